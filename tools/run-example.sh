@@ -13,8 +13,8 @@ example=${1:-}
 if [ -z "$example" ]; then
     if [ -f examples/add.mlir ]; then
         example=examples/add.mlir
-    else
-        example=$(find examples -maxdepth 1 -name '*.mlir' 2>/dev/null | sort | head -n 1)
+    elif [ -d examples ]; then
+        example=$(find examples -maxdepth 1 -name '*.mlir' | sort | head -n 1)
     fi
 fi
 if [ -z "$example" ] || [ ! -f "$example" ]; then

@@ -1,0 +1,967 @@
+/* printer.c - module → MLIR text, in the custom form (through the dialect
+ * tables' print hooks) or the generic form. Output is deterministic: the
+ * same module always prints the same bytes.
+ *
+ * SSA names: a value keeps the name it had in the source when that name is
+ * free in the current scope, else gets a suffix; unnamed values are numbered.
+ * Names are released at the end of the region that defined them.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/asm.h"
+#include "ktir/numeric.h"
+#include "ktir/ops.h"
+
+struct ir_printer {
+    const struct ir_module *m;
+    unsigned flags;
+    char *buf;
+    size_t len, cap;
+    int indent;
+
+    char **names;     /* per value id, NULL until named */
+    uint32_t nnames;
+    /* Active names: an open-addressing set of strings, plus an undo log. */
+    char **set;
+    uint32_t set_cap, set_len;
+    char **log;
+    uint32_t nlog, cap_log;
+    uint32_t *marks;
+    uint32_t nmarks, cap_marks;
+    uint32_t counter;
+
+    const char *dialects[256];
+    int ndialects;
+};
+
+/* ---- output buffer ------------------------------------------------------ */
+
+static void put(struct ir_printer *w, const char *s, size_t n)
+{
+    if (w->len + n + 1 > w->cap) {
+        size_t c = w->cap ? w->cap : 4096;
+        while (w->len + n + 1 > c)
+            c *= 2;
+        char *b = realloc(w->buf, c);
+        if (!b)
+            abort();
+        w->buf = b;
+        w->cap = c;
+    }
+    memcpy(w->buf + w->len, s, n);
+    w->len += n;
+    w->buf[w->len] = 0;
+}
+
+const struct ir_module *irw_module(struct ir_printer *w) { return w->m; }
+
+void irw_puts(struct ir_printer *w, const char *s) { put(w, s, strlen(s)); }
+
+void irw_printf(struct ir_printer *w, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof small) {
+        put(w, small, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big)
+        abort();
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    put(w, big, (size_t)n);
+    free(big);
+}
+
+static void newline(struct ir_printer *w)
+{
+    put(w, "\n", 1);
+    for (int i = 0; i < w->indent; i++)
+        put(w, "  ", 2);
+}
+
+/* ---- names ----------------------------------------------------------- */
+
+static uint32_t str_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static bool name_used(struct ir_printer *w, const char *s)
+{
+    if (!w->set_cap)
+        return false;
+    for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
+        if (!w->set[i])
+            return false;
+        if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0)
+            return true;
+    }
+}
+
+static void set_insert(struct ir_printer *w, char *s);
+
+static void set_rehash(struct ir_printer *w, uint32_t cap)
+{
+    char **old = w->set;
+    uint32_t ocap = w->set_cap;
+    w->set = calloc(cap, sizeof *w->set);
+    if (!w->set)
+        abort();
+    w->set_cap = cap;
+    w->set_len = 0;
+    for (uint32_t i = 0; i < ocap; i++)
+        if (old[i] && old[i] != (char *)1)
+            set_insert(w, old[i]);
+    free(old);
+}
+
+static void set_insert(struct ir_printer *w, char *s)
+{
+    if ((w->set_len + 1) * 2 > w->set_cap)
+        set_rehash(w, w->set_cap ? w->set_cap * 2 : 256);
+    uint32_t i = str_hash(s) & (w->set_cap - 1);
+    while (w->set[i] && w->set[i] != (char *)1)
+        i = (i + 1) & (w->set_cap - 1);
+    w->set[i] = s;
+    w->set_len++;
+}
+
+static void set_remove(struct ir_printer *w, const char *s)
+{
+    for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
+        if (!w->set[i])
+            return;
+        if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0) {
+            w->set[i] = (char *)1; /* tombstone */
+            return;
+        }
+    }
+}
+
+static void scope_push(struct ir_printer *w)
+{
+    if (w->nmarks == w->cap_marks) {
+        w->cap_marks = w->cap_marks ? w->cap_marks * 2 : 16;
+        w->marks = realloc(w->marks, w->cap_marks * sizeof *w->marks);
+        if (!w->marks)
+            abort();
+    }
+    w->marks[w->nmarks++] = w->nlog;
+}
+
+static void scope_pop(struct ir_printer *w)
+{
+    uint32_t mark = w->marks[--w->nmarks];
+    while (w->nlog > mark)
+        set_remove(w, w->log[--w->nlog]);
+}
+
+static void ensure_names(struct ir_printer *w, ir_value v)
+{
+    if (v < w->nnames)
+        return;
+    uint32_t n = w->nnames ? w->nnames : 256;
+    while (n <= v)
+        n *= 2;
+    w->names = realloc(w->names, n * sizeof *w->names);
+    if (!w->names)
+        abort();
+    memset(w->names + w->nnames, 0, (n - w->nnames) * sizeof *w->names);
+    w->nnames = n;
+}
+
+static char *xstrdup(const char *s)
+{
+    char *d = strdup(s);
+    if (!d)
+        abort();
+    return d;
+}
+
+static const char *name_of(struct ir_printer *w, ir_value v)
+{
+    ensure_names(w, v);
+    if (w->names[v])
+        return w->names[v];
+    const struct ir_value_info *vi = ir_value_get(w->m, v);
+    const char *src = vi->name ? ir_str_get(w->m, vi->name) : NULL;
+    char buf[300];
+    if (src && strlen(src) < 256) {
+        snprintf(buf, sizeof buf, "%s", src);
+        for (uint32_t k = 1; name_used(w, buf); k++)
+            snprintf(buf, sizeof buf, "%s_%u", src, k);
+    } else {
+        do
+            snprintf(buf, sizeof buf, "%u", w->counter++);
+        while (name_used(w, buf));
+    }
+    char *s = xstrdup(buf);
+    w->names[v] = s;
+    set_insert(w, s);
+    if (w->nlog == w->cap_log) {
+        w->cap_log = w->cap_log ? w->cap_log * 2 : 256;
+        w->log = realloc(w->log, w->cap_log * sizeof *w->log);
+        if (!w->log)
+            abort();
+    }
+    w->log[w->nlog++] = s;
+    return s;
+}
+
+/* Names op's results: one name with `:N` when only the first has a source
+ * name (it came from `%x:N`), the others then addressed as %x#i. */
+static void print_result_names(struct ir_printer *w, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(w->m, op);
+    if (!o->nres)
+        return;
+    bool group = o->nres > 1;
+    for (uint32_t i = 1; group && i < o->nres; i++)
+        if (ir_value_get(w->m, o->res + i)->name)
+            group = false;
+    if (group) {
+        const char *n = name_of(w, o->res);
+        ensure_names(w, o->res + o->nres);
+        for (uint32_t i = 1; i < o->nres; i++) {
+            char buf[300];
+            snprintf(buf, sizeof buf, "%s#%u", n, i);
+            w->names[o->res + i] = xstrdup(buf);
+        }
+        irw_printf(w, "%%%s:%u = ", n, o->nres);
+        return;
+    }
+    for (uint32_t i = 0; i < o->nres; i++) {
+        if (i)
+            put(w, ", ", 2);
+        irw_printf(w, "%%%s", name_of(w, o->res + i));
+    }
+    put(w, " = ", 3);
+}
+
+void irw_value(struct ir_printer *w, ir_value v) { irw_printf(w, "%%%s", name_of(w, v)); }
+
+void irw_operands(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n)
+{
+    const struct ir_op_info *o = ir_op_get(w->m, op);
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            put(w, ", ", 2);
+        irw_value(w, o->opnd[from + i]);
+    }
+}
+
+/* ---- types ----------------------------------------------------------- */
+
+static void print_attr(struct ir_printer *w, ir_attr a);
+
+static void print_dims(struct ir_printer *w, const struct ir_type_info *t)
+{
+    for (uint32_t i = 0; i < t->rank; i++) {
+        if (t->shape[i] == IR_DYN)
+            put(w, "?", 1);
+        else
+            irw_printf(w, "%" PRId64, t->shape[i]);
+        put(w, "x", 1);
+    }
+}
+
+void irw_type(struct ir_printer *w, ir_type ty)
+{
+    const struct ir_module *m = w->m;
+    const struct ir_type_info *t = ir_type_get(m, ty);
+    switch (t->kind) {
+    case IR_TY_NONE: irw_puts(w, "none"); return;
+    case IR_TY_INDEX: irw_puts(w, "index"); return;
+    case IR_TY_INT: irw_printf(w, "i%u", t->width); return;
+    case IR_TY_FLOAT: {
+        static const char *const n[] = {"f16", "bf16", "f32", "f64", "!spyreop.df16"};
+        irw_puts(w, n[t->fkind]);
+        return;
+    }
+    case IR_TY_TENSOR:
+    case IR_TY_MEMREF:
+    case IR_TY_VECTOR:
+    case IR_TY_ACCESS_TILE:
+        irw_puts(w, t->kind == IR_TY_TENSOR   ? "tensor<"
+                    : t->kind == IR_TY_MEMREF ? "memref<"
+                    : t->kind == IR_TY_VECTOR ? "vector<"
+                                              : "!ktdp.access_tile<");
+        print_dims(w, t);
+        irw_type(w, t->elem);
+        if (t->attr0) {
+            put(w, ", ", 2);
+            print_attr(w, t->attr0);
+        }
+        if (t->attr1) {
+            put(w, ", ", 2);
+            print_attr(w, t->attr1);
+        }
+        put(w, ">", 1);
+        return;
+    case IR_TY_FUNC:
+        put(w, "(", 1);
+        irw_types(w, t->tys, t->nin);
+        put(w, ") -> ", 5);
+        if (t->ntys - t->nin == 1 && ir_type_get(m, t->tys[t->nin])->kind != IR_TY_FUNC) {
+            irw_type(w, t->tys[t->nin]);
+        } else {
+            put(w, "(", 1);
+            irw_types(w, t->tys + t->nin, t->ntys - t->nin);
+            put(w, ")", 1);
+        }
+        return;
+    case IR_TY_RUNTIME_ARG:
+        irw_puts(w, "!ktdp.runtime_arg<");
+        irw_type(w, t->elem);
+        if (t->granularity)
+            irw_printf(w, ", granularity=%" PRId64, t->granularity);
+        if (t->upperbound)
+            irw_printf(w, ", upperbound=%" PRId64, t->upperbound);
+        put(w, ">", 1);
+        return;
+    case IR_TY_TILE_FUTURE:
+        irw_puts(w, "!ktdp.tile_future<");
+        if (!t->spelling)
+            put(w, "(", 1);
+        irw_types(w, t->tys, t->ntys);
+        irw_puts(w, t->spelling ? ", groups = " : "), groups = ");
+        print_attr(w, t->attr0);
+        put(w, ">", 1);
+        return;
+    case IR_TY_OPAQUE:
+        irw_printf(w, "!%s", ir_str_get(m, t->name));
+        if (t->body)
+            irw_printf(w, "<%s>", ir_str_get(m, t->body));
+        return;
+    default:
+        irw_puts(w, "<<bad type>>");
+    }
+}
+
+void irw_types(struct ir_printer *w, const ir_type *t, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            put(w, ", ", 2);
+        irw_type(w, t[i]);
+    }
+}
+
+void irw_operand_types(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n)
+{
+    const struct ir_op_info *o = ir_op_get(w->m, op);
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            put(w, ", ", 2);
+        irw_type(w, ir_value_type(w->m, o->opnd[from + i]));
+    }
+}
+
+void irw_result_types(struct ir_printer *w, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(w->m, op);
+    for (uint32_t i = 0; i < o->nres; i++) {
+        if (i)
+            put(w, ", ", 2);
+        irw_type(w, ir_value_type(w->m, o->res + i));
+    }
+}
+
+/* ---- affine ------------------------------------------------------------ */
+
+static void dim_sym_leaf(struct ir_printer *w, bool is_sym, uint32_t pos, void *ctx)
+{
+    (void)ctx;
+    irw_printf(w, "%c%u", is_sym ? 's' : 'd', pos);
+}
+
+/* Precedence: 0 sum, 1 product; parenthesize a child of lower precedence. */
+static void aff(struct ir_printer *w, ir_aff e, irw_aff_leaf_fn leaf, void *ctx, int prec)
+{
+    const struct ir_module *m = w->m;
+    const struct ir_aff_info *x = ir_aff_get(m, e);
+    switch (x->kind) {
+    case IR_AFF_CONST: irw_printf(w, "%" PRId64, x->v); return;
+    case IR_AFF_DIM: leaf(w, false, (uint32_t)x->v, ctx); return;
+    case IR_AFF_SYM: leaf(w, true, (uint32_t)x->v, ctx); return;
+    case IR_AFF_ADD: {
+        if (prec > 0)
+            put(w, "(", 1);
+        aff(w, x->lhs, leaf, ctx, 0);
+        /* a + b * -c prints as a - b * c; a + -c as a - c. */
+        const struct ir_aff_info *r = ir_aff_get(m, x->rhs);
+        if (r->kind == IR_AFF_CONST && r->v < 0 && r->v != INT64_MIN) {
+            irw_printf(w, " - %" PRId64, -r->v);
+        } else if (r->kind == IR_AFF_MUL && ir_aff_get(m, r->rhs)->kind == IR_AFF_CONST &&
+                   ir_aff_get(m, r->rhs)->v < 0 && ir_aff_get(m, r->rhs)->v != INT64_MIN) {
+            put(w, " - ", 3);
+            int64_t c = -ir_aff_get(m, r->rhs)->v;
+            aff(w, r->lhs, leaf, ctx, 1);
+            if (c != 1)
+                irw_printf(w, " * %" PRId64, c);
+        } else {
+            put(w, " + ", 3);
+            aff(w, x->rhs, leaf, ctx, 0);
+        }
+        if (prec > 0)
+            put(w, ")", 1);
+        return;
+    }
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, x->rhs);
+        if (r->kind == IR_AFF_CONST && r->v == -1) {
+            put(w, "-", 1);
+            aff(w, x->lhs, leaf, ctx, 2);
+            return;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    static const char *const ops[] = {[IR_AFF_MUL] = " * ", [IR_AFF_MOD] = " mod ",
+                                      [IR_AFF_FLOORDIV] = " floordiv ",
+                                      [IR_AFF_CEILDIV] = " ceildiv "};
+    if (prec > 1)
+        put(w, "(", 1);
+    aff(w, x->lhs, leaf, ctx, 1);
+    irw_puts(w, ops[x->kind]);
+    aff(w, x->rhs, leaf, ctx, 2);
+    if (prec > 1)
+        put(w, ")", 1);
+}
+
+void irw_affine_expr(struct ir_printer *w, ir_aff e, irw_aff_leaf_fn leaf, void *ctx)
+{
+    aff(w, e, leaf, ctx, 0);
+}
+
+static void print_binders(struct ir_printer *w, uint32_t ndims, uint32_t nsyms)
+{
+    put(w, "(", 1);
+    for (uint32_t i = 0; i < ndims; i++)
+        irw_printf(w, "%sd%u", i ? ", " : "", i);
+    put(w, ")", 1);
+    if (nsyms) {
+        put(w, "[", 1);
+        for (uint32_t i = 0; i < nsyms; i++)
+            irw_printf(w, "%ss%u", i ? ", " : "", i);
+        put(w, "]", 1);
+    }
+}
+
+/* ---- attributes -------------------------------------------------------- */
+
+static void print_float(struct ir_printer *w, double v)
+{
+    if (isnan(v) || isinf(v)) {
+        /* Not expressible in decimal: spell the f64 bit pattern. */
+        irw_printf(w, "0x%" PRIX64, num_double_to_bits(IR_F64, v));
+        return;
+    }
+    /* The shortest %g spelling that reads back exactly, with a '.' so it
+     * lexes as a float. */
+    char buf[64];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    char *e = strchr(buf, 'e');
+    if (!strchr(buf, '.')) {
+        char tail[32] = "";
+        if (e) {
+            snprintf(tail, sizeof tail, "%s", e);
+            *e = 0;
+        }
+        irw_printf(w, "%s.0%s", buf, tail);
+        return;
+    }
+    irw_puts(w, buf);
+}
+
+static void print_string(struct ir_printer *w, const char *s)
+{
+    put(w, "\"", 1);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            irw_printf(w, "\\%c", c);
+        else if (c == '\n')
+            irw_puts(w, "\\n");
+        else if (c == '\t')
+            irw_puts(w, "\\t");
+        else if (c < 0x20 || c >= 0x7f)
+            irw_printf(w, "\\%02X", c);
+        else
+            put(w, (const char *)&c, 1);
+    }
+    put(w, "\"", 1);
+}
+
+static bool bare_key_ok(const char *s)
+{
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+        return false;
+    for (; *s; s++)
+        if (!(*s == '_' || *s == '$' || *s == '.' || (*s >= 'a' && *s <= 'z') ||
+              (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+            return false;
+    return true;
+}
+
+static void print_dict_entries(struct ir_printer *w, const struct ir_attr_info *d,
+                               const char *const *elide, size_t nelide, bool *first)
+{
+    const struct ir_module *m = w->m;
+    for (uint32_t i = 0; i < d->n; i++) {
+        const char *k = ir_str_get(m, d->elems[2 * i]);
+        bool skip = false;
+        for (size_t j = 0; j < nelide && !skip; j++)
+            skip = strcmp(k, elide[j]) == 0;
+        if (skip)
+            continue;
+        if (!*first)
+            put(w, ", ", 2);
+        *first = false;
+        if (bare_key_ok(k))
+            irw_puts(w, k);
+        else
+            print_string(w, k);
+        ir_attr v = d->elems[2 * i + 1];
+        if (ir_attr_get(m, v)->kind != IR_AT_UNIT) {
+            put(w, " = ", 3);
+            print_attr(w, v);
+        }
+    }
+}
+
+/* A dense literal's elements nested according to the shape. */
+static void print_dense(struct ir_printer *w, const struct ir_attr_info *a, uint32_t dim,
+                        uint32_t *next)
+{
+    const struct ir_type_info *t = ir_type_get(w->m, a->type);
+    if (dim == t->rank) {
+        const struct ir_attr_info *e = ir_attr_get(w->m, a->elems[(*next)++]);
+        if (e->kind == IR_AT_BOOL)
+            irw_puts(w, e->i ? "true" : "false");
+        else if (e->kind == IR_AT_INT)
+            irw_printf(w, "%" PRId64, e->i);
+        else if (e->flags & IR_ATF_HEX)
+            irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
+        else
+            print_float(w, e->f);
+        return;
+    }
+    put(w, "[", 1);
+    for (int64_t i = 0; i < t->shape[dim]; i++) {
+        if (i)
+            put(w, ", ", 2);
+        print_dense(w, a, dim + 1, next);
+    }
+    put(w, "]", 1);
+}
+
+static void print_attr(struct ir_printer *w, ir_attr at)
+{
+    const struct ir_module *m = w->m;
+    const struct ir_attr_info *a = ir_attr_get(m, at);
+    switch (a->kind) {
+    case IR_AT_UNIT: irw_puts(w, "unit"); return;
+    case IR_AT_BOOL: irw_puts(w, a->i ? "true" : "false"); return;
+    case IR_AT_INT:
+        irw_printf(w, "%" PRId64, a->i);
+        if (a->type) {
+            put(w, " : ", 3);
+            irw_type(w, a->type);
+        }
+        return;
+    case IR_AT_FLOAT:
+        if (a->flags & IR_ATF_HEX)
+            irw_printf(w, "0x%" PRIX64, (uint64_t)a->i);
+        else
+            print_float(w, a->f);
+        if (a->type) {
+            put(w, " : ", 3);
+            irw_type(w, a->type);
+        }
+        return;
+    case IR_AT_STRING:
+        print_string(w, ir_str_get(m, a->s));
+        if (a->type) {
+            put(w, " : ", 3);
+            irw_type(w, a->type);
+        }
+        return;
+    case IR_AT_TYPE: irw_type(w, a->type); return;
+    case IR_AT_ARRAY:
+        put(w, "[", 1);
+        for (uint32_t i = 0; i < a->n; i++) {
+            if (i)
+                put(w, ", ", 2);
+            print_attr(w, a->elems[i]);
+        }
+        put(w, "]", 1);
+        return;
+    case IR_AT_DICT: {
+        bool first = true;
+        put(w, "{", 1);
+        print_dict_entries(w, a, NULL, 0, &first);
+        put(w, "}", 1);
+        return;
+    }
+    case IR_AT_DENSE: {
+        uint32_t next = 0;
+        irw_puts(w, "dense<");
+        if (a->n == 1) {
+            /* A splat prints as its one element. */
+            const struct ir_attr_info *e = ir_attr_get(m, a->elems[0]);
+            if (e->kind == IR_AT_BOOL)
+                irw_puts(w, e->i ? "true" : "false");
+            else if (e->kind == IR_AT_INT)
+                irw_printf(w, "%" PRId64, e->i);
+            else if (e->flags & IR_ATF_HEX)
+                irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
+            else
+                print_float(w, e->f);
+        } else if (a->n) {
+            print_dense(w, a, 0, &next);
+        }
+        irw_puts(w, "> : ");
+        irw_type(w, a->type);
+        return;
+    }
+    case IR_AT_DENSE_ARRAY:
+        irw_puts(w, "array<");
+        irw_type(w, a->type);
+        for (uint32_t i = 0; i < a->n; i++)
+            irw_printf(w, "%s%" PRId64, i ? ", " : ": ", a->ints[i]);
+        put(w, ">", 1);
+        return;
+    case IR_AT_AFFINE_MAP: {
+        const struct ir_affine_map *mp = ir_map_get(m, a->map);
+        irw_puts(w, "affine_map<");
+        print_binders(w, mp->ndims, mp->nsyms);
+        irw_puts(w, " -> (");
+        for (uint32_t i = 0; i < mp->nres; i++) {
+            if (i)
+                put(w, ", ", 2);
+            aff(w, mp->res[i], dim_sym_leaf, NULL, 0);
+        }
+        irw_puts(w, ")>");
+        return;
+    }
+    case IR_AT_INTEGER_SET: {
+        const struct ir_integer_set *s = ir_set_get(m, a->map);
+        irw_puts(w, "affine_set<");
+        print_binders(w, s->ndims, s->nsyms);
+        irw_puts(w, " : (");
+        if (!s->ncons)
+            irw_puts(w, "0 == 0");
+        for (uint32_t i = 0; i < s->ncons; i++) {
+            if (i)
+                put(w, ", ", 2);
+            aff(w, s->cons[i], dim_sym_leaf, NULL, 0);
+            irw_puts(w, s->eq[i] ? " == 0" : " >= 0");
+        }
+        irw_puts(w, ")>");
+        return;
+    }
+    case IR_AT_SYMREF:
+        irw_printf(w, "@%s", ir_str_get(m, a->s));
+        for (uint32_t i = 0; i < a->n; i++)
+            irw_printf(w, "::@%s", ir_str_get(m, a->elems[i]));
+        return;
+    case IR_AT_MEMSPACE: {
+        bool old = a->flags & IR_ATF_OLD_MS;
+        static const char *const now[] = {"global", "ct_local", "ct_local", "global"};
+        static const char *const was[] = {"HBM", "LX", "L0", "unspecified"};
+        irw_printf(w, "#ktdp.%s<%s", old ? "spyre_memory_space" : "memory_space",
+                   (old ? was : now)[a->i]);
+        if (a->flags & IR_ATF_HAS_ID)
+            irw_printf(w, ", %s = %" PRId64, old ? "core" : "ct_id", a->id);
+        put(w, ">", 1);
+        return;
+    }
+    case IR_AT_ARCH_MAP:
+        irw_puts(w, "#ktdf_arch.map<");
+        for (uint32_t i = 0; i < a->n; i++) {
+            if (i)
+                put(w, ", ", 2);
+            print_attr(w, a->elems[2 * i]);
+            put(w, " = ", 3);
+            print_attr(w, a->elems[2 * i + 1]);
+        }
+        put(w, ">", 1);
+        return;
+    case IR_AT_STRIDED:
+        irw_puts(w, "strided<[");
+        for (uint32_t i = 0; i < a->n; i++) {
+            if (i)
+                put(w, ", ", 2);
+            if (a->ints[i] == IR_DYN)
+                put(w, "?", 1);
+            else
+                irw_printf(w, "%" PRId64, a->ints[i]);
+        }
+        put(w, "]", 1);
+        if (a->i == IR_DYN)
+            irw_puts(w, ", offset: ?");
+        else if (a->i)
+            irw_printf(w, ", offset: %" PRId64, a->i);
+        put(w, ">", 1);
+        return;
+    case IR_AT_OPAQUE:
+        irw_printf(w, "#%s", ir_str_get(m, a->s));
+        if (a->body)
+            irw_printf(w, "<%s>", ir_str_get(m, a->body));
+        return;
+    default:
+        irw_puts(w, "<<bad attribute>>");
+    }
+}
+
+void irw_attr(struct ir_printer *w, ir_attr a) { print_attr(w, a); }
+
+void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)
+{
+    ir_attr d = ir_op_get(w->m, op)->attrs;
+    if (!d)
+        return;
+    size_t mark = w->len;
+    bool first = true;
+    put(w, " {", 2);
+    print_dict_entries(w, ir_attr_get(w->m, d), elide, nelide, &first);
+    if (first)
+        w->len = mark, w->buf[mark] = 0;
+    else
+        put(w, "}", 1);
+}
+
+void irw_attr_dict_kw(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)
+{
+    ir_attr d = ir_op_get(w->m, op)->attrs;
+    if (!d)
+        return;
+    size_t mark = w->len;
+    bool first = true;
+    put(w, " attributes {", 13);
+    print_dict_entries(w, ir_attr_get(w->m, d), elide, nelide, &first);
+    if (first)
+        w->len = mark, w->buf[mark] = 0;
+    else
+        put(w, "}", 1);
+}
+
+void irw_int_array(struct ir_printer *w, const int64_t *v, uint32_t n)
+{
+    put(w, "[", 1);
+    for (uint32_t i = 0; i < n; i++)
+        irw_printf(w, "%s%" PRId64, i ? ", " : "", v[i]);
+    put(w, "]", 1);
+}
+
+/* ---- ops and regions ------------------------------------------------------- */
+
+static void print_op(struct ir_printer *w, ir_op op);
+
+void irw_block_args(struct ir_printer *w, ir_block b)
+{
+    const struct ir_block_info *bi = ir_block_get(w->m, b);
+    put(w, "(", 1);
+    for (uint32_t i = 0; i < bi->nargs; i++) {
+        if (i)
+            put(w, ", ", 2);
+        irw_value(w, bi->args[i]);
+        put(w, ": ", 2);
+        irw_type(w, ir_value_type(w->m, bi->args[i]));
+    }
+    put(w, ")", 1);
+}
+
+static uint32_t block_index(const struct ir_module *m, ir_block b)
+{
+    uint32_t i = 0;
+    for (ir_block c = ir_region_get(m, ir_block_get(m, b)->region)->first; c && c != b;
+         c = ir_block_get(m, c)->next)
+        i++;
+    return i;
+}
+
+static bool is_elidable_term(struct ir_printer *w, ir_op op, const char *elide_term)
+{
+    const struct ir_op_info *o = ir_op_get(w->m, op);
+    return elide_term && !(w->flags & IR_PRINT_GENERIC) && !o->next && !o->nopnd && !o->nres &&
+           !o->attrs && !o->nreg && strcmp(ir_str_get(w->m, o->name), elide_term) == 0;
+}
+
+void irw_region(struct ir_printer *w, ir_region r, bool print_entry_args, const char *elide_term)
+{
+    const struct ir_module *m = w->m;
+    const struct ir_region_info *ri = ir_region_get(m, r);
+    bool multi = ri->first && ir_block_get(m, ri->first)->next;
+    bool printed = false;
+    put(w, "{", 1);
+    scope_push(w);
+    w->indent++;
+    for (ir_block b = ri->first; b; b = ir_block_get(m, b)->next) {
+        const struct ir_block_info *bi = ir_block_get(m, b);
+        /* The entry block's header shows only when asked for (or needed:
+         * several blocks, or arguments the op's syntax does not name). */
+        bool header = multi || b != ri->first ||
+                      (bi->nargs && (print_entry_args || (w->flags & IR_PRINT_GENERIC)));
+        if (header) {
+            w->indent--;
+            newline(w);
+            w->indent++;
+            irw_printf(w, "^bb%u", block_index(m, b));
+            if (bi->nargs)
+                irw_block_args(w, b);
+            put(w, ":", 1);
+            printed = true;
+        }
+        for (ir_op o = bi->first; o; o = ir_op_get(m, o)->next) {
+            if (!multi && is_elidable_term(w, o, elide_term))
+                break;
+            newline(w);
+            print_op(w, o);
+            printed = true;
+        }
+    }
+    w->indent--;
+    scope_pop(w);
+    if (printed || ri->first)
+        newline(w);
+    put(w, "}", 1);
+}
+
+static void print_generic(struct ir_printer *w, ir_op op)
+{
+    const struct ir_module *m = w->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    print_string(w, ir_str_get(m, o->name));
+    put(w, "(", 1);
+    irw_operands(w, op, 0, o->nopnd);
+    put(w, ")", 1);
+    if (o->nsucc) {
+        put(w, "[", 1);
+        for (uint32_t i = 0; i < o->nsucc; i++)
+            irw_printf(w, "%s^bb%u", i ? ", " : "", block_index(m, o->succ[i]));
+        put(w, "]", 1);
+    }
+    if (o->nreg) {
+        put(w, " (", 2);
+        for (uint32_t i = 0; i < o->nreg; i++) {
+            if (i)
+                put(w, ", ", 2);
+            /* Generic regions always show their entry block's arguments. */
+            irw_region(w, o->regs[i], true, NULL);
+        }
+        put(w, ")", 1);
+    }
+    irw_attr_dict(w, op, NULL, 0);
+    put(w, " : (", 4);
+    irw_operand_types(w, op, 0, o->nopnd);
+    put(w, ") -> ", 5);
+    if (o->nres == 1 && ir_type_get(m, ir_value_type(m, o->res))->kind != IR_TY_FUNC) {
+        irw_type(w, ir_value_type(m, o->res));
+    } else {
+        put(w, "(", 1);
+        irw_result_types(w, op);
+        put(w, ")", 1);
+    }
+}
+
+static void print_op(struct ir_printer *w, ir_op op)
+{
+    const struct ir_module *m = w->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    print_result_names(w, op);
+    const struct ir_op_def *def = ir_op_def(o->kind);
+    if ((w->flags & IR_PRINT_GENERIC) || !o->kind || def->print == ir_fmt_generic_print) {
+        print_generic(w, op);
+    } else {
+        const char *name = ir_str_get(m, o->name);
+        const char *d = w->ndialects ? w->dialects[w->ndialects - 1] : NULL;
+        size_t dl = d ? strlen(d) : 0;
+        if (d && strncmp(name, d, dl) == 0 && name[dl] == '.')
+            name += dl + 1;
+        irw_puts(w, name);
+        int saved = w->ndialects;
+        if ((def->flags & IR_OPF_DEFAULT_DIALECT) && w->ndialects < 256) {
+            static char names[IR_OP_COUNT][32];
+            const char *full = ir_str_get(m, o->name);
+            snprintf(names[o->kind], sizeof names[0], "%.*s", (int)(strchr(full, '.') - full),
+                     full);
+            w->dialects[w->ndialects++] = names[o->kind];
+        }
+        uint32_t counter = w->counter;
+        if (def->flags & IR_OPF_ISOLATED)
+            w->counter = 0;
+        def->print(w, op);
+        if (def->flags & IR_OPF_ISOLATED)
+            w->counter = counter;
+        w->ndialects = saved;
+    }
+    if (w->flags & IR_PRINT_LOCS && o->loc.line) {
+        irw_puts(w, " loc(");
+        print_string(w, ir_str_get(m, o->loc.file));
+        irw_printf(w, ":%u:%u)", o->loc.line, o->loc.col);
+    }
+}
+
+static void printer_free(struct ir_printer *w)
+{
+    for (uint32_t i = 0; i < w->nnames; i++)
+        free(w->names[i]);
+    free(w->names);
+    free(w->set);
+    free(w->log);
+    free(w->marks);
+}
+
+void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size_t *len)
+{
+    struct ir_printer w = {.m = m, .flags = flags, .buf = *out, .len = *len, .cap = *len};
+    w.dialects[w.ndialects++] = "builtin";
+    print_op(&w, m->top);
+    put(&w, "\n", 1);
+    printer_free(&w);
+    *out = w.buf;
+    *len = w.len;
+}
+
+void ir_print_op_to(FILE *f, const struct ir_module *m, ir_op op, unsigned flags)
+{
+    struct ir_printer w = {.m = m, .flags = flags};
+    w.dialects[w.ndialects++] = "builtin";
+    print_op(&w, op);
+    put(&w, "\n", 1);
+    fputs(w.buf, f);
+    free(w.buf);
+    printer_free(&w);
+}
+
+void ir_print_type_to(const struct ir_module *m, ir_type t, char **out, size_t *len)
+{
+    struct ir_printer w = {.m = m};
+    irw_type(&w, t);
+    *out = w.buf;
+    *len = w.len;
+    printer_free(&w);
+}

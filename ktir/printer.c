@@ -822,9 +822,12 @@ void irw_region(struct ir_printer *w, ir_region r, bool print_entry_args, const 
     for (ir_block b = ri->first; b; b = ir_block_get(m, b)->next) {
         const struct ir_block_info *bi = ir_block_get(m, b);
         /* The entry block's header shows only when asked for (or needed:
-         * several blocks, or arguments the op's syntax does not name). */
+         * several blocks, or arguments the op's syntax does not name). An
+         * empty entry block shown as asked keeps its header: `{}` would read
+         * back as a region with no block. */
         bool header = multi || b != ri->first ||
-                      (bi->nargs && (print_entry_args || (w->flags & IR_PRINT_GENERIC)));
+                      (bi->nargs && (print_entry_args || (w->flags & IR_PRINT_GENERIC))) ||
+                      (print_entry_args && !bi->first);
         if (header) {
             w->indent--;
             newline(w);

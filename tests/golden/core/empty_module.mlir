@@ -1,0 +1,3 @@
+// An empty module: the generic form keeps its (empty) body block.
+module {
+}

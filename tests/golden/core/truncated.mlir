@@ -1,0 +1,3 @@
+// The file ends inside a function body.
+func.func @f() {
+  %c = arith.constant 1 : i32

@@ -1,0 +1,221 @@
+/* cli.c - the shared command line of the ktc binaries (see cli.h). */
+#include "tools/cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void usage(const struct cli *c, FILE *f)
+{
+    fprintf(f, "usage: %s [options] [INPUT|-]\n%s\n\noptions:\n", c->tool, c->summary);
+    fprintf(f, "  -o FILE            write to FILE (default: stdout)\n");
+    fprintf(f, "  --emit=pb|text     output an IR file (pb) or MLIR text\n");
+    fprintf(f, "  --generic          with text output: the generic op form\n");
+    fprintf(f, "  --print-locs       with text output: a loc(...) on every op\n");
+    for (size_t i = 0; i < c->nflags; i++) {
+        char left[64];
+        snprintf(left, sizeof left, "--%s%s", c->flags[i].name, c->flags[i].is_bool ? "" : "=VALUE");
+        fprintf(f, "  %-18s %s\n", left, c->flags[i].help);
+    }
+    fprintf(f, "  --help             this text\n  --version          the version\n");
+}
+
+static int usage_error(const struct cli *c, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: error: ", c->tool);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(see %s --help)\n", c->tool);
+    return CLI_USAGE;
+}
+
+/* Matches argv[*i] against --name / --name=V / --name V. */
+static int take_value(const struct cli *c, int argc, char **argv, int *i, const char *name,
+                      const char **value)
+{
+    const char *a = argv[*i] + 2;
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return 1;
+    }
+    if (a[n] != 0)
+        return 0;
+    if (*i + 1 >= argc) {
+        usage_error(c, "option '--%s' needs a value", name);
+        return -1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+int cli_parse(struct cli *c, int argc, char **argv)
+{
+    c->input = NULL;
+    bool inputs_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (inputs_done || a[0] != '-' || strcmp(a, "-") == 0) {
+            if (c->input)
+                return usage_error(c, "more than one input ('%s')", a);
+            c->input = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            inputs_done = true;
+            continue;
+        }
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(c, stdout);
+            return CLI_OK;
+        }
+        if (strcmp(a, "--version") == 0) {
+            printf("%s (ktc) %s\n", c->tool, KTC_VERSION);
+            return CLI_OK;
+        }
+        if (strcmp(a, "-o") == 0) {
+            if (i + 1 >= argc)
+                return usage_error(c, "option '%s' needs a file name", a);
+            c->output = argv[++i];
+            continue;
+        }
+        if (strncmp(a, "-o", 2) == 0 && a[2]) {
+            c->output = a + 2;
+            continue;
+        }
+        if (strncmp(a, "--", 2) != 0)
+            return usage_error(c, "unknown option '%s'", a);
+        const char *v;
+        int r = take_value(c, argc, argv, &i, "emit", &v);
+        if (r < 0)
+            return CLI_USAGE;
+        if (r) {
+            if (strcmp(v, "pb") == 0)
+                c->emit_text = false;
+            else if (strcmp(v, "text") == 0)
+                c->emit_text = true;
+            else
+                return usage_error(c, "--emit takes 'pb' or 'text', not '%s'", v);
+            continue;
+        }
+        if (strcmp(a, "--generic") == 0) {
+            c->generic = true;
+            continue;
+        }
+        if (strcmp(a, "--print-locs") == 0) {
+            c->locs = true;
+            continue;
+        }
+        bool matched = false;
+        for (size_t k = 0; k < c->nflags && !matched; k++) {
+            const struct cli_flag *f = &c->flags[k];
+            if (f->is_bool) {
+                if (strcmp(a + 2, f->name) == 0) {
+                    *f->set = true;
+                    matched = true;
+                }
+                continue;
+            }
+            r = take_value(c, argc, argv, &i, f->name, f->value);
+            if (r < 0)
+                return CLI_USAGE;
+            matched = r > 0;
+        }
+        if (!matched)
+            return usage_error(c, "unknown option '%s'", a);
+    }
+    if (!c->input)
+        c->input = "-";
+    return -1;
+}
+
+const char *cli_input_name(const struct cli *c)
+{
+    return strcmp(c->input, "-") == 0 ? "<stdin>" : c->input;
+}
+
+int cli_read(const struct cli *c, const char *path, char **buf, size_t *len)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: error: cannot open '%s': %s\n", c->tool, path, strerror(errno));
+        return CLI_IO;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    if (!b)
+        abort();
+    for (;;) {
+        if (n + 1 >= cap) {
+            char *nb = realloc(b, cap *= 2);
+            if (!nb)
+                abort();
+            b = nb;
+        }
+        size_t got = fread(b + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool err = ferror(f);
+    if (!is_stdin)
+        fclose(f);
+    if (err) {
+        fprintf(stderr, "%s: error: cannot read '%s'\n", c->tool, is_stdin ? "<stdin>" : path);
+        free(b);
+        return CLI_IO;
+    }
+    b[n] = 0;
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+int cli_write(const struct cli *c, const char *buf, size_t len)
+{
+    if (!c->output || strcmp(c->output, "-") == 0) {
+        if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {
+            fprintf(stderr, "%s: error: cannot write to stdout: %s\n", c->tool, strerror(errno));
+            return CLI_IO;
+        }
+        return 0;
+    }
+    size_t n = strlen(c->output);
+    char *tmp = malloc(n + 16);
+    if (!tmp)
+        abort();
+    snprintf(tmp, n + 16, "%s.tmpXXXXXX", c->output);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "%s: error: cannot create '%s': %s\n", c->tool, c->output, strerror(errno));
+        free(tmp);
+        return CLI_IO;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask); /* mkstemp makes 0600; give the usual mode */
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, buf + done, len - done);
+        if (w <= 0) {
+            if (w < 0 && errno == EINTR)
+                continue;
+            break;
+        }
+        done += (size_t)w;
+    }
+    bool ok = done == len && close(fd) == 0;
+    if (!ok || rename(tmp, c->output) != 0) {
+        fprintf(stderr, "%s: error: cannot write '%s': %s\n", c->tool, c->output, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return CLI_IO;
+    }
+    free(tmp);
+    return 0;
+}

@@ -1,0 +1,53 @@
+/* cli.h - what every ktc binary shares on its command line (DESIGN.md
+ * "Conventions shared by every binary"): a positional input or `-` (stdin),
+ * `-o FILE` (default stdout), `--emit=pb|text`, `--generic`, `--help`,
+ * `--version`; exit 0 ok, 1 bad input, 2 usage, 3 I/O or system error.
+ * A binary's main declares its own extra flags in a table and stays thin.
+ */
+#ifndef KTC_TOOLS_CLI_H
+#define KTC_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define KTC_VERSION "0.1.0"
+
+enum { CLI_OK = 0, CLI_BAD_INPUT = 1, CLI_USAGE = 2, CLI_IO = 3 };
+
+/* One tool-specific flag: `--name` (is_bool) or `--name=VALUE` / `--name VALUE`. */
+struct cli_flag {
+    const char *name; /* without the dashes */
+    const char *help;
+    bool is_bool;
+    bool *set;         /* for is_bool */
+    const char **value; /* otherwise */
+};
+
+struct cli {
+    const char *tool;    /* "ktc-parse" */
+    const char *summary; /* one line: what the tool does */
+    const char *input;   /* "-" when absent */
+    const char *output;  /* NULL = stdout */
+    bool emit_text;      /* --emit=text */
+    bool generic;        /* --generic */
+    bool locs;           /* --print-locs */
+    const struct cli_flag *flags;
+    size_t nflags;
+};
+
+/* Parses argv into c. Returns -1 to go on, or an exit code after printing
+ * help/version (0) or a usage error (2). */
+int cli_parse(struct cli *c, int argc, char **argv);
+
+/* Reads the whole input ("-" = stdin) into a malloc'd NUL-terminated buffer.
+ * Returns 0, or 3 after printing `tool: error: ...`. */
+int cli_read(const struct cli *c, const char *path, char **buf, size_t *len);
+
+/* Writes buf to c->output atomically (temp file + rename; stdout in one go).
+ * Returns 0, or 3 after printing the reason. */
+int cli_write(const struct cli *c, const char *buf, size_t len);
+
+/* The display name of the input: the path, or "<stdin>". */
+const char *cli_input_name(const struct cli *c);
+
+#endif

@@ -337,6 +337,25 @@ static bool define(struct ir_parser *p, ir_str name, struct ir_loc loc, ir_value
 
 bool irp_peek_operand(struct ir_parser *p) { return p->tok.kind == IR_T_PERCENT; }
 
+/* Whether s[0, n) is one or more decimal digits (token text is not
+ * NUL-terminated: nothing may read past n). */
+static bool all_digits(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return n > 0;
+}
+
+/* The value of at most 9 decimal digits. */
+static uint32_t digits_value(const char *s, size_t n)
+{
+    uint32_t v = 0;
+    for (size_t i = 0; i < n; i++)
+        v = v * 10 + (uint32_t)(s[i] - '0');
+    return v;
+}
+
 bool irp_operand(struct ir_parser *p, struct irp_operand *o)
 {
     if (p->tok.kind != IR_T_PERCENT)
@@ -349,9 +368,9 @@ bool irp_operand(struct ir_parser *p, struct irp_operand *o)
         /* %x#1: the lexer read "#1" as a hash token. */
         const char *s = p->tok.text + 1;
         uint32_t n = p->tok.len - 1;
-        if (!n || n > 9 || strspn(s, "0123456789") < n)
+        if (n > 9 || !all_digits(s, n))
             return irp_error(p, "expected result number after '#'");
-        o->index = (uint32_t)strtoul(s, NULL, 10);
+        o->index = digits_value(s, n);
         irp_next(p);
     }
     return true;
@@ -740,8 +759,8 @@ static bool parse_type_inner(struct ir_parser *p, ir_type *t)
             *t = ir_type_float(m, floats[i].k);
             return true;
         }
-    if (n >= 2 && s[0] == 'i' && strspn(s + 1, "0123456789") == n - 1 && n <= 6) {
-        long w = strtol(s + 1, NULL, 10);
+    if (n >= 2 && n <= 6 && s[0] == 'i' && all_digits(s + 1, n - 1)) {
+        uint32_t w = digits_value(s + 1, n - 1);
         if (w < 1 || w > 128)
             return irp_error(p, "integer width out of range");
         irp_next(p);
@@ -1353,7 +1372,7 @@ static bool is_type_start(struct ir_parser *p)
     for (size_t i = 0; i < sizeof kws / sizeof *kws; i++)
         if (tok_is(t, kws[i]))
             return true;
-    return t->len >= 2 && t->text[0] == 'i' && strspn(t->text + 1, "0123456789") == t->len - 1;
+    return t->len >= 2 && t->text[0] == 'i' && all_digits(t->text + 1, t->len - 1);
 }
 
 static bool parse_attr_inner(struct ir_parser *p, ir_attr *a, bool typed)

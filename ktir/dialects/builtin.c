@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/ktdp.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -60,24 +61,39 @@ bool ir_fmt_func_parse(struct ir_parser *p, struct ir_op_state *st)
         return false;
     ir_state_set_attr(m, st, "sym_name",
                       ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRING, .s = name}));
-    struct irp_arg *args;
-    uint32_t nargs;
-    if (!irp_arg_list(p, &args, &nargs))
+    /* `(%a: T, ...)`, or `(T, ...)` in a declaration: it has no body to name
+     * arguments in, and prints that way. Argument attributes are dropped. */
+    struct irp_arg args[256];
+    ir_type in[256];
+    uint32_t nargs = 0;
+    if (!irp_expect(p, IR_T_LPAREN))
+        return false;
+    bool named = irp_peek_operand(p);
+    if (!irp_peek(p, IR_T_RPAREN))
+        do {
+            if (nargs == 256)
+                return irp_error(p, "too many function arguments");
+            struct ir_op_state arg_attrs;
+            ir_state_init(&arg_attrs, m, "", irp_loc(p));
+            if ((named && (!irp_operand(p, &args[nargs].name) || !irp_expect(p, IR_T_COLON))) ||
+                !irp_type(p, &args[nargs].type) || !irp_opt_attr_dict(p, &arg_attrs))
+                return false;
+            in[nargs] = args[nargs].type;
+            nargs++;
+        } while (irp_opt(p, IR_T_COMMA));
+    if (!irp_expect(p, IR_T_RPAREN))
         return false;
     ir_type *res = NULL;
     uint32_t nres = 0;
     if (irp_opt(p, IR_T_ARROW) && !irp_result_types(p, &res, &nres))
         return false;
-    ir_type in[256];
-    if (nargs > 256)
-        return irp_error(p, "too many function arguments");
-    for (uint32_t i = 0; i < nargs; i++)
-        in[i] = args[i].type;
     ir_state_set_attr(m, st, "function_type", ir_attr_type(m, ir_type_func(m, nargs, in, nres, res)));
     if (!irp_opt_attr_dict_kw(p, st))
         return false;
     ir_region r;
     if (irp_peek(p, IR_T_LBRACE)) {
+        if (!named && nargs)
+            return irp_error(p, "a function body needs named arguments");
         if (!irp_region(p, &r, args, nargs, NULL))
             return false;
     } else {
@@ -138,6 +154,8 @@ bool ir_verify_func(struct ir_verifier *v, ir_op op)
         return irv_error(v, op, "requires a 'function_type' attribute holding a function type");
     if (!ir_op_attr(m, op, "sym_name"))
         return irv_error(v, op, "requires a 'sym_name' attribute");
+    if (!ir_ktdp_verify_grid(v, op))
+        return false;
     const struct ir_type_info *fi = ir_type_get(m, ir_attr_get(m, ft)->type);
     ir_block entry = ir_region_entry(m, ir_op_region(m, op, 0));
     if (!entry)

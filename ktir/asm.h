@@ -176,6 +176,9 @@ void irw_printf(struct ir_printer *w, const char *fmt, ...)
 #endif
     ;
 void irw_value(struct ir_printer *w, ir_value v);
+/* Makes v print under the name `like` prints as: a region argument that
+ * stands for an operand of an isolated op (ktdf_arch.group's share list). */
+void irw_name_like(struct ir_printer *w, ir_value v, ir_value like);
 /* n operands of op from position `from`, comma-separated. */
 void irw_operands(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n);
 void irw_type(struct ir_printer *w, ir_type t);

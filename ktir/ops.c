@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktir/verify.h"
+
 static const struct ir_op_def defs[IR_OP_COUNT] = {
     [IR_OP_UNKNOWN] = {0},
 #define OP(E, N, F, V, FL) \
@@ -58,4 +60,32 @@ bool ir_dialect_known(const char *dialect, size_t len)
         if (strncmp(defs[k].name, dialect, len) == 0 && defs[k].name[len] == '.')
             return true;
     return false;
+}
+
+static const struct {
+    const char *dialect;
+    ir_verify_attr_fn fn;
+} attr_rules[] = {
+#define ATTRS(D, F) {D, ir_verify_attr_##F},
+#include "ktir/dialects/attrs.def"
+#undef ATTRS
+};
+
+bool ir_verify_dialect_attrs(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    ir_attr d = ir_op_get(m, op)->attrs;
+    if (!d)
+        return true;
+    bool ok = true;
+    const struct ir_attr_info *di = ir_attr_get(m, d);
+    for (uint32_t i = 0; i < di->n; i++) {
+        const char *name = ir_str_get(m, di->elems[2 * i]);
+        for (size_t k = 0; k < sizeof attr_rules / sizeof *attr_rules; k++) {
+            size_t n = strlen(attr_rules[k].dialect);
+            if (strncmp(name, attr_rules[k].dialect, n) == 0 && name[n] == '.')
+                ok = attr_rules[k].fn(v, op, name, di->elems[2 * i + 1]) && ok;
+        }
+    }
+    return ok;
 }

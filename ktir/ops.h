@@ -69,6 +69,19 @@ bool ir_fmt_generic_parse(struct ir_parser *p, struct ir_op_state *st);
 void ir_fmt_generic_print(struct ir_printer *w, ir_op op);
 bool ir_verify_none(struct ir_verifier *v, ir_op op);
 
+/* Rules for a dialect's attributes on any op (MLIR's discardable attributes,
+ * `dialect.name = value`): each row ATTRS("dialect", FN) of
+ * ktir/dialects/attrs.def names ir_verify_attr_FN, called once per attribute
+ * of op whose name starts with "dialect.". */
+typedef bool (*ir_verify_attr_fn)(struct ir_verifier *v, ir_op op, const char *name,
+                                  ir_attr value);
+/* Runs the dialect attribute rules on every attribute of op. */
+bool ir_verify_dialect_attrs(struct ir_verifier *v, ir_op op);
+#define ATTRS(D, F)                                                           \
+    bool ir_verify_attr_##F(struct ir_verifier *v, ir_op op, const char *name, ir_attr value);
+#include "ktir/dialects/attrs.def"
+#undef ATTRS
+
 /* Prototypes of every hook the tables name. */
 #define OP(E, N, F, V, FL)                                                    \
     bool ir_fmt_##F##_parse(struct ir_parser *p, struct ir_op_state *st);     \

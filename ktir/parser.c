@@ -59,6 +59,11 @@ struct ir_parser {
     uint32_t nlabels, cap_labels;
     uint32_t label_base; /* first label of the region being parsed */
     uint32_t hint_nres;  /* results the source binds for the op being parsed */
+    /* Regions of IR_OPF_ISOLATED ops see no outer names: entries below
+     * iso_base are hidden (and may be shadowed); `isolating` says whether
+     * the op being parsed is such an op. */
+    uint32_t iso_base;
+    bool isolating;
 
     const char *dialects[MAX_DEPTH]; /* default dialect per region nesting level */
     int ndialects;
@@ -317,7 +322,7 @@ static bool define(struct ir_parser *p, ir_str name, struct ir_loc loc, ir_value
         memset(p->head + old, 0, (cap - old) * sizeof *p->head);
         p->nhead = cap;
     }
-    if (p->head[name])
+    if (p->head[name] && p->head[name] - 1 >= p->iso_base)
         return irp_error_at(p, loc, "redefinition of SSA value '%%%s'", ir_str_get(p->m, name));
     p->ents = grow(p->ents, &p->cap_ents, p->nents + 1, sizeof *p->ents);
     p->ents[p->nents] = (struct scope_entry){name, v, count, p->head[name]};
@@ -404,7 +409,7 @@ static void type_str(const struct ir_module *m, ir_type t, char *buf, size_t n);
 bool irp_resolve(struct ir_parser *p, const struct irp_operand *o, ir_type t, ir_value *out)
 {
     uint32_t e = o->name < p->nhead ? p->head[o->name] : 0;
-    if (!e)
+    if (!e || e - 1 < p->iso_base)
         return irp_error_at(p, o->loc, "use of undefined value '%%%s'", ir_str_get(p->m, o->name));
     const struct scope_entry *se = &p->ents[e - 1];
     if (o->index >= se->count)
@@ -1187,6 +1192,91 @@ static bool parse_dense(struct ir_parser *p, ir_attr *a)
     return ok;
 }
 
+/* sparse<indices, values> : T, kept as the equivalent dense attribute:
+ * entries at the listed indices take the values (one value for all when a
+ * single one is given), every other entry is zero. */
+static bool parse_sparse(struct ir_parser *p, ir_attr *a)
+{
+    enum { MAX = 1 << 16 };
+    struct ir_module *m = p->m;
+    struct ir_token *itoks = malloc(MAX * sizeof *itoks), *vtoks = malloc(MAX * sizeof *vtoks);
+    bool *ineg = malloc(MAX * sizeof *ineg), *vneg = malloc(MAX * sizeof *vneg);
+    uint32_t *elems = NULL, ni = 0, nv = 0;
+    bool ok = itoks && vtoks && ineg && vneg;
+    if (!ok)
+        abort();
+    ok = irp_expect(p, IR_T_LESS);
+    if (ok && !irp_peek(p, IR_T_GREATER))
+        ok = dense_elems(p, itoks, ineg, &ni, MAX) && irp_expect(p, IR_T_COMMA) &&
+             dense_elems(p, vtoks, vneg, &nv, MAX);
+    struct ir_loc tloc;
+    ir_type t = IR_NONE;
+    ok = ok && irp_expect(p, IR_T_GREATER) && irp_expect(p, IR_T_COLON);
+    if (ok) {
+        tloc = irp_loc(p);
+        ok = parse_type(p, &t);
+    }
+    if (ok && !ir_type_is_shaped(p->m, t))
+        ok = irp_error_at(p, tloc, "sparse attribute needs a shaped type");
+    const struct ir_type_info *ti = ok ? ir_type_get(m, t) : NULL;
+    int64_t numel = ok ? ir_type_numel(m, t) : 0;
+    if (ok && (numel < 0 || numel > MAX))
+        ok = irp_error_at(p, tloc, "sparse attribute needs a static shape of at most %d elements",
+                          MAX);
+    uint32_t rank = ti ? (ti->rank ? ti->rank : 1) : 1, nnz = ni / rank;
+    if (ok && ni % rank)
+        ok = irp_error_at(p, tloc, "sparse indices must have %u entries each", rank);
+    if (ok && nv != nnz && nv != 1)
+        ok = irp_error_at(p, tloc, "sparse literal has %u indices but %u values", nnz, nv);
+    if (ok) {
+        ir_type et = ir_type_elem(m, t);
+        /* Zero spelled like the values, so the dense form reads back alike. */
+        bool bare = nv && vtoks[0].kind == IR_T_BARE, flt = nv && vtoks[0].kind == IR_T_FLOAT;
+        struct ir_token zero = {.kind = bare ? IR_T_BARE : flt ? IR_T_FLOAT : IR_T_INT,
+                                .text = bare ? "false" : flt ? "0.0" : "0",
+                                .len = bare ? 5u : flt ? 3u : 1u};
+        ir_attr z, *vals = malloc((nv ? nv : 1) * sizeof *vals);
+        elems = malloc((size_t)(numel ? numel : 1) * sizeof *elems);
+        if (!vals || !elems)
+            abort();
+        for (uint32_t i = 0; ok && i <= nv; i++) {
+            const struct ir_token *tk = i < nv ? &vtoks[i] : &zero;
+            ir_attr *out = i < nv ? &vals[i] : &z;
+            if (tk->kind == IR_T_BARE)
+                *out = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_BOOL,
+                                                                 .i = tok_is(tk, "true")});
+            else
+                ok = number_attr(p, tk, i < nv && vneg[i], et, out);
+        }
+        for (int64_t i = 0; ok && i < numel; i++)
+            elems[i] = z;
+        for (uint32_t k = 0; ok && k < nnz; k++) {
+            int64_t flat = 0;
+            for (uint32_t d = 0; ok && d < rank; d++) {
+                int64_t x = 0, ext = ti->rank ? ti->shape[d] : 1;
+                if (itoks[k * rank + d].kind != IR_T_INT)
+                    ok = irp_error_at(p, tloc, "sparse indices must be integers");
+                ok = ok && tok_int(p, &itoks[k * rank + d], ineg[k * rank + d], &x);
+                if (ok && (x < 0 || x >= ext))
+                    ok = irp_error_at(p, tloc, "sparse index %" PRId64 " out of range", x);
+                flat = flat * ext + x;
+            }
+            if (ok)
+                elems[flat] = vals[nv == 1 ? 0 : k];
+        }
+        if (ok)
+            *a = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DENSE, .type = t,
+                                                           .n = (uint32_t)numel, .elems = elems});
+        free(vals);
+    }
+    free(itoks);
+    free(vtoks);
+    free(ineg);
+    free(vneg);
+    free(elems);
+    return ok;
+}
+
 static bool parse_dense_array(struct ir_parser *p, ir_attr *a)
 {
     ir_type et;
@@ -1517,6 +1607,10 @@ static bool parse_attr_inner(struct ir_parser *p, ir_attr *a, bool typed)
             irp_next(p);
             return parse_dense_array(p, a);
         }
+        if (tok_is(&t, "sparse")) {
+            irp_next(p);
+            return parse_sparse(p, a);
+        }
         if (tok_is(&t, "strided")) {
             irp_next(p);
             return parse_strided(p, a);
@@ -1661,9 +1755,11 @@ static bool region_inner(struct ir_parser *p, ir_region r, const struct irp_arg 
     struct ir_module *m = p->m;
     if (!irp_expect(p, IR_T_LBRACE))
         return false;
-    uint32_t saved_base = p->label_base, mark = p->nlabels;
+    uint32_t saved_base = p->label_base, mark = p->nlabels, saved_iso = p->iso_base;
     p->label_base = p->nlabels;
     scope_push(p);
+    if (p->isolating)
+        p->iso_base = p->nents;
     bool ok = true;
     ir_block entry = IR_NONE;
     if (nargs || !irp_peek(p, IR_T_CARET)) {
@@ -1707,6 +1803,7 @@ static bool region_inner(struct ir_parser *p, ir_region r, const struct irp_arg 
     }
     ok = ok && irp_expect(p, IR_T_RBRACE);
     scope_pop(p);
+    p->iso_base = saved_iso;
     p->nlabels = mark;
     p->label_base = saved_base;
     return ok;
@@ -1854,7 +1951,11 @@ static bool parse_op(struct ir_parser *p, ir_block into)
         irp_next(p);
         if (!enter(p))
             return false;
+        bool saved_iso = p->isolating;
+        uint32_t kind = ir_op_kind_lookup(ns);
+        p->isolating = kind && (ir_op_def(kind)->flags & IR_OPF_ISOLATED);
         bool ok = parse_generic_body(p, &st);
+        p->isolating = saved_iso;
         p->depth--;
         if (!ok)
             return false;
@@ -1889,7 +1990,10 @@ static bool parse_op(struct ir_parser *p, ir_block into)
         if (!enter(p))
             return false;
         p->hint_nres = total;
+        bool saved_iso = p->isolating;
+        p->isolating = (def->flags & IR_OPF_ISOLATED) != 0;
         bool ok = def->parse(p, &st);
+        p->isolating = saved_iso;
         p->depth--;
         p->ndialects--;
         if (!ok)

@@ -223,6 +223,14 @@ static const char *name_of(struct ir_printer *w, ir_value v)
     return s;
 }
 
+void irw_name_like(struct ir_printer *w, ir_value v, ir_value like)
+{
+    const char *s = name_of(w, like);
+    ensure_names(w, v);
+    free(w->names[v]);
+    w->names[v] = xstrdup(s);
+}
+
 /* Names op's results: one name with `:N` when only the first has a source
  * name (it came from `%x:N`), the others then addressed as %x#i. */
 static void print_result_names(struct ir_printer *w, ir_op op)

@@ -143,6 +143,8 @@ static bool verify_op(struct ir_verifier *v, ir_op op)
         v->epoch--;
     if (ok && o->kind && def->verify)
         ok = def->verify(v, op);
+    if (ok)
+        ok = ir_verify_dialect_attrs(v, op);
     return ok;
 }
 

@@ -1,0 +1,8 @@
+// An ind(...) subscript has one expression per index-view dimension.
+func.func @f(%x: memref<100x16xf16>, %idx: memref<4x8xi32>) {
+  %t = ktdp.construct_indirect_access_tile intermediate_variables(%i, %j) %x[ind(%idx[%i]), (%j)] {
+    variables_space_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 15 >= 0)>,
+    variables_space_order = affine_map<(d0, d1) -> (d0, d1)>
+  } : memref<100x16xf16>, memref<4x8xi32> -> !ktdp.access_tile<8x16xindex>
+  return
+}

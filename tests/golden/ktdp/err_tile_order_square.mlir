@@ -1,0 +1,8 @@
+// access_tile_order maps the set's dimensions to as many results.
+func.func @f(%v: memref<32x64xf16>) {
+  %t = ktdp.construct_access_tile %v[0, 0] {
+    access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>,
+    access_tile_order = affine_map<(d0, d1) -> (d0)>
+  } : memref<32x64xf16> -> !ktdp.access_tile<8x64xindex>
+  return
+}

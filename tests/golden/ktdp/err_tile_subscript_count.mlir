@@ -1,0 +1,8 @@
+// One subscript per base dimension.
+func.func @f(%v: memref<32x64xf16>, %i: index) {
+  %t = ktdp.construct_access_tile %v[%i] {
+    access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>,
+    access_tile_order = affine_map<(d0, d1) -> (d0, d1)>
+  } : memref<32x64xf16> -> !ktdp.access_tile<8x64xindex>
+  return
+}

@@ -11,6 +11,7 @@
  */
 #include "ktir/dialects/ktdp.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1267,9 +1268,15 @@ static bool check_group_set(struct ir_verifier *v, ir_op op, ir_attr a, const ch
     if (!ai || ai->kind != IR_AT_INTEGER_SET)
         return irv_error(v, op, "requires an integer set '%s'", what);
     const struct ir_integer_set *s = ir_set_get(m, ai->map);
-    if (s->ndims != 1 || s->nsyms < min_syms || s->nsyms > max_syms)
-        return irv_error(v, op, "'%s' must be a set over one tile id with %u%s symbols", what,
-                         min_syms, max_syms > min_syms ? " or 2" : "");
+    if (s->ndims != 1 || s->nsyms < min_syms || s->nsyms > max_syms) {
+        char syms[32];
+        if (min_syms == max_syms)
+            snprintf(syms, sizeof syms, "%u", min_syms);
+        else
+            snprintf(syms, sizeof syms, "%u or %u", min_syms, max_syms);
+        return irv_error(v, op, "'%s' must be a set over one id with %s symbols, got (%u dims)[%u symbols]",
+                         what, syms, s->ndims, s->nsyms);
+    }
     return true;
 }
 
@@ -1336,8 +1343,10 @@ bool ir_verify_ktdp_reduce(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (!irv_counts(v, op, -1, -1, 1) || !o->nopnd)
-        return o->nopnd ? false : irv_error(v, op, "requires a tile_future operand");
+    if (!irv_counts(v, op, -1, -1, 1))
+        return false;
+    if (!o->nopnd)
+        return irv_error(v, op, "requires a tile_future operand");
     const struct ir_type_info *ft = future_of(v, op, o->opnd[0]);
     if (!ft || !check_deliver(v, op, ft))
         return false;

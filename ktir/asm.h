@@ -133,6 +133,9 @@ bool irp_result_types(struct ir_parser *p, ir_type **v, uint32_t *n);
 bool irp_elided_type(struct ir_parser *p, enum ir_type_kind kind, ir_type *t);
 /* An attribute value (with a trailing `: type` where MLIR allows one). */
 bool irp_attr(struct ir_parser *p, ir_attr *a);
+/* An attribute whose type the op's syntax may imply: `dense<...>` without
+ * `: type` gets type t (memref.global's initializer). */
+bool irp_attr_implied_type(struct ir_parser *p, ir_type t, ir_attr *a);
 /* An optional `{...}` attribute dictionary, merged into st. */
 bool irp_opt_attr_dict(struct ir_parser *p, struct ir_op_state *st);
 /* An optional `attributes {...}`. */
@@ -187,6 +190,9 @@ void irw_types(struct ir_printer *w, const ir_type *t, uint32_t n);
 void irw_operand_types(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n);
 void irw_result_types(struct ir_printer *w, ir_op op);
 void irw_attr(struct ir_printer *w, ir_attr a);
+/* Like irw_attr, but a dense attribute goes without its `: type` (the
+ * counterpart of irp_attr_implied_type). */
+void irw_attr_implied_type(struct ir_printer *w, ir_attr a);
 /* ` {k = v, ...}` of op's attributes except the elided names; nothing when empty. */
 void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide);
 /* ` attributes {k = v, ...}` likewise. */
@@ -198,6 +204,11 @@ void irw_affine_expr(struct ir_printer *w, ir_aff e, irw_aff_leaf_fn leaf, void 
  * print_entry_args (or when it has arguments the op syntax does not show),
  * and a trailing terminator with no operands omitted when elide_term names it. */
 void irw_region(struct ir_printer *w, ir_region r, bool print_entry_args, const char *elide_term);
+/* Opens / closes a naming scope: a hook that names a region's entry
+ * arguments before the region itself (`scf.for %iv = ...`) brackets both, so
+ * the names end with the region. */
+void irw_scope_push(struct ir_printer *w);
+void irw_scope_pop(struct ir_printer *w);
 /* `(%a: T, %b: T)` of a block's arguments, naming them. */
 void irw_block_args(struct ir_printer *w, ir_block b);
 void irw_int_array(struct ir_printer *w, const int64_t *v, uint32_t n);

@@ -1140,7 +1140,9 @@ static bool dense_elems(struct ir_parser *p, struct ir_token *toks, bool *negs, 
     return true;
 }
 
-static bool parse_dense(struct ir_parser *p, ir_attr *a)
+/* dense<...> : T; the `: T` may be left out when implied is set (the op's
+ * syntax gives the type, as in memref.global). */
+static bool parse_dense(struct ir_parser *p, ir_attr *a, ir_type implied)
 {
     enum { MAX = 1 << 16 };
     if (!irp_expect(p, IR_T_LESS))
@@ -1154,10 +1156,15 @@ static bool parse_dense(struct ir_parser *p, ir_attr *a)
         ok = dense_elems(p, toks, negs, &n, MAX);
     struct ir_loc tloc;
     ir_type t = IR_NONE;
-    ok = ok && irp_expect(p, IR_T_GREATER) && irp_expect(p, IR_T_COLON);
-    if (ok) {
+    ok = ok && irp_expect(p, IR_T_GREATER);
+    tloc = irp_loc(p);
+    if (ok && implied && !irp_peek(p, IR_T_COLON)) {
+        t = implied;
+    } else if (ok && irp_expect(p, IR_T_COLON)) {
         tloc = irp_loc(p);
         ok = parse_type(p, &t);
+    } else {
+        ok = false;
     }
     if (ok && !ir_type_is_shaped(p->m, t))
         ok = irp_error_at(p, tloc, "dense attribute needs a shaped type");
@@ -1601,7 +1608,7 @@ static bool parse_attr_inner(struct ir_parser *p, ir_attr *a, bool typed)
         }
         if (tok_is(&t, "dense")) {
             irp_next(p);
-            return parse_dense(p, a);
+            return parse_dense(p, a, IR_NONE);
         }
         if (tok_is(&t, "array")) {
             irp_next(p);
@@ -1639,6 +1646,15 @@ static bool parse_attr(struct ir_parser *p, ir_attr *a, bool typed)
 }
 
 bool irp_attr(struct ir_parser *p, ir_attr *a) { return parse_attr(p, a, true); }
+
+bool irp_attr_implied_type(struct ir_parser *p, ir_type t, ir_attr *a)
+{
+    if (t && irp_peek_kw(p, "dense")) {
+        irp_next(p);
+        return parse_dense(p, a, t);
+    }
+    return parse_attr(p, a, true);
+}
 
 bool irp_opt_attr_dict(struct ir_parser *p, struct ir_op_state *st)
 {

@@ -585,6 +585,33 @@ static void print_dense(struct ir_printer *w, const struct ir_attr_info *a, uint
     put(w, "]", 1);
 }
 
+/* dense<...>, with its ` : type` when with_type. */
+static void print_dense_attr(struct ir_printer *w, const struct ir_attr_info *a, bool with_type)
+{
+    const struct ir_module *m = w->m;
+    uint32_t next = 0;
+    irw_puts(w, "dense<");
+    if (a->n == 1) {
+        /* A splat prints as its one element. */
+        const struct ir_attr_info *e = ir_attr_get(m, a->elems[0]);
+        if (e->kind == IR_AT_BOOL)
+            irw_puts(w, e->i ? "true" : "false");
+        else if (e->kind == IR_AT_INT)
+            irw_printf(w, "%" PRId64, e->i);
+        else if (e->flags & IR_ATF_HEX)
+            irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
+        else
+            print_float(w, e->f);
+    } else if (a->n) {
+        print_dense(w, a, 0, &next);
+    }
+    irw_puts(w, ">");
+    if (with_type) {
+        irw_puts(w, " : ");
+        irw_type(w, a->type);
+    }
+}
+
 static void print_attr(struct ir_printer *w, ir_attr at)
 {
     const struct ir_module *m = w->m;
@@ -633,27 +660,9 @@ static void print_attr(struct ir_printer *w, ir_attr at)
         put(w, "}", 1);
         return;
     }
-    case IR_AT_DENSE: {
-        uint32_t next = 0;
-        irw_puts(w, "dense<");
-        if (a->n == 1) {
-            /* A splat prints as its one element. */
-            const struct ir_attr_info *e = ir_attr_get(m, a->elems[0]);
-            if (e->kind == IR_AT_BOOL)
-                irw_puts(w, e->i ? "true" : "false");
-            else if (e->kind == IR_AT_INT)
-                irw_printf(w, "%" PRId64, e->i);
-            else if (e->flags & IR_ATF_HEX)
-                irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
-            else
-                print_float(w, e->f);
-        } else if (a->n) {
-            print_dense(w, a, 0, &next);
-        }
-        irw_puts(w, "> : ");
-        irw_type(w, a->type);
+    case IR_AT_DENSE:
+        print_dense_attr(w, a, true);
         return;
-    }
     case IR_AT_DENSE_ARRAY:
         irw_puts(w, "array<");
         irw_type(w, a->type);
@@ -745,6 +754,15 @@ static void print_attr(struct ir_printer *w, ir_attr at)
 }
 
 void irw_attr(struct ir_printer *w, ir_attr a) { print_attr(w, a); }
+
+void irw_attr_implied_type(struct ir_printer *w, ir_attr a)
+{
+    const struct ir_attr_info *ai = ir_attr_get(w->m, a);
+    if (ai->kind == IR_AT_DENSE)
+        print_dense_attr(w, ai, false);
+    else
+        print_attr(w, a);
+}
 
 void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)
 {
@@ -860,6 +878,9 @@ void irw_region(struct ir_printer *w, ir_region r, bool print_entry_args, const 
         newline(w);
     put(w, "}", 1);
 }
+
+void irw_scope_push(struct ir_printer *w) { scope_push(w); }
+void irw_scope_pop(struct ir_printer *w) { scope_pop(w); }
 
 static void print_generic(struct ir_printer *w, ir_op op)
 {

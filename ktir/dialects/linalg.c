@@ -1,0 +1,835 @@
+/* linalg.c - custom forms and rules of the linalg dialect: structured ops
+ * over `ins(...) outs(...)` operands.
+ *
+ * Operand layout: ins first, then outs (the inits). Named ops and
+ * linalg.generic record the split as operandSegmentSizes = array<i32: #ins,
+ * #outs>; map (one init), reduce (as many inits as inputs), broadcast and
+ * transpose (one each) need no attribute, as in MLIR. Results are the outs
+ * that are tensors. Named ops have no body region. linalg.map and
+ * linalg.reduce always have one; their short form `{ arith.addf }` builds it
+ * (payload op on the block arguments, then linalg.yield) and the printer
+ * goes back to the short form whenever the body has that shape.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/asm.h"
+#include "ktir/ops.h"
+#include "ktir/verify.h"
+
+/* ---- shared syntax ------------------------------------------------------ */
+
+/* `kw(%a, ... : T, ...)` when kw is next; operands are resolved into st. */
+static bool parse_group(struct ir_parser *p, struct ir_op_state *st, const char *kw, uint32_t *n,
+                        ir_type **tys)
+{
+    struct irp_operand *ops;
+    uint32_t nt = 0;
+    *n = 0;
+    *tys = NULL;
+    if (!irp_opt_kw(p, kw))
+        return true;
+    if (!irp_expect(p, IR_T_LPAREN) || !irp_operand_list(p, &ops, n))
+        return false;
+    if (*n && (!irp_expect(p, IR_T_COLON) || !irp_type_list(p, tys, &nt)))
+        return false;
+    if (nt != *n)
+        return irp_error(p, "%u operands present, but %u types", *n, nt);
+    return irp_expect(p, IR_T_RPAREN) && irp_add_operands(p, st, ops, *n, *tys, nt);
+}
+
+/* ins(...) outs(...), each optional. */
+static bool parse_ins_outs(struct ir_parser *p, struct ir_op_state *st, uint32_t *nin,
+                           ir_type **ins, uint32_t *nout, ir_type **outs)
+{
+    return parse_group(p, st, "ins", nin, ins) && parse_group(p, st, "outs", nout, outs);
+}
+
+static bool is_tensor(const struct ir_module *m, ir_type t)
+{
+    return ir_type_get(m, t)->kind == IR_TY_TENSOR;
+}
+
+/* `-> T, ...` when present, else one result per tensor in outs. */
+static bool parse_results(struct ir_parser *p, struct ir_op_state *st, uint32_t nout,
+                          const ir_type *outs)
+{
+    struct ir_module *m = irp_module(p);
+    ir_type *tys = NULL;
+    uint32_t nt = 0;
+    if (irp_opt(p, IR_T_ARROW)) {
+        if (!irp_result_types(p, &tys, &nt))
+            return false;
+        for (uint32_t i = 0; i < nt; i++)
+            ir_state_add_result(m, st, tys[i]);
+        return true;
+    }
+    for (uint32_t i = 0; i < nout; i++)
+        if (is_tensor(m, outs[i]))
+            ir_state_add_result(m, st, outs[i]);
+    return true;
+}
+
+static void set_segments(struct ir_module *m, struct ir_op_state *st, uint32_t nin, uint32_t nout)
+{
+    int64_t seg[2] = {nin, nout};
+    ir_state_set_attr(m, st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 2, seg));
+}
+
+/* ` kw(%a, ... : T, ...)` of operands [from, from + n); nothing when n == 0. */
+static void print_group(struct ir_printer *w, ir_op op, const char *kw, uint32_t from, uint32_t n)
+{
+    if (!n)
+        return;
+    irw_printf(w, " %s(", kw);
+    irw_operands(w, op, from, n);
+    irw_puts(w, " : ");
+    irw_operand_types(w, op, from, n);
+    irw_puts(w, ")");
+}
+
+/* ` -> T` or ` -> (T, U)`; nothing without results. */
+static void print_arrow(struct ir_printer *w, ir_op op)
+{
+    uint32_t n = ir_op_get(irw_module(w), op)->nres;
+    if (!n)
+        return;
+    irw_puts(w, n > 1 ? " -> (" : " -> ");
+    irw_result_types(w, op);
+    if (n > 1)
+        irw_puts(w, ")");
+}
+
+/* How op's operands split into ins [0, *nin) and outs [*nin, *nin + *nout);
+ * false when the op does not say consistently. */
+static bool split_operands(const struct ir_module *m, ir_op op, uint32_t *nin, uint32_t *nout)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    switch (o->kind) {
+    case IR_OP_LINALG_REDUCE:
+        *nin = *nout = o->nopnd / 2;
+        return o->nopnd && o->nopnd % 2 == 0;
+    case IR_OP_LINALG_MAP:
+        *nin = o->nopnd - 1;
+        *nout = 1;
+        return o->nopnd > 0;
+    case IR_OP_LINALG_BROADCAST:
+    case IR_OP_LINALG_TRANSPOSE:
+        *nin = *nout = 1;
+        return o->nopnd == 2;
+    default: {
+        ir_attr a = ir_op_attr(m, op, "operandSegmentSizes");
+        const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+        if (!ai || ai->kind != IR_AT_DENSE_ARRAY || ai->n != 2 || ai->ints[0] < 0 ||
+            ai->ints[1] < 0 || ai->ints[0] + ai->ints[1] != o->nopnd)
+            return false;
+        *nin = (uint32_t)ai->ints[0];
+        *nout = (uint32_t)ai->ints[1];
+        return true;
+    }
+    }
+}
+
+/* ---- shapes ------------------------------------------------------------- */
+
+static uint32_t rank_of(const struct ir_module *m, ir_type t)
+{
+    return ir_type_is_shaped(m, t) ? ir_type_get(m, t)->rank : 0;
+}
+
+static int64_t dim_of(const struct ir_module *m, ir_type t, uint32_t i)
+{
+    return ir_type_get(m, t)->shape[i];
+}
+
+/* Two extents agree unless both are static and differ. */
+static bool dims_agree(int64_t a, int64_t b)
+{
+    return a == IR_DYN || b == IR_DYN || a == b;
+}
+
+static bool same_shape(const struct ir_module *m, ir_type a, ir_type b)
+{
+    uint32_t r = rank_of(m, a);
+    if (r != rank_of(m, b))
+        return false;
+    for (uint32_t i = 0; i < r; i++)
+        if (!dims_agree(dim_of(m, a, i), dim_of(m, b, i)))
+            return false;
+    return true;
+}
+
+static ir_type opnd_type(const struct ir_module *m, ir_op op, uint32_t i)
+{
+    return ir_value_type(m, ir_op_get(m, op)->opnd[i]);
+}
+
+/* The `array<i64: ...>` attribute `name` of op, or NULL after reporting. */
+static const struct ir_attr_info *dense_i64(struct ir_verifier *v, ir_op op, const char *name)
+{
+    struct ir_module *m = irv_module(v);
+    ir_attr a = ir_op_attr(m, op, name);
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_DENSE_ARRAY || ai->type != m->t_i64) {
+        irv_error(v, op, "requires a '%s' attribute of type array<i64: ...>", name);
+        return NULL;
+    }
+    return ai;
+}
+
+/* ---- rules every structured op obeys ------------------------------------------ */
+
+/* Operand split (nin / nout when not -1), shaped outs, and results equal to
+ * the tensor outs. */
+static bool verify_structured(struct ir_verifier *v, ir_op op, int nin, int nout)
+{
+    struct ir_module *m = irv_module(v);
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t in, out;
+    if (!split_operands(m, op, &in, &out)) {
+        if (o->kind == IR_OP_LINALG_REDUCE)
+            return irv_error(v, op, "requires as many inits as inputs");
+        if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_BROADCAST ||
+            o->kind == IR_OP_LINALG_TRANSPOSE)
+            return irv_error(v, op, "requires %s", o->kind == IR_OP_LINALG_MAP
+                                                       ? "an init operand"
+                                                       : "one input and one init");
+        return irv_error(v, op, "requires an 'operandSegmentSizes' attribute array<i32: #ins, "
+                                "#outs> that adds up to its %u operands", o->nopnd);
+    }
+    if ((nin >= 0 && in != (uint32_t)nin) || (nout >= 0 && out != (uint32_t)nout))
+        return irv_error(v, op, "requires %d inputs and %d inits, got %u and %u", nin, nout, in, out);
+    uint32_t ntensor = 0;
+    for (uint32_t i = in; i < in + out; i++) {
+        ir_type t = opnd_type(m, op, i);
+        uint8_t k = ir_type_get(m, t)->kind;
+        if (k != IR_TY_TENSOR && k != IR_TY_MEMREF)
+            return irv_error(v, op, "init #%u must be a tensor or a memref, got %s", i - in,
+                             irv_type_str(v, t));
+        if (k == IR_TY_TENSOR) {
+            if (ntensor >= o->nres || ir_value_type(m, o->res + ntensor) != t)
+                return irv_error(v, op, "result #%u must have the type of tensor init #%u (%s)",
+                                 ntensor, i - in, irv_type_str(v, t));
+            ntensor++;
+        }
+    }
+    if (o->nres != ntensor)
+        return irv_error(v, op, "has %u results, but %u tensor inits", o->nres, ntensor);
+    return true;
+}
+
+/* The body's single block takes the element types of operands [from, from + n). */
+static bool verify_body_args(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n)
+{
+    struct ir_module *m = irv_module(v);
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->nreg != 1)
+        return irv_error(v, op, "requires a body region");
+    ir_block b = ir_region_entry(m, o->regs[0]);
+    if (!b || ir_block_get(m, b)->next)
+        return irv_error(v, op, "requires a body region with a single block");
+    const struct ir_block_info *bi = ir_block_get(m, b);
+    if (bi->nargs != n)
+        return irv_error(v, op, "body block has %u arguments, expected %u", bi->nargs, n);
+    for (uint32_t i = 0; i < n; i++) {
+        ir_type want = ir_type_elem(m, opnd_type(m, op, from + i));
+        if (ir_value_type(m, bi->args[i]) != want)
+            return irv_error(v, op, "body argument #%u must have type %s, the element type of "
+                                    "operand #%u", i, irv_type_str(v, want), from + i);
+    }
+    return true;
+}
+
+/* ---- named ops ------------------------------------------------------------- */
+
+/* [{attrs}] ins(...) outs(...) [{attrs}] [-> T, ...] */
+bool ir_fmt_linalg_named_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    uint32_t nin, nout;
+    ir_type *ins, *outs;
+    if (!irp_opt_attr_dict(p, st) || !parse_ins_outs(p, st, &nin, &ins, &nout, &outs) ||
+        !irp_opt_attr_dict(p, st) || !parse_results(p, st, nout, outs))
+        return false;
+    set_segments(irp_module(p), st, nin, nout);
+    return true;
+}
+
+void ir_fmt_linalg_named_print(struct ir_printer *w, ir_op op)
+{
+    static const char *const elide[] = {"operandSegmentSizes"};
+    uint32_t nin = 0, nout = 0;
+    split_operands(irw_module(w), op, &nin, &nout);
+    irw_attr_dict(w, op, elide, 1);
+    print_group(w, op, "ins", 0, nin);
+    print_group(w, op, "outs", nin, nout);
+    print_arrow(w, op);
+}
+
+/* Elementwise: every input has the shape of the single init. */
+static bool verify_elementwise(struct ir_verifier *v, ir_op op, int nin)
+{
+    struct ir_module *m = irv_module(v);
+    if (!verify_structured(v, op, nin, 1))
+        return false;
+    ir_type out = opnd_type(m, op, (uint32_t)nin);
+    for (int i = 0; i < nin; i++) {
+        ir_type t = opnd_type(m, op, (uint32_t)i);
+        if (!ir_type_is_shaped(m, t) || !same_shape(m, t, out))
+            return irv_error(v, op, "input #%d (%s) must have the shape of the init (%s)", i,
+                             irv_type_str(v, t), irv_type_str(v, out));
+    }
+    return true;
+}
+
+bool ir_verify_linalg_unary(struct ir_verifier *v, ir_op op) { return verify_elementwise(v, op, 1); }
+bool ir_verify_linalg_binary(struct ir_verifier *v, ir_op op) { return verify_elementwise(v, op, 2); }
+
+bool ir_verify_linalg_fill(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!verify_structured(v, op, 1, 1))
+        return false;
+    if (ir_type_is_shaped(m, opnd_type(m, op, 0)))
+        return irv_error(v, op, "requires a scalar input, got %s", irv_type_str(v, opnd_type(m, op, 0)));
+    return true;
+}
+
+/* Operand dims of each contraction, one letter per dim: equal letters must
+ * have equal extents. */
+static const char *const contraction_dims[][3] = {
+    [0] = {"mk", "kn", "mn"},    /* matmul */
+    [1] = {"bmk", "bkn", "bmn"}, /* batch_matmul */
+    [2] = {"mn", "n", "m"},      /* matvec */
+    [3] = {"m", "mn", "n"},      /* vecmat */
+    [4] = {"n", "n", ""},        /* dot */
+};
+
+bool ir_verify_linalg_contraction(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!verify_structured(v, op, 2, 1))
+        return false;
+    int k;
+    switch (ir_op_get(m, op)->kind) {
+    case IR_OP_LINALG_MATMUL: k = 0; break;
+    case IR_OP_LINALG_BATCH_MATMUL: k = 1; break;
+    case IR_OP_LINALG_MATVEC: k = 2; break;
+    case IR_OP_LINALG_VECMAT: k = 3; break;
+    default: k = 4; break;
+    }
+    int64_t ext[26];
+    for (int i = 0; i < 26; i++)
+        ext[i] = IR_DYN;
+    for (uint32_t i = 0; i < 3; i++) {
+        ir_type t = opnd_type(m, op, i);
+        const char *dims = contraction_dims[k][i];
+        if (!ir_type_is_shaped(m, t) || rank_of(m, t) != strlen(dims))
+            return irv_error(v, op, "operand #%u must be shaped of rank %u, got %s", i,
+                             (unsigned)strlen(dims), irv_type_str(v, t));
+        for (uint32_t d = 0; dims[d]; d++) {
+            int64_t *e = &ext[dims[d] - 'a'], x = dim_of(m, t, d);
+            if (!dims_agree(*e, x))
+                return irv_error(v, op, "operand #%u: dimension %u is %lld, expected %lld", i, d,
+                                 (long long)x, (long long)*e);
+            if (x != IR_DYN)
+                *e = x;
+        }
+    }
+    return true;
+}
+
+/* ---- linalg.generic ------------------------------------------------------ */
+
+static bool is_trait_attr(const char *name)
+{
+    static const char *const traits[] = {"doc", "indexing_maps", "iterator_types", "library_call"};
+    for (size_t i = 0; i < sizeof traits / sizeof *traits; i++)
+        if (strcmp(name, traits[i]) == 0)
+            return true;
+    return false;
+}
+
+/* {traits} ins(...) outs(...) [attrs = {...}] { ^bb0(...): ... } [-> T, ...] */
+bool ir_fmt_linalg_generic_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    struct ir_module *m = irp_module(p);
+    uint32_t nin, nout;
+    ir_type *ins, *outs;
+    if (!irp_peek(p, IR_T_LBRACE))
+        return irp_error(p, "expected '{' holding indexing_maps and iterator_types");
+    if (!irp_opt_attr_dict(p, st) || !parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
+        return false;
+    if (irp_opt_kw(p, "attrs") && (!irp_expect(p, IR_T_EQUAL) || !irp_opt_attr_dict(p, st)))
+        return false;
+    ir_region r;
+    if (!irp_region(p, &r, NULL, 0, NULL) || !parse_results(p, st, nout, outs))
+        return false;
+    ir_state_add_region(m, st, r);
+    set_segments(m, st, nin, nout);
+    return true;
+}
+
+/* ` {...}` of the trait attributes (traits) or ` attrs = {...}` of the others. */
+static void print_attr_part(struct ir_printer *w, ir_op op, bool traits)
+{
+    const struct ir_module *m = irw_module(w);
+    ir_attr d = ir_op_get(m, op)->attrs;
+    if (!d)
+        return;
+    const struct ir_attr_info *di = ir_attr_get(m, d);
+    const char **elide = malloc((di->n + 1) * sizeof *elide);
+    if (!elide)
+        abort();
+    size_t ne = 0;
+    for (uint32_t i = 0; i < di->n; i++) {
+        const char *name = ir_str_get(m, di->elems[2 * i]);
+        if (is_trait_attr(name) != traits || strcmp(name, "operandSegmentSizes") == 0)
+            elide[ne++] = name;
+    }
+    if (traits || ne < di->n) {
+        if (!traits)
+            irw_puts(w, " attrs =");
+        irw_attr_dict(w, op, elide, ne);
+    }
+    free(elide);
+}
+
+void ir_fmt_linalg_generic_print(struct ir_printer *w, ir_op op)
+{
+    uint32_t nin = 0, nout = 0;
+    split_operands(irw_module(w), op, &nin, &nout);
+    print_attr_part(w, op, true);
+    print_group(w, op, "ins", 0, nin);
+    print_group(w, op, "outs", nin, nout);
+    print_attr_part(w, op, false);
+    irw_puts(w, " ");
+    irw_region(w, ir_op_region(irw_module(w), op, 0), true, NULL);
+    print_arrow(w, op);
+}
+
+bool ir_verify_linalg_generic(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (!verify_structured(v, op, -1, -1))
+        return false;
+    ir_attr it = ir_op_attr(m, op, "iterator_types");
+    const struct ir_attr_info *ii = it ? ir_attr_get(m, it) : NULL;
+    if (!ii || ii->kind != IR_AT_ARRAY)
+        return irv_error(v, op, "requires an 'iterator_types' array attribute");
+    for (uint32_t i = 0; i < ii->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, ii->elems[i]);
+        const char *s = e->kind == IR_AT_STRING ? ir_str_get(m, e->s) : "";
+        if (strcmp(s, "parallel") && strcmp(s, "reduction") && strcmp(s, "window"))
+            return irv_error(v, op, "iterator type #%u must be \"parallel\", \"reduction\" or "
+                                    "\"window\"", i);
+    }
+    ir_attr im = ir_op_attr(m, op, "indexing_maps");
+    const struct ir_attr_info *mi = im ? ir_attr_get(m, im) : NULL;
+    if (!mi || mi->kind != IR_AT_ARRAY)
+        return irv_error(v, op, "requires an 'indexing_maps' array attribute");
+    if (mi->n != o->nopnd)
+        return irv_error(v, op, "has %u indexing maps for %u operands", mi->n, o->nopnd);
+    for (uint32_t i = 0; i < mi->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, mi->elems[i]);
+        if (e->kind != IR_AT_AFFINE_MAP)
+            return irv_error(v, op, "indexing map #%u is not an affine map", i);
+        const struct ir_affine_map *am = ir_map_get(m, e->map);
+        if (am->ndims != ii->n || am->nsyms)
+            return irv_error(v, op, "indexing map #%u must have %u dimensions (one per iterator) "
+                                    "and no symbols", i, ii->n);
+        if (am->nres != rank_of(m, opnd_type(m, op, i)))
+            return irv_error(v, op, "indexing map #%u has %u results, but operand #%u has rank %u",
+                             i, am->nres, i, rank_of(m, opnd_type(m, op, i)));
+    }
+    return verify_body_args(v, op, 0, o->nopnd);
+}
+
+/* ---- linalg.map / linalg.reduce: short or long form ------------------------------ */
+
+/* `{ dialect.op [{attrs}] }` into a state for the payload op. */
+static bool parse_short_form(struct ir_parser *p, struct ir_op_state *payload)
+{
+    struct ir_module *m = irp_module(p);
+    struct ir_loc loc = irp_loc(p);
+    ir_str name;
+    if (!irp_expect(p, IR_T_LBRACE) || !irp_ident(p, &name))
+        return false;
+    const char *s = ir_str_get(m, name);
+    if (!strchr(s, '.'))
+        return irp_error_at(p, loc, "expected a dialect-qualified op name like 'arith.addf'");
+    ir_state_init(payload, m, s, loc);
+    return irp_opt_attr_dict(p, payload) && irp_expect(p, IR_T_RBRACE);
+}
+
+/* The body a short form stands for: one block with an argument per element
+ * type of operands [0, nargs), `%r = payload(args)` (for reduce the
+ * accumulator, the last argument, first, as MLIR builds it) and
+ * `linalg.yield %r`. */
+static ir_region short_form_body(struct ir_module *m, struct ir_op_state *payload,
+                                 const struct ir_op_state *st, uint32_t nargs, bool init_first)
+{
+    ir_region r = ir_region_new(m);
+    ir_block b = ir_block_new(m);
+    ir_region_append_block(m, r, b);
+    ir_str in = ir_str_c(m, "in"), init = ir_str_c(m, "init");
+    uint32_t nin = init_first ? nargs / 2 : nargs;
+    for (uint32_t i = 0; i < nargs; i++)
+        ir_block_add_arg(m, b, ir_type_elem(m, ir_value_type(m, st->opnd[i])), i < nin ? in : init);
+    const struct ir_block_info *bi = ir_block_get(m, b);
+    if (init_first)
+        ir_state_add_operand(m, payload, bi->args[nargs - 1]);
+    for (uint32_t i = 0; i < nargs - init_first; i++)
+        ir_state_add_operand(m, payload, bi->args[i]);
+    ir_state_add_result(m, payload, ir_type_elem(m, ir_value_type(m, st->opnd[st->nopnd - 1])));
+    ir_op pop = ir_op_create(m, payload);
+    ir_block_append_op(m, b, pop);
+    struct ir_op_state y;
+    ir_state_init(&y, m, "linalg.yield", payload->loc);
+    ir_state_add_operand(m, &y, ir_op_result(m, pop, 0));
+    ir_block_append_op(m, b, ir_op_create(m, &y));
+    return r;
+}
+
+/* The payload op when op's body has the shape a short form spells, else IR_NONE. */
+static ir_op short_form_payload(const struct ir_module *m, ir_op op, bool init_first)
+{
+    ir_block b = ir_region_entry(m, ir_op_region(m, op, 0));
+    if (!b || ir_block_get(m, b)->next)
+        return IR_NONE;
+    const struct ir_block_info *bi = ir_block_get(m, b);
+    ir_op pay = bi->first;
+    if (!pay || !ir_op_get(m, pay)->next || ir_op_get(m, ir_op_get(m, pay)->next)->next)
+        return IR_NONE;
+    const struct ir_op_info *po = ir_op_get(m, pay);
+    const struct ir_op_info *yo = ir_op_get(m, po->next);
+    if (po->nres != 1 || po->nreg || po->nsucc || !bi->nargs || po->nopnd != bi->nargs ||
+        yo->kind != IR_OP_LINALG_YIELD || yo->nopnd != 1 || yo->opnd[0] != po->res || yo->attrs)
+        return IR_NONE;
+    for (uint32_t i = 0; i < po->nopnd; i++) {
+        uint32_t want = init_first ? (i ? i - 1 : bi->nargs - 1) : i;
+        if (po->opnd[i] != bi->args[want])
+            return IR_NONE;
+    }
+    return pay;
+}
+
+/* The short form ` { name {attrs} }`, or false when the body needs the long form. */
+static bool print_short_form(struct ir_printer *w, ir_op op, bool init_first)
+{
+    const struct ir_module *m = irw_module(w);
+    ir_op pay = short_form_payload(m, op, init_first);
+    if (!pay)
+        return false;
+    irw_printf(w, " { %s", ir_str_get(m, ir_op_get(m, pay)->name));
+    irw_attr_dict(w, pay, NULL, 0);
+    irw_puts(w, " }");
+    return true;
+}
+
+/* ` (%a: T, ...) { ... }`: the long form's body. */
+static void print_long_form(struct ir_printer *w, ir_op op)
+{
+    const struct ir_module *m = irw_module(w);
+    ir_region r = ir_op_region(m, op, 0);
+    irw_scope_push(w);
+    irw_puts(w, " ");
+    irw_block_args(w, ir_region_entry(m, r));
+    irw_puts(w, " ");
+    irw_region(w, r, false, NULL);
+    irw_scope_pop(w);
+}
+
+/* Shared by map and reduce: [{ payload }] ins(...) outs(...) [dimensions = [...]]
+ * [{attrs}] [(%a: T, ...) { ... }] */
+static bool parse_map_reduce(struct ir_parser *p, struct ir_op_state *st, bool reduce)
+{
+    struct ir_module *m = irp_module(p);
+    struct ir_op_state payload;
+    bool short_form = irp_peek(p, IR_T_LBRACE);
+    uint32_t nin, nout;
+    ir_type *ins, *outs;
+    if ((short_form && !parse_short_form(p, &payload)) ||
+        !parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
+        return false;
+    if (reduce) {
+        int64_t *d;
+        uint32_t nd;
+        if (!irp_expect_kw(p, "dimensions") || !irp_expect(p, IR_T_EQUAL) ||
+            !irp_int_array(p, &d, &nd))
+            return false;
+        ir_state_set_attr(m, st, "dimensions", ir_attr_dense_array(m, m->t_i64, nd, d));
+    }
+    if (!irp_opt_attr_dict(p, st) || !parse_results(p, st, nout, outs))
+        return false;
+    if (!nout)
+        return irp_error(p, "expected an init operand in 'outs'");
+    if (reduce ? nin != nout : nout != 1)
+        return irp_error(p, reduce ? "expected as many inits as inputs" : "expected one init");
+    ir_region r;
+    if (short_form) {
+        r = short_form_body(m, &payload, st, reduce ? nin + nout : nin, reduce);
+    } else {
+        struct irp_arg *args;
+        uint32_t na;
+        if (!irp_arg_list(p, &args, &na) || !irp_region(p, &r, args, na, NULL))
+            return false;
+    }
+    ir_state_add_region(m, st, r);
+    return true;
+}
+
+bool ir_fmt_linalg_map_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    return parse_map_reduce(p, st, false);
+}
+
+void ir_fmt_linalg_map_print(struct ir_printer *w, ir_op op)
+{
+    uint32_t n = ir_op_get(irw_module(w), op)->nopnd;
+    bool short_form = print_short_form(w, op, false);
+    print_group(w, op, "ins", 0, n - 1);
+    print_group(w, op, "outs", n - 1, 1);
+    irw_attr_dict(w, op, NULL, 0);
+    if (!short_form)
+        print_long_form(w, op);
+}
+
+bool ir_verify_linalg_map(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!verify_structured(v, op, -1, 1))
+        return false;
+    uint32_t n = ir_op_get(m, op)->nopnd;
+    ir_type out = opnd_type(m, op, n - 1);
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        ir_type t = opnd_type(m, op, i);
+        if (!ir_type_is_shaped(m, t) || !same_shape(m, t, out))
+            return irv_error(v, op, "input #%u (%s) must have the shape of the init (%s)", i,
+                             irv_type_str(v, t), irv_type_str(v, out));
+    }
+    return verify_body_args(v, op, 0, n - 1);
+}
+
+bool ir_fmt_linalg_reduce_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    return parse_map_reduce(p, st, true);
+}
+
+void ir_fmt_linalg_reduce_print(struct ir_printer *w, ir_op op)
+{
+    static const char *const elide[] = {"dimensions"};
+    const struct ir_module *m = irw_module(w);
+    uint32_t n = ir_op_get(m, op)->nopnd / 2;
+    const struct ir_attr_info *d = ir_attr_get(m, ir_op_attr(m, op, "dimensions"));
+    bool short_form = print_short_form(w, op, true);
+    print_group(w, op, "ins", 0, n);
+    print_group(w, op, "outs", n, n);
+    irw_puts(w, " dimensions = ");
+    irw_int_array(w, d->ints, d->n);
+    irw_attr_dict(w, op, elide, 1);
+    if (!short_form)
+        print_long_form(w, op);
+}
+
+/* dims must be strictly increasing within [0, rank). */
+static bool dims_ok(const struct ir_attr_info *d, uint32_t rank)
+{
+    for (uint32_t i = 0; i < d->n; i++)
+        if (d->ints[i] < 0 || d->ints[i] >= (int64_t)rank || (i && d->ints[i] <= d->ints[i - 1]))
+            return false;
+    return true;
+}
+
+/* big without the dims listed in d has the shape of small. */
+static bool shape_without(const struct ir_module *m, ir_type big, const struct ir_attr_info *d,
+                          ir_type small)
+{
+    uint32_t k = 0, j = 0;
+    for (uint32_t i = 0; i < rank_of(m, big); i++) {
+        if (k < d->n && d->ints[k] == (int64_t)i) {
+            k++;
+            continue;
+        }
+        if (j >= rank_of(m, small) || !dims_agree(dim_of(m, big, i), dim_of(m, small, j)))
+            return false;
+        j++;
+    }
+    return j == rank_of(m, small);
+}
+
+bool ir_verify_linalg_reduce(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!verify_structured(v, op, -1, -1))
+        return false;
+    const struct ir_attr_info *d = dense_i64(v, op, "dimensions");
+    if (!d)
+        return false;
+    uint32_t n = ir_op_get(m, op)->nopnd / 2;
+    ir_type in0 = opnd_type(m, op, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        ir_type in = opnd_type(m, op, i), init = opnd_type(m, op, n + i);
+        if (!ir_type_is_shaped(m, in) || !same_shape(m, in, in0))
+            return irv_error(v, op, "input #%u must be shaped like input #0", i);
+        if (i == 0 && !dims_ok(d, rank_of(m, in)))
+            return irv_error(v, op, "dimensions must be increasing and below the input rank %u",
+                             rank_of(m, in));
+        if (!shape_without(m, in, d, init))
+            return irv_error(v, op, "init #%u (%s) must have the input shape (%s) without the "
+                                    "reduced dimensions", i, irv_type_str(v, init),
+                             irv_type_str(v, in));
+    }
+    return verify_body_args(v, op, 0, 2 * n);
+}
+
+/* ---- linalg.broadcast / linalg.transpose --------------------------------------- */
+
+/* ins(%x : T) outs(%y : U) dimensions|permutation = [...] [{attrs}] */
+bool ir_fmt_linalg_dims_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    struct ir_module *m = irp_module(p);
+    const char *kw = st->kind == IR_OP_LINALG_TRANSPOSE ? "permutation" : "dimensions";
+    uint32_t nin, nout, nd;
+    ir_type *ins, *outs;
+    int64_t *d;
+    if (!parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
+        return false;
+    if (nin != 1 || nout != 1)
+        return irp_error(p, "expected one input and one init");
+    if (!irp_expect_kw(p, kw) || !irp_expect(p, IR_T_EQUAL) || !irp_int_array(p, &d, &nd))
+        return false;
+    ir_state_set_attr(m, st, kw, ir_attr_dense_array(m, m->t_i64, nd, d));
+    return irp_opt_attr_dict(p, st) && parse_results(p, st, nout, outs);
+}
+
+void ir_fmt_linalg_dims_print(struct ir_printer *w, ir_op op)
+{
+    const struct ir_module *m = irw_module(w);
+    const char *kw = ir_op_get(m, op)->kind == IR_OP_LINALG_TRANSPOSE ? "permutation" : "dimensions";
+    const struct ir_attr_info *d = ir_attr_get(m, ir_op_attr(m, op, kw));
+    print_group(w, op, "ins", 0, 1);
+    print_group(w, op, "outs", 1, 1);
+    irw_printf(w, " %s = ", kw);
+    irw_int_array(w, d->ints, d->n);
+    irw_attr_dict(w, op, &kw, 1);
+}
+
+bool ir_verify_linalg_broadcast(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!verify_structured(v, op, 1, 1))
+        return false;
+    const struct ir_attr_info *d = dense_i64(v, op, "dimensions");
+    if (!d)
+        return false;
+    ir_type in = opnd_type(m, op, 0), out = opnd_type(m, op, 1);
+    if (!ir_type_is_shaped(m, in))
+        return irv_error(v, op, "requires a shaped input");
+    if (rank_of(m, out) != rank_of(m, in) + d->n || !dims_ok(d, rank_of(m, out)))
+        return irv_error(v, op, "dimensions must list, in increasing order, the %u init "
+                                "dimensions the input lacks", rank_of(m, out) - rank_of(m, in));
+    if (!shape_without(m, out, d, in))
+        return irv_error(v, op, "init (%s) without the added dimensions must have the input "
+                                "shape (%s)", irv_type_str(v, out), irv_type_str(v, in));
+    return true;
+}
+
+bool ir_verify_linalg_transpose(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!verify_structured(v, op, 1, 1))
+        return false;
+    const struct ir_attr_info *d = dense_i64(v, op, "permutation");
+    if (!d)
+        return false;
+    ir_type in = opnd_type(m, op, 0), out = opnd_type(m, op, 1);
+    uint32_t r = rank_of(m, in);
+    if (!ir_type_is_shaped(m, in) || rank_of(m, out) != r || d->n != r)
+        return irv_error(v, op, "requires input, init and permutation of one rank");
+    uint64_t seen = 0;
+    for (uint32_t i = 0; i < r; i++) {
+        int64_t k = d->ints[i];
+        if (k < 0 || k >= (int64_t)r || k >= 64 || (seen >> k & 1))
+            return irv_error(v, op, "permutation is not a permutation of [0, %u)", r);
+        seen |= 1ull << k;
+        if (!dims_agree(dim_of(m, out, i), dim_of(m, in, (uint32_t)k)))
+            return irv_error(v, op, "init dimension %u must equal input dimension %lld", i,
+                             (long long)k);
+    }
+    return true;
+}
+
+/* ---- linalg.yield, linalg.index ---------------------------------------------- */
+
+bool ir_verify_linalg_yield(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_op parent = ir_op_parent(m, op);
+    uint32_t nin, nout;
+    if (!parent)
+        return irv_error(v, op, "expects a parent op");
+    const struct ir_op_info *pi = ir_op_get(m, parent);
+    if (!pi->kind)
+        return true; /* an unregistered parent decides for itself */
+    if (strncmp(ir_str_get(m, pi->name), "linalg.", 7) != 0 || !split_operands(m, parent, &nin, &nout))
+        return irv_error(v, op, "expects a linalg structured op as parent, not '%s'",
+                         ir_str_get(m, pi->name));
+    if (o->nopnd != nout)
+        return irv_error(v, op, "has %u operands, but the parent op has %u inits", o->nopnd, nout);
+    for (uint32_t i = 0; i < nout; i++) {
+        ir_type want = ir_type_elem(m, ir_value_type(m, pi->opnd[nin + i]));
+        if (ir_value_type(m, o->opnd[i]) != want)
+            return irv_error(v, op, "type of operand #%u (%s) must be the element type of init "
+                                    "#%u (%s)", i, irv_type_str(v, ir_value_type(m, o->opnd[i])),
+                             i, irv_type_str(v, want));
+    }
+    return true;
+}
+
+/* N [{attrs}] : index */
+bool ir_fmt_linalg_index_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    struct ir_module *m = irp_module(p);
+    int64_t d;
+    ir_type t;
+    if (!irp_int(p, &d) || !irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) ||
+        !irp_type(p, &t))
+        return false;
+    ir_state_set_attr(m, st, "dim", ir_attr_int(m, d, m->t_i64));
+    ir_state_add_result(m, st, t);
+    return true;
+}
+
+void ir_fmt_linalg_index_print(struct ir_printer *w, ir_op op)
+{
+    static const char *const elide[] = {"dim"};
+    const struct ir_module *m = irw_module(w);
+    irw_printf(w, " %lld", (long long)ir_attr_get(m, ir_op_attr(m, op, "dim"))->i);
+    irw_attr_dict(w, op, elide, 1);
+    irw_puts(w, " : ");
+    irw_result_types(w, op);
+}
+
+bool ir_verify_linalg_index(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 0, 1, 0))
+        return false;
+    ir_attr a = ir_op_attr(m, op, "dim");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_INT || ai->i < 0)
+        return irv_error(v, op, "requires a non-negative integer 'dim' attribute");
+    if (ir_value_type(m, ir_op_get(m, op)->res) != m->t_index)
+        return irv_error(v, op, "result must be index");
+    ir_op parent = ir_op_parent(m, op);
+    if (parent && ir_op_get(m, parent)->kind == IR_OP_LINALG_GENERIC) {
+        ir_attr it = ir_op_attr(m, parent, "iterator_types");
+        uint32_t nloops = it ? ir_attr_get(m, it)->n : 0;
+        if (ai->i >= (int64_t)nloops)
+            return irv_error(v, op, "dim %lld is not below the enclosing op's %u loops",
+                             (long long)ai->i, nloops);
+    }
+    return true;
+}

@@ -802,6 +802,8 @@ void ir_fmt_ktdp_indirect_tile_print(struct ir_printer *w, ir_op op)
     segments(m, op, 4, seg);
     ir_block b = o->nreg ? ir_region_entry(m, o->regs[0]) : IR_NONE;
     const struct ir_block_info *bi = b ? ir_block_get(m, b) : NULL;
+    /* The variables' names live only as long as the op's text. */
+    irw_scope_push(w);
     irw_puts(w, " intermediate_variables(");
     for (uint32_t k = 0; bi && k < bi->nargs; k++) {
         if (k)
@@ -840,6 +842,7 @@ void ir_fmt_ktdp_indirect_tile_print(struct ir_printer *w, ir_op op)
     irw_operand_types(w, op, 0, 1 + seg[1]);
     irw_puts(w, " -> ");
     irw_result_types(w, op);
+    irw_scope_pop(w);
 }
 
 bool ir_verify_ktdp_indirect_tile(struct ir_verifier *v, ir_op op)

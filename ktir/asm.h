@@ -190,6 +190,8 @@ void irw_types(struct ir_printer *w, const ir_type *t, uint32_t n);
 void irw_operand_types(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n);
 void irw_result_types(struct ir_printer *w, ir_op op);
 void irw_attr(struct ir_printer *w, ir_attr a);
+/* `@name`, quoted (`@"a b"`) when name is not a bare identifier. */
+void irw_symbol(struct ir_printer *w, const char *name);
 /* Like irw_attr, but a dense attribute goes without its `: type` (the
  * counterpart of irp_attr_implied_type). */
 void irw_attr_implied_type(struct ir_printer *w, ir_attr a);

@@ -148,8 +148,11 @@ void lex_next(struct lexer *lx, struct ir_token *t)
                                             ['@' - '!'] = IR_T_AT};
         if (c == '@' && lx->pos < e && *lx->pos == '"') {
             lx->pos++;
-            while (lx->pos < e && *lx->pos != '"' && *lx->pos != '\n')
+            while (lx->pos < e && *lx->pos != '"' && *lx->pos != '\n') {
+                if (*lx->pos == '\\' && lx->pos + 1 < e)
+                    lx->pos++;
                 lx->pos++;
+            }
             if (lx->pos >= e || *lx->pos != '"') {
                 make(lx, t, IR_T_ERROR, s);
                 return;

@@ -533,6 +533,15 @@ static bool bare_key_ok(const char *s)
     return true;
 }
 
+void irw_symbol(struct ir_printer *w, const char *name)
+{
+    put(w, "@", 1);
+    if (bare_key_ok(name))
+        irw_puts(w, name);
+    else
+        print_string(w, name);
+}
+
 static void print_dict_entries(struct ir_printer *w, const struct ir_attr_info *d,
                                const char *const *elide, size_t nelide, bool *first)
 {
@@ -700,9 +709,11 @@ static void print_attr(struct ir_printer *w, ir_attr at)
         return;
     }
     case IR_AT_SYMREF:
-        irw_printf(w, "@%s", ir_str_get(m, a->s));
-        for (uint32_t i = 0; i < a->n; i++)
-            irw_printf(w, "::@%s", ir_str_get(m, a->elems[i]));
+        irw_symbol(w, ir_str_get(m, a->s));
+        for (uint32_t i = 0; i < a->n; i++) {
+            put(w, "::", 2);
+            irw_symbol(w, ir_str_get(m, a->elems[i]));
+        }
         return;
     case IR_AT_MEMSPACE: {
         bool old = a->flags & IR_ATF_OLD_MS;

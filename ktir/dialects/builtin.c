@@ -29,9 +29,12 @@ bool ir_fmt_module_parse(struct ir_parser *p, struct ir_op_state *st)
 
 static void print_sym_name(struct ir_printer *w, ir_op op)
 {
-    ir_attr n = ir_op_attr(irw_module(w), op, "sym_name");
-    if (n && ir_attr_get(irw_module(w), n)->kind == IR_AT_STRING)
-        irw_printf(w, " @%s", ir_str_get(irw_module(w), ir_attr_get(irw_module(w), n)->s));
+    const struct ir_module *m = irw_module(w);
+    ir_attr n = ir_op_attr(m, op, "sym_name");
+    if (n && ir_attr_get(m, n)->kind == IR_AT_STRING) {
+        irw_puts(w, " ");
+        irw_symbol(w, ir_str_get(m, ir_attr_get(m, n)->s));
+    }
 }
 
 void ir_fmt_module_print(struct ir_printer *w, ir_op op)

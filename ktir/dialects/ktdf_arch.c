@@ -115,13 +115,15 @@ static const char *str_attr(const struct ir_module *m, ir_op op, const char *nam
     return ir_str_get(m, ir_attr_get(m, a)->s);
 }
 
-/* ` @id {attrs}`; elide lists further attributes the caller prints itself. */
+/* ` @id {attrs}`: the common head of resources, groups and datapaths. */
 static void print_id_props(struct ir_printer *w, ir_op op)
 {
     static const char *const elide[] = {"sym_name"};
     const char *id = str_attr(irw_module(w), op, "sym_name");
-    if (id)
-        irw_printf(w, " @%s", id);
+    if (id) {
+        irw_puts(w, " ");
+        irw_symbol(w, id);
+    }
     irw_attr_dict(w, op, elide, id ? 1 : 0);
 }
 
@@ -157,8 +159,12 @@ void ir_fmt_arch_device_print(struct ir_printer *w, ir_op op)
     static const char *const elide[] = {"sym_name", "import_path"};
     ir_region r = ir_op_region(m, op, 0);
     ir_attr path = ir_op_attr(m, op, "import_path");
-    bool import = path && ir_attr_get(m, path)->kind == IR_AT_STRING && !ir_region_entry(m, r);
-    irw_printf(w, " @%s", str_attr(m, op, "sym_name"));
+    ir_block body = ir_region_entry(m, r);
+    bool import = path && ir_attr_get(m, path)->kind == IR_AT_STRING &&
+                  (!body || !ir_block_get(m, body)->first);
+    const char *name = str_attr(m, op, "sym_name");
+    irw_puts(w, " ");
+    irw_symbol(w, name ? name : ""); /* verified modules always have one */
     irw_attr_dict_kw(w, op, elide, import ? 2 : 1);
     if (import) {
         irw_puts(w, " import(");
@@ -257,10 +263,12 @@ bool ir_verify_arch_device(struct ir_verifier *v, ir_op op)
         return irv_error(v, op, "empty device requires 'import_path' attribute");
     if (!empty && path)
         return irv_error(v, op, "non-empty device can't have 'import_path' attribute");
-    if (body && (ir_block_get(m, body)->next || ir_block_get(m, body)->nargs))
+    if (!body)
+        return true; /* imported */
+    if (ir_block_get(m, body)->next || ir_block_get(m, body)->nargs)
         return irv_error(v, op, "requires a body of one block without arguments");
-    if (!body || !check_children(v, op, body, IR_OP_KTDF_ARCH_PATTERNS))
-        return !body;
+    if (!check_children(v, op, body, IR_OP_KTDF_ARCH_PATTERNS))
+        return false;
     struct ids ids = {0};
     bool ok = check_ids(v, body, &ids);
     free(ids.id);
@@ -349,8 +357,10 @@ void ir_fmt_arch_switch_print(struct ir_printer *w, ir_op op)
     const struct ir_module *m = irw_module(w);
     const char *id = str_attr(m, op, "sym_name");
     static const char *const elide[] = {"sym_name"};
-    if (id)
-        irw_printf(w, " @%s", id);
+    if (id) {
+        irw_puts(w, " ");
+        irw_symbol(w, id);
+    }
     irw_printf(w, " [%u]", ir_op_get(m, op)->nres);
     irw_attr_dict(w, op, elide, id ? 1 : 0);
 }
@@ -474,7 +484,7 @@ bool ir_verify_arch_group(struct ir_verifier *v, ir_op op)
         return irv_error(v, op, "body must end with 'yield'");
     const struct ir_op_info *yi = ir_op_get(m, y);
     if (yi->nopnd != o->nres)
-        return irv_error(v, op, "'yield' has %u operands, but the group has %u results",
+        return irv_error(v, op, "'yield' gives %u values, but the group has %u results",
                          yi->nopnd, o->nres);
     for (uint32_t i = 0; i < o->nres; i++)
         if (ir_value_type(m, yi->opnd[i]) != ir_value_type(m, o->res + i))
@@ -581,6 +591,9 @@ bool ir_fmt_arch_patterns_parse(struct ir_parser *p, struct ir_op_state *st)
     ir_region r;
     if (!irp_opt_attr_dict_kw(p, st) || !irp_region(p, &r, NULL, 0, NULL))
         return false;
+    /* The body always has its block, even when written `{}`. */
+    if (!ir_region_entry(m, r))
+        ir_region_append_block(m, r, ir_block_new(m));
     ir_state_add_region(m, st, r);
     return true;
 }
@@ -596,8 +609,14 @@ void ir_fmt_arch_patterns_print(struct ir_printer *w, ir_op op)
         irw_attr(w, g);
     }
     irw_attr_dict_kw(w, op, elide, list ? 1 : 0);
+    ir_region r = ir_op_region(m, op, 0);
+    ir_block body = ir_region_entry(m, r);
+    if (body && !ir_block_get(m, body)->first && !ir_block_get(m, body)->next) {
+        irw_puts(w, " {}");
+        return;
+    }
     irw_puts(w, " ");
-    irw_region(w, ir_op_region(m, op, 0), false, NULL);
+    irw_region(w, r, false, NULL);
 }
 
 bool ir_verify_arch_patterns(struct ir_verifier *v, ir_op op)

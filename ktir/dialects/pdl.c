@@ -108,8 +108,10 @@ void ir_fmt_pdl_pattern_print(struct ir_printer *w, ir_op op)
     static const char *const elide[] = {"benefit", "sym_name"};
     ir_attr name = ir_op_attr(m, op, "sym_name");
     bool named = name && ir_attr_get(m, name)->kind == IR_AT_STRING;
-    if (named)
-        irw_printf(w, " @%s", ir_str_get(m, ir_attr_get(m, name)->s));
+    if (named) {
+        irw_puts(w, " ");
+        irw_symbol(w, ir_str_get(m, ir_attr_get(m, name)->s));
+    }
     irw_printf(w, " : benefit(%lld)",
                (long long)ir_attr_get(m, ir_op_attr(m, op, "benefit"))->i);
     irw_attr_dict_kw(w, op, elide, named ? 2 : 1);

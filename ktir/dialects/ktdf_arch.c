@@ -215,7 +215,9 @@ static bool check_ids(struct ir_verifier *v, ir_block body, struct ids *ids)
         if (!is_resource(ci->kind))
             continue;
         ir_attr id = ir_op_attr(m, c, "sym_name");
-        if (id) {
+        if (id && ir_attr_get(m, id)->kind != IR_AT_STRING) {
+            ok = irv_error(v, c, "attribute 'sym_name' (the resource id) must be a string");
+        } else if (id) {
             uint32_t i = 0;
             while (i < ids->n && ids->id[i] != id)
                 i++;

@@ -174,10 +174,15 @@ static bool subscript_leaf(struct ir_parser *p, const struct ir_token *tok, void
                             (int)tok->len, tok->text);
     struct irp_operand o = {ir_str_intern(m, tok->text + 1, tok->len - 1), 0, loc};
     if (irp_peek(p, IR_T_HASH)) {
+        /* Token text is not NUL-terminated: read only its len bytes. */
         const struct ir_token *h = irp_tok(p);
-        if (h->len < 2 || h->len > 10 || strspn(h->text + 1, "0123456789") < h->len - 1)
+        bool digits = h->len >= 2 && h->len <= 10;
+        for (uint32_t i = 1; digits && i < h->len; i++) {
+            digits = h->text[i] >= '0' && h->text[i] <= '9';
+            o.index = o.index * 10 + (uint32_t)(h->text[i] - '0');
+        }
+        if (!digits)
             return irp_error(p, "expected result number after '#'");
-        o.index = (uint32_t)strtoul(h->text + 1, NULL, 10);
         irp_next(p);
     }
     for (uint32_t i = 0; i < s->nvars && !o.index; i++)

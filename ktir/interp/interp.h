@@ -1,0 +1,126 @@
+/* interp.h - ktc-interp: the reference semantics of KTIR executed directly,
+ * the golden model every compiled kernel is checked against.
+ *
+ * One KTIR function runs SPMD on a grid of compute tiles. Memory is device
+ * memory shared by all tiles plus one scratchpad per core; a pointer is an
+ * element index in the element type of the view that uses it (byte address
+ * = pointer * element size), as in ref/ktir-language.md 6.1. Arrays go in
+ * and out as interp_array (see npy.h for files).
+ *
+ *   interp_new ─ bind args / place fixed regions ─ interp_run ─ read back
+ */
+#ifndef KTIR_INTERP_INTERP_H
+#define KTIR_INTERP_INTERP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+/* Element types of arrays and tensors. */
+enum interp_dtype {
+    INTERP_I1,
+    INTERP_I8,
+    INTERP_I16,
+    INTERP_I32,
+    INTERP_I64,
+    INTERP_INDEX, /* 64-bit, signed */
+    INTERP_F16,
+    INTERP_BF16,
+    INTERP_DF16, /* DLFloat16, 1-6-9 */
+    INTERP_F32,
+    INTERP_F64,
+    INTERP_NDTYPES
+};
+
+#define INTERP_MAX_RANK 8
+
+/* A dense row-major array in the host's byte order. data holds
+ * numel * interp_dtype_size(dtype) bytes (malloc'd, owned by the holder). */
+struct interp_array {
+    enum interp_dtype dtype;
+    uint32_t rank;
+    int64_t shape[INTERP_MAX_RANK];
+    void *data;
+};
+
+size_t interp_dtype_size(enum interp_dtype t);
+/* "f16", "i32", "index", ... */
+const char *interp_dtype_name(enum interp_dtype t);
+/* The dtype named s ("f16", "float16", "i32", "int32", "bool", ...); false if none. */
+bool interp_dtype_parse(const char *s, enum interp_dtype *t);
+int64_t interp_array_numel(const struct interp_array *a);
+/* Element i as a double (integers converted). */
+double interp_array_get(const struct interp_array *a, int64_t i);
+void interp_array_free(struct interp_array *a);
+
+/* The device the interpreter models. Defaults are spyre's: 32 cores with a
+ * 2 MiB scratchpad each, 128 GiB of device memory (ktir-cpu's HBM). */
+struct interp_config {
+    uint64_t devmem_bytes;
+    uint64_t scratch_bytes;
+    uint32_t ncores;
+};
+
+void interp_config_default(struct interp_config *c);
+
+enum interp_space { INTERP_DEVMEM, INTERP_SCRATCH };
+
+struct interp;
+
+/* An interpreter for function `fname` of m (NULL: the module's only
+ * function, or its first). Errors go to diag. NULL after a diagnostic. */
+struct interp *interp_new(struct ir_module *m, const char *fname, struct ir_diag *diag,
+                          const struct interp_config *cfg);
+void interp_free(struct interp *in);
+
+/* The function's arguments, in order. */
+uint32_t interp_nargs(const struct interp *in);
+/* Name of argument i as written (without %), or "argN" when unnamed. */
+const char *interp_arg_name(const struct interp *in, uint32_t i);
+/* Index of the argument called name, or -1. */
+int interp_arg_find(const struct interp *in, const char *name);
+
+/* Binds argument i to an array. An `index` argument becomes a pointer: the
+ * array is copied to fresh device memory and the argument gets its element
+ * index. A tensor argument gets the array as its value; a memref argument a
+ * row-major device-memory view of it. False after a diagnostic. */
+bool interp_bind_array(struct interp *in, uint32_t i, const struct interp_array *a);
+/* Binds a scalar argument (index, iN or float) from its text ("3", "0.5"). */
+bool interp_bind_scalar(struct interp *in, uint32_t i, const char *text);
+/* For an unbound pointer argument used directly as a view base: the shape and
+ * dtype of that view. False when it cannot be inferred. */
+bool interp_arg_guess(const struct interp *in, uint32_t i, struct interp_array *shape_only);
+
+/* Copies a (its bytes) into memory at element address addr of its dtype
+ * (core: which scratchpad). False after a diagnostic. */
+bool interp_poke(struct interp *in, enum interp_space sp, uint32_t core, int64_t addr,
+                 const struct interp_array *a);
+/* Reads memory at addr into out, whose dtype and shape the caller set
+ * (data is allocated here). */
+bool interp_peek(struct interp *in, enum interp_space sp, uint32_t core, int64_t addr,
+                 struct interp_array *out);
+/* Reads back the current contents of array argument i (the bound array's
+ * shape; for tensor arguments their value). */
+bool interp_arg_array(struct interp *in, uint32_t i, struct interp_array *out);
+
+/* Runs the function on every tile of its grid. False after a located
+ * diagnostic (out-of-bounds access, capacity, unbound argument, ...). */
+bool interp_run(struct interp *in);
+
+/* After a run: number of results of the function and result r of tile 0. */
+uint32_t interp_nresults(const struct interp *in);
+bool interp_result_array(struct interp *in, uint32_t r, struct interp_array *out);
+
+/* The grid the function runs on (1 for missing dims). */
+void interp_grid(const struct interp *in, int64_t grid[3]);
+/* Overrides the grid (e.g. from a golden file) before interp_run. */
+void interp_set_grid(struct interp *in, const int64_t grid[3]);
+
+/* Whether the function does floating-point arithmetic (else its results are
+ * pure data movement and compare exactly). */
+bool interp_has_float_math(const struct interp *in);
+
+#endif

@@ -1433,7 +1433,7 @@ static bool parse_dict_entries(struct ir_parser *p, uint32_t *n, ir_str **names,
                 *vals = nv;
             }
             struct ir_loc kloc = irp_loc(p);
-            ir_str key;
+            ir_str key = IR_NONE; /* set by both branches; gcc -O2 cannot tell */
             if (p->tok.kind == IR_T_STRING) {
                 if (!irp_string(p, &key))
                     return false;

@@ -128,7 +128,7 @@ bool ir_fmt_spyreop_softplus_parse(struct ir_parser *p, struct ir_op_state *st)
     if (!irp_operand(p, &x))
         return false;
     for (int i = 0; i < 2; i++) {
-        double d;
+        double d = 0; /* set when parse_number succeeds; gcc -O2 cannot tell */
         if (!irp_expect_kw(p, softplus_keys[i]) || !parse_number(p, &d))
             return false;
         ir_state_set_attr(m, st, softplus_keys[i], ir_attr_float(m, d, m->t_f32));

@@ -549,8 +549,10 @@ static bool parse_map_reduce(struct ir_parser *p, struct ir_op_state *st, bool r
     bool short_form = irp_peek(p, IR_T_LBRACE);
     uint32_t nin, nout;
     ir_type *ins, *outs;
-    if ((short_form && !parse_short_form(p, &payload)) ||
-        !parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
+    if (short_form && !parse_short_form(p, &payload))
+        return false;
+    struct ir_loc loc = irp_loc(p);
+    if (!parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
         return false;
     if (reduce) {
         int64_t *d;
@@ -562,10 +564,8 @@ static bool parse_map_reduce(struct ir_parser *p, struct ir_op_state *st, bool r
     }
     if (!irp_opt_attr_dict(p, st) || !parse_results(p, st, nout, outs))
         return false;
-    if (!nout)
-        return irp_error(p, "expected an init operand in 'outs'");
-    if (reduce ? nin != nout : nout != 1)
-        return irp_error(p, reduce ? "expected as many inits as inputs" : "expected one init");
+    if (reduce ? nin != nout || !nout : nout != 1)
+        return irp_error_at(p, loc, reduce ? "expected as many inits as inputs" : "expected one init");
     ir_region r;
     if (short_form) {
         r = short_form_body(m, &payload, st, reduce ? nin + nout : nin, reduce);
@@ -693,10 +693,11 @@ bool ir_fmt_linalg_dims_parse(struct ir_parser *p, struct ir_op_state *st)
     uint32_t nin, nout, nd;
     ir_type *ins, *outs;
     int64_t *d;
+    struct ir_loc loc = irp_loc(p);
     if (!parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
         return false;
     if (nin != 1 || nout != 1)
-        return irp_error(p, "expected one input and one init");
+        return irp_error_at(p, loc, "expected one input and one init");
     if (!irp_expect_kw(p, kw) || !irp_expect(p, IR_T_EQUAL) || !irp_int_array(p, &d, &nd))
         return false;
     ir_state_set_attr(m, st, kw, ir_attr_dense_array(m, m->t_i64, nd, d));

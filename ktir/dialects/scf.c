@@ -81,11 +81,14 @@ bool ir_fmt_scf_for_parse(struct ir_parser *p, struct ir_op_state *st)
         !irp_operand(p, &bounds[2]))
         return false;
     if (irp_opt_kw(p, "iter_args")) {
-        if (!parse_assignments(p, 1, &args, &inits, &n) || !irp_expect(p, IR_T_ARROW) ||
-            !irp_result_types(p, &tys, &nt))
+        struct ir_loc tloc;
+        if (!parse_assignments(p, 1, &args, &inits, &n) || !irp_expect(p, IR_T_ARROW))
+            return false;
+        tloc = irp_loc(p);
+        if (!irp_result_types(p, &tys, &nt))
             return false;
         if (nt != n)
-            return irp_error(p, "%u iter_args but %u result types", n, nt);
+            return irp_error_at(p, tloc, "%u iter_args but %u result types", n, nt);
     } else {
         args = arena_alloc(m->arena, sizeof *args);
     }

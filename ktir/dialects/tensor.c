@@ -537,9 +537,12 @@ bool ir_verify_slice(struct ir_verifier *v, ir_op op)
     const struct ir_attr_info *lists[3];
     for (uint32_t i = 0; i < 3; i++) {
         int want = reinterpret ? (i ? (int)rank_of(m, res) : 1) : (int)rank_of(m, full);
-        lists[i] = dense_attr(v, op, slice_attrs[1 + i], m->t_i64, want);
+        static const char *const what[] = {"offset", "size", "stride"};
+        lists[i] = dense_attr(v, op, slice_attrs[1 + i], m->t_i64, -1);
         if (!lists[i])
             return false;
+        if (lists[i]->n != (uint32_t)want)
+            return irv_error(v, op, "expected %d %s values, got %u", want, what[i], lists[i]->n);
         if (count_dyn(lists[i]->ints, lists[i]->n) != seg[nfixed + i])
             return irv_error(v, op, "'%s' has %u dynamic entries, but %lld operands stand for them",
                              slice_attrs[1 + i], count_dyn(lists[i]->ints, lists[i]->n),

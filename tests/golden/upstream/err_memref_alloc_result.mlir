@@ -1,0 +1,5 @@
+// alloc returns a memref.
+func.func @f() {
+  %a = memref.alloc() : tensor<4xf16>
+  return
+}

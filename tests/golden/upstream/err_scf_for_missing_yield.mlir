@@ -1,0 +1,7 @@
+// A loop with results cannot rely on the implicit (empty) scf.yield.
+func.func @f(%n: index, %t: tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %r = scf.for %i = %c0 to %n step %c0 iter_args(%a = %t) -> (tensor<4xf32>) {
+  }
+  return
+}

@@ -23,7 +23,7 @@
 
 #include "tests/lib/irtest.h"
 
-enum { TOTAL_PARSES = 20000, MIN_PARSES_PER_SEED = 150 };
+enum { TOTAL_PARSES = 12000, MIN_PARSES_PER_SEED = 100 };
 
 static const char *const builtin_seeds[][2] = {
     {"func_arith",

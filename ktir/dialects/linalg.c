@@ -10,6 +10,7 @@
  * (payload op on the block arguments, then linalg.yield) and the printer
  * goes back to the short form whenever the body has that shape.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -491,6 +492,18 @@ static ir_region short_form_body(struct ir_module *m, struct ir_op_state *payloa
     return r;
 }
 
+/* Whether an op name reads back as one identifier token (`arith.addf`, not a
+ * generic name like "a-b.c" that only the quoted form can spell). */
+static bool bare_op_name(const char *s)
+{
+    if (!isalpha((unsigned char)*s) && *s != '_')
+        return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && !strchr("_$.", *s))
+            return false;
+    return true;
+}
+
 /* The payload op when op's body has the shape a short form spells, else IR_NONE. */
 static ir_op short_form_payload(const struct ir_module *m, ir_op op, bool init_first)
 {
@@ -503,7 +516,7 @@ static ir_op short_form_payload(const struct ir_module *m, ir_op op, bool init_f
         return IR_NONE;
     const struct ir_op_info *po = ir_op_get(m, pay);
     const struct ir_op_info *yo = ir_op_get(m, po->next);
-    if (po->nres != 1 || po->nreg || po->nsucc || !bi->nargs || po->nopnd != bi->nargs ||
+    if (!bare_op_name(ir_str_get(m, po->name)) || po->nres != 1 || po->nreg || po->nsucc || !bi->nargs || po->nopnd != bi->nargs ||
         yo->kind != IR_OP_LINALG_YIELD || yo->nopnd != 1 || yo->opnd[0] != po->res || yo->attrs)
         return IR_NONE;
     for (uint32_t i = 0; i < po->nopnd; i++) {

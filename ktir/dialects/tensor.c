@@ -598,7 +598,7 @@ bool ir_fmt_reshape_parse(struct ir_parser *p, struct ir_op_state *st)
     struct irp_operand src;
     struct mixed shape = {.n = 0};
     bool has_shape = false;
-    ir_attr re;
+    ir_attr re = IR_NONE; /* set by parse_reassociation; gcc -O2 cannot tell */
     ir_type a, b;
     if (!irp_operand(p, &src) || !parse_reassociation(p, &re))
         return false;

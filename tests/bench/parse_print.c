@@ -257,7 +257,7 @@ static int spawn_and_wait(char *const argv[], const char *errfile, double *wall,
  * to RESULT. A child's peak RSS starts at its parent's RSS when it forks
  * (Linux carries it over exec), so the measuring parent must be this fresh,
  * small process, not the benchmark that holds the kernel in memory. */
-static int measure(int argc, char **argv)
+static int measure(char **argv)
 {
     double wall = 0;
     long rss = 0;
@@ -266,7 +266,6 @@ static int measure(int argc, char **argv)
     if (!f)
         return 3;
     fprintf(f, "%d %.9f %ld\n", st, wall, rss);
-    (void)argc;
     return fclose(f) == 0 ? 0 : 3;
 }
 
@@ -467,7 +466,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--run") == 0 && i + 1 < argc)
             return run_file(argv[i + 1]);
         if (strcmp(argv[i], "--measure") == 0 && argc - i >= 4)
-            return measure(argc - i - 1, argv + i + 1);
+            return measure(argv + i + 1);
         if (strcmp(argv[i], "--ops") == 0 && i + 1 < argc)
             nops = (unsigned)strtoul(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--full") == 0)

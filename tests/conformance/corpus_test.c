@@ -32,7 +32,6 @@ enum corpus_rule { RULE_OK, RULE_REJECT, RULE_PSEUDO, RULE_XFAIL };
 
 struct corpus_file {
     char *path; /* relative to the corpus directory, as INDEX.tsv writes it */
-    char *kind;
     enum corpus_rule rule;
     bool later; /* a kind for a later issue: failures are skips */
     char *cause; /* why it failed, for the summary (NULL when it passed) */
@@ -316,8 +315,8 @@ static size_t read_index(const char *dir, struct corpus_file **out)
             if (!files)
                 abort();
         }
-        files[n++] = (struct corpus_file){irt_fmt("%s", f[0]), irt_fmt("%s", f[1]),
-                                          (enum corpus_rule)rule, later_kind(f[1]), NULL};
+        files[n++] = (struct corpus_file){irt_fmt("%s", f[0]), (enum corpus_rule)rule,
+                                          later_kind(f[1]), NULL};
     }
     free(text);
     *out = files;
@@ -453,7 +452,6 @@ int main(int argc, char **argv)
 
     for (size_t i = 0; i < n; i++) {
         free(files[i].path);
-        free(files[i].kind);
         free(files[i].cause);
     }
     free(files);

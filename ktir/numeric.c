@@ -7,19 +7,17 @@
 /* The compiler's IEEE half type (an extension in ISO C11). */
 __extension__ typedef _Float16 half;
 
-uint16_t num_f32_to_f16(float v)
-{
-    half h = (half)v;
-    uint16_t b;
-    memcpy(&b, &h, sizeof b);
-    return b;
-}
-
 float num_f16_to_f32(uint16_t b)
 {
-    half h;
-    memcpy(&h, &b, sizeof h);
-    return (float)h;
+    uint32_t sign = (uint32_t)(b & 0x8000) << 16, e = (b >> 10) & 0x1F, m = b & 0x3FF, x;
+    if (e == 0) { /* zero or subnormal: m * 2^-24, exact in f32 */
+        float f = (float)m * 0x1p-24f;
+        return sign ? -f : f;
+    }
+    x = sign | (e == 31 ? 0x7F800000 | m << 13 : (e + 112) << 23 | m << 13);
+    float f;
+    memcpy(&f, &x, sizeof f);
+    return f;
 }
 
 uint16_t num_f32_to_bf16(float v)

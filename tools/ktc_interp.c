@@ -31,6 +31,7 @@ static const char usage_text[] =
     "                         pointer arguments not given get the shape of their view\n"
     "  --golden DIR           run a corpus golden (DIR/golden.json) and compare;\n"
     "                         KERNEL defaults to the golden's kernel\n"
+    "  --repeat=N             with --golden: run N times, report the fastest\n"
     "  --grid X[,Y[,Z]]       override the function's grid\n"
     "  --scratchpad=BYTES     scratchpad size per core (default 2097152)\n"
     "  --cores=N              number of cores (default 32)\n"
@@ -40,6 +41,7 @@ struct opts {
     const char *input, *function, *golden, *grid, *seed;
     const char *args[MAX_BIND], *outs[MAX_BIND];
     int nargs, nouts;
+    unsigned reps;
     struct interp_config cfg;
 };
 
@@ -85,14 +87,15 @@ static int parse_opts(int argc, char **argv, struct opts *o)
             o->input = a;
             continue;
         }
-        static const char *const names[] = {"--function", "--arg",  "--out",        "--golden",
-                                            "--grid",     "--random-inputs", "--scratchpad", "--cores"};
+        static const char *const names[] = {"--function",      "--arg",        "--out",
+                                            "--golden",        "--grid",       "--random-inputs",
+                                            "--scratchpad",    "--cores",      "--repeat"};
         int k, r = 0;
-        for (k = 0; k < 8 && !(r = value_of(argc, argv, &i, names[k], &v)); k++)
+        for (k = 0; k < 9 && !(r = value_of(argc, argv, &i, names[k], &v)); k++)
             ;
         if (r < 0)
             return usage_error("missing value for", a);
-        if (k == 8)
+        if (k == 9)
             return usage_error("unknown option", a);
         switch (k) {
         case 0: o->function = v; break;
@@ -117,8 +120,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
                 return usage_error("expected a positive number, got", v);
             if (k == 6)
                 o->cfg.scratch_bytes = n;
-            else
+            else if (k == 7)
                 o->cfg.ncores = (uint32_t)n;
+            else
+                o->reps = (unsigned)n;
         }
         }
     }
@@ -366,12 +371,14 @@ int main(int argc, char **argv)
     struct ir_module *m = ir_parse(file, buf, len, 0, len, &diag);
     rc = !m || !ir_verify_module(m, &diag) ? 1 : 0;
     if (!rc && o.golden) {
-        double secs;
+        struct golden_timing tm;
         printf("golden %s: %s @%s\n", o.golden, path, o.function ? o.function : g.function);
-        rc = golden_run(m, &g, o.function, &o.cfg, &diag, stdout, &secs);
-        printf("%s: %.3f ms", rc ? "FAIL" : "PASS", secs * 1e3);
+        rc = golden_run(m, &g, o.function, &o.cfg, &diag, stdout, o.reps, &tm);
+        printf("%s: %.3f ms, %.3g elements/s", rc ? "FAIL" : "PASS", tm.seconds * 1e3,
+               tm.seconds > 0 ? (double)tm.elements / tm.seconds : 0.0);
         if (g.wall_s > 0)
-            printf(" (ktir-cpu %.3f ms, %.1fx)", g.wall_s * 1e3, g.wall_s / (secs > 0 ? secs : 1e-9));
+            printf(" (ktir-cpu %.3f ms: %.1fx)", g.wall_s * 1e3,
+                   g.wall_s / (tm.seconds > 0 ? tm.seconds : 1e-9));
         printf("\n");
     } else if (!rc) {
         struct interp *in = interp_new(m, o.function, &diag, &o.cfg);

@@ -98,6 +98,7 @@ int iv_set_result(struct iv_ct *t, ir_op op, uint32_t i, struct iv_val *v)
                             "%" PRIu64 "-byte scratchpad of core %u",
                             bytes, in->cfg.scratch_bytes, t->lin);
         }
+        in->elements += (uint64_t)x->n;
     }
     struct iv_val *dst = &t->vals[ir_op_get(in->m, op)->res + i];
     iv_obj_release(dst->obj);
@@ -883,6 +884,8 @@ void interp_set_grid(struct interp *in, const int64_t grid[3])
 
 bool interp_has_float_math(const struct interp *in) { return in->has_float_math; }
 
+uint64_t interp_elements(const struct interp *in) { return in->elements; }
+
 /* ---- the SPMD run ------------------------------------------------------------- */
 
 bool interp_run(struct interp *in)
@@ -890,6 +893,7 @@ bool interp_run(struct interp *in)
     struct ir_module *m = in->m;
     free_tiles(in);
     free_results(in);
+    in->elements = 0;
     for (uint32_t i = 0; i < in->nargs; i++)
         if (!in->args[i].bound)
             return arg_error(in, i, "%s", "is not bound (use --arg NAME=...)");

@@ -382,20 +382,24 @@ bool golden_compare(const struct interp_array *got, const struct interp_array *w
         return false;
     }
     bool is_int = want->dtype < INTERP_F16;
-    for (int64_t i = 0; i < n; i++) {
-        double g = interp_array_get(got, i), w = interp_array_get(want, i);
-        if (isnan(g) && isnan(w))
-            continue;
-        if (g == w)
-            continue;
-        double ad = fabs(g - w);
-        if (isnan(ad))
-            ad = INFINITY;
-        double rd = w != 0 ? ad / fabs(w) : ad;
-        d->max_abs = ad > d->max_abs ? ad : d->max_abs;
-        d->max_rel = rd > d->max_rel ? rd : d->max_rel;
-        if (exact || is_int || !(ad <= 1e-2 + 1e-2 * fabs(w)))
-            d->nbad++;
+    double gb[512], wb[512];
+    for (int64_t i0 = 0; i0 < n; i0 += 512) {
+        int64_t c = n - i0 < 512 ? n - i0 : 512;
+        interp_array_get(got, i0, c, gb);
+        interp_array_get(want, i0, c, wb);
+        for (int64_t i = 0; i < c; i++) {
+            double g = gb[i], w = wb[i];
+            if (g == w || (isnan(g) && isnan(w)))
+                continue;
+            double ad = fabs(g - w);
+            if (isnan(ad))
+                ad = INFINITY;
+            double rd = w != 0 ? ad / fabs(w) : ad;
+            d->max_abs = ad > d->max_abs ? ad : d->max_abs;
+            d->max_rel = rd > d->max_rel ? rd : d->max_rel;
+            if (exact || is_int || !(ad <= 1e-2 + 1e-2 * fabs(w)))
+                d->nbad++;
+        }
     }
     return d->nbad == 0;
 }
@@ -426,9 +430,23 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Reads the input arrays of every array entry (arrays[i] for entry i). */
+static int read_inputs(const struct golden *g, struct interp_array *arrays, FILE *report)
+{
+    for (uint32_t i = 0; i < g->n; i++) {
+        if (g->e[i].scalar)
+            continue;
+        int rc = load_npy(g->e[i].input, &arrays[i], report);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 /* Binds the golden's inputs: fixed regions first, so pointer arguments are
  * placed after them. */
-static int bind_inputs(struct interp *in, const struct golden *g, FILE *report)
+static int bind_inputs(struct interp *in, const struct golden *g,
+                       const struct interp_array *arrays, FILE *report)
 {
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t i = 0; i < g->n; i++) {
@@ -440,39 +458,57 @@ static int bind_inputs(struct interp *in, const struct golden *g, FILE *report)
                 fprintf(report, "golden: error: the function has no argument '%s'\n", e->name);
                 return 1;
             }
-            if (e->scalar) {
-                if (!interp_bind_scalar(in, (uint32_t)ai, e->value))
-                    return 1;
-                continue;
-            }
-            struct interp_array a;
-            int rc = load_npy(e->input, &a, report);
-            if (rc)
-                return rc;
-            bool ok = e->fixed ? interp_poke(in, e->space, e->core, e->addr, &a)
-                               : interp_bind_array(in, (uint32_t)ai, &a);
-            interp_array_free(&a);
+            bool ok = e->scalar  ? interp_bind_scalar(in, (uint32_t)ai, e->value)
+                      : e->fixed ? interp_poke(in, e->space, e->core, e->addr, &arrays[i])
+                                 : interp_bind_array(in, (uint32_t)ai, &arrays[i]);
             if (!ok)
                 return 1;
         }
     return 0;
 }
 
-int golden_run(struct ir_module *m, const struct golden *g, const char *fname,
-               const struct interp_config *cfg, struct ir_diag *diag, FILE *report,
-               double *seconds)
+/* One timed run: prepare, bind, run. *out is the interpreter after it. */
+static int run_once(struct ir_module *m, const struct golden *g, const char *fname,
+                    const struct interp_config *cfg, struct ir_diag *diag,
+                    const struct interp_array *arrays, FILE *report, struct interp **out,
+                    double *seconds)
 {
-    *seconds = 0;
+    double t0 = now();
     struct interp *in = interp_new(m, fname ? fname : g->function, diag, cfg);
     if (!in)
         return 1;
     if (g->has_grid)
         interp_set_grid(in, g->grid);
-    double t0 = now();
-    int rc = bind_inputs(in, g, report);
+    int rc = bind_inputs(in, g, arrays, report);
     if (!rc && !interp_run(in))
         rc = 1;
     *seconds = now() - t0;
+    *out = in;
+    return rc;
+}
+
+int golden_run(struct ir_module *m, const struct golden *g, const char *fname,
+               const struct interp_config *cfg, struct ir_diag *diag, FILE *report,
+               unsigned reps, struct golden_timing *timing)
+{
+    memset(timing, 0, sizeof *timing);
+    struct interp_array *arrays = calloc(g->n + 1, sizeof *arrays);
+    if (!arrays)
+        abort();
+    struct interp *in = NULL;
+    int rc = read_inputs(g, arrays, report);
+    for (unsigned r = 0; !rc && r < (reps ? reps : 1); r++) {
+        double secs = 0;
+        interp_free(in);
+        rc = run_once(m, g, fname, cfg, diag, arrays, report, &in, &secs);
+        if (!r || secs < timing->seconds)
+            timing->seconds = secs;
+    }
+    for (uint32_t i = 0; i < g->n; i++)
+        interp_array_free(&arrays[i]);
+    free(arrays);
+    if (in)
+        timing->elements = interp_elements(in);
     if (rc) {
         interp_free(in);
         return rc;

@@ -60,12 +60,17 @@ struct golden_diff {
 bool golden_compare(const struct interp_array *got, const struct interp_array *want, bool exact,
                     struct golden_diff *d);
 
+struct golden_timing {
+    double seconds;    /* the fastest run: prepare, bind inputs, run */
+    uint64_t elements; /* tensor elements the run produced */
+};
+
 /* Runs golden g on the function of m (g->function unless fname is given)
- * and prints one line per array and a verdict to report. Returns 0 when
- * every array matches, 1 on a mismatch or a diagnosed error, 3 when a file
- * of the golden cannot be read. *seconds gets the run's wall time. */
+ * reps times (at least once) and compares the last run: one line per array
+ * and its verdict to report. Returns 0 when every array matches, 1 on a
+ * mismatch or a diagnosed error, 3 when a file of the golden cannot be read. */
 int golden_run(struct ir_module *m, const struct golden *g, const char *fname,
                const struct interp_config *cfg, struct ir_diag *diag, FILE *report,
-               double *seconds);
+               unsigned reps, struct golden_timing *timing);
 
 #endif

@@ -52,8 +52,8 @@ const char *interp_dtype_name(enum interp_dtype t);
 /* The dtype named s ("f16", "float16", "i32", "int32", "bool", ...); false if none. */
 bool interp_dtype_parse(const char *s, enum interp_dtype *t);
 int64_t interp_array_numel(const struct interp_array *a);
-/* Element i as a double (integers converted). */
-double interp_array_get(const struct interp_array *a, int64_t i);
+/* Elements [i, i+n) as doubles (integers converted). */
+void interp_array_get(const struct interp_array *a, int64_t i, int64_t n, double *out);
 void interp_array_free(struct interp_array *a);
 
 /* The device the interpreter models. Defaults are spyre's: 32 cores with a
@@ -118,6 +118,10 @@ bool interp_result_array(struct interp *in, uint32_t r, struct interp_array *out
 void interp_grid(const struct interp *in, int64_t grid[3]);
 /* Overrides the grid (e.g. from a golden file) before interp_run. */
 void interp_set_grid(struct interp *in, const int64_t grid[3]);
+
+/* Tensor elements the last run produced (all tiles, every op): the work
+ * measure of benchmarks. */
+uint64_t interp_elements(const struct interp *in);
 
 /* Whether the function does floating-point arithmetic (else its results are
  * pure data movement and compare exactly). */

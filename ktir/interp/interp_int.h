@@ -174,11 +174,11 @@ enum iv_ew {
 /* ---- memory (mem.c) -------------------------------------------------- */
 
 struct iv_mem {
-    uint64_t dev_bytes, npages;
-    uint8_t **pages;  /* device memory, allocated on first write */
+    uint64_t dev_bytes, nslots;
+    uint8_t ***slots; /* device memory: 1 GiB slots of 64 KiB pages, allocated on first write */
     uint64_t sp_bytes;
     uint32_t ncores;
-    uint8_t **sp;     /* scratchpads, allocated on first write */
+    uint8_t ***sp;    /* scratchpads: a table of pages each, allocated on first write */
 };
 
 void iv_mem_init(struct iv_mem *mm, const struct interp_config *cfg);
@@ -302,6 +302,7 @@ struct interp {
     struct iv_val *results;
     uint32_t nresults;
     bool has_float_math;
+    uint64_t elements;     /* tensor elements produced by the run */
     struct iv_obj **owned; /* objects prepare built (constants), released at the end */
     uint32_t nowned, capowned;
 };
@@ -343,6 +344,10 @@ int iv_run_nested(struct iv_ct *t, ir_op owner, ir_region r, const struct iv_val
 /* Elementwise engine (ops_arith.c). */
 int iv_ew_apply(struct iv_ct *t, ir_op op, int code, uint32_t nin, struct iv_val *const *in,
                 unsigned rek, const double *prm, struct iv_val *out);
+/* r = a <code> b for n doubles, code a two-operand float enum iv_ew. */
+void iv_ew_fbinary(int code, int64_t n, const double *a, const double *b, double *r);
+/* Rounds n doubles to float kind ek in place. */
+void iv_round_n(unsigned ek, double *v, int64_t n);
 /* Tensor shape of the first tensor operand, or 0 when all are scalars; a
  * located error when tensor operands differ in size. */
 int iv_ew_shape(struct iv_ct *t, ir_op op, uint32_t nin, struct iv_val *const *in,

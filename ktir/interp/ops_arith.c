@@ -45,6 +45,23 @@ static bool is_unsigned_code(int code)
            code == EW_MINUI || code == EW_SHRUI;
 }
 
+/* Math functions in f32 for single-precision kinds (ktir-cpu's numpy
+ * computes f16 ufuncs through float32 loops), in f64 for f64. */
+static bool f_unary_single(int code, int64_t n, const double *a, double *r)
+{
+    switch (code) {
+    case EW_EXP: for (int64_t i = 0; i < n; i++) r[i] = expf((float)a[i]); return true;
+    case EW_EXP2: for (int64_t i = 0; i < n; i++) r[i] = exp2f((float)a[i]); return true;
+    case EW_LOG: for (int64_t i = 0; i < n; i++) r[i] = logf((float)a[i]); return true;
+    case EW_LOG2: for (int64_t i = 0; i < n; i++) r[i] = log2f((float)a[i]); return true;
+    case EW_TANH: for (int64_t i = 0; i < n; i++) r[i] = tanhf((float)a[i]); return true;
+    case EW_ERF: for (int64_t i = 0; i < n; i++) r[i] = erff((float)a[i]); return true;
+    case EW_SIN: for (int64_t i = 0; i < n; i++) r[i] = sinf((float)a[i]); return true;
+    case EW_COS: for (int64_t i = 0; i < n; i++) r[i] = cosf((float)a[i]); return true;
+    default: return false;
+    }
+}
+
 /* prm: softplus's beta and threshold. */
 static void f_unary(int code, int64_t n, const double *a, double *r, const double *prm)
 {
@@ -98,7 +115,7 @@ static double minimumf(double a, double b)
     return a < b ? a : b;
 }
 
-static void f_binary(int code, int64_t n, const double *a, const double *b, double *r)
+void iv_ew_fbinary(int code, int64_t n, const double *a, const double *b, double *r)
 {
     switch (code) {
     case EW_ADDF: for (int64_t i = 0; i < n; i++) r[i] = a[i] + b[i]; break;
@@ -108,8 +125,14 @@ static void f_binary(int code, int64_t n, const double *a, const double *b, doub
     case EW_REMF: for (int64_t i = 0; i < n; i++) r[i] = fmod(a[i], b[i]); break;
     case EW_MAXIMUMF: for (int64_t i = 0; i < n; i++) r[i] = maximumf(a[i], b[i]); break;
     case EW_MINIMUMF: for (int64_t i = 0; i < n; i++) r[i] = minimumf(a[i], b[i]); break;
-    case EW_MAXNUMF: for (int64_t i = 0; i < n; i++) r[i] = fmax(a[i], b[i]); break;
-    case EW_MINNUMF: for (int64_t i = 0; i < n; i++) r[i] = fmin(a[i], b[i]); break;
+    case EW_MAXNUMF: /* the non-NaN operand; fmax inline */
+        for (int64_t i = 0; i < n; i++)
+            r[i] = a[i] > b[i] || b[i] != b[i] ? a[i] : b[i];
+        break;
+    case EW_MINNUMF:
+        for (int64_t i = 0; i < n; i++)
+            r[i] = a[i] < b[i] || b[i] != b[i] ? a[i] : b[i];
+        break;
     case EW_POWF: for (int64_t i = 0; i < n; i++) r[i] = pow(a[i], b[i]); break;
     default: abort();
     }
@@ -216,9 +239,10 @@ int iv_ew_apply(struct iv_ct *t, ir_op op, int code, uint32_t nin, struct iv_val
                     return iv_error(t, op, "integer division by zero");
                 }
         } else if (code < EW_ADDF) {
-            f_unary(code, c, fa[0], fr, prm);
+            if (rek == INTERP_F64 || !f_unary_single(code, c, fa[0], fr))
+                f_unary(code, c, fa[0], fr, prm);
         } else if (code < EW_FMA) {
-            f_binary(code, c, fa[0], fa[1], fr);
+            iv_ew_fbinary(code, c, fa[0], fa[1], fr);
         } else {
             for (int64_t j = 0; j < c; j++)
                 fr[j] = fma(fa[0][j], fa[1][j], fa[2][j]);

@@ -552,11 +552,22 @@ struct mm_shape {
     int64_t as[3], bs[3], cs[3]; /* batch, row, col strides */
 };
 
+/* n elements of x from i with stride st, as doubles. */
+static void unpack_row(const struct iv_tensor *x, int64_t i, int64_t st, int64_t n, double *out)
+{
+    if (st == 1) {
+        iv_unpack_f(x, i, n, out);
+        return;
+    }
+    for (int64_t j = 0; j < n; j++)
+        out[j] = iv_get_f(x, i + j * st);
+}
+
 static void matmul_kernel(const struct iv_tensor *A, const struct iv_tensor *B,
                           const struct iv_tensor *C, struct iv_tensor *R, const struct mm_shape *s)
 {
     bool wide = R->ek == INTERP_F64 || !iv_ek_is_float(R->ek);
-    double *a = malloc((size_t)(s->m * s->k + 1) * sizeof *a);
+    double *a = malloc((size_t)(s->m * s->k + s->n + 1) * sizeof *a);
     double *b = malloc((size_t)(s->k * s->n + 1) * sizeof *b);
     double *acc = malloc((size_t)(s->m * s->n + 1) * sizeof *acc);
     float *accf = malloc((size_t)(s->m * s->n + 1) * sizeof *accf);
@@ -564,11 +575,9 @@ static void matmul_kernel(const struct iv_tensor *A, const struct iv_tensor *B,
         abort();
     for (int64_t bt = 0; bt < s->nb; bt++) {
         for (int64_t i = 0; i < s->m; i++)
-            for (int64_t q = 0; q < s->k; q++)
-                a[i * s->k + q] = iv_get_f(A, bt * s->as[0] + i * s->as[1] + q * s->as[2]);
+            unpack_row(A, bt * s->as[0] + i * s->as[1], s->as[2], s->k, a + i * s->k);
         for (int64_t q = 0; q < s->k; q++)
-            for (int64_t j = 0; j < s->n; j++)
-                b[q * s->n + j] = iv_get_f(B, bt * s->bs[0] + q * s->bs[1] + j * s->bs[2]);
+            unpack_row(B, bt * s->bs[0] + q * s->bs[1], s->bs[2], s->n, b + q * s->n);
         if (wide) {
             memset(acc, 0, (size_t)(s->m * s->n) * sizeof *acc);
             for (int64_t i = 0; i < s->m; i++)
@@ -588,12 +597,20 @@ static void matmul_kernel(const struct iv_tensor *A, const struct iv_tensor *B,
             for (int64_t i = 0; i < s->m * s->n; i++)
                 acc[i] = accf[i];
         }
-        for (int64_t i = 0; i < s->m; i++)
-            for (int64_t j = 0; j < s->n; j++) {
-                int64_t ci = bt * s->cs[0] + i * s->cs[1] + j * s->cs[2];
-                double prod = iv_round(R->ek, acc[i * s->n + j]); /* round once */
-                iv_put_f(R, ci, iv_get_f(C, ci) + prod);
-            }
+        /* Round the product once, then add the init (one more rounding). */
+        for (int64_t i = 0; i < s->m * s->n; i++)
+            acc[i] = iv_round(R->ek, acc[i]);
+        for (int64_t i = 0; i < s->m; i++) {
+            int64_t c0 = bt * s->cs[0] + i * s->cs[1];
+            unpack_row(C, c0, s->cs[2], s->n, a);
+            for (int64_t j = 0; j < s->n; j++)
+                a[j] += acc[i * s->n + j];
+            if (s->cs[2] == 1)
+                iv_pack_f(R, c0, s->n, a);
+            else
+                for (int64_t j = 0; j < s->n; j++)
+                    iv_put_f(R, c0 + j * s->cs[2], a[j]);
+        }
     }
     free(a);
     free(b);
@@ -930,7 +947,7 @@ static int exec_generic(struct iv_ct *t, ir_op op, const struct iv_pre *p)
             iv_val_copy(&args[i], v);
             continue;
         }
-        struct iv_tensor *lv;
+        struct iv_tensor *lv = NULL;
         rc = lift_operand(t, op, iv_tensor_of(v), d->maps[i], nl, shape, &lv);
         if (rc == IV_OK)
             args[i] = iv_tensor_val(lv);
@@ -1007,6 +1024,87 @@ static struct iv_tensor *columns(const struct iv_tensor *x, int64_t rows, int64_
     return y;
 }
 
+static bool identity_perm(const uint32_t *perm, uint32_t rank)
+{
+    for (uint32_t k = 0; k < rank; k++)
+        if (perm[k] != k)
+            return false;
+    return true;
+}
+
+/* The reduction with a one-op float combiner (code, an enum iv_ew) over x
+ * as [rows][cols]: the same tree as the general path, computed in place. */
+static int reduce_fast(struct iv_ct *t, ir_op op, int code, const struct iv_tensor *x,
+                       int64_t rows, int64_t cols)
+{
+    const struct ir_op_info *o = ir_op_get(t->in->m, op);
+    const struct iv_tensor *init = tensor_opnd(t, op, 1);
+    double *v = malloc((size_t)(rows * cols + 2 * rows + 1) * sizeof *v);
+    if (!v)
+        abort();
+    double *res = v + rows * cols, *iv = res + rows;
+    iv_unpack_f(x, 0, rows * cols, v);
+    unsigned ek = x->ek;
+    for (int64_t r = 0; r < rows; r++) {
+        double *row = v + r * cols;
+        int64_t len = cols;
+        while (len > 1) {
+            int64_t h = len / 2;
+            iv_ew_fbinary(code, h, row, row + h, row);
+            iv_round_n(ek, row, h);
+            if (len & 1)
+                row[h] = row[len - 1];
+            len = h + (len & 1);
+        }
+        res[r] = row[0];
+    }
+    iv_unpack_f(init, 0, rows, iv);
+    if (cols > 0) {
+        iv_ew_fbinary(code, rows, res, iv, res);
+        iv_round_n(init->ek, res, rows);
+    } else {
+        memcpy(res, iv, (size_t)rows * sizeof *res);
+    }
+    struct iv_tensor *y = iv_tensor_new(init->ek, init->rank, init->shape);
+    iv_pack_f(y, 0, rows, res);
+    free(v);
+    return o->nres ? set_tensor(t, op, 0, y) : (iv_obj_release(&y->h), IV_OK);
+}
+
+/* linalg.reduce: code is 1 + the combiner's enum iv_ew when the body is one
+ * commutative float op of its two arguments (the fast path), else 0. */
+static bool prep_reduce(struct interp *in, ir_op op, struct iv_pre *p)
+{
+    static const struct {
+        const char *name;
+        int code;
+    } ops[] = {{"arith.addf", EW_ADDF},       {"arith.mulf", EW_MULF},
+               {"arith.maximumf", EW_MAXIMUMF}, {"arith.minimumf", EW_MINIMUMF},
+               {"arith.maxnumf", EW_MAXNUMF},   {"arith.minnumf", EW_MINNUMF}};
+    struct ir_module *m = in->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (!prep_structured(in, op, p))
+        return false;
+    p->code = 0;
+    if (o->nopnd != 2 || !o->nreg || !ir_region_get(m, o->regs[0])->first)
+        return true;
+    const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, o->regs[0]));
+    unsigned ek;
+    if (b->nargs != 2 || !b->first || b->first == b->last ||
+        !iv_ek_of_type(m, ir_value_type(m, b->args[0]), &ek) || !iv_ek_is_float(ek))
+        return true;
+    const struct ir_op_info *po = ir_op_get(m, b->first), *yo = ir_op_get(m, b->last);
+    if (po->next != b->last || po->nopnd != 2 || po->nres != 1 || yo->nopnd != 1 ||
+        yo->opnd[0] != po->res ||
+        !((po->opnd[0] == b->args[0] && po->opnd[1] == b->args[1]) ||
+          (po->opnd[0] == b->args[1] && po->opnd[1] == b->args[0])))
+        return true;
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (strcmp(ir_str_get(m, po->name), ops[i].name) == 0)
+            p->code = ops[i].code + 1;
+    return true;
+}
+
 static int exec_reduce(struct iv_ct *t, ir_op op, const struct iv_pre *p)
 {
     const struct ir_op_info *o = ir_op_get(t->in->m, op);
@@ -1044,8 +1142,15 @@ static int exec_reduce(struct iv_ct *t, ir_op op, const struct iv_pre *p)
             rc = IV_ERR;
         else if (x->n != x0->n || x->rank != x0->rank || init->n != rows)
             rc = iv_error(t, op, "operand #%u does not match the reduction shape", i);
+        else if (identity_perm(perm, x->rank))
+            iv_val_copy(&cur[i], iv_opnd(t, o, i));
         else
             cur[i] = iv_tensor_val(permute(x, perm));
+    }
+    if (rc == IV_OK && p->code && nin == 1) {
+        rc = reduce_fast(t, op, p->code - 1, iv_tensor_of(&cur[0]), rows, cols);
+        iv_val_clear(&cur[0]);
+        return rc;
     }
     /* Tree: combine columns [0, h) with [h, 2h); an odd last column stays. */
     int64_t len = cols;
@@ -1122,7 +1227,7 @@ const struct iv_handler iv_tensor_handlers[] = {
     {"tensor.dim", NULL, exec_dim, 0, false},
     {"linalg.generic", prep_generic, exec_generic, 0, true},
     {"linalg.map", prep_structured, exec_map, 0, true},
-    {"linalg.reduce", prep_structured, exec_reduce, 0, true},
+    {"linalg.reduce", prep_reduce, exec_reduce, 0, true},
     {"linalg.broadcast", prep_structured, exec_broadcast, 0, false},
     {"linalg.transpose", prep_structured, exec_transpose, 0, false},
     {"linalg.index", NULL, exec_index, 0, false},

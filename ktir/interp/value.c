@@ -7,8 +7,6 @@
 #include "ktir/interp/interp_int.h"
 #include "ktir/numeric.h"
 
-__extension__ typedef _Float16 half;
-
 static const struct {
     const char *name;
     uint8_t size;
@@ -222,22 +220,36 @@ static void f16_table_init(void)
     f16_table_ready = true;
 }
 
-static inline uint16_t to_f16(double v)
-{
-    half h = (half)(float)v; /* f32 first: ktir-cpu rounds results through f32 */
-    uint16_t b;
-    memcpy(&b, &h, sizeof b);
-    return b;
-}
+/* v rounded to f32, then to f16: ktir-cpu rounds results through f32. */
+static inline uint16_t to_f16(double v) { return num_f32_to_f16((float)v); }
 
 double iv_round(unsigned ek, double v)
 {
     switch (ek) {
-    case INTERP_F16: return num_f16_to_f32(to_f16(v));
+    case INTERP_F16:
+        if (!f16_table_ready)
+            f16_table_init();
+        return f16_table[to_f16(v)];
     case INTERP_BF16: return num_bf16_to_f32(num_f32_to_bf16((float)v));
     case INTERP_DF16: return num_df16_to_f32(num_f32_to_df16((float)v));
     case INTERP_F32: return (float)v;
     default: return v;
+    }
+}
+
+void iv_round_n(unsigned ek, double *v, int64_t n)
+{
+    if (ek == INTERP_F16) {
+        if (!f16_table_ready)
+            f16_table_init();
+        for (int64_t i = 0; i < n; i++)
+            v[i] = f16_table[to_f16(v[i])];
+    } else if (ek == INTERP_F32) {
+        for (int64_t i = 0; i < n; i++)
+            v[i] = (float)v[i];
+    } else if (ek != INTERP_F64) {
+        for (int64_t i = 0; i < n; i++)
+            v[i] = iv_round(ek, v[i]);
     }
 }
 
@@ -419,8 +431,8 @@ int64_t iv_get_i(const struct iv_tensor *t, int64_t i)
 void iv_put_f(struct iv_tensor *t, int64_t i, double v) { iv_pack_f(t, i, 1, &v); }
 void iv_put_i(struct iv_tensor *t, int64_t i, int64_t v) { iv_pack_i(t, i, 1, &v); }
 
-double interp_array_get(const struct interp_array *a, int64_t i)
+void interp_array_get(const struct interp_array *a, int64_t i, int64_t n, double *out)
 {
     struct iv_tensor t = {.ek = (uint8_t)a->dtype, .data = a->data};
-    return iv_ek_is_float(a->dtype) ? iv_get_f(&t, i) : (double)iv_get_i(&t, i);
+    iv_unpack_f(&t, i, n, out);
 }

@@ -1,0 +1,66 @@
+/* irfile.h - IR files: how the ktc binaries hand a whole module (ktir/ir.h)
+ * from one stage to the next, on disk or through a pipe.
+ *
+ * An IR file is a fixed 16-byte header followed by one protobuf message
+ * (ktir.IrFile, ktir/ir.proto) whose `module` field is the serialized
+ * ktir.Module, zlib-deflated:
+ *
+ *    0        8        12       16
+ *    +--------+--------+--------+--------------------------------------+
+ *    | magic  | length | crc32  | IrFile (protobuf, `length` bytes)    |
+ *    +--------+--------+--------+--------------------------------------+
+ *    magic   4B 54 43 49 52 00 01 00   "KTCIR\0\1\0", never changes
+ *    length  u32 little-endian: bytes after the header
+ *    crc32   u32 little-endian: zlib crc32 of bytes [0,12) then [16,end),
+ *            i.e. of every byte of the file except its own four
+ *
+ *    IrFile { schema_version = 1, stage = "sched.split", tool = "ktc-split 0.1",
+ *             module_size = N, module = deflate(Module, N bytes) }
+ *
+ *    Module { strs, types, attrs, affs, maps, sets, values, ops, blocks,
+ *             regions, top }   each table in id order, entry k = id k+1
+ *
+ * Reading gives back a module with the same ids in every table, and writing
+ * it again gives the same bytes. The reader trusts nothing: every id is
+ * checked against its table, lists and nesting must be consistent and
+ * acyclic, sizes are bounded by the input, so arbitrary bytes get a one-line
+ * reason and exit code 1, never a crash, a hang or a leak.
+ *
+ * Error messages do not name the file; callers print "PATH: error: ERR".
+ */
+#ifndef KTIR_IRFILE_H
+#define KTIR_IRFILE_H
+
+#include <stddef.h>
+
+struct ir_module;
+
+/* The schema version this build writes and the newest it reads. */
+#define IR_FILE_SCHEMA_VERSION 1u
+
+/* Serializes m as a complete IR file into a malloc'd *out of *len bytes;
+ * stage (<= 64) and tool (<= 256) are printable ASCII, no spaces in stage.
+ * Returns 0, or 3 when m is beyond the format's 1 GiB limit (reason in err).
+ * Aborts if m is inconsistent: the reader would refuse it, a compiler bug. */
+int ir_file_write_mem(const struct ir_module *m, const char *stage, const char *tool,
+                      unsigned char **out, size_t *len, char *err, size_t errlen);
+
+/* Writes m to path (NULL or "-" = stdout) through a temporary file in the
+ * same directory renamed over path, so path is never left half-written (a
+ * path that is not a regular file, e.g. /dev/null, is written in place).
+ * Returns 0, or 3 on an I/O error with a one-line reason in err. */
+int ir_file_write(const char *path, const struct ir_module *m, const char *stage, const char *tool,
+                  char *err, size_t errlen);
+
+/* Reads an IR file from len bytes at buf. expect_stage (NULL = any) is the
+ * stage the caller accepts; the file's stage is copied to stage_out (may be
+ * NULL). Returns 0 with a new module in *out, or 1 with the reason in err. */
+int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, struct ir_module **out,
+                     char *stage_out, size_t stage_len, char *err, size_t errlen);
+
+/* ir_file_read_mem on the contents of path (NULL or "-" = stdin). Returns 0,
+ * 1 for bad input, or 3 when the file cannot be opened or read. */
+int ir_file_read(const char *path, const char *expect_stage, struct ir_module **out,
+                 char *stage_out, size_t stage_len, char *err, size_t errlen);
+
+#endif

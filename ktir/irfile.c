@@ -1062,8 +1062,9 @@ static bool is_std(const char *path)
 }
 
 /* Writes all n bytes; 0 or an errno value. */
-static int write_fd(int fd, const unsigned char *p, size_t n)
+static int write_fd(int fd, const void *buf, size_t n)
 {
+    const unsigned char *p = buf;
     while (n) {
         ssize_t w = write(fd, p, n);
         if (w < 0) {
@@ -1080,7 +1081,7 @@ static int write_fd(int fd, const unsigned char *p, size_t n)
 /* A new regular file appears only complete: bytes go to path.tmpXXXXXX in
  * the same directory, which is then renamed over path. Something that is
  * not a regular file (/dev/null, a FIFO) is written in place instead. */
-static int write_path(const char *path, const unsigned char *buf, size_t len, char *err,
+static int write_path(const char *path, const void *buf, size_t len, char *err,
                       size_t errlen)
 {
     struct stat st;
@@ -1124,22 +1125,23 @@ static int write_path(const char *path, const unsigned char *buf, size_t len, ch
     return e ? fail(err, errlen, 3, "cannot %s the output: %s", what, strerror(e)) : 0;
 }
 
+int ir_file_put_bytes(const char *path, const void *buf, size_t len, char *err, size_t errlen)
+{
+    if (!is_std(path))
+        return write_path(path, buf, len, err, errlen);
+    fflush(stdout);
+    int e = write_fd(STDOUT_FILENO, buf, len);
+    return e ? fail(err, errlen, 3, "cannot write to stdout: %s", strerror(e)) : 0;
+}
+
 int ir_file_write(const char *path, const struct ir_module *m, const char *stage, const char *tool,
                   char *err, size_t errlen)
 {
     unsigned char *buf = NULL;
     size_t len = 0;
     int rc = ir_file_write_mem(m, stage, tool, &buf, &len, err, errlen);
-    if (rc)
-        return rc;
-    if (is_std(path)) {
-        fflush(stdout);
-        int e = write_fd(STDOUT_FILENO, buf, len);
-        if (e)
-            rc = fail(err, errlen, 3, "cannot write to stdout: %s", strerror(e));
-    } else {
-        rc = write_path(path, buf, len, err, errlen);
-    }
+    if (!rc)
+        rc = ir_file_put_bytes(path, buf, len, err, errlen);
     free(buf);
     return rc;
 }

@@ -52,6 +52,11 @@ int ir_file_write_mem(const struct ir_module *m, const char *stage, const char *
 int ir_file_write(const char *path, const struct ir_module *m, const char *stage, const char *tool,
                   char *err, size_t errlen);
 
+/* Writes len bytes to path (NULL or "-" = stdout) the way ir_file_write
+ * does: atomically through a temporary file. Every ktc output (IR files and
+ * text alike) goes through here. Returns 0, or 3 with the reason in err. */
+int ir_file_put_bytes(const char *path, const void *buf, size_t len, char *err, size_t errlen);
+
 /* Reads an IR file from len bytes at buf. expect_stage (NULL = any) is the
  * stage the caller accepts; the file's stage is copied to stage_out (may be
  * NULL). Returns 0 with a new module in *out, or 1 with the reason in err. */

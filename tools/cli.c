@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "ktir/irfile.h"
 
 static void usage(const struct cli *c, FILE *f)
 {
@@ -178,44 +178,9 @@ int cli_read(const struct cli *c, const char *path, char **buf, size_t *len)
 
 int cli_write(const struct cli *c, const char *buf, size_t len)
 {
-    if (!c->output || strcmp(c->output, "-") == 0) {
-        if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {
-            fprintf(stderr, "%s: error: cannot write to stdout: %s\n", c->tool, strerror(errno));
-            return CLI_IO;
-        }
+    char err[256];
+    if (ir_file_put_bytes(c->output, buf, len, err, sizeof err) == 0)
         return 0;
-    }
-    size_t n = strlen(c->output);
-    char *tmp = malloc(n + 16);
-    if (!tmp)
-        abort();
-    snprintf(tmp, n + 16, "%s.tmpXXXXXX", c->output);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        fprintf(stderr, "%s: error: cannot create '%s': %s\n", c->tool, c->output, strerror(errno));
-        free(tmp);
-        return CLI_IO;
-    }
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask); /* mkstemp makes 0600; give the usual mode */
-    size_t done = 0;
-    while (done < len) {
-        ssize_t w = write(fd, buf + done, len - done);
-        if (w <= 0) {
-            if (w < 0 && errno == EINTR)
-                continue;
-            break;
-        }
-        done += (size_t)w;
-    }
-    bool ok = done == len && close(fd) == 0;
-    if (!ok || rename(tmp, c->output) != 0) {
-        fprintf(stderr, "%s: error: cannot write '%s': %s\n", c->tool, c->output, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return CLI_IO;
-    }
-    free(tmp);
-    return 0;
+    fprintf(stderr, "%s: error: %s: %s\n", c->tool, c->output ? c->output : "<stdout>", err);
+    return CLI_IO;
 }

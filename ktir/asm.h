@@ -173,6 +173,9 @@ struct ir_printer;
 
 const struct ir_module *irw_module(struct ir_printer *w);
 void irw_puts(struct ir_printer *w, const char *s);
+/* Ends the line; the next starts at the op's indentation plus `extra`
+ * levels (ops whose custom form spans several lines). */
+void irw_newline(struct ir_printer *w, int extra);
 void irw_printf(struct ir_printer *w, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -60,20 +60,25 @@ enum ir_type_kind {
     IR_TY_RUNTIME_ARG, /* !ktdp.runtime_arg<E[, granularity=G][, upperbound=U]> */
     IR_TY_TILE_FUTURE, /* !ktdp.tile_future<(T...), groups = set> */
     IR_TY_OPAQUE,      /* !dialect.name or !dialect.name<body>: kept as text */
+    IR_TY_FIFO_SLOT,   /* !ktdf.fifo.slot<SRC -> DST, NxE>: endpoints attr0 -> attr1 */
 };
 
 enum ir_float_kind { IR_F16, IR_BF16, IR_F32, IR_F64, IR_DF16 };
 
+/* Integer signedness, in `spelling`: iN (signless), siN, uiN. */
+enum ir_int_sign { IR_INT_SIGNLESS, IR_INT_SIGNED, IR_INT_UNSIGNED };
+
 struct ir_type_info {
     uint8_t kind;     /* enum ir_type_kind */
     uint8_t fkind;    /* enum ir_float_kind, for IR_TY_FLOAT */
-    uint8_t spelling; /* tile_future: 1 = partials written without parentheses */
+    uint8_t spelling; /* tile_future: 1 = partials written without parentheses;
+                         int: enum ir_int_sign; memref: 1 = unranked (memref<*xT>) */
     uint32_t width;   /* bits: IR_TY_INT, IR_TY_FLOAT */
-    ir_type elem;     /* shaped types, runtime_arg */
+    ir_type elem;     /* shaped types, runtime_arg, fifo slot */
     uint32_t rank;
     const int64_t *shape;     /* rank extents, IR_DYN for `?` */
-    ir_attr attr0;            /* memref layout, tensor encoding, tile_future groups */
-    ir_attr attr1;            /* memref memory space */
+    ir_attr attr0;            /* memref layout, tensor encoding, tile_future groups, fifo source */
+    ir_attr attr1;            /* memref memory space, fifo destination */
     uint32_t nin, ntys;       /* func: nin inputs then results; tile_future partials */
     const ir_type *tys;
     int64_t granularity;      /* runtime_arg, 0 = absent */

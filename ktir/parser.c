@@ -520,8 +520,20 @@ static bool parse_shaped(struct ir_parser *p, enum ir_type_kind kind, ir_type *t
     if (p->tok.kind == IR_T_STAR && kind == IR_TY_TENSOR) {
         return irp_error(p, "unranked tensors are not supported");
     }
-    if (!parse_dims(p, &shape, &ti.rank))
+    if (p->tok.kind == IR_T_STAR && kind == IR_TY_MEMREF) {
+        /* memref<*xT>: unranked (rank 0, spelling 1); re-read after the '*'. */
+        struct lexer *lx = &p->lx;
+        const char *q = p->tok.text + 1;
+        while (q < lx->end && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q >= lx->end || *q != 'x')
+            return irp_error(p, "expected 'x' after '*' in an unranked memref");
+        lx->pos = q + 1;
+        irp_next(p);
+        ti.spelling = 1;
+    } else if (!parse_dims(p, &shape, &ti.rank)) {
         return false;
+    }
     ti.shape = shape;
     if (!parse_type(p, &ti.elem))
         return false;
@@ -666,6 +678,28 @@ static bool parse_tile_future(struct ir_parser *p, ir_type *t)
     return true;
 }
 
+/* fifo.slot body: `<SRC -> DST, NxE>`, the endpoints any attributes (unit
+ * or memory names like "L1LU", or memory spaces). */
+static bool parse_fifo_slot(struct ir_parser *p, ir_type *t)
+{
+    struct ir_type_info ti = {.kind = IR_TY_FIFO_SLOT};
+    int64_t *shape;
+    if (!irp_expect(p, IR_T_LESS) || !parse_attr(p, &ti.attr0, false) ||
+        !irp_expect(p, IR_T_ARROW) || !parse_attr(p, &ti.attr1, false) ||
+        !irp_expect(p, IR_T_COMMA))
+        return false;
+    struct ir_loc loc = irp_loc(p);
+    if (!parse_dims(p, &shape, &ti.rank))
+        return false;
+    if (!ti.rank)
+        return irp_error_at(p, loc, "expected the slot's element count, like '64x'");
+    ti.shape = shape;
+    if (!parse_type(p, &ti.elem) || !irp_expect(p, IR_T_GREATER))
+        return false;
+    *t = ir_type_intern(p->m, &ti);
+    return true;
+}
+
 bool irp_elided_type(struct ir_parser *p, enum ir_type_kind kind, ir_type *t)
 {
     if (!irp_peek(p, IR_T_LESS))
@@ -674,6 +708,7 @@ bool irp_elided_type(struct ir_parser *p, enum ir_type_kind kind, ir_type *t)
     case IR_TY_ACCESS_TILE: return parse_shaped(p, kind, t);
     case IR_TY_RUNTIME_ARG: return parse_runtime_arg(p, t);
     case IR_TY_TILE_FUTURE: return parse_tile_future(p, t);
+    case IR_TY_FIFO_SLOT: return parse_fifo_slot(p, t);
     default: return irp_error(p, "this type cannot be written in elided form");
     }
 }
@@ -727,6 +762,10 @@ static bool parse_type_inner(struct ir_parser *p, ir_type *t)
             irp_next(p);
             return parse_tile_future(p, t);
         }
+        if (IS("ktdf.fifo.slot")) {
+            irp_next(p);
+            return parse_fifo_slot(p, t);
+        }
         if (IS("spyreop.df16")) {
             irp_next(p);
             *t = ir_type_float(m, IR_DF16);
@@ -764,12 +803,21 @@ static bool parse_type_inner(struct ir_parser *p, ir_type *t)
             *t = ir_type_float(m, floats[i].k);
             return true;
         }
-    if (n >= 2 && n <= 6 && s[0] == 'i' && all_digits(s + 1, n - 1)) {
-        uint32_t w = digits_value(s + 1, n - 1);
+    /* iN, and the signed / unsigned siN, uiN (symbol ids are si64). */
+    enum ir_int_sign sign = IR_INT_SIGNLESS;
+    const char *digits = s + 1;
+    if (n >= 3 && (s[0] == 's' || s[0] == 'u') && s[1] == 'i') {
+        sign = s[0] == 's' ? IR_INT_SIGNED : IR_INT_UNSIGNED;
+        digits++;
+    }
+    size_t nd = n - (size_t)(digits - s);
+    if (digits[-1] == 'i' && nd >= 1 && nd <= 5 && all_digits(digits, nd)) {
+        uint32_t w = digits_value(digits, nd);
         if (w < 1 || w > 128)
             return irp_error(p, "integer width out of range");
         irp_next(p);
-        *t = ir_type_int(m, (uint32_t)w);
+        *t = ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_INT, .width = w,
+                                                      .spelling = (uint8_t)sign});
         return true;
     }
     if (IS("tensor") || IS("memref") || IS("vector")) {
@@ -1489,7 +1537,9 @@ static bool parse_attr_inner(struct ir_parser *p, ir_attr *a, bool typed)
         }
         const char *s = t.text + 1;
         uint32_t n = t.len - 1;
-        if (!memchr(s, '.', n))
+        /* `#dialect<body>` is a dialect attribute (#vectorchain<binary_operator add>). */
+        bool body_next = t.text + t.len < p->lx.end && t.text[t.len] == '<';
+        if (!memchr(s, '.', n) && !body_next)
             return irp_error(p, "undefined attribute alias '%.*s'", (int)t.len, t.text);
         irp_next(p);
 #define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, n) == 0)
@@ -1854,8 +1904,13 @@ static bool parse_generic_body(struct ir_parser *p, struct ir_op_state *st)
         if (!irp_expect(p, IR_T_RSQUARE))
             return false;
     }
-    if (irp_peek(p, IR_T_LESS))
-        return irp_error(p, "op properties '<{...}>' are not supported");
+    /* Properties `<{...}>` are the op's inherent attributes: kept with the others. */
+    if (irp_opt(p, IR_T_LESS)) {
+        if (!irp_peek(p, IR_T_LBRACE))
+            return found_error(p, "'{'");
+        if (!irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_GREATER))
+            return false;
+    }
     if (irp_opt(p, IR_T_LPAREN)) {
         do {
             ir_region r;

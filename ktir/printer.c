@@ -91,6 +91,13 @@ static void newline(struct ir_printer *w)
         put(w, "  ", 2);
 }
 
+void irw_newline(struct ir_printer *w, int extra)
+{
+    w->indent += extra;
+    newline(w);
+    w->indent -= extra;
+}
+
 /* ---- names ----------------------------------------------------------- */
 
 static uint32_t str_hash(const char *s)
@@ -295,7 +302,12 @@ void irw_type(struct ir_printer *w, ir_type ty)
     switch (t->kind) {
     case IR_TY_NONE: irw_puts(w, "none"); return;
     case IR_TY_INDEX: irw_puts(w, "index"); return;
-    case IR_TY_INT: irw_printf(w, "i%u", t->width); return;
+    case IR_TY_INT:
+        irw_printf(w, "%si%u", t->spelling == IR_INT_SIGNED     ? "s"
+                               : t->spelling == IR_INT_UNSIGNED ? "u"
+                                                                : "",
+                   t->width);
+        return;
     case IR_TY_FLOAT: {
         static const char *const n[] = {"f16", "bf16", "f32", "f64", "!spyreop.df16"};
         irw_puts(w, n[t->fkind]);
@@ -309,6 +321,8 @@ void irw_type(struct ir_printer *w, ir_type ty)
                     : t->kind == IR_TY_MEMREF ? "memref<"
                     : t->kind == IR_TY_VECTOR ? "vector<"
                                               : "!ktdp.access_tile<");
+        if (t->kind == IR_TY_MEMREF && t->spelling)
+            put(w, "*x", 2);
         print_dims(w, t);
         irw_type(w, t->elem);
         if (t->attr0) {
@@ -349,6 +363,16 @@ void irw_type(struct ir_printer *w, ir_type ty)
         irw_types(w, t->tys, t->ntys);
         irw_puts(w, t->spelling ? ", groups = " : "), groups = ");
         print_attr(w, t->attr0);
+        put(w, ">", 1);
+        return;
+    case IR_TY_FIFO_SLOT:
+        irw_puts(w, "!ktdf.fifo.slot<");
+        print_attr(w, t->attr0);
+        put(w, " -> ", 4);
+        print_attr(w, t->attr1);
+        put(w, ", ", 2);
+        print_dims(w, t);
+        irw_type(w, t->elem);
         put(w, ">", 1);
         return;
     case IR_TY_OPAQUE:

@@ -733,11 +733,14 @@ bool ir_verify_shaped_cast(struct ir_verifier *v, ir_op op)
         return false;
     enum ir_type_kind k = is_memref_op(m, op) ? IR_TY_MEMREF : IR_TY_TENSOR;
     ir_type a = opnd_type(m, op, 0), b = ir_value_type(m, ir_op_get(m, op)->res);
+    /* A memref<*xT> (unranked: spelling 1) takes or gives any rank. */
+    bool unranked = k == IR_TY_MEMREF && is_kind(m, a, k) && is_kind(m, b, k) &&
+                    (ir_type_get(m, a)->spelling || ir_type_get(m, b)->spelling);
     if (!is_kind(m, a, k) || !is_kind(m, b, k) || ir_type_elem(m, a) != ir_type_elem(m, b) ||
-        rank_of(m, a) != rank_of(m, b))
+        (!unranked && rank_of(m, a) != rank_of(m, b)))
         return irv_error(v, op, "operand type %s and result type %s are cast incompatible",
                          irv_type_str(v, a), irv_type_str(v, b));
-    for (uint32_t i = 0; i < rank_of(m, a); i++) {
+    for (uint32_t i = 0; !unranked && i < rank_of(m, a); i++) {
         int64_t x = dim_of(m, a, i), y = dim_of(m, b, i);
         if (x != IR_DYN && y != IR_DYN && x != y)
             return irv_error(v, op, "operand type %s and result type %s are cast incompatible",

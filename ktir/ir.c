@@ -39,24 +39,41 @@ static void *vec_at(const struct ir_vec *v, uint32_t i)
 
 /* ---- hash sets over byte keys ------------------------------------------ */
 
+/* Slots keep the hash beside the id so a probe rarely touches a key. */
+struct islot {
+    uint32_t id; /* 0 = empty */
+    uint32_t hash;
+};
+
 struct ir_intern {
-    uint32_t *slots; /* 0 = empty, else id */
+    struct islot *slots;
     uint32_t cap, len;
     struct ir_vec keys; /* id → struct key* (shares ids with the table) */
 };
 
 struct key {
-    uint32_t len, hash;
+    uint32_t len;
     unsigned char bytes[];
 };
 
+/* A word-at-a-time multiplicative hash (keys are mostly 4- and 8-byte fields). */
 static uint32_t hash_bytes(const void *p, size_t n)
 {
     const unsigned char *b = p;
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 16777619u;
-    return h;
+    uint64_t h = 0x9E3779B97F4A7C15u ^ n;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, b, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+        b += 8;
+        n -= 8;
+    }
+    uint64_t w = 0;
+    memcpy(&w, b, n);
+    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
+    h ^= h >> 29;
+    return (uint32_t)h ^ (uint32_t)(h >> 32);
 }
 
 static struct ir_intern *intern_new(void)
@@ -87,32 +104,32 @@ static uint32_t intern_find(struct ir_intern *h, const void *p, uint32_t n, uint
 {
     uint32_t mask = h->cap - 1, i = hash & mask;
     for (;; i = (i + 1) & mask) {
-        uint32_t id = h->slots[i];
-        if (!id) {
+        const struct islot *s = &h->slots[i];
+        if (!s->id) {
             *slot = i;
             return 0;
         }
-        struct key *k = ((struct key **)h->keys.data)[id];
-        if (k->hash == hash && k->len == n && memcmp(k->bytes, p, n) == 0)
-            return id;
+        if (s->hash != hash)
+            continue;
+        const struct key *k = ((struct key **)h->keys.data)[s->id];
+        if (k->len == n && memcmp(k->bytes, p, n) == 0)
+            return s->id;
     }
 }
 
 static void intern_grow(struct ir_intern *h)
 {
     uint32_t ncap = h->cap * 2;
-    uint32_t *ns = calloc(ncap, sizeof *ns);
+    struct islot *ns = calloc(ncap, sizeof *ns);
     if (!ns)
         abort();
     for (uint32_t i = 0; i < h->cap; i++) {
-        uint32_t id = h->slots[i];
-        if (!id)
+        if (!h->slots[i].id)
             continue;
-        struct key *k = ((struct key **)h->keys.data)[id];
-        uint32_t j = k->hash & (ncap - 1);
-        while (ns[j])
+        uint32_t j = h->slots[i].hash & (ncap - 1);
+        while (ns[j].id)
             j = (j + 1) & (ncap - 1);
-        ns[j] = id;
+        ns[j] = h->slots[i];
     }
     free(h->slots);
     h->slots = ns;
@@ -133,26 +150,29 @@ static void kb_init(struct kbuf *b)
     b->cap = sizeof b->small;
 }
 
-static void kb_put(struct kbuf *b, const void *p, size_t n)
+static void kb_grow(struct kbuf *b, size_t need)
 {
-    if (b->len + n > b->cap) {
-        size_t ncap = (b->len + n) * 2;
-        unsigned char *np = malloc(ncap);
-        if (!np)
-            abort();
-        memcpy(np, b->p, b->len);
-        if (b->p != b->small)
-            free(b->p);
-        b->p = np;
-        b->cap = ncap;
-    }
-    if (n)
-        memcpy(b->p + b->len, p, n);
+    size_t ncap = need * 2;
+    unsigned char *np = malloc(ncap);
+    if (!np)
+        abort();
+    memcpy(np, b->p, b->len);
+    if (b->p != b->small)
+        free(b->p);
+    b->p = np;
+    b->cap = ncap;
+}
+
+static inline void kb_put(struct kbuf *b, const void *p, size_t n)
+{
+    if (b->len + n > b->cap)
+        kb_grow(b, b->len + n);
+    memcpy(b->p + b->len, p, n);
     b->len += n;
 }
 
-static void kb_u32(struct kbuf *b, uint32_t v) { kb_put(b, &v, sizeof v); }
-static void kb_i64(struct kbuf *b, int64_t v) { kb_put(b, &v, sizeof v); }
+static inline void kb_u32(struct kbuf *b, uint32_t v) { kb_put(b, &v, sizeof v); }
+static inline void kb_i64(struct kbuf *b, int64_t v) { kb_put(b, &v, sizeof v); }
 
 static void kb_done(struct kbuf *b)
 {
@@ -172,13 +192,12 @@ static uint32_t intern(struct ir_module *m, struct ir_intern *h, struct ir_vec *
         return id;
     struct key *k = arena_alloc(m->arena, sizeof *k + b->len);
     k->len = (uint32_t)b->len;
-    k->hash = hash;
     memcpy(k->bytes, b->p, b->len);
     id = vec_push(table, make(m, src));
     uint32_t kid = vec_push(&h->keys, k);
     assert(kid == id);
     (void)kid;
-    h->slots[slot] = id;
+    h->slots[slot] = (struct islot){id, hash};
     if (++h->len * 2 > h->cap)
         intern_grow(h);
     return id;

@@ -30,7 +30,7 @@
 
 enum {
     HEADER_SIZE = 16,
-    DEFLATE_LEVEL = 6,
+    DEFLATE_LEVEL = 1, /* Z_BEST_SPEED: IR files are transient; level 6 was a quarter of ktc-parse */
     MAX_RATIO = 1032, /* deflate never expands more than 1032:1 (zlib_tech.html) */
     MAX_STAGE_LEN = 64,
     MAX_TOOL_LEN = 256,

@@ -25,9 +25,20 @@ void lex_init(struct lexer *lx, const char *buf, size_t begin, size_t end)
         }
 }
 
+/* Plain range checks: the <ctype.h> classifiers cost a call per character. */
+static bool is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
 static bool is_id_char(char c)
 {
-    return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.';
+    return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
 }
 
 static bool is_suffix_char(char c)
@@ -163,8 +174,8 @@ void lex_next(struct lexer *lx, struct ir_token *t)
         }
         const char *b = lx->pos;
         if (c == '%' || c == '^' || c == '#' || c == '!') {
-            if (lx->pos < e && isdigit((unsigned char)*lx->pos)) {
-                while (lx->pos < e && isdigit((unsigned char)*lx->pos))
+            if (lx->pos < e && is_digit(*lx->pos)) {
+                while (lx->pos < e && is_digit(*lx->pos))
                     lx->pos++;
             } else {
                 while (lx->pos < e && is_suffix_char(*lx->pos))
@@ -184,7 +195,7 @@ void lex_next(struct lexer *lx, struct ir_token *t)
     default:
         break;
     }
-    if (isdigit((unsigned char)c)) {
+    if (is_digit(c)) {
         if (c == '0' && lx->pos < e && *lx->pos == 'x' && lx->pos + 1 < e &&
             isxdigit((unsigned char)lx->pos[1])) {
             lx->pos++;
@@ -193,20 +204,20 @@ void lex_next(struct lexer *lx, struct ir_token *t)
             make(lx, t, IR_T_INT, s);
             return;
         }
-        while (lx->pos < e && isdigit((unsigned char)*lx->pos))
+        while (lx->pos < e && is_digit(*lx->pos))
             lx->pos++;
         enum ir_tok k = IR_T_INT;
         if (lx->pos < e && *lx->pos == '.') {
             k = IR_T_FLOAT;
             lx->pos++;
-            while (lx->pos < e && isdigit((unsigned char)*lx->pos))
+            while (lx->pos < e && is_digit(*lx->pos))
                 lx->pos++;
             if (lx->pos < e && (*lx->pos == 'e' || *lx->pos == 'E')) {
                 const char *q = lx->pos + 1;
                 if (q < e && (*q == '+' || *q == '-'))
                     q++;
-                if (q < e && isdigit((unsigned char)*q)) {
-                    while (q < e && isdigit((unsigned char)*q))
+                if (q < e && is_digit(*q)) {
+                    while (q < e && is_digit(*q))
                         q++;
                     lx->pos = q;
                 }
@@ -215,7 +226,7 @@ void lex_next(struct lexer *lx, struct ir_token *t)
         make(lx, t, k, s);
         return;
     }
-    if (isalpha((unsigned char)c) || c == '_') {
+    if (is_alpha(c) || c == '_') {
         while (lx->pos < e && is_id_char(*lx->pos))
             lx->pos++;
         make(lx, t, IR_T_BARE, s);

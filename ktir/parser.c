@@ -2,6 +2,7 @@
  * affine maps and sets, the generic op form, regions and blocks, SSA scopes;
  * custom op forms are delegated to the dialect tables (ktir/ops.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -230,7 +231,8 @@ bool irp_int(struct ir_parser *p, int64_t *v)
     return true;
 }
 
-/* Decodes a string token's escapes into the module's string table. */
+/* Decodes a string token's escapes into the module's string table; IR_NONE
+ * (after reporting) when it holds a NUL. */
 static ir_str unquote(struct ir_parser *p, const char *s, size_t n)
 {
     char small[256] = {0}, *buf = n < sizeof small ? small : malloc(n + 1);
@@ -246,8 +248,8 @@ static ir_str unquote(struct ir_parser *p, const char *s, size_t n)
             case 't': c = '\t'; break;
             case '"': case '\\': c = d; break;
             default:
-                if (i + 1 < n - 1 && strchr("0123456789abcdefABCDEF", d) &&
-                    strchr("0123456789abcdefABCDEF", s[i + 1])) {
+                if (i + 1 < n - 1 && isxdigit((unsigned char)d) &&
+                    isxdigit((unsigned char)s[i + 1])) {
                     char hx[3] = {d, s[i + 1], 0};
                     c = (char)strtol(hx, NULL, 16);
                     i++;
@@ -255,6 +257,13 @@ static ir_str unquote(struct ir_parser *p, const char *s, size_t n)
                     c = d;
                 }
             }
+        }
+        if (c == 0) {
+            /* Strings are C strings through the whole toolchain. */
+            if (buf != small)
+                free(buf);
+            irp_error(p, "a string cannot contain a NUL character");
+            return IR_NONE;
         }
         buf[k++] = c;
     }
@@ -268,7 +277,8 @@ bool irp_string(struct ir_parser *p, ir_str *out)
 {
     if (p->tok.kind != IR_T_STRING)
         return found_error(p, "string");
-    *out = unquote(p, p->tok.text, p->tok.len);
+    if (!(*out = unquote(p, p->tok.text, p->tok.len)))
+        return false;
     irp_next(p);
     return true;
 }
@@ -277,9 +287,10 @@ bool irp_symbol(struct ir_parser *p, ir_str *out)
 {
     if (p->tok.kind != IR_T_AT)
         return found_error(p, "symbol name");
-    if (p->tok.text[1] == '"')
-        *out = unquote(p, p->tok.text + 1, p->tok.len - 1);
-    else
+    if (p->tok.text[1] == '"') {
+        if (!(*out = unquote(p, p->tok.text + 1, p->tok.len - 1)))
+            return false;
+    } else
         *out = ir_str_intern(p->m, p->tok.text + 1, p->tok.len - 1);
     irp_next(p);
     return true;
@@ -1126,13 +1137,15 @@ static bool number_attr(struct ir_parser *p, const struct ir_token *num, bool ne
         bool hex = num->len > 2 && num->text[1] == 'x';
         if (hex && is_float_ty) {
             if (neg)
-                return irp_error(p, "hexadecimal float literal should not have a sign");
+                return irp_error_at(p, (struct ir_loc){p->file, num->line, num->col},
+                                    "hexadecimal float literal should not have a sign");
             int64_t bits;
             if (!tok_int(p, num, false, &bits))
                 return false;
             const struct ir_type_info *ti = ir_type_get(m, t);
             if (ti->width < 64 && (uint64_t)bits >> ti->width)
-                return irp_error(p, "hexadecimal float constant out of range for type");
+                return irp_error_at(p, (struct ir_loc){p->file, num->line, num->col},
+                                    "hexadecimal float constant out of range for type");
             *a = ir_attr_intern(m, &(struct ir_attr_info){
                                        .kind = IR_AT_FLOAT, .flags = IR_ATF_HEX, .type = t,
                                        .i = bits, .f = num_bits_to_double(ti->fkind, (uint64_t)bits)});
@@ -1148,6 +1161,19 @@ static bool number_attr(struct ir_parser *p, const struct ir_token *num, bool ne
         int64_t v;
         if (!tok_int(p, num, neg, &v))
             return false;
+        /* An iN value is kept sign-extended from N bits, as MLIR prints it:
+         * 0xFF800000 : i32 is -8388608. */
+        const struct ir_type_info *ti = t ? ir_type_get(m, t) : NULL;
+        if (ti && ti->kind == IR_TY_INT && ti->width < 64) {
+            uint64_t mask = (UINT64_C(1) << ti->width) - 1, u = (uint64_t)v;
+            if (neg ? (uint64_t)(-(v + 1)) >> (ti->width - 1) != 0 : u > mask)
+                return irp_error_at(p, (struct ir_loc){p->file, num->line, num->col},
+                                    "integer value out of range for i%u", ti->width);
+            u &= mask;
+            if (ti->width > 1 && u >> (ti->width - 1) && ti->spelling != IR_INT_UNSIGNED)
+                u |= ~mask;
+            v = (int64_t)u;
+        }
         *a = ir_attr_int(m, v, t);
         return true;
     }
@@ -2015,6 +2041,8 @@ static bool parse_op(struct ir_parser *p, ir_block into)
     struct ir_op_state st;
     if (p->tok.kind == IR_T_STRING) {
         ir_str name = unquote(p, p->tok.text, p->tok.len);
+        if (!name)
+            return false;
         const char *ns = ir_str_get(m, name);
         if (!strchr(ns, '.'))
             return irp_error(p, "generic op name '%s' must be qualified with a dialect", ns);

@@ -84,6 +84,25 @@ void irw_printf(struct ir_printer *w, const char *fmt, ...)
     free(big);
 }
 
+/* Integers and names are most of the output: written without printf. */
+static void put_i64(struct ir_printer *w, int64_t v)
+{
+    char buf[24], *e = buf + sizeof buf, *q = e;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do
+        *--q = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        *--q = '-';
+    put(w, q, (size_t)(e - q));
+}
+
+static void put_name(struct ir_printer *w, const char *name)
+{
+    put(w, "%", 1);
+    put(w, name, strlen(name));
+}
+
 static void newline(struct ir_printer *w)
 {
     put(w, "\n", 1);
@@ -263,12 +282,12 @@ static void print_result_names(struct ir_printer *w, ir_op op)
     for (uint32_t i = 0; i < o->nres; i++) {
         if (i)
             put(w, ", ", 2);
-        irw_printf(w, "%%%s", name_of(w, o->res + i));
+        put_name(w, name_of(w, o->res + i));
     }
     put(w, " = ", 3);
 }
 
-void irw_value(struct ir_printer *w, ir_value v) { irw_printf(w, "%%%s", name_of(w, v)); }
+void irw_value(struct ir_printer *w, ir_value v) { put_name(w, name_of(w, v)); }
 
 void irw_operands(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n)
 {
@@ -290,7 +309,7 @@ static void print_dims(struct ir_printer *w, const struct ir_type_info *t)
         if (t->shape[i] == IR_DYN)
             put(w, "?", 1);
         else
-            irw_printf(w, "%" PRId64, t->shape[i]);
+            put_i64(w, t->shape[i]);
         put(w, "x", 1);
     }
 }
@@ -419,7 +438,8 @@ void irw_result_types(struct ir_printer *w, ir_op op)
 static void dim_sym_leaf(struct ir_printer *w, bool is_sym, uint32_t pos, void *ctx)
 {
     (void)ctx;
-    irw_printf(w, "%c%u", is_sym ? 's' : 'd', pos);
+    put(w, is_sym ? "s" : "d", 1);
+    put_i64(w, pos);
 }
 
 /* Precedence: 0 sum, 1 product; parenthesize a child of lower precedence. */
@@ -428,7 +448,7 @@ static void aff(struct ir_printer *w, ir_aff e, irw_aff_leaf_fn leaf, void *ctx,
     const struct ir_module *m = w->m;
     const struct ir_aff_info *x = ir_aff_get(m, e);
     switch (x->kind) {
-    case IR_AFF_CONST: irw_printf(w, "%" PRId64, x->v); return;
+    case IR_AFF_CONST: put_i64(w, x->v); return;
     case IR_AFF_DIM: leaf(w, false, (uint32_t)x->v, ctx); return;
     case IR_AFF_SYM: leaf(w, true, (uint32_t)x->v, ctx); return;
     case IR_AFF_ADD: {
@@ -653,7 +673,7 @@ static void print_attr(struct ir_printer *w, ir_attr at)
     case IR_AT_UNIT: irw_puts(w, "unit"); return;
     case IR_AT_BOOL: irw_puts(w, a->i ? "true" : "false"); return;
     case IR_AT_INT:
-        irw_printf(w, "%" PRId64, a->i);
+        put_i64(w, a->i);
         if (a->type) {
             put(w, " : ", 3);
             irw_type(w, a->type);

@@ -356,7 +356,12 @@ static void first_line(const char *path, char *buf, size_t n)
 
 /* Compares this binary and mlir-opt on the generic text, both as fresh
  * processes reading a file (mlir-opt's copy adapted to its release if needed). */
-static void compare_with_mlir_opt(const char *generic, size_t glen)
+/* The ktc binaries timed as a real pipeline (--parse/--print), else NULL:
+ * then this binary's in-process --run stands in for them. */
+static const char *ktc_parse_bin, *ktc_print_bin;
+
+static void compare_with_mlir_opt(const char *custom, size_t clen, const char *generic,
+                                  size_t glen)
 {
     const char *mlir_opt = getenv("MLIR_OPT");
     if (!mlir_opt || !*mlir_opt)
@@ -373,18 +378,26 @@ static void compare_with_mlir_opt(const char *generic, size_t glen)
         return;
     }
     char *file = irt_fmt("%s/kernel.mlir", dir), *mfile = irt_fmt("%s/kernel-mlir.mlir", dir);
+    char *cfile = irt_fmt("%s/kernel-custom.mlir", dir);
     char *empty = irt_fmt("%s/empty.mlir", dir), *err = irt_fmt("%s/stderr.txt", dir);
     char *compat = irt_fmt("%s", generic);
     char msg[512];
     double ktc_wall, mlir_wall, base_wall;
     long ktc_rss, mlir_rss, base_rss;
-    char *ktc_argv[] = {"/proc/self/exe", "--run", file, NULL};
+    char *ktc_argv[] = {"/proc/self/exe", "--run", file, NULL, NULL, NULL, NULL};
+    if (ktc_parse_bin && ktc_print_bin) {
+        /* `ktc-parse kernel.mlir | ktc-print`, the pipeline a user runs. */
+        char *pipe_argv[] = {"/bin/sh", "-c", "\"$0\" \"$1\" | \"$2\" >/dev/null",
+                             (char *)ktc_parse_bin, cfile, (char *)ktc_print_bin, NULL};
+        memcpy(ktc_argv, pipe_argv, sizeof pipe_argv);
+    }
     char *mlir_argv[] = {(char *)mlir_opt, "--allow-unregistered-dialect", mfile, "-o",
                          "/dev/null", NULL};
     char *base_argv[] = {(char *)mlir_opt, "--allow-unregistered-dialect", empty, "-o",
                          "/dev/null", NULL};
     bool rewritten = false;
     if (!write_file(file, generic, glen) || !write_file(mfile, generic, glen) ||
+        !write_file(cfile, custom, clen) ||
         !write_file(empty, "module {\n}\n", 11)) {
         printf("mlir-opt: cannot write to %s, no comparison\n", dir);
         goto out;
@@ -410,8 +423,13 @@ static void compare_with_mlir_opt(const char *generic, size_t glen)
         printf("parse_print --run failed: %s\n", msg);
         goto out;
     }
-    printf("generic form (%.2f MB) read, verified and printed by a fresh process (best of %d):\n",
-           (double)glen / 1e6, REPEAT);
+    if (ktc_parse_bin)
+        printf("`ktc-parse kernel.mlir | ktc-print` (custom form, %.2f MB) against mlir-opt on "
+               "the generic form (%.2f MB), fresh processes (best of %d):\n",
+               (double)clen / 1e6, (double)glen / 1e6, REPEAT);
+    else
+        printf("generic form (%.2f MB) read, verified and printed by a fresh process (best of "
+               "%d):\n", (double)glen / 1e6, REPEAT);
     printf("  ktc       %8.1f ms   peak RSS %7.1f MB\n", ktc_wall * 1e3, (double)ktc_rss / 1024);
     printf("  mlir-opt  %8.1f ms   peak RSS %7.1f MB   (%s; on an empty module %.1f ms, "
            "%.1f MB)\n",
@@ -428,11 +446,13 @@ static void compare_with_mlir_opt(const char *generic, size_t glen)
            (double)mlir_rss / (double)ktc_rss);
 out:
     remove(file);
+    remove(cfile);
     remove(mfile);
     remove(empty);
     remove(err);
     rmdir(dir);
     free(file);
+    free(cfile);
     free(mfile);
     free(empty);
     free(err);
@@ -473,8 +493,13 @@ int main(int argc, char **argv)
             full = true;
         else if (strcmp(argv[i], "--keep") == 0 && i + 1 < argc)
             keep = argv[++i];
+        else if (strcmp(argv[i], "--parse") == 0 && i + 1 < argc)
+            ktc_parse_bin = argv[++i];
+        else if (strcmp(argv[i], "--print") == 0 && i + 1 < argc)
+            ktc_print_bin = argv[++i];
         else {
-            fprintf(stderr, "usage: parse_print [--ops N] [--full] [--keep FILE]\n");
+            fprintf(stderr, "usage: parse_print [--ops N] [--full] [--keep FILE] "
+                            "[--parse KTC-PARSE --print KTC-PRINT]\n");
             return 2;
         }
     }
@@ -527,7 +552,7 @@ int main(int argc, char **argv)
     fflush(stdout);
 
     if (!full)
-        compare_with_mlir_opt(generic, glen);
+        compare_with_mlir_opt(custom, clen, generic, glen);
     else
         printf("mlir-opt: no comparison with --full (mlir-opt 14 has no tensor.empty, "
                "linalg.add)\n");

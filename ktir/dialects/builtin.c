@@ -274,3 +274,10 @@ void ir_fmt_call_print(struct ir_printer *w, ir_op op)
         irw_puts(w, ")");
     }
 }
+
+/* builtin.unrealized_conversion_cast %x : A to B (arith's `cast` format): a
+ * cast between any two types, left by one lowering for a later one. */
+bool ir_verify_unrealized_cast(struct ir_verifier *v, ir_op op)
+{
+    return irv_counts(v, op, 1, 1, 0);
+}

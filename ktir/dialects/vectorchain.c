@@ -1,0 +1,112 @@
+/* vectorchain.c - DataflowIR: custom forms and rules of the vectorchain
+ * dialect, the vector operations a compute unit (SFU) chains: elementwise
+ * binary operators, shuffles (splat and permute) and constants.
+ */
+#include <string.h>
+
+#include "ktir/asm.h"
+#include "ktir/ops.h"
+#include "ktir/verify.h"
+
+static bool is_vector(const struct ir_module *m, ir_type t)
+{
+    return ir_type_get(m, t)->kind == IR_TY_VECTOR;
+}
+
+/* %r = vectorchain.binary %a, %b {binary_op = #vectorchain<binary_operator add>
+ *     [, op_specific_map = map]} : vector<...>, vector<...>, vector<...> */
+bool ir_verify_vectorchain_binary(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 2, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_type t = ir_value_type(m, o->res);
+    if (!is_vector(m, t) || ir_value_type(m, o->opnd[0]) != t || ir_value_type(m, o->opnd[1]) != t)
+        return irv_error(v, op, "requires two vector operands and a result of one type");
+    ir_attr b = ir_op_attr(m, op, "binary_op");
+    const struct ir_attr_info *bi = b ? ir_attr_get(m, b) : NULL;
+    if (!bi || bi->kind != IR_AT_OPAQUE || strcmp(ir_str_get(m, bi->s), "vectorchain") != 0 ||
+        !bi->body || strncmp(ir_str_get(m, bi->body), "binary_operator ", 16) != 0)
+        return irv_error(v, op, "requires 'binary_op = #vectorchain<binary_operator NAME>'");
+    ir_attr map = ir_op_attr(m, op, "op_specific_map");
+    if (map && ir_attr_get(m, map)->kind != IR_AT_AFFINE_MAP)
+        return irv_error(v, op, "'op_specific_map' must be an affine map");
+    return true;
+}
+
+/* %r = vectorchain.shuffle input(%x) {indices = [i, ...], repetition = N} : vector<...>, vector<...>:
+ * the input elements at `indices`, the whole sequence repeated N times. */
+bool ir_fmt_vectorchain_shuffle_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    struct irp_operand x;
+    ir_type a, r;
+    if (!irp_expect_kw(p, "input") || !irp_expect(p, IR_T_LPAREN) || !irp_operand(p, &x) ||
+        !irp_expect(p, IR_T_RPAREN) || !irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) ||
+        !irp_type(p, &a) || !irp_expect(p, IR_T_COMMA) || !irp_type(p, &r) ||
+        !irp_add_operand(p, st, &x, a))
+        return false;
+    ir_state_add_result(irp_module(p), st, r);
+    return true;
+}
+
+void ir_fmt_vectorchain_shuffle_print(struct ir_printer *w, ir_op op)
+{
+    irw_puts(w, " input(");
+    irw_operands(w, op, 0, 1);
+    irw_puts(w, ")");
+    irw_attr_dict(w, op, NULL, 0);
+    irw_puts(w, " : ");
+    irw_operand_types(w, op, 0, 1);
+    irw_puts(w, ", ");
+    irw_result_types(w, op);
+}
+
+bool ir_verify_vectorchain_shuffle(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 1, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_type a = ir_value_type(m, o->opnd[0]), r = ir_value_type(m, o->res);
+    if (!is_vector(m, a) || !is_vector(m, r) || ir_type_elem(m, a) != ir_type_elem(m, r))
+        return irv_error(v, op, "requires input and result vectors of one element type");
+    ir_attr ia = ir_op_attr(m, op, "indices"), ra = ir_op_attr(m, op, "repetition");
+    const struct ir_attr_info *ii = ia ? ir_attr_get(m, ia) : NULL;
+    const struct ir_attr_info *ri = ra ? ir_attr_get(m, ra) : NULL;
+    if (!ii || ii->kind != IR_AT_ARRAY || !ii->n)
+        return irv_error(v, op, "requires a non-empty array attribute 'indices'");
+    if (!ri || ri->kind != IR_AT_INT || ri->i < 1)
+        return irv_error(v, op, "requires a positive integer attribute 'repetition'");
+    int64_t na = ir_type_numel(m, a);
+    for (uint32_t i = 0; i < ii->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, ii->elems[i]);
+        if (e->kind != IR_AT_INT || e->i < 0 || (na >= 0 && e->i >= na))
+            return irv_error(v, op, "index #%u is not an element of the input", i);
+    }
+    int64_t nr = ir_type_numel(m, r);
+    if (nr >= 0 && nr != (int64_t)ii->n * ri->i)
+        return irv_error(v, op, "%u indices repeated %lld times give %lld elements, but the result has %lld",
+                         ii->n, (long long)ri->i, (long long)ii->n * ri->i, (long long)nr);
+    return true;
+}
+
+/* %c = vectorchain.constant_bitstream {value = [bits, ...]} : vector<N x T>:
+ * the vector's elements as raw bit patterns. */
+bool ir_verify_vectorchain_constant_bitstream(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 0, 1, 0))
+        return false;
+    ir_type t = ir_value_type(m, ir_op_get(m, op)->res);
+    if (!is_vector(m, t))
+        return irv_error(v, op, "result must be a vector, got %s", irv_type_str(v, t));
+    ir_attr va = ir_op_attr(m, op, "value");
+    const struct ir_attr_info *vi = va ? ir_attr_get(m, va) : NULL;
+    if (!vi || vi->kind != IR_AT_ARRAY)
+        return irv_error(v, op, "requires an array attribute 'value'");
+    if ((int64_t)vi->n != ir_type_numel(m, t))
+        return irv_error(v, op, "'value' holds %u elements but the vector %lld", vi->n,
+                         (long long)ir_type_numel(m, t));
+    return true;
+}

@@ -1,0 +1,22 @@
+"""ktc_pass_golden: golden tests that run ktc binaries as a pipeline."""
+
+def ktc_pass_golden(name, tools, cases = None):
+    """Every CASE.mlir of the package, run as `ktc-parse | STAGES | ktc-print`.
+
+    Args:
+      name: test name.
+      tools: the ktc binaries the cases' `// RUN:` lines use, e.g.
+        ["//tools:ktc-split"]; ktc-parse and ktc-print are always there.
+      cases: the .mlir cases (default: every *.mlir of the package).
+    """
+    if cases == None:
+        cases = native.glob(["*.mlir"])
+    bins = depset(["//tools:ktc-parse", "//tools:ktc-print"] + tools).to_list()
+    native.sh_test(
+        name = name,
+        size = "small",
+        srcs = ["//tests/passes:run_golden.sh"],
+        args = ["$(location //tools:ktc-parse)"] +
+               ["$(location %s)" % c for c in cases],
+        data = cases + bins + native.glob(["*.out", "*.err"]),
+    )

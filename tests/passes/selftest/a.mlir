@@ -1,0 +1,4 @@
+// RUN: ktc-print
+func.func @f() {
+  return
+}

@@ -49,6 +49,8 @@ uint16_t num_f32_to_df16(float v)
     double a = fabs((double)v);
     if (a == 0)
         return sign;
+    if (isinf(a))
+        return (uint16_t)(sign | (63u << 9) | 510u); /* saturate below NaN */
     int e;
     double fr = frexp(a, &e); /* a = fr * 2^e, fr in [0.5, 1) */
     int be = e - 1 + 31;      /* biased exponent for 1.f form */

@@ -576,10 +576,10 @@ static void free_tiles(struct interp *in)
         free(t->fr);
         free(t->seq);
     }
+    iv_xchg_free_all(in); /* before ncts goes: it sizes the exchanges */
     free(in->cts);
     in->cts = NULL;
     in->ncts = 0;
-    iv_xchg_free_all(in);
 }
 
 static void free_results(struct interp *in)

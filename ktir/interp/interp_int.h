@@ -269,6 +269,7 @@ struct iv_xchg {
     uint32_t nparts;      /* partials per producer */
     struct iv_val *parts; /* ntiles * nparts, IV_UNSET until posted */
     uint8_t *posted;      /* per tile */
+    uint32_t nholders;    /* tiles producing for the group: they hold the future */
     uint32_t nconsumed;
     struct iv_xchg *next;
 };

@@ -579,6 +579,8 @@ static int exec_produce(struct iv_ct *t, ir_op op, const struct iv_pre *p)
         x->posted = calloc(in->ncts, 1);
         if (!x->parts || !x->posted)
             abort();
+        for (uint32_t q = 0; q < in->ncts; q++)
+            x->nholders += produces(in->m, d, q, g);
         x->next = in->xchg;
         in->xchg = x;
     }
@@ -712,8 +714,8 @@ static int exec_deliver(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     for (uint32_t i = 0; i < 2 * np; i++)
         iv_val_clear(&acc[i]);
     free(acc);
-    if (rc == IV_OK && ++x->nconsumed == in->ncts)
-        free_xchg(in, x);
+    if (rc == IV_OK && ++x->nconsumed == x->nholders)
+        free_xchg(in, x); /* every tile holding the future has taken its result */
     return rc;
 }
 

@@ -6,7 +6,9 @@
 // with a 2 KiB register file. Corelet links are ordered FIFOs of depth 16.
 //
 // Bandwidths (bytes per cycle) on the DMA links are ktc's timing extension,
-// taken from the reference's comment (256 B/cycle read, 128 B/cycle write).
+// taken from the reference's comment (256 B/cycle read, 128 B/cycle write);
+// every other timing number is a default (arch/README.md). The memory-space
+// mapping is the one the reference's kernels declare.
 
 // DMA units move 64-byte words; any word-aligned access is allowed.
 #DMA_LOAD = {
@@ -38,7 +40,10 @@
   ktdf_arch.features = {ktdf_arch.feature.queue = {depth = 16, ordered}}
 }
 
-ktdf_arch.device @sample_device {
+ktdf_arch.device @sample_device attributes {
+  mem_space_mapping = #ktdf_arch.map<#ktdp.memory_space<global> = "DDR",
+                                     #ktdp.memory_space<ct_local> = "L1">
+} {
   %ddr = memory {kind = "DDR", size = 1073741824}
 
   // The core: everything below DDR.

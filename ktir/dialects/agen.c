@@ -168,7 +168,11 @@ bool ir_fmt_agen_composite_parse(struct ir_parser *p, struct ir_op_state *st)
         return false;
     if (!irp_peek(p, IR_T_LBRACE))
         return irp_error(p, "expected the attribute dictionary '{load_order = ..., ...}'");
-    if (!irp_opt_attr_dict(p, st) || !irp_region(p, &r, &iv, 1, NULL) ||
+    if (!irp_opt_attr_dict(p, st))
+        return false;
+    if (!irp_peek(p, IR_T_LBRACE))
+        return irp_error(p, "expected the body '{ ... }' after the attribute dictionary");
+    if (!irp_region(p, &r, &iv, 1, NULL) ||
         !irp_expect(p, IR_T_COLON) || !irp_type(p, &tsrc) || !irp_expect(p, IR_T_COMMA) ||
         !irp_type(p, &tdst) || !irp_add_operand(p, st, &src, tsrc) ||
         !irp_add_operands(p, st, si, nsi, &m->t_index, 1) || !irp_add_operand(p, st, &dst, tdst) ||

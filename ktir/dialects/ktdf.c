@@ -846,8 +846,8 @@ bool ir_fmt_ktdf_parallel_parse(struct ir_parser *p, struct ir_op_state *st)
     if (nlb != nub || nlb != nstep)
         return irp_error_at(p, loc, "%u lower bounds, %u upper bounds and %u steps", nlb, nub, nstep);
     if (nn != nlb + 1)
-        return irp_error_at(p, loc, "expected %u induction variables and an instance id, got %u names",
-                            nlb, nn);
+        return irp_error_at(p, loc, "expected %u names (an induction variable per dimension, then the instance id), got %u",
+                            nlb + 1, nn);
     if (!irp_add_operands(p, st, lb, nlb, &m->t_index, 1) ||
         !irp_add_operands(p, st, ub, nub, &m->t_index, 1) ||
         !irp_add_operands(p, st, step, nstep, &m->t_index, 1))

@@ -1,0 +1,4 @@
+func.func @f() {
+  %x = ktdf.tiling.linearize_index : index
+  return
+}

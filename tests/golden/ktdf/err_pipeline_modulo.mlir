@@ -1,0 +1,5 @@
+func.func @f() {
+  ktdf.pipeline modulo(size: 0) {
+  }
+  return
+}

@@ -1,0 +1,7 @@
+func.func @f() {
+  ktdf.pipeline {
+    ktdf.private {}
+    ktdf.private {}
+  }
+  return
+}

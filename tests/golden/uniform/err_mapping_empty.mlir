@@ -1,0 +1,4 @@
+func.func @f() {
+  %m = uniform.def_immutable_mapping():index
+  return
+}

@@ -1,0 +1,4 @@
+// uniform.yield is a terminator (here ending a function body).
+func.func @yield() {
+  uniform.yield
+}

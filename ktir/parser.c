@@ -702,7 +702,7 @@ static bool parse_fifo_slot(struct ir_parser *p, ir_type *t)
     struct ir_loc loc = irp_loc(p);
     if (!parse_dims(p, &shape, &ti.rank))
         return false;
-    if (!ti.rank)
+    if (ti.rank != 1)
         return irp_error_at(p, loc, "expected the slot's element count, like '64x'");
     ti.shape = shape;
     if (!parse_type(p, &ti.elem) || !irp_expect(p, IR_T_GREATER))

@@ -11,6 +11,8 @@
  * affine maps whose dims are the subscript operands in order of first use.
  * The `attrs_type` format here is shared with the DataflowIR dialects.
  */
+#include "ktir/dialects/ktdf.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,16 +25,23 @@
 
 /* ---- shared helpers ------------------------------------------------------ */
 
-static ir_type token_type(struct ir_module *m)
+ir_type ir_ktdf_token_type(struct ir_module *m)
 {
     return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_OPAQUE,
                                                     .name = ir_str_c(m, "ktdf.token")});
 }
 
-static bool is_token(const struct ir_module *m, ir_type t)
+bool ir_ktdf_is_token(const struct ir_module *m, ir_type t)
 {
     const struct ir_type_info *ti = ir_type_get(m, t);
     return ti->kind == IR_TY_OPAQUE && !ti->body && strcmp(ir_str_get(m, ti->name), "ktdf.token") == 0;
+}
+
+ir_type ir_ktdf_slot_type(struct ir_module *m, ir_attr src, ir_attr dst, int64_t n, ir_type elem)
+{
+    return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_FIFO_SLOT, .attr0 = src,
+                                                    .attr1 = dst, .rank = 1, .shape = &n,
+                                                    .elem = elem});
 }
 
 static bool is_slot(const struct ir_module *m, ir_type t)
@@ -268,7 +277,7 @@ bool ir_fmt_ktdf_stage_parse(struct ir_parser *p, struct ir_op_state *st)
     struct ir_module *m = irp_module(p);
     struct irp_operand *in, *out;
     uint32_t nin, nout;
-    ir_type tok = token_type(m);
+    ir_type tok = ir_ktdf_token_type(m);
     if (!parse_depends(p, "depends_in", &in, &nin) || !parse_depends(p, "depends_out", &out, &nout) ||
         !irp_add_operands(p, st, in, nin, &tok, 1) || !irp_add_operands(p, st, out, nout, &tok, 1) ||
         !parse_body(p, st))
@@ -332,7 +341,7 @@ bool ir_verify_ktdf_stage(struct ir_verifier *v, ir_op op)
     const struct ir_op_info *o = ir_op_get(m, op);
     for (uint32_t i = 0; i < o->nopnd; i++) {
         const char *dir = i < seg[0] ? "depends_in" : "depends_out";
-        if (!is_token(m, ir_value_type(m, o->opnd[i])))
+        if (!ir_ktdf_is_token(m, ir_value_type(m, o->opnd[i])))
             return irv_error(v, op, "%s operands must be '!ktdf.token', got %s", dir,
                              irv_type_str(v, ir_value_type(m, o->opnd[i])));
         if (!token_from_create(m, o->opnd[i]))
@@ -411,7 +420,7 @@ bool ir_verify_ktdf_create_token(struct ir_verifier *v, ir_op op)
     struct ir_module *m = irv_module(v);
     if (!irv_counts(v, op, 0, 1, 0))
         return false;
-    if (!is_token(m, ir_value_type(m, ir_op_get(m, op)->res)))
+    if (!ir_ktdf_is_token(m, ir_value_type(m, ir_op_get(m, op)->res)))
         return irv_error(v, op, "result must be '!ktdf.token'");
     return true;
 }
@@ -1258,12 +1267,15 @@ void ir_fmt_ktdf_signal_print(struct ir_printer *w, ir_op op)
     irw_attr_dict(w, op, NULL, 0);
 }
 
-/* execute_on and signal: unit handles are indices. */
+/* execute_on and signal: unit handles are indices; a signal links two or more. */
 bool ir_verify_ktdf_units(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     bool exec = ir_op_get(m, op)->kind == IR_OP_KTDF_LOWERING_EXECUTE_ON;
     if (!irv_counts(v, op, -1, 0, exec ? 1 : 0) || (exec && !check_single_block(v, op)))
         return false;
-    return all_index(v, op, 0, ir_op_get(m, op)->nopnd, "unit operands") && check_units_attr(v, op);
+    uint32_t n = ir_op_get(m, op)->nopnd;
+    if (!exec && n == 1)
+        return irv_error(v, op, "signals between two or more units, or names unit kinds in 'applicable_units'");
+    return all_index(v, op, 0, n, "unit operands") && check_units_attr(v, op);
 }

@@ -5,7 +5,9 @@
  * linalg.generic record the split as operandSegmentSizes = array<i32: #ins,
  * #outs>; map (one init), reduce (as many inits as inputs), broadcast and
  * transpose (one each) need no attribute, as in MLIR. Results are the outs
- * that are tensors. Named ops have no body region. linalg.map and
+ * that are tensors. linalg.generic keeps iterator_types as MLIR's
+ * #linalg.iterator_type<parallel> attributes (its custom form, and MLIR 14's
+ * generic form, spell them as strings; both are read). Named ops have no body region. linalg.map and
  * linalg.reduce always have one; their short form `{ arith.addf }` builds it
  * (payload op on the block arguments, then linalg.yield) and the printer
  * goes back to the short form whenever the body has that shape.
@@ -350,6 +352,51 @@ static bool is_trait_attr(const char *name)
     return false;
 }
 
+static const char *const iterator_kinds[] = {"parallel", "reduction", "window"};
+
+/* The iterator kind an element of iterator_types names: MLIR's
+ * #linalg.iterator_type<parallel>, as the op stores it, or the plain string
+ * "parallel" of MLIR 14's generic form; NULL for anything else. */
+static const char *iterator_kind(const struct ir_module *m, ir_attr a)
+{
+    const struct ir_attr_info *e = ir_attr_get(m, a);
+    const char *s = NULL;
+    if (e->kind == IR_AT_STRING)
+        s = ir_str_get(m, e->s);
+    else if (e->kind == IR_AT_OPAQUE && e->body &&
+             strcmp(ir_str_get(m, e->s), "linalg.iterator_type") == 0)
+        s = ir_str_get(m, e->body);
+    for (size_t i = 0; s && i < sizeof iterator_kinds / sizeof *iterator_kinds; i++)
+        if (strcmp(s, iterator_kinds[i]) == 0)
+            return iterator_kinds[i];
+    return NULL;
+}
+
+/* The custom form writes iterator_types as strings; the op keeps MLIR's
+ * enum attributes, so that its generic form is what MLIR prints. */
+static void iterators_to_enums(struct ir_module *m, struct ir_op_state *st)
+{
+    ir_attr a = ir_state_get_attr(m, st, "iterator_types");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_ARRAY)
+        return;
+    ir_attr *e = malloc((ai->n + 1) * sizeof *e);
+    if (!e)
+        abort();
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < ai->n; i++) {
+        const char *k = iterator_kind(m, ai->elems[i]);
+        ok = k != NULL;
+        if (ok)
+            e[i] = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                             .s = ir_str_c(m, "linalg.iterator_type"),
+                                                             .body = ir_str_c(m, k)});
+    }
+    if (ok) /* else the verifier reports the element it cannot read */
+        ir_state_set_attr(m, st, "iterator_types", ir_attr_array(m, ai->n, e));
+    free(e);
+}
+
 /* {traits} ins(...) outs(...) [attrs = {...}] { ^bb0(...): ... } [-> T, ...] */
 bool ir_fmt_linalg_generic_parse(struct ir_parser *p, struct ir_op_state *st)
 {
@@ -358,7 +405,10 @@ bool ir_fmt_linalg_generic_parse(struct ir_parser *p, struct ir_op_state *st)
     ir_type *ins, *outs;
     if (!irp_peek(p, IR_T_LBRACE))
         return irp_error(p, "expected '{' holding indexing_maps and iterator_types");
-    if (!irp_opt_attr_dict(p, st) || !parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
+    if (!irp_opt_attr_dict(p, st))
+        return false;
+    iterators_to_enums(m, st);
+    if (!parse_ins_outs(p, st, &nin, &ins, &nout, &outs))
         return false;
     if (irp_opt_kw(p, "attrs") && (!irp_expect(p, IR_T_EQUAL) || !irp_opt_attr_dict(p, st)))
         return false;
@@ -370,8 +420,36 @@ bool ir_fmt_linalg_generic_parse(struct ir_parser *p, struct ir_op_state *st)
     return true;
 }
 
-/* ` {...}` of the trait attributes (traits) or ` attrs = {...}` of the others. */
-static void print_attr_part(struct ir_printer *w, ir_op op, bool traits)
+/* ` {...}` of the trait attributes, iterator_types as strings. */
+static void print_traits(struct ir_printer *w, ir_op op)
+{
+    const struct ir_module *m = irw_module(w);
+    ir_attr d = ir_op_get(m, op)->attrs;
+    const struct ir_attr_info *di = d ? ir_attr_get(m, d) : NULL;
+    bool first = true;
+    irw_puts(w, " {");
+    for (uint32_t i = 0; di && i < di->n; i++) {
+        const char *name = ir_str_get(m, di->elems[2 * i]);
+        ir_attr a = di->elems[2 * i + 1];
+        if (!is_trait_attr(name))
+            continue;
+        irw_printf(w, "%s%s = ", first ? "" : ", ", name);
+        first = false;
+        if (strcmp(name, "iterator_types") == 0) {
+            const struct ir_attr_info *ai = ir_attr_get(m, a);
+            irw_puts(w, "[");
+            for (uint32_t k = 0; k < ai->n; k++)
+                irw_printf(w, "%s\"%s\"", k ? ", " : "", iterator_kind(m, ai->elems[k]));
+            irw_puts(w, "]");
+        } else {
+            irw_attr(w, a);
+        }
+    }
+    irw_puts(w, "}");
+}
+
+/* ` attrs = {...}` of the attributes that are neither traits nor operandSegmentSizes. */
+static void print_other_attrs(struct ir_printer *w, ir_op op)
 {
     const struct ir_module *m = irw_module(w);
     ir_attr d = ir_op_get(m, op)->attrs;
@@ -384,12 +462,11 @@ static void print_attr_part(struct ir_printer *w, ir_op op, bool traits)
     size_t ne = 0;
     for (uint32_t i = 0; i < di->n; i++) {
         const char *name = ir_str_get(m, di->elems[2 * i]);
-        if (is_trait_attr(name) != traits || strcmp(name, "operandSegmentSizes") == 0)
+        if (is_trait_attr(name) || strcmp(name, "operandSegmentSizes") == 0)
             elide[ne++] = name;
     }
-    if (traits || ne < di->n) {
-        if (!traits)
-            irw_puts(w, " attrs =");
+    if (ne < di->n) {
+        irw_puts(w, " attrs =");
         irw_attr_dict(w, op, elide, ne);
     }
     free(elide);
@@ -399,10 +476,10 @@ void ir_fmt_linalg_generic_print(struct ir_printer *w, ir_op op)
 {
     uint32_t nin = 0, nout = 0;
     split_operands(irw_module(w), op, &nin, &nout);
-    print_attr_part(w, op, true);
+    print_traits(w, op);
     print_group(w, op, "ins", 0, nin);
     print_group(w, op, "outs", nin, nout);
-    print_attr_part(w, op, false);
+    print_other_attrs(w, op);
     irw_puts(w, " ");
     irw_region(w, ir_op_region(irw_module(w), op, 0), true, NULL);
     print_arrow(w, op);
@@ -418,13 +495,10 @@ bool ir_verify_linalg_generic(struct ir_verifier *v, ir_op op)
     const struct ir_attr_info *ii = it ? ir_attr_get(m, it) : NULL;
     if (!ii || ii->kind != IR_AT_ARRAY)
         return irv_error(v, op, "requires an 'iterator_types' array attribute");
-    for (uint32_t i = 0; i < ii->n; i++) {
-        const struct ir_attr_info *e = ir_attr_get(m, ii->elems[i]);
-        const char *s = e->kind == IR_AT_STRING ? ir_str_get(m, e->s) : "";
-        if (strcmp(s, "parallel") && strcmp(s, "reduction") && strcmp(s, "window"))
+    for (uint32_t i = 0; i < ii->n; i++)
+        if (!iterator_kind(m, ii->elems[i]))
             return irv_error(v, op, "iterator type #%u must be \"parallel\", \"reduction\" or "
                                     "\"window\"", i);
-    }
     ir_attr im = ir_op_attr(m, op, "indexing_maps");
     const struct ir_attr_info *mi = im ? ir_attr_get(m, im) : NULL;
     if (!mi || mi->kind != IR_AT_ARRAY)

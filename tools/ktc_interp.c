@@ -12,6 +12,7 @@
 #include "ktir/interp/golden.h"
 #include "ktir/interp/interp.h"
 #include "ktir/interp/npy.h"
+#include "ktir/numeric.h"
 #include "ktir/verify.h"
 
 #define VERSION "0.1.0"
@@ -184,7 +185,7 @@ static void make_array(struct interp_array *a, bool random)
         uint8_t *d = (uint8_t *)a->data + (size_t)i * es;
         switch (a->dtype) {
         case INTERP_F16: {
-            __extension__ _Float16 h = (_Float16)v;
+            uint16_t h = num_f32_to_f16((float)v);
             memcpy(d, &h, 2);
             break;
         }

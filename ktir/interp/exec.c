@@ -332,6 +332,18 @@ static int exec_if(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     return IV_OK;
 }
 
+/* scf.execute_region: its region runs once; its yield gives the results. */
+static int exec_execute_region(struct iv_ct *t, ir_op op, const struct iv_pre *p)
+{
+    (void)p;
+    struct ir_module *m = t->in->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (!o->nreg || !ir_region_get(m, o->regs[0])->first)
+        return iv_error(t, op, "region has no body");
+    push(t, FR_IF, op, ir_region_entry(m, o->regs[0]));
+    return IV_OK;
+}
+
 static int exec_while(struct iv_ct *t, ir_op op, const struct iv_pre *p)
 {
     (void)p;
@@ -439,6 +451,7 @@ const struct iv_handler iv_exec_handlers[] = {
     {"scf.for", NULL, exec_for, 0, false},
     {"scf.if", NULL, exec_if, 0, false},
     {"scf.while", NULL, exec_while, 0, false},
+    {"scf.execute_region", NULL, exec_execute_region, 0, false},
     {"scf.yield", NULL, exec_yield, 0, false},
     {"scf.condition", NULL, exec_condition, 0, false},
     {"func.return", NULL, exec_yield, 0, false},

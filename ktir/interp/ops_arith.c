@@ -566,6 +566,45 @@ static int exec_cast(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     return iv_set_result(t, op, 0, &r);
 }
 
+/* spyreop.compare: the predicate is a string (equal, notequal, ...). */
+static bool prep_compare(struct interp *in, ir_op op, struct iv_pre *p)
+{
+    static const char *const preds[] = {"equal",       "notequal",   "greaterthan",
+                                        "greaterequal", "lesserthan", "lesserequal"};
+    ir_attr a = ir_op_attr(in->m, op, "predicate");
+    const char *s = a && ir_attr_get(in->m, a)->kind == IR_AT_STRING
+                        ? ir_str_get(in->m, ir_attr_get(in->m, a)->s) : "";
+    for (int32_t k = 0; k < 6; k++)
+        if (strcmp(s, preds[k]) == 0) {
+            p->aux = k;
+            return true;
+        }
+    return iv_prep_error(in, op, "unknown comparison predicate '%s'", s);
+}
+
+/* spyreop.idx32toaddr %i base B stride S: B + S * i in i32; B and S are
+ * attributes (older form) or operands after %i, base first. */
+static int exec_idx32toaddr(struct iv_ct *t, ir_op op, const struct iv_pre *p)
+{
+    (void)p;
+    struct ir_module *m = t->in->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    static const char *const keys[] = {"base", "stride"};
+    int64_t v[3];
+    uint32_t next = 1;
+    if (!iv_int(t, op, iv_opnd(t, o, 0), &v[0]))
+        return IV_ERR;
+    for (int k = 0; k < 2; k++) {
+        ir_attr a = ir_op_attr(m, op, keys[k]);
+        if (a)
+            v[1 + k] = ir_attr_get(m, a)->i;
+        else if (next >= o->nopnd || !iv_int(t, op, iv_opnd(t, o, next++), &v[1 + k]))
+            return iv_error(t, op, "missing %s", keys[k]);
+    }
+    struct iv_val r = iv_scalar_i(INTERP_I32, (int64_t)((uint64_t)v[1] + (uint64_t)v[2] * (uint64_t)v[0]));
+    return iv_set_result(t, op, 0, &r);
+}
+
 /* A typed scalar or dense attribute as a value. */
 static bool attr_value(struct interp *in, ir_op op, ir_attr a, struct iv_val *out)
 {
@@ -699,6 +738,10 @@ const struct iv_handler iv_arith_handlers[] = {
     EW("spyreop.realdiv", EW_DIVF, true),
     {"spyreop.softplus", prep_softplus, exec_ew, EW_SOFTPLUS, true},
     {"spyreop.select", NULL, exec_select, 0, false},
-    {"spyreop.compare", prep_cmp, exec_cmp, 2, true},
+    {"spyreop.compare", prep_compare, exec_cmp, 2, true},
+    EW("spyreop.addi32toi32", EW_ADDI, false),
+    EW("spyreop.addi64toi64", EW_ADDI, false),
+    EW("spyreop.muli32toi32", EW_MULI, false),
+    {"spyreop.idx32toaddr", NULL, exec_idx32toaddr, 0, false},
     {NULL, NULL, NULL, 0, false},
 };

@@ -125,6 +125,16 @@ static void expect_values(const struct interp_array *a, const double *want, int6
             fail_msg("element %lld: got %g, want %g", (long long)i, got[i], want[i]);
 }
 
+static void expect_close(const struct interp_array *a, const double *want, int64_t n)
+{
+    double got[64];
+    assert_true(n <= 64 && interp_array_numel(a) == n);
+    interp_array_get(a, 0, n, got);
+    for (int64_t i = 0; i < n; i++)
+        if (!(fabs(got[i] - want[i]) <= 2e-3 * fabs(want[i])))
+            fail_msg("element %lld: got %g, want %g", (long long)i, got[i], want[i]);
+}
+
 static void expect_arg(struct run *r, const char *name, const double *want, int64_t n)
 {
     struct interp_array a;
@@ -279,6 +289,35 @@ static void grid_linearisation_and_memref_args(void **state)
     close_run(&r);
 }
 
+static void spyreop_intrinsics(void **state)
+{
+    (void)state;
+    struct run r;
+    open_run(&r, "spyreop", NULL);
+    bind(&r, "a", INTERP_F16, 1, (int64_t[]){4}, (double[]){1, -1, 0.5, 2});
+    bind(&r, "b", INTERP_F16, 1, (int64_t[]){4}, (double[]){0.5, 2, 1, 4});
+    assert_true(interp_run(r.in));
+    struct interp_array a;
+    double want[5][4];
+    static const double av[] = {1, -1, 0.5, 2}, bv[] = {0.5, 2, 1, 4};
+    for (int i = 0; i < 4; i++) {
+        want[0][i] = exp(av[i] > bv[i] ? av[i] : bv[i]) / bv[i];
+        want[1][i] = log1p(exp(av[i]));
+        want[4][i] = 1 / (1 + exp(-av[i]));
+    }
+    for (uint32_t k = 0; k < 5; k++) {
+        assert_true(interp_result_array(r.in, k, &a));
+        if (k == 2)
+            expect_values(&a, (double[]){124}, 1); /* 100 + 8 * 3 */
+        else if (k == 3)
+            expect_values(&a, (double[]){2.5}, 1);
+        else
+            expect_close(&a, want[k], 4);
+        interp_array_free(&a);
+    }
+    close_run(&r);
+}
+
 /* ---- located errors ----------------------------------------------------------- */
 
 static void out_of_bounds(void **state)
@@ -373,6 +412,7 @@ int main(void)
         cmocka_unit_test(control_flow_and_linalg_bodies),
         cmocka_unit_test(f16_matmul_and_reduce_numerics),
         cmocka_unit_test(grid_linearisation_and_memref_args),
+        cmocka_unit_test(spyreop_intrinsics),
         cmocka_unit_test(out_of_bounds),
         cmocka_unit_test(scratchpad_capacity),
         cmocka_unit_test(unbound_argument),

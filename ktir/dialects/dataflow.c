@@ -7,8 +7,6 @@
  * (`%a, ... [{attrs}] : T, ...`, no result) and `operands_result_types`
  * (`%a, ... [{attrs}] : T, ..., R`, one result).
  */
-#include <string.h>
-
 #include "ktir/asm.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"

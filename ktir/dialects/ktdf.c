@@ -92,6 +92,14 @@ static const struct ir_attr_info *attr_of_kind(const struct ir_module *m, ir_op 
     return ai && ai->kind == kind ? ai : NULL;
 }
 
+/* The attribute `name` when it is an i64 integer, as the custom forms that
+ * show it bare write it (other types print in the attribute dictionary). */
+static const struct ir_attr_info *i64_attr(const struct ir_module *m, ir_op op, const char *name)
+{
+    const struct ir_attr_info *a = attr_of_kind(m, op, name, IR_AT_INT);
+    return a && a->type == m->t_i64 ? a : NULL;
+}
+
 static bool all_index(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n, const char *what)
 {
     struct ir_module *m = irv_module(v);
@@ -103,10 +111,10 @@ static bool all_index(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n
     return true;
 }
 
-/* The integer attribute `name` is present and at least min (MLIR's wording). */
+/* The i64 attribute `name` is present and at least min (MLIR's wording). */
 static bool check_min_attr(struct ir_verifier *v, ir_op op, const char *name, int64_t min)
 {
-    const struct ir_attr_info *a = attr_of_kind(irv_module(v), op, name, IR_AT_INT);
+    const struct ir_attr_info *a = i64_attr(irv_module(v), op, name);
     if (!a || a->i < min)
         return irv_error(v, op, "attribute '%s' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is %lld",
                          name, (long long)min);
@@ -206,7 +214,7 @@ void ir_fmt_ktdf_pipeline_print(struct ir_printer *w, ir_op op)
 {
     const struct ir_module *m = irw_module(w);
     static const char *const elide[] = {"modulo"};
-    const struct ir_attr_info *mod = attr_of_kind(m, op, "modulo", IR_AT_INT);
+    const struct ir_attr_info *mod = i64_attr(m, op, "modulo");
     if (mod)
         irw_printf(w, " modulo(size : %lld)", (long long)mod->i);
     irw_puts(w, " ");
@@ -604,20 +612,17 @@ static bool add_side(struct ir_parser *p, struct ir_op_state *st, struct side *s
 bool ir_fmt_ktdf_data_transfer_parse(struct ir_parser *p, struct ir_op_state *st)
 {
     struct ir_module *m = irp_module(p);
-    struct side *src = malloc(2 * sizeof *src), *dst = src + 1;
-    if (!src)
-        abort();
+    struct side src, dst;
     ir_type ts, td;
     int64_t seg[6];
-    bool ok = irp_expect_kw(p, "from") && parse_side(p, src) && irp_expect_kw(p, "to") &&
-              parse_side(p, dst) && irp_opt_attr_dict(p, st) && irp_expect(p, IR_T_COLON) &&
-              irp_type(p, &ts) && irp_expect(p, IR_T_COMMA) && irp_type(p, &td) &&
-              add_side(p, st, src, ts, "source_map", "static_source_sizes", seg) &&
-              add_side(p, st, dst, td, "dest_map", "static_dest_sizes", seg + 3);
-    free(src);
-    if (ok)
-        ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 6, seg));
-    return ok;
+    if (!irp_expect_kw(p, "from") || !parse_side(p, &src) || !irp_expect_kw(p, "to") ||
+        !parse_side(p, &dst) || !irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) ||
+        !irp_type(p, &ts) || !irp_expect(p, IR_T_COMMA) || !irp_type(p, &td) ||
+        !add_side(p, st, &src, ts, "source_map", "static_source_sizes", seg) ||
+        !add_side(p, st, &dst, td, "dest_map", "static_dest_sizes", seg + 3))
+        return false;
+    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 6, seg));
+    return true;
 }
 
 struct leaf_names {
@@ -896,8 +901,8 @@ void ir_fmt_ktdf_parallel_print(struct ir_printer *w, ir_op op)
     irw_operands(w, op, n, n);
     irw_puts(w, ") step (");
     irw_operands(w, op, 2 * n, n);
-    irw_printf(w, ") distribute(num_instances = %lld) ",
-               (long long)attr_of_kind(m, op, "num_instances", IR_AT_INT)->i);
+    const struct ir_attr_info *ni = i64_attr(m, op, "num_instances");
+    irw_printf(w, ") distribute(num_instances = %lld) ", ni ? (long long)ni->i : 0LL);
     irw_region(w, o->regs[0], false, NULL);
     irw_scope_pop(w);
     irw_attr_dict(w, op, elide, 2);

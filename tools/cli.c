@@ -10,7 +10,8 @@
 
 static void usage(const struct cli *c, FILE *f)
 {
-    fprintf(f, "usage: %s [options] [INPUT|-]\n%s\n\noptions:\n", c->tool, c->summary);
+    fprintf(f, "usage: %s [options] %s\n%s\n\noptions:\n", c->tool,
+            c->usage_args ? c->usage_args : "[INPUT|-]", c->summary);
     fprintf(f, "  -o FILE            write to FILE (default: stdout)\n");
     fprintf(f, "  --emit=pb|text     output an IR file (pb) or MLIR text\n");
     fprintf(f, "  --generic          with text output: the generic op form\n");
@@ -60,6 +61,12 @@ int cli_parse(struct cli *c, int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (inputs_done || a[0] != '-' || strcmp(a, "-") == 0) {
+            if (c->words) {
+                if (c->nwords == c->max_words)
+                    return usage_error(c, "unexpected argument '%s'", a);
+                c->words[c->nwords++] = a;
+                continue;
+            }
             if (c->input)
                 return usage_error(c, "more than one input ('%s')", a);
             c->input = a;

@@ -33,6 +33,12 @@ struct cli {
     bool locs;           /* --print-locs */
     const struct cli_flag *flags;
     size_t nflags;
+    /* A tool taking words instead of one input (`ktc-arch route A B`) sets
+     * words to room for max_words; cli_parse stores them there (nwords of
+     * them) and leaves input "-". usage_args shows them in --help. */
+    const char **words;
+    size_t max_words, nwords;
+    const char *usage_args;
 };
 
 /* Parses argv into c. Returns -1 to go on, or an exit code after printing

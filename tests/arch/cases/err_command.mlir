@@ -1,0 +1,1 @@
+// RUN: ktc-arch --device=sample reroute DDR SFU

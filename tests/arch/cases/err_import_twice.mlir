@@ -1,0 +1,2 @@
+// RUN: ktc-arch summary
+ktdf_arch.device @twin import("inputs/two_definitions.mlir")

@@ -1,0 +1,4 @@
+// RUN: ktc-arch summary
+ktdf_arch.device @nokind {
+  %m = memory {size = 16}
+}

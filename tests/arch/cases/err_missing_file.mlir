@@ -1,0 +1,1 @@
+// RUN: ktc-arch --device=inputs/absent.mlir summary

@@ -1,0 +1,3 @@
+// RUN: ktc-arch summary
+// A description file must hold a device.
+func.func private @f()

@@ -1,0 +1,2 @@
+// Imports cycle_b.mlir, which imports this file back.
+ktdf_arch.device @loop import("cycle_b.mlir")

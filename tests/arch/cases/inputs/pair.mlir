@@ -1,0 +1,7 @@
+// Two devices, neither of them @unchained.
+ktdf_arch.device @first {
+  %m = memory {kind = "M"}
+}
+ktdf_arch.device @second {
+  %m = memory {kind = "N"}
+}

@@ -1,0 +1,1 @@
+// RUN: ktc-arch --device=mapping_alias.mlir summary

@@ -1,0 +1,2 @@
+// RUN: ktc-arch --device=sample route DDR C0-SFU-CL1
+// Instances: the second corelet is reached through its own load unit.

@@ -1,0 +1,1 @@
+// RUN: ktc-arch --device=spyre route DDR SFU

@@ -1,0 +1,1 @@
+// RUN: ktc-arch --device=switch_route.mlir summary

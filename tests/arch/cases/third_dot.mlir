@@ -1,0 +1,1 @@
+// RUN: ktc-arch --device=third_device.mlir dot

@@ -159,7 +159,8 @@ struct arch_device {
  * `import("path")` is resolved relative to base_dir (NULL = the directory of
  * the file device_op was read from), also through chains of imports, with
  * cycle detection; the importing declaration's attributes override the
- * definition's. Returns NULL after reporting located errors to diag. */
+ * definition's. An imported file provides the device of the declared name,
+ * or its only device. Returns NULL after reporting located errors. */
 struct arch_device *arch_load(struct ir_module *m, ir_op device_op, const char *base_dir,
                               struct ir_diag *diag);
 
@@ -197,8 +198,8 @@ uint32_t arch_res_at(const struct arch_device *d, const char *kind, int32_t core
  * defaults in README.md), or NULL. */
 const char *arch_space_kind(const struct arch_device *d, enum ir_memspace space);
 /* The memory kind of a memory-space attribute of module m: a
- * #ktdp.memory_space / #ktdp.spyre_memory_space, or a string naming a kind;
- * NULL when it names none. */
+ * #ktdp.memory_space / #ktdp.spyre_memory_space, or a string (a name that
+ * mem_space_mapping gives, else a memory kind); NULL when it names none. */
 const char *arch_space_attr_kind(const struct arch_device *d, const struct ir_module *m,
                                  ir_attr space);
 /* The first memory defined in the innermost group of r (SFU -> SFU_REG,

@@ -32,6 +32,7 @@ struct arch_priv {
     struct arch_decl *decls;      /* the importing declaration first, the definition last */
     uint32_t ndecls;
     struct smap kind_of, res_of;  /* kind name -> kind, instance name -> resource */
+    struct smap alias_of;         /* mem_space_mapping name -> kind */
     uint32_t *out_start, *out;    /* per resource: its outgoing links (CSR) */
     uint32_t *kout_start, *kout;  /* per kind: its outgoing edges (CSR) */
 };

@@ -41,6 +41,7 @@ void arch_free(struct arch_device *d)
     free(p->decls);
     smap_free(&p->kind_of);
     smap_free(&p->res_of);
+    smap_free(&p->alias_of);
     free(p->out_start);
     free(p->out);
     free(p->kout_start);
@@ -247,9 +248,10 @@ static bool resolve(struct arch_device *d, struct ir_module *m, ir_op op, const 
         goto out;
     }
     own(d, im);
+    /* The device of that name, or the file's only device under any name. */
     ir_op def, dup;
     uint32_t n = find_devices(im, name, &def, &dup);
-    if (n == 0) {
+    if (n == 0 && find_devices(im, NULL, &def, &dup) != 1) {
         report_at(diag, m, op, IR_SEV_ERROR, "cannot import device @%s: '%s' has no device of "
                   "that name", name, full);
         goto out;

@@ -797,7 +797,8 @@ int arch_space_of_name(const char *s)
 }
 
 /* mem_space_mapping = #ktdf_arch.map<space = "kind", ...> of the first
- * declaration of the chain that has one, then the defaults for the rest:
+ * declaration of the chain that has one (a key is a memory space, or a
+ * string: a space word, else a name of its own), then defaults for the rest:
  * global -> the first memory outside every group's tree (a root), ct_local
  * -> the first core-level memory, L0 -> the first corelet-level memory. */
 static void map_spaces(struct builder *b)
@@ -817,24 +818,27 @@ static void map_spaces(struct builder *b)
         }
         for (uint32_t j = 0; j < mi->n; j++) {
             const struct ir_attr_info *k = ir_attr_get(m, mi->elems[2 * j]);
+            const char *word = k->kind == IR_AT_STRING ? ir_str_get(m, k->s) : NULL;
             int space = k->kind == IR_AT_MEMSPACE ? (int)k->i
-                        : k->kind == IR_AT_STRING ? arch_space_of_name(ir_str_get(m, k->s))
+                        : word                    ? arch_space_of_name(word)
                                                   : -1;
             const char *kind = str_of(m, mi->elems[2 * j + 1]);
-            const char *key = k->kind == IR_AT_STRING
-                                  ? arch_strf(d, "\"%s\"", ir_str_get(m, k->s))
-                                  : attr_text(b, m, mi->elems[2 * j]);
-            if (space < 0 || space > IR_MS_L0)
-                err_in(b, m, op, "'mem_space_mapping' key %s is not a memory space", key);
-            else if (!kind)
+            const char *key = word ? arch_strf(d, "\"%s\"", word)
+                                   : attr_text(b, m, mi->elems[2 * j]);
+            if (!kind)
                 err_in(b, m, op, "'mem_space_mapping' maps %s to a non-string", key);
             else if (!is_memory_kind(d, kind))
                 err_in(b, m, op, "'mem_space_mapping' maps %s to \"%s\", which is not a memory of "
                        "device @%s", key, kind, d->name);
-            else if (d->space_kind[space])
-                err_in(b, m, op, "'mem_space_mapping' maps memory space %s twice", key);
-            else
+            else if (!word && (space < 0 || space > IR_MS_L0))
+                err_in(b, m, op, "'mem_space_mapping' key %s is neither a memory space nor a name",
+                       key);
+            else if (space >= 0 ? d->space_kind[space] != NULL : smap_get(&p->alias_of, word, NULL))
+                err_in(b, m, op, "'mem_space_mapping' maps %s twice", key);
+            else if (space >= 0)
                 d->space_kind[space] = kind;
+            else /* a name of the kernel's, e.g. "DDR" = "DDR" once spaces are kinds */
+                smap_put(&p->alias_of, arch_strf(d, "%s", word), arch_kind_find(d, kind));
         }
         break;
     }

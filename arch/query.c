@@ -47,7 +47,10 @@ const char *arch_space_attr_kind(const struct arch_device *d, const struct ir_mo
         return arch_space_kind(d, (enum ir_memspace)ai->i);
     if (ai->kind != IR_AT_STRING)
         return NULL;
-    uint32_t k = arch_kind_find(d, ir_str_get(m, ai->s));
+    uint32_t k;
+    if (smap_get(&d->priv->alias_of, ir_str_get(m, ai->s), &k))
+        return d->kinds[k].name;
+    k = arch_kind_find(d, ir_str_get(m, ai->s));
     return k != ARCH_NONE && d->kinds[k].node == ARCH_MEMORY ? d->kinds[k].name : NULL;
 }
 
@@ -115,7 +118,9 @@ static bool kind_end(const struct arch_device *d, const char *name, uint32_t *k)
     if (*k != ARCH_NONE)
         return true;
     int space = arch_space_of_name(name);
-    if (space < 0 || !d->space_kind[space])
+    if (space < 0)
+        return smap_get(&d->priv->alias_of, name, k);
+    if (!d->space_kind[space])
         return false;
     *k = arch_kind_find(d, d->space_kind[space]);
     return true;

@@ -101,6 +101,31 @@ static int name_width(const struct arch_device *d, enum arch_node node)
     return w;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names mem_space_mapping gives, in alphabetical order. */
+static void put_aliases(const struct arch_device *d, FILE *out)
+{
+    const struct smap *al = &d->priv->alias_of;
+    const char **names = malloc((al->n + 1) * sizeof *names);
+    if (!names)
+        abort();
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < al->cap; i++)
+        if (al->keys[i])
+            names[n++] = al->keys[i];
+    qsort(names, n, sizeof *names, cmp_str);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t k;
+        smap_get(al, names[i], &k);
+        fprintf(out, ", \"%s\" -> %s", names[i], d->kinds[k].name);
+    }
+    free(names);
+}
+
 void arch_print_summary(const struct arch_device *d, FILE *out)
 {
     fprintf(out, "device @%s (%s), clock %lld MHz\n", d->name, d->file, (long long)d->clock_mhz);
@@ -114,6 +139,7 @@ void arch_print_summary(const struct arch_device *d, FILE *out)
     for (int s = 0; s < 3; s++)
         fprintf(out, "%s %s -> %s", s ? "," : "", spaces[s],
                 d->space_kind[s] ? d->space_kind[s] : "(none)");
+    put_aliases(d, out);
     fprintf(out, "\n\nmemories:\n");
     int w = name_width(d, ARCH_MEMORY);
     for (uint32_t k = 0; k < d->nkinds; k++) {

@@ -930,20 +930,32 @@ int ir_file_write_mem(const struct ir_module *m, const char *stage, const char *
     uint8_t *raw = xmalloc(raw_len);
     ktir__module__pack(pm, raw);
     arena_free(a);
+    int rc = ir_file_wrap(raw, raw_len, stage, tool, out, len, err, errlen);
+    free(raw);
+    return rc;
+}
 
-    uLongf zlen = compressBound(raw_len);
+int ir_file_wrap(const void *payload, size_t n, const char *stage, const char *tool,
+                 unsigned char **out, size_t *len, char *err, size_t errlen)
+{
+    assert(label_ok(stage, MAX_STAGE_LEN, false) && label_ok(tool, MAX_TOOL_LEN, true));
+    *out = NULL;
+    *len = 0;
+    if (n > MAX_MODULE_SIZE)
+        return fail(err, errlen, 3, "payload too large for an IR file (%zu bytes, at most %llu)",
+                    n, (unsigned long long)MAX_MODULE_SIZE);
+    uLongf zlen = compressBound(n);
     uint8_t *z = xmalloc(zlen);
-    if (compress2(z, &zlen, raw, raw_len, DEFLATE_LEVEL) != Z_OK) {
+    if (compress2(z, &zlen, payload, n, DEFLATE_LEVEL) != Z_OK) {
         fprintf(stderr, "ktc: out of memory (deflate)\n");
         abort();
     }
-    free(raw);
 
     Ktir__IrFile f = KTIR__IR_FILE__INIT;
     f.schema_version = IR_FILE_SCHEMA_VERSION;
     f.stage = (char *)stage;
     f.tool = (char *)tool;
-    f.module_size = raw_len;
+    f.module_size = n;
     f.module = (ProtobufCBinaryData){zlen, z};
     size_t body = ktir__ir_file__get_packed_size(&f);
     unsigned char *buf = xmalloc(HEADER_SIZE + body);
@@ -1003,19 +1015,17 @@ static int inflate_module(const Ktir__IrFile *f, uint8_t **out, char *err, size_
     return 0;
 }
 
-int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, struct ir_module **out,
-                     char *stage_out, size_t stage_len, char *err, size_t errlen)
+int ir_file_unwrap(const void *buf, size_t len, const char *expect_stage, unsigned char **payload,
+                   size_t *n, char *stage_out, size_t stage_len, char *err, size_t errlen)
 {
-    *out = NULL;
+    *payload = NULL;
+    *n = 0;
     if (stage_out && stage_len)
         stage_out[0] = 0;
     Ktir__IrFile *f;
     int rc = read_container(buf, len, &f, err, errlen);
     if (rc)
         return rc;
-    uint8_t *raw = NULL;
-    Ktir__Module *pm = NULL;
-    struct ir_module *m = NULL;
     if (f->schema_version == 0)
         rc = fail(err, errlen, 1, "malformed IR file: no schema version");
     else if (f->schema_version > IR_FILE_SCHEMA_VERSION)
@@ -1027,13 +1037,31 @@ int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, stru
         snprintf(stage_out, stage_len, "%s", f->stage);
     if (!rc && expect_stage && strcmp(f->stage, expect_stage) != 0)
         rc = fail(err, errlen, 1, "expected a '%s' file, got '%s'", expect_stage, f->stage);
+    uint8_t *raw = NULL;
     if (!rc)
         rc = inflate_module(f, &raw, err, errlen);
     if (!rc) {
-        pm = ktir__module__unpack(NULL, (size_t)f->module_size, raw);
-        if (!pm)
-            rc = fail(err, errlen, 1, "malformed IR file: bad module encoding");
+        *payload = raw;
+        *n = (size_t)f->module_size;
     }
+    ktir__ir_file__free_unpacked(f, NULL);
+    return rc;
+}
+
+int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, struct ir_module **out,
+                     char *stage_out, size_t stage_len, char *err, size_t errlen)
+{
+    *out = NULL;
+    uint8_t *raw = NULL;
+    size_t n = 0;
+    int rc = ir_file_unwrap(buf, len, expect_stage, &raw, &n, stage_out, stage_len, err, errlen);
+    if (rc)
+        return rc;
+    Ktir__Module *pm = NULL;
+    struct ir_module *m = NULL;
+    pm = ktir__module__unpack(NULL, n, raw);
+    if (!pm)
+        rc = fail(err, errlen, 1, "malformed IR file: bad module encoding");
     if (!rc && !check_module(pm, err, errlen))
         rc = 1;
     if (!rc) {
@@ -1049,7 +1077,6 @@ int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, stru
     if (pm)
         ktir__module__free_unpacked(pm, NULL);
     free(raw);
-    ktir__ir_file__free_unpacked(f, NULL);
     *out = m;
     return rc;
 }
@@ -1180,20 +1207,29 @@ static int read_fd(int fd, unsigned char **out, size_t *outlen, char *err, size_
     return 0;
 }
 
+int ir_file_get_bytes(const char *path, unsigned char **buf, size_t *len, char *err,
+                      size_t errlen)
+{
+    *buf = NULL;
+    *len = 0;
+    int fd = is_std(path) ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fail(err, errlen, 3, "cannot open: %s", strerror(errno));
+    int rc = read_fd(fd, buf, len, err, errlen);
+    if (!is_std(path))
+        close(fd);
+    return rc;
+}
+
 int ir_file_read(const char *path, const char *expect_stage, struct ir_module **out,
                  char *stage_out, size_t stage_len, char *err, size_t errlen)
 {
     *out = NULL;
     if (stage_out && stage_len)
         stage_out[0] = 0;
-    int fd = is_std(path) ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return fail(err, errlen, 3, "cannot open: %s", strerror(errno));
     unsigned char *buf = NULL;
     size_t len = 0;
-    int rc = read_fd(fd, &buf, &len, err, errlen);
-    if (!is_std(path))
-        close(fd);
+    int rc = ir_file_get_bytes(path, &buf, &len, err, errlen);
     if (rc)
         return rc;
     rc = ir_file_read_mem(buf, len, expect_stage, out, stage_out, stage_len, err, errlen);

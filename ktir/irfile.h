@@ -68,4 +68,22 @@ int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, stru
 int ir_file_read(const char *path, const char *expect_stage, struct ir_module **out,
                  char *stage_out, size_t stage_len, char *err, size_t errlen);
 
+/* The container alone, for files whose payload is not a module (SpyreCode,
+ * codegen/spyrecode.h): wraps n bytes of payload (a serialized message) with
+ * stage and tool, deflated and checksummed exactly like a module. Returns 0,
+ * or 3 when the payload is beyond the 1 GiB limit. */
+int ir_file_wrap(const void *payload, size_t n, const char *stage, const char *tool,
+                 unsigned char **out, size_t *len, char *err, size_t errlen);
+
+/* Checks a container (magic, length, checksum, schema, stage as in
+ * ir_file_read_mem) and inflates its payload into a malloc'd *payload of *n
+ * bytes. Returns 0, or 1 with the reason in err. */
+int ir_file_unwrap(const void *buf, size_t len, const char *expect_stage, unsigned char **payload,
+                   size_t *n, char *stage_out, size_t stage_len, char *err, size_t errlen);
+
+/* Reads all of path (NULL or "-" = stdin) into a malloc'd *buf. Returns 0,
+ * 1 when longer than any IR file, or 3 on an I/O error. */
+int ir_file_get_bytes(const char *path, unsigned char **buf, size_t *len, char *err,
+                      size_t errlen);
+
 #endif

@@ -347,6 +347,12 @@ int iv_ew_apply(struct iv_ct *t, ir_op op, int code, uint32_t nin, struct iv_val
                 unsigned rek, const double *prm, struct iv_val *out);
 /* r = a <code> b for n doubles, code a two-operand float enum iv_ew. */
 void iv_ew_fbinary(int code, int64_t n, const double *a, const double *b, double *r);
+/* The same kernels on raw buffers (the simulator's vector ALU, sim/):
+ * out = code(in[0..nin)) over n elements of kind ek each, results of kind
+ * rek; numerics exactly as iv_ew_apply. False on an integer division by
+ * zero. */
+bool iv_ew_raw(int code, unsigned ek, unsigned rek, uint32_t nin, const void *const *in,
+               int64_t n, void *out, const double *prm);
 /* Rounds n doubles to float kind ek in place. */
 void iv_round_n(unsigned ek, double *v, int64_t n);
 /* Tensor shape of the first tensor operand, or 0 when all are scalars; a

@@ -191,27 +191,14 @@ static int64_t zext(unsigned ek, int64_t v)
     return w >= 64 ? v : (int64_t)((uint64_t)v & ((UINT64_C(1) << w) - 1));
 }
 
-int iv_ew_apply(struct iv_ct *t, ir_op op, int code, uint32_t nin, struct iv_val *const *in,
-                unsigned rek, const double *prm, struct iv_val *out)
+/* The chunked loop of an elementwise op over n elements: operands are
+ * tensors or broadcast scalars, results go to res (NULL: *out gets the one
+ * scalar). False on an integer division by zero. */
+static bool ew_loop(int code, unsigned rek, uint32_t nin, struct iv_val *const *in, int64_t n,
+                    struct iv_tensor *res, const double *prm, struct iv_val *out)
 {
-    const struct iv_tensor *sh;
-    if (iv_ew_shape(t, op, nin, in, &sh) != IV_OK)
-        return IV_ERR;
     bool ints = is_int_code(code), uns = is_unsigned_code(code);
     unsigned w = iv_ek_width(rek);
-    if (!sh && ints) { /* the hot scalar path: index arithmetic */
-        int64_t a = in[0]->s.i, b = in[1]->s.i, r;
-        if (uns) {
-            a = zext(in[0]->ek, a);
-            b = zext(in[1]->ek, b);
-        }
-        if (!i_binary(code, w, a, b, &r))
-            return iv_error(t, op, "integer division by zero");
-        *out = iv_scalar_i(rek, r);
-        return IV_OK;
-    }
-    int64_t n = sh ? sh->n : 1;
-    struct iv_tensor *res = sh ? iv_tensor_new(rek, sh->rank, sh->shape) : NULL;
     double fa[3][CHUNK], fr[CHUNK];
     int64_t ia[2][CHUNK], ir[CHUNK];
     for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
@@ -234,10 +221,8 @@ int iv_ew_apply(struct iv_ct *t, ir_op op, int code, uint32_t nin, struct iv_val
         }
         if (ints) {
             for (int64_t j = 0; j < c; j++)
-                if (!i_binary(code, w, ia[0][j], ia[1][j], &ir[j])) {
-                    iv_obj_release(res ? &res->h : NULL);
-                    return iv_error(t, op, "integer division by zero");
-                }
+                if (!i_binary(code, w, ia[0][j], ia[1][j], &ir[j]))
+                    return false;
         } else if (code < EW_ADDF) {
             if (rek == INTERP_F64 || !f_unary_single(code, c, fa[0], fr))
                 f_unary(code, c, fa[0], fr, prm);
@@ -253,6 +238,34 @@ int iv_ew_apply(struct iv_ct *t, ir_op op, int code, uint32_t nin, struct iv_val
             iv_pack_i(res, i0, c, ir);
         else
             iv_pack_f(res, i0, c, fr);
+    }
+    return true;
+}
+
+int iv_ew_apply(struct iv_ct *t, ir_op op, int code, uint32_t nin, struct iv_val *const *in,
+                unsigned rek, const double *prm, struct iv_val *out)
+{
+    const struct iv_tensor *sh;
+    if (iv_ew_shape(t, op, nin, in, &sh) != IV_OK)
+        return IV_ERR;
+    bool ints = is_int_code(code), uns = is_unsigned_code(code);
+    unsigned w = iv_ek_width(rek);
+    if (!sh && ints) { /* the hot scalar path: index arithmetic */
+        int64_t a = in[0]->s.i, b = in[1]->s.i, r;
+        if (uns) {
+            a = zext(in[0]->ek, a);
+            b = zext(in[1]->ek, b);
+        }
+        if (!i_binary(code, w, a, b, &r))
+            return iv_error(t, op, "integer division by zero");
+        *out = iv_scalar_i(rek, r);
+        return IV_OK;
+    }
+    int64_t n = sh ? sh->n : 1;
+    struct iv_tensor *res = sh ? iv_tensor_new(rek, sh->rank, sh->shape) : NULL;
+    if (!ew_loop(code, rek, nin, in, n, res, prm, out)) {
+        iv_obj_release(res ? &res->h : NULL);
+        return iv_error(t, op, "integer division by zero");
     }
     if (res)
         *out = iv_tensor_val(res);
@@ -745,3 +758,19 @@ const struct iv_handler iv_arith_handlers[] = {
     {"spyreop.idx32toaddr", NULL, exec_idx32toaddr, 0, false},
     {NULL, NULL, NULL, 0, false},
 };
+
+bool iv_ew_raw(int code, unsigned ek, unsigned rek, uint32_t nin, const void *const *in,
+               int64_t n, void *out, const double *prm)
+{
+    struct iv_tensor tin[3], tout;
+    struct iv_val vin[3], *pin[3];
+    for (uint32_t k = 0; k < nin; k++) {
+        tin[k] = (struct iv_tensor){.h = {1, IV_TENSOR}, .ek = (uint8_t)ek, .rank = 1,
+                                    .shape = {n}, .n = n, .data = (void *)in[k]};
+        vin[k] = (struct iv_val){.kind = IV_TENSOR, .ek = (uint8_t)ek, .obj = &tin[k].h};
+        pin[k] = &vin[k];
+    }
+    tout = (struct iv_tensor){.h = {1, IV_TENSOR}, .ek = (uint8_t)rek, .rank = 1, .shape = {n},
+                              .n = n, .data = out};
+    return ew_loop(code, rek, nin, pin, n, &tout, prm, NULL);
+}

@@ -1,10 +1,12 @@
 /* ktc_parse.c - ktc-parse: KTIR text → verified `ktir` IR file (or MLIR text
- * with --emit=text). The first stage of the pipeline. */
+ * with --emit=text) carrying its target device. The first stage. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "arch/arch.h"
+#include "arch/arch.h"
 #include "ktir/asm.h"
 #include "ktir/irfile.h"
 #include "ktir/verify.h"
@@ -14,9 +16,15 @@
 int main(int argc, char **argv)
 {
     bool split = false;
+    const char *stage = "ktir", *device = NULL;
     const struct cli_flag flags[] = {
         {"split-input-file", "parse each `// -----` chunk as its own module (text output)",
          true, &split, NULL},
+        {"device", "target device: an embedded NAME (spyre, sample) or a description FILE "
+                   "(default spyre; a kernel's own declaration wins)", false, NULL, &device},
+        /* Hand-written IR of a later stage, for that stage's golden tests. */
+        {"stage", "label the output as stage NAME (default ktir), e.g. sched.split for "
+                  "hand-written ScheduleIR", false, NULL, &stage},
     };
     struct cli c = {.tool = "ktc-parse",
                     .summary = "Parses KTIR (MLIR text), verifies it and writes a `ktir` IR file.",
@@ -51,12 +59,14 @@ int main(int argc, char **argv)
     size_t out_len = 0;
     for (size_t i = 0; !rc && i < nchunks; i++) {
         struct ir_module *m = ir_parse(name, buf, len, begin[i], end[i], &diag);
-        if (!m || !ir_verify_module(m, &diag)) {
+        /* The user's text is verified first; then the module gets its device
+         * (the kernel's own, else --device, else the embedded spyre). */
+        if (!m || !ir_verify_module(m, &diag) || !arch_attach_device(m, device, &diag)) {
             rc = CLI_BAD_INPUT;
         } else {
             if (i)
                 stage_append(&out, &out_len, "// -----\n");
-            rc = stage_emit(&c, m, "ktir", &out, &out_len);
+            rc = stage_emit(&c, m, stage, &out, &out_len);
         }
         ir_module_free(m);
     }

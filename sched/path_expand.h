@@ -1,0 +1,61 @@
+/* path_expand.h - ktc-path-expand: route every transfer of a schedule over
+ * the device's datapath graph (the pass between ktc-split and ktc-nest).
+ *
+ * Input stage "sched.split", output stage "sched.routed". For every
+ * `ktdf.pipeline` (innermost first), every `ktdf.data_transfer` that sits
+ * directly in a stage is routed by resource kind with arch_route: a load
+ * (memref -> FIFO <A -> C>) from the memref's memory to the consumer unit C,
+ * a store (FIFO <P -> B> -> memref) from the producer unit P to the memref's
+ * memory, a copy (memref -> memref) between the two memories. A FIFO end
+ * that already names a unit (A or B) is kept: the route goes through it. An
+ * operand already in scratchpad (a `ct_local` view, memory "L1") therefore
+ * starts at the scratchpad: L1 -> L1LU -> SFU on the shipped devices.
+ *
+ * Every unit strictly inside a route executes one hop; a memory strictly
+ * inside is a staging buffer (`memref.alloc` in the pipeline's
+ * `ktdf.private`, shaped like the memref side of the transfer, memory space
+ * the memory kind as a string); a link between two units is a FIFO. A stage
+ * whose transfers need several units is replaced by one stage per unit kind,
+ * in data-flow order (hops of one transfer keep their order; hops of
+ * different transfers on the same unit share its stage, in the order of the
+ * transfers), chained by new tokens between the stage's own depends_in and
+ * depends_out. The FIFO slot the compute stage reads or writes is re-typed
+ * to the real link (<"DDR" -> "SFU"> becomes <"L1LU" -> "SFU">), and the
+ * private's `ktdf.fifo.allocate`s are regrouped, one per (source,
+ * destination) pair, slot order kept. Every stage ends with
+ * `applicable_units = [<its unit kind>]`: hop stages get their unit, compute
+ * stages the unit at the ends of the FIFOs they read and write. Already
+ * routed input is left as it is (the pass is idempotent).
+ *
+ * Then scalar-broadcast legalization: a `linalg.generic` input whose
+ * indexing map ends in a constant (one element broadcast along the vector
+ * dimension) and that arrives through a FIFO is legalized when the compute
+ * unit cannot splat: every memref hop whose unit cannot fetch one element
+ * (access_granularity / word_size of the device) is widened to the unit's
+ * smallest access along the last dimension (its staging buffer too), the
+ * hop into the FIFO gets `transfer_mode = "splat"` (its unit must have the
+ * simd splat feature), and the FIFO slot, the `ktdf.read_from_fifo` result
+ * and the map's last result are widened to the vector dimension.
+ *
+ * Rejected, each with a located error at the transfer or stage: a memref
+ * without a memory space or in a space the device lacks; a FIFO end naming
+ * nothing of the device; no route; a route with two memories in a row or
+ * none of whose inner nodes is a unit; a staging buffer of dynamic size;
+ * a stage mixing transfers with ops that have effects or regions; a stage
+ * already tagged with a unit its transfers do not use; a compute stage
+ * whose unit cannot be told; a splat on a unit without the splat feature.
+ */
+#ifndef SCHED_PATH_EXPAND_H
+#define SCHED_PATH_EXPAND_H
+
+#include <stdbool.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+/* Routes every transfer of m over dev (see above), in place. Returns false
+ * after reporting located errors to diag (m is then unspecified). */
+bool sched_path_expand(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag);
+
+#endif

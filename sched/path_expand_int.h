@@ -1,0 +1,52 @@
+/* path_expand_int.h - what the two halves of ktc-path-expand share: the
+ * routing half (path_expand.c) and scalar-broadcast legalization
+ * (path_expand_splat.c), plus small IR helpers both use. */
+#ifndef SCHED_PATH_EXPAND_INT_H
+#define SCHED_PATH_EXPAND_INT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+struct pe {
+    struct ir_module *m;
+    const struct arch_device *dev;
+    struct ir_diag *diag;
+    bool failed;
+    /* Routes by (from, to) kind, ports left out: kinds * kinds entries. */
+    struct pe_route *routes;
+};
+
+/* Reports a located error at op (the user's source) and returns false. */
+bool pe_error(struct pe *p, ir_op op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The kind node an attribute names (a string naming a memory or unit kind
+ * of the device, or a KTIR memory space), or ARCH_NONE. */
+uint32_t pe_attr_kind(const struct pe *p, ir_attr a);
+
+/* One side of a ktdf.data_transfer: its operands start at `first`: the
+ * value, nsub subscripts, ndyn dynamic sizes. */
+struct pe_side {
+    ir_value v;
+    uint32_t first, nsub, ndyn;
+    bool fifo;
+    ir_attr map, sizes; /* source_map / static_source_sizes (or dest_*) */
+};
+
+/* Reads both sides of transfer op: s[0] source, s[1] destination. */
+void pe_transfer_sides(const struct ir_module *m, ir_op op, struct pe_side s[2]);
+
+/* Sets a static size list attribute of transfer op (side 0 or 1). */
+void pe_set_sizes(struct ir_module *m, ir_op op, int side, uint32_t n, const int64_t *sizes);
+
+/* Scalar-broadcast legalization over every pipeline of m (path_expand.h). */
+bool pe_legalize_splats(struct pe *p);
+
+#endif

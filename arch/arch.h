@@ -174,10 +174,13 @@ struct arch_device *arch_load_module(struct ir_module *m, struct ir_diag *diag);
 
 void arch_free(struct arch_device *d);
 
-/* Makes m carry its device as one module-level `ktdf_arch.device` with its
- * body inlined (imports resolved), so later stages need no file: m's own
- * declaration wins (with a note when name_or_path was given), else the named
- * or file device (NULL = "spyre") is copied in as m's first op. */
+/* Makes m carry its device as one module-level `ktdf_arch.device`, so later
+ * stages need no file: m's own declaration wins (with a note when
+ * name_or_path was given), else the named device (NULL = "spyre") is added
+ * as m's first op. A device from a file gets its body inlined (imports
+ * resolved); an embedded one (`sample`, `spyre`) stays the one-line
+ * reference `ktdf_arch.device @spyre import("ktc:spyre")`, which every
+ * binary resolves from its embedded copy. */
 bool arch_attach_device(struct ir_module *m, const char *name_or_path, struct ir_diag *diag);
 
 /* The text of an embedded device, or NULL; *file gets its display name. */

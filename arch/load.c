@@ -15,6 +15,9 @@
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
+/* The import path prefix naming an embedded device: import("ktc:spyre"). */
+#define EMBEDDED_PREFIX "ktc:"
+
 /* Longest chain of imports followed (a cycle through paths that stat()
  * cannot identify still ends here). */
 #define MAX_IMPORT_DEPTH 32
@@ -208,6 +211,31 @@ static bool resolve(struct arch_device *d, struct ir_module *m, ir_op op, const 
     if (d->priv->ndecls > MAX_IMPORT_DEPTH) {
         report_at(diag, m, op, IR_SEV_ERROR, "cannot import device @%s: more than %d imports "
                   "in a chain", name, MAX_IMPORT_DEPTH);
+        return false;
+    }
+    /* `import("ktc:NAME")` names a device embedded in every binary: it is
+     * how a module refers to `sample` or `spyre` without a file. */
+    size_t elen;
+    const char *efile;
+    const char *etext = strncmp(path, EMBEDDED_PREFIX, strlen(EMBEDDED_PREFIX)) == 0
+                            ? arch_embedded(path + strlen(EMBEDDED_PREFIX), &elen, &efile)
+                            : NULL;
+    if (etext) {
+        ir_diag_add_source(diag, efile, etext, elen); /* static text */
+        struct ir_module *em = parse_text(efile, etext, elen, diag);
+        if (!em)
+            return false;
+        own(d, em);
+        ir_op def, dup;
+        if (find_devices(em, NULL, &def, &dup) != 1) {
+            report_at(diag, m, op, IR_SEV_ERROR, "embedded device '%s' is malformed", path);
+            return false;
+        }
+        return resolve(d, em, def, base_dir, diag);
+    }
+    if (strncmp(path, EMBEDDED_PREFIX, strlen(EMBEDDED_PREFIX)) == 0) {
+        report_at(diag, m, op, IR_SEV_ERROR, "cannot import device @%s: no embedded device "
+                  "'%s' (sample, spyre)", name, path + strlen(EMBEDDED_PREFIX));
         return false;
     }
     char *dir = base_dir ? NULL : dir_of(ir_str_get(m, ir_op_get(m, op)->loc.file));
@@ -441,16 +469,40 @@ bool arch_attach_device(struct ir_module *m, const char *name_or_path, struct ir
         struct arch_device *d = arch_load(m, decl, NULL, diag);
         if (!d)
             return false;
-        if (d->op != decl) {
+        const char *ipath = str_attr(m, decl, "import_path");
+        bool embedded_ref = ipath && strncmp(ipath, EMBEDDED_PREFIX, strlen(EMBEDDED_PREFIX)) == 0;
+        if (d->op != decl && !embedded_ref) {
             inline_body(m, decl, d);
             merge_attrs(m, decl, d);
         }
         arch_free(d);
         return true;
     }
-    struct arch_device *d = arch_load_named(name_or_path ? name_or_path : "spyre", diag);
+    const char *want = name_or_path ? name_or_path : "spyre";
+    size_t elen;
+    const char *efile;
+    struct arch_device *d = arch_load_named(want, diag);
     if (!d)
         return false;
+    if (arch_embedded(want, &elen, &efile)) {
+        /* An embedded device travels as a one-line reference to itself. */
+        char text[512];
+        int tn = snprintf(text, sizeof text, "ktdf_arch.device @%s import(\"%s%s\")\n", d->name,
+                          EMBEDDED_PREFIX, want);
+        arch_free(d);
+        struct ir_module *dm = parse_text("<device>", text, (size_t)tn, diag);
+        if (!dm)
+            return false;
+        ir_op ref = arch_copy_op(m, dm, ir_block_get(dm, ir_module_body(dm))->first);
+        ir_module_free(dm);
+        ir_block body = ir_module_body(m);
+        ir_op first = ir_block_get(m, body)->first;
+        if (first)
+            ir_op_insert_before(m, first, ref);
+        else
+            ir_block_append_op(m, body, ref);
+        return true;
+    }
     ir_op copy = arch_copy_op(m, d->m, d->op);
     ir_block body = ir_module_body(m);
     ir_op first = ir_block_get(m, body)->first;

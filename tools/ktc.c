@@ -1,0 +1,337 @@
+/* ktc.c - the driver: runs the stage binaries as a real pipeline of processes
+ * connected by pipes (`ktc compile`), then the runtime (`ktc run`).
+ *
+ *   ktc-parse | ktc-split | ktc-path-expand | ktc-allocate | ktc-lower | ktc-codegen
+ *
+ * The stage binaries are found beside this one. With --save-temps or
+ * --print-ir-after-all the stages run one after another through files, so
+ * every intermediate IR file can be kept or printed.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tools/cli.h"
+
+/* The pipeline, in order: the binary, and the name --stop-after takes. */
+static const struct stage {
+    const char *bin, *name, *ext;
+} stages[] = {
+    {"ktc-parse", "parse", "ktir"},
+    {"ktc-split", "split", "split"},
+    {"ktc-path-expand", "path-expand", "routed"},
+    {"ktc-allocate", "allocate", "allocated"},
+    {"ktc-lower", "lower", "dfir"},
+    {"ktc-codegen", "codegen", "spyrecode"},
+};
+enum { NSTAGES = sizeof stages / sizeof *stages, MAX_ARGS = 64 };
+
+struct opts {
+    const char *cmd, *input, *output, *device, *save_temps, *stop_after;
+    bool print_ir, verbose;
+    const char *launch_args[MAX_ARGS]; /* `ktc run`: passed to ktc-launch */
+    int nlaunch;
+};
+
+static char bindir[PATH_MAX];
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ktc compile KERNEL.mlir [-o OUT.spyrecode] [options]\n"
+            "       ktc run KERNEL.mlir [options] [ktc-launch options]\n"
+            "Compiles a KTIR kernel for the device by running the stage binaries as a\n"
+            "pipeline; `run` also launches it on the simulated device.\n\n"
+            "options:\n"
+            "  -o FILE               the SpyreCode (or the last stage's IR file)\n"
+            "  --device=NAME|FILE    target device (default spyre)\n"
+            "  --save-temps=DIR      keep every stage's IR file in DIR\n"
+            "  --print-ir-after-all  print each stage's IR (ktc-print) on stderr\n"
+            "  --stop-after=STAGE    parse, split, path-expand, allocate, lower or codegen\n"
+            "  -v                    print each stage's command\n"
+            "  --help, --version\n");
+}
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "ktc: error: %s%s%s\n(see ktc --help)\n", msg, arg ? " " : "",
+            arg ? arg : "");
+    return CLI_USAGE;
+}
+
+static int parse_args(struct opts *o, int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error("missing command (compile or run)", NULL);
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("ktc %s\n", KTC_VERSION);
+        return CLI_OK;
+    }
+    o->cmd = argv[1];
+    if (strcmp(o->cmd, "compile") != 0 && strcmp(o->cmd, "run") != 0)
+        return usage_error("unknown command", o->cmd);
+    bool run = strcmp(o->cmd, "run") == 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-o") == 0 && i + 1 < argc)
+            o->output = argv[++i];
+        else if (strncmp(a, "--device=", 9) == 0)
+            o->device = a + 9;
+        else if (strncmp(a, "--save-temps=", 13) == 0)
+            o->save_temps = a + 13;
+        else if (strcmp(a, "--print-ir-after-all") == 0)
+            o->print_ir = true;
+        else if (strncmp(a, "--stop-after=", 13) == 0)
+            o->stop_after = a + 13;
+        else if (strcmp(a, "-v") == 0)
+            o->verbose = true;
+        else if (a[0] != '-' && !o->input)
+            o->input = a;
+        else if (run && o->nlaunch < MAX_ARGS - 1)
+            o->launch_args[o->nlaunch++] = a; /* ktc-launch's own flags */
+        else
+            return usage_error("unknown option", a);
+    }
+    if (!o->input)
+        return usage_error("missing input kernel", NULL);
+    if (o->stop_after) {
+        int k = 0;
+        while (k < NSTAGES && strcmp(stages[k].name, o->stop_after) != 0)
+            k++;
+        if (k == NSTAGES)
+            return usage_error("--stop-after takes parse, split, path-expand, allocate, lower or "
+                               "codegen, not", o->stop_after);
+        if (run && k != NSTAGES - 1)
+            return usage_error("`ktc run` needs the whole pipeline; drop", "--stop-after");
+    }
+    return -1;
+}
+
+/* The stage binary's path: beside this executable. */
+static void bin_path(char *out, size_t n, const char *bin)
+{
+    snprintf(out, n, "%s/%s", bindir, bin);
+}
+
+/* argv of stage k reading `in` (NULL = stdin) and writing `out` (NULL = stdout). */
+static int stage_argv(const struct opts *o, int k, const char *in, const char *out, char *path,
+                      size_t pathlen, const char **argv)
+{
+    int n = 0;
+    bin_path(path, pathlen, stages[k].bin);
+    argv[n++] = path;
+    static char device_flag[PATH_MAX + 16];
+    if (k == 0 && o->device) {
+        snprintf(device_flag, sizeof device_flag, "--device=%s", o->device);
+        argv[n++] = device_flag;
+    }
+    if (in)
+        argv[n++] = in;
+    if (out) {
+        argv[n++] = "-o";
+        argv[n++] = out;
+    }
+    argv[n] = NULL;
+    return n;
+}
+
+static void show(const char *const *argv, const char *sep)
+{
+    for (int i = 0; argv[i]; i++)
+        fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
+    fputs(sep, stderr);
+}
+
+/* Reports how a child ended; returns its exit code (or 3 for a signal). */
+static int report(const char *bin, int status)
+{
+    if (WIFEXITED(status)) {
+        int rc = WEXITSTATUS(status);
+        if (rc)
+            fprintf(stderr, "ktc: %s failed (exit %d)\n", bin, rc);
+        return rc;
+    }
+    fprintf(stderr, "ktc: %s died (signal %d)\n", bin,
+            WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+    return CLI_IO;
+}
+
+static pid_t spawn(const char *const *argv, int in_fd, int out_fd)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (in_fd >= 0) {
+            dup2(in_fd, STDIN_FILENO);
+            close(in_fd);
+        }
+        if (out_fd >= 0) {
+            dup2(out_fd, STDOUT_FILENO);
+            close(out_fd);
+        }
+        execv(argv[0], (char *const *)argv);
+        fprintf(stderr, "ktc: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Stages 0..last as one pipeline of processes; the last writes `out`. */
+static int run_pipeline(const struct opts *o, int last, const char *out)
+{
+    pid_t pids[NSTAGES];
+    char paths[NSTAGES][PATH_MAX];
+    const char *argv[NSTAGES][8];
+    int prev = -1, rc = 0;
+    for (int k = 0; k <= last; k++) {
+        int fds[2] = {-1, -1};
+        if (k < last && pipe(fds) != 0) {
+            fprintf(stderr, "ktc: error: pipe: %s\n", strerror(errno));
+            return CLI_IO;
+        }
+        stage_argv(o, k, k == 0 ? o->input : NULL, k == last ? out : NULL, paths[k],
+                   sizeof paths[k], argv[k]);
+        if (o->verbose)
+            show(argv[k], k < last ? " |\n" : "\n");
+        pids[k] = spawn(argv[k], prev, k < last ? fds[1] : -1);
+        if (prev >= 0)
+            close(prev);
+        if (k < last)
+            close(fds[1]);
+        prev = fds[0];
+    }
+    /* Every stage is waited for; the first failure in pipeline order is the
+     * one reported (a later stage then only saw a truncated input). */
+    for (int k = 0; k <= last; k++) {
+        int status;
+        waitpid(pids[k], &status, 0);
+        bool failed = !WIFEXITED(status) || WEXITSTATUS(status);
+        if (failed && !rc)
+            rc = report(stages[k].bin, status);
+    }
+    return rc;
+}
+
+static int run_one(const char *const *argv, bool verbose)
+{
+    if (verbose)
+        show(argv, "\n");
+    pid_t pid = spawn(argv, -1, -1);
+    int status;
+    waitpid(pid, &status, 0);
+    return report(argv[0], status);
+}
+
+/* Where stage k's output goes in dir: DIR/KERNEL.EXT (add.split, ...). */
+static void temp_path(const struct opts *o, const char *dir, int k, char *out, size_t n)
+{
+    const char *base = strrchr(o->input, '/') ? strrchr(o->input, '/') + 1 : o->input;
+    const char *dot = strrchr(base, '.');
+    int len = dot ? (int)(dot - base) : (int)strlen(base);
+    snprintf(out, n, "%s/%.*s.%s", dir, len, base, stages[k].ext);
+}
+
+/* Stages one at a time through files in dir, printing each when asked. */
+static int run_through_files(const struct opts *o, int last, const char *dir, const char *out)
+{
+    char prev[PATH_MAX] = "", cur[PATH_MAX], path[PATH_MAX];
+    for (int k = 0; k <= last; k++) {
+        if (k == last && out)
+            snprintf(cur, sizeof cur, "%s", out);
+        else
+            temp_path(o, dir, k, cur, sizeof cur);
+        const char *argv[8];
+        stage_argv(o, k, k == 0 ? o->input : prev, cur, path, sizeof path, argv);
+        int rc = run_one(argv, o->verbose);
+        if (rc)
+            return rc;
+        if (o->print_ir && strcmp(stages[k].ext, "spyrecode") != 0) {
+            char ppath[PATH_MAX];
+            bin_path(ppath, sizeof ppath, "ktc-print");
+            fprintf(stderr, "// ----- IR after %s (%s)\n", stages[k].name, cur);
+            fflush(stderr);
+            const char *pargv[] = {ppath, cur, "-o", "/dev/stderr", NULL};
+            if ((rc = run_one(pargv, o->verbose)))
+                return rc;
+        }
+        snprintf(prev, sizeof prev, "%s", cur);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o = {0};
+    int rc = parse_args(&o, argc, argv);
+    if (rc >= 0)
+        return rc;
+    ssize_t n = readlink("/proc/self/exe", bindir, sizeof bindir - 1);
+    if (n <= 0) {
+        fprintf(stderr, "ktc: error: cannot locate the stage binaries\n");
+        return CLI_IO;
+    }
+    bindir[n] = 0;
+    *strrchr(bindir, '/') = 0;
+
+    int last = NSTAGES - 1;
+    if (o.stop_after)
+        while (strcmp(stages[last].name, o.stop_after) != 0)
+            last--;
+    bool run = strcmp(o.cmd, "run") == 0;
+    char tmpdir[] = "/tmp/ktc.XXXXXX";
+    const char *dir = o.save_temps;
+    bool own_dir = false;
+    if (!dir && (o.print_ir || run)) {
+        if (!mkdtemp(tmpdir)) {
+            fprintf(stderr, "ktc: error: cannot create a temporary directory: %s\n",
+                    strerror(errno));
+            return CLI_IO;
+        }
+        dir = tmpdir;
+        own_dir = true;
+    }
+    if (o.save_temps && mkdir(o.save_temps, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "ktc: error: cannot create '%s': %s\n", o.save_temps, strerror(errno));
+        return CLI_IO;
+    }
+    char code[PATH_MAX];
+    const char *out = o.output;
+    if (run && !out) {
+        snprintf(code, sizeof code, "%s/kernel.spyrecode", dir);
+        out = code;
+    }
+    if (dir)
+        rc = run_through_files(&o, last, dir, out);
+    else
+        rc = run_pipeline(&o, last, out);
+    if (!rc && run) {
+        char lpath[PATH_MAX];
+        bin_path(lpath, sizeof lpath, "ktc-launch");
+        const char *largv[MAX_ARGS + 2] = {lpath, out};
+        for (int i = 0; i < o.nlaunch; i++)
+            largv[2 + i] = o.launch_args[i];
+        largv[2 + o.nlaunch] = NULL;
+        rc = run_one(largv, o.verbose);
+    }
+    if (own_dir) {
+        /* Remove what the stages left in our temporary directory. */
+        for (int k = 0; k < NSTAGES; k++) {
+            char f[PATH_MAX];
+            temp_path(&o, dir, k, f, sizeof f);
+            unlink(f);
+        }
+        if (out == code)
+            unlink(code);
+        rmdir(dir);
+    }
+    return rc;
+}

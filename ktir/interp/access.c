@@ -422,9 +422,17 @@ static int check_tensor(struct iv_ct *t, ir_op op, const struct iv_tile *tile,
     int64_t n = 1;
     for (uint32_t j = 0; j < tile->rank; j++)
         n *= tile->shape[j];
-    if (x->n != n)
-        return iv_error(t, op, "tensor of %" PRId64 " elements for an access tile of %" PRId64,
-                        x->n, n);
+    if (x->n != n) {
+        char shape[128];
+        int len = 0;
+        for (uint32_t j = 0; j < tile->rank; j++)
+            len += snprintf(shape + len, sizeof shape - (size_t)len, "%s%" PRId64, j ? "x" : "",
+                            tile->shape[j]);
+        return iv_error(t, op,
+                        "tensor of %" PRId64 " elements for an access tile of %" PRId64
+                        " (its set spans %s)",
+                        x->n, n, tile->rank ? shape : "a point");
+    }
     if (x->ek != tile->view->ek)
         return iv_error(t, op, "tensor element type %s differs from the memory's %s",
                         interp_dtype_name(x->ek), interp_dtype_name(tile->view->ek));

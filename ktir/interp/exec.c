@@ -373,6 +373,8 @@ static ir_op find_func(struct ir_module *m, const char *sym)
     return IR_NONE;
 }
 
+static bool prepare_func(struct interp *in, ir_op f);
+
 static bool prep_call(struct interp *in, ir_op op, struct iv_pre *p)
 {
     ir_attr c = ir_op_attr(in->m, op, "callee");
@@ -380,7 +382,7 @@ static bool prep_call(struct interp *in, ir_op op, struct iv_pre *p)
     if (!f || !ir_op_get(in->m, f)->nreg || !ir_region_get(in->m, ir_op_get(in->m, f)->regs[0])->first)
         return iv_prep_error(in, op, "call to an unknown or external function");
     p->aux = (int32_t)f;
-    return true;
+    return in->pre[f].exec || prepare_func(in, f); /* callees run in the same tiles */
 }
 
 static int exec_call(struct iv_ct *t, ir_op op, const struct iv_pre *p)
@@ -495,7 +497,7 @@ static bool prep_op(struct ir_module *m, ir_op op, void *vctx)
     struct interp *in = c->in;
     const char *name = ir_str_get(m, ir_op_get(m, op)->name);
     struct iv_pre *p = &in->pre[op];
-    if (op == in->func || strcmp(name, "ktdp.region_terminator") == 0) {
+    if (ir_op_get(m, op)->kind == IR_OP_FUNC_FUNC || strcmp(name, "ktdp.region_terminator") == 0) {
         p->exec = exec_nothing;
         return true;
     }
@@ -511,6 +513,14 @@ static bool prep_op(struct ir_module *m, ir_op op, void *vctx)
     if (h->prep && !h->prep(in, op, p))
         c->ok = false;
     return true;
+}
+
+/* Prepares every op of function f (and, through its calls, of its callees). */
+static bool prepare_func(struct interp *in, ir_op f)
+{
+    struct prep_ctx c = {in, true};
+    ir_walk(in->m, f, prep_op, &c);
+    return c.ok;
 }
 
 static void read_grid(struct interp *in)
@@ -566,13 +576,7 @@ struct interp *interp_new(struct ir_module *m, const char *fname, struct ir_diag
     in->args = calloc(in->nargs + 1, sizeof *in->args);
     if (!in->args)
         abort();
-    struct prep_ctx c = {in, true};
-    ir_walk(m, f, prep_op, &c);
-    /* Callees are prepared too (they run in the same tiles). */
-    IR_FOR_OPS(m, ir_module_body(m), g)
-        if (g != f && ir_op_get(m, g)->kind == IR_OP_FUNC_FUNC)
-            ir_walk(m, g, prep_op, &c);
-    if (!c.ok) {
+    if (!prepare_func(in, f)) {
         interp_free(in);
         return NULL;
     }
@@ -768,28 +772,39 @@ bool interp_bind_scalar(struct interp *in, uint32_t i, const char *text)
     return true;
 }
 
+/* A static shaped type as an array description; false when it is not one. */
+static bool shape_of_type(const struct ir_module *m, ir_type t, struct interp_array *out)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    unsigned ek;
+    if ((ti->kind != IR_TY_MEMREF && ti->kind != IR_TY_TENSOR) || ti->rank > IV_MAXR ||
+        !iv_ek_of_type(m, ti->elem, &ek))
+        return false;
+    memset(out, 0, sizeof *out);
+    out->dtype = (enum interp_dtype)ek;
+    out->rank = ti->rank;
+    for (uint32_t k = 0; k < ti->rank; k++) {
+        out->shape[k] = ti->shape[k];
+        if (ti->shape[k] < 0)
+            return false;
+    }
+    return true;
+}
+
 bool interp_arg_guess(const struct interp *in, uint32_t i, struct interp_array *out)
 {
     struct ir_module *m = in->m;
     ir_value a = ir_block_get(m, in->entry)->args[i];
+    if (shape_of_type(m, ir_value_type(m, a), out))
+        return true;
+    if (ir_value_type(m, a) != m->t_index)
+        return false;
     for (uint32_t op = 1; op < in->nops; op++) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (!o->nopnd || o->opnd[0] != a || !o->nres ||
             strcmp(ir_str_get(m, o->name), "ktdp.construct_memory_view") != 0)
             continue;
-        const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, o->res));
-        unsigned ek;
-        if (ti->kind != IR_TY_MEMREF || ti->rank > IV_MAXR || !iv_ek_of_type(m, ti->elem, &ek))
-            continue;
-        memset(out, 0, sizeof *out);
-        out->dtype = (enum interp_dtype)ek;
-        out->rank = ti->rank;
-        bool ok = true;
-        for (uint32_t k = 0; k < ti->rank; k++) {
-            out->shape[k] = ti->shape[k];
-            ok = ok && ti->shape[k] >= 0;
-        }
-        if (ok)
+        if (shape_of_type(m, ir_value_type(m, o->res), out))
             return true;
     }
     return false;

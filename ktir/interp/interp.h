@@ -90,8 +90,9 @@ int interp_arg_find(const struct interp *in, const char *name);
 bool interp_bind_array(struct interp *in, uint32_t i, const struct interp_array *a);
 /* Binds a scalar argument (index, iN or float) from its text ("3", "0.5"). */
 bool interp_bind_scalar(struct interp *in, uint32_t i, const char *text);
-/* For an unbound pointer argument used directly as a view base: the shape and
- * dtype of that view. False when it cannot be inferred. */
+/* The dtype and shape an unbound array argument would have: a tensor or
+ * memref argument's static type, or for a pointer (index) argument the
+ * static memref type of a view built right on it. False when unknown. */
 bool interp_arg_guess(const struct interp *in, uint32_t i, struct interp_array *shape_only);
 
 /* Copies a (its bytes) into memory at element address addr of its dtype

@@ -160,7 +160,7 @@ void iv_obj_release(struct iv_obj *o)
         struct iv_tile *t = (struct iv_tile *)o;
         iv_obj_release(&t->view->h);
         if (t->ind) {
-            for (uint32_t k = 0; k < t->rank; k++)
+            for (uint32_t k = 0; k < IV_MAXR; k++) /* one per base dim, not per tile dim */
                 if (t->ind->dims[k].idx)
                     iv_obj_release(&t->ind->dims[k].idx->h);
             free(t->ind->cap);

@@ -209,15 +209,16 @@ static bool verify_structured(struct ir_verifier *v, ir_op op, int nin, int nout
         if (k != IR_TY_TENSOR && k != IR_TY_MEMREF)
             return irv_error(v, op, "init #%u must be a tensor or a memref, got %s", i - in,
                              irv_type_str(v, t));
-        if (k == IR_TY_TENSOR) {
-            if (ntensor >= o->nres || ir_value_type(m, o->res + ntensor) != t)
-                return irv_error(v, op, "result #%u must have the type of tensor init #%u (%s)",
-                                 ntensor, i - in, irv_type_str(v, t));
-            ntensor++;
-        }
+        ntensor += k == IR_TY_TENSOR;
     }
     if (o->nres != ntensor)
         return irv_error(v, op, "has %u results, but %u tensor inits", o->nres, ntensor);
+    for (uint32_t i = in, r = 0; i < in + out; i++) {
+        ir_type t = opnd_type(m, op, i);
+        if (is_tensor(m, t) && ir_value_type(m, o->res + r++) != t)
+            return irv_error(v, op, "result #%u must have the type of tensor init #%u (%s)", r - 1,
+                             i - in, irv_type_str(v, t));
+    }
     return true;
 }
 

@@ -1,0 +1,9 @@
+// Indexing maps are affine maps.
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%a: tensor<4xf16>, %o: tensor<4xf16>) {
+  %0 = linalg.generic {indexing_maps = [#id, 0], iterator_types = ["parallel"]} ins(%a : tensor<4xf16>) outs(%o : tensor<4xf16>) {
+  ^bb0(%x: f16, %y: f16):
+    linalg.yield %x : f16
+  } -> tensor<4xf16>
+  return
+}

@@ -942,10 +942,10 @@ static bool prep_generic(struct interp *in, ir_op op, struct iv_pre *p)
                                  d->nloops);
         maps[i] = a->map;
     }
-    for (uint32_t i = 0; i < ti->n; i++) {
+    for (uint32_t i = 0; i < ti->n; i++) { /* "parallel" or #linalg.iterator_type<parallel> */
         const struct ir_attr_info *a = ir_attr_get(m, ti->elems[i]);
-        const char *s = a->kind == IR_AT_STRING ? ir_str_get(m, a->s) : "";
-        if (strcmp(s, "parallel") != 0 && !strstr(s, "parallel"))
+        ir_str k = a->kind == IR_AT_STRING ? a->s : a->kind == IR_AT_OPAQUE ? a->body : 0;
+        if (!k || strcmp(ir_str_get(m, k), "parallel") != 0)
             return iv_prep_error(in, op, "ktc-interp supports only parallel iterators in "
                                          "linalg.generic");
     }

@@ -318,6 +318,68 @@ static void spyreop_intrinsics(void **state)
     close_run(&r);
 }
 
+/* Inputs in [-1, 1) from a formula, rounded to f16 as the kernel sees them. */
+static void f16_wave(double *v, int n, double freq)
+{
+    for (int i = 0; i < n; i++)
+        v[i] = num_f16_to_f32(num_f32_to_f16((float)sin(i * freq + 0.5)));
+}
+
+static void paged_attention(void **state)
+{
+    (void)state;
+    static double q[128], k[2048], v[2048], want[128];
+    static const double bt[8] = {5, 2, 7, 0, 1, 3, 4, 6};
+    const int npages = 3, qpos0 = 30;
+    f16_wave(q, 128, 0.37);
+    f16_wave(k, 2048, 0.11);
+    f16_wave(v, 2048, 0.23);
+    /* Reference in double: causal attention over the first npages pages. */
+    for (int r = 0; r < 8; r++) {
+        double sc[48], m = -INFINITY, tot = 0;
+        int toks[48], n = 0;
+        for (int p = 0; p < npages; p++)
+            for (int t = 0; t < 16; t++) {
+                if (p * 16 + t > qpos0 + r)
+                    continue;
+                int pg = (int)bt[p];
+                double s = 0;
+                for (int d = 0; d < 16; d++)
+                    s += q[r * 16 + d] * k[pg * 256 + t * 16 + d];
+                sc[n] = s * 0.25;
+                toks[n++] = pg * 256 + t * 16;
+                m = sc[n - 1] > m ? sc[n - 1] : m;
+            }
+        for (int i = 0; i < n; i++)
+            tot += sc[i] = exp(sc[i] - m);
+        for (int d = 0; d < 16; d++) {
+            double o = 0;
+            for (int i = 0; i < n; i++)
+                o += sc[i] * v[toks[i] + d];
+            want[r * 16 + d] = o / tot;
+        }
+    }
+    struct run r;
+    open_run(&r, "paged_attention", NULL);
+    bind(&r, "q_ptr", INTERP_F16, 2, (int64_t[]){8, 16}, q);
+    bind(&r, "k_ptr", INTERP_F16, 3, (int64_t[]){8, 16, 16}, k);
+    bind(&r, "v_ptr", INTERP_F16, 3, (int64_t[]){8, 16, 16}, v);
+    bind(&r, "bt_ptr", INTERP_I32, 2, (int64_t[]){1, 8}, bt);
+    bind(&r, "o_ptr", INTERP_F16, 2, (int64_t[]){8, 16}, (double[128]){0});
+    bind_scalar(&r, "npages", "3");
+    bind_scalar(&r, "qpos0", "30");
+    assert_true(interp_run(r.in));
+    struct interp_array o;
+    assert_true(interp_arg_array(r.in, (uint32_t)interp_arg_find(r.in, "o_ptr"), &o));
+    double got[128];
+    interp_array_get(&o, 0, 128, got);
+    for (int i = 0; i < 128; i++)
+        if (!(fabs(got[i] - want[i]) <= 1e-2 + 1e-2 * fabs(want[i])))
+            fail_msg("element %d: got %g, want %g", i, got[i], want[i]);
+    interp_array_free(&o);
+    close_run(&r);
+}
+
 /* ---- located errors ----------------------------------------------------------- */
 
 static void out_of_bounds(void **state)
@@ -413,6 +475,7 @@ int main(void)
         cmocka_unit_test(f16_matmul_and_reduce_numerics),
         cmocka_unit_test(grid_linearisation_and_memref_args),
         cmocka_unit_test(spyreop_intrinsics),
+        cmocka_unit_test(paged_attention),
         cmocka_unit_test(out_of_bounds),
         cmocka_unit_test(scratchpad_capacity),
         cmocka_unit_test(unbound_argument),

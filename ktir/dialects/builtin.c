@@ -118,6 +118,7 @@ void ir_fmt_func_print(struct ir_printer *w, ir_op op)
     const struct ir_type_info *fi = ir_type_get(m, ir_attr_get(m, ft)->type);
     ir_region r = ir_op_region(m, op, 0);
     ir_block entry = ir_region_entry(m, r);
+    irw_scope_push(w); /* the arguments' names end with the function */
     irw_puts(w, "(");
     for (uint32_t i = 0; i < fi->nin; i++) {
         if (i)
@@ -144,6 +145,7 @@ void ir_fmt_func_print(struct ir_printer *w, ir_op op)
         irw_puts(w, " ");
         irw_region(w, r, false, NULL);
     }
+    irw_scope_pop(w);
 }
 
 bool ir_verify_func(struct ir_verifier *v, ir_op op)

@@ -256,9 +256,10 @@ struct iv_ct {
     struct iv_frame *fr;
     uint32_t nfr, capfr;
     uint32_t *seq;     /* per inter_tile_produce op (pre aux), executions so far */
-    /* The iteration space of the linalg body being run lifted. */
+    /* The iteration space of the linalg body being run lifted; lift_fixed
+     * (when set) holds reduction loops at one value (>= 0) per run. */
     uint32_t lift_rank;
-    const int64_t *lift_shape;
+    const int64_t *lift_shape, *lift_fixed;
 };
 
 /* A posted set of partials of one inter_tile_produce execution. */

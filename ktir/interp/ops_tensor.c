@@ -815,9 +815,17 @@ static int exec_index(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     int64_t d = a ? ir_attr_get(t->in->m, a)->i : -1;
     if (!t->lift_shape || d < 0 || d >= t->lift_rank)
         return iv_error(t, op, "linalg.index outside a linalg body, or dimension out of range");
-    int64_t n = numel(t->lift_rank, t->lift_shape), inner = 1;
-    for (uint32_t k = (uint32_t)d + 1; k < t->lift_rank; k++)
-        inner *= t->lift_shape[k];
+    if (t->lift_fixed && t->lift_fixed[d] >= 0) { /* a reduction dim: one value per run */
+        struct iv_val v = iv_scalar_i(INTERP_INDEX, t->lift_fixed[d]);
+        return iv_set_result(t, op, 0, &v);
+    }
+    int64_t n = 1, inner = 1;
+    for (uint32_t k = 0; k < t->lift_rank; k++)
+        if (!t->lift_fixed || t->lift_fixed[k] < 0) {
+            n *= t->lift_shape[k];
+            if (k > (uint32_t)d)
+                inner *= t->lift_shape[k];
+        }
     struct iv_tensor *x = iv_tensor_new(INTERP_INDEX, 1, &n);
     int64_t *v = x->data;
     for (int64_t i = 0; i < n; i++)
@@ -825,18 +833,22 @@ static int exec_index(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     return set_tensor(t, op, 0, x);
 }
 
-/* Runs op's body lifted over an iteration space of `rank` dims: args bound
- * to args[0..nargs), yielded vectors into outs[0..nouts). */
+/* Runs op's body lifted over an iteration space of `rank` dims (fixed[d] >= 0:
+ * dim d held at that value, NULL: none held): args bound to args[0..nargs),
+ * yielded vectors into outs[0..nouts). */
 static int run_lifted(struct iv_ct *t, ir_op op, uint32_t rank, const int64_t *shape,
-                      struct iv_val *args, uint32_t nargs, struct iv_val *outs, uint32_t nouts)
+                      const int64_t *fixed, struct iv_val *args, uint32_t nargs,
+                      struct iv_val *outs, uint32_t nouts)
 {
-    const int64_t *old_shape = t->lift_shape;
+    const int64_t *old_shape = t->lift_shape, *old_fixed = t->lift_fixed;
     uint32_t old_rank = t->lift_rank;
     t->lift_shape = shape;
     t->lift_rank = rank;
+    t->lift_fixed = fixed;
     int rc = iv_run_nested(t, op, ir_op_get(t->in->m, op)->regs[0], args, nargs, outs, nouts);
     t->lift_shape = old_shape;
     t->lift_rank = old_rank;
+    t->lift_fixed = old_fixed;
     return rc;
 }
 
@@ -862,9 +874,11 @@ static struct iv_tensor *unlift(const struct iv_val *v, uint32_t rank, const int
 }
 
 /* The vector of x's elements at every point of the iteration space through
- * an indexing map (results pure dims or constants). */
+ * an indexing map (results pure dims or constants); dims with fixed[d] >= 0
+ * are held there, the others vary (row-major, in loop order). */
 static int lift_operand(struct iv_ct *t, ir_op op, const struct iv_tensor *x, uint32_t map,
-                        uint32_t rank, const int64_t *shape, struct iv_tensor **out)
+                        uint32_t rank, const int64_t *shape, const int64_t *fixed,
+                        struct iv_tensor **out)
 {
     const struct ir_module *m = t->in->m;
     const struct ir_affine_map *mp = ir_map_get(m, map);
@@ -881,7 +895,14 @@ static int lift_operand(struct iv_ct *t, ir_op op, const struct iv_tensor *x, ui
         else
             return iv_error(t, op, "ktc-interp supports indexing maps of dims and constants only");
     }
-    int64_t n = numel(rank, shape), cur = base;
+    int64_t n = 1, ext[IV_MAXR];
+    for (uint32_t k = 0; k < rank; k++) {
+        bool held = fixed && fixed[k] >= 0;
+        base += held ? coef[k] * fixed[k] : 0;
+        ext[k] = held ? 1 : shape[k];
+        n *= ext[k];
+    }
+    int64_t cur = base;
     int64_t *off = malloc((size_t)(n ? n : 1) * sizeof *off);
     if (!off)
         abort();
@@ -889,9 +910,9 @@ static int lift_operand(struct iv_ct *t, ir_op op, const struct iv_tensor *x, ui
         off[q] = cur;
         for (int k = (int)rank - 1; k >= 0; k--) {
             cur += coef[k];
-            if (++idx[k] < shape[k])
+            if (++idx[k] < ext[k])
                 break;
-            cur -= coef[k] * shape[k];
+            cur -= coef[k] * ext[k];
             idx[k] = 0;
         }
     }
@@ -901,23 +922,31 @@ static int lift_operand(struct iv_ct *t, ir_op op, const struct iv_tensor *x, ui
     return IV_OK;
 }
 
-/* Whether map is the identity over rank dims. */
-static bool is_identity(const struct ir_module *m, uint32_t map, uint32_t rank)
+/* Whether an outs map lists exactly the parallel loop dims, in order (its
+ * tensor is then laid out like the lifted vectors). */
+static bool is_parallel_projection(const struct ir_module *m, uint32_t map, uint32_t rank,
+                                   const bool *red)
 {
     const struct ir_affine_map *mp = ir_map_get(m, map);
-    if (mp->nres != rank || mp->ndims != rank)
+    uint32_t r = 0;
+    if (mp->ndims != rank)
         return false;
-    for (uint32_t r = 0; r < rank; r++) {
-        const struct ir_aff_info *e = ir_aff_get(m, mp->res[r]);
-        if (e->kind != IR_AFF_DIM || e->v != r)
+    for (uint32_t d = 0; d < rank; d++) {
+        if (red[d])
+            continue;
+        if (r >= mp->nres)
+            return false;
+        const struct ir_aff_info *e = ir_aff_get(m, mp->res[r++]);
+        if (e->kind != IR_AFF_DIM || e->v != d)
             return false;
     }
-    return true;
+    return r == mp->nres;
 }
 
 struct generic_pre {
     uint32_t nmaps, nloops;
     const uint32_t *maps; /* affine map ids, one per operand */
+    bool red[IV_MAXR];    /* reduction loops */
 };
 
 static bool prep_generic(struct interp *in, ir_op op, struct iv_pre *p)
@@ -942,26 +971,33 @@ static bool prep_generic(struct interp *in, ir_op op, struct iv_pre *p)
                                  d->nloops);
         maps[i] = a->map;
     }
+    if (d->nloops > IV_MAXR)
+        return iv_prep_error(in, op, "too many loops");
     for (uint32_t i = 0; i < ti->n; i++) { /* "parallel" or #linalg.iterator_type<parallel> */
         const struct ir_attr_info *a = ir_attr_get(m, ti->elems[i]);
         ir_str k = a->kind == IR_AT_STRING ? a->s : a->kind == IR_AT_OPAQUE ? a->body : 0;
-        if (!k || strcmp(ir_str_get(m, k), "parallel") != 0)
-            return iv_prep_error(in, op, "ktc-interp supports only parallel iterators in "
-                                         "linalg.generic");
+        const char *ks = k ? ir_str_get(m, k) : "";
+        d->red[i] = strcmp(ks, "reduction") == 0;
+        if (!d->red[i] && strcmp(ks, "parallel") != 0)
+            return iv_prep_error(in, op, "ktc-interp supports parallel and reduction iterators");
     }
     d->maps = maps;
-    if (d->nloops > IV_MAXR)
-        return iv_prep_error(in, op, "too many loops");
+    for (uint32_t i = (uint32_t)p->aux; i < mi->n; i++)
+        if (!is_parallel_projection(m, maps[i], d->nloops, d->red))
+            return iv_prep_error(in, op, "ktc-interp needs outs maps listing the parallel loops "
+                                         "in order");
     return true;
 }
 
+/* linalg.generic, lifted over the parallel loops; reduction loops (if any)
+ * run in order, one lifted run of the body per point, carrying the outs. */
 static int exec_generic(struct iv_ct *t, ir_op op, const struct iv_pre *p)
 {
     struct ir_module *m = t->in->m;
     const struct generic_pre *d = p->data;
     const struct ir_op_info *o = ir_op_get(m, op);
     uint32_t nin = (uint32_t)p->aux, nout = o->nopnd - nin, nl = d->nloops;
-    int64_t shape[IV_MAXR];
+    int64_t shape[IV_MAXR], fixed[IV_MAXR];
     bool known[IV_MAXR] = {false};
     /* Loop extents from the operands' shapes. */
     for (uint32_t i = 0; i < o->nopnd; i++) {
@@ -978,49 +1014,69 @@ static int exec_generic(struct iv_ct *t, ir_op op, const struct iv_pre *p)
             }
         }
     }
-    for (uint32_t k = 0; k < nl; k++)
+    int64_t npar = 1;
+    for (uint32_t k = 0; k < nl; k++) {
         if (!known[k])
             return iv_error(t, op, "cannot tell the extent of loop %u", k);
+        fixed[k] = d->red[k] ? 0 : -1;
+        npar *= d->red[k] ? 1 : shape[k];
+    }
     struct iv_val *args = calloc(o->nopnd + 1, sizeof *args);
-    struct iv_val *outs = calloc(nout + 1, sizeof *outs);
-    if (!args || !outs)
+    struct iv_val *acc = calloc(nout + 1, sizeof *acc);
+    if (!args || !acc)
         abort();
     int rc = IV_OK;
-    for (uint32_t i = 0; i < o->nopnd && rc == IV_OK; i++) {
-        const struct iv_val *v = iv_opnd(t, o, i);
-        if (v->kind != IV_TENSOR) {
-            iv_val_copy(&args[i], v);
-            continue;
-        }
-        struct iv_tensor *lv = NULL;
-        rc = lift_operand(t, op, iv_tensor_of(v), d->maps[i], nl, shape, &lv);
-        if (rc == IV_OK)
-            args[i] = iv_tensor_val(lv);
-    }
-    if (rc == IV_OK)
-        rc = run_lifted(t, op, nl, shape, args, o->nopnd, outs, nout);
     for (uint32_t i = 0; i < nout && rc == IV_OK; i++) {
         const struct iv_tensor *init = tensor_opnd(t, op, nin + i);
-        if (!init) {
+        if (!init)
             rc = IV_ERR;
-            break;
-        }
-        if (!is_identity(m, d->maps[nin + i], nl) || init->n != numel(nl, shape)) {
-            rc = iv_error(t, op, "ktc-interp supports only identity maps on outs");
-            break;
-        }
-        struct iv_tensor *y = unlift(&outs[i], init->rank, init->shape, init->ek);
-        if (i < o->nres)
-            rc = set_tensor(t, op, i, y);
+        else if (init->n != npar)
+            rc = iv_error(t, op, "init #%u does not match the parallel loops", i);
         else
-            iv_obj_release(&y->h);
+            iv_val_copy(&acc[i], iv_opnd(t, o, nin + i));
+    }
+    bool done = rc != IV_OK;
+    while (!done) {
+        for (uint32_t i = 0; i < nin && rc == IV_OK; i++) {
+            const struct iv_val *v = iv_opnd(t, o, i);
+            iv_val_clear(&args[i]);
+            if (v->kind != IV_TENSOR) {
+                iv_val_copy(&args[i], v);
+                continue;
+            }
+            struct iv_tensor *lv = NULL;
+            rc = lift_operand(t, op, iv_tensor_of(v), d->maps[i], nl, shape, fixed, &lv);
+            if (rc == IV_OK)
+                args[i] = iv_tensor_val(lv);
+        }
+        for (uint32_t i = 0; i < nout; i++)
+            iv_val_copy(&args[nin + i], &acc[i]);
+        if (rc == IV_OK)
+            rc = run_lifted(t, op, nl, shape, fixed, args, o->nopnd, acc, nout);
+        /* Next reduction point, lexicographic; done after the last. */
+        done = true;
+        for (int k = (int)nl - 1; k >= 0 && rc == IV_OK; k--) {
+            if (!d->red[k])
+                continue;
+            if (++fixed[k] < shape[k]) {
+                done = false;
+                break;
+            }
+            fixed[k] = 0;
+        }
+        done = done || rc != IV_OK;
+    }
+    for (uint32_t i = 0; i < nout && rc == IV_OK; i++) {
+        const struct iv_tensor *init = tensor_opnd(t, op, nin + i);
+        struct iv_tensor *y = unlift(&acc[i], init->rank, init->shape, init->ek);
+        rc = i < o->nres ? set_tensor(t, op, i, y) : (iv_obj_release(&y->h), IV_OK);
     }
     for (uint32_t i = 0; i < o->nopnd; i++)
         iv_val_clear(&args[i]);
     for (uint32_t i = 0; i < nout; i++)
-        iv_val_clear(&outs[i]);
+        iv_val_clear(&acc[i]);
     free(args);
-    free(outs);
+    free(acc);
     return rc;
 }
 
@@ -1044,7 +1100,7 @@ static int exec_map(struct iv_ct *t, ir_op op, const struct iv_pre *p)
             iv_val_copy(&args[i], iv_opnd(t, o, i));
     }
     if (rc == IV_OK)
-        rc = run_lifted(t, op, init->rank, init->shape, args, nin, &out, 1);
+        rc = run_lifted(t, op, init->rank, init->shape, NULL, args, nin, &out, 1);
     if (rc == IV_OK) {
         struct iv_tensor *y = unlift(&out, init->rank, init->shape, init->ek);
         rc = o->nres ? set_tensor(t, op, 0, y) : (iv_obj_release(&y->h), IV_OK);
@@ -1205,7 +1261,7 @@ static int exec_reduce(struct iv_ct *t, ir_op op, const struct iv_pre *p)
             args[i] = iv_tensor_val(columns(iv_tensor_of(&cur[i]), rows, len, 0, h));
             args[nin + i] = iv_tensor_val(columns(iv_tensor_of(&cur[i]), rows, len, h, h));
         }
-        rc = run_lifted(t, op, 1, &row, args, 2 * nin, outs, nin);
+        rc = run_lifted(t, op, 1, &row, NULL, args, 2 * nin, outs, nin);
         for (uint32_t i = 0; i < nin && rc == IV_OK; i++) {
             const struct iv_tensor *c = iv_tensor_of(&cur[i]);
             int64_t nlen = h + (len & 1), sz = rows * nlen;
@@ -1236,7 +1292,7 @@ static int exec_reduce(struct iv_ct *t, ir_op op, const struct iv_pre *p)
             iv_val_copy(&args[i], &cur[i]);
             iv_val_copy(&args[nin + i], iv_opnd(t, o, nin + i));
         }
-        rc = run_lifted(t, op, 1, &row, args, 2 * nin, outs, nin);
+        rc = run_lifted(t, op, 1, &row, NULL, args, 2 * nin, outs, nin);
     } else if (rc == IV_OK) {
         for (uint32_t i = 0; i < nin; i++)
             iv_val_copy(&outs[i], iv_opnd(t, o, nin + i));

@@ -318,6 +318,23 @@ static void spyreop_intrinsics(void **state)
     close_run(&r);
 }
 
+static void generic_with_reductions(void **state)
+{
+    (void)state;
+    struct run r;
+    open_run(&r, "generic_reduce", NULL);
+    int ia = interp_arg_find(r.in, "a"), ib = interp_arg_find(r.in, "b");
+    struct interp_array a = array(INTERP_F32, 2, (int64_t[]){2, 3}, (double[]){1, 2, 3, 4, 5, 6});
+    struct interp_array b = array(INTERP_F32, 2, (int64_t[]){3, 2}, (double[]){1, 0, 0, 1, 2, 3});
+    assert_true(interp_bind_array(r.in, (uint32_t)ia, &a) && interp_bind_array(r.in, (uint32_t)ib, &b));
+    interp_array_free(&a);
+    interp_array_free(&b);
+    assert_true(interp_run(r.in));
+    expect_result(&r, 0, (double[]){7, 11, 16, 23}, 4);
+    expect_result(&r, 1, (double[]){5, 8}, 2);
+    close_run(&r);
+}
+
 /* Inputs in [-1, 1) from a formula, rounded to f16 as the kernel sees them. */
 static void f16_wave(double *v, int n, double freq)
 {
@@ -476,6 +493,7 @@ int main(void)
         cmocka_unit_test(grid_linearisation_and_memref_args),
         cmocka_unit_test(spyreop_intrinsics),
         cmocka_unit_test(paged_attention),
+        cmocka_unit_test(generic_with_reductions),
         cmocka_unit_test(out_of_bounds),
         cmocka_unit_test(scratchpad_capacity),
         cmocka_unit_test(unbound_argument),

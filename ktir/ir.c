@@ -256,6 +256,7 @@ void ir_module_free(struct ir_module *m)
     intern_free(m->haff);
     intern_free(m->hmap);
     intern_free(m->hset);
+    free(m->str_kind);
     arena_free(m->arena);
     free(m);
 }
@@ -844,12 +845,30 @@ bool ir_set_box(const struct ir_module *m, uint32_t set, const int64_t *syms, in
         }                                                                         \
     } while (0)
 
+uint32_t ir_op_kind_of(struct ir_module *m, ir_str name)
+{
+    if (name >= m->nstr_kind) {
+        uint32_t n = m->nstr_kind ? m->nstr_kind : 256;
+        while (n <= name)
+            n *= 2;
+        uint16_t *k = realloc(m->str_kind, n * sizeof *k);
+        if (!k)
+            abort();
+        memset(k + m->nstr_kind, 0, (n - m->nstr_kind) * sizeof *k);
+        m->str_kind = k;
+        m->nstr_kind = n;
+    }
+    if (!m->str_kind[name])
+        m->str_kind[name] = (uint16_t)(ir_op_kind_lookup(ir_str_get(m, name)) + 1);
+    return m->str_kind[name] - 1u;
+}
+
 void ir_state_init(struct ir_op_state *st, struct ir_module *m, const char *name,
                    struct ir_loc loc)
 {
     memset(st, 0, sizeof *st);
     st->name = ir_str_c(m, name);
-    st->kind = (uint16_t)ir_op_kind_lookup(name);
+    st->kind = (uint16_t)ir_op_kind_of(m, st->name);
     st->loc = loc;
 }
 

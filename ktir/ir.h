@@ -213,6 +213,9 @@ struct ir_module {
     struct ir_vec strs, types, attrs, affs, maps, sets, values, ops, blocks, regions;
     struct ir_intern *hstr, *htype, *hattr, *haff, *hmap, *hset;
     ir_op top;          /* the builtin.module op holding everything */
+    /* Op kind of each interned op name, + 1 (0 = not looked up yet). */
+    uint16_t *str_kind;
+    uint32_t nstr_kind;
     /* Well-known types, interned once. */
     ir_type t_index, t_i1, t_i32, t_i64, t_f16, t_f32;
 };
@@ -320,6 +323,9 @@ void ir_state_add_successor(struct ir_module *m, struct ir_op_state *st, ir_bloc
 void ir_state_set_attr(struct ir_module *m, struct ir_op_state *st, const char *name, ir_attr a);
 ir_attr ir_state_get_attr(const struct ir_module *m, const struct ir_op_state *st,
                           const char *name);
+
+/* The op kind (ktir/ops.h) of an interned op name, cached per module. */
+uint32_t ir_op_kind_of(struct ir_module *m, ir_str name);
 
 /* Creates a detached op from a state (results get fresh values). */
 ir_op ir_op_create(struct ir_module *m, const struct ir_op_state *st);

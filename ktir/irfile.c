@@ -872,7 +872,7 @@ static void build_structure(const Ktir__Module *pm, struct ir_module *m)
         const Ktir__Op *p = pm->ops[id - 1];
         struct ir_op_info *x = ir_op_get(m, id);
         x->name = p->name;
-        x->kind = (uint16_t)ir_op_kind_lookup(ir_str_get(m, p->name));
+        x->kind = (uint16_t)ir_op_kind_of(m, p->name);
         x->nopnd = (uint32_t)p->n_opnd;
         x->opnd = copy_ids(m, p->opnd, p->n_opnd);
         x->nreg = (uint32_t)p->n_regs;

@@ -26,22 +26,22 @@ void lex_init(struct lexer *lx, const char *buf, size_t begin, size_t end)
 }
 
 /* Plain range checks: the <ctype.h> classifiers cost a call per character. */
-static bool is_alpha(char c)
+static inline bool is_alpha(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-static bool is_digit(char c)
+static inline bool is_digit(char c)
 {
     return c >= '0' && c <= '9';
 }
 
-static bool is_id_char(char c)
+static inline bool is_id_char(char c)
 {
     return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
 }
 
-static bool is_suffix_char(char c)
+static inline bool is_suffix_char(char c)
 {
     return is_id_char(c) || c == '-';
 }

@@ -2061,19 +2061,22 @@ static bool parse_op(struct ir_parser *p, ir_block into)
     } else if (p->tok.kind == IR_T_BARE) {
         char name[256];
         const struct ir_token *t = &p->tok;
-        if (t->len + 32 > sizeof name)
+        const char *dialect = p->ndialects ? p->dialects[p->ndialects - 1] : NULL;
+        size_t dl = !memchr(t->text, '.', t->len) && dialect ? strlen(dialect) : 0;
+        if (dl + 1 + t->len >= sizeof name)
             return irp_error(p, "op name too long");
-        if (!memchr(t->text, '.', t->len) && p->ndialects && p->dialects[p->ndialects - 1])
-            snprintf(name, sizeof name, "%s.%.*s", p->dialects[p->ndialects - 1], (int)t->len,
-                     t->text);
-        else
-            snprintf(name, sizeof name, "%.*s", (int)t->len, t->text);
-        uint32_t kind = ir_op_kind_lookup(name);
+        if (dl) {
+            memcpy(name, dialect, dl);
+            name[dl++] = '.';
+        }
+        memcpy(name + dl, t->text, t->len);
+        name[dl + t->len] = 0;
+        ir_state_init(&st, m, name, loc);
+        uint32_t kind = st.kind;
         const struct ir_op_def *def = ir_op_def(kind);
         if (!kind || !def->parse)
             return irp_error(p, "custom op '%.*s' is unknown%s", (int)t->len, t->text,
                              kind ? " in custom form (use the generic form)" : "");
-        ir_state_init(&st, m, name, loc);
         irp_next(p);
         /* Regions of ops that name a default dialect resolve bare names to it. */
         if (p->ndialects == MAX_DEPTH)

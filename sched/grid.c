@@ -1,0 +1,141 @@
+/* grid.c - ktc-allocate's grid flattening (grid.h): N-D grids to 1-D,
+ * tile ids rebuilt from the linear id, dimension 0 fastest. */
+#include "sched/grid.h"
+
+#include <stdlib.h>
+
+#include "ktir/ops.h"
+
+#define MAX_TILES ((int64_t)1 << 31)
+
+/* A list of ops: tile ids, or functions with a grid. */
+struct tile_ids {
+    ir_op *v;
+    uint32_t n, cap;
+};
+
+static void push(struct tile_ids *t, ir_op op)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 8;
+        t->v = realloc(t->v, t->cap * sizeof *t->v);
+        if (!t->v)
+            abort();
+    }
+    t->v[t->n++] = op;
+}
+
+static bool note_tile_id(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID)
+        push(ctx, op);
+    return true;
+}
+
+static ir_value make_op(struct ir_module *m, const char *name, struct ir_loc loc, ir_op before,
+                        ir_value a, ir_value b)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, m, name, loc);
+    if (a)
+        ir_state_add_operand(m, &st, a);
+    if (b)
+        ir_state_add_operand(m, &st, b);
+    ir_state_add_result(m, &st, m->t_index);
+    ir_op op = ir_op_create(m, &st);
+    ir_op_insert_before(m, before, op);
+    return ir_op_result(m, op, 0);
+}
+
+static ir_value make_const(struct ir_module *m, int64_t v, struct ir_loc loc, ir_op before)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", loc);
+    ir_state_set_attr(m, &st, "value", ir_attr_int(m, v, m->t_index));
+    ir_state_add_result(m, &st, m->t_index);
+    ir_op op = ir_op_create(m, &st);
+    ir_op_insert_before(m, before, op);
+    return ir_op_result(m, op, 0);
+}
+
+static bool replace_in(struct ir_module *m, ir_op op, void *ctx)
+{
+    const ir_value *map = ctx; /* map[0] old first result, map[1] count, then new values */
+    struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] >= map[0] && o->opnd[i] < map[0] + map[1])
+            o->opnd[i] = map[2 + o->opnd[i] - map[0]];
+    return true;
+}
+
+/* Rewrites tile id op of a function with grid dims g[0..3) (1 beyond). */
+static void flatten_tile_id(struct ir_module *m, ir_op func, ir_op op, const int64_t *g)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct ir_loc loc = o->loc;
+    uint32_t nres = o->nres;
+    ir_value map[2 + 3] = {o->res, nres};
+    ir_value id = make_op(m, "ktdp.get_compute_tile_id", loc, op, IR_NONE, IR_NONE);
+    int64_t stride = 1;
+    for (uint32_t k = 0; k < nres; k++) {
+        int64_t n = k < 3 ? g[k] : 1, rest = 1;
+        for (uint32_t j = k + 1; j < 3; j++)
+            rest *= g[j];
+        ir_value c = id;
+        if (n == 1) {
+            c = make_const(m, 0, loc, op);
+        } else {
+            if (stride > 1)
+                c = make_op(m, "arith.divui", loc, op, c, make_const(m, stride, loc, op));
+            if (rest > 1)
+                c = make_op(m, "arith.remui", loc, op, c, make_const(m, n, loc, op));
+        }
+        map[2 + k] = c;
+        stride *= n;
+    }
+    ir_op_unlink(m, op);
+    ir_walk(m, func, replace_in, map);
+}
+
+static bool note_func(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_FUNC_FUNC && ir_op_attr(m, op, "grid"))
+        push(ctx, op);
+    return true;
+}
+
+bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag)
+{
+    struct tile_ids funcs = {0}, ids = {0};
+    bool ok = true;
+    ir_walk(m, m->top, note_func, &funcs);
+    for (uint32_t i = 0; ok && i < funcs.n; i++) {
+        ir_op f = funcs.v[i];
+        const struct ir_attr_info *gi = ir_attr_get(m, ir_op_attr(m, f, "grid"));
+        if (gi->kind != IR_AT_ARRAY || gi->n < 1 || gi->n > 3)
+            continue; /* the verifier reports it */
+        int64_t g[3] = {1, 1, 1}, total = 1;
+        for (uint32_t k = 0; ok && k < gi->n; k++) {
+            g[k] = ir_attr_get(m, gi->elems[k])->i;
+            total *= g[k];
+            if (total > MAX_TILES) {
+                ir_diag_at(diag, m, ir_op_get(m, f)->loc, IR_SEV_ERROR, "a grid of more than "
+                           "%lld tiles cannot be placed on cores", (long long)MAX_TILES);
+                ok = false;
+            }
+        }
+        ids.n = 0;
+        if (ok)
+            ir_walk(m, f, note_tile_id, &ids);
+        for (uint32_t k = 0; k < ids.n; k++)
+            if (gi->n > 1 || ir_op_get(m, ids.v[k])->nres > 1)
+                flatten_tile_id(m, f, ids.v[k], g);
+        if (ok && gi->n > 1) {
+            ir_attr e = ir_attr_int(m, total, ir_attr_get(m, gi->elems[0])->type);
+            ir_op_set_attr(m, f, "grid", ir_attr_array(m, 1, &e));
+        }
+    }
+    free(funcs.v);
+    free(ids.v);
+    return ok;
+}

@@ -1,0 +1,34 @@
+/* grid.h - ktc-allocate, part 2: every grid flattened to one dimension (the
+ * backend places one compute tile per core and numbers cores 0..n-1).
+ *
+ * Input and output as allocate.h. A `func.func` with `grid = [n0, n1(, n2)]`
+ * gets `grid = [n0*n1*n2]`, and every `ktdp.get_compute_tile_id` in it
+ * becomes one that returns the linear id, the coordinates rebuilt from it.
+ *
+ * Linearization: tile (x, y, z) has linear id x + n0*(y + n1*z), dimension
+ * 0 fastest, as ktc-interp numbers tiles and places them on cores (and as
+ * ktir-cpu does; KTIR's `ct_id` scratchpads and inter-tile groups name
+ * cores by this id, so compiled code and the interpreter agree on which
+ * core holds what). So x = id % n0, y = (id / n0) % n1, z = id / (n0*n1);
+ * a division by 1 and a remainder by the last (or a unit) dimension are
+ * left out. The reference scheduler's NormalizeGridTo1D uses the opposite
+ * order (last dimension fastest); we keep the interpreter's, which the
+ * kernels' own core numbering relies on. A tile id with fewer results than
+ * the grid has dimensions returns the first ones (as ktc-interp does); with
+ * more, the extra ones are 0. 1-D grids and their tile ids are unchanged.
+ *
+ * Rejected: a grid of more than 2^31 tiles (located at the function).
+ */
+#ifndef SCHED_GRID_H
+#define SCHED_GRID_H
+
+#include <stdbool.h>
+
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+/* Flattens every grid of m to 1-D (see above), in place. Returns false
+ * after reporting located errors to diag. */
+bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag);
+
+#endif

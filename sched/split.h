@@ -1,0 +1,75 @@
+/* split.h - ktc-split, the first scheduler pass: KTIR → ScheduleIR.
+ *
+ * Input stage "ktir" (a verified KTIR module carrying its device, as
+ * ktc-parse writes it); output stage "sched.split". Rewrites the module in
+ * place into
+ *
+ *   module {
+ *     ktdf_arch.device @dev ...            the device, untouched
+ *     module { kernels }                   the orchestrator: the KTIR functions
+ *                                          with their control flow, each compute
+ *                                          group replaced by a func.call, plus a
+ *                                          private declaration per program
+ *     module @local_schedule_N {           one program per compute group
+ *       func.func @local_schedule_N(params) attributes {grid = ...} { ... }
+ *     } ...
+ *   }
+ *
+ * A compute group is every ktdp.load, computation and ktdp.store linked by
+ * data flow inside one block (the stores of a group share loads or
+ * computed tensors). Groups are numbered post-order (groups in loop bodies
+ * before the block holding the loop), and in a block by their last store;
+ * the call replaces that store. The block arguments a group reaches (the
+ * kernel's arguments, loop variables) and results of ops with regions become
+ * the program's parameters, in order of first use; everything else the group
+ * needs (constants, views, tile-id math) is cloned into the program.
+ *
+ * In a program: elementwise arith/math/spyreop ops on tensors and the named
+ * linalg ops become linalg.generic; tensor.splat (of a scalar, or of
+ * tensor.extract at constant indices) and linalg.fill fold into their
+ * consumers; producers are fused into their single consumer when all their
+ * loops are parallel. Each remaining linalg.generic is tiled to the SIMD
+ * width of the device's compute unit for its element type (parallel dims
+ * from the innermost out, reduction dims whole), under `scf.for` tile loops
+ * marked `loop_type = #ktdf.loop_type<parallel_loop>` (single-trip loops are
+ * not emitted), around one three-stage `ktdf.pipeline`: a load stage moving
+ * each input tile into a `!ktdf.fifo.slot<SRC -> COMPUTE, NxT>`, a compute
+ * stage (`applicable_units = [COMPUTE]`: read_from_fifo, the generic on
+ * tiles, write_to_fifo), a store stage moving each result slot out, chained
+ * by three tokens; slots and tokens come from the pipeline's ktdf.private.
+ * Views stay (`ktdp.construct_memory_view`), each cast once to its device
+ * memory (`memref.memory_space_cast` to the kind the device's
+ * mem_space_mapping gives, e.g. "DDR"); each access tile becomes a
+ * `memref.reinterpret_cast` of it, all hoisted before the first loop.
+ *
+ * Several generics that cannot fuse (a reduction feeding elementwise work,
+ * as in a softmax row) become a chain of such pipelines, one after the
+ * other in program order; a tensor one of them produces and a later one
+ * reads lives in a scratchpad buffer, `memref.alloc() : memref<...,
+ * "L1">` at the top of the program (the memory kind ct_local maps to), and
+ * never goes through device memory.
+ *
+ * Rejected with a located "... is not supported yet" error (the later
+ * stages cannot handle these yet): scf.while; scf.for with iter_args;
+ * distributed memory views; indirect access tiles; inter-tile ops;
+ * contractions (linalg.matmul and friends) and other linalg ops without an
+ * elementwise or reduction form; ops in a computation outside the compute
+ * set (split_compute_op_ok); tensors crossing a compute group's boundary;
+ * compute groups interleaved with other groups or with loops; access tiles
+ * with a non-identity order or a non-constant box; views with dynamic
+ * strides; indexing maps other than dims and constants.
+ */
+#ifndef SCHED_SPLIT_H
+#define SCHED_SPLIT_H
+
+#include <stdbool.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+/* Runs ktc-split on m (see above) for device dev. Returns false after
+ * reporting located errors to diag; m is then unspecified. */
+bool sched_split(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag);
+
+#endif

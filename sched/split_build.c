@@ -1,0 +1,382 @@
+/* split_build.c - the IR editing helpers of ktc-split (split_int.h): value
+ * maps, deep clone, use replacement, dead-code removal, the builder. The
+ * IR core keeps no use lists, so uses are found by walking: programs are
+ * small and each walk is linear. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/split_int.h"
+
+bool split_error(struct split_ctx *c, ir_op op, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ir_diag_at(c->diag, c->m, ir_op_get(c->m, op)->loc, IR_SEV_ERROR, "%s", msg);
+    c->failed = true;
+    return false;
+}
+
+/* ---- value maps ------------------------------------------------------- */
+
+ir_value split_vmap_get(const struct split_vmap *vm, ir_value v)
+{
+    return v < vm->cap && vm->to[v] ? vm->to[v] : v;
+}
+
+void split_vmap_set(struct split_vmap *vm, ir_value from, ir_value to)
+{
+    if (from >= vm->cap) {
+        uint32_t n = vm->cap ? vm->cap : 256;
+        while (n <= from)
+            n *= 2;
+        vm->to = realloc(vm->to, n * sizeof *vm->to);
+        if (!vm->to)
+            abort();
+        memset(vm->to + vm->cap, 0, (n - vm->cap) * sizeof *vm->to);
+        vm->cap = n;
+    }
+    vm->to[from] = to;
+}
+
+void split_vmap_free(struct split_vmap *vm)
+{
+    free(vm->to);
+    vm->to = NULL;
+    vm->cap = 0;
+}
+
+/* ---- editing ---------------------------------------------------------- */
+
+ir_op split_clone(struct ir_module *m, ir_op op, struct split_vmap *vm)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct ir_op_state st;
+    ir_state_init(&st, m, ir_str_get(m, o->name), o->loc);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        ir_state_add_operand(m, &st, split_vmap_get(vm, o->opnd[i]));
+    for (uint32_t i = 0; i < o->nres; i++)
+        ir_state_add_result(m, &st, ir_value_type(m, o->res + i));
+    for (uint32_t r = 0; r < o->nreg; r++) {
+        ir_region nr = ir_region_new(m);
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next) {
+            ir_block nb = ir_block_new(m);
+            ir_region_append_block(m, nr, nb);
+            const struct ir_block_info *bi = ir_block_get(m, b);
+            for (uint32_t a = 0; a < bi->nargs; a++) {
+                ir_value arg = bi->args[a];
+                split_vmap_set(vm, arg, ir_block_add_arg(m, nb, ir_value_type(m, arg),
+                                                         ir_value_get(m, arg)->name));
+            }
+            for (ir_op c = bi->first; c; c = ir_op_get(m, c)->next)
+                ir_block_append_op(m, nb, split_clone(m, c, vm));
+        }
+        ir_state_add_region(m, &st, nr);
+    }
+    ir_op copy = ir_op_create(m, &st);
+    o = ir_op_get(m, op); /* the tables may have grown */
+    ir_op_get(m, copy)->attrs = o->attrs;
+    for (uint32_t i = 0; i < o->nres; i++) {
+        ir_value_get(m, ir_op_result(m, copy, i))->name = ir_value_get(m, o->res + i)->name;
+        split_vmap_set(vm, o->res + i, ir_op_result(m, copy, i));
+    }
+    return copy;
+}
+
+static void replace_in(struct ir_module *m, ir_op op, ir_value from, ir_value to)
+{
+    struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == from)
+            o->opnd[i] = to;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            for (ir_op c = ir_block_get(m, b)->first; c; c = ir_op_get(m, c)->next)
+                replace_in(m, c, from, to);
+}
+
+void split_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to)
+{
+    replace_in(m, root, from, to);
+}
+
+static void count_in(const struct ir_module *m, ir_op op, uint32_t *n, int delta)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        n[o->opnd[i]] += (uint32_t)delta;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            for (ir_op c = ir_block_get(m, b)->first; c; c = ir_op_get(m, c)->next)
+                count_in(m, c, n, delta);
+}
+
+uint32_t *split_use_counts(struct ir_module *m, ir_op root)
+{
+    uint32_t *n = calloc(m->values.len + 1, sizeof *n);
+    if (!n)
+        abort();
+    count_in(m, root, n, 1);
+    return n;
+}
+
+bool split_removable(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (!o->nres)
+        return false;
+    if (ir_op_def(o->kind)->flags & IR_OPF_PURE)
+        return true;
+    if (o->kind == IR_OP_KTDP_LOAD || o->kind == IR_OP_MEMREF_ALLOC)
+        return true;
+    /* linalg ops on tensors only compute their results. */
+    const char *name = ir_str_get(m, o->name);
+    if (strncmp(name, "linalg.", 7) != 0)
+        return false;
+    for (uint32_t i = 0; i < o->nres; i++)
+        if (ir_type_get(m, ir_value_type(m, o->res + i))->kind != IR_TY_TENSOR)
+            return false;
+    return true;
+}
+
+static void dce_block(struct ir_module *m, ir_block b, uint32_t *n)
+{
+    ir_op prev;
+    for (ir_op op = ir_block_get(m, b)->last; op; op = prev) {
+        prev = ir_op_get(m, op)->prev;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block c = ir_region_get(m, o->regs[r])->first; c; c = ir_block_get(m, c)->next)
+                dce_block(m, c, n);
+        bool used = false;
+        for (uint32_t i = 0; i < o->nres && !used; i++)
+            used = n[o->res + i] != 0;
+        if (!used && split_removable(m, op)) {
+            count_in(m, op, n, -1);
+            ir_op_unlink(m, op);
+        }
+    }
+}
+
+void split_dce(struct ir_module *m, ir_op root)
+{
+    uint32_t *n = split_use_counts(m, root);
+    const struct ir_op_info *o = ir_op_get(m, root);
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            dce_block(m, b, n);
+    free(n);
+}
+
+ir_block split_body(const struct ir_module *m, ir_op op, uint32_t region)
+{
+    ir_region r = ir_op_region(m, op, region);
+    return r ? ir_region_entry(m, r) : IR_NONE;
+}
+
+void split_set_name(struct ir_module *m, ir_value v, const char *name)
+{
+    ir_value_get(m, v)->name = name ? ir_str_c(m, name) : IR_NONE;
+}
+
+bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_CONSTANT)
+        return false;
+    ir_attr a = ir_op_attr(m, d, "value");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_INT)
+        return false;
+    *out = ai->i;
+    return true;
+}
+
+const char *split_type_name(const struct ir_module *m, ir_type t, char *buf, size_t n)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    static const char *const floats[] = {"f16", "bf16", "f32", "f64", "df16"};
+    if (ti->kind == IR_TY_FLOAT)
+        snprintf(buf, n, "%s", floats[ti->fkind]);
+    else if (ti->kind == IR_TY_INT)
+        snprintf(buf, n, "i%u", ti->width);
+    else if (ti->kind == IR_TY_INDEX)
+        snprintf(buf, n, "index");
+    else
+        snprintf(buf, n, "?");
+    return buf;
+}
+
+/* ---- building --------------------------------------------------------- */
+
+void sb_at_end(struct split_b *b, struct ir_module *m, ir_block block, struct ir_loc loc)
+{
+    *b = (struct split_b){.m = m, .block = block, .loc = loc};
+}
+
+void sb_before(struct split_b *b, struct ir_module *m, ir_op before, struct ir_loc loc)
+{
+    *b = (struct split_b){.m = m, .before = before, .loc = loc};
+}
+
+static bool same_op(const struct ir_module *m, ir_op a, ir_op b)
+{
+    const struct ir_op_info *x = ir_op_get(m, a), *y = ir_op_get(m, b);
+    if (x->name != y->name || x->attrs != y->attrs || x->nopnd != y->nopnd || x->nres != y->nres)
+        return false;
+    for (uint32_t i = 0; i < x->nopnd; i++)
+        if (x->opnd[i] != y->opnd[i])
+            return false;
+    for (uint32_t i = 0; i < x->nres; i++)
+        if (ir_value_type(m, x->res + i) != ir_value_type(m, y->res + i))
+            return false;
+    return true;
+}
+
+ir_op sb_emit(struct split_b *b, const struct ir_op_state *st)
+{
+    ir_op op = ir_op_create(b->m, st);
+    struct split_cse *c = b->cse;
+    if (c && !st->nreg && (ir_op_def(st->kind)->flags & IR_OPF_PURE)) {
+        for (uint32_t i = 0; i < c->n; i++)
+            if (same_op(b->m, c->ops[i], op))
+                return c->ops[i]; /* the new op stays detached */
+        if (c->n == c->cap) {
+            c->cap = c->cap ? 2 * c->cap : 32;
+            c->ops = realloc(c->ops, c->cap * sizeof *c->ops);
+            if (!c->ops)
+                abort();
+        }
+        c->ops[c->n++] = op;
+    }
+    if (b->before)
+        ir_op_insert_before(b->m, b->before, op);
+    else
+        ir_block_append_op(b->m, b->block, op);
+    return op;
+}
+
+ir_block sb_region(struct ir_module *m, struct ir_op_state *st)
+{
+    ir_region r = ir_region_new(m);
+    ir_block blk = ir_block_new(m);
+    ir_region_append_block(m, r, blk);
+    ir_state_add_region(m, st, r);
+    return blk;
+}
+
+ir_value sb_index(struct split_b *b, int64_t v)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", b->loc);
+    ir_state_set_attr(m, &st, "value", ir_attr_int(m, v, m->t_index));
+    ir_state_add_result(m, &st, m->t_index);
+    ir_value r = ir_op_result(m, sb_emit(b, &st), 0);
+    char name[32];
+    snprintf(name, sizeof name, v < 0 ? "c_%lld" : "c%lld", (long long)(v < 0 ? -v : v));
+    split_set_name(m, r, name);
+    return r;
+}
+
+ir_value sb_arith(struct split_b *b, const char *name, ir_value x, ir_value y)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, name, b->loc);
+    ir_state_add_operand(m, &st, x);
+    ir_state_add_operand(m, &st, y);
+    ir_state_add_result(m, &st, ir_value_type(m, x));
+    return ir_op_result(m, sb_emit(b, &st), 0);
+}
+
+ir_value sb_addi(struct split_b *b, ir_value x, ir_value y)
+{
+    int64_t cx, cy;
+    bool kx = split_const_int(b->m, x, &cx), ky = split_const_int(b->m, y, &cy);
+    if (kx && ky)
+        return sb_index(b, cx + cy);
+    if (kx && cx == 0)
+        return y;
+    if (ky && cy == 0)
+        return x;
+    return sb_arith(b, "arith.addi", x, y);
+}
+
+ir_value sb_muli(struct split_b *b, ir_value x, int64_t k)
+{
+    int64_t cx;
+    if (split_const_int(b->m, x, &cx))
+        return sb_index(b, cx * k);
+    if (k == 1)
+        return x;
+    if (k == 0)
+        return sb_index(b, 0);
+    return sb_arith(b, "arith.muli", x, sb_index(b, k));
+}
+
+ir_value sb_tensor_empty(struct split_b *b, ir_type t)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, b->m, "tensor.empty", b->loc);
+    ir_state_add_result(b->m, &st, t);
+    ir_value r = ir_op_result(b->m, sb_emit(b, &st), 0);
+    split_set_name(b->m, r, "empty");
+    return r;
+}
+
+ir_attr split_segments(struct ir_module *m, uint32_t n, const int64_t *sizes)
+{
+    return ir_attr_dense_array(m, m->t_i32, n, sizes);
+}
+
+ir_attr split_str_array(struct ir_module *m, uint32_t n, const char *const *s)
+{
+    ir_attr *a = malloc((n + 1) * sizeof *a);
+    if (!a)
+        abort();
+    for (uint32_t i = 0; i < n; i++)
+        a[i] = ir_attr_string(m, s[i]);
+    ir_attr r = ir_attr_array(m, n, a);
+    free(a);
+    return r;
+}
+
+ir_type split_token_type(struct ir_module *m)
+{
+    return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_OPAQUE,
+                                                    .name = ir_str_c(m, "ktdf.token")});
+}
+
+ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem,
+                     ir_attr layout, ir_attr space)
+{
+    return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_MEMREF, .rank = rank,
+                                                    .shape = shape, .elem = elem,
+                                                    .attr0 = layout, .attr1 = space});
+}
+
+/* ---- affine helpers ----------------------------------------------------- */
+
+ir_aff split_aff_subst(struct ir_module *m, ir_aff e, const ir_aff *sub)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_DIM:
+        return sub[a->v];
+    case IR_AFF_CONST:
+    case IR_AFF_SYM:
+        return e;
+    default: {
+        enum ir_aff_kind k = a->kind;
+        ir_aff l = a->lhs, r = a->rhs;
+        ir_aff nl = split_aff_subst(m, l, sub), nr = split_aff_subst(m, r, sub);
+        return ir_aff_bin(m, k, nl, nr);
+    }
+    }
+}

@@ -1,0 +1,152 @@
+/* split_int.h - internals shared by the files of ktc-split (split.h): the
+ * pass context, the IR editing helpers it needs (value maps, deep clone,
+ * use replacement, dead-code removal, an insertion-point builder) and its
+ * phases: legality (split_legal.c), compute-group extraction
+ * (split_extract.c), linalg conversion and fusion (split_linalg.c), tiling
+ * and pipelines (split_pipeline.c).
+ */
+#ifndef SCHED_SPLIT_INT_H
+#define SCHED_SPLIT_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+struct split_ctx {
+    struct ir_module *m;
+    const struct arch_device *dev;
+    struct ir_diag *diag;
+    bool failed;
+    const char *compute;  /* the device's one compute unit kind ("SFU") */
+    uint32_t compute_res; /* its first instance, for its SIMD lanes */
+    const char *scratch;  /* the memory kind ct_local maps to ("L1"), or NULL */
+};
+
+/* Reports a located error at op (in the user's .mlir) and marks the pass
+ * failed; returns false. */
+bool split_error(struct split_ctx *c, ir_op op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---- value maps ------------------------------------------------------- */
+
+/* old value → new value; unmapped values map to themselves. */
+struct split_vmap {
+    ir_value *to;
+    uint32_t cap;
+};
+
+ir_value split_vmap_get(const struct split_vmap *vm, ir_value v);
+void split_vmap_set(struct split_vmap *vm, ir_value from, ir_value to);
+void split_vmap_free(struct split_vmap *vm);
+
+/* ---- editing ---------------------------------------------------------- */
+
+/* A detached deep copy of op (regions included) whose operands go through
+ * vm; the copy's results and block arguments are recorded in vm. */
+ir_op split_clone(struct ir_module *m, ir_op op, struct split_vmap *vm);
+/* Replaces every use of from by to in root and the ops nested in it. */
+void split_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to);
+/* Number of uses of every value in root (and nested ops), indexed by value
+ * id; the array has room for every value that exists now. free() it. */
+uint32_t *split_use_counts(struct ir_module *m, ir_op root);
+/* Removes, innermost first, every op under root whose results are all
+ * unused and that has no effect (split_removable). */
+void split_dce(struct ir_module *m, ir_op root);
+bool split_removable(const struct ir_module *m, ir_op op);
+/* The (first) block of op's region i, IR_NONE when it has none. */
+ir_block split_body(const struct ir_module *m, ir_op op, uint32_t region);
+void split_set_name(struct ir_module *m, ir_value v, const char *name);
+/* An integer-valued constant op's value (arith.constant of index/iN). */
+bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out);
+/* "f16", "f32", "bf16", "i32"...: the element type's name for arch_lanes. */
+const char *split_type_name(const struct ir_module *m, ir_type t, char *buf, size_t n);
+
+/* ---- building --------------------------------------------------------- */
+
+/* Pure ops a builder made, reused for identical ones (a small CSE). Only
+ * valid for builders inserting at one point, which every op made there
+ * dominates. */
+struct split_cse {
+    ir_op *ops;
+    uint32_t n, cap;
+};
+
+/* Where new ops go: before `before`, or at the end of `block` when before
+ * is IR_NONE; every new op takes location loc. */
+struct split_b {
+    struct ir_module *m;
+    ir_block block;
+    ir_op before;
+    struct ir_loc loc;
+    struct split_cse *cse; /* NULL: no reuse */
+};
+
+void sb_at_end(struct split_b *b, struct ir_module *m, ir_block block, struct ir_loc loc);
+void sb_before(struct split_b *b, struct ir_module *m, ir_op before, struct ir_loc loc);
+/* Creates the op of st and inserts it at b; with b->cse, returns instead
+ * an identical pure op made before at b, if any. */
+ir_op sb_emit(struct split_b *b, const struct ir_op_state *st);
+/* A new region with one empty block, added to st; returns the block. */
+ir_block sb_region(struct ir_module *m, struct ir_op_state *st);
+ir_value sb_index(struct split_b *b, int64_t v);          /* arith.constant : index */
+ir_value sb_arith(struct split_b *b, const char *name, ir_value x, ir_value y);
+/* x + y and x * y on index values, folding constants and neutral terms. */
+ir_value sb_addi(struct split_b *b, ir_value x, ir_value y);
+ir_value sb_muli(struct split_b *b, ir_value x, int64_t k);
+ir_value sb_tensor_empty(struct split_b *b, ir_type t);
+/* operandSegmentSizes = array<i32: ...>. */
+ir_attr split_segments(struct ir_module *m, uint32_t n, const int64_t *sizes);
+ir_attr split_str_array(struct ir_module *m, uint32_t n, const char *const *s);
+ir_type split_token_type(struct ir_module *m);
+ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem,
+                     ir_attr layout, ir_attr space);
+
+/* ---- affine helpers ----------------------------------------------------- */
+
+/* e with each dim i replaced by sub[i] (symbols kept). */
+ir_aff split_aff_subst(struct ir_module *m, ir_aff e, const ir_aff *sub);
+
+/* ---- linalg.generic ------------------------------------------------------ */
+
+#define SPLIT_MAX_IN 32   /* inputs of one generic */
+#define SPLIT_MAX_LOOPS 8 /* loops of one generic */
+
+/* A generic's structure: loops, inputs with their maps, the output. */
+struct split_gen {
+    uint32_t nloops;
+    bool red[SPLIT_MAX_LOOPS]; /* a reduction loop */
+    uint32_t nin;
+    ir_value in[SPLIT_MAX_IN];
+    uint32_t in_map[SPLIT_MAX_IN];
+    ir_value out;
+    uint32_t out_map;
+    ir_type res;
+};
+
+/* Reads generic op into g; false when it has more than one output or too
+ * many inputs or loops. */
+bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
+
+/* ---- phases ------------------------------------------------------------- */
+
+/* Whether op may appear in a computation (a linalg body, or elementwise on
+ * tensors): float arithmetic, math, comparisons and selects, casts,
+ * spyreop intrinsics. */
+bool split_compute_op_ok(const struct ir_module *m, ir_op op);
+/* Rejects, anywhere in the module, what no later stage handles yet. */
+bool split_legal(struct split_ctx *c);
+/* Cuts compute groups into programs and the orchestrator (split.h);
+ * *progs gets the program functions (malloc'd), in numbering order. */
+bool split_extract(struct split_ctx *c, ir_op **progs, uint32_t *nprogs);
+/* In program fn: tensor ops → linalg.generic, splats folded, fusion. */
+bool split_linalg(struct split_ctx *c, ir_op fn);
+/* In program fn: casts, scratchpad buffers, tile loops and pipelines. */
+bool split_pipeline(struct split_ctx *c, ir_op fn);
+
+#endif

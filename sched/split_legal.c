@@ -1,0 +1,96 @@
+/* split_legal.c - ktc-split's legality check: rejects, with a located
+ * "... is not supported yet" error, the constructs no later stage handles
+ * yet (split.h lists them). It walks the whole module (the device aside)
+ * and reports every offending op, not just the first. */
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/split_int.h"
+
+bool split_compute_op_ok(const struct ir_module *m, ir_op op)
+{
+    switch (ir_op_get(m, op)->kind) {
+    case IR_OP_ARITH_CONSTANT:
+    case IR_OP_ARITH_ADDF: case IR_OP_ARITH_SUBF: case IR_OP_ARITH_MULF:
+    case IR_OP_ARITH_DIVF: case IR_OP_ARITH_NEGF:
+    case IR_OP_ARITH_MAXIMUMF: case IR_OP_ARITH_MINIMUMF: case IR_OP_ARITH_MAXNUMF:
+    case IR_OP_ARITH_MINNUMF: case IR_OP_ARITH_MAXF: case IR_OP_ARITH_MINF:
+    case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI:
+    case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_MINSI:
+    case IR_OP_ARITH_CMPF: case IR_OP_ARITH_CMPI: case IR_OP_ARITH_SELECT:
+    case IR_OP_ARITH_EXTF: case IR_OP_ARITH_TRUNCF:
+    case IR_OP_ARITH_SITOFP: case IR_OP_ARITH_FPTOSI:
+    case IR_OP_MATH_EXP: case IR_OP_MATH_EXP2: case IR_OP_MATH_LOG: case IR_OP_MATH_LOG2:
+    case IR_OP_MATH_SQRT: case IR_OP_MATH_RSQRT: case IR_OP_MATH_TANH: case IR_OP_MATH_ERF:
+    case IR_OP_MATH_ABSF: case IR_OP_MATH_POWF: case IR_OP_MATH_FLOOR: case IR_OP_MATH_CEIL:
+    case IR_OP_MATH_FMA:
+    case IR_OP_SPYREOP_EXP: case IR_OP_SPYREOP_SQRT: case IR_OP_SPYREOP_RSQRT:
+    case IR_OP_SPYREOP_RECIPROCAL: case IR_OP_SPYREOP_SIGMOID: case IR_OP_SPYREOP_SILU:
+    case IR_OP_SPYREOP_GELU: case IR_OP_SPYREOP_REALDIV: case IR_OP_SPYREOP_SELECT:
+    case IR_OP_SPYREOP_SOFTPLUS: case IR_OP_SPYREOP_COMPARE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool is_linalg_body_op(const struct ir_module *m, ir_op op)
+{
+    ir_op parent = ir_op_parent(m, op);
+    if (!parent)
+        return false;
+    uint32_t k = ir_op_get(m, parent)->kind;
+    return k == IR_OP_LINALG_GENERIC || k == IR_OP_LINALG_MAP || k == IR_OP_LINALG_REDUCE;
+}
+
+static bool check(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct split_ctx *c = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const char *name = ir_str_get(m, o->name);
+    switch (o->kind) {
+    case IR_OP_SCF_WHILE:
+        split_error(c, op, "scf.while is not supported yet");
+        break;
+    case IR_OP_SCF_FOR:
+        if (o->nopnd > 3)
+            split_error(c, op, "scf.for with loop-carried values (iter_args) is not supported yet");
+        break;
+    case IR_OP_KTDP_CONSTRUCT_DISTRIBUTED_MEMORY_VIEW:
+        split_error(c, op, "distributed memory views (%s) are not supported yet", name);
+        break;
+    case IR_OP_KTDP_CONSTRUCT_INDIRECT_ACCESS_TILE:
+        split_error(c, op, "indirect access tiles (%s) are not supported yet", name);
+        break;
+    case IR_OP_KTDP_INTER_TILE_PRODUCE:
+    case IR_OP_KTDP_INTER_TILE_REDUCE:
+    case IR_OP_KTDP_INTER_TILE_CONSUME:
+        split_error(c, op, "inter-tile ops (%s) are not supported yet", name);
+        break;
+    case IR_OP_LINALG_MATMUL:
+    case IR_OP_LINALG_BATCH_MATMUL:
+    case IR_OP_LINALG_MATVEC:
+    case IR_OP_LINALG_VECMAT:
+    case IR_OP_LINALG_DOT:
+        split_error(c, op, "contractions (%s) are not supported yet", name);
+        break;
+    case IR_OP_LINALG_INDEX:
+        split_error(c, op, "%s in a linalg body is not supported yet", name);
+        break;
+    default:
+        if (is_linalg_body_op(m, op) && o->kind != IR_OP_LINALG_YIELD &&
+            !split_compute_op_ok(m, op))
+            split_error(c, op, "'%s' in a linalg body is not supported yet", name);
+        break;
+    }
+    return true;
+}
+
+bool split_legal(struct split_ctx *c)
+{
+    ir_block body = ir_module_body(c->m);
+    IR_FOR_OPS(c->m, body, op)
+        if (ir_op_get(c->m, op)->kind != IR_OP_KTDF_ARCH_DEVICE)
+            ir_walk(c->m, op, check, c);
+    return !c->failed;
+}

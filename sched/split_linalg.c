@@ -1,0 +1,619 @@
+/* split_linalg.c - the computations of a program as linalg.generic ops:
+ * elementwise arith/math/spyreop ops on tensors and the named linalg ops
+ * are generalized; splats and fills feeding a generic fold into it (a
+ * captured scalar, or an input read at constant indices for a splat of
+ * tensor.extract); then each all-parallel producer is fused into its one
+ * consumer (MLIR's elementwise fusion with a single-use control), until no
+ * fusion applies. What remains is the chain split_pipeline.c schedules.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/split_int.h"
+
+#define MAX_IN SPLIT_MAX_IN
+#define MAX_LOOPS SPLIT_MAX_LOOPS
+
+static const char *iterator_of(const struct ir_module *m, ir_attr a)
+{
+    const struct ir_attr_info *e = ir_attr_get(m, a);
+    if (e->kind == IR_AT_STRING)
+        return ir_str_get(m, e->s);
+    if (e->kind == IR_AT_OPAQUE && e->body)
+        return ir_str_get(m, e->body);
+    return "";
+}
+
+bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_attr_info *maps = ir_attr_get(m, ir_op_attr(m, op, "indexing_maps"));
+    const struct ir_attr_info *its = ir_attr_get(m, ir_op_attr(m, op, "iterator_types"));
+    if (o->nres != 1 || o->nopnd < 1 || o->nopnd - 1 > MAX_IN || its->n > MAX_LOOPS)
+        return false;
+    g->nloops = its->n;
+    for (uint32_t i = 0; i < its->n; i++)
+        g->red[i] = strcmp(iterator_of(m, its->elems[i]), "reduction") == 0;
+    g->nin = o->nopnd - 1;
+    for (uint32_t i = 0; i < g->nin; i++) {
+        g->in[i] = o->opnd[i];
+        g->in_map[i] = ir_attr_get(m, maps->elems[i])->map;
+    }
+    g->out = o->opnd[g->nin];
+    g->out_map = ir_attr_get(m, maps->elems[g->nin])->map;
+    g->res = ir_value_type(m, o->res);
+    return true;
+}
+
+static ir_type elem_of(const struct ir_module *m, ir_value v)
+{
+    return ir_type_elem(m, ir_value_type(m, v));
+}
+
+/* Creates the generic of g at b with an empty body whose arguments are
+ * the inputs' and the output's element types; *body gets the block. */
+static ir_op gen_create(struct split_b *b, const struct split_gen *g, ir_block *body)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "linalg.generic", b->loc);
+    ir_attr maps[MAX_IN + 1], its[MAX_LOOPS];
+    for (uint32_t i = 0; i < g->nin; i++) {
+        ir_state_add_operand(m, &st, g->in[i]);
+        maps[i] = ir_attr_affine_map(m, g->in_map[i]);
+    }
+    ir_state_add_operand(m, &st, g->out);
+    maps[g->nin] = ir_attr_affine_map(m, g->out_map);
+    for (uint32_t i = 0; i < g->nloops; i++)
+        its[i] = ir_attr_intern(m, &(struct ir_attr_info){
+                                       .kind = IR_AT_OPAQUE,
+                                       .s = ir_str_c(m, "linalg.iterator_type"),
+                                       .body = ir_str_c(m, g->red[i] ? "reduction" : "parallel")});
+    ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, g->nin + 1, maps));
+    ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, g->nloops, its));
+    int64_t seg[2] = {g->nin, 1};
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
+    ir_state_add_result(m, &st, g->res);
+    *body = sb_region(m, &st);
+    for (uint32_t i = 0; i < g->nin; i++)
+        ir_block_add_arg(m, *body, elem_of(m, g->in[i]), ir_str_c(m, "in"));
+    ir_block_add_arg(m, *body, elem_of(m, g->out), ir_str_c(m, "out"));
+    return sb_emit(b, &st);
+}
+
+static uint32_t identity_map(struct ir_module *m, uint32_t n)
+{
+    ir_aff r[MAX_LOOPS];
+    for (uint32_t i = 0; i < n; i++)
+        r[i] = ir_aff_dim(m, i);
+    return ir_map_intern(m, n, 0, n, r);
+}
+
+static uint32_t rank_of(const struct ir_module *m, ir_value v)
+{
+    return ir_type_get(m, ir_value_type(m, v))->rank;
+}
+
+/* Appends `name(ops) : T` to block blk (one result of type t). */
+static ir_value body_op(struct ir_module *m, ir_block blk, struct ir_loc loc, const char *name,
+                        uint32_t n, const ir_value *ops, ir_type t, ir_attr attrs)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, m, name, loc);
+    for (uint32_t i = 0; i < n; i++)
+        ir_state_add_operand(m, &st, ops[i]);
+    ir_state_add_result(m, &st, t);
+    ir_op op = ir_op_create(m, &st);
+    ir_op_get(m, op)->attrs = attrs;
+    ir_block_append_op(m, blk, op);
+    return ir_op_result(m, op, 0);
+}
+
+static void body_yield(struct ir_module *m, ir_block blk, struct ir_loc loc, ir_value v)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, m, "linalg.yield", loc);
+    ir_state_add_operand(m, &st, v);
+    ir_block_append_op(m, blk, ir_op_create(m, &st));
+}
+
+/* Clones the ops of block from (its terminator too) into block to, with
+ * from's arguments mapped by vm. */
+static void clone_body(struct ir_module *m, ir_block from, ir_block to, struct split_vmap *vm)
+{
+    IR_FOR_OPS(m, from, op)
+        ir_block_append_op(m, to, split_clone(m, op, vm));
+}
+
+/* ---- generalization ------------------------------------------------------ */
+
+/* The scalar op a named elementwise linalg op applies; NULL when none. */
+static const char *named_scalar(uint32_t kind, bool is_float)
+{
+    switch (kind) {
+    case IR_OP_LINALG_ADD: return is_float ? "arith.addf" : "arith.addi";
+    case IR_OP_LINALG_SUB: return is_float ? "arith.subf" : "arith.subi";
+    case IR_OP_LINALG_MUL: return is_float ? "arith.mulf" : "arith.muli";
+    case IR_OP_LINALG_DIV: return is_float ? "arith.divf" : NULL;
+    case IR_OP_LINALG_MAX: return is_float ? "arith.maximumf" : "arith.maxsi";
+    case IR_OP_LINALG_MIN: return is_float ? "arith.minimumf" : "arith.minsi";
+    case IR_OP_LINALG_POWF: return "math.powf";
+    case IR_OP_LINALG_EXP: return "math.exp";
+    case IR_OP_LINALG_LOG: return "math.log";
+    case IR_OP_LINALG_SQRT: return "math.sqrt";
+    case IR_OP_LINALG_RSQRT: return "math.rsqrt";
+    case IR_OP_LINALG_ABS: return "math.absf";
+    case IR_OP_LINALG_NEGF: return "arith.negf";
+    case IR_OP_LINALG_CEIL: return "math.ceil";
+    case IR_OP_LINALG_FLOOR: return "math.floor";
+    case IR_OP_LINALG_TANH: return "math.tanh";
+    case IR_OP_LINALG_ERF: return "math.erf";
+    case IR_OP_LINALG_SQUARE: return "arith.mulf";
+    case IR_OP_LINALG_RECIPROCAL: return "arith.divf";
+    case IR_OP_LINALG_COPY: return "";
+    default: return NULL;
+    }
+}
+
+/* An elementwise generic over ins (all of result type t's shape) into out,
+ * whose body applies scalar op `name` (attributes attrs) to the inputs;
+ * "" yields the first input. Named ops pass their own forms through
+ * `square` (x*x) and `reciprocal` (1/x). */
+static ir_op elementwise(struct split_b *b, uint32_t kind, const char *name, uint32_t nin,
+                         const ir_value *ins, ir_value out, ir_type t, ir_attr attrs)
+{
+    struct ir_module *m = b->m;
+    struct split_gen g = {.nloops = ir_type_get(m, t)->rank, .nin = nin, .out = out, .res = t};
+    uint32_t id = identity_map(m, g.nloops);
+    for (uint32_t i = 0; i < nin; i++)
+        g.in[i] = ins[i], g.in_map[i] = id;
+    g.out_map = id;
+    ir_block body;
+    ir_op op = gen_create(b, &g, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    ir_type et = ir_type_elem(m, t);
+    ir_value args[MAX_IN];
+    uint32_t n = nin;
+    memcpy(args, bi->args, nin * sizeof *args);
+    if (kind == IR_OP_LINALG_SQUARE) {
+        args[1] = args[0];
+        n = 2;
+    } else if (kind == IR_OP_LINALG_RECIPROCAL) {
+        struct ir_op_state st;
+        ir_state_init(&st, m, "arith.constant", b->loc);
+        ir_state_set_attr(m, &st, "value", ir_attr_float(m, 1.0, et));
+        ir_state_add_result(m, &st, et);
+        ir_op one = ir_op_create(m, &st);
+        ir_block_append_op(m, body, one);
+        args[1] = args[0];
+        args[0] = ir_op_result(m, one, 0);
+        n = 2;
+    }
+    ir_value v = *name ? body_op(m, body, b->loc, name, n, args, et, attrs) : args[0];
+    body_yield(m, body, b->loc, v);
+    return op;
+}
+
+/* linalg.map / linalg.reduce / broadcast / transpose as a generic. */
+static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t nin = o->nopnd - 1;
+    ir_value out = o->opnd[nin];
+    uint32_t rank = rank_of(m, o->kind == IR_OP_LINALG_REDUCE ? o->opnd[0] : out);
+    struct split_gen g = {.nloops = rank, .nin = nin, .out = out, .res = ir_value_type(m, out)};
+    if (rank > MAX_LOOPS || nin > MAX_IN || (o->kind == IR_OP_LINALG_REDUCE && nin != 1))
+        return split_error(c, op, "this form of %s is not supported yet",
+                           ir_str_get(m, o->name)), IR_NONE;
+    const struct ir_attr_info *dims = NULL;
+    if (o->kind != IR_OP_LINALG_MAP)
+        dims = ir_attr_get(m, ir_op_attr(m, op, o->kind == IR_OP_LINALG_TRANSPOSE ? "permutation"
+                                                                                    : "dimensions"));
+    uint32_t id = identity_map(m, rank);
+    ir_aff r[MAX_LOOPS];
+    uint32_t nr = 0;
+    switch (o->kind) {
+    case IR_OP_LINALG_MAP:
+        for (uint32_t i = 0; i < nin; i++)
+            g.in[i] = o->opnd[i], g.in_map[i] = id;
+        g.out_map = id;
+        break;
+    case IR_OP_LINALG_REDUCE: /* dims are reduced: out keeps the others */
+        for (uint32_t d = 0; d < rank; d++) {
+            bool red = false;
+            for (uint32_t k = 0; k < dims->n; k++)
+                red |= dims->ints[k] == (int64_t)d;
+            g.red[d] = red;
+            if (!red)
+                r[nr++] = ir_aff_dim(m, d);
+        }
+        g.in[0] = o->opnd[0], g.in_map[0] = id;
+        g.out_map = ir_map_intern(m, rank, 0, nr, r);
+        break;
+    case IR_OP_LINALG_BROADCAST: /* dims are added: in has the others */
+        for (uint32_t d = 0; d < rank; d++) {
+            bool added = false;
+            for (uint32_t k = 0; k < dims->n; k++)
+                added |= dims->ints[k] == (int64_t)d;
+            if (!added)
+                r[nr++] = ir_aff_dim(m, d);
+        }
+        g.in[0] = o->opnd[0], g.in_map[0] = ir_map_intern(m, rank, 0, nr, r);
+        g.out_map = id;
+        break;
+    default: /* transpose: out dim i is in dim perm[i] */
+        for (uint32_t j = 0; j < rank; j++)
+            for (uint32_t i = 0; i < rank; i++)
+                if (dims->ints[i] == (int64_t)j)
+                    r[j] = ir_aff_dim(m, i);
+        g.in[0] = o->opnd[0], g.in_map[0] = ir_map_intern(m, rank, 0, rank, r);
+        g.out_map = id;
+        break;
+    }
+    ir_block body;
+    ir_op gop = gen_create(b, &g, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE) {
+        /* map's body takes the inputs, reduce's (input, init): the same
+         * leading arguments of the generic's body. */
+        ir_block from = split_body(m, op, 0);
+        struct split_vmap vm = {0};
+        const struct ir_block_info *fi = ir_block_get(m, from);
+        for (uint32_t i = 0; i < fi->nargs; i++)
+            split_vmap_set(&vm, fi->args[i], bi->args[i]);
+        clone_body(m, from, body, &vm);
+        split_vmap_free(&vm);
+    } else {
+        body_yield(m, body, b->loc, bi->args[0]);
+    }
+    return gop;
+}
+
+/* Replaces op (one tensor result) by its generic form; false after an
+ * error. Ops already in their final form are left alone. */
+static bool generalize(struct split_ctx *c, ir_op op)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const char *name = ir_str_get(m, o->name);
+    if (o->nres != 1 || ir_type_get(m, ir_value_type(m, o->res))->kind != IR_TY_TENSOR)
+        return true;
+    switch (o->kind) {
+    case IR_OP_KTDP_LOAD:
+    case IR_OP_TENSOR_EMPTY:
+    case IR_OP_TENSOR_SPLAT:
+    case IR_OP_LINALG_FILL:
+    case IR_OP_LINALG_GENERIC:
+        return true;
+    default:
+        break;
+    }
+    struct split_b b;
+    sb_before(&b, m, op, o->loc);
+    ir_type t = ir_value_type(m, o->res);
+    ir_op g = IR_NONE;
+    if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE ||
+        o->kind == IR_OP_LINALG_BROADCAST || o->kind == IR_OP_LINALG_TRANSPOSE) {
+        if (!(g = structured(c, &b, op)))
+            return false;
+    } else if (strncmp(name, "linalg.", 7) == 0) {
+        const char *s = named_scalar(o->kind, ir_type_is_float(m, ir_type_elem(m, t)));
+        if (!s || o->nopnd < 2)
+            return split_error(c, op, "%s is not supported yet", name);
+        g = elementwise(&b, o->kind, s, o->nopnd - 1, o->opnd, o->opnd[o->nopnd - 1], t, IR_NONE);
+    } else if (split_compute_op_ok(m, op)) {
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind != IR_TY_TENSOR)
+                return split_error(c, op, "%s mixing tensors and scalars is not supported yet",
+                                   name);
+        if (o->nopnd > MAX_IN)
+            return split_error(c, op, "%s with %u operands is not supported yet", name, o->nopnd);
+        ir_value out = sb_tensor_empty(&b, t);
+        g = elementwise(&b, 0, name, o->nopnd, o->opnd, out, t, o->attrs);
+    } else {
+        return split_error(c, op, "%s in a compute group is not supported yet", name);
+    }
+    ir_value r = ir_op_result(m, g, 0);
+    ir_value_get(m, r)->name = ir_value_get(m, o->res)->name;
+    split_replace_uses(m, ir_op_parent(m, op), o->res, r);
+    ir_op_unlink(m, op);
+    return true;
+}
+
+/* ---- folding splats and fills into their consumers ------------------------ */
+
+/* What a splat or fill input folds into: a captured scalar (*scalar), or
+ * an input read at constant indices (*tensor, *map over nloops dims). */
+static bool fold_input(struct ir_module *m, ir_value v, uint32_t nloops, ir_value *scalar,
+                       ir_value *tensor, uint32_t *map)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->kind == IR_OP_LINALG_FILL) {
+        *scalar = o->opnd[0], *tensor = IR_NONE;
+        return true;
+    }
+    if (o->kind != IR_OP_TENSOR_SPLAT)
+        return false;
+    ir_value s = o->opnd[0];
+    ir_op e = ir_value_def(m, s);
+    *scalar = s, *tensor = IR_NONE;
+    if (!e || ir_op_get(m, e)->kind != IR_OP_TENSOR_EXTRACT)
+        return true;
+    const struct ir_op_info *eo = ir_op_get(m, e);
+    ir_aff r[MAX_LOOPS];
+    if (eo->nopnd - 1 > MAX_LOOPS)
+        return true;
+    for (uint32_t i = 1; i < eo->nopnd; i++) {
+        int64_t k;
+        if (!split_const_int(m, eo->opnd[i], &k))
+            return true; /* a scalar captured as is */
+        r[i - 1] = ir_aff_const(m, k);
+    }
+    *tensor = eo->opnd[0];
+    *map = ir_map_intern(m, nloops, 0, eo->nopnd - 1, r);
+    return true;
+}
+
+/* Rebuilds generic op with its splat and fill inputs folded; returns the
+ * op now in its place. */
+static ir_op fold_splats(struct split_ctx *c, ir_op op)
+{
+    struct ir_module *m = c->m;
+    struct split_gen g, ng;
+    if (!split_gen_read(m, op, &g))
+        return op;
+    ir_value scalar[MAX_IN], tensor[MAX_IN];
+    uint32_t map[MAX_IN];
+    bool any = false, fold[MAX_IN];
+    for (uint32_t i = 0; i < g.nin; i++) {
+        fold[i] = fold_input(m, g.in[i], g.nloops, &scalar[i], &tensor[i], &map[i]);
+        any |= fold[i];
+    }
+    if (!any)
+        return op;
+    ng = g;
+    ng.nin = 0;
+    for (uint32_t i = 0; i < g.nin; i++) {
+        if (!fold[i]) {
+            ng.in[ng.nin] = g.in[i], ng.in_map[ng.nin++] = g.in_map[i];
+        } else if (tensor[i]) {
+            ng.in[ng.nin] = tensor[i], ng.in_map[ng.nin++] = map[i];
+        }
+    }
+    struct split_b b;
+    sb_before(&b, m, op, ir_op_get(m, op)->loc);
+    ir_block body;
+    ir_op nop = gen_create(&b, &ng, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    ir_block from = split_body(m, op, 0);
+    const struct ir_block_info *fi = ir_block_get(m, from);
+    struct split_vmap vm = {0};
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < g.nin; i++)
+        split_vmap_set(&vm, fi->args[i], fold[i] && !tensor[i] ? scalar[i] : bi->args[k++]);
+    split_vmap_set(&vm, fi->args[g.nin], bi->args[k]);
+    clone_body(m, from, body, &vm);
+    split_vmap_free(&vm);
+    ir_value r = ir_op_result(m, nop, 0);
+    ir_value_get(m, r)->name = ir_value_get(m, ir_op_result(m, op, 0))->name;
+    split_replace_uses(m, ir_op_parent(m, op), ir_op_result(m, op, 0), r);
+    ir_op_unlink(m, op);
+    return nop;
+}
+
+/* ---- fusion ---------------------------------------------------------------- */
+
+static bool block_uses(const struct ir_module *m, ir_block blk, ir_value v)
+{
+    IR_FOR_OPS(m, blk, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            if (o->opnd[i] == v)
+                return true;
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+                if (block_uses(m, b, v))
+                    return true;
+    }
+    return false;
+}
+
+/* The loop each result of a permutation map reads: perm[i] = dim of result
+ * i; false when the map is not a permutation. */
+static bool permutation(const struct ir_module *m, uint32_t map, uint32_t *perm)
+{
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    bool seen[MAX_LOOPS] = {0};
+    if (mp->nres != mp->ndims || mp->ndims > MAX_LOOPS)
+        return false;
+    for (uint32_t i = 0; i < mp->nres; i++) {
+        const struct ir_aff_info *a = ir_aff_get(m, mp->res[i]);
+        if (a->kind != IR_AFF_DIM || seen[a->v])
+            return false;
+        seen[a->v] = true;
+        perm[i] = (uint32_t)a->v;
+    }
+    return true;
+}
+
+/* Whether producer p (a generic) may fuse into its consumer u, where it is
+ * input k. */
+static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op pop, const struct split_gen *u,
+                    uint32_t k, uint32_t *perm)
+{
+    for (uint32_t i = 0; i < p->nloops; i++)
+        if (p->red[i])
+            return false;
+    if (!permutation(m, p->out_map, perm))
+        return false;
+    ir_block pb = split_body(m, pop, 0);
+    const struct ir_block_info *bi = ir_block_get(m, pb);
+    if (block_uses(m, pb, bi->args[p->nin]))
+        return false; /* it reads its output */
+    return p->nin - 1 + u->nin <= MAX_IN &&
+           ir_map_get(m, u->in_map[k])->nres == p->nloops;
+}
+
+/* Fuses producer pop (input k of consumer uop); returns the fused op. */
+static ir_op fuse(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_op uop,
+                  const struct split_gen *u, uint32_t k, const uint32_t *perm)
+{
+    struct ir_module *m = c->m;
+    /* Producer loop perm[i] is consumer map k's result i. */
+    const struct ir_affine_map *q = ir_map_get(m, u->in_map[k]);
+    ir_aff sub[MAX_LOOPS];
+    for (uint32_t i = 0; i < p->nloops; i++)
+        sub[perm[i]] = q->res[i];
+    struct split_gen f = *u;
+    f.nin = 0;
+    for (uint32_t i = 0; i < u->nin; i++) {
+        if (i != k) {
+            f.in[f.nin] = u->in[i], f.in_map[f.nin++] = u->in_map[i];
+            continue;
+        }
+        for (uint32_t j = 0; j < p->nin; j++) {
+            const struct ir_affine_map *pm = ir_map_get(m, p->in_map[j]);
+            ir_aff r[MAX_LOOPS];
+            for (uint32_t t = 0; t < pm->nres && t < MAX_LOOPS; t++)
+                r[t] = split_aff_subst(m, pm->res[t], sub);
+            f.in[f.nin] = p->in[j];
+            f.in_map[f.nin++] = ir_map_intern(m, u->nloops, 0, pm->nres, r);
+        }
+    }
+    struct split_b b;
+    sb_before(&b, m, uop, ir_op_get(m, uop)->loc);
+    ir_block body;
+    ir_op fop = gen_create(&b, &f, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    ir_block pb = split_body(m, pop, 0), ub = split_body(m, uop, 0);
+    const struct ir_block_info *pi = ir_block_get(m, pb), *ui = ir_block_get(m, ub);
+    struct split_vmap vm = {0};
+    for (uint32_t j = 0; j < p->nin; j++)
+        split_vmap_set(&vm, pi->args[j], bi->args[k + j]);
+    ir_value pv = IR_NONE;
+    IR_FOR_OPS(m, pb, op) {
+        if (ir_op_get(m, op)->kind == IR_OP_LINALG_YIELD) {
+            pv = split_vmap_get(&vm, ir_op_get(m, op)->opnd[0]);
+            break;
+        }
+        ir_block_append_op(m, body, split_clone(m, op, &vm));
+    }
+    for (uint32_t i = 0; i < u->nin; i++)
+        split_vmap_set(&vm, ui->args[i],
+                       i < k ? bi->args[i] : i == k ? pv : bi->args[i + p->nin - 1]);
+    split_vmap_set(&vm, ui->args[u->nin], bi->args[f.nin]);
+    clone_body(m, ub, body, &vm);
+    split_vmap_free(&vm);
+    ir_value r = ir_op_result(m, fop, 0);
+    ir_value_get(m, r)->name = ir_value_get(m, ir_op_result(m, uop, 0))->name;
+    split_replace_uses(m, ir_op_parent(m, uop), ir_op_result(m, uop, 0), r);
+    ir_op_unlink(m, uop);
+    ir_op_unlink(m, pop);
+    return fop;
+}
+
+/* Merges inputs that read the same value through the same map. */
+static void dedupe_inputs(struct split_ctx *c, ir_op op)
+{
+    struct ir_module *m = c->m;
+    struct split_gen g, ng;
+    if (!split_gen_read(m, op, &g))
+        return;
+    uint32_t first[MAX_IN];
+    bool dup = false;
+    ng = g;
+    ng.nin = 0;
+    for (uint32_t i = 0; i < g.nin; i++) {
+        first[i] = i;
+        for (uint32_t j = 0; j < i && first[i] == i; j++)
+            if (g.in[j] == g.in[i] && g.in_map[j] == g.in_map[i])
+                first[i] = first[j];
+        if (first[i] == i)
+            ng.in[ng.nin] = g.in[i], ng.in_map[ng.nin++] = g.in_map[i];
+        dup |= first[i] != i;
+    }
+    if (!dup)
+        return;
+    struct split_b b;
+    sb_before(&b, m, op, ir_op_get(m, op)->loc);
+    ir_block body;
+    ir_op nop = gen_create(&b, &ng, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    ir_block from = split_body(m, op, 0);
+    const struct ir_block_info *fi = ir_block_get(m, from);
+    struct split_vmap vm = {0};
+    uint32_t slot[MAX_IN], k = 0;
+    for (uint32_t i = 0; i < g.nin; i++) {
+        if (first[i] == i)
+            slot[i] = k++;
+        split_vmap_set(&vm, fi->args[i], bi->args[slot[first[i]]]);
+    }
+    split_vmap_set(&vm, fi->args[g.nin], bi->args[k]);
+    clone_body(m, from, body, &vm);
+    split_vmap_free(&vm);
+    ir_value r = ir_op_result(m, nop, 0);
+    ir_value_get(m, r)->name = ir_value_get(m, ir_op_result(m, op, 0))->name;
+    split_replace_uses(m, ir_op_parent(m, op), ir_op_result(m, op, 0), r);
+    ir_op_unlink(m, op);
+}
+
+/* One fusion in block blk, if any applies. */
+static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
+{
+    struct ir_module *m = c->m;
+    uint32_t *uses = split_use_counts(m, fn);
+    bool done = false;
+    IR_FOR_OPS(m, blk, pop) {
+        const struct ir_op_info *po = ir_op_get(m, pop);
+        if (po->kind != IR_OP_LINALG_GENERIC || uses[po->res] != 1)
+            continue;
+        /* Its one user, a generic reading it as an input. */
+        for (ir_op uop = po->next; uop && !done; uop = ir_op_get(m, uop)->next) {
+            const struct ir_op_info *uo = ir_op_get(m, uop);
+            uint32_t k = 0;
+            while (k < uo->nopnd && uo->opnd[k] != po->res)
+                k++;
+            if (k == uo->nopnd)
+                continue;
+            struct split_gen p, u;
+            uint32_t perm[MAX_LOOPS];
+            if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) && split_gen_read(m, uop, &u) &&
+                k < u.nin && fusible(m, &p, pop, &u, k, perm)) {
+                dedupe_inputs(c, fuse(c, pop, &p, uop, &u, k, perm));
+                done = true;
+            }
+            break;
+        }
+        if (done)
+            break;
+    }
+    free(uses);
+    return done;
+}
+
+bool split_linalg(struct split_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    ir_block blk = split_body(m, fn, 0);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (!generalize(c, op))
+            return false;
+    }
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_LINALG_GENERIC)
+            dedupe_inputs(c, fold_splats(c, op));
+    }
+    split_dce(m, fn);
+    while (fuse_one(c, fn, blk))
+        ;
+    split_dce(m, fn);
+    return !c->failed;
+}

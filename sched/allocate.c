@@ -366,6 +366,7 @@ static void materialize(struct alloc *a, const struct buf *b)
     ir_state_add_result(m, &st, m->t_index);
     ir_op c = ir_op_create(m, &st);
     ir_op_insert_before(m, b->alloc, c);
+    ir_value_get(m, ir_op_result(m, c, 0))->name = ir_str_c(m, "addr");
     ir_state_init(&st, m, "builtin.unrealized_conversion_cast", loc);
     ir_state_add_operand(m, &st, ir_op_result(m, c, 0));
     ir_state_add_result(m, &st, ir_value_type(m, old));

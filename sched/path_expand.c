@@ -580,13 +580,16 @@ static void rebuild_private(struct pe *p, struct plan *pl, ir_op pipe, ir_op pri
     const struct ir_op_info *yo = ir_op_get(m, y);
     uint32_t nold = yo->nopnd;
     static const char *const defs[] = {"memref.alloc", "ktdf.fifo.allocate", "ktdf.create_token"};
+    static const char *const names[] = {"buf", "fifo", "tok"};
     struct ir_op_state ys, ps;
     ir_state_init(&ys, m, "ktdf.private_yield", yo->loc);
     for (uint32_t i = 0; i < nold; i++)
         ir_state_add_operand(m, &ys, yo->opnd[i]);
-    for (uint32_t i = 0; i < pl->nnv; i++)
-        ir_state_add_operand(m, &ys, make_def(m, defs[pl->nv[i].kind], pl->nv[i].type,
-                                              pl->nv[i].loc, y));
+    for (uint32_t i = 0; i < pl->nnv; i++) {
+        ir_value v = make_def(m, defs[pl->nv[i].kind], pl->nv[i].type, pl->nv[i].loc, y);
+        ir_value_get(m, v)->name = ir_str_c(m, names[pl->nv[i].kind]);
+        ir_state_add_operand(m, &ys, v);
+    }
     ir_op ny = ir_op_create(m, &ys);
     ir_op_get(m, ny)->attrs = yo->attrs;
     ir_op_insert_before(m, y, ny);
@@ -601,6 +604,9 @@ static void rebuild_private(struct pe *p, struct plan *pl, ir_op pipe, ir_op pri
     ir_op_get(m, np)->attrs = po->attrs;
     ir_op_insert_before(m, priv, np);
     ir_op_unlink(m, priv);
+    /* The new results take the old ones' names (the first names them all). */
+    ir_value_get(m, ir_op_get(m, np)->res)->name =
+        nold ? ir_value_get(m, ir_op_get(m, priv)->res)->name : ir_str_c(m, "priv");
     if (nold)
         replace_uses(m, pipe, ir_op_get(m, priv)->res, ir_op_get(m, np)->res, nold);
     for (uint32_t i = 0; i < pl->nnv; i++)

@@ -214,6 +214,9 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
     if (unit == ARCH_NONE)
         return pe_error(p, last, "this transfer feeds a broadcast element to %s, which cannot "
                         "splat, and no unit before it can", p->dev->kinds[compute].name);
+    if (unit == compute)
+        return pe_error(p, last, "this transfer feeds a broadcast element to %s, which cannot "
+                        "splat and loads it itself", p->dev->kinds[compute].name);
     if (!(p->dev->res[p->dev->kinds[unit].first].features & ARCH_F_SPLAT))
         return pe_error(p, last, "this transfer feeds a broadcast element to %s, which cannot "
                         "splat, and neither can %s, the unit that moves it",

@@ -1,6 +1,6 @@
 """ktc_pass_golden: golden tests that run ktc binaries as a pipeline."""
 
-def ktc_pass_golden(name, tools, cases = None):
+def ktc_pass_golden(name, tools, cases = None, data = []):
     """Every CASE.mlir of the package, run as `ktc-parse | STAGES | ktc-print`.
 
     Args:
@@ -8,6 +8,8 @@ def ktc_pass_golden(name, tools, cases = None):
       tools: the ktc binaries the cases' `// RUN:` lines use, e.g.
         ["//tools:ktc-split"]; ktc-parse and ktc-print are always there.
       cases: the .mlir cases (default: every *.mlir of the package).
+      data: other files the cases read, e.g. a device description that a
+        `// PARSE: --device=devices/x.mlir` line names.
     """
     if cases == None:
         cases = native.glob(["*.mlir"])
@@ -18,5 +20,5 @@ def ktc_pass_golden(name, tools, cases = None):
         srcs = ["//tests/passes:run_golden.sh"],
         args = ["$(location //tools:ktc-parse)"] +
                ["$(location %s)" % c for c in cases],
-        data = cases + bins + native.glob(["*.out", "*.err"]),
+        data = cases + bins + data + native.glob(["*.out", "*.err"]),
     )

@@ -273,7 +273,10 @@ static bool buffer(struct prog *p, ir_value v, ir_op user, struct place *out)
     ir_state_add_result(m, &st, split_memref(m, t->rank, t->shape, t->elem, IR_NONE,
                                              str(m, p->c->scratch)));
     ir_value r = ir_op_result(m, sb_emit(&b, &st), 0);
-    split_set_name(m, r, "buf");
+    char name[128];
+    ir_str vn = ir_value_get(m, v)->name;
+    snprintf(name, sizeof name, "%s%sbuf", vn ? ir_str_get(m, vn) : "", vn ? "_" : "");
+    split_set_name(m, r, name);
     *out = (struct place){r, p->c->scratch};
     memo_put(p, v, *out);
     return true;
@@ -522,22 +525,28 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                            c->dev->name, tname);
     tile_sizes(&g, ext, lanes, ts);
 
-    /* Tile loops: the loops of g a tile does not cover, outermost first. */
+    /* Tile loops: the loops of g a tile does not cover, outermost first;
+     * their bounds are made before the outermost one. */
     struct split_b b;
     at_ret(p, &b, loc);
-    ir_value ivs[MAX_LOOPS];
+    ir_value ivs[MAX_LOOPS], bounds[MAX_LOOPS][3];
     int32_t loop_of[MAX_LOOPS];
     uint32_t nivs = 0;
     for (uint32_t d = 0; d < g.nloops; d++) {
         loop_of[d] = -1;
         if (ts[d] == ext[d])
             continue;
-        ir_value lb = sb_index(&b, 0), ub = sb_index(&b, ext[d]), step = sb_index(&b, ts[d]);
+        bounds[d][0] = sb_index(&b, 0);
+        bounds[d][1] = sb_index(&b, ext[d]);
+        bounds[d][2] = sb_index(&b, ts[d]);
+    }
+    for (uint32_t d = 0; d < g.nloops; d++) {
+        if (ts[d] == ext[d])
+            continue;
         struct ir_op_state st;
         ir_state_init(&st, m, "scf.for", loc);
-        ir_state_add_operand(m, &st, lb);
-        ir_state_add_operand(m, &st, ub);
-        ir_state_add_operand(m, &st, step);
+        for (uint32_t k = 0; k < 3; k++)
+            ir_state_add_operand(m, &st, bounds[d][k]);
         ir_state_set_attr(m, &st, "loop_type",
                           ir_attr_intern(m, &(struct ir_attr_info){
                                                 .kind = IR_AT_OPAQUE,
@@ -774,6 +783,17 @@ bool split_pipeline(struct split_ctx *c, ir_op fn)
     struct prog p = {.c = c, .m = m, .fn = fn, .ret = ir_block_get(m, blk)->last};
     if (!add_copies(&p, blk))
         return false;
+    /* The program's constants are reused by the ops made before ret. */
+    IR_FOR_OPS(m, blk, op)
+        if (ir_op_get(m, op)->kind == IR_OP_ARITH_CONSTANT) {
+            if (p.cse.n == p.cse.cap) {
+                p.cse.cap = p.cse.cap ? 2 * p.cse.cap : 32;
+                p.cse.ops = realloc(p.cse.ops, p.cse.cap * sizeof *p.cse.ops);
+                if (!p.cse.ops)
+                    abort();
+            }
+            p.cse.ops[p.cse.n++] = op;
+        }
     uint32_t *uses = split_use_counts(m, fn);
     /* The chain, in program order; each generic's inputs and outputs. */
     ir_op chain[256];

@@ -690,7 +690,7 @@ bool interp_bind_array(struct interp *in, uint32_t i, const struct interp_array 
     g->shape.data = NULL;
     g->is_ptr = false;
     if (ti->kind == IR_TY_INDEX || ti->kind == IR_TY_INT) {
-        int64_t at;
+        int64_t at = 0;
         if (!place(in, i, a, &at))
             return false;
         g->addr = at / (int64_t)interp_dtype_size(a->dtype);
@@ -719,7 +719,7 @@ bool interp_bind_array(struct interp *in, uint32_t i, const struct interp_array 
         g->bound = true;
         return true;
     }
-    int64_t at;
+    int64_t at = 0;
     if (!place(in, i, a, &at))
         return false;
     struct iv_view *v = iv_view_new();

@@ -117,6 +117,7 @@ struct iv_future {
 
 size_t iv_ek_size(unsigned ek);
 bool iv_ek_is_float(unsigned ek);
+bool iv_ek_is_single(unsigned ek); /* f16, bf16, df16, f32: computed in f32 */
 unsigned iv_ek_width(unsigned ek); /* bits of an integer kind, 64 for index */
 /* The element kind of a scalar type; false if t is not a scalar type. */
 bool iv_ek_of_type(const struct ir_module *m, ir_type t, unsigned *ek);
@@ -151,6 +152,9 @@ void iv_put_i(struct iv_tensor *t, int64_t i, int64_t v);
 void iv_unpack_f(const struct iv_tensor *t, int64_t i, int64_t n, double *out);
 void iv_pack_f(struct iv_tensor *t, int64_t i, int64_t n, const double *in);
 void iv_unpack_i(const struct iv_tensor *t, int64_t i, int64_t n, bool zext, int64_t *out);
+/* The same in f32, for single-precision kinds (f16, bf16, df16, f32). */
+void iv_unpack_f32(const struct iv_tensor *t, int64_t i, int64_t n, float *out);
+void iv_pack_f32(struct iv_tensor *t, int64_t i, int64_t n, const float *in);
 void iv_pack_i(struct iv_tensor *t, int64_t i, int64_t n, const int64_t *in);
 
 /* Elementwise operations (ops_arith.c), over scalars and equally sized
@@ -175,10 +179,12 @@ enum iv_ew {
 
 struct iv_mem {
     uint64_t dev_bytes, nslots;
-    uint8_t ***slots; /* device memory: 1 GiB slots of 64 KiB pages, allocated on first write */
+    uint8_t ***slots; /* device memory: 64 MiB slots of 64 KiB pages, allocated on first write */
     uint64_t sp_bytes;
     uint32_t ncores;
     uint8_t ***sp;    /* scratchpads: a table of pages each, allocated on first write */
+    uint8_t **alloc;  /* every page allocated */
+    uint32_t nalloc, capalloc;
 };
 
 void iv_mem_init(struct iv_mem *mm, const struct interp_config *cfg);
@@ -354,8 +360,11 @@ void iv_ew_fbinary(int code, int64_t n, const double *a, const double *b, double
  * zero. */
 bool iv_ew_raw(int code, unsigned ek, unsigned rek, uint32_t nin, const void *const *in,
                int64_t n, void *out, const double *prm);
-/* Rounds n doubles to float kind ek in place. */
+/* The same in f32 for single-precision kinds (IEEE f32 arithmetic). */
+void iv_ew_fbinary32(int code, int64_t n, const float *a, const float *b, float *r);
+/* Rounds n doubles (floats) to float kind ek in place. */
 void iv_round_n(unsigned ek, double *v, int64_t n);
+void iv_round_n32(unsigned ek, float *v, int64_t n);
 /* Tensor shape of the first tensor operand, or 0 when all are scalars; a
  * located error when tensor operands differ in size. */
 int iv_ew_shape(struct iv_ct *t, ir_op op, uint32_t nin, struct iv_val *const *in,

@@ -3,8 +3,8 @@
  *
  * Both are paged (64 KiB pages allocated on first write; unwritten pages
  * read as zeros). Device memory is large (128 GiB by default) and sparse: a
- * directory of 1 GiB slots, each a table of pages; a scratchpad is one
- * table. Callers check ranges first (iv_mem_in_range) and report
+ * directory of 64 MiB slots, each a table of pages; a scratchpad is one
+ * table. Allocated pages are also listed, so freeing is proportional to use. Callers check ranges first (iv_mem_in_range) and report
  * out-of-bounds accesses themselves.
  */
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 
 #define PAGE_SHIFT 16
 #define PAGE_SIZE ((int64_t)1 << PAGE_SHIFT)
-#define SLOT_SHIFT 30
+#define SLOT_SHIFT 26
 #define SLOT_PAGES ((int64_t)1 << (SLOT_SHIFT - PAGE_SHIFT))
 
 void iv_mem_init(struct iv_mem *mm, const struct interp_config *cfg)
@@ -35,19 +35,15 @@ static int64_t sp_pages(const struct iv_mem *mm)
     return (int64_t)((mm->sp_bytes + PAGE_SIZE - 1) >> PAGE_SHIFT);
 }
 
-static void free_table(uint8_t **t, int64_t n)
-{
-    for (int64_t k = 0; t && k < n; k++)
-        free(t[k]);
-    free(t);
-}
-
 void iv_mem_free(struct iv_mem *mm)
 {
+    for (uint32_t i = 0; i < mm->nalloc; i++)
+        free(mm->alloc[i]);
     for (uint64_t i = 0; i < mm->nslots; i++)
-        free_table(mm->slots[i], SLOT_PAGES);
+        free(mm->slots[i]);
     for (uint32_t i = 0; i < mm->ncores; i++)
-        free_table(mm->sp[i], sp_pages(mm));
+        free(mm->sp[i]);
+    free(mm->alloc);
     free(mm->slots);
     free(mm->sp);
     memset(mm, 0, sizeof *mm);
@@ -77,9 +73,16 @@ static uint8_t *page(struct iv_mem *mm, unsigned sp, uint32_t core, int64_t a, b
     int64_t k = sp == INTERP_DEVMEM ? (a >> PAGE_SHIFT) & (SLOT_PAGES - 1) : a >> PAGE_SHIFT;
     uint8_t **p = &(*table)[k];
     if (!*p && write) {
+        if (mm->nalloc == mm->capalloc) {
+            mm->capalloc = mm->capalloc ? 2 * mm->capalloc : 64;
+            mm->alloc = realloc(mm->alloc, mm->capalloc * sizeof *mm->alloc);
+            if (!mm->alloc)
+                abort();
+        }
         *p = calloc(1, PAGE_SIZE);
         if (!*p)
             abort();
+        mm->alloc[mm->nalloc++] = *p;
     }
     return *p;
 }

@@ -191,14 +191,113 @@ static int64_t zext(unsigned ek, int64_t v)
     return w >= 64 ? v : (int64_t)((uint64_t)v & ((UINT64_C(1) << w) - 1));
 }
 
+/* Two-operand float ops in f32, for single-precision kinds: IEEE f32
+ * arithmetic, which for f16 operands gives exactly what f64 arithmetic
+ * rounded to f32 gives, and for f32 operands is numpy's float32. */
+void iv_ew_fbinary32(int code, int64_t n, const float *a, const float *b, float *r)
+{
+    switch (code) {
+    case EW_ADDF: for (int64_t i = 0; i < n; i++) r[i] = a[i] + b[i]; return;
+    case EW_SUBF: for (int64_t i = 0; i < n; i++) r[i] = a[i] - b[i]; return;
+    case EW_MULF: for (int64_t i = 0; i < n; i++) r[i] = a[i] * b[i]; return;
+    case EW_DIVF: for (int64_t i = 0; i < n; i++) r[i] = a[i] / b[i]; return;
+    case EW_MAXNUMF:
+        for (int64_t i = 0; i < n; i++)
+            r[i] = a[i] > b[i] || b[i] != b[i] ? a[i] : b[i];
+        return;
+    case EW_MINNUMF:
+        for (int64_t i = 0; i < n; i++)
+            r[i] = a[i] < b[i] || b[i] != b[i] ? a[i] : b[i];
+        return;
+    default: { /* the rest through f64, then f32 */
+        double x[CHUNK], y[CHUNK], z[CHUNK];
+        for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
+            int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+            for (int64_t i = 0; i < c; i++) {
+                x[i] = a[i0 + i];
+                y[i] = b[i0 + i];
+            }
+            iv_ew_fbinary(code, c, x, y, z);
+            for (int64_t i = 0; i < c; i++)
+                r[i0 + i] = (float)z[i];
+        }
+    }
+    }
+}
+
+/* One-operand float ops for single-precision kinds: libm's f32 functions
+ * where ktir-cpu's numpy uses them, the rest through f64 then f32. */
+static void f_unary32(int code, int64_t n, const float *a, float *r, const double *prm)
+{
+    switch (code) {
+    case EW_NEGF: for (int64_t i = 0; i < n; i++) r[i] = -a[i]; return;
+    case EW_ABSF: for (int64_t i = 0; i < n; i++) r[i] = fabsf(a[i]); return;
+    case EW_EXP: for (int64_t i = 0; i < n; i++) r[i] = expf(a[i]); return;
+    case EW_EXP2: for (int64_t i = 0; i < n; i++) r[i] = exp2f(a[i]); return;
+    case EW_LOG: for (int64_t i = 0; i < n; i++) r[i] = logf(a[i]); return;
+    case EW_LOG2: for (int64_t i = 0; i < n; i++) r[i] = log2f(a[i]); return;
+    case EW_TANH: for (int64_t i = 0; i < n; i++) r[i] = tanhf(a[i]); return;
+    case EW_ERF: for (int64_t i = 0; i < n; i++) r[i] = erff(a[i]); return;
+    case EW_SIN: for (int64_t i = 0; i < n; i++) r[i] = sinf(a[i]); return;
+    case EW_COS: for (int64_t i = 0; i < n; i++) r[i] = cosf(a[i]); return;
+    case EW_SQRT: for (int64_t i = 0; i < n; i++) r[i] = sqrtf(a[i]); return;
+    default: {
+        double x[CHUNK], z[CHUNK];
+        for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
+            int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+            for (int64_t i = 0; i < c; i++)
+                x[i] = a[i0 + i];
+            f_unary(code, c, x, z, prm);
+            for (int64_t i = 0; i < c; i++)
+                r[i0 + i] = (float)z[i];
+        }
+    }
+    }
+}
+
+/* ew_loop for float ops whose operands and result are single-precision
+ * kinds: the same results through f32 buffers (half the traffic). */
+static void ew_loop32(int code, unsigned rek, uint32_t nin, struct iv_val *const *in, int64_t n,
+                      struct iv_tensor *res, const double *prm, struct iv_val *out)
+{
+    float fa[3][CHUNK], fr[CHUNK];
+    for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
+        int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+        for (uint32_t k = 0; k < nin; k++) {
+            if (in[k]->kind == IV_TENSOR)
+                iv_unpack_f32(iv_tensor_of(in[k]), i0, c, fa[k]);
+            else
+                for (int64_t j = 0; j < c; j++)
+                    fa[k][j] = (float)in[k]->s.f;
+        }
+        if (code < EW_ADDF)
+            f_unary32(code, c, fa[0], fr, prm);
+        else if (code < EW_FMA)
+            iv_ew_fbinary32(code, c, fa[0], fa[1], fr);
+        else
+            for (int64_t j = 0; j < c; j++)
+                fr[j] = (float)fma(fa[0][j], fa[1][j], fa[2][j]);
+        if (res)
+            iv_pack_f32(res, i0, c, fr);
+        else
+            *out = iv_scalar_f(rek, fr[0]);
+    }
+}
+
 /* The chunked loop of an elementwise op over n elements: operands are
  * tensors or broadcast scalars, results go to res (NULL: *out gets the one
  * scalar). False on an integer division by zero. */
 static bool ew_loop(int code, unsigned rek, uint32_t nin, struct iv_val *const *in, int64_t n,
                     struct iv_tensor *res, const double *prm, struct iv_val *out)
 {
-    bool ints = is_int_code(code), uns = is_unsigned_code(code);
+    bool ints = is_int_code(code), uns = is_unsigned_code(code), single = iv_ek_is_single(rek);
     unsigned w = iv_ek_width(rek);
+    for (uint32_t k = 0; k < nin && single && !ints; k++)
+        single = iv_ek_is_single(in[k]->ek);
+    if (single && !ints) {
+        ew_loop32(code, rek, nin, in, n, res, prm, out);
+        return true;
+    }
     double fa[3][CHUNK], fr[CHUNK];
     int64_t ia[2][CHUNK], ir[CHUNK];
     for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {

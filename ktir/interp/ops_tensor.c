@@ -1135,11 +1135,54 @@ static bool identity_perm(const uint32_t *perm, uint32_t rank)
 
 /* The reduction with a one-op float combiner (code, an enum iv_ew) over x
  * as [rows][cols]: the same tree as the general path, computed in place. */
+/* reduce_fast for single-precision kinds, in f32 buffers (same results). */
+static struct iv_tensor *reduce_fast32(int code, const struct iv_tensor *x,
+                                       const struct iv_tensor *init, int64_t rows, int64_t cols)
+{
+    float *v = malloc((size_t)(rows * cols + 2 * rows + 1) * sizeof *v);
+    if (!v)
+        abort();
+    float *res = v + rows * cols, *iv = res + rows;
+    /* max and min of values of a kind are values of that kind: no rounding */
+    bool exact = code == EW_MAXIMUMF || code == EW_MINIMUMF || code == EW_MAXNUMF ||
+                 code == EW_MINNUMF;
+    iv_unpack_f32(x, 0, rows * cols, v);
+    for (int64_t r = 0; r < rows; r++) {
+        float *row = v + r * cols;
+        int64_t len = cols;
+        while (len > 1) {
+            int64_t h = len / 2;
+            iv_ew_fbinary32(code, h, row, row + h, row);
+            if (!exact)
+                iv_round_n32(x->ek, row, h);
+            if (len & 1)
+                row[h] = row[len - 1];
+            len = h + (len & 1);
+        }
+        res[r] = row[0];
+    }
+    iv_unpack_f32(init, 0, rows, iv);
+    if (cols > 0) {
+        iv_ew_fbinary32(code, rows, res, iv, res);
+        iv_round_n32(init->ek, res, rows);
+    } else {
+        memcpy(res, iv, (size_t)rows * sizeof *res);
+    }
+    struct iv_tensor *y = iv_tensor_new(init->ek, init->rank, init->shape);
+    iv_pack_f32(y, 0, rows, res);
+    free(v);
+    return y;
+}
+
 static int reduce_fast(struct iv_ct *t, ir_op op, int code, const struct iv_tensor *x,
                        int64_t rows, int64_t cols)
 {
     const struct ir_op_info *o = ir_op_get(t->in->m, op);
     const struct iv_tensor *init = tensor_opnd(t, op, 1);
+    if (iv_ek_is_single(x->ek) && iv_ek_is_single(init->ek)) {
+        struct iv_tensor *y = reduce_fast32(code, x, init, rows, cols);
+        return o->nres ? set_tensor(t, op, 0, y) : (iv_obj_release(&y->h), IV_OK);
+    }
     double *v = malloc((size_t)(rows * cols + 2 * rows + 1) * sizeof *v);
     if (!v)
         abort();

@@ -44,6 +44,8 @@ bool interp_dtype_parse(const char *s, enum interp_dtype *t)
 
 bool iv_ek_is_float(unsigned ek) { return ek >= INTERP_F16; }
 
+bool iv_ek_is_single(unsigned ek) { return ek >= INTERP_F16 && ek <= INTERP_F32; }
+
 unsigned iv_ek_width(unsigned ek)
 {
     switch (ek) {
@@ -253,6 +255,19 @@ void iv_round_n(unsigned ek, double *v, int64_t n)
     }
 }
 
+void iv_round_n32(unsigned ek, float *v, int64_t n)
+{
+    if (ek == INTERP_F16) {
+        if (!f16_table_ready)
+            f16_table_init();
+        for (int64_t i = 0; i < n; i++)
+            v[i] = f16_table[num_f32_to_f16(v[i])];
+    } else if (ek != INTERP_F32) {
+        for (int64_t i = 0; i < n; i++)
+            v[i] = (float)iv_round(ek, v[i]);
+    }
+}
+
 int64_t iv_wrap(unsigned ek, int64_t v)
 {
     switch (ek) {
@@ -301,6 +316,52 @@ void iv_unpack_f(const struct iv_tensor *t, int64_t i, int64_t n, double *out)
             out[k] = (double)iv_get_i(t, i + k);
         return;
     }
+    }
+}
+
+void iv_unpack_f32(const struct iv_tensor *t, int64_t i, int64_t n, float *out)
+{
+    const uint16_t *h = (const uint16_t *)t->data + i;
+    switch (t->ek) {
+    case INTERP_F16:
+        if (!f16_table_ready)
+            f16_table_init();
+        for (int64_t k = 0; k < n; k++)
+            out[k] = f16_table[h[k]];
+        return;
+    case INTERP_BF16:
+        for (int64_t k = 0; k < n; k++)
+            out[k] = num_bf16_to_f32(h[k]);
+        return;
+    case INTERP_DF16:
+        for (int64_t k = 0; k < n; k++)
+            out[k] = num_df16_to_f32(h[k]);
+        return;
+    default:
+        memcpy(out, (const float *)t->data + i, (size_t)n * sizeof *out);
+        return;
+    }
+}
+
+void iv_pack_f32(struct iv_tensor *t, int64_t i, int64_t n, const float *in)
+{
+    uint16_t *h = (uint16_t *)t->data + i;
+    switch (t->ek) {
+    case INTERP_F16:
+        for (int64_t k = 0; k < n; k++)
+            h[k] = num_f32_to_f16(in[k]);
+        return;
+    case INTERP_BF16:
+        for (int64_t k = 0; k < n; k++)
+            h[k] = num_f32_to_bf16(in[k]);
+        return;
+    case INTERP_DF16:
+        for (int64_t k = 0; k < n; k++)
+            h[k] = num_f32_to_df16(in[k]);
+        return;
+    default:
+        memcpy((float *)t->data + i, in, (size_t)n * sizeof *in);
+        return;
     }
 }
 

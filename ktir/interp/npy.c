@@ -73,21 +73,26 @@ bool npy_parse(const uint8_t *buf, size_t len, struct interp_array *a, char *err
     const char *descr = dict_value(h, hl, "descr");
     const char *fo = dict_value(h, hl, "fortran_order");
     const char *shape = dict_value(h, hl, "shape");
-    if (!descr || !fo || !shape || (*descr != '\'' && *descr != '"') || *shape != '(')
+    const char *hend = h + hl;
+    if (!descr || !fo || !shape || hend - descr < 5 || hend - fo < 4 || hend - shape < 2 ||
+        (*descr != '\'' && *descr != '"') || *shape != '(')
         return fail(err, errlen, "malformed .npy header");
     if (strncmp(fo, "True", 4) == 0)
         return fail(err, errlen, "Fortran-order arrays are not supported");
     if (!descr_dtype(descr + 1, &a->dtype, err, errlen))
         return false;
-    const char *p = shape + 1, *end = h + hl;
+    const char *p = shape + 1, *end = hend;
     while (p < end && *p != ')') {
         while (p < end && (*p == ' ' || *p == ','))
             p++;
         if (p < end && *p == ')')
             break;
-        char *q;
-        long long v = strtoll(p, &q, 10);
-        if (q == p || v < 0)
+        /* digits, bounded by the header (it is not NUL-terminated) */
+        const char *q = p;
+        int64_t v = 0;
+        while (q < end && *q >= '0' && *q <= '9' && v < INT64_MAX / 16)
+            v = 10 * v + (*q++ - '0');
+        if (q == p || (q < end && *q >= '0' && *q <= '9'))
             return fail(err, errlen, "malformed shape in .npy header");
         if (a->rank == INTERP_MAX_RANK)
             return fail(err, errlen, "array rank too high");

@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,8 +165,14 @@ static void unit_needs(const struct alloc *a, const char *unit, bool store, uint
     uint32_t k = arch_kind_find(a->dev, unit);
     if (k == ARCH_NONE || a->dev->kinds[k].node != ARCH_UNIT)
         return;
-    const struct arch_access *acc =
-        arch_access(a->dev, a->dev->kinds[k].first, store, a->dev->kinds[mem].name);
+    /* A DMA load unit's load feature describes both memories it touches
+     * (MNILU: DDR and L1): the other direction stands in when this one is
+     * not described. */
+    uint32_t r = a->dev->kinds[k].first;
+    const char *space = a->dev->kinds[mem].name;
+    const struct arch_access *acc = arch_access(a->dev, r, store, space);
+    if (!acc)
+        acc = arch_access(a->dev, r, !store, space);
     if (!acc)
         return;
     int64_t w = acc->word_size > 0 ? acc->word_size : 1, need = w;
@@ -305,9 +312,15 @@ static bool check_fits(struct alloc *a, struct buf *b)
     size_t tlen = 0;
     ir_print_type_to(a->m, ir_value_type(a->m, ir_op_result(a->m, b->alloc, 0)), &ty, &tlen);
     const char *fname = ir_str_get(a->m, ir_attr_get(a->m, ir_op_attr(a->m, b->func, "sym_name"))->s);
-    alloc_error(a, b->alloc, "buffer #%u of @%s, %s (%" PRId64 " bytes), does not fit in %s: it "
+    ir_str vname = ir_value_get(a->m, ir_op_result(a->m, b->alloc, 0))->name;
+    char name[96];
+    if (vname)
+        snprintf(name, sizeof name, "%%%s", ir_str_get(a->m, vname));
+    else
+        snprintf(name, sizeof name, "#%u", b->index);
+    alloc_error(a, b->alloc, "buffer %s of @%s, %s (%" PRId64 " bytes), does not fit in %s: it "
                 "needs bytes [%" PRId64 ", %" PRId64 ") but %s holds %" PRId64 " bytes",
-                b->index, fname, ty, b->bytes, mem, b->addr, b->addr + b->bytes, mem, cap);
+                name, fname, ty, b->bytes, mem, b->addr, b->addr + b->bytes, mem, cap);
     free(ty);
     return false;
 }

@@ -38,8 +38,9 @@
  *
  * Rejected with a located error at the alloc: a memory space that names no
  * memory of the device; a dynamic shape; a memory without a size in the
- * device; a buffer that does not fit: "buffer #N of @f, <type> (S bytes),
- * does not fit in L1: it needs bytes [A, A+S) but L1 holds C bytes".
+ * device; a buffer that does not fit: "buffer %name (or #N, its rank in
+ * @f) of @f, <type> (S bytes), does not fit in L1: it needs bytes [A, A+S)
+ * but L1 holds C bytes".
  */
 #ifndef SCHED_ALLOCATE_H
 #define SCHED_ALLOCATE_H

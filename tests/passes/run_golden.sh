@@ -13,6 +13,10 @@ set -u
 bindir=$(cd "$(dirname "$1")" && pwd) # every ktc binary sits beside ktc-parse
 shift
 pass=0 fail=0
+# Scratch files in a directory of our own: tests running side by side in
+# Bazel's sandboxes may share /tmp and even a PID (their own namespaces).
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/run_golden.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
 for case in "$@"; do
     dir=$(dirname "$case") name=$(basename "$case" .mlir)
     stages=$(sed -n '1s|^// RUN: *||p' "$case")
@@ -28,10 +32,10 @@ for case in "$@"; do
         cmd="$cmd | \"$bindir/${words[0]}\" ${words[*]:1}"
     done
     cmd="$cmd | \"$bindir/ktc-print\""
-    out=$(cd "$dir" && bash -o pipefail -c "$cmd" 2>/tmp/run_golden.$$.err)
+    out=$(cd "$dir" && bash -o pipefail -c "$cmd" 2>$tmp/err)
     rc=$?
-    err=$(cat /tmp/run_golden.$$.err)
-    rm -f /tmp/run_golden.$$.err
+    err=$(cat $tmp/err)
+    rm -f $tmp/err
     if [ -n "${UPDATE_GOLDEN:-}" ] && [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
         src="$BUILD_WORKSPACE_DIRECTORY/$case"
         src="${src%.mlir}"
@@ -41,22 +45,22 @@ for case in "$@"; do
         continue
     fi
     if [ -f "$dir/$name.out" ]; then
-        if [ "$rc" -eq 0 ] && diff -u "$dir/$name.out" <(printf '%s\n' "$out") >/tmp/run_golden.$$.diff; then
+        if [ "$rc" -eq 0 ] && diff -u "$dir/$name.out" <(printf '%s\n' "$out") >$tmp/diff; then
             echo "ok   $case"; pass=$((pass + 1))
         else
-            echo "FAIL $case (exit $rc)"; cat /tmp/run_golden.$$.diff 2>/dev/null | head -40
+            echo "FAIL $case (exit $rc)"; cat $tmp/diff 2>/dev/null | head -40
             printf '%s\n' "$err" | head -10; fail=$((fail + 1))
         fi
     elif [ -f "$dir/$name.err" ]; then
-        if [ "$rc" -eq 1 ] && diff -u "$dir/$name.err" <(printf '%s\n' "$err") >/tmp/run_golden.$$.diff; then
+        if [ "$rc" -eq 1 ] && diff -u "$dir/$name.err" <(printf '%s\n' "$err") >$tmp/diff; then
             echo "ok   $case"; pass=$((pass + 1))
         else
-            echo "FAIL $case (exit $rc, want 1)"; cat /tmp/run_golden.$$.diff | head -40; fail=$((fail + 1))
+            echo "FAIL $case (exit $rc, want 1)"; cat $tmp/diff | head -40; fail=$((fail + 1))
         fi
     else
         echo "FAIL $case: no $name.out or $name.err"; fail=$((fail + 1))
     fi
-    rm -f /tmp/run_golden.$$.diff
+    rm -f $tmp/diff
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

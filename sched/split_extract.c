@@ -310,6 +310,26 @@ static void make_program(struct extract *x, ir_op at)
 
 /* ---- groups of one block -------------------------------------------------- */
 
+/* The first op of the slice (or nested in one) using v. */
+static ir_op first_user(const struct extract *x, ir_value v)
+{
+    for (uint32_t i = 0; i < x->nslice; i++) {
+        ir_op op = x->slice[i];
+        const struct ir_op_info *o = ir_op_get(x->m, op);
+        for (uint32_t k = 0; k < o->nopnd; k++)
+            if (o->opnd[k] == v)
+                return op;
+        if (o->nreg) {
+            uint32_t *uses = split_use_counts(x->m, op);
+            bool used = uses[v];
+            free(uses);
+            if (used)
+                return op;
+        }
+    }
+    return x->slice[x->nslice - 1];
+}
+
 /* Checks the marked slice of a group of block b, and finds its first
  * tensor op in b. */
 static bool check_group(struct extract *x, ir_block b, struct group *g, uint32_t *pos)
@@ -339,7 +359,7 @@ static bool check_group(struct extract *x, ir_block b, struct group *g, uint32_t
         params_of(x, ops[i], &ps, &nps, &pcap);
     for (uint32_t i = 0; i < nps && ok; i++)
         if (is_tensor(m, ps[i]))
-            ok = split_error(x->c, g->stores[g->nstores - 1],
+            ok = split_error(x->c, first_user(x, ps[i]),
                              "a tensor flowing into a compute group from outside it (an argument "
                              "or a loop result) is not supported yet");
     free(ps);

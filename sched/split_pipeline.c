@@ -740,6 +740,7 @@ static bool add_copies(struct prog *p, ir_block blk)
         ir_state_add_operand(m, &y, in);
         ir_block_append_op(m, body, ir_op_create(m, &y));
         ir_op g = sb_emit(&b, &st);
+        split_set_name(m, ir_op_result(m, g, 0), copy ? "copy" : "fill");
         ir_op_get(m, op)->opnd[0] = ir_op_result(m, g, 0);
     }
     return true;

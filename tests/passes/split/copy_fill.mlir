@@ -1,0 +1,27 @@
+// RUN: ktc-split
+// PARSE: --device=sample
+// A loaded tile stored unchanged gets a copy generic (the data still flows
+// load -> compute -> store); a constant fill stored has no input, so its
+// pipeline has no load stage and two tokens. The two stores are one group
+// each, in the order of their stores.
+#set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @copy_fill(%a: index, %b: index, %c: index) {
+  %c0 = arith.constant 0 : index
+  %A = ktdp.construct_memory_view %a, sizes: [1, 64], strides: [64, 1] {
+    coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<1x64xf16>
+  %B = ktdp.construct_memory_view %b, sizes: [1, 64], strides: [64, 1] {
+    coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<1x64xf16>
+  %C = ktdp.construct_memory_view %c, sizes: [1, 64], strides: [64, 1] {
+    coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<1x64xf16>
+  %ta = ktdp.construct_access_tile %A[%c0, %c0] {access_tile_set = #set, access_tile_order = #id} : memref<1x64xf16> -> !ktdp.access_tile<1x64xindex>
+  %tb = ktdp.construct_access_tile %B[%c0, %c0] {access_tile_set = #set, access_tile_order = #id} : memref<1x64xf16> -> !ktdp.access_tile<1x64xindex>
+  %tc = ktdp.construct_access_tile %C[%c0, %c0] {access_tile_set = #set, access_tile_order = #id} : memref<1x64xf16> -> !ktdp.access_tile<1x64xindex>
+  %x = ktdp.load %ta : !ktdp.access_tile<1x64xindex> -> tensor<1x64xf16>
+  ktdp.store %x, %tb : tensor<1x64xf16>, !ktdp.access_tile<1x64xindex>
+  %one = arith.constant 1.0 : f16
+  %e = tensor.empty() : tensor<1x64xf16>
+  %ones = linalg.fill ins(%one : f16) outs(%e : tensor<1x64xf16>) -> tensor<1x64xf16>
+  ktdp.store %ones, %tc : tensor<1x64xf16>, !ktdp.access_tile<1x64xindex>
+  return
+}

@@ -1,0 +1,16 @@
+// RUN: ktc-split
+// PARSE: --device=sample
+// The sample device's SFU has SIMD lanes for f16 only: an f32 computation
+// has no tile size on it.
+#set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @wide(%a: index) {
+  %c0 = arith.constant 0 : index
+  %A = ktdp.construct_memory_view %a, sizes: [1, 64], strides: [64, 1] {
+    coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<1x64xf32>
+  %ta = ktdp.construct_access_tile %A[%c0, %c0] {access_tile_set = #set, access_tile_order = #id} : memref<1x64xf32> -> !ktdp.access_tile<1x64xindex>
+  %x = ktdp.load %ta : !ktdp.access_tile<1x64xindex> -> tensor<1x64xf32>
+  %y = math.exp %x : tensor<1x64xf32>
+  ktdp.store %y, %ta : tensor<1x64xf32>, !ktdp.access_tile<1x64xindex>
+  return
+}

@@ -3,6 +3,7 @@
  * (bounds given by affine maps) with its yield.
  */
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -176,7 +177,7 @@ bool ir_fmt_affine_for_parse(struct ir_parser *p, struct ir_op_state *st)
     ir_state_set_attr(m, st, for_attrs[0], lb);
     ir_state_set_attr(m, st, for_attrs[1], ub);
     ir_state_set_attr(m, st, for_attrs[2], ir_attr_int(m, step, m->t_index));
-    ir_state_set_attr(m, st, for_attrs[3], ir_attr_dense_array(m, m->t_i32, 3, seg));
+    ir_set_segments(m, st, 3, seg);
     ir_region r;
     if (!irp_region(p, &r, &iv, 1, "affine.yield"))
         return false;
@@ -188,7 +189,8 @@ void ir_fmt_affine_for_print(struct ir_printer *w, ir_op op)
 {
     const struct ir_module *m = irw_module(w);
     const struct ir_op_info *o = ir_op_get(m, op);
-    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
+    uint32_t seg[3];
+    ir_segments(m, op, 3, seg);
     int64_t step = ir_attr_get(m, ir_op_attr(m, op, "step"))->i;
     irw_scope_push(w);
     irw_puts(w, " ");
@@ -196,7 +198,7 @@ void ir_fmt_affine_for_print(struct ir_printer *w, ir_op op)
     irw_puts(w, " = ");
     print_bound(w, op, ir_op_attr(m, op, "lowerBoundMap"), 0, true);
     irw_puts(w, " to ");
-    print_bound(w, op, ir_op_attr(m, op, "upperBoundMap"), (uint32_t)seg->ints[0], false);
+    print_bound(w, op, ir_op_attr(m, op, "upperBoundMap"), seg[0], false);
     if (step != 1)
         irw_printf(w, " step %lld", (long long)step);
     irw_puts(w, " ");
@@ -211,11 +213,9 @@ bool ir_verify_affine_for(struct ir_verifier *v, ir_op op)
     const struct ir_op_info *o = ir_op_get(m, op);
     if (!irv_counts(v, op, -1, -1, 1))
         return false;
-    ir_attr sa = ir_op_attr(m, op, "operandSegmentSizes");
-    const struct ir_attr_info *seg = sa ? ir_attr_get(m, sa) : NULL;
-    if (!seg || seg->kind != IR_AT_DENSE_ARRAY || seg->type != m->t_i32 || seg->n != 3 ||
-        seg->ints[0] < 0 || seg->ints[1] < 0 || seg->ints[2] < 0 ||
-        seg->ints[0] + seg->ints[1] + seg->ints[2] != o->nopnd)
+    uint32_t seg[3];
+    if (!ir_segments(m, op, 3, seg) ||
+        ir_attr_of_kind(m, op, "operandSegmentSizes", IR_AT_DENSE_ARRAY)->type != m->t_i32)
         return irv_error(v, op, "requires 'operandSegmentSizes' = array<i32: #lower, #upper, "
                                 "#inits> adding up to its %u operands", o->nopnd);
     const struct ir_affine_map *lb = map_attr(v, op, "lowerBoundMap");
@@ -224,13 +224,13 @@ bool ir_verify_affine_for(struct ir_verifier *v, ir_op op)
         return false;
     if (!lb->nres || !ub->nres)
         return irv_error(v, op, "bound maps must have at least one result");
-    if (lb->ndims + lb->nsyms != seg->ints[0] || ub->ndims + ub->nsyms != seg->ints[1])
+    if (lb->ndims + lb->nsyms != seg[0] || ub->ndims + ub->nsyms != seg[1])
         return irv_error(v, op, "bound operands must match the dimensions and symbols of the "
                                 "bound maps");
     ir_attr st = ir_op_attr(m, op, "step");
     if (!st || ir_attr_get(m, st)->kind != IR_AT_INT || ir_attr_get(m, st)->i <= 0)
         return irv_error(v, op, "requires a positive integer 'step' attribute");
-    uint32_t nb = (uint32_t)(seg->ints[0] + seg->ints[1]), ni = (uint32_t)seg->ints[2];
+    uint32_t nb = seg[0] + seg[1], ni = seg[2];
     if (!index_operands(v, op, 0, nb))
         return false;
     if (o->nres != ni)

@@ -10,19 +10,9 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
-
-static bool all_index(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n)
-{
-    struct ir_module *m = irv_module(v);
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = from; i < from + n; i++)
-        if (ir_value_type(m, o->opnd[i]) != m->t_index)
-            return irv_error(v, op, "indices must be of type 'index', got %s",
-                             irv_type_str(v, ir_value_type(m, o->opnd[i])));
-    return true;
-}
 
 /* `%view[%i, ...]`: the view and its start indices. */
 static bool parse_indexed(struct ir_parser *p, struct irp_operand *view, struct irp_operand **idx,
@@ -123,7 +113,7 @@ static bool check_view(struct ir_verifier *v, ir_op op, uint32_t view, uint32_t 
         return irv_error(v, op, "%s has rank %u but %u indices are given", irv_type_str(v, t),
                          ti->rank, nidx);
     *rank = ti->rank;
-    return all_index(v, op, view + 1, nidx);
+    return irv_index_operands(v, op, view + 1, nidx, "indices");
 }
 
 /* vector_load and vector_store: a vector moved to or from a view. */
@@ -180,30 +170,19 @@ bool ir_fmt_agen_composite_parse(struct ir_parser *p, struct ir_op_state *st)
         !irp_add_operands(p, st, ts, nts, &m->t_index, 1))
         return false;
     int64_t seg[5] = {1, nsi, 1, ndi, nts};
-    ir_state_set_attr(m, st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 5, seg));
+    ir_set_segments(m, st, 5, seg);
     ir_state_add_region(m, st, r);
     return true;
 }
 
-/* operandSegmentSizes of a composite into seg[5]; false when malformed. */
+/* operandSegmentSizes of a composite into seg[5]; false (and zeros) when it
+ * is malformed or a view group does not hold exactly the view. */
 static bool composite_segments(const struct ir_module *m, ir_op op, uint32_t *seg)
 {
-    ir_attr a = ir_op_attr(m, op, "operandSegmentSizes");
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (ir_segments(m, op, 5, seg) && seg[0] == 1 && seg[2] == 1)
+        return true;
     memset(seg, 0, 5 * sizeof *seg);
-    if (!ai || ai->kind != IR_AT_DENSE_ARRAY || ai->n != 5)
-        return false;
-    uint64_t sum = 0;
-    for (uint32_t i = 0; i < 5; i++) {
-        if (ai->ints[i] < 0 || ai->ints[i] > UINT32_MAX)
-            return false;
-        sum += (uint64_t)ai->ints[i];
-    }
-    if (sum != ir_op_get(m, op)->nopnd || ai->ints[0] != 1 || ai->ints[2] != 1)
-        return false;
-    for (uint32_t i = 0; i < 5; i++)
-        seg[i] = (uint32_t)ai->ints[i];
-    return true;
+    return false;
 }
 
 void ir_fmt_agen_composite_print(struct ir_printer *w, ir_op op)
@@ -256,8 +235,8 @@ bool ir_verify_agen_composite(struct ir_verifier *v, ir_op op)
     if (!composite_segments(m, op, seg))
         return irv_error(v, op, "requires an 'operandSegmentSizes' attribute [1, #src indices, 1, #dst indices, #time symbols] that adds up to the operand count");
     if (!check_view(v, op, 0, seg[1], &rs) || !check_view(v, op, 1 + seg[1], seg[3], &rd) ||
-        !all_index(v, op, 2 + seg[1] + seg[3], seg[4]) || !check_set_order(v, op, "load", rs) ||
-        !check_set_order(v, op, "store", rd))
+        !irv_index_operands(v, op, 2 + seg[1] + seg[3], seg[4], "indices") ||
+        !check_set_order(v, op, "load", rs) || !check_set_order(v, op, "store", rd))
         return false;
     static const char *const maps[] = {"load_time_addr_map", "store_time_addr_map", "time_order"};
     for (size_t i = 0; i < 3; i++) {
@@ -278,9 +257,5 @@ bool ir_verify_agen_composite(struct ir_verifier *v, ir_op op)
 
 bool ir_verify_agen_yield(struct ir_verifier *v, ir_op op)
 {
-    struct ir_module *m = irv_module(v);
-    ir_op parent = ir_op_parent(m, op);
-    if (!parent || ir_op_get(m, parent)->kind != IR_OP_AGEN_COMPOSITE_LOAD_AND_STORE)
-        return irv_error(v, op, "expects parent op 'agen.composite_load_and_store'");
-    return irv_counts(v, op, 0, 0, 0);
+    return irv_parent(v, op, IR_OP_AGEN_COMPOSITE_LOAD_AND_STORE) && irv_counts(v, op, 0, 0, 0);
 }

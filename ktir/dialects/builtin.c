@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/dialects/ktdp.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
@@ -208,9 +209,9 @@ void ir_fmt_return_print(struct ir_printer *w, ir_op op)
 bool ir_verify_return(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
+    if (!irv_parent(v, op, IR_OP_FUNC_FUNC))
+        return false;
     ir_op fn = ir_op_parent(m, op);
-    if (!fn || ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
-        return irv_error(v, op, "expects parent op 'func.func'");
     ir_attr ft = ir_op_attr(m, fn, "function_type");
     const struct ir_type_info *fi = ir_type_get(m, ir_attr_get(m, ft)->type);
     const struct ir_op_info *o = ir_op_get(m, op);

@@ -8,6 +8,7 @@
  * (`%a, ... [{attrs}] : T, ..., R`, one result).
  */
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -72,17 +73,6 @@ void ir_fmt_operands_result_types_print(struct ir_printer *w, ir_op op)
 }
 
 /* ---- helpers ----------------------------------------------------------------- */
-
-static bool all_index(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n, const char *what)
-{
-    struct ir_module *m = irv_module(v);
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = from; i < from + n; i++)
-        if (ir_value_type(m, o->opnd[i]) != m->t_index)
-            return irv_error(v, op, "%s must be of type 'index', got %s", what,
-                             irv_type_str(v, ir_value_type(m, o->opnd[i])));
-    return true;
-}
 
 static bool result_index(struct ir_verifier *v, ir_op op)
 {
@@ -175,7 +165,7 @@ bool ir_verify_dataflow_program_unit(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (!irv_counts(v, op, -1, 0, 1) || !all_index(v, op, 0, o->nopnd, "units"))
+    if (!irv_counts(v, op, -1, 0, 1) || !irv_index_operands(v, op, 0, o->nopnd, "units"))
         return false;
     if (!o->nopnd)
         return irv_error(v, op, "requires at least one unit");
@@ -193,13 +183,7 @@ bool ir_verify_dataflow_program_unit(struct ir_verifier *v, ir_op op)
 
 bool ir_verify_dataflow_return(struct ir_verifier *v, ir_op op)
 {
-    struct ir_module *m = irv_module(v);
-    ir_op parent = ir_op_parent(m, op);
-    if (!irv_counts(v, op, 0, 0, 0))
-        return false;
-    if (!parent || ir_op_get(m, parent)->kind != IR_OP_DATAFLOW_PROGRAM_UNIT)
-        return irv_error(v, op, "expects parent op 'dataflow.program_unit'");
-    return true;
+    return irv_counts(v, op, 0, 0, 0) && irv_parent(v, op, IR_OP_DATAFLOW_PROGRAM_UNIT);
 }
 
 /* ---- memory views and traffic ------------------------------------------------- */
@@ -208,7 +192,8 @@ bool ir_verify_dataflow_return(struct ir_verifier *v, ir_op op)
 bool ir_verify_dataflow_memory_view(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
-    if (!irv_counts(v, op, 2, 1, 0) || !all_index(v, op, 0, 2, "the memory unit and the start address") ||
+    if (!irv_counts(v, op, 2, 1, 0) ||
+        !irv_index_operands(v, op, 0, 2, "the memory unit and the start address") ||
         !need_attr(v, op, "layout_map", IR_AT_AFFINE_MAP, "an affine map"))
         return false;
     ir_type t = ir_value_type(m, ir_op_get(m, op)->res);
@@ -251,7 +236,7 @@ static bool check_vector(struct ir_verifier *v, ir_op op, ir_type t)
 bool ir_verify_dataflow_send(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
-    return irv_counts(v, op, 2, 0, 0) && all_index(v, op, 0, 1, "the destination unit") &&
+    return irv_counts(v, op, 2, 0, 0) && irv_index_operands(v, op, 0, 1, "the destination unit") &&
            check_vector(v, op, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
 }
 
@@ -279,7 +264,7 @@ void ir_fmt_dataflow_receive_print(struct ir_printer *w, ir_op op)
 bool ir_verify_dataflow_receive(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
-    return irv_counts(v, op, 1, 1, 0) && all_index(v, op, 0, 1, "the source unit") &&
+    return irv_counts(v, op, 1, 1, 0) && irv_index_operands(v, op, 0, 1, "the source unit") &&
            check_vector(v, op, ir_value_type(m, ir_op_get(m, op)->res));
 }
 
@@ -287,7 +272,7 @@ bool ir_verify_dataflow_receive(struct ir_verifier *v, ir_op op)
  * dataflow.sync_recv %from : index */
 bool ir_verify_dataflow_sync(struct ir_verifier *v, ir_op op)
 {
-    return irv_counts(v, op, 1, 0, 0) && all_index(v, op, 0, 1, "the peer unit");
+    return irv_counts(v, op, 1, 0, 0) && irv_index_operands(v, op, 0, 1, "the peer unit");
 }
 
 /* %g = dataflow.create_group(%u, ... : index, ...) [{attrs}] : index */
@@ -327,7 +312,7 @@ bool ir_verify_dataflow_create_group(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (!irv_counts(v, op, -1, 1, 0) || !all_index(v, op, 0, o->nopnd, "units") ||
+    if (!irv_counts(v, op, -1, 1, 0) || !irv_index_operands(v, op, 0, o->nopnd, "units") ||
         !result_index(v, op))
         return false;
     if (!o->nopnd)

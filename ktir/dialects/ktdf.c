@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/diag.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
@@ -49,66 +50,12 @@ static bool is_slot(const struct ir_module *m, ir_type t)
     return ir_type_get(m, t)->kind == IR_TY_FIFO_SLOT;
 }
 
-static ir_attr segment_attr(struct ir_module *m, uint32_t n, const int64_t *sizes)
-{
-    return ir_attr_dense_array(m, m->t_i32, n, sizes);
-}
-
-/* Reads op's operandSegmentSizes into seg[0..n); false (and zeros) when it
- * is missing, has another length, or does not add up to the operand count. */
-static bool segments(const struct ir_module *m, ir_op op, uint32_t n, uint32_t *seg)
-{
-    memset(seg, 0, n * sizeof *seg);
-    ir_attr a = ir_op_attr(m, op, "operandSegmentSizes");
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    if (!ai || ai->kind != IR_AT_DENSE_ARRAY || ai->n != n)
-        return false;
-    uint64_t sum = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (ai->ints[i] < 0 || ai->ints[i] > UINT32_MAX)
-            return false;
-        sum += (uint64_t)ai->ints[i];
-    }
-    if (sum != ir_op_get(m, op)->nopnd)
-        return false;
-    for (uint32_t i = 0; i < n; i++)
-        seg[i] = (uint32_t)ai->ints[i];
-    return true;
-}
-
-static bool check_segments(struct ir_verifier *v, ir_op op, uint32_t n, uint32_t *seg)
-{
-    if (!segments(irv_module(v), op, n, seg))
-        return irv_error(v, op, "requires an 'operandSegmentSizes' attribute of %u entries that add up to the operand count", n);
-    return true;
-}
-
-/* The attribute `name` of op when it has the given kind, else NULL. */
-static const struct ir_attr_info *attr_of_kind(const struct ir_module *m, ir_op op,
-                                               const char *name, enum ir_attr_kind kind)
-{
-    ir_attr a = ir_op_attr(m, op, name);
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == kind ? ai : NULL;
-}
-
 /* The attribute `name` when it is an i64 integer, as the custom forms that
  * show it bare write it (other types print in the attribute dictionary). */
 static const struct ir_attr_info *i64_attr(const struct ir_module *m, ir_op op, const char *name)
 {
-    const struct ir_attr_info *a = attr_of_kind(m, op, name, IR_AT_INT);
+    const struct ir_attr_info *a = ir_attr_of_kind(m, op, name, IR_AT_INT);
     return a && a->type == m->t_i64 ? a : NULL;
-}
-
-static bool all_index(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n, const char *what)
-{
-    struct ir_module *m = irv_module(v);
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = from; i < from + n; i++)
-        if (ir_value_type(m, o->opnd[i]) != m->t_index)
-            return irv_error(v, op, "%s must be of type 'index', got %s", what,
-                             irv_type_str(v, ir_value_type(m, o->opnd[i])));
-    return true;
 }
 
 /* The i64 attribute `name` is present and at least min (MLIR's wording). */
@@ -133,16 +80,6 @@ static bool check_units_attr(struct ir_verifier *v, ir_op op)
     for (uint32_t i = 0; ok && i < ai->n; i++)
         ok = ir_attr_get(m, ai->elems[i])->kind == IR_AT_STRING;
     return ok || irv_error(v, op, "'applicable_units' must be an array of unit kind strings");
-}
-
-/* The op's parent when it is of the given kind, else an error. */
-static bool check_parent(struct ir_verifier *v, ir_op op, uint32_t kind)
-{
-    struct ir_module *m = irv_module(v);
-    ir_op parent = ir_op_parent(m, op);
-    if (!parent || ir_op_get(m, parent)->kind != kind)
-        return irv_error(v, op, "expects parent op '%s'", ir_op_def(kind)->name);
-    return true;
 }
 
 /* A fifo slot type with its `!ktdf.fifo.slot` prefix elided (`<"L1LU" ->
@@ -291,7 +228,7 @@ bool ir_fmt_ktdf_stage_parse(struct ir_parser *p, struct ir_op_state *st)
         !parse_body(p, st))
         return false;
     int64_t seg[2] = {nin, nout};
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 2, seg));
+    ir_set_segments(m, st, 2, seg);
     return irp_opt_attr_dict(p, st);
 }
 
@@ -310,7 +247,7 @@ void ir_fmt_ktdf_stage_print(struct ir_printer *w, ir_op op)
     const struct ir_module *m = irw_module(w);
     static const char *const elide[] = {"operandSegmentSizes"};
     uint32_t seg[2];
-    segments(m, op, 2, seg);
+    ir_segments(m, op, 2, seg);
     print_depends(w, "depends_in", op, 0, seg[0]);
     print_depends(w, "depends_out", op, seg[0], seg[1]);
     irw_puts(w, " ");
@@ -343,7 +280,7 @@ bool ir_verify_ktdf_stage(struct ir_verifier *v, ir_op op)
     struct ir_module *m = irv_module(v);
     uint32_t seg[2];
     if (!irv_counts(v, op, -1, 0, 1) || !check_single_block(v, op) ||
-        !check_segments(v, op, 2, seg) || !check_parent(v, op, IR_OP_KTDF_PIPELINE) ||
+        !irv_segments(v, op, 2, seg) || !irv_parent(v, op, IR_OP_KTDF_PIPELINE) ||
         !check_units_attr(v, op))
         return false;
     const struct ir_op_info *o = ir_op_get(m, op);
@@ -393,7 +330,7 @@ bool ir_verify_ktdf_private(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     if (!irv_counts(v, op, 0, -1, 1) || !check_single_block(v, op) ||
-        !check_parent(v, op, IR_OP_KTDF_PIPELINE))
+        !irv_parent(v, op, IR_OP_KTDF_PIPELINE))
         return false;
     const struct ir_op_info *o = ir_op_get(m, op);
     ir_block b = ir_region_entry(m, o->regs[0]);
@@ -418,7 +355,7 @@ bool ir_verify_ktdf_private(struct ir_verifier *v, ir_op op)
 
 bool ir_verify_ktdf_private_yield(struct ir_verifier *v, ir_op op)
 {
-    return irv_counts(v, op, -1, 0, 0) && check_parent(v, op, IR_OP_KTDF_PRIVATE);
+    return irv_counts(v, op, -1, 0, 0) && irv_parent(v, op, IR_OP_KTDF_PRIVATE);
 }
 
 /* ---- tokens and FIFOs ------------------------------------------------------ */
@@ -463,7 +400,8 @@ bool ir_verify_ktdf_fifo_allocate(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (!irv_counts(v, op, -1, -1, 0) || !all_index(v, op, 0, o->nopnd, "dynamic slot sizes"))
+    if (!irv_counts(v, op, -1, -1, 0) ||
+        !irv_index_operands(v, op, 0, o->nopnd, "dynamic slot sizes"))
         return false;
     if (!o->nres)
         return irv_error(v, op, "requires at least one result");
@@ -621,7 +559,7 @@ bool ir_fmt_ktdf_data_transfer_parse(struct ir_parser *p, struct ir_op_state *st
         !add_side(p, st, &src, ts, "source_map", "static_source_sizes", seg) ||
         !add_side(p, st, &dst, td, "dest_map", "static_dest_sizes", seg + 3))
         return false;
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 6, seg));
+    ir_set_segments(m, st, 6, seg);
     return true;
 }
 
@@ -646,7 +584,7 @@ static void print_side(struct ir_printer *w, ir_op op, uint32_t first, const uin
     const struct ir_module *m = irw_module(w);
     irw_puts(w, " ");
     irw_operands(w, op, first, 1);
-    const struct ir_attr_info *map = attr_of_kind(m, op, map_name, IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *map = ir_attr_of_kind(m, op, map_name, IR_AT_AFFINE_MAP);
     if (map) {
         const struct ir_affine_map *mp = ir_map_get(m, map->map);
         struct leaf_names ln = {op, first + 1};
@@ -658,7 +596,7 @@ static void print_side(struct ir_printer *w, ir_op op, uint32_t first, const uin
         }
         irw_puts(w, "]");
     }
-    const struct ir_attr_info *sizes = attr_of_kind(m, op, sizes_name, IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *sizes = ir_attr_of_kind(m, op, sizes_name, IR_AT_DENSE_ARRAY);
     if (sizes) {
         uint32_t k = first + 1 + seg[1];
         irw_puts(w, " size [");
@@ -681,7 +619,7 @@ void ir_fmt_ktdf_data_transfer_print(struct ir_printer *w, ir_op op)
 {
     const struct ir_module *m = irw_module(w);
     uint32_t seg[6];
-    segments(m, op, 6, seg);
+    ir_segments(m, op, 6, seg);
     irw_puts(w, " from");
     print_side(w, op, 0, seg, "source_map", "static_source_sizes");
     irw_puts(w, " to");
@@ -703,7 +641,7 @@ static bool check_side(struct ir_verifier *v, ir_op op, const char *side, uint32
     ir_attr ma = ir_op_attr(m, op, map_name), sa = ir_op_attr(m, op, sizes_name);
     if (seg[0] != 1)
         return irv_error(v, op, "requires exactly one %s operand", side);
-    if (!all_index(v, op, first + 1, seg[1] + seg[2], "subscripts and sizes"))
+    if (!irv_index_operands(v, op, first + 1, seg[1] + seg[2], "subscripts and sizes"))
         return false;
     if (sa && ir_attr_get(m, sa)->kind != IR_AT_DENSE_ARRAY)
         return irv_error(v, op, "'%s' must be an array<i64: ...>", sizes_name);
@@ -754,7 +692,7 @@ static bool check_side(struct ir_verifier *v, ir_op op, const char *side, uint32
 bool ir_verify_ktdf_data_transfer(struct ir_verifier *v, ir_op op)
 {
     uint32_t seg[6];
-    return irv_counts(v, op, -1, 0, 0) && check_segments(v, op, 6, seg) &&
+    return irv_counts(v, op, -1, 0, 0) && irv_segments(v, op, 6, seg) &&
            check_side(v, op, "source", 0, seg, "source_map", "static_source_sizes") &&
            check_side(v, op, "dest", seg[0] + seg[1] + seg[2], seg + 3, "dest_map",
                       "static_dest_sizes");
@@ -876,7 +814,7 @@ bool ir_fmt_ktdf_parallel_parse(struct ir_parser *p, struct ir_op_state *st)
         return false;
     ir_state_add_region(m, st, r);
     int64_t seg[3] = {nlb, nlb, nlb};
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 3, seg));
+    ir_set_segments(m, st, 3, seg);
     ir_state_set_attr(m, st, "num_instances", ir_attr_int(m, ninst, m->t_i64));
     return irp_opt_attr_dict(p, st);
 }
@@ -912,13 +850,13 @@ bool ir_verify_ktdf_parallel(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     uint32_t seg[3];
-    if (!irv_counts(v, op, -1, 0, 1) || !check_single_block(v, op) || !check_segments(v, op, 3, seg))
+    if (!irv_counts(v, op, -1, 0, 1) || !check_single_block(v, op) || !irv_segments(v, op, 3, seg))
         return false;
     if (seg[0] != seg[1] || seg[0] != seg[2])
         return irv_error(v, op, "requires as many lower bounds, upper bounds and steps");
     if (!seg[0])
         return irv_error(v, op, "requires at least one induction variable");
-    if (!all_index(v, op, 0, 3 * seg[0], "bounds and steps") ||
+    if (!irv_index_operands(v, op, 0, 3 * seg[0], "bounds and steps") ||
         !check_min_attr(v, op, "num_instances", 1))
         return false;
     ir_block b = ir_region_entry(m, ir_op_region(m, op, 0));
@@ -935,7 +873,7 @@ bool ir_verify_ktdf_parallel(struct ir_verifier *v, ir_op op)
 
 bool ir_verify_ktdf_parallel_yield(struct ir_verifier *v, ir_op op)
 {
-    return irv_counts(v, op, 0, 0, 0) && check_parent(v, op, IR_OP_KTDF_PARALLEL);
+    return irv_counts(v, op, 0, 0, 0) && irv_parent(v, op, IR_OP_KTDF_PARALLEL);
 }
 
 /* ---- tiling, buffer phases ------------------------------------------------------ */
@@ -949,7 +887,7 @@ bool ir_verify_ktdf_reserve_size(struct ir_verifier *v, ir_op op)
         return irv_error(v, op, "result must be of type 'index'");
     static const char *const names[] = {"divisibility", "min_value"};
     for (size_t i = 0; i < 2; i++) {
-        const struct ir_attr_info *a = attr_of_kind(m, op, names[i], IR_AT_INT);
+        const struct ir_attr_info *a = ir_attr_of_kind(m, op, names[i], IR_AT_INT);
         if (!a || a->i < 1)
             return irv_error(v, op, "requires a positive integer attribute '%s'", names[i]);
     }
@@ -995,7 +933,7 @@ bool ir_fmt_ktdf_pairs_parse(struct ir_parser *p, struct ir_op_state *st)
         (derive && !irp_add_operand(p, st, &total, m->t_index)))
         return false;
     int64_t seg[3] = {n, n, 1};
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, derive ? 3 : 2, seg));
+    ir_set_segments(m, st, derive ? 3 : 2, seg);
     ir_state_add_result(m, st, t);
     return true;
 }
@@ -1006,7 +944,7 @@ void ir_fmt_ktdf_pairs_print(struct ir_printer *w, ir_op op)
     static const char *const elide[] = {"operandSegmentSizes"};
     bool derive = ir_op_get(m, op)->kind == IR_OP_KTDF_TILING_DERIVE_SIZE;
     uint32_t seg[3];
-    segments(m, op, derive ? 3 : 2, seg);
+    ir_segments(m, op, derive ? 3 : 2, seg);
     for (uint32_t i = 0; i < seg[0]; i++) {
         irw_puts(w, i ? ", [" : " [");
         irw_operands(w, op, i, 1);
@@ -1028,7 +966,7 @@ bool ir_verify_ktdf_pairs(struct ir_verifier *v, ir_op op)
     struct ir_module *m = irv_module(v);
     bool derive = ir_op_get(m, op)->kind == IR_OP_KTDF_TILING_DERIVE_SIZE;
     uint32_t seg[3];
-    if (!irv_counts(v, op, -1, 1, 0) || !check_segments(v, op, derive ? 3 : 2, seg))
+    if (!irv_counts(v, op, -1, 1, 0) || !irv_segments(v, op, derive ? 3 : 2, seg))
         return false;
     if (seg[0] != seg[1] || (derive && seg[2] != 1))
         return irv_error(v, op, "requires as many %s as induction variables%s",
@@ -1036,7 +974,7 @@ bool ir_verify_ktdf_pairs(struct ir_verifier *v, ir_op op)
     if (!seg[0])
         return irv_error(v, op, "must have at least one [iv : %s] pair",
                          derive ? "tile_size" : "stride");
-    if (!all_index(v, op, 0, ir_op_get(m, op)->nopnd, "operands"))
+    if (!irv_index_operands(v, op, 0, ir_op_get(m, op)->nopnd, "operands"))
         return false;
     if (ir_value_type(m, ir_op_get(m, op)->res) != m->t_index)
         return irv_error(v, op, "result must be of type 'index'");
@@ -1075,7 +1013,7 @@ bool ir_verify_ktdf_buffer_phase(struct ir_verifier *v, ir_op op)
         return false;
     if (!o->nopnd)
         return irv_error(v, op, "requires at least one induction variable operand");
-    if (!all_index(v, op, 0, o->nopnd, "induction variables") ||
+    if (!irv_index_operands(v, op, 0, o->nopnd, "induction variables") ||
         !check_min_attr(v, op, "num_phases", 2))
         return false;
     if (ir_value_type(m, o->res) != m->t_index)
@@ -1122,7 +1060,7 @@ bool ir_verify_ktdf_select_memref(struct ir_verifier *v, ir_op op)
     ir_type t = ir_value_type(m, o->res);
     if (ir_type_get(m, t)->kind != IR_TY_MEMREF)
         return irv_error(v, op, "result must be a memref, got %s", irv_type_str(v, t));
-    if (!all_index(v, op, 0, 1, "the phase"))
+    if (!irv_index_operands(v, op, 0, 1, "the phase"))
         return false;
     for (uint32_t i = 1; i < o->nopnd; i++)
         if (ir_value_type(m, o->opnd[i]) != t)
@@ -1130,7 +1068,7 @@ bool ir_verify_ktdf_select_memref(struct ir_verifier *v, ir_op op)
                              irv_type_str(v, ir_value_type(m, o->opnd[i])), irv_type_str(v, t));
     ir_op phase = ir_value_def(m, o->opnd[0]);
     if (phase && ir_op_get(m, phase)->kind == IR_OP_KTDF_BUFFER_PHASE) {
-        const struct ir_attr_info *np = attr_of_kind(m, phase, "num_phases", IR_AT_INT);
+        const struct ir_attr_info *np = ir_attr_of_kind(m, phase, "num_phases", IR_AT_INT);
         if (np && np->i != (int64_t)(o->nopnd - 1))
             return irv_error(v, op, "phase op num_phases (%lld) must equal candidate count (%u)",
                              (long long)np->i, o->nopnd - 1);
@@ -1178,7 +1116,7 @@ bool ir_fmt_ktdf_opaque_parse(struct ir_parser *p, struct ir_op_state *st)
     int64_t seg[2] = {nin, nout};
     ir_state_set_attr(m, st, "template",
                       ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRING, .s = tmpl}));
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 2, seg));
+    ir_set_segments(m, st, 2, seg);
     return true;
 }
 
@@ -1200,7 +1138,7 @@ void ir_fmt_ktdf_opaque_print(struct ir_printer *w, ir_op op)
     static const char *const elide[] = {"template", "operandSegmentSizes"};
     const struct ir_op_info *o = ir_op_get(m, op);
     uint32_t seg[2];
-    segments(m, op, 2, seg);
+    ir_segments(m, op, 2, seg);
     irw_puts(w, " ");
     irw_attr(w, ir_op_attr(m, op, "template"));
     if (o->nres == 1) {
@@ -1220,9 +1158,9 @@ bool ir_verify_ktdf_opaque(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     uint32_t seg[2];
-    if (!irv_counts(v, op, -1, -1, 0) || !check_segments(v, op, 2, seg))
+    if (!irv_counts(v, op, -1, -1, 0) || !irv_segments(v, op, 2, seg))
         return false;
-    if (!attr_of_kind(m, op, "template", IR_AT_STRING))
+    if (!ir_attr_of_kind(m, op, "template", IR_AT_STRING))
         return irv_error(v, op, "requires a string attribute 'template'");
     return true;
 }
@@ -1282,5 +1220,5 @@ bool ir_verify_ktdf_units(struct ir_verifier *v, ir_op op)
     uint32_t n = ir_op_get(m, op)->nopnd;
     if (!exec && n == 1)
         return irv_error(v, op, "signals between two or more units, or names unit kinds in 'applicable_units'");
-    return all_index(v, op, 0, n, "unit operands") && check_units_attr(v, op);
+    return irv_index_operands(v, op, 0, n, "unit operands") && check_units_attr(v, op);
 }

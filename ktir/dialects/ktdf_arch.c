@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -518,10 +519,7 @@ void ir_fmt_arch_yield_print(struct ir_printer *w, ir_op op)
 bool ir_verify_arch_yield(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
-    ir_op parent = ir_op_parent(m, op);
-    if (!parent || ir_op_get(m, parent)->kind != IR_OP_KTDF_ARCH_GROUP)
-        return irv_error(v, op, "expects parent op 'ktdf_arch.group'");
-    if (!irv_counts(v, op, -1, 0, 0))
+    if (!irv_parent(v, op, IR_OP_KTDF_ARCH_GROUP) || !irv_counts(v, op, -1, 0, 0))
         return false;
     const struct ir_op_info *o = ir_op_get(m, op);
     for (uint32_t i = 0; i < o->nopnd; i++) {
@@ -624,11 +622,8 @@ void ir_fmt_arch_patterns_print(struct ir_printer *w, ir_op op)
 bool ir_verify_arch_patterns(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
-    if (!irv_counts(v, op, 0, 0, 1))
+    if (!irv_counts(v, op, 0, 0, 1) || !irv_parent(v, op, IR_OP_KTDF_ARCH_DEVICE))
         return false;
-    ir_op parent = ir_op_parent(m, op);
-    if (!parent || ir_op_get(m, parent)->kind != IR_OP_KTDF_ARCH_DEVICE)
-        return irv_error(v, op, "expects parent op 'ktdf_arch.device'");
     ir_attr g = ir_op_attr(m, op, "groups");
     if (g) {
         const struct ir_attr_info *gi = ir_attr_get(m, g);

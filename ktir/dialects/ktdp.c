@@ -16,66 +16,13 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
 #define MAX_LIST 64 /* subscripts, sizes, variables and partials per op */
 
 /* ---- shared helpers ------------------------------------------------------ */
-
-static ir_attr segment_attr(struct ir_module *m, uint32_t n, const int64_t *sizes)
-{
-    return ir_attr_dense_array(m, m->t_i32, n, sizes);
-}
-
-/* Reads op's operandSegmentSizes into seg[0..n); false (and zeros) when it
- * is missing, has another length, or does not add up to the operand count. */
-static bool segments(const struct ir_module *m, ir_op op, uint32_t n, uint32_t *seg)
-{
-    memset(seg, 0, n * sizeof *seg);
-    ir_attr a = ir_op_attr(m, op, "operandSegmentSizes");
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    if (!ai || ai->kind != IR_AT_DENSE_ARRAY || ai->n != n)
-        return false;
-    uint64_t sum = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (ai->ints[i] < 0 || ai->ints[i] > UINT32_MAX)
-            return false;
-        sum += (uint64_t)ai->ints[i];
-    }
-    if (sum != ir_op_get(m, op)->nopnd)
-        return false;
-    for (uint32_t i = 0; i < n; i++)
-        seg[i] = (uint32_t)ai->ints[i];
-    return true;
-}
-
-static bool check_segments(struct ir_verifier *v, ir_op op, uint32_t n, uint32_t *seg)
-{
-    if (!segments(irv_module(v), op, n, seg))
-        return irv_error(v, op, "requires an 'operandSegmentSizes' attribute of %u entries that add up to the operand count", n);
-    return true;
-}
-
-/* The attribute `name` of op when it has the given kind, else IR_NONE. */
-static const struct ir_attr_info *attr_of_kind(const struct ir_module *m, ir_op op,
-                                               const char *name, enum ir_attr_kind kind)
-{
-    ir_attr a = ir_op_attr(m, op, name);
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == kind ? ai : NULL;
-}
-
-static bool all_index(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n, const char *what)
-{
-    struct ir_module *m = irv_module(v);
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = from; i < from + n; i++)
-        if (ir_value_type(m, o->opnd[i]) != m->t_index)
-            return irv_error(v, op, "%s must be of type 'index', got %s", what,
-                             irv_type_str(v, ir_value_type(m, o->opnd[i])));
-    return true;
-}
 
 static bool same_shape(const struct ir_type_info *a, const struct ir_type_info *b)
 {
@@ -384,7 +331,7 @@ bool ir_fmt_ktdp_memory_view_parse(struct ir_parser *p, struct ir_op_state *st)
         !irp_add_operands(p, st, dst, ndsd, &m->t_index, 1))
         return false;
     int64_t seg[3] = {1, ndsz, ndsd};
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 3, seg));
+    ir_set_segments(m, st, 3, seg);
     ir_state_set_attr(m, st, "static_sizes", ir_attr_dense_array(m, m->t_i64, nsz, sz));
     ir_state_set_attr(m, st, "static_strides", ir_attr_dense_array(m, m->t_i64, nsd, sd));
     ir_state_add_result(m, st, t);
@@ -398,9 +345,9 @@ void ir_fmt_ktdp_memory_view_print(struct ir_printer *w, ir_op op)
     irw_puts(w, " ");
     irw_operands(w, op, 0, 1);
     irw_puts(w, ", sizes: ");
-    print_mixed_list(w, op, attr_of_kind(m, op, "static_sizes", IR_AT_DENSE_ARRAY), &next);
+    print_mixed_list(w, op, ir_attr_of_kind(m, op, "static_sizes", IR_AT_DENSE_ARRAY), &next);
     irw_puts(w, ", strides: ");
-    print_mixed_list(w, op, attr_of_kind(m, op, "static_strides", IR_AT_DENSE_ARRAY), &next);
+    print_mixed_list(w, op, ir_attr_of_kind(m, op, "static_strides", IR_AT_DENSE_ARRAY), &next);
     irw_attr_dict(w, op, memory_view_hidden, 3);
     irw_puts(w, " : ");
     irw_result_types(w, op);
@@ -422,7 +369,7 @@ static bool check_memory_space(struct ir_verifier *v, ir_op op)
 static bool check_static_list(struct ir_verifier *v, ir_op op, const char *name, uint32_t rank,
                               uint32_t ndyn)
 {
-    const struct ir_attr_info *s = attr_of_kind(irv_module(v), op, name, IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *s = ir_attr_of_kind(irv_module(v), op, name, IR_AT_DENSE_ARRAY);
     if (!s)
         return irv_error(v, op, "requires a '%s' dense array attribute", name);
     if (s->n != rank)
@@ -440,11 +387,11 @@ bool ir_verify_ktdp_memory_view(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     uint32_t seg[3];
-    if (!irv_counts(v, op, -1, 1, 0) || !check_segments(v, op, 3, seg))
+    if (!irv_counts(v, op, -1, 1, 0) || !irv_segments(v, op, 3, seg))
         return false;
     if (seg[0] != 1)
         return irv_error(v, op, "requires exactly one offset operand");
-    if (!all_index(v, op, 0, ir_op_get(m, op)->nopnd, "offset, sizes and strides"))
+    if (!irv_index_operands(v, op, 0, ir_op_get(m, op)->nopnd, "offset, sizes and strides"))
         return false;
     const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, ir_op_get(m, op)->res));
     if (rt->kind != IR_TY_MEMREF)
@@ -452,7 +399,7 @@ bool ir_verify_ktdp_memory_view(struct ir_verifier *v, ir_op op)
     if (!check_static_list(v, op, "static_sizes", rt->rank, seg[1]) ||
         !check_static_list(v, op, "static_strides", rt->rank, seg[2]))
         return false;
-    const struct ir_attr_info *sizes = attr_of_kind(m, op, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *sizes = ir_attr_of_kind(m, op, "static_sizes", IR_AT_DENSE_ARRAY);
     for (uint32_t i = 0; i < sizes->n; i++)
         if (sizes->ints[i] != IR_DYN && sizes->ints[i] < 0)
             return irv_error(v, op, "size #%u must be non-negative", i);
@@ -561,7 +508,7 @@ bool ir_fmt_ktdp_access_tile_parse(struct ir_parser *p, struct ir_op_state *st)
         return false;
     int64_t seg[3] = {1, nidx, nsyms};
     ir_state_set_attr(m, st, "base_map", ir_attr_affine_map(m, ir_map_intern(m, nidx, 0, n, exprs)));
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 3, seg));
+    ir_set_segments(m, st, 3, seg);
     ir_state_add_result(m, st, tt);
     return true;
 }
@@ -579,8 +526,8 @@ void ir_fmt_ktdp_access_tile_print(struct ir_printer *w, ir_op op)
 {
     const struct ir_module *m = irw_module(w);
     uint32_t seg[3];
-    segments(m, op, 3, seg);
-    const struct ir_attr_info *bm = attr_of_kind(m, op, "base_map", IR_AT_AFFINE_MAP);
+    ir_segments(m, op, 3, seg);
+    const struct ir_attr_info *bm = ir_attr_of_kind(m, op, "base_map", IR_AT_AFFINE_MAP);
     struct leaf_names ln = {op, 1, seg[1], IR_NONE};
     irw_puts(w, " ");
     irw_operands(w, op, 0, 1);
@@ -605,7 +552,7 @@ static const struct ir_integer_set *check_set(struct ir_verifier *v, ir_op op, c
                                               uint32_t dims, const char *dims_what, uint32_t nsyms)
 {
     struct ir_module *m = irv_module(v);
-    const struct ir_attr_info *a = attr_of_kind(m, op, name, IR_AT_INTEGER_SET);
+    const struct ir_attr_info *a = ir_attr_of_kind(m, op, name, IR_AT_INTEGER_SET);
     if (!a) {
         irv_error(v, op, "requires an integer set attribute '%s'", name);
         return NULL;
@@ -626,7 +573,7 @@ static const struct ir_integer_set *check_set(struct ir_verifier *v, ir_op op, c
 static bool check_order(struct ir_verifier *v, ir_op op, const char *name, uint32_t dims)
 {
     struct ir_module *m = irv_module(v);
-    const struct ir_attr_info *a = attr_of_kind(m, op, name, IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *a = ir_attr_of_kind(m, op, name, IR_AT_AFFINE_MAP);
     if (!a)
         return irv_error(v, op, "requires an affine map attribute '%s'", name);
     const struct ir_affine_map *mp = ir_map_get(m, a->map);
@@ -659,16 +606,16 @@ bool ir_verify_ktdp_access_tile(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     uint32_t seg[3];
-    if (!irv_counts(v, op, -1, 1, 0) || !check_segments(v, op, 3, seg))
+    if (!irv_counts(v, op, -1, 1, 0) || !irv_segments(v, op, 3, seg))
         return false;
     if (seg[0] != 1)
         return irv_error(v, op, "requires exactly one base operand");
     int rank = base_rank(m, ir_op_get(m, op)->opnd[0]);
     if (rank < 0)
         return irv_error(v, op, "base must be a memref or a ranked tensor");
-    if (!all_index(v, op, 1, seg[1] + seg[2], "subscript and symbol operands"))
+    if (!irv_index_operands(v, op, 1, seg[1] + seg[2], "subscript and symbol operands"))
         return false;
-    const struct ir_attr_info *bm = attr_of_kind(m, op, "base_map", IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *bm = ir_attr_of_kind(m, op, "base_map", IR_AT_AFFINE_MAP);
     if (!bm)
         return irv_error(v, op, "requires an affine map attribute 'base_map'");
     const struct ir_affine_map *map = ir_map_get(m, bm->map);
@@ -782,7 +729,7 @@ bool ir_fmt_ktdp_indirect_tile_parse(struct ir_parser *p, struct ir_op_state *st
         maps[i] = ir_attr_affine_map(m, ir_map_intern(m, ncap + s.nvars, 0, count[i], exprs + first[i]));
     }
     int64_t seg[4] = {1, nviews, ncap, nsyms};
-    ir_state_set_attr(m, st, "operandSegmentSizes", segment_attr(m, 4, seg));
+    ir_set_segments(m, st, 4, seg);
     ir_state_set_attr(m, st, "per_dim_subscript_kinds", ir_attr_array(m, nsub, kinds));
     ir_state_set_attr(m, st, "per_dim_subscript_maps", ir_attr_array(m, nsub, maps));
 
@@ -804,7 +751,7 @@ void ir_fmt_ktdp_indirect_tile_print(struct ir_printer *w, ir_op op)
     const struct ir_module *m = irw_module(w);
     const struct ir_op_info *o = ir_op_get(m, op);
     uint32_t seg[4];
-    segments(m, op, 4, seg);
+    ir_segments(m, op, 4, seg);
     ir_block b = o->nreg ? ir_region_entry(m, o->regs[0]) : IR_NONE;
     const struct ir_block_info *bi = b ? ir_block_get(m, b) : NULL;
     /* The variables' names live only as long as the op's text. */
@@ -818,8 +765,9 @@ void ir_fmt_ktdp_indirect_tile_print(struct ir_printer *w, ir_op op)
     irw_puts(w, ") ");
     irw_operands(w, op, 0, 1);
     irw_puts(w, "[");
-    const struct ir_attr_info *kinds = attr_of_kind(m, op, "per_dim_subscript_kinds", IR_AT_ARRAY);
-    const struct ir_attr_info *maps = attr_of_kind(m, op, "per_dim_subscript_maps", IR_AT_ARRAY);
+    const struct ir_attr_info *kinds =
+        ir_attr_of_kind(m, op, "per_dim_subscript_kinds", IR_AT_ARRAY);
+    const struct ir_attr_info *maps = ir_attr_of_kind(m, op, "per_dim_subscript_maps", IR_AT_ARRAY);
     struct leaf_names ln = {op, 1 + seg[1], seg[2], b};
     uint32_t view = 1;
     for (uint32_t i = 0; kinds && maps && i < kinds->n && i < maps->n; i++) {
@@ -855,7 +803,7 @@ bool ir_verify_ktdp_indirect_tile(struct ir_verifier *v, ir_op op)
     struct ir_module *m = irv_module(v);
     const struct ir_op_info *o = ir_op_get(m, op);
     uint32_t seg[4];
-    if (!irv_counts(v, op, -1, 1, 1) || !check_segments(v, op, 4, seg))
+    if (!irv_counts(v, op, -1, 1, 1) || !irv_segments(v, op, 4, seg))
         return false;
     if (seg[0] != 1)
         return irv_error(v, op, "requires exactly one base operand");
@@ -868,7 +816,7 @@ bool ir_verify_ktdp_indirect_tile(struct ir_verifier *v, ir_op op)
             return irv_error(v, op, "index view #%u must be a memref of integers, got %s", i - 1,
                              irv_type_str(v, ir_value_type(m, o->opnd[i])));
     }
-    if (!all_index(v, op, 1 + seg[1], seg[2] + seg[3], "captured values and symbols"))
+    if (!irv_index_operands(v, op, 1 + seg[1], seg[2] + seg[3], "captured values and symbols"))
         return false;
     ir_block b = ir_region_entry(m, o->regs[0]);
     const struct ir_block_info *bi = b ? ir_block_get(m, b) : NULL;
@@ -879,8 +827,9 @@ bool ir_verify_ktdp_indirect_tile(struct ir_verifier *v, ir_op op)
             return irv_error(v, op, "intermediate variable #%u must be of type 'index'", k);
     if (!bi->last || ir_op_get(m, bi->last)->kind != IR_OP_KTDP_REGION_TERMINATOR || bi->first != bi->last)
         return irv_error(v, op, "region must hold only 'ktdp.region_terminator'");
-    const struct ir_attr_info *kinds = attr_of_kind(m, op, "per_dim_subscript_kinds", IR_AT_ARRAY);
-    const struct ir_attr_info *maps = attr_of_kind(m, op, "per_dim_subscript_maps", IR_AT_ARRAY);
+    const struct ir_attr_info *kinds =
+        ir_attr_of_kind(m, op, "per_dim_subscript_kinds", IR_AT_ARRAY);
+    const struct ir_attr_info *maps = ir_attr_of_kind(m, op, "per_dim_subscript_maps", IR_AT_ARRAY);
     if (!kinds || !maps || kinds->n != maps->n)
         return irv_error(v, op, "requires 'per_dim_subscript_kinds' and 'per_dim_subscript_maps' arrays of one entry per subscript");
     if (kinds->n != (uint32_t)rank)
@@ -929,11 +878,8 @@ void ir_fmt_ktdp_bare_print(struct ir_printer *w, ir_op op) { irw_attr_dict(w, o
 
 bool ir_verify_ktdp_region_terminator(struct ir_verifier *v, ir_op op)
 {
-    struct ir_module *m = irv_module(v);
-    ir_op parent = ir_op_parent(m, op);
-    if (!parent || ir_op_get(m, parent)->kind != IR_OP_KTDP_CONSTRUCT_INDIRECT_ACCESS_TILE)
-        return irv_error(v, op, "expects parent op 'ktdp.construct_indirect_access_tile'");
-    return irv_counts(v, op, 0, 0, 0);
+    return irv_parent(v, op, IR_OP_KTDP_CONSTRUCT_INDIRECT_ACCESS_TILE) &&
+           irv_counts(v, op, 0, 0, 0);
 }
 
 /* ---- load / store ------------------------------------------------------------ */
@@ -1070,7 +1016,7 @@ void ir_fmt_ktdp_runtime_arg_extract_print(struct ir_printer *w, ir_op op)
 {
     const struct ir_module *m = irw_module(w);
     static const char *const hidden[] = {"kind"};
-    const struct ir_attr_info *k = attr_of_kind(m, op, "kind", IR_AT_STRING);
+    const struct ir_attr_info *k = ir_attr_of_kind(m, op, "kind", IR_AT_STRING);
     irw_printf(w, " %s from ", k ? ir_str_get(m, k->s) : "value");
     irw_operands(w, op, 0, 1);
     irw_attr_dict(w, op, hidden, 1);
@@ -1090,7 +1036,7 @@ bool ir_verify_ktdp_runtime_arg_extract(struct ir_verifier *v, ir_op op)
     ir_type rt = ir_value_type(m, o->res);
     if (at->kind != IR_TY_RUNTIME_ARG)
         return irv_error(v, op, "operand must be a runtime_arg");
-    const struct ir_attr_info *k = attr_of_kind(m, op, "kind", IR_AT_STRING);
+    const struct ir_attr_info *k = ir_attr_of_kind(m, op, "kind", IR_AT_STRING);
     const char *ks = k ? ir_str_get(m, k->s) : "";
     if (strcmp(ks, "value") == 0) {
         if (rt != at->elem)
@@ -1388,12 +1334,8 @@ bool ir_verify_ktdp_consume(struct ir_verifier *v, ir_op op)
 
 bool ir_verify_ktdp_yield(struct ir_verifier *v, ir_op op)
 {
-    struct ir_module *m = irv_module(v);
-    bool partial = ir_op_get(m, op)->kind == IR_OP_KTDP_YIELD_PARTIAL;
-    ir_op parent = ir_op_parent(m, op);
-    uint32_t want = partial ? IR_OP_KTDP_INTER_TILE_PRODUCE : IR_OP_KTDP_INTER_TILE_REDUCE;
-    if (!parent || ir_op_get(m, parent)->kind != want)
-        return irv_error(v, op, "expects parent op '%s'",
-                         partial ? "ktdp.inter_tile_produce" : "ktdp.inter_tile_reduce");
-    return irv_counts(v, op, -1, 0, 0);
+    bool partial = ir_op_get(irv_module(v), op)->kind == IR_OP_KTDP_YIELD_PARTIAL;
+    return irv_parent(v, op,
+                      partial ? IR_OP_KTDP_INTER_TILE_PRODUCE : IR_OP_KTDP_INTER_TILE_REDUCE) &&
+           irv_counts(v, op, -1, 0, 0);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -73,12 +74,6 @@ static bool parse_results(struct ir_parser *p, struct ir_op_state *st, uint32_t 
     return true;
 }
 
-static void set_segments(struct ir_module *m, struct ir_op_state *st, uint32_t nin, uint32_t nout)
-{
-    int64_t seg[2] = {nin, nout};
-    ir_state_set_attr(m, st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 2, seg));
-}
-
 /* ` kw(%a, ... : T, ...)` of operands [from, from + n); nothing when n == 0. */
 static void print_group(struct ir_printer *w, ir_op op, const char *kw, uint32_t from, uint32_t n)
 {
@@ -121,13 +116,11 @@ static bool split_operands(const struct ir_module *m, ir_op op, uint32_t *nin, u
         *nin = *nout = 1;
         return o->nopnd == 2;
     default: {
-        ir_attr a = ir_op_attr(m, op, "operandSegmentSizes");
-        const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-        if (!ai || ai->kind != IR_AT_DENSE_ARRAY || ai->n != 2 || ai->ints[0] < 0 ||
-            ai->ints[1] < 0 || ai->ints[0] + ai->ints[1] != o->nopnd)
+        uint32_t seg[2];
+        if (!ir_segments(m, op, 2, seg))
             return false;
-        *nin = (uint32_t)ai->ints[0];
-        *nout = (uint32_t)ai->ints[1];
+        *nin = seg[0];
+        *nout = seg[1];
         return true;
     }
     }
@@ -254,7 +247,7 @@ bool ir_fmt_linalg_named_parse(struct ir_parser *p, struct ir_op_state *st)
     if (!irp_opt_attr_dict(p, st) || !parse_ins_outs(p, st, &nin, &ins, &nout, &outs) ||
         !irp_opt_attr_dict(p, st) || !parse_results(p, st, nout, outs))
         return false;
-    set_segments(irp_module(p), st, nin, nout);
+    ir_set_segments(irp_module(p), st, 2, (int64_t[]){nin, nout});
     return true;
 }
 
@@ -417,7 +410,7 @@ bool ir_fmt_linalg_generic_parse(struct ir_parser *p, struct ir_op_state *st)
     if (!irp_region(p, &r, NULL, 0, NULL) || !parse_results(p, st, nout, outs))
         return false;
     ir_state_add_region(m, st, r);
-    set_segments(m, st, nin, nout);
+    ir_set_segments(m, st, 2, (int64_t[]){nin, nout});
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -53,8 +54,7 @@ bool ir_fmt_memref_alloc_parse(struct ir_parser *p, struct ir_op_state *st)
         !irp_add_operands(p, st, dyn, nd, &m->t_index, 1) ||
         !irp_add_operands(p, st, sym, ns, &m->t_index, 1))
         return false;
-    int64_t seg[2] = {nd, ns};
-    ir_state_set_attr(m, st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 2, seg));
+    ir_set_segments(m, st, 2, (int64_t[]){nd, ns});
     ir_state_add_result(m, st, t);
     return true;
 }
@@ -63,14 +63,14 @@ void ir_fmt_memref_alloc_print(struct ir_printer *w, ir_op op)
 {
     static const char *const elide[] = {"operandSegmentSizes"};
     const struct ir_module *m = irw_module(w);
-    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
-    uint32_t nd = (uint32_t)seg->ints[0], ns = (uint32_t)seg->ints[1];
+    uint32_t seg[2];
+    ir_segments(m, op, 2, seg);
     irw_puts(w, "(");
-    irw_operands(w, op, 0, nd);
+    irw_operands(w, op, 0, seg[0]);
     irw_puts(w, ")");
-    if (ns) {
+    if (seg[1]) {
         irw_puts(w, "[");
-        irw_operands(w, op, nd, ns);
+        irw_operands(w, op, seg[0], seg[1]);
         irw_puts(w, "]");
     }
     irw_attr_dict(w, op, elide, 1);
@@ -87,15 +87,14 @@ bool ir_verify_memref_alloc(struct ir_verifier *v, ir_op op)
     ir_type t = ir_value_type(m, o->res);
     if (!is_memref(m, t))
         return irv_error(v, op, "result must be a memref, got %s", irv_type_str(v, t));
-    ir_attr a = ir_op_attr(m, op, "operandSegmentSizes");
-    const struct ir_attr_info *seg = a ? ir_attr_get(m, a) : NULL;
-    if (!seg || seg->kind != IR_AT_DENSE_ARRAY || seg->type != m->t_i32 || seg->n != 2 ||
-        seg->ints[0] < 0 || seg->ints[1] < 0 || seg->ints[0] + seg->ints[1] != o->nopnd)
+    uint32_t seg[2];
+    if (!ir_segments(m, op, 2, seg) ||
+        ir_attr_of_kind(m, op, "operandSegmentSizes", IR_AT_DENSE_ARRAY)->type != m->t_i32)
         return irv_error(v, op, "requires 'operandSegmentSizes' = array<i32: #sizes, #symbols> "
                                 "adding up to its %u operands", o->nopnd);
-    if ((uint32_t)seg->ints[0] != count_dyn(m, t))
-        return irv_error(v, op, "has %lld dynamic size operands, but %s has %u dynamic dimensions",
-                         (long long)seg->ints[0], irv_type_str(v, t), count_dyn(m, t));
+    if (seg[0] != count_dyn(m, t))
+        return irv_error(v, op, "has %u dynamic size operands, but %s has %u dynamic dimensions",
+                         seg[0], irv_type_str(v, t), count_dyn(m, t));
     return all_index(v, op, 0);
 }
 

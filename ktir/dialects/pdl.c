@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -24,11 +25,6 @@ static ir_type pdl_type(struct ir_module *m, const char *name)
 static ir_attr string_attr(struct ir_module *m, ir_str s)
 {
     return ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRING, .s = s});
-}
-
-static void set_segments(struct ir_module *m, struct ir_op_state *st, uint32_t n, const int64_t *v)
-{
-    ir_state_set_attr(m, st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, n, v));
 }
 
 /* `(%a, ... : T, ...)`, appended to st's operands; *n gets the count. */
@@ -238,7 +234,7 @@ bool ir_fmt_pdl_operation_parse(struct ir_parser *p, struct ir_op_state *st)
         return false;
     if (!irp_opt_attr_dict_kw(p, st))
         return false;
-    set_segments(m, st, 3, (int64_t[]){nops, nattrs, ntypes});
+    ir_set_segments(m, st, 3, (int64_t[]){nops, nattrs, ntypes});
     ir_state_add_result(m, st, pdl_type(m, "operation"));
     return true;
 }
@@ -314,7 +310,7 @@ bool ir_fmt_pdl_replace_parse(struct ir_parser *p, struct ir_op_state *st)
         return false;
     if (!irp_opt_attr_dict(p, st))
         return false;
-    set_segments(m, st, 3, (int64_t[]){1, nop, nvals});
+    ir_set_segments(m, st, 3, (int64_t[]){1, nop, nvals});
     return true;
 }
 
@@ -408,7 +404,7 @@ bool ir_fmt_pdl_rewrite_parse(struct ir_parser *p, struct ir_op_state *st)
     ir_state_add_region(m, st, r ? r : ir_region_new(m));
     if (!irp_opt_attr_dict_kw(p, st))
         return false;
-    set_segments(m, st, 2, (int64_t[]){nroot, nargs});
+    ir_set_segments(m, st, 2, (int64_t[]){nroot, nargs});
     return true;
 }
 
@@ -467,9 +463,8 @@ bool ir_verify_pdl(struct ir_verifier *v, ir_op op)
         return true;
     }
     case IR_OP_PDL_REWRITE: {
-        ir_op parent = ir_op_parent(m, op);
-        if (!parent || ir_op_get(m, parent)->kind != IR_OP_PDL_PATTERN)
-            return irv_error(v, op, "expects parent op 'pdl.pattern'");
+        if (!irv_parent(v, op, IR_OP_PDL_PATTERN))
+            return false;
         bool body = o->nreg == 1 && ir_region_entry(m, o->regs[0]);
         if (body == (ir_op_attr(m, op, "name") != IR_NONE))
             return irv_error(v, op, "requires either a body or an external rewrite 'name'");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -459,7 +460,7 @@ bool ir_fmt_slice_parse(struct ir_parser *p, struct ir_op_state *st)
             return false;
         seg[ns++] = lists[k].ndyn;
     }
-    ir_state_set_attr(m, st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, ns, seg));
+    ir_set_segments(m, st, ns, seg);
     ir_state_add_result(m, st, b);
     return true;
 }

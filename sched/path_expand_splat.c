@@ -4,10 +4,10 @@
  * that feeds its FIFO; DMA hops that cannot fetch one element fetch the
  * smallest access they can.
  *
- * A chain is followed backwards from the FIFO a `linalg.generic` input is
- * read from: the transfer that writes the FIFO, the transfer that wrote the
- * staging buffer it reads, and so on up to a memref that is not a staging
- * buffer of the pipeline. */
+ * A chain is followed backwards from a splat transfer (one this file marks
+ * for a `linalg.generic` input, or one ktc-split wrote for a scalar in
+ * scratchpad): the transfer that wrote the staging buffer it reads, and so
+ * on up to a memref that is not a staging buffer of the pipeline. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,6 +163,65 @@ static int64_t loop_extent(const struct ir_module *m, ir_op g, uint32_t d)
     return 0;
 }
 
+/* Widens the memref hops that lead to splat transfer `last` (through staging
+ * buffers of pipe) whose unit cannot move one element of `elem` bytes: each
+ * moves its unit's smallest access along the last dimension instead, into a
+ * staging buffer widened as much. */
+static void widen_before(struct pe *p, ir_op pipe, ir_op last, int64_t elem)
+{
+    struct ir_module *m = p->m;
+    struct pe_side s[2];
+    pe_transfer_sides(m, last, s);
+    ir_value v = s[0].v;
+    for (uint32_t n = 0; n < MAX_HOPS && staging_alloc(m, pipe, v); n++) {
+        ir_op h = writer_of(m, pipe, v);
+        if (!h)
+            return;
+        pe_transfer_sides(m, h, s);
+        uint32_t u = unit_of(p, h);
+        v = s[0].v;
+        if (u == ARCH_NONE || s[0].fifo)
+            continue;
+        bool one_in, one_out;
+        int64_t in_b = smallest_access(p, u, false, mem_of(p, s[0].v), elem, &one_in);
+        int64_t out_b = smallest_access(p, u, true, mem_of(p, s[1].v), elem, &one_out);
+        if (one_in && one_out)
+            continue;
+        int64_t bytes = in_b > out_b ? in_b : out_b, w = (bytes + elem - 1) / elem;
+        const struct ir_attr_info *dsz = ir_attr_get(m, s[1].sizes);
+        if (w <= 1 || !dsz->n || dsz->ints[dsz->n - 1] != 1)
+            continue;
+        ir_op alloc = staging_alloc(m, pipe, s[1].v);
+        retype_buffer(m, alloc, s[1].v, widen_last(m, ir_value_type(m, s[1].v), w));
+        widen_sizes(m, h, 0, w);
+        widen_sizes(m, h, 1, w);
+    }
+}
+
+/* Checks a transfer with transfer_mode = "splat" (ours, or ktc-split's for
+ * a scalar in scratchpad): its unit splats and reads one element; the hops
+ * before it are widened. */
+static bool check_splat(struct pe *p, ir_op pipe, ir_op op)
+{
+    struct ir_module *m = p->m;
+    struct pe_side s[2];
+    pe_transfer_sides(m, op, s);
+    uint32_t unit = unit_of(p, op), mem = s[0].fifo ? ARCH_NONE : mem_of(p, s[0].v);
+    if (unit == ARCH_NONE || mem == ARCH_NONE)
+        return true;
+    if (!(p->dev->res[p->dev->kinds[unit].first].features & ARCH_F_SPLAT))
+        return pe_error(p, op, "this transfer splats, but %s, the unit that runs it, cannot",
+                        p->dev->kinds[unit].name);
+    int64_t elem = (ir_type_get(m, ir_type_get(m, ir_value_type(m, s[0].v))->elem)->width + 7) / 8;
+    bool one;
+    smallest_access(p, unit, false, mem, elem, &one);
+    if (!one)
+        return pe_error(p, op, "%s cannot read a single element of %s to splat it",
+                        p->dev->kinds[unit].name, p->dev->kinds[mem].name);
+    widen_before(p, pipe, op, elem);
+    return true;
+}
+
 /* Legalizes input `in` of generic g in pipeline pipe (see the file comment). */
 static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
 {
@@ -188,25 +247,11 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
     if (vec <= 1)
         return true;
 
-    /* The chain, last hop first: hops[0] writes the FIFO. */
-    ir_op hops[MAX_HOPS];
-    uint32_t nhops = 0;
-    ir_value v = slot;
-    for (;;) {
-        ir_op h = writer_of(m, pipe, v);
-        if (!h || nhops == MAX_HOPS)
-            return true;
-        hops[nhops++] = h;
-        struct pe_side s[2];
-        pe_transfer_sides(m, h, s);
-        if (s[0].fifo || !staging_alloc(m, pipe, s[0].v))
-            break;
-        v = s[0].v;
-    }
-    int64_t elem = (ir_type_get(m, rt->elem)->width + 7) / 8;
-
     /* The hop into the FIFO splats: its unit must read one element and splat. */
-    ir_op last = hops[0];
+    ir_op last = writer_of(m, pipe, slot);
+    if (!last)
+        return true;
+    int64_t elem = (ir_type_get(m, rt->elem)->width + 7) / 8;
     uint32_t unit = unit_of(p, last);
     struct pe_side s[2];
     pe_transfer_sides(m, last, s);
@@ -225,29 +270,7 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
     if (!one)
         return pe_error(p, last, "%s cannot read a single element of %s to splat it",
                         p->dev->kinds[unit].name, p->dev->kinds[mem_of(p, s[0].v)].name);
-
-    /* Memref hops before it fetch the smallest access their units can. */
-    for (uint32_t i = 1; i < nhops; i++) {
-        ir_op h = hops[i];
-        uint32_t u = unit_of(p, h);
-        pe_transfer_sides(m, h, s);
-        if (u == ARCH_NONE)
-            continue;
-        bool one_in, one_out;
-        int64_t in_b = smallest_access(p, u, false, mem_of(p, s[0].v), elem, &one_in);
-        int64_t out_b = smallest_access(p, u, true, mem_of(p, s[1].v), elem, &one_out);
-        if (one_in && one_out)
-            continue;
-        int64_t bytes = in_b > out_b ? in_b : out_b, n = (bytes + elem - 1) / elem;
-        const struct ir_attr_info *dsz = ir_attr_get(m, s[1].sizes);
-        if (n <= 1 || dsz->ints[dsz->n - 1] != 1)
-            continue;
-        ir_op alloc = staging_alloc(m, pipe, s[1].v);
-        if (alloc)
-            retype_buffer(m, alloc, s[1].v, widen_last(m, ir_value_type(m, s[1].v), n));
-        widen_sizes(m, h, 0, n);
-        widen_sizes(m, h, 1, n);
-    }
+    /* The hops before it are widened with every splat (check_splat). */
 
     /* The FIFO carries the vector; the generic reads it along the last dim. */
     int64_t count = ir_type_numel(m, ir_value_type(m, go->opnd[in])) * vec;
@@ -277,6 +300,7 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
     return true;
 }
 
+/* Generics and transfers, in pre-order. */
 struct generics {
     ir_op *v;
     uint32_t n, cap;
@@ -285,7 +309,8 @@ struct generics {
 static bool note_generic(struct ir_module *m, ir_op op, void *ctx)
 {
     struct generics *g = ctx;
-    if (ir_op_get(m, op)->kind == IR_OP_LINALG_GENERIC) {
+    uint32_t k = ir_op_get(m, op)->kind;
+    if (k == IR_OP_LINALG_GENERIC || k == IR_OP_KTDF_DATA_TRANSFER) {
         if (g->n == g->cap) {
             g->cap = g->cap ? 2 * g->cap : 8;
             g->v = realloc(g->v, g->cap * sizeof *g->v);
@@ -302,18 +327,26 @@ bool pe_legalize_splats(struct pe *p)
     struct ir_module *m = p->m;
     struct generics g = {0};
     ir_walk(m, m->top, note_generic, &g);
-    for (uint32_t i = 0; i < g.n && !p->failed; i++) {
-        ir_op pipe = IR_NONE;
-        for (ir_op q = ir_op_parent(m, g.v[i]); q && !pipe; q = ir_op_parent(m, q))
-            if (ir_op_get(m, q)->kind == IR_OP_KTDF_PIPELINE)
-                pipe = q;
-        if (!pipe)
-            continue;
-        const struct ir_attr_info *seg =
-            ir_attr_get(m, ir_op_attr(m, g.v[i], "operandSegmentSizes"));
-        for (uint32_t in = 0; in < (uint32_t)seg->ints[0] && !p->failed; in++)
-            legalize_input(p, pipe, g.v[i], in);
-    }
+    /* Generics first (they mark splats), then every splat transfer. */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < g.n && !p->failed; i++) {
+            ir_op op = g.v[i], pipe = IR_NONE;
+            for (ir_op q = ir_op_parent(m, op); q && !pipe; q = ir_op_parent(m, q))
+                if (ir_op_get(m, q)->kind == IR_OP_KTDF_PIPELINE)
+                    pipe = q;
+            if (!pipe)
+                continue;
+            if (pass == 0 && ir_op_get(m, op)->kind == IR_OP_LINALG_GENERIC) {
+                const struct ir_attr_info *seg =
+                    ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
+                for (uint32_t in = 0; in < (uint32_t)seg->ints[0] && !p->failed; in++)
+                    legalize_input(p, pipe, op, in);
+            }
+            ir_attr mode = ir_op_attr(m, op, "transfer_mode");
+            if (pass == 1 && mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0)
+                check_splat(p, pipe, op);
+        }
     free(g.v);
     return !p->failed;
 }

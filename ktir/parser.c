@@ -392,6 +392,21 @@ bool irp_operand(struct ir_parser *p, struct irp_operand *o)
     return true;
 }
 
+/* Room for entry n of a growing arena array a of *cap entries of sz bytes:
+ * a itself, or when full a copy in a block twice as large (`first` entries
+ * for the first block). */
+static void *room(struct ir_parser *p, void *a, uint32_t n, uint32_t *cap, size_t sz,
+                  uint32_t first)
+{
+    if (n < *cap)
+        return a;
+    *cap = *cap ? *cap * 2 : first;
+    void *b = arena_alloc(p->m->arena, *cap * sz);
+    if (n)
+        memcpy(b, a, n * sz);
+    return b;
+}
+
 bool irp_operand_list(struct ir_parser *p, struct irp_operand **v, uint32_t *n)
 {
     *n = 0;
@@ -401,12 +416,7 @@ bool irp_operand_list(struct ir_parser *p, struct irp_operand **v, uint32_t *n)
     uint32_t cap = 0;
     struct irp_operand *a = NULL;
     do {
-        if (*n == cap) {
-            struct irp_operand *b = arena_alloc(p->m->arena, (cap = cap ? cap * 2 : 4) * sizeof *b);
-            if (*n)
-                memcpy(b, a, *n * sizeof *b);
-            a = b;
-        }
+        a = room(p, a, *n, &cap, sizeof *a, 4);
         if (!irp_operand(p, &a[*n]))
             return false;
         (*n)++;
@@ -857,12 +867,7 @@ bool irp_type_list(struct ir_parser *p, ir_type **v, uint32_t *n)
     ir_type *a = NULL;
     *n = 0;
     do {
-        if (*n == cap) {
-            ir_type *b = arena_alloc(p->m->arena, (cap = cap ? cap * 2 : 4) * sizeof *b);
-            if (*n)
-                memcpy(b, a, *n * sizeof *b);
-            a = b;
-        }
+        a = room(p, a, *n, &cap, sizeof *a, 4);
         if (!parse_type(p, &a[*n]))
             return false;
         (*n)++;
@@ -1113,12 +1118,7 @@ bool irp_int_array(struct ir_parser *p, int64_t **v, uint32_t *n)
     *n = 0;
     if (!irp_peek(p, IR_T_RSQUARE))
         do {
-            if (*n == cap) {
-                int64_t *b = arena_alloc(p->m->arena, (cap = cap ? cap * 2 : 8) * sizeof *b);
-                if (*n)
-                    memcpy(b, a, *n * sizeof *b);
-                a = b;
-            }
+            a = room(p, a, *n, &cap, sizeof *a, 8);
             if (!irp_int(p, &a[(*n)++]))
                 return false;
         } while (irp_opt(p, IR_T_COMMA));
@@ -1489,23 +1489,14 @@ static bool parse_dict_entries(struct ir_parser *p, uint32_t *n, ir_str **names,
 {
     if (!irp_expect(p, IR_T_LBRACE))
         return false;
-    uint32_t cap = 0;
+    uint32_t cap = 0, vcap = 0;
     *n = 0;
     *names = NULL;
     *vals = NULL;
     if (!irp_peek(p, IR_T_RBRACE))
         do {
-            if (*n == cap) {
-                cap = cap ? cap * 2 : 8;
-                ir_str *nn = arena_alloc(p->m->arena, cap * sizeof *nn);
-                ir_attr *nv = arena_alloc(p->m->arena, cap * sizeof *nv);
-                if (*n) {
-                    memcpy(nn, *names, *n * sizeof *nn);
-                    memcpy(nv, *vals, *n * sizeof *nv);
-                }
-                *names = nn;
-                *vals = nv;
-            }
+            *names = room(p, *names, *n, &cap, sizeof **names, 8);
+            *vals = room(p, *vals, *n, &vcap, sizeof **vals, 8);
             struct ir_loc kloc = irp_loc(p);
             ir_str key = IR_NONE; /* set by both branches; gcc -O2 cannot tell */
             if (p->tok.kind == IR_T_STRING) {
@@ -1787,12 +1778,7 @@ bool irp_arg_list(struct ir_parser *p, struct irp_arg **v, uint32_t *n)
     *n = 0;
     if (!irp_peek(p, IR_T_RPAREN))
         do {
-            if (*n == cap) {
-                struct irp_arg *b = arena_alloc(p->m->arena, (cap = cap ? cap * 2 : 4) * sizeof *b);
-                if (*n)
-                    memcpy(b, a, *n * sizeof *b);
-                a = b;
-            }
+            a = room(p, a, *n, &cap, sizeof *a, 4);
             if (!irp_operand(p, &a[*n].name) || !irp_expect(p, IR_T_COLON) ||
                 !parse_type(p, &a[*n].type))
                 return false;

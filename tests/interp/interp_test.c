@@ -318,6 +318,36 @@ static void spyreop_intrinsics(void **state)
     close_run(&r);
 }
 
+static void paged_copy_floordiv_mod_and_order(void **state)
+{
+    (void)state;
+    struct run r;
+    double x[144], want[96];
+    static const double idx[4] = {4, 1, 0, 5}; /* pages of (b, page) */
+    for (int i = 0; i < 144; i++)
+        x[i] = i;
+    for (int b = 0; b < 2; b++)
+        for (int t = 0; t < 8; t++)
+            for (int h = 0; h < 2; h++)
+                for (int d = 0; d < 3; d++)
+                    want[((b * 8 + t) * 2 + h) * 3 + d] =
+                        x[(int)idx[b * 2 + t / 4] * 24 + h * 12 + (t % 4) * 3 + d];
+    open_run(&r, "paged_copy", NULL);
+    bind(&r, "x", INTERP_F16, 4, (int64_t[]){6, 2, 4, 3}, x);
+    bind(&r, "idx", INTERP_I32, 2, (int64_t[]){2, 2}, idx);
+    bind(&r, "y", INTERP_F16, 4, (int64_t[]){2, 8, 2, 3}, (double[96]){0});
+    assert_true(interp_run(r.in));
+    struct interp_array y;
+    assert_true(interp_arg_array(r.in, (uint32_t)interp_arg_find(r.in, "y"), &y));
+    double got[96];
+    interp_array_get(&y, 0, 96, got);
+    for (int i = 0; i < 96; i++)
+        if (got[i] != want[i])
+            fail_msg("element %d: got %g, want %g", i, got[i], want[i]);
+    interp_array_free(&y);
+    close_run(&r);
+}
+
 static void generic_with_reductions(void **state)
 {
     (void)state;
@@ -494,6 +524,7 @@ int main(void)
         cmocka_unit_test(spyreop_intrinsics),
         cmocka_unit_test(paged_attention),
         cmocka_unit_test(generic_with_reductions),
+        cmocka_unit_test(paged_copy_floordiv_mod_and_order),
         cmocka_unit_test(out_of_bounds),
         cmocka_unit_test(scratchpad_capacity),
         cmocka_unit_test(unbound_argument),

@@ -166,6 +166,16 @@ bool irp_arg_list(struct ir_parser *p, struct irp_arg **v, uint32_t *n);
 /* Typed element lists shared by many formats. */
 /* `[a, b, ...]` of integers. */
 bool irp_int_array(struct ir_parser *p, int64_t **v, uint32_t *n);
+/* A mixed static/dynamic list `[4, %n, 8]` as MLIR stores it: stat holds
+ * every entry, IR_DYN where an SSA value stands, and dyn those values in
+ * order (arena arrays). */
+struct irp_mixed {
+    int64_t *stat;
+    uint32_t n;
+    struct irp_operand *dyn;
+    uint32_t ndyn;
+};
+bool irp_mixed_list(struct ir_parser *p, struct irp_mixed *x);
 
 /* ---- the printer API for hooks ------------------------------------------------ */
 
@@ -217,5 +227,8 @@ void irw_scope_pop(struct ir_printer *w);
 /* `(%a: T, %b: T)` of a block's arguments, naming them. */
 void irw_block_args(struct ir_printer *w, ir_block b);
 void irw_int_array(struct ir_printer *w, const int64_t *v, uint32_t n);
+/* `[4, %n, 8]` from op's array<i64: ...> attribute `name` (`[]` without
+ * one): each IR_DYN entry prints operand *next, and *next advances. */
+void irw_mixed_list(struct ir_printer *w, ir_op op, const char *name, uint32_t *next);
 
 #endif

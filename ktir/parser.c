@@ -1126,6 +1126,27 @@ bool irp_int_array(struct ir_parser *p, int64_t **v, uint32_t *n)
     return irp_expect(p, IR_T_RSQUARE);
 }
 
+bool irp_mixed_list(struct ir_parser *p, struct irp_mixed *x)
+{
+    uint32_t cap = 0, dcap = 0;
+    *x = (struct irp_mixed){0};
+    if (!irp_expect(p, IR_T_LSQUARE))
+        return false;
+    if (!irp_peek(p, IR_T_RSQUARE))
+        do {
+            x->stat = room(p, x->stat, x->n, &cap, sizeof *x->stat, 8);
+            if (irp_peek_operand(p)) {
+                x->dyn = room(p, x->dyn, x->ndyn, &dcap, sizeof *x->dyn, 4);
+                if (!irp_operand(p, &x->dyn[x->ndyn++]))
+                    return false;
+                x->stat[x->n++] = IR_DYN;
+            } else if (!irp_int(p, &x->stat[x->n++])) {
+                return false;
+            }
+        } while (irp_opt(p, IR_T_COMMA));
+    return irp_expect(p, IR_T_RSQUARE);
+}
+
 /* A number literal into an attribute of type t (IR_NONE = untyped). The
  * caller has consumed an optional minus sign. */
 static bool number_attr(struct ir_parser *p, const struct ir_token *num, bool neg, ir_type t,

@@ -857,6 +857,22 @@ void irw_int_array(struct ir_printer *w, const int64_t *v, uint32_t n)
     put(w, "]", 1);
 }
 
+void irw_mixed_list(struct ir_printer *w, ir_op op, const char *name, uint32_t *next)
+{
+    ir_attr at = ir_op_attr(w->m, op, name);
+    const struct ir_attr_info *a = at ? ir_attr_get(w->m, at) : NULL;
+    put(w, "[", 1);
+    for (uint32_t i = 0; a && a->kind == IR_AT_DENSE_ARRAY && i < a->n; i++) {
+        if (i)
+            put(w, ", ", 2);
+        if (a->ints[i] == IR_DYN)
+            irw_operands(w, op, (*next)++, 1);
+        else
+            irw_printf(w, "%" PRId64, a->ints[i]);
+    }
+    put(w, "]", 1);
+}
+
 /* ---- ops and regions ------------------------------------------------------- */
 
 static void print_op(struct ir_printer *w, ir_op op);

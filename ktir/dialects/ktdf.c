@@ -22,7 +22,7 @@
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
-#define MAX_LIST 64 /* subscripts, sizes and pairs per op */
+#define MAX_LIST 64 /* subscripts, pairs and induction variables per op */
 
 /* ---- shared helpers ------------------------------------------------------ */
 
@@ -462,35 +462,6 @@ static bool subscript_leaf(struct ir_parser *p, const struct ir_token *tok, void
     return true;
 }
 
-/* `[a, %b, ...]` of integers and SSA values: static entries (IR_DYN for
- * each SSA one) and the SSA operands in order. */
-struct mixed_list {
-    int64_t stat[MAX_LIST];
-    uint32_t n;
-    struct irp_operand dyn[MAX_LIST];
-    uint32_t ndyn;
-};
-
-static bool parse_mixed_list(struct ir_parser *p, struct mixed_list *l)
-{
-    l->n = l->ndyn = 0;
-    if (!irp_expect(p, IR_T_LSQUARE))
-        return false;
-    if (!irp_peek(p, IR_T_RSQUARE))
-        do {
-            if (l->n == MAX_LIST)
-                return irp_error(p, "too many sizes");
-            if (irp_peek_operand(p)) {
-                if (!irp_operand(p, &l->dyn[l->ndyn++]))
-                    return false;
-                l->stat[l->n++] = IR_DYN;
-            } else if (!irp_int(p, &l->stat[l->n++])) {
-                return false;
-            }
-        } while (irp_opt(p, IR_T_COMMA));
-    return irp_expect(p, IR_T_RSQUARE);
-}
-
 /* One side of a transfer: `%v[subscripts] size [sizes]`, both parts optional. */
 struct side {
     struct irp_operand value;
@@ -498,13 +469,13 @@ struct side {
     struct subscripts subs;
     ir_aff exprs[MAX_LIST];
     uint32_t nexprs;
-    struct mixed_list sizes;
+    struct irp_mixed sizes;
 };
 
 static bool parse_side(struct ir_parser *p, struct side *s)
 {
     s->subs.nids = s->nexprs = 0;
-    s->sizes.n = s->sizes.ndyn = 0;
+    s->sizes = (struct irp_mixed){0};
     if (!irp_operand(p, &s->value))
         return false;
     s->has_map = irp_opt(p, IR_T_LSQUARE);
@@ -520,7 +491,7 @@ static bool parse_side(struct ir_parser *p, struct side *s)
             return false;
     }
     s->has_sizes = irp_opt_kw(p, "size");
-    return !s->has_sizes || parse_mixed_list(p, &s->sizes);
+    return !s->has_sizes || irp_mixed_list(p, &s->sizes);
 }
 
 /* Adds a side's operands (value, subscript operands, size operands) and
@@ -596,19 +567,10 @@ static void print_side(struct ir_printer *w, ir_op op, uint32_t first, const uin
         }
         irw_puts(w, "]");
     }
-    const struct ir_attr_info *sizes = ir_attr_of_kind(m, op, sizes_name, IR_AT_DENSE_ARRAY);
-    if (sizes) {
+    if (ir_attr_of_kind(m, op, sizes_name, IR_AT_DENSE_ARRAY)) {
         uint32_t k = first + 1 + seg[1];
-        irw_puts(w, " size [");
-        for (uint32_t i = 0; i < sizes->n; i++) {
-            if (i)
-                irw_puts(w, ", ");
-            if (sizes->ints[i] == IR_DYN)
-                irw_operands(w, op, k++, 1);
-            else
-                irw_printf(w, "%lld", (long long)sizes->ints[i]);
-        }
-        irw_puts(w, "]");
+        irw_puts(w, " size ");
+        irw_mixed_list(w, op, sizes_name, &k);
     }
 }
 

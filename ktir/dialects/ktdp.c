@@ -271,44 +271,6 @@ bool ir_verify_ktdp_tile_id(struct ir_verifier *v, ir_op op)
 
 /* ---- construct_memory_view --------------------------------------------------------- */
 
-/* `[e, ...]`, each e an integer or an SSA value: literals go to stat (IR_DYN
- * for an SSA entry) and SSA entries to dyn. */
-static bool parse_mixed_list(struct ir_parser *p, int64_t *stat, struct irp_operand *dyn,
-                             uint32_t *n, uint32_t *ndyn)
-{
-    *n = *ndyn = 0;
-    if (!irp_expect(p, IR_T_LSQUARE))
-        return false;
-    if (!irp_peek(p, IR_T_RSQUARE))
-        do {
-            if (*n == MAX_LIST)
-                return irp_error(p, "too many entries");
-            if (irp_peek_operand(p)) {
-                stat[(*n)++] = IR_DYN;
-                if (!irp_operand(p, &dyn[(*ndyn)++]))
-                    return false;
-            } else if (!irp_int(p, &stat[(*n)++])) {
-                return false;
-            }
-        } while (irp_opt(p, IR_T_COMMA));
-    return irp_expect(p, IR_T_RSQUARE);
-}
-
-static void print_mixed_list(struct ir_printer *w, ir_op op, const struct ir_attr_info *stat,
-                             uint32_t *next)
-{
-    irw_puts(w, "[");
-    for (uint32_t i = 0; stat && i < stat->n; i++) {
-        if (i)
-            irw_puts(w, ", ");
-        if (stat->ints[i] == IR_DYN)
-            irw_operands(w, op, (*next)++, 1);
-        else
-            irw_printf(w, "%lld", (long long)stat->ints[i]);
-    }
-    irw_puts(w, "]");
-}
-
 static const char *const memory_view_hidden[] = {"operandSegmentSizes", "static_sizes",
                                                   "static_strides"};
 
@@ -316,38 +278,34 @@ static const char *const memory_view_hidden[] = {"operandSegmentSizes", "static_
 bool ir_fmt_ktdp_memory_view_parse(struct ir_parser *p, struct ir_op_state *st)
 {
     struct ir_module *m = irp_module(p);
-    struct irp_operand off, dsz[MAX_LIST], dst[MAX_LIST];
-    int64_t sz[MAX_LIST], sd[MAX_LIST];
-    uint32_t nsz, nsd, ndsz, ndsd;
+    struct irp_operand off;
+    struct irp_mixed sz, sd;
     ir_type t;
     if (!irp_operand(p, &off) || !irp_expect(p, IR_T_COMMA) || !irp_expect_kw(p, "sizes") ||
-        !irp_expect(p, IR_T_COLON) || !parse_mixed_list(p, sz, dsz, &nsz, &ndsz) ||
-        !irp_expect(p, IR_T_COMMA) || !irp_expect_kw(p, "strides") ||
-        !irp_expect(p, IR_T_COLON) || !parse_mixed_list(p, sd, dst, &nsd, &ndsd) ||
+        !irp_expect(p, IR_T_COLON) || !irp_mixed_list(p, &sz) || !irp_expect(p, IR_T_COMMA) ||
+        !irp_expect_kw(p, "strides") || !irp_expect(p, IR_T_COLON) || !irp_mixed_list(p, &sd) ||
         !irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) || !irp_type(p, &t))
         return false;
     if (!irp_add_operand(p, st, &off, m->t_index) ||
-        !irp_add_operands(p, st, dsz, ndsz, &m->t_index, 1) ||
-        !irp_add_operands(p, st, dst, ndsd, &m->t_index, 1))
+        !irp_add_operands(p, st, sz.dyn, sz.ndyn, &m->t_index, 1) ||
+        !irp_add_operands(p, st, sd.dyn, sd.ndyn, &m->t_index, 1))
         return false;
-    int64_t seg[3] = {1, ndsz, ndsd};
-    ir_set_segments(m, st, 3, seg);
-    ir_state_set_attr(m, st, "static_sizes", ir_attr_dense_array(m, m->t_i64, nsz, sz));
-    ir_state_set_attr(m, st, "static_strides", ir_attr_dense_array(m, m->t_i64, nsd, sd));
+    ir_set_segments(m, st, 3, (int64_t[]){1, sz.ndyn, sd.ndyn});
+    ir_state_set_attr(m, st, "static_sizes", ir_attr_dense_array(m, m->t_i64, sz.n, sz.stat));
+    ir_state_set_attr(m, st, "static_strides", ir_attr_dense_array(m, m->t_i64, sd.n, sd.stat));
     ir_state_add_result(m, st, t);
     return true;
 }
 
 void ir_fmt_ktdp_memory_view_print(struct ir_printer *w, ir_op op)
 {
-    const struct ir_module *m = irw_module(w);
     uint32_t next = 1;
     irw_puts(w, " ");
     irw_operands(w, op, 0, 1);
     irw_puts(w, ", sizes: ");
-    print_mixed_list(w, op, ir_attr_of_kind(m, op, "static_sizes", IR_AT_DENSE_ARRAY), &next);
+    irw_mixed_list(w, op, "static_sizes", &next);
     irw_puts(w, ", strides: ");
-    print_mixed_list(w, op, ir_attr_of_kind(m, op, "static_strides", IR_AT_DENSE_ARRAY), &next);
+    irw_mixed_list(w, op, "static_strides", &next);
     irw_attr_dict(w, op, memory_view_hidden, 3);
     irw_puts(w, " : ");
     irw_result_types(w, op);

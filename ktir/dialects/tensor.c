@@ -105,35 +105,8 @@ static bool segments_ok(struct ir_verifier *v, ir_op op, uint32_t n, int64_t *se
 
 /* ---- mixed static / dynamic lists -------------------------------------------- */
 
-struct mixed {
-    int64_t stat[MAX_LIST];
-    struct irp_operand dyn[MAX_LIST];
-    uint32_t n, ndyn;
-};
-
-/* `[a, %b, ...]` */
-static bool parse_mixed(struct ir_parser *p, struct mixed *x)
-{
-    x->n = x->ndyn = 0;
-    if (!irp_expect(p, IR_T_LSQUARE))
-        return false;
-    if (!irp_peek(p, IR_T_RSQUARE))
-        do {
-            if (x->n == MAX_LIST)
-                return irp_error(p, "too many entries");
-            if (irp_peek_operand(p)) {
-                if (!irp_operand(p, &x->dyn[x->ndyn++]))
-                    return false;
-                x->stat[x->n++] = IR_DYN;
-            } else if (!irp_int(p, &x->stat[x->n++])) {
-                return false;
-            }
-        } while (irp_opt(p, IR_T_COMMA));
-    return irp_expect(p, IR_T_RSQUARE);
-}
-
 /* Adds x's dynamic entries as index operands and stores its static entries as `name`. */
-static bool add_mixed(struct ir_parser *p, struct ir_op_state *st, const struct mixed *x,
+static bool add_mixed(struct ir_parser *p, struct ir_op_state *st, const struct irp_mixed *x,
                       const char *name)
 {
     struct ir_module *m = irp_module(p);
@@ -141,24 +114,6 @@ static bool add_mixed(struct ir_parser *p, struct ir_op_state *st, const struct 
         return false;
     ir_state_set_attr(m, st, name, ir_attr_dense_array(m, m->t_i64, x->n, x->stat));
     return true;
-}
-
-/* `[a, %b, ...]` from the static list `name`, taking SSA entries from op's
- * operands starting at *next. */
-static void print_mixed(struct ir_printer *w, ir_op op, const char *name, uint32_t *next)
-{
-    const struct ir_module *m = irw_module(w);
-    const struct ir_attr_info *a = ir_attr_get(m, ir_op_attr(m, op, name));
-    irw_puts(w, "[");
-    for (uint32_t i = 0; i < a->n; i++) {
-        if (i)
-            irw_puts(w, ", ");
-        if (a->ints[i] == IR_DYN)
-            irw_operands(w, op, (*next)++, 1);
-        else
-            irw_printf(w, "%lld", (long long)a->ints[i]);
-    }
-    irw_puts(w, "]");
 }
 
 /* ---- tensor.empty, tensor.splat, tensor.from_elements ---------------------------- */
@@ -430,7 +385,7 @@ bool ir_fmt_slice_parse(struct ir_parser *p, struct ir_op_state *st)
     bool insert = st->kind == IR_OP_TENSOR_INSERT_SLICE;
     bool reinterpret = st->kind == IR_OP_MEMREF_REINTERPRET_CAST;
     static const char *const kws[] = {"offset", "sizes", "strides"};
-    struct mixed lists[3];
+    struct irp_mixed lists[3];
     struct irp_operand src, dst;
     ir_type a, b;
     if (!irp_operand(p, &src))
@@ -443,7 +398,7 @@ bool ir_fmt_slice_parse(struct ir_parser *p, struct ir_op_state *st)
         if (reinterpret && ((k && !irp_expect(p, IR_T_COMMA)) || !irp_expect_kw(p, kws[k]) ||
                             !irp_expect(p, IR_T_COLON)))
             return false;
-        if (!parse_mixed(p, &lists[k]))
+        if (!irp_mixed_list(p, &lists[k]))
             return false;
     }
     if (!irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) || !irp_type(p, &a) ||
@@ -480,17 +435,17 @@ void ir_fmt_slice_print(struct ir_printer *w, ir_op op)
     }
     if (reinterpret) {
         irw_puts(w, " to offset: ");
-        print_mixed(w, op, "static_offsets", &next);
+        irw_mixed_list(w, op, "static_offsets", &next);
         irw_puts(w, ", sizes: ");
-        print_mixed(w, op, "static_sizes", &next);
+        irw_mixed_list(w, op, "static_sizes", &next);
         irw_puts(w, ", strides: ");
-        print_mixed(w, op, "static_strides", &next);
+        irw_mixed_list(w, op, "static_strides", &next);
     } else {
-        print_mixed(w, op, "static_offsets", &next);
+        irw_mixed_list(w, op, "static_offsets", &next);
         irw_puts(w, " ");
-        print_mixed(w, op, "static_sizes", &next);
+        irw_mixed_list(w, op, "static_sizes", &next);
         irw_puts(w, " ");
-        print_mixed(w, op, "static_strides", &next);
+        irw_mixed_list(w, op, "static_strides", &next);
     }
     irw_attr_dict(w, op, slice_attrs, 4);
     irw_puts(w, " : ");
@@ -597,14 +552,14 @@ bool ir_fmt_reshape_parse(struct ir_parser *p, struct ir_op_state *st)
     struct ir_module *m = irp_module(p);
     bool expand = st->kind == IR_OP_TENSOR_EXPAND_SHAPE || st->kind == IR_OP_MEMREF_EXPAND_SHAPE;
     struct irp_operand src;
-    struct mixed shape = {.n = 0};
+    struct irp_mixed shape = {0};
     bool has_shape = false;
     ir_attr re = IR_NONE; /* set by parse_reassociation; gcc -O2 cannot tell */
     ir_type a, b;
     if (!irp_operand(p, &src) || !parse_reassociation(p, &re))
         return false;
     if (expand && irp_opt_kw(p, "output_shape")) {
-        if (!parse_mixed(p, &shape))
+        if (!irp_mixed_list(p, &shape))
             return false;
         has_shape = true;
     }
@@ -616,17 +571,15 @@ bool ir_fmt_reshape_parse(struct ir_parser *p, struct ir_op_state *st)
     if (!irp_type(p, &b) || !irp_add_operand(p, st, &src, a))
         return false;
     ir_state_set_attr(m, st, "reassociation", re);
-    if (expand) {
-        if (!has_shape) {
-            const struct ir_type_info *bi = ir_type_get(m, b);
-            if (!ir_type_is_shaped(m, b) || count_dyn(bi->shape, bi->rank) || bi->rank > MAX_LIST)
-                return irp_error_at(p, tloc, "expected 'output_shape' for a result with dynamic "
-                                             "dimensions");
-            shape.n = bi->rank;
-            memcpy(shape.stat, bi->shape, bi->rank * sizeof *bi->shape);
-        }
-        if (!add_mixed(p, st, &shape, "static_output_shape"))
-            return false;
+    if (has_shape && !add_mixed(p, st, &shape, "static_output_shape"))
+        return false;
+    if (expand && !has_shape) {
+        const struct ir_type_info *bi = ir_type_get(m, b);
+        if (!ir_type_is_shaped(m, b) || count_dyn(bi->shape, bi->rank))
+            return irp_error_at(p, tloc, "expected 'output_shape' for a result with dynamic "
+                                         "dimensions");
+        ir_state_set_attr(m, st, "static_output_shape",
+                          ir_attr_dense_array(m, m->t_i64, bi->rank, bi->shape));
     }
     ir_state_add_result(m, st, b);
     return true;
@@ -648,7 +601,7 @@ void ir_fmt_reshape_print(struct ir_printer *w, ir_op op)
     if (ir_op_attr(m, op, "static_output_shape")) {
         uint32_t next = 1;
         irw_puts(w, " output_shape ");
-        print_mixed(w, op, "static_output_shape", &next);
+        irw_mixed_list(w, op, "static_output_shape", &next);
     }
     irw_attr_dict(w, op, reshape_attrs, 2);
     irw_puts(w, " : ");

@@ -271,6 +271,95 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
     return gop;
 }
 
+/* The reassociation groups of a reshape: group g holds dims [at[g], at[g+1]). */
+static bool groups_of(const struct ir_module *m, ir_op op, uint32_t *n, uint32_t *at)
+{
+    ir_attr a = ir_op_attr(m, op, "reassociation");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_ARRAY || ai->n > MAX_LOOPS)
+        return false;
+    *n = ai->n;
+    at[0] = 0;
+    for (uint32_t g = 0; g < ai->n; g++) {
+        const struct ir_attr_info *gi = ir_attr_get(m, ai->elems[g]);
+        if (gi->kind != IR_AT_ARRAY)
+            return false;
+        at[g + 1] = at[g] + gi->n;
+    }
+    return true;
+}
+
+/* A reshape or a slice as a copy generic over the result's dims whose
+ * input map says where each source dim is read: collapse_shape and
+ * expand_shape that only add or drop unit dims, and extract_slice with
+ * static offsets, sizes and unit strides. IR_NONE (with no error) when op
+ * is none of those. */
+static ir_op view_generic(struct split_b *b, ir_op op)
+{
+    struct ir_module *m = b->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_type_info *st = ir_type_get(m, ir_value_type(m, o->opnd[0]));
+    const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, o->res));
+    if (st->rank > MAX_LOOPS || rt->rank > MAX_LOOPS)
+        return IR_NONE;
+    ir_aff r[MAX_LOOPS];
+    uint32_t ng, at[MAX_LOOPS + 1];
+    if (o->kind == IR_OP_TENSOR_EXTRACT_SLICE) {
+        const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, op, "static_offsets"));
+        const struct ir_attr_info *sz = ir_attr_get(m, ir_op_attr(m, op, "static_sizes"));
+        const struct ir_attr_info *str = ir_attr_get(m, ir_op_attr(m, op, "static_strides"));
+        if (o->nopnd != 1 || off->n != st->rank || sz->n != st->rank)
+            return IR_NONE;
+        /* Source dims map to result dims in order; the others are dropped
+         * unit dims. */
+        uint32_t j = 0;
+        for (uint32_t i = 0; i < st->rank; i++) {
+            if (str->ints[i] != 1)
+                return IR_NONE;
+            ir_aff c = ir_aff_const(m, off->ints[i]);
+            if (j < rt->rank && sz->ints[i] == rt->shape[j] && (sz->ints[i] != 1 ||
+                                                                 rt->rank - j > st->rank - i - 1))
+                r[i] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, j++), c);
+            else if (sz->ints[i] == 1)
+                r[i] = c;
+            else
+                return IR_NONE;
+        }
+        if (j != rt->rank)
+            return IR_NONE;
+    } else {
+        /* Each group pairs one dim of the smaller side with dims of the
+         * larger one, at most one of which is not 1. */
+        bool collapse = o->kind == IR_OP_TENSOR_COLLAPSE_SHAPE;
+        const struct ir_type_info *big = collapse ? st : rt;
+        if (!groups_of(m, op, &ng, at) || at[ng] > big->rank)
+            return IR_NONE;
+        for (uint32_t i = 0; i < st->rank; i++)
+            r[i] = ir_aff_const(m, 0);
+        for (uint32_t g = 0; g < ng; g++) {
+            uint32_t nonunit = 0;
+            for (uint32_t k = at[g]; k < at[g + 1]; k++)
+                if (big->shape[k] != 1) {
+                    if (nonunit++)
+                        return IR_NONE;
+                    if (collapse)
+                        r[k] = ir_aff_dim(m, g);
+                    else
+                        r[g] = ir_aff_dim(m, k);
+                }
+        }
+    }
+    struct split_gen g = {.nloops = rt->rank, .nin = 1, .res = ir_value_type(m, o->res)};
+    g.in[0] = o->opnd[0];
+    g.in_map[0] = ir_map_intern(m, rt->rank, 0, st->rank, r);
+    g.out = sb_tensor_empty(b, g.res);
+    g.out_map = identity_map(m, rt->rank);
+    ir_block body;
+    ir_op gop = gen_create(b, &g, &body);
+    body_yield(m, body, b->loc, ir_block_get(m, body)->args[0]);
+    return gop;
+}
+
 /* Replaces op (one tensor result) by its generic form; false after an
  * error. Ops already in their final form are left alone. */
 static bool generalize(struct split_ctx *c, ir_op op)
@@ -298,6 +387,11 @@ static bool generalize(struct split_ctx *c, ir_op op)
         o->kind == IR_OP_LINALG_BROADCAST || o->kind == IR_OP_LINALG_TRANSPOSE) {
         if (!(g = structured(c, &b, op)))
             return false;
+    } else if (o->kind == IR_OP_TENSOR_COLLAPSE_SHAPE || o->kind == IR_OP_TENSOR_EXPAND_SHAPE ||
+               o->kind == IR_OP_TENSOR_EXTRACT_SLICE) {
+        if (!(g = view_generic(&b, op)))
+            return split_error(c, op, "this %s (merging dims, or with dynamic or strided "
+                                      "slices) is not supported yet", name);
     } else if (strncmp(name, "linalg.", 7) == 0) {
         const char *s = named_scalar(o->kind, ir_type_is_float(m, ir_type_elem(m, t)));
         if (!s || o->nopnd < 2)
@@ -596,6 +690,30 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
     return done;
 }
 
+/* A store of a tensor no computation made (loaded, a splat or a fill)
+ * gets a copy generic, so that its data too flows load -> compute -> store
+ * and the splat or fill folds into it like into any consumer. */
+static bool add_copy(struct split_ctx *c, ir_op store)
+{
+    struct ir_module *m = c->m;
+    struct ir_op_info *o = ir_op_get(m, store);
+    ir_value v = o->opnd[0];
+    ir_op d = ir_value_def(m, v);
+    uint32_t k = d ? ir_op_get(m, d)->kind : 0;
+    if (k == IR_OP_LINALG_GENERIC)
+        return true;
+    if (k != IR_OP_KTDP_LOAD && k != IR_OP_TENSOR_SPLAT && k != IR_OP_LINALG_FILL)
+        return split_error(c, store, "storing a tensor made by %s is not supported yet",
+                           d ? ir_str_get(m, ir_op_get(m, d)->name) : "an argument");
+    struct split_b b;
+    sb_before(&b, m, store, o->loc);
+    ir_type t = ir_value_type(m, v);
+    ir_op g = elementwise(&b, IR_OP_LINALG_COPY, "", 1, &v, sb_tensor_empty(&b, t), t, IR_NONE);
+    split_set_name(m, ir_op_result(m, g, 0), "copy");
+    ir_op_get(m, store)->opnd[0] = ir_op_result(m, g, 0);
+    return true;
+}
+
 bool split_linalg(struct split_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -604,6 +722,11 @@ bool split_linalg(struct split_ctx *c, ir_op fn)
     for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
         next = ir_op_get(m, op)->next;
         if (!generalize(c, op))
+            return false;
+    }
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_KTDP_STORE && !add_copy(c, op))
             return false;
     }
     for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {

@@ -333,12 +333,13 @@ static void tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t la
 
 /* ---- the pipeline ------------------------------------------------------- */
 
-/* One side of a transfer in the tile loops: subscripts (affine exprs over
- * the loop variables in use) and sizes; false for an indexing map result
- * that is neither a dim nor a constant. */
+/* One side of a transfer in the tile loops: per memref dim, the subscript
+ * (tile loop `loop` plus `off`, or just `off` when loop is -1) and the
+ * size. */
 struct access {
     uint32_t rank;
-    ir_aff sub[MAX_LOOPS];
+    int32_t loop[MAX_LOOPS];
+    int64_t off[MAX_LOOPS];
     int64_t size[MAX_LOOPS];
     uint32_t tile_map; /* the map inside the tile: constants become 0 */
     int64_t n;         /* elements per tile */
@@ -353,19 +354,28 @@ static bool access_of(struct prog *p, ir_op gop, uint32_t map, const int64_t *ts
     a->rank = mp->nres;
     a->n = 1;
     for (uint32_t k = 0; k < mp->nres; k++) {
-        const struct ir_aff_info *e = ir_aff_get(m, mp->res[k]);
-        if (e->kind == IR_AFF_DIM) {
-            int32_t l = loop_of[e->v];
-            a->sub[k] = l >= 0 ? ir_aff_dim(m, (uint32_t)l) : ir_aff_const(m, 0);
-            a->size[k] = ts[e->v];
-            tres[k] = mp->res[k];
-        } else if (e->kind == IR_AFF_CONST) {
-            a->sub[k] = mp->res[k];
+        /* A result is c or d + c: loop d's tile at offset c, or element c. */
+        int64_t coef[MAX_LOOPS] = {0}, c0 = 0;
+        int dim = -1;
+        bool ok = mp->ndims <= MAX_LOOPS && linear(m, mp->res[k], 1, coef, &c0);
+        for (uint32_t d = 0; ok && d < mp->ndims; d++) {
+            if (coef[d] && (coef[d] != 1 || dim >= 0))
+                ok = false;
+            else if (coef[d])
+                dim = (int)d;
+        }
+        if (!ok)
+            return split_error(p->c, gop, "indexing maps with results other than a loop dim "
+                                          "plus a constant are not supported yet");
+        a->off[k] = c0;
+        if (dim >= 0) {
+            a->loop[k] = loop_of[dim];
+            a->size[k] = ts[dim];
+            tres[k] = ir_aff_dim(m, (uint32_t)dim);
+        } else {
+            a->loop[k] = -1;
             a->size[k] = 1;
             tres[k] = ir_aff_const(m, 0);
-        } else {
-            return split_error(p->c, gop, "indexing maps with results other than loop dims and "
-                                          "constants are not supported yet");
         }
         a->n *= a->size[k];
     }
@@ -392,17 +402,15 @@ static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_
     uint32_t nops = 0;
     ir_aff sub[MAX_LOOPS];
     for (uint32_t k = 0; k < acc->rank; k++) {
-        const struct ir_aff_info *e = ir_aff_get(m, acc->sub[k]);
-        if (e->kind != IR_AFF_DIM) {
-            sub[k] = acc->sub[k];
+        sub[k] = ir_aff_const(m, acc->off[k]);
+        if (acc->loop[k] < 0)
             continue;
-        }
         uint32_t j = 0;
-        while (j < nops && ops[j] != ivs[e->v])
+        while (j < nops && ops[j] != ivs[acc->loop[k]])
             j++;
         if (j == nops)
-            ops[nops++] = ivs[e->v];
-        sub[k] = ir_aff_dim(m, j);
+            ops[nops++] = ivs[acc->loop[k]];
+        sub[k] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, j), sub[k]);
     }
     ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, nops, 0, acc->rank, sub));
     ir_attr sizes = ir_attr_dense_array(m, m->t_i64, acc->rank, acc->size);
@@ -687,65 +695,6 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
 
 /* ---- the program ------------------------------------------------------- */
 
-/* Stores of loaded or constant tensors get a copy generic to compute. */
-static bool add_copies(struct prog *p, ir_block blk)
-{
-    struct ir_module *m = p->m;
-    IR_FOR_OPS(m, blk, op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind != IR_OP_KTDP_STORE)
-            continue;
-        ir_value v = o->opnd[0];
-        ir_op d = ir_value_def(m, v);
-        uint32_t k = d ? ir_op_get(m, d)->kind : 0;
-        if (k == IR_OP_LINALG_GENERIC)
-            continue;
-        if (k != IR_OP_KTDP_LOAD && k != IR_OP_TENSOR_SPLAT && k != IR_OP_LINALG_FILL)
-            return split_error(p->c, op, "storing a tensor made by %s is not supported yet",
-                               d ? ir_str_get(m, ir_op_get(m, d)->name) : "an argument");
-        /* linalg.generic ins(%v) outs(%empty) { yield in } - or, for a
-         * splat or fill, no input and the scalar yielded. */
-        struct split_b b;
-        sb_before(&b, m, op, o->loc);
-        ir_type t = ir_value_type(m, v);
-        uint32_t rank = ir_type_get(m, t)->rank;
-        ir_aff r[MAX_LOOPS];
-        for (uint32_t i = 0; i < rank && i < MAX_LOOPS; i++)
-            r[i] = ir_aff_dim(m, i);
-        uint32_t id = ir_map_intern(m, rank, 0, rank, r);
-        ir_value out = sb_tensor_empty(&b, t);
-        bool copy = k == IR_OP_KTDP_LOAD;
-        struct ir_op_state st;
-        ir_state_init(&st, m, "linalg.generic", o->loc);
-        if (copy)
-            ir_state_add_operand(m, &st, v);
-        ir_state_add_operand(m, &st, out);
-        ir_attr maps[2] = {ir_attr_affine_map(m, id), ir_attr_affine_map(m, id)}, its[MAX_LOOPS];
-        for (uint32_t i = 0; i < rank; i++)
-            its[i] = ir_attr_intern(m, &(struct ir_attr_info){
-                                           .kind = IR_AT_OPAQUE,
-                                           .s = ir_str_c(m, "linalg.iterator_type"),
-                                           .body = ir_str_c(m, "parallel")});
-        ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, copy ? 2 : 1, maps));
-        ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, rank, its));
-        int64_t seg[2] = {copy, 1};
-        ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
-        ir_state_add_result(m, &st, t);
-        ir_block body = sb_region(m, &st);
-        ir_type et = ir_type_elem(m, t);
-        ir_value in = copy ? ir_block_add_arg(m, body, et, ir_str_c(m, "in")) : ir_op_get(m, d)->opnd[0];
-        ir_block_add_arg(m, body, et, ir_str_c(m, "out"));
-        struct ir_op_state y;
-        ir_state_init(&y, m, "linalg.yield", o->loc);
-        ir_state_add_operand(m, &y, in);
-        ir_block_append_op(m, body, ir_op_create(m, &y));
-        ir_op g = sb_emit(&b, &st);
-        split_set_name(m, ir_op_result(m, g, 0), copy ? "copy" : "fill");
-        ir_op_get(m, op)->opnd[0] = ir_op_result(m, g, 0);
-    }
-    return true;
-}
-
 static bool is_kernel_tensor_op(const struct ir_module *m, ir_op op)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
@@ -782,8 +731,6 @@ bool split_pipeline(struct split_ctx *c, ir_op fn)
     struct ir_module *m = c->m;
     ir_block blk = split_body(m, fn, 0);
     struct prog p = {.c = c, .m = m, .fn = fn, .ret = ir_block_get(m, blk)->last};
-    if (!add_copies(&p, blk))
-        return false;
     /* The program's constants are reused by the ops made before ret. */
     IR_FOR_OPS(m, blk, op)
         if (ir_op_get(m, op)->kind == IR_OP_ARITH_CONSTANT) {
@@ -832,8 +779,9 @@ bool split_pipeline(struct split_ctx *c, ir_op fn)
             else if (kind == IR_OP_LINALG_GENERIC)
                 ok = buffer(&p, g.in[k], chain[i], &srcs[i][k]);
             else
-                ok = split_error(c, chain[i], "a computation whose input is neither loaded nor "
-                                              "computed in its group is not supported yet");
+                ok = split_error(c, chain[i], "a computation reading a tensor made by %s (not "
+                                              "loaded, not computed) is not supported yet",
+                                 d ? ir_str_get(m, ir_op_get(m, d)->name) : "an argument");
         }
         ir_value r = ir_op_result(m, chain[i], 0);
         for (ir_op u = ir_op_get(m, chain[i])->next; u && ok; u = ir_op_get(m, u)->next) {

@@ -1,7 +1,8 @@
 // RUN: ktc-split
 // PARSE: --device=sample
-// Tensor ops other than computations (here tensor.extract_slice) are not
-// supported yet in a compute group.
+// A static slice of a loaded tile (tensor.extract_slice, unit strides)
+// becomes a copy generic reading its input at the slice's offset: the
+// transfer starts at row 1 of the 3x64 tile.
 #set3 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 2 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -24,10 +24,13 @@
  * the program's parameters, in order of first use; everything else the group
  * needs (constants, views, tile-id math) is cloned into the program.
  *
- * In a program: elementwise arith/math/spyreop ops on tensors and the named
- * linalg ops become linalg.generic; tensor.splat (of a scalar, or of
+ * In a program: elementwise arith/math/spyreop ops on tensors, the named
+ * linalg ops (elementwise, map, reduce, broadcast, transpose), reshapes
+ * that only add or drop unit dims and static unit-stride slices become
+ * linalg.generic; a store of a tensor no computation made (loaded, a splat,
+ * a fill) gets a copy generic; tensor.splat (of a scalar, or of
  * tensor.extract at constant indices) and linalg.fill fold into their
- * consumers; producers are fused into their single consumer when all their
+ * consumers; a producer is fused into its single consumer when all its
  * loops are parallel. Each remaining linalg.generic is tiled to the SIMD
  * width of the device's compute unit for its element type (parallel dims
  * from the innermost out, reduction dims whole), under `scf.for` tile loops
@@ -36,28 +39,37 @@
  * each input tile into a `!ktdf.fifo.slot<SRC -> COMPUTE, NxT>`, a compute
  * stage (`applicable_units = [COMPUTE]`: read_from_fifo, the generic on
  * tiles, write_to_fifo), a store stage moving each result slot out, chained
- * by three tokens; slots and tokens come from the pipeline's ktdf.private.
+ * by three tokens (two, and no load stage, for a generic without inputs);
+ * one ktdf.fifo.allocate per (source, destination) pair; slots then tokens
+ * come from the pipeline's ktdf.private. A transfer's subscripts are the
+ * tile loop variables (0 where a dim is not looped) plus the indexing map's
+ * constant offsets; its sizes the tile (1 for a constant map result).
  * Views stay (`ktdp.construct_memory_view`), each cast once to its device
  * memory (`memref.memory_space_cast` to the kind the device's
  * mem_space_mapping gives, e.g. "DDR"); each access tile becomes a
- * `memref.reinterpret_cast` of it, all hoisted before the first loop.
+ * `memref.reinterpret_cast` of it at the tile's base offset, all hoisted
+ * before the first loop.
  *
  * Several generics that cannot fuse (a reduction feeding elementwise work,
  * as in a softmax row) become a chain of such pipelines, one after the
  * other in program order; a tensor one of them produces and a later one
  * reads lives in a scratchpad buffer, `memref.alloc() : memref<...,
  * "L1">` at the top of the program (the memory kind ct_local maps to), and
- * never goes through device memory.
+ * never goes through device memory. The pipelines of a program run in
+ * program order, each finishing before the next starts; an input in device
+ * memory read by several of them is read by each.
  *
  * Rejected with a located "... is not supported yet" error (the later
  * stages cannot handle these yet): scf.while; scf.for with iter_args;
  * distributed memory views; indirect access tiles; inter-tile ops;
- * contractions (linalg.matmul and friends) and other linalg ops without an
- * elementwise or reduction form; ops in a computation outside the compute
- * set (split_compute_op_ok); tensors crossing a compute group's boundary;
- * compute groups interleaved with other groups or with loops; access tiles
- * with a non-identity order or a non-constant box; views with dynamic
- * strides; indexing maps other than dims and constants.
+ * contractions (linalg.matmul and friends) and linalg.index; ops in a
+ * computation outside the compute set (split_compute_op_ok); other tensor
+ * ops in a compute group (e.g. a reshape merging dims); tensors crossing a
+ * compute group's boundary (arguments, loop results, loads outside the
+ * group's block); compute groups interleaved with each other or with
+ * loops; access tiles with a non-identity order or a non-constant box;
+ * views with dynamic strides; indexing map results other than a dim plus a
+ * constant; element types the compute unit has no SIMD lanes for.
  */
 #ifndef SCHED_SPLIT_H
 #define SCHED_SPLIT_H

@@ -132,11 +132,15 @@ static void slice_op(struct extract *x, ir_op op)
     slice_operands(x, op, op);
 }
 
-static const uint32_t *sort_order; /* qsort has no context argument in C11 */
+/* Slice ops with their program positions, for sorting. */
+struct ordered {
+    uint32_t pos;
+    ir_op op;
+};
 
-static int by_order(const void *a, const void *b)
+static int by_pos(const void *a, const void *b)
 {
-    uint32_t p = sort_order[*(const ir_op *)a], q = sort_order[*(const ir_op *)b];
+    uint32_t p = ((const struct ordered *)a)->pos, q = ((const struct ordered *)b)->pos;
     return p < q ? -1 : p > q;
 }
 
@@ -148,8 +152,15 @@ static void slice_of(struct extract *x, ir_op *stores, uint32_t n)
     x->nslice = 0;
     for (uint32_t i = 0; i < n; i++)
         slice_op(x, stores[i]);
-    sort_order = x->order;
-    qsort(x->slice, x->nslice, sizeof *x->slice, by_order);
+    struct ordered *v = malloc((x->nslice + 1) * sizeof *v);
+    if (!v)
+        abort();
+    for (uint32_t i = 0; i < x->nslice; i++)
+        v[i] = (struct ordered){x->order[x->slice[i]], x->slice[i]};
+    qsort(v, x->nslice, sizeof *v, by_pos);
+    for (uint32_t i = 0; i < x->nslice; i++)
+        x->slice[i] = v[i].op;
+    free(v);
 }
 
 /* ---- union-find over the stores of a block ------------------------------ */

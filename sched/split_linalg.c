@@ -204,9 +204,10 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
     ir_value out = o->opnd[nin];
     uint32_t rank = rank_of(m, o->kind == IR_OP_LINALG_REDUCE ? o->opnd[0] : out);
     struct split_gen g = {.nloops = rank, .nin = nin, .out = out, .res = ir_value_type(m, out)};
-    if (rank > MAX_LOOPS || nin > MAX_IN || (o->kind == IR_OP_LINALG_REDUCE && nin != 1))
-        return split_error(c, op, "this form of %s is not supported yet",
-                           ir_str_get(m, o->name)), IR_NONE;
+    if (rank > MAX_LOOPS || nin > MAX_IN || (o->kind == IR_OP_LINALG_REDUCE && nin != 1)) {
+        split_error(c, op, "this form of %s is not supported yet", ir_str_get(m, o->name));
+        return IR_NONE;
+    }
     const struct ir_attr_info *dims = NULL;
     if (o->kind != IR_OP_LINALG_MAP)
         dims = ir_attr_get(m, ir_op_attr(m, op, o->kind == IR_OP_LINALG_TRANSPOSE ? "permutation"

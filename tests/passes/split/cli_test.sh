@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# cli_test.sh PARSE SPLIT PRINT KERNEL - the command-line contract of
+# ktc-split (DESIGN.md "Conventions shared by every binary"): help, usage
+# errors, the stage it reads, chaining through pipes, no output on failure.
+set -u
+parse=$1 split=$2 print=$3 kernel=$4
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 checks=0
+
+# expect NAME WANT_RC CMD... : runs CMD (stdout to out, stderr to err).
+expect() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    checks=$((checks + 1))
+    if [ "$rc" -ne "$want" ]; then
+        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
+        fails=$((fails + 1))
+        return 1
+    fi
+    echo "ok   $name"
+}
+
+# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
+has() {
+    checks=$((checks + 1))
+    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
+        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
+}
+
+expect "--help" 0 "$split" --help && has "--help text" "$tmp/out" "^usage: ktc-split"
+expect "bad flag" 2 "$split" --no-such-flag
+expect "missing file" 3 "$split" "$tmp/nope.ir" && has "missing file message" "$tmp/err" "cannot open"
+
+# The pipeline as a user writes it, through pipes.
+"$parse" --device=sample "$kernel" -o "$tmp/k.ktir"
+expect "pipe" 0 bash -c "'$split' < '$tmp/k.ktir' | '$print'" &&
+    has "pipe output" "$tmp/out" "module @local_schedule_0" &&
+    has "pipe pipeline" "$tmp/out" "ktdf.pipeline"
+expect "file to file" 0 "$split" "$tmp/k.ktir" -o "$tmp/k.split"
+expect "stage label" 0 "$print" "$tmp/k.split"
+expect "text output" 0 "$split" --emit=text "$tmp/k.ktir" && has "text" "$tmp/out" "ktdf.stage"
+
+# It reads `ktir` only: its own output is refused, naming both stages.
+expect "wrong stage" 1 "$split" "$tmp/k.split" && has "wrong stage message" "$tmp/err" "ktir" &&
+    has "wrong stage names the stage it got" "$tmp/err" "sched.split"
+
+# A refused kernel: a located error, exit 1, and no output file left.
+cat >"$tmp/bad.mlir" <<'MLIR'
+func.func @w(%n: i32) {
+  %r = scf.while (%a = %n) : (i32) -> i32 {
+    %z = arith.constant 0 : i32
+    %go = arith.cmpi sgt, %a, %z : i32
+    scf.condition(%go) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  return
+}
+MLIR
+"$parse" "$tmp/bad.mlir" -o "$tmp/bad.ktir"
+expect "refused" 1 "$split" "$tmp/bad.ktir" -o "$tmp/bad.split" &&
+    has "refused message" "$tmp/err" "bad.mlir:2:8: error: scf.while is not supported yet"
+checks=$((checks + 1))
+if [ -e "$tmp/bad.split" ]; then echo "FAIL no output on failure"; fails=$((fails + 1)); else
+    echo "ok   no output on failure"; fi
+
+echo "$((checks - fails))/$checks checks passed"
+[ "$fails" -eq 0 ]

@@ -566,6 +566,9 @@ static void unpack_row(const struct iv_tensor *x, int64_t i, int64_t st, int64_t
 /* acc[m x n] += a[m x k] * b[k x n], f32, row-major. Four rows at a time
  * and eight columns unrolled so that the compiler vectorizes the updates;
  * each acc element still sums its k products in order. */
+#if defined(__GNUC__) && defined(__x86_64__)
+__attribute__((target_clones("avx2", "default"))) /* wider SIMD where the CPU has it */
+#endif
 static void matmul_f32(const float *a, const float *b, float *acc, int64_t m, int64_t k,
                        int64_t n)
 {
@@ -609,58 +612,83 @@ static void matmul_f32(const float *a, const float *b, float *acc, int64_t m, in
     }
 }
 
-static void matmul_kernel(const struct iv_tensor *A, const struct iv_tensor *B,
+static void unpack_row32(const struct iv_tensor *x, int64_t i, int64_t st, int64_t n,
+                         float *out)
+{
+    if (st == 1) {
+        iv_unpack_f32(x, i, n, out);
+        return;
+    }
+    for (int64_t j = 0; j < n; j++)
+        out[j] = (float)iv_get_f(x, i + j * st);
+}
+
+/* Single-precision kinds: the product accumulates in f32 (as ktir-cpu), is
+ * rounded once to the element kind, then the init is added (f32, rounded). */
+static void matmul_single(const struct iv_tensor *A, const struct iv_tensor *B,
                           const struct iv_tensor *C, struct iv_tensor *R, const struct mm_shape *s)
 {
-    bool wide = R->ek == INTERP_F64 || !iv_ek_is_float(R->ek);
-    double *a = malloc((size_t)(s->m * s->k + s->n + 1) * sizeof *a);
-    double *b = malloc((size_t)(s->k * s->n + 1) * sizeof *b);
-    double *acc = malloc((size_t)(s->m * s->n + 1) * sizeof *acc);
-    float *accf = wide ? NULL : malloc((size_t)(s->m * s->n + s->m * s->k + s->k * s->n + 1) * sizeof *accf);
-    if (!a || !b || !acc || (!wide && !accf))
+    float *af = malloc((size_t)(s->m * s->k + s->k * s->n + s->m * s->n + s->n + 1) * sizeof *af);
+    if (!af)
         abort();
+    float *bf = af + s->m * s->k, *acc = bf + s->k * s->n, *row = acc + s->m * s->n;
+    for (int64_t bt = 0; bt < s->nb; bt++) {
+        for (int64_t i = 0; i < s->m; i++)
+            unpack_row32(A, bt * s->as[0] + i * s->as[1], s->as[2], s->k, af + i * s->k);
+        for (int64_t q = 0; q < s->k; q++)
+            unpack_row32(B, bt * s->bs[0] + q * s->bs[1], s->bs[2], s->n, bf + q * s->n);
+        memset(acc, 0, (size_t)(s->m * s->n) * sizeof *acc);
+        matmul_f32(af, bf, acc, s->m, s->k, s->n);
+        iv_round_n32(R->ek, acc, s->m * s->n);
+        for (int64_t i = 0; i < s->m; i++) {
+            int64_t c0 = bt * s->cs[0] + i * s->cs[1];
+            unpack_row32(C, c0, s->cs[2], s->n, row);
+            for (int64_t j = 0; j < s->n; j++)
+                row[j] += acc[i * s->n + j];
+            if (s->cs[2] == 1)
+                iv_pack_f32(R, c0, s->n, row);
+            else
+                for (int64_t j = 0; j < s->n; j++)
+                    iv_put_f(R, c0 + j * s->cs[2], row[j]);
+        }
+    }
+    free(af);
+}
+
+/* f64 and integers: the product accumulates in f64, then as above. */
+static void matmul_wide(const struct iv_tensor *A, const struct iv_tensor *B,
+                        const struct iv_tensor *C, struct iv_tensor *R, const struct mm_shape *s)
+{
+    double *a = malloc((size_t)(s->m * s->k + s->k * s->n + s->m * s->n + s->n + 1) * sizeof *a);
+    if (!a)
+        abort();
+    double *b = a + s->m * s->k, *acc = b + s->k * s->n, *row = acc + s->m * s->n;
     for (int64_t bt = 0; bt < s->nb; bt++) {
         for (int64_t i = 0; i < s->m; i++)
             unpack_row(A, bt * s->as[0] + i * s->as[1], s->as[2], s->k, a + i * s->k);
         for (int64_t q = 0; q < s->k; q++)
             unpack_row(B, bt * s->bs[0] + q * s->bs[1], s->bs[2], s->n, b + q * s->n);
-        if (wide) {
-            memset(acc, 0, (size_t)(s->m * s->n) * sizeof *acc);
-            for (int64_t i = 0; i < s->m; i++)
-                for (int64_t q = 0; q < s->k; q++) {
-                    double x = a[i * s->k + q];
-                    for (int64_t j = 0; j < s->n; j++)
-                        acc[i * s->n + j] += x * b[q * s->n + j];
-                }
-        } else { /* f32 accumulation: float copies, a vectorizable inner loop */
-            float *af = accf + s->m * s->n, *bf = af + s->m * s->k;
-            for (int64_t i = 0; i < s->m * s->k; i++)
-                af[i] = (float)a[i];
-            for (int64_t i = 0; i < s->k * s->n; i++)
-                bf[i] = (float)b[i];
-            memset(accf, 0, (size_t)(s->m * s->n) * sizeof *accf);
-            matmul_f32(af, bf, accf, s->m, s->k, s->n);
-            for (int64_t i = 0; i < s->m * s->n; i++)
-                acc[i] = accf[i];
-        }
-        /* Round the product once, then add the init (one more rounding). */
+        memset(acc, 0, (size_t)(s->m * s->n) * sizeof *acc);
+        for (int64_t i = 0; i < s->m; i++)
+            for (int64_t q = 0; q < s->k; q++) {
+                double x = a[i * s->k + q];
+                for (int64_t j = 0; j < s->n; j++)
+                    acc[i * s->n + j] += x * b[q * s->n + j];
+            }
         iv_round_n(R->ek, acc, s->m * s->n);
         for (int64_t i = 0; i < s->m; i++) {
             int64_t c0 = bt * s->cs[0] + i * s->cs[1];
-            unpack_row(C, c0, s->cs[2], s->n, a);
+            unpack_row(C, c0, s->cs[2], s->n, row);
             for (int64_t j = 0; j < s->n; j++)
-                a[j] += acc[i * s->n + j];
+                row[j] += acc[i * s->n + j];
             if (s->cs[2] == 1)
-                iv_pack_f(R, c0, s->n, a);
+                iv_pack_f(R, c0, s->n, row);
             else
                 for (int64_t j = 0; j < s->n; j++)
-                    iv_put_f(R, c0 + j * s->cs[2], a[j]);
+                    iv_put_f(R, c0 + j * s->cs[2], row[j]);
         }
     }
     free(a);
-    free(b);
-    free(acc);
-    free(accf);
 }
 
 static int exec_matmul(struct iv_ct *t, ir_op op, const struct iv_pre *p)
@@ -726,7 +754,10 @@ static int exec_matmul(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     if (A->ek != B->ek || A->ek != C->ek)
         return iv_error(t, op, "mixed element types are not supported");
     struct iv_tensor *R = iv_tensor_new(C->ek, C->rank, C->shape);
-    matmul_kernel(A, B, C, R, &s);
+    if (iv_ek_is_single(R->ek))
+        matmul_single(A, B, C, R, &s);
+    else
+        matmul_wide(A, B, C, R, &s);
     return o->nres ? set_tensor(t, op, 0, R) : (iv_obj_release(&R->h), IV_OK);
 }
 

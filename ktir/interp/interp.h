@@ -1,11 +1,27 @@
 /* interp.h - ktc-interp: the reference semantics of KTIR executed directly,
  * the golden model every compiled kernel is checked against.
  *
- * One KTIR function runs SPMD on a grid of compute tiles. Memory is device
- * memory shared by all tiles plus one scratchpad per core; a pointer is an
- * element index in the element type of the view that uses it (byte address
- * = pointer * element size), as in ref/ktir-language.md 6.1. Arrays go in
- * and out as interp_array (see npy.h for files).
+ * The semantics it implements (ref/ktir-language.md 2 and 6, RFC 0682),
+ * where the sources leave a choice:
+ * - SPMD: one compute tile per grid point (grid attribute, 1 to 3 dims,
+ *   missing dims 1); tile (x, y, z) has linear id x + nx*(y + ny*z) (dim 0
+ *   fastest, as ktir-cpu) and owns the scratchpad of core `linear id`.
+ * - Memory: device memory shared by all tiles and one scratchpad per core,
+ *   byte-addressed, zero-initialised. A pointer is an element index in the
+ *   element type of the view using it (byte = pointer * element size), in
+ *   device memory and in scratchpads alike. Array arguments are placed in
+ *   device memory at 128-byte boundaries, after any poked region.
+ * - Masking: an element of an access tile whose coordinate is outside its
+ *   view's coordinate set loads as 0 and is not stored; a distributed view
+ *   serves each element from its first partition holding it, and an element
+ *   no partition holds is an error. Addresses beyond a memory are errors.
+ * - Capacity: every tensor a tile materializes must fit its scratchpad.
+ * - Numerics: f16/bf16/df16/f32 elementwise ops compute in f32 and round to
+ *   the element type; matmul accumulates in f32, rounds once, then adds the
+ *   init; reductions fold pairwise (halves) rounding every step; an
+ *   inter-tile reduce folds the identity, the tile's own partial, then the
+ *   partials of the tiles below it in the group, wrapping (ktir-cpu's ring).
+ * Arrays go in and out as interp_array (see npy.h for files).
  *
  *   interp_new ─ bind args / place fixed regions ─ interp_run ─ read back
  */

@@ -612,21 +612,27 @@ static void print_dict_entries(struct ir_printer *w, const struct ir_attr_info *
     }
 }
 
+/* One element of a dense literal, without its type. */
+static void print_dense_elem(struct ir_printer *w, ir_attr at)
+{
+    const struct ir_attr_info *e = ir_attr_get(w->m, at);
+    if (e->kind == IR_AT_BOOL)
+        irw_puts(w, e->i ? "true" : "false");
+    else if (e->kind == IR_AT_INT)
+        irw_printf(w, "%" PRId64, e->i);
+    else if (e->flags & IR_ATF_HEX)
+        irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
+    else
+        print_float(w, e->f);
+}
+
 /* A dense literal's elements nested according to the shape. */
 static void print_dense(struct ir_printer *w, const struct ir_attr_info *a, uint32_t dim,
                         uint32_t *next)
 {
     const struct ir_type_info *t = ir_type_get(w->m, a->type);
     if (dim == t->rank) {
-        const struct ir_attr_info *e = ir_attr_get(w->m, a->elems[(*next)++]);
-        if (e->kind == IR_AT_BOOL)
-            irw_puts(w, e->i ? "true" : "false");
-        else if (e->kind == IR_AT_INT)
-            irw_printf(w, "%" PRId64, e->i);
-        else if (e->flags & IR_ATF_HEX)
-            irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
-        else
-            print_float(w, e->f);
+        print_dense_elem(w, a->elems[(*next)++]);
         return;
     }
     put(w, "[", 1);
@@ -641,23 +647,12 @@ static void print_dense(struct ir_printer *w, const struct ir_attr_info *a, uint
 /* dense<...>, with its ` : type` when with_type. */
 static void print_dense_attr(struct ir_printer *w, const struct ir_attr_info *a, bool with_type)
 {
-    const struct ir_module *m = w->m;
     uint32_t next = 0;
     irw_puts(w, "dense<");
-    if (a->n == 1) {
-        /* A splat prints as its one element. */
-        const struct ir_attr_info *e = ir_attr_get(m, a->elems[0]);
-        if (e->kind == IR_AT_BOOL)
-            irw_puts(w, e->i ? "true" : "false");
-        else if (e->kind == IR_AT_INT)
-            irw_printf(w, "%" PRId64, e->i);
-        else if (e->flags & IR_ATF_HEX)
-            irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
-        else
-            print_float(w, e->f);
-    } else if (a->n) {
+    if (a->n == 1)
+        print_dense_elem(w, a->elems[0]); /* a splat prints as its one element */
+    else if (a->n)
         print_dense(w, a, 0, &next);
-    }
     irw_puts(w, ">");
     if (with_type) {
         irw_puts(w, " : ");
@@ -819,14 +814,17 @@ void irw_attr_implied_type(struct ir_printer *w, ir_attr a)
         print_attr(w, a);
 }
 
-void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)
+/* `open` and op's attributes except the elided ones, then `}`; nothing
+ * when no attribute remains. */
+static void print_op_dict(struct ir_printer *w, ir_op op, const char *open,
+                          const char *const *elide, size_t nelide)
 {
     ir_attr d = ir_op_get(w->m, op)->attrs;
     if (!d)
         return;
     size_t mark = w->len;
     bool first = true;
-    put(w, " {", 2);
+    irw_puts(w, open);
     print_dict_entries(w, ir_attr_get(w->m, d), elide, nelide, &first);
     if (first)
         w->len = mark, w->buf[mark] = 0;
@@ -834,19 +832,14 @@ void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, siz
         put(w, "}", 1);
 }
 
+void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)
+{
+    print_op_dict(w, op, " {", elide, nelide);
+}
+
 void irw_attr_dict_kw(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)
 {
-    ir_attr d = ir_op_get(w->m, op)->attrs;
-    if (!d)
-        return;
-    size_t mark = w->len;
-    bool first = true;
-    put(w, " attributes {", 13);
-    print_dict_entries(w, ir_attr_get(w->m, d), elide, nelide, &first);
-    if (first)
-        w->len = mark, w->buf[mark] = 0;
-    else
-        put(w, "}", 1);
+    print_op_dict(w, op, " attributes {", elide, nelide);
 }
 
 void irw_int_array(struct ir_printer *w, const int64_t *v, uint32_t n)

@@ -503,21 +503,6 @@ static ir_op fold_splats(struct split_ctx *c, ir_op op)
 
 /* ---- fusion ---------------------------------------------------------------- */
 
-static bool block_uses(const struct ir_module *m, ir_block blk, ir_value v)
-{
-    IR_FOR_OPS(m, blk, op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        for (uint32_t i = 0; i < o->nopnd; i++)
-            if (o->opnd[i] == v)
-                return true;
-        for (uint32_t r = 0; r < o->nreg; r++)
-            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
-                if (block_uses(m, b, v))
-                    return true;
-    }
-    return false;
-}
-
 /* The loop each result of a permutation map reads: perm[i] = dim of result
  * i; false when the map is not a permutation. */
 static bool permutation(const struct ir_module *m, uint32_t map, uint32_t *perm)
@@ -548,7 +533,7 @@ static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op 
         return false;
     ir_block pb = split_body(m, pop, 0);
     const struct ir_block_info *bi = ir_block_get(m, pb);
-    if (block_uses(m, pb, bi->args[p->nin]))
+    if (split_block_uses(m, pb, bi->args[p->nin]))
         return false; /* it reads its output */
     return p->nin - 1 + u->nin <= MAX_IN &&
            ir_map_get(m, u->in_map[k])->nres == p->nloops;

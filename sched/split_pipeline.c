@@ -532,6 +532,16 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         return split_error(c, gop, "the %s unit of device @%s has no SIMD lanes for %s", c->compute,
                            c->dev->name, tname);
     tile_sizes(&g, ext, lanes, ts);
+    /* A body reading its output starts from the output's initial value:
+     * the compute stage rebuilds empty tensors and constant splats only. */
+    ir_block gb = split_body(m, gop, 0);
+    ir_op od = ir_value_def(m, g.out);
+    uint32_t ok = od ? ir_op_get(m, od)->kind : 0;
+    if (split_block_uses(m, gb, ir_block_get(m, gb)->args[g.nin]) && ok != IR_OP_TENSOR_EMPTY &&
+        ok != IR_OP_TENSOR_SPLAT && ok != IR_OP_LINALG_FILL)
+        return split_error(c, gop, "a computation accumulating into a tensor made by %s is not "
+                                   "supported yet", od ? ir_str_get(m, ir_op_get(m, od)->name)
+                                                       : "an argument");
 
     /* Tile loops: the loops of g a tile does not cover, outermost first;
      * their bounds are made before the outermost one. */

@@ -97,6 +97,7 @@ struct builder {
     uint32_t *node_of;      /* per value of m: resource + 1, 0 = none */
     const char **id_of;     /* per op of m: its resource id */
     struct smap ids;        /* resource ids taken */
+    struct smap next_id;    /* per base id: the first suffix not yet tried */
     uint32_t capres, caplinks, capgroups, cappat;
     bool ok;
 };
@@ -236,9 +237,15 @@ static void derive_ids(struct builder *b, ir_block blk)
             const char *base = str_of(b->m, ir_op_attr(b->m, op, "kind"));
             if (!base)
                 base = ir_str_get(b->m, o->name) + strlen("ktdf_arch.");
+            /* Suffixes are tried from where the last id of this base
+             * stopped (ids are only ever added): linear, not quadratic, in
+             * the number of resources of one kind (spyre has ~1000 datapaths). */
             const char *id = base;
-            for (uint32_t n = 1; smap_get(&b->ids, id, NULL); n++)
-                id = arch_strf(b->d, "%s_%u", base, n);
+            uint32_t n = 1;
+            smap_get(&b->next_id, base, &n);
+            while (smap_get(&b->ids, id, NULL))
+                id = arch_strf(b->d, "%s_%u", base, n++);
+            smap_put(&b->next_id, base, n);
             b->id_of[op] = id;
             smap_put(&b->ids, id, op);
         }
@@ -900,5 +907,6 @@ bool arch_build(struct arch_device *d, struct ir_diag *diag)
     free(b.node_of);
     free(b.id_of);
     smap_free(&b.ids);
+    smap_free(&b.next_id);
     return b.ok;
 }

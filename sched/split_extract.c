@@ -198,11 +198,6 @@ static void program_name(struct extract *x, char *buf, size_t n)
     while (symbol_taken(x->m, x->m->top, buf));
 }
 
-static ir_attr str_attr(struct ir_module *m, const char *s)
-{
-    return ir_attr_string(m, s);
-}
-
 /* Collects the parameters of the marked slice: values its ops use that do
  * not come from it, in order of first use over ops (sorted) and operands. */
 static void params_of(struct extract *x, ir_op op, ir_value **ps, uint32_t *n, uint32_t *cap)
@@ -266,7 +261,7 @@ static void make_program(struct extract *x, ir_op at)
     /* func.func @name(params) attributes {grid} { clones; return } */
     struct ir_op_state st;
     ir_state_init(&st, m, "func.func", ir_op_get(m, x->fn)->loc);
-    ir_state_set_attr(m, &st, "sym_name", str_attr(m, name));
+    ir_state_set_attr(m, &st, "sym_name", ir_attr_string(m, name));
     ir_state_set_attr(m, &st, "function_type", ir_attr_type(m, ft));
     if (grid)
         ir_state_set_attr(m, &st, "grid", grid);
@@ -284,14 +279,14 @@ static void make_program(struct extract *x, ir_op at)
     ir_op fn = ir_op_create(m, &st);
 
     ir_state_init(&st, m, "builtin.module", loc);
-    ir_state_set_attr(m, &st, "sym_name", str_attr(m, name));
+    ir_state_set_attr(m, &st, "sym_name", ir_attr_string(m, name));
     ir_block_append_op(m, sb_region(m, &st), fn);
     ir_op mod = ir_op_create(m, &st);
 
     /* func.func private @name(types) */
     ir_state_init(&st, m, "func.func", loc);
-    ir_state_set_attr(m, &st, "sym_visibility", str_attr(m, "private"));
-    ir_state_set_attr(m, &st, "sym_name", str_attr(m, name));
+    ir_state_set_attr(m, &st, "sym_visibility", ir_attr_string(m, "private"));
+    ir_state_set_attr(m, &st, "sym_name", ir_attr_string(m, name));
     ir_state_set_attr(m, &st, "function_type", ir_attr_type(m, ft));
     ir_state_add_region(m, &st, ir_region_new(m));
     ir_op decl = ir_op_create(m, &st);

@@ -133,30 +133,64 @@ static int copy_box(struct iv_ct *t, ir_op op, const struct iv_tile *tile,
     return IV_OK;
 }
 
-/* A plain view whose coordinate set is not a box: element by element. */
-static int copy_general(struct iv_ct *t, ir_op op, const struct iv_tile *tile,
-                        const struct iv_view *v, uint8_t *data, bool store)
+/* Whether view coordinate c is in v's coordinate set. */
+static bool in_view_set(const struct ir_module *m, const struct iv_view *v, const int64_t *c)
 {
+    if (!v->box)
+        return ir_set_contains(m, v->set, c, v->syms);
+    for (uint32_t k = 0; k < v->rank; k++)
+        if (c[k] < v->lo[k] || c[k] > v->hi[k])
+            return false;
+    return true;
+}
+
+/* Element by element, for what the box paths cannot do: a view whose set is
+ * not a box, an access tile whose set is not a box (its bounding box, with
+ * the points outside the set masked), or both over a distributed view. */
+static int copy_general(struct iv_ct *t, ir_op op, const struct iv_tile *tile, uint8_t *data,
+                        bool store)
+{
+    const struct ir_module *m = t->in->m;
+    const struct iv_view *v = tile->view;
     uint32_t r = tile->rank;
     size_t es = iv_ek_size(v->ek);
-    int64_t n = 1, tpos[IV_MAXR] = {0}, c[IV_MAXR];
+    int64_t n = 1, tpos[IV_MAXR] = {0}, c[IV_MAXR], rel[IV_MAXR], local[IV_MAXR];
     for (uint32_t j = 0; j < r; j++)
         n *= tile->shape[j];
     for (int64_t p = 0; p < n; p++) {
-        int64_t a = v->offset;
-        for (uint32_t j = 0; j < r; j++) {
+        for (uint32_t j = 0; j < r; j++)
             c[tile->perm[j]] = tile->base[tile->perm[j]] + tpos[j];
-        }
         for (uint32_t k = 0; k < r; k++)
-            a += c[k] * v->strides[k];
-        if (ir_set_contains(t->in->m, v->set, c, v->syms)) {
-            if (check_run(t, op, v, a, 1, 1))
+            rel[k] = c[k] - tile->x[k];
+        bool in_tile = !tile->set || ir_set_contains(m, tile->set, rel, tile->syms);
+        const struct iv_view *pv = NULL;
+        for (uint32_t i = 0; in_tile && i < (v->nparts ? v->nparts : 1) && !pv; i++) {
+            const struct iv_view *cand = v->nparts ? v->parts[i] : v;
+            if (in_view_set(m, cand, c))
+                pv = cand;
+        }
+        if (in_tile && !pv && v->nparts) {
+            char buf[256];
+            int len = 0;
+            for (uint32_t k = 0; k < r; k++)
+                len += snprintf(buf + len, sizeof buf - (size_t)len, "%s%" PRId64, k ? ", " : "",
+                                c[k]);
+            return iv_error(t, op, "coordinate (%s) of the access tile is in no partition of "
+                                   "the distributed view", buf);
+        }
+        if (pv) {
+            for (uint32_t k = 0; k < r; k++)
+                local[k] = c[k] - (v->nparts ? pv->lo[k] : 0);
+            int64_t a = pv->offset;
+            for (uint32_t k = 0; k < r; k++)
+                a += local[k] * pv->strides[k];
+            if (check_run(t, op, pv, a, 1, 1))
                 return IV_ERR;
             if (store)
-                iv_mem_write(&t->in->mem, v->space, v->core, a * (int64_t)es,
+                iv_mem_write(&t->in->mem, pv->space, pv->core, a * (int64_t)es,
                              data + (size_t)p * es, (int64_t)es);
             else
-                iv_mem_read(&t->in->mem, v->space, v->core, a * (int64_t)es,
+                iv_mem_read(&t->in->mem, pv->space, pv->core, a * (int64_t)es,
                             data + (size_t)p * es, (int64_t)es);
         }
         for (int j = (int)r - 1; j >= 0; j--) {
@@ -177,9 +211,12 @@ static int move_direct(struct iv_ct *t, ir_op op, const struct iv_tile *tile, ui
     if (n == 0)
         return IV_OK;
     tile_box(tile, lo, hi);
+    bool general = tile->set != 0;
+    for (uint32_t i = 0; i < v->nparts; i++)
+        general = general || !v->parts[i]->box;
+    if (general || (!v->nparts && !v->box))
+        return copy_general(t, op, tile, data, store);
     if (!v->nparts) {
-        if (!v->box)
-            return copy_general(t, op, tile, v, data, store);
         int64_t zero[IV_MAXR] = {0};
         if (!intersect(r, lo, hi, v->lo, v->hi, sl, sh))
             return IV_OK; /* wholly outside the set: masked */

@@ -93,8 +93,10 @@ struct iv_indirect {
 };
 
 /* An access tile. Direct: tile position t is view coordinate c with
- * c[perm[j]] = base[perm[j]] + t[j]. Indirect: the points of a variable box
- * visited in `perm` order, coordinates computed at load/store time. */
+ * c[perm[j]] = base[perm[j]] + t[j]; when the access set is not a box, the
+ * tile spans its bounding box and set (over c - x, with syms) masks the
+ * points outside it. Indirect: the points of a variable box visited in
+ * `perm` order, coordinates computed at load/store time. */
 struct iv_tile {
     struct iv_obj h;
     struct iv_view *view;
@@ -102,6 +104,9 @@ struct iv_tile {
     int64_t shape[IV_MAXR];
     uint8_t perm[IV_MAXR];
     int64_t base[IV_MAXR];
+    int64_t x[IV_MAXR];      /* the base coordinate (subscripts) */
+    uint32_t set;            /* non-box access set, else 0 */
+    int64_t syms[IV_MAXSYMS];
     struct iv_indirect *ind;
 };
 

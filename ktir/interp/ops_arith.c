@@ -717,6 +717,34 @@ static int exec_idx32toaddr(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     return iv_set_result(t, op, 0, &r);
 }
 
+/* affine.apply (code 0), affine.min (1), affine.max (2): operands are the
+ * map's dims, then its symbols. */
+static int exec_affine(struct iv_ct *t, ir_op op, const struct iv_pre *p)
+{
+    struct ir_module *m = t->in->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_attr a = ir_op_attr(m, op, "map");
+    if (!a || ir_attr_get(m, a)->kind != IR_AT_AFFINE_MAP)
+        return iv_error(t, op, "missing 'map' attribute");
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, a)->map);
+    int64_t v[64];
+    if (o->nopnd > 64 || o->nopnd != mp->ndims + mp->nsyms || !mp->nres)
+        return iv_error(t, op, "operands do not fit the map");
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (!iv_int(t, op, iv_opnd(t, o, i), &v[i]))
+            return IV_ERR;
+    bool ok = true;
+    int64_t r = ir_aff_eval(m, mp->res[0], v, v + mp->ndims, &ok);
+    for (uint32_t k = 1; k < mp->nres; k++) {
+        int64_t x = ir_aff_eval(m, mp->res[k], v, v + mp->ndims, &ok);
+        r = p->code == 1 ? (x < r ? x : r) : (x > r ? x : r);
+    }
+    if (!ok)
+        return iv_error(t, op, "division by zero in an affine map");
+    struct iv_val res = iv_scalar_i(INTERP_INDEX, r);
+    return iv_set_result(t, op, 0, &res);
+}
+
 /* A typed scalar or dense attribute as a value. */
 static bool attr_value(struct interp *in, ir_op op, ir_attr a, struct iv_val *out)
 {
@@ -855,6 +883,9 @@ const struct iv_handler iv_arith_handlers[] = {
     EW("spyreop.addi64toi64", EW_ADDI, false),
     EW("spyreop.muli32toi32", EW_MULI, false),
     {"spyreop.idx32toaddr", NULL, exec_idx32toaddr, 0, false},
+    {"affine.apply", NULL, exec_affine, 0, false},
+    {"affine.min", NULL, exec_affine, 1, false},
+    {"affine.max", NULL, exec_affine, 2, false},
     {NULL, NULL, NULL, 0, false},
 };
 

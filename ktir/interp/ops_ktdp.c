@@ -293,6 +293,73 @@ static int set_box(struct iv_ct *t, ir_op op, uint32_t set, const int64_t *syms,
     return IV_OK;
 }
 
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/* Bounds of a set that is not a box, by interval propagation over its
+ * linear constraints (sum coef_j d_j + k >= 0, or == 0): each constraint
+ * bounds one dim from the bounds of the others, until nothing changes.
+ * Coefficients are found by evaluating a constraint at 0 and at unit and
+ * double-unit points; a constraint that is not linear only filters points. */
+static void bounding_box(const struct ir_module *m, uint32_t set, const int64_t *syms,
+                         int64_t *lo, int64_t *hi)
+{
+    const struct ir_integer_set *st = ir_set_get(m, set);
+    uint32_t nd = st->ndims;
+    int64_t pt[IV_MAXR] = {0}, coef[64][IV_MAXR], k0[64];
+    bool lin[64];
+    for (uint32_t d = 0; d < nd; d++) {
+        lo[d] = INT64_MIN;
+        hi[d] = INT64_MAX;
+    }
+    uint32_t nc = st->ncons < 64 ? st->ncons : 64;
+    for (uint32_t i = 0; i < nc; i++) {
+        bool ok = true;
+        k0[i] = ir_aff_eval(m, st->cons[i], pt, syms, &ok);
+        for (uint32_t d = 0; d < nd && ok; d++) {
+            pt[d] = 1;
+            coef[i][d] = ir_aff_eval(m, st->cons[i], pt, syms, &ok) - k0[i];
+            pt[d] = 2;
+            ok = ok && ir_aff_eval(m, st->cons[i], pt, syms, &ok) - k0[i] == 2 * coef[i][d];
+            pt[d] = 0;
+        }
+        lin[i] = ok;
+    }
+    for (uint32_t pass = 0; pass <= nd; pass++) {
+        bool changed = false;
+        for (uint32_t i = 0; i < nc; i++)
+            for (int sign = 1; lin[i] && sign >= (st->eq[i] ? -1 : 1); sign -= 2)
+                for (uint32_t a = 0; a < nd; a++) {
+                    int64_t ca = sign * coef[i][a], rest = sign * k0[i];
+                    bool bounded = ca != 0;
+                    for (uint32_t j = 0; j < nd && bounded; j++) {
+                        int64_t cj = sign * coef[i][j];
+                        if (j == a || !cj)
+                            continue;
+                        bounded = lo[j] != INT64_MIN && hi[j] != INT64_MAX;
+                        rest += bounded ? (cj * lo[j] > cj * hi[j] ? cj * lo[j] : cj * hi[j]) : 0;
+                    }
+                    if (!bounded)
+                        continue;
+                    /* ca * d_a + rest >= 0 for the largest rest */
+                    if (ca > 0) {
+                        int64_t b = -floor_div(rest, ca);
+                        if (b > lo[a])
+                            lo[a] = b, changed = true;
+                    } else {
+                        int64_t b = floor_div(rest, -ca);
+                        if (b < hi[a])
+                            hi[a] = b, changed = true;
+                    }
+                }
+        if (!changed)
+            break;
+    }
+}
+
 static int exec_access_tile(struct iv_ct *t, ir_op op, const struct iv_pre *p)
 {
     struct ir_module *m = t->in->m;
@@ -313,8 +380,13 @@ static int exec_access_tile(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     for (uint32_t i = 0; i < d->nsyms; i++)
         if (!iv_int(t, op, iv_opnd(t, o, 1 + d->nidx + i), &syms[i]))
             return IV_ERR;
-    if (set_box(t, op, d->set, syms, lo, hi, "access tile"))
-        return IV_ERR;
+    bool box = ir_set_box(m, d->set, syms, lo, hi);
+    if (!box)
+        bounding_box(m, d->set, syms, lo, hi);
+    for (uint32_t k = 0; k < d->rank; k++)
+        if (lo[k] == INT64_MIN || hi[k] == INT64_MAX)
+            return iv_error(t, op, "the access tile set is unbounded in dimension %u (each "
+                                   "dimension needs a lower and an upper bound of its own)", k);
     struct iv_tile *tile = iv_tile_new();
     struct iv_val r = {.kind = IV_TILE, .obj = &tile->h};
     iv_obj_retain(&view->h);
@@ -322,8 +394,14 @@ static int exec_access_tile(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     tile->rank = (uint8_t)d->rank;
     const struct ir_affine_map *mp = ir_map_get(m, d->map);
     bool ok = true;
-    for (uint32_t k = 0; k < d->rank; k++)
-        tile->base[k] = ir_aff_eval(m, mp->res[k], idx, NULL, &ok) + lo[k];
+    for (uint32_t k = 0; k < d->rank; k++) {
+        tile->x[k] = ir_aff_eval(m, mp->res[k], idx, NULL, &ok);
+        tile->base[k] = tile->x[k] + lo[k];
+    }
+    if (!box) {
+        tile->set = d->set;
+        memcpy(tile->syms, syms, d->nsyms * sizeof *syms);
+    }
     for (uint32_t j = 0; j < d->rank; j++) {
         tile->perm[j] = d->perm[j];
         int64_t e = hi[d->perm[j]] - lo[d->perm[j]] + 1;

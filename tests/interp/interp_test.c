@@ -348,6 +348,27 @@ static void paged_copy_floordiv_mod_and_order(void **state)
     close_run(&r);
 }
 
+static void sets_that_are_not_boxes(void **state)
+{
+    (void)state;
+    struct run r;
+    double x[16], out[16], want_out[16], want_x[16];
+    for (int i = 0; i < 16; i++) {
+        int row = i / 4, col = i % 4;
+        x[i] = i + 1;
+        out[i] = -1;
+        want_out[i] = col > row ? 100 : col == row ? x[i] + 100 : -1;
+        want_x[i] = col <= row ? 2 * x[i] : x[i];
+    }
+    open_run(&r, "triangle", NULL);
+    bind(&r, "x", INTERP_F32, 2, (int64_t[]){4, 4}, x);
+    bind(&r, "out", INTERP_F32, 2, (int64_t[]){4, 4}, out);
+    assert_true(interp_run(r.in));
+    expect_arg(&r, "out", want_out, 16);
+    expect_arg(&r, "x", want_x, 16);
+    close_run(&r);
+}
+
 static void generic_with_reductions(void **state)
 {
     (void)state;
@@ -524,6 +545,7 @@ int main(void)
         cmocka_unit_test(spyreop_intrinsics),
         cmocka_unit_test(paged_attention),
         cmocka_unit_test(generic_with_reductions),
+        cmocka_unit_test(sets_that_are_not_boxes),
         cmocka_unit_test(paged_copy_floordiv_mod_and_order),
         cmocka_unit_test(out_of_bounds),
         cmocka_unit_test(scratchpad_capacity),

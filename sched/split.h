@@ -24,8 +24,9 @@
  * the program's parameters, in order of first use; everything else the group
  * needs (constants, views, tile-id math) is cloned into the program.
  *
- * In a program: elementwise arith/math/spyreop ops on tensors, the named
- * linalg ops (elementwise, map, reduce, broadcast, transpose), reshapes
+ * In a program: elementwise arith/math ops on tensors, the named linalg
+ * ops (elementwise, map, reduce, broadcast, transpose; spyreop intrinsics
+ * come in their bodies, being scalar ops), reshapes
  * that only add or drop unit dims and static unit-stride slices become
  * linalg.generic; a store of a tensor no computation made (loaded, a splat,
  * a fill) gets a copy generic; tensor.splat (of a scalar, or of

@@ -1,6 +1,7 @@
 /* vectorchain.c - DataflowIR: custom forms and rules of the vectorchain
  * dialect, the vector operations a compute unit (SFU) chains: elementwise
- * binary operators, shuffles (splat and permute) and constants.
+ * binary and unary operators, reductions, shuffles (splat and permute) and
+ * constants.
  */
 #include <string.h>
 
@@ -33,6 +34,57 @@ bool ir_verify_vectorchain_binary(struct ir_verifier *v, ir_op op)
     if (map && ir_attr_get(m, map)->kind != IR_AT_AFFINE_MAP)
         return irv_error(v, op, "'op_specific_map' must be an affine map");
     return true;
+}
+
+/* The operator attribute `name` = #vectorchain<KIND NAME>. */
+static bool check_operator(struct ir_verifier *v, ir_op op, const char *name, const char *kind)
+{
+    struct ir_module *m = irv_module(v);
+    ir_attr a = ir_op_attr(m, op, name);
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    size_t n = strlen(kind);
+    if (!ai || ai->kind != IR_AT_OPAQUE || strcmp(ir_str_get(m, ai->s), "vectorchain") != 0 ||
+        !ai->body || strncmp(ir_str_get(m, ai->body), kind, n) != 0 ||
+        ir_str_get(m, ai->body)[n] != ' ')
+        return irv_error(v, op, "requires '%s = #vectorchain<%s NAME>'", name, kind);
+    return true;
+}
+
+/* %r = vectorchain.unary %a {unary_op = #vectorchain<unary_operator exp>} : vector<...>, vector<...>:
+ * the operator on every element (ktc's addition: exp, neg, abs, sqrt, ...). */
+bool ir_verify_vectorchain_unary(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 1, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_type t = ir_value_type(m, o->res);
+    if (!is_vector(m, t) || ir_value_type(m, o->opnd[0]) != t)
+        return irv_error(v, op, "requires a vector operand and a result of its type");
+    return check_operator(v, op, "unary_op", "unary_operator");
+}
+
+/* %r = vectorchain.reduce %x, %init {reduce_op = #vectorchain<binary_operator add>}
+ *     : vector<N x T>, vector<M x T>, vector<M x T>
+ * (ktc's addition) folds each group of g = N / M consecutive elements into
+ * its initial value, left to right: r[i] = (((init[i] op x[i*g]) op
+ * x[i*g+1]) ... op x[i*g+g-1]), as a linalg reduction iterates. */
+bool ir_verify_vectorchain_reduce(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 2, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_type x = ir_value_type(m, o->opnd[0]), t = ir_value_type(m, o->res);
+    if (!is_vector(m, x) || !is_vector(m, t) || ir_value_type(m, o->opnd[1]) != t ||
+        ir_type_elem(m, x) != ir_type_elem(m, t))
+        return irv_error(v, op, "requires an input vector, and an initial value and a result "
+                                "of one vector type with its element type");
+    int64_t n = ir_type_numel(m, x), r = ir_type_numel(m, t);
+    if (n >= 0 && r > 0 && n % r)
+        return irv_error(v, op, "%lld elements do not fall into %lld equal groups",
+                         (long long)n, (long long)r);
+    return check_operator(v, op, "reduce_op", "binary_operator");
 }
 
 /* %r = vectorchain.shuffle input(%x) {indices = [i, ...], repetition = N} : vector<...>, vector<...>:

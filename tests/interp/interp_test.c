@@ -369,6 +369,31 @@ static void sets_that_are_not_boxes(void **state)
     close_run(&r);
 }
 
+static void slices_and_affine(void **state)
+{
+    (void)state;
+    struct run r;
+    double a[24];
+    for (int i = 0; i < 24; i++)
+        a[i] = i;
+    open_run(&r, "slices", NULL);
+    bind(&r, "a", INTERP_F32, 2, (int64_t[]){4, 6}, a);
+    bind_scalar(&r, "o", "1");
+    assert_true(interp_run(r.in));
+    expect_result(&r, 0, (double[]){7, 8, 9, 19, 20, 21}, 6);
+    expect_result(&r, 1, (double[]){0, 0, 0, 0, 0, 0, 0, 0, 7, 8, 9, 0,
+                                    0, 0, 19, 20, 21, 0, 0, 0, 0, 0, 0, 0}, 24);
+    close_run(&r);
+    open_run(&r, "affine", NULL);
+    bind_scalar(&r, "a", "5");
+    bind_scalar(&r, "b", "9");
+    assert_true(interp_run(r.in));
+    expect_result(&r, 0, (double[]){24}, 1);
+    expect_result(&r, 1, (double[]){5}, 1);
+    expect_result(&r, 2, (double[]){2}, 1);
+    close_run(&r);
+}
+
 static void generic_with_reductions(void **state)
 {
     (void)state;
@@ -545,6 +570,7 @@ int main(void)
         cmocka_unit_test(spyreop_intrinsics),
         cmocka_unit_test(paged_attention),
         cmocka_unit_test(generic_with_reductions),
+        cmocka_unit_test(slices_and_affine),
         cmocka_unit_test(sets_that_are_not_boxes),
         cmocka_unit_test(paged_copy_floordiv_mod_and_order),
         cmocka_unit_test(out_of_bounds),

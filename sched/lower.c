@@ -1,0 +1,774 @@
+/* lower.c - ktc-lower's driver (lower.h): for each kernel, the schedule tree
+ * with its calls inlined, the signals planned on it, then one
+ * dataflow.program_unit per unit kind, filled by walking the tree; the
+ * module is left with the device and the lowered kernels.
+ */
+#include "sched/lower.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/lower_int.h"
+
+/* A call chain deeper than this is taken for recursion. */
+#define MAX_INSTANCES 4096
+
+static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    uint32_t n = *cap ? *cap * 2 : 16;
+    while (n < need)
+        n *= 2;
+    p = realloc(p, (size_t)n * elem);
+    if (!p)
+        abort();
+    *cap = n;
+    return p;
+}
+
+/* ---- the hash map ---------------------------------------------------------- */
+
+static uint32_t slot_of(const struct lw_map *h, uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t x = a * 0x9E3779B1u ^ (b + 0x7F4A7C15u) * 0x85EBCA77u ^ (c + 1) * 0xC2B2AE3Du;
+    x ^= x >> 15;
+    uint32_t i = x & (h->cap - 1);
+    while (h->slots[i].used &&
+           (h->slots[i].k[0] != a || h->slots[i].k[1] != b || h->slots[i].k[2] != c))
+        i = (i + 1) & (h->cap - 1);
+    return i;
+}
+
+uint64_t lw_map_get(const struct lw_map *h, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (!h->cap)
+        return 0;
+    const struct lw_slot *s = &h->slots[slot_of(h, a, b, c)];
+    return s->used ? s->v : 0;
+}
+
+uint64_t lw_map_put(struct lw_map *h, uint32_t a, uint32_t b, uint32_t c, uint64_t v)
+{
+    if (2 * (h->n + 1) > h->cap) {
+        struct lw_map old = *h;
+        h->cap = old.cap ? old.cap * 2 : 64;
+        h->n = 0;
+        h->slots = calloc(h->cap, sizeof *h->slots);
+        if (!h->slots)
+            abort();
+        for (uint32_t i = 0; i < old.cap; i++)
+            if (old.slots[i].used)
+                lw_map_put(h, old.slots[i].k[0], old.slots[i].k[1], old.slots[i].k[2],
+                           old.slots[i].v);
+        free(old.slots);
+    }
+    struct lw_slot *s = &h->slots[slot_of(h, a, b, c)];
+    uint64_t prev = s->used ? s->v : 0;
+    if (!s->used) {
+        s->used = true;
+        s->k[0] = a;
+        s->k[1] = b;
+        s->k[2] = c;
+        h->n++;
+    }
+    s->v = v;
+    return prev;
+}
+
+void lw_map_free(struct lw_map *h)
+{
+    free(h->slots);
+    memset(h, 0, sizeof *h);
+}
+
+/* ---- shared helpers ---------------------------------------------------------- */
+
+bool lw_error(struct lw *lw, ir_op op, const char *fmt, ...)
+{
+    struct ir_loc loc = ir_op_get(lw->m, op)->loc;
+    va_list ap;
+    va_start(ap, fmt);
+    ir_diag_vreport(lw->diag, IR_SEV_ERROR, ir_str_get(lw->m, loc.file), loc.line, loc.col, fmt,
+                    ap);
+    va_end(ap);
+    lw->failed = true;
+    return false;
+}
+
+ir_op lw_append(struct lw *lw, ir_block b, struct ir_op_state *st)
+{
+    ir_op op = ir_op_create(lw->m, st);
+    ir_block_append_op(lw->m, b, op);
+    return op;
+}
+
+ir_value lw_src_op(struct lw *lw, const char *name, ir_op at, ir_value a, ir_value b)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, lw->m, name, ir_op_get(lw->m, at)->loc);
+    ir_state_add_operand(lw->m, &st, a);
+    if (b)
+        ir_state_add_operand(lw->m, &st, b);
+    ir_state_add_result(lw->m, &st, lw->m->t_index);
+    return ir_op_get(lw->m, ir_op_create(lw->m, &st))->res;
+}
+
+ir_value lw_src_const(struct lw *lw, ir_op at, int64_t c)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, lw->m, "arith.constant", ir_op_get(lw->m, at)->loc);
+    ir_state_set_attr(lw->m, &st, "value", ir_attr_int(lw->m, c, lw->m->t_index));
+    ir_state_add_result(lw->m, &st, lw->m->t_index);
+    return ir_op_get(lw->m, ir_op_create(lw->m, &st))->res;
+}
+
+ir_block lw_body(const struct ir_module *m, ir_op op, uint32_t i)
+{
+    return ir_region_entry(m, ir_op_region(m, op, i));
+}
+
+int64_t lw_elem_bytes(const struct ir_module *m, ir_type t)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    if (ti->kind == IR_TY_INDEX)
+        return 8;
+    return ti->width >= 8 ? ti->width / 8 : 1;
+}
+
+uint32_t lw_space_kind(const struct lw *lw, ir_attr space)
+{
+    if (!space)
+        return ARCH_NONE;
+    const char *k = arch_space_attr_kind(lw->dev, lw->m, space);
+    return k ? arch_kind_find(lw->dev, k) : ARCH_NONE;
+}
+
+ir_value lw_through_private(const struct ir_module *m, ir_value v)
+{
+    for (;;) {
+        ir_op d = ir_value_def(m, v);
+        if (!d || ir_op_get(m, d)->kind != IR_OP_KTDF_PRIVATE)
+            return v;
+        ir_op y = ir_block_get(m, lw_body(m, d, 0))->last;
+        v = ir_op_get(m, y)->opnd[ir_value_get(m, v)->index];
+    }
+}
+
+/* ---- the scoped memo of a program ---------------------------------------- */
+
+uint32_t lw_scope_mark(const struct lw *lw)
+{
+    return lw->p.nundo;
+}
+
+void lw_scope_undo(struct lw *lw, uint32_t mark)
+{
+    while (lw->p.nundo > mark) {
+        lw->p.nundo -= 5;
+        const uint32_t *u = lw->p.undo + lw->p.nundo;
+        lw_map_put(&lw->p.memo, u[0], u[1], u[2], (uint64_t)u[3] | (uint64_t)u[4] << 32);
+    }
+}
+
+void lw_memo_put(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value v, bool scoped)
+{
+    uint64_t old = lw_map_put(&lw->p.memo, a, b, c, v);
+    if (!scoped)
+        return;
+    lw->p.undo = grow(lw->p.undo, &lw->p.capundo, lw->p.nundo + 5, sizeof *lw->p.undo);
+    uint32_t *u = lw->p.undo + lw->p.nundo;
+    u[0] = a;
+    u[1] = b;
+    u[2] = c;
+    u[3] = (uint32_t)old;
+    u[4] = (uint32_t)(old >> 32);
+    lw->p.nundo += 5;
+}
+
+/* ---- units ------------------------------------------------------------------- */
+
+enum { TAG_UNIT = 1 }; /* fmemo tags of this file (lower_value.c has its own) */
+
+ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core)
+{
+    const struct arch_kind *ki = &lw->dev->kinds[k];
+    if (ki->level == ARCH_LEVEL_DEVICE)
+        core = 0;
+    ir_value v = (ir_value)lw_map_get(&lw->fmemo, k, core, TAG_UNIT);
+    if (v)
+        return v;
+    struct ir_module *m = lw->m;
+    char name[96];
+    int32_t corelet = ki->level == ARCH_LEVEL_CORELET ? 0 : -1;
+    uint32_t r = arch_res_at(lw->dev, ki->name, ki->level == ARCH_LEVEL_DEVICE ? -1 : (int32_t)core,
+                             corelet);
+    if (r != ARCH_NONE)
+        snprintf(name, sizeof name, "%s", lw->dev->res[r].name);
+    else if (ki->level == ARCH_LEVEL_CORELET)
+        snprintf(name, sizeof name, "C%u-%s-CL0", core, ki->name);
+    else
+        snprintf(name, sizeof name, "C%u-%s", core, ki->name);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "dataflow.get_unit", ir_op_get(m, lw->kernel)->loc);
+    if (ki->level != ARCH_LEVEL_DEVICE)
+        ir_state_set_attr(m, &st, "core", ir_attr_int(m, core, m->t_i32));
+    if (corelet >= 0)
+        ir_state_set_attr(m, &st, "corelet", ir_attr_int(m, corelet, m->t_i32));
+    ir_state_set_attr(m, &st, "name", ir_attr_string(m, name));
+    ir_state_set_attr(m, &st, "type", ir_attr_string(m, ki->name));
+    ir_state_add_result(m, &st, m->t_index);
+    ir_op op = lw_append(lw, ki->node == ARCH_MEMORY ? lw->sec_mem : lw->sec_unit, &st);
+    v = ir_op_get(m, op)->res;
+    lw_map_put(&lw->fmemo, k, core, TAG_UNIT, v);
+    return v;
+}
+
+ir_value lw_peer(struct lw *lw, uint32_t k)
+{
+    ir_value *vals = malloc(lw->ncores * sizeof *vals);
+    if (!vals)
+        abort();
+    for (uint32_t c = 0; c < lw->ncores; c++)
+        vals[c] = lw_unit(lw, k, c);
+    ir_value r = lw_per_core(lw, vals);
+    free(vals);
+    return r;
+}
+
+/* ---- the schedule tree -------------------------------------------------------- */
+
+static uint32_t node_new(struct lw *lw, enum lw_node_kind kind, ir_op op, uint32_t parent,
+                         uint32_t inst)
+{
+    lw->nodes = grow(lw->nodes, &lw->capnodes, lw->nnodes + 1, sizeof *lw->nodes);
+    uint32_t n = lw->nnodes++;
+    struct lw_node *nd = &lw->nodes[n];
+    memset(nd, 0, sizeof *nd);
+    nd->kind = (uint8_t)kind;
+    nd->op = op;
+    nd->inst = inst;
+    nd->parent = parent;
+    if (parent) {
+        struct lw_node *p = &lw->nodes[parent];
+        nd->depth = p->depth + 1;
+        nd->in_loop = p->in_loop || p->kind == LN_LOOP;
+        if (p->last)
+            lw->nodes[p->last].next = n;
+        else
+            p->first = n;
+        p->last = n;
+    }
+    return n;
+}
+
+static bool is_work(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)ctx;
+    uint16_t k = ir_op_get(m, op)->kind;
+    return k != IR_OP_KTDF_PIPELINE && k != IR_OP_FUNC_CALL;
+}
+
+/* Whether op holds a pipeline or a call (ir_walk stops at the first). */
+static bool has_work(struct ir_module *m, ir_op op)
+{
+    return !ir_walk(m, op, is_work, NULL);
+}
+
+static const char *sym_name(const struct ir_module *m, ir_op op, const char *attr)
+{
+    ir_attr a = ir_op_attr(m, op, attr);
+    if (!a)
+        return NULL;
+    const struct ir_attr_info *ai = ir_attr_get(m, a);
+    return ai->kind == IR_AT_SYMREF || ai->kind == IR_AT_STRING ? ir_str_get(m, ai->s) : NULL;
+}
+
+/* A func.func with a body. */
+static bool is_func_def(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_FUNC_FUNC || !o->nreg)
+        return false;
+    ir_block b = ir_region_entry(m, o->regs[0]);
+    return b && ir_block_get(m, b)->first;
+}
+
+struct find_ctx {
+    const char *name;
+    ir_op found;
+};
+
+static bool find_def(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct find_ctx *f = ctx;
+    if (is_func_def(m, op)) {
+        const char *n = sym_name(m, op, "sym_name");
+        if (n && strcmp(n, f->name) == 0) {
+            f->found = op;
+            return false;
+        }
+    }
+    return true;
+}
+
+static ir_op find_callee(struct lw *lw, ir_op call)
+{
+    struct find_ctx f = {sym_name(lw->m, call, "callee"), IR_NONE};
+    if (f.name)
+        ir_walk(lw->m, lw->m->top, find_def, &f);
+    return f.found;
+}
+
+static uint32_t kind_index(struct lw *lw, uint32_t k)
+{
+    for (uint32_t i = 0; i < lw->nkinds; i++)
+        if (lw->kinds[i].kind == k)
+            return i;
+    if (lw->nkinds == LW_MAX_KINDS)
+        return LW_MAX_KINDS;
+    lw->kinds[lw->nkinds].kind = k;
+    lw->kinds[lw->nkinds].units = NULL;
+    return lw->nkinds++;
+}
+
+/* The unit kind of a leaf stage: its applicable_units, one unit kind. */
+static bool stage_unit(struct lw *lw, ir_op stage, uint32_t *unit)
+{
+    struct ir_module *m = lw->m;
+    ir_attr a = ir_op_attr(m, stage, "applicable_units");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_ARRAY || ai->n != 1 ||
+        ir_attr_get(m, ai->elems[0])->kind != IR_AT_STRING)
+        return lw_error(lw, stage, "a stage must name its one unit kind in applicable_units "
+                                   "(ktc-path-expand sets it)");
+    const char *name = ir_str_get(m, ir_attr_get(m, ai->elems[0])->s);
+    uint32_t k = arch_kind_find(lw->dev, name);
+    if (k == ARCH_NONE || lw->dev->kinds[k].node != ARCH_UNIT)
+        return lw_error(lw, stage, "applicable unit '%s' is not an execution unit of device @%s",
+                        name, lw->dev->name);
+    *unit = kind_index(lw, k);
+    if (*unit == LW_MAX_KINDS)
+        return lw_error(lw, stage, "more than %d unit kinds in one kernel", LW_MAX_KINDS);
+    return true;
+}
+
+static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t inst);
+
+static bool is_pipeline(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)ctx;
+    return ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE;
+}
+
+/* The stages of a pipeline in token order (a stage after every stage whose
+ * depends_out token it waits on; ties in source order). */
+static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t inst)
+{
+    struct ir_module *m = lw->m;
+    uint32_t pn = node_new(lw, LN_PIPELINE, pipe, parent, inst);
+    uint32_t n = 0, cap = 0;
+    ir_op *stages = NULL;
+    IR_FOR_OPS(m, lw_body(m, pipe, 0), o)
+    if (ir_op_get(m, o)->kind == IR_OP_KTDF_STAGE) {
+        stages = grow(stages, &cap, n + 1, sizeof *stages);
+        stages[n++] = o;
+    }
+    bool *done = calloc(n + 1, sizeof *done);
+    if (!done)
+        abort();
+    bool ok = true;
+    for (uint32_t placed = 0; ok && placed < n; placed++) {
+        uint32_t pick = n;
+        for (uint32_t i = 0; i < n && pick == n; i++) {
+            if (done[i])
+                continue;
+            /* ready when no unplaced stage produces a token it waits on */
+            const struct ir_op_info *si = ir_op_get(m, stages[i]);
+            uint32_t nin = (uint32_t)ir_attr_get(m, ir_op_attr(m, stages[i], "operandSegmentSizes"))->ints[0];
+            bool ready = true;
+            for (uint32_t j = 0; j < n && ready; j++) {
+                if (done[j] || j == i)
+                    continue;
+                const struct ir_op_info *sj = ir_op_get(m, stages[j]);
+                uint32_t njin = (uint32_t)ir_attr_get(m, ir_op_attr(m, stages[j], "operandSegmentSizes"))->ints[0];
+                for (uint32_t a = 0; a < nin && ready; a++)
+                    for (uint32_t b = njin; b < sj->nopnd; b++)
+                        if (si->opnd[a] == sj->opnd[b])
+                            ready = false;
+            }
+            if (ready)
+                pick = i;
+        }
+        if (pick == n) {
+            ok = lw_error(lw, pipe, "the stages of this pipeline wait on each other's tokens in a cycle");
+            break;
+        }
+        done[pick] = true;
+        ir_op s = stages[pick];
+        uint32_t sn = node_new(lw, LN_STAGE, s, pn, inst);
+        if (!ir_walk(m, s, is_pipeline, NULL)) {
+            ok = build_block(lw, lw_body(m, s, 0), sn, inst);
+        } else {
+            lw->nodes[sn].leaf = true;
+            uint32_t u;
+            ok = stage_unit(lw, s, &u);
+            if (ok) {
+                lw->nodes[sn].unit = u;
+                for (uint32_t x = sn; x; x = lw->nodes[x].parent)
+                    lw->nodes[x].mask |= 1ull << u;
+            }
+        }
+    }
+    free(done);
+    free(stages);
+    return ok;
+}
+
+static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t inst)
+{
+    struct ir_module *m = lw->m;
+    uint32_t bn = node_new(lw, LN_BLOCK, IR_NONE, parent, inst);
+    lw->nodes[bn].block = b;
+    IR_FOR_OPS(m, b, o) {
+        const struct ir_op_info *oi = ir_op_get(m, o);
+        switch (oi->kind) {
+        case IR_OP_SCF_FOR:
+            if (!has_work(m, o))
+                break;
+            if (oi->nres)
+                return lw_error(lw, o, "a loop with loop-carried values (iter_args) around a "
+                                       "pipeline is not supported yet");
+            if (!build_block(lw, lw_body(m, o, 0), node_new(lw, LN_LOOP, o, bn, inst), inst))
+                return false;
+            break;
+        case IR_OP_FUNC_CALL: {
+            ir_op callee = find_callee(lw, o);
+            if (!callee)
+                return lw_error(lw, o, "call to @%s, whose body is not in the module",
+                                sym_name(m, o, "callee"));
+            if (!has_work(m, callee))
+                break;
+            if (lw->ninsts == MAX_INSTANCES)
+                return lw_error(lw, o, "calls nested more than %d deep (recursion?)", MAX_INSTANCES);
+            lw->insts = grow(lw->insts, &lw->capinsts, lw->ninsts + 1, sizeof *lw->insts);
+            uint32_t k = lw->ninsts++;
+            lw->insts[k] = (struct lw_inst){o, callee, inst};
+            if (!build_block(lw, lw_body(m, callee, 0), node_new(lw, LN_CALL, o, bn, inst), k))
+                return false;
+            break;
+        }
+        case IR_OP_KTDF_PIPELINE:
+            if (!build_pipeline(lw, o, bn, inst))
+                return false;
+            break;
+        case IR_OP_KTDF_STAGE:
+            return lw_error(lw, o, "a stage outside a pipeline");
+        default:
+            if (oi->nreg && has_work(m, o))
+                return lw_error(lw, o, "a pipeline under '%s' is not supported yet",
+                                ir_str_get(m, oi->name));
+            break;
+        }
+    }
+    return true;
+}
+
+/* ---- emission -------------------------------------------------------------------- */
+
+/* The location for a node's signals: its op's, or its nearest ancestor's. */
+static ir_op node_at(const struct lw *lw, uint32_t n)
+{
+    for (; n; n = lw->nodes[n].parent)
+        if (lw->nodes[n].op)
+            return lw->nodes[n].op;
+    return lw->kernel;
+}
+
+static void emit_syncs(struct lw *lw, uint32_t n, int where)
+{
+    struct ir_module *m = lw->m;
+    for (uint32_t s = lw->nodes[n].sync[where]; s; s = lw->syncs[s].next) {
+        const struct lw_sync *sy = &lw->syncs[s];
+        if (sy->unit != lw->p.kind)
+            continue;
+        ir_value peer = lw_peer(lw, lw->kinds[sy->peer].kind);
+        struct ir_op_state st;
+        ir_state_init(&st, m, sy->send ? "dataflow.sync_send" : "dataflow.sync_recv",
+                      ir_op_get(m, node_at(lw, n))->loc);
+        ir_state_add_operand(m, &st, peer);
+        ir_state_set_attr(m, &st, "channel", ir_attr_int(m, sy->channel, m->t_i64));
+        if (sy->send) {
+            struct ir_attr_info t = {.kind = IR_AT_BOOL, .i = 1};
+            ir_state_set_attr(m, &st, "wait_immediately_for_async_transfers",
+                              ir_attr_intern(m, &t));
+        }
+        lw_append(lw, lw->p.cur, &st);
+    }
+}
+
+static bool emit_node(struct lw *lw, uint32_t n)
+{
+    const struct lw_node *nd = &lw->nodes[n];
+    if (!(nd->mask & 1ull << lw->p.kind))
+        return true;
+    emit_syncs(lw, n, LW_BEFORE);
+    switch (nd->kind) {
+    case LN_BLOCK:
+    case LN_PIPELINE:
+    case LN_CALL:
+        for (uint32_t c = nd->first; c; c = lw->nodes[c].next)
+            if (!emit_node(lw, c))
+                return false;
+        emit_syncs(lw, n, LW_END);
+        break;
+    case LN_LOOP: {
+        ir_block outer = lw->p.cur;
+        uint32_t mark;
+        ir_op loop = lw_open_loop(lw, nd->op, nd->inst, &mark);
+        if (!loop || !emit_node(lw, nd->first))
+            return false;
+        lw_close_loop(lw, loop, outer);
+        lw_scope_undo(lw, mark);
+        break;
+    }
+    case LN_STAGE:
+        if (!nd->leaf) {
+            if (!emit_node(lw, nd->first))
+                return false;
+        } else if (nd->unit == lw->p.kind && !lw_emit_stage(lw, nd->op, nd->inst)) {
+            return false;
+        }
+        break;
+    }
+    emit_syncs(lw, n, LW_AFTER);
+    return true;
+}
+
+/* Moves every op of block from to the end of block to. */
+static void move_ops(struct ir_module *m, ir_block from, ir_block to)
+{
+    ir_op o = ir_block_get(m, from)->first;
+    while (o) {
+        ir_op next = ir_op_get(m, o)->next;
+        ir_op_unlink(m, o);
+        ir_block_append_op(m, to, o);
+        o = next;
+    }
+}
+
+/* One dataflow.program_unit for unit kind k over its units on every core. */
+static bool emit_program(struct lw *lw, uint32_t k)
+{
+    struct ir_module *m = lw->m;
+    struct lw_prog *p = &lw->p;
+    lw_map_free(&p->memo);
+    p->nundo = 0;
+    for (uint32_t i = 0; i < p->ngathers; i++)
+        free(p->gathers[i].vals);
+    p->ngathers = 0;
+    p->kind = k;
+    ir_region r = ir_region_new(m);
+    ir_block body = ir_block_new(m);
+    ir_region_append_block(m, r, body);
+    p->self = ir_block_add_arg(m, body, m->t_index, ir_str_c(m, "u"));
+    p->top = ir_block_new(m);
+    p->cur = body;
+    if (!emit_node(lw, 1))
+        return false;
+    /* the prologue goes first */
+    ir_op first = ir_block_get(m, body)->first;
+    ir_op o = ir_block_get(m, p->top)->first;
+    while (o) {
+        ir_op next = ir_op_get(m, o)->next;
+        ir_op_unlink(m, o);
+        if (first)
+            ir_op_insert_before(m, first, o);
+        else
+            ir_block_append_op(m, body, o);
+        o = next;
+    }
+    struct ir_op_state st;
+    struct ir_loc loc = ir_op_get(m, lw->kernel)->loc;
+    ir_state_init(&st, m, "dataflow.return", loc);
+    lw_append(lw, body, &st);
+    ir_state_init(&st, m, "dataflow.program_unit", loc);
+    for (uint32_t c = 0; c < lw->ncores; c++)
+        ir_state_add_operand(m, &st, lw->kinds[k].units[c]);
+    ir_state_add_region(m, &st, r);
+    lw_append(lw, lw->sec_prog, &st);
+    return true;
+}
+
+/* The number of cores a kernel runs on: its 1-D grid. */
+static bool grid_cores(struct lw *lw)
+{
+    struct ir_module *m = lw->m;
+    ir_attr g = ir_op_attr(m, lw->kernel, "grid");
+    lw->ncores = 1;
+    if (!g)
+        return true;
+    const struct ir_attr_info *gi = ir_attr_get(m, g);
+    int64_t n = 1;
+    if (gi->kind == IR_AT_ARRAY && gi->n == 1 && ir_attr_get(m, gi->elems[0])->kind == IR_AT_INT)
+        n = ir_attr_get(m, gi->elems[0])->i;
+    else if (gi->kind == IR_AT_DENSE_ARRAY && gi->n == 1)
+        n = gi->ints[0];
+    else
+        return lw_error(lw, lw->kernel, "the grid must have one dimension here (ktc-allocate "
+                                        "flattens it)");
+    if (n < 1 || n > 65536)
+        return lw_error(lw, lw->kernel, "a grid of %lld tiles", (long long)n);
+    lw->ncores = (uint32_t)n;
+    if (lw->ncores > lw->dev->ncores)
+        ir_diag_at(lw->diag, m, ir_op_get(m, lw->kernel)->loc, IR_SEV_WARNING,
+                   "a grid of %u tiles on device @%s of %u core%s: cores %u.. are named as if "
+                   "it had them",
+                   lw->ncores, lw->dev->name, lw->dev->ncores, lw->dev->ncores == 1 ? "" : "s",
+                   lw->dev->ncores);
+    return true;
+}
+
+static void reset_kernel(struct lw *lw)
+{
+    for (uint32_t i = 0; i < lw->nkinds; i++)
+        free(lw->kinds[i].units);
+    lw->nkinds = 0;
+    lw->nnodes = lw->ninsts = lw->nsyncs = lw->nchannels = 0;
+    lw_map_free(&lw->fmemo);
+    lw_map_free(&lw->cls);
+    lw_map_free(&lw->expand);
+    free(lw->inputs);
+    lw->inputs = NULL;
+    lw->ninputs = 0;
+}
+
+static bool lower_kernel(struct lw *lw, ir_op kernel)
+{
+    struct ir_module *m = lw->m;
+    reset_kernel(lw);
+    lw->kernel = kernel;
+    lw->next_symbol = -1;
+    node_new(lw, LN_BLOCK, IR_NONE, 0, 0); /* node 0: none */
+    lw->insts = grow(lw->insts, &lw->capinsts, 1, sizeof *lw->insts);
+    lw->insts[0] = (struct lw_inst){IR_NONE, kernel, 0};
+    lw->ninsts = 1;
+    lw->syncs = grow(lw->syncs, &lw->capsyncs, 1, sizeof *lw->syncs);
+    lw->nsyncs = 1; /* sync 0: none */
+    ir_block entry = lw_body(m, kernel, 0);
+    if (!build_block(lw, entry, 0, 0))
+        return false;
+    if (!lw->nkinds)
+        return true; /* no stage: nothing runs on the device, the kernel stays as it is */
+    if (!grid_cores(lw) || !lw_plan_signals(lw))
+        return false;
+    lw->sec_const = ir_block_new(m);
+    lw->sec_sym = ir_block_new(m);
+    lw->sec_unit = ir_block_new(m);
+    lw->sec_mem = ir_block_new(m);
+    lw->sec_prog = ir_block_new(m);
+    if (!lw_declare_inputs(lw))
+        return false;
+    for (uint32_t k = 0; k < lw->nkinds; k++) {
+        lw->kinds[k].units = malloc(lw->ncores * sizeof *lw->kinds[k].units);
+        if (!lw->kinds[k].units)
+            abort();
+        for (uint32_t c = 0; c < lw->ncores; c++)
+            lw->kinds[k].units[c] = lw_unit(lw, lw->kinds[k].kind, c);
+    }
+    for (uint32_t k = 0; k < lw->nkinds; k++)
+        if (!emit_program(lw, k))
+            return false;
+    /* the new body: the sections in order, then the return */
+    ir_op ret = ir_block_get(m, entry)->last;
+    struct ir_loc rloc = ret ? ir_op_get(m, ret)->loc : ir_op_get(m, kernel)->loc;
+    while (ir_block_get(m, entry)->first)
+        ir_op_unlink(m, ir_block_get(m, entry)->first);
+    move_ops(m, lw->sec_const, entry);
+    move_ops(m, lw->sec_sym, entry);
+    move_ops(m, lw->sec_unit, entry);
+    move_ops(m, lw->sec_mem, entry);
+    move_ops(m, lw->sec_prog, entry);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "func.return", rloc);
+    lw_append(lw, entry, &st);
+    return true;
+}
+
+/* ---- the module ---------------------------------------------------------------- */
+
+struct collect {
+    ir_op *defs;
+    uint32_t ndefs, cap;
+    const char **called;
+    uint32_t ncalled, capcalled;
+};
+
+static bool collect_funcs(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct collect *c = ctx;
+    if (is_func_def(m, op)) {
+        c->defs = grow(c->defs, &c->cap, c->ndefs + 1, sizeof *c->defs);
+        c->defs[c->ndefs++] = op;
+    } else if (ir_op_get(m, op)->kind == IR_OP_FUNC_CALL) {
+        const char *n = sym_name(m, op, "callee");
+        if (n) {
+            c->called = grow(c->called, &c->capcalled, c->ncalled + 1, sizeof *c->called);
+            c->called[c->ncalled++] = n;
+        }
+    }
+    return true;
+}
+
+bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag)
+{
+    struct lw lw = {.m = m, .dev = dev, .diag = diag};
+    struct collect c = {0};
+    ir_walk(m, m->top, collect_funcs, &c);
+    ir_op *kernels = malloc((c.ndefs + 1) * sizeof *kernels);
+    if (!kernels)
+        abort();
+    uint32_t nk = 0;
+    for (uint32_t i = 0; i < c.ndefs; i++) {
+        const char *n = sym_name(m, c.defs[i], "sym_name");
+        bool called = false;
+        for (uint32_t j = 0; n && j < c.ncalled && !called; j++)
+            called = strcmp(c.called[j], n) == 0;
+        if (!called)
+            kernels[nk++] = c.defs[i];
+    }
+    bool ok = true;
+    for (uint32_t i = 0; i < nk && ok; i++)
+        ok = lower_kernel(&lw, kernels[i]);
+    if (ok) {
+        /* the module keeps its device and the kernels, now at the top */
+        ir_block top = ir_module_body(m);
+        ir_op o = ir_block_get(m, top)->first;
+        while (o) {
+            ir_op next = ir_op_get(m, o)->next;
+            uint16_t k = ir_op_get(m, o)->kind;
+            if (k == IR_OP_BUILTIN_MODULE || k == IR_OP_FUNC_FUNC)
+                ir_op_unlink(m, o);
+            o = next;
+        }
+        for (uint32_t i = 0; i < nk; i++) {
+            ir_op_unlink(m, kernels[i]);
+            ir_block_append_op(m, top, kernels[i]);
+        }
+    }
+    reset_kernel(&lw);
+    for (uint32_t i = 0; i < lw.p.ngathers; i++)
+        free(lw.p.gathers[i].vals);
+    free(lw.p.gathers);
+    free(lw.p.undo);
+    lw_map_free(&lw.p.memo);
+    free(lw.nodes);
+    free(lw.insts);
+    free(lw.syncs);
+    free(kernels);
+    free(c.defs);
+    free(c.called);
+    return ok && !lw.failed;
+}

@@ -1,0 +1,119 @@
+/* lower.h - ktc-lower, the last scheduler pass: ScheduleIR → DataflowIR,
+ * the per-unit programs ktc-codegen translates one to one into SpyreCode.
+ *
+ * Input stage "sched.allocated" (every transfer routed, every stage tagged
+ * with its one unit kind, scratchpad buffers at constant addresses, grid
+ * 1-D); output stage "dfir". Every kernel (a func.func nothing calls) is
+ * rewritten in place, its programs (the funcs it calls, module
+ * @local_schedule_N) inlined at their calls, and the module becomes
+ *
+ *   module {
+ *     ktdf_arch.device ...                       untouched
+ *     func.func @kernel(args) attributes {grid = [N]} {
+ *       constants                                 (shared by the programs)
+ *       symbol.create_id %arg_k {symbol_id = -k}  one per argument, in order
+ *       derived symbols: index arithmetic over the arguments, each value
+ *         declared by symbol.create_id with the next free negative id
+ *       dataflow.get_unit ...                     units, then memories
+ *       dataflow.program_unit iter_arg : %u -> (%K_c0, %K_c1, ...) : {...}
+ *         ... one per unit kind, in the order the kernel first uses them
+ *       return
+ *     }
+ *   }
+ *
+ * Units: a kernel on a grid of N tiles uses cores 0..N-1; a unit kind K the
+ * device places at core level is `C<c>-K` on core c, one placed at corelet
+ * level `C<c>-K-CL0` (no stage asks for a corelet yet); both get a
+ * `dataflow.get_unit {core, [corelet,] name, type = "K"}`. Memories are
+ * units too: `DDR` (device level, one) and `C<c>-L1` (one per core). The
+ * names are arch/'s instance names; a grid larger than the device's cores
+ * gets a warning (the names of the missing cores follow the same rule).
+ *
+ * Programs: the body of each program_unit is the one program every unit
+ * of that kind runs; %u is the running unit. It holds the kernel's control
+ * flow (scf.for loops, cloned with their bounds) down to every stage of
+ * that unit kind, the stage lowered, stages of other units left out (a
+ * loop holding nothing for the unit is left out too). A value that differs
+ * between cores is `uniform.query_map(map: def_immutable_mapping([%u_c ->
+ * v_c], ...), key: %u)`; this is how the core id (ktdp.get_compute_tile_id),
+ * the core's scratchpad, the peer unit of a FIFO or a signal, and per-core
+ * constants reach the program. Everything a program needs before its first
+ * loop (constants, queries, symbols, invariant views) is at its top.
+ *
+ * Values known only at launch: argument k (an index, or a runtime_arg's
+ * value) is symbol -k. A loop-invariant index value computed from arguments
+ * (and the core id, and constants) is a derived symbol, defined at kernel
+ * level by the arithmetic that computes it and used in the program as
+ * `symbol.create_symbol {SymbolId = -n}`; when it differs between cores
+ * there is one symbol per core, chosen by a query on %u. Values that change
+ * inside a loop are plain index arithmetic in the program (arith ops on
+ * index: addi, subi, muli, divui/divsi, remui/remsi, ...).
+ *
+ * Addresses are in elements of the view's element type (as KTIR pointers
+ * are): `dataflow.get_logical_memory_view %mem, %start {layout_map}` is the
+ * memory unit %mem seen from element %start, element (i, j, ...) at %start +
+ * layout_map(i, j, ...); byte address = element address x element size. A
+ * DDR view starts at the KTIR view's base plus the access tile's offset, a
+ * scratchpad buffer at its allocated byte address over the element size,
+ * both with the strides of the ScheduleIR memref as layout.
+ *
+ * Stages: a transfer between two memories (a DMA unit's stage) becomes
+ *   agen.composite_load_and_store src:%view[idx] dst:%view[idx]
+ *     time_symbols(), load_iv(%x : vector<W x T>) {...} { agen.yield }
+ * moving W contiguous elements (the transfer's innermost size) per time
+ * step; the outer dims of size > 1 are the time dims (time_set is their
+ * box, *_time_addr_map puts time dim j on its view dim; one step: the
+ * one-point set (d0 == 0)); load_set/store_set are the W elements along the
+ * last view dim from the indices, the orders identity maps. A transfer from
+ * memory into a FIFO becomes `agen.vector_load %view[idx] {load_set = box
+ * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
+ * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat"; one
+ * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A FIFO's
+ * vector is one slot (vector<N x T> of a `!ktdf.fifo.slot<A -> B, NxT>`);
+ * the peer is the same core's (and corelet's) unit of the other end; each
+ * send and receive carries `fifo_depth`, the depth of that datapath. Compute
+ * stages: ktdf.read_from_fifo / write_to_fifo are receive / send; a
+ * linalg.generic over vectors becomes, op by op, `vectorchain.binary`
+ * (add, sub, mul, div, max, min, maxnum, minnum, ...) and `vectorchain.unary`
+ * (exp, ...); an input read through a non-identity indexing map (a
+ * broadcast) is first shuffled to the iteration space; scalar constants are
+ * `vectorchain.constant_bitstream` splatted by a shuffle; a reduction over
+ * the trailing dims is `vectorchain.reduce` from the output's initial value.
+ *
+ * Signals: for two stages of different units that touch the same memory
+ * bytes (scratchpad buffers by address range, device memory by view base:
+ * one argument, or a constant range), one of them writing, in program order
+ * A then B: let R be the innermost block holding both, a and b the ops of R
+ * holding A and B. A sends after a (`dataflow.sync_send %peer {channel = c,
+ * wait_immediately_for_async_transfers = true}`, after A's DMAs complete), B
+ * receives before b (`dataflow.sync_recv %peer {channel = c}`); when R runs
+ * more than once (it sits in a loop) B also sends after b and A receives at
+ * the end of R, so A's next run of a cannot overwrite what B still reads.
+ * Every signal has its own channel number, so codegen can give each its
+ * own signal line; sends and receives of one channel pair up in order.
+ *
+ * Rejected with a located error (at the stage, transfer or op): a stage
+ * whose applicable_units is not one unit kind of the device; an op this
+ * pass cannot lower ("... is not supported yet"): a transfer between two
+ * FIFOs, with dynamic sizes, between memrefs of different shapes or whose
+ * innermost dim is not contiguous; a FIFO transfer that is not exactly one
+ * slot; a memref not built from a KTIR view or an allocated buffer; a
+ * linalg.generic body op without a vectorchain counterpart; a grid of more
+ * than one dimension; a kernel argument that is neither an index nor a
+ * runtime_arg; work under scf.if or in a loop with loop-carried values.
+ */
+#ifndef SCHED_LOWER_H
+#define SCHED_LOWER_H
+
+#include <stdbool.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+/* Lowers every kernel of m to DataflowIR for dev (see above), in place.
+ * Returns false after reporting located errors to diag (m is then
+ * unspecified). */
+bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag);
+
+#endif

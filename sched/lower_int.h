@@ -1,0 +1,231 @@
+/* lower_int.h - what the files of ktc-lower (lower.h) share: the schedule
+ * tree of a kernel, the signals planned on it, and the emission context.
+ *
+ *   lower.c        the driver: the tree, units, one program per unit kind
+ *   lower_sync.c   which stages touch the same memory, and the signals
+ *   lower_value.c  index values: constants, per-core maps, symbols, views
+ *   lower_ops.c    stages: transfers to agen/dataflow, compute to vectorchain
+ */
+#ifndef SCHED_LOWER_INT_H
+#define SCHED_LOWER_INT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+#define LW_MAX_KINDS 64
+#define LW_MAX_RANK 8
+
+/* ---- a small hash map: three 32-bit keys -> a 64-bit value ---------------- */
+
+struct lw_slot {
+    uint32_t k[3];
+    uint64_t v;
+    bool used;
+};
+
+struct lw_map {
+    struct lw_slot *slots;
+    uint32_t cap, n;
+};
+
+/* The value stored under (a, b, c), or 0 when none. */
+uint64_t lw_map_get(const struct lw_map *h, uint32_t a, uint32_t b, uint32_t c);
+/* Stores v (storing 0 forgets in effect) and returns the value it replaces. */
+uint64_t lw_map_put(struct lw_map *h, uint32_t a, uint32_t b, uint32_t c, uint64_t v);
+void lw_map_free(struct lw_map *h);
+
+/* ---- the schedule tree ----------------------------------------------------
+ * A kernel's structure down to its stages, calls inlined: a block holds the
+ * loops, calls and pipelines of a source block in order; a loop or a call
+ * holds one block (a call's is its callee's body, under a new instance); a
+ * pipeline holds its stages in token order; a stage holds a block when a
+ * pipeline is nested in it, else it is a leaf run by one unit kind. Nodes
+ * are numbered in tree (program) order; node 1 is the kernel's body. */
+
+enum lw_node_kind { LN_BLOCK, LN_LOOP, LN_CALL, LN_PIPELINE, LN_STAGE };
+
+/* Where a node's signals go: before it, after it, at its end (after its
+ * last child). */
+enum { LW_BEFORE, LW_AFTER, LW_END };
+
+struct lw_node {
+    uint8_t kind;      /* enum lw_node_kind */
+    bool leaf;         /* a stage with no pipeline inside */
+    bool in_loop;      /* a loop encloses it: it may run more than once */
+    ir_op op;          /* scf.for, func.call, ktdf.pipeline, ktdf.stage; none for blocks */
+    ir_block block;    /* LN_BLOCK: the source block */
+    uint32_t inst;     /* the call instance its values belong to */
+    uint32_t parent, first, last, next; /* tree links, 0 = none */
+    uint32_t depth;
+    uint32_t unit;     /* leaf: index into lw.kinds */
+    uint64_t mask;     /* unit kinds (bits) with a leaf at or below it */
+    uint32_t sync[3];  /* lists of lw_sync, by LW_BEFORE/AFTER/END */
+};
+
+/* One side of a signal, run by `unit` at a node: send to or receive from
+ * the same core's `peer`, on channel `channel`. */
+struct lw_sync {
+    uint32_t next;
+    uint32_t unit, peer; /* indices into lw.kinds */
+    bool send;
+    uint32_t channel;
+};
+
+/* A call being inlined: its callee's parameters are the call's operands,
+ * which belong to instance `parent`. Instance 0 is the kernel itself. */
+struct lw_inst {
+    ir_op call, callee;
+    uint32_t parent;
+};
+
+/* A unit kind with work in the kernel; units[c] is its get_unit on core c. */
+struct lw_kind {
+    uint32_t kind; /* node of dev->kinds */
+    ir_value *units;
+};
+
+/* Per-core values already gathered into a map, in the current program. */
+struct lw_gather {
+    ir_value *vals;
+    ir_value res;
+};
+
+/* The program_unit being filled. */
+struct lw_prog {
+    uint32_t kind;   /* index into lw.kinds */
+    ir_value self;   /* the running unit */
+    ir_block top;    /* its prologue, moved before the body at the end */
+    ir_block cur;    /* where emitted ops go */
+    struct lw_map memo; /* (value, instance, tag) -> emitted value */
+    uint32_t *undo;  /* scoped memo entries: 5 words each (key, old value) */
+    uint32_t nundo, capundo;
+    struct lw_gather *gathers;
+    uint32_t ngathers, capgathers;
+};
+
+struct lw {
+    struct ir_module *m;
+    const struct arch_device *dev;
+    struct ir_diag *diag;
+    bool failed;
+
+    /* the kernel being lowered */
+    ir_op kernel;
+    uint32_t ncores;
+    struct lw_node *nodes;
+    uint32_t nnodes, capnodes;
+    struct lw_inst *insts;
+    uint32_t ninsts, capinsts;
+    struct lw_sync *syncs;
+    uint32_t nsyncs, capsyncs;
+    uint32_t nchannels;
+    struct lw_kind kinds[LW_MAX_KINDS];
+    uint32_t nkinds;
+
+    /* the kernel's new body, in sections (temporary blocks, joined at the end) */
+    ir_block sec_const, sec_sym, sec_unit, sec_mem, sec_prog;
+    struct lw_map fmemo;  /* kernel-level values: constants, clones, symbols, units */
+    struct lw_map cls;    /* value classes */
+    struct lw_map expand; /* affine.apply -> its expansion */
+    ir_value *inputs;     /* argument k's index value at kernel level */
+    uint32_t ninputs;
+    int64_t next_symbol;  /* the next derived symbol id */
+
+    struct lw_prog p;
+};
+
+/* ---- lower.c --------------------------------------------------------------- */
+
+/* Reports a located error at op and returns false. */
+bool lw_error(struct lw *lw, ir_op op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Creates an op from st and appends it to block b; returns it. */
+ir_op lw_append(struct lw *lw, ir_block b, struct ir_op_state *st);
+/* A detached op `name` (operands a and, when not none, b; one index
+ * result) at op at's location: a source-level value for lw_value. */
+ir_value lw_src_op(struct lw *lw, const char *name, ir_op at, ir_value a, ir_value b);
+ir_value lw_src_const(struct lw *lw, ir_op at, int64_t c);
+/* The entry block of op's region i. */
+ir_block lw_body(const struct ir_module *m, ir_op op, uint32_t i);
+/* Bytes of an element type. */
+int64_t lw_elem_bytes(const struct ir_module *m, ir_type t);
+/* The memory kind node an attribute names (a string naming a memory kind,
+ * or a KTIR memory space), or ARCH_NONE. */
+uint32_t lw_space_kind(const struct lw *lw, ir_attr space);
+/* Follows ktdf.private results to the value the private yields. */
+ir_value lw_through_private(const struct ir_module *m, ir_value v);
+
+/* Scoped memo of the current program: lw_scope_mark before a nested
+ * block, lw_scope_undo after it forgets what was emitted inside. */
+uint32_t lw_scope_mark(const struct lw *lw);
+void lw_scope_undo(struct lw *lw, uint32_t mark);
+/* Records v under (a, b, c) in the current program, forgotten at the end
+ * of the current scope when scoped. */
+void lw_memo_put(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value v, bool scoped);
+
+/* The get_unit of kind node k on core c (corelet 0), emitted once. */
+ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core);
+/* The running unit's same-core (corelet 0) unit of kind node k. */
+ir_value lw_peer(struct lw *lw, uint32_t k);
+
+/* ---- lower_sync.c ---------------------------------------------------------- */
+
+/* Plans the signals of the tree (lower.h "Signals"). False after errors. */
+bool lw_plan_signals(struct lw *lw);
+
+/* ---- lower_value.c -------------------------------------------------------- */
+
+/* A function-level index constant. */
+ir_value lw_const(struct lw *lw, int64_t v);
+/* One value per core: the value itself when all are equal, else a query of
+ * a per-unit map in the current program's prologue. */
+ir_value lw_per_core(struct lw *lw, const ir_value *vals);
+/* The current program's value of source index value v of instance inst
+ * (lower.h: constants, per-core maps, symbols, arithmetic); errors at `at`.
+ * IR_NONE after an error. */
+ir_value lw_value(struct lw *lw, ir_value v, uint32_t inst, ir_op at);
+/* Whether source value v changes inside the program (depends on a loop). */
+bool lw_is_dynamic(struct lw *lw, ir_value v, uint32_t inst);
+/* Evaluates v for core `core` when it depends on nothing but the core and
+ * constants; false otherwise. */
+bool lw_eval(struct lw *lw, ir_value v, uint32_t inst, uint32_t core, int64_t *out);
+/* Affine expression e over the source values dims, as a source value. */
+ir_value lw_index_of(struct lw *lw, ir_op at, ir_aff e, const ir_value *dims);
+/* Declares the kernel's arguments as symbols -1, -2, ... */
+bool lw_declare_inputs(struct lw *lw);
+
+/* What lw_view tells about a view besides the view itself. */
+struct lw_view {
+    uint32_t mem; /* memory kind node */
+    uint32_t rank;
+    int64_t strides[LW_MAX_RANK]; /* elements */
+    ir_type elem;
+};
+/* The logical memory view of source memref v (lower.h "Addresses"),
+ * emitted once per program (in its prologue when its start does not
+ * change). IR_NONE after an error. */
+ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_view *info);
+
+/* ---- lower_ops.c ----------------------------------------------------------- */
+
+/* Emits the body of leaf stage `stage` (instance inst) for the current
+ * program. False after errors. */
+bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst);
+/* Clones scf.for `loop` (instance inst) into the current program with an
+ * empty body and makes that body current; *mark gets the scope to undo
+ * after it, in which the source IV is bound to the new one. Returns the new
+ * loop, IR_NONE after an error. */
+ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark);
+/* Ends a loop opened by lw_open_loop: its yield, back to the outer block. */
+void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer);
+
+#endif

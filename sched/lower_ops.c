@@ -1,0 +1,784 @@
+/* lower_ops.c - ktc-lower's stages (lower.h "Stages"): transfers become
+ * agen address generators, FIFO sends and receives; compute becomes
+ * vectorchain operations on whole FIFO slots; loops inside stages and
+ * around them are cloned with their bounds.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/numeric.h"
+#include "ktir/ops.h"
+#include "sched/lower_int.h"
+
+/* The program memo's tag for tensors turned into vectors (lower_value.c
+ * uses 0..2). */
+enum { P_VEC = 3 };
+
+/* ---- small builders ---------------------------------------------------------- */
+
+static ir_type vector_of(struct ir_module *m, int64_t n, ir_type elem)
+{
+    return ir_type_shaped(m, IR_TY_VECTOR, 1, &n, elem);
+}
+
+static ir_attr vc_attr(struct ir_module *m, const char *what, const char *name)
+{
+    char body[64];
+    snprintf(body, sizeof body, "%s %s", what, name);
+    return ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                    .s = ir_str_c(m, "vectorchain"),
+                                                    .body = ir_str_c(m, body)});
+}
+
+/* The box of sizes n[0..r) from the origin: d == 0 for a size 1, else
+ * 0 <= d <= n - 1; the one-point set (d0 == 0) when r == 0. */
+static ir_attr box_set(struct ir_module *m, uint32_t r, const int64_t *n)
+{
+    ir_aff cons[2 * LW_MAX_RANK + 1];
+    bool eq[2 * LW_MAX_RANK + 1];
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < r; i++) {
+        ir_aff d = ir_aff_dim(m, i);
+        if (n[i] == 1) {
+            cons[k] = d;
+            eq[k++] = true;
+            continue;
+        }
+        cons[k] = d;
+        eq[k++] = false;
+        cons[k] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1)),
+                             ir_aff_const(m, n[i] - 1));
+        eq[k++] = false;
+    }
+    if (!r) {
+        cons[k] = ir_aff_dim(m, 0);
+        eq[k++] = true;
+        r = 1;
+    }
+    return ir_attr_integer_set(m, ir_set_intern(m, r, 0, k, cons, eq));
+}
+
+static ir_attr identity_map(struct ir_module *m, uint32_t r)
+{
+    ir_aff res[LW_MAX_RANK];
+    for (uint32_t i = 0; i < r; i++)
+        res[i] = ir_aff_dim(m, i);
+    return ir_attr_affine_map(m, ir_map_intern(m, r, 0, r, res));
+}
+
+static ir_value emit1(struct lw *lw, struct ir_op_state *st)
+{
+    return ir_op_get(lw->m, lw_append(lw, lw->p.cur, st))->res;
+}
+
+/* ---- loops --------------------------------------------------------------------- */
+
+ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    ir_value b[3];
+    for (int i = 0; i < 3; i++)
+        if (!(b[i] = lw_value(lw, o->opnd[i], inst, loop)))
+            return IR_NONE;
+    ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0];
+    ir_region r = ir_region_new(m);
+    ir_block body = ir_block_new(m);
+    ir_region_append_block(m, r, body);
+    ir_value niv = ir_block_add_arg(m, body, m->t_index, ir_value_get(m, iv)->name);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", o->loc);
+    for (int i = 0; i < 3; i++)
+        ir_state_add_operand(m, &st, b[i]);
+    ir_state_add_region(m, &st, r);
+    ir_op nl = lw_append(lw, lw->p.cur, &st);
+    *mark = lw_scope_mark(lw);
+    lw_memo_put(lw, iv, inst, 0, niv, true);
+    lw->p.cur = body;
+    return nl;
+}
+
+void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, lw->m, "scf.yield", ir_op_get(lw->m, newloop)->loc);
+    lw_append(lw, lw->p.cur, &st);
+    lw->p.cur = outer;
+}
+
+/* ---- transfers ------------------------------------------------------------------- */
+
+/* One side of a ktdf.data_transfer: the value, its subscripts, its map and
+ * static sizes. */
+struct side {
+    ir_value v;
+    const ir_value *subs;
+    uint32_t nsub, ndyn;
+    bool fifo;
+    const struct ir_affine_map *map;
+    uint32_t rank;
+    const int64_t *sizes;
+};
+
+static void sides_of(const struct ir_module *m, ir_op op, struct side s[2])
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
+    static const char *const maps[] = {"source_map", "dest_map"};
+    static const char *const sizes[] = {"static_source_sizes", "static_dest_sizes"};
+    uint32_t first = 0;
+    for (int i = 0; i < 2; i++) {
+        struct side *x = &s[i];
+        x->v = o->opnd[first];
+        x->subs = o->opnd + first + 1;
+        x->nsub = (uint32_t)seg->ints[3 * i + 1];
+        x->ndyn = (uint32_t)seg->ints[3 * i + 2];
+        x->fifo = ir_type_get(m, ir_value_type(m, x->v))->kind == IR_TY_FIFO_SLOT;
+        ir_attr a = ir_op_attr(m, op, maps[i]);
+        x->map = a ? ir_map_get(m, ir_attr_get(m, a)->map) : NULL;
+        a = ir_op_attr(m, op, sizes[i]);
+        x->rank = a ? ir_attr_get(m, a)->n : 0;
+        x->sizes = a ? ir_attr_get(m, a)->ints : NULL;
+        first += 1 + x->nsub + x->ndyn;
+    }
+}
+
+static int64_t numel(uint32_t r, const int64_t *n)
+{
+    int64_t p = 1;
+    for (uint32_t i = 0; i < r; i++)
+        p *= n[i];
+    return p;
+}
+
+/* The program's indices of a memref side: its map's results. */
+static bool side_indices(struct lw *lw, ir_op op, uint32_t inst, const struct side *s,
+                         ir_value *idx)
+{
+    for (uint32_t i = 0; i < s->map->nres; i++) {
+        ir_value src = lw_index_of(lw, op, s->map->res[i], s->subs);
+        if (!(idx[i] = lw_value(lw, src, inst, op)))
+            return false;
+    }
+    return true;
+}
+
+/* The unit kind node a FIFO end names, checked against the device. */
+static uint32_t fifo_end(struct lw *lw, ir_op op, ir_attr a)
+{
+    const struct ir_attr_info *ai = a ? ir_attr_get(lw->m, a) : NULL;
+    uint32_t k = ai && ai->kind == IR_AT_STRING ? arch_kind_find(lw->dev, ir_str_get(lw->m, ai->s))
+                                                : ARCH_NONE;
+    if (k == ARCH_NONE || lw->dev->kinds[k].node != ARCH_UNIT) {
+        lw_error(lw, op, "a FIFO end must name an execution unit of device @%s (ktc-path-expand "
+                         "routes FIFOs)", lw->dev->name);
+        return ARCH_NONE;
+    }
+    return k;
+}
+
+/* The FIFO of slot type t as seen by the current program: the peer at its
+ * other end and the datapath's depth. send: the program is its source. */
+static bool fifo_peer(struct lw *lw, ir_op op, ir_type t, bool send, ir_value *peer,
+                      int64_t *depth)
+{
+    const struct ir_type_info *ti = ir_type_get(lw->m, t);
+    uint32_t src = fifo_end(lw, op, ti->attr0), dst;
+    if (src == ARCH_NONE || (dst = fifo_end(lw, op, ti->attr1)) == ARCH_NONE)
+        return false;
+    uint32_t self = lw->kinds[lw->p.kind].kind, mine = send ? src : dst;
+    if (mine != self)
+        return lw_error(lw, op, "this FIFO %s %s, but the stage runs on %s",
+                        send ? "comes from" : "goes to", lw->dev->kinds[mine].name,
+                        lw->dev->kinds[self].name);
+    *depth = 0;
+    bool linked = false;
+    for (uint32_t e = 0; e < lw->dev->nedges && !linked; e++)
+        if (lw->dev->edges[e].src == src && lw->dev->edges[e].dst == dst) {
+            *depth = lw->dev->links[lw->dev->edges[e].link].depth;
+            linked = true;
+        }
+    if (!linked)
+        return lw_error(lw, op, "no datapath from %s to %s in device @%s",
+                        lw->dev->kinds[src].name, lw->dev->kinds[dst].name, lw->dev->name);
+    *peer = lw_peer(lw, send ? dst : src);
+    return true;
+}
+
+static bool send(struct lw *lw, ir_op op, ir_type slot, ir_value vec)
+{
+    struct ir_module *m = lw->m;
+    ir_value peer;
+    int64_t depth;
+    if (!fifo_peer(lw, op, slot, true, &peer, &depth))
+        return false;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "dataflow.send", ir_op_get(m, op)->loc);
+    ir_state_add_operand(m, &st, peer);
+    ir_state_add_operand(m, &st, vec);
+    ir_state_set_attr(m, &st, "fifo_depth", ir_attr_int(m, depth, m->t_i64));
+    lw_append(lw, lw->p.cur, &st);
+    return true;
+}
+
+static ir_value receive(struct lw *lw, ir_op op, ir_type slot)
+{
+    struct ir_module *m = lw->m;
+    ir_value peer;
+    int64_t depth;
+    if (!fifo_peer(lw, op, slot, false, &peer, &depth))
+        return IR_NONE;
+    const struct ir_type_info *ti = ir_type_get(m, slot);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "dataflow.receive", ir_op_get(m, op)->loc);
+    ir_state_add_operand(m, &st, peer);
+    ir_state_set_attr(m, &st, "fifo_depth", ir_attr_int(m, depth, m->t_i64));
+    ir_state_add_result(m, &st, vector_of(m, ti->shape[0], ti->elem));
+    return emit1(lw, &st);
+}
+
+/* A memory-to-memory transfer: one composite load-and-store. */
+static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side s[2])
+{
+    struct ir_module *m = lw->m;
+    uint32_t r = s[0].rank;
+    if (r != s[1].rank || memcmp(s[0].sizes, s[1].sizes, r * sizeof *s[0].sizes) || !r)
+        return lw_error(lw, op, "a transfer between memrefs of different shapes is not "
+                                "supported yet");
+    struct lw_view vi[2];
+    ir_value view[2], idx[2][LW_MAX_RANK];
+    for (int i = 0; i < 2; i++) {
+        if (!(view[i] = lw_view(lw, s[i].v, inst, op, &vi[i])))
+            return false;
+        if (vi[i].strides[r - 1] != 1 && s[0].sizes[r - 1] > 1)
+            return lw_error(lw, op, "a transfer whose innermost dimension is not contiguous is "
+                                    "not supported yet");
+        if (!side_indices(lw, op, inst, &s[i], idx[i]))
+            return false;
+    }
+    /* W contiguous elements per step; every outer dim of size > 1 is a time dim */
+    const int64_t *n = s[0].sizes;
+    int64_t w = n[r - 1], one[LW_MAX_RANK], tsz[LW_MAX_RANK];
+    ir_aff taddr[LW_MAX_RANK];
+    uint32_t nt = 0;
+    for (uint32_t i = 0; i < r; i++) {
+        one[i] = i + 1 < r ? 1 : w;
+        taddr[i] = ir_aff_const(m, 0);
+        if (i + 1 < r && n[i] > 1) {
+            taddr[i] = ir_aff_dim(m, nt);
+            tsz[nt++] = n[i];
+        }
+    }
+    uint32_t tdims = nt ? nt : 1;
+    ir_attr set = box_set(m, r, one), order = identity_map(m, r);
+    ir_attr tmap = ir_attr_affine_map(m, ir_map_intern(m, tdims, 0, r, taddr));
+    struct ir_op_state st;
+    ir_state_init(&st, m, "agen.composite_load_and_store", ir_op_get(m, op)->loc);
+    for (int i = 0; i < 2; i++) {
+        ir_state_add_operand(m, &st, view[i]);
+        for (uint32_t k = 0; k < r; k++)
+            ir_state_add_operand(m, &st, idx[i][k]);
+    }
+    int64_t seg[5] = {1, r, 1, r, 0};
+    ir_state_set_attr(m, &st, "load_order", order);
+    ir_state_set_attr(m, &st, "load_set", set);
+    ir_state_set_attr(m, &st, "load_time_addr_map", tmap);
+    ir_state_set_attr(m, &st, "store_order", order);
+    ir_state_set_attr(m, &st, "store_set", set);
+    ir_state_set_attr(m, &st, "store_time_addr_map", tmap);
+    ir_state_set_attr(m, &st, "time_order", identity_map(m, tdims));
+    ir_state_set_attr(m, &st, "time_set", box_set(m, nt, tsz));
+    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 5, seg));
+    ir_region reg = ir_region_new(m);
+    ir_block body = ir_block_new(m);
+    ir_region_append_block(m, reg, body);
+    ir_block_add_arg(m, body, vector_of(m, w, vi[0].elem), IR_NONE);
+    struct ir_op_state y;
+    ir_state_init(&y, m, "agen.yield", st.loc);
+    lw_append(lw, body, &y);
+    ir_state_add_region(m, &st, reg);
+    lw_append(lw, lw->p.cur, &st);
+    return true;
+}
+
+/* memory -> FIFO: a vector load (splatted when asked) sent to the peer. */
+static bool lower_load(struct lw *lw, ir_op op, uint32_t inst, const struct side s[2])
+{
+    struct ir_module *m = lw->m;
+    ir_type slot = ir_value_type(m, s[1].v);
+    int64_t n = ir_type_get(m, slot)->shape[0], t = numel(s[0].rank, s[0].sizes);
+    ir_attr mode = ir_op_attr(m, op, "transfer_mode");
+    bool splat = mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+                 strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
+    if (n == IR_DYN || (splat ? t < 1 || n % t : t != n))
+        return lw_error(lw, op, "a transfer of %lld elements into a FIFO slot of %lld is not "
+                                "supported yet", (long long)t, (long long)n);
+    struct lw_view vi;
+    ir_value view = lw_view(lw, s[0].v, inst, op, &vi), idx[LW_MAX_RANK];
+    if (!view || !side_indices(lw, op, inst, &s[0], idx))
+        return false;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "agen.vector_load", ir_op_get(m, op)->loc);
+    ir_state_add_operand(m, &st, view);
+    for (uint32_t k = 0; k < s[0].rank; k++)
+        ir_state_add_operand(m, &st, idx[k]);
+    ir_state_set_attr(m, &st, "load_order", identity_map(m, s[0].rank));
+    ir_state_set_attr(m, &st, "load_set", box_set(m, s[0].rank, s[0].sizes));
+    ir_state_add_result(m, &st, vector_of(m, t, vi.elem));
+    ir_value v = emit1(lw, &st);
+    if (splat && t != n) {
+        ir_attr *ix = malloc((size_t)t * sizeof *ix);
+        if (!ix)
+            abort();
+        for (int64_t i = 0; i < t; i++)
+            ix[i] = ir_attr_int(m, i, m->t_i32);
+        ir_state_init(&st, m, "vectorchain.shuffle", ir_op_get(m, op)->loc);
+        ir_state_add_operand(m, &st, v);
+        ir_state_set_attr(m, &st, "indices", ir_attr_array(m, (uint32_t)t, ix));
+        ir_state_set_attr(m, &st, "repetition", ir_attr_int(m, n / t, m->t_i32));
+        ir_state_add_result(m, &st, vector_of(m, n, vi.elem));
+        v = emit1(lw, &st);
+        free(ix);
+    }
+    return send(lw, op, slot, v);
+}
+
+/* FIFO -> memory: a receive stored by a vector store. */
+static bool lower_store(struct lw *lw, ir_op op, uint32_t inst, const struct side s[2])
+{
+    struct ir_module *m = lw->m;
+    ir_type slot = ir_value_type(m, s[0].v);
+    int64_t n = ir_type_get(m, slot)->shape[0], t = numel(s[1].rank, s[1].sizes);
+    if (t != n)
+        return lw_error(lw, op, "a transfer of %lld elements out of a FIFO slot of %lld is not "
+                                "supported yet", (long long)t, (long long)n);
+    struct lw_view vi;
+    ir_value v = receive(lw, op, slot);
+    ir_value view = v ? lw_view(lw, s[1].v, inst, op, &vi) : IR_NONE, idx[LW_MAX_RANK];
+    if (!view || !side_indices(lw, op, inst, &s[1], idx))
+        return false;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "agen.vector_store", ir_op_get(m, op)->loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_add_operand(m, &st, view);
+    for (uint32_t k = 0; k < s[1].rank; k++)
+        ir_state_add_operand(m, &st, idx[k]);
+    ir_state_set_attr(m, &st, "store_order", identity_map(m, s[1].rank));
+    ir_state_set_attr(m, &st, "store_set", box_set(m, s[1].rank, s[1].sizes));
+    lw_append(lw, lw->p.cur, &st);
+    return true;
+}
+
+static bool lower_transfer(struct lw *lw, ir_op op, uint32_t inst)
+{
+    struct side s[2];
+    sides_of(lw->m, op, s);
+    if (s[0].ndyn || s[1].ndyn)
+        return lw_error(lw, op, "a transfer with dynamic sizes is not supported yet");
+    if (s[0].fifo && s[1].fifo)
+        return lw_error(lw, op, "a transfer from a FIFO to a FIFO is not supported yet");
+    for (int i = 0; i < 2; i++)
+        if (!s[i].fifo && (!s[i].map || s[i].map->nres != s[i].rank || s[i].rank > LW_MAX_RANK))
+            return lw_error(lw, op, "a memref side needs one subscript and one size per "
+                                    "dimension");
+    if (!s[0].fifo && !s[1].fifo)
+        return lower_dma(lw, op, inst, s);
+    return s[1].fifo ? lower_load(lw, op, inst, s) : lower_store(lw, op, inst, s);
+}
+
+/* ---- compute ------------------------------------------------------------------ */
+
+/* A scalar constant's bits as a vector of n lanes: constant_bitstream of
+ * one element, splatted by a shuffle. */
+static ir_value splat_const(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_attr_info *ai = ir_attr_get(m, value);
+    const struct ir_type_info *et = ir_type_get(m, elem);
+    uint64_t bits = (uint64_t)ai->i;
+    if (ai->kind == IR_AT_FLOAT && !(ai->flags & IR_ATF_HEX))
+        bits = num_double_to_bits(et->fkind, ai->f);
+    uint32_t w = et->kind == IR_TY_INDEX ? 64 : et->width;
+    if (w < 64)
+        bits &= (UINT64_C(1) << w) - 1;
+    ir_attr one = ir_attr_int(m, (int64_t)bits, IR_NONE);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "vectorchain.constant_bitstream", ir_op_get(m, at)->loc);
+    ir_state_set_attr(m, &st, "value", ir_attr_array(m, 1, &one));
+    ir_state_add_result(m, &st, vector_of(m, 1, elem));
+    ir_value c = emit1(lw, &st);
+    if (n == 1)
+        return c;
+    ir_attr zero = ir_attr_int(m, 0, m->t_i32);
+    ir_state_init(&st, m, "vectorchain.shuffle", ir_op_get(m, at)->loc);
+    ir_state_add_operand(m, &st, c);
+    ir_state_set_attr(m, &st, "indices", ir_attr_array(m, 1, &zero));
+    ir_state_set_attr(m, &st, "repetition", ir_attr_int(m, n, m->t_i32));
+    ir_state_add_result(m, &st, vector_of(m, n, elem));
+    return emit1(lw, &st);
+}
+
+/* The vector a tensor of the stage holds (one lane per element, row-major). */
+static ir_value vec_of(struct lw *lw, ir_value t, uint32_t inst, ir_op at)
+{
+    struct ir_module *m = lw->m;
+    ir_value r = (ir_value)lw_map_get(&lw->p.memo, t, inst, P_VEC);
+    if (r)
+        return r;
+    ir_op d = ir_value_def(m, t);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    ir_type ty = ir_value_type(m, t);
+    int64_t n = ir_type_numel(m, ty);
+    if (o && o->kind == IR_OP_TENSOR_SPLAT) {
+        ir_op c = ir_value_def(m, o->opnd[0]);
+        if (c && ir_op_get(m, c)->kind == IR_OP_ARITH_CONSTANT)
+            r = splat_const(lw, at, ir_op_attr(m, c, "value"), ir_type_elem(m, ty), n);
+    } else if (o && o->kind == IR_OP_ARITH_CONSTANT) {
+        const struct ir_attr_info *ai = ir_attr_get(m, ir_op_attr(m, d, "value"));
+        if (ai->kind == IR_AT_DENSE && ai->n == 1)
+            r = splat_const(lw, at, ai->elems[0], ir_type_elem(m, ty), n);
+    }
+    if (!r) {
+        lw_error(lw, at, "a tensor made by '%s' in a compute stage is not supported yet",
+                 o ? ir_str_get(m, o->name) : "a block argument");
+        return IR_NONE;
+    }
+    lw_memo_put(lw, t, inst, P_VEC, r, true);
+    return r;
+}
+
+/* vectorchain names of the scalar ops of a linalg.generic body. */
+static const char *binary_name(uint16_t k)
+{
+    switch (k) {
+    case IR_OP_ARITH_ADDF: case IR_OP_ARITH_ADDI: return "add";
+    case IR_OP_ARITH_SUBF: case IR_OP_ARITH_SUBI: return "sub";
+    case IR_OP_ARITH_MULF: case IR_OP_ARITH_MULI: return "mul";
+    case IR_OP_ARITH_DIVF: case IR_OP_ARITH_DIVSI: case IR_OP_SPYREOP_REALDIV: return "div";
+    case IR_OP_ARITH_REMF: case IR_OP_ARITH_REMSI: return "rem";
+    case IR_OP_ARITH_MAXIMUMF: case IR_OP_ARITH_MAXF: case IR_OP_ARITH_MAXSI: return "max";
+    case IR_OP_ARITH_MINIMUMF: case IR_OP_ARITH_MINF: case IR_OP_ARITH_MINSI: return "min";
+    case IR_OP_ARITH_MAXNUMF: return "maxnum";
+    case IR_OP_ARITH_MINNUMF: return "minnum";
+    case IR_OP_MATH_POWF: return "pow";
+    case IR_OP_ARITH_ANDI: return "and";
+    case IR_OP_ARITH_ORI: return "or";
+    case IR_OP_ARITH_XORI: return "xor";
+    default: return NULL;
+    }
+}
+
+static const char *unary_name(uint16_t k)
+{
+    switch (k) {
+    case IR_OP_ARITH_NEGF: return "neg";
+    case IR_OP_MATH_ABSF: return "abs";
+    case IR_OP_MATH_EXP: case IR_OP_SPYREOP_EXP: return "exp";
+    case IR_OP_MATH_EXP2: return "exp2";
+    case IR_OP_MATH_LOG: return "log";
+    case IR_OP_MATH_LOG2: return "log2";
+    case IR_OP_MATH_SQRT: case IR_OP_SPYREOP_SQRT: return "sqrt";
+    case IR_OP_MATH_RSQRT: case IR_OP_SPYREOP_RSQRT: return "rsqrt";
+    case IR_OP_MATH_TANH: return "tanh";
+    case IR_OP_MATH_ERF: return "erf";
+    case IR_OP_MATH_SIN: return "sin";
+    case IR_OP_MATH_COS: return "cos";
+    case IR_OP_MATH_FLOOR: return "floor";
+    case IR_OP_MATH_CEIL: return "ceil";
+    case IR_OP_SPYREOP_SIGMOID: return "sigmoid";
+    case IR_OP_SPYREOP_SILU: return "silu";
+    case IR_OP_SPYREOP_GELU: return "gelu";
+    case IR_OP_SPYREOP_RECIPROCAL: return "recip";
+    default: return NULL;
+    }
+}
+
+static bool is_reduction(const struct ir_module *m, ir_attr it)
+{
+    const struct ir_attr_info *ai = ir_attr_get(m, it);
+    const char *s = ai->kind == IR_AT_STRING ? ir_str_get(m, ai->s)
+                    : ai->body                ? ir_str_get(m, ai->body)
+                                              : "";
+    return strcmp(s, "reduction") == 0;
+}
+
+/* The shuffle that reads an input through indexing map `map` (its shape
+ * `in`) at every point of the iteration space `it` (row-major); none when
+ * the map is the identity. */
+static ir_value shuffle_in(struct lw *lw, ir_op at, ir_value v, const struct ir_affine_map *map,
+                           const struct ir_type_info *in, uint32_t nit, const int64_t *it)
+{
+    struct ir_module *m = lw->m;
+    int64_t total = numel(nit, it), nin = numel(in->rank, in->shape);
+    int64_t *ix = malloc((size_t)total * sizeof *ix);
+    if (!ix)
+        abort();
+    int64_t pt[LW_MAX_RANK] = {0};
+    bool ident = total == nin;
+    for (int64_t p = 0; p < total; p++) {
+        int64_t q = p, lin = 0;
+        for (uint32_t d = nit; d-- > 0;) {
+            pt[d] = q % it[d];
+            q /= it[d];
+        }
+        bool ok = true;
+        for (uint32_t r = 0; r < map->nres; r++)
+            lin = lin * in->shape[r] + ir_aff_eval(m, map->res[r], pt, NULL, &ok);
+        ix[p] = lin;
+        ident = ident && lin == p;
+    }
+    if (ident) {
+        free(ix);
+        return v;
+    }
+    /* the shortest period that repeats */
+    int64_t per = total;
+    for (int64_t c = 1; c < total; c++) {
+        if (total % c)
+            continue;
+        bool rep = true;
+        for (int64_t p = c; p < total && rep; p++)
+            rep = ix[p] == ix[p - c];
+        if (rep) {
+            per = c;
+            break;
+        }
+    }
+    ir_attr *e = malloc((size_t)per * sizeof *e);
+    if (!e)
+        abort();
+    for (int64_t p = 0; p < per; p++)
+        e[p] = ir_attr_int(m, ix[p], m->t_i32);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "vectorchain.shuffle", ir_op_get(m, at)->loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_set_attr(m, &st, "indices", ir_attr_array(m, (uint32_t)per, e));
+    ir_state_set_attr(m, &st, "repetition", ir_attr_int(m, total / per, m->t_i32));
+    ir_state_add_result(m, &st, vector_of(m, total, in->elem));
+    free(e);
+    free(ix);
+    return emit1(lw, &st);
+}
+
+/* The body of a generic over vectors of n lanes: block argument i is
+ * args[i] (0 = not available: the output's initial value in a reduction);
+ * *yielded gets the value the body yields. For a reduction the yield must
+ * combine the output argument with a value computed from the inputs: that
+ * value is returned in *yielded and the combiner's name in *comb. */
+static bool lower_body(struct lw *lw, ir_op gen, ir_block body, ir_value *args, int64_t n,
+                       ir_type elem, bool reduction, ir_value *yielded, const char **comb)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    ir_value outarg = bi->args[bi->nargs - 1];
+    IR_FOR_OPS(m, body, o) {
+        const struct ir_op_info *oi = ir_op_get(m, o);
+        if (oi->kind == IR_OP_LINALG_YIELD) {
+            ir_value y = oi->opnd[0];
+            if (!reduction) {
+                *yielded = (ir_value)lw_map_get(&lw->p.memo, y, 0, P_VEC);
+                if (!*yielded)
+                    for (uint32_t i = 0; i < bi->nargs; i++)
+                        if (bi->args[i] == y)
+                            *yielded = args[i];
+                return *yielded || lw_error(lw, o, "a linalg.generic yielding a value it does not compute is not supported yet");
+            }
+            ir_op c = ir_value_def(m, y);
+            const struct ir_op_info *ci = c ? ir_op_get(m, c) : NULL;
+            *comb = ci ? binary_name(ci->kind) : NULL;
+            if (!*comb || ci->nopnd != 2 || (ci->opnd[0] != outarg) == (ci->opnd[1] != outarg))
+                return lw_error(lw, o, "a reduction other than one binary op of the output and "
+                                       "the inputs' value is not supported yet");
+            ir_value x = ci->opnd[ci->opnd[0] == outarg ? 1 : 0];
+            *yielded = (ir_value)lw_map_get(&lw->p.memo, x, 0, P_VEC);
+            for (uint32_t i = 0; !*yielded && i < bi->nargs; i++)
+                if (bi->args[i] == x)
+                    *yielded = args[i];
+            return *yielded || lw_error(lw, o, "a reduction of a value it does not compute is not supported yet");
+        }
+        ir_value ops[2] = {0, 0};
+        bool uses_out = false;
+        for (uint32_t i = 0; i < oi->nopnd && i < 2; i++) {
+            ir_value x = oi->opnd[i];
+            if (x == outarg)
+                uses_out = true;
+            ops[i] = (ir_value)lw_map_get(&lw->p.memo, x, 0, P_VEC);
+            for (uint32_t k = 0; !ops[i] && k < bi->nargs; k++)
+                if (bi->args[k] == x)
+                    ops[i] = args[k];
+        }
+        if (reduction && uses_out)
+            continue; /* the combiner, read at the yield */
+        struct ir_op_state st;
+        const char *bn = binary_name(oi->kind), *un = unary_name(oi->kind);
+        ir_type vt = vector_of(m, n, elem);
+        ir_value r;
+        if (oi->kind == IR_OP_ARITH_CONSTANT) {
+            r = splat_const(lw, o, ir_op_attr(m, o, "value"), ir_value_type(m, oi->res), n);
+        } else if (bn && oi->nopnd == 2 && ops[0] && ops[1]) {
+            ir_state_init(&st, m, "vectorchain.binary", oi->loc);
+            ir_state_add_operand(m, &st, ops[0]);
+            ir_state_add_operand(m, &st, ops[1]);
+            ir_state_set_attr(m, &st, "binary_op", vc_attr(m, "binary_operator", bn));
+            ir_state_add_result(m, &st, vt);
+            r = emit1(lw, &st);
+        } else if (un && oi->nopnd == 1 && ops[0]) {
+            ir_state_init(&st, m, "vectorchain.unary", oi->loc);
+            ir_state_add_operand(m, &st, ops[0]);
+            ir_state_set_attr(m, &st, "unary_op", vc_attr(m, "unary_operator", un));
+            ir_state_add_result(m, &st, vt);
+            r = emit1(lw, &st);
+        } else {
+            return lw_error(lw, o, "'%s' in a linalg.generic body is not supported yet (no "
+                                   "vectorchain form)",
+                            ir_str_get(m, oi->name));
+        }
+        lw_memo_put(lw, oi->res, 0, P_VEC, r, true);
+    }
+    return lw_error(lw, gen, "a linalg.generic body must end in linalg.yield");
+}
+
+/* A linalg.generic on tensors: its body op by op on whole vectors. */
+static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
+    const struct ir_attr_info *maps = ir_attr_get(m, ir_op_attr(m, op, "indexing_maps"));
+    const struct ir_attr_info *its = ir_attr_get(m, ir_op_attr(m, op, "iterator_types"));
+    uint32_t nin = (uint32_t)seg->ints[0], nout = (uint32_t)seg->ints[1];
+    if (nout != 1 || o->nres != 1)
+        return lw_error(lw, op, "a linalg.generic with %u outputs is not supported yet", nout);
+    /* the iteration space, from the operands' shapes */
+    uint32_t nd = its->n, npar = 0;
+    int64_t it[LW_MAX_RANK];
+    if (nd > LW_MAX_RANK)
+        return lw_error(lw, op, "a linalg.generic of %u dimensions is not supported yet", nd);
+    for (uint32_t d = 0; d < nd; d++)
+        it[d] = 1;
+    for (uint32_t i = 0; i < nin + nout; i++) {
+        const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, maps->elems[i])->map);
+        const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->opnd[i]));
+        if (t->kind != IR_TY_TENSOR)
+            return lw_error(lw, op, "a linalg.generic on memrefs is not supported yet");
+        for (uint32_t r = 0; r < mp->nres && r < t->rank; r++)
+            if (ir_aff_get(m, mp->res[r])->kind == IR_AFF_DIM)
+                it[ir_aff_get(m, mp->res[r])->v] = t->shape[r];
+    }
+    bool red = false;
+    for (uint32_t d = 0; d < nd; d++) {
+        if (!is_reduction(m, its->elems[d])) {
+            if (red)
+                return lw_error(lw, op, "a reduction over dimensions other than the innermost "
+                                        "ones is not supported yet");
+            npar++;
+        } else {
+            red = true;
+        }
+    }
+    int64_t total = numel(nd, it), nred = numel(nd - npar, it + npar);
+    const struct ir_type_info *ot = ir_type_get(m, ir_value_type(m, o->opnd[nin]));
+    ir_type elem = ot->elem;
+    const struct ir_affine_map *omap = ir_map_get(m, ir_attr_get(m, maps->elems[nin])->map);
+    for (uint32_t r = 0; r < omap->nres; r++)
+        if (omap->nres != npar || ir_aff_get(m, omap->res[r])->kind != IR_AFF_DIM ||
+            ir_aff_get(m, omap->res[r])->v != r)
+            return lw_error(lw, op, "a linalg.generic whose output map is not its parallel "
+                                    "dimensions in order is not supported yet");
+    ir_value args[16] = {0};
+    if (nin + nout > 16)
+        return lw_error(lw, op, "a linalg.generic of more than 15 inputs is not supported yet");
+    for (uint32_t i = 0; i < nin; i++) {
+        const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, maps->elems[i])->map);
+        ir_value v = vec_of(lw, o->opnd[i], inst, op);
+        if (!v || !(args[i] = shuffle_in(lw, op, v, mp, ir_type_get(m, ir_value_type(m, o->opnd[i])),
+                                         nd, it)))
+            return false;
+    }
+    /* the output's initial value: needed by a reduction, or when the body reads it */
+    ir_value init = IR_NONE, outarg = ir_block_get(m, lw_body(m, op, 0))->args[nin];
+    bool reads_out = red;
+    IR_FOR_OPS(m, lw_body(m, op, 0), b)
+    for (uint32_t i = 0; i < ir_op_get(m, b)->nopnd; i++)
+        reads_out = reads_out || ir_op_get(m, b)->opnd[i] == outarg;
+    if (reads_out && !(init = vec_of(lw, o->opnd[nin], inst, op)))
+        return false;
+    args[nin] = red ? IR_NONE : init;
+    ir_value y = IR_NONE;
+    const char *comb = NULL;
+    uint32_t mark = lw_scope_mark(lw);
+    bool ok = lower_body(lw, op, lw_body(m, op, 0), args, total, elem, red, &y, &comb);
+    if (ok && red) {
+        struct ir_op_state st;
+        ir_state_init(&st, m, "vectorchain.reduce", o->loc);
+        ir_state_add_operand(m, &st, y);
+        ir_state_add_operand(m, &st, init);
+        ir_state_set_attr(m, &st, "reduce_op", vc_attr(m, "binary_operator", comb));
+        ir_state_add_result(m, &st, vector_of(m, total / nred, elem));
+        y = emit1(lw, &st);
+    }
+    lw_scope_undo(lw, mark);
+    if (!ok)
+        return false;
+    lw_memo_put(lw, o->res, inst, P_VEC, y, true);
+    return true;
+}
+
+/* ---- stages ---------------------------------------------------------------------- */
+
+static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
+{
+    struct ir_module *m = lw->m;
+    IR_FOR_OPS(m, b, o) {
+        const struct ir_op_info *oi = ir_op_get(m, o);
+        switch (oi->kind) {
+        case IR_OP_KTDF_DATA_TRANSFER:
+            if (!lower_transfer(lw, o, inst))
+                return false;
+            break;
+        case IR_OP_KTDF_READ_FROM_FIFO: {
+            ir_type slot = ir_value_type(m, oi->opnd[0]);
+            if (ir_type_numel(m, ir_value_type(m, oi->res)) != ir_type_get(m, slot)->shape[0])
+                return lw_error(lw, o, "a FIFO read of other than one slot is not supported yet");
+            ir_value v = receive(lw, o, slot);
+            if (!v)
+                return false;
+            lw_memo_put(lw, oi->res, inst, P_VEC, v, true);
+            break;
+        }
+        case IR_OP_KTDF_WRITE_TO_FIFO: {
+            ir_value v = vec_of(lw, oi->opnd[0], inst, o);
+            if (!v || !send(lw, o, ir_value_type(m, oi->opnd[1]), v))
+                return false;
+            break;
+        }
+        case IR_OP_LINALG_GENERIC:
+            if (!lower_generic(lw, o, inst))
+                return false;
+            break;
+        case IR_OP_SCF_FOR: {
+            ir_block outer = lw->p.cur;
+            uint32_t mark;
+            ir_op nl = lw_open_loop(lw, o, inst, &mark);
+            if (!nl || !emit_ops(lw, lw_body(m, o, 0), inst))
+                return false;
+            lw_close_loop(lw, nl, outer);
+            lw_scope_undo(lw, mark);
+            break;
+        }
+        case IR_OP_SCF_YIELD:
+            break;
+        default:
+            if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)
+                return lw_error(lw, o, "'%s' in a stage is not supported yet",
+                                ir_str_get(m, oi->name));
+            break; /* values: lowered where used */
+        }
+    }
+    return true;
+}
+
+bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst)
+{
+    return emit_ops(lw, lw_body(lw->m, stage, 0), inst);
+}

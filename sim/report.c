@@ -1,0 +1,199 @@
+/* report.c - what a run did: per-unit busy/stall/idle cycles, bytes per
+ * datapath, the roofline (the busiest resource's time: no schedule can beat
+ * it) and the bottleneck, as text, as JSON, and the Chrome/Perfetto trace.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+static uint64_t cycles_of(uint64_t ticks) { return (ticks + SIM_TICK - 1) / SIM_TICK; }
+
+void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
+                     const uint64_t *stall, const uint64_t *insns, const uint64_t *lanes,
+                     const uint64_t *vbusy, uint64_t end)
+{
+    r->cycles = cycles_of(end);
+    r->nunits = k->nunits;
+    r->units = calloc(k->nunits ? k->nunits : 1, sizeof *r->units);
+    /* roofline: the most any datapath or any unit's SIMD lanes must work;
+     * bottleneck: whatever (datapath or unit) was busiest in this run */
+    uint64_t best = 0, worst = 0;
+    r->bottleneck = "none";
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        struct sim_unit_stats *u = &r->units[i];
+        u->name = strdup(k->units[i].u->name);
+        u->kind = strdup(k->units[i].u->kind);
+        u->busy = cycles_of(busy[i]);
+        u->stall = cycles_of(stall[i]);
+        if (u->busy > r->cycles)
+            u->busy = r->cycles;
+        if (u->stall > r->cycles - u->busy)
+            u->stall = r->cycles - u->busy;
+        u->idle = r->cycles - u->busy - u->stall;
+        u->insns = insns[i];
+        u->lane_ops = lanes[i];
+        r->insns += insns[i];
+        r->lane_ops += lanes[i];
+        if (vbusy[i] > best)
+            best = vbusy[i];
+        if (busy[i] > worst) {
+            worst = busy[i];
+            r->bottleneck = u->name;
+        }
+    }
+    for (uint32_t i = 0; i < k->nres; i++)
+        r->npaths += k->res[i].bytes > 0;
+    r->paths = calloc(r->npaths ? r->npaths : 1, sizeof *r->paths);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        if (!x->bytes)
+            continue;
+        r->paths[n++] =
+            (struct sim_path_stats){strdup(x->name), x->bytes, x->bw, cycles_of(x->busy)};
+        if (x->busy > best)
+            best = x->busy;
+        if (x->busy > worst) {
+            worst = x->busy;
+            r->bottleneck = x->name;
+        }
+    }
+    r->roofline_cycles = cycles_of(best);
+    r->bottleneck = strdup(r->bottleneck);
+}
+
+void sim_report_free(struct sim_report *r)
+{
+    free(r->message);
+    for (uint32_t i = 0; i < r->nunits; i++) {
+        free((char *)r->units[i].name);
+        free((char *)r->units[i].kind);
+    }
+    for (uint32_t i = 0; i < r->npaths; i++)
+        free((char *)r->paths[i].name);
+    free((char *)r->bottleneck);
+    free(r->units);
+    free(r->paths);
+    if (r->trace) {
+        free(r->trace->s);
+        free(r->trace->core);
+        free(r->trace);
+    }
+    memset(r, 0, sizeof *r);
+}
+
+static const char *const status_name[] = {"ok", "deadlock", "cycle limit", "error"};
+
+void sim_print_stats(const struct sim_report *r, FILE *out)
+{
+    fprintf(out, "cycles: %llu (roofline %llu, %.0f%%; bottleneck: %s)\n",
+            (unsigned long long)r->cycles, (unsigned long long)r->roofline_cycles,
+            r->cycles ? 100.0 * (double)r->roofline_cycles / (double)r->cycles : 0.0,
+            r->bottleneck);
+    fprintf(out, "status: %s; %llu instructions, %llu vector lane operations\n",
+            status_name[r->status], (unsigned long long)r->insns,
+            (unsigned long long)r->lane_ops);
+    fprintf(out, "%-22s %-6s %10s %10s %10s %6s %12s\n", "unit", "kind", "busy", "stall", "idle",
+            "util", "lane ops");
+    for (uint32_t i = 0; i < r->nunits; i++) {
+        const struct sim_unit_stats *u = &r->units[i];
+        fprintf(out, "%-22s %-6s %10llu %10llu %10llu %5.1f%% %12llu\n", u->name, u->kind,
+                (unsigned long long)u->busy, (unsigned long long)u->stall,
+                (unsigned long long)u->idle,
+                r->cycles ? 100.0 * (double)u->busy / (double)r->cycles : 0.0,
+                (unsigned long long)u->lane_ops);
+    }
+    fprintf(out, "%-32s %12s %10s %12s %12s\n", "datapath", "bytes", "B/cycle", "achieved",
+            "busy");
+    for (uint32_t i = 0; i < r->npaths; i++) {
+        const struct sim_path_stats *p = &r->paths[i];
+        fprintf(out, "%-32s %12llu %10.1f %12.2f %12llu\n", p->name,
+                (unsigned long long)p->bytes, p->bandwidth,
+                r->cycles ? (double)p->bytes / (double)r->cycles : 0.0,
+                (unsigned long long)p->busy);
+    }
+}
+
+static void json_string(const char *s, FILE *out)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(out, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(out, "\\u%04x", *s);
+        else
+            fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+void sim_print_stats_json(const struct sim_report *r, FILE *out)
+{
+    fprintf(out, "{\n  \"status\": \"%s\",\n  \"cycles\": %llu,\n  \"roofline_cycles\": %llu,\n"
+            "  \"bottleneck\": ",
+            status_name[r->status], (unsigned long long)r->cycles,
+            (unsigned long long)r->roofline_cycles);
+    json_string(r->bottleneck, out);
+    fprintf(out, ",\n  \"instructions\": %llu,\n  \"lane_ops\": %llu,\n  \"bytes\": {",
+            (unsigned long long)r->insns, (unsigned long long)r->lane_ops);
+    for (uint32_t i = 0; i < r->npaths; i++) {
+        fputs(i ? ",\n    " : "\n    ", out);
+        json_string(r->paths[i].name, out);
+        fprintf(out, ": %llu", (unsigned long long)r->paths[i].bytes);
+    }
+    fputs(r->npaths ? "\n  },\n  \"datapaths\": [" : "},\n  \"datapaths\": [", out);
+    for (uint32_t i = 0; i < r->npaths; i++) {
+        const struct sim_path_stats *p = &r->paths[i];
+        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+        json_string(p->name, out);
+        fprintf(out, ", \"bytes\": %llu, \"bandwidth\": %g, \"busy\": %llu}",
+                (unsigned long long)p->bytes, p->bandwidth, (unsigned long long)p->busy);
+    }
+    fputs(r->npaths ? "\n  ],\n  \"units\": [" : "],\n  \"units\": [", out);
+    for (uint32_t i = 0; i < r->nunits; i++) {
+        const struct sim_unit_stats *u = &r->units[i];
+        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+        json_string(u->name, out);
+        fputs(", \"kind\": ", out);
+        json_string(u->kind, out);
+        fprintf(out, ", \"busy\": %llu, \"stall\": %llu, \"idle\": %llu, \"instructions\": %llu, "
+                "\"lane_ops\": %llu}",
+                (unsigned long long)u->busy, (unsigned long long)u->stall,
+                (unsigned long long)u->idle, (unsigned long long)u->insns,
+                (unsigned long long)u->lane_ops);
+    }
+    fputs(r->nunits ? "\n  ]\n}\n" : "]\n}\n", out);
+}
+
+void sim_write_trace(const struct sim_report *r, FILE *out)
+{
+    const struct sim_trace *tr = r->trace;
+    fputs("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n", out);
+    bool first = true;
+    if (tr) {
+        /* metadata: a process per core (-1: device level), a thread per unit */
+        for (uint32_t i = 0; i < tr->nunits; i++) {
+            int32_t pid = tr->core[i] + 1;
+            fprintf(out, "%s{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %d, "
+                    "\"args\": {\"name\": \"%s%d\"}}", first ? "" : ",\n", pid,
+                    tr->core[i] < 0 ? "device" : "core ", tr->core[i] < 0 ? 0 : tr->core[i]);
+            first = false;
+            fprintf(out, ",\n{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %d, \"tid\": %u, "
+                    "\"args\": {\"name\": ", pid, i);
+            json_string(r->units[i].name, out);
+            fputs("}}", out);
+        }
+        /* ts and dur in microseconds at the device clock */
+        double us = 1.0 / ((double)(tr->clock_mhz > 0 ? tr->clock_mhz : 1000) * SIM_TICK);
+        for (uint32_t i = 0; i < tr->n; i++) {
+            const struct sim_slice *s = &tr->s[i];
+            fprintf(out, ",\n{\"ph\": \"X\", \"name\": \"%s\", \"pid\": %d, \"tid\": %u, "
+                    "\"ts\": %.6f, \"dur\": %.6f}",
+                    sc_ops[s->op].name, tr->core[s->unit] + 1, s->unit, (double)s->start * us,
+                    (double)(s->end - s->start) * us);
+        }
+    }
+    fputs("\n]}\n", out);
+}

@@ -1,0 +1,978 @@
+/* run.c - running a loaded kernel: every unit instance executes its program
+ * in order, as a discrete-event simulation in ticks. The unit with the
+ * earliest time always goes next, so shared datapaths are claimed in time
+ * order. A unit that cannot go on (an empty or full FIFO, a missing signal)
+ * blocks until its peer acts; when no unit can go on the run is a deadlock
+ * and the report says who waits on whom.
+ *
+ * Timing (sim/README.md): an access or transfer occupies every datapath it
+ * crosses for bytes / bandwidth (fractions of a cycle add up), a vector
+ * op its unit for ceil(n / lanes) cycles; results are usable after the
+ * datapath's latency; vector registers are scoreboarded, so a unit waits
+ * only when it uses a value that is not there yet. DMAs run asynchronously
+ * after issue; fence and sig.wait wait for them.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/interp/interp_int.h"
+#include "sim/sim_int.h"
+
+enum { U_READY, U_BLOCKED, U_DONE };
+enum { X_OK, X_BLOCK, X_DONE, X_ERR };
+
+struct svec {
+    uint8_t dtype;
+    uint32_t n, cap; /* elements, bytes allocated */
+    uint8_t *data;
+    uint64_t ready;  /* tick at which its value is usable */
+};
+
+struct urun {
+    int64_t r[SC_MAX_SREGS];
+    struct svec v[SC_MAX_VREGS];
+    uint32_t pc;
+    uint8_t state;
+    uint64_t t, dma_done, end;
+    uint64_t busy, stall, insns, lane_ops, vbusy;
+    uint64_t prog; /* progress of a partly done send or recv: bytes */
+};
+
+struct run {
+    struct sim_kernel *k;
+    const struct sim_options *o;
+    struct urun *u;
+    uint32_t *heap, nheap;
+    char *msg;
+    struct sim_trace *tr;
+    uint8_t *tmp; /* scratch for DMA and FIFO copies */
+    size_t tmpcap;
+};
+
+static void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "ktc: out of memory\n");
+        abort();
+    }
+    return p;
+}
+
+/* ---- the ready heap, earliest time first (then unit order) --------------- */
+
+static bool before(const struct run *R, uint32_t a, uint32_t b)
+{
+    return R->u[a].t < R->u[b].t || (R->u[a].t == R->u[b].t && a < b);
+}
+
+static void heap_push(struct run *R, uint32_t x)
+{
+    uint32_t i = R->nheap++;
+    while (i && before(R, x, R->heap[(i - 1) / 2])) {
+        R->heap[i] = R->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    R->heap[i] = x;
+}
+
+static uint32_t heap_pop(struct run *R)
+{
+    uint32_t top = R->heap[0], x = R->heap[--R->nheap], i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= R->nheap)
+            break;
+        if (c + 1 < R->nheap && before(R, R->heap[c + 1], R->heap[c]))
+            c++;
+        if (!before(R, R->heap[c], x))
+            break;
+        R->heap[i] = R->heap[c];
+        i = c;
+    }
+    if (R->nheap)
+        R->heap[i] = x;
+    return top;
+}
+
+static void wake(struct run *R, uint32_t unit)
+{
+    if (unit < R->k->nunits && R->u[unit].state == U_BLOCKED) {
+        R->u[unit].state = U_READY;
+        heap_push(R, unit);
+    }
+}
+
+/* ---- errors -------------------------------------------------------------- */
+
+static int fail(struct run *R, uint32_t unit, const struct sc_insn *in, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int fail(struct run *R, uint32_t unit, const struct sc_insn *in, const char *fmt, ...)
+{
+    const struct sc_binary *b = R->k->b;
+    char what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    char where[256] = "";
+    if (in->loc.file != SC_NONE && in->loc.file < b->nfiles)
+        snprintf(where, sizeof where, "%s:%u:%u: ", b->files[in->loc.file], in->loc.line,
+                 in->loc.col);
+    size_t n = strlen(where) + strlen(what) + 256;
+    R->msg = xrealloc(NULL, n);
+    snprintf(R->msg, n, "%serror: unit '%s' at cycle %llu (%s): %s", where,
+             R->k->units[unit].u->name,
+             (unsigned long long)(R->u[unit].t / SIM_TICK), sc_ops[in->op].name, what);
+    return X_ERR;
+}
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static inline int64_t val(const struct urun *x, const struct sc_opnd *o)
+{
+    return o->kind == SC_REG ? x->r[o->v] : o->v;
+}
+
+static int64_t addr_of(const struct urun *x, const struct sc_addr *a)
+{
+    int64_t v = val(x, &a->base);
+    for (unsigned t = 0; t < a->nterms; t++)
+        v += x->r[a->reg[t]] * a->stride[t].v;
+    return v;
+}
+
+static uint64_t ticks_for(uint64_t bytes, double bw)
+{
+    double t = (double)bytes * SIM_TICK / bw;
+    uint64_t u = (uint64_t)t;
+    return u + ((double)u < t);
+}
+
+/* Claims resources rs[0..n) for bytes, starting at t or when all are free.
+ * Returns the start; *dur gets the longest occupancy, *lat the latencies. */
+static uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint64_t bytes, uint64_t t,
+                      uint64_t *dur, uint64_t *lat)
+{
+    struct sres *res = R->k->res;
+    uint64_t start = t, d = 0, l = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (rs[i] != SC_NONE && res[rs[i]].free > start)
+            start = res[rs[i]].free;
+    for (unsigned i = 0; i < n; i++) {
+        if (rs[i] == SC_NONE)
+            continue;
+        struct sres *x = &res[rs[i]];
+        uint64_t di = ticks_for(bytes, x->bw);
+        x->free = start + di;
+        x->bytes += bytes;
+        x->busy += di;
+        l += x->lat;
+        if (di > d)
+            d = di;
+    }
+    *dur = d;
+    *lat = l;
+    return start;
+}
+
+static void slice(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t end)
+{
+    struct sim_trace *tr = R->tr;
+    if (!tr || end <= start)
+        return;
+    for (uint32_t i = tr->n; i-- > 0 && i + 8 >= tr->n;) {
+        struct sim_slice *s = &tr->s[i];
+        if (s->unit != unit)
+            continue;
+        if (s->op == op && s->end == start) {
+            s->end = end;
+            return;
+        }
+        break;
+    }
+    if (tr->n == SIM_TRACE_MAX) {
+        tr->truncated = true;
+        return;
+    }
+    if (tr->n == tr->cap) {
+        tr->cap = tr->cap ? tr->cap * 2 : 4096;
+        tr->s = xrealloc(tr->s, tr->cap * sizeof *tr->s);
+    }
+    tr->s[tr->n++] = (struct sim_slice){unit, op, start, end};
+}
+
+/* The unit waits until tick w (a stall when later than now). */
+static void wait_until(struct urun *x, uint64_t w)
+{
+    if (w > x->t) {
+        x->stall += w - x->t;
+        x->t = w;
+    }
+}
+
+/* The unit works from start (stalled before it) for dur ticks. */
+static void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t dur)
+{
+    struct urun *x = &R->u[unit];
+    wait_until(x, start);
+    x->busy += dur;
+    slice(R, unit, op, x->t, x->t + dur);
+    x->t += dur;
+}
+
+static void vec_size(struct svec *v, unsigned dtype, uint32_t n)
+{
+    size_t bytes = (size_t)n * interp_dtype_size((enum interp_dtype)dtype);
+    if (bytes > v->cap) {
+        v->cap = (uint32_t)(bytes < 64 ? 64 : bytes);
+        v->data = xrealloc(v->data, v->cap);
+    }
+    v->dtype = (uint8_t)dtype;
+    v->n = n;
+}
+
+static uint8_t *scratch(struct run *R, size_t n)
+{
+    if (n > R->tmpcap) {
+        R->tmpcap = n;
+        R->tmp = xrealloc(R->tmp, n);
+    }
+    return R->tmp;
+}
+
+/* Checks [a, a + n) of memory m and the access granules; 0 or an error. */
+static int mem_check(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
+                     int64_t a, int64_t n, const struct arch_access *acc)
+{
+    const struct sim *s = R->k->s;
+    const char *name = s->d->res[s->mem[m].res].name;
+    if (a < 0 || n < 0 || (uint64_t)a > s->mem[m].size || (uint64_t)n > s->mem[m].size - (uint64_t)a)
+        return fail(R, unit, in, "access of %lld bytes at %lld is outside %s (%llu bytes)",
+                    (long long)n, (long long)a, name, (unsigned long long)s->mem[m].size);
+    if (!sc_access_ok(acc, a, n))
+        return fail(R, unit, in, "access of %lld bytes at %lld does not match the access "
+                    "granularity of %s", (long long)n, (long long)a, name);
+    return X_OK;
+}
+
+/* ---- the ALU --------------------------------------------------------------- */
+
+static int ew_code(unsigned fn, bool flt)
+{
+    static const int fcode[SC_NFNS] = {
+        [SC_FN_ADD] = EW_ADDF + 1, [SC_FN_SUB] = EW_SUBF + 1, [SC_FN_MUL] = EW_MULF + 1,
+        [SC_FN_DIV] = EW_DIVF + 1, [SC_FN_REM] = EW_REMF + 1, [SC_FN_MAX] = EW_MAXIMUMF + 1,
+        [SC_FN_MIN] = EW_MINIMUMF + 1, [SC_FN_MAXNUM] = EW_MAXNUMF + 1,
+        [SC_FN_MINNUM] = EW_MINNUMF + 1, [SC_FN_POW] = EW_POWF + 1, [SC_FN_NEG] = EW_NEGF + 1,
+        [SC_FN_ABS] = EW_ABSF + 1, [SC_FN_EXP] = EW_EXP + 1, [SC_FN_EXP2] = EW_EXP2 + 1,
+        [SC_FN_LOG] = EW_LOG + 1, [SC_FN_LOG2] = EW_LOG2 + 1, [SC_FN_SQRT] = EW_SQRT + 1,
+        [SC_FN_RSQRT] = EW_RSQRT + 1, [SC_FN_TANH] = EW_TANH + 1, [SC_FN_ERF] = EW_ERF + 1,
+        [SC_FN_SIN] = EW_SIN + 1, [SC_FN_COS] = EW_COS + 1, [SC_FN_FLOOR] = EW_FLOOR + 1,
+        [SC_FN_CEIL] = EW_CEIL + 1, [SC_FN_SIGMOID] = EW_SIGMOID + 1,
+        [SC_FN_SILU] = EW_SILU + 1, [SC_FN_GELU] = EW_GELU + 1, [SC_FN_RECIP] = EW_RECIP + 1,
+        [SC_FN_SOFTPLUS] = EW_SOFTPLUS + 1,
+    };
+    static const int icode[SC_NFNS] = {
+        [SC_FN_ADD] = EW_ADDI + 1, [SC_FN_SUB] = EW_SUBI + 1, [SC_FN_MUL] = EW_MULI + 1,
+        [SC_FN_DIV] = EW_DIVSI + 1, [SC_FN_REM] = EW_REMSI + 1, [SC_FN_MAX] = EW_MAXSI + 1,
+        [SC_FN_MIN] = EW_MINSI + 1, [SC_FN_AND] = EW_ANDI + 1, [SC_FN_OR] = EW_ORI + 1,
+        [SC_FN_XOR] = EW_XORI + 1, [SC_FN_SHL] = EW_SHLI + 1, [SC_FN_SHR] = EW_SHRSI + 1,
+    };
+    return (flt ? fcode : icode)[fn] - 1;
+}
+
+/* Reads source register k of the instruction (waiting for it); error when
+ * it does not hold the instruction's element type. */
+static int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in, unsigned k,
+                   bool any_type, struct svec **out)
+{
+    struct urun *x = &R->u[unit];
+    struct svec *v = &x->v[in->reg[k]];
+    if (!v->data)
+        return fail(R, unit, in, "v%u holds no value", in->reg[k]);
+    if (!any_type && v->dtype != in->dtype)
+        return fail(R, unit, in, "v%u holds %s, not %s", in->reg[k],
+                    interp_dtype_name((enum interp_dtype)v->dtype),
+                    interp_dtype_name((enum interp_dtype)in->dtype));
+    wait_until(x, v->ready);
+    *out = v;
+    return X_OK;
+}
+
+/* Occupies the unit's SIMD lanes for n elements. */
+static void compute(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t n,
+                    bool counts)
+{
+    const struct kunit *ku = &R->k->units[unit];
+    struct urun *x = &R->u[unit];
+    int64_t lanes = ku->lanes[in->dtype] ? ku->lanes[in->dtype] : ku->widest;
+    uint64_t cycles = lanes > 0 ? ((uint64_t)n + (uint64_t)lanes - 1) / (uint64_t)lanes : 1;
+    if (!cycles)
+        cycles = 1;
+    work(R, unit, in->op, x->t, cycles * SIM_TICK);
+    if (counts) {
+        x->lane_ops += n;
+        x->vbusy += cycles * SIM_TICK;
+    }
+    x->v[in->reg[0]].ready = x->t;
+}
+
+static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
+                  const struct svec *s)
+{
+    uint32_t n = s->n;
+    struct iv_tensor ts = {.h = {1, IV_TENSOR}, .ek = s->dtype, .rank = 1, .shape = {n}, .n = n,
+                           .data = s->data};
+    struct svec tmp = {0};
+    vec_size(&tmp, in->dtype, n); /* d may be s */
+    struct iv_tensor td = {.h = {1, IV_TENSOR}, .ek = in->dtype, .rank = 1, .shape = {n}, .n = n,
+                           .data = tmp.data};
+    bool sf = iv_ek_is_float(s->dtype), df = iv_ek_is_float(in->dtype);
+    double fb[256];
+    int64_t ib[256];
+    for (uint32_t i = 0; i < n; i += 256) {
+        int64_t c = n - i < 256 ? n - i : 256;
+        if (sf)
+            iv_unpack_f(&ts, i, c, fb);
+        else
+            iv_unpack_i(&ts, i, c, false, ib);
+        if (df && !sf)
+            for (int64_t j = 0; j < c; j++)
+                fb[j] = (double)ib[j];
+        if (!df && sf)
+            for (int64_t j = 0; j < c; j++) {
+                if (!(fb[j] > -9.3e18 && fb[j] < 9.3e18)) {
+                    free(tmp.data);
+                    return fail(R, unit, in, "%g does not fit an integer", fb[j]);
+                }
+                ib[j] = (int64_t)fb[j];
+            }
+        if (df)
+            iv_pack_f(&td, i, c, fb);
+        else
+            iv_pack_i(&td, i, c, ib);
+    }
+    free(d->data);
+    *d = tmp;
+    return X_OK;
+}
+
+static int do_red(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
+                  const struct svec *s, uint32_t g)
+{
+    bool flt = iv_ek_is_float(in->dtype);
+    int code = ew_code(in->fn, flt);
+    if (code < 0)
+        return fail(R, unit, in, "no %s reduction on %s", sc_fns[in->fn].name,
+                    interp_dtype_name((enum interp_dtype)in->dtype));
+    size_t es = interp_dtype_size((enum interp_dtype)in->dtype);
+    uint32_t m = s->n / g;
+    struct svec tmp = {0};
+    vec_size(&tmp, in->dtype, m);
+    for (uint32_t i = 0; i < m; i++) {
+        uint8_t *acc = tmp.data + i * es;
+        memcpy(acc, s->data + (size_t)i * g * es, es);
+        for (uint32_t j = 1; j < g; j++) {
+            const void *ins[2] = {acc, s->data + ((size_t)i * g + j) * es};
+            if (!iv_ew_raw(code, in->dtype, in->dtype, 2, ins, 1, acc, NULL)) {
+                free(tmp.data);
+                return fail(R, unit, in, "integer division by zero");
+            }
+        }
+    }
+    free(d->data);
+    *d = tmp;
+    return X_OK;
+}
+
+static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    const struct sc_binary *b = R->k->b;
+    struct svec *d = &x->v[in->reg[0]], *s[3];
+    size_t es = interp_dtype_size((enum interp_dtype)in->dtype);
+    bool flt = iv_ek_is_float(in->dtype);
+    switch (in->op) {
+    case SC_VCONST: {
+        vec_size(d, in->dtype, in->npool);
+        for (uint32_t i = 0; i < in->npool; i++) {
+            uint64_t bits = (uint64_t)b->pool[in->pool + i];
+            memcpy(d->data + i * es, &bits, es); /* little-endian host */
+        }
+        compute(R, unit, in, in->npool, false);
+        return X_OK;
+    }
+    case SC_VSPLAT: {
+        int64_t v = val(x, &in->x[0]), n = val(x, &in->x[1]);
+        if (n <= 0 || n > (1 << 24))
+            return fail(R, unit, in, "splat of %lld elements", (long long)n);
+        vec_size(d, in->dtype, (uint32_t)n);
+        struct iv_tensor t = {.h = {1, IV_TENSOR}, .ek = in->dtype, .rank = 1, .shape = {n},
+                              .n = n, .data = d->data};
+        double f = (double)v;
+        for (int64_t i = 0; i < n; i++)
+            flt ? iv_pack_f(&t, i, 1, &f) : iv_pack_i(&t, i, 1, &v);
+        compute(R, unit, in, (uint32_t)n, false);
+        return X_OK;
+    }
+    default: break;
+    }
+    unsigned nin = in->op == SC_VFMA ? 3 : in->op == SC_VBIN ? 2 : 1;
+    for (unsigned k = 0; k < nin; k++)
+        if (src_vec(R, unit, in, k + 1, in->op == SC_VCVT, &s[k]) != X_OK)
+            return X_ERR;
+    uint32_t n = s[0]->n;
+    for (unsigned k = 1; k < nin; k++)
+        if (s[k]->n != n)
+            return fail(R, unit, in, "operands of %u and %u elements", n, s[k]->n);
+    switch (in->op) {
+    case SC_VSHUF: {
+        int64_t rep = in->nx ? val(x, &in->x[0]) : 1;
+        uint64_t m = (uint64_t)in->npool * (uint64_t)(rep > 0 ? rep : 0);
+        if (rep <= 0 || m > (1u << 24))
+            return fail(R, unit, in, "repetition %lld", (long long)rep);
+        struct svec tmp = {0};
+        vec_size(&tmp, in->dtype, (uint32_t)m);
+        for (uint64_t j = 0; j < m; j++) {
+            int64_t lane = b->pool[in->pool + j % in->npool];
+            if (lane < 0 || lane >= n) {
+                free(tmp.data);
+                return fail(R, unit, in, "lane %lld of a %u-element vector", (long long)lane, n);
+            }
+            memcpy(tmp.data + j * es, s[0]->data + (size_t)lane * es, es);
+        }
+        free(d->data);
+        *d = tmp;
+        compute(R, unit, in, (uint32_t)m, false);
+        return X_OK;
+    }
+    case SC_VCVT:
+        if (do_cvt(R, unit, in, d, s[0]) != X_OK)
+            return X_ERR;
+        compute(R, unit, in, n, true);
+        return X_OK;
+    case SC_VRED: {
+        int64_t g = in->nx ? val(x, &in->x[0]) : n;
+        if (g <= 0 || n % g)
+            return fail(R, unit, in, "groups of %lld in %u elements", (long long)g, n);
+        if (do_red(R, unit, in, d, s[0], (uint32_t)g) != X_OK)
+            return X_ERR;
+        compute(R, unit, in, n, true);
+        return X_OK;
+    }
+    default: break;
+    }
+    int code = in->op == SC_VFMA ? (flt ? EW_FMA : -1) : ew_code(in->fn, flt);
+    if (code < 0)
+        return fail(R, unit, in, "no %s on %s", in->op == SC_VFMA ? "fma" : sc_fns[in->fn].name,
+                    interp_dtype_name((enum interp_dtype)in->dtype));
+    static const double softplus[2] = {1.0, 20.0};
+    const void *ins[3];
+    for (unsigned k = 0; k < nin; k++)
+        ins[k] = s[k]->data;
+    /* the destination may alias a source: compute into scratch */
+    uint8_t *out = scratch(R, (size_t)n * es);
+    if (!iv_ew_raw(code, in->dtype, in->dtype, nin, ins, n, out, softplus))
+        return fail(R, unit, in, "integer division by zero");
+    vec_size(d, in->dtype, n);
+    memcpy(d->data, out, (size_t)n * es);
+    compute(R, unit, in, n, true);
+    return X_OK;
+}
+
+/* ---- memory, FIFOs and signals ------------------------------------------------ */
+
+static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
+    int64_t a = addr_of(x, &in->addr[0]), n = val(x, &in->x[0]);
+    int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)in->dtype);
+    int64_t st = in->nx > 1 ? val(x, &in->x[1]) : es;
+    if (n <= 0 || n > (1 << 24))
+        return fail(R, unit, in, "load of %lld elements", (long long)n);
+    struct smem *m = &R->k->s->mem[p->mem];
+    struct svec *d = &x->v[in->reg[0]];
+    vec_size(d, in->dtype, (uint32_t)n);
+    if (st == es) {
+        if (mem_check(R, unit, in, p->mem, a, n * es, p->ld) != X_OK)
+            return X_ERR;
+        smem_read(m, (uint64_t)a, d->data, (uint64_t)(n * es));
+    } else {
+        for (int64_t i = 0; i < n; i++) {
+            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->ld) != X_OK)
+                return X_ERR;
+            smem_read(m, (uint64_t)(a + i * st), d->data + i * es, (uint64_t)es);
+        }
+    }
+    uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)(n * es), x->t, &dur, &lat);
+    work(R, unit, in->op, start, dur);
+    d->ready = x->t + lat;
+    return X_OK;
+}
+
+static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
+    struct svec *s;
+    if (src_vec(R, unit, in, 0, false, &s) != X_OK)
+        return X_ERR;
+    int64_t a = addr_of(x, &in->addr[0]), n = s->n;
+    int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)in->dtype);
+    int64_t st = in->nx ? val(x, &in->x[0]) : es;
+    struct smem *m = &R->k->s->mem[p->mem];
+    if (st == es) {
+        if (mem_check(R, unit, in, p->mem, a, n * es, p->st) != X_OK)
+            return X_ERR;
+        smem_write(m, (uint64_t)a, s->data, (uint64_t)(n * es));
+    } else {
+        for (int64_t i = 0; i < n; i++) {
+            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->st) != X_OK)
+                return X_ERR;
+            smem_write(m, (uint64_t)(a + i * st), s->data + i * es, (uint64_t)es);
+        }
+    }
+    uint64_t dur, lat, start = claim(R, p->wr, 2, (uint64_t)(n * es), x->t, &dur, &lat);
+    work(R, unit, in->op, start, dur);
+    return X_OK;
+}
+
+static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    const struct kunit *ku = &R->k->units[unit];
+    const struct kport *dp = &ku->ports[in->addr[0].port], *sp = &ku->ports[in->addr[1].port];
+    int64_t da = addr_of(x, &in->addr[0]), sa = addr_of(x, &in->addr[1]);
+    int64_t bytes = val(x, &in->x[0]), rows = in->nx > 1 ? val(x, &in->x[1]) : 1;
+    int64_t dst = in->nx > 2 ? val(x, &in->x[2]) : bytes, sst = in->nx > 3 ? val(x, &in->x[3]) : bytes;
+    if (bytes <= 0 || rows <= 0 || bytes > (1 << 30) || rows > (1 << 30) / bytes)
+        return fail(R, unit, in, "dma of %lld rows of %lld bytes", (long long)rows,
+                    (long long)bytes);
+    struct smem *dm = &R->k->s->mem[dp->mem], *sm = &R->k->s->mem[sp->mem];
+    uint8_t *buf = scratch(R, (size_t)bytes);
+    for (int64_t i = 0; i < rows; i++) {
+        if (mem_check(R, unit, in, sp->mem, sa + i * sst, bytes, sp->ld) != X_OK ||
+            mem_check(R, unit, in, dp->mem, da + i * dst, bytes, dp->st) != X_OK)
+            return X_ERR;
+        smem_read(sm, (uint64_t)(sa + i * sst), buf, (uint64_t)bytes);
+        smem_write(dm, (uint64_t)(da + i * dst), buf, (uint64_t)bytes);
+    }
+    uint32_t rs[4] = {sp->rd[0], dp->wr[0], sp->rd[1], dp->wr[1]};
+    if (rs[3] == rs[2])
+        rs[3] = SC_NONE;
+    uint64_t dur, lat, start = claim(R, rs, 4, (uint64_t)(bytes * rows), x->t, &dur, &lat);
+    work(R, unit, in->op, start, dur);
+    if (x->t + lat > x->dma_done)
+        x->dma_done = x->t + lat;
+    return X_OK;
+}
+
+static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct svec *s = &x->v[in->reg[0]];
+    if (!s->data)
+        return fail(R, unit, in, "v%u holds no value", in->reg[0]);
+    wait_until(x, s->ready);
+    uint64_t total = (uint64_t)s->n * interp_dtype_size((enum interp_dtype)s->dtype);
+    while (x->prog < total) {
+        if (c->count == c->depth) {
+            wake(R, c->dst);
+            return X_BLOCK;
+        }
+        uint32_t i = (c->head + c->count) % c->depth;
+        struct kslot *sl = &c->slots[i];
+        uint64_t n = total - x->prog < c->entry ? total - x->prog : c->entry;
+        memcpy(c->data + (size_t)i * c->entry, s->data + x->prog, n);
+        uint32_t rs[1] = {c->res};
+        uint64_t dur, lat;
+        uint64_t start = claim(R, rs, 1, n, x->t > sl->freed ? x->t : sl->freed, &dur, &lat);
+        work(R, unit, in->op, start, dur);
+        sl->arrive = x->t + lat;
+        sl->n = (uint32_t)n;
+        sl->used = 0;
+        c->count++;
+        c->bytes += n;
+        x->prog += n;
+        wake(R, c->dst);
+    }
+    x->prog = 0;
+    return X_OK;
+}
+
+static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    int64_t n = val(x, &in->x[0]);
+    if (n <= 0 || n > (1 << 24))
+        return fail(R, unit, in, "receive of %lld elements", (long long)n);
+    struct svec *d = &x->v[in->reg[0]];
+    uint64_t total = (uint64_t)n * interp_dtype_size((enum interp_dtype)in->dtype);
+    if (x->prog == 0)
+        vec_size(d, in->dtype, (uint32_t)n);
+    while (x->prog < total) {
+        if (!c->count) {
+            wake(R, c->src);
+            return X_BLOCK;
+        }
+        struct kslot *sl = &c->slots[c->head];
+        wait_until(x, sl->arrive);
+        uint64_t k = sl->n - sl->used;
+        if (k > total - x->prog)
+            k = total - x->prog;
+        memcpy(d->data + x->prog, c->data + (size_t)c->head * c->entry + sl->used, k);
+        sl->used += (uint32_t)k;
+        x->prog += k;
+        if (sl->used == sl->n) {
+            sl->freed = x->t;
+            c->head = (c->head + 1) % c->depth;
+            c->count--;
+            wake(R, c->src);
+        }
+    }
+    x->prog = 0;
+    d->ready = x->t;
+    return X_OK;
+}
+
+static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    if (in->flags & SC_F_WAIT)
+        wait_until(x, x->dma_done);
+    if (c->sig_count == c->sig_cap) {
+        uint32_t cap = c->sig_cap ? c->sig_cap * 2 : 8;
+        uint64_t *q = xrealloc(NULL, cap * sizeof *q);
+        for (uint32_t i = 0; i < c->sig_count; i++)
+            q[i] = c->sig[(c->sig_head + i) % c->sig_cap];
+        free(c->sig);
+        c->sig = q;
+        c->sig_cap = cap;
+        c->sig_head = 0;
+    }
+    c->sig[(c->sig_head + c->sig_count++) % c->sig_cap] = x->t + c->lat;
+    x->t += 1;
+    wake(R, c->dst);
+    return X_OK;
+}
+
+static int wait_sig(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    if (!c->sig_count)
+        return X_BLOCK;
+    wait_until(x, c->sig[c->sig_head]);
+    c->sig_head = (c->sig_head + 1) % c->sig_cap;
+    c->sig_count--;
+    return X_OK;
+}
+
+/* ---- one instruction ------------------------------------------------------- */
+
+static int64_t floordiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+static int step(struct run *R, uint32_t unit)
+{
+    struct urun *x = &R->u[unit];
+    const struct kunit *ku = &R->k->units[unit];
+    const struct sc_program *p = &R->k->b->progs[ku->prog];
+    if (x->pc >= p->ninsns)
+        return X_DONE;
+    const struct sc_insn *in = &R->k->code[ku->prog][x->pc];
+    int rc = X_OK;
+    switch (in->op) {
+    case SC_MOV: x->r[in->reg[0]] = val(x, &in->x[0]); break;
+    case SC_ADD: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) + (uint64_t)val(x, &in->x[1])); break;
+    case SC_SUB: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) - (uint64_t)val(x, &in->x[1])); break;
+    case SC_MUL: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) * (uint64_t)val(x, &in->x[1])); break;
+    case SC_MIN: {
+        int64_t a = val(x, &in->x[0]), b = val(x, &in->x[1]);
+        x->r[in->reg[0]] = a < b ? a : b;
+        break;
+    }
+    case SC_MAX: {
+        int64_t a = val(x, &in->x[0]), b = val(x, &in->x[1]);
+        x->r[in->reg[0]] = a > b ? a : b;
+        break;
+    }
+    case SC_DIV:
+    case SC_REM: {
+        int64_t a = val(x, &in->x[0]), b = val(x, &in->x[1]);
+        if (b == 0 || (a == INT64_MIN && b == -1))
+            return fail(R, unit, in, "division of %lld by %lld", (long long)a, (long long)b);
+        int64_t q = floordiv(a, b);
+        x->r[in->reg[0]] = in->op == SC_DIV ? q : a - q * b;
+        break;
+    }
+    case SC_FOR: {
+        int64_t lb = val(x, &in->x[0]), ub = val(x, &in->x[1]);
+        int64_t st = in->nx > 2 ? val(x, &in->x[2]) : 1;
+        if (st <= 0)
+            return fail(R, unit, in, "loop step %lld", (long long)st);
+        x->r[in->reg[0]] = lb;
+        if (lb >= ub)
+            x->pc = in->match;
+        break;
+    }
+    case SC_END: {
+        const struct sc_insn *f = &R->k->code[ku->prog][in->match];
+        int64_t st = f->nx > 2 ? val(x, &f->x[2]) : 1;
+        int64_t v = x->r[f->reg[0]] += st;
+        if (v < val(x, &f->x[1]))
+            x->pc = in->match;
+        break;
+    }
+    case SC_NOP: {
+        int64_t c = in->nx ? val(x, &in->x[0]) : 1;
+        if (c < 0)
+            return fail(R, unit, in, "nop of %lld cycles", (long long)c);
+        work(R, unit, in->op, x->t, (uint64_t)c * SIM_TICK);
+        break;
+    }
+    case SC_DMA: rc = dma(R, unit, in); break;
+    case SC_FENCE: wait_until(x, x->dma_done); break;
+    case SC_VLD: rc = vld(R, unit, in); break;
+    case SC_VST: rc = vst(R, unit, in); break;
+    case SC_SEND: rc = send(R, unit, in); break;
+    case SC_RECV: rc = recv(R, unit, in); break;
+    case SC_SIG: rc = sig(R, unit, in); break;
+    case SC_WAIT: rc = wait_sig(R, unit, in); break;
+    default: rc = alu(R, unit, in); break;
+    }
+    if (rc == X_OK) {
+        x->pc++;
+        x->insns++;
+        x->t += 1; /* issue: time always moves on */
+    }
+    return rc;
+}
+
+/* ---- who waits on whom ------------------------------------------------------ */
+
+/* The unit unit is blocked on, and why, for the deadlock report. */
+static uint32_t blocker(const struct run *R, uint32_t unit, char *why, size_t len)
+{
+    const struct kunit *ku = &R->k->units[unit];
+    const struct sc_insn *in = &R->k->code[ku->prog][R->u[unit].pc];
+    const struct kchan *c = &R->k->chans[ku->ports[in->port].chan];
+    const char *cn = c->c->name;
+    switch (in->op) {
+    case SC_RECV:
+        snprintf(why, len, "to send on channel '%s' (empty)", cn);
+        return c->src;
+    case SC_SEND:
+        snprintf(why, len, "to receive from channel '%s' (full: %u of %u)", cn, c->count,
+                 c->depth);
+        return c->dst;
+    default:
+        snprintf(why, len, "to signal on '%s'", cn);
+        return c->src;
+    }
+}
+
+static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(*s + *len, *cap - *len, fmt, ap);
+        va_end(ap);
+        if ((size_t)n < *cap - *len) {
+            *len += (size_t)n;
+            return;
+        }
+        *cap = (*cap + (size_t)n) * 2;
+        *s = xrealloc(*s, *cap);
+    }
+}
+
+static void describe_deadlock(struct run *R, uint64_t at)
+{
+    const struct sim_kernel *k = R->k;
+    size_t len = 0, cap = 256;
+    char *s = xrealloc(NULL, cap);
+    s[0] = 0;
+    append(&s, &len, &cap, "deadlock at cycle %llu: every unit still running is blocked",
+           (unsigned long long)(at / SIM_TICK));
+    uint32_t first = SC_NONE;
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        if (R->u[i].state != U_BLOCKED)
+            continue;
+        if (first == SC_NONE)
+            first = i;
+        char why[256];
+        uint32_t on = blocker(R, i, why, sizeof why);
+        const struct kunit *ku = &k->units[i];
+        const struct sc_insn *in = &k->code[ku->prog][R->u[i].pc];
+        const struct sc_binary *b = k->b;
+        append(&s, &len, &cap, "\n  %s waits at %s #%u (%s", ku->u->name,
+               b->progs[ku->prog].name, R->u[i].pc, sc_ops[in->op].name);
+        if (in->loc.file != SC_NONE && in->loc.file < b->nfiles)
+            append(&s, &len, &cap, ", %s:%u:%u", b->files[in->loc.file], in->loc.line,
+                   in->loc.col);
+        append(&s, &len, &cap, ") for %s %s", k->units[on].u->name, why);
+        if (R->u[on].state == U_DONE)
+            append(&s, &len, &cap, ", which has finished");
+    }
+    /* follow the waits-for edges from the first blocked unit to a cycle */
+    uint32_t seen[4096], n = 0, cur = first;
+    while (cur != SC_NONE && R->u[cur].state == U_BLOCKED && n < 4096) {
+        uint32_t j = 0;
+        while (j < n && seen[j] != cur)
+            j++;
+        if (j < n) {
+            append(&s, &len, &cap, "\n  cycle: ");
+            for (uint32_t q = j; q < n; q++)
+                append(&s, &len, &cap, "%s -> ", k->units[seen[q]].u->name);
+            append(&s, &len, &cap, "%s", k->units[cur].u->name);
+            break;
+        }
+        seen[n++] = cur;
+        char why[256];
+        cur = blocker(R, cur, why, sizeof why);
+    }
+    R->msg = s;
+}
+
+/* ---- the run --------------------------------------------------------------- */
+
+static void reset_chans(struct sim_kernel *k)
+{
+    for (uint32_t c = 0; c < k->nchans; c++) {
+        struct kchan *ch = &k->chans[c];
+        ch->head = ch->count = 0;
+        ch->sig_head = ch->sig_count = 0;
+        ch->bytes = 0;
+        if (ch->slots)
+            memset(ch->slots, 0, ch->depth * sizeof *ch->slots);
+    }
+    for (uint32_t r = 0; r < k->nres; r++)
+        k->res[r].free = k->res[r].bytes = k->res[r].busy = 0;
+}
+
+enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struct sim_report *r)
+{
+    memset(r, 0, sizeof *r);
+    struct run R = {.k = k, .o = o};
+    R.u = xrealloc(NULL, k->nunits * sizeof *R.u);
+    memset(R.u, 0, k->nunits * sizeof *R.u);
+    R.heap = xrealloc(NULL, k->nunits * sizeof *R.heap);
+    if (o && o->trace) {
+        R.tr = xrealloc(NULL, sizeof *R.tr);
+        memset(R.tr, 0, sizeof *R.tr);
+    }
+    reset_chans(k);
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        const struct sc_unit *u = k->units[i].u;
+        for (uint32_t j = 0; j < u->ninit; j++)
+            R.u[i].r[u->init[j].reg] = k->units[i].init[j];
+        heap_push(&R, i);
+    }
+    uint64_t limit = o && o->cycle_limit ? o->cycle_limit * SIM_TICK : UINT64_MAX;
+    enum sim_status st = SIM_OK;
+    uint64_t now = 0;
+    while (R.nheap && st == SIM_OK) {
+        uint32_t i = heap_pop(&R);
+        struct urun *x = &R.u[i];
+        for (;;) {
+            if (x->t > limit) {
+                st = SIM_CYCLE_LIMIT;
+                break;
+            }
+            int rc = step(&R, i);
+            if (rc == X_OK) {
+                if (R.nheap && before(&R, R.heap[0], i)) {
+                    heap_push(&R, i);
+                    break;
+                }
+                continue;
+            }
+            if (rc == X_DONE) {
+                x->state = U_DONE;
+                x->end = x->t > x->dma_done ? x->t : x->dma_done;
+            } else if (rc == X_BLOCK) {
+                x->state = U_BLOCKED;
+            } else {
+                st = SIM_ERROR;
+            }
+            break;
+        }
+        if (x->t > now)
+            now = x->t;
+    }
+    uint64_t end = 0;
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        uint64_t e = R.u[i].state == U_DONE ? R.u[i].end : R.u[i].t;
+        if (e > end)
+            end = e;
+    }
+    if (st == SIM_OK) {
+        for (uint32_t i = 0; i < k->nunits; i++)
+            if (R.u[i].state == U_BLOCKED) {
+                st = SIM_DEADLOCK;
+                break;
+            }
+        if (st == SIM_DEADLOCK)
+            describe_deadlock(&R, now);
+    } else if (st == SIM_CYCLE_LIMIT) {
+        size_t len = 0, cap = 256;
+        char *s = xrealloc(NULL, cap);
+        append(&s, &len, &cap, "cycle limit of %llu cycles reached; still running:",
+               (unsigned long long)o->cycle_limit);
+        for (uint32_t i = 0; i < k->nunits; i++)
+            if (R.u[i].state != U_DONE)
+                append(&s, &len, &cap, "\n  %s at %s #%u", k->units[i].u->name,
+                       k->b->progs[k->units[i].prog].name, R.u[i].pc);
+        R.msg = s;
+        end = limit;
+    }
+    r->status = st;
+    r->message = R.msg;
+    uint64_t *busy = xrealloc(NULL, 5 * k->nunits * sizeof *busy);
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        busy[i] = R.u[i].busy;
+        busy[k->nunits + i] = R.u[i].stall;
+        busy[2 * k->nunits + i] = R.u[i].insns;
+        busy[3 * k->nunits + i] = R.u[i].lane_ops;
+        busy[4 * k->nunits + i] = R.u[i].vbusy;
+    }
+    sim_report_fill(k, r, busy, busy + k->nunits, busy + 2 * k->nunits, busy + 3 * k->nunits,
+                    busy + 4 * k->nunits, end);
+    free(busy);
+    if (R.tr) {
+        R.tr->nunits = k->nunits;
+        R.tr->clock_mhz = k->s->d->clock_mhz;
+        R.tr->core = xrealloc(NULL, k->nunits * sizeof *R.tr->core);
+        for (uint32_t i = 0; i < k->nunits; i++)
+            R.tr->core[i] = k->s->d->res[k->units[i].res].core;
+    }
+    r->trace = R.tr;
+    for (uint32_t i = 0; i < k->nunits; i++)
+        for (unsigned v = 0; v < SC_MAX_VREGS; v++)
+            free(R.u[i].v[v].data);
+    free(R.u);
+    free(R.heap);
+    free(R.tmp);
+    return st;
+}

@@ -1,0 +1,294 @@
+/* sim.c - the simulated device: memories, loading a SpyreCode kernel onto
+ * the device model (units, ports, channels, the datapaths each access
+ * crosses) and the launch-time patches. The run itself is in run.c, the
+ * reports in report.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_int.h"
+
+static void *xcalloc(size_t n, size_t sz)
+{
+    void *p = calloc(n ? n : 1, sz ? sz : 1);
+    if (!p) {
+        fprintf(stderr, "ktc: out of memory\n");
+        abort();
+    }
+    return p;
+}
+
+/* ---- memories ------------------------------------------------------------ */
+
+struct sim *sim_new(const struct arch_device *d)
+{
+    struct sim *s = xcalloc(1, sizeof *s);
+    s->d = d;
+    s->mem_of_res = xcalloc(d->nres, sizeof *s->mem_of_res);
+    for (uint32_t r = 0; r < d->nres; r++) {
+        s->mem_of_res[r] = SC_NONE;
+        if (d->res[r].node == ARCH_MEMORY)
+            s->nmem++;
+    }
+    s->mem = xcalloc(s->nmem, sizeof *s->mem);
+    uint32_t k = 0;
+    for (uint32_t r = 0; r < d->nres; r++) {
+        if (d->res[r].node != ARCH_MEMORY)
+            continue;
+        struct smem *m = &s->mem[k];
+        m->res = r;
+        m->size = d->res[r].size > 0 ? (uint64_t)d->res[r].size : (uint64_t)1 << 30;
+        m->npages = (m->size + (1u << SIM_PAGE_BITS) - 1) >> SIM_PAGE_BITS;
+        m->pages = xcalloc(m->npages, sizeof *m->pages);
+        s->mem_of_res[r] = k++;
+    }
+    return s;
+}
+
+void sim_free(struct sim *s)
+{
+    if (!s)
+        return;
+    for (uint32_t i = 0; i < s->nmem; i++) {
+        for (uint64_t p = 0; p < s->mem[i].npages; p++)
+            free(s->mem[i].pages[p]);
+        free(s->mem[i].pages);
+    }
+    free(s->mem);
+    free(s->mem_of_res);
+    free(s);
+}
+
+const struct arch_device *sim_device(const struct sim *s) { return s->d; }
+
+uint32_t sim_mem_find(const struct sim *s, const char *name)
+{
+    uint32_t r = arch_res_find(s->d, name);
+    return r == ARCH_NONE ? SC_NONE : s->mem_of_res[r];
+}
+
+uint64_t sim_mem_size(const struct sim *s, uint32_t mem) { return s->mem[mem].size; }
+
+void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n)
+{
+    uint8_t *out = dst;
+    while (n) {
+        uint64_t p = a >> SIM_PAGE_BITS, off = a & ((1u << SIM_PAGE_BITS) - 1);
+        uint64_t c = (1u << SIM_PAGE_BITS) - off;
+        if (c > n)
+            c = n;
+        if (m->pages[p])
+            memcpy(out, m->pages[p] + off, c);
+        else
+            memset(out, 0, c);
+        out += c;
+        a += c;
+        n -= c;
+    }
+}
+
+void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
+{
+    const uint8_t *in = src;
+    while (n) {
+        uint64_t p = a >> SIM_PAGE_BITS, off = a & ((1u << SIM_PAGE_BITS) - 1);
+        uint64_t c = (1u << SIM_PAGE_BITS) - off;
+        if (c > n)
+            c = n;
+        if (!m->pages[p])
+            m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
+        memcpy(m->pages[p] + off, in, c);
+        in += c;
+        a += c;
+        n -= c;
+    }
+}
+
+bool sim_mem_write(struct sim *s, uint32_t mem, uint64_t addr, const void *src, size_t n)
+{
+    struct smem *m = &s->mem[mem];
+    if (addr > m->size || n > m->size - addr)
+        return false;
+    smem_write(m, addr, src, n);
+    return true;
+}
+
+bool sim_mem_read(struct sim *s, uint32_t mem, uint64_t addr, void *dst, size_t n)
+{
+    struct smem *m = &s->mem[mem];
+    if (addr > m->size || n > m->size - addr)
+        return false;
+    smem_read(m, addr, dst, n);
+    return true;
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+static char *strf2(const char *a, const char *sep, const char *b)
+{
+    size_t n = strlen(a) + strlen(sep) + strlen(b) + 1;
+    char *s = xcalloc(n, 1);
+    snprintf(s, n, "%s%s%s", a, sep, b);
+    return s;
+}
+
+static uint32_t new_res(struct sim_kernel *k, char *name, double bw, uint64_t lat)
+{
+    k->res = realloc(k->res, (k->nres + 1) * sizeof *k->res);
+    if (!k->res)
+        abort();
+    k->res[k->nres] = (struct sres){name, bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH, lat, 0, 0, 0};
+    return k->nres++;
+}
+
+/* The timing resource of arch link l. */
+static uint32_t link_res(struct sim_kernel *k, uint32_t l)
+{
+    if (l == SC_NONE)
+        return SC_NONE;
+    if (k->res_of_link[l] == SC_NONE) {
+        const struct arch_device *d = k->s->d;
+        const struct arch_link *x = &d->links[l];
+        k->res_of_link[l] = new_res(k, strf2(d->res[x->src].name, " -> ", d->res[x->dst].name),
+                                    (double)x->bandwidth, (uint64_t)x->latency * SIM_TICK);
+    }
+    return k->res_of_link[l];
+}
+
+/* The aggregate-bandwidth resource of memory m, or SC_NONE when unlimited. */
+static uint32_t agg_res(struct sim_kernel *k, uint32_t m)
+{
+    const struct arch_res *r = &k->s->d->res[k->s->mem[m].res];
+    if (r->aggregate_bandwidth <= 0)
+        return SC_NONE;
+    if (k->agg_of_mem[m] == SC_NONE)
+        k->agg_of_mem[m] =
+            new_res(k, strf2(r->name, "", " (aggregate)"), (double)r->aggregate_bandwidth, 0);
+    return k->agg_of_mem[m];
+}
+
+struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, struct ir_diag *diag)
+{
+    const struct arch_device *d = s->d;
+    if (!sc_validate(b, d, diag))
+        return NULL;
+    struct sim_kernel *k = xcalloc(1, sizeof *k);
+    k->s = s;
+    k->b = b;
+    k->res_of_link = xcalloc(d->nlinks, sizeof *k->res_of_link);
+    for (uint32_t i = 0; i < d->nlinks; i++)
+        k->res_of_link[i] = SC_NONE;
+    k->agg_of_mem = xcalloc(s->nmem, sizeof *k->agg_of_mem);
+    for (uint32_t i = 0; i < s->nmem; i++)
+        k->agg_of_mem[i] = SC_NONE;
+    k->code = xcalloc(b->nprogs, sizeof *k->code);
+    for (uint32_t p = 0; p < b->nprogs; p++) {
+        k->code[p] = xcalloc(b->progs[p].ninsns, sizeof **k->code);
+        memcpy(k->code[p], b->progs[p].insns, b->progs[p].ninsns * sizeof **k->code);
+    }
+    k->nunits = b->nunits;
+    k->units = xcalloc(b->nunits, sizeof *k->units);
+    for (uint32_t i = 0; i < b->nunits; i++) {
+        struct kunit *u = &k->units[i];
+        u->u = &b->units[i];
+        u->prog = u->u->program;
+        u->res = arch_res_find(d, u->u->name);
+        u->init = xcalloc(u->u->ninit, sizeof *u->init);
+        for (uint32_t j = 0; j < u->u->ninit; j++)
+            u->init[j] = u->u->init[j].val.v;
+        for (unsigned t = 0; t < INTERP_NDTYPES; t++) {
+            u->lanes[t] = arch_lanes(d, u->res, interp_dtype_name((enum interp_dtype)t));
+            if (u->lanes[t] > u->widest)
+                u->widest = u->lanes[t];
+        }
+        u->ports = xcalloc(u->u->nbind, sizeof *u->ports);
+        for (uint32_t p = 0; p < u->u->nbind; p++) {
+            struct kport *kp = &u->ports[p];
+            kp->chan = u->u->bind_ch[p];
+            kp->mem = SC_NONE;
+            kp->rd[0] = kp->rd[1] = kp->wr[0] = kp->wr[1] = SC_NONE;
+            if (!u->u->bind_mem[p])
+                continue;
+            uint32_t mr = arch_res_find(d, u->u->bind_mem[p]);
+            kp->mem = s->mem_of_res[mr];
+            kp->rd[0] = link_res(k, sc_link_between(d, mr, u->res));
+            kp->wr[0] = link_res(k, sc_link_between(d, u->res, mr));
+            kp->rd[1] = kp->wr[1] = agg_res(k, kp->mem);
+            kp->ld = arch_access(d, u->res, false, d->res[mr].kind);
+            kp->st = arch_access(d, u->res, true, d->res[mr].kind);
+        }
+    }
+    k->nchans = b->nchans;
+    k->chans = xcalloc(b->nchans, sizeof *k->chans);
+    for (uint32_t c = 0; c < b->nchans; c++) {
+        struct kchan *ch = &k->chans[c];
+        ch->c = &b->chans[c];
+        ch->src = sc_find_unit(b, ch->c->src);
+        ch->dst = sc_find_unit(b, ch->c->dst);
+        ch->res = SC_NONE;
+        ch->lat = ARCH_DEFAULT_LATENCY * SIM_TICK;
+        ch->depth = 1;
+        ch->entry = 128;
+        if (ch->c->kind == SC_CHAN_FIFO) {
+            uint32_t l = sc_link_between(d, arch_res_find(d, ch->c->src),
+                                         arch_res_find(d, ch->c->dst));
+            const struct arch_link *x = &d->links[l];
+            ch->res = link_res(k, l);
+            ch->lat = (uint64_t)x->latency * SIM_TICK;
+            ch->depth = x->depth > 0 ? (uint32_t)x->depth : 2;
+            int64_t widest = 0;
+            for (uint32_t g = 0; g < x->ngranularity; g++)
+                if (x->granularity[g] > widest)
+                    widest = x->granularity[g];
+            if (x->queue_size > 0 && x->depth > 0)
+                widest = x->queue_size / x->depth;
+            ch->entry = widest > 0 ? (uint32_t)widest : 128;
+            ch->slots = xcalloc(ch->depth, sizeof *ch->slots);
+            ch->data = xcalloc(ch->depth, ch->entry);
+        }
+    }
+    return k;
+}
+
+void sim_kernel_free(struct sim_kernel *k)
+{
+    if (!k)
+        return;
+    for (uint32_t p = 0; p < k->b->nprogs; p++)
+        free(k->code[p]);
+    free(k->code);
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        free(k->units[i].init);
+        free(k->units[i].ports);
+    }
+    free(k->units);
+    for (uint32_t c = 0; c < k->nchans; c++) {
+        free(k->chans[c].slots);
+        free(k->chans[c].data);
+        free(k->chans[c].sig);
+    }
+    free(k->chans);
+    for (uint32_t r = 0; r < k->nres; r++)
+        free(k->res[r].name);
+    free(k->res);
+    free(k->res_of_link);
+    free(k->agg_of_mem);
+    free(k);
+}
+
+void sim_kernel_patch_insn(struct sim_kernel *k, uint32_t prog, uint32_t insn, uint32_t slot,
+                           int64_t value)
+{
+    struct sc_opnd *sl[16];
+    unsigned n = sc_insn_slots(&k->code[prog][insn], sl);
+    if (slot < n) {
+        sl[slot]->kind = SC_IMM;
+        sl[slot]->v = value;
+    }
+}
+
+void sim_kernel_patch_init(struct sim_kernel *k, uint32_t unit, uint32_t init, int64_t value)
+{
+    if (unit < k->nunits && init < k->units[unit].u->ninit)
+        k->units[unit].init[init] = value;
+}

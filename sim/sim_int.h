@@ -1,0 +1,121 @@
+/* sim_int.h - what the files of sim/ share: the device's memories, the
+ * loaded kernel (units, ports, channels, timing resources) and a run's state.
+ *
+ * Time is counted in ticks, SIM_TICK to a cycle, so that transfers shorter
+ * than a cycle on a shared datapath add up exactly (four 64-byte bursts on a
+ * 256 B/cycle link take one cycle, not four).
+ */
+#ifndef SIM_SIM_INT_H
+#define SIM_SIM_INT_H
+
+#include "arch/arch.h"
+#include "sim/sim.h"
+
+#define SIM_TICK 256
+#define SIM_PAGE_BITS 16
+
+struct smem {
+    uint32_t res; /* arch resource */
+    uint64_t size;
+    uint64_t npages;
+    uint8_t **pages; /* allocated on first write; unwritten memory reads as zero */
+};
+
+struct sim {
+    const struct arch_device *d;
+    uint32_t nmem;
+    struct smem *mem;
+    uint32_t *mem_of_res; /* arch resource -> memory index, or SC_NONE */
+};
+
+/* A timing resource: a datapath, or a memory's aggregate bandwidth. */
+struct sres {
+    char *name;
+    double bw;          /* bytes per cycle */
+    uint64_t lat;       /* ticks */
+    uint64_t free;      /* tick at which it is next free */
+    uint64_t bytes, busy; /* busy in ticks */
+};
+
+/* A port of a unit as bound at load: a memory with the resources a vector
+ * load (rd) or store (wr) crosses, or a channel. */
+struct kport {
+    uint32_t mem;        /* memory index, or SC_NONE */
+    uint32_t chan;       /* channel index, or SC_NONE */
+    uint32_t rd[2], wr[2]; /* resources (SC_NONE when absent): link, memory aggregate */
+    const struct arch_access *ld, *st; /* how the unit loads / stores this memory, or NULL */
+};
+
+struct kunit {
+    const struct sc_unit *u;
+    uint32_t res;     /* arch resource */
+    uint32_t prog;
+    struct kport *ports;
+    int64_t *init;    /* init values (patched) */
+    int64_t lanes[INTERP_NDTYPES]; /* SIMD lanes per dtype (0: none) */
+    int64_t widest;   /* the most lanes of any dtype, 0 if no SIMD */
+};
+
+/* One FIFO slot: up to entry_bytes of a vector. */
+struct kslot {
+    uint64_t arrive, freed; /* ticks: when its data is at the receiver; when it was last popped */
+    uint32_t n, used;       /* bytes in it, bytes already received */
+};
+
+struct kchan {
+    const struct sc_chan *c;
+    uint32_t src, dst;   /* units (kunit index) */
+    uint32_t res;        /* timing resource of its datapath (fifos), or SC_NONE */
+    uint64_t lat;        /* ticks */
+    uint32_t depth, entry; /* slots, bytes per slot */
+    /* run state */
+    struct kslot *slots;
+    uint8_t *data;       /* depth * entry bytes */
+    uint32_t head, count;
+    uint64_t *sig;       /* signals: arrival ticks, a growing ring */
+    uint32_t sig_head, sig_count, sig_cap;
+    uint64_t bytes;
+};
+
+struct sim_kernel {
+    struct sim *s;
+    const struct sc_binary *b;
+    struct sc_insn **code; /* per program: a patched copy */
+    uint32_t nunits, nchans, nres;
+    struct kunit *units;
+    struct kchan *chans;
+    struct sres *res;
+    uint32_t *res_of_link;  /* arch link -> resource, SC_NONE until used */
+    uint32_t *agg_of_mem;   /* memory -> its aggregate resource, or SC_NONE */
+};
+
+/* Byte copies into and out of a memory; the caller checked the range. */
+void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n);
+void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n);
+
+/* Fills r from a finished run: per-unit counters (ticks, arrays of
+ * k->nunits), the resources' counters, end = the last unit's finish. */
+void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
+                     const uint64_t *stall, const uint64_t *insns, const uint64_t *lanes,
+                     const uint64_t *vbusy, uint64_t end);
+
+/* ---- the trace ----------------------------------------------------------- */
+
+struct sim_slice {
+    uint32_t unit;
+    uint8_t op;
+    uint64_t start, end; /* ticks */
+};
+
+struct sim_trace {
+    uint32_t n, cap;
+    bool truncated;
+    struct sim_slice *s;
+    int64_t clock_mhz;
+    uint32_t nunits;
+    int32_t *core; /* per unit */
+};
+
+#define SIM_TRACE_MAX (1u << 22)
+
+#endif

@@ -1,0 +1,566 @@
+/* sim_test.c - SpyreCode, the runtime and the simulated device on
+ * hand-written SpyreCode (tests/sim/NAME.sc) and a 2-core device
+ * (two_core.mlir): the vector add against numbers computed here, launches
+ * with tensors at other addresses, double-buffering overlap, a deadlock
+ * report, the cycle limit, files and their corruption, located errors.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <math.h>
+
+#include "arch/arch.h"
+#include "ktir/numeric.h"
+#include "runtime/runtime.h"
+
+#define DEVICE "tests/sim/two_core.mlir"
+
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    rewind(f);
+    char *b = malloc((size_t)len + 1);
+    assert_int_equal(fread(b, 1, (size_t)len, f), (size_t)len);
+    b[len] = 0;
+    fclose(f);
+    *n = (size_t)len;
+    return b;
+}
+
+/* Diagnostics captured as text. */
+struct diagbuf {
+    struct ir_diag d;
+    char *text;
+    size_t len;
+    FILE *f;
+};
+
+static void diag_open(struct diagbuf *g)
+{
+    g->f = open_memstream(&g->text, &g->len);
+    ir_diag_init(&g->d, g->f);
+}
+
+static const char *diag_text(struct diagbuf *g)
+{
+    fflush(g->f);
+    return g->text;
+}
+
+static void diag_close(struct diagbuf *g)
+{
+    ir_diag_free(&g->d);
+    fclose(g->f);
+    free(g->text);
+}
+
+/* The binary of a text, NULL with diagnostics in g. */
+static struct sc_binary *assemble(struct diagbuf *g, const char *file, const char *text)
+{
+    return sc_parse(file, text, strlen(text), &g->d);
+}
+
+static struct sc_binary *assemble_file(struct diagbuf *g, const char *path)
+{
+    size_t n;
+    char *t = slurp(path, &n);
+    struct sc_binary *b = sc_parse(path, t, n, &g->d);
+    free(t);
+    return b;
+}
+
+static struct rt_device *device(struct diagbuf *g)
+{
+    struct rt_device *d = rt_device_new(DEVICE, NULL, &g->d);
+    if (!d)
+        fail_msg("%s", diag_text(g));
+    return d;
+}
+
+/* f16 test data: small multiples of 1/4 and 1/3 (sums round). */
+static void fill(uint16_t *h, size_t n, unsigned seed)
+{
+    for (size_t i = 0; i < n; i++)
+        h[i] = num_f32_to_f16((float)((i * 7 + seed * 13) % 29) / 3.0f - 4.0f);
+}
+
+/* a + b as ktir-cpu rounds it: in f32, then to f16. */
+static uint16_t add_f16(uint16_t a, uint16_t b)
+{
+    return num_f32_to_f16(num_f16_to_f32(a) + num_f16_to_f32(b));
+}
+
+struct vadd {
+    struct rt_tensor *t[3];
+    uint16_t *host[3];
+};
+
+/* Runs vadd.sc's prepared kernel k with fresh tensors and i; checks c. */
+static void run_vadd(struct rt_device *dev, struct rt_kernel *k, int64_t i, unsigned seed,
+                     uint64_t *addr_a, struct sim_report *r)
+{
+    char err[256];
+    int64_t shape[2] = {96, 64};
+    struct vadd v;
+    struct rt_arg args[4];
+    for (int j = 0; j < 3; j++) {
+        v.t[j] = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+        assert_non_null(v.t[j]);
+        v.host[j] = calloc(96 * 64, 2);
+        if (j < 2) {
+            fill(v.host[j], 96 * 64, seed + (unsigned)j);
+            rt_tensor_write(v.t[j], v.host[j]);
+        }
+        args[j] = (struct rt_arg){v.t[j], 0};
+    }
+    args[3] = (struct rt_arg){NULL, i};
+    *addr_a = rt_tensor_addr(v.t[0]);
+    assert_true(rt_launch(k, args, 4, err, sizeof err));
+    struct sim_options o = {0, true};
+    assert_int_equal(rt_wait(k, &o, r), SIM_OK);
+    rt_tensor_read(v.t[2], v.host[2]);
+    for (int row = 0; row < 96; row++) {
+        bool ours = row == i || row == 3 + i; /* row = 3 * core + i */
+        for (int c = 0; c < 64; c++) {
+            uint16_t want = ours ? add_f16(v.host[0][row * 64 + c], v.host[1][row * 64 + c]) : 0;
+            if (v.host[2][row * 64 + c] != want)
+                fail_msg("c[%d][%d] = 0x%04x, want 0x%04x", row, c, v.host[2][row * 64 + c],
+                         want);
+        }
+    }
+    for (int j = 0; j < 3; j++) {
+        rt_tensor_free(v.t[j]);
+        free(v.host[j]);
+    }
+}
+
+static uint64_t path_bytes(const struct sim_report *r, const char *name)
+{
+    for (uint32_t i = 0; i < r->npaths; i++)
+        if (strcmp(r->paths[i].name, name) == 0)
+            return r->paths[i].bytes;
+    return 0;
+}
+
+static void vadd_two_cores(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble_file(&g, "tests/sim/vadd.sc");
+    assert_non_null(b);
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    struct sim_report r;
+    uint64_t a;
+    run_vadd(dev, k, 1, 0, &a, &r);
+    /* two rows of a and b in per core, one row of c out */
+    assert_int_equal(path_bytes(&r, "DDR -> C0-MNILU"), 256);
+    assert_int_equal(path_bytes(&r, "DDR -> C1-MNILU"), 256);
+    assert_int_equal(path_bytes(&r, "C1-MNISU -> DDR"), 128);
+    assert_int_equal(path_bytes(&r, "C0-L1LU-CL0 -> C0-SFU-CL0"), 256);
+    assert_int_equal(r.lane_ops, 128);
+    assert_true(r.cycles > 0 && r.roofline_cycles <= r.cycles);
+    for (uint32_t u = 0; u < r.nunits; u++)
+        assert_int_equal(r.units[u].busy + r.units[u].stall + r.units[u].idle, r.cycles);
+    assert_non_null(r.trace);
+    char *json;
+    size_t jlen;
+    FILE *f = open_memstream(&json, &jlen);
+    sim_write_trace(&r, f);
+    fclose(f);
+    assert_non_null(strstr(json, "\"name\": \"C1-SFU-CL0\""));
+    assert_non_null(strstr(json, "{\"ph\": \"X\", \"name\": \"vbin\""));
+    free(json);
+    sim_report_free(&r);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
+/* One prepared kernel, launched with tensors at other addresses and another
+ * i: right answers each time, so symbols are resolved at launch. */
+static void relaunch_elsewhere(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble_file(&g, "tests/sim/vadd.sc");
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    assert_non_null(k);
+    struct sim_report r;
+    uint64_t a0, a1, a2;
+    run_vadd(dev, k, 0, 1, &a0, &r);
+    sim_report_free(&r);
+    char err[256];
+    int64_t pad[1] = {100000};
+    struct rt_tensor *hole = rt_tensor_new(dev, NULL, INTERP_F16, 1, pad, err, sizeof err);
+    run_vadd(dev, k, 2, 2, &a1, &r);
+    sim_report_free(&r);
+    struct rt_tensor *hole2 = rt_tensor_new(dev, NULL, INTERP_F16, 1, pad, err, sizeof err);
+    run_vadd(dev, k, 1, 3, &a2, &r);
+    sim_report_free(&r);
+    assert_true(a0 != a1 && a1 != a2 && a0 != a2);
+    rt_tensor_free(hole);
+    rt_tensor_free(hole2);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
+/* dbuf.sc with r9 = nbuf buffers: its cycles, after checking y = 2x. */
+static uint64_t run_dbuf(int nbuf, struct sim_report *keep)
+{
+    struct diagbuf g;
+    diag_open(&g);
+    size_t n;
+    char *text = slurp("tests/sim/dbuf.sc", &n);
+    for (char *p = strstr(text, "{r9 = 2}"); p; p = strstr(p + 1, "{r9 = 2}"))
+        p[6] = (char)('0' + nbuf);
+    struct sc_binary *b = assemble(&g, "dbuf.sc", text);
+    free(text);
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    assert_non_null(k);
+    char err[256];
+    int64_t shape[2] = {16, 2048};
+    struct rt_tensor *x = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+    struct rt_tensor *y = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+    uint16_t *hx = malloc(16 * 2048 * 2), *hy = malloc(16 * 2048 * 2);
+    fill(hx, 16 * 2048, 5);
+    rt_tensor_write(x, hx);
+    struct rt_arg args[2] = {{x, 0}, {y, 0}};
+    assert_true(rt_launch(k, args, 2, err, sizeof err));
+    struct sim_report r;
+    struct sim_options o = {0, false};
+    assert_int_equal(rt_wait(k, &o, &r), SIM_OK);
+    rt_tensor_read(y, hy);
+    for (int i = 0; i < 16 * 2048; i++)
+        if (hy[i] != add_f16(hx[i], hx[i]))
+            fail_msg("y[%d] = 0x%04x", i, hy[i]);
+    uint64_t cycles = r.cycles;
+    if (keep)
+        *keep = r;
+    else
+        sim_report_free(&r);
+    free(hx);
+    free(hy);
+    rt_tensor_free(x);
+    rt_tensor_free(y);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+    return cycles;
+}
+
+static void double_buffering_overlaps(void **state)
+{
+    (void)state;
+    struct sim_report r;
+    uint64_t one = run_dbuf(1, NULL), two = run_dbuf(2, &r);
+    print_message("single buffer: %llu cycles, double: %llu (roofline %llu, bottleneck %s)\n",
+                  (unsigned long long)one, (unsigned long long)two,
+                  (unsigned long long)r.roofline_cycles, r.bottleneck);
+    /* a tile's DMA (64 cycles) hides under the streaming of the last one */
+    assert_true(two * 5 < one * 4);
+    /* 32 KiB in and out over 64 B/cycle links: at least 1024 cycles */
+    assert_int_equal(r.roofline_cycles, 1024);
+    assert_true(two >= r.roofline_cycles);
+    sim_report_free(&r);
+}
+
+static struct sim_report run_text(const char *path, uint64_t limit, enum sim_status want)
+{
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble_file(&g, path);
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    assert_non_null(k);
+    char err[256];
+    assert_true(rt_launch(k, NULL, 0, err, sizeof err));
+    struct sim_report r;
+    struct sim_options o = {limit, false};
+    assert_int_equal(rt_wait(k, &o, &r), want);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+    return r;
+}
+
+static void deadlock_reported(void **state)
+{
+    (void)state;
+    struct sim_report r = run_text("tests/sim/deadlock.sc", 0, SIM_DEADLOCK);
+    assert_non_null(r.message);
+    print_message("%s\n", r.message);
+    assert_non_null(strstr(r.message, "deadlock at cycle"));
+    assert_non_null(strstr(r.message, "C0-L1LU-CL0 waits at left #1 (wait, tests/sim/deadlock.sc:"
+                                      "11:5) for C0-SFU-CL0 to signal on 'pong'"));
+    assert_non_null(strstr(r.message, "C0-SFU-CL0 waits at right #0"));
+    assert_non_null(strstr(r.message, "cycle: C0-L1LU-CL0 -> C0-SFU-CL0 -> C0-L1LU-CL0"));
+    sim_report_free(&r);
+}
+
+static void cycle_limit(void **state)
+{
+    (void)state;
+    struct sim_report r = run_text("tests/sim/spin.sc", 100000, SIM_CYCLE_LIMIT);
+    assert_non_null(strstr(r.message, "cycle limit of 100000 cycles reached"));
+    assert_non_null(strstr(r.message, "C0-SFU-CL0 at spin"));
+    assert_true(r.cycles >= 100000);
+    sim_report_free(&r);
+}
+
+/* text -> binary file -> text is the identity; a flipped byte, a truncation
+ * and another stage are refused with a reason. */
+static void files_round_trip(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    const char *paths[] = {"tests/sim/vadd.sc", "tests/sim/dbuf.sc", "tests/sim/deadlock.sc"};
+    for (int i = 0; i < 3; i++) {
+        struct sc_binary *b = assemble_file(&g, paths[i]);
+        assert_non_null(b);
+        char *t1, *t2;
+        size_t l1, l2;
+        FILE *f = open_memstream(&t1, &l1);
+        sc_print(b, f, false);
+        fclose(f);
+        unsigned char *bin;
+        size_t blen;
+        char err[256];
+        assert_int_equal(sc_write_mem(b, "sim_test", &bin, &blen, err, sizeof err), 0);
+        struct sc_binary *b2;
+        assert_int_equal(sc_read_mem(bin, blen, &b2, err, sizeof err), 0);
+        f = open_memstream(&t2, &l2);
+        sc_print(b2, f, false);
+        fclose(f);
+        assert_string_equal(t1, t2);
+        struct sc_binary *b3 = assemble(&g, "again.sc", t1);
+        assert_non_null(b3);
+        free(t2);
+        f = open_memstream(&t2, &l2);
+        sc_print(b3, f, false);
+        fclose(f);
+        assert_string_equal(t1, t2);
+        sc_binary_free(b3);
+        bin[blen / 2] ^= 0x40;
+        assert_int_equal(sc_read_mem(bin, blen, &b3, err, sizeof err), 1);
+        assert_non_null(strstr(err, "checksum"));
+        bin[blen / 2] ^= 0x40;
+        assert_int_equal(sc_read_mem(bin, blen - 3, &b3, err, sizeof err), 1);
+        assert_non_null(strstr(err, "truncated"));
+        free(t1);
+        free(t2);
+        free(bin);
+        sc_binary_free(b);
+        sc_binary_free(b2);
+    }
+    diag_close(&g);
+}
+
+static void check_error(const char *text, const char *want, bool on_device)
+{
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble(&g, "t.sc", text);
+    if (on_device && b) {
+        struct rt_device *dev = device(&g);
+        struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+        assert_null(k);
+        rt_device_free(dev);
+    } else {
+        assert_null(b);
+    }
+    if (!strstr(diag_text(&g), want))
+        fail_msg("expected '%s' in:\n%s", want, diag_text(&g));
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
+#define HEAD "spyrecode 1\n"
+
+static void located_errors(void **state)
+{
+    (void)state;
+    check_error(HEAD "program p () {\n    vbin.add v0, v1, v2\n}\n",
+                "t.sc:3:5: error: 'vbin' needs an element type suffix", false);
+    check_error(HEAD "program p () {\n    frob r1\n}\n", "t.sc:3:5: error: unknown instruction 'frob'",
+                false);
+    check_error(HEAD "program p () {\n    for r1 = 0 to 4\n}\n", "t.sc:3:5: error: program 'p': for without end",
+                false);
+    check_error(HEAD "program p (o : out) {\n    recv.f16 v0, o, 64\n}\n",
+                "t.sc:3:5: error: recv: port 'o' is a 'out' port, expected 'in'", false);
+    check_error(HEAD "program p () {\n    mov r1, $nope\n}\n", "t.sc:3:13: error: unknown symbol '$nope'",
+                false);
+    check_error(HEAD "program p () {\n    mov r1, 1\n}\nunit \"C9-SFU\" : \"SFU\" = p()\n",
+                "error: unit 'C9-SFU': the device 'two_core' has no such execution unit", true);
+    check_error(HEAD "program p (i : in, o : out) {\n    recv.f16 v0, i, 64\n"
+                "    vbin.add.f16 v1, v0, v0\n    send o, v1\n}\n"
+                "channel a : fifo \"C0-L1LU-CL0\" -> \"C0-SFU-CL0\"\n"
+                "channel b : fifo \"C0-SFU-CL0\" -> \"C0-L1SU-CL0\"\n"
+                "program q (o : out) {\n    nop\n}\nprogram s (i : in) {\n    nop\n}\n"
+                "unit \"C0-L1LU-CL0\" : \"L1LU\" = p(i = a, o = b)\n",
+                "port 'i' receives from channel 'a', whose destination is 'C0-SFU-CL0'", false);
+    check_error(HEAD "channel a : fifo \"C0-L1LU-CL0\" -> \"C0-SFU-CL0\"\n"
+                "program p (o : out) {\n    vconst.f16 v0, [1.5]\n    vbin.exp.f16 v1, v0, v0\n}\n",
+                "t.sc:5:5: error: vbin: needs a two-operand function suffix", false);
+    check_error(HEAD "channel a : fifo \"C0-L1LU-CL0\" -> \"C0-SFU-CL0\"\n"
+                "program p (o : out) {\n    vconst.f16 v0, [1.5]\n    vun.exp.f16 v1, v0\n"
+                "    send o, v1\n}\nprogram q (i : in) {\n    recv.f16 v0, i, 1\n}\n"
+                "unit \"C0-L1LU-CL0\" : \"L1LU\" = p(o = a)\nunit \"C0-SFU-CL0\" : \"SFU\" = q(i = a)\n",
+                "t.sc:5:5: error: unit 'C0-L1LU-CL0' (L1LU) does not compute (vun)", true);
+    check_error(HEAD "program p (l1 : mem, ddr : mem) {\n    dma ddr[0], l1[0], 100\n}\n"
+                "unit \"C0-MNISU\" : \"MNISU\" = p(l1 = \"C0-L1\", ddr = \"DDR\")\n",
+                "t.sc:3:5: error: unit 'C0-MNISU': dma of 100 bytes at 0 does not match the access "
+                "granularity of DDR", true);
+    check_error(HEAD "program p () {\n    vsplat.f32 v0, 1, 8\n    vbin.add.f32 v1, v0, v0\n}\n"
+                "unit \"C0-SFU-CL0\" : \"SFU\" = p()\n",
+                "t.sc:4:5: error: unit 'C0-SFU-CL0' (SFU) has no SIMD lanes for f32", true);
+}
+
+/* An address known only at launch is checked when it is used. */
+static void runtime_error_located(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble(&g, "oob.sc", HEAD
+                                   "arg n : scalar index\nsym at = n * 64\n"
+                                   "program p (l1 : mem, ddr : mem) {\n"
+                                   "    dma ddr[$at], l1[0], 64\n}\n"
+                                   "unit \"C0-MNISU\" : \"MNISU\" = p(l1 = \"C0-L1\", ddr = \"DDR\")\n");
+    assert_non_null(b);
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    assert_non_null(k);
+    char err[256];
+    struct rt_arg arg = {NULL, (int64_t)1 << 40};
+    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
+    struct sim_report r;
+    struct sim_options o = {0, false};
+    assert_int_equal(rt_wait(k, &o, &r), SIM_ERROR);
+    assert_non_null(strstr(r.message, "oob.sc:5:5: error: unit 'C0-MNISU'"));
+    assert_non_null(strstr(r.message, "is outside DDR"));
+    sim_report_free(&r);
+    arg.value = 2;
+    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
+    assert_int_equal(rt_wait(k, &o, &r), SIM_OK);
+    sim_report_free(&r);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
+/* Vector ALU results are the interpreter's numerics: f16 computed in f32
+ * and rounded (exp through expf, as numpy), reductions rounding each step. */
+static void alu_numerics(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble(&g, "alu.sc", HEAD
+        "arg out : tensor f16 [6, 64] in \"DDR\"\nsym o = addr(out)\n"
+        "channel a : fifo \"C0-SFU-CL0\" -> \"C0-L1SU-CL0\"\n"
+        "channel done : signal \"C0-L1SU-CL0\" -> \"C0-MNISU\"\n"
+        "program p (o : out) {\n"
+        "    vconst.f16 v0, [1.0, -2.5, 4.0, 0.25]\n"
+        "    vshuf.f16 v0, v0, [0, 1, 2, 3], 16\n"   /* 64 lanes */
+        "    vun.exp.f16 v1, v0\n"
+        "    vbin.max.f16 v2, v0, v1\n"
+        "    vfma.f16 v3, v0, v1, v0\n"
+        "    vsplat.f16 v4, 3, 64\n"
+        "    vbin.div.f16 v5, v0, v4\n"
+        "    vred.add.f16 v6, v0, 4\n"     /* 16 sums of 4 */
+        "    vshuf.f16 v6, v6, [0, 1, 2, 3], 16\n"
+        "    send o, v1\n    send o, v2\n    send o, v3\n    send o, v4\n    send o, v5\n"
+        "    send o, v6\n"
+        "}\n"
+        "program s (i : in, l1 : mem, done : sigout) {\n"
+        "    for r1 = 0 to 6\n"
+        "        recv.f16 v0, i, 64\n        vst.f16 v0, l1[r1 * 128]\n"
+        "    end\n"
+        "    sig done\n"
+        "}\n"
+        "program d (l1 : mem, ddr : mem, done : sigin) {\n"
+        "    wait done\n    dma ddr[$o], l1[0], 768\n    fence\n"
+        "}\n"
+        "unit \"C0-SFU-CL0\" : \"SFU\" = p(o = a)\n"
+        "unit \"C0-L1SU-CL0\" : \"L1SU\" = s(i = a, l1 = \"C0-L1\", done = done)\n"
+        "unit \"C0-MNISU\" : \"MNISU\" = d(l1 = \"C0-L1\", ddr = \"DDR\", done = done)\n");
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    char err[256];
+    int64_t shape[2] = {6, 64};
+    struct rt_tensor *t = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+    struct rt_arg arg = {t, 0};
+    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
+    struct sim_report r;
+    struct sim_options o = {0, false};
+    if (rt_wait(k, &o, &r) != SIM_OK)
+        fail_msg("%s", r.message);
+    uint16_t got[6][64];
+    rt_tensor_read(t, got);
+    static const float x[4] = {1.0f, -2.5f, 4.0f, 0.25f};
+    for (int l = 0; l < 64; l++) {
+        float v = x[l % 4];
+        uint16_t e = num_f32_to_f16(expf(v));
+        float ev = num_f16_to_f32(e);
+        assert_int_equal(got[0][l], e);
+        assert_int_equal(got[1][l], num_f32_to_f16(v > ev ? v : ev));
+        assert_int_equal(got[2][l], num_f32_to_f16((float)fma(v, ev, v)));
+        assert_int_equal(got[3][l], num_f32_to_f16(3.0f));
+        assert_int_equal(got[4][l], num_f32_to_f16(v / 3.0f));
+        /* sequential sums of 1, -2.5, 4, 0.25 rounded each step */
+        float acc = 1.0f;
+        for (int j = 1; j < 4; j++)
+            acc = num_f16_to_f32(num_f32_to_f16(acc + x[j]));
+        assert_int_equal(got[5][l], num_f32_to_f16(acc));
+    }
+    assert_int_equal(r.lane_ops, 64 * 5);
+    sim_report_free(&r);
+    rt_tensor_free(t);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(vadd_two_cores),        cmocka_unit_test(relaunch_elsewhere),
+        cmocka_unit_test(double_buffering_overlaps), cmocka_unit_test(deadlock_reported),
+        cmocka_unit_test(cycle_limit),           cmocka_unit_test(files_round_trip),
+        cmocka_unit_test(located_errors),        cmocka_unit_test(runtime_error_located),
+        cmocka_unit_test(alu_numerics),
+    };
+    return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
+}

@@ -92,3 +92,70 @@ bool irv_parent(struct ir_verifier *v, ir_op op, uint32_t kind)
         return irv_error(v, op, "expects parent op '%s'", ir_op_def(kind)->name);
     return true;
 }
+
+/* ---- affine subscripts over SSA values ------------------------------------------ */
+
+bool irp_subscript_leaf(struct ir_parser *p, const struct ir_token *tok, void *ctx, ir_aff *out)
+{
+    struct irp_subscripts *s = ctx;
+    struct ir_module *m = irp_module(p);
+    struct ir_loc loc = {irp_loc(p).file, tok->line, tok->col};
+    if (tok->kind != IR_T_PERCENT)
+        return irp_error_at(p, loc,
+                            "expected an SSA value or an integer in a subscript, got '%.*s'",
+                            (int)tok->len, tok->text);
+    struct irp_operand o = {ir_str_intern(m, tok->text + 1, tok->len - 1), 0, loc};
+    if (irp_peek(p, IR_T_HASH)) {
+        /* Token text is not NUL-terminated: read only its len bytes. */
+        const struct ir_token *h = irp_tok(p);
+        bool digits = h->len >= 2 && h->len <= 10;
+        for (uint32_t i = 1; digits && i < h->len; i++) {
+            digits = h->text[i] >= '0' && h->text[i] <= '9';
+            o.index = o.index * 10 + (uint32_t)(h->text[i] - '0');
+        }
+        if (!digits)
+            return irp_error(p, "expected result number after '#'");
+        irp_next(p);
+    }
+    for (uint32_t i = 0; i < s->nvars && !o.index; i++)
+        if (s->vars[i].name == o.name) {
+            *out = ir_aff_dim(m, i);
+            return true;
+        }
+    uint32_t j = 0;
+    while (j < s->nids && (s->ids[j].name != o.name || s->ids[j].index != o.index))
+        j++;
+    if (j == s->nids) {
+        if (j == IR_MAX_SUBSCRIPT_VALUES)
+            return irp_error_at(p, loc, "too many SSA values in subscripts");
+        s->ids[s->nids++] = o;
+    }
+    *out = ir_aff_dim(m, s->nvars + j);
+    return true;
+}
+
+bool irp_subscripts(struct ir_parser *p, struct irp_subscripts *s, ir_aff *exprs, uint32_t *n,
+                    uint32_t max)
+{
+    if (irp_peek(p, IR_T_RSQUARE))
+        return true;
+    do {
+        if (*n == max)
+            return irp_error(p, "too many subscripts");
+        if (!irp_affine_expr(p, irp_subscript_leaf, s, &exprs[(*n)++]))
+            return false;
+    } while (irp_opt(p, IR_T_COMMA));
+    return true;
+}
+
+void irw_subscript_leaf(struct ir_printer *w, bool is_sym, uint32_t pos, void *ctx)
+{
+    const struct irw_subscript_names *ln = ctx;
+    const struct ir_module *m = irw_module(w);
+    if (is_sym)
+        irw_printf(w, "s%u", pos); /* never verified IR: maps have no symbols */
+    else if (pos < ln->ncap)
+        irw_value(w, ir_op_get(m, ln->op)->opnd[ln->first + pos]);
+    else
+        irw_value(w, ir_block_get(m, ln->block)->args[pos - ln->ncap]);
+}

@@ -1,6 +1,7 @@
 /* common.h - helpers that many dialect hooks (ktir/dialects/ *.c) share:
- * variadic operand groups (`operandSegmentSizes`), attribute lookup by kind
- * and the operand and parent checks verifiers repeat. Defined in common.c.
+ * variadic operand groups (`operandSegmentSizes`), attribute lookup by kind,
+ * the operand and parent checks verifiers repeat, and affine subscripts over
+ * SSA values (`%v[%i * 2 + %j]`). Defined in common.c.
  */
 #ifndef KTIR_DIALECTS_COMMON_H
 #define KTIR_DIALECTS_COMMON_H
@@ -8,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ktir/asm.h"
 #include "ktir/ir.h"
 #include "ktir/verify.h"
 
@@ -30,5 +32,36 @@ bool irv_index_operands(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t
 /* op's parent is an op of the given kind (an IR_OP_* value); else reports
  * "expects parent op '<name>'". */
 bool irv_parent(struct ir_verifier *v, ir_op op, uint32_t kind);
+
+/* ---- affine subscripts over SSA values ------------------------------------------ */
+
+#define IR_MAX_SUBSCRIPT_VALUES 64
+
+/* The SSA values subscripts name while they are read: the intermediate
+ * variables vars (indirect tiles) are dims [0, nvars), every other value is
+ * a dim after them, numbered in order of first use (ids). */
+struct irp_subscripts {
+    struct irp_operand vars[IR_MAX_SUBSCRIPT_VALUES];
+    uint32_t nvars;
+    struct irp_operand ids[IR_MAX_SUBSCRIPT_VALUES];
+    uint32_t nids;
+};
+/* The irp_affine_expr leaf of subscripts (ctx: struct irp_subscripts):
+ * `%x` or `%x#N` becomes its dim; anything else is an error. */
+bool irp_subscript_leaf(struct ir_parser *p, const struct ir_token *tok, void *ctx, ir_aff *out);
+/* Comma-separated subscripts up to (not including) `]`, stored from
+ * exprs[*n] on, at most max in all. */
+bool irp_subscripts(struct ir_parser *p, struct irp_subscripts *s, ir_aff *exprs, uint32_t *n,
+                    uint32_t max);
+
+/* What subscript dims print as: dims below ncap are op's operands from
+ * `first` on, the others the entry-block arguments of block. */
+struct irw_subscript_names {
+    ir_op op;
+    uint32_t first, ncap;
+    ir_block block;
+};
+/* The irw_affine_expr leaf of subscripts (ctx: struct irw_subscript_names). */
+void irw_subscript_leaf(struct ir_printer *w, bool is_sym, uint32_t pos, void *ctx);
 
 #endif

@@ -422,51 +422,11 @@ bool ir_verify_ktdf_fifo_allocate(struct ir_verifier *v, ir_op op)
 
 /* ---- data_transfer ------------------------------------------------------------ */
 
-/* The SSA values a side's subscripts use, each a dim in order of first use:
- * the printer meets them in the same order, so the map reads back equal. */
-struct subscripts {
-    struct irp_operand ids[MAX_LIST];
-    uint32_t nids;
-};
-
-static bool subscript_leaf(struct ir_parser *p, const struct ir_token *tok, void *ctx, ir_aff *out)
-{
-    struct subscripts *s = ctx;
-    struct ir_module *m = irp_module(p);
-    struct ir_loc loc = {irp_loc(p).file, tok->line, tok->col};
-    if (tok->kind != IR_T_PERCENT)
-        return irp_error_at(p, loc, "expected an SSA value or an integer in a subscript, got '%.*s'",
-                            (int)tok->len, tok->text);
-    struct irp_operand o = {ir_str_intern(m, tok->text + 1, tok->len - 1), 0, loc};
-    if (irp_peek(p, IR_T_HASH)) {
-        /* `%x#N`: token text is not NUL-terminated, read only its len bytes. */
-        const struct ir_token *h = irp_tok(p);
-        bool digits = h->len >= 2 && h->len <= 10;
-        for (uint32_t i = 1; digits && i < h->len; i++) {
-            digits = h->text[i] >= '0' && h->text[i] <= '9';
-            o.index = o.index * 10 + (uint32_t)(h->text[i] - '0');
-        }
-        if (!digits)
-            return irp_error(p, "expected result number after '#'");
-        irp_next(p);
-    }
-    uint32_t j = 0;
-    while (j < s->nids && (s->ids[j].name != o.name || s->ids[j].index != o.index))
-        j++;
-    if (j == s->nids) {
-        if (j == MAX_LIST)
-            return irp_error_at(p, loc, "too many SSA values in subscripts");
-        s->ids[s->nids++] = o;
-    }
-    *out = ir_aff_dim(m, j);
-    return true;
-}
-
 /* One side of a transfer: `%v[subscripts] size [sizes]`, both parts optional. */
 struct side {
     struct irp_operand value;
     bool has_map, has_sizes;
-    struct subscripts subs;
+    struct irp_subscripts subs;
     ir_aff exprs[MAX_LIST];
     uint32_t nexprs;
     struct irp_mixed sizes;
@@ -474,22 +434,14 @@ struct side {
 
 static bool parse_side(struct ir_parser *p, struct side *s)
 {
-    s->subs.nids = s->nexprs = 0;
+    s->subs.nvars = s->subs.nids = s->nexprs = 0;
     s->sizes = (struct irp_mixed){0};
     if (!irp_operand(p, &s->value))
         return false;
     s->has_map = irp_opt(p, IR_T_LSQUARE);
-    if (s->has_map) {
-        if (!irp_peek(p, IR_T_RSQUARE))
-            do {
-                if (s->nexprs == MAX_LIST)
-                    return irp_error(p, "too many subscripts");
-                if (!irp_affine_expr(p, subscript_leaf, &s->subs, &s->exprs[s->nexprs++]))
-                    return false;
-            } while (irp_opt(p, IR_T_COMMA));
-        if (!irp_expect(p, IR_T_RSQUARE))
-            return false;
-    }
+    if (s->has_map && (!irp_subscripts(p, &s->subs, s->exprs, &s->nexprs, MAX_LIST) ||
+                       !irp_expect(p, IR_T_RSQUARE)))
+        return false;
     s->has_sizes = irp_opt_kw(p, "size");
     return !s->has_sizes || irp_mixed_list(p, &s->sizes);
 }
@@ -534,20 +486,6 @@ bool ir_fmt_ktdf_data_transfer_parse(struct ir_parser *p, struct ir_op_state *st
     return true;
 }
 
-struct leaf_names {
-    ir_op op;
-    uint32_t first;
-};
-
-static void print_leaf(struct ir_printer *w, bool is_sym, uint32_t pos, void *ctx)
-{
-    const struct leaf_names *ln = ctx;
-    if (is_sym)
-        irw_printf(w, "s%u", pos); /* never verified IR: the maps have no symbols */
-    else
-        irw_value(w, ir_op_get(irw_module(w), ln->op)->opnd[ln->first + pos]);
-}
-
 /* Prints a side whose operands start at `first` (seg: its three sizes). */
 static void print_side(struct ir_printer *w, ir_op op, uint32_t first, const uint32_t *seg,
                        const char *map_name, const char *sizes_name)
@@ -558,12 +496,12 @@ static void print_side(struct ir_printer *w, ir_op op, uint32_t first, const uin
     const struct ir_attr_info *map = ir_attr_of_kind(m, op, map_name, IR_AT_AFFINE_MAP);
     if (map) {
         const struct ir_affine_map *mp = ir_map_get(m, map->map);
-        struct leaf_names ln = {op, first + 1};
+        struct irw_subscript_names ln = {op, first + 1, UINT32_MAX, IR_NONE};
         irw_puts(w, "[");
         for (uint32_t i = 0; i < mp->nres; i++) {
             if (i)
                 irw_puts(w, ", ");
-            irw_affine_expr(w, mp->res[i], print_leaf, &ln);
+            irw_affine_expr(w, mp->res[i], irw_subscript_leaf, &ln);
         }
         irw_puts(w, "]");
     }

@@ -101,60 +101,12 @@ static bool aff_in_order(const struct ir_module *m, ir_aff e, uint32_t limit, ui
     return aff_in_order(m, x->lhs, limit, next) && aff_in_order(m, x->rhs, limit, next);
 }
 
-/* The SSA names an affine subscript uses. Intermediate variables (indirect
- * tiles) take dims [0, nvars); other SSA values (captured) the dims after
- * them, in first-appearance order, until the parser renumbers them. */
-struct subscripts {
-    struct irp_operand vars[MAX_LIST];
-    uint32_t nvars;
-    struct irp_operand ids[MAX_LIST];
-    uint32_t nids;
-};
-
-static bool subscript_leaf(struct ir_parser *p, const struct ir_token *tok, void *ctx, ir_aff *out)
-{
-    struct subscripts *s = ctx;
-    struct ir_module *m = irp_module(p);
-    struct ir_loc loc = {irp_loc(p).file, tok->line, tok->col};
-    if (tok->kind != IR_T_PERCENT)
-        return irp_error_at(p, loc, "expected an SSA value or an integer in a subscript, got '%.*s'",
-                            (int)tok->len, tok->text);
-    struct irp_operand o = {ir_str_intern(m, tok->text + 1, tok->len - 1), 0, loc};
-    if (irp_peek(p, IR_T_HASH)) {
-        /* Token text is not NUL-terminated: read only its len bytes. */
-        const struct ir_token *h = irp_tok(p);
-        bool digits = h->len >= 2 && h->len <= 10;
-        for (uint32_t i = 1; digits && i < h->len; i++) {
-            digits = h->text[i] >= '0' && h->text[i] <= '9';
-            o.index = o.index * 10 + (uint32_t)(h->text[i] - '0');
-        }
-        if (!digits)
-            return irp_error(p, "expected result number after '#'");
-        irp_next(p);
-    }
-    for (uint32_t i = 0; i < s->nvars && !o.index; i++)
-        if (s->vars[i].name == o.name) {
-            *out = ir_aff_dim(m, i);
-            return true;
-        }
-    uint32_t j = 0;
-    while (j < s->nids && (s->ids[j].name != o.name || s->ids[j].index != o.index))
-        j++;
-    if (j == s->nids) {
-        if (j == MAX_LIST)
-            return irp_error_at(p, loc, "too many SSA values in subscripts");
-        s->ids[s->nids++] = o;
-    }
-    *out = ir_aff_dim(m, s->nvars + j);
-    return true;
-}
-
 /* Renumbers the captured dims of exprs[0..n) to print order and moves the
  * intermediate variables after them: captured dims come first, as the maps
  * store them. Fills order[k] = index into s->ids of the k-th captured value
  * and returns how many are used. */
-static uint32_t canonicalize(struct ir_module *m, struct subscripts *s, ir_aff *exprs, uint32_t n,
-                             uint32_t *order)
+static uint32_t canonicalize(struct ir_module *m, struct irp_subscripts *s, ir_aff *exprs,
+                             uint32_t n, uint32_t *order)
 {
     uint32_t pos[2 * MAX_LIST], next = 0;
     for (uint32_t i = 0; i < s->nvars + s->nids; i++)
@@ -169,41 +121,6 @@ static uint32_t canonicalize(struct ir_module *m, struct subscripts *s, ir_aff *
     for (uint32_t i = 0; i < n; i++)
         exprs[i] = aff_remap(m, exprs[i], pos);
     return next;
-}
-
-/* Comma-separated affine subscripts up to (not including) `]`. */
-static bool parse_subscripts(struct ir_parser *p, struct subscripts *s, ir_aff *exprs, uint32_t *n,
-                             uint32_t max)
-{
-    if (irp_peek(p, IR_T_RSQUARE))
-        return true;
-    do {
-        if (*n == max)
-            return irp_error(p, "too many subscripts");
-        if (!irp_affine_expr(p, subscript_leaf, s, &exprs[(*n)++]))
-            return false;
-    } while (irp_opt(p, IR_T_COMMA));
-    return true;
-}
-
-/* Printing: dims below ncap name operands from `first`, the rest the
- * entry-block arguments of `block` (intermediate variables). */
-struct leaf_names {
-    ir_op op;
-    uint32_t first, ncap;
-    ir_block block;
-};
-
-static void print_leaf(struct ir_printer *w, bool is_sym, uint32_t pos, void *ctx)
-{
-    const struct leaf_names *ln = ctx;
-    const struct ir_module *m = irw_module(w);
-    if (is_sym)
-        irw_printf(w, "s%u", pos); /* never verified IR: maps have no symbols */
-    else if (pos < ln->ncap)
-        irw_value(w, ir_op_get(m, ln->op)->opnd[ln->first + pos]);
-    else
-        irw_value(w, ir_block_get(m, ln->block)->args[pos - ln->ncap]);
 }
 
 /* ---- grid ------------------------------------------------------------------ */
@@ -443,13 +360,13 @@ static const char *const access_tile_hidden[] = {"operandSegmentSizes", "base_ma
 bool ir_fmt_ktdp_access_tile_parse(struct ir_parser *p, struct ir_op_state *st)
 {
     struct ir_module *m = irp_module(p);
-    struct subscripts s = {.nvars = 0};
+    struct irp_subscripts s = {.nvars = 0};
     struct irp_operand base, *syms = NULL;
     ir_aff exprs[MAX_LIST];
     uint32_t n = 0, nsyms = 0, order[MAX_LIST];
     ir_type bt, tt;
     if (!irp_operand(p, &base) || !irp_expect(p, IR_T_LSQUARE) ||
-        !parse_subscripts(p, &s, exprs, &n, MAX_LIST) || !irp_expect(p, IR_T_RSQUARE))
+        !irp_subscripts(p, &s, exprs, &n, MAX_LIST) || !irp_expect(p, IR_T_RSQUARE))
         return false;
     if (irp_opt_kw(p, "symbols") && !paren_operands(p, &syms, &nsyms))
         return false;
@@ -486,7 +403,7 @@ void ir_fmt_ktdp_access_tile_print(struct ir_printer *w, ir_op op)
     uint32_t seg[3];
     ir_segments(m, op, 3, seg);
     const struct ir_attr_info *bm = ir_attr_of_kind(m, op, "base_map", IR_AT_AFFINE_MAP);
-    struct leaf_names ln = {op, 1, seg[1], IR_NONE};
+    struct irw_subscript_names ln = {op, 1, seg[1], IR_NONE};
     irw_puts(w, " ");
     irw_operands(w, op, 0, 1);
     irw_puts(w, "[");
@@ -494,7 +411,7 @@ void ir_fmt_ktdp_access_tile_print(struct ir_printer *w, ir_op op)
     for (uint32_t i = 0; map && i < map->nres; i++) {
         if (i)
             irw_puts(w, ", ");
-        irw_affine_expr(w, map->res[i], print_leaf, &ln);
+        irw_affine_expr(w, map->res[i], irw_subscript_leaf, &ln);
     }
     irw_puts(w, "]");
     print_symbols(w, op, 1 + seg[1], seg[2]);
@@ -608,7 +525,7 @@ static const char *const indirect_hidden[] = {"operandSegmentSizes", "per_dim_su
 bool ir_fmt_ktdp_indirect_tile_parse(struct ir_parser *p, struct ir_op_state *st)
 {
     struct ir_module *m = irp_module(p);
-    struct subscripts s = {.nvars = 0};
+    struct irp_subscripts s = {.nvars = 0};
     struct irp_operand base, views[MAX_LIST], *syms = NULL;
     ir_aff exprs[4 * MAX_LIST];
     uint32_t first[MAX_LIST], count[MAX_LIST], order[MAX_LIST];
@@ -644,12 +561,12 @@ bool ir_fmt_ktdp_indirect_tile_parse(struct ir_parser *p, struct ir_op_state *st
                 uint32_t n = 0;
                 if (!irp_expect(p, IR_T_LPAREN) || !irp_operand(p, &views[nviews++]) ||
                     !irp_expect(p, IR_T_LSQUARE) ||
-                    !parse_subscripts(p, &s, exprs + nexpr, &n, MAX_LIST) ||
+                    !irp_subscripts(p, &s, exprs + nexpr, &n, MAX_LIST) ||
                     !irp_expect(p, IR_T_RSQUARE) || !irp_expect(p, IR_T_RPAREN))
                     return false;
                 count[nsub] = n;
             } else {
-                if (!irp_affine_expr(p, subscript_leaf, &s, &exprs[nexpr]))
+                if (!irp_affine_expr(p, irp_subscript_leaf, &s, &exprs[nexpr]))
                     return false;
                 count[nsub] = 1;
             }
@@ -726,7 +643,7 @@ void ir_fmt_ktdp_indirect_tile_print(struct ir_printer *w, ir_op op)
     const struct ir_attr_info *kinds =
         ir_attr_of_kind(m, op, "per_dim_subscript_kinds", IR_AT_ARRAY);
     const struct ir_attr_info *maps = ir_attr_of_kind(m, op, "per_dim_subscript_maps", IR_AT_ARRAY);
-    struct leaf_names ln = {op, 1 + seg[1], seg[2], b};
+    struct irw_subscript_names ln = {op, 1 + seg[1], seg[2], b};
     uint32_t view = 1;
     for (uint32_t i = 0; kinds && maps && i < kinds->n && i < maps->n; i++) {
         const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, maps->elems[i])->map);
@@ -742,7 +659,7 @@ void ir_fmt_ktdp_indirect_tile_print(struct ir_printer *w, ir_op op)
         for (uint32_t k = 0; k < mp->nres; k++) {
             if (k)
                 irw_puts(w, ", ");
-            irw_affine_expr(w, mp->res[k], print_leaf, &ln);
+            irw_affine_expr(w, mp->res[k], irw_subscript_leaf, &ln);
         }
         irw_puts(w, is_ind ? "])" : ")");
     }

@@ -481,7 +481,8 @@ static bool check_stage_ops(struct pe *p, ir_op stage)
     return true;
 }
 
-static bool has_nested_transfer(struct ir_module *m, ir_op op, void *ctx)
+/* Walk callback: goes on while it meets no transfer. */
+static bool no_transfer(struct ir_module *m, ir_op op, void *ctx)
 {
     (void)ctx;
     return ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER;
@@ -497,10 +498,10 @@ static bool plan_pipeline(struct pe *p, struct plan *pl, ir_block body)
         IR_FOR_OPS(m, body_of(m, s), o) {
             const struct ir_op_info *oi = ir_op_get(m, o);
             if (oi->kind != IR_OP_KTDF_DATA_TRANSFER) {
-                for (uint32_t r = 0; r < oi->nreg; r++)
-                    if (!ir_walk(m, o, has_nested_transfer, NULL))
-                        return pe_error(p, o, "transfers inside control flow of a stage cannot "
-                                        "be routed yet");
+                /* A pipeline nested in the stage was routed on its own. */
+                if (oi->nreg && oi->kind != IR_OP_KTDF_PIPELINE && !ir_walk(m, o, no_transfer, NULL))
+                    return pe_error(p, o, "transfers inside control flow of a stage cannot be "
+                                    "routed yet");
                 continue;
             }
             PUSH(pl->x, pl->nx, pl->capx);

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# cli_test.sh PARSE SPLIT PATH-EXPAND ALLOCATE KERNEL - the command-line
+# contract of ktc-path-expand and ktc-allocate (DESIGN.md "Conventions
+# shared by every binary"): help, version, bad flags, missing, foreign,
+# corrupt and wrong-stage input, no output on failure, files and pipes give
+# the same bytes, the same input gives the same output.
+set -u
+parse=$1 split=$2 pexp=$3 alloc=$4 kernel=$5
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/cli_test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0 checks=0
+
+# expect NAME WANT_RC CMD... : runs CMD, compares its exit status.
+expect() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    checks=$((checks + 1))
+    if [ "$rc" -ne "$want" ]; then
+        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
+        fails=$((fails + 1))
+        return 1
+    fi
+    echo "ok   $name"
+}
+
+# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
+has() {
+    checks=$((checks + 1))
+    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
+        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
+}
+
+# same NAME A B : files A and B are byte-identical.
+same() {
+    checks=$((checks + 1))
+    if cmp -s "$2" "$3"; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
+}
+
+"$parse" --device=sample "$kernel" -o "$tmp/k.ktir" && "$split" "$tmp/k.ktir" -o "$tmp/s.ir" &&
+    "$pexp" "$tmp/s.ir" -o "$tmp/r.ir" || { echo "FAIL setup"; exit 1; }
+for tool in "$pexp" "$alloc"; do
+    n=$(basename "$tool")
+    expect "$n --help" 0 "$tool" --help && has "$n --help text" "$tmp/out" "^usage: $n"
+    expect "$n --version" 0 "$tool" --version && has "$n --version text" "$tmp/out" "^$n \(ktc\) [0-9]"
+    expect "$n bad flag" 2 "$tool" --no-such-flag
+    expect "$n missing file" 3 "$tool" "$tmp/nope.ir" && has "$n missing file message" "$tmp/err" "cannot open"
+    expect "$n MLIR text" 1 "$tool" "$kernel" && has "$n MLIR text message" "$tmp/err" "not a ktc IR file|expected a"
+    expect "$n ktir file" 1 "$tool" "$tmp/k.ktir" && has "$n wrong stage message" "$tmp/err" "expected a '.*' file, got 'ktir'"
+    head -c 40 "$tmp/s.ir" >"$tmp/cut.ir"
+    expect "$n truncated file" 1 "$tool" "$tmp/cut.ir"
+    expect "$n no output on failure" 1 "$tool" "$tmp/k.ktir" -o "$tmp/fail.ir"
+    checks=$((checks + 1))
+    if [ -e "$tmp/fail.ir" ]; then echo "FAIL $n left an output behind"; fails=$((fails + 1)); else
+        echo "ok   $n leaves no output behind"; fi
+done
+has "path-expand names its expected stage" <(cd "$tmp" && "$pexp" k.ktir 2>&1) "'sched.split'"
+
+# Files and pipes, determinism, input untouched.
+cp "$tmp/s.ir" "$tmp/s.copy"
+expect "path-expand file to file" 0 "$pexp" "$tmp/s.ir" -o "$tmp/r2.ir"
+same "path-expand is deterministic" "$tmp/r.ir" "$tmp/r2.ir"
+same "path-expand leaves its input alone" "$tmp/s.ir" "$tmp/s.copy"
+"$pexp" <"$tmp/s.ir" >"$tmp/r3.ir"
+same "path-expand stdin to stdout" "$tmp/r.ir" "$tmp/r3.ir"
+expect "allocate file to file" 0 "$alloc" "$tmp/r.ir" -o "$tmp/a.ir"
+"$split" <"$tmp/k.ktir" | "$pexp" | "$alloc" >"$tmp/a2.ir"
+same "split | path-expand | allocate equals the files" "$tmp/a.ir" "$tmp/a2.ir"
+expect "allocate --emit=text" 0 "$alloc" --emit=text "$tmp/r.ir" && has "allocated text" "$tmp/out" "unrealized_conversion_cast"
+expect "allocate --no-reuse" 0 "$alloc" --no-reuse "$tmp/r.ir"
+expect "allocate refuses its own output" 1 "$alloc" "$tmp/a.ir" && has "allocate stage message" "$tmp/err" "got 'sched.allocated'"
+
+echo "$((checks - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

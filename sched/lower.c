@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
 
@@ -377,8 +378,14 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
         stages[n++] = o;
     }
     bool *done = calloc(n + 1, sizeof *done);
-    if (!done)
+    uint32_t *nin = calloc(n + 1, sizeof *nin);
+    if (!done || !nin)
         abort();
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t seg[2];
+        ir_segments(m, stages[i], 2, seg);
+        nin[i] = seg[0];
+    }
     bool ok = true;
     for (uint32_t placed = 0; ok && placed < n; placed++) {
         uint32_t pick = n;
@@ -387,15 +394,13 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
                 continue;
             /* ready when no unplaced stage produces a token it waits on */
             const struct ir_op_info *si = ir_op_get(m, stages[i]);
-            uint32_t nin = (uint32_t)ir_attr_get(m, ir_op_attr(m, stages[i], "operandSegmentSizes"))->ints[0];
             bool ready = true;
             for (uint32_t j = 0; j < n && ready; j++) {
                 if (done[j] || j == i)
                     continue;
                 const struct ir_op_info *sj = ir_op_get(m, stages[j]);
-                uint32_t njin = (uint32_t)ir_attr_get(m, ir_op_attr(m, stages[j], "operandSegmentSizes"))->ints[0];
-                for (uint32_t a = 0; a < nin && ready; a++)
-                    for (uint32_t b = njin; b < sj->nopnd; b++)
+                for (uint32_t a = 0; a < nin[i] && ready; a++)
+                    for (uint32_t b = nin[j]; b < sj->nopnd; b++)
                         if (si->opnd[a] == sj->opnd[b])
                             ready = false;
             }
@@ -423,6 +428,7 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
         }
     }
     free(done);
+    free(nin);
     free(stages);
     return ok;
 }

@@ -89,8 +89,14 @@
  * receives before b (`dataflow.sync_recv %peer {channel = c}`); when R runs
  * more than once (it sits in a loop) B also sends after b and A receives at
  * the end of R, so A's next run of a cannot overwrite what B still reads.
- * Every signal has its own channel number, so codegen can give each its
- * own signal line; sends and receives of one channel pair up in order.
+ * Per block and unit pair the signals are thinned: one from the latest a
+ * before each b not already covered, one back. Every signal has its own
+ * channel number, so codegen can give each its own signal line; sends and
+ * receives of one channel pair up in order. Signals join the units of one
+ * core: tiles are taken not to share device-memory bytes (KTIR tiles meet
+ * only through inter-tile ops, which ktc-split refuses).
+ *
+ * A kernel without any stage is left as it is (nothing runs on the device).
  *
  * Rejected with a located error (at the stage, transfer or op): a stage
  * whose applicable_units is not one unit kind of the device; an op this

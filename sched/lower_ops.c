@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktir/dialects/common.h"
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
@@ -123,7 +124,8 @@ struct side {
 static void sides_of(const struct ir_module *m, ir_op op, struct side s[2])
 {
     const struct ir_op_info *o = ir_op_get(m, op);
-    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
+    uint32_t seg[6];
+    ir_segments(m, op, 6, seg);
     static const char *const maps[] = {"source_map", "dest_map"};
     static const char *const sizes[] = {"static_source_sizes", "static_dest_sizes"};
     uint32_t first = 0;
@@ -131,8 +133,8 @@ static void sides_of(const struct ir_module *m, ir_op op, struct side s[2])
         struct side *x = &s[i];
         x->v = o->opnd[first];
         x->subs = o->opnd + first + 1;
-        x->nsub = (uint32_t)seg->ints[3 * i + 1];
-        x->ndyn = (uint32_t)seg->ints[3 * i + 2];
+        x->nsub = seg[3 * i + 1];
+        x->ndyn = seg[3 * i + 2];
         x->fifo = ir_type_get(m, ir_value_type(m, x->v))->kind == IR_TY_FIFO_SLOT;
         ir_attr a = ir_op_attr(m, op, maps[i]);
         x->map = a ? ir_map_get(m, ir_attr_get(m, a)->map) : NULL;
@@ -288,7 +290,7 @@ static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side 
     ir_state_set_attr(m, &st, "store_time_addr_map", tmap);
     ir_state_set_attr(m, &st, "time_order", identity_map(m, tdims));
     ir_state_set_attr(m, &st, "time_set", box_set(m, nt, tsz));
-    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 5, seg));
+    ir_set_segments(m, &st, 5, seg);
     ir_region reg = ir_region_new(m);
     ir_block body = ir_block_new(m);
     ir_region_append_block(m, reg, body);
@@ -643,10 +645,11 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
 {
     struct ir_module *m = lw->m;
     const struct ir_op_info *o = ir_op_get(m, op);
-    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
+    uint32_t seg[2];
+    ir_segments(m, op, 2, seg);
     const struct ir_attr_info *maps = ir_attr_get(m, ir_op_attr(m, op, "indexing_maps"));
     const struct ir_attr_info *its = ir_attr_get(m, ir_op_attr(m, op, "iterator_types"));
-    uint32_t nin = (uint32_t)seg->ints[0], nout = (uint32_t)seg->ints[1];
+    uint32_t nin = seg[0], nout = seg[1];
     if (nout != 1 || o->nres != 1)
         return lw_error(lw, op, "a linalg.generic with %u outputs is not supported yet", nout);
     /* the iteration space, from the operands' shapes */

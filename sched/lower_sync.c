@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
 
@@ -169,16 +170,13 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
     if (o->kind == IR_OP_KTDF_STAGE)
         return true;
     uint32_t nin = o->nopnd, first_out = o->nopnd;
-    if (o->kind == IR_OP_KTDF_DATA_TRANSFER) {
-        const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
-        first_out = (uint32_t)(seg->ints[0] + seg->ints[1] + seg->ints[2]);
+    uint32_t seg[6];
+    if (o->kind == IR_OP_KTDF_DATA_TRANSFER && ir_segments(m, op, 6, seg)) {
+        first_out = seg[0] + seg[1] + seg[2];
         nin = first_out;
-    } else if (o->kind == IR_OP_LINALG_GENERIC) {
-        const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
-        if (seg && seg->n == 2) {
-            nin = (uint32_t)seg->ints[0];
-            first_out = nin;
-        }
+    } else if (o->kind == IR_OP_LINALG_GENERIC && ir_segments(m, op, 2, seg)) {
+        nin = seg[0];
+        first_out = nin;
     }
     for (uint32_t i = 0; i < o->nopnd; i++) {
         if (!memref_typed(m, o->opnd[i]))

@@ -512,7 +512,7 @@ ir_value lw_value(struct lw *lw, ir_value v, uint32_t inst, ir_op at)
     unsigned f = classify(lw, v, inst);
     ir_op d = ir_value_def(m, v);
     if (f & LF_BAD) {
-        lw_error(lw, at, "an index computed by '%s' cannot be lowered",
+        lw_error(lw, at, "an index computed by '%s' is not supported yet",
                  d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
         return IR_NONE;
     }
@@ -594,7 +594,8 @@ static ir_value start_of(struct lw *lw, ir_value v, ir_op at, bool base)
             return lw_src_op(lw, "arith.addi", at, b, off);
         }
         default:
-            lw_error(lw, at, "a memref made by '%s' cannot be lowered to a memory view",
+            lw_error(lw, at, "a memref made by '%s' is not supported yet (a view or an "
+                             "allocated buffer is)",
                      o ? ir_str_get(m, o->name) : "a block argument");
             return IR_NONE;
         }

@@ -18,7 +18,7 @@ int main(int argc, char **argv)
         return rc;
     struct ir_diag diag;
     ir_diag_init(&diag, stderr);
-    struct stage_input in;
+    struct stage_input in = {0};
     char *out = NULL;
     size_t len = 0;
     if (!(rc = stage_read(&c, "sched.split", &diag, &in))) {

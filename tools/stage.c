@@ -18,6 +18,7 @@ int stage_read(const struct cli *c, const char *expect, struct ir_diag *diag,
     char *stage = in->stage;
     size_t stage_len = sizeof in->stage;
     in->m = NULL;
+    in->bytes = NULL; /* stage_input_free is safe whatever happens below */
     int rc = cli_read(c, c->input, &in->bytes, &len);
     const char *source = in->bytes;
     if (rc)

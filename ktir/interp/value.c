@@ -107,19 +107,21 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+/* One allocation: the header, then the data (zeroed). */
 struct iv_tensor *iv_tensor_new(unsigned ek, uint32_t rank, const int64_t *shape)
 {
-    struct iv_tensor *t = xcalloc(1, sizeof *t);
+    int64_t n = 1;
+    for (uint32_t k = 0; k < rank; k++)
+        n *= shape[k];
+    size_t head = (sizeof(struct iv_tensor) + 15) & ~(size_t)15;
+    struct iv_tensor *t = xcalloc(1, head + (size_t)n * iv_ek_size(ek));
     t->h.refs = 1;
     t->h.type = IV_TENSOR;
     t->ek = (uint8_t)ek;
     t->rank = (uint8_t)rank;
-    t->n = 1;
-    for (uint32_t k = 0; k < rank; k++) {
-        t->shape[k] = shape[k];
-        t->n *= shape[k];
-    }
-    t->data = xcalloc((size_t)t->n, iv_ek_size(ek));
+    t->n = n;
+    memcpy(t->shape, shape, rank * sizeof *shape);
+    t->data = (uint8_t *)t + head;
     return t;
 }
 
@@ -150,7 +152,7 @@ void iv_obj_release(struct iv_obj *o)
     if (!o || --o->refs)
         return;
     switch (o->type) {
-    case IV_TENSOR: free(((struct iv_tensor *)o)->data); break;
+    case IV_TENSOR: break; /* its data is in the same allocation */
     case IV_VIEW: {
         struct iv_view *v = (struct iv_view *)o;
         for (uint32_t i = 0; i < v->nparts; i++)

@@ -1,6 +1,6 @@
-/* common.c - hooks shared by many op tables: the `generic` format (ops with
- * no custom form) and the `none` verifier (no op-specific rules); and the
- * helpers of common.h. */
+/* common.c - hooks shared by op tables of several dialects: the `generic`
+ * format (ops with no custom form), the `none` verifier (no op-specific
+ * rules) and the `results_region` format; and the helpers of common.h. */
 #include "ktir/dialects/common.h"
 
 #include <string.h>
@@ -26,6 +26,38 @@ bool ir_verify_none(struct ir_verifier *v, ir_op op)
     (void)v;
     (void)op;
     return true;
+}
+
+/* ---- results_region: `[-> (T, ...)] { ... } [{attrs}]` ----------------------- */
+
+/* scf.execute_region and ktdf.private: results, one region, attributes. */
+bool ir_fmt_results_region_parse(struct ir_parser *p, struct ir_op_state *st)
+{
+    struct ir_module *m = irp_module(p);
+    ir_type *tys = NULL;
+    uint32_t n = 0;
+    if (irp_opt(p, IR_T_ARROW) && !irp_result_types(p, &tys, &n))
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        ir_state_add_result(m, st, tys[i]);
+    ir_region r;
+    if (!irp_region(p, &r, NULL, 0, NULL))
+        return false;
+    ir_state_add_region(m, st, r);
+    return irp_opt_attr_dict(p, st);
+}
+
+void ir_fmt_results_region_print(struct ir_printer *w, ir_op op)
+{
+    const struct ir_module *m = irw_module(w);
+    if (ir_op_get(m, op)->nres) {
+        irw_puts(w, " -> (");
+        irw_result_types(w, op);
+        irw_puts(w, ")");
+    }
+    irw_puts(w, " ");
+    irw_region(w, ir_op_region(m, op, 0), false, NULL);
+    irw_attr_dict(w, op, NULL, 0);
 }
 
 /* ---- operandSegmentSizes ----------------------------------------------------- */

@@ -296,36 +296,8 @@ bool ir_verify_ktdf_stage(struct ir_verifier *v, ir_op op)
     return true;
 }
 
-/* %r:N = ktdf.private [-> (T, ...)] { ...; ktdf.private_yield ... } [{attrs}] */
-bool ir_fmt_ktdf_private_parse(struct ir_parser *p, struct ir_op_state *st)
-{
-    struct ir_module *m = irp_module(p);
-    ir_type *tys = NULL;
-    uint32_t n = 0;
-    if (irp_opt(p, IR_T_ARROW) && !irp_result_types(p, &tys, &n))
-        return false;
-    for (uint32_t i = 0; i < n; i++)
-        ir_state_add_result(m, st, tys[i]);
-    ir_region r;
-    if (!irp_region(p, &r, NULL, 0, NULL))
-        return false;
-    ir_state_add_region(m, st, r);
-    return irp_opt_attr_dict(p, st);
-}
-
-void ir_fmt_ktdf_private_print(struct ir_printer *w, ir_op op)
-{
-    const struct ir_module *m = irw_module(w);
-    if (ir_op_get(m, op)->nres) {
-        irw_puts(w, " -> (");
-        irw_result_types(w, op);
-        irw_puts(w, ")");
-    }
-    irw_puts(w, " ");
-    irw_region(w, ir_op_region(m, op, 0), false, NULL);
-    irw_attr_dict(w, op, NULL, 0);
-}
-
+/* %r:N = ktdf.private [-> (T, ...)] { ...; ktdf.private_yield ... } [{attrs}]
+ * (format results_region, common.c) */
 bool ir_verify_ktdf_private(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);

@@ -358,31 +358,7 @@ bool ir_verify_scf_while(struct ir_verifier *v, ir_op op)
     return true;
 }
 
-/* [-> (T, ...)] { ... } [{attrs}] */
-bool ir_fmt_scf_execute_region_parse(struct ir_parser *p, struct ir_op_state *st)
-{
-    struct ir_module *m = irp_module(p);
-    ir_type *tys = NULL;
-    uint32_t nt = 0;
-    if (irp_opt(p, IR_T_ARROW) && !irp_result_types(p, &tys, &nt))
-        return false;
-    for (uint32_t i = 0; i < nt; i++)
-        ir_state_add_result(m, st, tys[i]);
-    ir_region r;
-    if (!irp_region(p, &r, NULL, 0, NULL))
-        return false;
-    ir_state_add_region(m, st, r);
-    return irp_opt_attr_dict(p, st);
-}
-
-void ir_fmt_scf_execute_region_print(struct ir_printer *w, ir_op op)
-{
-    print_arrow_results(w, op);
-    irw_puts(w, " ");
-    irw_region(w, ir_op_region(irw_module(w), op, 0), false, NULL);
-    irw_attr_dict(w, op, NULL, 0);
-}
-
+/* [-> (T, ...)] { ... } [{attrs}] (format results_region, common.c) */
 bool ir_verify_scf_execute_region(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);

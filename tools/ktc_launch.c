@@ -1,0 +1,527 @@
+/* ktc_launch.c - ktc-launch: the runtime's command line. Prepares a
+ * SpyreCode kernel once (a .spyrecode file, or its text form) on the
+ * simulated device and launches it N times with tensors from .npy files,
+ * random inputs or a corpus golden; writes outputs, stats, a trace, and
+ * optionally checks the results against ktc-interp run in-process.
+ * Exit 0 ok, 1 bad input, a failed run or a mismatch, 2 usage, 3 I/O.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ktir/asm.h"
+#include "ktir/interp/golden.h"
+#include "ktir/interp/npy.h"
+#include "ktir/irfile.h"
+#include "ktir/numeric.h"
+#include "ktir/verify.h"
+#include "runtime/runtime.h"
+
+#define VERSION "0.1.0"
+#define MAX_BIND 256
+
+static const char usage_text[] =
+    "usage: ktc-launch [options] KERNEL.spyrecode\n"
+    "Prepares a SpyreCode kernel once and launches it on the simulated device.\n"
+    "KERNEL may also be SpyreCode text (codegen/README.md).\n\n"
+    "options:\n"
+    "  --arg NAME=FILE.npy    a tensor argument\n"
+    "  --arg NAME=VALUE       a scalar argument\n"
+    "  --random-inputs=SEED   random values for tensors not given (floats in\n"
+    "                         [-1, 1), integers in [0, 16)); scalars not given are 0\n"
+    "  --out NAME=FILE.npy    write a tensor argument after the last launch\n"
+    "  --golden DIR           inputs from DIR/golden.json; compare the results\n"
+    "  --check                run ktc-interp on the same inputs and compare exactly\n"
+    "  --repeat=N             prepare once, launch N times; report host times\n"
+    "  --stats                cycles, utilization, bytes, roofline (on stdout)\n"
+    "  --stats-json FILE      the same as JSON\n"
+    "  --trace FILE           Chrome/Perfetto trace JSON of the last launch\n"
+    "  --cycle-limit=N        stop a launch after N cycles (default 10^12)\n"
+    "  --device NAME|FILE     run on this device instead of the binary's\n"
+    "  --print                print the kernel's text form and exit\n"
+    "  -o FILE                write the kernel as a SpyreCode file and exit\n"
+    "  --help, --version\n";
+
+struct opts {
+    const char *input, *golden, *seed, *stats_json, *trace, *device, *output;
+    const char *args[MAX_BIND], *outs[MAX_BIND];
+    int nargs, nouts;
+    unsigned long long repeat, cycle_limit;
+    bool stats, check, print;
+};
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "ktc-launch: error: %s%s%s\n(see ktc-launch --help)\n", msg, arg ? " " : "",
+            arg ? arg : "");
+    return 2;
+}
+
+/* --name=V or --name V; 1 matched, 0 not, -1 missing value. */
+static int value_of(int argc, char **argv, int *i, const char *name, const char **v)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0)
+        return 0;
+    if (argv[*i][n] == '=') {
+        *v = argv[*i] + n + 1;
+        return 1;
+    }
+    if (argv[*i][n] || *i + 1 >= argc)
+        return argv[*i][n] ? 0 : -1;
+    *v = argv[++*i];
+    return 1;
+}
+
+static int parse_opts(int argc, char **argv, struct opts *o)
+{
+    o->repeat = 1;
+    o->cycle_limit = 1000000000000ULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
+        if (strcmp(a, "--version") == 0) {
+            printf("ktc-launch (ktc) %s\n", VERSION);
+            return 0;
+        }
+        if (strcmp(a, "--stats") == 0 || strcmp(a, "--check") == 0 || strcmp(a, "--print") == 0) {
+            bool *flag = a[2] == 's' ? &o->stats : a[2] == 'c' ? &o->check : &o->print;
+            *flag = true;
+            continue;
+        }
+        if (a[0] != '-' || strcmp(a, "-") == 0) {
+            if (o->input)
+                return usage_error("more than one input:", a);
+            o->input = a;
+            continue;
+        }
+        static const char *const names[] = {"--arg",   "--out",        "--golden",
+                                            "--random-inputs", "--repeat", "--stats-json",
+                                            "--trace", "--cycle-limit", "--device", "-o"};
+        enum { NNAMES = sizeof names / sizeof *names };
+        int k, r = 0;
+        for (k = 0; k < NNAMES && !(r = value_of(argc, argv, &i, names[k], &v)); k++)
+            ;
+        if (r < 0)
+            return usage_error("missing value for", a);
+        if (k == NNAMES)
+            return usage_error("unknown option", a);
+        switch (k) {
+        case 0:
+        case 1:
+            if (!strchr(v, '='))
+                return usage_error("expected NAME=..., got", v);
+            if ((k ? o->nouts : o->nargs) == MAX_BIND)
+                return usage_error("too many", names[k]);
+            if (k)
+                o->outs[o->nouts++] = v;
+            else
+                o->args[o->nargs++] = v;
+            break;
+        case 2: o->golden = v; break;
+        case 3: o->seed = v; break;
+        case 4:
+        case 7: {
+            char *end;
+            unsigned long long n = strtoull(v, &end, 0);
+            if (*end || !n)
+                return usage_error("expected a positive number, got", v);
+            *(k == 4 ? &o->repeat : &o->cycle_limit) = n;
+            break;
+        }
+        case 5: o->stats_json = v; break;
+        case 6: o->trace = v; break;
+        case 8: o->device = v; break;
+        default: o->output = v; break;
+        }
+    }
+    if (!o->input)
+        return usage_error("no input kernel", NULL);
+    return -1;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The kernel: a SpyreCode file or its text. 0, 1 (diagnosed) or 3. */
+static int load_kernel(const char *path, struct ir_diag *diag, struct sc_binary **out,
+                       char **text)
+{
+    unsigned char *buf;
+    size_t len;
+    char err[256];
+    *text = NULL;
+    int rc = ir_file_get_bytes(path, &buf, &len, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "%s: error: %s\n", path, err);
+        return rc;
+    }
+    if (len >= 5 && memcmp(buf, "KTCIR", 5) == 0) {
+        rc = sc_read_mem(buf, len, out, err, sizeof err);
+        if (rc)
+            fprintf(stderr, "%s: error: %s\n", path, err);
+        free(buf);
+        return rc;
+    }
+    *text = realloc(buf, len + 1);
+    (*text)[len] = 0;
+    ir_diag_add_source(diag, path, *text, len);
+    *out = sc_parse(path, *text, len, diag);
+    return *out ? 0 : 1;
+}
+
+static uint64_t rng_state;
+
+static double rng_unit(void) /* xorshift64*, in [0, 1) */
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (double)((rng_state * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
+}
+
+/* a (dtype, shape set) filled with zeros, or random values when seeded. */
+static void make_array(struct interp_array *a, bool random)
+{
+    int64_t n = interp_array_numel(a);
+    size_t es = interp_dtype_size(a->dtype);
+    a->data = calloc((size_t)(n ? n : 1), es);
+    if (!a->data)
+        abort();
+    for (int64_t i = 0; random && i < n; i++) {
+        bool flt = a->dtype >= INTERP_F16;
+        double v = flt ? 2 * rng_unit() - 1 : (double)(int)(16 * rng_unit());
+        uint8_t *d = (uint8_t *)a->data + (size_t)i * es;
+        uint64_t bits;
+        if (a->dtype == INTERP_F16)
+            bits = num_f32_to_f16((float)v);
+        else if (a->dtype == INTERP_BF16)
+            bits = num_f32_to_bf16((float)v);
+        else if (a->dtype == INTERP_DF16)
+            bits = num_f32_to_df16((float)v);
+        else if (a->dtype == INTERP_F32) {
+            float f = (float)v;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            bits = u;
+        } else if (a->dtype == INTERP_F64)
+            memcpy(&bits, &v, 8);
+        else
+            bits = (uint64_t)(int64_t)v;
+        memcpy(d, &bits, es); /* little-endian host */
+    }
+}
+
+/* The value text of name in list (NAME=TEXT), or NULL. */
+static const char *lookup(const char *const *list, int n, const char *name)
+{
+    size_t len = strlen(name);
+    for (int i = 0; i < n; i++)
+        if (strncmp(list[i], name, len) == 0 && list[i][len] == '=')
+            return list[i] + len + 1;
+    return NULL;
+}
+
+struct inputs {
+    uint32_t n;
+    struct interp_array *arr; /* tensors: the input arrays */
+    int64_t *val;             /* scalars */
+    char **text;              /* scalars: as given (for ktc-interp) */
+};
+
+static void inputs_free(struct inputs *in)
+{
+    for (uint32_t i = 0; i < in->n; i++) {
+        interp_array_free(&in->arr[i]);
+        free(in->text[i]);
+    }
+    free(in->arr);
+    free(in->val);
+    free(in->text);
+}
+
+/* The inputs of every argument of b from the command line or the golden. */
+static int gather_inputs(const struct sc_binary *b, const struct opts *o, const struct golden *g,
+                         struct inputs *in)
+{
+    in->n = b->nargs;
+    in->arr = calloc(b->nargs + 1, sizeof *in->arr);
+    in->val = calloc(b->nargs + 1, sizeof *in->val);
+    in->text = calloc(b->nargs + 1, sizeof *in->text);
+    if (o->seed)
+        rng_state = strtoull(o->seed, NULL, 0) * 0x9E3779B97F4A7C15ULL + 1;
+    for (uint32_t i = 0; i < b->nargs; i++) {
+        const struct sc_arg *a = &b->args[i];
+        const char *v = lookup(o->args, o->nargs, a->name);
+        const struct golden_entry *ge = NULL;
+        for (uint32_t k = 0; g && !v && k < g->n; k++)
+            if (!g->e[k].fixed && strcmp(g->e[k].name, a->name) == 0)
+                ge = &g->e[k];
+        char err[256];
+        if (a->kind == SC_ARG_SCALAR) {
+            const char *t = v ? v : ge && ge->scalar ? ge->value : "0";
+            char *end;
+            in->val[i] = strtoll(t, &end, 0);
+            if (*end) {
+                fprintf(stderr, "ktc-launch: error: argument '%s': '%s' is not an integer\n",
+                        a->name, t);
+                return 1;
+            }
+            in->text[i] = strdup(t);
+            continue;
+        }
+        const char *file = v ? v : ge ? ge->input : NULL;
+        struct interp_array *x = &in->arr[i];
+        if (file) {
+            if (!npy_read(file, x, err, sizeof err)) {
+                fprintf(stderr, "ktc-launch: error: %s: %s\n", file, err);
+                return 3;
+            }
+        } else {
+            x->dtype = (enum interp_dtype)a->dtype;
+            x->rank = a->rank;
+            for (uint32_t r = 0; r < a->rank; r++) {
+                if (a->shape[r] < 0) {
+                    fprintf(stderr, "ktc-launch: error: argument '%s' has a dynamic shape: "
+                            "give it with --arg %s=FILE.npy\n", a->name, a->name);
+                    return 1;
+                }
+                x->shape[r] = a->shape[r];
+            }
+            make_array(x, o->seed != NULL);
+        }
+    }
+    return 0;
+}
+
+/* Runs the binary's KTIR on ktc-interp with the same inputs and compares
+ * every tensor argument exactly. 0 when all match. */
+static int check_against_interp(const struct sc_binary *b, const struct inputs *in,
+                                struct rt_tensor *const *t, struct ir_diag *diag)
+{
+    if (!b->ktir) {
+        fprintf(stderr, "ktc-launch: error: --check: the kernel carries no KTIR text\n");
+        return 1;
+    }
+    struct ir_module *m = ir_parse("<ktir>", b->ktir, strlen(b->ktir), 0, strlen(b->ktir), diag);
+    if (!m || !ir_verify_module(m, diag)) {
+        ir_module_free(m);
+        return 1;
+    }
+    struct interp_config cfg;
+    interp_config_default(&cfg);
+    struct interp *ip = interp_new(m, b->kernel, diag, &cfg);
+    int rc = ip ? 0 : 1;
+    for (uint32_t i = 0; !rc && i < b->nargs; i++) {
+        int k = interp_arg_find(ip, b->args[i].name);
+        if (k < 0) {
+            fprintf(stderr, "ktc-launch: error: --check: KTIR function '%s' has no argument '%s'\n",
+                    b->kernel, b->args[i].name);
+            rc = 1;
+        } else if (b->args[i].kind == SC_ARG_SCALAR) {
+            rc = interp_bind_scalar(ip, (uint32_t)k, in->text[i]) ? 0 : 1;
+        } else {
+            rc = interp_bind_array(ip, (uint32_t)k, &in->arr[i]) ? 0 : 1;
+        }
+    }
+    if (!rc)
+        interp_set_grid(ip, b->grid);
+    if (!rc && !interp_run(ip))
+        rc = 1;
+    for (uint32_t i = 0; !rc && i < b->nargs; i++) {
+        if (b->args[i].kind != SC_ARG_TENSOR)
+            continue;
+        struct interp_array want = {0}, got = {0};
+        if (!interp_arg_array(ip, (uint32_t)interp_arg_find(ip, b->args[i].name), &want)) {
+            rc = 1;
+            break;
+        }
+        rt_tensor_read_array(t[i], &got);
+        size_t n = rt_tensor_bytes(t[i]);
+        int64_t bad = 0;
+        size_t es = interp_dtype_size(got.dtype);
+        for (size_t e = 0; e < n / es; e++)
+            bad += memcmp((char *)got.data + e * es, (char *)want.data + e * es, es) != 0;
+        printf("check %s: %s ktc-interp (%lld of %zu elements differ)\n", b->args[i].name,
+               bad ? "DIFFERS from" : "matches", (long long)bad, n / es);
+        if (bad)
+            rc = 1;
+        interp_array_free(&want);
+        interp_array_free(&got);
+    }
+    interp_free(ip);
+    ir_module_free(m);
+    return rc;
+}
+
+static int compare_golden(const struct sc_binary *b, const struct golden *g,
+                          struct rt_tensor *const *t)
+{
+    int rc = 0;
+    for (uint32_t k = 0; k < g->n; k++) {
+        const struct golden_entry *e = &g->e[k];
+        uint32_t i = sc_find_arg(b, e->name);
+        if (e->scalar || !e->expected || i == SC_NONE || !t[i])
+            continue;
+        struct interp_array want, got;
+        char err[256];
+        if (!npy_read(e->expected, &want, err, sizeof err)) {
+            fprintf(stderr, "ktc-launch: error: %s: %s\n", e->expected, err);
+            return 3;
+        }
+        rt_tensor_read_array(t[i], &got);
+        struct golden_diff d;
+        bool ok = golden_compare(&got, &want, false, &d);
+        printf("golden %s: %s (max abs %g, %lld of %lld out of tolerance)\n", e->name,
+               ok ? "ok" : "MISMATCH", d.max_abs, (long long)d.nbad, (long long)d.n);
+        rc |= !ok;
+        interp_array_free(&want);
+        interp_array_free(&got);
+    }
+    return rc;
+}
+
+static int write_report(const char *path, const struct sim_report *r, bool trace)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "ktc-launch: error: cannot write '%s': %s\n", path, strerror(errno));
+        return 3;
+    }
+    if (trace)
+        sim_write_trace(r, f);
+    else
+        sim_print_stats_json(r, f);
+    return fclose(f) ? 3 : 0;
+}
+
+static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *diag)
+{
+    struct golden g = {0};
+    char err[512];
+    if (o->golden && !golden_load(o->golden, &g, err, sizeof err)) {
+        fprintf(stderr, "ktc-launch: error: %s\n", err);
+        return 3;
+    }
+    struct inputs in = {0};
+    int rc = gather_inputs(b, o, o->golden ? &g : NULL, &in);
+    struct rt_device *dev = rc ? NULL : rt_device_for(b, o->device, diag);
+    if (!rc && !dev)
+        rc = 1;
+    struct rt_tensor **t = calloc(b->nargs + 1, sizeof *t);
+    struct rt_arg *args = calloc(b->nargs + 1, sizeof *args);
+    for (uint32_t i = 0; !rc && i < b->nargs; i++) {
+        args[i].value = in.val[i];
+        if (b->args[i].kind != SC_ARG_TENSOR)
+            continue;
+        t[i] = rt_tensor_new(dev, b->args[i].space, in.arr[i].dtype, in.arr[i].rank,
+                             in.arr[i].shape, err, sizeof err);
+        if (!t[i] || !rt_tensor_write_array(t[i], &in.arr[i], err, sizeof err)) {
+            fprintf(stderr, "ktc-launch: error: argument '%s': %s\n", b->args[i].name, err);
+            rc = 1;
+        }
+        args[i].tensor = t[i];
+    }
+    double t0 = now_s();
+    struct rt_kernel *k = rc ? NULL : rt_kernel_new(dev, b, diag);
+    double prepare = now_s() - t0, first = 0, total = 0;
+    if (!rc && !k)
+        rc = 1;
+    struct sim_report r = {0};
+    struct sim_options so = {o->cycle_limit, o->trace != NULL};
+    for (unsigned long long n = 0; !rc && n < o->repeat; n++) {
+        sim_report_free(&r);
+        double t1 = now_s();
+        if (!rt_launch(k, args, b->nargs, err, sizeof err)) {
+            fprintf(stderr, "ktc-launch: error: %s\n", err);
+            rc = 1;
+            break;
+        }
+        enum sim_status st = rt_wait(k, &so, &r);
+        double dt = now_s() - t1;
+        first = n ? first : dt;
+        total += dt;
+        if (st != SIM_OK) {
+            fprintf(stderr, "%s\n", r.message);
+            rc = 1;
+        }
+    }
+    if (!rc && o->repeat > 1)
+        printf("host: prepare %.3f ms, first launch %.3f ms, per launch %.3f ms (%llu "
+               "launches)\n", prepare * 1e3, first * 1e3, total / (double)o->repeat * 1e3,
+               o->repeat);
+    if (!rc && o->stats)
+        sim_print_stats(&r, stdout);
+    if (!rc && o->stats_json)
+        rc = write_report(o->stats_json, &r, false);
+    if (!rc && o->trace)
+        rc = write_report(o->trace, &r, true);
+    for (int i = 0; !rc && i < o->nouts; i++) {
+        const char *eq = strchr(o->outs[i], '=');
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - o->outs[i]), o->outs[i]);
+        uint32_t a = sc_find_arg(b, name);
+        if (a == SC_NONE || !t[a]) {
+            fprintf(stderr, "ktc-launch: error: --out: the kernel has no tensor argument '%s'\n",
+                    name);
+            rc = 1;
+            break;
+        }
+        struct interp_array x;
+        rt_tensor_read_array(t[a], &x);
+        if (!npy_write(eq + 1, &x, err, sizeof err)) {
+            fprintf(stderr, "ktc-launch: error: %s: %s\n", eq + 1, err);
+            rc = 3;
+        }
+        interp_array_free(&x);
+    }
+    if (!rc && o->golden)
+        rc = compare_golden(b, &g, t);
+    if (!rc && o->check)
+        rc = check_against_interp(b, &in, t, diag);
+    sim_report_free(&r);
+    rt_kernel_free(k);
+    for (uint32_t i = 0; i < b->nargs; i++)
+        rt_tensor_free(t[i]);
+    free(t);
+    free(args);
+    rt_device_free(dev);
+    inputs_free(&in);
+    if (o->golden)
+        golden_free(&g);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o = {0};
+    int rc = parse_opts(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    struct ir_diag diag;
+    ir_diag_init(&diag, stderr);
+    struct sc_binary *b = NULL;
+    char *text = NULL, err[256];
+    rc = load_kernel(o.input, &diag, &b, &text);
+    if (!rc && o.print)
+        sc_print(b, stdout, false);
+    else if (!rc && o.output) {
+        rc = sc_write(o.output, b, "ktc-launch " VERSION, err, sizeof err);
+        if (rc)
+            fprintf(stderr, "ktc-launch: error: %s: %s\n", o.output, err);
+    } else if (!rc)
+        rc = launch(&o, b, &diag);
+    sc_binary_free(b);
+    free(text);
+    ir_diag_free(&diag);
+    return rc;
+}

@@ -400,7 +400,7 @@ static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_
      * dims in order of first use. */
     ir_value ops[MAX_LOOPS];
     uint32_t nops = 0;
-    ir_aff sub[MAX_LOOPS];
+    ir_aff sub[MAX_LOOPS] = {0};
     for (uint32_t k = 0; k < acc->rank; k++) {
         sub[k] = ir_aff_const(m, acc->off[k]);
         if (acc->loop[k] < 0)

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,10 +118,23 @@ static int parse_args(struct opts *o, int argc, char **argv)
     return -1;
 }
 
+/* Formats into out or exits: a path too long for PATH_MAX cannot be run. */
+static void path_printf(char *out, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsnprintf(out, n, fmt, ap);
+    va_end(ap);
+    if (r < 0 || (size_t)r >= n) {
+        fprintf(stderr, "ktc: error: path too long\n");
+        exit(CLI_IO);
+    }
+}
+
 /* The stage binary's path: beside this executable. */
 static void bin_path(char *out, size_t n, const char *bin)
 {
-    snprintf(out, n, "%s/%s", bindir, bin);
+    path_printf(out, n, "%s/%s", bindir, bin);
 }
 
 /* argv of stage k reading `in` (NULL = stdin) and writing `out` (NULL = stdout). */
@@ -132,7 +146,7 @@ static int stage_argv(const struct opts *o, int k, const char *in, const char *o
     argv[n++] = path;
     static char device_flag[PATH_MAX + 16];
     if (k == 0 && o->device) {
-        snprintf(device_flag, sizeof device_flag, "--device=%s", o->device);
+        path_printf(device_flag, sizeof device_flag, "--device=%s", o->device);
         argv[n++] = device_flag;
     }
     if (in)
@@ -237,7 +251,7 @@ static void temp_path(const struct opts *o, const char *dir, int k, char *out, s
     const char *base = strrchr(o->input, '/') ? strrchr(o->input, '/') + 1 : o->input;
     const char *dot = strrchr(base, '.');
     int len = dot ? (int)(dot - base) : (int)strlen(base);
-    snprintf(out, n, "%s/%.*s.%s", dir, len, base, stages[k].ext);
+    path_printf(out, n, "%s/%.*s.%s", dir, len, base, stages[k].ext);
 }
 
 /* Stages one at a time through files in dir, printing each when asked. */
@@ -246,7 +260,7 @@ static int run_through_files(const struct opts *o, int last, const char *dir, co
     char prev[PATH_MAX] = "", cur[PATH_MAX], path[PATH_MAX];
     for (int k = 0; k <= last; k++) {
         if (k == last && out)
-            snprintf(cur, sizeof cur, "%s", out);
+            path_printf(cur, sizeof cur, "%s", out);
         else
             temp_path(o, dir, k, cur, sizeof cur);
         const char *argv[8];
@@ -263,7 +277,7 @@ static int run_through_files(const struct opts *o, int last, const char *dir, co
             if ((rc = run_one(pargv, o->verbose)))
                 return rc;
         }
-        snprintf(prev, sizeof prev, "%s", cur);
+        memcpy(prev, cur, sizeof prev);
     }
     return 0;
 }
@@ -306,7 +320,7 @@ int main(int argc, char **argv)
     char code[PATH_MAX];
     const char *out = o.output;
     if (run && !out) {
-        snprintf(code, sizeof code, "%s/kernel.spyrecode", dir);
+        path_printf(code, sizeof code, "%s/kernel.spyrecode", dir);
         out = code;
     }
     if (dir)

@@ -1,0 +1,1542 @@
+/* codegen_prog.c - one program of ktc-codegen (codegen.h): a program_unit's
+ * body translated for a group of units, once per tile they host. Index
+ * values are linear forms over registers, arguments and symbols; vector
+ * values live in vector registers from their definition to their last use.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/codegen_int.h"
+#include "ktir/numeric.h"
+#include "ktir/ops.h"
+
+/* ---- linear forms -------------------------------------------------------------- */
+
+uint32_t cg_lin_new(struct cg *g, const struct cg_lin *l)
+{
+    g->lins = cg_grow(g->lins, &g->caplins, g->nlins + 1, sizeof *g->lins);
+    g->lins[g->nlins] = *l;
+    return g->nlins++;
+}
+
+static int term_cmp(const struct cg_term *a, const struct cg_term *b)
+{
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+bool cg_lin_axpy(struct cg_lin *l, const struct cg_lin *a, int64_t k, const struct cg_lin *b)
+{
+    struct cg_lin r = {.c = a->c + k * b->c};
+    uint32_t i = 0, j = 0;
+    while (i < a->n || j < b->n) {
+        struct cg_term t;
+        int c = i == a->n ? 1 : j == b->n ? -1 : term_cmp(&a->t[i], &b->t[j]);
+        if (c < 0) {
+            t = a->t[i++];
+        } else if (c > 0) {
+            t = b->t[j++];
+            t.k *= k;
+        } else {
+            t = a->t[i++];
+            t.k += k * b->t[j++].k;
+        }
+        if (!t.k)
+            continue;
+        if (r.n == CG_MAX_TERMS)
+            return false;
+        r.t[r.n++] = t;
+    }
+    *l = r;
+    return true;
+}
+
+static void lin_scale(struct cg_lin *l, int64_t k)
+{
+    static const struct cg_lin zero;
+    struct cg_lin a = *l;
+    cg_lin_axpy(l, &zero, k, &a);
+}
+
+static struct cg_lin lin_const(int64_t c)
+{
+    return (struct cg_lin){.c = c};
+}
+
+static struct cg_lin lin_atom(uint8_t kind, uint32_t id)
+{
+    return (struct cg_lin){.n = 1, .t = {{kind, id, 1}}};
+}
+
+bool cg_lin_static(const struct cg_lin *l)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->t[i].kind == CA_REG)
+            return false;
+    return true;
+}
+
+bool cg_lin_eq(const struct cg_lin *a, const struct cg_lin *b)
+{
+    if (a->c != b->c || a->n != b->n)
+        return false;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (a->t[i].kind != b->t[i].kind || a->t[i].id != b->t[i].id || a->t[i].k != b->t[i].k)
+            return false;
+    return true;
+}
+
+/* The static part of l (its non-register terms and constant). */
+static struct cg_lin lin_static_part(const struct cg_lin *l)
+{
+    struct cg_lin r = {.c = l->c};
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->t[i].kind != CA_REG)
+            r.t[r.n++] = l->t[i];
+    return r;
+}
+
+/* ---- values -------------------------------------------------------------------- */
+
+static struct cg_val vlin(struct cg *g, const struct cg_lin *l)
+{
+    return (struct cg_val){CV_LIN, cg_lin_new(g, l)};
+}
+
+static bool val_eq(const struct cg *g, struct cg_val a, struct cg_val b)
+{
+    if (a.kind != b.kind)
+        return false;
+    if (a.kind == CV_LIN)
+        return cg_lin_eq(&g->lins[a.i], &g->lins[b.i]);
+    return a.i == b.i;
+}
+
+/* Element u of a value (a multi's u-th, anything else itself). */
+static struct cg_val elem_of(const struct cg *g, struct cg_val v, uint32_t u)
+{
+    return v.kind == CV_MULTI ? g->multi[v.i + u] : v;
+}
+
+/* One value per unit of the group: the value itself when all agree. */
+static struct cg_val multi_of(struct cg *g, const struct cg_val *e)
+{
+    uint32_t n = g->p.n;
+    bool same = true;
+    for (uint32_t u = 1; u < n && same; u++)
+        same = val_eq(g, e[0], e[u]);
+    if (same)
+        return e[0];
+    uint32_t cap = g->capmulti;
+    g->multi = cg_grow(g->multi, &g->capmulti, g->nmulti + n, sizeof *g->multi);
+    g->multi_reg = cg_grow(g->multi_reg, &cap, g->nmulti + n, sizeof *g->multi_reg);
+    memcpy(g->multi + g->nmulti, e, n * sizeof *e);
+    memset(g->multi_reg + g->nmulti, 0, n * sizeof *g->multi_reg);
+    struct cg_val r = {CV_MULTI, g->nmulti};
+    g->nmulti += n;
+    return r;
+}
+
+static void memo(struct cg *g, ir_value v, struct cg_val x, bool permanent)
+{
+    g->val[v] = x;
+    g->stamp[v] = permanent ? 0 : g->p.gen;
+}
+
+static bool is_kernel_level(const struct cg *g, ir_value v)
+{
+    ir_op d = ir_value_def(g->m, v);
+    if (!d)
+        return ir_value_get(g->m, v)->owner == g->body;
+    return ir_op_get(g->m, d)->block == g->body;
+}
+
+static bool once(struct cg *g, ir_op op)
+{
+    if (g->reported[op])
+        return false;
+    g->reported[op] = 1;
+    return true;
+}
+
+/* ---- registers ----------------------------------------------------------------- */
+
+static int temp_reg(struct cg *g, ir_op at)
+{
+    struct cg_prog *p = &g->p;
+    if (p->ntemp + p->ninit >= SC_MAX_SREGS) {
+        cg_error(g, at, "this program needs more than %d scalar registers (not supported yet)",
+                 SC_MAX_SREGS);
+        return -1;
+    }
+    p->regs[p->ntemp].known = false;
+    return (int)p->ntemp++;
+}
+
+static int vec_reg(struct cg *g, ir_value owner, ir_op at)
+{
+    for (int r = 0; r < SC_MAX_VREGS; r++)
+        if (!g->p.vowner[r]) {
+            g->p.vowner[r] = owner ? owner : UINT32_MAX;
+            return r;
+        }
+    cg_error(g, at, "this program needs more than %d vector registers (not supported yet)",
+             SC_MAX_VREGS);
+    return -1;
+}
+
+static struct sc_insn insn(struct cg *g, uint8_t op, ir_op at)
+{
+    struct sc_insn in;
+    memset(&in, 0, sizeof in);
+    in.op = op;
+    in.dtype = INTERP_I64;
+    in.loc = cg_loc(g, at);
+    return in;
+}
+
+static struct sc_opnd imm(int64_t v)
+{
+    return (struct sc_opnd){SC_IMM, v};
+}
+
+static struct sc_opnd reg_opnd(int r)
+{
+    return (struct sc_opnd){SC_REG, r};
+}
+
+/* A scalar operand holding l: an immediate, a symbol, a register, or a new
+ * register computed from l's terms. */
+static bool opnd_of(struct cg *g, ir_op at, const struct cg_lin *l, struct sc_opnd *out)
+{
+    struct cg_lin st = lin_static_part(l);
+    struct sc_opnd so = st.n ? (struct sc_opnd){SC_SYM, cg_sym_new(g, SC_SX_ADD, &st, NULL)}
+                             : imm(st.c);
+    if (cg_lin_static(l)) {
+        *out = so;
+        return true;
+    }
+    if (l->n == 1 && l->c == 0 && l->t[0].k == 1) {
+        *out = reg_opnd((int)l->t[0].id);
+        return true;
+    }
+    int t = temp_reg(g, at);
+    if (t < 0)
+        return false;
+    bool first = true;
+    for (uint32_t i = 0; i < l->n; i++) {
+        const struct cg_term *x = &l->t[i];
+        if (x->kind != CA_REG)
+            continue;
+        struct sc_insn in;
+        if (first) {
+            in = insn(g, x->k == 1 ? SC_MOV : SC_MUL, at);
+            in.reg[0] = (uint8_t)t;
+            in.x[0] = reg_opnd((int)x->id);
+            in.x[1] = imm(x->k);
+            in.nx = x->k == 1 ? 1 : 2;
+            cg_emit(g, &in);
+            first = false;
+            continue;
+        }
+        int s = (int)x->id;
+        if (x->k != 1) {
+            if ((s = temp_reg(g, at)) < 0)
+                return false;
+            in = insn(g, SC_MUL, at);
+            in.reg[0] = (uint8_t)s;
+            in.x[0] = reg_opnd((int)x->id);
+            in.x[1] = imm(x->k);
+            in.nx = 2;
+            cg_emit(g, &in);
+            g->p.ntemp--;
+        }
+        in = insn(g, SC_ADD, at);
+        in.reg[0] = (uint8_t)t;
+        in.x[0] = reg_opnd(t);
+        in.x[1] = reg_opnd(s);
+        in.nx = 2;
+        cg_emit(g, &in);
+    }
+    if (so.kind != SC_IMM || so.v) {
+        struct sc_insn in = insn(g, SC_ADD, at);
+        in.reg[0] = (uint8_t)t;
+        in.x[0] = reg_opnd(t);
+        in.x[1] = so;
+        in.nx = 2;
+        cg_emit(g, &in);
+    }
+    *out = reg_opnd(t);
+    return true;
+}
+
+/* A register initialized per unit with the static values of multi v. */
+static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *out)
+{
+    struct cg_prog *p = &g->p;
+    if (g->multi_reg[v.i]) {
+        *out = lin_atom(CA_REG, g->multi_reg[v.i] - 1);
+        return true;
+    }
+    if (p->ntemp + p->ninit >= SC_MAX_SREGS)
+        return cg_error(g, at, "this program needs more than %d scalar registers (not "
+                        "supported yet)", SC_MAX_SREGS);
+    uint8_t r = (uint8_t)(SC_MAX_SREGS - 1 - p->ninit++);
+    struct cg_reg info = {.known = true, .step = 0};
+    for (uint32_t u = 0; u < p->n; u++) {
+        struct cg_val e = g->multi[v.i + u];
+        if (e.kind != CV_LIN || !cg_lin_static(&g->lins[e.i]))
+            return cg_error(g, at, "a per-unit value must be an index known at launch");
+        const struct cg_lin *l = &g->lins[e.i];
+        struct sc_opnd o = l->n ? (struct sc_opnd){SC_SYM, cg_sym_new(g, SC_SX_ADD, l, NULL)}
+                                : imm(l->c);
+        if (l->n)
+            info.known = false;
+        else if (!u)
+            info.lo = info.hi = l->c;
+        else {
+            int64_t d = l->c - info.lo;
+            info.lo = l->c < info.lo ? l->c : info.lo;
+            info.hi = l->c > info.hi ? l->c : info.hi;
+            int64_t a = d < 0 ? -d : d, b = info.step;
+            while (b) {
+                int64_t t = a % b;
+                a = b;
+                b = t;
+            }
+            info.step = a;
+        }
+        p->inits = cg_grow(p->inits, &p->capinits, p->ninits + 1, sizeof *p->inits);
+        p->inits[p->ninits++] = (struct cg_init){u, r, o};
+    }
+    if (!info.step)
+        info.step = 1;
+    p->regs[r] = info;
+    g->multi_reg[v.i] = r + 1u;
+    *out = lin_atom(CA_REG, r);
+    return true;
+}
+
+/* ---- kernel-level and index values --------------------------------------------- */
+
+static struct cg_val none_val(void)
+{
+    return (struct cg_val){CV_NONE, 0};
+}
+
+/* An index value as a linear form (a multi becomes an init register). */
+static bool index_lin(struct cg *g, ir_value v, ir_op at, struct cg_lin *out)
+{
+    struct cg_val x = cg_value(g, v, at);
+    if (x.kind == CV_LIN) {
+        *out = g->lins[x.i];
+        return true;
+    }
+    if (x.kind == CV_MULTI)
+        return multi_lin(g, x, at, out);
+    return x.kind != CV_NONE && cg_error(g, at, "an index operand is not an index value");
+}
+
+/* op(a, b) for a form that is not linear: folded, a symbol, or an
+ * instruction. */
+static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin *a,
+                      const struct cg_lin *b, struct cg_lin *out)
+{
+    if (!a->n && !b->n) {
+        int64_t x = a->c, y = b->c, r = 0;
+        if ((sxop == SC_SX_DIV || sxop == SC_SX_MOD) && !y)
+            return cg_error(g, at, "a division by zero");
+        switch (sxop) {
+        case SC_SX_MUL: r = x * y; break;
+        case SC_SX_DIV: r = x / y - ((x % y != 0) && ((x < 0) != (y < 0))); break;
+        case SC_SX_MOD: r = x % y; r += (r != 0 && ((r < 0) != (y < 0))) ? y : 0; break;
+        case SC_SX_MIN: r = x < y ? x : y; break;
+        case SC_SX_MAX: r = x > y ? x : y; break;
+        }
+        *out = lin_const(r);
+        return true;
+    }
+    if (cg_lin_static(a) && cg_lin_static(b)) {
+        *out = lin_atom(CA_SYM, cg_sym_new(g, sxop, a, b));
+        return true;
+    }
+    static const uint8_t ops[] = {[SC_SX_MUL] = SC_MUL, [SC_SX_DIV] = SC_DIV,
+                                  [SC_SX_MOD] = SC_REM, [SC_SX_MIN] = SC_MIN,
+                                  [SC_SX_MAX] = SC_MAX};
+    struct sc_insn in = insn(g, ops[sxop], at);
+    if (!opnd_of(g, at, a, &in.x[0]) || !opnd_of(g, at, b, &in.x[1]))
+        return false;
+    int r = temp_reg(g, at);
+    if (r < 0)
+        return false;
+    in.reg[0] = (uint8_t)r;
+    in.nx = 2;
+    cg_emit(g, &in);
+    *out = lin_atom(CA_REG, (uint32_t)r);
+    return true;
+}
+
+/* An affine expression over operand values, as a linear form. */
+static bool aff_lin(struct cg *g, ir_op at, ir_aff e, const struct cg_lin *dims,
+                    const struct cg_lin *syms, struct cg_lin *out)
+{
+    const struct ir_aff_info *ai = ir_aff_get(g->m, e);
+    struct cg_lin a, b;
+    switch (ai->kind) {
+    case IR_AFF_CONST: *out = lin_const(ai->v); return true;
+    case IR_AFF_DIM: *out = dims[ai->v]; return true;
+    case IR_AFF_SYM: *out = syms[ai->v]; return true;
+    default: break;
+    }
+    if (!aff_lin(g, at, ai->lhs, dims, syms, &a) || !aff_lin(g, at, ai->rhs, dims, syms, &b))
+        return false;
+    switch (ai->kind) {
+    case IR_AFF_ADD:
+        return cg_lin_axpy(out, &a, 1, &b) ||
+               cg_error(g, at, "an index of more than %d terms (not supported yet)",
+                        CG_MAX_TERMS);
+    case IR_AFF_MUL:
+        if (!b.n || !a.n) {
+            *out = b.n ? b : a;
+            lin_scale(out, b.n ? a.c : b.c);
+            return true;
+        }
+        return nonlinear(g, at, SC_SX_MUL, &a, &b, out);
+    case IR_AFF_MOD: return nonlinear(g, at, SC_SX_MOD, &a, &b, out);
+    case IR_AFF_FLOORDIV: return nonlinear(g, at, SC_SX_DIV, &a, &b, out);
+    default: /* ceildiv: (a + b - 1) floordiv b for a constant b > 0 */
+        if (b.n || b.c <= 0)
+            return cg_error(g, at, "a ceildiv by a value that is not a positive constant is "
+                            "not supported yet");
+        a.c += b.c - 1;
+        return nonlinear(g, at, SC_SX_DIV, &a, &b, out);
+    }
+}
+
+/* Integer and index arithmetic (kernel level or in a program). */
+static struct cg_val arith(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct cg_lin a = {0}, b = {0}, r;
+    if (o->kind == IR_OP_ARITH_CONSTANT) {
+        const struct ir_attr_info *ai = ir_attr_get(m, ir_op_attr(m, op, "value"));
+        if (ai->kind != IR_AT_INT && ai->kind != IR_AT_BOOL)
+            return cg_error(g, op, "a constant of this type has no use in a program"), none_val();
+        r = lin_const(ai->i);
+        return vlin(g, &r);
+    }
+    if (o->kind == IR_OP_AFFINE_APPLY) {
+        const struct ir_affine_map *mp =
+            ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, "map"))->map);
+        struct cg_lin ops[16];
+        if (o->nopnd > 16 || mp->nres != 1)
+            return cg_error(g, op, "an affine.apply of this shape is not supported yet"),
+                   none_val();
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            if (!index_lin(g, o->opnd[i], op, &ops[i]))
+                return none_val();
+        if (!aff_lin(g, op, mp->res[0], ops, ops + mp->ndims, &r))
+            return none_val();
+        return vlin(g, &r);
+    }
+    if (o->nopnd < 1 || !index_lin(g, o->opnd[0], op, &a) ||
+        (o->nopnd > 1 && !index_lin(g, o->opnd[1], op, &b)))
+        return none_val();
+    bool ok = true;
+    switch (o->kind) {
+    case IR_OP_ARITH_INDEX_CAST:
+    case IR_OP_ARITH_INDEX_CASTUI:
+    case IR_OP_ARITH_EXTSI:
+    case IR_OP_ARITH_EXTUI: r = a; break;
+    case IR_OP_ARITH_ADDI:
+    case IR_OP_ARITH_SUBI:
+        ok = cg_lin_axpy(&r, &a, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &b) ||
+             cg_error(g, op, "an index of more than %d terms (not supported yet)", CG_MAX_TERMS);
+        break;
+    case IR_OP_ARITH_MULI:
+        if (!a.n || !b.n) {
+            r = b.n ? b : a;
+            lin_scale(&r, b.n ? a.c : b.c);
+        } else {
+            ok = nonlinear(g, op, SC_SX_MUL, &a, &b, &r);
+        }
+        break;
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_ARITH_DIVUI:
+    case IR_OP_ARITH_FLOORDIVSI: ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r); break;
+    case IR_OP_ARITH_CEILDIVSI:
+    case IR_OP_ARITH_CEILDIVUI:
+        if (b.n || b.c <= 0) {
+            ok = cg_error(g, op, "a ceildiv by a value that is not a positive constant is not "
+                          "supported yet");
+            break;
+        }
+        a.c += b.c - 1;
+        ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r);
+        break;
+    case IR_OP_ARITH_REMSI:
+    case IR_OP_ARITH_REMUI: ok = nonlinear(g, op, SC_SX_MOD, &a, &b, &r); break;
+    case IR_OP_ARITH_MINSI:
+    case IR_OP_ARITH_MINUI: ok = nonlinear(g, op, SC_SX_MIN, &a, &b, &r); break;
+    case IR_OP_ARITH_MAXSI:
+    case IR_OP_ARITH_MAXUI: ok = nonlinear(g, op, SC_SX_MAX, &a, &b, &r); break;
+    default:
+        ok = cg_error(g, op, "'%s' on indices has no SpyreCode form yet",
+                      ir_str_get(m, o->name));
+    }
+    return ok ? vlin(g, &r) : none_val();
+}
+
+/* A kernel-level value: an argument, a constant, arithmetic over them, a
+ * unit. */
+static struct cg_val kernel_value(struct cg *g, ir_value v, ir_op at)
+{
+    struct ir_module *m = g->m;
+    ir_op d = ir_value_def(m, v);
+    if (!d) {
+        struct cg_lin l = lin_atom(CA_ARG, ir_value_get(m, v)->index);
+        return vlin(g, &l);
+    }
+    const struct ir_op_info *o = ir_op_get(m, d);
+    switch (o->kind) {
+    case IR_OP_DATAFLOW_GET_UNIT: {
+        uint32_t u = cg_unit_of(g, d);
+        return u == SC_NONE ? none_val() : (struct cg_val){CV_UNIT, u};
+    }
+    case IR_OP_KTDP_RUNTIME_ARG_EXTRACT:
+        if (ir_value_def(m, o->opnd[0]))
+            break;
+        return kernel_value(g, o->opnd[0], at);
+    default:
+        if (!strncmp(ir_str_get(m, o->name), "arith.", 6) || o->kind == IR_OP_AFFINE_APPLY)
+            return arith(g, d);
+        break;
+    }
+    cg_error(g, at, "a value made by '%s' outside the programs cannot be used in one",
+             ir_str_get(m, o->name));
+    return none_val();
+}
+
+struct cg_val cg_value(struct cg *g, ir_value v, ir_op at)
+{
+    if (g->val[v].kind != CV_NONE && (!g->stamp[v] || g->stamp[v] == g->p.gen))
+        return g->val[v];
+    if (!is_kernel_level(g, v))
+        return cg_error(g, at, "a value of another program or tile is used here (internal "
+                        "order)"),
+               none_val();
+    struct cg_val x = kernel_value(g, v, at);
+    if (x.kind != CV_NONE)
+        memo(g, v, x, true);
+    return x;
+}
+
+/* ---- views, ports, device checks ------------------------------------------------ */
+
+/* The physical resource of unit value x for group unit u, or ARCH_NONE. */
+static uint32_t unit_res(struct cg *g, struct cg_val x, uint32_t u)
+{
+    struct cg_val e = elem_of(g, x, u);
+    return e.kind == CV_UNIT ? g->units[e.i].res : ARCH_NONE;
+}
+
+static bool view_of(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct cg_view vw = {.mem = cg_value(g, o->opnd[0], op)};
+    if (vw.mem.kind == CV_NONE)
+        return false;
+    for (uint32_t u = 0; u < g->p.n; u++) {
+        uint32_t r = unit_res(g, vw.mem, u);
+        if (r == ARCH_NONE || g->dev->res[r].node != ARCH_MEMORY)
+            return cg_error(g, op, "the first operand of a memory view must be a memory unit");
+    }
+    struct cg_val s = cg_value(g, o->opnd[1], op);
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
+    if (t->rank > 8)
+        return cg_error(g, op, "a view of rank %u is not supported yet", t->rank);
+    vw.rank = t->rank;
+    vw.elem = t->elem;
+    if (cg_dtype(m, t->elem) < 0)
+        return cg_error(g, op, "a view of this element type is not supported yet");
+    for (uint32_t u = 0; u < g->p.n && s.kind != CV_NONE; u++) {
+        struct cg_val e = elem_of(g, s, u);
+        if (e.kind == CV_LIN) {
+            struct cg_lin st = lin_static_part(&g->lins[e.i]);
+            cg_note_view(g, &st, t->elem, t->rank, unit_res(g, vw.mem, u));
+        }
+    }
+    if (s.kind == CV_NONE || !index_lin(g, o->opnd[1], op, &vw.start))
+        return false;
+    const struct ir_affine_map *lm =
+        ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, "layout_map"))->map);
+    int64_t pt[8] = {0};
+    bool ok = true;
+    vw.off = ir_aff_eval(m, lm->res[0], pt, NULL, &ok);
+    for (uint32_t i = 0; i < t->rank; i++) {
+        pt[i] = 1;
+        vw.strides[i] = ir_aff_eval(m, lm->res[0], pt, NULL, &ok) - vw.off;
+        pt[i] = 2;
+        int64_t twice = ir_aff_eval(m, lm->res[0], pt, NULL, &ok) - vw.off;
+        pt[i] = 0;
+        if (twice != 2 * vw.strides[i])
+            ok = false;
+    }
+    if (!ok)
+        return cg_error(g, op, "a view layout that is not linear is not supported yet");
+    g->views = cg_grow(g->views, &g->capviews, g->nviews + 1, sizeof *g->views);
+    g->views[g->nviews] = vw;
+    memo(g, o->res, (struct cg_val){CV_VIEW, g->nviews++}, false);
+    return true;
+}
+
+static const struct cg_view *view_val(struct cg *g, ir_value v, ir_op at)
+{
+    struct cg_val x = cg_value(g, v, at);
+    if (x.kind == CV_VIEW)
+        return &g->views[x.i];
+    if (x.kind != CV_NONE)
+        cg_error(g, at, "expected a memory view (dataflow.get_logical_memory_view)");
+    return NULL;
+}
+
+/* The memory port of a view and its memory resource on the first unit. */
+static uint32_t mem_port(struct cg *g, const struct cg_view *vw, uint32_t *mem)
+{
+    uint32_t *bind = malloc(g->p.n * sizeof *bind);
+    if (!bind)
+        abort();
+    for (uint32_t u = 0; u < g->p.n; u++)
+        bind[u] = unit_res(g, vw->mem, u);
+    *mem = bind[0];
+    uint32_t port = cg_port(g, SC_PORT_MEM, bind, g->dev->res[bind[0]].kind);
+    free(bind);
+    return port;
+}
+
+/* The byte address of element idx + lo of a view. */
+static bool view_addr(struct cg *g, ir_op at, const struct cg_view *vw, const ir_value *idx,
+                      const int64_t *lo, struct cg_lin *bytes)
+{
+    struct cg_lin a = vw->start;
+    a.c += vw->off;
+    for (uint32_t i = 0; i < vw->rank; i++) {
+        struct cg_lin x;
+        if (!index_lin(g, idx[i], at, &x))
+            return false;
+        x.c += lo ? lo[i] : 0;
+        if (!cg_lin_axpy(&a, &a, vw->strides[i], &x))
+            return cg_error(g, at, "an address of more than %d terms (not supported yet)",
+                            CG_MAX_TERMS);
+    }
+    lin_scale(&a, (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(g->m, vw->elem)));
+    *bytes = a;
+    return true;
+}
+
+/* An address operand for a byte address (registers beyond the terms an
+ * address holds are added up first). */
+static bool addr_opnd(struct cg *g, ir_op at, const struct cg_lin *bytes, uint32_t port,
+                      struct sc_addr *out)
+{
+    memset(out, 0, sizeof *out);
+    out->port = (uint16_t)port;
+    struct cg_lin rest = lin_static_part(bytes);
+    for (uint32_t i = 0; i < bytes->n; i++) {
+        const struct cg_term *t = &bytes->t[i];
+        if (t->kind != CA_REG)
+            continue;
+        if (out->nterms < SC_MAX_TERMS) {
+            out->reg[out->nterms] = (uint8_t)t->id;
+            out->stride[out->nterms++] = imm(t->k);
+        } else {
+            struct cg_lin one = lin_atom(CA_REG, t->id);
+            cg_lin_axpy(&rest, &rest, t->k, &one);
+        }
+    }
+    return opnd_of(g, at, &rest, &out->base);
+}
+
+static void granules_text(const struct arch_access *acc, char *buf, size_t len)
+{
+    size_t k = 0;
+    int64_t w = acc->word_size > 0 ? acc->word_size : 1;
+    buf[0] = 0;
+    for (uint32_t i = 0; i < acc->ngranules && k + 40 < len; i++)
+        k += (size_t)snprintf(buf + k, len - k, "%s%lld bytes aligned to %lld", i ? ", " : "",
+                              (long long)(acc->granules[i].size_in_words * w),
+                              (long long)(acc->granules[i].align_in_words * w));
+}
+
+/* Checks an access of `bytes` at byte address a (also at a + k * step for
+ * k < count when count > 1) of memory mem: inside the memory when the
+ * address is known, and fitting one of acc's granules. */
+static bool check_access(struct cg *g, ir_op at, const char *what, const struct cg_lin *a,
+                         int64_t bytes, int64_t step, int64_t count, uint32_t mem,
+                         const struct arch_access *acc)
+{
+    const struct arch_res *mr = &g->dev->res[mem];
+    bool known = true, sym = false;
+    int64_t lo = a->c, hi = a->c, a0 = a->c;
+    int64_t steps[CG_MAX_TERMS + 1];
+    uint32_t nsteps = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+        const struct cg_term *t = &a->t[i];
+        if (t->kind != CA_REG) {
+            sym = true;
+            continue;
+        }
+        const struct cg_reg *r = &g->p.regs[t->id];
+        if (!r->known) {
+            known = false;
+            continue;
+        }
+        int64_t x = t->k * r->lo, y = t->k * r->hi;
+        lo += x < y ? x : y;
+        hi += x < y ? y : x;
+        a0 += t->k * r->lo;
+        if (r->hi > r->lo)
+            steps[nsteps++] = t->k * r->step;
+    }
+    if (count > 1) {
+        hi += step * (count - 1) > 0 ? step * (count - 1) : 0;
+        lo += step * (count - 1) < 0 ? step * (count - 1) : 0;
+        steps[nsteps++] = step;
+    }
+    if (known && !sym && mr->size > 0 && (lo < 0 || hi + bytes > mr->size)) {
+        if (once(g, at))
+            cg_error(g, at, "this %s reaches bytes [%lld, %lld) of %s, which holds %lld", what,
+                     (long long)lo, (long long)(hi + bytes), mr->name, (long long)mr->size);
+        return false;
+    }
+    if (!acc || !acc->ngranules)
+        return true;
+    int64_t w = acc->word_size > 0 ? acc->word_size : 1;
+    for (uint32_t k = 0; k < acc->ngranules; k++) {
+        int64_t size = acc->granules[k].size_in_words * w;
+        int64_t align = acc->granules[k].align_in_words * w;
+        bool ok = size > 0 && bytes % size == 0;
+        if (align > 1 && known) {
+            ok = ok && (sym || a0 % align == 0);
+            for (uint32_t s = 0; s < nsteps; s++)
+                ok = ok && steps[s] % align == 0;
+        }
+        if (ok)
+            return true;
+    }
+    if (once(g, at)) {
+        char gran[256];
+        granules_text(acc, gran, sizeof gran);
+        cg_error(g, at, "this %s of %lld bytes%s fits no access %s has to %s (%s)", what,
+                 (long long)bytes, sym ? "" : " at its addresses", g->dev->res[g->p.res].kind,
+                 mr->kind, gran);
+    }
+    return false;
+}
+
+/* How the program's unit kind accesses memory mem (a DMA unit's access in
+ * the other direction stands in). */
+static const struct arch_access *access_of(struct cg *g, uint32_t mem, bool store, bool dma)
+{
+    const struct arch_access *a = arch_access(g->dev, g->p.res, store, g->dev->res[mem].kind);
+    if (!a && dma)
+        a = arch_access(g->dev, g->p.res, !store, g->dev->res[mem].kind);
+    return a;
+}
+
+/* A vector of type t handled by the program's unit: within its lanes when
+ * it computes. */
+static bool check_lanes(struct cg *g, ir_op at, ir_type t)
+{
+    const struct arch_res *r = &g->dev->res[g->p.res];
+    if (!(r->features & ARCH_F_COMPUTE))
+        return true;
+    struct ir_module *m = g->m;
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    int dt = cg_dtype(m, ti->elem);
+    const char *dn = dt < 0 ? "?" : interp_dtype_name((enum interp_dtype)dt);
+    int64_t lanes = dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, dn);
+    int64_t n = ti->rank ? ti->shape[0] : 1;
+    if (lanes <= 0) {
+        if (once(g, at))
+            cg_error(g, at, "%s of device @%s has no SIMD lanes for %s", r->kind, g->dev->name,
+                     dn);
+        return false;
+    }
+    if (n > lanes) {
+        if (once(g, at))
+            cg_error(g, at, "a vector of %lld %s is wider than the %lld %s lanes of %s (device "
+                     "@%s)", (long long)n, dn, (long long)lanes, dn, r->kind, g->dev->name);
+        return false;
+    }
+    return true;
+}
+
+/* The per-unit peers of a FIFO or signal: the channel of each group unit
+ * (out: it sends to the peer). FIFOs are checked against the datapaths. */
+static bool peer_port(struct cg *g, ir_op at, ir_value peer, enum sc_chan_kind kind, bool out,
+                      uint32_t *port)
+{
+    struct cg_prog *p = &g->p;
+    struct cg_val x = cg_value(g, peer, at);
+    if (x.kind == CV_NONE)
+        return false;
+    int64_t ch = -1;
+    ir_attr ca = ir_op_attr(g->m, at, "channel");
+    if (ca && ir_attr_get(g->m, ca)->kind == IR_AT_INT)
+        ch = ir_attr_get(g->m, ca)->i;
+    uint32_t *bind = malloc(p->n * sizeof *bind);
+    if (!bind)
+        abort();
+    bool ok = true;
+    const char *peer_kind = NULL;
+    for (uint32_t u = 0; u < p->n && ok; u++) {
+        uint32_t r = unit_res(g, x, u), self = p->units[u];
+        if (r == ARCH_NONE || g->dev->res[r].node != ARCH_UNIT) {
+            ok = cg_error(g, at, "the peer of this %s must be an execution unit",
+                          kind == SC_CHAN_FIFO ? "FIFO" : "signal");
+            break;
+        }
+        if (r == self) {
+            ok = cg_error(g, at, "unit %s %s itself", g->dev->res[r].name,
+                          out ? "sends to" : "receives from");
+            break;
+        }
+        peer_kind = g->dev->res[r].kind;
+        uint32_t src = out ? self : r, dst = out ? r : self;
+        bind[u] = cg_channel(g, kind, kind == SC_CHAN_FIFO ? -1 : ch, src, dst);
+        if (kind != SC_CHAN_FIFO)
+            continue;
+        uint32_t l = sc_link_between(g->dev, src, dst);
+        int64_t depth = 0;
+        ir_attr da = ir_op_attr(g->m, at, "fifo_depth");
+        if (da && ir_attr_get(g->m, da)->kind == IR_AT_INT)
+            depth = ir_attr_get(g->m, da)->i;
+        const struct arch_link *lk = l == SC_NONE ? NULL : &g->dev->links[l];
+        const char *sn = g->dev->res[src].name, *dn = g->dev->res[dst].name;
+        if (!lk || (!lk->queue && !lk->depth) || (lk->depth > 0 && depth > lk->depth)) {
+            ok = false;
+            if (!once(g, at))
+                break;
+            if (!lk)
+                cg_error(g, at, "no datapath of device @%s joins %s to %s for this FIFO",
+                         g->dev->name, sn, dn);
+            else if (!lk->queue && !lk->depth)
+                cg_error(g, at, "the datapath %s -> %s is not a FIFO (it has no queue)", sn, dn);
+            else
+                cg_error(g, at, "a FIFO of depth %lld on the datapath %s -> %s, whose depth is "
+                         "%lld", (long long)depth, sn, dn, (long long)lk->depth);
+        }
+    }
+    if (ok) {
+        char hint[64];
+        static const char *const pre[] = {"from_", "to_", "sig_from_", "sig_to_"};
+        snprintf(hint, sizeof hint, "%s%s", pre[(kind == SC_CHAN_SIGNAL) * 2 + out], peer_kind);
+        *port = cg_port(g, kind == SC_CHAN_FIFO ? (out ? SC_PORT_OUT : SC_PORT_IN)
+                                                : (out ? SC_PORT_SIGOUT : SC_PORT_SIGIN),
+                        bind, hint);
+    }
+    free(bind);
+    return ok;
+}
+
+/* ---- vectors -------------------------------------------------------------------- */
+
+/* The vector register holding v. */
+static int vec_in(struct cg *g, ir_value v, ir_op at)
+{
+    struct cg_val x = cg_value(g, v, at);
+    if (x.kind == CV_VEC)
+        return (int)x.i;
+    if (x.kind != CV_NONE)
+        cg_error(g, at, "expected a vector value");
+    return -1;
+}
+
+/* A new vector register for result v of op (checked against the lanes). */
+static int vec_out(struct cg *g, ir_op op, ir_value v, struct sc_insn *in)
+{
+    ir_type t = ir_value_type(g->m, v);
+    int dt = cg_dtype(g->m, ir_type_elem(g->m, t));
+    if (ir_type_get(g->m, t)->kind != IR_TY_VECTOR || dt < 0)
+        return cg_error(g, op, "a vector of this type is not supported yet"), -1;
+    if (!check_lanes(g, op, t))
+        return -1;
+    int r = vec_reg(g, v, op);
+    if (r >= 0) {
+        memo(g, v, (struct cg_val){CV_VEC, (uint32_t)r}, false);
+        in->reg[0] = (uint8_t)r;
+        in->dtype = (uint8_t)dt;
+    }
+    return r;
+}
+
+static int64_t vec_len(struct cg *g, ir_value v)
+{
+    const struct ir_type_info *t = ir_type_get(g->m, ir_value_type(g->m, v));
+    return t->rank ? t->shape[0] : 1;
+}
+
+/* The sc_fn an operator attribute (#vectorchain<binary_operator add>) names. */
+static int fn_of(struct cg *g, ir_op op, const char *attr)
+{
+    ir_attr a = ir_op_attr(g->m, op, attr);
+    const struct ir_attr_info *ai = a ? ir_attr_get(g->m, a) : NULL;
+    const char *body = ai && ai->body ? ir_str_get(g->m, ai->body) : "";
+    const char *sp = strchr(body, ' ');
+    int fn = sp ? sc_fn_find(sp + 1) : -1;
+    if (fn <= 0)
+        cg_error(g, op, "the operator '%s' has no SpyreCode form yet", sp ? sp + 1 : body);
+    return fn;
+}
+
+/* A box set over rank dims (lo, number of points), and whether its points
+ * in row-major order are elements evenly spaced in a view: *step gets the
+ * spacing in elements. */
+static bool box_of(struct cg *g, ir_op op, const char *attr, uint32_t rank, int64_t *lo,
+                   int64_t *n)
+{
+    ir_attr a = ir_op_attr(g->m, op, attr);
+    const struct ir_attr_info *ai = a ? ir_attr_get(g->m, a) : NULL;
+    int64_t l[8], h[8];
+    if (!ai || ai->kind != IR_AT_INTEGER_SET || ir_set_get(g->m, ai->map)->ndims != rank ||
+        rank > 8 || !ir_set_box(g->m, ai->map, NULL, l, h))
+        return cg_error(g, op, "'%s' must be a box of %u dimensions (others are not supported "
+                        "yet)", attr, rank);
+    for (uint32_t i = 0; i < rank; i++) {
+        if (l[i] == INT64_MIN || h[i] == INT64_MAX || h[i] < l[i])
+            return cg_error(g, op, "'%s' must be a bounded, non-empty box", attr);
+        lo[i] = l[i];
+        n[i] = h[i] - l[i] + 1;
+    }
+    return true;
+}
+
+static bool run_of(struct cg *g, ir_op op, const struct cg_view *vw, const int64_t *n,
+                   int64_t *step)
+{
+    int64_t want = 0;
+    for (uint32_t i = vw->rank; i-- > 0;) {
+        if (n[i] == 1)
+            continue;
+        if (want && vw->strides[i] != want)
+            return cg_error(g, op, "a set of elements that are not evenly spaced in memory is "
+                            "not supported yet");
+        if (!want)
+            *step = vw->strides[i];
+        want = vw->strides[i] * n[i];
+    }
+    if (!want)
+        *step = 1;
+    return true;
+}
+
+static int64_t numel(uint32_t r, const int64_t *n)
+{
+    int64_t p = 1;
+    for (uint32_t i = 0; i < r; i++)
+        p *= n[i];
+    return p;
+}
+
+static bool identity_order(struct cg *g, ir_op op, const char *attr)
+{
+    ir_attr a = ir_op_attr(g->m, op, attr);
+    if (!a)
+        return true;
+    const struct ir_affine_map *mp = ir_map_get(g->m, ir_attr_get(g->m, a)->map);
+    for (uint32_t i = 0; i < mp->nres; i++) {
+        const struct ir_aff_info *e = ir_aff_get(g->m, mp->res[i]);
+        if (e->kind != IR_AFF_DIM || e->v != i)
+            return cg_error(g, op, "'%s' other than the identity is not supported yet", attr);
+    }
+    return true;
+}
+
+/* agen.vector_load / vector_store: vld / vst of a run of the view. */
+static bool vector_access(struct cg *g, ir_op op, bool store)
+{
+    const struct ir_op_info *o = ir_op_get(g->m, op);
+    uint32_t vi = store ? 1 : 0;
+    const struct cg_view *vw = view_val(g, o->opnd[vi], op);
+    int64_t lo[8], n[8], step = 1;
+    if (!vw || o->nopnd != vi + 1 + vw->rank)
+        return vw && cg_error(g, op, "a view of rank %u needs %u indices", vw->rank, vw->rank);
+    if (!box_of(g, op, store ? "store_set" : "load_set", vw->rank, lo, n) ||
+        !identity_order(g, op, store ? "store_order" : "load_order") || !run_of(g, op, vw, n, &step))
+        return false;
+    ir_value vec = store ? o->opnd[0] : o->res;
+    int64_t cnt = numel(vw->rank, n), es = (int64_t)interp_dtype_size(
+                                           (enum interp_dtype)cg_dtype(g->m, vw->elem));
+    if (cnt != vec_len(g, vec))
+        return cg_error(g, op, "the set holds %lld elements, the vector %lld", (long long)cnt,
+                        (long long)vec_len(g, vec));
+    struct cg_lin a;
+    uint32_t mem;
+    uint32_t port = mem_port(g, vw, &mem);
+    if (!view_addr(g, op, vw, o->opnd + vi + 1, lo, &a))
+        return false;
+    const char *what = store ? "vector store" : "vector load";
+    if (step == 1)
+        check_access(g, op, what, &a, cnt * es, 0, 1, mem, access_of(g, mem, store, false));
+    else
+        check_access(g, op, what, &a, es, step * es, cnt, mem, access_of(g, mem, store, false));
+    struct sc_insn in = insn(g, store ? SC_VST : SC_VLD, op);
+    if (!addr_opnd(g, op, &a, port, &in.addr[0]))
+        return false;
+    if (store) {
+        int r = vec_in(g, vec, op);
+        if (r < 0 || !check_lanes(g, op, ir_value_type(g->m, vec)))
+            return false;
+        in.reg[0] = (uint8_t)r;
+        in.dtype = (uint8_t)cg_dtype(g->m, vw->elem);
+        if (step != 1)
+            in.x[in.nx++] = imm(step * es);
+    } else {
+        if (vec_out(g, op, vec, &in) < 0)
+            return false;
+        in.x[in.nx++] = imm(cnt);
+        if (step != 1)
+            in.x[in.nx++] = imm(step * es);
+    }
+    cg_emit(g, &in);
+    return true;
+}
+
+/* Coefficients of an affine map's results in its dims (checked linear);
+ * c[res * nd + d], c0[res] the constant part. */
+static bool linear_map(struct cg *g, ir_op op, const char *attr, uint32_t nres, uint32_t nd,
+                       int64_t *c, int64_t *c0)
+{
+    ir_attr a = ir_op_attr(g->m, op, attr);
+    const struct ir_affine_map *mp = a ? ir_map_get(g->m, ir_attr_get(g->m, a)->map) : NULL;
+    if (!mp || mp->nres != nres || mp->ndims != nd || nd > 8)
+        return cg_error(g, op, "'%s' must map %u time dimensions to %u view dimensions", attr,
+                        nd, nres);
+    int64_t pt[8] = {0};
+    bool ok = true;
+    for (uint32_t r = 0; r < nres; r++) {
+        c0[r] = ir_aff_eval(g->m, mp->res[r], pt, NULL, &ok);
+        for (uint32_t d = 0; d < nd; d++) {
+            pt[d] = 1;
+            c[r * nd + d] = ir_aff_eval(g->m, mp->res[r], pt, NULL, &ok) - c0[r];
+            pt[d] = 3;
+            ok = ok && ir_aff_eval(g->m, mp->res[r], pt, NULL, &ok) - c0[r] == 3 * c[r * nd + d];
+            pt[d] = 0;
+        }
+    }
+    return ok || cg_error(g, op, "'%s' is not linear (not supported yet)", attr);
+}
+
+/* agen.composite_load_and_store: a dma per time step of its time set, a
+ * run of elements each; rows and strides for the innermost time dimension,
+ * loops for the outer ones. */
+static bool composite(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, op, "operandSegmentSizes"));
+    if (!seg || seg->n != 5 || seg->ints[0] != 1 || seg->ints[2] != 1)
+        return cg_error(g, op, "malformed operand segments");
+    if (seg->ints[4])
+        return cg_error(g, op, "time symbols are not supported yet");
+    const struct cg_view *vw[2] = {view_val(g, o->opnd[0], op), NULL};
+    const ir_value *idx[2] = {o->opnd + 1, o->opnd + 2 + seg->ints[1]};
+    vw[1] = vw[0] ? view_val(g, o->opnd[1 + seg->ints[1]], op) : NULL;
+    if (!vw[0] || !vw[1])
+        return false;
+    static const char *const sets[] = {"load_set", "store_set"};
+    static const char *const orders[] = {"load_order", "store_order"};
+    static const char *const tmaps[] = {"load_time_addr_map", "store_time_addr_map"};
+    int64_t lo[2][8], n[2][8], tlo[8], tn[8], c[2][64], c0[2][8], bytes[2], step = 1;
+    ir_attr ts = ir_op_attr(m, op, "time_set");
+    uint32_t nt = ts ? ir_set_get(m, ir_attr_get(m, ts)->map)->ndims : 0;
+    if (!nt || nt > 8 || !box_of(g, op, "time_set", nt, tlo, tn) ||
+        !identity_order(g, op, "time_order"))
+        return nt && nt <= 8 ? false : cg_error(g, op, "'time_set' must be a box");
+    struct cg_lin a[2];
+    uint32_t mem[2], port[2];
+    for (int s = 0; s < 2; s++) {
+        if ((int64_t)vw[s]->rank != seg->ints[1 + 2 * s])
+            return cg_error(g, op, "a view of rank %u needs %u indices", vw[s]->rank,
+                            vw[s]->rank);
+        if (!box_of(g, op, sets[s], vw[s]->rank, lo[s], n[s]) ||
+            !identity_order(g, op, orders[s]) || !run_of(g, op, vw[s], n[s], &step))
+            return false;
+        if (step != 1)
+            return cg_error(g, op, "a transfer of elements that are not contiguous is not "
+                            "supported yet");
+        if (!linear_map(g, op, tmaps[s], vw[s]->rank, nt, c[s], c0[s]))
+            return false;
+        int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(m, vw[s]->elem));
+        bytes[s] = numel(vw[s]->rank, n[s]) * es;
+        int64_t at[8];
+        for (uint32_t i = 0; i < vw[s]->rank; i++) {
+            at[i] = lo[s][i] + c0[s][i];
+            for (uint32_t d = 0; d < nt; d++)
+                at[i] += c[s][i * nt + d] * tlo[d];
+        }
+        port[s] = mem_port(g, vw[s], &mem[s]);
+        if (!view_addr(g, op, vw[s], idx[s], at, &a[s]))
+            return false;
+    }
+    if (bytes[0] != bytes[1])
+        return cg_error(g, op, "a step loads %lld bytes but stores %lld", (long long)bytes[0],
+                        (long long)bytes[1]);
+    /* byte distance of one time step, per time dim and side */
+    int64_t dist[2][8];
+    for (int s = 0; s < 2; s++) {
+        int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(m, vw[s]->elem));
+        for (uint32_t d = 0; d < nt; d++) {
+            dist[s][d] = 0;
+            for (uint32_t i = 0; i < vw[s]->rank; i++)
+                dist[s][d] += c[s][i * nt + d] * vw[s]->strides[i] * es;
+        }
+    }
+    /* the innermost dims that continue the run merge into it; the next is rows */
+    int64_t run = bytes[0], rows = 1, rstride[2] = {0, 0};
+    int inner = (int)nt - 1;
+    while (inner >= 0 && (tn[inner] == 1 || (dist[0][inner] == run && dist[1][inner] == run))) {
+        run *= tn[inner];
+        inner--;
+    }
+    if (inner >= 0) {
+        rows = tn[inner];
+        rstride[0] = dist[0][inner];
+        rstride[1] = dist[1][inner];
+    }
+    /* outer dims: loops */
+    uint32_t save = g->p.ntemp;
+    for (int d = 0; d < inner; d++) {
+        if (tn[d] == 1)
+            continue;
+        int r = temp_reg(g, op);
+        if (r < 0)
+            return false;
+        struct sc_insn f = insn(g, SC_FOR, op);
+        f.reg[0] = (uint8_t)r;
+        f.x[0] = imm(0);
+        f.x[1] = imm(tn[d]);
+        f.nx = 2;
+        cg_emit(g, &f);
+        g->p.regs[r] = (struct cg_reg){true, 0, tn[d] - 1, 1};
+        struct cg_lin t = lin_atom(CA_REG, (uint32_t)r);
+        for (int s = 0; s < 2; s++)
+            if (!cg_lin_axpy(&a[s], &a[s], dist[s][d], &t))
+                return cg_error(g, op, "an address of more than %d terms (not supported yet)",
+                                CG_MAX_TERMS);
+    }
+    const struct arch_access *acc[2] = {access_of(g, mem[0], false, true),
+                                        access_of(g, mem[1], true, true)};
+    for (int s = 0; s < 2; s++)
+        check_access(g, op, s ? "DMA store" : "DMA load", &a[s], run, rstride[s], rows, mem[s],
+                     acc[s]);
+    struct sc_insn in = insn(g, SC_DMA, op);
+    if (!addr_opnd(g, op, &a[1], port[1], &in.addr[0]) ||
+        !addr_opnd(g, op, &a[0], port[0], &in.addr[1]))
+        return false;
+    in.x[in.nx++] = imm(run);
+    if (rows > 1) {
+        in.x[in.nx++] = imm(rows);
+        in.x[in.nx++] = imm(rstride[1]);
+        in.x[in.nx++] = imm(rstride[0]);
+    }
+    cg_emit(g, &in);
+    for (int d = 0; d < inner; d++)
+        if (tn[d] > 1) {
+            struct sc_insn e = insn(g, SC_END, op);
+            cg_emit(g, &e);
+        }
+    g->p.ntemp = save;
+    g->p.has_dma = true;
+    return true;
+}
+
+static bool vector_op(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct sc_insn in;
+    switch (o->kind) {
+    case IR_OP_VECTORCHAIN_BINARY:
+    case IR_OP_VECTORCHAIN_UNARY: {
+        bool bin = o->kind == IR_OP_VECTORCHAIN_BINARY;
+        int fn = fn_of(g, op, bin ? "binary_op" : "unary_op");
+        in = insn(g, bin ? SC_VBIN : SC_VUN, op);
+        in.fn = (uint8_t)(fn > 0 ? fn : 0);
+        for (uint32_t i = 0; i < (bin ? 2u : 1u); i++) {
+            int r = vec_in(g, o->opnd[i], op);
+            if (r < 0)
+                return false;
+            in.reg[1 + i] = (uint8_t)r;
+        }
+        if (fn <= 0 || vec_out(g, op, o->res, &in) < 0)
+            return false;
+        break;
+    }
+    case IR_OP_VECTORCHAIN_REDUCE: {
+        /* fn over each group of the input, then combined with the initial value */
+        int fn = fn_of(g, op, "reduce_op"), y = vec_in(g, o->opnd[0], op);
+        int init = y < 0 ? -1 : vec_in(g, o->opnd[1], op);
+        int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
+        if (fn <= 0 || init < 0)
+            return false;
+        if (nr <= 0 || ny % nr)
+            return cg_error(g, op, "a reduction of %lld elements into %lld", (long long)ny,
+                            (long long)nr);
+        int t = vec_reg(g, IR_NONE, op);
+        if (t < 0 || !check_lanes(g, op, ir_value_type(m, o->opnd[0])))
+            return false;
+        struct sc_insn red = insn(g, SC_VRED, op);
+        red.fn = (uint8_t)fn;
+        red.dtype = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
+        red.reg[0] = (uint8_t)t;
+        red.reg[1] = (uint8_t)y;
+        red.x[0] = imm(ny / nr);
+        red.nx = 1;
+        cg_emit(g, &red);
+        in = insn(g, SC_VBIN, op);
+        in.fn = (uint8_t)fn;
+        in.reg[1] = (uint8_t)init;
+        in.reg[2] = (uint8_t)t;
+        if (vec_out(g, op, o->res, &in) < 0)
+            return false;
+        g->p.vowner[t] = IR_NONE;
+        break;
+    }
+    case IR_OP_VECTORCHAIN_SHUFFLE: {
+        const struct ir_attr_info *ix = ir_attr_get(m, ir_op_attr(m, op, "indices"));
+        int64_t rep = 1, *lanes = malloc((ix->n + 1) * sizeof *lanes);
+        ir_attr ra = ir_op_attr(m, op, "repetition");
+        if (ra)
+            rep = ir_attr_get(m, ra)->i;
+        if (!lanes)
+            abort();
+        for (uint32_t i = 0; i < ix->n; i++)
+            lanes[i] = ir_attr_get(m, ix->elems[i])->i;
+        in = insn(g, SC_VSHUF, op);
+        int r = vec_in(g, o->opnd[0], op);
+        bool ok = r >= 0 && ix->n && vec_out(g, op, o->res, &in) >= 0;
+        if (ok) {
+            in.reg[1] = (uint8_t)r;
+            in.pool = sc_add_pool(g->b, lanes, ix->n);
+            in.npool = ix->n;
+            if (rep != 1)
+                in.x[in.nx++] = imm(rep);
+        }
+        free(lanes);
+        if (!ok)
+            return ix->n || cg_error(g, op, "a shuffle with no indices");
+        break;
+    }
+    case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM: {
+        const struct ir_attr_info *va = ir_attr_get(m, ir_op_attr(m, op, "value"));
+        int64_t n = vec_len(g, o->res), *bits = malloc((size_t)(n > 0 ? n : 1) * sizeof *bits);
+        if (!bits)
+            abort();
+        in = insn(g, SC_VCONST, op);
+        bool ok = va->kind == IR_AT_ARRAY && va->n && n % va->n == 0 &&
+                  vec_out(g, op, o->res, &in) >= 0;
+        const struct ir_type_info *et =
+            ir_type_get(m, ir_type_elem(m, ir_value_type(m, o->res)));
+        for (int64_t i = 0; ok && i < n; i++) {
+            const struct ir_attr_info *e = ir_attr_get(m, va->elems[i % va->n]);
+            bits[i] = e->kind == IR_AT_FLOAT && !(e->flags & IR_ATF_HEX) && et->kind == IR_TY_FLOAT
+                          ? (int64_t)num_double_to_bits(et->fkind, e->f)
+                          : e->i;
+        }
+        if (ok) {
+            in.pool = sc_add_pool(g->b, bits, (uint32_t)n);
+            in.npool = (uint32_t)n;
+        }
+        free(bits);
+        if (!ok)
+            return g->failed || cg_error(g, op, "a constant of %u values for a vector of %lld",
+                                         va->n, (long long)n);
+        break;
+    }
+    default: return false;
+    }
+    cg_emit(g, &in);
+    return true;
+}
+
+/* dataflow.send / receive / sync_send / sync_recv */
+static bool traffic(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t port;
+    struct sc_insn in;
+    switch (o->kind) {
+    case IR_OP_DATAFLOW_SEND: {
+        int v = vec_in(g, o->opnd[1], op);
+        if (v < 0 || !check_lanes(g, op, ir_value_type(m, o->opnd[1])) ||
+            !peer_port(g, op, o->opnd[0], SC_CHAN_FIFO, true, &port))
+            return false;
+        in = insn(g, SC_SEND, op);
+        in.reg[0] = (uint8_t)v;
+        break;
+    }
+    case IR_OP_DATAFLOW_RECEIVE:
+        if (!peer_port(g, op, o->opnd[0], SC_CHAN_FIFO, false, &port))
+            return false;
+        in = insn(g, SC_RECV, op);
+        if (vec_out(g, op, o->res, &in) < 0)
+            return false;
+        in.x[in.nx++] = imm(vec_len(g, o->res));
+        break;
+    case IR_OP_DATAFLOW_SYNC_SEND: {
+        if (!peer_port(g, op, o->opnd[0], SC_CHAN_SIGNAL, true, &port))
+            return false;
+        in = insn(g, SC_SIG, op);
+        ir_attr w = ir_op_attr(m, op, "wait_immediately_for_async_transfers");
+        const struct ir_attr_info *wi = w ? ir_attr_get(m, w) : NULL;
+        if (wi && (wi->kind == IR_AT_UNIT || (wi->kind == IR_AT_BOOL && wi->i)))
+            in.flags |= SC_F_WAIT;
+        break;
+    }
+    case IR_OP_DATAFLOW_SYNC_RECV:
+        if (!peer_port(g, op, o->opnd[0], SC_CHAN_SIGNAL, false, &port))
+            return false;
+        in = insn(g, SC_WAIT, op);
+        break;
+    default: return false;
+    }
+    in.port = (uint16_t)port;
+    cg_emit(g, &in);
+    return true;
+}
+
+/* ---- control and the body ------------------------------------------------------- */
+
+static bool block(struct cg *g, ir_block b);
+
+static bool query(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_op d = ir_value_def(m, o->opnd[0]);
+    const struct ir_op_info *mo = d ? ir_op_get(m, d) : NULL;
+    if (!mo || (mo->kind != IR_OP_UNIFORM_DEF_IMMUTABLE_MAPPING &&
+                mo->kind != IR_OP_SYMBOL_SYMBOL_IMMUTABLE_MAPPING))
+        return cg_error(g, op, "the map of a query must be a mapping op");
+    struct cg_val key = cg_value(g, o->opnd[1], op);
+    if (key.kind == CV_NONE)
+        return false;
+    struct cg_val *e = malloc(g->p.n * sizeof *e);
+    if (!e)
+        abort();
+    bool ok = true;
+    for (uint32_t u = 0; u < g->p.n && ok; u++) {
+        struct cg_val k = elem_of(g, key, u);
+        uint32_t j = 0;
+        for (; j + 1 < mo->nopnd; j += 2) {
+            struct cg_val kj = cg_value(g, mo->opnd[j], op);
+            if (kj.kind == CV_NONE) {
+                ok = false;
+                break;
+            }
+            if (val_eq(g, kj, k))
+                break;
+        }
+        if (!ok)
+            break;
+        if (j + 1 >= mo->nopnd) {
+            ok = cg_error(g, op, "the mapping has no entry for %s",
+                          k.kind == CV_UNIT ? g->units[k.i].name : "this key");
+            break;
+        }
+        struct cg_val x = cg_value(g, mo->opnd[j + 1], op);
+        ok = x.kind != CV_NONE;
+        e[u] = elem_of(g, x, u);
+    }
+    if (ok)
+        memo(g, o->res, multi_of(g, e), false);
+    free(e);
+    return ok;
+}
+
+static bool loop(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->nres || o->nopnd != 3)
+        return cg_error(g, op, "a loop carrying values is not supported yet");
+    struct cg_lin l[3];
+    struct sc_insn f = insn(g, SC_FOR, op);
+    for (int i = 0; i < 3; i++)
+        if (!index_lin(g, o->opnd[i], op, &l[i]) || !opnd_of(g, op, &l[i], &f.x[i]))
+            return false;
+    f.nx = f.x[2].kind == SC_IMM && f.x[2].v == 1 ? 2 : 3;
+    uint32_t save = g->p.ntemp;
+    int r = temp_reg(g, op);
+    if (r < 0)
+        return false;
+    f.reg[0] = (uint8_t)r;
+    struct cg_reg info = {false, 0, 0, 1};
+    if (f.x[0].kind == SC_IMM && f.x[1].kind == SC_IMM && f.x[2].kind == SC_IMM && f.x[2].v > 0 &&
+        f.x[1].v > f.x[0].v)
+        info = (struct cg_reg){true, f.x[0].v,
+                               f.x[0].v + (f.x[1].v - f.x[0].v - 1) / f.x[2].v * f.x[2].v,
+                               f.x[2].v};
+    g->p.regs[r] = info;
+    cg_emit(g, &f);
+    ir_block body = ir_region_entry(m, o->regs[0]);
+    struct cg_lin iv = lin_atom(CA_REG, (uint32_t)r);
+    memo(g, ir_block_get(m, body)->args[0], vlin(g, &iv), false);
+    if (!block(g, body))
+        return false;
+    struct sc_insn e = insn(g, SC_END, op);
+    cg_emit(g, &e);
+    g->p.ntemp = save;
+    return true;
+}
+
+static bool translate(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const char *name = ir_str_get(m, o->name);
+    switch (o->kind) {
+    case IR_OP_SCF_FOR: return loop(g, op);
+    case IR_OP_SCF_YIELD:
+    case IR_OP_DATAFLOW_RETURN:
+    case IR_OP_SYMBOL_CREATE_ID:
+    case IR_OP_UNIFORM_DEF_IMMUTABLE_MAPPING:
+    case IR_OP_SYMBOL_SYMBOL_IMMUTABLE_MAPPING: return true;
+    case IR_OP_UNIFORM_QUERY_MAP:
+    case IR_OP_SYMBOL_QUERY_MAP: return query(g, op);
+    case IR_OP_SYMBOL_CREATE_SYMBOL: {
+        ir_attr a = ir_op_attr(m, op, "SymbolId");
+        int64_t id = a ? ir_attr_get(m, a)->i : 0;
+        uint32_t k = (uint32_t)(-id - 1);
+        if (id >= 0 || k >= g->nsym_decl || !g->sym_decl[k])
+            return cg_error(g, op, "symbol %lld is not declared (symbol.create_id) in the "
+                            "kernel", (long long)id);
+        struct cg_val x = cg_value(g, g->sym_decl[k], op);
+        if (x.kind != CV_LIN)
+            return x.kind != CV_NONE && cg_error(g, op, "symbol %lld is not an index",
+                                                 (long long)id);
+        memo(g, o->res, x, false);
+        return true;
+    }
+    case IR_OP_DATAFLOW_GET_UNIT: {
+        uint32_t u = cg_unit_of(g, op);
+        if (u != SC_NONE)
+            memo(g, o->res, (struct cg_val){CV_UNIT, u}, false);
+        return u != SC_NONE;
+    }
+    case IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW: return view_of(g, op);
+    case IR_OP_AGEN_VECTOR_LOAD: return vector_access(g, op, false);
+    case IR_OP_AGEN_VECTOR_STORE: return vector_access(g, op, true);
+    case IR_OP_AGEN_COMPOSITE_LOAD_AND_STORE: return composite(g, op);
+    case IR_OP_DATAFLOW_SEND:
+    case IR_OP_DATAFLOW_RECEIVE:
+    case IR_OP_DATAFLOW_SYNC_SEND:
+    case IR_OP_DATAFLOW_SYNC_RECV: return traffic(g, op);
+    case IR_OP_VECTORCHAIN_BINARY:
+    case IR_OP_VECTORCHAIN_UNARY:
+    case IR_OP_VECTORCHAIN_REDUCE:
+    case IR_OP_VECTORCHAIN_SHUFFLE:
+    case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM: return vector_op(g, op);
+    default: break;
+    }
+    if ((!strncmp(name, "arith.", 6) && o->nres == 1 &&
+         ir_type_is_intlike(m, ir_value_type(m, o->res))) ||
+        o->kind == IR_OP_AFFINE_APPLY) {
+        struct cg_val x = arith(g, op);
+        if (x.kind != CV_NONE)
+            memo(g, o->res, x, false);
+        return x.kind != CV_NONE;
+    }
+    return cg_error(g, op, "'%s' has no SpyreCode form yet", name);
+}
+
+struct use_ctx {
+    struct cg *g;
+    ir_block b;
+    int32_t pos;
+};
+
+static bool note_uses(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct use_ctx *c = ctx;
+    const struct ir_op_info *oi = ir_op_get(m, op);
+    for (uint32_t i = 0; i < oi->nopnd; i++) {
+        ir_op d = ir_value_def(m, oi->opnd[i]);
+        if (d && ir_op_get(m, d)->block == c->b)
+            c->g->last[oi->opnd[i]] = c->pos;
+    }
+    return true;
+}
+
+/* Translates the ops of b in order; vector registers are released after
+ * the last use of their value in b. */
+static bool block(struct cg *g, ir_block b)
+{
+    struct ir_module *m = g->m;
+    int32_t pos = 0;
+    IR_FOR_OPS(m, b, op) {
+        const struct ir_op_info *oi = ir_op_get(m, op);
+        for (uint32_t r = 0; r < oi->nres; r++)
+            g->last[oi->res + r] = pos;
+        pos++;
+    }
+    /* uses, nested ones counting at their op of b */
+    struct use_ctx c = {g, b, 0};
+    IR_FOR_OPS(m, b, op) {
+        ir_walk(m, op, note_uses, &c);
+        c.pos++;
+    }
+    pos = 0;
+    IR_FOR_OPS(m, b, op) {
+        if (!translate(g, op))
+            return false;
+        for (int r = 0; r < SC_MAX_VREGS; r++) {
+            ir_value v = g->p.vowner[r];
+            if (!v || v == UINT32_MAX)
+                continue;
+            ir_op d = ir_value_def(m, v);
+            if (d && ir_op_get(m, d)->block == b && g->last[v] <= pos)
+                g->p.vowner[r] = IR_NONE;
+        }
+        pos++;
+    }
+    return true;
+}
+
+bool cg_program(struct cg *g)
+{
+    struct cg_prog *p = &g->p;
+    struct ir_module *m = g->m;
+    const struct cg_pu *pu = &g->pus[p->q];
+    ir_block body = ir_region_entry(m, ir_op_get(m, p->pu)->regs[0]);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    struct cg_val *self = malloc(p->n * sizeof *self);
+    if (!self)
+        abort();
+    bool ok = true;
+    for (p->rep = 0; p->rep < p->h && ok; p->rep++) {
+        p->gen = ++g->gen;
+        p->ntemp = 0;
+        memset(p->vowner, 0, sizeof p->vowner);
+        if (bi->nargs) {
+            for (uint32_t u = 0; u < p->n; u++)
+                self[u] = (struct cg_val){CV_UNIT, pu->virt[p->hosted[u * p->h + p->rep]]};
+            memo(g, bi->args[0], multi_of(g, self), false);
+        }
+        ok = block(g, body) && !g->failed;
+        if (ok && p->rep + 1 < p->h)
+            ok = cg_barrier(g);
+    }
+    free(self);
+    if (ok && p->has_dma) {
+        struct sc_insn f = insn(g, SC_FENCE, p->pu);
+        cg_emit(g, &f);
+    }
+    return ok;
+}

@@ -243,8 +243,26 @@ static ir_value receive(struct lw *lw, ir_op op, ir_type slot)
 static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side s[2])
 {
     struct ir_module *m = lw->m;
-    uint32_t r = s[0].rank;
-    if (r != s[1].rank || memcmp(s[0].sizes, s[1].sizes, r * sizeof *s[0].sizes) || !r)
+    /* W contiguous elements per step (the innermost size, on both sides);
+     * every outer dim of size > 1 is a time dim, the same sizes in the same
+     * order on both sides (unit dims may differ: an expanded buffer) */
+    int64_t w = s[0].rank ? s[0].sizes[s[0].rank - 1] : 0, tsz[2][LW_MAX_RANK], one[LW_MAX_RANK];
+    ir_aff taddr[2][LW_MAX_RANK];
+    uint32_t nt[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        uint32_t r = s[i].rank;
+        if (!r || s[i].sizes[r - 1] != w)
+            return lw_error(lw, op, "a transfer between memrefs of different shapes is not "
+                                    "supported yet");
+        for (uint32_t k = 0; k < r; k++) {
+            taddr[i][k] = ir_aff_const(m, 0);
+            if (k + 1 < r && s[i].sizes[k] > 1) {
+                taddr[i][k] = ir_aff_dim(m, nt[i]);
+                tsz[i][nt[i]++] = s[i].sizes[k];
+            }
+        }
+    }
+    if (nt[0] != nt[1] || memcmp(tsz[0], tsz[1], nt[0] * sizeof *tsz[0]))
         return lw_error(lw, op, "a transfer between memrefs of different shapes is not "
                                 "supported yet");
     struct lw_view vi[2];
@@ -252,44 +270,34 @@ static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side 
     for (int i = 0; i < 2; i++) {
         if (!(view[i] = lw_view(lw, s[i].v, inst, op, &vi[i])))
             return false;
-        if (vi[i].strides[r - 1] != 1 && s[0].sizes[r - 1] > 1)
+        if (vi[i].strides[s[i].rank - 1] != 1 && w > 1)
             return lw_error(lw, op, "a transfer whose innermost dimension is not contiguous is "
                                     "not supported yet");
         if (!side_indices(lw, op, inst, &s[i], idx[i]))
             return false;
     }
-    /* W contiguous elements per step; every outer dim of size > 1 is a time dim */
-    const int64_t *n = s[0].sizes;
-    int64_t w = n[r - 1], one[LW_MAX_RANK], tsz[LW_MAX_RANK];
-    ir_aff taddr[LW_MAX_RANK];
-    uint32_t nt = 0;
-    for (uint32_t i = 0; i < r; i++) {
-        one[i] = i + 1 < r ? 1 : w;
-        taddr[i] = ir_aff_const(m, 0);
-        if (i + 1 < r && n[i] > 1) {
-            taddr[i] = ir_aff_dim(m, nt);
-            tsz[nt++] = n[i];
-        }
-    }
-    uint32_t tdims = nt ? nt : 1;
-    ir_attr set = box_set(m, r, one), order = identity_map(m, r);
-    ir_attr tmap = ir_attr_affine_map(m, ir_map_intern(m, tdims, 0, r, taddr));
+    uint32_t tdims = nt[0] ? nt[0] : 1;
     struct ir_op_state st;
     ir_state_init(&st, m, "agen.composite_load_and_store", ir_op_get(m, op)->loc);
     for (int i = 0; i < 2; i++) {
         ir_state_add_operand(m, &st, view[i]);
-        for (uint32_t k = 0; k < r; k++)
+        for (uint32_t k = 0; k < s[i].rank; k++)
             ir_state_add_operand(m, &st, idx[i][k]);
     }
-    int64_t seg[5] = {1, r, 1, r, 0};
-    ir_state_set_attr(m, &st, "load_order", order);
-    ir_state_set_attr(m, &st, "load_set", set);
-    ir_state_set_attr(m, &st, "load_time_addr_map", tmap);
-    ir_state_set_attr(m, &st, "store_order", order);
-    ir_state_set_attr(m, &st, "store_set", set);
-    ir_state_set_attr(m, &st, "store_time_addr_map", tmap);
+    static const char *const names[2][4] = {{"load_order", "load_set", "load_time_addr_map"},
+                                            {"store_order", "store_set", "store_time_addr_map"}};
+    for (int i = 0; i < 2; i++) {
+        uint32_t r = s[i].rank;
+        for (uint32_t k = 0; k < r; k++)
+            one[k] = k + 1 < r ? 1 : w;
+        ir_state_set_attr(m, &st, names[i][0], identity_map(m, r));
+        ir_state_set_attr(m, &st, names[i][1], box_set(m, r, one));
+        ir_state_set_attr(m, &st, names[i][2],
+                          ir_attr_affine_map(m, ir_map_intern(m, tdims, 0, r, taddr[i])));
+    }
+    int64_t seg[5] = {1, s[0].rank, 1, s[1].rank, 0};
     ir_state_set_attr(m, &st, "time_order", identity_map(m, tdims));
-    ir_state_set_attr(m, &st, "time_set", box_set(m, nt, tsz));
+    ir_state_set_attr(m, &st, "time_set", box_set(m, nt[0], tsz[0]));
     ir_set_segments(m, &st, 5, seg);
     ir_region reg = ir_region_new(m);
     ir_block body = ir_block_new(m);
@@ -781,7 +789,61 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
     return true;
 }
 
+/* A FIFO carries its slots in order, round and round: a stage must use the
+ * slots of one ktdf.fifo.allocate in that order, as the vectors go. */
+struct slot_use {
+    ir_op alloc;
+    uint32_t next; /* the slot due next */
+};
+
+struct slot_ctx {
+    struct lw *lw;
+    struct slot_use use[16];
+    uint32_t n;
+    bool ok;
+};
+
+static bool check_slot(struct slot_ctx *sc, ir_op at, ir_value v)
+{
+    struct ir_module *m = sc->lw->m;
+    v = lw_through_private(m, v);
+    ir_op a = ir_value_def(m, v);
+    if (!a || ir_op_get(m, a)->kind != IR_OP_KTDF_FIFO_ALLOCATE)
+        return true;
+    uint32_t k = ir_value_get(m, v)->index, n = ir_op_get(m, a)->nres, i = 0;
+    while (i < sc->n && sc->use[i].alloc != a)
+        i++;
+    if (i == sc->n) {
+        if (sc->n == 16)
+            return true;
+        sc->use[sc->n++] = (struct slot_use){a, 0};
+    }
+    if (sc->use[i].next != k)
+        return sc->ok = lw_error(sc->lw, at, "a stage using FIFO slot #%u where slot #%u is due "
+                                             "is not supported yet", k, sc->use[i].next);
+    sc->use[i].next = (k + 1) % n;
+    return true;
+}
+
+static bool slot_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct slot_ctx *sc = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_KTDF_READ_FROM_FIFO || o->kind == IR_OP_KTDF_WRITE_TO_FIFO) {
+        check_slot(sc, op, o->opnd[o->kind == IR_OP_KTDF_READ_FROM_FIFO ? 0 : 1]);
+    } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER) {
+        struct side s[2];
+        sides_of(m, op, s);
+        for (int i = 0; i < 2 && sc->ok; i++)
+            if (s[i].fifo)
+                check_slot(sc, op, s[i].v);
+    }
+    return sc->ok;
+}
+
 bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst)
 {
-    return emit_ops(lw, lw_body(lw->m, stage, 0), inst);
+    struct slot_ctx sc = {.lw = lw, .ok = true};
+    ir_walk(lw->m, stage, slot_op, &sc);
+    return sc.ok && emit_ops(lw, lw_body(lw->m, stage, 0), inst);
 }

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -217,13 +218,11 @@ bool ir_verify_cast(struct ir_verifier *v, ir_op op)
     struct ir_module *m = irv_module(v);
     if (!irv_counts(v, op, 1, 1, 0))
         return false;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    const struct ir_type_info *a = ir_type_get(m, ir_value_type(m, o->opnd[0]));
-    const struct ir_type_info *b = ir_type_get(m, ir_value_type(m, o->res));
-    bool sa = ir_type_is_shaped(m, ir_value_type(m, o->opnd[0]));
-    bool sb = ir_type_is_shaped(m, ir_value_type(m, o->res));
-    if (sa != sb || (sa && (a->kind != b->kind || a->rank != b->rank ||
-                            (a->rank && memcmp(a->shape, b->shape, a->rank * sizeof *a->shape)))))
+    ir_type a = ir_value_type(m, ir_op_get(m, op)->opnd[0]);
+    ir_type b = ir_value_type(m, ir_op_get(m, op)->res);
+    bool sa = ir_type_is_shaped(m, a), sb = ir_type_is_shaped(m, b);
+    if (sa != sb ||
+        (sa && (ir_type_get(m, a)->kind != ir_type_get(m, b)->kind || !ir_same_shape(m, a, b))))
         return irv_error(v, op, "operand and result must have the same shape");
     return true;
 }

@@ -104,6 +104,30 @@ const struct ir_attr_info *ir_attr_of_kind(const struct ir_module *m, ir_op op, 
     return ai && ai->kind == kind ? ai : NULL;
 }
 
+bool ir_dims_agree(int64_t a, int64_t b)
+{
+    return a == IR_DYN || b == IR_DYN || a == b;
+}
+
+bool ir_shapes_agree(const struct ir_module *m, ir_type a, ir_type b)
+{
+    const struct ir_type_info *x = ir_type_get(m, a), *y = ir_type_get(m, b);
+    uint32_t r = ir_type_is_shaped(m, a) ? x->rank : 0;
+    if (r != (ir_type_is_shaped(m, b) ? y->rank : 0))
+        return false;
+    for (uint32_t i = 0; i < r; i++)
+        if (!ir_dims_agree(x->shape[i], y->shape[i]))
+            return false;
+    return true;
+}
+
+bool ir_same_shape(const struct ir_module *m, ir_type a, ir_type b)
+{
+    const struct ir_type_info *x = ir_type_get(m, a), *y = ir_type_get(m, b);
+    return x->rank == y->rank &&
+           (!x->rank || !memcmp(x->shape, y->shape, x->rank * sizeof *x->shape));
+}
+
 bool irv_index_operands(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n,
                         const char *what)
 {

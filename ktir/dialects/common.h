@@ -25,6 +25,14 @@ bool irv_segments(struct ir_verifier *v, ir_op op, uint32_t n, uint32_t *seg);
 const struct ir_attr_info *ir_attr_of_kind(const struct ir_module *m, ir_op op, const char *name,
                                            enum ir_attr_kind kind);
 
+/* Two extents agree unless both are static and differ. */
+bool ir_dims_agree(int64_t a, int64_t b);
+/* a and b have one rank (0 for types that are not shaped) and extents that
+ * agree (ir_dims_agree). */
+bool ir_shapes_agree(const struct ir_module *m, ir_type a, ir_type b);
+/* a and b have one rank and the same extents, `?` matching only `?`. */
+bool ir_same_shape(const struct ir_module *m, ir_type a, ir_type b);
+
 /* Operands [from, from + n) of op are of type index; else reports
  * "<what> must be of type 'index', got T". */
 bool irv_index_operands(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t n,

@@ -24,11 +24,6 @@
 
 /* ---- shared helpers ------------------------------------------------------ */
 
-static bool same_shape(const struct ir_type_info *a, const struct ir_type_info *b)
-{
-    return a->rank == b->rank && (!a->rank || !memcmp(a->shape, b->shape, a->rank * sizeof *a->shape));
-}
-
 /* A ktdp type with its `!ktdp.name` prefix elided (`<4xindex>`), as the ops
  * whose syntax fixes the type print it; other types print in full. */
 static void print_elided(struct ir_printer *w, ir_type t)
@@ -786,7 +781,7 @@ static bool check_transfer(struct ir_verifier *v, ir_op op, ir_value data, ir_va
         return irv_error(v, op, "requires an access tile, got %s", irv_type_str(v, ir_value_type(m, tile)));
     if (dt->kind != IR_TY_TENSOR)
         return irv_error(v, op, "requires a ranked tensor, got %s", irv_type_str(v, ir_value_type(m, data)));
-    if (!same_shape(tt, dt))
+    if (!ir_same_shape(m, ir_value_type(m, tile), ir_value_type(m, data)))
         return irv_error(v, op, "%s", shape_msg);
     ir_type e = tile_elem(m, tile);
     if (e && e != dt->elem)

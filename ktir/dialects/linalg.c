@@ -138,23 +138,6 @@ static int64_t dim_of(const struct ir_module *m, ir_type t, uint32_t i)
     return ir_type_get(m, t)->shape[i];
 }
 
-/* Two extents agree unless both are static and differ. */
-static bool dims_agree(int64_t a, int64_t b)
-{
-    return a == IR_DYN || b == IR_DYN || a == b;
-}
-
-static bool same_shape(const struct ir_module *m, ir_type a, ir_type b)
-{
-    uint32_t r = rank_of(m, a);
-    if (r != rank_of(m, b))
-        return false;
-    for (uint32_t i = 0; i < r; i++)
-        if (!dims_agree(dim_of(m, a, i), dim_of(m, b, i)))
-            return false;
-    return true;
-}
-
 static ir_type opnd_type(const struct ir_module *m, ir_op op, uint32_t i)
 {
     return ir_value_type(m, ir_op_get(m, op)->opnd[i]);
@@ -271,7 +254,7 @@ static bool verify_elementwise(struct ir_verifier *v, ir_op op, int nin)
     ir_type out = opnd_type(m, op, (uint32_t)nin);
     for (int i = 0; i < nin; i++) {
         ir_type t = opnd_type(m, op, (uint32_t)i);
-        if (!ir_type_is_shaped(m, t) || !same_shape(m, t, out))
+        if (!ir_type_is_shaped(m, t) || !ir_shapes_agree(m, t, out))
             return irv_error(v, op, "input #%d (%s) must have the shape of the init (%s)", i,
                              irv_type_str(v, t), irv_type_str(v, out));
     }
@@ -325,7 +308,7 @@ bool ir_verify_linalg_contraction(struct ir_verifier *v, ir_op op)
                              (unsigned)strlen(dims), irv_type_str(v, t));
         for (uint32_t d = 0; dims[d]; d++) {
             int64_t *e = &ext[dims[d] - 'a'], x = dim_of(m, t, d);
-            if (!dims_agree(*e, x))
+            if (!ir_dims_agree(*e, x))
                 return irv_error(v, op, "operand #%u: dimension %u is %lld, expected %lld", i, d,
                                  (long long)x, (long long)*e);
             if (x != IR_DYN)
@@ -685,7 +668,7 @@ bool ir_verify_linalg_map(struct ir_verifier *v, ir_op op)
     ir_type out = opnd_type(m, op, n - 1);
     for (uint32_t i = 0; i + 1 < n; i++) {
         ir_type t = opnd_type(m, op, i);
-        if (!ir_type_is_shaped(m, t) || !same_shape(m, t, out))
+        if (!ir_type_is_shaped(m, t) || !ir_shapes_agree(m, t, out))
             return irv_error(v, op, "input #%u (%s) must have the shape of the init (%s)", i,
                              irv_type_str(v, t), irv_type_str(v, out));
     }
@@ -732,7 +715,7 @@ static bool shape_without(const struct ir_module *m, ir_type big, const struct i
             k++;
             continue;
         }
-        if (j >= rank_of(m, small) || !dims_agree(dim_of(m, big, i), dim_of(m, small, j)))
+        if (j >= rank_of(m, small) || !ir_dims_agree(dim_of(m, big, i), dim_of(m, small, j)))
             return false;
         j++;
     }
@@ -751,7 +734,7 @@ bool ir_verify_linalg_reduce(struct ir_verifier *v, ir_op op)
     ir_type in0 = opnd_type(m, op, 0);
     for (uint32_t i = 0; i < n; i++) {
         ir_type in = opnd_type(m, op, i), init = opnd_type(m, op, n + i);
-        if (!ir_type_is_shaped(m, in) || !same_shape(m, in, in0))
+        if (!ir_type_is_shaped(m, in) || !ir_shapes_agree(m, in, in0))
             return irv_error(v, op, "input #%u must be shaped like input #0", i);
         if (i == 0 && !dims_ok(d, rank_of(m, in)))
             return irv_error(v, op, "dimensions must be increasing and below the input rank %u",
@@ -835,7 +818,7 @@ bool ir_verify_linalg_transpose(struct ir_verifier *v, ir_op op)
         if (k < 0 || k >= (int64_t)r || k >= 64 || (seen >> k & 1))
             return irv_error(v, op, "permutation is not a permutation of [0, %u)", r);
         seen |= 1ull << k;
-        if (!dims_agree(dim_of(m, out, i), dim_of(m, in, (uint32_t)k)))
+        if (!ir_dims_agree(dim_of(m, out, i), dim_of(m, in, (uint32_t)k)))
             return irv_error(v, op, "init dimension %u must equal input dimension %lld", i,
                              (long long)k);
     }

@@ -185,11 +185,7 @@ bool ir_verify_memref_copy(struct ir_verifier *v, ir_op op)
     ir_type a = opnd_type(m, op, 0), b = opnd_type(m, op, 1);
     if (!is_memref(m, a) || !is_memref(m, b) || ir_type_elem(m, a) != ir_type_elem(m, b))
         return irv_error(v, op, "requires memrefs of one element type");
-    const struct ir_type_info *x = ir_type_get(m, a), *y = ir_type_get(m, b);
-    bool same = x->rank == y->rank;
-    for (uint32_t i = 0; same && i < x->rank; i++)
-        same = x->shape[i] == IR_DYN || y->shape[i] == IR_DYN || x->shape[i] == y->shape[i];
-    if (!same)
+    if (!ir_shapes_agree(m, a, b))
         return irv_error(v, op, "requires source %s and target %s of one shape", irv_type_str(v, a),
                          irv_type_str(v, b));
     return true;

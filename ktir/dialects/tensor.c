@@ -691,24 +691,12 @@ bool ir_verify_shaped_cast(struct ir_verifier *v, ir_op op)
     bool unranked = k == IR_TY_MEMREF && is_kind(m, a, k) && is_kind(m, b, k) &&
                     (ir_type_get(m, a)->spelling || ir_type_get(m, b)->spelling);
     if (!is_kind(m, a, k) || !is_kind(m, b, k) || ir_type_elem(m, a) != ir_type_elem(m, b) ||
-        (!unranked && rank_of(m, a) != rank_of(m, b)))
+        (!unranked && !ir_shapes_agree(m, a, b)))
         return irv_error(v, op, "operand type %s and result type %s are cast incompatible",
                          irv_type_str(v, a), irv_type_str(v, b));
-    for (uint32_t i = 0; !unranked && i < rank_of(m, a); i++) {
-        int64_t x = dim_of(m, a, i), y = dim_of(m, b, i);
-        if (x != IR_DYN && y != IR_DYN && x != y)
-            return irv_error(v, op, "operand type %s and result type %s are cast incompatible",
-                             irv_type_str(v, a), irv_type_str(v, b));
-    }
     if (k == IR_TY_MEMREF && ir_type_get(m, a)->attr1 != ir_type_get(m, b)->attr1)
         return irv_error(v, op, "cannot change the memory space (use memref.memory_space_cast)");
     return true;
-}
-
-static bool same_static_shape(const struct ir_module *m, ir_type a, ir_type b)
-{
-    const struct ir_type_info *x = ir_type_get(m, a), *y = ir_type_get(m, b);
-    return x->rank == y->rank && (!x->rank || !memcmp(x->shape, y->shape, x->rank * sizeof *x->shape));
 }
 
 bool ir_verify_tensor_bitcast(struct ir_verifier *v, ir_op op)
@@ -717,7 +705,7 @@ bool ir_verify_tensor_bitcast(struct ir_verifier *v, ir_op op)
     if (!irv_counts(v, op, 1, 1, 0))
         return false;
     ir_type a = opnd_type(m, op, 0), b = ir_value_type(m, ir_op_get(m, op)->res);
-    if (!is_kind(m, a, IR_TY_TENSOR) || !is_kind(m, b, IR_TY_TENSOR) || !same_static_shape(m, a, b))
+    if (!is_kind(m, a, IR_TY_TENSOR) || !is_kind(m, b, IR_TY_TENSOR) || !ir_same_shape(m, a, b))
         return irv_error(v, op, "requires tensors of one shape");
     uint32_t wa = ir_type_get(m, ir_type_elem(m, a))->width, wb = ir_type_get(m, ir_type_elem(m, b))->width;
     if (!wa || wa != wb)
@@ -732,7 +720,7 @@ bool ir_verify_memory_space_cast(struct ir_verifier *v, ir_op op)
         return false;
     ir_type a = opnd_type(m, op, 0), b = ir_value_type(m, ir_op_get(m, op)->res);
     if (!is_kind(m, a, IR_TY_MEMREF) || !is_kind(m, b, IR_TY_MEMREF) ||
-        ir_type_elem(m, a) != ir_type_elem(m, b) || !same_static_shape(m, a, b) ||
+        ir_type_elem(m, a) != ir_type_elem(m, b) || !ir_same_shape(m, a, b) ||
         ir_type_get(m, a)->attr0 != ir_type_get(m, b)->attr0)
         return irv_error(v, op, "requires memrefs that differ only in their memory space");
     return true;

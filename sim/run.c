@@ -395,7 +395,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
     const struct sc_binary *b = R->k->b;
-    struct svec *d = &x->v[in->reg[0]], *s[3];
+    struct svec *d = &x->v[in->reg[0]], *s[3] = {NULL, NULL, NULL};
     size_t es = interp_dtype_size((enum interp_dtype)in->dtype);
     bool flt = iv_ek_is_float(in->dtype);
     switch (in->op) {
@@ -476,12 +476,19 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     const void *ins[3];
     for (unsigned k = 0; k < nin; k++)
         ins[k] = s[k]->data;
-    /* the destination may alias a source: compute into scratch */
-    uint8_t *out = scratch(R, (size_t)n * es);
+    /* a destination that is also a source is computed into scratch */
+    bool alias = false;
+    for (unsigned k = 0; k < nin; k++)
+        alias |= s[k] == d;
+    if (!alias)
+        vec_size(d, in->dtype, n);
+    uint8_t *out = alias ? scratch(R, (size_t)n * es) : d->data;
     if (!iv_ew_raw(code, in->dtype, in->dtype, nin, ins, n, out, softplus))
         return fail(R, unit, in, "integer division by zero");
-    vec_size(d, in->dtype, n);
-    memcpy(d->data, out, (size_t)n * es);
+    if (alias) {
+        vec_size(d, in->dtype, n);
+        memcpy(d->data, out, (size_t)n * es);
+    }
     compute(R, unit, in, n, true);
     return X_OK;
 }
@@ -521,7 +528,7 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
     const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
-    struct svec *s;
+    struct svec *s = NULL;
     if (src_vec(R, unit, in, 0, false, &s) != X_OK)
         return X_ERR;
     int64_t a = addr_of(x, &in->addr[0]), n = s->n;

@@ -1178,7 +1178,10 @@ static bool vector_op(struct cg *g, ir_op op)
         break;
     }
     case IR_OP_VECTORCHAIN_REDUCE: {
-        /* fn over each group of the input, then combined with the initial value */
+        /* fn folds each group of the input as ktc-interp folds a row
+         * (linalg.reduce): a pairwise tree, element j with element j + L/2,
+         * every combine rounded (a shuffle pairing them, vred over pairs);
+         * then fn(tree, init) */
         int fn = fn_of(g, op, "reduce_op"), y = vec_in(g, o->opnd[0], op);
         int init = y < 0 ? -1 : vec_in(g, o->opnd[1], op);
         int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
@@ -1187,21 +1190,46 @@ static bool vector_op(struct cg *g, ir_op op)
         if (nr <= 0 || ny % nr)
             return cg_error(g, op, "a reduction of %lld elements into %lld", (long long)ny,
                             (long long)nr);
-        int t = vec_reg(g, IR_NONE, op);
-        if (t < 0 || !check_lanes(g, op, ir_value_type(m, o->opnd[0])))
+        int64_t len = ny / nr;
+        if (len & (len - 1))
+            return cg_error(g, op, "a reduction over groups of %lld elements (not a power of "
+                            "two) is not supported yet", (long long)len);
+        if (!check_lanes(g, op, ir_value_type(m, o->opnd[0])))
             return false;
-        struct sc_insn red = insn(g, SC_VRED, op);
-        red.fn = (uint8_t)fn;
-        red.dtype = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
-        red.reg[0] = (uint8_t)t;
-        red.reg[1] = (uint8_t)y;
-        red.x[0] = imm(ny / nr);
-        red.nx = 1;
-        cg_emit(g, &red);
+        int t = vec_reg(g, IR_NONE, op);
+        if (t < 0)
+            return false;
+        uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
+        int64_t *lanes = malloc((size_t)ny * sizeof *lanes);
+        if (!lanes)
+            abort();
+        for (int src = y; len > 1; len /= 2, src = t) {
+            int64_t h = len / 2;
+            for (int64_t i = 0; i < nr; i++)
+                for (int64_t j = 0; j < h; j++) {
+                    lanes[(i * h + j) * 2] = i * len + j;
+                    lanes[(i * h + j) * 2 + 1] = i * len + j + h;
+                }
+            struct sc_insn sh = insn(g, SC_VSHUF, op);
+            sh.dtype = dt;
+            sh.reg[0] = (uint8_t)t;
+            sh.reg[1] = (uint8_t)src;
+            sh.pool = sc_add_pool(g->b, lanes, (uint32_t)(nr * len));
+            sh.npool = (uint32_t)(nr * len);
+            cg_emit(g, &sh);
+            struct sc_insn red = insn(g, SC_VRED, op);
+            red.fn = (uint8_t)fn;
+            red.dtype = dt;
+            red.reg[0] = red.reg[1] = (uint8_t)t;
+            red.x[0] = imm(2);
+            red.nx = 1;
+            cg_emit(g, &red);
+        }
+        free(lanes);
         in = insn(g, SC_VBIN, op);
         in.fn = (uint8_t)fn;
-        in.reg[1] = (uint8_t)init;
-        in.reg[2] = (uint8_t)t;
+        in.reg[1] = (uint8_t)(ny == nr ? y : t);
+        in.reg[2] = (uint8_t)init;
         if (vec_out(g, op, o->res, &in) < 0)
             return false;
         g->p.vowner[t] = IR_NONE;

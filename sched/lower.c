@@ -191,50 +191,62 @@ void lw_memo_put(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value v, 
 
 /* ---- units ------------------------------------------------------------------- */
 
-enum { TAG_UNIT = 1 }; /* fmemo tags of this file (lower_value.c has its own) */
+/* The fmemo tag of units (lower_value.c has its own): TAG_UNIT + corelet. */
+enum { TAG_UNIT = 0x10000000 };
 
-ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core)
+ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core, uint32_t corelet)
 {
     const struct arch_kind *ki = &lw->dev->kinds[k];
     if (ki->level == ARCH_LEVEL_DEVICE)
         core = 0;
-    ir_value v = (ir_value)lw_map_get(&lw->fmemo, k, core, TAG_UNIT);
+    if (ki->level != ARCH_LEVEL_CORELET)
+        corelet = 0;
+    ir_value v = (ir_value)lw_map_get(&lw->fmemo, k, core, TAG_UNIT + corelet);
     if (v)
         return v;
     struct ir_module *m = lw->m;
     char name[96];
-    int32_t corelet = ki->level == ARCH_LEVEL_CORELET ? 0 : -1;
     uint32_t r = arch_res_at(lw->dev, ki->name, ki->level == ARCH_LEVEL_DEVICE ? -1 : (int32_t)core,
-                             corelet);
+                             ki->level == ARCH_LEVEL_CORELET ? (int32_t)corelet : -1);
     if (r != ARCH_NONE)
         snprintf(name, sizeof name, "%s", lw->dev->res[r].name);
     else if (ki->level == ARCH_LEVEL_CORELET)
-        snprintf(name, sizeof name, "C%u-%s-CL0", core, ki->name);
+        snprintf(name, sizeof name, "C%u-%s-CL%u", core, ki->name, corelet);
     else
         snprintf(name, sizeof name, "C%u-%s", core, ki->name);
     struct ir_op_state st;
     ir_state_init(&st, m, "dataflow.get_unit", ir_op_get(m, lw->kernel)->loc);
     if (ki->level != ARCH_LEVEL_DEVICE)
         ir_state_set_attr(m, &st, "core", ir_attr_int(m, core, m->t_i32));
-    if (corelet >= 0)
+    if (ki->level == ARCH_LEVEL_CORELET)
         ir_state_set_attr(m, &st, "corelet", ir_attr_int(m, corelet, m->t_i32));
     ir_state_set_attr(m, &st, "name", ir_attr_string(m, name));
     ir_state_set_attr(m, &st, "type", ir_attr_string(m, ki->name));
     ir_state_add_result(m, &st, m->t_index);
     ir_op op = lw_append(lw, ki->node == ARCH_MEMORY ? lw->sec_mem : lw->sec_unit, &st);
     v = ir_op_get(m, op)->res;
-    lw_map_put(&lw->fmemo, k, core, TAG_UNIT, v);
+    lw_map_put(&lw->fmemo, k, core, TAG_UNIT + corelet, v);
     return v;
 }
 
-ir_value lw_peer(struct lw *lw, uint32_t k)
+uint32_t lw_kind_of(const struct lw *lw, uint32_t k)
 {
-    ir_value *vals = malloc(lw->ncores * sizeof *vals);
+    for (uint32_t i = 0; i < lw->nkinds; i++)
+        if (lw->kinds[i].kind == k)
+            return i;
+    return LW_MAX_KINDS;
+}
+
+ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane)
+{
+    uint32_t ki = lw_kind_of(lw, k), ncl = lw->kinds[lw->p.kind].ncl;
+    bool same_lanes = ki < lw->nkinds && ncl > 1 && lw->kinds[ki].ncl == ncl;
+    ir_value *vals = malloc(lw->p.nunits * sizeof *vals);
     if (!vals)
         abort();
-    for (uint32_t c = 0; c < lw->ncores; c++)
-        vals[c] = lw_unit(lw, k, c);
-    ir_value r = lw_per_core(lw, vals);
+    for (uint32_t u = 0; u < lw->p.nunits; u++)
+        vals[u] = lw_unit(lw, k, u % lw->ncores, same_lanes ? u / lw->ncores : lane);
+    ir_value r = lw_per_unit(lw, vals);
     free(vals);
     return r;
 }
@@ -252,10 +264,12 @@ static uint32_t node_new(struct lw *lw, enum lw_node_kind kind, ir_op op, uint32
     nd->op = op;
     nd->inst = inst;
     nd->parent = parent;
+    nd->lanes = 1;
     if (parent) {
         struct lw_node *p = &lw->nodes[parent];
         nd->depth = p->depth + 1;
-        nd->in_loop = p->in_loop || p->kind == LN_LOOP;
+        nd->in_loop = p->in_loop || p->kind == LN_LOOP || p->kind == LN_PARALLEL;
+        nd->lanes = p->lanes;
         if (p->last)
             lw->nodes[p->last].next = n;
         else
@@ -323,20 +337,37 @@ static ir_op find_callee(struct lw *lw, ir_op call)
     return f.found;
 }
 
-static uint32_t kind_index(struct lw *lw, uint32_t k)
+/* The index into lw.kinds of kind node k, run on `lanes` corelets per
+ * core; LW_MAX_KINDS after an error at op. */
+static uint32_t kind_index(struct lw *lw, ir_op op, uint32_t k, uint32_t lanes)
 {
-    for (uint32_t i = 0; i < lw->nkinds; i++)
-        if (lw->kinds[i].kind == k)
-            return i;
-    if (lw->nkinds == LW_MAX_KINDS)
+    const struct arch_kind *ki = &lw->dev->kinds[k];
+    if (lanes > 1 && ki->level != ARCH_LEVEL_CORELET) {
+        lw_error(lw, op, "%s is not a unit of each corelet: it cannot run in a ktdf.parallel",
+                 ki->name);
         return LW_MAX_KINDS;
+    }
+    uint32_t i = lw_kind_of(lw, k);
+    if (i < lw->nkinds) {
+        if (lw->kinds[i].ncl != lanes) {
+            lw_error(lw, op, "%s runs stages both on %u and on %u corelets of a core: not "
+                             "supported yet", ki->name, lw->kinds[i].ncl, lanes);
+            return LW_MAX_KINDS;
+        }
+        return i;
+    }
+    if (lw->nkinds == LW_MAX_KINDS) {
+        lw_error(lw, op, "more than %d unit kinds in one kernel", LW_MAX_KINDS);
+        return LW_MAX_KINDS;
+    }
     lw->kinds[lw->nkinds].kind = k;
+    lw->kinds[lw->nkinds].ncl = lanes;
     lw->kinds[lw->nkinds].units = NULL;
     return lw->nkinds++;
 }
 
 /* The unit kind of a leaf stage: its applicable_units, one unit kind. */
-static bool stage_unit(struct lw *lw, ir_op stage, uint32_t *unit)
+static bool stage_unit(struct lw *lw, ir_op stage, uint32_t lanes, uint32_t *unit)
 {
     struct ir_module *m = lw->m;
     ir_attr a = ir_op_attr(m, stage, "applicable_units");
@@ -350,10 +381,8 @@ static bool stage_unit(struct lw *lw, ir_op stage, uint32_t *unit)
     if (k == ARCH_NONE || lw->dev->kinds[k].node != ARCH_UNIT)
         return lw_error(lw, stage, "applicable unit '%s' is not an execution unit of device @%s",
                         name, lw->dev->name);
-    *unit = kind_index(lw, k);
-    if (*unit == LW_MAX_KINDS)
-        return lw_error(lw, stage, "more than %d unit kinds in one kernel", LW_MAX_KINDS);
-    return true;
+    *unit = kind_index(lw, stage, k, lanes);
+    return *unit != LW_MAX_KINDS;
 }
 
 static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t inst);
@@ -419,7 +448,7 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
         } else {
             lw->nodes[sn].leaf = true;
             uint32_t u;
-            ok = stage_unit(lw, s, &u);
+            ok = stage_unit(lw, s, lw->nodes[sn].lanes, &u);
             if (ok) {
                 lw->nodes[sn].unit = u;
                 for (uint32_t x = sn; x; x = lw->nodes[x].parent)
@@ -470,6 +499,22 @@ static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t ins
             if (!build_pipeline(lw, o, bn, inst))
                 return false;
             break;
+        case IR_OP_KTDF_PARALLEL: {
+            if (!has_work(m, o))
+                break;
+            const struct ir_attr_info *ni = ir_attr_get(m, ir_op_attr(m, o, "num_instances"));
+            if (lw->nodes[bn].lanes > 1)
+                return lw_error(lw, o, "a ktdf.parallel inside another is not supported yet");
+            if (ni->i < 1 || ni->i > lw->dev->ncorelets)
+                return lw_error(lw, o, "%lld instances, but the cores of device @%s have %u "
+                                       "corelets", (long long)ni->i, lw->dev->name,
+                                lw->dev->ncorelets);
+            uint32_t pn = node_new(lw, LN_PARALLEL, o, bn, inst);
+            lw->nodes[pn].lanes = (uint32_t)ni->i;
+            if (!build_block(lw, lw_body(m, o, 0), pn, inst))
+                return false;
+            break;
+        }
         case IR_OP_KTDF_STAGE:
             return lw_error(lw, o, "a stage outside a pipeline");
         default:
@@ -493,25 +538,33 @@ static ir_op node_at(const struct lw *lw, uint32_t n)
     return lw->kernel;
 }
 
-static void emit_syncs(struct lw *lw, uint32_t n, int where)
+static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_t lane)
 {
     struct ir_module *m = lw->m;
+    ir_value peer = lw_peer(lw, lw->kinds[sy->peer].kind, lane);
+    struct ir_op_state st;
+    ir_state_init(&st, m, sy->send ? "dataflow.sync_send" : "dataflow.sync_recv",
+                  ir_op_get(m, at)->loc);
+    ir_state_add_operand(m, &st, peer);
+    ir_state_set_attr(m, &st, "channel", ir_attr_int(m, sy->channel, m->t_i64));
+    if (sy->send) {
+        struct ir_attr_info t = {.kind = IR_AT_BOOL, .i = 1};
+        ir_state_set_attr(m, &st, "wait_immediately_for_async_transfers", ir_attr_intern(m, &t));
+    }
+    lw_append(lw, lw->p.cur, &st);
+}
+
+/* The signals of node n at `where` run by the current program's kind; a
+ * unit on one corelet signals each corelet of a peer that runs on several. */
+static void emit_syncs(struct lw *lw, uint32_t n, int where)
+{
     for (uint32_t s = lw->nodes[n].sync[where]; s; s = lw->syncs[s].next) {
         const struct lw_sync *sy = &lw->syncs[s];
         if (sy->unit != lw->p.kind)
             continue;
-        ir_value peer = lw_peer(lw, lw->kinds[sy->peer].kind);
-        struct ir_op_state st;
-        ir_state_init(&st, m, sy->send ? "dataflow.sync_send" : "dataflow.sync_recv",
-                      ir_op_get(m, node_at(lw, n))->loc);
-        ir_state_add_operand(m, &st, peer);
-        ir_state_set_attr(m, &st, "channel", ir_attr_int(m, sy->channel, m->t_i64));
-        if (sy->send) {
-            struct ir_attr_info t = {.kind = IR_AT_BOOL, .i = 1};
-            ir_state_set_attr(m, &st, "wait_immediately_for_async_transfers",
-                              ir_attr_intern(m, &t));
-        }
-        lw_append(lw, lw->p.cur, &st);
+        uint32_t lanes = lw->kinds[sy->unit].ncl == 1 ? lw->kinds[sy->peer].ncl : 1;
+        for (uint32_t l = 0; l < lanes; l++)
+            emit_sync(lw, sy, node_at(lw, n), l);
     }
 }
 
@@ -530,10 +583,12 @@ static bool emit_node(struct lw *lw, uint32_t n)
                 return false;
         emit_syncs(lw, n, LW_END);
         break;
-    case LN_LOOP: {
+    case LN_LOOP:
+    case LN_PARALLEL: {
         ir_block outer = lw->p.cur;
         uint32_t mark;
-        ir_op loop = lw_open_loop(lw, nd->op, nd->inst, &mark);
+        ir_op loop = nd->kind == LN_LOOP ? lw_open_loop(lw, nd->op, nd->inst, &mark)
+                                         : lw_open_parallel(lw, nd->op, nd->inst, &mark);
         if (!loop || !emit_node(lw, nd->first))
             return false;
         lw_close_loop(lw, loop, outer);
@@ -576,6 +631,7 @@ static bool emit_program(struct lw *lw, uint32_t k)
         free(p->gathers[i].vals);
     p->ngathers = 0;
     p->kind = k;
+    p->nunits = lw->ncores * lw->kinds[k].ncl;
     ir_region r = ir_region_new(m);
     ir_block body = ir_block_new(m);
     ir_region_append_block(m, r, body);
@@ -601,8 +657,8 @@ static bool emit_program(struct lw *lw, uint32_t k)
     ir_state_init(&st, m, "dataflow.return", loc);
     lw_append(lw, body, &st);
     ir_state_init(&st, m, "dataflow.program_unit", loc);
-    for (uint32_t c = 0; c < lw->ncores; c++)
-        ir_state_add_operand(m, &st, lw->kinds[k].units[c]);
+    for (uint32_t u = 0; u < p->nunits; u++)
+        ir_state_add_operand(m, &st, lw->kinds[k].units[u]);
     ir_state_add_region(m, &st, r);
     lw_append(lw, lw->sec_prog, &st);
     return true;
@@ -678,11 +734,12 @@ static bool lower_kernel(struct lw *lw, ir_op kernel)
     if (!lw_declare_inputs(lw))
         return false;
     for (uint32_t k = 0; k < lw->nkinds; k++) {
-        lw->kinds[k].units = malloc(lw->ncores * sizeof *lw->kinds[k].units);
+        uint32_t n = lw->ncores * lw->kinds[k].ncl;
+        lw->kinds[k].units = malloc(n * sizeof *lw->kinds[k].units);
         if (!lw->kinds[k].units)
             abort();
-        for (uint32_t c = 0; c < lw->ncores; c++)
-            lw->kinds[k].units[c] = lw_unit(lw, lw->kinds[k].kind, c);
+        for (uint32_t u = 0; u < n; u++)
+            lw->kinds[k].units[u] = lw_unit(lw, lw->kinds[k].kind, u % lw->ncores, u / lw->ncores);
     }
     for (uint32_t k = 0; k < lw->nkinds; k++)
         if (!emit_program(lw, k))

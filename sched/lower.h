@@ -23,17 +23,24 @@
  *
  * Units: a kernel on a grid of N tiles uses cores 0..N-1; a unit kind K the
  * device places at core level is `C<c>-K` on core c, one placed at corelet
- * level `C<c>-K-CL0` (no stage asks for a corelet yet); both get a
- * `dataflow.get_unit {core, [corelet,] name, type = "K"}`. Memories are
- * units too: `DDR` (device level, one) and `C<c>-L1` (one per core). The
- * names are arch/'s instance names; a grid larger than the device's cores
- * gets a warning (the names of the missing cores follow the same rule).
+ * level `C<c>-K-CL<l>`; each gets a `dataflow.get_unit {core, [corelet,]
+ * name, type = "K"}`. A kind runs on corelet 0 only, unless its stages are
+ * in a `ktdf.parallel` of M instances: then on corelets 0..M-1 of every
+ * core, its program listing the units corelet by corelet (CL0 of every
+ * core, then CL1, ...). Memories are units too: `DDR` (device level, one)
+ * and `C<c>-L1` (one per core). The names are arch/'s instance names; a
+ * grid larger than the device's cores gets a warning (the names of the
+ * missing cores follow the same rule).
  *
  * Programs: the body of each program_unit is the one program every unit
  * of that kind runs; %u is the running unit. It holds the kernel's control
  * flow (scf.for loops, cloned with their bounds) down to every stage of
  * that unit kind, the stage lowered, stages of other units left out (a
- * loop holding nothing for the unit is left out too). A value that differs
+ * loop holding nothing for the unit is left out too). A ktdf.parallel (one
+ * dimension, bounds known before launch) becomes the running unit's share
+ * of its iterations, in blocks of ceil(T / M) (the last gets the rest): an
+ * scf.for whose bounds are a per-unit map; its instance id is the unit's
+ * corelet. A value that differs
  * between cores is `uniform.query_map(map: def_immutable_mapping([%u_c ->
  * v_c], ...), key: %u)`; this is how the core id (ktdp.get_compute_tile_id),
  * the core's scratchpad, the peer unit of a FIFO or a signal, and per-core
@@ -92,8 +99,9 @@
  * Per block and unit pair the signals are thinned: one from the latest a
  * before each b not already covered, one back. Every signal has its own
  * channel number, so codegen can give each its own signal line; sends and
- * receives of one channel pair up in order. Signals join the units of one
- * core: tiles are taken not to share device-memory bytes (KTIR tiles meet
+ * receives of one channel pair up in order. A unit on one corelet
+ * signals (and hears from) each corelet of a kind that runs on several.
+ * Signals join the units of one core: tiles are taken not to share device-memory bytes (KTIR tiles meet
  * only through inter-tile ops, which ktc-split refuses).
  *
  * A kernel without any stage is left as it is (nothing runs on the device).
@@ -106,7 +114,11 @@
  * slot; a memref not built from a KTIR view or an allocated buffer; a
  * linalg.generic body op without a vectorchain counterpart; a grid of more
  * than one dimension; a kernel argument that is neither an index nor a
- * runtime_arg; work under scf.if or in a loop with loop-carried values.
+ * runtime_arg; work under scf.if or in a loop with loop-carried values; a
+ * ktdf.parallel of several dimensions, with bounds known only at launch,
+ * nested in another, or over a unit kind that is not one per corelet; a
+ * FIFO between a unit on every corelet and one on a single corelet; FIFO
+ * slots used out of their order.
  */
 #ifndef SCHED_LOWER_H
 #define SCHED_LOWER_H

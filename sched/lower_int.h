@@ -44,10 +44,12 @@ void lw_map_free(struct lw_map *h);
  * loops, calls and pipelines of a source block in order; a loop or a call
  * holds one block (a call's is its callee's body, under a new instance); a
  * pipeline holds its stages in token order; a stage holds a block when a
- * pipeline is nested in it, else it is a leaf run by one unit kind. Nodes
- * are numbered in tree (program) order; node 1 is the kernel's body. */
+ * pipeline is nested in it, else it is a leaf run by one unit kind; a
+ * ktdf.parallel holds one block whose stages run on every corelet of a
+ * core (lanes). Nodes are numbered in tree (program) order; node 1 is the
+ * kernel's body. */
 
-enum lw_node_kind { LN_BLOCK, LN_LOOP, LN_CALL, LN_PIPELINE, LN_STAGE };
+enum lw_node_kind { LN_BLOCK, LN_LOOP, LN_CALL, LN_PIPELINE, LN_STAGE, LN_PARALLEL };
 
 /* Where a node's signals go: before it, after it, at its end (after its
  * last child). */
@@ -56,12 +58,14 @@ enum { LW_BEFORE, LW_AFTER, LW_END };
 struct lw_node {
     uint8_t kind;      /* enum lw_node_kind */
     bool leaf;         /* a stage with no pipeline inside */
-    bool in_loop;      /* a loop encloses it: it may run more than once */
-    ir_op op;          /* scf.for, func.call, ktdf.pipeline, ktdf.stage; none for blocks */
+    bool in_loop;      /* a loop (or parallel) encloses it: it may run more than once */
+    ir_op op;          /* scf.for, func.call, ktdf.pipeline, ktdf.stage, ktdf.parallel;
+                          none for blocks */
     ir_block block;    /* LN_BLOCK: the source block */
     uint32_t inst;     /* the call instance its values belong to */
     uint32_t parent, first, last, next; /* tree links, 0 = none */
     uint32_t depth;
+    uint32_t lanes;    /* instances per core of the enclosing ktdf.parallel, else 1 */
     uint32_t unit;     /* leaf: index into lw.kinds */
     uint64_t mask;     /* unit kinds (bits) with a leaf at or below it */
     uint32_t sync[3];  /* lists of lw_sync, by LW_BEFORE/AFTER/END */
@@ -83,9 +87,12 @@ struct lw_inst {
     uint32_t parent;
 };
 
-/* A unit kind with work in the kernel; units[c] is its get_unit on core c. */
+/* A unit kind with work in the kernel, on ncl corelets of each core (1
+ * unless its stages run in a ktdf.parallel); units[l * ncores + c] is its
+ * get_unit on core c, corelet l. */
 struct lw_kind {
     uint32_t kind; /* node of dev->kinds */
+    uint32_t ncl;
     ir_value *units;
 };
 
@@ -98,6 +105,7 @@ struct lw_gather {
 /* The program_unit being filled. */
 struct lw_prog {
     uint32_t kind;   /* index into lw.kinds */
+    uint32_t nunits; /* its units: ncores x the kind's ncl */
     ir_value self;   /* the running unit */
     ir_block top;    /* its prologue, moved before the body at the end */
     ir_block cur;    /* where emitted ops go */
@@ -172,10 +180,17 @@ void lw_scope_undo(struct lw *lw, uint32_t mark);
  * of the current scope when scoped. */
 void lw_memo_put(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value v, bool scoped);
 
-/* The get_unit of kind node k on core c (corelet 0), emitted once. */
-ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core);
-/* The running unit's same-core (corelet 0) unit of kind node k. */
-ir_value lw_peer(struct lw *lw, uint32_t k);
+/* The get_unit of kind node k on core c, corelet l (0 for a kind not at
+ * corelet level), emitted once. */
+ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core, uint32_t corelet);
+/* The running unit's same-core unit of kind node k: on its own corelet
+ * when both kinds run on the same corelets (lanes), else on corelet 0
+ * (or corelet `lane` of a kind running on several when the program's runs
+ * on one: lane < that kind's ncl). */
+ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane);
+/* The index into lw.kinds of kind node k, or LW_MAX_KINDS when it has no
+ * stage in the kernel. */
+uint32_t lw_kind_of(const struct lw *lw, uint32_t k);
 
 /* ---- lower_sync.c ---------------------------------------------------------- */
 
@@ -186,8 +201,11 @@ bool lw_plan_signals(struct lw *lw);
 
 /* A function-level index constant. */
 ir_value lw_const(struct lw *lw, int64_t v);
-/* One value per core: the value itself when all are equal, else a query of
- * a per-unit map in the current program's prologue. */
+/* One value per unit of the current program (p.nunits of them): the value
+ * itself when all are equal, else a query of a per-unit map in the
+ * program's prologue. */
+ir_value lw_per_unit(struct lw *lw, const ir_value *vals);
+/* One value per core (lw.ncores of them), for every unit on that core. */
 ir_value lw_per_core(struct lw *lw, const ir_value *vals);
 /* The current program's value of source index value v of instance inst
  * (lower.h: constants, per-core maps, symbols, arithmetic); errors at `at`.
@@ -225,6 +243,10 @@ bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst);
  * after it, in which the source IV is bound to the new one. Returns the new
  * loop, IR_NONE after an error. */
 ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark);
+/* Likewise for a ktdf.parallel: the running unit's share of its iterations
+ * (the block distribution over the lanes) as an scf.for; its instance id
+ * bound to the unit's corelet. */
+ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark);
 /* Ends a loop opened by lw_open_loop: its yield, back to the outer block. */
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer);
 

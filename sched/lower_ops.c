@@ -99,6 +99,64 @@ ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
     return nl;
 }
 
+ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, par);
+    const struct ir_block_info *bi = ir_block_get(m, lw_body(m, par, 0));
+    if (o->nopnd != 3) {
+        lw_error(lw, par, "a ktdf.parallel of %u dimensions is not supported yet", o->nopnd / 3);
+        return IR_NONE;
+    }
+    int64_t nl = ir_attr_get(m, ir_op_attr(m, par, "num_instances"))->i;
+    uint32_t n = lw->p.nunits;
+    ir_value *lo = malloc(3 * n * sizeof *lo), *hi = lo + n, *st = hi + n;
+    ir_value *lane = malloc(n * sizeof *lane);
+    if (!lo || !lane)
+        abort();
+    bool ok = true;
+    for (uint32_t u = 0; u < n && ok; u++) {
+        int64_t b[3];
+        for (int i = 0; i < 3 && ok; i++)
+            ok = lw_eval(lw, o->opnd[i], inst, u % lw->ncores, &b[i]);
+        if (!ok)
+            break;
+        /* block distribution: ceil(T / N) iterations each, the last the rest */
+        int64_t l = u / lw->ncores, t = b[2] > 0 && b[1] > b[0] ? (b[1] - b[0] + b[2] - 1) / b[2] : 0;
+        int64_t chunk = (t + nl - 1) / nl, first = l * chunk < t ? l * chunk : t;
+        int64_t last = first + chunk < t ? first + chunk : t;
+        lo[u] = lw_const(lw, b[0] + first * b[2]);
+        hi[u] = lw_const(lw, b[0] + last * b[2]);
+        st[u] = lw_const(lw, b[2]);
+        lane[u] = lw_const(lw, l);
+    }
+    ir_op nl_op = IR_NONE;
+    if (!ok) {
+        lw_error(lw, par, "a ktdf.parallel whose bounds are known only at launch is not "
+                          "supported yet");
+    } else {
+        ir_value v[3] = {lw_per_unit(lw, lo), lw_per_unit(lw, hi), lw_per_unit(lw, st)};
+        ir_value id = lw_per_unit(lw, lane);
+        ir_region r = ir_region_new(m);
+        ir_block body = ir_block_new(m);
+        ir_region_append_block(m, r, body);
+        ir_value niv = ir_block_add_arg(m, body, m->t_index, ir_value_get(m, bi->args[0])->name);
+        struct ir_op_state s;
+        ir_state_init(&s, m, "scf.for", o->loc);
+        for (int i = 0; i < 3; i++)
+            ir_state_add_operand(m, &s, v[i]);
+        ir_state_add_region(m, &s, r);
+        nl_op = lw_append(lw, lw->p.cur, &s);
+        *mark = lw_scope_mark(lw);
+        lw_memo_put(lw, bi->args[0], inst, 0, niv, true);
+        lw_memo_put(lw, bi->args[1], inst, 0, id, true);
+        lw->p.cur = body;
+    }
+    free(lo);
+    free(lane);
+    return nl_op;
+}
+
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer)
 {
     struct ir_op_state st;
@@ -203,7 +261,11 @@ static bool fifo_peer(struct lw *lw, ir_op op, ir_type t, bool send, ir_value *p
     if (!linked)
         return lw_error(lw, op, "no datapath from %s to %s in device @%s",
                         lw->dev->kinds[src].name, lw->dev->kinds[dst].name, lw->dev->name);
-    *peer = lw_peer(lw, send ? dst : src);
+    uint32_t other = lw_kind_of(lw, send ? dst : src);
+    if (other < lw->nkinds && lw->kinds[other].ncl != lw->kinds[lw->p.kind].ncl)
+        return lw_error(lw, op, "a FIFO between a unit on every corelet and one on a single "
+                                "corelet is not supported yet");
+    *peer = lw_peer(lw, send ? dst : src, 0);
     return true;
 }
 
@@ -778,6 +840,7 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
             break;
         }
         case IR_OP_SCF_YIELD:
+        case IR_OP_KTDF_PARALLEL_YIELD:
             break;
         default:
             if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)

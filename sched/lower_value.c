@@ -441,8 +441,20 @@ static int64_t symbol_of(struct lw *lw, ir_value fv, struct ir_loc loc)
 
 ir_value lw_per_core(struct lw *lw, const ir_value *vals)
 {
+    ir_value *all = malloc(lw->p.nunits * sizeof *all);
+    if (!all)
+        abort();
+    for (uint32_t u = 0; u < lw->p.nunits; u++)
+        all[u] = vals[u % lw->ncores];
+    ir_value r = lw_per_unit(lw, all);
+    free(all);
+    return r;
+}
+
+ir_value lw_per_unit(struct lw *lw, const ir_value *vals)
+{
     struct lw_prog *p = &lw->p;
-    uint32_t n = lw->ncores;
+    uint32_t n = p->nunits;
     bool same = true;
     for (uint32_t c = 1; c < n && same; c++)
         same = vals[c] == vals[0];
@@ -684,7 +696,7 @@ ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_v
     ir_value start = lw_value(lw, start_src, inst, at);
     if (!start)
         return IR_NONE;
-    ir_value mem = lw_peer(lw, info->mem);
+    ir_value mem = lw_peer(lw, info->mem, 0);
     ir_aff sum = ir_aff_const(m, 0);
     for (uint32_t i = 0; i < ti->rank; i++)
         sum = ir_aff_bin(m, IR_AFF_ADD, sum,

@@ -176,11 +176,17 @@ void sim_write_trace(const struct sim_report *r, FILE *out)
         /* metadata: a process per core (-1: device level), a thread per unit */
         for (uint32_t i = 0; i < tr->nunits; i++) {
             int32_t pid = tr->core[i] + 1;
-            fprintf(out, "%s{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %d, "
-                    "\"args\": {\"name\": \"%s%d\"}}", first ? "" : ",\n", pid,
-                    tr->core[i] < 0 ? "device" : "core ", tr->core[i] < 0 ? 0 : tr->core[i]);
+            bool named = false;
+            for (uint32_t j = 0; j < i; j++)
+                named |= tr->core[j] == tr->core[i];
+            if (!named)
+                fprintf(out, "%s{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %d, "
+                        "\"args\": {\"name\": \"%s%d\"}},\n", first ? "" : ",\n", pid,
+                        tr->core[i] < 0 ? "device" : "core ", tr->core[i] < 0 ? 0 : tr->core[i]);
+            else if (!first)
+                fputs(",\n", out);
             first = false;
-            fprintf(out, ",\n{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %d, \"tid\": %u, "
+            fprintf(out, "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %d, \"tid\": %u, "
                     "\"args\": {\"name\": ", pid, i);
             json_string(r->units[i].name, out);
             fputs("}}", out);

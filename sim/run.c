@@ -5,7 +5,7 @@
  * blocks until its peer acts; when no unit can go on the run is a deadlock
  * and the report says who waits on whom.
  *
- * Timing (sim/README.md): an access or transfer occupies every datapath it
+ * Timing (codegen/README.md): an access or transfer occupies every datapath it
  * crosses for bytes / bandwidth (fractions of a cycle add up), a vector
  * op its unit for ceil(n / lanes) cycles; results are usable after the
  * datapath's latency; vector registers are scoreboarded, so a unit waits

@@ -1,7 +1,7 @@
 /* sim.h - the simulated device: runs a prepared SpyreCode kernel's unit
  * programs on a device model (arch/arch.h), computing real values with
  * ktc-interp's numerics and counting cycles. The runtime (runtime/) drives
- * it; sim/README.md describes the timing model.
+ * it; codegen/README.md ("Timing") describes the timing model.
  *
  *   sim_new(device) ── memories (paged, zero until written)
  *     sim_kernel_new(binary) ── units bound to instances, routes, FIFOs

@@ -3,23 +3,20 @@
  * it against a corpus golden. Exit 0 ok, 1 bad input or golden mismatch
  * (diagnosed), 2 usage, 3 I/O error.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktir/asm.h"
 #include "ktir/interp/golden.h"
 #include "ktir/interp/interp.h"
 #include "ktir/interp/npy.h"
 #include "ktir/numeric.h"
-#include "ktir/verify.h"
-
-#define VERSION "0.1.0"
+#include "tools/cli.h"
+#include "tools/stage.h"
 #define MAX_BIND 256
 
 static const char usage_text[] =
-    "usage: ktc-interp [options] KERNEL.mlir\n"
+    "usage: ktc-interp [options] KERNEL.mlir|KERNEL.ir|-\n"
     "Runs a KTIR function on the reference interpreter (SPMD over its grid).\n\n"
     "options:\n"
     "  --function NAME        the function to run (default: the first)\n"
@@ -79,7 +76,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
             return 0;
         }
         if (strcmp(a, "--version") == 0) {
-            printf("ktc-interp (ktc) %s\n", VERSION);
+            printf("ktc-interp (ktc) %s\n", KTC_VERSION);
             return 0;
         }
         if (a[0] != '-' || strcmp(a, "-") == 0) {
@@ -131,31 +128,6 @@ static int parse_opts(int argc, char **argv, struct opts *o)
     if (!o->input && !o->golden)
         return usage_error("no input kernel", NULL);
     return -1;
-}
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "ktc-interp: error: cannot open '%s': %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0, got;
-    char *b = malloc(cap + 1);
-    while (b && (got = fread(b + n, 1, cap - n, f)) > 0)
-        if ((n += got) == cap) {
-            char *nb = realloc(b, (cap *= 2) + 1);
-            if (!nb)
-                free(b);
-            b = nb;
-        }
-    if (f != stdin)
-        fclose(f);
-    if (!b)
-        return NULL;
-    b[n] = 0;
-    *len = n;
-    return b;
 }
 
 static uint64_t rng_state;
@@ -358,19 +330,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: error: %s\n", o.golden, err);
         return 3;
     }
+    /* The kernel: MLIR text or a ktc IR file of stage ktir (ktc-parse's output). */
     const char *path = o.input ? o.input : g.kernel;
-    size_t len;
-    char *buf = read_file(path, &len);
-    if (!buf) {
-        golden_free(&g);
-        return 3;
-    }
-    const char *file = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    struct cli c = {.tool = "ktc-interp", .input = path};
     struct ir_diag diag;
     ir_diag_init(&diag, stderr);
-    ir_diag_add_source(&diag, file, buf, len);
-    struct ir_module *m = ir_parse(file, buf, len, 0, len, &diag);
-    rc = !m || !ir_verify_module(m, &diag) ? 1 : 0;
+    struct stage_input kernel;
+    rc = stage_read(&c, "ktir", &diag, &kernel);
+    struct ir_module *m = kernel.m;
     if (!rc && o.golden) {
         struct golden_timing tm;
         printf("golden %s: %s @%s\n", o.golden, path, o.function ? o.function : g.function);
@@ -391,10 +358,8 @@ int main(int argc, char **argv)
             rc = interp_run(in) ? write_outs(in, &o) : 1;
         interp_free(in);
     }
-    if (m)
-        ir_module_free(m);
+    stage_input_free(&kernel);
     ir_diag_free(&diag);
     golden_free(&g);
-    free(buf);
     return rc;
 }

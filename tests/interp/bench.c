@@ -55,9 +55,12 @@ static int bench(const char *corpus, const char *stem)
 
 int main(int argc, char **argv)
 {
+    /* `bazel run` sets BUILD_WORKSPACE_DIRECTORY; the corpus sits beside it. */
+    const char *ws = getenv("BUILD_WORKSPACE_DIRECTORY");
+    char *beside = ws ? irt_fmt("%s/../shared/corpus", ws) : NULL;
     const char *corpus = argc > 1 ? argv[1] : getenv("KTC_CORPUS");
     if (!corpus)
-        corpus = "../shared/corpus";
+        corpus = beside ? beside : "../shared/corpus";
     int rc = 0;
     if (argc > 2)
         for (int i = 2; i < argc; i++)
@@ -65,5 +68,6 @@ int main(int argc, char **argv)
     else
         for (size_t i = 0; i < sizeof largest / sizeof *largest; i++)
             rc |= bench(corpus, largest[i]);
+    free(beside);
     return rc;
 }

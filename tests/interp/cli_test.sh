@@ -2,10 +2,13 @@
 # cli_test.sh - ktc-interp's command line: help and version, usage errors
 # (exit 2), unreadable files (3), bad kernels and bad arguments (1, located),
 # a run writing .npy outputs, and one corpus golden when the corpus exists.
-# usage: cli_test.sh KTC_INTERP KERNELS_DIR
+# With KTC_PARSE, also an IR file in (ktc-parse | ktc-interp -) whose errors
+# still point into the .mlir.
+# usage: cli_test.sh KTC_INTERP KERNELS_DIR [KTC_PARSE]
 set -u
 bin=$1
 kernels=$2
+parse=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -54,6 +57,18 @@ expect 3 'cannot' -- "$kernels/vadd.mlir" --random-inputs=1 --out "out=$tmp/no/d
 expect 0 '' -- "$kernels/grid.mlir" --arg out=i32:6 --grid 2,3 --out "out=$tmp/g.npy"
 expect 1 'scratchpad overflow' -- "$kernels/cap.mlir" --arg x=f16:2048x1024 --arg k=1
 expect 0 '' -- "$kernels/cap.mlir" --arg x=f16:2048x1024 --arg k=1 --scratchpad=8388608
+
+# An IR file from ktc-parse, on stdin and as a file.
+if [ -n "$parse" ]; then
+    "$parse" "$kernels/vadd.mlir" -o "$tmp/vadd.ir" && "$parse" "$kernels/oob.mlir" -o "$tmp/oob.ir"
+    "$bin" - --random-inputs=7 --arg "x=$tmp/x.npy" --arg "y=$tmp/y.npy" --arg out=f16:32 \
+        --out "out=$tmp/out3.npy" <"$tmp/vadd.ir" >"$tmp/out" 2>&1
+    cmp -s "$tmp/out.npy" "$tmp/out3.npy" && echo "ok: ktc-parse | ktc-interp -" ||
+        { echo "FAIL: ktc-parse | ktc-interp -"; cat "$tmp/out"; fails=$((fails + 1)); }
+    expect 1 'oob.mlir:7:8: error: out-of-bounds access' -- "$tmp/oob.ir" --arg x=f16:8
+    printf 'KTCIR garbage' >"$tmp/bad.ir"
+    expect 1 'error' -- "$tmp/bad.ir"
+fi
 
 # A corpus golden, when the corpus is beside the workspace.
 root=$(cd "$(dirname "$(readlink -f "$kernels/vadd.mlir")")/../../.." && pwd)

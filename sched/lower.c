@@ -447,7 +447,7 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
             ok = build_block(lw, lw_body(m, s, 0), sn, inst);
         } else {
             lw->nodes[sn].leaf = true;
-            uint32_t u;
+            uint32_t u = 0;
             ok = stage_unit(lw, s, lw->nodes[sn].lanes, &u);
             if (ok) {
                 lw->nodes[sn].unit = u;
@@ -664,7 +664,8 @@ static bool emit_program(struct lw *lw, uint32_t k)
     return true;
 }
 
-/* The number of cores a kernel runs on: its 1-D grid. */
+/* The number of cores a kernel runs on: its 1-D grid (more than the device
+ * has is fine: ktc-codegen folds the tiles onto its cores). */
 static bool grid_cores(struct lw *lw)
 {
     struct ir_module *m = lw->m;
@@ -684,12 +685,6 @@ static bool grid_cores(struct lw *lw)
     if (n < 1 || n > 65536)
         return lw_error(lw, lw->kernel, "a grid of %lld tiles", (long long)n);
     lw->ncores = (uint32_t)n;
-    if (lw->ncores > lw->dev->ncores)
-        ir_diag_at(lw->diag, m, ir_op_get(m, lw->kernel)->loc, IR_SEV_WARNING,
-                   "a grid of %u tiles on device @%s of %u core%s: cores %u.. are named as if "
-                   "it had them",
-                   lw->ncores, lw->dev->name, lw->dev->ncores, lw->dev->ncores == 1 ? "" : "s",
-                   lw->dev->ncores);
     return true;
 }
 

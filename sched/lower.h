@@ -28,9 +28,9 @@
  * in a `ktdf.parallel` of M instances: then on corelets 0..M-1 of every
  * core, its program listing the units corelet by corelet (CL0 of every
  * core, then CL1, ...). Memories are units too: `DDR` (device level, one)
- * and `C<c>-L1` (one per core). The names are arch/'s instance names; a
- * grid larger than the device's cores gets a warning (the names of the
- * missing cores follow the same rule).
+ * and `C<c>-L1` (one per core). The names are arch/'s instance names; on a
+ * grid larger than the device's cores, the names of the missing cores
+ * follow the same rule (ktc-codegen folds those tiles onto the cores).
  *
  * Programs: the body of each program_unit is the one program every unit
  * of that kind runs; %u is the running unit. It holds the kernel's control

@@ -66,9 +66,10 @@ bool ir_verify_vectorchain_unary(struct ir_verifier *v, ir_op op)
 
 /* %r = vectorchain.reduce %x, %init {reduce_op = #vectorchain<binary_operator add>}
  *     : vector<N x T>, vector<M x T>, vector<M x T>
- * (ktc's addition) folds each group of g = N / M consecutive elements into
- * its initial value, left to right: r[i] = (((init[i] op x[i*g]) op
- * x[i*g+1]) ... op x[i*g+g-1]), as a linalg reduction iterates. */
+ * (ktc's addition) folds each group of g = N / M consecutive elements as
+ * ktc-interp folds a row of a linalg reduction: a pairwise tree (element j
+ * with element j + g/2, every combine rounded to the element type), then
+ * r[i] = tree(x[i*g .. i*g+g)) op init[i]. */
 bool ir_verify_vectorchain_reduce(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);

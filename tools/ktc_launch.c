@@ -433,7 +433,7 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
     }
     double t0 = now_s();
     struct rt_kernel *k = rc ? NULL : rt_kernel_new(dev, b, diag);
-    double prepare = now_s() - t0, first = 0, total = 0;
+    double prepare = now_s() - t0, first = 0, total = 0, patch = 0;
     if (!rc && !k)
         rc = 1;
     struct sim_report r = {0};
@@ -446,6 +446,7 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
             rc = 1;
             break;
         }
+        patch += now_s() - t1;
         enum sim_status st = rt_wait(k, &so, &r);
         double dt = now_s() - t1;
         first = n ? first : dt;
@@ -457,8 +458,9 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
     }
     if (!rc && o->repeat > 1)
         printf("host: prepare %.3f ms, first launch %.3f ms, per launch %.3f ms (%llu "
-               "launches)\n", prepare * 1e3, first * 1e3, total / (double)o->repeat * 1e3,
-               o->repeat);
+               "launches), of which launch overhead (symbols, patches) %.1f us\n",
+               prepare * 1e3, first * 1e3, total / (double)o->repeat * 1e3, o->repeat,
+               patch / (double)o->repeat * 1e6);
     if (!rc && o->stats)
         sim_print_stats(&r, stdout);
     if (!rc && o->stats_json)

@@ -553,6 +553,41 @@ static void alu_numerics(void **state)
     diag_close(&g);
 }
 
+/* A binary that carries its device description opens that device. */
+static void device_carried(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    size_t n;
+    char *dev = slurp(DEVICE, &n);
+    const char *head = HEAD "device \"two_core\"\ndevice_text <<<\n";
+    const char *tail = ">>>\nprogram p () {\n    nop 7\n}\nunit \"C1-SFU-CL1\" : \"SFU\" = p()\n";
+    char *text = malloc(strlen(head) + n + strlen(tail) + 1);
+    sprintf(text, "%s%s%s", head, dev, tail);
+    struct sc_binary *b = assemble(&g, "carried.sc", text);
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *d = rt_device_for(b, NULL, &g.d);
+    if (!d)
+        fail_msg("%s", diag_text(&g));
+    assert_string_equal(rt_device_arch(d)->name, "two_core");
+    struct rt_kernel *k = rt_kernel_new(d, b, &g.d);
+    assert_non_null(k);
+    char err[64];
+    assert_true(rt_launch(k, NULL, 0, err, sizeof err));
+    struct sim_report r;
+    assert_int_equal(rt_wait(k, NULL, &r), SIM_OK);
+    assert_int_equal(r.units[0].busy, 7);
+    sim_report_free(&r);
+    rt_kernel_free(k);
+    rt_device_free(d);
+    sc_binary_free(b);
+    free(text);
+    free(dev);
+    diag_close(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -560,7 +595,7 @@ int main(void)
         cmocka_unit_test(double_buffering_overlaps), cmocka_unit_test(deadlock_reported),
         cmocka_unit_test(cycle_limit),           cmocka_unit_test(files_round_trip),
         cmocka_unit_test(located_errors),        cmocka_unit_test(runtime_error_located),
-        cmocka_unit_test(alu_numerics),
+        cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }

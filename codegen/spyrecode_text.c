@@ -308,12 +308,17 @@ static void sx_factor(struct asmb *a, struct sxbuf *x)
         sx_push(a, x, SC_SX_CONST, 0);
         sx_factor(a, x);
         sx_push(a, x, SC_SX_SUB, 0);
-    } else if (accept(a, '$')) {
+    } else if (is_punct(a, '$')) {
+        uint32_t line = a->lx.tline, col = a->lx.tcol;
+        next(a);
         char name[128];
         ident(a, name, sizeof name, "a symbol name");
         uint32_t s = sc_find_sym(a->b, name);
-        if (s == SC_NONE)
+        if (s == SC_NONE) {
+            a->lx.tline = line;
+            a->lx.tcol = col;
             error(a, "unknown symbol '$%s' (symbols are defined before use)", name);
+        }
         sx_push(a, x, SC_SX_SYM, s == SC_NONE ? 0 : s);
     } else if (is_word(a, "addr") || is_word(a, "dim")) {
         bool dim = is_word(a, "dim");
@@ -410,12 +415,17 @@ static struct sc_opnd scalar(struct asmb *a)
     struct sc_opnd o = {SC_IMM, 0};
     if (a->lx.t == T_INT) {
         o.v = integer(a, "a number");
-    } else if (accept(a, '$')) {
+    } else if (is_punct(a, '$')) {
+        uint32_t line = a->lx.tline, col = a->lx.tcol;
+        next(a);
         char name[128];
         ident(a, name, sizeof name, "a symbol name");
         uint32_t s = sc_find_sym(a->b, name);
-        if (s == SC_NONE)
+        if (s == SC_NONE) {
+            a->lx.tline = line;
+            a->lx.tcol = col;
             error(a, "unknown symbol '$%s'", name);
+        }
         o.kind = SC_SYM;
         o.v = s == SC_NONE ? 0 : s;
     } else {

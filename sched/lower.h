@@ -68,7 +68,9 @@
  *   agen.composite_load_and_store src:%view[idx] dst:%view[idx]
  *     time_symbols(), load_iv(%x : vector<W x T>) {...} { agen.yield }
  * moving W contiguous elements (the transfer's innermost size) per time
- * step; the outer dims of size > 1 are the time dims (time_set is their
+ * step; the outer dims of size > 1 are the time dims, the same sizes in
+ * the same order on both sides (which may differ in dims of size 1, as an
+ * expanded buffer does) (time_set is their
  * box, *_time_addr_map puts time dim j on its view dim; one step: the
  * one-point set (d0 == 0)); load_set/store_set are the W elements along the
  * last view dim from the indices, the orders identity maps. A transfer from
@@ -76,7 +78,9 @@
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
  * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat"; one
  * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A FIFO's
- * vector is one slot (vector<N x T> of a `!ktdf.fifo.slot<A -> B, NxT>`);
+ * vector is one slot (vector<N x T> of a `!ktdf.fifo.slot<A -> B, NxT>`),
+ * however wide: fitting vectors to the SIMD lanes is the schedule's
+ * business (ktc-split's tiles, ktc-nest's reduction loops);
  * the peer is the same core's (and corelet's) unit of the other end; each
  * send and receive carries `fifo_depth`, the depth of that datapath. Compute
  * stages: ktdf.read_from_fifo / write_to_fifo are receive / send; a

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# cli_test.sh PARSE LOWER PRINT CASE - the command-line contract of
+# ktc-lower (DESIGN.md "Conventions shared by every binary"): --help,
+# --version, bad flags, missing, corrupt and wrong-stage files, stdin/stdout
+# chaining equal to file to file, byte-identical output from the same input,
+# nothing written on failure. CASE is a `sched.allocated` golden case.
+set -u
+parse=$1 lower=$2 print=$3 case=$4
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/lower_cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0 checks=0
+
+# expect NAME WANT_RC CMD... : runs CMD, compares its exit status.
+expect() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    checks=$((checks + 1))
+    if [ "$rc" -ne "$want" ]; then
+        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
+        fails=$((fails + 1))
+        return 1
+    fi
+    echo "ok   $name"
+}
+
+# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
+has() {
+    checks=$((checks + 1))
+    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
+        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
+}
+
+# same NAME A B : files A and B are byte-identical.
+same() {
+    checks=$((checks + 1))
+    if cmp -s "$2" "$3"; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
+}
+
+expect "--help" 0 "$lower" --help && has "--help text" "$tmp/out" "^usage: ktc-lower"
+expect "--version" 0 "$lower" --version && has "--version text" "$tmp/out" "^ktc-lower \(ktc\) [0-9]"
+expect "bad flag" 2 "$lower" --no-such-flag && has "bad flag message" "$tmp/err" "unknown option '--no-such-flag'"
+expect "missing file" 3 "$lower" "$tmp/nope.pb" && has "missing file message" "$tmp/err" "cannot open"
+
+pflags=$(sed -n '2s|^// PARSE: *||p' "$case")
+expect "parse the case" 0 "$parse" $pflags "$case" -o "$tmp/in.pb"
+cp "$tmp/in.pb" "$tmp/in.orig"
+expect "lower file to file" 0 "$lower" "$tmp/in.pb" -o "$tmp/a.pb"
+same "input left as it was" "$tmp/in.pb" "$tmp/in.orig"
+expect "lower again" 0 "$lower" "$tmp/in.pb" -o "$tmp/b.pb"
+same "same input, same bytes" "$tmp/a.pb" "$tmp/b.pb"
+"$lower" <"$tmp/in.pb" >"$tmp/c.pb"
+same "stdin/stdout equals file to file" "$tmp/a.pb" "$tmp/c.pb"
+expect "print the result" 0 "$print" "$tmp/a.pb" && has "a program_unit" "$tmp/out" "dataflow.program_unit"
+expect "--emit=text" 0 "$lower" --emit=text "$tmp/in.pb" && has "text output" "$tmp/out" "dataflow.program_unit"
+
+# The wrong stage, a corrupt file: exit 1, a one-line reason, no output.
+expect "lowering its own output" 1 "$lower" "$tmp/a.pb" -o "$tmp/d.pb" &&
+    has "wrong stage named" "$tmp/err" "expected a 'sched.allocated' file, got 'dfir'"
+size=$(stat -c %s "$tmp/in.pb")
+head -c $((size / 2)) "$tmp/in.pb" >"$tmp/trunc.pb"
+expect "truncated file" 1 "$lower" "$tmp/trunc.pb" -o "$tmp/e.pb"
+checks=$((checks + 1))
+if [ -e "$tmp/d.pb" ] || [ -e "$tmp/e.pb" ]; then
+    echo "FAIL output left after a failure"; fails=$((fails + 1)); else
+    echo "ok   nothing written on failure"; fi
+
+echo "$((checks - fails)) of $checks checks passed"
+[ "$fails" -eq 0 ]

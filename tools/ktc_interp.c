@@ -9,10 +9,9 @@
 
 #include "ktir/interp/golden.h"
 #include "ktir/interp/interp.h"
-#include "ktir/interp/npy.h"
-#include "ktir/numeric.h"
 #include "tools/cli.h"
 #include "tools/stage.h"
+
 #define MAX_BIND 256
 
 static const char usage_text[] =
@@ -47,7 +46,7 @@ static int usage_error(const char *msg, const char *arg)
 {
     fprintf(stderr, "ktc-interp: error: %s%s%s\n(see ktc-interp --help)\n", msg, arg ? " " : "",
             arg ? arg : "");
-    return 2;
+    return CLI_USAGE;
 }
 
 /* --name=V or --name V; returns 1 matched, 0 not, -1 missing value. */
@@ -66,18 +65,23 @@ static int value_of(int argc, char **argv, int *i, const char *name, const char 
     return 1;
 }
 
+/* Returns -1 to go on, else the exit code (after --help, --version, an error). */
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
+    static const char *const names[] = {"--function", "--arg",   "--out",        "--golden",
+                                        "--grid",     "--random-inputs",  "--scratchpad",
+                                        "--cores",    "--repeat"};
+    enum { NNAMES = sizeof names / sizeof *names };
     interp_config_default(&o->cfg);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage_text, stdout);
-            return 0;
+            return CLI_OK;
         }
         if (strcmp(a, "--version") == 0) {
             printf("ktc-interp (ktc) %s\n", KTC_VERSION);
-            return 0;
+            return CLI_OK;
         }
         if (a[0] != '-' || strcmp(a, "-") == 0) {
             if (o->input)
@@ -85,219 +89,36 @@ static int parse_opts(int argc, char **argv, struct opts *o)
             o->input = a;
             continue;
         }
-        static const char *const names[] = {"--function",      "--arg",        "--out",
-                                            "--golden",        "--grid",       "--random-inputs",
-                                            "--scratchpad",    "--cores",      "--repeat"};
         int k, r = 0;
-        for (k = 0; k < 9 && !(r = value_of(argc, argv, &i, names[k], &v)); k++)
+        for (k = 0; k < NNAMES && !(r = value_of(argc, argv, &i, names[k], &v)); k++)
             ;
         if (r < 0)
             return usage_error("missing value for", a);
-        if (k == 9)
+        if (k == NNAMES)
             return usage_error("unknown option", a);
+        if ((k == 1 || k == 2) && !strchr(v, '='))
+            return usage_error("expected NAME=..., got", v);
+        if ((k == 1 && o->nargs == MAX_BIND) || (k == 2 && o->nouts == MAX_BIND))
+            return usage_error("too many", names[k]);
+        char *end;
+        unsigned long long n = k >= 6 ? strtoull(v, &end, 0) : 0;
+        if (k >= 6 && (*end || !n))
+            return usage_error("expected a positive number, got", v);
         switch (k) {
         case 0: o->function = v; break;
-        case 1:
-        case 2:
-            if (!strchr(v, '='))
-                return usage_error("expected NAME=..., got", v);
-            if ((k == 1 ? o->nargs : o->nouts) == MAX_BIND)
-                return usage_error("too many", names[k]);
-            if (k == 1)
-                o->args[o->nargs++] = v;
-            else
-                o->outs[o->nouts++] = v;
-            break;
+        case 1: o->args[o->nargs++] = v; break;
+        case 2: o->outs[o->nouts++] = v; break;
         case 3: o->golden = v; break;
         case 4: o->grid = v; break;
         case 5: o->seed = v; break;
-        default: {
-            char *end;
-            unsigned long long n = strtoull(v, &end, 0);
-            if (*end || !n)
-                return usage_error("expected a positive number, got", v);
-            if (k == 6)
-                o->cfg.scratch_bytes = n;
-            else if (k == 7)
-                o->cfg.ncores = (uint32_t)n;
-            else
-                o->reps = (unsigned)n;
-        }
+        case 6: o->cfg.scratch_bytes = n; break;
+        case 7: o->cfg.ncores = (uint32_t)n; break;
+        default: o->reps = (unsigned)n; break;
         }
     }
     if (!o->input && !o->golden)
         return usage_error("no input kernel", NULL);
     return -1;
-}
-
-static uint64_t rng_state;
-
-static double rng_unit(void) /* xorshift64*, in [0, 1) */
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
-}
-
-/* Fills a (dtype and shape set) with zeros, or random values when seeded:
- * floats uniform in [-1, 1), integers in [0, 16). */
-static void make_array(struct interp_array *a, bool random)
-{
-    int64_t n = interp_array_numel(a);
-    size_t es = interp_dtype_size(a->dtype);
-    a->data = calloc((size_t)(n ? n : 1), es);
-    if (!a->data)
-        abort();
-    if (!random)
-        return;
-    for (int64_t i = 0; i < n; i++) {
-        /* Through a one-element f64/i64 array converted by the copy below. */
-        double v = a->dtype >= INTERP_F16 ? 2 * rng_unit() - 1 : (double)(int)(16 * rng_unit());
-        uint8_t *d = (uint8_t *)a->data + (size_t)i * es;
-        switch (a->dtype) {
-        case INTERP_F16: {
-            uint16_t h = num_f32_to_f16((float)v);
-            memcpy(d, &h, 2);
-            break;
-        }
-        case INTERP_F32: {
-            float f = (float)v;
-            memcpy(d, &f, 4);
-            break;
-        }
-        case INTERP_F64: memcpy(d, &v, 8); break;
-        case INTERP_I1: *d = v >= 8; break;
-        case INTERP_I8: *d = (uint8_t)v; break;
-        case INTERP_I16: {
-            int16_t x = (int16_t)v;
-            memcpy(d, &x, 2);
-            break;
-        }
-        case INTERP_I32: {
-            int32_t x = (int32_t)v;
-            memcpy(d, &x, 4);
-            break;
-        }
-        case INTERP_I64:
-        case INTERP_INDEX: {
-            int64_t x = (int64_t)v;
-            memcpy(d, &x, 8);
-            break;
-        }
-        default: { /* bf16, df16: the bits of a small value */
-            uint16_t x = (uint16_t)(0x3C00 + (int)(v * 255));
-            memcpy(d, &x, 2);
-        }
-        }
-    }
-}
-
-/* "f16:4x128" into a's dtype and shape. */
-static bool parse_dtype_shape(const char *s, struct interp_array *a)
-{
-    char dt[16];
-    const char *colon = strchr(s, ':');
-    if (!colon || (size_t)(colon - s) >= sizeof dt)
-        return false;
-    memcpy(dt, s, (size_t)(colon - s));
-    dt[colon - s] = 0;
-    memset(a, 0, sizeof *a);
-    if (!interp_dtype_parse(dt, &a->dtype))
-        return false;
-    for (const char *p = colon + 1; *p;) {
-        char *end;
-        long long v = strtoll(p, &end, 10);
-        if (end == p || v < 0 || a->rank == INTERP_MAX_RANK)
-            return false;
-        a->shape[a->rank++] = v;
-        p = *end == 'x' ? end + 1 : end;
-        if (*end && *end != 'x')
-            return false;
-    }
-    return true;
-}
-
-static int bind_args(struct interp *in, const struct opts *o)
-{
-    bool bound[MAX_BIND] = {false};
-    for (int k = 0; k < o->nargs; k++) {
-        const char *eq = strchr(o->args[k], '=');
-        char name[256];
-        snprintf(name, sizeof name, "%.*s", (int)(eq - o->args[k]), o->args[k]);
-        const char *v = eq + 1;
-        int i = interp_arg_find(in, name);
-        if (i < 0) {
-            fprintf(stderr, "ktc-interp: error: the function has no argument '%s'\n", name);
-            return 1;
-        }
-        size_t vl = strlen(v);
-        struct interp_array a;
-        bool ok;
-        if (vl > 4 && strcmp(v + vl - 4, ".npy") == 0) {
-            char err[256];
-            if (!npy_read(v, &a, err, sizeof err)) {
-                fprintf(stderr, "%s: error: %s\n", v, err);
-                return 3;
-            }
-            ok = interp_bind_array(in, (uint32_t)i, &a);
-            interp_array_free(&a);
-        } else if (strchr(v, ':')) {
-            if (!parse_dtype_shape(v, &a))
-                return usage_error("expected DTYPE:SHAPE like f16:4x128, got", v);
-            make_array(&a, o->seed != NULL);
-            ok = interp_bind_array(in, (uint32_t)i, &a);
-            interp_array_free(&a);
-        } else {
-            ok = interp_bind_scalar(in, (uint32_t)i, v);
-        }
-        if (!ok)
-            return 1;
-        if (i < MAX_BIND)
-            bound[i] = true;
-    }
-    for (uint32_t i = 0; o->seed && i < interp_nargs(in) && i < MAX_BIND; i++) {
-        struct interp_array a;
-        if (bound[i] || !interp_arg_guess(in, i, &a))
-            continue;
-        make_array(&a, true);
-        bool ok = interp_bind_array(in, i, &a);
-        interp_array_free(&a);
-        if (!ok)
-            return 1;
-    }
-    return 0;
-}
-
-static int write_outs(struct interp *in, const struct opts *o)
-{
-    for (int k = 0; k < o->nouts; k++) {
-        const char *eq = strchr(o->outs[k], '=');
-        char name[256];
-        snprintf(name, sizeof name, "%.*s", (int)(eq - o->outs[k]), o->outs[k]);
-        struct interp_array a;
-        int i = interp_arg_find(in, name);
-        unsigned r;
-        bool ok;
-        if (i >= 0)
-            ok = interp_arg_array(in, (uint32_t)i, &a);
-        else if (sscanf(name, "result%u", &r) == 1)
-            ok = interp_result_array(in, r, &a);
-        else
-            ok = false;
-        if (!ok) {
-            fprintf(stderr, "ktc-interp: error: '%s' is no array argument or result\n", name);
-            return 1;
-        }
-        char err[256];
-        ok = npy_write(eq + 1, &a, err, sizeof err);
-        interp_array_free(&a);
-        if (!ok) {
-            fprintf(stderr, "%s: error: %s\n", eq + 1, err);
-            return 3;
-        }
-    }
-    return 0;
 }
 
 static bool parse_grid(const char *s, int64_t grid[3])
@@ -313,6 +134,43 @@ static bool parse_grid(const char *s, int64_t grid[3])
     return !*s;
 }
 
+static int run_golden(struct ir_module *m, const struct golden *g, const struct opts *o,
+                      const char *path, struct ir_diag *diag)
+{
+    struct golden_timing tm;
+    printf("golden %s: %s @%s\n", o->golden, path, o->function ? o->function : g->function);
+    int rc = golden_run(m, g, o->function, &o->cfg, diag, stdout, o->reps, &tm);
+    printf("%s: %.3f ms, %.3g elements/s", rc ? "FAIL" : "PASS", tm.seconds * 1e3,
+           tm.seconds > 0 ? (double)tm.elements / tm.seconds : 0.0);
+    if (g->wall_s > 0)
+        printf(" (ktir-cpu %.3f ms: %.1fx)", g->wall_s * 1e3,
+               g->wall_s / (tm.seconds > 0 ? tm.seconds : 1e-9));
+    printf("\n");
+    return rc;
+}
+
+static int run(struct ir_module *m, const struct opts *o, const int64_t *grid,
+               struct ir_diag *diag)
+{
+    struct interp *in = interp_new(m, o->function, diag, &o->cfg);
+    if (!in)
+        return CLI_BAD_INPUT;
+    if (o->grid)
+        interp_set_grid(in, grid);
+    uint64_t rng = o->seed ? strtoull(o->seed, NULL, 0) * 2654435761u + 88172645463325252ull : 0;
+    int rc = 0;
+    for (int k = 0; k < o->nargs && !rc; k++)
+        rc = interp_bind_text(in, o->args[k], o->seed ? &rng : NULL);
+    if (!rc && o->seed)
+        rc = interp_bind_guessed(in, &rng);
+    if (!rc && !interp_run(in))
+        rc = CLI_BAD_INPUT;
+    for (int k = 0; k < o->nouts && !rc; k++)
+        rc = interp_write_text(in, o->outs[k]);
+    interp_free(in);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     struct opts o = {0};
@@ -322,13 +180,11 @@ int main(int argc, char **argv)
     int64_t grid[3];
     if (o.grid && !parse_grid(o.grid, grid))
         return usage_error("expected --grid X[,Y[,Z]], got", o.grid);
-    if (o.seed)
-        rng_state = strtoull(o.seed, NULL, 0) * 2654435761u + 88172645463325252ull;
     struct golden g = {0};
     char err[512];
     if (o.golden && !golden_load(o.golden, &g, err, sizeof err)) {
         fprintf(stderr, "%s: error: %s\n", o.golden, err);
-        return 3;
+        return CLI_IO;
     }
     /* The kernel: MLIR text or a ktc IR file of stage ktir (ktc-parse's output). */
     const char *path = o.input ? o.input : g.kernel;
@@ -337,27 +193,9 @@ int main(int argc, char **argv)
     ir_diag_init(&diag, stderr);
     struct stage_input kernel;
     rc = stage_read(&c, "ktir", &diag, &kernel);
-    struct ir_module *m = kernel.m;
-    if (!rc && o.golden) {
-        struct golden_timing tm;
-        printf("golden %s: %s @%s\n", o.golden, path, o.function ? o.function : g.function);
-        rc = golden_run(m, &g, o.function, &o.cfg, &diag, stdout, o.reps, &tm);
-        printf("%s: %.3f ms, %.3g elements/s", rc ? "FAIL" : "PASS", tm.seconds * 1e3,
-               tm.seconds > 0 ? (double)tm.elements / tm.seconds : 0.0);
-        if (g.wall_s > 0)
-            printf(" (ktir-cpu %.3f ms: %.1fx)", g.wall_s * 1e3,
-                   g.wall_s / (tm.seconds > 0 ? tm.seconds : 1e-9));
-        printf("\n");
-    } else if (!rc) {
-        struct interp *in = interp_new(m, o.function, &diag, &o.cfg);
-        if (!in)
-            rc = 1;
-        if (in && o.grid)
-            interp_set_grid(in, grid);
-        if (in && !(rc = bind_args(in, &o)))
-            rc = interp_run(in) ? write_outs(in, &o) : 1;
-        interp_free(in);
-    }
+    if (!rc)
+        rc = o.golden ? run_golden(kernel.m, &g, &o, path, &diag)
+                      : run(kernel.m, &o, grid, &diag);
     stage_input_free(&kernel);
     ir_diag_free(&diag);
     golden_free(&g);

@@ -111,6 +111,23 @@ bool interp_bind_scalar(struct interp *in, uint32_t i, const char *text);
  * static memref type of a view built right on it. False when unknown. */
 bool interp_arg_guess(const struct interp *in, uint32_t i, struct interp_array *shape_only);
 
+/* Arguments and outputs from text (ktc-interp's command line). Errors are
+ * reported to the interpreter's diagnostics; results are exit codes: 0, 1
+ * (bad input), 3 (a file could not be read or written). */
+/* "f16:4x128": the dtype and shape of *a (no data). */
+bool interp_array_spec(const char *text, struct interp_array *a);
+/* Allocates a's data: zeros, or with rng (xorshift state, updated) random
+ * values, floats uniform in [-1, 1) and integers in [0, 16). */
+void interp_array_fill(struct interp_array *a, uint64_t *rng);
+/* Binds NAME=FILE.npy, NAME=DTYPE:SHAPE (zeros, or random with rng) or
+ * NAME=VALUE (a scalar). */
+int interp_bind_text(struct interp *in, const char *spec, uint64_t *rng);
+/* Binds every unbound array argument interp_arg_guess knows to random values. */
+int interp_bind_guessed(struct interp *in, uint64_t *rng);
+/* Writes NAME=FILE.npy: array argument NAME after the run, or result N when
+ * NAME is resultN. */
+int interp_write_text(struct interp *in, const char *spec);
+
 /* Copies a (its bytes) into memory at element address addr of its dtype
  * (core: which scratchpad). False after a diagnostic. */
 bool interp_poke(struct interp *in, enum interp_space sp, uint32_t core, int64_t addr,

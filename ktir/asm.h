@@ -198,6 +198,9 @@ void irw_name_like(struct ir_printer *w, ir_value v, ir_value like);
 /* n operands of op from position `from`, comma-separated. */
 void irw_operands(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n);
 void irw_type(struct ir_printer *w, ir_type t);
+/* t without its `!dialect.name` prefix (`<4xindex>`) when it is of the given
+ * kind, else in full: the counterpart of irp_elided_type. */
+void irw_elided_type(struct ir_printer *w, enum ir_type_kind kind, ir_type t);
 /* Comma-separated types of the given values / of op's operands or results. */
 void irw_types(struct ir_printer *w, const ir_type *t, uint32_t n);
 void irw_operand_types(struct ir_printer *w, ir_op op, uint32_t from, uint32_t n);

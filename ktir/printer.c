@@ -404,6 +404,19 @@ void irw_type(struct ir_printer *w, ir_type ty)
     }
 }
 
+void irw_elided_type(struct ir_printer *w, enum ir_type_kind kind, ir_type t)
+{
+    size_t mark = w->len;
+    irw_type(w, t);
+    const char *lt =
+        ir_type_get(w->m, t)->kind == kind ? memchr(w->buf + mark, '<', w->len - mark) : NULL;
+    if (lt) {
+        size_t cut = (size_t)(lt - (w->buf + mark));
+        memmove(w->buf + mark, lt, w->len - mark - cut + 1); /* with the NUL */
+        w->len -= cut;
+    }
+}
+
 void irw_types(struct ir_printer *w, const ir_type *t, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {

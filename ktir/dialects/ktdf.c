@@ -13,7 +13,6 @@
  */
 #include "ktir/dialects/ktdf.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/asm.h"
@@ -80,22 +79,6 @@ static bool check_units_attr(struct ir_verifier *v, ir_op op)
     for (uint32_t i = 0; ok && i < ai->n; i++)
         ok = ir_attr_get(m, ai->elems[i])->kind == IR_AT_STRING;
     return ok || irv_error(v, op, "'applicable_units' must be an array of unit kind strings");
-}
-
-/* A fifo slot type with its `!ktdf.fifo.slot` prefix elided (`<"L1LU" ->
- * "SFU", 64xf16>`), as read_from_fifo and write_to_fifo print it. */
-static void print_slot_elided(struct ir_printer *w, ir_type t)
-{
-    const struct ir_module *m = irw_module(w);
-    if (!is_slot(m, t)) {
-        irw_type(w, t);
-        return;
-    }
-    char *s = NULL;
-    size_t n = 0;
-    ir_print_type_to(m, t, &s, &n);
-    irw_puts(w, strchr(s, '<'));
-    free(s);
 }
 
 /* A region `{...}` that always gets its one block, even when empty: the
@@ -590,7 +573,7 @@ void ir_fmt_ktdf_read_from_fifo_print(struct ir_printer *w, ir_op op)
     irw_operands(w, op, 0, 1);
     irw_attr_dict(w, op, NULL, 0);
     irw_puts(w, " : ");
-    print_slot_elided(w, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
+    irw_elided_type(w, IR_TY_FIFO_SLOT, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
     irw_puts(w, " -> ");
     irw_result_types(w, op);
 }
@@ -615,7 +598,7 @@ void ir_fmt_ktdf_write_to_fifo_print(struct ir_printer *w, ir_op op)
     irw_puts(w, " : ");
     irw_operand_types(w, op, 0, 1);
     irw_puts(w, ", ");
-    print_slot_elided(w, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
+    irw_elided_type(w, IR_TY_FIFO_SLOT, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
 }
 
 /* read_from_fifo and write_to_fifo: the data (a tensor, or a memref standing

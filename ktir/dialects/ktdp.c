@@ -12,7 +12,6 @@
 #include "ktir/dialects/ktdp.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/asm.h"
@@ -23,18 +22,6 @@
 #define MAX_LIST 64 /* subscripts, sizes, variables and partials per op */
 
 /* ---- shared helpers ------------------------------------------------------ */
-
-/* A ktdp type with its `!ktdp.name` prefix elided (`<4xindex>`), as the ops
- * whose syntax fixes the type print it; other types print in full. */
-static void print_elided(struct ir_printer *w, ir_type t)
-{
-    char *s = NULL;
-    size_t n = 0;
-    ir_print_type_to(irw_module(w), t, &s, &n);
-    const char *body = s && strncmp(s, "!ktdp.", 6) == 0 ? strchr(s, '<') : NULL;
-    irw_puts(w, body ? body : s ? s : "");
-    free(s);
-}
 
 /* `(%a, %b)` after a keyword such as `symbols`. */
 static bool paren_operands(struct ir_parser *p, struct irp_operand **v, uint32_t *n)
@@ -810,7 +797,7 @@ void ir_fmt_ktdp_load_print(struct ir_printer *w, ir_op op)
     irw_operands(w, op, 0, 1);
     irw_attr_dict(w, op, NULL, 0);
     irw_puts(w, " : ");
-    print_elided(w, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
+    irw_elided_type(w, IR_TY_ACCESS_TILE, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
     irw_puts(w, " -> ");
     irw_result_types(w, op);
 }
@@ -843,7 +830,7 @@ void ir_fmt_ktdp_store_print(struct ir_printer *w, ir_op op)
     irw_puts(w, " : ");
     irw_operand_types(w, op, 0, 1);
     irw_puts(w, ", ");
-    print_elided(w, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
+    irw_elided_type(w, IR_TY_ACCESS_TILE, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
 }
 
 bool ir_verify_ktdp_store(struct ir_verifier *v, ir_op op)
@@ -891,7 +878,7 @@ void ir_fmt_ktdp_runtime_arg_extract_print(struct ir_printer *w, ir_op op)
     irw_operands(w, op, 0, 1);
     irw_attr_dict(w, op, hidden, 1);
     irw_puts(w, " : ");
-    print_elided(w, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
+    irw_elided_type(w, IR_TY_RUNTIME_ARG, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
     irw_puts(w, " -> ");
     irw_result_types(w, op);
 }

@@ -350,8 +350,10 @@ static uint32_t kind_index(struct lw *lw, ir_op op, uint32_t k, uint32_t lanes)
     uint32_t i = lw_kind_of(lw, k);
     if (i < lw->nkinds) {
         if (lw->kinds[i].ncl != lanes) {
-            lw_error(lw, op, "%s runs stages both on %u and on %u corelets of a core: not "
-                             "supported yet", ki->name, lw->kinds[i].ncl, lanes);
+            lw_error(lw, op,
+                     "%s runs stages both on %u and on %u corelets of a core: not "
+                     "supported yet",
+                     ki->name, lw->kinds[i].ncl, lanes);
             return LW_MAX_KINDS;
         }
         return i;
@@ -374,8 +376,9 @@ static bool stage_unit(struct lw *lw, ir_op stage, uint32_t lanes, uint32_t *uni
     const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
     if (!ai || ai->kind != IR_AT_ARRAY || ai->n != 1 ||
         ir_attr_get(m, ai->elems[0])->kind != IR_AT_STRING)
-        return lw_error(lw, stage, "a stage must name its one unit kind in applicable_units "
-                                   "(ktc-path-expand sets it)");
+        return lw_error(lw, stage,
+                        "a stage must name its one unit kind in applicable_units "
+                        "(ktc-path-expand sets it)");
     const char *name = ir_str_get(m, ir_attr_get(m, ai->elems[0])->s);
     uint32_t k = arch_kind_find(lw->dev, name);
     if (k == ARCH_NONE || lw->dev->kinds[k].node != ARCH_UNIT)
@@ -437,7 +440,8 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
                 pick = i;
         }
         if (pick == n) {
-            ok = lw_error(lw, pipe, "the stages of this pipeline wait on each other's tokens in a cycle");
+            ok = lw_error(lw, pipe,
+                          "the stages of this pipeline wait on each other's tokens in a cycle");
             break;
         }
         done[pick] = true;
@@ -467,15 +471,17 @@ static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t ins
     struct ir_module *m = lw->m;
     uint32_t bn = node_new(lw, LN_BLOCK, IR_NONE, parent, inst);
     lw->nodes[bn].block = b;
-    IR_FOR_OPS(m, b, o) {
+    IR_FOR_OPS(m, b, o)
+    {
         const struct ir_op_info *oi = ir_op_get(m, o);
         switch (oi->kind) {
         case IR_OP_SCF_FOR:
             if (!has_work(m, o))
                 break;
             if (oi->nres)
-                return lw_error(lw, o, "a loop with loop-carried values (iter_args) around a "
-                                       "pipeline is not supported yet");
+                return lw_error(lw, o,
+                                "a loop with loop-carried values (iter_args) around a "
+                                "pipeline is not supported yet");
             if (!build_block(lw, lw_body(m, o, 0), node_new(lw, LN_LOOP, o, bn, inst), inst))
                 return false;
             break;
@@ -487,7 +493,8 @@ static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t ins
             if (!has_work(m, callee))
                 break;
             if (lw->ninsts == MAX_INSTANCES)
-                return lw_error(lw, o, "calls nested more than %d deep (recursion?)", MAX_INSTANCES);
+                return lw_error(lw, o, "calls nested more than %d deep (recursion?)",
+                                MAX_INSTANCES);
             lw->insts = grow(lw->insts, &lw->capinsts, lw->ninsts + 1, sizeof *lw->insts);
             uint32_t k = lw->ninsts++;
             lw->insts[k] = (struct lw_inst){o, callee, inst};
@@ -506,9 +513,10 @@ static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t ins
             if (lw->nodes[bn].lanes > 1)
                 return lw_error(lw, o, "a ktdf.parallel inside another is not supported yet");
             if (ni->i < 1 || ni->i > lw->dev->ncorelets)
-                return lw_error(lw, o, "%lld instances, but the cores of device @%s have %u "
-                                       "corelets", (long long)ni->i, lw->dev->name,
-                                lw->dev->ncorelets);
+                return lw_error(lw, o,
+                                "%lld instances, but the cores of device @%s have %u "
+                                "corelets",
+                                (long long)ni->i, lw->dev->name, lw->dev->ncorelets);
             uint32_t pn = node_new(lw, LN_PARALLEL, o, bn, inst);
             lw->nodes[pn].lanes = (uint32_t)ni->i;
             if (!build_block(lw, lw_body(m, o, 0), pn, inst))
@@ -680,8 +688,9 @@ static bool grid_cores(struct lw *lw)
     else if (gi->kind == IR_AT_DENSE_ARRAY && gi->n == 1)
         n = gi->ints[0];
     else
-        return lw_error(lw, lw->kernel, "the grid must have one dimension here (ktc-allocate "
-                                        "flattens it)");
+        return lw_error(lw, lw->kernel,
+                        "the grid must have one dimension here (ktc-allocate "
+                        "flattens it)");
     if (n < 1 || n > 65536)
         return lw_error(lw, lw->kernel, "a grid of %lld tiles", (long long)n);
     lw->ncores = (uint32_t)n;

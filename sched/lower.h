@@ -103,10 +103,11 @@
  * Per block and unit pair the signals are thinned: one from the latest a
  * before each b not already covered, one back. Every signal has its own
  * channel number, so codegen can give each its own signal line; sends and
- * receives of one channel pair up in order. A unit on one corelet
- * signals (and hears from) each corelet of a kind that runs on several.
- * Signals join the units of one core: tiles are taken not to share device-memory bytes (KTIR tiles meet
- * only through inter-tile ops, which ktc-split refuses).
+ * receives of one channel pair up in order. A unit on one corelet signals
+ * (and hears from) each corelet of a kind that runs on several. Signals
+ * join the units of one core: tiles are taken not to share device-memory
+ * bytes (KTIR tiles meet only through inter-tile ops, which ktc-split
+ * refuses).
  *
  * A kernel without any stage is left as it is (nothing runs on the device).
  *

@@ -18,7 +18,7 @@
 #include "ktir/ir.h"
 
 #define LW_MAX_KINDS 64
-#define LW_MAX_RANK 8
+#define LW_MAX_RANK  8
 
 /* ---- a small hash map: three 32-bit keys -> a 64-bit value ---------------- */
 
@@ -56,19 +56,19 @@ enum lw_node_kind { LN_BLOCK, LN_LOOP, LN_CALL, LN_PIPELINE, LN_STAGE, LN_PARALL
 enum { LW_BEFORE, LW_AFTER, LW_END };
 
 struct lw_node {
-    uint8_t kind;      /* enum lw_node_kind */
-    bool leaf;         /* a stage with no pipeline inside */
-    bool in_loop;      /* a loop (or parallel) encloses it: it may run more than once */
-    ir_op op;          /* scf.for, func.call, ktdf.pipeline, ktdf.stage, ktdf.parallel;
-                          none for blocks */
-    ir_block block;    /* LN_BLOCK: the source block */
-    uint32_t inst;     /* the call instance its values belong to */
+    uint8_t kind;   /* enum lw_node_kind */
+    bool leaf;      /* a stage with no pipeline inside */
+    bool in_loop;   /* a loop (or parallel) encloses it: it may run more than once */
+    ir_op op;       /* scf.for, func.call, ktdf.pipeline, ktdf.stage, ktdf.parallel;
+                       none for blocks */
+    ir_block block; /* LN_BLOCK: the source block */
+    uint32_t inst;  /* the call instance its values belong to */
     uint32_t parent, first, last, next; /* tree links, 0 = none */
     uint32_t depth;
-    uint32_t lanes;    /* instances per core of the enclosing ktdf.parallel, else 1 */
-    uint32_t unit;     /* leaf: index into lw.kinds */
-    uint64_t mask;     /* unit kinds (bits) with a leaf at or below it */
-    uint32_t sync[3];  /* lists of lw_sync, by LW_BEFORE/AFTER/END */
+    uint32_t lanes;   /* instances per core of the enclosing ktdf.parallel, else 1 */
+    uint32_t unit;    /* leaf: index into lw.kinds */
+    uint64_t mask;    /* unit kinds (bits) with a leaf at or below it */
+    uint32_t sync[3]; /* lists of lw_sync, by LW_BEFORE/AFTER/END */
 };
 
 /* One side of a signal, run by `unit` at a node: send to or receive from
@@ -104,13 +104,13 @@ struct lw_gather {
 
 /* The program_unit being filled. */
 struct lw_prog {
-    uint32_t kind;   /* index into lw.kinds */
-    uint32_t nunits; /* its units: ncores x the kind's ncl */
-    ir_value self;   /* the running unit */
-    ir_block top;    /* its prologue, moved before the body at the end */
-    ir_block cur;    /* where emitted ops go */
+    uint32_t kind;      /* index into lw.kinds */
+    uint32_t nunits;    /* its units: ncores x the kind's ncl */
+    ir_value self;      /* the running unit */
+    ir_block top;       /* its prologue, moved before the body at the end */
+    ir_block cur;       /* where emitted ops go */
     struct lw_map memo; /* (value, instance, tag) -> emitted value */
-    uint32_t *undo;  /* scoped memo entries: 5 words each (key, old value) */
+    uint32_t *undo;     /* scoped memo entries: 5 words each (key, old value) */
     uint32_t nundo, capundo;
     struct lw_gather *gathers;
     uint32_t ngathers, capgathers;
@@ -142,7 +142,7 @@ struct lw {
     struct lw_map expand; /* affine.apply -> its expansion */
     ir_value *inputs;     /* argument k's index value at kernel level */
     uint32_t ninputs;
-    int64_t next_symbol;  /* the next derived symbol id */
+    int64_t next_symbol; /* the next derived symbol id */
 
     struct lw_prog p;
 };

@@ -122,7 +122,8 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
         if (!ok)
             break;
         /* block distribution: ceil(T / N) iterations each, the last the rest */
-        int64_t l = u / lw->ncores, t = b[2] > 0 && b[1] > b[0] ? (b[1] - b[0] + b[2] - 1) / b[2] : 0;
+        int64_t l = u / lw->ncores,
+                t = b[2] > 0 && b[1] > b[0] ? (b[1] - b[0] + b[2] - 1) / b[2] : 0;
         int64_t chunk = (t + nl - 1) / nl, first = l * chunk < t ? l * chunk : t;
         int64_t last = first + chunk < t ? first + chunk : t;
         lo[u] = lw_const(lw, b[0] + first * b[2]);
@@ -132,8 +133,9 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
     }
     ir_op nl_op = IR_NONE;
     if (!ok) {
-        lw_error(lw, par, "a ktdf.parallel whose bounds are known only at launch is not "
-                          "supported yet");
+        lw_error(lw, par,
+                 "a ktdf.parallel whose bounds are known only at launch is not "
+                 "supported yet");
     } else {
         ir_value v[3] = {lw_per_unit(lw, lo), lw_per_unit(lw, hi), lw_per_unit(lw, st)};
         ir_value id = lw_per_unit(lw, lane);
@@ -230,8 +232,10 @@ static uint32_t fifo_end(struct lw *lw, ir_op op, ir_attr a)
     uint32_t k = ai && ai->kind == IR_AT_STRING ? arch_kind_find(lw->dev, ir_str_get(lw->m, ai->s))
                                                 : ARCH_NONE;
     if (k == ARCH_NONE || lw->dev->kinds[k].node != ARCH_UNIT) {
-        lw_error(lw, op, "a FIFO end must name an execution unit of device @%s (ktc-path-expand "
-                         "routes FIFOs)", lw->dev->name);
+        lw_error(lw, op,
+                 "a FIFO end must name an execution unit of device @%s (ktc-path-expand "
+                 "routes FIFOs)",
+                 lw->dev->name);
         return ARCH_NONE;
     }
     return k;
@@ -239,8 +243,7 @@ static uint32_t fifo_end(struct lw *lw, ir_op op, ir_attr a)
 
 /* The FIFO of slot type t as seen by the current program: the peer at its
  * other end and the datapath's depth. send: the program is its source. */
-static bool fifo_peer(struct lw *lw, ir_op op, ir_type t, bool send, ir_value *peer,
-                      int64_t *depth)
+static bool fifo_peer(struct lw *lw, ir_op op, ir_type t, bool send, ir_value *peer, int64_t *depth)
 {
     const struct ir_type_info *ti = ir_type_get(lw->m, t);
     uint32_t src = fifo_end(lw, op, ti->attr0), dst;
@@ -259,12 +262,13 @@ static bool fifo_peer(struct lw *lw, ir_op op, ir_type t, bool send, ir_value *p
             linked = true;
         }
     if (!linked)
-        return lw_error(lw, op, "no datapath from %s to %s in device @%s",
-                        lw->dev->kinds[src].name, lw->dev->kinds[dst].name, lw->dev->name);
+        return lw_error(lw, op, "no datapath from %s to %s in device @%s", lw->dev->kinds[src].name,
+                        lw->dev->kinds[dst].name, lw->dev->name);
     uint32_t other = lw_kind_of(lw, send ? dst : src);
     if (other < lw->nkinds && lw->kinds[other].ncl != lw->kinds[lw->p.kind].ncl)
-        return lw_error(lw, op, "a FIFO between a unit on every corelet and one on a single "
-                                "corelet is not supported yet");
+        return lw_error(lw, op,
+                        "a FIFO between a unit on every corelet and one on a single "
+                        "corelet is not supported yet");
     *peer = lw_peer(lw, send ? dst : src, 0);
     return true;
 }
@@ -314,8 +318,9 @@ static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side 
     for (int i = 0; i < 2; i++) {
         uint32_t r = s[i].rank;
         if (!r || s[i].sizes[r - 1] != w)
-            return lw_error(lw, op, "a transfer between memrefs of different shapes is not "
-                                    "supported yet");
+            return lw_error(lw, op,
+                            "a transfer between memrefs of different shapes is not "
+                            "supported yet");
         for (uint32_t k = 0; k < r; k++) {
             taddr[i][k] = ir_aff_const(m, 0);
             if (k + 1 < r && s[i].sizes[k] > 1) {
@@ -325,16 +330,18 @@ static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side 
         }
     }
     if (nt[0] != nt[1] || memcmp(tsz[0], tsz[1], nt[0] * sizeof *tsz[0]))
-        return lw_error(lw, op, "a transfer between memrefs of different shapes is not "
-                                "supported yet");
+        return lw_error(lw, op,
+                        "a transfer between memrefs of different shapes is not "
+                        "supported yet");
     struct lw_view vi[2];
     ir_value view[2], idx[2][LW_MAX_RANK];
     for (int i = 0; i < 2; i++) {
         if (!(view[i] = lw_view(lw, s[i].v, inst, op, &vi[i])))
             return false;
         if (vi[i].strides[s[i].rank - 1] != 1 && w > 1)
-            return lw_error(lw, op, "a transfer whose innermost dimension is not contiguous is "
-                                    "not supported yet");
+            return lw_error(lw, op,
+                            "a transfer whose innermost dimension is not contiguous is "
+                            "not supported yet");
         if (!side_indices(lw, op, inst, &s[i], idx[i]))
             return false;
     }
@@ -383,8 +390,10 @@ static bool lower_load(struct lw *lw, ir_op op, uint32_t inst, const struct side
     bool splat = mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
                  strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
     if (n == IR_DYN || (splat ? t < 1 || n % t : t != n))
-        return lw_error(lw, op, "a transfer of %lld elements into a FIFO slot of %lld is not "
-                                "supported yet", (long long)t, (long long)n);
+        return lw_error(lw, op,
+                        "a transfer of %lld elements into a FIFO slot of %lld is not "
+                        "supported yet",
+                        (long long)t, (long long)n);
     struct lw_view vi;
     ir_value view = lw_view(lw, s[0].v, inst, op, &vi), idx[LW_MAX_RANK];
     if (!view || !side_indices(lw, op, inst, &s[0], idx))
@@ -422,8 +431,10 @@ static bool lower_store(struct lw *lw, ir_op op, uint32_t inst, const struct sid
     ir_type slot = ir_value_type(m, s[0].v);
     int64_t n = ir_type_get(m, slot)->shape[0], t = numel(s[1].rank, s[1].sizes);
     if (t != n)
-        return lw_error(lw, op, "a transfer of %lld elements out of a FIFO slot of %lld is not "
-                                "supported yet", (long long)t, (long long)n);
+        return lw_error(lw, op,
+                        "a transfer of %lld elements out of a FIFO slot of %lld is not "
+                        "supported yet",
+                        (long long)t, (long long)n);
     struct lw_view vi;
     ir_value v = receive(lw, op, slot);
     ir_value view = v ? lw_view(lw, s[1].v, inst, op, &vi) : IR_NONE, idx[LW_MAX_RANK];
@@ -451,8 +462,9 @@ static bool lower_transfer(struct lw *lw, ir_op op, uint32_t inst)
         return lw_error(lw, op, "a transfer from a FIFO to a FIFO is not supported yet");
     for (int i = 0; i < 2; i++)
         if (!s[i].fifo && (!s[i].map || s[i].map->nres != s[i].rank || s[i].rank > LW_MAX_RANK))
-            return lw_error(lw, op, "a memref side needs one subscript and one size per "
-                                    "dimension");
+            return lw_error(lw, op,
+                            "a memref side needs one subscript and one size per "
+                            "dimension");
     if (!s[0].fifo && !s[1].fifo)
         return lower_dma(lw, op, inst, s);
     return s[1].fifo ? lower_load(lw, op, inst, s) : lower_store(lw, op, inst, s);
@@ -523,45 +535,91 @@ static ir_value vec_of(struct lw *lw, ir_value t, uint32_t inst, ir_op at)
 static const char *binary_name(uint16_t k)
 {
     switch (k) {
-    case IR_OP_ARITH_ADDF: case IR_OP_ARITH_ADDI: return "add";
-    case IR_OP_ARITH_SUBF: case IR_OP_ARITH_SUBI: return "sub";
-    case IR_OP_ARITH_MULF: case IR_OP_ARITH_MULI: return "mul";
-    case IR_OP_ARITH_DIVF: case IR_OP_ARITH_DIVSI: case IR_OP_SPYREOP_REALDIV: return "div";
-    case IR_OP_ARITH_REMF: case IR_OP_ARITH_REMSI: return "rem";
-    case IR_OP_ARITH_MAXIMUMF: case IR_OP_ARITH_MAXF: case IR_OP_ARITH_MAXSI: return "max";
-    case IR_OP_ARITH_MINIMUMF: case IR_OP_ARITH_MINF: case IR_OP_ARITH_MINSI: return "min";
-    case IR_OP_ARITH_MAXNUMF: return "maxnum";
-    case IR_OP_ARITH_MINNUMF: return "minnum";
-    case IR_OP_MATH_POWF: return "pow";
-    case IR_OP_ARITH_ANDI: return "and";
-    case IR_OP_ARITH_ORI: return "or";
-    case IR_OP_ARITH_XORI: return "xor";
-    default: return NULL;
+    case IR_OP_ARITH_ADDF:
+    case IR_OP_ARITH_ADDI:
+        return "add";
+    case IR_OP_ARITH_SUBF:
+    case IR_OP_ARITH_SUBI:
+        return "sub";
+    case IR_OP_ARITH_MULF:
+    case IR_OP_ARITH_MULI:
+        return "mul";
+    case IR_OP_ARITH_DIVF:
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_SPYREOP_REALDIV:
+        return "div";
+    case IR_OP_ARITH_REMF:
+    case IR_OP_ARITH_REMSI:
+        return "rem";
+    case IR_OP_ARITH_MAXIMUMF:
+    case IR_OP_ARITH_MAXF:
+    case IR_OP_ARITH_MAXSI:
+        return "max";
+    case IR_OP_ARITH_MINIMUMF:
+    case IR_OP_ARITH_MINF:
+    case IR_OP_ARITH_MINSI:
+        return "min";
+    case IR_OP_ARITH_MAXNUMF:
+        return "maxnum";
+    case IR_OP_ARITH_MINNUMF:
+        return "minnum";
+    case IR_OP_MATH_POWF:
+        return "pow";
+    case IR_OP_ARITH_ANDI:
+        return "and";
+    case IR_OP_ARITH_ORI:
+        return "or";
+    case IR_OP_ARITH_XORI:
+        return "xor";
+    default:
+        return NULL;
     }
 }
 
 static const char *unary_name(uint16_t k)
 {
     switch (k) {
-    case IR_OP_ARITH_NEGF: return "neg";
-    case IR_OP_MATH_ABSF: return "abs";
-    case IR_OP_MATH_EXP: case IR_OP_SPYREOP_EXP: return "exp";
-    case IR_OP_MATH_EXP2: return "exp2";
-    case IR_OP_MATH_LOG: return "log";
-    case IR_OP_MATH_LOG2: return "log2";
-    case IR_OP_MATH_SQRT: case IR_OP_SPYREOP_SQRT: return "sqrt";
-    case IR_OP_MATH_RSQRT: case IR_OP_SPYREOP_RSQRT: return "rsqrt";
-    case IR_OP_MATH_TANH: return "tanh";
-    case IR_OP_MATH_ERF: return "erf";
-    case IR_OP_MATH_SIN: return "sin";
-    case IR_OP_MATH_COS: return "cos";
-    case IR_OP_MATH_FLOOR: return "floor";
-    case IR_OP_MATH_CEIL: return "ceil";
-    case IR_OP_SPYREOP_SIGMOID: return "sigmoid";
-    case IR_OP_SPYREOP_SILU: return "silu";
-    case IR_OP_SPYREOP_GELU: return "gelu";
-    case IR_OP_SPYREOP_RECIPROCAL: return "recip";
-    default: return NULL;
+    case IR_OP_ARITH_NEGF:
+        return "neg";
+    case IR_OP_MATH_ABSF:
+        return "abs";
+    case IR_OP_MATH_EXP:
+    case IR_OP_SPYREOP_EXP:
+        return "exp";
+    case IR_OP_MATH_EXP2:
+        return "exp2";
+    case IR_OP_MATH_LOG:
+        return "log";
+    case IR_OP_MATH_LOG2:
+        return "log2";
+    case IR_OP_MATH_SQRT:
+    case IR_OP_SPYREOP_SQRT:
+        return "sqrt";
+    case IR_OP_MATH_RSQRT:
+    case IR_OP_SPYREOP_RSQRT:
+        return "rsqrt";
+    case IR_OP_MATH_TANH:
+        return "tanh";
+    case IR_OP_MATH_ERF:
+        return "erf";
+    case IR_OP_MATH_SIN:
+        return "sin";
+    case IR_OP_MATH_COS:
+        return "cos";
+    case IR_OP_MATH_FLOOR:
+        return "floor";
+    case IR_OP_MATH_CEIL:
+        return "ceil";
+    case IR_OP_SPYREOP_SIGMOID:
+        return "sigmoid";
+    case IR_OP_SPYREOP_SILU:
+        return "silu";
+    case IR_OP_SPYREOP_GELU:
+        return "gelu";
+    case IR_OP_SPYREOP_RECIPROCAL:
+        return "recip";
+    default:
+        return NULL;
     }
 }
 
@@ -569,8 +627,8 @@ static bool is_reduction(const struct ir_module *m, ir_attr it)
 {
     const struct ir_attr_info *ai = ir_attr_get(m, it);
     const char *s = ai->kind == IR_AT_STRING ? ir_str_get(m, ai->s)
-                    : ai->body                ? ir_str_get(m, ai->body)
-                                              : "";
+                    : ai->body               ? ir_str_get(m, ai->body)
+                                             : "";
     return strcmp(s, "reduction") == 0;
 }
 
@@ -632,6 +690,18 @@ static ir_value shuffle_in(struct lw *lw, ir_op at, ir_value v, const struct ir_
     return emit1(lw, &st);
 }
 
+/* The vector of body value x: an op's result lowered before, or the vector
+ * of the block argument it is (args[i]); none when neither. */
+static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir_value *args,
+                         ir_value x)
+{
+    ir_value v = (ir_value)lw_map_get(&lw->p.memo, x, 0, P_VEC);
+    for (uint32_t i = 0; !v && i < bi->nargs; i++)
+        if (bi->args[i] == x)
+            v = args[i];
+    return v;
+}
+
 /* The body of a generic over vectors of n lanes: block argument i is
  * args[i] (0 = not available: the output's initial value in a reduction);
  * *yielded gets the value the body yields. For a reduction the yield must
@@ -643,41 +713,34 @@ static bool lower_body(struct lw *lw, ir_op gen, ir_block body, ir_value *args, 
     struct ir_module *m = lw->m;
     const struct ir_block_info *bi = ir_block_get(m, body);
     ir_value outarg = bi->args[bi->nargs - 1];
-    IR_FOR_OPS(m, body, o) {
+    IR_FOR_OPS(m, body, o)
+    {
         const struct ir_op_info *oi = ir_op_get(m, o);
         if (oi->kind == IR_OP_LINALG_YIELD) {
             ir_value y = oi->opnd[0];
             if (!reduction) {
-                *yielded = (ir_value)lw_map_get(&lw->p.memo, y, 0, P_VEC);
-                if (!*yielded)
-                    for (uint32_t i = 0; i < bi->nargs; i++)
-                        if (bi->args[i] == y)
-                            *yielded = args[i];
-                return *yielded || lw_error(lw, o, "a linalg.generic yielding a value it does not compute is not supported yet");
+                *yielded = body_vec(lw, bi, args, y);
+                return *yielded || lw_error(lw, o,
+                                            "a linalg.generic yielding a value it does "
+                                            "not compute is not supported yet");
             }
             ir_op c = ir_value_def(m, y);
             const struct ir_op_info *ci = c ? ir_op_get(m, c) : NULL;
             *comb = ci ? binary_name(ci->kind) : NULL;
             if (!*comb || ci->nopnd != 2 || (ci->opnd[0] != outarg) == (ci->opnd[1] != outarg))
-                return lw_error(lw, o, "a reduction other than one binary op of the output and "
-                                       "the inputs' value is not supported yet");
-            ir_value x = ci->opnd[ci->opnd[0] == outarg ? 1 : 0];
-            *yielded = (ir_value)lw_map_get(&lw->p.memo, x, 0, P_VEC);
-            for (uint32_t i = 0; !*yielded && i < bi->nargs; i++)
-                if (bi->args[i] == x)
-                    *yielded = args[i];
-            return *yielded || lw_error(lw, o, "a reduction of a value it does not compute is not supported yet");
+                return lw_error(lw, o,
+                                "a reduction other than one binary op of the output and "
+                                "the inputs' value is not supported yet");
+            *yielded = body_vec(lw, bi, args, ci->opnd[ci->opnd[0] == outarg ? 1 : 0]);
+            return *yielded || lw_error(lw, o,
+                                        "a reduction of a value it does not compute is "
+                                        "not supported yet");
         }
         ir_value ops[2] = {0, 0};
         bool uses_out = false;
         for (uint32_t i = 0; i < oi->nopnd && i < 2; i++) {
-            ir_value x = oi->opnd[i];
-            if (x == outarg)
-                uses_out = true;
-            ops[i] = (ir_value)lw_map_get(&lw->p.memo, x, 0, P_VEC);
-            for (uint32_t k = 0; !ops[i] && k < bi->nargs; k++)
-                if (bi->args[k] == x)
-                    ops[i] = args[k];
+            uses_out = uses_out || oi->opnd[i] == outarg;
+            ops[i] = body_vec(lw, bi, args, oi->opnd[i]);
         }
         if (reduction && uses_out)
             continue; /* the combiner, read at the yield */
@@ -701,8 +764,9 @@ static bool lower_body(struct lw *lw, ir_op gen, ir_block body, ir_value *args, 
             ir_state_add_result(m, &st, vt);
             r = emit1(lw, &st);
         } else {
-            return lw_error(lw, o, "'%s' in a linalg.generic body is not supported yet (no "
-                                   "vectorchain form)",
+            return lw_error(lw, o,
+                            "'%s' in a linalg.generic body is not supported yet (no "
+                            "vectorchain form)",
                             ir_str_get(m, oi->name));
         }
         lw_memo_put(lw, oi->res, 0, P_VEC, r, true);
@@ -742,8 +806,9 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
     for (uint32_t d = 0; d < nd; d++) {
         if (!is_reduction(m, its->elems[d])) {
             if (red)
-                return lw_error(lw, op, "a reduction over dimensions other than the innermost "
-                                        "ones is not supported yet");
+                return lw_error(lw, op,
+                                "a reduction over dimensions other than the innermost "
+                                "ones is not supported yet");
             npar++;
         } else {
             red = true;
@@ -756,16 +821,17 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
     for (uint32_t r = 0; r < omap->nres; r++)
         if (omap->nres != npar || ir_aff_get(m, omap->res[r])->kind != IR_AFF_DIM ||
             ir_aff_get(m, omap->res[r])->v != r)
-            return lw_error(lw, op, "a linalg.generic whose output map is not its parallel "
-                                    "dimensions in order is not supported yet");
+            return lw_error(lw, op,
+                            "a linalg.generic whose output map is not its parallel "
+                            "dimensions in order is not supported yet");
     ir_value args[16] = {0};
     if (nin + nout > 16)
         return lw_error(lw, op, "a linalg.generic of more than 15 inputs is not supported yet");
     for (uint32_t i = 0; i < nin; i++) {
         const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, maps->elems[i])->map);
         ir_value v = vec_of(lw, o->opnd[i], inst, op);
-        if (!v || !(args[i] = shuffle_in(lw, op, v, mp, ir_type_get(m, ir_value_type(m, o->opnd[i])),
-                                         nd, it)))
+        if (!v || !(args[i] = shuffle_in(lw, op, v, mp,
+                                         ir_type_get(m, ir_value_type(m, o->opnd[i])), nd, it)))
             return false;
     }
     /* the output's initial value: needed by a reduction, or when the body reads it */
@@ -802,7 +868,8 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
 static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
 {
     struct ir_module *m = lw->m;
-    IR_FOR_OPS(m, b, o) {
+    IR_FOR_OPS(m, b, o)
+    {
         const struct ir_op_info *oi = ir_op_get(m, o);
         switch (oi->kind) {
         case IR_OP_KTDF_DATA_TRANSFER:
@@ -882,8 +949,10 @@ static bool check_slot(struct slot_ctx *sc, ir_op at, ir_value v)
         sc->use[sc->n++] = (struct slot_use){a, 0};
     }
     if (sc->use[i].next != k)
-        return sc->ok = lw_error(sc->lw, at, "a stage using FIFO slot #%u where slot #%u is due "
-                                             "is not supported yet", k, sc->use[i].next);
+        return sc->ok = lw_error(sc->lw, at,
+                                 "a stage using FIFO slot #%u where slot #%u is due "
+                                 "is not supported yet",
+                                 k, sc->use[i].next);
     sc->use[i].next = (k + 1) % n;
     return true;
 }

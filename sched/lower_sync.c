@@ -77,8 +77,8 @@ static struct access region_of(struct lw *lw, ir_value v, uint32_t inst, bool wr
 {
     struct ir_module *m = lw->m;
     ir_type t = ir_value_type(m, v);
-    struct access a = {.mem = lw_space_kind(lw, ir_type_get(m, t)->attr1), .reg = REG_ANY,
-                       .write = write};
+    struct access a = {
+        .mem = lw_space_kind(lw, ir_type_get(m, t)->attr1), .reg = REG_ANY, .write = write};
     for (;;) {
         v = lw_through_private(m, v);
         ir_op d = ir_value_def(m, v);

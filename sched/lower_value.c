@@ -40,19 +40,34 @@ static void resolve(const struct lw *lw, ir_value *v, uint32_t *inst)
 static bool is_kernel_arg(const struct lw *lw, ir_value v)
 {
     const struct ir_value_info *vi = ir_value_get(lw->m, v);
-    return vi->is_arg && ir_region_get(lw->m, ir_block_get(lw->m, vi->owner)->region)->op == lw->kernel;
+    return vi->is_arg &&
+           ir_region_get(lw->m, ir_block_get(lw->m, vi->owner)->region)->op == lw->kernel;
 }
 
 static bool is_int_arith(uint16_t k)
 {
     switch (k) {
-    case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI:
-    case IR_OP_ARITH_DIVSI: case IR_OP_ARITH_DIVUI: case IR_OP_ARITH_CEILDIVSI:
-    case IR_OP_ARITH_CEILDIVUI: case IR_OP_ARITH_FLOORDIVSI: case IR_OP_ARITH_REMSI:
-    case IR_OP_ARITH_REMUI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_MINSI:
-    case IR_OP_ARITH_MAXUI: case IR_OP_ARITH_MINUI: case IR_OP_ARITH_ANDI:
-    case IR_OP_ARITH_ORI: case IR_OP_ARITH_XORI: case IR_OP_ARITH_SHLI:
-    case IR_OP_ARITH_SHRSI: case IR_OP_ARITH_SHRUI: case IR_OP_ARITH_INDEX_CAST:
+    case IR_OP_ARITH_ADDI:
+    case IR_OP_ARITH_SUBI:
+    case IR_OP_ARITH_MULI:
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_ARITH_DIVUI:
+    case IR_OP_ARITH_CEILDIVSI:
+    case IR_OP_ARITH_CEILDIVUI:
+    case IR_OP_ARITH_FLOORDIVSI:
+    case IR_OP_ARITH_REMSI:
+    case IR_OP_ARITH_REMUI:
+    case IR_OP_ARITH_MAXSI:
+    case IR_OP_ARITH_MINSI:
+    case IR_OP_ARITH_MAXUI:
+    case IR_OP_ARITH_MINUI:
+    case IR_OP_ARITH_ANDI:
+    case IR_OP_ARITH_ORI:
+    case IR_OP_ARITH_XORI:
+    case IR_OP_ARITH_SHLI:
+    case IR_OP_ARITH_SHRSI:
+    case IR_OP_ARITH_SHRUI:
+    case IR_OP_ARITH_INDEX_CAST:
     case IR_OP_ARITH_INDEX_CASTUI:
         return true;
     default:
@@ -65,9 +80,11 @@ static ir_value aff_src(struct lw *lw, ir_op at, ir_aff e, const ir_value *dims,
                         const ir_value *syms)
 {
     const struct ir_aff_info *x = ir_aff_get(lw->m, e);
-    static const char *const names[] = {
-        [IR_AFF_ADD] = "arith.addi", [IR_AFF_MUL] = "arith.muli", [IR_AFF_MOD] = "arith.remsi",
-        [IR_AFF_FLOORDIV] = "arith.floordivsi", [IR_AFF_CEILDIV] = "arith.ceildivsi"};
+    static const char *const names[] = {[IR_AFF_ADD] = "arith.addi",
+                                        [IR_AFF_MUL] = "arith.muli",
+                                        [IR_AFF_MOD] = "arith.remsi",
+                                        [IR_AFF_FLOORDIV] = "arith.floordivsi",
+                                        [IR_AFF_CEILDIV] = "arith.ceildivsi"};
     switch (x->kind) {
     case IR_AFF_CONST:
         return lw_src_const(lw, at, x->v);
@@ -94,10 +111,16 @@ static const char *select_minmax(const struct ir_module *m, ir_op sel)
     if (!same && !(ci->opnd[0] == s->opnd[2] && ci->opnd[1] == s->opnd[1]))
         return NULL;
     /* MLIR's order: eq ne slt sle sgt sge ult ule ugt uge */
-    static const char *const pick[10][2] = {
-        {NULL, NULL}, {NULL, NULL}, {"arith.minsi", "arith.maxsi"}, {"arith.minsi", "arith.maxsi"},
-        {"arith.maxsi", "arith.minsi"}, {"arith.maxsi", "arith.minsi"}, {"arith.minui", "arith.maxui"},
-        {"arith.minui", "arith.maxui"}, {"arith.maxui", "arith.minui"}, {"arith.maxui", "arith.minui"}};
+    static const char *const pick[10][2] = {{NULL, NULL},
+                                            {NULL, NULL},
+                                            {"arith.minsi", "arith.maxsi"},
+                                            {"arith.minsi", "arith.maxsi"},
+                                            {"arith.maxsi", "arith.minsi"},
+                                            {"arith.maxsi", "arith.minsi"},
+                                            {"arith.minui", "arith.maxui"},
+                                            {"arith.minui", "arith.maxui"},
+                                            {"arith.maxui", "arith.minui"},
+                                            {"arith.maxui", "arith.minui"}};
     int64_t p = ir_attr_get(m, ir_op_attr(m, c, "predicate"))->i;
     return p >= 0 && p < 10 ? pick[p][same ? 0 : 1] : NULL;
 }
@@ -183,33 +206,78 @@ static bool arith_eval(uint16_t k, int64_t a, int64_t b, int64_t *r)
 {
     uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
     switch (k) {
-    case IR_OP_ARITH_ADDI: *r = (int64_t)(ua + ub); return true;
-    case IR_OP_ARITH_SUBI: *r = (int64_t)(ua - ub); return true;
-    case IR_OP_ARITH_MULI: *r = (int64_t)(ua * ub); return true;
-    case IR_OP_ARITH_MAXSI: *r = a > b ? a : b; return true;
-    case IR_OP_ARITH_MINSI: *r = a < b ? a : b; return true;
-    case IR_OP_ARITH_MAXUI: *r = (int64_t)(ua > ub ? ua : ub); return true;
-    case IR_OP_ARITH_MINUI: *r = (int64_t)(ua < ub ? ua : ub); return true;
-    case IR_OP_ARITH_ANDI: *r = a & b; return true;
-    case IR_OP_ARITH_ORI: *r = a | b; return true;
-    case IR_OP_ARITH_XORI: *r = a ^ b; return true;
-    case IR_OP_ARITH_SHLI: *r = (int64_t)(ua << (ub & 63)); return true;
-    case IR_OP_ARITH_SHRSI: *r = a >> (ub & 63); return true;
-    case IR_OP_ARITH_SHRUI: *r = (int64_t)(ua >> (ub & 63)); return true;
-    case IR_OP_ARITH_INDEX_CAST: case IR_OP_ARITH_INDEX_CASTUI: *r = a; return true;
-    default: break;
+    case IR_OP_ARITH_ADDI:
+        *r = (int64_t)(ua + ub);
+        return true;
+    case IR_OP_ARITH_SUBI:
+        *r = (int64_t)(ua - ub);
+        return true;
+    case IR_OP_ARITH_MULI:
+        *r = (int64_t)(ua * ub);
+        return true;
+    case IR_OP_ARITH_MAXSI:
+        *r = a > b ? a : b;
+        return true;
+    case IR_OP_ARITH_MINSI:
+        *r = a < b ? a : b;
+        return true;
+    case IR_OP_ARITH_MAXUI:
+        *r = (int64_t)(ua > ub ? ua : ub);
+        return true;
+    case IR_OP_ARITH_MINUI:
+        *r = (int64_t)(ua < ub ? ua : ub);
+        return true;
+    case IR_OP_ARITH_ANDI:
+        *r = a & b;
+        return true;
+    case IR_OP_ARITH_ORI:
+        *r = a | b;
+        return true;
+    case IR_OP_ARITH_XORI:
+        *r = a ^ b;
+        return true;
+    case IR_OP_ARITH_SHLI:
+        *r = (int64_t)(ua << (ub & 63));
+        return true;
+    case IR_OP_ARITH_SHRSI:
+        *r = a >> (ub & 63);
+        return true;
+    case IR_OP_ARITH_SHRUI:
+        *r = (int64_t)(ua >> (ub & 63));
+        return true;
+    case IR_OP_ARITH_INDEX_CAST:
+    case IR_OP_ARITH_INDEX_CASTUI:
+        *r = a;
+        return true;
+    default:
+        break;
     }
     if (!b)
         return false;
     switch (k) {
-    case IR_OP_ARITH_DIVSI: *r = a / b; return true;
-    case IR_OP_ARITH_DIVUI: *r = (int64_t)(ua / ub); return true;
-    case IR_OP_ARITH_REMSI: *r = a % b; return true;
-    case IR_OP_ARITH_REMUI: *r = (int64_t)(ua % ub); return true;
-    case IR_OP_ARITH_FLOORDIVSI: *r = floordiv(a, b); return true;
-    case IR_OP_ARITH_CEILDIVSI: *r = -floordiv(-a, b); return true;
-    case IR_OP_ARITH_CEILDIVUI: *r = (int64_t)(ua / ub + (ua % ub != 0)); return true;
-    default: return false;
+    case IR_OP_ARITH_DIVSI:
+        *r = a / b;
+        return true;
+    case IR_OP_ARITH_DIVUI:
+        *r = (int64_t)(ua / ub);
+        return true;
+    case IR_OP_ARITH_REMSI:
+        *r = a % b;
+        return true;
+    case IR_OP_ARITH_REMUI:
+        *r = (int64_t)(ua % ub);
+        return true;
+    case IR_OP_ARITH_FLOORDIVSI:
+        *r = floordiv(a, b);
+        return true;
+    case IR_OP_ARITH_CEILDIVSI:
+        *r = -floordiv(-a, b);
+        return true;
+    case IR_OP_ARITH_CEILDIVUI:
+        *r = (int64_t)(ua / ub + (ua % ub != 0));
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -230,8 +298,8 @@ bool lw_eval(struct lw *lw, ir_value v, uint32_t inst, uint32_t core, int64_t *o
         return true;
     case IR_OP_KTDP_RUNTIME_ARG_EXTRACT: {
         const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->opnd[0]));
-        bool gran = strcmp(ir_str_get(m, ir_attr_get(m, ir_op_attr(m, d, "kind"))->s),
-                           "granularity") == 0;
+        bool gran =
+            strcmp(ir_str_get(m, ir_attr_get(m, ir_op_attr(m, d, "kind"))->s), "granularity") == 0;
         *out = gran ? t->granularity : t->upperbound;
         return true;
     }
@@ -280,8 +348,9 @@ static ir_value arith(struct lw *lw, ir_op src, ir_value a, ir_value b, ir_block
         return a;
     if (ca && x == 0 && (k == IR_OP_ARITH_ADDI || k == IR_OP_ARITH_ORI))
         return b;
-    if (cb && y == 1 && (k == IR_OP_ARITH_MULI || k == IR_OP_ARITH_DIVSI || k == IR_OP_ARITH_DIVUI ||
-                         k == IR_OP_ARITH_FLOORDIVSI || k == IR_OP_ARITH_CEILDIVSI))
+    if (cb && y == 1 &&
+        (k == IR_OP_ARITH_MULI || k == IR_OP_ARITH_DIVSI || k == IR_OP_ARITH_DIVUI ||
+         k == IR_OP_ARITH_FLOORDIVSI || k == IR_OP_ARITH_CEILDIVSI))
         return a;
     if (ca && x == 1 && k == IR_OP_ARITH_MULI)
         return b;
@@ -606,8 +675,9 @@ static ir_value start_of(struct lw *lw, ir_value v, ir_op at, bool base)
             return lw_src_op(lw, "arith.addi", at, b, off);
         }
         default:
-            lw_error(lw, at, "a memref made by '%s' is not supported yet (a view or an "
-                             "allocated buffer is)",
+            lw_error(lw, at,
+                     "a memref made by '%s' is not supported yet (a view or an "
+                     "allocated buffer is)",
                      o ? ir_str_get(m, o->name) : "a block argument");
             return IR_NONE;
         }
@@ -699,8 +769,9 @@ ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_v
     ir_value mem = lw_peer(lw, info->mem, 0);
     ir_aff sum = ir_aff_const(m, 0);
     for (uint32_t i = 0; i < ti->rank; i++)
-        sum = ir_aff_bin(m, IR_AFF_ADD, sum,
-                         ir_aff_bin(m, IR_AFF_MUL, ir_aff_dim(m, i), ir_aff_const(m, info->strides[i])));
+        sum = ir_aff_bin(
+            m, IR_AFF_ADD, sum,
+            ir_aff_bin(m, IR_AFF_MUL, ir_aff_dim(m, i), ir_aff_const(m, info->strides[i])));
     struct ir_op_state st;
     ir_state_init(&st, m, "dataflow.get_logical_memory_view", ir_op_get(m, at)->loc);
     ir_state_add_operand(m, &st, mem);

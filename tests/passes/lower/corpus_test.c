@@ -51,11 +51,11 @@ static char worst_file[NSTAGES][512];
 
 /* One run of the chain on a chunk. */
 struct run {
-    bool parsed;            /* parsed, verified and got its device */
-    int refused;            /* the stage that refused it, or -1 */
-    bool ok;                /* lowered, and the result verifies */
-    char *diag;             /* what the stages reported */
-    double ms[NSTAGES];     /* each stage alone, best of a few runs */
+    bool parsed;        /* parsed, verified and got its device */
+    int refused;        /* the stage that refused it, or -1 */
+    bool ok;            /* lowered, and the result verifies */
+    char *diag;         /* what the stages reported */
+    double ms[NSTAGES]; /* each stage alone, best of a few runs */
     struct ir_module *m;
 };
 
@@ -79,10 +79,18 @@ static bool stage(int s, struct ir_module *m, const struct arch_device *dev, str
     double t0 = now_ms();
     bool ok;
     switch (s) {
-    case ST_SPLIT: ok = sched_split(m, dev, d); break;
-    case ST_ROUTE: ok = sched_path_expand(m, dev, d); break;
-    case ST_ALLOC: ok = sched_allocate(m, dev, true, d) && sched_grid_flatten(m, d); break;
-    default: ok = sched_lower(m, dev, d); break;
+    case ST_SPLIT:
+        ok = sched_split(m, dev, d);
+        break;
+    case ST_ROUTE:
+        ok = sched_path_expand(m, dev, d);
+        break;
+    case ST_ALLOC:
+        ok = sched_allocate(m, dev, true, d) && sched_grid_flatten(m, d);
+        break;
+    default:
+        ok = sched_lower(m, dev, d);
+        break;
     }
     double t = now_ms() - t0;
     if (t < *ms)
@@ -160,7 +168,7 @@ static uint32_t count_ops(struct ir_module *m, ir_op op, const char *name)
     for (uint32_t r = 0; r < o->nreg; r++)
         for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
             IR_FOR_OPS(m, b, c)
-                n += count_ops(m, c, name);
+    n += count_ops(m, c, name);
     return n;
 }
 
@@ -242,8 +250,8 @@ static void sanity_kernel(void **state)
     (void)state;
     struct run r;
     char *path, *buf;
-    run_file("dataflow-scheduler/dataflow-scheduler-opt/ktir-to-dfir-sanity-check.mlir", &r,
-             &path, &buf);
+    run_file("dataflow-scheduler/dataflow-scheduler-opt/ktir-to-dfir-sanity-check.mlir", &r, &path,
+             &buf);
     struct ir_module *m = r.m;
     static const char *const kinds[] = {"MNILU", "L1LU", "SFU", "L1SU", "MNISU"};
     ir_op fn = IR_NONE;
@@ -253,7 +261,8 @@ static void sanity_kernel(void **state)
     assert_true(fn != IR_NONE);
     unsigned np = 0;
     const char *sender[2] = {NULL, NULL}, *receiver[2] = {NULL, NULL};
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_get(m, fn)->regs[0]), op) {
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_get(m, fn)->regs[0]), op)
+    {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind != IR_OP_DATAFLOW_PROGRAM_UNIT)
             continue;
@@ -267,7 +276,8 @@ static void sanity_kernel(void **state)
         }
         /* the signals this unit sends and receives, by channel */
         ir_block b = ir_region_entry(m, o->regs[0]);
-        IR_FOR_OPS(m, b, s) {
+        IR_FOR_OPS(m, b, s)
+        {
             uint16_t k = ir_op_get(m, s)->kind;
             if (k != IR_OP_DATAFLOW_SYNC_SEND && k != IR_OP_DATAFLOW_SYNC_RECV)
                 continue;
@@ -307,7 +317,8 @@ static void three_groups(void **state)
     struct run r;
     char *path, *buf;
     run_file("dataflow-scheduler/Conversion/frontend/KTIRToScheduleIR/ComputeGroupExtraction/"
-             "loops.mlir", &r, &path, &buf);
+             "loops.mlir",
+             &r, &path, &buf);
     assert_int_equal(count_ops(r.m, r.m->top, "builtin.module"), 1);
     assert_int_equal(count_ops(r.m, r.m->top, "func.call"), 0);
     assert_int_equal(count_ops(r.m, r.m->top, "ktdf.pipeline"), 0);
@@ -409,8 +420,8 @@ int main(int argc, char **argv)
     if (!tests)
         abort();
     for (size_t i = 0; i < n; i++)
-        tests[i] = (struct CMUnitTest){.name = files[i].path, .test_func = corpus_case,
-                                       .initial_state = &files[i]};
+        tests[i] = (struct CMUnitTest){
+            .name = files[i].path, .test_func = corpus_case, .initial_state = &files[i]};
     failed |= n ? _cmocka_run_group_tests("lower_corpus", tests, n, NULL, NULL) : 1;
     printf("lower corpus: %zu files; %u modules lowered to DataflowIR (%u program units); "
            "refused with located errors by split %u, path-expand %u, "

@@ -14,7 +14,8 @@
 /* What a value depends on. */
 enum { LF_CORE = 1, LF_INPUT = 2, LF_DYN = 4, LF_BAD = 8 };
 
-/* Tags in the kernel-level memo (lower.c uses 1) and the program's memo. */
+/* Tags in the kernel-level memo (lower.c's units: 0x10000000 + corelet) and in
+ * the program's memo (lower_ops.c's vectors: 3). */
 enum { TAG_CONST = 2, TAG_SYMID = 3, TAG_ISCONST = 4, TAG_CLONE = 0x100, TAG_CSE = 0x20000000 };
 enum { P_VAL = 0, P_VIEW = 1, P_SYM = 2 };
 

@@ -85,6 +85,19 @@ void *iv_alloc(struct interp *in, size_t size) { return arena_alloc(in->arena, s
 
 /* ---- slots -------------------------------------------------------------------- */
 
+int iv_check_tensor(struct iv_ct *t, ir_op op, unsigned ek, uint32_t rank, const int64_t *shape)
+{
+    uint64_t bytes = iv_tensor_bytes(ek, rank, shape), cap = t->in->cfg.scratch_bytes;
+    if (bytes <= cap)
+        return IV_OK;
+    if (bytes == UINT64_MAX)
+        return iv_error(t, op, "scratchpad overflow: a tensor too large to count");
+    return iv_error(t, op,
+                    "scratchpad overflow: a tensor of %" PRIu64 " bytes does not fit the "
+                    "%" PRIu64 "-byte scratchpad of core %u",
+                    bytes, cap, t->lin);
+}
+
 int iv_set_result(struct iv_ct *t, ir_op op, uint32_t i, struct iv_val *v)
 {
     struct interp *in = t->in;

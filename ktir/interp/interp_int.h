@@ -127,6 +127,8 @@ unsigned iv_ek_width(unsigned ek); /* bits of an integer kind, 64 for index */
 /* The element kind of a scalar type; false if t is not a scalar type. */
 bool iv_ek_of_type(const struct ir_module *m, ir_type t, unsigned *ek);
 
+/* Bytes of a tensor of kind ek and shape; UINT64_MAX when it overflows. */
+uint64_t iv_tensor_bytes(unsigned ek, uint32_t rank, const int64_t *shape);
 struct iv_tensor *iv_tensor_new(unsigned ek, uint32_t rank, const int64_t *shape);
 struct iv_view *iv_view_new(void);
 struct iv_tile *iv_tile_new(void);
@@ -342,6 +344,9 @@ static inline struct iv_val *iv_opnd(struct iv_ct *t, const struct ir_op_info *o
 {
     return &t->vals[o->opnd[i]];
 }
+/* A located capacity error unless a tensor of that kind and shape fits the
+ * scratchpad (checked before building one from a type or a tile). */
+int iv_check_tensor(struct iv_ct *t, ir_op op, unsigned ek, uint32_t rank, const int64_t *shape);
 /* Moves v into result i of op (checks a tensor fits the scratchpad). */
 int iv_set_result(struct iv_ct *t, ir_op op, uint32_t i, struct iv_val *v);
 /* The integer in a scalar slot (index or iN), with a located error if it is

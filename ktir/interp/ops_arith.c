@@ -6,6 +6,7 @@
  * loop per chunk, and the result is packed back (rounded to its kind). A
  * scalar operand broadcasts; all scalars give a scalar.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -770,6 +771,12 @@ static bool attr_value(struct interp *in, ir_op op, ir_attr a, struct iv_val *ou
     for (uint32_t k = 0; k < ti->rank; k++)
         if (ti->shape[k] < 0)
             return iv_prep_error(in, op, "constant needs a static shape");
+    uint64_t bytes = iv_tensor_bytes(ek, ti->rank, ti->shape);
+    if (bytes > in->cfg.scratch_bytes)
+        return iv_prep_error(in, op,
+                             "scratchpad overflow: a constant of %" PRIu64 " bytes does not fit "
+                             "the %" PRIu64 "-byte scratchpad",
+                             bytes, in->cfg.scratch_bytes);
     struct iv_tensor *x = iv_tensor_new(ek, ti->rank, ti->shape);
     for (int64_t i = 0; i < x->n; i++) {
         const struct ir_attr_info *e = ir_attr_get(m, ai->elems[ai->n == 1 ? 0 : i]);

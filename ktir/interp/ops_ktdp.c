@@ -542,14 +542,14 @@ static int exec_load(struct iv_ct *t, ir_op op, const struct iv_pre *p)
         rank = tile->rank;
         memcpy(shape, tile->shape, sizeof shape);
     }
-    uint64_t bytes = iv_ek_size(tile->view->ek);
-    for (uint32_t k = 0; k < rank; k++)
-        bytes *= (uint64_t)shape[k];
-    if (bytes > in->cfg.scratch_bytes)
+    uint64_t bytes = iv_tensor_bytes(tile->view->ek, rank, shape);
+    if (bytes > in->cfg.scratch_bytes && bytes != UINT64_MAX)
         return iv_error(t, op,
                         "scratchpad overflow: loading %" PRIu64 " bytes into the %" PRIu64
                         "-byte scratchpad of core %u",
                         bytes, in->cfg.scratch_bytes, t->lin);
+    if (iv_check_tensor(t, op, tile->view->ek, rank, shape))
+        return IV_ERR;
     struct iv_tensor *x = iv_tensor_new(tile->view->ek, rank, shape);
     struct iv_val r = iv_tensor_val(x);
     if (iv_load(t, op, tile, x)) {

@@ -50,7 +50,7 @@ static int result_shape(struct iv_ct *t, ir_op op, uint32_t i, uint32_t *next, i
                 return iv_error(t, op, "negative extent %" PRId64, shape[k]);
         }
     }
-    return IV_OK;
+    return iv_check_tensor(t, op, *ek, *rank, shape);
 }
 
 static int64_t numel(uint32_t rank, const int64_t *shape)

@@ -111,6 +111,19 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+uint64_t iv_tensor_bytes(unsigned ek, uint32_t rank, const int64_t *shape)
+{
+    uint64_t b = iv_ek_size(ek);
+    for (uint32_t k = 0; k < rank; k++) {
+        if (shape[k] < 0)
+            return UINT64_MAX;
+        if (shape[k] && b > UINT64_MAX / (uint64_t)shape[k])
+            return UINT64_MAX;
+        b *= (uint64_t)shape[k];
+    }
+    return b;
+}
+
 /* One allocation: the header, then the data (zeroed). */
 struct iv_tensor *iv_tensor_new(unsigned ek, uint32_t rank, const int64_t *shape)
 {

@@ -523,6 +523,16 @@ static void scratchpad_capacity(void **state)
     close_run(&r);
 }
 
+static void huge_tensor_type(void **state)
+{
+    (void)state;
+    struct run r;
+    open_run(&r, "huge", NULL);
+    assert_false(interp_run(r.in));
+    expect_error(&r, "huge.mlir:3:8: error: scratchpad overflow: a tensor of 20000000000000 bytes");
+    close_run(&r);
+}
+
 static void unbound_argument(void **state)
 {
     (void)state;
@@ -575,6 +585,7 @@ int main(void)
         cmocka_unit_test(paged_copy_floordiv_mod_and_order),
         cmocka_unit_test(out_of_bounds),
         cmocka_unit_test(scratchpad_capacity),
+        cmocka_unit_test(huge_tensor_type),
         cmocka_unit_test(unbound_argument),
         cmocka_unit_test(unsupported_op),
         cmocka_unit_test(deadlock),

@@ -471,10 +471,22 @@ bool ir_verify_pdl(struct ir_verifier *v, ir_op op)
         return true;
     }
     case IR_OP_PDL_OPERATION: {
+        uint32_t groups[3];
+        if (!irv_segments(v, op, 3, groups)) /* operands, attribute values, types */
+            return false;
         ir_attr names = ir_op_attr(m, op, "attributeValueNames");
         if (!names || ir_attr_get(m, names)->kind != IR_AT_ARRAY ||
             ir_attr_get(m, names)->n != segment(m, op, 1))
             return irv_error(v, op, "'attributeValueNames' must name each attribute value");
+        return true;
+    }
+    case IR_OP_PDL_REPLACE: {
+        /* The op replaced, then either one replacement op or values. */
+        uint32_t groups[3];
+        if (!irv_segments(v, op, 3, groups))
+            return false;
+        if (groups[0] != 1 || groups[1] > 1 || (groups[1] && groups[2]))
+            return irv_error(v, op, "replaces one op with either one op or values");
         return true;
     }
     case IR_OP_PDL_RESULT:

@@ -52,7 +52,8 @@ int cg_dtype(const struct ir_module *m, ir_type t)
 {
     const struct ir_type_info *ti = ir_type_get(m, t);
     switch (ti->kind) {
-    case IR_TY_INDEX: return INTERP_INDEX;
+    case IR_TY_INDEX:
+        return INTERP_INDEX;
     case IR_TY_INT:
         return ti->width == 1    ? INTERP_I1
                : ti->width == 8  ? INTERP_I8
@@ -62,14 +63,20 @@ int cg_dtype(const struct ir_module *m, ir_type t)
                                  : -1;
     case IR_TY_FLOAT:
         switch (ti->fkind) {
-        case IR_F16: return INTERP_F16;
-        case IR_BF16: return INTERP_BF16;
-        case IR_DF16: return INTERP_DF16;
-        case IR_F32: return INTERP_F32;
-        case IR_F64: return INTERP_F64;
+        case IR_F16:
+            return INTERP_F16;
+        case IR_BF16:
+            return INTERP_BF16;
+        case IR_DF16:
+            return INTERP_DF16;
+        case IR_F32:
+            return INTERP_F32;
+        case IR_F64:
+            return INTERP_F64;
         }
         return -1;
-    default: return -1;
+    default:
+        return -1;
     }
 }
 
@@ -78,7 +85,7 @@ static const char *str_attr(const struct ir_module *m, ir_op op, const char *nam
     ir_attr a = ir_op_attr(m, op, name);
     const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
     return ai && (ai->kind == IR_AT_STRING || ai->kind == IR_AT_SYMREF) ? ir_str_get(m, ai->s)
-                                                                         : NULL;
+                                                                        : NULL;
 }
 
 static int64_t int_attr(const struct ir_module *m, ir_op op, const char *name, int64_t dflt)
@@ -116,8 +123,8 @@ uint32_t cg_unit_of(struct cg *g, ir_op op)
     int32_t core = (int32_t)int_attr(g->m, op, "core", -1);
     int32_t corelet = (int32_t)int_attr(g->m, op, "corelet", -1);
     uint32_t r = name ? arch_res_find(d, name) : ARCH_NONE;
-    if (r != ARCH_NONE && ((core >= 0 && d->res[r].core != core) ||
-                           (kind && strcmp(d->res[r].kind, kind) != 0)))
+    if (r != ARCH_NONE &&
+        ((core >= 0 && d->res[r].core != core) || (kind && strcmp(d->res[r].kind, kind) != 0)))
         r = ARCH_NONE;
     if (r == ARCH_NONE && kind) {
         /* a core beyond the device's: its tiles run on core (core mod C) */
@@ -130,8 +137,9 @@ uint32_t cg_unit_of(struct cg *g, ir_op op)
         return SC_NONE;
     }
     g->units = cg_grow(g->units, &g->capunits, g->nunits + 1, sizeof *g->units);
-    g->units[g->nunits] = (struct cg_unit){op, name ? name : d->res[r].name, d->res[r].kind,
-                                           core, corelet, r, d->res[r].node == ARCH_MEMORY};
+    g->units[g->nunits] =
+        (struct cg_unit){op, name ? name : d->res[r].name, d->res[r].kind, core, corelet,
+                         r,  d->res[r].node == ARCH_MEMORY};
     return g->nunits++;
 }
 
@@ -197,9 +205,10 @@ static void type_args_from_ktir(struct cg *g)
     const char *kname = str_attr(g->m, g->kernel, "sym_name");
     ir_op f = IR_NONE;
     if (k && kname)
-        IR_FOR_OPS(k, ir_module_body(k), op) {
-            const char *n = ir_op_get(k, op)->kind == IR_OP_FUNC_FUNC ? str_attr(k, op, "sym_name")
-                                                                    : NULL;
+        IR_FOR_OPS(k, ir_module_body(k), op)
+        {
+            const char *n =
+                ir_op_get(k, op)->kind == IR_OP_FUNC_FUNC ? str_attr(k, op, "sym_name") : NULL;
             if (n && strcmp(n, kname) == 0 && ir_op_get(k, op)->nreg)
                 f = op;
         }
@@ -218,8 +227,8 @@ static void type_args_from_ktir(struct cg *g)
             continue;
         const struct ir_type_info *t = ir_type_get(k, ir_value_type(k, ir_op_get(k, vf.view)->res));
         ir_attr ms = ir_op_attr(k, vf.view, "memory_space");
-        const char *space = ms ? arch_space_attr_kind(g->dev, k, ms)
-                               : arch_space_kind(g->dev, IR_MS_GLOBAL);
+        const char *space =
+            ms ? arch_space_attr_kind(g->dev, k, ms) : arch_space_kind(g->dev, IR_MS_GLOBAL);
         if (t->kind != IR_TY_MEMREF || t->rank > INTERP_MAX_RANK || cg_dtype(k, t->elem) < 0 ||
             !space)
             continue;
@@ -375,7 +384,10 @@ static uint32_t on_core(const struct cg *g, uint32_t q, uint32_t r)
 
 static void emit_sync(struct cg *g, uint8_t op, uint8_t flags, uint32_t port)
 {
-    struct sc_insn in = {.op = op, .dtype = INTERP_I64, .flags = flags, .port = (uint16_t)port,
+    struct sc_insn in = {.op = op,
+                         .dtype = INTERP_I64,
+                         .flags = flags,
+                         .port = (uint16_t)port,
                          .loc = cg_loc(g, g->p.pu)};
     cg_emit(g, &in);
 }
@@ -394,7 +406,8 @@ bool cg_barrier(struct cg *g)
                 uint32_t lead = on_core(g, 0, p->units[u]);
                 if (lead == ARCH_NONE) {
                     free(bind);
-                    return cg_error(g, p->pu, "the tiles of core %d meet at a barrier that "
+                    return cg_error(g, p->pu,
+                                    "the tiles of core %d meet at a barrier that "
                                     "needs a unit of the first program on that core",
                                     g->dev->res[p->units[u]].core);
                 }
@@ -428,7 +441,8 @@ bool cg_barrier(struct cg *g)
                 continue;
             if (have < p->n) {
                 free(bind);
-                return cg_error(g, g->pus[q].op, "the tiles of this program's cores meet at "
+                return cg_error(g, g->pus[q].op,
+                                "the tiles of this program's cores meet at "
                                 "a barrier, but not every core has one of its units");
             }
             const char *kind = g->dev->res[on_core(g, q, p->units[0])].kind;
@@ -447,7 +461,8 @@ static ir_op find_kernel(struct cg *g)
 {
     struct ir_module *m = g->m;
     ir_op k = IR_NONE;
-    IR_FOR_OPS(m, ir_module_body(m), op) {
+    IR_FOR_OPS(m, ir_module_body(m), op)
+    {
         const struct ir_op_info *oi = ir_op_get(m, op);
         if (oi->kind != IR_OP_FUNC_FUNC || !oi->nreg)
             continue;
@@ -478,7 +493,8 @@ static ir_op find_kernel(struct cg *g)
 static bool scan_kernel(struct cg *g)
 {
     struct ir_module *m = g->m;
-    IR_FOR_OPS(m, g->body, op) {
+    IR_FOR_OPS(m, g->body, op)
+    {
         const struct ir_op_info *oi = ir_op_get(m, op);
         if (oi->kind == IR_OP_SYMBOL_CREATE_ID) {
             int64_t id = int_attr(m, op, "symbol_id", 0);
@@ -509,8 +525,10 @@ static bool scan_kernel(struct cg *g)
         for (uint32_t i = 0; i < oi->nopnd; i++) {
             ir_op d = ir_value_def(m, oi->opnd[i]);
             if (!d || ir_op_get(m, d)->kind != IR_OP_DATAFLOW_GET_UNIT)
-                return cg_error(g, op, "unit #%u of this program does not come from "
-                                "dataflow.get_unit", i);
+                return cg_error(g, op,
+                                "unit #%u of this program does not come from "
+                                "dataflow.get_unit",
+                                i);
             uint32_t u = cg_unit_of(g, d);
             if (u == SC_NONE)
                 return false;
@@ -625,7 +643,8 @@ static void emit_args(struct cg *g)
 static char *device_text(struct cg *g)
 {
     struct ir_module *m = g->m;
-    IR_FOR_OPS(m, ir_module_body(m), op) {
+    IR_FOR_OPS(m, ir_module_body(m), op)
+    {
         if (ir_op_get(m, op)->kind != IR_OP_KTDF_ARCH_DEVICE)
             continue;
         char *buf = NULL;
@@ -682,7 +701,8 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     g->arg_rank = calloc(g->nargs + 1, sizeof *g->arg_rank);
     g->arg_space = calloc(g->nargs + 1, sizeof *g->arg_space);
     g->arg_shape = calloc(g->nargs + 1, sizeof *g->arg_shape);
-    if (!g->val || !g->stamp || !g->last || !g->reported || !g->arg_dtype || !g->arg_rank || !g->arg_space || !g->arg_shape)
+    if (!g->val || !g->stamp || !g->last || !g->reported || !g->arg_dtype || !g->arg_rank ||
+        !g->arg_space || !g->arg_shape)
         abort();
     for (uint32_t k = 0; k < g->nargs; k++)
         g->arg_dtype[k] = -1;

@@ -55,7 +55,7 @@ struct cg_unit {
     ir_op op;
     const char *name, *kind;
     int32_t core, corelet;
-    uint32_t res;  /* arch resource */
+    uint32_t res; /* arch resource */
     bool memory;
 };
 
@@ -109,16 +109,17 @@ struct cg_reg {
 /* The program being built: a program_unit for a group of physical units
  * that each host h of its virtual units (tiles). */
 struct cg_prog {
-    ir_op pu;           /* the dataflow.program_unit */
-    uint32_t q;         /* its index in g->pus */
-    uint32_t sc;        /* program index in the binary */
-    uint32_t n, h;      /* units in the group, tiles each */
-    uint32_t *units;    /* per group unit: its arch resource */
-    uint32_t *hosted;   /* n * h: virtual unit (index into the program_unit's list) */
-    uint32_t rep;       /* the tile being translated */
-    uint32_t res;       /* arch resource of the first unit (its kind's features) */
+    ir_op pu;              /* the dataflow.program_unit */
+    uint32_t q;            /* its index in g->pus */
+    uint32_t sc;           /* program index in the binary */
+    uint32_t n, h;         /* units in the group, tiles each */
+    uint32_t *units;       /* per group unit: its arch resource */
+    uint32_t *hosted;      /* n * h: virtual unit (index into the program_unit's list) */
+    uint32_t rep;          /* the tile being translated */
+    uint32_t res;          /* arch resource of the first unit (its kind's features) */
     uint32_t ntemp, ninit; /* registers: temps grow from r0, inits from r63 down */
     struct cg_reg regs[SC_MAX_SREGS];
+    uint32_t init_of[SC_MAX_SREGS]; /* an init register's multi entry + 1 */
     ir_value vowner[SC_MAX_VREGS];
     struct cg_port *ports;
     uint32_t nports, capports;
@@ -147,8 +148,8 @@ struct cg {
     struct cg_val *multi;
     uint32_t *multi_reg; /* per multi entry: its init register + 1 once made one */
     uint32_t nmulti, capmulti;
-    int32_t *last;       /* per value: position of its last use in its block */
-    uint8_t *reported;   /* per op: a check already reported it */
+    int32_t *last;     /* per value: position of its last use in its block */
+    uint8_t *reported; /* per op: a check already reported it */
     struct cg_view *views;
     uint32_t nviews, capviews;
     struct cg_unit *units;
@@ -169,7 +170,11 @@ struct cg {
     uint32_t nsym_decl;
 
     /* channels: key per channel (kind, lower's channel, src res, dst res) */
-    struct { uint8_t kind; int64_t ch; uint32_t src, dst; } *chans;
+    struct {
+        uint8_t kind;
+        int64_t ch;
+        uint32_t src, dst;
+    } * chans;
     uint32_t nchans, capchans, nfifo, nsig, nbar;
 
     /* the program_units: their virtual units and the physical ones */

@@ -206,13 +206,23 @@ static struct sc_opnd reg_opnd(int r)
     return (struct sc_opnd){SC_REG, r};
 }
 
+/* A static form as an operand: an immediate, or a symbol (one that is
+ * already a symbol's value names it). */
+static struct sc_opnd static_opnd(struct cg *g, const struct cg_lin *l)
+{
+    if (!l->n)
+        return imm(l->c);
+    if (l->n == 1 && !l->c && l->t[0].kind == CA_SYM && l->t[0].k == 1)
+        return (struct sc_opnd){SC_SYM, l->t[0].id};
+    return (struct sc_opnd){SC_SYM, cg_sym_new(g, SC_SX_ADD, l, NULL)};
+}
+
 /* A scalar operand holding l: an immediate, a symbol, a register, or a new
  * register computed from l's terms. */
 static bool opnd_of(struct cg *g, ir_op at, const struct cg_lin *l, struct sc_opnd *out)
 {
     struct cg_lin st = lin_static_part(l);
-    struct sc_opnd so = st.n ? (struct sc_opnd){SC_SYM, cg_sym_new(g, SC_SX_ADD, &st, NULL)}
-                             : imm(st.c);
+    struct sc_opnd so = static_opnd(g, &st);
     if (cg_lin_static(l)) {
         *out = so;
         return true;
@@ -280,8 +290,10 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
         return true;
     }
     if (p->ntemp + p->ninit >= SC_MAX_SREGS)
-        return cg_error(g, at, "this program needs more than %d scalar registers (not "
-                        "supported yet)", SC_MAX_SREGS);
+        return cg_error(g, at,
+                        "this program needs more than %d scalar registers (not "
+                        "supported yet)",
+                        SC_MAX_SREGS);
     uint8_t r = (uint8_t)(SC_MAX_SREGS - 1 - p->ninit++);
     struct cg_reg info = {.known = true, .step = 0};
     for (uint32_t u = 0; u < p->n; u++) {
@@ -289,8 +301,7 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
         if (e.kind != CV_LIN || !cg_lin_static(&g->lins[e.i]))
             return cg_error(g, at, "a per-unit value must be an index known at launch");
         const struct cg_lin *l = &g->lins[e.i];
-        struct sc_opnd o = l->n ? (struct sc_opnd){SC_SYM, cg_sym_new(g, SC_SX_ADD, l, NULL)}
-                                : imm(l->c);
+        struct sc_opnd o = static_opnd(g, l);
         if (l->n)
             info.known = false;
         else if (!u)
@@ -313,6 +324,7 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
     if (!info.step)
         info.step = 1;
     p->regs[r] = info;
+    p->init_of[r] = v.i + 1;
     g->multi_reg[v.i] = r + 1u;
     *out = lin_atom(CA_REG, r);
     return true;
@@ -348,11 +360,22 @@ static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin 
         if ((sxop == SC_SX_DIV || sxop == SC_SX_MOD) && !y)
             return cg_error(g, at, "a division by zero");
         switch (sxop) {
-        case SC_SX_MUL: r = x * y; break;
-        case SC_SX_DIV: r = x / y - ((x % y != 0) && ((x < 0) != (y < 0))); break;
-        case SC_SX_MOD: r = x % y; r += (r != 0 && ((r < 0) != (y < 0))) ? y : 0; break;
-        case SC_SX_MIN: r = x < y ? x : y; break;
-        case SC_SX_MAX: r = x > y ? x : y; break;
+        case SC_SX_MUL:
+            r = x * y;
+            break;
+        case SC_SX_DIV:
+            r = x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
+            break;
+        case SC_SX_MOD:
+            r = x % y;
+            r += (r != 0 && ((r < 0) != (y < 0))) ? y : 0;
+            break;
+        case SC_SX_MIN:
+            r = x < y ? x : y;
+            break;
+        case SC_SX_MAX:
+            r = x > y ? x : y;
+            break;
         }
         *out = lin_const(r);
         return true;
@@ -361,8 +384,10 @@ static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin 
         *out = lin_atom(CA_SYM, cg_sym_new(g, sxop, a, b));
         return true;
     }
-    static const uint8_t ops[] = {[SC_SX_MUL] = SC_MUL, [SC_SX_DIV] = SC_DIV,
-                                  [SC_SX_MOD] = SC_REM, [SC_SX_MIN] = SC_MIN,
+    static const uint8_t ops[] = {[SC_SX_MUL] = SC_MUL,
+                                  [SC_SX_DIV] = SC_DIV,
+                                  [SC_SX_MOD] = SC_REM,
+                                  [SC_SX_MIN] = SC_MIN,
                                   [SC_SX_MAX] = SC_MAX};
     struct sc_insn in = insn(g, ops[sxop], at);
     if (!opnd_of(g, at, a, &in.x[0]) || !opnd_of(g, at, b, &in.x[1]))
@@ -384,18 +409,24 @@ static bool aff_lin(struct cg *g, ir_op at, ir_aff e, const struct cg_lin *dims,
     const struct ir_aff_info *ai = ir_aff_get(g->m, e);
     struct cg_lin a, b;
     switch (ai->kind) {
-    case IR_AFF_CONST: *out = lin_const(ai->v); return true;
-    case IR_AFF_DIM: *out = dims[ai->v]; return true;
-    case IR_AFF_SYM: *out = syms[ai->v]; return true;
-    default: break;
+    case IR_AFF_CONST:
+        *out = lin_const(ai->v);
+        return true;
+    case IR_AFF_DIM:
+        *out = dims[ai->v];
+        return true;
+    case IR_AFF_SYM:
+        *out = syms[ai->v];
+        return true;
+    default:
+        break;
     }
     if (!aff_lin(g, at, ai->lhs, dims, syms, &a) || !aff_lin(g, at, ai->rhs, dims, syms, &b))
         return false;
     switch (ai->kind) {
     case IR_AFF_ADD:
         return cg_lin_axpy(out, &a, 1, &b) ||
-               cg_error(g, at, "an index of more than %d terms (not supported yet)",
-                        CG_MAX_TERMS);
+               cg_error(g, at, "an index of more than %d terms (not supported yet)", CG_MAX_TERMS);
     case IR_AFF_MUL:
         if (!b.n || !a.n) {
             *out = b.n ? b : a;
@@ -403,11 +434,14 @@ static bool aff_lin(struct cg *g, ir_op at, ir_aff e, const struct cg_lin *dims,
             return true;
         }
         return nonlinear(g, at, SC_SX_MUL, &a, &b, out);
-    case IR_AFF_MOD: return nonlinear(g, at, SC_SX_MOD, &a, &b, out);
-    case IR_AFF_FLOORDIV: return nonlinear(g, at, SC_SX_DIV, &a, &b, out);
+    case IR_AFF_MOD:
+        return nonlinear(g, at, SC_SX_MOD, &a, &b, out);
+    case IR_AFF_FLOORDIV:
+        return nonlinear(g, at, SC_SX_DIV, &a, &b, out);
     default: /* ceildiv: (a + b - 1) floordiv b for a constant b > 0 */
         if (b.n || b.c <= 0)
-            return cg_error(g, at, "a ceildiv by a value that is not a positive constant is "
+            return cg_error(g, at,
+                            "a ceildiv by a value that is not a positive constant is "
                             "not supported yet");
         a.c += b.c - 1;
         return nonlinear(g, at, SC_SX_DIV, &a, &b, out);
@@ -449,7 +483,9 @@ static struct cg_val arith(struct cg *g, ir_op op)
     case IR_OP_ARITH_INDEX_CAST:
     case IR_OP_ARITH_INDEX_CASTUI:
     case IR_OP_ARITH_EXTSI:
-    case IR_OP_ARITH_EXTUI: r = a; break;
+    case IR_OP_ARITH_EXTUI:
+        r = a;
+        break;
     case IR_OP_ARITH_ADDI:
     case IR_OP_ARITH_SUBI:
         ok = cg_lin_axpy(&r, &a, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &b) ||
@@ -465,11 +501,14 @@ static struct cg_val arith(struct cg *g, ir_op op)
         break;
     case IR_OP_ARITH_DIVSI:
     case IR_OP_ARITH_DIVUI:
-    case IR_OP_ARITH_FLOORDIVSI: ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r); break;
+    case IR_OP_ARITH_FLOORDIVSI:
+        ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r);
+        break;
     case IR_OP_ARITH_CEILDIVSI:
     case IR_OP_ARITH_CEILDIVUI:
         if (b.n || b.c <= 0) {
-            ok = cg_error(g, op, "a ceildiv by a value that is not a positive constant is not "
+            ok = cg_error(g, op,
+                          "a ceildiv by a value that is not a positive constant is not "
                           "supported yet");
             break;
         }
@@ -477,14 +516,19 @@ static struct cg_val arith(struct cg *g, ir_op op)
         ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r);
         break;
     case IR_OP_ARITH_REMSI:
-    case IR_OP_ARITH_REMUI: ok = nonlinear(g, op, SC_SX_MOD, &a, &b, &r); break;
+    case IR_OP_ARITH_REMUI:
+        ok = nonlinear(g, op, SC_SX_MOD, &a, &b, &r);
+        break;
     case IR_OP_ARITH_MINSI:
-    case IR_OP_ARITH_MINUI: ok = nonlinear(g, op, SC_SX_MIN, &a, &b, &r); break;
+    case IR_OP_ARITH_MINUI:
+        ok = nonlinear(g, op, SC_SX_MIN, &a, &b, &r);
+        break;
     case IR_OP_ARITH_MAXSI:
-    case IR_OP_ARITH_MAXUI: ok = nonlinear(g, op, SC_SX_MAX, &a, &b, &r); break;
+    case IR_OP_ARITH_MAXUI:
+        ok = nonlinear(g, op, SC_SX_MAX, &a, &b, &r);
+        break;
     default:
-        ok = cg_error(g, op, "'%s' on indices has no SpyreCode form yet",
-                      ir_str_get(m, o->name));
+        ok = cg_error(g, op, "'%s' on indices has no SpyreCode form yet", ir_str_get(m, o->name));
     }
     return ok ? vlin(g, &r) : none_val();
 }
@@ -524,7 +568,8 @@ struct cg_val cg_value(struct cg *g, ir_value v, ir_op at)
     if (g->val[v].kind != CV_NONE && (!g->stamp[v] || g->stamp[v] == g->p.gen))
         return g->val[v];
     if (!is_kernel_level(g, v))
-        return cg_error(g, at, "a value of another program or tile is used here (internal "
+        return cg_error(g, at,
+                        "a value of another program or tile is used here (internal "
                         "order)"),
                none_val();
     struct cg_val x = kernel_value(g, v, at);
@@ -562,15 +607,20 @@ static bool view_of(struct cg *g, ir_op op)
     vw.elem = t->elem;
     if (cg_dtype(m, t->elem) < 0)
         return cg_error(g, op, "a view of this element type is not supported yet");
-    for (uint32_t u = 0; u < g->p.n && s.kind != CV_NONE; u++) {
-        struct cg_val e = elem_of(g, s, u);
-        if (e.kind == CV_LIN) {
-            struct cg_lin st = lin_static_part(&g->lins[e.i]);
-            cg_note_view(g, &st, t->elem, t->rank, unit_res(g, vw.mem, u));
-        }
-    }
     if (s.kind == CV_NONE || !index_lin(g, o->opnd[1], op, &vw.start))
         return false;
+    /* arguments added into the start (also through per-unit registers) */
+    for (uint32_t u = 0; u < g->p.n; u++) {
+        struct cg_lin st = lin_static_part(&vw.start);
+        cg_note_view(g, &st, t->elem, t->rank, unit_res(g, vw.mem, u));
+        for (uint32_t i = 0; i < vw.start.n; i++) {
+            const struct cg_term *x = &vw.start.t[i];
+            uint32_t mi = x->kind == CA_REG && x->k == 1 ? g->p.init_of[x->id] : 0;
+            struct cg_val e = mi ? g->multi[mi - 1 + u] : none_val();
+            if (e.kind == CV_LIN)
+                cg_note_view(g, &g->lins[e.i], t->elem, t->rank, unit_res(g, vw.mem, u));
+        }
+    }
     const struct ir_affine_map *lm =
         ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, "layout_map"))->map);
     int64_t pt[8] = {0};
@@ -730,8 +780,8 @@ static bool check_access(struct cg *g, ir_op at, const char *what, const struct 
     if (once(g, at)) {
         char gran[256];
         granules_text(acc, gran, sizeof gran);
-        cg_error(g, at, "this %s of %lld bytes%s fits no access %s has to %s (%s)", what,
-                 (long long)bytes, sym ? "" : " at its addresses", g->dev->res[g->p.res].kind,
+        cg_error(g, at, "this %s of %lld bytes%s fits none of the accesses %s makes to %s (%s)",
+                 what, (long long)bytes, sym ? "" : " at its addresses", g->dev->res[g->p.res].kind,
                  mr->kind, gran);
     }
     return false;
@@ -762,14 +812,15 @@ static bool check_lanes(struct cg *g, ir_op at, ir_type t)
     int64_t n = ti->rank ? ti->shape[0] : 1;
     if (lanes <= 0) {
         if (once(g, at))
-            cg_error(g, at, "%s of device @%s has no SIMD lanes for %s", r->kind, g->dev->name,
-                     dn);
+            cg_error(g, at, "%s of device @%s has no SIMD lanes for %s", r->kind, g->dev->name, dn);
         return false;
     }
     if (n > lanes) {
         if (once(g, at))
-            cg_error(g, at, "a vector of %lld %s is wider than the %lld %s lanes of %s (device "
-                     "@%s)", (long long)n, dn, (long long)lanes, dn, r->kind, g->dev->name);
+            cg_error(g, at,
+                     "a vector of %lld %s is wider than the %lld %s lanes of %s (device "
+                     "@%s)",
+                     (long long)n, dn, (long long)lanes, dn, r->kind, g->dev->name);
         return false;
     }
     return true;
@@ -827,16 +878,19 @@ static bool peer_port(struct cg *g, ir_op at, ir_value peer, enum sc_chan_kind k
             else if (!lk->queue && !lk->depth)
                 cg_error(g, at, "the datapath %s -> %s is not a FIFO (it has no queue)", sn, dn);
             else
-                cg_error(g, at, "a FIFO of depth %lld on the datapath %s -> %s, whose depth is "
-                         "%lld", (long long)depth, sn, dn, (long long)lk->depth);
+                cg_error(g, at,
+                         "a FIFO of depth %lld on the datapath %s -> %s, whose depth is "
+                         "%lld",
+                         (long long)depth, sn, dn, (long long)lk->depth);
         }
     }
     if (ok) {
         char hint[64];
         static const char *const pre[] = {"from_", "to_", "sig_from_", "sig_to_"};
         snprintf(hint, sizeof hint, "%s%s", pre[(kind == SC_CHAN_SIGNAL) * 2 + out], peer_kind);
-        *port = cg_port(g, kind == SC_CHAN_FIFO ? (out ? SC_PORT_OUT : SC_PORT_IN)
-                                                : (out ? SC_PORT_SIGOUT : SC_PORT_SIGIN),
+        *port = cg_port(g,
+                        kind == SC_CHAN_FIFO ? (out ? SC_PORT_OUT : SC_PORT_IN)
+                                             : (out ? SC_PORT_SIGOUT : SC_PORT_SIGIN),
                         bind, hint);
     }
     free(bind);
@@ -896,16 +950,17 @@ static int fn_of(struct cg *g, ir_op op, const char *attr)
 /* A box set over rank dims (lo, number of points), and whether its points
  * in row-major order are elements evenly spaced in a view: *step gets the
  * spacing in elements. */
-static bool box_of(struct cg *g, ir_op op, const char *attr, uint32_t rank, int64_t *lo,
-                   int64_t *n)
+static bool box_of(struct cg *g, ir_op op, const char *attr, uint32_t rank, int64_t *lo, int64_t *n)
 {
     ir_attr a = ir_op_attr(g->m, op, attr);
     const struct ir_attr_info *ai = a ? ir_attr_get(g->m, a) : NULL;
     int64_t l[8], h[8];
     if (!ai || ai->kind != IR_AT_INTEGER_SET || ir_set_get(g->m, ai->map)->ndims != rank ||
         rank > 8 || !ir_set_box(g->m, ai->map, NULL, l, h))
-        return cg_error(g, op, "'%s' must be a box of %u dimensions (others are not supported "
-                        "yet)", attr, rank);
+        return cg_error(g, op,
+                        "'%s' must be a box of %u dimensions (others are not supported "
+                        "yet)",
+                        attr, rank);
     for (uint32_t i = 0; i < rank; i++) {
         if (l[i] == INT64_MIN || h[i] == INT64_MAX || h[i] < l[i])
             return cg_error(g, op, "'%s' must be a bounded, non-empty box", attr);
@@ -923,7 +978,8 @@ static bool run_of(struct cg *g, ir_op op, const struct cg_view *vw, const int64
         if (n[i] == 1)
             continue;
         if (want && vw->strides[i] != want)
-            return cg_error(g, op, "a set of elements that are not evenly spaced in memory is "
+            return cg_error(g, op,
+                            "a set of elements that are not evenly spaced in memory is "
                             "not supported yet");
         if (!want)
             *step = vw->strides[i];
@@ -966,11 +1022,12 @@ static bool vector_access(struct cg *g, ir_op op, bool store)
     if (!vw || o->nopnd != vi + 1 + vw->rank)
         return vw && cg_error(g, op, "a view of rank %u needs %u indices", vw->rank, vw->rank);
     if (!box_of(g, op, store ? "store_set" : "load_set", vw->rank, lo, n) ||
-        !identity_order(g, op, store ? "store_order" : "load_order") || !run_of(g, op, vw, n, &step))
+        !identity_order(g, op, store ? "store_order" : "load_order") ||
+        !run_of(g, op, vw, n, &step))
         return false;
     ir_value vec = store ? o->opnd[0] : o->res;
-    int64_t cnt = numel(vw->rank, n), es = (int64_t)interp_dtype_size(
-                                           (enum interp_dtype)cg_dtype(g->m, vw->elem));
+    int64_t cnt = numel(vw->rank, n),
+            es = (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(g->m, vw->elem));
     if (cnt != vec_len(g, vec))
         return cg_error(g, op, "the set holds %lld elements, the vector %lld", (long long)cnt,
                         (long long)vec_len(g, vec));
@@ -1014,8 +1071,8 @@ static bool linear_map(struct cg *g, ir_op op, const char *attr, uint32_t nres, 
     ir_attr a = ir_op_attr(g->m, op, attr);
     const struct ir_affine_map *mp = a ? ir_map_get(g->m, ir_attr_get(g->m, a)->map) : NULL;
     if (!mp || mp->nres != nres || mp->ndims != nd || nd > 8)
-        return cg_error(g, op, "'%s' must map %u time dimensions to %u view dimensions", attr,
-                        nd, nres);
+        return cg_error(g, op, "'%s' must map %u time dimensions to %u view dimensions", attr, nd,
+                        nres);
     int64_t pt[8] = {0};
     bool ok = true;
     for (uint32_t r = 0; r < nres; r++) {
@@ -1061,13 +1118,13 @@ static bool composite(struct cg *g, ir_op op)
     uint32_t mem[2], port[2];
     for (int s = 0; s < 2; s++) {
         if ((int64_t)vw[s]->rank != seg->ints[1 + 2 * s])
-            return cg_error(g, op, "a view of rank %u needs %u indices", vw[s]->rank,
-                            vw[s]->rank);
+            return cg_error(g, op, "a view of rank %u needs %u indices", vw[s]->rank, vw[s]->rank);
         if (!box_of(g, op, sets[s], vw[s]->rank, lo[s], n[s]) ||
             !identity_order(g, op, orders[s]) || !run_of(g, op, vw[s], n[s], &step))
             return false;
         if (step != 1)
-            return cg_error(g, op, "a transfer of elements that are not contiguous is not "
+            return cg_error(g, op,
+                            "a transfer of elements that are not contiguous is not "
                             "supported yet");
         if (!linear_map(g, op, tmaps[s], vw[s]->rank, nt, c[s], c0[s]))
             return false;
@@ -1181,7 +1238,7 @@ static bool vector_op(struct cg *g, ir_op op)
         /* fn folds each group of the input as ktc-interp folds a row
          * (linalg.reduce): a pairwise tree, element j with element j + L/2,
          * every combine rounded (a shuffle pairing them, vred over pairs);
-         * then fn(tree, init) */
+         * then fn(tree, init). Max and min need no tree. */
         int fn = fn_of(g, op, "reduce_op"), y = vec_in(g, o->opnd[0], op);
         int init = y < 0 ? -1 : vec_in(g, o->opnd[1], op);
         int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
@@ -1192,8 +1249,10 @@ static bool vector_op(struct cg *g, ir_op op)
                             (long long)nr);
         int64_t len = ny / nr;
         if (len & (len - 1))
-            return cg_error(g, op, "a reduction over groups of %lld elements (not a power of "
-                            "two) is not supported yet", (long long)len);
+            return cg_error(g, op,
+                            "a reduction over groups of %lld elements (not a power of "
+                            "two) is not supported yet",
+                            (long long)len);
         if (!check_lanes(g, op, ir_value_type(m, o->opnd[0])))
             return false;
         int t = vec_reg(g, IR_NONE, op);
@@ -1203,8 +1262,21 @@ static bool vector_op(struct cg *g, ir_op op)
         int64_t *lanes = malloc((size_t)ny * sizeof *lanes);
         if (!lanes)
             abort();
-        for (int src = y; len > 1; len /= 2, src = t) {
+        /* max and min give the same result in any order: one vred */
+        bool exact = fn == SC_FN_MAX || fn == SC_FN_MIN || fn == SC_FN_MAXNUM || fn == SC_FN_MINNUM;
+        for (int src = y; len > 1; len = exact ? 1 : len / 2, src = t) {
             int64_t h = len / 2;
+            if (exact || len == 2) { /* the pairs are in place */
+                struct sc_insn red = insn(g, SC_VRED, op);
+                red.fn = (uint8_t)fn;
+                red.dtype = dt;
+                red.reg[0] = (uint8_t)t;
+                red.reg[1] = (uint8_t)src;
+                red.x[0] = imm(len);
+                red.nx = 1;
+                cg_emit(g, &red);
+                continue;
+            }
             for (int64_t i = 0; i < nr; i++)
                 for (int64_t j = 0; j < h; j++) {
                     lanes[(i * h + j) * 2] = i * len + j;
@@ -1266,10 +1338,9 @@ static bool vector_op(struct cg *g, ir_op op)
         if (!bits)
             abort();
         in = insn(g, SC_VCONST, op);
-        bool ok = va->kind == IR_AT_ARRAY && va->n && n % va->n == 0 &&
-                  vec_out(g, op, o->res, &in) >= 0;
-        const struct ir_type_info *et =
-            ir_type_get(m, ir_type_elem(m, ir_value_type(m, o->res)));
+        bool ok =
+            va->kind == IR_AT_ARRAY && va->n && n % va->n == 0 && vec_out(g, op, o->res, &in) >= 0;
+        const struct ir_type_info *et = ir_type_get(m, ir_type_elem(m, ir_value_type(m, o->res)));
         for (int64_t i = 0; ok && i < n; i++) {
             const struct ir_attr_info *e = ir_attr_get(m, va->elems[i % va->n]);
             bits[i] = e->kind == IR_AT_FLOAT && !(e->flags & IR_ATF_HEX) && et->kind == IR_TY_FLOAT
@@ -1286,7 +1357,8 @@ static bool vector_op(struct cg *g, ir_op op)
                                          va->n, (long long)n);
         break;
     }
-    default: return false;
+    default:
+        return false;
     }
     cg_emit(g, &in);
     return true;
@@ -1332,7 +1404,8 @@ static bool traffic(struct cg *g, ir_op op)
             return false;
         in = insn(g, SC_WAIT, op);
         break;
-    default: return false;
+    default:
+        return false;
     }
     in.port = (uint16_t)port;
     cg_emit(g, &in);
@@ -1408,9 +1481,8 @@ static bool loop(struct cg *g, ir_op op)
     struct cg_reg info = {false, 0, 0, 1};
     if (f.x[0].kind == SC_IMM && f.x[1].kind == SC_IMM && f.x[2].kind == SC_IMM && f.x[2].v > 0 &&
         f.x[1].v > f.x[0].v)
-        info = (struct cg_reg){true, f.x[0].v,
-                               f.x[0].v + (f.x[1].v - f.x[0].v - 1) / f.x[2].v * f.x[2].v,
-                               f.x[2].v};
+        info = (struct cg_reg){
+            true, f.x[0].v, f.x[0].v + (f.x[1].v - f.x[0].v - 1) / f.x[2].v * f.x[2].v, f.x[2].v};
     g->p.regs[r] = info;
     cg_emit(g, &f);
     ir_block body = ir_region_entry(m, o->regs[0]);
@@ -1430,25 +1502,30 @@ static bool translate(struct cg *g, ir_op op)
     const struct ir_op_info *o = ir_op_get(m, op);
     const char *name = ir_str_get(m, o->name);
     switch (o->kind) {
-    case IR_OP_SCF_FOR: return loop(g, op);
+    case IR_OP_SCF_FOR:
+        return loop(g, op);
     case IR_OP_SCF_YIELD:
     case IR_OP_DATAFLOW_RETURN:
     case IR_OP_SYMBOL_CREATE_ID:
     case IR_OP_UNIFORM_DEF_IMMUTABLE_MAPPING:
-    case IR_OP_SYMBOL_SYMBOL_IMMUTABLE_MAPPING: return true;
+    case IR_OP_SYMBOL_SYMBOL_IMMUTABLE_MAPPING:
+        return true;
     case IR_OP_UNIFORM_QUERY_MAP:
-    case IR_OP_SYMBOL_QUERY_MAP: return query(g, op);
+    case IR_OP_SYMBOL_QUERY_MAP:
+        return query(g, op);
     case IR_OP_SYMBOL_CREATE_SYMBOL: {
         ir_attr a = ir_op_attr(m, op, "SymbolId");
         int64_t id = a ? ir_attr_get(m, a)->i : 0;
         uint32_t k = (uint32_t)(-id - 1);
         if (id >= 0 || k >= g->nsym_decl || !g->sym_decl[k])
-            return cg_error(g, op, "symbol %lld is not declared (symbol.create_id) in the "
-                            "kernel", (long long)id);
+            return cg_error(g, op,
+                            "symbol %lld is not declared (symbol.create_id) in the "
+                            "kernel",
+                            (long long)id);
         struct cg_val x = cg_value(g, g->sym_decl[k], op);
         if (x.kind != CV_LIN)
-            return x.kind != CV_NONE && cg_error(g, op, "symbol %lld is not an index",
-                                                 (long long)id);
+            return x.kind != CV_NONE &&
+                   cg_error(g, op, "symbol %lld is not an index", (long long)id);
         memo(g, o->res, x, false);
         return true;
     }
@@ -1458,20 +1535,27 @@ static bool translate(struct cg *g, ir_op op)
             memo(g, o->res, (struct cg_val){CV_UNIT, u}, false);
         return u != SC_NONE;
     }
-    case IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW: return view_of(g, op);
-    case IR_OP_AGEN_VECTOR_LOAD: return vector_access(g, op, false);
-    case IR_OP_AGEN_VECTOR_STORE: return vector_access(g, op, true);
-    case IR_OP_AGEN_COMPOSITE_LOAD_AND_STORE: return composite(g, op);
+    case IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW:
+        return view_of(g, op);
+    case IR_OP_AGEN_VECTOR_LOAD:
+        return vector_access(g, op, false);
+    case IR_OP_AGEN_VECTOR_STORE:
+        return vector_access(g, op, true);
+    case IR_OP_AGEN_COMPOSITE_LOAD_AND_STORE:
+        return composite(g, op);
     case IR_OP_DATAFLOW_SEND:
     case IR_OP_DATAFLOW_RECEIVE:
     case IR_OP_DATAFLOW_SYNC_SEND:
-    case IR_OP_DATAFLOW_SYNC_RECV: return traffic(g, op);
+    case IR_OP_DATAFLOW_SYNC_RECV:
+        return traffic(g, op);
     case IR_OP_VECTORCHAIN_BINARY:
     case IR_OP_VECTORCHAIN_UNARY:
     case IR_OP_VECTORCHAIN_REDUCE:
     case IR_OP_VECTORCHAIN_SHUFFLE:
-    case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM: return vector_op(g, op);
-    default: break;
+    case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM:
+        return vector_op(g, op);
+    default:
+        break;
     }
     if ((!strncmp(name, "arith.", 6) && o->nres == 1 &&
          ir_type_is_intlike(m, ir_value_type(m, o->res))) ||
@@ -1508,7 +1592,8 @@ static bool block(struct cg *g, ir_block b)
 {
     struct ir_module *m = g->m;
     int32_t pos = 0;
-    IR_FOR_OPS(m, b, op) {
+    IR_FOR_OPS(m, b, op)
+    {
         const struct ir_op_info *oi = ir_op_get(m, op);
         for (uint32_t r = 0; r < oi->nres; r++)
             g->last[oi->res + r] = pos;
@@ -1516,12 +1601,14 @@ static bool block(struct cg *g, ir_block b)
     }
     /* uses, nested ones counting at their op of b */
     struct use_ctx c = {g, b, 0};
-    IR_FOR_OPS(m, b, op) {
+    IR_FOR_OPS(m, b, op)
+    {
         ir_walk(m, op, note_uses, &c);
         c.pos++;
     }
     pos = 0;
-    IR_FOR_OPS(m, b, op) {
+    IR_FOR_OPS(m, b, op)
+    {
         if (!translate(g, op))
             return false;
         for (int r = 0; r < SC_MAX_VREGS; r++) {

@@ -13,8 +13,10 @@ int main(int argc, char **argv)
 {
     const char *ktir = NULL;
     const struct cli_flag flags[] = {
-        {"ktir", "FILE: the kernel's KTIR source, kept in the SpyreCode for `ktc-launch "
-                 "--check` and read for the arguments' tensor types", false, NULL, &ktir},
+        {"ktir",
+         "FILE: the kernel's KTIR source, kept in the SpyreCode for `ktc-launch "
+         "--check` and read for the arguments' tensor types",
+         false, NULL, &ktir},
     };
     struct cli c = {.tool = "ktc-codegen",
                     .summary = "Translates a `dfir` file to SpyreCode: a program per unit, "
@@ -27,7 +29,7 @@ int main(int argc, char **argv)
         return rc;
     struct ir_diag diag;
     ir_diag_init(&diag, stderr);
-    struct stage_input in;
+    struct stage_input in = {0};
     struct cg_options opt = {0};
     char *src = NULL, *out = NULL;
     size_t len = 0;
@@ -49,16 +51,15 @@ int main(int argc, char **argv)
                 abort();
             sc_print(b, f, c.locs);
             fclose(f);
-        } else if ((rc = sc_write_mem(b, c.tool, (unsigned char **)&out, &len, err,
-                                      sizeof err))) {
+        } else if ((rc = sc_write_mem(b, c.tool, (unsigned char **)&out, &len, err, sizeof err))) {
             fprintf(stderr, "%s: error: %s\n", c.tool, err);
         }
         if (b && !rc)
             rc = cli_write(&c, out, len);
         sc_binary_free(b);
         arch_free(dev);
-        stage_input_free(&in);
     }
+    stage_input_free(&in);
 done:
     free(out);
     free(src);

@@ -6,6 +6,8 @@
 # (flags allowed, e.g. `ktc-split --tile=64`; `ktc-parse` flags go on an
 # optional `// PARSE: --device=sample` line). Beside it, CASE.out holds the
 # expected ktc-print output, or CASE.err the expected diagnostics (exit 1).
+# A `// PRINT: none` line (second or third) drops ktc-print: the last stage's
+# own output is compared (`// RUN: ktc-codegen --emit=text`).
 # The case runs from its own directory with its bare file name, so messages
 # read `case.mlir:LINE:COL: error: ...`. UPDATE_GOLDEN=1 rewrites the expected
 # files (run with `bazel run`, which sets BUILD_WORKSPACE_DIRECTORY).
@@ -21,6 +23,7 @@ for case in "$@"; do
     dir=$(dirname "$case") name=$(basename "$case" .mlir)
     stages=$(sed -n '1s|^// RUN: *||p' "$case")
     pflags=$(sed -n '2s|^// PARSE: *||p' "$case")
+    print=$(sed -n '2,3s|^// PRINT: *||p' "$case")
     if [ -z "$stages" ]; then
         echo "FAIL $case: first line must be '// RUN: <stages>'"; fail=$((fail + 1)); continue
     fi
@@ -31,7 +34,7 @@ for case in "$@"; do
         read -ra words <<<"$part"
         cmd="$cmd | \"$bindir/${words[0]}\" ${words[*]:1}"
     done
-    cmd="$cmd | \"$bindir/ktc-print\""
+    [ "$print" = none ] || cmd="$cmd | \"$bindir/ktc-print\""
     out=$(cd "$dir" && bash -o pipefail -c "$cmd" 2>$tmp/err)
     rc=$?
     err=$(cat $tmp/err)

@@ -1,0 +1,20 @@
+// RUN: ktc-codegen --emit=text
+// PARSE: --stage=dfir --device=sample
+// PRINT: none
+// err_reduce.mlir - a sum over groups of 48 lanes: the pairwise tree of
+// ktc-interp needs a power of two (not supported yet).
+module {
+  func.func @k() attributes {grid = [1]} {
+    %c0 = arith.constant 0 : index
+    %l1lu = dataflow.get_unit {core = 0 : i32, corelet = 0 : i32, name = "C0-L1LU-CL0", type = "L1LU"} : index
+    %sfu = dataflow.get_unit {core = 0 : i32, corelet = 0 : i32, name = "C0-SFU-CL0", type = "SFU"} : index
+    %l1su = dataflow.get_unit {core = 0 : i32, corelet = 0 : i32, name = "C0-L1SU-CL0", type = "L1SU"} : index
+    %l1 = dataflow.get_unit {core = 0 : i32, name = "C0-L1", type = "L1"} : index
+    dataflow.program_unit %sfu : {
+      %x = vectorchain.constant_bitstream {value = [15360]} : vector<1xf16>
+      %y = vectorchain.shuffle input(%x) {indices = [0 : i32], repetition = 48 : i32} : vector<1xf16>, vector<48xf16>
+      %z = vectorchain.reduce %y, %x {reduce_op = #vectorchain<binary_operator add>} : vector<48xf16>, vector<1xf16>, vector<1xf16>
+    }
+    return
+  }
+}

@@ -29,14 +29,19 @@ def _ktc_kernel_impl(ctx):
         tool = getattr(ctx.executable, attr)
         out = ctx.actions.declare_file("%s.%s" % (ctx.label.name, ext))
         args = ctx.actions.args()
+        inputs = [prev]
         if attr == "_parse":
             args.add("--device=" + ctx.attr.device)
+        if attr == "_codegen":
+            # the KTIR source travels in the SpyreCode (ktc-launch --check)
+            args.add("--ktir=" + src.path)
+            inputs.append(src)
         args.add(prev)
         args.add("-o", out)
         ctx.actions.run(
             executable = tool,
             arguments = [args],
-            inputs = [prev],
+            inputs = inputs,
             outputs = [out],
             mnemonic = "Ktc" + ext.capitalize(),
             progress_message = "%s %s" % (tool.basename, src.short_path),
@@ -44,7 +49,8 @@ def _ktc_kernel_impl(ctx):
         outputs.append(out)
         prev = out
     return [
-        DefaultInfo(files = depset([prev])),
+        # the SpyreCode is also a runfile, so a test can launch it
+        DefaultInfo(files = depset([prev]), runfiles = ctx.runfiles(files = [prev])),
         OutputGroupInfo(ir = depset(outputs)),
     ]
 

@@ -149,6 +149,12 @@ static int stage_argv(const struct opts *o, int k, const char *in, const char *o
         path_printf(device_flag, sizeof device_flag, "--device=%s", o->device);
         argv[n++] = device_flag;
     }
+    /* codegen keeps the kernel's KTIR in the SpyreCode (ktc-launch --check) */
+    static char ktir_flag[PATH_MAX + 16];
+    if (strcmp(stages[k].ext, "spyrecode") == 0 && strcmp(o->input, "-") != 0) {
+        path_printf(ktir_flag, sizeof ktir_flag, "--ktir=%s", o->input);
+        argv[n++] = ktir_flag;
+    }
     if (in)
         argv[n++] = in;
     if (out) {

@@ -483,13 +483,23 @@ static const struct iv_handler *const handler_tables[] = {
     iv_exec_handlers, iv_arith_handlers, iv_tensor_handlers, iv_ktdp_handlers,
 };
 
-static const struct iv_handler *find_handler(const char *name)
+/* The handler of an op name; ops the tables know are cached by kind. */
+static const struct iv_handler *find_handler(uint32_t kind, const char *name)
 {
-    for (size_t t = 0; t < sizeof handler_tables / sizeof *handler_tables; t++)
-        for (const struct iv_handler *h = handler_tables[t]; h->name; h++)
+    static const struct iv_handler *by_kind[IR_OP_COUNT];
+    static bool looked[IR_OP_COUNT];
+    if (kind && kind < IR_OP_COUNT && looked[kind])
+        return by_kind[kind];
+    const struct iv_handler *found = NULL;
+    for (size_t t = 0; t < sizeof handler_tables / sizeof *handler_tables && !found; t++)
+        for (const struct iv_handler *h = handler_tables[t]; h->name && !found; h++)
             if (strcmp(h->name, name) == 0)
-                return h;
-    return NULL;
+                found = h;
+    if (kind && kind < IR_OP_COUNT) {
+        by_kind[kind] = found;
+        looked[kind] = true;
+    }
+    return found;
 }
 
 /* Ops that only hold attributes or regions and never run by themselves. */
@@ -514,7 +524,7 @@ static bool prep_op(struct ir_module *m, ir_op op, void *vctx)
         p->exec = exec_nothing;
         return true;
     }
-    const struct iv_handler *h = find_handler(name);
+    const struct iv_handler *h = find_handler(ir_op_get(m, op)->kind, name);
     if (!h) {
         c->ok = iv_prep_error(in, op, "ktc-interp does not support the op '%s'", name);
         return true;

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# launch_test.sh KTC-PARSE KERNEL.mlir... - every kernel through the whole
+# chain (ktc-parse | ktc-split | ktc-path-expand | ktc-allocate | ktc-lower |
+# ktc-codegen) on the sample and spyre devices, then launched on the
+# simulated device with random inputs: every tensor must match ktc-interp
+# bit for bit (ktc-launch --check). The ktc binaries sit beside ktc-parse.
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)
+shift
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/launch_test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+for k in "$@"; do
+    for dev in sample spyre; do
+        what="$(basename "$k") on $dev"
+        if ! "$bin/ktc-parse" --device=$dev "$k" | "$bin/ktc-split" | "$bin/ktc-path-expand" |
+            "$bin/ktc-allocate" | "$bin/ktc-lower" 2>/dev/null |
+            "$bin/ktc-codegen" --ktir="$k" -o "$tmp/k.spyrecode"; then
+            echo "FAIL $what: does not compile"; fail=$((fail + 1)); continue
+        fi
+        out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check 2>&1)
+        rc=$?
+        n=$(printf '%s\n' "$out" | grep -c "matches ktc-interp")
+        if [ $rc -ne 0 ] || [ "$n" -eq 0 ] || printf '%s\n' "$out" | grep -q DIFFERS; then
+            echo "FAIL $what (exit $rc)"; printf '%s\n' "$out" | tail -5; fail=$((fail + 1))
+        else
+            echo "ok   $what: $n tensors match"; pass=$((pass + 1))
+        fi
+    done
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -14,11 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "ktir/asm.h"
+#include "ktir/interp/golden.h"
 #include "ktir/interp/interp.h"
+#include "ktir/interp/npy.h"
 #include "ktir/numeric.h"
 #include "ktir/verify.h"
 #include "tests/lib/irtest.h"
@@ -473,6 +477,106 @@ static void paged_attention(void **state)
     close_run(&r);
 }
 
+/* A golden directory made on the fly: vadd's arrays, out's expected state
+ * off by `err` in one element; golden_run passes or reports the mismatch. */
+static int run_made_golden(double err, char **report)
+{
+    char root[] = "/tmp/interp_goldenXXXXXX";
+    assert_non_null(mkdtemp(root));
+    char *dirs[] = {irt_fmt("%s/a", root), irt_fmt("%s/a/b", root), irt_fmt("%s/a/b/c", root),
+                    irt_fmt("%s/a/b/c/in", root), irt_fmt("%s/a/b/c/out", root)};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(mkdir(dirs[i], 0700), 0);
+    size_t len;
+    char *src = irt_read_file("tests/interp/kernels/vadd.mlir", &len);
+    char *kpath = irt_fmt("%s/k.mlir", root);
+    FILE *f = fopen(kpath, "w");
+    assert_non_null(f);
+    fwrite(src, 1, len, f);
+    fclose(f);
+    double x[32], y[32], z[32], o[32];
+    for (int i = 0; i < 32; i++) {
+        x[i] = i;
+        y[i] = 1;
+        z[i] = 0;
+        o[i] = i + 1 + (i == 5 ? err : 0);
+    }
+    const char *names[] = {"x", "y", "out"};
+    double *in[] = {x, y, z}, *out[] = {x, y, o};
+    char e[128];
+    for (int k = 0; k < 3; k++) {
+        struct interp_array a = array(INTERP_F16, 1, (int64_t[]){32}, in[k]);
+        char *pi = irt_fmt("%s/in/%s.npy", dirs[2], names[k]), *po = irt_fmt("%s/out/%s.npy", dirs[2], names[k]);
+        assert_true(npy_write(pi, &a, e, sizeof e));
+        interp_array_free(&a);
+        a = array(INTERP_F16, 1, (int64_t[]){32}, out[k]);
+        assert_true(npy_write(po, &a, e, sizeof e));
+        interp_array_free(&a);
+        free(pi);
+        free(po);
+    }
+    char *gpath = irt_fmt("%s/golden.json", dirs[2]);
+    f = fopen(gpath, "w");
+    assert_non_null(f);
+    fprintf(f, "{\"kernel\": \"k.mlir\", \"function\": \"vadd\", \"grid\": [4, 1, 1], \"args\": {");
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "%s\"%s\": {\"dtype\": \"f16\", \"shape\": [32], \"input\": \"in/%s.npy\", "
+                   "\"expected\": \"out/%s.npy\"}", k ? ", " : "", names[k], names[k], names[k]);
+    fprintf(f, "}, \"fixed\": {}, \"ktir_cpu\": {\"wall_s\": 0.5}}\n");
+    fclose(f);
+    struct golden g;
+    assert_true(golden_load(dirs[2], &g, e, sizeof e));
+    assert_true(g.wall_s == 0.5 && g.n == 3 && g.grid[0] == 4);
+    struct irt_parse p;
+    irt_parse(&p, g.kernel, src, len, 0, len);
+    assert_true(p.ok);
+    size_t rlen;
+    FILE *rf = open_memstream(report, &rlen);
+    struct ir_diag d;
+    ir_diag_init(&d, rf);
+    struct interp_config cfg;
+    interp_config_default(&cfg);
+    struct golden_timing tm;
+    int rc = golden_run(p.m, &g, NULL, &cfg, &d, rf, 2, &tm);
+    fclose(rf);
+    ir_diag_free(&d);
+    irt_parse_free(&p);
+    golden_free(&g);
+    for (int k = 0; k < 3; k++) {
+        char *pi = irt_fmt("%s/in/%s.npy", dirs[2], names[k]), *po = irt_fmt("%s/out/%s.npy", dirs[2], names[k]);
+        remove(pi);
+        remove(po);
+        free(pi);
+        free(po);
+    }
+    remove(gpath);
+    remove(kpath);
+    for (int i = 4; i >= 0; i--) {
+        rmdir(dirs[i]);
+        free(dirs[i]);
+    }
+    rmdir(root);
+    free(gpath);
+    free(kpath);
+    free(src);
+    return rc;
+}
+
+static void golden_pass_and_mismatch(void **state)
+{
+    (void)state;
+    char *report;
+    assert_int_equal(run_made_golden(0, &report), 0);
+    assert_non_null(strstr(report, "out "));
+    free(report);
+    /* 1e-2 + 1e-2 * 6 = 0.07 is the tolerance at want = 6 */
+    assert_int_equal(run_made_golden(0.0625, &report), 0);
+    free(report);
+    assert_int_equal(run_made_golden(0.125, &report), 1);
+    assert_non_null(strstr(report, "MISMATCH (1 of 32 elements)"));
+    free(report);
+}
+
 /* ---- located errors ----------------------------------------------------------- */
 
 static void out_of_bounds(void **state)
@@ -583,6 +687,7 @@ int main(void)
         cmocka_unit_test(slices_and_affine),
         cmocka_unit_test(sets_that_are_not_boxes),
         cmocka_unit_test(paged_copy_floordiv_mod_and_order),
+        cmocka_unit_test(golden_pass_and_mismatch),
         cmocka_unit_test(out_of_bounds),
         cmocka_unit_test(scratchpad_capacity),
         cmocka_unit_test(huge_tensor_type),

@@ -63,7 +63,7 @@ same "disassembly equals --emit=text" "$tmp/out" "$tmp/a.txt"
 expect "the text assembles" 0 "$launch" "$tmp/a.txt" --print
 same "assembled text prints the same" "$tmp/out" "$tmp/a.txt"
 expect "--print-locs" 0 "$codegen" --emit=text --print-locs "$tmp/in.pb" &&
-    has "locations into the case" "$tmp/out" "// $(basename "$case"):[0-9]+:[0-9]+$"
+    has "locations into the case" "$tmp/out" "// (.*/)?$(basename "$case"):[0-9]+:[0-9]+$"
 
 # The wrong stage, a corrupt file, a codegen error: exit 1, no output.
 expect "parse as ktir" 0 "$parse" "$case" -o "$tmp/k.pb"
@@ -76,7 +76,7 @@ pflags=$(sed -n '2s|^// PARSE: *||p' "$errcase")
 expect "parse the error case" 0 "$parse" $pflags "$errcase" -o "$tmp/err.pb"
 cp "$tmp/a.sc" "$tmp/keep.sc"
 expect "codegen error" 1 "$codegen" "$tmp/err.pb" -o "$tmp/keep.sc" &&
-    has "located error" "$tmp/err" "^$(basename "$errcase"):[0-9]+:[0-9]+: error: "
+    has "located error" "$tmp/err" "^(.*/)?$(basename "$errcase"):[0-9]+:[0-9]+: error: "
 same "old output intact" "$tmp/a.sc" "$tmp/keep.sc"
 checks=$((checks + 1))
 if [ -e "$tmp/d.sc" ] || [ -e "$tmp/e.sc" ] || ls "$tmp" | grep -q '\.tmp'; then

@@ -40,7 +40,9 @@ struct arch_priv {
 /* The descriptions embedded at build time (devices_gen.c, written by
  * arch/embed.sh from arch/devices/ *.mlir); the last entry has no name. */
 struct arch_blob {
-    const char *name, *file, *text;
+    const char *name;   /* what --device takes: "spyre" */
+    const char *device; /* the @name of its ktdf_arch.device */
+    const char *file, *text;
     size_t len;
 };
 extern const struct arch_blob arch_blobs[];

@@ -479,17 +479,16 @@ bool arch_attach_device(struct ir_module *m, const char *name_or_path, struct ir
         return true;
     }
     const char *want = name_or_path ? name_or_path : "spyre";
-    size_t elen;
-    const char *efile;
-    struct arch_device *d = arch_load_named(want, diag);
-    if (!d)
-        return false;
-    if (arch_embedded(want, &elen, &efile)) {
-        /* An embedded device travels as a one-line reference to itself. */
+    const struct arch_blob *blob = NULL;
+    for (const struct arch_blob *b = arch_blobs; b->name && !blob; b++)
+        if (strcmp(b->name, want) == 0)
+            blob = b;
+    if (blob) {
+        /* An embedded device travels as a one-line reference to itself; it
+         * is known good, so nothing is loaded here (later stages load it). */
         char text[512];
-        int tn = snprintf(text, sizeof text, "ktdf_arch.device @%s import(\"%s%s\")\n", d->name,
-                          EMBEDDED_PREFIX, want);
-        arch_free(d);
+        int tn = snprintf(text, sizeof text, "ktdf_arch.device @%s import(\"%s%s\")\n",
+                          blob->device, EMBEDDED_PREFIX, want);
         struct ir_module *dm = parse_text("<device>", text, (size_t)tn, diag);
         if (!dm)
             return false;
@@ -503,6 +502,9 @@ bool arch_attach_device(struct ir_module *m, const char *name_or_path, struct ir
             ir_block_append_op(m, body, ref);
         return true;
     }
+    struct arch_device *d = arch_load_named(want, diag);
+    if (!d)
+        return false;
     ir_op copy = arch_copy_op(m, d->m, d->op);
     ir_block body = ir_module_body(m);
     ir_op first = ir_block_get(m, body)->first;

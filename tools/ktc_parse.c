@@ -66,7 +66,7 @@ int main(int argc, char **argv)
         } else {
             if (i)
                 stage_append(&out, &out_len, "// -----\n");
-            rc = stage_emit(&c, m, stage, &out, &out_len);
+            rc = stage_write(&c, m, stage, &out, &out_len); /* verified above */
         }
         ir_module_free(m);
     }

@@ -24,7 +24,7 @@ int main(int argc, char **argv)
     char *out = NULL;
     size_t len = 0;
     if (!rc)
-        rc = stage_emit(&c, in.m, in.stage, &out, &len);
+        rc = stage_write(&c, in.m, in.stage, &out, &len); /* stage_read verified it */
     if (!rc)
         rc = cli_write(&c, out, len);
     free(out);

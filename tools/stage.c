@@ -81,6 +81,12 @@ int stage_emit(const struct cli *c, struct ir_module *m, const char *stage, char
                 c->tool, stage);
         return CLI_BAD_INPUT;
     }
+    return stage_write(c, m, stage, out, len);
+}
+
+int stage_write(const struct cli *c, const struct ir_module *m, const char *stage, char **out,
+                size_t *len)
+{
     if (c->emit_text) {
         ir_print_module(m, (c->generic ? IR_PRINT_GENERIC : 0u) | (c->locs ? IR_PRINT_LOCS : 0u),
                         out, len);

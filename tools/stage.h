@@ -32,6 +32,11 @@ void stage_input_free(struct stage_input *in);
 int stage_emit(const struct cli *c, struct ir_module *m, const char *stage, char **out,
                size_t *len);
 
+/* stage_emit for a module the caller has just verified itself (ktc-parse,
+ * ktc-print): no second verification. */
+int stage_write(const struct cli *c, const struct ir_module *m, const char *stage, char **out,
+                size_t *len);
+
 /* Appends a C string to a malloc'd buffer. */
 void stage_append(char **out, size_t *len, const char *s);
 

@@ -26,7 +26,8 @@
  *
  * Inside a program: index arithmetic folds into linear forms (constants,
  * registers, symbols) and becomes address terms, with scalar instructions
- * only for what is not linear; scf.for is for/end; views
+ * only for what is not linear; scf.for is for/end (indices it carries
+ * live in registers set before it and by its yield); views
  * (get_logical_memory_view: element addresses, layout strides) turn each
  * access into a byte address `port[base + r * stride ...]`;
  * agen.composite_load_and_store is dma (a burst per time step: rows and
@@ -54,7 +55,7 @@
  * fall outside the memory; a get_unit naming nothing of the device. Then
  * the binary is linked (sc_link) and checked as a whole (sc_validate).
  *
- * Rejected as "not supported yet" (located): loops with iter_args, scf.if,
+ * Rejected as "not supported yet" (located): loops carrying vectors, scf.if,
  * a view layout or time map that is not linear, a load/store set that is
  * not a contiguous or evenly strided run, more than 64 scalar or 32 vector
  * registers in one program, an op without a SpyreCode form.

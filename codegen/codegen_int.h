@@ -15,6 +15,8 @@
 #include "codegen/codegen.h"
 
 #define CG_MAX_TERMS 8
+#define CG_MAX_CARRY 8  /* values one loop carries */
+#define CG_MAX_LOOPS 16 /* nested loops carrying values */
 
 /* An atom of a linear form: a scalar register of the program, kernel
  * argument `id` (its index value: for a tensor, its element address), or
@@ -100,6 +102,13 @@ struct cg_init {
     struct sc_opnd val;
 };
 
+/* A loop carrying values: the registers holding them. */
+struct cg_carry {
+    ir_op loop;
+    uint8_t regs[CG_MAX_CARRY];
+    uint32_t n;
+};
+
 /* What is known of a scalar register: its values lo, lo + step, ... hi. */
 struct cg_reg {
     bool known;
@@ -125,6 +134,8 @@ struct cg_prog {
     uint32_t nports, capports;
     struct cg_init *inits;
     uint32_t ninits, capinits;
+    struct cg_carry carry[CG_MAX_LOOPS];
+    uint32_t ncarry;
     bool has_dma;
     uint32_t gen; /* memo generation of the current tile */
 };

@@ -234,6 +234,22 @@ static bool opnd_of(struct cg *g, ir_op at, const struct cg_lin *l, struct sc_op
     int t = temp_reg(g, at);
     if (t < 0)
         return false;
+    if (l->n == st.n + 1 && (so.kind != SC_IMM || so.v)) {
+        /* one register term and a static part: r + x, x - r */
+        const struct cg_term *x = &l->t[0];
+        while (x->kind != CA_REG)
+            x++;
+        if (x->k == 1 || x->k == -1) {
+            struct sc_insn in = insn(g, x->k == 1 ? SC_ADD : SC_SUB, at);
+            in.reg[0] = (uint8_t)t;
+            in.x[x->k == 1 ? 0 : 1] = reg_opnd((int)x->id);
+            in.x[x->k == 1 ? 1 : 0] = so;
+            in.nx = 2;
+            cg_emit(g, &in);
+            *out = reg_opnd(t);
+            return true;
+        }
+    }
     bool first = true;
     for (uint32_t i = 0; i < l->n; i++) {
         const struct cg_term *x = &l->t[i];
@@ -1461,19 +1477,84 @@ static bool query(struct cg *g, ir_op op)
     return ok;
 }
 
+/* scf.yield of a loop carrying values: the new values into its registers
+ * (through temporaries when there are several, which may read each other). */
+static bool yield(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct cg_prog *p = &g->p;
+    ir_op loop = ir_op_parent(m, op);
+    if (!o->nopnd)
+        return true;
+    uint32_t k = p->ncarry;
+    while (k > 0 && p->carry[k - 1].loop != loop)
+        k--;
+    if (!k || p->carry[k - 1].n != o->nopnd)
+        return cg_error(g, op, "a yield of values outside a loop carrying them");
+    const struct cg_carry *c = &p->carry[k - 1];
+    struct sc_opnd v[CG_MAX_CARRY];
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        struct cg_lin l;
+        if (!index_lin(g, o->opnd[i], op, &l) || !opnd_of(g, op, &l, &v[i]))
+            return false;
+        if (o->nopnd > 1 && !(v[i].kind == SC_REG && v[i].v == c->regs[i])) {
+            int t = temp_reg(g, op);
+            if (t < 0)
+                return false;
+            struct sc_insn mv = insn(g, SC_MOV, op);
+            mv.reg[0] = (uint8_t)t;
+            mv.x[0] = v[i];
+            mv.nx = 1;
+            cg_emit(g, &mv);
+            v[i] = reg_opnd(t);
+        }
+    }
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        if (v[i].kind == SC_REG && v[i].v == c->regs[i])
+            continue;
+        struct sc_insn mv = insn(g, SC_MOV, op);
+        mv.reg[0] = c->regs[i];
+        mv.x[0] = v[i];
+        mv.nx = 1;
+        cg_emit(g, &mv);
+    }
+    return true;
+}
+
+/* scf.for: for/end; values it carries (indices) live in registers set
+ * before the loop and by its yield. */
 static bool loop(struct cg *g, ir_op op)
 {
     struct ir_module *m = g->m;
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (o->nres || o->nopnd != 3)
-        return cg_error(g, op, "a loop carrying values is not supported yet");
+    struct cg_prog *p = &g->p;
+    if (o->nopnd != 3 + o->nres || o->nres > CG_MAX_CARRY || p->ncarry == CG_MAX_LOOPS)
+        return cg_error(g, op, "a loop of this shape is not supported yet");
+    for (uint32_t i = 0; i < o->nres; i++)
+        if (!ir_type_is_intlike(m, ir_value_type(m, o->res + i)))
+            return cg_error(g, op,
+                            "a loop carrying a value that is not an index is not "
+                            "supported yet");
     struct cg_lin l[3];
     struct sc_insn f = insn(g, SC_FOR, op);
     for (int i = 0; i < 3; i++)
         if (!index_lin(g, o->opnd[i], op, &l[i]) || !opnd_of(g, op, &l[i], &f.x[i]))
             return false;
     f.nx = f.x[2].kind == SC_IMM && f.x[2].v == 1 ? 2 : 3;
-    uint32_t save = g->p.ntemp;
+    struct cg_carry c = {op, {0}, o->nres};
+    for (uint32_t i = 0; i < o->nres; i++) {
+        struct cg_lin init;
+        struct sc_insn mv = insn(g, SC_MOV, op);
+        int r;
+        if (!index_lin(g, o->opnd[3 + i], op, &init) || !opnd_of(g, op, &init, &mv.x[0]) ||
+            (r = temp_reg(g, op)) < 0)
+            return false;
+        mv.reg[0] = c.regs[i] = (uint8_t)r;
+        mv.nx = 1;
+        cg_emit(g, &mv);
+    }
+    uint32_t save = p->ntemp;
     int r = temp_reg(g, op);
     if (r < 0)
         return false;
@@ -1483,16 +1564,28 @@ static bool loop(struct cg *g, ir_op op)
         f.x[1].v > f.x[0].v)
         info = (struct cg_reg){
             true, f.x[0].v, f.x[0].v + (f.x[1].v - f.x[0].v - 1) / f.x[2].v * f.x[2].v, f.x[2].v};
-    g->p.regs[r] = info;
+    p->regs[r] = info;
     cg_emit(g, &f);
     ir_block body = ir_region_entry(m, o->regs[0]);
+    const struct ir_block_info *bi = ir_block_get(m, body);
     struct cg_lin iv = lin_atom(CA_REG, (uint32_t)r);
-    memo(g, ir_block_get(m, body)->args[0], vlin(g, &iv), false);
-    if (!block(g, body))
+    memo(g, bi->args[0], vlin(g, &iv), false);
+    for (uint32_t i = 0; i < o->nres; i++) {
+        struct cg_lin x = lin_atom(CA_REG, c.regs[i]);
+        memo(g, bi->args[1 + i], vlin(g, &x), false);
+    }
+    p->carry[p->ncarry++] = c;
+    bool ok = block(g, body);
+    p->ncarry--;
+    if (!ok)
         return false;
     struct sc_insn e = insn(g, SC_END, op);
     cg_emit(g, &e);
-    g->p.ntemp = save;
+    p->ntemp = save;
+    for (uint32_t i = 0; i < o->nres; i++) {
+        struct cg_lin x = lin_atom(CA_REG, c.regs[i]);
+        memo(g, o->res + i, vlin(g, &x), false);
+    }
     return true;
 }
 
@@ -1505,6 +1598,7 @@ static bool translate(struct cg *g, ir_op op)
     case IR_OP_SCF_FOR:
         return loop(g, op);
     case IR_OP_SCF_YIELD:
+        return yield(g, op);
     case IR_OP_DATAFLOW_RETURN:
     case IR_OP_SYMBOL_CREATE_ID:
     case IR_OP_UNIFORM_DEF_IMMUTABLE_MAPPING:

@@ -233,14 +233,8 @@ int cg_dtype(const struct ir_module *m, ir_type t);
 
 /* ---- codegen_prog.c ---------------------------------------------------- */
 
-uint32_t cg_lin_new(struct cg *g, const struct cg_lin *l);
-/* l = a + k * b; false when it has too many terms. */
-bool cg_lin_axpy(struct cg_lin *l, const struct cg_lin *a, int64_t k, const struct cg_lin *b);
-bool cg_lin_static(const struct cg_lin *l);
+/* Whether two linear forms are the same (they are kept canonical). */
 bool cg_lin_eq(const struct cg_lin *a, const struct cg_lin *b);
-/* The value of v in the current program (kernel-level values evaluated on
- * demand); kind CV_NONE after an error reported at `at`. */
-struct cg_val cg_value(struct cg *g, ir_value v, ir_op at);
 /* Translates the current program (g->p set up by codegen.c): every tile
  * of the group, barriers between them, the final fence. False after
  * errors. */

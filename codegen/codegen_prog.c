@@ -12,7 +12,7 @@
 
 /* ---- linear forms -------------------------------------------------------------- */
 
-uint32_t cg_lin_new(struct cg *g, const struct cg_lin *l)
+static uint32_t lin_new(struct cg *g, const struct cg_lin *l)
 {
     g->lins = cg_grow(g->lins, &g->caplins, g->nlins + 1, sizeof *g->lins);
     g->lins[g->nlins] = *l;
@@ -26,7 +26,8 @@ static int term_cmp(const struct cg_term *a, const struct cg_term *b)
     return a->id < b->id ? -1 : a->id > b->id;
 }
 
-bool cg_lin_axpy(struct cg_lin *l, const struct cg_lin *a, int64_t k, const struct cg_lin *b)
+/* l = a + k * b; false when it has too many terms. */
+static bool lin_axpy(struct cg_lin *l, const struct cg_lin *a, int64_t k, const struct cg_lin *b)
 {
     struct cg_lin r = {.c = a->c + k * b->c};
     uint32_t i = 0, j = 0;
@@ -56,7 +57,7 @@ static void lin_scale(struct cg_lin *l, int64_t k)
 {
     static const struct cg_lin zero;
     struct cg_lin a = *l;
-    cg_lin_axpy(l, &zero, k, &a);
+    lin_axpy(l, &zero, k, &a);
 }
 
 static struct cg_lin lin_const(int64_t c)
@@ -69,7 +70,7 @@ static struct cg_lin lin_atom(uint8_t kind, uint32_t id)
     return (struct cg_lin){.n = 1, .t = {{kind, id, 1}}};
 }
 
-bool cg_lin_static(const struct cg_lin *l)
+static bool lin_static(const struct cg_lin *l)
 {
     for (uint32_t i = 0; i < l->n; i++)
         if (l->t[i].kind == CA_REG)
@@ -99,9 +100,11 @@ static struct cg_lin lin_static_part(const struct cg_lin *l)
 
 /* ---- values -------------------------------------------------------------------- */
 
+static struct cg_val value(struct cg *g, ir_value v, ir_op at);
+
 static struct cg_val vlin(struct cg *g, const struct cg_lin *l)
 {
-    return (struct cg_val){CV_LIN, cg_lin_new(g, l)};
+    return (struct cg_val){CV_LIN, lin_new(g, l)};
 }
 
 static bool val_eq(const struct cg *g, struct cg_val a, struct cg_val b)
@@ -223,7 +226,7 @@ static bool opnd_of(struct cg *g, ir_op at, const struct cg_lin *l, struct sc_op
 {
     struct cg_lin st = lin_static_part(l);
     struct sc_opnd so = static_opnd(g, &st);
-    if (cg_lin_static(l)) {
+    if (lin_static(l)) {
         *out = so;
         return true;
     }
@@ -314,7 +317,7 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
     struct cg_reg info = {.known = true, .step = 0};
     for (uint32_t u = 0; u < p->n; u++) {
         struct cg_val e = g->multi[v.i + u];
-        if (e.kind != CV_LIN || !cg_lin_static(&g->lins[e.i]))
+        if (e.kind != CV_LIN || !lin_static(&g->lins[e.i]))
             return cg_error(g, at, "a per-unit value must be an index known at launch");
         const struct cg_lin *l = &g->lins[e.i];
         struct sc_opnd o = static_opnd(g, l);
@@ -356,7 +359,7 @@ static struct cg_val none_val(void)
 /* An index value as a linear form (a multi becomes an init register). */
 static bool index_lin(struct cg *g, ir_value v, ir_op at, struct cg_lin *out)
 {
-    struct cg_val x = cg_value(g, v, at);
+    struct cg_val x = value(g, v, at);
     if (x.kind == CV_LIN) {
         *out = g->lins[x.i];
         return true;
@@ -396,7 +399,7 @@ static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin 
         *out = lin_const(r);
         return true;
     }
-    if (cg_lin_static(a) && cg_lin_static(b)) {
+    if (lin_static(a) && lin_static(b)) {
         *out = lin_atom(CA_SYM, cg_sym_new(g, sxop, a, b));
         return true;
     }
@@ -441,7 +444,7 @@ static bool aff_lin(struct cg *g, ir_op at, ir_aff e, const struct cg_lin *dims,
         return false;
     switch (ai->kind) {
     case IR_AFF_ADD:
-        return cg_lin_axpy(out, &a, 1, &b) ||
+        return lin_axpy(out, &a, 1, &b) ||
                cg_error(g, at, "an index of more than %d terms (not supported yet)", CG_MAX_TERMS);
     case IR_AFF_MUL:
         if (!b.n || !a.n) {
@@ -504,7 +507,7 @@ static struct cg_val arith(struct cg *g, ir_op op)
         break;
     case IR_OP_ARITH_ADDI:
     case IR_OP_ARITH_SUBI:
-        ok = cg_lin_axpy(&r, &a, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &b) ||
+        ok = lin_axpy(&r, &a, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &b) ||
              cg_error(g, op, "an index of more than %d terms (not supported yet)", CG_MAX_TERMS);
         break;
     case IR_OP_ARITH_MULI:
@@ -579,7 +582,9 @@ static struct cg_val kernel_value(struct cg *g, ir_value v, ir_op at)
     return none_val();
 }
 
-struct cg_val cg_value(struct cg *g, ir_value v, ir_op at)
+/* The value of v in the current program (kernel-level values evaluated on
+ * demand); kind CV_NONE after an error reported at `at`. */
+static struct cg_val value(struct cg *g, ir_value v, ir_op at)
 {
     if (g->val[v].kind != CV_NONE && (!g->stamp[v] || g->stamp[v] == g->p.gen))
         return g->val[v];
@@ -607,7 +612,7 @@ static bool view_of(struct cg *g, ir_op op)
 {
     struct ir_module *m = g->m;
     const struct ir_op_info *o = ir_op_get(m, op);
-    struct cg_view vw = {.mem = cg_value(g, o->opnd[0], op)};
+    struct cg_view vw = {.mem = value(g, o->opnd[0], op)};
     if (vw.mem.kind == CV_NONE)
         return false;
     for (uint32_t u = 0; u < g->p.n; u++) {
@@ -615,7 +620,7 @@ static bool view_of(struct cg *g, ir_op op)
         if (r == ARCH_NONE || g->dev->res[r].node != ARCH_MEMORY)
             return cg_error(g, op, "the first operand of a memory view must be a memory unit");
     }
-    struct cg_val s = cg_value(g, o->opnd[1], op);
+    struct cg_val s = value(g, o->opnd[1], op);
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
     if (t->rank > 8)
         return cg_error(g, op, "a view of rank %u is not supported yet", t->rank);
@@ -661,7 +666,7 @@ static bool view_of(struct cg *g, ir_op op)
 
 static const struct cg_view *view_val(struct cg *g, ir_value v, ir_op at)
 {
-    struct cg_val x = cg_value(g, v, at);
+    struct cg_val x = value(g, v, at);
     if (x.kind == CV_VIEW)
         return &g->views[x.i];
     if (x.kind != CV_NONE)
@@ -694,7 +699,7 @@ static bool view_addr(struct cg *g, ir_op at, const struct cg_view *vw, const ir
         if (!index_lin(g, idx[i], at, &x))
             return false;
         x.c += lo ? lo[i] : 0;
-        if (!cg_lin_axpy(&a, &a, vw->strides[i], &x))
+        if (!lin_axpy(&a, &a, vw->strides[i], &x))
             return cg_error(g, at, "an address of more than %d terms (not supported yet)",
                             CG_MAX_TERMS);
     }
@@ -720,7 +725,7 @@ static bool addr_opnd(struct cg *g, ir_op at, const struct cg_lin *bytes, uint32
             out->stride[out->nterms++] = imm(t->k);
         } else {
             struct cg_lin one = lin_atom(CA_REG, t->id);
-            cg_lin_axpy(&rest, &rest, t->k, &one);
+            lin_axpy(&rest, &rest, t->k, &one);
         }
     }
     return opnd_of(g, at, &rest, &out->base);
@@ -848,7 +853,7 @@ static bool peer_port(struct cg *g, ir_op at, ir_value peer, enum sc_chan_kind k
                       uint32_t *port)
 {
     struct cg_prog *p = &g->p;
-    struct cg_val x = cg_value(g, peer, at);
+    struct cg_val x = value(g, peer, at);
     if (x.kind == CV_NONE)
         return false;
     int64_t ch = -1;
@@ -918,7 +923,7 @@ static bool peer_port(struct cg *g, ir_op at, ir_value peer, enum sc_chan_kind k
 /* The vector register holding v. */
 static int vec_in(struct cg *g, ir_value v, ir_op at)
 {
-    struct cg_val x = cg_value(g, v, at);
+    struct cg_val x = value(g, v, at);
     if (x.kind == CV_VEC)
         return (int)x.i;
     if (x.kind != CV_NONE)
@@ -1198,7 +1203,7 @@ static bool composite(struct cg *g, ir_op op)
         g->p.regs[r] = (struct cg_reg){true, 0, tn[d] - 1, 1};
         struct cg_lin t = lin_atom(CA_REG, (uint32_t)r);
         for (int s = 0; s < 2; s++)
-            if (!cg_lin_axpy(&a[s], &a[s], dist[s][d], &t))
+            if (!lin_axpy(&a[s], &a[s], dist[s][d], &t))
                 return cg_error(g, op, "an address of more than %d terms (not supported yet)",
                                 CG_MAX_TERMS);
     }
@@ -1441,7 +1446,7 @@ static bool query(struct cg *g, ir_op op)
     if (!mo || (mo->kind != IR_OP_UNIFORM_DEF_IMMUTABLE_MAPPING &&
                 mo->kind != IR_OP_SYMBOL_SYMBOL_IMMUTABLE_MAPPING))
         return cg_error(g, op, "the map of a query must be a mapping op");
-    struct cg_val key = cg_value(g, o->opnd[1], op);
+    struct cg_val key = value(g, o->opnd[1], op);
     if (key.kind == CV_NONE)
         return false;
     struct cg_val *e = malloc(g->p.n * sizeof *e);
@@ -1452,7 +1457,7 @@ static bool query(struct cg *g, ir_op op)
         struct cg_val k = elem_of(g, key, u);
         uint32_t j = 0;
         for (; j + 1 < mo->nopnd; j += 2) {
-            struct cg_val kj = cg_value(g, mo->opnd[j], op);
+            struct cg_val kj = value(g, mo->opnd[j], op);
             if (kj.kind == CV_NONE) {
                 ok = false;
                 break;
@@ -1467,7 +1472,7 @@ static bool query(struct cg *g, ir_op op)
                           k.kind == CV_UNIT ? g->units[k.i].name : "this key");
             break;
         }
-        struct cg_val x = cg_value(g, mo->opnd[j + 1], op);
+        struct cg_val x = value(g, mo->opnd[j + 1], op);
         ok = x.kind != CV_NONE;
         e[u] = elem_of(g, x, u);
     }
@@ -1616,7 +1621,7 @@ static bool translate(struct cg *g, ir_op op)
                             "symbol %lld is not declared (symbol.create_id) in the "
                             "kernel",
                             (long long)id);
-        struct cg_val x = cg_value(g, g->sym_decl[k], op);
+        struct cg_val x = value(g, g->sym_decl[k], op);
         if (x.kind != CV_LIN)
             return x.kind != CV_NONE &&
                    cg_error(g, op, "symbol %lld is not an index", (long long)id);

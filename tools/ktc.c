@@ -165,10 +165,13 @@ static int stage_argv(const struct opts *o, int k, const char *in, const char *o
     return n;
 }
 
+/* Prints a stage's command as a user would type it (the binary by name). */
 static void show(const char *const *argv, const char *sep)
 {
-    for (int i = 0; argv[i]; i++)
-        fprintf(stderr, "%s%s", i ? " " : "", argv[i]);
+    const char *slash = strrchr(argv[0], '/');
+    fputs(slash ? slash + 1 : argv[0], stderr);
+    for (int i = 1; argv[i]; i++)
+        fprintf(stderr, " %s", argv[i]);
     fputs(sep, stderr);
 }
 

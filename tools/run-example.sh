@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
 # The first thing to run on a fresh Debian 12 machine: installs what is missing,
-# builds the parser and printer, and round-trips an example kernel:
-#   KTIR text --ktc-parse--> IR file --ktc-print--> MLIR text on stdout.
-# Usage: tools/run-example.sh [examples/KERNEL.mlir]   (default: examples/add.mlir,
-# else the first example).
+# builds ktc, compiles an example kernel end to end (KTIR -> ScheduleIR ->
+# DataflowIR -> SpyreCode) and runs it on the simulated device, checking the
+# result against ktc-interp (the reference semantics) and printing the stats.
+# Usage: tools/run-example.sh [examples/KERNEL.mlir]   (default examples/add.mlir)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 tools/setup.sh
 
-example=${1:-}
-if [ -z "$example" ]; then
-    if [ -f examples/add.mlir ]; then
-        example=examples/add.mlir
-    elif [ -d examples ]; then
-        example=$(find examples -maxdepth 1 -name '*.mlir' | sort | head -n 1)
-    fi
-fi
-if [ -z "$example" ] || [ ! -f "$example" ]; then
-    echo "run-example.sh: no example kernel found (examples/*.mlir)" >&2
+example=${1:-examples/add.mlir}
+if [ ! -f "$example" ]; then
+    echo "run-example.sh: no such kernel: $example" >&2
     exit 1
 fi
 
-bazel build //tools:ktc-parse //tools:ktc-print
-bazel-bin/tools/ktc-parse "$example" | bazel-bin/tools/ktc-print
+bazel build //tools:all
+bin=bazel-bin/tools
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "== the pipeline (ktc compile -v):"
+"$bin/ktc" compile "$example" -o "$work/kernel.spyrecode" -v
+echo
+echo "== launched on the simulated device, checked against ktc-interp:"
+"$bin/ktc-launch" "$work/kernel.spyrecode" --random-inputs=1 --check --stats

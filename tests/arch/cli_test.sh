@@ -4,31 +4,7 @@
 # the embedded devices, a description file, -o without partial output.
 set -u
 arch=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 checks=0
-
-# expect NAME WANT_RC CMD... : runs CMD, compares its exit status.
-expect() {
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    checks=$((checks + 1))
-    if [ "$rc" -ne "$want" ]; then
-        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
-        fails=$((fails + 1))
-        return 1
-    fi
-    echo "ok   $name"
-}
-
-# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
-has() {
-    checks=$((checks + 1))
-    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
-        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
-}
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
 
 expect "--help" 0 "$arch" --help && has "--help text" "$tmp/out" "^usage: ktc-arch \[options\] \[summary \| route SRC DST \| dot\]"
 expect "--version" 0 "$arch" --version && has "--version text" "$tmp/out" "^ktc-arch \(ktc\) [0-9]"
@@ -66,10 +42,8 @@ MLIR
 expect "a description file" 0 "$arch" --device "$tmp/mine.mlir" route M U && has "file route" "$tmp/out" "^route M -> U: 1 hop"
 expect "-o file" 0 "$arch" --device=sample -o "$tmp/report.txt" && has "-o writes" "$tmp/report.txt" "^device @sample_device"
 expect "-o on failure" 1 "$arch" --device=sample -o "$tmp/failed.txt" route SFU NOWHERE
-checks=$((checks + 1))
-if [ -e "$tmp/failed.txt" ]; then echo "FAIL -o on failure leaves a file"; fails=$((fails + 1)); else echo "ok   -o on failure leaves no file"; fi
+if [ -e "$tmp/failed.txt" ]; then fail "-o on failure leaves a file"; else pass "-o on failure leaves no file"; fi
 printf 'ktdf_arch.device @bad {\n  %%m = memory {size = 1}\n}\n' >"$tmp/bad.mlir"
 expect "malformed file" 1 "$arch" --device="$tmp/bad.mlir" && has "malformed located" "$tmp/err" "bad.mlir:2:8: error: "
 
-echo "$((checks - fails))/$checks checks passed"
-[ "$fails" -eq 0 ]
+cli_done

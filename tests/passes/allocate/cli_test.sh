@@ -6,37 +6,7 @@
 # the same bytes, the same input gives the same output.
 set -u
 parse=$1 split=$2 pexp=$3 alloc=$4 kernel=$5
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/cli_test.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fails=0 checks=0
-
-# expect NAME WANT_RC CMD... : runs CMD, compares its exit status.
-expect() {
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    checks=$((checks + 1))
-    if [ "$rc" -ne "$want" ]; then
-        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
-        fails=$((fails + 1))
-        return 1
-    fi
-    echo "ok   $name"
-}
-
-# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
-has() {
-    checks=$((checks + 1))
-    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
-        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
-}
-
-# same NAME A B : files A and B are byte-identical.
-same() {
-    checks=$((checks + 1))
-    if cmp -s "$2" "$3"; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
 
 "$parse" --device=sample "$kernel" -o "$tmp/k.ktir" && "$split" "$tmp/k.ktir" -o "$tmp/s.ir" &&
     "$pexp" "$tmp/s.ir" -o "$tmp/r.ir" || { echo "FAIL setup"; exit 1; }
@@ -51,9 +21,7 @@ for tool in "$pexp" "$alloc"; do
     head -c 40 "$tmp/s.ir" >"$tmp/cut.ir"
     expect "$n truncated file" 1 "$tool" "$tmp/cut.ir"
     expect "$n no output on failure" 1 "$tool" "$tmp/k.ktir" -o "$tmp/fail.ir"
-    checks=$((checks + 1))
-    if [ -e "$tmp/fail.ir" ]; then echo "FAIL $n left an output behind"; fails=$((fails + 1)); else
-        echo "ok   $n leaves no output behind"; fi
+    if [ -e "$tmp/fail.ir" ]; then fail "$n left an output behind"; else pass "$n leaves no output behind"; fi
 done
 "$pexp" "$tmp/k.ktir" 2>"$tmp/stage.err"
 has "path-expand names its expected stage" "$tmp/stage.err" "'sched.split'"
@@ -72,5 +40,4 @@ expect "allocate --emit=text" 0 "$alloc" --emit=text "$tmp/r.ir" && has "allocat
 expect "allocate --no-reuse" 0 "$alloc" --no-reuse "$tmp/r.ir"
 expect "allocate refuses its own output" 1 "$alloc" "$tmp/a.ir" && has "allocate stage message" "$tmp/err" "got 'sched.allocated'"
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+cli_done

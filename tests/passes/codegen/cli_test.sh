@@ -7,37 +7,7 @@
 # binary (ktc-launch). CASE and ERRCASE are hand-written `dfir` cases.
 set -u
 parse=$1 codegen=$2 launch=$3 case=$4 errcase=$5
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/codegen_cli.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fails=0 checks=0
-
-# expect NAME WANT_RC CMD... : runs CMD, compares its exit status.
-expect() {
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    checks=$((checks + 1))
-    if [ "$rc" -ne "$want" ]; then
-        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
-        fails=$((fails + 1))
-        return 1
-    fi
-    echo "ok   $name"
-}
-
-# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
-has() {
-    checks=$((checks + 1))
-    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
-        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
-}
-
-# same NAME A B : files A and B are byte-identical.
-same() {
-    checks=$((checks + 1))
-    if cmp -s "$2" "$3"; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
 
 expect "--help" 0 "$codegen" --help && has "--help text" "$tmp/out" "^usage: ktc-codegen"
 has "--help names --ktir" "$tmp/out" "--ktir"
@@ -78,10 +48,7 @@ cp "$tmp/a.sc" "$tmp/keep.sc"
 expect "codegen error" 1 "$codegen" "$tmp/err.pb" -o "$tmp/keep.sc" &&
     has "located error" "$tmp/err" "^(.*/)?$(basename "$errcase"):[0-9]+:[0-9]+: error: "
 same "old output intact" "$tmp/a.sc" "$tmp/keep.sc"
-checks=$((checks + 1))
 if [ -e "$tmp/d.sc" ] || [ -e "$tmp/e.sc" ] || ls "$tmp" | grep -q '\.tmp'; then
-    echo "FAIL output left after a failure"; fails=$((fails + 1)); else
-    echo "ok   nothing written on failure"; fi
+    fail "output left after a failure"; else pass "nothing written on failure"; fi
 
-echo "$((checks - fails)) of $checks checks passed"
-[ "$fails" -eq 0 ]
+cli_done

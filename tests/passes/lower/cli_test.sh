@@ -6,37 +6,7 @@
 # nothing written on failure. CASE is a `sched.allocated` golden case.
 set -u
 parse=$1 lower=$2 print=$3 case=$4
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/lower_cli.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fails=0 checks=0
-
-# expect NAME WANT_RC CMD... : runs CMD, compares its exit status.
-expect() {
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    checks=$((checks + 1))
-    if [ "$rc" -ne "$want" ]; then
-        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
-        fails=$((fails + 1))
-        return 1
-    fi
-    echo "ok   $name"
-}
-
-# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
-has() {
-    checks=$((checks + 1))
-    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
-        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
-}
-
-# same NAME A B : files A and B are byte-identical.
-same() {
-    checks=$((checks + 1))
-    if cmp -s "$2" "$3"; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
-}
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
 
 expect "--help" 0 "$lower" --help && has "--help text" "$tmp/out" "^usage: ktc-lower"
 expect "--version" 0 "$lower" --version && has "--version text" "$tmp/out" "^ktc-lower \(ktc\) [0-9]"
@@ -61,10 +31,7 @@ expect "lowering its own output" 1 "$lower" "$tmp/a.pb" -o "$tmp/d.pb" &&
 size=$(stat -c %s "$tmp/in.pb")
 head -c $((size / 2)) "$tmp/in.pb" >"$tmp/trunc.pb"
 expect "truncated file" 1 "$lower" "$tmp/trunc.pb" -o "$tmp/e.pb"
-checks=$((checks + 1))
 if [ -e "$tmp/d.pb" ] || [ -e "$tmp/e.pb" ]; then
-    echo "FAIL output left after a failure"; fails=$((fails + 1)); else
-    echo "ok   nothing written on failure"; fi
+    fail "output left after a failure"; else pass "nothing written on failure"; fi
 
-echo "$((checks - fails)) of $checks checks passed"
-[ "$fails" -eq 0 ]
+cli_done

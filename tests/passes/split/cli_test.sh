@@ -4,31 +4,7 @@
 # errors, the stage it reads, chaining through pipes, no output on failure.
 set -u
 parse=$1 split=$2 print=$3 kernel=$4
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 checks=0
-
-# expect NAME WANT_RC CMD... : runs CMD (stdout to out, stderr to err).
-expect() {
-    local name=$1 want=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    checks=$((checks + 1))
-    if [ "$rc" -ne "$want" ]; then
-        echo "FAIL $name: exit $rc, want $want"; sed 's/^/  | /' "$tmp/err" | head -5
-        fails=$((fails + 1))
-        return 1
-    fi
-    echo "ok   $name"
-}
-
-# has NAME FILE PATTERN : FILE contains the extended regex PATTERN.
-has() {
-    checks=$((checks + 1))
-    if grep -qE -- "$3" "$2"; then echo "ok   $1"; else
-        echo "FAIL $1: no /$3/ in:"; sed 's/^/  | /' "$2" | head -5; fails=$((fails + 1)); fi
-}
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
 
 expect "--help" 0 "$split" --help && has "--help text" "$tmp/out" "^usage: ktc-split"
 expect "bad flag" 2 "$split" --no-such-flag
@@ -64,9 +40,6 @@ MLIR
 "$parse" "$tmp/bad.mlir" -o "$tmp/bad.ktir"
 expect "refused" 1 "$split" "$tmp/bad.ktir" -o "$tmp/bad.split" &&
     has "refused message" "$tmp/err" "bad.mlir:2:8: error: scf.while is not supported yet"
-checks=$((checks + 1))
-if [ -e "$tmp/bad.split" ]; then echo "FAIL no output on failure"; fails=$((fails + 1)); else
-    echo "ok   no output on failure"; fi
+if [ -e "$tmp/bad.split" ]; then fail "no output on failure"; else pass "no output on failure"; fi
 
-echo "$((checks - fails))/$checks checks passed"
-[ "$fails" -eq 0 ]
+cli_done

@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# chain_test.sh KTC-PARSE EXPECTED_DIR KERNEL... - the whole chain to
-# DataflowIR on our own kernels (tests/kernels, examples): `ktc-parse [the
-# kernel's PARSE flags] KERNEL | ktc-split | ktc-path-expand | ktc-allocate
-# | ktc-lower | ktc-print` must print EXPECTED_DIR/NAME.out. Every ktc
-# binary sits beside ktc-parse. UPDATE_GOLDEN=1 (with `bazel run`) rewrites
-# the expected files.
+# chain_test.sh KTC-PARSE EXPECTED_DIR STAGES KERNEL... - the chain on our
+# own kernels (tests/kernels, examples): `ktc-parse [the kernel's PARSE
+# flags] KERNEL | STAGE... | ktc-print` must print EXPECTED_DIR/NAME.out,
+# where STAGES lists the binaries between, e.g. "ktc-split,ktc-allocate".
+# Every ktc binary sits beside ktc-parse. UPDATE_GOLDEN=1 (with `bazel run`)
+# rewrites the expected files.
 set -u
 bindir=$(cd "$(dirname "$1")" && pwd)
-expected=$2
-shift 2
+expected=$2 stages=$3
+shift 3
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/chain_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
+
+# through STAGE... : stdin through each stage then ktc-print, to stdout.
+through() {
+    if [ $# -eq 0 ]; then "$bindir/ktc-print"; return; fi
+    local stage=$1
+    shift
+    "$bindir/$stage" | through "$@"
+}
+
 for kernel in "$@"; do
     dir=$(dirname "$kernel") name=$(basename "$kernel" .mlir)
     pflags=$(sed -n '2s|^// PARSE: *||p' "$kernel")
-    (cd "$dir" && "$bindir/ktc-parse" $pflags "$name.mlir" | "$bindir/ktc-split" |
-        "$bindir/ktc-path-expand" | "$bindir/ktc-allocate" | "$bindir/ktc-lower" |
-        "$bindir/ktc-print") >"$tmp/out" 2>"$tmp/err"
+    (cd "$dir" && "$bindir/ktc-parse" $pflags "$name.mlir" | through ${stages//,/ }) >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ -n "${UPDATE_GOLDEN:-}" ] && [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
         cp "$tmp/out" "$BUILD_WORKSPACE_DIRECTORY/$expected/$name.out"

@@ -12,9 +12,7 @@
  * Usage: corpus [CORPUS_DIR] (default: $KTC_CORPUS, else ../shared/corpus
  * next to the workspace this source file lives in).
  */
-#define _XOPEN_SOURCE 700 /* realpath */
 
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -295,45 +293,29 @@ static bool later_kind(const char *kind)
 /* Reads INDEX.tsv (path, kind, parse, note); returns the file count. */
 static size_t read_index(const char *dir, struct corpus_file **out)
 {
-    char *path = irt_fmt("%s/INDEX.tsv", dir);
-    size_t len;
-    char *text = irt_read_file(path, &len);
-    free(path);
-    size_t n = 0, cap = 0;
-    struct corpus_file *files = NULL;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = 0;
-        char *f[4] = {0};
-        f[0] = line;
-        for (int i = 1; i < 4 && f[i - 1]; i++) {
-            f[i] = strchr(f[i - 1], '\t');
-            if (f[i])
-                *f[i]++ = 0;
-        }
-        if (!f[2] || strcmp(f[0], "path") == 0)
-            continue;
+    struct irt_corpus_index ix;
+    irt_corpus_index_read(&ix, dir);
+    struct corpus_file *files = calloc(ix.n ? ix.n : 1, sizeof *files);
+    if (!files)
+        abort();
+    for (size_t i = 0; i < ix.n; i++) {
+        const struct irt_corpus_row *r = &ix.rows[i];
         static const char *const rules[] = {"ok", "reject", "pseudo", "xfail"};
         int rule = -1;
-        for (int i = 0; i < 4; i++)
-            if (strcmp(f[2], rules[i]) == 0)
-                rule = i;
+        for (int k = 0; k < 4; k++)
+            if (strcmp(r->rule, rules[k]) == 0)
+                rule = k;
         if (rule < 0) {
-            fprintf(stderr, "corpus: INDEX.tsv: unknown parse rule '%s' for %s\n", f[2], f[0]);
+            fprintf(stderr, "corpus: INDEX.tsv: unknown parse rule '%s' for %s\n", r->rule,
+                    r->path);
             rule = RULE_OK;
         }
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            files = realloc(files, cap * sizeof *files);
-            if (!files)
-                abort();
-        }
-        files[n++] = (struct corpus_file){irt_fmt("%s", f[0]), (enum corpus_rule)rule,
-                                          later_kind(f[1]),
-                                          f[3] && strstr(f[3], "pass-error") != NULL, NULL};
+        files[i] = (struct corpus_file){irt_fmt("%s", r->path), (enum corpus_rule)rule,
+                                        later_kind(r->kind),
+                                        strstr(r->note, "pass-error") != NULL, NULL};
     }
-    free(text);
+    size_t n = ix.n;
+    irt_corpus_index_free(&ix);
     *out = files;
     return n;
 }
@@ -390,42 +372,6 @@ static void print_summary(struct corpus_file *files, size_t n)
     print_causes(files, n, true);
 }
 
-/* ---- finding the corpus ---------------------------------------------------- */
-
-static bool has_index(const char *dir)
-{
-    char *p = irt_fmt("%s/INDEX.tsv", dir);
-    FILE *f = fopen(p, "r");
-    free(p);
-    if (f)
-        fclose(f);
-    return f != NULL;
-}
-
-/* The corpus directory (malloc'd), or NULL; tried lists the places looked at. */
-static char *find_corpus(int argc, char **argv, FILE *tried)
-{
-    const char *env = getenv("KTC_CORPUS");
-    if (argc > 1 || (env && *env)) {
-        const char *dir = argc > 1 ? argv[1] : env;
-        fprintf(tried, " %s", dir);
-        return has_index(dir) ? irt_fmt("%s", dir) : NULL;
-    }
-    /* Under Bazel this source is a runfile whose symlink leads back to the
-     * workspace; the corpus sits beside the workspace. */
-    char real[PATH_MAX];
-    if (realpath("tests/conformance/corpus_test.c", real)) {
-        *strstr(real, "/tests/conformance/corpus_test.c") = 0;
-        char *dir = irt_fmt("%s/../shared/corpus", real);
-        fprintf(tried, " %s", dir);
-        if (has_index(dir))
-            return dir;
-        free(dir);
-    }
-    fprintf(tried, " ../shared/corpus");
-    return has_index("../shared/corpus") ? irt_fmt("../shared/corpus") : NULL;
-}
-
 int main(int argc, char **argv)
 {
     char *tried = NULL;
@@ -433,7 +379,7 @@ int main(int argc, char **argv)
     FILE *t = open_memstream(&tried, &tried_len);
     if (!t)
         abort();
-    char *dir = find_corpus(argc, argv, t);
+    char *dir = irt_find_corpus(argc, argv, "tests/conformance/corpus_test.c", t);
     fclose(t);
     if (!dir) {
         printf("corpus not found at%s, skipping\n", tried);

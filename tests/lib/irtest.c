@@ -1,8 +1,11 @@
-/* irtest.c - parse/verify/print helpers and the round-trip check shared by
- * the golden, corpus and robustness tests (see irtest.h).
+/* irtest.c - parse/verify/print helpers, the round-trip check and the corpus
+ * shared by the golden, corpus and robustness tests (see irtest.h).
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+
 #include "tests/lib/irtest.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,4 +185,72 @@ bool irt_first_error(const char *diag, const char *file, unsigned *line, unsigne
         p = nl + 1;
     }
     return false;
+}
+
+static bool has_index(const char *dir, FILE *tried)
+{
+    if (tried)
+        fprintf(tried, " %s", dir);
+    char *p = irt_fmt("%s/INDEX.tsv", dir);
+    FILE *f = fopen(p, "r");
+    free(p);
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+char *irt_find_corpus(int argc, char **argv, const char *self, FILE *tried)
+{
+    const char *env = getenv("KTC_CORPUS");
+    if (argc > 1 || (env && *env)) {
+        const char *dir = argc > 1 ? argv[1] : env;
+        return has_index(dir, tried) ? irt_fmt("%s", dir) : NULL;
+    }
+    /* Under Bazel the source is a runfile whose symlink leads back to the
+     * workspace; the corpus sits beside the workspace. */
+    char real[PATH_MAX];
+    size_t rn, sn = strlen(self);
+    if (realpath(self, real) && (rn = strlen(real)) > sn && real[rn - sn - 1] == '/' &&
+        strcmp(real + rn - sn, self) == 0) {
+        real[rn - sn - 1] = 0;
+        char *dir = irt_fmt("%s/../shared/corpus", real);
+        if (has_index(dir, tried))
+            return dir;
+        free(dir);
+    }
+    return has_index("../shared/corpus", tried) ? irt_fmt("../shared/corpus") : NULL;
+}
+
+void irt_corpus_index_read(struct irt_corpus_index *ix, const char *dir)
+{
+    char *path = irt_fmt("%s/INDEX.tsv", dir);
+    size_t len, cap = 0;
+    *ix = (struct irt_corpus_index){irt_read_file(path, &len), NULL, 0};
+    free(path);
+    for (char *line = ix->text, *next; line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        char *f[4] = {line, NULL, NULL, NULL};
+        for (int i = 1; i < 4 && f[i - 1]; i++) {
+            f[i] = strchr(f[i - 1], '\t');
+            if (f[i])
+                *f[i]++ = 0;
+        }
+        if (!f[2] || strcmp(f[0], "path") == 0)
+            continue;
+        if (ix->n == cap) {
+            cap = cap ? 2 * cap : 64;
+            ix->rows = realloc(ix->rows, cap * sizeof *ix->rows);
+            if (!ix->rows)
+                abort();
+        }
+        ix->rows[ix->n++] = (struct irt_corpus_row){f[0], f[1], f[2], f[3] ? f[3] : ""};
+    }
+}
+
+void irt_corpus_index_free(struct irt_corpus_index *ix)
+{
+    free(ix->rows);
+    free(ix->text);
 }

@@ -1,13 +1,15 @@
 /* irtest.h - shared by the golden runner, the corpus conformance test and the
  * robustness test: read a file, parse and verify with diagnostics captured as
- * text, and check the round-trip contract (parse(print(m)) == m, in custom and
- * generic form). Test-only code; nothing in the compiler links it.
+ * text, check the round-trip contract (parse(print(m)) == m, in custom and
+ * generic form), find ../shared/corpus and read its INDEX.tsv. Test-only
+ * code; nothing in the compiler links it.
  */
 #ifndef TESTS_LIB_IRTEST_H
 #define TESTS_LIB_IRTEST_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ktir/ir.h"
 
@@ -56,5 +58,28 @@ char *irt_text_diff(const char *want_name, const char *want, size_t want_len,
 /* The 1-based line and column of the first `<file>:L:C: error:` in a
  * diagnostics text; false when there is none. */
 bool irt_first_error(const char *diag, const char *file, unsigned *line, unsigned *col);
+
+/* The corpus directory (malloc'd), or NULL when none has an INDEX.tsv:
+ * argv[1] when given, else $KTC_CORPUS when set, else ../shared/corpus beside
+ * the workspace holding `self` (the test's source as a runfile path, e.g.
+ * "tests/arch/corpus_test.c"), else ../shared/corpus. Each place looked at is
+ * written to `tried` (when not NULL) as " DIR". */
+char *irt_find_corpus(int argc, char **argv, const char *self, FILE *tried);
+
+/* The corpus's INDEX.tsv: its rows with at least three fields (path, kind,
+ * parse rule, then the note, "" when absent), header excluded, in order;
+ * no rows when it cannot be read. The fields point into text. */
+struct irt_corpus_row {
+    char *path, *kind, *rule, *note;
+};
+struct irt_corpus_index {
+    char *text;
+    struct irt_corpus_row *rows;
+    size_t n;
+};
+
+/* Reads DIR/INDEX.tsv into ix; free with irt_corpus_index_free. */
+void irt_corpus_index_read(struct irt_corpus_index *ix, const char *dir);
+void irt_corpus_index_free(struct irt_corpus_index *ix);
 
 #endif

@@ -11,9 +11,8 @@
  * corpus_test [CORPUS_DIR] (default: $KTC_CORPUS, else ../shared/corpus next
  * to the workspace this source file lives in).
  */
-#define _XOPEN_SOURCE 700 /* realpath, open_memstream, clock_gettime */
+#define _XOPEN_SOURCE 700 /* open_memstream, clock_gettime */
 
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include <cmocka.h>
@@ -297,59 +295,27 @@ static void legality(void **state)
 
 /* ---- the corpus ------------------------------------------------------------ */
 
-static bool has_index(const char *dir)
-{
-    char *p = irt_fmt("%s/INDEX.tsv", dir);
-    struct stat st;
-    bool ok = stat(p, &st) == 0;
-    free(p);
-    return ok;
-}
-
-static char *find_corpus(int argc, char **argv)
-{
-    const char *env = getenv("KTC_CORPUS");
-    if (argc > 1 || (env && *env)) {
-        const char *dir = argc > 1 ? argv[1] : env;
-        return has_index(dir) ? irt_fmt("%s", dir) : NULL;
-    }
-    /* Under Bazel this source is a runfile whose symlink leads back to the
-     * workspace; the corpus sits beside the workspace. */
-    char real[PATH_MAX];
-    if (realpath("tests/passes/split/corpus_test.c", real)) {
-        *strstr(real, "/tests/passes/split/corpus_test.c") = 0;
-        char *dir = irt_fmt("%s/../shared/corpus", real);
-        if (has_index(dir))
-            return dir;
-        free(dir);
-    }
-    return has_index("../shared/corpus") ? irt_fmt("../shared/corpus") : NULL;
-}
-
 /* The KTIR rows of INDEX.tsv: kinds `ktir` and `upstream`, rule `ok`. */
 static size_t read_index(const char *dir, struct corpus_file **out)
 {
-    char *p = irt_fmt("%s/INDEX.tsv", dir);
-    size_t len, n = 0;
-    char *idx = irt_read_file(p, &len);
-    free(p);
-    struct corpus_file *files = calloc(1, sizeof *files);
-    for (char *line = idx ? strtok(idx, "\n") : NULL; line; line = strtok(NULL, "\n")) {
-        char path[512], kind[32], rule[32];
-        if (sscanf(line, "%511[^\t]\t%31[^\t]\t%31[^\t\n]", path, kind, rule) != 3 ||
-            strcmp(rule, "ok") != 0 || (strcmp(kind, "ktir") != 0 && strcmp(kind, "upstream") != 0))
-            continue;
-        files = realloc(files, (n + 1) * sizeof *files);
-        files[n++] = (struct corpus_file){irt_fmt("%s", path)};
+    struct irt_corpus_index ix;
+    irt_corpus_index_read(&ix, dir);
+    size_t n = 0;
+    struct corpus_file *files = calloc(ix.n ? ix.n : 1, sizeof *files);
+    for (size_t i = 0; i < ix.n; i++) {
+        const struct irt_corpus_row *r = &ix.rows[i];
+        if (strcmp(r->rule, "ok") == 0 &&
+            (strcmp(r->kind, "ktir") == 0 || strcmp(r->kind, "upstream") == 0))
+            files[n++] = (struct corpus_file){irt_fmt("%s", r->path)};
     }
-    free(idx);
+    irt_corpus_index_free(&ix);
     *out = files;
     return n;
 }
 
 int main(int argc, char **argv)
 {
-    char *dir = find_corpus(argc, argv);
+    char *dir = irt_find_corpus(argc, argv, "tests/passes/split/corpus_test.c", NULL);
     if (!dir) {
         printf("corpus not found (../shared/corpus beside the workspace, or $KTC_CORPUS), "
                "skipping\n");

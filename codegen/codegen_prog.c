@@ -1233,6 +1233,200 @@ static bool composite(struct cg *g, ir_op op)
     return true;
 }
 
+/* A reduction of ny elements into nr: groups of a power of two. */
+static bool reduce_shape(struct cg *g, ir_op op, int64_t ny, int64_t nr)
+{
+    if (nr <= 0 || ny % nr)
+        return cg_error(g, op, "a reduction of %lld elements into %lld", (long long)ny,
+                        (long long)nr);
+    int64_t len = ny / nr;
+    if (len & (len - 1))
+        return cg_error(g, op,
+                        "a reduction over groups of %lld elements (not a power of two) is not "
+                        "supported yet",
+                        (long long)len);
+    return true;
+}
+
+/* Folds each group of len elements of register src (nr groups) as
+ * ktc-interp folds a row (linalg.reduce): a pairwise tree, element j with
+ * element j + L/2, every combine rounded (a shuffle pairing them, vred over
+ * pairs). Max and min need no tree. Returns the register of the nr folds: a
+ * new one, or src when len is 1; -1 on error. */
+static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int64_t nr, int64_t len)
+{
+    if (len == 1)
+        return src;
+    int t = vec_reg(g, IR_NONE, op);
+    if (t < 0)
+        return -1;
+    int64_t *lanes = malloc((size_t)(nr * len) * sizeof *lanes);
+    if (!lanes)
+        abort();
+    /* max and min give the same result in any order: one vred */
+    bool exact = fn == SC_FN_MAX || fn == SC_FN_MIN || fn == SC_FN_MAXNUM || fn == SC_FN_MINNUM;
+    for (; len > 1; len = exact ? 1 : len / 2, src = t) {
+        int64_t h = len / 2;
+        if (exact || len == 2) { /* the pairs are in place */
+            struct sc_insn red = insn(g, SC_VRED, op);
+            red.fn = (uint8_t)fn;
+            red.dtype = dt;
+            red.reg[0] = (uint8_t)t;
+            red.reg[1] = (uint8_t)src;
+            red.x[0] = imm(len);
+            red.nx = 1;
+            cg_emit(g, &red);
+            continue;
+        }
+        for (int64_t i = 0; i < nr; i++)
+            for (int64_t j = 0; j < h; j++) {
+                lanes[(i * h + j) * 2] = i * len + j;
+                lanes[(i * h + j) * 2 + 1] = i * len + j + h;
+            }
+        struct sc_insn sh = insn(g, SC_VSHUF, op);
+        sh.dtype = dt;
+        sh.reg[0] = (uint8_t)t;
+        sh.reg[1] = (uint8_t)src;
+        sh.pool = sc_add_pool(g->b, lanes, (uint32_t)(nr * len));
+        sh.npool = (uint32_t)(nr * len);
+        cg_emit(g, &sh);
+        struct sc_insn red = insn(g, SC_VRED, op);
+        red.fn = (uint8_t)fn;
+        red.dtype = dt;
+        red.reg[0] = red.reg[1] = (uint8_t)t;
+        red.x[0] = imm(2);
+        red.nx = 1;
+        cg_emit(g, &red);
+    }
+    free(lanes);
+    return t;
+}
+
+/* A reduction wider than the lanes of its compute unit, of a vector it
+ * receives and sends on: the input streams in lane-wide chunks of whole
+ * groups, each folded and sent on by itself (FIFOs carry bytes, so the
+ * stream is the same). */
+struct wide {
+    ir_op recv, send;
+    int64_t chunk; /* elements per chunk: whole groups within the lanes */
+};
+
+struct use_count {
+    ir_value v;
+    int n;
+};
+
+static bool count_use(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct use_count *c = ctx;
+    const struct ir_op_info *oi = ir_op_get(m, op);
+    for (uint32_t i = 0; i < oi->nopnd; i++)
+        c->n += oi->opnd[i] == c->v;
+    return true;
+}
+
+/* The uses of v in the ops of its block from op on (nested ones too). */
+static int uses_from(struct ir_module *m, ir_op op, ir_value v)
+{
+    struct use_count c = {v, 0};
+    for (; op; op = ir_op_get(m, op)->next)
+        ir_walk(m, op, count_use, &c);
+    return c.n;
+}
+
+/* Whether reduction op is a wide one (w filled): its input, wider than the
+ * lanes, comes from a receive used by it alone with only channel-free ops
+ * in between; its result goes to the send right after it, alone. */
+static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct arch_res *r = &g->dev->res[g->p.res];
+    ir_op d = ir_value_def(m, o->opnd[0]);
+    if (o->kind != IR_OP_VECTORCHAIN_REDUCE || !(r->features & ARCH_F_COMPUTE) || !d ||
+        ir_op_get(m, d)->kind != IR_OP_DATAFLOW_RECEIVE || ir_op_get(m, d)->block != o->block)
+        return false;
+    int dt = cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
+    int64_t lanes =
+        dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, interp_dtype_name((enum interp_dtype)dt));
+    int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
+    if (lanes <= 0 || ny <= lanes || nr <= 0 || ny % nr || ny / nr > lanes)
+        return false;
+    for (ir_op x = ir_op_get(m, d)->next; x != op; x = ir_op_get(m, x)->next) {
+        const struct ir_op_info *xi = x ? ir_op_get(m, x) : NULL;
+        if (!xi || xi->nreg || !strncmp(ir_str_get(m, xi->name), "dataflow.", 9))
+            return false;
+    }
+    ir_op s = o->next;
+    const struct ir_op_info *si = s ? ir_op_get(m, s) : NULL;
+    if (!si || si->kind != IR_OP_DATAFLOW_SEND || si->opnd[1] != o->res ||
+        uses_from(m, d, o->opnd[0]) != 1 || uses_from(m, op, o->res) != 1)
+        return false;
+    w->recv = d;
+    w->send = s;
+    w->chunk = lanes / (ny / nr) * (ny / nr);
+    return true;
+}
+
+static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    int fn = fn_of(g, op, "reduce_op"), init = vec_in(g, o->opnd[1], op);
+    int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res), len = ny / nr;
+    uint32_t pin, pout;
+    if (fn <= 0 || init < 0 || !reduce_shape(g, op, ny, nr) ||
+        !peer_port(g, w->recv, ir_op_get(m, w->recv)->opnd[0], SC_CHAN_FIFO, false, &pin) ||
+        !peer_port(g, w->send, ir_op_get(m, w->send)->opnd[0], SC_CHAN_FIFO, true, &pout))
+        return false;
+    uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
+    int64_t *sl = malloc((size_t)nr * sizeof *sl);
+    if (!sl)
+        abort();
+    bool ok = true;
+    for (int64_t at = 0; at < ny && ok; at += w->chunk) {
+        int64_t n = ny - at < w->chunk ? ny - at : w->chunk, k = n / len;
+        int x = vec_reg(g, IR_NONE, op), s = x < 0 ? -1 : vec_reg(g, IR_NONE, op);
+        if (s < 0) {
+            ok = false;
+            break;
+        }
+        struct sc_insn in = insn(g, SC_RECV, w->recv);
+        in.port = (uint16_t)pin;
+        in.dtype = dt;
+        in.reg[0] = (uint8_t)x;
+        in.x[in.nx++] = imm(n);
+        cg_emit(g, &in);
+        int t = reduce_tree(g, op, fn, dt, x, k, len);
+        if (t < 0) {
+            ok = false;
+            break;
+        }
+        for (int64_t i = 0; i < k; i++) /* the chunk's slice of the inits */
+            sl[i] = at / len + i;
+        in = insn(g, SC_VSHUF, op);
+        in.dtype = dt;
+        in.reg[0] = (uint8_t)s;
+        in.reg[1] = (uint8_t)init;
+        in.pool = sc_add_pool(g->b, sl, (uint32_t)k);
+        in.npool = (uint32_t)k;
+        cg_emit(g, &in);
+        in = insn(g, SC_VBIN, op);
+        in.fn = (uint8_t)fn;
+        in.dtype = dt;
+        in.reg[0] = in.reg[2] = (uint8_t)s;
+        in.reg[1] = (uint8_t)t;
+        cg_emit(g, &in);
+        in = insn(g, SC_SEND, w->send);
+        in.port = (uint16_t)pout;
+        in.reg[0] = (uint8_t)s;
+        cg_emit(g, &in);
+        g->p.vowner[x] = g->p.vowner[s] = g->p.vowner[t] = IR_NONE;
+    }
+    free(sl);
+    return ok;
+}
+
 static bool vector_op(struct cg *g, ir_op op)
 {
     struct ir_module *m = g->m;
@@ -1256,76 +1450,27 @@ static bool vector_op(struct cg *g, ir_op op)
         break;
     }
     case IR_OP_VECTORCHAIN_REDUCE: {
-        /* fn folds each group of the input as ktc-interp folds a row
-         * (linalg.reduce): a pairwise tree, element j with element j + L/2,
-         * every combine rounded (a shuffle pairing them, vred over pairs);
-         * then fn(tree, init). Max and min need no tree. */
+        struct wide w;
+        if (wide_reduce(g, op, &w))
+            return reduce_wide(g, op, &w);
         int fn = fn_of(g, op, "reduce_op"), y = vec_in(g, o->opnd[0], op);
         int init = y < 0 ? -1 : vec_in(g, o->opnd[1], op);
         int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
-        if (fn <= 0 || init < 0)
-            return false;
-        if (nr <= 0 || ny % nr)
-            return cg_error(g, op, "a reduction of %lld elements into %lld", (long long)ny,
-                            (long long)nr);
-        int64_t len = ny / nr;
-        if (len & (len - 1))
-            return cg_error(g, op,
-                            "a reduction over groups of %lld elements (not a power of "
-                            "two) is not supported yet",
-                            (long long)len);
-        if (!check_lanes(g, op, ir_value_type(m, o->opnd[0])))
-            return false;
-        int t = vec_reg(g, IR_NONE, op);
-        if (t < 0)
+        if (fn <= 0 || init < 0 || !reduce_shape(g, op, ny, nr) ||
+            !check_lanes(g, op, ir_value_type(m, o->opnd[0])))
             return false;
         uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
-        int64_t *lanes = malloc((size_t)ny * sizeof *lanes);
-        if (!lanes)
-            abort();
-        /* max and min give the same result in any order: one vred */
-        bool exact = fn == SC_FN_MAX || fn == SC_FN_MIN || fn == SC_FN_MAXNUM || fn == SC_FN_MINNUM;
-        for (int src = y; len > 1; len = exact ? 1 : len / 2, src = t) {
-            int64_t h = len / 2;
-            if (exact || len == 2) { /* the pairs are in place */
-                struct sc_insn red = insn(g, SC_VRED, op);
-                red.fn = (uint8_t)fn;
-                red.dtype = dt;
-                red.reg[0] = (uint8_t)t;
-                red.reg[1] = (uint8_t)src;
-                red.x[0] = imm(len);
-                red.nx = 1;
-                cg_emit(g, &red);
-                continue;
-            }
-            for (int64_t i = 0; i < nr; i++)
-                for (int64_t j = 0; j < h; j++) {
-                    lanes[(i * h + j) * 2] = i * len + j;
-                    lanes[(i * h + j) * 2 + 1] = i * len + j + h;
-                }
-            struct sc_insn sh = insn(g, SC_VSHUF, op);
-            sh.dtype = dt;
-            sh.reg[0] = (uint8_t)t;
-            sh.reg[1] = (uint8_t)src;
-            sh.pool = sc_add_pool(g->b, lanes, (uint32_t)(nr * len));
-            sh.npool = (uint32_t)(nr * len);
-            cg_emit(g, &sh);
-            struct sc_insn red = insn(g, SC_VRED, op);
-            red.fn = (uint8_t)fn;
-            red.dtype = dt;
-            red.reg[0] = red.reg[1] = (uint8_t)t;
-            red.x[0] = imm(2);
-            red.nx = 1;
-            cg_emit(g, &red);
-        }
-        free(lanes);
+        int t = reduce_tree(g, op, fn, dt, y, nr, ny / nr);
+        if (t < 0)
+            return false;
         in = insn(g, SC_VBIN, op);
         in.fn = (uint8_t)fn;
-        in.reg[1] = (uint8_t)(ny == nr ? y : t);
+        in.reg[1] = (uint8_t)t;
         in.reg[2] = (uint8_t)init;
         if (vec_out(g, op, o->res, &in) < 0)
             return false;
-        g->p.vowner[t] = IR_NONE;
+        if (t != y)
+            g->p.vowner[t] = IR_NONE;
         break;
     }
     case IR_OP_VECTORCHAIN_SHUFFLE: {
@@ -1392,6 +1537,15 @@ static bool traffic(struct cg *g, ir_op op)
     const struct ir_op_info *o = ir_op_get(m, op);
     uint32_t port;
     struct sc_insn in;
+    struct wide wide;
+    ir_op d = o->kind == IR_OP_DATAFLOW_SEND ? ir_value_def(m, o->opnd[1]) : IR_NONE;
+    if (d && wide_reduce(g, d, &wide))
+        return true; /* sent by the reduction */
+    if (o->kind == IR_OP_DATAFLOW_RECEIVE)
+        for (ir_op x = o->next; x; x = ir_op_get(m, x)->next)
+            if (ir_op_get(m, x)->kind == IR_OP_VECTORCHAIN_REDUCE && wide_reduce(g, x, &wide) &&
+                wide.recv == op)
+                return true; /* received by the reduction */
     switch (o->kind) {
     case IR_OP_DATAFLOW_SEND: {
         int v = vec_in(g, o->opnd[1], op);

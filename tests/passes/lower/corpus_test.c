@@ -179,13 +179,9 @@ static const char *def_attr(struct ir_module *m, ir_value v, const char *name)
 
 /* ---- every KTIR file ----------------------------------------------------- */
 
-struct corpus_file {
-    char *path; /* relative to the corpus directory */
-};
-
 static void corpus_case(void **state)
 {
-    const struct corpus_file *cf = *state;
+    const struct irt_corpus_row *cf = *state; /* path relative to corpus_dir */
     char *full = irt_fmt("%s/%s", corpus_dir, cf->path);
     size_t len;
     char *buf = irt_read_file(full, &len);
@@ -347,24 +343,6 @@ static void softmax(void **state)
 
 /* ---- the corpus ------------------------------------------------------------ */
 
-/* The KTIR rows of INDEX.tsv: kinds `ktir` and `upstream`, rule `ok`. */
-static size_t read_index(const char *dir, struct corpus_file **out)
-{
-    struct irt_corpus_index ix;
-    irt_corpus_index_read(&ix, dir);
-    size_t n = 0;
-    struct corpus_file *files = calloc(ix.n ? ix.n : 1, sizeof *files);
-    for (size_t i = 0; i < ix.n; i++) {
-        const struct irt_corpus_row *r = &ix.rows[i];
-        if (strcmp(r->rule, "ok") == 0 &&
-            (strcmp(r->kind, "ktir") == 0 || strcmp(r->kind, "upstream") == 0))
-            files[n++] = (struct corpus_file){irt_fmt("%s", r->path)};
-    }
-    irt_corpus_index_free(&ix);
-    *out = files;
-    return n;
-}
-
 int main(int argc, char **argv)
 {
     char *dir = irt_find_corpus(argc, argv, "tests/passes/lower/corpus_test.c", NULL);
@@ -380,14 +358,20 @@ int main(int argc, char **argv)
         cmocka_unit_test(softmax),
     };
     int failed = cmocka_run_group_tests_name("lower_reference", reference, NULL, NULL);
-    struct corpus_file *files;
-    size_t n = read_index(dir, &files);
-    struct CMUnitTest *tests = calloc(n ? n : 1, sizeof *tests);
+    /* The KTIR rows of INDEX.tsv: kinds `ktir` and `upstream`, rule `ok`. */
+    struct irt_corpus_index ix;
+    irt_corpus_index_read(&ix, dir);
+    struct CMUnitTest *tests = calloc(ix.n ? ix.n : 1, sizeof *tests);
     if (!tests)
         abort();
-    for (size_t i = 0; i < n; i++)
-        tests[i] = (struct CMUnitTest){
-            .name = files[i].path, .test_func = corpus_case, .initial_state = &files[i]};
+    size_t n = 0;
+    for (size_t i = 0; i < ix.n; i++) {
+        struct irt_corpus_row *r = &ix.rows[i];
+        if (strcmp(r->rule, "ok") == 0 &&
+            (strcmp(r->kind, "ktir") == 0 || strcmp(r->kind, "upstream") == 0))
+            tests[n++] = (struct CMUnitTest){.name = r->path, .test_func = corpus_case,
+                                             .initial_state = r};
+    }
     failed |= n ? _cmocka_run_group_tests("lower_corpus", tests, n, NULL, NULL) : 1;
     printf("lower corpus: %zu files; %u modules lowered to DataflowIR (%u program units); "
            "refused with located errors by split %u, path-expand %u, "
@@ -396,9 +380,7 @@ int main(int argc, char **argv)
            nrefused[ST_LOWER]);
     for (int s = 0; s < NSTAGES; s++)
         printf("  slowest %-11s %.3f ms (%s)\n", stage_names[s], worst_ms[s], worst_file[s]);
-    for (size_t i = 0; i < n; i++)
-        free(files[i].path);
-    free(files);
+    irt_corpus_index_free(&ix);
     free(tests);
     free(dir);
     return failed ? 1 : 0;

@@ -145,13 +145,9 @@ static uint32_t count_programs(struct ir_module *m)
 
 /* ---- every KTIR file ----------------------------------------------------- */
 
-struct corpus_file {
-    char *path; /* relative to the corpus directory */
-};
-
 static void corpus_case(void **state)
 {
-    const struct corpus_file *cf = *state;
+    const struct irt_corpus_row *cf = *state; /* path relative to corpus_dir */
     char *full = irt_fmt("%s/%s", corpus_dir, cf->path);
     size_t len;
     char *buf = irt_read_file(full, &len);
@@ -295,24 +291,6 @@ static void legality(void **state)
 
 /* ---- the corpus ------------------------------------------------------------ */
 
-/* The KTIR rows of INDEX.tsv: kinds `ktir` and `upstream`, rule `ok`. */
-static size_t read_index(const char *dir, struct corpus_file **out)
-{
-    struct irt_corpus_index ix;
-    irt_corpus_index_read(&ix, dir);
-    size_t n = 0;
-    struct corpus_file *files = calloc(ix.n ? ix.n : 1, sizeof *files);
-    for (size_t i = 0; i < ix.n; i++) {
-        const struct irt_corpus_row *r = &ix.rows[i];
-        if (strcmp(r->rule, "ok") == 0 &&
-            (strcmp(r->kind, "ktir") == 0 || strcmp(r->kind, "upstream") == 0))
-            files[n++] = (struct corpus_file){irt_fmt("%s", r->path)};
-    }
-    irt_corpus_index_free(&ix);
-    *out = files;
-    return n;
-}
-
 int main(int argc, char **argv)
 {
     char *dir = irt_find_corpus(argc, argv, "tests/passes/split/corpus_test.c", NULL);
@@ -328,21 +306,25 @@ int main(int argc, char **argv)
         cmocka_unit_test(legality),
     };
     int failed = cmocka_run_group_tests_name("split_reference", reference, NULL, NULL);
-    struct corpus_file *files;
-    size_t n = read_index(dir, &files);
-    struct CMUnitTest *tests = calloc(n ? n : 1, sizeof *tests);
+    /* The KTIR rows of INDEX.tsv: kinds `ktir` and `upstream`, rule `ok`. */
+    struct irt_corpus_index ix;
+    irt_corpus_index_read(&ix, dir);
+    struct CMUnitTest *tests = calloc(ix.n ? ix.n : 1, sizeof *tests);
     if (!tests)
         abort();
-    for (size_t i = 0; i < n; i++)
-        tests[i] = (struct CMUnitTest){.name = files[i].path, .test_func = corpus_case,
-                                       .initial_state = &files[i]};
+    size_t n = 0;
+    for (size_t i = 0; i < ix.n; i++) {
+        struct irt_corpus_row *r = &ix.rows[i];
+        if (strcmp(r->rule, "ok") == 0 &&
+            (strcmp(r->kind, "ktir") == 0 || strcmp(r->kind, "upstream") == 0))
+            tests[n++] = (struct CMUnitTest){.name = r->path, .test_func = corpus_case,
+                                             .initial_state = r};
+    }
     failed |= n ? _cmocka_run_group_tests("split_corpus", tests, n, NULL, NULL) : 1;
     printf("split corpus: %zu files; %u modules split into %u programs, %u refused with "
            "located 'not supported yet' errors; slowest split %.3f ms (%s)\n",
            n, nsplit, nprograms, nrefused, worst_ms, worst_file);
-    for (size_t i = 0; i < n; i++)
-        free(files[i].path);
-    free(files);
+    irt_corpus_index_free(&ix);
     free(tests);
     free(dir);
     return failed ? 1 : 0;

@@ -7,10 +7,7 @@
  * Usage: golden [CORPUS_DIR] (default: $KTC_CORPUS, else ../shared/corpus
  * next to the workspace this source file lives in).
  */
-#define _XOPEN_SOURCE 700 /* realpath */
-
 #include <dirent.h>
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -88,27 +85,6 @@ static bool is_dir_with_golden(const char *dir)
     return f != NULL;
 }
 
-static char *find_corpus(int argc, char **argv, FILE *tried)
-{
-    const char *env = getenv("KTC_CORPUS");
-    if (argc > 1 || (env && *env)) {
-        const char *dir = argc > 1 ? argv[1] : env;
-        fprintf(tried, " %s", dir);
-        return irt_fmt("%s", dir);
-    }
-    /* Under Bazel this source is a runfile whose symlink leads back to the
-     * workspace; the corpus sits beside the workspace. */
-    char real[PATH_MAX];
-    if (realpath("tests/interp/golden_test.c", real)) {
-        *strstr(real, "/tests/interp/golden_test.c") = 0;
-        char *dir = irt_fmt("%s/../shared/corpus", real);
-        fprintf(tried, " %s", dir);
-        return dir;
-    }
-    fprintf(tried, " ../shared/corpus");
-    return irt_fmt("../shared/corpus");
-}
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -121,10 +97,10 @@ int main(int argc, char **argv)
     FILE *t = open_memstream(&tried, &tried_len);
     if (!t)
         abort();
-    char *corpus = find_corpus(argc, argv, t);
+    char *corpus = irt_find_corpus(argc, argv, "tests/interp/golden_test.c", t);
     fclose(t);
-    char *gdir = irt_fmt("%s/ktir-cpu/golden", corpus);
-    DIR *d = opendir(gdir);
+    char *gdir = corpus ? irt_fmt("%s/ktir-cpu/golden", corpus) : NULL;
+    DIR *d = gdir ? opendir(gdir) : NULL;
     if (!d) {
         printf("corpus goldens not found at%s, skipping\n", tried);
         free(tried);

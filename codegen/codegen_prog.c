@@ -1303,12 +1303,13 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
 }
 
 /* A reduction wider than the lanes of its compute unit, of a vector it
- * receives and sends on: the input streams in lane-wide chunks of whole
- * groups, each folded and sent on by itself (FIFOs carry bytes, so the
- * stream is the same). */
+ * receives and sends on: the input streams in chunks, each folded and sent
+ * on by itself (FIFOs carry bytes, so the stream is the same). A chunk is
+ * as many whole groups as the lanes hold, or one group of several times
+ * the lanes (a power of two of them) in lane-wide pieces. */
 struct wide {
     ir_op recv, send;
-    int64_t chunk; /* elements per chunk: whole groups within the lanes */
+    int64_t chunk, lanes; /* elements per chunk; lanes of the unit */
 };
 
 struct use_count {
@@ -1350,7 +1351,9 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     int64_t lanes =
         dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, interp_dtype_name((enum interp_dtype)dt));
     int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
-    if (lanes <= 0 || ny <= lanes || nr <= 0 || ny % nr || ny / nr > lanes)
+    int64_t len = nr > 0 ? ny / nr : 0;
+    if (lanes <= 0 || ny <= lanes || len <= 0 || ny % nr ||
+        (len > lanes && ((lanes & (lanes - 1)) || len % lanes || len / lanes > SC_MAX_VREGS / 2)))
         return false;
     for (ir_op x = ir_op_get(m, d)->next; x != op; x = ir_op_get(m, x)->next) {
         const struct ir_op_info *xi = x ? ir_op_get(m, x) : NULL;
@@ -1364,7 +1367,8 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
         return false;
     w->recv = d;
     w->send = s;
-    w->chunk = lanes / (ny / nr) * (ny / nr);
+    w->chunk = len > lanes ? len : lanes / len * len;
+    w->lanes = lanes;
     return true;
 }
 
@@ -1385,19 +1389,36 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
         abort();
     bool ok = true;
     for (int64_t at = 0; at < ny && ok; at += w->chunk) {
+        /* k groups in np pieces of pn elements */
         int64_t n = ny - at < w->chunk ? ny - at : w->chunk, k = n / len;
-        int x = vec_reg(g, IR_NONE, op), s = x < 0 ? -1 : vec_reg(g, IR_NONE, op);
-        if (s < 0) {
-            ok = false;
-            break;
+        int64_t np = n > w->lanes ? n / w->lanes : 1, pn = n / np;
+        int x[SC_MAX_VREGS / 2], s = -1;
+        struct sc_insn in;
+        for (int64_t p = 0; p < np && ok; p++) {
+            x[p] = vec_reg(g, IR_NONE, op);
+            in = insn(g, SC_RECV, w->recv);
+            in.port = (uint16_t)pin;
+            in.dtype = dt;
+            in.reg[0] = (uint8_t)x[p];
+            in.x[in.nx++] = imm(pn);
+            ok = x[p] >= 0;
+            if (ok)
+                cg_emit(g, &in);
         }
-        struct sc_insn in = insn(g, SC_RECV, w->recv);
-        in.port = (uint16_t)pin;
-        in.dtype = dt;
-        in.reg[0] = (uint8_t)x;
-        in.x[in.nx++] = imm(n);
-        cg_emit(g, &in);
-        int t = reduce_tree(g, op, fn, dt, x, k, len);
+        /* the tree's first levels pair piece p with piece p + np/2 */
+        for (int64_t h = np / 2; h > 0 && ok; h /= 2)
+            for (int64_t p = 0; p < h; p++) {
+                in = insn(g, SC_VBIN, op);
+                in.fn = (uint8_t)fn;
+                in.dtype = dt;
+                in.reg[0] = in.reg[1] = (uint8_t)x[p];
+                in.reg[2] = (uint8_t)x[p + h];
+                cg_emit(g, &in);
+                g->p.vowner[x[p + h]] = IR_NONE;
+            }
+        if (ok)
+            s = vec_reg(g, IR_NONE, op);
+        int t = s < 0 ? -1 : reduce_tree(g, op, fn, dt, x[0], k, pn / k);
         if (t < 0) {
             ok = false;
             break;
@@ -1421,7 +1442,7 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
         in.port = (uint16_t)pout;
         in.reg[0] = (uint8_t)s;
         cg_emit(g, &in);
-        g->p.vowner[x] = g->p.vowner[s] = g->p.vowner[t] = IR_NONE;
+        g->p.vowner[x[0]] = g->p.vowner[s] = g->p.vowner[t] = IR_NONE;
     }
     free(sl);
     return ok;

@@ -374,13 +374,8 @@ static void print_summary(struct corpus_file *files, size_t n)
 
 int main(int argc, char **argv)
 {
-    char *tried = NULL;
-    size_t tried_len = 0;
-    FILE *t = open_memstream(&tried, &tried_len);
-    if (!t)
-        abort();
-    char *dir = irt_find_corpus(argc, argv, "tests/conformance/corpus_test.c", t);
-    fclose(t);
+    char *tried;
+    char *dir = irt_find_corpus(argc, argv, "tests/conformance/corpus_test.c", &tried);
     if (!dir) {
         printf("corpus not found at%s, skipping\n", tried);
         free(tried);

@@ -187,11 +187,9 @@ bool irt_first_error(const char *diag, const char *file, unsigned *line, unsigne
     return false;
 }
 
-static bool has_index(const char *dir, FILE *tried)
+bool irt_has_file(const char *dir, const char *name)
 {
-    if (tried)
-        fprintf(tried, " %s", dir);
-    char *p = irt_fmt("%s/INDEX.tsv", dir);
+    char *p = irt_fmt("%s/%s", dir, name);
     FILE *f = fopen(p, "r");
     free(p);
     if (f)
@@ -199,8 +197,21 @@ static bool has_index(const char *dir, FILE *tried)
     return f != NULL;
 }
 
-char *irt_find_corpus(int argc, char **argv, const char *self, FILE *tried)
+/* Whether dir has an INDEX.tsv, noting dir in *tried (when tried). */
+static bool has_index(const char *dir, char **tried)
 {
+    if (tried) {
+        char *t = irt_fmt("%s %s", *tried, dir);
+        free(*tried);
+        *tried = t;
+    }
+    return irt_has_file(dir, "INDEX.tsv");
+}
+
+char *irt_find_corpus(int argc, char **argv, const char *self, char **tried)
+{
+    if (tried)
+        *tried = irt_fmt("%s", "");
     const char *env = getenv("KTC_CORPUS");
     if (argc > 1 || (env && *env)) {
         const char *dir = argc > 1 ? argv[1] : env;

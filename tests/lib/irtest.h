@@ -9,7 +9,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "ktir/ir.h"
 
@@ -59,12 +58,15 @@ char *irt_text_diff(const char *want_name, const char *want, size_t want_len,
  * diagnostics text; false when there is none. */
 bool irt_first_error(const char *diag, const char *file, unsigned *line, unsigned *col);
 
+/* Whether the file dir/name can be opened for reading. */
+bool irt_has_file(const char *dir, const char *name);
+
 /* The corpus directory (malloc'd), or NULL when none has an INDEX.tsv:
  * argv[1] when given, else $KTC_CORPUS when set, else ../shared/corpus beside
  * the workspace holding `self` (the test's source as a runfile path, e.g.
- * "tests/arch/corpus_test.c"), else ../shared/corpus. Each place looked at is
- * written to `tried` (when not NULL) as " DIR". */
-char *irt_find_corpus(int argc, char **argv, const char *self, FILE *tried);
+ * "tests/arch/corpus_test.c"), else ../shared/corpus. When tried is not
+ * NULL, *tried is set to the places looked at, malloc'd, as " DIR...". */
+char *irt_find_corpus(int argc, char **argv, const char *self, char **tried);
 
 /* The corpus's INDEX.tsv: its rows with at least three fields (path, kind,
  * parse rule, then the note, "" when absent), header excluded, in order;

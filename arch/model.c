@@ -77,18 +77,50 @@ void smap_free(struct smap *s)
 
 char *arch_strf(struct arch_device *d, const char *fmt, ...)
 {
+    char buf[256]; /* one formatting pass when the result fits */
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     char *s = arena_alloc(d->priv->arena, (size_t)n + 1);
+    if ((size_t)n < sizeof buf) {
+        memcpy(s, buf, (size_t)n + 1);
+        return s;
+    }
     va_start(ap, fmt);
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
     return s;
 }
 
+/* base, sep and n in decimal ("%s%c%u") in the model's arena: the ids and
+ * names of repeated resources, without printf's cost. */
+static const char *suffixed(struct arch_device *d, const char *base, char sep, uint32_t n)
+{
+    char digits[10];
+    size_t nd = 0, len = strlen(base);
+    do
+        digits[nd++] = (char)('0' + n % 10);
+    while ((n /= 10) != 0);
+    char *s = arena_alloc(d->priv->arena, len + nd + 2);
+    memcpy(s, base, len);
+    s[len] = sep;
+    for (size_t i = 0; i < nd; i++)
+        s[len + 1 + i] = digits[nd - 1 - i];
+    s[len + 1 + nd] = '\0';
+    return s;
+}
+
 /* ---- the builder ------------------------------------------------------ */
+
+/* What one ktdf_arch.features dictionary reads to, for a unit (r) and/or a
+ * datapath (l): resources sharing a dictionary share the result. */
+struct feature_memo {
+    ir_attr fs;
+    bool unit, link;
+    struct arch_res r;
+    struct arch_link l;
+};
 
 struct builder {
     struct arch_device *d;
@@ -98,6 +130,9 @@ struct builder {
     const char **id_of;     /* per op of m: its resource id */
     struct smap ids;        /* resource ids taken */
     struct smap next_id;    /* per base id: the first suffix not yet tried */
+    struct feature_memo *memo; /* features read so far, per interned dictionary */
+    uint32_t nmemo, capmemo;
+    uint32_t nerrors;       /* errors reported so far */
     uint32_t capres, caplinks, capgroups, cappat;
     bool ok;
 };
@@ -119,6 +154,7 @@ static bool verr(struct builder *b, const struct ir_module *m, ir_op op, const c
     struct ir_loc loc = ir_op_get(m, op)->loc;
     ir_diag_vreport(b->diag, IR_SEV_ERROR, ir_str_get(m, loc.file), loc.line, loc.col, fmt, ap);
     b->ok = false;
+    b->nerrors++;
     return false;
 }
 
@@ -244,7 +280,7 @@ static void derive_ids(struct builder *b, ir_block blk)
             uint32_t n = 1;
             smap_get(&b->next_id, base, &n);
             while (smap_get(&b->ids, id, NULL))
-                id = arch_strf(b->d, "%s_%u", base, n++);
+                id = suffixed(b->d, base, '_', n++);
             smap_put(&b->next_id, base, n);
             b->id_of[op] = id;
             smap_put(&b->ids, id, op);
@@ -403,12 +439,12 @@ static int feature_index(const char *name)
     return FEAT_UNKNOWN;
 }
 
-/* The features of a resource op: unit features fill r (may be NULL), the
+/* The features fs of resource op: unit features fill r (may be NULL), the
  * queue feature fills l (may be NULL); unknown features are errors. */
-static void parse_features(struct builder *b, ir_op op, struct arch_res *r, struct arch_link *l)
+static void read_features(struct builder *b, ir_op op, ir_attr fs, struct arch_res *r,
+                          struct arch_link *l)
 {
     struct ir_module *m = b->m;
-    ir_attr fs = ir_op_attr(m, op, "ktdf_arch.features");
     const struct ir_attr_info *fi = fs ? ir_attr_get(m, fs) : NULL;
     for (uint32_t i = 0; fi && fi->kind == IR_AT_DICT && i < fi->n; i++) {
         const char *name = ir_str_get(m, fi->elems[2 * i]);
@@ -437,6 +473,44 @@ static void parse_features(struct builder *b, ir_op op, struct arch_res *r, stru
         } else if (r && k == FEAT_SIMD) {
             parse_simd(b, r, f);
         }
+    }
+}
+
+/* read_features of op's features into r and l (zeroed there so far), read
+ * once per dictionary: the cores of a description share theirs. A
+ * dictionary with errors is read again at each op, to report them there. */
+static void parse_features(struct builder *b, ir_op op, struct arch_res *r, struct arch_link *l)
+{
+    ir_attr fs = ir_op_attr(b->m, op, "ktdf_arch.features");
+    const struct feature_memo *fm = NULL;
+    for (uint32_t i = 0; i < b->nmemo && !fm; i++)
+        if (b->memo[i].fs == fs && b->memo[i].unit == (r != NULL) &&
+            b->memo[i].link == (l != NULL))
+            fm = &b->memo[i];
+    struct feature_memo read = {.fs = fs, .unit = r != NULL, .link = l != NULL};
+    if (!fm) {
+        uint32_t nerrors = b->nerrors;
+        read_features(b, op, fs, r ? &read.r : NULL, l ? &read.l : NULL);
+        fm = &read;
+        if (b->nerrors == nerrors) {
+            GROW(b->memo, b->nmemo, b->capmemo);
+            b->memo[b->nmemo++] = read;
+        }
+    }
+    if (r) {
+        r->features |= fm->r.features;
+        r->load = fm->r.load;
+        r->nload = fm->r.nload;
+        r->store = fm->r.store;
+        r->nstore = fm->r.nstore;
+        r->lanes = fm->r.lanes;
+        r->nlanes = fm->r.nlanes;
+    }
+    if (l) {
+        l->queue = fm->l.queue;
+        l->ordered = fm->l.ordered;
+        l->depth = fm->l.depth;
+        l->queue_size = fm->l.queue_size;
     }
 }
 
@@ -502,8 +576,8 @@ static void add_switch(struct builder *b, ir_op op, uint32_t group)
     uint32_t first = b->d->nres;
     for (uint32_t i = 0; i < o->nres; i++) {
         uint32_t r = new_res(b, ARCH_PORT, op, group);
-        b->d->res[r].kind = arch_strf(b->d, "%s.%u", kind, i);
-        b->d->res[r].id = arch_strf(b->d, "%s.%u", b->id_of[op], i);
+        b->d->res[r].kind = suffixed(b->d, kind, '.', i);
+        b->d->res[r].id = suffixed(b->d, b->id_of[op], '.', i);
         b->d->res[r].port = i;
         b->node_of[o->res + i] = r + 1;
     }
@@ -695,7 +769,7 @@ static void name_instances(struct builder *b)
             name = arch_strf(d, "C%d-%s", res->core, res->kind);
         const char *unique = name;
         for (uint32_t n = 1; smap_get(&p->res_of, unique, NULL); n++)
-            unique = arch_strf(d, "%s.%u", name, n);
+            unique = suffixed(d, name, '.', n);
         res->name = unique;
         smap_put(&p->res_of, unique, r);
 
@@ -908,5 +982,6 @@ bool arch_build(struct arch_device *d, struct ir_diag *diag)
     free(b.id_of);
     smap_free(&b.ids);
     smap_free(&b.next_id);
+    free(b.memo);
     return b.ok;
 }

@@ -898,7 +898,11 @@ void ir_state_add_successor(struct ir_module *m, struct ir_op_state *st, ir_bloc
 
 void ir_state_set_attr(struct ir_module *m, struct ir_op_state *st, const char *name, ir_attr a)
 {
-    ir_str s = ir_str_c(m, name);
+    ir_state_set_attr_str(m, st, ir_str_c(m, name), a);
+}
+
+void ir_state_set_attr_str(struct ir_module *m, struct ir_op_state *st, ir_str s, ir_attr a)
+{
     for (uint32_t i = 0; i < st->nattr; i++)
         if (st->attr_names[i] == s) {
             st->attr_vals[i] = a;

@@ -321,6 +321,8 @@ void ir_state_add_region(struct ir_module *m, struct ir_op_state *st, ir_region 
 void ir_state_add_successor(struct ir_module *m, struct ir_op_state *st, ir_block b);
 /* Adds or replaces the attribute `name`. */
 void ir_state_set_attr(struct ir_module *m, struct ir_op_state *st, const char *name, ir_attr a);
+/* The same with the name already interned. */
+void ir_state_set_attr_str(struct ir_module *m, struct ir_op_state *st, ir_str name, ir_attr a);
 ir_attr ir_state_get_attr(const struct ir_module *m, const struct ir_op_state *st,
                           const char *name);
 

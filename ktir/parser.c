@@ -1754,7 +1754,7 @@ bool irp_opt_attr_dict(struct ir_parser *p, struct ir_op_state *st)
     if (!parse_dict_entries(p, &n, &names, &vals))
         return false;
     for (uint32_t i = 0; i < n; i++)
-        ir_state_set_attr(p->m, st, ir_str_get(p->m, names[i]), vals[i]);
+        ir_state_set_attr_str(p->m, st, names[i], vals[i]);
     return true;
 }
 

@@ -21,12 +21,13 @@
 enum node { NODE_MEMORY, NODE_EXEC_UNIT, NODE_PORT, NODE_COUNT };
 
 static const char *const node_kw[NODE_COUNT] = {"memory", "exec_unit", "port"};
+static const char *const node_names[NODE_COUNT] = {"ktdf_arch.memory", "ktdf_arch.exec_unit",
+                                                   "ktdf_arch.port"};
 
 static ir_type node_type(struct ir_module *m, enum node k)
 {
-    char name[32];
-    snprintf(name, sizeof name, "ktdf_arch.%s", node_kw[k]);
-    return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_OPAQUE, .name = ir_str_c(m, name)});
+    return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_OPAQUE,
+                                                    .name = ir_str_c(m, node_names[k])});
 }
 
 /* The node kind of type t, or -1 when t is not a node type. */
@@ -103,7 +104,7 @@ static bool parse_props(struct ir_parser *p, struct ir_op_state *st)
     uint32_t n = ai->n;
     const uint32_t *e = ai->elems;
     for (uint32_t i = 0; i < n; i++)
-        ir_state_set_attr(m, st, ir_str_get(m, e[2 * i]), e[2 * i + 1]);
+        ir_state_set_attr_str(m, st, e[2 * i], e[2 * i + 1]);
     return true;
 }
 

@@ -72,6 +72,18 @@ static void make(struct lexer *lx, struct ir_token *t, enum ir_tok k, const char
     t->len = (uint32_t)(lx->pos - start);
 }
 
+/* A token of one character, or of two when `second` follows (`<=`, `->`). */
+static void pair(struct lexer *lx, struct ir_token *t, const char *start, char second,
+                 enum ir_tok two, enum ir_tok one)
+{
+    if (lx->pos < lx->end && *lx->pos == second) {
+        lx->pos++;
+        make(lx, t, two, start);
+    } else {
+        make(lx, t, one, start);
+    }
+}
+
 void lex_next(struct lexer *lx, struct ir_token *t)
 {
     lex_skip_space(lx);
@@ -96,46 +108,11 @@ void lex_next(struct lexer *lx, struct ir_token *t)
     case '?': make(lx, t, IR_T_QUESTION, s); return;
     case '+': make(lx, t, IR_T_PLUS, s); return;
     case '*': make(lx, t, IR_T_STAR, s); return;
-    case '<':
-        if (lx->pos < e && *lx->pos == '=') {
-            lx->pos++;
-            make(lx, t, IR_T_LE, s);
-        } else {
-            make(lx, t, IR_T_LESS, s);
-        }
-        return;
-    case '>':
-        if (lx->pos < e && *lx->pos == '=') {
-            lx->pos++;
-            make(lx, t, IR_T_GE, s);
-        } else {
-            make(lx, t, IR_T_GREATER, s);
-        }
-        return;
-    case '=':
-        if (lx->pos < e && *lx->pos == '=') {
-            lx->pos++;
-            make(lx, t, IR_T_EQEQ, s);
-        } else {
-            make(lx, t, IR_T_EQUAL, s);
-        }
-        return;
-    case ':':
-        if (lx->pos < e && *lx->pos == ':') {
-            lx->pos++;
-            make(lx, t, IR_T_DCOLON, s);
-        } else {
-            make(lx, t, IR_T_COLON, s);
-        }
-        return;
-    case '-':
-        if (lx->pos < e && *lx->pos == '>') {
-            lx->pos++;
-            make(lx, t, IR_T_ARROW, s);
-        } else {
-            make(lx, t, IR_T_MINUS, s);
-        }
-        return;
+    case '<': pair(lx, t, s, '=', IR_T_LE, IR_T_LESS); return;
+    case '>': pair(lx, t, s, '=', IR_T_GE, IR_T_GREATER); return;
+    case '=': pair(lx, t, s, '=', IR_T_EQEQ, IR_T_EQUAL); return;
+    case ':': pair(lx, t, s, ':', IR_T_DCOLON, IR_T_COLON); return;
+    case '-': pair(lx, t, s, '>', IR_T_ARROW, IR_T_MINUS); return;
     case '"':
         while (lx->pos < e && *lx->pos != '"' && *lx->pos != '\n') {
             if (*lx->pos == '\\' && lx->pos + 1 < e)

@@ -93,21 +93,49 @@ char *arch_strf(struct arch_device *d, const char *fmt, ...)
     return s;
 }
 
+/* Writes n in decimal at p; returns the number of digits. */
+static size_t put_uint(char *p, uint32_t n)
+{
+    char digits[10];
+    size_t nd = 0;
+    do
+        digits[nd++] = (char)('0' + n % 10);
+    while ((n /= 10) != 0);
+    for (size_t i = 0; i < nd; i++)
+        p[i] = digits[nd - 1 - i];
+    return nd;
+}
+
 /* base, sep and n in decimal ("%s%c%u") in the model's arena: the ids and
  * names of repeated resources, without printf's cost. */
 static const char *suffixed(struct arch_device *d, const char *base, char sep, uint32_t n)
 {
-    char digits[10];
-    size_t nd = 0, len = strlen(base);
-    do
-        digits[nd++] = (char)('0' + n % 10);
-    while ((n /= 10) != 0);
-    char *s = arena_alloc(d->priv->arena, len + nd + 2);
+    size_t len = strlen(base);
+    char *s = arena_alloc(d->priv->arena, len + 12);
     memcpy(s, base, len);
     s[len] = sep;
-    for (size_t i = 0; i < nd; i++)
-        s[len + 1 + i] = digits[nd - 1 - i];
-    s[len + 1 + nd] = '\0';
+    s[len + 1 + put_uint(s + len + 1, n)] = '\0';
+    return s;
+}
+
+/* "C<core>-<kind>", and "-CL<corelet>" after it when corelet >= 0, in the
+ * model's arena. */
+static const char *core_name(struct arch_device *d, int32_t core, const char *kind,
+                             int32_t corelet)
+{
+    size_t len = strlen(kind), n = 0;
+    char *s = arena_alloc(d->priv->arena, len + 28);
+    s[n++] = 'C';
+    n += put_uint(s + n, (uint32_t)core);
+    s[n++] = '-';
+    memcpy(s + n, kind, len);
+    n += len;
+    if (corelet >= 0) {
+        memcpy(s + n, "-CL", 3);
+        n += 3;
+        n += put_uint(s + n, (uint32_t)corelet);
+    }
+    s[n] = '\0';
     return s;
 }
 
@@ -762,11 +790,8 @@ static void name_instances(struct builder *b)
         res->level = res->corelet >= 0 ? ARCH_LEVEL_CORELET
                      : res->core >= 0  ? ARCH_LEVEL_CORE
                                        : ARCH_LEVEL_DEVICE;
-        const char *name = res->kind;
-        if (res->corelet >= 0)
-            name = arch_strf(d, "C%d-%s-CL%d", res->core, res->kind, res->corelet);
-        else if (res->core >= 0)
-            name = arch_strf(d, "C%d-%s", res->core, res->kind);
+        const char *name = res->core >= 0 ? core_name(d, res->core, res->kind, res->corelet)
+                                          : res->kind;
         const char *unique = name;
         for (uint32_t n = 1; smap_get(&p->res_of, unique, NULL); n++)
             unique = suffixed(d, name, '.', n);

@@ -24,12 +24,6 @@ static const char *const node_kw[NODE_COUNT] = {"memory", "exec_unit", "port"};
 static const char *const node_names[NODE_COUNT] = {"ktdf_arch.memory", "ktdf_arch.exec_unit",
                                                    "ktdf_arch.port"};
 
-static ir_type node_type(struct ir_module *m, enum node k)
-{
-    return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_OPAQUE,
-                                                    .name = ir_str_c(m, node_names[k])});
-}
-
 /* The node kind of type t, or -1 when t is not a node type. */
 static int node_of_type(const struct ir_module *m, ir_type t)
 {
@@ -43,6 +37,19 @@ static int node_of_type(const struct ir_module *m, ir_type t)
         if (strcmp(s + 10, node_kw[k]) == 0)
             return k;
     return -1;
+}
+
+/* The type !ktdf_arch.<k> of m. The last one interned is remembered (a
+ * device has a thousand datapaths) and, type ids being per module, used
+ * only when m's type of that id is the one. */
+static ir_type node_type(struct ir_module *m, enum node k)
+{
+    static ir_type last[NODE_COUNT];
+    if (last[k] && last[k] < m->types.len && node_of_type(m, last[k]) == (int)k)
+        return last[k];
+    last[k] = ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_OPAQUE,
+                                                       .name = ir_str_c(m, node_names[k])});
+    return last[k];
 }
 
 static int node_of_value(const struct ir_module *m, ir_value v)

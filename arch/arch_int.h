@@ -15,6 +15,8 @@ struct smap {
 
 /* Looks key up: true and *val when present. */
 bool smap_get(const struct smap *s, const char *key, uint32_t *val);
+/* Where key's value is, NULL when absent; valid until the next smap_put. */
+uint32_t *smap_ref(struct smap *s, const char *key);
 /* Adds key (or replaces its value). */
 void smap_put(struct smap *s, const char *key, uint32_t val);
 void smap_free(struct smap *s);

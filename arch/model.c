@@ -24,19 +24,24 @@ static uint32_t hash_str(const char *s)
     return h;
 }
 
-bool smap_get(const struct smap *s, const char *key, uint32_t *val)
+uint32_t *smap_ref(struct smap *s, const char *key)
 {
     if (!s->cap)
-        return false;
+        return NULL;
     for (uint32_t i = hash_str(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
         if (!s->keys[i])
-            return false;
-        if (strcmp(s->keys[i], key) == 0) {
-            if (val)
-                *val = s->vals[i];
-            return true;
-        }
+            return NULL;
+        if (strcmp(s->keys[i], key) == 0)
+            return &s->vals[i];
     }
+}
+
+bool smap_get(const struct smap *s, const char *key, uint32_t *val)
+{
+    const uint32_t *v = smap_ref((struct smap *)s, key);
+    if (v && val)
+        *val = *v;
+    return v != NULL;
 }
 
 static void smap_insert(struct smap *s, const char *key, uint32_t val)
@@ -305,11 +310,17 @@ static void derive_ids(struct builder *b, ir_block blk)
              * stopped (ids are only ever added): linear, not quadratic, in
              * the number of resources of one kind (spyre has ~1000 datapaths). */
             const char *id = base;
-            uint32_t n = 1;
-            smap_get(&b->next_id, base, &n);
+            uint32_t n = 1, *next = smap_ref(&b->next_id, base);
+            if (next) { /* then base itself is taken */
+                n = *next;
+                id = suffixed(b->d, base, '_', n++);
+            }
             while (smap_get(&b->ids, id, NULL))
                 id = suffixed(b->d, base, '_', n++);
-            smap_put(&b->next_id, base, n);
+            if (next)
+                *next = n;
+            else
+                smap_put(&b->next_id, base, n);
             b->id_of[op] = id;
             smap_put(&b->ids, id, op);
         }

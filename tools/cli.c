@@ -12,24 +12,51 @@ static void usage(const struct cli *c, FILE *f)
 {
     fprintf(f, "usage: %s [options] %s\n%s\n\noptions:\n", c->tool,
             c->usage_args ? c->usage_args : "[INPUT|-]", c->summary);
-    fprintf(f, "  -o FILE            write to FILE (default: stdout)\n");
-    fprintf(f, "  --emit=pb|text     output an IR file (pb) or MLIR text\n");
-    fprintf(f, "  --generic          with text output: the generic op form\n");
-    fprintf(f, "  --print-locs       with text output: a loc(...) on every op\n");
+    if (!c->no_emit || c->output_help)
+        fprintf(f, "  -o FILE            %s\n",
+                c->output_help ? c->output_help : "write to FILE (default: stdout)");
+    if (!c->no_emit) {
+        fprintf(f, "  --emit=pb|text     output an IR file (pb) or MLIR text\n");
+        fprintf(f, "  --generic          with text output: the generic op form\n");
+        fprintf(f, "  --print-locs       with text output: a loc(...) on every op\n");
+    }
     for (size_t i = 0; i < c->nflags; i++) {
         char left[64];
-        snprintf(left, sizeof left, "--%s%s", c->flags[i].name, c->flags[i].is_bool ? "" : "=VALUE");
-        fprintf(f, "  %-18s %s\n", left, c->flags[i].help);
+        const struct cli_flag *fl = &c->flags[i];
+        snprintf(left, sizeof left, "--%s%s", fl->name,
+                 fl->is_bool ? "" : fl->arg ? fl->arg : "=VALUE");
+        fprintf(f, "  %-18s%s%s\n", left, strlen(left) > 18 ? CLI_MORE : " ", fl->help);
     }
     fprintf(f, "  --help             this text\n  --version          the version\n");
 }
 
-static int usage_error(const struct cli *c, const char *fmt, const char *arg)
+int cli_usage_error(const struct cli *c, const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s: error: ", c->tool);
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(see %s --help)\n", c->tool);
     return CLI_USAGE;
+}
+
+/* Stores v, a value of f, where f says. Returns 0 or a usage error. */
+static int store_value(const struct cli *c, const struct cli_flag *f, const char *v)
+{
+    if (f->named && !strchr(v, '='))
+        return cli_usage_error(c, "expected NAME=..., got '%s'", v);
+    if (f->count) {
+        char *end;
+        unsigned long long n = strtoull(v, &end, 0);
+        if (end == v || *end || !n)
+            return cli_usage_error(c, "expected a positive number, got '%s'", v);
+        *f->count = n;
+    } else if (f->values) {
+        if (*f->nvalues == f->max_values)
+            return cli_usage_error(c, "option '--%s' given too many times", f->name);
+        f->values[(*f->nvalues)++] = v;
+    } else {
+        *f->value = v;
+    }
+    return 0;
 }
 
 /* Matches argv[*i] against --name / --name=V / --name V. */
@@ -47,7 +74,7 @@ static int take_value(const struct cli *c, int argc, char **argv, int *i, const 
     if (a[n] != 0)
         return 0;
     if (*i + 1 >= argc) {
-        usage_error(c, "option '--%s' needs a value", name);
+        cli_usage_error(c, "missing value for option '--%s'", name);
         return -1;
     }
     *value = argv[++*i];
@@ -63,12 +90,12 @@ int cli_parse(struct cli *c, int argc, char **argv)
         if (inputs_done || a[0] != '-' || strcmp(a, "-") == 0) {
             if (c->words) {
                 if (c->nwords == c->max_words)
-                    return usage_error(c, "unexpected argument '%s'", a);
+                    return cli_usage_error(c, "unexpected argument '%s'", a);
                 c->words[c->nwords++] = a;
                 continue;
             }
             if (c->input)
-                return usage_error(c, "more than one input ('%s')", a);
+                return cli_usage_error(c, "more than one input ('%s')", a);
             c->input = a;
             continue;
         }
@@ -84,9 +111,11 @@ int cli_parse(struct cli *c, int argc, char **argv)
             printf("%s (ktc) %s\n", c->tool, KTC_VERSION);
             return CLI_OK;
         }
+        if (c->no_emit && !c->output_help && strncmp(a, "-o", 2) == 0)
+            return cli_usage_error(c, "unknown option '%s'", a);
         if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc)
-                return usage_error(c, "option '%s' needs a file name", a);
+                return cli_usage_error(c, "option '%s' needs a file name", a);
             c->output = argv[++i];
             continue;
         }
@@ -95,9 +124,9 @@ int cli_parse(struct cli *c, int argc, char **argv)
             continue;
         }
         if (strncmp(a, "--", 2) != 0)
-            return usage_error(c, "unknown option '%s'", a);
+            return cli_usage_error(c, "unknown option '%s'", a);
         const char *v;
-        int r = take_value(c, argc, argv, &i, "emit", &v);
+        int r = c->no_emit ? 0 : take_value(c, argc, argv, &i, "emit", &v);
         if (r < 0)
             return CLI_USAGE;
         if (r) {
@@ -106,14 +135,14 @@ int cli_parse(struct cli *c, int argc, char **argv)
             else if (strcmp(v, "text") == 0)
                 c->emit_text = true;
             else
-                return usage_error(c, "--emit takes 'pb' or 'text', not '%s'", v);
+                return cli_usage_error(c, "--emit takes 'pb' or 'text', not '%s'", v);
             continue;
         }
-        if (strcmp(a, "--generic") == 0) {
+        if (!c->no_emit && strcmp(a, "--generic") == 0) {
             c->generic = true;
             continue;
         }
-        if (strcmp(a, "--print-locs") == 0) {
+        if (!c->no_emit && strcmp(a, "--print-locs") == 0) {
             c->locs = true;
             continue;
         }
@@ -127,13 +156,13 @@ int cli_parse(struct cli *c, int argc, char **argv)
                 }
                 continue;
             }
-            r = take_value(c, argc, argv, &i, f->name, f->value);
-            if (r < 0)
+            r = take_value(c, argc, argv, &i, f->name, &v);
+            if (r < 0 || (r > 0 && store_value(c, f, v)))
                 return CLI_USAGE;
             matched = r > 0;
         }
         if (!matched)
-            return usage_error(c, "unknown option '%s'", a);
+            return cli_usage_error(c, "unknown option '%s'", a);
     }
     if (!c->input)
         c->input = "-";

@@ -14,13 +14,25 @@
 
 enum { CLI_OK = 0, CLI_BAD_INPUT = 1, CLI_USAGE = 2, CLI_IO = 3 };
 
-/* One tool-specific flag: `--name` (is_bool) or `--name=VALUE` / `--name VALUE`. */
+/* In a flag's help: goes on with a new line, aligned under the first. */
+#define CLI_MORE "\n                     "
+
+/* One tool-specific flag: `--name` (is_bool) or `--name=VALUE` / `--name VALUE`.
+ * A repeatable flag sets values to room for max_values: cli_parse appends
+ * every occurrence there (*nvalues of them) instead of setting *value;
+ * named requires each to be NAME=... . A flag with count takes a positive
+ * number instead. */
 struct cli_flag {
     const char *name; /* without the dashes */
     const char *help;
     bool is_bool;
     bool *set;         /* for is_bool */
     const char **value; /* otherwise */
+    const char **values;
+    size_t max_values, *nvalues;
+    bool named;
+    unsigned long long *count;
+    const char *arg; /* in --help after the name (" DIR", "=N"); NULL = "=VALUE" */
 };
 
 struct cli {
@@ -39,11 +51,20 @@ struct cli {
     const char **words;
     size_t max_words, nwords;
     const char *usage_args;
+    /* A tool writing no IR (ktc-interp) sets no_emit: it takes no --emit,
+     * --generic or --print-locs, and -o only when output_help says what -o
+     * writes (shown in --help instead of the default text). */
+    bool no_emit;
+    const char *output_help;
 };
 
 /* Parses argv into c. Returns -1 to go on, or an exit code after printing
  * help/version (0) or a usage error (2). */
 int cli_parse(struct cli *c, int argc, char **argv);
+
+/* Prints `tool: error: ` fmt (with arg for its %s) and the --help hint to
+ * stderr; returns 2 (CLI_USAGE). For a main's own checks of its flags. */
+int cli_usage_error(const struct cli *c, const char *fmt, const char *arg);
 
 /* Reads the whole input ("-" = stdin) into a malloc'd NUL-terminated buffer.
  * Returns 0, or 3 after printing `tool: error: ...`. */

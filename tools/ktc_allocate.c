@@ -16,7 +16,7 @@ int main(int argc, char **argv)
     bool no_reuse = false;
     const struct cli_flag flags[] = {
         {"no-reuse", "never let scratchpad buffers share bytes (the reference's allocation)",
-         true, &no_reuse, NULL},
+         .is_bool = true, .set = &no_reuse},
     };
     struct cli c = {.tool = "ktc-allocate",
                     .summary = "Gives every buffer of a `sched.routed` or `sched.nested` file an "

@@ -13,8 +13,8 @@ int main(int argc, char **argv)
     bool dot = false;
     const struct cli_flag flags[] = {
         {"device", "NAME|FILE: an embedded device (sample, spyre; default spyre) or a "
-                   "description file", false, NULL, &device},
-        {"dot", "the graph as Graphviz DOT (the command `dot`)", true, &dot, NULL},
+                   "description file", .value = &device},
+        {"dot", "the graph as Graphviz DOT (the command `dot`)", .is_bool = true, .set = &dot},
     };
     struct cli c = {.tool = "ktc-arch",
                     .summary = "Reports on a device description. Commands: summary (default), "

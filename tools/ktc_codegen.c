@@ -16,7 +16,7 @@ int main(int argc, char **argv)
         {"ktir",
          "FILE: the kernel's KTIR source, kept in the SpyreCode for `ktc-launch "
          "--check` and read for the arguments' tensor types",
-         false, NULL, &ktir},
+         .value = &ktir},
     };
     struct cli c = {.tool = "ktc-codegen",
                     .summary = "Translates a `dfir` file to SpyreCode: a program per unit, "

@@ -18,132 +18,17 @@
 #include "ktir/numeric.h"
 #include "ktir/verify.h"
 #include "runtime/runtime.h"
+#include "tools/cli.h"
 
-#define VERSION "0.1.0"
 #define MAX_BIND 256
 
-static const char usage_text[] =
-    "usage: ktc-launch [options] KERNEL.spyrecode\n"
-    "Prepares a SpyreCode kernel once and launches it on the simulated device.\n"
-    "KERNEL may also be SpyreCode text (codegen/README.md).\n\n"
-    "options:\n"
-    "  --arg NAME=FILE.npy    a tensor argument\n"
-    "  --arg NAME=VALUE       a scalar argument\n"
-    "  --random-inputs=SEED   random values for tensors not given (floats in\n"
-    "                         [-1, 1), integers in [0, 16)); scalars not given are 0\n"
-    "  --out NAME=FILE.npy    write a tensor argument after the last launch\n"
-    "  --golden DIR           inputs from DIR/golden.json; compare the results\n"
-    "  --check                run ktc-interp on the same inputs and compare exactly\n"
-    "  --repeat=N             prepare once, launch N times; report host times\n"
-    "  --stats                cycles, utilization, bytes, roofline (on stdout)\n"
-    "  --stats-json FILE      the same as JSON\n"
-    "  --trace FILE           Chrome/Perfetto trace JSON of the last launch\n"
-    "  --cycle-limit=N        stop a launch after N cycles (default 10^12)\n"
-    "  --device NAME|FILE     run on this device instead of the binary's\n"
-    "  --print                print the kernel's text form and exit\n"
-    "  -o FILE                write the kernel as a SpyreCode file and exit\n"
-    "  --help, --version\n";
-
 struct opts {
-    const char *input, *golden, *seed, *stats_json, *trace, *device, *output;
+    const char *golden, *seed, *stats_json, *trace, *device;
     const char *args[MAX_BIND], *outs[MAX_BIND];
-    int nargs, nouts;
+    size_t nargs, nouts;
     unsigned long long repeat, cycle_limit;
     bool stats, check, print;
 };
-
-static int usage_error(const char *msg, const char *arg)
-{
-    fprintf(stderr, "ktc-launch: error: %s%s%s\n(see ktc-launch --help)\n", msg, arg ? " " : "",
-            arg ? arg : "");
-    return 2;
-}
-
-/* --name=V or --name V; 1 matched, 0 not, -1 missing value. */
-static int value_of(int argc, char **argv, int *i, const char *name, const char **v)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return 0;
-    if (argv[*i][n] == '=') {
-        *v = argv[*i] + n + 1;
-        return 1;
-    }
-    if (argv[*i][n] || *i + 1 >= argc)
-        return argv[*i][n] ? 0 : -1;
-    *v = argv[++*i];
-    return 1;
-}
-
-static int parse_opts(int argc, char **argv, struct opts *o)
-{
-    o->repeat = 1;
-    o->cycle_limit = 1000000000000ULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
-        if (strcmp(a, "--version") == 0) {
-            printf("ktc-launch (ktc) %s\n", VERSION);
-            return 0;
-        }
-        if (strcmp(a, "--stats") == 0 || strcmp(a, "--check") == 0 || strcmp(a, "--print") == 0) {
-            bool *flag = a[2] == 's' ? &o->stats : a[2] == 'c' ? &o->check : &o->print;
-            *flag = true;
-            continue;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0) {
-            if (o->input)
-                return usage_error("more than one input:", a);
-            o->input = a;
-            continue;
-        }
-        static const char *const names[] = {"--arg",   "--out",        "--golden",
-                                            "--random-inputs", "--repeat", "--stats-json",
-                                            "--trace", "--cycle-limit", "--device", "-o"};
-        enum { NNAMES = sizeof names / sizeof *names };
-        int k, r = 0;
-        for (k = 0; k < NNAMES && !(r = value_of(argc, argv, &i, names[k], &v)); k++)
-            ;
-        if (r < 0)
-            return usage_error("missing value for", a);
-        if (k == NNAMES)
-            return usage_error("unknown option", a);
-        switch (k) {
-        case 0:
-        case 1:
-            if (!strchr(v, '='))
-                return usage_error("expected NAME=..., got", v);
-            if ((k ? o->nouts : o->nargs) == MAX_BIND)
-                return usage_error("too many", names[k]);
-            if (k)
-                o->outs[o->nouts++] = v;
-            else
-                o->args[o->nargs++] = v;
-            break;
-        case 2: o->golden = v; break;
-        case 3: o->seed = v; break;
-        case 4:
-        case 7: {
-            char *end;
-            unsigned long long n = strtoull(v, &end, 0);
-            if (*end || !n)
-                return usage_error("expected a positive number, got", v);
-            *(k == 4 ? &o->repeat : &o->cycle_limit) = n;
-            break;
-        }
-        case 5: o->stats_json = v; break;
-        case 6: o->trace = v; break;
-        case 8: o->device = v; break;
-        default: o->output = v; break;
-        }
-    }
-    if (!o->input)
-        return usage_error("no input kernel", NULL);
-    return -1;
-}
 
 static double now_s(void)
 {
@@ -222,10 +107,10 @@ static void make_array(struct interp_array *a, bool random)
 }
 
 /* The value text of name in list (NAME=TEXT), or NULL. */
-static const char *lookup(const char *const *list, int n, const char *name)
+static const char *lookup(const char *const *list, size_t n, const char *name)
 {
     size_t len = strlen(name);
-    for (int i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++)
         if (strncmp(list[i], name, len) == 0 && list[i][len] == '=')
             return list[i] + len + 1;
     return NULL;
@@ -467,7 +352,7 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
         rc = write_report(o->stats_json, &r, false);
     if (!rc && o->trace)
         rc = write_report(o->trace, &r, true);
-    for (int i = 0; !rc && i < o->nouts; i++) {
+    for (size_t i = 0; !rc && i < o->nouts; i++) {
         const char *eq = strchr(o->outs[i], '=');
         char name[256];
         snprintf(name, sizeof name, "%.*s", (int)(eq - o->outs[i]), o->outs[i]);
@@ -505,21 +390,59 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
 
 int main(int argc, char **argv)
 {
-    struct opts o = {0};
-    int rc = parse_opts(argc, argv, &o);
+    struct opts o = {.repeat = 1, .cycle_limit = 1000000000000ULL};
+    const struct cli_flag flags[] = {
+        {"arg", "NAME=FILE.npy: a tensor argument;" CLI_MORE "NAME=VALUE: a scalar argument",
+         .values = o.args,
+         .max_values = MAX_BIND, .nvalues = &o.nargs, .named = true, .arg = " NAME=..."},
+        {"random-inputs", "random values for tensors not given (floats in" CLI_MORE
+                          "[-1, 1), integers in [0, 16)); scalars not given are 0",
+         .value = &o.seed, .arg = "=SEED"},
+        {"out", "write a tensor argument after the last launch", .values = o.outs,
+         .max_values = MAX_BIND, .nvalues = &o.nouts, .named = true, .arg = " NAME=FILE.npy"},
+        {"golden", "inputs from DIR/golden.json; compare the results", .value = &o.golden,
+         .arg = " DIR"},
+        {"check", "run ktc-interp on the same inputs and compare exactly",
+         .is_bool = true, .set = &o.check},
+        {"repeat", "prepare once, launch N times; report host times", .count = &o.repeat,
+         .arg = "=N"},
+        {"stats", "cycles, utilization, bytes, roofline (on stdout)",
+         .is_bool = true, .set = &o.stats},
+        {"stats-json", "the same as JSON", .value = &o.stats_json, .arg = " FILE"},
+        {"trace", "Chrome/Perfetto trace JSON of the last launch", .value = &o.trace,
+         .arg = " FILE"},
+        {"cycle-limit", "stop a launch after N cycles (default 10^12)", .count = &o.cycle_limit,
+         .arg = "=N"},
+        {"device", "run on this device instead of the binary's", .value = &o.device,
+         .arg = " NAME|FILE"},
+        {"print", "print the kernel's text form and exit",
+         .is_bool = true, .set = &o.print},
+    };
+    const char *kernel = NULL;
+    struct cli c = {.tool = "ktc-launch",
+                    .summary = "Prepares a SpyreCode kernel once and launches it on the "
+                               "simulated device.\nKERNEL may also be SpyreCode text "
+                               "(codegen/README.md).",
+                    .flags = flags, .nflags = sizeof flags / sizeof *flags,
+                    .words = &kernel, .max_words = 1, .usage_args = "KERNEL.spyrecode",
+                    .no_emit = true,
+                    .output_help = "write the kernel as a SpyreCode file and exit"};
+    int rc = cli_parse(&c, argc, argv);
     if (rc >= 0)
         return rc;
+    if (!kernel)
+        return cli_usage_error(&c, "no input kernel%s", "");
     struct ir_diag diag;
     ir_diag_init(&diag, stderr);
     struct sc_binary *b = NULL;
     char *text = NULL, err[256];
-    rc = load_kernel(o.input, &diag, &b, &text);
+    rc = load_kernel(kernel, &diag, &b, &text);
     if (!rc && o.print)
         sc_print(b, stdout, false);
-    else if (!rc && o.output) {
-        rc = sc_write(o.output, b, "ktc-launch " VERSION, err, sizeof err);
+    else if (!rc && c.output) {
+        rc = sc_write(c.output, b, "ktc-launch " KTC_VERSION, err, sizeof err);
         if (rc)
-            fprintf(stderr, "ktc-launch: error: %s: %s\n", o.output, err);
+            fprintf(stderr, "ktc-launch: error: %s: %s\n", c.output, err);
     } else if (!rc)
         rc = launch(&o, b, &diag);
     sc_binary_free(b);

@@ -19,12 +19,12 @@ int main(int argc, char **argv)
     const char *stage = "ktir", *device = NULL;
     const struct cli_flag flags[] = {
         {"split-input-file", "parse each `// -----` chunk as its own module (text output)",
-         true, &split, NULL},
+         .is_bool = true, .set = &split},
         {"device", "target device: an embedded NAME (spyre, sample) or a description FILE "
-                   "(default spyre; a kernel's own declaration wins)", false, NULL, &device},
+                   "(default spyre; a kernel's own declaration wins)", .value = &device},
         /* Hand-written IR of a later stage, for that stage's golden tests. */
         {"stage", "label the output as stage NAME (default ktir), e.g. sched.split for "
-                  "hand-written ScheduleIR", false, NULL, &stage},
+                  "hand-written ScheduleIR", .value = &stage},
     };
     struct cli c = {.tool = "ktc-parse",
                     .summary = "Parses KTIR (MLIR text), verifies it and writes a `ktir` IR file.",

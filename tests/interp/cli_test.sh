@@ -13,7 +13,7 @@ parse=${3:-}
 
 expect_out 0 '^usage: ktc-interp' -- "$bin" --help
 expect_out 0 '^ktc-interp \(ktc\) ' -- "$bin" --version
-expect_out 2 'unknown option --bogus' -- "$bin" --bogus
+expect_out 2 "unknown option '--bogus'" -- "$bin" --bogus
 expect_out 2 'no input kernel' -- "$bin"
 expect_out 2 'expected NAME=' -- "$bin" "$kernels/vadd.mlir" --arg x
 expect_out 2 'missing value' -- "$bin" "$kernels/vadd.mlir" --arg

@@ -12,7 +12,7 @@ dev="--device $dir/two_core.mlir"
 
 expect_out 0 '^usage: ktc-launch' -- "$bin" --help
 expect_out 0 '^ktc-launch \(ktc\) ' -- "$bin" --version
-expect_out 2 'unknown option --bogus' -- "$bin" --bogus
+expect_out 2 "unknown option '--bogus'" -- "$bin" --bogus
 expect_out 2 'no input kernel' -- "$bin"
 expect_out 2 'expected NAME=' -- "$bin" "$dir/vadd.sc" --arg x
 expect_out 2 'expected a positive number' -- "$bin" "$dir/vadd.sc" --repeat=0

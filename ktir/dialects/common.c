@@ -215,3 +215,49 @@ void irw_subscript_leaf(struct ir_printer *w, bool is_sym, uint32_t pos, void *c
     else
         irw_value(w, ir_block_get(m, ln->block)->args[pos - ln->ncap]);
 }
+
+bool irp_elided_get(struct ir_parser *p, struct ir_op_state *st, enum ir_type_kind kind)
+{
+    struct irp_operand src;
+    ir_type ts, t;
+    if (!irp_operand(p, &src) || !irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) ||
+        !irp_elided_type(p, kind, &ts) || !irp_expect(p, IR_T_ARROW) || !irp_type(p, &t) ||
+        !irp_add_operand(p, st, &src, ts))
+        return false;
+    ir_state_add_result(irp_module(p), st, t);
+    return true;
+}
+
+void irw_elided_get(struct ir_printer *w, ir_op op, enum ir_type_kind kind)
+{
+    const struct ir_module *m = irw_module(w);
+    irw_puts(w, " ");
+    irw_operands(w, op, 0, 1);
+    irw_attr_dict(w, op, NULL, 0);
+    irw_puts(w, " : ");
+    irw_elided_type(w, kind, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
+    irw_puts(w, " -> ");
+    irw_result_types(w, op);
+}
+
+bool irp_elided_put(struct ir_parser *p, struct ir_op_state *st, enum ir_type_kind kind)
+{
+    struct irp_operand data, dst;
+    ir_type t, td;
+    return irp_operand(p, &data) && irp_expect(p, IR_T_COMMA) && irp_operand(p, &dst) &&
+           irp_opt_attr_dict(p, st) && irp_expect(p, IR_T_COLON) && irp_type(p, &t) &&
+           irp_expect(p, IR_T_COMMA) && irp_elided_type(p, kind, &td) &&
+           irp_add_operand(p, st, &data, t) && irp_add_operand(p, st, &dst, td);
+}
+
+void irw_elided_put(struct ir_printer *w, ir_op op, enum ir_type_kind kind)
+{
+    const struct ir_module *m = irw_module(w);
+    irw_puts(w, " ");
+    irw_operands(w, op, 0, 2);
+    irw_attr_dict(w, op, NULL, 0);
+    irw_puts(w, " : ");
+    irw_operand_types(w, op, 0, 1);
+    irw_puts(w, ", ");
+    irw_elided_type(w, kind, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
+}

@@ -41,6 +41,15 @@ bool irv_index_operands(struct ir_verifier *v, ir_op op, uint32_t from, uint32_t
  * "expects parent op '<name>'". */
 bool irv_parent(struct ir_verifier *v, ir_op op, uint32_t kind);
 
+/* The two forms shared by ktdp.load/store and ktdf.read_from/write_to_fifo,
+ * whose endpoint type may be written with its prefix elided (`kind`):
+ *   `%src [{attrs}] : <src-type> -> T`            (one result)
+ *   `%data, %dst [{attrs}] : T, <dst-type>`       (no result) */
+bool irp_elided_get(struct ir_parser *p, struct ir_op_state *st, enum ir_type_kind kind);
+void irw_elided_get(struct ir_printer *w, ir_op op, enum ir_type_kind kind);
+bool irp_elided_put(struct ir_parser *p, struct ir_op_state *st, enum ir_type_kind kind);
+void irw_elided_put(struct ir_printer *w, ir_op op, enum ir_type_kind kind);
+
 /* ---- affine subscripts over SSA values ------------------------------------------ */
 
 #define IR_MAX_SUBSCRIPT_VALUES 64

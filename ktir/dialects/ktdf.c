@@ -556,49 +556,23 @@ bool ir_verify_ktdf_data_transfer(struct ir_verifier *v, ir_op op)
 /* %v = ktdf.read_from_fifo %slot [{attrs}] : <slot> -> T */
 bool ir_fmt_ktdf_read_from_fifo_parse(struct ir_parser *p, struct ir_op_state *st)
 {
-    struct irp_operand slot;
-    ir_type ts, t;
-    if (!irp_operand(p, &slot) || !irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) ||
-        !irp_elided_type(p, IR_TY_FIFO_SLOT, &ts) || !irp_expect(p, IR_T_ARROW) ||
-        !irp_type(p, &t) || !irp_add_operand(p, st, &slot, ts))
-        return false;
-    ir_state_add_result(irp_module(p), st, t);
-    return true;
+    return irp_elided_get(p, st, IR_TY_FIFO_SLOT);
 }
 
 void ir_fmt_ktdf_read_from_fifo_print(struct ir_printer *w, ir_op op)
 {
-    const struct ir_module *m = irw_module(w);
-    irw_puts(w, " ");
-    irw_operands(w, op, 0, 1);
-    irw_attr_dict(w, op, NULL, 0);
-    irw_puts(w, " : ");
-    irw_elided_type(w, IR_TY_FIFO_SLOT, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
-    irw_puts(w, " -> ");
-    irw_result_types(w, op);
+    irw_elided_get(w, op, IR_TY_FIFO_SLOT);
 }
 
 /* ktdf.write_to_fifo %data, %slot [{attrs}] : T, <slot> */
 bool ir_fmt_ktdf_write_to_fifo_parse(struct ir_parser *p, struct ir_op_state *st)
 {
-    struct irp_operand data, slot;
-    ir_type t, ts;
-    return irp_operand(p, &data) && irp_expect(p, IR_T_COMMA) && irp_operand(p, &slot) &&
-           irp_opt_attr_dict(p, st) && irp_expect(p, IR_T_COLON) && irp_type(p, &t) &&
-           irp_expect(p, IR_T_COMMA) && irp_elided_type(p, IR_TY_FIFO_SLOT, &ts) &&
-           irp_add_operand(p, st, &data, t) && irp_add_operand(p, st, &slot, ts);
+    return irp_elided_put(p, st, IR_TY_FIFO_SLOT);
 }
 
 void ir_fmt_ktdf_write_to_fifo_print(struct ir_printer *w, ir_op op)
 {
-    const struct ir_module *m = irw_module(w);
-    irw_puts(w, " ");
-    irw_operands(w, op, 0, 2);
-    irw_attr_dict(w, op, NULL, 0);
-    irw_puts(w, " : ");
-    irw_operand_types(w, op, 0, 1);
-    irw_puts(w, ", ");
-    irw_elided_type(w, IR_TY_FIFO_SLOT, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
+    irw_elided_put(w, op, IR_TY_FIFO_SLOT);
 }
 
 /* read_from_fifo and write_to_fifo: the data (a tensor, or a memref standing

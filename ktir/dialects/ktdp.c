@@ -780,26 +780,12 @@ static bool check_transfer(struct ir_verifier *v, ir_op op, ir_value data, ir_va
 /* %tile [attr-dict] : <tile-type> -> tensor-type */
 bool ir_fmt_ktdp_load_parse(struct ir_parser *p, struct ir_op_state *st)
 {
-    struct irp_operand t;
-    ir_type tt, rt;
-    if (!irp_operand(p, &t) || !irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) ||
-        !irp_elided_type(p, IR_TY_ACCESS_TILE, &tt) || !irp_expect(p, IR_T_ARROW) ||
-        !irp_type(p, &rt) || !irp_add_operand(p, st, &t, tt))
-        return false;
-    ir_state_add_result(irp_module(p), st, rt);
-    return true;
+    return irp_elided_get(p, st, IR_TY_ACCESS_TILE);
 }
 
 void ir_fmt_ktdp_load_print(struct ir_printer *w, ir_op op)
 {
-    const struct ir_module *m = irw_module(w);
-    irw_puts(w, " ");
-    irw_operands(w, op, 0, 1);
-    irw_attr_dict(w, op, NULL, 0);
-    irw_puts(w, " : ");
-    irw_elided_type(w, IR_TY_ACCESS_TILE, ir_value_type(m, ir_op_get(m, op)->opnd[0]));
-    irw_puts(w, " -> ");
-    irw_result_types(w, op);
+    irw_elided_get(w, op, IR_TY_ACCESS_TILE);
 }
 
 bool ir_verify_ktdp_load(struct ir_verifier *v, ir_op op)
@@ -813,24 +799,12 @@ bool ir_verify_ktdp_load(struct ir_verifier *v, ir_op op)
 /* %data, %tile [attr-dict] : tensor-type, <tile-type> */
 bool ir_fmt_ktdp_store_parse(struct ir_parser *p, struct ir_op_state *st)
 {
-    struct irp_operand d, t;
-    ir_type dt, tt;
-    return irp_operand(p, &d) && irp_expect(p, IR_T_COMMA) && irp_operand(p, &t) &&
-           irp_opt_attr_dict(p, st) && irp_expect(p, IR_T_COLON) && irp_type(p, &dt) &&
-           irp_expect(p, IR_T_COMMA) && irp_elided_type(p, IR_TY_ACCESS_TILE, &tt) &&
-           irp_add_operand(p, st, &d, dt) && irp_add_operand(p, st, &t, tt);
+    return irp_elided_put(p, st, IR_TY_ACCESS_TILE);
 }
 
 void ir_fmt_ktdp_store_print(struct ir_printer *w, ir_op op)
 {
-    const struct ir_module *m = irw_module(w);
-    irw_puts(w, " ");
-    irw_operands(w, op, 0, 2);
-    irw_attr_dict(w, op, NULL, 0);
-    irw_puts(w, " : ");
-    irw_operand_types(w, op, 0, 1);
-    irw_puts(w, ", ");
-    irw_elided_type(w, IR_TY_ACCESS_TILE, ir_value_type(m, ir_op_get(m, op)->opnd[1]));
+    irw_elided_put(w, op, IR_TY_ACCESS_TILE);
 }
 
 bool ir_verify_ktdp_store(struct ir_verifier *v, ir_op op)

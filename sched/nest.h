@@ -1,0 +1,137 @@
+/* nest.h - ktc-nest: make the first path's schedule fast (the pass between
+ * ktc-path-expand and ktc-allocate).
+ *
+ * Input stage "sched.routed", output stage "sched.nested". ktc-split and
+ * ktc-path-expand leave every program as loops around flat pipelines that
+ * move one vector per iteration through every hop, each DMA paying the full
+ * device-memory latency before the next may start. ktc-nest restructures
+ * each program so that device-memory traffic moves in tiles, in bulk, ahead
+ * of the compute that drains the previous tile. It is a list of separate
+ * transformations, run in this order, each one a function of its own, with
+ * its own golden cases, and each can be turned off by name
+ * (`ktc-nest --disable=NAME`, repeatable; `ktc compile --disable=NAME`
+ * passes it on, and `--disable=nest` skips the whole stage):
+ *
+ *  sink               An orchestrator scf.for (no iter_args) whose body is
+ *                     index arithmetic and one call of a program that is
+ *                     called nowhere else moves into that program: the
+ *                     program gains the loop's bounds and the values the
+ *                     arithmetic uses as parameters, the call its operands.
+ *                     Repeated outward (a nest of such loops sinks whole).
+ *                     Without it a per-row kernel calls its program per row
+ *                     and nothing can overlap across rows.
+ *  normalize          Every scf.for above a pipeline in a program gets lower
+ *                     bound 0 and step 1; the original IV is rebuilt
+ *                     (lb + iv * step) where it was used.
+ *  tiling             The innermost parallel loop above a sequence of
+ *                     pipelines (the "point" loop) is split into a tile loop
+ *                     and a point loop of T iterations:
+ *                       %T = ktdf.tiling.reserve_size {min_value = 1, divisibility = 1}
+ *                       scf.for %t = 0 to ceildiv(n, %T) { scf.for %i = 0 to
+ *                       ktdf.tiling.derive_size [%t : %T], total_size = n { .. } }
+ *                     with the original IV rebuilt as t * T + i.
+ *  tile-size-selection Every reserve_size becomes a constant chosen by the
+ *                     device cost model (nest_cost.h): for each program, the
+ *                     tile size (and buffering depth and corelet split) with
+ *                     the least modeled time whose buffers fit the
+ *                     scratchpad; `--tile-sizes=N,...` overrides (one per
+ *                     reserve_size, program order); `--stats` prints each
+ *                     program's choice and modeled cycles. derive_size with
+ *                     constant operands folds; v1 chooses sizes that divide
+ *                     the trip count, so no remainder tile is left.
+ *  coarsening         A tile loop whose point loop holds a sequence of
+ *                     pipelines becomes one outer pipeline per tile:
+ *                       stage [MNILU]  every DDR -> scratchpad transfer of
+ *                                      the point loop, as ONE bulk transfer
+ *                                      of the whole tile (the DDR side a
+ *                                      reinterpret_cast view of T rows, the
+ *                                      scratchpad buffer expanded by a
+ *                                      leading dim of T); identical loads
+ *                                      (same source, same indices) merge
+ *                       stage [L1LU, SFU, L1SU, ...]  the point loop, its
+ *                                      pipelines without their DMA stages,
+ *                                      reading/writing row %i of the
+ *                                      expanded buffers (inner pipelines at
+ *                                      vector granularity)
+ *                       stage [MNISU]  every scratchpad -> DDR transfer, as
+ *                                      one bulk transfer of the tile
+ *                     chained by tokens; the expanded buffers are allocated
+ *                     at program level, before the tile loop.
+ *  double-buffering   A buffer written by one stage of an outer pipeline and
+ *                     read by another gets a leading phase dim of K (K = 2
+ *                     unless the cost model chose more), indexed by
+ *                       %ph = ktdf.buffer_phase(%t) {num_phases = K}
+ *                     and the outer pipeline gets `modulo(size: K)`: the DMA
+ *                     stage fills phase (t+1) mod K while compute drains
+ *                     phase t mod K. One alloc with a phase dim instead of
+ *                     the reference's K allocs + ktdf.select_memref: same
+ *                     meaning, addresses are plain index arithmetic.
+ *                     buffer_phase(ivs) is the row-major linear iteration
+ *                     number of the loops of those IVs, mod num_phases.
+ *  corelets           The point loop of a compute stage whose units exist
+ *                     once per corelet becomes
+ *                       ktdf.parallel (%i, %inst) = (0) to (T) step (1)
+ *                         distribute(num_instances = N) { ... }
+ *                     N = the device's corelets per core (no rewrite when 1).
+ *  broadcast          A transfer invariant in the tile loop (a row-broadcast
+ *                     operand) is hoisted into a one-stage sibling pipeline
+ *                     before the loop.
+ *
+ * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
+ * into K-credit signals (the consumer primes K-1 credits before the loop,
+ * the producer drains them after it) and buffer_phase into index arithmetic.
+ *
+ * A program nothing applies to is left as it is (the pass is idempotent: a
+ * pipeline with modulo, or under a tile loop, is not transformed again).
+ * Rejected with a located error: a --tile-sizes list whose length is not
+ * the number of reserve_size ops, a non-positive tile size, a chosen tile
+ * whose buffers exceed the scratchpad (naming the buffer, its size and the
+ * capacity).
+ */
+#ifndef SCHED_NEST_H
+#define SCHED_NEST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+
+/* The transformations, in the order they run; the names are the --disable
+ * spellings. */
+#define SCHED_NEST_TRANSFORMS(X)                                                              \
+    X(SINK, "sink")                                                                           \
+    X(NORMALIZE, "normalize")                                                                 \
+    X(TILING, "tiling")                                                                       \
+    X(TILE_SIZES, "tile-size-selection")                                                      \
+    X(COARSENING, "coarsening")                                                               \
+    X(DOUBLE_BUFFERING, "double-buffering")                                                   \
+    X(CORELETS, "corelets")                                                                   \
+    X(BROADCAST, "broadcast")
+
+enum sched_nest_transform {
+#define X(e, s) SCHED_NEST_##e,
+    SCHED_NEST_TRANSFORMS(X)
+#undef X
+        SCHED_NEST_NTRANSFORMS
+};
+
+struct sched_nest_options {
+    uint32_t disabled;          /* bit (1u << SCHED_NEST_x) turns x off */
+    const int64_t *tile_sizes;  /* --tile-sizes override, or NULL */
+    uint32_t ntile_sizes;
+    FILE *stats;                /* --stats: choices and modeled cycles, or NULL */
+};
+
+/* The transformation named s (a --disable spelling), or
+ * SCHED_NEST_NTRANSFORMS when there is none. */
+enum sched_nest_transform sched_nest_transform_named(const char *s);
+
+/* Restructures every program of m for dev (see above), in place. Returns
+ * false after reporting located errors to diag (m is then unspecified). */
+bool sched_nest(struct ir_module *m, const struct arch_device *dev,
+                const struct sched_nest_options *o, struct ir_diag *diag);
+
+#endif

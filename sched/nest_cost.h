@@ -1,0 +1,60 @@
+/* nest_cost.h - ktc-nest's cost model of the device: the modeled time of a
+ * coarsened program for a tile size, buffering depth and corelet split, and
+ * the choice of the best one that fits. Everything it knows comes from the
+ * device description (datapath bandwidth and latency, lanes per element
+ * type, FIFO depths, memory capacities, cores and corelets), never from
+ * constants.
+ *
+ * The shape it models (nest.h, "coarsening"): per core, a loop of `points`
+ * iterations cut into tiles of T points; per tile a bulk DMA into
+ * scratchpad (every load transfer), a compute stage streaming the tile's T
+ * points through the on-core units at vector granularity, and a bulk DMA
+ * out (every store transfer); with K buffer phases the DMA of tile t+1..t+K-1
+ * overlaps the compute of tile t; `cores` cores share the device memory's
+ * aggregate bandwidth.
+ */
+#ifndef SCHED_NEST_COST_H
+#define SCHED_NEST_COST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arch/arch.h"
+
+/* One bulk transfer per tile between device memory and scratchpad. */
+struct nest_cost_xfer {
+    bool store;             /* scratchpad -> device memory (else a load) */
+    uint64_t bytes_per_point; /* bytes it moves per point of the tile */
+    uint64_t row_bytes;     /* contiguous bytes per DMA row (burst size) */
+};
+
+/* What one point (one iteration of the point loop) costs on the core. */
+struct nest_cost_program {
+    uint64_t points;        /* point-loop iterations per core */
+    uint32_t cores;         /* cores running the program concurrently */
+    uint32_t nxfers;
+    const struct nest_cost_xfer *xfers;
+    uint64_t vector_ops_per_point; /* SFU vector instructions per point */
+    uint64_t fifo_bytes_per_point; /* bytes through on-core FIFOs per point */
+    uint64_t l1_bytes_per_point;   /* scratchpad load/store unit bytes per point */
+    uint64_t fixed_scratch;        /* scratchpad bytes used by other buffers */
+};
+
+struct nest_cost_choice {
+    uint64_t tile;          /* points per tile (divides points) */
+    uint32_t phases;        /* buffer phases K (1 = no double buffering) */
+    uint32_t instances;     /* corelets the point loop is split across */
+    double cycles;          /* modeled cycles of the whole program */
+};
+
+/* Modeled cycles of p on dev with the given tile, phases and instances. */
+double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_program *p,
+                         uint64_t tile, uint32_t phases, uint32_t instances);
+
+/* The choice with the least modeled cycles whose buffers fit the
+ * scratchpad, phases <= max_phases and instances <= max_instances; false
+ * when not even a tile of one point fits. */
+bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
+                      uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out);
+
+#endif

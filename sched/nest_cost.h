@@ -25,19 +25,32 @@
 struct nest_cost_xfer {
     bool store;             /* scratchpad -> device memory (else a load) */
     uint64_t bytes_per_point; /* bytes it moves per point of the tile */
-    uint64_t row_bytes;     /* contiguous bytes per DMA row (burst size) */
+    uint64_t row_bytes;     /* contiguous bytes per DMA row (informational: the
+                               simulator charges a bulk transfer by its bytes) */
 };
 
-/* What one point (one iteration of the point loop) costs on the core. */
+/* What one point (one iteration of the point loop) costs. The compute stage
+ * streams points through the device's on-core chain
+ *     scratchpad -> load unit -> compute unit -> store unit -> scratchpad
+ * (the routes from the ct_local memory to the first unit with the compute
+ * feature and back: L1 -> L1LU -> SFU -> L1SU -> L1 on sample and spyre);
+ * each unit is busy for what it moves over its datapaths (bytes/bandwidth)
+ * or computes (a vector op of n elements: ceil(n / lanes) cycles). */
 struct nest_cost_program {
     uint64_t points;        /* point-loop iterations per core */
-    uint32_t cores;         /* cores running the program concurrently */
+    uint32_t cores;         /* cores running the program concurrently (>= 1) */
     uint32_t nxfers;
     const struct nest_cost_xfer *xfers;
-    uint64_t vector_ops_per_point; /* SFU vector instructions per point */
-    uint64_t fifo_bytes_per_point; /* bytes through on-core FIFOs per point */
-    uint64_t l1_bytes_per_point;   /* scratchpad load/store unit bytes per point */
-    uint64_t fixed_scratch;        /* scratchpad bytes used by other buffers */
+    uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */
+    uint64_t fifo_in_bytes_per_point;  /* load unit -> compute unit (send) */
+    uint64_t vector_ops_per_point;     /* compute-unit vector instructions */
+    uint64_t vector_elems;             /* elements per vector instruction, 0 = the lanes */
+    const char *elem_type;             /* "f16": picks the lanes; NULL = the widest */
+    uint64_t fifo_out_bytes_per_point; /* compute unit -> store unit (send) */
+    uint64_t l1_store_bytes_per_point; /* store unit -> scratchpad (vst) */
+    uint64_t scratch_per_point;        /* scratchpad bytes per point per phase
+                                          (0 = the sum of the transfers' bytes) */
+    uint64_t fixed_scratch;            /* scratchpad bytes used by other buffers */
 };
 
 struct nest_cost_choice {
@@ -52,8 +65,10 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
                          uint64_t tile, uint32_t phases, uint32_t instances);
 
 /* The choice with the least modeled cycles whose buffers fit the
- * scratchpad, phases <= max_phases and instances <= max_instances; false
- * when not even a tile of one point fits. */
+ * scratchpad (phases * tile * scratch_per_point <= capacity - fixed_scratch),
+ * tile among the divisors of points, phases <= max_phases and instances <=
+ * max_instances (ties: fewer phases, fewer instances, smaller tile); false
+ * when not even a tile of one point fits (or points is 0). */
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
                       uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out);
 

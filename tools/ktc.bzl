@@ -4,7 +4,7 @@
     ktc_kernel(name = "add", src = "add.mlir", device = "spyre")
 
 Each stage binary runs as its own action with its IR file as a declared
-output (add.ktir, add.split, add.routed, add.allocated, add.dfir,
+output (add.ktir, add.split, add.routed, add.nested, add.allocated, add.dfir,
 add.spyrecode), so Bazel caches every stage separately and can run them on
 remote executors: changing a pass re-runs only that stage and the ones after
 it, for every kernel. The default output is the SpyreCode; the intermediate
@@ -16,6 +16,7 @@ _STAGES = [
     ("_parse", "ktir"),
     ("_split", "split"),
     ("_path_expand", "routed"),
+    ("_nest", "nested"),
     ("_allocate", "allocated"),
     ("_lower", "dfir"),
     ("_codegen", "spyrecode"),
@@ -32,6 +33,8 @@ def _ktc_kernel_impl(ctx):
         inputs = [prev]
         if attr == "_parse":
             args.add("--device=" + ctx.attr.device)
+        if attr == "_nest":
+            args.add_all(ctx.attr.nest_args)
         if attr == "_codegen":
             # the KTIR source travels in the SpyreCode (ktc-launch --check)
             args.add("--ktir=" + src.path)
@@ -70,9 +73,13 @@ ktc_kernel = rule(
             default = "spyre",
             doc = "An embedded device name (spyre, sample); a kernel's own declaration wins.",
         ),
+        "nest_args": attr.string_list(
+            doc = "Flags for ktc-nest, e.g. [\"--disable=double-buffering\"].",
+        ),
         "_parse": _tool("ktc-parse"),
         "_split": _tool("ktc-split"),
         "_path_expand": _tool("ktc-path-expand"),
+        "_nest": _tool("ktc-nest"),
         "_allocate": _tool("ktc-allocate"),
         "_lower": _tool("ktc-lower"),
         "_codegen": _tool("ktc-codegen"),

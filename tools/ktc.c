@@ -1,7 +1,8 @@
 /* ktc.c - the driver: runs the stage binaries as a real pipeline of processes
  * connected by pipes (`ktc compile`), then the runtime (`ktc run`).
  *
- *   ktc-parse | ktc-split | ktc-path-expand | ktc-allocate | ktc-lower | ktc-codegen
+ *   ktc-parse | ktc-split | ktc-path-expand | ktc-nest | ktc-allocate | ktc-lower |
+ *   ktc-codegen
  *
  * The stage binaries are found beside this one. With --save-temps or
  * --print-ir-after-all the stages run one after another through files, so
@@ -27,6 +28,7 @@ static const struct stage {
     {"ktc-parse", "parse", "ktir"},
     {"ktc-split", "split", "split"},
     {"ktc-path-expand", "path-expand", "routed"},
+    {"ktc-nest", "nest", "nested"},
     {"ktc-allocate", "allocate", "allocated"},
     {"ktc-lower", "lower", "dfir"},
     {"ktc-codegen", "codegen", "spyrecode"},
@@ -38,6 +40,9 @@ struct opts {
     bool print_ir, verbose;
     const char *launch_args[MAX_ARGS]; /* `ktc run`: passed to ktc-launch */
     int nlaunch;
+    const char *nest_args[MAX_ARGS]; /* --disable=NAME, --tile-sizes, --stats for ktc-nest */
+    int nnest;
+    bool skip_nest; /* --disable=nest */
 };
 
 static char bindir[PATH_MAX];
@@ -54,7 +59,12 @@ static void usage(FILE *f)
             "  --device=NAME|FILE    target device (default spyre)\n"
             "  --save-temps=DIR      keep every stage's IR file in DIR\n"
             "  --print-ir-after-all  print each stage's IR (ktc-print) on stderr\n"
-            "  --stop-after=STAGE    parse, split, path-expand, allocate, lower or codegen\n"
+            "  --stop-after=STAGE    parse, split, path-expand, nest, allocate, lower or\n"
+            "                        codegen\n"
+            "  --disable=NAME        turn a ktc-nest transformation off (repeatable); `nest`\n"
+            "                        skips the whole stage\n"
+            "  --tile-sizes=N,...    ktc-nest's tile sizes, one per tiled loop\n"
+            "  --stats               ktc-nest's choices (and, with `run`, ktc-launch's stats)\n"
             "  -v                    print each stage's command\n"
             "  --help, --version\n");
 }
@@ -96,6 +106,14 @@ static int parse_args(struct opts *o, int argc, char **argv)
             o->stop_after = a + 13;
         else if (strcmp(a, "-v") == 0)
             o->verbose = true;
+        else if (strcmp(a, "--disable=nest") == 0)
+            o->skip_nest = true;
+        else if ((strncmp(a, "--disable=", 10) == 0 || strncmp(a, "--tile-sizes=", 13) == 0 ||
+                  strcmp(a, "--stats") == 0) && o->nnest < MAX_ARGS - 1) {
+            o->nest_args[o->nnest++] = a;
+            if (run && strcmp(a, "--stats") == 0 && o->nlaunch < MAX_ARGS - 1)
+                o->launch_args[o->nlaunch++] = a; /* ktc-launch's --stats too */
+        }
         else if (a[0] != '-' && !o->input)
             o->input = a;
         else if (run && o->nlaunch < MAX_ARGS - 1)
@@ -110,8 +128,10 @@ static int parse_args(struct opts *o, int argc, char **argv)
         while (k < NSTAGES && strcmp(stages[k].name, o->stop_after) != 0)
             k++;
         if (k == NSTAGES)
-            return usage_error("--stop-after takes parse, split, path-expand, allocate, lower or "
-                               "codegen, not", o->stop_after);
+            return usage_error("--stop-after takes parse, split, path-expand, nest, allocate, "
+                               "lower or codegen, not", o->stop_after);
+        if (o->skip_nest && strcmp(o->stop_after, "nest") == 0)
+            return usage_error("--stop-after=nest and --disable=nest contradict;", "drop one");
         if (run && k != NSTAGES - 1)
             return usage_error("`ktc run` needs the whole pipeline; drop", "--stop-after");
     }
@@ -155,6 +175,9 @@ static int stage_argv(const struct opts *o, int k, const char *in, const char *o
         path_printf(ktir_flag, sizeof ktir_flag, "--ktir=%s", o->input);
         argv[n++] = ktir_flag;
     }
+    if (strcmp(stages[k].bin, "ktc-nest") == 0)
+        for (int i = 0; i < o->nnest; i++)
+            argv[n++] = o->nest_args[i];
     if (in)
         argv[n++] = in;
     if (out) {
@@ -208,14 +231,23 @@ static pid_t spawn(const char *const *argv, int in_fd, int out_fd)
     return pid;
 }
 
+/* Whether stage k does not run (--disable=nest). */
+static bool skipped(const struct opts *o, int k)
+{
+    return o->skip_nest && strcmp(stages[k].bin, "ktc-nest") == 0;
+}
+
 /* Stages 0..last as one pipeline of processes; the last writes `out`. */
 static int run_pipeline(const struct opts *o, int last, const char *out)
 {
     pid_t pids[NSTAGES];
     char paths[NSTAGES][PATH_MAX];
-    const char *argv[NSTAGES][8];
+    const char *argv[NSTAGES][MAX_ARGS + 8];
     int prev = -1, rc = 0;
     for (int k = 0; k <= last; k++) {
+        pids[k] = -1;
+        if (skipped(o, k))
+            continue;
         int fds[2] = {-1, -1};
         if (k < last && pipe(fds) != 0) {
             fprintf(stderr, "ktc: error: pipe: %s\n", strerror(errno));
@@ -235,6 +267,8 @@ static int run_pipeline(const struct opts *o, int last, const char *out)
     /* Every stage is waited for; the first failure in pipeline order is the
      * one reported (a later stage then only saw a truncated input). */
     for (int k = 0; k <= last; k++) {
+        if (pids[k] < 0)
+            continue;
         int status;
         waitpid(pids[k], &status, 0);
         bool failed = !WIFEXITED(status) || WEXITSTATUS(status);
@@ -272,7 +306,9 @@ static int run_through_files(const struct opts *o, int last, const char *dir, co
             path_printf(cur, sizeof cur, "%s", out);
         else
             temp_path(o, dir, k, cur, sizeof cur);
-        const char *argv[8];
+        if (skipped(o, k))
+            continue;
+        const char *argv[MAX_ARGS + 8];
         stage_argv(o, k, k == 0 ? o->input : prev, cur, path, sizeof path, argv);
         int rc = run_one(argv, o->verbose);
         if (rc)

@@ -1,0 +1,394 @@
+/* nest.c - ktc-nest's driver (nest.h): runs the transformations in order,
+ * each unless disabled, and the helpers they share (nest_int.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+static const char *const transform_names[] = {
+#define X(e, s) s,
+    SCHED_NEST_TRANSFORMS(X)
+#undef X
+};
+
+enum sched_nest_transform sched_nest_transform_named(const char *s)
+{
+    for (uint32_t i = 0; i < SCHED_NEST_NTRANSFORMS; i++)
+        if (strcmp(s, transform_names[i]) == 0)
+            return (enum sched_nest_transform)i;
+    return SCHED_NEST_NTRANSFORMS;
+}
+
+bool nest_error(struct nest_ctx *c, ir_op op, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ir_diag_at(c->diag, c->m, ir_op_get(c->m, op)->loc, IR_SEV_ERROR, "%s", msg);
+    c->failed = true;
+    return false;
+}
+
+/* ---- linear forms ------------------------------------------------------------ */
+
+static bool lin_add(struct nest_lin *a, const struct nest_lin *b, int64_t k)
+{
+    a->c += k * b->c;
+    for (uint32_t i = 0; i < b->n; i++) {
+        uint32_t j = 0;
+        while (j < a->n && a->v[j] != b->v[i])
+            j++;
+        if (j == a->n) {
+            if (a->n == NEST_LIN_TERMS)
+                return false;
+            a->v[a->n] = b->v[i];
+            a->k[a->n++] = 0;
+        }
+        a->k[j] += k * b->k[i];
+    }
+    /* drop the terms that cancelled */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (a->k[i]) {
+            a->v[n] = a->v[i];
+            a->k[n++] = a->k[i];
+        }
+    a->n = n;
+    return true;
+}
+
+bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out)
+{
+    *out = (struct nest_lin){0};
+    int64_t k;
+    if (split_const_int(m, v, &k)) {
+        out->c = k;
+        return true;
+    }
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    struct nest_lin x, y;
+    if (o && (o->kind == IR_OP_ARITH_ADDI || o->kind == IR_OP_ARITH_SUBI) &&
+        nest_lin_of(m, o->opnd[0], &x) && nest_lin_of(m, o->opnd[1], &y)) {
+        *out = x;
+        if (lin_add(out, &y, o->kind == IR_OP_ARITH_ADDI ? 1 : -1))
+            return true;
+    }
+    if (o && o->kind == IR_OP_ARITH_MULI) {
+        for (uint32_t s = 0; s < 2; s++)
+            if (split_const_int(m, o->opnd[1 - s], &k) && nest_lin_of(m, o->opnd[s], &x)) {
+                *out = (struct nest_lin){0};
+                if (lin_add(out, &x, k))
+                    return true;
+            }
+    }
+    *out = (struct nest_lin){.n = 1, .v = {v}, .k = {1}};
+    return true;
+}
+
+bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t *out)
+{
+    struct nest_lin x, y;
+    if (!nest_lin_of(m, a, &x) || !nest_lin_of(m, b, &y) || !lin_add(&x, &y, -1) || x.n)
+        return false;
+    *out = x.c;
+    return true;
+}
+
+/* ---- structure ----------------------------------------------------------------- */
+
+static bool has_pipeline_in(const struct ir_module *m, ir_op op, bool need_loop)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_KTDF_PIPELINE)
+        return !need_loop;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            IR_FOR_OPS(m, b, c) {
+                if (need_loop && ir_op_get(m, c)->kind == IR_OP_SCF_FOR && nest_has_pipeline(m, c))
+                    return true;
+                if (has_pipeline_in(m, c, need_loop))
+                    return true;
+            }
+    return false;
+}
+
+bool nest_has_pipeline(const struct ir_module *m, ir_op op)
+{
+    return has_pipeline_in(m, op, false);
+}
+
+bool nest_has_loop_nest(const struct ir_module *m, ir_op op)
+{
+    return has_pipeline_in(m, op, true);
+}
+
+static ir_op func_named_in(const struct ir_module *m, ir_block b, const char *name)
+{
+    IR_FOR_OPS(m, b, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_BUILTIN_MODULE) {
+            ir_op f = func_named_in(m, ir_region_entry(m, o->regs[0]), name);
+            if (f)
+                return f;
+        } else if (o->kind == IR_OP_FUNC_FUNC && o->nreg &&
+                   ir_region_get(m, o->regs[0])->first) {
+            ir_attr s = ir_op_attr(m, op, "sym_name");
+            if (s && strcmp(ir_str_get(m, ir_attr_get(m, s)->s), name) == 0)
+                return op;
+        }
+    }
+    return IR_NONE;
+}
+
+ir_op nest_func_named(const struct ir_module *m, const char *name)
+{
+    return func_named_in(m, ir_module_body(m), name);
+}
+
+static void programs_in(struct nest_ctx *c, ir_block b, uint32_t *cap)
+{
+    struct ir_module *m = c->m;
+    IR_FOR_OPS(m, b, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_BUILTIN_MODULE)
+            programs_in(c, ir_region_entry(m, o->regs[0]), cap);
+        else if (o->kind == IR_OP_FUNC_FUNC && nest_has_pipeline(m, op)) {
+            if (c->nprogs == *cap) {
+                *cap = *cap ? 2 * *cap : 8;
+                c->progs = realloc(c->progs, *cap * sizeof *c->progs);
+                if (!c->progs)
+                    abort();
+            }
+            c->progs[c->nprogs++] = op;
+        }
+    }
+}
+
+void nest_find_programs(struct nest_ctx *c)
+{
+    uint32_t cap = 0;
+    free(c->progs);
+    c->progs = NULL;
+    c->nprogs = 0;
+    programs_in(c, ir_module_body(c->m), &cap);
+}
+
+ir_value nest_for_iv(const struct ir_module *m, ir_op loop)
+{
+    return ir_block_get(m, nest_for_body(m, loop))->args[0];
+}
+
+ir_block nest_for_body(const struct ir_module *m, ir_op loop)
+{
+    return ir_region_entry(m, ir_op_region(m, loop, 0));
+}
+
+bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t lb, step;
+    return split_const_int(m, o->opnd[0], &lb) && lb == 0 &&
+           split_const_int(m, o->opnd[2], &step) && step == 1 &&
+           split_const_int(m, o->opnd[1], trips);
+}
+
+ir_op nest_make_for(struct split_b *b, ir_value lb, ir_value ub, ir_value step, const char *type,
+                    const char *iv_name, ir_op *yield)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", b->loc);
+    ir_state_add_operand(m, &st, lb);
+    ir_state_add_operand(m, &st, ub);
+    ir_state_add_operand(m, &st, step);
+    if (type)
+        ir_state_set_attr(m, &st, "loop_type",
+                          ir_attr_intern(m, &(struct ir_attr_info){
+                                                .kind = IR_AT_OPAQUE,
+                                                .s = ir_str_c(m, "ktdf.loop_type"),
+                                                .body = ir_str_c(m, type)}));
+    ir_block body = sb_region(m, &st);
+    ir_block_add_arg(m, body, m->t_index, iv_name ? ir_str_c(m, iv_name) : IR_NONE);
+    struct ir_op_state y;
+    ir_state_init(&y, m, "scf.yield", b->loc);
+    *yield = ir_op_create(m, &y);
+    ir_block_append_op(m, body, *yield);
+    return sb_emit(b, &st);
+}
+
+const char *nest_loop_type(const struct ir_module *m, ir_op loop)
+{
+    ir_attr a = ir_op_attr(m, loop, "loop_type");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_OPAQUE || !ai->body)
+        return NULL;
+    return ir_str_get(m, ai->body);
+}
+
+void nest_replace_from(struct ir_module *m, ir_op first, ir_value from, ir_value to)
+{
+    for (ir_op op = first; op; op = ir_op_get(m, op)->next)
+        split_replace_uses(m, op, from, to);
+}
+
+static bool fold_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    ir_op fn = *(ir_op *)ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    int64_t x, y, r;
+    bool folded = false;
+    switch (o->kind) {
+    case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI:
+    case IR_OP_ARITH_CEILDIVUI: case IR_OP_ARITH_CEILDIVSI: case IR_OP_ARITH_DIVUI:
+    case IR_OP_ARITH_DIVSI: case IR_OP_ARITH_MINSI:
+        if (ir_value_type(m, o->res) != m->t_index || !split_const_int(m, o->opnd[0], &x) ||
+            !split_const_int(m, o->opnd[1], &y))
+            break;
+        folded = true;
+        switch (o->kind) {
+        case IR_OP_ARITH_ADDI: r = x + y; break;
+        case IR_OP_ARITH_SUBI: r = x - y; break;
+        case IR_OP_ARITH_MULI: r = x * y; break;
+        case IR_OP_ARITH_MINSI: r = x < y ? x : y; break;
+        case IR_OP_ARITH_CEILDIVUI: case IR_OP_ARITH_CEILDIVSI:
+            folded = y > 0;
+            r = folded ? (x + y - 1) / y : 0;
+            break;
+        default:
+            folded = y > 0;
+            r = folded ? x / y : 0;
+        }
+        break;
+    case IR_OP_KTDF_TILING_DERIVE_SIZE:
+        /* [%t : T], total_size = n with T dividing n: T */
+        if (o->nopnd == 3 && split_const_int(m, o->opnd[1], &x) &&
+            split_const_int(m, o->opnd[2], &y) && x > 0 && y % x == 0) {
+            folded = true;
+            r = x;
+        }
+        break;
+    default:
+        break;
+    }
+    if (folded) {
+        struct split_b b;
+        sb_before(&b, m, op, o->loc);
+        ir_value k = sb_index(&b, r);
+        split_replace_uses(m, fn, o->res, k);
+        ir_op_unlink(m, op);
+        return false; /* restart: the walk's links changed */
+    }
+    return true;
+}
+
+void nest_fold(struct ir_module *m, ir_op fn)
+{
+    while (!ir_walk(m, fn, fold_walk, &fn))
+        ;
+    split_dce(m, fn);
+}
+
+int64_t nest_memref_bytes(const struct ir_module *m, ir_type t)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    int64_t n = ir_type_numel(m, t);
+    if (ti->kind != IR_TY_MEMREF || n < 0)
+        return 0;
+    return n * (int64_t)((ir_type_get(m, ti->elem)->width + 7) / 8);
+}
+
+const char *nest_memref_space(const struct ir_module *m, ir_type t)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    if (ti->kind != IR_TY_MEMREF || !ti->attr1)
+        return NULL;
+    const struct ir_attr_info *a = ir_attr_get(m, ti->attr1);
+    return a->kind == IR_AT_STRING ? ir_str_get(m, a->s) : NULL;
+}
+
+/* Moves the index constants of fn outside pipelines to its top, one per
+ * value. */
+static void tidy_constants(struct ir_module *m, ir_op fn, ir_block blk, ir_op *seen, uint32_t *n)
+{
+    ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
+    ir_op next;
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        int64_t v, w;
+        if (o->kind == IR_OP_KTDF_PIPELINE)
+            continue;
+        if (o->kind == IR_OP_ARITH_CONSTANT && ir_value_type(m, o->res) == m->t_index &&
+            split_const_int(m, o->res, &v)) {
+            uint32_t i = 0;
+            while (i < *n && !(split_const_int(m, ir_op_get(m, seen[i])->res, &w) && w == v))
+                i++;
+            if (i < *n) {
+                split_replace_uses(m, fn, o->res, ir_op_get(m, seen[i])->res);
+                ir_op_unlink(m, op);
+                continue;
+            }
+            if (*n < 256)
+                seen[(*n)++] = op;
+            if (blk != entry) {
+                ir_op_unlink(m, op);
+                ir_op_insert_before(m, ir_block_get(m, entry)->first, op);
+            }
+            continue;
+        }
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+                tidy_constants(m, fn, b, seen, n);
+    }
+}
+
+static void tidy(struct ir_module *m, ir_op fn)
+{
+    ir_op seen[256];
+    uint32_t n = 0;
+    tidy_constants(m, fn, ir_region_entry(m, ir_op_region(m, fn, 0)), seen, &n);
+    split_dce(m, fn);
+}
+
+static bool tidy_funcs(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_FUNC_FUNC && ir_op_get(m, op)->nreg &&
+        ir_region_get(m, ir_op_region(m, op, 0))->first)
+        tidy(m, op);
+    return true;
+}
+
+/* ---- the driver ----------------------------------------------------------- */
+
+bool sched_nest(struct ir_module *m, const struct arch_device *dev,
+                const struct sched_nest_options *o, struct ir_diag *diag)
+{
+    struct nest_ctx c = {.m = m, .dev = dev, .o = o, .diag = diag};
+#define ON(x) (!(o->disabled & (1u << SCHED_NEST_##x)))
+    if (ON(SINK))
+        nest_sink(&c);
+    nest_find_programs(&c);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
+        if (ON(NORMALIZE))
+            nest_normalize(&c, c.progs[i]);
+        if (ON(TILING))
+            nest_tiling(&c, c.progs[i]);
+    }
+    if (!c.failed && ON(TILE_SIZES))
+        nest_tile_sizes(&c);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
+        (void)c.progs[i]; /* coarsening, double-buffering: next */
+    }
+#undef ON
+    if (!c.failed)
+        ir_walk(m, m->top, tidy_funcs, NULL);
+    free(c.progs);
+    return !c.failed;
+}

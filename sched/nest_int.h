@@ -1,0 +1,97 @@
+/* nest_int.h - internals shared by the files of ktc-nest (nest.h): the pass
+ * context, the helpers its transformations share (index values as linear
+ * forms, loop building, the programs of a module) and the transformations,
+ * one function each, in the order nest.c runs them. The IR editing helpers
+ * (clone, use replacement, the builder) are ktc-split's (split_int.h).
+ */
+#ifndef SCHED_NEST_INT_H
+#define SCHED_NEST_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arch/arch.h"
+#include "ktir/diag.h"
+#include "ktir/ir.h"
+#include "sched/nest.h"
+#include "sched/nest_cost.h"
+#include "sched/split_int.h"
+
+struct nest_ctx {
+    struct ir_module *m;
+    const struct arch_device *dev;
+    const struct sched_nest_options *o;
+    struct ir_diag *diag;
+    bool failed;
+    ir_op *progs; /* the program functions (func.func with a pipeline) */
+    uint32_t nprogs;
+};
+
+/* Reports a located error at op and marks the pass failed; returns false. */
+bool nest_error(struct nest_ctx *c, ir_op op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---- index values as linear forms -------------------------------------- */
+
+#define NEST_LIN_TERMS 6
+
+/* c + sum k[i] * v[i] over opaque index values v (constants folded,
+ * addi/subi/muli by a constant expanded). */
+struct nest_lin {
+    int64_t c;
+    uint32_t n;
+    ir_value v[NEST_LIN_TERMS];
+    int64_t k[NEST_LIN_TERMS];
+};
+
+/* v as a linear form; false when it has too many terms. */
+bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out);
+/* The constant a - b, when the difference of their linear forms is one. */
+bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t *out);
+
+/* ---- structure ------------------------------------------------------------ */
+
+/* Whether op is (or holds, outside pipelines) a ktdf.pipeline. */
+bool nest_has_pipeline(const struct ir_module *m, ir_op op);
+/* Whether op holds an scf.for that holds a pipeline. */
+bool nest_has_loop_nest(const struct ir_module *m, ir_op op);
+/* The func.func defining symbol name in m, IR_NONE when none. */
+ir_op nest_func_named(const struct ir_module *m, const char *name);
+/* Recomputes c->progs: every func.func of m holding a pipeline. */
+void nest_find_programs(struct nest_ctx *c);
+
+/* The scf.for's parts: its IV, body, and bounds as constants when they are. */
+ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
+ir_block nest_for_body(const struct ir_module *m, ir_op loop);
+bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips);
+/* scf.for %iv = lb to ub step step { yield } {loop_type = #ktdf.loop_type<type>}
+ * (type NULL: no attribute) inserted at b; returns the loop, *yield its
+ * terminator. */
+ir_op nest_make_for(struct split_b *b, ir_value lb, ir_value ub, ir_value step, const char *type,
+                    const char *iv_name, ir_op *yield);
+/* The loop's loop_type (the body of #ktdf.loop_type<...>), or NULL. */
+const char *nest_loop_type(const struct ir_module *m, ir_op loop);
+/* Replaces uses of from by to in the ops of blk from op `first` on. */
+void nest_replace_from(struct ir_module *m, ir_op first, ir_value from, ir_value to);
+/* Folds index arithmetic with constant operands (and derive_size whose
+ * tile divides its total) in fn into constants. */
+void nest_fold(struct ir_module *m, ir_op fn);
+/* Bytes of a static memref type (0 when dynamic). */
+int64_t nest_memref_bytes(const struct ir_module *m, ir_type t);
+/* The memory-space name of a memref type ("L1", "DDR"), or NULL. */
+const char *nest_memref_space(const struct ir_module *m, ir_type t);
+
+/* ---- the transformations (nest.h) ---------------------------------------- */
+
+bool nest_sink(struct nest_ctx *c);
+bool nest_normalize(struct nest_ctx *c, ir_op fn);
+bool nest_tiling(struct nest_ctx *c, ir_op fn);
+/* Every reserve_size of the module, program order (one --tile-sizes list). */
+bool nest_tile_sizes(struct nest_ctx *c);
+bool nest_coarsen(struct nest_ctx *c, ir_op fn);
+bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
+
+#endif

@@ -1,0 +1,70 @@
+/* nest_normalize.c - ktc-nest's `normalize` (nest.h): every loop above a
+ * pipeline counts from 0 by 1; the original IV is rebuilt where used. */
+#include <stdlib.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+static void normalize_one(struct ir_module *m, ir_op loop)
+{
+    struct ir_op_info *o = ir_op_get(m, loop);
+    ir_value lb = o->opnd[0], ub = o->opnd[1], stepv = o->opnd[2];
+    int64_t l, s, d;
+    if (!split_const_int(m, stepv, &s) || s < 1 || (split_const_int(m, lb, &l) && l == 0 && s == 1))
+        return;
+    struct split_b b;
+    sb_before(&b, m, loop, o->loc);
+    ir_value trips;
+    if (nest_const_diff(m, ub, lb, &d))
+        trips = sb_index(&b, d > 0 ? (d + s - 1) / s : 0);
+    else {
+        trips = sb_arith(&b, "arith.subi", ub, lb);
+        if (s > 1)
+            trips = sb_arith(&b, "arith.ceildivsi", trips, stepv);
+    }
+    ir_value zero = sb_index(&b, 0), one = sb_index(&b, 1);
+    o = ir_op_get(m, loop);
+    o->opnd[0] = zero;
+    o->opnd[1] = trips;
+    o->opnd[2] = one;
+    ir_value iv = nest_for_iv(m, loop);
+    ir_op first = ir_block_get(m, nest_for_body(m, loop))->first;
+    sb_before(&b, m, first, o->loc);
+    ir_value orig = sb_addi(&b, lb, sb_muli(&b, iv, s));
+    ir_value_get(m, orig)->name = ir_value_get(m, iv)->name;
+    nest_replace_from(m, first, iv, orig);
+}
+
+struct loops {
+    ir_op *v;
+    uint32_t n, cap;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct loops *l = ctx;
+    uint32_t k = ir_op_get(m, op)->kind;
+    if (k == IR_OP_KTDF_PIPELINE)
+        return true; /* loops inside pipelines are the compute's own */
+    if (k == IR_OP_SCF_FOR && ir_op_get(m, op)->nopnd == 3 && nest_has_pipeline(m, op)) {
+        if (l->n == l->cap) {
+            l->cap = l->cap ? 2 * l->cap : 8;
+            if (!(l->v = realloc(l->v, l->cap * sizeof *l->v)))
+                abort();
+        }
+        l->v[l->n++] = op;
+    }
+    return true;
+}
+
+bool nest_normalize(struct nest_ctx *c, ir_op fn)
+{
+    struct loops l = {0};
+    ir_walk(c->m, fn, collect, &l);
+    for (uint32_t i = 0; i < l.n; i++)
+        if (!ir_op_parent(c->m, l.v[i]) || ir_op_get(c->m, ir_op_parent(c->m, l.v[i]))->kind !=
+                                               IR_OP_KTDF_STAGE)
+            normalize_one(c->m, l.v[i]);
+    free(l.v);
+    return true;
+}

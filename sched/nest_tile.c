@@ -1,0 +1,296 @@
+/* nest_tile.c - ktc-nest's `tiling` and `tile-size-selection` (nest.h):
+ * the point loop above a sequence of pipelines split into tile and point
+ * loops around a reserve_size placeholder, then every placeholder made a
+ * constant chosen by the cost model (or --tile-sizes). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+/* Whether loop is a point loop to tile: normalized with a constant trip
+ * count above 1, parallel, holding pipelines but no loop around one, not
+ * already under a tile loop nor in a pipeline. */
+static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || o->nres || !nest_for_normal(m, loop, n) ||
+        *n < 2 || nest_has_loop_nest(m, loop))
+        return false;
+    const char *t = nest_loop_type(m, loop);
+    if (t && strcmp(t, "parallel_loop") != 0)
+        return false;
+    bool direct = false;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op)
+        direct |= ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
+    if (!direct)
+        return false;
+    for (ir_op p = ir_op_parent(m, loop); p; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE)
+            return false;
+        if (k == IR_OP_SCF_FOR && (t = nest_loop_type(m, p)) && strcmp(t, "tile_loop") == 0)
+            return false;
+    }
+    return true;
+}
+
+static void tile_one(struct ir_module *m, ir_op loop)
+{
+    struct ir_op_info *o = ir_op_get(m, loop);
+    struct ir_loc loc = o->loc;
+    ir_value n = o->opnd[1];
+    struct split_b b;
+    sb_before(&b, m, loop, loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.tiling.reserve_size", loc);
+    ir_state_set_attr(m, &st, "divisibility", ir_attr_int(m, 1, m->t_index));
+    ir_state_set_attr(m, &st, "min_value", ir_attr_int(m, 1, m->t_index));
+    ir_state_add_result(m, &st, m->t_index);
+    ir_value T = ir_op_result(m, sb_emit(&b, &st), 0);
+    split_set_name(m, T, "T");
+    ir_value nt = sb_arith(&b, "arith.ceildivui", n, T);
+    ir_op yield;
+    ir_op tl = nest_make_for(&b, sb_index(&b, 0), nt, sb_index(&b, 1), "tile_loop", "t", &yield);
+    ir_value t = nest_for_iv(m, tl);
+
+    sb_before(&b, m, yield, loc);
+    ir_state_init(&st, m, "ktdf.tiling.derive_size", loc);
+    ir_state_add_operand(m, &st, t);
+    ir_state_add_operand(m, &st, T);
+    ir_state_add_operand(m, &st, n);
+    ir_state_set_attr(m, &st, "operandSegmentSizes",
+                      split_segments(m, 3, (const int64_t[]){1, 1, 1}));
+    ir_state_add_result(m, &st, m->t_index);
+    ir_value x = ir_op_result(m, sb_emit(&b, &st), 0);
+    ir_op_unlink(m, loop);
+    ir_op_insert_before(m, yield, loop);
+    ir_op_get(m, loop)->opnd[1] = x;
+
+    /* the original IV: t * T + i */
+    ir_value iv = nest_for_iv(m, loop);
+    ir_op first = ir_block_get(m, nest_for_body(m, loop))->first;
+    sb_before(&b, m, first, loc);
+    ir_value orig = sb_arith(&b, "arith.addi", sb_arith(&b, "arith.muli", t, T), iv);
+    ir_value_get(m, orig)->name = ir_value_get(m, iv)->name;
+    split_set_name(m, iv, "i");
+    nest_replace_from(m, first, iv, orig);
+}
+
+struct loops {
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct loops *l = ctx;
+    int64_t n;
+    if (l->n < 64 && point_loop(m, op, &n))
+        l->v[l->n++] = op;
+    return true;
+}
+
+bool nest_tiling(struct nest_ctx *c, ir_op fn)
+{
+    struct loops l = {.n = 0};
+    ir_walk(c->m, fn, collect, &l);
+    for (uint32_t i = 0; i < l.n; i++)
+        tile_one(c->m, l.v[i]);
+    return true;
+}
+
+/* ---- tile-size selection ------------------------------------------------------- */
+
+/* What the cost model needs of one tiled loop nest. */
+struct tiled {
+    ir_op reserve, tile_loop, point_loop, fn;
+    int64_t points;
+    struct nest_cost_program p;
+    struct nest_cost_xfer xfers[16];
+    int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
+    int64_t capacity;          /* of the scratchpad, bytes */
+    const char *space;         /* its memory kind */
+};
+
+/* The tile loop using reserve_size r, and its point loop. */
+static bool find_loops(const struct ir_module *m, ir_op r, struct tiled *t)
+{
+    ir_value T = ir_op_result(m, r, 0);
+    for (ir_op op = ir_op_get(m, r)->next; op; op = ir_op_get(m, op)->next)
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && nest_loop_type(m, op) &&
+            strcmp(nest_loop_type(m, op), "tile_loop") == 0) {
+            t->tile_loop = op;
+            IR_FOR_OPS(m, nest_for_body(m, op), c) {
+                const struct ir_op_info *ci = ir_op_get(m, c);
+                if (ci->kind == IR_OP_KTDF_TILING_DERIVE_SIZE && ci->nopnd == 3 &&
+                    ci->opnd[1] == T && split_const_int(m, ci->opnd[2], &t->points))
+                    IR_FOR_OPS(m, nest_for_body(m, op), d)
+                        if (ir_op_get(m, d)->kind == IR_OP_SCF_FOR) {
+                            t->point_loop = d;
+                            return true;
+                        }
+            }
+        }
+    return false;
+}
+
+/* The pipelines' staging buffers and transfers, per point. */
+static bool measure(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct tiled *t = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_MEMREF_ALLOC) {
+        ir_type ty = ir_value_type(m, o->res);
+        const char *sp = nest_memref_space(m, ty);
+        if (sp && strcmp(sp, "DDR") != 0) {
+            t->scratch_per_point += nest_memref_bytes(m, ty);
+            t->space = sp;
+        }
+    } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
+        const char *src = nest_memref_space(m, ir_value_type(m, o->opnd[0]));
+        const char *dst = nest_memref_space(m, ir_value_type(m, o->opnd[1]));
+        bool load = src && strcmp(src, "DDR") == 0, store = dst && strcmp(dst, "DDR") == 0;
+        if ((load || store) && t->p.nxfers < 16) {
+            ir_type ty = ir_value_type(m, o->opnd[load ? 1 : 0]);
+            const struct ir_type_info *ti = ir_type_get(m, ty);
+            int64_t bytes = nest_memref_bytes(m, ty);
+            int64_t row = ti->rank ? bytes / (ti->shape[0] > 0 ? ti->shape[0] : 1) : bytes;
+            t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
+                .store = store, .bytes_per_point = (uint64_t)bytes, .row_bytes = (uint64_t)row};
+        }
+    }
+    return true;
+}
+
+/* Program-level scratchpad buffers the point loop uses: expanded by the
+ * tile when coarsened, so they count per point. */
+static void outer_buffers(struct ir_module *m, struct tiled *t)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_MEMREF_ALLOC)
+            continue;
+        ir_type ty = ir_value_type(m, o->res);
+        const char *sp = nest_memref_space(m, ty);
+        if (sp && strcmp(sp, "DDR") != 0 &&
+            split_block_uses(m, nest_for_body(m, t->point_loop), o->res)) {
+            t->scratch_per_point += nest_memref_bytes(m, ty);
+            t->space = sp;
+        }
+    }
+}
+
+/* The default choice until the device cost model decides (nest_cost.h):
+ * the largest tile dividing the points whose buffers, in 2 phases, fit
+ * half the scratchpad. */
+static bool default_choose(const struct tiled *t, struct nest_cost_choice *out)
+{
+    *out = (struct nest_cost_choice){.tile = 0, .phases = 2, .instances = 1, .cycles = -1};
+    for (int64_t T = t->points; T >= 1; T--)
+        if (t->points % T == 0 && T * t->scratch_per_point * 2 <= t->capacity / 2) {
+            out->tile = (uint64_t)T;
+            return true;
+        }
+    return false;
+}
+
+/* A derive_size left (the tile does not divide the points): the size of
+ * tile t, min(T, n - t * T), as arithmetic. */
+static void expand_remainder(struct ir_module *m, ir_op tile_loop)
+{
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, tile_loop))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_KTDF_TILING_DERIVE_SIZE || o->nopnd != 3)
+            continue;
+        struct split_b b;
+        sb_before(&b, m, op, o->loc);
+        ir_value done = sb_arith(&b, "arith.muli", o->opnd[0], o->opnd[1]);
+        ir_value left = sb_arith(&b, "arith.subi", o->opnd[2], done);
+        ir_value x = sb_arith(&b, "arith.minsi", o->opnd[1], left);
+        split_replace_uses(m, tile_loop, o->res, x);
+        ir_op_unlink(m, op);
+    }
+}
+
+static bool collect_reserve(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct loops *l = ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_TILING_RESERVE_SIZE && l->n < 64)
+        l->v[l->n++] = op;
+    return true;
+}
+
+static ir_op func_of(const struct ir_module *m, ir_op op)
+{
+    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        op = ir_op_parent(m, op);
+    return op;
+}
+
+bool nest_tile_sizes(struct nest_ctx *c)
+{
+    struct ir_module *m = c->m;
+    const struct sched_nest_options *o = c->o;
+    struct loops l = {.n = 0};
+    ir_walk(m, m->top, collect_reserve, &l);
+    if (o->tile_sizes && o->ntile_sizes != l.n) {
+        ir_diag_at(c->diag, m, ir_op_get(m, l.n ? l.v[0] : m->top)->loc, IR_SEV_ERROR,
+                   "--tile-sizes gives %u size%s for %u reserve_size op%s", o->ntile_sizes,
+                   o->ntile_sizes == 1 ? "" : "s", l.n, l.n == 1 ? "" : "s");
+        c->failed = true;
+        return false;
+    }
+    for (uint32_t i = 0; i < l.n; i++) {
+        ir_op r = l.v[i];
+        struct tiled t = {.reserve = r, .fn = func_of(m, r)};
+        if (!find_loops(m, r, &t))
+            continue; /* a placeholder this pass did not make: left alone */
+        ir_walk(m, t.point_loop, measure, &t);
+        outer_buffers(m, &t);
+        uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
+        t.capacity = k != ARCH_NONE ? c->dev->res[c->dev->kinds[k].first].size : 0;
+        struct nest_cost_choice ch;
+        const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
+        if (o->tile_sizes) {
+            int64_t T = o->tile_sizes[i];
+            if (T < 1)
+                return nest_error(c, r, "tile size %lld is not positive", (long long)T);
+            ch = (struct nest_cost_choice){.tile = (uint64_t)T, .phases = 2, .instances = 1,
+                                           .cycles = -1};
+            if (t.capacity && T * t.scratch_per_point * 2 > t.capacity)
+                return nest_error(c, r,
+                                  "tile size %lld: buffers of %lld bytes (2 phases of %lld "
+                                  "bytes a point) exceed the %lld bytes of %s",
+                                  (long long)T, (long long)(T * t.scratch_per_point * 2),
+                                  (long long)t.scratch_per_point, (long long)t.capacity, t.space);
+        } else if (!default_choose(&t, &ch)) {
+            return nest_error(c, r,
+                              "no tile fits: one point's buffers (%lld bytes, 2 phases) "
+                              "exceed half the %lld bytes of %s",
+                              (long long)t.scratch_per_point, (long long)t.capacity,
+                              t.space ? t.space : "the scratchpad");
+        }
+        if (o->stats) {
+            fprintf(o->stats, "ktc-nest: @%s: tile %llu of %lld points, %u phases, %u instance%s",
+                    fname, (unsigned long long)ch.tile, (long long)t.points, ch.phases,
+                    ch.instances, ch.instances == 1 ? "" : "s");
+            if (ch.cycles >= 0)
+                fprintf(o->stats, ", modeled %.0f cycles\n", ch.cycles);
+            else
+                fprintf(o->stats, ", scratchpad %lld of %lld bytes\n",
+                        (long long)(ch.tile * (uint64_t)t.scratch_per_point * ch.phases),
+                        (long long)t.capacity);
+        }
+        struct split_b b;
+        sb_before(&b, m, r, ir_op_get(m, r)->loc);
+        ir_value T = sb_index(&b, (int64_t)ch.tile);
+        split_replace_uses(m, t.fn, ir_op_result(m, r, 0), T);
+        ir_op_unlink(m, r);
+        nest_fold(m, t.fn);
+        expand_remainder(m, t.tile_loop);
+    }
+    return true;
+}

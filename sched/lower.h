@@ -47,6 +47,11 @@
  * constants reach the program. Everything a program needs before its first
  * loop (constants, queries, symbols, invariant views) is at its top.
  *
+ * `ktdf.buffer_phase(%iv_0, ..., %iv_k) {num_phases = K}` (sched/nest.h)
+ * is index arithmetic: the row-major linear iteration number of the loops
+ * of those IVs ((iv - lb) / step, trip counts ceildiv(ub - lb, step); a
+ * loop from 0 by 1 uses its IV and bound as they are), remui K.
+ *
  * Values known only at launch: argument k (an index, or a runtime_arg's
  * value) is symbol -k. A loop-invariant index value computed from arguments
  * (and the core id, and constants) is a derived symbol, defined at kernel
@@ -77,7 +82,11 @@
  * memory into a FIFO becomes `agen.vector_load %view[idx] {load_set = box
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
  * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat"; one
- * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A FIFO's
+ * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A bulk
+ * transfer of several rows between a strided device-memory view (a
+ * reinterpret_cast of T rows whose row stride may exceed the row) and a
+ * phase-expanded scratchpad buffer is one composite_load_and_store with
+ * one time dim per row dim. A FIFO's
  * vector is one slot (vector<N x T> of a `!ktdf.fifo.slot<A -> B, NxT>`),
  * however wide: fitting vectors to the SIMD lanes is the schedule's
  * business (ktc-split's tiles, ktc-nest's reduction loops);
@@ -101,7 +110,16 @@
  * more than once (it sits in a loop) B also sends after b and A receives at
  * the end of R, so A's next run of a cannot overwrite what B still reads.
  * Per block and unit pair the signals are thinned: one from the latest a
- * before each b not already covered, one back. Every signal has its own
+ * before each b not already covered, one back. When R is a `ktdf.pipeline
+ * modulo(size: K)` (ktc-nest's double buffering: the buffers have K
+ * phases, buffer_phase picks one per iteration), the back signal becomes a
+ * credit count of K: B also sends K-1 times on that channel before the
+ * loop R's iterations run in (the nearest enclosing scf.for or
+ * ktdf.parallel), and A receives K-1 more times after that loop (the
+ * drain), so A runs up to K-1 iterations ahead of B, never onto a phase B
+ * still reads. The signals stay as coarse as the byte ranges (the whole
+ * expanded buffer, every phase): that is enough because these credits
+ * order the phases. Every signal has its own
  * channel number, so codegen can give each its own signal line; sends and
  * receives of one channel pair up in order. A unit on one corelet signals
  * (and hears from) each corelet of a kind that runs on several. Signals
@@ -119,7 +137,8 @@
  * slot; a memref not built from a KTIR view or an allocated buffer; a
  * linalg.generic body op without a vectorchain counterpart; a grid of more
  * than one dimension; a kernel argument that is neither an index nor a
- * runtime_arg; work under scf.if or in a loop with loop-carried values; a
+ * runtime_arg; a ktdf.buffer_phase of anything but scf.for induction
+ * variables; work under scf.if or in a loop with loop-carried values; a
  * ktdf.parallel of several dimensions, with bounds known only at launch,
  * nested in another, or over a unit kind that is not one per corelet; a
  * FIFO between a unit on every corelet and one on a single corelet; FIFO

@@ -242,6 +242,16 @@ static int pair_cmp(const void *x, const void *y)
     return 0;
 }
 
+/* The modulo size of node n: K for a `ktdf.pipeline modulo(size: K)`, else 1. */
+static int64_t modulo_of(const struct lw *lw, uint32_t n)
+{
+    const struct lw_node *nd = &lw->nodes[n];
+    if (nd->kind != LN_PIPELINE)
+        return 1;
+    ir_attr a = ir_op_attr(lw->m, nd->op, "modulo");
+    return a ? ir_attr_get(lw->m, a)->i : 1;
+}
+
 bool lw_plan_signals(struct lw *lw)
 {
     uint32_t nleaves = 0, npairs = 0, cappairs = 0;
@@ -302,9 +312,17 @@ bool lw_plan_signals(struct lw *lw)
             add_sync(lw, pairs[k].b, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
         }
         if (lw->nodes[pairs[i].r].in_loop) {
-            uint32_t ch = lw->nchannels++;
+            uint32_t ch = lw->nchannels++, r = pairs[i].r;
             add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
-            add_sync(lw, pairs[i].r, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
+            add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
+            /* modulo(size: K): K - 1 credits before the loop, drained after it */
+            uint32_t loop = lw->nodes[r].parent;
+            while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
+                loop = lw->nodes[loop].parent;
+            for (int64_t k = 1; k < modulo_of(lw, r); k++) {
+                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch);
+                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch);
+            }
         }
         i = j;
     }

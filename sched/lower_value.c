@@ -126,11 +126,70 @@ static const char *select_minmax(const struct ir_module *m, ir_op sel)
     return p >= 0 && p < 10 ? pick[p][same ? 0 : 1] : NULL;
 }
 
+/* The scf.for whose induction variable v is, or IR_NONE. */
+static ir_op iv_loop(const struct ir_module *m, ir_value v)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (!vi->is_arg || vi->index != 0)
+        return IR_NONE;
+    ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    return owner && ir_op_get(m, owner)->kind == IR_OP_SCF_FOR ? owner : IR_NONE;
+}
+
+/* Whether every operand of a ktdf.buffer_phase is the IV of an scf.for. */
+static bool phase_of_loops(const struct ir_module *m, ir_op d)
+{
+    const struct ir_op_info *o = ir_op_get(m, d);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (!iv_loop(m, o->opnd[i]))
+            return false;
+    return true;
+}
+
 /* Whether v's op stands for other arithmetic (expansion). */
 static bool expands(const struct ir_module *m, ir_op d)
 {
     uint16_t k = ir_op_get(m, d)->kind;
-    return k == IR_OP_AFFINE_APPLY || (k == IR_OP_ARITH_SELECT && select_minmax(m, d));
+    return k == IR_OP_AFFINE_APPLY || (k == IR_OP_ARITH_SELECT && select_minmax(m, d)) ||
+           (k == IR_OP_KTDF_BUFFER_PHASE && phase_of_loops(m, d));
+}
+
+static bool is_const(const struct ir_module *m, ir_value v, int64_t c)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_CONSTANT)
+        return false;
+    const struct ir_attr_info *a = ir_attr_get(m, ir_op_attr(m, d, "value"));
+    return a->kind == IR_AT_INT && a->i == c;
+}
+
+/* ktdf.buffer_phase(%iv_0, ..., %iv_k) {num_phases = K} (nest.h): the
+ * row-major linear iteration number of those loops, mod K. Iteration j of
+ * a loop is (iv - lb) / step, its trip count ceildiv(ub - lb, step); a
+ * loop from 0 by 1 needs neither. */
+static ir_value phase_src(struct lw *lw, ir_op d)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    ir_value lin = IR_NONE;
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        const struct ir_op_info *f = ir_op_get(m, iv_loop(m, o->opnd[i]));
+        ir_value lb = f->opnd[0], ub = f->opnd[1], step = f->opnd[2];
+        bool zero = is_const(m, lb, 0), unit = is_const(m, step, 1);
+        ir_value it = o->opnd[i], trip = ub;
+        if (!zero) {
+            it = lw_src_op(lw, "arith.subi", d, it, lb);
+            trip = lw_src_op(lw, "arith.subi", d, trip, lb);
+        }
+        if (!unit) {
+            it = lw_src_op(lw, "arith.divui", d, it, step);
+            trip = lw_src_op(lw, "arith.ceildivui", d, trip, step);
+        }
+        lin = lin ? lw_src_op(lw, "arith.addi", d, lw_src_op(lw, "arith.muli", d, lin, trip), it)
+                  : it;
+    }
+    int64_t k = ir_attr_get(m, ir_op_attr(m, d, "num_phases"))->i;
+    return lw_src_op(lw, "arith.remui", d, lin, lw_src_const(lw, d, k));
 }
 
 /* The detached arithmetic an affine.apply, or a select that is a min or
@@ -145,6 +204,8 @@ static ir_value expansion(struct lw *lw, ir_value v)
     const struct ir_op_info *o = ir_op_get(m, d);
     if (o->kind == IR_OP_ARITH_SELECT) {
         e = lw_src_op(lw, select_minmax(m, d), d, o->opnd[1], o->opnd[2]);
+    } else if (o->kind == IR_OP_KTDF_BUFFER_PHASE) {
+        e = phase_src(lw, d);
     } else {
         const struct ir_affine_map *map =
             ir_map_get(m, ir_attr_get(m, ir_op_attr(m, d, "map"))->map);
@@ -594,8 +655,13 @@ ir_value lw_value(struct lw *lw, ir_value v, uint32_t inst, ir_op at)
     unsigned f = classify(lw, v, inst);
     ir_op d = ir_value_def(m, v);
     if (f & LF_BAD) {
-        lw_error(lw, at, "an index computed by '%s' is not supported yet",
-                 d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
+        if (d && ir_op_get(m, d)->kind == IR_OP_KTDF_BUFFER_PHASE)
+            lw_error(lw, at,
+                     "a ktdf.buffer_phase of a value that is not the induction variable of "
+                     "an scf.for is not supported yet");
+        else
+            lw_error(lw, at, "an index computed by '%s' is not supported yet",
+                     d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
         return IR_NONE;
     }
     if (!(f & LF_DYN)) {

@@ -31,7 +31,10 @@
  * alloc, or the `ktdf.private` yielding it) to its last use, both taken in
  * the block of the definition, so a use inside a loop or pipeline keeps the
  * buffer for the whole loop or pipeline; the buffers of one pipeline all
- * overlap. Placement is first fit in program order. Contract for the
+ * overlap; ktc-nest's phase-expanded buffers (allocated at program level,
+ * used in the tile loop) live across the whole loop, so nothing the loop's
+ * pipelines stage takes any phase's bytes. Placement is first fit in
+ * program order. Contract for the
  * lowering: a later occupant's first write must wait for the earlier
  * occupant's last access, as for any two pipelines touching the same bytes
  * (the constant addresses make the overlap visible).

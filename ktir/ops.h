@@ -29,6 +29,9 @@ enum ir_op_flag {
     IR_OPF_NO_TERMINATOR = 1u << 3,/* its regions' blocks need no terminator */
     IR_OPF_SYMBOL = 1u << 4,       /* defines a symbol (sym_name) */
     IR_OPF_DEFAULT_DIALECT = 1u << 5, /* bare op names in its regions belong to its dialect */
+    IR_OPF_IMPLICIT_BODY = 1u << 6,   /* no region in the IR, but upstream's generic form shows
+                                         the body its name implies: printed there, dropped when
+                                         parsed (linalg's named ops) */
 };
 
 enum ir_op_kind {
@@ -68,6 +71,10 @@ bool ir_dialect_known(const char *dialect, size_t len);
 bool ir_fmt_generic_parse(struct ir_parser *p, struct ir_op_state *st);
 void ir_fmt_generic_print(struct ir_printer *w, ir_op op);
 bool ir_verify_none(struct ir_verifier *v, ir_op op);
+/* The body region upstream's generic form shows for an IR_OPF_IMPLICIT_BODY
+ * op (`{ ^bb0(...): ... linalg.yield ... }`, ops in generic form), printed
+ * between the region parentheses (ktir/dialects/linalg.c). */
+void ir_print_implicit_body(struct ir_printer *w, ir_op op);
 
 /* Rules for a dialect's attributes on any op (MLIR's discardable attributes,
  * `dialect.name = value`): each row ATTRS("dialect", FN) of

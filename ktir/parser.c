@@ -2065,6 +2065,9 @@ static bool parse_op(struct ir_parser *p, ir_block into)
         p->depth--;
         if (!ok)
             return false;
+        /* the body upstream shows for a named op is implied by its name */
+        if (kind && (ir_op_def(kind)->flags & IR_OPF_IMPLICIT_BODY) && st.nreg == 1)
+            st.nreg = 0;
     } else if (p->tok.kind == IR_T_BARE) {
         char name[256];
         const struct ir_token *t = &p->tok;

@@ -982,6 +982,10 @@ static void print_generic(struct ir_printer *w, ir_op op)
             irw_region(w, o->regs[i], true, NULL);
         }
         put(w, ")", 1);
+    } else if (o->kind && (ir_op_def(o->kind)->flags & IR_OPF_IMPLICIT_BODY)) {
+        put(w, " (", 2);
+        ir_print_implicit_body(w, op);
+        put(w, ")", 1);
     }
     irw_attr_dict(w, op, NULL, 0);
     put(w, " : (", 4);

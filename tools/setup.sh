@@ -2,16 +2,17 @@
 # Installs the Debian 12 packages ktc needs to build and test, only those missing.
 # Idempotent: a second run installs nothing and does not touch the network.
 #   tools/setup.sh            build + test deps (bazel, protobuf-c, zlib, cmocka)
-#   tools/setup.sh --checks   also valgrind, clang, clang-format, mlir-14-tools
+#   tools/setup.sh --checks   also valgrind, clang, clang-format, mlir-14-tools and
+#                             mlir-19-tools (upstream mlir-opt, for //tests/conformance:upstream)
 set -eu
 
 pkgs=(bazel-bootstrap protobuf-c-compiler libprotobuf-c-dev zlib1g-dev libcmocka-dev)
 
 for arg in "$@"; do
     case "$arg" in
-    --checks) pkgs+=(valgrind clang clang-format mlir-14-tools) ;;
+    --checks) pkgs+=(valgrind clang clang-format mlir-14-tools mlir-19-tools) ;;
     -h | --help)
-        sed -n '2,5p' "$0"
+        sed -n '2,6p' "$0"
         exit 0
         ;;
     *)

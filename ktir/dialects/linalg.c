@@ -12,7 +12,9 @@
  * (payload op on the block arguments, then linalg.yield) and the printer
  * goes back to the short form whenever the body has that shape.
  */
+#include <assert.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -897,4 +899,143 @@ bool ir_verify_linalg_index(struct ir_verifier *v, ir_op op)
                              (long long)ai->i, nloops);
     }
     return true;
+}
+
+/* ---- implicit bodies ---------------------------------------------------------------
+ *
+ * A named op's computation is fixed by its name, so the IR keeps no region;
+ * upstream MLIR's generic form shows one all the same (and its parser wants
+ * it). These print that body: block arguments %lb.in<i> (element types of
+ * the ins) and %lb.out, the scalar ops of the name, casts where an input's
+ * element type is not the output's, and linalg.yield. Names are prefixed so
+ * they cannot clash with the enclosing scope's (MLIR forbids shadowing). */
+
+static ir_type scalar_of(const struct ir_module *m, ir_type t)
+{
+    return ir_type_is_shaped(m, t) ? ir_type_elem(m, t) : t;
+}
+
+/* Prints `%lb.<n> = "op"(%a[, %b]) : (A[, B]) -> R` on a new line. */
+static void body_op(struct ir_printer *w, unsigned *n, const char *name, const char *a,
+                    const char *b, ir_type ta, ir_type r, char *res)
+{
+    char nm[24];
+    snprintf(nm, sizeof nm, "%%lb.%u", (*n)++);
+    irw_newline(w, 1);
+    irw_printf(w, "%s = \"%s\"(%s%s%s) : (", nm, name, a, b ? ", " : "", b ? b : "");
+    irw_type(w, ta);
+    if (b) {
+        irw_puts(w, ", ");
+        irw_type(w, ta);
+    }
+    irw_puts(w, ") -> ");
+    irw_type(w, r);
+    memcpy(res, nm, sizeof nm);
+}
+
+/* v (of type from) as a value of type to: itself, or a new cast. */
+static void body_cast(struct ir_printer *w, unsigned *n, char *v, ir_type from, ir_type to)
+{
+    const struct ir_module *m = irw_module(w);
+    if (from == to)
+        return;
+    const struct ir_type_info *f = ir_type_get(m, from), *t = ir_type_get(m, to);
+    bool ff = f->kind == IR_TY_FLOAT, tf = t->kind == IR_TY_FLOAT;
+    const char *op = ff && tf   ? (f->width < t->width ? "arith.extf" : "arith.truncf")
+                     : tf       ? "arith.sitofp"
+                     : ff       ? "arith.fptosi"
+                     : f->kind == IR_TY_INDEX || t->kind == IR_TY_INDEX ? "arith.index_cast"
+                     : f->width < t->width ? "arith.extsi"
+                                           : "arith.trunci";
+    body_op(w, n, op, v, NULL, from, to, v);
+}
+
+void ir_print_implicit_body(struct ir_printer *w, ir_op op)
+{
+    const struct ir_module *m = irw_module(w);
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t nin = 0, nout = 0;
+    bool shaped = split_operands(m, op, &nin, &nout) && nout == 1 && nin <= 2;
+    assert(shaped && "ir_print_implicit_body: not a named linalg op");
+    (void)shaped;
+    ir_type out = scalar_of(m, opnd_type(m, op, nin));
+    ir_type in[2];
+    char v[3][24];
+    irw_puts(w, "{");
+    irw_newline(w, 0);
+    irw_puts(w, "^bb0(");
+    for (uint32_t i = 0; i < nin; i++) {
+        in[i] = scalar_of(m, opnd_type(m, op, i));
+        snprintf(v[i], sizeof v[i], "%%lb.in%u", i);
+        irw_printf(w, "%s: ", v[i]);
+        irw_type(w, in[i]);
+        irw_puts(w, ", ");
+    }
+    irw_puts(w, "%lb.out: ");
+    irw_type(w, out);
+    irw_puts(w, "):");
+    strcpy(v[2], "%lb.out");
+    unsigned n = 0;
+    for (uint32_t i = 0; i < nin; i++)
+        body_cast(w, &n, v[i], in[i], out);
+    bool fl = ir_type_is_float(m, out);
+    char r[24];
+    const char *un = NULL, *bin = NULL;
+    switch (o->kind) {
+    case IR_OP_LINALG_ADD: bin = fl ? "arith.addf" : "arith.addi"; break;
+    case IR_OP_LINALG_SUB: bin = fl ? "arith.subf" : "arith.subi"; break;
+    case IR_OP_LINALG_MUL: bin = fl ? "arith.mulf" : "arith.muli"; break;
+    case IR_OP_LINALG_DIV: bin = fl ? "arith.divf" : "arith.divsi"; break;
+    case IR_OP_LINALG_DIV_UNSIGNED: bin = "arith.divui"; break;
+    case IR_OP_LINALG_MAX: bin = fl ? "arith.maximumf" : "arith.maxsi"; break;
+    case IR_OP_LINALG_MIN: bin = fl ? "arith.minimumf" : "arith.minsi"; break;
+    case IR_OP_LINALG_POWF: bin = "math.powf"; break;
+    case IR_OP_LINALG_EXP: un = "math.exp"; break;
+    case IR_OP_LINALG_LOG: un = "math.log"; break;
+    case IR_OP_LINALG_SQRT: un = "math.sqrt"; break;
+    case IR_OP_LINALG_RSQRT: un = "math.rsqrt"; break;
+    case IR_OP_LINALG_ABS: un = fl ? "math.absf" : "math.absi"; break;
+    case IR_OP_LINALG_NEGF: un = "arith.negf"; break;
+    case IR_OP_LINALG_CEIL: un = "math.ceil"; break;
+    case IR_OP_LINALG_FLOOR: un = "math.floor"; break;
+    case IR_OP_LINALG_ROUND: un = "math.round"; break;
+    case IR_OP_LINALG_TANH: un = "math.tanh"; break;
+    case IR_OP_LINALG_ERF: un = "math.erf"; break;
+    case IR_OP_LINALG_SQUARE:
+        body_op(w, &n, fl ? "arith.mulf" : "arith.muli", v[0], v[0], out, out, r);
+        memcpy(v[0], r, sizeof r);
+        break;
+    case IR_OP_LINALG_RECIPROCAL:
+        irw_newline(w, 1);
+        snprintf(r, sizeof r, "%%lb.%u", n++);
+        irw_printf(w, "%s = \"arith.constant\"() {value = 1.0 : ", r);
+        irw_type(w, out);
+        irw_puts(w, "} : () -> ");
+        irw_type(w, out);
+        body_op(w, &n, "arith.divf", r, v[0], out, out, v[0]);
+        break;
+    case IR_OP_LINALG_MATMUL:
+    case IR_OP_LINALG_BATCH_MATMUL:
+    case IR_OP_LINALG_MATVEC:
+    case IR_OP_LINALG_VECMAT:
+    case IR_OP_LINALG_DOT:
+        body_op(w, &n, fl ? "arith.mulf" : "arith.muli", v[0], v[1], out, out, r);
+        body_op(w, &n, fl ? "arith.addf" : "arith.addi", v[2], r, out, out, v[0]);
+        break;
+    default: /* fill, copy, broadcast, transpose: the input itself */
+        break;
+    }
+    if (bin) {
+        body_op(w, &n, bin, v[0], v[1], out, out, r);
+        memcpy(v[0], r, sizeof r);
+    } else if (un) {
+        body_op(w, &n, un, v[0], NULL, out, out, r);
+        memcpy(v[0], r, sizeof r);
+    }
+    irw_newline(w, 1);
+    irw_printf(w, "\"linalg.yield\"(%s) : (", v[0]);
+    irw_type(w, out);
+    irw_puts(w, ") -> ()");
+    irw_newline(w, 0);
+    irw_puts(w, "}");
 }

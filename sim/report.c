@@ -1,13 +1,95 @@
 /* report.c - what a run did: per-unit busy/stall/idle cycles, bytes per
- * datapath, the roofline (the busiest resource's time: no schedule can beat
- * it) and the bottleneck, as text, as JSON, and the Chrome/Perfetto trace.
+ * datapath, the roofline and the bottleneck, as text, as JSON, and the
+ * Chrome/Perfetto trace.
+ *
+ * The roofline is a lower bound on the cycles of any schedule of the same
+ * work on the device: the largest, over every resource X the kernel used, of
+ * X's busy time plus the latency that must come before X's first use and
+ * after its last. With R and W the least latencies of the datapaths out of
+ * and into device memory that the kernel used (0 when it used none):
+ *
+ *   a datapath out of device memory     busy + R + W  (its last bytes land
+ *                                        R later, and what they feed is
+ *                                        written W after that)
+ *   a datapath into device memory       R + busy + W  (nothing to write before
+ *                                        the first read lands)
+ *   device memory's aggregate bandwidth busy + min(R, W) of those used
+ *   any other datapath, a unit's lanes  R + busy + W  (on-core work waits for
+ *                                        data from device memory, and its
+ *                                        result still has to be written)
+ *
+ * It takes that every on-core transfer and vector operation lies between a
+ * device-memory read and a device-memory write, as in a kernel compiled from
+ * KTIR. bandwidth_cycles is the busy part alone (the largest busy time); the
+ * bottleneck is whatever, datapath or unit, was busiest in this run.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim_int.h"
 
 static uint64_t cycles_of(uint64_t ticks) { return (ticks + SIM_TICK - 1) / SIM_TICK; }
+
+/* The roofline over resources and lanes (in ticks), its bound and the
+ * bandwidth part. */
+static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t *vbusy)
+{
+    uint64_t rd = UINT64_MAX, wr = UINT64_MAX;
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        if (!x->bytes)
+            continue;
+        if (x->role == SRES_DEV_READ && x->lat < rd)
+            rd = x->lat;
+        if (x->role == SRES_DEV_WRITE && x->lat < wr)
+            wr = x->lat;
+    }
+    uint64_t agg = rd < wr ? rd : wr;
+    rd = rd == UINT64_MAX ? 0 : rd;
+    wr = wr == UINT64_MAX ? 0 : wr;
+    agg = agg == UINT64_MAX ? 0 : agg;
+    uint64_t best = 0, bw = 0, lat = 0;
+    const char *by = NULL, *unit = NULL;
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        if (!x->bytes)
+            continue;
+        uint64_t l = x->role == SRES_DEV_AGG ? agg : rd + wr;
+        if (x->busy > bw)
+            bw = x->busy;
+        if (x->busy + l > best) {
+            best = x->busy + l;
+            lat = l;
+            by = x->name;
+        }
+    }
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        if (!vbusy[i])
+            continue;
+        if (vbusy[i] > bw)
+            bw = vbusy[i];
+        if (rd + vbusy[i] + wr > best) {
+            best = rd + vbusy[i] + wr;
+            lat = rd + wr;
+            by = NULL;
+            unit = k->units[i].u->name;
+        }
+    }
+    r->roofline_cycles = cycles_of(best);
+    r->roofline_latency = cycles_of(lat);
+    r->bandwidth_cycles = cycles_of(bw);
+    if (unit) {
+        size_t n = strlen(unit) + sizeof " lanes";
+        char *s = malloc(n);
+        if (!s)
+            abort();
+        snprintf(s, n, "%s lanes", unit);
+        r->roofline_by = s;
+    } else {
+        r->roofline_by = strdup(by ? by : "none");
+    }
+}
 
 void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
                      const uint64_t *stall, const uint64_t *insns, const uint64_t *lanes,
@@ -16,9 +98,7 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
     r->cycles = cycles_of(end);
     r->nunits = k->nunits;
     r->units = calloc(k->nunits ? k->nunits : 1, sizeof *r->units);
-    /* roofline: the most any datapath or any unit's SIMD lanes must work;
-     * bottleneck: whatever (datapath or unit) was busiest in this run */
-    uint64_t best = 0, worst = 0;
+    uint64_t worst = 0;
     r->bottleneck = "none";
     for (uint32_t i = 0; i < k->nunits; i++) {
         struct sim_unit_stats *u = &r->units[i];
@@ -35,8 +115,6 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         u->lane_ops = lanes[i];
         r->insns += insns[i];
         r->lane_ops += lanes[i];
-        if (vbusy[i] > best)
-            best = vbusy[i];
         if (busy[i] > worst) {
             worst = busy[i];
             r->bottleneck = u->name;
@@ -52,14 +130,12 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
             continue;
         r->paths[n++] =
             (struct sim_path_stats){strdup(x->name), x->bytes, x->bw, cycles_of(x->busy)};
-        if (x->busy > best)
-            best = x->busy;
         if (x->busy > worst) {
             worst = x->busy;
             r->bottleneck = x->name;
         }
     }
-    r->roofline_cycles = cycles_of(best);
+    roofline(k, r, vbusy);
     r->bottleneck = strdup(r->bottleneck);
 }
 
@@ -73,6 +149,7 @@ void sim_report_free(struct sim_report *r)
     for (uint32_t i = 0; i < r->npaths; i++)
         free((char *)r->paths[i].name);
     free((char *)r->bottleneck);
+    free((char *)r->roofline_by);
     free(r->units);
     free(r->paths);
     if (r->trace) {
@@ -87,8 +164,12 @@ static const char *const status_name[] = {"ok", "deadlock", "cycle limit", "erro
 
 void sim_print_stats(const struct sim_report *r, FILE *out)
 {
-    fprintf(out, "cycles: %llu (roofline %llu, %.0f%%; bottleneck: %s)\n",
+    fprintf(out, "cycles: %llu (roofline %llu = latency %llu + busy %llu of %s; bandwidth %llu; "
+            "%.0f%%; bottleneck: %s)\n",
             (unsigned long long)r->cycles, (unsigned long long)r->roofline_cycles,
+            (unsigned long long)r->roofline_latency,
+            (unsigned long long)(r->roofline_cycles - r->roofline_latency),
+            r->roofline_by ? r->roofline_by : "none", (unsigned long long)r->bandwidth_cycles,
             r->cycles ? 100.0 * (double)r->roofline_cycles / (double)r->cycles : 0.0,
             r->bottleneck);
     fprintf(out, "status: %s; %llu instructions, %llu vector lane operations\n",
@@ -132,9 +213,12 @@ static void json_string(const char *s, FILE *out)
 void sim_print_stats_json(const struct sim_report *r, FILE *out)
 {
     fprintf(out, "{\n  \"status\": \"%s\",\n  \"cycles\": %llu,\n  \"roofline_cycles\": %llu,\n"
-            "  \"bottleneck\": ",
+            "  \"roofline_latency\": %llu,\n  \"bandwidth_cycles\": %llu,\n  \"roofline_by\": ",
             status_name[r->status], (unsigned long long)r->cycles,
-            (unsigned long long)r->roofline_cycles);
+            (unsigned long long)r->roofline_cycles, (unsigned long long)r->roofline_latency,
+            (unsigned long long)r->bandwidth_cycles);
+    json_string(r->roofline_by ? r->roofline_by : "none", out);
+    fputs(",\n  \"bottleneck\": ", out);
     json_string(r->bottleneck, out);
     fprintf(out, ",\n  \"instructions\": %llu,\n  \"lane_ops\": %llu,\n  \"bytes\": {",
             (unsigned long long)r->insns, (unsigned long long)r->lane_ops);

@@ -10,7 +10,8 @@
  * op its unit for ceil(n / lanes) cycles; results are usable after the
  * datapath's latency; vector registers are scoreboarded, so a unit waits
  * only when it uses a value that is not there yet. DMAs run asynchronously
- * after issue; fence and sig.wait wait for them.
+ * after issue; fence waits for them, sig.wait delivers its signal when they
+ * are done without holding up the unit.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -655,8 +656,11 @@ static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
     struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
-    if (in->flags & SC_F_WAIT)
-        wait_until(x, x->dma_done);
+    /* sig.wait: the DMA engine posts it when the unit's DMAs are done; the
+     * unit itself goes on (issuing the next tile's DMAs meanwhile) */
+    uint64_t at = x->t;
+    if ((in->flags & SC_F_WAIT) && x->dma_done > at)
+        at = x->dma_done;
     if (c->sig_count == c->sig_cap) {
         uint32_t cap = c->sig_cap ? c->sig_cap * 2 : 8;
         uint64_t *q = xrealloc(NULL, cap * sizeof *q);
@@ -667,8 +671,8 @@ static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
         c->sig_cap = cap;
         c->sig_head = 0;
     }
-    c->sig[(c->sig_head + c->sig_count++) % c->sig_cap] = x->t + c->lat;
-    x->t += 1;
+    c->sig[(c->sig_head + c->sig_count++) % c->sig_cap] = at + c->lat;
+    work(R, unit, in->op, x->t, SIM_TICK);
     wake(R, c->dst);
     return X_OK;
 }

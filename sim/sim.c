@@ -25,10 +25,14 @@ struct sim *sim_new(const struct arch_device *d)
     struct sim *s = xcalloc(1, sizeof *s);
     s->d = d;
     s->mem_of_res = xcalloc(d->nres, sizeof *s->mem_of_res);
+    s->is_dev_mem = xcalloc(d->nres, sizeof *s->is_dev_mem);
+    const char *dev_kind = arch_space_kind(d, IR_MS_GLOBAL);
     for (uint32_t r = 0; r < d->nres; r++) {
         s->mem_of_res[r] = SC_NONE;
-        if (d->res[r].node == ARCH_MEMORY)
-            s->nmem++;
+        if (d->res[r].node != ARCH_MEMORY)
+            continue;
+        s->nmem++;
+        s->is_dev_mem[r] = dev_kind && strcmp(d->res[r].kind, dev_kind) == 0;
     }
     s->mem = xcalloc(s->nmem, sizeof *s->mem);
     uint32_t k = 0;
@@ -56,6 +60,7 @@ void sim_free(struct sim *s)
     }
     free(s->mem);
     free(s->mem_of_res);
+    free(s->is_dev_mem);
     free(s);
 }
 
@@ -132,12 +137,14 @@ static char *strf2(const char *a, const char *sep, const char *b)
     return s;
 }
 
-static uint32_t new_res(struct sim_kernel *k, char *name, double bw, uint64_t lat)
+static uint32_t new_res(struct sim_kernel *k, char *name, enum sres_role role, double bw,
+                        uint64_t lat)
 {
     k->res = realloc(k->res, (k->nres + 1) * sizeof *k->res);
     if (!k->res)
         abort();
-    k->res[k->nres] = (struct sres){name, bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH, lat, 0, 0, 0};
+    k->res[k->nres] =
+        (struct sres){name, role, bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH, lat, 0, 0, 0};
     return k->nres++;
 }
 
@@ -149,8 +156,12 @@ static uint32_t link_res(struct sim_kernel *k, uint32_t l)
     if (k->res_of_link[l] == SC_NONE) {
         const struct arch_device *d = k->s->d;
         const struct arch_link *x = &d->links[l];
+        enum sres_role role = k->s->is_dev_mem[x->src]   ? SRES_DEV_READ
+                              : k->s->is_dev_mem[x->dst] ? SRES_DEV_WRITE
+                                                         : SRES_LOCAL;
         k->res_of_link[l] = new_res(k, strf2(d->res[x->src].name, " -> ", d->res[x->dst].name),
-                                    (double)x->bandwidth, (uint64_t)x->latency * SIM_TICK);
+                                    role, (double)x->bandwidth,
+                                    (uint64_t)x->latency * SIM_TICK);
     }
     return k->res_of_link[l];
 }
@@ -162,8 +173,9 @@ static uint32_t agg_res(struct sim_kernel *k, uint32_t m)
     if (r->aggregate_bandwidth <= 0)
         return SC_NONE;
     if (k->agg_of_mem[m] == SC_NONE)
-        k->agg_of_mem[m] =
-            new_res(k, strf2(r->name, "", " (aggregate)"), (double)r->aggregate_bandwidth, 0);
+        k->agg_of_mem[m] = new_res(k, strf2(r->name, "", " (aggregate)"),
+                                   k->s->is_dev_mem[k->s->mem[m].res] ? SRES_DEV_AGG : SRES_LOCAL,
+                                   (double)r->aggregate_bandwidth, 0);
     return k->agg_of_mem[m];
 }
 

@@ -75,9 +75,12 @@ struct sim_path_stats {
 struct sim_report {
     enum sim_status status;
     char *message;
-    uint64_t cycles;          /* until the last unit finished */
-    uint64_t roofline_cycles; /* the busiest resource's lower bound */
-    const char *bottleneck;   /* that resource */
+    uint64_t cycles;           /* until the last unit finished */
+    uint64_t roofline_cycles;  /* a lower bound no schedule beats: bandwidth and latency (report.c) */
+    uint64_t bandwidth_cycles; /* the busiest resource's busy time alone (<= roofline_cycles) */
+    const char *roofline_by;   /* the resource (datapath or "UNIT lanes") that sets roofline_cycles */
+    uint64_t roofline_latency; /* the latency part of roofline_cycles (the rest is roofline_by's busy) */
+    const char *bottleneck;    /* the datapath or unit that was busiest in this run */
     uint64_t lane_ops, insns;
     uint32_t nunits, npaths;
     struct sim_unit_stats *units;
@@ -92,7 +95,8 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
 void sim_report_free(struct sim_report *r);
 
 /* The report as text (--stats) or JSON (--stats-json; keys cycles,
- * roofline_cycles, bottleneck, bytes {datapath: n}, units [...]). */
+ * roofline_cycles, roofline_latency, bandwidth_cycles, roofline_by, bottleneck,
+ * bytes {datapath: n}, units [...]). */
 void sim_print_stats(const struct sim_report *r, FILE *out);
 void sim_print_stats_json(const struct sim_report *r, FILE *out);
 /* Chrome/Perfetto trace JSON: a process per core, a track per unit

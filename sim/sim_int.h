@@ -26,11 +26,22 @@ struct sim {
     uint32_t nmem;
     struct smem *mem;
     uint32_t *mem_of_res; /* arch resource -> memory index, or SC_NONE */
+    bool *is_dev_mem;     /* arch resource -> it is device memory */
+};
+
+/* Where a resource sits relative to device memory (the memory KTIR's global
+ * space maps to), for the roofline's latencies (report.c). */
+enum sres_role {
+    SRES_LOCAL,     /* neither end is device memory */
+    SRES_DEV_READ,  /* a datapath out of device memory */
+    SRES_DEV_WRITE, /* a datapath into device memory */
+    SRES_DEV_AGG,   /* device memory's aggregate bandwidth */
 };
 
 /* A timing resource: a datapath, or a memory's aggregate bandwidth. */
 struct sres {
     char *name;
+    enum sres_role role;
     double bw;          /* bytes per cycle */
     uint64_t lat;       /* ticks */
     uint64_t free;      /* tick at which it is next free */

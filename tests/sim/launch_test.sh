@@ -30,12 +30,12 @@ expect_out 1 'truncated' -- "$bin" "$tmp/short.spyrecode"
 
 expect_out 0 'per launch' -- "$bin" "$tmp/vadd.spyrecode" $dev --random-inputs=3 --arg i=2 --repeat=5 \
     --stats-json "$tmp/s.json" --trace "$tmp/t.json" --out "c=$tmp/c.npy"
-for key in '"cycles"' '"roofline_cycles"' '"bottleneck"' '"bytes"' '"DDR -> C0-MNILU": 256'; do
+for key in '"cycles"' '"roofline_cycles"' '"roofline_latency"' '"bandwidth_cycles"' '"roofline_by"' '"bottleneck"' '"bytes"' '"DDR -> C0-MNILU": 256'; do
     has "stats json has $key" "$tmp/s.json" "$key"
 done
 if grep -q '"ph": "X", "name": "vbin"' "$tmp/t.json" && [ -s "$tmp/c.npy" ]; then
     pass "trace and output"; else fail "trace or output"; fi
-expect_out 0 'bottleneck' -- "$bin" "$dir/add.sc" $dev --random-inputs=1 --stats
+expect_out 0 'roofline [0-9]* = latency [0-9]* \+ busy [0-9]* of .*; bandwidth [0-9]*;.*bottleneck' -- "$bin" "$dir/add.sc" $dev --random-inputs=1 --stats
 expect_out 0 'check c: matches ktc-interp \(0 of 8192' -- "$bin" "$dir/add.sc" $dev --random-inputs=5 --check
 expect_out 1 "argument 'c': a tensor of another type or shape" -- "$bin" "$dir/add.sc" $dev --arg "c=$tmp/c.npy"
 expect_out 1 'cycle: C0-L1LU-CL0 -> C0-SFU-CL0 -> C0-L1LU-CL0' -- "$bin" "$dir/deadlock.sc" $dev

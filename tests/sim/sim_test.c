@@ -2,7 +2,9 @@
  * hand-written SpyreCode (tests/sim/NAME.sc) and a 2-core device
  * (two_core.mlir): the vector add against numbers computed here, launches
  * with tensors at other addresses, double-buffering overlap, a deadlock
- * report, the cycle limit, files and their corruption, located errors.
+ * report, the cycle limit, files and their corruption, located errors; the
+ * roofline and sig.wait timing on a device with given latencies
+ * (timing_core.mlir).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -280,8 +282,11 @@ static void double_buffering_overlaps(void **state)
                   (unsigned long long)r.roofline_cycles, r.bottleneck);
     /* a tile's DMA (64 cycles) hides under the streaming of the last one */
     assert_true(two * 5 < one * 4);
-    /* 32 KiB in and out over 64 B/cycle links: at least 1024 cycles */
-    assert_int_equal(r.roofline_cycles, 1024);
+    /* 32 KiB in and out over 64 B/cycle links: at least 1024 cycles busy,
+     * plus a cycle of read and one of write latency (the defaults) */
+    assert_int_equal(r.bandwidth_cycles, 1024);
+    assert_int_equal(r.roofline_latency, 2);
+    assert_int_equal(r.roofline_cycles, 1026);
     assert_true(two >= r.roofline_cycles);
     sim_report_free(&r);
 }
@@ -553,6 +558,105 @@ static void alu_numerics(void **state)
     diag_close(&g);
 }
 
+/* tests/sim/NAME.sc on tests/sim/timing_core.mlir with zeroed tensors:
+ * the report (SIM_OK checked). */
+static struct sim_report run_timed(const char *name)
+{
+    struct diagbuf g;
+    diag_open(&g);
+    char path[256];
+    snprintf(path, sizeof path, "tests/sim/%s.sc", name);
+    struct sc_binary *b = assemble_file(&g, path);
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = rt_device_new("tests/sim/timing_core.mlir", NULL, &g.d);
+    if (!dev)
+        fail_msg("%s", diag_text(&g));
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    char err[256];
+    struct rt_tensor *t[4] = {NULL, NULL, NULL, NULL};
+    struct rt_arg args[4];
+    assert_true(b->nargs <= 4);
+    for (uint32_t i = 0; i < b->nargs; i++) {
+        t[i] = rt_tensor_new(dev, NULL, (enum interp_dtype)b->args[i].dtype, b->args[i].rank,
+                             b->args[i].shape, err, sizeof err);
+        assert_non_null(t[i]);
+        args[i] = (struct rt_arg){t[i], 0};
+    }
+    assert_true(rt_launch(k, args, b->nargs, err, sizeof err));
+    struct sim_report r;
+    struct sim_options o = {0, false};
+    if (rt_wait(k, &o, &r) != SIM_OK)
+        fail_msg("%s", r.message);
+    for (uint32_t i = 0; i < b->nargs; i++)
+        rt_tensor_free(t[i]);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+    return r;
+}
+
+static void expect_roofline(const char *name, uint64_t cycles, uint64_t roofline,
+                            uint64_t latency, uint64_t bandwidth, const char *by)
+{
+    struct sim_report r = run_timed(name);
+    print_message("%s: %llu cycles, roofline %llu = latency %llu + busy of %s, bandwidth %llu\n",
+                  name, (unsigned long long)r.cycles, (unsigned long long)r.roofline_cycles,
+                  (unsigned long long)r.roofline_latency, r.roofline_by,
+                  (unsigned long long)r.bandwidth_cycles);
+    assert_int_equal(r.roofline_cycles, roofline);
+    assert_int_equal(r.roofline_latency, latency);
+    assert_int_equal(r.bandwidth_cycles, bandwidth);
+    assert_string_equal(r.roofline_by, by);
+    assert_int_equal(r.cycles, cycles);
+    assert_true(r.cycles >= r.roofline_cycles);
+    sim_report_free(&r);
+}
+
+/* The roofline (sim/report.c) of hand-written programs on timing_core.mlir
+ * (reads: 128 B/cycle after 100 cycles; writes: 64 B/cycle after 50). */
+static void roofline_read_only(void **state)
+{
+    (void)state;
+    /* DDR -> C0-MNILU: 8 KiB = 64 busy cycles, then the read latency; no
+     * write latency (nothing written). The run: 64 + 100 + 10 (MNILU -> L1)
+     * + the issue ticks. */
+    expect_roofline("roof_read", 175, 164, 100, 64, "DDR -> C0-MNILU");
+}
+
+static void roofline_read_write(void **state)
+{
+    (void)state;
+    /* the write path: read latency 100 before, 8 KiB at 64 B/cycle = 128,
+     * write latency 50 after (the read path is only 64 + 100 + 50). The
+     * run: the read lands at 174, the write takes 128 + 10 + 50. */
+    expect_roofline("roof_rw", 364, 278, 150, 128, "C0-MNISU -> DDR");
+}
+
+static void roofline_compute_bound(void **state)
+{
+    (void)state;
+    /* 1000 vector ops of 64 lanes: the SFU's lanes, 100 + 1000 + 50 */
+    expect_roofline("roof_compute", 1191, 1150, 150, 1000, "C0-SFU-CL0 lanes");
+}
+
+/* sig.wait posts its signal when the unit's DMAs are done but does not hold
+ * the unit: the second tile's DMA starts at cycle 65 (64 + the sig's one
+ * busy cycle) while the first is in flight. With a blocking sig.wait the
+ * second would start at 175 and the run end at 351. */
+static void sig_wait_does_not_block(void **state)
+{
+    (void)state;
+    struct sim_report r = run_timed("sig_async");
+    assert_int_equal(r.units[0].busy, 64 + 1 + 64 + 1);
+    /* the second signal is delivered at 129 + 110 + 1: the consumer ends at 240 */
+    assert_int_equal(r.cycles, 241);
+    sim_report_free(&r);
+}
+
 /* A binary that carries its device description opens that device. */
 static void device_carried(void **state)
 {
@@ -596,6 +700,8 @@ int main(void)
         cmocka_unit_test(cycle_limit),           cmocka_unit_test(files_round_trip),
         cmocka_unit_test(located_errors),        cmocka_unit_test(runtime_error_located),
         cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),
+        cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
+        cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(sig_wait_does_not_block),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }

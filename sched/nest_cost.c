@@ -75,6 +75,7 @@ static bool route_timing(const struct arch_device *dev, const char *from, const 
     ir_diag_free(&quiet);
     if (!ok)
         return false;
+    bool hops = r.n >= 2;
     *bw = INFINITY;
     *lat = 0;
     for (uint32_t i = 0; i + 1 < r.n; i++) {
@@ -87,7 +88,7 @@ static bool route_timing(const struct arch_device *dev, const char *from, const 
         *keep = r;
     else
         arch_route_free(&r);
-    return r.n >= 2;
+    return hops;
 }
 
 /* The first execution unit with the compute feature, or ARCH_NONE. */

@@ -1,0 +1,218 @@
+/* nest_cost_test.c - ktc-nest's cost model (sched/nest_cost.h) on the
+ * embedded devices: tiles grow until the latencies are amortized, the
+ * scratchpad bounds the choice, two buffer phases beat one when load and
+ * compute are comparable, cores share the device memory's aggregate
+ * bandwidth, corelets split compute, lanes follow the element type.
+ * Expected numbers are derived here from the device model, not copied.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "arch/arch.h"
+#include "sched/nest_cost.h"
+
+static struct arch_device *spyre, *sample;
+
+static int setup(void **state)
+{
+    (void)state;
+    struct ir_diag d;
+    ir_diag_init(&d, stderr);
+    spyre = arch_load_named("spyre", &d);
+    sample = arch_load_named("sample", &d);
+    ir_diag_free(&d);
+    return spyre && sample ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    arch_free(spyre);
+    arch_free(sample);
+    return 0;
+}
+
+/* c = a + b on rows of 64 f16 (128 bytes): two loads, one store. */
+static const struct nest_cost_xfer add_xfers[] = {
+    {false, 128, 128}, {false, 128, 128}, {true, 128, 128}};
+
+static struct nest_cost_program vector_add(uint64_t points, uint32_t cores)
+{
+    return (struct nest_cost_program){
+        .points = points,
+        .cores = cores,
+        .nxfers = 3,
+        .xfers = add_xfers,
+        .l1_load_bytes_per_point = 256,
+        .fifo_in_bytes_per_point = 256,
+        .vector_ops_per_point = 1,
+        .vector_elems = 64,
+        .elem_type = "f16",
+        .fifo_out_bytes_per_point = 128,
+        .l1_store_bytes_per_point = 128,
+    };
+}
+
+/* A link's bandwidth from the device, by the instance names of its ends. */
+static double bw_between(const struct arch_device *d, const char *src, const char *dst)
+{
+    uint32_t s = arch_res_find(d, src), t = arch_res_find(d, dst);
+    assert_int_not_equal(s, ARCH_NONE);
+    assert_int_not_equal(t, ARCH_NONE);
+    for (uint32_t i = 0; i < d->nlinks; i++)
+        if (d->links[i].src == s && d->links[i].dst == t)
+            return (double)d->links[i].bandwidth;
+    fail_msg("no link %s -> %s", src, dst);
+    return 0;
+}
+
+/* Cycles grow ever less per point as tiles grow, until the DMA latency is
+ * amortized: then the program runs at its bandwidth bound, and the chosen
+ * tile is the smallest close to that bound, far above one point. */
+static void test_latency_amortized(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4096, 1);
+    double prev = nest_cost_predict(spyre, &p, 1, 2, 1);
+    for (uint64_t t = 2; t <= 64; t *= 2) {
+        double c = nest_cost_predict(spyre, &p, t, 2, 1);
+        assert_true(c < prev);
+        prev = c;
+    }
+    /* One core: the L1LU is the bottleneck: 256 bytes loaded and 256 sent
+     * per point, each over a link of its own bandwidth. */
+    double rate = 256 / bw_between(spyre, "C0-L1", "C0-L1LU-CL0") +
+                  256 / bw_between(spyre, "C0-L1LU-CL0", "C0-SFU-CL0");
+    double dma = 256 / bw_between(spyre, "DDR", "C0-MNILU");
+    double bound = 4096 * (rate > dma ? rate : dma);
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(spyre, &p, 2, 1, &ch));
+    assert_true(ch.tile >= 8);
+    assert_int_equal(4096 % ch.tile, 0);
+    assert_int_equal(ch.phases, 2);
+    assert_true(ch.cycles >= bound);
+    assert_true(ch.cycles < 1.1 * bound);
+    assert_true(nest_cost_predict(spyre, &p, 1, 2, 1) > 2 * ch.cycles);
+    /* the prediction the choice reports is the model's */
+    assert_true(ch.cycles == nest_cost_predict(spyre, &p, ch.tile, ch.phases, ch.instances));
+}
+
+/* The scratchpad bounds phases x tile x bytes per point, with the other
+ * buffers' bytes taken off; not even one point fitting is a refusal. */
+static void test_capacity(void **state)
+{
+    (void)state;
+    uint32_t l1 = arch_kind_find(sample, "L1");
+    assert_int_not_equal(l1, ARCH_NONE);
+    int64_t cap = sample->res[sample->kinds[l1].first].size;
+    struct nest_cost_program p = vector_add(1 << 20, 1);
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(sample, &p, 4, 1, &ch));
+    assert_true(ch.phases * ch.tile * 384 <= (uint64_t)cap);
+    /* big points: at most 3 points' buffers fit beside nothing else */
+    p.scratch_per_point = (uint64_t)cap / 3;
+    assert_true(nest_cost_choose(sample, &p, 4, 1, &ch));
+    assert_true(ch.phases * ch.tile <= 3);
+    p.fixed_scratch = (uint64_t)cap - 2 * ((uint64_t)cap / 3) + 1;
+    assert_true(nest_cost_choose(sample, &p, 4, 1, &ch));
+    assert_true(ch.phases * ch.tile <= 1);
+    p.scratch_per_point = (uint64_t)cap;
+    assert_false(nest_cost_choose(sample, &p, 4, 1, &ch));
+    p = vector_add(0, 1);
+    assert_false(nest_cost_choose(sample, &p, 4, 1, &ch));
+}
+
+/* Load and compute comparable: with two phases the DMA of tile t+1 hides
+ * under the compute of tile t, with one it cannot. */
+static void test_double_buffering(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4096, 1);
+    double one = nest_cost_predict(spyre, &p, 256, 1, 1);
+    double two = nest_cost_predict(spyre, &p, 256, 2, 1);
+    assert_true(two * 1.5 < one);
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(spyre, &p, 1, 1, &ch));
+    assert_int_equal(ch.phases, 1);
+    double best_one = ch.cycles;
+    assert_true(nest_cost_choose(spyre, &p, 2, 1, &ch));
+    assert_int_equal(ch.phases, 2);
+    assert_true(ch.cycles * 1.3 < best_one);
+}
+
+/* 32 cores streaming share the aggregate: per core the DMA gets a 32nd of
+ * it, so the program is DMA-bound at (in + out) * cores / aggregate. The
+ * sample device gives no aggregate: cores do not matter there. */
+static void test_aggregate_shared(void **state)
+{
+    (void)state;
+    uint32_t ddr = arch_kind_find(spyre, "DDR");
+    double agg = (double)spyre->res[spyre->kinds[ddr].first].aggregate_bandwidth;
+    assert_true(agg > 0);
+    struct nest_cost_program p1 = vector_add(1024, 1), p32 = vector_add(1024, 32);
+    struct nest_cost_choice c1, c32;
+    assert_true(nest_cost_choose(spyre, &p1, 2, 1, &c1));
+    assert_true(nest_cost_choose(spyre, &p32, 2, 1, &c32));
+    double bound = 1024.0 * 384 * 32 / agg;
+    assert_true(c32.cycles >= bound);
+    assert_true(c32.cycles < 1.1 * bound);
+    assert_true(c32.cycles > 5 * c1.cycles);
+    p1 = vector_add(1024, 1);
+    p32 = vector_add(1024, 32);
+    assert_true(nest_cost_predict(sample, &p1, 64, 2, 1) ==
+                nest_cost_predict(sample, &p32, 64, 2, 1));
+}
+
+/* A compute-bound point (many vector ops) splits across the corelets. */
+static void test_instances(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4096, 1);
+    p.vector_ops_per_point = 16;
+    double i1 = nest_cost_predict(spyre, &p, 512, 2, 1);
+    double i2 = nest_cost_predict(spyre, &p, 512, 2, 2);
+    assert_true(i2 < 0.6 * i1);
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(spyre, &p, 2, spyre->ncorelets, &ch));
+    assert_int_equal(ch.instances, spyre->ncorelets);
+    /* DMA-bound on 32 cores, corelets buy almost nothing (the first
+     * tile's compute only) */
+    p = vector_add(4096, 32);
+    struct nest_cost_choice one;
+    assert_true(nest_cost_choose(spyre, &p, 2, 1, &one));
+    assert_true(nest_cost_choose(spyre, &p, 2, spyre->ncorelets, &ch));
+    assert_true(ch.cycles > 0.99 * one.cycles);
+}
+
+/* Vector ops take ceil(elements / lanes) cycles of the compute unit's
+ * lanes for the element type (spyre: 64 f16, 32 f32). */
+static void test_lanes(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4096, 1);
+    p.vector_ops_per_point = 32;
+    p.l1_load_bytes_per_point = p.fifo_in_bytes_per_point = 0;
+    p.fifo_out_bytes_per_point = p.l1_store_bytes_per_point = 0;
+    double f16 = nest_cost_predict(spyre, &p, 4096, 1, 1);
+    p.elem_type = "f32";
+    double f32 = nest_cost_predict(spyre, &p, 4096, 1, 1);
+    /* compute 4096 * 32 * 1 vs * 2 cycles, plus the same DMA and latency */
+    assert_true(f32 - f16 > 0.99 * 4096 * 32);
+    assert_true(f32 - f16 < 1.01 * 4096 * 32);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_latency_amortized), cmocka_unit_test(test_capacity),
+        cmocka_unit_test(test_double_buffering), cmocka_unit_test(test_aggregate_shared),
+        cmocka_unit_test(test_instances),         cmocka_unit_test(test_lanes),
+    };
+    return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
+}

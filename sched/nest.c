@@ -62,6 +62,11 @@ static bool lin_add(struct nest_lin *a, const struct nest_lin *b, int64_t k)
     return true;
 }
 
+bool nest_lin_scale_add(struct nest_lin *a, const struct nest_lin *b, int64_t k)
+{
+    return lin_add(a, b, k);
+}
+
 bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out)
 {
     *out = (struct nest_lin){0};
@@ -384,7 +389,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if (!c.failed && ON(TILE_SIZES))
         nest_tile_sizes(&c);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
-        (void)c.progs[i]; /* coarsening, double-buffering: next */
+        if (ON(COARSENING))
+            nest_coarsen(&c, c.progs[i]);
     }
 #undef ON
     if (!c.failed)

@@ -25,6 +25,12 @@ struct nest_ctx {
     bool failed;
     ir_op *progs; /* the program functions (func.func with a pipeline) */
     uint32_t nprogs;
+    /* buffer phases chosen per tile loop (tile-size-selection) */
+    struct {
+        ir_op loop;
+        uint32_t phases;
+    } chosen[64];
+    uint32_t nchosen;
 };
 
 /* Reports a located error at op and marks the pass failed; returns false. */
@@ -49,6 +55,8 @@ struct nest_lin {
 
 /* v as a linear form; false when it has too many terms. */
 bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out);
+/* a += k * b; false when a gets too many terms. */
+bool nest_lin_scale_add(struct nest_lin *a, const struct nest_lin *b, int64_t k);
 /* The constant a - b, when the difference of their linear forms is one. */
 bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t *out);
 
@@ -83,6 +91,41 @@ void nest_fold(struct ir_module *m, ir_op fn);
 int64_t nest_memref_bytes(const struct ir_module *m, ir_type t);
 /* The memory-space name of a memref type ("L1", "DDR"), or NULL. */
 const char *nest_memref_space(const struct ir_module *m, ir_type t);
+
+/* ---- transfers ------------------------------------------------------------ */
+
+#define NEST_MAX_RANK 8
+
+/* A subscript: the value v, or the constant c when v is IR_NONE. */
+struct nest_sub {
+    ir_value v;
+    int64_t c;
+};
+
+/* One side of a ktdf.data_transfer with static sizes. */
+struct nest_side {
+    ir_value v;
+    bool fifo;       /* a FIFO slot: no subscripts */
+    uint32_t nsub, nsize;
+    struct nest_sub sub[NEST_MAX_RANK];
+    int64_t size[NEST_MAX_RANK];
+};
+
+/* Reads side k (0 source, 1 destination) of transfer op; false when a
+ * subscript is not a constant or an operand, or a size is dynamic. */
+bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side *out);
+/* A data_transfer from src to dst at b, with the attributes of like (other
+ * than its sides), if any. */
+ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
+                         const struct nest_side *dst, ir_op like);
+/* Every transfer under root with a side on buffer from gets that side on
+ * to, with subscript sub and size 1 in front. */
+void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
+                        struct nest_sub sub);
+/* Memory side of a transfer in the device memory (a memref in "DDR"). */
+bool nest_is_ddr(const struct ir_module *m, ir_value v);
+/* The type t with extent n in front. */
+ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n);
 
 /* ---- the transformations (nest.h) ---------------------------------------- */
 

@@ -135,7 +135,16 @@ static bool find_loops(const struct ir_module *m, ir_op r, struct tiled *t)
     return false;
 }
 
-/* The pipelines' staging buffers and transfers, per point. */
+static int64_t slot_bytes(const struct ir_module *m, ir_type t)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    int64_t n = 1;
+    for (uint32_t i = 0; i < ti->rank; i++)
+        n *= ti->shape[i] > 0 ? ti->shape[i] : 1;
+    return n * (int64_t)((ir_type_get(m, ti->elem)->width + 7) / 8);
+}
+
+/* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
     struct tiled *t = ctx;
@@ -147,17 +156,27 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->scratch_per_point += nest_memref_bytes(m, ty);
             t->space = sp;
         }
+    } else if (o->kind == IR_OP_LINALG_GENERIC) {
+        t->p.vector_ops_per_point++;
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
-        const char *src = nest_memref_space(m, ir_value_type(m, o->opnd[0]));
-        const char *dst = nest_memref_space(m, ir_value_type(m, o->opnd[1]));
+        ir_type st = ir_value_type(m, o->opnd[0]), dt = ir_value_type(m, o->opnd[1]);
+        const char *src = nest_memref_space(m, st), *dst = nest_memref_space(m, dt);
+        bool sfifo = ir_type_get(m, st)->kind == IR_TY_FIFO_SLOT;
+        bool dfifo = ir_type_get(m, dt)->kind == IR_TY_FIFO_SLOT;
         bool load = src && strcmp(src, "DDR") == 0, store = dst && strcmp(dst, "DDR") == 0;
         if ((load || store) && t->p.nxfers < 16) {
-            ir_type ty = ir_value_type(m, o->opnd[load ? 1 : 0]);
+            ir_type ty = load ? dt : st;
             const struct ir_type_info *ti = ir_type_get(m, ty);
             int64_t bytes = nest_memref_bytes(m, ty);
-            int64_t row = ti->rank ? bytes / (ti->shape[0] > 0 ? ti->shape[0] : 1) : bytes;
+            int64_t row = ti->rank && ti->shape[0] > 0 ? bytes / ti->shape[0] : bytes;
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = (uint64_t)bytes, .row_bytes = (uint64_t)row};
+        } else if (src && dfifo) {
+            t->p.l1_load_bytes_per_point += (uint64_t)nest_memref_bytes(m, st);
+            t->p.fifo_in_bytes_per_point += (uint64_t)slot_bytes(m, dt);
+        } else if (sfifo && dst) {
+            t->p.fifo_out_bytes_per_point += (uint64_t)slot_bytes(m, st);
+            t->p.l1_store_bytes_per_point += (uint64_t)nest_memref_bytes(m, dt);
         }
     }
     return true;
@@ -179,20 +198,6 @@ static void outer_buffers(struct ir_module *m, struct tiled *t)
             t->space = sp;
         }
     }
-}
-
-/* The default choice until the device cost model decides (nest_cost.h):
- * the largest tile dividing the points whose buffers, in 2 phases, fit
- * half the scratchpad. */
-static bool default_choose(const struct tiled *t, struct nest_cost_choice *out)
-{
-    *out = (struct nest_cost_choice){.tile = 0, .phases = 2, .instances = 1, .cycles = -1};
-    for (int64_t T = t->points; T >= 1; T--)
-        if (t->points % T == 0 && T * t->scratch_per_point * 2 <= t->capacity / 2) {
-            out->tile = (uint64_t)T;
-            return true;
-        }
-    return false;
 }
 
 /* A derive_size left (the tile does not divide the points): the size of
@@ -223,6 +228,41 @@ static bool collect_reserve(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* Cores running fn: the product of its grid. */
+static uint32_t grid_size(const struct ir_module *m, ir_op fn)
+{
+    ir_attr g = ir_op_attr(m, fn, "grid");
+    const struct ir_attr_info *gi = g ? ir_attr_get(m, g) : NULL;
+    uint32_t n = 1;
+    if (gi && gi->kind == IR_AT_ARRAY)
+        for (uint32_t i = 0; i < gi->n; i++) {
+            const struct ir_attr_info *e = ir_attr_get(m, gi->elems[i]);
+            if (e->kind == IR_AT_INT && e->i > 0)
+                n *= (uint32_t)e->i;
+        }
+    return n;
+}
+
+/* The element type the compute works on: that of the first staging
+ * buffer ("f16"), NULL when none. */
+static bool first_elem(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_MEMREF_ALLOC)
+        return true;
+    static char buf[16];
+    *(const char **)ctx = split_type_name(m, ir_type_elem(m, ir_value_type(m, o->res)), buf,
+                                          sizeof buf);
+    return false;
+}
+
+static const char *elem_name(struct ir_module *m, ir_op loop)
+{
+    const char *s = NULL;
+    ir_walk(m, loop, first_elem, &s);
+    return s;
+}
+
 static ir_op func_of(const struct ir_module *m, ir_op op)
 {
     while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
@@ -243,6 +283,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         c->failed = true;
         return false;
     }
+    uint32_t max_phases = o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 4;
     for (uint32_t i = 0; i < l.n; i++) {
         ir_op r = l.v[i];
         struct tiled t = {.reserve = r, .fn = func_of(m, r)};
@@ -252,6 +293,12 @@ bool nest_tile_sizes(struct nest_ctx *c)
         outer_buffers(m, &t);
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
         t.capacity = k != ARCH_NONE ? c->dev->res[c->dev->kinds[k].first].size : 0;
+        t.p.points = (uint64_t)t.points;
+        t.p.cores = grid_size(m, t.fn);
+        t.p.xfers = t.xfers;
+        t.p.elem_type = elem_name(m, t.point_loop);
+        t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
+        t.p.fixed_scratch = 0;
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
         if (o->tile_sizes) {
@@ -260,16 +307,19 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 return nest_error(c, r, "tile size %lld is not positive", (long long)T);
             ch = (struct nest_cost_choice){.tile = (uint64_t)T, .phases = 2, .instances = 1,
                                            .cycles = -1};
-            if (t.capacity && T * t.scratch_per_point * 2 > t.capacity)
+            ch.phases = max_phases;
+            if (t.capacity && T * t.scratch_per_point * max_phases > t.capacity)
                 return nest_error(c, r,
-                                  "tile size %lld: buffers of %lld bytes (2 phases of %lld "
+                                  "tile size %lld: buffers of %lld bytes (%u phase%s of %lld "
                                   "bytes a point) exceed the %lld bytes of %s",
-                                  (long long)T, (long long)(T * t.scratch_per_point * 2),
+                                  (long long)T, (long long)(T * t.scratch_per_point * max_phases),
+                                  max_phases, max_phases == 1 ? "" : "s",
                                   (long long)t.scratch_per_point, (long long)t.capacity, t.space);
-        } else if (!default_choose(&t, &ch)) {
+            ch.cycles = nest_cost_predict(c->dev, &t.p, ch.tile, ch.phases, ch.instances);
+        } else if (!nest_cost_choose(c->dev, &t.p, max_phases, 1, &ch)) {
             return nest_error(c, r,
-                              "no tile fits: one point's buffers (%lld bytes, 2 phases) "
-                              "exceed half the %lld bytes of %s",
+                              "no tile fits: one point's buffers (%lld bytes) exceed the "
+                              "%lld bytes of %s",
                               (long long)t.scratch_per_point, (long long)t.capacity,
                               t.space ? t.space : "the scratchpad");
         }

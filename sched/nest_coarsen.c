@@ -1,0 +1,566 @@
+/* nest_coarsen.c - ktc-nest's `coarsening` (nest.h): a tile loop around a
+ * point loop of pipelines becomes one outer pipeline per tile: a bulk DMA
+ * of the tile into expanded scratchpad buffers, a stage holding the point
+ * loop (its pipelines without their DMA stages), a bulk DMA out. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/dialects/ktdf.h"
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+enum { MAX_XFERS = 32, MAX_BUFS = 32, MAX_STAGES = 64 };
+
+/* A DMA transfer of the point loop and the bulk transfer replacing it. */
+struct dma {
+    ir_op op, stage;
+    bool store;
+    struct nest_side ddr, buf; /* its two sides */
+    ir_value root;             /* the device-memory buffer the DDR side views */
+    int64_t strides[NEST_MAX_RANK];
+    struct nest_lin addr;      /* element offset of the DDR side in root */
+    int64_t d;                 /* addr's step per point */
+    int merged;                /* index of an identical earlier load, or -1 */
+    int b;                     /* its buffer in co.bufs */
+};
+
+/* A scratchpad buffer a DMA fills or drains, and its expansion by T. */
+struct cbuf {
+    ir_value old;    /* staging buffer (private result) or program alloc */
+    ir_value x;      /* the expanded buffer */
+};
+
+struct co {
+    struct nest_ctx *c;
+    struct ir_module *m;
+    ir_op fn, tl, pl;
+    ir_value t, i;
+    int64_t T, NT;
+    struct dma x[MAX_XFERS];
+    uint32_t nx;
+    struct cbuf bufs[MAX_BUFS];
+    uint32_t nbufs;
+    ir_op dma_stages[MAX_STAGES];
+    uint32_t nstages;
+};
+
+/* Whether value v is defined inside op. */
+static bool defined_in(const struct ir_module *m, ir_value v, ir_op op)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                         : ir_value_def(m, v);
+    for (; d; d = ir_op_parent(m, d))
+        if (d == op)
+            return true;
+    return false;
+}
+
+/* The DDR side's root buffer, strides and offset (as a linear form). */
+static bool address(struct co *co, struct dma *x)
+{
+    struct ir_module *m = co->m;
+    ir_value v = x->ddr.v;
+    ir_op d = ir_value_def(m, v);
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, v));
+    if (vt->rank != x->ddr.nsub || vt->rank > NEST_MAX_RANK)
+        return false;
+    struct nest_lin a = {0};
+    if (d && ir_op_get(m, d)->kind == IR_OP_MEMREF_REINTERPRET_CAST) {
+        const struct ir_op_info *o = ir_op_get(m, d);
+        const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+        const struct ir_attr_info *st = ir_attr_get(m, ir_op_attr(m, d, "static_strides"));
+        const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, d, "operandSegmentSizes"));
+        if (seg->ints[2] || seg->ints[3] || st->n != vt->rank)
+            return false;
+        for (uint32_t k = 0; k < st->n; k++)
+            if ((x->strides[k] = st->ints[k]) == IR_DYN)
+                return false;
+        x->root = o->opnd[0];
+        if (off->ints[0] == IR_DYN) {
+            if (!nest_lin_of(m, o->opnd[1], &a))
+                return false;
+        } else {
+            a.c = off->ints[0];
+        }
+        const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, x->root));
+        if (rt->attr0) /* the root must be a plain (identity-layout) buffer */
+            return false;
+    } else {
+        if (vt->attr0)
+            return false;
+        x->root = v;
+        int64_t s = 1;
+        for (uint32_t k = vt->rank; k-- > 0;) {
+            x->strides[k] = s;
+            s *= vt->shape[k];
+        }
+    }
+    for (uint32_t k = 0; k < vt->rank; k++) {
+        struct nest_lin l;
+        if (x->ddr.sub[k].v) {
+            if (!nest_lin_of(m, x->ddr.sub[k].v, &l))
+                return false;
+        } else {
+            l = (struct nest_lin){.c = x->ddr.sub[k].c};
+        }
+        if (!nest_lin_scale_add(&a, &l, x->strides[k]))
+            return false;
+    }
+    /* affine in the point and tile IVs, the rest invariant in the tile loop */
+    int64_t dt = 0;
+    x->d = 0;
+    for (uint32_t k = 0; k < a.n; k++) {
+        if (a.v[k] == co->i)
+            x->d = a.k[k];
+        else if (a.v[k] == co->t)
+            dt = a.k[k];
+        else if (defined_in(m, a.v[k], co->tl))
+            return false;
+    }
+    x->addr = a;
+    return x->d > 0 && dt == x->d * co->T;
+}
+
+/* Buffer v's index in co->bufs (added when new). */
+static int buf_of(struct co *co, ir_value v)
+{
+    for (uint32_t k = 0; k < co->nbufs; k++)
+        if (co->bufs[k].old == v)
+            return (int)k;
+    if (co->nbufs == MAX_BUFS)
+        return -1;
+    co->bufs[co->nbufs] = (struct cbuf){.old = v};
+    return (int)co->nbufs++;
+}
+
+static bool lin_equal(const struct nest_lin *a, const struct nest_lin *b)
+{
+    if (a->c != b->c || a->n != b->n)
+        return false;
+    for (uint32_t i = 0; i < a->n; i++) {
+        uint32_t j = 0;
+        while (j < b->n && b->v[j] != a->v[i])
+            j++;
+        if (j == b->n || b->k[j] != a->k[i])
+            return false;
+    }
+    return true;
+}
+
+/* Reads the DMA stages of pipe into co; false when the pipeline does not
+ * have the shape coarsening handles. */
+static bool read_pipeline(struct co *co, ir_op pipe)
+{
+    struct ir_module *m = co->m;
+    if (ir_op_attr(m, pipe, "modulo"))
+        return false;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
+        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        uint32_t ndma = 0, nother = 0;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            struct nest_side s0, s1;
+            if (o->kind != IR_OP_KTDF_DATA_TRANSFER) {
+                nother++;
+                continue;
+            }
+            if (!nest_read_side(m, op, 0, &s0) || !nest_read_side(m, op, 1, &s1))
+                return false;
+            if (!nest_is_ddr(m, s0.v) && !nest_is_ddr(m, s1.v)) {
+                nother++;
+                continue;
+            }
+            if (co->nx == MAX_XFERS)
+                return false;
+            bool store = nest_is_ddr(m, s1.v);
+            struct dma *x = &co->x[co->nx];
+            *x = (struct dma){.op = op, .stage = s, .store = store, .ddr = store ? s1 : s0,
+                              .buf = store ? s0 : s1, .merged = -1};
+            ir_op bd = ir_value_def(m, x->buf.v);
+            if (x->buf.fifo || !bd || ir_op_get(m, bd)->kind != IR_OP_KTDF_PRIVATE ||
+                ir_op_parent(m, bd) != pipe || !address(co, x))
+                return false;
+            /* the whole buffer, from its origin */
+            const struct ir_type_info *bt = ir_type_get(m, ir_value_type(m, x->buf.v));
+            if (bt->rank != x->buf.nsize || bt->attr0)
+                return false;
+            int64_t n = 1, nd = 1;
+            for (uint32_t k = 0; k < bt->rank; k++) {
+                if (x->buf.sub[k].v || x->buf.sub[k].c || x->buf.size[k] != bt->shape[k])
+                    return false;
+                n *= bt->shape[k];
+            }
+            for (uint32_t k = 0; k < x->ddr.nsize; k++)
+                nd *= x->ddr.size[k];
+            if (n != nd || (x->b = buf_of(co, x->buf.v)) < 0)
+                return false;
+            if (!store)
+                for (uint32_t k = 0; k < co->nx && x->merged < 0; k++)
+                    if (!co->x[k].store && co->x[k].root == x->root &&
+                        lin_equal(&co->x[k].addr, &x->addr) && co->x[k].d == x->d &&
+                        co->x[k].ddr.nsize == x->ddr.nsize &&
+                        !memcmp(co->x[k].ddr.size, x->ddr.size, x->ddr.nsize * sizeof(int64_t)) &&
+                        ir_value_type(m, co->x[k].buf.v) == ir_value_type(m, x->buf.v))
+                        x->merged = (int)k;
+            co->nx++;
+            ndma++;
+        }
+        if (ndma && nother)
+            return false; /* a DMA stage does nothing else */
+        if (ndma) {
+            if (co->nstages == MAX_STAGES)
+                return false;
+            co->dma_stages[co->nstages++] = s;
+        }
+    }
+    return true;
+}
+
+struct other_use {
+    ir_value v;
+    bool found;
+};
+
+static bool other_use(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct other_use *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_KTDF_DATA_TRANSFER || o->kind == IR_OP_KTDF_PRIVATE_YIELD)
+        return true;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == u->v)
+            u->found = true;
+    return !u->found;
+}
+
+/* The stage's depends_in and depends_out counts. */
+static void deps(const struct ir_module *m, ir_op s, uint32_t *nin, uint32_t *nout)
+{
+    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, s, "operandSegmentSizes"));
+    *nin = (uint32_t)seg->ints[0];
+    *nout = (uint32_t)seg->ints[1];
+}
+
+/* Removes DMA stage s from its pipeline: the stages waiting for its token
+ * wait for what it waited for instead. */
+static void remove_stage(struct ir_module *m, ir_op s)
+{
+    uint32_t nin, nout;
+    deps(m, s, &nin, &nout);
+    const struct ir_op_info *so = ir_op_get(m, s);
+    ir_value in = nin ? so->opnd[0] : IR_NONE;
+    for (ir_op o = ir_block_get(m, so->block)->first; o; o = ir_op_get(m, o)->next) {
+        if (o == s || ir_op_get(m, o)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        uint32_t oi, oo;
+        deps(m, o, &oi, &oo);
+        struct ir_op_info *oo_ = ir_op_get(m, o);
+        for (uint32_t k = 0; k < oi; k++) {
+            bool waits = false;
+            for (uint32_t j = 0; j < nout; j++)
+                waits |= oo_->opnd[k] == so->opnd[nin + j];
+            if (!waits)
+                continue;
+            if (in) {
+                oo_->opnd[k] = in;
+            } else {
+                memmove(oo_->opnd + k, oo_->opnd + k + 1, (oo_->nopnd - k - 1) * sizeof *oo_->opnd);
+                oo_->nopnd--;
+                oi--;
+                k--;
+                ir_op_set_attr(m, o, "operandSegmentSizes",
+                               split_segments(m, 2, (const int64_t[]){oi, oo}));
+            }
+        }
+    }
+    ir_op_unlink(m, s);
+}
+
+/* Appends the applicable_units of s to units (no duplicates). */
+static void add_units(const struct ir_module *m, ir_op s, const char **units, uint32_t *n)
+{
+    ir_attr a = ir_op_attr(m, s, "applicable_units");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    for (uint32_t i = 0; ai && ai->kind == IR_AT_ARRAY && i < ai->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, ai->elems[i]);
+        if (e->kind != IR_AT_STRING)
+            continue;
+        const char *u = ir_str_get(m, e->s);
+        uint32_t k = 0;
+        while (k < *n && strcmp(units[k], u) != 0)
+            k++;
+        if (k == *n && *n < 16)
+            units[(*n)++] = u;
+    }
+}
+
+/* A stage (depends_in in / depends_out out) with an empty body at b. */
+static ir_block make_stage(struct split_b *b, ir_value in, ir_value out, uint32_t nunits,
+                           const char *const *units)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.stage", b->loc);
+    if (in)
+        ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, out);
+    ir_state_set_attr(m, &st, "operandSegmentSizes",
+                      split_segments(m, 2, (const int64_t[]){in ? 1 : 0, 1}));
+    ir_state_set_attr(m, &st, "applicable_units", split_str_array(m, nunits, units));
+    ir_block body = sb_region(m, &st);
+    sb_emit(b, &st);
+    return body;
+}
+
+/* The value of linear form l at b (its terms on t and i dropped). */
+static ir_value materialize(struct split_b *b, const struct nest_lin *l, ir_value t, ir_value i)
+{
+    ir_value v = sb_index(b, l->c);
+    for (uint32_t k = 0; k < l->n; k++)
+        if (l->v[k] != t && l->v[k] != i)
+            v = sb_addi(b, v, sb_muli(b, l->v[k], l->k[k]));
+    return v;
+}
+
+/* The bulk transfer of x at b (inside the DMA stage): the DDR side a view
+ * of every row the tile loop visits (built before the tile loop), the
+ * scratchpad side the whole expanded buffer. */
+static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_stage)
+{
+    struct ir_module *m = co->m;
+    struct split_b pre;
+    sb_before(&pre, m, co->tl, ir_op_get(m, x->op)->loc);
+    /* view: offset addr(t = 0, i = 0), sizes [NT*T, non-unit sizes],
+     * strides [d, their strides] */
+    int64_t shape[NEST_MAX_RANK + 1], strides[NEST_MAX_RANK + 1];
+    uint32_t r = 0;
+    shape[r] = co->NT * co->T;
+    strides[r++] = x->d;
+    for (uint32_t k = 0; k < x->ddr.nsize; k++)
+        if (x->ddr.size[k] != 1) {
+            shape[r] = x->ddr.size[k];
+            strides[r++] = x->strides[k];
+        }
+    ir_value off = materialize(&pre, &x->addr, co->t, co->i);
+    int64_t coff;
+    bool is_static = split_const_int(m, off, &coff);
+    const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, x->root));
+    ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){
+                                           .kind = IR_AT_STRIDED, .n = r, .ints = strides,
+                                           .i = is_static ? coff : IR_DYN});
+    ir_type vt = split_memref(m, r, shape, rt->elem, layout, rt->attr1);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "memref.reinterpret_cast", pre.loc);
+    ir_state_add_operand(m, &st, x->root);
+    if (!is_static)
+        ir_state_add_operand(m, &st, off);
+    int64_t so = is_static ? coff : IR_DYN, seg[4] = {1, !is_static, 0, 0};
+    ir_state_set_attr(m, &st, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &so));
+    ir_state_set_attr(m, &st, "static_sizes", ir_attr_dense_array(m, m->t_i64, r, shape));
+    ir_state_set_attr(m, &st, "static_strides", ir_attr_dense_array(m, m->t_i64, r, strides));
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, seg));
+    ir_state_add_result(m, &st, vt);
+    ir_value view = ir_op_result(m, sb_emit(&pre, &st), 0);
+    ir_value_get(m, view)->name = ir_value_get(m, x->ddr.v)->name;
+
+    struct nest_side ddr = {.v = view, .nsub = r, .nsize = r};
+    ddr.sub[0] = (struct nest_sub){.v = row};
+    ddr.size[0] = co->T;
+    for (uint32_t k = 1; k < r; k++) {
+        ddr.sub[k] = (struct nest_sub){.c = 0};
+        ddr.size[k] = shape[k];
+    }
+    const struct ir_type_info *bt = ir_type_get(m, ir_value_type(m, co->bufs[x->b].x));
+    struct nest_side buf = {.v = co->bufs[x->b].x, .nsub = bt->rank, .nsize = bt->rank};
+    for (uint32_t k = 0; k < bt->rank; k++) {
+        buf.sub[k] = (struct nest_sub){.c = 0};
+        buf.size[k] = bt->shape[k];
+    }
+    nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
+}
+
+static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
+{
+    struct ir_module *m = c->m;
+    struct co co = {.c = c, .m = m, .fn = fn, .tl = tl, .t = nest_for_iv(m, tl)};
+    if (!nest_for_normal(m, tl, &co.NT))
+        return true;
+    IR_FOR_OPS(m, nest_for_body(m, tl), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_SCF_FOR && !co.pl)
+            co.pl = op;
+        else if (o->kind != IR_OP_SCF_YIELD && (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return true;
+    }
+    if (!co.pl || !nest_for_normal(m, co.pl, &co.T) || ir_op_get(m, co.pl)->nres)
+        return true;
+    co.i = nest_for_iv(m, co.pl);
+    IR_FOR_OPS(m, nest_for_body(m, co.pl), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_PIPELINE) {
+            if (!read_pipeline(&co, op))
+                return true;
+        } else if (o->kind != IR_OP_SCF_YIELD &&
+                   (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE))) {
+            return true;
+        }
+    }
+    if (!co.nx)
+        return true;
+    /* stores write where no load of the loop reads; buffers used by
+     * transfers only */
+    for (uint32_t a = 0; a < co.nx; a++)
+        for (uint32_t b = 0; b < co.nx; b++)
+            if (co.x[a].store && !co.x[b].store && co.x[a].root == co.x[b].root)
+                return true;
+    for (uint32_t k = 0; k < co.nbufs; k++) {
+        struct other_use u = {co.bufs[k].old, false};
+        ir_walk(m, co.pl, other_use, &u);
+        if (u.found)
+            return true;
+    }
+
+    /* expanded buffers, before the tile loop (merged loads share one) */
+    struct split_b pre;
+    struct ir_loc loc = ir_op_get(m, tl)->loc;
+    sb_before(&pre, m, tl, loc);
+    for (uint32_t k = 0; k < co.nx; k++) {
+        struct dma *x = &co.x[k];
+        struct cbuf *b = &co.bufs[x->b];
+        if (b->x)
+            continue;
+        if (x->merged >= 0) {
+            b->x = co.bufs[co.x[x->merged].b].x;
+            continue;
+        }
+        struct ir_op_state st;
+        ir_state_init(&st, m, "memref.alloc", loc);
+        ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 0}));
+        ir_state_add_result(m, &st, nest_memref_prefixed(m, ir_value_type(m, b->old), co.T));
+        b->x = ir_op_result(m, sb_emit(&pre, &st), 0);
+        ir_value_get(m, b->x)->name = ir_str_c(m, x->store ? "tile_out" : "tile_in");
+    }
+
+    /* the outer pipeline in the tile loop */
+    struct split_b b;
+    sb_before(&b, m, co.pl, loc);
+    ir_value row = sb_arith(&b, "arith.muli", co.t, sb_index(&b, co.T));
+    bool loads = false, stores = false;
+    for (uint32_t k = 0; k < co.nx; k++)
+        *(co.x[k].store ? &stores : &loads) = true;
+    uint32_t ntok = 1 + loads + stores;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.pipeline", loc);
+    ir_block pbody = sb_region(m, &st);
+    sb_emit(&b, &st);
+    ir_state_init(&st, m, "ktdf.private", loc);
+    ir_block priv = sb_region(m, &st);
+    ir_type tok = ir_ktdf_token_type(m);
+    for (uint32_t k = 0; k < ntok; k++)
+        ir_state_add_result(m, &st, tok);
+    struct split_b pb;
+    sb_at_end(&pb, m, pbody, loc);
+    ir_op p = sb_emit(&pb, &st);
+    struct split_b tb;
+    sb_at_end(&tb, m, priv, loc);
+    struct ir_op_state y;
+    ir_state_init(&y, m, "ktdf.private_yield", loc);
+    for (uint32_t k = 0; k < ntok; k++) {
+        ir_state_init(&st, m, "ktdf.create_token", loc);
+        ir_state_add_result(m, &st, tok);
+        ir_state_add_operand(m, &y, ir_op_result(m, sb_emit(&tb, &st), 0));
+    }
+    sb_emit(&tb, &y);
+
+    uint32_t tk = 0;
+    ir_value prev = IR_NONE;
+    const char *units[16];
+    uint32_t nunits;
+    if (loads) {
+        nunits = 0;
+        for (uint32_t k = 0; k < co.nx; k++)
+            if (!co.x[k].store)
+                add_units(m, co.x[k].stage, units, &nunits);
+        ir_block s = make_stage(&pb, IR_NONE, ir_op_result(m, p, tk), nunits, units);
+        prev = ir_op_result(m, p, tk++);
+        struct split_b sb;
+        sb_at_end(&sb, m, s, loc);
+        for (uint32_t k = 0; k < co.nx; k++)
+            if (!co.x[k].store && co.x[k].merged < 0)
+                bulk(&co, &co.x[k], row, &sb);
+    }
+    /* the compute stage: the units of every stage left, in order */
+    nunits = 0;
+    IR_FOR_OPS(m, nest_for_body(m, co.pl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), s) {
+                bool dma = false;
+                for (uint32_t k = 0; k < co.nstages; k++)
+                    dma |= co.dma_stages[k] == s;
+                if (!dma && ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE)
+                    add_units(m, s, units, &nunits);
+            }
+    ir_block cs = make_stage(&pb, prev, ir_op_result(m, p, tk), nunits, units);
+    prev = ir_op_result(m, p, tk++);
+    if (stores) {
+        nunits = 0;
+        for (uint32_t k = 0; k < co.nx; k++)
+            if (co.x[k].store)
+                add_units(m, co.x[k].stage, units, &nunits);
+        ir_block s = make_stage(&pb, prev, ir_op_result(m, p, tk), nunits, units);
+        struct split_b sb;
+        sb_at_end(&sb, m, s, loc);
+        for (uint32_t k = 0; k < co.nx; k++)
+            if (co.x[k].store)
+                bulk(&co, &co.x[k], row, &sb);
+    }
+
+    /* the point loop into the compute stage, without its DMA stages, its
+     * buffers rows of the expanded ones */
+    ir_op_unlink(m, co.pl);
+    ir_block_append_op(m, cs, co.pl);
+    for (uint32_t k = 0; k < co.nstages; k++)
+        remove_stage(m, co.dma_stages[k]);
+    for (uint32_t k = 0; k < co.nbufs; k++)
+        nest_prefix_buffer(m, co.pl, co.bufs[k].old, co.bufs[k].x, (struct nest_sub){.v = co.i});
+    /* inner pipelines left with no stage go */
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, co.pl))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE)
+            continue;
+        bool any = false;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), s)
+            any |= ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE;
+        if (!any)
+            ir_op_unlink(m, op);
+    }
+    return true;
+}
+
+struct tiles {
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct tiles *t = ctx;
+    const char *ty;
+    if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && (ty = nest_loop_type(m, op)) &&
+        strcmp(ty, "tile_loop") == 0 && t->n < 64)
+        t->v[t->n++] = op;
+    return ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE;
+}
+
+bool nest_coarsen(struct nest_ctx *c, ir_op fn)
+{
+    struct tiles t = {.n = 0};
+    ir_walk(c->m, fn, collect, &t);
+    for (uint32_t i = 0; i < t.n && !c->failed; i++)
+        coarsen_one(c, fn, t.v[i]);
+    split_dce(c->m, fn);
+    return !c->failed;
+}

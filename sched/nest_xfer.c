@@ -1,0 +1,144 @@
+/* nest_xfer.c - ktc-nest's transfer helpers (nest_int.h): reading a side of
+ * a ktdf.data_transfer, building one, prefixing a buffer's subscripts. */
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+#include "sched/path_expand_int.h"
+
+bool nest_is_ddr(const struct ir_module *m, ir_value v)
+{
+    const char *s = nest_memref_space(m, ir_value_type(m, v));
+    return s && strcmp(s, "DDR") == 0;
+}
+
+bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side *out)
+{
+    struct pe_side s[2];
+    pe_transfer_sides(m, op, s);
+    const struct ir_op_info *o = ir_op_get(m, op);
+    *out = (struct nest_side){.v = s[k].v, .fifo = s[k].fifo};
+    if (s[k].ndyn || !s[k].sizes)
+        return false;
+    const struct ir_attr_info *sz = ir_attr_get(m, s[k].sizes);
+    if (sz->n > NEST_MAX_RANK)
+        return false;
+    out->nsize = sz->n;
+    memcpy(out->size, sz->ints, sz->n * sizeof *sz->ints);
+    if (!s[k].map)
+        return true;
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, s[k].map)->map);
+    if (mp->nres > NEST_MAX_RANK)
+        return false;
+    out->nsub = mp->nres;
+    for (uint32_t i = 0; i < mp->nres; i++) {
+        const struct ir_aff_info *e = ir_aff_get(m, mp->res[i]);
+        if (e->kind == IR_AFF_CONST)
+            out->sub[i] = (struct nest_sub){.c = e->v};
+        else if (e->kind == IR_AFF_DIM && (uint32_t)e->v < s[k].nsub)
+            out->sub[i] = (struct nest_sub){.v = o->opnd[s[k].first + 1 + (uint32_t)e->v]};
+        else
+            return false;
+    }
+    return true;
+}
+
+/* Adds side s's operands to st; seg gets its three segment sizes. */
+static void add_side(struct ir_module *m, struct ir_op_state *st, const struct nest_side *s,
+                     const char *map, const char *sizes, int64_t *seg)
+{
+    ir_state_add_operand(m, st, s->v);
+    uint32_t nd = 0;
+    ir_aff res[NEST_MAX_RANK];
+    for (uint32_t i = 0; i < s->nsub; i++)
+        if (s->sub[i].v) {
+            ir_state_add_operand(m, st, s->sub[i].v);
+            res[i] = ir_aff_dim(m, nd++);
+        } else {
+            res[i] = ir_aff_const(m, s->sub[i].c);
+        }
+    if (!s->fifo)
+        ir_state_set_attr(m, st, map, ir_attr_affine_map(m, ir_map_intern(m, nd, 0, s->nsub, res)));
+    ir_state_set_attr(m, st, sizes, ir_attr_dense_array(m, m->t_i64, s->nsize, s->size));
+    seg[0] = 1;
+    seg[1] = nd;
+    seg[2] = 0;
+}
+
+ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
+                         const struct nest_side *dst, ir_op like)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.data_transfer", like ? ir_op_get(m, like)->loc : b->loc);
+    int64_t seg[6];
+    add_side(m, &st, src, "source_map", "static_source_sizes", seg);
+    add_side(m, &st, dst, "dest_map", "static_dest_sizes", seg + 3);
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 6, seg));
+    ir_attr attrs = like ? ir_op_get(m, like)->attrs : IR_NONE;
+    const struct ir_attr_info *ai = attrs ? ir_attr_get(m, attrs) : NULL;
+    for (uint32_t i = 0; ai && i < ai->n; i++) {
+        const char *name = ir_str_get(m, ai->elems[2 * i]);
+        if (!ir_state_get_attr(m, &st, name))
+            ir_state_set_attr(m, &st, name, ai->elems[2 * i + 1]);
+    }
+    return sb_emit(b, &st);
+}
+
+struct prefix {
+    ir_value from, to;
+    struct nest_sub sub;
+    ir_op found[256];
+    uint32_t n;
+};
+
+static bool find_uses(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct prefix *p = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_KTDF_DATA_TRANSFER || p->n == 256)
+        return true;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == p->from) {
+            p->found[p->n++] = op;
+            break;
+        }
+    return true;
+}
+
+void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
+                        struct nest_sub sub)
+{
+    struct prefix p = {.from = from, .to = to, .sub = sub};
+    ir_walk(m, root, find_uses, &p);
+    for (uint32_t k = 0; k < p.n; k++) {
+        ir_op op = p.found[k];
+        struct nest_side s[2];
+        if (!nest_read_side(m, op, 0, &s[0]) || !nest_read_side(m, op, 1, &s[1]))
+            continue; /* nest_coarsen checked every use before */
+        for (int j = 0; j < 2; j++) {
+            if (s[j].v != from || s[j].nsub == NEST_MAX_RANK)
+                continue;
+            memmove(s[j].sub + 1, s[j].sub, s[j].nsub * sizeof *s[j].sub);
+            memmove(s[j].size + 1, s[j].size, s[j].nsize * sizeof *s[j].size);
+            s[j].sub[0] = sub;
+            s[j].size[0] = 1;
+            s[j].nsub++;
+            s[j].nsize++;
+            s[j].v = to;
+        }
+        struct split_b b;
+        sb_before(&b, m, op, ir_op_get(m, op)->loc);
+        nest_make_transfer(&b, &s[0], &s[1], op);
+        ir_op_unlink(m, op);
+    }
+}
+
+ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    int64_t shape[NEST_MAX_RANK + 1];
+    shape[0] = n;
+    memcpy(shape + 1, ti->shape, ti->rank * sizeof *shape);
+    return split_memref(m, ti->rank + 1, shape, ti->elem, IR_NONE, ti->attr1);
+}

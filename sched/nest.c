@@ -391,6 +391,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(COARSENING))
             nest_coarsen(&c, c.progs[i]);
+        if (ON(DOUBLE_BUFFERING))
+            nest_double_buffer(&c, c.progs[i]);
     }
 #undef ON
     if (!c.failed)

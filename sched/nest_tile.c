@@ -334,6 +334,10 @@ bool nest_tile_sizes(struct nest_ctx *c)
                         (long long)(ch.tile * (uint64_t)t.scratch_per_point * ch.phases),
                         (long long)t.capacity);
         }
+        if (c->nchosen < 64) {
+            c->chosen[c->nchosen].loop = t.tile_loop;
+            c->chosen[c->nchosen++].phases = ch.phases;
+        }
         struct split_b b;
         sb_before(&b, m, r, ir_op_get(m, r)->loc);
         ir_value T = sb_index(&b, (int64_t)ch.tile);

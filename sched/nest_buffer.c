@@ -1,0 +1,116 @@
+/* nest_buffer.c - ktc-nest's `double-buffering` (nest.h): the buffers an
+ * outer pipeline's DMA stages fill or drain get a leading phase dim of K,
+ * indexed by ktdf.buffer_phase of the tile loop, and the pipeline becomes
+ * modulo(size: K): the DMA of tile t+1 overlaps the compute of tile t. */
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+enum { MAX_BUFS = 32 };
+
+/* Whether stage s is a DMA stage of an outer pipeline: transfers only, one
+ * side in device memory. */
+static bool dma_stage(const struct ir_module *m, ir_op s)
+{
+    bool any = false;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op) {
+        struct nest_side a, b;
+        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER ||
+            !nest_read_side(m, op, 0, &a) || !nest_read_side(m, op, 1, &b) ||
+            nest_is_ddr(m, a.v) == nest_is_ddr(m, b.v))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+static uint32_t phases_of(const struct nest_ctx *c, ir_op tl)
+{
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        if (c->chosen[i].loop == tl)
+            return c->chosen[i].phases;
+    return 2;
+}
+
+static void buffer_one(struct nest_ctx *c, ir_op tl)
+{
+    struct ir_module *m = c->m;
+    uint32_t K = phases_of(c, tl);
+    int64_t nt;
+    if (K < 2 || !nest_for_normal(m, tl, &nt) || nt < 2)
+        return;
+    ir_op pipe = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+            pipe = pipe ? (ir_op)-1 : op; /* exactly one */
+    if (!pipe || pipe == (ir_op)-1 || ir_op_attr(m, pipe, "modulo"))
+        return;
+    /* the scratchpad buffers of its DMA stages, allocated before the loop */
+    ir_value bufs[MAX_BUFS];
+    uint32_t n = 0;
+    bool nested = false;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
+        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        if (!dma_stage(m, s)) {
+            nested |= nest_has_pipeline(m, s) || nest_has_loop_nest(m, s);
+            continue;
+        }
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op) {
+            struct nest_side a, b;
+            nest_read_side(m, op, 0, &a);
+            nest_read_side(m, op, 1, &b);
+            ir_value v = nest_is_ddr(m, a.v) ? b.v : a.v;
+            ir_op d = ir_value_def(m, v);
+            if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+                ir_op_parent(m, d) != ir_op_parent(m, tl))
+                return;
+            uint32_t k = 0;
+            while (k < n && bufs[k] != v)
+                k++;
+            if (k == n) {
+                if (n == MAX_BUFS)
+                    return;
+                bufs[n++] = v;
+            }
+        }
+    }
+    if (!nested || !n)
+        return;
+    struct split_b b;
+    struct ir_loc loc = ir_op_get(m, pipe)->loc;
+    sb_before(&b, m, pipe, loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.buffer_phase", loc);
+    ir_state_add_operand(m, &st, nest_for_iv(m, tl));
+    ir_state_set_attr(m, &st, "num_phases", ir_attr_int(m, K, m->t_i64));
+    ir_state_add_result(m, &st, m->t_index);
+    ir_value ph = ir_op_result(m, sb_emit(&b, &st), 0);
+    split_set_name(m, ph, "ph");
+    for (uint32_t k = 0; k < n; k++) {
+        struct ir_value_info *vi = ir_value_get(m, bufs[k]);
+        vi->type = nest_memref_prefixed(m, vi->type, K);
+        nest_prefix_buffer(m, tl, bufs[k], bufs[k], (struct nest_sub){.v = ph});
+    }
+    ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, K, m->t_i64));
+}
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    ir_op *v = ctx;
+    const char *ty;
+    if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && (ty = nest_loop_type(m, op)) &&
+        strcmp(ty, "tile_loop") == 0 && v[0] < 64)
+        v[1 + v[0]++] = op;
+    return ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE;
+}
+
+bool nest_double_buffer(struct nest_ctx *c, ir_op fn)
+{
+    ir_op v[65] = {0};
+    ir_walk(c->m, fn, collect, v);
+    for (uint32_t i = 0; i < v[0]; i++)
+        buffer_one(c, v[1 + i]);
+    return true;
+}

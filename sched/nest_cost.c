@@ -27,6 +27,7 @@
  *   cycles = L + lat_rd + sig + chain + C + sig + S + lat_wr + (ntiles - 1) * P
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sched/nest_cost.h"
@@ -37,6 +38,7 @@ struct dev_timing {
     double rd_lat, wr_lat;  /* their latencies, cycles */
     double aggregate;       /* device memory's aggregate bandwidth, 0 = unlimited */
     double ld_l1_bw, ld_fifo_bw, st_fifo_bw, st_l1_bw; /* the on-core chain's links */
+    double ld_l1_lat;       /* scratchpad -> load unit */
     double chain_lat;       /* scratchpad -> ... -> scratchpad, one vector */
     double lanes;           /* of the compute unit for the element type */
     double sig_lat;         /* a signal between units */
@@ -122,6 +124,7 @@ static void dev_timing(const struct arch_device *dev, const char *elem_type,
     /* The on-core chain: scratchpad -> load unit -> compute unit, and back. */
     t->ld_l1_bw = t->ld_fifo_bw = t->st_fifo_bw = t->st_l1_bw = dflt_bw;
     t->chain_lat = 4 * dflt_lat;
+    t->ld_l1_lat = dflt_lat;
     t->lanes = 1;
     uint32_t cu = compute_unit(dev);
     if (cu == ARCH_NONE)
@@ -131,6 +134,7 @@ static void dev_timing(const struct arch_device *dev, const char *elem_type,
     double bw, lat_in = 2 * dflt_lat, lat_out = 2 * dflt_lat;
     if (route_timing(dev, l1, ck, &bw, &lat_in, &in)) {
         t->ld_l1_bw = link_bw(&dev->links[in.links[0]]);
+        t->ld_l1_lat = (double)dev->links[in.links[0]].latency;
         t->ld_fifo_bw = link_bw(&dev->links[in.links[in.n - 2]]);
         arch_route_free(&in);
     }
@@ -149,13 +153,28 @@ static void dev_timing(const struct arch_device *dev, const char *elem_type,
     t->lanes = lanes > 0 ? (double)lanes : 1;
 }
 
+/* Bits of an element type named like "f16", "i32", "bf16"; 0 when the
+ * name ends in no number. */
+static int type_bits(const char *type)
+{
+    size_t n = strlen(type), i = n;
+    while (i > 0 && type[i - 1] >= '0' && type[i - 1] <= '9')
+        i--;
+    return i < n ? atoi(type + i) : 0;
+}
+
 /* Cycles the chain's slowest unit spends on one point. */
 static double point_rate(const struct dev_timing *t, const struct nest_cost_program *p,
                          double *op_cycles)
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
-    double ld = (double)p->l1_load_bytes_per_point / t->ld_l1_bw +
+    /* The load unit sends each vector it loads, and the send waits for the
+     * load's data: every load's latency is exposed, once per vector. */
+    double vec = p->elem_type ? elems * (double)type_bits(p->elem_type) / 8 : 0;
+    double nvld = vec > 0 ? ceil((double)p->l1_load_bytes_per_point / vec)
+                          : (p->l1_load_bytes_per_point ? 1 : 0);
+    double ld = (double)p->l1_load_bytes_per_point / t->ld_l1_bw + nvld * t->ld_l1_lat +
                 (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw;
     double cu = (double)p->vector_ops_per_point * *op_cycles +
                 (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;
@@ -186,7 +205,7 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double P = fmax(fmax(fmax(L, S), fmax(C, D)), fmax(round_in, round_out) / phases);
     double ntiles = ceil((double)p->points / (double)tile);
     double first = L + t->rd_lat + t->sig_lat + chain + C + t->sig_lat + S + t->wr_lat;
-    return first + (ntiles - 1) * P;
+    return (first + (ntiles - 1) * P) * (p->runs ? p->runs : 1);
 }
 
 double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_program *p,

@@ -39,6 +39,8 @@ struct nest_cost_xfer {
 struct nest_cost_program {
     uint64_t points;        /* point-loop iterations per core */
     uint32_t cores;         /* cores running the program concurrently (>= 1) */
+    uint32_t runs;          /* times each core runs it in turn (a grid of more
+                               tiles than cores), 0 = 1 */
     uint32_t nxfers;
     const struct nest_cost_xfer *xfers;
     uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */

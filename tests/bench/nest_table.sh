@@ -1,0 +1,71 @@
+#!/bin/bash
+# nest_table.sh - what ktc-nest buys on the simulated device (issue #7's
+# table): per kernel, simulated cycles compiled without ktc-nest
+# (`ktc compile --disable=nest`), with it, with it but without double
+# buffering, the device roofline of the nested run (ktc-launch's latency-aware
+# lower bound), cycles/roofline, the cost model's predicted cycles (the sum
+# of `ktc-nest --stats`'s "modeled N cycles" over the programs) and its
+# error against the nested run. Every run is checked against ktc-interp; a
+# kernel that does not compile or differs shows why in its row.
+# Usage: bazel run //tests/bench:nest_table [-- --device=NAME] [-- KERNEL.mlir[:ARGS]...]
+set -u
+tools=$(dirname "$(readlink -f "$1")")
+shift
+dev=spyre
+if [ $# -gt 0 ] && [ "${1#--device=}" != "$1" ]; then dev=${1#--device=}; shift; fi
+ws=${BUILD_WORKSPACE_DIRECTORY:-$(pwd)}
+corpus=$ws/../shared/corpus/ktir-cpu/kernels
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# KERNEL[:launch args, comma-separated]
+kernels=("$@")
+if [ ${#kernels[@]} -eq 0 ]; then
+    kernels=("$ws/examples/add.mlir" "$ws/tests/kernels/vector_add.mlir"
+             "$corpus/latency/softmax_small.mlir:--arg,n_rows=64"
+             "$ws/tests/bench/kernels/vadd_1m.mlir"
+             "$ws/tests/bench/kernels/softmax_4096x64.mlir"
+             "$ws/tests/bench/kernels/softmax_4096x256.mlir")
+fi
+
+# run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, pred (or a why)
+run() {
+    local name=$1 k=$2 la=$3
+    shift 3
+    cyc=- roof=- pred=-
+    if ! "$tools/ktc" compile "$k" --device="$dev" -o "$tmp/$name.sc" --stats "$@" \
+        >"$tmp/$name.out" 2>&1; then
+        cyc="no-compile"
+        return
+    fi
+    pred=$(sed -n 's/.*modeled \([0-9.]*\) cycles.*/\1/p' "$tmp/$name.out" | awk '{s += $1} END {if (NR) printf "%.0f", s; else print "-"}')
+    # shellcheck disable=SC2086
+    local out
+    out=$("$tools/ktc-launch" "$tmp/$name.sc" --random-inputs=1 --check --stats ${la//,/ } 2>&1)
+    if printf '%s\n' "$out" | grep -q "DIFFERS\|error"; then
+        cyc="differs"
+        return
+    fi
+    cyc=$(printf '%s\n' "$out" | sed -n 's/^cycles: \([0-9]*\).*/\1/p')
+    roof=$(printf '%s\n' "$out" | sed -n 's/^cycles: [0-9]* (roofline \([0-9]*\).*/\1/p')
+}
+
+printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s\n' kernel no-nest nest no-dbuf roofline ratio speedup predicted error
+for spec in "${kernels[@]}"; do
+    k=${spec%%:*}
+    la=
+    [ "$k" != "$spec" ] && la=${spec#*:}
+    name=$(basename "$k" .mlir)
+    run "$name.first" "$k" "$la" --disable=nest
+    first=$cyc
+    run "$name.nodbuf" "$k" "$la" --disable=double-buffering
+    nodbuf=$cyc
+    run "$name" "$k" "$la"
+    ratio=- speedup=- err=-
+    if [[ $cyc =~ ^[0-9]+$ ]]; then
+        [[ $roof =~ ^[0-9]+$ ]] && [ "$roof" -gt 0 ] && ratio=$(awk -v a="$cyc" -v b="$roof" 'BEGIN {printf "%.2f", a / b}')
+        [[ $first =~ ^[0-9]+$ ]] && speedup=$(awk -v a="$first" -v b="$cyc" 'BEGIN {printf "%.1fx", a / b}')
+        [[ $pred =~ ^[0-9]+$ ]] && err=$(awk -v p="$pred" -v c="$cyc" 'BEGIN {printf "%+.1f%%", 100 * (p - c) / c}')
+    fi
+    printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$speedup" "$pred" "$err"
+done

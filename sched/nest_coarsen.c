@@ -381,6 +381,47 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
 }
 
+/* Drops the results of pipe's ktdf.private that nothing uses any more
+ * (the staging buffers the expanded ones replaced). */
+static void prune_private(struct ir_module *m, ir_op pipe)
+{
+    ir_op priv = IR_NONE;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PRIVATE)
+            priv = op;
+    if (!priv)
+        return;
+    uint32_t *uses = split_use_counts(m, pipe);
+    const struct ir_op_info *po = ir_op_get(m, priv);
+    ir_op yield = ir_block_get(m, ir_region_entry(m, po->regs[0]))->last;
+    struct ir_op_state st, y;
+    ir_state_init(&st, m, "ktdf.private", po->loc);
+    ir_state_init(&y, m, "ktdf.private_yield", ir_op_get(m, yield)->loc);
+    uint32_t keep[256], n = 0;
+    for (uint32_t k = 0; k < po->nres && n < 256; k++)
+        if (uses[po->res + k]) {
+            keep[n++] = k;
+            ir_state_add_result(m, &st, ir_value_type(m, po->res + k));
+            ir_state_add_operand(m, &y, ir_op_get(m, yield)->opnd[k]);
+        }
+    free(uses);
+    if (n == po->nres)
+        return;
+    ir_region r = po->regs[0];
+    ir_op_unlink(m, yield);
+    ir_block_append_op(m, ir_region_entry(m, r), ir_op_create(m, &y));
+    ir_state_add_region(m, &st, r);
+    ir_op np = ir_op_create(m, &st);
+    ir_op_insert_before(m, priv, np);
+    for (uint32_t k = 0; k < n; k++) {
+        ir_value_get(m, ir_op_result(m, np, k))->name = ir_value_get(m, po->res + keep[k])->name;
+        split_replace_uses(m, pipe, po->res + keep[k], ir_op_result(m, np, k));
+    }
+    ir_op_get(m, priv)->nreg = 0; /* its region moved to np */
+    ir_op_unlink(m, priv);
+    split_dce(m, np); /* the allocs and tokens nothing yields */
+}
+
 static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
 {
     struct ir_module *m = c->m;
@@ -536,6 +577,8 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
             any |= ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE;
         if (!any)
             ir_op_unlink(m, op);
+        else
+            prune_private(m, op);
     }
     return true;
 }

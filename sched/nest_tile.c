@@ -307,13 +307,13 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 return nest_error(c, r, "tile size %lld is not positive", (long long)T);
             ch = (struct nest_cost_choice){.tile = (uint64_t)T, .phases = 2, .instances = 1,
                                            .cycles = -1};
-            ch.phases = max_phases;
-            if (t.capacity && T * t.scratch_per_point * max_phases > t.capacity)
+            ch.phases = max_phases < 2 ? max_phases : 2;
+            if (t.capacity && T * t.scratch_per_point * ch.phases > t.capacity)
                 return nest_error(c, r,
                                   "tile size %lld: buffers of %lld bytes (%u phase%s of %lld "
                                   "bytes a point) exceed the %lld bytes of %s",
-                                  (long long)T, (long long)(T * t.scratch_per_point * max_phases),
-                                  max_phases, max_phases == 1 ? "" : "s",
+                                  (long long)T, (long long)(T * t.scratch_per_point * ch.phases),
+                                  ch.phases, ch.phases == 1 ? "" : "s",
                                   (long long)t.scratch_per_point, (long long)t.capacity, t.space);
             ch.cycles = nest_cost_predict(c->dev, &t.p, ch.tile, ch.phases, ch.instances);
         } else if (!nest_cost_choose(c->dev, &t.p, max_phases, 1, &ch)) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # launch_test.sh KTC-PARSE KERNEL.mlir... - every kernel through the whole
-# chain (ktc-parse | ktc-split | ktc-path-expand | ktc-allocate | ktc-lower |
-# ktc-codegen) on the sample and spyre devices, then launched on the
+# chain (ktc-parse | ktc-split | ktc-path-expand | ktc-nest | ktc-allocate |
+# ktc-lower | ktc-codegen) on the sample and spyre devices, then launched on the
 # simulated device with random inputs: every tensor must match ktc-interp
 # bit for bit (ktc-launch --check). The ktc binaries sit beside ktc-parse.
 set -u
@@ -14,7 +14,7 @@ for k in "$@"; do
     for dev in sample spyre; do
         what="$(basename "$k") on $dev"
         if ! "$bin/ktc-parse" --device=$dev "$k" | "$bin/ktc-split" | "$bin/ktc-path-expand" |
-            "$bin/ktc-allocate" | "$bin/ktc-lower" 2>/dev/null |
+            "$bin/ktc-nest" | "$bin/ktc-allocate" | "$bin/ktc-lower" 2>/dev/null |
             "$bin/ktc-codegen" --ktir="$k" -o "$tmp/k.spyrecode"; then
             echo "FAIL $what: does not compile"; fail=$((fail + 1)); continue
         fi

@@ -81,7 +81,9 @@
  * last view dim from the indices, the orders identity maps. A transfer from
  * memory into a FIFO becomes `agen.vector_load %view[idx] {load_set = box
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
- * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat"; one
+ * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat" (up
+ * to 8 consecutive such transfers of a stage load first and send after, in
+ * order, so their load latencies overlap); one
  * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A bulk
  * transfer of several rows between a strided device-memory view (a
  * reinterpret_cast of T rows whose row stride may exceed the row) and a

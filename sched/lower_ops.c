@@ -865,17 +865,61 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
 
 /* ---- stages ---------------------------------------------------------------------- */
 
+/* Up to this many consecutive memory -> FIFO transfers of a stage issue
+ * their vector loads back to back before their sends (in order), so the
+ * loads' memory latencies overlap instead of each send waiting for its
+ * load; a group holds a vector register per load. */
+#define LOAD_GROUP 8
+
+/* Whether op is a data_transfer from memory into a FIFO. */
+static bool is_fifo_load(const struct ir_module *m, ir_op op)
+{
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return false;
+    struct side s[2];
+    sides_of(m, op, s);
+    return !s[0].fifo && s[1].fifo;
+}
+
+/* Moves the sends emitted in block b after op `after` (the block's start
+ * when none) to its end, in order: the group's loads go first. */
+static void sends_last(struct lw *lw, ir_block b, ir_op after)
+{
+    struct ir_module *m = lw->m;
+    ir_op o = after ? ir_op_get(m, after)->next : ir_block_get(m, b)->first;
+    ir_op end = ir_block_get(m, b)->last, sends[LOAD_GROUP];
+    uint32_t n = 0;
+    for (; o; o = o == end ? IR_NONE : ir_op_get(m, o)->next)
+        if (ir_op_get(m, o)->kind == IR_OP_DATAFLOW_SEND && n < LOAD_GROUP)
+            sends[n++] = o;
+    for (uint32_t i = 0; i < n; i++) {
+        ir_op_unlink(m, sends[i]);
+        ir_block_append_op(m, b, sends[i]);
+    }
+}
+
 static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
 {
     struct ir_module *m = lw->m;
+    ir_op group = IR_NONE; /* the op before the current load group */
+    uint32_t ngroup = 0;
     IR_FOR_OPS(m, b, o)
     {
         const struct ir_op_info *oi = ir_op_get(m, o);
+        bool value = (ir_op_def(oi->kind)->flags & IR_OPF_PURE) && !oi->nreg;
+        if (ngroup && (ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value))) {
+            sends_last(lw, lw->p.cur, group);
+            ngroup = 0;
+        }
         switch (oi->kind) {
-        case IR_OP_KTDF_DATA_TRANSFER:
+        case IR_OP_KTDF_DATA_TRANSFER: {
+            ir_op before = ir_block_get(m, lw->p.cur)->last;
             if (!lower_transfer(lw, o, inst))
                 return false;
+            if (is_fifo_load(m, o) && !ngroup++)
+                group = before;
             break;
+        }
         case IR_OP_KTDF_READ_FROM_FIFO: {
             ir_type slot = ir_value_type(m, oi->opnd[0]);
             if (ir_type_numel(m, ir_value_type(m, oi->res)) != ir_type_get(m, slot)->shape[0])
@@ -916,6 +960,8 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
             break; /* values: lowered where used */
         }
     }
+    if (ngroup)
+        sends_last(lw, lw->p.cur, group);
     return true;
 }
 

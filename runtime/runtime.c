@@ -45,7 +45,8 @@ struct rt_device {
 
 struct rt_tensor {
     struct rt_device *dev;
-    struct rt_heap *heap;
+    uint32_t heap; /* index in dev->heaps (which grows: no pointer into it) */
+    uint32_t mem;
     enum interp_dtype dtype;
     uint32_t rank;
     int64_t shape[INTERP_MAX_RANK];
@@ -123,25 +124,52 @@ static struct rt_heap *heap_of(struct rt_device *d, uint32_t mem)
     struct rt_heap *h = &d->heaps[d->nheaps++];
     uint64_t size = sim_mem_size(d->sim, mem);
     h->mem = mem;
-    h->n = size > RT_BASE ? 1 : 0;
+    h->n = size > 0;
     h->cap = 8;
     h->free = xcalloc(h->cap, sizeof *h->free);
-    h->free[0] = (struct rt_range){RT_BASE, size > RT_BASE ? size - RT_BASE : 0};
+    h->free[0] = (struct rt_range){0, size};
     return h;
 }
 
+static bool heap_reserve(struct rt_heap *h, uint64_t at, uint64_t size);
+
+/* First fit at or above RT_BASE (below it only tensors at fixed addresses,
+ * rt_tensor_at, go). */
 static bool heap_alloc(struct rt_heap *h, uint64_t size, uint64_t *at)
 {
     for (uint32_t i = 0; i < h->n; i++) {
-        struct rt_range *r = &h->free[i];
-        if (r->size < size)
+        const struct rt_range *r = &h->free[i];
+        uint64_t start = r->at > RT_BASE ? r->at : RT_BASE, end = r->at + r->size;
+        if (start >= end || end - start < size)
             continue;
-        *at = r->at;
-        r->at += size;
-        r->size -= size;
-        if (!r->size) {
-            memmove(r, r + 1, (h->n - i - 1) * sizeof *r);
-            h->n--;
+        *at = start;
+        return heap_reserve(h, start, size);
+    }
+    return false;
+}
+
+static void heap_release(struct rt_heap *h, uint64_t at, uint64_t size);
+
+/* Takes [at, at + size) out of the free ranges; false when any of it is
+ * not free. */
+static bool heap_reserve(struct rt_heap *h, uint64_t at, uint64_t size)
+{
+    for (uint32_t i = 0; i < h->n; i++) {
+        struct rt_range *r = &h->free[i];
+        if (at < r->at || at - r->at > r->size || size > r->size - (at - r->at))
+            continue;
+        uint64_t end = r->at + r->size;
+        if (at == r->at) {
+            r->at += size;
+            r->size -= size;
+            if (!r->size) {
+                memmove(r, r + 1, (h->n - i - 1) * sizeof *r);
+                h->n--;
+            }
+        } else {
+            r->size = at - r->at;
+            if (at + size < end)
+                heap_release(h, at + size, end - at - size);
         }
         return true;
     }
@@ -179,41 +207,50 @@ static void heap_release(struct rt_heap *h, uint64_t at, uint64_t size)
 
 /* ---- tensors ----------------------------------------------------------------- */
 
-struct rt_tensor *rt_tensor_new(struct rt_device *d, const char *space, enum interp_dtype dtype,
-                                uint32_t rank, const int64_t *shape, char *err, size_t errlen)
+/* The memory of kind space (NULL: KTIR's global space) in core (-1: any)
+ * and the tensor's size in bytes; false with the reason in err. */
+static bool tensor_place(struct rt_device *d, const char *space, int32_t core, uint32_t rank,
+                         const int64_t *shape, enum interp_dtype dtype, uint32_t *mem,
+                         uint64_t *bytes, char *err, size_t errlen)
 {
     if (!space)
         space = arch_space_kind(d->arch, IR_MS_GLOBAL);
-    uint32_t r = space ? arch_res_at(d->arch, space, -1, -1) : ARCH_NONE;
-    uint32_t mem = r == ARCH_NONE ? SC_NONE : sim_mem_find(d->sim, d->arch->res[r].name);
-    if (mem == SC_NONE) {
-        snprintf(err, errlen, "the device has no memory '%s'", space ? space : "(global)");
-        return NULL;
+    uint32_t r = space ? arch_res_at(d->arch, space, core, -1) : ARCH_NONE;
+    if (r != ARCH_NONE && core >= 0 && d->arch->res[r].core != core)
+        r = ARCH_NONE;
+    *mem = r == ARCH_NONE ? SC_NONE : sim_mem_find(d->sim, d->arch->res[r].name);
+    if (*mem == SC_NONE) {
+        if (core >= 0)
+            snprintf(err, errlen, "the device has no memory '%s' in core %d",
+                     space ? space : "(global)", core);
+        else
+            snprintf(err, errlen, "the device has no memory '%s'", space ? space : "(global)");
+        return false;
     }
     if (rank > INTERP_MAX_RANK) {
         snprintf(err, errlen, "rank %u", rank);
-        return NULL;
+        return false;
     }
     uint64_t n = interp_dtype_size(dtype);
     for (uint32_t i = 0; i < rank; i++) {
         if (shape[i] < 0 || (shape[i] && n > UINT64_MAX / 2 / (uint64_t)shape[i])) {
             snprintf(err, errlen, "bad extent %lld", (long long)shape[i]);
-            return NULL;
+            return false;
         }
         n *= (uint64_t)shape[i];
     }
-    uint64_t reserved = (n + RT_ALIGN - 1) / RT_ALIGN * RT_ALIGN;
-    if (!reserved)
-        reserved = RT_ALIGN;
-    struct rt_heap *h = heap_of(d, mem);
-    uint64_t at;
-    if (!heap_alloc(h, reserved, &at)) {
-        snprintf(err, errlen, "out of device memory: %llu bytes in %s",
-                 (unsigned long long)reserved, space);
-        return NULL;
-    }
+    *bytes = n;
+    return true;
+}
+
+/* The tensor at [at, at + reserved) of h, zero-filled. */
+static struct rt_tensor *tensor_make(struct rt_device *d, struct rt_heap *h, uint64_t at,
+                                     uint64_t n, uint64_t reserved, enum interp_dtype dtype,
+                                     uint32_t rank, const int64_t *shape)
+{
+    uint32_t mem = h->mem;
     struct rt_tensor *t = xcalloc(1, sizeof *t);
-    *t = (struct rt_tensor){d, h, dtype, rank, {0}, at, n, reserved};
+    *t = (struct rt_tensor){d, (uint32_t)(h - d->heaps), mem, dtype, rank, {0}, at, n, reserved};
     memcpy(t->shape, shape, rank * sizeof *shape);
     /* fresh memory reads as zero, also when it held an earlier tensor */
     uint8_t zero[4096] = {0};
@@ -223,11 +260,50 @@ struct rt_tensor *rt_tensor_new(struct rt_device *d, const char *space, enum int
     return t;
 }
 
+struct rt_tensor *rt_tensor_new(struct rt_device *d, const char *space, enum interp_dtype dtype,
+                                uint32_t rank, const int64_t *shape, char *err, size_t errlen)
+{
+    uint32_t mem;
+    uint64_t n, at;
+    if (!tensor_place(d, space, -1, rank, shape, dtype, &mem, &n, err, errlen))
+        return NULL;
+    uint64_t reserved = (n + RT_ALIGN - 1) / RT_ALIGN * RT_ALIGN;
+    if (!reserved)
+        reserved = RT_ALIGN;
+    struct rt_heap *h = heap_of(d, mem);
+    if (!heap_alloc(h, reserved, &at)) {
+        snprintf(err, errlen, "out of device memory: %llu bytes in %s",
+                 (unsigned long long)reserved,
+                 space ? space : arch_space_kind(d->arch, IR_MS_GLOBAL));
+        return NULL;
+    }
+    return tensor_make(d, h, at, n, reserved, dtype, rank, shape);
+}
+
+struct rt_tensor *rt_tensor_at(struct rt_device *d, const char *space, int32_t core,
+                               uint64_t addr, enum interp_dtype dtype, uint32_t rank,
+                               const int64_t *shape, char *err, size_t errlen)
+{
+    uint32_t mem;
+    uint64_t n;
+    if (!tensor_place(d, space, core, rank, shape, dtype, &mem, &n, err, errlen))
+        return NULL;
+    uint64_t reserved = n ? n : 1;
+    struct rt_heap *h = heap_of(d, mem);
+    if (!heap_reserve(h, addr, reserved)) {
+        snprintf(err, errlen, "bytes %llu to %llu are not free (outside the memory, or taken "
+                 "by another tensor)", (unsigned long long)addr,
+                 (unsigned long long)(addr + reserved));
+        return NULL;
+    }
+    return tensor_make(d, h, addr, n, reserved, dtype, rank, shape);
+}
+
 void rt_tensor_free(struct rt_tensor *t)
 {
     if (!t)
         return;
-    heap_release(t->heap, t->addr, t->reserved);
+    heap_release(&t->dev->heaps[t->heap], t->addr, t->reserved);
     free(t);
 }
 
@@ -236,12 +312,12 @@ size_t rt_tensor_bytes(const struct rt_tensor *t) { return (size_t)t->size; }
 
 void rt_tensor_write(struct rt_tensor *t, const void *host)
 {
-    sim_mem_write(t->dev->sim, t->heap->mem, t->addr, host, (size_t)t->size);
+    sim_mem_write(t->dev->sim, t->mem, t->addr, host, (size_t)t->size);
 }
 
 void rt_tensor_read(const struct rt_tensor *t, void *host)
 {
-    sim_mem_read(t->dev->sim, t->heap->mem, t->addr, host, (size_t)t->size);
+    sim_mem_read(t->dev->sim, t->mem, t->addr, host, (size_t)t->size);
 }
 
 bool rt_tensor_write_array(struct rt_tensor *t, const struct interp_array *a, char *err,

@@ -42,6 +42,13 @@ const struct arch_device *rt_device_arch(const struct rt_device *dev);
  * aligned, zero-filled. NULL with the reason in err when it does not fit. */
 struct rt_tensor *rt_tensor_new(struct rt_device *dev, const char *space, enum interp_dtype dtype,
                                 uint32_t rank, const int64_t *shape, char *err, size_t errlen);
+/* A tensor at byte address addr of the memory of kind space (NULL: KTIR's
+ * global space) in core (-1: the device-level one), zero-filled: a
+ * kernel's hard-coded region (a corpus golden's "fixed" entries). NULL with
+ * the reason in err when any of it is outside the memory or taken. */
+struct rt_tensor *rt_tensor_at(struct rt_device *dev, const char *space, int32_t core,
+                               uint64_t addr, enum interp_dtype dtype, uint32_t rank,
+                               const int64_t *shape, char *err, size_t errlen);
 /* Returns the tensor's memory to the allocator. */
 void rt_tensor_free(struct rt_tensor *t);
 uint64_t rt_tensor_addr(const struct rt_tensor *t);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "arch/arch.h"
 #include "ktir/asm.h"
 #include "ktir/interp/golden.h"
 #include "ktir/interp/npy.h"
@@ -121,6 +122,10 @@ struct inputs {
     struct interp_array *arr; /* tensors: the input arrays */
     int64_t *val;             /* scalars */
     char **text;              /* scalars: as given (for ktc-interp) */
+    /* a golden's fixed regions (hard-coded addresses), per golden entry */
+    uint32_t nfixed;
+    struct interp_array *farr;  /* their inputs (dtype set, no data when none) */
+    struct rt_tensor **ft;      /* their places in device memory */
 };
 
 static void inputs_free(struct inputs *in)
@@ -132,6 +137,49 @@ static void inputs_free(struct inputs *in)
     free(in->arr);
     free(in->val);
     free(in->text);
+    for (uint32_t k = 0; k < in->nfixed; k++) {
+        interp_array_free(&in->farr[k]);
+        rt_tensor_free(in->ft[k]);
+    }
+    free(in->farr);
+    free(in->ft);
+}
+
+/* Places every fixed region of golden g at its address (element index) in
+ * device memory or a core's scratchpad, with its input. 0, 1 or 3. */
+static int place_fixed(struct rt_device *dev, const struct golden *g, struct inputs *in)
+{
+    in->nfixed = g->n;
+    in->farr = calloc(g->n + 1, sizeof *in->farr);
+    in->ft = calloc(g->n + 1, sizeof *in->ft);
+    const struct arch_device *a = rt_device_arch(dev);
+    for (uint32_t k = 0; k < g->n; k++) {
+        const struct golden_entry *e = &g->e[k];
+        if (!e->fixed)
+            continue;
+        char err[256];
+        struct interp_array *x = &in->farr[k];
+        if (e->input && !npy_read(e->input, x, err, sizeof err)) {
+            fprintf(stderr, "ktc-launch: error: %s: %s\n", e->input, err);
+            return 3;
+        }
+        if (!e->input) {
+            x->dtype = e->dtype;
+            x->rank = e->rank;
+            memcpy(x->shape, e->shape, sizeof x->shape);
+        }
+        bool scratch = e->space == INTERP_SCRATCH;
+        const char *kind = arch_space_kind(a, scratch ? IR_MS_CT_LOCAL : IR_MS_GLOBAL);
+        uint64_t at = (uint64_t)e->addr * interp_dtype_size(x->dtype);
+        in->ft[k] = rt_tensor_at(dev, kind, scratch ? (int32_t)e->core : -1, at, x->dtype, x->rank,
+                                 x->shape, err, sizeof err);
+        if (!in->ft[k] || (x->data && !rt_tensor_write_array(in->ft[k], x, err, sizeof err))) {
+            fprintf(stderr, "ktc-launch: error: fixed region '%s' at element %lld of %s: %s\n",
+                    e->name, (long long)e->addr, kind ? kind : "?", err);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* The inputs of every argument of b from the command line or the golden. */
@@ -190,8 +238,9 @@ static int gather_inputs(const struct sc_binary *b, const struct opts *o, const 
 
 /* Runs the binary's KTIR on ktc-interp with the same inputs and compares
  * every tensor argument exactly. 0 when all match. */
-static int check_against_interp(const struct sc_binary *b, const struct inputs *in,
-                                struct rt_tensor *const *t, struct ir_diag *diag)
+static int check_against_interp(const struct sc_binary *b, const struct golden *g,
+                                const struct inputs *in, struct rt_tensor *const *t,
+                                struct ir_diag *diag)
 {
     if (!b->ktir) {
         fprintf(stderr, "ktc-launch: error: --check: the kernel carries no KTIR text\n");
@@ -218,10 +267,36 @@ static int check_against_interp(const struct sc_binary *b, const struct inputs *
             rc = interp_bind_array(ip, (uint32_t)k, &in->arr[i]) ? 0 : 1;
         }
     }
+    for (uint32_t k = 0; !rc && k < in->nfixed; k++)
+        if (in->ft[k] && in->farr[k].data)
+            rc = interp_poke(ip, g->e[k].space, g->e[k].core, g->e[k].addr, &in->farr[k]) ? 0 : 1;
     if (!rc)
         interp_set_grid(ip, b->grid);
     if (!rc && !interp_run(ip))
         rc = 1;
+    for (uint32_t k = 0; !rc && k < in->nfixed; k++) {
+        if (!in->ft[k])
+            continue;
+        struct interp_array want = {0}, got = {0};
+        rt_tensor_read_array(in->ft[k], &got);
+        want.dtype = got.dtype;
+        want.rank = got.rank;
+        memcpy(want.shape, got.shape, sizeof want.shape);
+        if (!interp_peek(ip, g->e[k].space, g->e[k].core, g->e[k].addr, &want)) {
+            interp_array_free(&got);
+            rc = 1;
+            break;
+        }
+        size_t n = rt_tensor_bytes(in->ft[k]), es = interp_dtype_size(got.dtype);
+        int64_t bad = 0;
+        for (size_t e = 0; e < n / es; e++)
+            bad += memcmp((char *)got.data + e * es, (char *)want.data + e * es, es) != 0;
+        printf("check %s (fixed): %s ktc-interp (%lld of %zu elements differ)\n", g->e[k].name,
+               bad ? "DIFFERS from" : "matches", (long long)bad, n / es);
+        rc = bad ? 1 : 0;
+        interp_array_free(&want);
+        interp_array_free(&got);
+    }
     for (uint32_t i = 0; !rc && i < b->nargs; i++) {
         if (b->args[i].kind != SC_ARG_TENSOR)
             continue;
@@ -249,21 +324,28 @@ static int check_against_interp(const struct sc_binary *b, const struct inputs *
 }
 
 static int compare_golden(const struct sc_binary *b, const struct golden *g,
-                          struct rt_tensor *const *t)
+                          const struct inputs *in, struct rt_tensor *const *t)
 {
     int rc = 0;
     for (uint32_t k = 0; k < g->n; k++) {
         const struct golden_entry *e = &g->e[k];
-        uint32_t i = sc_find_arg(b, e->name);
-        if (e->scalar || !e->expected || i == SC_NONE || !t[i])
+        uint32_t i = e->fixed ? SC_NONE : sc_find_arg(b, e->name);
+        struct rt_tensor *x = e->fixed ? in->ft[k] : i == SC_NONE ? NULL : t[i];
+        if (e->scalar || !e->expected)
             continue;
+        if (!x) {
+            fprintf(stderr, "ktc-launch: error: golden '%s': the kernel has no tensor argument "
+                    "of that name\n", e->name);
+            rc = 1;
+            continue;
+        }
         struct interp_array want, got;
         char err[256];
         if (!npy_read(e->expected, &want, err, sizeof err)) {
             fprintf(stderr, "ktc-launch: error: %s: %s\n", e->expected, err);
             return 3;
         }
-        rt_tensor_read_array(t[i], &got);
+        rt_tensor_read_array(x, &got);
         struct golden_diff d;
         bool ok = golden_compare(&got, &want, false, &d);
         printf("golden %s: %s (max abs %g, %lld of %lld out of tolerance)\n", e->name,
@@ -316,6 +398,8 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
         }
         args[i].tensor = t[i];
     }
+    if (!rc && o->golden)
+        rc = place_fixed(dev, &g, &in);
     double t0 = now_s();
     struct rt_kernel *k = rc ? NULL : rt_kernel_new(dev, b, diag);
     double prepare = now_s() - t0, first = 0, total = 0, patch = 0;
@@ -372,17 +456,17 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
         interp_array_free(&x);
     }
     if (!rc && o->golden)
-        rc = compare_golden(b, &g, t);
+        rc = compare_golden(b, &g, &in, t);
     if (!rc && o->check)
-        rc = check_against_interp(b, &in, t, diag);
+        rc = check_against_interp(b, &g, &in, t, diag);
     sim_report_free(&r);
     rt_kernel_free(k);
     for (uint32_t i = 0; i < b->nargs; i++)
         rt_tensor_free(t[i]);
     free(t);
     free(args);
-    rt_device_free(dev);
     inputs_free(&in);
+    rt_device_free(dev);
     if (o->golden)
         golden_free(&g);
     return rc;

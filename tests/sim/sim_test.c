@@ -646,7 +646,7 @@ static void roofline_compute_bound(void **state)
 /* sig.wait posts its signal when the unit's DMAs are done but does not hold
  * the unit: the second tile's DMA starts at cycle 65 (64 + the sig's one
  * busy cycle) while the first is in flight. With a blocking sig.wait the
- * second would start at 175 and the run end at 351. */
+ * second would start at 175 and the run end at 350. */
 static void sig_wait_does_not_block(void **state)
 {
     (void)state;
@@ -655,6 +655,48 @@ static void sig_wait_does_not_block(void **state)
     /* the second signal is delivered at 129 + 110 + 1: the consumer ends at 240 */
     assert_int_equal(r.cycles, 241);
     sim_report_free(&r);
+}
+
+/* Tensors at fixed addresses (a golden's hard-coded regions) take exactly
+ * their bytes, even below where the allocator starts; overlaps and ranges
+ * outside the memory are refused; freed, the range is free again. */
+static void tensors_at_fixed_addresses(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct rt_device *dev = device(&g);
+    char err[256];
+    int64_t n[1] = {64};
+    struct rt_tensor *a = rt_tensor_at(dev, NULL, -1, 1024, INTERP_F16, 1, n, err, sizeof err);
+    assert_non_null(a);
+    assert_int_equal(rt_tensor_addr(a), 1024);
+    assert_null(rt_tensor_at(dev, NULL, -1, 1100, INTERP_F16, 1, n, err, sizeof err));
+    assert_non_null(strstr(err, "bytes 1100 to 1228 are not free"));
+    struct rt_tensor *b = rt_tensor_at(dev, NULL, -1, 1152, INTERP_F16, 1, n, err, sizeof err);
+    assert_non_null(b); /* right after a */
+    struct rt_tensor *c = rt_tensor_new(dev, NULL, INTERP_F16, 1, n, err, sizeof err);
+    assert_true(rt_tensor_addr(c) >= 4096);
+    struct rt_tensor *l = rt_tensor_at(dev, "L1", 1, 0, INTERP_F16, 1, n, err, sizeof err);
+    assert_non_null(l);
+    assert_null(rt_tensor_at(dev, "L1", 1, 1048576 - 64, INTERP_F16, 1, n, err, sizeof err));
+    assert_null(rt_tensor_at(dev, "L1", 7, 0, INTERP_F16, 1, n, err, sizeof err));
+    assert_non_null(strstr(err, "no memory 'L1' in core 7"));
+    uint16_t h[64];
+    fill(h, 64, 1);
+    rt_tensor_write(b, h);
+    rt_tensor_free(a);
+    a = rt_tensor_at(dev, NULL, -1, 1024, INTERP_F16, 1, n, err, sizeof err);
+    assert_non_null(a);
+    uint16_t back[64];
+    rt_tensor_read(b, back);
+    assert_memory_equal(back, h, sizeof h);
+    rt_tensor_free(a);
+    rt_tensor_free(b);
+    rt_tensor_free(c);
+    rt_tensor_free(l);
+    rt_device_free(dev);
+    diag_close(&g);
 }
 
 /* A binary that carries its device description opens that device. */
@@ -702,6 +744,7 @@ int main(void)
         cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),
         cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
         cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(sig_wait_does_not_block),
+        cmocka_unit_test(tensors_at_fixed_addresses),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }

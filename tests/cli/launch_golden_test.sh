@@ -1,0 +1,66 @@
+#!/bin/sh
+# launch_golden_test.sh - `ktc-launch --golden DIR` end to end on corpus
+# kernels (softmax_small: compiled by `ktc compile` for spyre, launched on its
+# golden's inputs, compared with its expected arrays within tolerance): it
+# passes as is, and fails (exit 1, MISMATCH) when one expected element is
+# corrupted; a missing golden is an I/O error (3); the same for
+# add-with-control-flow, whose tensors are at hard-coded addresses (the
+# golden's fixed regions). Skipped, saying so, when ../shared/corpus is not
+# beside the workspace.
+# usage: launch_golden_test.sh KTC KTC_LAUNCH ANY_SOURCE_FILE
+set -u
+ktc=$1
+launch=$2
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
+
+root=$(cd "$(dirname "$(readlink -f "$3")")/../.." && pwd)
+golden=${KTC_CORPUS:-$root/../shared/corpus}/ktir-cpu/golden/softmax_small
+if [ ! -f "$golden/golden.json" ]; then
+    echo "skip: corpus golden not found at $golden"
+    cli_done
+    exit 0
+fi
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$golden/golden.json")
+src=$golden/../../../$kernel
+
+if ! expect "ktc compile softmax_small" 0 "$ktc" compile "$src" -o "$tmp/k.spyrecode"; then
+    cli_done
+    exit 1
+fi
+expect_out 0 '^golden output_ptr: ok' -- "$launch" "$tmp/k.spyrecode" --golden "$golden"
+
+# the same golden with one expected element of output_ptr far off
+cp -r "$golden" "$tmp/bad"
+chmod -R u+w "$tmp/bad"
+npy=$tmp/bad/out/output_ptr.npy
+hlen=$(od -An -tu2 -j8 -N2 "$npy" | tr -d ' ')
+printf '\377\173' | dd of="$npy" bs=1 seek=$((10 + hlen)) conv=notrunc 2>/dev/null # f16 65504
+if cmp -s "$npy" "$golden/out/output_ptr.npy"; then
+    fail "corrupting the expected output"
+else
+    pass "corrupting the expected output"
+fi
+expect_out 1 '^golden output_ptr: MISMATCH \(max abs .*, 1 of 4096 out of tolerance\)' -- \
+    "$launch" "$tmp/k.spyrecode" --golden "$tmp/bad"
+expect_out 3 'error: .*golden.json' -- "$launch" "$tmp/k.spyrecode" --golden "$tmp/none"
+
+# add-with-control-flow reads and writes hard-coded addresses: the golden's
+# "fixed" regions are placed there, compared after the run, and with --check
+# also given to ktc-interp
+fixed=$golden/../add-with-control-flow
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$fixed/golden.json")
+if expect "ktc compile add-with-control-flow" 0 "$ktc" compile "$fixed/../../../$kernel" \
+    -o "$tmp/f.spyrecode"; then
+    expect_out 0 '^golden C_start_address: ok \(max abs 0, 0 of 6144' -- \
+        "$launch" "$tmp/f.spyrecode" --golden "$fixed"
+    expect_out 0 '^check C_start_address \(fixed\): matches ktc-interp \(0 of 6144' -- \
+        "$launch" "$tmp/f.spyrecode" --golden "$fixed" --check
+    cp -r "$fixed" "$tmp/badf"
+    chmod -R u+w "$tmp/badf"
+    npy=$tmp/badf/out/C_start_address.npy
+    hlen=$(od -An -tu2 -j8 -N2 "$npy" | tr -d ' ')
+    printf '\377\173' | dd of="$npy" bs=1 seek=$((10 + hlen)) conv=notrunc 2>/dev/null
+    expect_out 1 '^golden C_start_address: MISMATCH' -- "$launch" "$tmp/f.spyrecode" --golden "$tmp/badf"
+fi
+
+cli_done

@@ -169,12 +169,17 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
-    /* The load unit sends each vector it loads, and the send waits for the
-     * load's data: every load's latency is exposed, once per vector. */
+    /* The load unit issues a pipeline's loads back to back, then sends
+     * them; the first send waits for the first load's data, so the
+     * scratchpad latency shows once per inner pipeline. A later pipeline
+     * of the point starts once the previous one has gone around the chain
+     * and signalled. */
+    double npipes = p->pipelines_per_point ? p->pipelines_per_point : 1;
+    double l1 = (double)p->l1_load_bytes_per_point;
     double vec = p->elem_type ? elems * (double)type_bits(p->elem_type) / 8 : 0;
-    double nvld = vec > 0 ? ceil((double)p->l1_load_bytes_per_point / vec)
-                          : (p->l1_load_bytes_per_point ? 1 : 0);
-    double ld = (double)p->l1_load_bytes_per_point / t->ld_l1_bw + nvld * t->ld_l1_lat +
+    if (vec <= 0 || vec > l1 / npipes)
+        vec = l1 / npipes;
+    double ld = fmax(l1 / t->ld_l1_bw, l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0) +
                 (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw;
     double cu = (double)p->vector_ops_per_point * *op_cycles +
                 (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;

@@ -43,6 +43,8 @@ struct nest_cost_program {
                                tiles than cores), 0 = 1 */
     uint32_t nxfers;
     const struct nest_cost_xfer *xfers;
+    uint32_t pipelines_per_point;      /* inner pipelines run in turn per point, each
+                                          after the previous one stored (0 = 1) */
     uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */
     uint64_t fifo_in_bytes_per_point;  /* load unit -> compute unit (send) */
     uint64_t vector_ops_per_point;     /* compute-unit vector instructions */

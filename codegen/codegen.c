@@ -371,15 +371,20 @@ void cg_emit(struct cg *g, const struct sc_insn *in)
 
 /* ---- barriers between the tiles of a core -------------------------------------- */
 
-/* The physical instance of program_unit q on the core of resource r, or
- * ARCH_NONE. */
-static uint32_t on_core(const struct cg *g, uint32_t q, uint32_t r)
+/* The k-th physical instance of program_unit q on the core of resource r
+ * (several when q runs on every corelet), or ARCH_NONE. */
+static uint32_t on_core_k(const struct cg *g, uint32_t q, uint32_t r, uint32_t k)
 {
     const struct cg_pu *pu = &g->pus[q];
     for (uint32_t i = 0; i < pu->nphys; i++)
-        if (g->dev->res[pu->phys[i]].core == g->dev->res[r].core)
+        if (g->dev->res[pu->phys[i]].core == g->dev->res[r].core && !k--)
             return pu->phys[i];
     return ARCH_NONE;
+}
+
+static uint32_t on_core(const struct cg *g, uint32_t q, uint32_t r)
+{
+    return on_core_k(g, q, r, 0);
 }
 
 static void emit_sync(struct cg *g, uint8_t op, uint8_t flags, uint32_t port)
@@ -398,7 +403,17 @@ bool cg_barrier(struct cg *g)
     uint32_t *bind = malloc(p->n * sizeof *bind);
     if (!bind)
         abort();
-    if (p->q) {
+    /* the leads: program 0's first instance on each core */
+    uint32_t nlead = 0;
+    for (uint32_t u = 0; u < p->n; u++)
+        nlead += !p->q && on_core(g, 0, p->units[u]) == p->units[u];
+    if (nlead && nlead < p->n) {
+        free(bind);
+        return cg_error(g, p->pu,
+                        "the tiles of a core meet at a barrier led by a program that runs "
+                        "on several corelets: not supported yet");
+    }
+    if (!nlead) {
         /* up to the core's first unit (after this unit's DMAs), then wait for it */
         uint32_t up, down;
         for (int dir = 0; dir < 2; dir++) {
@@ -428,29 +443,32 @@ bool cg_barrier(struct cg *g)
     struct sc_insn fence = {.op = SC_FENCE, .dtype = INTERP_I64, .loc = cg_loc(g, p->pu)};
     cg_emit(g, &fence);
     for (int dir = 0; dir < 2; dir++)
-        for (uint32_t q = 1; q < g->npus; q++) {
-            uint32_t have = 0;
-            for (uint32_t u = 0; u < p->n; u++) {
-                uint32_t r = on_core(g, q, p->units[u]);
-                have += r != ARCH_NONE;
-                bind[u] = r == ARCH_NONE ? SC_NONE
-                          : dir          ? cg_channel(g, SC_CHAN_SIGNAL, -2, p->units[u], r)
-                                         : cg_channel(g, SC_CHAN_SIGNAL, -2, r, p->units[u]);
+        for (uint32_t q = 0; q < g->npus; q++)
+            /* the k-th instance of program q on each lead's core (of program
+             * 0, those after the lead itself) */
+            for (uint32_t k = q == p->q; ; k++) {
+                uint32_t have = 0;
+                for (uint32_t u = 0; u < p->n; u++) {
+                    uint32_t r = on_core_k(g, q, p->units[u], k);
+                    have += r != ARCH_NONE;
+                    bind[u] = r == ARCH_NONE ? SC_NONE
+                              : dir          ? cg_channel(g, SC_CHAN_SIGNAL, -2, p->units[u], r)
+                                             : cg_channel(g, SC_CHAN_SIGNAL, -2, r, p->units[u]);
+                }
+                if (!have)
+                    break;
+                if (have < p->n) {
+                    free(bind);
+                    return cg_error(g, g->pus[q].op,
+                                    "the tiles of this program's cores meet at "
+                                    "a barrier, but not every core has one of its units");
+                }
+                const char *kind = g->dev->res[on_core_k(g, q, p->units[0], k)].kind;
+                char hint[64];
+                snprintf(hint, sizeof hint, "bar_%s_%s", dir ? "to" : "from", kind);
+                uint32_t port = cg_port(g, dir ? SC_PORT_SIGOUT : SC_PORT_SIGIN, bind, hint);
+                emit_sync(g, dir ? SC_SIG : SC_WAIT, 0, port);
             }
-            if (!have)
-                continue;
-            if (have < p->n) {
-                free(bind);
-                return cg_error(g, g->pus[q].op,
-                                "the tiles of this program's cores meet at "
-                                "a barrier, but not every core has one of its units");
-            }
-            const char *kind = g->dev->res[on_core(g, q, p->units[0])].kind;
-            char hint[64];
-            snprintf(hint, sizeof hint, "bar_%s_%s", dir ? "to" : "from", kind);
-            uint32_t port = cg_port(g, dir ? SC_PORT_SIGOUT : SC_PORT_SIGIN, bind, hint);
-            emit_sync(g, dir ? SC_SIG : SC_WAIT, 0, port);
-        }
     free(bind);
     return true;
 }

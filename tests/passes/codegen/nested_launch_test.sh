@@ -3,7 +3,7 @@
 # makes it (sched/nest.h), written by hand, through ktc-allocate | ktc-lower |
 # ktc-codegen on the sample and spyre devices, launched with random inputs:
 # every tensor must match ktc-interp bit for bit on the kernel's KTIR source
-# (X.nested.mlir beside X.mlir), and take fewer simulated cycles than X.mlir
+# (X.nested.mlir or X.VARIANT.nested.mlir beside X.mlir), and take fewer simulated cycles than X.mlir
 # compiled by the first path (ktc-split | ktc-path-expand | ...). Both cycle
 # counts are printed. The ktc binaries sit beside ktc-parse.
 set -u
@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 cycles() { sed -n 's/^cycles: \([0-9]*\).*/\1/p'; }
 for n in "$@"; do
-    k="${n%.nested.mlir}.mlir"
+    k="$(dirname "$n")/$(b=$(basename "$n"); echo "${b%%.*}").mlir" # X.mlir for X[.variant].nested.mlir
     for dev in sample spyre; do
         what="$(basename "$n") on $dev"
         if ! "$bin/ktc-parse" --device=$dev --stage=sched.nested "$n" | "$bin/ktc-allocate" |

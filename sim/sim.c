@@ -54,9 +54,10 @@ void sim_free(struct sim *s)
     if (!s)
         return;
     for (uint32_t i = 0; i < s->nmem; i++) {
-        for (uint64_t p = 0; p < s->mem[i].npages; p++)
-            free(s->mem[i].pages[p]);
+        for (uint64_t p = 0; p < s->mem[i].nused; p++)
+            free(s->mem[i].pages[s->mem[i].used[p]]);
         free(s->mem[i].pages);
+        free(s->mem[i].used);
     }
     free(s->mem);
     free(s->mem_of_res);
@@ -100,8 +101,16 @@ void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
         uint64_t c = (1u << SIM_PAGE_BITS) - off;
         if (c > n)
             c = n;
-        if (!m->pages[p])
+        if (!m->pages[p]) {
             m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
+            if (m->nused == m->capused) {
+                m->capused = m->capused ? 2 * m->capused : 16;
+                m->used = realloc(m->used, m->capused * sizeof *m->used);
+                if (!m->used)
+                    abort();
+            }
+            m->used[m->nused++] = p;
+        }
         memcpy(m->pages[p] + off, in, c);
         in += c;
         a += c;

@@ -19,6 +19,8 @@ struct smem {
     uint64_t size;
     uint64_t npages;
     uint8_t **pages; /* allocated on first write; unwritten memory reads as zero */
+    uint64_t *used;  /* indices of the allocated pages (a 128 GiB memory has 2M slots) */
+    uint64_t nused, capused;
 };
 
 struct sim {

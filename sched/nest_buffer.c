@@ -37,8 +37,10 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
 {
     struct ir_module *m = c->m;
     uint32_t K = phases_of(c, tl);
-    int64_t nt;
-    if (K < 2 || !nest_for_normal(m, tl, &nt) || nt < 2)
+    int64_t nt, lb, step;
+    const struct ir_op_info *to = ir_op_get(m, tl);
+    if (K < 2 || !split_const_int(m, to->opnd[0], &lb) || lb || !split_const_int(m, to->opnd[2], &step) ||
+        step != 1 || (split_const_int(m, to->opnd[1], &nt) && nt < 2))
         return;
     ir_op pipe = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, tl), op)

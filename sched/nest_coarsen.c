@@ -426,8 +426,14 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
 {
     struct ir_module *m = c->m;
     struct co co = {.c = c, .m = m, .fn = fn, .tl = tl, .t = nest_for_iv(m, tl)};
-    if (!nest_for_normal(m, tl, &co.NT))
+    const struct ir_op_info *to = ir_op_get(m, tl);
+    int64_t lb, step, bound = 0;
+    if (!split_const_int(m, to->opnd[0], &lb) || lb || !split_const_int(m, to->opnd[2], &step) ||
+        step != 1)
         return true;
+    for (uint32_t k = 0; k < c->nchosen; k++)
+        if (c->chosen[k].loop == tl)
+            bound = c->chosen[k].points;
     IR_FOR_OPS(m, nest_for_body(m, tl), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind == IR_OP_SCF_FOR && !co.pl)
@@ -437,6 +443,13 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     }
     if (!co.pl || !nest_for_normal(m, co.pl, &co.T) || ir_op_get(m, co.pl)->nres)
         return true;
+    /* tiles the loop visits: its trip count, or (dynamic) the bound on the
+     * points tile-size selection found */
+    if (!split_const_int(m, to->opnd[1], &co.NT)) {
+        if (bound < 1)
+            return true;
+        co.NT = (bound + co.T - 1) / co.T;
+    }
     co.i = nest_for_iv(m, co.pl);
     IR_FOR_OPS(m, nest_for_body(m, co.pl), op) {
         const struct ir_op_info *o = ir_op_get(m, op);

@@ -5,7 +5,68 @@
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
 
-static void normalize_one(struct ir_module *m, ir_op loop)
+/* v for the tile id `tile`: constants, the tile id and integer arithmetic
+ * of those; false when v depends on anything else. */
+static bool eval_tile(const struct ir_module *m, ir_value v, int64_t tile, int depth, int64_t *out)
+{
+    if (split_const_int(m, v, out))
+        return true;
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth > 32)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
+        *out = tile;
+        return true;
+    }
+    int64_t x, y;
+    if (o->nopnd != 2 || !eval_tile(m, o->opnd[0], tile, depth + 1, &x) ||
+        !eval_tile(m, o->opnd[1], tile, depth + 1, &y))
+        return false;
+    switch (o->kind) {
+    case IR_OP_ARITH_ADDI: *out = x + y; return true;
+    case IR_OP_ARITH_SUBI: *out = x - y; return true;
+    case IR_OP_ARITH_MULI: *out = x * y; return true;
+    case IR_OP_ARITH_CEILDIVSI:
+        if (y <= 0)
+            return false;
+        *out = x >= 0 ? (x + y - 1) / y : -(-x / y);
+        return true;
+    case IR_OP_ARITH_DIVSI: case IR_OP_ARITH_DIVUI:
+        if (y <= 0 || x < 0)
+            return false;
+        *out = x / y;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The trip count trips as a constant when it is the same for every tile
+ * of the grid of fn (ceildiv(8 - tile, 4) on a grid of 4 is 2 on each). */
+static bool same_on_every_tile(const struct ir_module *m, ir_op fn, ir_value trips, int64_t *out)
+{
+    ir_attr g = ir_op_attr(m, fn, "grid");
+    const struct ir_attr_info *gi = g ? ir_attr_get(m, g) : NULL;
+    int64_t n = 1;
+    for (uint32_t i = 0; gi && gi->kind == IR_AT_ARRAY && i < gi->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, gi->elems[i]);
+        if (e->kind != IR_AT_INT || e->i < 1)
+            return false;
+        n *= e->i;
+    }
+    if (!gi || n > 4096)
+        return false;
+    for (int64_t t = 0; t < n; t++) {
+        int64_t v;
+        if (!eval_tile(m, trips, t, 0, &v) || (t && v != *out))
+            return false;
+        *out = v;
+    }
+    return true;
+}
+
+static void normalize_one(struct ir_module *m, ir_op fn, ir_op loop)
 {
     struct ir_op_info *o = ir_op_get(m, loop);
     ir_value lb = o->opnd[0], ub = o->opnd[1], stepv = o->opnd[2];
@@ -21,6 +82,8 @@ static void normalize_one(struct ir_module *m, ir_op loop)
         trips = sb_arith(&b, "arith.subi", ub, lb);
         if (s > 1)
             trips = sb_arith(&b, "arith.ceildivsi", trips, stepv);
+        if (same_on_every_tile(m, fn, trips, &d))
+            trips = sb_index(&b, d > 0 ? d : 0);
     }
     ir_value zero = sb_index(&b, 0), one = sb_index(&b, 1);
     o = ir_op_get(m, loop);
@@ -64,7 +127,7 @@ bool nest_normalize(struct nest_ctx *c, ir_op fn)
     for (uint32_t i = 0; i < l.n; i++)
         if (!ir_op_parent(c->m, l.v[i]) || ir_op_get(c->m, ir_op_parent(c->m, l.v[i]))->kind !=
                                                IR_OP_KTDF_STAGE)
-            normalize_one(c->m, l.v[i]);
+            normalize_one(c->m, fn, l.v[i]);
     free(l.v);
     return true;
 }

@@ -2,6 +2,7 @@
  * the point loop above a sequence of pipelines split into tile and point
  * loops around a reserve_size placeholder, then every placeholder made a
  * constant chosen by the cost model (or --tile-sizes). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,13 +10,19 @@
 #include "sched/nest_int.h"
 
 /* Whether loop is a point loop to tile: normalized with a constant trip
- * count above 1, parallel, holding pipelines but no loop around one, not
+ * count above 1 (or a dynamic one), parallel, holding pipelines but no loop around one, not
  * already under a tile loop nor in a pipeline. */
 static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
-    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || o->nres || !nest_for_normal(m, loop, n) ||
-        *n < 2 || nest_has_loop_nest(m, loop))
+    int64_t lb, step;
+    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || o->nres ||
+        !split_const_int(m, o->opnd[0], &lb) || lb != 0 || !split_const_int(m, o->opnd[2], &step) ||
+        step != 1 || nest_has_loop_nest(m, loop))
+        return false;
+    if (!split_const_int(m, o->opnd[1], n))
+        *n = -1; /* dynamic: tiled into whole tiles and a remainder loop */
+    else if (*n < 2)
         return false;
     const char *t = nest_loop_type(m, loop);
     if (t && strcmp(t, "parallel_loop") != 0)
@@ -105,7 +112,8 @@ bool nest_tiling(struct nest_ctx *c, ir_op fn)
 /* What the cost model needs of one tiled loop nest. */
 struct tiled {
     ir_op reserve, tile_loop, point_loop, fn;
-    int64_t points;
+    ir_value total;  /* the point loop's trip count before tiling */
+    int64_t points;  /* its value, or a bound on it when dynamic (0: none) */
     struct nest_cost_program p;
     struct nest_cost_xfer xfers[16];
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
@@ -124,12 +132,16 @@ static bool find_loops(const struct ir_module *m, ir_op r, struct tiled *t)
             IR_FOR_OPS(m, nest_for_body(m, op), c) {
                 const struct ir_op_info *ci = ir_op_get(m, c);
                 if (ci->kind == IR_OP_KTDF_TILING_DERIVE_SIZE && ci->nopnd == 3 &&
-                    ci->opnd[1] == T && split_const_int(m, ci->opnd[2], &t->points))
+                    ci->opnd[1] == T) {
+                    t->total = ci->opnd[2];
+                    if (!split_const_int(m, t->total, &t->points))
+                        t->points = -1;
                     IR_FOR_OPS(m, nest_for_body(m, op), d)
                         if (ir_op_get(m, d)->kind == IR_OP_SCF_FOR) {
                             t->point_loop = d;
                             return true;
                         }
+                }
             }
         }
     return false;
@@ -180,6 +192,92 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         }
     }
     return true;
+}
+
+/* A bound on the points of a loop whose trip count is dynamic: every DDR
+ * transfer of the point loop stays inside its buffer, the other terms of
+ * its offset being non-negative (0 when no transfer tells). */
+struct bound {
+    ir_value i; /* the point loop's IV */
+    int64_t n;
+};
+
+static bool bound_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct bound *b = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side s;
+        if (!nest_read_side(m, op, k, &s) || !nest_is_ddr(m, s.v))
+            continue;
+        ir_op d = ir_value_def(m, s.v);
+        if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_REINTERPRET_CAST)
+            continue;
+        const struct ir_op_info *o = ir_op_get(m, d);
+        const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+        const struct ir_attr_info *st = ir_attr_get(m, ir_op_attr(m, d, "static_strides"));
+        int64_t numel = ir_type_numel(m, ir_value_type(m, o->opnd[0]));
+        struct nest_lin a = {0}, l;
+        if (off->ints[0] != IR_DYN || o->nopnd < 2 || numel < 1 || st->n != s.nsub ||
+            st->n != s.nsize || !nest_lin_of(m, o->opnd[1], &a))
+            continue;
+        int64_t span = 1;
+        bool ok = true;
+        for (uint32_t j = 0; j < s.nsub && ok; j++) {
+            span += (s.size[j] - 1) * st->ints[j];
+            if (s.sub[j].v)
+                ok = nest_lin_of(m, s.sub[j].v, &l) && nest_lin_scale_add(&a, &l, st->ints[j]);
+            else
+                a.c += s.sub[j].c * st->ints[j];
+        }
+        int64_t d_i = 0;
+        for (uint32_t j = 0; j < a.n; j++)
+            if (a.v[j] == b->i)
+                d_i = a.k[j];
+            else if (a.k[j] < 0)
+                ok = false;
+        if (!ok || d_i < 1 || a.c < 0 || numel - span - a.c < 0)
+            continue;
+        int64_t n = (numel - span - a.c) / d_i + 1;
+        if (!b->n || n < b->n)
+            b->n = n;
+    }
+    return true;
+}
+
+static int64_t bound_points(struct ir_module *m, ir_op point_loop)
+{
+    struct bound b = {.i = nest_for_iv(m, point_loop)};
+    ir_walk(m, point_loop, bound_walk, &b);
+    return b.n;
+}
+
+/* A dynamic trip count n with tile T: the tile loop runs n / T whole tiles
+ * (its point loop T points) and a remainder loop after it, the point
+ * loop as it was, the n mod T points left. */
+static void split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
+{
+    struct ir_loc loc = ir_op_get(m, t->tile_loop)->loc;
+    struct split_b b;
+    sb_before(&b, m, t->tile_loop, loc);
+    ir_value whole = sb_arith(&b, "arith.divui", t->total, T);
+    ir_op_get(m, t->tile_loop)->opnd[1] = whole;
+    ir_op next = ir_op_get(m, t->tile_loop)->next;
+    sb_before(&b, m, next, loc);
+    ir_value done = sb_arith(&b, "arith.muli", whole, T);
+    ir_value rest = sb_arith(&b, "arith.subi", t->total, done);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, nest_for_iv(m, t->tile_loop), whole);
+    ir_op rl = split_clone(m, t->point_loop, &vm);
+    split_vmap_free(&vm);
+    ir_op_get(m, rl)->opnd[1] = rest;
+    ir_op_set_attr(m, rl, "loop_type",
+                   ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                            .s = ir_str_c(m, "ktdf.loop_type"),
+                                                            .body = ir_str_c(m, "remainder_loop")}));
+    ir_op_insert_before(m, next, rl);
+    ir_op_get(m, t->point_loop)->opnd[1] = T;
 }
 
 /* Program-level scratchpad buffers the point loop uses: expanded by the
@@ -289,6 +387,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
         struct tiled t = {.reserve = r, .fn = func_of(m, r)};
         if (!find_loops(m, r, &t))
             continue; /* a placeholder this pass did not make: left alone */
+        if (t.points < 0)
+            t.points = bound_points(m, t.point_loop);
+        bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
         ir_walk(m, t.point_loop, measure, &t);
         outer_buffers(m, &t);
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
@@ -316,6 +417,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                   ch.phases, ch.phases == 1 ? "" : "s",
                                   (long long)t.scratch_per_point, (long long)t.capacity, t.space);
             ch.cycles = nest_cost_predict(c->dev, &t.p, ch.tile, ch.phases, ch.instances);
+        } else if (!t.points) {
+            ch = (struct nest_cost_choice){.tile = 1, .phases = max_phases < 2 ? max_phases : 2,
+                                           .instances = 1, .cycles = -1};
         } else if (!nest_cost_choose(c->dev, &t.p, max_phases, 1, &ch)) {
             return nest_error(c, r,
                               "no tile fits: one point's buffers (%lld bytes) exceed the "
@@ -324,8 +428,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
                               t.space ? t.space : "the scratchpad");
         }
         if (o->stats) {
-            fprintf(o->stats, "ktc-nest: @%s: tile %llu of %lld points, %u phases, %u instance%s",
-                    fname, (unsigned long long)ch.tile, (long long)t.points, ch.phases,
+            fprintf(o->stats, "ktc-nest: @%s: tile %llu of %s%lld points, %u phases, %u instance%s",
+                    fname, (unsigned long long)ch.tile, dynamic ? "at most " : "",
+                    (long long)t.points, ch.phases,
                     ch.instances, ch.instances == 1 ? "" : "s");
             if (ch.cycles >= 0)
                 fprintf(o->stats, ", modeled %.0f cycles\n", ch.cycles);
@@ -336,6 +441,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         }
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
+            c->chosen[c->nchosen].points = t.points;
             c->chosen[c->nchosen++].phases = ch.phases;
         }
         struct split_b b;
@@ -343,6 +449,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
         ir_value T = sb_index(&b, (int64_t)ch.tile);
         split_replace_uses(m, t.fn, ir_op_result(m, r, 0), T);
         ir_op_unlink(m, r);
+        if (dynamic)
+            split_remainder(m, &t, T);
         nest_fold(m, t.fn);
         expand_remainder(m, t.tile_loop);
     }

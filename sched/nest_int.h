@@ -137,5 +137,8 @@ bool nest_tiling(struct nest_ctx *c, ir_op fn);
 bool nest_tile_sizes(struct nest_ctx *c);
 bool nest_coarsen(struct nest_ctx *c, ir_op fn);
 bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
+/* nest_parallel.c: a corelet-level compute stage's point loop -> ktdf.parallel
+ * over the device's corelets. */
+bool nest_corelets(struct nest_ctx *c, ir_op fn);
 
 #endif

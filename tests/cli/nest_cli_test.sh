@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# nest_cli_test.sh KTC KTC_NEST ADD.mlir - the command line of ktc-nest and
+# the driver's nest flags: --disable=NAME (repeatable, names checked),
+# --tile-sizes (a list of numbers), --stats, the stages it takes; `ktc
+# compile --disable=nest` skips the stage, other --disable names and
+# --tile-sizes/--stats reach ktc-nest, --stop-after=nest writes its file.
+set -u
+ktc=$1 nest=$2 example=$3
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
+
+expect "ktc-nest --help" 0 "$nest" --help && has "help names the transformations" "$tmp/out" "double-buffering"
+expect "ktc-nest --version" 0 "$nest" --version && has "version text" "$tmp/out" "^ktc-nest \(ktc\) [0-9]"
+expect "ktc-nest bad flag" 2 "$nest" --no-such-flag
+
+expect "routed file" 0 "$ktc" compile "$example" --stop-after=path-expand -o "$tmp/add.routed"
+expect "unknown --disable name" 2 "$nest" --disable=tiles "$tmp/add.routed" -o "$tmp/x.nested"
+has "unknown name message" "$tmp/err" "no transformation named 'tiles'"
+if [ -e "$tmp/x.nested" ]; then fail "output left after a usage error"; else pass "no output on usage error"; fi
+expect "malformed --tile-sizes" 2 "$nest" --tile-sizes=4,x "$tmp/add.routed"
+has "malformed message" "$tmp/err" "numbers separated by commas"
+expect "--tile-sizes count" 1 "$nest" --tile-sizes=4,4 "$tmp/add.routed"
+has "count message located" "$tmp/err" "add.mlir:[0-9]+:[0-9]+: error: --tile-sizes gives 2 sizes for 1 reserve_size op"
+expect "a KTIR file is refused" 1 "$nest" "$example"
+has "wrong stage message" "$tmp/err" "expected a 'sched.routed' or 'sched.nested' file"
+
+expect "nest with --stats" 0 "$nest" --stats --tile-sizes=16 "$tmp/add.routed" -o "$tmp/a.nested"
+has "stats: tile and modeled cycles" "$tmp/err" "^ktc-nest: @local_schedule_0: tile 16 of 64 points, 2 phases, 1 instance, modeled [0-9]+ cycles$"
+expect "print nested" 0 "$ktc" compile "$example" --stop-after=nest -o "$tmp/b.nested" --tile-sizes=16
+expect "idempotent" 0 "$nest" "$tmp/a.nested" -o "$tmp/c.nested"
+"$(dirname "$ktc")/ktc-print" "$tmp/a.nested" >"$tmp/a.txt"
+"$(dirname "$ktc")/ktc-print" "$tmp/c.nested" >"$tmp/c.txt"
+same "a second ktc-nest changes nothing" "$tmp/a.txt" "$tmp/c.txt"
+has "coarsened" "$tmp/a.txt" "modulo\(size : 2\)"
+expect "-o stops after nest" 0 "$nest" --disable=double-buffering "$tmp/add.routed" -o "$tmp/d.nested"
+"$(dirname "$ktc")/ktc-print" "$tmp/d.nested" >"$tmp/d.txt"
+if grep -q modulo "$tmp/d.txt"; then fail "--disable=double-buffering"; else pass "--disable=double-buffering"; fi
+
+# The driver.
+expect "ktc -v runs ktc-nest" 0 "$ktc" compile "$example" -o "$tmp/a.sc" -v
+has "ktc-nest in the pipeline" "$tmp/err" "^ktc-nest"
+expect "ktc --disable=nest" 0 "$ktc" compile "$example" -o "$tmp/b.sc" -v --disable=nest
+if grep -q '^ktc-nest' "$tmp/err"; then fail "--disable=nest still runs ktc-nest"; else pass "--disable=nest skips the stage"; fi
+expect "ktc passes --disable and --tile-sizes" 0 "$ktc" compile "$example" -o "$tmp/c.sc" -v --disable=coarsening --tile-sizes=8
+has "flags reach ktc-nest" "$tmp/err" "^ktc-nest --disable=coarsening --tile-sizes=8"
+expect "ktc --stats" 0 "$ktc" compile "$example" -o "$tmp/d.sc" --stats
+has "ktc-nest's stats" "$tmp/err" "^ktc-nest: @local_schedule_0: tile"
+expect "ktc bad --disable" 2 "$ktc" compile "$example" -o "$tmp/e.sc" --disable=bogus
+has "ktc reports ktc-nest" "$tmp/err" "ktc-nest failed \(exit 2\)"
+expect "stop after a skipped stage" 2 "$ktc" compile "$example" --stop-after=nest --disable=nest
+expect "--stop-after=nest" 0 "$ktc" compile "$example" --stop-after=nest -o "$tmp/f.nested"
+expect "its file is a nested stage" 0 "$(dirname "$ktc")/ktc-allocate" "$tmp/f.nested" -o "$tmp/f.allocated"
+cli_done

@@ -105,7 +105,7 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
     if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && (ty = nest_loop_type(m, op)) &&
         strcmp(ty, "tile_loop") == 0 && v[0] < 64)
         v[1 + v[0]++] = op;
-    return ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE;
+    return true;
 }
 
 bool nest_double_buffer(struct nest_ctx *c, ir_op fn)

@@ -608,7 +608,7 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
     if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && (ty = nest_loop_type(m, op)) &&
         strcmp(ty, "tile_loop") == 0 && t->n < 64)
         t->v[t->n++] = op;
-    return ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE;
+    return true;
 }
 
 bool nest_coarsen(struct nest_ctx *c, ir_op fn)

@@ -189,6 +189,40 @@ void lw_memo_put(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value v, 
     lw->p.nundo += 5;
 }
 
+/* ---- hoisting ----------------------------------------------------------------- */
+
+/* The depth in p.open of the block defining v: 0 for the program's prologue
+ * and kernel-level values, the current depth when not open. */
+static uint32_t depth_of(const struct lw *lw, ir_value v)
+{
+    const struct ir_module *m = lw->m;
+    ir_op d = ir_value_def(m, v);
+    ir_block b = d ? ir_op_get(m, d)->block : ir_value_get(m, v)->owner;
+    for (uint32_t i = lw->p.nopen; i-- > 0;)
+        if (lw->p.open[i] == b)
+            return i;
+    bool top = b == lw->p.top || b == lw->sec_const || b == lw->sec_sym || b == lw->sec_unit ||
+               b == lw->sec_mem;
+    return top ? 0 : lw->p.nopen - 1;
+}
+
+ir_op lw_hoist(struct lw *lw, struct ir_op_state *st)
+{
+    struct lw_prog *p = &lw->p;
+    if (!p->nopen || p->open[p->nopen - 1] != p->cur)
+        return lw_append(lw, p->cur, st);
+    uint32_t at = 0;
+    for (uint32_t i = 0; i < st->nopnd; i++) {
+        uint32_t d = depth_of(lw, st->opnd[i]);
+        at = d > at ? d : at;
+    }
+    if (at + 1 >= p->nopen)
+        return lw_append(lw, p->cur, st);
+    ir_op op = ir_op_create(lw->m, st);
+    ir_op_insert_before(lw->m, p->opener[at + 1], op);
+    return op;
+}
+
 /* ---- units ------------------------------------------------------------------- */
 
 /* The fmemo tag of units (lower_value.c has its own): TAG_UNIT + corelet. */
@@ -646,6 +680,8 @@ static bool emit_program(struct lw *lw, uint32_t k)
     p->self = ir_block_add_arg(m, body, m->t_index, ir_str_c(m, "u"));
     p->top = ir_block_new(m);
     p->cur = body;
+    p->open[0] = body;
+    p->nopen = 1;
     if (!emit_node(lw, 1))
         return false;
     /* the prologue goes first */

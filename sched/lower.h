@@ -59,7 +59,9 @@
  * `symbol.create_symbol {SymbolId = -n}`; when it differs between cores
  * there is one symbol per core, chosen by a query on %u. Values that change
  * inside a loop are plain index arithmetic in the program (arith ops on
- * index: addi, subi, muli, divui/divsi, remui/remsi, ...).
+ * index: addi, subi, muli, divui/divsi, remui/remsi, ...), each in the
+ * innermost loop whose values it uses (a buffer phase of the tile loop is
+ * computed once per tile, not once per point).
  *
  * Addresses are in elements of the view's element type (as KTIR pointers
  * are): `dataflow.get_logical_memory_view %mem, %start {layout_map}` is the

@@ -19,6 +19,7 @@
 
 #define LW_MAX_KINDS 64
 #define LW_MAX_RANK  8
+#define LW_MAX_DEPTH 32
 
 /* ---- a small hash map: three 32-bit keys -> a 64-bit value ---------------- */
 
@@ -109,6 +110,12 @@ struct lw_prog {
     ir_value self;      /* the running unit */
     ir_block top;       /* its prologue, moved before the body at the end */
     ir_block cur;       /* where emitted ops go */
+    /* the blocks open from the body down to cur (loops cloned so far), each
+     * opened by opener[i] (an op of open[i - 1]): loop-invariant arithmetic
+     * goes to the innermost block its operands allow (lw_hoist) */
+    ir_block open[LW_MAX_DEPTH];
+    ir_op opener[LW_MAX_DEPTH];
+    uint32_t nopen;
     struct lw_map memo; /* (value, instance, tag) -> emitted value */
     uint32_t *undo;     /* scoped memo entries: 5 words each (key, old value) */
     uint32_t nundo, capundo;
@@ -179,6 +186,12 @@ void lw_scope_undo(struct lw *lw, uint32_t mark);
 /* Records v under (a, b, c) in the current program, forgotten at the end
  * of the current scope when scoped. */
 void lw_memo_put(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value v, bool scoped);
+
+/* Appends the op of st, whose operands are index values of the current
+ * program, to the innermost open block that holds all their definitions
+ * (before the loop opened from it), the current block at the latest; returns
+ * the op. */
+ir_op lw_hoist(struct lw *lw, struct ir_op_state *st);
 
 /* The get_unit of kind node k on core c, corelet l (0 for a kind not at
  * corelet level), emitted once. */

@@ -74,6 +74,17 @@ static ir_value emit1(struct lw *lw, struct ir_op_state *st)
 
 /* ---- loops --------------------------------------------------------------------- */
 
+/* Makes the body of the new loop `opener` current, one level deeper. */
+static void open_block(struct lw *lw, ir_block body, ir_op opener)
+{
+    struct lw_prog *p = &lw->p;
+    if (p->nopen && p->open[p->nopen - 1] == p->cur && p->nopen < LW_MAX_DEPTH) {
+        p->open[p->nopen] = body;
+        p->opener[p->nopen++] = opener;
+    }
+    p->cur = body;
+}
+
 ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
 {
     struct ir_module *m = lw->m;
@@ -95,7 +106,7 @@ ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
     ir_op nl = lw_append(lw, lw->p.cur, &st);
     *mark = lw_scope_mark(lw);
     lw_memo_put(lw, iv, inst, 0, niv, true);
-    lw->p.cur = body;
+    open_block(lw, body, nl);
     return nl;
 }
 
@@ -152,7 +163,7 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
         *mark = lw_scope_mark(lw);
         lw_memo_put(lw, bi->args[0], inst, 0, niv, true);
         lw_memo_put(lw, bi->args[1], inst, 0, id, true);
-        lw->p.cur = body;
+        open_block(lw, body, nl_op);
     }
     free(lo);
     free(lane);
@@ -164,6 +175,8 @@ void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer)
     struct ir_op_state st;
     ir_state_init(&st, lw->m, "scf.yield", ir_op_get(lw->m, newloop)->loc);
     lw_append(lw, lw->p.cur, &st);
+    if (lw->p.nopen > 1 && lw->p.open[lw->p.nopen - 1] == lw->p.cur)
+        lw->p.nopen--;
     lw->p.cur = outer;
 }
 

@@ -428,7 +428,7 @@ static ir_value arith(struct lw *lw, ir_op src, ir_value a, ir_value b, ir_block
     if (b)
         ir_state_add_operand(m, &st, b);
     ir_state_add_result(m, &st, b ? ir_value_type(m, a) : ir_value_type(m, o->res));
-    e = ir_op_get(m, lw_append(lw, blk, &st))->res;
+    e = ir_op_get(m, blk == lw->p.cur ? lw_hoist(lw, &st) : lw_append(lw, blk, &st))->res;
     if (fn)
         lw_map_put(&lw->fmemo, a, b, TAG_CSE + k, e);
     else

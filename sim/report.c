@@ -33,7 +33,25 @@ static uint64_t cycles_of(uint64_t ticks) { return (ticks + SIM_TICK - 1) / SIM_
 
 /* The roofline over resources and lanes (in ticks), its bound and the
  * bandwidth part. */
-static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t *vbusy)
+/* The report's strings live in one block (r->strings): a launch makes one
+ * allocation for them, not one per unit and datapath. */
+struct sblock {
+    char *p;
+    size_t used;
+};
+
+static const char *keep(struct sblock *b, const char *s, const char *suffix)
+{
+    char *at = b->p + b->used;
+    size_t n = strlen(s), m = strlen(suffix);
+    memcpy(at, s, n);
+    memcpy(at + n, suffix, m + 1);
+    b->used += n + m + 1;
+    return at;
+}
+
+static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t *vbusy,
+                     struct sblock *sb)
 {
     uint64_t rd = UINT64_MAX, wr = UINT64_MAX;
     for (uint32_t i = 0; i < k->nres; i++) {
@@ -79,16 +97,7 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
     r->roofline_cycles = cycles_of(best);
     r->roofline_latency = cycles_of(lat);
     r->bandwidth_cycles = cycles_of(bw);
-    if (unit) {
-        size_t n = strlen(unit) + sizeof " lanes";
-        char *s = malloc(n);
-        if (!s)
-            abort();
-        snprintf(s, n, "%s lanes", unit);
-        r->roofline_by = s;
-    } else {
-        r->roofline_by = strdup(by ? by : "none");
-    }
+    r->roofline_by = unit ? keep(sb, unit, " lanes") : keep(sb, by ? by : "none", "");
 }
 
 void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
@@ -98,12 +107,30 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
     r->cycles = cycles_of(end);
     r->nunits = k->nunits;
     r->units = calloc(k->nunits ? k->nunits : 1, sizeof *r->units);
+    /* the strings: names of units, kinds, datapaths, the roofline's (at most
+     * the longest name + " lanes") and "none" */
+    size_t size = sizeof "none" + sizeof " lanes", longest = 0;
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        size_t n = strlen(k->units[i].u->name) + 1;
+        size += n + strlen(k->units[i].u->kind) + 1;
+        longest = n > longest ? n : longest;
+    }
+    for (uint32_t i = 0; i < k->nres; i++)
+        if (k->res[i].bytes) {
+            size_t n = strlen(k->res[i].name) + 1;
+            size += n;
+            longest = n > longest ? n : longest;
+        }
+    struct sblock sb = {malloc(size + longest), 0};
+    if (!r->units || !sb.p)
+        abort();
+    r->strings = sb.p;
     uint64_t worst = 0;
-    r->bottleneck = "none";
+    r->bottleneck = keep(&sb, "none", "");
     for (uint32_t i = 0; i < k->nunits; i++) {
         struct sim_unit_stats *u = &r->units[i];
-        u->name = strdup(k->units[i].u->name);
-        u->kind = strdup(k->units[i].u->kind);
+        u->name = keep(&sb, k->units[i].u->name, "");
+        u->kind = keep(&sb, k->units[i].u->kind, "");
         u->busy = cycles_of(busy[i]);
         u->stall = cycles_of(stall[i]);
         if (u->busy > r->cycles)
@@ -128,28 +155,20 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         const struct sres *x = &k->res[i];
         if (!x->bytes)
             continue;
-        r->paths[n++] =
-            (struct sim_path_stats){strdup(x->name), x->bytes, x->bw, cycles_of(x->busy)};
+        struct sim_path_stats *p = &r->paths[n++];
+        *p = (struct sim_path_stats){keep(&sb, x->name, ""), x->bytes, x->bw, cycles_of(x->busy)};
         if (x->busy > worst) {
             worst = x->busy;
-            r->bottleneck = x->name;
+            r->bottleneck = p->name;
         }
     }
-    roofline(k, r, vbusy);
-    r->bottleneck = strdup(r->bottleneck);
+    roofline(k, r, vbusy, &sb);
 }
 
 void sim_report_free(struct sim_report *r)
 {
     free(r->message);
-    for (uint32_t i = 0; i < r->nunits; i++) {
-        free((char *)r->units[i].name);
-        free((char *)r->units[i].kind);
-    }
-    for (uint32_t i = 0; i < r->npaths; i++)
-        free((char *)r->paths[i].name);
-    free((char *)r->bottleneck);
-    free((char *)r->roofline_by);
+    free(r->strings);
     free(r->units);
     free(r->paths);
     if (r->trace) {

@@ -14,6 +14,7 @@
  * are done without holding up the unit.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,19 +26,23 @@ enum { X_OK, X_BLOCK, X_DONE, X_ERR };
 
 struct svec {
     uint8_t dtype;
+    bool set;        /* written in this run (data outlives runs: reused) */
     uint32_t n, cap; /* elements, bytes allocated */
     uint8_t *data;
     uint64_t ready;  /* tick at which its value is usable */
 };
 
+/* A unit's run state. It is kept with the kernel between runs (sim_run
+ * resets everything before v; v keeps its buffers), so a launch allocates
+ * nothing per unit. */
 struct urun {
-    int64_t r[SC_MAX_SREGS];
-    struct svec v[SC_MAX_VREGS];
     uint32_t pc;
     uint8_t state;
     uint64_t t, dma_done, end;
     uint64_t busy, stall, insns, lane_ops, vbusy;
     uint64_t prog; /* progress of a partly done send or recv: bytes */
+    int64_t r[SC_MAX_SREGS];
+    struct svec v[SC_MAX_VREGS];
 };
 
 struct run {
@@ -235,6 +240,7 @@ static void vec_size(struct svec *v, unsigned dtype, uint32_t n)
         v->data = xrealloc(v->data, v->cap);
     }
     v->dtype = (uint8_t)dtype;
+    v->set = true;
     v->n = n;
 }
 
@@ -295,7 +301,7 @@ static int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in, unsig
 {
     struct urun *x = &R->u[unit];
     struct svec *v = &x->v[in->reg[k]];
-    if (!v->data)
+    if (!v->set)
         return fail(R, unit, in, "v%u holds no value", in->reg[k]);
     if (!any_type && v->dtype != in->dtype)
         return fail(R, unit, in, "v%u holds %s, not %s", in->reg[k],
@@ -587,7 +593,7 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct urun *x = &R->u[unit];
     struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
     struct svec *s = &x->v[in->reg[0]];
-    if (!s->data)
+    if (!s->set)
         return fail(R, unit, in, "v%u holds no value", in->reg[0]);
     wait_until(x, s->ready);
     uint64_t total = (uint64_t)s->n * interp_dtype_size((enum interp_dtype)s->dtype);
@@ -882,13 +888,41 @@ static void reset_chans(struct sim_kernel *k)
         k->res[r].free = k->res[r].bytes = k->res[r].busy = 0;
 }
 
+void sim_run_state_free(struct sim_kernel *k)
+{
+    for (uint32_t i = 0; k->run_u && i < k->nunits; i++)
+        for (unsigned v = 0; v < SC_MAX_VREGS; v++)
+            free(k->run_u[i].v[v].data);
+    free(k->run_u);
+    free(k->run_heap);
+    free(k->run_tmp);
+    k->run_u = NULL;
+    k->run_heap = NULL;
+    k->run_tmp = NULL;
+    k->run_tmpcap = 0;
+}
+
 enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struct sim_report *r)
 {
     memset(r, 0, sizeof *r);
     struct run R = {.k = k, .o = o};
-    R.u = xrealloc(NULL, k->nunits * sizeof *R.u);
-    memset(R.u, 0, k->nunits * sizeof *R.u);
-    R.heap = xrealloc(NULL, k->nunits * sizeof *R.heap);
+    if (!k->run_u) {
+        k->run_u = xrealloc(NULL, k->nunits * sizeof *k->run_u);
+        memset(k->run_u, 0, k->nunits * sizeof *k->run_u);
+        k->run_heap = xrealloc(NULL, k->nunits * sizeof *k->run_heap);
+    }
+    R.u = k->run_u;
+    R.heap = k->run_heap;
+    R.tmp = k->run_tmp;
+    R.tmpcap = k->run_tmpcap;
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        struct urun *x = &R.u[i];
+        memset(x, 0, offsetof(struct urun, v));
+        for (unsigned v = 0; v < SC_MAX_VREGS; v++) {
+            x->v[v].set = false;
+            x->v[v].ready = 0;
+        }
+    }
     if (o && o->trace) {
         R.tr = xrealloc(NULL, sizeof *R.tr);
         memset(R.tr, 0, sizeof *R.tr);
@@ -979,11 +1013,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
             R.tr->core[i] = k->s->d->res[k->units[i].res].core;
     }
     r->trace = R.tr;
-    for (uint32_t i = 0; i < k->nunits; i++)
-        for (unsigned v = 0; v < SC_MAX_VREGS; v++)
-            free(R.u[i].v[v].data);
-    free(R.u);
-    free(R.heap);
-    free(R.tmp);
+    k->run_tmp = R.tmp;
+    k->run_tmpcap = R.tmpcap;
     return st;
 }

@@ -275,6 +275,7 @@ void sim_kernel_free(struct sim_kernel *k)
 {
     if (!k)
         return;
+    sim_run_state_free(k);
     for (uint32_t p = 0; p < k->b->nprogs; p++)
         free(k->code[p]);
     free(k->code);

@@ -86,6 +86,7 @@ struct sim_report {
     struct sim_unit_stats *units;
     struct sim_path_stats *paths; /* only datapaths that moved bytes */
     struct sim_trace *trace;      /* NULL unless options.trace */
+    char *strings;                /* holds every name above */
 };
 
 /* Runs every unit of k from its first instruction (memories keep their

@@ -90,6 +90,8 @@ struct kchan {
     uint64_t bytes;
 };
 
+struct urun; /* run.c */
+
 struct sim_kernel {
     struct sim *s;
     const struct sc_binary *b;
@@ -100,7 +102,15 @@ struct sim_kernel {
     struct sres *res;
     uint32_t *res_of_link;  /* arch link -> resource, SC_NONE until used */
     uint32_t *agg_of_mem;   /* memory -> its aggregate resource, or SC_NONE */
+    /* run.c's state, kept between runs (allocated by the first) */
+    struct urun *run_u;
+    uint32_t *run_heap;
+    uint8_t *run_tmp;
+    size_t run_tmpcap;
 };
+
+/* Frees run.c's state kept in k. */
+void sim_run_state_free(struct sim_kernel *k);
 
 /* Byte copies into and out of a memory; the caller checked the range. */
 void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n);

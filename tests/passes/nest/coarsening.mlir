@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=double-buffering --tile-sizes=16
+// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=double-buffering --tile-sizes=16
 // PARSE: --device=sample --stage=sched.routed
 // add, sunk, tiled by 16 rows and coarsened: one outer pipeline per tile,
 // a bulk MNILU of the tile's rows of A and of B into buffers expanded by

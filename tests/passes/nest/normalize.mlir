@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=sink --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering
+// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=sink --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering
 // PARSE: --device=sample --stage=sched.routed
 // vector_add: the program's loop steps by 64 elements. normalize makes it
 // count 0 to 8 by 1 and rebuilds the element offset (iv * 64) where used.

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --tile-sizes=3
+// RUN: ktc-nest --disable=corelets --disable=broadcast --tile-sizes=3
 // PARSE: --device=sample --stage=sched.routed
 // Y = X + X on the rows tile, tile + 2, ... below a runtime %n of a 16x64
 // block (grid of 2): the point loop's trip count ceildiv(n - tile, 2) is

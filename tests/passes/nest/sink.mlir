@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering
+// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering
 // PARSE: --device=sample --stage=sched.routed
 // add.mlir as ktc-path-expand leaves it: the orchestrator calls the program
 // once per row. sink moves the row loop into the program: the program takes

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=sink --disable=coarsening --disable=double-buffering --tile-sizes=4
+// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=sink --disable=coarsening --disable=double-buffering --tile-sizes=4
 // PARSE: --device=sample --stage=sched.routed
 // --tile-sizes=4: the placeholder becomes 4, derive_size and the tile
 // loop's trip count fold (2 tiles of 4 points).

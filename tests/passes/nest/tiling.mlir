@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=sink --disable=tile-size-selection --disable=coarsening --disable=double-buffering
+// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=sink --disable=tile-size-selection --disable=coarsening --disable=double-buffering
 // PARSE: --device=sample --stage=sched.routed
 // vector_add, normalized, then tiled with the size left a placeholder
 // (tile-size-selection off): reserve_size, a tile loop of ceildiv(8, T)

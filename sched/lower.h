@@ -142,7 +142,9 @@
  * linalg.generic body op without a vectorchain counterpart; a grid of more
  * than one dimension; a kernel argument that is neither an index nor a
  * runtime_arg; a ktdf.buffer_phase of anything but scf.for induction
- * variables; work under scf.if or in a loop with loop-carried values; a
+ * variables; a tile size left a ktdf.tiling.reserve_size (the error names
+ * it, wherever the index using it is); a buffer chosen by
+ * ktdf.select_memref (ktc-nest expands by a phase dim instead); work under scf.if or in a loop with loop-carried values; a
  * ktdf.parallel of several dimensions, with bounds known only at launch,
  * nested in another, or over a unit kind that is not one per corelet; a
  * FIFO between a unit on every corelet and one on a single corelet; FIFO

@@ -639,6 +639,30 @@ static ir_value prog_symbol(struct lw *lw, int64_t id)
     return r;
 }
 
+/* The op that makes index v unsupported: v's own, or (through arithmetic
+ * and expansions) the first unsupported operand's; IR_NONE for an argument. */
+static ir_op bad_root(struct lw *lw, ir_value v, uint32_t inst)
+{
+    struct ir_module *m = lw->m;
+    for (;;) {
+        resolve(lw, &v, &inst);
+        ir_op d = ir_value_def(m, v);
+        if (!d)
+            return IR_NONE;
+        const struct ir_op_info *o = ir_op_get(m, d);
+        ir_value next = IR_NONE;
+        if (expands(m, d))
+            next = expansion(lw, v);
+        else if (is_int_arith(o->kind))
+            for (uint32_t i = 0; i < o->nopnd && !next; i++)
+                if (classify(lw, o->opnd[i], inst) & LF_BAD)
+                    next = o->opnd[i];
+        if (!next || !(classify(lw, next, inst) & LF_BAD))
+            return d;
+        v = next;
+    }
+}
+
 bool lw_is_dynamic(struct lw *lw, ir_value v, uint32_t inst)
 {
     resolve(lw, &v, &inst);
@@ -655,7 +679,12 @@ ir_value lw_value(struct lw *lw, ir_value v, uint32_t inst, ir_op at)
     unsigned f = classify(lw, v, inst);
     ir_op d = ir_value_def(m, v);
     if (f & LF_BAD) {
-        if (d && ir_op_get(m, d)->kind == IR_OP_KTDF_BUFFER_PHASE)
+        d = bad_root(lw, v, inst);
+        if (d && ir_op_get(m, d)->kind == IR_OP_KTDF_TILING_RESERVE_SIZE)
+            lw_error(lw, at,
+                     "an index computed by 'ktdf.tiling.reserve_size' is not supported: "
+                     "ktc-nest's tile-size-selection makes tile sizes constants");
+        else if (d && ir_op_get(m, d)->kind == IR_OP_KTDF_BUFFER_PHASE)
             lw_error(lw, at,
                      "a ktdf.buffer_phase of a value that is not the induction variable of "
                      "an scf.for is not supported yet");

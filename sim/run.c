@@ -49,7 +49,8 @@ struct run {
     struct sim_kernel *k;
     const struct sim_options *o;
     struct urun *u;
-    uint32_t *heap, nheap;
+    struct sim_hent *heap;
+    uint32_t nheap;
     char *msg;
     struct sim_trace *tr;
     uint8_t *tmp; /* scratch for DMA and FIFO copies */
@@ -68,15 +69,18 @@ static void *xrealloc(void *p, size_t n)
 
 /* ---- the ready heap, earliest time first (then unit order) --------------- */
 
-static bool before(const struct run *R, uint32_t a, uint32_t b)
+/* Entries carry their unit's time (which does not change while it waits in
+ * the heap), so sifting touches only the heap, not the units' state. */
+static inline bool hbefore(struct sim_hent a, struct sim_hent b)
 {
-    return R->u[a].t < R->u[b].t || (R->u[a].t == R->u[b].t && a < b);
+    return a.t < b.t || (a.t == b.t && a.u < b.u);
 }
 
-static void heap_push(struct run *R, uint32_t x)
+static void heap_push(struct run *R, uint32_t unit)
 {
+    struct sim_hent x = {R->u[unit].t, unit};
     uint32_t i = R->nheap++;
-    while (i && before(R, x, R->heap[(i - 1) / 2])) {
+    while (i && hbefore(x, R->heap[(i - 1) / 2])) {
         R->heap[i] = R->heap[(i - 1) / 2];
         i = (i - 1) / 2;
     }
@@ -85,21 +89,22 @@ static void heap_push(struct run *R, uint32_t x)
 
 static uint32_t heap_pop(struct run *R)
 {
-    uint32_t top = R->heap[0], x = R->heap[--R->nheap], i = 0;
+    struct sim_hent top = R->heap[0], x = R->heap[--R->nheap];
+    uint32_t i = 0;
     for (;;) {
         uint32_t c = 2 * i + 1;
         if (c >= R->nheap)
             break;
-        if (c + 1 < R->nheap && before(R, R->heap[c + 1], R->heap[c]))
+        if (c + 1 < R->nheap && hbefore(R->heap[c + 1], R->heap[c]))
             c++;
-        if (!before(R, R->heap[c], x))
+        if (!hbefore(R->heap[c], x))
             break;
         R->heap[i] = R->heap[c];
         i = c;
     }
     if (R->nheap)
         R->heap[i] = x;
-    return top;
+    return top.u;
 }
 
 static void wake(struct run *R, uint32_t unit)
@@ -947,7 +952,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
             }
             int rc = step(&R, i);
             if (rc == X_OK) {
-                if (R.nheap && before(&R, R.heap[0], i)) {
+                if (R.nheap && hbefore(R.heap[0], (struct sim_hent){x->t, i})) {
                     heap_push(&R, i);
                     break;
                 }

@@ -91,6 +91,10 @@ struct kchan {
 };
 
 struct urun; /* run.c */
+struct sim_hent {
+    uint64_t t;  /* the unit's time when it entered the ready heap */
+    uint32_t u;
+};
 
 struct sim_kernel {
     struct sim *s;
@@ -104,7 +108,7 @@ struct sim_kernel {
     uint32_t *agg_of_mem;   /* memory -> its aggregate resource, or SC_NONE */
     /* run.c's state, kept between runs (allocated by the first) */
     struct urun *run_u;
-    uint32_t *run_heap;
+    struct sim_hent *run_heap;
     uint8_t *run_tmp;
     size_t run_tmpcap;
 };

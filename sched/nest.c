@@ -393,6 +393,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             nest_coarsen(&c, c.progs[i]);
         if (ON(DOUBLE_BUFFERING))
             nest_double_buffer(&c, c.progs[i]);
+        if (ON(CORELETS))
+            nest_corelets(&c, c.progs[i]);
     }
 #undef ON
     if (!c.failed)

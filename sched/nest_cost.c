@@ -39,6 +39,7 @@ struct dev_timing {
     double aggregate;       /* device memory's aggregate bandwidth, 0 = unlimited */
     double ld_l1_bw, ld_fifo_bw, st_fifo_bw, st_l1_bw; /* the on-core chain's links */
     double ld_l1_lat;       /* scratchpad -> load unit */
+    double fifo_in_lat, fifo_out_lat; /* load unit -> compute unit -> store unit */
     double chain_lat;       /* scratchpad -> ... -> scratchpad, one vector */
     double lanes;           /* of the compute unit for the element type */
     double sig_lat;         /* a signal between units */
@@ -124,7 +125,7 @@ static void dev_timing(const struct arch_device *dev, const char *elem_type,
     /* The on-core chain: scratchpad -> load unit -> compute unit, and back. */
     t->ld_l1_bw = t->ld_fifo_bw = t->st_fifo_bw = t->st_l1_bw = dflt_bw;
     t->chain_lat = 4 * dflt_lat;
-    t->ld_l1_lat = dflt_lat;
+    t->ld_l1_lat = t->fifo_in_lat = t->fifo_out_lat = dflt_lat;
     t->lanes = 1;
     uint32_t cu = compute_unit(dev);
     if (cu == ARCH_NONE)
@@ -135,12 +136,14 @@ static void dev_timing(const struct arch_device *dev, const char *elem_type,
     if (route_timing(dev, l1, ck, &bw, &lat_in, &in)) {
         t->ld_l1_bw = link_bw(&dev->links[in.links[0]]);
         t->ld_l1_lat = (double)dev->links[in.links[0]].latency;
+        t->fifo_in_lat = (double)dev->links[in.links[in.n - 2]].latency;
         t->ld_fifo_bw = link_bw(&dev->links[in.links[in.n - 2]]);
         arch_route_free(&in);
     }
     if (route_timing(dev, ck, l1, &bw, &lat_out, &out)) {
         t->st_fifo_bw = link_bw(&dev->links[out.links[0]]);
         t->st_l1_bw = link_bw(&dev->links[out.links[out.n - 2]]);
+        t->fifo_out_lat = (double)dev->links[out.links[0]].latency;
         arch_route_free(&out);
     }
     t->chain_lat = lat_in + lat_out;
@@ -169,20 +172,26 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
+    double ops = (double)p->vector_ops_per_point * *op_cycles +
+                 (double)p->reductions_per_point * 2 * ceil(log2(fmax(t->lanes, 2)));
+    double cu = ops + (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;
     /* The load unit issues a pipeline's loads back to back, then sends
      * them; the first send waits for the first load's data, so the
      * scratchpad latency shows once per inner pipeline. A later pipeline
-     * of the point starts once the previous one has gone around the chain
-     * and signalled. */
+     * of the point loads what the previous one stored: it waits for that
+     * one to go around the chain (FIFO hops, its compute, the store, a
+     * signal back), so the point's pipelines run one after the other. */
     double npipes = p->pipelines_per_point ? p->pipelines_per_point : 1;
-    double l1 = (double)p->l1_load_bytes_per_point;
+    double l1 = (double)p->l1_load_bytes_per_point, l1_out = (double)p->l1_store_bytes_per_point;
     double vec = p->elem_type ? elems * (double)type_bits(p->elem_type) / 8 : 0;
     if (vec <= 0 || vec > l1 / npipes)
         vec = l1 / npipes;
-    double ld = fmax(l1 / t->ld_l1_bw, l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0) +
+    double round = t->fifo_in_lat + ops / npipes + l1_out / npipes / t->st_fifo_bw +
+                   t->fifo_out_lat + l1_out / npipes / t->st_l1_bw + 2 * t->sig_lat;
+    double chain = (l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0) +
+                   (npipes - 1) * round;
+    double ld = fmax(l1 / t->ld_l1_bw, chain) +
                 (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw;
-    double cu = (double)p->vector_ops_per_point * *op_cycles +
-                (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     return fmax(ld, fmax(cu, st));
 }

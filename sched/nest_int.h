@@ -29,6 +29,7 @@ struct nest_ctx {
     struct {
         ir_op loop;
         uint32_t phases;
+        uint32_t instances; /* corelets the point loop is split across */
         int64_t points; /* the point loop's trips, or a bound (0: none) */
     } chosen[64];
     uint32_t nchosen;

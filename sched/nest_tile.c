@@ -116,6 +116,8 @@ struct tiled {
     int64_t points;  /* its value, or a bound on it when dynamic (0: none) */
     struct nest_cost_program p;
     struct nest_cost_xfer xfers[16];
+    ir_op loads[16]; /* the DDR loads counted (coarsening merges identical ones) */
+    uint32_t nloads;
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
     int64_t capacity;          /* of the scratchpad, bytes */
     const char *space;         /* its memory kind */
@@ -156,6 +158,36 @@ static int64_t slot_bytes(const struct ir_module *m, ir_type t)
     return n * (int64_t)((ir_type_get(m, ti->elem)->width + 7) / 8);
 }
 
+/* Whether a linalg.generic has a reduction iterator. */
+static bool reduces(const struct ir_module *m, ir_op op)
+{
+    ir_attr a = ir_op_attr(m, op, "iterator_types");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    for (uint32_t i = 0; ai && ai->kind == IR_AT_ARRAY && i < ai->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, ai->elems[i]);
+        ir_str s = e->kind == IR_AT_OPAQUE ? e->body : e->s;
+        if (s && strstr(ir_str_get(m, s), "reduction"))
+            return true;
+    }
+    return false;
+}
+
+/* Whether transfers a and b read the same elements (source, subscripts, sizes). */
+static bool same_source(const struct ir_module *m, ir_op a, ir_op b)
+{
+    struct nest_side x, y;
+    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) || x.v != y.v ||
+        x.nsub != y.nsub || x.nsize != y.nsize)
+        return false;
+    for (uint32_t i = 0; i < x.nsub; i++)
+        if (x.sub[i].v != y.sub[i].v || x.sub[i].c != y.sub[i].c)
+            return false;
+    for (uint32_t i = 0; i < x.nsize; i++)
+        if (x.size[i] != y.size[i])
+            return false;
+    return true;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -168,14 +200,24 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->scratch_per_point += nest_memref_bytes(m, ty);
             t->space = sp;
         }
+    } else if (o->kind == IR_OP_KTDF_PIPELINE) {
+        t->p.pipelines_per_point++;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
-        t->p.vector_ops_per_point++;
+        if (reduces(m, op))
+            t->p.reductions_per_point++;
+        else
+            t->p.vector_ops_per_point++;
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
         ir_type st = ir_value_type(m, o->opnd[0]), dt = ir_value_type(m, o->opnd[1]);
         const char *src = nest_memref_space(m, st), *dst = nest_memref_space(m, dt);
         bool sfifo = ir_type_get(m, st)->kind == IR_TY_FIFO_SLOT;
         bool dfifo = ir_type_get(m, dt)->kind == IR_TY_FIFO_SLOT;
         bool load = src && strcmp(src, "DDR") == 0, store = dst && strcmp(dst, "DDR") == 0;
+        for (uint32_t i = 0; load && i < t->nloads; i++)
+            if (same_source(m, t->loads[i], op))
+                return true;
+        if (load && t->nloads < 16)
+            t->loads[t->nloads++] = op;
         if ((load || store) && t->p.nxfers < 16) {
             ir_type ty = load ? dt : st;
             const struct ir_type_info *ti = ir_type_get(m, ty);
@@ -382,6 +424,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         return false;
     }
     uint32_t max_phases = o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 4;
+    uint32_t max_instances = o->disabled & (1u << SCHED_NEST_CORELETS) ? 1 : c->dev->ncorelets;
     for (uint32_t i = 0; i < l.n; i++) {
         ir_op r = l.v[i];
         struct tiled t = {.reserve = r, .fn = func_of(m, r)};
@@ -395,7 +438,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
         t.capacity = k != ARCH_NONE ? c->dev->res[c->dev->kinds[k].first].size : 0;
         t.p.points = (uint64_t)t.points;
-        t.p.cores = grid_size(m, t.fn);
+        uint32_t grid = grid_size(m, t.fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
+        t.p.cores = grid < ncores ? grid : ncores;
+        t.p.runs = (grid + ncores - 1) / ncores;
         t.p.xfers = t.xfers;
         t.p.elem_type = elem_name(m, t.point_loop);
         t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
@@ -420,7 +465,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         } else if (!t.points) {
             ch = (struct nest_cost_choice){.tile = 1, .phases = max_phases < 2 ? max_phases : 2,
                                            .instances = 1, .cycles = -1};
-        } else if (!nest_cost_choose(c->dev, &t.p, max_phases, 1, &ch)) {
+        } else if (!nest_cost_choose(c->dev, &t.p, max_phases, max_instances, &ch)) {
             return nest_error(c, r,
                               "no tile fits: one point's buffers (%lld bytes) exceed the "
                               "%lld bytes of %s",
@@ -442,6 +487,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;
+            c->chosen[c->nchosen].instances = ch.instances;
             c->chosen[c->nchosen++].phases = ch.phases;
         }
         struct split_b b;

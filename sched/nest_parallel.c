@@ -1,0 +1,214 @@
+/* nest_parallel.c - ktc-nest's "corelets" transformation (nest.h): the
+ * point loop of a coarsened compute stage, whose units all exist once per
+ * corelet, becomes a ktdf.parallel distributed over the corelets of a core,
+ * so each corelet's load/compute/store chain streams its share of the tile.
+ *
+ *   ktdf.stage ... {                       ktdf.stage ... {
+ *     scf.for %i = lb to ub step s {   ->    ktdf.parallel (%i, %inst) = (lb) to (ub) step (s)
+ *       BODY                                     distribute(num_instances = N) {
+ *     }                                        BODY
+ *   } {applicable_units = [L1LU, SFU, L1SU]}   ktdf.parallel_yield } }
+ */
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+/* Whether every kind in the stage's applicable_units lies inside a corelet. */
+static bool corelet_units(const struct arch_device *dev, const struct ir_module *m, ir_op stage)
+{
+    ir_attr a = ir_op_attr(m, stage, "applicable_units");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_ARRAY || !ai->n)
+        return false;
+    for (uint32_t i = 0; i < ai->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, ai->elems[i]);
+        if (e->kind != IR_AT_STRING)
+            return false;
+        uint32_t k = arch_kind_find(dev, ir_str_get(m, e->s));
+        if (k == ARCH_NONE || dev->kinds[k].level != ARCH_LEVEL_CORELET)
+            return false;
+    }
+    return true;
+}
+
+/* The stage's only op when it is an scf.for without results (a stage has
+ * no terminator), else IR_NONE. */
+static ir_op only_loop(const struct ir_module *m, ir_op stage)
+{
+    const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, stage, 0)));
+    if (!b->first || b->first != b->last)
+        return IR_NONE;
+    const struct ir_op_info *o = ir_op_get(m, b->first);
+    return o->kind == IR_OP_SCF_FOR && !o->nres ? b->first : IR_NONE;
+}
+
+/* Whether op is a stage of a pipeline directly in a tile loop's body. */
+static bool in_tile_loop(const struct ir_module *m, ir_op stage)
+{
+    ir_op pipe = ir_op_parent(m, stage);
+    if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        return false;
+    ir_op loop = ir_op_parent(m, pipe);
+    const char *t = loop && ir_op_get(m, loop)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, loop) : NULL;
+    return t && strcmp(t, "tile_loop") == 0;
+}
+
+enum { MAX_BUFS = 16 };
+
+/* Scratchpad buffers the point loop's body reuses for every point (its
+ * subscripts do not name the point): each corelet needs its own copy. */
+struct temps {
+    ir_value v[MAX_BUFS];
+    uint32_t n;
+    bool bad; /* one also used outside the loop, or too many */
+};
+
+static bool uses_of(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct temps *u = ctx; /* u->v[0]: the value, u->n: count */
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        u->n += o->opnd[i] == u->v[0];
+    return true;
+}
+
+static uint32_t count_uses(struct ir_module *m, ir_op root, ir_value v)
+{
+    struct temps u = {.v = {v}, .n = 0};
+    ir_walk(m, root, uses_of, &u);
+    return u.n;
+}
+
+struct temp_walk {
+    struct temps *t;
+    ir_value iv;
+};
+
+static bool find_temps(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct temp_walk *w = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side s;
+        if (!nest_read_side(m, op, k, &s)) {
+            w->t->bad = true;
+            continue;
+        }
+        if (s.fifo || nest_is_ddr(m, s.v))
+            continue;
+        bool per_point = false;
+        for (uint32_t i = 0; i < s.nsub; i++)
+            per_point |= s.sub[i].v == w->iv;
+        uint32_t j = 0;
+        while (j < w->t->n && w->t->v[j] != s.v)
+            j++;
+        if (per_point || j < w->t->n)
+            continue;
+        if (w->t->n == MAX_BUFS)
+            w->t->bad = true;
+        else
+            w->t->v[w->t->n++] = s.v;
+    }
+    return true;
+}
+
+/* Replaces loop by a ktdf.parallel over n instances, same bounds and body;
+ * returns the instance id. */
+static ir_value distribute(struct ir_module *m, ir_op loop, int64_t n)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    struct split_b b;
+    sb_before(&b, m, loop, o->loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.parallel", o->loc);
+    for (uint32_t i = 0; i < 3; i++)
+        ir_state_add_operand(m, &st, o->opnd[i]);
+    static const int64_t seg[3] = {1, 1, 1};
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 3, seg));
+    ir_state_set_attr(m, &st, "num_instances", ir_attr_int(m, n, m->t_i64));
+    ir_block body = sb_region(m, &st);
+    ir_value iv = ir_block_add_arg(m, body, m->t_index, ir_str_c(m, "i"));
+    ir_value inst = ir_block_add_arg(m, body, m->t_index, ir_str_c(m, "inst"));
+    ir_op par = sb_emit(&b, &st);
+    ir_value old = nest_for_iv(m, loop);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            continue;
+        ir_block_append_op(m, body, op);
+    }
+    struct ir_op_state y;
+    ir_state_init(&y, m, "ktdf.parallel_yield", o->loc);
+    ir_block_append_op(m, body, ir_op_create(m, &y));
+    split_replace_uses(m, par, old, iv);
+    ir_op_unlink(m, loop);
+    return inst;
+}
+
+struct stages {
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct stages *s = ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_STAGE && s->n < 64)
+        s->v[s->n++] = op;
+    return true;
+}
+
+/* The instances tile-size-selection chose for the tile loop around stage
+ * (the cost model's split); 1 for a loop it did not size in this run (an
+ * earlier ktc-nest's output stays as it is). */
+static int64_t instances(const struct nest_ctx *c, ir_op stage)
+{
+    ir_op tl = ir_op_parent(c->m, ir_op_parent(c->m, stage));
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        if (c->chosen[i].loop == tl)
+            return c->chosen[i].instances;
+    return 1;
+}
+
+bool nest_corelets(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    struct stages s = {.n = 0};
+    ir_walk(m, fn, collect, &s);
+    for (uint32_t i = 0; i < s.n; i++) {
+        ir_op loop = only_loop(m, s.v[i]);
+        if (!loop || !in_tile_loop(m, s.v[i]) || !corelet_units(c->dev, m, s.v[i]))
+            continue;
+        int64_t n = instances(c, s.v[i]);
+        if (n < 2)
+            continue;
+        int64_t trips = n;
+        if (nest_for_normal(m, loop, &trips) && trips < 2)
+            continue;
+        if (trips < n)
+            n = trips;
+        /* per-point temporaries: privatized (a leading dim of n indexed by
+         * the instance) when only this loop uses them, else no split */
+        struct temps t = {.n = 0};
+        struct temp_walk w = {&t, nest_for_iv(m, loop)};
+        ir_walk(m, loop, find_temps, &w);
+        for (uint32_t k = 0; k < t.n && !t.bad; k++) {
+            ir_op d = ir_value_def(m, t.v[k]);
+            t.bad = !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+                    count_uses(m, fn, t.v[k]) != count_uses(m, loop, t.v[k]);
+        }
+        if (t.bad)
+            continue;
+        ir_value inst = distribute(m, loop, n);
+        for (uint32_t k = 0; k < t.n; k++) {
+            struct ir_value_info *vi = ir_value_get(m, t.v[k]);
+            vi->type = nest_memref_prefixed(m, vi->type, n);
+            nest_prefix_buffer(m, s.v[i], t.v[k], t.v[k], (struct nest_sub){.v = inst});
+        }
+    }
+    return true;
+}

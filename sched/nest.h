@@ -38,7 +38,17 @@
  *                     reserve_size, program order); `--stats` prints each
  *                     program's choice and modeled cycles. derive_size with
  *                     constant operands folds; v1 chooses sizes that divide
- *                     the trip count, so no remainder tile is left.
+ *                     the trip count, so no remainder tile is left (a
+ *                     --tile-sizes that does not divide it leaves
+ *                     min(T, n - t * T) as arithmetic). A dynamic trip count
+ *                     n (normalize first folds one that is the same on every
+ *                     tile id of the grid) is tiled into n / T whole tiles
+ *                     (the loop coarsening sees) and, after it, the point
+ *                     loop as it was over the n mod T points left
+ *                     (loop_type remainder_loop); the cost model then takes
+ *                     as points the bound the DDR transfers' offsets give
+ *                     (every access inside its buffer). The tile loop is
+ *                     marked loop_type tile_loop.
  *  coarsening         A tile loop whose point loop holds a sequence of
  *                     pipelines becomes one outer pipeline per tile:
  *                       stage [MNILU]  every DDR -> scratchpad transfer of

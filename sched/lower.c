@@ -218,6 +218,15 @@ ir_op lw_hoist(struct lw *lw, struct ir_op_state *st)
     }
     if (at + 1 >= p->nopen)
         return lw_append(lw, p->cur, st);
+    /* the same arithmetic already hoisted there (the copies of an unrolled
+     * loop forget what they emitted) */
+    IR_FOR_OPS(lw->m, p->open[at], o)
+    {
+        const struct ir_op_info *oi = ir_op_get(lw->m, o);
+        if (oi->name == st->name && oi->nopnd == st->nopnd && oi->nres == 1 && !st->nattr &&
+            !oi->attrs && !memcmp(oi->opnd, st->opnd, st->nopnd * sizeof *st->opnd))
+            return o;
+    }
     ir_op op = ir_op_create(lw->m, st);
     ir_op_insert_before(lw->m, p->opener[at + 1], op);
     return op;
@@ -423,6 +432,7 @@ static bool stage_unit(struct lw *lw, ir_op stage, uint32_t lanes, uint32_t *uni
 }
 
 static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t inst);
+static bool emit_node(struct lw *lw, uint32_t n);
 
 static bool is_pipeline(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -610,6 +620,86 @@ static void emit_syncs(struct lw *lw, uint32_t n, int where)
     }
 }
 
+/* The constant value of v on every core, or false. */
+static bool same_on_cores(struct lw *lw, ir_value v, uint32_t inst, int64_t *out)
+{
+    for (uint32_t c = 0; c < lw->ncores; c++) {
+        int64_t x;
+        if (!lw_eval(lw, v, inst, c, &x) || (c && x != *out))
+            return false;
+        *out = x;
+    }
+    return true;
+}
+
+/* How many iterations of loop node n the current program runs per
+ * iteration of its clone: more than 1 when, for this unit, the loop holds
+ * only stages of memory -> FIFO loads (no signal, no inner loop) and a
+ * constant trip count, so that the loads of several iterations issue
+ * before their sends (their latencies overlap); as many as fit a load
+ * group, at most 4, dividing the trip count. */
+static uint32_t unroll_of(struct lw *lw, uint32_t n)
+{
+    const struct lw_node *nd = &lw->nodes[n];
+    uint32_t k = lw->p.kind, loads = 0;
+    for (uint32_t x = n + 1; x < lw->nnodes && lw->nodes[x].depth > nd->depth; x++) {
+        const struct lw_node *xn = &lw->nodes[x];
+        if (!(xn->mask & 1ull << k))
+            continue;
+        for (int w = 0; w < 3; w++)
+            for (uint32_t s = xn->sync[w]; s; s = lw->syncs[s].next)
+                if (lw->syncs[s].unit == k)
+                    return 1;
+        if (xn->kind == LN_LOOP || xn->kind == LN_PARALLEL ||
+            (xn->leaf && xn->unit == k && !lw_fifo_loads_only(lw, xn->op, &loads)))
+            return 1;
+    }
+    const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
+    int64_t lb = 0, ub = 0, step = 0;
+    if (!loads || !same_on_cores(lw, o->opnd[0], nd->inst, &lb) ||
+        !same_on_cores(lw, o->opnd[1], nd->inst, &ub) ||
+        !same_on_cores(lw, o->opnd[2], nd->inst, &step) || step <= 0 || ub <= lb)
+        return 1;
+    int64_t trip = (ub - lb + step - 1) / step;
+    uint32_t u = 1;
+    while (u < 4 && 2 * u * loads <= LW_LOAD_GROUP && trip % (2 * u) == 0)
+        u *= 2;
+    return u;
+}
+
+/* The copies of an unrolled loop's body: copy j sees the source IV as the
+ * clone's IV plus j steps. */
+static bool emit_unrolled(struct lw *lw, uint32_t n, ir_op loop, uint32_t u)
+{
+    struct ir_module *m = lw->m;
+    const struct lw_node *nd = &lw->nodes[n];
+    ir_value iv = ir_block_get(m, lw_body(m, nd->op, 0))->args[0];
+    ir_value niv = ir_block_get(m, lw_body(m, loop, 0))->args[0];
+    int64_t step = 0;
+    same_on_cores(lw, ir_op_get(m, nd->op)->opnd[2], nd->inst, &step);
+    ir_op_get(m, loop)->opnd[2] = lw_const(lw, step * u);
+    lw->p.hold = true;
+    for (uint32_t j = 0; j < u; j++) {
+        uint32_t mark = lw_scope_mark(lw);
+        if (j) {
+            struct ir_op_state st;
+            ir_state_init(&st, m, "arith.addi", ir_op_get(m, nd->op)->loc);
+            ir_state_add_operand(m, &st, niv);
+            ir_state_add_operand(m, &st, lw_const(lw, step * j));
+            ir_state_add_result(m, &st, m->t_index);
+            lw_memo_put(lw, iv, nd->inst, 0, ir_op_get(m, lw_append(lw, lw->p.cur, &st))->res,
+                        true);
+        }
+        bool ok = emit_node(lw, nd->first);
+        lw_scope_undo(lw, mark);
+        if (!ok)
+            return false;
+    }
+    lw->p.hold = false;
+    lw_flush_loads(lw);
+    return true;
+}
+
 static bool emit_node(struct lw *lw, uint32_t n)
 {
     const struct lw_node *nd = &lw->nodes[n];
@@ -629,9 +719,10 @@ static bool emit_node(struct lw *lw, uint32_t n)
     case LN_PARALLEL: {
         ir_block outer = lw->p.cur;
         uint32_t mark;
+        uint32_t u = nd->kind == LN_LOOP ? unroll_of(lw, n) : 1;
         ir_op loop = nd->kind == LN_LOOP ? lw_open_loop(lw, nd->op, nd->inst, &mark)
                                          : lw_open_parallel(lw, nd->op, nd->inst, &mark);
-        if (!loop || !emit_node(lw, nd->first))
+        if (!loop || !(u > 1 ? emit_unrolled(lw, n, loop, u) : emit_node(lw, nd->first)))
             return false;
         lw_close_loop(lw, loop, outer);
         lw_scope_undo(lw, mark);
@@ -682,6 +773,8 @@ static bool emit_program(struct lw *lw, uint32_t k)
     p->cur = body;
     p->open[0] = body;
     p->nopen = 1;
+    p->ngroup = 0;
+    p->hold = false;
     if (!emit_node(lw, 1))
         return false;
     /* the prologue goes first */

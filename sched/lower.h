@@ -85,7 +85,10 @@
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
  * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat" (up
  * to 8 consecutive such transfers of a stage load first and send after, in
- * order, so their load latencies overlap); one
+ * order, so their load latencies overlap; a loop holding, for a unit, only
+ * such stages (no signal, no inner loop) with a constant trip count is
+ * unrolled in that unit's program, by 2 or 4 as the group and the trip
+ * count allow, so the group spans iterations); one
  * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A bulk
  * transfer of several rows between a strided device-memory view (a
  * reinterpret_cast of T rows whose row stride may exceed the row) and a

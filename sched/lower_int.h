@@ -20,6 +20,8 @@
 #define LW_MAX_KINDS 64
 #define LW_MAX_RANK  8
 #define LW_MAX_DEPTH 32
+/* The most memory -> FIFO loads issued before their sends (lower_ops.c). */
+#define LW_LOAD_GROUP 8
 
 /* ---- a small hash map: three 32-bit keys -> a 64-bit value ---------------- */
 
@@ -116,6 +118,12 @@ struct lw_prog {
     ir_block open[LW_MAX_DEPTH];
     ir_op opener[LW_MAX_DEPTH];
     uint32_t nopen;
+    /* the memory -> FIFO loads whose sends wait (lower_ops.c): the ops of
+     * cur after `group`; hold keeps the group open across stages (the copies
+     * of an unrolled loop) */
+    ir_op group;
+    uint32_t ngroup;
+    bool hold;
     struct lw_map memo; /* (value, instance, tag) -> emitted value */
     uint32_t *undo;     /* scoped memo entries: 5 words each (key, old value) */
     uint32_t nundo, capundo;
@@ -260,6 +268,11 @@ ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark);
  * (the block distribution over the lanes) as an scf.for; its instance id
  * bound to the unit's corelet. */
 ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark);
+/* Moves the sends of the pending group of FIFO loads after their loads. */
+void lw_flush_loads(struct lw *lw);
+/* Whether leaf stage `stage` holds only memory -> FIFO transfers (and pure
+ * values); adds their number to *nloads. */
+bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads);
 /* Ends a loop opened by lw_open_loop: its yield, back to the outer block. */
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer);
 

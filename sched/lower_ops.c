@@ -882,7 +882,7 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
  * their vector loads back to back before their sends (in order), so the
  * loads' memory latencies overlap instead of each send waiting for its
  * load; a group holds a vector register per load. */
-#define LOAD_GROUP 8
+#define LOAD_GROUP LW_LOAD_GROUP
 
 /* Whether op is a data_transfer from memory into a FIFO. */
 static bool is_fifo_load(const struct ir_module *m, ir_op op)
@@ -911,26 +911,44 @@ static void sends_last(struct lw *lw, ir_block b, ir_op after)
     }
 }
 
+void lw_flush_loads(struct lw *lw)
+{
+    if (lw->p.ngroup)
+        sends_last(lw, lw->p.cur, lw->p.group);
+    lw->p.ngroup = 0;
+}
+
+bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads)
+{
+    struct ir_module *m = lw->m;
+    IR_FOR_OPS(m, lw_body(m, stage, 0), o)
+    {
+        const struct ir_op_info *oi = ir_op_get(m, o);
+        if (is_fifo_load(m, o))
+            ++*nloads;
+        else if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)
+            return false;
+    }
+    return true;
+}
+
 static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
 {
     struct ir_module *m = lw->m;
-    ir_op group = IR_NONE; /* the op before the current load group */
-    uint32_t ngroup = 0;
+    struct lw_prog *p = &lw->p;
     IR_FOR_OPS(m, b, o)
     {
         const struct ir_op_info *oi = ir_op_get(m, o);
         bool value = (ir_op_def(oi->kind)->flags & IR_OPF_PURE) && !oi->nreg;
-        if (ngroup && (ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value))) {
-            sends_last(lw, lw->p.cur, group);
-            ngroup = 0;
-        }
+        if (p->ngroup && (p->ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value)))
+            lw_flush_loads(lw);
         switch (oi->kind) {
         case IR_OP_KTDF_DATA_TRANSFER: {
             ir_op before = ir_block_get(m, lw->p.cur)->last;
             if (!lower_transfer(lw, o, inst))
                 return false;
-            if (is_fifo_load(m, o) && !ngroup++)
-                group = before;
+            if (is_fifo_load(m, o) && !p->ngroup++)
+                p->group = before;
             break;
         }
         case IR_OP_KTDF_READ_FROM_FIFO: {
@@ -973,8 +991,8 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
             break; /* values: lowered where used */
         }
     }
-    if (ngroup)
-        sends_last(lw, lw->p.cur, group);
+    if (!p->hold)
+        lw_flush_loads(lw);
     return true;
 }
 

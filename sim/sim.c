@@ -244,8 +244,7 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
     for (uint32_t c = 0; c < b->nchans; c++) {
         struct kchan *ch = &k->chans[c];
         ch->c = &b->chans[c];
-        ch->src = sc_find_unit(b, ch->c->src);
-        ch->dst = sc_find_unit(b, ch->c->dst);
+        ch->src = ch->dst = SC_NONE;
         ch->res = SC_NONE;
         ch->lat = ARCH_DEFAULT_LATENCY * SIM_TICK;
         ch->depth = 1;
@@ -267,6 +266,29 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
             ch->slots = xcalloc(ch->depth, sizeof *ch->slots);
             ch->data = xcalloc(ch->depth, ch->entry);
         }
+    }
+    /* each channel's ends: the units whose ports are bound to it (sc_link
+     * checked one sender and one receiver), by name only when unbound */
+    for (uint32_t i = 0; i < b->nunits; i++) {
+        const struct sc_unit *u = &b->units[i];
+        const struct sc_program *p = &b->progs[u->program];
+        for (uint32_t j = 0; j < u->nbind && j < p->nports; j++) {
+            uint32_t c = u->bind_ch[j];
+            if (c == SC_NONE || c >= k->nchans)
+                continue;
+            uint8_t kind = p->ports[j].kind;
+            if (kind == SC_PORT_OUT || kind == SC_PORT_SIGOUT)
+                k->chans[c].src = i;
+            else if (kind == SC_PORT_IN || kind == SC_PORT_SIGIN)
+                k->chans[c].dst = i;
+        }
+    }
+    for (uint32_t c = 0; c < k->nchans; c++) {
+        struct kchan *ch = &k->chans[c];
+        if (ch->src == SC_NONE)
+            ch->src = sc_find_unit(b, ch->c->src);
+        if (ch->dst == SC_NONE)
+            ch->dst = sc_find_unit(b, ch->c->dst);
     }
     return k;
 }

@@ -484,7 +484,8 @@ int main(int argc, char **argv)
          .value = &o.seed, .arg = "=SEED"},
         {"out", "write a tensor argument after the last launch", .values = o.outs,
          .max_values = MAX_BIND, .nvalues = &o.nouts, .named = true, .arg = " NAME=FILE.npy"},
-        {"golden", "inputs from DIR/golden.json; compare the results", .value = &o.golden,
+        {"golden", "inputs from DIR/golden.json (arguments, and fixed regions" CLI_MORE
+                   "at their addresses); compare the results", .value = &o.golden,
          .arg = " DIR"},
         {"check", "run ktc-interp on the same inputs and compare exactly",
          .is_bool = true, .set = &o.check},

@@ -632,10 +632,11 @@ static bool same_on_cores(struct lw *lw, ir_value v, uint32_t inst, int64_t *out
     return true;
 }
 
-/* How many iterations of loop node n the current program runs per
- * iteration of its clone: more than 1 when, for this unit, the loop holds
- * only stages of memory -> FIFO loads (no signal, no inner loop) and a
- * constant trip count, so that the loads of several iterations issue
+/* How many iterations of loop (or ktdf.parallel) node n the current
+ * program runs per iteration of its clone: more than 1 when, for this unit,
+ * the loop holds only stages of memory -> FIFO loads (no signal, no inner
+ * loop) and a constant trip count (per lane), so that the loads of several
+ * iterations issue
  * before their sends (their latencies overlap); as many as fit a load
  * group, at most 4, dividing the trip count. */
 static uint32_t unroll_of(struct lw *lw, uint32_t n)
@@ -660,9 +661,19 @@ static uint32_t unroll_of(struct lw *lw, uint32_t n)
         !same_on_cores(lw, o->opnd[1], nd->inst, &ub) ||
         !same_on_cores(lw, o->opnd[2], nd->inst, &step) || step <= 0 || ub <= lb)
         return 1;
-    int64_t trip = (ub - lb + step - 1) / step;
+    int64_t trip = (ub - lb + step - 1) / step, last = trip;
+    if (nd->kind == LN_PARALLEL) {
+        /* each lane's share (lw_open_parallel): blocks of ceil(T / N), the last the rest */
+        int64_t nl = ir_attr_get(lw->m, ir_op_attr(lw->m, nd->op, "num_instances"))->i;
+        int64_t chunk = (trip + nl - 1) / nl;
+        last = trip - (nl - 1) * chunk;
+        trip = chunk;
+        if (last < 0)
+            return 1;
+    }
     uint32_t u = 1;
-    while (u < 4 && 2 * u * loads <= LW_LOAD_GROUP && trip % (2 * u) == 0)
+    while (u < 4 && 2 * u * loads <= LW_LOAD_GROUP && trip % (2 * u) == 0 &&
+           last % (2 * u) == 0)
         u *= 2;
     return u;
 }
@@ -719,7 +730,7 @@ static bool emit_node(struct lw *lw, uint32_t n)
     case LN_PARALLEL: {
         ir_block outer = lw->p.cur;
         uint32_t mark;
-        uint32_t u = nd->kind == LN_LOOP ? unroll_of(lw, n) : 1;
+        uint32_t u = unroll_of(lw, n);
         ir_op loop = nd->kind == LN_LOOP ? lw_open_loop(lw, nd->op, nd->inst, &mark)
                                          : lw_open_parallel(lw, nd->op, nd->inst, &mark);
         if (!loop || !(u > 1 ? emit_unrolled(lw, n, loop, u) : emit_node(lw, nd->first)))

@@ -419,7 +419,15 @@ static void prune_private(struct ir_module *m, ir_op pipe)
     }
     ir_op_get(m, priv)->nreg = 0; /* its region moved to np */
     ir_op_unlink(m, priv);
-    split_dce(m, np); /* the allocs and tokens nothing yields */
+    split_dce(m, np); /* the allocs nothing yields */
+    uint32_t *left = split_use_counts(m, np);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, ir_region_entry(m, r))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_CREATE_TOKEN && !left[ir_op_get(m, op)->res])
+            ir_op_unlink(m, op);
+    }
+    free(left);
 }
 
 static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)

@@ -389,6 +389,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if (!c.failed && ON(TILE_SIZES))
         nest_tile_sizes(&c);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
+        if (ON(BROADCAST))
+            nest_broadcast(&c, c.progs[i]);
         if (ON(COARSENING))
             nest_coarsen(&c, c.progs[i]);
         if (ON(DOUBLE_BUFFERING))

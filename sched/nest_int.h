@@ -141,5 +141,11 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
 /* nest_parallel.c: a corelet-level compute stage's point loop -> ktdf.parallel
  * over the device's corelets. */
 bool nest_corelets(struct nest_ctx *c, ir_op fn);
+/* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
+ * pipeline before it (runs before coarsening). */
+bool nest_broadcast(struct nest_ctx *c, ir_op fn);
+/* Whether transfer x loads from device memory the same elements at every
+ * iteration of loop (what broadcast hoists). */
+bool nest_broadcast_load(const struct ir_module *m, ir_op x, ir_op loop);
 
 #endif

@@ -56,8 +56,9 @@ static bool in_tile_loop(const struct ir_module *m, ir_op stage)
 
 enum { MAX_BUFS = 16 };
 
-/* Scratchpad buffers the point loop's body reuses for every point (its
- * subscripts do not name the point): each corelet needs its own copy. */
+/* Scratchpad buffers the point loop's body writes at every point in the
+ * same place (its subscripts do not name the point): each corelet needs its
+ * own copy. */
 struct temps {
     ir_value v[MAX_BUFS];
     uint32_t n;
@@ -90,7 +91,9 @@ static bool find_temps(struct ir_module *m, ir_op op, void *ctx)
     struct temp_walk *w = ctx;
     if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
         return true;
-    for (int k = 0; k < 2; k++) {
+    /* only what the loop writes: a buffer it only reads (a broadcast row)
+     * is shared by the corelets as it is */
+    for (int k = 1; k < 2; k++) {
         struct nest_side s;
         if (!nest_read_side(m, op, k, &s)) {
             w->t->bad = true;
@@ -174,15 +177,38 @@ static int64_t instances(const struct nest_ctx *c, ir_op stage)
     return 1;
 }
 
+/* Whether op lies (at any depth) inside the body of anc. */
+static bool op_inside(const struct ir_module *m, ir_op op, ir_op anc)
+{
+    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
+        if (p == anc)
+            return true;
+    return false;
+}
+
 bool nest_corelets(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
     struct stages s = {.n = 0};
     ir_walk(m, fn, collect, &s);
+    /* ktc-lower runs a unit's stages on one corelet or on all: the program
+     * is split only when its one candidate holds every corelet-level stage */
+    ir_op cand = IR_NONE;
     for (uint32_t i = 0; i < s.n; i++) {
         ir_op loop = only_loop(m, s.v[i]);
-        if (!loop || !in_tile_loop(m, s.v[i]) || !corelet_units(c->dev, m, s.v[i]))
+        if (loop && in_tile_loop(m, s.v[i]) && corelet_units(c->dev, m, s.v[i])) {
+            if (cand)
+                return true;
+            cand = s.v[i];
+        }
+    }
+    for (uint32_t i = 0; cand && i < s.n; i++)
+        if (s.v[i] != cand && !op_inside(m, s.v[i], cand) && corelet_units(c->dev, m, s.v[i]))
+            return true;
+    for (uint32_t i = 0; i < s.n; i++) {
+        if (s.v[i] != cand)
             continue;
+        ir_op loop = only_loop(m, s.v[i]);
         int64_t n = instances(c, s.v[i]);
         if (n < 2)
             continue;

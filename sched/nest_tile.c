@@ -117,6 +117,7 @@ struct tiled {
     struct nest_cost_program p;
     struct nest_cost_xfer xfers[16];
     ir_op loads[16]; /* the DDR loads counted (coarsening merges identical ones) */
+    bool hoisted;    /* broadcast on: loads invariant in the tile loop move out of it */
     uint32_t nloads;
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
     int64_t capacity;          /* of the scratchpad, bytes */
@@ -213,6 +214,10 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         bool sfifo = ir_type_get(m, st)->kind == IR_TY_FIFO_SLOT;
         bool dfifo = ir_type_get(m, dt)->kind == IR_TY_FIFO_SLOT;
         bool load = src && strcmp(src, "DDR") == 0, store = dst && strcmp(dst, "DDR") == 0;
+        if (load && t->hoisted && nest_broadcast_load(m, op, t->tile_loop)) {
+            t->p.fixed_scratch += (uint64_t)nest_memref_bytes(m, dt);
+            return true;
+        }
         for (uint32_t i = 0; load && i < t->nloads; i++)
             if (same_source(m, t->loads[i], op))
                 return true;
@@ -433,6 +438,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         if (t.points < 0)
             t.points = bound_points(m, t.point_loop);
         bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
+        t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
         ir_walk(m, t.point_loop, measure, &t);
         outer_buffers(m, &t);
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
@@ -444,7 +450,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.xfers = t.xfers;
         t.p.elem_type = elem_name(m, t.point_loop);
         t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
-        t.p.fixed_scratch = 0;
+
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
         if (o->tile_sizes) {

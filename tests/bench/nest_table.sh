@@ -25,7 +25,8 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$corpus/latency/softmax_small.mlir:--arg,n_rows=64"
              "$ws/tests/bench/kernels/vadd_1m.mlir"
              "$ws/tests/bench/kernels/softmax_4096x64.mlir"
-             "$ws/tests/bench/kernels/softmax_4096x256.mlir")
+             "$ws/tests/bench/kernels/softmax_4096x256.mlir"
+             "$ws/tests/bench/kernels/bias_add.mlir")
 fi
 
 # run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, pred (or a why)

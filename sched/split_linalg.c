@@ -454,6 +454,26 @@ static bool fold_input(struct ir_module *m, ir_value v, uint32_t nloops, ir_valu
     return true;
 }
 
+/* Scalar v as the body of a generic computes it: float arithmetic on
+ * scalars known when the program runs (arguments, conversions of index
+ * values, constants) is cloned into body (memoized in vm), so that the
+ * compute unit does it; those leaves stay captured. */
+static ir_value inline_scalar(struct ir_module *m, ir_block body, ir_value v, struct split_vmap *vm)
+{
+    ir_op d = ir_value_def(m, v);
+    if (split_vmap_get(vm, v) != v || !d)
+        return split_vmap_get(vm, v);
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (!split_compute_op_ok(m, d) || o->nres != 1 || o->nreg || o->kind == IR_OP_ARITH_CONSTANT ||
+        o->kind == IR_OP_ARITH_SITOFP || o->kind == IR_OP_ARITH_UITOFP ||
+        !ir_type_is_float(m, ir_value_type(m, o->res)))
+        return v;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        inline_scalar(m, body, o->opnd[i], vm);
+    ir_block_append_op(m, body, split_clone(m, d, vm));
+    return split_vmap_get(vm, v);
+}
+
 /* Rebuilds generic op with its splat and fill inputs folded; returns the
  * op now in its place. */
 static ir_op fold_splats(struct split_ctx *c, ir_op op)
@@ -490,7 +510,8 @@ static ir_op fold_splats(struct split_ctx *c, ir_op op)
     struct split_vmap vm = {0};
     uint32_t k = 0;
     for (uint32_t i = 0; i < g.nin; i++)
-        split_vmap_set(&vm, fi->args[i], fold[i] && !tensor[i] ? scalar[i] : bi->args[k++]);
+        split_vmap_set(&vm, fi->args[i], fold[i] && !tensor[i] ? inline_scalar(m, body, scalar[i], &vm)
+                                                               : bi->args[k++]);
     split_vmap_set(&vm, fi->args[g.nin], bi->args[k]);
     clone_body(m, from, body, &vm);
     split_vmap_free(&vm);

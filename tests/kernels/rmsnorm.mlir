@@ -1,15 +1,16 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
+// LAUNCH: --arg n=256 --arg eps=0.001
 // rmsnorm.mlir - Y = X * rsqrt(mean(X^2) + eps) * W over the rows of an
 // 8x256 f16 matrix on a grid of 4 tiles (tile t: rows t, t+4). Per row the
 // sum of squares accumulates over four 64-wide column blocks in a carried
 // tensor (a scratchpad buffer), is reduced to one element, turned into
-// rstd by scalar math on the compute unit, and a second loop scales the
-// row block by block.
+// rstd by scalar math on the compute unit (n and eps are arguments, known
+// at launch), and a second loop scales the row block by block.
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 module {
-  func.func @rmsnorm(%x: index, %w: index, %y: index) attributes {grid = [4]} {
+  func.func @rmsnorm(%x: index, %w: index, %y: index, %n: index, %eps: f16) attributes {grid = [4]} {
     %tile = ktdp.get_compute_tile_id : index
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
@@ -41,10 +42,9 @@ module {
       %init = tensor.splat %zs : tensor<1xf16>
       %sum = linalg.reduce { arith.addf } ins(%sq : tensor<1x64xf16>) outs(%init : tensor<1xf16>) dimensions = [1]
       %s = tensor.extract %sum[%c0] : tensor<1xf16>
-      %n32 = arith.index_cast %c256 : index to i32
-      %n = arith.sitofp %n32 : i32 to f16
-      %eps = arith.constant 1.0e-03 : f16
-      %mean = arith.divf %s, %n : f16
+      %n32 = arith.index_cast %n : index to i32
+      %nf = arith.sitofp %n32 : i32 to f16
+      %mean = arith.divf %s, %nf : f16
       %me = arith.addf %mean, %eps : f16
       %rstd = math.rsqrt %me : f16
       %rb = tensor.splat %rstd : tensor<1x64xf16>

@@ -82,7 +82,9 @@
  * result, so it folds into its consumers like any splat of an extract.
  * Scalars that do not come from an extract (constants, arguments, index
  * math such as `arith.sitofp` of an `arith.index_cast`) stay captured by
- * that body.
+ * that body; float arithmetic on such scalars alone that feeds a splat is
+ * cloned into the body of the generic the splat folds into (the compute
+ * unit computes it; ktc-lower splats the captured leaves).
  *
  * Rejected with a located "... is not supported yet" error (the later
  * stages cannot handle these yet): scf.while; scf.for with iter_args that
@@ -94,8 +96,8 @@
  * contractions (linalg.matmul and friends) and linalg.index; ops in a
  * computation outside the compute set (split_compute_op_ok); other tensor
  * ops in a compute group (e.g. a reshape merging dims); tensors crossing a
- * compute group's boundary (arguments, loop results, loads outside the
- * group's block); compute groups interleaved with each other or with
+ * compute group's boundary (arguments, results of loops no group took,
+ * loads outside the group's block); compute groups interleaved with each other or with
  * loops; access tiles with a non-identity order or a non-constant box;
  * views with dynamic strides; indexing map results other than a dim plus a
  * constant; element types the compute unit has no SIMD lanes for.

@@ -54,8 +54,9 @@
  *
  * Values known only at launch: argument k (an index, or a runtime_arg's
  * value; a float argument as its bit pattern) is symbol -k. A
- * loop-invariant index value computed from arguments (and the core id, and constants) is a derived symbol, defined at kernel
- * level by the arithmetic that computes it and used in the program as
+ * loop-invariant index value computed from arguments (and the core id,
+ * and constants) is a derived symbol, defined at kernel level by the
+ * arithmetic that computes it and used in the program as
  * `symbol.create_symbol {SymbolId = -n}`; when it differs between cores
  * there is one symbol per core, chosen by a query on %u. Values that change
  * inside a loop are plain index arithmetic in the program (arith ops on
@@ -149,8 +150,8 @@
  * induction variables; a tile size left a ktdf.tiling.reserve_size (the
  * error names it, wherever the index using it is); a buffer chosen by
  * ktdf.select_memref (ktc-nest expands by a phase dim instead); work under
- * scf.if or in a loop with loop-carried values; a
- * ktdf.parallel of several dimensions, with bounds known only at launch,
+ * scf.if or in a loop with loop-carried values; a ktdf.parallel of several
+ * dimensions, with bounds known only at launch,
  * nested in another, or over a unit kind that is not one per corelet; a
  * FIFO between a unit on every corelet and one on a single corelet; FIFO
  * slots used out of their order.

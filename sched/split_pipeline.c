@@ -808,33 +808,36 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
     dst->n = 0;
     for (ir_op u = ir_op_get(m, gop)->next; u && ok; u = ir_op_get(m, u)->next) {
         const struct ir_op_info *uo = ir_op_get(m, u);
-        int32_t at = -1;
-        for (uint32_t k = 0; k < uo->nopnd && at < 0; k++)
-            if (uo->opnd[k] == r)
-                at = (int32_t)k;
-        bool nested = at < 0 && uo->nreg && split_block_uses(m, split_body(m, u, 0), r);
-        if (at < 0 && !nested)
-            continue;
-        struct place to;
-        if (dst->n == MAX_OUT)
-            return split_error(c, u, "a result with more than %d destinations is not "
-                                     "supported yet", MAX_OUT);
-        if (uo->kind == IR_OP_KTDP_STORE && at == 0)
-            ok = tile_cast(p, uo->opnd[1], u, &to);
-        else if (uo->kind == IR_OP_LINALG_GENERIC || (nested && is_loop(m, u)))
-            ok = buffer(p, r, u, &to);
-        else if (is_loop(m, u) && at >= 3) /* the loop's initial value */
-            ok = carried(p, u, (uint32_t)at - 3, &to);
-        else if (uo->kind == IR_OP_SCF_YIELD && is_loop(m, ir_op_parent(m, u)))
-            ok = carried(p, ir_op_parent(m, u), (uint32_t)at, &to);
-        else
-            return split_error(c, u, "%s of a computed tensor in a compute group is not "
-                                     "supported yet", ir_str_get(m, uo->name));
-        bool have = false;
-        for (uint32_t k = 0; ok && k < dst->n; k++)
-            have |= to.mem && dst->to[k].mem == to.mem;
-        if (ok && !have)
-            dst->to[dst->n++] = to;
+        /* Each operand u reads r as, then its loop body's reads. */
+        for (uint32_t k = 0; k <= uo->nopnd && ok; k++) {
+            struct place to;
+            if (k == uo->nopnd) {
+                if (!is_loop(m, u) || !split_block_uses(m, split_body(m, u, 0), r))
+                    break;
+                ok = buffer(p, r, u, &to);
+            } else if (uo->opnd[k] != r) {
+                continue;
+            } else if (uo->kind == IR_OP_KTDP_STORE && k == 0) {
+                ok = tile_cast(p, uo->opnd[1], u, &to);
+            } else if (uo->kind == IR_OP_LINALG_GENERIC) {
+                ok = buffer(p, r, u, &to);
+            } else if (is_loop(m, u) && k >= 3) { /* a carried tensor's initial value */
+                ok = carried(p, u, k - 3, &to);
+            } else if (uo->kind == IR_OP_SCF_YIELD && is_loop(m, ir_op_parent(m, u))) {
+                ok = carried(p, ir_op_parent(m, u), k, &to);
+            } else {
+                return split_error(c, u, "%s of a computed tensor in a compute group is not "
+                                         "supported yet", ir_str_get(m, uo->name));
+            }
+            bool have = false;
+            for (uint32_t j = 0; ok && j < dst->n; j++)
+                have |= to.mem && dst->to[j].mem == to.mem;
+            if (ok && !have && dst->n == MAX_OUT)
+                return split_error(c, u, "a result with more than %d destinations is not "
+                                         "supported yet", MAX_OUT);
+            if (ok && !have)
+                dst->to[dst->n++] = to;
+        }
     }
     return ok;
 }

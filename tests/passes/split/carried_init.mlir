@@ -2,9 +2,9 @@
 // PARSE: --device=sample
 // A carried tensor whose initial value the program computes (exp of a
 // loaded row) is written by that computation straight into the carried
-// buffer; the loop's result feeds a computation after the loop (read from
-// the buffer) and a store. The loop body loads a tile the loop does not
-// change, read at every iteration.
+// buffer, and into a buffer of its own for the body, which reads it too;
+// the loop's result feeds a computation after the loop (read from the
+// carried buffer) and a store. The body loads its tile at every iteration.
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @init(%a: index, %s: index, %t: index) {
@@ -24,7 +24,8 @@ func.func @init(%a: index, %s: index, %t: index) {
   %e = math.exp %x : tensor<1x64xf16>
   %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %e) -> (tensor<1x64xf16>) {
     %y = ktdp.load %ta : !ktdp.access_tile<1x64xindex> -> tensor<1x64xf16>
-    %n = arith.mulf %acc, %y : tensor<1x64xf16>
+    %n0 = arith.mulf %acc, %y : tensor<1x64xf16>
+    %n = arith.addf %n0, %e : tensor<1x64xf16>
     scf.yield %n : tensor<1x64xf16>
   }
   %h = arith.addf %r, %r : tensor<1x64xf16>

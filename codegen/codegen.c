@@ -651,7 +651,9 @@ static void emit_args(struct cg *g)
             continue;
         }
         const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, a));
-        int dt = t->kind == IR_TY_RUNTIME_ARG ? cg_dtype(m, t->elem) : INTERP_INDEX;
+        int dt = t->kind == IR_TY_RUNTIME_ARG ? cg_dtype(m, t->elem)
+                 : t->kind == IR_TY_FLOAT     ? cg_dtype(m, ir_value_type(m, a))
+                                              : INTERP_INDEX;
         sc_add_arg(g->b, name, SC_ARG_SCALAR, dt < 0 ? INTERP_INDEX : (enum interp_dtype)dt, 0,
                    NULL, NULL);
     }

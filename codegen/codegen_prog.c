@@ -1544,6 +1544,16 @@ static bool vector_op(struct cg *g, ir_op op)
                                          va->n, (long long)n);
         break;
     }
+    case IR_OP_VECTORCHAIN_SPLAT: {
+        struct cg_lin l;
+        in = insn(g, ir_op_attr(m, op, "bits") ? SC_VSPLATB : SC_VSPLAT, op);
+        if (!index_lin(g, o->opnd[0], op, &l) || !opnd_of(g, op, &l, &in.x[0]) ||
+            vec_out(g, op, o->res, &in) < 0)
+            return false;
+        in.x[1] = imm(vec_len(g, o->res));
+        in.nx = 2;
+        break;
+    }
     default:
         return false;
     }
@@ -1827,6 +1837,7 @@ static bool translate(struct cg *g, ir_op op)
     case IR_OP_VECTORCHAIN_REDUCE:
     case IR_OP_VECTORCHAIN_SHUFFLE:
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM:
+    case IR_OP_VECTORCHAIN_SPLAT:
         return vector_op(g, op);
     default:
         break;

@@ -53,9 +53,10 @@
  * loop from 0 by 1 uses its IV and bound as they are), remui K.
  *
  * Values known only at launch: argument k (an index, or a runtime_arg's
- * value) is symbol -k. A loop-invariant index value computed from arguments
- * (and the core id, and constants) is a derived symbol, defined at kernel
- * level by the arithmetic that computes it and used in the program as
+ * value; a float argument as its bit pattern) is symbol -k. A
+ * loop-invariant index value computed from arguments (and the core id,
+ * and constants) is a derived symbol, defined at kernel level by the
+ * arithmetic that computes it and used in the program as
  * `symbol.create_symbol {SymbolId = -n}`; when it differs between cores
  * there is one symbol per core, chosen by a query on %u. Values that change
  * inside a loop are plain index arithmetic in the program (arith ops on
@@ -104,7 +105,11 @@
  * (add, sub, mul, div, max, min, maxnum, minnum, ...) and `vectorchain.unary`
  * (exp, ...); an input read through a non-identity indexing map (a
  * broadcast) is first shuffled to the iteration space; scalar constants are
- * `vectorchain.constant_bitstream` splatted by a shuffle; a reduction over
+ * `vectorchain.constant_bitstream` splatted by a shuffle; a scalar the body
+ * captures that is known only when the program runs is splatted to the
+ * body's width by `vectorchain.splat`: a float argument from its symbol
+ * (`{bits}`), `arith.sitofp`/`uitofp` of an index value (through an
+ * index_cast) from that value; a reduction over
  * the trailing dims is `vectorchain.reduce` from the output's initial value.
  *
  * Signals: for two stages of different units that touch the same memory
@@ -143,12 +148,13 @@
  * innermost dim is not contiguous; a FIFO transfer that is not exactly one
  * slot; a memref not built from a KTIR view or an allocated buffer; a
  * linalg.generic body op without a vectorchain counterpart; a grid of more
- * than one dimension; a kernel argument that is neither an index nor a
- * runtime_arg; a ktdf.buffer_phase of anything but scf.for induction
- * variables; a tile size left a ktdf.tiling.reserve_size (the error names
- * it, wherever the index using it is); a buffer chosen by
- * ktdf.select_memref (ktc-nest expands by a phase dim instead); work under scf.if or in a loop with loop-carried values; a
- * ktdf.parallel of several dimensions, with bounds known only at launch,
+ * than one dimension; a kernel argument used as an index that is neither
+ * an index nor a runtime_arg; a ktdf.buffer_phase of anything but scf.for
+ * induction variables; a tile size left a ktdf.tiling.reserve_size (the
+ * error names it, wherever the index using it is); a buffer chosen by
+ * ktdf.select_memref (ktc-nest expands by a phase dim instead); work under
+ * scf.if or in a loop with loop-carried values; a ktdf.parallel of several
+ * dimensions, with bounds known only at launch,
  * nested in another, or over a unit kind that is not one per corelet; a
  * FIFO between a unit on every corelet and one on a single corelet; FIFO
  * slots used out of their order.

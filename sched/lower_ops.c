@@ -715,13 +715,54 @@ static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir
     return v;
 }
 
+/* A scalar a generic's body captures from outside it, as a vector of n
+ * lanes: a constant; a float argument of the kernel (its bits, known at
+ * launch: `vectorchain.splat {bits}` of its symbol); an index value known
+ * when the program runs converted by sitofp/uitofp (through an
+ * index_cast: `vectorchain.splat`). None when it is none of those. */
+static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at, int64_t n)
+{
+    struct ir_module *m = lw->m;
+    ir_type t = ir_value_type(m, x);
+    ir_op d = ir_value_def(m, x);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (o && o->kind == IR_OP_ARITH_CONSTANT)
+        return splat_const(lw, at, ir_op_attr(m, d, "value"), t, n);
+    if (!ir_type_is_float(m, t))
+        return IR_NONE;
+    ir_value src = x;
+    bool bits = !o;
+    if (o && (o->kind == IR_OP_ARITH_SITOFP || o->kind == IR_OP_ARITH_UITOFP)) {
+        src = o->opnd[0];
+        ir_op c = ir_value_def(m, src);
+        if (c && (ir_op_get(m, c)->kind == IR_OP_ARITH_INDEX_CAST ||
+                  ir_op_get(m, c)->kind == IR_OP_ARITH_INDEX_CASTUI))
+            src = ir_op_get(m, c)->opnd[0];
+        if (ir_value_type(m, src) != m->t_index)
+            return IR_NONE;
+    } else if (o) {
+        return IR_NONE;
+    }
+    ir_value iv = lw_value(lw, src, inst, at);
+    if (!iv)
+        return IR_NONE;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "vectorchain.splat", ir_op_get(m, at)->loc);
+    ir_state_add_operand(m, &st, iv);
+    if (bits)
+        ir_state_set_attr(m, &st, "bits", ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_UNIT}));
+    ir_state_add_result(m, &st, vector_of(m, n, t));
+    return emit1(lw, &st);
+}
+
 /* The body of a generic over vectors of n lanes: block argument i is
  * args[i] (0 = not available: the output's initial value in a reduction);
  * *yielded gets the value the body yields. For a reduction the yield must
  * combine the output argument with a value computed from the inputs: that
  * value is returned in *yielded and the combiner's name in *comb. */
-static bool lower_body(struct lw *lw, ir_op gen, ir_block body, ir_value *args, int64_t n,
-                       ir_type elem, bool reduction, ir_value *yielded, const char **comb)
+static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, ir_value *args,
+                       int64_t n, ir_type elem, bool reduction, ir_value *yielded,
+                       const char **comb)
 {
     struct ir_module *m = lw->m;
     const struct ir_block_info *bi = ir_block_get(m, body);
@@ -754,6 +795,10 @@ static bool lower_body(struct lw *lw, ir_op gen, ir_block body, ir_value *args, 
         for (uint32_t i = 0; i < oi->nopnd && i < 2; i++) {
             uses_out = uses_out || oi->opnd[i] == outarg;
             ops[i] = body_vec(lw, bi, args, oi->opnd[i]);
+            ir_op d = ir_value_def(m, oi->opnd[i]);
+            if (!ops[i] && oi->opnd[i] != outarg && (!d || ir_op_get(m, d)->block != body) &&
+                (ops[i] = captured_vec(lw, oi->opnd[i], inst, o, n)))
+                lw_memo_put(lw, oi->opnd[i], 0, P_VEC, ops[i], true);
         }
         if (reduction && uses_out)
             continue; /* the combiner, read at the yield */
@@ -859,7 +904,7 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
     ir_value y = IR_NONE;
     const char *comb = NULL;
     uint32_t mark = lw_scope_mark(lw);
-    bool ok = lower_body(lw, op, lw_body(m, op, 0), args, total, elem, red, &y, &comb);
+    bool ok = lower_body(lw, op, inst, lw_body(m, op, 0), args, total, elem, red, &y, &comb);
     if (ok && red) {
         struct ir_op_state st;
         ir_state_init(&st, m, "vectorchain.reduce", o->loc);

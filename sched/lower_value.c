@@ -485,8 +485,8 @@ bool lw_declare_inputs(struct lw *lw)
         ir_value a = bi->args[k];
         const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, a));
         ir_value v = IR_NONE;
-        if (t->kind == IR_TY_INDEX) {
-            v = a;
+        if (t->kind == IR_TY_INDEX || t->kind == IR_TY_FLOAT) {
+            v = a; /* a float's symbol is its bit pattern */
         } else if (t->kind == IR_TY_RUNTIME_ARG) {
             struct ir_op_state st;
             ir_state_init(&st, m, "ktdp.runtime_arg_extract", loc);

@@ -840,6 +840,27 @@ static void regroup_fifos(struct ir_module *m, ir_op priv)
             }
         }
     }
+    /* The slots in the order the private yields them (the order the
+     * stages use them): an allocation of several pairs may differ. */
+    const struct ir_op_info *yi = ir_op_get(m, ir_block_get(m, b)->last);
+    uint32_t *ypos = malloc((nslots + 1) * sizeof *ypos);
+    if (!ypos)
+        abort();
+    for (uint32_t i = 0; i < nslots; i++) {
+        ypos[i] = UINT32_MAX;
+        for (uint32_t k = 0; k < yi->nopnd && ypos[i] == UINT32_MAX; k++)
+            if (yi->opnd[k] == slots[i])
+                ypos[i] = k;
+    }
+    for (uint32_t i = 1; i < nslots; i++)
+        for (uint32_t j = i; j > 0 && ypos[j - 1] > ypos[j]; j--) {
+            uint32_t tp = ypos[j];
+            ir_value ts = slots[j], td = dyn[j];
+            ypos[j] = ypos[j - 1], slots[j] = slots[j - 1], dyn[j] = dyn[j - 1];
+            ypos[j - 1] = tp, slots[j - 1] = ts, dyn[j - 1] = td;
+            mixed = true;
+        }
+    free(ypos);
     if (mixed) {
         ir_op at = allocs[0];
         for (uint32_t k = 0; k < npairs; k++) {

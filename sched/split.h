@@ -60,14 +60,44 @@
  * program order, each finishing before the next starts; an input in device
  * memory read by several of them is read by each.
  *
+ * Loops that carry tensors. An scf.for across whose boundary a tensor
+ * flows (a tensor iter_arg, or a tensor its body uses from outside) is not
+ * orchestrator control flow: it belongs, whole, to the compute group of
+ * the block holding it (its stores are that group's stores), and the
+ * program keeps the loop around the pipelines of its body. A carried
+ * tensor becomes a scratchpad buffer (`memref.alloc`, ct_local's memory,
+ * never device memory) allocated at the top of the program, like an
+ * intermediate: before the loop a pipeline writes its initial value into
+ * it (a copy generic of a splat, fill or dense splat constant, or of a
+ * loaded tensor; a tensor computed in the program is written there
+ * directly); in the body the carried value is read from the buffer and
+ * the value the body yields is written back into it (in place, tile by
+ * tile: ktc-lower orders the scratchpad load and store units by the
+ * buffer's bytes); after the loop its result is that buffer. The loop
+ * then has no iter_args. Scalar f16/f32 arithmetic on `tensor.extract`
+ * results (at constant indices) that ends in a tensor.splat runs on the
+ * compute unit: the scalar ops become the body of a one-element
+ * linalg.generic (tensor<1xT>) whose inputs are the extracted tensors,
+ * read at the extract's indices, and the splat reads element 0 of its
+ * result, so it folds into its consumers like any splat of an extract.
+ * Scalars that do not come from an extract (constants, arguments, index
+ * math such as `arith.sitofp` of an `arith.index_cast`) stay captured by
+ * that body; float arithmetic on such scalars alone that feeds a splat is
+ * cloned into the body of the generic the splat folds into (the compute
+ * unit computes it; ktc-lower splats the captured leaves).
+ *
  * Rejected with a located "... is not supported yet" error (the later
- * stages cannot handle these yet): scf.while; scf.for with iter_args;
+ * stages cannot handle these yet): scf.while; scf.for with iter_args that
+ * are not tensors, or whose body does not compute the carried tensor in
+ * one elementwise generic reading it at the same indices (or reads the
+ * carried tensor after computing its next value); tensor.extract at
+ * non-constant indices;
  * distributed memory views; indirect access tiles; inter-tile ops;
  * contractions (linalg.matmul and friends) and linalg.index; ops in a
  * computation outside the compute set (split_compute_op_ok); other tensor
  * ops in a compute group (e.g. a reshape merging dims); tensors crossing a
- * compute group's boundary (arguments, loop results, loads outside the
- * group's block); compute groups interleaved with each other or with
+ * compute group's boundary (arguments, results of loops no group took,
+ * loads outside the group's block); compute groups interleaved with each other or with
  * loops; access tiles with a non-identity order or a non-constant box;
  * views with dynamic strides; indexing map results other than a dim plus a
  * constant; element types the compute unit has no SIMD lanes for.

@@ -188,6 +188,41 @@ bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v)
     return false;
 }
 
+/* Whether an op nested in blk reads a tensor defined outside `loop`. */
+static bool uses_outer_tensor(const struct ir_module *m, ir_block blk, ir_op loop)
+{
+    IR_FOR_OPS(m, blk, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t i = 0; i < o->nopnd; i++) {
+            if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind != IR_TY_TENSOR)
+                continue;
+            const struct ir_value_info *vi = ir_value_get(m, o->opnd[i]);
+            ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                                 : vi->owner;
+            while (d && d != loop)
+                d = ir_op_parent(m, d);
+            if (!d)
+                return true;
+        }
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+                if (uses_outer_tensor(m, b, loop))
+                    return true;
+    }
+    return false;
+}
+
+bool split_tensor_loop(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_SCF_FOR)
+        return false;
+    for (uint32_t i = 0; i < o->nres; i++)
+        if (ir_type_get(m, ir_value_type(m, o->res + i))->kind == IR_TY_TENSOR)
+            return true;
+    return uses_outer_tensor(m, split_body(m, op, 0), op);
+}
+
 ir_block split_body(const struct ir_module *m, ir_op op, uint32_t region)
 {
     ir_region r = ir_op_region(m, op, region);

@@ -58,12 +58,34 @@ static bool has_tensor_result(const struct ir_module *m, ir_op op)
 }
 
 /* Ops a program may get a copy of: everything but control flow and calls,
- * whose results become parameters instead. */
+ * whose results become parameters instead; loops a tensor crosses belong
+ * to the group (split.h). */
 static bool cloneable(const struct ir_module *m, ir_op op)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
     const char *name = ir_str_get(m, o->name);
-    return strncmp(name, "scf.", 4) != 0 && o->kind != IR_OP_FUNC_CALL;
+    return (strncmp(name, "scf.", 4) != 0 && o->kind != IR_OP_FUNC_CALL) ||
+           split_tensor_loop(m, op);
+}
+
+/* Whether op holds a ktdp.store (nested at any depth). */
+static bool holds_store(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            IR_FOR_OPS(m, b, c)
+                if (ir_op_get(m, c)->kind == IR_OP_KTDP_STORE || holds_store(m, c))
+                    return true;
+    return false;
+}
+
+/* The ops a group is found from: stores, and loops of the group holding
+ * stores. */
+static bool is_root(const struct ir_module *m, ir_op op)
+{
+    return ir_op_get(m, op)->kind == IR_OP_KTDP_STORE ||
+           (split_tensor_loop(m, op) && holds_store(m, op));
 }
 
 /* Whether op is anc or nested in it. */
@@ -385,7 +407,7 @@ static bool groups_of_block(struct extract *x, ir_block b)
     struct ir_module *m = x->m;
     uint32_t n = 0;
     IR_FOR_OPS(m, b, op)
-        n += ir_op_get(m, op)->kind == IR_OP_KTDP_STORE;
+        n += is_root(m, op);
     if (!n)
         return true;
     ir_op *stores = malloc(n * sizeof *stores);
@@ -397,7 +419,7 @@ static bool groups_of_block(struct extract *x, ir_block b)
     uint32_t k = 0, p = 0;
     IR_FOR_OPS(m, b, op) {
         pos[op] = p++; /* b holds no new op yet */
-        if (ir_op_get(m, op)->kind == IR_OP_KTDP_STORE)
+        if (is_root(m, op))
             parent[k] = k, stores[k++] = op;
     }
     /* Stores whose slices share a tensor op join. */
@@ -460,6 +482,10 @@ static bool groups_of_block(struct extract *x, ir_block b)
         make_program(x, g->stores[g->nstores - 1]);
         for (uint32_t s = 0; s < g->nstores; s++)
             ir_op_unlink(m, g->stores[s]);
+        /* Its loops, whose results only it uses, go with it. */
+        for (uint32_t s = 0; s < x->nslice; s++)
+            if (ir_op_get(m, x->slice[s])->block && split_tensor_loop(m, x->slice[s]))
+                ir_op_unlink(m, x->slice[s]);
     }
     for (uint32_t i = 0; i < ng; i++)
         free(gs[i].stores);
@@ -478,6 +504,8 @@ static bool walk_blocks(struct extract *x, ir_block b)
     struct ir_module *m = x->m;
     IR_FOR_OPS(m, b, op) {
         const struct ir_op_info *o = ir_op_get(m, op);
+        if (split_tensor_loop(m, op))
+            continue; /* part of a group of b */
         for (uint32_t r = 0; r < o->nreg; r++)
             for (ir_block c = ir_region_get(m, o->regs[r])->first; c; c = ir_block_get(m, c)->next)
                 if (!walk_blocks(x, c))
@@ -518,6 +546,25 @@ static bool each_function(struct extract *x, ir_block b)
     return true;
 }
 
+/* Loops carrying tensors that no compute group took (no store uses what
+ * they compute) would stay in the orchestrator. */
+static bool check_left(struct split_ctx *c, ir_op root)
+{
+    const struct ir_op_info *o = ir_op_get(c->m, root);
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(c->m, o->regs[r])->first; b;
+             b = ir_block_get(c->m, b)->next)
+            IR_FOR_OPS(c->m, b, op) {
+                if (split_tensor_loop(c->m, op))
+                    split_error(c, op, "a loop carrying tensors that no ktdp.store uses (their "
+                                       "values leave the kernel another way, or not at all) is "
+                                       "not supported yet");
+                else
+                    check_left(c, op);
+            }
+    return !c->failed;
+}
+
 bool split_extract(struct split_ctx *c, ir_op **progs, uint32_t *nprogs)
 {
     struct ir_module *m = c->m;
@@ -531,6 +578,9 @@ bool split_extract(struct split_ctx *c, ir_op **progs, uint32_t *nprogs)
         abort();
     ir_block body = ir_module_body(m);
     bool ok = each_function(&x, body);
+    IR_FOR_OPS(m, body, op)
+        if (ok && ir_op_get(m, op)->kind != IR_OP_KTDF_ARCH_DEVICE)
+            ok = check_left(c, op);
     if (ok) {
         /* Everything but the device moves into the orchestrator module,
          * followed by the declarations; the programs follow it. */

@@ -61,6 +61,9 @@ void split_dce(struct ir_module *m, ir_op root);
 bool split_removable(const struct ir_module *m, ir_op op);
 /* Whether an op of blk (or nested in one) uses v. */
 bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v);
+/* Whether op is an scf.for a tensor crosses (a tensor result, or a tensor
+ * its body reads from outside): it belongs to a compute group (split.h). */
+bool split_tensor_loop(const struct ir_module *m, ir_op op);
 /* The (first) block of op's region i, IR_NONE when it has none. */
 ir_block split_body(const struct ir_module *m, ir_op op, uint32_t region);
 void split_set_name(struct ir_module *m, ir_value v, const char *name);

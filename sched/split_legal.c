@@ -53,8 +53,16 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
         split_error(c, op, "scf.while is not supported yet");
         break;
     case IR_OP_SCF_FOR:
-        if (o->nopnd > 3)
-            split_error(c, op, "scf.for with loop-carried values (iter_args) is not supported yet");
+        for (uint32_t i = 0; i < o->nres; i++) {
+            ir_type t = ir_value_type(m, o->res + i);
+            if (ir_type_get(m, t)->kind != IR_TY_TENSOR) {
+                char buf[32];
+                split_error(c, op, "scf.for carrying a value of type %s (only tensors may be "
+                                   "loop-carried) is not supported yet",
+                            split_type_name(m, t, buf, sizeof buf));
+                break;
+            }
+        }
         break;
     case IR_OP_KTDP_CONSTRUCT_DISTRIBUTED_MEMORY_VIEW:
         split_error(c, op, "distributed memory views (%s) are not supported yet", name);

@@ -454,6 +454,26 @@ static bool fold_input(struct ir_module *m, ir_value v, uint32_t nloops, ir_valu
     return true;
 }
 
+/* Scalar v as the body of a generic computes it: float arithmetic on
+ * scalars known when the program runs (arguments, conversions of index
+ * values, constants) is cloned into body (memoized in vm), so that the
+ * compute unit does it; those leaves stay captured. */
+static ir_value inline_scalar(struct ir_module *m, ir_block body, ir_value v, struct split_vmap *vm)
+{
+    ir_op d = ir_value_def(m, v);
+    if (split_vmap_get(vm, v) != v || !d)
+        return split_vmap_get(vm, v);
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (!split_compute_op_ok(m, d) || o->nres != 1 || o->nreg || o->kind == IR_OP_ARITH_CONSTANT ||
+        o->kind == IR_OP_ARITH_SITOFP || o->kind == IR_OP_ARITH_UITOFP ||
+        !ir_type_is_float(m, ir_value_type(m, o->res)))
+        return v;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        inline_scalar(m, body, o->opnd[i], vm);
+    ir_block_append_op(m, body, split_clone(m, d, vm));
+    return split_vmap_get(vm, v);
+}
+
 /* Rebuilds generic op with its splat and fill inputs folded; returns the
  * op now in its place. */
 static ir_op fold_splats(struct split_ctx *c, ir_op op)
@@ -490,10 +510,22 @@ static ir_op fold_splats(struct split_ctx *c, ir_op op)
     struct split_vmap vm = {0};
     uint32_t k = 0;
     for (uint32_t i = 0; i < g.nin; i++)
-        split_vmap_set(&vm, fi->args[i], fold[i] && !tensor[i] ? scalar[i] : bi->args[k++]);
+        split_vmap_set(&vm, fi->args[i], fold[i] && !tensor[i] ? inline_scalar(m, body, scalar[i], &vm)
+                                                               : bi->args[k++]);
     split_vmap_set(&vm, fi->args[g.nin], bi->args[k]);
     clone_body(m, from, body, &vm);
     split_vmap_free(&vm);
+    /* A body yielding a folded constant as it is (a copy of a fill)
+     * computes it: the constant moves into the body. */
+    ir_op y = ir_block_get(m, body)->last;
+    ir_op yd = ir_value_def(m, ir_op_get(m, y)->opnd[0]);
+    if (yd && ir_op_get(m, yd)->kind == IR_OP_ARITH_CONSTANT && ir_op_parent(m, yd) != nop) {
+        struct split_vmap cm = {0};
+        ir_op copy = split_clone(m, yd, &cm);
+        split_vmap_free(&cm);
+        ir_op_insert_before(m, y, copy);
+        ir_op_get(m, y)->opnd[0] = ir_op_result(m, copy, 0);
+    }
     ir_value r = ir_op_result(m, nop, 0);
     ir_value_get(m, r)->name = ir_value_get(m, ir_op_result(m, op, 0))->name;
     split_replace_uses(m, ir_op_parent(m, op), ir_op_result(m, op, 0), r);
@@ -676,43 +708,325 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
     return done;
 }
 
-/* A store of a tensor no computation made (loaded, a splat or a fill)
- * gets a copy generic, so that its data too flows load -> compute -> store
- * and the splat or fill folds into it like into any consumer. */
-static bool add_copy(struct split_ctx *c, ir_op store)
+/* A tensor no computation made (loaded, a splat or a fill, a loop's
+ * carried result) that user stores (operand k), carries into a loop or
+ * yields as a loop's next value gets a copy generic, so that its data too
+ * flows load -> compute -> store and the splat or fill folds into it like
+ * into any consumer. `what` names the use in errors. */
+static bool add_copy(struct split_ctx *c, ir_op user, uint32_t k, const char *what)
 {
     struct ir_module *m = c->m;
-    struct ir_op_info *o = ir_op_get(m, store);
-    ir_value v = o->opnd[0];
+    struct ir_op_info *o = ir_op_get(m, user);
+    ir_value v = o->opnd[k];
     ir_op d = ir_value_def(m, v);
-    uint32_t k = d ? ir_op_get(m, d)->kind : 0;
-    if (k == IR_OP_LINALG_GENERIC)
+    uint32_t kind = d ? ir_op_get(m, d)->kind : 0;
+    if (kind == IR_OP_LINALG_GENERIC)
         return true;
-    if (k != IR_OP_KTDP_LOAD && k != IR_OP_TENSOR_SPLAT && k != IR_OP_LINALG_FILL)
-        return split_error(c, store, "storing a tensor made by %s is not supported yet",
-                           d ? ir_str_get(m, ir_op_get(m, d)->name) : "an argument");
+    if (kind != IR_OP_KTDP_LOAD && kind != IR_OP_TENSOR_SPLAT && kind != IR_OP_LINALG_FILL &&
+        kind != IR_OP_SCF_FOR)
+        return split_error(c, user, "%s a tensor made by %s is not supported yet", what,
+                           d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
     struct split_b b;
-    sb_before(&b, m, store, o->loc);
+    sb_before(&b, m, user, o->loc);
     ir_type t = ir_value_type(m, v);
     ir_op g = elementwise(&b, IR_OP_LINALG_COPY, "", 1, &v, sb_tensor_empty(&b, t), t, IR_NONE);
     split_set_name(m, ir_op_result(m, g, 0), "copy");
-    ir_op_get(m, store)->opnd[0] = ir_op_result(m, g, 0);
+    ir_op_get(m, user)->opnd[k] = ir_op_result(m, g, 0);
     return true;
 }
 
-bool split_linalg(struct split_ctx *c, ir_op fn)
+/* ---- loops and scalars ------------------------------------------------------- */
+
+/* arith.constant dense<c> : tensor<...> becomes tensor.splat of c, so it
+ * folds like any splat. */
+static void dense_splats(struct split_ctx *c, ir_block blk)
 {
     struct ir_module *m = c->m;
-    ir_block blk = split_body(m, fn, 0);
     ir_op next;
     for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
         next = ir_op_get(m, op)->next;
-        if (!generalize(c, op))
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+                dense_splats(c, b);
+        if (o->kind != IR_OP_ARITH_CONSTANT ||
+            ir_type_get(m, ir_value_type(m, o->res))->kind != IR_TY_TENSOR)
+            continue;
+        const struct ir_attr_info *ai = ir_attr_get(m, ir_op_attr(m, op, "value"));
+        if (ai->kind != IR_AT_DENSE || ai->n != 1)
+            continue;
+        ir_type t = ir_value_type(m, o->res), et = ir_type_elem(m, t);
+        struct ir_attr_info e = *ir_attr_get(m, ai->elems[0]);
+        e.type = et;
+        struct split_b b;
+        sb_before(&b, m, op, o->loc);
+        struct ir_op_state st;
+        ir_state_init(&st, m, "arith.constant", o->loc);
+        ir_state_set_attr(m, &st, "value", ir_attr_intern(m, &e));
+        ir_state_add_result(m, &st, et);
+        ir_value sc = ir_op_result(m, sb_emit(&b, &st), 0);
+        ir_state_init(&st, m, "tensor.splat", o->loc);
+        ir_state_add_operand(m, &st, sc);
+        ir_state_add_result(m, &st, t);
+        ir_value r = ir_op_result(m, sb_emit(&b, &st), 0);
+        ir_value_get(m, r)->name = ir_value_get(m, o->res)->name;
+        split_replace_uses(m, ir_op_parent(m, op), o->res, r);
+        ir_op_unlink(m, op);
+    }
+}
+
+/* The value of scalar v when constants alone make it (arith.constant
+ * through index_cast, sitofp, uitofp, extf, truncf). */
+static bool const_scalar(const struct ir_module *m, ir_value v, double *out)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    switch (o->kind) {
+    case IR_OP_ARITH_CONSTANT: {
+        const struct ir_attr_info *a = ir_attr_get(m, ir_op_attr(m, d, "value"));
+        if (a->kind == IR_AT_INT)
+            *out = (double)a->i;
+        else if (a->kind == IR_AT_FLOAT && !(a->flags & IR_ATF_HEX))
+            *out = a->f;
+        else
             return false;
+        return true;
+    }
+    case IR_OP_ARITH_INDEX_CAST:
+    case IR_OP_ARITH_SITOFP:
+    case IR_OP_ARITH_UITOFP:
+    case IR_OP_ARITH_EXTF:
+    case IR_OP_ARITH_TRUNCF:
+        return const_scalar(m, o->opnd[0], out);
+    default:
+        return false;
+    }
+}
+
+#define MAX_CHAIN 64 /* scalar ops of one chain */
+
+/* The scalar ops computing v from tensor.extract results, in dependence
+ * order (post-order), and the extracts they read. */
+struct chain {
+    ir_op ops[MAX_CHAIN];
+    uint32_t nops;
+    ir_op ext[MAX_IN];
+    uint32_t next;
+    bool too_big;
+};
+
+static bool chain_has(const struct chain *ch, ir_op op)
+{
+    for (uint32_t i = 0; i < ch->nops; i++)
+        if (ch->ops[i] == op)
+            return true;
+    for (uint32_t i = 0; i < ch->next; i++)
+        if (ch->ext[i] == op)
+            return true;
+    return false;
+}
+
+/* Adds v's ops to ch; true when v depends on an extract. */
+static bool chain_of(const struct ir_module *m, ir_value v, struct chain *ch)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (chain_has(ch, d))
+        return true;
+    if (o->kind == IR_OP_TENSOR_EXTRACT) {
+        if (ch->next == MAX_IN)
+            ch->too_big = true;
+        else
+            ch->ext[ch->next++] = d;
+        return true;
+    }
+    if (o->nres != 1 || o->nreg || ir_type_get(m, ir_value_type(m, o->res))->kind == IR_TY_TENSOR ||
+        !split_compute_op_ok(m, d) || o->kind == IR_OP_ARITH_CONSTANT)
+        return false;
+    bool dep = false;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        dep |= chain_of(m, o->opnd[i], ch);
+    if (dep && !chain_has(ch, d)) {
+        if (ch->nops == MAX_CHAIN)
+            ch->too_big = true;
+        else
+            ch->ops[ch->nops++] = d;
+    }
+    return dep;
+}
+
+/* A splat of a scalar computed from tensor.extract results: the scalar
+ * ops become a one-element generic over the extracted tensors, and the
+ * splat reads element 0 of its result (split.h). */
+static bool scalar_chain(struct split_ctx *c, ir_op splat)
+{
+    struct ir_module *m = c->m;
+    ir_value s = ir_op_get(m, splat)->opnd[0];
+    ir_op sd = ir_value_def(m, s);
+    if (!sd || ir_op_get(m, sd)->kind == IR_OP_TENSOR_EXTRACT)
+        return true; /* folds as it is */
+    struct chain ch = {.nops = 0};
+    if (!chain_of(m, s, &ch))
+        return true;
+    if (ch.too_big)
+        return split_error(c, splat, "a scalar computation of more than %d ops or %d extracted "
+                                     "tensors is not supported yet", MAX_CHAIN, MAX_IN);
+    struct ir_loc loc = ir_op_get(m, splat)->loc;
+    ir_type et = ir_value_type(m, s);
+    int64_t one = 1;
+    struct split_gen g = {.nloops = 1, .nin = ch.next,
+                          .res = ir_type_shaped(m, IR_TY_TENSOR, 1, &one, et)};
+    for (uint32_t i = 0; i < ch.next; i++) {
+        const struct ir_op_info *eo = ir_op_get(m, ch.ext[i]);
+        ir_aff r[MAX_LOOPS];
+        if (eo->nopnd - 1 > MAX_LOOPS)
+            return split_error(c, ch.ext[i], "tensor.extract of more than %d dims is not "
+                                             "supported yet", MAX_LOOPS);
+        for (uint32_t k = 1; k < eo->nopnd; k++) {
+            int64_t v;
+            if (!split_const_int(m, eo->opnd[k], &v))
+                return split_error(c, ch.ext[i], "tensor.extract at non-constant indices is not "
+                                                 "supported yet");
+            r[k - 1] = ir_aff_const(m, v);
+        }
+        g.in[i] = eo->opnd[0];
+        g.in_map[i] = ir_map_intern(m, 1, 0, eo->nopnd - 1, r);
+    }
+    struct split_b b;
+    sb_before(&b, m, splat, loc);
+    g.out = sb_tensor_empty(&b, g.res);
+    g.out_map = identity_map(m, 1);
+    ir_block body;
+    ir_op gop = gen_create(&b, &g, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    struct split_vmap vm = {0};
+    for (uint32_t i = 0; i < ch.next; i++)
+        split_vmap_set(&vm, ir_op_get(m, ch.ext[i])->res, bi->args[i]);
+    /* Constants, and scalars constants alone make (folded), are made in
+     * the body, where the compute unit builds them. */
+    for (uint32_t i = 0; i < ch.nops; i++) {
+        const struct ir_op_info *o = ir_op_get(m, ch.ops[i]);
+        for (uint32_t k = 0; k < o->nopnd; k++) {
+            double v;
+            ir_value x = o->opnd[k];
+            ir_op d = ir_value_def(m, x);
+            if (!d || chain_has(&ch, d) || split_vmap_get(&vm, x) != x || !const_scalar(m, x, &v))
+                continue;
+            ir_op cst;
+            if (ir_op_get(m, d)->kind == IR_OP_ARITH_CONSTANT) {
+                cst = split_clone(m, d, &vm);
+            } else {
+                ir_type t = ir_value_type(m, x);
+                struct ir_op_state st;
+                ir_state_init(&st, m, "arith.constant", ir_op_get(m, d)->loc);
+                ir_state_set_attr(m, &st, "value", ir_type_is_float(m, t)
+                                                       ? ir_attr_float(m, v, t)
+                                                       : ir_attr_int(m, (int64_t)v, t));
+                ir_state_add_result(m, &st, t);
+                cst = ir_op_create(m, &st);
+                ir_value_get(m, ir_op_result(m, cst, 0))->name = ir_value_get(m, x)->name;
+                split_vmap_set(&vm, x, ir_op_result(m, cst, 0));
+            }
+            ir_block_append_op(m, body, cst);
+        }
+    }
+    for (uint32_t i = 0; i < ch.nops; i++)
+        ir_block_append_op(m, body, split_clone(m, ch.ops[i], &vm));
+    body_yield(m, body, loc, split_vmap_get(&vm, s));
+    split_vmap_free(&vm);
+    ir_value r = ir_op_result(m, gop, 0);
+    ir_value_get(m, r)->name = ir_value_get(m, s)->name;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "tensor.extract", loc);
+    ir_state_add_operand(m, &st, r);
+    ir_state_add_operand(m, &st, sb_index(&b, 0));
+    ir_state_add_result(m, &st, et);
+    ir_op_get(m, splat)->opnd[0] = ir_op_result(m, sb_emit(&b, &st), 0);
+    return true;
+}
+
+static bool scalar_chains(struct split_ctx *c, ir_block blk)
+{
+    struct ir_module *m = c->m;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+                if (!scalar_chains(c, b))
+                    return false;
+        if (o->kind == IR_OP_TENSOR_SPLAT && !scalar_chain(c, op))
+            return false;
+    }
+    return true;
+}
+
+/* A tensor loaded before loop and read in its body is a value of that
+ * moment: a copy generic keeps it (in scratchpad) rather than the body
+ * loading it again, maybe after its own stores changed the memory. */
+static void snapshot_loads(struct split_ctx *c, ir_op loop, ir_block blk)
+{
+    struct ir_module *m = c->m;
+    IR_FOR_OPS(m, blk, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t i = 0; i < o->nopnd; i++) {
+            ir_value v = ir_op_get(m, op)->opnd[i];
+            ir_op d = ir_value_def(m, v);
+            if (!d || ir_op_get(m, d)->kind != IR_OP_KTDP_LOAD ||
+                ir_op_get(m, d)->block != ir_op_get(m, loop)->block)
+                continue;
+            struct split_b b;
+            sb_before(&b, m, loop, ir_op_get(m, d)->loc);
+            ir_type t = ir_value_type(m, v);
+            ir_op g = elementwise(&b, IR_OP_LINALG_COPY, "", 1, &v, sb_tensor_empty(&b, t), t,
+                                  IR_NONE);
+            ir_value r = ir_op_result(m, g, 0);
+            ir_value_get(m, r)->name = ir_value_get(m, v)->name;
+            split_replace_uses(m, loop, v, r);
+        }
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+                snapshot_loads(c, loop, b);
+    }
+}
+
+/* Generalization, copies and splat folding in blk and the bodies of its
+ * loops. */
+static bool convert_block(struct split_ctx *c, ir_block blk)
+{
+    struct ir_module *m = c->m;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR) {
+            snapshot_loads(c, op, split_body(m, op, 0));
+            if (!convert_block(c, split_body(m, op, 0)))
+                return false;
+        } else if (!generalize(c, op)) {
+            return false;
+        }
     }
     for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
         next = ir_op_get(m, op)->next;
-        if (ir_op_get(m, op)->kind == IR_OP_KTDP_STORE && !add_copy(c, op))
+        const struct ir_op_info *o = ir_op_get(m, op);
+        bool ok = true;
+        if (o->kind == IR_OP_KTDP_STORE) {
+            ok = add_copy(c, op, 0, "storing");
+        } else if (o->kind == IR_OP_SCF_FOR) {
+            for (uint32_t k = 3; k < o->nopnd && ok; k++)
+                ok = add_copy(c, op, k, "a loop carrying");
+        } else if (o->kind == IR_OP_SCF_YIELD) {
+            const struct ir_block_info *bi = ir_block_get(m, blk);
+            for (uint32_t k = 0; k < o->nopnd && ok; k++)
+                if (o->opnd[k] != bi->args[k + 1]) /* the carried value as it is */
+                    ok = add_copy(c, op, k, "a loop yielding");
+        }
+        if (!ok)
             return false;
     }
     for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
@@ -720,9 +1034,28 @@ bool split_linalg(struct split_ctx *c, ir_op fn)
         if (ir_op_get(m, op)->kind == IR_OP_LINALG_GENERIC)
             dedupe_inputs(c, fold_splats(c, op));
     }
-    split_dce(m, fn);
+    return true;
+}
+
+static void fuse_block(struct split_ctx *c, ir_op fn, ir_block blk)
+{
+    struct ir_module *m = c->m;
     while (fuse_one(c, fn, blk))
         ;
+    IR_FOR_OPS(m, blk, op)
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            fuse_block(c, fn, split_body(m, op, 0));
+}
+
+bool split_linalg(struct split_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    ir_block blk = split_body(m, fn, 0);
+    dense_splats(c, blk);
+    if (!scalar_chains(c, blk) || !convert_block(c, blk))
+        return false;
+    split_dce(m, fn);
+    fuse_block(c, fn, blk);
     split_dce(m, fn);
     return !c->failed;
 }

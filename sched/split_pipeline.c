@@ -27,20 +27,31 @@ struct pair {
     struct place val;
 };
 
+/* Where a block's schedule goes: before `at` (the program's return, or
+ * a loop body's yield), reusing the ops of cse. */
+struct scope {
+    ir_op at;
+    struct split_cse cse;
+};
+
 struct prog {
     struct split_ctx *c;
     struct ir_module *m;
     ir_op fn, ret;
-    struct pair *memo; /* views → casts, tiles → casts, results → buffers */
+    struct pair *memo; /* views → casts, tiles → casts, results and carried
+                          tensors → buffers */
     uint32_t nmemo, cap;
-    struct split_cse cse; /* for the ops made before ret */
+    struct scope top;  /* the program's block */
+    struct scope *sc;  /* the block being scheduled */
+    bool views_only;   /* placing a nested block's generics from the top:
+                          cast views, leave its tiles for its own scope */
 };
 
-/* A builder inserting before the program's return, with reuse. */
+/* A builder inserting at the current scope, with reuse. */
 static void at_ret(struct prog *p, struct split_b *b, struct ir_loc loc)
 {
-    sb_before(b, p->m, p->ret, loc);
-    b->cse = &p->cse;
+    sb_before(b, p->m, p->sc->at, loc);
+    b->cse = &p->sc->cse;
 }
 
 static struct place *memo_get(struct prog *p, ir_value key)
@@ -95,7 +106,8 @@ static bool view_cast(struct prog *p, ir_value view, ir_op user, struct place *o
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, view));
     ir_type ct = split_memref(m, t->rank, t->shape, t->elem, t->attr0, str(m, kind));
     struct split_b b;
-    at_ret(p, &b, ir_op_get(m, vop)->loc);
+    sb_before(&b, m, p->ret, ir_op_get(m, vop)->loc);
+    b.cse = &p->top.cse;
     struct ir_op_state st;
     ir_state_init(&st, m, "memref.memory_space_cast", b.loc);
     ir_state_add_operand(m, &st, view);
@@ -183,6 +195,12 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     struct place view;
     if (!view_cast(p, o->opnd[0], top, &view))
         return false;
+    if (p->views_only && o->block != ir_op_get(m, p->sc->at)->block) {
+        /* A tile of a nested block: cast in that block's scope. Tiles of
+         * the current block are cast here, before any of its loops. */
+        *out = (struct place){IR_NONE, view.kind};
+        return true;
+    }
     const struct ir_attr_info *order = op_attr(m, top, "access_tile_order", IR_AT_AFFINE_MAP);
     const struct ir_attr_info *set = op_attr(m, top, "access_tile_set", IR_AT_INTEGER_SET);
     const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
@@ -529,8 +547,9 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     char tname[16];
     int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, sizeof tname));
     if (lanes <= 0)
-        return split_error(c, gop, "the %s unit of device @%s has no SIMD lanes for %s", c->compute,
-                           c->dev->name, tname);
+        return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
+                                   "unit has no SIMD lanes for %s)", tname, c->dev->name,
+                           c->compute, tname);
     tile_sizes(&g, ext, lanes, ts);
     /* A body reading its output starts from the output's initial value:
      * the compute stage rebuilds empty tensors and constant splats only. */
@@ -736,108 +755,315 @@ static bool reads_removed(struct split_ctx *c, ir_block blk)
     return true;
 }
 
-bool split_pipeline(struct split_ctx *c, ir_op fn)
+/* The loops of a program are the loops of its compute group (split.h):
+ * their bodies get scheduled, their carried tensors buffers. */
+static bool is_loop(const struct ir_module *m, ir_op op)
 {
-    struct ir_module *m = c->m;
-    ir_block blk = split_body(m, fn, 0);
-    struct prog p = {.c = c, .m = m, .fn = fn, .ret = ir_block_get(m, blk)->last};
-    /* The program's constants are reused by the ops made before ret. */
-    IR_FOR_OPS(m, blk, op)
-        if (ir_op_get(m, op)->kind == IR_OP_ARITH_CONSTANT) {
-            if (p.cse.n == p.cse.cap) {
-                p.cse.cap = p.cse.cap ? 2 * p.cse.cap : 32;
-                p.cse.ops = realloc(p.cse.ops, p.cse.cap * sizeof *p.cse.ops);
-                if (!p.cse.ops)
-                    abort();
-            }
-            p.cse.ops[p.cse.n++] = op;
-        }
-    uint32_t *uses = split_use_counts(m, fn);
-    /* The chain, in program order; each generic's inputs and outputs. */
-    ir_op chain[256];
-    uint32_t n = 0;
-    struct place (*srcs)[MAX_IN] = NULL;
-    struct dests *dsts = NULL;
+    return ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
+}
+
+/* The scratchpad buffer of loop's carried tensor i (memoized on the
+ * loop's result and its body's argument). */
+static bool carried(struct prog *p, ir_op loop, uint32_t i, struct place *out)
+{
+    struct ir_module *m = p->m;
+    ir_value r = ir_op_result(m, loop, i);
+    struct place *known = memo_get(p, r);
+    if (known) {
+        *out = *known;
+        return true;
+    }
+    if (!buffer(p, r, loop, out))
+        return false;
+    memo_put(p, ir_block_get(m, split_body(m, loop, 0))->args[i + 1], *out);
+    return true;
+}
+
+/* Where generic gop's inputs come from and its result goes (casts and
+ * buffers made at the current scope; buffers and view casts at the top). */
+static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *dst)
+{
+    struct split_ctx *c = p->c;
+    struct ir_module *m = p->m;
+    struct split_gen g;
     bool ok = true;
+    if (!split_gen_read(m, gop, &g))
+        return split_error(c, gop, "this form of linalg.generic is not supported yet");
+    for (uint32_t k = 0; k < g.nin && ok; k++) {
+        ir_op d = ir_value_def(m, g.in[k]);
+        uint32_t kind = d ? ir_op_get(m, d)->kind : 0;
+        struct place *known = memo_get(p, g.in[k]);
+        if (known && (kind == IR_OP_LINALG_GENERIC || !d || kind == IR_OP_SCF_FOR))
+            src[k] = *known; /* a buffer: computed, carried, a loop's result */
+        else if (kind == IR_OP_KTDP_LOAD)
+            ok = tile_cast(p, ir_op_get(m, d)->opnd[0], d, &src[k]);
+        else if (kind == IR_OP_LINALG_GENERIC)
+            ok = buffer(p, g.in[k], gop, &src[k]);
+        else
+            ok = split_error(c, gop, "a computation reading a tensor made by %s (not "
+                                     "loaded, not computed) is not supported yet",
+                             d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
+    }
+    ir_value r = ir_op_result(m, gop, 0);
+    dst->n = 0;
+    for (ir_op u = ir_op_get(m, gop)->next; u && ok; u = ir_op_get(m, u)->next) {
+        const struct ir_op_info *uo = ir_op_get(m, u);
+        /* Each operand u reads r as, then its loop body's reads. */
+        for (uint32_t k = 0; k <= uo->nopnd && ok; k++) {
+            struct place to;
+            if (k == uo->nopnd) {
+                if (!is_loop(m, u) || !split_block_uses(m, split_body(m, u, 0), r))
+                    break;
+                ok = buffer(p, r, u, &to);
+            } else if (uo->opnd[k] != r) {
+                continue;
+            } else if (uo->kind == IR_OP_KTDP_STORE && k == 0) {
+                ok = tile_cast(p, uo->opnd[1], u, &to);
+            } else if (uo->kind == IR_OP_LINALG_GENERIC) {
+                ok = buffer(p, r, u, &to);
+            } else if (is_loop(m, u) && k >= 3) { /* a carried tensor's initial value */
+                ok = carried(p, u, k - 3, &to);
+            } else if (uo->kind == IR_OP_SCF_YIELD && is_loop(m, ir_op_parent(m, u))) {
+                ok = carried(p, ir_op_parent(m, u), k, &to);
+            } else {
+                return split_error(c, u, "%s of a computed tensor in a compute group is not "
+                                         "supported yet", ir_str_get(m, uo->name));
+            }
+            bool have = false;
+            for (uint32_t j = 0; ok && j < dst->n; j++)
+                have |= to.mem && dst->to[j].mem == to.mem;
+            if (ok && !have && dst->n == MAX_OUT)
+                return split_error(c, u, "a result with more than %d destinations is not "
+                                         "supported yet", MAX_OUT);
+            if (ok && !have)
+                dst->to[dst->n++] = to;
+        }
+    }
+    return ok;
+}
+
+/* Whether op (or an op nested in it) reads v. */
+static bool op_reads(const struct ir_module *m, ir_op op, ir_value v)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t k = 0; k < o->nopnd; k++)
+        if (o->opnd[k] == v)
+            return true;
+    return o->nreg && split_block_uses(m, split_body(m, op, 0), v);
+}
+
+/* A carried tensor is updated in place: the generic computing its next
+ * value reads it (if at all) tile for tile, and nothing reads it after. */
+static bool check_carried(struct prog *p, ir_op loop)
+{
+    struct ir_module *m = p->m;
+    ir_block body = split_body(m, loop, 0);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    const struct ir_op_info *yo = ir_op_get(m, bi->last);
+    for (uint32_t i = 0; i < yo->nopnd; i++) {
+        ir_value acc = bi->args[i + 1], y = yo->opnd[i];
+        if (y == acc)
+            continue;
+        ir_op yd = ir_value_def(m, y);
+        struct split_gen g;
+        if (!yd || ir_op_get(m, yd)->kind != IR_OP_LINALG_GENERIC || !split_gen_read(m, yd, &g))
+            return split_error(p->c, bi->last, "a loop-carried tensor whose next value is not "
+                                               "computed in the loop body is not supported yet");
+        for (uint32_t k = 0; k < g.nin; k++) {
+            if (g.in[k] != acc)
+                continue;
+            bool red = false;
+            for (uint32_t d = 0; d < g.nloops; d++)
+                red |= g.red[d];
+            if (red || g.in_map[k] != g.out_map)
+                return split_error(p->c, yd, "a loop-carried tensor updated by a computation "
+                                             "that reads it at other indices than it writes is "
+                                             "not supported yet");
+        }
+        for (ir_op u = ir_op_get(m, yd)->next; u != bi->last; u = ir_op_get(m, u)->next)
+            if (op_reads(m, u, acc))
+                return split_error(p->c, u, "reading a loop-carried tensor after its next value "
+                                            "is computed is not supported yet");
+    }
+    return true;
+}
+
+/* The loop's copy without iter_args, its body moved into it. */
+static ir_op strip_loop(struct prog *p, ir_op loop)
+{
+    struct ir_module *m = p->m;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    if (o->nopnd == 3)
+        return loop;
+    struct ir_loc loc = o->loc;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", loc);
+    for (uint32_t k = 0; k < 3; k++)
+        ir_state_add_operand(m, &st, ir_op_get(m, loop)->opnd[k]);
+    ir_block nb = sb_region(m, &st);
+    ir_block ob = split_body(m, loop, 0);
+    ir_value iv = ir_block_get(m, ob)->args[0];
+    ir_value niv = ir_block_add_arg(m, nb, ir_value_type(m, iv), ir_value_get(m, iv)->name);
+    ir_op nl = ir_op_create(m, &st);
+    ir_op_get(m, nl)->attrs = ir_op_get(m, loop)->attrs;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, ob)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        if (ir_op_get(m, op)->kind != IR_OP_SCF_YIELD)
+            ir_block_append_op(m, nb, op);
+    }
+    struct ir_op_state y;
+    ir_state_init(&y, m, "scf.yield", loc);
+    ir_block_append_op(m, nb, ir_op_create(m, &y));
+    split_replace_uses(m, nl, iv, niv);
+    ir_op_insert_before(m, loop, nl);
+    ir_op_unlink(m, loop);
+    return nl;
+}
+
+/* Phase 1 over blk: places of its generics (kept in srcs/dsts, in order)
+ * and, from the top, the buffers and view casts of every nested block. */
+struct sched_list {
+    ir_op *ops; /* generics and loops, in program order */
+    struct place (*src)[MAX_IN];
+    struct dests *dst;
+    uint32_t n;
+};
+
+static bool place_block(struct prog *p, ir_block blk, const uint32_t *uses, struct sched_list *l)
+{
+    struct ir_module *m = p->m;
     IR_FOR_OPS(m, blk, op) {
         const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind == IR_OP_LINALG_GENERIC && uses[o->res]) {
-            if (n == 256) {
-                ok = split_error(c, op, "more than 256 computations in one program are not "
-                                        "supported yet");
-                break;
+        if (is_loop(m, op)) {
+            if (!check_carried(p, op))
+                return false;
+            for (uint32_t i = 0; i < o->nres; i++) {
+                struct place pl;
+                if (!carried(p, op, i, &pl))
+                    return false;
             }
-            chain[n++] = op;
+            if (l) {
+                l->ops[l->n++] = op;
+            }
+            bool vo = p->views_only;
+            p->views_only = true;
+            bool ok = place_block(p, split_body(m, op, 0), uses, NULL);
+            p->views_only = vo;
+            if (!ok)
+                return false;
+            continue;
+        }
+        if (o->kind != IR_OP_LINALG_GENERIC || !uses[o->res])
+            continue;
+        struct place src[MAX_IN];
+        struct dests dst;
+        if (!places(p, op, src, &dst))
+            return false;
+        if (l) {
+            memcpy(l->src[l->n], src, sizeof src);
+            l->dst[l->n] = dst;
+            l->ops[l->n++] = op;
         }
     }
-    srcs = calloc(n + 1, sizeof *srcs);
-    dsts = calloc(n + 1, sizeof *dsts);
-    if (!srcs || !dsts)
+    return true;
+}
+
+static uint32_t count_items(const struct ir_module *m, ir_block blk)
+{
+    uint32_t n = 0;
+    IR_FOR_OPS(m, blk, op)
+        n += ir_op_get(m, op)->kind == IR_OP_LINALG_GENERIC || is_loop(m, op);
+    return n;
+}
+
+/* Schedules blk at scope sc: its generics' pipelines and its loops (moved
+ * to sc, their bodies scheduled before their yields), in program order. */
+static bool schedule_block(struct prog *p, ir_block blk, struct scope *sc, const uint32_t *uses)
+{
+    struct ir_module *m = p->m;
+    uint32_t cap = count_items(m, blk);
+    struct sched_list l = {.ops = calloc(cap + 1, sizeof *l.ops),
+                           .src = calloc(cap + 1, sizeof *l.src),
+                           .dst = calloc(cap + 1, sizeof *l.dst)};
+    if (!l.ops || !l.src || !l.dst)
         abort();
-    /* Casts and buffers first (hoisted before every loop), ... */
-    for (uint32_t i = 0; i < n && ok; i++) {
-        struct split_gen g;
-        if (!split_gen_read(m, chain[i], &g)) {
-            ok = split_error(c, chain[i], "this form of linalg.generic is not supported yet");
-            break;
+    struct scope *outer = p->sc;
+    p->sc = sc;
+    bool ok = place_block(p, blk, uses, &l);
+    for (uint32_t i = 0; i < l.n && ok; i++) {
+        ir_op op = l.ops[i];
+        if (!is_loop(m, op)) {
+            ok = schedule(p, op, l.src[i], &l.dst[i]);
+            continue;
         }
-        for (uint32_t k = 0; k < g.nin && ok; k++) {
-            ir_op d = ir_value_def(m, g.in[k]);
-            uint32_t kind = d ? ir_op_get(m, d)->kind : 0;
-            if (kind == IR_OP_KTDP_LOAD)
-                ok = tile_cast(&p, ir_op_get(m, d)->opnd[0], d, &srcs[i][k]);
-            else if (kind == IR_OP_LINALG_GENERIC)
-                ok = buffer(&p, g.in[k], chain[i], &srcs[i][k]);
-            else
-                ok = split_error(c, chain[i], "a computation reading a tensor made by %s (not "
-                                              "loaded, not computed) is not supported yet",
-                                 d ? ir_str_get(m, ir_op_get(m, d)->name) : "an argument");
-        }
-        ir_value r = ir_op_result(m, chain[i], 0);
-        for (ir_op u = ir_op_get(m, chain[i])->next; u && ok; u = ir_op_get(m, u)->next) {
-            const struct ir_op_info *uo = ir_op_get(m, u);
-            bool reads = false;
-            for (uint32_t k = 0; k < uo->nopnd; k++)
-                reads |= uo->opnd[k] == r;
-            if (!reads)
-                continue;
-            if (dsts[i].n == MAX_OUT) {
-                ok = split_error(c, u, "a result with more than %d destinations is not "
-                                       "supported yet", MAX_OUT);
-            } else if (uo->kind == IR_OP_KTDP_STORE && uo->opnd[0] == r) {
-                ok = tile_cast(&p, uo->opnd[1], u, &dsts[i].to[dsts[i].n++]);
-            } else if (uo->kind == IR_OP_LINALG_GENERIC) {
-                struct place buf;
-                ok = buffer(&p, r, u, &buf);
-                bool have = false;
-                for (uint32_t k = 0; k < dsts[i].n; k++)
-                    have |= dsts[i].to[k].mem == buf.mem;
-                if (ok && !have)
-                    dsts[i].to[dsts[i].n++] = buf;
-            } else {
-                ok = split_error(c, u, "%s of a computed tensor in a compute group is not "
-                                       "supported yet", ir_str_get(m, uo->name));
-            }
-        }
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, sc->at, op);
+        ir_block body = split_body(m, op, 0);
+        struct scope inner = {.at = ir_block_get(m, body)->last};
+        inner.cse.n = inner.cse.cap = sc->cse.n;
+        inner.cse.ops = malloc((sc->cse.n + 1) * sizeof *inner.cse.ops);
+        if (!inner.cse.ops)
+            abort();
+        memcpy(inner.cse.ops, sc->cse.ops, sc->cse.n * sizeof *inner.cse.ops);
+        ok = schedule_block(p, body, &inner, uses);
+        free(inner.cse.ops);
     }
-    /* ... then one loop nest and pipeline per generic. */
-    for (uint32_t i = 0; i < n && ok; i++)
-        ok = schedule(&p, chain[i], srcs[i], &dsts[i]);
-    free(srcs);
-    free(dsts);
-    free(uses);
-    free(p.memo);
-    free(p.cse.ops);
-    if (!ok)
-        return false;
-    /* The KTIR tensor ops are done with: remove them, and make sure no
-     * scalar op still reads one. */
+    p->sc = outer;
+    free(l.ops);
+    free(l.src);
+    free(l.dst);
+    return ok;
+}
+
+/* Strips the loops of blk (and nested) of their iter_args, then removes
+ * the KTIR tensor ops. */
+static void finish_block(struct prog *p, ir_block blk)
+{
+    struct ir_module *m = p->m;
     ir_op next;
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (is_loop(m, op) && !ir_op_attr(m, op, "loop_type"))
+            finish_block(p, split_body(m, strip_loop(p, op), 0));
+    }
     for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
         next = ir_op_get(m, op)->next;
         if (is_kernel_tensor_op(m, op))
             ir_op_unlink(m, op);
     }
+}
+
+bool split_pipeline(struct split_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    ir_block blk = split_body(m, fn, 0);
+    struct prog p = {.c = c, .m = m, .fn = fn, .ret = ir_block_get(m, blk)->last};
+    p.top.at = p.ret;
+    /* The program's constants are reused by the ops made before ret. */
+    IR_FOR_OPS(m, blk, op)
+        if (ir_op_get(m, op)->kind == IR_OP_ARITH_CONSTANT) {
+            if (p.top.cse.n == p.top.cse.cap) {
+                p.top.cse.cap = p.top.cse.cap ? 2 * p.top.cse.cap : 32;
+                p.top.cse.ops = realloc(p.top.cse.ops, p.top.cse.cap * sizeof *p.top.cse.ops);
+                if (!p.top.cse.ops)
+                    abort();
+            }
+            p.top.cse.ops[p.top.cse.n++] = op;
+        }
+    uint32_t *uses = split_use_counts(m, fn);
+    /* Casts and buffers first (hoisted before every loop), then one loop
+     * nest and pipeline per generic, and the loops in their places. */
+    bool ok = schedule_block(&p, blk, &p.top, uses);
+    free(uses);
+    free(p.memo);
+    free(p.top.cse.ops);
+    if (!ok)
+        return false;
+    /* The KTIR tensor ops are done with: remove them, and make sure no
+     * scalar op still reads one. */
+    finish_block(&p, blk);
     if (!reads_removed(c, blk))
         return false;
     split_dce(m, fn);

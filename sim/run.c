@@ -433,6 +433,17 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         compute(R, unit, in, (uint32_t)n, false);
         return X_OK;
     }
+    case SC_VSPLATB: {
+        int64_t v = val(x, &in->x[0]), n = val(x, &in->x[1]);
+        if (n <= 0 || n > (1 << 24))
+            return fail(R, unit, in, "splat of %lld elements", (long long)n);
+        vec_size(d, in->dtype, (uint32_t)n);
+        uint64_t bits = (uint64_t)v;
+        for (int64_t i = 0; i < n; i++)
+            memcpy(d->data + (size_t)i * es, &bits, es); /* little-endian host */
+        compute(R, unit, in, (uint32_t)n, false);
+        return X_OK;
+    }
     default: break;
     }
     unsigned nin = in->op == SC_VFMA ? 3 : in->op == SC_VBIN ? 2 : 1;

@@ -182,6 +182,19 @@ static int place_fixed(struct rt_device *dev, const struct golden *g, struct inp
     return 0;
 }
 
+/* The ir_float_kind of a float dtype, -1 for the others. */
+static int float_kind(uint8_t dtype)
+{
+    switch (dtype) {
+    case INTERP_F16: return IR_F16;
+    case INTERP_BF16: return IR_BF16;
+    case INTERP_DF16: return IR_DF16;
+    case INTERP_F32: return IR_F32;
+    case INTERP_F64: return IR_F64;
+    default: return -1;
+    }
+}
+
 /* The inputs of every argument of b from the command line or the golden. */
 static int gather_inputs(const struct sc_binary *b, const struct opts *o, const struct golden *g,
                          struct inputs *in)
@@ -203,10 +216,14 @@ static int gather_inputs(const struct sc_binary *b, const struct opts *o, const 
         if (a->kind == SC_ARG_SCALAR) {
             const char *t = v ? v : ge && ge->scalar ? ge->value : "0";
             char *end;
-            in->val[i] = strtoll(t, &end, 0);
-            if (*end) {
-                fprintf(stderr, "ktc-launch: error: argument '%s': '%s' is not an integer\n",
-                        a->name, t);
+            int fk = float_kind(a->dtype);
+            if (fk >= 0) /* a float scalar goes to the device as its bits */
+                in->val[i] = (int64_t)num_double_to_bits((unsigned)fk, strtod(t, &end));
+            else
+                in->val[i] = strtoll(t, &end, 0);
+            if (*end || end == t) {
+                fprintf(stderr, "ktc-launch: error: argument '%s': '%s' is not %s\n", a->name,
+                        t, fk >= 0 ? "a number" : "an integer");
                 return 1;
             }
             in->text[i] = strdup(t);

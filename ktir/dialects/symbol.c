@@ -30,13 +30,15 @@ bool ir_verify_symbol_create_symbol(struct ir_verifier *v, ir_op op)
     return true;
 }
 
-/* symbol.create_id %value {symbol_id = N : si64} : index */
+/* symbol.create_id %value {symbol_id = N : si64} : index (or a float
+ * argument of the kernel, whose symbol is its bit pattern) */
 bool ir_verify_symbol_create_id(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
     if (!irv_counts(v, op, 1, 0, 0) || !check_id(v, op, "symbol_id", true))
         return false;
-    if (ir_value_type(m, ir_op_get(m, op)->opnd[0]) != m->t_index)
-        return irv_error(v, op, "value must be of type 'index'");
+    ir_type t = ir_value_type(m, ir_op_get(m, op)->opnd[0]);
+    if (t != m->t_index && !ir_type_is_float(m, t))
+        return irv_error(v, op, "value must be of type 'index' (or a float argument: its bits)");
     return true;
 }

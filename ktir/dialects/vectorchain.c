@@ -163,3 +163,21 @@ bool ir_verify_vectorchain_constant_bitstream(struct ir_verifier *v, ir_op op)
                          (long long)ir_type_numel(m, t));
     return true;
 }
+
+/* %r = vectorchain.splat %x [{bits}] : index, vector<N x T> (ktc's
+ * addition): N copies of a scalar known only when the program runs (a
+ * launch-time symbol, a loop counter): its value converted to T, or with
+ * `bits` its low bits taken as T's bit pattern (a float argument). */
+bool ir_verify_vectorchain_splat(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 1, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (ir_value_type(m, o->opnd[0]) != m->t_index || !is_vector(m, ir_value_type(m, o->res)))
+        return irv_error(v, op, "requires an index operand and a vector result");
+    ir_attr b = ir_op_attr(m, op, "bits");
+    if (b && ir_attr_get(m, b)->kind != IR_AT_UNIT)
+        return irv_error(v, op, "'bits' must be a unit attribute");
+    return true;
+}

@@ -2,8 +2,10 @@
 # launch_test.sh KTC-PARSE KERNEL.mlir... - every kernel through the whole
 # chain (ktc-parse | ktc-split | ktc-path-expand | ktc-nest | ktc-allocate |
 # ktc-lower | ktc-codegen) on the sample and spyre devices, then launched on the
-# simulated device with random inputs: every tensor must match ktc-interp
-# bit for bit (ktc-launch --check). The ktc binaries sit beside ktc-parse.
+# simulated device with random inputs (scalars from the kernel's
+# `// LAUNCH: --arg NAME=VALUE ...` line, else 0): every tensor must match
+# ktc-interp bit for bit (ktc-launch --check). The ktc binaries sit beside
+# ktc-parse.
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)
 shift
@@ -18,7 +20,9 @@ for k in "$@"; do
             "$bin/ktc-codegen" --ktir="$k" -o "$tmp/k.spyrecode"; then
             echo "FAIL $what: does not compile"; fail=$((fail + 1)); continue
         fi
-        out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check 2>&1)
+        # shellcheck disable=SC2046
+        out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check \
+            $(sed -n 's|^// LAUNCH: ||p' "$k") 2>&1)
         rc=$?
         n=$(printf '%s\n' "$out" | grep -c "matches ktc-interp")
         if [ $rc -ne 0 ] || [ "$n" -eq 0 ] || printf '%s\n' "$out" | grep -q DIFFERS; then

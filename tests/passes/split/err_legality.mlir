@@ -1,10 +1,11 @@
 // RUN: ktc-split
 // PARSE: --device=sample
 // What no later stage handles yet is rejected, each where it is written:
-// scf.while, scf.for with iter_args, contractions, and an op outside the
-// compute set in a linalg body. Every offending op is reported.
+// scf.while, scf.for carrying a value other than a tensor, contractions,
+// and an op outside the compute set in a linalg body. Every offending op
+// is reported.
 #id = affine_map<(d0) -> (d0)>
-func.func @loops(%n: i32, %t: tensor<4xf16>) -> tensor<4xf16> {
+func.func @loops(%n: i32, %t: f16) -> f16 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -16,10 +17,10 @@ func.func @loops(%n: i32, %t: tensor<4xf16>) -> tensor<4xf16> {
   ^bb0(%b: i32):
     scf.yield %b : i32
   }
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %t) -> tensor<4xf16> {
-    scf.yield %acc : tensor<4xf16>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %t) -> f16 {
+    scf.yield %acc : f16
   }
-  return %r : tensor<4xf16>
+  return %r : f16
 }
 func.func @compute(%a: tensor<4x4xf16>, %b: tensor<4x4xf16>, %v: tensor<4xf16>) -> tensor<4x4xf16> {
   %p = linalg.matmul ins(%a, %b : tensor<4x4xf16>, tensor<4x4xf16>) outs(%a : tensor<4x4xf16>) -> tensor<4x4xf16>

@@ -1,7 +1,9 @@
 // RUN: ktc-split
 // PARSE: --device=sample
-// A tile loaded before a loop and used by a group in its body: the load
-// would have to be repeated or kept across the loop's programs.
+// A tile loaded before a loop and used in its body: a tensor crosses the
+// loop, so the loop belongs to the compute group of its block. The loaded
+// value is kept (a copy into scratchpad before the loop) rather than
+// loaded again in each iteration, after the body's stores.
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @hoisted(%a: index, %b: index) {

@@ -166,9 +166,17 @@ static int type_bits(const char *type)
     return i < n ? atoi(type + i) : 0;
 }
 
-/* Cycles the chain's slowest unit spends on one point. */
+/* ktc-lower's load groups (lower.h): up to this many scratchpad -> FIFO
+ * loads of a stage issue before their sends, so their latencies overlap;
+ * a point loop of load stages only is unrolled by 4 or 2 (as the group and
+ * its trip count allow) so that a group spans points. A property of our
+ * lowering, not of the device. */
+enum { LOWER_LOAD_GROUP = 8 };
+
+/* Cycles the chain's slowest unit spends on one point, the point loop
+ * running trips points on each instance. */
 static double point_rate(const struct dev_timing *t, const struct nest_cost_program *p,
-                         double *op_cycles)
+                         uint64_t trips, double *op_cycles)
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
@@ -186,9 +194,15 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     double vec = p->elem_type ? elems * (double)type_bits(p->elem_type) / 8 : 0;
     if (vec <= 0 || vec > l1 / npipes)
         vec = l1 / npipes;
+    /* one pipeline a point: the unrolled copies' loads share a group */
+    double unroll = 1;
+    double nvld = vec > 0 ? ceil(l1 / vec) : 0;
+    for (int u = 4; npipes == 1 && nvld > 0 && u >= 2 && unroll == 1; u /= 2)
+        if (u * nvld <= LOWER_LOAD_GROUP && trips % (uint64_t)u == 0)
+            unroll = u;
     double round = t->fifo_in_lat + ops / npipes + l1_out / npipes / t->st_fifo_bw +
                    t->fifo_out_lat + l1_out / npipes / t->st_l1_bw + 2 * t->sig_lat;
-    double chain = (l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0) +
+    double chain = (l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) / unroll : 0) +
                    (npipes - 1) * round;
     double ld = fmax(l1 / t->ld_l1_bw, chain) +
                 (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw;
@@ -211,7 +225,8 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double share = t->aggregate > 0 ? t->aggregate / (double)(p->cores ? p->cores : 1) : INFINITY;
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
-    double op_cycles, rate = point_rate(t, p, &op_cycles);
+    uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
+    double op_cycles, rate = point_rate(t, p, lane, &op_cycles);
     double C = ceil((double)tile / instances) * rate;
     double chain = t->chain_lat + (p->vector_ops_per_point ? op_cycles : 0);
     double round_in = L + t->rd_lat + t->sig_lat + C + t->sig_lat;

@@ -4,8 +4,9 @@
  * ktc-split | ktc-path-expand | ktc-allocate | ktc-lower would, in process,
  * and either reaches DataflowIR that verifies or is refused by some stage
  * with located "... not supported yet" errors only (or a buffer too big for
- * the sample device's scratchpad); each stage takes under
- * 5 ms on each file. The reference's sanity kernel gives 5 program units
+ * the sample device's scratchpad); the slowest file of each stage is
+ * printed (times are not checked here: a loaded CI machine, ASan, would
+ * make the test flaky; //tests/bench:stage_times measures them). The reference's sanity kernel gives 5 program units
  * (MNILU, L1LU, SFU, L1SU, MNISU) over 2 cores and 2 signals (MNILU ->
  * L1LU, L1SU -> MNISU); its three-group kernel lowers with its three
  * programs inlined; the softmax kernels reach DataflowIR. The corpus is not
@@ -37,7 +38,7 @@
 #include "sched/split.h"
 #include "tests/lib/irtest.h"
 
-#define MAX_MS 5.0 /* the budget for one stage on one corpus kernel */
+
 
 enum { ST_SPLIT, ST_ROUTE, ST_ALLOC, ST_LOWER, NSTAGES };
 static const char *const stage_names[NSTAGES] = {"split", "path-expand", "allocate", "lower"};
@@ -209,9 +210,6 @@ static void corpus_case(void **state)
                     worst_ms[s] = r.ms[s];
                     snprintf(worst_file[s], sizeof worst_file[s], "%s", cf->path);
                 }
-                if (r.ms[s] > MAX_MS)
-                    fail_msg("%s (chunk %zu): %s took %.3f ms (budget %.0f ms)", cf->path, i + 1,
-                             stage_names[s], r.ms[s], MAX_MS);
             }
         }
         run_free(&r);

@@ -6,7 +6,8 @@
  * compute groups gives three programs, the top-level one numbered last;
  * the reference's legality tests are accepted or refused as ktc-split
  * handles them (a refused file is refused on the line the reference marks);
- * and the pass takes under 5 ms on each file. The corpus is not ours and
+ * and the slowest file's time is printed (not checked: see
+ * //tests/bench:stage_times). The corpus is not ours and
  * not in the repo: when it is absent the test says so and passes. Usage:
  * corpus_test [CORPUS_DIR] (default: $KTC_CORPUS, else ../shared/corpus next
  * to the workspace this source file lives in).
@@ -31,7 +32,7 @@
 #include "sched/split.h"
 #include "tests/lib/irtest.h"
 
-#define MAX_MS 5.0 /* the budget for one stage on one corpus kernel */
+
 
 static const char *corpus_dir;
 static unsigned nsplit, nrefused, nprograms;
@@ -171,9 +172,6 @@ static void corpus_case(void **state)
                 worst_ms = r.ms;
                 snprintf(worst_file, sizeof worst_file, "%s", cf->path);
             }
-            if (r.ms > MAX_MS)
-                fail_msg("%s (chunk %zu): split took %.3f ms (budget %.0f ms)", cf->path, i + 1,
-                         r.ms, MAX_MS);
         }
         run_free(&r);
     }

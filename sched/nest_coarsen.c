@@ -430,6 +430,85 @@ static void prune_private(struct ir_module *m, ir_op pipe)
     free(left);
 }
 
+/* The compute stage's point loop around several pipelines becomes one
+ * loop per pipeline, in order, so each pipeline streams the tile's points
+ * without draining between them: the program's scratchpad buffers the
+ * pipelines pass per-point values through (a row's max, its exponentials)
+ * are expanded by T and indexed by the point. Left as it is when such a
+ * buffer is also used outside the loop or by anything but transfers. */
+static void fission(struct co *co)
+{
+    struct ir_module *m = co->m;
+    ir_block body = nest_for_body(m, co->pl);
+    uint32_t npipes = 0;
+    IR_FOR_OPS(m, body, op)
+        npipes += ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
+    if (npipes < 2)
+        return;
+    ir_value bufs[MAX_BUFS];
+    uint32_t nb = 0;
+    uint32_t *in = split_use_counts(m, co->pl);
+    bool ok = true;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, co->fn, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        bool tile_buf = false;
+        for (uint32_t k = 0; k < co->nbufs; k++)
+            tile_buf |= co->bufs[k].x == o->res;
+        if (o->kind != IR_OP_MEMREF_ALLOC || !in[o->res] || tile_buf)
+            continue;
+        struct other_use u = {o->res, false};
+        ir_walk(m, co->pl, other_use, &u);
+        if (u.found || !nest_memref_space(m, ir_value_type(m, o->res)) || nb == MAX_BUFS ||
+            ir_type_get(m, ir_value_type(m, o->res))->rank >= NEST_MAX_RANK)
+            ok = false;
+        else
+            bufs[nb++] = o->res;
+    }
+    free(in);
+    if (!ok)
+        return;
+    /* the loop's own copies, one row per point (a remainder loop keeps
+     * the originals) */
+    struct split_b pre;
+    sb_before(&pre, m, co->tl, ir_op_get(m, co->tl)->loc);
+    for (uint32_t k = 0; k < nb; k++) {
+        struct ir_op_state st;
+        ir_state_init(&st, m, "memref.alloc", pre.loc);
+        ir_state_set_attr(m, &st, "operandSegmentSizes",
+                          split_segments(m, 2, (const int64_t[]){0, 0}));
+        ir_state_add_result(m, &st, nest_memref_prefixed(m, ir_value_type(m, bufs[k]), co->T));
+        ir_value x = ir_op_result(m, sb_emit(&pre, &st), 0);
+        ir_value_get(m, x)->name = ir_value_get(m, bufs[k])->name;
+        nest_prefix_buffer(m, co->pl, bufs[k], x, (struct nest_sub){.v = co->i});
+    }
+    /* clone j keeps the j-th pipeline only */
+    ir_op after = co->pl;
+    for (uint32_t j = 1; j < npipes; j++) {
+        struct split_vmap vm = {0};
+        ir_op l = split_clone(m, co->pl, &vm);
+        split_vmap_free(&vm);
+        uint32_t n = 0;
+        ir_op next;
+        for (ir_op op = ir_block_get(m, nest_for_body(m, l))->first; op; op = next) {
+            next = ir_op_get(m, op)->next;
+            if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && n++ != j)
+                ir_op_unlink(m, op);
+        }
+        if (ir_op_get(m, after)->next)
+            ir_op_insert_before(m, ir_op_get(m, after)->next, l);
+        else
+            ir_block_append_op(m, ir_op_get(m, after)->block, l);
+        after = l;
+    }
+    uint32_t n = 0;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, body)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && n++ != 0)
+            ir_op_unlink(m, op);
+    }
+}
+
 static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
 {
     struct ir_module *m = c->m;
@@ -601,6 +680,7 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         else
             prune_private(m, op);
     }
+    fission(&co);
     return true;
 }
 

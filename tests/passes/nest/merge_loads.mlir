@@ -3,9 +3,11 @@
 // softmax_row: per row a chain of 4 pipelines. The trip count
 // ceildiv(8 - tile, 4) is 2 on every tile of the grid of 4, so it becomes
 // the constant 2. Coarsened: the row is loaded from DDR once for the tile
-// (the two pipelines loading it share one expanded buffer), the max, exp
-// and sum stay per point in their scratchpad buffers inside the compute
-// stage, the result goes out in one bulk store.
+// (the two pipelines loading it share one expanded buffer), the result
+// goes out in one bulk store. In the compute stage the point loop splits
+// into one loop per pipeline (each streams the tile's rows without
+// draining between them); the max, exp and sum buffers become one row per
+// point.
 module {
   module {
     func.func @softmax_row(%x: index, %y: index) attributes {grid = [4]} {

@@ -230,6 +230,7 @@ static uint32_t lca(const struct lw *lw, uint32_t x, uint32_t y, uint32_t *a, ui
  * a holds a stage of unit ua, child b (after a) one of unit ub. */
 struct pair {
     uint32_t r, a, b, ua, ub;
+    bool device; /* they meet in device memory (as well) */
 };
 
 static int pair_cmp(const void *x, const void *y)
@@ -272,10 +273,15 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t x = leaves[i], y = leaves[j];
             if (lw->nodes[x].unit == lw->nodes[y].unit)
                 continue;
-            bool hit = false;
-            for (uint32_t p = 0; p < feet[i].n && !hit; p++)
-                for (uint32_t q = 0; q < feet[j].n && !hit; q++)
-                    hit = conflict(&feet[i].a[p], &feet[j].a[q]);
+            bool hit = false, device = false;
+            for (uint32_t p = 0; p < feet[i].n; p++)
+                for (uint32_t q = 0; q < feet[j].n; q++)
+                    if (conflict(&feet[i].a[p], &feet[j].a[q])) {
+                        hit = true;
+                        uint32_t mem = feet[i].a[p].mem;
+                        device |= mem == ARCH_NONE ||
+                                  lw->dev->kinds[mem].level == ARCH_LEVEL_DEVICE;
+                    }
             if (!hit)
                 continue;
             if (npairs == cappairs) {
@@ -288,6 +294,7 @@ bool lw_plan_signals(struct lw *lw)
             pr->r = lca(lw, x, y, &pr->a, &pr->b);
             pr->ua = lw->nodes[x].unit;
             pr->ub = lw->nodes[y].unit;
+            pr->device = device;
         }
     /* Per block and unit pair, in order of b: a signal from the latest a
      * unless an earlier signal already waited for an a as late; and when
@@ -297,9 +304,10 @@ bool lw_plan_signals(struct lw *lw)
         qsort(pairs, npairs, sizeof *pairs, pair_cmp);
     for (uint32_t i = 0; i < npairs;) {
         uint32_t j = i, last_a = 0, last_b = 0;
+        bool device = false;
         while (j < npairs && pairs[j].r == pairs[i].r && pairs[j].ua == pairs[i].ua &&
                pairs[j].ub == pairs[i].ub)
-            j++;
+            device |= pairs[j++].device;
         for (uint32_t k = i; k < j; k++) {
             if (k + 1 < j && pairs[k + 1].b == pairs[k].b)
                 continue; /* the latest a of this b comes last */
@@ -315,11 +323,12 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t ch = lw->nchannels++, r = pairs[i].r;
             add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
             add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
-            /* modulo(size: K): K - 1 credits before the loop, drained after it */
+            /* modulo(size: K): K - 1 credits before the loop, drained after it
+             * (not for device memory, which has no phases) */
             uint32_t loop = lw->nodes[r].parent;
             while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
                 loop = lw->nodes[loop].parent;
-            for (int64_t k = 1; k < modulo_of(lw, r); k++) {
+            for (int64_t k = 1; !device && k < modulo_of(lw, r); k++) {
                 add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch);
                 add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch);
             }

@@ -132,11 +132,11 @@
  * still reads. The signals stay as coarse as the byte ranges (the whole
  * expanded buffer, every phase): that is enough because these credits
  * order the phases. Two stages that (also) meet in device memory, which
- * has no phases (a kernel writing the tensor it reads), keep one credit. Every signal has its own
- * channel number, so codegen can give each its own signal line; sends and
- * receives of one channel pair up in order. A unit on one corelet signals
- * (and hears from) each corelet of a kind that runs on several. Signals
- * join the units of one core: tiles are taken not to share device-memory
+ * has no phases (a kernel writing the tensor it reads), keep one credit.
+ * Every signal has its own channel number, so codegen can give each its
+ * own signal line; sends and receives of one channel pair up in order. A
+ * unit on one corelet signals (and hears from) each corelet of a kind that
+ * runs on several. Signals join the units of one core: tiles are taken not to share device-memory
  * bytes (KTIR tiles meet only through inter-tile ops, which ktc-split
  * refuses).
  *

@@ -435,7 +435,8 @@ static void prune_private(struct ir_module *m, ir_op pipe)
  * without draining between them: the program's scratchpad buffers the
  * pipelines pass per-point values through (a row's max, its exponentials)
  * are expanded by T and indexed by the point. Left as it is when such a
- * buffer is also used outside the loop or by anything but transfers. */
+ * buffer is also used after the loop (other than by the remainder loop,
+ * which keeps the original) or by anything but transfers. */
 static void fission(struct co *co)
 {
     struct ir_module *m = co->m;
@@ -447,7 +448,15 @@ static void fission(struct co *co)
         return;
     ir_value bufs[MAX_BUFS];
     uint32_t nb = 0;
-    uint32_t *in = split_use_counts(m, co->pl);
+    uint32_t *in = split_use_counts(m, co->pl), *all = split_use_counts(m, co->fn);
+    /* a remainder loop after the tile loop has the same per-point uses */
+    uint32_t *rest = NULL;
+    ir_op after = ir_op_get(m, co->tl)->next;
+    while (after && ir_op_get(m, after)->kind != IR_OP_SCF_FOR)
+        after = ir_op_get(m, after)->next;
+    const char *ty = after ? nest_loop_type(m, after) : NULL;
+    if (ty && strcmp(ty, "remainder_loop") == 0)
+        rest = split_use_counts(m, after);
     bool ok = true;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, co->fn, 0)), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
@@ -458,13 +467,18 @@ static void fission(struct co *co)
             continue;
         struct other_use u = {o->res, false};
         ir_walk(m, co->pl, other_use, &u);
-        if (u.found || !nest_memref_space(m, ir_value_type(m, o->res)) || nb == MAX_BUFS ||
+        /* values a later op reads from it would be stale */
+        if (all[o->res] != in[o->res] + (rest ? rest[o->res] : 0))
+            ok = false;
+        else if (u.found || !nest_memref_space(m, ir_value_type(m, o->res)) || nb == MAX_BUFS ||
             ir_type_get(m, ir_value_type(m, o->res))->rank >= NEST_MAX_RANK)
             ok = false;
         else
             bufs[nb++] = o->res;
     }
     free(in);
+    free(all);
+    free(rest);
     if (!ok)
         return;
     /* the loop's own copies, one row per point (a remainder loop keeps
@@ -482,7 +496,7 @@ static void fission(struct co *co)
         nest_prefix_buffer(m, co->pl, bufs[k], x, (struct nest_sub){.v = co->i});
     }
     /* clone j keeps the j-th pipeline only */
-    ir_op after = co->pl;
+    after = co->pl;
     for (uint32_t j = 1; j < npipes; j++) {
         struct split_vmap vm = {0};
         ir_op l = split_clone(m, co->pl, &vm);

@@ -181,33 +181,44 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
     double ops = (double)p->vector_ops_per_point * *op_cycles +
-                 (double)p->reductions_per_point * 2 * ceil(log2(fmax(t->lanes, 2)));
+                 (double)p->reductions_per_point * (ceil(log2(fmax(t->lanes, 2))) + 1);
     double cu = ops + (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;
-    /* The load unit issues a pipeline's loads back to back, then sends
-     * them; the first send waits for the first load's data, so the
-     * scratchpad latency shows once per inner pipeline. A later pipeline
-     * of the point loads what the previous one stored: it waits for that
-     * one to go around the chain (FIFO hops, its compute, the store, a
-     * signal back), so the point's pipelines run one after the other. */
+    /* Coarsening gives each inner pipeline of the point loop a loop of its
+     * own over the tile's points (fission), in order. In each, the load
+     * unit issues a group of loads before their sends (ktc-lower's, across
+     * unrolled points), so the scratchpad latency shows once a group; each
+     * loop after the first starts once the previous one's last point has
+     * gone around the chain (round_trips). */
     double npipes = p->pipelines_per_point ? p->pipelines_per_point : 1;
-    double l1 = (double)p->l1_load_bytes_per_point, l1_out = (double)p->l1_store_bytes_per_point;
+    double l1 = (double)p->l1_load_bytes_per_point;
     double vec = p->elem_type ? elems * (double)type_bits(p->elem_type) / 8 : 0;
     if (vec <= 0 || vec > l1 / npipes)
         vec = l1 / npipes;
-    /* one pipeline a point: the unrolled copies' loads share a group */
     double unroll = 1;
-    double nvld = vec > 0 ? ceil(l1 / vec) : 0;
-    for (int u = 4; npipes == 1 && nvld > 0 && u >= 2 && unroll == 1; u /= 2)
+    double nvld = vec > 0 ? ceil(l1 / npipes / vec) : 0; /* a pipeline's loads a point */
+    for (int u = 4; nvld > 0 && u >= 2 && unroll == 1; u /= 2)
         if (u * nvld <= LOWER_LOAD_GROUP && trips % (uint64_t)u == 0)
             unroll = u;
-    double round = t->fifo_in_lat + ops / npipes + l1_out / npipes / t->st_fifo_bw +
-                   t->fifo_out_lat + l1_out / npipes / t->st_l1_bw + 2 * t->sig_lat;
-    double chain = (l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) / unroll : 0) +
-                   (npipes - 1) * round;
+    double chain = l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) / unroll : 0;
     double ld = fmax(l1 / t->ld_l1_bw, chain) +
                 (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     return fmax(ld, fmax(cu, st));
+}
+
+/* What a tile's compute waits between its inner pipelines' loops: each
+ * after the first starts once the previous one's last point has gone
+ * around the chain (FIFO hops, its compute, the store, a signal back). */
+static double round_trips(const struct dev_timing *t, const struct nest_cost_program *p,
+                          double op_cycles)
+{
+    double npipes = p->pipelines_per_point ? p->pipelines_per_point : 1;
+    double ops = (double)p->vector_ops_per_point * op_cycles +
+                 (double)p->reductions_per_point * (ceil(log2(fmax(t->lanes, 2))) + 1);
+    double out = (double)p->l1_store_bytes_per_point / npipes;
+    double round = t->ld_l1_lat + t->fifo_in_lat + ops / npipes + out / t->st_fifo_bw +
+                   t->fifo_out_lat + out / t->st_l1_bw + 2 * t->sig_lat;
+    return (npipes - 1) * round;
 }
 
 static double predict(const struct dev_timing *t, const struct nest_cost_program *p,
@@ -227,7 +238,7 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
     double op_cycles, rate = point_rate(t, p, lane, &op_cycles);
-    double C = ceil((double)tile / instances) * rate;
+    double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
     double chain = t->chain_lat + (p->vector_ops_per_point ? op_cycles : 0);
     double round_in = L + t->rd_lat + t->sig_lat + C + t->sig_lat;
     double round_out = C + chain + t->sig_lat + S + t->wr_lat + t->sig_lat;

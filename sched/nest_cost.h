@@ -49,7 +49,8 @@ struct nest_cost_program {
     uint64_t fifo_in_bytes_per_point;  /* load unit -> compute unit (send) */
     uint64_t vector_ops_per_point;     /* compute-unit vector instructions */
     uint64_t reductions_per_point;     /* compute-unit reductions across a vector
-                                          (a pairwise tree: 2 log2(lanes) ops) */
+                                          (log2(lanes) + 1 cycles: a pairwise tree of
+                                          shuffles and adds, or one max/min) */
     uint64_t vector_elems;             /* elements per vector instruction, 0 = the lanes */
     const char *elem_type;             /* "f16": picks the lanes; NULL = the widest */
     uint64_t fifo_out_bytes_per_point; /* compute unit -> store unit (send) */

@@ -32,15 +32,19 @@ static bool corelet_units(const struct arch_device *dev, const struct ir_module 
     return true;
 }
 
-/* The stage's only op when it is an scf.for without results (a stage has
- * no terminator), else IR_NONE. */
-static ir_op only_loop(const struct ir_module *m, ir_op stage)
+/* Whether the stage holds only scf.for loops without results (the point
+ * loop, or the loops coarsening split it into, one per inner pipeline). */
+static bool only_loops(const struct ir_module *m, ir_op stage)
 {
     const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, stage, 0)));
-    if (!b->first || b->first != b->last)
-        return IR_NONE;
-    const struct ir_op_info *o = ir_op_get(m, b->first);
-    return o->kind == IR_OP_SCF_FOR && !o->nres ? b->first : IR_NONE;
+    if (!b->first)
+        return false;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, stage, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_SCF_FOR || o->nres)
+            return false;
+    }
+    return true;
 }
 
 /* Whether op is a stage of a pipeline directly in a tile loop's body. */
@@ -195,8 +199,8 @@ bool nest_corelets(struct nest_ctx *c, ir_op fn)
      * is split only when its one candidate holds every corelet-level stage */
     ir_op cand = IR_NONE;
     for (uint32_t i = 0; i < s.n; i++) {
-        ir_op loop = only_loop(m, s.v[i]);
-        if (loop && in_tile_loop(m, s.v[i]) && corelet_units(c->dev, m, s.v[i])) {
+        if (only_loops(m, s.v[i]) && in_tile_loop(m, s.v[i]) &&
+            corelet_units(c->dev, m, s.v[i])) {
             if (cand)
                 return true;
             cand = s.v[i];
@@ -205,35 +209,42 @@ bool nest_corelets(struct nest_ctx *c, ir_op fn)
     for (uint32_t i = 0; cand && i < s.n; i++)
         if (s.v[i] != cand && !op_inside(m, s.v[i], cand) && corelet_units(c->dev, m, s.v[i]))
             return true;
-    for (uint32_t i = 0; i < s.n; i++) {
-        if (s.v[i] != cand)
-            continue;
-        ir_op loop = only_loop(m, s.v[i]);
-        int64_t n = instances(c, s.v[i]);
-        if (n < 2)
-            continue;
+    if (!cand)
+        return true;
+    int64_t n = instances(c, cand);
+    ir_op loops[16];
+    uint32_t nl = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, cand, 0)), loop) {
         int64_t trips = n;
-        if (nest_for_normal(m, loop, &trips) && trips < 2)
-            continue;
+        if (nl == 16 || (nest_for_normal(m, loop, &trips) && trips < 2))
+            return true;
         if (trips < n)
             n = trips;
-        /* per-point temporaries: privatized (a leading dim of n indexed by
-         * the instance) when only this loop uses them, else no split */
-        struct temps t = {.n = 0};
-        struct temp_walk w = {&t, nest_for_iv(m, loop)};
-        ir_walk(m, loop, find_temps, &w);
-        for (uint32_t k = 0; k < t.n && !t.bad; k++) {
-            ir_op d = ir_value_def(m, t.v[k]);
-            t.bad = !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
-                    count_uses(m, fn, t.v[k]) != count_uses(m, loop, t.v[k]);
+        loops[nl++] = loop;
+    }
+    if (n < 2)
+        return true;
+    /* per-point temporaries: privatized (a leading dim of n indexed by the
+     * instance) when only these loops use them, else no split */
+    struct temps t[16];
+    for (uint32_t k = 0; k < nl; k++) {
+        t[k] = (struct temps){.n = 0};
+        struct temp_walk w = {&t[k], nest_for_iv(m, loops[k])};
+        ir_walk(m, loops[k], find_temps, &w);
+        for (uint32_t j = 0; j < t[k].n && !t[k].bad; j++) {
+            ir_op d = ir_value_def(m, t[k].v[j]);
+            t[k].bad = !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+                       count_uses(m, fn, t[k].v[j]) != count_uses(m, loops[k], t[k].v[j]);
         }
-        if (t.bad)
-            continue;
-        ir_value inst = distribute(m, loop, n);
-        for (uint32_t k = 0; k < t.n; k++) {
-            struct ir_value_info *vi = ir_value_get(m, t.v[k]);
+        if (t[k].bad)
+            return true;
+    }
+    for (uint32_t k = 0; k < nl; k++) {
+        ir_value inst = distribute(m, loops[k], n);
+        for (uint32_t j = 0; j < t[k].n; j++) {
+            struct ir_value_info *vi = ir_value_get(m, t[k].v[j]);
             vi->type = nest_memref_prefixed(m, vi->type, n);
-            nest_prefix_buffer(m, s.v[i], t.v[k], t.v[k], (struct nest_sub){.v = inst});
+            nest_prefix_buffer(m, cand, t[k].v[j], t[k].v[j], (struct nest_sub){.v = inst});
         }
     }
     return true;

@@ -1,5 +1,5 @@
 // RUN: ktc-nest
-// PARSE: --device=sample --stage=sched.routed
+// PARSE: --device=spyre --stage=sched.routed
 // Y = X + b on 16 rows of 64 f16 over a grid of 2, b a row added to every
 // row: its load reads the same elements at every point, so broadcast moves it
 // into a one-stage MNILU pipeline before the tile loop filling %bcast once;

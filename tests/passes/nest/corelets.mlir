@@ -1,9 +1,9 @@
 // RUN: ktc-nest --disable=broadcast
-// PARSE: --device=sample --stage=sched.routed
-// vector_add with the cost model choosing everything on the sample device (2
-// corelets a core): tiles of 2 points, 3 phases, split across 2 instances: the
+// PARSE: --device=spyre --stage=sched.routed
+// vector_add (8 points a core) with the cost model choosing everything on
+// spyre: one tile of 8 points split across the 2 corelets of a core: the
 // compute stage's point loop becomes ktdf.parallel (%i, %inst) distribute(
-// num_instances = 2), each corelet's L1LU -> SFU -> L1SU streaming one point.
+// num_instances = 2), each corelet's L1LU -> SFU -> L1SU streaming 4 points.
 module {
   module {
     func.func @vector_add(%a: index, %b: index, %c: index) attributes {grid = [2]} {

@@ -1,9 +1,10 @@
 // RUN: ktc-nest --disable=broadcast
-// PARSE: --device=sample --stage=sched.routed
-// softmax_row (tests/kernels) split across the 2 corelets: the point loop's
-// pipelines keep the row's max, exp and sum in scratchpad buffers used for
-// every point (%max_buf ...): each becomes one copy per instance, a leading dim
-// of 2 indexed by %inst, so the corelets do not overwrite each other's.
+// PARSE: --device=spyre --stage=sched.routed
+// softmax_row (tests/kernels) on spyre split across the 2 corelets of a core:
+// coarsening gave each of the point loop's four pipelines (max, exp, sum,
+// division) a loop of its own and the buffers passing values between them a
+// point dim (%max_buf[%i] ...); each loop becomes a ktdf.parallel over the
+// same 2 instances, so instance k handles the same points in all four.
 module {
   module {
     func.func @softmax_row(%x: index, %y: index) attributes {grid = [4]} {

@@ -70,3 +70,5 @@ for spec in "${kernels[@]}"; do
     fi
     printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$speedup" "$pred" "$err"
 done
+echo "predicted: the sum of ktc-nest --stats' modeled cycles over the tiled loop nests, one run"
+echo "each; a tiled nest inside a loop it does not cover is counted once (error '-' or far off)."

@@ -2,6 +2,7 @@
  * outer pipeline's DMA stages fill or drain get a leading phase dim of K,
  * indexed by ktdf.buffer_phase of the tile loop, and the pipeline becomes
  * modulo(size: K): the DMA of tile t+1 overlaps the compute of tile t. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
@@ -79,6 +80,18 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
         }
     }
     if (!nested || !n)
+        return;
+    /* every use in the tile loop (it retypes the buffer) */
+    ir_op fn = tl;
+    while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    uint32_t *all = split_use_counts(m, fn), *in = split_use_counts(m, tl);
+    bool ok = true;
+    for (uint32_t k = 0; k < n && ok; k++)
+        ok = all[bufs[k]] == in[bufs[k]] && nest_prefixable(m, tl, bufs[k]);
+    free(all);
+    free(in);
+    if (!ok)
         return;
     struct split_b b;
     struct ir_loc loc = ir_op_get(m, pipe)->loc;

@@ -468,7 +468,8 @@ static void fission(struct co *co)
         struct other_use u = {o->res, false};
         ir_walk(m, co->pl, other_use, &u);
         /* values a later op reads from it would be stale */
-        if (all[o->res] != in[o->res] + (rest ? rest[o->res] : 0))
+        if (all[o->res] != in[o->res] + (rest ? rest[o->res] : 0) ||
+            !nest_prefixable(m, co->pl, o->res))
             ok = false;
         else if (u.found || !nest_memref_space(m, ir_value_type(m, o->res)) || nb == MAX_BUFS ||
             ir_type_get(m, ir_value_type(m, o->res))->rank >= NEST_MAX_RANK)
@@ -573,7 +574,7 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     for (uint32_t k = 0; k < co.nbufs; k++) {
         struct other_use u = {co.bufs[k].old, false};
         ir_walk(m, co.pl, other_use, &u);
-        if (u.found)
+        if (u.found || !nest_prefixable(m, co.pl, co.bufs[k].old))
             return true;
     }
 

@@ -120,8 +120,11 @@ bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side
  * than its sides), if any. */
 ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
                          const struct nest_side *dst, ir_op like);
+/* Whether every transfer under root using buf can take a prefix (static
+ * sizes, subscripts that are operands or constants, room for one more). */
+bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);
 /* Every transfer under root with a side on buffer from gets that side on
- * to, with subscript sub and size 1 in front. */
+ * to, with subscript sub and size 1 in front (nest_prefixable first). */
 void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
                         struct nest_sub sub);
 /* Memory side of a transfer in the device memory (a memref in "DDR"). */

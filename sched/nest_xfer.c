@@ -1,5 +1,6 @@
 /* nest_xfer.c - ktc-nest's transfer helpers (nest_int.h): reading a side of
  * a ktdf.data_transfer, building one, prefixing a buffer's subscripts. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
@@ -88,22 +89,42 @@ ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
 struct prefix {
     ir_value from, to;
     struct nest_sub sub;
-    ir_op found[256];
-    uint32_t n;
+    ir_op *found;
+    uint32_t n, cap;
 };
 
 static bool find_uses(struct ir_module *m, ir_op op, void *ctx)
 {
     struct prefix *p = ctx;
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (o->kind != IR_OP_KTDF_DATA_TRANSFER || p->n == 256)
+    if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
         return true;
     for (uint32_t i = 0; i < o->nopnd; i++)
         if (o->opnd[i] == p->from) {
+            if (p->n == p->cap) {
+                p->cap = p->cap ? 2 * p->cap : 16;
+                if (!(p->found = realloc(p->found, p->cap * sizeof *p->found)))
+                    abort();
+            }
             p->found[p->n++] = op;
             break;
         }
     return true;
+}
+
+bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf)
+{
+    struct prefix p = {.from = buf};
+    ir_walk(m, root, find_uses, &p);
+    bool ok = true;
+    for (uint32_t k = 0; k < p.n && ok; k++) {
+        struct nest_side s[2];
+        ok = nest_read_side(m, p.found[k], 0, &s[0]) && nest_read_side(m, p.found[k], 1, &s[1]);
+        for (int j = 0; j < 2 && ok; j++)
+            ok = s[j].v != buf || (s[j].nsub < NEST_MAX_RANK && s[j].nsize < NEST_MAX_RANK);
+    }
+    free(p.found);
+    return ok;
 }
 
 void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
@@ -115,7 +136,7 @@ void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value
         ir_op op = p.found[k];
         struct nest_side s[2];
         if (!nest_read_side(m, op, 0, &s[0]) || !nest_read_side(m, op, 1, &s[1]))
-            continue; /* nest_coarsen checked every use before */
+            continue; /* the caller checked nest_prefixable */
         for (int j = 0; j < 2; j++) {
             if (s[j].v != from || s[j].nsub == NEST_MAX_RANK)
                 continue;
@@ -132,6 +153,7 @@ void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value
         nest_make_transfer(&b, &s[0], &s[1], op);
         ir_op_unlink(m, op);
     }
+    free(p.found);
 }
 
 ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n)

@@ -227,12 +227,54 @@ static void test_lanes(void **state)
     assert_true(f32 - f16 < 1.01 * 4096 * 32);
 }
 
+/* ktc-lower unrolls a load-only point loop by 4 or 2 when the trips
+ * allow, so a group of loads spans points and the scratchpad latency shows
+ * once a group: a tile of 15 points (no unroll) costs more a point than
+ * one of 16 on the compute-bound single core. */
+static void test_load_groups(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(240, 1);
+    double four = nest_cost_predict(spyre, &p, 16, 4, 1) / 240;
+    double five = nest_cost_predict(spyre, &p, 15, 4, 1) / 240;
+    double lat = lat_between(spyre, "C0-L1", "C0-L1LU-CL0");
+    assert_true(five > four + lat / 2);
+}
+
+/* Inner pipelines of a point run as one loop each over the tile, each
+ * waiting for the previous one's last point to go around the chain: four
+ * pipelines cost at least three round trips (two FIFO hops and the
+ * scratchpad load latency each) a tile more than one moving the same
+ * bytes; reductions cost log2(lanes) + 1 cycles of the compute unit. */
+static void test_pipelines_and_reductions(void **state)
+{
+    (void)state;
+    struct nest_cost_program one = vector_add(64, 1), four = vector_add(64, 1);
+    four.pipelines_per_point = 4;
+    double hops = lat_between(spyre, "C0-L1", "C0-L1LU-CL0") +
+                  lat_between(spyre, "C0-L1LU-CL0", "C0-SFU-CL0") +
+                  lat_between(spyre, "C0-SFU-CL0", "C0-L1SU-CL0");
+    double a = nest_cost_predict(spyre, &one, 16, 1, 1), b = nest_cost_predict(spyre, &four, 16, 1, 1);
+    assert_true(b - a >= 4 * 3 * hops); /* 4 tiles */
+    struct nest_cost_program red = vector_add(64, 1);
+    red.l1_load_bytes_per_point = red.fifo_in_bytes_per_point = 0;
+    red.fifo_out_bytes_per_point = red.l1_store_bytes_per_point = 0;
+    red.vector_ops_per_point = 0;
+    red.reductions_per_point = 100;
+    double r = nest_cost_predict(spyre, &red, 64, 1, 1);
+    red.reductions_per_point = 0;
+    double z = nest_cost_predict(spyre, &red, 64, 1, 1);
+    assert_true(r - z > 0.99 * 64 * 100 * 7); /* 64 lanes: log2 64 + 1 */
+    assert_true(r - z < 1.01 * 64 * 100 * 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_latency_amortized), cmocka_unit_test(test_capacity),
         cmocka_unit_test(test_double_buffering), cmocka_unit_test(test_aggregate_shared),
         cmocka_unit_test(test_instances),         cmocka_unit_test(test_lanes),
+        cmocka_unit_test(test_load_groups),       cmocka_unit_test(test_pipelines_and_reductions),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

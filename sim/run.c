@@ -460,18 +460,32 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         uint64_t m = (uint64_t)in->npool * (uint64_t)(rep > 0 ? rep : 0);
         if (rep <= 0 || m > (1u << 24))
             return fail(R, unit, in, "repetition %lld", (long long)rep);
-        struct svec tmp = {0};
-        vec_size(&tmp, in->dtype, (uint32_t)m);
-        for (uint64_t j = 0; j < m; j++) {
-            int64_t lane = b->pool[in->pool + j % in->npool];
-            if (lane < 0 || lane >= n) {
-                free(tmp.data);
-                return fail(R, unit, in, "lane %lld of a %u-element vector", (long long)lane, n);
-            }
-            memcpy(tmp.data + j * es, s[0]->data + (size_t)lane * es, es);
+        const int64_t *lanes = &b->pool[in->pool];
+        for (uint32_t p = 0; p < in->npool; p++)
+            if (lanes[p] < 0 || lanes[p] >= n)
+                return fail(R, unit, in, "lane %lld of a %u-element vector", (long long)lanes[p],
+                            n);
+        /* the selected lanes once, then rep - 1 copies of that block */
+        bool alias = d == s[0];
+        uint8_t *out = alias ? scratch(R, (size_t)m * es) : NULL;
+        if (!alias) {
+            vec_size(d, in->dtype, (uint32_t)m);
+            out = d->data;
         }
-        free(d->data);
-        *d = tmp;
+        const uint8_t *src = s[0]->data;
+        if (es == 2)
+            for (uint32_t p = 0; p < in->npool; p++)
+                memcpy(out + 2 * p, src + 2 * lanes[p], 2);
+        else
+            for (uint32_t p = 0; p < in->npool; p++)
+                memcpy(out + p * es, src + (size_t)lanes[p] * es, es);
+        size_t block = (size_t)in->npool * es;
+        for (int64_t r = 1; r < rep; r++)
+            memcpy(out + (size_t)r * block, out, block);
+        if (alias) {
+            vec_size(d, in->dtype, (uint32_t)m);
+            memcpy(d->data, out, (size_t)m * es);
+        }
         compute(R, unit, in, (uint32_t)m, false);
         return X_OK;
     }

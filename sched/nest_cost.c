@@ -9,8 +9,10 @@
  *   S  = out / min(write path bw, share)    DMA-out
  *   D  = (in + out) / share                 the core's slice of the device
  *                                           memory's aggregate bandwidth
- *   C  = ceil(T / I) * rate                 compute: the slowest unit of the
- *                                           load -> compute -> store chain
+ *   C  = ceil(T / I) * rate + rounds        compute: the slowest unit of the
+ *                                           load -> compute -> store chain, and
+ *                                           the waits between the loops of the
+ *                                           point's inner pipelines
  *   share = aggregate / cores (unlimited when the memory has none)
  *
  * A buffer phase is reused K tiles later, once its whole round trip is
@@ -24,7 +26,10 @@
  * the tile amortizes the latencies), and the whole program takes the first
  * tile's chain plus P for each other tile:
  *
- *   cycles = L + lat_rd + sig + chain + C + sig + S + lat_wr + (ntiles - 1) * P
+ *   cycles = (L + lat_rd + sig + chain + C + sig + S + lat_wr + (ntiles - 1) * P) * runs
+ *
+ * Checked against the simulator by //tests/bench:nest_table (predicted vs
+ * simulated cycles per kernel) and the cases of tests/passes/nest_cost.
  */
 #include <math.h>
 #include <stdlib.h>

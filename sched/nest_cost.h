@@ -11,7 +11,9 @@
  * points through the on-core units at vector granularity, and a bulk DMA
  * out (every store transfer); with K buffer phases the DMA of tile t+1..t+K-1
  * overlaps the compute of tile t; `cores` cores share the device memory's
- * aggregate bandwidth.
+ * aggregate bandwidth. Time is charged as the simulator charges it
+ * (codegen/README.md) for the code ktc-lower makes of that shape (its load
+ * groups, lower.h); the formulas are in nest_cost.c.
  */
 #ifndef SCHED_NEST_COST_H
 #define SCHED_NEST_COST_H
@@ -43,8 +45,9 @@ struct nest_cost_program {
                                tiles than cores), 0 = 1 */
     uint32_t nxfers;
     const struct nest_cost_xfer *xfers;
-    uint32_t pipelines_per_point;      /* inner pipelines run in turn per point, each
-                                          after the previous one stored (0 = 1) */
+    uint32_t pipelines_per_point;      /* inner pipelines of a point (coarsening gives
+                                          each a loop over the tile; they run in
+                                          turn), 0 = 1 */
     uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */
     uint64_t fifo_in_bytes_per_point;  /* load unit -> compute unit (send) */
     uint64_t vector_ops_per_point;     /* compute-unit vector instructions */

@@ -227,6 +227,46 @@ ir_op nest_make_for(struct split_b *b, ir_value lb, ir_value ub, ir_value step, 
     return sb_emit(b, &st);
 }
 
+/* Whether op may sit in a point loop's body beside pipelines and inner
+ * loops: pure, without regions. */
+static bool plain_op(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    return o->kind == IR_OP_SCF_YIELD || (!o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE));
+}
+
+bool nest_loop_body_ok(const struct ir_module *m, ir_op loop, bool *pipes)
+{
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        if (k == IR_OP_KTDF_PIPELINE)
+            *pipes = true;
+        else if (k == IR_OP_SCF_FOR) {
+            if (!nest_inner_loop(m, op, NULL))
+                return false;
+            *pipes = true;
+        } else if (!plain_op(m, op)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool nest_inner_loop(const struct ir_module *m, ir_op loop, int64_t *trips)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t n;
+    const char *t = nest_loop_type(m, loop);
+    bool pipes = false;
+    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || o->nres || !nest_for_normal(m, loop, &n) ||
+        n < 1 || (t && strcmp(t, "parallel_loop") != 0) || !nest_loop_body_ok(m, loop, &pipes) ||
+        !pipes)
+        return false;
+    if (trips)
+        *trips = n;
+    return true;
+}
+
 const char *nest_loop_type(const struct ir_module *m, ir_op loop)
 {
     ir_attr a = ir_op_attr(m, loop, "loop_type");

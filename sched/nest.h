@@ -25,7 +25,12 @@
  *                     (lb + iv * step) where it was used.
  *  tiling             The innermost parallel loop above a sequence of
  *                     pipelines (the "point" loop) is split into a tile loop
- *                     and a point loop of T iterations:
+ *                     and a point loop of T iterations (the outermost loop
+ *                     of a nest whose inner loops have constant trip counts
+ *                     and hold only pipelines, when every DDR transfer
+ *                     moves with its IV: the inner loops stay inside the
+ *                     point loop and coarsening expands buffers by their
+ *                     trip counts too):
  *                       %T = ktdf.tiling.reserve_size {min_value = 1, divisibility = 1}
  *                       scf.for %t = 0 to ceildiv(n, %T) { scf.for %i = 0 to
  *                       ktdf.tiling.derive_size [%t : %T], total_size = n { .. } }

@@ -9,7 +9,7 @@
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
 
-enum { MAX_XFERS = 32, MAX_BUFS = 32, MAX_STAGES = 64 };
+enum { MAX_XFERS = 32, MAX_BUFS = 32, MAX_STAGES = 64, MAX_INNER = 4, MAX_PIPES = 64 };
 
 /* A DMA transfer of the point loop and the bulk transfer replacing it. */
 struct dma {
@@ -22,6 +22,10 @@ struct dma {
     int64_t d;                 /* addr's step per point */
     int merged;                /* index of an identical earlier load, or -1 */
     int b;                     /* its buffer in co.bufs */
+    /* the inner loops around it under the point loop, outermost first */
+    uint32_t nloops;
+    ir_value ivs[MAX_INNER];
+    int64_t trips[MAX_INNER], dj[MAX_INNER]; /* trip counts, addr's step per IV */
 };
 
 /* A scratchpad buffer a DMA fills or drains, and its expansion by T. */
@@ -111,15 +115,54 @@ static bool address(struct co *co, struct dma *x)
     int64_t dt = 0;
     x->d = 0;
     for (uint32_t k = 0; k < a.n; k++) {
+        uint32_t j = 0;
+        while (j < x->nloops && x->ivs[j] != a.v[k])
+            j++;
         if (a.v[k] == co->i)
             x->d = a.k[k];
         else if (a.v[k] == co->t)
             dt = a.k[k];
+        else if (j < x->nloops)
+            x->dj[j] = a.k[k];
         else if (defined_in(m, a.v[k], co->tl))
             return false;
     }
     x->addr = a;
     return x->d > 0 && dt == x->d * co->T;
+}
+
+/* The inner loops between the point loop and pipe, outermost first. */
+static bool inner_chain(struct co *co, ir_op pipe, struct dma *x)
+{
+    struct ir_module *m = co->m;
+    ir_op loops[MAX_INNER];
+    uint32_t n = 0;
+    for (ir_op p = ir_op_parent(m, pipe); p != co->pl; p = ir_op_parent(m, p)) {
+        if (!p || n == MAX_INNER || ir_op_get(m, p)->kind != IR_OP_SCF_FOR)
+            return false;
+        loops[n++] = p;
+    }
+    x->nloops = n;
+    for (uint32_t k = 0; k < n; k++) {
+        ir_op l = loops[n - 1 - k];
+        x->ivs[k] = nest_for_iv(m, l);
+        if (!nest_for_normal(m, l, &x->trips[k]))
+            return false;
+        x->dj[k] = 0;
+    }
+    return true;
+}
+
+/* The pipelines under loop (not inside one another), in order. */
+static void pipes_under(const struct ir_module *m, ir_op loop, ir_op *v, uint32_t *n)
+{
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        if (k == IR_OP_KTDF_PIPELINE && *n < MAX_PIPES)
+            v[(*n)++] = op;
+        else if (k == IR_OP_SCF_FOR)
+            pipes_under(m, op, v, n);
+    }
 }
 
 /* Buffer v's index in co->bufs (added when new). */
@@ -178,6 +221,8 @@ static bool read_pipeline(struct co *co, ir_op pipe)
             struct dma *x = &co->x[co->nx];
             *x = (struct dma){.op = op, .stage = s, .store = store, .ddr = store ? s1 : s0,
                               .buf = store ? s0 : s1, .merged = -1};
+            if (!inner_chain(co, pipe, x) || x->ddr.nsize + x->nloops + 1 > NEST_MAX_RANK)
+                return false;
             ir_op bd = ir_value_def(m, x->buf.v);
             if (x->buf.fifo || !bd || ir_op_get(m, bd)->kind != IR_OP_KTDF_PRIVATE ||
                 ir_op_parent(m, bd) != pipe || !address(co, x))
@@ -200,7 +245,8 @@ static bool read_pipeline(struct co *co, ir_op pipe)
                 for (uint32_t k = 0; k < co->nx && x->merged < 0; k++)
                     if (!co->x[k].store && co->x[k].root == x->root &&
                         lin_equal(&co->x[k].addr, &x->addr) && co->x[k].d == x->d &&
-                        co->x[k].ddr.nsize == x->ddr.nsize &&
+                        co->x[k].ddr.nsize == x->ddr.nsize && co->x[k].nloops == x->nloops &&
+                        !memcmp(co->x[k].ivs, x->ivs, x->nloops * sizeof *x->ivs) &&
                         !memcmp(co->x[k].ddr.size, x->ddr.size, x->ddr.nsize * sizeof(int64_t)) &&
                         ir_value_type(m, co->x[k].buf.v) == ir_value_type(m, x->buf.v))
                         x->merged = (int)k;
@@ -314,13 +360,19 @@ static ir_block make_stage(struct split_b *b, ir_value in, ir_value out, uint32_
     return body;
 }
 
-/* The value of linear form l at b (its terms on t and i dropped). */
-static ir_value materialize(struct split_b *b, const struct nest_lin *l, ir_value t, ir_value i)
+/* The value of x's offset at b with every loop IV (t, i and the inner
+ * loops') at 0. */
+static ir_value materialize(struct split_b *b, const struct dma *x, ir_value t, ir_value i)
 {
+    const struct nest_lin *l = &x->addr;
     ir_value v = sb_index(b, l->c);
-    for (uint32_t k = 0; k < l->n; k++)
-        if (l->v[k] != t && l->v[k] != i)
+    for (uint32_t k = 0; k < l->n; k++) {
+        bool iv = l->v[k] == t || l->v[k] == i;
+        for (uint32_t j = 0; j < x->nloops; j++)
+            iv |= l->v[k] == x->ivs[j];
+        if (!iv)
             v = sb_addi(b, v, sb_muli(b, l->v[k], l->k[k]));
+    }
     return v;
 }
 
@@ -334,16 +386,20 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     sb_before(&pre, m, co->tl, ir_op_get(m, x->op)->loc);
     /* view: offset addr(t = 0, i = 0), sizes [NT*T, non-unit sizes],
      * strides [d, their strides] */
-    int64_t shape[NEST_MAX_RANK + 1], strides[NEST_MAX_RANK + 1];
+    int64_t shape[NEST_MAX_RANK + 1 + MAX_INNER], strides[NEST_MAX_RANK + 1 + MAX_INNER];
     uint32_t r = 0;
     shape[r] = co->NT * co->T;
     strides[r++] = x->d;
+    for (uint32_t j = 0; j < x->nloops; j++) {
+        shape[r] = x->trips[j];
+        strides[r++] = x->dj[j];
+    }
     for (uint32_t k = 0; k < x->ddr.nsize; k++)
         if (x->ddr.size[k] != 1) {
             shape[r] = x->ddr.size[k];
             strides[r++] = x->strides[k];
         }
-    ir_value off = materialize(&pre, &x->addr, co->t, co->i);
+    ir_value off = materialize(&pre, x, co->t, co->i);
     int64_t coff;
     bool is_static = split_const_int(m, off, &coff);
     const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, x->root));
@@ -365,6 +421,8 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     ir_value view = ir_op_result(m, sb_emit(&pre, &st), 0);
     ir_value_get(m, view)->name = ir_value_get(m, x->ddr.v)->name;
 
+    if (r > NEST_MAX_RANK)
+        abort(); /* coarsen_one checked the room */
     struct nest_side ddr = {.v = view, .nsub = r, .nsize = r};
     ddr.sub[0] = (struct nest_sub){.v = row};
     ddr.size[0] = co->T;
@@ -442,8 +500,11 @@ static void fission(struct co *co)
     struct ir_module *m = co->m;
     ir_block body = nest_for_body(m, co->pl);
     uint32_t npipes = 0;
-    IR_FOR_OPS(m, body, op)
+    IR_FOR_OPS(m, body, op) {
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            return; /* inner loops: left whole */
         npipes += ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
+    }
     if (npipes < 2)
         return;
     ir_value bufs[MAX_BUFS];
@@ -524,6 +585,16 @@ static void fission(struct co *co)
     }
 }
 
+/* The first DMA of buffer k (every DMA of a buffer sits in one pipeline,
+ * under the same loops). */
+static const struct dma *first_user(const struct co *co, int k)
+{
+    for (uint32_t i = 0; i < co->nx; i++)
+        if (co->x[i].b == k)
+            return &co->x[i];
+    return &co->x[0];
+}
+
 static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
 {
     struct ir_module *m = c->m;
@@ -553,16 +624,17 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         co.NT = (bound + co.T - 1) / co.T;
     }
     co.i = nest_for_iv(m, co.pl);
-    IR_FOR_OPS(m, nest_for_body(m, co.pl), op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind == IR_OP_KTDF_PIPELINE) {
-            if (!read_pipeline(&co, op))
-                return true;
-        } else if (o->kind != IR_OP_SCF_YIELD &&
-                   (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE))) {
+    bool any = false;
+    if (!nest_loop_body_ok(m, co.pl, &any) || !any)
+        return true;
+    ir_op pipes[MAX_PIPES];
+    uint32_t npipes = 0;
+    pipes_under(m, co.pl, pipes, &npipes);
+    if (npipes == MAX_PIPES)
+        return true;
+    for (uint32_t k = 0; k < npipes; k++)
+        if (!read_pipeline(&co, pipes[k]))
             return true;
-        }
-    }
     if (!co.nx)
         return true;
     /* stores write where no load of the loop reads; buffers used by
@@ -574,7 +646,9 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     for (uint32_t k = 0; k < co.nbufs; k++) {
         struct other_use u = {co.bufs[k].old, false};
         ir_walk(m, co.pl, other_use, &u);
-        if (u.found || !nest_prefixable(m, co.pl, co.bufs[k].old))
+        if (u.found || !nest_prefixable(m, co.pl, co.bufs[k].old) ||
+            ir_type_get(m, ir_value_type(m, co.bufs[k].old))->rank + first_user(&co, (int)k)->nloops +
+                    2 > NEST_MAX_RANK)
             return true;
     }
 
@@ -594,7 +668,10 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         struct ir_op_state st;
         ir_state_init(&st, m, "memref.alloc", loc);
         ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 0}));
-        ir_state_add_result(m, &st, nest_memref_prefixed(m, ir_value_type(m, b->old), co.T));
+        ir_type bt = ir_value_type(m, b->old);
+        for (uint32_t j = x->nloops; j-- > 0;)
+            bt = nest_memref_prefixed(m, bt, x->trips[j]);
+        ir_state_add_result(m, &st, nest_memref_prefixed(m, bt, co.T));
         b->x = ir_op_result(m, sb_emit(&pre, &st), 0);
         ir_value_get(m, b->x)->name = ir_str_c(m, x->store ? "tile_out" : "tile_in");
     }
@@ -649,15 +726,14 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     }
     /* the compute stage: the units of every stage left, in order */
     nunits = 0;
-    IR_FOR_OPS(m, nest_for_body(m, co.pl), op)
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
-            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), s) {
-                bool dma = false;
-                for (uint32_t k = 0; k < co.nstages; k++)
-                    dma |= co.dma_stages[k] == s;
-                if (!dma && ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE)
-                    add_units(m, s, units, &nunits);
-            }
+    for (uint32_t q = 0; q < npipes; q++)
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipes[q], 0)), s) {
+            bool dma = false;
+            for (uint32_t k = 0; k < co.nstages; k++)
+                dma |= co.dma_stages[k] == s;
+            if (!dma && ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE)
+                add_units(m, s, units, &nunits);
+        }
     ir_block cs = make_stage(&pb, prev, ir_op_result(m, p, tk), nunits, units);
     prev = ir_op_result(m, p, tk++);
     if (stores) {
@@ -679,18 +755,20 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     ir_block_append_op(m, cs, co.pl);
     for (uint32_t k = 0; k < co.nstages; k++)
         remove_stage(m, co.dma_stages[k]);
-    for (uint32_t k = 0; k < co.nbufs; k++)
-        nest_prefix_buffer(m, co.pl, co.bufs[k].old, co.bufs[k].x, (struct nest_sub){.v = co.i});
+    for (uint32_t k = 0; k < co.nbufs; k++) {
+        const struct dma *x = first_user(&co, (int)k);
+        ir_value from = co.bufs[k].old;
+        for (uint32_t j = x->nloops; j-- > 0; from = co.bufs[k].x)
+            nest_prefix_buffer(m, co.pl, from, co.bufs[k].x, (struct nest_sub){.v = x->ivs[j]});
+        nest_prefix_buffer(m, co.pl, from, co.bufs[k].x, (struct nest_sub){.v = co.i});
+    }
     /* inner pipelines left with no stage go */
-    ir_op next;
-    for (ir_op op = ir_block_get(m, nest_for_body(m, co.pl))->first; op; op = next) {
-        next = ir_op_get(m, op)->next;
-        if (ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE)
-            continue;
-        bool any = false;
+    for (uint32_t q = 0; q < npipes; q++) {
+        ir_op op = pipes[q];
+        bool left = false;
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), s)
-            any |= ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE;
-        if (!any)
+            left |= ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE;
+        if (!left)
             ir_op_unlink(m, op);
         else
             prune_private(m, op);

@@ -82,6 +82,13 @@ bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips);
  * terminator. */
 ir_op nest_make_for(struct split_b *b, ir_value lb, ir_value ub, ir_value step, const char *type,
                     const char *iv_name, ir_op *yield);
+/* An inner loop of a point loop: normalized, a constant trip count, parallel
+ * (or untyped), its body pure ops, pipelines and inner loops again, at
+ * least one pipeline under it. */
+bool nest_inner_loop(const struct ir_module *m, ir_op loop, int64_t *trips);
+/* Whether loop's body is pure ops, pipelines and inner loops; *pipes is set
+ * when it has a pipeline or an inner loop. */
+bool nest_loop_body_ok(const struct ir_module *m, ir_op loop, bool *pipes);
 /* The loop's loop_type (the body of #ktdf.loop_type<...>), or NULL. */
 const char *nest_loop_type(const struct ir_module *m, ir_op loop);
 /* Replaces uses of from by to in the ops of blk from op `first` on. */

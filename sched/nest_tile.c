@@ -9,16 +9,58 @@
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
 
+/* Whether v is computed from iv (through index arithmetic and views). */
+static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv, int depth)
+{
+    if (v == iv)
+        return true;
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth > 32)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->nreg)
+        return false;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (uses_iv(m, o->opnd[i], iv, depth + 1))
+            return true;
+    return false;
+}
+
+struct moves {
+    ir_value iv;
+    bool ok;
+};
+
+/* Clears mv->ok at a DDR transfer none of whose operands uses mv->iv. */
+static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct moves *mv = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    bool ddr = false, uses = false;
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ddr |= nest_is_ddr(m, o->opnd[i]);
+        uses |= uses_iv(m, o->opnd[i], mv->iv, 0);
+    }
+    if (ddr && !uses)
+        mv->ok = false;
+    return true;
+}
+
 /* Whether loop is a point loop to tile: normalized with a constant trip
- * count above 1 (or a dynamic one), parallel, holding pipelines but no loop around one, not
- * already under a tile loop nor in a pipeline. */
+ * count above 1 (or a dynamic one), parallel, its body pure ops, pipelines
+ * and inner loops of constant trip counts around pipelines (nest_inner_loop),
+ * the outermost such loop of a nest, not already under a tile loop nor in
+ * a pipeline. */
 static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
+    bool pipes = false;
     if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || o->nres ||
         !split_const_int(m, o->opnd[0], &lb) || lb != 0 || !split_const_int(m, o->opnd[2], &step) ||
-        step != 1 || nest_has_loop_nest(m, loop))
+        step != 1 || !nest_loop_body_ok(m, loop, &pipes) || !pipes)
         return false;
     if (!split_const_int(m, o->opnd[1], n))
         *n = -1; /* dynamic: tiled into whole tiles and a remainder loop */
@@ -27,12 +69,23 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n)
     const char *t = nest_loop_type(m, loop);
     if (t && strcmp(t, "parallel_loop") != 0)
         return false;
-    bool direct = false;
+    /* around inner loops, only when every DDR transfer moves with the IV
+     * (else the inner loop is the point loop) */
+    bool inner = false;
     IR_FOR_OPS(m, nest_for_body(m, loop), op)
-        direct |= ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
-    if (!direct)
+        inner |= ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
+    if (inner) {
+        struct moves mv = {.iv = nest_for_iv(m, loop), .ok = true};
+        ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
+        if (!mv.ok)
+            return false;
+    }
+    /* the outermost such loop of a nest is the point loop */
+    int64_t pn;
+    ir_op parent = ir_op_parent(m, loop);
+    if (parent && ir_op_get(m, parent)->kind == IR_OP_SCF_FOR && point_loop(m, parent, &pn))
         return false;
-    for (ir_op p = ir_op_parent(m, loop); p; p = ir_op_parent(m, p)) {
+    for (ir_op p = parent; p; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
         if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE)
             return false;
@@ -189,25 +242,37 @@ static bool same_source(const struct ir_module *m, ir_op a, ir_op b)
     return true;
 }
 
+/* How many times op runs per point: the trip counts of the inner loops
+ * around it under the point loop pl. */
+static int64_t per_point(const struct ir_module *m, ir_op op, ir_op pl)
+{
+    int64_t k = 1, n;
+    for (ir_op p = ir_op_parent(m, op); p && p != pl; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && nest_for_normal(m, p, &n))
+            k *= n;
+    return k;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
     struct tiled *t = ctx;
     const struct ir_op_info *o = ir_op_get(m, op);
+    int64_t times = per_point(m, op, t->point_loop);
     if (o->kind == IR_OP_MEMREF_ALLOC) {
         ir_type ty = ir_value_type(m, o->res);
         const char *sp = nest_memref_space(m, ty);
         if (sp && strcmp(sp, "DDR") != 0) {
-            t->scratch_per_point += nest_memref_bytes(m, ty);
+            t->scratch_per_point += nest_memref_bytes(m, ty) * times;
             t->space = sp;
         }
     } else if (o->kind == IR_OP_KTDF_PIPELINE) {
-        t->p.pipelines_per_point++;
+        t->p.pipelines_per_point += (uint32_t)times;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
         if (reduces(m, op))
-            t->p.reductions_per_point++;
+            t->p.reductions_per_point += (uint64_t)times;
         else
-            t->p.vector_ops_per_point++;
+            t->p.vector_ops_per_point += (uint64_t)times;
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
         ir_type st = ir_value_type(m, o->opnd[0]), dt = ir_value_type(m, o->opnd[1]);
         const char *src = nest_memref_space(m, st), *dst = nest_memref_space(m, dt);
@@ -226,16 +291,16 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         if ((load || store) && t->p.nxfers < 16) {
             ir_type ty = load ? dt : st;
             const struct ir_type_info *ti = ir_type_get(m, ty);
-            int64_t bytes = nest_memref_bytes(m, ty);
-            int64_t row = ti->rank && ti->shape[0] > 0 ? bytes / ti->shape[0] : bytes;
+            int64_t bytes = nest_memref_bytes(m, ty) * times;
+            int64_t row = ti->rank && ti->shape[0] > 0 ? bytes / times / ti->shape[0] : bytes / times;
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = (uint64_t)bytes, .row_bytes = (uint64_t)row};
         } else if (src && dfifo) {
-            t->p.l1_load_bytes_per_point += (uint64_t)nest_memref_bytes(m, st);
-            t->p.fifo_in_bytes_per_point += (uint64_t)slot_bytes(m, dt);
+            t->p.l1_load_bytes_per_point += (uint64_t)(nest_memref_bytes(m, st) * times);
+            t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
-            t->p.fifo_out_bytes_per_point += (uint64_t)slot_bytes(m, st);
-            t->p.l1_store_bytes_per_point += (uint64_t)nest_memref_bytes(m, dt);
+            t->p.fifo_out_bytes_per_point += (uint64_t)(slot_bytes(m, st) * times);
+            t->p.l1_store_bytes_per_point += (uint64_t)(nest_memref_bytes(m, dt) * times);
         }
     }
     return true;

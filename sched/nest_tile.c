@@ -274,7 +274,11 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         else
             t->p.vector_ops_per_point += (uint64_t)times;
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
-        ir_type st = ir_value_type(m, o->opnd[0]), dt = ir_value_type(m, o->opnd[1]);
+        /* the sides' memrefs (opnd[1] is a source subscript when one is a value) */
+        struct nest_side sa, sb;
+        if (!nest_read_side(m, op, 0, &sa) || !nest_read_side(m, op, 1, &sb))
+            return true;
+        ir_type st = ir_value_type(m, sa.v), dt = ir_value_type(m, sb.v);
         const char *src = nest_memref_space(m, st), *dst = nest_memref_space(m, dt);
         bool sfifo = ir_type_get(m, st)->kind == IR_TY_FIFO_SLOT;
         bool dfifo = ir_type_get(m, dt)->kind == IR_TY_FIFO_SLOT;

@@ -84,13 +84,23 @@
  *                     buffer_phase(ivs) is the row-major linear iteration
  *                     number of the loops of those IVs, mod num_phases.
  *  corelets           The point loop of a compute stage whose units exist
- *                     once per corelet becomes
+ *                     once per corelet (each loop, after coarsening's
+ *                     fission) becomes
  *                       ktdf.parallel (%i, %inst) = (0) to (T) step (1)
  *                         distribute(num_instances = N) { ... }
- *                     N = the device's corelets per core (no rewrite when 1).
- *  broadcast          A transfer invariant in the tile loop (a row-broadcast
- *                     operand) is hoisted into a one-stage sibling pipeline
- *                     before the loop.
+ *                     N = the cost model's split, at most the device's
+ *                     corelets per core (no rewrite when 1); a scratchpad
+ *                     buffer the loop writes in the same place at every
+ *                     point gets a copy per instance. Only when that stage
+ *                     holds every corelet-level stage of the program
+ *                     (ktc-lower runs a unit on one corelet or on all) and
+ *                     the grid does not exceed the cores (sched/nest_parallel.c).
+ *  broadcast          A device-memory load of the point loop that reads the
+ *                     same elements at every point (a row-broadcast operand)
+ *                     is hoisted into a one-stage sibling pipeline before the
+ *                     tile loop filling a program-level buffer once; it runs
+ *                     before coarsening, which then sees only per-point
+ *                     loads (sched/nest_broadcast.c).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,

@@ -25,3 +25,7 @@ echo "== the pipeline (ktc compile -v):"
 echo
 echo "== launched on the simulated device, checked against ktc-interp:"
 "$bin/ktc-launch" "$work/kernel.spyrecode" --random-inputs=1 --check --stats
+echo
+echo "== the same kernel without ktc-nest (ktc compile --disable=nest), for comparison:"
+"$bin/ktc" compile "$example" -o "$work/first-path.spyrecode" --disable=nest
+"$bin/ktc-launch" "$work/first-path.spyrecode" --random-inputs=1 --check --stats | grep -E '^(cycles|check)'

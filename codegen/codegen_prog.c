@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "codegen/codegen_int.h"
+#include "ktir/dialects/common.h"
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
 
@@ -831,6 +832,8 @@ static bool check_lanes(struct cg *g, ir_op at, ir_type t)
     const char *dn = dt < 0 ? "?" : interp_dtype_name((enum interp_dtype)dt);
     int64_t lanes = dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, dn);
     int64_t n = ti->rank ? ti->shape[0] : 1;
+    if (dt == INTERP_I1)
+        return true; /* a mask: as wide as the vectors compared, checked there */
     if (lanes <= 0) {
         if (once(g, at))
             cg_error(g, at, "%s of device @%s has no SIMD lanes for %s", r->kind, g->dev->name, dn);
@@ -1519,6 +1522,42 @@ static bool vector_op(struct cg *g, ir_op op)
             return ix->n || cg_error(g, op, "a shuffle with no indices");
         break;
     }
+    case IR_OP_VECTORCHAIN_COMPARE: {
+        /* vcmp takes its operands' type and writes an i1 mask */
+        int a = vec_in(g, o->opnd[0], op), b = a < 0 ? -1 : vec_in(g, o->opnd[1], op);
+        ir_type et = ir_type_elem(m, ir_value_type(m, o->opnd[0]));
+        bool flt = ir_type_is_float(m, et);
+        ir_attr ca = ir_op_attr(m, op, "compare_op");
+        const char *body = ca && ir_attr_get(m, ca)->body ? ir_str_get(m, ir_attr_get(m, ca)->body)
+                                                          : "";
+        const char *sp = strchr(body, ' ');
+        int pred = sp ? ir_cmp_pred_find(!flt, sp + 1) : -1;
+        int dt = cg_dtype(m, et);
+        if (a < 0 || b < 0)
+            return false;
+        if (pred < 0 || dt < 0)
+            return cg_error(g, op, "the comparison '%s' has no SpyreCode form yet", body);
+        in = insn(g, SC_VCMP, op);
+        if (!check_lanes(g, op, ir_value_type(m, o->opnd[0])) || vec_out(g, op, o->res, &in) < 0)
+            return false;
+        in.reg[1] = (uint8_t)a;
+        in.reg[2] = (uint8_t)b;
+        in.dtype = (uint8_t)dt;
+        in.x[in.nx++] = imm(pred);
+        break;
+    }
+    case IR_OP_VECTORCHAIN_SELECT: {
+        in = insn(g, SC_VSEL, op);
+        for (uint32_t i = 0; i < 3; i++) {
+            int r = vec_in(g, o->opnd[i], op);
+            if (r < 0)
+                return false;
+            in.reg[1 + i] = (uint8_t)r;
+        }
+        if (vec_out(g, op, o->res, &in) < 0)
+            return false;
+        break;
+    }
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM: {
         const struct ir_attr_info *va = ir_attr_get(m, ir_op_attr(m, op, "value"));
         int64_t n = vec_len(g, o->res), *bits = malloc((size_t)(n > 0 ? n : 1) * sizeof *bits);
@@ -1836,6 +1875,8 @@ static bool translate(struct cg *g, ir_op op)
     case IR_OP_VECTORCHAIN_UNARY:
     case IR_OP_VECTORCHAIN_REDUCE:
     case IR_OP_VECTORCHAIN_SHUFFLE:
+    case IR_OP_VECTORCHAIN_COMPARE:
+    case IR_OP_VECTORCHAIN_SELECT:
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM:
     case IR_OP_VECTORCHAIN_SPLAT:
         return vector_op(g, op);

@@ -75,18 +75,20 @@ static int64_t least_access(const struct arch_access *a, int64_t *align)
 }
 
 /* The element offset, from an aligned base, where memref side s of a
- * transfer starts: the strided offset of the reinterpret_cast that built
- * it, plus a constant KTIR view base, plus its constant subscripts times
- * the strides. A base known only at launch counts as aligned (it is a
- * tensor's, and the runtime aligns tensors; ktc-codegen assumes the same).
- * False when some part is dynamic. */
-static bool static_offset(const struct pe *p, const struct pe_side *s, int64_t *off)
+ * transfer starts, as an affine expression over its subscripts (the dims
+ * of its map): the strided offset of the reinterpret_cast that built it,
+ * plus a constant KTIR view base, plus its subscripts times the strides. A
+ * base known only at launch counts as aligned (it is a tensor's, and the
+ * runtime aligns tensors; ktc-codegen assumes the same). False when the
+ * offset or a stride is dynamic. */
+static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off)
 {
     struct ir_module *m = p->m;
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
     const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
     const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, s->map)->map);
-    if (!lay || lay->kind != IR_AT_STRIDED || lay->n != t->rank || mp->nres != t->rank)
+    if (!lay || lay->kind != IR_AT_STRIDED || lay->n != t->rank || mp->nres != t->rank ||
+        mp->nsyms)
         return false;
     int64_t x = 0;
     ir_value v = s->v;
@@ -109,18 +111,96 @@ static bool static_offset(const struct pe *p, const struct pe_side *s, int64_t *
         }
         v = o->opnd[0];
     }
+    ir_aff e = ir_aff_const(m, x);
     for (uint32_t k = 0; k < t->rank; k++) {
-        const struct ir_aff_info *e = ir_aff_get(m, mp->res[k]);
-        if (e->kind != IR_AFF_CONST || lay->ints[k] == IR_DYN)
+        if (lay->ints[k] == IR_DYN)
             return false;
-        x += e->v * lay->ints[k];
+        e = ir_aff_bin(m, IR_AFF_ADD, e,
+                       ir_aff_bin(m, IR_AFF_MUL, mp->res[k], ir_aff_const(m, lay->ints[k])));
     }
-    *off = x;
+    *off = e;
     return true;
 }
 
-/* Adds delta to the last subscript of side `side` of transfer op. */
-static void shift_last(struct ir_module *m, ir_op op, int side, int64_t delta)
+/* Whether affine expression e reads a dim. */
+static bool has_dims(const struct ir_module *m, ir_aff e)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    if (a->kind == IR_AFF_DIM)
+        return true;
+    if (a->kind == IR_AFF_CONST || a->kind == IR_AFF_SYM)
+        return false;
+    return has_dims(m, a->lhs) || has_dims(m, a->rhs);
+}
+
+/* e with every dim moved up by k. */
+static ir_aff shift_dims(struct ir_module *m, ir_aff e, uint32_t k)
+{
+    const struct ir_aff_info a = *ir_aff_get(m, e);
+    if (a.kind == IR_AFF_DIM)
+        return ir_aff_dim(m, (uint32_t)a.v + k);
+    if (a.kind == IR_AFF_CONST || a.kind == IR_AFF_SYM)
+        return e;
+    ir_aff l = shift_dims(m, a.lhs, k), r = shift_dims(m, a.rhs, k);
+    return ir_aff_bin(m, (enum ir_aff_kind)a.kind, l, r);
+}
+
+/* Whether v is defined outside pipe (so every stage of pipe can read it). */
+static bool outside(const struct ir_module *m, ir_op pipe, ir_value v)
+{
+    for (ir_op d = ir_value_def(m, v); d; d = ir_op_parent(m, d))
+        if (d == pipe)
+            return false;
+    return true;
+}
+
+/* Transfer x with the subscripts extra[0..n) appended to side `side`,
+ * whose last subscript gains delta (an expression over them): a new op
+ * replacing x, returned. */
+static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value *extra, uint32_t n,
+                         ir_aff delta)
+{
+    static const char *const maps[] = {"source_map", "dest_map"};
+    struct pe_side t[2];
+    pe_transfer_sides(m, x, t);
+    const struct ir_op_info *xo = ir_op_get(m, x);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.data_transfer", xo->loc);
+    const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
+    for (uint32_t i = 0; ai && i < ai->n; i++)
+        ir_state_set_attr(m, &st, ir_str_get(m, ai->elems[2 * i]), ai->elems[2 * i + 1]);
+    int64_t seg[6];
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i <= t[k].nsub; i++)
+            ir_state_add_operand(m, &st, xo->opnd[t[k].first + i]);
+        if (k == side)
+            for (uint32_t i = 0; i < n; i++)
+                ir_state_add_operand(m, &st, extra[i]);
+        for (uint32_t i = 0; i < t[k].ndyn; i++)
+            ir_state_add_operand(m, &st, xo->opnd[t[k].first + 1 + t[k].nsub + i]);
+        seg[3 * k] = 1;
+        seg[3 * k + 1] = t[k].nsub + (k == side ? n : 0);
+        seg[3 * k + 2] = t[k].ndyn;
+    }
+    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, t[side].map)->map);
+    ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
+    if (!res)
+        abort();
+    memcpy(res, mp->res, mp->nres * sizeof *res);
+    res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], shift_dims(m, delta, mp->ndims));
+    ir_state_set_attr(m, &st, maps[side],
+                      ir_attr_affine_map(m, ir_map_intern(m, mp->ndims + n, mp->nsyms, mp->nres, res)));
+    free(res);
+    ir_op nx = ir_op_create(m, &st);
+    ir_op_insert_before(m, x, nx);
+    ir_op_unlink(m, x);
+    return nx;
+}
+
+/* Adds delta (an expression over the side's subscripts) to the last
+ * subscript of side `side` of transfer op. */
+static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
 {
     static const char *const names[] = {"source_map", "dest_map"};
     const struct ir_affine_map *mp =
@@ -129,7 +209,7 @@ static void shift_last(struct ir_module *m, ir_op op, int side, int64_t delta)
     if (!res)
         abort();
     memcpy(res, mp->res, mp->nres * sizeof *res);
-    res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], ir_aff_const(m, delta));
+    res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], delta);
     ir_op_set_attr(m, op, names[side],
                    ir_attr_affine_map(m, ir_map_intern(m, mp->ndims, mp->nsyms, mp->nres, res)));
     free(res);
@@ -267,7 +347,7 @@ static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
 /* Legalizes DMA hop op (in stage `stage` of pipe) when it moves a part of
  * a word (see the file comment). */
 static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_op op,
-                         const struct xlist *xs)
+                         struct xlist *xs)
 {
     struct ir_module *m = p->m;
     struct pe_side s[2];
@@ -294,31 +374,51 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     int64_t fl = least_access(access_of(p, unit, store, fmem), &fa);
     int64_t nl = least_access(access_of(p, unit, !store, nmem), &na);
     int64_t least = fl > nl ? fl : nl, align = fa > na ? fa : na;
-    int64_t off;
+    ir_aff off;
     if (!least || (n * e) % least == 0)
         return true; /* whole accesses (their alignment is codegen's to check) */
     /* several rows (which may well be contiguous, one run of whole words)
-     * or an offset known only at launch: left to ktc-codegen's check */
-    if (rows != 1 || !static_offset(p, &s[far], &off) || align % e || least % e)
+     * or an offset not affine in the subscripts: left to ktc-codegen's check */
+    if (rows != 1 || !offset_expr(p, &s[far], &off) || align % e || least % e)
         return true;
     const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
     const struct ir_aff_info *nlast = ir_aff_get(m, nm->res[nm->nres - 1]);
     if (nlast->kind != IR_AFF_CONST || nlast->v != 0 || ns->ints[ns->n - 1] != n)
         return true;
-    int64_t a0 = (off * e) / align * align / e, d = off - a0;
-    if (off * e < 0)
-        return true;
-    int64_t w = ((d + n) * e + least - 1) / least * least / e;
+    /* d: the wanted elements' offset in the first word; w: the words */
+    int64_t ae = align / e, le = least / e, w;
+    ir_aff d;
+    bool dyn = has_dims(m, off);
+    const ir_value *subs = ir_op_get(m, op)->opnd + s[far].first + 1;
+    if (dyn) {
+        for (uint32_t i = 0; i < s[far].nsub; i++)
+            if (!outside(m, pipe, subs[i]))
+                return true;
+        d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae)); /* in [0, ae) */
+        w = (ae - 1 + n + le - 1) / le * le;
+    } else {
+        int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
+        if (o < 0)
+            return true;
+        d = ir_aff_const(m, o % ae);
+        w = (o % ae + n + le - 1) / le * le;
+    }
     /* the buffer holds the words; this hop moves them */
     ir_op alloc = store ? b0 : b1;
     ir_type bt = widen_last(m, ir_value_type(m, s[near].v), w);
     ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
     ir_value_get(m, s[near].v)->type = bt;
-    shift_last(m, op, far, -d);
+    shift_last(m, op, far, ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1)));
     set_last_size(m, op, far, w);
     set_last_size(m, op, near, w);
-    /* the other hops on the buffer address the elements inside it */
+    /* the other hops on the buffer address the elements inside it (given
+     * the far side's subscripts when d depends on them) */
     ir_op writer = IR_NONE;
+    uint32_t nsub = s[far].nsub;
+    ir_value *extra = malloc((nsub + 1) * sizeof *extra);
+    if (!extra)
+        abort();
+    memcpy(extra, subs, nsub * sizeof *extra);
     for (uint32_t i = 0; i < xs->n; i++) {
         if (xs->v[i] == op)
             continue;
@@ -326,11 +426,17 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         pe_transfer_sides(m, xs->v[i], t);
         for (int k = 0; k < 2; k++)
             if (!t[k].fifo && t[k].v == s[near].v) {
-                shift_last(m, xs->v[i], k, d);
+                if (dyn) {
+                    xs->v[i] = extend_side(m, xs->v[i], k, extra, nsub, d);
+                    pe_transfer_sides(m, xs->v[i], t);
+                } else {
+                    shift_last(m, xs->v[i], k, d);
+                }
                 if (k == 1 && !writer)
                     writer = xs->v[i];
             }
     }
+    free(extra);
     if (!store)
         return true;
     /* read-modify-write: the words are loaded into the buffer before the

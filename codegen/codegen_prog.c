@@ -1429,10 +1429,10 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     return true;
 }
 
-/* Register g of the registers cur[] holding a vector of n elements,
- * `lanes` per register: a new register holding its elements at[0..cnt)
- * (cnt <= lanes), gathered register by register (a shuffle each, merged
- * by vsel on a constant mask). -1 on error. */
+/* Of the registers cur[] holding a vector, `lanes` elements each (register
+ * q holds elements [q * lanes, ...)): a new register holding its elements
+ * at[0..cnt) (cnt <= lanes), gathered register by register (a shuffle
+ * each, merged by vsel on a constant mask). -1 on error. */
 static int gather(struct cg *g, ir_op op, uint8_t dt, const int *cur, int64_t lanes,
                   const int64_t *at, int64_t cnt)
 {
@@ -1440,7 +1440,6 @@ static int gather(struct cg *g, ir_op op, uint8_t dt, const int *cur, int64_t la
     int64_t *sl = malloc((size_t)(2 * cnt) * sizeof *sl), *mk = sl + cnt;
     if (!sl)
         abort();
-    int64_t done = 0; /* lanes of r filled: those of registers seen before */
     bool first = true;
     for (int64_t i = 0; i < cnt && r >= 0; i++) {
         int64_t q = at[i] / lanes;
@@ -1453,7 +1452,6 @@ static int gather(struct cg *g, ir_op op, uint8_t dt, const int *cur, int64_t la
             bool mine = at[j] / lanes == q;
             sl[j] = mine ? at[j] % lanes : at[i] % lanes;
             mk[j] = mine;
-            done += mine;
         }
         if (first) {
             emit_shuf(g, op, dt, r, cur[q], sl, cnt);
@@ -1480,7 +1478,6 @@ static int gather(struct cg *g, ir_op op, uint8_t dt, const int *cur, int64_t la
         cg_emit(g, &in);
         g->p.vowner[t] = g->p.vowner[k] = IR_NONE;
     }
-    (void)done;
     free(sl);
     return r;
 }

@@ -520,16 +520,14 @@ bool pe_legalize_words(struct pe *p)
     for (uint32_t i = 0; i < pipes.n && !p->failed; i++) {
         ir_op pipe = pipes.v[i];
         /* the transfers of the pipeline's own stages, then each in turn */
-        struct xlist xs = {0}, owner = {0};
+        struct xlist xs = {0};
         IR_FOR_OPS(m, body_of(m, pipe), st)
         {
             if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
                 continue;
             IR_FOR_OPS(m, body_of(m, st), x)
-            if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER) {
+            if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER)
                 note(&xs, x);
-                note(&owner, st);
-            }
         }
         for (uint32_t k = 0; k < xs.n && !p->failed; k++) {
             ir_op priv = IR_NONE;
@@ -540,7 +538,6 @@ bool pe_legalize_words(struct pe *p)
                 p->failed = true;
         }
         free(xs.v);
-        free(owner.v);
     }
     free(pipes.v);
     return !p->failed;

@@ -49,7 +49,8 @@
  * first word (a constant, or `offset mod word` when the offset depends on
  * the subscripts), the hop's far subscript goes back by d, both its sizes
  * and the buffer's last extent become the words (round_up(d + n) to a
- * word; round_up(word - 1 + n) when d is not constant), and every other
+ * word; round_up(dmax + n) when d is not constant, dmax its largest value
+ * given the gcd of the subscripts' coefficients), and every other
  * transfer on the buffer has its last subscript moved on by d (the far
  * side's subscripts appended to its own when d depends on them; they are
  * defined outside the pipeline). A store of part of a word is a
@@ -62,7 +63,10 @@
  * read-modify-writes of one word (one device-memory view base). Caveat: a
  * word is written whole, so two tiles storing into one word would race
  * (tiles are taken not to share device-memory bytes; here they may share
- * words). Transfers of several rows, or at offsets not known to be
+ * words; and when d is not constant, an instance with a smaller d moves
+ * words past the wanted elements, which may lie beyond a tensor's
+ * 256-byte-aligned allocation). Transfers of several rows, or at offsets
+ * not known to be
  * affine, are left as they are (ktc-codegen reports those it cannot do).
  *
  * Rejected, each with a located error at the transfer or stage: a memref

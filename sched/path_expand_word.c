@@ -133,6 +133,69 @@ static bool has_dims(const struct ir_module *m, ir_aff e)
     return has_dims(m, a->lhs) || has_dims(m, a->rhs);
 }
 
+static int64_t gcd(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static bool const_of(const struct ir_module *m, ir_value v, int64_t *x)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_CONSTANT)
+        return false;
+    *x = ir_attr_get(m, ir_op_attr(m, d, "value"))->i;
+    return true;
+}
+
+/* Splits e, over subscripts subs, into c + (terms over dims): *c the
+ * constant, the result a number every value of the terms is a multiple of
+ * (1 when unknown, 0 when there are none). A subscript that is the
+ * induction variable of an scf.for with constant bounds is lb + step * t. */
+static int64_t dim_gcd(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *c)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *c += a->v;
+        return 0;
+    case IR_AFF_DIM: {
+        const struct ir_value_info *vi = ir_value_get(m, subs[a->v]);
+        int64_t lb, step;
+        if (vi->is_arg && vi->index == 0) {
+            ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+            const struct ir_op_info *lo = loop ? ir_op_get(m, loop) : NULL;
+            if (lo && lo->kind == IR_OP_SCF_FOR && const_of(m, lo->opnd[0], &lb) &&
+                const_of(m, lo->opnd[2], &step) && step > 0) {
+                *c += lb;
+                return step;
+            }
+        }
+        return 1;
+    }
+    case IR_AFF_ADD:
+        return gcd(dim_gcd(m, a->lhs, subs, c), dim_gcd(m, a->rhs, subs, c));
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, a->rhs), *l = ir_aff_get(m, a->lhs);
+        int64_t k = r->kind == IR_AFF_CONST ? r->v : l->kind == IR_AFF_CONST ? l->v : 0;
+        ir_aff other = r->kind == IR_AFF_CONST ? a->lhs : a->rhs;
+        int64_t c2 = 0, g = k ? dim_gcd(m, other, subs, &c2) : 1;
+        if (!k)
+            return 1;
+        *c += k * c2;
+        return g * (k < 0 ? -k : k);
+    }
+    default:
+        return 1;
+    }
+}
+
 /* e with every dim moved up by k. */
 static ir_aff shift_dims(struct ir_module *m, ir_aff e, uint32_t k)
 {
@@ -394,8 +457,11 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         for (uint32_t i = 0; i < s[far].nsub; i++)
             if (!outside(m, pipe, subs[i]))
                 return true;
-        d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae)); /* in [0, ae) */
-        w = (ae - 1 + n + le - 1) / le * le;
+        /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
+        int64_t c = 0, g = gcd(dim_gcd(m, off, subs, &c), ae);
+        int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
+        d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae));
+        w = (dmax + n + le - 1) / le * le;
     } else {
         int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
         if (o < 0)

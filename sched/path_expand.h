@@ -41,7 +41,9 @@
  * sizes but the last 1) between a memref outside the pipeline (the far
  * side: DDR) and a staging buffer of the pipeline, smaller than the unit's
  * smallest access (access_granularity, or word_size, of the device, the
- * larger of the two memories'), moves the enclosing aligned words instead.
+ * larger of the two memories'), or as large but at an offset known before
+ * launch that is not aligned to it, moves the enclosing aligned words
+ * instead.
  * The far side's offset must be affine in its subscripts (the
  * reinterpret_cast's static offset, a constant view base or one known only
  * at launch, which counts as aligned: the runtime aligns tensors, and

@@ -438,12 +438,16 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     int64_t nl = least_access(access_of(p, unit, !store, nmem), &na);
     int64_t least = fl > nl ? fl : nl, align = fa > na ? fa : na;
     ir_aff off;
-    if (!least || (n * e) % least == 0)
-        return true; /* whole accesses (their alignment is codegen's to check) */
+    bool whole = (n * e) % least == 0;
+    if (!least || (whole && rows != 1))
+        return true;
     /* several rows (which may well be contiguous, one run of whole words)
      * or an offset not affine in the subscripts: left to ktc-codegen's check */
     if (rows != 1 || !offset_expr(p, &s[far], &off) || align % e || least % e)
         return true;
+    if (whole && (has_dims(m, off) ||
+                  ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
+        return true; /* whole accesses, aligned (or known only at launch) */
     const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
     const struct ir_aff_info *nlast = ir_aff_get(m, nm->res[nm->nres - 1]);
     if (nlast->kind != IR_AFF_CONST || nlast->v != 0 || ns->ints[ns->n - 1] != n)

@@ -1,12 +1,15 @@
 /* path_expand_word.c - ktc-path-expand, sub-word DMA legalization
  * (path_expand.h): a DMA hop moving fewer bytes than its unit's smallest
- * access to a memory (a 4-element f16 row against 128-byte sticks) moves
- * the enclosing aligned words instead, through its staging buffer widened
- * to them; the other hops on that buffer address the wanted elements
- * inside it. A store of part of a word becomes a read-modify-write: a new
- * stage of the device's DMA load unit first fills the staging buffer with
- * the words as they are in memory, then the elements are written over
- * them, then the whole words go back. Runs after routing. */
+ * access to a memory (a 4-element f16 row against 128-byte sticks), or a
+ * whole access at a misaligned offset, moves the enclosing aligned words
+ * instead, through its staging buffer widened to them; the other hops on
+ * that buffer address the wanted elements inside it (at an offset that is
+ * a constant, or `offset mod word` over the subscripts when those are
+ * known only at launch). A store of part of a word becomes a
+ * read-modify-write: a new stage of the device's DMA load unit first fills
+ * the staging buffer with the words as they are in memory, then the
+ * elements are written over them, then the whole words go back. Runs after
+ * routing and scalar-broadcast legalization. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -407,8 +410,10 @@ static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
     return ARCH_NONE;
 }
 
-/* Legalizes DMA hop op (in stage `stage` of pipe) when it moves a part of
- * a word (see the file comment). */
+/* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
+ * when it moves a part of a word (see the file comment); other transfers
+ * of the pipeline, xs, are replaced in the list when rebuilt. False after
+ * a located error. */
 static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_op op,
                          struct xlist *xs)
 {

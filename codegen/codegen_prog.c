@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "codegen/codegen_int.h"
+#include "ktir/dialects/common.h"
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
 
@@ -831,6 +832,8 @@ static bool check_lanes(struct cg *g, ir_op at, ir_type t)
     const char *dn = dt < 0 ? "?" : interp_dtype_name((enum interp_dtype)dt);
     int64_t lanes = dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, dn);
     int64_t n = ti->rank ? ti->shape[0] : 1;
+    if (dt == INTERP_I1)
+        return true; /* a mask: as wide as the vectors compared, checked there */
     if (lanes <= 0) {
         if (once(g, at))
             cg_error(g, at, "%s of device @%s has no SIMD lanes for %s", r->kind, g->dev->name, dn);
@@ -1233,26 +1236,43 @@ static bool composite(struct cg *g, ir_op op)
     return true;
 }
 
-/* A reduction of ny elements into nr: groups of a power of two. */
+/* A reduction of ny elements into nr equal groups. */
 static bool reduce_shape(struct cg *g, ir_op op, int64_t ny, int64_t nr)
 {
     if (nr <= 0 || ny % nr)
         return cg_error(g, op, "a reduction of %lld elements into %lld", (long long)ny,
                         (long long)nr);
-    int64_t len = ny / nr;
-    if (len & (len - 1))
-        return cg_error(g, op,
-                        "a reduction over groups of %lld elements (not a power of two) is not "
-                        "supported yet",
-                        (long long)len);
     return true;
+}
+
+/* max and min give the same result in any order (no rounding, commutative
+ * and associative, up to NaN payloads): no tree is needed. */
+static bool order_free(int fn)
+{
+    return fn == SC_FN_MAX || fn == SC_FN_MIN || fn == SC_FN_MAXNUM || fn == SC_FN_MINNUM;
+}
+
+static void emit_shuf(struct cg *g, ir_op op, uint8_t dt, int d, int s, const int64_t *lanes,
+                      int64_t n)
+{
+    struct sc_insn sh = insn(g, SC_VSHUF, op);
+    sh.dtype = dt;
+    sh.reg[0] = (uint8_t)d;
+    sh.reg[1] = (uint8_t)s;
+    sh.pool = sc_add_pool(g->b, lanes, (uint32_t)n);
+    sh.npool = (uint32_t)n;
+    cg_emit(g, &sh);
 }
 
 /* Folds each group of len elements of register src (nr groups) as
  * ktc-interp folds a row (linalg.reduce): a pairwise tree, element j with
- * element j + L/2, every combine rounded (a shuffle pairing them, vred over
- * pairs). Max and min need no tree. Returns the register of the nr folds: a
- * new one, or src when len is 1; -1 on error. */
+ * element j + h (h = L/2), every combine rounded; an odd last element is
+ * carried to the next level. An even level is a shuffle pairing the
+ * elements and a vred over pairs; an odd one shuffles the halves apart
+ * (the last element in both), combines them with vbin and puts the last
+ * element back with a vsel on a constant mask. Max and min need no tree.
+ * Returns the register of the nr folds: a new one, or src when len is 1;
+ * -1 on error. */
 static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int64_t nr, int64_t len)
 {
     if (len == 1)
@@ -1260,14 +1280,13 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
     int t = vec_reg(g, IR_NONE, op);
     if (t < 0)
         return -1;
-    int64_t *lanes = malloc((size_t)(nr * len) * sizeof *lanes);
+    int64_t *lanes = malloc((size_t)(2 * nr * len) * sizeof *lanes), *lb = lanes + nr * len;
     if (!lanes)
         abort();
-    /* max and min give the same result in any order: one vred */
-    bool exact = fn == SC_FN_MAX || fn == SC_FN_MIN || fn == SC_FN_MAXNUM || fn == SC_FN_MINNUM;
-    for (; len > 1; len = exact ? 1 : len / 2, src = t) {
-        int64_t h = len / 2;
-        if (exact || len == 2) { /* the pairs are in place */
+    bool exact = order_free(fn);
+    for (; len > 1; src = t) {
+        int64_t h = len / 2, nl = h + (len & 1);
+        if (exact || len == 2) { /* the groups (pairs) are in place */
             struct sc_insn red = insn(g, SC_VRED, op);
             red.fn = (uint8_t)fn;
             red.dtype = dt;
@@ -1276,27 +1295,62 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
             red.x[0] = imm(len);
             red.nx = 1;
             cg_emit(g, &red);
+            len = 1;
             continue;
         }
-        for (int64_t i = 0; i < nr; i++)
+        if (!(len & 1)) {
+            for (int64_t i = 0; i < nr; i++)
+                for (int64_t j = 0; j < h; j++) {
+                    lanes[(i * h + j) * 2] = i * len + j;
+                    lanes[(i * h + j) * 2 + 1] = i * len + j + h;
+                }
+            emit_shuf(g, op, dt, t, src, lanes, nr * len);
+            struct sc_insn red = insn(g, SC_VRED, op);
+            red.fn = (uint8_t)fn;
+            red.dtype = dt;
+            red.reg[0] = red.reg[1] = (uint8_t)t;
+            red.x[0] = imm(2);
+            red.nx = 1;
+            cg_emit(g, &red);
+            len = h;
+            continue;
+        }
+        int b = vec_reg(g, IR_NONE, op), k = b < 0 ? -1 : vec_reg(g, IR_NONE, op);
+        if (k < 0) {
+            free(lanes);
+            return -1;
+        }
+        for (int64_t i = 0; i < nr; i++) {
             for (int64_t j = 0; j < h; j++) {
-                lanes[(i * h + j) * 2] = i * len + j;
-                lanes[(i * h + j) * 2 + 1] = i * len + j + h;
+                lanes[i * nl + j] = i * len + j;
+                lb[i * nl + j] = i * len + j + h;
             }
-        struct sc_insn sh = insn(g, SC_VSHUF, op);
-        sh.dtype = dt;
-        sh.reg[0] = (uint8_t)t;
-        sh.reg[1] = (uint8_t)src;
-        sh.pool = sc_add_pool(g->b, lanes, (uint32_t)(nr * len));
-        sh.npool = (uint32_t)(nr * len);
-        cg_emit(g, &sh);
-        struct sc_insn red = insn(g, SC_VRED, op);
-        red.fn = (uint8_t)fn;
-        red.dtype = dt;
-        red.reg[0] = red.reg[1] = (uint8_t)t;
-        red.x[0] = imm(2);
-        red.nx = 1;
-        cg_emit(g, &red);
+            lanes[i * nl + h] = lb[i * nl + h] = i * len + len - 1;
+        }
+        emit_shuf(g, op, dt, b, src, lb, nr * nl); /* B first: src may be t */
+        emit_shuf(g, op, dt, t, src, lanes, nr * nl);
+        for (int64_t i = 0; i < nr * nl; i++)
+            lanes[i] = i % nl != h;
+        struct sc_insn in = insn(g, SC_VCONST, op);
+        in.dtype = INTERP_I1;
+        in.reg[0] = (uint8_t)k;
+        in.pool = sc_add_pool(g->b, lanes, (uint32_t)(nr * nl));
+        in.npool = (uint32_t)(nr * nl);
+        cg_emit(g, &in);
+        in = insn(g, SC_VBIN, op);
+        in.fn = (uint8_t)fn;
+        in.dtype = dt;
+        in.reg[0] = in.reg[2] = (uint8_t)b;
+        in.reg[1] = (uint8_t)t;
+        cg_emit(g, &in);
+        in = insn(g, SC_VSEL, op);
+        in.dtype = dt;
+        in.reg[0] = in.reg[3] = (uint8_t)t;
+        in.reg[1] = (uint8_t)k;
+        in.reg[2] = (uint8_t)b;
+        cg_emit(g, &in);
+        g->p.vowner[b] = g->p.vowner[k] = IR_NONE;
+        len = nl;
     }
     free(lanes);
     return t;
@@ -1310,6 +1364,7 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
 struct wide {
     ir_op recv, send;
     int64_t chunk, lanes; /* elements per chunk; lanes of the unit */
+    bool rows;            /* group by group (reduce_rows), not in chunks */
 };
 
 struct use_count {
@@ -1352,9 +1407,11 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
         dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, interp_dtype_name((enum interp_dtype)dt));
     int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
     int64_t len = nr > 0 ? ny / nr : 0;
-    if (lanes <= 0 || ny <= lanes || len <= 0 || ny % nr ||
-        (len > lanes && ((lanes & (lanes - 1)) || len % lanes || len / lanes > SC_MAX_VREGS / 2)))
+    if (lanes <= 0 || ny <= lanes || len <= 0 || ny % nr)
         return false;
+    /* pieces of a power-of-two group: the tree's first levels pair pieces */
+    w->rows = len > lanes && ((lanes & (lanes - 1)) || (len & (len - 1)) || len % lanes ||
+                              len / lanes > SC_MAX_VREGS / 2);
     for (ir_op x = ir_op_get(m, d)->next; x != op; x = ir_op_get(m, x)->next) {
         const struct ir_op_info *xi = x ? ir_op_get(m, x) : NULL;
         if (!xi || xi->nreg || !strncmp(ir_str_get(m, xi->name), "dataflow.", 9))
@@ -1372,6 +1429,240 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     return true;
 }
 
+/* Of the registers cur[] holding a vector, `lanes` elements each (register
+ * q holds elements [q * lanes, ...)): a new register holding its elements
+ * at[0..cnt) (cnt <= lanes), gathered register by register (a shuffle
+ * each, merged by vsel on a constant mask). -1 on error. */
+static int gather(struct cg *g, ir_op op, uint8_t dt, const int *cur, int64_t lanes,
+                  const int64_t *at, int64_t cnt)
+{
+    int r = vec_reg(g, IR_NONE, op);
+    int64_t *sl = malloc((size_t)(2 * cnt) * sizeof *sl), *mk = sl + cnt;
+    if (!sl)
+        abort();
+    bool first = true;
+    for (int64_t i = 0; i < cnt && r >= 0; i++) {
+        int64_t q = at[i] / lanes;
+        bool seen = false;
+        for (int64_t j = 0; j < i && !seen; j++)
+            seen = at[j] / lanes == q;
+        if (seen)
+            continue;
+        for (int64_t j = 0; j < cnt; j++) {
+            bool mine = at[j] / lanes == q;
+            sl[j] = mine ? at[j] % lanes : at[i] % lanes;
+            mk[j] = mine;
+        }
+        if (first) {
+            emit_shuf(g, op, dt, r, cur[q], sl, cnt);
+            first = false;
+            continue;
+        }
+        int t = vec_reg(g, IR_NONE, op), k = t < 0 ? -1 : vec_reg(g, IR_NONE, op);
+        if (k < 0) {
+            r = -1;
+            break;
+        }
+        emit_shuf(g, op, dt, t, cur[q], sl, cnt);
+        struct sc_insn in = insn(g, SC_VCONST, op);
+        in.dtype = INTERP_I1;
+        in.reg[0] = (uint8_t)k;
+        in.pool = sc_add_pool(g->b, mk, (uint32_t)cnt);
+        in.npool = (uint32_t)cnt;
+        cg_emit(g, &in);
+        in = insn(g, SC_VSEL, op);
+        in.dtype = dt;
+        in.reg[0] = in.reg[3] = (uint8_t)r;
+        in.reg[1] = (uint8_t)k;
+        in.reg[2] = (uint8_t)t;
+        cg_emit(g, &in);
+        g->p.vowner[t] = g->p.vowner[k] = IR_NONE;
+    }
+    free(sl);
+    return r;
+}
+
+static void vbin(struct cg *g, ir_op op, int fn, uint8_t dt, int d, int a, int b)
+{
+    struct sc_insn in = insn(g, SC_VBIN, op);
+    in.fn = (uint8_t)fn;
+    in.dtype = dt;
+    in.reg[0] = (uint8_t)d;
+    in.reg[1] = (uint8_t)a;
+    in.reg[2] = (uint8_t)b;
+    cg_emit(g, &in);
+}
+
+static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint8_t dt, uint32_t pin,
+                      int64_t n)
+{
+    int x = vec_reg(g, IR_NONE, op);
+    if (x >= 0) {
+        struct sc_insn in = insn(g, SC_RECV, w->recv);
+        in.port = (uint16_t)pin;
+        in.dtype = dt;
+        in.reg[0] = (uint8_t)x;
+        in.x[in.nx++] = imm(n);
+        cg_emit(g, &in);
+    }
+    return x;
+}
+
+/* d = mask ? a : d, mask the constant lanes mk[0..n). */
+static bool merge(struct cg *g, ir_op op, uint8_t dt, int d, int a, const int64_t *mk, int64_t n)
+{
+    int k = vec_reg(g, IR_NONE, op);
+    if (k < 0)
+        return false;
+    struct sc_insn in = insn(g, SC_VCONST, op);
+    in.dtype = INTERP_I1;
+    in.reg[0] = (uint8_t)k;
+    in.pool = sc_add_pool(g->b, mk, (uint32_t)n);
+    in.npool = (uint32_t)n;
+    cg_emit(g, &in);
+    in = insn(g, SC_VSEL, op);
+    in.dtype = dt;
+    in.reg[0] = in.reg[3] = (uint8_t)d;
+    in.reg[1] = (uint8_t)k;
+    in.reg[2] = (uint8_t)a;
+    cg_emit(g, &in);
+    g->p.vowner[k] = IR_NONE;
+    return true;
+}
+
+/* A reduction over groups wider than the lanes that the chunked form does
+ * not take (not a power of two, or more than SC_MAX_VREGS / 2 pieces),
+ * group by group. Max and min: each lane-wide piece folded as it arrives
+ * (any order gives ktc-interp's result). Otherwise ktc-interp's pairwise
+ * tree exactly: the first half of the group is received into registers,
+ * `lanes` elements each; the second half arrives in pieces aligned with
+ * them and is combined at once (the tree's first level); an odd last
+ * element is appended. Each further level is computed register by register
+ * in place (output register k overwrites register k, which no later output
+ * reads), the two halves gathered to the same lanes. The first half must
+ * fit in the registers beside a few temporaries. Each group's result is
+ * combined with its initial value and sent. */
+static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, int init, uint8_t dt,
+                        uint32_t pin, uint32_t pout, int64_t nr, int64_t len)
+{
+    int64_t L = w->lanes, np = (len + L - 1) / L, h1 = len / 2, nh = (h1 + L - 1) / L;
+    bool exact = order_free(fn);
+    if (!exact && nh + 6 > SC_MAX_VREGS)
+        return cg_error(g, op,
+                        "a reduction over groups of %lld elements in ktc-interp's pairwise "
+                        "order holds half a group (%lld registers of %lld lanes) in the %d "
+                        "vector registers (not supported yet)",
+                        (long long)len, (long long)nh, (long long)L, SC_MAX_VREGS);
+    int cur[SC_MAX_VREGS];
+    int64_t *la = malloc((size_t)(2 * L + 2) * sizeof *la), *lb = la + L + 1;
+    if (!la)
+        abort();
+    bool ok = true;
+    for (int64_t grp = 0; grp < nr && ok; grp++) {
+        int acc = -1;
+        for (int64_t p = 0; exact && p < np && ok; p++) {
+            int64_t pn = len - p * L < L ? len - p * L : L;
+            int x = recv_piece(g, op, w, dt, pin, pn), t = x < 0 ? -1 : reduce_tree(g, op, fn, dt, x, 1, pn);
+            if (!(ok = t >= 0))
+                break;
+            if (t != x)
+                g->p.vowner[x] = IR_NONE;
+            if (acc < 0) {
+                acc = t;
+            } else {
+                vbin(g, op, fn, dt, acc, acc, t);
+                g->p.vowner[t] = IR_NONE;
+            }
+        }
+        int64_t n = len, nc = 0;
+        if (!exact) { /* the first level as the group streams in */
+            for (int64_t k = 0; k < nh && ok; k++)
+                ok = (cur[k] = recv_piece(g, op, w, dt, pin, h1 - k * L < L ? h1 - k * L : L)) >= 0;
+            for (int64_t k = 0; k < nh && ok; k++) {
+                int x = recv_piece(g, op, w, dt, pin, h1 - k * L < L ? h1 - k * L : L);
+                if (!(ok = x >= 0))
+                    break;
+                vbin(g, op, fn, dt, cur[k], cur[k], x);
+                g->p.vowner[x] = IR_NONE;
+            }
+            nc = nh;
+            n = h1;
+            if (ok && (len & 1)) { /* the last element, carried */
+                int x = recv_piece(g, op, w, dt, pin, 1);
+                if (!(ok = x >= 0))
+                    break;
+                int64_t c = h1 % L;
+                if (c == 0) {
+                    cur[nc++] = x;
+                } else {
+                    int t = vec_reg(g, IR_NONE, op);
+                    if (!(ok = t >= 0))
+                        break;
+                    for (int64_t i = 0; i <= c; i++) {
+                        la[i] = i < c ? i : 0;
+                        lb[i] = 0;
+                    }
+                    emit_shuf(g, op, dt, t, cur[nc - 1], la, c + 1);
+                    emit_shuf(g, op, dt, x, x, lb, c + 1);
+                    for (int64_t i = 0; i <= c; i++)
+                        la[i] = i == c;
+                    ok = merge(g, op, dt, t, x, la, c + 1);
+                    g->p.vowner[x] = g->p.vowner[cur[nc - 1]] = IR_NONE;
+                    cur[nc - 1] = t;
+                }
+                n = h1 + 1;
+            }
+        }
+        while (ok && !exact && n > 1) {
+            int64_t h = n / 2, nl = h + (n & 1), nk = (nl + L - 1) / L;
+            for (int64_t k = 0; k < nk && ok; k++) {
+                int64_t cnt = nl - k * L < L ? nl - k * L : L;
+                bool tail = false;
+                for (int64_t i = 0; i < cnt; i++) {
+                    int64_t e = k * L + i;
+                    tail = tail || e == h;
+                    la[i] = e < h ? e : n - 1;
+                    lb[i] = e < h ? e + h : n - 1;
+                }
+                int a = gather(g, op, dt, cur, L, la, cnt);
+                int b = a < 0 ? -1 : gather(g, op, dt, cur, L, lb, cnt);
+                if (!(ok = b >= 0))
+                    break;
+                vbin(g, op, fn, dt, b, a, b);
+                if (tail) { /* lane h - kL keeps the carried element */
+                    for (int64_t i = 0; i < cnt; i++)
+                        la[i] = k * L + i != h;
+                    ok = merge(g, op, dt, a, b, la, cnt);
+                    g->p.vowner[b] = IR_NONE;
+                    b = a;
+                } else {
+                    g->p.vowner[a] = IR_NONE;
+                }
+                g->p.vowner[cur[k]] = IR_NONE;
+                cur[k] = b;
+            }
+            for (int64_t q = nk; q < nc; q++)
+                g->p.vowner[cur[q]] = IR_NONE;
+            nc = nk;
+            n = nl;
+        }
+        if (!exact && ok)
+            acc = cur[0];
+        int s = ok ? vec_reg(g, IR_NONE, op) : -1;
+        if (!(ok = s >= 0))
+            break;
+        emit_shuf(g, op, dt, s, init, &grp, 1);
+        vbin(g, op, fn, dt, s, acc, s);
+        struct sc_insn in = insn(g, SC_SEND, w->send);
+        in.port = (uint16_t)pout;
+        in.reg[0] = (uint8_t)s;
+        cg_emit(g, &in);
+        g->p.vowner[s] = g->p.vowner[acc] = IR_NONE;
+    }
+    free(la);
+    return ok;
+}
+
 static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
 {
     struct ir_module *m = g->m;
@@ -1384,6 +1675,8 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
         !peer_port(g, w->send, ir_op_get(m, w->send)->opnd[0], SC_CHAN_FIFO, true, &pout))
         return false;
     uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
+    if (w->rows)
+        return reduce_rows(g, op, w, fn, init, dt, pin, pout, nr, len);
     int64_t *sl = malloc((size_t)nr * sizeof *sl);
     if (!sl)
         abort();
@@ -1517,6 +1810,42 @@ static bool vector_op(struct cg *g, ir_op op)
         free(lanes);
         if (!ok)
             return ix->n || cg_error(g, op, "a shuffle with no indices");
+        break;
+    }
+    case IR_OP_VECTORCHAIN_COMPARE: {
+        /* vcmp takes its operands' type and writes an i1 mask */
+        int a = vec_in(g, o->opnd[0], op), b = a < 0 ? -1 : vec_in(g, o->opnd[1], op);
+        ir_type et = ir_type_elem(m, ir_value_type(m, o->opnd[0]));
+        bool flt = ir_type_is_float(m, et);
+        ir_attr ca = ir_op_attr(m, op, "compare_op");
+        const char *body = ca && ir_attr_get(m, ca)->body ? ir_str_get(m, ir_attr_get(m, ca)->body)
+                                                          : "";
+        const char *sp = strchr(body, ' ');
+        int pred = sp ? ir_cmp_pred_find(!flt, sp + 1) : -1;
+        int dt = cg_dtype(m, et);
+        if (a < 0 || b < 0)
+            return false;
+        if (pred < 0 || dt < 0)
+            return cg_error(g, op, "the comparison '%s' has no SpyreCode form yet", body);
+        in = insn(g, SC_VCMP, op);
+        if (!check_lanes(g, op, ir_value_type(m, o->opnd[0])) || vec_out(g, op, o->res, &in) < 0)
+            return false;
+        in.reg[1] = (uint8_t)a;
+        in.reg[2] = (uint8_t)b;
+        in.dtype = (uint8_t)dt;
+        in.x[in.nx++] = imm(pred);
+        break;
+    }
+    case IR_OP_VECTORCHAIN_SELECT: {
+        in = insn(g, SC_VSEL, op);
+        for (uint32_t i = 0; i < 3; i++) {
+            int r = vec_in(g, o->opnd[i], op);
+            if (r < 0)
+                return false;
+            in.reg[1 + i] = (uint8_t)r;
+        }
+        if (vec_out(g, op, o->res, &in) < 0)
+            return false;
         break;
     }
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM: {
@@ -1836,6 +2165,8 @@ static bool translate(struct cg *g, ir_op op)
     case IR_OP_VECTORCHAIN_UNARY:
     case IR_OP_VECTORCHAIN_REDUCE:
     case IR_OP_VECTORCHAIN_SHUFFLE:
+    case IR_OP_VECTORCHAIN_COMPARE:
+    case IR_OP_VECTORCHAIN_SELECT:
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM:
     case IR_OP_VECTORCHAIN_SPLAT:
         return vector_op(g, op);

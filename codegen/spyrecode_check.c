@@ -143,6 +143,8 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
     case SC_VFMA:
     case SC_VRED:
     case SC_VCVT:
+    case SC_VCMP:
+    case SC_VSEL:
         if (!(r->features & ARCH_F_COMPUTE))
             verr(v, &in->loc, "unit '%s' (%s) does not compute (%s)", u->name, r->kind, op);
         else if (arch_lanes(d, res, interp_dtype_name(in->dtype)) <= 0)

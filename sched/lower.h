@@ -102,15 +102,25 @@
  * send and receive carries `fifo_depth`, the depth of that datapath. Compute
  * stages: ktdf.read_from_fifo / write_to_fifo are receive / send; a
  * linalg.generic over vectors becomes, op by op, `vectorchain.binary`
- * (add, sub, mul, div, max, min, maxnum, minnum, ...) and `vectorchain.unary`
- * (exp, ...); an input read through a non-identity indexing map (a
- * broadcast) is first shuffled to the iteration space; scalar constants are
+ * (add, sub, mul, div, max, min, maxnum, minnum, ...), `vectorchain.unary`
+ * (exp, ...), `vectorchain.compare` (arith.cmpf / cmpi: an i1 mask, the
+ * predicate by name) and `vectorchain.select` (arith.select on a mask); an
+ * input read through a non-identity indexing map (a broadcast) is first
+ * shuffled to the iteration space; scalar constants are
  * `vectorchain.constant_bitstream` splatted by a shuffle; a scalar the body
  * captures that is known only when the program runs is splatted to the
  * body's width by `vectorchain.splat`: a float argument from its symbol
  * (`{bits}`), `arith.sitofp`/`uitofp` of an index value (through an
- * index_cast) from that value; a reduction over
- * the trailing dims is `vectorchain.reduce` from the output's initial value.
+ * index_cast) from that value; a reduction over the trailing dims whose
+ * body is one binary op of the output and a value of the inputs is
+ * `vectorchain.reduce` from the output's initial value. Any other
+ * reduction body (a combiner of several ops, like cmpf + select) of one
+ * input is unrolled as ktc-interp runs linalg.reduce: per level of the
+ * pairwise tree, shuffles take the group's halves (lanes [0, h) and
+ * [h, 2h), h = L / 2, the odd last lane in both) as the body's input and
+ * output arguments, the body runs on them, and an odd level's last lane is
+ * put back by a select on a constant mask; last, the body runs on the
+ * tree's result and the initial value.
  *
  * Signals: for two stages of different units that touch the same memory
  * bytes (scratchpad buffers by address range, device memory by view base:
@@ -158,7 +168,9 @@
  * dimensions, with bounds known only at launch,
  * nested in another, or over a unit kind that is not one per corelet; a
  * FIFO between a unit on every corelet and one on a single corelet; FIFO
- * slots used out of their order.
+ * slots used out of their order; a reduction whose body is not one binary
+ * op and that has several inputs or an input of another element type than
+ * its output.
  */
 #ifndef SCHED_LOWER_H
 #define SCHED_LOWER_H

@@ -781,18 +781,19 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
             ir_op c = ir_value_def(m, y);
             const struct ir_op_info *ci = c ? ir_op_get(m, c) : NULL;
             *comb = ci ? binary_name(ci->kind) : NULL;
-            if (!*comb || ci->nopnd != 2 || (ci->opnd[0] != outarg) == (ci->opnd[1] != outarg))
-                return lw_error(lw, o,
-                                "a reduction other than one binary op of the output and "
-                                "the inputs' value is not supported yet");
+            if (!*comb || ci->nopnd != 2 || (ci->opnd[0] != outarg) == (ci->opnd[1] != outarg)) {
+                *comb = NULL; /* not one op: the caller folds with the whole body */
+                *yielded = IR_NONE;
+                return true;
+            }
             *yielded = body_vec(lw, bi, args, ci->opnd[ci->opnd[0] == outarg ? 1 : 0]);
             return *yielded || lw_error(lw, o,
                                         "a reduction of a value it does not compute is "
                                         "not supported yet");
         }
-        ir_value ops[2] = {0, 0};
+        ir_value ops[3] = {0, 0, 0};
         bool uses_out = false;
-        for (uint32_t i = 0; i < oi->nopnd && i < 2; i++) {
+        for (uint32_t i = 0; i < oi->nopnd && i < 3; i++) {
             uses_out = uses_out || oi->opnd[i] == outarg;
             ops[i] = body_vec(lw, bi, args, oi->opnd[i]);
             ir_op d = ir_value_def(m, oi->opnd[i]);
@@ -815,6 +816,25 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
             ir_state_set_attr(m, &st, "binary_op", vc_attr(m, "binary_operator", bn));
             ir_state_add_result(m, &st, vt);
             r = emit1(lw, &st);
+        } else if ((oi->kind == IR_OP_ARITH_CMPF || oi->kind == IR_OP_ARITH_CMPI) && ops[0] &&
+                   ops[1]) {
+            bool is_i = oi->kind == IR_OP_ARITH_CMPI;
+            int64_t pred = ir_attr_get(m, ir_op_attr(m, o, "predicate"))->i;
+            ir_state_init(&st, m, "vectorchain.compare", oi->loc);
+            ir_state_add_operand(m, &st, ops[0]);
+            ir_state_add_operand(m, &st, ops[1]);
+            ir_state_set_attr(m, &st, "compare_op",
+                              vc_attr(m, is_i ? "cmpi_predicate" : "cmpf_predicate",
+                                      ir_cmp_pred_name(is_i, pred)));
+            ir_state_add_result(m, &st, vector_of(m, n, m->t_i1));
+            r = emit1(lw, &st);
+        } else if (oi->kind == IR_OP_ARITH_SELECT && ops[0] && ops[1] && ops[2] &&
+                   ir_type_elem(m, ir_value_type(m, ops[0])) == m->t_i1) {
+            ir_state_init(&st, m, "vectorchain.select", oi->loc);
+            for (int i = 0; i < 3; i++)
+                ir_state_add_operand(m, &st, ops[i]);
+            ir_state_add_result(m, &st, ir_value_type(m, ops[1]));
+            r = emit1(lw, &st);
         } else if (un && oi->nopnd == 1 && ops[0]) {
             ir_state_init(&st, m, "vectorchain.unary", oi->loc);
             ir_state_add_operand(m, &st, ops[0]);
@@ -830,6 +850,93 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
         lw_memo_put(lw, oi->res, 0, P_VEC, r, true);
     }
     return lw_error(lw, gen, "a linalg.generic body must end in linalg.yield");
+}
+
+/* v's lanes at[0..n): a shuffle. */
+static ir_value pick_lanes(struct lw *lw, ir_op at, ir_value v, const int64_t *lanes, int64_t n,
+                           ir_type elem)
+{
+    struct ir_module *m = lw->m;
+    ir_attr *e = malloc((size_t)n * sizeof *e);
+    if (!e)
+        abort();
+    for (int64_t i = 0; i < n; i++)
+        e[i] = ir_attr_int(m, lanes[i], m->t_i32);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "vectorchain.shuffle", ir_op_get(m, at)->loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_set_attr(m, &st, "indices", ir_attr_array(m, (uint32_t)n, e));
+    ir_state_set_attr(m, &st, "repetition", ir_attr_int(m, 1, m->t_i32));
+    ir_state_add_result(m, &st, vector_of(m, n, elem));
+    free(e);
+    return emit1(lw, &st);
+}
+
+/* The body of a reduction gen run as its combiner on vectors a (its input
+ * argument) and b (its output argument) of n lanes. */
+static ir_value combine(struct lw *lw, ir_op gen, uint32_t inst, ir_value a, ir_value b, int64_t n,
+                        ir_type elem)
+{
+    ir_value args[2] = {a, b}, y = IR_NONE;
+    const char *comb = NULL;
+    uint32_t mark = lw_scope_mark(lw);
+    bool ok = lower_body(lw, gen, inst, lw_body(lw->m, gen, 0), args, n, elem, false, &y, &comb);
+    lw_scope_undo(lw, mark);
+    return ok ? y : IR_NONE;
+}
+
+/* A reduction whose body is not one op of the output and the input (a
+ * combiner of several ops, like cmpf + select): each group of len lanes of
+ * x (nr groups) folded as ktc-interp folds a row of linalg.reduce, the
+ * whole body applied level by level of the pairwise tree: lanes [0, h) as
+ * the input argument with lanes [h, 2h) as the output argument (h = len /
+ * 2), an odd last lane kept (a select with a constant mask puts it back),
+ * then the tree's result as the input argument with init as the output. */
+static ir_value lower_tree(struct lw *lw, ir_op gen, uint32_t inst, ir_value x, ir_value init,
+                           int64_t nr, int64_t len, ir_type elem)
+{
+    struct ir_module *m = lw->m;
+    struct ir_loc loc = ir_op_get(m, gen)->loc;
+    int64_t *la = malloc((size_t)(2 * nr * len + 1) * sizeof *la), *lb = la + nr * len;
+    ir_attr *mk = malloc((size_t)(nr * len + 1) * sizeof *mk);
+    if (!la || !mk)
+        abort();
+    ir_value cur = x;
+    for (int64_t l = len; l > 1 && cur;) {
+        int64_t h = l / 2, odd = l & 1, nl = h + odd;
+        for (int64_t i = 0; i < nr; i++) {
+            for (int64_t j = 0; j < h; j++) {
+                la[i * nl + j] = i * l + j;
+                lb[i * nl + j] = i * l + j + h;
+                mk[i * nl + j] = ir_attr_int(m, 1, m->t_i1);
+            }
+            if (odd) {
+                la[i * nl + h] = lb[i * nl + h] = i * l + l - 1;
+                mk[i * nl + h] = ir_attr_int(m, 0, m->t_i1);
+            }
+        }
+        ir_value a = pick_lanes(lw, gen, cur, la, nr * nl, elem);
+        ir_value b = pick_lanes(lw, gen, cur, lb, nr * nl, elem);
+        ir_value r = combine(lw, gen, inst, a, b, nr * nl, elem);
+        if (r && odd) {
+            struct ir_op_state st;
+            ir_state_init(&st, m, "vectorchain.constant_bitstream", loc);
+            ir_state_set_attr(m, &st, "value", ir_attr_array(m, (uint32_t)(nr * nl), mk));
+            ir_state_add_result(m, &st, vector_of(m, nr * nl, m->t_i1));
+            ir_value c = emit1(lw, &st);
+            ir_state_init(&st, m, "vectorchain.select", loc);
+            ir_state_add_operand(m, &st, c);
+            ir_state_add_operand(m, &st, r);
+            ir_state_add_operand(m, &st, a);
+            ir_state_add_result(m, &st, vector_of(m, nr * nl, elem));
+            r = emit1(lw, &st);
+        }
+        cur = r;
+        l = nl;
+    }
+    free(la);
+    free(mk);
+    return cur ? combine(lw, gen, inst, cur, init, nr, elem) : IR_NONE;
 }
 
 /* A linalg.generic on tensors: its body op by op on whole vectors. */
@@ -905,7 +1012,16 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
     const char *comb = NULL;
     uint32_t mark = lw_scope_mark(lw);
     bool ok = lower_body(lw, op, inst, lw_body(m, op, 0), args, total, elem, red, &y, &comb);
-    if (ok && red) {
+    if (ok && red && !comb) {
+        const struct ir_block_info *bi = ir_block_get(m, lw_body(m, op, 0));
+        if (nin != 1 || bi->nargs != 2 || ir_value_type(m, bi->args[0]) != elem)
+            ok = lw_error(lw, op,
+                          "a reduction whose body is not one binary op of the output and "
+                          "the inputs' value, over other than one input of the output's "
+                          "type, is not supported yet");
+        else
+            ok = (y = lower_tree(lw, op, inst, args[0], init, total / nred, nred, elem)) != IR_NONE;
+    } else if (ok && red) {
         struct ir_op_state st;
         ir_state_init(&st, m, "vectorchain.reduce", o->loc);
         ir_state_add_operand(m, &st, y);

@@ -1017,6 +1017,8 @@ bool sched_path_expand(struct ir_module *m, const struct arch_device *dev, struc
         expand_pipeline(&p, ps.v[i]);
     if (!p.failed)
         pe_legalize_splats(&p);
+    if (!p.failed)
+        pe_legalize_words(&p);
     free(ps.v);
     free(p.routes);
     return !p.failed;

@@ -37,13 +37,49 @@
  * simd splat feature), and the FIFO slot, the `ktdf.read_from_fifo` result
  * and the map's last result are widened to the vector dimension.
  *
+ * Then sub-word DMA legalization: a hop of a unit that moves one row (all
+ * sizes but the last 1) between a memref outside the pipeline (the far
+ * side: DDR) and a staging buffer of the pipeline, smaller than the unit's
+ * smallest access (access_granularity, or word_size, of the device, the
+ * larger of the two memories'), or as large but at an offset known before
+ * launch that is not aligned to it, moves the enclosing aligned words
+ * instead.
+ * The far side's offset must be affine in its subscripts (the
+ * reinterpret_cast's static offset, a constant view base or one known only
+ * at launch, which counts as aligned: the runtime aligns tensors, and
+ * ktc-codegen assumes the same). With d the wanted elements' offset in the
+ * first word (a constant, or `offset mod word` when the offset depends on
+ * the subscripts), the hop's far subscript goes back by d, both its sizes
+ * and the buffer's last extent become the words (round_up(d + n) to a
+ * word; round_up(dmax + n) when d is not constant, dmax its largest value
+ * given the gcd of the subscripts' coefficients), and every other
+ * transfer on the buffer has its last subscript moved on by d (the far
+ * side's subscripts appended to its own when d depends on them; they are
+ * defined outside the pipeline). A store of part of a word is a
+ * read-modify-write: a new stage, on the first unit kind that loads the
+ * far memory into the buffer's memory, loads the words into the buffer,
+ * chained by a new token (a new result of the private) between the
+ * depends_in of the stage that writes the elements into the buffer and
+ * that stage. ktc-lower's signals then order the load, the write of the
+ * elements and the store back (they touch the same bytes), and successive
+ * read-modify-writes of one word (one device-memory view base). Caveat: a
+ * word is written whole, so two tiles storing into one word would race
+ * (tiles are taken not to share device-memory bytes; here they may share
+ * words; and when d is not constant, an instance with a smaller d moves
+ * words past the wanted elements, which may lie beyond a tensor's
+ * 256-byte-aligned allocation). Transfers of several rows, or at offsets
+ * not known to be
+ * affine, are left as they are (ktc-codegen reports those it cannot do).
+ *
  * Rejected, each with a located error at the transfer or stage: a memref
  * without a memory space or in a space the device lacks; a FIFO end naming
  * nothing of the device; no route; a route with two memories in a row or
  * none of whose inner nodes is a unit; a staging buffer of dynamic size;
  * a stage mixing transfers with ops that have effects or regions; a stage
  * already tagged with a unit its transfers do not use; a compute stage
- * whose unit cannot be told; a splat on a unit without the splat feature.
+ * whose unit cannot be told; a splat on a unit without the splat feature;
+ * a store of part of a word that no unit can load first (no
+ * read-modify-write).
  */
 #ifndef SCHED_PATH_EXPAND_H
 #define SCHED_PATH_EXPAND_H

@@ -1,6 +1,7 @@
-/* path_expand_int.h - what the two halves of ktc-path-expand share: the
- * routing half (path_expand.c) and scalar-broadcast legalization
- * (path_expand_splat.c), plus small IR helpers both use. */
+/* path_expand_int.h - what the parts of ktc-path-expand share: the routing
+ * half (path_expand.c), scalar-broadcast legalization (path_expand_splat.c)
+ * and sub-word DMA legalization (path_expand_word.c), plus small IR helpers
+ * they use. */
 #ifndef SCHED_PATH_EXPAND_INT_H
 #define SCHED_PATH_EXPAND_INT_H
 
@@ -48,5 +49,8 @@ void pe_set_sizes(struct ir_module *m, ir_op op, int side, uint32_t n, const int
 
 /* Scalar-broadcast legalization over every pipeline of m (path_expand.h). */
 bool pe_legalize_splats(struct pe *p);
+
+/* Sub-word DMA legalization over every pipeline of m (path_expand.h). */
+bool pe_legalize_words(struct pe *p);
 
 #endif

@@ -60,6 +60,22 @@ static const char *const cmpf_preds[] = {"false", "oeq", "ogt", "oge", "olt", "o
                                          "one",   "ord", "ueq", "ugt", "uge", "ult",
                                          "ule",   "une", "uno", "true"};
 
+/* The name of predicate k of arith.cmpi (is_i) or arith.cmpf, or NULL. */
+const char *ir_cmp_pred_name(bool is_i, int64_t k)
+{
+    if (k < 0 || k >= (is_i ? 10 : 16))
+        return NULL;
+    return (is_i ? cmpi_preds : cmpf_preds)[k];
+}
+
+int ir_cmp_pred_find(bool is_i, const char *name)
+{
+    for (int k = 0; k < (is_i ? 10 : 16); k++)
+        if (strcmp((is_i ? cmpi_preds : cmpf_preds)[k], name) == 0)
+            return k;
+    return -1;
+}
+
 /* The i1 type shaped like t. */
 static ir_type bool_like(struct ir_module *m, ir_type t)
 {

@@ -50,6 +50,12 @@ void irw_elided_get(struct ir_printer *w, ir_op op, enum ir_type_kind kind);
 bool irp_elided_put(struct ir_parser *p, struct ir_op_state *st, enum ir_type_kind kind);
 void irw_elided_put(struct ir_printer *w, ir_op op, enum ir_type_kind kind);
 
+/* Comparison predicates in MLIR's enum order (arith.cmpi when is_i, else
+ * arith.cmpf): the name of value k (NULL when out of range), and the value
+ * of a name (-1 when none). Shared by arith and vectorchain.compare. */
+const char *ir_cmp_pred_name(bool is_i, int64_t k);
+int ir_cmp_pred_find(bool is_i, const char *name);
+
 /* ---- affine subscripts over SSA values ------------------------------------------ */
 
 #define IR_MAX_SUBSCRIPT_VALUES 64

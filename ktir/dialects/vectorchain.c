@@ -1,11 +1,12 @@
 /* vectorchain.c - DataflowIR: custom forms and rules of the vectorchain
  * dialect, the vector operations a compute unit (SFU) chains: elementwise
- * binary and unary operators, reductions, shuffles (splat and permute) and
- * constants.
+ * binary and unary operators, comparisons and selects, reductions, shuffles
+ * (splat and permute) and constants.
  */
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
@@ -86,6 +87,50 @@ bool ir_verify_vectorchain_reduce(struct ir_verifier *v, ir_op op)
         return irv_error(v, op, "%lld elements do not fall into %lld equal groups",
                          (long long)n, (long long)r);
     return check_operator(v, op, "reduce_op", "binary_operator");
+}
+
+/* %c = vectorchain.compare %a, %b {compare_op = #vectorchain<cmpf_predicate ogt>}
+ *     : vector<N x T>, vector<N x T>, vector<N x i1>
+ * (ktc's addition) compares element by element as arith.cmpf (floats,
+ * `cmpf_predicate`) or arith.cmpi (integers, `cmpi_predicate`) with the
+ * predicate NAME of that op; the result is a mask. */
+bool ir_verify_vectorchain_compare(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 2, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_type t = ir_value_type(m, o->opnd[0]), r = ir_value_type(m, o->res);
+    if (!is_vector(m, t) || ir_value_type(m, o->opnd[1]) != t || !is_vector(m, r) ||
+        ir_type_numel(m, r) != ir_type_numel(m, t) || ir_type_elem(m, r) != m->t_i1)
+        return irv_error(v, op, "requires two vector operands of one type and an i1 vector "
+                                "result of their length");
+    bool flt = ir_type_is_float(m, ir_type_elem(m, t));
+    const char *kind = flt ? "cmpf_predicate" : "cmpi_predicate";
+    if (!check_operator(v, op, "compare_op", kind))
+        return false;
+    const char *body = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, op, "compare_op"))->body);
+    if (ir_cmp_pred_find(!flt, body + strlen(kind) + 1) < 0)
+        return irv_error(v, op, "unknown %s '%s'", kind, body + strlen(kind) + 1);
+    return true;
+}
+
+/* %r = vectorchain.select %c, %a, %b
+ *     : vector<N x i1>, vector<N x T>, vector<N x T>, vector<N x T>
+ * (ktc's addition) r[i] = c[i] ? a[i] : b[i], as arith.select. */
+bool ir_verify_vectorchain_select(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 3, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_type c = ir_value_type(m, o->opnd[0]), t = ir_value_type(m, o->res);
+    if (!is_vector(m, c) || ir_type_elem(m, c) != m->t_i1 || !is_vector(m, t) ||
+        ir_value_type(m, o->opnd[1]) != t || ir_value_type(m, o->opnd[2]) != t ||
+        ir_type_numel(m, c) != ir_type_numel(m, t))
+        return irv_error(v, op, "requires an i1 vector condition, and two vector operands and "
+                                "a result of one type and its length");
+    return true;
 }
 
 /* %r = vectorchain.shuffle input(%x) {indices = [i, ...], repetition = N} : vector<...>, vector<...>:

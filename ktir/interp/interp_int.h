@@ -370,6 +370,15 @@ void iv_ew_fbinary(int code, int64_t n, const double *a, const double *b, double
  * zero. */
 bool iv_ew_raw(int code, unsigned ek, unsigned rek, uint32_t nin, const void *const *in,
                int64_t n, void *out, const double *prm);
+/* The comparison of arith.cmpf (is_f) or arith.cmpi with predicate pred
+ * (MLIR's enum) over n elements of kind ek of a and b, into n i1 elements
+ * of out: exactly exec_cmp's. */
+void iv_cmp_raw(bool is_f, int pred, unsigned ek, int64_t n, const void *a, const void *b,
+                void *out);
+/* out[i] = cond[i] ? a[i] : b[i] over n elements of kind ek (cond: i1), as
+ * arith.select. */
+void iv_select_raw(unsigned ek, int64_t n, const void *cond, const void *a, const void *b,
+                   void *out);
 /* The same in f32 for single-precision kinds (IEEE f32 arithmetic). */
 void iv_ew_fbinary32(int code, int64_t n, const float *a, const float *b, float *r);
 /* Rounds n doubles (floats) to float kind ek in place. */

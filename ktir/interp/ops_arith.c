@@ -519,6 +519,46 @@ static int exec_cmp(struct iv_ct *t, ir_op op, const struct iv_pre *p)
     return iv_set_result(t, op, 0, &r);
 }
 
+void iv_cmp_raw(bool is_f, int pred, unsigned ek, int64_t n, const void *a, const void *b,
+                void *out)
+{
+    struct iv_tensor ta = {.ek = (uint8_t)ek, .rank = 1, .shape = {n}, .n = n, .data = (void *)a};
+    struct iv_tensor tb = ta, to = {.ek = INTERP_I1, .rank = 1, .shape = {n}, .n = n, .data = out};
+    tb.data = (void *)b;
+    bool uns = !is_f && pred >= 6;
+    double fa[2][CHUNK];
+    int64_t ia[2][CHUNK], ir[CHUNK];
+    for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
+        int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+        if (is_f) {
+            iv_unpack_f(&ta, i0, c, fa[0]);
+            iv_unpack_f(&tb, i0, c, fa[1]);
+        } else {
+            iv_unpack_i(&ta, i0, c, uns, ia[0]);
+            iv_unpack_i(&tb, i0, c, uns, ia[1]);
+        }
+        for (int64_t j = 0; j < c; j++)
+            ir[j] = is_f ? cmpf(pred, fa[0][j], fa[1][j]) : cmpi(pred, ia[0][j], ia[1][j]);
+        iv_pack_i(&to, i0, c, ir);
+    }
+}
+
+void iv_select_raw(unsigned ek, int64_t n, const void *cond, const void *a, const void *b,
+                   void *out)
+{
+    struct iv_tensor tc = {.ek = INTERP_I1, .rank = 1, .shape = {n}, .n = n, .data = (void *)cond};
+    size_t es = iv_ek_size(ek);
+    int64_t ic[CHUNK];
+    for (int64_t i0 = 0; i0 < n; i0 += CHUNK) {
+        int64_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+        iv_unpack_i(&tc, i0, c, false, ic);
+        for (int64_t j = 0; j < c; j++) {
+            size_t at = (size_t)(i0 + j) * es;
+            memcpy((uint8_t *)out + at, (const uint8_t *)(ic[j] ? a : b) + at, es);
+        }
+    }
+}
+
 /* arith.select (i1 condition) and spyreop.select (float condition != 0). */
 static int exec_select(struct iv_ct *t, ir_op op, const struct iv_pre *p)
 {

@@ -2,9 +2,9 @@
  * hand-written SpyreCode (tests/sim/NAME.sc) and a 2-core device
  * (two_core.mlir): the vector add against numbers computed here, launches
  * with tensors at other addresses, double-buffering overlap, a deadlock
- * report, the cycle limit, files and their corruption, located errors; the
- * roofline and sig.wait timing on a device with given latencies
- * (timing_core.mlir).
+ * report, the cycle limit, files and their corruption, located errors,
+ * comparisons and selects; the roofline and sig.wait timing on a device
+ * with given latencies (timing_core.mlir).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -699,6 +699,100 @@ static void tensors_at_fixed_addresses(void **state)
     diag_close(&g);
 }
 
+/* Expected lane of vsel(vcmp(a, b, pred), a, b): the cmpf predicates in
+ * MLIR's order, written here independently of ktc-interp. */
+static uint16_t pick(int pred, uint16_t a, uint16_t b)
+{
+    float x = num_f16_to_f32(a), y = num_f16_to_f32(b);
+    bool uno = isnan(x) || isnan(y), c;
+    switch (pred) {
+    case 1: c = !uno && x == y; break;   /* oeq */
+    case 2: c = !uno && x > y; break;    /* ogt */
+    case 11: c = uno || x < y; break;    /* ult */
+    case 13: c = uno || x != y; break;   /* une */
+    default: c = uno; break;             /* 14: uno */
+    }
+    return c ? a : b;
+}
+
+/* vcmp and vsel: NaNs, signed zeros and ties through five predicates; a
+ * mask from an f16 compare picks f16 lanes bit for bit. */
+static void compare_select(void **state)
+{
+    (void)state;
+    static const int preds[5] = {2, 14, 1, 13, 11};
+    char text[4096];
+    int n = snprintf(text, sizeof text, HEAD
+        "arg out : tensor f16 [5, 64] in \"DDR\"\nsym o = addr(out)\n"
+        "channel a : fifo \"C0-SFU-CL0\" -> \"C0-L1SU-CL0\"\n"
+        "channel done : signal \"C0-L1SU-CL0\" -> \"C0-MNISU\"\n"
+        "program p (o : out) {\n"
+        /* a = NaN 0 -0 1 2 -3 NaN 5, b = 1 -0 0 1 3 -4 NaN NaN */
+        "    vconst.f16 v0, [nan, 0.0, -0.0, 1.0, 2.0, -3.0, nan, 5.0]\n"
+        "    vconst.f16 v1, [1.0, -0.0, 0.0, 1.0, 3.0, -4.0, nan, nan]\n"
+        "    vshuf.f16 v0, v0, [0, 1, 2, 3, 4, 5, 6, 7], 8\n"
+        "    vshuf.f16 v1, v1, [0, 1, 2, 3, 4, 5, 6, 7], 8\n");
+    for (int i = 0; i < 5; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      "    vcmp.f16 v2, v0, v1, %d\n    vsel.f16 v3, v2, v0, v1\n    send o, v3\n",
+                      preds[i]);
+    snprintf(text + n, sizeof text - (size_t)n,
+        "}\n"
+        "program s (i : in, l1 : mem, done : sigout) {\n"
+        "    for r1 = 0 to 5\n"
+        "        recv.f16 v0, i, 64\n        vst.f16 v0, l1[r1 * 128]\n"
+        "    end\n"
+        "    sig done\n"
+        "}\n"
+        "program d (l1 : mem, ddr : mem, done : sigin) {\n"
+        "    wait done\n    dma ddr[$o], l1[0], 640\n    fence\n"
+        "}\n"
+        "unit \"C0-SFU-CL0\" : \"SFU\" = p(o = a)\n"
+        "unit \"C0-L1SU-CL0\" : \"L1SU\" = s(i = a, l1 = \"C0-L1\", done = done)\n"
+        "unit \"C0-MNISU\" : \"MNISU\" = d(l1 = \"C0-L1\", ddr = \"DDR\", done = done)\n");
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble(&g, "cmp.sc", text);
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    char err[256];
+    int64_t shape[2] = {5, 64};
+    struct rt_tensor *t = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+    struct rt_arg arg = {t, 0};
+    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
+    struct sim_report r;
+    struct sim_options o = {0, false};
+    if (rt_wait(k, &o, &r) != SIM_OK)
+        fail_msg("%s", r.message);
+    uint16_t got[5][64];
+    rt_tensor_read(t, got);
+    static const float af[8] = {NAN, 0.0f, -0.0f, 1.0f, 2.0f, -3.0f, NAN, 5.0f};
+    static const float bf[8] = {1.0f, -0.0f, 0.0f, 1.0f, 3.0f, -4.0f, NAN, NAN};
+    uint16_t a[8], bb[8];
+    for (int l = 0; l < 8; l++) {
+        a[l] = num_f32_to_f16(af[l]);
+        bb[l] = num_f32_to_f16(bf[l]);
+    }
+    for (int i = 0; i < 5; i++)
+        for (int l = 0; l < 64; l++)
+            if (got[i][l] != pick(preds[i], a[l % 8], bb[l % 8]))
+                fail_msg("predicate %d lane %d: got %#x, want %#x", preds[i], l, got[i][l],
+                         pick(preds[i], a[l % 8], bb[l % 8]));
+    sim_report_free(&r);
+    rt_tensor_free(t);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+    /* a predicate arith.cmpf does not have */
+    check_error(HEAD "program p () {\n    vconst.f16 v0, [1.0]\n    vcmp.f16 v1, v0, v0, 16\n}\n",
+                "t.sc:4:5: error: vcmp: the predicate must be a number of arith.cmpf's", false);
+}
+
 /* A binary that carries its device description opens that device. */
 static void device_carried(void **state)
 {
@@ -742,6 +836,7 @@ int main(void)
         cmocka_unit_test(cycle_limit),           cmocka_unit_test(files_round_trip),
         cmocka_unit_test(located_errors),        cmocka_unit_test(runtime_error_located),
         cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),
+        cmocka_unit_test(compare_select),
         cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
         cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(sig_wait_does_not_block),
         cmocka_unit_test(tensors_at_fixed_addresses),

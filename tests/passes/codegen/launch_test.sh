@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # launch_test.sh KTC-PARSE KERNEL.mlir... - every kernel through the whole
 # chain (ktc-parse | ktc-split | ktc-path-expand | ktc-nest | ktc-allocate |
-# ktc-lower | ktc-codegen) on the sample and spyre devices, then launched on the
+# ktc-lower | ktc-codegen) on the sample and spyre devices (those of the
+# kernel's `// DEVICES: NAME ...` line when it has one), then launched on the
 # simulated device with random inputs (scalars from the kernel's
 # `// LAUNCH: --arg NAME=VALUE ...` line, else 0): every tensor must match
 # ktc-interp bit for bit (ktc-launch --check). The ktc binaries sit beside
@@ -13,7 +14,8 @@ tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/launch_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 for k in "$@"; do
-    for dev in sample spyre; do
+    devs=$(sed -n 's|^// DEVICES: ||p' "$k")
+    for dev in ${devs:-sample spyre}; do
         what="$(basename "$k") on $dev"
         if ! "$bin/ktc-parse" --device=$dev "$k" | "$bin/ktc-split" | "$bin/ktc-path-expand" |
             "$bin/ktc-nest" | "$bin/ktc-allocate" | "$bin/ktc-lower" 2>/dev/null |

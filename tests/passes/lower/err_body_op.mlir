@@ -1,6 +1,6 @@
 // RUN: ktc-lower
 // PARSE: --device=sample --stage=sched.allocated
-// A select has no vectorchain counterpart (yet).
+// math.fma has no vectorchain counterpart (yet).
 module {
   module {
     func.func @loop_add(%a: index, %b: index, %c: index) attributes {grid = [1]} {
@@ -58,8 +58,7 @@ module {
           %empty = tensor.empty() : tensor<1x64xf16>
           %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<1x64xf16>, tensor<1x64xf16>) outs(%empty : tensor<1x64xf16>) {
           ^bb0(%in: f16, %in_1: f16, %out: f16):
-            %lt = arith.cmpf olt, %in, %in_1 : f16
-            %1 = arith.select %lt, %in, %in_1 : f16
+            %1 = math.fma %in, %in_1, %in : f16
             linalg.yield %1 : f16
           } -> tensor<1x64xf16>
           ktdf.write_to_fifo %s, %p#2 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>

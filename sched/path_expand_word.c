@@ -1,0 +1,619 @@
+/* path_expand_word.c - ktc-path-expand, sub-word DMA legalization
+ * (path_expand.h): a DMA hop moving fewer bytes than its unit's smallest
+ * access to a memory (a 4-element f16 row against 128-byte sticks), or a
+ * whole access at a misaligned offset, moves the enclosing aligned words
+ * instead, through its staging buffer widened to them; the other hops on
+ * that buffer address the wanted elements inside it (at an offset that is
+ * a constant, or `offset mod word` over the subscripts when those are
+ * known only at launch). A store of part of a word becomes a
+ * read-modify-write: a new stage of the device's DMA load unit first fills
+ * the staging buffer with the words as they are in memory, then the
+ * elements are written over them, then the whole words go back. Runs after
+ * routing and scalar-broadcast legalization. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/dialects/ktdf.h"
+#include "ktir/ops.h"
+#include "sched/path_expand_int.h"
+
+static ir_block body_of(const struct ir_module *m, ir_op op)
+{
+    return ir_region_entry(m, ir_op_region(m, op, 0));
+}
+
+/* The memref.alloc behind staging buffer v of pipe (a private result), or IR_NONE. */
+static ir_op staging_alloc(const struct ir_module *m, ir_op pipe, ir_value v)
+{
+    ir_op def = ir_value_def(m, v);
+    if (!def || ir_op_get(m, def)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, def) != pipe)
+        return IR_NONE;
+    ir_op y = ir_block_get(m, body_of(m, def))->last;
+    ir_op a = ir_value_def(m, ir_op_get(m, y)->opnd[v - ir_op_get(m, def)->res]);
+    return a && ir_op_get(m, a)->kind == IR_OP_MEMREF_ALLOC ? a : IR_NONE;
+}
+
+static uint32_t stage_unit(const struct pe *p, ir_op stage)
+{
+    ir_attr a = ir_op_attr(p->m, stage, "applicable_units");
+    const struct ir_attr_info *ai = a ? ir_attr_get(p->m, a) : NULL;
+    return ai && ai->n ? pe_attr_kind(p, ai->elems[0]) : ARCH_NONE;
+}
+
+static uint32_t mem_of(const struct pe *p, ir_value v)
+{
+    return pe_attr_kind(p, ir_type_get(p->m, ir_value_type(p->m, v))->attr1);
+}
+
+/* How unit kind k accesses memory kind mem (store or load; a DMA unit's
+ * access the other way stands in, as in ktc-codegen), or NULL. */
+static const struct arch_access *access_of(const struct pe *p, uint32_t k, bool store,
+                                           uint32_t mem)
+{
+    uint32_t r = p->dev->kinds[k].first;
+    const char *mn = p->dev->kinds[mem].name;
+    const struct arch_access *a = arch_access(p->dev, r, store, mn);
+    return a ? a : arch_access(p->dev, r, !store, mn);
+}
+
+/* The smallest access of a (bytes) and its alignment; 0 when any size goes. */
+static int64_t least_access(const struct arch_access *a, int64_t *align)
+{
+    int64_t w = a && a->word_size > 0 ? a->word_size : 1, least = 0;
+    *align = 1;
+    if (!a)
+        return 0;
+    if (!a->ngranules) {
+        *align = w;
+        return w > 1 ? w : 0;
+    }
+    for (uint32_t i = 0; i < a->ngranules; i++) {
+        int64_t s = a->granules[i].size_in_words * w;
+        if (s > 0 && (!least || s < least)) {
+            least = s;
+            *align = (a->granules[i].align_in_words > 0 ? a->granules[i].align_in_words : 1) * w;
+        }
+    }
+    return least;
+}
+
+/* The element offset, from an aligned base, where memref side s of a
+ * transfer starts, as an affine expression over its subscripts (the dims
+ * of its map): the strided offset of the reinterpret_cast that built it,
+ * plus a constant KTIR view base, plus its subscripts times the strides. A
+ * base known only at launch counts as aligned (it is a tensor's, and the
+ * runtime aligns tensors; ktc-codegen assumes the same). False when the
+ * offset or a stride is dynamic. */
+static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off)
+{
+    struct ir_module *m = p->m;
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, s->map)->map);
+    if (!lay || lay->kind != IR_AT_STRIDED || lay->n != t->rank || mp->nres != t->rank ||
+        mp->nsyms)
+        return false;
+    int64_t x = 0;
+    ir_value v = s->v;
+    for (ir_op d; (d = ir_value_def(m, v));) {
+        const struct ir_op_info *o = ir_op_get(m, d);
+        if (o->kind == IR_OP_MEMREF_REINTERPRET_CAST) {
+            const struct ir_attr_info *so = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+            if (!so || !so->n || so->ints[0] == IR_DYN)
+                return false;
+            x += so->ints[0];
+        } else if (o->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW) {
+            ir_op b = ir_value_def(m, o->opnd[0]);
+            if (b && ir_op_get(m, b)->kind == IR_OP_ARITH_CONSTANT)
+                x += ir_attr_get(m, ir_op_attr(m, b, "value"))->i;
+            else if (b)
+                return false; /* a computed base: its alignment is unknown */
+            break;
+        } else if (o->kind != IR_OP_MEMREF_MEMORY_SPACE_CAST && o->kind != IR_OP_MEMREF_CAST) {
+            return false;
+        }
+        v = o->opnd[0];
+    }
+    ir_aff e = ir_aff_const(m, x);
+    for (uint32_t k = 0; k < t->rank; k++) {
+        if (lay->ints[k] == IR_DYN)
+            return false;
+        e = ir_aff_bin(m, IR_AFF_ADD, e,
+                       ir_aff_bin(m, IR_AFF_MUL, mp->res[k], ir_aff_const(m, lay->ints[k])));
+    }
+    *off = e;
+    return true;
+}
+
+/* Whether affine expression e reads a dim. */
+static bool has_dims(const struct ir_module *m, ir_aff e)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    if (a->kind == IR_AFF_DIM)
+        return true;
+    if (a->kind == IR_AFF_CONST || a->kind == IR_AFF_SYM)
+        return false;
+    return has_dims(m, a->lhs) || has_dims(m, a->rhs);
+}
+
+static int64_t gcd(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static bool const_of(const struct ir_module *m, ir_value v, int64_t *x)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_CONSTANT)
+        return false;
+    *x = ir_attr_get(m, ir_op_attr(m, d, "value"))->i;
+    return true;
+}
+
+/* Splits e, over subscripts subs, into c + (terms over dims): *c the
+ * constant, the result a number every value of the terms is a multiple of
+ * (1 when unknown, 0 when there are none). A subscript that is the
+ * induction variable of an scf.for with constant bounds is lb + step * t. */
+static int64_t dim_gcd(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *c)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *c += a->v;
+        return 0;
+    case IR_AFF_DIM: {
+        const struct ir_value_info *vi = ir_value_get(m, subs[a->v]);
+        int64_t lb, step;
+        if (vi->is_arg && vi->index == 0) {
+            ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+            const struct ir_op_info *lo = loop ? ir_op_get(m, loop) : NULL;
+            if (lo && lo->kind == IR_OP_SCF_FOR && const_of(m, lo->opnd[0], &lb) &&
+                const_of(m, lo->opnd[2], &step) && step > 0) {
+                *c += lb;
+                return step;
+            }
+        }
+        return 1;
+    }
+    case IR_AFF_ADD:
+        return gcd(dim_gcd(m, a->lhs, subs, c), dim_gcd(m, a->rhs, subs, c));
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, a->rhs), *l = ir_aff_get(m, a->lhs);
+        int64_t k = r->kind == IR_AFF_CONST ? r->v : l->kind == IR_AFF_CONST ? l->v : 0;
+        ir_aff other = r->kind == IR_AFF_CONST ? a->lhs : a->rhs;
+        int64_t c2 = 0, g = k ? dim_gcd(m, other, subs, &c2) : 1;
+        if (!k)
+            return 1;
+        *c += k * c2;
+        return g * (k < 0 ? -k : k);
+    }
+    default:
+        return 1;
+    }
+}
+
+/* e with every dim moved up by k. */
+static ir_aff shift_dims(struct ir_module *m, ir_aff e, uint32_t k)
+{
+    const struct ir_aff_info a = *ir_aff_get(m, e);
+    if (a.kind == IR_AFF_DIM)
+        return ir_aff_dim(m, (uint32_t)a.v + k);
+    if (a.kind == IR_AFF_CONST || a.kind == IR_AFF_SYM)
+        return e;
+    ir_aff l = shift_dims(m, a.lhs, k), r = shift_dims(m, a.rhs, k);
+    return ir_aff_bin(m, (enum ir_aff_kind)a.kind, l, r);
+}
+
+/* Whether v is defined outside pipe (so every stage of pipe can read it). */
+static bool outside(const struct ir_module *m, ir_op pipe, ir_value v)
+{
+    for (ir_op d = ir_value_def(m, v); d; d = ir_op_parent(m, d))
+        if (d == pipe)
+            return false;
+    return true;
+}
+
+/* Transfer x with the subscripts extra[0..n) appended to side `side`,
+ * whose last subscript gains delta (an expression over them): a new op
+ * replacing x, returned. */
+static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value *extra, uint32_t n,
+                         ir_aff delta)
+{
+    static const char *const maps[] = {"source_map", "dest_map"};
+    struct pe_side t[2];
+    pe_transfer_sides(m, x, t);
+    const struct ir_op_info *xo = ir_op_get(m, x);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.data_transfer", xo->loc);
+    const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
+    for (uint32_t i = 0; ai && i < ai->n; i++)
+        ir_state_set_attr(m, &st, ir_str_get(m, ai->elems[2 * i]), ai->elems[2 * i + 1]);
+    int64_t seg[6];
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i <= t[k].nsub; i++)
+            ir_state_add_operand(m, &st, xo->opnd[t[k].first + i]);
+        if (k == side)
+            for (uint32_t i = 0; i < n; i++)
+                ir_state_add_operand(m, &st, extra[i]);
+        for (uint32_t i = 0; i < t[k].ndyn; i++)
+            ir_state_add_operand(m, &st, xo->opnd[t[k].first + 1 + t[k].nsub + i]);
+        seg[3 * k] = 1;
+        seg[3 * k + 1] = t[k].nsub + (k == side ? n : 0);
+        seg[3 * k + 2] = t[k].ndyn;
+    }
+    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, t[side].map)->map);
+    ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
+    if (!res)
+        abort();
+    memcpy(res, mp->res, mp->nres * sizeof *res);
+    res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], shift_dims(m, delta, mp->ndims));
+    ir_state_set_attr(m, &st, maps[side],
+                      ir_attr_affine_map(m, ir_map_intern(m, mp->ndims + n, mp->nsyms, mp->nres, res)));
+    free(res);
+    ir_op nx = ir_op_create(m, &st);
+    ir_op_insert_before(m, x, nx);
+    ir_op_unlink(m, x);
+    return nx;
+}
+
+/* Adds delta (an expression over the side's subscripts) to the last
+ * subscript of side `side` of transfer op. */
+static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
+{
+    static const char *const names[] = {"source_map", "dest_map"};
+    const struct ir_affine_map *mp =
+        ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, names[side]))->map);
+    ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
+    if (!res)
+        abort();
+    memcpy(res, mp->res, mp->nres * sizeof *res);
+    res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], delta);
+    ir_op_set_attr(m, op, names[side],
+                   ir_attr_affine_map(m, ir_map_intern(m, mp->ndims, mp->nsyms, mp->nres, res)));
+    free(res);
+}
+
+static void set_last_size(struct ir_module *m, ir_op op, int side, int64_t n)
+{
+    struct pe_side s[2];
+    pe_transfer_sides(m, op, s);
+    const struct ir_attr_info *a = ir_attr_get(m, s[side].sizes);
+    int64_t *v = malloc((a->n + 1) * sizeof *v);
+    if (!v)
+        abort();
+    memcpy(v, a->ints, a->n * sizeof *v);
+    v[a->n - 1] = n;
+    pe_set_sizes(m, op, side, a->n, v);
+    free(v);
+}
+
+static ir_type widen_last(struct ir_module *m, ir_type t, int64_t n)
+{
+    struct ir_type_info ti = *ir_type_get(m, t);
+    int64_t *shape = malloc((ti.rank + 1) * sizeof *shape);
+    if (!shape)
+        abort();
+    memcpy(shape, ti.shape, ti.rank * sizeof *shape);
+    shape[ti.rank - 1] = n;
+    ti.shape = shape;
+    ir_type r = ir_type_intern(m, &ti);
+    free(shape);
+    return r;
+}
+
+/* The transfers directly in the stages of pipe, in order. */
+struct xlist {
+    ir_op *v;
+    uint32_t n, cap;
+};
+
+static void note(struct xlist *l, ir_op op)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 8;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        if (!l->v)
+            abort();
+    }
+    l->v[l->n++] = op;
+}
+
+/* Replaces every operand in [from, from + n) by to + (v - from). */
+struct remap {
+    ir_value from, to;
+    uint32_t n;
+};
+
+static bool remap_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct remap *r = ctx;
+    struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] >= r->from && o->opnd[i] < r->from + r->n)
+            o->opnd[i] = r->to + (o->opnd[i] - r->from);
+    return true;
+}
+
+/* A new ktdf.create_token yielded by pipe's private as its last result. */
+static ir_value new_token(struct ir_module *m, ir_op pipe, ir_op priv)
+{
+    ir_block b = body_of(m, priv);
+    ir_op y = ir_block_get(m, b)->last;
+    const struct ir_op_info *yo = ir_op_get(m, y);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.create_token", yo->loc);
+    ir_state_add_result(m, &st, ir_ktdf_token_type(m));
+    ir_op tok = ir_op_create(m, &st);
+    ir_op_insert_before(m, y, tok);
+    ir_value_get(m, ir_op_result(m, tok, 0))->name = ir_str_c(m, "tok");
+    struct ir_op_state ys, ps;
+    ir_state_init(&ys, m, "ktdf.private_yield", yo->loc);
+    for (uint32_t i = 0; i < yo->nopnd; i++)
+        ir_state_add_operand(m, &ys, yo->opnd[i]);
+    ir_state_add_operand(m, &ys, ir_op_result(m, tok, 0));
+    ir_op ny = ir_op_create(m, &ys);
+    ir_op_get(m, ny)->attrs = ir_op_get(m, y)->attrs;
+    ir_op_insert_before(m, y, ny);
+    ir_op_unlink(m, y);
+    const struct ir_op_info *po = ir_op_get(m, priv);
+    ir_state_init(&ps, m, "ktdf.private", po->loc);
+    for (uint32_t i = 0; i < ys.nopnd; i++)
+        ir_state_add_result(m, &ps, ir_value_type(m, ys.opnd[i]));
+    ir_state_add_region(m, &ps, po->regs[0]);
+    ir_op np = ir_op_create(m, &ps);
+    ir_op_get(m, np)->attrs = po->attrs;
+    ir_op_insert_before(m, priv, np);
+    ir_op_unlink(m, priv);
+    uint32_t nold = ys.nopnd - 1;
+    ir_value_get(m, ir_op_get(m, np)->res)->name = ir_value_get(m, ir_op_get(m, priv)->res)->name;
+    /* the old results' uses move to the new private's */
+    struct remap rm = {ir_op_result(m, priv, 0), ir_op_result(m, np, 0), nold};
+    if (nold)
+        ir_walk(m, pipe, remap_op, &rm);
+    return ir_op_result(m, np, nold);
+}
+
+/* Whether the kind graph has an edge from kind a to kind b. */
+static bool linked(const struct arch_device *d, uint32_t a, uint32_t b)
+{
+    for (uint32_t i = 0; i < d->nedges; i++)
+        if (d->edges[i].src == a && d->edges[i].dst == b)
+            return true;
+    return false;
+}
+
+/* The DMA unit kind that loads memory kind mem into memory kind into (the
+ * first unit kind with a load access to mem and datapaths mem -> it ->
+ * into), or ARCH_NONE. */
+static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
+{
+    const struct arch_device *d = p->dev;
+    for (uint32_t k = 0; k < d->nkinds; k++) {
+        if (d->kinds[k].node != ARCH_UNIT || d->kinds[k].first == ARCH_NONE)
+            continue;
+        uint32_t r = d->kinds[k].first;
+        if (!(d->res[r].features & ARCH_F_LOAD) ||
+            !arch_access(d, r, false, d->kinds[mem].name) ||
+            (d->res[r].features & ARCH_F_COMPUTE))
+            continue;
+        if (linked(d, mem, k) && linked(d, k, into))
+            return k;
+    }
+    return ARCH_NONE;
+}
+
+/* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
+ * when it moves a part of a word (see the file comment); other transfers
+ * of the pipeline, xs, are replaced in the list when rebuilt. False after
+ * a located error. */
+static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_op op,
+                         struct xlist *xs)
+{
+    struct ir_module *m = p->m;
+    struct pe_side s[2];
+    pe_transfer_sides(m, op, s);
+    if (s[0].fifo || s[1].fifo || s[0].ndyn || s[1].ndyn)
+        return true;
+    uint32_t unit = stage_unit(p, stage);
+    /* far: the memref that is not a staging buffer of the pipeline */
+    ir_op b0 = staging_alloc(m, pipe, s[0].v), b1 = staging_alloc(m, pipe, s[1].v);
+    if (unit == ARCH_NONE || !b0 == !b1)
+        return true;
+    int far = b0 ? 1 : 0, near = 1 - far;
+    bool store = far == 1;
+    uint32_t fmem = mem_of(p, s[far].v), nmem = mem_of(p, s[near].v);
+    if (fmem == ARCH_NONE || nmem == ARCH_NONE)
+        return true;
+    const struct ir_attr_info *fs = ir_attr_get(m, s[far].sizes);
+    const struct ir_attr_info *ns = ir_attr_get(m, s[near].sizes);
+    ir_type elem = ir_type_get(m, ir_value_type(m, s[far].v))->elem;
+    int64_t e = (ir_type_get(m, elem)->width + 7) / 8, n = fs->ints[fs->n - 1], rows = 1;
+    for (uint32_t k = 0; k + 1 < fs->n; k++)
+        rows *= fs->ints[k];
+    int64_t fa, na;
+    int64_t fl = least_access(access_of(p, unit, store, fmem), &fa);
+    int64_t nl = least_access(access_of(p, unit, !store, nmem), &na);
+    int64_t least = fl > nl ? fl : nl, align = fa > na ? fa : na;
+    ir_aff off;
+    bool whole = (n * e) % least == 0;
+    if (!least || (whole && rows != 1))
+        return true;
+    /* several rows (which may well be contiguous, one run of whole words)
+     * or an offset not affine in the subscripts: left to ktc-codegen's check */
+    if (rows != 1 || !offset_expr(p, &s[far], &off) || align % e || least % e)
+        return true;
+    if (whole && (has_dims(m, off) ||
+                  ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
+        return true; /* whole accesses, aligned (or known only at launch) */
+    const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
+    const struct ir_aff_info *nlast = ir_aff_get(m, nm->res[nm->nres - 1]);
+    if (nlast->kind != IR_AFF_CONST || nlast->v != 0 || ns->ints[ns->n - 1] != n)
+        return true;
+    /* d: the wanted elements' offset in the first word; w: the words */
+    int64_t ae = align / e, le = least / e, w;
+    ir_aff d;
+    bool dyn = has_dims(m, off);
+    const ir_value *subs = ir_op_get(m, op)->opnd + s[far].first + 1;
+    if (dyn) {
+        for (uint32_t i = 0; i < s[far].nsub; i++)
+            if (!outside(m, pipe, subs[i]))
+                return true;
+        /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
+        int64_t c = 0, g = gcd(dim_gcd(m, off, subs, &c), ae);
+        int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
+        d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae));
+        w = (dmax + n + le - 1) / le * le;
+    } else {
+        int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
+        if (o < 0)
+            return true;
+        d = ir_aff_const(m, o % ae);
+        w = (o % ae + n + le - 1) / le * le;
+    }
+    /* the buffer holds the words; this hop moves them */
+    ir_op alloc = store ? b0 : b1;
+    ir_type bt = widen_last(m, ir_value_type(m, s[near].v), w);
+    ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
+    ir_value_get(m, s[near].v)->type = bt;
+    shift_last(m, op, far, ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1)));
+    set_last_size(m, op, far, w);
+    set_last_size(m, op, near, w);
+    /* the other hops on the buffer address the elements inside it (given
+     * the far side's subscripts when d depends on them) */
+    ir_op writer = IR_NONE;
+    uint32_t nsub = s[far].nsub;
+    ir_value *extra = malloc((nsub + 1) * sizeof *extra);
+    if (!extra)
+        abort();
+    memcpy(extra, subs, nsub * sizeof *extra);
+    for (uint32_t i = 0; i < xs->n; i++) {
+        if (xs->v[i] == op)
+            continue;
+        struct pe_side t[2];
+        pe_transfer_sides(m, xs->v[i], t);
+        for (int k = 0; k < 2; k++)
+            if (!t[k].fifo && t[k].v == s[near].v) {
+                if (dyn) {
+                    xs->v[i] = extend_side(m, xs->v[i], k, extra, nsub, d);
+                    pe_transfer_sides(m, xs->v[i], t);
+                } else {
+                    shift_last(m, xs->v[i], k, d);
+                }
+                if (k == 1 && !writer)
+                    writer = xs->v[i];
+            }
+    }
+    free(extra);
+    if (!store)
+        return true;
+    /* read-modify-write: the words are loaded into the buffer before the
+     * stage that writes the elements into it */
+    ir_op wstage = writer ? ir_op_parent(m, writer) : IR_NONE;
+    uint32_t ld = loader(p, fmem, nmem);
+    if (!wstage || ir_op_get(m, wstage)->kind != IR_OP_KTDF_STAGE || ld == ARCH_NONE)
+        return pe_error(p, op,
+                        "this transfer stores %lld bytes, part of a %lld-byte access of %s, "
+                        "and no unit can load the rest of it first",
+                        (long long)(n * e), (long long)least, p->dev->kinds[unit].name);
+    ir_value tok = new_token(m, pipe, priv);
+    /* the private was rebuilt: re-read the sides */
+    pe_transfer_sides(m, op, s);
+    const struct ir_op_info *wo = ir_op_get(m, wstage);
+    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, wstage, "operandSegmentSizes"));
+    uint32_t nin = (uint32_t)seg->ints[0];
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.stage", ir_op_get(m, op)->loc);
+    for (uint32_t i = 0; i < nin; i++)
+        ir_state_add_operand(m, &st, wo->opnd[i]);
+    ir_state_add_operand(m, &st, tok);
+    int64_t sseg[2] = {nin, 1};
+    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 2, sseg));
+    ir_attr un = ir_attr_string(m, p->dev->kinds[ld].name);
+    ir_state_set_attr(m, &st, "applicable_units", ir_attr_array(m, 1, &un));
+    ir_region r = ir_region_new(m);
+    ir_block blk = ir_block_new(m);
+    ir_region_append_block(m, r, blk);
+    ir_state_add_region(m, &st, r);
+    ir_op ns_op = ir_op_create(m, &st);
+    ir_op_insert_before(m, wstage, ns_op);
+    /* the load: the far side's words into the buffer, both as the store has them */
+    const struct ir_op_info *oo = ir_op_get(m, op);
+    struct ir_op_state xt;
+    ir_state_init(&xt, m, "ktdf.data_transfer", oo->loc);
+    uint32_t first[2] = {s[far].first, s[near].first}, cnt[2] = {1 + s[far].nsub, 1 + s[near].nsub};
+    for (int k = 0; k < 2; k++)
+        for (uint32_t i = 0; i < cnt[k]; i++)
+            ir_state_add_operand(m, &xt, oo->opnd[first[k] + i]);
+    int64_t xseg[6] = {1, s[far].nsub, 0, 1, s[near].nsub, 0};
+    ir_state_set_attr(m, &xt, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, xseg));
+    ir_state_set_attr(m, &xt, "source_map", s[far].map);
+    ir_state_set_attr(m, &xt, "static_source_sizes", s[far].sizes);
+    ir_state_set_attr(m, &xt, "dest_map", s[near].map);
+    ir_state_set_attr(m, &xt, "static_dest_sizes", s[near].sizes);
+    ir_block_append_op(m, blk, ir_op_create(m, &xt));
+    /* the writer's stage now waits for the load */
+    {
+        struct ir_op_state ws;
+        ir_state_init(&ws, m, "ktdf.stage", wo->loc);
+        ir_state_add_operand(m, &ws, tok);
+        for (uint32_t i = nin; i < wo->nopnd; i++)
+            ir_state_add_operand(m, &ws, wo->opnd[i]);
+        int64_t wseg[2] = {1, (int64_t)(wo->nopnd - nin)};
+        const struct ir_attr_info *ai = wo->attrs ? ir_attr_get(m, wo->attrs) : NULL;
+        for (uint32_t i = 0; ai && i < ai->n; i++)
+            ir_state_set_attr(m, &ws, ir_str_get(m, ai->elems[2 * i]), ai->elems[2 * i + 1]);
+        ir_state_set_attr(m, &ws, "operandSegmentSizes",
+                          ir_attr_dense_array(m, m->t_i32, 2, wseg));
+        ir_state_add_region(m, &ws, wo->regs[0]);
+        ir_op nw = ir_op_create(m, &ws);
+        ir_op_insert_before(m, wstage, nw);
+        ir_op_unlink(m, wstage);
+    }
+    return true;
+}
+
+static bool note_pipe(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+        note(ctx, op);
+    return true;
+}
+
+bool pe_legalize_words(struct pe *p)
+{
+    struct ir_module *m = p->m;
+    struct xlist pipes = {0};
+    ir_walk(m, m->top, note_pipe, &pipes);
+    for (uint32_t i = 0; i < pipes.n && !p->failed; i++) {
+        ir_op pipe = pipes.v[i];
+        /* the transfers of the pipeline's own stages, then each in turn */
+        struct xlist xs = {0};
+        IR_FOR_OPS(m, body_of(m, pipe), st)
+        {
+            if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+                continue;
+            IR_FOR_OPS(m, body_of(m, st), x)
+            if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER)
+                note(&xs, x);
+        }
+        for (uint32_t k = 0; k < xs.n && !p->failed; k++) {
+            ir_op priv = IR_NONE;
+            IR_FOR_OPS(m, body_of(m, pipe), q)
+            if (ir_op_get(m, q)->kind == IR_OP_KTDF_PRIVATE)
+                priv = q;
+            if (!legalize_hop(p, pipe, priv, ir_op_parent(m, xs.v[k]), xs.v[k], &xs))
+                p->failed = true;
+        }
+        free(xs.v);
+    }
+    free(pipes.v);
+    return !p->failed;
+}

@@ -131,8 +131,38 @@
  * receives before b (`dataflow.sync_recv %peer {channel = c}`); when R runs
  * more than once (it sits in a loop) B also sends after b and A receives at
  * the end of R, so A's next run of a cannot overwrite what B still reads.
+ *
+ * Per iteration: when both are transfers on the same scratchpad buffer
+ * (the memref the allocation made, no cast in between) whose indices are
+ * affine in loop IVs (constants, addi, subi, muli by a constant,
+ * affine.apply; kernel arguments and the core id as terms that are the
+ * same in every iteration) and R has scf.for loops around it (no
+ * ktdf.parallel), the two boxes are compared per iteration of those
+ * common loops, dimension by dimension over the loops' ranges (other
+ * loops' IVs over their whole range): A in iteration I and B in iteration
+ * J meet only if their boxes overlap. The forward signal is kept when they
+ * meet with J = I or J after I; the signal back only when B in an earlier
+ * iteration meets A in a later one, and it goes where that dependence is
+ * carried: by the innermost common loop, at R as above (never with
+ * credits, below); by an outer loop L only, B sends after the op of L's
+ * body holding R and A receives at the end of L's body (one signal per
+ * iteration of L, not per run of R); never, none. So a row or tile
+ * expanded per iteration needs no signal back, and a carried accumulator
+ * read and written tile by tile gets one per iteration of the loop that
+ * carries it. Indices that are not affine (a buffer_phase, remui, a
+ * value loaded at run time), another cast or layout, two different
+ * buffers, device memory: the whole ranges, as above.
+ *
+ * Through FIFOs: when A reads the memory into a FIFO slot and B writes it,
+ * both stages of the pipeline R, and a chain of R's FIFO slots leads from
+ * A's slot to B's write (each stage on it receives from the chain before
+ * it sends the next slot, B before its write), B's write follows A's read
+ * in every run without a signal (a unit runs its program in order and a
+ * send waits for its value): no forward signal.
+ *
  * Per block and unit pair the signals are thinned: one from the latest a
- * before each b not already covered, one back. When R is a `ktdf.pipeline
+ * before each b not already covered, one back (the innermost loop's that
+ * any pair needs). When R is a `ktdf.pipeline
  * modulo(size: K)` (ktc-nest's double buffering: the buffers have K
  * phases, buffer_phase picks one per iteration), the back signal becomes a
  * credit count of K: B also sends K-1 times on that channel before the
@@ -142,13 +172,15 @@
  * still reads. The signals stay as coarse as the byte ranges (the whole
  * expanded buffer, every phase): that is enough because these credits
  * order the phases. Two stages that (also) meet in device memory, which
- * has no phases (a kernel writing the tensor it reads), keep one credit.
+ * has no phases (a kernel writing the tensor it reads), keep one credit,
+ * as do two whose boxes are proven to meet from one iteration of R's loop
+ * to the next (phases do not separate them).
  * Every signal has its own channel number, so codegen can give each its
  * own signal line; sends and receives of one channel pair up in order. A
  * unit on one corelet signals (and hears from) each corelet of a kind that
- * runs on several. Signals join the units of one core: tiles are taken not to share device-memory
- * bytes (KTIR tiles meet only through inter-tile ops, which ktc-split
- * refuses).
+ * runs on several. Signals join the units of one core: tiles are taken not
+ * to share device-memory bytes (KTIR tiles meet only through inter-tile
+ * ops, which ktc-split refuses).
  *
  * A kernel without any stage is left as it is (nothing runs on the device).
  *

@@ -1,6 +1,7 @@
 /* lower_sync.c - ktc-lower's signals (lower.h "Signals"): what memory each
  * leaf stage reads and writes, which pairs of stages of different units
- * touch the same bytes, and where each pair's signals go in the tree.
+ * touch the same bytes, in which iterations (when a transfer's indices are
+ * affine in the loops), and where each pair's signals go in the tree.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +15,39 @@
  * or anything in that memory. */
 enum { REG_RANGE, REG_INPUT, REG_ANY };
 
+/* An index as an affine form: c + sum of k * atom, an atom being the IV
+ * of a loop (scf.for, or a ktdf.parallel's block argument) or a value the
+ * same in every iteration (a kernel argument, the core id). */
+#define LIN_TERMS 8
+
+struct lin {
+    int64_t c;
+    uint32_t n;
+    struct {
+        ir_value v;
+        uint32_t inst;
+        int64_t k;
+    } t[LIN_TERMS];
+};
+
+/* A transfer's box in a scratchpad buffer: indices affine in the loops,
+ * static sizes, on the buffer's own memref type (no cast in between). */
+struct box {
+    ir_type type;
+    uint32_t rank;
+    struct lin idx[LW_MAX_RANK];
+    int64_t size[LW_MAX_RANK];
+};
+
 struct access {
     uint32_t mem; /* memory kind node */
     uint8_t reg;
     bool write;
     uint32_t input;
-    int64_t lo, hi; /* bytes [lo, hi) */
+    int64_t lo, hi;  /* bytes [lo, hi) */
+    struct box *box; /* REG_RANGE of a transfer, when known; owned */
+    ir_op op;        /* the transfer, if it is one */
+    ir_value slot;   /* its FIFO end, if it has one */
 };
 
 struct foot {
@@ -136,6 +164,398 @@ static struct access region_of(struct lw *lw, ir_value v, uint32_t inst, bool wr
     }
 }
 
+/* ---- affine indices -------------------------------------------------------- */
+
+static void lin_add(struct lin *out, const struct lin *a, int64_t k, bool *ok)
+{
+    out->c += k * a->c;
+    for (uint32_t i = 0; i < a->n; i++) {
+        uint32_t j = 0;
+        while (j < out->n && (out->t[j].v != a->t[i].v || out->t[j].inst != a->t[i].inst))
+            j++;
+        if (j == out->n) {
+            if (out->n == LIN_TERMS) {
+                *ok = false;
+                return;
+            }
+            out->t[out->n].v = a->t[i].v;
+            out->t[out->n].inst = a->t[i].inst;
+            out->t[out->n++].k = 0;
+        }
+        out->t[j].k += k * a->t[i].k;
+    }
+}
+
+static void lin_atom(struct lin *out, ir_value v, uint32_t inst)
+{
+    memset(out, 0, sizeof *out);
+    out->n = 1;
+    out->t[0].v = v;
+    out->t[0].inst = inst;
+    out->t[0].k = 1;
+}
+
+/* The core id's atom (one, whatever op computes it). */
+#define CORE_ATOM_INST UINT32_MAX
+
+static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth);
+
+static bool lin_expr(const struct lw *lw, ir_aff e, const ir_value *dims, const ir_value *syms,
+                     uint32_t inst, struct lin *out, int depth)
+{
+    const struct ir_aff_info *x = ir_aff_get(lw->m, e);
+    struct lin l, r;
+    bool ok = true;
+    memset(out, 0, sizeof *out);
+    switch (x->kind) {
+    case IR_AFF_CONST:
+        out->c = x->v;
+        return true;
+    case IR_AFF_DIM:
+        return lin_of(lw, dims[x->v], inst, out, depth);
+    case IR_AFF_SYM:
+        return lin_of(lw, syms[x->v], inst, out, depth);
+    case IR_AFF_ADD:
+        if (!lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) ||
+            !lin_expr(lw, x->rhs, dims, syms, inst, &r, depth))
+            return false;
+        lin_add(out, &l, 1, &ok);
+        lin_add(out, &r, 1, &ok);
+        return ok;
+    case IR_AFF_MUL:
+        if (!lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) ||
+            !lin_expr(lw, x->rhs, dims, syms, inst, &r, depth) || (l.n && r.n))
+            return false;
+        if (l.n)
+            lin_add(out, &l, r.c, &ok);
+        else
+            lin_add(out, &r, l.c, &ok);
+        return ok;
+    default:
+        return false;
+    }
+}
+
+/* Index value v (of instance inst) as an affine form, or false. */
+static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth)
+{
+    const struct ir_module *m = lw->m;
+    memset(out, 0, sizeof *out);
+    if (depth > 64)
+        return false;
+    for (;;) {
+        const struct ir_value_info *vi = ir_value_get(m, v);
+        if (!vi->is_arg || !inst)
+            break;
+        ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+        if (owner != lw->insts[inst].callee)
+            break;
+        v = ir_op_get(m, lw->insts[inst].call)->opnd[vi->index];
+        inst = lw->insts[inst].parent;
+    }
+    ir_op d = ir_value_def(m, v);
+    if (!d) {
+        const struct ir_value_info *vi = ir_value_get(m, v);
+        ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+        if (owner == lw->kernel) {
+            lin_atom(out, v, 0);
+            return true;
+        }
+        uint32_t k = owner ? ir_op_get(m, owner)->kind : 0;
+        if ((k == IR_OP_SCF_FOR && vi->index == 0) || k == IR_OP_KTDF_PARALLEL) {
+            lin_atom(out, v, inst);
+            return true;
+        }
+        return false;
+    }
+    const struct ir_op_info *o = ir_op_get(m, d);
+    struct lin a, b;
+    bool ok = true;
+    switch (o->kind) {
+    case IR_OP_ARITH_CONSTANT: {
+        const struct ir_attr_info *c = ir_attr_get(m, ir_op_attr(m, d, "value"));
+        if (c->kind != IR_AT_INT)
+            return false;
+        out->c = c->i;
+        return true;
+    }
+    case IR_OP_KTDP_GET_COMPUTE_TILE_ID:
+        lin_atom(out, IR_NONE, CORE_ATOM_INST);
+        return true;
+    case IR_OP_ARITH_ADDI:
+    case IR_OP_ARITH_SUBI:
+        if (!lin_of(lw, o->opnd[0], inst, &a, depth + 1) ||
+            !lin_of(lw, o->opnd[1], inst, &b, depth + 1))
+            return false;
+        lin_add(out, &a, 1, &ok);
+        lin_add(out, &b, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &ok);
+        return ok;
+    case IR_OP_ARITH_MULI:
+        if (!lin_of(lw, o->opnd[0], inst, &a, depth + 1) ||
+            !lin_of(lw, o->opnd[1], inst, &b, depth + 1) || (a.n && b.n))
+            return false;
+        if (a.n)
+            lin_add(out, &a, b.c, &ok);
+        else
+            lin_add(out, &b, a.c, &ok);
+        return ok;
+    case IR_OP_AFFINE_APPLY: {
+        const struct ir_affine_map *map =
+            ir_map_get(m, ir_attr_get(m, ir_op_attr(m, d, "map"))->map);
+        if (map->nres != 1 || o->nopnd != map->ndims + map->nsyms)
+            return false;
+        return lin_expr(lw, map->res[0], o->opnd, o->opnd + map->ndims, inst, out, depth + 1);
+    }
+    default:
+        return false;
+    }
+}
+
+/* The box a transfer's memref side v (subscripts subs through map, static
+ * sizes) covers, when v is a scratchpad buffer itself (no cast, no layout)
+ * and every index is affine; else NULL. */
+static struct box *box_of(const struct lw *lw, ir_op op, uint32_t inst, uint32_t side)
+{
+    const struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t seg[6];
+    if (!ir_segments(m, op, 6, seg))
+        return NULL;
+    uint32_t first = side ? seg[0] + seg[1] + seg[2] : 0;
+    uint32_t nsub = seg[3 * side + 1], ndyn = seg[3 * side + 2];
+    ir_value v = lw_through_private(m, o->opnd[first]);
+    ir_op d = ir_value_def(m, v);
+    ir_attr ma = ir_op_attr(m, op, side ? "dest_map" : "source_map");
+    ir_attr sa = ir_op_attr(m, op, side ? "static_dest_sizes" : "static_source_sizes");
+    if (ndyn || !d || ir_op_get(m, d)->kind != IR_OP_BUILTIN_UNREALIZED_CONVERSION_CAST || !ma ||
+        !sa)
+        return NULL;
+    ir_type t = ir_value_type(m, v);
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    const struct ir_affine_map *map = ir_map_get(m, ir_attr_get(m, ma)->map);
+    const struct ir_attr_info *sz = ir_attr_get(m, sa);
+    if (ti->kind != IR_TY_MEMREF || ti->attr0 || ti->rank > LW_MAX_RANK || map->nres != ti->rank ||
+        sz->n != ti->rank || map->ndims != nsub || map->nsyms)
+        return NULL;
+    struct box *b = malloc(sizeof *b);
+    if (!b)
+        abort();
+    b->type = t;
+    b->rank = ti->rank;
+    for (uint32_t i = 0; i < ti->rank; i++) {
+        b->size[i] = sz->ints[i];
+        if (sz->ints[i] <= 0 ||
+            !lin_expr(lw, map->res[i], o->opnd + first + 1, NULL, inst, &b->idx[i], 0)) {
+            free(b);
+            return NULL;
+        }
+    }
+    return b;
+}
+
+/* ---- intervals (a bound may be infinite) ------------------------------------- */
+
+struct rng {
+    int64_t lo, hi;
+    bool nlo, nhi; /* -inf, +inf */
+};
+
+static struct rng rng_pt(int64_t x)
+{
+    return (struct rng){x, x, false, false};
+}
+
+static const struct rng rng_all = {0, 0, true, true};
+
+static struct rng rng_scale(struct rng r, int64_t k)
+{
+    if (k == 0)
+        return rng_pt(0);
+    struct rng s = {r.lo * k, r.hi * k, r.nlo, r.nhi};
+    if (k < 0)
+        s = (struct rng){r.hi * k, r.lo * k, r.nhi, r.nlo};
+    return s;
+}
+
+static struct rng rng_add(struct rng a, struct rng b)
+{
+    return (struct rng){a.lo + b.lo, a.hi + b.hi, a.nlo || b.nlo, a.nhi || b.nhi};
+}
+
+static bool rng_empty(struct rng r)
+{
+    return !r.nlo && !r.nhi && r.lo > r.hi;
+}
+
+/* ---- dependences between two leaves ------------------------------------------- */
+
+/* A loop (or ktdf.parallel) around a leaf: its IV, the IV's hull over the
+ * cores, and, for a loop around both leaves (common), its step and trip
+ * count (0: unknown) for the distance between their iterations. */
+#define MAX_LOOPS LW_MAX_DEPTH
+
+struct loop {
+    ir_value iv;
+    uint32_t inst, node;
+    bool common;
+    int64_t step, trip;
+    struct rng range;
+};
+
+struct loops {
+    struct loop l[2 * MAX_LOOPS + 2];
+    uint32_t n;
+    uint32_t common[MAX_LOOPS]; /* indices into l of the common loops, outermost first */
+    uint32_t ncommon;
+    bool full; /* a loop did not fit: no distances */
+};
+
+static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls)
+{
+    const struct ir_module *m = lw->m;
+    uint32_t nchain = lw->nodes[leaf].depth, *chain = malloc((nchain + 1) * sizeof *chain);
+    if (!chain)
+        abort();
+    nchain = 0;
+    for (uint32_t x = lw->nodes[leaf].parent; x; x = lw->nodes[x].parent)
+        chain[nchain++] = x;
+    /* outermost first, so the common loops come out in order */
+    for (uint32_t i = nchain; i-- > 0;) {
+        uint32_t x = chain[i];
+        const struct lw_node *nd = &lw->nodes[x];
+        if (nd->kind != LN_LOOP && nd->kind != LN_PARALLEL)
+            continue;
+        bool common = nd->depth < lw->nodes[r].depth;
+        if (common) {
+            bool seen = false;
+            for (uint32_t j = 0; j < ls->ncommon; j++)
+                seen |= ls->l[ls->common[j]].node == x;
+            if (seen)
+                continue;
+        }
+        ir_block body = lw_body(m, nd->op, 0);
+        uint32_t nargs = nd->kind == LN_PARALLEL ? 2 : 1;
+        for (uint32_t a = 0; a < nargs; a++) {
+            if (ls->n == sizeof ls->l / sizeof ls->l[0] || (common && ls->ncommon == MAX_LOOPS)) {
+                ls->full = true;
+                break;
+            }
+            struct loop *l = &ls->l[ls->n];
+            l->iv = ir_block_get(m, body)->args[a];
+            l->inst = nd->inst;
+            l->node = x;
+            l->common = common;
+            l->step = 0;
+            l->trip = 0;
+            l->range = rng_all;
+            if (nd->kind == LN_LOOP) {
+                const struct ir_op_info *o = ir_op_get(m, nd->op);
+                bool known = true, runs = false;
+                int64_t lo = 0, hi = 0, step = 0, trip = 0;
+                for (uint32_t c = 0; known && c < lw->ncores; c++) {
+                    int64_t b[3];
+                    for (int k = 0; k < 3 && known; k++)
+                        known = lw_eval(lw, o->opnd[k], nd->inst, c, &b[k]);
+                    if (!known || b[2] <= 0 || (c && b[2] != step)) {
+                        known = false;
+                        break;
+                    }
+                    step = b[2];
+                    if (b[1] <= b[0])
+                        continue;
+                    int64_t t = (b[1] - b[0] + step - 1) / step;
+                    int64_t last = b[0] + (t - 1) * step;
+                    lo = runs && lo < b[0] ? lo : b[0];
+                    hi = runs && hi > last ? hi : last;
+                    trip = trip > t ? trip : t;
+                    runs = true;
+                }
+                l->step = 1; /* a lower bound: steps are positive */
+                if (known) {
+                    l->step = step;
+                    l->trip = runs ? trip : 1;
+                    l->range = runs ? (struct rng){lo, hi, false, false}
+                                    : (struct rng){1, 0, false, false};
+                }
+            }
+            if (common && a == 0)
+                ls->common[ls->ncommon++] = ls->n;
+            ls->n++;
+        }
+    }
+    free(chain);
+}
+
+/* The loop of ls whose IV atom t is, or ls->n. */
+static uint32_t loop_of(const struct loops *ls, ir_value v, uint32_t inst)
+{
+    uint32_t i = 0;
+    while (i < ls->n && (ls->l[i].iv != v || ls->l[i].inst != inst))
+        i++;
+    return i;
+}
+
+/* Whether box p (of the earlier leaf, in iteration I of the common loops)
+ * and box q (of the later one, in iteration J) can overlap when J - I is
+ * `dist`: common loops before `level` equal, loop `level` J - I >= 1
+ * (dir > 0) or <= -1 (dir < 0), any after it; level = ncommon: I == J. */
+static bool boxes_meet(const struct loops *ls, const struct box *p, const struct box *q,
+                       uint32_t level, int dir)
+{
+    for (uint32_t d = 0; d < p->rank; d++) {
+        const struct lin *a = &p->idx[d], *b = &q->idx[d];
+        /* D = a(I) - b(J) must fall in (-size_p, size_q) */
+        struct rng D = rng_pt(a->c - b->c);
+        for (int side = 0; side < 2; side++) {
+            const struct lin *x = side ? b : a, *y = side ? a : b;
+            for (uint32_t i = 0; i < x->n; i++) {
+                ir_value v = x->t[i].v;
+                uint32_t inst = x->t[i].inst;
+                int64_t kx = x->t[i].k, ky = 0;
+                bool in_y = false;
+                for (uint32_t j = 0; j < y->n; j++)
+                    if (y->t[j].v == v && y->t[j].inst == inst) {
+                        ky = y->t[j].k;
+                        in_y = true;
+                    }
+                if (side && in_y)
+                    continue; /* counted from a's side */
+                int64_t ka = side ? ky : kx, kb = side ? kx : ky;
+                uint32_t li = loop_of(ls, v, inst);
+                const struct loop *l = li < ls->n ? &ls->l[li] : NULL;
+                uint32_t lvl = ls->ncommon;
+                for (uint32_t c = 0; l && l->common && c < ls->ncommon; c++)
+                    if (ls->common[c] == li)
+                        lvl = c;
+                if (lvl < ls->ncommon) {
+                    /* a common loop: a's term ka * I, b's kb * (I + delta) */
+                    struct rng delta = rng_pt(0);
+                    int64_t far = l->trip ? (l->trip - 1) * l->step : 0;
+                    if (lvl == level)
+                        delta = dir > 0 ? (struct rng){l->step, far, false, !l->trip}
+                                        : (struct rng){-far, -l->step, !l->trip, false};
+                    else if (lvl > level)
+                        delta = (struct rng){-far, far, !l->trip, !l->trip};
+                    if (rng_empty(delta) || rng_empty(l->range))
+                        return false;
+                    D = rng_add(D, rng_scale(l->range, ka - kb));
+                    D = rng_add(D, rng_scale(delta, -kb));
+                } else if (ka != kb) {
+                    /* a loop of one leaf only (its hull), or a value the same
+                     * in every iteration (cancels only with itself) */
+                    if (l && rng_empty(l->range))
+                        return false;
+                    D = rng_add(D, l ? rng_scale(l->range, ka - kb) : rng_all);
+                }
+            }
+        }
+        int64_t lo = 1 - p->size[d], hi = q->size[d] - 1;
+        if ((!D.nhi && D.hi < lo) || (!D.nlo && D.lo > hi))
+            return false;
+    }
+    return true;
+}
+
 static bool conflict(const struct access *x, const struct access *y)
 {
     if (x->mem != y->mem || (!x->write && !y->write))
@@ -184,10 +604,20 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
         bool reads = i < nin || i >= first_out, writes = i >= first_out;
         if (o->kind != IR_OP_KTDF_DATA_TRANSFER && o->kind != IR_OP_LINALG_GENERIC)
             reads = writes = true;
-        if (reads)
-            add_access(fc->f, region_of(fc->lw, o->opnd[i], fc->inst, false));
-        if (writes)
-            add_access(fc->f, region_of(fc->lw, o->opnd[i], fc->inst, true));
+        for (int w = 0; w < 2; w++) {
+            if (!(w ? writes : reads))
+                continue;
+            struct access a = region_of(fc->lw, o->opnd[i], fc->inst, w);
+            if (o->kind == IR_OP_KTDF_DATA_TRANSFER && (i == 0 || i == first_out)) {
+                ir_value other = o->opnd[i ? 0 : first_out];
+                a.op = op;
+                if (ir_type_get(m, ir_value_type(m, other))->kind == IR_TY_FIFO_SLOT)
+                    a.slot = other;
+                if (a.reg == REG_RANGE)
+                    a.box = box_of(fc->lw, op, fc->inst, i ? 1 : 0);
+            }
+            add_access(fc->f, a);
+        }
     }
     return true;
 }
@@ -227,10 +657,19 @@ static uint32_t lca(const struct lw *lw, uint32_t x, uint32_t y, uint32_t *a, ui
 }
 
 /* A pair of stages that must not overlap: in block (or pipeline) r, child
- * a holds a stage of unit ua, child b (after a) one of unit ub. */
+ * a holds a stage of unit ua, child b (after a) one of unit ub. fwd: b
+ * waits for a in the same run of r; back: a waits, in the next iteration of
+ * common loop `back` (outermost 0), for b (BACK_NONE: never; BACK_R: in the
+ * next run of r, the innermost loop's, as for unproven ranges). */
+enum { BACK_NONE = -1, BACK_R = -2 };
+
 struct pair {
     uint32_t r, a, b, ua, ub;
-    bool device; /* they meet in device memory (as well) */
+    bool device;   /* they meet in device memory (as well) */
+    bool fwd;
+    bool proven;   /* a proven dependence wants the back signal at r: no credits */
+    int back;
+    uint32_t outer_c, outer_blk; /* back >= 0: the loop's body and its child holding r */
 };
 
 static int pair_cmp(const void *x, const void *y)
@@ -253,13 +692,102 @@ static int64_t modulo_of(const struct lw *lw, uint32_t n)
     return a ? ir_attr_get(lw->m, a)->i : 1;
 }
 
+/* Whether, in one run of pipeline r, leaf y's access q (a write) surely
+ * comes after leaf x's access p (a read into a FIFO) completes, both leaves
+ * stages of r: a chain of FIFOs of r leads from p's slot to y before q,
+ * through stages that receive from the chain before they send on it. A
+ * unit runs its program in order and a send waits for the value it sends,
+ * so q follows p's load without a signal. */
+static bool fifo_implied(const struct lw *lw, uint32_t r, uint32_t x, uint32_t y,
+                         const struct access *p, const struct access *q)
+{
+    const struct ir_module *m = lw->m;
+    if (lw->nodes[r].kind != LN_PIPELINE || lw->nodes[x].parent != r ||
+        lw->nodes[y].parent != r || p->write || !p->slot || !p->op || !q->write || !q->op)
+        return false;
+    ir_value chain[64];
+    uint32_t n = 0;
+    chain[n++] = p->slot;
+    for (uint32_t c = lw->nodes[x].next; c; c = lw->nodes[c].next) {
+        if (!lw->nodes[c].leaf) {
+            if (c == y)
+                return false;
+            continue;
+        }
+        bool reached = false;
+        IR_FOR_OPS(m, lw_body(m, lw->nodes[c].op, 0), o)
+        {
+            const struct ir_op_info *oi = ir_op_get(m, o);
+            ir_value in = IR_NONE, out = IR_NONE;
+            if (oi->kind == IR_OP_KTDF_READ_FROM_FIFO) {
+                in = oi->opnd[0];
+            } else if (oi->kind == IR_OP_KTDF_WRITE_TO_FIFO) {
+                out = oi->opnd[1];
+            } else if (oi->kind == IR_OP_KTDF_DATA_TRANSFER) {
+                uint32_t seg[6];
+                if (!ir_segments(m, o, 6, seg))
+                    return false;
+                ir_value src = oi->opnd[0], dst = oi->opnd[seg[0] + seg[1] + seg[2]];
+                if (ir_type_get(m, ir_value_type(m, src))->kind == IR_TY_FIFO_SLOT)
+                    in = src;
+                if (ir_type_get(m, ir_value_type(m, dst))->kind == IR_TY_FIFO_SLOT)
+                    out = dst;
+            }
+            for (uint32_t i = 0; in && i < n; i++)
+                reached |= chain[i] == in;
+            if (c == y && o == q->op)
+                return reached;
+            if (reached && out && n < sizeof chain / sizeof chain[0])
+                chain[n++] = out;
+        }
+        if (c == y)
+            return false;
+    }
+    return false;
+}
+
+/* What access x of the earlier leaf and access y of the later one (which
+ * conflict by their byte ranges) need, added to *pr: for two boxes of one
+ * buffer, the dependences between their iterations; else, both signals.
+ * implied: y's access follows x's in every run of r without a signal (the
+ * dependences forward need none). */
+static void need(const struct loops *ls, bool usable, bool implied, const struct access *x,
+                 const struct access *y, struct pair *pr)
+{
+    bool in_loop = ls->ncommon > 0;
+    if (!usable || !x->box || !y->box || x->box->type != y->box->type || x->lo != y->lo) {
+        pr->fwd |= !implied;
+        pr->back = BACK_R;
+        return;
+    }
+    const struct box *p = x->box, *q = y->box;
+    uint32_t nc = ls->ncommon;
+    if (!implied && boxes_meet(ls, p, q, nc, 0))
+        pr->fwd = true;
+    for (uint32_t l = 0; !implied && l < nc && !pr->fwd; l++)
+        if (boxes_meet(ls, p, q, l, 1))
+            pr->fwd = true; /* carried forward: the signal in r covers it */
+    for (uint32_t l = nc; in_loop && l-- > 0;) {
+        if (!boxes_meet(ls, p, q, l, -1))
+            continue;
+        if (l == nc - 1) {
+            pr->proven = true;
+            pr->back = BACK_R;
+        } else if (pr->back != BACK_R && (int)l > pr->back) {
+            pr->back = (int)l;
+        }
+        break;
+    }
+}
+
 bool lw_plan_signals(struct lw *lw)
 {
     uint32_t nleaves = 0, npairs = 0, cappairs = 0;
     uint32_t *leaves = malloc(lw->nnodes * sizeof *leaves);
     struct foot *feet = calloc(lw->nnodes, sizeof *feet);
     struct pair *pairs = NULL;
-    if (!leaves || !feet)
+    struct loops *ls = malloc(sizeof *ls);
+    if (!leaves || !feet || !ls)
         abort();
     /* nodes are created in tree order, so leaves come out in program order */
     for (uint32_t n = 1; n < lw->nnodes; n++)
@@ -273,72 +801,125 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t x = leaves[i], y = leaves[j];
             if (lw->nodes[x].unit == lw->nodes[y].unit)
                 continue;
-            bool hit = false, device = false;
+            struct pair pr = {0};
+            pr.back = BACK_NONE;
+            pr.r = lca(lw, x, y, &pr.a, &pr.b);
+            pr.ua = lw->nodes[x].unit;
+            pr.ub = lw->nodes[y].unit;
+            bool hit = false, usable = false;
             for (uint32_t p = 0; p < feet[i].n; p++)
-                for (uint32_t q = 0; q < feet[j].n; q++)
-                    if (conflict(&feet[i].a[p], &feet[j].a[q])) {
+                for (uint32_t q = 0; q < feet[j].n; q++) {
+                    if (!conflict(&feet[i].a[p], &feet[j].a[q]))
+                        continue;
+                    uint32_t mem = feet[i].a[p].mem;
+                    pr.device |= mem == ARCH_NONE || lw->dev->kinds[mem].level == ARCH_LEVEL_DEVICE;
+                    if (!hit) {
+                        /* the loops around the two, once per pair of leaves;
+                         * iterations of a ktdf.parallel around both are not
+                         * ordered on one unit: no distances there */
                         hit = true;
-                        uint32_t mem = feet[i].a[p].mem;
-                        device |= mem == ARCH_NONE ||
-                                  lw->dev->kinds[mem].level == ARCH_LEVEL_DEVICE;
+                        ls->n = ls->ncommon = 0;
+                        ls->full = false;
+                        add_loops(lw, x, pr.r, ls);
+                        add_loops(lw, y, pr.r, ls);
+                        usable = !ls->full && lw->nodes[pr.r].in_loop == (ls->ncommon > 0);
+                        for (uint32_t c = 0; c < ls->ncommon; c++)
+                            usable &= lw->nodes[ls->l[ls->common[c]].node].kind == LN_LOOP;
                     }
-            if (!hit)
+                    bool implied =
+                        fifo_implied(lw, pr.r, x, y, &feet[i].a[p], &feet[j].a[q]);
+                    need(ls, usable, implied, &feet[i].a[p], &feet[j].a[q], &pr);
+                }
+            if (!hit || (!pr.fwd && pr.back == BACK_NONE))
                 continue;
+            if (!lw->nodes[pr.r].in_loop)
+                pr.back = BACK_NONE;
+            if (pr.back >= 0) {
+                /* the loop's body, and its child on the way down to r */
+                uint32_t loop = ls->l[ls->common[pr.back]].node;
+                pr.outer_blk = lw->nodes[loop].first;
+                uint32_t c = pr.r;
+                while (lw->nodes[c].parent != pr.outer_blk)
+                    c = lw->nodes[c].parent;
+                pr.outer_c = c;
+            }
             if (npairs == cappairs) {
                 cappairs = cappairs ? 2 * cappairs : 32;
                 pairs = realloc(pairs, cappairs * sizeof *pairs);
                 if (!pairs)
                     abort();
             }
-            struct pair *pr = &pairs[npairs++];
-            pr->r = lca(lw, x, y, &pr->a, &pr->b);
-            pr->ua = lw->nodes[x].unit;
-            pr->ub = lw->nodes[y].unit;
-            pr->device = device;
+            pairs[npairs++] = pr;
         }
     /* Per block and unit pair, in order of b: a signal from the latest a
      * unless an earlier signal already waited for an a as late; and when
      * the block runs more than once, one signal back after the last b,
-     * awaited at the block's end. Children are numbered in order. */
+     * awaited at the block's end, or, when only a dependence carried by an
+     * outer loop needs one, after the child of that loop's body holding
+     * the block, awaited at the body's end (the innermost such loop's).
+     * Children are numbered in order. */
     if (npairs)
         qsort(pairs, npairs, sizeof *pairs, pair_cmp);
     for (uint32_t i = 0; i < npairs;) {
-        uint32_t j = i, last_a = 0, last_b = 0;
-        bool device = false;
+        uint32_t j = i, last_b = 0, outer = npairs;
+        bool device = false, proven = false;
         while (j < npairs && pairs[j].r == pairs[i].r && pairs[j].ua == pairs[i].ua &&
                pairs[j].ub == pairs[i].ub)
-            device |= pairs[j++].device;
+            j++;
         for (uint32_t k = i; k < j; k++) {
-            if (k + 1 < j && pairs[k + 1].b == pairs[k].b)
-                continue; /* the latest a of this b comes last */
-            last_b = pairs[k].b;
-            if (pairs[k].a <= last_a)
+            device |= pairs[k].device;
+            if (pairs[k].back == BACK_R) {
+                proven |= pairs[k].proven;
+                last_b = pairs[k].b > last_b ? pairs[k].b : last_b;
+            } else if (pairs[k].back >= 0 && (outer == npairs || pairs[k].back > pairs[outer].back)) {
+                outer = k;
+            }
+        }
+        uint32_t last_fwd = 0;
+        for (uint32_t k = i; k < j; k++) {
+            if (!pairs[k].fwd)
                 continue;
-            last_a = pairs[k].a;
+            uint32_t n = k + 1;
+            while (n < j && !pairs[n].fwd)
+                n++;
+            if (n < j && pairs[n].b == pairs[k].b)
+                continue; /* the latest a of this b comes last */
+            if (pairs[k].a <= last_fwd)
+                continue;
+            last_fwd = pairs[k].a;
             uint32_t ch = lw->nchannels++;
             add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch);
             add_sync(lw, pairs[k].b, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
         }
-        if (lw->nodes[pairs[i].r].in_loop) {
+        if (last_b) {
             uint32_t ch = lw->nchannels++, r = pairs[i].r;
             add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
             add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
             /* modulo(size: K): K - 1 credits before the loop, drained after it
-             * (not for device memory, which has no phases) */
+             * (not for device memory, which has no phases, nor for proven
+             * dependences between iterations, which phases do not separate) */
             uint32_t loop = lw->nodes[r].parent;
             while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
                 loop = lw->nodes[loop].parent;
-            for (int64_t k = 1; !device && k < modulo_of(lw, r); k++) {
+            for (int64_t k = 1; !device && !proven && k < modulo_of(lw, r); k++) {
                 add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch);
                 add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch);
             }
+        } else if (outer < npairs) {
+            uint32_t ch = lw->nchannels++;
+            add_sync(lw, pairs[outer].outer_c, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
+            add_sync(lw, pairs[outer].outer_blk, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
         }
         i = j;
     }
-    for (uint32_t i = 0; i < nleaves; i++)
+    for (uint32_t i = 0; i < nleaves; i++) {
+        for (uint32_t k = 0; k < feet[i].n; k++)
+            free(feet[i].a[k].box);
         free(feet[i].a);
+    }
     free(feet);
     free(leaves);
     free(pairs);
+    free(ls);
     return true;
 }

@@ -433,6 +433,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             nest_broadcast(&c, c.progs[i]);
         if (ON(COARSENING))
             nest_coarsen(&c, c.progs[i]);
+        if (ON(BROADCAST) && ON(COARSENING))
+            nest_broadcast_outer(&c, c.progs[i]);
         if (ON(DOUBLE_BUFFERING))
             nest_double_buffer(&c, c.progs[i]);
         if (ON(CORELETS))

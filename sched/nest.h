@@ -100,7 +100,19 @@
  *                     is hoisted into a one-stage sibling pipeline before the
  *                     tile loop filling a program-level buffer once; it runs
  *                     before coarsening, which then sees only per-point
- *                     loads (sched/nest_broadcast.c).
+ *                     loads (sched/nest_broadcast.c). After coarsening, a
+ *                     bulk load of a tile loop (constant trip count NT, at
+ *                     most 16) that reads the same elements at every
+ *                     iteration of a loop around it (a weight row read per
+ *                     row of a row loop: source invariant in that loop,
+ *                     leading subscript T * %t + c) moves before the
+ *                     outermost such loop into a one-stage sibling pipeline
+ *                     of NT transfers filling a program-level buffer with
+ *                     the tile id in front once; the compute stage reads
+ *                     %bcast[%t, ...]. Not when the program writes device
+ *                     memory made from the same base (in place), nor when
+ *                     the hoisted buffers would take more than a quarter of
+ *                     the scratchpad.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,

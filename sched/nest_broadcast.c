@@ -123,7 +123,7 @@ static bool hoistable(const struct ir_module *m, ir_op x, ir_op s, ir_op pipe, i
 }
 
 /* The sibling pipeline before tl: one stage on the units of s moving x. */
-static void sibling(struct ir_module *m, ir_op tl, ir_op s, ir_op x)
+static ir_block sibling(struct ir_module *m, ir_op tl, ir_op s, ir_op x)
 {
     struct ir_loc loc = ir_op_get(m, x)->loc;
     struct split_b b;
@@ -155,6 +155,7 @@ static void sibling(struct ir_module *m, ir_op tl, ir_op s, ir_op x)
     sb_emit(&pb, &st);
     ir_op_unlink(m, x);
     ir_block_append_op(m, body, x);
+    return body;
 }
 
 static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, const ir_op *h,
@@ -215,5 +216,221 @@ bool nest_broadcast(struct nest_ctx *c, ir_op fn)
     for (uint32_t i = 0; i < c->nchosen; i++)
         if (op_inside(c->m, c->chosen[i].loop, fn))
             promote(c, c->chosen[i].loop);
+    return true;
+}
+
+/* ---- after coarsening: bulk loads invariant in an enclosing loop -------- */
+
+enum { MAX_OUTER_TILES = 16 }; /* transfers of one hoisted fill */
+
+/* Ops under a root with operand v. */
+struct users {
+    ir_value v;
+    uint32_t n;
+};
+
+static bool count_users(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct users *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == u->v) {
+            u->n++;
+            break;
+        }
+    return true;
+}
+
+static uint32_t users_under(struct ir_module *m, ir_op root, ir_value v)
+{
+    struct users u = {.v = v, .n = 0};
+    ir_walk(m, root, count_users, &u);
+    return u.n;
+}
+
+/* The value a device-memory view is made from (through views and casts). */
+static ir_value view_root(const struct ir_module *m, ir_value v)
+{
+    for (ir_op d = ir_value_def(m, v); d; d = ir_value_def(m, v)) {
+        enum ir_op_kind k = ir_op_get(m, d)->kind;
+        if (k != IR_OP_MEMREF_REINTERPRET_CAST && k != IR_OP_MEMREF_MEMORY_SPACE_CAST &&
+            k != IR_OP_MEMREF_CAST && k != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW)
+            break;
+        v = ir_op_get(m, d)->opnd[0];
+    }
+    return v;
+}
+
+/* Whether some transfer under fn writes device memory made from root. */
+struct ddr_write {
+    ir_value root;
+    bool found;
+};
+
+static bool find_ddr_write(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct ddr_write *w = ctx;
+    struct nest_side d;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
+        !d.fifo && nest_is_ddr(m, d.v) && view_root(m, d.v) == w->root)
+        w->found = true;
+    return !w->found;
+}
+
+/* A bulk load x (in stage s of tile loop tl's outer pipeline) that reads
+ * the tile loop's rows of the same device-memory view at every iteration
+ * of the loop L around tl: its source is invariant in L, its leading
+ * subscript T * %t + c (T the transfer's leading size), the others
+ * invariant, and its buffer (allocated outside tl, nothing else writing
+ * it, used only in tl) can take the tile id in front. */
+static bool outer_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_op tl, ir_op L,
+                            ir_op *h, uint32_t *nh, int64_t *c0)
+{
+    struct nest_side src, dst;
+    if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
+        dst.fifo || !nest_is_ddr(m, src.v) || nest_is_ddr(m, dst.v) || src.nsub == 0 ||
+        dst.nsub == NEST_MAX_RANK)
+        return false;
+    *nh = 0;
+    if (!invariant(m, src.v, L, h, nh))
+        return false;
+    for (uint32_t i = 1; i < src.nsub; i++)
+        if (src.sub[i].v && !invariant(m, src.sub[i].v, L, h, nh))
+            return false;
+    struct nest_lin lin;
+    if (!src.sub[0].v)
+        *c0 = src.sub[0].c;
+    else if (nest_lin_of(m, src.sub[0].v, &lin) && lin.n == 1 &&
+             lin.v[0] == nest_for_iv(m, tl) && lin.k[0] == src.size[0])
+        *c0 = lin.c;
+    else
+        return false;
+    int64_t nt;
+    if (!nest_for_normal(m, tl, &nt) || (!src.sub[0].v && nt != 1))
+        return false;
+    for (uint32_t i = 0; i < dst.nsub; i++)
+        if (dst.sub[i].v)
+            return false;
+    ir_op a = ir_value_def(m, dst.v);
+    if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || value_inside(m, dst.v, tl) ||
+        ir_op_get(m, a)->nopnd || !nest_memref_bytes(m, ir_value_type(m, dst.v)))
+        return false;
+    struct writes w = {.v = dst.v, .n = 0};
+    ir_walk(m, tl, count_writes, &w);
+    if (w.n != 1 || users_under(m, tl, dst.v) != users_under(m, fn, dst.v) ||
+        !nest_prefixable(m, tl, dst.v))
+        return false;
+    struct ddr_write dw = {.root = view_root(m, src.v), .found = false};
+    ir_walk(m, fn, find_ddr_write, &dw);
+    const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)));
+    return !dw.found && b->first != b->last;
+}
+
+/* The loop the hoist goes before: the outermost scf.for around tl (inside
+ * fn) whose iterations x reads the same elements in (IR_NONE: none). */
+static ir_op outer_loop(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_op tl, ir_op *h,
+                        uint32_t *nh, int64_t *c0)
+{
+    ir_op best = IR_NONE;
+    for (ir_op L = ir_op_parent(m, tl); L && L != fn; L = ir_op_parent(m, L)) {
+        if (ir_op_get(m, L)->kind != IR_OP_SCF_FOR)
+            continue;
+        if (!outer_hoistable(m, fn, x, s, tl, L, h, nh, c0))
+            break;
+        best = L;
+    }
+    if (best)
+        outer_hoistable(m, fn, x, s, tl, best, h, nh, c0); /* best's ops to move */
+    return best;
+}
+
+static void hoist_outer(struct ir_module *m, ir_op tl, int64_t nt, ir_op L, ir_op s, ir_op x,
+                        const ir_op *h, uint32_t nh, int64_t c0)
+{
+    for (uint32_t i = 0; i < nh; i++) {
+        ir_op_unlink(m, h[i]);
+        ir_op_insert_before(m, L, h[i]);
+    }
+    struct nest_side src, dst;
+    nest_read_side(m, x, 0, &src);
+    nest_read_side(m, x, 1, &dst);
+    struct ir_loc loc = ir_op_get(m, x)->loc;
+    struct split_b b;
+    sb_before(&b, m, L, loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "memref.alloc", loc);
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 0}));
+    ir_state_add_result(m, &st, nest_memref_prefixed(m, ir_value_type(m, dst.v), nt));
+    ir_value bc = ir_op_result(m, sb_emit(&b, &st), 0);
+    split_set_name(m, bc, "bcast");
+    /* one transfer per tile (ktc-lower moves between equal shapes up to
+     * unit dims): rows c0 + j * T .. of the view into %bcast[j] */
+    struct nest_side s2 = src, d2 = dst;
+    memmove(d2.sub + 1, d2.sub, d2.nsub * sizeof *d2.sub);
+    memmove(d2.size + 1, d2.size, d2.nsize * sizeof *d2.size);
+    d2.size[0] = 1;
+    d2.nsub++;
+    d2.nsize++;
+    d2.v = bc;
+    struct split_b xb;
+    sb_before(&xb, m, x, loc);
+    ir_op one[MAX_OUTER_TILES];
+    for (int64_t j = 0; j < nt; j++) {
+        s2.sub[0] = (struct nest_sub){.v = IR_NONE, .c = c0 + j * src.size[0]};
+        d2.sub[0] = (struct nest_sub){.v = IR_NONE, .c = j};
+        one[j] = nest_make_transfer(&xb, &s2, &d2, x);
+    }
+    ir_op_unlink(m, x);
+    ir_block body = sibling(m, L, s, one[0]);
+    for (int64_t j = 1; j < nt; j++) {
+        ir_op_unlink(m, one[j]);
+        ir_block_append_op(m, body, one[j]);
+    }
+    nest_prefix_buffer(m, tl, dst.v, bc, (struct nest_sub){.v = nest_for_iv(m, tl)});
+}
+
+bool nest_broadcast_outer(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    int64_t used = 0;
+    for (uint32_t i = 0; i < c->nchosen; i++) {
+        ir_op tl = c->chosen[i].loop;
+        int64_t nt;
+        if (!op_inside(m, tl, fn) || !nest_for_normal(m, tl, &nt) || nt < 1 ||
+            nt > MAX_OUTER_TILES)
+            continue;
+        IR_FOR_OPS(m, nest_for_body(m, tl), pipe) {
+            if (ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+                continue;
+            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
+                if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+                    continue;
+                ir_op next;
+                for (ir_op x = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first;
+                     x; x = next) {
+                    next = ir_op_get(m, x)->next;
+                    ir_op h[MAX_HOIST];
+                    uint32_t nh = 0;
+                    int64_t c0 = 0;
+                    if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                        continue;
+                    ir_op L = outer_loop(m, fn, x, s, tl, h, &nh, &c0);
+                    if (!L)
+                        continue;
+                    struct nest_side d;
+                    nest_read_side(m, x, 1, &d);
+                    ir_type ty = ir_value_type(m, d.v);
+                    const char *space = nest_memref_space(m, ty);
+                    uint32_t k = space ? arch_kind_find(c->dev, space) : ARCH_NONE;
+                    int64_t bytes = nt * nest_memref_bytes(m, ty);
+                    if (k == ARCH_NONE ||
+                        used + bytes > c->dev->res[c->dev->kinds[k].first].size / 4)
+                        continue;
+                    used += bytes;
+                    hoist_outer(m, tl, nt, L, s, x, h, nh, c0);
+                }
+            }
+        }
+    }
     return true;
 }

@@ -154,6 +154,10 @@ bool nest_corelets(struct nest_ctx *c, ir_op fn);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);
+/* nest_broadcast.c, after coarsening: a bulk load of a tile loop reading
+ * the same elements at every iteration of a loop around it -> a sibling
+ * pipeline before that loop filling a buffer of every tile once. */
+bool nest_broadcast_outer(struct nest_ctx *c, ir_op fn);
 /* Whether transfer x loads from device memory the same elements at every
  * iteration of loop (what broadcast hoists). */
 bool nest_broadcast_load(const struct ir_module *m, ir_op x, ir_op loop);

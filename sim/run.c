@@ -21,7 +21,17 @@
 #include "ktir/interp/interp_int.h"
 #include "sim/sim_int.h"
 
-enum { U_READY, U_BLOCKED, U_DONE };
+enum { U_READY, U_BLOCKED, U_DONE, U_LIMIT };
+
+/* The instructions whose effect or timing depends on other units (shared
+ * memories and datapaths, channels). Any other instruction reads and writes
+ * only its unit's state, so a unit runs those ahead of the others without
+ * changing the run: it waits for its turn (the earliest time, then unit
+ * order) only before one of these. */
+static const bool op_meets[256] = {
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
+    [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
+};
 enum { X_OK, X_BLOCK, X_DONE, X_ERR };
 
 struct svec {
@@ -444,38 +454,6 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         compute(R, unit, in, (uint32_t)n, false);
         return X_OK;
     }
-    case SC_VCMP:
-    case SC_VSEL: {
-        /* vsel's condition is i1, its values of the dtype */
-        bool sel = in->op == SC_VSEL;
-        for (unsigned k = 0; k < (sel ? 3u : 2u); k++)
-            if (src_vec(R, unit, in, k + 1, sel && k == 0, &s[k]) != X_OK)
-                return X_ERR;
-        uint32_t n = s[0]->n;
-        if (s[1]->n != n || (sel && s[2]->n != n))
-            return fail(R, unit, in, "operands of %u and %u elements", n, s[1]->n);
-        if (sel && s[0]->dtype != INTERP_I1)
-            return fail(R, unit, in, "v%u holds %s, not an i1 mask", in->reg[1],
-                        interp_dtype_name((enum interp_dtype)s[0]->dtype));
-        unsigned rk = sel ? in->dtype : INTERP_I1;
-        size_t rs = interp_dtype_size((enum interp_dtype)rk);
-        bool alias = s[0] == d || s[1] == d || (sel && s[2] == d);
-        uint8_t *out = alias ? scratch(R, (size_t)n * rs) : NULL;
-        if (!alias) {
-            vec_size(d, rk, n);
-            out = d->data;
-        }
-        if (sel)
-            iv_select_raw(in->dtype, n, s[0]->data, s[1]->data, s[2]->data, out);
-        else
-            iv_cmp_raw(flt, (int)val(x, &in->x[0]), in->dtype, n, s[0]->data, s[1]->data, out);
-        if (alias) {
-            vec_size(d, rk, n);
-            memcpy(d->data, out, (size_t)n * rs);
-        }
-        compute(R, unit, in, n, true);
-        return X_OK;
-    }
     default: break;
     }
     unsigned nin = in->op == SC_VFMA ? 3 : in->op == SC_VBIN ? 2 : 1;
@@ -511,9 +489,13 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         else
             for (uint32_t p = 0; p < in->npool; p++)
                 memcpy(out + p * es, src + (size_t)lanes[p] * es, es);
-        size_t block = (size_t)in->npool * es;
-        for (int64_t r = 1; r < rep; r++)
-            memcpy(out + (size_t)r * block, out, block);
+        /* the repetitions by doubling: log2(rep) copies, not rep - 1 */
+        size_t block = (size_t)in->npool * es, have = block, all = (size_t)m * es;
+        while (have < all) {
+            size_t c = all - have < have ? all - have : have;
+            memcpy(out + have, out, c);
+            have += c;
+        }
         if (alias) {
             vec_size(d, in->dtype, (uint32_t)m);
             memcpy(d->data, out, (size_t)m * es);
@@ -998,18 +980,23 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     }
     uint64_t limit = o && o->cycle_limit ? o->cycle_limit * SIM_TICK : UINT64_MAX;
     enum sim_status st = SIM_OK;
-    uint64_t now = 0;
     while (R.nheap && st == SIM_OK) {
         uint32_t i = heap_pop(&R);
         struct urun *x = &R.u[i];
+        const struct sc_insn *code = k->code[k->units[i].prog];
+        uint32_t ninsns = k->b->progs[k->units[i].prog].ninsns;
         for (;;) {
             if (x->t > limit) {
-                st = SIM_CYCLE_LIMIT;
+                /* every step starting by the limit still runs, in any unit */
+                x->state = U_LIMIT;
                 break;
             }
+            uint64_t t0 = x->t, stall0 = x->stall;
             int rc = step(&R, i);
             if (rc == X_OK) {
-                if (R.nheap && hbefore(R.heap[0], (struct sim_hent){x->t, i})) {
+                /* only an instruction that meets other units waits its turn */
+                if (x->pc < ninsns && op_meets[code[x->pc].op] && R.nheap &&
+                    hbefore(R.heap[0], (struct sim_hent){x->t, i})) {
                     heap_push(&R, i);
                     break;
                 }
@@ -1020,15 +1007,29 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
                 x->end = x->t > x->dma_done ? x->t : x->dma_done;
             } else if (rc == X_BLOCK) {
                 x->state = U_BLOCKED;
+            } else if (R.nheap && hbefore(R.heap[0], (struct sim_hent){t0, i})) {
+                /* a local instruction failed ahead of the other units: it
+                 * fails again when its turn comes, unless something earlier
+                 * ends the run first (the failing paths change only the
+                 * unit's time and stalls before failing) */
+                free(R.msg);
+                R.msg = NULL;
+                x->t = t0;
+                x->stall = stall0;
+                heap_push(&R, i);
             } else {
                 st = SIM_ERROR;
             }
             break;
         }
-        if (x->t > now)
-            now = x->t;
     }
-    uint64_t end = 0;
+    uint64_t now = 0, end = 0;
+    for (uint32_t i = 0; i < k->nunits; i++) {
+        if (R.u[i].t > now)
+            now = R.u[i].t;
+        if (R.u[i].state == U_LIMIT)
+            st = st == SIM_OK ? SIM_CYCLE_LIMIT : st;
+    }
     for (uint32_t i = 0; i < k->nunits; i++) {
         uint64_t e = R.u[i].state == U_DONE ? R.u[i].end : R.u[i].t;
         if (e > end)

@@ -412,15 +412,9 @@ static void link_program(struct link *l, uint32_t pi)
         }
         bool vec = sc_ops[in->op].cls == SC_CLASS_VECTOR || in->op == SC_VLD ||
                    in->op == SC_VST || in->op == SC_RECV;
-        /* i1 only as a mask constant (vcmp and vsel take their operands' type) */
         if (in->dtype >= INTERP_NDTYPES || (vec && in->dtype == INTERP_INDEX) ||
-            (in->dtype == INTERP_I1 && in->op != SC_VCONST))
+            in->dtype == INTERP_I1)
             err_at(l, loc, "%s: bad element type", name);
-        if (in->op == SC_VCMP && in->nx == 1 &&
-            (in->x[0].kind != SC_IMM || in->x[0].v < 0 ||
-             in->x[0].v >= (in->dtype >= INTERP_F16 ? 16 : 10)))
-            err_at(l, loc, "%s: the predicate must be a number of arith.cmp%c's", name,
-                   in->dtype >= INTERP_F16 ? 'f' : 'i');
         if (in->flags & ~SC_F_WAIT || ((in->flags & SC_F_WAIT) && in->op != SC_SIG))
             err_at(l, loc, "%s: bad flags", name);
         if (in->op == SC_FOR) {
@@ -541,19 +535,25 @@ bool sc_link(struct sc_binary *b, struct ir_diag *diag)
         link_program(&l, p);
     for (uint32_t u = 0; u < b->nunits; u++)
         link_unit(&l, u);
-    /* each channel end is held by exactly one port of one unit */
-    for (uint32_t c = 0; c < b->nchans && l.ok; c++) {
-        unsigned ends[2] = {0, 0};
+    /* each channel end is held by exactly one port of one unit (counted in
+     * one pass over the bindings: [2c] receivers, [2c + 1] senders) */
+    if (l.ok) {
+        unsigned *ends = calloc(2 * (size_t)b->nchans + 1, sizeof *ends);
+        if (!ends)
+            abort();
         for (uint32_t u = 0; u < b->nunits; u++) {
             const struct sc_unit *x = &b->units[u];
             const struct sc_program *p = &b->progs[x->program];
             for (uint32_t k = 0; k < x->nbind; k++)
-                if (x->bind_ch[k] == c)
-                    ends[p->ports[k].kind == SC_PORT_OUT || p->ports[k].kind == SC_PORT_SIGOUT]++;
+                if (x->bind_ch[k] < b->nchans)
+                    ends[2 * (size_t)x->bind_ch[k] +
+                         (p->ports[k].kind == SC_PORT_OUT || p->ports[k].kind == SC_PORT_SIGOUT)]++;
         }
-        if (ends[0] != 1 || ends[1] != 1)
-            err_at(&l, NULL, "channel '%s' has %u senders and %u receivers, expected one each",
-                   b->chans[c].name, ends[1], ends[0]);
+        for (uint32_t c = 0; c < b->nchans && l.ok; c++)
+            if (ends[2 * c] != 1 || ends[2 * c + 1] != 1)
+                err_at(&l, NULL, "channel '%s' has %u senders and %u receivers, expected one each",
+                       b->chans[c].name, ends[2 * c + 1], ends[2 * c]);
+        free(ends);
     }
     for (uint32_t i = 0; i < b->nunits; i++)
         for (uint32_t j = 0; j < i; j++)

@@ -441,6 +441,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             nest_corelets(&c, c.progs[i]);
     }
 #undef ON
+    for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
+        nest_program_stats(&c, c.progs[i]);
     if (!c.failed)
         ir_walk(m, m->top, tidy_funcs, NULL);
     free(c.progs);

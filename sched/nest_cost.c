@@ -227,7 +227,7 @@ static double round_trips(const struct dev_timing *t, const struct nest_cost_pro
 }
 
 static double predict(const struct dev_timing *t, const struct nest_cost_program *p,
-                      uint64_t tile, uint32_t phases, uint32_t instances)
+                      uint64_t tile, uint32_t phases, uint32_t instances, double *steady)
 {
     if (!p->points || !tile)
         return 0;
@@ -250,6 +250,8 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double P = fmax(fmax(fmax(L, S), fmax(C, D)), fmax(round_in, round_out) / phases);
     double ntiles = ceil((double)p->points / (double)tile);
     double first = L + t->rd_lat + t->sig_lat + chain + C + t->sig_lat + S + t->wr_lat;
+    if (steady)
+        *steady = ntiles * P * (p->runs ? p->runs : 1);
     return (first + (ntiles - 1) * P) * (p->runs ? p->runs : 1);
 }
 
@@ -258,7 +260,17 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
 {
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
-    return predict(&t, p, tile, phases, instances);
+    return predict(&t, p, tile, phases, instances, NULL);
+}
+
+double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
+                        uint64_t tile, uint32_t phases, uint32_t instances)
+{
+    struct dev_timing t;
+    double steady = 0;
+    dev_timing(dev, p->elem_type, &t);
+    predict(&t, p, tile, phases, instances, &steady);
+    return steady;
 }
 
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
@@ -282,11 +294,22 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
                     continue;
                 if ((double)k * (double)tile * (double)per_point > room)
                     break;
-                double c = predict(&t, p, tile, k, n);
+                double c = predict(&t, p, tile, k, n, NULL);
                 if (!found || c < out->cycles) {
                     *out = (struct nest_cost_choice){tile, k, n, c};
                     found = true;
                 }
             }
     return found;
+}
+
+double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
+                                double out_bytes, uint32_t cores, uint32_t runs)
+{
+    struct dev_timing t;
+    dev_timing(dev, NULL, &t);
+    double c = fmax(nests, fmax(in_bytes / t.rd_bw, out_bytes / t.wr_bw));
+    if (t.aggregate > 0)
+        c = fmax(c, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);
+    return c * (runs ? runs : 1);
 }

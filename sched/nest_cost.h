@@ -82,4 +82,28 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
                       uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out);
 
+/* The steady-state part of nest_cost_predict: every tile at the period P
+ * (ntiles * P * runs), without the first tile's fill and drain latencies. */
+double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
+                        uint64_t tile, uint32_t phases, uint32_t instances);
+
+/* A program whose tiled loop nests sit among other loops (a row loop
+ * around several column nests): `nests` is the sum over its tiled nests of
+ * each one's steady-state cycles on one core alone (nest_cost_steady with
+ * cores = 1, runs = 1) times the trips of the loops around it, plus the
+ * largest first-tile latency once (consecutive nests overlap: the next
+ * one's DMA fills while the previous drains); in_bytes/out_bytes what one
+ * core moves from/to device memory over the whole program (every transfer
+ * times the trips of its loops). The cores run their nests out of step, so
+ * the device memory's aggregate bandwidth is shared over the whole program
+ * rather than nest by nest:
+ *   cycles = max(nests, in / read bw, out / write bw,
+ *                cores * (in + out) / aggregate) * runs
+ * (the scalar pipelines between the nests are not counted). `ktc-nest
+ * --stats` prints it as "program modeled N cycles" for a program with more
+ * than one nest or loops around its nest, when every such loop has a
+ * constant trip count. */
+double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
+                                double out_bytes, uint32_t cores, uint32_t runs);
+
 #endif

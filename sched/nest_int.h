@@ -31,6 +31,8 @@ struct nest_ctx {
         uint32_t phases;
         uint32_t instances; /* corelets the point loop is split across */
         int64_t points; /* the point loop's trips, or a bound (0: none) */
+        double solo;    /* modeled cycles on one core alone, once (< 0: none) */
+        double steady;  /* the same without the first tile's latencies */
     } chosen[64];
     uint32_t nchosen;
 };
@@ -146,6 +148,10 @@ bool nest_normalize(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
 /* Every reserve_size of the module, program order (one --tile-sizes list). */
 bool nest_tile_sizes(struct nest_ctx *c);
+/* --stats, after every transformation: fn's modeled cycles as a whole
+ * (nest_cost_program_cycles) when every loop around its transfers and
+ * tiled nests has a constant trip count. */
+void nest_program_stats(struct nest_ctx *c, ir_op fn);
 bool nest_coarsen(struct nest_ctx *c, ir_op fn);
 bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
 /* nest_parallel.c: a corelet-level compute stage's point loop -> ktdf.parallel

@@ -565,6 +565,17 @@ bool nest_tile_sizes(struct nest_ctx *c)
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;
             c->chosen[c->nchosen].instances = ch.instances;
+            struct nest_cost_program solo = t.p;
+            solo.cores = 1;
+            solo.runs = 1;
+            c->chosen[c->nchosen].solo =
+                ch.cycles >= 0 ? nest_cost_predict(c->dev, &solo, ch.tile, ch.phases,
+                                                   ch.instances)
+                               : -1;
+            c->chosen[c->nchosen].steady =
+                ch.cycles >= 0 ? nest_cost_steady(c->dev, &solo, ch.tile, ch.phases,
+                                                  ch.instances)
+                               : -1;
             c->chosen[c->nchosen++].phases = ch.phases;
         }
         struct split_b b;
@@ -578,4 +589,92 @@ bool nest_tile_sizes(struct nest_ctx *c)
         expand_remainder(m, t.tile_loop);
     }
     return true;
+}
+
+/* ---- --stats: the program as a whole ------------------------------------ */
+
+/* The trips of the scf.for loops around op up to fn (false: one is not
+ * constant). */
+static bool trips_around(const struct ir_module *m, ir_op op, ir_op fn, double *out)
+{
+    *out = 1;
+    for (ir_op l = ir_op_parent(m, op); l && l != fn; l = ir_op_parent(m, l)) {
+        if (ir_op_get(m, l)->kind != IR_OP_SCF_FOR)
+            continue;
+        const struct ir_op_info *o = ir_op_get(m, l);
+        int64_t lb, ub, st;
+        if (o->nopnd < 3 || !split_const_int(m, o->opnd[0], &lb) ||
+            !split_const_int(m, o->opnd[1], &ub) || !split_const_int(m, o->opnd[2], &st) ||
+            st <= 0)
+            return false;
+        *out *= ub > lb ? (double)((ub - lb + st - 1) / st) : 0;
+    }
+    return true;
+}
+
+struct prog_bytes {
+    ir_op fn;
+    double in, out;
+    bool unknown;
+};
+
+static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct prog_bytes *pb = ctx;
+    struct nest_side s[2];
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    if (!nest_read_side(m, op, 0, &s[0]) || !nest_read_side(m, op, 1, &s[1])) {
+        pb->unknown = true;
+        return true;
+    }
+    bool ld = !s[0].fifo && nest_is_ddr(m, s[0].v), st = !s[1].fifo && nest_is_ddr(m, s[1].v);
+    if (!ld && !st)
+        return true;
+    ir_type ty = ir_value_type(m, s[ld ? 0 : 1].v);
+    int64_t all = nest_memref_bytes(m, ty), n = ir_type_numel(m, ty), k = 1;
+    double trips;
+    if (all <= 0 || n <= 0 || !trips_around(m, op, pb->fn, &trips)) {
+        pb->unknown = true;
+        return true;
+    }
+    for (uint32_t i = 0; i < s[ld ? 0 : 1].nsize; i++)
+        k *= s[ld ? 0 : 1].size[i];
+    *(ld ? &pb->in : &pb->out) += trips * (double)(k * (all / n));
+    return true;
+}
+
+void nest_program_stats(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    double steady = 0, fill = 0, around = 1;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < c->nchosen; i++) {
+        ir_op tl = c->chosen[i].loop;
+        double trips;
+        bool inside = false;
+        for (ir_op p = ir_op_parent(m, tl); p; p = ir_op_parent(m, p))
+            inside |= p == fn;
+        if (!inside)
+            continue;
+        if (c->chosen[i].solo < 0 || !trips_around(m, tl, fn, &trips))
+            return;
+        around = trips;
+        steady += trips * c->chosen[i].steady;
+        if (c->chosen[i].solo - c->chosen[i].steady > fill)
+            fill = c->chosen[i].solo - c->chosen[i].steady;
+        n++;
+    }
+    struct prog_bytes pb = {.fn = fn};
+    ir_walk(m, fn, count_bytes, &pb);
+    if (!n || pb.unknown || (n == 1 && around == 1))
+        return; /* one nest run once: its own line is the program */
+    uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
+    uint32_t cores = grid < ncores ? grid : ncores, runs = (grid + ncores - 1) / ncores;
+    const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
+    fprintf(c->o->stats,
+            "ktc-nest: @%s: program modeled %.0f cycles (%u nests %.0f, device memory %.0f + "
+            "%.0f bytes a core)\n",
+            fname, nest_cost_program_cycles(c->dev, steady + fill, pb.in, pb.out, cores, runs),
+            n, (steady + fill) * runs, pb.in, pb.out);
 }

@@ -44,7 +44,12 @@ run() {
         cyc="no-compile"
         return
     fi
-    pred=$(sed -n 's/.*modeled \([0-9.]*\) cycles.*/\1/p' "$tmp/$name.out" | awk '{s += $1} END {if (NR) printf "%.0f", s; else print "-"}')
+    # a program's own line when it has one (nests in loops), else its nests'
+    local lines=$(grep "modeled" "$tmp/$name.out")
+    if printf '%s\n' "$lines" | grep -q "program modeled"; then
+        lines=$(printf '%s\n' "$lines" | grep "program modeled")
+    fi
+    pred=$(printf '%s\n' "$lines" | sed -n 's/.*modeled \([0-9.]*\) cycles.*/\1/p' | awk '{s += $1} END {if (NR) printf "%.0f", s; else print "-"}')
     # shellcheck disable=SC2086
     local out
     out=$("$tools/ktc-launch" "$tmp/$name.sc" --random-inputs=1 --check --stats ${la//,/ } 2>&1)
@@ -75,5 +80,6 @@ for spec in "${kernels[@]}"; do
     fi
     printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$speedup" "$pred" "$err"
 done
-echo "predicted: the sum of ktc-nest --stats' modeled cycles over the tiled loop nests, one run"
-echo "each; a tiled nest inside a loop it does not cover is counted once (error '-' or far off)."
+echo "predicted: ktc-nest --stats' 'program modeled' cycles (nests inside loops with constant trip"
+echo "counts: nest_cost_program_cycles), else the sum of the nests' modeled cycles, one run each"
+echo "(a nest inside a loop of dynamic trip count is then counted once: error far off)."

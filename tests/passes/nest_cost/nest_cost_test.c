@@ -268,6 +268,33 @@ static void test_pipelines_and_reductions(void **state)
     assert_true(r - z < 1.01 * 64 * 100 * 7);
 }
 
+/* The steady state leaves out the first tile's latencies: a nest of many
+ * tiles is close to it, a nest of one tile is mostly latency. A program of
+ * nests in loops: the nests' figure when the device memory keeps up (one
+ * core), the aggregate bound when 32 cores share it, the runs on top. */
+static void test_program(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(1024, 1);
+    double full = nest_cost_predict(spyre, &p, 16, 2, 1);
+    double steady = nest_cost_steady(spyre, &p, 16, 2, 1);
+    assert_true(steady < full);
+    assert_true(steady > 0.8 * full);
+    double one_full = nest_cost_predict(spyre, &p, 1024, 1, 1);
+    double one_steady = nest_cost_steady(spyre, &p, 1024, 1, 1);
+    assert_true(one_steady < one_full);
+    uint32_t ddr = arch_kind_find(spyre, "DDR");
+    double agg = (double)spyre->res[spyre->kinds[ddr].first].aggregate_bandwidth;
+    /* 128 rows of a nest moving 1024 * 256 in and 1024 * 128 out a row */
+    double in = 128.0 * 1024 * 256, out = 128.0 * 1024 * 128, nests = 128 * steady;
+    double solo = nest_cost_program_cycles(spyre, nests, in, out, 1, 1);
+    assert_true(solo >= nests);
+    assert_true(solo < 1.5 * nests);
+    double shared = nest_cost_program_cycles(spyre, nests, in, out, 32, 1);
+    assert_true(shared == 32 * (in + out) / agg);
+    assert_true(nest_cost_program_cycles(spyre, nests, in, out, 32, 2) == 2 * shared);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_double_buffering), cmocka_unit_test(test_aggregate_shared),
         cmocka_unit_test(test_instances),         cmocka_unit_test(test_lanes),
         cmocka_unit_test(test_load_groups),       cmocka_unit_test(test_pipelines_and_reductions),
+        cmocka_unit_test(test_program),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

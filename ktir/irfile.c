@@ -59,8 +59,8 @@ enum {
 /* IrFile.compression: how IrFile.module holds the Module bytes. */
 enum { COMPRESS_ZLIB = 0, COMPRESS_NONE = 1 };
 
-/* Payloads shorter than this are stored, not deflated. */
-#define STORE_BELOW ((size_t)1)
+/* Payloads shorter than this are stored, not deflated (see the top). */
+#define STORE_BELOW ((size_t)16 << 20)
 
 /* Bounds on what a reader allocates: the uncompressed module, the file. */
 #define MAX_MODULE_SIZE ((uint64_t)1 << 30)
@@ -1788,10 +1788,13 @@ static int inflate_module(const struct container *c, uint8_t **out, char *err, s
     return 0;
 }
 
-int ir_file_unwrap(const void *buf, size_t len, const char *expect_stage, unsigned char **payload,
-                   size_t *n, char *stage_out, size_t stage_len, char *err, size_t errlen)
+/* ir_file_unwrap, but a stored payload is not copied: *view points into
+ * buf, and *owned (to free) is NULL; an inflated one is *view == *owned. */
+static int unwrap(const void *buf, size_t len, const char *expect_stage, const uint8_t **view,
+                  uint8_t **owned, size_t *n, char *stage_out, size_t stage_len, char *err,
+                  size_t errlen)
 {
-    *payload = NULL;
+    *view = *owned = NULL;
     *n = 0;
     if (stage_out && stage_len)
         stage_out[0] = 0;
@@ -1814,23 +1817,45 @@ int ir_file_unwrap(const void *buf, size_t len, const char *expect_stage, unsign
         (strlen(expect_stage) != c.stage.n || memcmp(expect_stage, stage, c.stage.n) != 0))
         rc = fail(err, errlen, 1, "expected a '%s' file, got '%.*s'", expect_stage, (int)c.stage.n,
                   stage);
-    uint8_t *raw = NULL;
+    if (!rc && c.compression == COMPRESS_NONE && c.module_size == c.module.n) {
+        *view = c.module.p;
+        *n = c.module.n;
+        return 0;
+    }
     if (!rc)
-        rc = inflate_module(&c, &raw, err, errlen);
+        rc = inflate_module(&c, owned, err, errlen);
     if (!rc) {
-        *payload = raw;
+        *view = *owned;
         *n = (size_t)c.module_size;
     }
     return rc;
+}
+
+int ir_file_unwrap(const void *buf, size_t len, const char *expect_stage, unsigned char **payload,
+                   size_t *n, char *stage_out, size_t stage_len, char *err, size_t errlen)
+{
+    const uint8_t *view;
+    uint8_t *owned;
+    *payload = NULL;
+    int rc = unwrap(buf, len, expect_stage, &view, &owned, n, stage_out, stage_len, err, errlen);
+    if (rc || owned) {
+        *payload = owned;
+        return rc;
+    }
+    *payload = xmalloc(*n);
+    if (*n)
+        memcpy(*payload, view, *n);
+    return 0;
 }
 
 int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, struct ir_module **out,
                      char *stage_out, size_t stage_len, char *err, size_t errlen)
 {
     *out = NULL;
-    uint8_t *raw = NULL;
+    const uint8_t *raw;
+    uint8_t *owned;
     size_t n = 0;
-    int rc = ir_file_unwrap(buf, len, expect_stage, &raw, &n, stage_out, stage_len, err, errlen);
+    int rc = unwrap(buf, len, expect_stage, &raw, &owned, &n, stage_out, stage_len, err, errlen);
     if (rc)
         return rc;
     struct ir_module *m = ir_module_new();
@@ -1839,7 +1864,7 @@ int ir_file_read_mem(const void *buf, size_t len, const char *expect_stage, stru
         m = NULL;
         rc = 1;
     }
-    free(raw);
+    free(owned);
     *out = m;
     return rc;
 }

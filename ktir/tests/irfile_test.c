@@ -502,6 +502,7 @@ static struct file wrap_raw(const Ktir__IrFile *c, const unsigned char *raw, siz
     assert_non_null(z);
     assert_int_equal(compress2(z, &zlen, raw, len, 6), Z_OK);
     Ktir__IrFile copy = *c;
+    copy.compression = 0; /* zlib */
     copy.module_size = len;
     copy.module = (ProtobufCBinaryData){zlen, z};
     struct file f = wrap_container(&copy);
@@ -523,6 +524,12 @@ static struct decoded decode(const struct file *f)
     assert_non_null(d.c);
     d.len = d.c->module_size;
     d.raw = malloc(d.len);
+    if (d.c->compression == 1) { /* stored */
+        assert_int_equal(d.c->module.len, d.len);
+        memcpy(d.raw, d.c->module.data, d.len);
+        return d;
+    }
+    assert_int_equal(d.c->compression, 0);
     uLongf got = d.len;
     assert_int_equal(uncompress(d.raw, &got, d.c->module.data, d.c->module.len), Z_OK);
     assert_int_equal(got, d.len);
@@ -701,13 +708,63 @@ static void test_module_size(void **state)
         assert_rejected_with(&g, "impossible module size");
         free(g.p);
     }
-    d.c->module_size = d.len - 1; /* one byte short: the stream does not fit */
+    /* Small modules are stored: a size that is not the stored length. */
+    assert_int_equal(d.c->compression, 1);
+    d.c->module_size = d.len - 1;
     struct file g = wrap_container(d.c);
+    assert_rejected_with(&g, "bad stored module");
+    free(g.p);
+    d.c->compression = 7;
+    d.c->module_size = d.len;
+    g = wrap_container(d.c);
+    assert_rejected_with(&g, "unknown compression 7");
+    free(g.p);
+    /* Deflated, one byte short: the stream does not fit. */
+    g = wrap_raw(d.c, d.raw, d.len);
+    struct decoded z = decode(&g);
+    free(g.p);
+    z.c->module_size = d.len - 1;
+    g = wrap_container(z.c);
     assert_rejected_with(&g, "bad compressed module");
     free(g.p);
+    decoded_free(&z);
     decoded_free(&d);
     ir_module_free(m);
     free(f.p);
+}
+
+/* Payloads of 16 MiB and more are deflated, smaller ones stored; both
+ * unwrap to the same bytes. */
+static void test_compression(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {0, 1000, (size_t)16 << 20};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        size_t n = sizes[i];
+        unsigned char *payload = malloc(n ? n : 1);
+        for (size_t k = 0; k < n; k++)
+            payload[k] = (unsigned char)(k % 251 < 7 ? k : 0);
+        struct file f;
+        char err[256], stage[16];
+        assert_int_equal(ir_file_wrap(payload, n, "spyrecode", "t", &f.p, &f.len, err, sizeof err),
+                         0);
+        struct decoded d = decode(&f);
+        assert_int_equal(d.c->compression, n >= ((size_t)16 << 20) ? 0 : 1);
+        assert_true(n < ((size_t)16 << 20) ? f.len > n : f.len < n / 4);
+        unsigned char *back;
+        size_t m;
+        assert_int_equal(ir_file_unwrap(f.p, f.len, "spyrecode", &back, &m, stage, sizeof stage,
+                                        err, sizeof err),
+                         0);
+        assert_string_equal(stage, "spyrecode");
+        assert_int_equal(m, n);
+        if (n)
+            assert_memory_equal(back, payload, n);
+        free(back);
+        decoded_free(&d);
+        free(f.p);
+        free(payload);
+    }
 }
 
 static void test_foreign(void **state)
@@ -1171,6 +1228,7 @@ int main(void)
         cmocka_unit_test(test_wrong_stage),
         cmocka_unit_test(test_container_fields),
         cmocka_unit_test(test_module_size),
+        cmocka_unit_test(test_compression),
         cmocka_unit_test(test_foreign),
         cmocka_unit_test(test_module_bit_flips),
         cmocka_unit_test(test_crafted),

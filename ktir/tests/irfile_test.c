@@ -526,7 +526,8 @@ static struct decoded decode(const struct file *f)
     d.raw = malloc(d.len);
     if (d.c->compression == 1) { /* stored */
         assert_int_equal(d.c->module.len, d.len);
-        memcpy(d.raw, d.c->module.data, d.len);
+        if (d.len)
+            memcpy(d.raw, d.c->module.data, d.len);
         return d;
     }
     assert_int_equal(d.c->compression, 0);

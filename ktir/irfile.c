@@ -469,12 +469,16 @@ enum { F_SKIP, F_VARINT, F_FIXED64, F_LIST0, F_LIST1, F_LIST2 };
 static bool rd_msg(struct rd r, const uint8_t *kinds, unsigned nkinds, uint64_t *f,
                    struct list *lists)
 {
-    memset(f, 0, MAX_FIELD * sizeof *f);
+    memset(f, 0, nkinds * sizeof *f);
     lists[0].n = lists[1].n = lists[2].n = 0;
     while (r.p < r.end) {
         uint32_t field, wt;
-        if (!rd_tag(&r, &field, &wt))
+        if (*r.p < 0x80 && *r.p >= 8) { /* a one-byte tag: every field of ir.proto */
+            field = *r.p >> 3;
+            wt = *r.p++ & 7;
+        } else if (!rd_tag(&r, &field, &wt)) {
             return false;
+        }
         unsigned k = field < nkinds ? kinds[field] : F_SKIP;
         switch (k) {
         case F_SKIP:

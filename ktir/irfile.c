@@ -1303,6 +1303,63 @@ static uint32_t *arena_ids(struct ir_module *m, const struct list *l)
                    (s)->lists),                                                                    \
             "bad module encoding")
 
+/* What the printer and the passes take for granted of a type of a kind:
+ * the element type of shaped types, the parts of fifo slots and tile
+ * futures, an opaque type's name. */
+static bool type_complete(uint32_t kind, uint64_t elem, uint64_t attr0, uint64_t attr1,
+                          uint64_t name)
+{
+    switch (kind) {
+    case IR_TY_TENSOR:
+    case IR_TY_MEMREF:
+    case IR_TY_VECTOR:
+    case IR_TY_ACCESS_TILE:
+    case IR_TY_RUNTIME_ARG:
+        return elem != 0;
+    case IR_TY_TILE_FUTURE:
+        return attr0 != 0;
+    case IR_TY_FIFO_SLOT:
+        return elem != 0 && attr0 != 0 && attr1 != 0;
+    case IR_TY_OPAQUE:
+        return name != 0;
+    default:
+        return true;
+    }
+}
+
+/* The same for attributes: the string or type some kinds print, and a
+ * dense literal of n > 1 elements has exactly one per point of its static
+ * shape. */
+static bool attr_complete(const struct ir_module *m, uint32_t kind, uint32_t type, uint32_t str,
+                          size_t n)
+{
+    switch (kind) {
+    case IR_AT_STRING:
+    case IR_AT_SYMREF:
+    case IR_AT_OPAQUE:
+        return str != 0;
+    case IR_AT_TYPE:
+    case IR_AT_DENSE_ARRAY:
+        return type != 0;
+    case IR_AT_DENSE: {
+        if (!type)
+            return false;
+        if (n <= 1)
+            return true;
+        const struct ir_type_info *t = ir_type_get(m, type);
+        uint64_t points = 1;
+        for (uint32_t i = 0; i < t->rank; i++) {
+            if (t->shape[i] < 0 || (t->shape[i] && points > n / (uint64_t)t->shape[i]))
+                return false;
+            points *= (uint64_t)t->shape[i];
+        }
+        return t->rank && points == n;
+    }
+    default:
+        return true;
+    }
+}
+
 static bool read_types(const struct layout *l, struct ir_module *m, struct scratch *s, char *err,
                        size_t errlen)
 {
@@ -1320,6 +1377,7 @@ static bool read_types(const struct layout *l, struct ir_module *m, struct scrat
                 "type %u: reference out of range", id);
         for (size_t i = 0; i < tys->n; i++)
             REQUIRE(in_table((uint32_t)tys->a[i], nt), "type %u: reference out of range", id);
+        REQUIRE(type_complete((uint32_t)f[1], f[5], f[7], f[8], f[13]), "type %u: incomplete", id);
         scratch_fit(s, shape->n > tys->n ? shape->n : tys->n);
         const int64_t *sh = as_i64(s, shape);
         struct ir_type_info t = {
@@ -1391,6 +1449,8 @@ static bool read_attrs(const struct layout *l, struct ir_module *m, struct scrat
         }
         REQUIRE(!attr_has_pairs(kind) || elems->n % 2 == 0,
                 "attribute %u: odd number of pair elements", id);
+        REQUIRE(attr_complete(m, kind, (uint32_t)f[3], (uint32_t)f[7], elems->n),
+                "attribute %u: incomplete", id);
         struct ir_attr_info a = {
             .kind = (uint8_t)kind,
             .flags = (uint8_t)f[2],

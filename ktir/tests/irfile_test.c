@@ -1032,6 +1032,21 @@ static void edit_stray_value(Ktir__Module *pm)
         v--;
     pm->values[v - 1]->is_arg = 0;
 }
+static void edit_type_no_elem(Ktir__Module *pm)
+{
+    pm->types[find_type(pm, IR_TY_TENSOR) - 1]->elem = 0;
+}
+static void edit_string_none(Ktir__Module *pm)
+{
+    pm->attrs[find_attr(pm, IR_AT_STRING) - 1]->s = 0;
+}
+static void edit_dense_count(Ktir__Module *pm)
+{
+    /* [i64, "x", {...}] as a dense literal of tensor<8xbf16>: 3 of 8 elements. */
+    Ktir__Attr *a = pm->attrs[find_attr(pm, IR_AT_ARRAY) - 1];
+    a->kind = IR_AT_DENSE;
+    a->type = find_type(pm, IR_TY_TENSOR);
+}
 static void edit_empty(Ktir__Module *pm)
 {
     Ktir__Module empty = KTIR__MODULE__INIT;
@@ -1072,6 +1087,9 @@ static void test_crafted(void **state)
         {edit_last_block, "wrong last block"},
         {edit_unlisted_arg, "missing from its block"},
         {edit_stray_value, "belongs to no op"},
+        {edit_type_no_elem, "incomplete"},
+        {edit_string_none, "incomplete"},
+        {edit_dense_count, "incomplete"},
         {edit_empty, "lack the entries every module starts with"},
     };
     struct ir_module *m = sample_module();

@@ -3,7 +3,8 @@
  *
  * An IR file is a fixed 16-byte header followed by one protobuf message
  * (ktir.IrFile, ktir/ir.proto) whose `module` field is the serialized
- * ktir.Module, zlib-deflated:
+ * ktir.Module, stored as is (compression = 1) or, from 16 MiB on,
+ * zlib-deflated (compression = 0):
  *
  *    0        8        12       16
  *    +--------+--------+--------+--------------------------------------+
@@ -15,13 +16,17 @@
  *            i.e. of every byte of the file except its own four
  *
  *    IrFile { schema_version = 1, stage = "sched.split", tool = "ktc-split 0.1",
- *             module_size = N, module = deflate(Module, N bytes) }
+ *             module_size = N, module = Module (N bytes), compression = 1 }
  *
  *    Module { strs, types, attrs, affs, maps, sets, values, ops, blocks,
  *             regions, top }   each table in id order, entry k = id k+1
  *
- * Reading gives back a module with the same ids in every table, and writing
- * it again gives the same bytes. The reader trusts nothing: every id is
+ * Writing keeps only the live part of a module: what its top op reaches
+ * (regions, blocks, ops, operands, results, successors) and the strings,
+ * types, attributes and affine tables those name, renumbered in id order;
+ * ops that passes unlinked are left out. Reading gives back a module with
+ * the ids the file names, so a module read from a file writes the same
+ * bytes again. The reader trusts nothing: every id is
  * checked against its table, lists and nesting must be consistent and
  * acyclic, sizes are bounded by the input, so arbitrary bytes get a one-line
  * reason and exit code 1, never a crash, a hang or a leak.
@@ -70,7 +75,7 @@ int ir_file_read(const char *path, const char *expect_stage, struct ir_module **
 
 /* The container alone, for files whose payload is not a module (SpyreCode,
  * codegen/spyrecode.h): wraps n bytes of payload (a serialized message) with
- * stage and tool, deflated and checksummed exactly like a module. Returns 0,
+ * stage and tool, stored or deflated and checksummed exactly like a module. Returns 0,
  * or 3 when the payload is beyond the 1 GiB limit. */
 int ir_file_wrap(const void *payload, size_t n, const char *stage, const char *tool,
                  unsigned char **out, size_t *len, char *err, size_t errlen);

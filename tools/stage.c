@@ -31,6 +31,12 @@ int stage_read(const struct cli *c, const char *expect, struct ir_diag *diag,
             fprintf(stderr, "%s: error: %s: %s\n", c->tool, name, err);
             return rc;
         }
+        if (!(*m)->top) { /* a stage's module always has one; the verifier starts there */
+            fprintf(stderr, "%s: error: %s: malformed IR file: no top op\n", c->tool, name);
+            ir_module_free(*m);
+            *m = NULL;
+            return CLI_BAD_INPUT;
+        }
     } else if (!expect || strcmp(expect, "ktir") == 0) {
         ir_diag_add_source(diag, name, source, len);
         *m = ir_parse(name, source, len, 0, len, diag);

@@ -213,6 +213,11 @@ bool ir_verify_return(struct ir_verifier *v, ir_op op)
         return false;
     ir_op fn = ir_op_parent(m, op);
     ir_attr ft = ir_op_attr(m, fn, "function_type");
+    /* The function's own rule runs after its body's: a forged IR file may lack it. */
+    if (!ft || ir_attr_get(m, ft)->kind != IR_AT_TYPE ||
+        ir_type_get(m, ir_attr_get(m, ft)->type)->kind != IR_TY_FUNC)
+        return irv_error(v, op, "enclosing function has no 'function_type' attribute holding a "
+                                "function type");
     const struct ir_type_info *fi = ir_type_get(m, ir_attr_get(m, ft)->type);
     const struct ir_op_info *o = ir_op_get(m, op);
     if (o->nopnd != fi->ntys - fi->nin)

@@ -62,7 +62,9 @@
  *                                      reinterpret_cast view of T rows, the
  *                                      scratchpad buffer expanded by a
  *                                      leading dim of T); identical loads
- *                                      (same source, same indices) merge
+ *                                      (same source, same indices; the
+ *                                      inner loops of fissioned pipelines
+ *                                      matched by depth) merge
  *                       stage [L1LU, SFU, L1SU, ...]  the point loop, its
  *                                      pipelines without their DMA stages,
  *                                      reading/writing row %i of the

@@ -177,15 +177,29 @@ static int buf_of(struct co *co, ir_value v)
     return (int)co->nbufs++;
 }
 
-static bool lin_equal(const struct nest_lin *a, const struct nest_lin *b)
+/* Whether loads a and b read the same elements at every point: the same
+ * view of the same root, the same sizes, and addresses equal once the
+ * inner loops' IVs are matched by depth (loops of the same trip counts:
+ * after fission each pipeline may sit in inner loops of its own). */
+static bool same_load(const struct ir_module *m, const struct dma *a, const struct dma *b)
 {
-    if (a->c != b->c || a->n != b->n)
+    if (a->store || b->store || a->root != b->root || a->d != b->d ||
+        a->ddr.nsize != b->ddr.nsize || a->nloops != b->nloops || a->addr.c != b->addr.c ||
+        a->addr.n != b->addr.n ||
+        memcmp(a->trips, b->trips, a->nloops * sizeof *a->trips) ||
+        memcmp(a->dj, b->dj, a->nloops * sizeof *a->dj) ||
+        memcmp(a->ddr.size, b->ddr.size, a->ddr.nsize * sizeof *a->ddr.size) ||
+        ir_value_type(m, a->buf.v) != ir_value_type(m, b->buf.v))
         return false;
-    for (uint32_t i = 0; i < a->n; i++) {
+    for (uint32_t i = 0; i < a->addr.n; i++) {
+        ir_value v = a->addr.v[i];
+        for (uint32_t l = 0; l < a->nloops; l++)
+            if (a->ivs[l] == v)
+                v = b->ivs[l];
         uint32_t j = 0;
-        while (j < b->n && b->v[j] != a->v[i])
+        while (j < b->addr.n && b->addr.v[j] != v)
             j++;
-        if (j == b->n || b->k[j] != a->k[i])
+        if (j == b->addr.n || b->addr.k[j] != a->addr.k[i])
             return false;
     }
     return true;
@@ -243,12 +257,7 @@ static bool read_pipeline(struct co *co, ir_op pipe)
                 return false;
             if (!store)
                 for (uint32_t k = 0; k < co->nx && x->merged < 0; k++)
-                    if (!co->x[k].store && co->x[k].root == x->root &&
-                        lin_equal(&co->x[k].addr, &x->addr) && co->x[k].d == x->d &&
-                        co->x[k].ddr.nsize == x->ddr.nsize && co->x[k].nloops == x->nloops &&
-                        !memcmp(co->x[k].ivs, x->ivs, x->nloops * sizeof *x->ivs) &&
-                        !memcmp(co->x[k].ddr.size, x->ddr.size, x->ddr.nsize * sizeof(int64_t)) &&
-                        ir_value_type(m, co->x[k].buf.v) == ir_value_type(m, x->buf.v))
+                    if (same_load(m, &co->x[k], x))
                         x->merged = (int)k;
             co->nx++;
             ndma++;
@@ -757,9 +766,11 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         remove_stage(m, co.dma_stages[k]);
     for (uint32_t k = 0; k < co.nbufs; k++) {
         const struct dma *x = first_user(&co, (int)k);
+        /* the subscripts go on the old buffer's uses first and the expanded
+         * one last: merged loads share it, its other uses are done */
         ir_value from = co.bufs[k].old;
-        for (uint32_t j = x->nloops; j-- > 0; from = co.bufs[k].x)
-            nest_prefix_buffer(m, co.pl, from, co.bufs[k].x, (struct nest_sub){.v = x->ivs[j]});
+        for (uint32_t j = x->nloops; j-- > 0;)
+            nest_prefix_buffer(m, co.pl, from, from, (struct nest_sub){.v = x->ivs[j]});
         nest_prefix_buffer(m, co.pl, from, co.bufs[k].x, (struct nest_sub){.v = co.i});
     }
     /* inner pipelines left with no stage go */

@@ -412,9 +412,15 @@ static void link_program(struct link *l, uint32_t pi)
         }
         bool vec = sc_ops[in->op].cls == SC_CLASS_VECTOR || in->op == SC_VLD ||
                    in->op == SC_VST || in->op == SC_RECV;
+        /* i1 only as a mask constant (vcmp and vsel take their operands' type) */
         if (in->dtype >= INTERP_NDTYPES || (vec && in->dtype == INTERP_INDEX) ||
-            in->dtype == INTERP_I1)
+            (in->dtype == INTERP_I1 && in->op != SC_VCONST))
             err_at(l, loc, "%s: bad element type", name);
+        if (in->op == SC_VCMP && in->nx == 1 &&
+            (in->x[0].kind != SC_IMM || in->x[0].v < 0 ||
+             in->x[0].v >= (in->dtype >= INTERP_F16 ? 16 : 10)))
+            err_at(l, loc, "%s: the predicate must be a number of arith.cmp%c's", name,
+                   in->dtype >= INTERP_F16 ? 'f' : 'i');
         if (in->flags & ~SC_F_WAIT || ((in->flags & SC_F_WAIT) && in->op != SC_SIG))
             err_at(l, loc, "%s: bad flags", name);
         if (in->op == SC_FOR) {

@@ -454,6 +454,38 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         compute(R, unit, in, (uint32_t)n, false);
         return X_OK;
     }
+    case SC_VCMP:
+    case SC_VSEL: {
+        /* vsel's condition is i1, its values of the dtype */
+        bool sel = in->op == SC_VSEL;
+        for (unsigned k = 0; k < (sel ? 3u : 2u); k++)
+            if (src_vec(R, unit, in, k + 1, sel && k == 0, &s[k]) != X_OK)
+                return X_ERR;
+        uint32_t n = s[0]->n;
+        if (s[1]->n != n || (sel && s[2]->n != n))
+            return fail(R, unit, in, "operands of %u and %u elements", n, s[1]->n);
+        if (sel && s[0]->dtype != INTERP_I1)
+            return fail(R, unit, in, "v%u holds %s, not an i1 mask", in->reg[1],
+                        interp_dtype_name((enum interp_dtype)s[0]->dtype));
+        unsigned rk = sel ? in->dtype : INTERP_I1;
+        size_t rs = interp_dtype_size((enum interp_dtype)rk);
+        bool alias = s[0] == d || s[1] == d || (sel && s[2] == d);
+        uint8_t *out = alias ? scratch(R, (size_t)n * rs) : NULL;
+        if (!alias) {
+            vec_size(d, rk, n);
+            out = d->data;
+        }
+        if (sel)
+            iv_select_raw(in->dtype, n, s[0]->data, s[1]->data, s[2]->data, out);
+        else
+            iv_cmp_raw(flt, (int)val(x, &in->x[0]), in->dtype, n, s[0]->data, s[1]->data, out);
+        if (alias) {
+            vec_size(d, rk, n);
+            memcpy(d->data, out, (size_t)n * rs);
+        }
+        compute(R, unit, in, n, true);
+        return X_OK;
+    }
     default: break;
     }
     unsigned nin = in->op == SC_VFMA ? 3 : in->op == SC_VBIN ? 2 : 1;

@@ -20,6 +20,25 @@
  *                     Repeated outward (a nest of such loops sinks whole).
  *                     Without it a per-row kernel calls its program per row
  *                     and nothing can overlap across rows.
+ *  reductions         A pipeline reducing a row wider than the compute
+ *                     unit's lanes (ktc-split keeps reduction dims whole)
+ *                     becomes reduction loops (loop_type reduction_loop)
+ *                     over lane-wide chunks: each level reads K <= 8 chunks
+ *                     per iteration (chunk c + i * C/K of C), folds them
+ *                     with one elementwise generic and writes the partial
+ *                     vector, lanes wide, to chunk c of an accumulator
+ *                     buffer in the scratchpad (`partials`, C/K x lanes);
+ *                     the next level folds that buffer, until one vector is
+ *                     left, which the original pipeline reduces as a vector
+ *                     (the lanes) with its init. That is ktc-interp's
+ *                     pairwise tree (chunk c with chunk c + C/2 first), so
+ *                     the result is bit-exact; the row itself is never held
+ *                     whole in the scratchpad (a row in device memory is
+ *                     read K chunks at a time through a staging buffer).
+ *                     Needs C = N / lanes a power of two and a one-op
+ *                     commutative float combiner; other reductions are left
+ *                     as they are (ktc-codegen then rejects the vector wider
+ *                     than the lanes, naming this transformation).
  *  normalize          Every scf.for above a pipeline in a program gets lower
  *                     bound 0 and step 1; the original IV is rebuilt
  *                     (lb + iv * step) where it was used.
@@ -140,6 +159,7 @@
  * spellings. */
 #define SCHED_NEST_TRANSFORMS(X)                                                              \
     X(SINK, "sink")                                                                           \
+    X(REDUCTIONS, "reductions")                                                               \
     X(NORMALIZE, "normalize")                                                                 \
     X(TILING, "tiling")                                                                       \
     X(TILE_SIZES, "tile-size-selection")                                                      \

@@ -144,6 +144,8 @@ ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n);
 /* ---- the transformations (nest.h) ---------------------------------------- */
 
 bool nest_sink(struct nest_ctx *c);
+/* nest_reduce.c: a reduction wider than the lanes -> reduction loops. */
+bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
 /* Every reserve_size of the module, program order (one --tile-sizes list). */

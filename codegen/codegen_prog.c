@@ -843,7 +843,10 @@ static bool check_lanes(struct cg *g, ir_op at, ir_type t)
         if (once(g, at))
             cg_error(g, at,
                      "a vector of %lld %s is wider than the %lld %s lanes of %s (device "
-                     "@%s)",
+                     "@%s): ktc-nest's reductions transformation streams a reduction over "
+                     "such a row in lane-wide chunks (was it disabled, by --disable=reductions "
+                     "or --disable=nest? it needs a row of a power of two times the lanes and "
+                     "a one-op commutative float combiner)",
                      (long long)n, dn, (long long)lanes, dn, r->kind, g->dev->name);
         return false;
     }

@@ -56,9 +56,14 @@ struct wide {
     int64_t n, w;  /* row length, lanes */
     ir_type elem;
     const char *combiner;
+    ir_op comb; /* the combiner op in the generic's body */
 };
 
-static const char *combiner_of(const struct ir_module *m, ir_op gen)
+/* The combiner of a reduction generic's body: its last op before the
+ * yield, `op(out, p)` or `op(p, out)` with p the input argument or computed
+ * from it alone by the ops before (a fused elementwise producer, applied to
+ * every element before the tree); *comb gets that op. */
+static const char *combiner_of(const struct ir_module *m, ir_op gen, ir_op *comb)
 {
     static const char *const ok[] = {"arith.addf",     "arith.mulf",     "arith.maximumf",
                                      "arith.minimumf", "arith.maxnumf", "arith.minnumf"};
@@ -66,12 +71,22 @@ static const char *combiner_of(const struct ir_module *m, ir_op gen)
     const struct ir_block_info *bi = b ? ir_block_get(m, b) : NULL;
     if (!bi || bi->nargs != 2 || !bi->first || bi->first == bi->last)
         return NULL;
-    const struct ir_op_info *po = ir_op_get(m, bi->first), *yo = ir_op_get(m, bi->last);
-    if (po->next != bi->last || po->nopnd != 2 || po->nres != 1 || yo->nopnd != 1 ||
-        yo->opnd[0] != po->res ||
-        !((po->opnd[0] == bi->args[0] && po->opnd[1] == bi->args[1]) ||
-          (po->opnd[0] == bi->args[1] && po->opnd[1] == bi->args[0])))
+    const struct ir_op_info *yo = ir_op_get(m, bi->last);
+    ir_op last = yo->prev;
+    const struct ir_op_info *po = ir_op_get(m, last);
+    if (po->nopnd != 2 || po->nres != 1 || yo->nopnd != 1 || yo->opnd[0] != po->res ||
+        (po->opnd[0] != bi->args[1]) == (po->opnd[1] != bi->args[1]))
         return NULL;
+    /* the ops before: no use of out, no regions */
+    for (ir_op x = bi->first; x != last; x = ir_op_get(m, x)->next) {
+        const struct ir_op_info *xi = ir_op_get(m, x);
+        if (xi->nreg || xi->nres != 1)
+            return NULL;
+        for (uint32_t k = 0; k < xi->nopnd; k++)
+            if (xi->opnd[k] == bi->args[1])
+                return NULL;
+    }
+    *comb = last;
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
         if (strcmp(ir_str_get(m, po->name), ok[i]) == 0)
             return ok[i];
@@ -158,7 +173,7 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     for (uint32_t i = 0; i + 1 < g.nloops; i++)
         if (g.red[i])
             return false;
-    if (ir_type_numel(m, g.res) != 1 || !(w->combiner = combiner_of(m, w->gen)))
+    if (ir_type_numel(m, g.res) != 1 || !(w->combiner = combiner_of(m, w->gen, &w->comb)))
         return false;
     const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, g.in[0]));
     w->n = ir_type_numel(m, ir_value_type(m, g.in[0]));
@@ -414,7 +429,20 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
     for (int64_t i = 0; i <= k; i++)
         a[i] = ir_block_add_arg(m, body, w->elem, ir_str_c(m, i < k ? "in" : "out"));
     ir_value res = ir_op_result(m, sb_emit(&cb, &st), 0);
-    ir_op comb = ir_block_get(m, split_body(m, w->gen, 0))->first;
+    ir_op comb = w->comb;
+    ir_block gb = split_body(m, w->gen, 0);
+    ir_value gin = ir_block_get(m, gb)->args[0], gout = ir_block_get(m, gb)->args[1];
+    const struct ir_op_info *co = ir_op_get(m, comb);
+    ir_value pv = co->opnd[0] == gout ? co->opnd[1] : co->opnd[0];
+    if (first) /* the fused producer's ops, on every input */
+        for (int64_t i = 0; i < k; i++) {
+            struct split_vmap vm = {0};
+            split_vmap_set(&vm, gin, a[i]);
+            for (ir_op x = ir_block_get(m, gb)->first; x != comb; x = ir_op_get(m, x)->next)
+                ir_block_append_op(m, body, split_clone(m, x, &vm));
+            a[i] = split_vmap_get(&vm, pv);
+            split_vmap_free(&vm);
+        }
     for (int64_t h = k / 2; h > 0; h /= 2)
         for (int64_t i = 0; i < h; i++) {
             ir_state_init(&st, m, w->combiner, loc);
@@ -501,7 +529,17 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
             split_vmap_set(&vm, ir_op_get(m, op)->res, ir_op_get(m, r)->res);
             continue;
         }
-        ir_block_append_op(m, cb, split_clone(m, op, &vm));
+        ir_op cl = split_clone(m, op, &vm);
+        ir_block_append_op(m, cb, cl);
+        if (op == w->gen) { /* the producer's ops ran on the first level */
+            ir_block gb = split_body(m, cl, 0);
+            ir_op yo = ir_block_get(m, gb)->last, co = ir_op_get(m, yo)->prev;
+            ir_value out = ir_block_get(m, gb)->args[1], in = ir_block_get(m, gb)->args[0];
+            const struct ir_op_info *ci = ir_op_get(m, co);
+            uint32_t pi = ci->opnd[0] == out ? 1 : 0;
+            ci->opnd[pi] = in;
+            split_dce(m, cl);
+        }
     }
     ir_block stb = make_stage(m, pipe, loc, v[3], v[4], ir_op_attr(m, w->store_stage, "applicable_units"));
     IR_FOR_OPS(m, split_body(m, w->store_stage, 0), op)

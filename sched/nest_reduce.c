@@ -247,7 +247,7 @@ static ir_block make_pipe(struct split_b *b, uint32_t n, const ir_type *ts, ir_v
     sb_at_end(&pb, m, body, b->loc);
     ir_op pop = sb_emit(&pb, &st);
     sb_at_end(&ib, m, priv, b->loc);
-    ir_value made[16];
+    ir_value made[32];
     for (uint32_t i = 0; i < n; i++) {
         const struct ir_type_info *ti = ir_type_get(m, ts[i]);
         made[i] = mk(&ib, ti->kind == IR_TY_FIFO_SLOT ? "ktdf.fifo.allocate"
@@ -315,7 +315,7 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
     struct ir_loc loc = ir_op_get(m, w->gen)->loc;
     ir_op yield;
     ir_op loop = nest_make_for(at, sb_index(at, 0), sb_index(at, outs), sb_index(at, 1),
-                               "reduction_loop", "c", &yield);
+                               "parallel_loop", "c", &yield);
     ir_value iv = nest_for_iv(m, loop);
     struct split_b lb;
     sb_before(&lb, m, yield, loc);
@@ -326,7 +326,7 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
     ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, w->elem);
     ir_type oslot = ir_ktdf_slot_type(m, outslot->attr0, outslot->attr1, w->w, w->elem);
     bool ddr = first && w->ddr;
-    ir_type ts[16];
+    ir_type ts[32];
     uint32_t n = 0;
     for (int64_t i = 0; i < k; i++)
         ts[n++] = islot;
@@ -334,21 +334,22 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
     uint32_t ntok = ddr ? 4 : 3;
     for (uint32_t i = 0; i < ntok; i++)
         ts[n++] = split_token_type(m);
-    if (ddr) {
-        int64_t shape[NEST_MAX_RANK + 1] = {k};
+    if (ddr) { /* one staging buffer per chunk, each filled whole */
+        int64_t shape[NEST_MAX_RANK];
         for (uint32_t i = 0; i < w->src.nsize; i++)
-            shape[i + 1] = w->src.size[i];
-        shape[w->src.nsize] = w->w;
-        ts[n++] = split_memref(m, w->src.nsize + 1, shape, w->elem, IR_NONE, space);
+            shape[i] = w->src.size[i];
+        shape[w->src.nsize - 1] = w->w;
+        for (int64_t i = 0; i < k; i++)
+            ts[n++] = split_memref(m, w->src.nsize, shape, w->elem, IR_NONE, space);
     }
     ir_value offs[MAX_FOLD], ats[MAX_FOLD];
     for (int64_t i = 0; i < k; i++) {
         ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
         offs[i] = sb_muli(&lb, ats[i], w->w);
     }
-    ir_value v[16];
+    ir_value v[32];
     ir_block pipe = make_pipe(&lb, n, ts, v);
-    ir_value *tok = v + k + 1, stg = ddr ? v[n - 1] : IR_NONE;
+    ir_value *tok = v + k + 1, *stg = v + k + 1 + ntok;
     uint32_t t = 0;
     int64_t fsz[2] = {1, w->w};
     if (ddr) {
@@ -358,11 +359,8 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
                   loc);
         for (int64_t i = 0; i < k; i++) {
             struct nest_side s = chunk_of(&w->src, offs[i], w->w);
-            struct nest_side d = {.v = stg, .nsub = w->src.nsub + 1, .nsize = w->src.nsize + 1};
-            d.sub[0].c = i;
-            d.size[0] = 1;
-            for (uint32_t j = 0; j < w->src.nsize; j++)
-                d.size[j + 1] = s.size[j];
+            struct nest_side d = {.v = stg[i], .nsub = w->src.nsize, .nsize = w->src.nsize};
+            memcpy(d.size, s.size, s.nsize * sizeof *s.size);
             nest_make_transfer(&sb, &s, &d, w->ddr);
         }
         t++;
@@ -375,11 +373,9 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
         for (int64_t i = 0; i < k; i++) {
             struct nest_side s;
             if (ddr) {
-                s = (struct nest_side){.v = stg, .nsub = w->src.nsub + 1, .nsize = w->src.nsize + 1};
-                s.sub[0].c = i;
-                s.size[0] = 1;
-                for (uint32_t j = 0; j < w->src.nsize; j++)
-                    s.size[j + 1] = j + 1 == w->src.nsize ? w->w : w->src.size[j];
+                s = (struct nest_side){.v = stg[i], .nsub = w->src.nsize, .nsize = w->src.nsize};
+                memcpy(s.size, w->src.size, w->src.nsize * sizeof *s.size);
+                s.size[s.nsize - 1] = w->w;
             } else if (first) {
                 s = chunk_of(&w->src, offs[i], w->w);
             } else {

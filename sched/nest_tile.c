@@ -253,6 +253,19 @@ static int64_t per_point(const struct ir_module *m, ir_op op, ir_op pl)
     return k;
 }
 
+/* Bytes transfer x moves on its side k (its sizes, not its buffer's: a
+ * point may read one vector of a whole row's buffer). */
+static int64_t moved_bytes(const struct ir_module *m, ir_op x, int k, ir_type t)
+{
+    struct nest_side s;
+    if (!nest_read_side(m, x, k, &s))
+        return nest_memref_bytes(m, t);
+    int64_t n = 1;
+    for (uint32_t i = 0; i < s.nsize; i++)
+        n *= s.size[i];
+    return n * (int64_t)((ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8);
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -300,11 +313,11 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = (uint64_t)bytes, .row_bytes = (uint64_t)row};
         } else if (src && dfifo) {
-            t->p.l1_load_bytes_per_point += (uint64_t)(nest_memref_bytes(m, st) * times);
+            t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
             t->p.fifo_out_bytes_per_point += (uint64_t)(slot_bytes(m, st) * times);
-            t->p.l1_store_bytes_per_point += (uint64_t)(nest_memref_bytes(m, dt) * times);
+            t->p.l1_store_bytes_per_point += (uint64_t)(moved_bytes(m, op, 1, dt) * times);
         }
     }
     return true;
@@ -397,19 +410,28 @@ static void split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
 }
 
 /* Program-level scratchpad buffers the point loop uses: expanded by the
- * tile when coarsened, so they count per point. */
+ * tile when coarsened (its fission, a point loop of several pipelines), so
+ * they count per point; other program-level buffers (with one pipeline, a
+ * row the points fill, e.g. a wide row's exponentials; reductions'
+ * partials) stay as they are and take their room once. */
 static void outer_buffers(struct ir_module *m, struct tiled *t)
 {
+    uint32_t npipes = 0;
+    IR_FOR_OPS(m, nest_for_body(m, t->point_loop), op)
+        npipes += ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind != IR_OP_MEMREF_ALLOC)
             continue;
         ir_type ty = ir_value_type(m, o->res);
         const char *sp = nest_memref_space(m, ty);
-        if (sp && strcmp(sp, "DDR") != 0 &&
-            split_block_uses(m, nest_for_body(m, t->point_loop), o->res)) {
+        if (!sp || strcmp(sp, "DDR") == 0)
+            continue;
+        if (npipes > 1 && split_block_uses(m, nest_for_body(m, t->point_loop), o->res)) {
             t->scratch_per_point += nest_memref_bytes(m, ty);
             t->space = sp;
+        } else { /* the program's other buffers take their room */
+            t->p.fixed_scratch += (uint64_t)nest_memref_bytes(m, ty);
         }
     }
 }
@@ -499,11 +521,16 @@ bool nest_tile_sizes(struct nest_ctx *c)
     }
     uint32_t max_phases = o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 4;
     uint32_t max_instances = o->disabled & (1u << SCHED_NEST_CORELETS) ? 1 : c->dev->ncorelets;
+    ir_op used_fn = IR_NONE;
+    uint64_t used = 0; /* the tile buffers chosen before in that program */
     for (uint32_t i = 0; i < l.n; i++) {
         ir_op r = l.v[i];
         struct tiled t = {.reserve = r, .fn = func_of(m, r)};
         if (!find_loops(m, r, &t))
             continue; /* a placeholder this pass did not make: left alone */
+        if (t.fn != used_fn)
+            used_fn = t.fn, used = 0;
+        t.p.fixed_scratch = used;
         if (t.points < 0)
             t.points = bound_points(m, t.point_loop);
         bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
@@ -561,6 +588,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
                         (long long)(ch.tile * (uint64_t)t.scratch_per_point * ch.phases),
                         (long long)t.capacity);
         }
+        used += ch.tile * (uint64_t)t.scratch_per_point * ch.phases;
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;

@@ -127,24 +127,28 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     w->pipe = pipe;
     if (ir_op_attr(m, pipe, "modulo"))
         return false;
-    ir_op stages[4];
+    ir_op stages[8];
     uint32_t ns = 0;
     IR_FOR_OPS(m, split_body(m, pipe, 0), s) {
         if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
             continue;
-        if (ns == 4)
+        if (ns == 8)
             return false;
         stages[ns++] = s;
     }
-    if (ns < 3)
-        return false;
+    /* [DDR ->] buffer -> slot, compute, then the result's stages */
     uint32_t k = 0;
-    if (ns == 4) {
-        w->ddr_stage = stages[k++];
-        w->ddr = only_op(m, w->ddr_stage);
-        if (!w->ddr || ir_op_get(m, w->ddr)->kind != IR_OP_KTDF_DATA_TRANSFER)
-            return false;
+    if (ns > 3) {
+        ir_op x = only_op(m, stages[0]);
+        struct nest_side s0;
+        if (x && ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+            nest_read_side(m, x, 0, &s0) && !s0.fifo && nest_is_ddr(m, s0.v)) {
+            w->ddr_stage = stages[k++];
+            w->ddr = x;
+        }
     }
+    if (ns < k + 3)
+        return false;
     w->load_stage = stages[k++];
     w->comp = stages[k++];
     w->store_stage = stages[k++];
@@ -494,54 +498,48 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         first = false;
         left = outs;
     }
-    /* the last vector: the original compute and store stages, reading it */
+    /* the last vector: the original pipeline, reading it from the last
+     * partials instead of the row */
     int64_t fsz[2] = {1, w->w};
-    ir_value oldin = ir_op_get(m, w->read)->opnd[0];
-    ir_value oldout = ir_op_get(m, only_op(m, w->store_stage))->opnd[0];
-    const struct ir_type_info *si = ir_type_get(m, ir_value_type(m, oldin));
-    ir_type ts[5] = {ir_ktdf_slot_type(m, si->attr0, si->attr1, w->w, w->elem),
-                     ir_value_type(m, oldout), split_token_type(m), split_token_type(m),
-                     split_token_type(m)};
-    ir_value v[5];
-    ir_block pipe = make_pipe(&at, 5, ts, v);
-    struct split_b sb;
-    sb_at_end(&sb, m, make_stage(m, pipe, loc, IR_NONE, v[2],
-                                 ir_op_attr(m, w->load_stage, "applicable_units")),
-              loc);
-    struct nest_side s = acc_side(from, sb_index(&sb, 0), w->w), d = fifo_side(v[0], 2, fsz);
-    nest_make_transfer(&sb, &s, &d, w->load);
-    struct split_vmap vm = {0};
-    split_vmap_set(&vm, oldout, v[1]);
-    ir_block cb = make_stage(m, pipe, loc, v[2], v[3], ir_op_attr(m, w->comp, "applicable_units"));
-    IR_FOR_OPS(m, split_body(m, w->comp, 0), op) {
-        if (op == w->read) {
-            struct ir_op_state st;
-            ir_state_init(&st, m, "ktdf.read_from_fifo", ir_op_get(m, op)->loc);
-            ir_state_add_operand(m, &st, v[0]);
-            ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem));
-            ir_op r = ir_op_create(m, &st);
-            ir_block_append_op(m, cb, r);
-            ir_value_get(m, ir_op_get(m, r)->res)->name = ir_value_get(m, ir_op_get(m, op)->res)->name;
-            split_vmap_set(&vm, ir_op_get(m, op)->res, ir_op_get(m, r)->res);
-            continue;
-        }
-        ir_op cl = split_clone(m, op, &vm);
-        ir_block_append_op(m, cb, cl);
-        if (op == w->gen) { /* the producer's ops ran on the first level */
-            ir_block gb = split_body(m, cl, 0);
-            ir_op yo = ir_block_get(m, gb)->last, co = ir_op_get(m, yo)->prev;
-            ir_value out = ir_block_get(m, gb)->args[1], in = ir_block_get(m, gb)->args[0];
-            const struct ir_op_info *ci = ir_op_get(m, co);
-            uint32_t pi = ci->opnd[0] == out ? 1 : 0;
-            ci->opnd[pi] = in;
-            split_dce(m, cl);
-        }
+    ir_value slot = ir_op_get(m, w->read)->opnd[0];
+    const struct ir_type_info *si = ir_type_get(m, ir_value_type(m, slot));
+    ir_type nslot = ir_ktdf_slot_type(m, si->attr0, si->attr1, w->w, w->elem);
+    ir_value_get(m, slot)->type = nslot;
+    ir_op priv = ir_value_def(m, slot);
+    ir_op py = ir_block_get(m, split_body(m, priv, 0))->last;
+    ir_value_get(m, ir_op_get(m, py)->opnd[ir_value_get(m, slot)->index])->type = nslot;
+    ir_value_get(m, ir_op_get(m, w->read)->res)->type =
+        ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
+    struct split_b lb;
+    sb_before(&lb, m, w->load, loc);
+    struct nest_side s = acc_side(from, sb_index(&lb, 0), w->w), d = fifo_side(slot, 2, fsz);
+    nest_make_transfer(&lb, &s, &d, w->load);
+    ir_op_unlink(m, w->load);
+    if (w->ddr) { /* the load stage now starts the pipeline */
+        ir_op ls = w->load_stage;
+        const struct ir_op_info *lo = ir_op_get(m, ls);
+        struct ir_op_state st;
+        ir_state_init(&st, m, "ktdf.stage", lo->loc);
+        ir_state_add_operand(m, &st, lo->opnd[lo->nopnd - 1]);
+        ir_state_set_attr(m, &st, "operandSegmentSizes",
+                          split_segments(m, 2, (const int64_t[]){0, 1}));
+        ir_state_set_attr(m, &st, "applicable_units", ir_op_attr(m, ls, "applicable_units"));
+        ir_region r = lo->regs[0];
+        ir_state_add_region(m, &st, r);
+        ir_op ns = ir_op_create(m, &st);
+        ir_op_insert_before(m, ls, ns);
+        ir_op_get(m, ls)->nreg = 0;
+        ir_op_unlink(m, ls);
+        ir_op_unlink(m, w->ddr_stage);
     }
-    ir_block stb = make_stage(m, pipe, loc, v[3], v[4], ir_op_attr(m, w->store_stage, "applicable_units"));
-    IR_FOR_OPS(m, split_body(m, w->store_stage, 0), op)
-        ir_block_append_op(m, stb, split_clone(m, op, &vm));
-    split_vmap_free(&vm);
-    ir_op_unlink(m, w->pipe);
+    /* the fused producer's ops ran on the first level: the generic keeps
+     * its combiner */
+    ir_block gb = split_body(m, w->gen, 0);
+    struct ir_op_info *ci = ir_op_get(m, w->comb);
+    ir_value out = ir_block_get(m, gb)->args[1], in = ir_block_get(m, gb)->args[0];
+    ci->opnd[ci->opnd[0] == out ? 1 : 0] = in;
+    split_dce(m, w->gen);
+    nest_prune_private(m, w->pipe);
 }
 
 static void visit(struct nest_ctx *c, ir_block blk)

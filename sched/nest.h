@@ -22,23 +22,29 @@
  *                     and nothing can overlap across rows.
  *  reductions         A pipeline reducing a row wider than the compute
  *                     unit's lanes (ktc-split keeps reduction dims whole)
- *                     becomes reduction loops (loop_type reduction_loop)
- *                     over lane-wide chunks: each level reads K <= 8 chunks
- *                     per iteration (chunk c + i * C/K of C), folds them
- *                     with one elementwise generic and writes the partial
- *                     vector, lanes wide, to chunk c of an accumulator
- *                     buffer in the scratchpad (`partials`, C/K x lanes);
- *                     the next level folds that buffer, until one vector is
- *                     left, which the original pipeline reduces as a vector
- *                     (the lanes) with its init. That is ktc-interp's
- *                     pairwise tree (chunk c with chunk c + C/2 first), so
- *                     the result is bit-exact; the row itself is never held
- *                     whole in the scratchpad (a row in device memory is
- *                     read K chunks at a time through a staging buffer).
- *                     Needs C = N / lanes a power of two and a one-op
- *                     commutative float combiner; other reductions are left
- *                     as they are (ktc-codegen then rejects the vector wider
- *                     than the lanes, naming this transformation).
+ *                     becomes levels of loops over lane-wide chunks (C of
+ *                     them): each level reads K <= 8 chunks per iteration
+ *                     (chunk c + i * C/K), folds them with one elementwise
+ *                     generic and writes the partial vector, lanes wide, to
+ *                     chunk c of an accumulator buffer in the scratchpad
+ *                     (`partials`, C/K x lanes); the next level folds that
+ *                     buffer, until one vector is left, which the original
+ *                     pipeline (reading it instead of the row) reduces as a
+ *                     vector with its init. That is ktc-interp's pairwise
+ *                     tree (chunk c with chunk c + C/2 first), so the result
+ *                     is bit-exact. The sequential dependence is between
+ *                     levels: a level's iterations are independent (each
+ *                     writes its own partial), so its loop is a
+ *                     parallel_loop that tiling, coarsening and double
+ *                     buffering stream like any other; the row itself is
+ *                     never held whole in the scratchpad (a row in device
+ *                     memory is read through one staging buffer per chunk).
+ *                     An elementwise producer fused into the reduction's
+ *                     body (x * x) runs on the first level's inputs. Needs
+ *                     C a power of two and a one-op commutative float
+ *                     combiner (add, mul, max, min); other reductions are
+ *                     left as they are (ktc-codegen then rejects the vector
+ *                     wider than the lanes, naming this transformation).
  *  normalize          Every scf.for above a pipeline in a program gets lower
  *                     bound 0 and step 1; the original IV is rebuilt
  *                     (lb + iv * step) where it was used.

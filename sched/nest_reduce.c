@@ -1,7 +1,7 @@
 /* nest_reduce.c - ktc-nest's "reductions" transformation (nest.h): a
  * pipeline whose compute stage reduces a row wider than the compute unit's
  * lanes (ktc-split keeps reduction dims whole: one FIFO slot of N elements)
- * becomes reduction loops over lane-wide vectors, in the order ktc-interp
+ * becomes levels of loops over lane-wide vectors, in the order ktc-interp
  * folds a row, so that the result is the same bit for bit.
  *
  * ktc-interp folds a row of N = C x W elements (W the lanes, C a power of
@@ -10,28 +10,35 @@
  * (chunk c with chunk c + C/2, lane by lane); what is left is one vector of
  * W partials, whose last log2(W) levels are a vector reduction. So:
  *
- *   level 1   scf.for %c = 0 to C/K {loop_type reduction_loop}: the K chunks
- *             c + i C/K (i < K, K = 2^k, k <= 3) of the row are read (from
- *             device memory through a staging buffer, or from the
+ *   level 1   scf.for %c = 0 to C/K {parallel_loop}: the K chunks c + i C/K
+ *             (i < K, K = 2^k, k <= 3) of the row are read (from device
+ *             memory through one staging buffer each, or from the
  *             scratchpad buffer the row is in), folded by an elementwise
  *             generic as the tree's first k levels fold them (input i with
- *             input i + K/2, ...), and the partial vector written to chunk
- *             c of an accumulator buffer in the scratchpad (C/K x W)
+ *             input i + K/2, ...; a producer fused into the reduction's body
+ *             first runs on each input), and the partial vector written to
+ *             chunk c of an accumulator buffer in the scratchpad (C/K x W)
  *   level l   the same over the previous accumulator, C/K^l chunks left
- *   last      the one partial vector left, W wide, reduced by the original
- *             generic (vector reduction of the lanes, combined with its
- *             init) and stored where the row's result went.
+ *   last      the original pipeline, reading the one partial vector left
+ *             instead of the row (its DDR stage and wide staging buffer
+ *             dropped), reduces its W lanes with the init (the combiner
+ *             alone) and stores the result as before.
  *
  * Every partial is rounded as ktc-interp rounds it (each combine of the
- * tree is one op of the generic). The row is never held whole in the
- * scratchpad; the accumulators hold C/K + C/K^2 + ... vectors.
+ * tree is one op of a generic). The sequential dependence is between the
+ * levels, each a separate loop run after the previous one; a level's
+ * iterations are independent, so its loop is a parallel_loop that tiling,
+ * coarsening and double buffering stream like an elementwise one. The row
+ * is never held whole in the scratchpad; the accumulators hold C/K + C/K^2
+ * + ... vectors (under N/7 elements).
+ *
  * Applies to a pipeline not under a tile loop whose compute stage reads one
- * slot of N > W elements, reduces it (one reduced dim, the trailing one, to
- * one element) with a one-op commutative float combiner (addf, mulf,
- * max/min) and writes the result to one slot; its input transfer reads one
- * row at a constant offset 0 in the row dim; N / W is a power of two.
- * Other reductions are left as they are (ktc-codegen then refuses a vector
- * wider than the lanes).
+ * slot of N > W elements, reduces its trailing dim to one element with a
+ * one-op commutative float combiner (addf, mulf, max/min), optionally after
+ * elementwise ops of the input alone, and writes the result to one slot;
+ * its input transfer reads one row from offset 0 of its last dim; N / W is
+ * a power of two. Other reductions are left as they are (ktc-codegen then
+ * refuses a vector wider than the lanes).
  */
 #include <string.h>
 

@@ -33,9 +33,10 @@
  * + ... vectors (under N/7 elements).
  *
  * Applies to a pipeline not under a tile loop whose compute stage reads one
- * slot of N > W elements, reduces its trailing dim to one element with a
- * one-op commutative float combiner (addf, mulf, max/min), optionally after
- * elementwise ops of the input alone, and writes the result to one slot;
+ * slot of N > W elements (a tensor<1xN>), reduces its trailing dim to one
+ * element with a one-op commutative float combiner (addf, mulf, max/min),
+ * optionally after elementwise ops of the input alone, and writes the
+ * result to one slot;
  * its input transfer reads one row from offset 0 of its last dim; N / W is
  * a power of two. Other reductions are left as they are (ktc-codegen then
  * refuses a vector wider than the lanes).
@@ -188,7 +189,7 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         return false;
     const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, g.in[0]));
     w->n = ir_type_numel(m, ir_value_type(m, g.in[0]));
-    if (w->n <= 0 || ti->shape[ti->rank - 1] != w->n)
+    if (w->n <= 0 || ti->rank != 2 || ti->shape[1] != w->n) /* a tensor<1xN> */
         return false;
     w->elem = ti->elem;
     char tname[16];
@@ -497,8 +498,8 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         while (k < MAX_FOLD && left % (2 * k) == 0)
             k *= 2;
         int64_t outs = left / k;
-        ir_value acc = mk(&top, "memref.alloc",
-                          split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space));
+        ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
+        ir_value acc = mk(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
         level(c, w, &at, first, from, outs, k, acc, space);
         from = acc;

@@ -863,8 +863,8 @@ static bool check_lanes(struct cg *g, ir_op at, ir_type t)
                      feeds_reduce(m, at)
                          ? ": ktc-nest's reductions transformation streams a reduction over "
                            "such a row in lane-wide chunks (was it disabled, by "
-                           "--disable=reductions or --disable=nest? it needs a row of a power "
-                           "of two times the lanes and a one-op commutative float combiner)"
+                           "--disable=reductions or --disable=nest? it needs a row of 2^k > 32 "
+                           "times the lanes and a one-op commutative float combiner)"
                          : "");
         return false;
     }

@@ -41,10 +41,12 @@
  *                     memory is read through one staging buffer per chunk).
  *                     An elementwise producer fused into the reduction's
  *                     body (x * x) runs on the first level's inputs. Needs
- *                     C a power of two and a one-op commutative float
- *                     combiner (add, mul, max, min); other reductions are
- *                     left as they are (ktc-codegen then rejects the vector
- *                     wider than the lanes, naming this transformation).
+ *                     C a power of two above 32 and a one-op commutative
+ *                     float combiner (add, mul, max, min); other reductions
+ *                     are left as they are (up to 32 chunks ktc-codegen
+ *                     folds the row in registers as it streams, faster;
+ *                     beyond what it holds it rejects the vector wider than
+ *                     the lanes, naming this transformation).
  *  normalize          Every scf.for above a pipeline in a program gets lower
  *                     bound 0 and step 1; the original IV is rebuilt
  *                     (lb + iv * step) where it was used.

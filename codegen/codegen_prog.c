@@ -819,6 +819,21 @@ static const struct arch_access *access_of(struct cg *g, uint32_t mem, bool stor
     return a;
 }
 
+/* Whether op is a reduction or its result is reduced by a later op of its
+ * block (a row only ktc-nest's reductions can stream). */
+static bool feeds_reduce(struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_VECTORCHAIN_REDUCE)
+        return true;
+    for (ir_op x = o->next; x && o->nres; x = ir_op_get(m, x)->next) {
+        const struct ir_op_info *xi = ir_op_get(m, x);
+        if (xi->kind == IR_OP_VECTORCHAIN_REDUCE && xi->nopnd && xi->opnd[0] == o->res)
+            return true;
+    }
+    return false;
+}
+
 /* A vector of type t handled by the program's unit: within its lanes when
  * it computes. */
 static bool check_lanes(struct cg *g, ir_op at, ir_type t)
@@ -843,8 +858,14 @@ static bool check_lanes(struct cg *g, ir_op at, ir_type t)
         if (once(g, at))
             cg_error(g, at,
                      "a vector of %lld %s is wider than the %lld %s lanes of %s (device "
-                     "@%s)",
-                     (long long)n, dn, (long long)lanes, dn, r->kind, g->dev->name);
+                     "@%s)%s",
+                     (long long)n, dn, (long long)lanes, dn, r->kind, g->dev->name,
+                     feeds_reduce(m, at)
+                         ? ": ktc-nest's reductions transformation streams a reduction over "
+                           "such a row in lane-wide chunks (was it disabled, by "
+                           "--disable=reductions or --disable=nest? it needs a row of 2^k > 32 "
+                           "times the lanes and a one-op commutative float combiner)"
+                         : "");
         return false;
     }
     return true;

@@ -421,6 +421,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         nest_sink(&c);
     nest_find_programs(&c);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
+        if (ON(REDUCTIONS))
+            nest_reductions(&c, c.progs[i]);
         if (ON(NORMALIZE))
             nest_normalize(&c, c.progs[i]);
         if (ON(TILING))

@@ -20,6 +20,33 @@
  *                     Repeated outward (a nest of such loops sinks whole).
  *                     Without it a per-row kernel calls its program per row
  *                     and nothing can overlap across rows.
+ *  reductions         A pipeline reducing a row wider than the compute
+ *                     unit's lanes (ktc-split keeps reduction dims whole)
+ *                     becomes levels of loops over lane-wide chunks (C of
+ *                     them): each level reads K <= 8 chunks per iteration
+ *                     (chunk c + i * C/K), folds them with one elementwise
+ *                     generic and writes the partial vector, lanes wide, to
+ *                     chunk c of an accumulator buffer in the scratchpad
+ *                     (`partials`, C/K x lanes); the next level folds that
+ *                     buffer, until one vector is left, which the original
+ *                     pipeline (reading it instead of the row) reduces as a
+ *                     vector with its init. That is ktc-interp's pairwise
+ *                     tree (chunk c with chunk c + C/2 first), so the result
+ *                     is bit-exact. The sequential dependence is between
+ *                     levels: a level's iterations are independent (each
+ *                     writes its own partial), so its loop is a
+ *                     parallel_loop that tiling, coarsening and double
+ *                     buffering stream like any other; the row itself is
+ *                     never held whole in the scratchpad (a row in device
+ *                     memory is read through one staging buffer per chunk).
+ *                     An elementwise producer fused into the reduction's
+ *                     body (x * x) runs on the first level's inputs. Needs
+ *                     C a power of two above 32 and a one-op commutative
+ *                     float combiner (add, mul, max, min); other reductions
+ *                     are left as they are (up to 32 chunks ktc-codegen
+ *                     folds the row in registers as it streams, faster;
+ *                     beyond what it holds it rejects the vector wider than
+ *                     the lanes, naming this transformation).
  *  normalize          Every scf.for above a pipeline in a program gets lower
  *                     bound 0 and step 1; the original IV is rebuilt
  *                     (lb + iv * step) where it was used.
@@ -142,6 +169,7 @@
  * spellings. */
 #define SCHED_NEST_TRANSFORMS(X)                                                              \
     X(SINK, "sink")                                                                           \
+    X(REDUCTIONS, "reductions")                                                               \
     X(NORMALIZE, "normalize")                                                                 \
     X(TILING, "tiling")                                                                       \
     X(TILE_SIZES, "tile-size-selection")                                                      \

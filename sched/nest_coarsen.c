@@ -812,3 +812,8 @@ bool nest_coarsen(struct nest_ctx *c, ir_op fn)
     split_dce(c->m, fn);
     return !c->failed;
 }
+
+void nest_prune_private(struct ir_module *m, ir_op pipe)
+{
+    prune_private(m, pipe);
+}

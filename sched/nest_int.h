@@ -138,12 +138,17 @@ void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value
                         struct nest_sub sub);
 /* Memory side of a transfer in the device memory (a memref in "DDR"). */
 bool nest_is_ddr(const struct ir_module *m, ir_value v);
+/* Drops the results of pipe's ktdf.private that nothing uses any more
+ * (nest_coarsen.c). */
+void nest_prune_private(struct ir_module *m, ir_op pipe);
 /* The type t with extent n in front. */
 ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n);
 
 /* ---- the transformations (nest.h) ---------------------------------------- */
 
 bool nest_sink(struct nest_ctx *c);
+/* nest_reduce.c: a reduction wider than the lanes -> reduction loops. */
+bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
 /* Every reserve_size of the module, program order (one --tile-sizes list). */

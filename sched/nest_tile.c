@@ -48,12 +48,68 @@ static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+struct room {
+    ir_op loop;
+    int64_t per_point; /* scratchpad bytes the nest's DDR transfers stage per point */
+    int64_t capacity;  /* of that scratchpad (0: unknown) */
+    const struct arch_device *dev;
+};
+
+/* Adds the scratchpad side of a DDR transfer, times the inner trip counts
+ * around it (coarsening expands its staging buffer by them). */
+static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct room *r = ctx;
+    struct nest_side s0, s1;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER || !nest_read_side(m, op, 0, &s0) ||
+        !nest_read_side(m, op, 1, &s1) || s0.fifo || s1.fifo ||
+        nest_is_ddr(m, s0.v) == nest_is_ddr(m, s1.v))
+        return true;
+    const struct nest_side *l = nest_is_ddr(m, s0.v) ? &s1 : &s0;
+    ir_type t = ir_value_type(m, l->v);
+    int64_t n = (ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8, k;
+    for (uint32_t i = 0; i < l->nsize; i++)
+        n *= l->size[i];
+    for (ir_op p = ir_op_parent(m, op); p && p != r->loop; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && nest_for_normal(m, p, &k))
+            n *= k;
+    r->per_point += n;
+    const char *sp = nest_memref_space(m, t);
+    uint32_t kind = sp && r->dev ? arch_kind_find(r->dev, sp) : ARCH_NONE;
+    if (kind != ARCH_NONE)
+        r->capacity = r->dev->res[r->dev->kinds[kind].first].size;
+    return true;
+}
+
+/* Whether a nest's point (its staging, double-buffered, beside the
+ * program's own scratchpad buffers) fits the scratchpad: when it does not,
+ * its inner loops are the point loops. */
+static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
+{
+    struct room r = {.loop = loop, .dev = dev};
+    ir_walk((struct ir_module *)m, loop, stage_bytes, &r);
+    if (!r.capacity)
+        return true;
+    ir_op fn = loop;
+    while (fn && ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    int64_t fixed = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, fn, 0)), op)
+        if (ir_op_get(m, op)->kind == IR_OP_MEMREF_ALLOC) {
+            const char *sp = nest_memref_space(m, ir_value_type(m, ir_op_get(m, op)->res));
+            if (sp && strcmp(sp, "DDR") != 0)
+                fixed += nest_memref_bytes(m, ir_value_type(m, ir_op_get(m, op)->res));
+        }
+    return 2 * r.per_point + fixed <= r.capacity;
+}
+
 /* Whether loop is a point loop to tile: normalized with a constant trip
  * count above 1 (or a dynamic one), parallel, its body pure ops, pipelines
  * and inner loops of constant trip counts around pipelines (nest_inner_loop),
- * the outermost such loop of a nest, not already under a tile loop nor in
- * a pipeline. */
-static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n)
+ * the outermost such loop of a nest whose point's staging fits the
+ * scratchpad, not already under a tile loop nor in a pipeline. */
+static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
+                       const struct arch_device *dev)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
@@ -77,13 +133,13 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n)
     if (inner) {
         struct moves mv = {.iv = nest_for_iv(m, loop), .ok = true};
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
-        if (!mv.ok)
+        if (!mv.ok || !nest_fits(m, loop, dev))
             return false;
     }
     /* the outermost such loop of a nest is the point loop */
     int64_t pn;
     ir_op parent = ir_op_parent(m, loop);
-    if (parent && ir_op_get(m, parent)->kind == IR_OP_SCF_FOR && point_loop(m, parent, &pn))
+    if (parent && ir_op_get(m, parent)->kind == IR_OP_SCF_FOR && point_loop(m, parent, &pn, dev))
         return false;
     for (ir_op p = parent; p; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
@@ -140,20 +196,21 @@ static void tile_one(struct ir_module *m, ir_op loop)
 struct loops {
     ir_op v[64];
     uint32_t n;
+    const struct arch_device *dev;
 };
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
     int64_t n;
-    if (l->n < 64 && point_loop(m, op, &n))
+    if (l->n < 64 && point_loop(m, op, &n, l->dev))
         l->v[l->n++] = op;
     return true;
 }
 
 bool nest_tiling(struct nest_ctx *c, ir_op fn)
 {
-    struct loops l = {.n = 0};
+    struct loops l = {.n = 0, .dev = c->dev};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
         tile_one(c->m, l.v[i]);
@@ -253,6 +310,19 @@ static int64_t per_point(const struct ir_module *m, ir_op op, ir_op pl)
     return k;
 }
 
+/* Bytes transfer x moves on its side k (its sizes, not its buffer's: a
+ * point may read one vector of a whole row's buffer). */
+static int64_t moved_bytes(const struct ir_module *m, ir_op x, int k, ir_type t)
+{
+    struct nest_side s;
+    if (!nest_read_side(m, x, k, &s))
+        return nest_memref_bytes(m, t);
+    int64_t n = 1;
+    for (uint32_t i = 0; i < s.nsize; i++)
+        n *= s.size[i];
+    return n * (int64_t)((ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8);
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -300,11 +370,11 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = (uint64_t)bytes, .row_bytes = (uint64_t)row};
         } else if (src && dfifo) {
-            t->p.l1_load_bytes_per_point += (uint64_t)(nest_memref_bytes(m, st) * times);
+            t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
             t->p.fifo_out_bytes_per_point += (uint64_t)(slot_bytes(m, st) * times);
-            t->p.l1_store_bytes_per_point += (uint64_t)(nest_memref_bytes(m, dt) * times);
+            t->p.l1_store_bytes_per_point += (uint64_t)(moved_bytes(m, op, 1, dt) * times);
         }
     }
     return true;
@@ -397,19 +467,28 @@ static void split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
 }
 
 /* Program-level scratchpad buffers the point loop uses: expanded by the
- * tile when coarsened, so they count per point. */
+ * tile when coarsened (its fission, a point loop of several pipelines), so
+ * they count per point; other program-level buffers (with one pipeline, a
+ * row the points fill, e.g. a wide row's exponentials; reductions'
+ * partials) stay as they are and take their room once. */
 static void outer_buffers(struct ir_module *m, struct tiled *t)
 {
+    uint32_t npipes = 0;
+    IR_FOR_OPS(m, nest_for_body(m, t->point_loop), op)
+        npipes += ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind != IR_OP_MEMREF_ALLOC)
             continue;
         ir_type ty = ir_value_type(m, o->res);
         const char *sp = nest_memref_space(m, ty);
-        if (sp && strcmp(sp, "DDR") != 0 &&
-            split_block_uses(m, nest_for_body(m, t->point_loop), o->res)) {
+        if (!sp || strcmp(sp, "DDR") == 0)
+            continue;
+        if (npipes > 1 && split_block_uses(m, nest_for_body(m, t->point_loop), o->res)) {
             t->scratch_per_point += nest_memref_bytes(m, ty);
             t->space = sp;
+        } else { /* the program's other buffers take their room */
+            t->p.fixed_scratch += (uint64_t)nest_memref_bytes(m, ty);
         }
     }
 }
@@ -499,11 +578,16 @@ bool nest_tile_sizes(struct nest_ctx *c)
     }
     uint32_t max_phases = o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 4;
     uint32_t max_instances = o->disabled & (1u << SCHED_NEST_CORELETS) ? 1 : c->dev->ncorelets;
+    ir_op used_fn = IR_NONE;
+    uint64_t used = 0; /* the tile buffers chosen before in that program */
     for (uint32_t i = 0; i < l.n; i++) {
         ir_op r = l.v[i];
         struct tiled t = {.reserve = r, .fn = func_of(m, r)};
         if (!find_loops(m, r, &t))
             continue; /* a placeholder this pass did not make: left alone */
+        if (t.fn != used_fn)
+            used_fn = t.fn, used = 0;
+        t.p.fixed_scratch = used;
         if (t.points < 0)
             t.points = bound_points(m, t.point_loop);
         bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
@@ -561,6 +645,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
                         (long long)(ch.tile * (uint64_t)t.scratch_per_point * ch.phases),
                         (long long)t.capacity);
         }
+        used += ch.tile * (uint64_t)t.scratch_per_point * ch.phases;
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;

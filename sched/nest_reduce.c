@@ -1,0 +1,603 @@
+/* nest_reduce.c - ktc-nest's "reductions" transformation (nest.h): a
+ * pipeline whose compute stage reduces a row wider than the compute unit's
+ * lanes (ktc-split keeps reduction dims whole: one FIFO slot of N elements)
+ * becomes levels of loops over lane-wide vectors, in the order ktc-interp
+ * folds a row, so that the result is the same bit for bit.
+ *
+ * ktc-interp folds a row of N = C x W elements (W the lanes, C a power of
+ * two) as a pairwise tree: element j with element j + N/2, then the same on
+ * the N/2 results... Its first log2(C) levels pair whole lane-wide chunks
+ * (chunk c with chunk c + C/2, lane by lane); what is left is one vector of
+ * W partials, whose last log2(W) levels are a vector reduction. So:
+ *
+ *   level 1   scf.for %c = 0 to C/K {parallel_loop}: the K chunks c + i C/K
+ *             (i < K, K = 2^k, k <= 3) of the row are read (from device
+ *             memory through one staging buffer each, or from the
+ *             scratchpad buffer the row is in), folded by an elementwise
+ *             generic as the tree's first k levels fold them (input i with
+ *             input i + K/2, ...; a producer fused into the reduction's body
+ *             first runs on each input), and the partial vector written to
+ *             chunk c of an accumulator buffer in the scratchpad (C/K x W)
+ *   level l   the same over the previous accumulator, C/K^l chunks left
+ *   last      the original pipeline, reading the one partial vector left
+ *             instead of the row (its DDR stage and wide staging buffer
+ *             dropped), reduces its W lanes with the init (the combiner
+ *             alone) and stores the result as before.
+ *
+ * Every partial is rounded as ktc-interp rounds it (each combine of the
+ * tree is one op of a generic). The sequential dependence is between the
+ * levels, each a separate loop run after the previous one; a level's
+ * iterations are independent, so its loop is a parallel_loop that tiling,
+ * coarsening and double buffering stream like an elementwise one. The row
+ * is never held whole in the scratchpad; the accumulators hold C/K + C/K^2
+ * + ... vectors (under N/7 elements).
+ *
+ * Applies to a pipeline not under a tile loop whose compute stage reads one
+ * slot of N > W elements (a tensor<1xN>), reduces its trailing dim to one
+ * element with a one-op commutative float combiner (addf, mulf, max/min),
+ * optionally after elementwise ops of the input alone, and writes the
+ * result to one slot;
+ * its input transfer reads one row from offset 0 of its last dim; N / W is
+ * a power of two above 32. Other reductions are left as they are (up to 32
+ * chunks ktc-codegen folds the row in registers, faster; beyond what it
+ * holds it refuses the vector wider than the lanes).
+ */
+#include <string.h>
+
+#include "ktir/dialects/ktdf.h"
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+enum {
+    MAX_FOLD = 8,   /* chunks one level folds at once */
+    /* a row of at most this many chunks stays whole: ktc-codegen folds it
+     * in registers as it streams in, in ktc-interp's order (codegen/README.md,
+     * half the group held in its 32 vector registers), faster than levels
+     * through the scratchpad (3x2048 f16 row sums on spyre: 1445 cycles
+     * against 3114) */
+    MAX_WHOLE = 32,
+};
+
+/* The wide reduction pipeline's parts. */
+struct wide {
+    ir_op pipe;
+    ir_op ddr;     /* the MNILU stage's transfer (device memory -> private buffer), or 0 */
+    ir_op ddr_stage;
+    ir_op load;    /* the L1LU transfer into the input slot */
+    ir_op load_stage;
+    ir_op comp;    /* the compute stage */
+    ir_op read;    /* its read_from_fifo of the wide slot */
+    ir_op gen;     /* the reduction generic */
+    ir_op store_stage;
+    struct nest_side src; /* where the row is read: the DDR side or the scratchpad buffer */
+    int64_t n, w;  /* row length, lanes */
+    ir_type elem;
+    const char *combiner;
+    ir_op comb; /* the combiner op in the generic's body */
+};
+
+/* The combiner of a reduction generic's body: its last op before the
+ * yield, `op(out, p)` or `op(p, out)` with p the input argument or computed
+ * from it alone by the ops before (a fused elementwise producer, applied to
+ * every element before the tree); *comb gets that op. */
+static const char *combiner_of(const struct ir_module *m, ir_op gen, ir_op *comb)
+{
+    static const char *const ok[] = {"arith.addf",     "arith.mulf",     "arith.maximumf",
+                                     "arith.minimumf", "arith.maxnumf", "arith.minnumf"};
+    ir_block b = split_body(m, gen, 0);
+    const struct ir_block_info *bi = b ? ir_block_get(m, b) : NULL;
+    if (!bi || bi->nargs != 2 || !bi->first || bi->first == bi->last)
+        return NULL;
+    const struct ir_op_info *yo = ir_op_get(m, bi->last);
+    ir_op last = yo->prev;
+    const struct ir_op_info *po = ir_op_get(m, last);
+    if (po->nopnd != 2 || po->nres != 1 || yo->nopnd != 1 || yo->opnd[0] != po->res ||
+        (po->opnd[0] != bi->args[1]) == (po->opnd[1] != bi->args[1]))
+        return NULL;
+    /* the ops before: no use of out, no regions */
+    for (ir_op x = bi->first; x != last; x = ir_op_get(m, x)->next) {
+        const struct ir_op_info *xi = ir_op_get(m, x);
+        if (xi->nreg || xi->nres != 1)
+            return NULL;
+        for (uint32_t k = 0; k < xi->nopnd; k++)
+            if (xi->opnd[k] == bi->args[1])
+                return NULL;
+    }
+    *comb = last;
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (strcmp(ir_str_get(m, po->name), ok[i]) == 0)
+            return ok[i];
+    return NULL;
+}
+
+static const char *stage_unit(const struct ir_module *m, ir_op s)
+{
+    const struct ir_attr_info *a = ir_attr_get(m, ir_op_attr(m, s, "applicable_units"));
+    if (!a || a->kind != IR_AT_ARRAY || a->n != 1)
+        return NULL;
+    const struct ir_attr_info *e = ir_attr_get(m, a->elems[0]);
+    return e->kind == IR_AT_STRING ? ir_str_get(m, e->s) : NULL;
+}
+
+/* The first instance of the unit kind named name. */
+static bool unit_res(const struct arch_device *d, const char *name, uint32_t *res)
+{
+    for (uint32_t k = 0; k < d->nkinds; k++)
+        if (strcmp(d->kinds[k].name, name) == 0) {
+            *res = d->kinds[k].first;
+            return true;
+        }
+    return false;
+}
+
+/* The one op of a stage's body, or 0. */
+static ir_op only_op(const struct ir_module *m, ir_op s)
+{
+    const struct ir_block_info *b = ir_block_get(m, split_body(m, s, 0));
+    return b->first && b->first == b->last ? b->first : IR_NONE;
+}
+
+static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
+{
+    struct ir_module *m = c->m;
+    memset(w, 0, sizeof *w);
+    w->pipe = pipe;
+    if (ir_op_attr(m, pipe, "modulo"))
+        return false;
+    ir_op stages[8];
+    uint32_t ns = 0;
+    IR_FOR_OPS(m, split_body(m, pipe, 0), s) {
+        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        if (ns == 8)
+            return false;
+        stages[ns++] = s;
+    }
+    /* [DDR ->] buffer -> slot, compute, then the result's stages */
+    uint32_t k = 0;
+    if (ns > 3) {
+        ir_op x = only_op(m, stages[0]);
+        struct nest_side s0;
+        if (x && ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+            nest_read_side(m, x, 0, &s0) && !s0.fifo && nest_is_ddr(m, s0.v)) {
+            w->ddr_stage = stages[k++];
+            w->ddr = x;
+        }
+    }
+    if (ns < k + 3)
+        return false;
+    w->load_stage = stages[k++];
+    w->comp = stages[k++];
+    /* the stage moving the result out of the compute stage's slot */
+    ir_value out = IR_NONE;
+    IR_FOR_OPS(m, split_body(m, w->comp, 0), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_WRITE_TO_FIFO)
+            out = ir_op_get(m, op)->opnd[1];
+    for (; k < ns && !w->store_stage; k++) {
+        ir_op x = only_op(m, stages[k]);
+        if (x && ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER && out &&
+            ir_op_get(m, x)->opnd[0] == out)
+            w->store_stage = stages[k];
+    }
+    if (!w->store_stage)
+        return false;
+    w->load = only_op(m, w->load_stage);
+    if (!w->load || ir_op_get(m, w->load)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return false;
+    /* the compute stage: read, init ops, the generic, write */
+    IR_FOR_OPS(m, split_body(m, w->comp, 0), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_READ_FROM_FIFO) {
+            if (w->read)
+                return false;
+            w->read = op;
+        } else if (o->kind == IR_OP_LINALG_GENERIC) {
+            if (w->gen)
+                return false;
+            w->gen = op;
+        } else if (o->nreg) {
+            return false;
+        }
+    }
+    struct split_gen g;
+    if (!w->read || !w->gen || !split_gen_read(m, w->gen, &g) || g.nin != 1 ||
+        g.in[0] != ir_op_get(m, w->read)->res || g.nloops < 1 || !g.red[g.nloops - 1])
+        return false;
+    for (uint32_t i = 0; i + 1 < g.nloops; i++)
+        if (g.red[i])
+            return false;
+    if (ir_type_numel(m, g.res) != 1 || !(w->combiner = combiner_of(m, w->gen, &w->comb)))
+        return false;
+    const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, g.in[0]));
+    w->n = ir_type_numel(m, ir_value_type(m, g.in[0]));
+    if (w->n <= 0 || ti->rank != 2 || ti->shape[1] != w->n) /* a tensor<1xN> */
+        return false;
+    w->elem = ti->elem;
+    char tname[16];
+    const char *unit = stage_unit(m, w->comp);
+    uint32_t res = 0;
+    if (!unit || !unit_res(c->dev, unit, &res))
+        return false;
+    w->w = arch_lanes(c->dev, res, split_type_name(m, w->elem, tname, sizeof tname));
+    if (w->w <= 0 || w->n <= w->w || w->n % w->w)
+        return false;
+    int64_t ch = w->n / w->w;
+    if (ch & (ch - 1) || ch <= MAX_WHOLE)
+        return false;
+    /* the load: a buffer row -> the slot the compute stage reads */
+    struct nest_side ls, ld;
+    if (!nest_read_side(m, w->load, 0, &ls) || !nest_read_side(m, w->load, 1, &ld) || ls.fifo ||
+        !ld.fifo || ld.v != ir_op_get(m, w->read)->opnd[0] || ls.nsub == 0 ||
+        ls.size[ls.nsize - 1] != w->n || ls.sub[ls.nsub - 1].v || ls.sub[ls.nsub - 1].c)
+        return false;
+    for (uint32_t i = 0; i + 1 < ls.nsize; i++)
+        if (ls.size[i] != 1)
+            return false;
+    w->src = ls;
+    if (w->ddr) { /* device memory -> the private buffer the load reads */
+        struct nest_side ds, dd;
+        if (!nest_read_side(m, w->ddr, 0, &ds) || !nest_read_side(m, w->ddr, 1, &dd) ||
+            dd.v != ls.v || !nest_is_ddr(m, ds.v) || ds.nsub == 0 ||
+            ds.size[ds.nsize - 1] != w->n || ds.sub[ds.nsub - 1].v || ds.sub[ds.nsub - 1].c)
+            return false;
+        for (uint32_t i = 0; i + 1 < ds.nsize; i++)
+            if (ds.size[i] != 1)
+                return false;
+        w->src = ds;
+    } else if (nest_is_ddr(m, ls.v)) {
+        return false;
+    }
+    return true;
+}
+
+/* ---- building pipelines --------------------------------------------------- */
+
+static ir_value mk(struct split_b *b, const char *name, ir_type t)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, b->m, name, b->loc);
+    if (strcmp(name, "memref.alloc") == 0)
+        ir_state_set_attr(b->m, &st, "operandSegmentSizes",
+                          split_segments(b->m, 2, (const int64_t[]){0, 0}));
+    ir_state_add_result(b->m, &st, t);
+    return ir_op_result(b->m, sb_emit(b, &st), 0);
+}
+
+/* A pipeline at b whose private yields values of types ts (slots, tokens,
+ * scratchpad buffers); v gets them. Returns the pipeline's body. */
+static ir_block make_pipe(struct split_b *b, uint32_t n, const ir_type *ts, ir_value *v)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.pipeline", b->loc);
+    ir_block body = sb_region(m, &st);
+    sb_emit(b, &st);
+    ir_state_init(&st, m, "ktdf.private", b->loc);
+    for (uint32_t i = 0; i < n; i++)
+        ir_state_add_result(m, &st, ts[i]);
+    ir_block priv = sb_region(m, &st);
+    struct split_b pb, ib;
+    sb_at_end(&pb, m, body, b->loc);
+    ir_op pop = sb_emit(&pb, &st);
+    sb_at_end(&ib, m, priv, b->loc);
+    ir_value made[32];
+    for (uint32_t i = 0; i < n; i++) {
+        const struct ir_type_info *ti = ir_type_get(m, ts[i]);
+        made[i] = mk(&ib, ti->kind == IR_TY_FIFO_SLOT ? "ktdf.fifo.allocate"
+                          : ti->kind == IR_TY_MEMREF  ? "memref.alloc"
+                                                      : "ktdf.create_token",
+                     ts[i]);
+    }
+    ir_state_init(&st, m, "ktdf.private_yield", b->loc);
+    for (uint32_t i = 0; i < n; i++)
+        ir_state_add_operand(m, &st, made[i]);
+    sb_emit(&ib, &st);
+    for (uint32_t i = 0; i < n; i++)
+        v[i] = ir_op_result(m, pop, i);
+    split_set_name(m, v[0], "r");
+    return body;
+}
+
+static ir_block make_stage(struct ir_module *m, ir_block pipe, struct ir_loc loc, ir_value in,
+                           ir_value out, ir_attr units)
+{
+    struct split_b b;
+    sb_at_end(&b, m, pipe, loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.stage", loc);
+    if (in)
+        ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, out);
+    ir_state_set_attr(m, &st, "operandSegmentSizes",
+                      split_segments(m, 2, (const int64_t[]){in ? 1 : 0, 1}));
+    ir_state_set_attr(m, &st, "applicable_units", units);
+    ir_block blk = sb_region(m, &st);
+    sb_emit(&b, &st);
+    return blk;
+}
+
+static struct nest_side fifo_side(ir_value v, uint32_t nsize, const int64_t *size)
+{
+    struct nest_side s = {.v = v, .fifo = true, .nsize = nsize};
+    memcpy(s.size, size, nsize * sizeof *size);
+    return s;
+}
+
+/* The row's chunk at (index value) off elements: the source side with its
+ * last subscript off and its last size w. */
+static struct nest_side chunk_of(const struct nest_side *row, ir_value off, int64_t w)
+{
+    struct nest_side s = *row;
+    s.sub[s.nsub - 1] = (struct nest_sub){.v = off};
+    s.size[s.nsize - 1] = w;
+    return s;
+}
+
+static struct nest_side acc_side(ir_value acc, ir_value at, int64_t w)
+{
+    return (struct nest_side){.v = acc, .nsub = 2, .nsize = 2,
+                              .sub = {{.v = at}, {.c = 0}}, .size = {1, w}};
+}
+
+/* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
+ * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
+static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
+                  ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space)
+{
+    struct ir_module *m = c->m;
+    struct ir_loc loc = ir_op_get(m, w->gen)->loc;
+    ir_op yield;
+    ir_op loop = nest_make_for(at, sb_index(at, 0), sb_index(at, outs), sb_index(at, 1),
+                               "parallel_loop", "c", &yield);
+    ir_value iv = nest_for_iv(m, loop);
+    struct split_b lb;
+    sb_before(&lb, m, yield, loc);
+    const struct ir_type_info *slot0 =
+        ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->opnd[0]));
+    const struct ir_type_info *outslot = ir_type_get(
+        m, ir_value_type(m, ir_op_get(m, only_op(m, w->store_stage))->opnd[0]));
+    ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, w->elem);
+    ir_type oslot = ir_ktdf_slot_type(m, outslot->attr0, outslot->attr1, w->w, w->elem);
+    bool ddr = first && w->ddr;
+    ir_type ts[32];
+    uint32_t n = 0;
+    for (int64_t i = 0; i < k; i++)
+        ts[n++] = islot;
+    ts[n++] = oslot;
+    uint32_t ntok = ddr ? 4 : 3;
+    for (uint32_t i = 0; i < ntok; i++)
+        ts[n++] = split_token_type(m);
+    if (ddr) { /* one staging buffer per chunk, each filled whole */
+        int64_t shape[NEST_MAX_RANK];
+        for (uint32_t i = 0; i < w->src.nsize; i++)
+            shape[i] = w->src.size[i];
+        shape[w->src.nsize - 1] = w->w;
+        for (int64_t i = 0; i < k; i++)
+            ts[n++] = split_memref(m, w->src.nsize, shape, w->elem, IR_NONE, space);
+    }
+    ir_value offs[MAX_FOLD], ats[MAX_FOLD];
+    for (int64_t i = 0; i < k; i++) {
+        ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
+        offs[i] = sb_muli(&lb, ats[i], w->w);
+    }
+    ir_value v[32];
+    ir_block pipe = make_pipe(&lb, n, ts, v);
+    ir_value *tok = v + k + 1, *stg = v + k + 1 + ntok;
+    uint32_t t = 0;
+    int64_t fsz[2] = {1, w->w};
+    if (ddr) {
+        struct split_b sb;
+        sb_at_end(&sb, m, make_stage(m, pipe, loc, IR_NONE, tok[t],
+                                     ir_op_attr(m, w->ddr_stage, "applicable_units")),
+                  loc);
+        for (int64_t i = 0; i < k; i++) {
+            struct nest_side s = chunk_of(&w->src, offs[i], w->w);
+            struct nest_side d = {.v = stg[i], .nsub = w->src.nsize, .nsize = w->src.nsize};
+            memcpy(d.size, s.size, s.nsize * sizeof *s.size);
+            nest_make_transfer(&sb, &s, &d, w->ddr);
+        }
+        t++;
+    }
+    {
+        struct split_b sb;
+        sb_at_end(&sb, m, make_stage(m, pipe, loc, t ? tok[t - 1] : IR_NONE, tok[t],
+                                     ir_op_attr(m, w->load_stage, "applicable_units")),
+                  loc);
+        for (int64_t i = 0; i < k; i++) {
+            struct nest_side s;
+            if (ddr) {
+                s = (struct nest_side){.v = stg[i], .nsub = w->src.nsize, .nsize = w->src.nsize};
+                memcpy(s.size, w->src.size, w->src.nsize * sizeof *s.size);
+                s.size[s.nsize - 1] = w->w;
+            } else if (first) {
+                s = chunk_of(&w->src, offs[i], w->w);
+            } else {
+                s = acc_side(from, ats[i], w->w);
+            }
+            struct nest_side d = fifo_side(v[i], 2, fsz);
+            nest_make_transfer(&sb, &s, &d, w->load);
+        }
+        t++;
+    }
+    /* compute: the tree's first levels over the K inputs */
+    struct split_b cb;
+    sb_at_end(&cb, m, make_stage(m, pipe, loc, tok[t - 1], tok[t],
+                                 ir_op_attr(m, w->comp, "applicable_units")),
+              loc);
+    t++;
+    ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
+    struct ir_op_state st;
+    ir_value ins[MAX_FOLD];
+    for (int64_t i = 0; i < k; i++) {
+        ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
+        ir_state_add_operand(m, &st, v[i]);
+        ir_state_add_result(m, &st, tt);
+        ins[i] = ir_op_result(m, sb_emit(&cb, &st), 0);
+    }
+    ir_value out = sb_tensor_empty(&cb, tt);
+    ir_state_init(&st, m, "linalg.generic", loc);
+    ir_attr maps[MAX_FOLD + 1], its[2];
+    ir_aff id[2] = {ir_aff_dim(m, 0), ir_aff_dim(m, 1)};
+    uint32_t idm = ir_map_intern(m, 2, 0, 2, id);
+    for (int64_t i = 0; i <= k; i++) {
+        ir_state_add_operand(m, &st, i < k ? ins[i] : out);
+        maps[i] = ir_attr_affine_map(m, idm);
+    }
+    for (int i = 0; i < 2; i++)
+        its[i] = ir_attr_intern(m, &(struct ir_attr_info){
+                                       .kind = IR_AT_OPAQUE,
+                                       .s = ir_str_c(m, "linalg.iterator_type"),
+                                       .body = ir_str_c(m, "parallel")});
+    ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, (uint32_t)k + 1, maps));
+    ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, 2, its));
+    ir_state_set_attr(m, &st, "operandSegmentSizes",
+                      split_segments(m, 2, (const int64_t[]){k, 1}));
+    ir_state_add_result(m, &st, tt);
+    ir_block body = sb_region(m, &st);
+    ir_value a[MAX_FOLD + 1];
+    for (int64_t i = 0; i <= k; i++)
+        a[i] = ir_block_add_arg(m, body, w->elem, ir_str_c(m, i < k ? "in" : "out"));
+    ir_value res = ir_op_result(m, sb_emit(&cb, &st), 0);
+    ir_op comb = w->comb;
+    ir_block gb = split_body(m, w->gen, 0);
+    ir_value gin = ir_block_get(m, gb)->args[0], gout = ir_block_get(m, gb)->args[1];
+    const struct ir_op_info *co = ir_op_get(m, comb);
+    ir_value pv = co->opnd[0] == gout ? co->opnd[1] : co->opnd[0];
+    if (first) /* the fused producer's ops, on every input */
+        for (int64_t i = 0; i < k; i++) {
+            struct split_vmap vm = {0};
+            split_vmap_set(&vm, gin, a[i]);
+            for (ir_op x = ir_block_get(m, gb)->first; x != comb; x = ir_op_get(m, x)->next)
+                ir_block_append_op(m, body, split_clone(m, x, &vm));
+            a[i] = split_vmap_get(&vm, pv);
+            split_vmap_free(&vm);
+        }
+    for (int64_t h = k / 2; h > 0; h /= 2)
+        for (int64_t i = 0; i < h; i++) {
+            ir_state_init(&st, m, w->combiner, loc);
+            ir_state_add_operand(m, &st, a[i]);
+            ir_state_add_operand(m, &st, a[i + h]);
+            ir_state_add_result(m, &st, w->elem);
+            ir_op o = ir_op_create(m, &st);
+            ir_op_get(m, o)->attrs = ir_op_get(m, comb)->attrs;
+            ir_block_append_op(m, body, o);
+            a[i] = ir_op_result(m, o, 0);
+        }
+    ir_state_init(&st, m, "linalg.yield", loc);
+    ir_state_add_operand(m, &st, a[0]);
+    ir_block_append_op(m, body, ir_op_create(m, &st));
+    ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
+    ir_state_add_operand(m, &st, res);
+    ir_state_add_operand(m, &st, v[k]);
+    sb_emit(&cb, &st);
+    /* store the partial vector */
+    struct split_b sb;
+    sb_at_end(&sb, m, make_stage(m, pipe, loc, tok[t - 1], tok[t],
+                                 ir_op_attr(m, w->store_stage, "applicable_units")),
+              loc);
+    struct nest_side s = fifo_side(v[k], 2, fsz), d = acc_side(acc, iv, w->w);
+    nest_make_transfer(&sb, &s, &d, only_op(m, w->store_stage));
+}
+
+static void rewrite(struct nest_ctx *c, struct wide *w)
+{
+    struct ir_module *m = c->m;
+    struct ir_loc loc = ir_op_get(m, w->gen)->loc;
+    ir_op fn = w->pipe;
+    while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
+    ir_attr space = ir_type_get(m, ir_value_type(m, ir_op_get(m, w->load)->opnd[0]))->attr1;
+    struct split_b at, top;
+    sb_before(&at, m, w->pipe, loc);
+    sb_before(&top, m, ir_block_get(m, entry)->first, loc);
+    int64_t left = w->n / w->w;
+    ir_value from = w->src.v;
+    bool first = true;
+    while (left > 1) {
+        int64_t k = 1;
+        while (k < MAX_FOLD && left % (2 * k) == 0)
+            k *= 2;
+        int64_t outs = left / k;
+        ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
+        ir_value acc = mk(&top, "memref.alloc", acct);
+        split_set_name(m, acc, "partials");
+        level(c, w, &at, first, from, outs, k, acc, space);
+        from = acc;
+        first = false;
+        left = outs;
+    }
+    /* the last vector: the original pipeline, reading it from the last
+     * partials instead of the row */
+    int64_t fsz[2] = {1, w->w};
+    ir_value slot = ir_op_get(m, w->read)->opnd[0];
+    const struct ir_type_info *si = ir_type_get(m, ir_value_type(m, slot));
+    ir_type nslot = ir_ktdf_slot_type(m, si->attr0, si->attr1, w->w, w->elem);
+    ir_value_get(m, slot)->type = nslot;
+    ir_op priv = ir_value_def(m, slot);
+    ir_op py = ir_block_get(m, split_body(m, priv, 0))->last;
+    ir_value_get(m, ir_op_get(m, py)->opnd[ir_value_get(m, slot)->index])->type = nslot;
+    ir_value_get(m, ir_op_get(m, w->read)->res)->type =
+        ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
+    struct split_b lb;
+    sb_before(&lb, m, w->load, loc);
+    struct nest_side s = acc_side(from, sb_index(&lb, 0), w->w), d = fifo_side(slot, 2, fsz);
+    nest_make_transfer(&lb, &s, &d, w->load);
+    ir_op_unlink(m, w->load);
+    if (w->ddr) { /* the load stage now starts the pipeline */
+        ir_op ls = w->load_stage;
+        const struct ir_op_info *lo = ir_op_get(m, ls);
+        struct ir_op_state st;
+        ir_state_init(&st, m, "ktdf.stage", lo->loc);
+        ir_state_add_operand(m, &st, lo->opnd[lo->nopnd - 1]);
+        ir_state_set_attr(m, &st, "operandSegmentSizes",
+                          split_segments(m, 2, (const int64_t[]){0, 1}));
+        ir_state_set_attr(m, &st, "applicable_units", ir_op_attr(m, ls, "applicable_units"));
+        ir_region r = lo->regs[0];
+        ir_state_add_region(m, &st, r);
+        ir_op ns = ir_op_create(m, &st);
+        ir_op_insert_before(m, ls, ns);
+        ir_op_get(m, ls)->nreg = 0;
+        ir_op_unlink(m, ls);
+        ir_op_unlink(m, w->ddr_stage);
+    }
+    /* the fused producer's ops ran on the first level: the generic keeps
+     * its combiner */
+    ir_block gb = split_body(m, w->gen, 0);
+    struct ir_op_info *ci = ir_op_get(m, w->comb);
+    ir_value out = ir_block_get(m, gb)->args[1], in = ir_block_get(m, gb)->args[0];
+    ci->opnd[ci->opnd[0] == out ? 1 : 0] = in;
+    split_dce(m, w->gen);
+    nest_prune_private(m, w->pipe);
+}
+
+static void visit(struct nest_ctx *c, ir_block blk)
+{
+    struct ir_module *m = c->m;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        struct wide w;
+        if (o->kind == IR_OP_KTDF_PIPELINE) {
+            if (match(c, op, &w))
+                rewrite(c, &w);
+            continue;
+        }
+        if (o->kind == IR_OP_SCF_FOR) {
+            const char *lt = nest_loop_type(m, op);
+            if (lt && strcmp(lt, "tile_loop") == 0)
+                continue;
+        }
+        for (uint32_t r = 0; r < o->nreg; r++)
+            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+                visit(c, b);
+    }
+}
+
+bool nest_reductions(struct nest_ctx *c, ir_op fn)
+{
+    visit(c, ir_region_entry(c->m, ir_op_region(c->m, fn, 0)));
+    split_dce(c->m, fn);
+    return !c->failed;
+}

@@ -153,12 +153,18 @@
  * value loaded at run time), another cast or layout, two different
  * buffers, device memory: the whole ranges, as above.
  *
- * Through FIFOs: when A reads the memory into a FIFO slot and B writes it,
- * both stages of the pipeline R, and a chain of R's FIFO slots leads from
- * A's slot to B's write (each stage on it receives from the chain before
- * it sends the next slot, B before its write), B's write follows A's read
- * in every run without a signal (a unit runs its program in order and a
- * send waits for its value): no forward signal.
+ * Through FIFOs (a unit runs its program in order, a receive waits for
+ * its value and a send for the value it sends): when A reads the memory
+ * into a FIFO slot and B writes it, both stages of the pipeline R, and a
+ * chain of R's FIFO slots leads from A's slot to B's write (each stage on
+ * it receives from the chain before it sends the next slot, B before its
+ * write), B's write follows A's read in every run: no forward signal.
+ * When B reads into a slot and A writes from one, each a stage of a
+ * pipeline, and some unit has a stage receiving from B's chain in B's
+ * pipeline and one sending into A's chain in A's (or is A's unit), that
+ * unit orders B's read of an iteration before A's write of every later
+ * one: no signal back (a per-row value reused by every row, whose reader
+ * and writer both talk to the compute unit).
  *
  * Per block and unit pair the signals are thinned: one from the latest a
  * before each b not already covered, one back (the innermost loop's that

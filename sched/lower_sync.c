@@ -692,72 +692,163 @@ static int64_t modulo_of(const struct lw *lw, uint32_t n)
     return a ? ir_attr_get(lw->m, a)->i : 1;
 }
 
-/* Whether, in one run of pipeline r, leaf y's access q (a write) surely
- * comes after leaf x's access p (a read into a FIFO) completes, both leaves
- * stages of r: a chain of FIFOs of r leads from p's slot to y before q,
- * through stages that receive from the chain before they send on it. A
- * unit runs its program in order and a send waits for the value it sends,
- * so q follows p's load without a signal. */
-static bool fifo_implied(const struct lw *lw, uint32_t r, uint32_t x, uint32_t y,
-                         const struct access *p, const struct access *q)
+/* The FIFO slot op receives from and the one it sends on (IR_NONE when
+ * none); false for a transfer without segments. */
+static bool slot_io(const struct ir_module *m, ir_op o, ir_value *in, ir_value *out)
+{
+    const struct ir_op_info *oi = ir_op_get(m, o);
+    *in = *out = IR_NONE;
+    if (oi->kind == IR_OP_KTDF_READ_FROM_FIFO) {
+        *in = oi->opnd[0];
+    } else if (oi->kind == IR_OP_KTDF_WRITE_TO_FIFO) {
+        *out = oi->opnd[1];
+    } else if (oi->kind == IR_OP_KTDF_DATA_TRANSFER) {
+        uint32_t seg[6];
+        if (!ir_segments(m, o, 6, seg))
+            return false;
+        ir_value src = oi->opnd[0], dst = oi->opnd[seg[0] + seg[1] + seg[2]];
+        if (ir_type_get(m, ir_value_type(m, src))->kind == IR_TY_FIFO_SLOT)
+            *in = src;
+        if (ir_type_get(m, ir_value_type(m, dst))->kind == IR_TY_FIFO_SLOT)
+            *out = dst;
+    }
+    return true;
+}
+
+#define CHAIN_MAX 64
+
+static bool in_chain(const ir_value *chain, uint32_t n, ir_value v)
+{
+    for (uint32_t i = 0; v && i < n; i++)
+        if (chain[i] == v)
+            return true;
+    return false;
+}
+
+/* Follows FIFO slot `slot`, sent by leaf x, through the later leaf stages
+ * of x's pipeline (a stage on the chain receives from it before it sends
+ * the next slot). Returns the units (bits of lw.kinds) of the stages that
+ * receive from the chain; when y is one, *at_q tells whether y receives
+ * from it before its op q. */
+static uint64_t chain_reach(const struct lw *lw, uint32_t x, ir_value slot, uint32_t y, ir_op q,
+                            bool *at_q)
 {
     const struct ir_module *m = lw->m;
-    if (lw->nodes[r].kind != LN_PIPELINE || lw->nodes[x].parent != r ||
-        lw->nodes[y].parent != r || p->write || !p->slot || !p->op || !q->write || !q->op)
-        return false;
-    ir_value chain[64];
+    ir_value chain[CHAIN_MAX];
     uint32_t n = 0;
-    chain[n++] = p->slot;
+    uint64_t units = 0;
+    chain[n++] = slot;
+    if (at_q)
+        *at_q = false;
     for (uint32_t c = lw->nodes[x].next; c; c = lw->nodes[c].next) {
-        if (!lw->nodes[c].leaf) {
-            if (c == y)
-                return false;
+        if (!lw->nodes[c].leaf)
             continue;
-        }
         bool reached = false;
         IR_FOR_OPS(m, lw_body(m, lw->nodes[c].op, 0), o)
         {
-            const struct ir_op_info *oi = ir_op_get(m, o);
-            ir_value in = IR_NONE, out = IR_NONE;
-            if (oi->kind == IR_OP_KTDF_READ_FROM_FIFO) {
-                in = oi->opnd[0];
-            } else if (oi->kind == IR_OP_KTDF_WRITE_TO_FIFO) {
-                out = oi->opnd[1];
-            } else if (oi->kind == IR_OP_KTDF_DATA_TRANSFER) {
-                uint32_t seg[6];
-                if (!ir_segments(m, o, 6, seg))
-                    return false;
-                ir_value src = oi->opnd[0], dst = oi->opnd[seg[0] + seg[1] + seg[2]];
-                if (ir_type_get(m, ir_value_type(m, src))->kind == IR_TY_FIFO_SLOT)
-                    in = src;
-                if (ir_type_get(m, ir_value_type(m, dst))->kind == IR_TY_FIFO_SLOT)
-                    out = dst;
-            }
-            for (uint32_t i = 0; in && i < n; i++)
-                reached |= chain[i] == in;
-            if (c == y && o == q->op)
-                return reached;
-            if (reached && out && n < sizeof chain / sizeof chain[0])
+            ir_value in, out;
+            if (!slot_io(m, o, &in, &out))
+                return units;
+            reached |= in_chain(chain, n, in);
+            if (c == y && o == q && at_q)
+                *at_q = reached;
+            if (reached && out && n < CHAIN_MAX)
                 chain[n++] = out;
         }
-        if (c == y)
-            return false;
+        if (reached)
+            units |= 1ull << lw->nodes[c].unit;
     }
-    return false;
+    return units;
+}
+
+/* The units of leaf x's pipeline whose stages send into the chain of FIFO
+ * slots that ends at x's receive of `slot` (x's own unit included): each
+ * such send comes after the stage's start. */
+static uint64_t chain_feeds(const struct lw *lw, uint32_t x, ir_value slot)
+{
+    const struct ir_module *m = lw->m;
+    ir_value chain[CHAIN_MAX];
+    uint32_t n = 0;
+    uint64_t units = 1ull << lw->nodes[x].unit;
+    chain[n++] = slot;
+    uint32_t first = lw->nodes[lw->nodes[x].parent].first;
+    /* stages before x, last first */
+    for (uint32_t c = x; c != first;) {
+        uint32_t prev = first;
+        while (lw->nodes[prev].next != c)
+            prev = lw->nodes[prev].next;
+        c = prev;
+        if (!lw->nodes[c].leaf)
+            continue;
+        bool feeds = false;
+        ir_value ins[CHAIN_MAX];
+        uint32_t nins = 0;
+        IR_FOR_OPS(m, lw_body(m, lw->nodes[c].op, 0), o)
+        {
+            ir_value in, out;
+            if (!slot_io(m, o, &in, &out))
+                return units;
+            if (in && nins < CHAIN_MAX)
+                ins[nins++] = in;
+            if (in_chain(chain, n, out)) {
+                feeds = true;
+                /* what it received before this send feeds the chain too */
+                for (uint32_t i = 0; i < nins && n < CHAIN_MAX; i++)
+                    chain[n++] = ins[i];
+                nins = 0;
+            }
+        }
+        if (feeds)
+            units |= 1ull << lw->nodes[c].unit;
+    }
+    return units;
+}
+
+/* Forward: whether, in one run of pipeline r, leaf y's access q (a write)
+ * surely comes after leaf x's access p (a read into a FIFO) completes, both
+ * leaves stages of r: a chain of r's FIFOs leads from p's slot to y before
+ * q. A unit runs its program in order and a send waits for the value it
+ * sends, so q follows p's load without a signal. */
+static bool fifo_implied(const struct lw *lw, uint32_t r, uint32_t x, uint32_t y,
+                         const struct access *p, const struct access *q)
+{
+    if (lw->nodes[r].kind != LN_PIPELINE || lw->nodes[x].parent != r ||
+        lw->nodes[y].parent != r || p->write || !p->slot || !p->op || !q->write || !q->op)
+        return false;
+    bool at_q = false;
+    chain_reach(lw, x, p->slot, y, q->op, &at_q);
+    return at_q;
+}
+
+/* Back: whether leaf x's access p (a write from a FIFO) in a later
+ * iteration of the loops around both surely comes after leaf y's access q
+ * (a read into a FIFO) of an earlier one: some unit receives from q's
+ * chain in y's pipeline and sends into p's chain in x's pipeline (or is
+ * x's unit); it runs the earlier iteration's stage before the later one's. */
+static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const struct access *p,
+                              const struct access *q)
+{
+    uint32_t px = lw->nodes[x].parent, py = lw->nodes[y].parent;
+    if (lw->nodes[px].kind != LN_PIPELINE || lw->nodes[py].kind != LN_PIPELINE || !p->write ||
+        !p->slot || !p->op || q->write || !q->slot || !q->op)
+        return false;
+    return (chain_reach(lw, y, q->slot, 0, IR_NONE, NULL) & chain_feeds(lw, x, p->slot)) != 0;
 }
 
 /* What access x of the earlier leaf and access y of the later one (which
  * conflict by their byte ranges) need, added to *pr: for two boxes of one
  * buffer, the dependences between their iterations; else, both signals.
  * implied: y's access follows x's in every run of r without a signal (the
- * dependences forward need none). */
-static void need(const struct loops *ls, bool usable, bool implied, const struct access *x,
-                 const struct access *y, struct pair *pr)
+ * dependences forward need none); back_implied: x's access of a later
+ * iteration follows y's of an earlier one (none back). */
+static void need(const struct loops *ls, bool usable, bool implied, bool back_implied,
+                 const struct access *x, const struct access *y, struct pair *pr)
 {
-    bool in_loop = ls->ncommon > 0;
+    bool in_loop = ls->ncommon > 0 && !back_implied;
     if (!usable || !x->box || !y->box || x->box->type != y->box->type || x->lo != y->lo) {
         pr->fwd |= !implied;
-        pr->back = BACK_R;
+        if (!back_implied)
+            pr->back = BACK_R;
         return;
     }
     const struct box *p = x->box, *q = y->box;
@@ -826,9 +917,9 @@ bool lw_plan_signals(struct lw *lw)
                         for (uint32_t c = 0; c < ls->ncommon; c++)
                             usable &= lw->nodes[ls->l[ls->common[c]].node].kind == LN_LOOP;
                     }
-                    bool implied =
-                        fifo_implied(lw, pr.r, x, y, &feet[i].a[p], &feet[j].a[q]);
-                    need(ls, usable, implied, &feet[i].a[p], &feet[j].a[q], &pr);
+                    const struct access *ax = &feet[i].a[p], *ay = &feet[j].a[q];
+                    need(ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),
+                         fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
                 }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
                 continue;

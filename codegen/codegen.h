@@ -34,8 +34,12 @@
  * strides for the innermost time dimension, loops for the outer ones);
  * agen.vector_load/store are vld/vst; vectorchain binary/unary/reduce/
  * shuffle/constant_bitstream are vbin/vun/vred(+vbin)/vshuf/vconst.
- * Vector values get vector registers by liveness; a program that issued
- * DMAs ends with a fence.
+ * Vector values get vector registers by liveness; scalar temporaries are
+ * free after their loop and between tiles; per-unit values are initial
+ * registers, shared by every tile of the unit: one whose values another
+ * already holds, up to a constant (times an integer) the same on every
+ * unit, is rematerialized from it from the second tile on (README.md,
+ * "Scalar registers"). A program that issued DMAs ends with a fence.
  *
  * More tiles than cores: a grid of N tiles on a device of C < N cores runs
  * tile t on core t mod C (the names lower gives the missing cores fold

@@ -17,6 +17,9 @@
 #define CG_MAX_TERMS 8
 #define CG_MAX_CARRY 8  /* values one loop carries */
 #define CG_MAX_LOOPS 16 /* nested loops carrying values */
+/* Scalar registers kept for temporaries: fewer left, and per-unit values
+ * are rematerialized rather than given registers (codegen_prog.c). */
+#define CG_SREG_RESERVE 16
 
 /* An atom of a linear form: a scalar register of the program, kernel
  * argument `id` (its index value: for a tensor, its element address), or

@@ -301,7 +301,45 @@ static bool opnd_of(struct cg *g, ir_op at, const struct cg_lin *l, struct sc_op
     return true;
 }
 
-/* A register initialized per unit with the static values of multi v. */
+/* Whether multi e is s + c * (multi x) for a static form s and an integer
+ * c != 0, the same for every unit of the group (s, c filled). */
+static bool multi_affine(struct cg *g, uint32_t e, uint32_t x, struct cg_lin *s, int64_t *c)
+{
+    const struct cg_lin *e0 = &g->lins[g->multi[e].i], *x0 = &g->lins[g->multi[x].i];
+    *c = 1;
+    for (uint32_t u = 1; u < g->p.n; u++) { /* the scale: from a unit where x differs */
+        struct cg_lin dx, de;
+        const struct cg_lin *xu = &g->lins[g->multi[x + u].i];
+        if (!lin_axpy(&dx, xu, -1, x0) || !lin_axpy(&de, &g->lins[g->multi[e + u].i], -1, e0))
+            return false;
+        if (!dx.n && !dx.c)
+            continue;
+        if (!dx.n && !de.n && de.c % dx.c == 0 && de.c / dx.c)
+            *c = de.c / dx.c;
+        break;
+    }
+    if (!lin_axpy(s, e0, -*c, x0))
+        return false;
+    for (uint32_t u = 1; u < g->p.n; u++) {
+        struct cg_lin y;
+        if (!lin_axpy(&y, s, *c, &g->lins[g->multi[x + u].i]) ||
+            !cg_lin_eq(&y, &g->lins[g->multi[e + u].i]))
+            return false;
+    }
+    return true;
+}
+
+/* The static values of multi v as a linear form over a register
+ * initialized per unit. Per-unit registers are set once, when the unit
+ * starts, and hold for all the tiles it hosts, so they are not reused
+ * (r63 down; temporaries from r0 up are, tile after tile). A register
+ * already holding these values serves again; from the second tile on (and
+ * when registers run short) so does one whose values differ from these by
+ * an amount the same on every unit, times a constant: the value is
+ * rematerialized as that register plus a launch-time constant (the same
+ * per-unit share of another tile, or of its own at other addresses), at
+ * the cost of an add where it is not an address term. So a program needs
+ * the per-unit registers of its first tile, however many it hosts. */
 static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *out)
 {
     struct cg_prog *p = &g->p;
@@ -309,6 +347,21 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
         *out = lin_atom(CA_REG, g->multi_reg[v.i] - 1);
         return true;
     }
+    for (uint32_t u = 0; u < p->n; u++) {
+        struct cg_val e = g->multi[v.i + u];
+        if (e.kind != CV_LIN || !lin_static(&g->lins[e.i]))
+            return cg_error(g, at, "a per-unit value must be an index known at launch");
+    }
+    bool remat = p->rep > 0 || p->ntemp + p->ninit + CG_SREG_RESERVE >= SC_MAX_SREGS;
+    for (int pass = 0; pass < 1 + remat; pass++) /* the same values first */
+        for (uint32_t k = 0; k < p->ninit; k++) {
+            uint32_t r = SC_MAX_SREGS - 1 - k;
+            struct cg_lin s, x = lin_atom(CA_REG, r);
+            int64_t c;
+            if (multi_affine(g, v.i, p->init_of[r] - 1, &s, &c) &&
+                (pass || (c == 1 && !s.n && !s.c)) && lin_axpy(out, &s, c, &x))
+                return true;
+        }
     if (p->ntemp + p->ninit >= SC_MAX_SREGS)
         return cg_error(g, at,
                         "this program needs more than %d scalar registers (not "
@@ -317,10 +370,7 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
     uint8_t r = (uint8_t)(SC_MAX_SREGS - 1 - p->ninit++);
     struct cg_reg info = {.known = true, .step = 0};
     for (uint32_t u = 0; u < p->n; u++) {
-        struct cg_val e = g->multi[v.i + u];
-        if (e.kind != CV_LIN || !lin_static(&g->lins[e.i]))
-            return cg_error(g, at, "a per-unit value must be an index known at launch");
-        const struct cg_lin *l = &g->lins[e.i];
+        const struct cg_lin *l = &g->lins[g->multi[v.i + u].i];
         struct sc_opnd o = static_opnd(g, l);
         if (l->n)
             info.known = false;
@@ -631,17 +681,18 @@ static bool view_of(struct cg *g, ir_op op)
         return cg_error(g, op, "a view of this element type is not supported yet");
     if (s.kind == CV_NONE || !index_lin(g, o->opnd[1], op, &vw.start))
         return false;
-    /* arguments added into the start (also through per-unit registers) */
+    /* arguments added into the start (also through per-unit registers:
+     * the start on each unit, its per-unit registers replaced by their
+     * values there) */
     for (uint32_t u = 0; u < g->p.n; u++) {
         struct cg_lin st = lin_static_part(&vw.start);
-        cg_note_view(g, &st, t->elem, t->rank, unit_res(g, vw.mem, u));
         for (uint32_t i = 0; i < vw.start.n; i++) {
             const struct cg_term *x = &vw.start.t[i];
-            uint32_t mi = x->kind == CA_REG && x->k == 1 ? g->p.init_of[x->id] : 0;
-            struct cg_val e = mi ? g->multi[mi - 1 + u] : none_val();
-            if (e.kind == CV_LIN)
-                cg_note_view(g, &g->lins[e.i], t->elem, t->rank, unit_res(g, vw.mem, u));
+            uint32_t mi = x->kind == CA_REG ? g->p.init_of[x->id] : 0;
+            if (mi && !lin_axpy(&st, &st, x->k, &g->lins[g->multi[mi - 1 + u].i]))
+                st = lin_static_part(&vw.start);
         }
+        cg_note_view(g, &st, t->elem, t->rank, unit_res(g, vw.mem, u));
     }
     const struct ir_affine_map *lm =
         ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, "layout_map"))->map);

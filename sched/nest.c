@@ -439,9 +439,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             nest_broadcast_outer(&c, c.progs[i]);
         if (ON(DOUBLE_BUFFERING))
             nest_double_buffer(&c, c.progs[i]);
-        if (ON(CORELETS))
-            nest_corelets(&c, c.progs[i]);
     }
+    if (!c.failed && ON(CORELETS))
+        nest_corelets(&c);
 #undef ON
     for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
         nest_program_stats(&c, c.progs[i]);

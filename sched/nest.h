@@ -121,9 +121,13 @@
  *                     corelets per core (no rewrite when 1); a scratchpad
  *                     buffer the loop writes in the same place at every
  *                     point gets a copy per instance. Only when that stage
- *                     holds every corelet-level stage of the program
- *                     (ktc-lower runs a unit on one corelet or on all) and
- *                     the grid does not exceed the cores (sched/nest_parallel.c).
+ *                     holds every corelet-level stage of the program, and
+ *                     every program of the kernel using one of its unit
+ *                     kinds is split too, over the fewest instances any of
+ *                     them takes: ktc-lower runs all the stages of a unit
+ *                     kind on the same corelets, one or all (a mixed
+ *                     placement would need per-corelet guards around the
+ *                     stages left whole; sched/nest_parallel.c).
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the

@@ -160,8 +160,9 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn);
 bool nest_coarsen(struct nest_ctx *c, ir_op fn);
 bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
 /* nest_parallel.c: a corelet-level compute stage's point loop -> ktdf.parallel
- * over the device's corelets. */
-bool nest_corelets(struct nest_ctx *c, ir_op fn);
+ * over the device's corelets, in every program (c->progs) at once: a unit
+ * kind's stages are all split over the same instances or none is. */
+bool nest_corelets(struct nest_ctx *c);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

@@ -9,6 +9,7 @@
  *     }                                        BODY
  *   } {applicable_units = [L1LU, SFU, L1SU]}   ktdf.parallel_yield } }
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
@@ -190,11 +191,41 @@ static bool op_inside(const struct ir_module *m, ir_op op, ir_op anc)
     return false;
 }
 
-bool nest_corelets(struct nest_ctx *c, ir_op fn)
+/* A program's split: the candidate stage, its loops and their per-point
+ * temporaries, over n instances (no split when n < 2). */
+struct split {
+    ir_op cand;
+    int64_t n;
+    ir_op loops[16];
+    uint32_t nl;
+    struct temps t[16];
+};
+
+/* Notes in kinds[] the corelet-level unit kinds of the stages of fn. */
+static void corelet_kinds(const struct nest_ctx *c, const struct stages *s, uint8_t *kinds)
+{
+    const struct ir_module *m = c->m;
+    for (uint32_t i = 0; i < s->n; i++) {
+        ir_attr a = ir_op_attr(m, s->v[i], "applicable_units");
+        const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+        for (uint32_t j = 0; ai && ai->kind == IR_AT_ARRAY && j < ai->n; j++) {
+            const struct ir_attr_info *e = ir_attr_get(m, ai->elems[j]);
+            uint32_t k = e->kind == IR_AT_STRING ? arch_kind_find(c->dev, ir_str_get(m, e->s))
+                                                 : ARCH_NONE;
+            if (k != ARCH_NONE && c->dev->kinds[k].level == ARCH_LEVEL_CORELET)
+                kinds[k] = 1;
+        }
+    }
+}
+
+/* The split of program fn on its own (sp->n < 2: none). */
+static void plan(struct nest_ctx *c, ir_op fn, struct split *sp, uint8_t *kinds)
 {
     struct ir_module *m = c->m;
     struct stages s = {.n = 0};
     ir_walk(m, fn, collect, &s);
+    corelet_kinds(c, &s, kinds);
+    sp->n = 1;
     /* ktc-lower runs a unit's stages on one corelet or on all: the program
      * is split only when its one candidate holds every corelet-level stage */
     ir_op cand = IR_NONE;
@@ -202,50 +233,88 @@ bool nest_corelets(struct nest_ctx *c, ir_op fn)
         if (only_loops(m, s.v[i]) && in_tile_loop(m, s.v[i]) &&
             corelet_units(c->dev, m, s.v[i])) {
             if (cand)
-                return true;
+                return;
             cand = s.v[i];
         }
     }
     for (uint32_t i = 0; cand && i < s.n; i++)
         if (s.v[i] != cand && !op_inside(m, s.v[i], cand) && corelet_units(c->dev, m, s.v[i]))
-            return true;
+            return;
     if (!cand)
-        return true;
+        return;
     int64_t n = instances(c, cand);
-    ir_op loops[16];
     uint32_t nl = 0;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, cand, 0)), loop) {
         int64_t trips = n;
         if (nl == 16 || (nest_for_normal(m, loop, &trips) && trips < 2))
-            return true;
+            return;
         if (trips < n)
             n = trips;
-        loops[nl++] = loop;
+        sp->loops[nl++] = loop;
     }
     if (n < 2)
-        return true;
+        return;
     /* per-point temporaries: privatized (a leading dim of n indexed by the
      * instance) when only these loops use them, else no split */
-    struct temps t[16];
     for (uint32_t k = 0; k < nl; k++) {
-        t[k] = (struct temps){.n = 0};
-        struct temp_walk w = {&t[k], nest_for_iv(m, loops[k])};
-        ir_walk(m, loops[k], find_temps, &w);
-        for (uint32_t j = 0; j < t[k].n && !t[k].bad; j++) {
-            ir_op d = ir_value_def(m, t[k].v[j]);
-            t[k].bad = !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
-                       count_uses(m, fn, t[k].v[j]) != count_uses(m, loops[k], t[k].v[j]);
+        struct temps *t = &sp->t[k];
+        *t = (struct temps){.n = 0};
+        struct temp_walk w = {t, nest_for_iv(m, sp->loops[k])};
+        ir_walk(m, sp->loops[k], find_temps, &w);
+        for (uint32_t j = 0; j < t->n && !t->bad; j++) {
+            ir_op d = ir_value_def(m, t->v[j]);
+            t->bad = !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+                     count_uses(m, fn, t->v[j]) != count_uses(m, sp->loops[k], t->v[j]);
         }
-        if (t[k].bad)
-            return true;
+        if (t->bad)
+            return;
     }
-    for (uint32_t k = 0; k < nl; k++) {
-        ir_value inst = distribute(m, loops[k], n);
-        for (uint32_t j = 0; j < t[k].n; j++) {
-            struct ir_value_info *vi = ir_value_get(m, t[k].v[j]);
-            vi->type = nest_memref_prefixed(m, vi->type, n);
-            nest_prefix_buffer(m, cand, t[k].v[j], t[k].v[j], (struct nest_sub){.v = inst});
+    sp->cand = cand;
+    sp->nl = nl;
+    sp->n = n;
+}
+
+bool nest_corelets(struct nest_ctx *c)
+{
+    struct ir_module *m = c->m;
+    uint32_t np = c->nprogs, nk = c->dev->nkinds;
+    struct split *sp = calloc(np ? np : 1, sizeof *sp);
+    uint8_t *kinds = calloc((size_t)(np ? np : 1) * (nk ? nk : 1), 1);
+    if (!sp || !kinds)
+        abort();
+    for (uint32_t i = 0; i < np; i++)
+        plan(c, c->progs[i], &sp[i], kinds + (size_t)i * nk);
+    /* ktc-lower runs every stage of a unit kind on the same corelets
+     * (sched/lower.h): a kind's programs split over the fewest instances
+     * any of them takes, none when one of them is not split */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t k = 0; k < nk; k++) {
+            int64_t lo = INT64_MAX;
+            for (uint32_t i = 0; i < np; i++)
+                if (kinds[(size_t)i * nk + k] && sp[i].n < lo)
+                    lo = sp[i].n;
+            for (uint32_t i = 0; i < np; i++)
+                if (kinds[(size_t)i * nk + k] && sp[i].n != lo) {
+                    sp[i].n = lo < 2 ? 1 : lo;
+                    changed = true;
+                }
         }
     }
+    for (uint32_t i = 0; i < np; i++) {
+        if (sp[i].n < 2)
+            continue;
+        for (uint32_t k = 0; k < sp[i].nl; k++) {
+            ir_value inst = distribute(m, sp[i].loops[k], sp[i].n);
+            for (uint32_t j = 0; j < sp[i].t[k].n; j++) {
+                ir_value v = sp[i].t[k].v[j];
+                struct ir_value_info *vi = ir_value_get(m, v);
+                vi->type = nest_memref_prefixed(m, vi->type, sp[i].n);
+                nest_prefix_buffer(m, sp[i].cand, v, v, (struct nest_sub){.v = inst});
+            }
+        }
+    }
+    free(sp);
+    free(kinds);
     return true;
 }

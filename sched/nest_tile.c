@@ -599,8 +599,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.points = (uint64_t)t.points;
         uint32_t grid = grid_size(m, t.fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
         t.p.cores = grid < ncores ? grid : ncores;
-        t.p.runs = (grid + ncores - 1) / ncores; /* runs > 1: no corelet split (ktc-codegen
-                                                    runs out of registers, not supported yet) */
+        t.p.runs = (grid + ncores - 1) / ncores;
         t.p.xfers = t.xfers;
         t.p.elem_type = elem_name(m, t.point_loop);
         t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
@@ -626,7 +625,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             ch = (struct nest_cost_choice){.tile = 1, .phases = max_phases < 2 ? max_phases : 2,
                                            .instances = 1, .cycles = -1};
         } else if (!nest_cost_choose(c->dev, &t.p, max_phases,
-                                           t.p.runs > 1 ? 1 : max_instances, &ch)) {
+                                           max_instances, &ch)) {
             return nest_error(c, r,
                               "no tile fits: one point's buffers (%lld bytes) exceed the "
                               "%lld bytes of %s",

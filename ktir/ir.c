@@ -31,12 +31,6 @@ static uint32_t vec_push(struct ir_vec *v, void *rec)
     return v->len++;
 }
 
-static void *vec_at(const struct ir_vec *v, uint32_t i)
-{
-    assert(i > 0 && i < v->len);
-    return ((void **)v->data)[i];
-}
-
 /* ---- hash sets over byte keys ------------------------------------------ */
 
 /* Slots keep the hash beside the id so a probe rarely touches a key. */
@@ -56,24 +50,63 @@ struct key {
     unsigned char bytes[];
 };
 
-/* A word-at-a-time multiplicative hash (keys are mostly 4- and 8-byte fields). */
+static inline uint64_t rd64(const unsigned char *b)
+{
+    uint64_t w;
+    memcpy(&w, b, 8);
+    return w;
+}
+
+static inline uint64_t rd32(const unsigned char *b)
+{
+    uint32_t w;
+    memcpy(&w, b, 4);
+    return w;
+}
+
+/* The last 1-8 bytes of a key as one word, without a variable-length
+ * memcpy: overlapping fixed-size reads (as wyhash does). The length is
+ * hashed separately, so the overlap cannot make two keys collide. */
+static inline uint64_t rd_tail(const unsigned char *b, size_t n)
+{
+    if (n >= 4)
+        return rd32(b) | rd32(b + n - 4) << 32;
+    if (n)
+        return (uint64_t)b[0] | (uint64_t)b[n >> 1] << 8 | (uint64_t)b[n - 1] << 16;
+    return 0;
+}
+
+/* A word-at-a-time multiplicative hash (keys are mostly 4- and 8-byte
+ * fields, or short names). */
 static uint32_t hash_bytes(const void *p, size_t n)
 {
     const unsigned char *b = p;
     uint64_t h = 0x9E3779B97F4A7C15u ^ n;
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, b, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+    while (n > 8) {
+        h = (h ^ rd64(b)) * 0xFF51AFD7ED558CCDu;
         h ^= h >> 32;
         b += 8;
         n -= 8;
     }
-    uint64_t w = 0;
-    memcpy(&w, b, n);
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
-    h ^= h >> 29;
-    return (uint32_t)h ^ (uint32_t)(h >> 32);
+    /* murmur3's finalizer: every input bit reaches the low bits, which
+     * pick the slot. */
+    h ^= rd_tail(b, n);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53u;
+    h ^= h >> 33;
+    return (uint32_t)h;
+}
+
+/* Key equality; short keys (most strings) without a call to memcmp. */
+static inline bool key_eq(const unsigned char *a, const unsigned char *b, size_t n)
+{
+    if (n > 16)
+        return memcmp(a, b, n) == 0;
+    if (n > 8)
+        return rd64(a) == rd64(b) && rd64(a + n - 8) == rd64(b + n - 8);
+    return rd_tail(a, n) == rd_tail(b, n); /* covers every byte for n <= 8 */
 }
 
 static struct ir_intern *intern_new(void)
@@ -112,7 +145,7 @@ static uint32_t intern_find(struct ir_intern *h, const void *p, uint32_t n, uint
         if (s->hash != hash)
             continue;
         const struct key *k = ((struct key **)h->keys.data)[s->id];
-        if (k->len == n && memcmp(k->bytes, p, n) == 0)
+        if (k->len == n && key_eq(k->bytes, p, n))
             return s->id;
     }
 }
@@ -183,16 +216,16 @@ static void kb_done(struct kbuf *b)
 /* Looks the key up; on a miss calls make() to build the record, pushes it on
  * the table and records the key. Returns the id. */
 static uint32_t intern(struct ir_module *m, struct ir_intern *h, struct ir_vec *table,
-                       const struct kbuf *b, void *(*make)(struct ir_module *, const void *),
-                       const void *src)
+                       const void *key, size_t len,
+                       void *(*make)(struct ir_module *, const void *), const void *src)
 {
-    uint32_t hash = hash_bytes(b->p, b->len), slot = 0;
-    uint32_t id = intern_find(h, b->p, (uint32_t)b->len, hash, &slot);
+    uint32_t hash = hash_bytes(key, len), slot = 0;
+    uint32_t id = intern_find(h, key, (uint32_t)len, hash, &slot);
     if (id)
         return id;
-    struct key *k = arena_alloc(m->arena, sizeof *k + b->len);
-    k->len = (uint32_t)b->len;
-    memcpy(k->bytes, b->p, b->len);
+    struct key *k = arena_alloc(m->arena, sizeof *k + len);
+    k->len = (uint32_t)len;
+    memcpy(k->bytes, key, len);
     id = vec_push(table, make(m, src));
     uint32_t kid = vec_push(&h->keys, k);
     assert(kid == id);
@@ -261,59 +294,23 @@ void ir_module_free(struct ir_module *m)
     free(m);
 }
 
-const char *ir_str_get(const struct ir_module *m, ir_str s)
-{
-    return s ? vec_at(&m->strs, s) : "";
-}
-const struct ir_type_info *ir_type_get(const struct ir_module *m, ir_type t)
-{
-    return vec_at(&m->types, t);
-}
-const struct ir_attr_info *ir_attr_get(const struct ir_module *m, ir_attr a)
-{
-    return vec_at(&m->attrs, a);
-}
-const struct ir_aff_info *ir_aff_get(const struct ir_module *m, ir_aff e)
-{
-    return vec_at(&m->affs, e);
-}
-const struct ir_affine_map *ir_map_get(const struct ir_module *m, uint32_t map)
-{
-    return vec_at(&m->maps, map);
-}
-const struct ir_integer_set *ir_set_get(const struct ir_module *m, uint32_t set)
-{
-    return vec_at(&m->sets, set);
-}
-struct ir_value_info *ir_value_get(const struct ir_module *m, ir_value v)
-{
-    return vec_at(&m->values, v);
-}
-struct ir_op_info *ir_op_get(const struct ir_module *m, ir_op op)
-{
-    return vec_at(&m->ops, op);
-}
-struct ir_block_info *ir_block_get(const struct ir_module *m, ir_block b)
-{
-    return vec_at(&m->blocks, b);
-}
-struct ir_region_info *ir_region_get(const struct ir_module *m, ir_region r)
-{
-    return vec_at(&m->regions, r);
-}
-
 /* ---- strings ----------------------------------------------------------- */
+
+struct str_src {
+    const char *s;
+    size_t n;
+};
 
 static void *make_str(struct ir_module *m, const void *src)
 {
-    const struct kbuf *b = src;
-    return arena_strndup(m->arena, (const char *)b->p, b->len);
+    const struct str_src *b = src;
+    return arena_strndup(m->arena, b->s, b->n);
 }
 
 ir_str ir_str_intern(struct ir_module *m, const char *s, size_t n)
 {
-    struct kbuf b = {.p = (unsigned char *)s, .len = n, .cap = n};
-    return intern(m, m->hstr, &m->strs, &b, make_str, &b);
+    struct str_src src = {s, n};
+    return intern(m, m->hstr, &m->strs, s, n, make_str, &src);
 }
 
 ir_str ir_str_c(struct ir_module *m, const char *s)
@@ -355,7 +352,7 @@ ir_type ir_type_intern(struct ir_module *m, const struct ir_type_info *t)
     kb_i64(&b, t->upperbound);
     kb_u32(&b, t->name);
     kb_u32(&b, t->body);
-    ir_type id = intern(m, m->htype, &m->types, &b, make_type, t);
+    ir_type id = intern(m, m->htype, &m->types, b.p, b.len, make_type, t);
     kb_done(&b);
     return id;
 }
@@ -474,7 +471,7 @@ ir_attr ir_attr_intern(struct ir_module *m, const struct ir_attr_info *a)
             kb_u32(&b, a->elems[i]);
     }
     kb_u32(&b, a->map);
-    ir_attr id = intern(m, m->hattr, &m->attrs, &b, make_attr, a);
+    ir_attr id = intern(m, m->hattr, &m->attrs, b.p, b.len, make_attr, a);
     kb_done(&b);
     return id;
 }
@@ -569,7 +566,7 @@ static ir_aff aff_intern(struct ir_module *m, struct ir_aff_info e)
     kb_u32(&b, e.lhs);
     kb_u32(&b, e.rhs);
     kb_i64(&b, e.v);
-    return intern(m, m->haff, &m->affs, &b, make_aff, &e);
+    return intern(m, m->haff, &m->affs, b.p, b.len, make_aff, &e);
 }
 
 ir_aff ir_aff_const(struct ir_module *m, int64_t v)
@@ -671,7 +668,7 @@ uint32_t ir_map_intern(struct ir_module *m, uint32_t ndims, uint32_t nsyms, uint
     kb_u32(&b, nres);
     for (uint32_t i = 0; i < nres; i++)
         kb_u32(&b, res[i]);
-    uint32_t id = intern(m, m->hmap, &m->maps, &b, make_map, &map);
+    uint32_t id = intern(m, m->hmap, &m->maps, b.p, b.len, make_map, &map);
     kb_done(&b);
     return id;
 }
@@ -699,7 +696,7 @@ uint32_t ir_set_intern(struct ir_module *m, uint32_t ndims, uint32_t nsyms, uint
         kb_u32(&b, cons[i]);
         kb_u32(&b, eq[i]);
     }
-    uint32_t id = intern(m, m->hset, &m->sets, &b, make_set, &set);
+    uint32_t id = intern(m, m->hset, &m->sets, b.p, b.len, make_set, &set);
     kb_done(&b);
     return id;
 }
@@ -1098,11 +1095,6 @@ ir_op ir_op_parent(const struct ir_module *m, ir_op op)
         return IR_NONE;
     ir_region r = ir_block_get(m, b)->region;
     return r ? ir_region_get(m, r)->op : IR_NONE;
-}
-
-ir_type ir_value_type(const struct ir_module *m, ir_value v)
-{
-    return ir_value_get(m, v)->type;
 }
 
 ir_op ir_value_def(const struct ir_module *m, ir_value v)

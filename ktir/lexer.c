@@ -6,7 +6,6 @@
  */
 #include "ktir/lexer.h"
 
-#include <ctype.h>
 #include <string.h>
 
 void lex_init(struct lexer *lx, const char *buf, size_t begin, size_t end)
@@ -25,44 +24,72 @@ void lex_init(struct lexer *lx, const char *buf, size_t begin, size_t end)
         }
 }
 
-/* Plain range checks: the <ctype.h> classifiers cost a call per character. */
-static inline bool is_alpha(char c)
+/* Character classes by table: one load per character instead of a chain
+ * of range checks (the lexer sees every byte of the input). */
+enum {
+    C_DIGIT = 1,  /* 0-9 */
+    C_ALPHA = 2,  /* a-z A-Z */
+    C_ID = 4,     /* alpha, digit, _ $ . */
+    C_SUFFIX = 8, /* id chars and - */
+    C_SPACE = 16, /* ' ' \t \r \f \v (not \n: it counts lines) */
+    C_XDIGIT = 32,
+};
+
+#define DIG C_DIGIT | C_ID | C_SUFFIX | C_XDIGIT
+#define HEX C_ALPHA | C_ID | C_SUFFIX | C_XDIGIT
+#define ALP C_ALPHA | C_ID | C_SUFFIX
+static const unsigned char cls[256] = {
+    ['\t'] = C_SPACE, ['\r'] = C_SPACE, ['\f'] = C_SPACE, ['\v'] = C_SPACE, [' '] = C_SPACE,
+    ['0'] = DIG, ['1'] = DIG, ['2'] = DIG, ['3'] = DIG, ['4'] = DIG,
+    ['5'] = DIG, ['6'] = DIG, ['7'] = DIG, ['8'] = DIG, ['9'] = DIG,
+    ['a'] = HEX, ['b'] = HEX, ['c'] = HEX, ['d'] = HEX, ['e'] = HEX, ['f'] = HEX,
+    ['A'] = HEX, ['B'] = HEX, ['C'] = HEX, ['D'] = HEX, ['E'] = HEX, ['F'] = HEX,
+    ['g'] = ALP, ['h'] = ALP, ['i'] = ALP, ['j'] = ALP, ['k'] = ALP, ['l'] = ALP, ['m'] = ALP,
+    ['n'] = ALP, ['o'] = ALP, ['p'] = ALP, ['q'] = ALP, ['r'] = ALP, ['s'] = ALP, ['t'] = ALP,
+    ['u'] = ALP, ['v'] = ALP, ['w'] = ALP, ['x'] = ALP, ['y'] = ALP, ['z'] = ALP,
+    ['G'] = ALP, ['H'] = ALP, ['I'] = ALP, ['J'] = ALP, ['K'] = ALP, ['L'] = ALP, ['M'] = ALP,
+    ['N'] = ALP, ['O'] = ALP, ['P'] = ALP, ['Q'] = ALP, ['R'] = ALP, ['S'] = ALP, ['T'] = ALP,
+    ['U'] = ALP, ['V'] = ALP, ['W'] = ALP, ['X'] = ALP, ['Y'] = ALP, ['Z'] = ALP,
+    ['_'] = C_ID | C_SUFFIX, ['$'] = C_ID | C_SUFFIX, ['.'] = C_ID | C_SUFFIX,
+    ['-'] = C_SUFFIX,
+};
+#undef DIG
+#undef HEX
+#undef ALP
+
+static inline bool is_class(char c, unsigned k)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return (cls[(unsigned char)c] & k) != 0;
 }
 
-static inline bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
+static inline bool is_digit(char c) { return is_class(c, C_DIGIT); }
 
-static inline bool is_id_char(char c)
+/* The end of a run of characters of class k from p (at most end). */
+static inline const char *scan(const char *p, const char *end, unsigned k)
 {
-    return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
-}
-
-static inline bool is_suffix_char(char c)
-{
-    return is_id_char(c) || c == '-';
+    while (p < end && (cls[(unsigned char)*p] & k))
+        p++;
+    return p;
 }
 
 void lex_skip_space(struct lexer *lx)
 {
-    while (lx->pos < lx->end) {
-        char c = *lx->pos;
-        if (c == '\n') {
+    const char *p = lx->pos, *e = lx->end;
+    while (p < e) {
+        char c = *p;
+        if (is_class(c, C_SPACE)) {
+            p++;
+        } else if (c == '\n') {
             lx->line++;
-            lx->pos++;
-            lx->line_start = lx->pos;
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            lx->pos++;
-        } else if (c == '/' && lx->pos + 1 < lx->end && lx->pos[1] == '/') {
-            while (lx->pos < lx->end && *lx->pos != '\n')
-                lx->pos++;
+            lx->line_start = ++p;
+        } else if (c == '/' && p + 1 < e && p[1] == '/') {
+            const char *nl = memchr(p, '\n', (size_t)(e - p));
+            p = nl ? nl : e;
         } else {
             break;
         }
     }
+    lx->pos = p;
 }
 
 static void make(struct lexer *lx, struct ir_token *t, enum ir_tok k, const char *start)
@@ -150,18 +177,11 @@ void lex_next(struct lexer *lx, struct ir_token *t)
             return;
         }
         const char *b = lx->pos;
-        if (c == '%' || c == '^' || c == '#' || c == '!') {
-            if (lx->pos < e && is_digit(*lx->pos)) {
-                while (lx->pos < e && is_digit(*lx->pos))
-                    lx->pos++;
-            } else {
-                while (lx->pos < e && is_suffix_char(*lx->pos))
-                    lx->pos++;
-            }
-        } else {
-            while (lx->pos < e && is_id_char(*lx->pos))
-                lx->pos++;
-        }
+        if (c != '@')
+            lx->pos = scan(lx->pos, e,
+                           lx->pos < e && is_digit(*lx->pos) ? C_DIGIT : C_SUFFIX);
+        else
+            lx->pos = scan(lx->pos, e, C_ID);
         if (lx->pos == b) {
             make(lx, t, IR_T_ERROR, s);
             return;
@@ -174,38 +194,29 @@ void lex_next(struct lexer *lx, struct ir_token *t)
     }
     if (is_digit(c)) {
         if (c == '0' && lx->pos < e && *lx->pos == 'x' && lx->pos + 1 < e &&
-            isxdigit((unsigned char)lx->pos[1])) {
-            lx->pos++;
-            while (lx->pos < e && isxdigit((unsigned char)*lx->pos))
-                lx->pos++;
+            is_class(lx->pos[1], C_XDIGIT)) {
+            lx->pos = scan(lx->pos + 1, e, C_XDIGIT);
             make(lx, t, IR_T_INT, s);
             return;
         }
-        while (lx->pos < e && is_digit(*lx->pos))
-            lx->pos++;
+        lx->pos = scan(lx->pos, e, C_DIGIT);
         enum ir_tok k = IR_T_INT;
         if (lx->pos < e && *lx->pos == '.') {
             k = IR_T_FLOAT;
-            lx->pos++;
-            while (lx->pos < e && is_digit(*lx->pos))
-                lx->pos++;
+            lx->pos = scan(lx->pos + 1, e, C_DIGIT);
             if (lx->pos < e && (*lx->pos == 'e' || *lx->pos == 'E')) {
                 const char *q = lx->pos + 1;
                 if (q < e && (*q == '+' || *q == '-'))
                     q++;
-                if (q < e && is_digit(*q)) {
-                    while (q < e && is_digit(*q))
-                        q++;
-                    lx->pos = q;
-                }
+                if (q < e && is_digit(*q))
+                    lx->pos = scan(q, e, C_DIGIT);
             }
         }
         make(lx, t, k, s);
         return;
     }
-    if (is_alpha(c) || c == '_') {
-        while (lx->pos < e && is_id_char(*lx->pos))
-            lx->pos++;
+    if (is_class(c, C_ALPHA) || c == '_') {
+        lx->pos = scan(lx->pos, e, C_ID);
         make(lx, t, IR_T_BARE, s);
         return;
     }

@@ -543,9 +543,12 @@ ir_attr ir_dict_get(const struct ir_module *m, ir_attr dict, const char *name)
     if (!dict)
         return IR_NONE;
     const struct ir_attr_info *d = ir_attr_get(m, dict);
-    for (uint32_t i = 0; i < d->n; i++)
-        if (strcmp(ir_str_get(m, d->elems[2 * i]), name) == 0)
+    for (uint32_t i = 0; i < d->n; i++) {
+        /* The first character rejects most keys without a call. */
+        const char *k = ir_str_get(m, d->elems[2 * i]);
+        if (k[0] == name[0] && strcmp(k, name) == 0)
             return d->elems[2 * i + 1];
+    }
     return IR_NONE;
 }
 

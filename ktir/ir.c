@@ -296,21 +296,48 @@ void ir_module_free(struct ir_module *m)
 
 /* ---- strings ----------------------------------------------------------- */
 
-struct str_src {
-    const char *s;
-    size_t n;
-};
-
-static void *make_str(struct ir_module *m, const void *src)
+/* Strings are mostly short SSA and attribute names: up to 8 bytes they are
+ * hashed and compared as one word (the string table has its own hash). */
+static inline uint32_t hash_word(uint64_t w, size_t n)
 {
-    const struct str_src *b = src;
-    return arena_strndup(m->arena, b->s, b->n);
+    uint64_t h = (w ^ n) * 0x9E3779B97F4A7C15u;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 32;
+    return (uint32_t)h;
 }
 
 ir_str ir_str_intern(struct ir_module *m, const char *s, size_t n)
 {
-    struct str_src src = {s, n};
-    return intern(m, m->hstr, &m->strs, s, n, make_str, &src);
+    struct ir_intern *h = m->hstr;
+    const unsigned char *b = (const unsigned char *)s;
+    uint64_t w = n <= 8 ? rd_tail(b, n) : 0;
+    uint32_t hash = n <= 8 ? hash_word(w, n) : hash_bytes(b, n);
+    uint32_t mask = h->cap - 1, slot = hash & mask;
+    const struct key *const *keys = h->keys.data;
+    for (;; slot = (slot + 1) & mask) {
+        struct islot e = h->slots[slot];
+        if (!e.id)
+            break;
+        if (e.hash != hash)
+            continue;
+        const struct key *k = keys[e.id];
+        if (k->len == n && (n <= 8 ? rd_tail(k->bytes, n) == w : key_eq(k->bytes, b, n)))
+            return e.id;
+    }
+    /* One copy is both the key and the string: the key's bytes are
+     * NUL-terminated (the arena hands out zeroed memory). */
+    struct key *k = arena_alloc(m->arena, sizeof *k + n + 1);
+    k->len = (uint32_t)n;
+    memcpy(k->bytes, s, n);
+    ir_str id = vec_push(&m->strs, k->bytes);
+    uint32_t kid = vec_push(&h->keys, k);
+    assert(kid == id);
+    (void)kid;
+    h->slots[slot] = (struct islot){id, hash};
+    if (++h->len * 2 > h->cap)
+        intern_grow(h);
+    return id;
 }
 
 ir_str ir_str_c(struct ir_module *m, const char *s)

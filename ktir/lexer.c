@@ -92,133 +92,124 @@ void lex_skip_space(struct lexer *lx)
     lx->pos = p;
 }
 
-static void make(struct lexer *lx, struct ir_token *t, enum ir_tok k, const char *start)
+/* The end of a quoted string whose opening quote is at p[-1]: past the
+ * closing quote and *ok set, or where the line or the input ended first. */
+static const char *string_end(const char *p, const char *e, bool *ok)
 {
-    t->kind = k;
-    t->text = start;
-    t->len = (uint32_t)(lx->pos - start);
-}
-
-/* A token of one character, or of two when `second` follows (`<=`, `->`). */
-static void pair(struct lexer *lx, struct ir_token *t, const char *start, char second,
-                 enum ir_tok two, enum ir_tok one)
-{
-    if (lx->pos < lx->end && *lx->pos == second) {
-        lx->pos++;
-        make(lx, t, two, start);
-    } else {
-        make(lx, t, one, start);
+    while (p < e && *p != '"' && *p != '\n') {
+        if (*p == '\\' && p + 1 < e)
+            p++;
+        p++;
     }
+    *ok = p < e && *p == '"';
+    return *ok ? p + 1 : p;
 }
 
+/* One-character tokens, and the first of the two-character ones. */
+static const unsigned char single[256] = {
+    ['('] = IR_T_LPAREN, [')'] = IR_T_RPAREN, ['{'] = IR_T_LBRACE, ['}'] = IR_T_RBRACE,
+    ['['] = IR_T_LSQUARE, [']'] = IR_T_RSQUARE, [','] = IR_T_COMMA, ['?'] = IR_T_QUESTION,
+    ['+'] = IR_T_PLUS, ['*'] = IR_T_STAR, ['<'] = IR_T_LESS, ['>'] = IR_T_GREATER,
+    ['='] = IR_T_EQUAL, [':'] = IR_T_COLON, ['-'] = IR_T_MINUS,
+};
+
+/* Works on local copies of the position (stores into *t could alias *lx
+ * for the compiler) and writes the token once at the end. */
 void lex_next(struct lexer *lx, struct ir_token *t)
 {
-    lex_skip_space(lx);
-    const char *s = lx->pos;
+    const char *s = lx->pos, *e = lx->end;
+    while (s < e && is_class(*s, C_SPACE))
+        s++;
+    if (s < e && (*s == '\n' || *s == '/')) {
+        lx->pos = s;
+        lex_skip_space(lx);
+        s = lx->pos;
+    }
     t->line = lx->line;
     t->col = (uint32_t)(s - lx->line_start) + 1;
-    if (s >= lx->end) {
-        make(lx, t, IR_T_EOF, s);
-        return;
+    t->text = s;
+    enum ir_tok k = IR_T_ERROR;
+    const char *p = s + 1;
+    if (s >= e) {
+        k = IR_T_EOF;
+        p = s;
+        goto done;
     }
     char c = *s;
-    const char *e = lx->end;
-    lx->pos++;
     switch (c) {
-    case '(': make(lx, t, IR_T_LPAREN, s); return;
-    case ')': make(lx, t, IR_T_RPAREN, s); return;
-    case '{': make(lx, t, IR_T_LBRACE, s); return;
-    case '}': make(lx, t, IR_T_RBRACE, s); return;
-    case '[': make(lx, t, IR_T_LSQUARE, s); return;
-    case ']': make(lx, t, IR_T_RSQUARE, s); return;
-    case ',': make(lx, t, IR_T_COMMA, s); return;
-    case '?': make(lx, t, IR_T_QUESTION, s); return;
-    case '+': make(lx, t, IR_T_PLUS, s); return;
-    case '*': make(lx, t, IR_T_STAR, s); return;
-    case '<': pair(lx, t, s, '=', IR_T_LE, IR_T_LESS); return;
-    case '>': pair(lx, t, s, '=', IR_T_GE, IR_T_GREATER); return;
-    case '=': pair(lx, t, s, '=', IR_T_EQEQ, IR_T_EQUAL); return;
-    case ':': pair(lx, t, s, ':', IR_T_DCOLON, IR_T_COLON); return;
-    case '-': pair(lx, t, s, '>', IR_T_ARROW, IR_T_MINUS); return;
-    case '"':
-        while (lx->pos < e && *lx->pos != '"' && *lx->pos != '\n') {
-            if (*lx->pos == '\\' && lx->pos + 1 < e)
-                lx->pos++;
-            lx->pos++;
+    case '<':
+    case '>':
+    case '=':
+    case ':':
+    case '-': {
+        /* <= >= == :: -> */
+        static const char second[] = {['<' - ':'] = '=', ['>' - ':'] = '=', ['=' - ':'] = '=',
+                                      [0] = ':'};
+        char want = c == '-' ? '>' : second[c - ':'];
+        if (p < e && *p == want) {
+            p++;
+            k = c == '<' ? IR_T_LE : c == '>' ? IR_T_GE : c == '=' ? IR_T_EQEQ
+                : c == ':' ? IR_T_DCOLON : IR_T_ARROW;
+        } else {
+            k = single[(unsigned char)c];
         }
-        if (lx->pos >= e || *lx->pos != '"') {
-            make(lx, t, IR_T_ERROR, s);
-            return;
+        goto done;
+    }
+    case '"': {
+        bool ok;
+        p = string_end(p, e, &ok);
+        k = ok ? IR_T_STRING : IR_T_ERROR;
+        goto done;
+    }
+    case '@':
+        if (p < e && *p == '"') {
+            bool ok;
+            p = string_end(p + 1, e, &ok);
+            k = ok ? IR_T_AT : IR_T_ERROR;
+            goto done;
         }
-        lx->pos++;
-        make(lx, t, IR_T_STRING, s);
-        return;
+        p = scan(p, e, C_ID);
+        k = p == s + 1 ? IR_T_ERROR : IR_T_AT;
+        goto done;
     case '%':
     case '^':
     case '#':
-    case '!':
-    case '@': {
+    case '!': {
         static const enum ir_tok kinds[] = {['%' - '!'] = IR_T_PERCENT, ['^' - '!'] = IR_T_CARET,
-                                            ['#' - '!'] = IR_T_HASH, ['!' - '!'] = IR_T_BANG,
-                                            ['@' - '!'] = IR_T_AT};
-        if (c == '@' && lx->pos < e && *lx->pos == '"') {
-            lx->pos++;
-            while (lx->pos < e && *lx->pos != '"' && *lx->pos != '\n') {
-                if (*lx->pos == '\\' && lx->pos + 1 < e)
-                    lx->pos++;
-                lx->pos++;
-            }
-            if (lx->pos >= e || *lx->pos != '"') {
-                make(lx, t, IR_T_ERROR, s);
-                return;
-            }
-            lx->pos++;
-            make(lx, t, IR_T_AT, s);
-            return;
-        }
-        const char *b = lx->pos;
-        if (c != '@')
-            lx->pos = scan(lx->pos, e,
-                           lx->pos < e && is_digit(*lx->pos) ? C_DIGIT : C_SUFFIX);
-        else
-            lx->pos = scan(lx->pos, e, C_ID);
-        if (lx->pos == b) {
-            make(lx, t, IR_T_ERROR, s);
-            return;
-        }
-        make(lx, t, kinds[c - '!'], s);
-        return;
+                                            ['#' - '!'] = IR_T_HASH, ['!' - '!'] = IR_T_BANG};
+        p = scan(p, e, p < e && is_digit(*p) ? C_DIGIT : C_SUFFIX);
+        k = p == s + 1 ? IR_T_ERROR : kinds[c - '!'];
+        goto done;
     }
     default:
         break;
     }
-    if (is_digit(c)) {
-        if (c == '0' && lx->pos < e && *lx->pos == 'x' && lx->pos + 1 < e &&
-            is_class(lx->pos[1], C_XDIGIT)) {
-            lx->pos = scan(lx->pos + 1, e, C_XDIGIT);
-            make(lx, t, IR_T_INT, s);
-            return;
+    if (single[(unsigned char)c]) {
+        k = single[(unsigned char)c];
+    } else if (is_digit(c)) {
+        k = IR_T_INT;
+        if (c == '0' && p + 1 < e && *p == 'x' && is_class(p[1], C_XDIGIT)) {
+            p = scan(p + 1, e, C_XDIGIT);
+            goto done;
         }
-        lx->pos = scan(lx->pos, e, C_DIGIT);
-        enum ir_tok k = IR_T_INT;
-        if (lx->pos < e && *lx->pos == '.') {
+        p = scan(p, e, C_DIGIT);
+        if (p < e && *p == '.') {
             k = IR_T_FLOAT;
-            lx->pos = scan(lx->pos + 1, e, C_DIGIT);
-            if (lx->pos < e && (*lx->pos == 'e' || *lx->pos == 'E')) {
-                const char *q = lx->pos + 1;
+            p = scan(p + 1, e, C_DIGIT);
+            if (p < e && (*p == 'e' || *p == 'E')) {
+                const char *q = p + 1;
                 if (q < e && (*q == '+' || *q == '-'))
                     q++;
                 if (q < e && is_digit(*q))
-                    lx->pos = scan(q, e, C_DIGIT);
+                    p = scan(q, e, C_DIGIT);
             }
         }
-        make(lx, t, k, s);
-        return;
+    } else if (is_class(c, C_ALPHA) || c == '_') {
+        k = IR_T_BARE;
+        p = scan(p, e, C_ID);
     }
-    if (is_class(c, C_ALPHA) || c == '_') {
-        lx->pos = scan(lx->pos, e, C_ID);
-        make(lx, t, IR_T_BARE, s);
-        return;
-    }
-    make(lx, t, IR_T_ERROR, s);
+done:
+    t->kind = k;
+    t->len = (uint32_t)(p - s);
+    lx->pos = p;
 }

@@ -225,6 +225,14 @@ bool irp_ident(struct ir_parser *p, ir_str *out)
 
 static bool tok_int(struct ir_parser *p, const struct ir_token *t, bool neg, int64_t *v)
 {
+    /* Short decimal literals (most of them) without strtoull. */
+    if (t->len <= 18 && t->text[0] != '0') {
+        int64_t u = 0;
+        for (uint32_t i = 0; i < t->len; i++)
+            u = u * 10 + (t->text[i] - '0');
+        *v = neg ? -u : u;
+        return true;
+    }
     errno = 0;
     char buf[80];
     if (t->len >= sizeof buf)

@@ -357,28 +357,26 @@ static void *make_type(struct ir_module *m, const void *src)
     return r;
 }
 
+/* Keys are a fixed header of packed fields, then the arrays whose lengths
+ * the header gives: built with a few stores instead of one append per field. */
 ir_type ir_type_intern(struct ir_module *m, const struct ir_type_info *t)
 {
+    uint64_t head[7] = {
+        t->kind | (uint64_t)t->fkind << 8 | (uint64_t)t->spelling << 16 | (uint64_t)t->width << 32,
+        t->elem | (uint64_t)t->rank << 32,
+        t->attr0 | (uint64_t)t->attr1 << 32,
+        t->nin | (uint64_t)t->ntys << 32,
+        (uint64_t)t->granularity,
+        (uint64_t)t->upperbound,
+        t->name | (uint64_t)t->body << 32,
+    };
     struct kbuf b;
     kb_init(&b);
-    kb_u32(&b, t->kind);
-    kb_u32(&b, t->fkind);
-    kb_u32(&b, t->spelling);
-    kb_u32(&b, t->width);
-    kb_u32(&b, t->elem);
-    kb_u32(&b, t->rank);
-    for (uint32_t i = 0; i < t->rank; i++)
-        kb_i64(&b, t->shape[i]);
-    kb_u32(&b, t->attr0);
-    kb_u32(&b, t->attr1);
-    kb_u32(&b, t->nin);
-    kb_u32(&b, t->ntys);
-    for (uint32_t i = 0; i < t->ntys; i++)
-        kb_u32(&b, t->tys[i]);
-    kb_i64(&b, t->granularity);
-    kb_i64(&b, t->upperbound);
-    kb_u32(&b, t->name);
-    kb_u32(&b, t->body);
+    kb_put(&b, head, sizeof head);
+    if (t->rank)
+        kb_put(&b, t->shape, t->rank * sizeof *t->shape);
+    if (t->ntys)
+        kb_put(&b, t->tys, t->ntys * sizeof *t->tys);
     ir_type id = intern(m, m->htype, &m->types, b.p, b.len, make_type, t);
     kb_done(&b);
     return id;
@@ -478,26 +476,27 @@ static void *make_attr(struct ir_module *m, const void *src)
 
 ir_attr ir_attr_intern(struct ir_module *m, const struct ir_attr_info *a)
 {
+    uint64_t fbits;
+    memcpy(&fbits, &a->f, sizeof fbits);
+    uint64_t head[6] = {
+        a->kind | (uint64_t)a->flags << 8 | (uint64_t)a->type << 32,
+        (uint64_t)a->i,
+        fbits,
+        (uint64_t)a->id,
+        a->s | (uint64_t)a->body << 32,
+        a->n | (uint64_t)a->map << 32,
+    };
     struct kbuf b;
     kb_init(&b);
-    kb_u32(&b, a->kind);
-    kb_u32(&b, a->flags);
-    kb_u32(&b, a->type);
-    kb_i64(&b, a->i);
-    kb_put(&b, &a->f, sizeof a->f);
-    kb_i64(&b, a->id);
-    kb_u32(&b, a->s);
-    kb_u32(&b, a->body);
-    kb_u32(&b, a->n);
+    kb_put(&b, head, sizeof head);
     if (a->kind == IR_AT_DENSE_ARRAY || a->kind == IR_AT_STRIDED) {
-        for (uint32_t i = 0; i < a->n; i++)
-            kb_i64(&b, a->ints[i]);
+        if (a->n)
+            kb_put(&b, a->ints, a->n * sizeof *a->ints);
     } else {
         uint32_t ne = a->kind == IR_AT_DICT || a->kind == IR_AT_ARCH_MAP ? 2 * a->n : a->n;
-        for (uint32_t i = 0; i < ne; i++)
-            kb_u32(&b, a->elems[i]);
+        if (ne)
+            kb_put(&b, a->elems, ne * sizeof *a->elems);
     }
-    kb_u32(&b, a->map);
     ir_attr id = intern(m, m->hattr, &m->attrs, b.p, b.len, make_attr, a);
     kb_done(&b);
     return id;

@@ -892,9 +892,15 @@ uint32_t ir_op_kind_of(struct ir_module *m, ir_str name)
 void ir_state_init(struct ir_op_state *st, struct ir_module *m, const char *name,
                    struct ir_loc loc)
 {
+    ir_state_init_str(st, m, ir_str_c(m, name), loc);
+}
+
+void ir_state_init_str(struct ir_op_state *st, struct ir_module *m, ir_str name,
+                       struct ir_loc loc)
+{
     memset(st, 0, sizeof *st);
-    st->name = ir_str_c(m, name);
-    st->kind = (uint16_t)ir_op_kind_of(m, st->name);
+    st->name = name;
+    st->kind = (uint16_t)ir_op_kind_of(m, name);
     st->loc = loc;
 }
 

@@ -349,6 +349,9 @@ struct ir_op_state {
 
 void ir_state_init(struct ir_op_state *st, struct ir_module *m, const char *name,
                    struct ir_loc loc);
+/* The same with the name already interned. */
+void ir_state_init_str(struct ir_op_state *st, struct ir_module *m, ir_str name,
+                       struct ir_loc loc);
 void ir_state_add_operand(struct ir_module *m, struct ir_op_state *st, ir_value v);
 void ir_state_add_result(struct ir_module *m, struct ir_op_state *st, ir_type t);
 void ir_state_add_region(struct ir_module *m, struct ir_op_state *st, ir_region r);

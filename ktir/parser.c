@@ -2266,7 +2266,7 @@ static bool parse_op(struct ir_parser *p, ir_block into)
         }
         memcpy(name + dl, t->text, t->len);
         name[dl + t->len] = 0;
-        ir_state_init(&st, m, name, loc);
+        ir_state_init_str(&st, m, ir_str_intern(m, name, dl + t->len), loc);
         uint32_t kind = st.kind;
         const struct ir_op_def *def = ir_op_def(kind);
         if (!kind || !def->parse)

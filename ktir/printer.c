@@ -43,6 +43,17 @@ struct ir_printer {
     uint32_t ntype_memo, nattr_memo;
     char *memo;
     size_t memo_len, memo_cap;
+
+    /* Value names live in chunks freed with the printer (no malloc each). */
+    struct name_chunk *chunks;
+    size_t chunk_used;
+};
+
+enum { NAME_CHUNK = 16384 };
+
+struct name_chunk {
+    struct name_chunk *next;
+    char text[NAME_CHUNK];
 };
 
 struct memo_span {
@@ -275,11 +286,21 @@ static void ensure_names(struct ir_printer *w, ir_value v)
     w->nnames = n;
 }
 
-static char *xstrdup(const char *s)
+/* A copy of s (shorter than 300 bytes: names) in the printer's chunks. */
+static char *name_dup(struct ir_printer *w, const char *s)
 {
-    char *d = strdup(s);
-    if (!d)
-        abort();
+    size_t n = strlen(s) + 1;
+    if (!w->chunks || w->chunk_used + n > NAME_CHUNK) {
+        struct name_chunk *c = malloc(sizeof *c);
+        if (!c)
+            abort();
+        c->next = w->chunks;
+        w->chunks = c;
+        w->chunk_used = 0;
+    }
+    char *d = w->chunks->text + w->chunk_used;
+    memcpy(d, s, n);
+    w->chunk_used += n;
     return d;
 }
 
@@ -312,7 +333,7 @@ static const char *name_of(struct ir_printer *w, ir_value v)
             put_u32(buf, w->counter++);
         while (name_used(w, buf));
     }
-    char *s = xstrdup(buf);
+    char *s = name_dup(w, buf);
     w->names[v] = s;
     set_insert(w, s);
     if (w->nlog == w->cap_log) {
@@ -329,8 +350,7 @@ void irw_name_like(struct ir_printer *w, ir_value v, ir_value like)
 {
     const char *s = name_of(w, like);
     ensure_names(w, v);
-    free(w->names[v]);
-    w->names[v] = xstrdup(s);
+    w->names[v] = name_dup(w, s);
 }
 
 /* Names op's results: one name with `:N` when only the first has a source
@@ -350,7 +370,7 @@ static void print_result_names(struct ir_printer *w, ir_op op)
         for (uint32_t i = 1; i < o->nres; i++) {
             char buf[300];
             snprintf(buf, sizeof buf, "%s#%u", n, i);
-            w->names[o->res + i] = xstrdup(buf);
+            w->names[o->res + i] = name_dup(w, buf);
         }
         irw_printf(w, "%%%s:%u = ", n, o->nres);
         return;
@@ -1143,8 +1163,10 @@ static void print_op(struct ir_printer *w, ir_op op)
 
 static void printer_free(struct ir_printer *w)
 {
-    for (uint32_t i = 0; i < w->nnames; i++)
-        free(w->names[i]);
+    for (struct name_chunk *c = w->chunks, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
     free(w->names);
     free(w->set);
     free(w->log);

@@ -10,6 +10,7 @@
 struct smap {
     const char **keys;
     uint32_t *vals;
+    uint32_t *hashes; /* of each key: most mismatches cost no strcmp */
     uint32_t cap, n;
 };
 

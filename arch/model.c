@@ -16,11 +16,18 @@
 
 /* ---- string map ------------------------------------------------------- */
 
+/* FNV-1a with murmur3's finalizer: the low bits pick the slot, and
+ * instance names differ in a digit or two (C12-L1LU-CL1). */
 static uint32_t hash_str(const char *s)
 {
     uint32_t h = 2166136261u;
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 16777619u;
+    h ^= h >> 16;
+    h *= 0x85EBCA6Bu;
+    h ^= h >> 13;
+    h *= 0xC2B2AE35u;
+    h ^= h >> 16;
     return h;
 }
 
@@ -28,10 +35,11 @@ uint32_t *smap_ref(struct smap *s, const char *key)
 {
     if (!s->cap)
         return NULL;
-    for (uint32_t i = hash_str(key) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+    uint32_t h = hash_str(key);
+    for (uint32_t i = h & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
         if (!s->keys[i])
             return NULL;
-        if (strcmp(s->keys[i], key) == 0)
+        if (s->hashes[i] == h && strcmp(s->keys[i], key) == 0)
             return &s->vals[i];
     }
 }
@@ -44,15 +52,16 @@ bool smap_get(const struct smap *s, const char *key, uint32_t *val)
     return v != NULL;
 }
 
-static void smap_insert(struct smap *s, const char *key, uint32_t val)
+static void smap_insert(struct smap *s, const char *key, uint32_t h, uint32_t val)
 {
-    uint32_t i = hash_str(key) & (s->cap - 1);
-    while (s->keys[i] && strcmp(s->keys[i], key) != 0)
+    uint32_t i = h & (s->cap - 1);
+    while (s->keys[i] && (s->hashes[i] != h || strcmp(s->keys[i], key) != 0))
         i = (i + 1) & (s->cap - 1);
     if (!s->keys[i])
         s->n++;
     s->keys[i] = key;
     s->vals[i] = val;
+    s->hashes[i] = h;
 }
 
 void smap_put(struct smap *s, const char *key, uint32_t val)
@@ -63,20 +72,22 @@ void smap_put(struct smap *s, const char *key, uint32_t val)
         s->n = 0;
         s->keys = calloc(s->cap, sizeof *s->keys);
         s->vals = calloc(s->cap, sizeof *s->vals);
-        if (!s->keys || !s->vals)
+        s->hashes = calloc(s->cap, sizeof *s->hashes);
+        if (!s->keys || !s->vals || !s->hashes)
             abort();
         for (uint32_t i = 0; i < old.cap; i++)
             if (old.keys[i])
-                smap_insert(s, old.keys[i], old.vals[i]);
+                smap_insert(s, old.keys[i], old.hashes[i], old.vals[i]);
         smap_free(&old);
     }
-    smap_insert(s, key, val);
+    smap_insert(s, key, hash_str(key), val);
 }
 
 void smap_free(struct smap *s)
 {
     free(s->keys);
     free(s->vals);
+    free(s->hashes);
     memset(s, 0, sizeof *s);
 }
 

@@ -31,12 +31,6 @@ static uint32_t vec_push(struct ir_vec *v, void *rec)
     return v->len++;
 }
 
-static void *vec_at(const struct ir_vec *v, uint32_t i)
-{
-    assert(i > 0 && i < v->len);
-    return ((void **)v->data)[i];
-}
-
 /* ---- hash sets over byte keys ------------------------------------------ */
 
 /* Slots keep the hash beside the id so a probe rarely touches a key. */
@@ -56,24 +50,63 @@ struct key {
     unsigned char bytes[];
 };
 
-/* A word-at-a-time multiplicative hash (keys are mostly 4- and 8-byte fields). */
+static inline uint64_t rd64(const unsigned char *b)
+{
+    uint64_t w;
+    memcpy(&w, b, 8);
+    return w;
+}
+
+static inline uint64_t rd32(const unsigned char *b)
+{
+    uint32_t w;
+    memcpy(&w, b, 4);
+    return w;
+}
+
+/* The last 1-8 bytes of a key as one word, without a variable-length
+ * memcpy: overlapping fixed-size reads (as wyhash does). The length is
+ * hashed separately, so the overlap cannot make two keys collide. */
+static inline uint64_t rd_tail(const unsigned char *b, size_t n)
+{
+    if (n >= 4)
+        return rd32(b) | rd32(b + n - 4) << 32;
+    if (n)
+        return (uint64_t)b[0] | (uint64_t)b[n >> 1] << 8 | (uint64_t)b[n - 1] << 16;
+    return 0;
+}
+
+/* A word-at-a-time multiplicative hash (keys are mostly 4- and 8-byte
+ * fields, or short names). */
 static uint32_t hash_bytes(const void *p, size_t n)
 {
     const unsigned char *b = p;
     uint64_t h = 0x9E3779B97F4A7C15u ^ n;
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, b, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+    while (n > 8) {
+        h = (h ^ rd64(b)) * 0xFF51AFD7ED558CCDu;
         h ^= h >> 32;
         b += 8;
         n -= 8;
     }
-    uint64_t w = 0;
-    memcpy(&w, b, n);
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
-    h ^= h >> 29;
-    return (uint32_t)h ^ (uint32_t)(h >> 32);
+    /* murmur3's finalizer: every input bit reaches the low bits, which
+     * pick the slot. */
+    h ^= rd_tail(b, n);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53u;
+    h ^= h >> 33;
+    return (uint32_t)h;
+}
+
+/* Key equality; short keys (most strings) without a call to memcmp. */
+static inline bool key_eq(const unsigned char *a, const unsigned char *b, size_t n)
+{
+    if (n > 16)
+        return memcmp(a, b, n) == 0;
+    if (n > 8)
+        return rd64(a) == rd64(b) && rd64(a + n - 8) == rd64(b + n - 8);
+    return rd_tail(a, n) == rd_tail(b, n); /* covers every byte for n <= 8 */
 }
 
 static struct ir_intern *intern_new(void)
@@ -112,7 +145,7 @@ static uint32_t intern_find(struct ir_intern *h, const void *p, uint32_t n, uint
         if (s->hash != hash)
             continue;
         const struct key *k = ((struct key **)h->keys.data)[s->id];
-        if (k->len == n && memcmp(k->bytes, p, n) == 0)
+        if (k->len == n && key_eq(k->bytes, p, n))
             return s->id;
     }
 }
@@ -183,16 +216,16 @@ static void kb_done(struct kbuf *b)
 /* Looks the key up; on a miss calls make() to build the record, pushes it on
  * the table and records the key. Returns the id. */
 static uint32_t intern(struct ir_module *m, struct ir_intern *h, struct ir_vec *table,
-                       const struct kbuf *b, void *(*make)(struct ir_module *, const void *),
-                       const void *src)
+                       const void *key, size_t len,
+                       void *(*make)(struct ir_module *, const void *), const void *src)
 {
-    uint32_t hash = hash_bytes(b->p, b->len), slot = 0;
-    uint32_t id = intern_find(h, b->p, (uint32_t)b->len, hash, &slot);
+    uint32_t hash = hash_bytes(key, len), slot = 0;
+    uint32_t id = intern_find(h, key, (uint32_t)len, hash, &slot);
     if (id)
         return id;
-    struct key *k = arena_alloc(m->arena, sizeof *k + b->len);
-    k->len = (uint32_t)b->len;
-    memcpy(k->bytes, b->p, b->len);
+    struct key *k = arena_alloc(m->arena, sizeof *k + len);
+    k->len = (uint32_t)len;
+    memcpy(k->bytes, key, len);
     id = vec_push(table, make(m, src));
     uint32_t kid = vec_push(&h->keys, k);
     assert(kid == id);
@@ -261,59 +294,50 @@ void ir_module_free(struct ir_module *m)
     free(m);
 }
 
-const char *ir_str_get(const struct ir_module *m, ir_str s)
-{
-    return s ? vec_at(&m->strs, s) : "";
-}
-const struct ir_type_info *ir_type_get(const struct ir_module *m, ir_type t)
-{
-    return vec_at(&m->types, t);
-}
-const struct ir_attr_info *ir_attr_get(const struct ir_module *m, ir_attr a)
-{
-    return vec_at(&m->attrs, a);
-}
-const struct ir_aff_info *ir_aff_get(const struct ir_module *m, ir_aff e)
-{
-    return vec_at(&m->affs, e);
-}
-const struct ir_affine_map *ir_map_get(const struct ir_module *m, uint32_t map)
-{
-    return vec_at(&m->maps, map);
-}
-const struct ir_integer_set *ir_set_get(const struct ir_module *m, uint32_t set)
-{
-    return vec_at(&m->sets, set);
-}
-struct ir_value_info *ir_value_get(const struct ir_module *m, ir_value v)
-{
-    return vec_at(&m->values, v);
-}
-struct ir_op_info *ir_op_get(const struct ir_module *m, ir_op op)
-{
-    return vec_at(&m->ops, op);
-}
-struct ir_block_info *ir_block_get(const struct ir_module *m, ir_block b)
-{
-    return vec_at(&m->blocks, b);
-}
-struct ir_region_info *ir_region_get(const struct ir_module *m, ir_region r)
-{
-    return vec_at(&m->regions, r);
-}
-
 /* ---- strings ----------------------------------------------------------- */
 
-static void *make_str(struct ir_module *m, const void *src)
+/* Strings are mostly short SSA and attribute names: up to 8 bytes they are
+ * hashed and compared as one word (the string table has its own hash). */
+static inline uint32_t hash_word(uint64_t w, size_t n)
 {
-    const struct kbuf *b = src;
-    return arena_strndup(m->arena, (const char *)b->p, b->len);
+    uint64_t h = (w ^ n) * 0x9E3779B97F4A7C15u;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9u;
+    h ^= h >> 32;
+    return (uint32_t)h;
 }
 
 ir_str ir_str_intern(struct ir_module *m, const char *s, size_t n)
 {
-    struct kbuf b = {.p = (unsigned char *)s, .len = n, .cap = n};
-    return intern(m, m->hstr, &m->strs, &b, make_str, &b);
+    struct ir_intern *h = m->hstr;
+    const unsigned char *b = (const unsigned char *)s;
+    uint64_t w = n <= 8 ? rd_tail(b, n) : 0;
+    uint32_t hash = n <= 8 ? hash_word(w, n) : hash_bytes(b, n);
+    uint32_t mask = h->cap - 1, slot = hash & mask;
+    const struct key *const *keys = h->keys.data;
+    for (;; slot = (slot + 1) & mask) {
+        struct islot e = h->slots[slot];
+        if (!e.id)
+            break;
+        if (e.hash != hash)
+            continue;
+        const struct key *k = keys[e.id];
+        if (k->len == n && (n <= 8 ? rd_tail(k->bytes, n) == w : key_eq(k->bytes, b, n)))
+            return e.id;
+    }
+    /* One copy is both the key and the string: the key's bytes are
+     * NUL-terminated (the arena hands out zeroed memory). */
+    struct key *k = arena_alloc(m->arena, sizeof *k + n + 1);
+    k->len = (uint32_t)n;
+    memcpy(k->bytes, s, n);
+    ir_str id = vec_push(&m->strs, k->bytes);
+    uint32_t kid = vec_push(&h->keys, k);
+    assert(kid == id);
+    (void)kid;
+    h->slots[slot] = (struct islot){id, hash};
+    if (++h->len * 2 > h->cap)
+        intern_grow(h);
+    return id;
 }
 
 ir_str ir_str_c(struct ir_module *m, const char *s)
@@ -333,29 +357,27 @@ static void *make_type(struct ir_module *m, const void *src)
     return r;
 }
 
+/* Keys are a fixed header of packed fields, then the arrays whose lengths
+ * the header gives: built with a few stores instead of one append per field. */
 ir_type ir_type_intern(struct ir_module *m, const struct ir_type_info *t)
 {
+    uint64_t head[7] = {
+        t->kind | (uint64_t)t->fkind << 8 | (uint64_t)t->spelling << 16 | (uint64_t)t->width << 32,
+        t->elem | (uint64_t)t->rank << 32,
+        t->attr0 | (uint64_t)t->attr1 << 32,
+        t->nin | (uint64_t)t->ntys << 32,
+        (uint64_t)t->granularity,
+        (uint64_t)t->upperbound,
+        t->name | (uint64_t)t->body << 32,
+    };
     struct kbuf b;
     kb_init(&b);
-    kb_u32(&b, t->kind);
-    kb_u32(&b, t->fkind);
-    kb_u32(&b, t->spelling);
-    kb_u32(&b, t->width);
-    kb_u32(&b, t->elem);
-    kb_u32(&b, t->rank);
-    for (uint32_t i = 0; i < t->rank; i++)
-        kb_i64(&b, t->shape[i]);
-    kb_u32(&b, t->attr0);
-    kb_u32(&b, t->attr1);
-    kb_u32(&b, t->nin);
-    kb_u32(&b, t->ntys);
-    for (uint32_t i = 0; i < t->ntys; i++)
-        kb_u32(&b, t->tys[i]);
-    kb_i64(&b, t->granularity);
-    kb_i64(&b, t->upperbound);
-    kb_u32(&b, t->name);
-    kb_u32(&b, t->body);
-    ir_type id = intern(m, m->htype, &m->types, &b, make_type, t);
+    kb_put(&b, head, sizeof head);
+    if (t->rank)
+        kb_put(&b, t->shape, t->rank * sizeof *t->shape);
+    if (t->ntys)
+        kb_put(&b, t->tys, t->ntys * sizeof *t->tys);
+    ir_type id = intern(m, m->htype, &m->types, b.p, b.len, make_type, t);
     kb_done(&b);
     return id;
 }
@@ -454,27 +476,28 @@ static void *make_attr(struct ir_module *m, const void *src)
 
 ir_attr ir_attr_intern(struct ir_module *m, const struct ir_attr_info *a)
 {
+    uint64_t fbits;
+    memcpy(&fbits, &a->f, sizeof fbits);
+    uint64_t head[6] = {
+        a->kind | (uint64_t)a->flags << 8 | (uint64_t)a->type << 32,
+        (uint64_t)a->i,
+        fbits,
+        (uint64_t)a->id,
+        a->s | (uint64_t)a->body << 32,
+        a->n | (uint64_t)a->map << 32,
+    };
     struct kbuf b;
     kb_init(&b);
-    kb_u32(&b, a->kind);
-    kb_u32(&b, a->flags);
-    kb_u32(&b, a->type);
-    kb_i64(&b, a->i);
-    kb_put(&b, &a->f, sizeof a->f);
-    kb_i64(&b, a->id);
-    kb_u32(&b, a->s);
-    kb_u32(&b, a->body);
-    kb_u32(&b, a->n);
+    kb_put(&b, head, sizeof head);
     if (a->kind == IR_AT_DENSE_ARRAY || a->kind == IR_AT_STRIDED) {
-        for (uint32_t i = 0; i < a->n; i++)
-            kb_i64(&b, a->ints[i]);
+        if (a->n)
+            kb_put(&b, a->ints, a->n * sizeof *a->ints);
     } else {
         uint32_t ne = a->kind == IR_AT_DICT || a->kind == IR_AT_ARCH_MAP ? 2 * a->n : a->n;
-        for (uint32_t i = 0; i < ne; i++)
-            kb_u32(&b, a->elems[i]);
+        if (ne)
+            kb_put(&b, a->elems, ne * sizeof *a->elems);
     }
-    kb_u32(&b, a->map);
-    ir_attr id = intern(m, m->hattr, &m->attrs, &b, make_attr, a);
+    ir_attr id = intern(m, m->hattr, &m->attrs, b.p, b.len, make_attr, a);
     kb_done(&b);
     return id;
 }
@@ -546,9 +569,12 @@ ir_attr ir_dict_get(const struct ir_module *m, ir_attr dict, const char *name)
     if (!dict)
         return IR_NONE;
     const struct ir_attr_info *d = ir_attr_get(m, dict);
-    for (uint32_t i = 0; i < d->n; i++)
-        if (strcmp(ir_str_get(m, d->elems[2 * i]), name) == 0)
+    for (uint32_t i = 0; i < d->n; i++) {
+        /* The first character rejects most keys without a call. */
+        const char *k = ir_str_get(m, d->elems[2 * i]);
+        if (k[0] == name[0] && strcmp(k, name) == 0)
             return d->elems[2 * i + 1];
+    }
     return IR_NONE;
 }
 
@@ -569,7 +595,7 @@ static ir_aff aff_intern(struct ir_module *m, struct ir_aff_info e)
     kb_u32(&b, e.lhs);
     kb_u32(&b, e.rhs);
     kb_i64(&b, e.v);
-    return intern(m, m->haff, &m->affs, &b, make_aff, &e);
+    return intern(m, m->haff, &m->affs, b.p, b.len, make_aff, &e);
 }
 
 ir_aff ir_aff_const(struct ir_module *m, int64_t v)
@@ -671,7 +697,7 @@ uint32_t ir_map_intern(struct ir_module *m, uint32_t ndims, uint32_t nsyms, uint
     kb_u32(&b, nres);
     for (uint32_t i = 0; i < nres; i++)
         kb_u32(&b, res[i]);
-    uint32_t id = intern(m, m->hmap, &m->maps, &b, make_map, &map);
+    uint32_t id = intern(m, m->hmap, &m->maps, b.p, b.len, make_map, &map);
     kb_done(&b);
     return id;
 }
@@ -699,7 +725,7 @@ uint32_t ir_set_intern(struct ir_module *m, uint32_t ndims, uint32_t nsyms, uint
         kb_u32(&b, cons[i]);
         kb_u32(&b, eq[i]);
     }
-    uint32_t id = intern(m, m->hset, &m->sets, &b, make_set, &set);
+    uint32_t id = intern(m, m->hset, &m->sets, b.p, b.len, make_set, &set);
     kb_done(&b);
     return id;
 }
@@ -866,9 +892,15 @@ uint32_t ir_op_kind_of(struct ir_module *m, ir_str name)
 void ir_state_init(struct ir_op_state *st, struct ir_module *m, const char *name,
                    struct ir_loc loc)
 {
+    ir_state_init_str(st, m, ir_str_c(m, name), loc);
+}
+
+void ir_state_init_str(struct ir_op_state *st, struct ir_module *m, ir_str name,
+                       struct ir_loc loc)
+{
     memset(st, 0, sizeof *st);
-    st->name = ir_str_c(m, name);
-    st->kind = (uint16_t)ir_op_kind_of(m, st->name);
+    st->name = name;
+    st->kind = (uint16_t)ir_op_kind_of(m, name);
     st->loc = loc;
 }
 
@@ -1098,11 +1130,6 @@ ir_op ir_op_parent(const struct ir_module *m, ir_op op)
         return IR_NONE;
     ir_region r = ir_block_get(m, b)->region;
     return r ? ir_region_get(m, r)->op : IR_NONE;
-}
-
-ir_type ir_value_type(const struct ir_module *m, ir_value v)
-{
-    return ir_value_get(m, v)->type;
 }
 
 ir_op ir_value_def(const struct ir_module *m, ir_value v)

@@ -18,6 +18,7 @@
 #ifndef KTIR_IR_H
 #define KTIR_IR_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -223,17 +224,50 @@ struct ir_module {
 struct ir_module *ir_module_new(void);
 void ir_module_free(struct ir_module *m);
 
-/* Table accessors: id → info. ids are valid for the module's lifetime. */
-const char *ir_str_get(const struct ir_module *m, ir_str s);
-const struct ir_type_info *ir_type_get(const struct ir_module *m, ir_type t);
-const struct ir_attr_info *ir_attr_get(const struct ir_module *m, ir_attr a);
-const struct ir_aff_info *ir_aff_get(const struct ir_module *m, ir_aff e);
-const struct ir_affine_map *ir_map_get(const struct ir_module *m, uint32_t map);
-const struct ir_integer_set *ir_set_get(const struct ir_module *m, uint32_t set);
-struct ir_value_info *ir_value_get(const struct ir_module *m, ir_value v);
-struct ir_op_info *ir_op_get(const struct ir_module *m, ir_op op);
-struct ir_block_info *ir_block_get(const struct ir_module *m, ir_block b);
-struct ir_region_info *ir_region_get(const struct ir_module *m, ir_region r);
+/* Table accessors: id → info. ids are valid for the module's lifetime.
+ * Inline: they are on every path of every pass, the parser and the printer. */
+#define IR_TABLE_AT(m, tab, i) (assert((i) > 0 && (i) < (m)->tab.len), ((void **)(m)->tab.data)[i])
+
+static inline const char *ir_str_get(const struct ir_module *m, ir_str s)
+{
+    return s ? (const char *)IR_TABLE_AT(m, strs, s) : "";
+}
+static inline const struct ir_type_info *ir_type_get(const struct ir_module *m, ir_type t)
+{
+    return IR_TABLE_AT(m, types, t);
+}
+static inline const struct ir_attr_info *ir_attr_get(const struct ir_module *m, ir_attr a)
+{
+    return IR_TABLE_AT(m, attrs, a);
+}
+static inline const struct ir_aff_info *ir_aff_get(const struct ir_module *m, ir_aff e)
+{
+    return IR_TABLE_AT(m, affs, e);
+}
+static inline const struct ir_affine_map *ir_map_get(const struct ir_module *m, uint32_t map)
+{
+    return IR_TABLE_AT(m, maps, map);
+}
+static inline const struct ir_integer_set *ir_set_get(const struct ir_module *m, uint32_t set)
+{
+    return IR_TABLE_AT(m, sets, set);
+}
+static inline struct ir_value_info *ir_value_get(const struct ir_module *m, ir_value v)
+{
+    return IR_TABLE_AT(m, values, v);
+}
+static inline struct ir_op_info *ir_op_get(const struct ir_module *m, ir_op op)
+{
+    return IR_TABLE_AT(m, ops, op);
+}
+static inline struct ir_block_info *ir_block_get(const struct ir_module *m, ir_block b)
+{
+    return IR_TABLE_AT(m, blocks, b);
+}
+static inline struct ir_region_info *ir_region_get(const struct ir_module *m, ir_region r)
+{
+    return IR_TABLE_AT(m, regions, r);
+}
 
 /* ---- interning ---------------------------------------------------------- */
 
@@ -315,6 +349,9 @@ struct ir_op_state {
 
 void ir_state_init(struct ir_op_state *st, struct ir_module *m, const char *name,
                    struct ir_loc loc);
+/* The same with the name already interned. */
+void ir_state_init_str(struct ir_op_state *st, struct ir_module *m, ir_str name,
+                       struct ir_loc loc);
 void ir_state_add_operand(struct ir_module *m, struct ir_op_state *st, ir_value v);
 void ir_state_add_result(struct ir_module *m, struct ir_op_state *st, ir_type t);
 void ir_state_add_region(struct ir_module *m, struct ir_op_state *st, ir_region r);
@@ -351,7 +388,10 @@ ir_region ir_op_region(const struct ir_module *m, ir_op op, uint32_t i);
 ir_block ir_region_entry(const struct ir_module *m, ir_region r);
 /* The op whose region holds op (IR_NONE at the top). */
 ir_op ir_op_parent(const struct ir_module *m, ir_op op);
-ir_type ir_value_type(const struct ir_module *m, ir_value v);
+static inline ir_type ir_value_type(const struct ir_module *m, ir_value v)
+{
+    return ir_value_get(m, v)->type;
+}
 /* The op defining v, IR_NONE for a block argument. */
 ir_op ir_value_def(const struct ir_module *m, ir_value v);
 

@@ -6,7 +6,6 @@
  */
 #include "ktir/lexer.h"
 
-#include <ctype.h>
 #include <string.h>
 
 void lex_init(struct lexer *lx, const char *buf, size_t begin, size_t end)
@@ -25,189 +24,192 @@ void lex_init(struct lexer *lx, const char *buf, size_t begin, size_t end)
         }
 }
 
-/* Plain range checks: the <ctype.h> classifiers cost a call per character. */
-static inline bool is_alpha(char c)
+/* Character classes by table: one load per character instead of a chain
+ * of range checks (the lexer sees every byte of the input). */
+enum {
+    C_DIGIT = 1,  /* 0-9 */
+    C_ALPHA = 2,  /* a-z A-Z */
+    C_ID = 4,     /* alpha, digit, _ $ . */
+    C_SUFFIX = 8, /* id chars and - */
+    C_SPACE = 16, /* ' ' \t \r \f \v (not \n: it counts lines) */
+    C_XDIGIT = 32,
+};
+
+#define DIG C_DIGIT | C_ID | C_SUFFIX | C_XDIGIT
+#define HEX C_ALPHA | C_ID | C_SUFFIX | C_XDIGIT
+#define ALP C_ALPHA | C_ID | C_SUFFIX
+static const unsigned char cls[256] = {
+    ['\t'] = C_SPACE, ['\r'] = C_SPACE, ['\f'] = C_SPACE, ['\v'] = C_SPACE, [' '] = C_SPACE,
+    ['0'] = DIG, ['1'] = DIG, ['2'] = DIG, ['3'] = DIG, ['4'] = DIG,
+    ['5'] = DIG, ['6'] = DIG, ['7'] = DIG, ['8'] = DIG, ['9'] = DIG,
+    ['a'] = HEX, ['b'] = HEX, ['c'] = HEX, ['d'] = HEX, ['e'] = HEX, ['f'] = HEX,
+    ['A'] = HEX, ['B'] = HEX, ['C'] = HEX, ['D'] = HEX, ['E'] = HEX, ['F'] = HEX,
+    ['g'] = ALP, ['h'] = ALP, ['i'] = ALP, ['j'] = ALP, ['k'] = ALP, ['l'] = ALP, ['m'] = ALP,
+    ['n'] = ALP, ['o'] = ALP, ['p'] = ALP, ['q'] = ALP, ['r'] = ALP, ['s'] = ALP, ['t'] = ALP,
+    ['u'] = ALP, ['v'] = ALP, ['w'] = ALP, ['x'] = ALP, ['y'] = ALP, ['z'] = ALP,
+    ['G'] = ALP, ['H'] = ALP, ['I'] = ALP, ['J'] = ALP, ['K'] = ALP, ['L'] = ALP, ['M'] = ALP,
+    ['N'] = ALP, ['O'] = ALP, ['P'] = ALP, ['Q'] = ALP, ['R'] = ALP, ['S'] = ALP, ['T'] = ALP,
+    ['U'] = ALP, ['V'] = ALP, ['W'] = ALP, ['X'] = ALP, ['Y'] = ALP, ['Z'] = ALP,
+    ['_'] = C_ID | C_SUFFIX, ['$'] = C_ID | C_SUFFIX, ['.'] = C_ID | C_SUFFIX,
+    ['-'] = C_SUFFIX,
+};
+#undef DIG
+#undef HEX
+#undef ALP
+
+static inline bool is_class(char c, unsigned k)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return (cls[(unsigned char)c] & k) != 0;
 }
 
-static inline bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
+static inline bool is_digit(char c) { return is_class(c, C_DIGIT); }
 
-static inline bool is_id_char(char c)
+/* The end of a run of characters of class k from p (at most end). */
+static inline const char *scan(const char *p, const char *end, unsigned k)
 {
-    return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
-}
-
-static inline bool is_suffix_char(char c)
-{
-    return is_id_char(c) || c == '-';
+    while (p < end && (cls[(unsigned char)*p] & k))
+        p++;
+    return p;
 }
 
 void lex_skip_space(struct lexer *lx)
 {
-    while (lx->pos < lx->end) {
-        char c = *lx->pos;
-        if (c == '\n') {
+    const char *p = lx->pos, *e = lx->end;
+    while (p < e) {
+        char c = *p;
+        if (is_class(c, C_SPACE)) {
+            p++;
+        } else if (c == '\n') {
             lx->line++;
-            lx->pos++;
-            lx->line_start = lx->pos;
-        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            lx->pos++;
-        } else if (c == '/' && lx->pos + 1 < lx->end && lx->pos[1] == '/') {
-            while (lx->pos < lx->end && *lx->pos != '\n')
-                lx->pos++;
+            lx->line_start = ++p;
+        } else if (c == '/' && p + 1 < e && p[1] == '/') {
+            const char *nl = memchr(p, '\n', (size_t)(e - p));
+            p = nl ? nl : e;
         } else {
             break;
         }
     }
+    lx->pos = p;
 }
 
-static void make(struct lexer *lx, struct ir_token *t, enum ir_tok k, const char *start)
+/* The end of a quoted string whose opening quote is at p[-1]: past the
+ * closing quote and *ok set, or where the line or the input ended first. */
+static const char *string_end(const char *p, const char *e, bool *ok)
 {
-    t->kind = k;
-    t->text = start;
-    t->len = (uint32_t)(lx->pos - start);
-}
-
-/* A token of one character, or of two when `second` follows (`<=`, `->`). */
-static void pair(struct lexer *lx, struct ir_token *t, const char *start, char second,
-                 enum ir_tok two, enum ir_tok one)
-{
-    if (lx->pos < lx->end && *lx->pos == second) {
-        lx->pos++;
-        make(lx, t, two, start);
-    } else {
-        make(lx, t, one, start);
+    while (p < e && *p != '"' && *p != '\n') {
+        if (*p == '\\' && p + 1 < e)
+            p++;
+        p++;
     }
+    *ok = p < e && *p == '"';
+    return *ok ? p + 1 : p;
 }
 
+/* One-character tokens, and the first of the two-character ones. */
+static const unsigned char single[256] = {
+    ['('] = IR_T_LPAREN, [')'] = IR_T_RPAREN, ['{'] = IR_T_LBRACE, ['}'] = IR_T_RBRACE,
+    ['['] = IR_T_LSQUARE, [']'] = IR_T_RSQUARE, [','] = IR_T_COMMA, ['?'] = IR_T_QUESTION,
+    ['+'] = IR_T_PLUS, ['*'] = IR_T_STAR, ['<'] = IR_T_LESS, ['>'] = IR_T_GREATER,
+    ['='] = IR_T_EQUAL, [':'] = IR_T_COLON, ['-'] = IR_T_MINUS,
+};
+
+/* Works on local copies of the position (stores into *t could alias *lx
+ * for the compiler) and writes the token once at the end. */
 void lex_next(struct lexer *lx, struct ir_token *t)
 {
-    lex_skip_space(lx);
-    const char *s = lx->pos;
+    const char *s = lx->pos, *e = lx->end;
+    while (s < e && is_class(*s, C_SPACE))
+        s++;
+    if (s < e && (*s == '\n' || *s == '/')) {
+        lx->pos = s;
+        lex_skip_space(lx);
+        s = lx->pos;
+    }
     t->line = lx->line;
     t->col = (uint32_t)(s - lx->line_start) + 1;
-    if (s >= lx->end) {
-        make(lx, t, IR_T_EOF, s);
-        return;
+    t->text = s;
+    enum ir_tok k = IR_T_ERROR;
+    const char *p = s + 1;
+    if (s >= e) {
+        k = IR_T_EOF;
+        p = s;
+        goto done;
     }
     char c = *s;
-    const char *e = lx->end;
-    lx->pos++;
     switch (c) {
-    case '(': make(lx, t, IR_T_LPAREN, s); return;
-    case ')': make(lx, t, IR_T_RPAREN, s); return;
-    case '{': make(lx, t, IR_T_LBRACE, s); return;
-    case '}': make(lx, t, IR_T_RBRACE, s); return;
-    case '[': make(lx, t, IR_T_LSQUARE, s); return;
-    case ']': make(lx, t, IR_T_RSQUARE, s); return;
-    case ',': make(lx, t, IR_T_COMMA, s); return;
-    case '?': make(lx, t, IR_T_QUESTION, s); return;
-    case '+': make(lx, t, IR_T_PLUS, s); return;
-    case '*': make(lx, t, IR_T_STAR, s); return;
-    case '<': pair(lx, t, s, '=', IR_T_LE, IR_T_LESS); return;
-    case '>': pair(lx, t, s, '=', IR_T_GE, IR_T_GREATER); return;
-    case '=': pair(lx, t, s, '=', IR_T_EQEQ, IR_T_EQUAL); return;
-    case ':': pair(lx, t, s, ':', IR_T_DCOLON, IR_T_COLON); return;
-    case '-': pair(lx, t, s, '>', IR_T_ARROW, IR_T_MINUS); return;
-    case '"':
-        while (lx->pos < e && *lx->pos != '"' && *lx->pos != '\n') {
-            if (*lx->pos == '\\' && lx->pos + 1 < e)
-                lx->pos++;
-            lx->pos++;
+    case '<':
+    case '>':
+    case '=':
+    case ':':
+    case '-': {
+        /* <= >= == :: -> */
+        static const char second[] = {['<' - ':'] = '=', ['>' - ':'] = '=', ['=' - ':'] = '=',
+                                      [0] = ':'};
+        char want = c == '-' ? '>' : second[c - ':'];
+        if (p < e && *p == want) {
+            p++;
+            k = c == '<' ? IR_T_LE : c == '>' ? IR_T_GE : c == '=' ? IR_T_EQEQ
+                : c == ':' ? IR_T_DCOLON : IR_T_ARROW;
+        } else {
+            k = single[(unsigned char)c];
         }
-        if (lx->pos >= e || *lx->pos != '"') {
-            make(lx, t, IR_T_ERROR, s);
-            return;
+        goto done;
+    }
+    case '"': {
+        bool ok;
+        p = string_end(p, e, &ok);
+        k = ok ? IR_T_STRING : IR_T_ERROR;
+        goto done;
+    }
+    case '@':
+        if (p < e && *p == '"') {
+            bool ok;
+            p = string_end(p + 1, e, &ok);
+            k = ok ? IR_T_AT : IR_T_ERROR;
+            goto done;
         }
-        lx->pos++;
-        make(lx, t, IR_T_STRING, s);
-        return;
+        p = scan(p, e, C_ID);
+        k = p == s + 1 ? IR_T_ERROR : IR_T_AT;
+        goto done;
     case '%':
     case '^':
     case '#':
-    case '!':
-    case '@': {
+    case '!': {
         static const enum ir_tok kinds[] = {['%' - '!'] = IR_T_PERCENT, ['^' - '!'] = IR_T_CARET,
-                                            ['#' - '!'] = IR_T_HASH, ['!' - '!'] = IR_T_BANG,
-                                            ['@' - '!'] = IR_T_AT};
-        if (c == '@' && lx->pos < e && *lx->pos == '"') {
-            lx->pos++;
-            while (lx->pos < e && *lx->pos != '"' && *lx->pos != '\n') {
-                if (*lx->pos == '\\' && lx->pos + 1 < e)
-                    lx->pos++;
-                lx->pos++;
-            }
-            if (lx->pos >= e || *lx->pos != '"') {
-                make(lx, t, IR_T_ERROR, s);
-                return;
-            }
-            lx->pos++;
-            make(lx, t, IR_T_AT, s);
-            return;
-        }
-        const char *b = lx->pos;
-        if (c == '%' || c == '^' || c == '#' || c == '!') {
-            if (lx->pos < e && is_digit(*lx->pos)) {
-                while (lx->pos < e && is_digit(*lx->pos))
-                    lx->pos++;
-            } else {
-                while (lx->pos < e && is_suffix_char(*lx->pos))
-                    lx->pos++;
-            }
-        } else {
-            while (lx->pos < e && is_id_char(*lx->pos))
-                lx->pos++;
-        }
-        if (lx->pos == b) {
-            make(lx, t, IR_T_ERROR, s);
-            return;
-        }
-        make(lx, t, kinds[c - '!'], s);
-        return;
+                                            ['#' - '!'] = IR_T_HASH, ['!' - '!'] = IR_T_BANG};
+        p = scan(p, e, p < e && is_digit(*p) ? C_DIGIT : C_SUFFIX);
+        k = p == s + 1 ? IR_T_ERROR : kinds[c - '!'];
+        goto done;
     }
     default:
         break;
     }
-    if (is_digit(c)) {
-        if (c == '0' && lx->pos < e && *lx->pos == 'x' && lx->pos + 1 < e &&
-            isxdigit((unsigned char)lx->pos[1])) {
-            lx->pos++;
-            while (lx->pos < e && isxdigit((unsigned char)*lx->pos))
-                lx->pos++;
-            make(lx, t, IR_T_INT, s);
-            return;
+    if (single[(unsigned char)c]) {
+        k = single[(unsigned char)c];
+    } else if (is_digit(c)) {
+        k = IR_T_INT;
+        if (c == '0' && p + 1 < e && *p == 'x' && is_class(p[1], C_XDIGIT)) {
+            p = scan(p + 1, e, C_XDIGIT);
+            goto done;
         }
-        while (lx->pos < e && is_digit(*lx->pos))
-            lx->pos++;
-        enum ir_tok k = IR_T_INT;
-        if (lx->pos < e && *lx->pos == '.') {
+        p = scan(p, e, C_DIGIT);
+        if (p < e && *p == '.') {
             k = IR_T_FLOAT;
-            lx->pos++;
-            while (lx->pos < e && is_digit(*lx->pos))
-                lx->pos++;
-            if (lx->pos < e && (*lx->pos == 'e' || *lx->pos == 'E')) {
-                const char *q = lx->pos + 1;
+            p = scan(p + 1, e, C_DIGIT);
+            if (p < e && (*p == 'e' || *p == 'E')) {
+                const char *q = p + 1;
                 if (q < e && (*q == '+' || *q == '-'))
                     q++;
-                if (q < e && is_digit(*q)) {
-                    while (q < e && is_digit(*q))
-                        q++;
-                    lx->pos = q;
-                }
+                if (q < e && is_digit(*q))
+                    p = scan(q, e, C_DIGIT);
             }
         }
-        make(lx, t, k, s);
-        return;
+    } else if (is_class(c, C_ALPHA) || c == '_') {
+        k = IR_T_BARE;
+        p = scan(p, e, C_ID);
     }
-    if (is_alpha(c) || c == '_') {
-        while (lx->pos < e && is_id_char(*lx->pos))
-            lx->pos++;
-        make(lx, t, IR_T_BARE, s);
-        return;
-    }
-    make(lx, t, IR_T_ERROR, s);
+done:
+    t->kind = k;
+    t->len = (uint32_t)(p - s);
+    lx->pos = p;
 }

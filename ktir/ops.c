@@ -81,9 +81,12 @@ bool ir_verify_dialect_attrs(struct ir_verifier *v, ir_op op)
     const struct ir_attr_info *di = ir_attr_get(m, d);
     for (uint32_t i = 0; i < di->n; i++) {
         const char *name = ir_str_get(m, di->elems[2 * i]);
+        if (!strchr(name, '.'))
+            continue; /* most are the op's own attributes */
         for (size_t k = 0; k < sizeof attr_rules / sizeof *attr_rules; k++) {
             size_t n = strlen(attr_rules[k].dialect);
-            if (strncmp(name, attr_rules[k].dialect, n) == 0 && name[n] == '.')
+            if (name[0] == attr_rules[k].dialect[0] &&
+                strncmp(name, attr_rules[k].dialect, n) == 0 && name[n] == '.')
                 ok = attr_rules[k].fn(v, op, name, di->elems[2 * i + 1]) && ok;
         }
     }

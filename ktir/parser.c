@@ -37,6 +37,19 @@ struct label {
     struct ir_loc loc;
 };
 
+/* A text span → result map (open addressing, power-of-two capacity). */
+struct span_entry {
+    const char *text; /* NULL = empty slot; points into the source */
+    uint32_t len, hash;
+    uint32_t id;      /* the ir_type or ir_attr */
+    int depth;        /* nesting its parse needs */
+};
+
+struct span_cache {
+    struct span_entry *slots;
+    uint32_t cap, len;
+};
+
 struct ir_parser {
     struct ir_module *m;
     struct ir_diag *diag;
@@ -68,6 +81,13 @@ struct ir_parser {
 
     const char *dialects[MAX_DEPTH]; /* default dialect per region nesting level */
     int ndialects;
+
+    /* Deepest nesting reached (see enter), for the span caches. */
+    int depth_hw;
+    /* Types and dialect attributes already parsed, by their source text:
+     * `tensor<4x64xf16>` or `#ktdp.memory_space<global>` seen again is
+     * looked up, not re-parsed (see span_cached). */
+    struct span_cache types, attrs;
 };
 
 static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
@@ -205,6 +225,14 @@ bool irp_ident(struct ir_parser *p, ir_str *out)
 
 static bool tok_int(struct ir_parser *p, const struct ir_token *t, bool neg, int64_t *v)
 {
+    /* Short decimal literals (most of them) without strtoull. */
+    if (t->len <= 18 && t->text[0] != '0') {
+        int64_t u = 0;
+        for (uint32_t i = 0; i < t->len; i++)
+            u = u * 10 + (t->text[i] - '0');
+        *v = neg ? -u : u;
+        return true;
+    }
     errno = 0;
     char buf[80];
     if (t->len >= sizeof buf)
@@ -302,6 +330,8 @@ static bool enter(struct ir_parser *p)
         p->depth--;
         return irp_error(p, "nesting too deep");
     }
+    if (p->depth > p->depth_hw)
+        p->depth_hw = p->depth;
     return true;
 }
 
@@ -851,11 +881,154 @@ static bool parse_type_inner(struct ir_parser *p, ir_type *t)
     return irp_error(p, "unknown type '%.*s'", (int)n, s);
 }
 
+/* ---- span caches ---------------------------------------------------------
+ *
+ * Real files repeat a few types and dialect attributes on every op. A type
+ * or attribute whose first token is directly followed by a balanced `<...>`
+ * on one line is remembered by that text once it parsed, and parsing the
+ * same text again is a lookup. This gives the same result as parsing: the
+ * text alone decides the parse (aliases cannot be redefined, interning is
+ * deterministic), the parse must have ended exactly at the span's closing
+ * '>' (checked before caching), that '>' is a '>' token again (not '>='),
+ * and the nesting depth the parse needed must still be available.
+ */
+
+/* The end (after the closing '>') of the balanced `<...>` starting at s,
+ * or NULL when the text has strings, comments or newlines, or is long. */
+static const char *span_end(const char *s, const char *end)
+{
+    int depth = 0;
+    const char *limit = end - s > 1024 ? s + 1024 : end;
+    for (const char *q = s; q < limit; q++) {
+        switch (*q) {
+        case '<':
+            if (q + 1 < end && q[1] == '=')
+                q++; /* '<=' */
+            else
+                depth++;
+            break;
+        case '>':
+            if (q + 1 < end && q[1] == '=')
+                q++; /* '>=' */
+            else if (q[-1] != '-' && --depth == 0)
+                return q + 1;
+            break;
+        case '"':
+        case '/':
+        case '\n':
+            return NULL;
+        default:
+            break;
+        }
+    }
+    return NULL;
+}
+
+static uint32_t span_hash(const char *s, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15u ^ n;
+    for (; n >= 8; s += 8, n -= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+    }
+    for (; n; s++, n--)
+        h = (h ^ (unsigned char)*s) * 0x100000001B3u;
+    h ^= h >> 29;
+    return (uint32_t)h ^ (uint32_t)(h >> 32);
+}
+
+/* The entry for text[0, n), or the empty slot where it goes. */
+static struct span_entry *span_slot(struct span_cache *c, const char *text, uint32_t n,
+                                    uint32_t hash)
+{
+    uint32_t mask = c->cap - 1;
+    for (uint32_t i = hash & mask;; i = (i + 1) & mask) {
+        struct span_entry *e = &c->slots[i];
+        if (!e->text || (e->hash == hash && e->len == n && memcmp(e->text, text, n) == 0))
+            return e;
+    }
+}
+
+/* Start of a cacheable span at the current token: its text, and *end past
+ * the closing '>'; NULL when the token is not directly followed by '<'. */
+static const char *span_start(struct ir_parser *p, const char **end)
+{
+    const struct ir_token *t = &p->tok;
+    const char *lt = t->text + t->len;
+    if (lt >= p->lx.end || *lt != '<')
+        return NULL;
+    *end = span_end(lt, p->lx.end);
+    return *end ? t->text : NULL;
+}
+
+/* A cached result for [s, e): *id and true, the lexer moved past it. */
+static bool span_lookup(struct ir_parser *p, struct span_cache *c, const char *s, const char *e,
+                        uint32_t *id)
+{
+    if (!c->cap || (e < p->lx.end && *e == '='))
+        return false;
+    uint32_t n = (uint32_t)(e - s);
+    struct span_entry *x = span_slot(c, s, n, span_hash(s, n));
+    if (!x->text || p->depth + x->depth > MAX_DEPTH)
+        return false;
+    *id = x->id;
+    p->lx.pos = e;
+    irp_next(p);
+    return true;
+}
+
+/* Remembers [s, e) → id when the parse that gave id ended exactly at e. */
+static void span_store(struct ir_parser *p, struct span_cache *c, const char *s, const char *e,
+                       uint32_t id, int depth)
+{
+    struct lexer lx = p->lx;
+    lx.pos = e;
+    lex_skip_space(&lx);
+    if (lx.pos != p->tok.text)
+        return; /* the parse stopped before e or read past it */
+    if ((c->len + 1) * 2 > c->cap) {
+        struct span_cache n = {calloc(c->cap ? 2 * c->cap : 256, sizeof *n.slots),
+                               c->cap ? 2 * c->cap : 256, c->len};
+        if (!n.slots)
+            abort();
+        for (uint32_t i = 0; i < c->cap; i++)
+            if (c->slots[i].text)
+                *span_slot(&n, c->slots[i].text, c->slots[i].len, c->slots[i].hash) =
+                    c->slots[i];
+        free(c->slots);
+        *c = n;
+    }
+    uint32_t len = (uint32_t)(e - s), hash = span_hash(s, len);
+    struct span_entry *x = span_slot(c, s, len, hash);
+    if (!x->text)
+        c->len++;
+    *x = (struct span_entry){s, len, hash, id, depth};
+}
+
+/* Parses a type or attribute through cache c: parse(p, out) does the work. */
+static bool span_cached(struct ir_parser *p, struct span_cache *c, uint32_t *out,
+                        bool (*parse)(struct ir_parser *, uint32_t *))
+{
+    const char *e, *s = span_start(p, &e);
+    if (s && span_lookup(p, c, s, e, out))
+        return true;
+    int hw = p->depth_hw, base = p->depth;
+    p->depth_hw = base;
+    bool ok = parse(p, out);
+    if (ok && s)
+        span_store(p, c, s, e, *out, p->depth_hw - base);
+    if (hw > p->depth_hw)
+        p->depth_hw = hw;
+    return ok;
+}
+
 static bool parse_type(struct ir_parser *p, ir_type *t)
 {
     if (!enter(p))
         return false;
-    bool ok = parse_type_inner(p, t);
+    bool ok = span_cached(p, &p->types, t, parse_type_inner);
     return LEAVE(p, ok);
 }
 
@@ -1725,11 +1898,23 @@ static bool parse_attr_inner(struct ir_parser *p, ir_attr *a, bool typed)
     return true;
 }
 
+static bool parse_attr_untyped(struct ir_parser *p, ir_attr *a)
+{
+    return parse_attr_inner(p, a, false);
+}
+
 static bool parse_attr(struct ir_parser *p, ir_attr *a, bool typed)
 {
     if (!enter(p))
         return false;
-    bool ok = parse_attr_inner(p, a, typed);
+    /* Dialect attributes and affine maps and sets never read a `: type`
+     * suffix (others may look past their '>' for one): only they are cached. */
+    const struct ir_token *t = &p->tok;
+    bool ok;
+    if (t->kind == IR_T_HASH || tok_is(t, "affine_map") || tok_is(t, "affine_set"))
+        ok = span_cached(p, &p->attrs, a, parse_attr_untyped);
+    else
+        ok = parse_attr_inner(p, a, typed);
     return LEAVE(p, ok);
 }
 
@@ -2081,7 +2266,7 @@ static bool parse_op(struct ir_parser *p, ir_block into)
         }
         memcpy(name + dl, t->text, t->len);
         name[dl + t->len] = 0;
-        ir_state_init(&st, m, name, loc);
+        ir_state_init_str(&st, m, ir_str_intern(m, name, dl + t->len), loc);
         uint32_t kind = st.kind;
         const struct ir_op_def *def = ir_op_def(kind);
         if (!kind || !def->parse)
@@ -2195,6 +2380,8 @@ struct ir_module *ir_parse(const char *file, const char *buf, size_t len, size_t
     free(p.head);
     free(p.marks);
     free(p.labels);
+    free(p.types.slots);
+    free(p.attrs.slots);
     if (!ok) {
         ir_module_free(m);
         return NULL;

@@ -36,25 +36,100 @@ struct ir_printer {
 
     const char *dialects[256];
     int ndialects;
+
+    /* Printed text of each type and attribute already printed once (their
+     * text depends on nothing but the module): spans of `memo`. */
+    struct memo_span *type_memo, *attr_memo;
+    uint32_t ntype_memo, nattr_memo;
+    char *memo;
+    size_t memo_len, memo_cap;
+
+    /* Value names live in chunks freed with the printer (no malloc each). */
+    struct name_chunk *chunks;
+    size_t chunk_used;
+};
+
+enum { NAME_CHUNK = 16384 };
+
+struct name_chunk {
+    struct name_chunk *next;
+    char text[NAME_CHUNK];
+};
+
+struct memo_span {
+    uint32_t off, len; /* len 0 = not printed yet */
 };
 
 /* ---- output buffer ------------------------------------------------------ */
 
-static void put(struct ir_printer *w, const char *s, size_t n)
+static void grow_buf(struct ir_printer *w, size_t n)
 {
-    if (w->len + n + 1 > w->cap) {
-        size_t c = w->cap ? w->cap : 4096;
-        while (w->len + n + 1 > c)
-            c *= 2;
-        char *b = realloc(w->buf, c);
-        if (!b)
-            abort();
-        w->buf = b;
-        w->cap = c;
-    }
+    size_t c = w->cap ? w->cap : 4096;
+    while (w->len + n + 1 > c)
+        c *= 2;
+    char *b = realloc(w->buf, c);
+    if (!b)
+        abort();
+    w->buf = b;
+    w->cap = c;
+}
+
+static inline void put(struct ir_printer *w, const char *s, size_t n)
+{
+    if (w->len + n + 1 > w->cap)
+        grow_buf(w, n);
     memcpy(w->buf + w->len, s, n);
     w->len += n;
     w->buf[w->len] = 0;
+}
+
+/* The memo of id in *tab, grown to hold it. */
+static struct memo_span *memo_slot(struct memo_span **tab, uint32_t *n, uint32_t id)
+{
+    if (id >= *n) {
+        uint32_t nn = *n ? *n : 256;
+        while (nn <= id)
+            nn *= 2;
+        struct memo_span *t = realloc(*tab, nn * sizeof *t);
+        if (!t)
+            abort();
+        memset(t + *n, 0, (nn - *n) * sizeof *t);
+        *tab = t;
+        *n = nn;
+    }
+    return &(*tab)[id];
+}
+
+/* Records the text printed since output offset start as the memo of id. */
+static void memo_store(struct ir_printer *w, struct memo_span **tab, uint32_t *n, uint32_t id,
+                       size_t start)
+{
+    size_t len = w->len - start;
+    if (!len || len > UINT32_MAX || w->memo_len + len > UINT32_MAX)
+        return;
+    if (w->memo_len + len > w->memo_cap) {
+        size_t c = w->memo_cap ? w->memo_cap : 4096;
+        while (w->memo_len + len > c)
+            c *= 2;
+        char *b = realloc(w->memo, c);
+        if (!b)
+            abort();
+        w->memo = b;
+        w->memo_cap = c;
+    }
+    memcpy(w->memo + w->memo_len, w->buf + start, len);
+    *memo_slot(tab, n, id) = (struct memo_span){(uint32_t)w->memo_len, (uint32_t)len};
+    w->memo_len += len;
+}
+
+/* Prints the memo of id and returns true, or returns false when none. */
+static inline bool memo_put(struct ir_printer *w, const struct memo_span *tab, uint32_t n,
+                            uint32_t id)
+{
+    if (id >= n || !tab[id].len)
+        return false;
+    put(w, w->memo + tab[id].off, tab[id].len);
+    return true;
 }
 
 const struct ir_module *irw_module(struct ir_printer *w) { return w->m; }
@@ -211,12 +286,33 @@ static void ensure_names(struct ir_printer *w, ir_value v)
     w->nnames = n;
 }
 
-static char *xstrdup(const char *s)
+/* A copy of s (shorter than 300 bytes: names) in the printer's chunks. */
+static char *name_dup(struct ir_printer *w, const char *s)
 {
-    char *d = strdup(s);
-    if (!d)
-        abort();
+    size_t n = strlen(s) + 1;
+    if (!w->chunks || w->chunk_used + n > NAME_CHUNK) {
+        struct name_chunk *c = malloc(sizeof *c);
+        if (!c)
+            abort();
+        c->next = w->chunks;
+        w->chunks = c;
+        w->chunk_used = 0;
+    }
+    char *d = w->chunks->text + w->chunk_used;
+    memcpy(d, s, n);
+    w->chunk_used += n;
     return d;
+}
+
+/* buf = the decimal digits of v (no printf: numbered names are common). */
+static void put_u32(char *buf, uint32_t v)
+{
+    char tmp[12], *q = tmp + sizeof tmp;
+    *--q = 0;
+    do
+        *--q = (char)('0' + v % 10);
+    while (v /= 10);
+    memcpy(buf, q, (size_t)(tmp + sizeof tmp - q));
 }
 
 static const char *name_of(struct ir_printer *w, ir_value v)
@@ -227,16 +323,17 @@ static const char *name_of(struct ir_printer *w, ir_value v)
     const struct ir_value_info *vi = ir_value_get(w->m, v);
     const char *src = vi->name ? ir_str_get(w->m, vi->name) : NULL;
     char buf[300];
-    if (src && strlen(src) < 256) {
-        snprintf(buf, sizeof buf, "%s", src);
+    size_t n = src ? strlen(src) : 0;
+    if (src && n < 256) {
+        memcpy(buf, src, n + 1);
         for (uint32_t k = 1; name_used(w, buf); k++)
             snprintf(buf, sizeof buf, "%s_%u", src, k);
     } else {
         do
-            snprintf(buf, sizeof buf, "%u", w->counter++);
+            put_u32(buf, w->counter++);
         while (name_used(w, buf));
     }
-    char *s = xstrdup(buf);
+    char *s = name_dup(w, buf);
     w->names[v] = s;
     set_insert(w, s);
     if (w->nlog == w->cap_log) {
@@ -253,8 +350,7 @@ void irw_name_like(struct ir_printer *w, ir_value v, ir_value like)
 {
     const char *s = name_of(w, like);
     ensure_names(w, v);
-    free(w->names[v]);
-    w->names[v] = xstrdup(s);
+    w->names[v] = name_dup(w, s);
 }
 
 /* Names op's results: one name with `:N` when only the first has a source
@@ -274,7 +370,7 @@ static void print_result_names(struct ir_printer *w, ir_op op)
         for (uint32_t i = 1; i < o->nres; i++) {
             char buf[300];
             snprintf(buf, sizeof buf, "%s#%u", n, i);
-            w->names[o->res + i] = xstrdup(buf);
+            w->names[o->res + i] = name_dup(w, buf);
         }
         irw_printf(w, "%%%s:%u = ", n, o->nres);
         return;
@@ -314,7 +410,18 @@ static void print_dims(struct ir_printer *w, const struct ir_type_info *t)
     }
 }
 
+static void print_type(struct ir_printer *w, ir_type ty);
+
 void irw_type(struct ir_printer *w, ir_type ty)
+{
+    if (memo_put(w, w->type_memo, w->ntype_memo, ty))
+        return;
+    size_t start = w->len;
+    print_type(w, ty);
+    memo_store(w, &w->type_memo, &w->ntype_memo, ty, start);
+}
+
+static void print_type(struct ir_printer *w, ir_type ty)
 {
     const struct ir_module *m = w->m;
     const struct ir_type_info *t = ir_type_get(m, ty);
@@ -632,7 +739,7 @@ static void print_dense_elem(struct ir_printer *w, ir_attr at)
     if (e->kind == IR_AT_BOOL)
         irw_puts(w, e->i ? "true" : "false");
     else if (e->kind == IR_AT_INT)
-        irw_printf(w, "%" PRId64, e->i);
+        put_i64(w, e->i);
     else if (e->flags & IR_ATF_HEX)
         irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
     else
@@ -673,7 +780,18 @@ static void print_dense_attr(struct ir_printer *w, const struct ir_attr_info *a,
     }
 }
 
+static void print_attr_text(struct ir_printer *w, ir_attr at);
+
 static void print_attr(struct ir_printer *w, ir_attr at)
+{
+    if (memo_put(w, w->attr_memo, w->nattr_memo, at))
+        return;
+    size_t start = w->len;
+    print_attr_text(w, at);
+    memo_store(w, &w->attr_memo, &w->nattr_memo, at, start);
+}
+
+static void print_attr_text(struct ir_printer *w, ir_attr at)
 {
     const struct ir_module *m = w->m;
     const struct ir_attr_info *a = ir_attr_get(m, at);
@@ -727,8 +845,10 @@ static void print_attr(struct ir_printer *w, ir_attr at)
     case IR_AT_DENSE_ARRAY:
         irw_puts(w, "array<");
         irw_type(w, a->type);
-        for (uint32_t i = 0; i < a->n; i++)
-            irw_printf(w, "%s%" PRId64, i ? ", " : ": ", a->ints[i]);
+        for (uint32_t i = 0; i < a->n; i++) {
+            irw_puts(w, i ? ", " : ": ");
+            put_i64(w, a->ints[i]);
+        }
         put(w, ">", 1);
         return;
     case IR_AT_AFFINE_MAP: {
@@ -797,7 +917,7 @@ static void print_attr(struct ir_printer *w, ir_attr at)
             if (a->ints[i] == IR_DYN)
                 put(w, "?", 1);
             else
-                irw_printf(w, "%" PRId64, a->ints[i]);
+                put_i64(w, a->ints[i]);
         }
         put(w, "]", 1);
         if (a->i == IR_DYN)
@@ -858,8 +978,11 @@ void irw_attr_dict_kw(struct ir_printer *w, ir_op op, const char *const *elide, 
 void irw_int_array(struct ir_printer *w, const int64_t *v, uint32_t n)
 {
     put(w, "[", 1);
-    for (uint32_t i = 0; i < n; i++)
-        irw_printf(w, "%s%" PRId64, i ? ", " : "", v[i]);
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            put(w, ", ", 2);
+        put_i64(w, v[i]);
+    }
     put(w, "]", 1);
 }
 
@@ -874,7 +997,7 @@ void irw_mixed_list(struct ir_printer *w, ir_op op, const char *name, uint32_t *
         if (a->ints[i] == IR_DYN)
             irw_operands(w, op, (*next)++, 1);
         else
-            irw_printf(w, "%" PRId64, a->ints[i]);
+            put_i64(w, a->ints[i]);
     }
     put(w, "]", 1);
 }
@@ -1040,12 +1163,17 @@ static void print_op(struct ir_printer *w, ir_op op)
 
 static void printer_free(struct ir_printer *w)
 {
-    for (uint32_t i = 0; i < w->nnames; i++)
-        free(w->names[i]);
+    for (struct name_chunk *c = w->chunks, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
     free(w->names);
     free(w->set);
     free(w->log);
     free(w->marks);
+    free(w->type_memo);
+    free(w->attr_memo);
+    free(w->memo);
 }
 
 void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size_t *len)

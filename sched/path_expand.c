@@ -77,6 +77,20 @@ void pe_set_sizes(struct ir_module *m, ir_op op, int side, uint32_t n, const int
                    ir_attr_dense_array(m, m->t_i64, n, sizes));
 }
 
+void pe_set_last_size(struct ir_module *m, ir_op op, int side, int64_t n)
+{
+    struct pe_side s[2];
+    pe_transfer_sides(m, op, s);
+    const struct ir_attr_info *a = ir_attr_get(m, s[side].sizes);
+    int64_t *v = malloc((a->n + 1) * sizeof *v);
+    if (!v)
+        abort();
+    memcpy(v, a->ints, a->n * sizeof *v);
+    v[a->n - 1] = n;
+    pe_set_sizes(m, op, side, a->n, v);
+    free(v);
+}
+
 /* ---- small IR helpers --------------------------------------------------- */
 
 static const char *kind_name(const struct pe *p, uint32_t k)

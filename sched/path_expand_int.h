@@ -46,6 +46,8 @@ void pe_transfer_sides(const struct ir_module *m, ir_op op, struct pe_side s[2])
 
 /* Sets a static size list attribute of transfer op (side 0 or 1). */
 void pe_set_sizes(struct ir_module *m, ir_op op, int side, uint32_t n, const int64_t *sizes);
+/* Sets the last static size of transfer op's side (0 or 1) to n. */
+void pe_set_last_size(struct ir_module *m, ir_op op, int side, int64_t n);
 
 /* Scalar-broadcast legalization over every pipeline of m (path_expand.h). */
 bool pe_legalize_splats(struct pe *p);

@@ -124,21 +124,6 @@ static ir_type widen_last(struct ir_module *m, ir_type t, int64_t n)
     return r;
 }
 
-/* Sets the last static size of a transfer side to n. */
-static void widen_sizes(struct ir_module *m, ir_op op, int side, int64_t n)
-{
-    struct pe_side s[2];
-    pe_transfer_sides(m, op, s);
-    const struct ir_attr_info *a = ir_attr_get(m, s[side].sizes);
-    int64_t *v = malloc((a->n + 1) * sizeof *v);
-    if (!v)
-        abort();
-    memcpy(v, a->ints, a->n * sizeof *v);
-    v[a->n - 1] = n;
-    pe_set_sizes(m, op, side, a->n, v);
-    free(v);
-}
-
 /* Gives staging buffer v (a private result) and its alloc type t. */
 static void retype_buffer(struct ir_module *m, ir_op alloc, ir_value v, ir_type t)
 {
@@ -193,8 +178,8 @@ static void widen_before(struct pe *p, ir_op pipe, ir_op last, int64_t elem)
             continue;
         ir_op alloc = staging_alloc(m, pipe, s[1].v);
         retype_buffer(m, alloc, s[1].v, widen_last(m, ir_value_type(m, s[1].v), w));
-        widen_sizes(m, h, 0, w);
-        widen_sizes(m, h, 1, w);
+        pe_set_last_size(m, h, 0, w);
+        pe_set_last_size(m, h, 1, w);
     }
 }
 

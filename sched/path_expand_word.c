@@ -281,20 +281,6 @@ static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
     free(res);
 }
 
-static void set_last_size(struct ir_module *m, ir_op op, int side, int64_t n)
-{
-    struct pe_side s[2];
-    pe_transfer_sides(m, op, s);
-    const struct ir_attr_info *a = ir_attr_get(m, s[side].sizes);
-    int64_t *v = malloc((a->n + 1) * sizeof *v);
-    if (!v)
-        abort();
-    memcpy(v, a->ints, a->n * sizeof *v);
-    v[a->n - 1] = n;
-    pe_set_sizes(m, op, side, a->n, v);
-    free(v);
-}
-
 static ir_type widen_last(struct ir_module *m, ir_type t, int64_t n)
 {
     struct ir_type_info ti = *ir_type_get(m, t);
@@ -484,8 +470,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
     ir_value_get(m, s[near].v)->type = bt;
     shift_last(m, op, far, ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1)));
-    set_last_size(m, op, far, w);
-    set_last_size(m, op, near, w);
+    pe_set_last_size(m, op, far, w);
+    pe_set_last_size(m, op, near, w);
     /* the other hops on the buffer address the elements inside it (given
      * the far side's subscripts when d depends on them) */
     ir_op writer = IR_NONE;

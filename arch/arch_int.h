@@ -50,6 +50,16 @@ struct arch_blob {
 };
 extern const struct arch_blob arch_blobs[];
 
+/* The same descriptions parsed at build time and serialized as IR files
+ * (devices_ir_gen.c, written by arch/embed_ir.c); the last entry has no
+ * name. Loading one reads these bytes instead of parsing the text. */
+struct arch_ir_blob {
+    const char *name;
+    const unsigned char *bytes;
+    size_t len;
+};
+extern const struct arch_ir_blob arch_ir_blobs[];
+
 /* The enum ir_memspace a memory-space word names ("global", "ct_local",
  * and the old "HBM", "LX", "L0"), or -1. */
 int arch_space_of_name(const char *word);

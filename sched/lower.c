@@ -51,25 +51,27 @@ uint64_t lw_map_get(const struct lw_map *h, uint32_t a, uint32_t b, uint32_t c)
     return s->used ? s->v : 0;
 }
 
+/* Up to 3/4 full: the maps of a 32-core kernel hold a few hundred to a few
+ * thousand entries, and every table a map outgrows is memory touched once
+ * (page faults are a good part of a stage's time). */
 uint64_t lw_map_put(struct lw_map *h, uint32_t a, uint32_t b, uint32_t c, uint64_t v)
 {
-    if (2 * (h->n + 1) > h->cap) {
+    if (4 * (uint64_t)(h->n + 1) > 3 * (uint64_t)h->cap) {
         struct lw_map old = *h;
         h->cap = old.cap ? old.cap * 2 : 64;
-        h->n = 0;
         h->slots = calloc(h->cap, sizeof *h->slots);
         if (!h->slots)
             abort();
         for (uint32_t i = 0; i < old.cap; i++)
-            if (old.slots[i].used)
-                lw_map_put(h, old.slots[i].k[0], old.slots[i].k[1], old.slots[i].k[2],
-                           old.slots[i].v);
+            if (old.slots[i].used) /* keys are distinct: only the slot to find */
+                h->slots[slot_of(h, old.slots[i].k[0], old.slots[i].k[1], old.slots[i].k[2])] =
+                    old.slots[i];
         free(old.slots);
     }
     struct lw_slot *s = &h->slots[slot_of(h, a, b, c)];
     uint64_t prev = s->used ? s->v : 0;
     if (!s->used) {
-        s->used = true;
+        s->used = 1;
         s->k[0] = a;
         s->k[1] = b;
         s->k[2] = c;

@@ -25,10 +25,10 @@
 
 /* ---- a small hash map: three 32-bit keys -> a 64-bit value ---------------- */
 
-struct lw_slot {
+struct lw_slot { /* 24 bytes: the flag fills the keys' padding */
     uint32_t k[3];
+    uint32_t used;
     uint64_t v;
-    bool used;
 };
 
 struct lw_map {

@@ -111,6 +111,12 @@ int stage_write(const struct cli *c, const struct ir_module *m, const char *stag
         fprintf(stderr, "%s: error: %s\n", c->tool, err);
         return CLI_IO;
     }
+    if (!*len) { /* the usual case: the file is the whole output, no copy */
+        free(*out);
+        *out = (char *)bytes;
+        *len = n;
+        return 0;
+    }
     char *b = realloc(*out, *len + n);
     if (!b)
         abort();

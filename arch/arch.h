@@ -194,6 +194,9 @@ extern const char *const arch_embedded_names[];
 uint32_t arch_kind_find(const struct arch_device *d, const char *name);
 /* The resource with that instance name ("C0-L1LU-CL1"), or ARCH_NONE. */
 uint32_t arch_res_find(const struct arch_device *d, const char *name);
+/* The first link (in the description's order) from resource src to dst,
+ * or ARCH_NONE: a walk over src's outgoing links. */
+uint32_t arch_link_find(const struct arch_device *d, uint32_t src, uint32_t dst);
 /* The first instance of a kind in core/corelet (-1 = any), or ARCH_NONE. */
 uint32_t arch_res_at(const struct arch_device *d, const char *kind, int32_t core,
                      int32_t corelet);

@@ -19,6 +19,17 @@ uint32_t arch_res_find(const struct arch_device *d, const char *name)
     return smap_get(&d->priv->res_of, name, &r) ? r : ARCH_NONE;
 }
 
+uint32_t arch_link_find(const struct arch_device *d, uint32_t src, uint32_t dst)
+{
+    if (src >= d->nres)
+        return ARCH_NONE;
+    const struct arch_priv *p = d->priv;
+    for (uint32_t i = p->out_start[src]; i < p->out_start[src + 1]; i++)
+        if (d->links[p->out[i]].dst == dst)
+            return p->out[i];
+    return ARCH_NONE;
+}
+
 uint32_t arch_res_at(const struct arch_device *d, const char *kind, int32_t core, int32_t corelet)
 {
     uint32_t k = arch_kind_find(d, kind);

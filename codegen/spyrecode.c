@@ -38,11 +38,14 @@ static char *xstrdup(const char *s)
     return memcpy(xrealloc(NULL, n), s, n);
 }
 
-/* Grows *arr of *n elements of size sz by one zeroed element; its index. */
+/* Grows *arr of *n elements of size sz by one zeroed element; its index.
+ * Every array of a binary grows only here: its capacity is the power of two
+ * at or above *n, so it is reallocated when *n is 0 or a power of two. */
 static uint32_t grow(void *arr, uint32_t *n, size_t sz)
 {
     void **a = arr;
-    *a = xrealloc(*a, (*n + 1) * sz);
+    if ((*n & (*n - 1)) == 0)
+        *a = xrealloc(*a, (*n ? 2 * (size_t)*n : 1) * sz);
     memset((char *)*a + *n * sz, 0, sz);
     return (*n)++;
 }

@@ -4,6 +4,7 @@
  * simulator with sc_access_ok.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arch/arch.h"
@@ -14,6 +15,7 @@ struct vctx {
     const struct arch_device *d;
     struct ir_diag *diag;
     bool ok;
+    uint32_t *mem; /* per port of the unit being checked: its memory, or ARCH_NONE */
 };
 
 static void verr(struct vctx *v, const struct sc_loc *loc, const char *fmt, ...)
@@ -35,10 +37,7 @@ static void verr(struct vctx *v, const struct sc_loc *loc, const char *fmt, ...)
 
 uint32_t sc_link_between(const struct arch_device *d, uint32_t src, uint32_t dst)
 {
-    for (uint32_t i = 0; i < d->nlinks; i++)
-        if (d->links[i].src == src && d->links[i].dst == dst)
-            return i;
-    return SC_NONE;
+    return arch_link_find(d, src, dst); /* ARCH_NONE == SC_NONE */
 }
 
 bool sc_access_ok(const struct arch_access *acc, int64_t addr, int64_t bytes)
@@ -58,7 +57,8 @@ bool sc_access_ok(const struct arch_access *acc, int64_t addr, int64_t bytes)
 /* The memory resource bound to port p of unit u, or ARCH_NONE. */
 static uint32_t bound_mem(const struct vctx *v, const struct sc_unit *u, uint16_t p)
 {
-    return u->bind_mem[p] ? arch_res_find(v->d, u->bind_mem[p]) : ARCH_NONE;
+    (void)u;
+    return v->mem[p];
 }
 
 static bool static_addr(const struct sc_addr *a, int64_t *at)
@@ -157,7 +157,8 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
 
 bool sc_validate(const struct sc_binary *b, const struct arch_device *d, struct ir_diag *diag)
 {
-    struct vctx v = {b, d, diag, true};
+    struct vctx v = {b, d, diag, true, NULL};
+    uint32_t nmem = 0;
     for (uint32_t i = 0; i < b->nargs; i++) {
         const struct sc_arg *a = &b->args[i];
         if (a->kind == SC_ARG_TENSOR && arch_res_at(d, a->space, -1, -1) == ARCH_NONE)
@@ -187,10 +188,17 @@ bool sc_validate(const struct sc_binary *b, const struct arch_device *d, struct 
                  "core %d corelet %d", u->name, r->kind, r->core, r->corelet, u->kind, u->core,
                  u->corelet);
         const struct sc_program *p = &b->progs[u->program];
+        if (u->nbind > nmem) {
+            nmem = u->nbind;
+            v.mem = realloc(v.mem, nmem * sizeof *v.mem);
+            if (!v.mem)
+                abort();
+        }
         for (uint32_t k = 0; k < u->nbind; k++) {
+            v.mem[k] = ARCH_NONE;
             if (!u->bind_mem[k])
                 continue;
-            uint32_t m = arch_res_find(d, u->bind_mem[k]);
+            uint32_t m = v.mem[k] = arch_res_find(d, u->bind_mem[k]);
             if (m == ARCH_NONE || d->res[m].node != ARCH_MEMORY)
                 verr(&v, NULL, "unit '%s': port '%s': the device has no memory '%s'", u->name,
                      p->ports[k].name, u->bind_mem[k]);
@@ -200,5 +208,6 @@ bool sc_validate(const struct sc_binary *b, const struct arch_device *d, struct 
         for (uint32_t i = 0; i < p->ninsns; i++)
             check_insn(&v, u, res, p, &p->insns[i]);
     }
+    free(v.mem);
     return v.ok;
 }

@@ -49,7 +49,10 @@
  *                     the lanes, naming this transformation).
  *  normalize          Every scf.for above a pipeline in a program gets lower
  *                     bound 0 and step 1; the original IV is rebuilt
- *                     (lb + iv * step) where it was used.
+ *                     (lb + iv * step) where it was used. A step known at
+ *                     launch only (a kernel argument, e.g. a block size)
+ *                     gives the trip count (ub - lb + s - 1) / s and the IV
+ *                     lb + iv * s as index arithmetic on it.
  *  tiling             The innermost parallel loop above a sequence of
  *                     pipelines (the "point" loop) is split into a tile loop
  *                     and a point loop of T iterations (the outermost loop
@@ -79,7 +82,10 @@
  *                     loop as it was over the n mod T points left
  *                     (loop_type remainder_loop); the cost model then takes
  *                     as points the bound the DDR transfers' offsets give
- *                     (every access inside its buffer). The tile loop is
+ *                     (every access inside its buffer); for a loop stepping
+ *                     by a launch-time s over (ub - lb) = D, views w wide in
+ *                     the direction it steps bound it by ceil(D / w) (taking
+ *                     s >= w: blocks that do not overlap). The tile loop is
  *                     marked loop_type tile_loop.
  *  coarsening         A tile loop whose point loop holds a sequence of
  *                     pipelines becomes one outer pipeline per tile:
@@ -91,7 +97,12 @@
  *                                      leading dim of T); identical loads
  *                                      (same source, same indices; the
  *                                      inner loops of fissioned pipelines
- *                                      matched by depth) merge
+ *                                      matched by depth) merge; when the
+ *                                      point loop steps by a launch-time s
+ *                                      (the points' blocks s apart, no
+ *                                      static stride), one transfer per
+ *                                      point of the tile (T <= 16), each
+ *                                      from a view built in the tile loop
  *                       stage [L1LU, SFU, L1SU, ...]  the point loop, its
  *                                      pipelines without their DMA stages,
  *                                      reading/writing row %i of the

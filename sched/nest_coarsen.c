@@ -20,6 +20,10 @@ struct dma {
     int64_t strides[NEST_MAX_RANK];
     struct nest_lin addr;      /* element offset of the DDR side in root */
     int64_t d;                 /* addr's step per point */
+    /* a loop stepping by a launch-time value s (normalize): addr's term
+     * k * ((t * T + i) * s) instead of d, and one transfer per point */
+    ir_value dyn_atom, dyn_s;
+    int64_t dyn_k;
     int merged;                /* index of an identical earlier load, or -1 */
     int b;                     /* its buffer in co.bufs */
     /* the inner loops around it under the point loop, outermost first */
@@ -37,7 +41,7 @@ struct cbuf {
 struct co {
     struct nest_ctx *c;
     struct ir_module *m;
-    ir_op fn, tl, pl;
+    ir_op fn, tl, pl, pipe;
     ir_value t, i;
     int64_t T, NT;
     struct dma x[MAX_XFERS];
@@ -57,6 +61,31 @@ static bool defined_in(const struct ir_module *m, ir_value v, ir_op op)
     for (; d; d = ir_op_parent(m, d))
         if (d == op)
             return true;
+    return false;
+}
+
+/* Whether v is (t * T + i) * s with s invariant in the tile loop (the IV
+ * of a loop stepping by a launch-time value, tiled); sets *s. */
+static bool dyn_step(struct co *co, ir_value v, ir_value *s)
+{
+    struct ir_module *m = co->m;
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || o->kind != IR_OP_ARITH_MULI || o->nopnd != 2)
+        return false;
+    for (uint32_t k = 0; k < 2; k++) {
+        struct nest_lin l;
+        ir_value x = o->opnd[k], y = o->opnd[1 - k];
+        if (split_const_int(m, y, &(int64_t){0}) || defined_in(m, y, co->tl) ||
+            !nest_lin_of(m, x, &l) || l.c || l.n != 2)
+            continue;
+        bool ti = (l.v[0] == co->t && l.k[0] == co->T && l.v[1] == co->i && l.k[1] == 1) ||
+                  (l.v[1] == co->t && l.k[1] == co->T && l.v[0] == co->i && l.k[0] == 1);
+        if (ti) {
+            *s = y;
+            return true;
+        }
+    }
     return false;
 }
 
@@ -124,10 +153,15 @@ static bool address(struct co *co, struct dma *x)
             dt = a.k[k];
         else if (j < x->nloops)
             x->dj[j] = a.k[k];
-        else if (defined_in(m, a.v[k], co->tl))
+        else if (!x->dyn_atom && a.k[k] > 0 && dyn_step(co, a.v[k], &x->dyn_s)) {
+            x->dyn_atom = a.v[k];
+            x->dyn_k = a.k[k];
+        } else if (defined_in(m, a.v[k], co->tl))
             return false;
     }
     x->addr = a;
+    if (x->dyn_atom) /* at most 16 transfers a tile */
+        return !x->d && !dt && co->T <= 16;
     return x->d > 0 && dt == x->d * co->T;
 }
 
@@ -183,7 +217,8 @@ static int buf_of(struct co *co, ir_value v)
  * after fission each pipeline may sit in inner loops of its own). */
 static bool same_load(const struct ir_module *m, const struct dma *a, const struct dma *b)
 {
-    if (a->store || b->store || a->root != b->root || a->d != b->d ||
+    if (a->store || b->store || a->root != b->root || a->d != b->d || a->dyn_s != b->dyn_s ||
+        a->dyn_k != b->dyn_k ||
         a->ddr.nsize != b->ddr.nsize || a->nloops != b->nloops || a->addr.c != b->addr.c ||
         a->addr.n != b->addr.n ||
         memcmp(a->trips, b->trips, a->nloops * sizeof *a->trips) ||
@@ -376,7 +411,7 @@ static ir_value materialize(struct split_b *b, const struct dma *x, ir_value t, 
     const struct nest_lin *l = &x->addr;
     ir_value v = sb_index(b, l->c);
     for (uint32_t k = 0; k < l->n; k++) {
-        bool iv = l->v[k] == t || l->v[k] == i;
+        bool iv = l->v[k] == t || l->v[k] == i || l->v[k] == x->dyn_atom;
         for (uint32_t j = 0; j < x->nloops; j++)
             iv |= l->v[k] == x->ivs[j];
         if (!iv)
@@ -388,9 +423,15 @@ static ir_value materialize(struct split_b *b, const struct dma *x, ir_value t, 
 /* The bulk transfer of x at b (inside the DMA stage): the DDR side a view
  * of every row the tile loop visits (built before the tile loop), the
  * scratchpad side the whole expanded buffer. */
+static void bulk_dyn(struct co *co, struct dma *x, ir_value row, struct split_b *in_stage);
+
 static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_stage)
 {
     struct ir_module *m = co->m;
+    if (x->dyn_atom) {
+        bulk_dyn(co, x, row, in_stage);
+        return;
+    }
     struct split_b pre;
     sb_before(&pre, m, co->tl, ir_op_get(m, x->op)->loc);
     /* view: offset addr(t = 0, i = 0), sizes [NT*T, non-unit sizes],
@@ -446,6 +487,68 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
         buf.size[k] = bt->shape[k];
     }
     nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
+}
+
+/* The transfers of x at b when its loop steps by a launch-time value s:
+ * the points' rows are s apart, not a static stride, so one transfer per
+ * point k of the tile, each from a view (built in the tile loop, before the
+ * outer pipeline) at offset addr(i = 0) + dyn_k * (t * T + k) * s, into row
+ * k of the expanded buffer. */
+static void bulk_dyn(struct co *co, struct dma *x, ir_value row, struct split_b *in_stage)
+{
+    struct ir_module *m = co->m;
+    struct split_b pre;
+    sb_before(&pre, m, co->pipe, ir_op_get(m, x->op)->loc);
+    int64_t shape[NEST_MAX_RANK + MAX_INNER], strides[NEST_MAX_RANK + MAX_INNER];
+    uint32_t r = 0;
+    for (uint32_t j = 0; j < x->nloops; j++) {
+        shape[r] = x->trips[j];
+        strides[r++] = x->dj[j];
+    }
+    for (uint32_t k = 0; k < x->ddr.nsize; k++)
+        if (x->ddr.size[k] != 1) {
+            shape[r] = x->ddr.size[k];
+            strides[r++] = x->strides[k];
+        }
+    if (!r) {
+        shape[r] = 1;
+        strides[r++] = 1;
+    }
+    ir_value base = materialize(&pre, x, co->t, co->i);
+    const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, x->root));
+    ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){
+                                           .kind = IR_AT_STRIDED, .n = r, .ints = strides,
+                                           .i = IR_DYN});
+    ir_type vt = split_memref(m, r, shape, rt->elem, layout, rt->attr1);
+    const struct ir_type_info *bt = ir_type_get(m, ir_value_type(m, co->bufs[x->b].x));
+    for (int64_t p = 0; p < co->T; p++) {
+        ir_value pos = sb_addi(&pre, row, sb_index(&pre, p));
+        ir_value off = sb_addi(&pre, base,
+                               sb_muli(&pre, sb_arith(&pre, "arith.muli", pos, x->dyn_s), x->dyn_k));
+        struct ir_op_state st;
+        ir_state_init(&st, m, "memref.reinterpret_cast", pre.loc);
+        ir_state_add_operand(m, &st, x->root);
+        ir_state_add_operand(m, &st, off);
+        int64_t so = IR_DYN, seg[4] = {1, 1, 0, 0};
+        ir_state_set_attr(m, &st, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &so));
+        ir_state_set_attr(m, &st, "static_sizes", ir_attr_dense_array(m, m->t_i64, r, shape));
+        ir_state_set_attr(m, &st, "static_strides", ir_attr_dense_array(m, m->t_i64, r, strides));
+        ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, seg));
+        ir_state_add_result(m, &st, vt);
+        ir_value view = ir_op_result(m, sb_emit(&pre, &st), 0);
+        ir_value_get(m, view)->name = ir_value_get(m, x->ddr.v)->name;
+        struct nest_side ddr = {.v = view, .nsub = r, .nsize = r};
+        for (uint32_t k = 0; k < r; k++) {
+            ddr.sub[k] = (struct nest_sub){.c = 0};
+            ddr.size[k] = shape[k];
+        }
+        struct nest_side buf = {.v = co->bufs[x->b].x, .nsub = bt->rank, .nsize = bt->rank};
+        for (uint32_t k = 0; k < bt->rank; k++) {
+            buf.sub[k] = (struct nest_sub){.c = k ? 0 : p};
+            buf.size[k] = k ? bt->shape[k] : 1;
+        }
+        nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
+    }
 }
 
 /* Drops the results of pipe's ktdf.private that nothing uses any more
@@ -696,7 +799,7 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.pipeline", loc);
     ir_block pbody = sb_region(m, &st);
-    sb_emit(&b, &st);
+    co.pipe = sb_emit(&b, &st);
     ir_state_init(&st, m, "ktdf.private", loc);
     ir_block priv = sb_region(m, &st);
     ir_type tok = ir_ktdf_token_type(m);

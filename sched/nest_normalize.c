@@ -1,5 +1,6 @@
 /* nest_normalize.c - ktc-nest's `normalize` (nest.h): every loop above a
- * pipeline counts from 0 by 1; the original IV is rebuilt where used. */
+ * pipeline counts from 0 by 1; the original IV is rebuilt where used
+ * (a step known at launch only included: its trip count as arithmetic). */
 #include <stdlib.h>
 
 #include "ktir/ops.h"
@@ -70,17 +71,25 @@ static void normalize_one(struct ir_module *m, ir_op fn, ir_op loop)
 {
     struct ir_op_info *o = ir_op_get(m, loop);
     ir_value lb = o->opnd[0], ub = o->opnd[1], stepv = o->opnd[2];
-    int64_t l, s, d;
-    if (!split_const_int(m, stepv, &s) || s < 1 || (split_const_int(m, lb, &l) && l == 0 && s == 1))
+    int64_t l, s = 0, d;
+    bool cstep = split_const_int(m, stepv, &s);
+    if ((cstep && s < 1) || (cstep && split_const_int(m, lb, &l) && l == 0 && s == 1))
         return;
+    /* a launch-time step (a kernel argument): positive, as scf.for requires */
     struct split_b b;
     sb_before(&b, m, loop, o->loc);
     ir_value trips;
-    if (nest_const_diff(m, ub, lb, &d))
+    if (cstep && nest_const_diff(m, ub, lb, &d))
         trips = sb_index(&b, d > 0 ? (d + s - 1) / s : 0);
     else {
-        trips = sb_arith(&b, "arith.subi", ub, lb);
-        if (s > 1)
+        trips = cstep || !nest_const_diff(m, ub, lb, &d) ? sb_arith(&b, "arith.subi", ub, lb)
+                                                         : sb_index(&b, d > 0 ? d : 0);
+        if (!cstep) /* ceildiv by a launch-time value: (d + s - 1) / s */
+            trips = sb_arith(&b, "arith.divsi",
+                             sb_arith(&b, "arith.addi", trips,
+                                      sb_arith(&b, "arith.subi", stepv, sb_index(&b, 1))),
+                             stepv);
+        else if (s > 1)
             trips = sb_arith(&b, "arith.ceildivsi", trips, stepv);
         if (same_on_every_tile(m, fn, trips, &d))
             trips = sb_index(&b, d > 0 ? d : 0);
@@ -93,7 +102,7 @@ static void normalize_one(struct ir_module *m, ir_op fn, ir_op loop)
     ir_value iv = nest_for_iv(m, loop);
     ir_op first = ir_block_get(m, nest_for_body(m, loop))->first;
     sb_before(&b, m, first, o->loc);
-    ir_value orig = sb_addi(&b, lb, sb_muli(&b, iv, s));
+    ir_value orig = sb_addi(&b, lb, cstep ? sb_muli(&b, iv, s) : sb_arith(&b, "arith.muli", iv, stepv));
     ir_value_get(m, orig)->name = ir_value_get(m, iv)->name;
     nest_replace_from(m, first, iv, orig);
 }

@@ -432,10 +432,82 @@ static bool bound_walk(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-static int64_t bound_points(struct ir_module *m, ir_op point_loop)
+/* A loop stepping by a launch-time value s (normalize made its trip count
+ * ceildiv(D, s) = (D + s - 1) / s) over views of a static width w in the direction it steps
+ * (the reinterpret_cast's dim whose stride is the step's coefficient in the
+ * offset): taking s >= w (the views do not overlap, a row walked block by
+ * block), at most ceil(D / w) points. */
+struct step_bound {
+    ir_value i, s; /* the point loop's IV, its launch-time step */
+    int64_t d, n;
+};
+
+/* Whether v is i plus terms not of i (the IV rebuilt as t * T + i). */
+static bool moves_by_one(const struct ir_module *m, ir_value v, ir_value i)
+{
+    struct nest_lin l;
+    if (!nest_lin_of(m, v, &l))
+        return false;
+    for (uint32_t j = 0; j < l.n; j++)
+        if (l.v[j] == i)
+            return l.k[j] == 1;
+    return false;
+}
+
+static bool step_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct step_bound *b = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side sd;
+        struct nest_lin a;
+        if (!nest_read_side(m, op, k, &sd) || !nest_is_ddr(m, sd.v))
+            continue;
+        ir_op d = ir_value_def(m, sd.v);
+        if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_REINTERPRET_CAST)
+            continue;
+        const struct ir_op_info *o = ir_op_get(m, d);
+        const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+        const struct ir_attr_info *st = ir_attr_get(m, ir_op_attr(m, d, "static_strides"));
+        const struct ir_attr_info *sz = ir_attr_get(m, ir_op_attr(m, d, "static_sizes"));
+        if (off->ints[0] != IR_DYN || o->nopnd < 2 || st->n != sz->n ||
+            !nest_lin_of(m, o->opnd[1], &a))
+            continue;
+        for (uint32_t j = 0; j < a.n; j++) {
+            ir_op md = ir_value_def(m, a.v[j]);
+            const struct ir_op_info *mi = md ? ir_op_get(m, md) : NULL;
+            if (!mi || mi->kind != IR_OP_ARITH_MULI || mi->nopnd != 2 || a.k[j] < 1 ||
+                (mi->opnd[0] != b->s && mi->opnd[1] != b->s) ||
+                !moves_by_one(m, mi->opnd[mi->opnd[0] == b->s], b->i))
+                continue;
+            for (uint32_t e = 0; e < st->n; e++)
+                if (st->ints[e] == a.k[j] && sz->ints[e] > 0) {
+                    int64_t n = (b->d + sz->ints[e] - 1) / sz->ints[e];
+                    if (!b->n || n < b->n)
+                        b->n = n;
+                }
+        }
+    }
+    return true;
+}
+
+static int64_t bound_points(struct ir_module *m, ir_op point_loop, ir_value total)
 {
     struct bound b = {.i = nest_for_iv(m, point_loop)};
     ir_walk(m, point_loop, bound_walk, &b);
+    ir_op td = ir_value_def(m, total);
+    const struct ir_op_info *t = td ? ir_op_get(m, td) : NULL;
+    struct step_bound sb = {.i = b.i};
+    struct nest_lin num;
+    if (t && t->kind == IR_OP_ARITH_DIVSI && t->nopnd == 2 &&
+        !split_const_int(m, t->opnd[1], &(int64_t){0}) && nest_lin_of(m, t->opnd[0], &num) &&
+        num.n == 1 && num.v[0] == t->opnd[1] && num.k[0] == 1 && (sb.d = num.c + 1) > 0) {
+        sb.s = t->opnd[1];
+        ir_walk(m, point_loop, step_walk, &sb);
+        if (sb.n && (!b.n || sb.n < b.n))
+            b.n = sb.n;
+    }
     return b.n;
 }
 
@@ -589,7 +661,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             used_fn = t.fn, used = 0;
         t.p.fixed_scratch = used;
         if (t.points < 0)
-            t.points = bound_points(m, t.point_loop);
+            t.points = bound_points(m, t.point_loop, t.total);
         bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
         t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
         ir_walk(m, t.point_loop, measure, &t);

@@ -282,8 +282,18 @@ uint32_t lw_kind_of(const struct lw *lw, uint32_t k)
     return LW_MAX_KINDS;
 }
 
+/* The program memo's tag of lw_peer results (lower_value.c's and
+ * lower_ops.c's tags are small, and TAG_CSE + an op kind). */
+enum { P_PEER = 0x30000000 };
+
 ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane)
 {
+    /* The same (kind, lane) gives the same gather in one program: asked
+     * again for every transfer, it is looked up, not regathered over the
+     * units of every core. */
+    ir_value r = (ir_value)lw_map_get(&lw->p.memo, k, lane, P_PEER);
+    if (r)
+        return r;
     uint32_t ki = lw_kind_of(lw, k), ncl = lw->kinds[lw->p.kind].ncl;
     bool same_lanes = ki < lw->nkinds && ncl > 1 && lw->kinds[ki].ncl == ncl;
     ir_value *vals = malloc(lw->p.nunits * sizeof *vals);
@@ -291,8 +301,9 @@ ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane)
         abort();
     for (uint32_t u = 0; u < lw->p.nunits; u++)
         vals[u] = lw_unit(lw, k, u % lw->ncores, same_lanes ? u / lw->ncores : lane);
-    ir_value r = lw_per_unit(lw, vals);
+    r = lw_per_unit(lw, vals);
     free(vals);
+    lw_memo_put(lw, k, lane, P_PEER, r, false);
     return r;
 }
 

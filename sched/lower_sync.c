@@ -408,6 +408,10 @@ struct loops {
     uint32_t common[MAX_LOOPS]; /* indices into l of the common loops, outermost first */
     uint32_t ncommon;
     bool full; /* a loop did not fit: no distances */
+    /* per schedule node: an scf.for's step, trip and range over every
+     * core, once evaluated (node set); every pair of leaves under the loop
+     * asks again */
+    struct loop *bounds;
 };
 
 static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls)
@@ -448,7 +452,11 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
             l->step = 0;
             l->trip = 0;
             l->range = rng_all;
-            if (nd->kind == LN_LOOP) {
+            if (nd->kind == LN_LOOP && ls->bounds[x].node == x) {
+                l->step = ls->bounds[x].step;
+                l->trip = ls->bounds[x].trip;
+                l->range = ls->bounds[x].range;
+            } else if (nd->kind == LN_LOOP) {
                 const struct ir_op_info *o = ir_op_get(m, nd->op);
                 bool known = true, runs = false;
                 int64_t lo = 0, hi = 0, step = 0, trip = 0;
@@ -477,6 +485,7 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
                     l->range = runs ? (struct rng){lo, hi, false, false}
                                     : (struct rng){1, 0, false, false};
                 }
+                ls->bounds[x] = *l;
             }
             if (common && a == 0)
                 ls->common[ls->ncommon++] = ls->n;
@@ -878,8 +887,10 @@ bool lw_plan_signals(struct lw *lw)
     struct foot *feet = calloc(lw->nnodes, sizeof *feet);
     struct pair *pairs = NULL;
     struct loops *ls = malloc(sizeof *ls);
-    if (!leaves || !feet || !ls)
+    struct loop *bounds = calloc(lw->nnodes, sizeof *bounds);
+    if (!leaves || !feet || !ls || !bounds)
         abort();
+    ls->bounds = bounds;
     /* nodes are created in tree order, so leaves come out in program order */
     for (uint32_t n = 1; n < lw->nnodes; n++)
         if (lw->nodes[n].leaf) {
@@ -1012,5 +1023,6 @@ bool lw_plan_signals(struct lw *lw)
     free(leaves);
     free(pairs);
     free(ls);
+    free(bounds);
     return true;
 }

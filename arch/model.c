@@ -83,6 +83,44 @@ void smap_put(struct smap *s, const char *key, uint32_t val)
     smap_insert(s, key, hash_str(key), val);
 }
 
+/* Grows s to hold n keys without rehashing on the way. */
+static void smap_reserve(struct smap *s, uint32_t n)
+{
+    uint32_t cap = 64;
+    while (cap < 2 * n)
+        cap *= 2;
+    if (cap <= s->cap)
+        return;
+    struct smap old = *s;
+    s->cap = cap;
+    s->n = 0;
+    s->keys = calloc(s->cap, sizeof *s->keys);
+    s->vals = calloc(s->cap, sizeof *s->vals);
+    s->hashes = calloc(s->cap, sizeof *s->hashes);
+    if (!s->keys || !s->vals || !s->hashes)
+        abort();
+    for (uint32_t i = 0; i < old.cap; i++)
+        if (old.keys[i])
+            smap_insert(s, old.keys[i], old.hashes[i], old.vals[i]);
+    smap_free(&old);
+}
+
+/* smap_put of a key not in s yet: false (s unchanged) when it is. */
+static bool smap_add(struct smap *s, const char *key, uint32_t val)
+{
+    if (2 * (s->n + 1) > s->cap)
+        smap_reserve(s, s->n + 1);
+    uint32_t h = hash_str(key), i = h & (s->cap - 1);
+    for (; s->keys[i]; i = (i + 1) & (s->cap - 1))
+        if (s->hashes[i] == h && strcmp(s->keys[i], key) == 0)
+            return false;
+    s->keys[i] = key;
+    s->vals[i] = val;
+    s->hashes[i] = h;
+    s->n++;
+    return true;
+}
+
 void smap_free(struct smap *s)
 {
     free(s->keys);
@@ -166,6 +204,14 @@ struct feature_memo {
     struct arch_link l;
 };
 
+/* An attribute dictionary (interned: the cores of a description share
+ * theirs) whose properties check_props found fine at a site. */
+struct props_ok {
+    const struct ir_module *m;
+    ir_attr attrs;
+    int site;
+};
+
 struct builder {
     struct arch_device *d;
     struct ir_module *m;
@@ -176,6 +222,8 @@ struct builder {
     struct smap next_id;    /* per base id: the first suffix not yet tried */
     struct feature_memo *memo; /* features read so far, per interned dictionary */
     uint32_t nmemo, capmemo;
+    struct props_ok *checked; /* check_props passed, per attribute dictionary */
+    uint32_t nchecked, capchecked;
     uint32_t nerrors;       /* errors reported so far */
     uint32_t capres, caplinks, capgroups, cappat;
     bool ok;
@@ -326,14 +374,13 @@ static void derive_ids(struct builder *b, ir_block blk)
                 n = *next;
                 id = suffixed(b->d, base, '_', n++);
             }
-            while (smap_get(&b->ids, id, NULL))
+            while (!smap_add(&b->ids, id, op))
                 id = suffixed(b->d, base, '_', n++);
             if (next)
                 *next = n;
             else
                 smap_put(&b->next_id, base, n);
             b->id_of[op] = id;
-            smap_put(&b->ids, id, op);
         }
         if (o->kind == IR_OP_KTDF_ARCH_GROUP)
             derive_ids(b, ir_region_entry(b->m, o->regs[0]));
@@ -365,8 +412,15 @@ static void check_props(struct builder *b, const struct ir_module *m, ir_op op, 
                                                 "ktdf_arch.transfer_granularity",
                                                 "ktdf_arch.overlaps", "ktdf_arch.maps_to"};
     ir_attr attrs = ir_op_get(m, op)->attrs;
-    const struct ir_attr_info *ai = attrs ? ir_attr_get(m, attrs) : NULL;
-    for (uint32_t i = 0; ai && i < ai->n; i++) {
+    if (!attrs)
+        return;
+    for (uint32_t i = 0; i < b->nchecked; i++)
+        if (b->checked[i].attrs == attrs && b->checked[i].m == m &&
+            b->checked[i].site == (int)site)
+            return;
+    uint32_t nerrors = b->nerrors;
+    const struct ir_attr_info *ai = ir_attr_get(m, attrs);
+    for (uint32_t i = 0; i < ai->n; i++) {
         const char *name = ir_str_get(m, ai->elems[2 * i]);
         ir_attr val = ai->elems[2 * i + 1];
         if (strncmp(name, "ktdf_arch.", 10) != 0)
@@ -391,6 +445,10 @@ static void check_props(struct builder *b, const struct ir_module *m, ir_op op, 
             err_in(b, m, op, "'%s' requires an integer", name);
         else if (v < timing_props[k].min)
             err_in(b, m, op, "'%s' must be >= %lld", name, (long long)timing_props[k].min);
+    }
+    if (b->nerrors == nerrors) { /* with errors, checked again at each op to report them */
+        GROW(b->checked, b->nchecked, b->capchecked);
+        b->checked[b->nchecked++] = (struct props_ok){m, attrs, (int)site};
     }
 }
 
@@ -1015,6 +1073,7 @@ bool arch_build(struct arch_device *d, struct ir_diag *diag)
     }
     ir_block body = ir_region_entry(d->m, ir_op_region(d->m, d->op, 0));
     if (body) {
+        smap_reserve(&b.ids, d->m->ops.len); /* every resource's id, at most */
         reserve_ids(&b, body);
         derive_ids(&b, body);
         walk(&b, body, ARCH_NONE);
@@ -1030,5 +1089,6 @@ bool arch_build(struct arch_device *d, struct ir_diag *diag)
     smap_free(&b.ids);
     smap_free(&b.next_id);
     free(b.memo);
+    free(b.checked);
     return b.ok;
 }

@@ -31,6 +31,8 @@ struct nest_ctx {
         uint32_t phases;
         uint32_t instances; /* corelets the point loop is split across */
         int64_t points; /* the point loop's trips, or a bound (0: none) */
+        int64_t tile;   /* the tile size chosen */
+        ir_op rest;     /* a dynamic trip count's remainder loop, or IR_NONE */
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */
         double steady;  /* the same without the first tile's latencies */
     } chosen[64];

@@ -514,7 +514,7 @@ static int64_t bound_points(struct ir_module *m, ir_op point_loop, ir_value tota
 /* A dynamic trip count n with tile T: the tile loop runs n / T whole tiles
  * (its point loop T points) and a remainder loop after it, the point
  * loop as it was, the n mod T points left. */
-static void split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
+static ir_op split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
 {
     struct ir_loc loc = ir_op_get(m, t->tile_loop)->loc;
     struct split_b b;
@@ -536,6 +536,7 @@ static void split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
                                                             .body = ir_str_c(m, "remainder_loop")}));
     ir_op_insert_before(m, next, rl);
     ir_op_get(m, t->point_loop)->opnd[1] = T;
+    return rl;
 }
 
 /* Program-level scratchpad buffers the point loop uses: expanded by the
@@ -720,6 +721,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;
+            c->chosen[c->nchosen].tile = (int64_t)ch.tile;
+            c->chosen[c->nchosen].rest = IR_NONE;
             c->chosen[c->nchosen].instances = ch.instances;
             struct nest_cost_program solo = t.p;
             solo.cores = 1;
@@ -739,8 +742,11 @@ bool nest_tile_sizes(struct nest_ctx *c)
         ir_value T = sb_index(&b, (int64_t)ch.tile);
         split_replace_uses(m, t.fn, ir_op_result(m, r, 0), T);
         ir_op_unlink(m, r);
-        if (dynamic)
-            split_remainder(m, &t, T);
+        if (dynamic) {
+            ir_op rl = split_remainder(m, &t, T);
+            if (c->nchosen && c->chosen[c->nchosen - 1].loop == t.tile_loop)
+                c->chosen[c->nchosen - 1].rest = rl;
+        }
         nest_fold(m, t.fn);
         expand_remainder(m, t.tile_loop);
     }
@@ -750,15 +756,30 @@ bool nest_tile_sizes(struct nest_ctx *c)
 /* ---- --stats: the program as a whole ------------------------------------ */
 
 /* The trips of the scf.for loops around op up to fn (false: one is not
- * constant). */
-static bool trips_around(const struct ir_module *m, ir_op op, ir_op fn, double *out)
+ * constant); a dynamic trip count's tile loop and remainder loop count
+ * the bound on its points tile-size selection took, points / T and
+ * points mod T. */
+static bool trips_around(const struct nest_ctx *c, ir_op op, ir_op fn, double *out)
 {
+    const struct ir_module *m = c->m;
     *out = 1;
     for (ir_op l = ir_op_parent(m, op); l && l != fn; l = ir_op_parent(m, l)) {
         if (ir_op_get(m, l)->kind != IR_OP_SCF_FOR)
             continue;
         const struct ir_op_info *o = ir_op_get(m, l);
         int64_t lb, ub, st;
+        if (o->nopnd >= 3 && split_const_int(m, o->opnd[0], &lb) && lb == 0 &&
+            split_const_int(m, o->opnd[2], &st) && st == 1 &&
+            !split_const_int(m, o->opnd[1], &ub)) {
+            uint32_t k = 0;
+            while (k < c->nchosen && c->chosen[k].loop != l && c->chosen[k].rest != l)
+                k++;
+            if (k == c->nchosen || c->chosen[k].points < 1 || c->chosen[k].tile < 1)
+                return false;
+            int64_t p = c->chosen[k].points, T = c->chosen[k].tile;
+            *out *= (double)(c->chosen[k].loop == l ? p / T : p % T);
+            continue;
+        }
         if (o->nopnd < 3 || !split_const_int(m, o->opnd[0], &lb) ||
             !split_const_int(m, o->opnd[1], &ub) || !split_const_int(m, o->opnd[2], &st) ||
             st <= 0)
@@ -769,6 +790,7 @@ static bool trips_around(const struct ir_module *m, ir_op op, ir_op fn, double *
 }
 
 struct prog_bytes {
+    const struct nest_ctx *c;
     ir_op fn;
     double in, out;
     bool unknown;
@@ -790,7 +812,7 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     ir_type ty = ir_value_type(m, s[ld ? 0 : 1].v);
     int64_t all = nest_memref_bytes(m, ty), n = ir_type_numel(m, ty), k = 1;
     double trips;
-    if (all <= 0 || n <= 0 || !trips_around(m, op, pb->fn, &trips)) {
+    if (all <= 0 || n <= 0 || !trips_around(pb->c, op, pb->fn, &trips)) {
         pb->unknown = true;
         return true;
     }
@@ -813,7 +835,7 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
             inside |= p == fn;
         if (!inside)
             continue;
-        if (c->chosen[i].solo < 0 || !trips_around(m, tl, fn, &trips))
+        if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, &trips))
             return;
         around = trips;
         steady += trips * c->chosen[i].steady;
@@ -821,7 +843,7 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
             fill = c->chosen[i].solo - c->chosen[i].steady;
         n++;
     }
-    struct prog_bytes pb = {.fn = fn};
+    struct prog_bytes pb = {.c = c, .fn = fn};
     ir_walk(m, fn, count_bytes, &pb);
     if (!n || pb.unknown || (n == 1 && around == 1))
         return; /* one nest run once: its own line is the program */

@@ -38,6 +38,15 @@ struct arch_priv {
     struct smap alias_of;         /* mem_space_mapping name -> kind */
     uint32_t *out_start, *out;    /* per resource: its outgoing links (CSR) */
     uint32_t *kout_start, *kout;  /* per kind: its outgoing edges (CSR) */
+    struct arch_at *at;           /* per kind, built by its first arch_res_at; NULL = none yet */
+};
+
+/* A kind's instances by place: first[core * ncl] is its first resource on
+ * the core, first[core * ncl + 1 + corelet] its first on that corelet
+ * (ARCH_NONE where none); first == NULL until built. */
+struct arch_at {
+    uint32_t ncores, ncl;
+    uint32_t *first;
 };
 
 /* The descriptions embedded at build time (devices_gen.c, written by

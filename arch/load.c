@@ -50,6 +50,9 @@ void arch_free(struct arch_device *d)
     free(p->out);
     free(p->kout_start);
     free(p->kout);
+    for (uint32_t k = 0; p->at && k < d->nkinds; k++)
+        free(p->at[k].first);
+    free(p->at);
     arena_free(p->arena);
     free(p);
     free(d->res);

@@ -30,11 +30,57 @@ uint32_t arch_link_find(const struct arch_device *d, uint32_t src, uint32_t dst)
     return ARCH_NONE;
 }
 
+/* The place index of kind k (arch_at), built on first use: a stage asks
+ * for the unit of every core (ktc-lower, ktc-codegen), which was a scan
+ * over the kind's instances each time. */
+static const struct arch_at *at_of(const struct arch_device *d, uint32_t k)
+{
+    struct arch_priv *p = d->priv;
+    if (!p->at) {
+        p->at = calloc(d->nkinds, sizeof *p->at);
+        if (!p->at)
+            abort();
+    }
+    struct arch_at *a = &p->at[k];
+    if (a->first)
+        return a;
+    int32_t maxcore = -1, maxcl = -1;
+    for (uint32_t r = d->kinds[k].first; r < d->nres; r++)
+        if (d->res[r].kind_index == k) {
+            maxcore = d->res[r].core > maxcore ? d->res[r].core : maxcore;
+            maxcl = d->res[r].corelet > maxcl ? d->res[r].corelet : maxcl;
+        }
+    a->ncores = (uint32_t)(maxcore + 1);
+    a->ncl = (uint32_t)(maxcl + 2);
+    a->first = malloc(((size_t)a->ncores * a->ncl + 1) * sizeof *a->first);
+    if (!a->first)
+        abort();
+    for (size_t i = 0; i < (size_t)a->ncores * a->ncl; i++)
+        a->first[i] = ARCH_NONE;
+    for (uint32_t r = d->kinds[k].first; r < d->nres; r++) {
+        const struct arch_res *res = &d->res[r];
+        if (res->kind_index != k || res->core < 0)
+            continue;
+        uint32_t *on = &a->first[(size_t)res->core * a->ncl];
+        if (on[0] == ARCH_NONE)
+            on[0] = r;
+        if (res->corelet >= 0 && on[1 + res->corelet] == ARCH_NONE)
+            on[1 + res->corelet] = r;
+    }
+    return a;
+}
+
 uint32_t arch_res_at(const struct arch_device *d, const char *kind, int32_t core, int32_t corelet)
 {
     uint32_t k = arch_kind_find(d, kind);
     if (k == ARCH_NONE)
         return ARCH_NONE;
+    if (core >= 0) {
+        const struct arch_at *a = at_of(d, k);
+        if ((uint32_t)core >= a->ncores || (corelet >= 0 && (uint32_t)corelet + 1 >= a->ncl))
+            return ARCH_NONE;
+        return a->first[(size_t)core * a->ncl + (corelet < 0 ? 0 : 1 + (uint32_t)corelet)];
+    }
     for (uint32_t r = d->kinds[k].first; r < d->nres; r++) {
         const struct arch_res *res = &d->res[r];
         if (res->kind_index == k && (core < 0 || res->core == core) &&

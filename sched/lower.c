@@ -250,15 +250,16 @@ ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core, uint32_t corelet)
     if (v)
         return v;
     struct ir_module *m = lw->m;
-    char name[96];
+    char buf[96];
+    const char *name = buf;
     uint32_t r = arch_res_at(lw->dev, ki->name, ki->level == ARCH_LEVEL_DEVICE ? -1 : (int32_t)core,
                              ki->level == ARCH_LEVEL_CORELET ? (int32_t)corelet : -1);
     if (r != ARCH_NONE)
-        snprintf(name, sizeof name, "%s", lw->dev->res[r].name);
+        name = lw->dev->res[r].name;
     else if (ki->level == ARCH_LEVEL_CORELET)
-        snprintf(name, sizeof name, "C%u-%s-CL%u", core, ki->name, corelet);
+        snprintf(buf, sizeof buf, "C%u-%s-CL%u", core, ki->name, corelet);
     else
-        snprintf(name, sizeof name, "C%u-%s", core, ki->name);
+        snprintf(buf, sizeof buf, "C%u-%s", core, ki->name);
     struct ir_op_state st;
     ir_state_init(&st, m, "dataflow.get_unit", ir_op_get(m, lw->kernel)->loc);
     if (ki->level != ARCH_LEVEL_DEVICE)

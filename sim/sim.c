@@ -102,7 +102,16 @@ void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
         if (c > n)
             c = n;
         if (!m->pages[p]) {
-            m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
+            /* a page this write covers whole needs no zeroing */
+            if (c == (1u << SIM_PAGE_BITS)) {
+                m->pages[p] = malloc(c);
+                if (!m->pages[p]) {
+                    fprintf(stderr, "ktc: out of memory\n");
+                    abort();
+                }
+            } else {
+                m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
+            }
             if (m->nused == m->capused) {
                 m->capused = m->capused ? 2 * m->capused : 16;
                 m->used = realloc(m->used, m->capused * sizeof *m->used);

@@ -182,6 +182,27 @@ static int place_fixed(struct rt_device *dev, const struct golden *g, struct inp
     return 0;
 }
 
+/* Writes the inputs back into the argument tensors and fixed regions
+ * before a repeated launch (outside the timed part): a kernel may update a
+ * tensor in place, and every launch must see the same inputs, so that what
+ * --check and --golden compare is one launch's result. */
+static int restore_inputs(const struct sc_binary *b, struct rt_tensor **t, const struct inputs *in)
+{
+    char err[256];
+    for (uint32_t i = 0; i < b->nargs; i++)
+        if (t[i] && !rt_tensor_write_array(t[i], &in->arr[i], err, sizeof err)) {
+            fprintf(stderr, "ktc-launch: error: argument '%s': %s\n", b->args[i].name, err);
+            return 1;
+        }
+    for (uint32_t k = 0; k < in->nfixed; k++)
+        if (in->ft && in->ft[k] && in->farr[k].data &&
+            !rt_tensor_write_array(in->ft[k], &in->farr[k], err, sizeof err)) {
+            fprintf(stderr, "ktc-launch: error: fixed region %u: %s\n", k, err);
+            return 1;
+        }
+    return 0;
+}
+
 /* The ir_float_kind of a float dtype, -1 for the others. */
 static int float_kind(uint8_t dtype)
 {
@@ -426,6 +447,8 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
     struct sim_options so = {o->cycle_limit, o->trace != NULL};
     for (unsigned long long n = 0; !rc && n < o->repeat; n++) {
         sim_report_free(&r);
+        if (n && (rc = restore_inputs(b, t, &in)))
+            break;
         double t1 = now_s();
         if (!rt_launch(k, args, b->nargs, err, sizeof err)) {
             fprintf(stderr, "ktc-launch: error: %s\n", err);
@@ -506,7 +529,7 @@ int main(int argc, char **argv)
          .arg = " DIR"},
         {"check", "run ktc-interp on the same inputs and compare exactly",
          .is_bool = true, .set = &o.check},
-        {"repeat", "prepare once, launch N times; report host times", .count = &o.repeat,
+        {"repeat", "prepare once, launch N times on the same inputs; report host times", .count = &o.repeat,
          .arg = "=N"},
         {"stats", "cycles, utilization, bytes, roofline (on stdout)",
          .is_bool = true, .set = &o.stats},

@@ -63,4 +63,12 @@ if expect "ktc compile add-with-control-flow" 0 "$ktc" compile "$fixed/../../../
     expect_out 1 '^golden C_start_address: MISMATCH' -- "$launch" "$tmp/f.spyrecode" --golden "$tmp/badf"
 fi
 
+# reduce_generic accumulates into its argument: repeated launches each start
+# from the golden's inputs again, so the result compared is one launch's
+rg=$golden/../reduce_generic
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rg/golden.json")
+if expect "ktc compile reduce_generic" 0 "$ktc" compile "$rg/../../../$kernel" -o "$tmp/r.spyrecode"; then
+    expect_out 0 '^golden arg0: ok' -- "$launch" "$tmp/r.spyrecode" --golden "$rg" --repeat=3
+fi
+
 cli_done

@@ -10,6 +10,7 @@
 #include "codegen/spyrecode.h"
 #include "codegen/spyrecode.pb-c.h"
 #include "ktir/irfile.h"
+#include "ktir/pbwire.h"
 
 /* Everything the writer allocates, freed in one go. */
 struct pool {
@@ -255,35 +256,6 @@ int sc_write(const char *path, const struct sc_binary *b, const char *tool, char
  * known field with another wire type is a broken encoding
  * (tests/sim/wire_test.c holds it to protoc-c's code). The checks on top are
  * the ones every message had: shapes here, meaning in sc_link. */
-
-enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_I32 = 5 };
-
-struct rd {
-    const uint8_t *p, *end;
-};
-
-static inline bool rd_varint(struct rd *r, uint64_t *out)
-{
-    const uint8_t *p = r->p;
-    if (p < r->end && *p < 0x80) {
-        *out = *p;
-        r->p = p + 1;
-        return true;
-    }
-    uint64_t v = 0;
-    for (unsigned shift = 0; shift < 70; shift += 7) {
-        if (p == r->end)
-            return false;
-        uint8_t c = *p++;
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (c < 0x80) {
-            *out = v;
-            r->p = p;
-            return true;
-        }
-    }
-    return false; /* longer than 10 bytes */
-}
 
 /* One field: its number, wire type and value (a varint, or the bytes of a
  * length-delimited field; fixed-size values are skipped). */

@@ -60,6 +60,7 @@
 #include "ktir/arena.h"
 #include "ktir/ir.h"
 #include "ktir/ops.h"
+#include "ktir/pbwire.h"
 
 enum {
     HEADER_SIZE = 16,
@@ -207,8 +208,6 @@ static bool in_table_or_none(uint32_t id, size_t n)
 #define TAB(m, T, field) ((T **)(m)->field.data)
 
 /* ---- the protobuf wire format: writing ---------------------------------- */
-
-enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_I32 = 5 };
 
 struct wbuf {
     uint8_t *p;
@@ -370,33 +369,6 @@ static inline void msg_end(struct wbuf *b, size_t at)
 }
 
 /* ---- the protobuf wire format: reading ---------------------------------- */
-
-struct rd {
-    const uint8_t *p, *end;
-};
-
-static inline bool rd_varint(struct rd *r, uint64_t *out)
-{
-    const uint8_t *p = r->p;
-    if (p < r->end && *p < 0x80) {
-        *out = *p;
-        r->p = p + 1;
-        return true;
-    }
-    uint64_t v = 0;
-    for (unsigned shift = 0; shift < 70; shift += 7) {
-        if (p == r->end)
-            return false;
-        uint8_t c = *p++;
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (c < 0x80) {
-            *out = v;
-            r->p = p;
-            return true;
-        }
-    }
-    return false; /* longer than 10 bytes */
-}
 
 /* A length-delimited field's contents into *sub. */
 static bool rd_len(struct rd *r, struct rd *sub)

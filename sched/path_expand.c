@@ -91,6 +91,20 @@ void pe_set_last_size(struct ir_module *m, ir_op op, int side, int64_t n)
     free(v);
 }
 
+ir_type pe_widen_last(struct ir_module *m, ir_type t, int64_t n)
+{
+    struct ir_type_info ti = *ir_type_get(m, t);
+    int64_t *shape = malloc((ti.rank + 1) * sizeof *shape);
+    if (!shape)
+        abort();
+    memcpy(shape, ti.shape, ti.rank * sizeof *shape);
+    shape[ti.rank - 1] = n;
+    ti.shape = shape;
+    ir_type r = ir_type_intern(m, &ti);
+    free(shape);
+    return r;
+}
+
 /* ---- small IR helpers --------------------------------------------------- */
 
 static const char *kind_name(const struct pe *p, uint32_t k)
@@ -141,7 +155,7 @@ static bool remap_op(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-static void replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to, uint32_t n)
+void pe_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to, uint32_t n)
 {
     struct remap r = {from, to, n};
     ir_walk(m, root, remap_op, &r);
@@ -583,28 +597,18 @@ static ir_op new_private(struct ir_module *m, ir_op pipe)
     return priv;
 }
 
-/* Rebuilds the pipeline's private with the new values as extra results;
- * the old results keep their positions. Fills pl->nv[i].res. */
-static void rebuild_private(struct pe *p, struct plan *pl, ir_op pipe, ir_op priv)
+ir_op pe_private_extend(struct ir_module *m, ir_op pipe, ir_op priv, const ir_value *add,
+                       uint32_t nadd)
 {
-    struct ir_module *m = p->m;
-    if (!priv)
-        priv = new_private(m, pipe);
-    ir_block b = body_of(m, priv);
-    ir_op y = ir_block_get(m, b)->last;
+    ir_op y = ir_block_get(m, body_of(m, priv))->last;
     const struct ir_op_info *yo = ir_op_get(m, y);
     uint32_t nold = yo->nopnd;
-    static const char *const defs[] = {"memref.alloc", "ktdf.fifo.allocate", "ktdf.create_token"};
-    static const char *const names[] = {"buf", "fifo", "tok"};
     struct ir_op_state ys, ps;
     ir_state_init(&ys, m, "ktdf.private_yield", yo->loc);
     for (uint32_t i = 0; i < nold; i++)
         ir_state_add_operand(m, &ys, yo->opnd[i]);
-    for (uint32_t i = 0; i < pl->nnv; i++) {
-        ir_value v = make_def(m, defs[pl->nv[i].kind], pl->nv[i].type, pl->nv[i].loc, y);
-        ir_value_get(m, v)->name = ir_str_c(m, names[pl->nv[i].kind]);
-        ir_state_add_operand(m, &ys, v);
-    }
+    for (uint32_t i = 0; i < nadd; i++)
+        ir_state_add_operand(m, &ys, add[i]);
     ir_op ny = ir_op_create(m, &ys);
     ir_op_get(m, ny)->attrs = yo->attrs;
     ir_op_insert_before(m, y, ny);
@@ -623,7 +627,30 @@ static void rebuild_private(struct pe *p, struct plan *pl, ir_op pipe, ir_op pri
     ir_value_get(m, ir_op_get(m, np)->res)->name =
         nold ? ir_value_get(m, ir_op_get(m, priv)->res)->name : ir_str_c(m, "priv");
     if (nold)
-        replace_uses(m, pipe, ir_op_get(m, priv)->res, ir_op_get(m, np)->res, nold);
+        pe_replace_uses(m, pipe, ir_op_get(m, priv)->res, ir_op_get(m, np)->res, nold);
+    return np;
+}
+
+/* Rebuilds the pipeline's private with the new values as extra results;
+ * the old results keep their positions. Fills pl->nv[i].res. */
+static void rebuild_private(struct pe *p, struct plan *pl, ir_op pipe, ir_op priv)
+{
+    struct ir_module *m = p->m;
+    if (!priv)
+        priv = new_private(m, pipe);
+    ir_op y = ir_block_get(m, body_of(m, priv))->last;
+    uint32_t nold = ir_op_get(m, y)->nopnd;
+    static const char *const defs[] = {"memref.alloc", "ktdf.fifo.allocate", "ktdf.create_token"};
+    static const char *const names[] = {"buf", "fifo", "tok"};
+    ir_value *add = malloc((pl->nnv + 1) * sizeof *add);
+    if (!add)
+        abort();
+    for (uint32_t i = 0; i < pl->nnv; i++) {
+        add[i] = make_def(m, defs[pl->nv[i].kind], pl->nv[i].type, pl->nv[i].loc, y);
+        ir_value_get(m, add[i])->name = ir_str_c(m, names[pl->nv[i].kind]);
+    }
+    ir_op np = pe_private_extend(m, pipe, priv, add, pl->nnv);
+    free(add);
     for (uint32_t i = 0; i < pl->nnv; i++)
         pl->nv[i].res = ir_op_result(m, np, nold + i);
 }
@@ -893,7 +920,7 @@ static void regroup_fifos(struct ir_module *m, ir_op priv)
             for (uint32_t i = 0, r = 0; i < nslots; i++) {
                 const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, slots[i]));
                 if (t->attr0 == pair[2 * k] && t->attr1 == pair[2 * k + 1])
-                    replace_uses(m, priv, slots[i], ir_op_result(m, na, r++), 1);
+                    pe_replace_uses(m, priv, slots[i], ir_op_result(m, na, r++), 1);
             }
         }
         for (uint32_t i = 0; i < nallocs; i++)

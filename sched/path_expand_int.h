@@ -48,6 +48,16 @@ void pe_transfer_sides(const struct ir_module *m, ir_op op, struct pe_side s[2])
 void pe_set_sizes(struct ir_module *m, ir_op op, int side, uint32_t n, const int64_t *sizes);
 /* Sets the last static size of transfer op's side (0 or 1) to n. */
 void pe_set_last_size(struct ir_module *m, ir_op op, int side, int64_t n);
+/* A memref type like t with its last extent n. */
+ir_type pe_widen_last(struct ir_module *m, ir_type t, int64_t n);
+/* Replaces every operand v in [from, from + n) by to + (v - from) in root
+ * and everything nested in it. */
+void pe_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to, uint32_t n);
+/* Replaces pipe's private priv by one that also yields add[0..nadd) (values
+ * defined in its body), after the old results, whose uses in pipe move to
+ * the new op's; returns the new private. */
+ir_op pe_private_extend(struct ir_module *m, ir_op pipe, ir_op priv, const ir_value *add,
+                        uint32_t nadd);
 
 /* Scalar-broadcast legalization over every pipeline of m (path_expand.h). */
 bool pe_legalize_splats(struct pe *p);

@@ -109,21 +109,6 @@ static uint32_t mem_of(const struct pe *p, ir_value v)
     return pe_attr_kind(p, ir_type_get(p->m, ir_value_type(p->m, v))->attr1);
 }
 
-/* A memref type like t with its last extent n. */
-static ir_type widen_last(struct ir_module *m, ir_type t, int64_t n)
-{
-    struct ir_type_info ti = *ir_type_get(m, t);
-    int64_t *shape = malloc((ti.rank + 1) * sizeof *shape);
-    if (!shape)
-        abort();
-    memcpy(shape, ti.shape, ti.rank * sizeof *shape);
-    shape[ti.rank - 1] = n;
-    ti.shape = shape;
-    ir_type r = ir_type_intern(m, &ti);
-    free(shape);
-    return r;
-}
-
 /* Gives staging buffer v (a private result) and its alloc type t. */
 static void retype_buffer(struct ir_module *m, ir_op alloc, ir_value v, ir_type t)
 {
@@ -177,7 +162,7 @@ static void widen_before(struct pe *p, ir_op pipe, ir_op last, int64_t elem)
         if (w <= 1 || !dsz->n || dsz->ints[dsz->n - 1] != 1)
             continue;
         ir_op alloc = staging_alloc(m, pipe, s[1].v);
-        retype_buffer(m, alloc, s[1].v, widen_last(m, ir_value_type(m, s[1].v), w));
+        retype_buffer(m, alloc, s[1].v, pe_widen_last(m, ir_value_type(m, s[1].v), w));
         pe_set_last_size(m, h, 0, w);
         pe_set_last_size(m, h, 1, w);
     }
@@ -270,7 +255,7 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
     ir_op_set_attr(m, last, "transfer_mode", ir_attr_string(m, "splat"));
     int64_t fsz = count;
     pe_set_sizes(m, last, 1, 1, &fsz);
-    ir_value_get(m, go->opnd[in])->type = widen_last(m, ir_value_type(m, go->opnd[in]), vec);
+    ir_value_get(m, go->opnd[in])->type = pe_widen_last(m, ir_value_type(m, go->opnd[in]), vec);
     ir_aff *res = malloc(mp->nres * sizeof *res);
     ir_attr *elems = malloc(maps->n * sizeof *elems);
     if (!res || !elems)

@@ -281,20 +281,6 @@ static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
     free(res);
 }
 
-static ir_type widen_last(struct ir_module *m, ir_type t, int64_t n)
-{
-    struct ir_type_info ti = *ir_type_get(m, t);
-    int64_t *shape = malloc((ti.rank + 1) * sizeof *shape);
-    if (!shape)
-        abort();
-    memcpy(shape, ti.shape, ti.rank * sizeof *shape);
-    shape[ti.rank - 1] = n;
-    ti.shape = shape;
-    ir_type r = ir_type_intern(m, &ti);
-    free(shape);
-    return r;
-}
-
 /* The transfers directly in the stages of pipe, in order. */
 struct xlist {
     ir_op *v;
@@ -312,59 +298,21 @@ static void note(struct xlist *l, ir_op op)
     l->v[l->n++] = op;
 }
 
-/* Replaces every operand in [from, from + n) by to + (v - from). */
-struct remap {
-    ir_value from, to;
-    uint32_t n;
-};
-
-static bool remap_op(struct ir_module *m, ir_op op, void *ctx)
-{
-    const struct remap *r = ctx;
-    struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (o->opnd[i] >= r->from && o->opnd[i] < r->from + r->n)
-            o->opnd[i] = r->to + (o->opnd[i] - r->from);
-    return true;
-}
-
 /* A new ktdf.create_token yielded by pipe's private as its last result. */
 static ir_value new_token(struct ir_module *m, ir_op pipe, ir_op priv)
 {
     ir_block b = body_of(m, priv);
     ir_op y = ir_block_get(m, b)->last;
     const struct ir_op_info *yo = ir_op_get(m, y);
+    uint32_t nold = yo->nopnd;
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.create_token", yo->loc);
     ir_state_add_result(m, &st, ir_ktdf_token_type(m));
     ir_op tok = ir_op_create(m, &st);
     ir_op_insert_before(m, y, tok);
     ir_value_get(m, ir_op_result(m, tok, 0))->name = ir_str_c(m, "tok");
-    struct ir_op_state ys, ps;
-    ir_state_init(&ys, m, "ktdf.private_yield", yo->loc);
-    for (uint32_t i = 0; i < yo->nopnd; i++)
-        ir_state_add_operand(m, &ys, yo->opnd[i]);
-    ir_state_add_operand(m, &ys, ir_op_result(m, tok, 0));
-    ir_op ny = ir_op_create(m, &ys);
-    ir_op_get(m, ny)->attrs = ir_op_get(m, y)->attrs;
-    ir_op_insert_before(m, y, ny);
-    ir_op_unlink(m, y);
-    const struct ir_op_info *po = ir_op_get(m, priv);
-    ir_state_init(&ps, m, "ktdf.private", po->loc);
-    for (uint32_t i = 0; i < ys.nopnd; i++)
-        ir_state_add_result(m, &ps, ir_value_type(m, ys.opnd[i]));
-    ir_state_add_region(m, &ps, po->regs[0]);
-    ir_op np = ir_op_create(m, &ps);
-    ir_op_get(m, np)->attrs = po->attrs;
-    ir_op_insert_before(m, priv, np);
-    ir_op_unlink(m, priv);
-    uint32_t nold = ys.nopnd - 1;
-    ir_value_get(m, ir_op_get(m, np)->res)->name = ir_value_get(m, ir_op_get(m, priv)->res)->name;
-    /* the old results' uses move to the new private's */
-    struct remap rm = {ir_op_result(m, priv, 0), ir_op_result(m, np, 0), nold};
-    if (nold)
-        ir_walk(m, pipe, remap_op, &rm);
-    return ir_op_result(m, np, nold);
+    ir_value v = ir_op_result(m, tok, 0);
+    return ir_op_result(m, pe_private_extend(m, pipe, priv, &v, 1), nold);
 }
 
 /* Whether the kind graph has an edge from kind a to kind b. */
@@ -466,7 +414,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     }
     /* the buffer holds the words; this hop moves them */
     ir_op alloc = store ? b0 : b1;
-    ir_type bt = widen_last(m, ir_value_type(m, s[near].v), w);
+    ir_type bt = pe_widen_last(m, ir_value_type(m, s[near].v), w);
     ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
     ir_value_get(m, s[near].v)->type = bt;
     shift_last(m, op, far, ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1)));

@@ -64,25 +64,6 @@ static void smap_insert(struct smap *s, const char *key, uint32_t h, uint32_t va
     s->hashes[i] = h;
 }
 
-void smap_put(struct smap *s, const char *key, uint32_t val)
-{
-    if (2 * (s->n + 1) > s->cap) {
-        struct smap old = *s;
-        s->cap = old.cap ? 2 * old.cap : 64;
-        s->n = 0;
-        s->keys = calloc(s->cap, sizeof *s->keys);
-        s->vals = calloc(s->cap, sizeof *s->vals);
-        s->hashes = calloc(s->cap, sizeof *s->hashes);
-        if (!s->keys || !s->vals || !s->hashes)
-            abort();
-        for (uint32_t i = 0; i < old.cap; i++)
-            if (old.keys[i])
-                smap_insert(s, old.keys[i], old.hashes[i], old.vals[i]);
-        smap_free(&old);
-    }
-    smap_insert(s, key, hash_str(key), val);
-}
-
 /* Grows s to hold n keys without rehashing on the way. */
 static void smap_reserve(struct smap *s, uint32_t n)
 {
@@ -103,6 +84,12 @@ static void smap_reserve(struct smap *s, uint32_t n)
         if (old.keys[i])
             smap_insert(s, old.keys[i], old.hashes[i], old.vals[i]);
     smap_free(&old);
+}
+
+void smap_put(struct smap *s, const char *key, uint32_t val)
+{
+    smap_reserve(s, s->n + 1);
+    smap_insert(s, key, hash_str(key), val);
 }
 
 /* smap_put of a key not in s yet: false (s unchanged) when it is. */

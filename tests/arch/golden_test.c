@@ -12,7 +12,6 @@
  * UPDATE_GOLDEN=1 the expected files are written instead of compared.
  * Usage: golden_test [DIR] (default tests/arch/cases).
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,12 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "arch/arch.h"
+#include "tests/lib/golden.h"
 #include "tests/lib/irtest.h"
 
 struct arch_case {
@@ -33,8 +32,6 @@ struct arch_case {
     const char *dest; /* where UPDATE_GOLDEN writes */
     char *name;
 };
-
-static bool update_mode;
 
 /* Runs the RUN line of a case (cwd = its directory): *out gets what
  * ktc-arch prints on stdout, *err its diagnostics; returns the exit code. */
@@ -72,24 +69,11 @@ static int run_case(const char *file, const char *src, char **out, size_t *nout,
     return rc;
 }
 
-static char *write_file(const char *path, const char *text, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return irt_fmt("cannot write %s", path);
-    bool ok = fwrite(text, 1, len, f) == len;
-    ok = fclose(f) == 0 && ok;
-    if (ok)
-        printf("updated %s\n", path);
-    return ok ? NULL : irt_fmt("cannot write %s", path);
-}
-
 static char *check_case(const struct arch_case *c)
 {
     char *file = irt_fmt("%s.mlir", c->name);
-    char *out_name = irt_fmt("%s.out", c->name), *err_name = irt_fmt("%s.err", c->name);
-    char *msg = NULL, *out = NULL, *err = NULL, *want = NULL, *cwd = getcwd(NULL, 0);
-    size_t len, nout, nerr, nwant = 0;
+    char *msg = NULL, *out = NULL, *err = NULL, *cwd = getcwd(NULL, 0);
+    size_t len, nout, nerr;
     if (!cwd || chdir(c->dir) != 0) {
         msg = irt_fmt("cannot enter %s", c->dir);
         goto done;
@@ -101,49 +85,16 @@ static char *check_case(const struct arch_case *c)
     }
     int rc = run_case(file, src, &out, &nout, &err, &nerr);
     free(src);
-    bool ok = rc == 0;
-    if (update_mode) {
-        char *keep = irt_fmt("%s/%s", c->dest, ok ? out_name : err_name);
-        char *drop = irt_fmt("%s/%s", c->dest, ok ? err_name : out_name);
-        msg = write_file(keep, ok ? out : err, ok ? nout : nerr);
-        remove(drop);
-        free(keep);
-        free(drop);
-        goto back;
-    }
-    struct stat st;
-    bool has_out = stat(out_name, &st) == 0, has_err = stat(err_name, &st) == 0;
-    if (has_out == has_err) {
-        msg = irt_fmt("%s needs exactly one of %s and %s", file, out_name, err_name);
-    } else if (has_out && !ok) {
-        msg = irt_fmt("expected %s, but ktc-arch failed (exit %d):\n%s", out_name, rc, err);
-    } else if (has_err && ok) {
-        msg = irt_fmt("expected %s, but ktc-arch succeeded:\n%s", err_name, out);
-    } else if (has_out && nerr) {
-        msg = irt_fmt("unexpected diagnostics:\n%s", err);
-    } else {
-        const char *got = has_out ? out : err;
-        size_t ngot = has_out ? nout : nerr;
-        want = irt_read_file(has_out ? out_name : err_name, &nwant);
-        msg = want ? irt_text_diff(has_out ? out_name : err_name, want, nwant, "got", got, ngot)
-                   : irt_fmt("cannot read the expected file");
-        if (msg) {
-            char *full = irt_fmt("%s\n--- got:\n%s", msg, got);
-            free(msg);
-            msg = full;
-        }
-    }
+    struct irt_outcome o = {rc == 0, out, nout, err, nerr};
+    msg = irt_golden_expect(".", c->dest, c->name, &o);
 back:
     if (chdir(cwd) != 0 && !msg)
         msg = irt_fmt("cannot return to %s", cwd);
 done:
     free(cwd);
-    free(want);
     free(out);
     free(err);
     free(file);
-    free(out_name);
-    free(err_name);
     return msg;
 }
 
@@ -157,50 +108,18 @@ static void golden_case(void **state)
     }
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : "tests/arch/cases";
-    const char *update = getenv("UPDATE_GOLDEN");
-    update_mode = update && *update && strcmp(update, "0") != 0;
-    const char *ws = getenv("BUILD_WORKSPACE_DIRECTORY");
-    char *cwd = getcwd(NULL, 0);
-    if (!cwd)
-        abort();
     /* Absolute: cases run in their own directory. */
-    char *dest = dir[0] == '/' ? irt_fmt("%s", dir)
-                 : ws && *ws  ? irt_fmt("%s/%s", ws, dir)
-                              : irt_fmt("%s/%s", cwd, dir);
-    free(cwd);
-    DIR *dp = opendir(dir);
-    if (!dp) {
-        fprintf(stderr, "golden_test: no directory %s\n", dir);
-        return 1;
-    }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *e; (e = readdir(dp));) {
-        size_t len = strlen(e->d_name);
-        if (len <= 5 || strcmp(e->d_name + len - 5, ".mlir") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            names = realloc(names, cap * sizeof *names);
-            if (!names)
-                abort();
-        }
-        names[n++] = irt_fmt("%.*s", (int)(len - 5), e->d_name);
-    }
-    closedir(dp);
+    char *dest = irt_update_dir(dir);
+    size_t n;
+    char **names = irt_list_dir(dir, ".mlir", &n);
     if (!n) {
         fprintf(stderr, "golden_test: no case in %s\n", dir);
+        free(dest);
         return 1;
     }
-    qsort(names, n, sizeof *names, cmp_str);
     struct arch_case *cases = calloc(n, sizeof *cases);
     struct CMUnitTest *tests = calloc(n, sizeof *tests);
     if (!cases || !tests)
@@ -211,9 +130,7 @@ int main(int argc, char **argv)
                                        .initial_state = &cases[i]};
     }
     int failed = _cmocka_run_group_tests("arch_golden", tests, n, NULL, NULL);
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    irt_list_free(names, n);
     free(cases);
     free(tests);
     free(dest);

@@ -7,7 +7,6 @@
  * Usage: golden [CORPUS_DIR] (default: $KTC_CORPUS, else ../shared/corpus
  * next to the workspace this source file lives in).
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +18,7 @@
 #include <cmocka.h>
 
 #include "ktir/interp/golden.h"
+#include "tests/lib/golden.h"
 #include "tests/lib/irtest.h"
 
 struct case_state {
@@ -75,18 +75,14 @@ static void golden_case(void **state)
     assert_int_equal(rc, 0);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int main(int argc, char **argv)
 {
     char *tried;
     char *corpus = irt_find_corpus(argc, argv, "tests/interp/golden_test.c", &tried);
     char *gdir = corpus ? irt_fmt("%s/ktir-cpu/golden", corpus) : NULL;
-    DIR *d = gdir ? opendir(gdir) : NULL;
-    if (!d) {
+    size_t nall = 0, n = 0;
+    char **all = gdir ? irt_list_dir(gdir, NULL, &nall) : NULL;
+    if (!all) {
         printf("corpus goldens not found at%s, skipping\n", tried);
         free(tried);
         free(gdir);
@@ -94,24 +90,17 @@ int main(int argc, char **argv)
         return 0;
     }
     free(tried);
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        char *sub = irt_fmt("%s/%s", gdir, e->d_name);
-        if (e->d_name[0] == '.' || !irt_has_file(sub, "golden.json")) {
+    char **names = calloc(nall + 1, sizeof *names);
+    if (!names)
+        abort();
+    for (size_t i = 0; i < nall; i++) {
+        char *sub = irt_fmt("%s/%s", gdir, all[i]);
+        if (irt_has_file(sub, "golden.json"))
+            names[n++] = sub;
+        else
             free(sub);
-            continue;
-        }
-        if (n == cap) {
-            cap = cap ? 2 * cap : 32;
-            names = realloc(names, cap * sizeof *names);
-            if (!names)
-                abort();
-        }
-        names[n++] = sub;
     }
-    closedir(d);
-    qsort(names, n, sizeof *names, cmp_str);
+    irt_list_free(all, nall);
     struct case_state *cs = calloc(n + 1, sizeof *cs);
     struct CMUnitTest *tests = calloc(n + 1, sizeof *tests);
     if (!cs || !tests)

@@ -85,8 +85,8 @@
  * memory into a FIFO becomes `agen.vector_load %view[idx] {load_set = box
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
  * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat" (up
- * to 8 consecutive such transfers of a stage load first and send after, in
- * order, so their load latencies overlap; a loop holding, for a unit, only
+ * to 8 consecutive such transfers of a stage load first and shuffle and
+ * send after, in order, so their load latencies overlap; a loop holding, for a unit, only
  * such stages (no signal, no inner loop) with a constant trip count is
  * unrolled in that unit's program, by 2 or 4 as the group and the trip
  * count allow, so the group spans iterations); one

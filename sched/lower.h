@@ -128,9 +128,19 @@
  * A then B: let R be the innermost block holding both, a and b the ops of R
  * holding A and B. A sends after a (`dataflow.sync_send %peer {channel = c,
  * wait_immediately_for_async_transfers = true}`, after A's DMAs complete), B
- * receives before b (`dataflow.sync_recv %peer {channel = c}`); when R runs
+ * receives before b (`dataflow.sync_recv %peer {channel = c}`), or later,
+ * inside b: before the op on the way down to B that is a loop, or B itself,
+ * as long as what it passes runs once per run of b (blocks, pipelines,
+ * stages, a ktdf.parallel of T iterations known before launch on T
+ * instances, B's kind on T corelets), so B's unit does the work of b that
+ * does not need A meanwhile; when R runs
  * more than once (it sits in a loop) B also sends after b and A receives at
  * the end of R, so A's next run of a cannot overwrite what B still reads.
+ * A stage of several transfers between memories (a DMA unit's, nothing
+ * else in it) counts as one stage per transfer, in order, so a stage B
+ * that needs only the first hears from it before the second is done (a
+ * signal after a transfer is delivered once that and every earlier DMA of
+ * the unit completed).
  *
  * Per iteration: when both are transfers on the same scratchpad buffer
  * (the memref the allocation made, no cast in between) whose indices are

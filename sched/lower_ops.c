@@ -1215,6 +1215,31 @@ static bool slot_op(struct ir_module *m, ir_op op, void *ctx)
     return sc->ok;
 }
 
+uint32_t lw_dma_transfers(struct lw *lw, ir_op stage)
+{
+    struct ir_module *m = lw->m;
+    uint32_t n = 0;
+    IR_FOR_OPS(m, lw_body(m, stage, 0), o)
+    {
+        const struct ir_op_info *oi = ir_op_get(m, o);
+        if (oi->kind == IR_OP_KTDF_DATA_TRANSFER) {
+            struct side s[2];
+            sides_of(m, o, s);
+            if (s[0].fifo || s[1].fifo)
+                return 0;
+            n++;
+        } else if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg) {
+            return 0;
+        }
+    }
+    return n;
+}
+
+bool lw_emit_transfer(struct lw *lw, ir_op xfer, uint32_t inst)
+{
+    return lower_transfer(lw, xfer, inst);
+}
+
 bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst)
 {
     struct slot_ctx sc = {.lw = lw, .ok = true};

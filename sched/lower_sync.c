@@ -674,6 +674,8 @@ enum { BACK_NONE = -1, BACK_R = -2 };
 
 struct pair {
     uint32_t r, a, b, ua, ub;
+    uint32_t d; /* where b's unit waits: b, or the node inside b holding the
+                   stage, down to the first loop, once per run of b */
     bool device;   /* they meet in device memory (as well) */
     bool fwd;
     bool proven;   /* a proven dependence wants the back signal at r: no credits */
@@ -684,11 +686,28 @@ struct pair {
 static int pair_cmp(const void *x, const void *y)
 {
     const struct pair *p = x, *q = y;
-    uint32_t k1[5] = {p->r, p->ua, p->ub, p->b, p->a}, k2[5] = {q->r, q->ua, q->ub, q->b, q->a};
+    uint32_t k1[5] = {p->r, p->ua, p->ub, p->d, p->a}, k2[5] = {q->r, q->ua, q->ub, q->d, q->a};
     for (int i = 0; i < 5; i++)
         if (k1[i] != k2[i])
             return k1[i] < k2[i] ? -1 : 1;
     return 0;
+}
+
+/* Where the unit of leaf y, in child b of the block holding both stages of
+ * a pair, waits for the other: as deep inside b, on the way to y, as runs
+ * once per run of b (blocks, pipelines, stages, calls, a ktdf.parallel of
+ * one iteration per lane), so the work of b before it goes on meanwhile. */
+static uint32_t wait_node(struct lw *lw, uint32_t b, uint32_t y)
+{
+    uint32_t n = b;
+    while (!lw->nodes[n].leaf && lw->nodes[n].kind != LN_LOOP &&
+           (lw->nodes[n].kind != LN_PARALLEL || lw_once_per_lane(lw, n, lw->nodes[y].unit))) {
+        uint32_t c = y;
+        while (lw->nodes[c].parent != n)
+            c = lw->nodes[c].parent;
+        n = c;
+    }
+    return n;
 }
 
 /* The modulo size of node n: K for a `ktdf.pipeline modulo(size: K)`, else 1. */
@@ -895,7 +914,8 @@ bool lw_plan_signals(struct lw *lw)
     for (uint32_t n = 1; n < lw->nnodes; n++)
         if (lw->nodes[n].leaf) {
             struct foot_ctx fc = {lw, &feet[nleaves], lw->nodes[n].inst};
-            ir_walk(lw->m, lw->nodes[n].op, foot_op, &fc);
+            ir_walk(lw->m, lw->nodes[n].xfer ? lw->nodes[n].xfer : lw->nodes[n].op, foot_op,
+                    &fc);
             leaves[nleaves++] = n;
         }
     for (uint32_t i = 0; i < nleaves; i++)
@@ -906,6 +926,7 @@ bool lw_plan_signals(struct lw *lw)
             struct pair pr = {0};
             pr.back = BACK_NONE;
             pr.r = lca(lw, x, y, &pr.a, &pr.b);
+            pr.d = wait_node(lw, pr.b, y);
             pr.ua = lw->nodes[x].unit;
             pr.ub = lw->nodes[y].unit;
             bool hit = false, usable = false;
@@ -984,14 +1005,14 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t n = k + 1;
             while (n < j && !pairs[n].fwd)
                 n++;
-            if (n < j && pairs[n].b == pairs[k].b)
-                continue; /* the latest a of this b comes last */
+            if (n < j && pairs[n].d == pairs[k].d)
+                continue; /* the latest a of this d comes last */
             if (pairs[k].a <= last_fwd)
                 continue;
             last_fwd = pairs[k].a;
             uint32_t ch = lw->nchannels++;
             add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch);
-            add_sync(lw, pairs[k].b, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
+            add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
         }
         if (last_b) {
             uint32_t ch = lw->nchannels++, r = pairs[i].r;

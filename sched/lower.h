@@ -136,6 +136,12 @@
  * does not need A meanwhile; when R runs
  * more than once (it sits in a loop) B also sends after b and A receives at
  * the end of R, so A's next run of a cannot overwrite what B still reads.
+ * Sibling loops in lockstep: when a and b are scf.for loops with the same
+ * bounds on every core, and the boxes (below) show that A in iteration I
+ * meets B only in iterations J >= I, A sends after the op of a's body
+ * holding it and B receives before (as deep as above) the op of b's body
+ * holding it, every iteration: the signals pair up in order, so row j of
+ * one phase of a row kernel waits only for row j of the phase before.
  * A stage of several transfers between memories (a DMA unit's, nothing
  * else in it) counts as one stage per transfer, in order, so a stage B
  * that needs only the first hears from it before the second is done (a

@@ -504,19 +504,29 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
         }
         done[pick] = true;
         ir_op s = stages[pick];
-        uint32_t sn = node_new(lw, LN_STAGE, s, pn, inst);
         if (!ir_walk(m, s, is_pipeline, NULL)) {
-            ok = build_block(lw, lw_body(m, s, 0), sn, inst);
-        } else {
-            lw->nodes[sn].leaf = true;
-            uint32_t u = 0;
-            ok = stage_unit(lw, s, lw->nodes[sn].lanes, &u);
-            if (ok) {
-                lw->nodes[sn].unit = u;
-                for (uint32_t x = sn; x; x = lw->nodes[x].parent)
-                    lw->nodes[x].mask |= 1ull << u;
-            }
+            ok = build_block(lw, lw_body(m, s, 0), node_new(lw, LN_STAGE, s, pn, inst), inst);
+            continue;
         }
+        uint32_t u = 0;
+        ok = stage_unit(lw, s, lw->nodes[pn].lanes, &u);
+        /* a stage of several DMAs: a leaf per transfer, in order, so that
+         * what waits for one of them signals after it alone (lower.h) */
+        uint32_t nx = ok ? lw_dma_transfers(lw, s) : 0;
+        ir_op x = nx > 1 ? ir_block_get(m, lw_body(m, s, 0))->first : IR_NONE;
+        do {
+            while (x && ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                x = ir_op_get(m, x)->next;
+            uint32_t sn = node_new(lw, LN_STAGE, s, pn, inst);
+            lw->nodes[sn].leaf = true;
+            lw->nodes[sn].xfer = x;
+            lw->nodes[sn].unit = u;
+            for (uint32_t a = sn; ok && a; a = lw->nodes[a].parent)
+                lw->nodes[a].mask |= 1ull << u;
+            x = x ? ir_op_get(m, x)->next : IR_NONE;
+            while (x && ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                x = ir_op_get(m, x)->next;
+        } while (ok && x);
     }
     free(done);
     free(nin);
@@ -646,6 +656,19 @@ static bool same_on_cores(struct lw *lw, ir_value v, uint32_t inst, int64_t *out
     return true;
 }
 
+bool lw_once_per_lane(struct lw *lw, uint32_t n, uint32_t unit)
+{
+    const struct lw_node *nd = &lw->nodes[n];
+    const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
+    int64_t lb = 0, ub = 0, step = 0;
+    if (nd->kind != LN_PARALLEL || !same_on_cores(lw, o->opnd[0], nd->inst, &lb) ||
+        !same_on_cores(lw, o->opnd[1], nd->inst, &ub) ||
+        !same_on_cores(lw, o->opnd[2], nd->inst, &step) || step <= 0 || ub <= lb)
+        return false;
+    int64_t nl = ir_attr_get(lw->m, ir_op_attr(lw->m, nd->op, "num_instances"))->i;
+    return (ub - lb + step - 1) / step == nl && lw->kinds[unit].ncl == nl;
+}
+
 /* How many iterations of loop (or ktdf.parallel) node n the current
  * program runs per iteration of its clone: more than 1 when, for this unit,
  * the loop holds only stages of memory -> FIFO loads (no signal, no inner
@@ -757,7 +780,9 @@ static bool emit_node(struct lw *lw, uint32_t n)
         if (!nd->leaf) {
             if (!emit_node(lw, nd->first))
                 return false;
-        } else if (nd->unit == lw->p.kind && !lw_emit_stage(lw, nd->op, nd->inst)) {
+        } else if (nd->unit == lw->p.kind &&
+                   !(nd->xfer ? lw_emit_transfer(lw, nd->xfer, nd->inst)
+                              : lw_emit_stage(lw, nd->op, nd->inst))) {
             return false;
         }
         break;

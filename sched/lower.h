@@ -85,8 +85,8 @@
  * memory into a FIFO becomes `agen.vector_load %view[idx] {load_set = box
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
  * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat" (up
- * to 8 consecutive such transfers of a stage load first and send after, in
- * order, so their load latencies overlap; a loop holding, for a unit, only
+ * to 8 consecutive such transfers of a stage load first and shuffle and
+ * send after, in order, so their load latencies overlap; a loop holding, for a unit, only
  * such stages (no signal, no inner loop) with a constant trip count is
  * unrolled in that unit's program, by 2 or 4 as the group and the trip
  * count allow, so the group spans iterations); one
@@ -128,9 +128,25 @@
  * A then B: let R be the innermost block holding both, a and b the ops of R
  * holding A and B. A sends after a (`dataflow.sync_send %peer {channel = c,
  * wait_immediately_for_async_transfers = true}`, after A's DMAs complete), B
- * receives before b (`dataflow.sync_recv %peer {channel = c}`); when R runs
+ * receives before b (`dataflow.sync_recv %peer {channel = c}`), or later,
+ * inside b: before the op on the way down to B that is a loop, or B itself,
+ * as long as what it passes runs once per run of b (blocks, pipelines,
+ * stages, a ktdf.parallel of T iterations known before launch on T
+ * instances, B's kind on T corelets), so B's unit does the work of b that
+ * does not need A meanwhile; when R runs
  * more than once (it sits in a loop) B also sends after b and A receives at
  * the end of R, so A's next run of a cannot overwrite what B still reads.
+ * Sibling loops in lockstep: when a and b are scf.for loops with the same
+ * bounds on every core, and the boxes (below) show that A in iteration I
+ * meets B only in iterations J >= I, A sends after the op of a's body
+ * holding it and B receives before (as deep as above) the op of b's body
+ * holding it, every iteration: the signals pair up in order, so row j of
+ * one phase of a row kernel waits only for row j of the phase before.
+ * A stage of several transfers between memories (a DMA unit's, nothing
+ * else in it) counts as one stage per transfer, in order, so a stage B
+ * that needs only the first hears from it before the second is done (a
+ * signal after a transfer is delivered once that and every earlier DMA of
+ * the unit completed).
  *
  * Per iteration: when both are transfers on the same scratchpad buffer
  * (the memref the allocation made, no cast in between) whose indices are

@@ -70,6 +70,9 @@ struct lw_node {
     uint32_t depth;
     uint32_t lanes;   /* instances per core of the enclosing ktdf.parallel, else 1 */
     uint32_t unit;    /* leaf: index into lw.kinds */
+    ir_op xfer;       /* leaf: the one transfer of its stage it stands for (a
+                         stage of several DMAs is a leaf per transfer, so each
+                         signals on its own), IR_NONE for the whole stage */
     uint64_t mask;    /* unit kinds (bits) with a leaf at or below it */
     uint32_t sync[3]; /* lists of lw_sync, by LW_BEFORE/AFTER/END */
 };
@@ -217,6 +220,10 @@ uint32_t lw_kind_of(const struct lw *lw, uint32_t k);
 
 /* Plans the signals of the tree (lower.h "Signals"). False after errors. */
 bool lw_plan_signals(struct lw *lw);
+/* Whether every unit of kind `unit` runs the body of ktdf.parallel node n
+ * exactly once per run of n: T iterations known before launch on M = T
+ * instances, and the kind on M corelets (lower.c). */
+bool lw_once_per_lane(struct lw *lw, uint32_t n, uint32_t unit);
 
 /* ---- lower_value.c -------------------------------------------------------- */
 
@@ -259,6 +266,12 @@ ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_v
 /* Emits the body of leaf stage `stage` (instance inst) for the current
  * program. False after errors. */
 bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst);
+/* Emits one transfer `xfer` of a stage whose transfers all move between
+ * memories (lw_dma_transfers). False after errors. */
+bool lw_emit_transfer(struct lw *lw, ir_op xfer, uint32_t inst);
+/* The number of transfers of leaf stage `stage` when it holds only
+ * memory -> memory transfers (and pure values), else 0. */
+uint32_t lw_dma_transfers(struct lw *lw, ir_op stage);
 /* Clones scf.for `loop` (instance inst) into the current program with an
  * empty body and makes that body current; *mark gets the scope to undo
  * after it, in which the source IV is bound to the new one. Returns the new

@@ -1056,16 +1056,20 @@ static bool is_fifo_load(const struct ir_module *m, ir_op op)
 }
 
 /* Moves the sends emitted in block b after op `after` (the block's start
- * when none) to its end, in order: the group's loads go first. */
+ * when none) to its end, in order, with the shuffles that splat a loaded
+ * scalar: the group's loads go first, so a splat does not wait for its
+ * load's latency before the next load issues. */
 static void sends_last(struct lw *lw, ir_block b, ir_op after)
 {
     struct ir_module *m = lw->m;
     ir_op o = after ? ir_op_get(m, after)->next : ir_block_get(m, b)->first;
-    ir_op end = ir_block_get(m, b)->last, sends[LOAD_GROUP];
+    ir_op end = ir_block_get(m, b)->last, sends[2 * LOAD_GROUP];
     uint32_t n = 0;
-    for (; o; o = o == end ? IR_NONE : ir_op_get(m, o)->next)
-        if (ir_op_get(m, o)->kind == IR_OP_DATAFLOW_SEND && n < LOAD_GROUP)
+    for (; o; o = o == end ? IR_NONE : ir_op_get(m, o)->next) {
+        enum ir_op_kind k = ir_op_get(m, o)->kind;
+        if ((k == IR_OP_DATAFLOW_SEND || k == IR_OP_VECTORCHAIN_SHUFFLE) && n < 2 * LOAD_GROUP)
             sends[n++] = o;
+    }
     for (uint32_t i = 0; i < n; i++) {
         ir_op_unlink(m, sends[i]);
         ir_block_append_op(m, b, sends[i]);
@@ -1209,6 +1213,31 @@ static bool slot_op(struct ir_module *m, ir_op op, void *ctx)
                 check_slot(sc, op, s[i].v);
     }
     return sc->ok;
+}
+
+uint32_t lw_dma_transfers(struct lw *lw, ir_op stage)
+{
+    struct ir_module *m = lw->m;
+    uint32_t n = 0;
+    IR_FOR_OPS(m, lw_body(m, stage, 0), o)
+    {
+        const struct ir_op_info *oi = ir_op_get(m, o);
+        if (oi->kind == IR_OP_KTDF_DATA_TRANSFER) {
+            struct side s[2];
+            sides_of(m, o, s);
+            if (s[0].fifo || s[1].fifo)
+                return 0;
+            n++;
+        } else if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg) {
+            return 0;
+        }
+    }
+    return n;
+}
+
+bool lw_emit_transfer(struct lw *lw, ir_op xfer, uint32_t inst)
+{
+    return lower_transfer(lw, xfer, inst);
 }
 
 bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst)

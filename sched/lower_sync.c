@@ -674,6 +674,10 @@ enum { BACK_NONE = -1, BACK_R = -2 };
 
 struct pair {
     uint32_t r, a, b, ua, ub;
+    uint32_t d; /* where b's unit waits: b, or the node inside b holding the
+                   stage, down to the first loop, once per run of b */
+    bool fused; /* a and b loops run in lockstep: the forward signal goes
+                   per iteration, a and d inside their bodies (below) */
     bool device;   /* they meet in device memory (as well) */
     bool fwd;
     bool proven;   /* a proven dependence wants the back signal at r: no credits */
@@ -684,11 +688,108 @@ struct pair {
 static int pair_cmp(const void *x, const void *y)
 {
     const struct pair *p = x, *q = y;
-    uint32_t k1[5] = {p->r, p->ua, p->ub, p->b, p->a}, k2[5] = {q->r, q->ua, q->ub, q->b, q->a};
+    uint32_t k1[5] = {p->r, p->ua, p->ub, p->d, p->a}, k2[5] = {q->r, q->ua, q->ub, q->d, q->a};
     for (int i = 0; i < 5; i++)
         if (k1[i] != k2[i])
             return k1[i] < k2[i] ? -1 : 1;
     return 0;
+}
+
+/* Where the unit of leaf y, in child b of the block holding both stages of
+ * a pair, waits for the other: as deep inside b, on the way to y, as runs
+ * once per run of b (blocks, pipelines, stages, calls, a ktdf.parallel of
+ * one iteration per lane), so the work of b before it goes on meanwhile. */
+static uint32_t wait_node(struct lw *lw, uint32_t b, uint32_t y)
+{
+    uint32_t n = b;
+    while (!lw->nodes[n].leaf && lw->nodes[n].kind != LN_LOOP &&
+           (lw->nodes[n].kind != LN_PARALLEL || lw_once_per_lane(lw, n, lw->nodes[y].unit))) {
+        uint32_t c = y;
+        while (lw->nodes[c].parent != n)
+            c = lw->nodes[c].parent;
+        n = c;
+    }
+    return n;
+}
+
+/* Sibling loops in lockstep: when children a and b of a block are scf.for
+ * loops with the same bounds on every core, and stage x in a writes (or
+ * reads) in iteration I only what stage y in b touches in iterations
+ * J >= I, y's iteration J need wait only for x's iteration J: a signal
+ * after the op of a's body holding x, every iteration, and a wait before
+ * y (as deep as wait_node goes) in b's body, every iteration; the signals
+ * pair up in order (a phase of a row kernel hands each row to the next as
+ * it is done, not the whole tile). The loop nodes of a and b, or false. */
+static bool lockstep(struct lw *lw, uint32_t a, uint32_t b)
+{
+    const struct lw_node *na = &lw->nodes[a], *nb = &lw->nodes[b];
+    if (na->kind != LN_LOOP || nb->kind != LN_LOOP)
+        return false;
+    const struct ir_op_info *oa = ir_op_get(lw->m, na->op), *ob = ir_op_get(lw->m, nb->op);
+    for (uint32_t c = 0; c < lw->ncores; c++)
+        for (int k = 0; k < 3; k++) {
+            int64_t va, vb;
+            if (!lw_eval(lw, oa->opnd[k], na->inst, c, &va) ||
+                !lw_eval(lw, ob->opnd[k], nb->inst, c, &vb) || va != vb)
+                return false;
+        }
+    return true;
+}
+
+/* The child of loop node l's body that holds node x. */
+static uint32_t body_child(const struct lw *lw, uint32_t l, uint32_t x)
+{
+    uint32_t body = lw->nodes[l].first;
+    while (lw->nodes[x].parent != body)
+        x = lw->nodes[x].parent;
+    return x;
+}
+
+/* Box q with loop b's IV read as loop a's (their iterations in lockstep). */
+static struct box lockstep_box(const struct lw *lw, const struct box *q, uint32_t a, uint32_t b)
+{
+    const struct ir_module *m = lw->m;
+    ir_value iva = ir_block_get(m, lw_body(m, lw->nodes[a].op, 0))->args[0];
+    ir_value ivb = ir_block_get(m, lw_body(m, lw->nodes[b].op, 0))->args[0];
+    struct box r = *q;
+    for (uint32_t d = 0; d < r.rank; d++)
+        for (uint32_t t = 0; t < r.idx[d].n; t++)
+            if (r.idx[d].t[t].v == ivb && r.idx[d].t[t].inst == lw->nodes[b].inst) {
+                r.idx[d].t[t].v = iva;
+                r.idx[d].t[t].inst = lw->nodes[a].inst;
+            }
+    return r;
+}
+
+/* Whether the pair of leaves x (in loop a) and y (in loop b, a lockstep
+ * sibling) meets only with y's iteration at or after x's: every conflicting
+ * access a box on the same buffer, none meeting from a later iteration of
+ * x to an earlier one of y. */
+static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot *fy, uint32_t x,
+                        uint32_t y, uint32_t r, uint32_t a, uint32_t b, struct loops *ls)
+{
+    ls->n = ls->ncommon = 0;
+    ls->full = false;
+    add_loops(lw, x, r, ls);
+    add_loops(lw, y, r, ls);
+    ir_value iva = ir_block_get(lw->m, lw_body(lw->m, lw->nodes[a].op, 0))->args[0];
+    uint32_t la = loop_of(ls, iva, lw->nodes[a].inst);
+    if (ls->full || la == ls->n || ls->ncommon == MAX_LOOPS || !ls->l[la].trip)
+        return false;
+    ls->l[la].common = true;
+    ls->common[ls->ncommon++] = la;
+    for (uint32_t p = 0; p < fx->n; p++)
+        for (uint32_t q = 0; q < fy->n; q++) {
+            const struct access *ax = &fx->a[p], *ay = &fy->a[q];
+            if (!conflict(ax, ay))
+                continue;
+            if (!ax->box || !ay->box || ax->box->type != ay->box->type || ax->lo != ay->lo)
+                return false;
+            struct box qb = lockstep_box(lw, ay->box, a, b);
+            if (boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, -1))
+                return false;
+        }
+    return true;
 }
 
 /* The modulo size of node n: K for a `ktdf.pipeline modulo(size: K)`, else 1. */
@@ -895,7 +996,8 @@ bool lw_plan_signals(struct lw *lw)
     for (uint32_t n = 1; n < lw->nnodes; n++)
         if (lw->nodes[n].leaf) {
             struct foot_ctx fc = {lw, &feet[nleaves], lw->nodes[n].inst};
-            ir_walk(lw->m, lw->nodes[n].op, foot_op, &fc);
+            ir_walk(lw->m, lw->nodes[n].xfer ? lw->nodes[n].xfer : lw->nodes[n].op, foot_op,
+                    &fc);
             leaves[nleaves++] = n;
         }
     for (uint32_t i = 0; i < nleaves; i++)
@@ -906,6 +1008,7 @@ bool lw_plan_signals(struct lw *lw)
             struct pair pr = {0};
             pr.back = BACK_NONE;
             pr.r = lca(lw, x, y, &pr.a, &pr.b);
+            pr.d = wait_node(lw, pr.b, y);
             pr.ua = lw->nodes[x].unit;
             pr.ub = lw->nodes[y].unit;
             bool hit = false, usable = false;
@@ -944,6 +1047,12 @@ bool lw_plan_signals(struct lw *lw)
                 while (lw->nodes[c].parent != pr.outer_blk)
                     c = lw->nodes[c].parent;
                 pr.outer_c = c;
+            }
+            if (pr.fwd && lockstep(lw, pr.a, pr.b) &&
+                lockstep_ok(lw, &feet[i], &feet[j], x, y, pr.r, pr.a, pr.b, ls)) {
+                pr.fused = true;
+                pr.d = wait_node(lw, body_child(lw, pr.b, y), y);
+                pr.a = body_child(lw, pr.a, x);
             }
             if (npairs == cappairs) {
                 cappairs = cappairs ? 2 * cappairs : 32;
@@ -984,14 +1093,15 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t n = k + 1;
             while (n < j && !pairs[n].fwd)
                 n++;
-            if (n < j && pairs[n].b == pairs[k].b)
-                continue; /* the latest a of this b comes last */
+            if (n < j && pairs[n].d == pairs[k].d)
+                continue; /* the latest a of this d comes last */
             if (pairs[k].a <= last_fwd)
                 continue;
-            last_fwd = pairs[k].a;
+            if (!pairs[k].fused)
+                last_fwd = pairs[k].a; /* a lockstep signal covers its iteration only */
             uint32_t ch = lw->nchannels++;
             add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch);
-            add_sync(lw, pairs[k].b, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
+            add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
         }
         if (last_b) {
             uint32_t ch = lw->nchannels++, r = pairs[i].r;

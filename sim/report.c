@@ -14,6 +14,12 @@
  *   a datapath into device memory       R + busy + W  (nothing to write before
  *                                        the first read lands)
  *   device memory's aggregate bandwidth busy + min(R, W) of those used
+ *   its read part alone                 reads + R + W  (reads: every byte read
+ *                                        from device memory crosses the
+ *                                        aggregate, so the last read ends
+ *                                        no earlier than their bytes / its
+ *                                        bandwidth; as a datapath out of it)
+ *   its write part alone                R + writes + W (as a datapath into it)
  *   any other datapath, a unit's lanes  R + busy + W  (on-core work waits for
  *                                        data from device memory, and its
  *                                        result still has to be written)
@@ -63,12 +69,27 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         if (x->role == SRES_DEV_WRITE && x->lat < wr)
             wr = x->lat;
     }
+    /* bytes read from and written to device memory: the sums over the
+     * datapaths out of and into it (each transfer crosses one of each
+     * direction it uses), when one memory's aggregate carries them all */
+    uint64_t rbytes = 0, wbytes = 0;
+    uint32_t naggs = 0;
+    const struct sres *ag = NULL;
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        rbytes += x->role == SRES_DEV_READ ? x->bytes : 0;
+        wbytes += x->role == SRES_DEV_WRITE ? x->bytes : 0;
+        if (x->role == SRES_DEV_AGG) {
+            naggs++;
+            ag = x;
+        }
+    }
     uint64_t agg = rd < wr ? rd : wr;
     rd = rd == UINT64_MAX ? 0 : rd;
     wr = wr == UINT64_MAX ? 0 : wr;
     agg = agg == UINT64_MAX ? 0 : agg;
     uint64_t best = 0, bw = 0, lat = 0;
-    const char *by = NULL, *unit = NULL;
+    const char *by = NULL, *unit = NULL, *part_of = "";
     for (uint32_t i = 0; i < k->nres; i++) {
         const struct sres *x = &k->res[i];
         if (!x->bytes)
@@ -80,6 +101,18 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
             best = x->busy + l;
             lat = l;
             by = x->name;
+            part_of = "";
+        }
+    }
+    /* the aggregate's read and write parts, each in whole ticks rounded
+     * down (the run rounded every transfer up) */
+    for (int w = 0; naggs == 1 && ag->bytes && w < 2; w++) {
+        uint64_t part = (uint64_t)((double)(w ? wbytes : rbytes) * SIM_TICK / ag->bw);
+        if (part && part + rd + wr > best) {
+            best = part + rd + wr;
+            lat = rd + wr;
+            by = ag->name;
+            part_of = w ? " writes" : " reads";
         }
     }
     for (uint32_t i = 0; i < k->nunits; i++) {
@@ -90,14 +123,13 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         if (rd + vbusy[i] + wr > best) {
             best = rd + vbusy[i] + wr;
             lat = rd + wr;
-            by = NULL;
             unit = k->units[i].u->name;
         }
     }
     r->roofline_cycles = cycles_of(best);
     r->roofline_latency = cycles_of(lat);
     r->bandwidth_cycles = cycles_of(bw);
-    r->roofline_by = unit ? keep(sb, unit, " lanes") : keep(sb, by ? by : "none", "");
+    r->roofline_by = unit ? keep(sb, unit, " lanes") : keep(sb, by ? by : "none", part_of);
 }
 
 void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
@@ -108,8 +140,8 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
     r->nunits = k->nunits;
     r->units = calloc(k->nunits ? k->nunits : 1, sizeof *r->units);
     /* the strings: names of units, kinds, datapaths, the roofline's (at most
-     * the longest name + " lanes") and "none" */
-    size_t size = sizeof "none" + sizeof " lanes", longest = 0;
+     * the longest name + " writes") and "none" */
+    size_t size = sizeof "none" + sizeof " writes", longest = 0;
     for (uint32_t i = 0; i < k->nunits; i++) {
         size_t n = strlen(k->units[i].u->name) + 1;
         size += n + strlen(k->units[i].u->kind) + 1;

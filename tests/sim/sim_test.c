@@ -558,9 +558,9 @@ static void alu_numerics(void **state)
     diag_close(&g);
 }
 
-/* tests/sim/NAME.sc on tests/sim/timing_core.mlir with zeroed tensors:
- * the report (SIM_OK checked). */
-static struct sim_report run_timed(const char *name)
+/* tests/sim/NAME.sc on tests/sim/DEVICE.mlir with zeroed tensors: the
+ * report (SIM_OK checked). */
+static struct sim_report run_timed_on(const char *name, const char *device)
 {
     struct diagbuf g;
     diag_open(&g);
@@ -569,7 +569,8 @@ static struct sim_report run_timed(const char *name)
     struct sc_binary *b = assemble_file(&g, path);
     if (!b)
         fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = rt_device_new("tests/sim/timing_core.mlir", NULL, &g.d);
+    snprintf(path, sizeof path, "tests/sim/%s.mlir", device);
+    struct rt_device *dev = rt_device_new(path, NULL, &g.d);
     if (!dev)
         fail_msg("%s", diag_text(&g));
     struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
@@ -599,10 +600,16 @@ static struct sim_report run_timed(const char *name)
     return r;
 }
 
-static void expect_roofline(const char *name, uint64_t cycles, uint64_t roofline,
-                            uint64_t latency, uint64_t bandwidth, const char *by)
+static struct sim_report run_timed(const char *name)
 {
-    struct sim_report r = run_timed(name);
+    return run_timed_on(name, "timing_core");
+}
+
+static void expect_roofline_on(const char *device, const char *name, uint64_t cycles,
+                               uint64_t roofline, uint64_t latency, uint64_t bandwidth,
+                               const char *by)
+{
+    struct sim_report r = run_timed_on(name, device);
     print_message("%s: %llu cycles, roofline %llu = latency %llu + busy of %s, bandwidth %llu\n",
                   name, (unsigned long long)r.cycles, (unsigned long long)r.roofline_cycles,
                   (unsigned long long)r.roofline_latency, r.roofline_by,
@@ -614,6 +621,12 @@ static void expect_roofline(const char *name, uint64_t cycles, uint64_t roofline
     assert_int_equal(r.cycles, cycles);
     assert_true(r.cycles >= r.roofline_cycles);
     sim_report_free(&r);
+}
+
+static void expect_roofline(const char *name, uint64_t cycles, uint64_t roofline,
+                            uint64_t latency, uint64_t bandwidth, const char *by)
+{
+    expect_roofline_on("timing_core", name, cycles, roofline, latency, bandwidth, by);
 }
 
 /* The roofline (sim/report.c) of hand-written programs on timing_core.mlir
@@ -641,6 +654,19 @@ static void roofline_compute_bound(void **state)
     (void)state;
     /* 1000 vector ops of 64 lanes: the SFU's lanes, 100 + 1000 + 50 */
     expect_roofline("roof_compute", 1191, 1150, 150, 1000, "C0-SFU-CL0 lanes");
+}
+
+static void roofline_aggregate_reads(void **state)
+{
+    (void)state;
+    /* two cores read 8 KiB each over links of their own (64 busy cycles
+     * each) but through one aggregate of 128 B/cycle: the reads alone keep
+     * it busy 128 cycles, then read latency 100 and write latency 50 (the
+     * links' bounds are 64 + 150 and 100 + 2 + 50, the whole aggregate's
+     * 130 + 50). The run: the second core's read ends at 128, lands at 238,
+     * its 128 bytes are written at 64 B/cycle (+ 10 + 50). */
+    expect_roofline_on("timing_two", "roof_agg", 302, 278, 150, 130,
+                       "DDR (aggregate) reads");
 }
 
 /* sig.wait posts its signal when the unit's DMAs are done but does not hold
@@ -838,7 +864,8 @@ int main(void)
         cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),
         cmocka_unit_test(compare_select),
         cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
-        cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(sig_wait_does_not_block),
+        cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(roofline_aggregate_reads),
+        cmocka_unit_test(sig_wait_does_not_block),
         cmocka_unit_test(tensors_at_fixed_addresses),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);

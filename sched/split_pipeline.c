@@ -532,6 +532,30 @@ struct dests {
     struct place to[MAX_OUT];
 };
 
+/* The lanes a tile of generic gop fills: those of its result's element
+ * type, or fewer when its body computes in a wider type (f16 data
+ * accumulated in f32: 32 lanes, not 64); 0 when the unit has none for
+ * the result's type. */
+static int64_t gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tname, size_t n)
+{
+    struct ir_module *m = c->m;
+    int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, n));
+    IR_FOR_OPS(m, split_body(m, gop, 0), op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        char buf[16];
+        for (uint32_t r = 0; r < o->nres && lanes > 0; r++) {
+            ir_type t = ir_value_type(m, o->res + r);
+            int64_t l = ir_type_is_float(m, t)
+                            ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
+                            : 0;
+            if (l > 0 && l < lanes)
+                lanes = l;
+        }
+    }
+    return lanes;
+}
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -545,7 +569,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         return split_error(c, gop, "computations of dynamic shape are not supported yet");
     ir_type elem = ir_type_elem(m, g.res);
     char tname[16];
-    int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, sizeof tname));
+    int64_t lanes = gen_lanes(c, gop, elem, tname, sizeof tname);
     if (lanes <= 0)
         return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,
@@ -685,6 +709,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     sb_at_end(&cb, m, stage(&sb, t ? tokv[t - 1] : IR_NONE, tokv[t], c->compute), loc);
     struct split_vmap vm = {0};
     ir_attr maps[MAX_IN + 1];
+    ir_value reads[MAX_IN];
     for (uint32_t i = 0; i <= g.nin; i++) {
         ir_value v = i < g.nin ? g.in[i] : g.out;
         ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[i].rank, acc[i].size,
@@ -700,10 +725,15 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         ir_value r = ir_op_result(m, sb_emit(&cb, &st), 0);
         ir_value_get(m, r)->name = ir_value_get(m, v)->name;
         split_vmap_set(&vm, v, r);
+        reads[i] = r;
     }
     clone_captured_constants(&cb, gop, split_body(m, gop, 0), &vm);
     ir_op tg = split_clone(m, gop, &vm);
     ir_block_append_op(m, cb.block, tg);
+    /* input i reads slot i: one tensor read through several maps (a
+     * contraction's A at each k) has a slot per map */
+    for (uint32_t i = 0; i < g.nin; i++)
+        ir_op_get(m, tg)->opnd[i] = reads[i];
     ir_op_set_attr(m, tg, "indexing_maps", ir_attr_array(m, g.nin + 1, maps));
     ir_value res = ir_op_result(m, tg, 0);
     ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));

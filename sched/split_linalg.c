@@ -694,13 +694,18 @@ static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op 
     const struct ir_block_info *bi = ir_block_get(m, pb);
     if (split_block_uses(m, pb, bi->args[p->nin]))
         return false; /* it reads its output */
-    /* Read at constant indices (a contraction's A[i,k], B[k,j]): fused,
-     * it would run again for every point that reads the same element; kept,
-     * its result sits in the scratchpad, read an element or a row at a time. */
+    /* A copy of a loaded tensor read at constant indices (a contraction's
+     * A[i,k], B[k,j]) stays: it stages the tensor in the scratchpad, where
+     * the consumer reads an element or a row at a time; fused, each would
+     * be a device-memory read of a piece of a word. */
     const struct ir_affine_map *um = ir_map_get(m, u->in_map[k]);
-    for (uint32_t i = 0; i < um->nres; i++)
-        if (ir_aff_get(m, um->res[i])->kind != IR_AFF_DIM)
-            return false;
+    ir_op y = ir_block_get(m, pb)->last;
+    ir_op src = p->nin == 1 ? ir_value_def(m, p->in[0]) : IR_NONE;
+    if (src && ir_op_get(m, src)->kind == IR_OP_KTDP_LOAD && ir_op_get(m, y)->nopnd == 1 &&
+        ir_op_get(m, y)->opnd[0] == bi->args[0])
+        for (uint32_t i = 0; i < um->nres; i++)
+            if (ir_aff_get(m, um->res[i])->kind != IR_AFF_DIM)
+                return false;
     return p->nin - 1 + u->nin <= FUSE_MAX_IN &&
            ir_map_get(m, u->in_map[k])->nres == p->nloops;
 }

@@ -556,6 +556,21 @@ static int64_t gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tna
     return lanes;
 }
 
+/* Whether memref v is a view at an offset known only at launch whose
+ * rows (its last dim) are not contiguous. */
+static bool rows_apart(const struct ir_module *m, ir_value v)
+{
+    ir_op d = v ? ir_value_def(m, v) : IR_NONE;
+    if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_REINTERPRET_CAST)
+        return false;
+    const struct ir_attr_info *so = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, v));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    return so && so->n == 1 && so->ints[0] == IR_DYN && t->rank >= 2 && lay &&
+           lay->kind == IR_AT_STRIDED && lay->n == t->rank &&
+           lay->ints[t->rank - 2] != t->shape[t->rank - 1];
+}
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -575,6 +590,23 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,
                            c->compute, tname);
     tile_sizes(&g, ext, lanes, ts);
+    /* Rows of a view placed only at launch (an access tile at a computed
+     * offset) whose rows are not contiguous stay one per tile: the device
+     * may have to read each row's enclosing words (path_expand_word.c),
+     * which rows packed into one vector cannot share. */
+    bool apart = false;
+    for (uint32_t i = 0; i < g.nin; i++)
+        apart = apart || rows_apart(m, src[i].mem);
+    for (uint32_t j = 0; j < dst->n; j++)
+        apart = apart || rows_apart(m, dst->to[j].mem);
+    bool inner = true; /* the innermost parallel loop keeps its tile */
+    for (uint32_t d = g.nloops; apart && d-- > 0;) {
+        if (g.red[d] || ext[d] == 1)
+            continue;
+        if (!inner)
+            ts[d] = 1;
+        inner = false;
+    }
     /* A body reading its output starts from the output's initial value:
      * the compute stage rebuilds empty tensors and constant splats only. */
     ir_block gb = split_body(m, gop, 0);

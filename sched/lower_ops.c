@@ -996,9 +996,9 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
             return lw_error(lw, op,
                             "a linalg.generic whose output map is not its parallel "
                             "dimensions in order is not supported yet");
-    ir_value args[16] = {0};
-    if (nin + nout > 16)
-        return lw_error(lw, op, "a linalg.generic of more than 15 inputs is not supported yet");
+    ir_value args[32] = {0};
+    if (nin + nout > 32)
+        return lw_error(lw, op, "a linalg.generic of more than 31 inputs is not supported yet");
     for (uint32_t i = 0; i < nin; i++) {
         const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, maps->elems[i])->map);
         ir_value v = vec_of(lw, o->opnd[i], inst, op);

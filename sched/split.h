@@ -91,13 +91,13 @@
  * order of k from 0, each product and sum rounded to f32; the sum rounded
  * once to the element type; C added in f32 and rounded), with elementwise
  * ops only, one output element per lane: a zero f32 accumulator, then a
- * chain of elementwise generics over (i, j), each adding up to 7 steps
+ * chain of elementwise generics over (i, j), each adding up to 15 steps
  * acc + f32(A[i,k]) * f32(B[k,j]) (A read at (i, k): one element,
  * broadcast along the row; B at (k, j): a row), then an elementwise
  * epilogue (round, add C in f32, round) that fuses with the consumers. A
  * loaded operand is first copied into the scratchpad (a copy generic that
  * never fuses into a consumer reading it at constant indices). Generics
- * fuse up to 15 inputs (ktc-lower's limit); one tensor read through
+ * fuse up to 31 inputs (ktc-lower's limit); one tensor read through
  * several maps gets a slot per map. A generic whose body computes in a
  * wider type than its result (f32 in an f16 computation) is tiled to the
  * lanes of the widest. A view placed at launch (an access tile at a

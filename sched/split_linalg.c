@@ -13,8 +13,8 @@
 #include "sched/split_int.h"
 
 #define MAX_IN SPLIT_MAX_IN
-/* A fused generic has at most this many inputs: ktc-lower takes 15. */
-#define FUSE_MAX_IN 15
+/* A fused generic has at most this many inputs: ktc-lower takes 31. */
+#define FUSE_MAX_IN 31
 #define MAX_LOOPS SPLIT_MAX_LOOPS
 
 static const char *iterator_of(const struct ir_module *m, ir_attr a)
@@ -287,12 +287,12 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
  * f32, no fma); the product rounded once to T; then C + it in f32, rounded
  * to T. On a vector unit every output point is a lane: the K steps become
  * elementwise generics over (i, j) reading A[i,k] (one element, broadcast
- * along j) and B[k,j] (a row) at constant k, MM_STEPS steps per generic,
+ * along j) and B[k,j] (a row) at constant k, MM_STEPS (15) steps per generic,
  * chained through an f32 accumulator:
  *
  *   acc0 = splat 0.0 : MxN f32
- *   acc1 = generic(acc0, A[., 0], B[0, .], ..., A[., 6], B[6, .])   s = s + a*b, 7 times
- *   ...                                                               (K / 7 links)
+ *   acc1 = generic(acc0, A[., 0], B[0, .], ..., A[., 14], B[14, .])  s = s + a*b, 15 times
+ *   ...                                                                (K / 15 links)
  *   r    = generic(accL, C)                    trunc(acc) to T, extf both, addf, trunc
  *
  * Later stages see elementwise generics with broadcast inputs (none

@@ -4,7 +4,7 @@
 // matmul_4x16x32.mlir - C = A B with A 4x16, B 16x32 f16 and an empty outs
 // (ktc-interp's zeros): the split stages A and B in the scratchpad (copy
 // generics) and computes the product on the vector unit as ktc-interp does,
-// in f32 in order of k: three links of at most 7 steps (acc += f32(A[i,k]) *
+// in f32 in order of k: two links of at most 15 steps (acc += f32(A[i,k]) *
 // f32(B[k,:]), A[i,k] splat along the row), then the rounding to f16 and
 // the add of the zero outs. Tiles of 32 f32 lanes: one row of C each.
 #a = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 15 >= 0)>

@@ -3,7 +3,7 @@
 // DEVICES: spyre
 // matmul_epilogue.mlir - Y = max(X W + B, 0) with X 2x64, W 64x64 f16 and
 // the bias B as the matmul's outs (linalg.matmul computes outs + X W): the
-// product in f32 in order of k (ten links of at most 7 steps), rounded to
+// product in f32 in order of k (five links of at most 15 steps), rounded to
 // f16, added to B in f32 and rounded (ktc-interp's two roundings), and the
 // relu fused into that last elementwise generic.
 #x = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 63 >= 0)>

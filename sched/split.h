@@ -94,9 +94,13 @@
  * chain of elementwise generics over (i, j), each adding up to 15 steps
  * acc + f32(A[i,k]) * f32(B[k,j]) (A read at (i, k): one element,
  * broadcast along the row; B at (k, j): a row), then an elementwise
- * epilogue (round, add C in f32, round) that fuses with the consumers. A
- * loaded operand is first copied into the scratchpad (a copy generic that
- * never fuses into a consumer reading it at constant indices). Generics
+ * epilogue (round, add C in f32, round). A loaded operand is first copied
+ * into the scratchpad (a copy generic that never fuses into a consumer
+ * reading it at constant indices). A producer does not fuse into a
+ * consumer that would then fill fewer lanes (the f32 epilogue into f16
+ * work: kept apart, the consumer runs on full vectors and stores whole
+ * rows), and a product stored as it is gets a copy in its own type for
+ * the same reason. Generics
  * fuse up to 31 inputs (ktc-lower's limit); one tensor read through
  * several maps gets a slot per map. A generic whose body computes in a
  * wider type than its result (f32 in an f16 computation) is tiled to the

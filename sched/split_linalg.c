@@ -128,6 +128,26 @@ static void clone_body(struct ir_module *m, ir_block from, ir_block to, struct s
         ir_block_append_op(m, to, split_clone(m, op, vm));
 }
 
+int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tname, size_t n)
+{
+    struct ir_module *m = c->m;
+    int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, n));
+    IR_FOR_OPS(m, split_body(m, gop, 0), op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        char buf[16];
+        for (uint32_t r = 0; r < o->nres && lanes > 0; r++) {
+            ir_type t = ir_value_type(m, o->res + r);
+            int64_t l = ir_type_is_float(m, t)
+                            ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
+                            : 0;
+            if (l > 0 && l < lanes)
+                lanes = l;
+        }
+    }
+    return lanes;
+}
+
 /* ---- generalization ------------------------------------------------------ */
 
 /* The scalar op a named elementwise linalg op applies; NULL when none. */
@@ -394,6 +414,21 @@ static ir_op contraction(struct split_b *b, ir_op op)
     if (wide)
         r = body_op(m, body, b->loc, "arith.truncf", 1, &r, T, IR_NONE);
     body_yield(m, body, b->loc, r);
+    /* Stored as it is: a copy in the result's own type stores whole
+     * vectors of it (split_linalg's fusion keeps the narrower epilogue
+     * apart), not rows of the f32 lanes. */
+    bool stored = false;
+    IR_FOR_OPS(m, ir_op_get(m, op)->block, u)
+    {
+        const struct ir_op_info *ui = ir_op_get(m, u);
+        stored |= ui->kind == IR_OP_KTDP_STORE && ui->opnd[0] == ir_op_get(m, op)->res;
+    }
+    if (stored && wide) {
+        ir_value v = ir_op_result(m, gop, 0);
+        split_set_name(m, v, "mm");
+        ir_type t = ir_value_type(m, v);
+        gop = elementwise(b, IR_OP_LINALG_COPY, "", 1, &v, sb_tensor_empty(b, t), t, IR_NONE);
+    }
     return gop;
 }
 
@@ -813,6 +848,18 @@ static void dedupe_inputs(struct split_ctx *c, ir_op op)
     ir_op_unlink(m, op);
 }
 
+/* Whether fusing producer pop into consumer uop would make the consumer
+ * fill fewer lanes per tile (the producer computes in a wider type: a
+ * contraction's f32 epilogue feeding f16 work): kept apart, the consumer
+ * runs on full vectors and stores whole rows of its own type. */
+static bool narrows(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_op uop,
+                    const struct split_gen *u)
+{
+    char a[16], b[16];
+    return split_gen_lanes(c, pop, ir_type_elem(c->m, p->res), a, sizeof a) <
+           split_gen_lanes(c, uop, ir_type_elem(c->m, u->res), b, sizeof b);
+}
+
 /* One fusion in block blk, if any applies. */
 static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
 {
@@ -834,7 +881,7 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
             struct split_gen p, u;
             uint32_t perm[MAX_LOOPS];
             if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) && split_gen_read(m, uop, &u) &&
-                k < u.nin && fusible(m, &p, pop, &u, k, perm)) {
+                k < u.nin && fusible(m, &p, pop, &u, k, perm) && !narrows(c, pop, &p, uop, &u)) {
                 dedupe_inputs(c, fuse(c, pop, &p, uop, &u, k, perm));
                 done = true;
             }

@@ -532,30 +532,6 @@ struct dests {
     struct place to[MAX_OUT];
 };
 
-/* The lanes a tile of generic gop fills: those of its result's element
- * type, or fewer when its body computes in a wider type (f16 data
- * accumulated in f32: 32 lanes, not 64); 0 when the unit has none for
- * the result's type. */
-static int64_t gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tname, size_t n)
-{
-    struct ir_module *m = c->m;
-    int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, n));
-    IR_FOR_OPS(m, split_body(m, gop, 0), op)
-    {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        char buf[16];
-        for (uint32_t r = 0; r < o->nres && lanes > 0; r++) {
-            ir_type t = ir_value_type(m, o->res + r);
-            int64_t l = ir_type_is_float(m, t)
-                            ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
-                            : 0;
-            if (l > 0 && l < lanes)
-                lanes = l;
-        }
-    }
-    return lanes;
-}
-
 /* Whether memref v is a view at an offset known only at launch whose
  * rows (its last dim) are not contiguous. */
 static bool rows_apart(const struct ir_module *m, ir_value v)
@@ -584,7 +560,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         return split_error(c, gop, "computations of dynamic shape are not supported yet");
     ir_type elem = ir_type_elem(m, g.res);
     char tname[16];
-    int64_t lanes = gen_lanes(c, gop, elem, tname, sizeof tname);
+    int64_t lanes = split_gen_lanes(c, gop, elem, tname, sizeof tname);
     if (lanes <= 0)
         return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,

@@ -9,7 +9,8 @@
 // rounded to f16, added to the loaded C in f32, rounded. The short last
 // link fuses with the epilogue (6 inputs); the first cannot (31 inputs at
 // most), nor do the copies read at constant indices. One row of 32 f32
-// lanes per tile.
+// lanes per tile; the product, stored, goes through an f16 copy (2x32
+// tiles of 64 lanes: whole 128-byte rows to store).
 #a = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 16 >= 0)>
 #b = affine_set<(d0, d1) : (d0 >= 0, -d0 + 16 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #c = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 31 >= 0)>

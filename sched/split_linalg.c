@@ -369,7 +369,7 @@ static ir_op contraction(struct split_b *b, ir_op op)
         ir_op gop = gen_create(b, &g, &body);
         const struct ir_block_info *bi = ir_block_get(m, body);
         ir_value sum = bi->args[0];
-        for (uint32_t i = 1; i + 1 < g.nin + 1; i += 2) {
+        for (uint32_t i = 1; i < g.nin; i += 2) { /* the (A, B) pairs */
             ir_value x = bi->args[i], y = bi->args[i + 1];
             if (wide) {
                 x = body_op(m, body, b->loc, "arith.extf", 1, &x, F, IR_NONE);
@@ -415,8 +415,8 @@ static ir_op contraction(struct split_b *b, ir_op op)
         r = body_op(m, body, b->loc, "arith.truncf", 1, &r, T, IR_NONE);
     body_yield(m, body, b->loc, r);
     /* Stored as it is: a copy in the result's own type stores whole
-     * vectors of it (split_linalg's fusion keeps the narrower epilogue
-     * apart), not rows of the f32 lanes. */
+     * vectors of it (narrows() keeps the f32 epilogue from fusing into
+     * it), not rows of the f32 lanes. */
     bool stored = false;
     IR_FOR_OPS(m, ir_op_get(m, op)->block, u)
     {

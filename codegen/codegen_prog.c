@@ -1859,6 +1859,15 @@ static bool vector_op(struct cg *g, ir_op op)
             g->p.vowner[t] = IR_NONE;
         break;
     }
+    case IR_OP_VECTORCHAIN_CONVERT: { /* vcvt: the result's dtype, any source */
+        int r = vec_in(g, o->opnd[0], op);
+        in = insn(g, SC_VCVT, op);
+        if (r < 0 || !check_lanes(g, op, ir_value_type(m, o->opnd[0])) ||
+            vec_out(g, op, o->res, &in) < 0)
+            return false;
+        in.reg[1] = (uint8_t)r;
+        break;
+    }
     case IR_OP_VECTORCHAIN_SHUFFLE: {
         const struct ir_attr_info *ix = ir_attr_get(m, ir_op_attr(m, op, "indices"));
         int64_t rep = 1, *lanes = malloc((ix->n + 1) * sizeof *lanes);
@@ -2241,6 +2250,7 @@ static bool translate(struct cg *g, ir_op op)
     case IR_OP_VECTORCHAIN_SELECT:
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM:
     case IR_OP_VECTORCHAIN_SPLAT:
+    case IR_OP_VECTORCHAIN_CONVERT:
         return vector_op(g, op);
     default:
         break;

@@ -805,7 +805,9 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
             continue; /* the combiner, read at the yield */
         struct ir_op_state st;
         const char *bn = binary_name(oi->kind), *un = unary_name(oi->kind);
-        ir_type vt = vector_of(m, n, elem);
+        /* lanes of the op's own scalar type: a body may mix f16 and f32
+         * (a contraction accumulating in f32, split_linalg.c) */
+        ir_type vt = vector_of(m, n, oi->nres == 1 ? ir_value_type(m, oi->res) : elem);
         ir_value r;
         if (oi->kind == IR_OP_ARITH_CONSTANT) {
             r = splat_const(lw, o, ir_op_attr(m, o, "value"), ir_value_type(m, oi->res), n);
@@ -834,6 +836,11 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
             for (int i = 0; i < 3; i++)
                 ir_state_add_operand(m, &st, ops[i]);
             ir_state_add_result(m, &st, ir_value_type(m, ops[1]));
+            r = emit1(lw, &st);
+        } else if ((oi->kind == IR_OP_ARITH_EXTF || oi->kind == IR_OP_ARITH_TRUNCF) && ops[0]) {
+            ir_state_init(&st, m, "vectorchain.convert", oi->loc);
+            ir_state_add_operand(m, &st, ops[0]);
+            ir_state_add_result(m, &st, vt);
             r = emit1(lw, &st);
         } else if (un && oi->nopnd == 1 && ops[0]) {
             ir_state_init(&st, m, "vectorchain.unary", oi->loc);
@@ -989,9 +996,9 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
             return lw_error(lw, op,
                             "a linalg.generic whose output map is not its parallel "
                             "dimensions in order is not supported yet");
-    ir_value args[16] = {0};
-    if (nin + nout > 16)
-        return lw_error(lw, op, "a linalg.generic of more than 15 inputs is not supported yet");
+    ir_value args[32] = {0};
+    if (nin + nout > 32)
+        return lw_error(lw, op, "a linalg.generic of more than 31 inputs is not supported yet");
     for (uint32_t i = 0; i < nin; i++) {
         const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, maps->elems[i])->map);
         ir_value v = vec_of(lw, o->opnd[i], inst, op);

@@ -47,12 +47,18 @@
  * The far side's offset must be affine in its subscripts (the
  * reinterpret_cast's static offset, a constant view base or one known only
  * at launch, which counts as aligned: the runtime aligns tensors, and
- * ktc-codegen assumes the same). With d the wanted elements' offset in the
+ * ktc-codegen assumes the same), or, for a load, in its subscripts and a
+ * reinterpret_cast offset computed in the program (an access tile at a
+ * tile id times a block size: that value becomes one more subscript; a
+ * store there is left alone, its read-modify-write would race with the
+ * tiles sharing its words). With d the wanted elements' offset in the
  * first word (a constant, or `offset mod word` when the offset depends on
  * the subscripts), the hop's far subscript goes back by d, both its sizes
  * and the buffer's last extent become the words (round_up(d + n) to a
  * word; round_up(dmax + n) when d is not constant, dmax its largest value
- * given the gcd of the subscripts' coefficients), and every other
+ * given the gcd of the subscripts' coefficients, a subscript computed
+ * by muli/addi from constants and loop variables counting as its own
+ * gcd), and every other
  * transfer on the buffer has its last subscript moved on by d (the far
  * side's subscripts appended to its own when d depends on them; they are
  * defined outside the pipeline). A store of part of a word is a

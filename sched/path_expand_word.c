@@ -82,9 +82,12 @@ static int64_t least_access(const struct arch_access *a, int64_t *align)
  * of its map): the strided offset of the reinterpret_cast that built it,
  * plus a constant KTIR view base, plus its subscripts times the strides. A
  * base known only at launch counts as aligned (it is a tensor's, and the
- * runtime aligns tensors; ktc-codegen assumes the same). False when the
- * offset or a stride is dynamic. */
-static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off)
+ * runtime aligns tensors; ktc-codegen assumes the same). A reinterpret_cast
+ * offset known only when the program runs (an access tile at a computed
+ * position) is one more dim, numbered after the subscripts, whose value
+ * *dynoff gets (IR_NONE when there is none). False when a stride is
+ * dynamic or more than one offset is. */
+static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off, ir_value *dynoff)
 {
     struct ir_module *m = p->m;
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
@@ -95,13 +98,17 @@ static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off
         return false;
     int64_t x = 0;
     ir_value v = s->v;
+    *dynoff = IR_NONE;
     for (ir_op d; (d = ir_value_def(m, v));) {
         const struct ir_op_info *o = ir_op_get(m, d);
         if (o->kind == IR_OP_MEMREF_REINTERPRET_CAST) {
             const struct ir_attr_info *so = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
-            if (!so || !so->n || so->ints[0] == IR_DYN)
+            if (!so || so->n != 1 || (so->ints[0] == IR_DYN && (*dynoff || o->nopnd < 2)))
                 return false;
-            x += so->ints[0];
+            if (so->ints[0] == IR_DYN)
+                *dynoff = o->opnd[1]; /* source, then the one dynamic offset */
+            else
+                x += so->ints[0];
         } else if (o->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW) {
             ir_op b = ir_value_def(m, o->opnd[0]);
             if (b && ir_op_get(m, b)->kind == IR_OP_ARITH_CONSTANT)
@@ -115,6 +122,8 @@ static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off
         v = o->opnd[0];
     }
     ir_aff e = ir_aff_const(m, x);
+    if (*dynoff)
+        e = ir_aff_bin(m, IR_AFF_ADD, e, ir_aff_dim(m, mp->ndims));
     for (uint32_t k = 0; k < t->rank; k++) {
         if (lay->ints[k] == IR_DYN)
             return false;
@@ -157,6 +166,46 @@ static bool const_of(const struct ir_module *m, ir_value v, int64_t *x)
     return true;
 }
 
+/* Index value v as *c + (a multiple of the result): a constant (0: no
+ * multiple), the induction variable of an scf.for with constant lower
+ * bound and step, and sums and constant multiples of those (a position
+ * computed from a tile id and a block size), `depth` ops deep; 1 when
+ * unknown. */
+static int64_t value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int depth)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    int64_t lb, step, k;
+    if (vi->is_arg && vi->index == 0) {
+        ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+        const struct ir_op_info *lo = loop ? ir_op_get(m, loop) : NULL;
+        if (lo && lo->kind == IR_OP_SCF_FOR && const_of(m, lo->opnd[0], &lb) &&
+            const_of(m, lo->opnd[2], &step) && step > 0) {
+            *c += lb;
+            return step;
+        }
+        return 1;
+    }
+    if (const_of(m, v, &k)) {
+        *c += k;
+        return 0;
+    }
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || depth == 0 || o->nopnd != 2)
+        return 1;
+    if (o->kind == IR_OP_ARITH_ADDI)
+        return gcd(value_gcd(m, o->opnd[0], c, depth - 1), value_gcd(m, o->opnd[1], c, depth - 1));
+    if (o->kind == IR_OP_ARITH_MULI) {
+        for (int i = 0; i < 2; i++)
+            if (const_of(m, o->opnd[i], &k)) {
+                int64_t c2 = 0, g = value_gcd(m, o->opnd[1 - i], &c2, depth - 1);
+                *c += k * c2;
+                return g * (k < 0 ? -k : k);
+            }
+    }
+    return 1;
+}
+
 /* Splits e, over subscripts subs, into c + (terms over dims): *c the
  * constant, the result a number every value of the terms is a multiple of
  * (1 when unknown, 0 when there are none). A subscript that is the
@@ -168,20 +217,8 @@ static int64_t dim_gcd(const struct ir_module *m, ir_aff e, const ir_value *subs
     case IR_AFF_CONST:
         *c += a->v;
         return 0;
-    case IR_AFF_DIM: {
-        const struct ir_value_info *vi = ir_value_get(m, subs[a->v]);
-        int64_t lb, step;
-        if (vi->is_arg && vi->index == 0) {
-            ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
-            const struct ir_op_info *lo = loop ? ir_op_get(m, loop) : NULL;
-            if (lo && lo->kind == IR_OP_SCF_FOR && const_of(m, lo->opnd[0], &lb) &&
-                const_of(m, lo->opnd[2], &step) && step > 0) {
-                *c += lb;
-                return step;
-            }
-        }
-        return 1;
-    }
+    case IR_AFF_DIM:
+        return value_gcd(m, subs[a->v], c, 4);
     case IR_AFF_ADD:
         return gcd(dim_gcd(m, a->lhs, subs, c), dim_gcd(m, a->rhs, subs, c));
     case IR_AFF_MUL: {
@@ -380,9 +417,13 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     bool whole = (n * e) % least == 0;
     if (!least || (whole && rows != 1))
         return true;
-    /* several rows (which may well be contiguous, one run of whole words)
-     * or an offset not affine in the subscripts: left to ktc-codegen's check */
-    if (rows != 1 || !offset_expr(p, &s[far], &off) || align % e || least % e)
+    /* an offset not affine in the subscripts: left to ktc-codegen's check */
+    ir_value dynoff;
+    if (!offset_expr(p, &s[far], &off, &dynoff) || align % e || least % e)
+        return true;
+    /* several rows (which may well be contiguous, one run of whole words):
+     * left to ktc-codegen's check */
+    if (rows != 1)
         return true;
     if (whole && (has_dims(m, off) ||
                   ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
@@ -394,12 +435,25 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     /* d: the wanted elements' offset in the first word; w: the words */
     int64_t ae = align / e, le = least / e, w;
     ir_aff d;
+    /* Words of a view placed at launch may hold other tiles' elements,
+     * which other cores (or the next row) write at the same time: a
+     * read-modify-write of them would race (left to ktc-codegen's check). */
+    if (store && dynoff)
+        return true;
     bool dyn = has_dims(m, off);
-    const ir_value *subs = ir_op_get(m, op)->opnd + s[far].first + 1;
+    uint32_t nsub = s[far].nsub, nx = nsub + (dynoff ? 1 : 0);
+    ir_value *subs = malloc((nx + 1) * sizeof *subs);
+    if (!subs)
+        abort();
+    memcpy(subs, ir_op_get(m, op)->opnd + s[far].first + 1, nsub * sizeof *subs);
+    if (dynoff)
+        subs[nsub] = dynoff;
     if (dyn) {
-        for (uint32_t i = 0; i < s[far].nsub; i++)
-            if (!outside(m, pipe, subs[i]))
+        for (uint32_t i = 0; i < nx; i++)
+            if (!outside(m, pipe, subs[i])) {
+                free(subs);
                 return true;
+            }
         /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
         int64_t c = 0, g = gcd(dim_gcd(m, off, subs, &c), ae);
         int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
@@ -407,8 +461,10 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         w = (dmax + n + le - 1) / le * le;
     } else {
         int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
-        if (o < 0)
+        if (o < 0) {
+            free(subs);
             return true;
+        }
         d = ir_aff_const(m, o % ae);
         w = (o % ae + n + le - 1) / le * le;
     }
@@ -417,17 +473,23 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     ir_type bt = pe_widen_last(m, ir_value_type(m, s[near].v), w);
     ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
     ir_value_get(m, s[near].v)->type = bt;
-    shift_last(m, op, far, ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1)));
+    ir_aff back = ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1));
+    if (dynoff) { /* d reads the offset: the hop takes it as a subscript */
+        ir_op nop = extend_side(m, op, far, subs, nx, back);
+        for (uint32_t i = 0; i < xs->n; i++)
+            if (xs->v[i] == op)
+                xs->v[i] = nop;
+        op = nop;
+    } else {
+        shift_last(m, op, far, back);
+    }
     pe_set_last_size(m, op, far, w);
     pe_set_last_size(m, op, near, w);
     /* the other hops on the buffer address the elements inside it (given
      * the far side's subscripts when d depends on them) */
     ir_op writer = IR_NONE;
-    uint32_t nsub = s[far].nsub;
-    ir_value *extra = malloc((nsub + 1) * sizeof *extra);
-    if (!extra)
-        abort();
-    memcpy(extra, subs, nsub * sizeof *extra);
+    ir_value *extra = subs;
+    nsub = nx;
     for (uint32_t i = 0; i < xs->n; i++) {
         if (xs->v[i] == op)
             continue;

@@ -86,6 +86,28 @@
  * cloned into the body of the generic the splat folds into (the compute
  * unit computes it; ktc-lower splats the captured leaves).
  *
+ * Contractions. linalg.matmul ins(A: MxK, B: KxN) outs(C: MxN), which is
+ * C + A B, is computed as ktc-interp computes it (f32 accumulation in
+ * order of k from 0, each product and sum rounded to f32; the sum rounded
+ * once to the element type; C added in f32 and rounded), with elementwise
+ * ops only, one output element per lane: a zero f32 accumulator, then a
+ * chain of elementwise generics over (i, j), each adding up to 15 steps
+ * acc + f32(A[i,k]) * f32(B[k,j]) (A read at (i, k): one element,
+ * broadcast along the row; B at (k, j): a row), then an elementwise
+ * epilogue (round, add C in f32, round). A loaded operand is first copied
+ * into the scratchpad (a copy generic that never fuses into a consumer
+ * reading it at constant indices). A producer does not fuse into a
+ * consumer that would then fill fewer lanes (the f32 epilogue into f16
+ * work: kept apart, the consumer runs on full vectors and stores whole
+ * rows), and a product stored as it is gets a copy in its own type for
+ * the same reason. Generics
+ * fuse up to 31 inputs (ktc-lower's limit); one tensor read through
+ * several maps gets a slot per map. A generic whose body computes in a
+ * wider type than its result (f32 in an f16 computation) is tiled to the
+ * lanes of the widest. A view placed at launch (an access tile at a
+ * computed offset) whose rows are not contiguous is tiled one row per
+ * tile (ktc-path-expand may widen each row's read to its words).
+ *
  * Rejected with a located "... is not supported yet" error (the later
  * stages cannot handle these yet): scf.while; scf.for with iter_args that
  * are not tensors, or whose body does not compute the carried tensor in
@@ -93,7 +115,9 @@
  * carried tensor after computing its next value); tensor.extract at
  * non-constant indices;
  * distributed memory views; indirect access tiles; inter-tile ops;
- * contractions (linalg.matmul and friends) and linalg.index; ops in a
+ * contractions other than linalg.matmul, and linalg.matmul with
+ * indexing_maps, mixed element types or elements other than f16, bf16 and
+ * f32; linalg.index; ops in a
  * computation outside the compute set (split_compute_op_ok); other tensor
  * ops in a compute group (e.g. a reshape merging dims); tensors crossing a
  * compute group's boundary (arguments, results of loops no group took,

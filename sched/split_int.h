@@ -138,6 +138,12 @@ struct split_gen {
  * many inputs or loops. */
 bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
 
+/* The lanes a tile of generic gop fills: those of elem (its result's
+ * element type; its name goes to tname), or fewer when its body computes
+ * in a wider type (f16 data accumulated in f32: 32 lanes, not 64); 0 when
+ * the compute unit has none for elem. */
+int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tname, size_t n);
+
 /* ---- phases ------------------------------------------------------------- */
 
 /* Whether op may appear in a computation (a linalg body, or elementwise on

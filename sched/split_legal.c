@@ -43,6 +43,48 @@ static bool is_linalg_body_op(const struct ir_module *m, ir_op op)
     return k == IR_OP_LINALG_GENERIC || k == IR_OP_LINALG_MAP || k == IR_OP_LINALG_REDUCE;
 }
 
+/* The linalg.matmul forms split_linalg.c computes as ktc-interp does:
+ * ins(MxK, KxN) outs(MxN), static shapes, the default maps, one element
+ * type of f16, bf16 or f32 (accumulated in f32). */
+static void check_matmul(struct split_ctx *c, ir_op op)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (ir_op_attr(m, op, "indexing_maps")) {
+        split_error(c, op, "linalg.matmul with indexing_maps (transposed or broadcast operands) "
+                           "is not supported yet");
+        return;
+    }
+    if (o->nopnd != 3 || o->nres != 1) {
+        split_error(c, op, "linalg.matmul on memrefs or with %u operands is not supported yet",
+                    o->nopnd);
+        return;
+    }
+    const struct ir_type_info *t[3];
+    for (uint32_t i = 0; i < 3; i++) {
+        t[i] = ir_type_get(m, ir_value_type(m, o->opnd[i]));
+        if (t[i]->kind != IR_TY_TENSOR || t[i]->rank != 2 || t[i]->shape[0] == IR_DYN ||
+            t[i]->shape[1] == IR_DYN) {
+            split_error(c, op, "linalg.matmul of dynamic shape is not supported yet");
+            return;
+        }
+    }
+    if (t[0]->elem != t[1]->elem || t[0]->elem != t[2]->elem) {
+        char a[32], b[32], r[32];
+        split_error(c, op, "linalg.matmul mixing element types (%s, %s into %s) is not "
+                           "supported yet", split_type_name(m, t[0]->elem, a, sizeof a),
+                    split_type_name(m, t[1]->elem, b, sizeof b),
+                    split_type_name(m, t[2]->elem, r, sizeof r));
+        return;
+    }
+    const struct ir_type_info *e = ir_type_get(m, t[0]->elem);
+    if (e->kind != IR_TY_FLOAT || (e->fkind != IR_F16 && e->fkind != IR_BF16 && e->fkind != IR_F32)) {
+        char a[32];
+        split_error(c, op, "linalg.matmul on %s (only f16, bf16 and f32, accumulated in f32) is "
+                           "not supported yet", split_type_name(m, t[0]->elem, a, sizeof a));
+    }
+}
+
 static bool check(struct ir_module *m, ir_op op, void *ctx)
 {
     struct split_ctx *c = ctx;
@@ -76,11 +118,14 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
         split_error(c, op, "inter-tile ops (%s) are not supported yet", name);
         break;
     case IR_OP_LINALG_MATMUL:
+        check_matmul(c, op);
+        break;
     case IR_OP_LINALG_BATCH_MATMUL:
     case IR_OP_LINALG_MATVEC:
     case IR_OP_LINALG_VECMAT:
     case IR_OP_LINALG_DOT:
-        split_error(c, op, "contractions (%s) are not supported yet", name);
+        split_error(c, op, "contractions other than linalg.matmul (%s) are not supported yet",
+                    name);
         break;
     case IR_OP_LINALG_INDEX:
         split_error(c, op, "%s in a linalg body is not supported yet", name);

@@ -13,6 +13,8 @@
 #include "sched/split_int.h"
 
 #define MAX_IN SPLIT_MAX_IN
+/* A fused generic has at most this many inputs: ktc-lower takes 31. */
+#define FUSE_MAX_IN 31
 #define MAX_LOOPS SPLIT_MAX_LOOPS
 
 static const char *iterator_of(const struct ir_module *m, ir_attr a)
@@ -124,6 +126,26 @@ static void clone_body(struct ir_module *m, ir_block from, ir_block to, struct s
 {
     IR_FOR_OPS(m, from, op)
         ir_block_append_op(m, to, split_clone(m, op, vm));
+}
+
+int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tname, size_t n)
+{
+    struct ir_module *m = c->m;
+    int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, n));
+    IR_FOR_OPS(m, split_body(m, gop, 0), op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        char buf[16];
+        for (uint32_t r = 0; r < o->nres && lanes > 0; r++) {
+            ir_type t = ir_value_type(m, o->res + r);
+            int64_t l = ir_type_is_float(m, t)
+                            ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
+                            : 0;
+            if (l > 0 && l < lanes)
+                lanes = l;
+        }
+    }
+    return lanes;
 }
 
 /* ---- generalization ------------------------------------------------------ */
@@ -272,6 +294,144 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
     return gop;
 }
 
+/* ---- contractions ---------------------------------------------------------- */
+
+/* Inputs of one link of a contraction's chain (as many as a fused
+ * generic has): the accumulator and an (A, B) pair per step. */
+#define MM_MAX_IN FUSE_MAX_IN
+#define MM_STEPS ((MM_MAX_IN - 1) / 2)
+
+/* linalg.matmul ins(A: MxK, B: KxN) outs(C: MxN) as ktc-interp computes it
+ * (ktir/interp/ops_tensor.c, matmul_single): acc = 0 in f32; for k in
+ * order acc += f32(A[i,k]) * f32(B[k,j]) (each product and sum rounded to
+ * f32, no fma); the product rounded once to T; then C + it in f32, rounded
+ * to T. On a vector unit every output point is a lane: the K steps become
+ * elementwise generics over (i, j) reading A[i,k] (one element, broadcast
+ * along j) and B[k,j] (a row) at constant k, MM_STEPS (15) steps per generic,
+ * chained through an f32 accumulator:
+ *
+ *   acc0 = splat 0.0 : MxN f32
+ *   acc1 = generic(acc0, A[., 0], B[0, .], ..., A[., 14], B[14, .])  s = s + a*b, 15 times
+ *   ...                                                                (K / 15 links)
+ *   r    = generic(accL, C)                    trunc(acc) to T, extf both, addf, trunc
+ *
+ * Later stages see elementwise generics with broadcast inputs (none
+ * reduces, so the sum stays in ktc-interp's order); the epilogue fuses
+ * with the consumers like any elementwise op. f32 operands skip the
+ * conversions. split_legal admits only the forms this handles. */
+static ir_op contraction(struct split_b *b, ir_op op)
+{
+    struct ir_module *m = b->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_value A = o->opnd[0], B = o->opnd[1], C = o->opnd[2];
+    const struct ir_type_info *at = ir_type_get(m, ir_value_type(m, A));
+    const struct ir_type_info *ct = ir_type_get(m, ir_value_type(m, C));
+    int64_t K = at->shape[1];
+    ir_type T = ct->elem, F = m->t_f32;
+    bool wide = T != F; /* 16-bit data: convert to f32 and back */
+    ir_type acc_t = ir_type_shaped(m, IR_TY_TENSOR, 2, ct->shape, F);
+    uint32_t id = identity_map(m, 2);
+    /* Loaded operands are copied into the scratchpad once: every step
+     * reads a column element of A and a row of B from there. */
+    ir_value *opd[2] = {&A, &B};
+    for (int i = 0; i < 2; i++) {
+        ir_op d = ir_value_def(m, *opd[i]);
+        if (!d || ir_op_get(m, d)->kind != IR_OP_KTDP_LOAD)
+            continue;
+        ir_type t = ir_value_type(m, *opd[i]);
+        ir_op cp = elementwise(b, IR_OP_LINALG_COPY, "", 1, opd[i], sb_tensor_empty(b, t), t,
+                               IR_NONE);
+        ir_value_get(m, ir_op_result(m, cp, 0))->name = ir_value_get(m, *opd[i])->name;
+        *opd[i] = ir_op_result(m, cp, 0);
+    }
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", b->loc);
+    ir_state_set_attr(m, &st, "value", ir_attr_float(m, 0.0, F));
+    ir_state_add_result(m, &st, F);
+    ir_value zero = ir_op_result(m, sb_emit(b, &st), 0);
+    ir_state_init(&st, m, "tensor.splat", b->loc);
+    ir_state_add_operand(m, &st, zero);
+    ir_state_add_result(m, &st, acc_t);
+    ir_value acc = ir_op_result(m, sb_emit(b, &st), 0);
+    split_set_name(m, acc, "acc");
+    for (int64_t k0 = 0; k0 < K; k0 += MM_STEPS) {
+        int64_t k1 = k0 + MM_STEPS < K ? k0 + MM_STEPS : K;
+        struct split_gen g = {.nloops = 2, .nin = 1, .out_map = id, .res = acc_t};
+        g.in[0] = acc, g.in_map[0] = id;
+        for (int64_t k = k0; k < k1; k++) {
+            ir_aff ra[2] = {ir_aff_dim(m, 0), ir_aff_const(m, k)};
+            ir_aff rb[2] = {ir_aff_const(m, k), ir_aff_dim(m, 1)};
+            g.in[g.nin] = A, g.in_map[g.nin++] = ir_map_intern(m, 2, 0, 2, ra);
+            g.in[g.nin] = B, g.in_map[g.nin++] = ir_map_intern(m, 2, 0, 2, rb);
+        }
+        g.out = sb_tensor_empty(b, acc_t);
+        ir_block body;
+        ir_op gop = gen_create(b, &g, &body);
+        const struct ir_block_info *bi = ir_block_get(m, body);
+        ir_value sum = bi->args[0];
+        for (uint32_t i = 1; i < g.nin; i += 2) { /* the (A, B) pairs */
+            ir_value x = bi->args[i], y = bi->args[i + 1];
+            if (wide) {
+                x = body_op(m, body, b->loc, "arith.extf", 1, &x, F, IR_NONE);
+                y = body_op(m, body, b->loc, "arith.extf", 1, &y, F, IR_NONE);
+            }
+            ir_value xy[2] = {x, y};
+            ir_value p = body_op(m, body, b->loc, "arith.mulf", 2, xy, F, IR_NONE);
+            ir_value sp[2] = {sum, p};
+            sum = body_op(m, body, b->loc, "arith.addf", 2, sp, F, IR_NONE);
+        }
+        body_yield(m, body, b->loc, sum);
+        acc = ir_op_result(m, gop, 0);
+        split_set_name(m, acc, "acc");
+    }
+    /* C + the product; an empty C is ktc-interp's zeros (0 + -0 is +0). */
+    ir_op cd = ir_value_def(m, C);
+    if (cd && ir_op_get(m, cd)->kind == IR_OP_TENSOR_EMPTY) {
+        ir_state_init(&st, m, "arith.constant", b->loc);
+        ir_state_set_attr(m, &st, "value", ir_attr_float(m, 0.0, T));
+        ir_state_add_result(m, &st, T);
+        ir_value z = ir_op_result(m, sb_emit(b, &st), 0);
+        ir_state_init(&st, m, "tensor.splat", b->loc);
+        ir_state_add_operand(m, &st, z);
+        ir_state_add_result(m, &st, ir_value_type(m, C));
+        C = ir_op_result(m, sb_emit(b, &st), 0);
+    }
+    struct split_gen g = {.nloops = 2, .nin = 2, .out_map = id, .res = ir_value_type(m, C)};
+    g.in[0] = acc, g.in_map[0] = id;
+    g.in[1] = C, g.in_map[1] = id;
+    g.out = sb_tensor_empty(b, g.res);
+    ir_block body;
+    ir_op gop = gen_create(b, &g, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    ir_value r = bi->args[0], cv = bi->args[1];
+    if (wide) {
+        r = body_op(m, body, b->loc, "arith.truncf", 1, &r, T, IR_NONE);
+        r = body_op(m, body, b->loc, "arith.extf", 1, &r, F, IR_NONE);
+        cv = body_op(m, body, b->loc, "arith.extf", 1, &cv, F, IR_NONE);
+    }
+    ir_value cr[2] = {cv, r};
+    r = body_op(m, body, b->loc, "arith.addf", 2, cr, F, IR_NONE);
+    if (wide)
+        r = body_op(m, body, b->loc, "arith.truncf", 1, &r, T, IR_NONE);
+    body_yield(m, body, b->loc, r);
+    /* Stored as it is: a copy in the result's own type stores whole
+     * vectors of it (narrows() keeps the f32 epilogue from fusing into
+     * it), not rows of the f32 lanes. */
+    bool stored = false;
+    IR_FOR_OPS(m, ir_op_get(m, op)->block, u)
+    {
+        const struct ir_op_info *ui = ir_op_get(m, u);
+        stored |= ui->kind == IR_OP_KTDP_STORE && ui->opnd[0] == ir_op_get(m, op)->res;
+    }
+    if (stored && wide) {
+        ir_value v = ir_op_result(m, gop, 0);
+        split_set_name(m, v, "mm");
+        ir_type t = ir_value_type(m, v);
+        gop = elementwise(b, IR_OP_LINALG_COPY, "", 1, &v, sb_tensor_empty(b, t), t, IR_NONE);
+    }
+    return gop;
+}
+
 /* The reassociation groups of a reshape: group g holds dims [at[g], at[g+1]). */
 static bool groups_of(const struct ir_module *m, ir_op op, uint32_t *n, uint32_t *at)
 {
@@ -393,6 +553,8 @@ static bool generalize(struct split_ctx *c, ir_op op)
         if (!(g = view_generic(&b, op)))
             return split_error(c, op, "this %s (merging dims, or with dynamic or strided "
                                       "slices) is not supported yet", name);
+    } else if (o->kind == IR_OP_LINALG_MATMUL) {
+        g = contraction(&b, op);
     } else if (strncmp(name, "linalg.", 7) == 0) {
         const char *s = named_scalar(o->kind, ir_type_is_float(m, ir_type_elem(m, t)));
         if (!s || o->nopnd < 2)
@@ -567,7 +729,19 @@ static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op 
     const struct ir_block_info *bi = ir_block_get(m, pb);
     if (split_block_uses(m, pb, bi->args[p->nin]))
         return false; /* it reads its output */
-    return p->nin - 1 + u->nin <= MAX_IN &&
+    /* A copy of a loaded tensor read at constant indices (a contraction's
+     * A[i,k], B[k,j]) stays: it stages the tensor in the scratchpad, where
+     * the consumer reads an element or a row at a time; fused, each would
+     * be a device-memory read of a piece of a word. */
+    const struct ir_affine_map *um = ir_map_get(m, u->in_map[k]);
+    ir_op y = ir_block_get(m, pb)->last;
+    ir_op src = p->nin == 1 ? ir_value_def(m, p->in[0]) : IR_NONE;
+    if (src && ir_op_get(m, src)->kind == IR_OP_KTDP_LOAD && ir_op_get(m, y)->nopnd == 1 &&
+        ir_op_get(m, y)->opnd[0] == bi->args[0])
+        for (uint32_t i = 0; i < um->nres; i++)
+            if (ir_aff_get(m, um->res[i])->kind != IR_AFF_DIM)
+                return false;
+    return p->nin - 1 + u->nin <= FUSE_MAX_IN &&
            ir_map_get(m, u->in_map[k])->nres == p->nloops;
 }
 
@@ -674,6 +848,18 @@ static void dedupe_inputs(struct split_ctx *c, ir_op op)
     ir_op_unlink(m, op);
 }
 
+/* Whether fusing producer pop into consumer uop would make the consumer
+ * fill fewer lanes per tile (the producer computes in a wider type: a
+ * contraction's f32 epilogue feeding f16 work): kept apart, the consumer
+ * runs on full vectors and stores whole rows of its own type. */
+static bool narrows(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_op uop,
+                    const struct split_gen *u)
+{
+    char a[16], b[16];
+    return split_gen_lanes(c, pop, ir_type_elem(c->m, p->res), a, sizeof a) <
+           split_gen_lanes(c, uop, ir_type_elem(c->m, u->res), b, sizeof b);
+}
+
 /* One fusion in block blk, if any applies. */
 static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
 {
@@ -695,7 +881,7 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
             struct split_gen p, u;
             uint32_t perm[MAX_LOOPS];
             if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) && split_gen_read(m, uop, &u) &&
-                k < u.nin && fusible(m, &p, pop, &u, k, perm)) {
+                k < u.nin && fusible(m, &p, pop, &u, k, perm) && !narrows(c, pop, &p, uop, &u)) {
                 dedupe_inputs(c, fuse(c, pop, &p, uop, &u, k, perm));
                 done = true;
             }

@@ -532,6 +532,21 @@ struct dests {
     struct place to[MAX_OUT];
 };
 
+/* Whether memref v is a view at an offset known only at launch whose
+ * rows (its last dim) are not contiguous. */
+static bool rows_apart(const struct ir_module *m, ir_value v)
+{
+    ir_op d = v ? ir_value_def(m, v) : IR_NONE;
+    if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_REINTERPRET_CAST)
+        return false;
+    const struct ir_attr_info *so = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, v));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    return so && so->n == 1 && so->ints[0] == IR_DYN && t->rank >= 2 && lay &&
+           lay->kind == IR_AT_STRIDED && lay->n == t->rank &&
+           lay->ints[t->rank - 2] != t->shape[t->rank - 1];
+}
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -545,12 +560,29 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         return split_error(c, gop, "computations of dynamic shape are not supported yet");
     ir_type elem = ir_type_elem(m, g.res);
     char tname[16];
-    int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, sizeof tname));
+    int64_t lanes = split_gen_lanes(c, gop, elem, tname, sizeof tname);
     if (lanes <= 0)
         return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,
                            c->compute, tname);
     tile_sizes(&g, ext, lanes, ts);
+    /* Rows of a view placed only at launch (an access tile at a computed
+     * offset) whose rows are not contiguous stay one per tile: the device
+     * may have to read each row's enclosing words (path_expand_word.c),
+     * which rows packed into one vector cannot share. */
+    bool apart = false;
+    for (uint32_t i = 0; i < g.nin; i++)
+        apart = apart || rows_apart(m, src[i].mem);
+    for (uint32_t j = 0; j < dst->n; j++)
+        apart = apart || rows_apart(m, dst->to[j].mem);
+    bool inner = true; /* the innermost parallel loop keeps its tile */
+    for (uint32_t d = g.nloops; apart && d-- > 0;) {
+        if (g.red[d] || ext[d] == 1)
+            continue;
+        if (!inner)
+            ts[d] = 1;
+        inner = false;
+    }
     /* A body reading its output starts from the output's initial value:
      * the compute stage rebuilds empty tensors and constant splats only. */
     ir_block gb = split_body(m, gop, 0);
@@ -685,6 +717,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     sb_at_end(&cb, m, stage(&sb, t ? tokv[t - 1] : IR_NONE, tokv[t], c->compute), loc);
     struct split_vmap vm = {0};
     ir_attr maps[MAX_IN + 1];
+    ir_value reads[MAX_IN];
     for (uint32_t i = 0; i <= g.nin; i++) {
         ir_value v = i < g.nin ? g.in[i] : g.out;
         ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[i].rank, acc[i].size,
@@ -700,10 +733,15 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         ir_value r = ir_op_result(m, sb_emit(&cb, &st), 0);
         ir_value_get(m, r)->name = ir_value_get(m, v)->name;
         split_vmap_set(&vm, v, r);
+        reads[i] = r;
     }
     clone_captured_constants(&cb, gop, split_body(m, gop, 0), &vm);
     ir_op tg = split_clone(m, gop, &vm);
     ir_block_append_op(m, cb.block, tg);
+    /* input i reads slot i: one tensor read through several maps (a
+     * contraction's A at each k) has a slot per map */
+    for (uint32_t i = 0; i < g.nin; i++)
+        ir_op_get(m, tg)->opnd[i] = reads[i];
     ir_op_set_attr(m, tg, "indexing_maps", ir_attr_array(m, g.nin + 1, maps));
     ir_value res = ir_op_result(m, tg, 0);
     ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));

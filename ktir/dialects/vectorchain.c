@@ -133,6 +133,23 @@ bool ir_verify_vectorchain_select(struct ir_verifier *v, ir_op op)
     return true;
 }
 
+/* %r = vectorchain.convert %x : vector<N x S>, vector<N x T> (ktc's
+ * addition): every element converted to T as arith.extf / arith.truncf
+ * convert a scalar (one rounding, to nearest even). */
+bool ir_verify_vectorchain_convert(struct ir_verifier *v, ir_op op)
+{
+    struct ir_module *m = irv_module(v);
+    if (!irv_counts(v, op, 1, 1, 0))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_type s = ir_value_type(m, o->opnd[0]), t = ir_value_type(m, o->res);
+    if (!is_vector(m, s) || !is_vector(m, t) || ir_type_numel(m, s) != ir_type_numel(m, t) ||
+        !ir_type_is_float(m, ir_type_elem(m, s)) || !ir_type_is_float(m, ir_type_elem(m, t)))
+        return irv_error(v, op, "requires a float vector operand and a float vector result of "
+                                "its length");
+    return true;
+}
+
 /* %r = vectorchain.shuffle input(%x) {indices = [i, ...], repetition = N} : vector<...>, vector<...>:
  * the input elements at `indices`, the whole sequence repeated N times. */
 bool ir_fmt_vectorchain_shuffle_parse(struct ir_parser *p, struct ir_op_state *st)

@@ -71,4 +71,15 @@ if expect "ktc compile reduce_generic" 0 "$ktc" compile "$rg/../../../$kernel" -
     expect_out 0 '^golden arg0: ok' -- "$launch" "$tmp/r.spyrecode" --golden "$rg" --repeat=3
 fi
 
+# ffn_swiglu: three linalg.matmul (f32 accumulation in ktc-interp's order on
+# the vector unit), silu between them: the golden within tolerance, and
+# ktc-interp bit for bit
+ffn=$golden/../ffn_swiglu
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$ffn/golden.json")
+if expect "ktc compile ffn_swiglu" 0 "$ktc" compile "$ffn/../../../$kernel" -o "$tmp/m.spyrecode"; then
+    expect_out 0 '^golden out_ptr: ok' -- "$launch" "$tmp/m.spyrecode" --golden "$ffn"
+    expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 64' -- \
+        "$launch" "$tmp/m.spyrecode" --golden "$ffn" --check
+fi
+
 cli_done

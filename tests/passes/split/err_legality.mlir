@@ -1,8 +1,9 @@
 // RUN: ktc-split
 // PARSE: --device=sample
 // What no later stage handles yet is rejected, each where it is written:
-// scf.while, scf.for carrying a value other than a tensor, contractions,
-// and an op outside the compute set in a linalg body. Every offending op
+// scf.while, scf.for carrying a value other than a tensor, contractions
+// other than linalg.matmul (which is accepted), and an op outside the
+// compute set in a linalg body. Every offending op
 // is reported.
 #id = affine_map<(d0) -> (d0)>
 func.func @loops(%n: i32, %t: f16) -> f16 {
@@ -24,6 +25,7 @@ func.func @loops(%n: i32, %t: f16) -> f16 {
 }
 func.func @compute(%a: tensor<4x4xf16>, %b: tensor<4x4xf16>, %v: tensor<4xf16>) -> tensor<4x4xf16> {
   %p = linalg.matmul ins(%a, %b : tensor<4x4xf16>, tensor<4x4xf16>) outs(%a : tensor<4x4xf16>) -> tensor<4x4xf16>
+  %q = linalg.matvec ins(%a, %v : tensor<4x4xf16>, tensor<4xf16>) outs(%v : tensor<4xf16>) -> tensor<4xf16>
   %s = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%v : tensor<4xf16>) outs(%v : tensor<4xf16>) {
   ^bb0(%x: f16, %o: f16):

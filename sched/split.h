@@ -117,7 +117,10 @@
  * distributed memory views; indirect access tiles; inter-tile ops;
  * contractions other than linalg.matmul, and linalg.matmul with
  * indexing_maps, mixed element types or elements other than f16, bf16 and
- * f32; linalg.index; ops in a
+ * f32; linalg.index; a linalg.generic reduction folded by an op whose
+ * result depends on the order (float add, mul, ...: the generic folds in
+ * iteration order, the device pairwise; integer ring and bit ops, min and
+ * max are taken); ops in a
  * computation outside the compute set (split_compute_op_ok); other tensor
  * ops in a compute group (e.g. a reshape merging dims); tensors crossing a
  * compute group's boundary (arguments, results of loops no group took,

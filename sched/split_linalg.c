@@ -521,6 +521,68 @@ static ir_op view_generic(struct split_b *b, ir_op op)
     return gop;
 }
 
+/* Whether combining the values of a reduction with op gives the same
+ * result in any order: integer ring and bit operations, min and max. */
+static bool order_free(uint32_t kind)
+{
+    switch (kind) {
+    case IR_OP_ARITH_ADDI: case IR_OP_ARITH_MULI: case IR_OP_ARITH_ANDI:
+    case IR_OP_ARITH_ORI: case IR_OP_ARITH_XORI: case IR_OP_ARITH_MAXSI:
+    case IR_OP_ARITH_MINSI: case IR_OP_ARITH_MAXUI: case IR_OP_ARITH_MINUI:
+    case IR_OP_ARITH_MAXIMUMF: case IR_OP_ARITH_MINIMUMF: case IR_OP_ARITH_MAXNUMF:
+    case IR_OP_ARITH_MINNUMF: case IR_OP_ARITH_MAXF: case IR_OP_ARITH_MINF:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A linalg.generic with reduction loops folds in iteration order (its
+ * semantics, and ktc-interp's); after this pass a reduction is folded as a
+ * pairwise tree (linalg.reduce's order, which the device runs). The two
+ * agree when every op that the carried outs value reaches combines in any
+ * order; otherwise the first op that does not is refused. */
+static bool generic_reduction_ok(struct split_ctx *c, ir_op op)
+{
+    struct ir_module *m = c->m;
+    struct split_gen g;
+    if (!split_gen_read(m, op, &g))
+        return true; /* refused later with its own message */
+    bool red = false;
+    for (uint32_t i = 0; i < g.nloops; i++)
+        red |= g.red[i];
+    if (!red)
+        return true;
+    /* the values the carried outs reach, as a mark per value id */
+    ir_block body = split_body(m, op, 0);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    bool *carried = calloc(m->values.len, sizeof *carried);
+    if (!carried)
+        abort();
+    for (uint32_t i = g.nin; i < bi->nargs; i++)
+        carried[bi->args[i]] = true;
+    bool ok = true;
+    IR_FOR_OPS(m, body, bop) {
+        const struct ir_op_info *bo = ir_op_get(m, bop);
+        bool reached = false;
+        for (uint32_t k = 0; k < bo->nopnd; k++)
+            reached |= carried[bo->opnd[k]];
+        if (!reached || bo->kind == IR_OP_LINALG_YIELD)
+            continue;
+        if (!order_free(bo->kind)) {
+            ok = split_error(c, bop, "%s folding a linalg.generic reduction is not supported "
+                                     "yet: the generic folds in iteration order, the device "
+                                     "as a pairwise tree (linalg.reduce's order)",
+                             ir_str_get(m, bo->name));
+            break;
+        }
+        for (uint32_t r = 0; r < bo->nres; r++)
+            carried[ir_op_result(m, bop, r)] = true;
+    }
+    free(carried);
+    return ok;
+}
+
 /* Replaces op (one tensor result) by its generic form; false after an
  * error. Ops already in their final form are left alone. */
 static bool generalize(struct split_ctx *c, ir_op op)
@@ -535,8 +597,9 @@ static bool generalize(struct split_ctx *c, ir_op op)
     case IR_OP_TENSOR_EMPTY:
     case IR_OP_TENSOR_SPLAT:
     case IR_OP_LINALG_FILL:
-    case IR_OP_LINALG_GENERIC:
         return true;
+    case IR_OP_LINALG_GENERIC:
+        return generic_reduction_ok(c, op);
     default:
         break;
     }

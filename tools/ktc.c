@@ -212,7 +212,9 @@ static int report(const char *bin, int status)
     return CLI_IO;
 }
 
-static pid_t spawn(const char *const *argv, int in_fd, int out_fd)
+/* Runs argv with stdin, stdout and stderr from the given descriptors (-1:
+ * the driver's own). */
+static pid_t spawn(const char *const *argv, int in_fd, int out_fd, int err_fd)
 {
     pid_t pid = fork();
     if (pid == 0) {
@@ -224,6 +226,8 @@ static pid_t spawn(const char *const *argv, int in_fd, int out_fd)
             dup2(out_fd, STDOUT_FILENO);
             close(out_fd);
         }
+        if (err_fd >= 0)
+            dup2(err_fd, STDERR_FILENO);
         execv(argv[0], (char *const *)argv);
         fprintf(stderr, "ktc: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -237,10 +241,25 @@ static bool skipped(const struct opts *o, int k)
     return o->skip_nest && strcmp(stages[k].bin, "ktc-nest") == 0;
 }
 
-/* Stages 0..last as one pipeline of processes; the last writes `out`. */
+/* Copies what a stage wrote to its captured stderr to ours. */
+static void replay(FILE *f)
+{
+    char buf[4096];
+    size_t n;
+    rewind(f);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stderr);
+}
+
+/* Stages 0..last as one pipeline of processes; the last writes `out`. Each
+ * stage's stderr is captured and shown in pipeline order once all have
+ * ended, up to the first stage that failed: the stages after it only saw a
+ * truncated input, and what they say about it would bury the real error. */
 static int run_pipeline(const struct opts *o, int last, const char *out)
 {
     pid_t pids[NSTAGES];
+    FILE *errs[NSTAGES] = {NULL};
+    int status[NSTAGES];
     char paths[NSTAGES][PATH_MAX];
     const char *argv[NSTAGES][MAX_ARGS + 8];
     int prev = -1, rc = 0;
@@ -249,32 +268,42 @@ static int run_pipeline(const struct opts *o, int last, const char *out)
         if (skipped(o, k))
             continue;
         int fds[2] = {-1, -1};
-        if (k < last && pipe(fds) != 0) {
-            fprintf(stderr, "ktc: error: pipe: %s\n", strerror(errno));
-            return CLI_IO;
+        if ((k < last && pipe(fds) != 0) || !(errs[k] = tmpfile())) {
+            fprintf(stderr, "ktc: error: %s: %s\n", errs[k] ? "pipe" : "tmpfile",
+                    strerror(errno));
+            rc = CLI_IO;
+            break;
         }
         stage_argv(o, k, k == 0 ? o->input : NULL, k == last ? out : NULL, paths[k],
                    sizeof paths[k], argv[k]);
         if (o->verbose)
             show(argv[k], k < last ? " |\n" : "\n");
-        pids[k] = spawn(argv[k], prev, k < last ? fds[1] : -1);
+        fflush(stderr);
+        pids[k] = spawn(argv[k], prev, k < last ? fds[1] : -1, fileno(errs[k]));
         if (prev >= 0)
             close(prev);
         if (k < last)
             close(fds[1]);
         prev = fds[0];
     }
-    /* Every stage is waited for; the first failure in pipeline order is the
-     * one reported (a later stage then only saw a truncated input). */
+    if (prev >= 0)
+        close(prev);
+    int failed = -1;
     for (int k = 0; k <= last; k++) {
         if (pids[k] < 0)
             continue;
-        int status;
-        waitpid(pids[k], &status, 0);
-        bool failed = !WIFEXITED(status) || WEXITSTATUS(status);
-        if (failed && !rc)
-            rc = report(stages[k].bin, status);
+        waitpid(pids[k], &status[k], 0);
+        if (failed < 0 && (!WIFEXITED(status[k]) || WEXITSTATUS(status[k])))
+            failed = k;
     }
+    for (int k = 0; k <= last; k++) {
+        if (errs[k] && (failed < 0 || k <= failed))
+            replay(errs[k]);
+        if (errs[k])
+            fclose(errs[k]);
+    }
+    if (failed >= 0 && !rc)
+        rc = report(stages[failed].bin, status[failed]);
     return rc;
 }
 
@@ -282,7 +311,7 @@ static int run_one(const char *const *argv, bool verbose)
 {
     if (verbose)
         show(argv, "\n");
-    pid_t pid = spawn(argv, -1, -1);
+    pid_t pid = spawn(argv, -1, -1, -1);
     int status;
     waitpid(pid, &status, 0);
     return report(argv[0], status);

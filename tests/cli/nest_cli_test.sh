@@ -47,6 +47,15 @@ has "ktc-nest's stats" "$tmp/err" "^ktc-nest: @local_schedule_0: tile"
 expect "ktc bad --disable" 2 "$ktc" compile "$example" -o "$tmp/e.sc" --disable=bogus
 has "ktc reports ktc-nest" "$tmp/err" "ktc-nest failed \(exit 2\)"
 expect "stop after a skipped stage" 2 "$ktc" compile "$example" --stop-after=nest --disable=nest
+# A stage that fails: its located error and the driver's line, not what the
+# stages after it say about their truncated input.
+sed 's/arith.addf/arith.remf/' "$example" >"$tmp/bad.mlir"
+expect "a failing stage" 1 "$ktc" compile "$tmp/bad.mlir" -o "$tmp/bad.sc"
+has "its located error" "$tmp/err" "bad.mlir:[0-9]+:[0-9]+: error: arith.remf in a compute group"
+has "the stage named" "$tmp/err" "^ktc: ktc-split failed \(exit 1\)$"
+if grep -q '^ktc-[a-z-]*: error' "$tmp/err"; then fail "later stages' errors shown"; sed 's/^/  | /' "$tmp/err"
+else pass "later stages' errors not shown"; fi
+if [ -e "$tmp/bad.sc" ]; then fail "output left by a failed compile"; else pass "no output on failure"; fi
 expect "--stop-after=nest" 0 "$ktc" compile "$example" --stop-after=nest -o "$tmp/f.nested"
 expect "its file is a nested stage" 0 "$(dirname "$ktc")/ktc-allocate" "$tmp/f.nested" -o "$tmp/f.allocated"
 cli_done

@@ -1,13 +1,15 @@
 /* ktc_lower.c - ktc-lower: `sched.allocated` → `dfir`, one program per unit
  * kind over every core, with signals and launch-time symbols
  * (sched/lower.h). */
-#include <stdio.h>
-#include <stdlib.h>
-
-#include "arch/arch.h"
 #include "sched/lower.h"
-#include "tools/cli.h"
-#include "tools/stage.h"
+#include "tools/pass.h"
+
+static bool lower(struct ir_module *m, const struct arch_device *dev, const void *arg,
+                  struct ir_diag *diag)
+{
+    (void)arg;
+    return sched_lower(m, dev, diag);
+}
 
 int main(int argc, char **argv)
 {
@@ -17,21 +19,5 @@ int main(int argc, char **argv)
     int rc = cli_parse(&c, argc, argv);
     if (rc >= 0)
         return rc;
-    struct ir_diag diag;
-    ir_diag_init(&diag, stderr);
-    struct stage_input in;
-    char *out = NULL;
-    size_t len = 0;
-    if (!(rc = stage_read(&c, "sched.allocated", &diag, &in))) {
-        struct arch_device *dev = arch_load_module(in.m, &diag);
-        if (!dev || !sched_lower(in.m, dev, &diag))
-            rc = CLI_BAD_INPUT;
-        else if (!(rc = stage_emit(&c, in.m, "dfir", &out, &len)))
-            rc = cli_write(&c, out, len);
-        arch_free(dev);
-    }
-    free(out);
-    stage_input_free(&in);
-    ir_diag_free(&diag);
-    return rc;
+    return pass_main(&c, (const char *const[]){"sched.allocated", NULL}, "dfir", lower, NULL);
 }

@@ -5,10 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch/arch.h"
 #include "sched/nest.h"
-#include "tools/cli.h"
-#include "tools/stage.h"
+#include "tools/pass.h"
 
 enum { MAX_DISABLE = 32, MAX_TILES = 64 };
 
@@ -28,6 +26,12 @@ static int parse_sizes(const char *s, int64_t *sizes)
             return -1;
         s = end + 1;
     }
+}
+
+static bool nest(struct ir_module *m, const struct arch_device *dev, const void *arg,
+                 struct ir_diag *diag)
+{
+    return sched_nest(m, dev, arg, diag);
 }
 
 int main(int argc, char **argv)
@@ -69,27 +73,6 @@ int main(int argc, char **argv)
         o.tile_sizes = sizes;
         o.ntile_sizes = (uint32_t)n;
     }
-    struct ir_diag diag;
-    ir_diag_init(&diag, stderr);
-    struct stage_input in = {0};
-    char *out = NULL;
-    size_t len = 0;
-    if (!(rc = stage_read(&c, NULL, &diag, &in)) && strcmp(in.stage, "sched.routed") != 0 &&
-        strcmp(in.stage, "sched.nested") != 0) {
-        fprintf(stderr, "%s: error: %s: expected a 'sched.routed' or 'sched.nested' file, got "
-                        "'%s'\n", c.tool, cli_input_name(&c), in.stage);
-        rc = CLI_BAD_INPUT;
-    }
-    if (!rc) {
-        struct arch_device *dev = arch_load_module(in.m, &diag);
-        if (!dev || !sched_nest(in.m, dev, &o, &diag))
-            rc = CLI_BAD_INPUT;
-        else if (!(rc = stage_emit(&c, in.m, "sched.nested", &out, &len)))
-            rc = cli_write(&c, out, len);
-        arch_free(dev);
-    }
-    free(out);
-    stage_input_free(&in);
-    ir_diag_free(&diag);
-    return rc;
+    return pass_main(&c, (const char *const[]){"sched.routed", "sched.nested", NULL},
+                     "sched.nested", nest, &o);
 }

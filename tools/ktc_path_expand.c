@@ -1,12 +1,14 @@
 /* ktc_path_expand.c - ktc-path-expand: `sched.split` → `sched.routed`, every
  * transfer routed over the module's device (sched/path_expand.h). */
-#include <stdio.h>
-#include <stdlib.h>
-
-#include "arch/arch.h"
 #include "sched/path_expand.h"
-#include "tools/cli.h"
-#include "tools/stage.h"
+#include "tools/pass.h"
+
+static bool path_expand(struct ir_module *m, const struct arch_device *dev, const void *arg,
+                        struct ir_diag *diag)
+{
+    (void)arg;
+    return sched_path_expand(m, dev, diag);
+}
 
 int main(int argc, char **argv)
 {
@@ -16,21 +18,6 @@ int main(int argc, char **argv)
     int rc = cli_parse(&c, argc, argv);
     if (rc >= 0)
         return rc;
-    struct ir_diag diag;
-    ir_diag_init(&diag, stderr);
-    struct stage_input in = {0};
-    char *out = NULL;
-    size_t len = 0;
-    if (!(rc = stage_read(&c, "sched.split", &diag, &in))) {
-        struct arch_device *dev = arch_load_module(in.m, &diag);
-        if (!dev || !sched_path_expand(in.m, dev, &diag))
-            rc = CLI_BAD_INPUT;
-        else if (!(rc = stage_emit(&c, in.m, "sched.routed", &out, &len)))
-            rc = cli_write(&c, out, len);
-        arch_free(dev);
-    }
-    free(out);
-    stage_input_free(&in);
-    ir_diag_free(&diag);
-    return rc;
+    return pass_main(&c, (const char *const[]){"sched.split", NULL}, "sched.routed",
+                     path_expand, NULL);
 }

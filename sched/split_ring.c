@@ -390,7 +390,9 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
         return split_error(c, iff, "scf.if holding on tiles that are not one contiguous range "
                                    "is not supported yet");
     struct split_b b;
+    struct split_cse cse = {0};
     sb_before(&b, m, iff, o->loc);
+    b.cse = &cse;
     ir_value n;
     if (lo < 0)
         n = sb_index(&b, 0);
@@ -414,7 +416,9 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
     ir_state_add_operand(m, &st, sb_index(&b, 1));
     ir_block body = sb_region(m, &st);
     ir_block_add_arg(m, body, m->t_index, IR_NONE);
+    split_set_name(m, n, "trips");
     ir_op loop = sb_emit(&b, &st);
+    free(cse.ops);
     ir_block then = split_body(m, iff, 0);
     ir_op next;
     for (ir_op op = ir_block_get(m, then)->first; op; op = next) {

@@ -71,4 +71,14 @@ if expect "ktc compile reduce_generic" 0 "$ktc" compile "$rg/../../../$kernel" -
     expect_out 0 '^golden arg0: ok' -- "$launch" "$tmp/r.spyrecode" --golden "$rg" --repeat=3
 fi
 
+# ring_reduce: an all-reduce of 4 tiles over the ring (inter_tile_produce /
+# inter_tile_reduce), tile 0 writing: the golden exactly, and ktc-interp
+rr=$golden/../ring_reduce
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rr/golden.json")
+if expect "ktc compile ring_reduce" 0 "$ktc" compile "$rr/../../../$kernel" -o "$tmp/rr.spyrecode"; then
+    expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 128' -- "$launch" "$tmp/rr.spyrecode" --golden "$rr"
+    expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 128' -- "$launch" "$tmp/rr.spyrecode" \
+        --arg in_ptr="$rr/in/in_ptr.npy" --arg out_ptr="$rr/in/out_ptr.npy" --check
+fi
+
 cli_done

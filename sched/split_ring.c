@@ -142,11 +142,12 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     if (nuse != 1)
         return split_error(c, prod, "a tile future delivered more than once is not supported "
                                     "yet");
-    for (ir_op up = ir_op_parent(m, red); up != fn; up = ir_op_parent(m, up))
-        if (ir_op_get(m, up)->kind != IR_OP_FUNC_FUNC)
-            return split_error(c, red, "an inter_tile_reduce inside %s is not supported yet "
-                                       "(its ring transfers would need signals back between "
-                                       "iterations)", ir_str_get(m, ir_op_get(m, up)->name));
+    /* Inside a loop (or an scf.if), the ring shifts go before the op of
+     * the function's block holding the reduce: the partial must come from
+     * that block, so the shifts are loop-invariant and run once. */
+    ir_op top = red;
+    while (ir_op_parent(m, top) != fn)
+        top = ir_op_parent(m, top);
     const struct ir_op_info *po = ir_op_get(m, prod);
     const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, po->res));
     if (ft->ntys != 1 || ro->nres != 1)
@@ -237,6 +238,11 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     split_vmap_free(&vm);
     if (ok && (!x || x == gid))
         ok = split_error(c, prod, "malformed inter_tile_produce");
+    if (ok && top != red &&
+        (!ir_value_def(m, x) || ir_op_get(m, ir_value_def(m, x))->block != ir_op_get(m, top)->block))
+        ok = split_error(c, red, "an inter_tile_reduce inside %s of a partial computed in it is "
+                                 "not supported yet (its ring transfers would need signals back "
+                                 "between iterations)", ir_str_get(m, ir_op_get(m, top)->name));
     if (!ok) {
         free(pred);
         return false;
@@ -245,7 +251,7 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     ro = ir_op_get(m, red);
     ir_value acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x) : x;
     for (int64_t k = 1; k < size && acc; k++) {
-        x = ring_shift(m, red, x, ntiles, pred);
+        x = ring_shift(m, top, x, ntiles, pred);
         acc = combine(m, red, acc, x);
     }
     free(pred);

@@ -86,13 +86,38 @@
  * cloned into the body of the generic the splat folds into (the compute
  * unit computes it; ktc-lower splats the captured leaves).
  *
+ * Inter-tile exchanges (split_ring.c, before extraction). An
+ * inter_tile_produce / inter_tile_reduce pair becomes what ktc-interp
+ * computes on every tile: the fold, from the identity (from the tile's own
+ * partial when there is none), of its group's partials in descending
+ * linear tile id from its own, wrapping around. Each tile receives them in
+ * that order from its ring predecessor (the next tile of that order): n - 1
+ * ring shifts for groups of n, each a scratchpad-to-scratchpad
+ * `ktdf.data_transfer {source_tiles = array<i64: pred(0), ...>}` in a
+ * one-stage pipeline, reading the buffer of tile source_tiles[t] (a loaded
+ * partial is first copied into a buffer), and n clones of the combiner
+ * region, which fuse like any elementwise generics. A rank-reduced result
+ * (ref C3) read back through tensor.expand_shape reads the fold. In a loop,
+ * a partial from before the loop has its shifts hoisted before it (they
+ * run once); the fold stays in the body. An `scf.if` (no results, no
+ * else) whose body uses a tensor from outside it and whose condition is a
+ * function of the 1-D tile id alone holding on one contiguous range lo..hi
+ * of tiles becomes `scf.for 0 to trips`, trips = max(min(tile - lo + 1,
+ * hi - tile + 1, 1), 0), so the compute group keeps it like any loop;
+ * a store in it of a tensor computed outside stores a linalg.copy.
+ *
  * Rejected with a located "... is not supported yet" error (the later
  * stages cannot handle these yet): scf.while; scf.for with iter_args that
  * are not tensors, or whose body does not compute the carried tensor in
  * one elementwise generic reading it at the same indices (or reads the
  * carried tensor after computing its next value); tensor.extract at
  * non-constant indices;
- * distributed memory views; indirect access tiles; inter-tile ops;
+ * distributed memory views; indirect access tiles; inter_tile_consume;
+ * inter_tile_reduce with producer_dependency_per_consumer, of several
+ * partials, over groups of different sizes, with a consumer outside its
+ * group's producers, of a partial computed in the loop holding it, or on a
+ * device without a unit linking two cores' scratchpads (a ring); such an
+ * scf.if on other conditions or tile sets;
  * contractions (linalg.matmul and friends) and linalg.index; ops in a
  * computation outside the compute set (split_compute_op_ok); other tensor
  * ops in a compute group (e.g. a reshape merging dims); tensors crossing a

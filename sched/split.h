@@ -90,12 +90,16 @@
  * inter_tile_produce / inter_tile_reduce pair becomes what ktc-interp
  * computes on every tile: the fold, from the identity (from the tile's own
  * partial when there is none), of its group's partials in descending
- * linear tile id from its own, wrapping around. Each tile receives them in
- * that order from its ring predecessor (the next tile of that order): n - 1
- * ring shifts for groups of n, each a scratchpad-to-scratchpad
- * `ktdf.data_transfer {source_tiles = array<i64: pred(0), ...>}` in a
- * one-stage pipeline, reading the buffer of tile source_tiles[t] (a loaded
- * partial is first copied into a buffer), and n clones of the combiner
+ * linear tile id from its own, wrapping around. The k-th partial tile t
+ * folds is that of its group's member k places below it: n - 1 ring
+ * shifts for groups of n, each a scratchpad-to-scratchpad
+ * `ktdf.data_transfer {source_tiles = array<i64: ...>}` in a one-stage
+ * pipeline reading the buffer of tile source_tiles[t] (a loaded partial is
+ * first copied into a buffer once). Small partials are read from their
+ * tiles directly (the n - 1 transfers overlap); large ones pass from
+ * neighbour to neighbour, each shift of the previous one's result (less
+ * ring traffic), by a cost estimate from the device's ring latency and
+ * bandwidth (split_ring.c). Then n clones of the combiner
  * region, which fuse like any elementwise generics. A rank-reduced result
  * (ref C3) read back through tensor.expand_shape reads the fold. In a loop,
  * a partial from before the loop has its shifts hoisted before it (they

@@ -800,7 +800,10 @@ static bool schedule_ring(struct prog *p, ir_op op)
         return false;
     ir_op d = ir_value_def(m, ir_op_get(m, op)->opnd[0]);
     struct ir_loc loc = ir_op_get(m, op)->loc;
-    if (ir_op_get(m, d)->kind == IR_OP_KTDP_LOAD) {
+    bool staged = false; /* an earlier ring shift of the same loaded tensor copied it */
+    for (ir_op q = ir_op_get(m, op)->prev; q && !staged; q = ir_op_get(m, q)->prev)
+        staged = split_is_ring_shift(m, q) && ir_op_get(m, q)->opnd[0] == ir_op_get(m, op)->opnd[0];
+    if (ir_op_get(m, d)->kind == IR_OP_KTDP_LOAD && !staged) {
         struct place tile;
         if (!tile_cast(p, ir_op_get(m, d)->opnd[0], d, &tile))
             return false;

@@ -127,6 +127,61 @@ static bool produces(const struct ir_module *m, uint32_t gset, uint32_t pset, in
     return ir_set_contains(m, gset, &g, NULL) && ir_set_contains(m, pset, &i, &g);
 }
 
+/* The unit kind moving data between the ct_local memories of two cores
+ * (a unit that reads and writes that memory and has a datapath to its own
+ * kind: the ring stop), or ARCH_NONE; path-expand's ring_route finds the
+ * same. *ring gets a link of that kind to its own kind. */
+static uint32_t ring_unit(const struct split_ctx *c, uint32_t *lat, uint32_t *ring)
+{
+    const struct arch_device *d = c->dev;
+    uint32_t a = c->scratch ? arch_kind_find(d, c->scratch) : ARCH_NONE;
+    for (uint32_t u = 0; a != ARCH_NONE && u < d->nkinds; u++) {
+        uint32_t in = ARCH_NONE, out = ARCH_NONE, hop = ARCH_NONE;
+        for (uint32_t e = 0; e < d->nedges; e++) {
+            if (d->edges[e].src == a && d->edges[e].dst == u)
+                in = d->edges[e].link;
+            if (d->edges[e].src == u && d->edges[e].dst == a)
+                out = d->edges[e].link;
+            if (d->edges[e].src == u && d->edges[e].dst == u)
+                hop = d->edges[e].link;
+        }
+        if (d->kinds[u].node == ARCH_UNIT && in != ARCH_NONE && out != ARCH_NONE &&
+            hop != ARCH_NONE) {
+            if (lat)
+                *lat = (uint32_t)(d->links[in].latency + d->links[hop].latency +
+                                  d->links[out].latency);
+            if (ring)
+                *ring = hop;
+            return u;
+        }
+    }
+    return ARCH_NONE;
+}
+
+/* Whether the partials of a group of n are read from their tiles directly
+ * rather than passed along the ring, by the device's ring figures (L the
+ * latency memory -> ring stop -> ring stop -> memory, h a hop's, T = bytes /
+ * bandwidth a partial's time on a link, s a signal's latency): passed on,
+ * the n - 1 transfers run one after the other, (n - 1)(L + T + s); read
+ * directly they overlap, but the busiest link carries about n^2/4 partials
+ * and the farthest is n - 1 hops away: n^2/4 T + L + (n - 2) h. Small
+ * partials go direct, large ones hop by hop (less ring traffic). */
+static bool read_direct(const struct split_ctx *c, int64_t n, ir_type t)
+{
+    uint32_t lat = 0, hop = ARCH_NONE;
+    const struct ir_module *m = c->m;
+    int64_t bytes = ir_type_numel(m, t);
+    int64_t es = ((int64_t)ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8;
+    if (ring_unit(c, &lat, &hop) == ARCH_NONE || bytes < 0 || es <= 0)
+        return false;
+    const struct arch_link *h = &c->dev->links[hop];
+    double tx = (double)(bytes * es) / (h->bandwidth > 0 ? (double)h->bandwidth
+                                                         : (double)ARCH_DEFAULT_BANDWIDTH);
+    double chain = (double)(n - 1) * ((double)lat + tx + ARCH_DEFAULT_LATENCY);
+    double direct = (double)(n * n / 4) * tx + (double)lat + (double)(n - 2) * (double)h->latency;
+    return direct <= chain;
+}
+
 /* Rewrites one inter_tile_reduce and the produce feeding it. */
 static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
 {
@@ -169,9 +224,12 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     if (!ntiles)
         return split_error(c, prod, "inter-tile ops on a grid of more than %d tiles are not "
                                     "supported yet", MAX_TILES);
-    /* Each tile's group, the group size, and the ring predecessor. */
-    int64_t *grp = malloc((size_t)ntiles * sizeof *grp), *pred = malloc((size_t)ntiles * sizeof *pred);
-    if (!grp || !pred)
+    /* Each tile's group, the groups' members in ascending id (one list
+     * after the other), each tile's position in its group's list. */
+    int64_t *grp = malloc((size_t)ntiles * sizeof *grp), *pos = malloc((size_t)ntiles * sizeof *pos);
+    int64_t *members = malloc((size_t)ntiles * sizeof *members);
+    int64_t *first = calloc((size_t)(ghi - glo + 2), sizeof *first); /* group -> list start */
+    if (!grp || !pos || !members || !first)
         abort();
     int64_t size = -1;
     bool ok = true;
@@ -179,26 +237,29 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
         int64_t g = glo;
         while (g <= ghi && !produces(m, gset, pset, t, g))
             g++;
-        if (g > ghi) {
+        if (g > ghi)
             ok = split_error(c, prod, "tile %lld is in no producer group", (long long)t);
-            break;
-        }
+        else
+            first[g - glo + 1]++;
         grp[t] = g;
-        int64_t n = 0;
-        pred[t] = t;
-        for (int64_t k = 1; k <= ntiles; k++) { /* t-1, t-2, ... wrapping */
-            int64_t q = ((t - k) % ntiles + ntiles) % ntiles;
-            if (!produces(m, gset, pset, q, g))
-                continue;
-            if (n++ == 0 && q != t)
-                pred[t] = q;
-        }
-        if (size >= 0 && n != size)
+    }
+    for (int64_t g = glo; g <= ghi && ok; g++) {
+        int64_t n = first[g - glo + 1];
+        if (n && size >= 0 && n != size)
             ok = split_error(c, prod, "inter-tile groups of different sizes (%lld and %lld "
                                       "tiles) are not supported yet", (long long)size,
                              (long long)n);
-        size = n;
+        if (n)
+            size = n;
+        first[g - glo + 1] += first[g - glo];
     }
+    for (int64_t t = 0, *fill = first; t < ntiles && ok; t++) {
+        int64_t at = fill[grp[t] - glo]++;
+        members[at] = t;
+        pos[t] = at;
+    }
+    for (int64_t t = 0; t < ntiles && ok; t++) /* positions from the lists' starts */
+        pos[t] -= first[grp[t] - glo] - size;
     /* A consumer outside its group's producers would fold from another
      * start than any tile of the ring. */
     for (int64_t t = 0; t < ntiles && ok; t++)
@@ -210,9 +271,8 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
                                          "producing for it; not supported yet", (long long)t,
                                  (long long)g);
         }
-    free(grp);
     if (!ok) {
-        free(pred);
+        free(grp), free(pos), free(members), free(first);
         return false;
     }
     /* The partial: the produce region's yield, its other ops cloned before
@@ -244,17 +304,30 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
                                  "not supported yet (its ring transfers would need signals back "
                                  "between iterations)", ir_str_get(m, ir_op_get(m, top)->name));
     if (!ok) {
-        free(pred);
+        free(grp), free(pos), free(members), free(first);
         return false;
     }
-    /* The fold, in ring order. */
+    /* The fold, in ring order: the k-th partial tile t folds is that of
+     * src_k[t] = its group's member k places below it, cyclically. Small
+     * partials are read there directly (the n - 1 transfers of a tile run
+     * at once, k hops each); large ones pass from neighbour to neighbour
+     * (a chain of n - 1 one-hop transfers: less ring traffic). */
+    bool direct = read_direct(c, size, ir_value_type(m, x));
+    int64_t *src = malloc((size_t)ntiles * sizeof *src);
+    if (!src)
+        abort();
     ro = ir_op_get(m, red);
-    ir_value acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x) : x;
+    ir_value x0 = x, acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x) : x;
     for (int64_t k = 1; k < size && acc; k++) {
-        x = ring_shift(m, top, x, ntiles, pred);
+        for (int64_t t = 0; t < ntiles; t++) {
+            int64_t base = first[grp[t] - glo] - size, d = direct ? k : 1;
+            src[t] = members[base + ((pos[t] - d) % size + size) % size];
+        }
+        x = ring_shift(m, top, direct ? x0 : x, ntiles, src);
         acc = combine(m, red, acc, x);
     }
-    free(pred);
+    free(src);
+    free(grp), free(pos), free(members), free(first);
     if (!acc)
         return split_error(c, red, "malformed inter_tile_reduce");
     /* The result: the fold, or (rank-reduced, ref C3) the fold where an
@@ -496,25 +569,6 @@ static bool tensor_enters(const struct ir_module *m, ir_op op)
     return false;
 }
 
-/* The unit kind that moves data between the ct_local memories of two
- * cores (path-expand's ring_route finds the same), for the error. */
-static bool has_ring(const struct split_ctx *c)
-{
-    const struct arch_device *d = c->dev;
-    uint32_t a = c->scratch ? arch_kind_find(d, c->scratch) : ARCH_NONE;
-    for (uint32_t u = 0; a != ARCH_NONE && u < d->nkinds; u++) {
-        bool in = false, out = false, ring = false;
-        for (uint32_t e = 0; e < d->nedges; e++) {
-            in |= d->edges[e].src == a && d->edges[e].dst == u;
-            out |= d->edges[e].src == u && d->edges[e].dst == a;
-            ring |= d->edges[e].src == u && d->edges[e].dst == u;
-        }
-        if (d->kinds[u].node == ARCH_UNIT && in && out && ring)
-            return true;
-    }
-    return false;
-}
-
 /* ---- the phase ---------------------------------------------------------- */
 
 struct ring_list {
@@ -558,7 +612,7 @@ bool split_ring(struct split_ctx *c)
         ir_walk(m, fn, collect, &l);
         for (uint32_t i = 0; i < l.n; i++)
             ok &= rewrite_reduce(c, fn, l.v[i]);
-        if (ok && l.n && !has_ring(c))
+        if (ok && l.n && ring_unit(c, NULL, NULL) == ARCH_NONE)
             ok = split_error(c, l.v[0], "inter-tile exchanges on device @%s, which has no unit "
                                         "linking the %s of different cores (a ring), are not "
                                         "supported yet", c->dev->name,

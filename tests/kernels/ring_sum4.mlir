@@ -5,7 +5,9 @@
 // storing its own result in row `tile` of %y. Each tile folds from its own
 // row down the ring (tile t: t, t-1, ..., t+1), as ktc-interp does, so the
 // four rows may differ in their last bits: the test checks every tile's
-// order. Three ring shifts, each from tile source_tiles[t] = t-1 mod 4.
+// order. The partials are small: each tile reads the three others'
+// directly (source_tiles [3, 0, 1, 2], then [2, 3, 0, 1], then [1, 2, 3, 0]),
+// the three transfers at once.
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

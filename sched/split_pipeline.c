@@ -885,7 +885,8 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
         uint32_t kind = d ? ir_op_get(m, d)->kind : 0;
         struct place *known = memo_get(p, g.in[k]);
         if (known && (kind == IR_OP_LINALG_GENERIC || !d || kind == IR_OP_SCF_FOR ||
-                      split_is_ring_shift(m, d)))
+                      split_is_ring_shift(m, d) ||
+                      kind == IR_OP_KTDP_LOAD)) /* staged by an earlier ring shift */
             src[k] = *known; /* a buffer: computed, carried, a loop's result */
         else if (kind == IR_OP_KTDP_LOAD)
             ok = tile_cast(p, ir_op_get(m, d)->opnd[0], d, &src[k]);

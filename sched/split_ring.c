@@ -316,16 +316,24 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     int64_t *src = malloc((size_t)ntiles * sizeof *src);
     if (!src)
         abort();
-    ro = ir_op_get(m, red);
-    ir_value x0 = x, acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x) : x;
-    for (int64_t k = 1; k < size && acc; k++) {
+    /* The shifts first, so that every combine (and anything after them
+     * reading a loaded partial) finds it staged in its buffer. */
+    ir_value *xs = malloc((size_t)size * sizeof *xs);
+    if (!xs)
+        abort();
+    xs[0] = x;
+    for (int64_t k = 1; k < size; k++) {
         for (int64_t t = 0; t < ntiles; t++) {
             int64_t base = first[grp[t] - glo] - size, d = direct ? k : 1;
             src[t] = members[base + ((pos[t] - d) % size + size) % size];
         }
-        x = ring_shift(m, top, direct ? x0 : x, ntiles, src);
-        acc = combine(m, red, acc, x);
+        xs[k] = ring_shift(m, top, direct ? xs[0] : xs[k - 1], ntiles, src);
     }
+    ro = ir_op_get(m, red);
+    ir_value acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x) : x;
+    for (int64_t k = 1; k < size && acc; k++)
+        acc = combine(m, red, acc, xs[k]);
+    free(xs);
     free(src);
     free(grp), free(pos), free(members), free(first);
     if (!acc)

@@ -9,14 +9,14 @@
  * The fold. Consumer tile c of group g folds, from the identity, the
  * partials of g's producers in descending linear tile id starting at c,
  * wrapping around (ktc-interp's ring order): acc = id; for q in order(c):
- * acc = combine(acc, partial(q)). A ring over the group in that order,
- * each tile receiving from pred(c) = the next tile of order(c), delivers
- * them in the same order: x_0 = partial(c), x_k = x_{k-1} of pred(c), so
- * x_k = partial(order(c)[k]). The pair becomes
+ * acc = combine(acc, partial(q)). With x_0 = partial(c), the pair becomes
  *
+ *   x_k = "ktdf.ring_shift"(x_0) {source_tiles = array<i64: order(0)[k], ...>}
+ *                                       (k = 1 .. n - 1, groups of n; or, for
+ *                                        large partials, x_k = shift of x_{k-1}
+ *                                        from order(c)[1]: the same values)
  *   acc = combine(id, x_0)              (x_0 when there is no identity)
- *   x_1 = "ktdf.ring_shift"(x_0) {source_tiles = array<i64: pred(0), ...>}
- *   acc = combine(acc, x_1) ...         (n - 1 shifts for groups of n)
+ *   acc = combine(acc, x_k) ...
  *
  * every combine a clone of the reduce's region; ktc-split's pipeline phase
  * turns each ring_shift into a scratchpad-to-scratchpad transfer from the
@@ -99,8 +99,9 @@ static ir_value ring_shift(struct ir_module *m, ir_op at, ir_value x, int64_t nt
 /* Users of a rank-reduced result r that expand it back to acc's type read
  * acc instead. */
 struct expand_fix {
+    ir_op fn;
     ir_value r, acc;
-    uint32_t done, ndead;
+    uint32_t ndead;
     ir_op dead[64]; /* the expand_shapes, unlinked after the walk */
 };
 
@@ -110,12 +111,10 @@ static bool fix_expand(struct ir_module *m, ir_op op, void *ctx)
     const struct ir_op_info *o = ir_op_get(m, op);
     if (o->kind == IR_OP_TENSOR_EXPAND_SHAPE && o->nopnd >= 1 && o->opnd[0] == f->r &&
         ir_value_type(m, o->res) == ir_value_type(m, f->acc)) {
-        ir_op fn = op;
-        while (ir_op_parent(m, fn))
-            fn = ir_op_parent(m, fn);
-        split_replace_uses(m, fn, o->res, f->acc);
-        f->done++;
-        f->dead[f->ndead++ % 64] = op;
+        split_replace_uses(m, f->fn, o->res, f->acc);
+        if (f->ndead < 64)
+            f->dead[f->ndead] = op;
+        f->ndead++;
     }
     return true;
 }
@@ -130,7 +129,8 @@ static bool produces(const struct ir_module *m, uint32_t gset, uint32_t pset, in
 /* The unit kind moving data between the ct_local memories of two cores
  * (a unit that reads and writes that memory and has a datapath to its own
  * kind: the ring stop), or ARCH_NONE; path-expand's ring_route finds the
- * same. *ring gets a link of that kind to its own kind. */
+ * same. *lat gets the latency memory -> unit -> unit -> memory, *ring the
+ * unit-to-unit link (either may be NULL). */
 static uint32_t ring_unit(const struct split_ctx *c, uint32_t *lat, uint32_t *ring)
 {
     const struct arch_device *d = c->dev;
@@ -345,11 +345,11 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
         uint32_t *u = split_use_counts(m, fn);
         uint32_t left = u[r];
         free(u);
-        struct expand_fix f = {.r = r, .acc = acc};
+        struct expand_fix f = {.fn = fn, .r = r, .acc = acc};
         ir_walk(m, fn, fix_expand, &f);
         for (uint32_t i = 0; i < f.ndead && i < 64; i++)
             ir_op_unlink(m, f.dead[i]);
-        if (f.done != left || f.ndead > 64)
+        if (f.ndead != left || f.ndead > 64)
             return split_error(c, red, "a rank-reduced inter_tile_reduce result used other "
                                        "than by tensor.expand_shape back to the partial's shape "
                                        "is not supported yet");

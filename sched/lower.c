@@ -629,7 +629,7 @@ static ir_op node_at(const struct lw *lw, uint32_t n)
 static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_t lane)
 {
     struct ir_module *m = lw->m;
-    ir_value peer = sy->tiles ? lw_peer_ring(lw, lw->kinds[sy->peer].kind, lane, sy->tiles, !sy->send)
+    ir_value peer = sy->tiles ? lw_peer_ring(lw, lw->kinds[sy->peer].kind, lane, sy->tiles, sy->at_reader)
                               : lw_peer(lw, lw->kinds[sy->peer].kind, lane);
     struct ir_op_state st;
     ir_state_init(&st, m, sy->send ? "dataflow.sync_send" : "dataflow.sync_recv",

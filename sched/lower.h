@@ -191,7 +191,9 @@
  * unit queried per unit), and per unit kind the last earlier stage writing
  * its source bytes signals, from each core c', the transfer's unit on the
  * core reading c' (sync_send to it; that unit receives from the writer on
- * source_tiles[c]); a ring transfer inside a loop is refused.
+ * source_tiles[c]); when the innermost block holding both runs more than
+ * once, the transfer's unit also signals back after it, to the writer on
+ * source_tiles[c], which waits for it at that block's end.
  *
  * A kernel without any stage is left as it is (nothing runs on the device).
  *

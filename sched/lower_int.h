@@ -81,10 +81,11 @@ struct lw_sync {
     uint32_t unit, peer; /* indices into lw.kinds */
     bool send;
     uint32_t channel;
-    /* A ring signal (lw_plan_ring_signals): the peer is on another core,
-     * the one tiles[c] names for a receiver on core c, the c' with
-     * tiles[c'] == c for a sender on core c; NULL: the same core. */
+    /* A ring signal (lower_sync.c's plan_ring): the peer is on another
+     * core, the one tiles[c] names for the ring transfer's side on core c
+     * (at_reader), else the c' with tiles[c'] == c; NULL: the same core. */
     const int64_t *tiles;
+    bool at_reader;
 };
 
 /* A call being inlined: its callee's parameters are the call's operands,

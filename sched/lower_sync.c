@@ -632,7 +632,7 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
 }
 
 static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
-                          bool send, uint32_t channel, const int64_t *tiles)
+                          bool send, uint32_t channel, const int64_t *tiles, bool at_reader)
 {
     if (lw->nsyncs == lw->capsyncs) {
         lw->capsyncs = lw->capsyncs ? 2 * lw->capsyncs : 16;
@@ -641,7 +641,7 @@ static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit
             abort();
     }
     uint32_t s = lw->nsyncs++;
-    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, channel, tiles};
+    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, channel, tiles, at_reader};
     uint32_t *at = &lw->nodes[node].sync[where];
     while (*at)
         at = &lw->syncs[*at].next;
@@ -651,7 +651,7 @@ static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit
 static void add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
                      bool send, uint32_t channel)
 {
-    add_sync_ring(lw, node, where, unit, peer, send, channel, NULL);
+    add_sync_ring(lw, node, where, unit, peer, send, channel, NULL, false);
 }
 
 /* The innermost node holding both leaves x and y; *a and *b get its
@@ -889,7 +889,9 @@ static void need(const struct loops *ls, bool usable, bool implied, bool back_im
 /* A ring transfer of leaf y (a data_transfer with source_tiles) reads
  * its source on another core: per unit kind, the last earlier leaf writing
  * those bytes signals, from each core, the transfer's unit on the core that
- * reads from it (the generic pairs above join units of one core only). */
+ * reads from it (the generic pairs above join units of one core only); in
+ * a block R that runs more than once, that unit signals back after its
+ * read and the writer waits for it at R's end. */
 struct ring_find {
     ir_op op;
 };
@@ -928,12 +930,16 @@ static bool plan_ring(struct lw *lw, const uint32_t *leaves, uint32_t nleaves,
             if (!last[k])
                 continue;
             uint32_t a, b, r = lca(lw, last[k], y, &a, &b);
-            if (lw->nodes[r].in_loop)
-                return lw_error(lw, rf.op, "an inter-tile exchange inside a loop is not "
-                                           "supported yet");
             uint32_t ch = lw->nchannels++, ub = lw->nodes[y].unit;
-            add_sync_ring(lw, a, LW_AFTER, k, ub, true, ch, ra->ints);
-            add_sync_ring(lw, b, LW_BEFORE, ub, k, false, ch, ra->ints);
+            add_sync_ring(lw, a, LW_AFTER, k, ub, true, ch, ra->ints, false);
+            add_sync_ring(lw, b, LW_BEFORE, ub, k, false, ch, ra->ints, true);
+            if (!lw->nodes[r].in_loop)
+                continue;
+            /* R runs again: the writer's next run waits (at R's end) until
+             * the reader on the other core has read this run's bytes */
+            ch = lw->nchannels++;
+            add_sync_ring(lw, b, LW_AFTER, ub, k, true, ch, ra->ints, true);
+            add_sync_ring(lw, r, LW_END, k, ub, false, ch, ra->ints, false);
         }
     }
     return true;

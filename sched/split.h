@@ -103,7 +103,9 @@
  * region, which fuse like any elementwise generics. A rank-reduced result
  * (ref C3) read back through tensor.expand_shape reads the fold. In a loop,
  * a partial from before the loop has its shifts hoisted before it (they
- * run once); the fold stays in the body. An `scf.if` (no results, no
+ * run once); the fold stays in the body; a partial computed in the loop is
+ * exchanged in it (ktc-lower signals each ring transfer back to the core
+ * it read). An `scf.if` (no results, no
  * else) whose body uses a tensor from outside it and whose condition is a
  * function of the 1-D tile id alone holding on one contiguous range lo..hi
  * of tiles becomes `scf.for 0 to trips`, trips = max(min(tile - lo + 1,
@@ -119,8 +121,8 @@
  * distributed memory views; indirect access tiles; inter_tile_consume;
  * inter_tile_reduce with producer_dependency_per_consumer, of several
  * partials, over groups of different sizes, with a consumer outside its
- * group's producers, of a partial computed in the loop holding it, or on a
- * device without a unit linking two cores' scratchpads (a ring); such an
+ * group's producers, or on a device without a unit linking two cores'
+ * scratchpads (a ring); such an
  * scf.if on other conditions or tile sets;
  * contractions (linalg.matmul and friends) and linalg.index; ops in a
  * computation outside the compute set (split_compute_op_ok); other tensor

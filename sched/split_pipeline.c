@@ -787,6 +787,9 @@ static bool ring_places(struct prog *p, ir_op op, struct place *src, struct plac
         return split_error(p->c, op, "an inter-tile exchange of a tensor made by %s is not "
                                      "supported yet",
                            d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
+    struct place tile; /* a loaded operand's view is cast now, as a reading generic's would be */
+    if (ir_op_get(m, d)->kind == IR_OP_KTDP_LOAD && !tile_cast(p, ir_op_get(m, d)->opnd[0], d, &tile))
+        return false;
     return buffer(p, x, op, src) && buffer(p, ir_op_result(m, op, 0), op, dst);
 }
 

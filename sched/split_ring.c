@@ -298,11 +298,10 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     split_vmap_free(&vm);
     if (ok && (!x || x == gid))
         ok = split_error(c, prod, "malformed inter_tile_produce");
+    /* A partial computed in the loop is exchanged where it is made. */
     if (ok && top != red &&
         (!ir_value_def(m, x) || ir_op_get(m, ir_value_def(m, x))->block != ir_op_get(m, top)->block))
-        ok = split_error(c, red, "an inter_tile_reduce inside %s of a partial computed in it is "
-                                 "not supported yet (its ring transfers would need signals back "
-                                 "between iterations)", ir_str_get(m, ir_op_get(m, top)->name));
+        top = red;
     if (!ok) {
         free(grp), free(pos), free(members), free(first);
         return false;

@@ -181,15 +181,32 @@ void cg_note_view(struct cg *g, const struct cg_lin *start, ir_type elem, uint32
 struct view_find {
     ir_value arg;
     ir_op view;
+    bool offset; /* the view starts at an offset from the argument: shape unknown */
 };
+
+/* Whether base is arg plus index offsets (`arith.addi` chains: a tile's
+ * part of the tensor, as in `in_ptr + tile_id * 128`). */
+static bool offset_of_arg(const struct ir_module *m, ir_value base, ir_value arg, int depth)
+{
+    ir_op d = ir_value_def(m, base);
+    if (!d || depth > 8 || ir_op_get(m, d)->kind != IR_OP_ARITH_ADDI)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    for (uint32_t i = 0; i < 2; i++)
+        if (o->opnd[i] == arg || offset_of_arg(m, o->opnd[i], arg, depth + 1))
+            return true;
+    return false;
+}
 
 static bool find_view(struct ir_module *m, ir_op op, void *ctx)
 {
     struct view_find *vf = ctx;
     const struct ir_op_info *oi = ir_op_get(m, op);
-    if (oi->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW && oi->nopnd && oi->opnd[0] == vf->arg) {
+    if (oi->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW && oi->nopnd &&
+        (oi->opnd[0] == vf->arg || offset_of_arg(m, oi->opnd[0], vf->arg, 0))) {
         vf->view = op;
-        return false;
+        vf->offset = oi->opnd[0] != vf->arg;
+        return !vf->offset ? false : true; /* a view at the argument itself is better */
     }
     return true;
 }
@@ -219,7 +236,7 @@ static void type_args_from_ktir(struct cg *g)
     g->typed_by_ktir = true;
     const struct ir_block_info *bi = ir_block_get(k, ir_region_entry(k, ir_op_get(k, f)->regs[0]));
     for (uint32_t a = 0; a < bi->nargs && a < g->nargs; a++) {
-        struct view_find vf = {bi->args[a], IR_NONE};
+        struct view_find vf = {bi->args[a], IR_NONE, false};
         if (ir_value_type(k, vf.arg) != k->t_index)
             continue;
         ir_walk(k, f, find_view, &vf);
@@ -236,7 +253,7 @@ static void type_args_from_ktir(struct cg *g)
         g->arg_rank[a] = t->rank;
         g->arg_space[a] = space;
         for (uint32_t d = 0; d < t->rank; d++)
-            g->arg_shape[a][d] = t->shape[d] == IR_DYN ? -1 : t->shape[d];
+            g->arg_shape[a][d] = t->shape[d] == IR_DYN || vf.offset ? -1 : t->shape[d];
     }
     ir_module_free(k);
 }

@@ -34,6 +34,7 @@ struct arch_access;
 #define SC_MAX_TERMS 3  /* reg * stride terms of an address */
 #define SC_MAX_X 4      /* scalar operands of one instruction */
 #define SC_NONE UINT32_MAX
+#define SC_MAX_ROUTE 64 /* links of a dma's path to another core's memory */
 
 enum sc_opcode {
 #define SC_OP(e, name, sig, cls) SC_##e,
@@ -292,6 +293,11 @@ bool sc_validate(const struct sc_binary *b, const struct arch_device *d, struct 
 
 /* The first datapath of d from resource src to dst, or SC_NONE. */
 uint32_t sc_link_between(const struct arch_device *d, uint32_t src, uint32_t dst);
+/* The links of the shortest route from resource src to dst over the
+ * device (a ring transfer's path: another core's memory -> its ring stop
+ * -> ... -> this ring stop), at most max of them; 0 when there is none. */
+uint32_t sc_route_links(const struct arch_device *d, uint32_t src, uint32_t dst, uint32_t *links,
+                        uint32_t max);
 /* Whether an access of bytes at byte address addr fits one of acc's
  * granules (size and alignment in words); true when acc has none. */
 bool sc_access_ok(const struct arch_access *acc, int64_t addr, int64_t bytes);

@@ -40,6 +40,23 @@ uint32_t sc_link_between(const struct arch_device *d, uint32_t src, uint32_t dst
     return arch_link_find(d, src, dst); /* ARCH_NONE == SC_NONE */
 }
 
+uint32_t sc_route_links(const struct arch_device *d, uint32_t src, uint32_t dst, uint32_t *links,
+                        uint32_t max)
+{
+    struct ir_diag quiet;
+    ir_diag_init(&quiet, NULL);
+    struct arch_route r;
+    uint32_t n = 0;
+    if (arch_route(d, d->res[src].name, d->res[dst].name, &r, &quiet)) {
+        if (r.n >= 2 && r.n - 1 <= max)
+            for (n = 0; n + 1 < r.n; n++)
+                links[n] = r.links[n];
+        arch_route_free(&r);
+    }
+    ir_diag_free(&quiet);
+    return n;
+}
+
 bool sc_access_ok(const struct arch_access *acc, int64_t addr, int64_t bytes)
 {
     if (!acc || !acc->ngranules)
@@ -93,7 +110,10 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
         uint32_t dst = bound_mem(v, u, in->addr[0].port), src = bound_mem(v, u, in->addr[1].port);
         if (dst == ARCH_NONE || src == ARCH_NONE)
             return;
-        if (sc_link_between(d, src, res) == SC_NONE || sc_link_between(d, res, dst) == SC_NONE)
+        uint32_t path[SC_MAX_ROUTE];
+        if ((sc_link_between(d, src, res) == SC_NONE &&
+             !sc_route_links(d, src, res, path, SC_MAX_ROUTE)) ||
+            sc_link_between(d, res, dst) == SC_NONE)
             verr(v, &in->loc, "unit '%s' has no datapath %s -> %s -> %s for dma", u->name,
                  d->res[src].name, r->name, d->res[dst].name);
         const struct arch_access *ld = arch_access(d, res, false, d->res[src].kind);

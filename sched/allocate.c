@@ -273,6 +273,8 @@ static void study(struct alloc *a, struct buf *b, int64_t payload, int64_t elem)
                 work[nwork++] = uo->res;
             ir_op at = ancestor_in(m, u, home);
             uint32_t end = at ? a->last[at] : a->last[b->func];
+            if (ir_op_attr(m, u, "source_tiles")) /* a ring transfer's: other cores read it */
+                end = a->last[b->func];
             if (end > b->end)
                 b->end = end;
             use_needs(a, u, v, b->mem, payload, &align, &word);

@@ -33,7 +33,9 @@
  * buffer for the whole loop or pipeline; the buffers of one pipeline all
  * overlap; ktc-nest's phase-expanded buffers (allocated at program level,
  * used in the tile loop) live across the whole loop, so nothing the loop's
- * pipelines stage takes any phase's bytes. Placement is first fit in
+ * pipelines stage takes any phase's bytes; the buffers of a ring transfer
+ * (`source_tiles`: other cores read them) live to the program's end.
+ * Placement is first fit in
  * program order. Contract for the
  * lowering: a later occupant's first write must wait for the earlier
  * occupant's last access, as for any two pipelines touching the same bytes

@@ -308,6 +308,28 @@ ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane)
     return r;
 }
 
+ir_value lw_peer_ring(struct lw *lw, uint32_t k, uint32_t lane, const int64_t *tiles, bool forward)
+{
+    uint32_t ki = lw_kind_of(lw, k), ncl = lw->kinds[lw->p.kind].ncl;
+    bool same_lanes = ki < lw->nkinds && ncl > 1 && lw->kinds[ki].ncl == ncl;
+    ir_value *vals = malloc(lw->p.nunits * sizeof *vals);
+    if (!vals)
+        abort();
+    for (uint32_t u = 0; u < lw->p.nunits; u++) {
+        uint32_t c = u % lw->ncores, peer = c;
+        if (forward)
+            peer = (uint32_t)tiles[c];
+        else
+            for (uint32_t t = 0; t < lw->ncores; t++)
+                if (tiles[t] == (int64_t)c)
+                    peer = t;
+        vals[u] = lw_unit(lw, k, peer, same_lanes ? u / lw->ncores : lane);
+    }
+    ir_value r = lw_per_unit(lw, vals);
+    free(vals);
+    return r;
+}
+
 /* ---- the schedule tree -------------------------------------------------------- */
 
 static uint32_t node_new(struct lw *lw, enum lw_node_kind kind, ir_op op, uint32_t parent,
@@ -617,7 +639,8 @@ static ir_op node_at(const struct lw *lw, uint32_t n)
 static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_t lane)
 {
     struct ir_module *m = lw->m;
-    ir_value peer = lw_peer(lw, lw->kinds[sy->peer].kind, lane);
+    ir_value peer = sy->tiles ? lw_peer_ring(lw, lw->kinds[sy->peer].kind, lane, sy->tiles, sy->at_reader)
+                              : lw_peer(lw, lw->kinds[sy->peer].kind, lane);
     struct ir_op_state st;
     ir_state_init(&st, m, sy->send ? "dataflow.sync_send" : "dataflow.sync_recv",
                   ir_op_get(m, at)->loc);

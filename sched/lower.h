@@ -202,7 +202,14 @@
  * unit on one corelet signals (and hears from) each corelet of a kind that
  * runs on several. Signals join the units of one core: tiles are taken not
  * to share device-memory bytes (KTIR tiles meet only through inter-tile
- * ops, which ktc-split refuses).
+ * ops). The exception is a ring transfer (ktc-split's `source_tiles`):
+ * its source view is the scratchpad of core source_tiles[c] (the memory
+ * unit queried per unit), and per unit kind the last earlier stage writing
+ * its source bytes signals, from each core c', the transfer's unit on the
+ * core reading c' (sync_send to it; that unit receives from the writer on
+ * source_tiles[c]); when the innermost block holding both runs more than
+ * once, the transfer's unit also signals back after it, to the writer on
+ * source_tiles[c], which waits for it at that block's end.
  *
  * A kernel without any stage is left as it is (nothing runs on the device).
  *

@@ -84,6 +84,11 @@ struct lw_sync {
     uint32_t unit, peer; /* indices into lw.kinds */
     bool send;
     uint32_t channel;
+    /* A ring signal (lower_sync.c's plan_ring): the peer is on another
+     * core, the one tiles[c] names for the ring transfer's side on core c
+     * (at_reader), else the c' with tiles[c'] == c; NULL: the same core. */
+    const int64_t *tiles;
+    bool at_reader;
 };
 
 /* A call being inlined: its callee's parameters are the call's operands,
@@ -143,6 +148,8 @@ struct lw {
     /* the kernel being lowered */
     ir_op kernel;
     uint32_t ncores;
+    const int64_t *ring_src; /* set while lw_view makes a ring transfer's source view:
+                                the memory is core ring_src[c]'s (lower_ops.c) */
     struct lw_node *nodes;
     uint32_t nnodes, capnodes;
     struct lw_inst *insts;
@@ -211,6 +218,9 @@ ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core, uint32_t corelet);
  * when both kinds run on the same corelets (lanes), else on corelet 0
  * (or corelet `lane` of a kind running on several when the program's runs
  * on one: lane < that kind's ncl). */
+/* lw_peer's unit of kind k on core tiles[c] (forward) or on the core c'
+ * with tiles[c'] == c (!forward), for each unit on core c. */
+ir_value lw_peer_ring(struct lw *lw, uint32_t k, uint32_t lane, const int64_t *tiles, bool forward);
 ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane);
 /* The index into lw.kinds of kind node k, or LW_MAX_KINDS when it has no
  * stage in the kernel. */

@@ -348,8 +348,16 @@ static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side 
                         "supported yet");
     struct lw_view vi[2];
     ir_value view[2], idx[2][LW_MAX_RANK];
+    ir_attr ring = ir_op_attr(m, op, "source_tiles");
+    const struct ir_attr_info *ra = ring ? ir_attr_get(m, ring) : NULL;
+    if (ra && (ra->kind != IR_AT_DENSE_ARRAY || ra->n != lw->ncores))
+        return lw_error(lw, op, "a ring transfer whose source_tiles do not name one tile per "
+                                "core of the grid");
     for (int i = 0; i < 2; i++) {
-        if (!(view[i] = lw_view(lw, s[i].v, inst, op, &vi[i])))
+        lw->ring_src = ra && i == 0 ? ra->ints : NULL; /* the source: another core's memory */
+        view[i] = lw_view(lw, s[i].v, inst, op, &vi[i]);
+        lw->ring_src = NULL;
+        if (!view[i])
             return false;
         if (vi[i].strides[s[i].rank - 1] != 1 && w > 1)
             return lw_error(lw, op,

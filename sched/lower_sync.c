@@ -631,8 +631,8 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-static void add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
-                     bool send, uint32_t channel)
+static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
+                          bool send, uint32_t channel, const int64_t *tiles, bool at_reader)
 {
     if (lw->nsyncs == lw->capsyncs) {
         lw->capsyncs = lw->capsyncs ? 2 * lw->capsyncs : 16;
@@ -641,11 +641,17 @@ static void add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uin
             abort();
     }
     uint32_t s = lw->nsyncs++;
-    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, channel};
+    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, channel, tiles, at_reader};
     uint32_t *at = &lw->nodes[node].sync[where];
     while (*at)
         at = &lw->syncs[*at].next;
     *at = s;
+}
+
+static void add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
+                     bool send, uint32_t channel)
+{
+    add_sync_ring(lw, node, where, unit, peer, send, channel, NULL, false);
 }
 
 /* The innermost node holding both leaves x and y; *a and *b get its
@@ -981,6 +987,65 @@ static void need(const struct loops *ls, bool usable, bool implied, bool back_im
     }
 }
 
+/* A ring transfer of leaf y (a data_transfer with source_tiles) reads
+ * its source on another core: per unit kind, the last earlier leaf writing
+ * those bytes signals, from each core, the transfer's unit on the core that
+ * reads from it (the generic pairs above join units of one core only); in
+ * a block R that runs more than once, that unit signals back after its
+ * read and the writer waits for it at R's end. */
+struct ring_find {
+    ir_op op;
+};
+
+static bool find_ring(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct ring_find *rf = ctx;
+    if (!rf->op && ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        ir_op_attr(m, op, "source_tiles"))
+        rf->op = op;
+    return !rf->op;
+}
+
+static bool plan_ring(struct lw *lw, const uint32_t *leaves, uint32_t nleaves,
+                      const struct foot *feet)
+{
+    struct ir_module *m = lw->m;
+    for (uint32_t j = 0; j < nleaves; j++) {
+        uint32_t y = leaves[j];
+        struct ring_find rf = {IR_NONE};
+        ir_walk(m, lw->nodes[y].op, find_ring, &rf);
+        if (!rf.op)
+            continue;
+        const struct ir_attr_info *ra = ir_attr_get(m, ir_op_attr(m, rf.op, "source_tiles"));
+        if (ra->kind != IR_AT_DENSE_ARRAY || ra->n != lw->ncores)
+            return lw_error(lw, rf.op, "a ring transfer whose source_tiles do not name one tile "
+                                       "per core of the grid");
+        struct access src = region_of(lw, ir_op_get(m, rf.op)->opnd[0], lw->nodes[y].inst, false);
+        uint32_t last[LW_MAX_KINDS] = {0};
+        for (uint32_t i = 0; i < j; i++)
+            for (uint32_t p = 0; p < feet[i].n; p++)
+                if (feet[i].a[p].write && conflict(&feet[i].a[p], &src))
+                    last[lw->nodes[leaves[i]].unit] = leaves[i];
+        free(src.box);
+        for (uint32_t k = 0; k < lw->nkinds; k++) {
+            if (!last[k])
+                continue;
+            uint32_t a, b, r = lca(lw, last[k], y, &a, &b);
+            uint32_t ch = lw->nchannels++, ub = lw->nodes[y].unit;
+            add_sync_ring(lw, a, LW_AFTER, k, ub, true, ch, ra->ints, false);
+            add_sync_ring(lw, b, LW_BEFORE, ub, k, false, ch, ra->ints, true);
+            if (!lw->nodes[r].in_loop)
+                continue;
+            /* R runs again: the writer's next run waits (at R's end) until
+             * the reader on the other core has read this run's bytes */
+            ch = lw->nchannels++;
+            add_sync_ring(lw, b, LW_AFTER, ub, k, true, ch, ra->ints, true);
+            add_sync_ring(lw, r, LW_END, k, ub, false, ch, ra->ints, false);
+        }
+    }
+    return true;
+}
+
 bool lw_plan_signals(struct lw *lw)
 {
     uint32_t nleaves = 0, npairs = 0, cappairs = 0;
@@ -1124,6 +1189,7 @@ bool lw_plan_signals(struct lw *lw)
         }
         i = j;
     }
+    bool ok = plan_ring(lw, leaves, nleaves, feet);
     for (uint32_t i = 0; i < nleaves; i++) {
         for (uint32_t k = 0; k < feet[i].n; k++)
             free(feet[i].a[k].box);
@@ -1134,5 +1200,5 @@ bool lw_plan_signals(struct lw *lw)
     free(pairs);
     free(ls);
     free(bounds);
-    return true;
+    return ok;
 }

@@ -852,7 +852,9 @@ ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_v
         lw_error(lw, at, "this memref lies in no memory of device @%s", lw->dev->name);
         return IR_NONE;
     }
-    ir_value r = (ir_value)lw_map_get(&lw->p.memo, v, inst, P_VIEW);
+    /* a ring transfer's source (lower_ops.c) is another core's memory */
+    uint32_t tag = P_VIEW; /* not memoized for a ring source */
+    ir_value r = lw->ring_src ? IR_NONE : (ir_value)lw_map_get(&lw->p.memo, v, inst, tag);
     if (r)
         return r;
     ir_value start_src = start_of(lw, v, at, false);
@@ -862,7 +864,8 @@ ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_v
     ir_value start = lw_value(lw, start_src, inst, at);
     if (!start)
         return IR_NONE;
-    ir_value mem = lw_peer(lw, info->mem, 0);
+    ir_value mem = lw->ring_src ? lw_peer_ring(lw, info->mem, 0, lw->ring_src, true)
+                                : lw_peer(lw, info->mem, 0);
     ir_aff sum = ir_aff_const(m, 0);
     for (uint32_t i = 0; i < ti->rank; i++)
         sum = ir_aff_bin(
@@ -876,6 +879,7 @@ ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_v
                       ir_attr_affine_map(m, ir_map_intern(m, ti->rank, 0, 1, &sum)));
     ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_MEMREF, ti->rank, ti->shape, ti->elem));
     r = ir_op_get(m, lw_append(lw, dyn ? lw->p.cur : lw->p.top, &st))->res;
-    lw_memo_put(lw, v, inst, P_VIEW, r, dyn);
+    if (!lw->ring_src)
+        lw_memo_put(lw, v, inst, tag, r, dyn);
     return r;
 }

@@ -306,6 +306,30 @@ static bool append_route(struct pe *p, struct xfer *x, uint32_t from, uint32_t t
     return true;
 }
 
+/* A ring transfer (ktc-split's source_tiles: from another tile's memory
+ * a into this tile's b) goes through the unit kind that reads a, writes b
+ * and has a datapath to another instance of its own kind (the ring stop):
+ * that unit moves the data, reading the other core's memory over the ring. */
+static bool ring_route(struct pe *p, struct xfer *x, uint32_t a, uint32_t b)
+{
+    const struct arch_device *d = p->dev;
+    for (uint32_t u = 0; u < d->nkinds; u++) {
+        bool in = false, out = false, ring = false;
+        for (uint32_t e = 0; e < d->nedges; e++) {
+            in |= d->edges[e].src == a && d->edges[e].dst == u;
+            out |= d->edges[e].src == u && d->edges[e].dst == b;
+            ring |= d->edges[e].src == u && d->edges[e].dst == u;
+        }
+        if (is_unit(p, u) && in && out && ring) {
+            x->nodes[0] = a, x->nodes[1] = u, x->nodes[2] = b;
+            x->n = 3;
+            return true;
+        }
+    }
+    return pe_error(p, x->op, "device @%s has no unit linking the %s of different cores (a "
+                              "ring), which inter-tile exchanges need", d->name, kind_name(p, a));
+}
+
 /* Whether the unit at route position q of x executes a hop: every unit
  * inside the route, and the compute unit at an end when it reads or writes
  * the memory next to it itself (no load or store unit in between). */
@@ -332,6 +356,8 @@ static bool route_transfer(struct pe *p, struct xfer *x)
         uint32_t a = memref_kind(p, x->op, x->s[0].v), b;
         if (a == ARCH_NONE || (b = memref_kind(p, x->op, x->s[1].v)) == ARCH_NONE)
             return false;
+        if (ir_op_attr(m, x->op, "source_tiles"))
+            return ring_route(p, x, a, b);
         if (!append_route(p, x, a, b))
             return false;
     } else {

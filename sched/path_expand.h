@@ -24,7 +24,11 @@
  * private's `ktdf.fifo.allocate`s are regrouped, one per (source,
  * destination) pair, slot order kept. Every stage ends with
  * `applicable_units = [<its unit kind>]`: hop stages get their unit, compute
- * stages the unit at the ends of the FIFOs they read and write. Already
+ * stages the unit at the ends of the FIFOs they read and write. A copy
+ * with `source_tiles` (a ring transfer, ktc-split) is routed memory ->
+ * U -> memory through the unit kind U that reads and writes that memory
+ * and has a datapath to its own kind (the ring stop): U moves it, reading
+ * the other core's memory over the ring. Already
  * routed input is left as it is (the pass is idempotent).
  *
  * Then scalar-broadcast legalization: a `linalg.generic` input whose

@@ -108,26 +108,56 @@
  * computed offset) whose rows are not contiguous is tiled one row per
  * tile (ktc-path-expand may widen each row's read to its words).
  *
+ * Inter-tile exchanges (split_ring.c, before extraction). An
+ * inter_tile_produce / inter_tile_reduce pair becomes what ktc-interp
+ * computes on every tile: the fold, from the identity (from the tile's own
+ * partial when there is none), of its group's partials in descending
+ * linear tile id from its own, wrapping around. The k-th partial tile t
+ * folds is that of its group's member k places below it: n - 1 ring
+ * shifts for groups of n, each a scratchpad-to-scratchpad
+ * `ktdf.data_transfer {source_tiles = array<i64: ...>}` in a one-stage
+ * pipeline reading the buffer of tile source_tiles[t] (a loaded partial is
+ * first copied into a buffer once). Small partials are read from their
+ * tiles directly (the n - 1 transfers overlap); large ones pass from
+ * neighbour to neighbour, each shift of the previous one's result (less
+ * ring traffic), by a cost estimate from the device's ring latency and
+ * bandwidth (split_ring.c). Then n clones of the combiner
+ * region, which fuse like any elementwise generics. A rank-reduced result
+ * (ref C3) read back through tensor.expand_shape reads the fold. In a loop,
+ * a partial from before the loop has its shifts hoisted before it (they
+ * run once); the fold stays in the body; a partial computed in the loop is
+ * exchanged in it (ktc-lower signals each ring transfer back to the core
+ * it read). An `scf.if` (no results, no
+ * else) whose body uses a tensor from outside it and whose condition is a
+ * function of the 1-D tile id alone holding on one contiguous range lo..hi
+ * of tiles becomes `scf.for 0 to trips`, trips = max(min(tile - lo + 1,
+ * hi - tile + 1, 1), 0), so the compute group keeps it like any loop;
+ * a store in it of a tensor computed outside stores a linalg.copy.
+ *
  * Rejected with a located "... is not supported yet" error (the later
  * stages cannot handle these yet): scf.while; scf.for with iter_args that
  * are not tensors, or whose body does not compute the carried tensor in
  * one elementwise generic reading it at the same indices (or reads the
  * carried tensor after computing its next value); tensor.extract at
- * non-constant indices;
- * distributed memory views; indirect access tiles; inter-tile ops;
- * contractions other than linalg.matmul, and linalg.matmul with
- * indexing_maps, mixed element types or elements other than f16, bf16 and
- * f32; linalg.index; a linalg.generic reduction folded by an op whose
- * result depends on the order (float add, mul, ...: the generic folds in
- * iteration order, the device pairwise; integer ring and bit ops, min and
- * max are taken); ops in a
- * computation outside the compute set (split_compute_op_ok); other tensor
- * ops in a compute group (e.g. a reshape merging dims); tensors crossing a
- * compute group's boundary (arguments, results of loops no group took,
- * loads outside the group's block); compute groups interleaved with each other or with
- * loops; access tiles with a non-identity order or a non-constant box;
- * views with dynamic strides; indexing map results other than a dim plus a
- * constant; element types the compute unit has no SIMD lanes for.
+ * non-constant indices; distributed memory views; indirect access tiles;
+ * inter_tile_consume; inter_tile_reduce with
+ * producer_dependency_per_consumer, of several partials, over groups of
+ * different sizes, with a consumer outside its group's producers, or on a
+ * device without a unit linking two cores' scratchpads (a ring); such an
+ * scf.if on other conditions or tile sets; contractions other than
+ * linalg.matmul, and linalg.matmul with indexing_maps, mixed element
+ * types or elements other than f16, bf16 and f32; linalg.index; a
+ * linalg.generic reduction folded by an op whose result depends on the
+ * order (float add, mul, ...: the generic folds in iteration order, the
+ * device pairwise; integer ring and bit ops, min and max are taken); ops
+ * in a computation outside the compute set (split_compute_op_ok); other
+ * tensor ops in a compute group (e.g. a reshape merging dims); tensors
+ * crossing a compute group's boundary (arguments, results of loops no
+ * group took, loads outside the group's block); compute groups
+ * interleaved with each other or with loops; access tiles with a
+ * non-identity order or a non-constant box; views with dynamic strides;
+ * indexing map results other than a dim plus a constant; element types the
+ * compute unit has no SIMD lanes for.
  */
 #ifndef SCHED_SPLIT_H
 #define SCHED_SPLIT_H

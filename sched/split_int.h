@@ -33,6 +33,15 @@ bool split_error(struct split_ctx *c, ir_op op, const char *fmt, ...)
 #endif
     ;
 
+/* The inter-tile phase (split_ring.c): inter_tile_produce/reduce pairs
+ * become ring shifts and combines, scf.if on the tile id a loop of 0 or 1
+ * trips. A ring shift is an op of this name, made and consumed inside
+ * ktc-split: one tensor operand and result, source_tiles = array<i64: ...>
+ * the tile each tile receives the operand from. */
+#define SPLIT_RING_SHIFT "ktdf.ring_shift"
+bool split_ring(struct split_ctx *c);
+bool split_is_ring_shift(const struct ir_module *m, ir_op op);
+
 /* ---- value maps ------------------------------------------------------- */
 
 /* old value → new value; unmapped values map to themselves. */

@@ -112,9 +112,7 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
     case IR_OP_KTDP_CONSTRUCT_INDIRECT_ACCESS_TILE:
         split_error(c, op, "indirect access tiles (%s) are not supported yet", name);
         break;
-    case IR_OP_KTDP_INTER_TILE_PRODUCE:
-    case IR_OP_KTDP_INTER_TILE_REDUCE:
-    case IR_OP_KTDP_INTER_TILE_CONSUME:
+    case IR_OP_KTDP_INTER_TILE_CONSUME: /* produce/reduce: split_ring.c */
         split_error(c, op, "inter-tile ops (%s) are not supported yet", name);
         break;
     case IR_OP_LINALG_MATMUL:

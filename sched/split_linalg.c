@@ -601,6 +601,8 @@ static bool generalize(struct split_ctx *c, ir_op op)
     case IR_OP_LINALG_GENERIC:
         return generic_reduction_ok(c, op);
     default:
+        if (split_is_ring_shift(m, op))
+            return true; /* split_pipeline.c's */
         break;
     }
     struct split_b b;

@@ -760,6 +760,100 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     return true;
 }
 
+/* ---- ring shifts (split_ring.c) ------------------------------------------ */
+
+/* A one-stage pipeline at the current scope moving all of memref `from`
+ * into `to` (same shape), with ring's source_tiles when ring is given. */
+static void whole_copy(struct prog *p, ir_value from, ir_value to, ir_op ring, struct ir_loc loc)
+{
+    struct ir_module *m = p->m;
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, to));
+    struct split_b b;
+    at_ret(p, &b, loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.pipeline", loc);
+    ir_block pbody = sb_region(m, &st);
+    sb_emit(&b, &st);
+    ir_type tok = split_token_type(m);
+    ir_state_init(&st, m, "ktdf.private", loc);
+    ir_state_add_result(m, &st, tok);
+    ir_block priv = sb_region(m, &st);
+    ir_op pop = ir_op_create(m, &st);
+    ir_block_append_op(m, pbody, pop);
+    split_set_name(m, ir_op_result(m, pop, 0), "p");
+    struct split_b pb;
+    sb_at_end(&pb, m, priv, loc);
+    ir_state_init(&st, m, "ktdf.create_token", loc);
+    ir_state_add_result(m, &st, tok);
+    ir_value tv = ir_op_result(m, sb_emit(&pb, &st), 0);
+    split_set_name(m, tv, "tok");
+    ir_state_init(&st, m, "ktdf.private_yield", loc);
+    ir_state_add_operand(m, &st, tv);
+    sb_emit(&pb, &st);
+    struct split_b sb;
+    sb_at_end(&sb, m, pbody, loc);
+    struct split_b tb;
+    sb_at_end(&tb, m, stage(&sb, IR_NONE, ir_op_result(m, pop, 0), NULL), loc);
+    ir_aff zero[MAX_LOOPS];
+    for (uint32_t k = 0; k < t->rank && k < MAX_LOOPS; k++)
+        zero[k] = ir_aff_const(m, 0);
+    ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, 0, 0, t->rank, zero));
+    ir_attr sizes = ir_attr_dense_array(m, m->t_i64, t->rank, t->shape);
+    ir_state_init(&st, m, "ktdf.data_transfer", loc);
+    ir_state_add_operand(m, &st, from);
+    ir_state_add_operand(m, &st, to);
+    int64_t seg[6] = {1, 0, 0, 1, 0, 0};
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 6, seg));
+    ir_state_set_attr(m, &st, "source_map", map);
+    ir_state_set_attr(m, &st, "dest_map", map);
+    ir_state_set_attr(m, &st, "static_source_sizes", sizes);
+    ir_state_set_attr(m, &st, "static_dest_sizes", sizes);
+    if (ring)
+        ir_state_set_attr(m, &st, "source_tiles", ir_op_attr(m, ring, "source_tiles"));
+    sb_emit(&tb, &st);
+}
+
+/* The places of ring shift op: its operand's buffer (a loaded operand is
+ * first copied into one) and its result's. */
+static bool ring_places(struct prog *p, ir_op op, struct place *src, struct place *dst)
+{
+    struct ir_module *m = p->m;
+    ir_value x = ir_op_get(m, op)->opnd[0];
+    ir_op d = ir_value_def(m, x);
+    if (!d || (ir_op_get(m, d)->kind != IR_OP_KTDP_LOAD &&
+               ir_op_get(m, d)->kind != IR_OP_LINALG_GENERIC && !split_is_ring_shift(m, d)))
+        return split_error(p->c, op, "an inter-tile exchange of a tensor made by %s is not "
+                                     "supported yet",
+                           d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
+    struct place tile; /* a loaded operand's view is cast now, as a reading generic's would be */
+    if (ir_op_get(m, d)->kind == IR_OP_KTDP_LOAD && !tile_cast(p, ir_op_get(m, d)->opnd[0], d, &tile))
+        return false;
+    return buffer(p, x, op, src) && buffer(p, ir_op_result(m, op, 0), op, dst);
+}
+
+/* Schedules ring shift op: the copy of a loaded operand into its buffer,
+ * then the transfer from the source tile's buffer into the result's. */
+static bool schedule_ring(struct prog *p, ir_op op)
+{
+    struct ir_module *m = p->m;
+    struct place src, dst;
+    if (!ring_places(p, op, &src, &dst))
+        return false;
+    ir_op d = ir_value_def(m, ir_op_get(m, op)->opnd[0]);
+    struct ir_loc loc = ir_op_get(m, op)->loc;
+    bool staged = false; /* an earlier ring shift of the same loaded tensor copied it */
+    for (ir_op q = ir_op_get(m, op)->prev; q && !staged; q = ir_op_get(m, q)->prev)
+        staged = split_is_ring_shift(m, q) && ir_op_get(m, q)->opnd[0] == ir_op_get(m, op)->opnd[0];
+    if (ir_op_get(m, d)->kind == IR_OP_KTDP_LOAD && !staged) {
+        struct place tile;
+        if (!tile_cast(p, ir_op_get(m, d)->opnd[0], d, &tile))
+            return false;
+        whole_copy(p, tile.mem, src.mem, IR_NONE, loc);
+    }
+    whole_copy(p, src.mem, dst.mem, op, loc);
+    return true;
+}
+
 /* ---- the program ------------------------------------------------------- */
 
 static bool is_kernel_tensor_op(const struct ir_module *m, ir_op op)
@@ -831,7 +925,9 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
         ir_op d = ir_value_def(m, g.in[k]);
         uint32_t kind = d ? ir_op_get(m, d)->kind : 0;
         struct place *known = memo_get(p, g.in[k]);
-        if (known && (kind == IR_OP_LINALG_GENERIC || !d || kind == IR_OP_SCF_FOR))
+        if (known && (kind == IR_OP_LINALG_GENERIC || !d || kind == IR_OP_SCF_FOR ||
+                      split_is_ring_shift(m, d) ||
+                      kind == IR_OP_KTDP_LOAD)) /* staged by an earlier ring shift */
             src[k] = *known; /* a buffer: computed, carried, a loop's result */
         else if (kind == IR_OP_KTDP_LOAD)
             ok = tile_cast(p, ir_op_get(m, d)->opnd[0], d, &src[k]);
@@ -857,7 +953,7 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
                 continue;
             } else if (uo->kind == IR_OP_KTDP_STORE && k == 0) {
                 ok = tile_cast(p, uo->opnd[1], u, &to);
-            } else if (uo->kind == IR_OP_LINALG_GENERIC) {
+            } else if (uo->kind == IR_OP_LINALG_GENERIC || split_is_ring_shift(m, u)) {
                 ok = buffer(p, r, u, &to);
             } else if (is_loop(m, u) && k >= 3) { /* a carried tensor's initial value */
                 ok = carried(p, u, k - 3, &to);
@@ -993,6 +1089,14 @@ static bool place_block(struct prog *p, ir_block blk, const uint32_t *uses, stru
                 return false;
             continue;
         }
+        if (split_is_ring_shift(m, op)) {
+            struct place src, dst;
+            if (!ring_places(p, op, &src, &dst))
+                return false;
+            if (l)
+                l->ops[l->n++] = op;
+            continue;
+        }
         if (o->kind != IR_OP_LINALG_GENERIC || !uses[o->res])
             continue;
         struct place src[MAX_IN];
@@ -1012,7 +1116,8 @@ static uint32_t count_items(const struct ir_module *m, ir_block blk)
 {
     uint32_t n = 0;
     IR_FOR_OPS(m, blk, op)
-        n += ir_op_get(m, op)->kind == IR_OP_LINALG_GENERIC || is_loop(m, op);
+        n += ir_op_get(m, op)->kind == IR_OP_LINALG_GENERIC || is_loop(m, op) ||
+             split_is_ring_shift(m, op);
     return n;
 }
 
@@ -1032,6 +1137,10 @@ static bool schedule_block(struct prog *p, ir_block blk, struct scope *sc, const
     bool ok = place_block(p, blk, uses, &l);
     for (uint32_t i = 0; i < l.n && ok; i++) {
         ir_op op = l.ops[i];
+        if (split_is_ring_shift(m, op)) {
+            ok = schedule_ring(p, op);
+            continue;
+        }
         if (!is_loop(m, op)) {
             ok = schedule(p, op, l.src[i], &l.dst[i]);
             continue;

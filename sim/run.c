@@ -654,10 +654,12 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
         smem_read(sm, (uint64_t)(sa + i * sst), buf, (uint64_t)bytes);
         smem_write(dm, (uint64_t)(da + i * dst), buf, (uint64_t)bytes);
     }
-    uint32_t rs[4] = {sp->rd[0], dp->wr[0], sp->rd[1], dp->wr[1]};
+    uint32_t rs[4 + SC_MAX_ROUTE] = {sp->rd[0], dp->wr[0], sp->rd[1], dp->wr[1]};
     if (rs[3] == rs[2])
         rs[3] = SC_NONE;
-    uint64_t dur, lat, start = claim(R, rs, 4, (uint64_t)(bytes * rows), x->t, &dur, &lat);
+    for (uint32_t i = 0; i < sp->npath; i++) /* a ring transfer: every hop */
+        rs[4 + i] = sp->path[i];
+    uint64_t dur, lat, start = claim(R, rs, 4 + sp->npath, (uint64_t)(bytes * rows), x->t, &dur, &lat);
     work(R, unit, in->op, start, dur);
     if (x->t + lat > x->dma_done)
         x->dma_done = x->t + lat;

@@ -242,6 +242,13 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
             uint32_t mr = arch_res_find(d, u->u->bind_mem[p]);
             kp->mem = s->mem_of_res[mr];
             kp->rd[0] = link_res(k, sc_link_between(d, mr, u->res));
+            if (kp->rd[0] == SC_NONE && d->res[mr].core >= 0 && d->res[mr].core != d->res[u->res].core) {
+                uint32_t links[SC_MAX_ROUTE];
+                kp->npath = sc_route_links(d, mr, u->res, links, SC_MAX_ROUTE);
+                kp->path = kp->npath ? xcalloc(kp->npath, sizeof *kp->path) : NULL;
+                for (uint32_t h = 0; h < kp->npath; h++)
+                    kp->path[h] = link_res(k, links[h]);
+            }
             kp->wr[0] = link_res(k, sc_link_between(d, u->res, mr));
             kp->rd[1] = kp->wr[1] = agg_res(k, kp->mem);
             kp->ld = arch_access(d, u->res, false, d->res[mr].kind);
@@ -312,6 +319,8 @@ void sim_kernel_free(struct sim_kernel *k)
     free(k->code);
     for (uint32_t i = 0; i < k->nunits; i++) {
         free(k->units[i].init);
+        for (uint32_t j = 0; j < k->units[i].u->nbind; j++)
+            free(k->units[i].ports[j].path);
         free(k->units[i].ports);
     }
     free(k->units);

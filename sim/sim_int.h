@@ -57,6 +57,8 @@ struct kport {
     uint32_t chan;       /* channel index, or SC_NONE */
     uint32_t rd[2], wr[2]; /* resources (SC_NONE when absent): link, memory aggregate */
     const struct arch_access *ld, *st; /* how the unit loads / stores this memory, or NULL */
+    uint32_t *path, npath; /* another core's memory (a ring transfer's source): the resources
+                              of every link of the route to the unit, rd[0] unused */
 };
 
 struct kunit {

@@ -5,7 +5,8 @@
 # passes as is, and fails (exit 1, MISMATCH) when one expected element is
 # corrupted; a missing golden is an I/O error (3); the same for
 # add-with-control-flow, whose tensors are at hard-coded addresses (the
-# golden's fixed regions). Skipped, saying so, when ../shared/corpus is not
+# golden's fixed regions); ring_reduce and ring_reduce_inner_loop (inter-tile
+# all-reduce over the ring) exactly. Skipped, saying so, when ../shared/corpus is not
 # beside the workspace.
 # usage: launch_golden_test.sh KTC KTC_LAUNCH ANY_SOURCE_FILE
 set -u
@@ -80,6 +81,23 @@ if expect "ktc compile ffn_swiglu" 0 "$ktc" compile "$ffn/../../../$kernel" -o "
     expect_out 0 '^golden out_ptr: ok' -- "$launch" "$tmp/m.spyrecode" --golden "$ffn"
     expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 64' -- \
         "$launch" "$tmp/m.spyrecode" --golden "$ffn" --check
+fi
+
+# ring_reduce: an all-reduce of 4 tiles over the ring (inter_tile_produce /
+# inter_tile_reduce), tile 0 writing: the golden exactly, and ktc-interp
+rr=$golden/../ring_reduce
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rr/golden.json")
+if expect "ktc compile ring_reduce" 0 "$ktc" compile "$rr/../../../$kernel" -o "$tmp/rr.spyrecode"; then
+    expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 128' -- "$launch" "$tmp/rr.spyrecode" --golden "$rr"
+    expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 128' -- "$launch" "$tmp/rr.spyrecode" \
+        --arg in_ptr="$rr/in/in_ptr.npy" --arg out_ptr="$rr/in/out_ptr.npy" --check
+fi
+
+# ring_reduce_inner_loop: the same all-reduce in a loop of n_iters (3) trips
+rl=$golden/../ring_reduce_inner_loop
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rl/golden.json")
+if expect "ktc compile ring_reduce_inner_loop" 0 "$ktc" compile "$rl/../../../$kernel" -o "$tmp/rl.spyrecode"; then
+    expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 128' -- "$launch" "$tmp/rl.spyrecode" --golden "$rl"
 fi
 
 cli_done

@@ -2,7 +2,8 @@
 # launch_test.sh - ktc-launch's command line: help and version, usage errors
 # (exit 2), unreadable and corrupt files (3, 1), assembling text to a
 # SpyreCode file and running it (--repeat, --stats, --stats-json, --trace,
-# --out), --check against ktc-interp, a deadlock and the cycle limit (1).
+# --out), --check against ktc-interp, a deadlock and the cycle limit (1),
+# a dma from another core's scratchpad over the ring.
 # usage: launch_test.sh KTC_LAUNCH DIR (DIR holds the .sc files and two_core.mlir)
 set -u
 bin=$1
@@ -40,5 +41,9 @@ expect_out 0 'check c: matches ktc-interp \(0 of 8192' -- "$bin" "$dir/add.sc" $
 expect_out 1 "argument 'c': a tensor of another type or shape" -- "$bin" "$dir/add.sc" $dev --arg "c=$tmp/c.npy"
 expect_out 1 'cycle: C0-L1LU-CL0 -> C0-SFU-CL0 -> C0-L1LU-CL0' -- "$bin" "$dir/deadlock.sc" $dev
 expect_out 1 'cycle limit of 5000 cycles reached' -- "$bin" "$dir/spin.sc" $dev --cycle-limit=5000
+# a dma from another core's scratchpad is timed over every link of its route
+expect_out 0 'C0-RING -> C1-RING  *256 ' -- "$bin" "$dir/ring_dma.sc" --random-inputs=1 --stats
+"$bin" "$dir/ring_dma.sc" --random-inputs=2 --out "a=$tmp/ra.npy" --out "c=$tmp/rc.npy" >/dev/null
+same "ring dma copies a to c" "$tmp/ra.npy" "$tmp/rc.npy"
 
 cli_done

@@ -1,0 +1,643 @@
+/* split_ring.c - ktc-split's inter-tile phase (split.h), run on the KTIR
+ * before compute-group extraction: an inter_tile_produce / inter_tile_reduce
+ * pair becomes a chain of ring shifts and combiner copies that fold the
+ * partials in ktc-interp's order, and an scf.if on the tile id alone
+ * becomes an scf.for of one trip on the tiles where it holds, none
+ * elsewhere. Both rewrites keep the kernel's meaning (ktc-interp runs the
+ * result to the same bits) and leave only ops the later phases know.
+ *
+ * The fold. Consumer tile c of group g folds, from the identity, the
+ * partials of g's producers in descending linear tile id starting at c,
+ * wrapping around (ktc-interp's ring order): acc = id; for q in order(c):
+ * acc = combine(acc, partial(q)). With x_0 = partial(c), the pair becomes
+ *
+ *   x_k = "ktdf.ring_shift"(x_0) {source_tiles = array<i64: order(0)[k], ...>}
+ *                                       (k = 1 .. n - 1, groups of n; or, for
+ *                                        large partials, x_k = shift of x_{k-1}
+ *                                        from order(c)[1]: the same values)
+ *   acc = combine(id, x_0)              (x_0 when there is no identity)
+ *   acc = combine(acc, x_k) ...
+ *
+ * every combine a clone of the reduce's region; ktc-split's pipeline phase
+ * turns each ring_shift into a scratchpad-to-scratchpad transfer from the
+ * tile source_tiles[c]'s buffer, which ktc-path-expand routes over the
+ * device's ring. Every tile computes its group's fold: a tile that is no
+ * consumer gets a value KTIR leaves undefined.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/split_int.h"
+
+#define MAX_TILES 4096 /* tiles a grid may have for these rewrites */
+
+/* The function's number of tiles (the product of its grid), 0 when it has
+ * no grid or too many tiles. */
+static int64_t grid_tiles(const struct ir_module *m, ir_op fn)
+{
+    ir_attr a = ir_op_attr(m, fn, "grid");
+    if (!a)
+        return 1;
+    const struct ir_attr_info *gi = ir_attr_get(m, a);
+    if (gi->kind != IR_AT_ARRAY)
+        return 0;
+    int64_t n = 1;
+    for (uint32_t k = 0; k < gi->n; k++) {
+        n *= ir_attr_get(m, gi->elems[k])->i;
+        if (n <= 0 || n > MAX_TILES)
+            return 0;
+    }
+    return n;
+}
+
+static uint32_t set_attr(const struct ir_module *m, ir_op op, const char *name)
+{
+    ir_attr a = ir_op_attr(m, op, name);
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    return ai && ai->kind == IR_AT_INTEGER_SET ? ai->map : 0;
+}
+
+/* ---- inter-tile reduce -------------------------------------------------- */
+
+/* Clones the combiner region of reduce before it, with lhs and rhs for its
+ * two arguments; returns the value it yields. */
+static ir_value combine(struct ir_module *m, ir_op reduce, ir_value lhs, ir_value rhs)
+{
+    ir_block body = split_body(m, reduce, 0);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, bi->args[0], lhs);
+    split_vmap_set(&vm, bi->args[1], rhs);
+    ir_value r = IR_NONE;
+    IR_FOR_OPS(m, body, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDP_YIELD_REDUCED) {
+            r = split_vmap_get(&vm, o->opnd[0]);
+            break;
+        }
+        ir_op_insert_before(m, reduce, split_clone(m, op, &vm));
+    }
+    split_vmap_free(&vm);
+    return r;
+}
+
+static ir_value ring_shift(struct ir_module *m, ir_op at, ir_value x, int64_t ntiles,
+                           const int64_t *pred)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, m, SPLIT_RING_SHIFT, ir_op_get(m, at)->loc);
+    ir_state_add_operand(m, &st, x);
+    ir_state_add_result(m, &st, ir_value_type(m, x));
+    ir_state_set_attr(m, &st, "source_tiles",
+                      ir_attr_dense_array(m, m->t_i64, (uint32_t)ntiles, pred));
+    ir_op op = ir_op_create(m, &st);
+    ir_op_insert_before(m, at, op);
+    return ir_op_result(m, op, 0);
+}
+
+/* Users of a rank-reduced result r that expand it back to acc's type read
+ * acc instead. */
+struct expand_fix {
+    ir_op fn;
+    ir_value r, acc;
+    uint32_t ndead;
+    ir_op dead[64]; /* the expand_shapes, unlinked after the walk */
+};
+
+static bool fix_expand(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct expand_fix *f = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_TENSOR_EXPAND_SHAPE && o->nopnd >= 1 && o->opnd[0] == f->r &&
+        ir_value_type(m, o->res) == ir_value_type(m, f->acc)) {
+        split_replace_uses(m, f->fn, o->res, f->acc);
+        if (f->ndead < 64)
+            f->dead[f->ndead] = op;
+        f->ndead++;
+    }
+    return true;
+}
+
+/* Whether tile i produces for group g (the unique group of i, ref §2.10). */
+static bool produces(const struct ir_module *m, uint32_t gset, uint32_t pset, int64_t i,
+                     int64_t g)
+{
+    return ir_set_contains(m, gset, &g, NULL) && ir_set_contains(m, pset, &i, &g);
+}
+
+/* The unit kind moving data between the ct_local memories of two cores
+ * (a unit that reads and writes that memory and has a datapath to its own
+ * kind: the ring stop), or ARCH_NONE; path-expand's ring_route finds the
+ * same. *lat gets the latency memory -> unit -> unit -> memory, *ring the
+ * unit-to-unit link (either may be NULL). */
+static uint32_t ring_unit(const struct split_ctx *c, uint32_t *lat, uint32_t *ring)
+{
+    const struct arch_device *d = c->dev;
+    uint32_t a = c->scratch ? arch_kind_find(d, c->scratch) : ARCH_NONE;
+    for (uint32_t u = 0; a != ARCH_NONE && u < d->nkinds; u++) {
+        uint32_t in = ARCH_NONE, out = ARCH_NONE, hop = ARCH_NONE;
+        for (uint32_t e = 0; e < d->nedges; e++) {
+            if (d->edges[e].src == a && d->edges[e].dst == u)
+                in = d->edges[e].link;
+            if (d->edges[e].src == u && d->edges[e].dst == a)
+                out = d->edges[e].link;
+            if (d->edges[e].src == u && d->edges[e].dst == u)
+                hop = d->edges[e].link;
+        }
+        if (d->kinds[u].node == ARCH_UNIT && in != ARCH_NONE && out != ARCH_NONE &&
+            hop != ARCH_NONE) {
+            if (lat)
+                *lat = (uint32_t)(d->links[in].latency + d->links[hop].latency +
+                                  d->links[out].latency);
+            if (ring)
+                *ring = hop;
+            return u;
+        }
+    }
+    return ARCH_NONE;
+}
+
+/* Whether the partials of a group of n are read from their tiles directly
+ * rather than passed along the ring, by the device's ring figures (L the
+ * latency memory -> ring stop -> ring stop -> memory, h a hop's, T = bytes /
+ * bandwidth a partial's time on a link, s a signal's latency): passed on,
+ * the n - 1 transfers run one after the other, (n - 1)(L + T + s); read
+ * directly they overlap, but the busiest link carries about n^2/4 partials
+ * and the farthest is n - 1 hops away: n^2/4 T + L + (n - 2) h. Small
+ * partials go direct, large ones hop by hop (less ring traffic). */
+static bool read_direct(const struct split_ctx *c, int64_t n, ir_type t)
+{
+    uint32_t lat = 0, hop = ARCH_NONE;
+    const struct ir_module *m = c->m;
+    int64_t bytes = ir_type_numel(m, t);
+    int64_t es = ((int64_t)ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8;
+    if (ring_unit(c, &lat, &hop) == ARCH_NONE || bytes < 0 || es <= 0)
+        return false;
+    const struct arch_link *h = &c->dev->links[hop];
+    double tx = (double)(bytes * es) / (h->bandwidth > 0 ? (double)h->bandwidth
+                                                         : (double)ARCH_DEFAULT_BANDWIDTH);
+    double chain = (double)(n - 1) * ((double)lat + tx + ARCH_DEFAULT_LATENCY);
+    double direct = (double)(n * n / 4) * tx + (double)lat + (double)(n - 2) * (double)h->latency;
+    return direct <= chain;
+}
+
+/* Rewrites one inter_tile_reduce and the produce feeding it. */
+static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *ro = ir_op_get(m, red);
+    ir_op prod = ir_value_def(m, ro->opnd[0]);
+    if (!prod || ir_op_get(m, prod)->kind != IR_OP_KTDP_INTER_TILE_PRODUCE)
+        return split_error(c, red, "an inter_tile_reduce of a future no inter_tile_produce "
+                                   "made is not supported yet");
+    uint32_t *uses = split_use_counts(m, fn);
+    uint32_t nuse = uses[ro->opnd[0]];
+    free(uses);
+    if (nuse != 1)
+        return split_error(c, prod, "a tile future delivered more than once is not supported "
+                                    "yet");
+    /* Inside a loop (or an scf.if), the ring shifts go before the op of
+     * the function's block holding the reduce: the partial must come from
+     * that block, so the shifts are loop-invariant and run once. */
+    ir_op top = red;
+    while (ir_op_parent(m, top) != fn)
+        top = ir_op_parent(m, top);
+    const struct ir_op_info *po = ir_op_get(m, prod);
+    const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, po->res));
+    if (ft->ntys != 1 || ro->nres != 1)
+        return split_error(c, red, "an inter-tile exchange of %u partials (only one is "
+                                   "supported yet)", ft->ntys);
+    if (ir_op_attr(m, red, "producer_dependency_per_consumer"))
+        return split_error(c, red, "inter_tile_reduce with producer_dependency_per_consumer is "
+                                   "not supported yet");
+    const struct ir_attr_info *ga = ft->attr0 ? ir_attr_get(m, ft->attr0) : NULL;
+    uint32_t gset = ga && ga->kind == IR_AT_INTEGER_SET ? ga->map : 0;
+    uint32_t pset = set_attr(m, prod, "producer_tiles_per_group");
+    uint32_t cset = set_attr(m, red, "consumer_tiles_per_group");
+    int64_t glo, ghi;
+    if (!gset || !pset || !cset || !ir_set_box(m, gset, NULL, &glo, &ghi) || glo == INT64_MIN ||
+        ghi == INT64_MAX || ghi - glo > MAX_TILES)
+        return split_error(c, prod, "inter-tile groups that are not a bounded range are not "
+                                    "supported yet");
+    int64_t ntiles = grid_tiles(m, fn);
+    if (!ntiles)
+        return split_error(c, prod, "inter-tile ops on a grid of more than %d tiles are not "
+                                    "supported yet", MAX_TILES);
+    /* Each tile's group, the groups' members in ascending id (one list
+     * after the other), each tile's position in its group's list. */
+    int64_t *grp = malloc((size_t)ntiles * sizeof *grp), *pos = malloc((size_t)ntiles * sizeof *pos);
+    int64_t *members = malloc((size_t)ntiles * sizeof *members);
+    int64_t *first = calloc((size_t)(ghi - glo + 2), sizeof *first); /* group -> list start */
+    if (!grp || !pos || !members || !first)
+        abort();
+    int64_t size = -1;
+    bool ok = true;
+    for (int64_t t = 0; t < ntiles && ok; t++) {
+        int64_t g = glo;
+        while (g <= ghi && !produces(m, gset, pset, t, g))
+            g++;
+        if (g > ghi)
+            ok = split_error(c, prod, "tile %lld is in no producer group", (long long)t);
+        else
+            first[g - glo + 1]++;
+        grp[t] = g;
+    }
+    for (int64_t g = glo; g <= ghi && ok; g++) {
+        int64_t n = first[g - glo + 1];
+        if (n && size >= 0 && n != size)
+            ok = split_error(c, prod, "inter-tile groups of different sizes (%lld and %lld "
+                                      "tiles) are not supported yet", (long long)size,
+                             (long long)n);
+        if (n)
+            size = n;
+        first[g - glo + 1] += first[g - glo];
+    }
+    for (int64_t t = 0, *fill = first; t < ntiles && ok; t++) {
+        int64_t at = fill[grp[t] - glo]++;
+        members[at] = t;
+        pos[t] = at;
+    }
+    for (int64_t t = 0; t < ntiles && ok; t++) /* positions from the lists' starts */
+        pos[t] -= first[grp[t] - glo] - size;
+    /* A consumer outside its group's producers would fold from another
+     * start than any tile of the ring. */
+    for (int64_t t = 0; t < ntiles && ok; t++)
+        for (int64_t g = glo; g <= ghi && ok; g++) {
+            int64_t syms[1] = {g};
+            if (ir_set_contains(m, gset, &g, NULL) && ir_set_contains(m, cset, &t, syms) &&
+                grp[t] != g)
+                ok = split_error(c, red, "tile %lld consumes group %lld's reduction without "
+                                         "producing for it; not supported yet", (long long)t,
+                                 (long long)g);
+        }
+    if (!ok) {
+        free(grp), free(pos), free(members), free(first);
+        return false;
+    }
+    /* The partial: the produce region's yield, its other ops cloned before
+     * the produce when they do not use the group id. */
+    ir_block pbody = split_body(m, prod, 0);
+    ir_value gid = ir_block_get(m, pbody)->nargs ? ir_block_get(m, pbody)->args[0] : IR_NONE;
+    struct split_vmap vm = {0};
+    ir_value x = IR_NONE;
+    IR_FOR_OPS(m, pbody, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDP_YIELD_PARTIAL) {
+            x = split_vmap_get(&vm, o->opnd[0]);
+            break;
+        }
+        for (uint32_t k = 0; k < o->nopnd && ok; k++)
+            if (gid && o->opnd[k] == gid)
+                ok = split_error(c, op, "an inter_tile_produce region using its group id is "
+                                        "not supported yet");
+        if (!ok)
+            break;
+        ir_op_insert_before(m, prod, split_clone(m, op, &vm));
+    }
+    split_vmap_free(&vm);
+    if (ok && (!x || x == gid))
+        ok = split_error(c, prod, "malformed inter_tile_produce");
+    /* A partial computed in the loop is exchanged where it is made. */
+    if (ok && top != red &&
+        (!ir_value_def(m, x) || ir_op_get(m, ir_value_def(m, x))->block != ir_op_get(m, top)->block))
+        top = red;
+    if (!ok) {
+        free(grp), free(pos), free(members), free(first);
+        return false;
+    }
+    /* The fold, in ring order: the k-th partial tile t folds is that of
+     * src_k[t] = its group's member k places below it, cyclically. Small
+     * partials are read there directly (the n - 1 transfers of a tile run
+     * at once, k hops each); large ones pass from neighbour to neighbour
+     * (a chain of n - 1 one-hop transfers: less ring traffic). */
+    bool direct = read_direct(c, size, ir_value_type(m, x));
+    int64_t *src = malloc((size_t)ntiles * sizeof *src);
+    if (!src)
+        abort();
+    /* The shifts first, so that every combine (and anything after them
+     * reading a loaded partial) finds it staged in its buffer. */
+    ir_value *xs = malloc((size_t)size * sizeof *xs);
+    if (!xs)
+        abort();
+    xs[0] = x;
+    for (int64_t k = 1; k < size; k++) {
+        for (int64_t t = 0; t < ntiles; t++) {
+            int64_t base = first[grp[t] - glo] - size, d = direct ? k : 1;
+            src[t] = members[base + ((pos[t] - d) % size + size) % size];
+        }
+        xs[k] = ring_shift(m, top, direct ? xs[0] : xs[k - 1], ntiles, src);
+    }
+    ro = ir_op_get(m, red);
+    ir_value acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x) : x;
+    for (int64_t k = 1; k < size && acc; k++)
+        acc = combine(m, red, acc, xs[k]);
+    free(xs);
+    free(src);
+    free(grp), free(pos), free(members), free(first);
+    if (!acc)
+        return split_error(c, red, "malformed inter_tile_reduce");
+    /* The result: the fold, or (rank-reduced, ref C3) the fold where an
+     * expand_shape gives the partial's shape back. */
+    ir_value r = ir_op_get(m, red)->res;
+    if (ir_value_type(m, r) != ir_value_type(m, acc)) {
+        uint32_t *u = split_use_counts(m, fn);
+        uint32_t left = u[r];
+        free(u);
+        struct expand_fix f = {.fn = fn, .r = r, .acc = acc};
+        ir_walk(m, fn, fix_expand, &f);
+        for (uint32_t i = 0; i < f.ndead && i < 64; i++)
+            ir_op_unlink(m, f.dead[i]);
+        if (f.ndead != left || f.ndead > 64)
+            return split_error(c, red, "a rank-reduced inter_tile_reduce result used other "
+                                       "than by tensor.expand_shape back to the partial's shape "
+                                       "is not supported yet");
+    } else {
+        split_replace_uses(m, fn, r, acc);
+    }
+    ir_op_unlink(m, red);
+    ir_op_unlink(m, prod);
+    return true;
+}
+
+/* ---- scf.if on the tile id ------------------------------------------------ */
+
+/* Evaluates index/i1 value v on tile t: constants, the (1-D) tile id and
+ * integer arithmetic over them. False when v depends on anything else. */
+static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out, int depth)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth > 64)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
+        *out = t;
+        return o->nres == 1;
+    }
+    if (o->kind == IR_OP_ARITH_CONSTANT)
+        return split_const_int(m, v, out) ||
+               (ir_attr_get(m, ir_op_attr(m, d, "value"))->kind == IR_AT_BOOL &&
+                (*out = ir_attr_get(m, ir_op_attr(m, d, "value"))->i, true));
+    if (o->kind == IR_OP_ARITH_INDEX_CAST || o->kind == IR_OP_ARITH_INDEX_CASTUI)
+        return eval_on_tile(m, o->opnd[0], t, out, depth + 1);
+    int64_t a, b;
+    if (o->nopnd != 2 || !eval_on_tile(m, o->opnd[0], t, &a, depth + 1) ||
+        !eval_on_tile(m, o->opnd[1], t, &b, depth + 1))
+        return false;
+    switch (o->kind) {
+    case IR_OP_ARITH_ADDI: *out = a + b; return true;
+    case IR_OP_ARITH_SUBI: *out = a - b; return true;
+    case IR_OP_ARITH_MULI: *out = a * b; return true;
+    case IR_OP_ARITH_ANDI: *out = a & b; return true;
+    case IR_OP_ARITH_ORI: *out = a | b; return true;
+    case IR_OP_ARITH_XORI: *out = a ^ b; return true;
+    case IR_OP_ARITH_MINSI: *out = a < b ? a : b; return true;
+    case IR_OP_ARITH_MAXSI: *out = a > b ? a : b; return true;
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_ARITH_REMSI:
+        if (b == 0)
+            return false;
+        *out = o->kind == IR_OP_ARITH_DIVSI ? a / b : a % b;
+        return true;
+    case IR_OP_ARITH_CMPI: {
+        /* MLIR's order: eq ne slt sle sgt sge ult ule ugt uge */
+        uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+        switch (ir_attr_get(m, ir_op_attr(m, d, "predicate"))->i) {
+        case 0: *out = a == b; return true;
+        case 1: *out = a != b; return true;
+        case 2: *out = a < b; return true;
+        case 3: *out = a <= b; return true;
+        case 4: *out = a > b; return true;
+        case 5: *out = a >= b; return true;
+        case 6: *out = ua < ub; return true;
+        case 7: *out = ua <= ub; return true;
+        case 8: *out = ua > ub; return true;
+        case 9: *out = ua >= ub; return true;
+        default: return false;
+        }
+    }
+    default:
+        return false;
+    }
+}
+
+/* Whether op (no regions, no effect, no tensor) may move out of a body
+ * whose values it does not use. */
+static bool hoistable(const struct ir_module *m, ir_op op, ir_block body)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE) ||
+        (ir_op_def(o->kind)->flags & IR_OPF_TERMINATOR))
+        return false;
+    for (uint32_t i = 0; i < o->nres; i++)
+        if (ir_type_get(m, ir_value_type(m, o->res + i))->kind == IR_TY_TENSOR)
+            return false;
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        const struct ir_value_info *vi = ir_value_get(m, o->opnd[i]);
+        ir_op d = vi->is_arg ? IR_NONE : vi->owner;
+        if (vi->is_arg ? vi->owner == body : ir_op_get(m, d)->block == body)
+            return false;
+    }
+    return true;
+}
+
+/* Rewrites `scf.if %cond { body }` (no results, no else) whose condition
+ * depends on the tile id alone into `scf.for %i = 0 to %n step 1 { body }`,
+ * %n 1 on the tiles where it holds (a contiguous range lo..hi: min(pid - lo
+ * + 1, hi - pid + 1, 1) clamped at 0), 0 elsewhere; the body's pure
+ * non-tensor ops that only read outside values (views, access tiles, index
+ * math) move before the loop, where the compute group can reach them. */
+static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, iff);
+    if (o->nres)
+        return split_error(c, iff, "scf.if with results is not supported yet");
+    if (o->nreg > 1 && split_body(m, iff, 1) &&
+        ir_block_get(m, split_body(m, iff, 1))->first !=
+            ir_block_get(m, split_body(m, iff, 1))->last)
+        return split_error(c, iff, "scf.if with an else region is not supported yet");
+    int64_t ntiles = grid_tiles(m, fn), lo = -1, hi = -1;
+    bool contiguous = true;
+    for (int64_t t = 0; t < ntiles; t++) {
+        int64_t v;
+        if (!eval_on_tile(m, o->opnd[0], t, &v, 0))
+            return split_error(c, iff, "scf.if on a condition that is not a function of the "
+                                       "(1-D) tile id alone is not supported yet");
+        if (!v)
+            continue;
+        if (lo < 0)
+            lo = t;
+        else if (hi != t - 1)
+            contiguous = false;
+        hi = t;
+    }
+    if (!ntiles || !contiguous)
+        return split_error(c, iff, "scf.if holding on tiles that are not one contiguous range "
+                                   "is not supported yet");
+    struct split_b b;
+    struct split_cse cse = {0};
+    sb_before(&b, m, iff, o->loc);
+    b.cse = &cse;
+    ir_value n;
+    if (lo < 0)
+        n = sb_index(&b, 0);
+    else if (lo == 0 && hi == ntiles - 1)
+        n = sb_index(&b, 1);
+    else {
+        struct ir_op_state st;
+        ir_state_init(&st, m, "ktdp.get_compute_tile_id", o->loc);
+        ir_state_add_result(m, &st, m->t_index);
+        ir_value pid = ir_op_result(m, sb_emit(&b, &st), 0);
+        ir_value up = sb_arith(&b, "arith.subi", pid, sb_index(&b, lo - 1));  /* pid - lo + 1 */
+        ir_value down = sb_arith(&b, "arith.subi", sb_index(&b, hi + 1), pid); /* hi - pid + 1 */
+        n = sb_arith(&b, "arith.minsi", up, down);
+        n = sb_arith(&b, "arith.minsi", n, sb_index(&b, 1));
+        n = sb_arith(&b, "arith.maxsi", n, sb_index(&b, 0));
+    }
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", o->loc);
+    ir_state_add_operand(m, &st, sb_index(&b, 0));
+    ir_state_add_operand(m, &st, n);
+    ir_state_add_operand(m, &st, sb_index(&b, 1));
+    ir_block body = sb_region(m, &st);
+    ir_block_add_arg(m, body, m->t_index, IR_NONE);
+    split_set_name(m, n, "trips");
+    ir_op loop = sb_emit(&b, &st);
+    free(cse.ops);
+    ir_block then = split_body(m, iff, 0);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, then)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        ir_block_append_op(m, body, op);
+    }
+    if (!ir_block_get(m, body)->last ||
+        ir_op_get(m, ir_block_get(m, body)->last)->kind != IR_OP_SCF_YIELD) {
+        struct ir_op_state y;
+        ir_state_init(&y, m, "scf.yield", o->loc);
+        ir_block_append_op(m, body, ir_op_create(m, &y));
+    }
+    for (ir_op op = ir_block_get(m, body)->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (hoistable(m, op, body)) {
+            ir_op_unlink(m, op);
+            ir_op_insert_before(m, loop, op);
+        }
+    }
+    /* A store in the body of a tensor computed outside it stores a copy
+     * made in the body (the loop's own compute group work). */
+    for (ir_op op = ir_block_get(m, body)->first; op; op = ir_op_get(m, op)->next) {
+        struct ir_op_info *so = ir_op_get(m, op);
+        ir_op d = so->kind == IR_OP_KTDP_STORE ? ir_value_def(m, so->opnd[0]) : IR_NONE;
+        if (!d || ir_op_get(m, d)->block == body)
+            continue;
+        struct split_b cb;
+        sb_before(&cb, m, op, so->loc);
+        ir_type t = ir_value_type(m, so->opnd[0]);
+        ir_state_init(&st, m, "linalg.copy", so->loc);
+        ir_state_add_operand(m, &st, so->opnd[0]);
+        ir_state_add_operand(m, &st, sb_tensor_empty(&cb, t));
+        int64_t seg[2] = {1, 1};
+        ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
+        ir_state_add_result(m, &st, t);
+        ir_value cv = ir_op_result(m, sb_emit(&cb, &st), 0);
+        ir_op_get(m, op)->opnd[0] = cv;
+    }
+    ir_op_unlink(m, iff);
+    return true;
+}
+
+/* Whether op's regions use a tensor defined outside op: then the scf.if
+ * belongs to a compute group (it is rewritten); otherwise it stays the
+ * orchestrator's control flow around the calls of its groups. */
+static bool tensor_enters(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            IR_FOR_OPS(m, b, x) {
+                const struct ir_op_info *xo = ir_op_get(m, x);
+                for (uint32_t i = 0; i < xo->nopnd; i++) {
+                    if (ir_type_get(m, ir_value_type(m, xo->opnd[i]))->kind != IR_TY_TENSOR)
+                        continue;
+                    const struct ir_value_info *vi = ir_value_get(m, xo->opnd[i]);
+                    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                                         : vi->owner;
+                    bool inside = false;
+                    for (; d; d = ir_op_parent(m, d))
+                        inside |= d == op;
+                    if (!inside)
+                        return true;
+                }
+                if (xo->nreg && tensor_enters(m, x))
+                    return true;
+            }
+    return false;
+}
+
+/* ---- the phase ---------------------------------------------------------- */
+
+struct ring_list {
+    ir_op *v;
+    uint32_t n, cap;
+    uint16_t kind;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct ring_list *l = ctx;
+    if (ir_op_get(m, op)->kind != l->kind)
+        return true;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 8;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        if (!l->v)
+            abort();
+    }
+    l->v[l->n++] = op;
+    return true;
+}
+
+bool split_is_ring_shift(const struct ir_module *m, ir_op op)
+{
+    return op && ir_op_get(m, op)->kind == IR_OP_UNKNOWN &&
+           strcmp(ir_str_get(m, ir_op_get(m, op)->name), SPLIT_RING_SHIFT) == 0;
+}
+
+bool split_ring(struct split_ctx *c)
+{
+    struct ir_module *m = c->m;
+    bool ok = true;
+    struct ring_list fns = {.kind = IR_OP_FUNC_FUNC};
+    IR_FOR_OPS(m, ir_module_body(m), op)
+        if (ir_op_get(m, op)->kind != IR_OP_KTDF_ARCH_DEVICE)
+            ir_walk(m, op, collect, &fns);
+    for (uint32_t f = 0; f < fns.n; f++) {
+        ir_op fn = fns.v[f];
+        struct ring_list l = {.kind = IR_OP_KTDP_INTER_TILE_REDUCE};
+        ir_walk(m, fn, collect, &l);
+        for (uint32_t i = 0; i < l.n; i++)
+            ok &= rewrite_reduce(c, fn, l.v[i]);
+        if (ok && l.n && ring_unit(c, NULL, NULL) == ARCH_NONE)
+            ok = split_error(c, l.v[0], "inter-tile exchanges on device @%s, which has no unit "
+                                        "linking the %s of different cores (a ring), are not "
+                                        "supported yet", c->dev->name,
+                             c->scratch ? c->scratch : "ct_local memory");
+        l.n = 0;
+        l.kind = IR_OP_KTDP_INTER_TILE_PRODUCE;
+        ir_walk(m, fn, collect, &l);
+        for (uint32_t i = 0; i < l.n && ok; i++)
+            ok = split_error(c, l.v[i], "an inter_tile_produce no inter_tile_reduce delivers is "
+                                        "not supported yet");
+        l.n = 0;
+        l.kind = IR_OP_SCF_IF;
+        ir_walk(m, fn, collect, &l);
+        for (uint32_t i = 0; i < l.n && ok; i++)
+            if (tensor_enters(m, l.v[i]))
+                ok = rewrite_if(c, fn, l.v[i]);
+        free(l.v);
+    }
+    free(fns.v);
+    return ok;
+}

@@ -58,13 +58,27 @@
  *                     and a point loop of T iterations (the outermost loop
  *                     of a nest whose inner loops have constant trip counts
  *                     and hold only pipelines, when every DDR transfer
- *                     moves with its IV: the inner loops stay inside the
- *                     point loop and coarsening expands buffers by their
- *                     trip counts too):
+ *                     moves with its IV, or is a load shared-loads lets in:
+ *                     the inner loops stay inside the point loop and
+ *                     coarsening expands buffers by their trip counts too;
+ *                     no loop under a point loop, at any depth, is one):
  *                       %T = ktdf.tiling.reserve_size {min_value = 1, divisibility = 1}
  *                       scf.for %t = 0 to ceildiv(n, %T) { scf.for %i = 0 to
  *                       ktdf.tiling.derive_size [%t : %T], total_size = n { .. } }
  *                     with the original IV rebuilt as t * T + i.
+ *  shared-loads       Lets tiling take as the point loop a loop whose nest
+ *                     also loads from device memory elements that are the
+ *                     same at every point (a weight row every row reads,
+ *                     its source moving with neither the point nor the tile
+ *                     IV): coarsening loads such a load once a tile, into a
+ *                     buffer of one point (leading extent 1, the DDR side a
+ *                     view of stride 0 in that dim) that every point of the
+ *                     tile reads (subscript 0), and the cost model charges
+ *                     it once a tile (nest_cost_xfer.bytes_per_tile).
+ *                     Without it such a nest is tiled at its inner loops
+ *                     (each pass of a multi-pass row on its own, the row's
+ *                     data read again by each). Stores must still move with
+ *                     the point IV.
  *  tile-size-selection Every reserve_size becomes a constant chosen by the
  *                     device cost model (nest_cost.h): for each program, the
  *                     tile size (and buffering depth and corelet split) with
@@ -187,6 +201,7 @@
     X(REDUCTIONS, "reductions")                                                               \
     X(NORMALIZE, "normalize")                                                                 \
     X(TILING, "tiling")                                                                       \
+    X(SHARED_LOADS, "shared-loads")                                                           \
     X(TILE_SIZES, "tile-size-selection")                                                      \
     X(COARSENING, "coarsening")                                                               \
     X(DOUBLE_BUFFERING, "double-buffering")                                                   \

@@ -29,6 +29,8 @@ struct nest_cost_xfer {
     uint64_t bytes_per_point; /* bytes it moves per point of the tile */
     uint64_t row_bytes;     /* contiguous bytes per DMA row (informational: the
                                simulator charges a bulk transfer by its bytes) */
+    uint64_t bytes_per_tile;  /* bytes it moves once a tile, whatever its size (a
+                                 load of the same elements at every point) */
 };
 
 /* What one point (one iteration of the point loop) costs. The compute stage
@@ -75,7 +77,8 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
                          uint64_t tile, uint32_t phases, uint32_t instances);
 
 /* The choice with the least modeled cycles whose buffers fit the
- * scratchpad (phases * tile * scratch_per_point <= capacity - fixed_scratch),
+ * scratchpad (phases * (tile * scratch_per_point + the transfers'
+ * bytes_per_tile) <= capacity - fixed_scratch),
  * tile among the divisors of points, phases <= max_phases and instances <=
  * max_instances (ties: fewer phases, fewer instances, smaller tile); false
  * when not even a tile of one point fits (or points is 0). */

@@ -28,10 +28,13 @@ static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv, int dept
 
 struct moves {
     ir_value iv;
+    bool bcast; /* shared-loads on: loads of the same elements at every point are let in */
     bool ok;
 };
 
-/* Clears mv->ok at a DDR transfer none of whose operands uses mv->iv. */
+/* Clears mv->ok at a DDR transfer none of whose operands uses mv->iv
+ * (unless it is a load and shared-loads is on: coarsening loads it once a
+ * tile, every point reading that copy). */
 static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
 {
     struct moves *mv = ctx;
@@ -43,7 +46,7 @@ static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
         ddr |= nest_is_ddr(m, o->opnd[i]);
         uses |= uses_iv(m, o->opnd[i], mv->iv, 0);
     }
-    if (ddr && !uses)
+    if (ddr && !uses && !(mv->bcast && nest_is_ddr(m, o->opnd[0])))
         mv->ok = false;
     return true;
 }
@@ -109,7 +112,7 @@ static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_d
  * the outermost such loop of a nest whose point's staging fits the
  * scratchpad, not already under a tile loop nor in a pipeline. */
 static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
-                       const struct arch_device *dev)
+                       const struct arch_device *dev, bool bcast)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
@@ -131,16 +134,18 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
     IR_FOR_OPS(m, nest_for_body(m, loop), op)
         inner |= ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
     if (inner) {
-        struct moves mv = {.iv = nest_for_iv(m, loop), .ok = true};
+        struct moves mv = {.iv = nest_for_iv(m, loop), .bcast = bcast, .ok = true};
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
         if (!mv.ok || !nest_fits(m, loop, dev))
             return false;
     }
-    /* the outermost such loop of a nest is the point loop */
+    /* the outermost such loop of a nest is the point loop (any loop
+     * around: a point loop's inner loops hold inner loops in turn) */
     int64_t pn;
     ir_op parent = ir_op_parent(m, loop);
-    if (parent && ir_op_get(m, parent)->kind == IR_OP_SCF_FOR && point_loop(m, parent, &pn, dev))
-        return false;
+    for (ir_op p = parent; p; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && point_loop(m, p, &pn, dev, bcast))
+            return false;
     for (ir_op p = parent; p; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
         if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE)
@@ -197,20 +202,22 @@ struct loops {
     ir_op v[64];
     uint32_t n;
     const struct arch_device *dev;
+    bool bcast;
 };
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
     int64_t n;
-    if (l->n < 64 && point_loop(m, op, &n, l->dev))
+    if (l->n < 64 && point_loop(m, op, &n, l->dev, l->bcast))
         l->v[l->n++] = op;
     return true;
 }
 
 bool nest_tiling(struct nest_ctx *c, ir_op fn)
 {
-    struct loops l = {.n = 0, .dev = c->dev};
+    struct loops l = {.n = 0, .dev = c->dev,
+                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS))};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
         tile_one(c->m, l.v[i]);
@@ -283,18 +290,86 @@ static bool reduces(const struct ir_module *m, ir_op op)
     return false;
 }
 
-/* Whether transfers a and b read the same elements (source, subscripts, sizes). */
-static bool same_source(const struct ir_module *m, ir_op a, ir_op b)
+static bool same_view(const struct ir_module *m, ir_value a, ir_value b, ir_op pl);
+static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op pl);
+
+/* Whether transfers a and b (under point loop pl) read the same elements
+ * (source, subscripts, sizes; inner loops matched by depth). */
+static bool same_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
 {
     struct nest_side x, y;
-    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) || x.v != y.v ||
-        x.nsub != y.nsub || x.nsize != y.nsize)
+    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) ||
+        !same_view(m, x.v, y.v, pl) || x.nsub != y.nsub || x.nsize != y.nsize)
         return false;
     for (uint32_t i = 0; i < x.nsub; i++)
-        if (x.sub[i].v != y.sub[i].v || x.sub[i].c != y.sub[i].c)
+        if (!x.sub[i].v != !y.sub[i].v || x.sub[i].c != y.sub[i].c ||
+            (x.sub[i].v && !same_index(m, x.sub[i].v, y.sub[i].v, pl)))
             return false;
     for (uint32_t i = 0; i < x.nsize; i++)
         if (x.size[i] != y.size[i])
+            return false;
+    return true;
+}
+
+/* The depth of the scf.for whose IV v is, counted from the point loop pl
+ * (1: its direct inner loop), with its trip count; 0 when v is no such IV. */
+static int iv_depth(const struct ir_module *m, ir_value v, ir_op pl, int64_t *trips)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (!vi->is_arg)
+        return 0;
+    ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    if (ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || !nest_for_normal(m, loop, trips))
+        return 0;
+    int d = 0;
+    for (ir_op p = loop; p && p != pl; p = ir_op_parent(m, p))
+        d += ir_op_get(m, p)->kind == IR_OP_SCF_FOR;
+    return d;
+}
+
+/* Whether index values a and b are equal once the IVs of inner loops of pl
+ * are matched by depth and trip count (the same row read by two passes,
+ * each in loops of its own: coarsening merges such loads, same_load). */
+static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op pl)
+{
+    struct nest_lin x, y;
+    if (a == b)
+        return true;
+    if (!nest_lin_of(m, a, &x) || !nest_lin_of(m, b, &y) || x.c != y.c || x.n != y.n)
+        return false;
+    for (uint32_t i = 0; i < x.n; i++) {
+        int64_t ti, tj;
+        int di = iv_depth(m, x.v[i], pl, &ti);
+        uint32_t j = 0;
+        while (j < y.n && !(y.k[j] == x.k[i] &&
+                            (y.v[j] == x.v[i] ||
+                             (di && iv_depth(m, y.v[j], pl, &tj) == di && tj == ti))))
+            j++;
+        if (j == y.n)
+            return false;
+    }
+    return true;
+}
+
+/* Whether device-memory views a and b are the same view of the same
+ * buffer at the same offset (same_index). */
+static bool same_view(const struct ir_module *m, ir_value a, ir_value b, ir_op pl)
+{
+    if (a == b)
+        return true;
+    ir_op da = ir_value_def(m, a), db = ir_value_def(m, b);
+    if (!da || !db || ir_value_type(m, a) != ir_value_type(m, b))
+        return false;
+    const struct ir_op_info *x = ir_op_get(m, da), *y = ir_op_get(m, db);
+    if (x->kind != IR_OP_MEMREF_REINTERPRET_CAST || y->kind != x->kind || x->nopnd != y->nopnd ||
+        x->opnd[0] != y->opnd[0])
+        return false;
+    static const char *const attrs[] = {"static_offsets", "static_sizes", "static_strides"};
+    for (uint32_t i = 0; i < 3; i++)
+        if (ir_op_attr(m, da, attrs[i]) != ir_op_attr(m, db, attrs[i]))
+            return false;
+    for (uint32_t i = 1; i < x->nopnd; i++)
+        if (!same_index(m, x->opnd[i], y->opnd[i], pl))
             return false;
     return true;
 }
@@ -321,6 +396,16 @@ static int64_t moved_bytes(const struct ir_module *m, ir_op x, int k, ir_type t)
     for (uint32_t i = 0; i < s.nsize; i++)
         n *= s.size[i];
     return n * (int64_t)((ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8);
+}
+
+/* Whether an operand of op is computed from iv. */
+static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (uses_iv(m, o->opnd[i], iv, 0))
+            return true;
+    return false;
 }
 
 /* The pipelines' staging buffers, transfers and vector work, per point. */
@@ -358,7 +443,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             return true;
         }
         for (uint32_t i = 0; load && i < t->nloads; i++)
-            if (same_source(m, t->loads[i], op))
+            if (same_source(m, t->loads[i], op, t->point_loop))
                 return true;
         if (load && t->nloads < 16)
             t->loads[t->nloads++] = op;
@@ -367,8 +452,13 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             const struct ir_type_info *ti = ir_type_get(m, ty);
             int64_t bytes = nest_memref_bytes(m, ty) * times;
             int64_t row = ti->rank && ti->shape[0] > 0 ? bytes / times / ti->shape[0] : bytes / times;
+            /* a load moving with neither the point nor the tile: once a tile
+             * (coarsening gives it one copy the tile's points share) */
+            bool once = load && !moves_with(m, op, nest_for_iv(m, t->point_loop)) &&
+                        !moves_with(m, op, nest_for_iv(m, t->tile_loop));
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
-                .store = store, .bytes_per_point = (uint64_t)bytes, .row_bytes = (uint64_t)row};
+                .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
+                .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row};
         } else if (src && dfifo) {
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);

@@ -137,6 +137,16 @@
  *                     meaning, addresses are plain index arithmetic.
  *                     buffer_phase(ivs) is the row-major linear iteration
  *                     number of the loops of those IVs, mod num_phases.
+ *  row-phases         A tile loop inside other loops of its program (a row
+ *                     loop around a pass's tiles) counts its phases over
+ *                     them too: buffer_phase(%row, ..., %t), K = 2 at least
+ *                     (a nest of one tile a row gets 2), the phased buffers
+ *                     allocated before the outermost of those loops; so the
+ *                     DMA fills the next row's tiles while this row computes
+ *                     (ktc-lower primes the credits before that loop). Only
+ *                     when the extra phases fit the scratchpad beside every
+ *                     other buffer of the program (else double buffering
+ *                     as above, or none for a nest of one tile).
  *  corelets           The point loop of a compute stage whose units exist
  *                     once per corelet (each loop, after coarsening's
  *                     fission) becomes
@@ -205,6 +215,7 @@
     X(TILE_SIZES, "tile-size-selection")                                                      \
     X(COARSENING, "coarsening")                                                               \
     X(DOUBLE_BUFFERING, "double-buffering")                                                   \
+    X(ROW_PHASES, "row-phases")                                                               \
     X(CORELETS, "corelets")                                                                   \
     X(BROADCAST, "broadcast")
 

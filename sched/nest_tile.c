@@ -912,6 +912,15 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* Whether tile loop tl's outer pipeline is double-buffered (modulo). */
+static bool phased(const struct ir_module *m, ir_op tl)
+{
+    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && ir_op_attr(m, op, "modulo"))
+            return true;
+    return false;
+}
+
 void nest_program_stats(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -928,8 +937,15 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, &trips))
             return;
         around = trips;
-        steady += trips * c->chosen[i].steady;
-        if (c->chosen[i].solo - c->chosen[i].steady > fill)
+        /* a nest of one tile a run, not double-buffered across the runs
+         * (row-phases), has no tile to overlap its fill and drain with:
+         * every run pays them (the passes of a row wait on one another:
+         * the reduction between them) */
+        int64_t pts = c->chosen[i].points, T = c->chosen[i].tile;
+        bool one_tile = pts > 0 && T > 0 && (pts + T - 1) / T <= 1 && trips > 1 &&
+                        !phased(m, tl);
+        steady += trips * (one_tile ? c->chosen[i].solo : c->chosen[i].steady);
+        if (!one_tile && c->chosen[i].solo - c->chosen[i].steady > fill)
             fill = c->chosen[i].solo - c->chosen[i].steady;
         n++;
     }

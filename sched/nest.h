@@ -52,7 +52,11 @@
  *                     (lb + iv * step) where it was used. A step known at
  *                     launch only (a kernel argument, e.g. a block size)
  *                     gives the trip count (ub - lb + s - 1) / s and the IV
- *                     lb + iv * s as index arithmetic on it.
+ *                     lb + iv * s as index arithmetic on it. A trip count
+ *                     that is the same on every tile id of the grid becomes
+ *                     that constant (evaluated through index arithmetic,
+ *                     compares and selects, and a program's parameters to
+ *                     what its one call passes: a clamped row range).
  *  tiling             The innermost parallel loop above a sequence of
  *                     pipelines (the "point" loop) is split into a tile loop
  *                     and a point loop of T iterations (the outermost loop

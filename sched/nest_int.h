@@ -35,6 +35,8 @@ struct nest_ctx {
         ir_op rest;     /* a dynamic trip count's remainder loop, or IR_NONE */
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */
         double steady;  /* the same without the first tile's latencies */
+        struct nest_cost_program p;     /* what the model took of it (one core) */
+        struct nest_cost_xfer xfers[16]; /* p's transfers */
     } chosen[64];
     uint32_t nchosen;
 };

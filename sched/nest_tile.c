@@ -825,6 +825,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 ch.cycles >= 0 ? nest_cost_steady(c->dev, &solo, ch.tile, ch.phases,
                                                   ch.instances)
                                : -1;
+            c->chosen[c->nchosen].p = solo;
+            memcpy(c->chosen[c->nchosen].xfers, t.xfers, sizeof t.xfers);
+            c->chosen[c->nchosen].p.xfers = c->chosen[c->nchosen].xfers;
             c->chosen[c->nchosen++].phases = ch.phases;
         }
         struct split_b b;
@@ -912,13 +915,29 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* Whether tile loop tl's outer pipeline is double-buffered (modulo). */
-static bool phased(const struct ir_module *m, ir_op tl)
+static bool find_parallel(struct ir_module *m, ir_op op, void *ctx)
 {
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL)
+        *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+/* Whether a ktdf.parallel (the corelets' split) lies under op. */
+static bool has_parallel(const struct ir_module *m, ir_op op)
+{
+    bool found = false;
+    ir_walk((struct ir_module *)m, op, find_parallel, &found);
+    return found;
+}
+
+/* The buffer phases of tile loop tl's outer pipeline (its modulo, else 1). */
+static uint32_t modulo_of(const struct ir_module *m, ir_op tl)
+{
+    ir_attr a;
     IR_FOR_OPS(m, nest_for_body(m, tl), op)
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && ir_op_attr(m, op, "modulo"))
-            return true;
-    return false;
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && (a = ir_op_attr(m, op, "modulo")))
+            return (uint32_t)ir_attr_get(m, a)->i;
+    return 1;
 }
 
 void nest_program_stats(struct nest_ctx *c, ir_op fn)
@@ -937,16 +956,24 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, &trips))
             return;
         around = trips;
+        /* as the nest came out: its corelet split (none when corelets left
+         * it whole) and buffer phases (row-phases may have added some) */
+        uint32_t inst = has_parallel(m, tl) ? c->chosen[i].instances : 1, K = modulo_of(m, tl);
+        double solo = c->chosen[i].solo, st = c->chosen[i].steady;
+        if (solo >= 0) {
+            solo = nest_cost_predict(c->dev, &c->chosen[i].p, (uint64_t)c->chosen[i].tile, K, inst);
+            st = nest_cost_steady(c->dev, &c->chosen[i].p, (uint64_t)c->chosen[i].tile, K, inst);
+        }
         /* a nest of one tile a run, not double-buffered across the runs
          * (row-phases), has no tile to overlap its fill and drain with:
          * every run pays them (the passes of a row wait on one another:
          * the reduction between them) */
         int64_t pts = c->chosen[i].points, T = c->chosen[i].tile;
         bool one_tile = pts > 0 && T > 0 && (pts + T - 1) / T <= 1 && trips > 1 &&
-                        !phased(m, tl);
-        steady += trips * (one_tile ? c->chosen[i].solo : c->chosen[i].steady);
-        if (!one_tile && c->chosen[i].solo - c->chosen[i].steady > fill)
-            fill = c->chosen[i].solo - c->chosen[i].steady;
+                        modulo_of(m, tl) < 2;
+        steady += trips * (one_tile ? solo : st);
+        if (!one_tile && solo - st > fill)
+            fill = solo - st;
         n++;
     }
     struct prog_bytes pb = {.c = c, .fn = fn};

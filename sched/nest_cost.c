@@ -206,7 +206,8 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
             unroll = u;
     double chain = l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) / unroll : 0;
     double ld = fmax(l1 / t->ld_l1_bw, chain) +
-                (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw;
+                (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw +
+                (double)p->splats_per_point * t->ld_l1_lat;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     return fmax(ld, fmax(cu, st));
 }
@@ -223,7 +224,8 @@ static double round_trips(const struct dev_timing *t, const struct nest_cost_pro
     double out = (double)p->l1_store_bytes_per_point / npipes;
     double round = t->ld_l1_lat + t->fifo_in_lat + ops / npipes + out / t->st_fifo_bw +
                    t->fifo_out_lat + out / t->st_l1_bw + 2 * t->sig_lat;
-    return (npipes - 1) * round;
+    double nops = p->pipeline_ops_per_point ? p->pipeline_ops_per_point : npipes;
+    return (nops - 1) * round;
 }
 
 static double predict(const struct dev_timing *t, const struct nest_cost_program *p,
@@ -252,7 +254,10 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double round_out = C + chain + t->sig_lat + fmax(S, D) + t->wr_lat + t->sig_lat;
     double P = fmax(fmax(fmax(L, S), fmax(C, D)), fmax(round_in, round_out) / phases);
     double ntiles = ceil((double)p->points / (double)tile);
-    double first = L + t->rd_lat + t->sig_lat + chain + C + t->sig_lat + S + t->wr_lat;
+    /* no device-memory latency for a side with no transfer (a chain of
+     * on-core pipelines between nests, nest_program_stats) */
+    double first = L + (in > 0 ? t->rd_lat : 0) + t->sig_lat + chain + C + t->sig_lat + S +
+                   (out > 0 ? t->wr_lat : 0);
     if (steady)
         *steady = ntiles * P * (p->runs ? p->runs : 1);
     return (first + (ntiles - 1) * P) * (p->runs ? p->runs : 1);
@@ -264,6 +269,16 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
     return predict(&t, p, tile, phases, instances, NULL);
+}
+
+double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p)
+{
+    struct dev_timing t;
+    dev_timing(dev, p->elem_type, &t);
+    bool in = false, out = false;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        *(p->xfers[i].store ? &out : &in) = true;
+    return (in ? t.rd_lat : 0) + (out ? t.wr_lat : 0);
 }
 
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,

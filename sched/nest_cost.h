@@ -50,8 +50,15 @@ struct nest_cost_program {
     uint32_t pipelines_per_point;      /* inner pipelines of a point (coarsening gives
                                           each a loop over the tile; they run in
                                           turn), 0 = 1 */
+    uint32_t pipeline_ops_per_point;   /* of those, the distinct pipelines (a pipeline
+                                          in an inner loop streams its iterations: one
+                                          round trip a pipeline, not an iteration),
+                                          0 = pipelines_per_point */
     uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */
     uint64_t fifo_in_bytes_per_point;  /* load unit -> compute unit (send) */
+    uint64_t splats_per_point;         /* of those loads, scalars splatted to a vector:
+                                          the shuffle waits for its load (its latency
+                                          is not overlapped by the load group) */
     uint64_t vector_ops_per_point;     /* compute-unit vector instructions */
     uint64_t reductions_per_point;     /* compute-unit reductions across a vector
                                           (log2(lanes) + 1 cycles: a pairwise tree of
@@ -89,6 +96,11 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
  * (ntiles * P * runs), without the first tile's fill and drain latencies. */
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances);
+
+/* The device-memory latencies nest_cost_predict charges p's first tile
+ * (the read's when p loads, the write's when it stores): what buffer
+ * phases counted across the runs of a nest (row-phases) hide of a run. */
+double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p);
 
 /* A program whose tiled loop nests sit among other loops (a row loop
  * around several column nests): `nests` is the sum over its tiled nests of

@@ -423,6 +423,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         }
     } else if (o->kind == IR_OP_KTDF_PIPELINE) {
         t->p.pipelines_per_point += (uint32_t)times;
+        t->p.pipeline_ops_per_point++;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
@@ -460,6 +461,10 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
                 .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row};
         } else if (src && dfifo) {
+            ir_attr mode = ir_op_attr(m, op, "transfer_mode");
+            if (mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0)
+                t->p.splats_per_point += (uint64_t)times;
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
@@ -930,6 +935,16 @@ static bool has_parallel(const struct ir_module *m, ir_op op)
     return found;
 }
 
+/* Whether the buffer phase of tile loop tl's pipeline counts the loops
+ * around it too (row-phases). */
+static bool around_phased(const struct ir_module *m, ir_op tl)
+{
+    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_BUFFER_PHASE && ir_op_get(m, op)->nopnd > 1)
+            return true;
+    return false;
+}
+
 /* The buffer phases of tile loop tl's outer pipeline (its modulo, else 1). */
 static uint32_t modulo_of(const struct ir_module *m, ir_op tl)
 {
@@ -938,6 +953,54 @@ static uint32_t modulo_of(const struct ir_module *m, ir_op tl)
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && (a = ir_op_attr(m, op, "modulo")))
             return (uint32_t)ir_attr_get(m, a)->i;
     return 1;
+}
+
+/* The on-core pipelines of fn outside its tiled nests (the scalar work
+ * between a row's passes: a reduction of the accumulator, rstd), each a
+ * one-point program of the model run once per trip of its loops; false
+ * when one moves device memory or sits in loops of unknown trips. */
+struct chains {
+    struct nest_ctx *c;
+    ir_op fn;
+    double cycles;
+    bool unknown;
+};
+
+static bool ddr_xfer(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct nest_side a, b;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (!nest_read_side(m, op, 0, &a) || !nest_read_side(m, op, 1, &b) ||
+         (!a.fifo && nest_is_ddr(m, a.v)) || (!b.fifo && nest_is_ddr(m, b.v))))
+        *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct chains *ch = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE || ch->unknown)
+        return true;
+    for (ir_op p = ir_op_parent(m, op); p && p != ch->fn; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        const char *ty = k == IR_OP_SCF_FOR ? nest_loop_type(m, p) : NULL;
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE || (ty && strcmp(ty, "tile_loop") == 0))
+            return true; /* part of a nest (or of an outer pipeline) */
+    }
+    bool ddr = false;
+    ir_walk(m, op, ddr_xfer, &ddr);
+    double trips;
+    if (ddr || !trips_around(ch->c, op, ch->fn, &trips)) {
+        ch->unknown = ddr ? ch->unknown : true;
+        return true; /* a remainder loop's per-point DMA: not modeled here */
+    }
+    struct tiled t = {.point_loop = ir_op_parent(m, op)};
+    ir_walk(m, op, measure, &t);
+    t.p.points = 1;
+    t.p.cores = 1;
+    t.p.elem_type = NULL;
+    ch->cycles += trips * nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
+    return true;
 }
 
 void nest_program_stats(struct nest_ctx *c, ir_op fn)
@@ -971,11 +1034,22 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         int64_t pts = c->chosen[i].points, T = c->chosen[i].tile;
         bool one_tile = pts > 0 && T > 0 && (pts + T - 1) / T <= 1 && trips > 1 &&
                         modulo_of(m, tl) < 2;
+        /* phased across its runs (row-phases), a nest's DMA latencies
+         * hide behind the previous run, but its compute still waits for
+         * the passes before it (the reduction between them): every run
+         * pays its compute's fill and drain */
+        bool rows = trips > 1 && K > 1 && around_phased(m, tl);
+        if (rows && solo >= 0)
+            st = solo - nest_cost_dma_latency(c->dev, &c->chosen[i].p);
         steady += trips * (one_tile ? solo : st);
-        if (!one_tile && solo - st > fill)
+        if (!one_tile && !rows && solo - st > fill)
             fill = solo - st;
         n++;
     }
+    struct chains chs = {.c = c, .fn = fn};
+    ir_walk(m, fn, chain_walk, &chs);
+    if (!chs.unknown)
+        steady += chs.cycles;
     struct prog_bytes pb = {.c = c, .fn = fn};
     ir_walk(m, fn, count_bytes, &pb);
     if (!n || pb.unknown || (n == 1 && around == 1))

@@ -230,6 +230,26 @@ static void test_per_tile_load(void **state)
     assert_true(ch.tile >= 8);
 }
 
+/* A splatted scalar's shuffle waits for its load: on a load-bound point
+ * each splat adds the scratchpad latency; and a pipeline in an inner loop
+ * streams its iterations: one round trip a pipeline, not an iteration. */
+static void test_splats_and_pipeline_ops(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(1024, 1);
+    double base = nest_cost_predict(spyre, &p, 64, 2, 1);
+    p.splats_per_point = 1;
+    double sp = nest_cost_predict(spyre, &p, 64, 2, 1);
+    double lat = lat_between(spyre, "C0-L1", "C0-L1LU-CL0");
+    assert_true(sp >= base + 1024 * lat * 0.9);
+    struct nest_cost_program q = vector_add(64, 1);
+    q.pipelines_per_point = 16;
+    double each = nest_cost_predict(spyre, &q, 64, 2, 1);
+    q.pipeline_ops_per_point = 2;
+    double streamed = nest_cost_predict(spyre, &q, 64, 2, 1);
+    assert_true(each - streamed >= 14 * lat); /* 14 round trips fewer, each past a load */
+}
+
 /* A compute-bound point (many vector ops) splits across the corelets. */
 static void test_instances(void **state)
 {
@@ -344,7 +364,7 @@ int main(void)
         cmocka_unit_test(test_instances),         cmocka_unit_test(test_lanes),
         cmocka_unit_test(test_load_groups),       cmocka_unit_test(test_pipelines_and_reductions),
         cmocka_unit_test(test_program),           cmocka_unit_test(test_shared_single_phase),
-        cmocka_unit_test(test_per_tile_load),
+        cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_splats_and_pipeline_ops),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

@@ -114,7 +114,9 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
  * rather than nest by nest:
  *   cycles = max(nests, in / read bw, out / write bw,
  *                cores * (in + out) / aggregate) * runs
- * (the scalar pipelines between the nests are not counted). `ktc-nest
+ * (ktc-nest's stats add to `nests` the on-core pipelines between the
+ * nests, each a one-point program, and charge a nest whose buffer phases
+ * count the runs of its loops its compute fill every run). `ktc-nest
  * --stats` prints it as "program modeled N cycles" for a program with more
  * than one nest or loops around its nest, when every such loop has a
  * constant trip count. */

@@ -167,6 +167,19 @@
  *                     kind on the same corelets, one or all (a mixed
  *                     placement would need per-corelet guards around the
  *                     stages left whole; sched/nest_parallel.c).
+ *  splat-hoist        A scalar a loop splats to a vector at every iteration
+ *                     (transfer_mode "splat" from a scratchpad scalar: the
+ *                     row's max or rstd read by each vector of the next
+ *                     pass) is splatted once before the outermost loop
+ *                     around it (outside pipelines) that does not write the
+ *                     scalar, by a pipeline of the splatting pipeline's
+ *                     units (L1LU splats into a FIFO, the compute unit
+ *                     forwards it, L1SU stores it into a program-level
+ *                     vector); the loop reads that vector as a plain load
+ *                     (no shuffle waiting on the scalar's load every
+ *                     vector). One splat serves the later loops of the same
+ *                     block while nothing writes the scalar between. Runs
+ *                     after corelets; not in a program corelets split.
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the
@@ -221,6 +234,7 @@
     X(DOUBLE_BUFFERING, "double-buffering")                                                   \
     X(ROW_PHASES, "row-phases")                                                               \
     X(CORELETS, "corelets")                                                                   \
+    X(SPLAT_HOIST, "splat-hoist")                                                             \
     X(BROADCAST, "broadcast")
 
 enum sched_nest_transform {

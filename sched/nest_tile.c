@@ -935,6 +935,16 @@ static bool has_parallel(const struct ir_module *m, ir_op op)
     return found;
 }
 
+static bool find_splat(struct ir_module *m, ir_op op, void *ctx)
+{
+    ir_attr a;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (a = ir_op_attr(m, op, "transfer_mode")) && ir_attr_get(m, a)->kind == IR_AT_STRING &&
+        strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0)
+        *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
 /* Whether the buffer phase of tile loop tl's pipeline counts the loops
  * around it too (row-phases). */
 static bool around_phased(const struct ir_module *m, ir_op tl)
@@ -1023,9 +1033,14 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
          * it whole) and buffer phases (row-phases may have added some) */
         uint32_t inst = has_parallel(m, tl) ? c->chosen[i].instances : 1, K = modulo_of(m, tl);
         double solo = c->chosen[i].solo, st = c->chosen[i].steady;
+        struct nest_cost_program np = c->chosen[i].p;
+        bool splat = false;
+        ir_walk(m, tl, find_splat, &splat);
+        if (!splat)
+            np.splats_per_point = 0; /* splat-hoist took them all out */
         if (solo >= 0) {
-            solo = nest_cost_predict(c->dev, &c->chosen[i].p, (uint64_t)c->chosen[i].tile, K, inst);
-            st = nest_cost_steady(c->dev, &c->chosen[i].p, (uint64_t)c->chosen[i].tile, K, inst);
+            solo = nest_cost_predict(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
+            st = nest_cost_steady(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
         }
         /* a nest of one tile a run, not double-buffered across the runs
          * (row-phases), has no tile to overlap its fill and drain with:

@@ -8,8 +8,11 @@
  *   scf.for ... {                              ktdf.pipeline {  (before the loop)
  *     ... transfer %s[0] size [1] -> %slot       [L1LU] transfer %s[0] size [1] -> %a size [N] {splat}
  *         size [N] {transfer_mode = "splat"}     [SFU]  write_to_fifo (read_from_fifo %a), %b
- *   }                                            [L1SU] transfer %b -> %vec[0] size [N] }
- *                                              scf.for ... { ... transfer %vec[0] size [N] -> %slot }
+ *   }                                            [L1SU] transfer %b -> %vec[0, 0] size [1, N] }
+ *                                              scf.for ... { ... transfer %vec[0, 0] size [1, N] -> %slot }
+ *
+ * Inside a corelet split (ktdf.parallel, nest_parallel.c) the pipeline
+ * goes in the split's body and %vec has a row per instance (%vec[%inst, 0]).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +24,10 @@
 enum { MAX_HOISTED = 16 };
 
 struct hoisted {
-    ir_value src; /* the scalar buffer */
-    ir_value vec; /* its splat */
-    ir_op pipe;   /* the pipeline filling vec */
+    ir_value src;  /* the scalar buffer */
+    ir_value vec;  /* its splat (a row per corelet instance under a split) */
+    ir_value inst; /* the instance id of the ktdf.parallel around, or IR_NONE */
+    ir_op pipe;    /* the pipeline filling vec */
 };
 
 /* Whether a transfer under root writes buffer v. */
@@ -49,6 +53,18 @@ static bool writes(struct ir_module *m, ir_op root, ir_value v)
     return w.found;
 }
 
+/* Whether value v is defined outside op (so before it runs). */
+static bool defined_before(const struct ir_module *m, ir_value v, ir_op op)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                         : ir_value_def(m, v);
+    for (ir_op p = d; p; p = ir_op_parent(m, p))
+        if (p == op)
+            return false;
+    return true;
+}
+
 static bool is_splat(const struct ir_module *m, ir_op op)
 {
     ir_attr a = ir_op_attr(m, op, "transfer_mode");
@@ -59,40 +75,52 @@ static bool is_splat(const struct ir_module *m, ir_op op)
 struct splats {
     ir_op v[64];
     uint32_t n;
-    bool parallel;
 };
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct splats *s = ctx;
-    uint32_t k = ir_op_get(m, op)->kind;
-    s->parallel |= k == IR_OP_KTDF_PARALLEL;
-    if (k == IR_OP_KTDF_DATA_TRANSFER && is_splat(m, op) && s->n < 64)
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && is_splat(m, op) && s->n < 64)
         s->v[s->n++] = op;
     return true;
 }
 
-/* The outermost scf.for around x outside every pipeline and stage that
- * does not write the scalar v (IR_NONE: none). */
-static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn)
+/* Where a pipeline may go before loop p: the program's body or loops in
+ * it, or the body of a corelet split (ktdf.parallel) and loops in it, not
+ * inside a pipeline otherwise. *par gets that split (IR_NONE: none). */
+static bool pipeline_level(const struct ir_module *m, ir_op p, ir_op fn, ir_op *par)
 {
-    ir_op best = IR_NONE;
+    *par = IR_NONE;
+    for (ir_op q = ir_op_parent(m, p); q && q != fn; q = ir_op_parent(m, q)) {
+        uint32_t k = ir_op_get(m, q)->kind;
+        if (k == IR_OP_KTDF_PARALLEL) {
+            *par = q;
+            return true;
+        }
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE)
+            return false;
+    }
+    return true;
+}
+
+/* The outermost scf.for around x where a pipeline may go that does not
+ * write the scalar v (IR_NONE: none); *par its corelet split. */
+static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_op *par)
+{
+    ir_op best = IR_NONE, bpar = IR_NONE;
     for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
-        if (k != IR_OP_SCF_FOR)
-            continue;
-        bool inside = false;
-        for (ir_op q = ir_op_parent(m, p); q && q != fn; q = ir_op_parent(m, q)) {
-            uint32_t qk = ir_op_get(m, q)->kind;
-            inside |= qk == IR_OP_KTDF_PIPELINE || qk == IR_OP_KTDF_STAGE ||
-                      qk == IR_OP_KTDF_PARALLEL;
-        }
-        if (inside || ir_op_get(m, p)->nres)
+        if (k == IR_OP_KTDF_PARALLEL)
+            break; /* not out of a corelet split: its instances splat their own */
+        ir_op pp;
+        if (k != IR_OP_SCF_FOR || !pipeline_level(m, p, fn, &pp) || ir_op_get(m, p)->nres)
             continue;
         if (writes(m, p, v))
             break;
         best = p;
+        bpar = pp;
     }
+    *par = bpar;
     return best;
 }
 
@@ -117,6 +145,15 @@ static ir_op stage_with(const struct ir_module *m, ir_op pipe, ir_value slot, ir
         }
     }
     return IR_NONE;
+}
+
+/* The row of h's vector its instance reads and writes: [inst, 0] size [1, n]. */
+static struct nest_side vec_side(const struct hoisted *h, int64_t n)
+{
+    struct nest_side s = {.v = h->vec, .nsub = 2, .nsize = 2, .size = {1, n}};
+    s.sub[0] = h->inst ? (struct nest_sub){.v = h->inst} : (struct nest_sub){.c = 0};
+    s.sub[1] = (struct nest_sub){.c = 0};
+    return s;
 }
 
 static ir_value make_op(struct split_b *b, const char *name, ir_type t)
@@ -149,7 +186,7 @@ static ir_block add_stage(struct split_b *pb, ir_value in, ir_value out, ir_attr
 /* The splat of x's scalar into a new program-level vector, by a pipeline
  * before `at` with the units of x's pipeline; false when that pipeline has
  * no compute stage reading x's slot or no store stage after it. */
-static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, struct hoisted *h)
+static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, struct hoisted *h)
 {
     struct ir_module *m = c->m;
     struct nest_side src, dst;
@@ -171,7 +208,18 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, struct hoiste
     int64_t n = ati->shape[0];
     ir_type bt = ir_ktdf_slot_type(m, sfu, l1su, n, ati->elem);
     const struct ir_type_info *sti = ir_type_get(m, ir_value_type(m, src.v));
-    ir_type vt = split_memref(m, 1, &n, ati->elem, IR_NONE, sti->attr1);
+    /* under a corelet split, a row per instance */
+    int64_t shape[2] = {1, n};
+    if (par) {
+        ir_attr ni = ir_op_attr(m, par, "num_instances");
+        shape[0] = ni ? ir_attr_get(m, ni)->i : 0;
+        if (shape[0] < 1)
+            return false;
+        h->inst = ir_block_get(m, ir_region_entry(m, ir_op_region(m, par, 0)))->args[1];
+    } else {
+        h->inst = IR_NONE;
+    }
+    ir_type vt = split_memref(m, 2, shape, ati->elem, IR_NONE, sti->attr1);
     struct ir_loc loc = ir_op_get(m, x)->loc;
 
     /* the vector, at program level */
@@ -226,7 +274,7 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, struct hoiste
     sb_emit(&sb, &st);
     sb_at_end(&sb, m, add_stage(&pb, t1, t2, ir_op_attr(m, ss, "applicable_units")), loc);
     struct nest_side from = {.v = bs, .fifo = true, .nsize = 1, .size = {n}};
-    struct nest_side to = {.v = h->vec, .nsub = 1, .nsize = 1, .sub = {{.c = 0}}, .size = {n}};
+    struct nest_side to = vec_side(h, n);
     nest_make_transfer(&sb, &from, &to, IR_NONE);
     return true;
 }
@@ -236,9 +284,6 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
     struct ir_module *m = c->m;
     struct splats s = {.n = 0};
     ir_walk(m, fn, collect, &s);
-    /* a corelet split: every corelet-level stage stays in it (nest_parallel.c) */
-    if (s.parallel)
-        return true;
     struct hoisted hs[MAX_HOISTED];
     uint32_t nh = 0;
     for (uint32_t i = 0; i < s.n; i++) {
@@ -247,10 +292,13 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
         if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
             !dst.fifo)
             continue;
-        bool whole = true;
-        for (uint32_t k = 0; k < src.nsub; k++)
-            whole &= !src.sub[k].v;
-        ir_op at = whole ? hoist_point(m, x, src.v, fn) : IR_NONE;
+        ir_op par = IR_NONE;
+        ir_op at = hoist_point(m, x, src.v, fn, &par);
+        /* the scalar's subscripts known before the loop (constants, the
+         * corelet instance) */
+        for (uint32_t k = 0; at && k < src.nsub; k++)
+            if (src.sub[k].v && !defined_before(m, src.sub[k].v, at))
+                at = IR_NONE;
         if (!at)
             continue;
         /* a splat of the same scalar made before, in the same block, with no
@@ -269,15 +317,14 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
                 h = &hs[k];
         }
         if (!h) {
-            if (nh == MAX_HOISTED || !build(c, fn, x, at, &hs[nh]))
+            if (nh == MAX_HOISTED || !build(c, fn, x, at, par, &hs[nh]))
                 continue;
             h = &hs[nh++];
         }
         /* the loop reads the vector */
         struct split_b b;
         sb_before(&b, m, x, ir_op_get(m, x)->loc);
-        int64_t n = dst.size[dst.nsize - 1];
-        struct nest_side from = {.v = h->vec, .nsub = 1, .nsize = 1, .sub = {{.c = 0}}, .size = {n}};
+        struct nest_side from = vec_side(h, dst.size[dst.nsize - 1]);
         nest_make_transfer(&b, &from, &dst, IR_NONE);
         ir_op_unlink(m, x);
     }

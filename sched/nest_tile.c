@@ -235,6 +235,7 @@ struct tiled {
     struct nest_cost_xfer xfers[16];
     ir_op loads[16]; /* the DDR loads counted (coarsening merges identical ones) */
     bool hoisted;    /* broadcast on: loads invariant in the tile loop move out of it */
+    bool splats_out; /* splat-hoist on: a splat in a loop not writing its scalar leaves it */
     uint32_t nloads;
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
     int64_t capacity;          /* of the scratchpad, bytes */
@@ -408,6 +409,35 @@ static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
     return false;
 }
 
+struct scalar_write {
+    ir_value v;
+    bool found;
+};
+
+static bool find_scalar_write(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct scalar_write *w = ctx;
+    struct nest_side d;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
+        !d.fifo && d.v == w->v)
+        w->found = true;
+    return !w->found;
+}
+
+/* Whether splat-hoist takes splat x of scalar v out of its innermost loop
+ * under the point loop pl (one that does not write v): it then splats
+ * once a point, not once a vector. */
+static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
+{
+    for (ir_op p = ir_op_parent(m, x); p && p != pl; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR) {
+            struct scalar_write w = {v, false};
+            ir_walk(m, p, find_scalar_write, &w);
+            return !w.found;
+        }
+    return false;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -463,7 +493,8 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         } else if (src && dfifo) {
             ir_attr mode = ir_op_attr(m, op, "transfer_mode");
             if (mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
-                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0)
+                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0 &&
+                !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
                 t->p.splats_per_point += (uint64_t)times;
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
@@ -760,6 +791,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             t.points = bound_points(m, t.point_loop, t.total);
         bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
         t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
+        t.splats_out = !(o->disabled & (1u << SCHED_NEST_SPLAT_HOIST));
         ir_walk(m, t.point_loop, measure, &t);
         outer_buffers(m, &t);
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;

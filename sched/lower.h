@@ -189,7 +189,9 @@
  * phases, buffer_phase picks one per iteration), the back signal becomes a
  * credit count of K: B also sends K-1 times on that channel before the
  * loop R's iterations run in (the nearest enclosing scf.for or
- * ktdf.parallel), and A receives K-1 more times after that loop (the
+ * ktdf.parallel; further out while the next loop's IV is an operand of the
+ * ktdf.buffer_phase before R: phases counted across a row loop), and A
+ * receives K-1 more times after that loop (the
  * drain), so A runs up to K-1 iterations ahead of B, never onto a phase B
  * still reads. The signals stay as coarse as the byte ranges (the whole
  * expanded buffer, every phase): that is enough because these credits

@@ -808,6 +808,38 @@ static int64_t modulo_of(const struct lw *lw, uint32_t n)
     return a ? ir_attr_get(lw->m, a)->i : 1;
 }
 
+/* The loop whose run the credits of modulo pipeline r span: the nearest
+ * enclosing `loop`, or further out while the next loop's IV is an operand
+ * of the ktdf.buffer_phase before r (ktc-nest's phases counted across a
+ * row loop too): the producer then runs ahead across those loops. */
+static uint32_t credit_loop(const struct lw *lw, uint32_t r, uint32_t loop)
+{
+    const struct ir_module *m = lw->m;
+    ir_op ph = IR_NONE;
+    if (lw->nodes[r].kind != LN_PIPELINE)
+        return loop;
+    for (ir_op o = ir_op_get(m, lw->nodes[r].op)->prev; o && !ph; o = ir_op_get(m, o)->prev)
+        if (ir_op_get(m, o)->kind == IR_OP_KTDF_BUFFER_PHASE)
+            ph = o;
+    if (!ph)
+        return loop;
+    for (;;) {
+        uint32_t up = lw->nodes[loop].parent;
+        while (up && lw->nodes[up].kind != LN_LOOP && lw->nodes[up].kind != LN_PARALLEL)
+            up = lw->nodes[up].parent;
+        if (!up || lw->nodes[up].kind != LN_LOOP)
+            return loop;
+        ir_value iv = ir_block_get(m, ir_region_entry(m, ir_op_region(m, lw->nodes[up].op, 0)))->args[0];
+        const struct ir_op_info *o = ir_op_get(m, ph);
+        bool uses = false;
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            uses |= o->opnd[i] == iv;
+        if (!uses)
+            return loop;
+        loop = up;
+    }
+}
+
 /* The FIFO slot op receives from and the one it sends on (IR_NONE when
  * none); false for a transfer without segments. */
 static bool slot_io(const struct ir_module *m, ir_op o, ir_value *in, ir_value *out)
@@ -1178,6 +1210,7 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t loop = lw->nodes[r].parent;
             while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
                 loop = lw->nodes[loop].parent;
+            loop = credit_loop(lw, r, loop);
             for (int64_t k = 1; !device && !proven && k < modulo_of(lw, r); k++) {
                 add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch);
                 add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch);

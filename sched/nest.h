@@ -52,19 +52,37 @@
  *                     (lb + iv * step) where it was used. A step known at
  *                     launch only (a kernel argument, e.g. a block size)
  *                     gives the trip count (ub - lb + s - 1) / s and the IV
- *                     lb + iv * s as index arithmetic on it.
+ *                     lb + iv * s as index arithmetic on it. A trip count
+ *                     that is the same on every tile id of the grid becomes
+ *                     that constant (evaluated through index arithmetic,
+ *                     compares and selects, and a program's parameters to
+ *                     what its one call passes: a clamped row range).
  *  tiling             The innermost parallel loop above a sequence of
  *                     pipelines (the "point" loop) is split into a tile loop
  *                     and a point loop of T iterations (the outermost loop
  *                     of a nest whose inner loops have constant trip counts
  *                     and hold only pipelines, when every DDR transfer
- *                     moves with its IV: the inner loops stay inside the
- *                     point loop and coarsening expands buffers by their
- *                     trip counts too):
+ *                     moves with its IV, or is a load shared-loads lets in:
+ *                     the inner loops stay inside the point loop and
+ *                     coarsening expands buffers by their trip counts too;
+ *                     no loop under a point loop, at any depth, is one):
  *                       %T = ktdf.tiling.reserve_size {min_value = 1, divisibility = 1}
  *                       scf.for %t = 0 to ceildiv(n, %T) { scf.for %i = 0 to
  *                       ktdf.tiling.derive_size [%t : %T], total_size = n { .. } }
  *                     with the original IV rebuilt as t * T + i.
+ *  shared-loads       Lets tiling take as the point loop a loop whose nest
+ *                     also loads from device memory elements that are the
+ *                     same at every point (a weight row every row reads,
+ *                     its source moving with neither the point nor the tile
+ *                     IV): coarsening loads such a load once a tile, into a
+ *                     buffer of one point (leading extent 1, the DDR side a
+ *                     view of stride 0 in that dim) that every point of the
+ *                     tile reads (subscript 0), and the cost model charges
+ *                     it once a tile (nest_cost_xfer.bytes_per_tile).
+ *                     Without it such a nest is tiled at its inner loops
+ *                     (each pass of a multi-pass row on its own, the row's
+ *                     data read again by each). Stores must still move with
+ *                     the point IV.
  *  tile-size-selection Every reserve_size becomes a constant chosen by the
  *                     device cost model (nest_cost.h): for each program, the
  *                     tile size (and buffering depth and corelet split) with
@@ -123,6 +141,16 @@
  *                     meaning, addresses are plain index arithmetic.
  *                     buffer_phase(ivs) is the row-major linear iteration
  *                     number of the loops of those IVs, mod num_phases.
+ *  row-phases         A tile loop inside other loops of its program (a row
+ *                     loop around a pass's tiles) counts its phases over
+ *                     them too: buffer_phase(%row, ..., %t), K = 2 at least
+ *                     (a nest of one tile a row gets 2), the phased buffers
+ *                     allocated before the outermost of those loops; so the
+ *                     DMA fills the next row's tiles while this row computes
+ *                     (ktc-lower primes the credits before that loop). Only
+ *                     when the extra phases fit the scratchpad beside every
+ *                     other buffer of the program (else double buffering
+ *                     as above, or none for a nest of one tile).
  *  corelets           The point loop of a compute stage whose units exist
  *                     once per corelet (each loop, after coarsening's
  *                     fission) becomes
@@ -139,6 +167,23 @@
  *                     kind on the same corelets, one or all (a mixed
  *                     placement would need per-corelet guards around the
  *                     stages left whole; sched/nest_parallel.c).
+ *  splat-hoist        A scalar a loop splats to a vector at every iteration
+ *                     (transfer_mode "splat" from a scratchpad scalar: the
+ *                     row's max or rstd read by each vector of the next
+ *                     pass) is splatted once before the outermost loop
+ *                     around it (outside pipelines) that does not write the
+ *                     scalar, by a pipeline of the splatting pipeline's
+ *                     units (L1LU splats into a FIFO, the compute unit
+ *                     forwards it, L1SU stores it into a program-level
+ *                     vector, [0, 0] size [1, N]); the loop reads that
+ *                     vector as a plain load (no shuffle waiting on the
+ *                     scalar's load every vector). One splat serves the
+ *                     later loops of the same block while nothing writes
+ *                     the scalar between. Runs after corelets: inside a
+ *                     corelet split the pipeline stays in the split's body
+ *                     and the vector has a row per instance ([%inst, 0]);
+ *                     the scalar's subscripts must be known before the
+ *                     loop (constants, the instance).
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the
@@ -187,10 +232,13 @@
     X(REDUCTIONS, "reductions")                                                               \
     X(NORMALIZE, "normalize")                                                                 \
     X(TILING, "tiling")                                                                       \
+    X(SHARED_LOADS, "shared-loads")                                                           \
     X(TILE_SIZES, "tile-size-selection")                                                      \
     X(COARSENING, "coarsening")                                                               \
     X(DOUBLE_BUFFERING, "double-buffering")                                                   \
+    X(ROW_PHASES, "row-phases")                                                               \
     X(CORELETS, "corelets")                                                                   \
+    X(SPLAT_HOIST, "splat-hoist")                                                             \
     X(BROADCAST, "broadcast")
 
 enum sched_nest_transform {

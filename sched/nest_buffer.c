@@ -34,15 +34,86 @@ static uint32_t phases_of(const struct nest_ctx *c, ir_op tl)
     return 2;
 }
 
+enum { MAX_OUTER = 6 };
+
+/* The IVs of the scf.for loops around tile loop tl in its program,
+ * outermost first (none past a pipeline or stage); their number. */
+static uint32_t outer_ivs(const struct ir_module *m, ir_op tl, ir_value *ivs, ir_op *outermost)
+{
+    ir_op loops[MAX_OUTER];
+    uint32_t n = 0;
+    for (ir_op p = ir_op_parent(m, tl); p; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE || k == IR_OP_KTDF_PARALLEL)
+            return 0;
+        if (k == IR_OP_FUNC_FUNC)
+            break;
+        if (k == IR_OP_SCF_FOR) {
+            if (n == MAX_OUTER || ir_op_get(m, p)->nres)
+                return 0;
+            loops[n++] = p;
+        }
+    }
+    for (uint32_t i = 0; i < n; i++)
+        ivs[i] = nest_for_iv(m, loops[n - 1 - i]);
+    *outermost = n ? loops[n - 1] : IR_NONE;
+    return n;
+}
+
+/* Scratchpad bytes fn allocates (every memref.alloc outside device memory). */
+struct l1_bytes {
+    int64_t n;
+    const char *space;
+};
+
+static bool count_l1(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct l1_bytes *b = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_MEMREF_ALLOC) {
+        const char *sp = nest_memref_space(m, ir_value_type(m, o->res));
+        if (sp && strcmp(sp, "DDR") != 0) {
+            b->n += nest_memref_bytes(m, ir_value_type(m, o->res));
+            b->space = sp;
+        }
+    }
+    return true;
+}
+
+/* Whether K copies of bufs (one now) fit fn's scratchpad beside the rest. */
+static bool phases_fit(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint32_t n, uint32_t K)
+{
+    struct ir_module *m = c->m;
+    struct l1_bytes b = {0, NULL};
+    ir_walk(m, fn, count_l1, &b);
+    uint32_t kind = b.space ? arch_kind_find(c->dev, b.space) : ARCH_NONE;
+    if (kind == ARCH_NONE)
+        return false;
+    int64_t cap = c->dev->res[c->dev->kinds[kind].first].size, extra = 0;
+    for (uint32_t k = 0; k < n; k++)
+        extra += nest_memref_bytes(m, ir_value_type(m, bufs[k])) * (int64_t)(K - 1);
+    return b.n + extra <= cap;
+}
+
 static void buffer_one(struct nest_ctx *c, ir_op tl)
 {
     struct ir_module *m = c->m;
     uint32_t K = phases_of(c, tl);
     int64_t nt, lb, step;
     const struct ir_op_info *to = ir_op_get(m, tl);
-    if (K < 2 || !split_const_int(m, to->opnd[0], &lb) || lb || !split_const_int(m, to->opnd[2], &step) ||
-        step != 1 || (split_const_int(m, to->opnd[1], &nt) && nt < 2))
+    /* row-phases: the phases also count the loops around (a row loop), so
+     * the DMA fills the next row's first tile while this row computes */
+    ir_value ivs[MAX_OUTER + 1];
+    uint32_t niv = 0;
+    ir_op outermost = IR_NONE;
+    if (!(c->o->disabled & (1u << SCHED_NEST_ROW_PHASES)))
+        niv = outer_ivs(m, tl, ivs, &outermost);
+    bool single = K < 2 || (split_const_int(m, to->opnd[1], &nt) && nt < 2);
+    if ((single && !niv) || !split_const_int(m, to->opnd[0], &lb) || lb ||
+        !split_const_int(m, to->opnd[2], &step) || step != 1)
         return;
+    if (niv && K < 2)
+        K = 2;
     ir_op pipe = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, tl), op)
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
@@ -93,12 +164,20 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
     free(in);
     if (!ok)
         return;
+    if (niv && K > phases_of(c, tl) && !phases_fit(c, fn, bufs, n, K)) {
+        if (single)
+            return; /* no room for the copies a row ahead */
+        K = phases_of(c, tl);
+        niv = 0;
+    }
+    ivs[niv++] = nest_for_iv(m, tl);
     struct split_b b;
     struct ir_loc loc = ir_op_get(m, pipe)->loc;
     sb_before(&b, m, pipe, loc);
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.buffer_phase", loc);
-    ir_state_add_operand(m, &st, nest_for_iv(m, tl));
+    for (uint32_t k = 0; k < niv; k++)
+        ir_state_add_operand(m, &st, ivs[k]);
     ir_state_set_attr(m, &st, "num_phases", ir_attr_int(m, K, m->t_i64));
     ir_state_add_result(m, &st, m->t_index);
     ir_value ph = ir_op_result(m, sb_emit(&b, &st), 0);
@@ -107,6 +186,14 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
         struct ir_value_info *vi = ir_value_get(m, bufs[k]);
         vi->type = nest_memref_prefixed(m, vi->type, K);
         nest_prefix_buffer(m, tl, bufs[k], bufs[k], (struct nest_sub){.v = ph});
+        /* phases across the loops around: allocated before them, the
+         * buffer lives across all their iterations (ktc-allocate gives its
+         * bytes to nothing else the rows use) */
+        if (niv > 1) {
+            ir_op d = ir_value_def(m, bufs[k]);
+            ir_op_unlink(m, d);
+            ir_op_insert_before(m, outermost, d);
+        }
     }
     ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, K, m->t_i64));
 }

@@ -162,7 +162,18 @@ static bool address(struct co *co, struct dma *x)
     x->addr = a;
     if (x->dyn_atom) /* at most 16 transfers a tile */
         return !x->d && !dt && co->T <= 16;
-    return x->d > 0 && dt == x->d * co->T;
+    /* a load of the same elements at every point (a weight row tiling let
+     * in, shared-loads): one copy a tile, from a view of stride 0 */
+    bool shared = !(co->c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS));
+    return (x->d > 0 || (!x->d && !x->store && shared)) && dt == x->d * co->T;
+}
+
+/* Whether x loads the same elements at every point of the tile (its
+ * offset moves with neither the point nor the tile IV): its buffer holds one
+ * copy, read by every point. */
+static bool bcast_load(const struct dma *x)
+{
+    return !x->store && !x->d && !x->dyn_atom;
 }
 
 /* The inner loops between the point loop and pipe, outermost first. */
@@ -438,7 +449,7 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
      * strides [d, their strides] */
     int64_t shape[NEST_MAX_RANK + 1 + MAX_INNER], strides[NEST_MAX_RANK + 1 + MAX_INNER];
     uint32_t r = 0;
-    shape[r] = co->NT * co->T;
+    shape[r] = bcast_load(x) ? 1 : co->NT * co->T;
     strides[r++] = x->d;
     for (uint32_t j = 0; j < x->nloops; j++) {
         shape[r] = x->trips[j];
@@ -474,8 +485,8 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     if (r > NEST_MAX_RANK)
         abort(); /* coarsen_one checked the room */
     struct nest_side ddr = {.v = view, .nsub = r, .nsize = r};
-    ddr.sub[0] = (struct nest_sub){.v = row};
-    ddr.size[0] = co->T;
+    ddr.sub[0] = bcast_load(x) ? (struct nest_sub){.c = 0} : (struct nest_sub){.v = row};
+    ddr.size[0] = bcast_load(x) ? 1 : co->T;
     for (uint32_t k = 1; k < r; k++) {
         ddr.sub[k] = (struct nest_sub){.c = 0};
         ddr.size[k] = shape[k];
@@ -783,7 +794,8 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         ir_type bt = ir_value_type(m, b->old);
         for (uint32_t j = x->nloops; j-- > 0;)
             bt = nest_memref_prefixed(m, bt, x->trips[j]);
-        ir_state_add_result(m, &st, nest_memref_prefixed(m, bt, co.T));
+        /* a load of the same elements at every point: one copy a tile */
+        ir_state_add_result(m, &st, nest_memref_prefixed(m, bt, bcast_load(x) ? 1 : co.T));
         b->x = ir_op_result(m, sb_emit(&pre, &st), 0);
         ir_value_get(m, b->x)->name = ir_str_c(m, x->store ? "tile_out" : "tile_in");
     }
@@ -874,7 +886,8 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         ir_value from = co.bufs[k].old;
         for (uint32_t j = x->nloops; j-- > 0;)
             nest_prefix_buffer(m, co.pl, from, from, (struct nest_sub){.v = x->ivs[j]});
-        nest_prefix_buffer(m, co.pl, from, co.bufs[k].x, (struct nest_sub){.v = co.i});
+        nest_prefix_buffer(m, co.pl, from, co.bufs[k].x,
+                           bcast_load(x) ? (struct nest_sub){.c = 0} : (struct nest_sub){.v = co.i});
     }
     /* inner pipelines left with no stage go */
     for (uint32_t q = 0; q < npipes; q++) {

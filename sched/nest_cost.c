@@ -206,7 +206,8 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
             unroll = u;
     double chain = l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) / unroll : 0;
     double ld = fmax(l1 / t->ld_l1_bw, chain) +
-                (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw;
+                (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw +
+                (double)p->splats_per_point * t->ld_l1_lat;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     return fmax(ld, fmax(cu, st));
 }
@@ -223,7 +224,8 @@ static double round_trips(const struct dev_timing *t, const struct nest_cost_pro
     double out = (double)p->l1_store_bytes_per_point / npipes;
     double round = t->ld_l1_lat + t->fifo_in_lat + ops / npipes + out / t->st_fifo_bw +
                    t->fifo_out_lat + out / t->st_l1_bw + 2 * t->sig_lat;
-    return (npipes - 1) * round;
+    double nops = p->pipeline_ops_per_point ? p->pipeline_ops_per_point : npipes;
+    return (nops - 1) * round;
 }
 
 static double predict(const struct dev_timing *t, const struct nest_cost_program *p,
@@ -237,7 +239,8 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
         instances = 1;
     double in = 0, out = 0;
     for (uint32_t i = 0; i < p->nxfers; i++)
-        *(p->xfers[i].store ? &out : &in) += (double)(p->xfers[i].bytes_per_point * tile);
+        *(p->xfers[i].store ? &out : &in) +=
+            (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
     double share = t->aggregate > 0 ? t->aggregate / (double)(p->cores ? p->cores : 1) : INFINITY;
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
@@ -245,11 +248,16 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double op_cycles, rate = point_rate(t, p, lane, &op_cycles);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
     double chain = t->chain_lat + (p->vector_ops_per_point ? op_cycles : 0);
-    double round_in = L + t->rd_lat + t->sig_lat + C + t->sig_lat;
-    double round_out = C + chain + t->sig_lat + S + t->wr_lat + t->sig_lat;
+    /* a tile's load and the previous tile's store overlap, sharing the
+     * device memory: together they take D when it is the longer */
+    double round_in = fmax(L, D) + t->rd_lat + t->sig_lat + C + t->sig_lat;
+    double round_out = C + chain + t->sig_lat + fmax(S, D) + t->wr_lat + t->sig_lat;
     double P = fmax(fmax(fmax(L, S), fmax(C, D)), fmax(round_in, round_out) / phases);
     double ntiles = ceil((double)p->points / (double)tile);
-    double first = L + t->rd_lat + t->sig_lat + chain + C + t->sig_lat + S + t->wr_lat;
+    /* no device-memory latency for a side with no transfer (a chain of
+     * on-core pipelines between nests, nest_program_stats) */
+    double first = L + (in > 0 ? t->rd_lat : 0) + t->sig_lat + chain + C + t->sig_lat + S +
+                   (out > 0 ? t->wr_lat : 0);
     if (steady)
         *steady = ntiles * P * (p->runs ? p->runs : 1);
     return (first + (ntiles - 1) * P) * (p->runs ? p->runs : 1);
@@ -261,6 +269,16 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
     return predict(&t, p, tile, phases, instances, NULL);
+}
+
+double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p)
+{
+    struct dev_timing t;
+    dev_timing(dev, p->elem_type, &t);
+    bool in = false, out = false;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        *(p->xfers[i].store ? &out : &in) = true;
+    return (in ? t.rd_lat : 0) + (out ? t.wr_lat : 0);
 }
 
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
@@ -281,10 +299,12 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
         return false;
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
-    uint64_t per_point = p->scratch_per_point;
+    uint64_t per_point = p->scratch_per_point, per_tile = 0;
     if (!per_point)
         for (uint32_t i = 0; i < p->nxfers; i++)
             per_point += p->xfers[i].bytes_per_point;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        per_tile += p->xfers[i].bytes_per_tile;
     double room = t.capacity > 0 ? (double)t.capacity - (double)p->fixed_scratch : INFINITY;
     bool found = false;
     for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++)
@@ -292,7 +312,7 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
             for (uint64_t tile = 1; tile <= p->points; tile++) {
                 if (p->points % tile)
                     continue;
-                if ((double)k * (double)tile * (double)per_point > room)
+                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room)
                     break;
                 double c = predict(&t, p, tile, k, n, NULL);
                 if (!found || c < out->cycles) {

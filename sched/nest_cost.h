@@ -29,6 +29,8 @@ struct nest_cost_xfer {
     uint64_t bytes_per_point; /* bytes it moves per point of the tile */
     uint64_t row_bytes;     /* contiguous bytes per DMA row (informational: the
                                simulator charges a bulk transfer by its bytes) */
+    uint64_t bytes_per_tile;  /* bytes it moves once a tile, whatever its size (a
+                                 load of the same elements at every point) */
 };
 
 /* What one point (one iteration of the point loop) costs. The compute stage
@@ -48,8 +50,15 @@ struct nest_cost_program {
     uint32_t pipelines_per_point;      /* inner pipelines of a point (coarsening gives
                                           each a loop over the tile; they run in
                                           turn), 0 = 1 */
+    uint32_t pipeline_ops_per_point;   /* of those, the distinct pipelines (a pipeline
+                                          in an inner loop streams its iterations: one
+                                          round trip a pipeline, not an iteration),
+                                          0 = pipelines_per_point */
     uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */
     uint64_t fifo_in_bytes_per_point;  /* load unit -> compute unit (send) */
+    uint64_t splats_per_point;         /* of those loads, scalars splatted to a vector:
+                                          the shuffle waits for its load (its latency
+                                          is not overlapped by the load group) */
     uint64_t vector_ops_per_point;     /* compute-unit vector instructions */
     uint64_t reductions_per_point;     /* compute-unit reductions across a vector
                                           (log2(lanes) + 1 cycles: a pairwise tree of
@@ -75,7 +84,8 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
                          uint64_t tile, uint32_t phases, uint32_t instances);
 
 /* The choice with the least modeled cycles whose buffers fit the
- * scratchpad (phases * tile * scratch_per_point <= capacity - fixed_scratch),
+ * scratchpad (phases * (tile * scratch_per_point + the transfers'
+ * bytes_per_tile) <= capacity - fixed_scratch),
  * tile among the divisors of points, phases <= max_phases and instances <=
  * max_instances (ties: fewer phases, fewer instances, smaller tile); false
  * when not even a tile of one point fits (or points is 0). */
@@ -86,6 +96,11 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
  * (ntiles * P * runs), without the first tile's fill and drain latencies. */
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances);
+
+/* The device-memory latencies nest_cost_predict charges p's first tile
+ * (the read's when p loads, the write's when it stores): what buffer
+ * phases counted across the runs of a nest (row-phases) hide of a run. */
+double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p);
 
 /* A program whose tiled loop nests sit among other loops (a row loop
  * around several column nests): `nests` is the sum over its tiled nests of
@@ -99,7 +114,9 @@ double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_pr
  * rather than nest by nest:
  *   cycles = max(nests, in / read bw, out / write bw,
  *                cores * (in + out) / aggregate) * runs
- * (the scalar pipelines between the nests are not counted). `ktc-nest
+ * (ktc-nest's stats add to `nests` the on-core pipelines between the
+ * nests, each a one-point program, and charge a nest whose buffer phases
+ * count the runs of its loops its compute fill every run). `ktc-nest
  * --stats` prints it as "program modeled N cycles" for a program with more
  * than one nest or loops around its nest, when every such loop has a
  * constant trip count. */

@@ -35,6 +35,8 @@ struct nest_ctx {
         ir_op rest;     /* a dynamic trip count's remainder loop, or IR_NONE */
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */
         double steady;  /* the same without the first tile's latencies */
+        struct nest_cost_program p;     /* what the model took of it (one core) */
+        struct nest_cost_xfer xfers[16]; /* p's transfers */
     } chosen[64];
     uint32_t nchosen;
 };
@@ -165,6 +167,9 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
  * over the device's corelets, in every program (c->progs) at once: a unit
  * kind's stages are all split over the same instances or none is. */
 bool nest_corelets(struct nest_ctx *c);
+/* nest_splat.c: a scalar splatted in a loop -> splatted once before it
+ * into a scratchpad vector the loop reads (runs after corelets). */
+bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

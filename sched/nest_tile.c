@@ -28,10 +28,13 @@ static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv, int dept
 
 struct moves {
     ir_value iv;
+    bool bcast; /* shared-loads on: loads of the same elements at every point are let in */
     bool ok;
 };
 
-/* Clears mv->ok at a DDR transfer none of whose operands uses mv->iv. */
+/* Clears mv->ok at a DDR transfer none of whose operands uses mv->iv
+ * (unless it is a load and shared-loads is on: coarsening loads it once a
+ * tile, every point reading that copy). */
 static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
 {
     struct moves *mv = ctx;
@@ -43,7 +46,7 @@ static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
         ddr |= nest_is_ddr(m, o->opnd[i]);
         uses |= uses_iv(m, o->opnd[i], mv->iv, 0);
     }
-    if (ddr && !uses)
+    if (ddr && !uses && !(mv->bcast && nest_is_ddr(m, o->opnd[0])))
         mv->ok = false;
     return true;
 }
@@ -109,7 +112,7 @@ static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_d
  * the outermost such loop of a nest whose point's staging fits the
  * scratchpad, not already under a tile loop nor in a pipeline. */
 static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
-                       const struct arch_device *dev)
+                       const struct arch_device *dev, bool bcast)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
@@ -131,16 +134,18 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
     IR_FOR_OPS(m, nest_for_body(m, loop), op)
         inner |= ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
     if (inner) {
-        struct moves mv = {.iv = nest_for_iv(m, loop), .ok = true};
+        struct moves mv = {.iv = nest_for_iv(m, loop), .bcast = bcast, .ok = true};
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
         if (!mv.ok || !nest_fits(m, loop, dev))
             return false;
     }
-    /* the outermost such loop of a nest is the point loop */
+    /* the outermost such loop of a nest is the point loop (any loop
+     * around: a point loop's inner loops hold inner loops in turn) */
     int64_t pn;
     ir_op parent = ir_op_parent(m, loop);
-    if (parent && ir_op_get(m, parent)->kind == IR_OP_SCF_FOR && point_loop(m, parent, &pn, dev))
-        return false;
+    for (ir_op p = parent; p; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && point_loop(m, p, &pn, dev, bcast))
+            return false;
     for (ir_op p = parent; p; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
         if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE)
@@ -197,20 +202,22 @@ struct loops {
     ir_op v[64];
     uint32_t n;
     const struct arch_device *dev;
+    bool bcast;
 };
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
     int64_t n;
-    if (l->n < 64 && point_loop(m, op, &n, l->dev))
+    if (l->n < 64 && point_loop(m, op, &n, l->dev, l->bcast))
         l->v[l->n++] = op;
     return true;
 }
 
 bool nest_tiling(struct nest_ctx *c, ir_op fn)
 {
-    struct loops l = {.n = 0, .dev = c->dev};
+    struct loops l = {.n = 0, .dev = c->dev,
+                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS))};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
         tile_one(c->m, l.v[i]);
@@ -228,6 +235,7 @@ struct tiled {
     struct nest_cost_xfer xfers[16];
     ir_op loads[16]; /* the DDR loads counted (coarsening merges identical ones) */
     bool hoisted;    /* broadcast on: loads invariant in the tile loop move out of it */
+    bool splats_out; /* splat-hoist on: a splat in a loop not writing its scalar leaves it */
     uint32_t nloads;
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
     int64_t capacity;          /* of the scratchpad, bytes */
@@ -283,18 +291,86 @@ static bool reduces(const struct ir_module *m, ir_op op)
     return false;
 }
 
-/* Whether transfers a and b read the same elements (source, subscripts, sizes). */
-static bool same_source(const struct ir_module *m, ir_op a, ir_op b)
+static bool same_view(const struct ir_module *m, ir_value a, ir_value b, ir_op pl);
+static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op pl);
+
+/* Whether transfers a and b (under point loop pl) read the same elements
+ * (source, subscripts, sizes; inner loops matched by depth). */
+static bool same_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
 {
     struct nest_side x, y;
-    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) || x.v != y.v ||
-        x.nsub != y.nsub || x.nsize != y.nsize)
+    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) ||
+        !same_view(m, x.v, y.v, pl) || x.nsub != y.nsub || x.nsize != y.nsize)
         return false;
     for (uint32_t i = 0; i < x.nsub; i++)
-        if (x.sub[i].v != y.sub[i].v || x.sub[i].c != y.sub[i].c)
+        if (!x.sub[i].v != !y.sub[i].v || x.sub[i].c != y.sub[i].c ||
+            (x.sub[i].v && !same_index(m, x.sub[i].v, y.sub[i].v, pl)))
             return false;
     for (uint32_t i = 0; i < x.nsize; i++)
         if (x.size[i] != y.size[i])
+            return false;
+    return true;
+}
+
+/* The depth of the scf.for whose IV v is, counted from the point loop pl
+ * (1: its direct inner loop), with its trip count; 0 when v is no such IV. */
+static int iv_depth(const struct ir_module *m, ir_value v, ir_op pl, int64_t *trips)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (!vi->is_arg)
+        return 0;
+    ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    if (ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || !nest_for_normal(m, loop, trips))
+        return 0;
+    int d = 0;
+    for (ir_op p = loop; p && p != pl; p = ir_op_parent(m, p))
+        d += ir_op_get(m, p)->kind == IR_OP_SCF_FOR;
+    return d;
+}
+
+/* Whether index values a and b are equal once the IVs of inner loops of pl
+ * are matched by depth and trip count (the same row read by two passes,
+ * each in loops of its own: coarsening merges such loads, same_load). */
+static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op pl)
+{
+    struct nest_lin x, y;
+    if (a == b)
+        return true;
+    if (!nest_lin_of(m, a, &x) || !nest_lin_of(m, b, &y) || x.c != y.c || x.n != y.n)
+        return false;
+    for (uint32_t i = 0; i < x.n; i++) {
+        int64_t ti, tj;
+        int di = iv_depth(m, x.v[i], pl, &ti);
+        uint32_t j = 0;
+        while (j < y.n && !(y.k[j] == x.k[i] &&
+                            (y.v[j] == x.v[i] ||
+                             (di && iv_depth(m, y.v[j], pl, &tj) == di && tj == ti))))
+            j++;
+        if (j == y.n)
+            return false;
+    }
+    return true;
+}
+
+/* Whether device-memory views a and b are the same view of the same
+ * buffer at the same offset (same_index). */
+static bool same_view(const struct ir_module *m, ir_value a, ir_value b, ir_op pl)
+{
+    if (a == b)
+        return true;
+    ir_op da = ir_value_def(m, a), db = ir_value_def(m, b);
+    if (!da || !db || ir_value_type(m, a) != ir_value_type(m, b))
+        return false;
+    const struct ir_op_info *x = ir_op_get(m, da), *y = ir_op_get(m, db);
+    if (x->kind != IR_OP_MEMREF_REINTERPRET_CAST || y->kind != x->kind || x->nopnd != y->nopnd ||
+        x->opnd[0] != y->opnd[0])
+        return false;
+    static const char *const attrs[] = {"static_offsets", "static_sizes", "static_strides"};
+    for (uint32_t i = 0; i < 3; i++)
+        if (ir_op_attr(m, da, attrs[i]) != ir_op_attr(m, db, attrs[i]))
+            return false;
+    for (uint32_t i = 1; i < x->nopnd; i++)
+        if (!same_index(m, x->opnd[i], y->opnd[i], pl))
             return false;
     return true;
 }
@@ -323,6 +399,45 @@ static int64_t moved_bytes(const struct ir_module *m, ir_op x, int k, ir_type t)
     return n * (int64_t)((ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8);
 }
 
+/* Whether an operand of op is computed from iv. */
+static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (uses_iv(m, o->opnd[i], iv, 0))
+            return true;
+    return false;
+}
+
+struct scalar_write {
+    ir_value v;
+    bool found;
+};
+
+static bool find_scalar_write(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct scalar_write *w = ctx;
+    struct nest_side d;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
+        !d.fifo && d.v == w->v)
+        w->found = true;
+    return !w->found;
+}
+
+/* Whether splat-hoist takes splat x of scalar v out of its innermost loop
+ * under the point loop pl (one that does not write v): it then splats
+ * once a point, not once a vector. */
+static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
+{
+    for (ir_op p = ir_op_parent(m, x); p && p != pl; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR) {
+            struct scalar_write w = {v, false};
+            ir_walk(m, p, find_scalar_write, &w);
+            return !w.found;
+        }
+    return false;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -338,6 +453,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         }
     } else if (o->kind == IR_OP_KTDF_PIPELINE) {
         t->p.pipelines_per_point += (uint32_t)times;
+        t->p.pipeline_ops_per_point++;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
@@ -358,7 +474,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             return true;
         }
         for (uint32_t i = 0; load && i < t->nloads; i++)
-            if (same_source(m, t->loads[i], op))
+            if (same_source(m, t->loads[i], op, t->point_loop))
                 return true;
         if (load && t->nloads < 16)
             t->loads[t->nloads++] = op;
@@ -367,9 +483,19 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             const struct ir_type_info *ti = ir_type_get(m, ty);
             int64_t bytes = nest_memref_bytes(m, ty) * times;
             int64_t row = ti->rank && ti->shape[0] > 0 ? bytes / times / ti->shape[0] : bytes / times;
+            /* a load moving with neither the point nor the tile: once a tile
+             * (coarsening gives it one copy the tile's points share) */
+            bool once = load && !moves_with(m, op, nest_for_iv(m, t->point_loop)) &&
+                        !moves_with(m, op, nest_for_iv(m, t->tile_loop));
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
-                .store = store, .bytes_per_point = (uint64_t)bytes, .row_bytes = (uint64_t)row};
+                .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
+                .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row};
         } else if (src && dfifo) {
+            ir_attr mode = ir_op_attr(m, op, "transfer_mode");
+            if (mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0 &&
+                !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
+                t->p.splats_per_point += (uint64_t)times;
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
@@ -665,6 +791,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             t.points = bound_points(m, t.point_loop, t.total);
         bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
         t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
+        t.splats_out = !(o->disabled & (1u << SCHED_NEST_SPLAT_HOIST));
         ir_walk(m, t.point_loop, measure, &t);
         outer_buffers(m, &t);
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
@@ -735,6 +862,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 ch.cycles >= 0 ? nest_cost_steady(c->dev, &solo, ch.tile, ch.phases,
                                                   ch.instances)
                                : -1;
+            c->chosen[c->nchosen].p = solo;
+            memcpy(c->chosen[c->nchosen].xfers, t.xfers, sizeof t.xfers);
+            c->chosen[c->nchosen].p.xfers = c->chosen[c->nchosen].xfers;
             c->chosen[c->nchosen++].phases = ch.phases;
         }
         struct split_b b;
@@ -822,6 +952,99 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+static bool find_parallel(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL)
+        *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+/* Whether a ktdf.parallel (the corelets' split) lies under op. */
+static bool has_parallel(const struct ir_module *m, ir_op op)
+{
+    bool found = false;
+    ir_walk((struct ir_module *)m, op, find_parallel, &found);
+    return found;
+}
+
+static bool find_splat(struct ir_module *m, ir_op op, void *ctx)
+{
+    ir_attr a;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (a = ir_op_attr(m, op, "transfer_mode")) && ir_attr_get(m, a)->kind == IR_AT_STRING &&
+        strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0)
+        *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+/* Whether the buffer phase of tile loop tl's pipeline counts the loops
+ * around it too (row-phases). */
+static bool around_phased(const struct ir_module *m, ir_op tl)
+{
+    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_BUFFER_PHASE && ir_op_get(m, op)->nopnd > 1)
+            return true;
+    return false;
+}
+
+/* The buffer phases of tile loop tl's outer pipeline (its modulo, else 1). */
+static uint32_t modulo_of(const struct ir_module *m, ir_op tl)
+{
+    ir_attr a;
+    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && (a = ir_op_attr(m, op, "modulo")))
+            return (uint32_t)ir_attr_get(m, a)->i;
+    return 1;
+}
+
+/* The on-core pipelines of fn outside its tiled nests (the scalar work
+ * between a row's passes: a reduction of the accumulator, rstd), each a
+ * one-point program of the model run once per trip of its loops; false
+ * when one moves device memory or sits in loops of unknown trips. */
+struct chains {
+    struct nest_ctx *c;
+    ir_op fn;
+    double cycles;
+    bool unknown;
+};
+
+static bool ddr_xfer(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct nest_side a, b;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (!nest_read_side(m, op, 0, &a) || !nest_read_side(m, op, 1, &b) ||
+         (!a.fifo && nest_is_ddr(m, a.v)) || (!b.fifo && nest_is_ddr(m, b.v))))
+        *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct chains *ch = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE || ch->unknown)
+        return true;
+    for (ir_op p = ir_op_parent(m, op); p && p != ch->fn; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        const char *ty = k == IR_OP_SCF_FOR ? nest_loop_type(m, p) : NULL;
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE || (ty && strcmp(ty, "tile_loop") == 0))
+            return true; /* part of a nest (or of an outer pipeline) */
+    }
+    bool ddr = false;
+    ir_walk(m, op, ddr_xfer, &ddr);
+    double trips;
+    if (ddr || !trips_around(ch->c, op, ch->fn, &trips)) {
+        ch->unknown = ddr ? ch->unknown : true;
+        return true; /* a remainder loop's per-point DMA: not modeled here */
+    }
+    struct tiled t = {.point_loop = ir_op_parent(m, op)};
+    ir_walk(m, op, measure, &t);
+    t.p.points = 1;
+    t.p.cores = 1;
+    t.p.elem_type = NULL;
+    ch->cycles += trips * nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
+    return true;
+}
+
 void nest_program_stats(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -838,11 +1061,42 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, &trips))
             return;
         around = trips;
-        steady += trips * c->chosen[i].steady;
-        if (c->chosen[i].solo - c->chosen[i].steady > fill)
-            fill = c->chosen[i].solo - c->chosen[i].steady;
+        /* as the nest came out: its corelet split (none when corelets left
+         * it whole) and buffer phases (row-phases may have added some) */
+        uint32_t inst = has_parallel(m, tl) ? c->chosen[i].instances : 1, K = modulo_of(m, tl);
+        double solo = c->chosen[i].solo, st = c->chosen[i].steady;
+        struct nest_cost_program np = c->chosen[i].p;
+        bool splat = false;
+        ir_walk(m, tl, find_splat, &splat);
+        if (!splat)
+            np.splats_per_point = 0; /* splat-hoist took them all out */
+        if (solo >= 0) {
+            solo = nest_cost_predict(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
+            st = nest_cost_steady(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
+        }
+        /* a nest of one tile a run, not double-buffered across the runs
+         * (row-phases), has no tile to overlap its fill and drain with:
+         * every run pays them (the passes of a row wait on one another:
+         * the reduction between them) */
+        int64_t pts = c->chosen[i].points, T = c->chosen[i].tile;
+        bool one_tile = pts > 0 && T > 0 && (pts + T - 1) / T <= 1 && trips > 1 &&
+                        modulo_of(m, tl) < 2;
+        /* phased across its runs (row-phases), a nest's DMA latencies
+         * hide behind the previous run, but its compute still waits for
+         * the passes before it (the reduction between them): every run
+         * pays its compute's fill and drain */
+        bool rows = trips > 1 && K > 1 && around_phased(m, tl);
+        if (rows && solo >= 0)
+            st = solo - nest_cost_dma_latency(c->dev, &c->chosen[i].p);
+        steady += trips * (one_tile ? solo : st);
+        if (!one_tile && !rows && solo - st > fill)
+            fill = solo - st;
         n++;
     }
+    struct chains chs = {.c = c, .fn = fn};
+    ir_walk(m, fn, chain_walk, &chs);
+    if (!chs.unknown)
+        steady += chs.cycles;
     struct prog_bytes pb = {.c = c, .fn = fn};
     ir_walk(m, fn, count_bytes, &pb);
     if (!n || pb.unknown || (n == 1 && around == 1))

@@ -40,9 +40,9 @@ int main(int argc, char **argv)
     size_t ndisable = 0;
     bool stats = false;
     const struct cli_flag flags[] = {
-        {"disable", "turn a transformation off (repeatable): sink, normalize, tiling," CLI_MORE
-                    "tile-size-selection, coarsening, double-buffering," CLI_MORE
-                    "corelets, broadcast",
+        {"disable", "turn a transformation off (repeatable): sink, reductions, normalize," CLI_MORE
+                    "tiling, shared-loads, tile-size-selection, coarsening," CLI_MORE
+                    "double-buffering, row-phases, corelets, splat-hoist, broadcast",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
          .arg = "=N,..."},

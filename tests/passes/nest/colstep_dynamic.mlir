@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets
+// RUN: ktc-nest --disable=corelets --disable=row-phases
 // PARSE: --device=sample --stage=sched.routed
 // Y = X + X on an 8x256 block, each row walked in 1x64 blocks by a column
 // loop stepping by the kernel argument %BS: its trip count ceildiv(256, BS)

@@ -40,7 +40,7 @@ static int teardown(void **state)
 
 /* c = a + b on rows of 64 f16 (128 bytes): two loads, one store. */
 static const struct nest_cost_xfer add_xfers[] = {
-    {false, 128, 128}, {false, 128, 128}, {true, 128, 128}};
+    {false, 128, 128, 0}, {false, 128, 128, 0}, {true, 128, 128, 0}};
 
 static struct nest_cost_program vector_add(uint64_t points, uint32_t cores)
 {
@@ -189,6 +189,67 @@ static void test_aggregate_shared(void **state)
                 2 * nest_cost_predict(sample, &p1, 64, 2, 1));
 }
 
+/* On cores sharing the device memory, one buffer phase leaves a tile's
+ * load and the previous tile's store overlapping the same bandwidth around
+ * each compute: a DMA-bound program with a real compute per tile needs two
+ * phases to hide it, and the model says so. */
+static void test_shared_single_phase(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(1024, 32);
+    p.vector_ops_per_point = 24;
+    double one = nest_cost_predict(spyre, &p, 64, 1, 1);
+    double two = nest_cost_predict(spyre, &p, 64, 2, 1);
+    assert_true(two * 1.3 < one);
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(spyre, &p, 2, 1, &ch));
+    assert_int_equal(ch.phases, 2);
+}
+
+/* A load of the same elements at every point (a weight row every row
+ * reads) moves once a tile: bigger tiles amortize it, and its bytes count
+ * once a tile against the scratchpad. */
+static void test_per_tile_load(void **state)
+{
+    (void)state;
+    static const struct nest_cost_xfer xs[] = {
+        {false, 2048, 2048, 0}, {false, 0, 2048, 2048}, {true, 2048, 2048, 0}};
+    struct nest_cost_program p = vector_add(128, 32);
+    p.xfers = xs;
+    double t1 = nest_cost_predict(spyre, &p, 1, 2, 1);
+    double t16 = nest_cost_predict(spyre, &p, 16, 2, 1);
+    assert_true(t16 * 1.3 < t1);
+    /* per point that load would cost as much at every tile size */
+    static const struct nest_cost_xfer pp[] = {
+        {false, 2048, 2048, 0}, {false, 2048, 2048, 0}, {true, 2048, 2048, 0}};
+    struct nest_cost_program q = p;
+    q.xfers = pp;
+    assert_true(nest_cost_predict(spyre, &q, 16, 2, 1) > 1.3 * t16);
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(spyre, &p, 2, 1, &ch));
+    assert_true(ch.tile >= 8);
+}
+
+/* A splatted scalar's shuffle waits for its load: on a load-bound point
+ * each splat adds the scratchpad latency; and a pipeline in an inner loop
+ * streams its iterations: one round trip a pipeline, not an iteration. */
+static void test_splats_and_pipeline_ops(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(1024, 1);
+    double base = nest_cost_predict(spyre, &p, 64, 2, 1);
+    p.splats_per_point = 1;
+    double sp = nest_cost_predict(spyre, &p, 64, 2, 1);
+    double lat = lat_between(spyre, "C0-L1", "C0-L1LU-CL0");
+    assert_true(sp >= base + 1024 * lat * 0.9);
+    struct nest_cost_program q = vector_add(64, 1);
+    q.pipelines_per_point = 16;
+    double each = nest_cost_predict(spyre, &q, 64, 2, 1);
+    q.pipeline_ops_per_point = 2;
+    double streamed = nest_cost_predict(spyre, &q, 64, 2, 1);
+    assert_true(each - streamed >= 14 * lat); /* 14 round trips fewer, each past a load */
+}
+
 /* A compute-bound point (many vector ops) splits across the corelets. */
 static void test_instances(void **state)
 {
@@ -302,7 +363,8 @@ int main(void)
         cmocka_unit_test(test_double_buffering), cmocka_unit_test(test_aggregate_shared),
         cmocka_unit_test(test_instances),         cmocka_unit_test(test_lanes),
         cmocka_unit_test(test_load_groups),       cmocka_unit_test(test_pipelines_and_reductions),
-        cmocka_unit_test(test_program),
+        cmocka_unit_test(test_program),           cmocka_unit_test(test_shared_single_phase),
+        cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_splats_and_pipeline_ops),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

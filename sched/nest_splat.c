@@ -1,0 +1,332 @@
+/* nest_splat.c - ktc-nest's `splat-hoist` (nest.h): a scalar splatted to a
+ * vector by every iteration of a loop (the row's rstd or max, read by each
+ * vector of the next pass) is splatted once, before the loop, into a
+ * scratchpad vector that the loop then reads as a plain vector load: the
+ * load unit no longer waits for the scalar's load before its shuffle on
+ * every vector.
+ *
+ *   scf.for ... {                              ktdf.pipeline {  (before the loop)
+ *     ... transfer %s[0] size [1] -> %slot       [L1LU] transfer %s[0] size [1] -> %a size [N] {splat}
+ *         size [N] {transfer_mode = "splat"}     [SFU]  write_to_fifo (read_from_fifo %a), %b
+ *   }                                            [L1SU] transfer %b -> %vec[0, 0] size [1, N] }
+ *                                              scf.for ... { ... transfer %vec[0, 0] size [1, N] -> %slot }
+ *
+ * Inside a corelet split (ktdf.parallel, nest_parallel.c) the pipeline
+ * goes in the split's body and %vec has a row per instance (%vec[%inst, 0]).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/dialects/ktdf.h"
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+enum { MAX_HOISTED = 16 };
+
+struct hoisted {
+    ir_value src;  /* the scalar buffer */
+    ir_value vec;  /* its splat (a row per corelet instance under a split) */
+    ir_value inst; /* the instance id of the ktdf.parallel around, or IR_NONE */
+    ir_op pipe;    /* the pipeline filling vec */
+};
+
+/* Whether a transfer under root writes buffer v. */
+struct writes {
+    ir_value v;
+    bool found;
+};
+
+static bool find_write(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct writes *w = ctx;
+    struct nest_side d;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (!nest_read_side(m, op, 1, &d) || (!d.fifo && d.v == w->v)))
+        w->found = true;
+    return !w->found;
+}
+
+static bool writes(struct ir_module *m, ir_op root, ir_value v)
+{
+    struct writes w = {v, false};
+    ir_walk(m, root, find_write, &w);
+    return w.found;
+}
+
+/* Whether value v is defined outside op (so before it runs). */
+static bool defined_before(const struct ir_module *m, ir_value v, ir_op op)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                         : ir_value_def(m, v);
+    for (ir_op p = d; p; p = ir_op_parent(m, p))
+        if (p == op)
+            return false;
+    return true;
+}
+
+static bool is_splat(const struct ir_module *m, ir_op op)
+{
+    ir_attr a = ir_op_attr(m, op, "transfer_mode");
+    return a && ir_attr_get(m, a)->kind == IR_AT_STRING &&
+           strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0;
+}
+
+struct splats {
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct splats *s = ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && is_splat(m, op) && s->n < 64)
+        s->v[s->n++] = op;
+    return true;
+}
+
+/* Where a pipeline may go before loop p: the program's body or loops in
+ * it, or the body of a corelet split (ktdf.parallel) and loops in it, not
+ * inside a pipeline otherwise. *par gets that split (IR_NONE: none). */
+static bool pipeline_level(const struct ir_module *m, ir_op p, ir_op fn, ir_op *par)
+{
+    *par = IR_NONE;
+    for (ir_op q = ir_op_parent(m, p); q && q != fn; q = ir_op_parent(m, q)) {
+        uint32_t k = ir_op_get(m, q)->kind;
+        if (k == IR_OP_KTDF_PARALLEL) {
+            *par = q;
+            return true;
+        }
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE)
+            return false;
+    }
+    return true;
+}
+
+/* The outermost scf.for around x where a pipeline may go that does not
+ * write the scalar v (IR_NONE: none); *par its corelet split. */
+static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_op *par)
+{
+    ir_op best = IR_NONE, bpar = IR_NONE;
+    for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        if (k == IR_OP_KTDF_PARALLEL)
+            break; /* not out of a corelet split: its instances splat their own */
+        ir_op pp;
+        if (k != IR_OP_SCF_FOR || !pipeline_level(m, p, fn, &pp) || ir_op_get(m, p)->nres)
+            continue;
+        if (writes(m, p, v))
+            break;
+        best = p;
+        bpar = pp;
+    }
+    *par = bpar;
+    return best;
+}
+
+/* The stage of pipe holding a ktdf.read_from_fifo of slot (want_read) or a
+ * transfer out of a slot whose source unit is src_unit; *slot gets it. */
+static ir_op stage_with(const struct ir_module *m, ir_op pipe, ir_value slot, ir_attr src_unit,
+                        ir_value *out)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
+        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            if (slot && o->kind == IR_OP_KTDF_READ_FROM_FIFO && o->nopnd && o->opnd[0] == slot)
+                return s;
+            struct nest_side a;
+            if (!slot && o->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 0, &a) &&
+                a.fifo && ir_type_get(m, ir_value_type(m, a.v))->attr0 == src_unit) {
+                *out = a.v;
+                return s;
+            }
+        }
+    }
+    return IR_NONE;
+}
+
+/* The row of h's vector its instance reads and writes: [inst, 0] size [1, n]. */
+static struct nest_side vec_side(const struct hoisted *h, int64_t n)
+{
+    struct nest_side s = {.v = h->vec, .nsub = 2, .nsize = 2, .size = {1, n}};
+    s.sub[0] = h->inst ? (struct nest_sub){.v = h->inst} : (struct nest_sub){.c = 0};
+    s.sub[1] = (struct nest_sub){.c = 0};
+    return s;
+}
+
+static ir_value make_op(struct split_b *b, const char *name, ir_type t)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, b->m, name, b->loc);
+    if (strcmp(name, "memref.alloc") == 0)
+        ir_state_set_attr(b->m, &st, "operandSegmentSizes",
+                          split_segments(b->m, 2, (const int64_t[]){0, 0}));
+    ir_state_add_result(b->m, &st, t);
+    return ir_op_result(b->m, sb_emit(b, &st), 0);
+}
+
+static ir_block add_stage(struct split_b *pb, ir_value in, ir_value out, ir_attr units)
+{
+    struct ir_module *m = pb->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.stage", pb->loc);
+    if (in)
+        ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, out);
+    ir_state_set_attr(m, &st, "operandSegmentSizes",
+                      split_segments(m, 2, (const int64_t[]){in ? 1 : 0, 1}));
+    ir_state_set_attr(m, &st, "applicable_units", units);
+    ir_block blk = sb_region(m, &st);
+    sb_emit(pb, &st);
+    return blk;
+}
+
+/* The splat of x's scalar into a new program-level vector, by a pipeline
+ * before `at` with the units of x's pipeline; false when that pipeline has
+ * no compute stage reading x's slot or no store stage after it. */
+static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, struct hoisted *h)
+{
+    struct ir_module *m = c->m;
+    struct nest_side src, dst;
+    if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
+        !dst.fifo)
+        return false;
+    ir_op ld = ir_op_parent(m, x), pipe = ir_op_parent(m, ld);
+    if (ir_op_get(m, ld)->kind != IR_OP_KTDF_STAGE ||
+        ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        return false;
+    ir_type at_ty = ir_value_type(m, dst.v);
+    const struct ir_type_info *ati = ir_type_get(m, at_ty);
+    ir_value out_slot = IR_NONE;
+    ir_op cs = stage_with(m, pipe, dst.v, 0, NULL);
+    ir_op ss = stage_with(m, pipe, IR_NONE, ati->attr1, &out_slot);
+    if (!cs || !ss || ati->rank != 1 || ati->shape[0] < 1)
+        return false;
+    ir_attr sfu = ati->attr1, l1su = ir_type_get(m, ir_value_type(m, out_slot))->attr1;
+    int64_t n = ati->shape[0];
+    ir_type bt = ir_ktdf_slot_type(m, sfu, l1su, n, ati->elem);
+    const struct ir_type_info *sti = ir_type_get(m, ir_value_type(m, src.v));
+    /* under a corelet split, a row per instance */
+    int64_t shape[2] = {1, n};
+    if (par) {
+        ir_attr ni = ir_op_attr(m, par, "num_instances");
+        shape[0] = ni ? ir_attr_get(m, ni)->i : 0;
+        if (shape[0] < 1)
+            return false;
+        h->inst = ir_block_get(m, ir_region_entry(m, ir_op_region(m, par, 0)))->args[1];
+    } else {
+        h->inst = IR_NONE;
+    }
+    ir_type vt = split_memref(m, 2, shape, ati->elem, IR_NONE, sti->attr1);
+    struct ir_loc loc = ir_op_get(m, x)->loc;
+
+    /* the vector, at program level */
+    struct split_b fb;
+    sb_before(&fb, m, ir_block_get(m, ir_region_entry(m, ir_op_region(m, fn, 0)))->first, loc);
+    h->vec = make_op(&fb, "memref.alloc", vt);
+    split_set_name(m, h->vec, "splat");
+    h->src = src.v;
+
+    /* the pipeline */
+    struct split_b b;
+    sb_before(&b, m, at, loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.pipeline", loc);
+    ir_block body = sb_region(m, &st);
+    h->pipe = sb_emit(&b, &st);
+    ir_type tok = ir_ktdf_token_type(m);
+    ir_type ts[5] = {at_ty, bt, tok, tok, tok};
+    ir_state_init(&st, m, "ktdf.private", loc);
+    for (uint32_t i = 0; i < 5; i++)
+        ir_state_add_result(m, &st, ts[i]);
+    ir_block priv = sb_region(m, &st);
+    struct split_b pb, ib;
+    sb_at_end(&pb, m, body, loc);
+    ir_op pop = sb_emit(&pb, &st);
+    sb_at_end(&ib, m, priv, loc);
+    ir_value made[5];
+    for (uint32_t i = 0; i < 5; i++)
+        made[i] = make_op(&ib, i < 2 ? "ktdf.fifo.allocate" : "ktdf.create_token", ts[i]);
+    ir_state_init(&st, m, "ktdf.private_yield", loc);
+    for (uint32_t i = 0; i < 5; i++)
+        ir_state_add_operand(m, &st, made[i]);
+    sb_emit(&ib, &st);
+    ir_value a = ir_op_result(m, pop, 0), bs = ir_op_result(m, pop, 1);
+    split_set_name(m, a, "sp");
+    ir_value t0 = ir_op_result(m, pop, 2), t1 = ir_op_result(m, pop, 3),
+             t2 = ir_op_result(m, pop, 4);
+
+    struct split_b sb;
+    sb_at_end(&sb, m, add_stage(&pb, IR_NONE, t0, ir_op_attr(m, ld, "applicable_units")), loc);
+    struct nest_side ad = dst;
+    ad.v = a;
+    nest_make_transfer(&sb, &src, &ad, x); /* still the splat */
+    sb_at_end(&sb, m, add_stage(&pb, t0, t1, ir_op_attr(m, cs, "applicable_units")), loc);
+    ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
+    ir_state_add_operand(m, &st, a);
+    ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_TENSOR, 1, &n, ati->elem));
+    ir_value v = ir_op_result(m, sb_emit(&sb, &st), 0);
+    ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_add_operand(m, &st, bs);
+    sb_emit(&sb, &st);
+    sb_at_end(&sb, m, add_stage(&pb, t1, t2, ir_op_attr(m, ss, "applicable_units")), loc);
+    struct nest_side from = {.v = bs, .fifo = true, .nsize = 1, .size = {n}};
+    struct nest_side to = vec_side(h, n);
+    nest_make_transfer(&sb, &from, &to, IR_NONE);
+    return true;
+}
+
+bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    struct splats s = {.n = 0};
+    ir_walk(m, fn, collect, &s);
+    struct hoisted hs[MAX_HOISTED];
+    uint32_t nh = 0;
+    for (uint32_t i = 0; i < s.n; i++) {
+        ir_op x = s.v[i];
+        struct nest_side src, dst;
+        if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
+            !dst.fifo)
+            continue;
+        ir_op par = IR_NONE;
+        ir_op at = hoist_point(m, x, src.v, fn, &par);
+        /* the scalar's subscripts known before the loop (constants, the
+         * corelet instance) */
+        for (uint32_t k = 0; at && k < src.nsub; k++)
+            if (src.sub[k].v && !defined_before(m, src.sub[k].v, at))
+                at = IR_NONE;
+        if (!at)
+            continue;
+        /* a splat of the same scalar made before, in the same block, with no
+         * write to the scalar between */
+        struct hoisted *h = NULL;
+        for (uint32_t k = 0; k < nh && !h; k++) {
+            if (hs[k].src != src.v || ir_op_parent(m, hs[k].pipe) != ir_op_parent(m, at))
+                continue;
+            bool clean = true, reached = false;
+            for (ir_op o = ir_op_get(m, hs[k].pipe)->next; o && !reached;
+                 o = ir_op_get(m, o)->next) {
+                reached = o == at;
+                clean &= reached || !writes(m, o, src.v);
+            }
+            if (reached && clean)
+                h = &hs[k];
+        }
+        if (!h) {
+            if (nh == MAX_HOISTED || !build(c, fn, x, at, par, &hs[nh]))
+                continue;
+            h = &hs[nh++];
+        }
+        /* the loop reads the vector */
+        struct split_b b;
+        sb_before(&b, m, x, ir_op_get(m, x)->loc);
+        struct nest_side from = vec_side(h, dst.size[dst.nsize - 1]);
+        nest_make_transfer(&b, &from, &dst, IR_NONE);
+        ir_op_unlink(m, x);
+    }
+    return true;
+}

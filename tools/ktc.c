@@ -212,10 +212,12 @@ static int report(const char *bin, int status)
     return CLI_IO;
 }
 
-static pid_t spawn(const char *const *argv, int in_fd, int out_fd)
+static pid_t spawn(const char *const *argv, int in_fd, int out_fd, int err_fd)
 {
     pid_t pid = fork();
     if (pid == 0) {
+        if (err_fd >= 0)
+            dup2(err_fd, STDERR_FILENO);
         if (in_fd >= 0) {
             dup2(in_fd, STDIN_FILENO);
             close(in_fd);
@@ -237,10 +239,25 @@ static bool skipped(const struct opts *o, int k)
     return o->skip_nest && strcmp(stages[k].bin, "ktc-nest") == 0;
 }
 
-/* Stages 0..last as one pipeline of processes; the last writes `out`. */
+/* Copies a stage's captured messages to stderr and closes them. */
+static void flush_messages(FILE *f)
+{
+    char buf[4096];
+    size_t n;
+    rewind(f);
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stderr);
+    fclose(f);
+}
+
+/* Stages 0..last as one pipeline of processes; the last writes `out`. Each
+ * stage's messages go to a temporary file, shown in pipeline order up to the
+ * first stage that fails: the stages after it only saw a truncated input, and
+ * their "not a ktc IR file" would hide the real error. */
 static int run_pipeline(const struct opts *o, int last, const char *out)
 {
     pid_t pids[NSTAGES];
+    FILE *errs[NSTAGES];
     char paths[NSTAGES][PATH_MAX];
     const char *argv[NSTAGES][MAX_ARGS + 8];
     int prev = -1, rc = 0;
@@ -257,7 +274,8 @@ static int run_pipeline(const struct opts *o, int last, const char *out)
                    sizeof paths[k], argv[k]);
         if (o->verbose)
             show(argv[k], k < last ? " |\n" : "\n");
-        pids[k] = spawn(argv[k], prev, k < last ? fds[1] : -1);
+        errs[k] = tmpfile();
+        pids[k] = spawn(argv[k], prev, k < last ? fds[1] : -1, errs[k] ? fileno(errs[k]) : -1);
         if (prev >= 0)
             close(prev);
         if (k < last)
@@ -272,6 +290,10 @@ static int run_pipeline(const struct opts *o, int last, const char *out)
         int status;
         waitpid(pids[k], &status, 0);
         bool failed = !WIFEXITED(status) || WEXITSTATUS(status);
+        if (errs[k] && !rc)
+            flush_messages(errs[k]);
+        else if (errs[k])
+            fclose(errs[k]);
         if (failed && !rc)
             rc = report(stages[k].bin, status);
     }
@@ -282,7 +304,7 @@ static int run_one(const char *const *argv, bool verbose)
 {
     if (verbose)
         show(argv, "\n");
-    pid_t pid = spawn(argv, -1, -1);
+    pid_t pid = spawn(argv, -1, -1, -1);
     int status;
     waitpid(pid, &status, 0);
     return report(argv[0], status);

@@ -82,9 +82,11 @@ static int64_t least_access(const struct arch_access *a, int64_t *align)
  * of its map): the strided offset of the reinterpret_cast that built it,
  * plus a constant KTIR view base, plus its subscripts times the strides. A
  * base known only at launch counts as aligned (it is a tensor's, and the
- * runtime aligns tensors; ktc-codegen assumes the same). False when the
- * offset or a stride is dynamic. */
-static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off)
+ * runtime aligns tensors; ktc-codegen assumes the same). A reinterpret_cast
+ * offset known only at launch (an access tile at the tile id's row) is one
+ * more dim, numbered after the subscripts, its value in *dyn; at most one.
+ * False when a stride is dynamic. */
+static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off, ir_value *dyn)
 {
     struct ir_module *m = p->m;
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
@@ -95,13 +97,22 @@ static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off
         return false;
     int64_t x = 0;
     ir_value v = s->v;
+    ir_aff e = ir_aff_const(m, 0);
+    *dyn = IR_NONE;
     for (ir_op d; (d = ir_value_def(m, v));) {
         const struct ir_op_info *o = ir_op_get(m, d);
         if (o->kind == IR_OP_MEMREF_REINTERPRET_CAST) {
             const struct ir_attr_info *so = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
-            if (!so || !so->n || so->ints[0] == IR_DYN)
+            if (!so || !so->n)
                 return false;
-            x += so->ints[0];
+            if (so->ints[0] == IR_DYN) {
+                if (*dyn || o->nopnd < 2)
+                    return false;
+                *dyn = o->opnd[1];
+                e = ir_aff_dim(m, mp->ndims);
+            } else {
+                x += so->ints[0];
+            }
         } else if (o->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW) {
             ir_op b = ir_value_def(m, o->opnd[0]);
             if (b && ir_op_get(m, b)->kind == IR_OP_ARITH_CONSTANT)
@@ -114,7 +125,7 @@ static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off
         }
         v = o->opnd[0];
     }
-    ir_aff e = ir_aff_const(m, x);
+    e = ir_aff_bin(m, IR_AFF_ADD, e, ir_aff_const(m, x));
     for (uint32_t k = 0; k < t->rank; k++) {
         if (lay->ints[k] == IR_DYN)
             return false;
@@ -218,6 +229,19 @@ static bool outside(const struct ir_module *m, ir_op pipe, ir_value v)
         if (d == pipe)
             return false;
     return true;
+}
+
+/* The tiles of the function around op: its grid's product, 1 without one. */
+static int64_t tiles_of(const struct ir_module *m, ir_op op)
+{
+    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        op = ir_op_parent(m, op);
+    ir_attr ga = op ? ir_op_attr(m, op, "grid") : IR_NONE;
+    const struct ir_attr_info *gi = ga ? ir_attr_get(m, ga) : NULL;
+    int64_t n = 1;
+    for (uint32_t k = 0; gi && k < gi->n; k++)
+        n *= gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[k] : ir_attr_get(m, gi->elems[k])->i;
+    return n;
 }
 
 /* Transfer x with the subscripts extra[0..n) appended to side `side`,
@@ -377,12 +401,13 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     int64_t nl = least_access(access_of(p, unit, !store, nmem), &na);
     int64_t least = fl > nl ? fl : nl, align = fa > na ? fa : na;
     ir_aff off;
+    ir_value dynoff;
     bool whole = (n * e) % least == 0;
     if (!least || (whole && rows != 1))
         return true;
     /* several rows (which may well be contiguous, one run of whole words)
      * or an offset not affine in the subscripts: left to ktc-codegen's check */
-    if (rows != 1 || !offset_expr(p, &s[far], &off) || align % e || least % e)
+    if (rows != 1 || !offset_expr(p, &s[far], &off, &dynoff) || align % e || least % e)
         return true;
     if (whole && (has_dims(m, off) ||
                   ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
@@ -395,20 +420,40 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     int64_t ae = align / e, le = least / e, w;
     ir_aff d;
     bool dyn = has_dims(m, off);
-    const ir_value *subs = ir_op_get(m, op)->opnd + s[far].first + 1;
+    /* the far side's subscripts, and the launch-time offset after them */
+    uint32_t nsub = s[far].nsub + (dynoff ? 1 : 0);
+    ir_value *subs = malloc((nsub + 1) * sizeof *subs);
+    if (!subs)
+        abort();
+    memcpy(subs, ir_op_get(m, op)->opnd + s[far].first + 1, s[far].nsub * sizeof *subs);
+    if (dynoff)
+        subs[s[far].nsub] = dynoff;
     if (dyn) {
-        for (uint32_t i = 0; i < s[far].nsub; i++)
-            if (!outside(m, pipe, subs[i]))
+        for (uint32_t i = 0; i < nsub; i++)
+            if (!outside(m, pipe, subs[i])) {
+                free(subs);
                 return true;
+            }
         /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
-        int64_t c = 0, g = gcd(dim_gcd(m, off, subs, &c), ae);
+        int64_t c = 0, step = dim_gcd(m, off, subs, &c), g = gcd(step, ae);
         int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
         d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae));
         w = (dmax + n + le - 1) / le * le;
+        /* the tiles run at once: a read-modify-write of words another tile
+         * may write too would lose its elements (offsets a multiple of the
+         * alignment and at least the words apart never share one). On a
+         * grid, an access at a launch-time reinterpret offset is left to
+         * ktc-codegen's check, as before. */
+        if (dynoff && tiles_of(m, pipe) > 1 && (!store || !(step && step % ae == 0 && step >= w))) {
+            free(subs);
+            return true;
+        }
     } else {
         int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
-        if (o < 0)
+        if (o < 0) {
+            free(subs);
             return true;
+        }
         d = ir_aff_const(m, o % ae);
         w = (o % ae + n + le - 1) / le * le;
     }
@@ -417,17 +462,22 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     ir_type bt = pe_widen_last(m, ir_value_type(m, s[near].v), w);
     ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
     ir_value_get(m, s[near].v)->type = bt;
-    shift_last(m, op, far, ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1)));
+    ir_aff back = ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1));
+    if (dynoff) { /* d reads the offset: the far side gets the subscripts it reads */
+        ir_op nx = extend_side(m, op, far, subs, nsub, back);
+        for (uint32_t i = 0; i < xs->n; i++)
+            if (xs->v[i] == op)
+                xs->v[i] = nx;
+        op = nx;
+    } else {
+        shift_last(m, op, far, back);
+    }
     pe_set_last_size(m, op, far, w);
     pe_set_last_size(m, op, near, w);
     /* the other hops on the buffer address the elements inside it (given
      * the far side's subscripts when d depends on them) */
     ir_op writer = IR_NONE;
-    uint32_t nsub = s[far].nsub;
-    ir_value *extra = malloc((nsub + 1) * sizeof *extra);
-    if (!extra)
-        abort();
-    memcpy(extra, subs, nsub * sizeof *extra);
+    ir_value *extra = subs;
     for (uint32_t i = 0; i < xs->n; i++) {
         if (xs->v[i] == op)
             continue;

@@ -530,6 +530,7 @@ static ir_value init_value(struct split_b *b, ir_value out, ir_type tt, struct s
 struct dests {
     uint32_t n;
     struct place to[MAX_OUT];
+    ir_op by[MAX_OUT]; /* the ktdp.store writing it, or IR_NONE */
 };
 
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
@@ -676,8 +677,13 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     if (g.nin) { /* load stage */
         struct split_b lb;
         sb_at_end(&lb, m, stage(&sb, IR_NONE, tokv[0], NULL), loc);
-        for (uint32_t i = 0; i < g.nin; i++)
+        /* each transfer at its ktdp.load or ktdp.store (a diagnostic on it
+         * then points there, not at the computation) */
+        for (uint32_t i = 0; i < g.nin; i++) {
+            ir_op ld = ir_value_def(m, g.in[i]);
+            lb.loc = ld && ir_op_get(m, ld)->kind == IR_OP_KTDP_LOAD ? ir_op_get(m, ld)->loc : loc;
             transfer(&lb, src[i].mem, slot[i], true, &acc[i], ivs);
+        }
         t = 1;
     }
     /* compute stage */
@@ -717,8 +723,10 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     /* store stage */
     struct split_b stb;
     sb_at_end(&stb, m, stage(&sb, tokv[t], tokv[t + 1], NULL), loc);
-    for (uint32_t j = 0; j < dst->n; j++)
+    for (uint32_t j = 0; j < dst->n; j++) {
+        stb.loc = dst->by[j] ? ir_op_get(m, dst->by[j])->loc : loc;
         transfer(&stb, slot[g.nin + j], dst->to[j].mem, false, &acc[g.nin], ivs);
+    }
     return true;
 }
 
@@ -835,8 +843,10 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
             if (ok && !have && dst->n == MAX_OUT)
                 return split_error(c, u, "a result with more than %d destinations is not "
                                          "supported yet", MAX_OUT);
-            if (ok && !have)
+            if (ok && !have) {
+                dst->by[dst->n] = uo->kind == IR_OP_KTDP_STORE && k == 0 ? u : IR_NONE;
                 dst->to[dst->n++] = to;
+            }
         }
     }
     return ok;

@@ -59,6 +59,13 @@ static ir_attr box_set(struct ir_module *m, uint32_t r, const int64_t *n)
     return ir_attr_integer_set(m, ir_set_intern(m, r, 0, k, cons, eq));
 }
 
+/* The set of a vector load or store: one dimension per view coordinate, none
+ * for a rank-0 view (box_set's one point is for time sets). */
+static ir_attr view_set(struct ir_module *m, uint32_t r, const int64_t *n)
+{
+    return r ? box_set(m, r, n) : ir_attr_integer_set(m, ir_set_intern(m, 0, 0, 0, NULL, NULL));
+}
+
 static ir_attr identity_map(struct ir_module *m, uint32_t r)
 {
     ir_aff res[LW_MAX_RANK];
@@ -425,7 +432,7 @@ static bool lower_load(struct lw *lw, ir_op op, uint32_t inst, const struct side
     for (uint32_t k = 0; k < s[0].rank; k++)
         ir_state_add_operand(m, &st, idx[k]);
     ir_state_set_attr(m, &st, "load_order", identity_map(m, s[0].rank));
-    ir_state_set_attr(m, &st, "load_set", box_set(m, s[0].rank, s[0].sizes));
+    ir_state_set_attr(m, &st, "load_set", view_set(m, s[0].rank, s[0].sizes));
     ir_state_add_result(m, &st, vector_of(m, t, vi.elem));
     ir_value v = emit1(lw, &st);
     if (splat && t != n) {
@@ -468,7 +475,7 @@ static bool lower_store(struct lw *lw, ir_op op, uint32_t inst, const struct sid
     for (uint32_t k = 0; k < s[1].rank; k++)
         ir_state_add_operand(m, &st, idx[k]);
     ir_state_set_attr(m, &st, "store_order", identity_map(m, s[1].rank));
-    ir_state_set_attr(m, &st, "store_set", box_set(m, s[1].rank, s[1].sizes));
+    ir_state_set_attr(m, &st, "store_set", view_set(m, s[1].rank, s[1].sizes));
     lw_append(lw, lw->p.cur, &st);
     return true;
 }

@@ -38,9 +38,10 @@
  * optionally after elementwise ops of the input alone, and writes the
  * result to one slot;
  * its input transfer reads one row from offset 0 of its last dim; N / W is
- * a power of two above 32. Other reductions are left as they are (up to 32
- * chunks ktc-codegen folds the row in registers, faster; beyond what it
- * holds it refuses the vector wider than the lanes).
+ * a power of two above 32, or above 1 with a fused producer. Other
+ * reductions are left as they are (up to 32 chunks ktc-codegen folds the
+ * row in registers, faster, when the row is reduced as received; beyond
+ * what it holds it refuses the vector wider than the lanes).
  */
 #include <string.h>
 
@@ -221,8 +222,12 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     w->w = arch_lanes(c->dev, res, split_type_name(m, w->elem, tname, sizeof tname));
     if (w->w <= 0 || w->n <= w->w || w->n % w->w)
         return false;
+    /* up to MAX_WHOLE chunks ktc-codegen folds the row, but only a row
+     * reduced as it is received: a fused producer (the x * x of a sum of
+     * squares) takes the levels at any width */
     int64_t ch = w->n / w->w;
-    if (ch & (ch - 1) || ch <= MAX_WHOLE)
+    bool fused = w->comb != ir_block_get(m, split_body(m, w->gen, 0))->first;
+    if (ch & (ch - 1) || (ch <= MAX_WHOLE && !fused))
         return false;
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;

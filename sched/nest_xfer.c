@@ -25,7 +25,8 @@ bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side
     if (sz->n > NEST_MAX_RANK)
         return false;
     out->nsize = sz->n;
-    memcpy(out->size, sz->ints, sz->n * sizeof *sz->ints);
+    if (sz->n) /* a rank-0 side has no sizes array */
+        memcpy(out->size, sz->ints, sz->n * sizeof *sz->ints);
     if (!s[k].map)
         return true;
     const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, s[k].map)->map);

@@ -381,6 +381,20 @@ static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
     return ARCH_NONE;
 }
 
+/* The number of tiles of the grid of the function holding op (1 without
+ * a grid). */
+static int64_t tiles_of(const struct ir_module *m, ir_op op)
+{
+    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        op = ir_op_parent(m, op);
+    ir_attr ga = op ? ir_op_attr(m, op, "grid") : IR_NONE;
+    const struct ir_attr_info *gi = ga ? ir_attr_get(m, ga) : NULL;
+    int64_t n = 1;
+    for (uint32_t k = 0; gi && k < gi->n; k++)
+        n *= gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[k] : ir_attr_get(m, gi->elems[k])->i;
+    return n;
+}
+
 /* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
  * when it moves a part of a word (see the file comment); other transfers
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
@@ -435,11 +449,6 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     /* d: the wanted elements' offset in the first word; w: the words */
     int64_t ae = align / e, le = least / e, w;
     ir_aff d;
-    /* Words of a view placed at launch may hold other tiles' elements,
-     * which other cores (or the next row) write at the same time: a
-     * read-modify-write of them would race (left to ktc-codegen's check). */
-    if (store && dynoff)
-        return true;
     bool dyn = has_dims(m, off);
     uint32_t nsub = s[far].nsub, nx = nsub + (dynoff ? 1 : 0);
     ir_value *subs = malloc((nx + 1) * sizeof *subs);
@@ -455,10 +464,21 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                 return true;
             }
         /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
-        int64_t c = 0, g = gcd(dim_gcd(m, off, subs, &c), ae);
+        int64_t c = 0, step = dim_gcd(m, off, subs, &c), g = gcd(step, ae);
         int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
         d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae));
         w = (dmax + n + le - 1) / le * le;
+        /* Words of a view placed at launch may hold other tiles' elements,
+         * which the other cores write at the same time: a read-modify-write
+         * of them would lose those (left to ktc-codegen's check) unless the
+         * grid has one tile, or the offsets are multiples of the alignment
+         * at least the words apart, so no two tiles share a word. One
+         * tile's successive stores to a word are ordered like any
+         * read-modify-write's. */
+        if (store && dynoff && tiles_of(m, pipe) > 1 && !(step && step % ae == 0 && step >= w)) {
+            free(subs);
+            return true;
+        }
     } else {
         int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
         if (o < 0) {

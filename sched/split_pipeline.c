@@ -409,6 +409,21 @@ static ir_type slot_type(struct ir_module *m, const char *src, const char *dst, 
                                                     .elem = elem});
 }
 
+/* Whether map reads its dims in order (no transpose): then a transfer of
+ * the operand is the ktdp.load's or ktdp.store's own, located there. */
+static bool dims_in_order(const struct ir_module *m, uint32_t map)
+{
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    int64_t last = -1;
+    for (uint32_t k = 0; k < mp->nres; k++) {
+        const struct ir_aff_info *a = ir_aff_get(m, mp->res[k]);
+        if (a->kind != IR_AFF_DIM || a->v <= last)
+            return false;
+        last = a->v;
+    }
+    return true;
+}
+
 /* ktdf.data_transfer from (mem at acc | slot) to (slot | mem at acc). */
 static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_src,
                      const struct access *acc, const ir_value *ivs)
@@ -530,6 +545,7 @@ static ir_value init_value(struct split_b *b, ir_value out, ir_type tt, struct s
 struct dests {
     uint32_t n;
     struct place to[MAX_OUT];
+    ir_op by[MAX_OUT]; /* the ktdp.store writing it, or IR_NONE */
 };
 
 /* Whether memref v is a view at an offset known only at launch whose
@@ -708,8 +724,16 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     if (g.nin) { /* load stage */
         struct split_b lb;
         sb_at_end(&lb, m, stage(&sb, IR_NONE, tokv[0], NULL), loc);
-        for (uint32_t i = 0; i < g.nin; i++)
+        /* each transfer at its ktdp.load or ktdp.store (a diagnostic on it
+         * then points there, not at the computation), unless the
+         * computation transposes the operand */
+        for (uint32_t i = 0; i < g.nin; i++) {
+            ir_op ld = ir_value_def(m, g.in[i]);
+            bool at_ld = ld && ir_op_get(m, ld)->kind == IR_OP_KTDP_LOAD &&
+                         dims_in_order(m, g.in_map[i]);
+            lb.loc = at_ld ? ir_op_get(m, ld)->loc : loc;
             transfer(&lb, src[i].mem, slot[i], true, &acc[i], ivs);
+        }
         t = 1;
     }
     /* compute stage */
@@ -755,8 +779,10 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     /* store stage */
     struct split_b stb;
     sb_at_end(&stb, m, stage(&sb, tokv[t], tokv[t + 1], NULL), loc);
-    for (uint32_t j = 0; j < dst->n; j++)
+    for (uint32_t j = 0; j < dst->n; j++) {
+        stb.loc = dst->by[j] && dims_in_order(m, g.out_map) ? ir_op_get(m, dst->by[j])->loc : loc;
         transfer(&stb, slot[g.nin + j], dst->to[j].mem, false, &acc[g.nin], ivs);
+    }
     return true;
 }
 
@@ -969,8 +995,10 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
             if (ok && !have && dst->n == MAX_OUT)
                 return split_error(c, u, "a result with more than %d destinations is not "
                                          "supported yet", MAX_OUT);
-            if (ok && !have)
+            if (ok && !have) {
+                dst->by[dst->n] = uo->kind == IR_OP_KTDP_STORE && k == 0 ? u : IR_NONE;
                 dst->to[dst->n++] = to;
+            }
         }
     }
     return ok;

@@ -8,7 +8,10 @@
  * --print-ir-after-all the stages run one after another through files, so
  * every intermediate IR file can be kept or printed.
  */
+#define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -253,8 +256,9 @@ static void replay(FILE *f)
 
 /* Stages 0..last as one pipeline of processes; the last writes `out`. Each
  * stage's stderr is captured and shown in pipeline order once all have
- * ended, up to the first stage that failed: the stages after it only saw a
- * truncated input, and what they say about it would bury the real error. */
+ * ended, up to the stage that failed: the stages after it only saw a
+ * truncated input, and what they say about it would bury the real error
+ * (a stage before it that died writing to it, of SIGPIPE, did not fail). */
 static int run_pipeline(const struct opts *o, int last, const char *out)
 {
     pid_t pids[NSTAGES];
@@ -268,7 +272,10 @@ static int run_pipeline(const struct opts *o, int last, const char *out)
         if (skipped(o, k))
             continue;
         int fds[2] = {-1, -1};
-        if ((k < last && pipe(fds) != 0) || !(errs[k] = tmpfile())) {
+        /* close-on-exec: a stage must not hold the read end of its own
+         * output (it would never see EPIPE when the next stage dies, and
+         * block on a full pipe), nor any other stage's pipe */
+        if ((k < last && pipe2(fds, O_CLOEXEC) != 0) || !(errs[k] = tmpfile())) {
             fprintf(stderr, "ktc: error: %s: %s\n", errs[k] ? "pipe" : "tmpfile",
                     strerror(errno));
             rc = CLI_IO;
@@ -293,9 +300,16 @@ static int run_pipeline(const struct opts *o, int last, const char *out)
         if (pids[k] < 0)
             continue;
         waitpid(pids[k], &status[k], 0);
-        if (failed < 0 && (!WIFEXITED(status[k]) || WEXITSTATUS(status[k])))
-            failed = k;
     }
+    /* The failure to report: the first in pipeline order that a stage did
+     * not die of because the next one stopped reading (SIGPIPE). */
+    for (int k = 0; k <= last && failed < 0; k++)
+        if (pids[k] >= 0 && (!WIFEXITED(status[k]) || WEXITSTATUS(status[k])) &&
+            !(WIFSIGNALED(status[k]) && WTERMSIG(status[k]) == SIGPIPE))
+            failed = k;
+    for (int k = 0; k <= last && failed < 0; k++)
+        if (pids[k] >= 0 && (!WIFEXITED(status[k]) || WEXITSTATUS(status[k])))
+            failed = k;
     for (int k = 0; k <= last; k++) {
         if (errs[k] && (failed < 0 || k <= failed))
             replay(errs[k]);

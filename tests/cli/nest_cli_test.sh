@@ -46,6 +46,9 @@ expect "ktc --stats" 0 "$ktc" compile "$example" -o "$tmp/d.sc" --stats
 has "ktc-nest's stats" "$tmp/err" "^ktc-nest: @local_schedule_0: tile"
 expect "ktc bad --disable" 2 "$ktc" compile "$example" -o "$tmp/e.sc" --disable=bogus
 has "ktc reports ktc-nest" "$tmp/err" "ktc-nest failed \(exit 2\)"
+if grep -q '^ktc-allocate\|^ktc-lower\|^ktc-codegen' "$tmp/err"; then
+    fail "the stages after a failed one are silent"; sed 's/^/  | /' "$tmp/err" | head -5
+else pass "the stages after a failed one are silent"; fi
 expect "stop after a skipped stage" 2 "$ktc" compile "$example" --stop-after=nest --disable=nest
 # A stage that fails: its located error and the driver's line, not what the
 # stages after it say about their truncated input.

@@ -32,7 +32,7 @@ static const bool op_meets[256] = {
     [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
     [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
 };
-enum { X_OK, X_BLOCK, X_DONE, X_ERR };
+enum { X_OK, X_BLOCK, X_ERR };
 
 struct svec {
     uint8_t dtype;
@@ -65,7 +65,12 @@ struct run {
     struct sim_trace *tr;
     uint8_t *tmp; /* scratch for DMA and FIFO copies */
     size_t tmpcap;
+    /* element sizes by dtype (interp_dtype_size, looked up once per run:
+     * the hot paths would otherwise call into the interpreter) */
+    uint8_t esize[INTERP_NDTYPES];
 };
+
+static inline size_t esz(const struct run *R, unsigned dtype) { return R->esize[dtype]; }
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -117,6 +122,28 @@ static uint32_t heap_pop(struct run *R)
     return top.u;
 }
 
+/* Pushes unit and pops the earliest entry in one sift, for a unit that must
+ * yield to the heap's top (which hbefore its entry): the same as heap_push
+ * then heap_pop, which would return that top. */
+static uint32_t heap_yield(struct run *R, uint32_t unit)
+{
+    struct sim_hent top = R->heap[0], x = {R->u[unit].t, unit};
+    uint32_t i = 0, n = R->nheap;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && hbefore(R->heap[c + 1], R->heap[c]))
+            c++;
+        if (!hbefore(R->heap[c], x))
+            break;
+        R->heap[i] = R->heap[c];
+        i = c;
+    }
+    R->heap[i] = x;
+    return top.u;
+}
+
 static void wake(struct run *R, uint32_t unit)
 {
     if (unit < R->k->nunits && R->u[unit].state == U_BLOCKED) {
@@ -129,7 +156,7 @@ static void wake(struct run *R, uint32_t unit)
 
 static int fail(struct run *R, uint32_t unit, const struct sc_insn *in, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
+    __attribute__((format(printf, 4, 5), cold, noinline))
 #endif
     ;
 
@@ -247,9 +274,9 @@ static void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint6
     x->t += dur;
 }
 
-static void vec_size(struct svec *v, unsigned dtype, uint32_t n)
+static void vec_size(const struct run *R, struct svec *v, unsigned dtype, uint32_t n)
 {
-    size_t bytes = (size_t)n * interp_dtype_size((enum interp_dtype)dtype);
+    size_t bytes = (size_t)n * esz(R, dtype);
     if (bytes > v->cap) {
         v->cap = (uint32_t)(bytes < 64 ? 64 : bytes);
         v->data = xrealloc(v->data, v->cap);
@@ -268,19 +295,43 @@ static uint8_t *scratch(struct run *R, size_t n)
     return R->tmp;
 }
 
-/* Checks [a, a + n) of memory m and the access granules; 0 or an error. */
-static int mem_check(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
-                     int64_t a, int64_t n, const struct arch_access *acc)
+static int mem_fail(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
+                    int64_t a, int64_t n)
+#if defined(__GNUC__)
+    __attribute__((cold, noinline))
+#endif
+    ;
+
+static int mem_fail(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
+                    int64_t a, int64_t n)
 {
     const struct sim *s = R->k->s;
     const char *name = s->d->res[s->mem[m].res].name;
     if (a < 0 || n < 0 || (uint64_t)a > s->mem[m].size || (uint64_t)n > s->mem[m].size - (uint64_t)a)
         return fail(R, unit, in, "access of %lld bytes at %lld is outside %s (%llu bytes)",
                     (long long)n, (long long)a, name, (unsigned long long)s->mem[m].size);
-    if (!sc_access_ok(acc, a, n))
-        return fail(R, unit, in, "access of %lld bytes at %lld does not match the access "
-                    "granularity of %s", (long long)n, (long long)a, name);
-    return X_OK;
+    return fail(R, unit, in, "access of %lld bytes at %lld does not match the access "
+                "granularity of %s", (long long)n, (long long)a, name);
+}
+
+/* Checks [a, a + n) of memory m and the access granules (acc, as c); 0 or
+ * an error. */
+static inline int mem_check(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
+                            int64_t a, int64_t n, const struct arch_access *acc,
+                            const struct kacc *c)
+{
+    uint64_t size = R->k->s->mem[m].size;
+    if (a < 0 || n < 0 || (uint64_t)a > size || (uint64_t)n > size - (uint64_t)a)
+        return mem_fail(R, unit, in, m, a, n);
+    if (c->mode == KACC_ANY)
+        return X_OK;
+    if (c->mode == KACC_MASKS) {
+        for (unsigned g = 0; g < c->n; g++)
+            if (!(n & c->size_mask[g]) && !(a & c->align_mask[g]))
+                return X_OK;
+        return mem_fail(R, unit, in, m, a, n);
+    }
+    return sc_access_ok(acc, a, n) ? X_OK : mem_fail(R, unit, in, m, a, n);
 }
 
 /* ---- the ALU --------------------------------------------------------------- */
@@ -311,7 +362,7 @@ static int ew_code(unsigned fn, bool flt)
 
 /* Reads source register k of the instruction (waiting for it); error when
  * it does not hold the instruction's element type. */
-static int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in, unsigned k,
+static inline int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in, unsigned k,
                    bool any_type, struct svec **out)
 {
     struct urun *x = &R->u[unit];
@@ -352,7 +403,7 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
     struct iv_tensor ts = {.h = {1, IV_TENSOR}, .ek = s->dtype, .rank = 1, .shape = {n}, .n = n,
                            .data = s->data};
     struct svec tmp = {0};
-    vec_size(&tmp, in->dtype, n); /* d may be s */
+    vec_size(R, &tmp, in->dtype, n); /* d may be s */
     struct iv_tensor td = {.h = {1, IV_TENSOR}, .ek = in->dtype, .rank = 1, .shape = {n}, .n = n,
                            .data = tmp.data};
     bool sf = iv_ek_is_float(s->dtype), df = iv_ek_is_float(in->dtype);
@@ -393,10 +444,10 @@ static int do_red(struct run *R, uint32_t unit, const struct sc_insn *in, struct
     if (code < 0)
         return fail(R, unit, in, "no %s reduction on %s", sc_fns[in->fn].name,
                     interp_dtype_name((enum interp_dtype)in->dtype));
-    size_t es = interp_dtype_size((enum interp_dtype)in->dtype);
+    size_t es = esz(R, in->dtype);
     uint32_t m = s->n / g;
     struct svec tmp = {0};
-    vec_size(&tmp, in->dtype, m);
+    vec_size(R, &tmp, in->dtype, m);
     for (uint32_t i = 0; i < m; i++) {
         uint8_t *acc = tmp.data + i * es;
         memcpy(acc, s->data + (size_t)i * g * es, es);
@@ -418,11 +469,11 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct urun *x = &R->u[unit];
     const struct sc_binary *b = R->k->b;
     struct svec *d = &x->v[in->reg[0]], *s[3] = {NULL, NULL, NULL};
-    size_t es = interp_dtype_size((enum interp_dtype)in->dtype);
+    size_t es = esz(R, in->dtype);
     bool flt = iv_ek_is_float(in->dtype);
     switch (in->op) {
     case SC_VCONST: {
-        vec_size(d, in->dtype, in->npool);
+        vec_size(R, d, in->dtype, in->npool);
         for (uint32_t i = 0; i < in->npool; i++) {
             uint64_t bits = (uint64_t)b->pool[in->pool + i];
             memcpy(d->data + i * es, &bits, es); /* little-endian host */
@@ -434,7 +485,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         int64_t v = val(x, &in->x[0]), n = val(x, &in->x[1]);
         if (n <= 0 || n > (1 << 24))
             return fail(R, unit, in, "splat of %lld elements", (long long)n);
-        vec_size(d, in->dtype, (uint32_t)n);
+        vec_size(R, d, in->dtype, (uint32_t)n);
         struct iv_tensor t = {.h = {1, IV_TENSOR}, .ek = in->dtype, .rank = 1, .shape = {n},
                               .n = n, .data = d->data};
         double f = (double)v;
@@ -447,7 +498,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         int64_t v = val(x, &in->x[0]), n = val(x, &in->x[1]);
         if (n <= 0 || n > (1 << 24))
             return fail(R, unit, in, "splat of %lld elements", (long long)n);
-        vec_size(d, in->dtype, (uint32_t)n);
+        vec_size(R, d, in->dtype, (uint32_t)n);
         uint64_t bits = (uint64_t)v;
         for (int64_t i = 0; i < n; i++)
             memcpy(d->data + (size_t)i * es, &bits, es); /* little-endian host */
@@ -468,11 +519,11 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
             return fail(R, unit, in, "v%u holds %s, not an i1 mask", in->reg[1],
                         interp_dtype_name((enum interp_dtype)s[0]->dtype));
         unsigned rk = sel ? in->dtype : INTERP_I1;
-        size_t rs = interp_dtype_size((enum interp_dtype)rk);
+        size_t rs = esz(R, rk);
         bool alias = s[0] == d || s[1] == d || (sel && s[2] == d);
         uint8_t *out = alias ? scratch(R, (size_t)n * rs) : NULL;
         if (!alias) {
-            vec_size(d, rk, n);
+            vec_size(R, d, rk, n);
             out = d->data;
         }
         if (sel)
@@ -480,7 +531,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         else
             iv_cmp_raw(flt, (int)val(x, &in->x[0]), in->dtype, n, s[0]->data, s[1]->data, out);
         if (alias) {
-            vec_size(d, rk, n);
+            vec_size(R, d, rk, n);
             memcpy(d->data, out, (size_t)n * rs);
         }
         compute(R, unit, in, n, true);
@@ -511,7 +562,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         bool alias = d == s[0];
         uint8_t *out = alias ? scratch(R, (size_t)m * es) : NULL;
         if (!alias) {
-            vec_size(d, in->dtype, (uint32_t)m);
+            vec_size(R, d, in->dtype, (uint32_t)m);
             out = d->data;
         }
         const uint8_t *src = s[0]->data;
@@ -529,7 +580,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
             have += c;
         }
         if (alias) {
-            vec_size(d, in->dtype, (uint32_t)m);
+            vec_size(R, d, in->dtype, (uint32_t)m);
             memcpy(d->data, out, (size_t)m * es);
         }
         compute(R, unit, in, (uint32_t)m, false);
@@ -564,12 +615,12 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     for (unsigned k = 0; k < nin; k++)
         alias |= s[k] == d;
     if (!alias)
-        vec_size(d, in->dtype, n);
+        vec_size(R, d, in->dtype, n);
     uint8_t *out = alias ? scratch(R, (size_t)n * es) : d->data;
     if (!iv_ew_raw(code, in->dtype, in->dtype, nin, ins, n, out, softplus))
         return fail(R, unit, in, "integer division by zero");
     if (alias) {
-        vec_size(d, in->dtype, n);
+        vec_size(R, d, in->dtype, n);
         memcpy(d->data, out, (size_t)n * es);
     }
     compute(R, unit, in, n, true);
@@ -583,20 +634,20 @@ static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct urun *x = &R->u[unit];
     const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
     int64_t a = addr_of(x, &in->addr[0]), n = val(x, &in->x[0]);
-    int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)in->dtype);
+    int64_t es = (int64_t)esz(R, in->dtype);
     int64_t st = in->nx > 1 ? val(x, &in->x[1]) : es;
     if (n <= 0 || n > (1 << 24))
         return fail(R, unit, in, "load of %lld elements", (long long)n);
     struct smem *m = &R->k->s->mem[p->mem];
     struct svec *d = &x->v[in->reg[0]];
-    vec_size(d, in->dtype, (uint32_t)n);
+    vec_size(R, d, in->dtype, (uint32_t)n);
     if (st == es) {
-        if (mem_check(R, unit, in, p->mem, a, n * es, p->ld) != X_OK)
+        if (mem_check(R, unit, in, p->mem, a, n * es, p->ld, &p->ldc) != X_OK)
             return X_ERR;
         smem_read(m, (uint64_t)a, d->data, (uint64_t)(n * es));
     } else {
         for (int64_t i = 0; i < n; i++) {
-            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->ld) != X_OK)
+            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->ld, &p->ldc) != X_OK)
                 return X_ERR;
             smem_read(m, (uint64_t)(a + i * st), d->data + i * es, (uint64_t)es);
         }
@@ -615,16 +666,16 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (src_vec(R, unit, in, 0, false, &s) != X_OK)
         return X_ERR;
     int64_t a = addr_of(x, &in->addr[0]), n = s->n;
-    int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)in->dtype);
+    int64_t es = (int64_t)esz(R, in->dtype);
     int64_t st = in->nx ? val(x, &in->x[0]) : es;
     struct smem *m = &R->k->s->mem[p->mem];
     if (st == es) {
-        if (mem_check(R, unit, in, p->mem, a, n * es, p->st) != X_OK)
+        if (mem_check(R, unit, in, p->mem, a, n * es, p->st, &p->stc) != X_OK)
             return X_ERR;
         smem_write(m, (uint64_t)a, s->data, (uint64_t)(n * es));
     } else {
         for (int64_t i = 0; i < n; i++) {
-            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->st) != X_OK)
+            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->st, &p->stc) != X_OK)
                 return X_ERR;
             smem_write(m, (uint64_t)(a + i * st), s->data + i * es, (uint64_t)es);
         }
@@ -648,8 +699,8 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct smem *dm = &R->k->s->mem[dp->mem], *sm = &R->k->s->mem[sp->mem];
     uint8_t *buf = scratch(R, (size_t)bytes);
     for (int64_t i = 0; i < rows; i++) {
-        if (mem_check(R, unit, in, sp->mem, sa + i * sst, bytes, sp->ld) != X_OK ||
-            mem_check(R, unit, in, dp->mem, da + i * dst, bytes, dp->st) != X_OK)
+        if (mem_check(R, unit, in, sp->mem, sa + i * sst, bytes, sp->ld, &sp->ldc) != X_OK ||
+            mem_check(R, unit, in, dp->mem, da + i * dst, bytes, dp->st, &dp->stc) != X_OK)
             return X_ERR;
         smem_read(sm, (uint64_t)(sa + i * sst), buf, (uint64_t)bytes);
         smem_write(dm, (uint64_t)(da + i * dst), buf, (uint64_t)bytes);
@@ -672,7 +723,7 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (!s->set)
         return fail(R, unit, in, "v%u holds no value", in->reg[0]);
     wait_until(x, s->ready);
-    uint64_t total = (uint64_t)s->n * interp_dtype_size((enum interp_dtype)s->dtype);
+    uint64_t total = (uint64_t)s->n * esz(R, s->dtype);
     while (x->prog < total) {
         if (c->count == c->depth) {
             wake(R, c->dst);
@@ -706,9 +757,9 @@ static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (n <= 0 || n > (1 << 24))
         return fail(R, unit, in, "receive of %lld elements", (long long)n);
     struct svec *d = &x->v[in->reg[0]];
-    uint64_t total = (uint64_t)n * interp_dtype_size((enum interp_dtype)in->dtype);
+    uint64_t total = (uint64_t)n * esz(R, in->dtype);
     if (x->prog == 0)
-        vec_size(d, in->dtype, (uint32_t)n);
+        vec_size(R, d, in->dtype, (uint32_t)n);
     while (x->prog < total) {
         if (!c->count) {
             wake(R, c->src);
@@ -779,13 +830,11 @@ static int64_t floordiv(int64_t a, int64_t b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-static int step(struct run *R, uint32_t unit)
+/* Executes the unit's instruction at pc (< its program's length). */
+static inline int step(struct run *R, uint32_t unit)
 {
     struct urun *x = &R->u[unit];
     const struct kunit *ku = &R->k->units[unit];
-    const struct sc_program *p = &R->k->b->progs[ku->prog];
-    if (x->pc >= p->ninsns)
-        return X_DONE;
     const struct sc_insn *in = &R->k->code[ku->prog][x->pc];
     int rc = X_OK;
     switch (in->op) {
@@ -982,6 +1031,8 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
 {
     memset(r, 0, sizeof *r);
     struct run R = {.k = k, .o = o};
+    for (unsigned t = 0; t < INTERP_NDTYPES; t++)
+        R.esize[t] = (uint8_t)interp_dtype_size((enum interp_dtype)t);
     if (!k->run_u) {
         k->run_u = xrealloc(NULL, k->nunits * sizeof *k->run_u);
         memset(k->run_u, 0, k->nunits * sizeof *k->run_u);
@@ -1012,34 +1063,36 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     }
     uint64_t limit = o && o->cycle_limit ? o->cycle_limit * SIM_TICK : UINT64_MAX;
     enum sim_status st = SIM_OK;
-    while (R.nheap && st == SIM_OK) {
-        uint32_t i = heap_pop(&R);
-        struct urun *x = &R.u[i];
-        const struct sc_insn *code = k->code[k->units[i].prog];
-        uint32_t ninsns = k->b->progs[k->units[i].prog].ninsns;
+    uint32_t u = R.nheap ? heap_pop(&R) : SC_NONE;
+    while (u != SC_NONE && st == SIM_OK) {
+        struct urun *x = &R.u[u];
+        const struct sc_insn *code = k->code[k->units[u].prog];
+        uint32_t ninsns = k->b->progs[k->units[u].prog].ninsns, next = SC_NONE;
         for (;;) {
             if (x->t > limit) {
                 /* every step starting by the limit still runs, in any unit */
                 x->state = U_LIMIT;
                 break;
             }
+            if (x->pc >= ninsns) {
+                x->state = U_DONE;
+                x->end = x->t > x->dma_done ? x->t : x->dma_done;
+                break;
+            }
             uint64_t t0 = x->t, stall0 = x->stall;
-            int rc = step(&R, i);
+            int rc = step(&R, u);
             if (rc == X_OK) {
                 /* only an instruction that meets other units waits its turn */
                 if (x->pc < ninsns && op_meets[code[x->pc].op] && R.nheap &&
-                    hbefore(R.heap[0], (struct sim_hent){x->t, i})) {
-                    heap_push(&R, i);
+                    hbefore(R.heap[0], (struct sim_hent){x->t, u})) {
+                    next = heap_yield(&R, u);
                     break;
                 }
                 continue;
             }
-            if (rc == X_DONE) {
-                x->state = U_DONE;
-                x->end = x->t > x->dma_done ? x->t : x->dma_done;
-            } else if (rc == X_BLOCK) {
+            if (rc == X_BLOCK) {
                 x->state = U_BLOCKED;
-            } else if (R.nheap && hbefore(R.heap[0], (struct sim_hent){t0, i})) {
+            } else if (R.nheap && hbefore(R.heap[0], (struct sim_hent){t0, u})) {
                 /* a local instruction failed ahead of the other units: it
                  * fails again when its turn comes, unless something earlier
                  * ends the run first (the failing paths change only the
@@ -1048,12 +1101,13 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
                 R.msg = NULL;
                 x->t = t0;
                 x->stall = stall0;
-                heap_push(&R, i);
+                heap_push(&R, u);
             } else {
                 st = SIM_ERROR;
             }
             break;
         }
+        u = next != SC_NONE ? next : R.nheap ? heap_pop(&R) : SC_NONE;
     }
     uint64_t now = 0, end = 0;
     for (uint32_t i = 0; i < k->nunits; i++) {

@@ -197,6 +197,30 @@ static uint32_t agg_res(struct sim_kernel *k, uint32_t m)
     return k->agg_of_mem[m];
 }
 
+static bool pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+void kacc_init(struct kacc *c, const struct arch_access *a)
+{
+    memset(c, 0, sizeof *c);
+    if (!a || !a->ngranules)
+        return; /* KACC_ANY */
+    c->mode = KACC_MASKS;
+    int64_t w = a->word_size > 0 ? a->word_size : 1;
+    for (uint32_t g = 0; g < a->ngranules; g++) {
+        int64_t size = a->granules[g].size_in_words * w;
+        int64_t align = a->granules[g].align_in_words * w;
+        if (size <= 0)
+            continue; /* never matches */
+        if (c->n == KACC_MAX || !pow2(size) || (align > 0 && !pow2(align))) {
+            c->mode = KACC_GENERAL;
+            return;
+        }
+        c->size_mask[c->n] = size - 1;
+        c->align_mask[c->n] = align > 0 ? align - 1 : 0;
+        c->n++;
+    }
+}
+
 struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, struct ir_diag *diag)
 {
     const struct arch_device *d = s->d;
@@ -246,6 +270,8 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
             kp->rd[1] = kp->wr[1] = agg_res(k, kp->mem);
             kp->ld = arch_access(d, u->res, false, d->res[mr].kind);
             kp->st = arch_access(d, u->res, true, d->res[mr].kind);
+            kacc_init(&kp->ldc, kp->ld);
+            kacc_init(&kp->stc, kp->st);
         }
     }
     k->nchans = b->nchans;

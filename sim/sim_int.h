@@ -50,6 +50,18 @@ struct sres {
     uint64_t bytes, busy; /* busy in ticks */
 };
 
+/* An access granularity (arch_access) in the form the run checks fast:
+ * KACC_MASKS when every granule's size and alignment in bytes is a power of
+ * two (at most KACC_MAX of them): an access of n bytes at a is allowed when
+ * some granule g has (n & size_mask[g]) == 0 and (a & align_mask[g]) == 0,
+ * which is sc_access_ok for n, a >= 0; KACC_GENERAL: call sc_access_ok. */
+enum { KACC_ANY, KACC_MASKS, KACC_GENERAL };
+#define KACC_MAX 4
+struct kacc {
+    uint8_t mode, n;
+    int64_t size_mask[KACC_MAX], align_mask[KACC_MAX];
+};
+
 /* A port of a unit as bound at load: a memory with the resources a vector
  * load (rd) or store (wr) crosses, or a channel. */
 struct kport {
@@ -57,7 +69,11 @@ struct kport {
     uint32_t chan;       /* channel index, or SC_NONE */
     uint32_t rd[2], wr[2]; /* resources (SC_NONE when absent): link, memory aggregate */
     const struct arch_access *ld, *st; /* how the unit loads / stores this memory, or NULL */
+    struct kacc ldc, stc;              /* ld and st for the run's checks */
 };
+
+/* Fills c from a (NULL: any access). */
+void kacc_init(struct kacc *c, const struct arch_access *a);
 
 struct kunit {
     const struct sc_unit *u;

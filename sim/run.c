@@ -27,8 +27,28 @@ enum { U_READY, U_BLOCKED, U_DONE, U_LIMIT };
  * memories and datapaths, channels). Any other instruction reads and writes
  * only its unit's state, so a unit runs those ahead of the others without
  * changing the run: it waits for its turn (the earliest time, then unit
- * order) only before one of these. */
+ * order) only before one of these.
+ *
+ * Channel operations (send, recv, sig, wait) need no turn either, unless
+ * the run is traced (op_meets_traced): a channel has one sender and one
+ * receiver, its FIFO datapath carries only its sender's sends, and each
+ * operation's times come from the times the channel carries (a slot's
+ * arrival and the time it was freed, a signal's time) combined with max, so
+ * what a unit gets from a channel does not depend on when it looks: a
+ * unit that looks ahead of its turn and finds the channel empty (or full)
+ * blocks with its time unchanged and is woken when its peer acts, then
+ * gets what it would have got in turn (the channels make the units a Kahn
+ * network, deterministic in values and in times). A blocked unit resumes
+ * after the time of the unit that woke it, which ran in turn or was itself
+ * woken, so memory accesses and DMAs, which wait for their turn, still run
+ * in the order of their times and see the same memories and datapaths.
+ * Only the trace depends on the interleaving (slices are merged with the
+ * unit's recent slices), so a traced run keeps every channel operation in
+ * turn, as the trace's slice order always was. */
 static const bool op_meets[256] = {
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true,
+};
+static const bool op_meets_traced[256] = {
     [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
     [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
 };
@@ -1063,6 +1083,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     }
     uint64_t limit = o && o->cycle_limit ? o->cycle_limit * SIM_TICK : UINT64_MAX;
     enum sim_status st = SIM_OK;
+    const bool *meets = R.tr ? op_meets_traced : op_meets;
     uint32_t u = R.nheap ? heap_pop(&R) : SC_NONE;
     while (u != SC_NONE && st == SIM_OK) {
         struct urun *x = &R.u[u];
@@ -1083,7 +1104,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
             int rc = step(&R, u);
             if (rc == X_OK) {
                 /* only an instruction that meets other units waits its turn */
-                if (x->pc < ninsns && op_meets[code[x->pc].op] && R.nheap &&
+                if (x->pc < ninsns && meets[code[x->pc].op] && R.nheap &&
                     hbefore(R.heap[0], (struct sim_hent){x->t, u})) {
                     next = heap_yield(&R, u);
                     break;

@@ -88,6 +88,7 @@ struct run {
     /* element sizes by dtype (interp_dtype_size, looked up once per run:
      * the hot paths would otherwise call into the interpreter) */
     uint8_t esize[INTERP_NDTYPES];
+    struct iv_tensor tv; /* a rank-1 view for the interpreter's (un)packing */
 };
 
 static inline size_t esz(const struct run *R, unsigned dtype) { return R->esize[dtype]; }
@@ -236,7 +237,13 @@ static uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint64_t by
         if (rs[i] == SC_NONE)
             continue;
         struct sres *x = &res[rs[i]];
-        uint64_t di = ticks_for(bytes, x->bw);
+        /* the last size's ticks, remembered: a resource mostly carries
+         * one size, and the division is dear */
+        if (bytes != x->memo_bytes) {
+            x->memo_bytes = bytes;
+            x->memo_ticks = ticks_for(bytes, x->bw);
+        }
+        uint64_t di = x->memo_ticks;
         x->free = start + di;
         x->bytes += bytes;
         x->busy += di;
@@ -405,7 +412,10 @@ static void compute(struct run *R, uint32_t unit, const struct sc_insn *in, uint
     const struct kunit *ku = &R->k->units[unit];
     struct urun *x = &R->u[unit];
     int64_t lanes = ku->lanes[in->dtype] ? ku->lanes[in->dtype] : ku->widest;
-    uint64_t cycles = lanes > 0 ? ((uint64_t)n + (uint64_t)lanes - 1) / (uint64_t)lanes : 1;
+    uint64_t cycles = lanes <= 0 ? 1
+                      : !(lanes & (lanes - 1))
+                          ? ((uint64_t)n + (uint64_t)lanes - 1) >> __builtin_ctzll((uint64_t)lanes)
+                          : ((uint64_t)n + (uint64_t)lanes - 1) / (uint64_t)lanes;
     if (!cycles)
         cycles = 1;
     work(R, unit, in->op, x->t, cycles * SIM_TICK);
@@ -630,6 +640,31 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     const void *ins[3];
     for (unsigned k = 0; k < nin; k++)
         ins[k] = s[k]->data;
+    if (nin == 2 && code >= EW_ADDF && code < EW_FMA && iv_ek_is_single(in->dtype)) {
+        /* a two-operand float op on a single-precision kind: iv_ew_raw's
+         * own path for it (ew_loop32: operands to f32, iv_ew_fbinary32, the
+         * results back) without its per-call set-up. Elementwise, chunk by
+         * chunk, so the destination may be a source: a source that is d has
+         * n elements of the dtype, and vec_size keeps its buffer. The
+         * unpacking and packing read only ek and data of the tensor. */
+        vec_size(R, d, in->dtype, n);
+        struct iv_tensor *t = &R->tv;
+        t->ek = in->dtype;
+        t->n = t->shape[0] = n;
+        float fa[256], fb[256], fr[256];
+        for (uint32_t i0 = 0; i0 < n; i0 += 256) {
+            int64_t c = n - i0 < 256 ? n - i0 : 256;
+            t->data = (void *)ins[0];
+            iv_unpack_f32(t, i0, c, fa);
+            t->data = (void *)ins[1];
+            iv_unpack_f32(t, i0, c, fb);
+            iv_ew_fbinary32(code, c, fa, fb, fr);
+            t->data = d->data;
+            iv_pack_f32(t, i0, c, fr);
+        }
+        compute(R, unit, in, n, true);
+        return X_OK;
+    }
     /* a destination that is also a source is computed into scratch */
     bool alias = false;
     for (unsigned k = 0; k < nin; k++)
@@ -1053,6 +1088,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     struct run R = {.k = k, .o = o};
     for (unsigned t = 0; t < INTERP_NDTYPES; t++)
         R.esize[t] = (uint8_t)interp_dtype_size((enum interp_dtype)t);
+    R.tv = (struct iv_tensor){.h = {1, IV_TENSOR}, .rank = 1};
     if (!k->run_u) {
         k->run_u = xrealloc(NULL, k->nunits * sizeof *k->run_u);
         memset(k->run_u, 0, k->nunits * sizeof *k->run_u);

@@ -162,7 +162,8 @@ static uint32_t new_res(struct sim_kernel *k, char *name, enum sres_role role, d
     if (!k->res)
         abort();
     k->res[k->nres] =
-        (struct sres){name, role, bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH, lat, 0, 0, 0};
+        (struct sres){.name = name, .role = role, .bw = bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH,
+                      .lat = lat};
     return k->nres++;
 }
 

@@ -48,6 +48,7 @@ struct sres {
     uint64_t lat;       /* ticks */
     uint64_t free;      /* tick at which it is next free */
     uint64_t bytes, busy; /* busy in ticks */
+    uint64_t memo_bytes, memo_ticks; /* ticks for memo_bytes (0: 0) */
 };
 
 /* An access granularity (arch_access) in the form the run checks fast:

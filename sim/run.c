@@ -165,7 +165,7 @@ static uint32_t heap_yield(struct run *R, uint32_t unit)
     return top.u;
 }
 
-static void wake(struct run *R, uint32_t unit)
+static inline void wake(struct run *R, uint32_t unit)
 {
     if (unit < R->k->nunits && R->u[unit].state == U_BLOCKED) {
         R->u[unit].state = U_READY;
@@ -225,8 +225,8 @@ static uint64_t ticks_for(uint64_t bytes, double bw)
 
 /* Claims resources rs[0..n) for bytes, starting at t or when all are free.
  * Returns the start; *dur gets the longest occupancy, *lat the latencies. */
-static uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint64_t bytes, uint64_t t,
-                      uint64_t *dur, uint64_t *lat)
+static inline uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint64_t bytes,
+                             uint64_t t, uint64_t *dur, uint64_t *lat)
 {
     struct sres *res = R->k->res;
     uint64_t start = t, d = 0, l = 0;
@@ -283,7 +283,7 @@ static void slice(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint
 }
 
 /* The unit waits until tick w (a stall when later than now). */
-static void wait_until(struct urun *x, uint64_t w)
+static inline void wait_until(struct urun *x, uint64_t w)
 {
     if (w > x->t) {
         x->stall += w - x->t;
@@ -292,12 +292,13 @@ static void wait_until(struct urun *x, uint64_t w)
 }
 
 /* The unit works from start (stalled before it) for dur ticks. */
-static void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t dur)
+static inline void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t dur)
 {
     struct urun *x = &R->u[unit];
     wait_until(x, start);
     x->busy += dur;
-    slice(R, unit, op, x->t, x->t + dur);
+    if (R->tr)
+        slice(R, unit, op, x->t, x->t + dur);
     x->t += dur;
 }
 
@@ -406,7 +407,7 @@ static inline int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in
 }
 
 /* Occupies the unit's SIMD lanes for n elements. */
-static void compute(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t n,
+static inline void compute(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t n,
                     bool counts)
 {
     const struct kunit *ku = &R->k->units[unit];
@@ -752,13 +753,18 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
         return fail(R, unit, in, "dma of %lld rows of %lld bytes", (long long)rows,
                     (long long)bytes);
     struct smem *dm = &R->k->s->mem[dp->mem], *sm = &R->k->s->mem[sp->mem];
-    uint8_t *buf = scratch(R, (size_t)bytes);
     for (int64_t i = 0; i < rows; i++) {
         if (mem_check(R, unit, in, sp->mem, sa + i * sst, bytes, sp->ld, &sp->ldc) != X_OK ||
             mem_check(R, unit, in, dp->mem, da + i * dst, bytes, dp->st, &dp->stc) != X_OK)
             return X_ERR;
-        smem_read(sm, (uint64_t)(sa + i * sst), buf, (uint64_t)bytes);
-        smem_write(dm, (uint64_t)(da + i * dst), buf, (uint64_t)bytes);
+        uint64_t from = (uint64_t)(sa + i * sst), to = (uint64_t)(da + i * dst);
+        if (dm != sm || from + (uint64_t)bytes <= to || to + (uint64_t)bytes <= from) {
+            smem_copy(dm, to, sm, from, (uint64_t)bytes); /* no overlap: page to page */
+        } else {
+            uint8_t *buf = scratch(R, (size_t)bytes);
+            smem_read(sm, from, buf, (uint64_t)bytes);
+            smem_write(dm, to, buf, (uint64_t)bytes);
+        }
     }
     uint32_t rs[4] = {sp->rd[0], dp->wr[0], sp->rd[1], dp->wr[1]};
     if (rs[3] == rs[2])

@@ -93,6 +93,32 @@ void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n)
     }
 }
 
+/* Page p of m for a write of c bytes to it: allocated on the first write,
+ * zeroed unless the write covers it whole. */
+static uint8_t *page_w(struct smem *m, uint64_t p, uint64_t c)
+{
+    if (!m->pages[p]) {
+        /* a page this write covers whole needs no zeroing */
+        if (c == (1u << SIM_PAGE_BITS)) {
+            m->pages[p] = malloc(c);
+            if (!m->pages[p]) {
+                fprintf(stderr, "ktc: out of memory\n");
+                abort();
+            }
+        } else {
+            m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
+        }
+        if (m->nused == m->capused) {
+            m->capused = m->capused ? 2 * m->capused : 16;
+            m->used = realloc(m->used, m->capused * sizeof *m->used);
+            if (!m->used)
+                abort();
+        }
+        m->used[m->nused++] = p;
+    }
+    return m->pages[p];
+}
+
 void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
 {
     const uint8_t *in = src;
@@ -101,28 +127,29 @@ void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
         uint64_t c = (1u << SIM_PAGE_BITS) - off;
         if (c > n)
             c = n;
-        if (!m->pages[p]) {
-            /* a page this write covers whole needs no zeroing */
-            if (c == (1u << SIM_PAGE_BITS)) {
-                m->pages[p] = malloc(c);
-                if (!m->pages[p]) {
-                    fprintf(stderr, "ktc: out of memory\n");
-                    abort();
-                }
-            } else {
-                m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
-            }
-            if (m->nused == m->capused) {
-                m->capused = m->capused ? 2 * m->capused : 16;
-                m->used = realloc(m->used, m->capused * sizeof *m->used);
-                if (!m->used)
-                    abort();
-            }
-            m->used[m->nused++] = p;
-        }
-        memcpy(m->pages[p] + off, in, c);
+        memcpy(page_w(m, p, c) + off, in, c);
         in += c;
         a += c;
+        n -= c;
+    }
+}
+
+void smem_copy(struct smem *d, uint64_t da, const struct smem *s, uint64_t sa, uint64_t n)
+{
+    const uint64_t mask = (1u << SIM_PAGE_BITS) - 1;
+    while (n) {
+        uint64_t so = sa & mask, doff = da & mask;
+        uint64_t c = (1u << SIM_PAGE_BITS) - (so > doff ? so : doff);
+        if (c > n)
+            c = n;
+        uint8_t *to = page_w(d, da >> SIM_PAGE_BITS, c) + doff;
+        const uint8_t *from = s->pages[sa >> SIM_PAGE_BITS];
+        if (from)
+            memcpy(to, from + so, c);
+        else
+            memset(to, 0, c);
+        sa += c;
+        da += c;
         n -= c;
     }
 }

@@ -136,6 +136,9 @@ void sim_run_state_free(struct sim_kernel *k);
 /* Byte copies into and out of a memory; the caller checked the range. */
 void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n);
 void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n);
+/* n bytes from s at sa to d at da, the ranges not overlapping: the same as
+ * smem_read then smem_write, without the copy in between. */
+void smem_copy(struct smem *d, uint64_t da, const struct smem *s, uint64_t sa, uint64_t n);
 
 /* Fills r from a finished run: per-unit counters (ticks, arrays of
  * k->nunits), the resources' counters, end = the last unit's finish. */

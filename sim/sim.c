@@ -42,7 +42,8 @@ struct sim *sim_new(const struct arch_device *d)
         struct smem *m = &s->mem[k];
         m->res = r;
         m->size = d->res[r].size > 0 ? (uint64_t)d->res[r].size : (uint64_t)1 << 30;
-        m->npages = (m->size + (1u << SIM_PAGE_BITS) - 1) >> SIM_PAGE_BITS;
+        m->page_bits = m->size <= SIM_SMALL_MEM ? SIM_SMALL_PAGE_BITS : SIM_PAGE_BITS;
+        m->npages = (m->size + ((uint64_t)1 << m->page_bits) - 1) >> m->page_bits;
         m->pages = xcalloc(m->npages, sizeof *m->pages);
         s->mem_of_res[r] = k++;
     }
@@ -79,8 +80,8 @@ void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n)
 {
     uint8_t *out = dst;
     while (n) {
-        uint64_t p = a >> SIM_PAGE_BITS, off = a & ((1u << SIM_PAGE_BITS) - 1);
-        uint64_t c = (1u << SIM_PAGE_BITS) - off;
+        uint64_t p = a >> m->page_bits, off = a & (((uint64_t)1 << m->page_bits) - 1);
+        uint64_t c = ((uint64_t)1 << m->page_bits) - off;
         if (c > n)
             c = n;
         if (m->pages[p])
@@ -99,14 +100,14 @@ static uint8_t *page_w(struct smem *m, uint64_t p, uint64_t c)
 {
     if (!m->pages[p]) {
         /* a page this write covers whole needs no zeroing */
-        if (c == (1u << SIM_PAGE_BITS)) {
+        if (c == ((uint64_t)1 << m->page_bits)) {
             m->pages[p] = malloc(c);
             if (!m->pages[p]) {
                 fprintf(stderr, "ktc: out of memory\n");
                 abort();
             }
         } else {
-            m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
+            m->pages[p] = xcalloc(1, (size_t)1 << m->page_bits);
         }
         if (m->nused == m->capused) {
             m->capused = m->capused ? 2 * m->capused : 16;
@@ -123,8 +124,8 @@ void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
 {
     const uint8_t *in = src;
     while (n) {
-        uint64_t p = a >> SIM_PAGE_BITS, off = a & ((1u << SIM_PAGE_BITS) - 1);
-        uint64_t c = (1u << SIM_PAGE_BITS) - off;
+        uint64_t p = a >> m->page_bits, off = a & (((uint64_t)1 << m->page_bits) - 1);
+        uint64_t c = ((uint64_t)1 << m->page_bits) - off;
         if (c > n)
             c = n;
         memcpy(page_w(m, p, c) + off, in, c);
@@ -136,14 +137,15 @@ void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
 
 void smem_copy(struct smem *d, uint64_t da, const struct smem *s, uint64_t sa, uint64_t n)
 {
-    const uint64_t mask = (1u << SIM_PAGE_BITS) - 1;
+    const uint64_t smask = ((uint64_t)1 << s->page_bits) - 1;
+    const uint64_t dmask = ((uint64_t)1 << d->page_bits) - 1;
     while (n) {
-        uint64_t so = sa & mask, doff = da & mask;
-        uint64_t c = (1u << SIM_PAGE_BITS) - (so > doff ? so : doff);
+        uint64_t so = sa & smask, doff = da & dmask;
+        uint64_t c = smask + 1 - so < dmask + 1 - doff ? smask + 1 - so : dmask + 1 - doff;
         if (c > n)
             c = n;
-        uint8_t *to = page_w(d, da >> SIM_PAGE_BITS, c) + doff;
-        const uint8_t *from = s->pages[sa >> SIM_PAGE_BITS];
+        uint8_t *to = page_w(d, da >> d->page_bits, c) + doff;
+        const uint8_t *from = s->pages[sa >> s->page_bits];
         if (from)
             memcpy(to, from + so, c);
         else
@@ -265,7 +267,9 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
         k->agg_of_mem[i] = SC_NONE;
     k->code = xcalloc(b->nprogs, sizeof *k->code);
     for (uint32_t p = 0; p < b->nprogs; p++) {
-        k->code[p] = xcalloc(b->progs[p].ninsns, sizeof **k->code);
+        k->code[p] = malloc(b->progs[p].ninsns ? b->progs[p].ninsns * sizeof **k->code : 1);
+        if (!k->code[p])
+            abort();
         memcpy(k->code[p], b->progs[p].insns, b->progs[p].ninsns * sizeof **k->code);
     }
     k->nunits = b->nunits;

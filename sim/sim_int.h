@@ -12,11 +12,17 @@
 #include "sim/sim.h"
 
 #define SIM_TICK 256
+/* Memories are paged: 64 KiB pages in a big memory (a 128 GiB device
+ * memory has 2M page slots), 4 KiB in one of at most SIM_SMALL_MEM bytes (a
+ * core's scratchpad: a first partial write zeroes 4 KiB, not 64). */
 #define SIM_PAGE_BITS 16
+#define SIM_SMALL_PAGE_BITS 12
+#define SIM_SMALL_MEM ((uint64_t)64 << 20)
 
 struct smem {
     uint32_t res; /* arch resource */
     uint64_t size;
+    unsigned page_bits; /* SIM_PAGE_BITS or SIM_SMALL_PAGE_BITS */
     uint64_t npages;
     uint8_t **pages; /* allocated on first write; unwritten memory reads as zero */
     uint64_t *used;  /* indices of the allocated pages (a 128 GiB memory has 2M slots) */

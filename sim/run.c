@@ -685,6 +685,28 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
 
 /* ---- memory, FIFOs and signals ------------------------------------------------ */
 
+/* smem_read and smem_write, with the common case (inside one allocated
+ * page) inline. */
+static inline void mem_rd(struct smem *m, uint64_t a, void *dst, uint64_t n)
+{
+    uint64_t off = a & (((uint64_t)1 << m->page_bits) - 1);
+    const uint8_t *pg = m->pages[a >> m->page_bits];
+    if (pg && off + n <= ((uint64_t)1 << m->page_bits))
+        memcpy(dst, pg + off, n);
+    else
+        smem_read(m, a, dst, n);
+}
+
+static inline void mem_wr(struct smem *m, uint64_t a, const void *src, uint64_t n)
+{
+    uint64_t off = a & (((uint64_t)1 << m->page_bits) - 1);
+    uint8_t *pg = m->pages[a >> m->page_bits];
+    if (pg && off + n <= ((uint64_t)1 << m->page_bits))
+        memcpy(pg + off, src, n);
+    else
+        smem_write(m, a, src, n);
+}
+
 static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
@@ -700,12 +722,12 @@ static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (st == es) {
         if (mem_check(R, unit, in, p->mem, a, n * es, p->ld, &p->ldc) != X_OK)
             return X_ERR;
-        smem_read(m, (uint64_t)a, d->data, (uint64_t)(n * es));
+        mem_rd(m, (uint64_t)a, d->data, (uint64_t)(n * es));
     } else {
         for (int64_t i = 0; i < n; i++) {
             if (mem_check(R, unit, in, p->mem, a + i * st, es, p->ld, &p->ldc) != X_OK)
                 return X_ERR;
-            smem_read(m, (uint64_t)(a + i * st), d->data + i * es, (uint64_t)es);
+            mem_rd(m, (uint64_t)(a + i * st), d->data + i * es, (uint64_t)es);
         }
     }
     uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)(n * es), x->t, &dur, &lat);
@@ -728,12 +750,12 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (st == es) {
         if (mem_check(R, unit, in, p->mem, a, n * es, p->st, &p->stc) != X_OK)
             return X_ERR;
-        smem_write(m, (uint64_t)a, s->data, (uint64_t)(n * es));
+        mem_wr(m, (uint64_t)a, s->data, (uint64_t)(n * es));
     } else {
         for (int64_t i = 0; i < n; i++) {
             if (mem_check(R, unit, in, p->mem, a + i * st, es, p->st, &p->stc) != X_OK)
                 return X_ERR;
-            smem_write(m, (uint64_t)(a + i * st), s->data + i * es, (uint64_t)es);
+            mem_wr(m, (uint64_t)(a + i * st), s->data + i * es, (uint64_t)es);
         }
     }
     uint64_t dur, lat, start = claim(R, p->wr, 2, (uint64_t)(n * es), x->t, &dur, &lat);

@@ -2,7 +2,8 @@
 # launch_test.sh - ktc-launch's command line: help and version, usage errors
 # (exit 2), unreadable and corrupt files (3, 1), assembling text to a
 # SpyreCode file and running it (--repeat, --stats, --stats-json, --trace,
-# --out), --check against ktc-interp, a deadlock and the cycle limit (1).
+# --out), --check against ktc-interp, a deadlock and the cycle limit (1), and
+# the same stats with and without --trace.
 # usage: launch_test.sh KTC_LAUNCH DIR (DIR holds the .sc files and two_core.mlir)
 set -u
 bin=$1
@@ -40,5 +41,16 @@ expect_out 0 'check c: matches ktc-interp \(0 of 8192' -- "$bin" "$dir/add.sc" $
 expect_out 1 "argument 'c': a tensor of another type or shape" -- "$bin" "$dir/add.sc" $dev --arg "c=$tmp/c.npy"
 expect_out 1 'cycle: C0-L1LU-CL0 -> C0-SFU-CL0 -> C0-L1LU-CL0' -- "$bin" "$dir/deadlock.sc" $dev
 expect_out 1 'cycle limit of 5000 cycles reached' -- "$bin" "$dir/spin.sc" $dev --cycle-limit=5000
+
+# Channel operations run ahead of their turn unless the run is traced
+# (sim/run.c, op_meets): the same run either way.
+for k in add dbuf sig_async vadd; do
+    "$bin" "$dir/$k.sc" $dev --random-inputs=1 --arg i=2 --stats-json "$tmp/$k.plain.json" \
+        >/dev/null 2>&1
+    "$bin" "$dir/$k.sc" $dev --random-inputs=1 --arg i=2 --stats-json "$tmp/$k.traced.json" \
+        --trace "$tmp/$k.trace.json" >/dev/null 2>&1
+    has "$k: stats" "$tmp/$k.plain.json" '"cycles": [1-9]'
+    same "$k: the same stats with and without --trace" "$tmp/$k.plain.json" "$tmp/$k.traced.json"
+done
 
 cli_done

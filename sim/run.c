@@ -913,12 +913,12 @@ static int64_t floordiv(int64_t a, int64_t b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-/* Executes the unit's instruction at pc (< its program's length). */
-static inline int step(struct run *R, uint32_t unit)
+/* Executes the unit's instruction at pc (< its program's length) of code,
+ * its program's patched copy. */
+static inline int step(struct run *R, uint32_t unit, const struct sc_insn *code)
 {
     struct urun *x = &R->u[unit];
-    const struct kunit *ku = &R->k->units[unit];
-    const struct sc_insn *in = &R->k->code[ku->prog][x->pc];
+    const struct sc_insn *in = &code[x->pc];
     int rc = X_OK;
     switch (in->op) {
     case SC_MOV: x->r[in->reg[0]] = val(x, &in->x[0]); break;
@@ -955,7 +955,7 @@ static inline int step(struct run *R, uint32_t unit)
         break;
     }
     case SC_END: {
-        const struct sc_insn *f = &R->k->code[ku->prog][in->match];
+        const struct sc_insn *f = &code[in->match];
         int64_t st = f->nx > 2 ? val(x, &f->x[2]) : 1;
         int64_t v = x->r[f->reg[0]] += st;
         if (v < val(x, &f->x[1]))
@@ -1165,7 +1165,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
                 break;
             }
             uint64_t t0 = x->t, stall0 = x->stall;
-            int rc = step(&R, u);
+            int rc = step(&R, u, code);
             if (rc == X_OK) {
                 /* only an instruction that meets other units waits its turn */
                 if (x->pc < ninsns && meets[code[x->pc].op] && R.nheap &&

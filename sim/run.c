@@ -66,6 +66,8 @@ struct svec {
  * resets everything before v; v keeps its buffers), so a launch allocates
  * nothing per unit. */
 struct urun {
+    const struct sc_insn *code; /* its program's patched copy (k->code) */
+    uint32_t ninsns;            /* and its length */
     uint32_t pc;
     uint8_t state;
     uint64_t t, dma_done, end;
@@ -1129,6 +1131,8 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     for (uint32_t i = 0; i < k->nunits; i++) {
         struct urun *x = &R.u[i];
         memset(x, 0, offsetof(struct urun, v));
+        x->code = k->code[k->units[i].prog];
+        x->ninsns = k->b->progs[k->units[i].prog].ninsns;
         for (unsigned v = 0; v < SC_MAX_VREGS; v++) {
             x->v[v].set = false;
             x->v[v].ready = 0;
@@ -1151,8 +1155,8 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     uint32_t u = R.nheap ? heap_pop(&R) : SC_NONE;
     while (u != SC_NONE && st == SIM_OK) {
         struct urun *x = &R.u[u];
-        const struct sc_insn *code = k->code[k->units[u].prog];
-        uint32_t ninsns = k->b->progs[k->units[u].prog].ninsns, next = SC_NONE;
+        const struct sc_insn *code = x->code;
+        uint32_t ninsns = x->ninsns, next = SC_NONE;
         for (;;) {
             if (x->t > limit) {
                 /* every step starting by the limit still runs, in any unit */

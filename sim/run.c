@@ -803,7 +803,7 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     struct svec *s = &x->v[in->reg[0]];
     if (!s->set)
         return fail(R, unit, in, "v%u holds no value", in->reg[0]);
@@ -814,7 +814,9 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
             wake(R, c->dst);
             return X_BLOCK;
         }
-        uint32_t i = (c->head + c->count) % c->depth;
+        uint32_t i = c->head + c->count; /* < 2 * depth: no division */
+        if (i >= c->depth)
+            i -= c->depth;
         struct kslot *sl = &c->slots[i];
         uint64_t n = total - x->prog < c->entry ? total - x->prog : c->entry;
         memcpy(c->data + (size_t)i * c->entry, s->data + x->prog, n);
@@ -837,7 +839,7 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     int64_t n = val(x, &in->x[0]);
     if (n <= 0 || n > (1 << 24))
         return fail(R, unit, in, "receive of %lld elements", (long long)n);
@@ -860,7 +862,7 @@ static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
         x->prog += k;
         if (sl->used == sl->n) {
             sl->freed = x->t;
-            c->head = (c->head + 1) % c->depth;
+            c->head = c->head + 1 == c->depth ? 0 : c->head + 1;
             c->count--;
             wake(R, c->src);
         }
@@ -873,7 +875,7 @@ static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     /* sig.wait: the DMA engine posts it when the unit's DMAs are done; the
      * unit itself goes on (issuing the next tile's DMAs meanwhile) */
     uint64_t at = x->t;
@@ -889,7 +891,8 @@ static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
         c->sig_cap = cap;
         c->sig_head = 0;
     }
-    c->sig[(c->sig_head + c->sig_count++) % c->sig_cap] = at + c->lat;
+    uint32_t at_i = c->sig_head + c->sig_count++; /* < 2 * sig_cap */
+    c->sig[at_i >= c->sig_cap ? at_i - c->sig_cap : at_i] = at + c->lat;
     work(R, unit, in->op, x->t, SIM_TICK);
     wake(R, c->dst);
     return X_OK;
@@ -898,11 +901,11 @@ static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int wait_sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     if (!c->sig_count)
         return X_BLOCK;
     wait_until(x, c->sig[c->sig_head]);
-    c->sig_head = (c->sig_head + 1) % c->sig_cap;
+    c->sig_head = c->sig_head + 1 == c->sig_cap ? 0 : c->sig_head + 1;
     c->sig_count--;
     return X_OK;
 }

@@ -334,6 +334,11 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
             ch->data = xcalloc(ch->depth, ch->entry);
         }
     }
+    for (uint32_t i = 0; i < k->nunits; i++)
+        for (uint32_t p = 0; p < k->units[i].u->nbind; p++) {
+            struct kport *kp = &k->units[i].ports[p];
+            kp->ch = kp->chan < k->nchans ? &k->chans[kp->chan] : NULL;
+        }
     /* each channel's ends: the units whose ports are bound to it (sc_link
      * checked one sender and one receiver), by name only when unbound */
     for (uint32_t i = 0; i < b->nunits; i++) {

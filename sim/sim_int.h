@@ -74,6 +74,7 @@ struct kacc {
 struct kport {
     uint32_t mem;        /* memory index, or SC_NONE */
     uint32_t chan;       /* channel index, or SC_NONE */
+    struct kchan *ch;    /* that channel (&sim_kernel.chans[chan]), or NULL */
     uint32_t rd[2], wr[2]; /* resources (SC_NONE when absent): link, memory aggregate */
     const struct arch_access *ld, *st; /* how the unit loads / stores this memory, or NULL */
     struct kacc ldc, stc;              /* ld and st for the run's checks */

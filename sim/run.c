@@ -67,6 +67,7 @@ struct svec {
  * nothing per unit. */
 struct urun {
     const struct sc_insn *code; /* its program's patched copy (k->code) */
+    const uint8_t *ops;         /* its opcodes (k->ops) */
     uint32_t ninsns;            /* and its length */
     uint32_t pc;
     uint8_t state;
@@ -925,7 +926,7 @@ static inline int step(struct run *R, uint32_t unit, const struct sc_insn *code)
     struct urun *x = &R->u[unit];
     const struct sc_insn *in = &code[x->pc];
     int rc = X_OK;
-    switch (in->op) {
+    switch (x->ops[x->pc]) { /* in->op */
     case SC_MOV: x->r[in->reg[0]] = val(x, &in->x[0]); break;
     case SC_ADD: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) + (uint64_t)val(x, &in->x[1])); break;
     case SC_SUB: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) - (uint64_t)val(x, &in->x[1])); break;
@@ -1135,6 +1136,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
         struct urun *x = &R.u[i];
         memset(x, 0, offsetof(struct urun, v));
         x->code = k->code[k->units[i].prog];
+        x->ops = k->ops[k->units[i].prog];
         x->ninsns = k->b->progs[k->units[i].prog].ninsns;
         for (unsigned v = 0; v < SC_MAX_VREGS; v++) {
             x->v[v].set = false;
@@ -1175,7 +1177,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
             int rc = step(&R, u, code);
             if (rc == X_OK) {
                 /* only an instruction that meets other units waits its turn */
-                if (x->pc < ninsns && meets[code[x->pc].op] && R.nheap &&
+                if (x->pc < ninsns && meets[x->ops[x->pc]] && R.nheap &&
                     hbefore(R.heap[0], (struct sim_hent){x->t, u})) {
                     next = heap_yield(&R, u);
                     break;

@@ -266,7 +266,11 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
     for (uint32_t i = 0; i < s->nmem; i++)
         k->agg_of_mem[i] = SC_NONE;
     k->code = xcalloc(b->nprogs, sizeof *k->code);
+    k->ops = xcalloc(b->nprogs, sizeof *k->ops);
     for (uint32_t p = 0; p < b->nprogs; p++) {
+        k->ops[p] = xcalloc(b->progs[p].ninsns, 1);
+        for (uint32_t i = 0; i < b->progs[p].ninsns; i++)
+            k->ops[p][i] = b->progs[p].insns[i].op;
         k->code[p] = malloc(b->progs[p].ninsns ? b->progs[p].ninsns * sizeof **k->code : 1);
         if (!k->code[p])
             abort();
@@ -370,9 +374,12 @@ void sim_kernel_free(struct sim_kernel *k)
     if (!k)
         return;
     sim_run_state_free(k);
-    for (uint32_t p = 0; p < k->b->nprogs; p++)
+    for (uint32_t p = 0; p < k->b->nprogs; p++) {
         free(k->code[p]);
+        free(k->ops[p]);
+    }
     free(k->code);
+    free(k->ops);
     for (uint32_t i = 0; i < k->nunits; i++) {
         free(k->units[i].init);
         free(k->units[i].ports);

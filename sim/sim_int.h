@@ -124,6 +124,8 @@ struct sim_kernel {
     struct sim *s;
     const struct sc_binary *b;
     struct sc_insn **code; /* per program: a patched copy */
+    uint8_t **ops;         /* per program: its instructions' opcodes, packed (the run's
+                            * dispatch reads them without touching the instructions) */
     uint32_t nunits, nchans, nres;
     struct kunit *units;
     struct kchan *chans;

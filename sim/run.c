@@ -27,12 +27,32 @@ enum { U_READY, U_BLOCKED, U_DONE, U_LIMIT };
  * memories and datapaths, channels). Any other instruction reads and writes
  * only its unit's state, so a unit runs those ahead of the others without
  * changing the run: it waits for its turn (the earliest time, then unit
- * order) only before one of these. */
+ * order) only before one of these.
+ *
+ * Channel operations (send, recv, sig, wait) need no turn either, unless
+ * the run is traced (op_meets_traced): a channel has one sender and one
+ * receiver, its FIFO datapath carries only its sender's sends, and each
+ * operation's times come from the times the channel carries (a slot's
+ * arrival and the time it was freed, a signal's time) combined with max, so
+ * what a unit gets from a channel does not depend on when it looks: a
+ * unit that looks ahead of its turn and finds the channel empty (or full)
+ * blocks with its time unchanged and is woken when its peer acts, then
+ * gets what it would have got in turn (the channels make the units a Kahn
+ * network, deterministic in values and in times). A blocked unit resumes
+ * after the time of the unit that woke it, which ran in turn or was itself
+ * woken, so memory accesses and DMAs, which wait for their turn, still run
+ * in the order of their times and see the same memories and datapaths.
+ * Only the trace depends on the interleaving (slices are merged with the
+ * unit's recent slices), so a traced run keeps every channel operation in
+ * turn, as the trace's slice order always was. */
 static const bool op_meets[256] = {
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true,
+};
+static const bool op_meets_traced[256] = {
     [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
     [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
 };
-enum { X_OK, X_BLOCK, X_DONE, X_ERR };
+enum { X_OK, X_BLOCK, X_ERR };
 
 struct svec {
     uint8_t dtype;
@@ -46,6 +66,9 @@ struct svec {
  * resets everything before v; v keeps its buffers), so a launch allocates
  * nothing per unit. */
 struct urun {
+    const struct sc_insn *code; /* its program's patched copy (k->code) */
+    const uint8_t *ops;         /* its opcodes (k->ops) */
+    uint32_t ninsns;            /* and its length */
     uint32_t pc;
     uint8_t state;
     uint64_t t, dma_done, end;
@@ -65,7 +88,13 @@ struct run {
     struct sim_trace *tr;
     uint8_t *tmp; /* scratch for DMA and FIFO copies */
     size_t tmpcap;
+    /* element sizes by dtype (interp_dtype_size, looked up once per run:
+     * the hot paths would otherwise call into the interpreter) */
+    uint8_t esize[INTERP_NDTYPES];
+    struct iv_tensor tv; /* a rank-1 view for the interpreter's (un)packing */
 };
+
+static inline size_t esz(const struct run *R, unsigned dtype) { return R->esize[dtype]; }
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -117,7 +146,29 @@ static uint32_t heap_pop(struct run *R)
     return top.u;
 }
 
-static void wake(struct run *R, uint32_t unit)
+/* Pushes unit and pops the earliest entry in one sift, for a unit that must
+ * yield to the heap's top (which hbefore its entry): the same as heap_push
+ * then heap_pop, which would return that top. */
+static uint32_t heap_yield(struct run *R, uint32_t unit)
+{
+    struct sim_hent top = R->heap[0], x = {R->u[unit].t, unit};
+    uint32_t i = 0, n = R->nheap;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && hbefore(R->heap[c + 1], R->heap[c]))
+            c++;
+        if (!hbefore(R->heap[c], x))
+            break;
+        R->heap[i] = R->heap[c];
+        i = c;
+    }
+    R->heap[i] = x;
+    return top.u;
+}
+
+static inline void wake(struct run *R, uint32_t unit)
 {
     if (unit < R->k->nunits && R->u[unit].state == U_BLOCKED) {
         R->u[unit].state = U_READY;
@@ -129,7 +180,7 @@ static void wake(struct run *R, uint32_t unit)
 
 static int fail(struct run *R, uint32_t unit, const struct sc_insn *in, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
+    __attribute__((format(printf, 4, 5), cold, noinline))
 #endif
     ;
 
@@ -177,8 +228,8 @@ static uint64_t ticks_for(uint64_t bytes, double bw)
 
 /* Claims resources rs[0..n) for bytes, starting at t or when all are free.
  * Returns the start; *dur gets the longest occupancy, *lat the latencies. */
-static uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint64_t bytes, uint64_t t,
-                      uint64_t *dur, uint64_t *lat)
+static inline uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint64_t bytes,
+                             uint64_t t, uint64_t *dur, uint64_t *lat)
 {
     struct sres *res = R->k->res;
     uint64_t start = t, d = 0, l = 0;
@@ -189,7 +240,13 @@ static uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint64_t by
         if (rs[i] == SC_NONE)
             continue;
         struct sres *x = &res[rs[i]];
-        uint64_t di = ticks_for(bytes, x->bw);
+        /* the last size's ticks, remembered: a resource mostly carries
+         * one size, and the division is dear */
+        if (bytes != x->memo_bytes) {
+            x->memo_bytes = bytes;
+            x->memo_ticks = ticks_for(bytes, x->bw);
+        }
+        uint64_t di = x->memo_ticks;
         x->free = start + di;
         x->bytes += bytes;
         x->busy += di;
@@ -229,7 +286,7 @@ static void slice(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint
 }
 
 /* The unit waits until tick w (a stall when later than now). */
-static void wait_until(struct urun *x, uint64_t w)
+static inline void wait_until(struct urun *x, uint64_t w)
 {
     if (w > x->t) {
         x->stall += w - x->t;
@@ -238,18 +295,19 @@ static void wait_until(struct urun *x, uint64_t w)
 }
 
 /* The unit works from start (stalled before it) for dur ticks. */
-static void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t dur)
+static inline void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t dur)
 {
     struct urun *x = &R->u[unit];
     wait_until(x, start);
     x->busy += dur;
-    slice(R, unit, op, x->t, x->t + dur);
+    if (R->tr)
+        slice(R, unit, op, x->t, x->t + dur);
     x->t += dur;
 }
 
-static void vec_size(struct svec *v, unsigned dtype, uint32_t n)
+static void vec_size(const struct run *R, struct svec *v, unsigned dtype, uint32_t n)
 {
-    size_t bytes = (size_t)n * interp_dtype_size((enum interp_dtype)dtype);
+    size_t bytes = (size_t)n * esz(R, dtype);
     if (bytes > v->cap) {
         v->cap = (uint32_t)(bytes < 64 ? 64 : bytes);
         v->data = xrealloc(v->data, v->cap);
@@ -268,19 +326,43 @@ static uint8_t *scratch(struct run *R, size_t n)
     return R->tmp;
 }
 
-/* Checks [a, a + n) of memory m and the access granules; 0 or an error. */
-static int mem_check(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
-                     int64_t a, int64_t n, const struct arch_access *acc)
+static int mem_fail(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
+                    int64_t a, int64_t n)
+#if defined(__GNUC__)
+    __attribute__((cold, noinline))
+#endif
+    ;
+
+static int mem_fail(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
+                    int64_t a, int64_t n)
 {
     const struct sim *s = R->k->s;
     const char *name = s->d->res[s->mem[m].res].name;
     if (a < 0 || n < 0 || (uint64_t)a > s->mem[m].size || (uint64_t)n > s->mem[m].size - (uint64_t)a)
         return fail(R, unit, in, "access of %lld bytes at %lld is outside %s (%llu bytes)",
                     (long long)n, (long long)a, name, (unsigned long long)s->mem[m].size);
-    if (!sc_access_ok(acc, a, n))
-        return fail(R, unit, in, "access of %lld bytes at %lld does not match the access "
-                    "granularity of %s", (long long)n, (long long)a, name);
-    return X_OK;
+    return fail(R, unit, in, "access of %lld bytes at %lld does not match the access "
+                "granularity of %s", (long long)n, (long long)a, name);
+}
+
+/* Checks [a, a + n) of memory m and the access granules (acc, as c); 0 or
+ * an error. */
+static inline int mem_check(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
+                            int64_t a, int64_t n, const struct arch_access *acc,
+                            const struct kacc *c)
+{
+    uint64_t size = R->k->s->mem[m].size;
+    if (a < 0 || n < 0 || (uint64_t)a > size || (uint64_t)n > size - (uint64_t)a)
+        return mem_fail(R, unit, in, m, a, n);
+    if (c->mode == KACC_ANY)
+        return X_OK;
+    if (c->mode == KACC_MASKS) {
+        for (unsigned g = 0; g < c->n; g++)
+            if (!(n & c->size_mask[g]) && !(a & c->align_mask[g]))
+                return X_OK;
+        return mem_fail(R, unit, in, m, a, n);
+    }
+    return sc_access_ok(acc, a, n) ? X_OK : mem_fail(R, unit, in, m, a, n);
 }
 
 /* ---- the ALU --------------------------------------------------------------- */
@@ -311,7 +393,7 @@ static int ew_code(unsigned fn, bool flt)
 
 /* Reads source register k of the instruction (waiting for it); error when
  * it does not hold the instruction's element type. */
-static int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in, unsigned k,
+static inline int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in, unsigned k,
                    bool any_type, struct svec **out)
 {
     struct urun *x = &R->u[unit];
@@ -328,13 +410,16 @@ static int src_vec(struct run *R, uint32_t unit, const struct sc_insn *in, unsig
 }
 
 /* Occupies the unit's SIMD lanes for n elements. */
-static void compute(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t n,
+static inline void compute(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t n,
                     bool counts)
 {
     const struct kunit *ku = &R->k->units[unit];
     struct urun *x = &R->u[unit];
     int64_t lanes = ku->lanes[in->dtype] ? ku->lanes[in->dtype] : ku->widest;
-    uint64_t cycles = lanes > 0 ? ((uint64_t)n + (uint64_t)lanes - 1) / (uint64_t)lanes : 1;
+    uint64_t cycles = lanes <= 0 ? 1
+                      : !(lanes & (lanes - 1))
+                          ? ((uint64_t)n + (uint64_t)lanes - 1) >> __builtin_ctzll((uint64_t)lanes)
+                          : ((uint64_t)n + (uint64_t)lanes - 1) / (uint64_t)lanes;
     if (!cycles)
         cycles = 1;
     work(R, unit, in->op, x->t, cycles * SIM_TICK);
@@ -352,7 +437,7 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
     struct iv_tensor ts = {.h = {1, IV_TENSOR}, .ek = s->dtype, .rank = 1, .shape = {n}, .n = n,
                            .data = s->data};
     struct svec tmp = {0};
-    vec_size(&tmp, in->dtype, n); /* d may be s */
+    vec_size(R, &tmp, in->dtype, n); /* d may be s */
     struct iv_tensor td = {.h = {1, IV_TENSOR}, .ek = in->dtype, .rank = 1, .shape = {n}, .n = n,
                            .data = tmp.data};
     bool sf = iv_ek_is_float(s->dtype), df = iv_ek_is_float(in->dtype);
@@ -393,10 +478,10 @@ static int do_red(struct run *R, uint32_t unit, const struct sc_insn *in, struct
     if (code < 0)
         return fail(R, unit, in, "no %s reduction on %s", sc_fns[in->fn].name,
                     interp_dtype_name((enum interp_dtype)in->dtype));
-    size_t es = interp_dtype_size((enum interp_dtype)in->dtype);
+    size_t es = esz(R, in->dtype);
     uint32_t m = s->n / g;
     struct svec tmp = {0};
-    vec_size(&tmp, in->dtype, m);
+    vec_size(R, &tmp, in->dtype, m);
     for (uint32_t i = 0; i < m; i++) {
         uint8_t *acc = tmp.data + i * es;
         memcpy(acc, s->data + (size_t)i * g * es, es);
@@ -418,11 +503,11 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct urun *x = &R->u[unit];
     const struct sc_binary *b = R->k->b;
     struct svec *d = &x->v[in->reg[0]], *s[3] = {NULL, NULL, NULL};
-    size_t es = interp_dtype_size((enum interp_dtype)in->dtype);
+    size_t es = esz(R, in->dtype);
     bool flt = iv_ek_is_float(in->dtype);
     switch (in->op) {
     case SC_VCONST: {
-        vec_size(d, in->dtype, in->npool);
+        vec_size(R, d, in->dtype, in->npool);
         for (uint32_t i = 0; i < in->npool; i++) {
             uint64_t bits = (uint64_t)b->pool[in->pool + i];
             memcpy(d->data + i * es, &bits, es); /* little-endian host */
@@ -434,7 +519,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         int64_t v = val(x, &in->x[0]), n = val(x, &in->x[1]);
         if (n <= 0 || n > (1 << 24))
             return fail(R, unit, in, "splat of %lld elements", (long long)n);
-        vec_size(d, in->dtype, (uint32_t)n);
+        vec_size(R, d, in->dtype, (uint32_t)n);
         struct iv_tensor t = {.h = {1, IV_TENSOR}, .ek = in->dtype, .rank = 1, .shape = {n},
                               .n = n, .data = d->data};
         double f = (double)v;
@@ -447,7 +532,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         int64_t v = val(x, &in->x[0]), n = val(x, &in->x[1]);
         if (n <= 0 || n > (1 << 24))
             return fail(R, unit, in, "splat of %lld elements", (long long)n);
-        vec_size(d, in->dtype, (uint32_t)n);
+        vec_size(R, d, in->dtype, (uint32_t)n);
         uint64_t bits = (uint64_t)v;
         for (int64_t i = 0; i < n; i++)
             memcpy(d->data + (size_t)i * es, &bits, es); /* little-endian host */
@@ -468,11 +553,11 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
             return fail(R, unit, in, "v%u holds %s, not an i1 mask", in->reg[1],
                         interp_dtype_name((enum interp_dtype)s[0]->dtype));
         unsigned rk = sel ? in->dtype : INTERP_I1;
-        size_t rs = interp_dtype_size((enum interp_dtype)rk);
+        size_t rs = esz(R, rk);
         bool alias = s[0] == d || s[1] == d || (sel && s[2] == d);
         uint8_t *out = alias ? scratch(R, (size_t)n * rs) : NULL;
         if (!alias) {
-            vec_size(d, rk, n);
+            vec_size(R, d, rk, n);
             out = d->data;
         }
         if (sel)
@@ -480,7 +565,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         else
             iv_cmp_raw(flt, (int)val(x, &in->x[0]), in->dtype, n, s[0]->data, s[1]->data, out);
         if (alias) {
-            vec_size(d, rk, n);
+            vec_size(R, d, rk, n);
             memcpy(d->data, out, (size_t)n * rs);
         }
         compute(R, unit, in, n, true);
@@ -511,7 +596,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         bool alias = d == s[0];
         uint8_t *out = alias ? scratch(R, (size_t)m * es) : NULL;
         if (!alias) {
-            vec_size(d, in->dtype, (uint32_t)m);
+            vec_size(R, d, in->dtype, (uint32_t)m);
             out = d->data;
         }
         const uint8_t *src = s[0]->data;
@@ -529,7 +614,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
             have += c;
         }
         if (alias) {
-            vec_size(d, in->dtype, (uint32_t)m);
+            vec_size(R, d, in->dtype, (uint32_t)m);
             memcpy(d->data, out, (size_t)m * es);
         }
         compute(R, unit, in, (uint32_t)m, false);
@@ -559,17 +644,42 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     const void *ins[3];
     for (unsigned k = 0; k < nin; k++)
         ins[k] = s[k]->data;
+    if (nin == 2 && code >= EW_ADDF && code < EW_FMA && iv_ek_is_single(in->dtype)) {
+        /* a two-operand float op on a single-precision kind: iv_ew_raw's
+         * own path for it (ew_loop32: operands to f32, iv_ew_fbinary32, the
+         * results back) without its per-call set-up. Elementwise, chunk by
+         * chunk, so the destination may be a source: a source that is d has
+         * n elements of the dtype, and vec_size keeps its buffer. The
+         * unpacking and packing read only ek and data of the tensor. */
+        vec_size(R, d, in->dtype, n);
+        struct iv_tensor *t = &R->tv;
+        t->ek = in->dtype;
+        t->n = t->shape[0] = n;
+        float fa[256], fb[256], fr[256];
+        for (uint32_t i0 = 0; i0 < n; i0 += 256) {
+            int64_t c = n - i0 < 256 ? n - i0 : 256;
+            t->data = (void *)ins[0];
+            iv_unpack_f32(t, i0, c, fa);
+            t->data = (void *)ins[1];
+            iv_unpack_f32(t, i0, c, fb);
+            iv_ew_fbinary32(code, c, fa, fb, fr);
+            t->data = d->data;
+            iv_pack_f32(t, i0, c, fr);
+        }
+        compute(R, unit, in, n, true);
+        return X_OK;
+    }
     /* a destination that is also a source is computed into scratch */
     bool alias = false;
     for (unsigned k = 0; k < nin; k++)
         alias |= s[k] == d;
     if (!alias)
-        vec_size(d, in->dtype, n);
+        vec_size(R, d, in->dtype, n);
     uint8_t *out = alias ? scratch(R, (size_t)n * es) : d->data;
     if (!iv_ew_raw(code, in->dtype, in->dtype, nin, ins, n, out, softplus))
         return fail(R, unit, in, "integer division by zero");
     if (alias) {
-        vec_size(d, in->dtype, n);
+        vec_size(R, d, in->dtype, n);
         memcpy(d->data, out, (size_t)n * es);
     }
     compute(R, unit, in, n, true);
@@ -578,27 +688,49 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
 
 /* ---- memory, FIFOs and signals ------------------------------------------------ */
 
+/* smem_read and smem_write, with the common case (inside one allocated
+ * page) inline. */
+static inline void mem_rd(struct smem *m, uint64_t a, void *dst, uint64_t n)
+{
+    uint64_t off = a & (((uint64_t)1 << m->page_bits) - 1);
+    const uint8_t *pg = m->pages[a >> m->page_bits];
+    if (pg && off + n <= ((uint64_t)1 << m->page_bits))
+        memcpy(dst, pg + off, n);
+    else
+        smem_read(m, a, dst, n);
+}
+
+static inline void mem_wr(struct smem *m, uint64_t a, const void *src, uint64_t n)
+{
+    uint64_t off = a & (((uint64_t)1 << m->page_bits) - 1);
+    uint8_t *pg = m->pages[a >> m->page_bits];
+    if (pg && off + n <= ((uint64_t)1 << m->page_bits))
+        memcpy(pg + off, src, n);
+    else
+        smem_write(m, a, src, n);
+}
+
 static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
     const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
     int64_t a = addr_of(x, &in->addr[0]), n = val(x, &in->x[0]);
-    int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)in->dtype);
+    int64_t es = (int64_t)esz(R, in->dtype);
     int64_t st = in->nx > 1 ? val(x, &in->x[1]) : es;
     if (n <= 0 || n > (1 << 24))
         return fail(R, unit, in, "load of %lld elements", (long long)n);
     struct smem *m = &R->k->s->mem[p->mem];
     struct svec *d = &x->v[in->reg[0]];
-    vec_size(d, in->dtype, (uint32_t)n);
+    vec_size(R, d, in->dtype, (uint32_t)n);
     if (st == es) {
-        if (mem_check(R, unit, in, p->mem, a, n * es, p->ld) != X_OK)
+        if (mem_check(R, unit, in, p->mem, a, n * es, p->ld, &p->ldc) != X_OK)
             return X_ERR;
-        smem_read(m, (uint64_t)a, d->data, (uint64_t)(n * es));
+        mem_rd(m, (uint64_t)a, d->data, (uint64_t)(n * es));
     } else {
         for (int64_t i = 0; i < n; i++) {
-            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->ld) != X_OK)
+            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->ld, &p->ldc) != X_OK)
                 return X_ERR;
-            smem_read(m, (uint64_t)(a + i * st), d->data + i * es, (uint64_t)es);
+            mem_rd(m, (uint64_t)(a + i * st), d->data + i * es, (uint64_t)es);
         }
     }
     uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)(n * es), x->t, &dur, &lat);
@@ -615,18 +747,18 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (src_vec(R, unit, in, 0, false, &s) != X_OK)
         return X_ERR;
     int64_t a = addr_of(x, &in->addr[0]), n = s->n;
-    int64_t es = (int64_t)interp_dtype_size((enum interp_dtype)in->dtype);
+    int64_t es = (int64_t)esz(R, in->dtype);
     int64_t st = in->nx ? val(x, &in->x[0]) : es;
     struct smem *m = &R->k->s->mem[p->mem];
     if (st == es) {
-        if (mem_check(R, unit, in, p->mem, a, n * es, p->st) != X_OK)
+        if (mem_check(R, unit, in, p->mem, a, n * es, p->st, &p->stc) != X_OK)
             return X_ERR;
-        smem_write(m, (uint64_t)a, s->data, (uint64_t)(n * es));
+        mem_wr(m, (uint64_t)a, s->data, (uint64_t)(n * es));
     } else {
         for (int64_t i = 0; i < n; i++) {
-            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->st) != X_OK)
+            if (mem_check(R, unit, in, p->mem, a + i * st, es, p->st, &p->stc) != X_OK)
                 return X_ERR;
-            smem_write(m, (uint64_t)(a + i * st), s->data + i * es, (uint64_t)es);
+            mem_wr(m, (uint64_t)(a + i * st), s->data + i * es, (uint64_t)es);
         }
     }
     uint64_t dur, lat, start = claim(R, p->wr, 2, (uint64_t)(n * es), x->t, &dur, &lat);
@@ -646,13 +778,18 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
         return fail(R, unit, in, "dma of %lld rows of %lld bytes", (long long)rows,
                     (long long)bytes);
     struct smem *dm = &R->k->s->mem[dp->mem], *sm = &R->k->s->mem[sp->mem];
-    uint8_t *buf = scratch(R, (size_t)bytes);
     for (int64_t i = 0; i < rows; i++) {
-        if (mem_check(R, unit, in, sp->mem, sa + i * sst, bytes, sp->ld) != X_OK ||
-            mem_check(R, unit, in, dp->mem, da + i * dst, bytes, dp->st) != X_OK)
+        if (mem_check(R, unit, in, sp->mem, sa + i * sst, bytes, sp->ld, &sp->ldc) != X_OK ||
+            mem_check(R, unit, in, dp->mem, da + i * dst, bytes, dp->st, &dp->stc) != X_OK)
             return X_ERR;
-        smem_read(sm, (uint64_t)(sa + i * sst), buf, (uint64_t)bytes);
-        smem_write(dm, (uint64_t)(da + i * dst), buf, (uint64_t)bytes);
+        uint64_t from = (uint64_t)(sa + i * sst), to = (uint64_t)(da + i * dst);
+        if (dm != sm || from + (uint64_t)bytes <= to || to + (uint64_t)bytes <= from) {
+            smem_copy(dm, to, sm, from, (uint64_t)bytes); /* no overlap: page to page */
+        } else {
+            uint8_t *buf = scratch(R, (size_t)bytes);
+            smem_read(sm, from, buf, (uint64_t)bytes);
+            smem_write(dm, to, buf, (uint64_t)bytes);
+        }
     }
     uint32_t rs[4 + SC_MAX_ROUTE] = {sp->rd[0], dp->wr[0], sp->rd[1], dp->wr[1]};
     if (rs[3] == rs[2])
@@ -669,18 +806,20 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     struct svec *s = &x->v[in->reg[0]];
     if (!s->set)
         return fail(R, unit, in, "v%u holds no value", in->reg[0]);
     wait_until(x, s->ready);
-    uint64_t total = (uint64_t)s->n * interp_dtype_size((enum interp_dtype)s->dtype);
+    uint64_t total = (uint64_t)s->n * esz(R, s->dtype);
     while (x->prog < total) {
         if (c->count == c->depth) {
             wake(R, c->dst);
             return X_BLOCK;
         }
-        uint32_t i = (c->head + c->count) % c->depth;
+        uint32_t i = c->head + c->count; /* < 2 * depth: no division */
+        if (i >= c->depth)
+            i -= c->depth;
         struct kslot *sl = &c->slots[i];
         uint64_t n = total - x->prog < c->entry ? total - x->prog : c->entry;
         memcpy(c->data + (size_t)i * c->entry, s->data + x->prog, n);
@@ -703,14 +842,14 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     int64_t n = val(x, &in->x[0]);
     if (n <= 0 || n > (1 << 24))
         return fail(R, unit, in, "receive of %lld elements", (long long)n);
     struct svec *d = &x->v[in->reg[0]];
-    uint64_t total = (uint64_t)n * interp_dtype_size((enum interp_dtype)in->dtype);
+    uint64_t total = (uint64_t)n * esz(R, in->dtype);
     if (x->prog == 0)
-        vec_size(d, in->dtype, (uint32_t)n);
+        vec_size(R, d, in->dtype, (uint32_t)n);
     while (x->prog < total) {
         if (!c->count) {
             wake(R, c->src);
@@ -726,7 +865,7 @@ static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
         x->prog += k;
         if (sl->used == sl->n) {
             sl->freed = x->t;
-            c->head = (c->head + 1) % c->depth;
+            c->head = c->head + 1 == c->depth ? 0 : c->head + 1;
             c->count--;
             wake(R, c->src);
         }
@@ -739,7 +878,7 @@ static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     /* sig.wait: the DMA engine posts it when the unit's DMAs are done; the
      * unit itself goes on (issuing the next tile's DMAs meanwhile) */
     uint64_t at = x->t;
@@ -755,7 +894,8 @@ static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
         c->sig_cap = cap;
         c->sig_head = 0;
     }
-    c->sig[(c->sig_head + c->sig_count++) % c->sig_cap] = at + c->lat;
+    uint32_t at_i = c->sig_head + c->sig_count++; /* < 2 * sig_cap */
+    c->sig[at_i >= c->sig_cap ? at_i - c->sig_cap : at_i] = at + c->lat;
     work(R, unit, in->op, x->t, SIM_TICK);
     wake(R, c->dst);
     return X_OK;
@@ -764,11 +904,11 @@ static int sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 static int wait_sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = &R->k->chans[R->k->units[unit].ports[in->port].chan];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
     if (!c->sig_count)
         return X_BLOCK;
     wait_until(x, c->sig[c->sig_head]);
-    c->sig_head = (c->sig_head + 1) % c->sig_cap;
+    c->sig_head = c->sig_head + 1 == c->sig_cap ? 0 : c->sig_head + 1;
     c->sig_count--;
     return X_OK;
 }
@@ -781,16 +921,14 @@ static int64_t floordiv(int64_t a, int64_t b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-static int step(struct run *R, uint32_t unit)
+/* Executes the unit's instruction at pc (< its program's length) of code,
+ * its program's patched copy. */
+static inline int step(struct run *R, uint32_t unit, const struct sc_insn *code)
 {
     struct urun *x = &R->u[unit];
-    const struct kunit *ku = &R->k->units[unit];
-    const struct sc_program *p = &R->k->b->progs[ku->prog];
-    if (x->pc >= p->ninsns)
-        return X_DONE;
-    const struct sc_insn *in = &R->k->code[ku->prog][x->pc];
+    const struct sc_insn *in = &code[x->pc];
     int rc = X_OK;
-    switch (in->op) {
+    switch (x->ops[x->pc]) { /* in->op */
     case SC_MOV: x->r[in->reg[0]] = val(x, &in->x[0]); break;
     case SC_ADD: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) + (uint64_t)val(x, &in->x[1])); break;
     case SC_SUB: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) - (uint64_t)val(x, &in->x[1])); break;
@@ -825,7 +963,7 @@ static int step(struct run *R, uint32_t unit)
         break;
     }
     case SC_END: {
-        const struct sc_insn *f = &R->k->code[ku->prog][in->match];
+        const struct sc_insn *f = &code[in->match];
         int64_t st = f->nx > 2 ? val(x, &f->x[2]) : 1;
         int64_t v = x->r[f->reg[0]] += st;
         if (v < val(x, &f->x[1]))
@@ -984,6 +1122,9 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
 {
     memset(r, 0, sizeof *r);
     struct run R = {.k = k, .o = o};
+    for (unsigned t = 0; t < INTERP_NDTYPES; t++)
+        R.esize[t] = (uint8_t)interp_dtype_size((enum interp_dtype)t);
+    R.tv = (struct iv_tensor){.h = {1, IV_TENSOR}, .rank = 1};
     if (!k->run_u) {
         k->run_u = xrealloc(NULL, k->nunits * sizeof *k->run_u);
         memset(k->run_u, 0, k->nunits * sizeof *k->run_u);
@@ -996,6 +1137,9 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     for (uint32_t i = 0; i < k->nunits; i++) {
         struct urun *x = &R.u[i];
         memset(x, 0, offsetof(struct urun, v));
+        x->code = k->code[k->units[i].prog];
+        x->ops = k->ops[k->units[i].prog];
+        x->ninsns = k->b->progs[k->units[i].prog].ninsns;
         for (unsigned v = 0; v < SC_MAX_VREGS; v++) {
             x->v[v].set = false;
             x->v[v].ready = 0;
@@ -1014,34 +1158,37 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     }
     uint64_t limit = o && o->cycle_limit ? o->cycle_limit * SIM_TICK : UINT64_MAX;
     enum sim_status st = SIM_OK;
-    while (R.nheap && st == SIM_OK) {
-        uint32_t i = heap_pop(&R);
-        struct urun *x = &R.u[i];
-        const struct sc_insn *code = k->code[k->units[i].prog];
-        uint32_t ninsns = k->b->progs[k->units[i].prog].ninsns;
+    const bool *meets = R.tr ? op_meets_traced : op_meets;
+    uint32_t u = R.nheap ? heap_pop(&R) : SC_NONE;
+    while (u != SC_NONE && st == SIM_OK) {
+        struct urun *x = &R.u[u];
+        const struct sc_insn *code = x->code;
+        uint32_t ninsns = x->ninsns, next = SC_NONE;
         for (;;) {
             if (x->t > limit) {
                 /* every step starting by the limit still runs, in any unit */
                 x->state = U_LIMIT;
                 break;
             }
+            if (x->pc >= ninsns) {
+                x->state = U_DONE;
+                x->end = x->t > x->dma_done ? x->t : x->dma_done;
+                break;
+            }
             uint64_t t0 = x->t, stall0 = x->stall;
-            int rc = step(&R, i);
+            int rc = step(&R, u, code);
             if (rc == X_OK) {
                 /* only an instruction that meets other units waits its turn */
-                if (x->pc < ninsns && op_meets[code[x->pc].op] && R.nheap &&
-                    hbefore(R.heap[0], (struct sim_hent){x->t, i})) {
-                    heap_push(&R, i);
+                if (x->pc < ninsns && meets[x->ops[x->pc]] && R.nheap &&
+                    hbefore(R.heap[0], (struct sim_hent){x->t, u})) {
+                    next = heap_yield(&R, u);
                     break;
                 }
                 continue;
             }
-            if (rc == X_DONE) {
-                x->state = U_DONE;
-                x->end = x->t > x->dma_done ? x->t : x->dma_done;
-            } else if (rc == X_BLOCK) {
+            if (rc == X_BLOCK) {
                 x->state = U_BLOCKED;
-            } else if (R.nheap && hbefore(R.heap[0], (struct sim_hent){t0, i})) {
+            } else if (R.nheap && hbefore(R.heap[0], (struct sim_hent){t0, u})) {
                 /* a local instruction failed ahead of the other units: it
                  * fails again when its turn comes, unless something earlier
                  * ends the run first (the failing paths change only the
@@ -1050,12 +1197,13 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
                 R.msg = NULL;
                 x->t = t0;
                 x->stall = stall0;
-                heap_push(&R, i);
+                heap_push(&R, u);
             } else {
                 st = SIM_ERROR;
             }
             break;
         }
+        u = next != SC_NONE ? next : R.nheap ? heap_pop(&R) : SC_NONE;
     }
     uint64_t now = 0, end = 0;
     for (uint32_t i = 0; i < k->nunits; i++) {

@@ -42,7 +42,8 @@ struct sim *sim_new(const struct arch_device *d)
         struct smem *m = &s->mem[k];
         m->res = r;
         m->size = d->res[r].size > 0 ? (uint64_t)d->res[r].size : (uint64_t)1 << 30;
-        m->npages = (m->size + (1u << SIM_PAGE_BITS) - 1) >> SIM_PAGE_BITS;
+        m->page_bits = m->size <= SIM_SMALL_MEM ? SIM_SMALL_PAGE_BITS : SIM_PAGE_BITS;
+        m->npages = (m->size + ((uint64_t)1 << m->page_bits) - 1) >> m->page_bits;
         m->pages = xcalloc(m->npages, sizeof *m->pages);
         s->mem_of_res[r] = k++;
     }
@@ -79,8 +80,8 @@ void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n)
 {
     uint8_t *out = dst;
     while (n) {
-        uint64_t p = a >> SIM_PAGE_BITS, off = a & ((1u << SIM_PAGE_BITS) - 1);
-        uint64_t c = (1u << SIM_PAGE_BITS) - off;
+        uint64_t p = a >> m->page_bits, off = a & (((uint64_t)1 << m->page_bits) - 1);
+        uint64_t c = ((uint64_t)1 << m->page_bits) - off;
         if (c > n)
             c = n;
         if (m->pages[p])
@@ -93,36 +94,64 @@ void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n)
     }
 }
 
+/* Page p of m for a write of c bytes to it: allocated on the first write,
+ * zeroed unless the write covers it whole. */
+static uint8_t *page_w(struct smem *m, uint64_t p, uint64_t c)
+{
+    if (!m->pages[p]) {
+        /* a page this write covers whole needs no zeroing */
+        if (c == ((uint64_t)1 << m->page_bits)) {
+            m->pages[p] = malloc(c);
+            if (!m->pages[p]) {
+                fprintf(stderr, "ktc: out of memory\n");
+                abort();
+            }
+        } else {
+            m->pages[p] = xcalloc(1, (size_t)1 << m->page_bits);
+        }
+        if (m->nused == m->capused) {
+            m->capused = m->capused ? 2 * m->capused : 16;
+            m->used = realloc(m->used, m->capused * sizeof *m->used);
+            if (!m->used)
+                abort();
+        }
+        m->used[m->nused++] = p;
+    }
+    return m->pages[p];
+}
+
 void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n)
 {
     const uint8_t *in = src;
     while (n) {
-        uint64_t p = a >> SIM_PAGE_BITS, off = a & ((1u << SIM_PAGE_BITS) - 1);
-        uint64_t c = (1u << SIM_PAGE_BITS) - off;
+        uint64_t p = a >> m->page_bits, off = a & (((uint64_t)1 << m->page_bits) - 1);
+        uint64_t c = ((uint64_t)1 << m->page_bits) - off;
         if (c > n)
             c = n;
-        if (!m->pages[p]) {
-            /* a page this write covers whole needs no zeroing */
-            if (c == (1u << SIM_PAGE_BITS)) {
-                m->pages[p] = malloc(c);
-                if (!m->pages[p]) {
-                    fprintf(stderr, "ktc: out of memory\n");
-                    abort();
-                }
-            } else {
-                m->pages[p] = xcalloc(1, 1u << SIM_PAGE_BITS);
-            }
-            if (m->nused == m->capused) {
-                m->capused = m->capused ? 2 * m->capused : 16;
-                m->used = realloc(m->used, m->capused * sizeof *m->used);
-                if (!m->used)
-                    abort();
-            }
-            m->used[m->nused++] = p;
-        }
-        memcpy(m->pages[p] + off, in, c);
+        memcpy(page_w(m, p, c) + off, in, c);
         in += c;
         a += c;
+        n -= c;
+    }
+}
+
+void smem_copy(struct smem *d, uint64_t da, const struct smem *s, uint64_t sa, uint64_t n)
+{
+    const uint64_t smask = ((uint64_t)1 << s->page_bits) - 1;
+    const uint64_t dmask = ((uint64_t)1 << d->page_bits) - 1;
+    while (n) {
+        uint64_t so = sa & smask, doff = da & dmask;
+        uint64_t c = smask + 1 - so < dmask + 1 - doff ? smask + 1 - so : dmask + 1 - doff;
+        if (c > n)
+            c = n;
+        uint8_t *to = page_w(d, da >> d->page_bits, c) + doff;
+        const uint8_t *from = s->pages[sa >> s->page_bits];
+        if (from)
+            memcpy(to, from + so, c);
+        else
+            memset(to, 0, c);
+        sa += c;
+        da += c;
         n -= c;
     }
 }
@@ -162,7 +191,8 @@ static uint32_t new_res(struct sim_kernel *k, char *name, enum sres_role role, d
     if (!k->res)
         abort();
     k->res[k->nres] =
-        (struct sres){name, role, bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH, lat, 0, 0, 0};
+        (struct sres){.name = name, .role = role, .bw = bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH,
+                      .lat = lat};
     return k->nres++;
 }
 
@@ -197,6 +227,30 @@ static uint32_t agg_res(struct sim_kernel *k, uint32_t m)
     return k->agg_of_mem[m];
 }
 
+static bool pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+void kacc_init(struct kacc *c, const struct arch_access *a)
+{
+    memset(c, 0, sizeof *c);
+    if (!a || !a->ngranules)
+        return; /* KACC_ANY */
+    c->mode = KACC_MASKS;
+    int64_t w = a->word_size > 0 ? a->word_size : 1;
+    for (uint32_t g = 0; g < a->ngranules; g++) {
+        int64_t size = a->granules[g].size_in_words * w;
+        int64_t align = a->granules[g].align_in_words * w;
+        if (size <= 0)
+            continue; /* never matches */
+        if (c->n == KACC_MAX || !pow2(size) || (align > 0 && !pow2(align))) {
+            c->mode = KACC_GENERAL;
+            return;
+        }
+        c->size_mask[c->n] = size - 1;
+        c->align_mask[c->n] = align > 0 ? align - 1 : 0;
+        c->n++;
+    }
+}
+
 struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, struct ir_diag *diag)
 {
     const struct arch_device *d = s->d;
@@ -212,8 +266,14 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
     for (uint32_t i = 0; i < s->nmem; i++)
         k->agg_of_mem[i] = SC_NONE;
     k->code = xcalloc(b->nprogs, sizeof *k->code);
+    k->ops = xcalloc(b->nprogs, sizeof *k->ops);
     for (uint32_t p = 0; p < b->nprogs; p++) {
-        k->code[p] = xcalloc(b->progs[p].ninsns, sizeof **k->code);
+        k->ops[p] = xcalloc(b->progs[p].ninsns, 1);
+        for (uint32_t i = 0; i < b->progs[p].ninsns; i++)
+            k->ops[p][i] = b->progs[p].insns[i].op;
+        k->code[p] = malloc(b->progs[p].ninsns ? b->progs[p].ninsns * sizeof **k->code : 1);
+        if (!k->code[p])
+            abort();
         memcpy(k->code[p], b->progs[p].insns, b->progs[p].ninsns * sizeof **k->code);
     }
     k->nunits = b->nunits;
@@ -253,6 +313,8 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
             kp->rd[1] = kp->wr[1] = agg_res(k, kp->mem);
             kp->ld = arch_access(d, u->res, false, d->res[mr].kind);
             kp->st = arch_access(d, u->res, true, d->res[mr].kind);
+            kacc_init(&kp->ldc, kp->ld);
+            kacc_init(&kp->stc, kp->st);
         }
     }
     k->nchans = b->nchans;
@@ -283,6 +345,11 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
             ch->data = xcalloc(ch->depth, ch->entry);
         }
     }
+    for (uint32_t i = 0; i < k->nunits; i++)
+        for (uint32_t p = 0; p < k->units[i].u->nbind; p++) {
+            struct kport *kp = &k->units[i].ports[p];
+            kp->ch = kp->chan < k->nchans ? &k->chans[kp->chan] : NULL;
+        }
     /* each channel's ends: the units whose ports are bound to it (sc_link
      * checked one sender and one receiver), by name only when unbound */
     for (uint32_t i = 0; i < b->nunits; i++) {
@@ -314,9 +381,12 @@ void sim_kernel_free(struct sim_kernel *k)
     if (!k)
         return;
     sim_run_state_free(k);
-    for (uint32_t p = 0; p < k->b->nprogs; p++)
+    for (uint32_t p = 0; p < k->b->nprogs; p++) {
         free(k->code[p]);
+        free(k->ops[p]);
+    }
     free(k->code);
+    free(k->ops);
     for (uint32_t i = 0; i < k->nunits; i++) {
         free(k->units[i].init);
         for (uint32_t j = 0; j < k->units[i].u->nbind; j++)

@@ -12,11 +12,17 @@
 #include "sim/sim.h"
 
 #define SIM_TICK 256
+/* Memories are paged: 64 KiB pages in a big memory (a 128 GiB device
+ * memory has 2M page slots), 4 KiB in one of at most SIM_SMALL_MEM bytes (a
+ * core's scratchpad: a first partial write zeroes 4 KiB, not 64). */
 #define SIM_PAGE_BITS 16
+#define SIM_SMALL_PAGE_BITS 12
+#define SIM_SMALL_MEM ((uint64_t)64 << 20)
 
 struct smem {
     uint32_t res; /* arch resource */
     uint64_t size;
+    unsigned page_bits; /* SIM_PAGE_BITS or SIM_SMALL_PAGE_BITS */
     uint64_t npages;
     uint8_t **pages; /* allocated on first write; unwritten memory reads as zero */
     uint64_t *used;  /* indices of the allocated pages (a 128 GiB memory has 2M slots) */
@@ -48,6 +54,19 @@ struct sres {
     uint64_t lat;       /* ticks */
     uint64_t free;      /* tick at which it is next free */
     uint64_t bytes, busy; /* busy in ticks */
+    uint64_t memo_bytes, memo_ticks; /* ticks for memo_bytes (0: 0) */
+};
+
+/* An access granularity (arch_access) in the form the run checks fast:
+ * KACC_MASKS when every granule's size and alignment in bytes is a power of
+ * two (at most KACC_MAX of them): an access of n bytes at a is allowed when
+ * some granule g has (n & size_mask[g]) == 0 and (a & align_mask[g]) == 0,
+ * which is sc_access_ok for n, a >= 0; KACC_GENERAL: call sc_access_ok. */
+enum { KACC_ANY, KACC_MASKS, KACC_GENERAL };
+#define KACC_MAX 4
+struct kacc {
+    uint8_t mode, n;
+    int64_t size_mask[KACC_MAX], align_mask[KACC_MAX];
 };
 
 /* A port of a unit as bound at load: a memory with the resources a vector
@@ -55,11 +74,16 @@ struct sres {
 struct kport {
     uint32_t mem;        /* memory index, or SC_NONE */
     uint32_t chan;       /* channel index, or SC_NONE */
+    struct kchan *ch;    /* that channel (&sim_kernel.chans[chan]), or NULL */
     uint32_t rd[2], wr[2]; /* resources (SC_NONE when absent): link, memory aggregate */
     const struct arch_access *ld, *st; /* how the unit loads / stores this memory, or NULL */
+    struct kacc ldc, stc;              /* ld and st for the run's checks */
     uint32_t *path, npath; /* another core's memory (a ring transfer's source): the resources
                               of every link of the route to the unit, rd[0] unused */
 };
+
+/* Fills c from a (NULL: any access). */
+void kacc_init(struct kacc *c, const struct arch_access *a);
 
 struct kunit {
     const struct sc_unit *u;
@@ -102,6 +126,8 @@ struct sim_kernel {
     struct sim *s;
     const struct sc_binary *b;
     struct sc_insn **code; /* per program: a patched copy */
+    uint8_t **ops;         /* per program: its instructions' opcodes, packed (the run's
+                            * dispatch reads them without touching the instructions) */
     uint32_t nunits, nchans, nres;
     struct kunit *units;
     struct kchan *chans;
@@ -121,6 +147,9 @@ void sim_run_state_free(struct sim_kernel *k);
 /* Byte copies into and out of a memory; the caller checked the range. */
 void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n);
 void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n);
+/* n bytes from s at sa to d at da, the ranges not overlapping: the same as
+ * smem_read then smem_write, without the copy in between. */
+void smem_copy(struct smem *d, uint64_t da, const struct smem *s, uint64_t sa, uint64_t n);
 
 /* Fills r from a finished run: per-unit counters (ticks, arrays of
  * k->nunits), the resources' counters, end = the last unit's finish. */

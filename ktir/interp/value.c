@@ -347,9 +347,19 @@ void iv_unpack_f(const struct iv_tensor *t, int64_t i, int64_t n, double *out)
     const uint8_t *d = t->data;
     switch (t->ek) {
     case INTERP_F16: {
+        const uint16_t *p = (const uint16_t *)d + i;
+        if (has_f16c()) { /* through f32, exact: no 512 KiB table to build */
+            float f[256];
+            for (int64_t k = 0; k < n; k += 256) {
+                int64_t c = n - k < 256 ? n - k : 256;
+                f16_to_f32_f16c(p + k, f, c);
+                for (int64_t j = 0; j < c; j++)
+                    out[k + j] = f[j];
+            }
+            return;
+        }
         if (!f16_table_ready)
             f16_table_init();
-        const uint16_t *p = (const uint16_t *)d + i;
         for (int64_t k = 0; k < n; k++)
             out[k] = f16_table[p[k]];
         return;

@@ -6,19 +6,27 @@
  * compile` accepts (the others are listed with the first line of the
  * compiler's error), runs `ktc-launch K --golden DIR` (results checked
  * against the golden's expected arrays) and prints, per kernel:
+ *   launch   one launch of the prepared kernel as ktc-launch measures it
+ *            in-process (--repeat=N: "per launch" of its "host:" line; symbols,
+ *            patches, the whole simulation), the least of 5 runs;
+ *   prep+1st prepare + first launch, in-process (the same line);
  *   process  the whole ktc-launch process (exec, device, inputs, prepare,
  *            launch, simulation, golden comparison): wall time and CPU time
  *            (user + system; steadier on a shared machine), the least of 5;
- *   sim      prepare + first launch as ktc-launch measures them in-process
- *            (--repeat=N: its "host:" line), the least of 5 runs;
- *   python   ktir_cpu.wall_s recorded in golden.json;
- *   ratios   python / process CPU and python / sim (the issue asks >= 5);
+ *   python   ktir_cpu.wall_s recorded in golden.json: ktir-cpu running the
+ *            kernel inside an already running Python interpreter;
+ *   ratios   python / launch (the like-for-like pair: both run an already
+ *            loaded kernel in a running process) and python / process wall
+ *            (ours also pays for exec, the device description, reading the
+ *            inputs and comparing the golden); the issue asks >= 5, and a
+ *            '*' marks a ratio that misses it;
  *   cycles and the roofline from --stats-json.
- * Then simulated vector-lane operations (and cycles) per second of host
- * time on the kernel with the most lane operations, from the per-launch time
- * of N launches of the prepared kernel (the least of 5 runs), and from CPU
- * time (the process with N launches less the one with one, over N - 1) (the issue asks >= 200 M/s; see also
- * //tests/bench:sim_bench on a generated kernel).
+ * Then how many kernels meet 5x each way, and simulated vector-lane
+ * operations (and cycles) per second of host time on the kernel with the
+ * most lane operations, from the per-launch time of N launches of the
+ * prepared kernel (the least of 5 runs), and from CPU time (the process
+ * with N launches less the one with one, over N - 1) (the issue asks >= 200
+ * M/s; see also //tests/bench:sim_bench on a generated kernel).
  * CORPUS defaults to $KTC_CORPUS, then ../shared/corpus beside the workspace;
  * without one the benchmark says so and exits 0.
  */
@@ -210,11 +218,12 @@ int main(int argc, char **argv)
          *err = irt_fmt("%s/err", tmp), *js = irt_fmt("%s/stats.json", tmp);
     char *rep = irt_fmt("--repeat=%ld", repeat);
     printf("sim_speed: %s, on the spyre device (ktc compile's default); times in ms\n", gdir);
-    printf("%-24s %9s %9s %9s %9s %8s %8s %8s %9s %7s\n", "kernel", "process", "proc cpu",
-           "sim", "python", "py/cpu", "py/sim", "cycles", "roofline", "golden");
+    printf("%-24s %9s %9s %9s %9s %9s %9s %9s %8s %9s %7s\n", "kernel", "launch", "prep+1st",
+           "process", "proc cpu", "python", "py/launch", "py/proc", "cycles", "roofline",
+           "golden");
     struct best best = {0};
     int failures = 0;
-    unsigned compiled = 0;
+    unsigned compiled = 0, timed = 0, meet_launch = 0, meet_proc = 0;
     for (size_t i = 0; i < n; i++) {
         char *dir = irt_fmt("%s/%s", gdir, stems[i]);
         struct golden g;
@@ -282,10 +291,13 @@ int main(int argc, char **argv)
                            lanes = json_num(json, "lane_ops");
         free(json);
         double proc_ms = walls[0] * 1e3, cpu_ms = cpus[0] * 1e3, sim_ms = sim_s,
-               py_ms = g.wall_s * 1e3;
-        printf("%-24s %9.3f %9.3f %9.3f %9.3f %7.1fx %7.1fx %8llu %9llu %7s\n", stems[i],
-               proc_ms, cpu_ms, sim_ms, py_ms, py_ms / cpu_ms, py_ms / sim_ms, cycles, roof,
-               golden_ok ? "ok" : "MISMATCH");
+               py_ms = g.wall_s * 1e3, r_launch = py_ms / per, r_proc = py_ms / proc_ms;
+        timed++;
+        meet_launch += r_launch >= 5;
+        meet_proc += r_proc >= 5;
+        printf("%-24s %9.3f %9.3f %9.3f %9.3f %9.3f %8.1fx%s %7.1fx%s %8llu %9llu %7s\n",
+               stems[i], per, sim_ms, proc_ms, cpu_ms, py_ms, r_launch, r_launch >= 5 ? " " : "*",
+               r_proc, r_proc >= 5 ? " " : "*", cycles, roof, golden_ok ? "ok" : "MISMATCH");
         failures += !golden_ok;
         if (lanes > best.lane_ops) {
             free(best.name);
@@ -299,6 +311,9 @@ int main(int argc, char **argv)
         golden_free(&g);
         free(dir);
     }
+    if (timed)
+        printf("5x below Python: %u of %u kernels per launch (like for like), %u of %u as a "
+               "whole process\n", meet_launch, timed, meet_proc, timed);
     if (best.name) {
         printf("most lane operations: %s, %llu lane ops and %llu cycles per launch (%ld launches "
                "of the prepared kernel):\n", best.name, best.lane_ops, best.cycles, repeat);

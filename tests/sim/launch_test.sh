@@ -3,7 +3,8 @@
 # (exit 2), unreadable and corrupt files (3, 1), assembling text to a
 # SpyreCode file and running it (--repeat, --stats, --stats-json, --trace,
 # --out), --check against ktc-interp, a deadlock and the cycle limit (1),
-# a dma from another core's scratchpad over the ring.
+# a dma from another core's scratchpad over the ring, and the same stats
+# with and without --trace.
 # usage: launch_test.sh KTC_LAUNCH DIR (DIR holds the .sc files and two_core.mlir)
 set -u
 bin=$1
@@ -45,5 +46,16 @@ expect_out 1 'cycle limit of 5000 cycles reached' -- "$bin" "$dir/spin.sc" $dev 
 expect_out 0 'C0-RING -> C1-RING  *256 ' -- "$bin" "$dir/ring_dma.sc" --random-inputs=1 --stats
 "$bin" "$dir/ring_dma.sc" --random-inputs=2 --out "a=$tmp/ra.npy" --out "c=$tmp/rc.npy" >/dev/null
 same "ring dma copies a to c" "$tmp/ra.npy" "$tmp/rc.npy"
+
+# Channel operations run ahead of their turn unless the run is traced
+# (sim/run.c, op_meets): the same run either way.
+for k in add dbuf sig_async vadd; do
+    "$bin" "$dir/$k.sc" $dev --random-inputs=1 --arg i=2 --stats-json "$tmp/$k.plain.json" \
+        >/dev/null 2>&1
+    "$bin" "$dir/$k.sc" $dev --random-inputs=1 --arg i=2 --stats-json "$tmp/$k.traced.json" \
+        --trace "$tmp/$k.trace.json" >/dev/null 2>&1
+    has "$k: stats" "$tmp/$k.plain.json" '"cycles": [1-9]'
+    same "$k: the same stats with and without --trace" "$tmp/$k.plain.json" "$tmp/$k.traced.json"
+done
 
 cli_done

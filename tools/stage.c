@@ -19,7 +19,9 @@ int stage_read(const struct cli *c, const char *expect, struct ir_diag *diag,
     size_t stage_len = sizeof in->stage;
     in->m = NULL;
     in->bytes = NULL; /* stage_input_free is safe whatever happens below */
-    int rc = cli_read(c, c->input, &in->bytes, &len);
+    in->nbytes = 0;
+    int rc = cli_map(c, c->input, &in->bytes, &len);
+    in->nbytes = len;
     const char *source = in->bytes;
     if (rc)
         return rc;
@@ -59,7 +61,7 @@ int stage_read(const struct cli *c, const char *expect, struct ir_diag *diag,
 void stage_input_free(struct stage_input *in)
 {
     ir_module_free(in->m);
-    free(in->bytes);
+    cli_unmap(in->bytes, in->nbytes);
     in->m = NULL;
     in->bytes = NULL;
 }

@@ -15,7 +15,8 @@
 struct stage_input {
     struct ir_module *m;
     char stage[64];
-    char *bytes;
+    char *bytes;  /* from cli_map: release with cli_unmap */
+    size_t nbytes;
 };
 
 /* Reads c->input: an IR file of stage `expect` (NULL = any), or MLIR text

@@ -39,6 +39,12 @@ enum ir_print_flags {
 
 /* Appends the module's text to *out (a malloc'd buffer, *len bytes used). */
 void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size_t *len);
+/* The same text handed to sink in consecutive pieces of about 64 KiB (cut
+ * between ops), each as soon as it is printed, so that a big module's text
+ * never sits whole in memory. Returns 0, or the first nonzero value sink
+ * returned (sink is not called again after it). */
+typedef int (*ir_print_sink)(void *ctx, const char *text, size_t n);
+int ir_print_module_to(const struct ir_module *m, unsigned flags, ir_print_sink sink, void *ctx);
 /* A type's text into a malloc'd string (*out, *len), for messages. */
 void ir_print_type_to(const struct ir_module *m, ir_type t, char **out, size_t *len);
 /* Prints one op (and what it holds) to a stream; for debugging and tests. */

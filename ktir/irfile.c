@@ -1945,57 +1945,80 @@ static int write_fd(int fd, const void *buf, size_t n)
 /* A new regular file appears only complete: bytes go to path.tmpXXXXXX in
  * the same directory, which is then renamed over path. Something that is
  * not a regular file (/dev/null, a FIFO) is written in place instead. */
-static int write_path(const char *path, const void *buf, size_t len, char *err,
-                      size_t errlen)
+int ir_out_open(struct ir_out *o, const char *path, char *err, size_t errlen)
 {
+    o->fd = -1;
+    o->tmp = NULL;
+    o->path = path;
+    o->err = 0;
+    if (is_std(path)) {
+        fflush(stdout);
+        o->fd = STDOUT_FILENO;
+        return 0;
+    }
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-        if (fd < 0)
+        o->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+        if (o->fd < 0)
             return fail(err, errlen, 3, "cannot open the output: %s", strerror(errno));
-        int e = write_fd(fd, buf, len);
-        if (close(fd) && !e)
-            e = errno;
-        return e ? fail(err, errlen, 3, "cannot write the output: %s", strerror(e)) : 0;
+        return 0;
     }
     static const char suffix[] = ".tmpXXXXXX";
     size_t n = strlen(path);
-    char *tmp = xmalloc(n + sizeof suffix);
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, suffix, sizeof suffix);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
+    o->tmp = xmalloc(n + sizeof suffix);
+    memcpy(o->tmp, path, n);
+    memcpy(o->tmp + n, suffix, sizeof suffix);
+    o->fd = mkstemp(o->tmp);
+    if (o->fd < 0) {
         int e = errno;
-        free(tmp);
+        free(o->tmp);
+        o->tmp = NULL;
         return fail(err, errlen, 3, "cannot create a temporary file beside the output: %s",
                     strerror(e));
     }
     /* mkstemp makes 0600; give the mode any new file would get. */
     mode_t mask = umask(0);
     umask(mask);
-    int e = fchmod(fd, 0666 & ~mask) ? errno : 0;
-    if (!e)
-        e = write_fd(fd, buf, len);
-    if (close(fd) && !e)
+    o->err = fchmod(o->fd, 0666 & ~mask) ? errno : 0;
+    return 0;
+}
+
+int ir_out_write(struct ir_out *o, const void *buf, size_t n)
+{
+    if (!o->err)
+        o->err = write_fd(o->fd, buf, n);
+    return o->err ? 3 : 0;
+}
+
+int ir_out_close(struct ir_out *o, bool commit, char *err, size_t errlen)
+{
+    int e = o->err;
+    if (is_std(o->path))
+        return e ? fail(err, errlen, 3, "cannot write to stdout: %s", strerror(e)) : 0;
+    if (close(o->fd) && !e)
         e = errno;
     const char *what = "write";
-    if (!e && rename(tmp, path) != 0) {
-        e = errno;
-        what = "replace";
+    if (o->tmp) {
+        if (commit && !e && rename(o->tmp, o->path) != 0) {
+            e = errno;
+            what = "replace";
+        }
+        if (e || !commit)
+            unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
     }
-    if (e)
-        unlink(tmp);
-    free(tmp);
     return e ? fail(err, errlen, 3, "cannot %s the output: %s", what, strerror(e)) : 0;
 }
 
 int ir_file_put_bytes(const char *path, const void *buf, size_t len, char *err, size_t errlen)
 {
-    if (!is_std(path))
-        return write_path(path, buf, len, err, errlen);
-    fflush(stdout);
-    int e = write_fd(STDOUT_FILENO, buf, len);
-    return e ? fail(err, errlen, 3, "cannot write to stdout: %s", strerror(e)) : 0;
+    struct ir_out o;
+    int rc = ir_out_open(&o, path, err, errlen);
+    if (rc)
+        return rc;
+    ir_out_write(&o, buf, len);
+    return ir_out_close(&o, true, err, errlen);
 }
 
 int ir_file_write(const char *path, const struct ir_module *m, const char *stage, const char *tool,

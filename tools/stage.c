@@ -128,3 +128,22 @@ int stage_write(const struct cli *c, const struct ir_module *m, const char *stag
     *len += n;
     return 0;
 }
+
+static int put_text(void *ctx, const char *text, size_t n)
+{
+    return ir_out_write(ctx, text, n);
+}
+
+int stage_print(const struct cli *c, const struct ir_module *m)
+{
+    char err[256];
+    struct ir_out o;
+    unsigned flags = (c->generic ? IR_PRINT_GENERIC : 0u) | (c->locs ? IR_PRINT_LOCS : 0u);
+    if (ir_out_open(&o, c->output, err, sizeof err) == 0) {
+        ir_print_module_to(m, flags, put_text, &o);
+        if (ir_out_close(&o, true, err, sizeof err) == 0)
+            return 0;
+    }
+    fprintf(stderr, "%s: error: %s: %s\n", c->tool, c->output ? c->output : "<stdout>", err);
+    return CLI_IO;
+}

@@ -859,13 +859,19 @@ bool ir_set_box(const struct ir_module *m, uint32_t set, const int64_t *syms, in
 
 /* ---- ops, blocks, regions ---------------------------------------------- */
 
-#define GROW(m, arr, len, cap)                                                    \
+/* Room for one more in an op state's list: first its inline array, then
+ * doubling copies in the arena. */
+#define GROW(m, arr, len, cap, inl)                                               \
     do {                                                                          \
         if ((len) == (cap)) {                                                     \
-            uint32_t ncap_ = (cap) ? (cap) * 2 : 4;                               \
+            if (!(cap)) {                                                         \
+                (arr) = (inl);                                                    \
+                (cap) = sizeof(inl) / sizeof *(inl);                              \
+                break;                                                            \
+            }                                                                     \
+            uint32_t ncap_ = (cap) * 2;                                           \
             void *n_ = arena_alloc((m)->arena, ncap_ * sizeof *(arr));            \
-            if (len)                                                              \
-                memcpy(n_, (arr), (len) * sizeof *(arr));                         \
+            memcpy(n_, (arr), (len) * sizeof *(arr));                             \
             (arr) = n_;                                                           \
             (cap) = ncap_;                                                        \
         }                                                                         \
@@ -906,25 +912,25 @@ void ir_state_init_str(struct ir_op_state *st, struct ir_module *m, ir_str name,
 
 void ir_state_add_operand(struct ir_module *m, struct ir_op_state *st, ir_value v)
 {
-    GROW(m, st->opnd, st->nopnd, st->cap_opnd);
+    GROW(m, st->opnd, st->nopnd, st->cap_opnd, st->in_opnd);
     st->opnd[st->nopnd++] = v;
 }
 
 void ir_state_add_result(struct ir_module *m, struct ir_op_state *st, ir_type t)
 {
-    GROW(m, st->res_types, st->nres, st->cap_res);
+    GROW(m, st->res_types, st->nres, st->cap_res, st->in_res);
     st->res_types[st->nres++] = t;
 }
 
 void ir_state_add_region(struct ir_module *m, struct ir_op_state *st, ir_region r)
 {
-    GROW(m, st->regs, st->nreg, st->cap_reg);
+    GROW(m, st->regs, st->nreg, st->cap_reg, st->in_regs);
     st->regs[st->nreg++] = r;
 }
 
 void ir_state_add_successor(struct ir_module *m, struct ir_op_state *st, ir_block b)
 {
-    GROW(m, st->succ, st->nsucc, st->cap_succ);
+    GROW(m, st->succ, st->nsucc, st->cap_succ, st->in_succ);
     st->succ[st->nsucc++] = b;
 }
 
@@ -941,8 +947,8 @@ void ir_state_set_attr_str(struct ir_module *m, struct ir_op_state *st, ir_str s
             return;
         }
     uint32_t cap = st->cap_attr;
-    GROW(m, st->attr_names, st->nattr, cap);
-    GROW(m, st->attr_vals, st->nattr, st->cap_attr);
+    GROW(m, st->attr_names, st->nattr, cap, st->in_attr_names);
+    GROW(m, st->attr_vals, st->nattr, st->cap_attr, st->in_attr_vals);
     st->attr_names[st->nattr] = s;
     st->attr_vals[st->nattr++] = a;
 }

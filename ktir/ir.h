@@ -332,7 +332,10 @@ bool ir_set_box(const struct ir_module *m, uint32_t set, const int64_t *syms, in
 
 /* ---- building and editing ops ------------------------------------------- */
 
-/* Everything needed to create an op; the parser and passes fill one. */
+/* Everything needed to create an op; the parser and passes fill one, a
+ * local initialized by ir_state_init (never copied: the lists start in the
+ * state's own inline room, and only longer ones move to the arena, so
+ * building an ordinary op leaves no garbage in it). */
 struct ir_op_state {
     uint16_t kind;
     ir_str name;
@@ -345,6 +348,12 @@ struct ir_op_state {
     ir_str *attr_names;
     ir_attr *attr_vals;
     uint32_t cap_opnd, cap_res, cap_reg, cap_attr, cap_succ;
+    ir_value in_opnd[8];
+    ir_type in_res[4];
+    ir_region in_regs[2];
+    ir_block in_succ[2];
+    ir_str in_attr_names[8];
+    ir_attr in_attr_vals[8];
 };
 
 void ir_state_init(struct ir_op_state *st, struct ir_module *m, const char *name,

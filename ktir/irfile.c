@@ -1665,11 +1665,36 @@ static bool decode_module(const uint8_t *p, size_t len, struct ir_module *m, cha
 
 /* ---- the container ------------------------------------------------------ */
 
+/* IrFile's fields up to the module's bytes (fields in number order): the
+ * schema, stage, tool, module size, and field 5's tag and length. */
+static void put_irfile_head(struct wbuf *b, const char *stage, size_t nstage, const char *tool,
+                            size_t ntool, size_t n, size_t nbody)
+{
+    put_u64(b, 1, IR_FILE_SCHEMA_VERSION);
+    put_bytes(b, 2, stage, nstage);
+    put_bytes(b, 3, tool, ntool);
+    put_u64(b, 4, n);
+    wb_reserve(b, 11);
+    b->p[b->len++] = (uint8_t)(5 << 3 | WT_LEN);
+    wb_varint_raw(b, nbody);
+}
+
+/* Completes the file in b (header then IrFile up to the module's bytes,
+ * the bytes): the last field, the magic, the length and the checksum. */
+static void finish_file(struct wbuf *b, unsigned compression)
+{
+    put_u64(b, 6, compression);
+    memcpy(b->p, magic, sizeof magic);
+    put_le32(b->p + 8, (uint32_t)(b->len - HEADER_SIZE));
+    put_le32(b->p + 12, file_crc(b->p, b->len));
+}
+
 int ir_file_write_mem(const struct ir_module *m, const char *stage, const char *tool,
                       unsigned char **out, size_t *len, char *err, size_t errlen)
 {
-    assert(label_ok(stage, strlen(stage), MAX_STAGE_LEN, false) &&
-           label_ok(tool, strlen(tool), MAX_TOOL_LEN, true));
+    size_t nstage = strlen(stage), ntool = strlen(tool);
+    assert(label_ok(stage, nstage, MAX_STAGE_LEN, false) &&
+           label_ok(tool, ntool, MAX_TOOL_LEN, true));
     *out = NULL;
     *len = 0;
     char why[256];
@@ -1679,17 +1704,38 @@ int ir_file_write_mem(const struct ir_module *m, const char *stage, const char *
     }
     struct renum r;
     compact_module(m, &r);
+    /* The Module is encoded where a stored file holds it, behind room for
+     * the header and IrFile's first fields (at most `room` bytes, whose
+     * exact size depends on the Module's): no second copy of it is made. */
+    size_t room = HEADER_SIZE + 4 * 11 + nstage + ntool;
     struct wbuf b = {0};
+    wb_reserve(&b, room);
+    b.len = room;
     encode_module(m, &r, &b);
     renum_free(&r);
-    if (b.len > MAX_MODULE_SIZE) {
+    size_t n = b.len - room;
+    if (n > MAX_MODULE_SIZE) {
         free(b.p);
         return fail(err, errlen, 3, "module too large for an IR file (%zu bytes, at most %llu)",
-                    b.len, (unsigned long long)MAX_MODULE_SIZE);
+                    n, (unsigned long long)MAX_MODULE_SIZE);
     }
-    int rc = ir_file_wrap(b.p, b.len, stage, tool, out, len, err, errlen);
-    free(b.p);
-    return rc;
+    if (n >= STORE_BELOW) { /* deflated: ir_file_wrap makes the file */
+        int rc = ir_file_wrap(b.p + room, n, stage, tool, out, len, err, errlen);
+        free(b.p);
+        return rc;
+    }
+    uint8_t head[HEADER_SIZE + 4 * 11 + 2 * (MAX_STAGE_LEN + MAX_TOOL_LEN)];
+    struct wbuf h = {head, HEADER_SIZE, sizeof head};
+    put_irfile_head(&h, stage, nstage, tool, ntool, n, n);
+    assert(h.p == head && h.len <= room);
+    size_t shift = room - h.len;
+    memcpy(b.p + shift, head, h.len);
+    memmove(b.p, b.p + shift, b.len - shift);
+    b.len -= shift;
+    finish_file(&b, COMPRESS_NONE);
+    *out = b.p;
+    *len = b.len;
+    return 0;
 }
 
 int ir_file_wrap(const void *payload, size_t n, const char *stage, const char *tool,
@@ -1717,20 +1763,15 @@ int ir_file_wrap(const void *payload, size_t n, const char *stage, const char *t
         body = z;
         nbody = zlen;
     }
-    /* IrFile, fields in number order. */
     struct wbuf b = {0};
     wb_reserve(&b, HEADER_SIZE + 64 + nstage + ntool + nbody);
     b.len = HEADER_SIZE;
-    put_u64(&b, 1, IR_FILE_SCHEMA_VERSION);
-    put_bytes(&b, 2, stage, nstage);
-    put_bytes(&b, 3, tool, ntool);
-    put_u64(&b, 4, n);
-    put_bytes(&b, 5, body, nbody);
-    put_u64(&b, 6, compression);
+    put_irfile_head(&b, stage, nstage, tool, ntool, n, nbody);
+    if (nbody)
+        memcpy(b.p + b.len, body, nbody);
+    b.len += nbody;
     free(z);
-    memcpy(b.p, magic, sizeof magic);
-    put_le32(b.p + 8, (uint32_t)(b.len - HEADER_SIZE));
-    put_le32(b.p + 12, file_crc(b.p, b.len));
+    finish_file(&b, compression);
     *out = b.p;
     *len = b.len;
     return 0;

@@ -150,9 +150,9 @@ static uint32_t intern_find(struct ir_intern *h, const void *p, uint32_t n, uint
     }
 }
 
-static void intern_grow(struct ir_intern *h)
+/* Rehashes h into ncap slots (a power of two above twice its length). */
+static void intern_rehash(struct ir_intern *h, uint32_t ncap)
 {
-    uint32_t ncap = h->cap * 2;
     struct islot *ns = calloc(ncap, sizeof *ns);
     if (!ns)
         abort();
@@ -167,6 +167,35 @@ static void intern_grow(struct ir_intern *h)
     free(h->slots);
     h->slots = ns;
     h->cap = ncap;
+}
+
+static void intern_grow(struct ir_intern *h)
+{
+    intern_rehash(h, h->cap * 2);
+}
+
+static void vec_reserve(struct ir_vec *v, uint32_t more)
+{
+    if (v->cap - v->len >= more)
+        return;
+    v->cap = v->len + more;
+    void *d = realloc(v->data, (size_t)v->cap * sizeof(void *));
+    if (!d)
+        abort();
+    v->data = d;
+}
+
+/* Room for n more keys in h and its table, at the load intern() keeps. */
+static void intern_reserve(struct ir_intern *h, struct ir_vec *table, uint32_t n)
+{
+    vec_reserve(table, n);
+    vec_reserve(&h->keys, n);
+    uint64_t want = ((uint64_t)h->len + n) * 2;
+    uint32_t cap = h->cap;
+    while (cap < want && cap < (UINT32_C(1) << 31))
+        cap *= 2;
+    if (cap != h->cap)
+        intern_rehash(h, cap);
 }
 
 /* A growable byte buffer for building canonical keys. */
@@ -292,6 +321,17 @@ void ir_module_free(struct ir_module *m)
     free(m->str_kind);
     arena_free(m->arena);
     free(m);
+}
+
+void ir_module_reserve(struct ir_module *m, uint32_t nstr, uint32_t ntype, uint32_t nattr,
+                       uint32_t naff, uint32_t nmap, uint32_t nset)
+{
+    intern_reserve(m->hstr, &m->strs, nstr);
+    intern_reserve(m->htype, &m->types, ntype);
+    intern_reserve(m->hattr, &m->attrs, nattr);
+    intern_reserve(m->haff, &m->affs, naff);
+    intern_reserve(m->hmap, &m->maps, nmap);
+    intern_reserve(m->hset, &m->sets, nset);
 }
 
 /* ---- strings ----------------------------------------------------------- */

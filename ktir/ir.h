@@ -223,6 +223,11 @@ struct ir_module {
 
 struct ir_module *ir_module_new(void);
 void ir_module_free(struct ir_module *m);
+/* Room for that many more strings, types, attributes, affine expressions,
+ * maps and sets (a reader that knows its tables' sizes): each table and
+ * hash set grows once, not through every doubling on the way. */
+void ir_module_reserve(struct ir_module *m, uint32_t nstr, uint32_t ntype, uint32_t nattr,
+                       uint32_t naff, uint32_t nmap, uint32_t nset);
 
 /* Table accessors: id → info. ids are valid for the module's lifetime.
  * Inline: they are on every path of every pass, the parser and the printer. */

@@ -1628,6 +1628,7 @@ static bool decode_module(const uint8_t *p, size_t len, struct ir_module *m, cha
     if (!scan_module(p, len, &l, err, errlen))
         return false;
     struct scratch s = {0};
+    ir_module_reserve(m, l.n[1], l.n[2], l.n[3], l.n[4], l.n[5], l.n[6]);
     int64_t *maxdim = xmalloc(((size_t)l.n[4] + 1) * sizeof *maxdim);
     int64_t *maxsym = xmalloc(((size_t)l.n[4] + 1) * sizeof *maxsym);
     bool ok = true;

@@ -131,6 +131,9 @@ void *arena_alloc(struct arena *a, size_t size)
             }
         } else {
             size_t cap = a->reserved < ARENA_CHUNK ? ARENA_CHUNK : a->reserved;
+            /* From 1 MiB on the arena goes on in huge pages. */
+            if (a->reserved >= ARENA_HUGE / 2 && cap < ARENA_HUGE)
+                cap = ARENA_HUGE;
             if (cap > ARENA_CHUNK_MAX)
                 cap = ARENA_CHUNK_MAX;
             if (cap < size)

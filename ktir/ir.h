@@ -173,15 +173,16 @@ struct ir_value_info {
     bool is_arg;
 };
 
+/* Fields ordered so that the record has no padding (80 bytes). */
 struct ir_op_info {
     uint16_t kind;      /* enum ir_op_kind (ktir/ops.h); IR_OP_UNKNOWN for others */
     ir_str name;        /* full name, e.g. "arith.addf" */
     uint32_t nopnd, nres, nreg, nsucc;
-    ir_value *opnd;
     ir_value res;       /* first result; results are consecutive values */
+    ir_attr attrs;      /* a dictionary attribute, or IR_NONE */
+    ir_value *opnd;
     ir_region *regs;
     ir_block *succ;
-    ir_attr attrs;      /* a dictionary attribute, or IR_NONE */
     struct ir_loc loc;
     ir_block block;     /* parent */
     ir_op prev, next;

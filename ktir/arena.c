@@ -113,6 +113,17 @@ static struct chunk *chunk_new(size_t cap)
     return c;
 }
 
+void arena_reserve(struct arena *a, size_t bytes)
+{
+    struct chunk *c = a->head;
+    if (bytes < ARENA_HUGE / 2 || (c && c->size - c->used >= bytes))
+        return;
+    c = chunk_new(bytes < ARENA_HUGE ? ARENA_HUGE : bytes);
+    c->next = a->head;
+    a->head = c;
+    a->reserved += c->size;
+}
+
 void *arena_alloc(struct arena *a, size_t size)
 {
     size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);

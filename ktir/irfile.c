@@ -1629,6 +1629,13 @@ static bool decode_module(const uint8_t *p, size_t len, struct ir_module *m, cha
         return false;
     struct scratch s = {0};
     ir_module_reserve(m, l.n[1], l.n[2], l.n[3], l.n[4], l.n[5], l.n[6]);
+    /* What the records below take in the arena, about (strings and the
+     * ops' and blocks' id lists are short): a big module goes straight
+     * into huge pages. */
+    arena_reserve(m->arena, (size_t)l.n[1] * 32 + (size_t)l.n[7] * sizeof(struct ir_value_info) +
+                                (size_t)l.n[8] * (sizeof(struct ir_op_info) + 16) +
+                                (size_t)l.n[9] * (sizeof(struct ir_block_info) + 16) +
+                                (size_t)l.n[10] * sizeof(struct ir_region_info));
     int64_t *maxdim = xmalloc(((size_t)l.n[4] + 1) * sizeof *maxdim);
     int64_t *maxsym = xmalloc(((size_t)l.n[4] + 1) * sizeof *maxsym);
     bool ok = true;

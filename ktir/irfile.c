@@ -1174,17 +1174,32 @@ struct span {
     uint32_t n;
 };
 
+/* Where an entry lies, from the start of the Module (8 bytes, not a
+ * pointer and a length: a big module has one per op and value). */
+struct entry {
+    uint32_t off, n;
+};
+
 struct layout {
-    struct span *at[NTABLES + 1]; /* at[f][k]: entry k of field f */
+    const uint8_t *base;           /* the Module */
+    struct entry *at[NTABLES + 1]; /* at[f][k]: entry k of field f */
     uint32_t n[NTABLES + 1];
-    struct span *all;
+    struct entry *all;
     uint64_t top;
 };
+
+/* Entry k of field f. */
+static inline struct span entry_span(const struct layout *l, int f, uint32_t k)
+{
+    const struct entry *e = &l->at[f][k];
+    return (struct span){l->base + e->off, e->n};
+}
 
 /* Two passes over the top level: count, then record. */
 static bool scan_module(const uint8_t *p, size_t len, struct layout *l, char *err, size_t errlen)
 {
     memset(l, 0, sizeof *l);
+    l->base = p;
     size_t total = 0;
     for (int pass = 0; pass < 2; pass++) {
         struct rd r = {p, p + len};
@@ -1198,7 +1213,8 @@ static bool scan_module(const uint8_t *p, size_t len, struct layout *l, char *er
                 if (pass == 0)
                     l->n[field]++;
                 else
-                    l->at[field][fill[field]++] = (struct span){sub.p, (uint32_t)(sub.end - sub.p)};
+                    l->at[field][fill[field]++] =
+                        (struct entry){(uint32_t)(sub.p - p), (uint32_t)(sub.end - sub.p)};
             } else if (field == 11) {
                 REQUIRE(wt == WT_VARINT && rd_varint(&r, &l->top), "bad module encoding");
             } else {
@@ -1339,7 +1355,7 @@ static bool read_types(const struct layout *l, struct ir_module *m, struct scrat
     uint32_t nt = l->n[2], na = l->n[3], ns = l->n[1];
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t id = k + 1;
-        DECODE(l->at[2][k], type_fields, s);
+        DECODE(entry_span(l, 2, k), type_fields, s);
         const uint64_t *f = s->f;
         REQUIRE(f[1] <= IR_TY_FIFO_SLOT && f[2] <= IR_DF16 && f[3] <= UINT8_MAX,
                 "type %u: bad kind", id);
@@ -1383,7 +1399,7 @@ static bool read_attrs(const struct layout *l, struct ir_module *m, struct scrat
     uint32_t nt = l->n[2], na = l->n[3], ns = l->n[1];
     for (uint32_t k = 0; k < na; k++) {
         uint32_t id = k + 1;
-        DECODE(l->at[3][k], attr_fields, s);
+        DECODE(entry_span(l, 3, k), attr_fields, s);
         const uint64_t *f = s->f;
         uint32_t kind = (uint32_t)f[1], map = (uint32_t)f[11];
         int64_t i = unzigzag(f[4]);
@@ -1457,7 +1473,7 @@ static bool read_affine(const struct layout *l, struct ir_module *m, struct scra
 {
     for (uint32_t k = 0; k < l->n[4]; k++) {
         uint32_t id = k + 1;
-        DECODE(l->at[4][k], aff_fields, s);
+        DECODE(entry_span(l, 4, k), aff_fields, s);
         uint32_t kind = (uint32_t)s->f[1], lhs = (uint32_t)s->f[2], rhs = (uint32_t)s->f[3];
         int64_t v = unzigzag(s->f[4]);
         maxdim[id] = maxsym[id] = -1;
@@ -1506,7 +1522,7 @@ static bool read_affine(const struct layout *l, struct ir_module *m, struct scra
     }
     uint32_t naff = l->n[4];
     for (uint32_t k = 0; k < l->n[5]; k++) {
-        DECODE(l->at[5][k], map_fields, s);
+        DECODE(entry_span(l, 5, k), map_fields, s);
         uint32_t ndims = (uint32_t)s->f[1], nsyms = (uint32_t)s->f[2];
         const struct list *res = &s->lists[0];
         for (size_t i = 0; i < res->n; i++) {
@@ -1518,7 +1534,7 @@ static bool read_affine(const struct layout *l, struct ir_module *m, struct scra
                    "affine map");
     }
     for (uint32_t k = 0; k < l->n[6]; k++) {
-        DECODE(l->at[6][k], set_fields, s);
+        DECODE(entry_span(l, 6, k), set_fields, s);
         uint32_t ndims = (uint32_t)s->f[1], nsyms = (uint32_t)s->f[2];
         const struct list *cons = &s->lists[0], *eq = &s->lists[1];
         REQUIRE(cons->n == eq->n, "integer set %u: bad constraint", k + 1);
@@ -1557,7 +1573,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_value_info *vals = arena_alloc(m->arena, (n ? n : 1) * sizeof *vals);
     void **slot = table_extend(&m->values, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[7][k], value_fields, s);
+        DECODE(entry_span(l, 7, k), value_fields, s);
         struct ir_value_info *x = &vals[k];
         x->type = (uint32_t)s->f[1];
         x->name = (uint32_t)s->f[2];
@@ -1570,7 +1586,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_op_info *ops = arena_alloc(m->arena, (n ? n : 1) * sizeof *ops);
     slot = table_extend(&m->ops, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[8][k], op_fields, s);
+        DECODE(entry_span(l, 8, k), op_fields, s);
         const uint64_t *f = s->f;
         struct ir_op_info *x = &ops[k];
         x->kind = 0; /* set once the name is known to be a string */
@@ -1594,7 +1610,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_block_info *blks = arena_alloc(m->arena, (n ? n : 1) * sizeof *blks);
     slot = table_extend(&m->blocks, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[9][k], block_fields, s);
+        DECODE(entry_span(l, 9, k), block_fields, s);
         const uint64_t *f = s->f;
         struct ir_block_info *x = &blks[k];
         x->region = (uint32_t)f[1];
@@ -1610,7 +1626,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_region_info *regs = arena_alloc(m->arena, (n ? n : 1) * sizeof *regs);
     slot = table_extend(&m->regions, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[10][k], region_fields, s);
+        DECODE(entry_span(l, 10, k), region_fields, s);
         struct ir_region_info *x = &regs[k];
         x->op = (uint32_t)s->f[1];
         x->first = (uint32_t)s->f[2];
@@ -1640,7 +1656,8 @@ static bool decode_module(const uint8_t *p, size_t len, struct ir_module *m, cha
     int64_t *maxsym = xmalloc(((size_t)l.n[4] + 1) * sizeof *maxsym);
     bool ok = true;
     for (uint32_t k = 0; ok && k < l.n[1]; k++) {
-        const struct span *x = &l.at[1][k];
+        struct span e = entry_span(&l, 1, k);
+        const struct span *x = &e;
         if (x->n && memchr(x->p, 0, x->n))
             ok = malformed(err, errlen, "string %u contains a NUL byte", k + 1);
         else if (ir_str_intern(m, x->n ? (const char *)x->p : "", x->n) != k + 1)

@@ -93,6 +93,12 @@ bool irp_error_at(struct ir_parser *p, struct ir_loc loc, const char *fmt, ...);
  * gives 2); hooks of ops with a variable result count read it. */
 uint32_t irp_result_hint(struct ir_parser *p);
 
+/* n zeroed bytes for the op being parsed: valid until the op is made and
+ * parsing moves past it (they are reused for the next op), for lists that
+ * become the op's operands or attributes; not for anything the module
+ * keeps. */
+void *irp_scratch(struct ir_parser *p, size_t n);
+
 bool irp_peek(struct ir_parser *p, enum ir_tok t);
 /* Consumes t when it is next. */
 bool irp_opt(struct ir_parser *p, enum ir_tok t);

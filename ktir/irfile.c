@@ -42,6 +42,8 @@
  * noise next to deflate at every size an IR file has had so far; at 16 MiB
  * and above, halving the file is worth its ~0.2 s.
  */
+#define _GNU_SOURCE /* F_SETPIPE_SZ */
+
 #include "ktir/irfile.h"
 
 #include <assert.h>
@@ -68,6 +70,7 @@ enum {
     MAX_RATIO = 1032, /* deflate never expands more than 1032:1 (zlib_tech.html) */
     MAX_STAGE_LEN = 64,
     MAX_TOOL_LEN = 256,
+    PIPE_ROOM = 1 << 20, /* Linux's default limit for an unprivileged process */
 };
 
 /* IrFile.compression: how IrFile.module holds the Module bytes. */
@@ -2020,6 +2023,15 @@ int ir_out_open(struct ir_out *o, const char *path, char *err, size_t errlen)
     if (is_std(path)) {
         fflush(stdout);
         o->fd = STDOUT_FILENO;
+        /* A pipe to the next stage: with room for a whole (typical) IR file
+         * the writer hands it over in one go and exits, instead of waking
+         * the reader for every 64 KiB and waiting for it to drain them. The
+         * kernel takes pages for the room only as it fills; where a bigger
+         * pipe is refused, nothing changes. */
+        struct stat st;
+        if (fstat(o->fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
+            fcntl(o->fd, F_GETPIPE_SZ) < PIPE_ROOM)
+            (void)fcntl(o->fd, F_SETPIPE_SZ, PIPE_ROOM);
         return 0;
     }
     struct stat st;

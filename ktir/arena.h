@@ -14,6 +14,10 @@ struct arena;
 struct arena *arena_new(void);
 /* Releases every allocation of the arena and the arena itself. NULL is a no-op. */
 void arena_free(struct arena *a);
+/* A hint: about `bytes` more are about to be allocated (a reader that knows
+ * its input's size). From 1 MiB on they get a chunk of their own at once,
+ * in huge pages; smaller hints change nothing. */
+void arena_reserve(struct arena *a, size_t bytes);
 /* size bytes, zeroed, aligned for any object. */
 void *arena_alloc(struct arena *a, size_t size);
 /* A copy of n bytes of s, NUL-terminated. */

@@ -39,6 +39,12 @@ enum ir_print_flags {
 
 /* Appends the module's text to *out (a malloc'd buffer, *len bytes used). */
 void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size_t *len);
+/* The same text handed to sink in consecutive pieces of about 64 KiB (cut
+ * between ops), each as soon as it is printed, so that a big module's text
+ * never sits whole in memory. Returns 0, or the first nonzero value sink
+ * returned (sink is not called again after it). */
+typedef int (*ir_print_sink)(void *ctx, const char *text, size_t n);
+int ir_print_module_to(const struct ir_module *m, unsigned flags, ir_print_sink sink, void *ctx);
 /* A type's text into a malloc'd string (*out, *len), for messages. */
 void ir_print_type_to(const struct ir_module *m, ir_type t, char **out, size_t *len);
 /* Prints one op (and what it holds) to a stream; for debugging and tests. */
@@ -86,6 +92,12 @@ bool irp_error_at(struct ir_parser *p, struct ir_loc loc, const char *fmt, ...);
 /* How many results the source binds for the op being parsed (`%a, %b =`
  * gives 2); hooks of ops with a variable result count read it. */
 uint32_t irp_result_hint(struct ir_parser *p);
+
+/* n zeroed bytes for the op being parsed: valid until the op is made and
+ * parsing moves past it (they are reused for the next op), for lists that
+ * become the op's operands or attributes; not for anything the module
+ * keeps. */
+void *irp_scratch(struct ir_parser *p, size_t n);
 
 bool irp_peek(struct ir_parser *p, enum ir_tok t);
 /* Consumes t when it is next. */

@@ -150,9 +150,9 @@ static uint32_t intern_find(struct ir_intern *h, const void *p, uint32_t n, uint
     }
 }
 
-static void intern_grow(struct ir_intern *h)
+/* Rehashes h into ncap slots (a power of two above twice its length). */
+static void intern_rehash(struct ir_intern *h, uint32_t ncap)
 {
-    uint32_t ncap = h->cap * 2;
     struct islot *ns = calloc(ncap, sizeof *ns);
     if (!ns)
         abort();
@@ -167,6 +167,35 @@ static void intern_grow(struct ir_intern *h)
     free(h->slots);
     h->slots = ns;
     h->cap = ncap;
+}
+
+static void intern_grow(struct ir_intern *h)
+{
+    intern_rehash(h, h->cap * 2);
+}
+
+static void vec_reserve(struct ir_vec *v, uint32_t more)
+{
+    if (v->cap - v->len >= more)
+        return;
+    v->cap = v->len + more;
+    void *d = realloc(v->data, (size_t)v->cap * sizeof(void *));
+    if (!d)
+        abort();
+    v->data = d;
+}
+
+/* Room for n more keys in h and its table, at the load intern() keeps. */
+static void intern_reserve(struct ir_intern *h, struct ir_vec *table, uint32_t n)
+{
+    vec_reserve(table, n);
+    vec_reserve(&h->keys, n);
+    uint64_t want = ((uint64_t)h->len + n) * 2;
+    uint32_t cap = h->cap;
+    while (cap < want && cap < (UINT32_C(1) << 31))
+        cap *= 2;
+    if (cap != h->cap)
+        intern_rehash(h, cap);
 }
 
 /* A growable byte buffer for building canonical keys. */
@@ -292,6 +321,17 @@ void ir_module_free(struct ir_module *m)
     free(m->str_kind);
     arena_free(m->arena);
     free(m);
+}
+
+void ir_module_reserve(struct ir_module *m, uint32_t nstr, uint32_t ntype, uint32_t nattr,
+                       uint32_t naff, uint32_t nmap, uint32_t nset)
+{
+    intern_reserve(m->hstr, &m->strs, nstr);
+    intern_reserve(m->htype, &m->types, ntype);
+    intern_reserve(m->hattr, &m->attrs, nattr);
+    intern_reserve(m->haff, &m->affs, naff);
+    intern_reserve(m->hmap, &m->maps, nmap);
+    intern_reserve(m->hset, &m->sets, nset);
 }
 
 /* ---- strings ----------------------------------------------------------- */
@@ -859,13 +899,19 @@ bool ir_set_box(const struct ir_module *m, uint32_t set, const int64_t *syms, in
 
 /* ---- ops, blocks, regions ---------------------------------------------- */
 
-#define GROW(m, arr, len, cap)                                                    \
+/* Room for one more in an op state's list: first its inline array, then
+ * doubling copies in the arena. */
+#define GROW(m, arr, len, cap, inl)                                               \
     do {                                                                          \
         if ((len) == (cap)) {                                                     \
-            uint32_t ncap_ = (cap) ? (cap) * 2 : 4;                               \
+            if (!(cap)) {                                                         \
+                (arr) = (inl);                                                    \
+                (cap) = sizeof(inl) / sizeof *(inl);                              \
+                break;                                                            \
+            }                                                                     \
+            uint32_t ncap_ = (cap) * 2;                                           \
             void *n_ = arena_alloc((m)->arena, ncap_ * sizeof *(arr));            \
-            if (len)                                                              \
-                memcpy(n_, (arr), (len) * sizeof *(arr));                         \
+            memcpy(n_, (arr), (len) * sizeof *(arr));                             \
             (arr) = n_;                                                           \
             (cap) = ncap_;                                                        \
         }                                                                         \
@@ -906,25 +952,25 @@ void ir_state_init_str(struct ir_op_state *st, struct ir_module *m, ir_str name,
 
 void ir_state_add_operand(struct ir_module *m, struct ir_op_state *st, ir_value v)
 {
-    GROW(m, st->opnd, st->nopnd, st->cap_opnd);
+    GROW(m, st->opnd, st->nopnd, st->cap_opnd, st->in_opnd);
     st->opnd[st->nopnd++] = v;
 }
 
 void ir_state_add_result(struct ir_module *m, struct ir_op_state *st, ir_type t)
 {
-    GROW(m, st->res_types, st->nres, st->cap_res);
+    GROW(m, st->res_types, st->nres, st->cap_res, st->in_res);
     st->res_types[st->nres++] = t;
 }
 
 void ir_state_add_region(struct ir_module *m, struct ir_op_state *st, ir_region r)
 {
-    GROW(m, st->regs, st->nreg, st->cap_reg);
+    GROW(m, st->regs, st->nreg, st->cap_reg, st->in_regs);
     st->regs[st->nreg++] = r;
 }
 
 void ir_state_add_successor(struct ir_module *m, struct ir_op_state *st, ir_block b)
 {
-    GROW(m, st->succ, st->nsucc, st->cap_succ);
+    GROW(m, st->succ, st->nsucc, st->cap_succ, st->in_succ);
     st->succ[st->nsucc++] = b;
 }
 
@@ -941,8 +987,8 @@ void ir_state_set_attr_str(struct ir_module *m, struct ir_op_state *st, ir_str s
             return;
         }
     uint32_t cap = st->cap_attr;
-    GROW(m, st->attr_names, st->nattr, cap);
-    GROW(m, st->attr_vals, st->nattr, st->cap_attr);
+    GROW(m, st->attr_names, st->nattr, cap, st->in_attr_names);
+    GROW(m, st->attr_vals, st->nattr, st->cap_attr, st->in_attr_vals);
     st->attr_names[st->nattr] = s;
     st->attr_vals[st->nattr++] = a;
 }

@@ -173,15 +173,16 @@ struct ir_value_info {
     bool is_arg;
 };
 
+/* Fields ordered so that the record has no padding (80 bytes). */
 struct ir_op_info {
     uint16_t kind;      /* enum ir_op_kind (ktir/ops.h); IR_OP_UNKNOWN for others */
     ir_str name;        /* full name, e.g. "arith.addf" */
     uint32_t nopnd, nres, nreg, nsucc;
-    ir_value *opnd;
     ir_value res;       /* first result; results are consecutive values */
+    ir_attr attrs;      /* a dictionary attribute, or IR_NONE */
+    ir_value *opnd;
     ir_region *regs;
     ir_block *succ;
-    ir_attr attrs;      /* a dictionary attribute, or IR_NONE */
     struct ir_loc loc;
     ir_block block;     /* parent */
     ir_op prev, next;
@@ -223,6 +224,11 @@ struct ir_module {
 
 struct ir_module *ir_module_new(void);
 void ir_module_free(struct ir_module *m);
+/* Room for that many more strings, types, attributes, affine expressions,
+ * maps and sets (a reader that knows its tables' sizes): each table and
+ * hash set grows once, not through every doubling on the way. */
+void ir_module_reserve(struct ir_module *m, uint32_t nstr, uint32_t ntype, uint32_t nattr,
+                       uint32_t naff, uint32_t nmap, uint32_t nset);
 
 /* Table accessors: id → info. ids are valid for the module's lifetime.
  * Inline: they are on every path of every pass, the parser and the printer. */
@@ -332,7 +338,10 @@ bool ir_set_box(const struct ir_module *m, uint32_t set, const int64_t *syms, in
 
 /* ---- building and editing ops ------------------------------------------- */
 
-/* Everything needed to create an op; the parser and passes fill one. */
+/* Everything needed to create an op; the parser and passes fill one, a
+ * local initialized by ir_state_init (never copied: the lists start in the
+ * state's own inline room, and only longer ones move to the arena, so
+ * building an ordinary op leaves no garbage in it). */
 struct ir_op_state {
     uint16_t kind;
     ir_str name;
@@ -345,6 +354,12 @@ struct ir_op_state {
     ir_str *attr_names;
     ir_attr *attr_vals;
     uint32_t cap_opnd, cap_res, cap_reg, cap_attr, cap_succ;
+    ir_value in_opnd[8];
+    ir_type in_res[4];
+    ir_region in_regs[2];
+    ir_block in_succ[2];
+    ir_str in_attr_names[8];
+    ir_attr in_attr_vals[8];
 };
 
 void ir_state_init(struct ir_op_state *st, struct ir_module *m, const char *name,

@@ -42,6 +42,8 @@
  * noise next to deflate at every size an IR file has had so far; at 16 MiB
  * and above, halving the file is worth its ~0.2 s.
  */
+#define _GNU_SOURCE /* F_SETPIPE_SZ */
+
 #include "ktir/irfile.h"
 
 #include <assert.h>
@@ -68,6 +70,7 @@ enum {
     MAX_RATIO = 1032, /* deflate never expands more than 1032:1 (zlib_tech.html) */
     MAX_STAGE_LEN = 64,
     MAX_TOOL_LEN = 256,
+    PIPE_ROOM = 1 << 20, /* Linux's default limit for an unprivileged process */
 };
 
 /* IrFile.compression: how IrFile.module holds the Module bytes. */
@@ -1174,17 +1177,32 @@ struct span {
     uint32_t n;
 };
 
+/* Where an entry lies, from the start of the Module (8 bytes, not a
+ * pointer and a length: a big module has one per op and value). */
+struct entry {
+    uint32_t off, n;
+};
+
 struct layout {
-    struct span *at[NTABLES + 1]; /* at[f][k]: entry k of field f */
+    const uint8_t *base;           /* the Module */
+    struct entry *at[NTABLES + 1]; /* at[f][k]: entry k of field f */
     uint32_t n[NTABLES + 1];
-    struct span *all;
+    struct entry *all;
     uint64_t top;
 };
+
+/* Entry k of field f. */
+static inline struct span entry_span(const struct layout *l, int f, uint32_t k)
+{
+    const struct entry *e = &l->at[f][k];
+    return (struct span){l->base + e->off, e->n};
+}
 
 /* Two passes over the top level: count, then record. */
 static bool scan_module(const uint8_t *p, size_t len, struct layout *l, char *err, size_t errlen)
 {
     memset(l, 0, sizeof *l);
+    l->base = p;
     size_t total = 0;
     for (int pass = 0; pass < 2; pass++) {
         struct rd r = {p, p + len};
@@ -1198,7 +1216,8 @@ static bool scan_module(const uint8_t *p, size_t len, struct layout *l, char *er
                 if (pass == 0)
                     l->n[field]++;
                 else
-                    l->at[field][fill[field]++] = (struct span){sub.p, (uint32_t)(sub.end - sub.p)};
+                    l->at[field][fill[field]++] =
+                        (struct entry){(uint32_t)(sub.p - p), (uint32_t)(sub.end - sub.p)};
             } else if (field == 11) {
                 REQUIRE(wt == WT_VARINT && rd_varint(&r, &l->top), "bad module encoding");
             } else {
@@ -1339,7 +1358,7 @@ static bool read_types(const struct layout *l, struct ir_module *m, struct scrat
     uint32_t nt = l->n[2], na = l->n[3], ns = l->n[1];
     for (uint32_t k = 0; k < nt; k++) {
         uint32_t id = k + 1;
-        DECODE(l->at[2][k], type_fields, s);
+        DECODE(entry_span(l, 2, k), type_fields, s);
         const uint64_t *f = s->f;
         REQUIRE(f[1] <= IR_TY_FIFO_SLOT && f[2] <= IR_DF16 && f[3] <= UINT8_MAX,
                 "type %u: bad kind", id);
@@ -1383,7 +1402,7 @@ static bool read_attrs(const struct layout *l, struct ir_module *m, struct scrat
     uint32_t nt = l->n[2], na = l->n[3], ns = l->n[1];
     for (uint32_t k = 0; k < na; k++) {
         uint32_t id = k + 1;
-        DECODE(l->at[3][k], attr_fields, s);
+        DECODE(entry_span(l, 3, k), attr_fields, s);
         const uint64_t *f = s->f;
         uint32_t kind = (uint32_t)f[1], map = (uint32_t)f[11];
         int64_t i = unzigzag(f[4]);
@@ -1457,7 +1476,7 @@ static bool read_affine(const struct layout *l, struct ir_module *m, struct scra
 {
     for (uint32_t k = 0; k < l->n[4]; k++) {
         uint32_t id = k + 1;
-        DECODE(l->at[4][k], aff_fields, s);
+        DECODE(entry_span(l, 4, k), aff_fields, s);
         uint32_t kind = (uint32_t)s->f[1], lhs = (uint32_t)s->f[2], rhs = (uint32_t)s->f[3];
         int64_t v = unzigzag(s->f[4]);
         maxdim[id] = maxsym[id] = -1;
@@ -1506,7 +1525,7 @@ static bool read_affine(const struct layout *l, struct ir_module *m, struct scra
     }
     uint32_t naff = l->n[4];
     for (uint32_t k = 0; k < l->n[5]; k++) {
-        DECODE(l->at[5][k], map_fields, s);
+        DECODE(entry_span(l, 5, k), map_fields, s);
         uint32_t ndims = (uint32_t)s->f[1], nsyms = (uint32_t)s->f[2];
         const struct list *res = &s->lists[0];
         for (size_t i = 0; i < res->n; i++) {
@@ -1518,7 +1537,7 @@ static bool read_affine(const struct layout *l, struct ir_module *m, struct scra
                    "affine map");
     }
     for (uint32_t k = 0; k < l->n[6]; k++) {
-        DECODE(l->at[6][k], set_fields, s);
+        DECODE(entry_span(l, 6, k), set_fields, s);
         uint32_t ndims = (uint32_t)s->f[1], nsyms = (uint32_t)s->f[2];
         const struct list *cons = &s->lists[0], *eq = &s->lists[1];
         REQUIRE(cons->n == eq->n, "integer set %u: bad constraint", k + 1);
@@ -1557,7 +1576,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_value_info *vals = arena_alloc(m->arena, (n ? n : 1) * sizeof *vals);
     void **slot = table_extend(&m->values, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[7][k], value_fields, s);
+        DECODE(entry_span(l, 7, k), value_fields, s);
         struct ir_value_info *x = &vals[k];
         x->type = (uint32_t)s->f[1];
         x->name = (uint32_t)s->f[2];
@@ -1570,7 +1589,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_op_info *ops = arena_alloc(m->arena, (n ? n : 1) * sizeof *ops);
     slot = table_extend(&m->ops, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[8][k], op_fields, s);
+        DECODE(entry_span(l, 8, k), op_fields, s);
         const uint64_t *f = s->f;
         struct ir_op_info *x = &ops[k];
         x->kind = 0; /* set once the name is known to be a string */
@@ -1594,7 +1613,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_block_info *blks = arena_alloc(m->arena, (n ? n : 1) * sizeof *blks);
     slot = table_extend(&m->blocks, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[9][k], block_fields, s);
+        DECODE(entry_span(l, 9, k), block_fields, s);
         const uint64_t *f = s->f;
         struct ir_block_info *x = &blks[k];
         x->region = (uint32_t)f[1];
@@ -1610,7 +1629,7 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_region_info *regs = arena_alloc(m->arena, (n ? n : 1) * sizeof *regs);
     slot = table_extend(&m->regions, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(l->at[10][k], region_fields, s);
+        DECODE(entry_span(l, 10, k), region_fields, s);
         struct ir_region_info *x = &regs[k];
         x->op = (uint32_t)s->f[1];
         x->first = (uint32_t)s->f[2];
@@ -1628,11 +1647,20 @@ static bool decode_module(const uint8_t *p, size_t len, struct ir_module *m, cha
     if (!scan_module(p, len, &l, err, errlen))
         return false;
     struct scratch s = {0};
+    ir_module_reserve(m, l.n[1], l.n[2], l.n[3], l.n[4], l.n[5], l.n[6]);
+    /* What the records below take in the arena, about (strings and the
+     * ops' and blocks' id lists are short): a big module goes straight
+     * into huge pages. */
+    arena_reserve(m->arena, (size_t)l.n[1] * 32 + (size_t)l.n[7] * sizeof(struct ir_value_info) +
+                                (size_t)l.n[8] * (sizeof(struct ir_op_info) + 16) +
+                                (size_t)l.n[9] * (sizeof(struct ir_block_info) + 16) +
+                                (size_t)l.n[10] * sizeof(struct ir_region_info));
     int64_t *maxdim = xmalloc(((size_t)l.n[4] + 1) * sizeof *maxdim);
     int64_t *maxsym = xmalloc(((size_t)l.n[4] + 1) * sizeof *maxsym);
     bool ok = true;
     for (uint32_t k = 0; ok && k < l.n[1]; k++) {
-        const struct span *x = &l.at[1][k];
+        struct span e = entry_span(&l, 1, k);
+        const struct span *x = &e;
         if (x->n && memchr(x->p, 0, x->n))
             ok = malformed(err, errlen, "string %u contains a NUL byte", k + 1);
         else if (ir_str_intern(m, x->n ? (const char *)x->p : "", x->n) != k + 1)
@@ -1665,11 +1693,36 @@ static bool decode_module(const uint8_t *p, size_t len, struct ir_module *m, cha
 
 /* ---- the container ------------------------------------------------------ */
 
+/* IrFile's fields up to the module's bytes (fields in number order): the
+ * schema, stage, tool, module size, and field 5's tag and length. */
+static void put_irfile_head(struct wbuf *b, const char *stage, size_t nstage, const char *tool,
+                            size_t ntool, size_t n, size_t nbody)
+{
+    put_u64(b, 1, IR_FILE_SCHEMA_VERSION);
+    put_bytes(b, 2, stage, nstage);
+    put_bytes(b, 3, tool, ntool);
+    put_u64(b, 4, n);
+    wb_reserve(b, 11);
+    b->p[b->len++] = (uint8_t)(5 << 3 | WT_LEN);
+    wb_varint_raw(b, nbody);
+}
+
+/* Completes the file in b (header then IrFile up to the module's bytes,
+ * the bytes): the last field, the magic, the length and the checksum. */
+static void finish_file(struct wbuf *b, unsigned compression)
+{
+    put_u64(b, 6, compression);
+    memcpy(b->p, magic, sizeof magic);
+    put_le32(b->p + 8, (uint32_t)(b->len - HEADER_SIZE));
+    put_le32(b->p + 12, file_crc(b->p, b->len));
+}
+
 int ir_file_write_mem(const struct ir_module *m, const char *stage, const char *tool,
                       unsigned char **out, size_t *len, char *err, size_t errlen)
 {
-    assert(label_ok(stage, strlen(stage), MAX_STAGE_LEN, false) &&
-           label_ok(tool, strlen(tool), MAX_TOOL_LEN, true));
+    size_t nstage = strlen(stage), ntool = strlen(tool);
+    assert(label_ok(stage, nstage, MAX_STAGE_LEN, false) &&
+           label_ok(tool, ntool, MAX_TOOL_LEN, true));
     *out = NULL;
     *len = 0;
     char why[256];
@@ -1679,17 +1732,38 @@ int ir_file_write_mem(const struct ir_module *m, const char *stage, const char *
     }
     struct renum r;
     compact_module(m, &r);
+    /* The Module is encoded where a stored file holds it, behind room for
+     * the header and IrFile's first fields (at most `room` bytes, whose
+     * exact size depends on the Module's): no second copy of it is made. */
+    size_t room = HEADER_SIZE + 4 * 11 + nstage + ntool;
     struct wbuf b = {0};
+    wb_reserve(&b, room);
+    b.len = room;
     encode_module(m, &r, &b);
     renum_free(&r);
-    if (b.len > MAX_MODULE_SIZE) {
+    size_t n = b.len - room;
+    if (n > MAX_MODULE_SIZE) {
         free(b.p);
         return fail(err, errlen, 3, "module too large for an IR file (%zu bytes, at most %llu)",
-                    b.len, (unsigned long long)MAX_MODULE_SIZE);
+                    n, (unsigned long long)MAX_MODULE_SIZE);
     }
-    int rc = ir_file_wrap(b.p, b.len, stage, tool, out, len, err, errlen);
-    free(b.p);
-    return rc;
+    if (n >= STORE_BELOW) { /* deflated: ir_file_wrap makes the file */
+        int rc = ir_file_wrap(b.p + room, n, stage, tool, out, len, err, errlen);
+        free(b.p);
+        return rc;
+    }
+    uint8_t head[HEADER_SIZE + 4 * 11 + 2 * (MAX_STAGE_LEN + MAX_TOOL_LEN)];
+    struct wbuf h = {head, HEADER_SIZE, sizeof head};
+    put_irfile_head(&h, stage, nstage, tool, ntool, n, n);
+    assert(h.p == head && h.len <= room);
+    size_t shift = room - h.len;
+    memcpy(b.p + shift, head, h.len);
+    memmove(b.p, b.p + shift, b.len - shift);
+    b.len -= shift;
+    finish_file(&b, COMPRESS_NONE);
+    *out = b.p;
+    *len = b.len;
+    return 0;
 }
 
 int ir_file_wrap(const void *payload, size_t n, const char *stage, const char *tool,
@@ -1717,20 +1791,15 @@ int ir_file_wrap(const void *payload, size_t n, const char *stage, const char *t
         body = z;
         nbody = zlen;
     }
-    /* IrFile, fields in number order. */
     struct wbuf b = {0};
     wb_reserve(&b, HEADER_SIZE + 64 + nstage + ntool + nbody);
     b.len = HEADER_SIZE;
-    put_u64(&b, 1, IR_FILE_SCHEMA_VERSION);
-    put_bytes(&b, 2, stage, nstage);
-    put_bytes(&b, 3, tool, ntool);
-    put_u64(&b, 4, n);
-    put_bytes(&b, 5, body, nbody);
-    put_u64(&b, 6, compression);
+    put_irfile_head(&b, stage, nstage, tool, ntool, n, nbody);
+    if (nbody)
+        memcpy(b.p + b.len, body, nbody);
+    b.len += nbody;
     free(z);
-    memcpy(b.p, magic, sizeof magic);
-    put_le32(b.p + 8, (uint32_t)(b.len - HEADER_SIZE));
-    put_le32(b.p + 12, file_crc(b.p, b.len));
+    finish_file(&b, compression);
     *out = b.p;
     *len = b.len;
     return 0;
@@ -1945,57 +2014,89 @@ static int write_fd(int fd, const void *buf, size_t n)
 /* A new regular file appears only complete: bytes go to path.tmpXXXXXX in
  * the same directory, which is then renamed over path. Something that is
  * not a regular file (/dev/null, a FIFO) is written in place instead. */
-static int write_path(const char *path, const void *buf, size_t len, char *err,
-                      size_t errlen)
+int ir_out_open(struct ir_out *o, const char *path, char *err, size_t errlen)
 {
+    o->fd = -1;
+    o->tmp = NULL;
+    o->path = path;
+    o->err = 0;
+    if (is_std(path)) {
+        fflush(stdout);
+        o->fd = STDOUT_FILENO;
+        /* A pipe to the next stage: with room for a whole (typical) IR file
+         * the writer hands it over in one go and exits, instead of waking
+         * the reader for every 64 KiB and waiting for it to drain them. The
+         * kernel takes pages for the room only as it fills; where a bigger
+         * pipe is refused, nothing changes. */
+        struct stat st;
+        if (fstat(o->fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
+            fcntl(o->fd, F_GETPIPE_SZ) < PIPE_ROOM)
+            (void)fcntl(o->fd, F_SETPIPE_SZ, PIPE_ROOM);
+        return 0;
+    }
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-        if (fd < 0)
+        o->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+        if (o->fd < 0)
             return fail(err, errlen, 3, "cannot open the output: %s", strerror(errno));
-        int e = write_fd(fd, buf, len);
-        if (close(fd) && !e)
-            e = errno;
-        return e ? fail(err, errlen, 3, "cannot write the output: %s", strerror(e)) : 0;
+        return 0;
     }
     static const char suffix[] = ".tmpXXXXXX";
     size_t n = strlen(path);
-    char *tmp = xmalloc(n + sizeof suffix);
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, suffix, sizeof suffix);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
+    o->tmp = xmalloc(n + sizeof suffix);
+    memcpy(o->tmp, path, n);
+    memcpy(o->tmp + n, suffix, sizeof suffix);
+    o->fd = mkstemp(o->tmp);
+    if (o->fd < 0) {
         int e = errno;
-        free(tmp);
+        free(o->tmp);
+        o->tmp = NULL;
         return fail(err, errlen, 3, "cannot create a temporary file beside the output: %s",
                     strerror(e));
     }
     /* mkstemp makes 0600; give the mode any new file would get. */
     mode_t mask = umask(0);
     umask(mask);
-    int e = fchmod(fd, 0666 & ~mask) ? errno : 0;
-    if (!e)
-        e = write_fd(fd, buf, len);
-    if (close(fd) && !e)
+    o->err = fchmod(o->fd, 0666 & ~mask) ? errno : 0;
+    return 0;
+}
+
+int ir_out_write(struct ir_out *o, const void *buf, size_t n)
+{
+    if (!o->err)
+        o->err = write_fd(o->fd, buf, n);
+    return o->err ? 3 : 0;
+}
+
+int ir_out_close(struct ir_out *o, bool commit, char *err, size_t errlen)
+{
+    int e = o->err;
+    if (is_std(o->path))
+        return e ? fail(err, errlen, 3, "cannot write to stdout: %s", strerror(e)) : 0;
+    if (close(o->fd) && !e)
         e = errno;
     const char *what = "write";
-    if (!e && rename(tmp, path) != 0) {
-        e = errno;
-        what = "replace";
+    if (o->tmp) {
+        if (commit && !e && rename(o->tmp, o->path) != 0) {
+            e = errno;
+            what = "replace";
+        }
+        if (e || !commit)
+            unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
     }
-    if (e)
-        unlink(tmp);
-    free(tmp);
     return e ? fail(err, errlen, 3, "cannot %s the output: %s", what, strerror(e)) : 0;
 }
 
 int ir_file_put_bytes(const char *path, const void *buf, size_t len, char *err, size_t errlen)
 {
-    if (!is_std(path))
-        return write_path(path, buf, len, err, errlen);
-    fflush(stdout);
-    int e = write_fd(STDOUT_FILENO, buf, len);
-    return e ? fail(err, errlen, 3, "cannot write to stdout: %s", strerror(e)) : 0;
+    struct ir_out o;
+    int rc = ir_out_open(&o, path, err, errlen);
+    if (rc)
+        return rc;
+    ir_out_write(&o, buf, len);
+    return ir_out_close(&o, true, err, errlen);
 }
 
 int ir_file_write(const char *path, const struct ir_module *m, const char *stage, const char *tool,

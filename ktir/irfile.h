@@ -36,6 +36,7 @@
 #ifndef KTIR_IRFILE_H
 #define KTIR_IRFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct ir_module;
@@ -61,6 +62,22 @@ int ir_file_write(const char *path, const struct ir_module *m, const char *stage
  * does: atomically through a temporary file. Every ktc output (IR files and
  * text alike) goes through here. Returns 0, or 3 with the reason in err. */
 int ir_file_put_bytes(const char *path, const void *buf, size_t len, char *err, size_t errlen);
+
+/* An output written in pieces, with ir_file_put_bytes's guarantees: to
+ * stdout (path NULL or "-"), in place when path is not a regular file, else
+ * to a temporary file beside path renamed over it by ir_out_close(o, true)
+ * (removed by ir_out_close(o, false) or after a failed write). Open and
+ * close return 0, or 3 with the reason in err; ir_out_write returns 0, or
+ * 3 once a write failed (close then reports it). */
+struct ir_out {
+    int fd;
+    char *tmp;
+    const char *path;
+    int err;
+};
+int ir_out_open(struct ir_out *o, const char *path, char *err, size_t errlen);
+int ir_out_write(struct ir_out *o, const void *buf, size_t n);
+int ir_out_close(struct ir_out *o, bool commit, char *err, size_t errlen);
 
 /* Reads an IR file from len bytes at buf. expect_stage (NULL = any) is the
  * stage the caller accepts; the file's stage is copied to stage_out (may be

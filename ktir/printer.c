@@ -22,6 +22,10 @@ struct ir_printer {
     char *buf;
     size_t len, cap;
     int indent;
+    /* Streaming (ir_print_module_to): buf is handed to sink between ops. */
+    ir_print_sink sink;
+    void *sink_ctx;
+    int sink_rc;
 
     char **names;     /* per value id, NULL until named */
     uint32_t nnames;
@@ -1123,8 +1127,24 @@ static void print_generic(struct ir_printer *w, ir_op op)
     }
 }
 
+/* Streaming: what is printed goes to the sink once it reaches this size. */
+enum { PRINT_FLUSH_AT = 64 * 1024 };
+
+static void flush_sink(struct ir_printer *w)
+{
+    if (!w->sink_rc && w->len)
+        w->sink_rc = w->sink(w->sink_ctx, w->buf, w->len);
+    w->len = 0;
+    if (w->buf)
+        w->buf[0] = 0;
+}
+
 static void print_op(struct ir_printer *w, ir_op op)
 {
+    /* Between two ops no printed text is looked at again (memos and
+     * rewinds stay inside a type, an attribute or a dictionary). */
+    if (w->sink && w->len >= PRINT_FLUSH_AT)
+        flush_sink(w);
     const struct ir_module *m = w->m;
     const struct ir_op_info *o = ir_op_get(m, op);
     print_result_names(w, op);
@@ -1185,6 +1205,18 @@ void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size
     printer_free(&w);
     *out = w.buf;
     *len = w.len;
+}
+
+int ir_print_module_to(const struct ir_module *m, unsigned flags, ir_print_sink sink, void *ctx)
+{
+    struct ir_printer w = {.m = m, .flags = flags, .sink = sink, .sink_ctx = ctx};
+    w.dialects[w.ndialects++] = "builtin";
+    print_op(&w, m->top);
+    put(&w, "\n", 1);
+    flush_sink(&w);
+    printer_free(&w);
+    free(w.buf);
+    return w.sink_rc;
 }
 
 void ir_print_op_to(FILE *f, const struct ir_module *m, ir_op op, unsigned flags)

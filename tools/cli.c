@@ -2,9 +2,13 @@
 #include "tools/cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ktir/irfile.h"
 
@@ -210,6 +214,48 @@ int cli_read(const struct cli *c, const char *path, char **buf, size_t *len)
     *buf = b;
     *len = n;
     return 0;
+}
+
+/* The live mappings cli_map handed out (a binary maps one or two inputs),
+ * so that cli_unmap knows a mapping from a cli_read buffer. */
+static char *mapped[8];
+
+int cli_map(const struct cli *c, const char *path, char **buf, size_t *len)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    int fd = strcmp(path, "-") == 0 ? -1 : open(path, O_RDONLY);
+    struct stat st;
+    size_t slot = 0;
+    while (slot < sizeof mapped / sizeof *mapped && mapped[slot])
+        slot++;
+    /* The byte after a file whose size is not a multiple of the page size
+     * is a zero in its last page: the buffer stays NUL-terminated. */
+    if (fd >= 0 && slot < sizeof mapped / sizeof *mapped && page > 0 && fstat(fd, &st) == 0 &&
+        S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size % page != 0) {
+        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        if (p != MAP_FAILED) {
+            close(fd);
+            mapped[slot] = p;
+            *buf = p;
+            *len = (size_t)st.st_size;
+            return 0;
+        }
+    }
+    if (fd >= 0)
+        close(fd);
+    return cli_read(c, path, buf, len);
+}
+
+void cli_unmap(char *buf, size_t len)
+{
+    for (size_t i = 0; buf && i < sizeof mapped / sizeof *mapped; i++) {
+        if (mapped[i] == buf) {
+            munmap(buf, len);
+            mapped[i] = NULL;
+            return;
+        }
+    }
+    free(buf);
 }
 
 int cli_write(const struct cli *c, const char *buf, size_t len)

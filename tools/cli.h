@@ -70,6 +70,14 @@ int cli_usage_error(const struct cli *c, const char *fmt, const char *arg);
  * Returns 0, or 3 after printing `tool: error: ...`. */
 int cli_read(const struct cli *c, const char *path, char **buf, size_t *len);
 
+/* cli_read for an input that is only read: a regular file is mapped (its
+ * page-cache pages, not a copy in fresh memory, which costs a page fault and
+ * a page clear per 4 KiB), still NUL-terminated; stdin, pipes, and files
+ * whose size is a whole number of pages are read as by cli_read. Release
+ * *buf with cli_unmap(*buf, *len), never free(). */
+int cli_map(const struct cli *c, const char *path, char **buf, size_t *len);
+void cli_unmap(char *buf, size_t len);
+
 /* Writes buf to c->output atomically (temp file + rename; stdout in one go).
  * Returns 0, or 3 after printing the reason. */
 int cli_write(const struct cli *c, const char *buf, size_t len);

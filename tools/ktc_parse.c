@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include "arch/arch.h"
-#include "arch/arch.h"
 #include "ktir/asm.h"
 #include "ktir/irfile.h"
 #include "ktir/verify.h"
@@ -35,7 +34,7 @@ int main(int argc, char **argv)
         return rc;
     char *buf;
     size_t len;
-    if ((rc = cli_read(&c, c.input, &buf, &len)))
+    if ((rc = cli_map(&c, c.input, &buf, &len)))
         return rc;
     struct ir_diag diag;
     ir_diag_init(&diag, stderr);
@@ -75,7 +74,7 @@ int main(int argc, char **argv)
     free(out);
     free(begin);
     free(end);
-    free(buf);
+    cli_unmap(buf, len);
     ir_diag_free(&diag);
     return rc;
 }

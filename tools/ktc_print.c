@@ -1,7 +1,6 @@
 /* ktc_print.c - ktc-print: any IR file (or MLIR text) → MLIR text, custom
  * form by default, --generic for the form upstream mlir-opt reads. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "ktir/asm.h"
 #include "ktir/verify.h"
@@ -21,13 +20,8 @@ int main(int argc, char **argv)
     ir_diag_init(&diag, stderr);
     struct stage_input in = {0};
     rc = stage_read(&c, NULL, &diag, &in);
-    char *out = NULL;
-    size_t len = 0;
     if (!rc)
-        rc = stage_write(&c, in.m, in.stage, &out, &len); /* stage_read verified it */
-    if (!rc)
-        rc = cli_write(&c, out, len);
-    free(out);
+        rc = stage_print(&c, in.m); /* stage_read verified it */
     stage_input_free(&in);
     ir_diag_free(&diag);
     return rc;

@@ -19,7 +19,9 @@ int stage_read(const struct cli *c, const char *expect, struct ir_diag *diag,
     size_t stage_len = sizeof in->stage;
     in->m = NULL;
     in->bytes = NULL; /* stage_input_free is safe whatever happens below */
-    int rc = cli_read(c, c->input, &in->bytes, &len);
+    in->nbytes = 0;
+    int rc = cli_map(c, c->input, &in->bytes, &len);
+    in->nbytes = len;
     const char *source = in->bytes;
     if (rc)
         return rc;
@@ -59,7 +61,7 @@ int stage_read(const struct cli *c, const char *expect, struct ir_diag *diag,
 void stage_input_free(struct stage_input *in)
 {
     ir_module_free(in->m);
-    free(in->bytes);
+    cli_unmap(in->bytes, in->nbytes);
     in->m = NULL;
     in->bytes = NULL;
 }
@@ -125,4 +127,23 @@ int stage_write(const struct cli *c, const struct ir_module *m, const char *stag
     *out = b;
     *len += n;
     return 0;
+}
+
+static int put_text(void *ctx, const char *text, size_t n)
+{
+    return ir_out_write(ctx, text, n);
+}
+
+int stage_print(const struct cli *c, const struct ir_module *m)
+{
+    char err[256];
+    struct ir_out o;
+    unsigned flags = (c->generic ? IR_PRINT_GENERIC : 0u) | (c->locs ? IR_PRINT_LOCS : 0u);
+    if (ir_out_open(&o, c->output, err, sizeof err) == 0) {
+        ir_print_module_to(m, flags, put_text, &o);
+        if (ir_out_close(&o, true, err, sizeof err) == 0)
+            return 0;
+    }
+    fprintf(stderr, "%s: error: %s: %s\n", c->tool, c->output ? c->output : "<stdout>", err);
+    return CLI_IO;
 }

@@ -15,7 +15,8 @@
 struct stage_input {
     struct ir_module *m;
     char stage[64];
-    char *bytes;
+    char *bytes;  /* from cli_map: release with cli_unmap */
+    size_t nbytes;
 };
 
 /* Reads c->input: an IR file of stage `expect` (NULL = any), or MLIR text
@@ -36,6 +37,12 @@ int stage_emit(const struct cli *c, struct ir_module *m, const char *stage, char
  * ktc-print): no second verification. */
 int stage_write(const struct cli *c, const struct ir_module *m, const char *stage, char **out,
                 size_t *len);
+
+/* Prints m as MLIR text (--generic, --print-locs as c says) straight to
+ * c->output as cli_write would write it, in pieces as it is printed rather
+ * than whole (a module's text can be several times its memory). Returns 0,
+ * or 3 after printing the reason. */
+int stage_print(const struct cli *c, const struct ir_module *m);
 
 /* Appends a C string to a malloc'd buffer. */
 void stage_append(char **out, size_t *len, const char *s);

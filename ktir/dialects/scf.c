@@ -5,28 +5,26 @@
  */
 #include <string.h>
 
-#include "ktir/arena.h"
 #include "ktir/asm.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
 
 /* `(%a = %x, ...)`: region arguments (types filled in by the caller) after
- * `skip` reserved slots, and the operands that initialize them; arena arrays. */
+ * `skip` reserved slots, and the operands that initialize them; scratch arrays. */
 static bool parse_assignments(struct ir_parser *p, uint32_t skip, struct irp_arg **args,
                               struct irp_operand **inits, uint32_t *n)
 {
-    struct ir_module *m = irp_module(p);
     uint32_t cap = 4;
     *n = 0;
-    *args = arena_alloc(m->arena, (skip + cap) * sizeof **args);
-    *inits = arena_alloc(m->arena, cap * sizeof **inits);
+    *args = irp_scratch(p, (skip + cap) * sizeof **args);
+    *inits = irp_scratch(p, cap * sizeof **inits);
     if (!irp_expect(p, IR_T_LPAREN))
         return false;
     if (!irp_peek(p, IR_T_RPAREN))
         do {
             if (*n == cap) {
-                struct irp_arg *a = arena_alloc(m->arena, (skip + 2 * cap) * sizeof *a);
-                struct irp_operand *o = arena_alloc(m->arena, 2 * cap * sizeof *o);
+                struct irp_arg *a = irp_scratch(p, (skip + 2 * cap) * sizeof *a);
+                struct irp_operand *o = irp_scratch(p, 2 * cap * sizeof *o);
                 memcpy(a, *args, (skip + cap) * sizeof *a);
                 memcpy(o, *inits, cap * sizeof *o);
                 *args = a;
@@ -90,7 +88,7 @@ bool ir_fmt_scf_for_parse(struct ir_parser *p, struct ir_op_state *st)
         if (nt != n)
             return irp_error_at(p, tloc, "%u iter_args but %u result types", n, nt);
     } else {
-        args = arena_alloc(m->arena, sizeof *args);
+        args = irp_scratch(p, sizeof *args);
     }
     ir_type ivt = m->t_index;
     if (irp_opt(p, IR_T_COLON) && !irp_type(p, &ivt))

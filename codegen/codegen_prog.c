@@ -1285,7 +1285,7 @@ static bool composite(struct cg *g, ir_op op)
     const struct arch_access *acc[2] = {access_of(g, mem[0], false, true),
                                         access_of(g, mem[1], true, true)};
     for (int s = 0; s < 2; s++)
-        check_access(g, op, s ? "DMA store" : "DMA load", &a[s], run, rstride[s], rows, mem[s],
+        check_access(g, op, s ? "DMA write" : "DMA read", &a[s], run, rstride[s], rows, mem[s],
                      acc[s]);
     struct sc_insn in = insn(g, SC_DMA, op);
     if (!addr_opnd(g, op, &a[1], port[1], &in.addr[0]) ||

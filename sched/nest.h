@@ -178,12 +178,14 @@
  *                     vector, [0, 0] size [1, N]); the loop reads that
  *                     vector as a plain load (no shuffle waiting on the
  *                     scalar's load every vector). One splat serves the
- *                     later loops of the same block while nothing writes
- *                     the scalar between. Runs after corelets: inside a
- *                     corelet split the pipeline stays in the split's body
- *                     and the vector has a row per instance ([%inst, 0]);
- *                     the scalar's subscripts must be known before the
- *                     loop (constants, the instance).
+ *                     later splats of the same element (same buffer and
+ *                     subscripts: A[0, k] of a one-row matmul is a vector
+ *                     per k) in loops of the same block while nothing
+ *                     writes the buffer between. Runs after corelets:
+ *                     inside a corelet split the pipeline stays in the
+ *                     split's body and the vector has a row per instance
+ *                     ([%inst, 0]); the scalar's subscripts must be known
+ *                     before the loop (constants, the instance).
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the

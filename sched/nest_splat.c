@@ -24,10 +24,10 @@
 enum { MAX_HOISTED = 16 };
 
 struct hoisted {
-    ir_value src;  /* the scalar buffer */
-    ir_value vec;  /* its splat (a row per corelet instance under a split) */
-    ir_value inst; /* the instance id of the ktdf.parallel around, or IR_NONE */
-    ir_op pipe;    /* the pipeline filling vec */
+    struct nest_side src; /* the scalar: buffer, subscripts, sizes */
+    ir_value vec;         /* its splat (a row per corelet instance under a split) */
+    ir_value inst;        /* the instance id of the ktdf.parallel around, or IR_NONE */
+    ir_op pipe;           /* the pipeline filling vec */
 };
 
 /* Whether a transfer under root writes buffer v. */
@@ -227,7 +227,7 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     sb_before(&fb, m, ir_block_get(m, ir_region_entry(m, ir_op_region(m, fn, 0)))->first, loc);
     h->vec = make_op(&fb, "memref.alloc", vt);
     split_set_name(m, h->vec, "splat");
-    h->src = src.v;
+    h->src = src;
 
     /* the pipeline */
     struct split_b b;
@@ -279,6 +279,32 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     return true;
 }
 
+/* Whether a and b read the same elements: same buffer, same subscripts
+ * (the same SSA values, or the same constants), same sizes. */
+static bool same_side(const struct nest_side *a, const struct nest_side *b)
+{
+    if (a->v != b->v || a->fifo != b->fifo || a->nsub != b->nsub || a->nsize != b->nsize)
+        return false;
+    for (uint32_t k = 0; k < a->nsub; k++)
+        if (a->sub[k].v != b->sub[k].v || (!a->sub[k].v && a->sub[k].c != b->sub[k].c))
+            return false;
+    for (uint32_t k = 0; k < a->nsize; k++)
+        if (a->size[k] != b->size[k])
+            return false;
+    return true;
+}
+
+/* Whether h's vector holds what the splat of src to slot dst would: the
+ * same scalar element, the same element type, lanes enough. */
+static bool serves(const struct ir_module *m, const struct hoisted *h,
+                   const struct nest_side *src, const struct nest_side *dst)
+{
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, h->vec));
+    const struct ir_type_info *st = ir_type_get(m, ir_value_type(m, dst->v));
+    return same_side(&h->src, src) && vt->rank == 2 && vt->elem == st->elem &&
+           dst->nsize && dst->size[dst->nsize - 1] <= vt->shape[1];
+}
+
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -301,11 +327,14 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
                 at = IR_NONE;
         if (!at)
             continue;
-        /* a splat of the same scalar made before, in the same block, with no
-         * write to the scalar between */
+        /* a splat of the same scalar element made before, in the same block,
+         * with no write to the scalar's buffer between (a splat of another
+         * element of the buffer, A[0, k] of a one-row matmul at another k,
+         * is another vector) */
         struct hoisted *h = NULL;
         for (uint32_t k = 0; k < nh && !h; k++) {
-            if (hs[k].src != src.v || ir_op_parent(m, hs[k].pipe) != ir_op_parent(m, at))
+            if (!serves(m, &hs[k], &src, &dst) ||
+                ir_op_parent(m, hs[k].pipe) != ir_op_parent(m, at))
                 continue;
             bool clean = true, reached = false;
             for (ir_op o = ir_op_get(m, hs[k].pipe)->next; o && !reached;

@@ -479,44 +479,37 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
     for (uint32_t i = 0; i < p->nxfers; i++)
         per_tile += p->xfers[i].bytes_per_tile;
     double room = t.capacity > 0 ? (double)t.capacity - (double)p->fixed_scratch : INFINITY;
-    /* every choice that fits, then the least cycles; among those within
-     * CHOOSE_SLACK of it, the least compute a tile (the schedule leaves the
-     * last tile's compute exposed, and the compute is the part of the model
-     * the simulator's chain stalls can make longer), then the order of the
-     * loops (fewer phases, fewer instances, smaller tile) */
-    struct cand {
-        struct nest_cost_choice ch;
-        double compute;
-    } *cs = NULL;
-    size_t nc = 0, cap = 0;
-    for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++)
-        for (uint32_t n = 1; n <= (max_instances ? max_instances : 1); n++)
-            for (uint64_t tile = 1; tile <= p->points; tile++) {
-                if (p->points % tile)
-                    continue;
-                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room)
-                    break;
-                if (k > 1 && k > p->points / tile)
-                    continue; /* a phase no tile uses */
-                if (nc == cap) {
-                    cap = cap ? 2 * cap : 64;
-                    cs = realloc(cs, cap * sizeof *cs);
-                    if (!cs)
-                        abort();
-                }
-                double comp;
-                double c = predict(&t, p, tile, k, n, NULL, &comp);
-                cs[nc++] = (struct cand){{tile, k, n, c}, comp};
-                            }
+    /* the least cycles plus CHOOSE_COMPUTE_RISK of a tile's compute (when
+     * the program moves device memory); ties: fewer phases, fewer
+     * instances, smaller tile. For a tile and split, phases are added until
+     * one more gains nothing (nor past the tiles): K tiles in flight cover
+     * the load latency, more only take scratchpad. */
+    double risk = p->nxfers ? CHOOSE_COMPUTE_RISK : 0, least = INFINITY;
     bool found = false;
-    double least = INFINITY, risk = p->nxfers ? CHOOSE_COMPUTE_RISK : 0;
-    for (size_t i = 0; i < nc; i++)
-        if (cs[i].ch.cycles + risk * cs[i].compute < least) {
-            *out = cs[i].ch;
-            least = cs[i].ch.cycles + risk * cs[i].compute;
-            found = true;
+    for (uint32_t n = 1; n <= (max_instances ? max_instances : 1); n++)
+        for (uint64_t tile = 1; tile <= p->points; tile++) {
+            if (p->points % tile)
+                continue;
+            double prev = INFINITY;
+            for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++) {
+                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room ||
+                    (k > 1 && k > p->points / tile))
+                    break;
+                double comp, c = predict(&t, p, tile, k, n, NULL, &comp);
+                if (c > prev - 0.5)
+                    break;
+                prev = c;
+                double score = c + risk * comp;
+                bool better = score < least ||
+                              (score == least &&
+                               (k < out->phases || (k == out->phases && n < out->instances)));
+                if (!found || better) {
+                    *out = (struct nest_cost_choice){tile, k, n, c};
+                    least = score;
+                    found = true;
+                }
+            }
         }
-    free(cs);
     return found;
 }
 

@@ -85,7 +85,7 @@
  *                     the point IV.
  *  tile-size-selection Every reserve_size becomes a constant chosen by the
  *                     device cost model (nest_cost.h): for each program, the
- *                     tile size (and buffering depth and corelet split) with
+ *                     tile size (and buffering depth, up to 16, and corelet split) with
  *                     the least modeled time whose buffers fit the
  *                     scratchpad; `--tile-sizes=N,...` overrides (one per
  *                     reserve_size, program order); `--stats` prints each

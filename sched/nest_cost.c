@@ -15,18 +15,30 @@
  *                                           point's inner pipelines
  *   share = aggregate / cores (unlimited when the memory has none)
  *
- * A buffer phase is reused K tiles later, once its whole round trip is
- * over: in  = L + read latency + signal + C + signal (filled, then drained
- * by the load unit); out = C + chain latency + signal + S + write latency +
- * signal. The steady state moves a tile every
+ * The program is then scheduled tile by tile on every core sharing the
+ * device memory (schedule()), as ktc-lower synchronizes the outer pipeline
+ * and the simulator grants device memory: the load of tile i waits for the
+ * compute of tile i - K to have drained its phase (a credit signal), its
+ * data is ready L + read latency + signal later; the compute of tile i
+ * waits for it, for tile i - 1's compute and for the store of tile i - K
+ * (its output phase: write latency + signal); the store starts chain +
+ * signal after the compute. Each DMA starts when its unit and the
+ * aggregate are free, in the order the DMAs ask, across cores: the cores
+ * drift apart, the last one served waiting behind a DMA of every other
+ * core for each of its own. The program ends when the last store of the
+ * last core has landed. So the first tile's latency, the fill and drain,
+ * the phases it takes to cover the load latency (K tiles in flight: while
+ * ntiles <= K the loads stream back to back) and the loads running ahead
+ * of the first store (the device memory not yet shared with stores) all
+ * come out of the schedule rather than of a formula.
+ *
+ * The steady state (nest_cost_steady) keeps the closed form: a buffer
+ * phase is reused K tiles later, once its round trip is over: in = L +
+ * read latency + signal + C + signal; out = C + chain latency + signal + S
+ * + write latency + signal (no latency for a side with no transfer); a
+ * tile every
  *
  *   P = max(L, S, C, D, in / K, out / K)
- *
- * (K = 1: the round trips run back to back; K >= 2: bandwidth-bound once
- * the tile amortizes the latencies), and the whole program takes the first
- * tile's chain plus P for each other tile:
- *
- *   cycles = (L + lat_rd + sig + chain + C + sig + S + lat_wr + (ntiles - 1) * P) * runs
  *
  * Checked against the simulator by //tests/bench:nest_table (predicted vs
  * simulated cycles per kernel) and the cases of tests/passes/nest_cost.
@@ -228,8 +240,155 @@ static double round_trips(const struct dev_timing *t, const struct nest_cost_pro
     return (nops - 1) * round;
 }
 
+/* The tiles the schedule of predict() follows one by one; past them each
+ * core goes on at the period of its last SCHED_WINDOW tiles (a schedule of
+ * K phases repeats every K tiles once the fill is over), and no faster
+ * than the aggregate lets all cores move a tile. */
+enum { SCHED_TILES = 128, SCHED_WINDOW = 64, SCHED_XFERS = 16 };
+
+/* nest_cost_choose's margin on a tile's compute: the schedule leaves the
+ * last tile's compute exposed, and the chain's stalls between dependent
+ * pipelines (a reduction's levels, an accumulator read back) can make it
+ * take up to twice what point_rate says: among choices the model finds
+ * about as fast, the one with less compute a tile risks less. */
+#define CHOOSE_COMPUTE_RISK 0.5
+
+/* What one tile costs each unit of the outer pipeline. */
+struct tile_cost {
+    uint32_t nld, nst;             /* its DMAs, in the order the units issue them */
+    double ld[SCHED_XFERS], st[SCHED_XFERS]; /* their bytes */
+    double rd_bw, wr_bw;           /* the DMA routes' bandwidth */
+    double aggregate;              /* device memory's, shared by all cores; INFINITY = none */
+    uint32_t cores;                /* running the program at the same time */
+    double C;                      /* the on-core chain's busy time */
+    double chain;                  /* the last vector's trip from load to store */
+    double rd_lat, wr_lat, sig;
+};
+
+/* One core's outer pipeline: its next load, compute and store tile, the
+ * DMA of that tile its units issue next, when they are free, and per tile
+ * when its data is ready, its compute ends, its store ends and lands. */
+struct core_sched {
+    uint32_t li, lx, ci, si, sx;
+    double ld_free, st_free, comp_free;
+    double *ready, *ce, *se, *sd;
+};
+
+/* When core k's next DMA asks for device memory (INFINITY: it cannot yet:
+ * its credit or its data comes from a compute not scheduled), and whether
+ * it is a store. Loads of tile i wait for the compute of tile i - K to have
+ * drained its phase (a credit signal); a store for the tile's last vector
+ * in the scratchpad and its signal. */
+static double next_ask(const struct tile_cost *c, const struct core_sched *k, uint32_t n,
+                       uint32_t K, bool *store)
+{
+    double t_ld = INFINITY, t_st = INFINITY;
+    if (k->li < n && (k->lx || k->li < K || k->ci > k->li - K))
+        t_ld = k->lx || k->li < K ? k->ld_free : fmax(k->ld_free, k->ce[k->li - K] + c->sig);
+    if (k->si < k->ci)
+        t_st = k->sx ? k->st_free : fmax(k->st_free, k->ce[k->si] + c->chain + c->sig);
+    *store = t_st < t_ld;
+    return fmin(t_ld, t_st);
+}
+
+/* Every compute of core k whose inputs are known: it waits for the tile's
+ * data, the previous tile's compute and the store of tile i - K to have
+ * left its output phase (the write latency and a credit signal). */
+static void computes(const struct tile_cost *c, struct core_sched *k, uint32_t K)
+{
+    while (k->ci < k->li && (k->ci < K || k->si > k->ci - K)) {
+        double start = fmax(k->ready[k->ci], k->comp_free);
+        if (k->ci >= K)
+            start = fmax(start, k->sd[k->ci - K] + c->sig);
+        k->ce[k->ci] = k->comp_free = start + c->C;
+        if (!c->nst) /* nothing to store: done when the chain is */
+            k->se[k->si] = k->sd[k->si] = k->ce[k->ci] + c->chain + c->sig, k->si++;
+        k->ci++;
+    }
+}
+
+/* The outer pipeline of n tiles with K phases on every core, DMA by DMA,
+ * as ktc-lower synchronizes it and the simulator grants device memory: a
+ * DMA starts when its unit, its route and the aggregate are free, in the
+ * order the DMAs ask (the cores drift apart: the one served last waits
+ * behind a DMA of every other core for each of its own). The program ends
+ * when the last core's last store has landed. */
+static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
+{
+    uint32_t n = ntiles < SCHED_TILES ? (uint32_t)ntiles : SCHED_TILES;
+    uint32_t ncores = c->cores ? c->cores : 1;
+    struct core_sched *cs = calloc(ncores, sizeof *cs);
+    double *mem = calloc(4 * (size_t)n * ncores, sizeof *mem);
+    if (!cs || !mem)
+        abort();
+    for (uint32_t j = 0; j < ncores; j++) {
+        cs[j].ready = mem + 4 * (size_t)n * j;
+        cs[j].ce = cs[j].ready + n;
+        cs[j].se = cs[j].ce + n;
+        cs[j].sd = cs[j].se + n;
+        if (!c->nld) /* nothing to load: every tile's data is there */
+            for (cs[j].li = 0; cs[j].li < n; cs[j].li++)
+                cs[j].ready[cs[j].li] = c->sig;
+    }
+    double agg_free = 0;
+    for (;;) {
+        uint32_t best = ncores;
+        double t = INFINITY;
+        bool store = false;
+        for (uint32_t j = 0; j < ncores; j++) {
+            computes(c, &cs[j], K);
+            bool st;
+            double tj = next_ask(c, &cs[j], n, K, &st);
+            if (tj < t)
+                t = tj, best = j, store = st;
+        }
+        if (best == ncores)
+            break;
+        struct core_sched *k = &cs[best];
+        double b = store ? c->st[k->sx] : c->ld[k->lx];
+        double s = fmax(t, agg_free);
+        agg_free = s + (isinf(c->aggregate) ? 0 : b / c->aggregate);
+        if (store) {
+            k->st_free = s + b / c->wr_bw;
+            if (++k->sx == c->nst) {
+                k->se[k->si] = k->st_free;
+                k->sd[k->si] = k->st_free + c->wr_lat;
+                k->st_free += c->sig; /* busy issuing the tile's signal */
+                k->sx = 0;
+                k->si++;
+            }
+        } else {
+            k->ld_free = s + b / c->rd_bw;
+            if (++k->lx == c->nld) {
+                k->ready[k->li] = k->ld_free + c->rd_lat + c->sig;
+                k->ld_free += c->sig; /* busy issuing the tile's signal */
+                k->lx = 0;
+                k->li++;
+            }
+        }
+    }
+    double end = 0, round = 0; /* the aggregate's time for a tile of every core */
+    for (uint32_t i = 0; i < c->nld; i++)
+        round += c->ld[i];
+    for (uint32_t i = 0; i < c->nst; i++)
+        round += c->st[i];
+    round = isinf(c->aggregate) ? 0 : round * ncores / c->aggregate;
+    for (uint32_t j = 0; j < ncores; j++) {
+        double e = cs[j].sd[n - 1];
+        if (ntiles > n) {
+            uint32_t w = n / 2 < SCHED_WINDOW ? n / 2 : SCHED_WINDOW;
+            e += (ntiles - n) * fmax((cs[j].se[n - 1] - cs[j].se[n - 1 - w]) / w, round);
+        }
+        end = fmax(end, e);
+    }
+    free(mem);
+    free(cs);
+    return end;
+}
+
 static double predict(const struct dev_timing *t, const struct nest_cost_program *p,
-                      uint64_t tile, uint32_t phases, uint32_t instances, double *steady)
+                      uint64_t tile, uint32_t phases, uint32_t instances, double *steady,
+                      double *compute)
 {
     if (!p->points || !tile)
         return 0;
@@ -247,20 +406,34 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
     double op_cycles, rate = point_rate(t, p, lane, &op_cycles);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
+    if (compute)
+        *compute = C;
     double chain = t->chain_lat + (p->vector_ops_per_point ? op_cycles : 0);
-    /* a tile's load and the previous tile's store overlap, sharing the
-     * device memory: together they take D when it is the longer */
-    double round_in = fmax(L, D) + t->rd_lat + t->sig_lat + C + t->sig_lat;
-    double round_out = C + chain + t->sig_lat + fmax(S, D) + t->wr_lat + t->sig_lat;
-    double P = fmax(fmax(fmax(L, S), fmax(C, D)), fmax(round_in, round_out) / phases);
     double ntiles = ceil((double)p->points / (double)tile);
-    /* no device-memory latency for a side with no transfer (a chain of
-     * on-core pipelines between nests, nest_program_stats) */
-    double first = L + (in > 0 ? t->rd_lat : 0) + t->sig_lat + chain + C + t->sig_lat + S +
-                   (out > 0 ? t->wr_lat : 0);
-    if (steady)
-        *steady = ntiles * P * (p->runs ? p->runs : 1);
-    return (first + (ntiles - 1) * P) * (p->runs ? p->runs : 1);
+    double runs = p->runs ? p->runs : 1;
+    if (steady) {
+        /* a tile's load and the previous tile's store overlap, sharing the
+         * device memory: together they take D when it is the longer */
+        double round_in = fmax(L, D) + (in > 0 ? t->rd_lat : 0) + t->sig_lat + C + t->sig_lat;
+        double round_out =
+            C + chain + t->sig_lat + fmax(S, D) + (out > 0 ? t->wr_lat : 0) + t->sig_lat;
+        double P = fmax(fmax(fmax(L, S), fmax(C, D)), fmax(round_in, round_out) / phases);
+        *steady = ntiles * P * runs;
+    }
+    struct tile_cost c = {.rd_bw = t->rd_bw, .wr_bw = t->wr_bw, .C = C, .chain = chain,
+                          .aggregate = t->aggregate > 0 ? t->aggregate : INFINITY,
+                          .cores = isinf(share) ? 1 : (p->cores ? p->cores : 1),
+                          .rd_lat = t->rd_lat, .wr_lat = t->wr_lat, .sig = t->sig_lat};
+    for (uint32_t i = 0; i < p->nxfers; i++) {
+        double b = (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
+        uint32_t *nx = p->xfers[i].store ? &c.nst : &c.nld;
+        double *x = p->xfers[i].store ? c.st : c.ld;
+        if (*nx < SCHED_XFERS)
+            x[(*nx)++] = b;
+        else
+            x[SCHED_XFERS - 1] += b; /* the rest in one */
+    }
+    return schedule(&c, ntiles, phases) * runs;
 }
 
 double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_program *p,
@@ -268,7 +441,7 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
 {
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
-    return predict(&t, p, tile, phases, instances, NULL);
+    return predict(&t, p, tile, phases, instances, NULL, NULL);
 }
 
 double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p)
@@ -287,7 +460,7 @@ double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_pr
     struct dev_timing t;
     double steady = 0;
     dev_timing(dev, p->elem_type, &t);
-    predict(&t, p, tile, phases, instances, &steady);
+    predict(&t, p, tile, phases, instances, &steady, NULL);
     return steady;
 }
 
@@ -306,20 +479,37 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
     for (uint32_t i = 0; i < p->nxfers; i++)
         per_tile += p->xfers[i].bytes_per_tile;
     double room = t.capacity > 0 ? (double)t.capacity - (double)p->fixed_scratch : INFINITY;
+    /* the least cycles plus CHOOSE_COMPUTE_RISK of a tile's compute (when
+     * the program moves device memory); ties: fewer phases, fewer
+     * instances, smaller tile. For a tile and split, phases are added until
+     * one more gains nothing (nor past the tiles): K tiles in flight cover
+     * the load latency, more only take scratchpad. */
+    double risk = p->nxfers ? CHOOSE_COMPUTE_RISK : 0, least = INFINITY;
     bool found = false;
-    for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++)
-        for (uint32_t n = 1; n <= (max_instances ? max_instances : 1); n++)
-            for (uint64_t tile = 1; tile <= p->points; tile++) {
-                if (p->points % tile)
-                    continue;
-                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room)
+    for (uint32_t n = 1; n <= (max_instances ? max_instances : 1); n++)
+        for (uint64_t tile = 1; tile <= p->points; tile++) {
+            if (p->points % tile)
+                continue;
+            double prev = INFINITY;
+            for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++) {
+                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room ||
+                    (k > 1 && k > p->points / tile))
                     break;
-                double c = predict(&t, p, tile, k, n, NULL);
-                if (!found || c < out->cycles) {
+                double comp, c = predict(&t, p, tile, k, n, NULL, &comp);
+                if (c > prev - 0.5)
+                    break;
+                prev = c;
+                double score = c + risk * comp;
+                bool better = score < least ||
+                              (score == least &&
+                               (k < out->phases || (k == out->phases && n < out->instances)));
+                if (!found || better) {
                     *out = (struct nest_cost_choice){tile, k, n, c};
+                    least = score;
                     found = true;
                 }
             }
+        }
     return found;
 }
 

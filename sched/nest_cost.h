@@ -11,9 +11,11 @@
  * points through the on-core units at vector granularity, and a bulk DMA
  * out (every store transfer); with K buffer phases the DMA of tile t+1..t+K-1
  * overlaps the compute of tile t; `cores` cores share the device memory's
- * aggregate bandwidth. Time is charged as the simulator charges it
- * (codegen/README.md) for the code ktc-lower makes of that shape (its load
- * groups, lower.h); the formulas are in nest_cost.c.
+ * aggregate bandwidth, a DMA at a time in the order they ask. Time is
+ * charged as the simulator charges it (codegen/README.md) for the code
+ * ktc-lower makes of that shape (its load groups, lower.h, and its credit
+ * signals between the K phases); the schedule and formulas are in
+ * nest_cost.c.
  */
 #ifndef SCHED_NEST_COST_H
 #define SCHED_NEST_COST_H
@@ -86,9 +88,13 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
 /* The choice with the least modeled cycles whose buffers fit the
  * scratchpad (phases * (tile * scratch_per_point + the transfers'
  * bytes_per_tile) <= capacity - fixed_scratch),
- * tile among the divisors of points, phases <= max_phases and instances <=
- * max_instances (ties: fewer phases, fewer instances, smaller tile); false
- * when not even a tile of one point fits (or points is 0). */
+ * tile among the divisors of points, phases <= max_phases and at most the
+ * tiles (1 < phases) and instances <= max_instances; a program that moves
+ * device memory is ranked by its modeled cycles plus half a tile's compute
+ * (the exposed last tile's, the part of the model the simulator's chain
+ * stalls can lengthen: nest_cost.c). Ties: fewer phases, fewer instances,
+ * smaller tile. False when not even a tile of one point fits (or points
+ * is 0). */
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
                       uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out);
 

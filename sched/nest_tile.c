@@ -775,7 +775,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
         c->failed = true;
         return false;
     }
-    uint32_t max_phases = o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 4;
+    /* the phases the cost model may take: enough to cover the device
+     * memory's latency with small tiles (it takes no more than pay off) */
+    uint32_t max_phases = o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
     uint32_t max_instances = o->disabled & (1u << SCHED_NEST_CORELETS) ? 1 : c->dev->ncorelets;
     ir_op used_fn = IR_NONE;
     uint64_t used = 0; /* the tile buffers chosen before in that program */

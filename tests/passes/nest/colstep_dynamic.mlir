@@ -1,13 +1,14 @@
-// RUN: ktc-nest --disable=corelets --disable=row-phases
+// RUN: ktc-nest --disable=corelets --disable=row-phases --tile-sizes=2
 // PARSE: --device=sample --stage=sched.routed
 // Y = X + X on an 8x256 block, each row walked in 1x64 blocks by a column
 // loop stepping by the kernel argument %BS: its trip count ceildiv(256, BS)
 // is known at launch only. normalize makes it 0 to (256 + BS - 1) / BS step 1
 // (col = i * BS); the cost model bounds its points by 256 / 64 = 4 (the
-// views, 64 wide in the direction the loop steps, do not overlap) and picks
-// tiles of 2 (3 phases); coarsening moves a tile with one transfer per point
-// (the blocks are BS apart, not a static stride) into phased buffers, a
-// remainder loop after the whole tiles.
+// views, 64 wide in the direction the loop steps, do not overlap) and would
+// take tiles of 1 in 4 phases (row_phases.mlir); here tiles of 2 (2
+// phases): coarsening moves a tile with one transfer per point (the blocks
+// are BS apart, not a static stride) into phased buffers, a remainder loop
+// after the whole tiles.
 module {
   module {
     func.func @colstep(%x: index, %y: index, %BS: index) attributes {grid = [1]} {

@@ -1,9 +1,10 @@
 // RUN: ktc-nest --disable=broadcast
 // PARSE: --device=spyre --stage=sched.routed
 // vector_add (8 points a core) with the cost model choosing everything on
-// spyre: one tile of 8 points split across the 2 corelets of a core: the
+// spyre: two tiles of 4 points in 2 phases (the simulator: 352 cycles, one
+// tile of 8: 364), each split across the 2 corelets of a core: the
 // compute stage's point loop becomes ktdf.parallel (%i, %inst) distribute(
-// num_instances = 2), each corelet's L1LU -> SFU -> L1SU streaming 4 points.
+// num_instances = 2), each corelet's L1LU -> SFU -> L1SU streaming 2 points.
 module {
   module {
     func.func @vector_add(%a: index, %b: index, %c: index) attributes {grid = [2]} {

@@ -1,8 +1,8 @@
 // RUN: ktc-nest --disable=corelets
 // PARSE: --device=sample --stage=sched.routed
 // row-phases: the input of colstep_dynamic.mlir (rows of a block walked by a
-// column loop stepping by the launch-time %BS, tiles of 2 columns in 3
-// phases). The buffer phases count the row loop's iterations too,
+// column loop stepping by the launch-time %BS, as the cost model chooses:
+// tiles of 1 column in 4 phases). The buffer phases count the row loop's iterations too,
 // buffer_phase(%row, %t): the DMA fills the next row's first tiles while
 // this row's last ones compute (ktc-lower primes the credits before the
 // row loop), and the phased buffers are allocated before the row loop, so

@@ -203,6 +203,17 @@ bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips)
            split_const_int(m, o->opnd[1], trips);
 }
 
+ir_value nest_make_op(struct split_b *b, const char *name, ir_type t)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, b->m, name, b->loc);
+    if (strcmp(name, "memref.alloc") == 0)
+        ir_state_set_attr(b->m, &st, "operandSegmentSizes",
+                          split_segments(b->m, 2, (const int64_t[]){0, 0}));
+    ir_state_add_result(b->m, &st, t);
+    return ir_op_result(b->m, sb_emit(b, &st), 0);
+}
+
 ir_op nest_make_for(struct split_b *b, ir_value lb, ir_value ub, ir_value step, const char *type,
                     const char *iv_name, ir_op *yield)
 {

@@ -83,6 +83,9 @@ void nest_find_programs(struct nest_ctx *c);
 ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
 ir_block nest_for_body(const struct ir_module *m, ir_op loop);
 bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips);
+/* An op `name` with no operands and one result of type t inserted at b
+ * (memref.alloc gets its empty operand segments); returns the result. */
+ir_value nest_make_op(struct split_b *b, const char *name, ir_type t);
 /* scf.for %iv = lb to ub step step { yield } {loop_type = #ktdf.loop_type<type>}
  * (type NULL: no attribute) inserted at b; returns the loop, *yield its
  * terminator. */

@@ -257,17 +257,6 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
 
 /* ---- building pipelines --------------------------------------------------- */
 
-static ir_value mk(struct split_b *b, const char *name, ir_type t)
-{
-    struct ir_op_state st;
-    ir_state_init(&st, b->m, name, b->loc);
-    if (strcmp(name, "memref.alloc") == 0)
-        ir_state_set_attr(b->m, &st, "operandSegmentSizes",
-                          split_segments(b->m, 2, (const int64_t[]){0, 0}));
-    ir_state_add_result(b->m, &st, t);
-    return ir_op_result(b->m, sb_emit(b, &st), 0);
-}
-
 /* A pipeline at b whose private yields values of types ts (slots, tokens,
  * scratchpad buffers); v gets them. Returns the pipeline's body. */
 static ir_block make_pipe(struct split_b *b, uint32_t n, const ir_type *ts, ir_value *v)
@@ -288,7 +277,7 @@ static ir_block make_pipe(struct split_b *b, uint32_t n, const ir_type *ts, ir_v
     ir_value made[32];
     for (uint32_t i = 0; i < n; i++) {
         const struct ir_type_info *ti = ir_type_get(m, ts[i]);
-        made[i] = mk(&ib, ti->kind == IR_TY_FIFO_SLOT ? "ktdf.fifo.allocate"
+        made[i] = nest_make_op(&ib, ti->kind == IR_TY_FIFO_SLOT ? "ktdf.fifo.allocate"
                           : ti->kind == IR_TY_MEMREF  ? "memref.alloc"
                                                       : "ktdf.create_token",
                      ts[i]);
@@ -525,7 +514,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
             k *= 2;
         int64_t outs = left / k;
         ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
-        ir_value acc = mk(&top, "memref.alloc", acct);
+        ir_value acc = nest_make_op(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
         level(c, w, &at, first, from, outs, k, acc, space);
         from = acc;

@@ -156,17 +156,6 @@ static struct nest_side vec_side(const struct hoisted *h, int64_t n)
     return s;
 }
 
-static ir_value make_op(struct split_b *b, const char *name, ir_type t)
-{
-    struct ir_op_state st;
-    ir_state_init(&st, b->m, name, b->loc);
-    if (strcmp(name, "memref.alloc") == 0)
-        ir_state_set_attr(b->m, &st, "operandSegmentSizes",
-                          split_segments(b->m, 2, (const int64_t[]){0, 0}));
-    ir_state_add_result(b->m, &st, t);
-    return ir_op_result(b->m, sb_emit(b, &st), 0);
-}
-
 static ir_block add_stage(struct split_b *pb, ir_value in, ir_value out, ir_attr units)
 {
     struct ir_module *m = pb->m;
@@ -225,7 +214,7 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     /* the vector, at program level */
     struct split_b fb;
     sb_before(&fb, m, ir_block_get(m, ir_region_entry(m, ir_op_region(m, fn, 0)))->first, loc);
-    h->vec = make_op(&fb, "memref.alloc", vt);
+    h->vec = nest_make_op(&fb, "memref.alloc", vt);
     split_set_name(m, h->vec, "splat");
     h->src = src;
 
@@ -248,7 +237,7 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     sb_at_end(&ib, m, priv, loc);
     ir_value made[5];
     for (uint32_t i = 0; i < 5; i++)
-        made[i] = make_op(&ib, i < 2 ? "ktdf.fifo.allocate" : "ktdf.create_token", ts[i]);
+        made[i] = nest_make_op(&ib, i < 2 ? "ktdf.fifo.allocate" : "ktdf.create_token", ts[i]);
     ir_state_init(&st, m, "ktdf.private_yield", loc);
     for (uint32_t i = 0; i < 5; i++)
         ir_state_add_operand(m, &st, made[i]);

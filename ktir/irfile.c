@@ -386,8 +386,21 @@ static inline void msg_end(struct wbuf *b, size_t at)
 
 /* ---- the protobuf wire format: reading ---------------------------------- */
 
+/* rd_varint with a path for two bytes (most ids of a big module) before
+ * its byte loop. */
+static inline bool rd_varint2(struct rd *r, uint64_t *out)
+{
+    const uint8_t *p = r->p;
+    if (r->end - p >= 2 && p[0] >= 0x80 && p[1] < 0x80) {
+        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
+        r->p = p + 2;
+        return true;
+    }
+    return rd_varint(r, out);
+}
+
 /* A length-delimited field's contents into *sub. */
-static bool rd_len(struct rd *r, struct rd *sub)
+static inline bool rd_len(struct rd *r, struct rd *sub)
 {
     uint64_t n;
     if (!rd_varint(r, &n) || n > (uint64_t)(r->end - r->p))
@@ -475,7 +488,7 @@ static bool rd_msg(struct rd r, const uint8_t *kinds, unsigned nkinds, uint64_t 
                 return false;
             break;
         case F_VARINT:
-            if (wt != WT_VARINT || !rd_varint(&r, &f[field]))
+            if (wt != WT_VARINT || !rd_varint2(&r, &f[field]))
                 return false;
             break;
         case F_FIXED64:
@@ -490,7 +503,7 @@ static bool rd_msg(struct rd r, const uint8_t *kinds, unsigned nkinds, uint64_t 
             struct list *l = &lists[k - F_LIST0];
             uint64_t v;
             if (wt == WT_VARINT) {
-                if (!rd_varint(&r, &v))
+                if (!rd_varint2(&r, &v))
                     return false;
                 list_push(l, v);
             } else if (wt == WT_LEN) {
@@ -498,7 +511,7 @@ static bool rd_msg(struct rd r, const uint8_t *kinds, unsigned nkinds, uint64_t 
                 if (!rd_len(&r, &sub))
                     return false;
                 while (sub.p < sub.end) {
-                    if (!rd_varint(&sub, &v))
+                    if (!rd_varint2(&sub, &v))
                         return false;
                     list_push(l, v);
                 }

@@ -25,12 +25,6 @@ static inline bool rd_varint(struct rd *r, uint64_t *out)
         r->p = p + 1;
         return true;
     }
-    /* Two bytes: most ids of a big module. */
-    if (r->end - p >= 2 && p[1] < 0x80) {
-        *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
-        r->p = p + 2;
-        return true;
-    }
     uint64_t v = 0;
     for (unsigned shift = 0; shift < 70; shift += 7) {
         if (p == r->end)

@@ -206,11 +206,12 @@ static uint32_t str_hash(const char *s)
     return h;
 }
 
-static bool name_used(struct ir_printer *w, const char *s)
+/* Whether name s (of hash h) is taken in the current scope. */
+static bool name_used(struct ir_printer *w, const char *s, uint32_t h)
 {
     if (!w->set_cap)
         return false;
-    for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
+    for (uint32_t i = h & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
         if (!w->set[i])
             return false;
         if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0)
@@ -218,7 +219,7 @@ static bool name_used(struct ir_printer *w, const char *s)
     }
 }
 
-static void set_insert(struct ir_printer *w, char *s);
+static void set_insert(struct ir_printer *w, char *s, uint32_t h);
 
 static void set_rehash(struct ir_printer *w, uint32_t cap)
 {
@@ -231,27 +232,30 @@ static void set_rehash(struct ir_printer *w, uint32_t cap)
     w->set_len = 0;
     for (uint32_t i = 0; i < ocap; i++)
         if (old[i] && old[i] != (char *)1)
-            set_insert(w, old[i]);
+            set_insert(w, old[i], str_hash(old[i]));
     free(old);
 }
 
-static void set_insert(struct ir_printer *w, char *s)
+/* Adds name s of hash h (not in the set). */
+static void set_insert(struct ir_printer *w, char *s, uint32_t h)
 {
     if ((w->set_len + 1) * 2 > w->set_cap)
         set_rehash(w, w->set_cap ? w->set_cap * 2 : 256);
-    uint32_t i = str_hash(s) & (w->set_cap - 1);
+    uint32_t i = h & (w->set_cap - 1);
     while (w->set[i] && w->set[i] != (char *)1)
         i = (i + 1) & (w->set_cap - 1);
     w->set[i] = s;
     w->set_len++;
 }
 
+/* Removes s, a string set_insert was given: the set holds distinct names,
+ * so the entry equal to s is s itself. */
 static void set_remove(struct ir_printer *w, const char *s)
 {
     for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
         if (!w->set[i])
             return;
-        if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0) {
+        if (w->set[i] == s) {
             w->set[i] = (char *)1; /* tombstone */
             return;
         }
@@ -328,18 +332,19 @@ static const char *name_of(struct ir_printer *w, ir_value v)
     const char *src = vi->name ? ir_str_get(w->m, vi->name) : NULL;
     char buf[300];
     size_t n = src ? strlen(src) : 0;
+    uint32_t h;
     if (src && n < 256) {
         memcpy(buf, src, n + 1);
-        for (uint32_t k = 1; name_used(w, buf); k++)
+        for (uint32_t k = 1; name_used(w, buf, h = str_hash(buf)); k++)
             snprintf(buf, sizeof buf, "%s_%u", src, k);
     } else {
         do
             put_u32(buf, w->counter++);
-        while (name_used(w, buf));
+        while (name_used(w, buf, h = str_hash(buf)));
     }
     char *s = name_dup(w, buf);
     w->names[v] = s;
-    set_insert(w, s);
+    set_insert(w, s, h);
     if (w->nlog == w->cap_log) {
         w->cap_log = w->cap_log ? w->cap_log * 2 : 256;
         w->log = realloc(w->log, w->cap_log * sizeof *w->log);

@@ -138,7 +138,7 @@ static inline bool memo_put(struct ir_printer *w, const struct memo_span *tab, u
 
 const struct ir_module *irw_module(struct ir_printer *w) { return w->m; }
 
-void irw_puts(struct ir_printer *w, const char *s) { put(w, s, strlen(s)); }
+void irw_write(struct ir_printer *w, const char *s, size_t n) { put(w, s, n); }
 
 void irw_printf(struct ir_printer *w, const char *fmt, ...)
 {

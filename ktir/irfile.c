@@ -426,14 +426,23 @@ static void put_ids(struct wbuf *b, unsigned field, const uint32_t *a, uint32_t 
 {
     if (!n)
         return;
-    size_t size = 0;
-    for (uint32_t i = 0; i < n; i++)
-        size += varint_size(map ? map[a[i]] : a[i]);
-    wb_reserve(b, 11 + size);
+    /* Written in one pass (an id takes at most 5 bytes), the length after
+     * them: one byte for almost every list, else moved up like msg_end. */
+    wb_reserve(b, 11 + 5 * (size_t)n);
     b->p[b->len++] = (uint8_t)(field << 3 | WT_LEN);
-    wb_varint_raw(b, size);
+    size_t at = b->len++;
     for (uint32_t i = 0; i < n; i++)
         wb_varint_raw(b, map ? map[a[i]] : a[i]);
+    size_t size = b->len - at - 1;
+    if (size < 0x80) {
+        b->p[at] = (uint8_t)size;
+        return;
+    }
+    size_t k = varint_size(size);
+    memmove(b->p + at + k, b->p + at + 1, size); /* k <= 5: reserved above */
+    b->len = at;
+    wb_varint_raw(b, size);
+    b->len = at + k + size;
 }
 
 static void put_sints(struct wbuf *b, unsigned field, const int64_t *a, uint32_t n)

@@ -695,22 +695,39 @@ static void print_string(struct ir_printer *w, const char *s)
     put(w, "\"", 1);
 }
 
-static bool bare_key_ok(const char *s)
+/* Characters of bare keys and symbols: 1 = may start one, 2 = may follow. */
+static const unsigned char bare_cls[256] = {
+    ['_'] = 3, ['$'] = 2, ['.'] = 2,
+    ['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2, ['4'] = 2,
+    ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
+    ['a'] = 3, ['b'] = 3, ['c'] = 3, ['d'] = 3, ['e'] = 3, ['f'] = 3, ['g'] = 3, ['h'] = 3,
+    ['i'] = 3, ['j'] = 3, ['k'] = 3, ['l'] = 3, ['m'] = 3, ['n'] = 3, ['o'] = 3, ['p'] = 3,
+    ['q'] = 3, ['r'] = 3, ['s'] = 3, ['t'] = 3, ['u'] = 3, ['v'] = 3, ['w'] = 3, ['x'] = 3,
+    ['y'] = 3, ['z'] = 3,
+    ['A'] = 3, ['B'] = 3, ['C'] = 3, ['D'] = 3, ['E'] = 3, ['F'] = 3, ['G'] = 3, ['H'] = 3,
+    ['I'] = 3, ['J'] = 3, ['K'] = 3, ['L'] = 3, ['M'] = 3, ['N'] = 3, ['O'] = 3, ['P'] = 3,
+    ['Q'] = 3, ['R'] = 3, ['S'] = 3, ['T'] = 3, ['U'] = 3, ['V'] = 3, ['W'] = 3, ['X'] = 3,
+    ['Y'] = 3, ['Z'] = 3,
+};
+
+/* The length of s when it can be written bare ([A-Za-z_][A-Za-z0-9_$.]*),
+ * else 0: what is written is then known without a strlen. */
+static size_t bare_len(const char *s)
 {
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-        return false;
-    for (; *s; s++)
-        if (!(*s == '_' || *s == '$' || *s == '.' || (*s >= 'a' && *s <= 'z') ||
-              (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
-            return false;
-    return true;
+    if (!(bare_cls[(unsigned char)*s] & 1))
+        return 0;
+    const char *p = s + 1;
+    while (bare_cls[(unsigned char)*p] & 2)
+        p++;
+    return *p ? 0 : (size_t)(p - s);
 }
 
 void irw_symbol(struct ir_printer *w, const char *name)
 {
     put(w, "@", 1);
-    if (bare_key_ok(name))
-        irw_puts(w, name);
+    size_t n = bare_len(name);
+    if (n)
+        put(w, name, n);
     else
         print_string(w, name);
 }
@@ -723,14 +740,15 @@ static void print_dict_entries(struct ir_printer *w, const struct ir_attr_info *
         const char *k = ir_str_get(m, d->elems[2 * i]);
         bool skip = false;
         for (size_t j = 0; j < nelide && !skip; j++)
-            skip = strcmp(k, elide[j]) == 0;
+            skip = k[0] == elide[j][0] && strcmp(k, elide[j]) == 0;
         if (skip)
             continue;
         if (!*first)
             put(w, ", ", 2);
         *first = false;
-        if (bare_key_ok(k))
-            irw_puts(w, k);
+        size_t n = bare_len(k);
+        if (n)
+            put(w, k, n);
         else
             print_string(w, k);
         ir_attr v = d->elems[2 * i + 1];

@@ -502,7 +502,12 @@ static inline void msg_end(struct wbuf *b, size_t at)
 static inline bool rd_varint2(struct rd *r, uint64_t *out)
 {
     const uint8_t *p = r->p;
-    if (r->end - p >= 2 && p[0] >= 0x80 && p[1] < 0x80) {
+    if (p < r->end && *p < 0x80) {
+        *out = *p;
+        r->p = p + 1;
+        return true;
+    }
+    if (r->end - p >= 2 && p[1] < 0x80) { /* p[0] >= 0x80 here */
         *out = (uint64_t)(p[0] & 0x7f) | (uint64_t)p[1] << 7;
         r->p = p + 2;
         return true;

@@ -176,10 +176,17 @@ static void put_i64(struct ir_printer *w, int64_t v)
     put(w, q, (size_t)(e - q));
 }
 
+/* The length of a name name_dup made. */
+static inline size_t name_len(const char *s)
+{
+    return (size_t)(unsigned char)s[-2] | (size_t)(unsigned char)s[-1] << 8;
+}
+
+/* Writes %name; name is one of the printer's (name_dup). */
 static void put_name(struct ir_printer *w, const char *name)
 {
     put(w, "%", 1);
-    put(w, name, strlen(name));
+    put(w, name, name_len(name));
 }
 
 static void newline(struct ir_printer *w)
@@ -294,11 +301,11 @@ static void ensure_names(struct ir_printer *w, ir_value v)
     w->nnames = n;
 }
 
-/* A copy of s (shorter than 300 bytes: names) in the printer's chunks. */
-static char *name_dup(struct ir_printer *w, const char *s)
+/* A copy of the n bytes of s (fewer than 300: names) in the printer's
+ * chunks, NUL-terminated, behind its length in two bytes (name_len). */
+static char *name_dup(struct ir_printer *w, const char *s, size_t n)
 {
-    size_t n = strlen(s) + 1;
-    if (!w->chunks || w->chunk_used + n > NAME_CHUNK) {
+    if (!w->chunks || w->chunk_used + n + 3 > NAME_CHUNK) {
         struct name_chunk *c = malloc(sizeof *c);
         if (!c)
             abort();
@@ -307,9 +314,12 @@ static char *name_dup(struct ir_printer *w, const char *s)
         w->chunk_used = 0;
     }
     char *d = w->chunks->text + w->chunk_used;
-    memcpy(d, s, n);
-    w->chunk_used += n;
-    return d;
+    d[0] = (char)(n & 0xff);
+    d[1] = (char)(n >> 8);
+    memcpy(d + 2, s, n);
+    d[2 + n] = 0;
+    w->chunk_used += n + 3;
+    return d + 2;
 }
 
 /* buf = the decimal digits of v (no printf: numbered names are common). */
@@ -342,7 +352,7 @@ static const char *name_of(struct ir_printer *w, ir_value v)
             put_u32(buf, w->counter++);
         while (name_used(w, buf, h = str_hash(buf)));
     }
-    char *s = name_dup(w, buf);
+    char *s = name_dup(w, buf, strlen(buf));
     w->names[v] = s;
     set_insert(w, s, h);
     if (w->nlog == w->cap_log) {
@@ -359,7 +369,7 @@ void irw_name_like(struct ir_printer *w, ir_value v, ir_value like)
 {
     const char *s = name_of(w, like);
     ensure_names(w, v);
-    w->names[v] = name_dup(w, s);
+    w->names[v] = name_dup(w, s, name_len(s));
 }
 
 /* Names op's results: one name with `:N` when only the first has a source
@@ -378,8 +388,8 @@ static void print_result_names(struct ir_printer *w, ir_op op)
         ensure_names(w, o->res + o->nres);
         for (uint32_t i = 1; i < o->nres; i++) {
             char buf[300];
-            snprintf(buf, sizeof buf, "%s#%u", n, i);
-            w->names[o->res + i] = name_dup(w, buf);
+            int k = snprintf(buf, sizeof buf, "%s#%u", n, i);
+            w->names[o->res + i] = name_dup(w, buf, k < 0 ? 0 : (size_t)k < sizeof buf ? (size_t)k : sizeof buf - 1);
         }
         irw_printf(w, "%%%s:%u = ", n, o->nres);
         return;

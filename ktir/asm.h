@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ktir/diag.h"
 #include "ktir/ir.h"
@@ -194,7 +195,14 @@ bool irp_mixed_list(struct ir_parser *p, struct irp_mixed *x);
 struct ir_printer;
 
 const struct ir_module *irw_module(struct ir_printer *w);
-void irw_puts(struct ir_printer *w, const char *s);
+/* Appends the n bytes at s to the output. */
+void irw_write(struct ir_printer *w, const char *s, size_t n);
+/* Appends the string s; inline so that a literal's length is a constant
+ * (most hook output is literals: no strlen each time). */
+static inline void irw_puts(struct ir_printer *w, const char *s)
+{
+    irw_write(w, s, strlen(s));
+}
 /* Ends the line; the next starts at the op's indentation plus `extra`
  * levels (ops whose custom form spans several lines). */
 void irw_newline(struct ir_printer *w, int extra);

@@ -138,7 +138,7 @@ static inline bool memo_put(struct ir_printer *w, const struct memo_span *tab, u
 
 const struct ir_module *irw_module(struct ir_printer *w) { return w->m; }
 
-void irw_puts(struct ir_printer *w, const char *s) { put(w, s, strlen(s)); }
+void irw_write(struct ir_printer *w, const char *s, size_t n) { put(w, s, n); }
 
 void irw_printf(struct ir_printer *w, const char *fmt, ...)
 {
@@ -176,10 +176,17 @@ static void put_i64(struct ir_printer *w, int64_t v)
     put(w, q, (size_t)(e - q));
 }
 
+/* The length of a name name_dup made. */
+static inline size_t name_len(const char *s)
+{
+    return (size_t)(unsigned char)s[-2] | (size_t)(unsigned char)s[-1] << 8;
+}
+
+/* Writes %name; name is one of the printer's (name_dup). */
 static void put_name(struct ir_printer *w, const char *name)
 {
     put(w, "%", 1);
-    put(w, name, strlen(name));
+    put(w, name, name_len(name));
 }
 
 static void newline(struct ir_printer *w)
@@ -206,11 +213,12 @@ static uint32_t str_hash(const char *s)
     return h;
 }
 
-static bool name_used(struct ir_printer *w, const char *s)
+/* Whether name s (of hash h) is taken in the current scope. */
+static bool name_used(struct ir_printer *w, const char *s, uint32_t h)
 {
     if (!w->set_cap)
         return false;
-    for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
+    for (uint32_t i = h & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
         if (!w->set[i])
             return false;
         if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0)
@@ -218,7 +226,7 @@ static bool name_used(struct ir_printer *w, const char *s)
     }
 }
 
-static void set_insert(struct ir_printer *w, char *s);
+static void set_insert(struct ir_printer *w, char *s, uint32_t h);
 
 static void set_rehash(struct ir_printer *w, uint32_t cap)
 {
@@ -231,27 +239,30 @@ static void set_rehash(struct ir_printer *w, uint32_t cap)
     w->set_len = 0;
     for (uint32_t i = 0; i < ocap; i++)
         if (old[i] && old[i] != (char *)1)
-            set_insert(w, old[i]);
+            set_insert(w, old[i], str_hash(old[i]));
     free(old);
 }
 
-static void set_insert(struct ir_printer *w, char *s)
+/* Adds name s of hash h (not in the set). */
+static void set_insert(struct ir_printer *w, char *s, uint32_t h)
 {
     if ((w->set_len + 1) * 2 > w->set_cap)
         set_rehash(w, w->set_cap ? w->set_cap * 2 : 256);
-    uint32_t i = str_hash(s) & (w->set_cap - 1);
+    uint32_t i = h & (w->set_cap - 1);
     while (w->set[i] && w->set[i] != (char *)1)
         i = (i + 1) & (w->set_cap - 1);
     w->set[i] = s;
     w->set_len++;
 }
 
+/* Removes s, a string set_insert was given: the set holds distinct names,
+ * so the entry equal to s is s itself. */
 static void set_remove(struct ir_printer *w, const char *s)
 {
     for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
         if (!w->set[i])
             return;
-        if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0) {
+        if (w->set[i] == s) {
             w->set[i] = (char *)1; /* tombstone */
             return;
         }
@@ -290,11 +301,11 @@ static void ensure_names(struct ir_printer *w, ir_value v)
     w->nnames = n;
 }
 
-/* A copy of s (shorter than 300 bytes: names) in the printer's chunks. */
-static char *name_dup(struct ir_printer *w, const char *s)
+/* A copy of the n bytes of s (fewer than 300: names) in the printer's
+ * chunks, NUL-terminated, behind its length in two bytes (name_len). */
+static char *name_dup(struct ir_printer *w, const char *s, size_t n)
 {
-    size_t n = strlen(s) + 1;
-    if (!w->chunks || w->chunk_used + n > NAME_CHUNK) {
+    if (!w->chunks || w->chunk_used + n + 3 > NAME_CHUNK) {
         struct name_chunk *c = malloc(sizeof *c);
         if (!c)
             abort();
@@ -303,9 +314,12 @@ static char *name_dup(struct ir_printer *w, const char *s)
         w->chunk_used = 0;
     }
     char *d = w->chunks->text + w->chunk_used;
-    memcpy(d, s, n);
-    w->chunk_used += n;
-    return d;
+    d[0] = (char)(n & 0xff);
+    d[1] = (char)(n >> 8);
+    memcpy(d + 2, s, n);
+    d[2 + n] = 0;
+    w->chunk_used += n + 3;
+    return d + 2;
 }
 
 /* buf = the decimal digits of v (no printf: numbered names are common). */
@@ -328,18 +342,19 @@ static const char *name_of(struct ir_printer *w, ir_value v)
     const char *src = vi->name ? ir_str_get(w->m, vi->name) : NULL;
     char buf[300];
     size_t n = src ? strlen(src) : 0;
+    uint32_t h;
     if (src && n < 256) {
         memcpy(buf, src, n + 1);
-        for (uint32_t k = 1; name_used(w, buf); k++)
+        for (uint32_t k = 1; name_used(w, buf, h = str_hash(buf)); k++)
             snprintf(buf, sizeof buf, "%s_%u", src, k);
     } else {
         do
             put_u32(buf, w->counter++);
-        while (name_used(w, buf));
+        while (name_used(w, buf, h = str_hash(buf)));
     }
-    char *s = name_dup(w, buf);
+    char *s = name_dup(w, buf, strlen(buf));
     w->names[v] = s;
-    set_insert(w, s);
+    set_insert(w, s, h);
     if (w->nlog == w->cap_log) {
         w->cap_log = w->cap_log ? w->cap_log * 2 : 256;
         w->log = realloc(w->log, w->cap_log * sizeof *w->log);
@@ -354,7 +369,7 @@ void irw_name_like(struct ir_printer *w, ir_value v, ir_value like)
 {
     const char *s = name_of(w, like);
     ensure_names(w, v);
-    w->names[v] = name_dup(w, s);
+    w->names[v] = name_dup(w, s, name_len(s));
 }
 
 /* Names op's results: one name with `:N` when only the first has a source
@@ -373,8 +388,8 @@ static void print_result_names(struct ir_printer *w, ir_op op)
         ensure_names(w, o->res + o->nres);
         for (uint32_t i = 1; i < o->nres; i++) {
             char buf[300];
-            snprintf(buf, sizeof buf, "%s#%u", n, i);
-            w->names[o->res + i] = name_dup(w, buf);
+            int k = snprintf(buf, sizeof buf, "%s#%u", n, i);
+            w->names[o->res + i] = name_dup(w, buf, k < 0 ? 0 : (size_t)k < sizeof buf ? (size_t)k : sizeof buf - 1);
         }
         irw_printf(w, "%%%s:%u = ", n, o->nres);
         return;
@@ -690,22 +705,39 @@ static void print_string(struct ir_printer *w, const char *s)
     put(w, "\"", 1);
 }
 
-static bool bare_key_ok(const char *s)
+/* Characters of bare keys and symbols: 1 = may start one, 2 = may follow. */
+static const unsigned char bare_cls[256] = {
+    ['_'] = 3, ['$'] = 2, ['.'] = 2,
+    ['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2, ['4'] = 2,
+    ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
+    ['a'] = 3, ['b'] = 3, ['c'] = 3, ['d'] = 3, ['e'] = 3, ['f'] = 3, ['g'] = 3, ['h'] = 3,
+    ['i'] = 3, ['j'] = 3, ['k'] = 3, ['l'] = 3, ['m'] = 3, ['n'] = 3, ['o'] = 3, ['p'] = 3,
+    ['q'] = 3, ['r'] = 3, ['s'] = 3, ['t'] = 3, ['u'] = 3, ['v'] = 3, ['w'] = 3, ['x'] = 3,
+    ['y'] = 3, ['z'] = 3,
+    ['A'] = 3, ['B'] = 3, ['C'] = 3, ['D'] = 3, ['E'] = 3, ['F'] = 3, ['G'] = 3, ['H'] = 3,
+    ['I'] = 3, ['J'] = 3, ['K'] = 3, ['L'] = 3, ['M'] = 3, ['N'] = 3, ['O'] = 3, ['P'] = 3,
+    ['Q'] = 3, ['R'] = 3, ['S'] = 3, ['T'] = 3, ['U'] = 3, ['V'] = 3, ['W'] = 3, ['X'] = 3,
+    ['Y'] = 3, ['Z'] = 3,
+};
+
+/* The length of s when it can be written bare ([A-Za-z_][A-Za-z0-9_$.]*),
+ * else 0: what is written is then known without a strlen. */
+static size_t bare_len(const char *s)
 {
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-        return false;
-    for (; *s; s++)
-        if (!(*s == '_' || *s == '$' || *s == '.' || (*s >= 'a' && *s <= 'z') ||
-              (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
-            return false;
-    return true;
+    if (!(bare_cls[(unsigned char)*s] & 1))
+        return 0;
+    const char *p = s + 1;
+    while (bare_cls[(unsigned char)*p] & 2)
+        p++;
+    return *p ? 0 : (size_t)(p - s);
 }
 
 void irw_symbol(struct ir_printer *w, const char *name)
 {
     put(w, "@", 1);
-    if (bare_key_ok(name))
-        irw_puts(w, name);
+    size_t n = bare_len(name);
+    if (n)
+        put(w, name, n);
     else
         print_string(w, name);
 }
@@ -718,14 +750,15 @@ static void print_dict_entries(struct ir_printer *w, const struct ir_attr_info *
         const char *k = ir_str_get(m, d->elems[2 * i]);
         bool skip = false;
         for (size_t j = 0; j < nelide && !skip; j++)
-            skip = strcmp(k, elide[j]) == 0;
+            skip = k[0] == elide[j][0] && strcmp(k, elide[j]) == 0;
         if (skip)
             continue;
         if (!*first)
             put(w, ", ", 2);
         *first = false;
-        if (bare_key_ok(k))
-            irw_puts(w, k);
+        size_t n = bare_len(k);
+        if (n)
+            put(w, k, n);
         else
             print_string(w, k);
         ir_attr v = d->elems[2 * i + 1];

@@ -434,6 +434,28 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
                   const struct svec *s)
 {
     uint32_t n = s->n;
+    if (iv_ek_is_single(s->dtype) && iv_ek_is_single(in->dtype)) {
+        /* between single-precision kinds: every source value is exact in
+         * f32, and packing an f32 rounds it as packing its f64 does, so
+         * through f32 buffers gives the general path's bits without its
+         * f64 buffers and allocation. A source that is d is copied first
+         * (vec_size may grow d's buffer). */
+        const uint8_t *src = s->data;
+        if (s == d) {
+            size_t bytes = (size_t)n * esz(R, s->dtype);
+            src = memcpy(scratch(R, bytes), s->data, bytes);
+        }
+        struct iv_tensor ts = {.ek = s->dtype, .data = (void *)src};
+        vec_size(R, d, in->dtype, n);
+        struct iv_tensor td = {.ek = in->dtype, .data = d->data};
+        float fb[256];
+        for (uint32_t i = 0; i < n; i += 256) {
+            int64_t c = n - i < 256 ? n - i : 256;
+            iv_unpack_f32(&ts, i, c, fb);
+            iv_pack_f32(&td, i, c, fb);
+        }
+        return X_OK;
+    }
     struct iv_tensor ts = {.h = {1, IV_TENSOR}, .ek = s->dtype, .rank = 1, .shape = {n}, .n = n,
                            .data = s->data};
     struct svec tmp = {0};
@@ -652,6 +674,12 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
          * n elements of the dtype, and vec_size keeps its buffer. The
          * unpacking and packing read only ek and data of the tensor. */
         vec_size(R, d, in->dtype, n);
+        if (in->dtype == INTERP_F32) { /* no conversions: on the registers */
+            iv_ew_fbinary32(code, n, (const float *)ins[0], (const float *)ins[1],
+                            (float *)(void *)d->data);
+            compute(R, unit, in, n, true);
+            return X_OK;
+        }
         struct iv_tensor *t = &R->tv;
         t->ek = in->dtype;
         t->n = t->shape[0] = n;

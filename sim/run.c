@@ -95,6 +95,9 @@ struct run {
 };
 
 static inline size_t esz(const struct run *R, unsigned dtype) { return R->esize[dtype]; }
+/* iv_ek_is_float and iv_ek_is_single, inline for the ALU's dispatch */
+static inline bool ek_float(unsigned ek) { return ek >= INTERP_F16; }
+static inline bool ek_single(unsigned ek) { return ek >= INTERP_F16 && ek <= INTERP_F32; }
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -434,25 +437,36 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
                   const struct svec *s)
 {
     uint32_t n = s->n;
-    if (iv_ek_is_single(s->dtype) && iv_ek_is_single(in->dtype)) {
+    if (ek_single(s->dtype) && ek_single(in->dtype)) {
         /* between single-precision kinds: every source value is exact in
          * f32, and packing an f32 rounds it as packing its f64 does, so
-         * through f32 buffers gives the general path's bits without its
-         * f64 buffers and allocation. A source that is d is copied first
-         * (vec_size may grow d's buffer). */
+         * through f32 gives the general path's bits without its f64
+         * buffers and allocation (into an f32 destination directly). A
+         * source that is d is copied first (vec_size may grow d's buffer).
+         * The unpacking and packing read only ek and data of the tensor. */
         const uint8_t *src = s->data;
+        unsigned sk = s->dtype;
         if (s == d) {
-            size_t bytes = (size_t)n * esz(R, s->dtype);
+            size_t bytes = (size_t)n * esz(R, sk);
             src = memcpy(scratch(R, bytes), s->data, bytes);
         }
-        struct iv_tensor ts = {.ek = s->dtype, .data = (void *)src};
         vec_size(R, d, in->dtype, n);
-        struct iv_tensor td = {.ek = in->dtype, .data = d->data};
+        struct iv_tensor *t = &R->tv;
+        if (in->dtype == INTERP_F32) {
+            t->ek = (uint8_t)sk;
+            t->data = (void *)src;
+            iv_unpack_f32(t, 0, n, (float *)(void *)d->data);
+            return X_OK;
+        }
         float fb[256];
         for (uint32_t i = 0; i < n; i += 256) {
             int64_t c = n - i < 256 ? n - i : 256;
-            iv_unpack_f32(&ts, i, c, fb);
-            iv_pack_f32(&td, i, c, fb);
+            t->ek = (uint8_t)sk;
+            t->data = (void *)src;
+            iv_unpack_f32(t, i, c, fb);
+            t->ek = in->dtype;
+            t->data = d->data;
+            iv_pack_f32(t, i, c, fb);
         }
         return X_OK;
     }
@@ -495,7 +509,7 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
 static int do_red(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
                   const struct svec *s, uint32_t g)
 {
-    bool flt = iv_ek_is_float(in->dtype);
+    bool flt = ek_float(in->dtype);
     int code = ew_code(in->fn, flt);
     if (code < 0)
         return fail(R, unit, in, "no %s reduction on %s", sc_fns[in->fn].name,
@@ -526,7 +540,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     const struct sc_binary *b = R->k->b;
     struct svec *d = &x->v[in->reg[0]], *s[3] = {NULL, NULL, NULL};
     size_t es = esz(R, in->dtype);
-    bool flt = iv_ek_is_float(in->dtype);
+    bool flt = ek_float(in->dtype);
     switch (in->op) {
     case SC_VCONST: {
         vec_size(R, d, in->dtype, in->npool);
@@ -622,14 +636,27 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
             out = d->data;
         }
         const uint8_t *src = s[0]->data;
-        if (es == 2)
-            for (uint32_t p = 0; p < in->npool; p++)
-                memcpy(out + 2 * p, src + 2 * lanes[p], 2);
-        else
-            for (uint32_t p = 0; p < in->npool; p++)
-                memcpy(out + p * es, src + (size_t)lanes[p] * es, es);
+        size_t all = (size_t)m * es, have = all;
+        if (in->npool == 1 && es == 2) { /* a broadcast of one lane, filled */
+            uint16_t v;
+            memcpy(&v, src + 2 * lanes[0], 2);
+            for (uint64_t i = 0; i < m; i++)
+                memcpy(out + 2 * i, &v, 2);
+        } else if (in->npool == 1 && es == 4) {
+            uint32_t v;
+            memcpy(&v, src + 4 * lanes[0], 4);
+            for (uint64_t i = 0; i < m; i++)
+                memcpy(out + 4 * i, &v, 4);
+        } else {
+            if (es == 2)
+                for (uint32_t p = 0; p < in->npool; p++)
+                    memcpy(out + 2 * p, src + 2 * lanes[p], 2);
+            else
+                for (uint32_t p = 0; p < in->npool; p++)
+                    memcpy(out + p * es, src + (size_t)lanes[p] * es, es);
+            have = (size_t)in->npool * es;
+        }
         /* the repetitions by doubling: log2(rep) copies, not rep - 1 */
-        size_t block = (size_t)in->npool * es, have = block, all = (size_t)m * es;
         while (have < all) {
             size_t c = all - have < have ? all - have : have;
             memcpy(out + have, out, c);
@@ -666,7 +693,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     const void *ins[3];
     for (unsigned k = 0; k < nin; k++)
         ins[k] = s[k]->data;
-    if (nin == 2 && code >= EW_ADDF && code < EW_FMA && iv_ek_is_single(in->dtype)) {
+    if (nin == 2 && code >= EW_ADDF && code < EW_FMA && ek_single(in->dtype)) {
         /* a two-operand float op on a single-precision kind: iv_ew_raw's
          * own path for it (ew_loop32: operands to f32, iv_ew_fbinary32, the
          * results back) without its per-call set-up. Elementwise, chunk by

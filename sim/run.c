@@ -67,7 +67,7 @@ struct svec {
  * nothing per unit. */
 struct urun {
     const struct sc_insn *code; /* its program's patched copy (k->code) */
-    const uint8_t *ops;         /* its opcodes (k->ops) */
+    const uint8_t *ops;         /* its opcodes (k->ops, one more: a sentinel) */
     uint32_t ninsns;            /* and its length */
     uint32_t pc;
     uint8_t state;
@@ -978,12 +978,13 @@ static int64_t floordiv(int64_t a, int64_t b)
 
 /* Executes the unit's instruction at pc (< its program's length) of code,
  * its program's patched copy. */
-static inline int step(struct run *R, uint32_t unit, const struct sc_insn *code)
+static inline int step(struct run *R, uint32_t unit, struct urun *x, const struct sc_insn *code,
+                       const uint8_t *ops)
 {
-    struct urun *x = &R->u[unit];
-    const struct sc_insn *in = &code[x->pc];
+    uint32_t pc = x->pc;
+    const struct sc_insn *in = &code[pc];
     int rc = X_OK;
-    switch (x->ops[x->pc]) { /* in->op */
+    switch (ops[pc]) { /* in->op */
     case SC_MOV: x->r[in->reg[0]] = val(x, &in->x[0]); break;
     case SC_ADD: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) + (uint64_t)val(x, &in->x[1])); break;
     case SC_SUB: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) - (uint64_t)val(x, &in->x[1])); break;
@@ -1218,6 +1219,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     while (u != SC_NONE && st == SIM_OK) {
         struct urun *x = &R.u[u];
         const struct sc_insn *code = x->code;
+        const uint8_t *ops = x->ops;
         uint32_t ninsns = x->ninsns, next = SC_NONE;
         for (;;) {
             if (x->t > limit) {
@@ -1231,10 +1233,11 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
                 break;
             }
             uint64_t t0 = x->t, stall0 = x->stall;
-            int rc = step(&R, u, code);
+            int rc = step(&R, u, x, code, ops);
             if (rc == X_OK) {
-                /* only an instruction that meets other units waits its turn */
-                if (x->pc < ninsns && meets[x->ops[x->pc]] && R.nheap &&
+                /* only an instruction that meets other units waits its turn
+                 * (ops[ninsns] is a sentinel that does not) */
+                if (meets[ops[x->pc]] && R.nheap &&
                     hbefore(R.heap[0], (struct sim_hent){x->t, u})) {
                     next = heap_yield(&R, u);
                     break;

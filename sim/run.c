@@ -67,7 +67,7 @@ struct svec {
  * nothing per unit. */
 struct urun {
     const struct sc_insn *code; /* its program's patched copy (k->code) */
-    const uint8_t *ops;         /* its opcodes (k->ops) */
+    const uint8_t *ops;         /* its opcodes (k->ops, one more: a sentinel) */
     uint32_t ninsns;            /* and its length */
     uint32_t pc;
     uint8_t state;
@@ -95,6 +95,9 @@ struct run {
 };
 
 static inline size_t esz(const struct run *R, unsigned dtype) { return R->esize[dtype]; }
+/* iv_ek_is_float and iv_ek_is_single, inline for the ALU's dispatch */
+static inline bool ek_float(unsigned ek) { return ek >= INTERP_F16; }
+static inline bool ek_single(unsigned ek) { return ek >= INTERP_F16 && ek <= INTERP_F32; }
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -434,6 +437,39 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
                   const struct svec *s)
 {
     uint32_t n = s->n;
+    if (ek_single(s->dtype) && ek_single(in->dtype)) {
+        /* between single-precision kinds: every source value is exact in
+         * f32, and packing an f32 rounds it as packing its f64 does, so
+         * through f32 gives the general path's bits without its f64
+         * buffers and allocation (into an f32 destination directly). A
+         * source that is d is copied first (vec_size may grow d's buffer).
+         * The unpacking and packing read only ek and data of the tensor. */
+        const uint8_t *src = s->data;
+        unsigned sk = s->dtype;
+        if (s == d) {
+            size_t bytes = (size_t)n * esz(R, sk);
+            src = memcpy(scratch(R, bytes), s->data, bytes);
+        }
+        vec_size(R, d, in->dtype, n);
+        struct iv_tensor *t = &R->tv;
+        if (in->dtype == INTERP_F32) {
+            t->ek = (uint8_t)sk;
+            t->data = (void *)src;
+            iv_unpack_f32(t, 0, n, (float *)(void *)d->data);
+            return X_OK;
+        }
+        float fb[256];
+        for (uint32_t i = 0; i < n; i += 256) {
+            int64_t c = n - i < 256 ? n - i : 256;
+            t->ek = (uint8_t)sk;
+            t->data = (void *)src;
+            iv_unpack_f32(t, i, c, fb);
+            t->ek = in->dtype;
+            t->data = d->data;
+            iv_pack_f32(t, i, c, fb);
+        }
+        return X_OK;
+    }
     struct iv_tensor ts = {.h = {1, IV_TENSOR}, .ek = s->dtype, .rank = 1, .shape = {n}, .n = n,
                            .data = s->data};
     struct svec tmp = {0};
@@ -473,7 +509,7 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
 static int do_red(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
                   const struct svec *s, uint32_t g)
 {
-    bool flt = iv_ek_is_float(in->dtype);
+    bool flt = ek_float(in->dtype);
     int code = ew_code(in->fn, flt);
     if (code < 0)
         return fail(R, unit, in, "no %s reduction on %s", sc_fns[in->fn].name,
@@ -504,7 +540,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     const struct sc_binary *b = R->k->b;
     struct svec *d = &x->v[in->reg[0]], *s[3] = {NULL, NULL, NULL};
     size_t es = esz(R, in->dtype);
-    bool flt = iv_ek_is_float(in->dtype);
+    bool flt = ek_float(in->dtype);
     switch (in->op) {
     case SC_VCONST: {
         vec_size(R, d, in->dtype, in->npool);
@@ -600,14 +636,27 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
             out = d->data;
         }
         const uint8_t *src = s[0]->data;
-        if (es == 2)
-            for (uint32_t p = 0; p < in->npool; p++)
-                memcpy(out + 2 * p, src + 2 * lanes[p], 2);
-        else
-            for (uint32_t p = 0; p < in->npool; p++)
-                memcpy(out + p * es, src + (size_t)lanes[p] * es, es);
+        size_t all = (size_t)m * es, have = all;
+        if (in->npool == 1 && es == 2) { /* a broadcast of one lane, filled */
+            uint16_t v;
+            memcpy(&v, src + 2 * lanes[0], 2);
+            for (uint64_t i = 0; i < m; i++)
+                memcpy(out + 2 * i, &v, 2);
+        } else if (in->npool == 1 && es == 4) {
+            uint32_t v;
+            memcpy(&v, src + 4 * lanes[0], 4);
+            for (uint64_t i = 0; i < m; i++)
+                memcpy(out + 4 * i, &v, 4);
+        } else {
+            if (es == 2)
+                for (uint32_t p = 0; p < in->npool; p++)
+                    memcpy(out + 2 * p, src + 2 * lanes[p], 2);
+            else
+                for (uint32_t p = 0; p < in->npool; p++)
+                    memcpy(out + p * es, src + (size_t)lanes[p] * es, es);
+            have = (size_t)in->npool * es;
+        }
         /* the repetitions by doubling: log2(rep) copies, not rep - 1 */
-        size_t block = (size_t)in->npool * es, have = block, all = (size_t)m * es;
         while (have < all) {
             size_t c = all - have < have ? all - have : have;
             memcpy(out + have, out, c);
@@ -644,7 +693,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
     const void *ins[3];
     for (unsigned k = 0; k < nin; k++)
         ins[k] = s[k]->data;
-    if (nin == 2 && code >= EW_ADDF && code < EW_FMA && iv_ek_is_single(in->dtype)) {
+    if (nin == 2 && code >= EW_ADDF && code < EW_FMA && ek_single(in->dtype)) {
         /* a two-operand float op on a single-precision kind: iv_ew_raw's
          * own path for it (ew_loop32: operands to f32, iv_ew_fbinary32, the
          * results back) without its per-call set-up. Elementwise, chunk by
@@ -652,6 +701,12 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
          * n elements of the dtype, and vec_size keeps its buffer. The
          * unpacking and packing read only ek and data of the tensor. */
         vec_size(R, d, in->dtype, n);
+        if (in->dtype == INTERP_F32) { /* no conversions: on the registers */
+            iv_ew_fbinary32(code, n, (const float *)ins[0], (const float *)ins[1],
+                            (float *)(void *)d->data);
+            compute(R, unit, in, n, true);
+            return X_OK;
+        }
         struct iv_tensor *t = &R->tv;
         t->ek = in->dtype;
         t->n = t->shape[0] = n;
@@ -923,12 +978,13 @@ static int64_t floordiv(int64_t a, int64_t b)
 
 /* Executes the unit's instruction at pc (< its program's length) of code,
  * its program's patched copy. */
-static inline int step(struct run *R, uint32_t unit, const struct sc_insn *code)
+static inline int step(struct run *R, uint32_t unit, struct urun *x, const struct sc_insn *code,
+                       const uint8_t *ops)
 {
-    struct urun *x = &R->u[unit];
-    const struct sc_insn *in = &code[x->pc];
+    uint32_t pc = x->pc;
+    const struct sc_insn *in = &code[pc];
     int rc = X_OK;
-    switch (x->ops[x->pc]) { /* in->op */
+    switch (ops[pc]) { /* in->op */
     case SC_MOV: x->r[in->reg[0]] = val(x, &in->x[0]); break;
     case SC_ADD: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) + (uint64_t)val(x, &in->x[1])); break;
     case SC_SUB: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) - (uint64_t)val(x, &in->x[1])); break;
@@ -1163,6 +1219,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     while (u != SC_NONE && st == SIM_OK) {
         struct urun *x = &R.u[u];
         const struct sc_insn *code = x->code;
+        const uint8_t *ops = x->ops;
         uint32_t ninsns = x->ninsns, next = SC_NONE;
         for (;;) {
             if (x->t > limit) {
@@ -1176,10 +1233,11 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
                 break;
             }
             uint64_t t0 = x->t, stall0 = x->stall;
-            int rc = step(&R, u, code);
+            int rc = step(&R, u, x, code, ops);
             if (rc == X_OK) {
-                /* only an instruction that meets other units waits its turn */
-                if (x->pc < ninsns && meets[x->ops[x->pc]] && R.nheap &&
+                /* only an instruction that meets other units waits its turn
+                 * (ops[ninsns] is a sentinel that does not) */
+                if (meets[ops[x->pc]] && R.nheap &&
                     hbefore(R.heap[0], (struct sim_hent){x->t, u})) {
                     next = heap_yield(&R, u);
                     break;

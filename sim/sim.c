@@ -268,7 +268,7 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
     k->code = xcalloc(b->nprogs, sizeof *k->code);
     k->ops = xcalloc(b->nprogs, sizeof *k->ops);
     for (uint32_t p = 0; p < b->nprogs; p++) {
-        k->ops[p] = xcalloc(b->progs[p].ninsns, 1);
+        k->ops[p] = xcalloc(b->progs[p].ninsns + 1, 1); /* + a sentinel: mov */
         for (uint32_t i = 0; i < b->progs[p].ninsns; i++)
             k->ops[p][i] = b->progs[p].insns[i].op;
         k->code[p] = malloc(b->progs[p].ninsns ? b->progs[p].ninsns * sizeof **k->code : 1);

@@ -127,7 +127,8 @@ struct sim_kernel {
     const struct sc_binary *b;
     struct sc_insn **code; /* per program: a patched copy */
     uint8_t **ops;         /* per program: its instructions' opcodes, packed (the run's
-                            * dispatch reads them without touching the instructions) */
+                            * dispatch reads them without touching the instructions),
+                            * then a mov as a sentinel */
     uint32_t nunits, nchans, nres;
     struct kunit *units;
     struct kchan *chans;

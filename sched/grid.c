@@ -104,6 +104,26 @@ static bool note_func(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+int64_t sched_grid_tiles(const struct ir_module *m, ir_op op, int64_t max)
+{
+    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        op = ir_op_parent(m, op);
+    ir_attr a = op ? ir_op_attr(m, op, "grid") : IR_NONE;
+    if (!a)
+        return 1;
+    const struct ir_attr_info *gi = ir_attr_get(m, a);
+    if (gi->kind != IR_AT_ARRAY && gi->kind != IR_AT_DENSE_ARRAY)
+        return 0;
+    int64_t n = 1;
+    for (uint32_t k = 0; k < gi->n; k++) {
+        int64_t d = gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[k] : ir_attr_get(m, gi->elems[k])->i;
+        if (d <= 0 || n > max / d)
+            return 0;
+        n *= d;
+    }
+    return n;
+}
+
 bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag)
 {
     struct tile_ids funcs = {0}, ids = {0};

@@ -23,9 +23,15 @@
 #define SCHED_GRID_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ktir/diag.h"
 #include "ktir/ir.h"
+
+/* The number of tiles of the grid of the function holding op (op itself
+ * when it is a func.func): the product of its dimensions, 1 without a
+ * grid; 0 when the grid cannot be read or its product exceeds max. */
+int64_t sched_grid_tiles(const struct ir_module *m, ir_op op, int64_t max);
 
 /* Flattens every grid of m to 1-D (see above), in place. Returns false
  * after reporting located errors to diag. */

@@ -133,9 +133,19 @@ static ir_op next_of_kind(const struct ir_module *m, ir_block b, ir_op after, ui
     return IR_NONE;
 }
 
-static ir_block body_of(const struct ir_module *m, ir_op op)
+ir_block pe_body(const struct ir_module *m, ir_op op)
 {
     return ir_region_entry(m, ir_op_region(m, op, 0));
+}
+
+ir_op pe_staging_alloc(const struct ir_module *m, ir_op pipe, ir_value v)
+{
+    ir_op def = ir_value_def(m, v);
+    if (!def || ir_op_get(m, def)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, def) != pipe)
+        return IR_NONE;
+    ir_op y = ir_block_get(m, pe_body(m, def))->last;
+    ir_op a = ir_value_def(m, ir_op_get(m, y)->opnd[v - ir_op_get(m, def)->res]);
+    return a && ir_op_get(m, a)->kind == IR_OP_MEMREF_ALLOC ? a : IR_NONE;
 }
 
 /* Replaces every operand v in [from, from + n) by to + (v - from) in root and
@@ -523,7 +533,7 @@ static bool check_tag(struct pe *p, const struct xstage *st)
 static bool check_stage_ops(struct pe *p, ir_op stage)
 {
     struct ir_module *m = p->m;
-    IR_FOR_OPS(m, body_of(m, stage), o) {
+    IR_FOR_OPS(m, pe_body(m, stage), o) {
         const struct ir_op_info *oi = ir_op_get(m, o);
         if (oi->kind == IR_OP_KTDF_DATA_TRANSFER)
             continue;
@@ -549,7 +559,7 @@ static bool plan_pipeline(struct pe *p, struct plan *pl, ir_block body)
     for (ir_op s = next_of_kind(m, body, IR_NONE, IR_OP_KTDF_STAGE); s;
          s = next_of_kind(m, body, s, IR_OP_KTDF_STAGE)) {
         struct xstage st = {.op = s, .first = pl->nx, .token = -1};
-        IR_FOR_OPS(m, body_of(m, s), o) {
+        IR_FOR_OPS(m, pe_body(m, s), o) {
             const struct ir_op_info *oi = ir_op_get(m, o);
             if (oi->kind != IR_OP_KTDF_DATA_TRANSFER) {
                 /* A pipeline nested in the stage was routed on its own. */
@@ -614,7 +624,7 @@ static ir_op new_private(struct ir_module *m, ir_op pipe)
     ir_state_init(&st, m, "ktdf.private", loc);
     ir_state_add_region(m, &st, r);
     ir_op priv = ir_op_create(m, &st);
-    ir_block body = body_of(m, pipe);
+    ir_block body = pe_body(m, pipe);
     ir_op first = ir_block_get(m, body)->first;
     if (first)
         ir_op_insert_before(m, first, priv);
@@ -626,7 +636,7 @@ static ir_op new_private(struct ir_module *m, ir_op pipe)
 ir_op pe_private_extend(struct ir_module *m, ir_op pipe, ir_op priv, const ir_value *add,
                        uint32_t nadd)
 {
-    ir_op y = ir_block_get(m, body_of(m, priv))->last;
+    ir_op y = ir_block_get(m, pe_body(m, priv))->last;
     const struct ir_op_info *yo = ir_op_get(m, y);
     uint32_t nold = yo->nopnd;
     struct ir_op_state ys, ps;
@@ -664,7 +674,7 @@ static void rebuild_private(struct pe *p, struct plan *pl, ir_op pipe, ir_op pri
     struct ir_module *m = p->m;
     if (!priv)
         priv = new_private(m, pipe);
-    ir_op y = ir_block_get(m, body_of(m, priv))->last;
+    ir_op y = ir_block_get(m, pe_body(m, priv))->last;
     uint32_t nold = ir_op_get(m, y)->nopnd;
     static const char *const defs[] = {"memref.alloc", "ktdf.fifo.allocate", "ktdf.create_token"};
     static const char *const names[] = {"buf", "fifo", "tok"};
@@ -688,7 +698,7 @@ static void retype_slot(struct ir_module *m, ir_value v, ir_type t)
     ir_value_get(m, v)->type = t;
     ir_op def = ir_value_def(m, v);
     if (def && ir_op_get(m, def)->kind == IR_OP_KTDF_PRIVATE) {
-        ir_op y = ir_block_get(m, body_of(m, def))->last;
+        ir_op y = ir_block_get(m, pe_body(m, def))->last;
         ir_value src = ir_op_get(m, y)->opnd[v - ir_op_get(m, def)->res];
         ir_value_get(m, src)->type = t;
     }
@@ -864,7 +874,7 @@ static void expand_stage(struct pe *p, const struct plan *pl, const struct xstag
  * slots in their order; nothing changes when that already holds. */
 static void regroup_fifos(struct ir_module *m, ir_op priv)
 {
-    ir_block b = body_of(m, priv);
+    ir_block b = pe_body(m, priv);
     uint32_t nslots = 0, nallocs = 0, npairs = 0;
     bool mixed = false;
     IR_FOR_OPS(m, b, o) {
@@ -1013,7 +1023,7 @@ static bool tag_compute_stage(struct pe *p, ir_op stage)
 static bool expand_pipeline(struct pe *p, ir_op pipe)
 {
     struct ir_module *m = p->m;
-    ir_block body = body_of(m, pipe);
+    ir_block body = pe_body(m, pipe);
     if (!body)
         return true;
     struct plan pl = {0};
@@ -1047,7 +1057,7 @@ static bool expand_pipeline(struct pe *p, ir_op pipe)
             regroup_fifos(m, priv);
         for (ir_op s = next_of_kind(m, body, IR_NONE, IR_OP_KTDF_STAGE); ok && s;
              s = next_of_kind(m, body, s, IR_OP_KTDF_STAGE))
-            if (!next_of_kind(m, body_of(m, s), IR_NONE, IR_OP_KTDF_DATA_TRANSFER))
+            if (!next_of_kind(m, pe_body(m, s), IR_NONE, IR_OP_KTDF_DATA_TRANSFER))
                 ok = tag_compute_stage(p, s);
     }
     free(pl.x);

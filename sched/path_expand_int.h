@@ -59,6 +59,12 @@ void pe_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to
 ir_op pe_private_extend(struct ir_module *m, ir_op pipe, ir_op priv, const ir_value *add,
                         uint32_t nadd);
 
+/* The entry block of op's first region. */
+ir_block pe_body(const struct ir_module *m, ir_op op);
+/* The memref.alloc behind staging buffer v of pipe (a result of its
+ * private), or IR_NONE. */
+ir_op pe_staging_alloc(const struct ir_module *m, ir_op pipe, ir_value v);
+
 /* Scalar-broadcast legalization over every pipeline of m (path_expand.h). */
 bool pe_legalize_splats(struct pe *p);
 

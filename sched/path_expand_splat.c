@@ -18,11 +18,6 @@
 /* A chain is at most this many hops long (routes are much shorter). */
 #define MAX_HOPS 16
 
-static ir_block body_of(const struct ir_module *m, ir_op op)
-{
-    return ir_region_entry(m, ir_op_region(m, op, 0));
-}
-
 /* The transfer of pipeline `pipe` whose destination is v, or IR_NONE (also
  * when there are several). */
 struct writer {
@@ -50,17 +45,6 @@ static ir_op writer_of(struct ir_module *m, ir_op pipe, ir_value v)
     struct writer w = {v, IR_NONE, 0};
     ir_walk(m, pipe, find_writer, &w);
     return w.n == 1 ? w.found : IR_NONE;
-}
-
-/* Whether v is a staging buffer of pipe: a private result yielding a memref.alloc. */
-static ir_op staging_alloc(const struct ir_module *m, ir_op pipe, ir_value v)
-{
-    ir_op def = ir_value_def(m, v);
-    if (!def || ir_op_get(m, def)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, def) != pipe)
-        return IR_NONE;
-    ir_op y = ir_block_get(m, body_of(m, def))->last;
-    ir_op a = ir_value_def(m, ir_op_get(m, y)->opnd[v - ir_op_get(m, def)->res]);
-    return a && ir_op_get(m, a)->kind == IR_OP_MEMREF_ALLOC ? a : IR_NONE;
 }
 
 /* The unit kind running the stage around op (its first applicable unit). */
@@ -143,7 +127,7 @@ static void widen_before(struct pe *p, ir_op pipe, ir_op last, int64_t elem)
     struct pe_side s[2];
     pe_transfer_sides(m, last, s);
     ir_value v = s[0].v;
-    for (uint32_t n = 0; n < MAX_HOPS && staging_alloc(m, pipe, v); n++) {
+    for (uint32_t n = 0; n < MAX_HOPS && pe_staging_alloc(m, pipe, v); n++) {
         ir_op h = writer_of(m, pipe, v);
         if (!h)
             return;
@@ -161,7 +145,7 @@ static void widen_before(struct pe *p, ir_op pipe, ir_op last, int64_t elem)
         const struct ir_attr_info *dsz = ir_attr_get(m, s[1].sizes);
         if (w <= 1 || !dsz->n || dsz->ints[dsz->n - 1] != 1)
             continue;
-        ir_op alloc = staging_alloc(m, pipe, s[1].v);
+        ir_op alloc = pe_staging_alloc(m, pipe, s[1].v);
         retype_buffer(m, alloc, s[1].v, pe_widen_last(m, ir_value_type(m, s[1].v), w));
         pe_set_last_size(m, h, 0, w);
         pe_set_last_size(m, h, 1, w);
@@ -248,7 +232,7 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
     ir_value_get(m, slot)->type = slot_t;
     ir_op def = ir_value_def(m, slot);
     if (def && ir_op_get(m, def)->kind == IR_OP_KTDF_PRIVATE) {
-        ir_op y = ir_block_get(m, body_of(m, def))->last;
+        ir_op y = ir_block_get(m, pe_body(m, def))->last;
         ir_value src = ir_op_get(m, y)->opnd[slot - ir_op_get(m, def)->res];
         ir_value_get(m, src)->type = slot_t;
     }

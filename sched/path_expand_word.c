@@ -10,28 +10,14 @@
  * the staging buffer with the words as they are in memory, then the
  * elements are written over them, then the whole words go back. Runs after
  * routing and scalar-broadcast legalization. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
+#include "sched/grid.h"
 #include "sched/path_expand_int.h"
-
-static ir_block body_of(const struct ir_module *m, ir_op op)
-{
-    return ir_region_entry(m, ir_op_region(m, op, 0));
-}
-
-/* The memref.alloc behind staging buffer v of pipe (a private result), or IR_NONE. */
-static ir_op staging_alloc(const struct ir_module *m, ir_op pipe, ir_value v)
-{
-    ir_op def = ir_value_def(m, v);
-    if (!def || ir_op_get(m, def)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, def) != pipe)
-        return IR_NONE;
-    ir_op y = ir_block_get(m, body_of(m, def))->last;
-    ir_op a = ir_value_def(m, ir_op_get(m, y)->opnd[v - ir_op_get(m, def)->res]);
-    return a && ir_op_get(m, a)->kind == IR_OP_MEMREF_ALLOC ? a : IR_NONE;
-}
 
 static uint32_t stage_unit(const struct pe *p, ir_op stage)
 {
@@ -338,7 +324,7 @@ static void note(struct xlist *l, ir_op op)
 /* A new ktdf.create_token yielded by pipe's private as its last result. */
 static ir_value new_token(struct ir_module *m, ir_op pipe, ir_op priv)
 {
-    ir_block b = body_of(m, priv);
+    ir_block b = pe_body(m, priv);
     ir_op y = ir_block_get(m, b)->last;
     const struct ir_op_info *yo = ir_op_get(m, y);
     uint32_t nold = yo->nopnd;
@@ -381,20 +367,6 @@ static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
     return ARCH_NONE;
 }
 
-/* The number of tiles of the grid of the function holding op (1 without
- * a grid). */
-static int64_t tiles_of(const struct ir_module *m, ir_op op)
-{
-    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
-        op = ir_op_parent(m, op);
-    ir_attr ga = op ? ir_op_attr(m, op, "grid") : IR_NONE;
-    const struct ir_attr_info *gi = ga ? ir_attr_get(m, ga) : NULL;
-    int64_t n = 1;
-    for (uint32_t k = 0; gi && k < gi->n; k++)
-        n *= gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[k] : ir_attr_get(m, gi->elems[k])->i;
-    return n;
-}
-
 /* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
  * when it moves a part of a word (see the file comment); other transfers
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
@@ -409,7 +381,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         return true;
     uint32_t unit = stage_unit(p, stage);
     /* far: the memref that is not a staging buffer of the pipeline */
-    ir_op b0 = staging_alloc(m, pipe, s[0].v), b1 = staging_alloc(m, pipe, s[1].v);
+    ir_op b0 = pe_staging_alloc(m, pipe, s[0].v), b1 = pe_staging_alloc(m, pipe, s[1].v);
     if (unit == ARCH_NONE || !b0 == !b1)
         return true;
     int far = b0 ? 1 : 0, near = 1 - far;
@@ -475,7 +447,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
          * at least the words apart, so no two tiles share a word. One
          * tile's successive stores to a word are ordered like any
          * read-modify-write's. */
-        if (store && dynoff && tiles_of(m, pipe) > 1 && !(step && step % ae == 0 && step >= w)) {
+        if (store && dynoff && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
+            !(step && step % ae == 0 && step >= w)) {
             free(subs);
             return true;
         }
@@ -612,17 +585,17 @@ bool pe_legalize_words(struct pe *p)
         ir_op pipe = pipes.v[i];
         /* the transfers of the pipeline's own stages, then each in turn */
         struct xlist xs = {0};
-        IR_FOR_OPS(m, body_of(m, pipe), st)
+        IR_FOR_OPS(m, pe_body(m, pipe), st)
         {
             if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
                 continue;
-            IR_FOR_OPS(m, body_of(m, st), x)
+            IR_FOR_OPS(m, pe_body(m, st), x)
             if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER)
                 note(&xs, x);
         }
         for (uint32_t k = 0; k < xs.n && !p->failed; k++) {
             ir_op priv = IR_NONE;
-            IR_FOR_OPS(m, body_of(m, pipe), q)
+            IR_FOR_OPS(m, pe_body(m, pipe), q)
             if (ir_op_get(m, q)->kind == IR_OP_KTDF_PRIVATE)
                 priv = q;
             if (!legalize_hop(p, pipe, priv, ir_op_parent(m, xs.v[k]), xs.v[k], &xs))

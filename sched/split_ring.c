@@ -28,28 +28,10 @@
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/grid.h"
 #include "sched/split_int.h"
 
 #define MAX_TILES 4096 /* tiles a grid may have for these rewrites */
-
-/* The function's number of tiles (the product of its grid), 0 when it has
- * no grid or too many tiles. */
-static int64_t grid_tiles(const struct ir_module *m, ir_op fn)
-{
-    ir_attr a = ir_op_attr(m, fn, "grid");
-    if (!a)
-        return 1;
-    const struct ir_attr_info *gi = ir_attr_get(m, a);
-    if (gi->kind != IR_AT_ARRAY)
-        return 0;
-    int64_t n = 1;
-    for (uint32_t k = 0; k < gi->n; k++) {
-        n *= ir_attr_get(m, gi->elems[k])->i;
-        if (n <= 0 || n > MAX_TILES)
-            return 0;
-    }
-    return n;
-}
 
 static uint32_t set_attr(const struct ir_module *m, ir_op op, const char *name)
 {
@@ -220,7 +202,7 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
         ghi == INT64_MAX || ghi - glo > MAX_TILES)
         return split_error(c, prod, "inter-tile groups that are not a bounded range are not "
                                     "supported yet");
-    int64_t ntiles = grid_tiles(m, fn);
+    int64_t ntiles = sched_grid_tiles(m, fn, MAX_TILES);
     if (!ntiles)
         return split_error(c, prod, "inter-tile ops on a grid of more than %d tiles are not "
                                     "supported yet", MAX_TILES);
@@ -457,7 +439,7 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
         ir_block_get(m, split_body(m, iff, 1))->first !=
             ir_block_get(m, split_body(m, iff, 1))->last)
         return split_error(c, iff, "scf.if with an else region is not supported yet");
-    int64_t ntiles = grid_tiles(m, fn), lo = -1, hi = -1;
+    int64_t ntiles = sched_grid_tiles(m, fn, MAX_TILES), lo = -1, hi = -1;
     bool contiguous = true;
     for (int64_t t = 0; t < ntiles; t++) {
         int64_t v;

@@ -27,170 +27,70 @@
 #include "ktir/ir.pb-c.h"
 #include "ktir/irfile.h"
 #include "tests/lib/irtest.h"
+#include "tests/lib/wire.h"
 
 /* ---- a small protobuf re-encoder ------------------------------------------ */
-
-struct buf {
-    unsigned char *p;
-    size_t len, cap;
-};
-
-static void put(struct buf *b, const void *p, size_t n)
-{
-    if (b->len + n > b->cap) {
-        b->cap = (b->len + n) * 2;
-        b->p = realloc(b->p, b->cap);
-        assert_non_null(b->p);
-    }
-    if (n)
-        memcpy(b->p + b->len, p, n);
-    b->len += n;
-}
-
-static void put_varint(struct buf *b, uint64_t v)
-{
-    unsigned char t[10];
-    size_t n = 0;
-    while (v >= 0x80) {
-        t[n++] = (unsigned char)(v | 0x80);
-        v >>= 7;
-    }
-    t[n++] = (unsigned char)v;
-    put(b, t, n);
-}
-
-static uint64_t get_varint(const unsigned char **p, const unsigned char *end)
-{
-    uint64_t v = 0;
-    for (unsigned shift = 0;; shift += 7) {
-        assert_true(*p < end && shift < 64);
-        unsigned char c = *(*p)++;
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (c < 0x80)
-            return v;
-    }
-}
-
-struct record {
-    uint32_t field, wt;
-    const unsigned char *p; /* value bytes (after the tag; for LEN, after the length) */
-    size_t n;
-    uint64_t v; /* varint value */
-};
-
-/* The records of a message, in order. */
-static size_t split(const unsigned char *p, size_t len, struct record **out)
-{
-    const unsigned char *end = p + len;
-    size_t n = 0, cap = 16;
-    struct record *r = malloc(cap * sizeof *r);
-    while (p < end) {
-        if (n == cap)
-            r = realloc(r, (cap *= 2) * sizeof *r);
-        assert_non_null(r);
-        uint64_t tag = get_varint(&p, end);
-        struct record x = {(uint32_t)(tag >> 3), (uint32_t)(tag & 7), NULL, 0, 0};
-        switch (x.wt) {
-        case 0:
-            x.v = get_varint(&p, end);
-            break;
-        case 1:
-            x.p = p;
-            x.n = 8;
-            p += 8;
-            break;
-        case 2:
-            x.n = get_varint(&p, end);
-            x.p = p;
-            p += x.n;
-            break;
-        default:
-            fail_msg("wire type %u", x.wt);
-        }
-        assert_true(p <= end);
-        r[n++] = x;
-    }
-    *out = r;
-    return n;
-}
-
-/* Stable sort by descending field number: the order of the elements of one
- * repeated field is kept, everything else moves. */
-static void sort_desc(struct record *r, size_t n)
-{
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && r[j - 1].field < r[j].field; j--) {
-            struct record t = r[j];
-            r[j] = r[j - 1];
-            r[j - 1] = t;
-        }
-}
-
-static void put_tag(struct buf *b, uint32_t field, uint32_t wt)
-{
-    put_varint(b, (uint64_t)field << 3 | wt);
-}
 
 /* A table entry (Type, Attr, ... Region: every length-delimited field is a
  * packed scalar list) re-encoded: lists unpacked, fields reversed, and two
  * unknown fields. */
-static void reencode_entry(struct buf *b, const unsigned char *p, size_t len, bool unknown)
+static void reencode_entry(struct wire_buf *b, const unsigned char *p, size_t len, bool unknown)
 {
-    struct record *r;
-    size_t n = split(p, len, &r);
-    sort_desc(r, n);
+    struct wire_record *r;
+    size_t n = wire_split(p, len, &r);
+    wire_sort_desc(r, n);
     if (unknown) {
-        put_tag(b, 99, 2);
-        put_varint(b, 3);
-        put(b, "xyz", 3);
+        wire_put_tag(b, 99, 2);
+        wire_put_varint(b, 3);
+        wire_put(b, "xyz", 3);
     }
     for (size_t i = 0; i < n; i++) {
         if (r[i].wt == 2) {
             const unsigned char *q = r[i].p, *end = q + r[i].n;
             while (q < end) {
-                put_tag(b, r[i].field, 0);
-                put_varint(b, get_varint(&q, end));
+                wire_put_tag(b, r[i].field, 0);
+                wire_put_varint(b, wire_get_varint(&q, end));
             }
         } else if (r[i].wt == 0) {
-            put_tag(b, r[i].field, 0);
-            put_varint(b, r[i].v);
+            wire_put_tag(b, r[i].field, 0);
+            wire_put_varint(b, r[i].v);
         } else {
-            put_tag(b, r[i].field, r[i].wt);
-            put(b, r[i].p, r[i].n);
+            wire_put_tag(b, r[i].field, r[i].wt);
+            wire_put(b, r[i].p, r[i].n);
         }
     }
     if (unknown) {
-        put_tag(b, 15, 0);
-        put_varint(b, 7);
+        wire_put_tag(b, 15, 0);
+        wire_put_varint(b, 7);
     }
     free(r);
 }
 
 /* A Module re-encoded: tables in reverse order, each entry re-encoded, with
  * unknown fields or without (protoc-c keeps them and writes them back). */
-static void reencode_module(struct buf *b, const unsigned char *p, size_t len, bool unknown)
+static void reencode_module(struct wire_buf *b, const unsigned char *p, size_t len, bool unknown)
 {
-    struct record *r;
-    size_t n = split(p, len, &r);
-    sort_desc(r, n);
+    struct wire_record *r;
+    size_t n = wire_split(p, len, &r);
+    wire_sort_desc(r, n);
     if (unknown) {
-        put_tag(b, 200, 5);
-        put(b, "\1\2\3\4", 4);
+        wire_put_tag(b, 200, 5);
+        wire_put(b, "\1\2\3\4", 4);
     }
     for (size_t i = 0; i < n; i++) {
         if (r[i].wt == 0) {
-            put_tag(b, r[i].field, 0);
-            put_varint(b, r[i].v);
+            wire_put_tag(b, r[i].field, 0);
+            wire_put_varint(b, r[i].v);
         } else if (r[i].field == 1) { /* strings stay as they are */
-            put_tag(b, 1, 2);
-            put_varint(b, r[i].n);
-            put(b, r[i].p, r[i].n);
+            wire_put_tag(b, 1, 2);
+            wire_put_varint(b, r[i].n);
+            wire_put(b, r[i].p, r[i].n);
         } else {
-            struct buf e = {0};
+            struct wire_buf e = {0};
             reencode_entry(&e, r[i].p, r[i].n, unknown);
-            put_tag(b, r[i].field, 2);
-            put_varint(b, e.len);
-            put(b, e.p, e.len);
+            wire_put_tag(b, r[i].field, 2);
+            wire_put_varint(b, e.len);
+            wire_put(b, e.p, e.len);
             free(e.p);
         }
     }
@@ -200,10 +100,10 @@ static void reencode_module(struct buf *b, const unsigned char *p, size_t len, b
 /* ---- the checks ------------------------------------------------------------- */
 
 /* A complete IR file (header, checksum) around a protoc-c IrFile. */
-static struct buf wrap(const Ktir__IrFile *c)
+static struct wire_buf wrap(const Ktir__IrFile *c)
 {
     size_t body = ktir__ir_file__get_packed_size(c);
-    struct buf f = {malloc(16 + body), 16 + body, 16 + body};
+    struct wire_buf f = {malloc(16 + body), 16 + body, 16 + body};
     assert_non_null(f.p);
     ktir__ir_file__pack(c, f.p + 16);
     memcpy(f.p, "KTCIR\0\1", 8);
@@ -260,7 +160,7 @@ static void check_module(const char *name, const struct ir_module *m)
 
     /* An equivalent encoding: protoc-c reads it as the same message, and so
      * does irfile.c, down to the bytes it writes again. */
-    struct buf known = {0}, re = {0};
+    struct wire_buf known = {0}, re = {0};
     reencode_module(&known, raw, n, false);
     reencode_module(&re, raw, n, true);
     if (re.len <= known.len || (known.len == n && memcmp(known.p, raw, n) == 0))
@@ -282,7 +182,7 @@ static void check_module(const char *name, const struct ir_module *m)
     c2.compression = 0;
     c2.module_size = re.len;
     c2.module = (ProtobufCBinaryData){zlen, z};
-    struct buf f2 = wrap(&c2);
+    struct wire_buf f2 = wrap(&c2);
     struct ir_module *r;
     if (ir_file_read_mem(f2.p, f2.len, "ktir", &r, NULL, 0, err, sizeof err) != 0)
         fail_msg("%s: the re-encoded module is refused: %s", name, err);

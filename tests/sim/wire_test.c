@@ -32,96 +32,13 @@
 #include "codegen/spyrecode.h"
 #include "codegen/spyrecode.pb-c.h"
 #include "ktir/irfile.h"
+#include "tests/lib/wire.h"
 
 static const char *const kernels[] = {
     "tests/sim/vadd.sc",    "tests/sim/dbuf.sc",         "tests/sim/deadlock.sc",
     "tests/sim/add.sc",     "tests/sim/roof_compute.sc", "tests/sim/roof_read.sc",
     "tests/sim/roof_rw.sc", "tests/sim/sig_async.sc",    "tests/sim/spin.sc",
 };
-
-/* ---- bytes -------------------------------------------------------------- */
-
-struct buf {
-    unsigned char *p;
-    size_t len, cap;
-};
-
-static void put(struct buf *b, const void *p, size_t n)
-{
-    if (b->len + n > b->cap) {
-        b->cap = (b->len + n) * 2 + 16;
-        b->p = realloc(b->p, b->cap);
-        assert_non_null(b->p);
-    }
-    if (n)
-        memcpy(b->p + b->len, p, n);
-    b->len += n;
-}
-
-static void put_varint(struct buf *b, uint64_t v)
-{
-    unsigned char t[10];
-    size_t n = 0;
-    while (v >= 0x80) {
-        t[n++] = (unsigned char)(v | 0x80);
-        v >>= 7;
-    }
-    t[n++] = (unsigned char)v;
-    put(b, t, n);
-}
-
-static void put_tag(struct buf *b, uint32_t field, uint32_t wt)
-{
-    put_varint(b, (uint64_t)field << 3 | wt);
-}
-
-static uint64_t get_varint(const unsigned char **p, const unsigned char *end)
-{
-    uint64_t v = 0;
-    for (unsigned shift = 0;; shift += 7) {
-        assert_true(*p < end && shift < 64);
-        unsigned char c = *(*p)++;
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (c < 0x80)
-            return v;
-    }
-}
-
-struct record {
-    uint32_t field, wt;
-    const unsigned char *p; /* LEN: the contents */
-    size_t n;
-    uint64_t v; /* VARINT: the value */
-};
-
-/* The records of a well-formed message, in order (protoc-c wrote it). */
-static size_t split(const unsigned char *p, size_t len, struct record **out)
-{
-    const unsigned char *end = p + len;
-    size_t n = 0, cap = 16;
-    struct record *r = malloc(cap * sizeof *r);
-    assert_non_null(r);
-    while (p < end) {
-        if (n == cap) {
-            r = realloc(r, (cap *= 2) * sizeof *r);
-            assert_non_null(r);
-        }
-        uint64_t tag = get_varint(&p, end);
-        struct record x = {(uint32_t)(tag >> 3), (uint32_t)(tag & 7), NULL, 0, 0};
-        if (x.wt == 0) {
-            x.v = get_varint(&p, end);
-        } else {
-            assert_int_equal(x.wt, 2); /* spyrecode.proto has no fixed-size fields */
-            x.n = get_varint(&p, end);
-            x.p = p;
-            p += x.n;
-        }
-        assert_true(p <= end);
-        r[n++] = x;
-    }
-    *out = r;
-    return n;
-}
 
 /* ---- the equivalent encoding ---------------------------------------------- */
 
@@ -130,63 +47,59 @@ static size_t split(const unsigned char *p, size_t len, struct record **out)
 static long retype_at = -1, retype_seen;
 
 /* A message of type desc re-encoded into b (see the header). */
-static void reencode(struct buf *b, const ProtobufCMessageDescriptor *desc, const unsigned char *p,
-                     size_t len)
+static void reencode(struct wire_buf *b, const ProtobufCMessageDescriptor *desc,
+                     const unsigned char *p, size_t len)
 {
-    struct record *r;
-    size_t n = split(p, len, &r);
-    /* stable: the elements of one repeated field keep their order */
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && r[j - 1].field < r[j].field; j--) {
-            struct record t = r[j];
-            r[j] = r[j - 1];
-            r[j - 1] = t;
-        }
-    put_tag(b, 99, 2); /* unknown fields */
-    put_varint(b, 3);
-    put(b, "xyz", 3);
-    put_tag(b, 1000, 0);
-    put_varint(b, 1u << 20);
-    put_tag(b, 2000, 5);
-    put(b, "\1\2\3\4", 4);
-    put_tag(b, 2001, 1);
-    put(b, "\1\2\3\4\5\6\7\10", 8);
+    struct wire_record *r;
+    size_t n = wire_split(p, len, &r);
+    for (size_t i = 0; i < n; i++) /* spyrecode.proto has no fixed-size fields */
+        assert_true(r[i].wt == 0 || r[i].wt == 2);
+    wire_sort_desc(r, n);
+    wire_put_tag(b, 99, 2); /* unknown fields */
+    wire_put_varint(b, 3);
+    wire_put(b, "xyz", 3);
+    wire_put_tag(b, 1000, 0);
+    wire_put_varint(b, 1u << 20);
+    wire_put_tag(b, 2000, 5);
+    wire_put(b, "\1\2\3\4", 4);
+    wire_put_tag(b, 2001, 1);
+    wire_put(b, "\1\2\3\4\5\6\7\10", 8);
     for (size_t i = 0; i < n; i++) {
         const ProtobufCFieldDescriptor *f =
             protobuf_c_message_descriptor_get_field(desc, (unsigned)r[i].field);
         assert_non_null(f);
         bool rep = f->label == PROTOBUF_C_LABEL_REPEATED;
         if (f->type == PROTOBUF_C_TYPE_MESSAGE) {
-            struct buf m = {0};
+            struct wire_buf m = {0};
             reencode(&m, f->descriptor, r[i].p, r[i].n);
-            put_tag(b, r[i].field, 2);
-            put_varint(b, m.len);
-            put(b, m.p, m.len);
+            wire_put_tag(b, r[i].field, 2);
+            wire_put_varint(b, m.len);
+            wire_put(b, m.p, m.len);
             free(m.p);
         } else if (f->type == PROTOBUF_C_TYPE_STRING) {
-            put_tag(b, r[i].field, 2);
-            put_varint(b, r[i].n);
-            put(b, r[i].p, r[i].n);
+            wire_put_tag(b, r[i].field, 2);
+            wire_put_varint(b, r[i].n);
+            wire_put(b, r[i].p, r[i].n);
         } else if (r[i].wt == 2) { /* a packed run, unpacked */
             assert_true(rep);
             const unsigned char *q = r[i].p, *end = q + r[i].n;
             while (q < end) {
-                put_tag(b, r[i].field, 0);
-                put_varint(b, get_varint(&q, end));
+                wire_put_tag(b, r[i].field, 0);
+                wire_put_varint(b, wire_get_varint(&q, end));
             }
         } else if (retype_seen++ == retype_at) {
             unsigned char le[8];
             for (int j = 0; j < 8; j++)
                 le[j] = (unsigned char)(r[i].v >> (8 * j));
-            put_tag(b, r[i].field, 1);
-            put(b, le, 8);
+            wire_put_tag(b, r[i].field, 1);
+            wire_put(b, le, 8);
         } else {
             if (!rep) { /* a wrong value first: the last one counts */
-                put_tag(b, r[i].field, 0);
-                put_varint(b, r[i].v ^ 1);
+                wire_put_tag(b, r[i].field, 0);
+                wire_put_varint(b, r[i].v ^ 1);
             }
-            put_tag(b, r[i].field, 0);
-            put_varint(b, r[i].v);
+            wire_put_tag(b, r[i].field, 0);
+            wire_put_varint(b, r[i].v);
         }
     }
     free(r);
@@ -229,13 +142,13 @@ static char *slurp(const char *path, size_t *n)
 {
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
-    struct buf b = {0};
+    struct wire_buf b = {0};
     char tmp[4096];
     size_t k;
     while ((k = fread(tmp, 1, sizeof tmp, f)) > 0)
-        put(&b, tmp, k);
+        wire_put(&b, tmp, k);
     fclose(f);
-    put(&b, "", 1);
+    wire_put(&b, "", 1);
     *n = b.len - 1;
     return (char *)b.p;
 }
@@ -269,7 +182,7 @@ static void equivalent_encoding(void **state)
     for (size_t k = 0; k < sizeof kernels / sizeof *kernels; k++) {
         size_t n;
         unsigned char *raw = payload_of(kernels[k], &n);
-        struct buf re = {0};
+        struct wire_buf re = {0};
         reencode(&re, &spyrecode__spyre_binary__descriptor, raw, n);
         assert_true(re.len > n);
         /* protoc-c reads both to the same message */
@@ -327,7 +240,7 @@ static void wrong_wire_types(void **state)
         size_t n;
         unsigned char *raw = payload_of(kernels[k], &n);
         for (retype_at = 0;; retype_at++) {
-            struct buf re = {0};
+            struct wire_buf re = {0};
             retype_seen = 0;
             reencode(&re, &spyrecode__spyre_binary__descriptor, raw, n);
             if (retype_seen <= retype_at) {

@@ -495,13 +495,18 @@ bool cg_barrier(struct cg *g)
 static ir_op find_kernel(struct cg *g)
 {
     struct ir_module *m = g->m;
-    ir_op k = IR_NONE;
+    ir_op k = IR_NONE, idle = IR_NONE;
+    uint32_t nidle = 0;
     IR_FOR_OPS(m, ir_module_body(m), op)
     {
         const struct ir_op_info *oi = ir_op_get(m, op);
         if (oi->kind != IR_OP_FUNC_FUNC || !oi->nreg)
             continue;
         ir_block b = ir_region_entry(m, oi->regs[0]);
+        if (!b)
+            continue;
+        if (!str_attr(m, op, "sym_visibility"))
+            idle = op, nidle++;
         bool has = false;
         IR_FOR_OPS(m, b, x)
         has = has || ir_op_get(m, x)->kind == IR_OP_DATAFLOW_PROGRAM_UNIT;
@@ -513,12 +518,17 @@ static ir_op find_kernel(struct cg *g)
         }
         k = op;
     }
+    /* A kernel with no work (nothing stored: no program units) is a
+     * binary without programs, when it is the module's one public func. */
+    if (!k && !g->failed && nidle == 1)
+        return idle;
     if (!k && !g->failed) {
         struct ir_loc loc = ir_op_get(m, m->top)->loc;
         ir_diag_report(g->diag, IR_SEV_ERROR, loc.file ? ir_str_get(m, loc.file) : "<input>",
                        loc.line, loc.col,
-                       "no kernel: no func.func holds a dataflow.program_unit (is this "
-                       "ktc-lower's output?)");
+                       "no kernel: no func.func holds a dataflow.program_unit, and %s "
+                       "(is this ktc-lower's output?)",
+                       nidle ? "more than one public func.func has no work" : "no func.func has a body");
         g->failed = true;
     }
     return k;

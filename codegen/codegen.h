@@ -2,7 +2,9 @@
  *
  * Input: a module of stage "dfir" (ktc-lower's output, sched/lower.h) with
  * its device. Output: a SpyreCode binary (codegen/spyrecode.h) for the one
- * kernel of the module: a func.func holding `dataflow.program_unit`s.
+ * kernel of the module: a func.func holding `dataflow.program_unit`s (or,
+ * when none does, its one public func.func: a kernel with no work, whose
+ * binary has no programs and runs in 0 cycles).
  *
  *   kernel arguments   → args: an index argument that is the base of a
  *                        device-memory view is a tensor (the KTIR source

@@ -134,6 +134,9 @@
  * hi - tile + 1, 1), 0), so the compute group keeps it like any loop;
  * a store in it of a tensor computed outside stores a linalg.copy.
  *
+ * A module without a kernel (no func.func with a body) is rejected at the
+ * module: "no kernel: this module defines no func.func with a body".
+ *
  * Rejected with a located "... is not supported yet" error (the later
  * stages cannot handle these yet): scf.while; scf.for with iter_args that
  * are not tensors, or whose body does not compute the carried tensor in

@@ -140,8 +140,15 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
 bool split_legal(struct split_ctx *c)
 {
     ir_block body = ir_module_body(c->m);
+    bool kernel = false;
     IR_FOR_OPS(c->m, body, op)
-        if (ir_op_get(c->m, op)->kind != IR_OP_KTDF_ARCH_DEVICE)
+    {
+        const struct ir_op_info *oi = ir_op_get(c->m, op);
+        kernel = kernel || (oi->kind == IR_OP_FUNC_FUNC && oi->nreg && ir_region_entry(c->m, oi->regs[0]));
+        if (oi->kind != IR_OP_KTDF_ARCH_DEVICE)
             ir_walk(c->m, op, check, c);
+    }
+    if (!kernel && !c->failed)
+        return split_error(c, c->m->top, "no kernel: this module defines no func.func with a body");
     return !c->failed;
 }

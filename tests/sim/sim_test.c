@@ -20,21 +20,16 @@
 #include "arch/arch.h"
 #include "ktir/numeric.h"
 #include "runtime/runtime.h"
+#include "tests/lib/irtest.h"
 
 #define DEVICE "tests/sim/two_core.mlir"
 
+/* The file at path, NUL-terminated (the test fails when it cannot be read). */
 static char *slurp(const char *path, size_t *n)
 {
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    rewind(f);
-    char *b = malloc((size_t)len + 1);
-    assert_int_equal(fread(b, 1, (size_t)len, f), (size_t)len);
-    b[len] = 0;
-    fclose(f);
-    *n = (size_t)len;
+    char *b = irt_read_file(path, n);
+    if (!b)
+        fail_msg("cannot read %s", path);
     return b;
 }
 
@@ -482,16 +477,64 @@ static void runtime_error_located(void **state)
 
 /* Vector ALU results are the interpreter's numerics: f16 computed in f32
  * and rounded (exp through expf, as numpy), reductions rounding each step. */
+/* Runs program p's body on C0-SFU-CL0 of the 2-core device: it sends `rows`
+ * vectors of 64 f16, which C0-L1SU-CL0 stores and C0-MNISU writes to the
+ * tensor read back into got. Returns the lane operations counted. */
+static uint64_t run_rows(const char *file, const char *body, int rows, uint16_t (*got)[64])
+{
+    char text[4096];
+    snprintf(text, sizeof text, HEAD
+        "arg out : tensor f16 [%d, 64] in \"DDR\"\nsym o = addr(out)\n"
+        "channel a : fifo \"C0-SFU-CL0\" -> \"C0-L1SU-CL0\"\n"
+        "channel done : signal \"C0-L1SU-CL0\" -> \"C0-MNISU\"\n"
+        "program p (o : out) {\n%s}\n"
+        "program s (i : in, l1 : mem, done : sigout) {\n"
+        "    for r1 = 0 to %d\n"
+        "        recv.f16 v0, i, 64\n        vst.f16 v0, l1[r1 * 128]\n"
+        "    end\n"
+        "    sig done\n"
+        "}\n"
+        "program d (l1 : mem, ddr : mem, done : sigin) {\n"
+        "    wait done\n    dma ddr[$o], l1[0], %d\n    fence\n"
+        "}\n"
+        "unit \"C0-SFU-CL0\" : \"SFU\" = p(o = a)\n"
+        "unit \"C0-L1SU-CL0\" : \"L1SU\" = s(i = a, l1 = \"C0-L1\", done = done)\n"
+        "unit \"C0-MNISU\" : \"MNISU\" = d(l1 = \"C0-L1\", ddr = \"DDR\", done = done)\n",
+        rows, body, rows, rows * 128);
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble(&g, file, text);
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    char err[256];
+    int64_t shape[2] = {rows, 64};
+    struct rt_tensor *t = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+    struct rt_arg arg = {t, 0};
+    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
+    struct sim_report r;
+    struct sim_options o = {0, false};
+    if (rt_wait(k, &o, &r) != SIM_OK)
+        fail_msg("%s", r.message);
+    rt_tensor_read(t, got);
+    uint64_t lane_ops = r.lane_ops;
+    sim_report_free(&r);
+    rt_tensor_free(t);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+    return lane_ops;
+}
+
 static void alu_numerics(void **state)
 {
     (void)state;
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble(&g, "alu.sc", HEAD
-        "arg out : tensor f16 [6, 64] in \"DDR\"\nsym o = addr(out)\n"
-        "channel a : fifo \"C0-SFU-CL0\" -> \"C0-L1SU-CL0\"\n"
-        "channel done : signal \"C0-L1SU-CL0\" -> \"C0-MNISU\"\n"
-        "program p (o : out) {\n"
+    uint16_t got[6][64];
+    uint64_t lane_ops = run_rows("alu.sc",
         "    vconst.f16 v0, [1.0, -2.5, 4.0, 0.25]\n"
         "    vshuf.f16 v0, v0, [0, 1, 2, 3], 16\n"   /* 64 lanes */
         "    vun.exp.f16 v1, v0\n"
@@ -502,37 +545,7 @@ static void alu_numerics(void **state)
         "    vred.add.f16 v6, v0, 4\n"     /* 16 sums of 4 */
         "    vshuf.f16 v6, v6, [0, 1, 2, 3], 16\n"
         "    send o, v1\n    send o, v2\n    send o, v3\n    send o, v4\n    send o, v5\n"
-        "    send o, v6\n"
-        "}\n"
-        "program s (i : in, l1 : mem, done : sigout) {\n"
-        "    for r1 = 0 to 6\n"
-        "        recv.f16 v0, i, 64\n        vst.f16 v0, l1[r1 * 128]\n"
-        "    end\n"
-        "    sig done\n"
-        "}\n"
-        "program d (l1 : mem, ddr : mem, done : sigin) {\n"
-        "    wait done\n    dma ddr[$o], l1[0], 768\n    fence\n"
-        "}\n"
-        "unit \"C0-SFU-CL0\" : \"SFU\" = p(o = a)\n"
-        "unit \"C0-L1SU-CL0\" : \"L1SU\" = s(i = a, l1 = \"C0-L1\", done = done)\n"
-        "unit \"C0-MNISU\" : \"MNISU\" = d(l1 = \"C0-L1\", ddr = \"DDR\", done = done)\n");
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    if (!k)
-        fail_msg("%s", diag_text(&g));
-    char err[256];
-    int64_t shape[2] = {6, 64};
-    struct rt_tensor *t = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
-    struct rt_arg arg = {t, 0};
-    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
-    struct sim_report r;
-    struct sim_options o = {0, false};
-    if (rt_wait(k, &o, &r) != SIM_OK)
-        fail_msg("%s", r.message);
-    uint16_t got[6][64];
-    rt_tensor_read(t, got);
+        "    send o, v6\n", 6, got);
     static const float x[4] = {1.0f, -2.5f, 4.0f, 0.25f};
     for (int l = 0; l < 64; l++) {
         float v = x[l % 4];
@@ -549,13 +562,7 @@ static void alu_numerics(void **state)
             acc = num_f16_to_f32(num_f32_to_f16(acc + x[j]));
         assert_int_equal(got[5][l], num_f32_to_f16(acc));
     }
-    assert_int_equal(r.lane_ops, 64 * 5);
-    sim_report_free(&r);
-    rt_tensor_free(t);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    assert_int_equal(lane_ops, 64 * 5);
 }
 
 /* tests/sim/NAME.sc on tests/sim/DEVICE.mlir with zeroed tensors: the
@@ -747,55 +754,19 @@ static void compare_select(void **state)
 {
     (void)state;
     static const int preds[5] = {2, 14, 1, 13, 11};
-    char text[4096];
-    int n = snprintf(text, sizeof text, HEAD
-        "arg out : tensor f16 [5, 64] in \"DDR\"\nsym o = addr(out)\n"
-        "channel a : fifo \"C0-SFU-CL0\" -> \"C0-L1SU-CL0\"\n"
-        "channel done : signal \"C0-L1SU-CL0\" -> \"C0-MNISU\"\n"
-        "program p (o : out) {\n"
+    char body[2048];
+    int n = snprintf(body, sizeof body,
         /* a = NaN 0 -0 1 2 -3 NaN 5, b = 1 -0 0 1 3 -4 NaN NaN */
         "    vconst.f16 v0, [nan, 0.0, -0.0, 1.0, 2.0, -3.0, nan, 5.0]\n"
         "    vconst.f16 v1, [1.0, -0.0, 0.0, 1.0, 3.0, -4.0, nan, nan]\n"
         "    vshuf.f16 v0, v0, [0, 1, 2, 3, 4, 5, 6, 7], 8\n"
         "    vshuf.f16 v1, v1, [0, 1, 2, 3, 4, 5, 6, 7], 8\n");
     for (int i = 0; i < 5; i++)
-        n += snprintf(text + n, sizeof text - (size_t)n,
+        n += snprintf(body + n, sizeof body - (size_t)n,
                       "    vcmp.f16 v2, v0, v1, %d\n    vsel.f16 v3, v2, v0, v1\n    send o, v3\n",
                       preds[i]);
-    snprintf(text + n, sizeof text - (size_t)n,
-        "}\n"
-        "program s (i : in, l1 : mem, done : sigout) {\n"
-        "    for r1 = 0 to 5\n"
-        "        recv.f16 v0, i, 64\n        vst.f16 v0, l1[r1 * 128]\n"
-        "    end\n"
-        "    sig done\n"
-        "}\n"
-        "program d (l1 : mem, ddr : mem, done : sigin) {\n"
-        "    wait done\n    dma ddr[$o], l1[0], 640\n    fence\n"
-        "}\n"
-        "unit \"C0-SFU-CL0\" : \"SFU\" = p(o = a)\n"
-        "unit \"C0-L1SU-CL0\" : \"L1SU\" = s(i = a, l1 = \"C0-L1\", done = done)\n"
-        "unit \"C0-MNISU\" : \"MNISU\" = d(l1 = \"C0-L1\", ddr = \"DDR\", done = done)\n");
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble(&g, "cmp.sc", text);
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    if (!k)
-        fail_msg("%s", diag_text(&g));
-    char err[256];
-    int64_t shape[2] = {5, 64};
-    struct rt_tensor *t = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
-    struct rt_arg arg = {t, 0};
-    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
-    struct sim_report r;
-    struct sim_options o = {0, false};
-    if (rt_wait(k, &o, &r) != SIM_OK)
-        fail_msg("%s", r.message);
     uint16_t got[5][64];
-    rt_tensor_read(t, got);
+    run_rows("cmp.sc", body, 5, got);
     static const float af[8] = {NAN, 0.0f, -0.0f, 1.0f, 2.0f, -3.0f, NAN, 5.0f};
     static const float bf[8] = {1.0f, -0.0f, 0.0f, 1.0f, 3.0f, -4.0f, NAN, NAN};
     uint16_t a[8], bb[8];
@@ -808,12 +779,6 @@ static void compare_select(void **state)
             if (got[i][l] != pick(preds[i], a[l % 8], bb[l % 8]))
                 fail_msg("predicate %d lane %d: got %#x, want %#x", preds[i], l, got[i][l],
                          pick(preds[i], a[l % 8], bb[l % 8]));
-    sim_report_free(&r);
-    rt_tensor_free(t);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
     /* a predicate arith.cmpf does not have */
     check_error(HEAD "program p () {\n    vconst.f16 v0, [1.0]\n    vcmp.f16 v1, v0, v0, 16\n}\n",
                 "t.sc:4:5: error: vcmp: the predicate must be a number of arith.cmpf's", false);

@@ -26,21 +26,16 @@
 #include "sched/lower.h"
 #include "sched/path_expand.h"
 #include "sched/split.h"
+#include "tests/lib/irtest.h"
 
 #define DIR "tests/passes/codegen/"
 
+/* The file at path, NUL-terminated (the test fails when it cannot be read). */
 static char *slurp(const char *path, size_t *n)
 {
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    rewind(f);
-    char *b = malloc((size_t)len + 1);
-    assert_int_equal(fread(b, 1, (size_t)len, f), (size_t)len);
-    b[len] = 0;
-    fclose(f);
-    *n = (size_t)len;
+    char *b = irt_read_file(path, n);
+    if (!b)
+        fail_msg("cannot read %s", path);
     return b;
 }
 

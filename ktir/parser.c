@@ -682,6 +682,18 @@ static bool capture_body(struct ir_parser *p, ir_str *body)
     }
     if (q >= lx->end)
         return irp_error(p, "unbalanced '<' in dialect type or attribute");
+    /* The body is kept and printed as text: no control bytes (a NUL would
+     * end it early when printed). */
+    uint32_t line = p->tok.line;
+    const char *ls = p->tok.text - (p->tok.col - 1);
+    for (const char *c = s; c < q; c++) {
+        if (*c == '\n')
+            line++, ls = c + 1;
+        else if ((unsigned char)*c < 0x20 && *c != '\t' && *c != '\r')
+            return irp_error_at(p, (struct ir_loc){p->file, line, (uint32_t)(c - ls) + 1},
+                                "invalid character 0x%02x in a dialect type or attribute",
+                                (unsigned char)*c);
+    }
     char *buf = malloc((size_t)(q - s) + 1);
     if (!buf)
         abort();

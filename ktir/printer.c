@@ -488,7 +488,7 @@ static void print_type(struct ir_printer *w, ir_type ty)
             irw_type(w, t->tys[t->nin]);
         } else {
             put(w, "(", 1);
-            irw_types(w, t->tys + t->nin, t->ntys - t->nin);
+            irw_types(w, t->ntys ? t->tys + t->nin : t->tys, t->ntys - t->nin); /* no NULL + 0 */
             put(w, ")", 1);
         }
         return;

@@ -211,6 +211,9 @@ void irw_printf(struct ir_printer *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The shortest spelling of v that reads back exactly and lexes as a float
+ * ("5.0", "2.0e+01"); NaN and infinities as their f64 bit pattern. */
+void irw_float(struct ir_printer *w, double v);
 void irw_value(struct ir_printer *w, ir_value v);
 /* Makes v print under the name `like` prints as: a region argument that
  * stands for an operand of an isolated op (ktdf_arch.group's share list). */

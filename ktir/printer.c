@@ -658,7 +658,7 @@ static void print_binders(struct ir_printer *w, uint32_t ndims, uint32_t nsyms)
 
 /* ---- attributes -------------------------------------------------------- */
 
-static void print_float(struct ir_printer *w, double v)
+void irw_float(struct ir_printer *w, double v)
 {
     if (isnan(v) || isinf(v)) {
         /* Not expressible in decimal: spell the f64 bit pattern. */
@@ -780,7 +780,7 @@ static void print_dense_elem(struct ir_printer *w, ir_attr at)
     else if (e->flags & IR_ATF_HEX)
         irw_printf(w, "0x%" PRIX64, (uint64_t)e->i);
     else
-        print_float(w, e->f);
+        irw_float(w, e->f);
 }
 
 /* A dense literal's elements nested according to the shape. */
@@ -846,7 +846,7 @@ static void print_attr_text(struct ir_printer *w, ir_attr at)
         if (a->flags & IR_ATF_HEX)
             irw_printf(w, "0x%" PRIX64, (uint64_t)a->i);
         else
-            print_float(w, a->f);
+            irw_float(w, a->f);
         if (a->type) {
             put(w, " : ", 3);
             irw_type(w, a->type);

@@ -106,18 +106,6 @@ static bool parse_number(struct ir_parser *p, double *out)
     return true;
 }
 
-/* The shortest decimal spelling of v that reads back exactly. */
-static void print_number(struct ir_printer *w, double v)
-{
-    char buf[64];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    irw_puts(w, buf);
-}
-
 static const char *const softplus_keys[] = {"beta", "threshold"};
 
 /* %x beta B threshold T [attr-dict] : type */
@@ -149,7 +137,7 @@ void ir_fmt_spyreop_softplus_print(struct ir_printer *w, ir_op op)
     for (int i = 0; i < 2; i++) {
         ir_attr a = ir_op_attr(m, op, softplus_keys[i]);
         irw_printf(w, " %s ", softplus_keys[i]);
-        print_number(w, a ? ir_attr_get(m, a)->f : 0);
+        irw_float(w, a ? ir_attr_get(m, a)->f : 0);
     }
     irw_attr_dict(w, op, softplus_keys, 2);
     irw_puts(w, " : ");

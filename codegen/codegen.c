@@ -211,6 +211,40 @@ static bool find_view(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* A view that is a partition of a distributed view (ref §6.5) types its
+ * argument by the whole distributed view when its strides are the row-major
+ * strides of that view's shape (the partitions are parts of one matrix),
+ * else with an unknown shape (*t unchanged, *unknown set). */
+struct part_find {
+    ir_value view;
+    const struct ir_type_info **t;
+    bool unknown;
+};
+
+static bool find_part(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct part_find *pf = ctx;
+    const struct ir_op_info *oi = ir_op_get(m, op);
+    if (oi->kind != IR_OP_KTDP_CONSTRUCT_DISTRIBUTED_MEMORY_VIEW)
+        return true;
+    for (uint32_t i = 0; i < oi->nopnd; i++)
+        if (oi->opnd[i] == pf->view) {
+            const struct ir_type_info *dt = ir_type_get(m, ir_value_type(m, oi->res));
+            ir_attr sa = ir_op_attr(m, ir_value_def(m, pf->view), "static_strides");
+            const struct ir_attr_info *st = sa ? ir_attr_get(m, sa) : NULL;
+            bool whole = st && st->kind == IR_AT_DENSE_ARRAY && st->n == dt->rank;
+            for (int64_t k = (int64_t)dt->rank - 1, s = 1; whole && k >= 0; k--) {
+                whole = dt->shape[k] != IR_DYN && st->ints[k] == s;
+                s *= dt->shape[k];
+            }
+            if (whole)
+                *pf->t = dt;
+            pf->unknown = !whole;
+            return false;
+        }
+    return true;
+}
+
 static void type_args_from_ktir(struct cg *g)
 {
     const struct cg_options *o = g->opt;
@@ -243,6 +277,8 @@ static void type_args_from_ktir(struct cg *g)
         if (!vf.view)
             continue;
         const struct ir_type_info *t = ir_type_get(k, ir_value_type(k, ir_op_get(k, vf.view)->res));
+        struct part_find pf = {ir_op_get(k, vf.view)->res, &t, false};
+        ir_walk(k, f, find_part, &pf);
         ir_attr ms = ir_op_attr(k, vf.view, "memory_space");
         const char *space =
             ms ? arch_space_attr_kind(g->dev, k, ms) : arch_space_kind(g->dev, IR_MS_GLOBAL);
@@ -253,7 +289,7 @@ static void type_args_from_ktir(struct cg *g)
         g->arg_rank[a] = t->rank;
         g->arg_space[a] = space;
         for (uint32_t d = 0; d < t->rank; d++)
-            g->arg_shape[a][d] = t->shape[d] == IR_DYN || vf.offset ? -1 : t->shape[d];
+            g->arg_shape[a][d] = t->shape[d] == IR_DYN || vf.offset || pf.unknown ? -1 : t->shape[d];
     }
     ir_module_free(k);
 }

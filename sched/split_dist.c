@@ -213,9 +213,9 @@ static bool tile_parts(struct split_ctx *c, const struct dview *d, ir_op at,
                                           "reaches outside partition #%u, the only one it "
                                           "meets", t, box, i);
             return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s straddles "
-                                      "partitions #%u and #%u of the distributed view (an "
-                                      "access tile lying in one partition on each tile is "
-                                      "supported, not one spanning several)", t, box, i, j);
+                                      "partitions #%u and #%u of the distributed view; an "
+                                      "access tile spanning several partitions is not "
+                                      "supported yet", t, box, i, j);
         }
         q[t] = i;
     }

@@ -248,7 +248,8 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, const struct dview *d, i
     const struct part *p0 = ok ? &d->p[q[0]] : NULL;
     for (int64_t t = 0; ok && t < ntiles; t++) {
         const struct part *p = &d->p[q[t]];
-        if (!p->space || p->space->i != IR_MS_GLOBAL || (p->space->flags & IR_ATF_HAS_ID))
+        if (!p->space || (p->space->i != IR_MS_GLOBAL && p->space->i != IR_MS_UNSPECIFIED) ||
+            (p->space->flags & IR_ATF_HAS_ID))
             ok = split_error(c, at, "on tile %" PRId64 ", this access tile reads partition #%u "
                                     "of the distributed view, which is not in global memory "
                                     "(a scratchpad); not supported yet", t, q[t]);
@@ -357,14 +358,19 @@ static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* The 1-D extent of fn's grid: false when it has several dims above 1
- * (the tile id this phase evaluates is the linear one). */
+/* Whether fn's grid is 1-D (its dims after the first are 1): the tile id
+ * this phase evaluates is the linear one. */
 static bool one_dim_grid(const struct ir_module *m, ir_op fn)
 {
-    const struct ir_attr_info *g = attr_of(m, fn, "grid", IR_AT_ARRAY);
-    for (uint32_t k = 1; g && k < g->n; k++)
-        if (ir_attr_get(m, g->elems[k])->i != 1)
+    ir_attr a = ir_op_attr(m, fn, "grid");
+    const struct ir_attr_info *g = a ? ir_attr_get(m, a) : NULL;
+    for (uint32_t k = 1; g && k < g->n; k++) {
+        int64_t n = g->kind == IR_AT_DENSE_ARRAY ? g->ints[k]
+                    : g->kind == IR_AT_ARRAY      ? ir_attr_get(m, g->elems[k])->i
+                                                  : 0;
+        if (n != 1)
             return false;
+    }
     return true;
 }
 

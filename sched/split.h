@@ -111,11 +111,13 @@
  * Distributed views (split_dist.c, first). An access tile on a
  * ktdp.construct_distributed_memory_view (ref §2.5, §6.5) is served, on each
  * tile t of the grid, by the first partition its box (its subscripts
- * evaluated on t, plus its set) meets, q(t), which must hold the box
- * whole. Partition i (origin p_i, the corner of its set; offset o_i =
- * root + c_i; strides s) holds global coordinate g at o_i + (g - p_i).s,
- * so the tile reads, at its own subscripts, the plain view of offset
- * E_q(t) = o_q(t) - p_q(t).s: the access tile is moved onto
+ * evaluated on t, plus its set) meets, q(t). Partition i (origin p_i, the
+ * corner of its set; offset o_i = root + c_i; strides s) holds global
+ * coordinate g at o_i + (g - p_i).s, that is E_i + g.s with E_i = o_i -
+ * p_i.s. q(t) holds the box whole, or the box straddles partitions that
+ * are parts of one matrix (the same root, strides and E_i) and together
+ * cover it. So the tile reads, at its own subscripts, the plain view of
+ * offset E_q(t): the access tile is moved onto
  * `ktdp.construct_memory_view root + a * tile_id + b` (the tile id only
  * when a != 0), of the distributed view's shape, the partitions' strides
  * and the partitions' bounding box for its set, placed after the
@@ -168,8 +170,10 @@
  * dynamic shape, or with partitions that are not construct_memory_views
  * with a constant box for a set and static sizes and strides, and access
  * tiles on them whose set is not a constant box, whose subscripts are not
- * functions of the tile id alone, whose box straddles partitions on some
- * tile (or lies outside them: an error), or that read, across the tiles,
+ * functions of the tile id alone, whose box straddles partitions that are
+ * not parts of one matrix on some tile (or more than 2^20 cells of them;
+ * a box partly outside the partitions is an error), or that read, across
+ * the tiles,
  * partitions outside global memory (a scratchpad), of different strides,
  * whose offsets differ by other than constants, or at offsets E_q(t) not
  * affine in t; an inter_tile_reduce of a tensor.collapse_shape whose

@@ -159,6 +159,74 @@ static bool inside(uint32_t r, const int64_t *alo, const int64_t *ahi, const int
     return true;
 }
 
+/* E_i - root: the offset at which partition i's view reads global
+ * coordinates (o_i - sum_k p_i,k s_k), less its root. */
+static int64_t global_offset(const struct part *p, uint32_t rank)
+{
+    int64_t e = p->c;
+    for (uint32_t k = 0; k < rank; k++)
+        e -= p->lo[k] * p->strides->ints[k];
+    return e;
+}
+
+/* Whether partitions i and j are parts of one matrix: their views read
+ * global coordinates at the same offsets (same root, strides and E). */
+static bool one_matrix(const struct dview *d, uint32_t i, uint32_t j)
+{
+    const struct part *a = &d->p[i], *b = &d->p[j];
+    return a->root == b->root &&
+           memcmp(a->strides->ints, b->strides->ints, d->rank * sizeof(int64_t)) == 0 &&
+           global_offset(a, d->rank) == global_offset(b, d->rank);
+}
+
+#define MAX_CELLS (1 << 20) /* cells of a straddling box checked for coverage */
+
+/* Whether the partitions in met[0..n) cover box [lo, hi]: every cell of
+ * the grid their bounds cut the box into has its corner in one of them.
+ * *point gets an uncovered corner. -1 when there are too many cells. */
+static int covered(const struct dview *d, const uint32_t *met, uint32_t n, const int64_t *lo,
+                   const int64_t *hi, int64_t *point)
+{
+    uint32_t r = d->rank, nb[MAX_RANK], idx[MAX_RANK] = {0};
+    int64_t *bk[MAX_RANK], cells = 1;
+    for (uint32_t k = 0; k < r; k++) {
+        bk[k] = malloc((2 * (size_t)n + 1) * sizeof **bk);
+        if (!bk[k])
+            abort();
+        nb[k] = 0;
+        bk[k][nb[k]++] = lo[k];
+        for (uint32_t j = 0; j < n; j++) {
+            int64_t e[2] = {d->p[met[j]].lo[k], d->p[met[j]].hi[k] + 1};
+            for (int h = 0; h < 2; h++) {
+                bool dup = e[h] <= lo[k] || e[h] > hi[k];
+                for (uint32_t x = 0; x < nb[k] && !dup; x++)
+                    dup = bk[k][x] == e[h];
+                if (!dup)
+                    bk[k][nb[k]++] = e[h];
+            }
+        }
+        cells = cells > MAX_CELLS / nb[k] ? MAX_CELLS + 1 : cells * nb[k];
+    }
+    int rc = cells > MAX_CELLS ? -1 : 1;
+    for (int64_t cell = 0; rc == 1 && cell < cells; cell++) {
+        for (uint32_t k = 0; k < r; k++)
+            point[k] = bk[k][idx[k]];
+        bool in = false;
+        for (uint32_t j = 0; j < n && !in; j++)
+            in = inside(r, point, point, d->p[met[j]].lo, d->p[met[j]].hi);
+        if (!in)
+            rc = 0;
+        for (uint32_t k = r; k-- > 0;) { /* next cell */
+            if (++idx[k] < nb[k])
+                break;
+            idx[k] = 0;
+        }
+    }
+    for (uint32_t k = 0; k < r; k++)
+        free(bk[k]);
+    return rc;
+}
+
 /* The partition serving access tile at on each tile of the grid (q[t]);
  * false after a located error. */
 static bool tile_parts(struct split_ctx *c, const struct dview *d, ir_op at,
@@ -205,31 +273,48 @@ static bool tile_parts(struct split_ctx *c, const struct dview *d, ir_op at,
             return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s is in no "
                                       "partition of the distributed view", t, box);
         if (!inside(d->rank, lo, hi, d->p[i].lo, d->p[i].hi)) {
-            uint32_t j = i + 1;
-            while (j < d->nparts && !meets(d->rank, lo, hi, d->p[j].lo, d->p[j].hi))
-                j++;
-            if (j == d->nparts)
+            /* Straddling parts of one matrix: one view reads them all. */
+            uint32_t met[MAX_PARTS], n = 0;
+            for (uint32_t j = i; j < d->nparts; j++) {
+                if (!meets(d->rank, lo, hi, d->p[j].lo, d->p[j].hi))
+                    continue;
+                if (!one_matrix(d, i, j))
+                    return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s "
+                                              "straddles partitions #%u and #%u of the "
+                                              "distributed view, which are not parts of one "
+                                              "matrix (other strides, buffers or layout); "
+                                              "not supported yet", t, box, i, j);
+                met[n++] = j;
+            }
+            int64_t pt[MAX_RANK];
+            int cov = covered(d, met, n, lo, hi, pt);
+            if (cov < 0)
                 return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s "
-                                          "reaches outside partition #%u, the only one it "
-                                          "meets", t, box, i);
-            return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s straddles "
-                                      "partitions #%u and #%u of the distributed view; an "
-                                      "access tile spanning several partitions is not "
-                                      "supported yet", t, box, i, j);
+                                          "straddles too many partitions to check; not "
+                                          "supported yet", t, box);
+            if (!cov) {
+                char at_pt[128];
+                int len = snprintf(at_pt, sizeof at_pt, "(");
+                for (uint32_t k = 0; k < d->rank && len > 0 && (size_t)len < sizeof at_pt; k++)
+                    len += snprintf(at_pt + len, sizeof at_pt - (size_t)len, "%s%" PRId64 "%s",
+                                    k ? ", " : "", pt[k], k + 1 == d->rank ? ")" : "");
+                return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s "
+                                          "reaches outside the partitions of the distributed "
+                                          "view (at %s)", t, box, at_pt);
+            }
+            for (uint32_t j = 1; j < n; j++) { /* met[0] = q[t]: rewrite_tile checks it */
+                const struct ir_attr_info *sp = d->p[met[j]].space;
+                if (!sp || (sp->i != IR_MS_GLOBAL && sp->i != IR_MS_UNSPECIFIED) ||
+                    (sp->flags & IR_ATF_HAS_ID))
+                    return split_error(c, at, "on tile %" PRId64 ", this access tile reads "
+                                              "partition #%u of the distributed view, which is "
+                                              "not in global memory (a scratchpad); not "
+                                              "supported yet", t, met[j]);
+            }
         }
         q[t] = i;
     }
     return true;
-}
-
-/* E_i - root: the offset at which partition i's view reads global
- * coordinates (o_i - sum_k p_i,k s_k), less its root. */
-static int64_t global_offset(const struct part *p, uint32_t rank)
-{
-    int64_t e = p->c;
-    for (uint32_t k = 0; k < rank; k++)
-        e -= p->lo[k] * p->strides->ints[k];
-    return e;
 }
 
 /* Rewrites access tile at on distributed view d (see above). */

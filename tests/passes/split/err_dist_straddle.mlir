@@ -1,7 +1,8 @@
 // RUN: ktc-split
 // PARSE: --device=spyre
-// Rows 2..5 of a view whose partitions hold rows 0..3 and 4..7: the box
-// straddles both (ktc-interp serves it from both; ktc-split does not).
+// Rows 2..5 of a view whose partitions hold rows 0..3 (at %w) and 4..7 (at
+// %w + 512, strides [64, 1]: not after rows 0..3, as in one matrix): the box
+// straddles both, which no one view reads (ktc-interp serves it from both).
 #p0 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #p1 = affine_set<(d0, d1) : (d0 - 4 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #box = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
@@ -11,8 +12,8 @@ func.func @err_dist_straddle(%w: index, %y: index) attributes {grid = [1]} {
   %c4 = arith.constant 4 : index
   %t = ktdp.get_compute_tile_id : index
   %row = arith.muli %t, %c4 : index
-  %c256 = arith.constant 256 : index
-  %w4 = arith.addi %w, %c256 : index
+  %c512 = arith.constant 512 : index
+  %w4 = arith.addi %w, %c512 : index
   %P0 = ktdp.construct_memory_view %w, sizes: [4, 64], strides: [64, 1] {
     coordinate_set = #p0, memory_space = #ktdp.memory_space<global>} : memref<4x64xf16>
   %P1 = ktdp.construct_memory_view %w4, sizes: [4, 64], strides: [64, 1] {

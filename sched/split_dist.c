@@ -1,25 +1,27 @@
 /* split_dist.c - ktc-split's distributed-view phase (split.h), run first:
  * every access tile on a ktdp.construct_distributed_memory_view becomes an
  * access tile, at the same subscripts, on a plain view that addresses, on
- * each tile of the grid, the one partition the tile's box lies in.
+ * each tile of the grid, the partition (or the parts of one matrix) the
+ * tile's box lies in.
  *
  * Ref §6.5: the element at global coordinate g of partition i (origin p_i,
  * the per-dim minimum of its set; offset o_i; strides s) is at o_i +
- * sum_k (g_k - p_i,k) s_k. An access tile whose box lies in partition q
- * thus reads the view of offset E_q = o_q - sum_k p_q,k s_k and strides s at
- * its global coordinates. On tile t the box lies in q(t) (the first
- * partition it meets, as ktc-interp's first match, and wholly inside it);
- * with o_i = root + c_i (one SSA root and constants), E_q(t) = root +
- * a t + b must hold for one a and b on every tile (a = 0 when one
- * partition serves every tile): the view is then
+ * sum_k (g_k - p_i,k) s_k = E_i + g.s, E_i = o_i - p_i.s. An access tile
+ * whose box lies in partition q thus reads the view of offset E_q and
+ * strides s at its global coordinates. On tile t the box meets first (as
+ * ktc-interp's first match) partition q(t), which holds it whole, or the
+ * box straddles partitions with q(t)'s root, strides and E that cover it
+ * (parts of one matrix: whichever serves an element, its address is the
+ * same). With o_i = root + c_i (one SSA root and constants), E_q(t) = root
+ * + a t + b must hold for one a and b on every tile (a = 0 when one
+ * partition, or one matrix, serves every tile): the view is then
  *
  *   %pid = ktdp.get_compute_tile_id : index          (when a != 0)
  *   %off = root + a * %pid + b
  *   %v = ktdp.construct_memory_view %off, sizes: <the distributed view's
  *          shape>, strides: s {coordinate_set = <the partitions' bounding box>}
  *
- * placed after the distributed view, which goes away with its last use.
- */
+ * placed after the distributed view, which goes away with its last use. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -324,7 +324,8 @@ static void type_args_from_ktir(struct cg *g)
         g->arg_rank[a] = t->rank;
         g->arg_space[a] = space;
         for (uint32_t d = 0; d < t->rank; d++)
-            g->arg_shape[a][d] = t->shape[d] == IR_DYN || vf.offset || pf.unknown ? -1 : t->shape[d];
+            g->arg_shape[a][d] =
+                t->shape[d] == IR_DYN || vf.offset || pf.unknown ? -1 : t->shape[d];
     }
     ir_module_free(k);
 }

@@ -113,7 +113,8 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
             return split_error(c, p->op, "a partition of a distributed view whose coordinate set "
                                          "%s is not supported yet",
                                set ? "has symbols (sizes known at launch)" : "is missing");
-        if (ir_set_get(m, set->map)->ndims != d->rank || !ir_set_box(m, set->map, NULL, p->lo, p->hi))
+        if (ir_set_get(m, set->map)->ndims != d->rank ||
+            !ir_set_box(m, set->map, NULL, p->lo, p->hi))
             return split_error(c, p->op, "a partition of a distributed view whose coordinate set "
                                          "is not a box is not supported yet");
         for (uint32_t k = 0; k < d->rank; k++) {
@@ -239,7 +240,8 @@ static bool tile_parts(struct split_ctx *c, const struct dview *d, ir_op at,
     const struct ir_attr_info *set = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
     const struct ir_attr_info *bm = attr_of(m, at, "base_map", IR_AT_AFFINE_MAP);
     int64_t alo[MAX_RANK], ahi[MAX_RANK];
-    if (!set || !bm || ir_set_get(m, set->map)->nsyms || ir_set_get(m, set->map)->ndims != d->rank ||
+    if (!set || !bm || ir_set_get(m, set->map)->nsyms ||
+        ir_set_get(m, set->map)->ndims != d->rank ||
         ir_map_get(m, bm->map)->nres != d->rank || !ir_set_box(m, set->map, NULL, alo, ahi))
         return split_error(c, at, "an access tile on a distributed view whose set is not a "
                                   "constant box is not supported yet");
@@ -388,8 +390,8 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, const struct dview *d, i
     for (uint32_t k = 0; k < d->rank; k++) {
         ir_aff dim = ir_aff_dim(m, k);
         cons[2 * k] = ir_aff_bin(m, IR_AFF_ADD, dim, ir_aff_const(m, -d->lo[k]));
-        cons[2 * k + 1] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_bin(m, IR_AFF_MUL, dim, ir_aff_const(m, -1)),
-                                     ir_aff_const(m, d->hi[k]));
+        ir_aff neg = ir_aff_bin(m, IR_AFF_MUL, dim, ir_aff_const(m, -1));
+        cons[2 * k + 1] = ir_aff_bin(m, IR_AFF_ADD, neg, ir_aff_const(m, d->hi[k]));
     }
     ir_op_set_attr(m, v, "coordinate_set",
                    ir_attr_integer_set(m, ir_set_intern(m, d->rank, 0, 2 * d->rank, cons, eq)));

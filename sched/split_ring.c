@@ -341,7 +341,9 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
      * shape; the reduction must then only be expanded back to it. */
     ir_type flat = IR_NONE, shaped = IR_NONE;
     ir_op cop = ok ? ir_value_def(m, x) : IR_NONE;
-    if (cop && ir_op_get(m, cop)->kind == IR_OP_TENSOR_COLLAPSE_SHAPE) {
+    if (cop && ir_op_get(m, cop)->kind != IR_OP_TENSOR_COLLAPSE_SHAPE)
+        cop = IR_NONE;
+    if (cop) {
         flat = ir_value_type(m, x);
         shaped = ir_value_type(m, ir_op_get(m, cop)->opnd[0]);
         ir_block rb = split_body(m, red, 0);

@@ -211,6 +211,75 @@ static bool find_view(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* Whether partition view pv of a distributed view of type dt is the part
+ * of one row-major matrix of that type at base: strides row-major for dt's
+ * shape, offset base + (its set's origin) . strides. */
+static bool part_of_matrix(const struct ir_module *m, ir_op pv, const struct ir_type_info *dt,
+                           ir_value base)
+{
+    const struct ir_op_info *o = ir_op_get(m, pv);
+    ir_attr sa = ir_op_attr(m, pv, "static_strides"), ca = ir_op_attr(m, pv, "coordinate_set");
+    const struct ir_attr_info *st = sa ? ir_attr_get(m, sa) : NULL;
+    const struct ir_attr_info *cs = ca ? ir_attr_get(m, ca) : NULL;
+    int64_t lo[INTERP_MAX_RANK], hi[INTERP_MAX_RANK], want = 0, s = 1, k0 = 0;
+    if (o->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW || o->nopnd != 1 || !st ||
+        st->kind != IR_AT_DENSE_ARRAY || st->n != dt->rank || dt->rank > INTERP_MAX_RANK || !cs ||
+        cs->kind != IR_AT_INTEGER_SET || ir_set_get(m, cs->map)->nsyms ||
+        !ir_set_box(m, cs->map, NULL, lo, hi))
+        return false;
+    for (int64_t k = (int64_t)dt->rank - 1; k >= 0; k--) {
+        if (dt->shape[k] == IR_DYN || st->ints[k] != s || lo[k] == INT64_MIN)
+            return false;
+        want += lo[k] * s;
+        s *= dt->shape[k];
+    }
+    ir_value off = o->opnd[0];
+    ir_op d = ir_value_def(m, off);
+    if (off != base && d && ir_op_get(m, d)->kind == IR_OP_ARITH_ADDI &&
+        ir_op_get(m, d)->opnd[0] == base) {
+        ir_op c = ir_value_def(m, ir_op_get(m, d)->opnd[1]);
+        ir_attr v = c && ir_op_get(m, c)->kind == IR_OP_ARITH_CONSTANT ? ir_op_attr(m, c, "value")
+                                                                     : IR_NONE;
+        if (!v || ir_attr_get(m, v)->kind != IR_AT_INT)
+            return false;
+        k0 = ir_attr_get(m, v)->i;
+        off = base;
+    }
+    return off == base && k0 == want;
+}
+
+/* A view that is a partition of a distributed view (ref §6.5) types its
+ * argument by the whole distributed view when every partition is a part of
+ * one row-major matrix of that view's type at the argument, else with an
+ * unknown shape (*t unchanged, unknown set). */
+struct part_find {
+    ir_value view;
+    const struct ir_type_info **t;
+    bool unknown;
+};
+
+static bool find_part(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct part_find *pf = ctx;
+    const struct ir_op_info *oi = ir_op_get(m, op);
+    if (oi->kind != IR_OP_KTDP_CONSTRUCT_DISTRIBUTED_MEMORY_VIEW)
+        return true;
+    for (uint32_t i = 0; i < oi->nopnd; i++)
+        if (oi->opnd[i] == pf->view) {
+            const struct ir_type_info *dt = ir_type_get(m, ir_value_type(m, oi->res));
+            ir_value base = ir_op_get(m, ir_value_def(m, pf->view))->opnd[0];
+            bool whole = true;
+            for (uint32_t j = 0; whole && j < oi->nopnd; j++)
+                whole = ir_value_def(m, oi->opnd[j]) &&
+                        part_of_matrix(m, ir_value_def(m, oi->opnd[j]), dt, base);
+            if (whole)
+                *pf->t = dt;
+            pf->unknown = !whole;
+            return false;
+        }
+    return true;
+}
+
 static void type_args_from_ktir(struct cg *g)
 {
     const struct cg_options *o = g->opt;
@@ -243,6 +312,8 @@ static void type_args_from_ktir(struct cg *g)
         if (!vf.view)
             continue;
         const struct ir_type_info *t = ir_type_get(k, ir_value_type(k, ir_op_get(k, vf.view)->res));
+        struct part_find pf = {ir_op_get(k, vf.view)->res, &t, false};
+        ir_walk(k, f, find_part, &pf);
         ir_attr ms = ir_op_attr(k, vf.view, "memory_space");
         const char *space =
             ms ? arch_space_attr_kind(g->dev, k, ms) : arch_space_kind(g->dev, IR_MS_GLOBAL);
@@ -253,7 +324,8 @@ static void type_args_from_ktir(struct cg *g)
         g->arg_rank[a] = t->rank;
         g->arg_space[a] = space;
         for (uint32_t d = 0; d < t->rank; d++)
-            g->arg_shape[a][d] = t->shape[d] == IR_DYN || vf.offset ? -1 : t->shape[d];
+            g->arg_shape[a][d] =
+                t->shape[d] == IR_DYN || vf.offset || pf.unknown ? -1 : t->shape[d];
     }
     ir_module_free(k);
 }

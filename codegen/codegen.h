@@ -8,7 +8,12 @@
  *
  *   kernel arguments   → args: an index argument that is the base of a
  *                        device-memory view is a tensor (the KTIR source
- *                        says so exactly when given; otherwise: it is added
+ *                        says so exactly when given: the view at it, or a
+ *                        distributed view when that view is a partition of
+ *                        one and every partition is a row-major part of one
+ *                        matrix at it; extents given at launch when the
+ *                        partitions are laid out otherwise; without the
+ *                        source: it is added
  *                        with coefficient 1 into the start of a view in
  *                        device memory, its dtype the view's, its extents
  *                        given at launch); other index arguments and

@@ -108,6 +108,24 @@
  * computed offset) whose rows are not contiguous is tiled one row per
  * tile (ktc-path-expand may widen each row's read to its words).
  *
+ * Distributed views (split_dist.c, first). An access tile on a
+ * ktdp.construct_distributed_memory_view (ref §2.5, §6.5) is served, on each
+ * tile t of the grid, by the first partition its box (its subscripts
+ * evaluated on t, plus its set) meets, q(t). Partition i (origin p_i, the
+ * corner of its set; offset o_i = root + c_i; strides s) holds global
+ * coordinate g at o_i + (g - p_i).s, that is E_i + g.s with E_i = o_i -
+ * p_i.s. q(t) holds the box whole, or the box straddles partitions that
+ * are parts of one matrix (the same root, strides and E_i) and together
+ * cover it. So the tile reads, at its own subscripts, the plain view of
+ * offset E_q(t): the access tile is moved onto
+ * `ktdp.construct_memory_view root + a * tile_id + b` (the tile id only
+ * when a != 0), of the distributed view's shape, the partitions' strides
+ * and the partitions' bounding box for its set, placed after the
+ * distributed view, where E_q(t) = root + a t + b on every tile (one
+ * partition for all tiles: a = 0; column or row shards of one matrix
+ * indexed by the tile id: a = 0 too, the view is the matrix). A
+ * distributed view without other uses is removed.
+ *
  * Inter-tile exchanges (split_ring.c, before extraction). An
  * inter_tile_produce / inter_tile_reduce pair becomes what ktc-interp
  * computes on every tile: the fold, from the identity (from the tile's own
@@ -123,7 +141,12 @@
  * ring traffic), by a cost estimate from the device's ring latency and
  * bandwidth (split_ring.c). Then n clones of the combiner
  * region, which fuse like any elementwise generics. A rank-reduced result
- * (ref C3) read back through tensor.expand_shape reads the fold. In a loop,
+ * (ref C3) read back through tensor.expand_shape reads the fold. A partial
+ * that is a tensor.collapse_shape (of a tensor of static shape) is
+ * exchanged and folded uncollapsed (collapse and expand keep the elements'
+ * row-major order): the combiner clones compute on that shape and the
+ * identity is rebuilt in it; the result must then only be expanded back to
+ * that shape. In a loop,
  * a partial from before the loop has its shifts hoisted before it (they
  * run once); the fold stays in the body; a partial computed in the loop is
  * exchanged in it (ktc-lower signals each ring transfer back to the core
@@ -142,7 +165,20 @@
  * are not tensors, or whose body does not compute the carried tensor in
  * one elementwise generic reading it at the same indices (or reads the
  * carried tensor after computing its next value); tensor.extract at
- * non-constant indices; distributed memory views; indirect access tiles;
+ * non-constant indices; indirect access tiles; distributed views
+ * used other than by access tiles, in a grid of several dimensions, of
+ * dynamic shape, or with partitions that are not construct_memory_views
+ * with a constant box for a set and static sizes and strides, and access
+ * tiles on them whose set is not a constant box, whose subscripts are not
+ * functions of the tile id alone, whose box straddles partitions that are
+ * not parts of one matrix on some tile (or more than 2^20 cells of them;
+ * a box partly outside the partitions is an error), or that read, across
+ * the tiles,
+ * partitions outside global memory (a scratchpad), of different strides,
+ * whose offsets differ by other than constants, or at offsets E_q(t) not
+ * affine in t; an inter_tile_reduce of a tensor.collapse_shape whose
+ * combiner is not elementwise or whose identity is not one value
+ * repeated (a fill, splat or splat constant);
  * inter_tile_consume; inter_tile_reduce with
  * producer_dependency_per_consumer, of several partials, over groups of
  * different sizes, with a consumer outside its group's producers, or on a

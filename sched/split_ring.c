@@ -42,9 +42,26 @@ static uint32_t set_attr(const struct ir_module *m, ir_op op, const char *name)
 
 /* ---- inter-tile reduce -------------------------------------------------- */
 
+/* Whether op, cloned from a combiner, may compute on another shape of the
+ * same elements: its meaning is elementwise whatever the rank (no maps,
+ * dims or permutations). */
+static bool shape_free(const struct ir_module *m, ir_op op)
+{
+    switch (ir_op_get(m, op)->kind) {
+    case IR_OP_TENSOR_EMPTY: case IR_OP_LINALG_ADD: case IR_OP_LINALG_SUB:
+    case IR_OP_LINALG_MUL: case IR_OP_LINALG_DIV: case IR_OP_LINALG_MAX: case IR_OP_LINALG_MIN:
+    case IR_OP_LINALG_MAP: case IR_OP_LINALG_COPY: case IR_OP_KTDP_YIELD_REDUCED:
+        return true;
+    default:
+        return split_compute_op_ok(m, op);
+    }
+}
+
 /* Clones the combiner region of reduce before it, with lhs and rhs for its
- * two arguments; returns the value it yields. */
-static ir_value combine(struct ir_module *m, ir_op reduce, ir_value lhs, ir_value rhs)
+ * two arguments; returns the value it yields. Results of type `from` get
+ * type `to` (from IR_NONE: none retyped). */
+static ir_value combine(struct ir_module *m, ir_op reduce, ir_value lhs, ir_value rhs,
+                        ir_type from, ir_type to)
 {
     ir_block body = split_body(m, reduce, 0);
     const struct ir_block_info *bi = ir_block_get(m, body);
@@ -58,10 +75,49 @@ static ir_value combine(struct ir_module *m, ir_op reduce, ir_value lhs, ir_valu
             r = split_vmap_get(&vm, o->opnd[0]);
             break;
         }
-        ir_op_insert_before(m, reduce, split_clone(m, op, &vm));
+        ir_op cl = split_clone(m, op, &vm);
+        for (uint32_t i = 0; from && i < ir_op_get(m, cl)->nres; i++)
+            if (ir_value_type(m, ir_op_get(m, cl)->res + i) == from)
+                ir_value_get(m, ir_op_get(m, cl)->res + i)->type = to;
+        ir_op_insert_before(m, reduce, cl);
     }
     split_vmap_free(&vm);
     return r;
+}
+
+/* The identity v (of a flat type) as a tensor of type `to` holding the same
+ * elements, made before `at`: v must be one value repeated (a linalg.fill
+ * of a tensor.empty, a tensor.splat, a splat constant). IR_NONE otherwise. */
+static ir_value reshaped_identity(struct ir_module *m, ir_op at, ir_value v, ir_type to)
+{
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    struct split_b b;
+    sb_before(&b, m, at, ir_op_get(m, at)->loc);
+    struct split_vmap vm = {0};
+    ir_op cl = IR_NONE;
+    if (o && o->kind == IR_OP_LINALG_FILL && o->nopnd == 2 && o->nres == 1 &&
+        ir_value_def(m, o->opnd[1]) &&
+        ir_op_get(m, ir_value_def(m, o->opnd[1]))->kind == IR_OP_TENSOR_EMPTY) {
+        split_vmap_set(&vm, o->opnd[1], sb_tensor_empty(&b, to));
+        cl = split_clone(m, d, &vm);
+    } else if (o && o->kind == IR_OP_TENSOR_SPLAT && o->nopnd == 1) {
+        cl = split_clone(m, d, &vm);
+    } else if (o && o->kind == IR_OP_ARITH_CONSTANT) {
+        const struct ir_attr_info *a = ir_attr_get(m, ir_op_attr(m, d, "value"));
+        if (a->kind == IR_AT_DENSE && a->n == 1) {
+            struct ir_attr_info na = *a;
+            na.type = to;
+            cl = split_clone(m, d, &vm);
+            ir_op_set_attr(m, cl, "value", ir_attr_intern(m, &na));
+        }
+    }
+    split_vmap_free(&vm);
+    if (!cl)
+        return IR_NONE;
+    ir_value_get(m, ir_op_get(m, cl)->res)->type = to;
+    ir_op_insert_before(m, at, cl);
+    return ir_op_get(m, cl)->res;
 }
 
 static ir_value ring_shift(struct ir_module *m, ir_op at, ir_value x, int64_t ntiles,
@@ -280,6 +336,34 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     split_vmap_free(&vm);
     if (ok && (!x || x == gid))
         ok = split_error(c, prod, "malformed inter_tile_produce");
+    /* A partial collapsed into a flat tensor (tensor.collapse_shape keeps
+     * the elements' row-major order) is exchanged and folded in its own
+     * shape; the reduction must then only be expanded back to it. */
+    ir_type flat = IR_NONE, shaped = IR_NONE;
+    ir_op cop = ok ? ir_value_def(m, x) : IR_NONE;
+    if (cop && ir_op_get(m, cop)->kind != IR_OP_TENSOR_COLLAPSE_SHAPE)
+        cop = IR_NONE;
+    if (cop) {
+        flat = ir_value_type(m, x);
+        shaped = ir_value_type(m, ir_op_get(m, cop)->opnd[0]);
+        ir_block rb = split_body(m, red, 0);
+        IR_FOR_OPS(m, rb, op)
+            if (ok && !shape_free(m, op))
+                ok = split_error(c, op, "an inter_tile_reduce of a tensor.collapse_shape whose "
+                                        "combiner is not elementwise (%s) is not supported yet",
+                                 ir_str_get(m, ir_op_get(m, op)->name));
+        if (ok && ir_op_get(m, red)->nopnd > 1) {
+            ir_value id = reshaped_identity(m, red, ir_op_get(m, red)->opnd[1], shaped);
+            if (!id)
+                ok = split_error(c, red, "an inter_tile_reduce of a tensor.collapse_shape whose "
+                                         "identity is not one value repeated (a fill, splat or "
+                                         "splat constant) is not supported yet");
+            else
+                ir_op_get(m, red)->opnd[1] = id;
+        }
+        if (ok)
+            x = ir_op_get(m, cop)->opnd[0];
+    }
     /* A partial computed in the loop is exchanged where it is made. */
     if (ok && top != red &&
         (!ir_value_def(m, x) || ir_op_get(m, ir_value_def(m, x))->block != ir_op_get(m, top)->block))
@@ -311,9 +395,9 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
         xs[k] = ring_shift(m, top, direct ? xs[0] : xs[k - 1], ntiles, src);
     }
     ro = ir_op_get(m, red);
-    ir_value acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x) : x;
+    ir_value acc = ro->nopnd > 1 ? combine(m, red, ro->opnd[1], x, flat, shaped) : x;
     for (int64_t k = 1; k < size && acc; k++)
-        acc = combine(m, red, acc, xs[k]);
+        acc = combine(m, red, acc, xs[k], flat, shaped);
     free(xs);
     free(src);
     free(grp), free(pos), free(members), free(first);
@@ -339,10 +423,24 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
     }
     ir_op_unlink(m, red);
     ir_op_unlink(m, prod);
+    if (cop) { /* the collapse, unless something else reads it */
+        uint32_t *u = split_use_counts(m, fn);
+        if (!u[ir_op_get(m, cop)->res])
+            ir_op_unlink(m, cop);
+        free(u);
+    }
     return true;
 }
 
 /* ---- scf.if on the tile id ------------------------------------------------ */
+
+static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out,
+                         int depth);
+
+bool split_eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out)
+{
+    return eval_on_tile(m, v, t, out, 0);
+}
 
 /* Evaluates index/i1 value v on tile t: constants, the (1-D) tile id and
  * integer arithmetic over them. False when v depends on anything else. */

@@ -6,7 +6,7 @@
 # corrupted; a missing golden is an I/O error (3); the same for
 # add-with-control-flow, whose tensors are at hard-coded addresses (the
 # golden's fixed regions); ring_reduce and ring_reduce_inner_loop (inter-tile
-# all-reduce over the ring) exactly. Skipped, saying so, when ../shared/corpus is not
+# all-reduce over the ring) and ffn_swiglu_4core (distributed views) exactly. Skipped, saying so, when ../shared/corpus is not
 # beside the workspace.
 # usage: launch_golden_test.sh KTC KTC_LAUNCH ANY_SOURCE_FILE
 set -u
@@ -98,6 +98,18 @@ rl=$golden/../ring_reduce_inner_loop
 kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rl/golden.json")
 if expect "ktc compile ring_reduce_inner_loop" 0 "$ktc" compile "$rl/../../../$kernel" -o "$tmp/rl.spyrecode"; then
     expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 128' -- "$launch" "$tmp/rl.spyrecode" --golden "$rl"
+fi
+
+# ffn_swiglu_4core: weights sharded over 4 tiles through distributed views
+# (ktc-split moves the access tiles onto plain views of the matrices), the
+# partial outputs all-reduced collapsed to 1-D: the golden exactly, and
+# ktc-interp bit for bit
+f4=$golden/../ffn_swiglu_4core
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$f4/golden.json")
+if expect "ktc compile ffn_swiglu_4core" 0 "$ktc" compile "$f4/../../../$kernel" -o "$tmp/f4.spyrecode"; then
+    expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 1024' -- "$launch" "$tmp/f4.spyrecode" --golden "$f4"
+    expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 1024' -- \
+        "$launch" "$tmp/f4.spyrecode" --golden "$f4" --check
 fi
 
 cli_done

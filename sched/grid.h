@@ -33,6 +33,11 @@
  * grid; 0 when the grid cannot be read or its product exceeds max. */
 int64_t sched_grid_tiles(const struct ir_module *m, ir_op op, int64_t max);
 
+/* The first dimension of the grid of the function holding op (1 without a
+ * grid): what a one-result ktdp.get_compute_tile_id returns on tile t is
+ * t mod it (the tile's coordinate along dimension 0, as above). */
+int64_t sched_grid_dim0(const struct ir_module *m, ir_op op);
+
 /* Flattens every grid of m to 1-D (see above), in place. Returns false
  * after reporting located errors to diag. */
 bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag);

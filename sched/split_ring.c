@@ -442,8 +442,10 @@ bool split_eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_
     return eval_on_tile(m, v, t, out, 0);
 }
 
-/* Evaluates index/i1 value v on tile t: constants, the (1-D) tile id and
- * integer arithmetic over them. False when v depends on anything else. */
+/* Evaluates index/i1 value v on tile t (the linear id): constants, the
+ * tile id (one result: the coordinate along the grid's first dimension,
+ * grid.h) and integer arithmetic over them. False when v depends on
+ * anything else. */
 static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out, int depth)
 {
     ir_op d = ir_value_def(m, v);
@@ -451,7 +453,8 @@ static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64
         return false;
     const struct ir_op_info *o = ir_op_get(m, d);
     if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
-        *out = t;
+        int64_t n0 = sched_grid_dim0(m, d);
+        *out = n0 > 0 ? t % n0 : t;
         return o->nres == 1;
     }
     if (o->kind == IR_OP_ARITH_CONSTANT)

@@ -641,7 +641,7 @@ static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit
             abort();
     }
     uint32_t s = lw->nsyncs++;
-    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, channel, tiles, at_reader};
+    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, false, channel, tiles, at_reader};
     uint32_t *at = &lw->nodes[node].sync[where];
     while (*at)
         at = &lw->syncs[*at].next;
@@ -649,9 +649,13 @@ static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit
 }
 
 static void add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
-                     bool send, uint32_t channel)
+                     bool send, uint32_t channel, bool all)
 {
     add_sync_ring(lw, node, where, unit, peer, send, channel, NULL, false);
+    uint32_t at = lw->nodes[node].sync[where];
+    while (lw->syncs[at].next)
+        at = lw->syncs[at].next;
+    lw->syncs[at].all = all;
 }
 
 /* The innermost node holding both leaves x and y; *a and *b get its
@@ -687,6 +691,8 @@ struct pair {
     bool device;   /* they meet in device memory (as well) */
     bool fwd;
     bool proven;   /* a proven dependence wants the back signal at r: no credits */
+    bool all;      /* one of the stages runs in a ktdf.parallel that r is not in:
+                      its lanes meet the other's all (lower.h) */
     int back;
     uint32_t outer_c, outer_blk; /* back >= 0: the loop's body and its child holding r */
 };
@@ -977,6 +983,9 @@ static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const
                               const struct access *q)
 {
     uint32_t px = lw->nodes[x].parent, py = lw->nodes[y].parent;
+    /* the ordering unit orders only the lanes it talks to */
+    if (lw->nodes[px].lanes != lw->nodes[py].lanes)
+        return false;
     if (lw->nodes[px].kind != LN_PIPELINE || lw->nodes[py].kind != LN_PIPELINE || !p->write ||
         !p->slot || !p->op || q->write || !q->slot || !q->op)
         return false;
@@ -1108,6 +1117,7 @@ bool lw_plan_signals(struct lw *lw)
             pr.d = wait_node(lw, pr.b, y);
             pr.ua = lw->nodes[x].unit;
             pr.ub = lw->nodes[y].unit;
+            pr.all = lw->nodes[pr.r].lanes == 1 && (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1);
             bool hit = false, usable = false;
             for (uint32_t p = 0; p < feet[i].n; p++)
                 for (uint32_t q = 0; q < feet[j].n; q++) {
@@ -1170,10 +1180,13 @@ bool lw_plan_signals(struct lw *lw)
         qsort(pairs, npairs, sizeof *pairs, pair_cmp);
     for (uint32_t i = 0; i < npairs;) {
         uint32_t j = i, last_b = 0, outer = npairs;
-        bool device = false, proven = false;
+        bool device = false, proven = false, all = false;
         while (j < npairs && pairs[j].r == pairs[i].r && pairs[j].ua == pairs[i].ua &&
                pairs[j].ub == pairs[i].ub)
             j++;
+        /* one signal covers the earlier a's only if it joins their lanes */
+        for (uint32_t k = i; k < j; k++)
+            all |= pairs[k].all;
         for (uint32_t k = i; k < j; k++) {
             device |= pairs[k].device;
             if (pairs[k].back == BACK_R) {
@@ -1197,13 +1210,13 @@ bool lw_plan_signals(struct lw *lw)
             if (!pairs[k].fused)
                 last_fwd = pairs[k].a; /* a lockstep signal covers its iteration only */
             uint32_t ch = lw->nchannels++;
-            add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch);
-            add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
+            add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch, all);
+            add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch, all);
         }
         if (last_b) {
             uint32_t ch = lw->nchannels++, r = pairs[i].r;
-            add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
-            add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
+            add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
+            add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
             /* modulo(size: K): K - 1 credits before the loop, drained after it
              * (not for device memory, which has no phases, nor for proven
              * dependences between iterations, which phases do not separate) */
@@ -1212,13 +1225,13 @@ bool lw_plan_signals(struct lw *lw)
                 loop = lw->nodes[loop].parent;
             loop = credit_loop(lw, r, loop);
             for (int64_t k = 1; !device && !proven && k < modulo_of(lw, r); k++) {
-                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch);
-                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch);
+                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch, all);
+                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch, all);
             }
         } else if (outer < npairs) {
             uint32_t ch = lw->nchannels++;
-            add_sync(lw, pairs[outer].outer_c, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
-            add_sync(lw, pairs[outer].outer_blk, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
+            add_sync(lw, pairs[outer].outer_c, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
+            add_sync(lw, pairs[outer].outer_blk, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
         }
         i = j;
     }

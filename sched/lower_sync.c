@@ -1187,11 +1187,15 @@ bool lw_plan_signals(struct lw *lw)
         /* one signal covers the earlier a's only if it joins their lanes */
         for (uint32_t k = i; k < j; k++)
             all |= pairs[k].all;
+        uint32_t first_a = 0;
+        bool fused = false;
         for (uint32_t k = i; k < j; k++) {
             device |= pairs[k].device;
             if (pairs[k].back == BACK_R) {
                 proven |= pairs[k].proven;
                 last_b = pairs[k].b > last_b ? pairs[k].b : last_b;
+                first_a = !first_a || pairs[k].a < first_a ? pairs[k].a : first_a;
+                fused |= pairs[k].fused;
             } else if (pairs[k].back >= 0 && (outer == npairs || pairs[k].back > pairs[outer].back)) {
                 outer = k;
             }
@@ -1216,13 +1220,27 @@ bool lw_plan_signals(struct lw *lw)
         if (last_b) {
             uint32_t ch = lw->nchannels++, r = pairs[i].r;
             add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
+            uint32_t loop = lw->nodes[r].parent;
+            while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
+                loop = lw->nodes[loop].parent;
+            bool before = false; /* A has work in r before its first a */
+            for (uint32_t c = lw->nodes[r].first; c && c != first_a; c = lw->nodes[c].next)
+                before |= (lw->nodes[c].mask >> pairs[i].ua) & 1;
+            if (before && lw->nodes[loop].kind == LN_LOOP && !fused &&
+                (device || proven || modulo_of(lw, r) < 2)) {
+                /* A waits in the next run of r, before the first a that
+                 * writes what B read, not at r's end: its work in r before
+                 * that goes on; one credit before the loop, drained after */
+                add_sync(lw, first_a, LW_BEFORE, pairs[i].ua, pairs[i].ub, false, ch, all);
+                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch, all);
+                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch, all);
+                i = j;
+                continue;
+            }
             add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
             /* modulo(size: K): K - 1 credits before the loop, drained after it
              * (not for device memory, which has no phases, nor for proven
              * dependences between iterations, which phases do not separate) */
-            uint32_t loop = lw->nodes[r].parent;
-            while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
-                loop = lw->nodes[loop].parent;
             loop = credit_loop(lw, r, loop);
             for (int64_t k = 1; !device && !proven && k < modulo_of(lw, r); k++) {
                 add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch, all);

@@ -278,11 +278,71 @@ static ir_op inner_parallel(const struct ir_module *m, ir_op loop)
     return t && strcmp(t, "parallel_loop") == 0 ? in : IR_NONE;
 }
 
+/* Point loops of pipelines left in a tile loop (no DMA to coarsen: a
+ * level of a reduction tree, an accumulator's zeroing): a parallel_loop
+ * directly in a tile loop's body whose stages are all of corelet-level
+ * units. */
+struct points {
+    const struct arch_device *dev;
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect_points(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct points *p = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_op up = ir_op_parent(m, op);
+    const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
+    const char *ut = up && ir_op_get(m, up)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, up) : NULL;
+    if (!t || !ut || strcmp(t, "parallel_loop") || strcmp(ut, "tile_loop") || o->nres ||
+        !nest_has_pipeline(m, op) || p->n == 64)
+        return true;
+    struct stages s = {.n = 0};
+    ir_walk(m, op, collect, &s);
+    bool ok = s.n > 0;
+    for (uint32_t i = 0; i < s.n && ok; i++)
+        ok = nest_has_pipeline(m, s.v[i]) || corelet_units(p->dev, m, s.v[i]);
+    if (ok)
+        p->v[p->n++] = op;
+    return true;
+}
+
+/* Adds x (a loop split over up to x->n instances) to *sp. */
+static void add_split(struct nest_ctx *c, struct split *x, struct split **sp, uint32_t *nsp,
+                      uint32_t *cap)
+{
+    struct stages ls = {.n = 0};
+    ir_walk(c->m, x->loop, collect, &ls);
+    x->kinds = calloc(c->dev->nkinds ? c->dev->nkinds : 1, 1);
+    if (!x->kinds)
+        abort();
+    corelet_kinds(c, &ls, x->kinds);
+    if (*nsp == *cap) {
+        *cap = *cap ? 2 * *cap : 16;
+        *sp = realloc(*sp, *cap * sizeof **sp);
+        if (!*sp)
+            abort();
+    }
+    (*sp)[(*nsp)++] = *x;
+}
+
+/* The instances tile-size-selection chose for tile loop tl; 1 for one it
+ * did not size in this run. */
+static int64_t tile_instances(const struct nest_ctx *c, ir_op tl)
+{
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        if (c->chosen[i].loop == tl)
+            return c->chosen[i].instances;
+    return 1;
+}
+
 /* Adds to *sp the splits of program fn: each loop of each candidate stage
  * (a compute stage of corelet-level units, only loops, in a tile loop's
  * pipeline); a loop whose points share a buffer beyond it (an accumulator
- * carried from point to point) gives its inner parallel_loop instead.
- * Stages and loops not split stay whole (ktc-lower runs them on corelet 0). */
+ * carried from point to point) gives its inner parallel_loop instead; and
+ * each point loop of pipelines in a tile loop (struct points). Stages and
+ * loops not split stay whole (ktc-lower runs them on corelet 0). */
 static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp, uint32_t *cap)
 {
     struct ir_module *m = c->m;
@@ -303,22 +363,16 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
                 if (!in || !splittable(c, fn, in, &x.n, &x.t))
                     continue;
             }
-            if (x.n < 2)
-                continue;
-            struct stages ls = {.n = 0};
-            ir_walk(m, x.loop, collect, &ls);
-            x.kinds = calloc(c->dev->nkinds ? c->dev->nkinds : 1, 1);
-            if (!x.kinds)
-                abort();
-            corelet_kinds(c, &ls, x.kinds);
-            if (*nsp == *cap) {
-                *cap = *cap ? 2 * *cap : 16;
-                *sp = realloc(*sp, *cap * sizeof **sp);
-                if (!*sp)
-                    abort();
-            }
-            (*sp)[(*nsp)++] = x;
+            if (x.n >= 2)
+                add_split(c, &x, sp, nsp, cap);
         }
+    }
+    struct points p = {.dev = c->dev, .n = 0};
+    ir_walk(m, fn, collect_points, &p);
+    for (uint32_t i = 0; i < p.n; i++) {
+        struct split x = {.loop = p.v[i], .n = tile_instances(c, ir_op_parent(m, p.v[i]))};
+        if (x.n >= 2 && splittable(c, fn, x.loop, &x.n, &x.t) && x.n >= 2)
+            add_split(c, &x, sp, nsp, cap);
     }
 }
 
@@ -348,15 +402,13 @@ bool nest_corelets(struct nest_ctx *c)
     }
     for (uint32_t i = 0; i < nsp; i++) {
         if (sp[i].n >= 2) {
-            ir_op stage = ir_op_parent(m, sp[i].loop);
-            while (ir_op_get(m, stage)->kind != IR_OP_KTDF_STAGE)
-                stage = ir_op_parent(m, stage);
+            ir_op root = ir_op_parent(m, sp[i].loop);
             ir_value inst = distribute(m, sp[i].loop, sp[i].n);
             for (uint32_t j = 0; j < sp[i].t.n; j++) {
                 ir_value v = sp[i].t.v[j];
                 struct ir_value_info *vi = ir_value_get(m, v);
                 vi->type = nest_memref_prefixed(m, vi->type, sp[i].n);
-                nest_prefix_buffer(m, stage, v, v, (struct nest_sub){.v = inst});
+                nest_prefix_buffer(m, root, v, v, (struct nest_sub){.v = inst});
             }
         }
         free(sp[i].kinds);

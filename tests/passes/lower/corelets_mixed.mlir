@@ -3,7 +3,7 @@
 // Stages split over the corelets and stages left whole in one kernel
 // (tests/passes/codegen/corelets_carried.mlir as ktc-allocate leaves it):
 // L1LU, SFU and L1SU run on both corelets; a stage outside every
-// ktdf.parallel (the accumulator's zeroing, the sum, the splat) runs in a
+// ktdf.parallel (the remainder loops, the sum, the splat) runs in a
 // loop of one iteration on corelet 0 and none on corelet 1 (the units of
 // the kind list corelet 0's first); a signal between a split stage and a
 // whole one goes from every corelet of one side to every corelet of the
@@ -49,7 +49,7 @@ module {
       %tile_out = builtin.unrealized_conversion_cast %addr_6 : index to memref<2x4x2x1x64xf16, "L1">
       scf.for %row = %c0 to %c2 step %c1 {
         scf.for %t = %c0 to %c1 step %c1 {
-          scf.for %i = %c0 to %c2 step %c1 {
+          ktdf.parallel (%i, %inst) = (%c0) to (%c2) step (%c1) distribute(num_instances = 2) {
             %0 = arith.muli %t, %c2 : index
             %i1 = arith.addi %0, %i : index
             %i1_1 = arith.muli %i1, %c64 : index
@@ -73,7 +73,8 @@ module {
                 ktdf.data_transfer from %p size [1, 64] to %acc_buf[0, %i1_1] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x128xf16, "L1">
               } {applicable_units = ["L1SU"]}
             }
-          } {loop_type = #ktdf.loop_type<parallel_loop>}
+            ktdf.parallel_yield
+          }
         } {loop_type = #ktdf.loop_type<tile_loop>}
         %2 = arith.subi %B, %c1 : index
         %3 = arith.addi %c512, %2 : index

@@ -7,9 +7,10 @@
 // point: split over the corelets, both would add into the same vectors, so
 // its inner parallel_loop (the vectors of a block, each its own place of the
 // accumulator) becomes the ktdf.parallel. The second pass's point loop
-// writes its own rows of %tile_out: it is split as it is. The stages left
-// whole (the accumulator's zeroing, the sum, the splat) run on corelet 0
-// (sched/lower.h).
+// writes its own rows of %tile_out: it is split as it is, and so is the
+// point loop of the accumulator's zeroing (pipelines in a tile loop, no DMA
+// to coarsen). The stages left whole (the remainder loops, the sum, the
+// splat) run on corelet 0 (sched/lower.h).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -159,8 +159,11 @@
  * (the memref the allocation made, no cast in between) whose indices are
  * affine in loop IVs (constants, addi, subi, muli by a constant,
  * affine.apply; kernel arguments and the core id as terms that are the
- * same in every iteration) and R has scf.for loops around it (no
- * ktdf.parallel), the two boxes are compared per iteration of those
+ * same in every iteration) and R has scf.for loops around it (or a
+ * ktdf.parallel of bounds known before launch, when the boxes meet in no
+ * two of its iterations, whatever the other loops: its iterations, on
+ * different corelets or not, then count as the same one), the two boxes
+ * are compared per iteration of those
  * common loops, dimension by dimension over the loops' ranges (other
  * loops' IVs over their whole range): A in iteration I and B in iteration
  * J meet only if their boxes overlap. The forward signal is kept when they

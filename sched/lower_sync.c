@@ -408,6 +408,10 @@ struct loops {
     uint32_t common[MAX_LOOPS]; /* indices into l of the common loops, outermost first */
     uint32_t ncommon;
     bool full; /* a loop did not fit: no distances */
+    /* common levels that are a ktdf.parallel whose iterations (lanes, not
+     * ordered between them) the two boxes never meet across: as the same
+     * iteration everywhere (need) */
+    uint64_t par, pinned;
     /* per schedule node: an scf.for's step, trip and range over every
      * core, once evaluated (node set); every pair of leaves under the loop
      * asks again */
@@ -452,11 +456,13 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
             l->step = 0;
             l->trip = 0;
             l->range = rng_all;
-            if (nd->kind == LN_LOOP && ls->bounds[x].node == x) {
+            if (a == 0 && ls->bounds[x].node == x) {
                 l->step = ls->bounds[x].step;
                 l->trip = ls->bounds[x].trip;
                 l->range = ls->bounds[x].range;
-            } else if (nd->kind == LN_LOOP) {
+            } else if (a == 0) {
+                /* a ktdf.parallel's IV too, over all its iterations (every
+                 * lane's); its instance id stays unknown */
                 const struct ir_op_info *o = ir_op_get(m, nd->op);
                 bool known = true, runs = false;
                 int64_t lo = 0, hi = 0, step = 0, trip = 0;
@@ -506,10 +512,12 @@ static uint32_t loop_of(const struct loops *ls, ir_value v, uint32_t inst)
 
 /* Whether box p (of the earlier leaf, in iteration I of the common loops)
  * and box q (of the later one, in iteration J) can overlap when J - I is
- * `dist`: common loops before `level` equal, loop `level` J - I >= 1
- * (dir > 0) or <= -1 (dir < 0), any after it; level = ncommon: I == J. */
-static bool boxes_meet(const struct loops *ls, const struct box *p, const struct box *q,
-                       uint32_t level, int dir)
+ * `dist`: common loops before `level` equal (any when loose), loop `level`
+ * J - I >= 1 (dir > 0) or <= -1 (dir < 0), any after it; level = ncommon:
+ * I == J. The common loops of bits `pinned` (other than level) are equal
+ * in any case. */
+static bool boxes_meet_in(const struct loops *ls, const struct box *p, const struct box *q,
+                          uint32_t level, int dir, uint64_t pinned, bool loose)
 {
     for (uint32_t d = 0; d < p->rank; d++) {
         const struct lin *a = &p->idx[d], *b = &q->idx[d];
@@ -543,7 +551,7 @@ static bool boxes_meet(const struct loops *ls, const struct box *p, const struct
                     if (lvl == level)
                         delta = dir > 0 ? (struct rng){l->step, far, false, !l->trip}
                                         : (struct rng){-far, -l->step, !l->trip, false};
-                    else if (lvl > level)
+                    else if ((lvl > level || loose) && !((pinned >> lvl) & 1))
                         delta = (struct rng){-far, far, !l->trip, !l->trip};
                     if (rng_empty(delta) || rng_empty(l->range))
                         return false;
@@ -563,6 +571,12 @@ static bool boxes_meet(const struct loops *ls, const struct box *p, const struct
             return false;
     }
     return true;
+}
+
+static bool boxes_meet(const struct loops *ls, const struct box *p, const struct box *q,
+                       uint32_t level, int dir)
+{
+    return boxes_meet_in(ls, p, q, level, dir, ls->pinned, false);
 }
 
 static bool conflict(const struct access *x, const struct access *y)
@@ -782,6 +796,7 @@ static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot 
 {
     ls->n = ls->ncommon = 0;
     ls->full = false;
+    ls->par = ls->pinned = 0;
     add_loops(lw, x, r, ls);
     add_loops(lw, y, r, ls);
     ir_value iva = ir_block_get(lw->m, lw_body(lw->m, lw->nodes[a].op, 0))->args[0];
@@ -998,7 +1013,7 @@ static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const
  * implied: y's access follows x's in every run of r without a signal (the
  * dependences forward need none); back_implied: x's access of a later
  * iteration follows y's of an earlier one (none back). */
-static void need(const struct loops *ls, bool usable, bool implied, bool back_implied,
+static void need(struct loops *ls, bool usable, bool implied, bool back_implied,
                  const struct access *x, const struct access *y, struct pair *pr)
 {
     bool in_loop = ls->ncommon > 0 && !back_implied;
@@ -1010,6 +1025,19 @@ static void need(const struct loops *ls, bool usable, bool implied, bool back_im
     }
     const struct box *p = x->box, *q = y->box;
     uint32_t nc = ls->ncommon;
+    /* a ktdf.parallel among the common loops: usable only when the boxes
+     * meet in no two of its iterations (other loops anywhere); then its
+     * iterations count as equal */
+    for (uint32_t l = 0; l < nc; l++)
+        if (((ls->par >> l) & 1) &&
+            (boxes_meet_in(ls, p, q, l, 1, 0, true) || boxes_meet_in(ls, p, q, l, -1, 0, true))) {
+            ls->pinned = 0;
+            pr->fwd |= !implied;
+            if (!back_implied)
+                pr->back = BACK_R;
+            return;
+        }
+    ls->pinned = ls->par;
     if (!implied && boxes_meet(ls, p, q, nc, 0))
         pr->fwd = true;
     for (uint32_t l = 0; !implied && l < nc && !pr->fwd; l++)
@@ -1135,8 +1163,14 @@ bool lw_plan_signals(struct lw *lw)
                         add_loops(lw, x, pr.r, ls);
                         add_loops(lw, y, pr.r, ls);
                         usable = !ls->full && lw->nodes[pr.r].in_loop == (ls->ncommon > 0);
-                        for (uint32_t c = 0; c < ls->ncommon; c++)
-                            usable &= lw->nodes[ls->l[ls->common[c]].node].kind == LN_LOOP;
+                        ls->par = ls->pinned = 0;
+                        for (uint32_t c = 0; c < ls->ncommon; c++) {
+                            uint8_t k = lw->nodes[ls->l[ls->common[c]].node].kind;
+                            usable &= k == LN_LOOP || (k == LN_PARALLEL && c < 64 &&
+                                                       ls->l[ls->common[c]].trip);
+                            if (k == LN_PARALLEL && c < 64)
+                                ls->par |= 1ull << c;
+                        }
                     }
                     const struct access *ax = &feet[i].a[p], *ay = &feet[j].a[q];
                     need(ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),

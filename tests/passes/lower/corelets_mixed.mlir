@@ -10,7 +10,10 @@
 // other. The MNILU's back signal of the remainder loops is awaited before
 // the first of them in the next row, not at the row's end, so the DMA
 // loads the next row's first pass meanwhile (one credit before the row
-// loop, drained after it).
+// loop, drained after it). The first pass's ktdf.parallel (the vectors of
+// a block) sits in the loop over the blocks: the accumulator's boxes meet
+// in no two of its iterations, so the back signal from L1SU to L1LU goes
+// once per block (the loop that carries it), not once per vector.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

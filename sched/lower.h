@@ -243,6 +243,7 @@
  * scf.if or in a loop with loop-carried values; a ktdf.parallel of several
  * dimensions, with bounds known only at launch,
  * nested in another, or over a unit kind that is not one per corelet; a
+ * unit kind in ktdf.parallels of different instance counts; a
  * FIFO between a unit on every corelet and one on a single corelet; FIFO
  * slots used out of their order; a reduction whose body is not one binary
  * op and that has several inputs or an input of another element type than

@@ -166,7 +166,10 @@
  *                     block) is not, but its inner parallel_loop (the one
  *                     scf.for of its body, each point writing its own place:
  *                     a subscript linear in the IV) is, when it has one.
- *                     The splits using a unit kind take the fewest
+ *                     So is a point loop (parallel_loop) of pipelines left
+ *                     directly in a tile loop, all of corelet-level units
+ *                     (no DMA to coarsen: a level of a reduction tree, an
+ *                     accumulator's zeroing). The splits using a unit kind take the fewest
  *                     instances any of them takes (ktc-lower runs a kind's
  *                     split stages on the same corelets); the stages left
  *                     whole (a sum between passes, a splat, a remainder

@@ -285,7 +285,7 @@ uint32_t lw_kind_of(const struct lw *lw, uint32_t k)
 
 /* The program memo's tag of lw_peer results (lower_value.c's and
  * lower_ops.c's tags are small, and TAG_CSE + an op kind). */
-enum { P_PEER = 0x30000000 };
+enum { P_PEER = 0x30000000, P_PEER_AT = 0x30000001 };
 
 ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane)
 {
@@ -305,6 +305,22 @@ ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane)
     r = lw_per_unit(lw, vals);
     free(vals);
     lw_memo_put(lw, k, lane, P_PEER, r, false);
+    return r;
+}
+
+ir_value lw_peer_at(struct lw *lw, uint32_t k, uint32_t lane)
+{
+    ir_value r = (ir_value)lw_map_get(&lw->p.memo, k, lane, P_PEER_AT);
+    if (r)
+        return r;
+    ir_value *vals = malloc(lw->p.nunits * sizeof *vals);
+    if (!vals)
+        abort();
+    for (uint32_t u = 0; u < lw->p.nunits; u++)
+        vals[u] = lw_unit(lw, k, u % lw->ncores, lane);
+    r = lw_per_unit(lw, vals);
+    free(vals);
+    lw_memo_put(lw, k, lane, P_PEER_AT, r, false);
     return r;
 }
 
@@ -428,7 +444,11 @@ static uint32_t kind_index(struct lw *lw, ir_op op, uint32_t k, uint32_t lanes)
     }
     uint32_t i = lw_kind_of(lw, k);
     if (i < lw->nkinds) {
-        if (lw->kinds[i].ncl != lanes) {
+        /* stages left whole (lanes 1) run on corelet 0 of a kind that runs
+         * others on several corelets (lower.h) */
+        if (lanes > 1 && lw->kinds[i].ncl == 1)
+            lw->kinds[i].ncl = lanes;
+        if (lanes > 1 && lw->kinds[i].ncl != lanes) {
             lw_error(lw, op,
                      "%s runs stages both on %u and on %u corelets of a core: not "
                      "supported yet",
@@ -639,8 +659,10 @@ static ir_op node_at(const struct lw *lw, uint32_t n)
 static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_t lane)
 {
     struct ir_module *m = lw->m;
-    ir_value peer = sy->tiles ? lw_peer_ring(lw, lw->kinds[sy->peer].kind, lane, sy->tiles, sy->at_reader)
-                              : lw_peer(lw, lw->kinds[sy->peer].kind, lane);
+    uint32_t k = lw->kinds[sy->peer].kind;
+    ir_value peer = sy->tiles  ? lw_peer_ring(lw, k, lane, sy->tiles, sy->at_reader)
+                    : sy->all ? lw_peer_at(lw, k, lane)
+                              : lw_peer(lw, k, lane);
     struct ir_op_state st;
     ir_state_init(&st, m, sy->send ? "dataflow.sync_send" : "dataflow.sync_recv",
                   ir_op_get(m, at)->loc);
@@ -654,14 +676,16 @@ static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_
 }
 
 /* The signals of node n at `where` run by the current program's kind; a
- * unit on one corelet signals each corelet of a peer that runs on several. */
+ * unit on one corelet signals each corelet of a peer that runs on several,
+ * as does every unit of a signal between a stage of a ktdf.parallel and
+ * one outside it (sy->all). */
 static void emit_syncs(struct lw *lw, uint32_t n, int where)
 {
     for (uint32_t s = lw->nodes[n].sync[where]; s; s = lw->syncs[s].next) {
         const struct lw_sync *sy = &lw->syncs[s];
         if (sy->unit != lw->p.kind)
             continue;
-        uint32_t lanes = lw->kinds[sy->unit].ncl == 1 ? lw->kinds[sy->peer].ncl : 1;
+        uint32_t lanes = lw->kinds[sy->unit].ncl == 1 || sy->all ? lw->kinds[sy->peer].ncl : 1;
         for (uint32_t l = 0; l < lanes; l++)
             emit_sync(lw, sy, node_at(lw, n), l);
     }
@@ -712,7 +736,8 @@ static uint32_t unroll_of(struct lw *lw, uint32_t n)
                 if (lw->syncs[s].unit == k)
                     return 1;
         if (xn->kind == LN_LOOP || xn->kind == LN_PARALLEL ||
-            (xn->leaf && xn->unit == k && !lw_fifo_loads_only(lw, xn->op, &loads)))
+            (xn->leaf && xn->unit == k &&
+             ((xn->lanes == 1 && lw->kinds[k].ncl > 1) || !lw_fifo_loads_only(lw, xn->op, &loads))))
             return 1;
     }
     const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
@@ -803,10 +828,25 @@ static bool emit_node(struct lw *lw, uint32_t n)
         if (!nd->leaf) {
             if (!emit_node(lw, nd->first))
                 return false;
-        } else if (nd->unit == lw->p.kind &&
-                   !(nd->xfer ? lw_emit_transfer(lw, nd->xfer, nd->inst)
-                              : lw_emit_stage(lw, nd->op, nd->inst))) {
-            return false;
+        } else if (nd->unit == lw->p.kind) {
+            /* a stage outside any ktdf.parallel of a kind on several
+             * corelets runs on corelet 0 (its signals on every one) */
+            bool guard = nd->lanes == 1 && lw->kinds[nd->unit].ncl > 1;
+            ir_block outer = lw->p.cur;
+            uint32_t mark = 0;
+            ir_op g = IR_NONE;
+            if (guard) {
+                lw_flush_loads(lw);
+                g = lw_open_guard(lw, nd->op, &mark);
+            }
+            if (!(nd->xfer ? lw_emit_transfer(lw, nd->xfer, nd->inst)
+                           : lw_emit_stage(lw, nd->op, nd->inst)))
+                return false;
+            if (guard) {
+                lw_flush_loads(lw);
+                lw_close_loop(lw, g, outer);
+                lw_scope_undo(lw, mark);
+            }
         }
         break;
     }

@@ -24,10 +24,13 @@
  * Units: a kernel on a grid of N tiles uses cores 0..N-1; a unit kind K the
  * device places at core level is `C<c>-K` on core c, one placed at corelet
  * level `C<c>-K-CL<l>`; each gets a `dataflow.get_unit {core, [corelet,]
- * name, type = "K"}`. A kind runs on corelet 0 only, unless its stages are
- * in a `ktdf.parallel` of M instances: then on corelets 0..M-1 of every
- * core, its program listing the units corelet by corelet (CL0 of every
- * core, then CL1, ...). Memories are units too: `DDR` (device level, one)
+ * name, type = "K"}`. A kind runs on corelet 0 only, unless some of its
+ * stages are in a `ktdf.parallel` of M instances: then on corelets 0..M-1
+ * of every core, its program listing the units corelet by corelet (CL0 of
+ * every core, then CL1, ...); its stages outside every ktdf.parallel run
+ * on corelet 0, each in a loop of one iteration there and none on the
+ * others (`scf.for %lane0 = 0 to query(1 on CL0, 0 else)`), their signals
+ * on every corelet. Memories are units too: `DDR` (device level, one)
  * and `C<c>-L1` (one per core). The names are arch/'s instance names; on a
  * grid larger than the device's cores, the names of the missing cores
  * follow the same rule (ktc-codegen folds those tiles onto the cores).
@@ -135,7 +138,11 @@
  * instances, B's kind on T corelets), so B's unit does the work of b that
  * does not need A meanwhile; when R runs
  * more than once (it sits in a loop) B also sends after b and A receives at
- * the end of R, so A's next run of a cannot overwrite what B still reads.
+ * the end of R, so A's next run of a cannot overwrite what B still reads;
+ * when A has work in R before its first such a (and R is no modulo
+ * pipeline, or keeps one credit), A receives before that a instead, in the
+ * next run of R, B sending once before the loop around R and A receiving
+ * once after it (A's work before a goes on: the next row's first pass).
  * Sibling loops in lockstep: when a and b are scf.for loops with the same
  * bounds on every core, and the boxes (below) show that A in iteration I
  * meets B only in iterations J >= I, A sends after the op of a's body
@@ -152,8 +159,11 @@
  * (the memref the allocation made, no cast in between) whose indices are
  * affine in loop IVs (constants, addi, subi, muli by a constant,
  * affine.apply; kernel arguments and the core id as terms that are the
- * same in every iteration) and R has scf.for loops around it (no
- * ktdf.parallel), the two boxes are compared per iteration of those
+ * same in every iteration) and R has scf.for loops around it (or a
+ * ktdf.parallel of bounds known before launch, when the boxes meet in no
+ * two of its iterations, whatever the other loops: its iterations, on
+ * different corelets or not, then count as the same one), the two boxes
+ * are compared per iteration of those
  * common loops, dimension by dimension over the loops' ranges (other
  * loops' IVs over their whole range): A in iteration I and B in iteration
  * J meet only if their boxes overlap. The forward signal is kept when they
@@ -202,7 +212,10 @@
  * Every signal has its own channel number, so codegen can give each its
  * own signal line; sends and receives of one channel pair up in order. A
  * unit on one corelet signals (and hears from) each corelet of a kind that
- * runs on several. Signals join the units of one core: tiles are taken not
+ * runs on several; so does every corelet of both sides when one stage is in
+ * a ktdf.parallel and the other is not (R outside it): its corelets do
+ * different parts of the work (units of a stage left whole that do not run
+ * it signal all the same). Signals join the units of one core: tiles are taken not
  * to share device-memory bytes (KTIR tiles meet only through inter-tile
  * ops). The exception is a ring transfer (ktc-split's `source_tiles`):
  * its source view is the scratchpad of core source_tiles[c] (the memory
@@ -230,6 +243,7 @@
  * scf.if or in a loop with loop-carried values; a ktdf.parallel of several
  * dimensions, with bounds known only at launch,
  * nested in another, or over a unit kind that is not one per corelet; a
+ * unit kind in ktdf.parallels of different instance counts; a
  * FIFO between a unit on every corelet and one on a single corelet; FIFO
  * slots used out of their order; a reduction whose body is not one binary
  * op and that has several inputs or an input of another element type than

@@ -83,6 +83,8 @@ struct lw_sync {
     uint32_t next;
     uint32_t unit, peer; /* indices into lw.kinds */
     bool send;
+    bool all;  /* one stage in a ktdf.parallel, the other not: every lane of
+                  unit signals every lane of peer (lower.h) */
     uint32_t channel;
     /* A ring signal (lower_sync.c's plan_ring): the peer is on another
      * core, the one tiles[c] names for the ring transfer's side on core c
@@ -222,6 +224,9 @@ ir_value lw_unit(struct lw *lw, uint32_t k, uint32_t core, uint32_t corelet);
  * with tiles[c'] == c (!forward), for each unit on core c. */
 ir_value lw_peer_ring(struct lw *lw, uint32_t k, uint32_t lane, const int64_t *tiles, bool forward);
 ir_value lw_peer(struct lw *lw, uint32_t k, uint32_t lane);
+/* The running unit's same-core unit of kind node k on corelet `lane`
+ * (corelet 0 for a kind not at corelet level), whatever the running unit's. */
+ir_value lw_peer_at(struct lw *lw, uint32_t k, uint32_t lane);
 /* The index into lw.kinds of kind node k, or LW_MAX_KINDS when it has no
  * stage in the kernel. */
 uint32_t lw_kind_of(const struct lw *lw, uint32_t k);
@@ -291,6 +296,10 @@ ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark);
  * (the block distribution over the lanes) as an scf.for; its instance id
  * bound to the unit's corelet. */
 ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark);
+/* A loop of one iteration on corelet 0 and none on the others, at op's
+ * location: the guard of a stage left whole in a kind that runs on several
+ * corelets; closed by lw_close_loop. */
+ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t *mark);
 /* Moves the sends of the pending group of FIFO loads after their loads. */
 void lw_flush_loads(struct lw *lw);
 /* Whether leaf stage `stage` holds only memory -> FIFO transfers (and pure

@@ -177,6 +177,34 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
     return nl_op;
 }
 
+ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t *mark)
+{
+    struct ir_module *m = lw->m;
+    uint32_t n = lw->p.nunits;
+    ir_value *hi = malloc(n * sizeof *hi);
+    if (!hi)
+        abort();
+    /* units are listed corelet by corelet: corelet 0's come first */
+    for (uint32_t u = 0; u < n; u++)
+        hi[u] = lw_const(lw, u < lw->ncores);
+    ir_value ub = lw_per_unit(lw, hi);
+    free(hi);
+    ir_region r = ir_region_new(m);
+    ir_block body = ir_block_new(m);
+    ir_region_append_block(m, r, body);
+    ir_block_add_arg(m, body, m->t_index, ir_str_c(m, "lane0"));
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", ir_op_get(m, op)->loc);
+    ir_state_add_operand(m, &st, lw_const(lw, 0));
+    ir_state_add_operand(m, &st, ub);
+    ir_state_add_operand(m, &st, lw_const(lw, 1));
+    ir_state_add_region(m, &st, r);
+    ir_op g = lw_append(lw, lw->p.cur, &st);
+    *mark = lw_scope_mark(lw);
+    open_block(lw, body, g);
+    return g;
+}
+
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer)
 {
     struct ir_op_state st;

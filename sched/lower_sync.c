@@ -408,6 +408,10 @@ struct loops {
     uint32_t common[MAX_LOOPS]; /* indices into l of the common loops, outermost first */
     uint32_t ncommon;
     bool full; /* a loop did not fit: no distances */
+    /* common levels that are a ktdf.parallel whose iterations (lanes, not
+     * ordered between them) the two boxes never meet across: as the same
+     * iteration everywhere (need) */
+    uint64_t par, pinned;
     /* per schedule node: an scf.for's step, trip and range over every
      * core, once evaluated (node set); every pair of leaves under the loop
      * asks again */
@@ -452,11 +456,13 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
             l->step = 0;
             l->trip = 0;
             l->range = rng_all;
-            if (nd->kind == LN_LOOP && ls->bounds[x].node == x) {
+            if (a == 0 && ls->bounds[x].node == x) {
                 l->step = ls->bounds[x].step;
                 l->trip = ls->bounds[x].trip;
                 l->range = ls->bounds[x].range;
-            } else if (nd->kind == LN_LOOP) {
+            } else if (a == 0) {
+                /* a ktdf.parallel's IV too, over all its iterations (every
+                 * lane's); its instance id stays unknown */
                 const struct ir_op_info *o = ir_op_get(m, nd->op);
                 bool known = true, runs = false;
                 int64_t lo = 0, hi = 0, step = 0, trip = 0;
@@ -506,10 +512,12 @@ static uint32_t loop_of(const struct loops *ls, ir_value v, uint32_t inst)
 
 /* Whether box p (of the earlier leaf, in iteration I of the common loops)
  * and box q (of the later one, in iteration J) can overlap when J - I is
- * `dist`: common loops before `level` equal, loop `level` J - I >= 1
- * (dir > 0) or <= -1 (dir < 0), any after it; level = ncommon: I == J. */
-static bool boxes_meet(const struct loops *ls, const struct box *p, const struct box *q,
-                       uint32_t level, int dir)
+ * `dist`: common loops before `level` equal (any when loose), loop `level`
+ * J - I >= 1 (dir > 0) or <= -1 (dir < 0), any after it; level = ncommon:
+ * I == J. The common loops of bits `pinned` (other than level) are equal
+ * in any case. */
+static bool boxes_meet_in(const struct loops *ls, const struct box *p, const struct box *q,
+                          uint32_t level, int dir, uint64_t pinned, bool loose)
 {
     for (uint32_t d = 0; d < p->rank; d++) {
         const struct lin *a = &p->idx[d], *b = &q->idx[d];
@@ -543,7 +551,7 @@ static bool boxes_meet(const struct loops *ls, const struct box *p, const struct
                     if (lvl == level)
                         delta = dir > 0 ? (struct rng){l->step, far, false, !l->trip}
                                         : (struct rng){-far, -l->step, !l->trip, false};
-                    else if (lvl > level)
+                    else if ((lvl > level || loose) && !((pinned >> lvl) & 1))
                         delta = (struct rng){-far, far, !l->trip, !l->trip};
                     if (rng_empty(delta) || rng_empty(l->range))
                         return false;
@@ -563,6 +571,12 @@ static bool boxes_meet(const struct loops *ls, const struct box *p, const struct
             return false;
     }
     return true;
+}
+
+static bool boxes_meet(const struct loops *ls, const struct box *p, const struct box *q,
+                       uint32_t level, int dir)
+{
+    return boxes_meet_in(ls, p, q, level, dir, ls->pinned, false);
 }
 
 static bool conflict(const struct access *x, const struct access *y)
@@ -641,7 +655,7 @@ static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit
             abort();
     }
     uint32_t s = lw->nsyncs++;
-    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, channel, tiles, at_reader};
+    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, false, channel, tiles, at_reader};
     uint32_t *at = &lw->nodes[node].sync[where];
     while (*at)
         at = &lw->syncs[*at].next;
@@ -649,9 +663,13 @@ static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit
 }
 
 static void add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
-                     bool send, uint32_t channel)
+                     bool send, uint32_t channel, bool all)
 {
     add_sync_ring(lw, node, where, unit, peer, send, channel, NULL, false);
+    uint32_t at = lw->nodes[node].sync[where];
+    while (lw->syncs[at].next)
+        at = lw->syncs[at].next;
+    lw->syncs[at].all = all;
 }
 
 /* The innermost node holding both leaves x and y; *a and *b get its
@@ -687,6 +705,8 @@ struct pair {
     bool device;   /* they meet in device memory (as well) */
     bool fwd;
     bool proven;   /* a proven dependence wants the back signal at r: no credits */
+    bool all;      /* one of the stages runs in a ktdf.parallel that r is not in:
+                      its lanes meet the other's all (lower.h) */
     int back;
     uint32_t outer_c, outer_blk; /* back >= 0: the loop's body and its child holding r */
 };
@@ -776,6 +796,7 @@ static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot 
 {
     ls->n = ls->ncommon = 0;
     ls->full = false;
+    ls->par = ls->pinned = 0;
     add_loops(lw, x, r, ls);
     add_loops(lw, y, r, ls);
     ir_value iva = ir_block_get(lw->m, lw_body(lw->m, lw->nodes[a].op, 0))->args[0];
@@ -977,6 +998,9 @@ static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const
                               const struct access *q)
 {
     uint32_t px = lw->nodes[x].parent, py = lw->nodes[y].parent;
+    /* the ordering unit orders only the lanes it talks to */
+    if (lw->nodes[px].lanes != lw->nodes[py].lanes)
+        return false;
     if (lw->nodes[px].kind != LN_PIPELINE || lw->nodes[py].kind != LN_PIPELINE || !p->write ||
         !p->slot || !p->op || q->write || !q->slot || !q->op)
         return false;
@@ -989,7 +1013,7 @@ static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const
  * implied: y's access follows x's in every run of r without a signal (the
  * dependences forward need none); back_implied: x's access of a later
  * iteration follows y's of an earlier one (none back). */
-static void need(const struct loops *ls, bool usable, bool implied, bool back_implied,
+static void need(struct loops *ls, bool usable, bool implied, bool back_implied,
                  const struct access *x, const struct access *y, struct pair *pr)
 {
     bool in_loop = ls->ncommon > 0 && !back_implied;
@@ -1001,6 +1025,19 @@ static void need(const struct loops *ls, bool usable, bool implied, bool back_im
     }
     const struct box *p = x->box, *q = y->box;
     uint32_t nc = ls->ncommon;
+    /* a ktdf.parallel among the common loops: usable only when the boxes
+     * meet in no two of its iterations (other loops anywhere); then its
+     * iterations count as equal */
+    for (uint32_t l = 0; l < nc; l++)
+        if (((ls->par >> l) & 1) &&
+            (boxes_meet_in(ls, p, q, l, 1, 0, true) || boxes_meet_in(ls, p, q, l, -1, 0, true))) {
+            ls->pinned = 0;
+            pr->fwd |= !implied;
+            if (!back_implied)
+                pr->back = BACK_R;
+            return;
+        }
+    ls->pinned = ls->par;
     if (!implied && boxes_meet(ls, p, q, nc, 0))
         pr->fwd = true;
     for (uint32_t l = 0; !implied && l < nc && !pr->fwd; l++)
@@ -1108,6 +1145,7 @@ bool lw_plan_signals(struct lw *lw)
             pr.d = wait_node(lw, pr.b, y);
             pr.ua = lw->nodes[x].unit;
             pr.ub = lw->nodes[y].unit;
+            pr.all = lw->nodes[pr.r].lanes == 1 && (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1);
             bool hit = false, usable = false;
             for (uint32_t p = 0; p < feet[i].n; p++)
                 for (uint32_t q = 0; q < feet[j].n; q++) {
@@ -1125,8 +1163,14 @@ bool lw_plan_signals(struct lw *lw)
                         add_loops(lw, x, pr.r, ls);
                         add_loops(lw, y, pr.r, ls);
                         usable = !ls->full && lw->nodes[pr.r].in_loop == (ls->ncommon > 0);
-                        for (uint32_t c = 0; c < ls->ncommon; c++)
-                            usable &= lw->nodes[ls->l[ls->common[c]].node].kind == LN_LOOP;
+                        ls->par = ls->pinned = 0;
+                        for (uint32_t c = 0; c < ls->ncommon; c++) {
+                            uint8_t k = lw->nodes[ls->l[ls->common[c]].node].kind;
+                            usable &= k == LN_LOOP || (k == LN_PARALLEL && c < 64 &&
+                                                       ls->l[ls->common[c]].trip);
+                            if (k == LN_PARALLEL && c < 64)
+                                ls->par |= 1ull << c;
+                        }
                     }
                     const struct access *ax = &feet[i].a[p], *ay = &feet[j].a[q];
                     need(ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),
@@ -1170,15 +1214,22 @@ bool lw_plan_signals(struct lw *lw)
         qsort(pairs, npairs, sizeof *pairs, pair_cmp);
     for (uint32_t i = 0; i < npairs;) {
         uint32_t j = i, last_b = 0, outer = npairs;
-        bool device = false, proven = false;
+        bool device = false, proven = false, all = false;
         while (j < npairs && pairs[j].r == pairs[i].r && pairs[j].ua == pairs[i].ua &&
                pairs[j].ub == pairs[i].ub)
             j++;
+        /* one signal covers the earlier a's only if it joins their lanes */
+        for (uint32_t k = i; k < j; k++)
+            all |= pairs[k].all;
+        uint32_t first_a = 0;
+        bool fused = false;
         for (uint32_t k = i; k < j; k++) {
             device |= pairs[k].device;
             if (pairs[k].back == BACK_R) {
                 proven |= pairs[k].proven;
                 last_b = pairs[k].b > last_b ? pairs[k].b : last_b;
+                first_a = !first_a || pairs[k].a < first_a ? pairs[k].a : first_a;
+                fused |= pairs[k].fused;
             } else if (pairs[k].back >= 0 && (outer == npairs || pairs[k].back > pairs[outer].back)) {
                 outer = k;
             }
@@ -1197,28 +1248,42 @@ bool lw_plan_signals(struct lw *lw)
             if (!pairs[k].fused)
                 last_fwd = pairs[k].a; /* a lockstep signal covers its iteration only */
             uint32_t ch = lw->nchannels++;
-            add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch);
-            add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch);
+            add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch, all);
+            add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch, all);
         }
         if (last_b) {
             uint32_t ch = lw->nchannels++, r = pairs[i].r;
-            add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
-            add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
-            /* modulo(size: K): K - 1 credits before the loop, drained after it
-             * (not for device memory, which has no phases, nor for proven
-             * dependences between iterations, which phases do not separate) */
+            add_sync(lw, last_b, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
             uint32_t loop = lw->nodes[r].parent;
             while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
                 loop = lw->nodes[loop].parent;
+            bool before = false; /* A has work in r before its first a */
+            for (uint32_t c = lw->nodes[r].first; c && c != first_a; c = lw->nodes[c].next)
+                before |= (lw->nodes[c].mask >> pairs[i].ua) & 1;
+            if (before && lw->nodes[loop].kind == LN_LOOP && !fused &&
+                (device || proven || modulo_of(lw, r) < 2)) {
+                /* A waits in the next run of r, before the first a that
+                 * writes what B read, not at r's end: its work in r before
+                 * that goes on; one credit before the loop, drained after */
+                add_sync(lw, first_a, LW_BEFORE, pairs[i].ua, pairs[i].ub, false, ch, all);
+                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch, all);
+                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch, all);
+                i = j;
+                continue;
+            }
+            add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
+            /* modulo(size: K): K - 1 credits before the loop, drained after it
+             * (not for device memory, which has no phases, nor for proven
+             * dependences between iterations, which phases do not separate) */
             loop = credit_loop(lw, r, loop);
             for (int64_t k = 1; !device && !proven && k < modulo_of(lw, r); k++) {
-                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch);
-                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch);
+                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch, all);
+                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch, all);
             }
         } else if (outer < npairs) {
             uint32_t ch = lw->nchannels++;
-            add_sync(lw, pairs[outer].outer_c, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch);
-            add_sync(lw, pairs[outer].outer_blk, LW_END, pairs[i].ua, pairs[i].ub, false, ch);
+            add_sync(lw, pairs[outer].outer_c, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
+            add_sync(lw, pairs[outer].outer_blk, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
         }
         i = j;
     }

@@ -159,14 +159,21 @@
  *                     N = the cost model's split, at most the device's
  *                     corelets per core (no rewrite when 1); a scratchpad
  *                     buffer the loop writes in the same place at every
- *                     point gets a copy per instance. Only when that stage
- *                     holds every corelet-level stage of the program, and
- *                     every program of the kernel using one of its unit
- *                     kinds is split too, over the fewest instances any of
- *                     them takes: ktc-lower runs all the stages of a unit
- *                     kind on the same corelets, one or all (a mixed
- *                     placement would need per-corelet guards around the
- *                     stages left whole; sched/nest_parallel.c).
+ *                     point gets a copy per instance. Every such loop of
+ *                     every such stage is split (in a tile loop's
+ *                     pipeline); a point loop whose points share a buffer
+ *                     used beyond it (an accumulator carried from block to
+ *                     block) is not, but its inner parallel_loop (the one
+ *                     scf.for of its body, each point writing its own place:
+ *                     a subscript linear in the IV) is, when it has one.
+ *                     So is a point loop (parallel_loop) of pipelines left
+ *                     directly in a tile loop, all of corelet-level units
+ *                     (no DMA to coarsen: a level of a reduction tree, an
+ *                     accumulator's zeroing). The splits using a unit kind take the fewest
+ *                     instances any of them takes (ktc-lower runs a kind's
+ *                     split stages on the same corelets); the stages left
+ *                     whole (a sum between passes, a splat, a remainder
+ *                     loop) run on corelet 0 (sched/lower.h).
  *  splat-hoist        A scalar a loop splats to a vector at every iteration
  *                     (transfer_mode "splat" from a scratchpad scalar: the
  *                     row's max or rstd read by each vector of the next

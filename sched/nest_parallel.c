@@ -59,6 +59,15 @@ static bool in_tile_loop(const struct ir_module *m, ir_op stage)
     return t && strcmp(t, "tile_loop") == 0;
 }
 
+/* Whether op lies (at any depth) inside the body of anc. */
+static bool op_inside(const struct ir_module *m, ir_op op, ir_op anc)
+{
+    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
+        if (p == anc)
+            return true;
+    return false;
+}
+
 enum { MAX_BUFS = 16 };
 
 /* Scratchpad buffers the point loop's body writes at every point in the
@@ -89,7 +98,29 @@ static uint32_t count_uses(struct ir_module *m, ir_op root, ir_value v)
 struct temp_walk {
     struct temps *t;
     ir_value iv;
+    ir_op loop;
 };
+
+/* Whether subscript v names a different place at each point of the loop
+ * of IV iv: a linear form with a nonzero coefficient on iv, whose other
+ * terms are defined outside the loop. */
+static bool moves_with(const struct ir_module *m, ir_value v, ir_value iv, ir_op loop)
+{
+    struct nest_lin l;
+    if (!v || !nest_lin_of(m, v, &l))
+        return false;
+    bool on_iv = false;
+    for (uint32_t i = 0; i < l.n; i++) {
+        const struct ir_value_info *vi = ir_value_get(m, l.v[i]);
+        ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                             : ir_value_def(m, l.v[i]);
+        if (l.v[i] == iv)
+            on_iv |= l.k[i] != 0;
+        else if (d == loop || op_inside(m, d, loop))
+            return false;
+    }
+    return on_iv;
+}
 
 static bool find_temps(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -108,7 +139,7 @@ static bool find_temps(struct ir_module *m, ir_op op, void *ctx)
             continue;
         bool per_point = false;
         for (uint32_t i = 0; i < s.nsub; i++)
-            per_point |= s.sub[i].v == w->iv;
+            per_point |= moves_with(m, s.sub[i].v, w->iv, w->loop);
         uint32_t j = 0;
         while (j < w->t->n && w->t->v[j] != s.v)
             j++;
@@ -182,26 +213,17 @@ static int64_t instances(const struct nest_ctx *c, ir_op stage)
     return 1;
 }
 
-/* Whether op lies (at any depth) inside the body of anc. */
-static bool op_inside(const struct ir_module *m, ir_op op, ir_op anc)
-{
-    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
-        if (p == anc)
-            return true;
-    return false;
-}
-
-/* A program's split: the candidate stage, its loops and their per-point
- * temporaries, over n instances (no split when n < 2). */
+/* One loop to split: over n instances (no split when n < 2), with its
+ * per-point temporaries, in program fn (kinds: its corelet-level unit
+ * kinds, one byte per device kind). */
 struct split {
-    ir_op cand;
+    ir_op loop;
     int64_t n;
-    ir_op loops[16];
-    uint32_t nl;
-    struct temps t[16];
+    struct temps t;
+    uint8_t *kinds;
 };
 
-/* Notes in kinds[] the corelet-level unit kinds of the stages of fn. */
+/* Notes in kinds[] the corelet-level unit kinds of the stages of s. */
 static void corelet_kinds(const struct nest_ctx *c, const struct stages *s, uint8_t *kinds)
 {
     const struct ir_module *m = c->m;
@@ -218,103 +240,179 @@ static void corelet_kinds(const struct nest_ctx *c, const struct stages *s, uint
     }
 }
 
-/* The split of program fn on its own (sp->n < 2: none). */
-static void plan(struct nest_ctx *c, ir_op fn, struct split *sp, uint8_t *kinds)
+/* Whether loop can be split over up to *n instances (lowered to its trip
+ * count): at least 2 trips, and its per-point temporaries (*t) allocated
+ * buffers only it uses. */
+static bool splittable(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t *n, struct temps *t)
+{
+    struct ir_module *m = c->m;
+    int64_t trips = *n;
+    if (nest_for_normal(m, loop, &trips) && trips < 2)
+        return false;
+    if (trips < *n)
+        *n = trips;
+    *t = (struct temps){.n = 0};
+    struct temp_walk w = {t, nest_for_iv(m, loop), loop};
+    ir_walk(m, loop, find_temps, &w);
+    for (uint32_t j = 0; j < t->n && !t->bad; j++) {
+        ir_op d = ir_value_def(m, t->v[j]);
+        t->bad = !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+                 count_uses(m, fn, t->v[j]) != count_uses(m, loop, t->v[j]);
+    }
+    return !t->bad;
+}
+
+/* The one scf.for of loop's body (beside values), when it is a
+ * parallel_loop; else none. */
+static ir_op inner_parallel(const struct ir_module *m, ir_op loop)
+{
+    ir_op in = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_SCF_FOR && !o->nres && !in)
+            in = op;
+        else if (o->kind != IR_OP_SCF_YIELD && (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return IR_NONE;
+    }
+    const char *t = in ? nest_loop_type(m, in) : NULL;
+    return t && strcmp(t, "parallel_loop") == 0 ? in : IR_NONE;
+}
+
+/* Point loops of pipelines left in a tile loop (no DMA to coarsen: a
+ * level of a reduction tree, an accumulator's zeroing): a parallel_loop
+ * directly in a tile loop's body whose stages are all of corelet-level
+ * units. */
+struct points {
+    const struct arch_device *dev;
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect_points(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct points *p = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_op up = ir_op_parent(m, op);
+    const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
+    const char *ut = up && ir_op_get(m, up)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, up) : NULL;
+    if (!t || !ut || strcmp(t, "parallel_loop") || strcmp(ut, "tile_loop") || o->nres ||
+        !nest_has_pipeline(m, op) || p->n == 64)
+        return true;
+    struct stages s = {.n = 0};
+    ir_walk(m, op, collect, &s);
+    bool ok = s.n > 0;
+    for (uint32_t i = 0; i < s.n && ok; i++)
+        ok = nest_has_pipeline(m, s.v[i]) || corelet_units(p->dev, m, s.v[i]);
+    if (ok)
+        p->v[p->n++] = op;
+    return true;
+}
+
+/* Adds x (a loop split over up to x->n instances) to *sp. */
+static void add_split(struct nest_ctx *c, struct split *x, struct split **sp, uint32_t *nsp,
+                      uint32_t *cap)
+{
+    struct stages ls = {.n = 0};
+    ir_walk(c->m, x->loop, collect, &ls);
+    x->kinds = calloc(c->dev->nkinds ? c->dev->nkinds : 1, 1);
+    if (!x->kinds)
+        abort();
+    corelet_kinds(c, &ls, x->kinds);
+    if (*nsp == *cap) {
+        *cap = *cap ? 2 * *cap : 16;
+        *sp = realloc(*sp, *cap * sizeof **sp);
+        if (!*sp)
+            abort();
+    }
+    (*sp)[(*nsp)++] = *x;
+}
+
+/* The instances tile-size-selection chose for tile loop tl; 1 for one it
+ * did not size in this run. */
+static int64_t tile_instances(const struct nest_ctx *c, ir_op tl)
+{
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        if (c->chosen[i].loop == tl)
+            return c->chosen[i].instances;
+    return 1;
+}
+
+/* Adds to *sp the splits of program fn: each loop of each candidate stage
+ * (a compute stage of corelet-level units, only loops, in a tile loop's
+ * pipeline); a loop whose points share a buffer beyond it (an accumulator
+ * carried from point to point) gives its inner parallel_loop instead; and
+ * each point loop of pipelines in a tile loop (struct points). Stages and
+ * loops not split stay whole (ktc-lower runs them on corelet 0). */
+static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp, uint32_t *cap)
 {
     struct ir_module *m = c->m;
     struct stages s = {.n = 0};
     ir_walk(m, fn, collect, &s);
-    corelet_kinds(c, &s, kinds);
-    sp->n = 1;
-    /* ktc-lower runs a unit's stages on one corelet or on all: the program
-     * is split only when its one candidate holds every corelet-level stage */
-    ir_op cand = IR_NONE;
     for (uint32_t i = 0; i < s.n; i++) {
-        if (only_loops(m, s.v[i]) && in_tile_loop(m, s.v[i]) &&
-            corelet_units(c->dev, m, s.v[i])) {
-            if (cand)
-                return;
-            cand = s.v[i];
+        ir_op cand = s.v[i];
+        if (!only_loops(m, cand) || !in_tile_loop(m, cand) || !corelet_units(c->dev, m, cand))
+            continue;
+        int64_t n0 = instances(c, cand);
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, cand, 0)), loop) {
+            struct split x = {.loop = loop, .n = n0};
+            ir_op in;
+            if (n0 < 2)
+                break;
+            if (!splittable(c, fn, loop, &x.n, &x.t)) {
+                x = (struct split){.loop = in = inner_parallel(m, loop), .n = n0};
+                if (!in || !splittable(c, fn, in, &x.n, &x.t))
+                    continue;
+            }
+            if (x.n >= 2)
+                add_split(c, &x, sp, nsp, cap);
         }
     }
-    for (uint32_t i = 0; cand && i < s.n; i++)
-        if (s.v[i] != cand && !op_inside(m, s.v[i], cand) && corelet_units(c->dev, m, s.v[i]))
-            return;
-    if (!cand)
-        return;
-    int64_t n = instances(c, cand);
-    uint32_t nl = 0;
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, cand, 0)), loop) {
-        int64_t trips = n;
-        if (nl == 16 || (nest_for_normal(m, loop, &trips) && trips < 2))
-            return;
-        if (trips < n)
-            n = trips;
-        sp->loops[nl++] = loop;
+    struct points p = {.dev = c->dev, .n = 0};
+    ir_walk(m, fn, collect_points, &p);
+    for (uint32_t i = 0; i < p.n; i++) {
+        struct split x = {.loop = p.v[i], .n = tile_instances(c, ir_op_parent(m, p.v[i]))};
+        if (x.n >= 2 && splittable(c, fn, x.loop, &x.n, &x.t) && x.n >= 2)
+            add_split(c, &x, sp, nsp, cap);
     }
-    if (n < 2)
-        return;
-    /* per-point temporaries: privatized (a leading dim of n indexed by the
-     * instance) when only these loops use them, else no split */
-    for (uint32_t k = 0; k < nl; k++) {
-        struct temps *t = &sp->t[k];
-        *t = (struct temps){.n = 0};
-        struct temp_walk w = {t, nest_for_iv(m, sp->loops[k])};
-        ir_walk(m, sp->loops[k], find_temps, &w);
-        for (uint32_t j = 0; j < t->n && !t->bad; j++) {
-            ir_op d = ir_value_def(m, t->v[j]);
-            t->bad = !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
-                     count_uses(m, fn, t->v[j]) != count_uses(m, sp->loops[k], t->v[j]);
-        }
-        if (t->bad)
-            return;
-    }
-    sp->cand = cand;
-    sp->nl = nl;
-    sp->n = n;
 }
 
 bool nest_corelets(struct nest_ctx *c)
 {
     struct ir_module *m = c->m;
-    uint32_t np = c->nprogs, nk = c->dev->nkinds;
-    struct split *sp = calloc(np ? np : 1, sizeof *sp);
-    uint8_t *kinds = calloc((size_t)(np ? np : 1) * (nk ? nk : 1), 1);
-    if (!sp || !kinds)
-        abort();
-    for (uint32_t i = 0; i < np; i++)
-        plan(c, c->progs[i], &sp[i], kinds + (size_t)i * nk);
-    /* ktc-lower runs every stage of a unit kind on the same corelets
-     * (sched/lower.h): a kind's programs split over the fewest instances
-     * any of them takes, none when one of them is not split */
+    uint32_t nk = c->dev->nkinds, nsp = 0, cap = 0;
+    struct split *sp = NULL;
+    for (uint32_t i = 0; i < c->nprogs; i++)
+        plan(c, c->progs[i], &sp, &nsp, &cap);
+    /* ktc-lower runs a unit kind's split stages on the same corelets
+     * (sched/lower.h): the splits using a kind take the fewest instances
+     * any of them takes */
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t k = 0; k < nk; k++) {
             int64_t lo = INT64_MAX;
-            for (uint32_t i = 0; i < np; i++)
-                if (kinds[(size_t)i * nk + k] && sp[i].n < lo)
+            for (uint32_t i = 0; i < nsp; i++)
+                if (sp[i].kinds[k] && sp[i].n >= 2 && sp[i].n < lo)
                     lo = sp[i].n;
-            for (uint32_t i = 0; i < np; i++)
-                if (kinds[(size_t)i * nk + k] && sp[i].n != lo) {
-                    sp[i].n = lo < 2 ? 1 : lo;
+            for (uint32_t i = 0; i < nsp; i++)
+                if (sp[i].kinds[k] && sp[i].n >= 2 && sp[i].n != lo) {
+                    sp[i].n = lo;
                     changed = true;
                 }
         }
     }
-    for (uint32_t i = 0; i < np; i++) {
-        if (sp[i].n < 2)
-            continue;
-        for (uint32_t k = 0; k < sp[i].nl; k++) {
-            ir_value inst = distribute(m, sp[i].loops[k], sp[i].n);
-            for (uint32_t j = 0; j < sp[i].t[k].n; j++) {
-                ir_value v = sp[i].t[k].v[j];
+    for (uint32_t i = 0; i < nsp; i++) {
+        if (sp[i].n >= 2) {
+            ir_op root = ir_op_parent(m, sp[i].loop);
+            ir_value inst = distribute(m, sp[i].loop, sp[i].n);
+            for (uint32_t j = 0; j < sp[i].t.n; j++) {
+                ir_value v = sp[i].t.v[j];
                 struct ir_value_info *vi = ir_value_get(m, v);
                 vi->type = nest_memref_prefixed(m, vi->type, sp[i].n);
-                nest_prefix_buffer(m, sp[i].cand, v, v, (struct nest_sub){.v = inst});
+                nest_prefix_buffer(m, root, v, v, (struct nest_sub){.v = inst});
             }
         }
+        free(sp[i].kinds);
     }
     free(sp);
-    free(kinds);
     return true;
 }

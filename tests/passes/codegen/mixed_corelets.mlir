@@ -4,11 +4,12 @@
 // mixed_corelets.mlir - two programs sharing the corelets' unit kinds: C =
 // A + B on a 4x64 tile (a tiled point loop ktc-nest could split over both
 // corelets), then E = C - A row by row in a loop whose variable is the
-// second program's parameter (nothing to split). ktc-lower runs every stage
-// of a unit kind on the same corelets (sched/lower.h), so ktc-nest's
-// corelets split neither: before, it split the first alone and ktc-lower
-// failed ("L1LU runs stages both on 2 and on 1 corelets of a core"); the
-// corelet-1 units run nothing here. Launched against ktc-interp.
+// second program's parameter (nothing to split). ktc-nest's corelets
+// splits the first over both corelets and leaves the second whole: ktc-lower
+// runs its stages on corelet 0 (a guard loop on the others), and the signals
+// between a split stage and a whole one join every corelet of each side
+// (sched/lower.h). Before, ktc-lower ran every stage of a unit kind on the
+// same corelets, so neither program was split. Launched against ktc-interp.
 module {
   func.func @mixed_corelets(%a: index, %b: index, %c: index, %e: index)
       attributes {grid = [1]} {

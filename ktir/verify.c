@@ -151,6 +151,10 @@ static bool verify_op(struct ir_verifier *v, ir_op op)
 bool ir_verify_module(struct ir_module *m, struct ir_diag *diag)
 {
     struct ir_verifier v = {.m = m, .diag = diag};
+    if (!m->top) { /* as ir_module_new makes it, or an IR file that says so */
+        ir_diag_report(diag, IR_SEV_ERROR, "<module>", 0, 0, "the module has no top-level op");
+        return false;
+    }
     bool ok = verify_op(&v, m->top);
     free(v.visible);
     return ok && v.nerrors == 0;

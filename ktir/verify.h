@@ -20,7 +20,8 @@ struct ir_verifier {
     uint32_t epoch;
 };
 
-/* Verifies the whole module; reports every failure to diag. */
+/* Verifies the whole module; reports every failure to diag. A module
+ * without a top op (ir_module_new's, before anything is added) fails. */
 bool ir_verify_module(struct ir_module *m, struct ir_diag *diag);
 
 /* Reports a rule broken by op (at its location); returns false. */

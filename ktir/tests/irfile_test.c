@@ -27,6 +27,7 @@
 #include "ktir/ir.pb-c.h"
 #include "ktir/irfile.h"
 #include "ktir/ops.h"
+#include "ktir/verify.h"
 
 /* ---- a module with one of everything ------------------------------------ */
 
@@ -608,6 +609,13 @@ static void test_roundtrip_empty(void **state)
     char err[256];
     assert_int_equal(ir_file_read_mem(f.p, f.len, NULL, &r, NULL, 0, err, sizeof err), 0);
     assert_modules_equal(m, r);
+    /* It has no top op: the verifier (which every tool runs on what it
+     * reads) refuses it rather than walking op 0 (fuzz_irfile finding). */
+    struct ir_diag d;
+    ir_diag_init(&d, NULL);
+    assert_false(ir_verify_module(r, &d));
+    assert_int_equal(d.nerrors, 1);
+    ir_diag_free(&d);
     ir_module_free(m);
     ir_module_free(r);
     free(f.p);

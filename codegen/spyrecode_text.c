@@ -94,22 +94,29 @@ static void next(struct asmb *a)
     } else if (isdigit((unsigned char)c) ||
                ((c == '-' || c == '+') && l->p + 1 < l->end &&
                 (isdigit((unsigned char)l->p[1]) || l->p[1] == 'i' || l->p[1] == 'n'))) {
-        char *e;
+        /* strtoll/strtod read up to a NUL: they get a terminated copy of
+         * what is left (the text is len bytes, not a C string). */
+        char num[72], *e;
+        size_t n = (size_t)(l->end - l->p) < sizeof num - 1 ? (size_t)(l->end - l->p)
+                                                            : sizeof num - 1;
+        memcpy(num, l->p, n);
+        num[n] = 0;
         errno = 0;
-        long long v = strtoll(l->p, &e, 0);
-        bool is_int = errno == 0 && e > l->p &&
-                      !(e < l->end && (*e == '.' || *e == 'e' || *e == 'E' || isalpha((unsigned char)*e)));
+        long long v = strtoll(num, &e, 0);
+        const char *after = l->p + (e - num);
+        bool more = after < l->end && (*after == '.' || isalpha((unsigned char)*after));
+        bool is_int = errno == 0 && e > num && !more;
         if (is_int) {
             l->t = T_INT;
             l->i = v;
             l->f = (double)v;
         } else {
-            l->f = strtod(l->p, &e);
-            l->t = e > l->p ? T_FLOAT : T_ERR;
-            if (e == l->p)
+            l->f = strtod(num, &e);
+            l->t = e > num && (size_t)(e - num) < sizeof num - 1 ? T_FLOAT : T_ERR;
+            if (e == num)
                 e++;
         }
-        l->p = e;
+        l->p += e - num;
     } else if (c == '"') {
         size_t cap = 16, n = 0;
         char *buf = malloc(cap);

@@ -241,7 +241,9 @@ static void f16_table_init(void)
     f16_table_ready = true;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !(defined(__clang__) && __clang_major__ < 15)
+/* (clang before 15 knows no "f16c" for __builtin_cpu_supports: the portable
+ * code then, in tools/fuzz.sh's builds.) */
 /* f16 <-> f32 eight at a time with the F16C instructions where the CPU has
  * them (round to nearest even: the same bits as the portable code). */
 __attribute__((target("f16c,avx"))) static void f16_to_f32_f16c(const uint16_t *h, float *o,

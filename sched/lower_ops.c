@@ -180,8 +180,10 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer)
 {
     struct ir_op_state st;
+    ir_op last = ir_block_get(lw->m, lw->p.cur)->last;
     ir_state_init(&st, lw->m, "scf.yield", ir_op_get(lw->m, newloop)->loc);
-    lw_append(lw, lw->p.cur, &st);
+    if (!last || ir_op_get(lw->m, last)->kind != IR_OP_SCF_YIELD)
+        lw_append(lw, lw->p.cur, &st);
     if (lw->p.nopen > 1 && lw->p.open[lw->p.nopen - 1] == lw->p.cur)
         lw->p.nopen--;
     lw->p.cur = outer;
@@ -1119,6 +1121,128 @@ bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads)
     return true;
 }
 
+static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst);
+
+/* The most iterations of a stage's loop of loads emitted unrolled. */
+#define UNROLL_LOADS 16
+
+/* Whether loop (in a stage) holds only memory -> FIFO loads and pure ops
+ * and runs the same 1..UNROLL_LOADS iterations on every core: its bounds. */
+static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, int64_t *step,
+                       int64_t *trips)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    IR_FOR_OPS(m, lw_body(m, loop, 0), op) {
+        const struct ir_op_info *oi = ir_op_get(m, op);
+        if (!is_fifo_load(m, op) && oi->kind != IR_OP_SCF_YIELD &&
+            (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg))
+            return false;
+    }
+    int64_t b[3];
+    for (uint32_t c = 0; c < lw->ncores; c++)
+        for (int i = 0; i < 3; i++) {
+            int64_t x;
+            if (!lw_eval(lw, o->opnd[i], inst, c, &x) || (c && x != b[i]))
+                return false;
+            b[i] = x;
+        }
+    if (b[2] < 1 || b[1] <= b[0])
+        return false;
+    *lb = b[0];
+    *step = b[2];
+    *trips = (b[1] - b[0] + b[2] - 1) / b[2];
+    return *trips <= UNROLL_LOADS;
+}
+
+/* A loads_loop as its iterations one after the other, the IV a constant in
+ * each: the loads group (LW_LOAD_GROUP) across iterations, so the unit
+ * issues them back to back instead of waiting for each load before its
+ * send. */
+static bool emit_loads_unrolled(struct lw *lw, ir_op loop, uint32_t inst, int64_t lb,
+                                int64_t step, int64_t trips)
+{
+    struct ir_module *m = lw->m;
+    ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0];
+    bool hold = lw->p.hold;
+    lw->p.hold = true;
+    bool ok = true;
+    for (int64_t j = 0; j < trips && ok; j++) {
+        uint32_t mark = lw_scope_mark(lw);
+        lw_memo_put(lw, iv, inst, 0, lw_const(lw, lb + j * step), true);
+        ok = emit_ops(lw, lw_body(m, loop, 0), inst);
+        lw_scope_undo(lw, mark);
+    }
+    lw->p.hold = hold;
+    return ok;
+}
+
+/* A loop of a compute stage carrying tensors (ktc-nest's register-carry):
+ * an scf.for carrying their vectors, the body's block arguments memoized
+ * as the new loop's. */
+static ir_op open_carry_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    if (o->nopnd != 3 + o->nres || o->nres > 8) {
+        lw_error(lw, loop, "a loop of this shape in a stage is not supported yet");
+        return IR_NONE;
+    }
+    ir_value b[3], init[8];
+    for (int i = 0; i < 3; i++)
+        if (!(b[i] = lw_value(lw, o->opnd[i], inst, loop)))
+            return IR_NONE;
+    for (uint32_t i = 0; i < o->nres; i++)
+        if (!(init[i] = vec_of(lw, o->opnd[3 + i], inst, loop)))
+            return IR_NONE;
+    const struct ir_block_info *bi = ir_block_get(m, lw_body(m, loop, 0));
+    ir_region r = ir_region_new(m);
+    ir_block body = ir_block_new(m);
+    ir_region_append_block(m, r, body);
+    ir_value niv = ir_block_add_arg(m, body, m->t_index, ir_value_get(m, bi->args[0])->name);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", o->loc);
+    for (int i = 0; i < 3; i++)
+        ir_state_add_operand(m, &st, b[i]);
+    for (uint32_t i = 0; i < o->nres; i++) {
+        ir_state_add_operand(m, &st, init[i]);
+        ir_state_add_result(m, &st, ir_value_type(m, init[i]));
+    }
+    ir_state_add_region(m, &st, r);
+    ir_op nl = lw_append(lw, lw->p.cur, &st);
+    *mark = lw_scope_mark(lw);
+    lw_memo_put(lw, bi->args[0], inst, 0, niv, true);
+    for (uint32_t i = 0; i < o->nres; i++) {
+        ir_value a = ir_block_add_arg(m, body, ir_value_type(m, init[i]),
+                                      ir_value_get(m, bi->args[1 + i])->name);
+        lw_memo_put(lw, bi->args[1 + i], inst, P_VEC, a, true);
+    }
+    open_block(lw, body, nl);
+    return nl;
+}
+
+/* The yield of a loop open_carry_loop opened: the vectors of the values
+ * its body yields (lw_close_loop then closes it). */
+static bool close_carry_loop(struct lw *lw, ir_op loop, ir_op nl, uint32_t inst)
+{
+    struct ir_module *m = lw->m;
+    ir_op y = ir_block_get(m, lw_body(m, loop, 0))->last;
+    const struct ir_op_info *yo = ir_op_get(m, y);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.yield", yo->loc);
+    for (uint32_t i = 0; i < yo->nopnd; i++) {
+        ir_value v = vec_of(lw, yo->opnd[i], inst, y);
+        if (!v)
+            return false;
+        if (ir_value_type(m, v) != ir_value_type(m, ir_op_result(m, nl, i)))
+            return lw_error(lw, y, "a loop carrying a vector of another shape than its "
+                            "initial value is not supported yet");
+        ir_state_add_operand(m, &st, v);
+    }
+    lw_append(lw, lw->p.cur, &st);
+    return true;
+}
+
 static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
 {
     struct ir_module *m = lw->m;
@@ -1127,7 +1251,10 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
     {
         const struct ir_op_info *oi = ir_op_get(m, o);
         bool value = (ir_op_def(oi->kind)->flags & IR_OPF_PURE) && !oi->nreg;
-        if (p->ngroup && (p->ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value)))
+        int64_t lb = 0, step = 1, trips = 0;
+        bool unroll = oi->kind == IR_OP_SCF_FOR && !oi->nres &&
+                      loads_loop(lw, o, inst, &lb, &step, &trips);
+        if (p->ngroup && (p->ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value && !unroll)))
             lw_flush_loads(lw);
         switch (oi->kind) {
         case IR_OP_KTDF_DATA_TRANSFER: {
@@ -1161,11 +1288,21 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
         case IR_OP_SCF_FOR: {
             ir_block outer = lw->p.cur;
             uint32_t mark;
-            ir_op nl = lw_open_loop(lw, o, inst, &mark);
+            if (unroll) {
+                if (!emit_loads_unrolled(lw, o, inst, lb, step, trips))
+                    return false;
+                break;
+            }
+            ir_op nl = oi->nres ? open_carry_loop(lw, o, inst, &mark)
+                                : lw_open_loop(lw, o, inst, &mark);
             if (!nl || !emit_ops(lw, lw_body(m, o, 0), inst))
+                return false;
+            if (oi->nres && !close_carry_loop(lw, o, nl, inst))
                 return false;
             lw_close_loop(lw, nl, outer);
             lw_scope_undo(lw, mark);
+            for (uint32_t r = 0; r < oi->nres; r++)
+                lw_memo_put(lw, oi->res + r, inst, P_VEC, ir_op_result(m, nl, r), true);
             break;
         }
         case IR_OP_SCF_YIELD:

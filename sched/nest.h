@@ -204,6 +204,17 @@
  *                     memory made from the same base (in place), nor when
  *                     the hoisted buffers would take more than a quarter of
  *                     the scratchpad.
+ *  register-carry     A loop (no iter_args) whose pipelines each load an
+ *                     accumulator from the scratchpad, fold a block into it
+ *                     on the compute unit and store it back (a row's running
+ *                     sum of squares), every accumulator set by a two-stage
+ *                     pipeline just before the loop, becomes one pipeline
+ *                     per accumulator whose load stage holds the loop (the
+ *                     blocks stream) and whose compute stage holds it as an
+ *                     scf.for carrying the accumulator (ktc-lower and
+ *                     ktc-codegen keep it in a vector register), stored
+ *                     once after the loop: no store-to-load round trip per
+ *                     block (sched/nest_carry.c). Runs last.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -241,7 +252,8 @@
     X(ROW_PHASES, "row-phases")                                                               \
     X(CORELETS, "corelets")                                                                   \
     X(SPLAT_HOIST, "splat-hoist")                                                             \
-    X(BROADCAST, "broadcast")
+    X(BROADCAST, "broadcast")                                                                 \
+    X(REGISTER_CARRY, "register-carry")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

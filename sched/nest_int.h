@@ -173,6 +173,9 @@ bool nest_corelets(struct nest_ctx *c);
 /* nest_splat.c: a scalar splatted in a loop -> splatted once before it
  * into a scratchpad vector the loop reads (runs after corelets). */
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
+/* nest_carry.c: a vector a loop carries through the scratchpad -> one
+ * pipeline whose compute stage carries it in registers (runs last). */
+bool nest_carry(struct nest_ctx *c, ir_op fn);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

@@ -214,7 +214,18 @@
  *                     scf.for carrying the accumulator (ktc-lower and
  *                     ktc-codegen keep it in a vector register), stored
  *                     once after the loop: no store-to-load round trip per
- *                     block (sched/nest_carry.c). Runs last.
+ *                     block (sched/nest_carry.c).
+ *  fuse-pipelines     Two pipelines in a row on the same load, compute and
+ *                     store units become one: the second's stages' ops
+ *                     follow the first's, and a scratchpad value the first
+ *                     stores and the second loads back (the same elements:
+ *                     a row's sum, then its rstd, then that splatted) stays
+ *                     in registers (a splat load becomes a broadcast
+ *                     generic); its store goes when nothing else uses the
+ *                     buffer. Only when the second loads nothing else the
+ *                     first stores, and neither is double buffered; along a
+ *                     block a chain of them becomes one pipeline
+ *                     (sched/nest_fuse.c). Runs last.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -253,7 +264,8 @@
     X(CORELETS, "corelets")                                                                   \
     X(SPLAT_HOIST, "splat-hoist")                                                             \
     X(BROADCAST, "broadcast")                                                                 \
-    X(REGISTER_CARRY, "register-carry")
+    X(REGISTER_CARRY, "register-carry")                                                       \
+    X(FUSE_PIPELINES, "fuse-pipelines")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

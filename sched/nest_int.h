@@ -176,6 +176,9 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
 /* nest_carry.c: a vector a loop carries through the scratchpad -> one
  * pipeline whose compute stage carries it in registers (runs last). */
 bool nest_carry(struct nest_ctx *c, ir_op fn);
+/* nest_fuse.c: pipelines in a row on the same units -> one, values the
+ * first stores and the second loads back forwarded in registers (last). */
+bool nest_fuse(struct nest_ctx *c, ir_op fn);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=fuse-pipelines
 // PARSE: --device=sample --stage=sched.routed
 // register-carry where the accumulator is not set just before the loop:
 // the sum of squares of one row of 256 f16 (a test kernel of the issue-7

@@ -1370,7 +1370,10 @@ static void emit_shuf(struct cg *g, ir_op op, uint8_t dt, int d, int s, const in
  * ktc-interp folds a row (linalg.reduce): a pairwise tree, element j with
  * element j + h (h = L/2), every combine rounded; an odd last element is
  * carried to the next level. An even level is a shuffle pairing the
- * elements and a vred over pairs; an odd one shuffles the halves apart
+ * elements and a vred over pairs; a power of two is shuffled once into
+ * bit-reversed order, where every level's pairs are adjacent (a vred over
+ * pairs each, log2(L) + 1 instructions instead of 2 log2(L)); an odd level
+ * shuffles the halves apart
  * (the last element in both), combines them with vbin and puts the last
  * element back with a vsel on a constant mask. Max and min need no tree.
  * Returns the register of the nr folds: a new one, or src when len is 1;
@@ -1386,6 +1389,31 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
     if (!lanes)
         abort();
     bool exact = order_free(fn);
+    if (!exact && len >= 4 && !(len & (len - 1))) {
+        /* a power of two: one shuffle into bit-reversed order, after which
+         * every level's pairs (j, j + h) are adjacent lanes, and each level
+         * is one vred over pairs whose result is again bit-reversed */
+        int bits = 0;
+        while ((INT64_C(1) << bits) < len)
+            bits++;
+        for (int64_t i = 0; i < nr; i++)
+            for (int64_t p = 0; p < len; p++) {
+                int64_t r = 0;
+                for (int b = 0; b < bits; b++)
+                    r |= ((p >> b) & 1) << (bits - 1 - b);
+                lanes[i * len + p] = i * len + r;
+            }
+        emit_shuf(g, op, dt, t, src, lanes, nr * len);
+        for (; len > 1; len /= 2) {
+            struct sc_insn red = insn(g, SC_VRED, op);
+            red.fn = (uint8_t)fn;
+            red.dtype = dt;
+            red.reg[0] = red.reg[1] = (uint8_t)t;
+            red.x[0] = imm(2);
+            red.nx = 1;
+            cg_emit(g, &red);
+        }
+    }
     for (; len > 1; src = t) {
         int64_t h = len / 2, nl = h + (len & 1);
         if (exact || len == 2) { /* the groups (pairs) are in place */

@@ -104,10 +104,11 @@ struct acc {
 
 /* Whether the loop's pipeline p is a load-compute-store round trip of one
  * accumulator; fills a. */
-static bool round_trip(const struct ir_module *m, ir_op loop, ir_op p, struct acc *a)
+static bool round_trip(struct ir_module *m, const struct arch_device *dev, ir_op loop, ir_op p,
+                       struct acc *a)
 {
     ir_op s[MAX_STAGES];
-    if (stages_of(m, p, s, MAX_STAGES) != 3)
+    if (stages_of(m, p, s, MAX_STAGES) != 3 || nest_stage_wide(m, dev, s[1]))
         return false;
     *a = (struct acc){.pipe = p, .ld = s[0], .cp = s[1], .st = s[2]};
     /* the store stage: one transfer of a slot to the accumulator */
@@ -468,7 +469,7 @@ static uint32_t match(struct nest_ctx *c, ir_op loop, struct acc *accs)
         uint32_t k = ir_op_get(m, op)->kind;
         if (k == IR_OP_SCF_YIELD || plain(m, op))
             continue;
-        if (k != IR_OP_KTDF_PIPELINE || n == MAX_ACC || !round_trip(m, loop, op, &accs[n]) ||
+        if (k != IR_OP_KTDF_PIPELINE || n == MAX_ACC || !round_trip(m, c->dev, loop, op, &accs[n]) ||
             !store_first(m, &accs[n]))
             return 0;
         n++;

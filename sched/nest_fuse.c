@@ -20,7 +20,10 @@
  * waits for the store unit between the two. Taken when every scratchpad
  * buffer the second pipeline loads that the first stores is forwarded so
  * (nothing the second loads is then written by the first), the stages'
- * units are the same, and neither pipeline is double buffered (modulo).
+ * units are the same, neither pipeline is double buffered (modulo) and
+ * neither compute stage moves a vector wider than its unit's lanes (a
+ * streamed wide reduction: ktc-codegen needs its receive, reduce and send
+ * in a row).
  * Repeated along a block, a straight-line chain of such pipelines becomes
  * one.
  */
@@ -131,6 +134,49 @@ static ir_op slot_op(const struct ir_module *m, ir_block blk, ir_value v, bool w
     return found;
 }
 
+/* Whether compute stage st reads or writes through a FIFO a vector wider
+ * than its unit's lanes: ktc-codegen streams such a reduction only as its
+ * stage's receive, reduce and send in a row, which fusing would split. */
+struct wide_ctx {
+    const struct arch_device *dev;
+    uint32_t res; /* the unit's first instance */
+    bool wide;
+};
+
+static bool find_wide(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct wide_ctx *w = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_KTDF_READ_FROM_FIFO && o->kind != IR_OP_KTDF_WRITE_TO_FIFO)
+        return true;
+    ir_type t = o->kind == IR_OP_KTDF_READ_FROM_FIFO ? ir_value_type(m, o->res)
+                                                     : ir_value_type(m, o->opnd[0]);
+    char name[16];
+    int64_t lanes = arch_lanes(w->dev, w->res, split_type_name(m, ir_type_elem(m, t), name,
+                                                                sizeof name));
+    w->wide |= lanes <= 0 || ir_type_numel(m, t) > lanes;
+    return !w->wide;
+}
+
+bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op st)
+{
+    const struct ir_attr_info *u = ir_attr_get(m, ir_op_attr(m, st, "applicable_units"));
+    if (!u || u->kind != IR_AT_ARRAY || u->n != 1)
+        return true;
+    const struct ir_attr_info *n = ir_attr_get(m, u->elems[0]);
+    if (n->kind != IR_AT_STRING)
+        return true;
+    struct wide_ctx w = {dev, 0, false};
+    uint32_t k = 0;
+    while (k < dev->nkinds && strcmp(dev->kinds[k].name, ir_str_get(m, n->s)) != 0)
+        k++;
+    if (k == dev->nkinds)
+        return true;
+    w.res = dev->kinds[k].first;
+    ir_walk(m, st, find_wide, &w);
+    return w.wide;
+}
+
 /* A value the second pipeline loads that the first computes. */
 struct fwd {
     ir_op load;  /* the second's transfer of T to slot i */
@@ -141,10 +187,12 @@ struct fwd {
 };
 
 /* Whether B may join A: fills f (nf) with the loads of B to forward. */
-static bool fusable(const struct ir_module *m, ir_op a, ir_op b, struct fwd *f, uint32_t *nf)
+static bool fusable(struct ir_module *m, const struct arch_device *dev, ir_op a, ir_op b,
+                    struct fwd *f, uint32_t *nf)
 {
     ir_op pa, pb, sa[3], sb[3];
-    if (!parts(m, a, &pa, sa) || !parts(m, b, &pb, sb))
+    if (!parts(m, a, &pa, sa) || !parts(m, b, &pb, sb) || nest_stage_wide(m, dev, sa[1]) ||
+        nest_stage_wide(m, dev, sb[1]))
         return false;
     for (int i = 0; i < 3; i++)
         if (ir_op_attr(m, sa[i], "applicable_units") != ir_op_attr(m, sb[i], "applicable_units"))
@@ -418,7 +466,7 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
                 b = ir_op_get(m, b)->next;
             struct fwd f[MAX_FWD];
             uint32_t nf;
-            if (!b || ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE || !fusable(m, a, b, f, &nf))
+            if (!b || ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE || !fusable(m, c->dev, a, b, f, &nf))
                 break;
             fuse(m, fn, a, b, f, nf);
             changed = true;

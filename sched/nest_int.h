@@ -179,6 +179,11 @@ bool nest_carry(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: pipelines in a row on the same units -> one, values the
  * first stores and the second loads back forwarded in registers (last). */
 bool nest_fuse(struct nest_ctx *c, ir_op fn);
+/* Whether compute stage st moves through a FIFO a vector wider than the
+ * lanes of its one unit (or names no one unit of dev): a streamed wide
+ * reduction, which ktc-codegen takes only as a receive, reduce and send in
+ * a row (nest_fuse.c). */
+bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op st);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

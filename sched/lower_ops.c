@@ -1128,6 +1128,20 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst);
 
 /* Whether loop (in a stage) holds only memory -> FIFO loads and pure ops
  * and runs the same 1..UNROLL_LOADS iterations on every core: its bounds. */
+/* For a loop of loads of more than UNROLL_LOADS trips: the copies of its
+ * body per iteration of the loop emitted (at most 4, dividing the trips, as
+ * many loads as a load group holds), 1 for none. */
+static uint32_t unroll_by(struct lw *lw, ir_op loop, int64_t trips)
+{
+    uint32_t loads = 0;
+    IR_FOR_OPS(lw->m, lw_body(lw->m, loop, 0), op)
+        loads += is_fifo_load(lw->m, op);
+    uint32_t u = 1;
+    while (u < 4 && loads && 2 * u * loads <= LW_LOAD_GROUP && trips % (2 * u) == 0)
+        u *= 2;
+    return u;
+}
+
 static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, int64_t *step,
                        int64_t *trips)
 {
@@ -1152,7 +1166,7 @@ static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, in
     *lb = b[0];
     *step = b[2];
     *trips = (b[1] - b[0] + b[2] - 1) / b[2];
-    return *trips <= UNROLL_LOADS;
+    return *trips <= UNROLL_LOADS || unroll_by(lw, loop, *trips) > 1;
 }
 
 /* A loads_loop as its iterations one after the other, the IV a constant in
@@ -1165,8 +1179,38 @@ static bool emit_loads_unrolled(struct lw *lw, ir_op loop, uint32_t inst, int64_
     struct ir_module *m = lw->m;
     ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0];
     bool hold = lw->p.hold;
-    lw->p.hold = true;
     bool ok = true;
+    if (trips > UNROLL_LOADS) { /* a loop of u copies a step */
+        uint32_t u = unroll_by(lw, loop, trips), mark;
+        lw_flush_loads(lw); /* the loads before the loop send before it */
+        ir_block outer = lw->p.cur;
+        ir_op nl = lw_open_loop(lw, loop, inst, &mark);
+        if (!nl)
+            return false;
+        ir_value niv = ir_block_get(m, lw_body(m, nl, 0))->args[0];
+        ir_op_get(m, nl)->opnd[2] = lw_const(lw, step * u);
+        lw->p.hold = true;
+        for (uint32_t j = 0; j < u && ok; j++) {
+            uint32_t inner = lw_scope_mark(lw);
+            if (j) {
+                struct ir_op_state st;
+                ir_state_init(&st, m, "arith.addi", ir_op_get(m, loop)->loc);
+                ir_state_add_operand(m, &st, niv);
+                ir_state_add_operand(m, &st, lw_const(lw, step * j));
+                ir_state_add_result(m, &st, m->t_index);
+                lw_memo_put(lw, iv, inst, 0, ir_op_get(m, lw_append(lw, lw->p.cur, &st))->res,
+                            true);
+            }
+            ok = emit_ops(lw, lw_body(m, loop, 0), inst);
+            lw_scope_undo(lw, inner);
+        }
+        lw_flush_loads(lw);
+        lw->p.hold = hold;
+        lw_close_loop(lw, nl, outer);
+        lw_scope_undo(lw, mark);
+        return ok;
+    }
+    lw->p.hold = true;
     for (int64_t j = 0; j < trips && ok; j++) {
         uint32_t mark = lw_scope_mark(lw);
         lw_memo_put(lw, iv, inst, 0, lw_const(lw, lb + j * step), true);
@@ -1247,9 +1291,12 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
 {
     struct ir_module *m = lw->m;
     struct lw_prog *p = &lw->p;
+    bool top = p->stage && b == lw_body(m, lw->nodes[p->stage].op, 0);
     IR_FOR_OPS(m, b, o)
     {
         const struct ir_op_info *oi = ir_op_get(m, o);
+        if (top)
+            lw_emit_waits_at(lw, o);
         bool value = (ir_op_def(oi->kind)->flags & IR_OPF_PURE) && !oi->nreg;
         int64_t lb = 0, step = 1, trips = 0;
         bool unroll = oi->kind == IR_OP_SCF_FOR && !oi->nres &&

@@ -224,7 +224,13 @@
  *                     generic); its store goes when nothing else uses the
  *                     buffer. Only when the second loads nothing else the
  *                     first stores, and neither is double buffered; along a
- *                     block a chain of them becomes one pipeline
+ *                     block a chain of them becomes one pipeline. A loop
+ *                     of one such pipeline per iteration (the scaling pass
+ *                     reading the splatted rstd) that takes a value of the
+ *                     pipeline before it is streamed first: its stages get
+ *                     the loop (nothing an iteration stores is loaded by
+ *                     another), then it joins; ktc-lower then waits for a
+ *                     second DMA's buffer only before the loop loading it
  *                     (sched/nest_fuse.c). Runs last.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K

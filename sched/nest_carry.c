@@ -457,6 +457,87 @@ static void carry(struct nest_ctx *c, ir_op loop, struct acc *a)
     }
 }
 
+/* Whether a transfer of stage st (at any depth) reads buffer v. */
+struct reads {
+    ir_value v;
+    bool found;
+};
+
+static bool find_read(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct reads *r = ctx;
+    struct nest_side src;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (!nest_read_side(m, op, 0, &src) || src.v == r->v))
+        r->found = true;
+    return !r->found;
+}
+
+ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop)
+{
+    const struct ir_op_info *lo = ir_op_get(m, loop);
+    if (lo->kind != IR_OP_SCF_FOR || lo->nres)
+        return IR_NONE;
+    ir_op pipe = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || plain(m, op))
+            continue;
+        if (pipe || ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE)
+            return IR_NONE;
+        pipe = op;
+    }
+    return pipe;
+}
+
+bool nest_stream_loop(struct ir_module *m, ir_op loop)
+{
+    ir_op pipe = nest_stream_pipeline(m, loop), s[MAX_STAGES];
+    if (!pipe || ir_op_get(m, pipe)->nopnd || ir_op_attr(m, pipe, "modulo") ||
+        stages_of(m, pipe, s, MAX_STAGES) != 3)
+        return false;
+    /* loads and stores only (no loops) around a compute stage of no
+     * transfer, and nothing an iteration stores read by another */
+    for (int i = 0; i < 3; i++)
+        IR_FOR_OPS(m, stage_body(m, s[i]), op) {
+            uint32_t k = ir_op_get(m, op)->kind;
+            if (i == 1 ? k == IR_OP_KTDF_DATA_TRANSFER
+                       : k != IR_OP_KTDF_DATA_TRANSFER && !plain(m, op))
+                return false;
+        }
+    IR_FOR_OPS(m, stage_body(m, s[2]), op) {
+        struct nest_side to;
+        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+            continue;
+        if (!nest_read_side(m, op, 1, &to) || to.fifo)
+            return false;
+        for (int i = 0; i < 2; i++) {
+            struct reads r = {to.v, false};
+            ir_walk(m, s[i], find_read, &r);
+            if (r.found)
+                return false;
+        }
+    }
+    ir_value iv = nest_for_iv(m, loop);
+    ir_block lbody = nest_for_body(m, loop);
+    ir_op_unlink(m, pipe);
+    ir_op_insert_before(m, loop, pipe);
+    for (int i = 0; i < 3; i++) {
+        struct split_vmap vm = {0};
+        ir_block b = stage_body(m, s[i]);
+        ir_op first = ir_block_get(m, b)->first;
+        ir_op nl = copy_loop(m, loop, b, IR_NONE, IR_NONE, NULL, &vm);
+        ir_op skip[1] = {nl};
+        move_ops(m, first, nest_for_body(m, nl), skip, 1, iv, split_vmap_get(&vm, iv), lbody,
+                 &vm);
+        struct ir_op_state y;
+        ir_state_init(&y, m, "scf.yield", ir_op_get(m, loop)->loc);
+        ir_block_append_op(m, nest_for_body(m, nl), ir_op_create(m, &y));
+        split_vmap_free(&vm);
+    }
+    ir_op_unlink(m, loop);
+    return true;
+}
+
 /* The loop's accumulators when it is a loop this transformation takes
  * (all of its pipelines round trips, every accumulator set before it). */
 static uint32_t match(struct nest_ctx *c, ir_op loop, struct acc *accs)

@@ -405,8 +405,8 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
     uint32_t *uses = split_use_counts(m, fn);
     for (uint32_t i = 0; i < nf; i++) {
         ir_value v = ir_op_get(m, f[i].write)->opnd[0], r = ir_op_get(m, f[i].read)->res;
-        if (f[i].splat)
-            v = broadcast(m, f[i].read, v, ir_value_type(m, r));
+        if (f[i].splat) /* once, before B's compute (its read may be in a loop) */
+            v = broadcast(m, ir_block_get(m, body_of(m, sb[1]))->first, v, ir_value_type(m, r));
         split_replace_uses(m, b, r, v);
         ir_op_unlink(m, f[i].read);
         ir_op_unlink(m, f[i].load);
@@ -466,8 +466,19 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
                 b = ir_op_get(m, b)->next;
             struct fwd f[MAX_FWD];
             uint32_t nf;
-            if (!b || ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE || !fusable(m, c->dev, a, b, f, &nf))
+            if (!b)
                 break;
+            if (ir_op_get(m, b)->kind == IR_OP_SCF_FOR) {
+                /* a loop of one pipeline taking A's values: streamed, then fused */
+                ir_op p2 = nest_stream_pipeline(m, b);
+                if (!p2 || !fusable(m, c->dev, a, p2, f, &nf) || !nf ||
+                    !nest_stream_loop(m, b))
+                    break;
+                b = p2;
+            } else if (ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE ||
+                       !fusable(m, c->dev, a, b, f, &nf)) {
+                break;
+            }
             fuse(m, fn, a, b, f, nf);
             changed = true;
         }

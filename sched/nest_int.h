@@ -176,6 +176,14 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
 /* nest_carry.c: a vector a loop carries through the scratchpad -> one
  * pipeline whose compute stage carries it in registers (runs last). */
 bool nest_carry(struct nest_ctx *c, ir_op fn);
+/* The one pipeline of scf.for loop's body (besides plain ops), or IR_NONE. */
+ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop);
+/* scf.for loop around its one three-stage pipeline (loads, compute with no
+ * transfer, stores; nothing an iteration stores loaded by another) ->
+ * that pipeline before it, each stage's ops in a copy of the loop (the
+ * loads stream ahead of the compute); the loop goes. False (nothing
+ * changed) when the loop is not of that shape (nest_carry.c). */
+bool nest_stream_loop(struct ir_module *m, ir_op loop);
 /* nest_fuse.c: pipelines in a row on the same units -> one, values the
  * first stores and the second loads back forwarded in registers (last). */
 bool nest_fuse(struct nest_ctx *c, ir_op fn);

@@ -6,6 +6,8 @@
 // loads issue back to back before their sends; the SFU stage's loop
 // carrying the accumulator (iter_args of a tensor) becomes an scf.for
 // carrying its vector, whose yield is the vector of the block's sum.
+// The tile buffer's DMA is awaited before the loop of its loads (after
+// the accumulator's load and send), not before the stage.
 module {
   module {
     func.func @sumsq(%x: index, %y: index) attributes {grid = [1]} {

@@ -7,7 +7,10 @@
 // through the scratchpad (%sq_buf, %sum_buf, %rstd_buf). They become one
 // pipeline: the SFU stage carries the sum, reduces it, computes rstd and
 // broadcasts it (a generic of map (d0) -> (0)) without a store or a load
-// between; only %splat, which the scaling loop reads, is stored.
+// between. The scaling loop after them (a pipeline per block reading
+// %splat) takes that value too: its pipeline's stages get the loop (the
+// L1LU streams the blocks of X and W right after the first pass's) and it
+// joins the one pipeline, %splat forwarded and gone.
 module {
   module {
     func.func @rmsnorm(%x: index, %w: index, %y: index, %n: index, %eps: f16) attributes {grid = [4]} {

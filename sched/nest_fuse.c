@@ -188,7 +188,7 @@ struct fwd {
 
 /* Whether B may join A: fills f (nf) with the loads of B to forward. */
 static bool fusable(struct ir_module *m, const struct arch_device *dev, ir_op a, ir_op b,
-                    struct fwd *f, uint32_t *nf)
+                    ir_value biv, ir_value aiv, struct fwd *f, uint32_t *nf)
 {
     ir_op pa, pb, sa[3], sb[3];
     if (!parts(m, a, &pa, sa) || !parts(m, b, &pb, sb) || nest_stage_wide(m, dev, sa[1]) ||
@@ -213,6 +213,9 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, ir_op a,
             return false;
         if (src.fifo)
             continue;
+        for (uint32_t k = 0; biv && k < src.nsub; k++) /* B's loop IV as A's */
+            if (src.sub[k].v == biv)
+                src.sub[k].v = aiv;
         /* a store of A to what x loads: it must be exactly x's elements */
         ir_op y = IR_NONE;
         IR_FOR_OPS(m, body_of(m, sa[2]), s) {
@@ -430,6 +433,78 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
     shrink_allocs(m, a);
 }
 
+/* Whether a transfer under root writes (write) or reads buffer v. */
+struct touch {
+    ir_value v;
+    bool write, found;
+};
+
+static bool find_touch(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct touch *t = ctx;
+    struct nest_side sd;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (!nest_read_side(m, op, t->write ? 1 : 0, &sd) || sd.v == t->v))
+        t->found = true;
+    return !t->found;
+}
+
+static bool touches(struct ir_module *m, ir_op root, ir_value v, bool write)
+{
+    struct touch t = {v, write, false};
+    ir_walk(m, root, find_touch, &t);
+    return t.found;
+}
+
+/* Loops la and lb (in a row, the same bounds, each around one pipeline)
+ * as one loop whose body runs la's pipeline then lb's, when lb's iteration
+ * i takes what la's iteration i stores (forwarded, fusable with lb's IV as
+ * la's) and stores nothing la loads or stores; then fused into one
+ * pipeline. False (nothing changed) otherwise. */
+static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *oa = ir_op_get(m, la), *ob = ir_op_get(m, lb);
+    ir_op pa = nest_stream_pipeline(m, la), pb = nest_stream_pipeline(m, lb);
+    if (!pa || !pb || oa->nopnd != 3 || ob->nopnd != 3)
+        return false;
+    for (int i = 0; i < 3; i++) {
+        int64_t x, y;
+        if (oa->opnd[i] != ob->opnd[i] && !(split_const_int(m, oa->opnd[i], &x) &&
+                                            split_const_int(m, ob->opnd[i], &y) && x == y))
+            return false;
+    }
+    ir_value iva = nest_for_iv(m, la), ivb = nest_for_iv(m, lb);
+    struct fwd f[MAX_FWD];
+    uint32_t nf;
+    if (!fusable(m, c->dev, pa, pb, ivb, iva, f, &nf) || !nf)
+        return false;
+    ir_op sb[3], pv;
+    parts(m, pb, &pv, sb);
+    IR_FOR_OPS(m, body_of(m, sb[2]), x) {
+        struct nest_side to;
+        if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+            continue;
+        if (!nest_read_side(m, x, 1, &to) || to.fifo || touches(m, pa, to.v, false) ||
+            touches(m, pa, to.v, true))
+            return false;
+    }
+    /* lb's body into la's, its IV la's */
+    ir_op yield = ir_block_get(m, nest_for_body(m, la))->last;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, lb))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            continue;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, yield, op);
+        split_replace_uses(m, op, ivb, iva);
+    }
+    ir_op_unlink(m, lb);
+    fuse(m, fn, pa, pb, f, nf);
+    return true;
+}
+
 struct pipes {
     ir_op *v;
     uint32_t n, cap;
@@ -456,6 +531,20 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
     struct pipes p = {0};
     ir_walk(m, fn, collect, &p);
     bool changed = false;
+    /* loops of one pipeline in a row, iteration by iteration */
+    for (uint32_t i = 0; i < p.n; i++) {
+        ir_op la = ir_op_get(m, p.v[i])->block ? ir_op_parent(m, p.v[i]) : IR_NONE;
+        if (!la || ir_op_get(m, la)->kind != IR_OP_SCF_FOR || nest_stream_pipeline(m, la) != p.v[i])
+            continue;
+        for (;;) {
+            ir_op lb = ir_op_get(m, la)->next;
+            while (lb && plain(m, lb))
+                lb = ir_op_get(m, lb)->next;
+            if (!lb || ir_op_get(m, lb)->kind != IR_OP_SCF_FOR || !fuse_loops(c, fn, la, lb))
+                break;
+            changed = true;
+        }
+    }
     for (uint32_t i = 0; i < p.n; i++) {
         ir_op a = p.v[i];
         if (!ir_op_get(m, a)->block)
@@ -471,12 +560,12 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
             if (ir_op_get(m, b)->kind == IR_OP_SCF_FOR) {
                 /* a loop of one pipeline taking A's values: streamed, then fused */
                 ir_op p2 = nest_stream_pipeline(m, b);
-                if (!p2 || !fusable(m, c->dev, a, p2, f, &nf) || !nf ||
+                if (!p2 || !fusable(m, c->dev, a, p2, IR_NONE, IR_NONE, f, &nf) || !nf ||
                     !nest_stream_loop(m, b))
                     break;
                 b = p2;
             } else if (ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE ||
-                       !fusable(m, c->dev, a, b, f, &nf)) {
+                       !fusable(m, c->dev, a, b, IR_NONE, IR_NONE, f, &nf)) {
                 break;
             }
             fuse(m, fn, a, b, f, nf);

@@ -36,6 +36,7 @@ struct nest_ctx {
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */
         double steady;  /* the same without the first tile's latencies */
         struct nest_cost_program p;     /* what the model took of it (one core) */
+        uint32_t cores, runs;           /* and the cores and runs it has */
         struct nest_cost_xfer xfers[16]; /* p's transfers */
     } chosen[64];
     uint32_t nchosen;

@@ -137,6 +137,15 @@ struct lw_prog {
     uint32_t ngroup;
     bool hold;
     uint32_t stage;     /* the leaf stage node being emitted (its waits at ops) */
+    /* vectors the same all stage long (a constant's or a launch-time
+     * scalar's splat), made once at the start of the leaf stage being
+     * emitted (after sblock's op smark, IR_NONE: its start), before its
+     * first receive: key -> value */
+    struct lw_map inv;
+    uint32_t ninv;
+    ir_block sblock;
+    ir_op smark;
+    bool at_start; /* emit1 puts ops there */
     struct lw_map memo; /* (value, instance, tag) -> emitted value */
     uint32_t *undo;     /* scoped memo entries: 5 words each (key, old value) */
     uint32_t nundo, capundo;

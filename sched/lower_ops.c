@@ -76,7 +76,18 @@ static ir_attr identity_map(struct ir_module *m, uint32_t r)
 
 static ir_value emit1(struct lw *lw, struct ir_op_state *st)
 {
-    return ir_op_get(lw->m, lw_append(lw, lw->p.cur, st))->res;
+    struct lw_prog *p = &lw->p;
+    if (!p->at_start)
+        return ir_op_get(lw->m, lw_append(lw, p->cur, st))->res;
+    /* at the start of the stage, after what was put there before */
+    ir_op op = ir_op_create(lw->m, st);
+    ir_op next = p->smark ? ir_op_get(lw->m, p->smark)->next : ir_block_get(lw->m, p->sblock)->first;
+    if (next)
+        ir_op_insert_before(lw->m, next, op);
+    else
+        ir_block_append_op(lw->m, p->sblock, op);
+    p->smark = op;
+    return ir_op_get(lw->m, op)->res;
 }
 
 /* ---- loops --------------------------------------------------------------------- */
@@ -502,9 +513,62 @@ static bool lower_transfer(struct lw *lw, ir_op op, uint32_t inst)
 
 /* ---- compute ------------------------------------------------------------------ */
 
+/* The most invariant vectors a stage makes at its start (each holds a
+ * vector register all stage long). */
+#define LW_MAX_INVARIANT 4
+
+/* Emits the ops of make() into the program's prologue when the vector
+ * keyed (a, b, c) is not there yet and there is room, else at the current
+ * point; returns the vector. */
+static ir_value invariant(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value *made)
+{
+    ir_value v = (ir_value)lw_map_get(&lw->p.inv, a, b, c);
+    *made = v;
+    return v;
+}
+
+static ir_value splat_const_at(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n);
+
+/* Whether v is made in the program's body (not its prologue, not at
+ * kernel level). */
+static bool in_body(const struct lw *lw, ir_value v)
+{
+    const struct ir_module *m = lw->m;
+    ir_op d = ir_value_def(m, v);
+    if (!d)
+        return true; /* a block argument: a loop's */
+    for (ir_block b = ir_op_get(m, d)->block; b;) {
+        if (b == lw->p.open[0])
+            return true;
+        if (!ir_block_get(m, b)->region)
+            return false; /* the prologue, or a kernel-level section */
+        ir_op owner = ir_region_get(m, ir_block_get(m, b)->region)->op;
+        if (!owner)
+            return false;
+        b = ir_op_get(m, owner)->block;
+    }
+    return false;
+}
+
+/* A scalar constant's bits as a vector of n lanes, made once a program. */
+static ir_value splat_const(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
+{
+    ir_value v;
+    if (invariant(lw, value, elem, (uint32_t)n << 1, &v))
+        return v;
+    if (lw->p.ninv == LW_MAX_INVARIANT || !lw->p.sblock)
+        return splat_const_at(lw, at, value, elem, n);
+    lw->p.at_start = true;
+    v = splat_const_at(lw, at, value, elem, n);
+    lw->p.at_start = false;
+    lw_map_put(&lw->p.inv, value, elem, (uint32_t)n << 1, v);
+    lw->p.ninv++;
+    return v;
+}
+
 /* A scalar constant's bits as a vector of n lanes: constant_bitstream of
  * one element, splatted by a shuffle. */
-static ir_value splat_const(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
+static ir_value splat_const_at(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
 {
     struct ir_module *m = lw->m;
     const struct ir_attr_info *ai = ir_attr_get(m, value);
@@ -763,13 +827,27 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     ir_value iv = lw_value(lw, src, inst, at);
     if (!iv)
         return IR_NONE;
+    /* a launch-time scalar (not changing in the program): splatted once */
+    ir_value v;
+    uint32_t key = (uint32_t)n << 1 | 1u << 31 | (bits ? 1 : 0);
+    if (invariant(lw, iv, t, key, &v))
+        return v;
+    bool hoist = lw->p.ninv < LW_MAX_INVARIANT && lw->p.sblock &&
+                 !lw_is_dynamic(lw, src, inst) && !in_body(lw, iv);
+    lw->p.at_start = hoist;
     struct ir_op_state st;
     ir_state_init(&st, m, "vectorchain.splat", ir_op_get(m, at)->loc);
     ir_state_add_operand(m, &st, iv);
     if (bits)
         ir_state_set_attr(m, &st, "bits", ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_UNIT}));
     ir_state_add_result(m, &st, vector_of(m, n, t));
-    return emit1(lw, &st);
+    v = emit1(lw, &st);
+    lw->p.at_start = false;
+    if (hoist) {
+        lw_map_put(&lw->p.inv, iv, t, key, v);
+        lw->p.ninv++;
+    }
+    return v;
 }
 
 /* The body of a generic over vectors of n lanes: block argument i is
@@ -1450,5 +1528,14 @@ bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst)
 {
     struct slot_ctx sc = {.lw = lw, .ok = true};
     ir_walk(lw->m, stage, slot_op, &sc);
-    return sc.ok && emit_ops(lw, lw_body(lw->m, stage, 0), inst);
+    struct lw_prog *p = &lw->p;
+    lw_map_free(&p->inv);
+    p->ninv = 0;
+    p->sblock = p->cur;
+    p->smark = ir_block_get(lw->m, p->cur)->last;
+    bool ok = sc.ok && emit_ops(lw, lw_body(lw->m, stage, 0), inst);
+    lw_map_free(&p->inv);
+    p->ninv = 0;
+    p->sblock = IR_NONE;
+    return ok;
 }

@@ -110,6 +110,7 @@ struct cg_carry {
     ir_op loop;
     uint8_t regs[CG_MAX_CARRY];
     uint32_t n;
+    bool vec; /* vector registers (the loop carries vectors only) */
 };
 
 /* What is known of a scalar register: its values lo, lo + step, ... hi. */

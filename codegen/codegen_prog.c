@@ -1006,6 +1006,34 @@ static int vec_in(struct cg *g, ir_value v, ir_op at)
     return -1;
 }
 
+static int uses_from(struct ir_module *m, ir_op op, ir_value v);
+
+/* The register of the vector the innermost loop carries that v, made by op
+ * in the loop's body, is the next value of, when nothing after op reads the
+ * current one: op writes it in place (its one instruction writes its result
+ * last); -1 otherwise. */
+static int carry_target(struct cg *g, ir_op op, ir_value v)
+{
+    struct ir_module *m = g->m;
+    const struct cg_prog *p = &g->p;
+    if (!p->ncarry || !p->carry[p->ncarry - 1].vec)
+        return -1;
+    const struct cg_carry *c = &p->carry[p->ncarry - 1];
+    ir_block body = ir_region_entry(m, ir_op_get(m, c->loop)->regs[0]);
+    if (ir_op_get(m, op)->block != body)
+        return -1;
+    const struct ir_op_info *y = ir_op_get(m, ir_block_get(m, body)->last);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    int r = -1;
+    for (uint32_t i = 0; i < y->nopnd && i < c->n; i++)
+        if (y->opnd[i] == v) {
+            if (r >= 0 || uses_from(m, ir_op_get(m, op)->next, bi->args[1 + i]))
+                return -1;
+            r = c->regs[i];
+        }
+    return r;
+}
+
 /* A new vector register for result v of op (checked against the lanes). */
 static int vec_out(struct cg *g, ir_op op, ir_value v, struct sc_insn *in)
 {
@@ -1015,7 +1043,9 @@ static int vec_out(struct cg *g, ir_op op, ir_value v, struct sc_insn *in)
         return cg_error(g, op, "a vector of this type is not supported yet"), -1;
     if (!check_lanes(g, op, t))
         return -1;
-    int r = vec_reg(g, v, op);
+    int r = carry_target(g, op, v);
+    if (r < 0)
+        r = vec_reg(g, v, op);
     if (r >= 0) {
         memo(g, v, (struct cg_val){CV_VEC, (uint32_t)r}, false);
         in->reg[0] = (uint8_t)r;
@@ -1340,7 +1370,10 @@ static void emit_shuf(struct cg *g, ir_op op, uint8_t dt, int d, int s, const in
  * ktc-interp folds a row (linalg.reduce): a pairwise tree, element j with
  * element j + h (h = L/2), every combine rounded; an odd last element is
  * carried to the next level. An even level is a shuffle pairing the
- * elements and a vred over pairs; an odd one shuffles the halves apart
+ * elements and a vred over pairs; a power of two is shuffled once into
+ * bit-reversed order, where every level's pairs are adjacent (a vred over
+ * pairs each, log2(L) + 1 instructions instead of 2 log2(L)); an odd level
+ * shuffles the halves apart
  * (the last element in both), combines them with vbin and puts the last
  * element back with a vsel on a constant mask. Max and min need no tree.
  * Returns the register of the nr folds: a new one, or src when len is 1;
@@ -1356,6 +1389,31 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
     if (!lanes)
         abort();
     bool exact = order_free(fn);
+    if (!exact && len >= 4 && !(len & (len - 1))) {
+        /* a power of two: one shuffle into bit-reversed order, after which
+         * every level's pairs (j, j + h) are adjacent lanes, and each level
+         * is one vred over pairs whose result is again bit-reversed */
+        int bits = 0;
+        while ((INT64_C(1) << bits) < len)
+            bits++;
+        for (int64_t i = 0; i < nr; i++)
+            for (int64_t p = 0; p < len; p++) {
+                int64_t r = 0;
+                for (int b = 0; b < bits; b++)
+                    r |= ((p >> b) & 1) << (bits - 1 - b);
+                lanes[i * len + p] = i * len + r;
+            }
+        emit_shuf(g, op, dt, t, src, lanes, nr * len);
+        for (; len > 1; len /= 2) {
+            struct sc_insn red = insn(g, SC_VRED, op);
+            red.fn = (uint8_t)fn;
+            red.dtype = dt;
+            red.reg[0] = red.reg[1] = (uint8_t)t;
+            red.x[0] = imm(2);
+            red.nx = 1;
+            cg_emit(g, &red);
+        }
+    }
     for (; len > 1; src = t) {
         int64_t h = len / 2, nl = h + (len & 1);
         if (exact || len == 2) { /* the groups (pairs) are in place */
@@ -2077,6 +2135,72 @@ static bool query(struct cg *g, ir_op op)
     return ok;
 }
 
+/* A copy of vector register s (n elements of dtype dt) into d. */
+static void copy_vec(struct cg *g, ir_op at, uint8_t dt, int d, int s, int64_t n)
+{
+    int64_t *lanes = malloc((size_t)(n > 0 ? n : 1) * sizeof *lanes);
+    if (!lanes)
+        abort();
+    for (int64_t i = 0; i < n; i++)
+        lanes[i] = i;
+    emit_shuf(g, at, dt, d, s, lanes, n);
+    free(lanes);
+}
+
+/* The yield of a loop carrying vectors: a value not made in place
+ * (carry_target) is copied into its register; one that is another carried
+ * register (the loop swapping them) is not supported. */
+static bool yield_vectors(struct cg *g, ir_op op, const struct cg_carry *c)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        int r = vec_in(g, o->opnd[i], op);
+        if (r < 0)
+            return false;
+        if (r == c->regs[i])
+            continue;
+        for (uint32_t j = 0; j < c->n; j++)
+            if (r == c->regs[j])
+                return cg_error(g, op, "a loop exchanging the vectors it carries is not "
+                                "supported yet");
+        ir_type t = ir_value_type(m, o->opnd[i]);
+        copy_vec(g, op, (uint8_t)cg_dtype(m, ir_type_elem(m, t)), c->regs[i], r,
+                 vec_len(g, o->opnd[i]));
+    }
+    return true;
+}
+
+/* The register a loop carrying vectors keeps its i-th in: the initial
+ * value's, when nothing reads that after the loop and it was made in the
+ * loop's block, else a new one it is copied into. */
+static int carry_init(struct cg *g, ir_op loop, uint32_t i)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    ir_value init = o->opnd[3 + i];
+    int s = vec_in(g, init, loop);
+    if (s < 0)
+        return -1;
+    int32_t pos = 0;
+    for (ir_op q = ir_block_get(m, o->block)->first; q && q != loop; q = ir_op_get(m, q)->next)
+        pos++;
+    bool once = true;
+    for (uint32_t j = 0; j < o->nres; j++)
+        once &= j == i || o->opnd[3 + j] != init;
+    ir_op d = ir_value_def(m, init);
+    if (once && d && ir_op_get(m, d)->block == o->block && g->last[init] <= pos &&
+        g->p.vowner[s] == init) {
+        g->p.vowner[s] = o->res + i;
+        return s;
+    }
+    int r = vec_reg(g, o->res + i, loop);
+    if (r >= 0)
+        copy_vec(g, loop, (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, init))), r, s,
+                 vec_len(g, init));
+    return r;
+}
+
 /* scf.yield of a loop carrying values: the new values into its registers
  * (through temporaries when there are several, which may read each other). */
 static bool yield(struct cg *g, ir_op op)
@@ -2093,6 +2217,8 @@ static bool yield(struct cg *g, ir_op op)
     if (!k || p->carry[k - 1].n != o->nopnd)
         return cg_error(g, op, "a yield of values outside a loop carrying them");
     const struct cg_carry *c = &p->carry[k - 1];
+    if (c->vec)
+        return yield_vectors(g, op, c);
     struct sc_opnd v[CG_MAX_CARRY];
     for (uint32_t i = 0; i < o->nopnd; i++) {
         struct cg_lin l;
@@ -2131,19 +2257,28 @@ static bool loop(struct cg *g, ir_op op)
     struct cg_prog *p = &g->p;
     if (o->nopnd != 3 + o->nres || o->nres > CG_MAX_CARRY || p->ncarry == CG_MAX_LOOPS)
         return cg_error(g, op, "a loop of this shape is not supported yet");
-    for (uint32_t i = 0; i < o->nres; i++)
-        if (!ir_type_is_intlike(m, ir_value_type(m, o->res + i)))
+    bool vec = o->nres && ir_type_get(m, ir_value_type(m, o->res))->kind == IR_TY_VECTOR;
+    for (uint32_t i = 0; i < o->nres; i++) {
+        bool v = ir_type_get(m, ir_value_type(m, o->res + i))->kind == IR_TY_VECTOR;
+        if (v != vec || (!v && !ir_type_is_intlike(m, ir_value_type(m, o->res + i))))
             return cg_error(g, op,
-                            "a loop carrying a value that is not an index is not "
-                            "supported yet");
+                            "a loop carrying a value that is not an index or carrying "
+                            "vectors and indices together is not supported yet");
+    }
     struct cg_lin l[3];
     struct sc_insn f = insn(g, SC_FOR, op);
     for (int i = 0; i < 3; i++)
         if (!index_lin(g, o->opnd[i], op, &l[i]) || !opnd_of(g, op, &l[i], &f.x[i]))
             return false;
     f.nx = f.x[2].kind == SC_IMM && f.x[2].v == 1 ? 2 : 3;
-    struct cg_carry c = {op, {0}, o->nres};
-    for (uint32_t i = 0; i < o->nres; i++) {
+    struct cg_carry c = {op, {0}, o->nres, vec};
+    for (uint32_t i = 0; vec && i < o->nres; i++) {
+        int r = carry_init(g, op, i);
+        if (r < 0)
+            return false;
+        c.regs[i] = (uint8_t)r;
+    }
+    for (uint32_t i = 0; !vec && i < o->nres; i++) {
         struct cg_lin init;
         struct sc_insn mv = insn(g, SC_MOV, op);
         int r;
@@ -2172,7 +2307,7 @@ static bool loop(struct cg *g, ir_op op)
     memo(g, bi->args[0], vlin(g, &iv), false);
     for (uint32_t i = 0; i < o->nres; i++) {
         struct cg_lin x = lin_atom(CA_REG, c.regs[i]);
-        memo(g, bi->args[1 + i], vlin(g, &x), false);
+        memo(g, bi->args[1 + i], vec ? (struct cg_val){CV_VEC, c.regs[i]} : vlin(g, &x), false);
     }
     p->carry[p->ncarry++] = c;
     bool ok = block(g, body);
@@ -2184,7 +2319,7 @@ static bool loop(struct cg *g, ir_op op)
     p->ntemp = save;
     for (uint32_t i = 0; i < o->nres; i++) {
         struct cg_lin x = lin_atom(CA_REG, c.regs[i]);
-        memo(g, o->res + i, vlin(g, &x), false);
+        memo(g, o->res + i, vec ? (struct cg_val){CV_VEC, c.regs[i]} : vlin(g, &x), false);
     }
     return true;
 }

@@ -679,16 +679,34 @@ static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_
  * unit on one corelet signals each corelet of a peer that runs on several,
  * as does every unit of a signal between a stage of a ktdf.parallel and
  * one outside it (sy->all). */
-static void emit_syncs(struct lw *lw, uint32_t n, int where)
+static void emit_syncs_at(struct lw *lw, uint32_t n, int where, ir_op at)
 {
     for (uint32_t s = lw->nodes[n].sync[where]; s; s = lw->syncs[s].next) {
         const struct lw_sync *sy = &lw->syncs[s];
-        if (sy->unit != lw->p.kind)
+        if (sy->unit != lw->p.kind || sy->at != at)
             continue;
         uint32_t lanes = lw->kinds[sy->unit].ncl == 1 || sy->all ? lw->kinds[sy->peer].ncl : 1;
         for (uint32_t l = 0; l < lanes; l++)
             emit_sync(lw, sy, node_at(lw, n), l);
     }
+}
+
+static void emit_syncs(struct lw *lw, uint32_t n, int where)
+{
+    emit_syncs_at(lw, n, where, IR_NONE);
+}
+
+void lw_emit_waits_at(struct lw *lw, ir_op at)
+{
+    uint32_t n = lw->p.stage;
+    if (!n)
+        return;
+    for (uint32_t s = lw->nodes[n].sync[LW_BEFORE]; s; s = lw->syncs[s].next)
+        if (lw->syncs[s].at == at && lw->syncs[s].unit == lw->p.kind) {
+            lw_flush_loads(lw);
+            emit_syncs_at(lw, n, LW_BEFORE, at);
+            return;
+        }
 }
 
 /* The constant value of v on every core, or false. */
@@ -839,8 +857,11 @@ static bool emit_node(struct lw *lw, uint32_t n)
                 lw_flush_loads(lw);
                 g = lw_open_guard(lw, nd->op, &mark);
             }
-            if (!(nd->xfer ? lw_emit_transfer(lw, nd->xfer, nd->inst)
-                           : lw_emit_stage(lw, nd->op, nd->inst)))
+            lw->p.stage = n;
+            bool ok = nd->xfer ? lw_emit_transfer(lw, nd->xfer, nd->inst)
+                               : lw_emit_stage(lw, nd->op, nd->inst);
+            lw->p.stage = 0;
+            if (!ok)
                 return false;
             if (guard) {
                 lw_flush_loads(lw);

@@ -91,6 +91,10 @@ struct lw_sync {
      * (at_reader), else the c' with tiles[c'] == c; NULL: the same core. */
     const int64_t *tiles;
     bool at_reader;
+    /* A wait of a leaf stage that only its later ops need: it goes before
+     * `at`, an op of the stage's body, instead of before the stage
+     * (IR_NONE: before the node). */
+    ir_op at;
 };
 
 /* A call being inlined: its callee's parameters are the call's operands,
@@ -134,6 +138,16 @@ struct lw_prog {
     ir_op group;
     uint32_t ngroup;
     bool hold;
+    uint32_t stage;     /* the leaf stage node being emitted (its waits at ops) */
+    /* vectors the same all stage long (a constant's or a launch-time
+     * scalar's splat), made once at the start of the leaf stage being
+     * emitted (after sblock's op smark, IR_NONE: its start), before its
+     * first receive: key -> value */
+    struct lw_map inv;
+    uint32_t ninv;
+    ir_block sblock;
+    ir_op smark;
+    bool at_start; /* emit1 puts ops there */
     struct lw_map memo; /* (value, instance, tag) -> emitted value */
     uint32_t *undo;     /* scoped memo entries: 5 words each (key, old value) */
     uint32_t nundo, capundo;
@@ -230,6 +244,10 @@ ir_value lw_peer_at(struct lw *lw, uint32_t k, uint32_t lane);
 /* The index into lw.kinds of kind node k, or LW_MAX_KINDS when it has no
  * stage in the kernel. */
 uint32_t lw_kind_of(const struct lw *lw, uint32_t k);
+
+/* Emits the waits of the leaf stage being emitted that go before its op
+ * `at` (lw_sync.at), after the pending load group's sends. */
+void lw_emit_waits_at(struct lw *lw, ir_op at);
 
 /* ---- lower_sync.c ---------------------------------------------------------- */
 

@@ -76,7 +76,18 @@ static ir_attr identity_map(struct ir_module *m, uint32_t r)
 
 static ir_value emit1(struct lw *lw, struct ir_op_state *st)
 {
-    return ir_op_get(lw->m, lw_append(lw, lw->p.cur, st))->res;
+    struct lw_prog *p = &lw->p;
+    if (!p->at_start)
+        return ir_op_get(lw->m, lw_append(lw, p->cur, st))->res;
+    /* at the start of the stage, after what was put there before */
+    ir_op op = ir_op_create(lw->m, st);
+    ir_op next = p->smark ? ir_op_get(lw->m, p->smark)->next : ir_block_get(lw->m, p->sblock)->first;
+    if (next)
+        ir_op_insert_before(lw->m, next, op);
+    else
+        ir_block_append_op(lw->m, p->sblock, op);
+    p->smark = op;
+    return ir_op_get(lw->m, op)->res;
 }
 
 /* ---- loops --------------------------------------------------------------------- */
@@ -208,8 +219,10 @@ ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t *mark)
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer)
 {
     struct ir_op_state st;
+    ir_op last = ir_block_get(lw->m, lw->p.cur)->last;
     ir_state_init(&st, lw->m, "scf.yield", ir_op_get(lw->m, newloop)->loc);
-    lw_append(lw, lw->p.cur, &st);
+    if (!last || ir_op_get(lw->m, last)->kind != IR_OP_SCF_YIELD)
+        lw_append(lw, lw->p.cur, &st);
     if (lw->p.nopen > 1 && lw->p.open[lw->p.nopen - 1] == lw->p.cur)
         lw->p.nopen--;
     lw->p.cur = outer;
@@ -528,9 +541,62 @@ static bool lower_transfer(struct lw *lw, ir_op op, uint32_t inst)
 
 /* ---- compute ------------------------------------------------------------------ */
 
+/* The most invariant vectors a stage makes at its start (each holds a
+ * vector register all stage long). */
+#define LW_MAX_INVARIANT 4
+
+/* Emits the ops of make() into the program's prologue when the vector
+ * keyed (a, b, c) is not there yet and there is room, else at the current
+ * point; returns the vector. */
+static ir_value invariant(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value *made)
+{
+    ir_value v = (ir_value)lw_map_get(&lw->p.inv, a, b, c);
+    *made = v;
+    return v;
+}
+
+static ir_value splat_const_at(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n);
+
+/* Whether v is made in the program's body (not its prologue, not at
+ * kernel level). */
+static bool in_body(const struct lw *lw, ir_value v)
+{
+    const struct ir_module *m = lw->m;
+    ir_op d = ir_value_def(m, v);
+    if (!d)
+        return true; /* a block argument: a loop's */
+    for (ir_block b = ir_op_get(m, d)->block; b;) {
+        if (b == lw->p.open[0])
+            return true;
+        if (!ir_block_get(m, b)->region)
+            return false; /* the prologue, or a kernel-level section */
+        ir_op owner = ir_region_get(m, ir_block_get(m, b)->region)->op;
+        if (!owner)
+            return false;
+        b = ir_op_get(m, owner)->block;
+    }
+    return false;
+}
+
+/* A scalar constant's bits as a vector of n lanes, made once a program. */
+static ir_value splat_const(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
+{
+    ir_value v;
+    if (invariant(lw, value, elem, (uint32_t)n << 1, &v))
+        return v;
+    if (lw->p.ninv == LW_MAX_INVARIANT || !lw->p.sblock)
+        return splat_const_at(lw, at, value, elem, n);
+    lw->p.at_start = true;
+    v = splat_const_at(lw, at, value, elem, n);
+    lw->p.at_start = false;
+    lw_map_put(&lw->p.inv, value, elem, (uint32_t)n << 1, v);
+    lw->p.ninv++;
+    return v;
+}
+
 /* A scalar constant's bits as a vector of n lanes: constant_bitstream of
  * one element, splatted by a shuffle. */
-static ir_value splat_const(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
+static ir_value splat_const_at(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
 {
     struct ir_module *m = lw->m;
     const struct ir_attr_info *ai = ir_attr_get(m, value);
@@ -789,13 +855,27 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     ir_value iv = lw_value(lw, src, inst, at);
     if (!iv)
         return IR_NONE;
+    /* a launch-time scalar (not changing in the program): splatted once */
+    ir_value v;
+    uint32_t key = (uint32_t)n << 1 | 1u << 31 | (bits ? 1 : 0);
+    if (invariant(lw, iv, t, key, &v))
+        return v;
+    bool hoist = lw->p.ninv < LW_MAX_INVARIANT && lw->p.sblock &&
+                 !lw_is_dynamic(lw, src, inst) && !in_body(lw, iv);
+    lw->p.at_start = hoist;
     struct ir_op_state st;
     ir_state_init(&st, m, "vectorchain.splat", ir_op_get(m, at)->loc);
     ir_state_add_operand(m, &st, iv);
     if (bits)
         ir_state_set_attr(m, &st, "bits", ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_UNIT}));
     ir_state_add_result(m, &st, vector_of(m, n, t));
-    return emit1(lw, &st);
+    v = emit1(lw, &st);
+    lw->p.at_start = false;
+    if (hoist) {
+        lw_map_put(&lw->p.inv, iv, t, key, v);
+        lw->p.ninv++;
+    }
+    return v;
 }
 
 /* The body of a generic over vectors of n lanes: block argument i is
@@ -1147,15 +1227,187 @@ bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads)
     return true;
 }
 
+static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst);
+
+/* The most iterations of a stage's loop of loads emitted unrolled. */
+#define UNROLL_LOADS 16
+
+/* Whether loop (in a stage) holds only memory -> FIFO loads and pure ops
+ * and runs the same 1..UNROLL_LOADS iterations on every core: its bounds. */
+/* For a loop of loads of more than UNROLL_LOADS trips: the copies of its
+ * body per iteration of the loop emitted (at most 4, dividing the trips, as
+ * many loads as a load group holds), 1 for none. */
+static uint32_t unroll_by(struct lw *lw, ir_op loop, int64_t trips)
+{
+    uint32_t loads = 0;
+    IR_FOR_OPS(lw->m, lw_body(lw->m, loop, 0), op)
+        loads += is_fifo_load(lw->m, op);
+    uint32_t u = 1;
+    while (u < 4 && loads && 2 * u * loads <= LW_LOAD_GROUP && trips % (2 * u) == 0)
+        u *= 2;
+    return u;
+}
+
+static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, int64_t *step,
+                       int64_t *trips)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    IR_FOR_OPS(m, lw_body(m, loop, 0), op) {
+        const struct ir_op_info *oi = ir_op_get(m, op);
+        if (!is_fifo_load(m, op) && oi->kind != IR_OP_SCF_YIELD &&
+            (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg))
+            return false;
+    }
+    int64_t b[3];
+    for (uint32_t c = 0; c < lw->ncores; c++)
+        for (int i = 0; i < 3; i++) {
+            int64_t x;
+            if (!lw_eval(lw, o->opnd[i], inst, c, &x) || (c && x != b[i]))
+                return false;
+            b[i] = x;
+        }
+    if (b[2] < 1 || b[1] <= b[0])
+        return false;
+    *lb = b[0];
+    *step = b[2];
+    *trips = (b[1] - b[0] + b[2] - 1) / b[2];
+    return *trips <= UNROLL_LOADS || unroll_by(lw, loop, *trips) > 1;
+}
+
+/* A loads_loop as its iterations one after the other, the IV a constant in
+ * each: the loads group (LW_LOAD_GROUP) across iterations, so the unit
+ * issues them back to back instead of waiting for each load before its
+ * send. */
+static bool emit_loads_unrolled(struct lw *lw, ir_op loop, uint32_t inst, int64_t lb,
+                                int64_t step, int64_t trips)
+{
+    struct ir_module *m = lw->m;
+    ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0];
+    bool hold = lw->p.hold;
+    bool ok = true;
+    if (trips > UNROLL_LOADS) { /* a loop of u copies a step */
+        uint32_t u = unroll_by(lw, loop, trips), mark;
+        lw_flush_loads(lw); /* the loads before the loop send before it */
+        ir_block outer = lw->p.cur;
+        ir_op nl = lw_open_loop(lw, loop, inst, &mark);
+        if (!nl)
+            return false;
+        ir_value niv = ir_block_get(m, lw_body(m, nl, 0))->args[0];
+        ir_op_get(m, nl)->opnd[2] = lw_const(lw, step * u);
+        lw->p.hold = true;
+        for (uint32_t j = 0; j < u && ok; j++) {
+            uint32_t inner = lw_scope_mark(lw);
+            if (j) {
+                struct ir_op_state st;
+                ir_state_init(&st, m, "arith.addi", ir_op_get(m, loop)->loc);
+                ir_state_add_operand(m, &st, niv);
+                ir_state_add_operand(m, &st, lw_const(lw, step * j));
+                ir_state_add_result(m, &st, m->t_index);
+                lw_memo_put(lw, iv, inst, 0, ir_op_get(m, lw_append(lw, lw->p.cur, &st))->res,
+                            true);
+            }
+            ok = emit_ops(lw, lw_body(m, loop, 0), inst);
+            lw_scope_undo(lw, inner);
+        }
+        lw_flush_loads(lw);
+        lw->p.hold = hold;
+        lw_close_loop(lw, nl, outer);
+        lw_scope_undo(lw, mark);
+        return ok;
+    }
+    lw->p.hold = true;
+    for (int64_t j = 0; j < trips && ok; j++) {
+        uint32_t mark = lw_scope_mark(lw);
+        lw_memo_put(lw, iv, inst, 0, lw_const(lw, lb + j * step), true);
+        ok = emit_ops(lw, lw_body(m, loop, 0), inst);
+        lw_scope_undo(lw, mark);
+    }
+    lw->p.hold = hold;
+    return ok;
+}
+
+/* A loop of a compute stage carrying tensors (ktc-nest's register-carry):
+ * an scf.for carrying their vectors, the body's block arguments memoized
+ * as the new loop's. */
+static ir_op open_carry_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    if (o->nopnd != 3 + o->nres || o->nres > 8) {
+        lw_error(lw, loop, "a loop of this shape in a stage is not supported yet");
+        return IR_NONE;
+    }
+    ir_value b[3], init[8];
+    for (int i = 0; i < 3; i++)
+        if (!(b[i] = lw_value(lw, o->opnd[i], inst, loop)))
+            return IR_NONE;
+    for (uint32_t i = 0; i < o->nres; i++)
+        if (!(init[i] = vec_of(lw, o->opnd[3 + i], inst, loop)))
+            return IR_NONE;
+    const struct ir_block_info *bi = ir_block_get(m, lw_body(m, loop, 0));
+    ir_region r = ir_region_new(m);
+    ir_block body = ir_block_new(m);
+    ir_region_append_block(m, r, body);
+    ir_value niv = ir_block_add_arg(m, body, m->t_index, ir_value_get(m, bi->args[0])->name);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", o->loc);
+    for (int i = 0; i < 3; i++)
+        ir_state_add_operand(m, &st, b[i]);
+    for (uint32_t i = 0; i < o->nres; i++) {
+        ir_state_add_operand(m, &st, init[i]);
+        ir_state_add_result(m, &st, ir_value_type(m, init[i]));
+    }
+    ir_state_add_region(m, &st, r);
+    ir_op nl = lw_append(lw, lw->p.cur, &st);
+    *mark = lw_scope_mark(lw);
+    lw_memo_put(lw, bi->args[0], inst, 0, niv, true);
+    for (uint32_t i = 0; i < o->nres; i++) {
+        ir_value a = ir_block_add_arg(m, body, ir_value_type(m, init[i]),
+                                      ir_value_get(m, bi->args[1 + i])->name);
+        lw_memo_put(lw, bi->args[1 + i], inst, P_VEC, a, true);
+    }
+    open_block(lw, body, nl);
+    return nl;
+}
+
+/* The yield of a loop open_carry_loop opened: the vectors of the values
+ * its body yields (lw_close_loop then closes it). */
+static bool close_carry_loop(struct lw *lw, ir_op loop, ir_op nl, uint32_t inst)
+{
+    struct ir_module *m = lw->m;
+    ir_op y = ir_block_get(m, lw_body(m, loop, 0))->last;
+    const struct ir_op_info *yo = ir_op_get(m, y);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.yield", yo->loc);
+    for (uint32_t i = 0; i < yo->nopnd; i++) {
+        ir_value v = vec_of(lw, yo->opnd[i], inst, y);
+        if (!v)
+            return false;
+        if (ir_value_type(m, v) != ir_value_type(m, ir_op_result(m, nl, i)))
+            return lw_error(lw, y, "a loop carrying a vector of another shape than its "
+                            "initial value is not supported yet");
+        ir_state_add_operand(m, &st, v);
+    }
+    lw_append(lw, lw->p.cur, &st);
+    return true;
+}
+
 static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
 {
     struct ir_module *m = lw->m;
     struct lw_prog *p = &lw->p;
+    bool top = p->stage && b == lw_body(m, lw->nodes[p->stage].op, 0);
     IR_FOR_OPS(m, b, o)
     {
         const struct ir_op_info *oi = ir_op_get(m, o);
+        if (top)
+            lw_emit_waits_at(lw, o);
         bool value = (ir_op_def(oi->kind)->flags & IR_OPF_PURE) && !oi->nreg;
-        if (p->ngroup && (p->ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value)))
+        int64_t lb = 0, step = 1, trips = 0;
+        bool unroll = oi->kind == IR_OP_SCF_FOR && !oi->nres &&
+                      loads_loop(lw, o, inst, &lb, &step, &trips);
+        if (p->ngroup && (p->ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value && !unroll)))
             lw_flush_loads(lw);
         switch (oi->kind) {
         case IR_OP_KTDF_DATA_TRANSFER: {
@@ -1189,11 +1441,21 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
         case IR_OP_SCF_FOR: {
             ir_block outer = lw->p.cur;
             uint32_t mark;
-            ir_op nl = lw_open_loop(lw, o, inst, &mark);
+            if (unroll) {
+                if (!emit_loads_unrolled(lw, o, inst, lb, step, trips))
+                    return false;
+                break;
+            }
+            ir_op nl = oi->nres ? open_carry_loop(lw, o, inst, &mark)
+                                : lw_open_loop(lw, o, inst, &mark);
             if (!nl || !emit_ops(lw, lw_body(m, o, 0), inst))
+                return false;
+            if (oi->nres && !close_carry_loop(lw, o, nl, inst))
                 return false;
             lw_close_loop(lw, nl, outer);
             lw_scope_undo(lw, mark);
+            for (uint32_t r = 0; r < oi->nres; r++)
+                lw_memo_put(lw, oi->res + r, inst, P_VEC, ir_op_result(m, nl, r), true);
             break;
         }
         case IR_OP_SCF_YIELD:
@@ -1294,5 +1556,14 @@ bool lw_emit_stage(struct lw *lw, ir_op stage, uint32_t inst)
 {
     struct slot_ctx sc = {.lw = lw, .ok = true};
     ir_walk(lw->m, stage, slot_op, &sc);
-    return sc.ok && emit_ops(lw, lw_body(lw->m, stage, 0), inst);
+    struct lw_prog *p = &lw->p;
+    lw_map_free(&p->inv);
+    p->ninv = 0;
+    p->sblock = p->cur;
+    p->smark = ir_block_get(lw->m, p->cur)->last;
+    bool ok = sc.ok && emit_ops(lw, lw_body(lw->m, stage, 0), inst);
+    lw_map_free(&p->inv);
+    p->ninv = 0;
+    p->sblock = IR_NONE;
+    return ok;
 }

@@ -645,8 +645,9 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
-                          bool send, uint32_t channel, const int64_t *tiles, bool at_reader)
+static uint32_t add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit,
+                              uint32_t peer, bool send, uint32_t channel, const int64_t *tiles,
+                              bool at_reader)
 {
     if (lw->nsyncs == lw->capsyncs) {
         lw->capsyncs = lw->capsyncs ? 2 * lw->capsyncs : 16;
@@ -655,21 +656,37 @@ static void add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t unit
             abort();
     }
     uint32_t s = lw->nsyncs++;
-    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, false, channel, tiles, at_reader};
+    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, false, channel, tiles, at_reader, IR_NONE};
     uint32_t *at = &lw->nodes[node].sync[where];
     while (*at)
         at = &lw->syncs[*at].next;
     *at = s;
+    return s;
 }
 
-static void add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
-                     bool send, uint32_t channel, bool all)
+static uint32_t add_sync(struct lw *lw, uint32_t node, int where, uint32_t unit, uint32_t peer,
+                         bool send, uint32_t channel, bool all)
 {
-    add_sync_ring(lw, node, where, unit, peer, send, channel, NULL, false);
-    uint32_t at = lw->nodes[node].sync[where];
-    while (lw->syncs[at].next)
-        at = lw->syncs[at].next;
-    lw->syncs[at].all = all;
+    uint32_t s = add_sync_ring(lw, node, where, unit, peer, send, channel, NULL, false);
+    lw->syncs[s].all = all;
+    return s;
+}
+
+/* The op of leaf stage y's body holding transfer x (at any depth) and its
+ * position there; IR_NONE when x is not in it. */
+static ir_op body_op(const struct lw *lw, uint32_t y, ir_op x, int32_t *pos)
+{
+    const struct ir_module *m = lw->m;
+    ir_block body = lw_body(m, lw->nodes[y].op, 0);
+    ir_op top = x;
+    while (top && ir_op_get(m, top)->block != body)
+        top = ir_op_parent(m, top);
+    if (!top)
+        return IR_NONE;
+    *pos = 0;
+    for (ir_op o = ir_block_get(m, body)->first; o && o != top; o = ir_op_get(m, o)->next)
+        ++*pos;
+    return top;
 }
 
 /* The innermost node holding both leaves x and y; *a and *b get its
@@ -698,6 +715,9 @@ enum { BACK_NONE = -1, BACK_R = -2 };
 
 struct pair {
     uint32_t r, a, b, ua, ub;
+    ir_op at;        /* d is leaf y itself: the first op of its body that
+                        needs a (lw_sync.at), IR_NONE for the whole stage */
+    int32_t at_pos;  /* its position in the body, -1 for none */
     uint32_t d; /* where b's unit waits: b, or the node inside b holding the
                    stage, down to the first loop, once per run of b */
     bool fused; /* a and b loops run in lockstep: the forward signal goes
@@ -714,8 +734,9 @@ struct pair {
 static int pair_cmp(const void *x, const void *y)
 {
     const struct pair *p = x, *q = y;
-    uint32_t k1[5] = {p->r, p->ua, p->ub, p->d, p->a}, k2[5] = {q->r, q->ua, q->ub, q->d, q->a};
-    for (int i = 0; i < 5; i++)
+    int64_t k1[6] = {p->r, p->ua, p->ub, p->d, p->at_pos, p->a},
+            k2[6] = {q->r, q->ua, q->ub, q->d, q->at_pos, q->a};
+    for (int i = 0; i < 6; i++)
         if (k1[i] != k2[i])
             return k1[i] < k2[i] ? -1 : 1;
     return 0;
@@ -1146,11 +1167,28 @@ bool lw_plan_signals(struct lw *lw)
             pr.ua = lw->nodes[x].unit;
             pr.ub = lw->nodes[y].unit;
             pr.all = lw->nodes[pr.r].lanes == 1 && (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1);
-            bool hit = false, usable = false;
+            bool hit = false, usable = false, whole = false;
+            /* a leaf stage of FIFO loads waits for x only before its first
+             * op touching what x does (a later load of a second DMA's
+             * buffer does not hold up the loads before it) */
+            bool split = lw->nodes[y].kind == LN_STAGE && lw->nodes[y].leaf &&
+                         !lw->nodes[y].xfer && pr.d == y;
+            pr.at = IR_NONE;
+            pr.at_pos = -1;
             for (uint32_t p = 0; p < feet[i].n; p++)
                 for (uint32_t q = 0; q < feet[j].n; q++) {
                     if (!conflict(&feet[i].a[p], &feet[j].a[q]))
                         continue;
+                    int32_t pos = -1;
+                    ir_op top = split && feet[j].a[q].op
+                                    ? body_op(lw, y, feet[j].a[q].op, &pos)
+                                    : IR_NONE;
+                    if (!top)
+                        whole = true;
+                    else if (!pr.at || pos < pr.at_pos) {
+                        pr.at = top;
+                        pr.at_pos = pos;
+                    }
                     uint32_t mem = feet[i].a[p].mem;
                     pr.device |= mem == ARCH_NONE || lw->dev->kinds[mem].level == ARCH_LEVEL_DEVICE;
                     if (!hit) {
@@ -1178,6 +1216,14 @@ bool lw_plan_signals(struct lw *lw)
                 }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
                 continue;
+            /* only before a loop of the stage (a pass streamed into it,
+             * ktc-nest's fuse-pipelines): a wait between two plain loads
+             * would cost a signal more per run and gain a load's time */
+            if (whole || !pr.fwd || pr.at_pos <= 0 ||
+                ir_op_get(lw->m, pr.at)->kind != IR_OP_SCF_FOR) {
+                pr.at = IR_NONE;
+                pr.at_pos = -1;
+            }
             if (!lw->nodes[pr.r].in_loop)
                 pr.back = BACK_NONE;
             if (pr.back >= 0) {
@@ -1194,6 +1240,8 @@ bool lw_plan_signals(struct lw *lw)
                 pr.fused = true;
                 pr.d = wait_node(lw, body_child(lw, pr.b, y), y);
                 pr.a = body_child(lw, pr.a, x);
+                pr.at = IR_NONE;
+                pr.at_pos = -1;
             }
             if (npairs == cappairs) {
                 cappairs = cappairs ? 2 * cappairs : 32;
@@ -1241,15 +1289,16 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t n = k + 1;
             while (n < j && !pairs[n].fwd)
                 n++;
-            if (n < j && pairs[n].d == pairs[k].d)
-                continue; /* the latest a of this d comes last */
+            if (n < j && pairs[n].d == pairs[k].d && pairs[n].at == pairs[k].at)
+                continue; /* the latest a of this wait comes last */
             if (pairs[k].a <= last_fwd)
                 continue;
             if (!pairs[k].fused)
                 last_fwd = pairs[k].a; /* a lockstep signal covers its iteration only */
             uint32_t ch = lw->nchannels++;
             add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch, all);
-            add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch, all);
+            uint32_t w = add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch, all);
+            lw->syncs[w].at = pairs[k].at;
         }
         if (last_b) {
             uint32_t ch = lw->nchannels++, r = pairs[i].r;

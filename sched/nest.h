@@ -211,6 +211,34 @@
  *                     memory made from the same base (in place), nor when
  *                     the hoisted buffers would take more than a quarter of
  *                     the scratchpad.
+ *  register-carry     A loop (no iter_args) whose pipelines each load an
+ *                     accumulator from the scratchpad, fold a block into it
+ *                     on the compute unit and store it back (a row's running
+ *                     sum of squares), every accumulator set by a two-stage
+ *                     pipeline just before the loop, becomes one pipeline
+ *                     per accumulator whose load stage holds the loop (the
+ *                     blocks stream) and whose compute stage holds it as an
+ *                     scf.for carrying the accumulator (ktc-lower and
+ *                     ktc-codegen keep it in a vector register), stored
+ *                     once after the loop: no store-to-load round trip per
+ *                     block (sched/nest_carry.c).
+ *  fuse-pipelines     Two pipelines in a row on the same load, compute and
+ *                     store units become one: the second's stages' ops
+ *                     follow the first's, and a scratchpad value the first
+ *                     stores and the second loads back (the same elements:
+ *                     a row's sum, then its rstd, then that splatted) stays
+ *                     in registers (a splat load becomes a broadcast
+ *                     generic); its store goes when nothing else uses the
+ *                     buffer. Only when the second loads nothing else the
+ *                     first stores, and neither is double buffered; along a
+ *                     block a chain of them becomes one pipeline. A loop
+ *                     of one such pipeline per iteration (the scaling pass
+ *                     reading the splatted rstd) that takes a value of the
+ *                     pipeline before it is streamed first: its stages get
+ *                     the loop (nothing an iteration stores is loaded by
+ *                     another), then it joins; ktc-lower then waits for a
+ *                     second DMA's buffer only before the loop loading it
+ *                     (sched/nest_fuse.c). Runs last.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -248,7 +276,9 @@
     X(ROW_PHASES, "row-phases")                                                               \
     X(CORELETS, "corelets")                                                                   \
     X(SPLAT_HOIST, "splat-hoist")                                                             \
-    X(BROADCAST, "broadcast")
+    X(BROADCAST, "broadcast")                                                                 \
+    X(REGISTER_CARRY, "register-carry")                                                       \
+    X(FUSE_PIPELINES, "fuse-pipelines")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -36,6 +36,7 @@ struct nest_ctx {
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */
         double steady;  /* the same without the first tile's latencies */
         struct nest_cost_program p;     /* what the model took of it (one core) */
+        uint32_t cores, runs;           /* and the cores and runs it has */
         struct nest_cost_xfer xfers[16]; /* p's transfers */
     } chosen[64];
     uint32_t nchosen;
@@ -173,6 +174,25 @@ bool nest_corelets(struct nest_ctx *c);
 /* nest_splat.c: a scalar splatted in a loop -> splatted once before it
  * into a scratchpad vector the loop reads (runs after corelets). */
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
+/* nest_carry.c: a vector a loop carries through the scratchpad -> one
+ * pipeline whose compute stage carries it in registers (runs last). */
+bool nest_carry(struct nest_ctx *c, ir_op fn);
+/* The one pipeline of scf.for loop's body (besides plain ops), or IR_NONE. */
+ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop);
+/* scf.for loop around its one three-stage pipeline (loads, compute with no
+ * transfer, stores; nothing an iteration stores loaded by another) ->
+ * that pipeline before it, each stage's ops in a copy of the loop (the
+ * loads stream ahead of the compute); the loop goes. False (nothing
+ * changed) when the loop is not of that shape (nest_carry.c). */
+bool nest_stream_loop(struct ir_module *m, ir_op loop);
+/* nest_fuse.c: pipelines in a row on the same units -> one, values the
+ * first stores and the second loads back forwarded in registers (last). */
+bool nest_fuse(struct nest_ctx *c, ir_op fn);
+/* Whether compute stage st moves through a FIFO a vector wider than the
+ * lanes of its one unit (or names no one unit of dev): a streamed wide
+ * reduction, which ktc-codegen takes only as a receive, reduce and send in
+ * a row (nest_fuse.c). */
+bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op st);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

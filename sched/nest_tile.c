@@ -865,6 +865,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                                   ch.instances)
                                : -1;
             c->chosen[c->nchosen].p = solo;
+            c->chosen[c->nchosen].cores = t.p.cores;
+            c->chosen[c->nchosen].runs = t.p.runs;
             memcpy(c->chosen[c->nchosen].xfers, t.xfers, sizeof t.xfers);
             c->chosen[c->nchosen].p.xfers = c->chosen[c->nchosen].xfers;
             c->chosen[c->nchosen++].phases = ch.phases;
@@ -979,6 +981,18 @@ static bool find_splat(struct ir_module *m, ir_op op, void *ctx)
     return !*(bool *)ctx;
 }
 
+/* Counts the pipelines holding no pipeline under an op. */
+static bool count_inner(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE) {
+        bool outer = false;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), s)
+            outer |= ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE && nest_has_pipeline(m, s);
+        *(uint32_t *)ctx += !outer;
+    }
+    return true;
+}
+
 /* Whether the buffer phase of tile loop tl's pipeline counts the loops
  * around it too (row-phases). */
 static bool around_phased(const struct ir_module *m, ir_op tl)
@@ -1047,10 +1061,21 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* The line of a program of one nest run once whose pipelines
+ * register-carry or fuse-pipelines merged after its tile was chosen. */
+static bool o_stats_merged(struct nest_ctx *c, ir_op fn, double cycles)
+{
+    struct ir_module *m = c->m;
+    const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
+    fprintf(c->o->stats, "ktc-nest: @%s: program modeled %.0f cycles (1 nest, its pipelines "
+            "merged)\n", fname, cycles);
+    return true;
+}
+
 void nest_program_stats(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
-    double steady = 0, fill = 0, around = 1;
+    double steady = 0, fill = 0, around = 1, merged = -1;
     uint32_t n = 0;
     for (uint32_t i = 0; i < c->nchosen; i++) {
         ir_op tl = c->chosen[i].loop;
@@ -1072,6 +1097,18 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         ir_walk(m, tl, find_splat, &splat);
         if (!splat)
             np.splats_per_point = 0; /* splat-hoist took them all out */
+        /* register-carry and fuse-pipelines leave fewer pipelines a point,
+         * each streaming its loops */
+        uint32_t inner = 0, had = np.pipeline_ops_per_point ? np.pipeline_ops_per_point
+                                                           : np.pipelines_per_point;
+        ir_walk(m, tl, count_inner, &inner);
+        if (inner && inner < had) {
+            np.pipelines_per_point = np.pipeline_ops_per_point = inner;
+            struct nest_cost_program all = np;
+            all.cores = c->chosen[i].cores;
+            all.runs = c->chosen[i].runs;
+            merged = nest_cost_predict(c->dev, &all, (uint64_t)c->chosen[i].tile, K, inst);
+        }
         if (solo >= 0) {
             solo = nest_cost_predict(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
             st = nest_cost_steady(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
@@ -1101,6 +1138,8 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         steady += chs.cycles;
     struct prog_bytes pb = {.c = c, .fn = fn};
     ir_walk(m, fn, count_bytes, &pb);
+    if (n == 1 && around == 1 && merged >= 0 && o_stats_merged(c, fn, merged))
+        return; /* one nest run once, its pipelines merged: modeled again */
     if (!n || pb.unknown || (n == 1 && around == 1))
         return; /* one nest run once: its own line is the program */
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=shared-loads --tile-sizes=2,2 --disable=row-phases
+// RUN: ktc-nest --disable=corelets --disable=shared-loads --tile-sizes=2,2 --disable=row-phases --disable=register-carry
 // PARSE: --device=spyre --stage=sched.routed
 // Y[r] = X[r] * W - max(X[r]) on 4 rows of 256 f16 per core (blocks of 64),
 // W one row shared by every row, tiles of 2 column blocks: after

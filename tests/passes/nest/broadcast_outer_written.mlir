@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --tile-sizes=2,2 --disable=row-phases
+// RUN: ktc-nest --disable=corelets --tile-sizes=2,2 --disable=row-phases --disable=register-carry
 // PARSE: --device=spyre --stage=sched.routed
 // broadcast_outer with Y stored into W's row (one core): the program writes
 // the device memory the W load reads, so its bulk load stays in the row loop

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=broadcast --tile-sizes=2
+// RUN: ktc-nest --disable=corelets --disable=broadcast --tile-sizes=2 --disable=fuse-pipelines
 // PARSE: --device=sample --stage=sched.routed
 // softmax_row: per row a chain of 4 pipelines. The trip count
 // ceildiv(8 - tile, 4) is 2 on every tile of the grid of 4, so it becomes

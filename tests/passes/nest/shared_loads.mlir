@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets
+// RUN: ktc-nest --disable=corelets --disable=fuse-pipelines
 // PARSE: --device=spyre --stage=sched.routed
 // shared-loads: layernorm on 4 rows of 512 f16 (2 rows a core, blocks of
 // 256 = 4 vectors; the input of merge_fission.mlir). The weight and bias

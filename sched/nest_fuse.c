@@ -1,0 +1,579 @@
+/* nest_fuse.c - ktc-nest's `fuse-pipelines` (nest.h): two pipelines in a
+ * row on the same three units (loads, compute, stores: a row's reduction,
+ * then the scalar math on its result, then the splat of that scalar)
+ * become one, and a value the first stores to the scratchpad and the
+ * second loads back (exactly the same elements) stays in the compute
+ * unit's registers:
+ *
+ *   pipeline { [L1LU] loads A                  pipeline { [L1LU] loads A ; loads B but T
+ *              [SFU]  %a = f(..)                          [SFU]  %a = f(..) ; %b = g(%a, ..)
+ *                     write_to_fifo %a, %o                       write_to_fifo %b, %q
+ *              [L1SU] %o -> %T[s] }                       [L1SU] stores of B }
+ *   pipeline { [L1LU] %T[s] -> %i ; loads B
+ *              [SFU]  %b = g(read %i, ..)
+ *                     write_to_fifo %b, %q
+ *              [L1SU] %q -> .. }
+ *
+ * A load of a scalar splatted to a vector (transfer_mode "splat") becomes a
+ * broadcast linalg.generic on the compute unit. The store of T and its
+ * write go when T has no other use in the program; the load unit no longer
+ * waits for the store unit between the two. Taken when every scratchpad
+ * buffer the second pipeline loads that the first stores is forwarded so
+ * (nothing the second loads is then written by the first), the stages'
+ * units are the same, neither pipeline is double buffered (modulo) and
+ * neither compute stage moves a vector wider than its unit's lanes (a
+ * streamed wide reduction: ktc-codegen needs its receive, reduce and send
+ * in a row).
+ * Repeated along a block, a straight-line chain of such pipelines becomes
+ * one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/dialects/ktdf.h"
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+enum { MAX_FWD = 16 };
+
+static ir_block body_of(const struct ir_module *m, ir_op op)
+{
+    return ir_region_entry(m, ir_op_region(m, op, 0));
+}
+
+/* The private and the three stages of pipe; false when it has another shape. */
+static bool parts(const struct ir_module *m, ir_op pipe, ir_op *priv, ir_op st[3])
+{
+    uint32_t n = 0;
+    *priv = IR_NONE;
+    if (ir_op_get(m, pipe)->nopnd || ir_op_attr(m, pipe, "modulo"))
+        return false;
+    IR_FOR_OPS(m, body_of(m, pipe), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        if (k == IR_OP_KTDF_PRIVATE && !*priv && !n)
+            *priv = op;
+        else if (k == IR_OP_KTDF_STAGE && n < 3)
+            st[n++] = op;
+        else
+            return false;
+    }
+    return n == 3;
+}
+
+static bool plain(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    return o->kind != IR_OP_SCF_YIELD && !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
+}
+
+static bool same_side(const struct nest_side *a, const struct nest_side *b)
+{
+    if (a->v != b->v || a->fifo != b->fifo || a->nsub != b->nsub || a->nsize != b->nsize)
+        return false;
+    for (uint32_t k = 0; k < a->nsub; k++)
+        if (a->sub[k].v != b->sub[k].v || (!a->sub[k].v && a->sub[k].c != b->sub[k].c))
+            return false;
+    for (uint32_t k = 0; k < a->nsize; k++)
+        if (a->size[k] != b->size[k])
+            return false;
+    return true;
+}
+
+static bool is_splat(const struct ir_module *m, ir_op op)
+{
+    ir_attr a = ir_op_attr(m, op, "transfer_mode");
+    return a && ir_attr_get(m, a)->kind == IR_AT_STRING &&
+           strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0;
+}
+
+/* A block of transfers, plain ops and loops of them only. */
+static bool transfers_only(const struct ir_module *m, ir_block blk)
+{
+    IR_FOR_OPS(m, blk, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_SCF_FOR && !o->nres && transfers_only(m, body_of(m, op)))
+            continue;
+        if (o->kind != IR_OP_KTDF_DATA_TRANSFER && o->kind != IR_OP_SCF_YIELD && !plain(m, op))
+            return false;
+    }
+    return true;
+}
+
+/* Whether a transfer in a loop of blk reads buffer v. */
+static bool loop_reads(const struct ir_module *m, ir_block blk, ir_value v)
+{
+    IR_FOR_OPS(m, blk, op) {
+        if (ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
+            continue;
+        IR_FOR_OPS(m, body_of(m, op), x) {
+            struct nest_side src;
+            if (ir_op_get(m, x)->kind == IR_OP_SCF_FOR && loop_reads(m, body_of(m, op), v))
+                return true;
+            if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+                (!nest_read_side(m, x, 0, &src) || src.v == v))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The top-level op of blk reading (write: writing) FIFO slot v; IR_NONE
+ * when none or several, or when one is nested. */
+static ir_op slot_op(const struct ir_module *m, ir_block blk, ir_value v, bool write)
+{
+    ir_op found = IR_NONE;
+    uint32_t kind = write ? IR_OP_KTDF_WRITE_TO_FIFO : IR_OP_KTDF_READ_FROM_FIFO;
+    IR_FOR_OPS(m, blk, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == kind && o->opnd[write ? 1 : 0] == v) {
+            if (found)
+                return IR_NONE;
+            found = op;
+        }
+    }
+    return found;
+}
+
+/* Whether compute stage st reads or writes through a FIFO a vector wider
+ * than its unit's lanes: ktc-codegen streams such a reduction only as its
+ * stage's receive, reduce and send in a row, which fusing would split. */
+struct wide_ctx {
+    const struct arch_device *dev;
+    uint32_t res; /* the unit's first instance */
+    bool wide;
+};
+
+static bool find_wide(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct wide_ctx *w = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_KTDF_READ_FROM_FIFO && o->kind != IR_OP_KTDF_WRITE_TO_FIFO)
+        return true;
+    ir_type t = o->kind == IR_OP_KTDF_READ_FROM_FIFO ? ir_value_type(m, o->res)
+                                                     : ir_value_type(m, o->opnd[0]);
+    char name[16];
+    int64_t lanes = arch_lanes(w->dev, w->res, split_type_name(m, ir_type_elem(m, t), name,
+                                                                sizeof name));
+    w->wide |= lanes <= 0 || ir_type_numel(m, t) > lanes;
+    return !w->wide;
+}
+
+bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op st)
+{
+    const struct ir_attr_info *u = ir_attr_get(m, ir_op_attr(m, st, "applicable_units"));
+    if (!u || u->kind != IR_AT_ARRAY || u->n != 1)
+        return true;
+    const struct ir_attr_info *n = ir_attr_get(m, u->elems[0]);
+    if (n->kind != IR_AT_STRING)
+        return true;
+    struct wide_ctx w = {dev, 0, false};
+    uint32_t k = 0;
+    while (k < dev->nkinds && strcmp(dev->kinds[k].name, ir_str_get(m, n->s)) != 0)
+        k++;
+    if (k == dev->nkinds)
+        return true;
+    w.res = dev->kinds[k].first;
+    ir_walk(m, st, find_wide, &w);
+    return w.wide;
+}
+
+/* A value the second pipeline loads that the first computes. */
+struct fwd {
+    ir_op load;  /* the second's transfer of T to slot i */
+    ir_op read;  /* the second's read of slot i */
+    ir_op store; /* the first's transfer of slot o to T */
+    ir_op write; /* the first's write of the value to slot o */
+    bool splat;
+};
+
+/* Whether B may join A: fills f (nf) with the loads of B to forward. */
+static bool fusable(struct ir_module *m, const struct arch_device *dev, ir_op a, ir_op b,
+                    ir_value biv, ir_value aiv, struct fwd *f, uint32_t *nf)
+{
+    ir_op pa, pb, sa[3], sb[3];
+    if (!parts(m, a, &pa, sa) || !parts(m, b, &pb, sb) || nest_stage_wide(m, dev, sa[1]) ||
+        nest_stage_wide(m, dev, sb[1]))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (ir_op_attr(m, sa[i], "applicable_units") != ir_op_attr(m, sb[i], "applicable_units"))
+            return false;
+    for (int i = 0; i < 3; i += 2)
+        if (!transfers_only(m, body_of(m, sa[i])) || !transfers_only(m, body_of(m, sb[i])))
+            return false;
+    for (int i = 0; i < 2; i++)
+        IR_FOR_OPS(m, body_of(m, i ? sb[1] : sa[1]), op)
+            if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER)
+                return false;
+    *nf = 0;
+    IR_FOR_OPS(m, body_of(m, sb[0]), x) {
+        struct nest_side src, dst;
+        if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+            continue;
+        if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst))
+            return false;
+        if (src.fifo)
+            continue;
+        for (uint32_t k = 0; biv && k < src.nsub; k++) /* B's loop IV as A's */
+            if (src.sub[k].v == biv)
+                src.sub[k].v = aiv;
+        /* a store of A to what x loads: it must be exactly x's elements */
+        ir_op y = IR_NONE;
+        IR_FOR_OPS(m, body_of(m, sa[2]), s) {
+            struct nest_side from, to;
+            if (ir_op_get(m, s)->kind == IR_OP_SCF_FOR)
+                return false; /* stores in a loop: not matched */
+            if (ir_op_get(m, s)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                continue;
+            if (!nest_read_side(m, s, 0, &from) || !nest_read_side(m, s, 1, &to))
+                return false;
+            if (to.fifo || to.v != src.v)
+                continue;
+            if (y || !from.fifo || !same_side(&to, &src))
+                return false;
+            y = s;
+        }
+        if (!y)
+            continue;
+        struct nest_side from;
+        nest_read_side(m, y, 0, &from);
+        ir_op w = slot_op(m, body_of(m, sa[1]), from.v, true);
+        ir_op r = dst.fifo ? slot_op(m, body_of(m, sb[1]), dst.v, false) : IR_NONE;
+        if (!w || !r || *nf == MAX_FWD)
+            return false;
+        ir_type vt = ir_value_type(m, ir_op_get(m, w)->opnd[0]);
+        ir_type rt = ir_value_type(m, ir_op_get(m, r)->res);
+        bool splat = is_splat(m, x);
+        if (splat ? ir_type_numel(m, vt) != 1 || ir_type_get(m, rt)->rank != 1 ||
+                        ir_type_elem(m, vt) != ir_type_elem(m, rt)
+                  : vt != rt)
+            return false;
+        f[(*nf)++] = (struct fwd){x, r, y, w, splat};
+    }
+    /* nothing B loads in a loop is stored by A */
+    IR_FOR_OPS(m, body_of(m, sa[2]), s) {
+        struct nest_side to;
+        if (ir_op_get(m, s)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+            (!nest_read_side(m, s, 1, &to) || loop_reads(m, body_of(m, sb[0]), to.v)))
+            return false;
+    }
+    return true;
+}
+
+/* The broadcast of scalar tensor v to type t before `before`. */
+static ir_value broadcast(struct ir_module *m, ir_op before, ir_value v, ir_type t)
+{
+    struct split_b b;
+    sb_before(&b, m, before, ir_op_get(m, before)->loc);
+    ir_value e = sb_tensor_empty(&b, t);
+    uint32_t rv = ir_type_get(m, ir_value_type(m, v))->rank;
+    ir_aff zero = ir_aff_const(m, 0), d0 = ir_aff_dim(m, 0);
+    ir_aff zs[NEST_MAX_RANK];
+    for (uint32_t k = 0; k < rv && k < NEST_MAX_RANK; k++)
+        zs[k] = zero;
+    ir_attr maps[2] = {ir_attr_affine_map(m, ir_map_intern(m, 1, 0, rv, zs)),
+                       ir_attr_affine_map(m, ir_map_intern(m, 1, 0, 1, &d0))};
+    ir_attr par = ir_attr_intern(m, &(struct ir_attr_info){
+                                        .kind = IR_AT_OPAQUE,
+                                        .s = ir_str_c(m, "linalg.iterator_type"),
+                                        .body = ir_str_c(m, "parallel")});
+    struct ir_op_state st;
+    ir_state_init(&st, m, "linalg.generic", b.loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_add_operand(m, &st, e);
+    ir_state_add_result(m, &st, t);
+    ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, 2, maps));
+    ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, 1, &par));
+    ir_state_set_attr(m, &st, "operandSegmentSizes",
+                      split_segments(m, 2, (const int64_t[]){1, 1}));
+    ir_block body = sb_region(m, &st);
+    ir_type et = ir_type_elem(m, t);
+    ir_value in = ir_block_add_arg(m, body, et, ir_str_c(m, "in"));
+    ir_block_add_arg(m, body, et, ir_str_c(m, "out"));
+    struct ir_op_state y;
+    ir_state_init(&y, m, "linalg.yield", b.loc);
+    ir_state_add_operand(m, &y, in);
+    ir_block_append_op(m, body, ir_op_create(m, &y));
+    return ir_op_result(m, sb_emit(&b, &st), 0);
+}
+
+/* B's private joins A's: one private with both's results (A's first). */
+static void merge_private(struct ir_module *m, ir_op a, ir_op pa, ir_op pb)
+{
+    if (!pb)
+        return;
+    if (!pa) {
+        ir_op_unlink(m, pb);
+        ir_op_insert_before(m, ir_block_get(m, body_of(m, a))->first, pb);
+        return;
+    }
+    const struct ir_op_info *ao = ir_op_get(m, pa), *bo = ir_op_get(m, pb);
+    ir_block ra = body_of(m, pa), rb = body_of(m, pb);
+    ir_op ya = ir_block_get(m, ra)->last, yb = ir_block_get(m, rb)->last;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, rb)->first; op && op != yb; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, ya, op);
+    }
+    struct ir_op_state st, y;
+    ir_state_init(&st, m, "ktdf.private", ao->loc);
+    ir_state_init(&y, m, "ktdf.private_yield", ir_op_get(m, ya)->loc);
+    for (uint32_t k = 0; k < ao->nres; k++) {
+        ir_state_add_result(m, &st, ir_value_type(m, ao->res + k));
+        ir_state_add_operand(m, &y, ir_op_get(m, ya)->opnd[k]);
+    }
+    for (uint32_t k = 0; k < bo->nres; k++) {
+        ir_state_add_result(m, &st, ir_value_type(m, bo->res + k));
+        ir_state_add_operand(m, &y, ir_op_get(m, yb)->opnd[k]);
+    }
+    ir_op_unlink(m, ya);
+    ir_block_append_op(m, ra, ir_op_create(m, &y));
+    ir_state_add_region(m, &st, ao->regs[0]);
+    ir_op np = ir_op_create(m, &st);
+    ir_op_insert_before(m, pa, np);
+    ir_op_get(m, pa)->nreg = 0;
+    ir_op_unlink(m, pa);
+    ir_op_unlink(m, pb);
+    for (uint32_t k = 0; k < ao->nres; k++) {
+        ir_value_get(m, ir_op_result(m, np, k))->name = ir_value_get(m, ao->res + k)->name;
+        split_replace_uses(m, a, ao->res + k, ir_op_result(m, np, k));
+    }
+    for (uint32_t k = 0; k < bo->nres; k++)
+        split_replace_uses(m, a, bo->res + k, ir_op_result(m, np, ao->nres + k));
+}
+
+/* Moves the ops of stage from's body to the end of stage to's. */
+static void append_body(struct ir_module *m, ir_op to, ir_op from)
+{
+    ir_block tb = body_of(m, to);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, body_of(m, from))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        ir_block_append_op(m, tb, op);
+    }
+}
+
+/* Fifo allocations of pipe's private whose slots are not all used any more
+ * keep the used ones (a stage must use all of an allocation's slots). */
+static void shrink_allocs(struct ir_module *m, ir_op pipe)
+{
+    ir_op priv = IR_NONE;
+    IR_FOR_OPS(m, body_of(m, pipe), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PRIVATE)
+            priv = op;
+    if (!priv)
+        return;
+    uint32_t *uses = split_use_counts(m, pipe);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, body_of(m, priv))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_KTDF_FIFO_ALLOCATE)
+            continue;
+        uint32_t used = 0;
+        for (uint32_t r = 0; r < o->nres; r++)
+            used += uses[o->res + r] > 0;
+        if (used == o->nres || !used)
+            continue;
+        struct ir_op_state st;
+        ir_state_init(&st, m, "ktdf.fifo.allocate", o->loc);
+        for (uint32_t r = 0; r < o->nres; r++)
+            if (uses[o->res + r])
+                ir_state_add_result(m, &st, ir_value_type(m, o->res + r));
+        ir_op na = ir_op_create(m, &st);
+        ir_op_insert_before(m, op, na);
+        uint32_t k = 0;
+        for (uint32_t r = 0; r < o->nres; r++)
+            if (uses[o->res + r])
+                split_replace_uses(m, pipe, o->res + r, ir_op_result(m, na, k++));
+        ir_op_unlink(m, op);
+    }
+    free(uses);
+}
+
+/* B into A (fusable: f, nf), B's plain ops before it moved before A. */
+static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct fwd *f,
+                 uint32_t nf)
+{
+    ir_op pa, pb, sa[3], sb[3];
+    parts(m, a, &pa, sa);
+    parts(m, b, &pb, sb);
+    ir_op next;
+    for (ir_op op = ir_op_get(m, a)->next; op && op != b; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, a, op);
+    }
+    uint32_t *uses = split_use_counts(m, fn);
+    for (uint32_t i = 0; i < nf; i++) {
+        ir_value v = ir_op_get(m, f[i].write)->opnd[0], r = ir_op_get(m, f[i].read)->res;
+        if (f[i].splat) /* once, before B's compute (its read may be in a loop) */
+            v = broadcast(m, ir_block_get(m, body_of(m, sb[1]))->first, v, ir_value_type(m, r));
+        split_replace_uses(m, b, r, v);
+        ir_op_unlink(m, f[i].read);
+        ir_op_unlink(m, f[i].load);
+        struct nest_side to;
+        nest_read_side(m, f[i].store, 1, &to);
+        /* T read and written by these two transfers only: gone with them */
+        bool twice = false;
+        for (uint32_t j = 0; j < i; j++)
+            twice |= f[j].store == f[i].store;
+        if (uses[to.v] == 2 && !twice) {
+            ir_op_unlink(m, f[i].store);
+            ir_op_unlink(m, f[i].write);
+        }
+    }
+    free(uses);
+    for (int i = 0; i < 3; i++)
+        append_body(m, sa[i], sb[i]);
+    merge_private(m, a, pa, pb);
+    ir_op_unlink(m, b);
+    nest_prune_private(m, a);
+    shrink_allocs(m, a);
+}
+
+/* Whether a transfer under root writes (write) or reads buffer v. */
+struct touch {
+    ir_value v;
+    bool write, found;
+};
+
+static bool find_touch(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct touch *t = ctx;
+    struct nest_side sd;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (!nest_read_side(m, op, t->write ? 1 : 0, &sd) || sd.v == t->v))
+        t->found = true;
+    return !t->found;
+}
+
+static bool touches(struct ir_module *m, ir_op root, ir_value v, bool write)
+{
+    struct touch t = {v, write, false};
+    ir_walk(m, root, find_touch, &t);
+    return t.found;
+}
+
+/* Loops la and lb (in a row, the same bounds, each around one pipeline)
+ * as one loop whose body runs la's pipeline then lb's, when lb's iteration
+ * i takes what la's iteration i stores (forwarded, fusable with lb's IV as
+ * la's) and stores nothing la loads or stores; then fused into one
+ * pipeline. False (nothing changed) otherwise. */
+static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *oa = ir_op_get(m, la), *ob = ir_op_get(m, lb);
+    ir_op pa = nest_stream_pipeline(m, la), pb = nest_stream_pipeline(m, lb);
+    if (!pa || !pb || oa->nopnd != 3 || ob->nopnd != 3)
+        return false;
+    for (int i = 0; i < 3; i++) {
+        int64_t x, y;
+        if (oa->opnd[i] != ob->opnd[i] && !(split_const_int(m, oa->opnd[i], &x) &&
+                                            split_const_int(m, ob->opnd[i], &y) && x == y))
+            return false;
+    }
+    ir_value iva = nest_for_iv(m, la), ivb = nest_for_iv(m, lb);
+    struct fwd f[MAX_FWD];
+    uint32_t nf;
+    if (!fusable(m, c->dev, pa, pb, ivb, iva, f, &nf) || !nf)
+        return false;
+    ir_op sb[3], pv;
+    parts(m, pb, &pv, sb);
+    IR_FOR_OPS(m, body_of(m, sb[2]), x) {
+        struct nest_side to;
+        if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+            continue;
+        if (!nest_read_side(m, x, 1, &to) || to.fifo || touches(m, pa, to.v, false) ||
+            touches(m, pa, to.v, true))
+            return false;
+    }
+    /* lb's body into la's, its IV la's */
+    ir_op yield = ir_block_get(m, nest_for_body(m, la))->last;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, lb))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            continue;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, yield, op);
+        split_replace_uses(m, op, ivb, iva);
+    }
+    ir_op_unlink(m, lb);
+    fuse(m, fn, pa, pb, f, nf);
+    return true;
+}
+
+struct pipes {
+    ir_op *v;
+    uint32_t n, cap;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct pipes *p = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE)
+        return true;
+    if (p->n == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 32;
+        p->v = realloc(p->v, p->cap * sizeof *p->v);
+        if (!p->v)
+            abort();
+    }
+    p->v[p->n++] = op;
+    return true;
+}
+
+bool nest_fuse(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    struct pipes p = {0};
+    ir_walk(m, fn, collect, &p);
+    bool changed = false;
+    /* loops of one pipeline in a row, iteration by iteration */
+    for (uint32_t i = 0; i < p.n; i++) {
+        ir_op la = ir_op_get(m, p.v[i])->block ? ir_op_parent(m, p.v[i]) : IR_NONE;
+        if (!la || ir_op_get(m, la)->kind != IR_OP_SCF_FOR || nest_stream_pipeline(m, la) != p.v[i])
+            continue;
+        for (;;) {
+            ir_op lb = ir_op_get(m, la)->next;
+            while (lb && plain(m, lb))
+                lb = ir_op_get(m, lb)->next;
+            if (!lb || ir_op_get(m, lb)->kind != IR_OP_SCF_FOR || !fuse_loops(c, fn, la, lb))
+                break;
+            changed = true;
+        }
+    }
+    for (uint32_t i = 0; i < p.n; i++) {
+        ir_op a = p.v[i];
+        if (!ir_op_get(m, a)->block)
+            continue; /* fused into an earlier one */
+        for (;;) {
+            ir_op b = ir_op_get(m, a)->next;
+            while (b && plain(m, b))
+                b = ir_op_get(m, b)->next;
+            struct fwd f[MAX_FWD];
+            uint32_t nf;
+            if (!b)
+                break;
+            if (ir_op_get(m, b)->kind == IR_OP_SCF_FOR) {
+                /* a loop of one pipeline taking A's values: streamed, then fused */
+                ir_op p2 = nest_stream_pipeline(m, b);
+                if (!p2 || !fusable(m, c->dev, a, p2, IR_NONE, IR_NONE, f, &nf) || !nf ||
+                    !nest_stream_loop(m, b))
+                    break;
+                b = p2;
+            } else if (ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE ||
+                       !fusable(m, c->dev, a, b, IR_NONE, IR_NONE, f, &nf)) {
+                break;
+            }
+            fuse(m, fn, a, b, f, nf);
+            changed = true;
+        }
+    }
+    free(p.v);
+    if (changed)
+        split_dce(m, fn);
+    return true;
+}

@@ -238,6 +238,10 @@ struct tiled {
     bool splats_out; /* splat-hoist on: a splat in a loop not writing its scalar leaves it */
     uint32_t nloads;
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
+    uint64_t inner_groups, direct_groups; /* load groups of pipelines in inner loops, and
+                                             of those directly in the point loop */
+    bool inner;                /* a pipeline sits in an inner loop */
+    uint64_t loads_before, ops_before; /* the point's loads and ops before this pipeline */
     int64_t capacity;          /* of the scratchpad, bytes */
     const char *space;         /* its memory kind */
 };
@@ -438,6 +442,55 @@ static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
     return false;
 }
 
+static bool count_fifo_load(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct nest_side a, b;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 0, &a) &&
+        nest_read_side(m, op, 1, &b) && !a.fifo && !nest_is_ddr(m, a.v) && b.fifo)
+        ++*(int64_t *)ctx;
+    return true;
+}
+
+/* The load groups `times` runs of pipeline pipe (under point loop pl)
+ * issue, and whether it sits in an inner loop: its scratchpad -> FIFO
+ * loads, in groups of NEST_COST_LOAD_GROUP; a loop of pl holding only that
+ * pipeline, of constant trip count, is unrolled by 2 or 4 as ktc-lower
+ * does (lower.c, unroll_of) so that a group spans iterations. */
+static uint64_t load_groups(struct ir_module *m, ir_op pipe, ir_op pl, int64_t times,
+                            bool *inner)
+{
+    int64_t n = 0, trips, u = 1;
+    ir_walk(m, pipe, count_fifo_load, &n);
+    ir_op loop = ir_op_parent(m, pipe);
+    *inner = loop && loop != pl && ir_op_get(m, loop)->kind == IR_OP_SCF_FOR;
+    if (!n)
+        return 0;
+    if (*inner && nest_for_normal(m, loop, &trips)) {
+        uint32_t others = 0;
+        IR_FOR_OPS(m, nest_for_body(m, loop), o) {
+            uint32_t k = ir_op_get(m, o)->kind;
+            others += k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL ||
+                      (k == IR_OP_KTDF_PIPELINE && o != pipe);
+        }
+        while (!others && u < 4 && 2 * u * n <= NEST_COST_LOAD_GROUP && trips % (2 * u) == 0)
+            u *= 2;
+    }
+    return (uint64_t)(times / u * ((u * n + NEST_COST_LOAD_GROUP - 1) / NEST_COST_LOAD_GROUP));
+}
+
+/* The vector instructions ktc-lower makes of an elementwise generic's body
+ * (lower.h): one per op, two per scalar constant (its bitstream and the
+ * shuffle splatting it); at least one. */
+static int64_t body_ops(const struct ir_module *m, ir_op generic)
+{
+    int64_t n = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, generic, 0)), o) {
+        uint32_t k = ir_op_get(m, o)->kind;
+        n += k == IR_OP_ARITH_CONSTANT ? 2 : k != IR_OP_LINALG_YIELD;
+    }
+    return n > 0 ? n : 1;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -452,13 +505,19 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->space = sp;
         }
     } else if (o->kind == IR_OP_KTDF_PIPELINE) {
+        t->loads_before = t->p.l1_loads_per_point;
+        t->ops_before = t->p.vector_ops_per_point;
         t->p.pipelines_per_point += (uint32_t)times;
         t->p.pipeline_ops_per_point++;
+        bool inner;
+        uint64_t g = load_groups(m, op, t->point_loop, times, &inner);
+        *(inner ? &t->inner_groups : &t->direct_groups) += g;
+        t->inner |= inner;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
         else
-            t->p.vector_ops_per_point += (uint64_t)times;
+            t->p.vector_ops_per_point += (uint64_t)(body_ops(m, op) * times);
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
         /* the sides' memrefs (opnd[1] is a source subscript when one is a value) */
         struct nest_side sa, sb;
@@ -489,7 +548,8 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                         !moves_with(m, op, nest_for_iv(m, t->tile_loop));
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
-                .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row};
+                .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row,
+                .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
             ir_attr mode = ir_op_attr(m, op, "transfer_mode");
             if (mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
@@ -497,6 +557,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
                 t->p.splats_per_point += (uint64_t)times;
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
+            t->p.l1_loads_per_point += (uint64_t)times;
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
             t->p.fifo_out_bytes_per_point += (uint64_t)(slot_bytes(m, st) * times);
@@ -795,6 +856,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
         t.splats_out = !(o->disabled & (1u << SCHED_NEST_SPLAT_HOIST));
         ir_walk(m, t.point_loop, measure, &t);
+        if (t.inner) /* ktc-lower does not unroll a point loop holding loops */
+            t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
         outer_buffers(m, &t);
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
         t.capacity = k != ARCH_NONE ? c->dev->res[c->dev->kinds[k].first].size : 0;

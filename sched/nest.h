@@ -38,7 +38,9 @@
  *                     parallel_loop that tiling, coarsening and double
  *                     buffering stream like any other; the row itself is
  *                     never held whole in the scratchpad (a row in device
- *                     memory is read through one staging buffer per chunk).
+ *                     memory is read through one staging buffer per chunk;
+ *                     when a later pass of the point reads the row whole,
+ *                     coarsening reads the chunks from that pass's buffer).
  *                     An elementwise producer fused into the reduction's
  *                     body (x * x) runs on the first level's inputs. Needs
  *                     C a power of two above 32 and a one-op commutative
@@ -115,7 +117,12 @@
  *                                      leading dim of T); identical loads
  *                                      (same source, same indices; the
  *                                      inner loops of fissioned pipelines
- *                                      matched by depth) merge; when the
+ *                                      matched by depth) merge, and a load
+ *                                      of elements another one reads (its
+ *                                      inner loop a window of the other's:
+ *                                      a reduction's chunks of a row a
+ *                                      later pass reads whole) reads that
+ *                                      one's buffer, shifted; when the
  *                                      point loop steps by a launch-time s
  *                                      (the points' blocks s apart, no
  *                                      static stride), one transfer per

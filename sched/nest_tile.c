@@ -234,6 +234,7 @@ struct tiled {
     struct nest_cost_program p;
     struct nest_cost_xfer xfers[16];
     ir_op loads[16]; /* the DDR loads counted (coarsening merges identical ones) */
+    uint32_t load_xfer[16]; /* each one's entry in xfers */
     bool hoisted;    /* broadcast on: loads invariant in the tile loop move out of it */
     bool splats_out; /* splat-hoist on: a splat in a loop not writing its scalar leaves it */
     uint32_t nloads;
@@ -351,6 +352,46 @@ static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op 
                              (di && iv_depth(m, y.v[j], pl, &tj) == di && tj == ti))))
             j++;
         if (j == y.n)
+            return false;
+    }
+    return true;
+}
+
+/* Whether transfer a (under point loop pl) reads elements transfer b
+ * reads at the same point: the same view and sizes, each subscript's terms
+ * the same (inner IVs matched by depth, a's trips at most b's), a constant
+ * apart by a whole window of an inner loop's iterations that fits in b's
+ * (coarsening then reads b's buffer for a). */
+static bool within_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
+{
+    struct nest_side x, y;
+    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) ||
+        !same_view(m, x.v, y.v, pl) || x.nsub != y.nsub || x.nsize != y.nsize)
+        return false;
+    for (uint32_t i = 0; i < x.nsize; i++)
+        if (x.size[i] != y.size[i])
+            return false;
+    for (uint32_t s = 0; s < x.nsub; s++) {
+        struct nest_lin p = {.c = x.sub[s].c}, q = {.c = y.sub[s].c};
+        if ((x.sub[s].v && !nest_lin_of(m, x.sub[s].v, &p)) ||
+            (y.sub[s].v && !nest_lin_of(m, y.sub[s].v, &q)) || p.n != q.n)
+            return false;
+        int64_t step = 0, ta = 0, tb = 0;
+        for (uint32_t i = 0; i < p.n; i++) {
+            int64_t ti, tj;
+            int di = iv_depth(m, p.v[i], pl, &ti);
+            uint32_t j = 0;
+            while (j < q.n && !(q.k[j] == p.k[i] &&
+                                (q.v[j] == p.v[i] ||
+                                 (di && iv_depth(m, q.v[j], pl, &tj) == di && ti <= tj))))
+                j++;
+            if (j == q.n)
+                return false;
+            if (di && q.v[j] != p.v[i] && p.k[i] > 0 && !step)
+                step = p.k[i], ta = ti, tb = tj;
+        }
+        int64_t d = p.c - q.c;
+        if (d && (!step || d % step || d < 0 || d / step + ta > tb))
             return false;
     }
     return true;
@@ -533,10 +574,40 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             return true;
         }
         for (uint32_t i = 0; load && i < t->nloads; i++)
-            if (same_source(m, t->loads[i], op, t->point_loop))
+            if (same_source(m, t->loads[i], op, t->point_loop) ||
+                within_source(m, op, t->loads[i], t->point_loop))
                 return true;
-        if (load && t->nloads < 16)
+        /* a load containing one counted before (a row read by chunks, then
+         * whole): coarsening reads it once, where the first reader needs it */
+        bool counted = false;
+        for (uint32_t i = 0; load && i < t->nloads; i++) {
+            if (!within_source(m, t->loads[i], op, t->point_loop))
+                continue;
+            uint32_t k = t->load_xfer[i];
+            if (!counted) { /* the first: now this load */
+                if (t->xfers[k].bytes_per_point)
+                    t->xfers[k].bytes_per_point = (uint64_t)(nest_memref_bytes(m, dt) * times);
+                t->loads[i] = op;
+                counted = true;
+                continue;
+            }
+            /* the others go */
+            memmove(&t->xfers[k], &t->xfers[k + 1], (t->p.nxfers - k - 1) * sizeof *t->xfers);
+            t->p.nxfers--;
+            memmove(&t->loads[i], &t->loads[i + 1], (t->nloads - i - 1) * sizeof *t->loads);
+            memmove(&t->load_xfer[i], &t->load_xfer[i + 1],
+                    (t->nloads - i - 1) * sizeof *t->load_xfer);
+            t->nloads--;
+            for (uint32_t j = 0; j < t->nloads; j++)
+                t->load_xfer[j] -= t->load_xfer[j] > k;
+            i--;
+        }
+        if (counted)
+            return true;
+        if (load && t->nloads < 16) {
+            t->load_xfer[t->nloads] = t->p.nxfers;
             t->loads[t->nloads++] = op;
+        }
         if ((load || store) && t->p.nxfers < 16) {
             ir_type ty = load ? dt : st;
             const struct ir_type_info *ti = ir_type_get(m, ty);

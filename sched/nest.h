@@ -184,8 +184,15 @@
  *                     forwards it, L1SU stores it into a program-level
  *                     vector, [0, 0] size [1, N]); the loop reads that
  *                     vector as a plain load (no shuffle waiting on the
- *                     scalar's load every vector). One splat serves the
- *                     later splats of the same element (same buffer and
+ *                     scalar's load every vector). When the one generic
+ *                     reading the splat computes a part of its body from
+ *                     it and constants alone (rsqrt(sum / n + eps) of a
+ *                     row's sum), that part moves into the splat's
+ *                     pipeline (a generic over the vector in its compute
+ *                     stage, run once) and the loop's body reads the
+ *                     result: the vector is then that splat's own. One
+ *                     splat serves the later splats of the same element
+ *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector
  *                     per k) in loops of the same block while nothing
  *                     writes the buffer between. Runs after corelets:

@@ -173,6 +173,12 @@ bool nest_corelets(struct nest_ctx *c);
 /* nest_splat.c: a scalar splatted in a loop -> splatted once before it
  * into a scratchpad vector the loop reads (runs after corelets). */
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
+/* What splat-hoist takes out of generic g's body when its input k is a
+ * splat it hoists: the ops computed from that input and constants alone
+ * (the row's rstd from its sum), done once on the splat instead; the
+ * vector instructions that leaves out a run of g (as the cost model counts
+ * them: two per constant), 0 when g has no such part. */
+int64_t nest_splat_foldable(const struct ir_module *m, ir_op g, uint32_t k);
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

@@ -532,6 +532,35 @@ static int64_t body_ops(const struct ir_module *m, ir_op generic)
     return n > 0 ? n : 1;
 }
 
+/* The vector instructions splat-hoist takes out of a run of generic g
+ * (under point loop pl): the part of its body computed from a splat input
+ * alone, when the splat leaves its loop (nest_splat_foldable). */
+static int64_t hoisted_ops(struct ir_module *m, ir_op g, ir_op pl)
+{
+    struct split_gen sg;
+    ir_op pipe = ir_op_parent(m, ir_op_parent(m, g));
+    if (!split_gen_read(m, g, &sg) || !pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        return 0;
+    for (uint32_t k = 0; k < sg.nin; k++) {
+        ir_op d = ir_value_def(m, sg.in[k]);
+        if (!d || ir_op_get(m, d)->kind != IR_OP_KTDF_READ_FROM_FIFO)
+            continue;
+        ir_value slot = ir_op_get(m, d)->opnd[0];
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st)
+            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
+                struct nest_side a, b;
+                ir_attr mode = ir_op_attr(m, x, "transfer_mode");
+                if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER && mode &&
+                    ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+                    strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0 &&
+                    nest_read_side(m, x, 0, &a) && nest_read_side(m, x, 1, &b) && b.fifo &&
+                    b.v == slot && splat_leaves(m, x, a.v, pl))
+                    return nest_splat_foldable(m, g, k);
+            }
+    }
+    return 0;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -557,8 +586,10 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
-        else
-            t->p.vector_ops_per_point += (uint64_t)(body_ops(m, op) * times);
+        else {
+            int64_t n = body_ops(m, op) - (t->splats_out ? hoisted_ops(m, op, t->point_loop) : 0);
+            t->p.vector_ops_per_point += (uint64_t)((n > 0 ? n : 1) * times);
+        }
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
         /* the sides' memrefs (opnd[1] is a source subscript when one is a value) */
         struct nest_side sa, sb;

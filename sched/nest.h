@@ -190,7 +190,13 @@
  *                     row's sum), that part moves into the splat's
  *                     pipeline (a generic over the vector in its compute
  *                     stage, run once) and the loop's body reads the
- *                     result: the vector is then that splat's own. One
+ *                     result: the vector is then that splat's own. A loop
+ *                     of constant trip count a multiple of 4 holding index
+ *                     arithmetic and one pipeline reading such vectors (at
+ *                     most 4) besides one other vector, computing one (an
+ *                     elementwise pass: y = x * rstd), not writing them, is
+ *                     unrolled by 4 (NEST_SPLAT_SHARE): its pipeline moves
+ *                     4 iterations and loads the splats once. One
  *                     splat serves the later splats of the same element
  *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector

@@ -179,6 +179,9 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
  * vector instructions that leaves out a run of g (as the cost model counts
  * them: two per constant), 0 when g has no such part. */
 int64_t nest_splat_foldable(const struct ir_module *m, ir_op g, uint32_t k);
+/* How many iterations of a loop reading a hoisted splat vector share one
+ * load of it (splat-hoist unrolls the loop by that much). */
+enum { NEST_SPLAT_SHARE = 4 };
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

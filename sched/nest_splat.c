@@ -466,6 +466,199 @@ static void fold_invariant(struct ir_module *m, struct hoisted *h, ir_op pipe, i
     h->folded = true;
 }
 
+enum { SHARE = NEST_SPLAT_SHARE };
+
+/* Loop reads vector vec by transfer r into slot `slot` of its one pipeline
+ * at every iteration: unrolled by SHARE, its pipeline moves SHARE
+ * iterations (their loads, compute and stores each, in the stages they
+ * had) and loads the vector once, which the SHARE computes read. Only a
+ * loop of constant trip count SHARE divides, holding index arithmetic and
+ * that pipeline (no modulo), that does not write vec. */
+static bool in_set(const ir_value *v, uint32_t n, ir_value x)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (v[i] == x)
+            return true;
+    return false;
+}
+
+static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, uint32_t nvec,
+                        const ir_value *slots, uint32_t nslot)
+{
+    ir_op loop = ir_op_parent(m, pipe);
+    int64_t n;
+    if (!loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres ||
+        !nest_for_normal(m, loop, &n) || n % SHARE || ir_op_attr(m, pipe, "modulo"))
+        return;
+    for (uint32_t i = 0; i < nvec; i++)
+        if (writes(m, loop, vecs[i]))
+            return;
+    uint32_t nbody = 0;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (op != pipe && o->kind != IR_OP_SCF_YIELD &&
+            (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE) || ++nbody > 64))
+            return;
+    }
+    /* the pipeline: a private, then stages; the slot read once */
+    ir_block pb = ir_region_entry(m, ir_op_region(m, pipe, 0));
+    ir_op priv = ir_block_get(m, pb)->first;
+    if (!priv || ir_op_get(m, priv)->kind != IR_OP_KTDF_PRIVATE)
+        return;
+    uint32_t reads = 0, others = 0, gens = 0;
+    for (ir_op st = ir_op_get(m, priv)->next; st; st = ir_op_get(m, st)->next) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            return;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            bool rd = o->kind == IR_OP_KTDF_READ_FROM_FIFO && o->nopnd;
+            reads += rd && in_set(slots, nslot, o->opnd[0]);
+            others += rd && !in_set(slots, nslot, o->opnd[0]);
+            gens += o->kind == IR_OP_LINALG_GENERIC;
+        }
+    }
+    /* an elementwise pass (one vector read and one computed a run, the
+     * compute unit's registers holding SHARE of each and the splats) */
+    if (reads != nslot || others != 1 || gens != 1)
+        return;
+    struct ir_loc loc = ir_op_get(m, loop)->loc;
+    ir_value iv = nest_for_iv(m, loop);
+    struct split_b b;
+    sb_before(&b, m, loop, loc);
+    ir_op_get(m, loop)->opnd[1] = sb_index(&b, n / SHARE);
+    /* iteration j of SHARE: iv * SHARE + j; the index arithmetic per j */
+    struct split_vmap vm[SHARE];
+    memset(vm, 0, sizeof vm);
+    ir_op first = ir_block_get(m, nest_for_body(m, loop))->first;
+    sb_before(&b, m, first, loc);
+    ir_value base = sb_arith(&b, "arith.muli", iv, sb_index(&b, SHARE));
+    for (int j = 0; j < SHARE; j++)
+        split_vmap_set(&vm[j], iv, j ? sb_arith(&b, "arith.addi", base, sb_index(&b, j)) : base);
+    ir_op ops[64];
+    uint32_t nops = 0;
+    for (ir_op op = first; op != pipe && nops < 64; op = ir_op_get(m, op)->next)
+        ops[nops++] = op;
+    for (uint32_t k = 0; k < nops; k++) {
+        for (int j = 0; j < SHARE; j++)
+            ir_op_insert_before(m, pipe, split_clone(m, ops[k], &vm[j]));
+        ir_op_unlink(m, ops[k]);
+    }
+    /* the new private: SHARE of each slot but the shared one, the tokens once */
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.pipeline", loc);
+    ir_block body = sb_region(m, &st);
+    sb_before(&b, m, pipe, loc);
+    sb_emit(&b, &st);
+    const struct ir_op_info *po = ir_op_get(m, priv);
+    ir_type tok = ir_ktdf_token_type(m);
+    ir_state_init(&st, m, "ktdf.private", loc);
+    uint32_t nres = 0;
+    for (uint32_t k = 0; k < po->nres; k++) {
+        ir_value v = ir_op_get(m, priv)->res + k;
+        bool once = in_set(slots, nslot, v) || ir_value_type(m, v) == tok;
+        for (int j = 0; j < (once ? 1 : SHARE); j++, nres++)
+            ir_state_add_result(m, &st, ir_value_type(m, v));
+    }
+    ir_block pr = sb_region(m, &st);
+    struct split_b ob, ib;
+    sb_at_end(&ob, m, body, loc);
+    ir_op npr = sb_emit(&ob, &st);
+    sb_at_end(&ib, m, pr, loc);
+    ir_value made[4 * 64];
+    if (nres > 4 * 64)
+        abort();
+    uint32_t q = 0;
+    for (uint32_t k = 0; k < ir_op_get(m, priv)->nres; k++) {
+        ir_value v = ir_op_get(m, priv)->res + k;
+        bool slotted = in_set(slots, nslot, v), once = slotted || ir_value_type(m, v) == tok;
+        for (int j = 0; j < (once ? 1 : SHARE); j++, q++) {
+            made[q] = nest_make_op(&ib, once && !slotted ? "ktdf.create_token"
+                                                         : "ktdf.fifo.allocate",
+                                   ir_value_type(m, v));
+            ir_value_get(m, ir_op_result(m, npr, q))->name = ir_value_get(m, v)->name;
+            for (int i = 0; i < SHARE; i++)
+                if (once || i == j)
+                    split_vmap_set(&vm[i], v, ir_op_result(m, npr, q));
+        }
+    }
+    ir_state_init(&st, m, "ktdf.private_yield", loc);
+    for (uint32_t k = 0; k < q; k++)
+        ir_state_add_operand(m, &st, made[k]);
+    sb_emit(&ib, &st);
+    /* the stages: iteration 0's copy, then each op of the other iterations
+     * after the last copy of it; the shared load and its read once */
+    for (ir_op so = ir_op_get(m, priv)->next; so; so = ir_op_get(m, so)->next) {
+        ir_op ns = split_clone(m, so, &vm[0]);
+        ir_block_append_op(m, body, ns);
+        ir_op c = ir_block_get(m, ir_region_entry(m, ir_op_region(m, ns, 0)))->first;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, so, 0)), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            struct nest_side d;
+            bool shared = (o->kind == IR_OP_KTDF_READ_FROM_FIFO && o->nopnd &&
+                           in_set(slots, nslot, o->opnd[0])) ||
+                          (o->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
+                           d.fifo && in_set(slots, nslot, d.v));
+            ir_op next = ir_op_get(m, c)->next;
+            if (shared) {
+                for (int j = 1; j < SHARE; j++)
+                    for (uint32_t i = 0; i < o->nres; i++)
+                        split_vmap_set(&vm[j], o->res + i, split_vmap_get(&vm[0], o->res + i));
+            } else {
+                ir_op after = c;
+                for (int j = 1; j < SHARE; j++) {
+                    ir_op cj = split_clone(m, op, &vm[j]);
+                    if (ir_op_get(m, after)->next)
+                        ir_op_insert_before(m, ir_op_get(m, after)->next, cj);
+                    else
+                        ir_block_append_op(m, ir_op_get(m, after)->block, cj);
+                    after = cj;
+                }
+            }
+            c = next;
+        }
+    }
+    for (int j = 0; j < SHARE; j++)
+        split_vmap_free(&vm[j]);
+    ir_op_unlink(m, pipe);
+}
+
+/* The pipelines reading a splat vector into FIFO slots, and those slots. */
+struct pipes {
+    ir_op v[64];
+    ir_value slots[64][4];
+    uint32_t nslots[64], n;
+    bool many[64]; /* more slots than shared at once */
+    const ir_value *vecs;
+    uint32_t nvec;
+};
+
+static bool reading_pipes(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct pipes *ps = ctx;
+    struct nest_side a, d;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER || !nest_read_side(m, op, 0, &a) ||
+        !nest_read_side(m, op, 1, &d) || a.fifo || !d.fifo || !in_set(ps->vecs, ps->nvec, a.v))
+        return true;
+    ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
+    if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        return true;
+    uint32_t k = 0;
+    while (k < ps->n && ps->v[k] != pipe)
+        k++;
+    if (k == ps->n) {
+        if (ps->n == 64)
+            return true;
+        ps->v[ps->n] = pipe;
+        ps->many[ps->n] = false;
+        ps->nslots[ps->n++] = 0;
+    }
+    if (ps->nslots[k] < 4)
+        ps->slots[k][ps->nslots[k]++] = d.v;
+    else
+        ps->many[k] = true;
+    return true;
+}
+
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -523,5 +716,14 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
         if (fresh)
             fold_invariant(m, h, pipe, dst.v);
     }
+    /* the loops reading the vectors: SHARE iterations a load of each */
+    ir_value vecs[MAX_HOISTED];
+    for (uint32_t k = 0; k < nh; k++)
+        vecs[k] = hs[k].vec;
+    struct pipes ps = {.n = 0, .vecs = vecs, .nvec = nh};
+    ir_walk(m, fn, reading_pipes, &ps);
+    for (uint32_t k = 0; k < ps.n; k++)
+        if (!ps.many[k])
+            share_splat(m, ps.v[k], vecs, nh, ps.slots[k], ps.nslots[k]);
     return true;
 }

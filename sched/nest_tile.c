@@ -498,15 +498,18 @@ static bool count_fifo_load(struct ir_module *m, ir_op op, void *ctx)
  * pipeline, of constant trip count, is unrolled by 2 or 4 as ktc-lower
  * does (lower.c, unroll_of) so that a group spans iterations. */
 static uint64_t load_groups(struct ir_module *m, ir_op pipe, ir_op pl, int64_t times,
-                            bool *inner)
+                            int64_t share, int64_t shared, bool *inner)
 {
     int64_t n = 0, trips, u = 1;
     ir_walk(m, pipe, count_fifo_load, &n);
+    /* splat-hoist's unrolling: share runs in one, the splats loaded once */
+    n = share * (n - shared) + shared;
+    times /= share;
     ir_op loop = ir_op_parent(m, pipe);
     *inner = loop && loop != pl && ir_op_get(m, loop)->kind == IR_OP_SCF_FOR;
     if (!n)
         return 0;
-    if (*inner && nest_for_normal(m, loop, &trips)) {
+    if (*inner && share == 1 && nest_for_normal(m, loop, &trips)) {
         uint32_t others = 0;
         IR_FOR_OPS(m, nest_for_body(m, loop), o) {
             uint32_t k = ir_op_get(m, o)->kind;
@@ -561,6 +564,55 @@ static int64_t hoisted_ops(struct ir_module *m, ir_op g, ir_op pl)
     return 0;
 }
 
+static bool is_splat_xfer(const struct ir_module *m, ir_op x)
+{
+    ir_attr mode = ir_op_attr(m, x, "transfer_mode");
+    return ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER && mode &&
+           ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+           strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
+}
+
+/* How many runs of pipeline pipe (under point loop pl) splat-hoist makes
+ * one (nest_splat.c, share_splat: a loop of index arithmetic and that
+ * pipeline, its trips a multiple of NEST_SPLAT_SHARE, whose splats, at
+ * most 4, all leave it, an elementwise pass), and how many of its loads
+ * are those splats; 1 when none. */
+static int64_t shared_iters(struct ir_module *m, ir_op pipe, ir_op pl, int64_t *splats)
+{
+    ir_op loop = ir_op_parent(m, pipe);
+    int64_t trips;
+    *splats = 0;
+    if (!loop || loop == pl || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR ||
+        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &trips) ||
+        trips % NEST_SPLAT_SHARE || ir_op_attr(m, pipe, "modulo"))
+        return 1;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (op != pipe && o->kind != IR_OP_SCF_YIELD &&
+            (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return 1;
+    }
+    int64_t reads = 0, gens = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
+            struct nest_side a;
+            reads += ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO;
+            gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
+            if (!is_splat_xfer(m, x))
+                continue;
+            if (!nest_read_side(m, x, 0, &a) || !splat_leaves(m, x, a.v, pl))
+                return *splats = 0, 1;
+            ++*splats;
+        }
+    }
+    /* an elementwise pass: one vector read besides the splats, one generic */
+    if (!*splats || *splats > 4 || reads - *splats != 1 || gens != 1)
+        return *splats = 0, 1;
+    return NEST_SPLAT_SHARE;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -577,10 +629,11 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
     } else if (o->kind == IR_OP_KTDF_PIPELINE) {
         t->loads_before = t->p.l1_loads_per_point;
         t->ops_before = t->p.vector_ops_per_point;
-        t->p.pipelines_per_point += (uint32_t)times;
+        int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
+        t->p.pipelines_per_point += (uint32_t)(times / u);
         t->p.pipeline_ops_per_point++;
         bool inner;
-        uint64_t g = load_groups(m, op, t->point_loop, times, &inner);
+        uint64_t g = load_groups(m, op, t->point_loop, times, u, splats, &inner);
         *(inner ? &t->inner_groups : &t->direct_groups) += g;
         t->inner |= inner;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
@@ -653,11 +706,13 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row,
                 .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
-            ir_attr mode = ir_op_attr(m, op, "transfer_mode");
-            if (mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
-                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0 &&
-                !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
+            bool splat = is_splat_xfer(m, op);
+            if (splat && !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
                 t->p.splats_per_point += (uint64_t)times;
+            int64_t splats;
+            if (splat && t->splats_out &&
+                shared_iters(m, ir_op_parent(m, ir_op_parent(m, op)), t->point_loop, &splats) > 1)
+                times /= NEST_SPLAT_SHARE; /* loaded once for that many runs */
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.l1_loads_per_point += (uint64_t)times;
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);

@@ -8,7 +8,9 @@
 // pipeline (its compute stage runs it once, on the splat vector, in a
 // generic of its own), so the pass's body is the multiply alone: 1 vector
 // instruction a vector instead of 7 (2 per constant). Bit-exact: the same
-// ops on the same values.
+// ops on the same values. The pass's loop (one vector read, one computed a
+// run) is then unrolled by 4: 16 runs of a pipeline loading 4 vectors of
+// the row and the splat vector once, computing and storing 4.
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   module {

@@ -222,9 +222,20 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
             unroll = u;
     double groups = p->load_groups_per_point ? (double)p->load_groups_per_point
                                              : npipes / unroll;
+    /* splat-hoist's sharing of a splat vector over NEST_COST_SPLAT_SHARE
+     * points: those loads once, the pass's loads in groups of its unrolled
+     * pipeline */
+    double nld = (double)p->l1_loads_per_point, fin = (double)p->fifo_in_bytes_per_point;
+    double sh = (double)p->shared_loads_per_point, k = NEST_COST_SPLAT_SHARE;
+    if (sh > 0 && trips % NEST_COST_SPLAT_SHARE == 0) {
+        double saved = sh * (k - 1) / k, per = fin / fmax(nld, 1);
+        l1 -= saved * (l1 / fmax(nld, 1));
+        fin -= saved * per;
+        nld -= saved;
+        groups = npipes / k * ceil((k * nvld - (k - 1) * sh / npipes) / LOWER_LOAD_GROUP);
+    }
     double chain = l1 > 0 ? groups * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0;
-    double ld = fmax(fmax(l1 / t->ld_l1_bw, (double)p->l1_loads_per_point), chain) +
-                (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw +
+    double ld = fmax(fmax(l1 / t->ld_l1_bw, nld), chain) + fin / t->ld_fifo_bw +
                 (double)p->splats_per_point * t->ld_l1_lat;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     *ld_out = ld;

@@ -30,6 +30,10 @@
  * not of the device. */
 enum { NEST_COST_LOAD_GROUP = 8 };
 
+/* How many points (iterations) of an elementwise pass share one load of a
+ * hoisted splat vector (ktc-nest's splat-hoist unrolls the loop by it). */
+enum { NEST_COST_SPLAT_SHARE = 4 };
+
 /* One bulk transfer per tile between device memory and scratchpad. */
 struct nest_cost_xfer {
     bool store;             /* scratchpad -> device memory (else a load) */
@@ -70,6 +74,11 @@ struct nest_cost_program {
     uint64_t l1_loads_per_point;       /* those loads: each takes at least a cycle of
                                           the load unit (a splat's scalar too), 0 = the
                                           bytes alone tell */
+    uint64_t shared_loads_per_point;   /* of those loads, the ones of a vector every
+                                          point reads (a splat ktc-nest's splat-hoist
+                                          hoists out of the tile loop): loaded once
+                                          for NEST_COST_SPLAT_SHARE points when an
+                                          instance's points are a multiple of it */
     uint64_t load_groups_per_point;    /* the groups ktc-lower issues those loads in (its
                                           load groups, inner loops unrolled as it
                                           unrolls them: lower.h), each paying the

@@ -181,7 +181,7 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
 int64_t nest_splat_foldable(const struct ir_module *m, ir_op g, uint32_t k);
 /* How many iterations of a loop reading a hoisted splat vector share one
  * load of it (splat-hoist unrolls the loop by that much). */
-enum { NEST_SPLAT_SHARE = 4 };
+enum { NEST_SPLAT_SHARE = NEST_COST_SPLAT_SHARE };
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

@@ -572,6 +572,35 @@ static bool is_splat_xfer(const struct ir_module *m, ir_op x)
            strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
 }
 
+static bool find_scalar_write(struct ir_module *m, ir_op op, void *ctx);
+
+/* The splats of pipeline pipe, directly in point loop pl, that splat-hoist
+ * takes out of the tile loop (their scalar not written in pl) and shares
+ * over the tile's points (an elementwise pass: one other vector read, one
+ * generic), 0 when it does not. */
+static int64_t point_splats(struct ir_module *m, ir_op pipe, ir_op pl)
+{
+    int64_t n = 0, reads = 0, gens = 0;
+    if (ir_op_parent(m, pipe) != pl || ir_op_attr(m, pipe, "modulo"))
+        return 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
+            struct nest_side a;
+            reads += ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO;
+            gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
+            if (!is_splat_xfer(m, x))
+                continue;
+            struct scalar_write w = {IR_NONE, false};
+            if (!nest_read_side(m, x, 0, &a) || (w.v = a.v, ir_walk(m, pl, find_scalar_write, &w), w.found))
+                return 0;
+            n++;
+        }
+    }
+    return n && n <= 4 && reads - n == 1 && gens == 1 ? n : 0;
+}
+
 /* How many runs of pipeline pipe (under point loop pl) splat-hoist makes
  * one (nest_splat.c, share_splat: a loop of index arithmetic and that
  * pipeline, its trips a multiple of NEST_SPLAT_SHARE, whose splats, at
@@ -707,11 +736,14 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
             bool splat = is_splat_xfer(m, op);
-            if (splat && !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
+            ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
+            bool at_point = splat && t->splats_out && point_splats(m, pipe, t->point_loop);
+            if (splat && !at_point && !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
                 t->p.splats_per_point += (uint64_t)times;
             int64_t splats;
-            if (splat && t->splats_out &&
-                shared_iters(m, ir_op_parent(m, ir_op_parent(m, op)), t->point_loop, &splats) > 1)
+            if (at_point) /* shared over the tile's points: the model knows the tile */
+                t->p.shared_loads_per_point += (uint64_t)times;
+            else if (splat && t->splats_out && shared_iters(m, pipe, t->point_loop, &splats) > 1)
                 times /= NEST_SPLAT_SHARE; /* loaded once for that many runs */
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.l1_loads_per_point += (uint64_t)times;

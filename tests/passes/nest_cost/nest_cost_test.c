@@ -377,6 +377,30 @@ static void test_compute_before_load(void **state)
     assert_true(waits - early > gain - 0.5 && waits - early < gain + 0.5);
 }
 
+/* A splat vector every point of an elementwise pass reads (x * rstd),
+ * shared by splat-hoist over 4 points when an instance's points are a
+ * multiple of 4: the load unit, the bottleneck here, loads and sends 1.25
+ * vectors a point instead of 2 (x and the splat); a tile of 6 points
+ * shares nothing. No DMA: the difference is the compute's. */
+static void test_shared_splat(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(48, 1);
+    p.nxfers = 0;
+    p.l1_loads_per_point = 2;
+    double ld = 128 / bw_between(spyre, "C0-L1", "C0-L1LU-CL0") +
+                128 / bw_between(spyre, "C0-L1LU-CL0", "C0-SFU-CL0");
+    double plain8 = nest_cost_predict(spyre, &p, 8, 1, 1);
+    double plain6 = nest_cost_predict(spyre, &p, 6, 1, 1);
+    p.shared_loads_per_point = 1;
+    double shared8 = nest_cost_predict(spyre, &p, 8, 1, 1);
+    double shared6 = nest_cost_predict(spyre, &p, 6, 1, 1);
+    /* 8 points a tile, 6 tiles: 3/4 of the splat's load and send saved a point */
+    assert_true(plain8 - shared8 > 48 * 0.75 * ld - 0.5);
+    assert_true(plain8 - shared8 < 48 * 0.75 * ld + 0.5);
+    assert_true(shared6 == plain6);
+}
+
 /* A compute-bound point (many vector ops) splits across the corelets. */
 static void test_instances(void **state)
 {
@@ -494,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_splats_and_pipeline_ops),
         cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
+        cmocka_unit_test(test_shared_splat),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

@@ -67,7 +67,11 @@
  *                     moves with its IV, or is a load shared-loads lets in:
  *                     the inner loops stay inside the point loop and
  *                     coarsening expands buffers by their trip counts too;
- *                     no loop under a point loop, at any depth, is one):
+ *                     no loop under a point loop, at any depth, is one;
+ *                     not a loop holding one pass, one inner loop of
+ *                     pipelines, when the cost model finds that inner loop
+ *                     tiled on its own, run per iteration, faster: a wide
+ *                     row's elementwise pass streams each row):
  *                       %T = ktdf.tiling.reserve_size {min_value = 1, divisibility = 1}
  *                       scf.for %t = 0 to ceildiv(n, %T) { scf.for %i = 0 to
  *                       ktdf.tiling.derive_size [%t : %T], total_size = n { .. } }

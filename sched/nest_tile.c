@@ -2,6 +2,7 @@
  * the point loop above a sequence of pipelines split into tile and point
  * loops around a reserve_size placeholder, then every placeholder made a
  * constant chosen by the cost model (or --tile-sizes). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,13 +107,36 @@ static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_d
     return 2 * r.per_point + fixed <= r.capacity;
 }
 
+static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                            uint32_t disabled);
+
+/* Whether loop holds one pass: one inner loop of pipelines (no loop in
+ * it), no pipeline of its own. */
+static bool one_pass(const struct ir_module *m, ir_op loop, ir_op *inner)
+{
+    uint32_t loops = 0, pipes = 0;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        loops += k == IR_OP_SCF_FOR;
+        pipes += k == IR_OP_KTDF_PIPELINE;
+        if (k == IR_OP_SCF_FOR)
+            *inner = op;
+    }
+    if (loops != 1 || pipes)
+        return false;
+    IR_FOR_OPS(m, nest_for_body(m, *inner), op)
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            return false;
+    return true;
+}
+
 /* Whether loop is a point loop to tile: normalized with a constant trip
  * count above 1 (or a dynamic one), parallel, its body pure ops, pipelines
  * and inner loops of constant trip counts around pipelines (nest_inner_loop),
  * the outermost such loop of a nest whose point's staging fits the
  * scratchpad, not already under a tile loop nor in a pipeline. */
 static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
-                       const struct arch_device *dev, bool bcast)
+                       const struct arch_device *dev, bool bcast, uint32_t disabled)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
@@ -138,13 +162,23 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
         if (!mv.ok || !nest_fits(m, loop, dev))
             return false;
+        /* one pass over a row (exp of a wide row): the row's loop tiled
+         * alone, each row streamed, when the cost model finds it faster
+         * than whole rows a point (no DMA overlapping the compute) */
+        ir_op in = IR_NONE;
+        if (*n > 1 && one_pass(m, loop, &in)) {
+            double whole = modeled_alone((struct ir_module *)m, loop, dev, disabled);
+            double each = modeled_alone((struct ir_module *)m, in, dev, disabled);
+            if ((double)*n * each < whole)
+                return false;
+        }
     }
     /* the outermost such loop of a nest is the point loop (any loop
      * around: a point loop's inner loops hold inner loops in turn) */
     int64_t pn;
     ir_op parent = ir_op_parent(m, loop);
     for (ir_op p = parent; p; p = ir_op_parent(m, p))
-        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && point_loop(m, p, &pn, dev, bcast))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && point_loop(m, p, &pn, dev, bcast, disabled))
             return false;
     for (ir_op p = parent; p; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
@@ -203,13 +237,14 @@ struct loops {
     uint32_t n;
     const struct arch_device *dev;
     bool bcast;
+    uint32_t disabled;
 };
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
     int64_t n;
-    if (l->n < 64 && point_loop(m, op, &n, l->dev, l->bcast))
+    if (l->n < 64 && point_loop(m, op, &n, l->dev, l->bcast, l->disabled))
         l->v[l->n++] = op;
     return true;
 }
@@ -217,7 +252,8 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
 bool nest_tiling(struct nest_ctx *c, ir_op fn)
 {
     struct loops l = {.n = 0, .dev = c->dev,
-                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS))};
+                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS)),
+                      .disabled = c->o->disabled};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
         tile_one(c->m, l.v[i]);
@@ -1010,6 +1046,34 @@ static ir_op func_of(const struct ir_module *m, ir_op op)
     while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
         op = ir_op_parent(m, op);
     return op;
+}
+
+/* The cost model's best cycles for loop as the point loop, untiled yet
+ * (its nest measured as tile-size selection measures a tiled one; the
+ * loops around it not counted); INFINITY when nothing fits. */
+static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                            uint32_t disabled)
+{
+    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
+    int64_t n;
+    if (!t.fn || !nest_for_normal(m, loop, &n) || n < 1)
+        return INFINITY;
+    t.splats_out = !(disabled & (1u << SCHED_NEST_SPLAT_HOIST));
+    ir_walk(m, loop, measure, &t);
+    if (t.inner)
+        t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
+    outer_buffers(m, &t);
+    t.p.points = (uint64_t)n;
+    uint32_t grid = grid_size(m, t.fn), ncores = dev->ncores ? dev->ncores : 1;
+    t.p.cores = grid < ncores ? grid : ncores;
+    t.p.runs = (grid + ncores - 1) / ncores;
+    t.p.xfers = t.xfers;
+    t.p.elem_type = elem_name(m, loop);
+    t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
+    struct nest_cost_choice ch;
+    uint32_t phases = disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
+    uint32_t inst = disabled & (1u << SCHED_NEST_CORELETS) ? 1 : dev->ncorelets;
+    return nest_cost_choose(dev, &t.p, phases, inst, &ch) ? ch.cycles : INFINITY;
 }
 
 bool nest_tile_sizes(struct nest_ctx *c)

@@ -954,11 +954,14 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         ir_value from = co.bufs[k].old;
         for (uint32_t j = x->nloops; j-- > 0;) {
             ir_value at = x->ivs[j];
-            if (x->merged >= 0 && x->shift[j]) { /* its window of the other's loop */
+            int64_t shift = 0; /* its window of the other's loop, along the merges */
+            for (const struct dma *w = x; w->merged >= 0; w = &co.x[w->merged])
+                shift += w->shift[j];
+            if (shift) {
                 const struct ir_value_info *vi = ir_value_get(m, at);
                 struct split_b sb;
                 sb_before(&sb, m, ir_block_get(m, vi->owner)->first, loc);
-                at = sb_arith(&sb, "arith.addi", at, sb_index(&sb, x->shift[j]));
+                at = sb_arith(&sb, "arith.addi", at, sb_index(&sb, shift));
             }
             nest_prefix_buffer(m, co.pl, from, from, (struct nest_sub){.v = at});
         }

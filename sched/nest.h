@@ -198,7 +198,8 @@
  *                     of constant trip count a multiple of 4 holding index
  *                     arithmetic and one pipeline reading such vectors (at
  *                     most 4) besides one other vector, computing one (an
- *                     elementwise pass: y = x * rstd), not writing them, is
+ *                     elementwise pass: y = x * rstd), not writing them nor
+ *                     a buffer it reads, is
  *                     unrolled by 4 (NEST_SPLAT_SHARE): its pipeline moves
  *                     4 iterations and loads the splats once. One
  *                     splat serves the later splats of the same element

@@ -468,12 +468,6 @@ static void fold_invariant(struct ir_module *m, struct hoisted *h, ir_op pipe, i
 
 enum { SHARE = NEST_SPLAT_SHARE };
 
-/* Loop reads vector vec by transfer r into slot `slot` of its one pipeline
- * at every iteration: unrolled by SHARE, its pipeline moves SHARE
- * iterations (their loads, compute and stores each, in the stages they
- * had) and loads the vector once, which the SHARE computes read. Only a
- * loop of constant trip count SHARE divides, holding index arithmetic and
- * that pipeline (no modulo), that does not write vec. */
 static bool in_set(const ir_value *v, uint32_t n, ir_value x)
 {
     for (uint32_t i = 0; i < n; i++)
@@ -482,6 +476,13 @@ static bool in_set(const ir_value *v, uint32_t n, ir_value x)
     return false;
 }
 
+/* The loop around pipe reads vectors vecs into slots of pipe at every
+ * iteration: unrolled by SHARE, its pipeline moves SHARE
+ * iterations (their loads, compute and stores each, in the stages they
+ * had) and loads the vector once, which the SHARE computes read. Only a
+ * loop of constant trip count SHARE divides, holding index arithmetic and
+ * that pipeline (no modulo), that does not write the vectors, whose
+ * pipeline writes no buffer it reads (its iterations independent). */
 static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, uint32_t nvec,
                         const ir_value *slots, uint32_t nslot)
 {
@@ -521,6 +522,25 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
      * compute unit's registers holding SHARE of each and the splats) */
     if (reads != nslot || others != 1 || gens != 1)
         return;
+    /* its iterations independent: no buffer it reads is one it writes */
+    ir_value rd[16], wr[16];
+    uint32_t nrd = 0, nwr = 0;
+    for (ir_op st = ir_op_get(m, priv)->next; st; st = ir_op_get(m, st)->next)
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
+            struct nest_side a, d;
+            if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                continue;
+            if (!nest_read_side(m, op, 0, &a) || !nest_read_side(m, op, 1, &d) || nrd == 16 ||
+                nwr == 16)
+                return;
+            if (!a.fifo)
+                rd[nrd++] = a.v;
+            if (!d.fifo)
+                wr[nwr++] = d.v;
+        }
+    for (uint32_t i = 0; i < nwr; i++)
+        if (in_set(rd, nrd, wr[i]))
+            return;
     struct ir_loc loc = ir_op_get(m, loop)->loc;
     ir_value iv = nest_for_iv(m, loop);
     struct split_b b;

@@ -21,7 +21,8 @@
  * compute of tile i - K to have drained its phase (a credit signal), its
  * data is ready L + read latency + signal later (ktc-lower signals after
  * each DMA: the pipelines of a point before the first reading a load, its
- * loads_before and ops_before, run while that load lands); the compute of
+ * loads_before and ops_before, run while that load lands when the tile
+ * is a point per corelet instance); the compute of
  * tile i waits for it, for tile i - 1's compute and for the store of tile i - K
  * (its output phase: write latency + signal); the store starts chain +
  * signal after the compute. Each DMA starts when its unit and the
@@ -451,9 +452,12 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
         uint32_t *nx = p->xfers[i].store ? &c.nst : &c.nld;
         double *x = p->xfers[i].store ? c.st : c.ld;
         /* the compute of the pipelines before the first reading a load
-         * (their share of the load unit's and the compute unit's work) */
+         * (their share of the load unit's and the compute unit's work):
+         * only when the tile's points are one per instance (ktc-lower's
+         * receive of that load then sinks to the pipelines' loops, not
+         * before the point loop: lower.h, Signals) */
         double pre = 0, nl = (double)p->l1_loads_per_point, nv = (double)p->vector_ops_per_point;
-        if (!p->xfers[i].store && nl > 0)
+        if (!p->xfers[i].store && nl > 0 && instances > 1 && tile == instances)
             pre = ceil((double)tile / instances) *
                   fmax(ld * (double)p->xfers[i].loads_before / nl,
                        nv > 0 ? cu * (double)p->xfers[i].ops_before / nv : 0);

@@ -45,8 +45,9 @@ struct nest_cost_xfer {
     uint64_t loads_before, ops_before; /* a load: of the point's scratchpad loads and
                                           vector ops, those of the pipelines before
                                           the first one reading it (ktc-lower signals
-                                          after each DMA of a stage: that compute runs
-                                          while it lands) */
+                                          after each DMA of a stage: with a point per
+                                          corelet instance, that compute runs while
+                                          it lands) */
 };
 
 /* What one point (one iteration of the point loop) costs. The compute stage

@@ -347,11 +347,13 @@ static void test_loads_and_groups(void **state)
 
 /* A load read only by later pipelines of the point lets the earlier ones
  * run while it lands (ktc-lower signals after each DMA of the load
- * stage): a row read whole by the second pass, after a first pass that
- * read it in chunks (a reduction), starts computing that first pass once
- * the chunks are in: the prediction drops by that pass's compute, here
- * half the loads and half the ops of the point, less what the second
- * load's own DMA time leaves exposed. */
+ * stage), when the tile is a point per corelet instance (the receive then
+ * sinks below the split): a row read whole by the second pass, after a
+ * first pass that read it in chunks (a reduction), starts computing that
+ * first pass once the chunks are in: the prediction drops by that pass's
+ * compute, here half the loads and half the ops of the point, less what
+ * the second load's own DMA time leaves exposed. Two points on one
+ * instance: the compute waits for both loads. */
 static void test_compute_before_load(void **state)
 {
     (void)state;
@@ -359,22 +361,24 @@ static void test_compute_before_load(void **state)
                                  {false, 16384, 128, 0, 0, 0},
                                  {true, 16384, 128, 0, 0, 0}};
     struct nest_cost_program p = {
-        .points = 1, .cores = 1, .nxfers = 3, .xfers = x,
+        .points = 2, .cores = 1, .nxfers = 3, .xfers = x,
         .l1_load_bytes_per_point = 2 * 16384, .l1_loads_per_point = 256,
         .fifo_in_bytes_per_point = 2 * 16384, .vector_ops_per_point = 256,
         .vector_elems = 64, .elem_type = "f16",
         .fifo_out_bytes_per_point = 16384, .l1_store_bytes_per_point = 16384,
     };
-    double waits = nest_cost_predict(spyre, &p, 1, 1, 1);
+    double waits = nest_cost_predict(spyre, &p, 2, 1, 2);
+    double one = nest_cost_predict(spyre, &p, 2, 1, 1);
     x[1].loads_before = 128;
     x[1].ops_before = 128;
-    double early = nest_cost_predict(spyre, &p, 1, 1, 1);
+    double early = nest_cost_predict(spyre, &p, 2, 1, 2);
     /* the load unit: a vld and a send per vector, half of them first */
     double half = 128 * (128 / bw_between(spyre, "C0-L1", "C0-L1LU-CL0") +
                          128 / bw_between(spyre, "C0-L1LU-CL0", "C0-SFU-CL0"));
-    double dma = 16384 / bw_between(spyre, "DDR", "C0-MNILU");
+    double dma = 2 * 16384 / bw_between(spyre, "DDR", "C0-MNILU");
     double gain = half < dma ? half : dma; /* the pass overlaps the second DMA */
     assert_true(waits - early > gain - 0.5 && waits - early < gain + 0.5);
+    assert_true(nest_cost_predict(spyre, &p, 2, 1, 1) == one);
 }
 
 /* A splat vector every point of an elementwise pass reads (x * rstd),

@@ -38,7 +38,9 @@
  *                     parallel_loop that tiling, coarsening and double
  *                     buffering stream like any other; the row itself is
  *                     never held whole in the scratchpad (a row in device
- *                     memory is read through one staging buffer per chunk).
+ *                     memory is read through one staging buffer per chunk;
+ *                     when a later pass of the point reads the row whole,
+ *                     coarsening reads the chunks from that pass's buffer).
  *                     An elementwise producer fused into the reduction's
  *                     body (x * x) runs on the first level's inputs. Needs
  *                     C a power of two above 32 and a one-op commutative
@@ -65,7 +67,11 @@
  *                     moves with its IV, or is a load shared-loads lets in:
  *                     the inner loops stay inside the point loop and
  *                     coarsening expands buffers by their trip counts too;
- *                     no loop under a point loop, at any depth, is one):
+ *                     no loop under a point loop, at any depth, is one;
+ *                     not a loop holding one pass, one inner loop of
+ *                     pipelines, when the cost model finds that inner loop
+ *                     tiled on its own, run per iteration, faster: a wide
+ *                     row's elementwise pass streams each row):
  *                       %T = ktdf.tiling.reserve_size {min_value = 1, divisibility = 1}
  *                       scf.for %t = 0 to ceildiv(n, %T) { scf.for %i = 0 to
  *                       ktdf.tiling.derive_size [%t : %T], total_size = n { .. } }
@@ -115,7 +121,12 @@
  *                                      leading dim of T); identical loads
  *                                      (same source, same indices; the
  *                                      inner loops of fissioned pipelines
- *                                      matched by depth) merge; when the
+ *                                      matched by depth) merge, and a load
+ *                                      of elements another one reads (its
+ *                                      inner loop a window of the other's:
+ *                                      a reduction's chunks of a row a
+ *                                      later pass reads whole) reads that
+ *                                      one's buffer, shifted; when the
  *                                      point loop steps by a launch-time s
  *                                      (the points' blocks s apart, no
  *                                      static stride), one transfer per
@@ -184,8 +195,22 @@
  *                     forwards it, L1SU stores it into a program-level
  *                     vector, [0, 0] size [1, N]); the loop reads that
  *                     vector as a plain load (no shuffle waiting on the
- *                     scalar's load every vector). One splat serves the
- *                     later splats of the same element (same buffer and
+ *                     scalar's load every vector). When the one generic
+ *                     reading the splat computes a part of its body from
+ *                     it and constants alone (rsqrt(sum / n + eps) of a
+ *                     row's sum), that part moves into the splat's
+ *                     pipeline (a generic over the vector in its compute
+ *                     stage, run once) and the loop's body reads the
+ *                     result: the vector is then that splat's own. A loop
+ *                     of constant trip count a multiple of 4 holding index
+ *                     arithmetic and one pipeline reading such vectors (at
+ *                     most 4) besides one other vector, computing one (an
+ *                     elementwise pass: y = x * rstd), not writing them nor
+ *                     a buffer it reads, is
+ *                     unrolled by 4 (NEST_SPLAT_SHARE): its pipeline moves
+ *                     4 iterations and loads the splats once. One
+ *                     splat serves the later splats of the same element
+ *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector
  *                     per k) in loops of the same block while nothing
  *                     writes the buffer between. Runs after corelets:

@@ -24,7 +24,9 @@ struct dma {
      * k * ((t * T + i) * s) instead of d, and one transfer per point */
     ir_value dyn_atom, dyn_s;
     int64_t dyn_k;
-    int merged;                /* index of an identical earlier load, or -1 */
+    int merged;                /* index of an identical earlier load, or of a load
+                                  whose elements contain its own, or -1 */
+    int64_t shift[MAX_INNER];  /* contained: its inner loops' place in the other's */
     int b;                     /* its buffer in co.bufs */
     /* the inner loops around it under the point loop, outermost first */
     uint32_t nloops;
@@ -249,6 +251,56 @@ static bool same_load(const struct ir_module *m, const struct dma *a, const stru
             return false;
     }
     return true;
+}
+
+/* Whether load a reads, at every point, elements that load b reads at
+ * the same point (a reduction reading a row by chunks, a later pass reading
+ * it whole): the same root, view sizes, buffer type and steps, a's inner
+ * loops a window of b's (same depth; shift[l] iterations in, a's trips
+ * fitting in b's), the rest of the address the same. */
+static bool within_load(const struct ir_module *m, const struct dma *a, const struct dma *b,
+                        int64_t *shift)
+{
+    if (a->store || b->store || a->root != b->root || a->d != b->d || a->dyn_atom ||
+        b->dyn_atom || a->ddr.nsize != b->ddr.nsize || a->nloops != b->nloops ||
+        a->addr.n != b->addr.n || memcmp(a->dj, b->dj, a->nloops * sizeof *a->dj) ||
+        memcmp(a->ddr.size, b->ddr.size, a->ddr.nsize * sizeof *a->ddr.size) ||
+        ir_value_type(m, a->buf.v) != ir_value_type(m, b->buf.v))
+        return false;
+    for (uint32_t i = 0; i < a->addr.n; i++) {
+        ir_value v = a->addr.v[i];
+        for (uint32_t l = 0; l < a->nloops; l++)
+            if (a->ivs[l] == v)
+                v = b->ivs[l];
+        uint32_t j = 0;
+        while (j < b->addr.n && b->addr.v[j] != v)
+            j++;
+        if (j == b->addr.n || b->addr.k[j] != a->addr.k[i])
+            return false;
+    }
+    /* the constant difference, loop by loop from the largest step */
+    int64_t diff = a->addr.c - b->addr.c;
+    bool done[MAX_INNER] = {false};
+    for (uint32_t n = 0; n < a->nloops; n++) {
+        uint32_t l = a->nloops;
+        for (uint32_t k = 0; k < a->nloops; k++)
+            if (!done[k] && (l == a->nloops || a->dj[k] > a->dj[l]))
+                l = k;
+        done[l] = true;
+        shift[l] = a->dj[l] > 0 ? diff / a->dj[l] : 0;
+        diff -= shift[l] * a->dj[l];
+        if (shift[l] < 0 || shift[l] + a->trips[l] > b->trips[l])
+            return false;
+    }
+    return diff == 0;
+}
+
+/* The load whose buffer x's chain of merges ends in. */
+static int merged_root(const struct co *co, int k)
+{
+    while (co->x[k].merged >= 0)
+        k = co->x[k].merged;
+    return k;
 }
 
 /* Reads the DMA stages of pipe into co; false when the pipeline does not
@@ -760,6 +812,21 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
             return true;
     if (!co.nx)
         return true;
+    /* a load whose elements another load of the tile reads (not itself
+     * contained in a third) reads that one's buffer, shifted */
+    for (uint32_t a = 0; a < co.nx; a++) {
+        int64_t sh[MAX_INNER];
+        for (uint32_t b = 0; b < co.nx && co.x[a].merged < 0; b++) {
+            bool top = b != a && co.x[b].merged < 0 && within_load(m, &co.x[a], &co.x[b], sh);
+            for (uint32_t q = 0; q < co.nx && top; q++)
+                top = q == b || q == a || co.x[q].merged >= 0 ||
+                      !within_load(m, &co.x[b], &co.x[q], sh);
+            if (top) {
+                within_load(m, &co.x[a], &co.x[b], co.x[a].shift);
+                co.x[a].merged = (int)b;
+            }
+        }
+    }
     /* stores write where no load of the loop reads; buffers used by
      * transfers only */
     for (uint32_t a = 0; a < co.nx; a++)
@@ -784,10 +851,8 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         struct cbuf *b = &co.bufs[x->b];
         if (b->x)
             continue;
-        if (x->merged >= 0) {
-            b->x = co.bufs[co.x[x->merged].b].x;
-            continue;
-        }
+        if (x->merged >= 0)
+            continue; /* below, once its root's buffer is made */
         struct ir_op_state st;
         ir_state_init(&st, m, "memref.alloc", loc);
         ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 0}));
@@ -799,6 +864,9 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         b->x = ir_op_result(m, sb_emit(&pre, &st), 0);
         ir_value_get(m, b->x)->name = ir_str_c(m, x->store ? "tile_out" : "tile_in");
     }
+    for (uint32_t k = 0; k < co.nx; k++)
+        if (co.x[k].merged >= 0 && !co.bufs[co.x[k].b].x)
+            co.bufs[co.x[k].b].x = co.bufs[co.x[merged_root(&co, (int)k)].b].x;
 
     /* the outer pipeline in the tile loop */
     struct split_b b;
@@ -884,8 +952,19 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         /* the subscripts go on the old buffer's uses first and the expanded
          * one last: merged loads share it, its other uses are done */
         ir_value from = co.bufs[k].old;
-        for (uint32_t j = x->nloops; j-- > 0;)
-            nest_prefix_buffer(m, co.pl, from, from, (struct nest_sub){.v = x->ivs[j]});
+        for (uint32_t j = x->nloops; j-- > 0;) {
+            ir_value at = x->ivs[j];
+            int64_t shift = 0; /* its window of the other's loop, along the merges */
+            for (const struct dma *w = x; w->merged >= 0; w = &co.x[w->merged])
+                shift += w->shift[j];
+            if (shift) {
+                const struct ir_value_info *vi = ir_value_get(m, at);
+                struct split_b sb;
+                sb_before(&sb, m, ir_block_get(m, vi->owner)->first, loc);
+                at = sb_arith(&sb, "arith.addi", at, sb_index(&sb, shift));
+            }
+            nest_prefix_buffer(m, co.pl, from, from, (struct nest_sub){.v = at});
+        }
         nest_prefix_buffer(m, co.pl, from, co.bufs[k].x,
                            bcast_load(x) ? (struct nest_sub){.c = 0} : (struct nest_sub){.v = co.i});
     }

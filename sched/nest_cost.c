@@ -19,8 +19,11 @@
  * device memory (schedule()), as ktc-lower synchronizes the outer pipeline
  * and the simulator grants device memory: the load of tile i waits for the
  * compute of tile i - K to have drained its phase (a credit signal), its
- * data is ready L + read latency + signal later; the compute of tile i
- * waits for it, for tile i - 1's compute and for the store of tile i - K
+ * data is ready L + read latency + signal later (ktc-lower signals after
+ * each DMA: the pipelines of a point before the first reading a load, its
+ * loads_before and ops_before, run while that load lands when the tile
+ * is a point per corelet instance); the compute of
+ * tile i waits for it, for tile i - 1's compute and for the store of tile i - K
  * (its output phase: write latency + signal); the store starts chain +
  * signal after the compute. Each DMA starts when its unit and the
  * aggregate are free, in the order the DMAs ask, across cores: the cores
@@ -188,12 +191,12 @@ static int type_bits(const char *type)
  * a point loop of load stages only is unrolled by 4 or 2 (as the group and
  * its trip count allow) so that a group spans points. A property of our
  * lowering, not of the device. */
-enum { LOWER_LOAD_GROUP = 8 };
+enum { LOWER_LOAD_GROUP = NEST_COST_LOAD_GROUP };
 
 /* Cycles the chain's slowest unit spends on one point, the point loop
  * running trips points on each instance. */
 static double point_rate(const struct dev_timing *t, const struct nest_cost_program *p,
-                         uint64_t trips, double *op_cycles)
+                         uint64_t trips, double *op_cycles, double *ld_out, double *cu_out)
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
@@ -203,7 +206,9 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     /* Coarsening gives each inner pipeline of the point loop a loop of its
      * own over the tile's points (fission), in order. In each, the load
      * unit issues a group of loads before their sends (ktc-lower's, across
-     * unrolled points), so the scratchpad latency shows once a group; each
+     * unrolled points; or as measured: load_groups_per_point), so the
+     * scratchpad latency shows once a group, each load taking a cycle at
+     * least (l1_loads_per_point); each
      * loop after the first starts once the previous one's last point has
      * gone around the chain (round_trips). */
     double npipes = p->pipelines_per_point ? p->pipelines_per_point : 1;
@@ -216,11 +221,26 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     for (int u = 4; nvld > 0 && u >= 2 && unroll == 1; u /= 2)
         if (u * nvld <= LOWER_LOAD_GROUP && trips % (uint64_t)u == 0)
             unroll = u;
-    double chain = l1 > 0 ? npipes * (vec / t->ld_l1_bw + t->ld_l1_lat) / unroll : 0;
-    double ld = fmax(l1 / t->ld_l1_bw, chain) +
-                (double)p->fifo_in_bytes_per_point / t->ld_fifo_bw +
+    double groups = p->load_groups_per_point ? (double)p->load_groups_per_point
+                                             : npipes / unroll;
+    /* splat-hoist's sharing of a splat vector over NEST_COST_SPLAT_SHARE
+     * points: those loads once, the pass's loads in groups of its unrolled
+     * pipeline */
+    double nld = (double)p->l1_loads_per_point, fin = (double)p->fifo_in_bytes_per_point;
+    double sh = (double)p->shared_loads_per_point, k = NEST_COST_SPLAT_SHARE;
+    if (sh > 0 && trips % NEST_COST_SPLAT_SHARE == 0) {
+        double saved = sh * (k - 1) / k, per = fin / fmax(nld, 1);
+        l1 -= saved * (l1 / fmax(nld, 1));
+        fin -= saved * per;
+        nld -= saved;
+        groups = npipes / k * ceil((k * nvld - (k - 1) * sh / npipes) / LOWER_LOAD_GROUP);
+    }
+    double chain = l1 > 0 ? groups * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0;
+    double ld = fmax(fmax(l1 / t->ld_l1_bw, nld), chain) + fin / t->ld_fifo_bw +
                 (double)p->splats_per_point * t->ld_l1_lat;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
+    *ld_out = ld;
+    *cu_out = cu;
     return fmax(ld, fmax(cu, st));
 }
 
@@ -261,6 +281,7 @@ struct tile_cost {
     double aggregate;              /* device memory's, shared by all cores; INFINITY = none */
     uint32_t cores;                /* running the program at the same time */
     double C;                      /* the on-core chain's busy time */
+    double pre[SCHED_XFERS];       /* of it, what may run before load i has landed */
     double chain;                  /* the last vector's trip from load to store */
     double rd_lat, wr_lat, sig;
 };
@@ -270,7 +291,7 @@ struct tile_cost {
  * when its data is ready, its compute ends, its store ends and lands. */
 struct core_sched {
     uint32_t li, lx, ci, si, sx;
-    double ld_free, st_free, comp_free;
+    double ld_free, st_free, comp_free, rdy;
     double *ready, *ce, *se, *sd;
 };
 
@@ -359,8 +380,10 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
             }
         } else {
             k->ld_free = s + b / c->rd_bw;
+            /* the compute may start pre cycles before the load lands */
+            k->rdy = fmax(k->lx ? k->rdy : 0, k->ld_free + c->rd_lat + c->sig - c->pre[k->lx]);
             if (++k->lx == c->nld) {
-                k->ready[k->li] = k->ld_free + c->rd_lat + c->sig;
+                k->ready[k->li] = k->rdy;
                 k->ld_free += c->sig; /* busy issuing the tile's signal */
                 k->lx = 0;
                 k->li++;
@@ -404,7 +427,7 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
-    double op_cycles, rate = point_rate(t, p, lane, &op_cycles);
+    double op_cycles, ld, cu, rate = point_rate(t, p, lane, &op_cycles, &ld, &cu);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
     if (compute)
         *compute = C;
@@ -428,10 +451,20 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
         double b = (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
         uint32_t *nx = p->xfers[i].store ? &c.nst : &c.nld;
         double *x = p->xfers[i].store ? c.st : c.ld;
+        /* the compute of the pipelines before the first reading a load
+         * (their share of the load unit's and the compute unit's work):
+         * only when the tile's points are one per instance (ktc-lower's
+         * receive of that load then sinks to the pipelines' loops, not
+         * before the point loop: lower.h, Signals) */
+        double pre = 0, nl = (double)p->l1_loads_per_point, nv = (double)p->vector_ops_per_point;
+        if (!p->xfers[i].store && nl > 0 && instances > 1 && tile == instances)
+            pre = ceil((double)tile / instances) *
+                  fmax(ld * (double)p->xfers[i].loads_before / nl,
+                       nv > 0 ? cu * (double)p->xfers[i].ops_before / nv : 0);
         if (*nx < SCHED_XFERS)
-            x[(*nx)++] = b;
+            c.pre[*nx] = pre, x[(*nx)++] = b;
         else
-            x[SCHED_XFERS - 1] += b; /* the rest in one */
+            x[SCHED_XFERS - 1] += b, c.pre[SCHED_XFERS - 1] = fmin(pre, c.pre[SCHED_XFERS - 1]);
     }
     return schedule(&c, ntiles, phases) * runs;
 }

@@ -25,6 +25,15 @@
 
 #include "arch/arch.h"
 
+/* ktc-lower's load group (lower.h): up to this many scratchpad -> FIFO
+ * loads of a stage issue before their sends. A property of our lowering,
+ * not of the device. */
+enum { NEST_COST_LOAD_GROUP = 8 };
+
+/* How many points (iterations) of an elementwise pass share one load of a
+ * hoisted splat vector (ktc-nest's splat-hoist unrolls the loop by it). */
+enum { NEST_COST_SPLAT_SHARE = 4 };
+
 /* One bulk transfer per tile between device memory and scratchpad. */
 struct nest_cost_xfer {
     bool store;             /* scratchpad -> device memory (else a load) */
@@ -33,6 +42,12 @@ struct nest_cost_xfer {
                                simulator charges a bulk transfer by its bytes) */
     uint64_t bytes_per_tile;  /* bytes it moves once a tile, whatever its size (a
                                  load of the same elements at every point) */
+    uint64_t loads_before, ops_before; /* a load: of the point's scratchpad loads and
+                                          vector ops, those of the pipelines before
+                                          the first one reading it (ktc-lower signals
+                                          after each DMA of a stage: with a point per
+                                          corelet instance, that compute runs while
+                                          it lands) */
 };
 
 /* What one point (one iteration of the point loop) costs. The compute stage
@@ -57,6 +72,19 @@ struct nest_cost_program {
                                           round trip a pipeline, not an iteration),
                                           0 = pipelines_per_point */
     uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */
+    uint64_t l1_loads_per_point;       /* those loads: each takes at least a cycle of
+                                          the load unit (a splat's scalar too), 0 = the
+                                          bytes alone tell */
+    uint64_t shared_loads_per_point;   /* of those loads, the ones of a vector every
+                                          point reads (a splat ktc-nest's splat-hoist
+                                          hoists out of the tile loop): loaded once
+                                          for NEST_COST_SPLAT_SHARE points when an
+                                          instance's points are a multiple of it */
+    uint64_t load_groups_per_point;    /* the groups ktc-lower issues those loads in (its
+                                          load groups, inner loops unrolled as it
+                                          unrolls them: lower.h), each paying the
+                                          scratchpad latency once; 0 = one group per
+                                          pipeline run, the point loop unrolled */
     uint64_t fifo_in_bytes_per_point;  /* load unit -> compute unit (send) */
     uint64_t splats_per_point;         /* of those loads, scalars splatted to a vector:
                                           the shuffle waits for its load (its latency

@@ -193,6 +193,15 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn);
  * reduction, which ktc-codegen takes only as a receive, reduce and send in
  * a row (nest_fuse.c). */
 bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op st);
+/* What splat-hoist takes out of generic g's body when its input k is a
+ * splat it hoists: the ops computed from that input and constants alone
+ * (the row's rstd from its sum), done once on the splat instead; the
+ * vector instructions that leaves out a run of g (as the cost model counts
+ * them: two per constant), 0 when g has no such part. */
+int64_t nest_splat_foldable(const struct ir_module *m, ir_op g, uint32_t k);
+/* How many iterations of a loop reading a hoisted splat vector share one
+ * load of it (splat-hoist unrolls the loop by that much). */
+enum { NEST_SPLAT_SHARE = NEST_COST_SPLAT_SHARE };
 /* nest_broadcast.c: transfers invariant in a tile loop -> a sibling
  * pipeline before it (runs before coarsening). */
 bool nest_broadcast(struct nest_ctx *c, ir_op fn);

@@ -13,6 +13,8 @@
  *
  * Inside a corelet split (ktdf.parallel, nest_parallel.c) the pipeline
  * goes in the split's body and %vec has a row per instance (%vec[%inst, 0]).
+ * A part of the reading generic's body computed from the splat and
+ * constants alone moves into the [SFU] stage (fold_invariant).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +30,8 @@ struct hoisted {
     ir_value vec;         /* its splat (a row per corelet instance under a split) */
     ir_value inst;        /* the instance id of the ktdf.parallel around, or IR_NONE */
     ir_op pipe;           /* the pipeline filling vec */
+    ir_op fwd;            /* its compute stage's write of the splat */
+    bool folded;          /* a consumer's invariant ops moved into it: its own */
 };
 
 /* Whether a transfer under root writes buffer v. */
@@ -260,7 +264,8 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
     ir_state_add_operand(m, &st, v);
     ir_state_add_operand(m, &st, bs);
-    sb_emit(&sb, &st);
+    h->fwd = sb_emit(&sb, &st);
+    h->folded = false;
     sb_at_end(&sb, m, add_stage(&pb, t1, t2, ir_op_attr(m, ss, "applicable_units")), loc);
     struct nest_side from = {.v = bs, .fifo = true, .nsize = 1, .size = {n}};
     struct nest_side to = vec_side(h, n);
@@ -294,6 +299,386 @@ static bool serves(const struct ir_module *m, const struct hoisted *h,
            dst->nsize && dst->size[dst->nsize - 1] <= vt->shape[1];
 }
 
+enum { MAX_INV = 64 };
+
+/* The part of generic g's body computed from its input k and constants
+ * alone: inv[0..*n) in order, *f the one value of it (depending on the
+ * input) that the rest of the body uses, the input's argument in *arg;
+ * returns the vector instructions that part leaves out of the body (its
+ * ops no other op uses: two per constant), 0 when there is no such part
+ * (the input used directly by the rest, or more than one such value). */
+static int64_t invariant_part(const struct ir_module *m, ir_op g, uint32_t k, ir_op *inv,
+                              uint32_t *n, ir_value *f, ir_value *arg)
+{
+    struct split_gen sg;
+    *n = 0;
+    *f = IR_NONE;
+    if (ir_op_get(m, g)->kind != IR_OP_LINALG_GENERIC || !split_gen_read(m, g, &sg) ||
+        k >= sg.nin)
+        return 0;
+    ir_block gb = split_body(m, g, 0);
+    if (k >= ir_block_get(m, gb)->nargs)
+        return 0;
+    ir_value a = *arg = ir_block_get(m, gb)->args[k];
+    ir_value vals[MAX_INV + 1];
+    bool dep[MAX_INV + 1];
+    uint32_t nv = 0;
+    vals[nv] = a, dep[nv++] = true;
+    /* the ops of inputs in the set only (constants too) */
+    IR_FOR_OPS(m, gb, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_LINALG_YIELD || o->nreg || o->nres != 1 ||
+            !(ir_op_def(o->kind)->flags & IR_OPF_PURE))
+            continue;
+        bool all = true, d = false;
+        for (uint32_t i = 0; i < o->nopnd && all; i++) {
+            uint32_t j = 0;
+            while (j < nv && vals[j] != o->opnd[i])
+                j++;
+            all = j < nv;
+            d |= all && dep[j];
+        }
+        if (!all || nv == MAX_INV + 1 || *n == MAX_INV)
+            continue;
+        inv[(*n)++] = op;
+        vals[nv] = o->res, dep[nv++] = d;
+    }
+    /* what the rest of the body (the yield too) uses of it */
+    IR_FOR_OPS(m, gb, op) {
+        uint32_t j = 0;
+        while (j < *n && inv[j] != op)
+            j++;
+        if (j < *n)
+            continue;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            for (uint32_t q = 0; q < nv; q++)
+                if (vals[q] == o->opnd[i] && dep[q]) {
+                    if (q == 0 || (*f && *f != vals[q]))
+                        return 0;
+                    *f = vals[q];
+                }
+    }
+    if (!*f || ir_value_type(m, *f) != ir_value_type(m, a))
+        return 0;
+    /* what leaves the body: the ops whose results only the part uses (f
+     * becomes the input) */
+    bool kept[MAX_INV] = {false};
+    for (uint32_t j = 0; j < *n; j++) {
+        ir_value r = ir_op_get(m, inv[j])->res;
+        IR_FOR_OPS(m, gb, op) {
+            uint32_t q = 0;
+            while (q < *n && inv[q] != op)
+                q++;
+            const struct ir_op_info *o = ir_op_get(m, op);
+            for (uint32_t i = 0; i < o->nopnd && r != *f; i++)
+                kept[j] |= o->opnd[i] == r && q == *n;
+        }
+    }
+    for (uint32_t j = *n; j-- > 0;) /* and what those use */
+        for (uint32_t i = 0; kept[j] && i < ir_op_get(m, inv[j])->nopnd; i++)
+            for (uint32_t q = 0; q < j; q++)
+                kept[q] |= ir_op_get(m, inv[q])->res == ir_op_get(m, inv[j])->opnd[i];
+    int64_t gone = 0;
+    for (uint32_t j = 0; j < *n; j++)
+        if (!kept[j])
+            gone += ir_op_get(m, inv[j])->kind == IR_OP_ARITH_CONSTANT ? 2 : 1;
+    return gone;
+}
+
+int64_t nest_splat_foldable(const struct ir_module *m, ir_op g, uint32_t k)
+{
+    ir_op inv[MAX_INV];
+    uint32_t n;
+    ir_value f, a;
+    return invariant_part(m, g, k, inv, &n, &f, &a);
+}
+
+/* The vector of h now read into slot by a stage of pipe: when the one
+ * generic reading the slot computes something from it and constants alone
+ * (rsqrt(sum / n + eps) of the row's sum), that part moves into h's
+ * pipeline, computed once on the splat, and the generic reads its result. */
+static void fold_invariant(struct ir_module *m, struct hoisted *h, ir_op pipe, ir_value slot)
+{
+    ir_op cs = stage_with(m, pipe, slot, 0, NULL);
+    if (!cs || !h->fwd)
+        return;
+    ir_block cb = ir_region_entry(m, ir_op_region(m, cs, 0));
+    ir_value v = IR_NONE;
+    IR_FOR_OPS(m, cb, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_READ_FROM_FIFO && o->nopnd && o->opnd[0] == slot)
+            v = o->res;
+    }
+    ir_op g = IR_NONE;
+    uint32_t uses = 0, k = 0;
+    IR_FOR_OPS(m, cb, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t i = 0; v && i < o->nopnd; i++)
+            if (o->opnd[i] == v)
+                uses++, g = op, k = i;
+    }
+    ir_op inv[MAX_INV];
+    uint32_t n;
+    ir_value f, a;
+    if (uses != 1 || !invariant_part(m, g, k, inv, &n, &f, &a))
+        return;
+    /* in h's compute stage: one generic over the splat, the part's ops */
+    struct ir_loc loc = ir_op_get(m, h->fwd)->loc;
+    struct split_b b;
+    sb_before(&b, m, h->fwd, loc);
+    ir_value in = ir_op_get(m, h->fwd)->opnd[0];
+    ir_type tt = ir_value_type(m, in);
+    ir_type elem = ir_value_type(m, a);
+    ir_value out = sb_tensor_empty(&b, tt);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "linalg.generic", loc);
+    ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, out);
+    ir_aff d0 = ir_aff_dim(m, 0);
+    ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, 1, 0, 1, &d0));
+    ir_attr it = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                          .s = ir_str_c(m, "linalg.iterator_type"),
+                                                          .body = ir_str_c(m, "parallel")});
+    ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, 2, (ir_attr[]){map, map}));
+    ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, 1, &it));
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){1, 1}));
+    ir_state_add_result(m, &st, tt);
+    ir_block body = sb_region(m, &st);
+    ir_value ain = ir_block_add_arg(m, body, elem, ir_str_c(m, "in"));
+    ir_block_add_arg(m, body, elem, ir_str_c(m, "out"));
+    ir_value res = ir_op_result(m, sb_emit(&b, &st), 0);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, a, ain);
+    for (uint32_t j = 0; j < n; j++)
+        ir_block_append_op(m, body, split_clone(m, inv[j], &vm));
+    ir_state_init(&st, m, "linalg.yield", loc);
+    ir_state_add_operand(m, &st, split_vmap_get(&vm, f));
+    ir_block_append_op(m, body, ir_op_create(m, &st));
+    split_vmap_free(&vm);
+    ir_op_get(m, h->fwd)->opnd[0] = res;
+    /* the consumer reads it: the part's ops nothing else uses go */
+    split_replace_uses(m, g, f, a);
+    ir_block gb = split_body(m, g, 0);
+    for (uint32_t j = n; j-- > 0;)
+        if (!split_block_uses(m, gb, ir_op_get(m, inv[j])->res))
+            ir_op_unlink(m, inv[j]);
+    h->folded = true;
+}
+
+enum { SHARE = NEST_SPLAT_SHARE };
+
+static bool in_set(const ir_value *v, uint32_t n, ir_value x)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (v[i] == x)
+            return true;
+    return false;
+}
+
+/* The loop around pipe reads vectors vecs into slots of pipe at every
+ * iteration: unrolled by SHARE, its pipeline moves SHARE
+ * iterations (their loads, compute and stores each, in the stages they
+ * had) and loads the vector once, which the SHARE computes read. Only a
+ * loop of constant trip count SHARE divides, holding index arithmetic and
+ * that pipeline (no modulo), that does not write the vectors, whose
+ * pipeline writes no buffer it reads (its iterations independent). */
+static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, uint32_t nvec,
+                        const ir_value *slots, uint32_t nslot)
+{
+    ir_op loop = ir_op_parent(m, pipe);
+    int64_t n;
+    if (!loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres ||
+        !nest_for_normal(m, loop, &n) || n % SHARE || ir_op_attr(m, pipe, "modulo"))
+        return;
+    for (uint32_t i = 0; i < nvec; i++)
+        if (writes(m, loop, vecs[i]))
+            return;
+    uint32_t nbody = 0;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (op != pipe && o->kind != IR_OP_SCF_YIELD &&
+            (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE) || ++nbody > 64))
+            return;
+    }
+    /* the pipeline: a private, then stages; the slot read once */
+    ir_block pb = ir_region_entry(m, ir_op_region(m, pipe, 0));
+    ir_op priv = ir_block_get(m, pb)->first;
+    if (!priv || ir_op_get(m, priv)->kind != IR_OP_KTDF_PRIVATE)
+        return;
+    uint32_t reads = 0, others = 0, gens = 0;
+    for (ir_op st = ir_op_get(m, priv)->next; st; st = ir_op_get(m, st)->next) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            return;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            bool rd = o->kind == IR_OP_KTDF_READ_FROM_FIFO && o->nopnd;
+            reads += rd && in_set(slots, nslot, o->opnd[0]);
+            others += rd && !in_set(slots, nslot, o->opnd[0]);
+            gens += o->kind == IR_OP_LINALG_GENERIC;
+        }
+    }
+    /* an elementwise pass (one vector read and one computed a run, the
+     * compute unit's registers holding SHARE of each and the splats) */
+    if (reads != nslot || others != 1 || gens != 1)
+        return;
+    /* its iterations independent: no buffer it reads is one it writes */
+    ir_value rd[16], wr[16];
+    uint32_t nrd = 0, nwr = 0;
+    for (ir_op st = ir_op_get(m, priv)->next; st; st = ir_op_get(m, st)->next)
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
+            struct nest_side a, d;
+            if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                continue;
+            if (!nest_read_side(m, op, 0, &a) || !nest_read_side(m, op, 1, &d) || nrd == 16 ||
+                nwr == 16)
+                return;
+            if (!a.fifo)
+                rd[nrd++] = a.v;
+            if (!d.fifo)
+                wr[nwr++] = d.v;
+        }
+    for (uint32_t i = 0; i < nwr; i++)
+        if (in_set(rd, nrd, wr[i]))
+            return;
+    struct ir_loc loc = ir_op_get(m, loop)->loc;
+    ir_value iv = nest_for_iv(m, loop);
+    struct split_b b;
+    sb_before(&b, m, loop, loc);
+    ir_op_get(m, loop)->opnd[1] = sb_index(&b, n / SHARE);
+    /* iteration j of SHARE: iv * SHARE + j; the index arithmetic per j */
+    struct split_vmap vm[SHARE];
+    memset(vm, 0, sizeof vm);
+    ir_op first = ir_block_get(m, nest_for_body(m, loop))->first;
+    sb_before(&b, m, first, loc);
+    ir_value base = sb_arith(&b, "arith.muli", iv, sb_index(&b, SHARE));
+    for (int j = 0; j < SHARE; j++)
+        split_vmap_set(&vm[j], iv, j ? sb_arith(&b, "arith.addi", base, sb_index(&b, j)) : base);
+    ir_op ops[64];
+    uint32_t nops = 0;
+    for (ir_op op = first; op != pipe && nops < 64; op = ir_op_get(m, op)->next)
+        ops[nops++] = op;
+    for (uint32_t k = 0; k < nops; k++) {
+        for (int j = 0; j < SHARE; j++)
+            ir_op_insert_before(m, pipe, split_clone(m, ops[k], &vm[j]));
+        ir_op_unlink(m, ops[k]);
+    }
+    /* the new private: SHARE of each slot but the shared one, the tokens once */
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.pipeline", loc);
+    ir_block body = sb_region(m, &st);
+    sb_before(&b, m, pipe, loc);
+    sb_emit(&b, &st);
+    const struct ir_op_info *po = ir_op_get(m, priv);
+    ir_type tok = ir_ktdf_token_type(m);
+    ir_state_init(&st, m, "ktdf.private", loc);
+    uint32_t nres = 0;
+    for (uint32_t k = 0; k < po->nres; k++) {
+        ir_value v = ir_op_get(m, priv)->res + k;
+        bool once = in_set(slots, nslot, v) || ir_value_type(m, v) == tok;
+        for (int j = 0; j < (once ? 1 : SHARE); j++, nres++)
+            ir_state_add_result(m, &st, ir_value_type(m, v));
+    }
+    ir_block pr = sb_region(m, &st);
+    struct split_b ob, ib;
+    sb_at_end(&ob, m, body, loc);
+    ir_op npr = sb_emit(&ob, &st);
+    sb_at_end(&ib, m, pr, loc);
+    ir_value made[4 * 64];
+    if (nres > 4 * 64)
+        abort();
+    uint32_t q = 0;
+    for (uint32_t k = 0; k < ir_op_get(m, priv)->nres; k++) {
+        ir_value v = ir_op_get(m, priv)->res + k;
+        bool slotted = in_set(slots, nslot, v), once = slotted || ir_value_type(m, v) == tok;
+        for (int j = 0; j < (once ? 1 : SHARE); j++, q++) {
+            made[q] = nest_make_op(&ib, once && !slotted ? "ktdf.create_token"
+                                                         : "ktdf.fifo.allocate",
+                                   ir_value_type(m, v));
+            ir_value_get(m, ir_op_result(m, npr, q))->name = ir_value_get(m, v)->name;
+            for (int i = 0; i < SHARE; i++)
+                if (once || i == j)
+                    split_vmap_set(&vm[i], v, ir_op_result(m, npr, q));
+        }
+    }
+    ir_state_init(&st, m, "ktdf.private_yield", loc);
+    for (uint32_t k = 0; k < q; k++)
+        ir_state_add_operand(m, &st, made[k]);
+    sb_emit(&ib, &st);
+    /* the stages: iteration 0's copy, then each op of the other iterations
+     * after the last copy of it; the shared load and its read once */
+    for (ir_op so = ir_op_get(m, priv)->next; so; so = ir_op_get(m, so)->next) {
+        ir_op ns = split_clone(m, so, &vm[0]);
+        ir_block_append_op(m, body, ns);
+        ir_op c = ir_block_get(m, ir_region_entry(m, ir_op_region(m, ns, 0)))->first;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, so, 0)), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            struct nest_side d;
+            bool shared = (o->kind == IR_OP_KTDF_READ_FROM_FIFO && o->nopnd &&
+                           in_set(slots, nslot, o->opnd[0])) ||
+                          (o->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
+                           d.fifo && in_set(slots, nslot, d.v));
+            ir_op next = ir_op_get(m, c)->next;
+            if (shared) {
+                for (int j = 1; j < SHARE; j++)
+                    for (uint32_t i = 0; i < o->nres; i++)
+                        split_vmap_set(&vm[j], o->res + i, split_vmap_get(&vm[0], o->res + i));
+            } else {
+                ir_op after = c;
+                for (int j = 1; j < SHARE; j++) {
+                    ir_op cj = split_clone(m, op, &vm[j]);
+                    if (ir_op_get(m, after)->next)
+                        ir_op_insert_before(m, ir_op_get(m, after)->next, cj);
+                    else
+                        ir_block_append_op(m, ir_op_get(m, after)->block, cj);
+                    after = cj;
+                }
+            }
+            c = next;
+        }
+    }
+    for (int j = 0; j < SHARE; j++)
+        split_vmap_free(&vm[j]);
+    ir_op_unlink(m, pipe);
+}
+
+/* The pipelines reading a splat vector into FIFO slots, and those slots. */
+struct pipes {
+    ir_op v[64];
+    ir_value slots[64][4];
+    uint32_t nslots[64], n;
+    bool many[64]; /* more slots than shared at once */
+    const ir_value *vecs;
+    uint32_t nvec;
+};
+
+static bool reading_pipes(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct pipes *ps = ctx;
+    struct nest_side a, d;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER || !nest_read_side(m, op, 0, &a) ||
+        !nest_read_side(m, op, 1, &d) || a.fifo || !d.fifo || !in_set(ps->vecs, ps->nvec, a.v))
+        return true;
+    ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
+    if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        return true;
+    uint32_t k = 0;
+    while (k < ps->n && ps->v[k] != pipe)
+        k++;
+    if (k == ps->n) {
+        if (ps->n == 64)
+            return true;
+        ps->v[ps->n] = pipe;
+        ps->many[ps->n] = false;
+        ps->nslots[ps->n++] = 0;
+    }
+    if (ps->nslots[k] < 4)
+        ps->slots[k][ps->nslots[k]++] = d.v;
+    else
+        ps->many[k] = true;
+    return true;
+}
+
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -321,8 +706,9 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
          * element of the buffer, A[0, k] of a one-row matmul at another k,
          * is another vector) */
         struct hoisted *h = NULL;
+        bool fresh = false;
         for (uint32_t k = 0; k < nh && !h; k++) {
-            if (!serves(m, &hs[k], &src, &dst) ||
+            if (hs[k].folded || !serves(m, &hs[k], &src, &dst) ||
                 ir_op_parent(m, hs[k].pipe) != ir_op_parent(m, at))
                 continue;
             bool clean = true, reached = false;
@@ -338,13 +724,26 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
             if (nh == MAX_HOISTED || !build(c, fn, x, at, par, &hs[nh]))
                 continue;
             h = &hs[nh++];
+            fresh = true;
         }
         /* the loop reads the vector */
         struct split_b b;
         sb_before(&b, m, x, ir_op_get(m, x)->loc);
         struct nest_side from = vec_side(h, dst.size[dst.nsize - 1]);
         nest_make_transfer(&b, &from, &dst, IR_NONE);
+        ir_op pipe = ir_op_parent(m, ir_op_parent(m, x));
         ir_op_unlink(m, x);
+        if (fresh)
+            fold_invariant(m, h, pipe, dst.v);
     }
+    /* the loops reading the vectors: SHARE iterations a load of each */
+    ir_value vecs[MAX_HOISTED];
+    for (uint32_t k = 0; k < nh; k++)
+        vecs[k] = hs[k].vec;
+    struct pipes ps = {.n = 0, .vecs = vecs, .nvec = nh};
+    ir_walk(m, fn, reading_pipes, &ps);
+    for (uint32_t k = 0; k < ps.n; k++)
+        if (!ps.many[k])
+            share_splat(m, ps.v[k], vecs, nh, ps.slots[k], ps.nslots[k]);
     return true;
 }

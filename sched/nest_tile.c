@@ -2,6 +2,7 @@
  * the point loop above a sequence of pipelines split into tile and point
  * loops around a reserve_size placeholder, then every placeholder made a
  * constant chosen by the cost model (or --tile-sizes). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,13 +107,36 @@ static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_d
     return 2 * r.per_point + fixed <= r.capacity;
 }
 
+static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                            uint32_t disabled);
+
+/* Whether loop holds one pass: one inner loop of pipelines (no loop in
+ * it), no pipeline of its own. */
+static bool one_pass(const struct ir_module *m, ir_op loop, ir_op *inner)
+{
+    uint32_t loops = 0, pipes = 0;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        loops += k == IR_OP_SCF_FOR;
+        pipes += k == IR_OP_KTDF_PIPELINE;
+        if (k == IR_OP_SCF_FOR)
+            *inner = op;
+    }
+    if (loops != 1 || pipes)
+        return false;
+    IR_FOR_OPS(m, nest_for_body(m, *inner), op)
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            return false;
+    return true;
+}
+
 /* Whether loop is a point loop to tile: normalized with a constant trip
  * count above 1 (or a dynamic one), parallel, its body pure ops, pipelines
  * and inner loops of constant trip counts around pipelines (nest_inner_loop),
  * the outermost such loop of a nest whose point's staging fits the
  * scratchpad, not already under a tile loop nor in a pipeline. */
 static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
-                       const struct arch_device *dev, bool bcast)
+                       const struct arch_device *dev, bool bcast, uint32_t disabled)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
@@ -138,13 +162,23 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
         if (!mv.ok || !nest_fits(m, loop, dev))
             return false;
+        /* one pass over a row (exp of a wide row): the row's loop tiled
+         * alone, each row streamed, when the cost model finds it faster
+         * than whole rows a point (no DMA overlapping the compute) */
+        ir_op in = IR_NONE;
+        if (*n > 1 && one_pass(m, loop, &in)) {
+            double whole = modeled_alone((struct ir_module *)m, loop, dev, disabled);
+            double each = modeled_alone((struct ir_module *)m, in, dev, disabled);
+            if ((double)*n * each < whole)
+                return false;
+        }
     }
     /* the outermost such loop of a nest is the point loop (any loop
      * around: a point loop's inner loops hold inner loops in turn) */
     int64_t pn;
     ir_op parent = ir_op_parent(m, loop);
     for (ir_op p = parent; p; p = ir_op_parent(m, p))
-        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && point_loop(m, p, &pn, dev, bcast))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && point_loop(m, p, &pn, dev, bcast, disabled))
             return false;
     for (ir_op p = parent; p; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
@@ -203,13 +237,14 @@ struct loops {
     uint32_t n;
     const struct arch_device *dev;
     bool bcast;
+    uint32_t disabled;
 };
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
     int64_t n;
-    if (l->n < 64 && point_loop(m, op, &n, l->dev, l->bcast))
+    if (l->n < 64 && point_loop(m, op, &n, l->dev, l->bcast, l->disabled))
         l->v[l->n++] = op;
     return true;
 }
@@ -217,7 +252,8 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
 bool nest_tiling(struct nest_ctx *c, ir_op fn)
 {
     struct loops l = {.n = 0, .dev = c->dev,
-                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS))};
+                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS)),
+                      .disabled = c->o->disabled};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
         tile_one(c->m, l.v[i]);
@@ -234,10 +270,15 @@ struct tiled {
     struct nest_cost_program p;
     struct nest_cost_xfer xfers[16];
     ir_op loads[16]; /* the DDR loads counted (coarsening merges identical ones) */
+    uint32_t load_xfer[16]; /* each one's entry in xfers */
     bool hoisted;    /* broadcast on: loads invariant in the tile loop move out of it */
     bool splats_out; /* splat-hoist on: a splat in a loop not writing its scalar leaves it */
     uint32_t nloads;
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
+    uint64_t inner_groups, direct_groups; /* load groups of pipelines in inner loops, and
+                                             of those directly in the point loop */
+    bool inner;                /* a pipeline sits in an inner loop */
+    uint64_t loads_before, ops_before; /* the point's loads and ops before this pipeline */
     int64_t capacity;          /* of the scratchpad, bytes */
     const char *space;         /* its memory kind */
 };
@@ -352,6 +393,46 @@ static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op 
     return true;
 }
 
+/* Whether transfer a (under point loop pl) reads elements transfer b
+ * reads at the same point: the same view and sizes, each subscript's terms
+ * the same (inner IVs matched by depth, a's trips at most b's), a constant
+ * apart by a whole window of an inner loop's iterations that fits in b's
+ * (coarsening then reads b's buffer for a). */
+static bool within_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
+{
+    struct nest_side x, y;
+    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) ||
+        !same_view(m, x.v, y.v, pl) || x.nsub != y.nsub || x.nsize != y.nsize)
+        return false;
+    for (uint32_t i = 0; i < x.nsize; i++)
+        if (x.size[i] != y.size[i])
+            return false;
+    for (uint32_t s = 0; s < x.nsub; s++) {
+        struct nest_lin p = {.c = x.sub[s].c}, q = {.c = y.sub[s].c};
+        if ((x.sub[s].v && !nest_lin_of(m, x.sub[s].v, &p)) ||
+            (y.sub[s].v && !nest_lin_of(m, y.sub[s].v, &q)) || p.n != q.n)
+            return false;
+        int64_t step = 0, ta = 0, tb = 0;
+        for (uint32_t i = 0; i < p.n; i++) {
+            int64_t ti, tj;
+            int di = iv_depth(m, p.v[i], pl, &ti);
+            uint32_t j = 0;
+            while (j < q.n && !(q.k[j] == p.k[i] &&
+                                (q.v[j] == p.v[i] ||
+                                 (di && iv_depth(m, q.v[j], pl, &tj) == di && ti <= tj))))
+                j++;
+            if (j == q.n)
+                return false;
+            if (di && q.v[j] != p.v[i] && p.k[i] > 0 && !step)
+                step = p.k[i], ta = ti, tb = tj;
+        }
+        int64_t d = p.c - q.c;
+        if (d && (!step || d % step || d < 0 || d / step + ta > tb))
+            return false;
+    }
+    return true;
+}
+
 /* Whether device-memory views a and b are the same view of the same
  * buffer at the same offset (same_index). */
 static bool same_view(const struct ir_module *m, ir_value a, ir_value b, ir_op pl)
@@ -438,6 +519,165 @@ static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
     return false;
 }
 
+static bool count_fifo_load(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct nest_side a, b;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 0, &a) &&
+        nest_read_side(m, op, 1, &b) && !a.fifo && !nest_is_ddr(m, a.v) && b.fifo)
+        ++*(int64_t *)ctx;
+    return true;
+}
+
+/* The load groups `times` runs of pipeline pipe (under point loop pl)
+ * issue, and whether it sits in an inner loop: its scratchpad -> FIFO
+ * loads, in groups of NEST_COST_LOAD_GROUP; a loop of pl holding only that
+ * pipeline, of constant trip count, is unrolled by 2 or 4 as ktc-lower
+ * does (lower.c, unroll_of) so that a group spans iterations. */
+static uint64_t load_groups(struct ir_module *m, ir_op pipe, ir_op pl, int64_t times,
+                            int64_t share, int64_t shared, bool *inner)
+{
+    int64_t n = 0, trips, u = 1;
+    ir_walk(m, pipe, count_fifo_load, &n);
+    /* splat-hoist's unrolling: share runs in one, the splats loaded once */
+    n = share * (n - shared) + shared;
+    times /= share;
+    ir_op loop = ir_op_parent(m, pipe);
+    *inner = loop && loop != pl && ir_op_get(m, loop)->kind == IR_OP_SCF_FOR;
+    if (!n)
+        return 0;
+    if (*inner && share == 1 && nest_for_normal(m, loop, &trips)) {
+        uint32_t others = 0;
+        IR_FOR_OPS(m, nest_for_body(m, loop), o) {
+            uint32_t k = ir_op_get(m, o)->kind;
+            others += k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL ||
+                      (k == IR_OP_KTDF_PIPELINE && o != pipe);
+        }
+        while (!others && u < 4 && 2 * u * n <= NEST_COST_LOAD_GROUP && trips % (2 * u) == 0)
+            u *= 2;
+    }
+    return (uint64_t)(times / u * ((u * n + NEST_COST_LOAD_GROUP - 1) / NEST_COST_LOAD_GROUP));
+}
+
+/* The vector instructions ktc-lower makes of an elementwise generic's body
+ * (lower.h): one per op, two per scalar constant (its bitstream and the
+ * shuffle splatting it); at least one. */
+static int64_t body_ops(const struct ir_module *m, ir_op generic)
+{
+    int64_t n = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, generic, 0)), o) {
+        uint32_t k = ir_op_get(m, o)->kind;
+        n += k == IR_OP_ARITH_CONSTANT ? 2 : k != IR_OP_LINALG_YIELD;
+    }
+    return n > 0 ? n : 1;
+}
+
+/* The vector instructions splat-hoist takes out of a run of generic g
+ * (under point loop pl): the part of its body computed from a splat input
+ * alone, when the splat leaves its loop (nest_splat_foldable). */
+static int64_t hoisted_ops(struct ir_module *m, ir_op g, ir_op pl)
+{
+    struct split_gen sg;
+    ir_op pipe = ir_op_parent(m, ir_op_parent(m, g));
+    if (!split_gen_read(m, g, &sg) || !pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        return 0;
+    for (uint32_t k = 0; k < sg.nin; k++) {
+        ir_op d = ir_value_def(m, sg.in[k]);
+        if (!d || ir_op_get(m, d)->kind != IR_OP_KTDF_READ_FROM_FIFO)
+            continue;
+        ir_value slot = ir_op_get(m, d)->opnd[0];
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st)
+            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
+                struct nest_side a, b;
+                ir_attr mode = ir_op_attr(m, x, "transfer_mode");
+                if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER && mode &&
+                    ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+                    strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0 &&
+                    nest_read_side(m, x, 0, &a) && nest_read_side(m, x, 1, &b) && b.fifo &&
+                    b.v == slot && splat_leaves(m, x, a.v, pl))
+                    return nest_splat_foldable(m, g, k);
+            }
+    }
+    return 0;
+}
+
+static bool is_splat_xfer(const struct ir_module *m, ir_op x)
+{
+    ir_attr mode = ir_op_attr(m, x, "transfer_mode");
+    return ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER && mode &&
+           ir_attr_get(m, mode)->kind == IR_AT_STRING &&
+           strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
+}
+
+static bool find_scalar_write(struct ir_module *m, ir_op op, void *ctx);
+
+/* The splats of pipeline pipe, directly in point loop pl, that splat-hoist
+ * takes out of the tile loop (their scalar not written in pl) and shares
+ * over the tile's points (an elementwise pass: one other vector read, one
+ * generic), 0 when it does not. */
+static int64_t point_splats(struct ir_module *m, ir_op pipe, ir_op pl)
+{
+    int64_t n = 0, reads = 0, gens = 0;
+    if (ir_op_parent(m, pipe) != pl || ir_op_attr(m, pipe, "modulo"))
+        return 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
+            struct nest_side a;
+            reads += ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO;
+            gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
+            if (!is_splat_xfer(m, x))
+                continue;
+            struct scalar_write w = {IR_NONE, false};
+            if (!nest_read_side(m, x, 0, &a) || (w.v = a.v, ir_walk(m, pl, find_scalar_write, &w), w.found))
+                return 0;
+            n++;
+        }
+    }
+    return n && n <= 4 && reads - n == 1 && gens == 1 ? n : 0;
+}
+
+/* How many runs of pipeline pipe (under point loop pl) splat-hoist makes
+ * one (nest_splat.c, share_splat: a loop of index arithmetic and that
+ * pipeline, its trips a multiple of NEST_SPLAT_SHARE, whose splats, at
+ * most 4, all leave it, an elementwise pass), and how many of its loads
+ * are those splats; 1 when none. */
+static int64_t shared_iters(struct ir_module *m, ir_op pipe, ir_op pl, int64_t *splats)
+{
+    ir_op loop = ir_op_parent(m, pipe);
+    int64_t trips;
+    *splats = 0;
+    if (!loop || loop == pl || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR ||
+        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &trips) ||
+        trips % NEST_SPLAT_SHARE || ir_op_attr(m, pipe, "modulo"))
+        return 1;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (op != pipe && o->kind != IR_OP_SCF_YIELD &&
+            (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return 1;
+    }
+    int64_t reads = 0, gens = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
+            struct nest_side a;
+            reads += ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO;
+            gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
+            if (!is_splat_xfer(m, x))
+                continue;
+            if (!nest_read_side(m, x, 0, &a) || !splat_leaves(m, x, a.v, pl))
+                return *splats = 0, 1;
+            ++*splats;
+        }
+    }
+    /* an elementwise pass: one vector read besides the splats, one generic */
+    if (!*splats || *splats > 4 || reads - *splats != 1 || gens != 1)
+        return *splats = 0, 1;
+    return NEST_SPLAT_SHARE;
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -452,13 +692,22 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->space = sp;
         }
     } else if (o->kind == IR_OP_KTDF_PIPELINE) {
-        t->p.pipelines_per_point += (uint32_t)times;
+        t->loads_before = t->p.l1_loads_per_point;
+        t->ops_before = t->p.vector_ops_per_point;
+        int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
+        t->p.pipelines_per_point += (uint32_t)(times / u);
         t->p.pipeline_ops_per_point++;
+        bool inner;
+        uint64_t g = load_groups(m, op, t->point_loop, times, u, splats, &inner);
+        *(inner ? &t->inner_groups : &t->direct_groups) += g;
+        t->inner |= inner;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
-        else
-            t->p.vector_ops_per_point += (uint64_t)times;
+        else {
+            int64_t n = body_ops(m, op) - (t->splats_out ? hoisted_ops(m, op, t->point_loop) : 0);
+            t->p.vector_ops_per_point += (uint64_t)((n > 0 ? n : 1) * times);
+        }
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
         /* the sides' memrefs (opnd[1] is a source subscript when one is a value) */
         struct nest_side sa, sb;
@@ -474,10 +723,40 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             return true;
         }
         for (uint32_t i = 0; load && i < t->nloads; i++)
-            if (same_source(m, t->loads[i], op, t->point_loop))
+            if (same_source(m, t->loads[i], op, t->point_loop) ||
+                within_source(m, op, t->loads[i], t->point_loop))
                 return true;
-        if (load && t->nloads < 16)
+        /* a load containing one counted before (a row read by chunks, then
+         * whole): coarsening reads it once, where the first reader needs it */
+        bool counted = false;
+        for (uint32_t i = 0; load && i < t->nloads; i++) {
+            if (!within_source(m, t->loads[i], op, t->point_loop))
+                continue;
+            uint32_t k = t->load_xfer[i];
+            if (!counted) { /* the first: now this load */
+                if (t->xfers[k].bytes_per_point)
+                    t->xfers[k].bytes_per_point = (uint64_t)(nest_memref_bytes(m, dt) * times);
+                t->loads[i] = op;
+                counted = true;
+                continue;
+            }
+            /* the others go */
+            memmove(&t->xfers[k], &t->xfers[k + 1], (t->p.nxfers - k - 1) * sizeof *t->xfers);
+            t->p.nxfers--;
+            memmove(&t->loads[i], &t->loads[i + 1], (t->nloads - i - 1) * sizeof *t->loads);
+            memmove(&t->load_xfer[i], &t->load_xfer[i + 1],
+                    (t->nloads - i - 1) * sizeof *t->load_xfer);
+            t->nloads--;
+            for (uint32_t j = 0; j < t->nloads; j++)
+                t->load_xfer[j] -= t->load_xfer[j] > k;
+            i--;
+        }
+        if (counted)
+            return true;
+        if (load && t->nloads < 16) {
+            t->load_xfer[t->nloads] = t->p.nxfers;
             t->loads[t->nloads++] = op;
+        }
         if ((load || store) && t->p.nxfers < 16) {
             ir_type ty = load ? dt : st;
             const struct ir_type_info *ti = ir_type_get(m, ty);
@@ -489,14 +768,21 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                         !moves_with(m, op, nest_for_iv(m, t->tile_loop));
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
-                .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row};
+                .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row,
+                .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
-            ir_attr mode = ir_op_attr(m, op, "transfer_mode");
-            if (mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
-                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0 &&
-                !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
+            bool splat = is_splat_xfer(m, op);
+            ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
+            bool at_point = splat && t->splats_out && point_splats(m, pipe, t->point_loop);
+            if (splat && !at_point && !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
                 t->p.splats_per_point += (uint64_t)times;
+            int64_t splats;
+            if (at_point) /* shared over the tile's points: the model knows the tile */
+                t->p.shared_loads_per_point += (uint64_t)times;
+            else if (splat && t->splats_out && shared_iters(m, pipe, t->point_loop, &splats) > 1)
+                times /= NEST_SPLAT_SHARE; /* loaded once for that many runs */
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
+            t->p.l1_loads_per_point += (uint64_t)times;
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
             t->p.fifo_out_bytes_per_point += (uint64_t)(slot_bytes(m, st) * times);
@@ -762,6 +1048,34 @@ static ir_op func_of(const struct ir_module *m, ir_op op)
     return op;
 }
 
+/* The cost model's best cycles for loop as the point loop, untiled yet
+ * (its nest measured as tile-size selection measures a tiled one; the
+ * loops around it not counted); INFINITY when nothing fits. */
+static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                            uint32_t disabled)
+{
+    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
+    int64_t n;
+    if (!t.fn || !nest_for_normal(m, loop, &n) || n < 1)
+        return INFINITY;
+    t.splats_out = !(disabled & (1u << SCHED_NEST_SPLAT_HOIST));
+    ir_walk(m, loop, measure, &t);
+    if (t.inner)
+        t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
+    outer_buffers(m, &t);
+    t.p.points = (uint64_t)n;
+    uint32_t grid = grid_size(m, t.fn), ncores = dev->ncores ? dev->ncores : 1;
+    t.p.cores = grid < ncores ? grid : ncores;
+    t.p.runs = (grid + ncores - 1) / ncores;
+    t.p.xfers = t.xfers;
+    t.p.elem_type = elem_name(m, loop);
+    t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
+    struct nest_cost_choice ch;
+    uint32_t phases = disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
+    uint32_t inst = disabled & (1u << SCHED_NEST_CORELETS) ? 1 : dev->ncorelets;
+    return nest_cost_choose(dev, &t.p, phases, inst, &ch) ? ch.cycles : INFINITY;
+}
+
 bool nest_tile_sizes(struct nest_ctx *c)
 {
     struct ir_module *m = c->m;
@@ -795,6 +1109,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
         t.splats_out = !(o->disabled & (1u << SCHED_NEST_SPLAT_HOIST));
         ir_walk(m, t.point_loop, measure, &t);
+        if (t.inner) /* ktc-lower does not unroll a point loop holding loops */
+            t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
         outer_buffers(m, &t);
         uint32_t k = t.space ? arch_kind_find(c->dev, t.space) : ARCH_NONE;
         t.capacity = k != ARCH_NONE ? c->dev->res[c->dev->kinds[k].first].size : 0;

@@ -40,7 +40,7 @@ static int teardown(void **state)
 
 /* c = a + b on rows of 64 f16 (128 bytes): two loads, one store. */
 static const struct nest_cost_xfer add_xfers[] = {
-    {false, 128, 128, 0}, {false, 128, 128, 0}, {true, 128, 128, 0}};
+    {false, 128, 128, 0, 0, 0}, {false, 128, 128, 0, 0, 0}, {true, 128, 128, 0, 0, 0}};
 
 static struct nest_cost_program vector_add(uint64_t points, uint32_t cores)
 {
@@ -276,7 +276,7 @@ static void test_per_tile_load(void **state)
 {
     (void)state;
     static const struct nest_cost_xfer xs[] = {
-        {false, 2048, 2048, 0}, {false, 0, 2048, 2048}, {true, 2048, 2048, 0}};
+        {false, 2048, 2048, 0, 0, 0}, {false, 0, 2048, 2048, 0, 0}, {true, 2048, 2048, 0, 0, 0}};
     struct nest_cost_program p = vector_add(128, 32);
     p.xfers = xs;
     double t1 = nest_cost_predict(spyre, &p, 1, 2, 1);
@@ -284,7 +284,7 @@ static void test_per_tile_load(void **state)
     assert_true(t16 * 1.3 < t1);
     /* per point that load would cost as much at every tile size */
     static const struct nest_cost_xfer pp[] = {
-        {false, 2048, 2048, 0}, {false, 2048, 2048, 0}, {true, 2048, 2048, 0}};
+        {false, 2048, 2048, 0, 0, 0}, {false, 2048, 2048, 0, 0, 0}, {true, 2048, 2048, 0, 0, 0}};
     struct nest_cost_program q = p;
     q.xfers = pp;
     assert_true(nest_cost_predict(spyre, &q, 16, 2, 1) > 1.3 * t16);
@@ -311,6 +311,98 @@ static void test_splats_and_pipeline_ops(void **state)
     q.pipeline_ops_per_point = 2;
     double streamed = nest_cost_predict(spyre, &q, 64, 2, 1);
     assert_true(each - streamed >= 14 * lat); /* 14 round trips fewer, each past a load */
+}
+
+/* Every scratchpad load takes a cycle of the load unit at least, however
+ * few bytes (a splat's scalar): 64 loads of 2 bytes a point cost the load
+ * unit 64 cycles, not 1; and measured load groups replace the point
+ * loop's unrolling (the inner loops ktc-lower unrolls): a point of 32
+ * groups, each paying the scratchpad latency, costs that latency 32 times.
+ * One point a tile, one tile: the compute is the tile's. */
+static void test_loads_and_groups(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(1, 1);
+    p.nxfers = 0;
+    p.l1_load_bytes_per_point = 128;
+    p.fifo_in_bytes_per_point = 64 * 128;
+    p.vector_ops_per_point = 0;
+    p.fifo_out_bytes_per_point = p.l1_store_bytes_per_point = 0;
+    double few = nest_cost_predict(spyre, &p, 1, 1, 1);
+    p.l1_loads_per_point = 64;
+    double many = nest_cost_predict(spyre, &p, 1, 1, 1);
+    double vld = 128 / bw_between(spyre, "C0-L1", "C0-L1LU-CL0");
+    double lat = lat_between(spyre, "C0-L1", "C0-L1LU-CL0");
+    /* one load: its cycle and the latency its send waits for; 64: a cycle each */
+    assert_true(many - few > 64 - (vld + lat) - 0.5 && many - few < 64 - (vld + lat) + 0.5);
+    p.l1_loads_per_point = 0;
+    p.l1_load_bytes_per_point = 64 * 128;
+    p.load_groups_per_point = 8; /* 8 loads a group: the loads hide the latency */
+    double grouped = nest_cost_predict(spyre, &p, 1, 1, 1);
+    p.load_groups_per_point = 64; /* one load a group: each pays it */
+    double each = nest_cost_predict(spyre, &p, 1, 1, 1);
+    assert_true(each - grouped > 64 * (vld + lat) - 64 * vld - 0.5);
+    assert_true(each - grouped < 64 * (vld + lat) - 64 * vld + 0.5);
+}
+
+/* A load read only by later pipelines of the point lets the earlier ones
+ * run while it lands (ktc-lower signals after each DMA of the load
+ * stage), when the tile is a point per corelet instance (the receive then
+ * sinks below the split): a row read whole by the second pass, after a
+ * first pass that read it in chunks (a reduction), starts computing that
+ * first pass once the chunks are in: the prediction drops by that pass's
+ * compute, here half the loads and half the ops of the point, less what
+ * the second load's own DMA time leaves exposed. Two points on one
+ * instance: the compute waits for both loads. */
+static void test_compute_before_load(void **state)
+{
+    (void)state;
+    struct nest_cost_xfer x[] = {{false, 16384, 128, 0, 0, 0},
+                                 {false, 16384, 128, 0, 0, 0},
+                                 {true, 16384, 128, 0, 0, 0}};
+    struct nest_cost_program p = {
+        .points = 2, .cores = 1, .nxfers = 3, .xfers = x,
+        .l1_load_bytes_per_point = 2 * 16384, .l1_loads_per_point = 256,
+        .fifo_in_bytes_per_point = 2 * 16384, .vector_ops_per_point = 256,
+        .vector_elems = 64, .elem_type = "f16",
+        .fifo_out_bytes_per_point = 16384, .l1_store_bytes_per_point = 16384,
+    };
+    double waits = nest_cost_predict(spyre, &p, 2, 1, 2);
+    double one = nest_cost_predict(spyre, &p, 2, 1, 1);
+    x[1].loads_before = 128;
+    x[1].ops_before = 128;
+    double early = nest_cost_predict(spyre, &p, 2, 1, 2);
+    /* the load unit: a vld and a send per vector, half of them first */
+    double half = 128 * (128 / bw_between(spyre, "C0-L1", "C0-L1LU-CL0") +
+                         128 / bw_between(spyre, "C0-L1LU-CL0", "C0-SFU-CL0"));
+    double dma = 2 * 16384 / bw_between(spyre, "DDR", "C0-MNILU");
+    double gain = half < dma ? half : dma; /* the pass overlaps the second DMA */
+    assert_true(waits - early > gain - 0.5 && waits - early < gain + 0.5);
+    assert_true(nest_cost_predict(spyre, &p, 2, 1, 1) == one);
+}
+
+/* A splat vector every point of an elementwise pass reads (x * rstd),
+ * shared by splat-hoist over 4 points when an instance's points are a
+ * multiple of 4: the load unit, the bottleneck here, loads and sends 1.25
+ * vectors a point instead of 2 (x and the splat); a tile of 6 points
+ * shares nothing. No DMA: the difference is the compute's. */
+static void test_shared_splat(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(48, 1);
+    p.nxfers = 0;
+    p.l1_loads_per_point = 2;
+    double ld = 128 / bw_between(spyre, "C0-L1", "C0-L1LU-CL0") +
+                128 / bw_between(spyre, "C0-L1LU-CL0", "C0-SFU-CL0");
+    double plain8 = nest_cost_predict(spyre, &p, 8, 1, 1);
+    double plain6 = nest_cost_predict(spyre, &p, 6, 1, 1);
+    p.shared_loads_per_point = 1;
+    double shared8 = nest_cost_predict(spyre, &p, 8, 1, 1);
+    double shared6 = nest_cost_predict(spyre, &p, 6, 1, 1);
+    /* 8 points a tile, 6 tiles: 3/4 of the splat's load and send saved a point */
+    assert_true(plain8 - shared8 > 48 * 0.75 * ld - 0.5);
+    assert_true(plain8 - shared8 < 48 * 0.75 * ld + 0.5);
+    assert_true(shared6 == plain6);
 }
 
 /* A compute-bound point (many vector ops) splits across the corelets. */
@@ -429,6 +521,8 @@ int main(void)
         cmocka_unit_test(test_program),           cmocka_unit_test(test_shared_single_phase),
         cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_splats_and_pipeline_ops),
         cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
+        cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
+        cmocka_unit_test(test_shared_splat),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

@@ -1,0 +1,159 @@
+// RUN: ktc-nest --disable=corelets --disable=splat-hoist --disable=register-carry --disable=fuse-pipelines
+// PARSE: --device=sample --stage=sched.routed
+// (x - mean) * rsqrt(mean(x * x) - mean^2 + 1) over 2 rows of 4096 f16 (64
+// chunks): two reductions read the row by the same chunks (the second
+// squaring them), the last pass reads it whole. Coarsening merges the
+// second reduction's chunk loads into the first's (the same elements), and
+// the first's into the whole-row load (chunk c + 8k at [.., %c + 8k, ..]):
+// both reductions read %tile_in at the window of their chunk, the shift
+// composed along the merges; one bulk load of the row is left.
+module {
+  ktdf_arch.device @sample_device import("ktc:sample")
+  module {
+    func.func @lnw(%x: index, %y: index) attributes {grid = [1]} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      scf.for %row = %c0 to %c2 step %c1 {
+        call @local_schedule_0(%x, %y, %row) : (index, index, index) -> ()
+      }
+      return
+    }
+    func.func private @local_schedule_0(index, index, index)
+  }
+  module @local_schedule_0 {
+    func.func @local_schedule_0(%x: index, %y: index, %row: index) attributes {grid = [1]} {
+      %c0 = arith.constant 0 : index
+      %X = ktdp.construct_memory_view %x, sizes: [2, 4096], strides: [4096, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 4095 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<2x4096xf16>
+      %Y = ktdp.construct_memory_view %y, sizes: [2, 4096], strides: [4096, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 4095 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<2x4096xf16>
+      %X_DDR = memref.memory_space_cast %X : memref<2x4096xf16> to memref<2x4096xf16, "DDR">
+      %c4096 = arith.constant 4096 : index
+      %0 = arith.muli %row, %c4096 : index
+      %tx = memref.reinterpret_cast %X_DDR to offset: [%0], sizes: [1, 4096], strides: [4096, 1] : memref<2x4096xf16, "DDR"> to memref<1x4096xf16, strided<[4096, 1], offset: ?>, "DDR">
+      %sum_buf = memref.alloc() : memref<1xf16, "L1">
+      %sq_buf = memref.alloc() : memref<1xf16, "L1">
+      %Y_DDR = memref.memory_space_cast %Y : memref<2x4096xf16> to memref<2x4096xf16, "DDR">
+      %ty = memref.reinterpret_cast %Y_DDR to offset: [%0], sizes: [1, 4096], strides: [4096, 1] : memref<2x4096xf16, "DDR"> to memref<1x4096xf16, strided<[4096, 1], offset: ?>, "DDR">
+      ktdf.pipeline {
+        %p:7 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x4096xf16, "L1">, !ktdf.token) {
+          %fifo = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>
+          %fifo_1 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>
+          %tok = ktdf.create_token : !ktdf.token
+          %tok_1 = ktdf.create_token : !ktdf.token
+          %tok_2 = ktdf.create_token : !ktdf.token
+          %buf = memref.alloc() : memref<1x4096xf16, "L1">
+          %tok_3 = ktdf.create_token : !ktdf.token
+          ktdf.private_yield %fifo, %fifo_1, %tok, %tok_1, %tok_2, %buf, %tok_3 : !ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x4096xf16, "L1">, !ktdf.token
+        }
+        ktdf.stage depends_in(none) depends_out(%p#6) {
+          ktdf.data_transfer from %tx[0, 0] size [1, 4096] to %p#5[0, 0] size [1, 4096] : memref<1x4096xf16, strided<[4096, 1], offset: ?>, "DDR">, memref<1x4096xf16, "L1">
+        } {applicable_units = ["MNILU"]}
+        ktdf.stage depends_in(%p#6) depends_out(%p#2) {
+          ktdf.data_transfer from %p#5[0, 0] size [1, 4096] to %p size [1, 4096] : memref<1x4096xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>
+        } {applicable_units = ["L1LU"]}
+        ktdf.stage depends_in(%p#2) depends_out(%p#3) {
+          %v = ktdf.read_from_fifo %p : <"L1LU" -> "SFU", 4096xf16> -> tensor<1x4096xf16>
+          %zero = arith.constant 0.0 : f16
+          %init = tensor.splat %zero : tensor<1xf16>
+          %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%v : tensor<1x4096xf16>) outs(%init : tensor<1xf16>) {
+          ^bb0(%in: f16, %out: f16):
+            %1 = arith.addf %out, %in : f16
+            linalg.yield %1 : f16
+          } -> tensor<1xf16>
+          ktdf.write_to_fifo %sum, %p#1 : tensor<1xf16>, <"SFU" -> "L1SU", 1xf16>
+        } {applicable_units = ["SFU"]}
+        ktdf.stage depends_in(%p#3) depends_out(%p#4) {
+          ktdf.data_transfer from %p#1 size [1] to %sum_buf[0] size [1] : !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>, memref<1xf16, "L1">
+        } {applicable_units = ["L1SU"]}
+      }
+      ktdf.pipeline {
+        %p:7 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x4096xf16, "L1">, !ktdf.token) {
+          %fifo = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>
+          %fifo_1 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>
+          %tok = ktdf.create_token : !ktdf.token
+          %tok_1 = ktdf.create_token : !ktdf.token
+          %tok_2 = ktdf.create_token : !ktdf.token
+          %buf = memref.alloc() : memref<1x4096xf16, "L1">
+          %tok_3 = ktdf.create_token : !ktdf.token
+          ktdf.private_yield %fifo, %fifo_1, %tok, %tok_1, %tok_2, %buf, %tok_3 : !ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x4096xf16, "L1">, !ktdf.token
+        }
+        ktdf.stage depends_in(none) depends_out(%p#6) {
+          ktdf.data_transfer from %tx[0, 0] size [1, 4096] to %p#5[0, 0] size [1, 4096] : memref<1x4096xf16, strided<[4096, 1], offset: ?>, "DDR">, memref<1x4096xf16, "L1">
+        } {applicable_units = ["MNILU"]}
+        ktdf.stage depends_in(%p#6) depends_out(%p#2) {
+          ktdf.data_transfer from %p#5[0, 0] size [1, 4096] to %p size [1, 4096] : memref<1x4096xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 4096xf16>
+        } {applicable_units = ["L1LU"]}
+        ktdf.stage depends_in(%p#2) depends_out(%p#3) {
+          %v = ktdf.read_from_fifo %p : <"L1LU" -> "SFU", 4096xf16> -> tensor<1x4096xf16>
+          %zero = arith.constant 0.0 : f16
+          %init = tensor.splat %zero : tensor<1xf16>
+          %sq = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%v : tensor<1x4096xf16>) outs(%init : tensor<1xf16>) {
+          ^bb0(%in: f16, %out: f16):
+            %2 = arith.mulf %in, %in : f16
+            %3 = arith.addf %out, %2 : f16
+            linalg.yield %3 : f16
+          } -> tensor<1xf16>
+          ktdf.write_to_fifo %sq, %p#1 : tensor<1xf16>, <"SFU" -> "L1SU", 1xf16>
+        } {applicable_units = ["SFU"]}
+        ktdf.stage depends_in(%p#3) depends_out(%p#4) {
+          ktdf.data_transfer from %p#1 size [1] to %sq_buf[0] size [1] : !ktdf.fifo.slot<"SFU" -> "L1SU", 1xf16>, memref<1xf16, "L1">
+        } {applicable_units = ["L1SU"]}
+      }
+      %c64 = arith.constant 64 : index
+      scf.for %i1 = %c0 to %c4096 step %c64 {
+        ktdf.pipeline {
+          %p:11 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token) {
+            %4:3 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+            %5 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>
+            %tok = ktdf.create_token : !ktdf.token
+            %tok_1 = ktdf.create_token : !ktdf.token
+            %tok_2 = ktdf.create_token : !ktdf.token
+            %buf = memref.alloc() : memref<1x64xf16, "L1">
+            %tok_3 = ktdf.create_token : !ktdf.token
+            %buf_1 = memref.alloc() : memref<1x64xf16, "L1">
+            %tok_4 = ktdf.create_token : !ktdf.token
+            ktdf.private_yield %4, %4#1, %4#2, %5, %tok, %tok_1, %tok_2, %buf, %tok_3, %buf_1, %tok_4 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token
+          }
+          ktdf.stage depends_in(none) depends_out(%p#8) {
+            ktdf.data_transfer from %tx[0, %i1] size [1, 64] to %p#7[0, 0] size [1, 64] : memref<1x4096xf16, strided<[4096, 1], offset: ?>, "DDR">, memref<1x64xf16, "L1">
+          } {applicable_units = ["MNILU"]}
+          ktdf.stage depends_in(%p#8) depends_out(%p#4) {
+            ktdf.data_transfer from %p#7[0, 0] size [1, 64] to %p size [1, 64] : memref<1x64xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+            ktdf.data_transfer from %sum_buf[0] size [1] to %p#1 size [64] {transfer_mode = "splat"} : memref<1xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+            ktdf.data_transfer from %sq_buf[0] size [1] to %p#2 size [64] {transfer_mode = "splat"} : memref<1xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+          } {applicable_units = ["L1LU"]}
+          ktdf.stage depends_in(%p#4) depends_out(%p#5) {
+            %v = ktdf.read_from_fifo %p : <"L1LU" -> "SFU", 64xf16> -> tensor<1x64xf16>
+            %sum = ktdf.read_from_fifo %p#1 : <"L1LU" -> "SFU", 64xf16> -> tensor<64xf16>
+            %sq = ktdf.read_from_fifo %p#2 : <"L1LU" -> "SFU", 64xf16> -> tensor<64xf16>
+            %empty = tensor.empty() : tensor<1x64xf16>
+            %o = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%v, %sum, %sq : tensor<1x64xf16>, tensor<64xf16>, tensor<64xf16>) outs(%empty : tensor<1x64xf16>) {
+            ^bb0(%in: f16, %in_1: f16, %in_2: f16, %out: f16):
+              %inv = arith.constant 0.000244140625 : f16
+              %mean = arith.mulf %in_1, %inv : f16
+              %6 = arith.subf %in, %mean : f16
+              %inv_1 = arith.constant 0.000244140625 : f16
+              %one = arith.constant 1.0 : f16
+              %ms = arith.mulf %in_2, %inv_1 : f16
+              %mean_1 = arith.mulf %in_1, %inv_1 : f16
+              %m2 = arith.mulf %mean_1, %mean_1 : f16
+              %var = arith.subf %ms, %m2 : f16
+              %ve = arith.addf %var, %one : f16
+              %r = math.rsqrt %ve : f16
+              %7 = arith.mulf %6, %r : f16
+              linalg.yield %7 : f16
+            } -> tensor<1x64xf16>
+            ktdf.write_to_fifo %o, %p#3 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
+          } {applicable_units = ["SFU"]}
+          ktdf.stage depends_in(%p#5) depends_out(%p#10) {
+            ktdf.data_transfer from %p#3 size [1, 64] to %p#9[0, 0] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x64xf16, "L1">
+          } {applicable_units = ["L1SU"]}
+          ktdf.stage depends_in(%p#10) depends_out(%p#6) {
+            ktdf.data_transfer from %p#9[0, 0] size [1, 64] to %ty[0, %i1] size [1, 64] : memref<1x64xf16, "L1">, memref<1x4096xf16, strided<[4096, 1], offset: ?>, "DDR">
+          } {applicable_units = ["MNISU"]}
+        }
+      } {loop_type = #ktdf.loop_type<parallel_loop>}
+      return
+    }
+  }
+}

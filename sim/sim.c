@@ -274,7 +274,8 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
         k->code[p] = malloc(b->progs[p].ninsns ? b->progs[p].ninsns * sizeof **k->code : 1);
         if (!k->code[p])
             abort();
-        memcpy(k->code[p], b->progs[p].insns, b->progs[p].ninsns * sizeof **k->code);
+        if (b->progs[p].ninsns) /* an empty program has no insns array */
+            memcpy(k->code[p], b->progs[p].insns, b->progs[p].ninsns * sizeof **k->code);
     }
     k->nunits = b->nunits;
     k->units = xcalloc(b->nunits, sizeof *k->units);

@@ -61,19 +61,6 @@ static bool plain(const struct ir_module *m, ir_op op)
     return !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
 }
 
-static bool same_side(const struct nest_side *a, const struct nest_side *b)
-{
-    if (a->v != b->v || a->fifo != b->fifo || a->nsub != b->nsub || a->nsize != b->nsize)
-        return false;
-    for (uint32_t k = 0; k < a->nsub; k++)
-        if (a->sub[k].v != b->sub[k].v || (!a->sub[k].v && a->sub[k].c != b->sub[k].c))
-            return false;
-    for (uint32_t k = 0; k < a->nsize; k++)
-        if (a->size[k] != b->size[k])
-            return false;
-    return true;
-}
-
 /* Whether value v is defined outside op. */
 static bool outside(const struct ir_module *m, ir_value v, ir_op op)
 {
@@ -138,7 +125,7 @@ static bool round_trip(struct ir_module *m, const struct arch_device *dev, ir_op
         if (!nest_read_side(m, op, 0, &f) || !nest_read_side(m, op, 1, &t) || !t.fifo ||
             f.fifo)
             return false;
-        if (same_side(&f, &to)) {
+        if (nest_same_side(&f, &to)) {
             if (a->load)
                 return false;
             a->load = op;
@@ -193,7 +180,7 @@ static bool sets(const struct ir_module *m, ir_op p, struct acc *a)
     }
     struct nest_side from, to;
     if (!w || !x || !nest_read_side(m, x, 0, &from) || !nest_read_side(m, x, 1, &to) ||
-        !from.fifo || from.v != ir_op_get(m, w)->opnd[1] || !same_side(&to, &a->side) ||
+        !from.fifo || from.v != ir_op_get(m, w)->opnd[1] || !nest_same_side(&to, &a->side) ||
         ir_value_type(m, ir_op_get(m, w)->opnd[0]) !=
             ir_value_type(m, ir_op_get(m, a->read)->res))
         return false;
@@ -307,45 +294,6 @@ static void move_ops(struct ir_module *m, ir_op first, ir_block to, const ir_op 
     }
 }
 
-/* Fifo allocations of pipe's private with results nothing uses any more
- * lose them (a stage must use an allocation's slots in order, all of them). */
-static void shrink_allocs(struct ir_module *m, ir_op pipe)
-{
-    ir_op priv = IR_NONE;
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), op)
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PRIVATE)
-            priv = op;
-    if (!priv)
-        return;
-    uint32_t *uses = split_use_counts(m, pipe);
-    ir_op next;
-    for (ir_op op = ir_block_get(m, ir_region_entry(m, ir_op_region(m, priv, 0)))->first; op;
-         op = next) {
-        next = ir_op_get(m, op)->next;
-        const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind != IR_OP_KTDF_FIFO_ALLOCATE)
-            continue;
-        uint32_t used = 0;
-        for (uint32_t r = 0; r < o->nres; r++)
-            used += uses[o->res + r] > 0;
-        if (used == o->nres || !used)
-            continue;
-        struct ir_op_state st;
-        ir_state_init(&st, m, "ktdf.fifo.allocate", o->loc);
-        for (uint32_t r = 0; r < o->nres; r++)
-            if (uses[o->res + r])
-                ir_state_add_result(m, &st, ir_value_type(m, o->res + r));
-        ir_op na = ir_op_create(m, &st);
-        ir_op_insert_before(m, op, na);
-        uint32_t k = 0;
-        for (uint32_t r = 0; r < o->nres; r++)
-            if (uses[o->res + r])
-                split_replace_uses(m, pipe, o->res + r, ir_op_result(m, na, k++));
-        ir_op_unlink(m, op);
-    }
-    free(uses);
-}
-
 /* The slot `slot` (a result of pipe's private) gets a fifo allocation of
  * its own when it shares one: used once before the loop, it would break
  * the order in which the loop uses the others. */
@@ -449,7 +397,7 @@ static void carry(struct nest_ctx *c, ir_op loop, struct acc *a)
     }
     if (a->init) {
         nest_prune_private(m, a->pipe);
-        shrink_allocs(m, a->pipe);
+        nest_shrink_allocs(m, a->pipe);
     } else {
         struct nest_side slot;
         nest_read_side(m, a->load, 1, &slot);

@@ -66,19 +66,6 @@ static bool plain(const struct ir_module *m, ir_op op)
     return o->kind != IR_OP_SCF_YIELD && !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
 }
 
-static bool same_side(const struct nest_side *a, const struct nest_side *b)
-{
-    if (a->v != b->v || a->fifo != b->fifo || a->nsub != b->nsub || a->nsize != b->nsize)
-        return false;
-    for (uint32_t k = 0; k < a->nsub; k++)
-        if (a->sub[k].v != b->sub[k].v || (!a->sub[k].v && a->sub[k].c != b->sub[k].c))
-            return false;
-    for (uint32_t k = 0; k < a->nsize; k++)
-        if (a->size[k] != b->size[k])
-            return false;
-    return true;
-}
-
 static bool is_splat(const struct ir_module *m, ir_op op)
 {
     ir_attr a = ir_op_attr(m, op, "transfer_mode");
@@ -228,7 +215,7 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, ir_op a,
                 return false;
             if (to.fifo || to.v != src.v)
                 continue;
-            if (y || !from.fifo || !same_side(&to, &src))
+            if (y || !from.fifo || !nest_same_side(&to, &src))
                 return false;
             y = s;
         }
@@ -354,44 +341,6 @@ static void append_body(struct ir_module *m, ir_op to, ir_op from)
     }
 }
 
-/* Fifo allocations of pipe's private whose slots are not all used any more
- * keep the used ones (a stage must use all of an allocation's slots). */
-static void shrink_allocs(struct ir_module *m, ir_op pipe)
-{
-    ir_op priv = IR_NONE;
-    IR_FOR_OPS(m, body_of(m, pipe), op)
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PRIVATE)
-            priv = op;
-    if (!priv)
-        return;
-    uint32_t *uses = split_use_counts(m, pipe);
-    ir_op next;
-    for (ir_op op = ir_block_get(m, body_of(m, priv))->first; op; op = next) {
-        next = ir_op_get(m, op)->next;
-        const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind != IR_OP_KTDF_FIFO_ALLOCATE)
-            continue;
-        uint32_t used = 0;
-        for (uint32_t r = 0; r < o->nres; r++)
-            used += uses[o->res + r] > 0;
-        if (used == o->nres || !used)
-            continue;
-        struct ir_op_state st;
-        ir_state_init(&st, m, "ktdf.fifo.allocate", o->loc);
-        for (uint32_t r = 0; r < o->nres; r++)
-            if (uses[o->res + r])
-                ir_state_add_result(m, &st, ir_value_type(m, o->res + r));
-        ir_op na = ir_op_create(m, &st);
-        ir_op_insert_before(m, op, na);
-        uint32_t k = 0;
-        for (uint32_t r = 0; r < o->nres; r++)
-            if (uses[o->res + r])
-                split_replace_uses(m, pipe, o->res + r, ir_op_result(m, na, k++));
-        ir_op_unlink(m, op);
-    }
-    free(uses);
-}
-
 /* B into A (fusable: f, nf), B's plain ops before it moved before A. */
 static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct fwd *f,
                  uint32_t nf)
@@ -430,7 +379,7 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
     merge_private(m, a, pa, pb);
     ir_op_unlink(m, b);
     nest_prune_private(m, a);
-    shrink_allocs(m, a);
+    nest_shrink_allocs(m, a);
 }
 
 /* Whether a transfer under root writes (write) or reads buffer v. */

@@ -137,6 +137,13 @@ bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side
  * than its sides), if any. */
 ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
                          const struct nest_side *dst, ir_op like);
+/* Whether a and b name the same elements: same buffer, same subscripts
+ * (the same SSA values, or the same constants), same sizes. */
+bool nest_same_side(const struct nest_side *a, const struct nest_side *b);
+/* The fifo allocations of pipeline pipe's private whose slots are not all
+ * used any more keep the used ones (a stage must use all of an
+ * allocation's slots, in order). */
+void nest_shrink_allocs(struct ir_module *m, ir_op pipe);
 /* Whether every transfer under root using buf can take a prefix (static
  * sizes, subscripts that are operands or constants, room for one more). */
 bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);

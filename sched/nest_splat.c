@@ -273,21 +273,6 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     return true;
 }
 
-/* Whether a and b read the same elements: same buffer, same subscripts
- * (the same SSA values, or the same constants), same sizes. */
-static bool same_side(const struct nest_side *a, const struct nest_side *b)
-{
-    if (a->v != b->v || a->fifo != b->fifo || a->nsub != b->nsub || a->nsize != b->nsize)
-        return false;
-    for (uint32_t k = 0; k < a->nsub; k++)
-        if (a->sub[k].v != b->sub[k].v || (!a->sub[k].v && a->sub[k].c != b->sub[k].c))
-            return false;
-    for (uint32_t k = 0; k < a->nsize; k++)
-        if (a->size[k] != b->size[k])
-            return false;
-    return true;
-}
-
 /* Whether h's vector holds what the splat of src to slot dst would: the
  * same scalar element, the same element type, lanes enough. */
 static bool serves(const struct ir_module *m, const struct hoisted *h,
@@ -295,7 +280,7 @@ static bool serves(const struct ir_module *m, const struct hoisted *h,
 {
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, h->vec));
     const struct ir_type_info *st = ir_type_get(m, ir_value_type(m, dst->v));
-    return same_side(&h->src, src) && vt->rank == 2 && vt->elem == st->elem &&
+    return nest_same_side(&h->src, src) && vt->rank == 2 && vt->elem == st->elem &&
            dst->nsize && dst->size[dst->nsize - 1] <= vt->shape[1];
 }
 

@@ -1,5 +1,6 @@
 /* nest_xfer.c - ktc-nest's transfer helpers (nest_int.h): reading a side of
- * a ktdf.data_transfer, building one, prefixing a buffer's subscripts. */
+ * a ktdf.data_transfer, comparing and building one, prefixing a buffer's
+ * subscripts, trimming a pipeline's FIFO allocations. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,4 +165,54 @@ ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n)
     shape[0] = n;
     memcpy(shape + 1, ti->shape, ti->rank * sizeof *shape);
     return split_memref(m, ti->rank + 1, shape, ti->elem, IR_NONE, ti->attr1);
+}
+
+bool nest_same_side(const struct nest_side *a, const struct nest_side *b)
+{
+    if (a->v != b->v || a->fifo != b->fifo || a->nsub != b->nsub || a->nsize != b->nsize)
+        return false;
+    for (uint32_t k = 0; k < a->nsub; k++)
+        if (a->sub[k].v != b->sub[k].v || (!a->sub[k].v && a->sub[k].c != b->sub[k].c))
+            return false;
+    for (uint32_t k = 0; k < a->nsize; k++)
+        if (a->size[k] != b->size[k])
+            return false;
+    return true;
+}
+
+void nest_shrink_allocs(struct ir_module *m, ir_op pipe)
+{
+    ir_op priv = IR_NONE;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PRIVATE)
+            priv = op;
+    if (!priv)
+        return;
+    uint32_t *uses = split_use_counts(m, pipe);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, ir_region_entry(m, ir_op_region(m, priv, 0)))->first; op;
+         op = next) {
+        next = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_KTDF_FIFO_ALLOCATE)
+            continue;
+        uint32_t used = 0;
+        for (uint32_t r = 0; r < o->nres; r++)
+            used += uses[o->res + r] > 0;
+        if (used == o->nres || !used)
+            continue;
+        struct ir_op_state st;
+        ir_state_init(&st, m, "ktdf.fifo.allocate", o->loc);
+        for (uint32_t r = 0; r < o->nres; r++)
+            if (uses[o->res + r])
+                ir_state_add_result(m, &st, ir_value_type(m, o->res + r));
+        ir_op na = ir_op_create(m, &st);
+        ir_op_insert_before(m, op, na);
+        uint32_t k = 0;
+        for (uint32_t r = 0; r < o->nres; r++)
+            if (uses[o->res + r])
+                split_replace_uses(m, pipe, o->res + r, ir_op_result(m, na, k++));
+        ir_op_unlink(m, op);
+    }
+    free(uses);
 }

@@ -5,32 +5,9 @@
 #include <stdlib.h>
 
 #include "ktir/ops.h"
+#include "sched/oplist.h"
 
 #define MAX_TILES ((int64_t)1 << 31)
-
-/* A list of ops: tile ids, or functions with a grid. */
-struct tile_ids {
-    ir_op *v;
-    uint32_t n, cap;
-};
-
-static void push(struct tile_ids *t, ir_op op)
-{
-    if (t->n == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 8;
-        t->v = realloc(t->v, t->cap * sizeof *t->v);
-        if (!t->v)
-            abort();
-    }
-    t->v[t->n++] = op;
-}
-
-static bool note_tile_id(struct ir_module *m, ir_op op, void *ctx)
-{
-    if (ir_op_get(m, op)->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID)
-        push(ctx, op);
-    return true;
-}
 
 static ir_value make_op(struct ir_module *m, const char *name, struct ir_loc loc, ir_op before,
                         ir_value a, ir_value b)
@@ -100,7 +77,7 @@ static void flatten_tile_id(struct ir_module *m, ir_op func, ir_op op, const int
 static bool note_func(struct ir_module *m, ir_op op, void *ctx)
 {
     if (ir_op_get(m, op)->kind == IR_OP_FUNC_FUNC && ir_op_attr(m, op, "grid"))
-        push(ctx, op);
+        sched_ops_push(ctx, op);
     return true;
 }
 
@@ -137,7 +114,7 @@ int64_t sched_grid_dim0(const struct ir_module *m, ir_op op)
 
 bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag)
 {
-    struct tile_ids funcs = {0}, ids = {0};
+    struct sched_ops funcs = {0}, ids = {0};
     bool ok = true;
     ir_walk(m, m->top, note_func, &funcs);
     for (uint32_t i = 0; ok && i < funcs.n; i++) {
@@ -157,7 +134,7 @@ bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag)
         }
         ids.n = 0;
         if (ok)
-            ir_walk(m, f, note_tile_id, &ids);
+            sched_ops_of_kind(m, f, IR_OP_KTDP_GET_COMPUTE_TILE_ID, &ids);
         for (uint32_t k = 0; k < ids.n; k++)
             if (gi->n > 1 || ir_op_get(m, ids.v[k])->nres > 1)
                 flatten_tile_id(m, f, ids.v[k], g);

@@ -17,6 +17,7 @@
 #include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/grid.h"
+#include "sched/oplist.h"
 #include "sched/path_expand_int.h"
 
 static uint32_t stage_unit(const struct pe *p, ir_op stage)
@@ -304,22 +305,6 @@ static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
     free(res);
 }
 
-/* The transfers directly in the stages of pipe, in order. */
-struct xlist {
-    ir_op *v;
-    uint32_t n, cap;
-};
-
-static void note(struct xlist *l, ir_op op)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
-        if (!l->v)
-            abort();
-    }
-    l->v[l->n++] = op;
-}
 
 /* A new ktdf.create_token yielded by pipe's private as its last result. */
 static ir_value new_token(struct ir_module *m, ir_op pipe, ir_op priv)
@@ -372,7 +357,7 @@ static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
  * a located error. */
 static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_op op,
-                         struct xlist *xs)
+                         struct sched_ops *xs)
 {
     struct ir_module *m = p->m;
     struct pe_side s[2];
@@ -569,29 +554,22 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     return true;
 }
 
-static bool note_pipe(struct ir_module *m, ir_op op, void *ctx)
-{
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
-        note(ctx, op);
-    return true;
-}
-
 bool pe_legalize_words(struct pe *p)
 {
     struct ir_module *m = p->m;
-    struct xlist pipes = {0};
-    ir_walk(m, m->top, note_pipe, &pipes);
+    struct sched_ops pipes = {0};
+    sched_ops_of_kind(m, m->top, IR_OP_KTDF_PIPELINE, &pipes);
     for (uint32_t i = 0; i < pipes.n && !p->failed; i++) {
         ir_op pipe = pipes.v[i];
         /* the transfers of the pipeline's own stages, then each in turn */
-        struct xlist xs = {0};
+        struct sched_ops xs = {0}; /* the transfers of its stages, in order */
         IR_FOR_OPS(m, pe_body(m, pipe), st)
         {
             if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
                 continue;
             IR_FOR_OPS(m, pe_body(m, st), x)
             if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER)
-                note(&xs, x);
+                sched_ops_push(&xs, x);
         }
         for (uint32_t k = 0; k < xs.n && !p->failed; k++) {
             ir_op priv = IR_NONE;

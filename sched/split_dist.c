@@ -29,6 +29,7 @@
 
 #include "ktir/ops.h"
 #include "sched/grid.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 #define MAX_TILES 4096 /* tiles a grid may have for this rewrite */
@@ -407,32 +408,9 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, const struct dview *d, i
 
 /* ---- the phase ---------------------------------------------------------- */
 
-struct op_list {
-    ir_op *v;
-    uint32_t n, cap;
-};
-
-static void push(struct op_list *l, ir_op op)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
-        if (!l->v)
-            abort();
-    }
-    l->v[l->n++] = op;
-}
-
-static bool collect_dviews(struct ir_module *m, ir_op op, void *ctx)
-{
-    if (ir_op_get(m, op)->kind == IR_OP_KTDP_CONSTRUCT_DISTRIBUTED_MEMORY_VIEW)
-        push(ctx, op);
-    return true;
-}
-
 struct users {
     ir_value v;
-    struct op_list l;
+    struct sched_ops l;
 };
 
 static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
@@ -441,7 +419,7 @@ static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
     const struct ir_op_info *o = ir_op_get(m, op);
     for (uint32_t i = 0; i < o->nopnd; i++)
         if (o->opnd[i] == u->v) {
-            push(&u->l, op);
+            sched_ops_push(&u->l, op);
             break;
         }
     return true;
@@ -451,25 +429,16 @@ static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
  * this phase evaluates is the linear one. */
 static bool one_dim_grid(const struct ir_module *m, ir_op fn)
 {
-    ir_attr a = ir_op_attr(m, fn, "grid");
-    const struct ir_attr_info *g = a ? ir_attr_get(m, a) : NULL;
-    for (uint32_t k = 1; g && k < g->n; k++) {
-        int64_t n = g->kind == IR_AT_DENSE_ARRAY ? g->ints[k]
-                    : g->kind == IR_AT_ARRAY      ? ir_attr_get(m, g->elems[k])->i
-                                                  : 0;
-        if (n != 1)
-            return false;
-    }
-    return true;
+    return sched_grid_tiles(m, fn, INT64_MAX) == sched_grid_dim0(m, fn);
 }
 
 bool split_dist(struct split_ctx *c)
 {
     struct ir_module *m = c->m;
-    struct op_list dvs = {0};
+    struct sched_ops dvs = {0};
     IR_FOR_OPS(m, ir_module_body(m), op)
         if (ir_op_get(m, op)->kind != IR_OP_KTDF_ARCH_DEVICE)
-            ir_walk(m, op, collect_dviews, &dvs);
+            sched_ops_of_kind(m, op, IR_OP_KTDP_CONSTRUCT_DISTRIBUTED_MEMORY_VIEW, &dvs);
     struct dview *d = malloc(sizeof *d);
     if (!d)
         abort();

@@ -29,6 +29,7 @@
 
 #include "ktir/ops.h"
 #include "sched/grid.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 #define MAX_TILES 4096 /* tiles a grid may have for these rewrites */
@@ -661,26 +662,6 @@ static bool tensor_enters(const struct ir_module *m, ir_op op)
 
 /* ---- the phase ---------------------------------------------------------- */
 
-struct ring_list {
-    ir_op *v;
-    uint32_t n, cap;
-    uint16_t kind;
-};
-
-static bool collect(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct ring_list *l = ctx;
-    if (ir_op_get(m, op)->kind != l->kind)
-        return true;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
-        if (!l->v)
-            abort();
-    }
-    l->v[l->n++] = op;
-    return true;
-}
 
 bool split_is_ring_shift(const struct ir_module *m, ir_op op)
 {
@@ -692,14 +673,14 @@ bool split_ring(struct split_ctx *c)
 {
     struct ir_module *m = c->m;
     bool ok = true;
-    struct ring_list fns = {.kind = IR_OP_FUNC_FUNC};
+    struct sched_ops fns = {0};
     IR_FOR_OPS(m, ir_module_body(m), op)
         if (ir_op_get(m, op)->kind != IR_OP_KTDF_ARCH_DEVICE)
-            ir_walk(m, op, collect, &fns);
+            sched_ops_of_kind(m, op, IR_OP_FUNC_FUNC, &fns);
     for (uint32_t f = 0; f < fns.n; f++) {
         ir_op fn = fns.v[f];
-        struct ring_list l = {.kind = IR_OP_KTDP_INTER_TILE_REDUCE};
-        ir_walk(m, fn, collect, &l);
+        struct sched_ops l = {0};
+        sched_ops_of_kind(m, fn, IR_OP_KTDP_INTER_TILE_REDUCE, &l);
         for (uint32_t i = 0; i < l.n; i++)
             ok &= rewrite_reduce(c, fn, l.v[i]);
         if (ok && l.n && ring_unit(c, NULL, NULL) == ARCH_NONE)
@@ -708,14 +689,12 @@ bool split_ring(struct split_ctx *c)
                                         "supported yet", c->dev->name,
                              c->scratch ? c->scratch : "ct_local memory");
         l.n = 0;
-        l.kind = IR_OP_KTDP_INTER_TILE_PRODUCE;
-        ir_walk(m, fn, collect, &l);
+        sched_ops_of_kind(m, fn, IR_OP_KTDP_INTER_TILE_PRODUCE, &l);
         for (uint32_t i = 0; i < l.n && ok; i++)
             ok = split_error(c, l.v[i], "an inter_tile_produce no inter_tile_reduce delivers is "
                                         "not supported yet");
         l.n = 0;
-        l.kind = IR_OP_SCF_IF;
-        ir_walk(m, fn, collect, &l);
+        sched_ops_of_kind(m, fn, IR_OP_SCF_IF, &l);
         for (uint32_t i = 0; i < l.n && ok; i++)
             if (tensor_enters(m, l.v[i]))
                 ok = rewrite_if(c, fn, l.v[i]);

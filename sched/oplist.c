@@ -1,0 +1,34 @@
+/* oplist.c - growable op lists (oplist.h). */
+#include "sched/oplist.h"
+
+#include <stdlib.h>
+
+void sched_ops_push(struct sched_ops *l, ir_op op)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 8;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        if (!l->v)
+            abort();
+    }
+    l->v[l->n++] = op;
+}
+
+struct of_kind {
+    uint16_t kind;
+    struct sched_ops *l;
+};
+
+static bool note(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct of_kind *k = ctx;
+    if (ir_op_get(m, op)->kind == k->kind)
+        sched_ops_push(k->l, op);
+    return true;
+}
+
+void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sched_ops *l)
+{
+    struct of_kind k = {kind, l};
+    ir_walk(m, root, note, &k);
+}

@@ -1,0 +1,21 @@
+/* oplist.h - a growable list of ops, as the scheduler passes collect them
+ * (the ops of a kind under a root, the users of a value) before rewriting
+ * any: a walk must not see the ops it is changing. */
+#ifndef SCHED_OPLIST_H
+#define SCHED_OPLIST_H
+
+#include <stdint.h>
+
+#include "ktir/ir.h"
+
+struct sched_ops {
+    ir_op *v;
+    uint32_t n, cap;
+};
+
+/* Appends op (aborts when out of memory). */
+void sched_ops_push(struct sched_ops *l, ir_op op);
+/* Appends every op of kind at or under root, in walk order (pre-order). */
+void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sched_ops *l);
+
+#endif

@@ -334,6 +334,12 @@ void ir_module_reserve(struct ir_module *m, uint32_t nstr, uint32_t ntype, uint3
     intern_reserve(m->hset, &m->sets, nset);
 }
 
+void ir_module_reserve_ops(struct ir_module *m, uint32_t nops, uint32_t nvalues)
+{
+    vec_reserve(&m->ops, nops);
+    vec_reserve(&m->values, nvalues);
+}
+
 /* ---- strings ----------------------------------------------------------- */
 
 /* Strings are mostly short SSA and attribute names: up to 8 bytes they are

@@ -229,6 +229,9 @@ void ir_module_free(struct ir_module *m);
  * hash set grows once, not through every doubling on the way. */
 void ir_module_reserve(struct ir_module *m, uint32_t nstr, uint32_t ntype, uint32_t nattr,
                        uint32_t naff, uint32_t nmap, uint32_t nset);
+/* Room for that many more ops and values (a parser's estimate from its
+ * text's size), likewise. */
+void ir_module_reserve_ops(struct ir_module *m, uint32_t nops, uint32_t nvalues);
 
 /* Table accessors: id → info. ids are valid for the module's lifetime.
  * Inline: they are on every path of every pass, the parser and the printer. */

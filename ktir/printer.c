@@ -29,10 +29,11 @@ struct ir_printer {
 
     char **names;     /* per value id, NULL until named */
     uint32_t nnames;
-    /* Active names: an open-addressing set of strings, plus an undo log. */
-    char **set;
-    uint32_t set_cap, set_len;
-    char **log;
+    /* Active names: an open-addressing set of strings (set_len of them,
+     * set_used slots taken counting tombstones), plus an undo log. */
+    struct name_slot *set;
+    uint32_t set_cap, set_len, set_used;
+    ir_value *log; /* values named, in order */
     uint32_t nlog, cap_log;
     uint32_t *marks;
     uint32_t nmarks, cap_marks;
@@ -59,6 +60,13 @@ struct name_chunk {
     struct name_chunk *next;
     char text[NAME_CHUNK];
 };
+
+struct name_slot {
+    ir_value v; /* the value whose name it is; 0 = empty, TOMBSTONE = removed */
+    uint32_t h;
+};
+
+#define TOMBSTONE UINT32_MAX
 
 struct memo_span {
     uint32_t off, len; /* len 0 = not printed yet */
@@ -205,65 +213,104 @@ void irw_newline(struct ir_printer *w, int extra)
 
 /* ---- names ----------------------------------------------------------- */
 
-static uint32_t str_hash(const char *s)
+static uint32_t str_hash(const char *s, size_t n)
 {
     uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
     return h;
 }
 
-/* Whether name s (of hash h) is taken in the current scope. */
-static bool name_used(struct ir_printer *w, const char *s, uint32_t h)
+/* The hash of a name name_dup made (kept before its length). */
+static inline uint32_t name_hash(const char *s)
 {
-    if (!w->set_cap)
-        return false;
-    for (uint32_t i = h & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
-        if (!w->set[i])
-            return false;
-        if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0)
-            return true;
+    uint32_t h;
+    memcpy(&h, s - 6, sizeof h);
+    return h;
+}
+
+/* The slot of name s (n bytes, hash h) in the set of active names: where
+ * it is (*found) or where it would go (the first tombstone on its probe
+ * path, else the empty slot that ends it). Slots keep each name's hash, so
+ * a probe compares only names of equal hash. */
+static uint32_t set_find(struct ir_printer *w, const char *s, size_t n, uint32_t h, bool *found)
+{
+    uint32_t mask = w->set_cap - 1, free_at = UINT32_MAX;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+        ir_value x = w->set[i].v;
+        if (!x) {
+            *found = false;
+            return free_at != UINT32_MAX ? free_at : i;
+        }
+        if (x == TOMBSTONE) {
+            if (free_at == UINT32_MAX)
+                free_at = i;
+        } else if (w->set[i].h == h && name_len(w->names[x]) == n &&
+                   memcmp(w->names[x], s, n) == 0) {
+            *found = true;
+            return i;
+        }
     }
 }
 
-static void set_insert(struct ir_printer *w, char *s, uint32_t h);
-
-static void set_rehash(struct ir_printer *w, uint32_t cap)
+/* Whether name s (n bytes, hash h) is taken in the current scope. */
+static bool name_used(struct ir_printer *w, const char *s, size_t n, uint32_t h)
 {
-    char **old = w->set;
+    bool found = false;
+    if (w->set_cap)
+        set_find(w, s, n, h, &found);
+    return found;
+}
+
+/* Room for one more name in the set (live names and tombstones stay under
+ * half of it). */
+static void set_room(struct ir_printer *w)
+{
+    if ((w->set_used + 1) * 2 <= w->set_cap)
+        return;
+    struct name_slot *old = w->set;
     uint32_t ocap = w->set_cap;
+    /* Twice as big, unless tombstones are most of what fills it. */
+    uint32_t cap = !ocap ? 256 : (w->set_len + 1) * 4 > ocap ? ocap * 2 : ocap;
     w->set = calloc(cap, sizeof *w->set);
     if (!w->set)
         abort();
     w->set_cap = cap;
-    w->set_len = 0;
-    for (uint32_t i = 0; i < ocap; i++)
-        if (old[i] && old[i] != (char *)1)
-            set_insert(w, old[i], str_hash(old[i]));
+    w->set_used = w->set_len;
+    for (uint32_t i = 0; i < ocap; i++) {
+        if (!old[i].v || old[i].v == TOMBSTONE)
+            continue;
+        uint32_t j = old[i].h & (cap - 1);
+        while (w->set[j].v)
+            j = (j + 1) & (cap - 1);
+        w->set[j] = old[i];
+    }
     free(old);
 }
 
-/* Adds name s of hash h (not in the set). */
-static void set_insert(struct ir_printer *w, char *s, uint32_t h)
+/* Adds the name of v (a name_dup, not in the set). */
+static void set_insert(struct ir_printer *w, ir_value v)
 {
-    if ((w->set_len + 1) * 2 > w->set_cap)
-        set_rehash(w, w->set_cap ? w->set_cap * 2 : 256);
-    uint32_t i = h & (w->set_cap - 1);
-    while (w->set[i] && w->set[i] != (char *)1)
-        i = (i + 1) & (w->set_cap - 1);
-    w->set[i] = s;
+    const char *s = w->names[v];
+    set_room(w);
+    bool found;
+    uint32_t i = set_find(w, s, name_len(s), name_hash(s), &found);
+    if (!w->set[i].v)
+        w->set_used++;
+    w->set[i] = (struct name_slot){v, name_hash(s)};
     w->set_len++;
 }
 
-/* Removes s, a string set_insert was given: the set holds distinct names,
- * so the entry equal to s is s itself. */
-static void set_remove(struct ir_printer *w, const char *s)
+/* Removes the name of v, which set_insert added. */
+static void set_remove(struct ir_printer *w, ir_value v)
 {
-    for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
-        if (!w->set[i])
+    uint32_t mask = w->set_cap - 1;
+    for (uint32_t i = name_hash(w->names[v]) & mask;; i = (i + 1) & mask) {
+        if (!w->set[i].v)
             return;
-        if (w->set[i] == s) {
-            w->set[i] = (char *)1; /* tombstone */
+        if (w->set[i].v == v) {
+            w->set[i].v = TOMBSTONE;
+            w->set_len--;
             return;
         }
     }
@@ -302,10 +349,11 @@ static void ensure_names(struct ir_printer *w, ir_value v)
 }
 
 /* A copy of the n bytes of s (fewer than 300: names) in the printer's
- * chunks, NUL-terminated, behind its length in two bytes (name_len). */
+ * chunks, NUL-terminated, behind its hash (4 bytes, name_hash) and its
+ * length (2 bytes, name_len). */
 static char *name_dup(struct ir_printer *w, const char *s, size_t n)
 {
-    if (!w->chunks || w->chunk_used + n + 3 > NAME_CHUNK) {
+    if (!w->chunks || w->chunk_used + n + 7 > NAME_CHUNK) {
         struct name_chunk *c = malloc(sizeof *c);
         if (!c)
             abort();
@@ -314,12 +362,14 @@ static char *name_dup(struct ir_printer *w, const char *s, size_t n)
         w->chunk_used = 0;
     }
     char *d = w->chunks->text + w->chunk_used;
-    d[0] = (char)(n & 0xff);
-    d[1] = (char)(n >> 8);
-    memcpy(d + 2, s, n);
-    d[2 + n] = 0;
-    w->chunk_used += n + 3;
-    return d + 2;
+    uint32_t h = str_hash(s, n);
+    memcpy(d, &h, sizeof h);
+    d[4] = (char)(n & 0xff);
+    d[5] = (char)(n >> 8);
+    memcpy(d + 6, s, n);
+    d[6 + n] = 0;
+    w->chunk_used += n + 7;
+    return d + 6;
 }
 
 /* buf = the decimal digits of v (no printf: numbered names are common). */
@@ -335,38 +385,42 @@ static void put_u32(char *buf, uint32_t v)
 
 static const char *name_of(struct ir_printer *w, ir_value v)
 {
-    ensure_names(w, v);
-    if (w->names[v])
+    if (v < w->nnames && w->names[v])
         return w->names[v];
+    ensure_names(w, v);
     const struct ir_value_info *vi = ir_value_get(w->m, v);
     const char *src = vi->name ? ir_str_get(w->m, vi->name) : NULL;
     char buf[300];
     size_t n = src ? strlen(src) : 0;
-    uint32_t h;
     if (src && n < 256) {
         memcpy(buf, src, n + 1);
-        for (uint32_t k = 1; name_used(w, buf, h = str_hash(buf)); k++)
-            snprintf(buf, sizeof buf, "%s_%u", src, k);
+        for (uint32_t k = 1; name_used(w, buf, n, str_hash(buf, n)); k++) {
+            int r = snprintf(buf, sizeof buf, "%s_%u", src, k);
+            n = r < 0 ? 0 : (size_t)r < sizeof buf ? (size_t)r : sizeof buf - 1;
+        }
     } else {
-        do
+        do {
             put_u32(buf, w->counter++);
-        while (name_used(w, buf, h = str_hash(buf)));
+            n = strlen(buf);
+        } while (name_used(w, buf, n, str_hash(buf, n)));
     }
-    char *s = name_dup(w, buf, strlen(buf));
+    char *s = name_dup(w, buf, n);
     w->names[v] = s;
-    set_insert(w, s, h);
+    set_insert(w, v);
     if (w->nlog == w->cap_log) {
         w->cap_log = w->cap_log ? w->cap_log * 2 : 256;
         w->log = realloc(w->log, w->cap_log * sizeof *w->log);
         if (!w->log)
             abort();
     }
-    w->log[w->nlog++] = s;
+    w->log[w->nlog++] = v;
     return s;
 }
 
 void irw_name_like(struct ir_printer *w, ir_value v, ir_value like)
 {
+    /* v has no name yet (a region argument named before its region
+     * prints), so the set of active names does not refer to it. */
     const char *s = name_of(w, like);
     ensure_names(w, v);
     w->names[v] = name_dup(w, s, name_len(s));

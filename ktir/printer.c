@@ -92,6 +92,14 @@ static inline void put(struct ir_printer *w, const char *s, size_t n)
         grow_buf(w, n);
     memcpy(w->buf + w->len, s, n);
     w->len += n;
+}
+
+/* NUL-terminates the text (put always leaves room for it), for callers
+ * that take it as a string. */
+static void terminate(struct ir_printer *w)
+{
+    if (w->len + 1 > w->cap)
+        grow_buf(w, 0);
     w->buf[w->len] = 0;
 }
 
@@ -592,7 +600,7 @@ void irw_elided_type(struct ir_printer *w, enum ir_type_kind kind, ir_type t)
         ir_type_get(w->m, t)->kind == kind ? memchr(w->buf + mark, '<', w->len - mark) : NULL;
     if (lt) {
         size_t cut = (size_t)(lt - (w->buf + mark));
-        memmove(w->buf + mark, lt, w->len - mark - cut + 1); /* with the NUL */
+        memmove(w->buf + mark, lt, w->len - mark - cut);
         w->len -= cut;
     }
 }
@@ -1051,7 +1059,7 @@ static void print_op_dict(struct ir_printer *w, ir_op op, const char *open,
     irw_puts(w, open);
     print_dict_entries(w, ir_attr_get(w->m, d), elide, nelide, &first);
     if (first)
-        w->len = mark, w->buf[mark] = 0;
+        w->len = mark;
     else
         put(w, "}", 1);
 }
@@ -1222,8 +1230,6 @@ static void flush_sink(struct ir_printer *w)
     if (!w->sink_rc && w->len)
         w->sink_rc = w->sink(w->sink_ctx, w->buf, w->len);
     w->len = 0;
-    if (w->buf)
-        w->buf[0] = 0;
 }
 
 static void print_op(struct ir_printer *w, ir_op op)
@@ -1289,6 +1295,7 @@ void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size
     w.dialects[w.ndialects++] = "builtin";
     print_op(&w, m->top);
     put(&w, "\n", 1);
+    terminate(&w);
     printer_free(&w);
     *out = w.buf;
     *len = w.len;
@@ -1312,6 +1319,7 @@ void ir_print_op_to(FILE *f, const struct ir_module *m, ir_op op, unsigned flags
     w.dialects[w.ndialects++] = "builtin";
     print_op(&w, op);
     put(&w, "\n", 1);
+    terminate(&w);
     fputs(w.buf, f);
     free(w.buf);
     printer_free(&w);
@@ -1321,6 +1329,8 @@ void ir_print_type_to(const struct ir_module *m, ir_type t, char **out, size_t *
 {
     struct ir_printer w = {.m = m};
     irw_type(&w, t);
+    if (w.buf)
+        terminate(&w);
     *out = w.buf;
     *len = w.len;
     printer_free(&w);

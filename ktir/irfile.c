@@ -669,6 +669,70 @@ static const uint8_t region_fields[] = {[1] = F_VARINT, [2] = F_VARINT, [3] = F_
 
 #define NKINDS(t) ((unsigned)(sizeof(t) / sizeof *(t)))
 
+/* rd_msg's fast path for the two messages a big module has one of per op
+ * and per value, as the writer lays them out: fields in increasing order,
+ * each at most once, lists packed. Each step reads field `fld` when its
+ * tag is next. False when a message is not in that form, or is broken:
+ * rd_msg then reads it again from the start, so what is accepted and what
+ * it gives do not change. */
+#define FAST_VARINT(fld)                                                                           \
+    do {                                                                                           \
+        if (r.p < r.end && *r.p == ((fld) << 3 | WT_VARINT)) {                                     \
+            r.p++;                                                                                 \
+            if (!rd_varint2(&r, &f[fld]))                                                          \
+                return false;                                                                      \
+        }                                                                                          \
+    } while (0)
+#define FAST_LIST(fld, l)                                                                          \
+    do {                                                                                           \
+        if (r.p < r.end && *r.p == ((fld) << 3 | WT_LEN)) {                                        \
+            struct rd sub;                                                                         \
+            r.p++;                                                                                 \
+            if (!rd_len(&r, &sub))                                                                 \
+                return false;                                                                      \
+            while (sub.p < sub.end) {                                                              \
+                uint64_t v;                                                                        \
+                if (!rd_varint2(&sub, &v))                                                         \
+                    return false;                                                                  \
+                list_push(l, v);                                                                   \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+static bool rd_value_fast(struct rd r, uint64_t *f)
+{
+    memset(f, 0, NKINDS(value_fields) * sizeof *f);
+    FAST_VARINT(1);
+    FAST_VARINT(2);
+    FAST_VARINT(3);
+    FAST_VARINT(4);
+    FAST_VARINT(5);
+    return r.p == r.end;
+}
+
+static bool rd_op_fast(struct rd r, uint64_t *f, struct list *lists)
+{
+    memset(f, 0, NKINDS(op_fields) * sizeof *f);
+    lists[0].n = lists[1].n = lists[2].n = 0;
+    FAST_VARINT(1);
+    FAST_LIST(2, &lists[0]);
+    FAST_VARINT(3);
+    FAST_VARINT(4);
+    FAST_LIST(5, &lists[1]);
+    FAST_LIST(6, &lists[2]);
+    FAST_VARINT(7);
+    FAST_VARINT(8);
+    FAST_VARINT(9);
+    FAST_VARINT(10);
+    FAST_VARINT(11);
+    FAST_VARINT(12);
+    FAST_VARINT(13);
+    return r.p == r.end;
+}
+
+#undef FAST_VARINT
+#undef FAST_LIST
+
 /* ---- checking the structure: values, ops, blocks, regions ---------------- */
 
 /* Every list in a Module is shorter than its (at most 1 GiB) encoding, so
@@ -1718,7 +1782,9 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_value_info *vals = arena_alloc(m->arena, (n ? n : 1) * sizeof *vals);
     void **slot = table_extend(&m->values, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(entry_span(l, 7, k), value_fields, s);
+        struct span e = entry_span(l, 7, k);
+        if (!rd_value_fast((struct rd){e.p, e.p + e.n}, s->f))
+            DECODE(e, value_fields, s);
         struct ir_value_info *x = &vals[k];
         x->type = (uint32_t)s->f[1];
         x->name = (uint32_t)s->f[2];
@@ -1731,7 +1797,9 @@ static bool read_structure(const struct layout *l, struct ir_module *m, struct s
     struct ir_op_info *ops = arena_alloc(m->arena, (n ? n : 1) * sizeof *ops);
     slot = table_extend(&m->ops, n);
     for (uint32_t k = 0; k < n; k++) {
-        DECODE(entry_span(l, 8, k), op_fields, s);
+        struct span e = entry_span(l, 8, k);
+        if (!rd_op_fast((struct rd){e.p, e.p + e.n}, s->f, s->lists))
+            DECODE(e, op_fields, s);
         const uint64_t *f = s->f;
         struct ir_op_info *x = &ops[k];
         x->kind = 0; /* set once the name is known to be a string */

@@ -334,8 +334,9 @@ static inline void wb_reserve(struct wbuf *b, size_t n)
         wb_grow(b, n);
 }
 
-/* Unchecked: the caller reserved 10 bytes. */
-static inline void wb_varint_raw(struct wbuf *b, uint64_t v)
+/* Unchecked: the caller reserved 10 bytes. Always inlined: GCC outlines
+ * it, and a call per field was a sixth of encoding. */
+static inline __attribute__((always_inline)) void wb_varint_raw(struct wbuf *b, uint64_t v)
 {
     uint8_t *p = b->p + b->len;
     if (v < 0x4000) { /* one or two bytes: most ids of a big module */

@@ -396,6 +396,18 @@ static inline __attribute__((always_inline)) void put_u64(struct wbuf *b, unsign
     wb_varint_raw(b, v);
 }
 
+/* put_u64 into room the caller reserved (11 bytes a field): the messages
+ * a big module has one of per value and per op reserve for a run of
+ * fields at once. */
+static inline __attribute__((always_inline)) void put_u64_raw(struct wbuf *b, unsigned field,
+                                                              uint64_t v)
+{
+    if (!v)
+        return;
+    b->p[b->len++] = (uint8_t)(field << 3 | WT_VARINT);
+    wb_varint_raw(b, v);
+}
+
 static inline void put_s64(struct wbuf *b, unsigned field, int64_t v)
 {
     put_u64(b, field, zigzag(v));
@@ -1323,11 +1335,12 @@ static void encode_module(const struct ir_module *m, const struct renum *r, stru
             continue;
         const struct ir_value_info *v = vals[id];
         size_t at = msg_begin(b, 7);
-        put_u64(b, 1, r->type[v->type]);
-        put_u64(b, 2, r->str[v->name]);
-        put_u64(b, 3, v->is_arg ? r->blk[v->owner] : r->op[v->owner]);
-        put_u64(b, 4, v->index);
-        put_u64(b, 5, v->is_arg);
+        wb_reserve(b, 5 * 11);
+        put_u64_raw(b, 1, r->type[v->type]);
+        put_u64_raw(b, 2, r->str[v->name]);
+        put_u64_raw(b, 3, v->is_arg ? r->blk[v->owner] : r->op[v->owner]);
+        put_u64_raw(b, 4, v->index);
+        put_u64_raw(b, 5, v->is_arg);
         msg_end(b, at);
     }
     struct ir_op_info **ops = TAB(m, struct ir_op_info, ops);
@@ -1338,17 +1351,19 @@ static void encode_module(const struct ir_module *m, const struct renum *r, stru
         size_t at = msg_begin(b, 8);
         put_u64(b, 1, r->str[o->name]);
         put_ids(b, 2, o->opnd, o->nopnd, r->val);
-        put_u64(b, 3, r->val[o->res]);
-        put_u64(b, 4, o->nres);
+        wb_reserve(b, 2 * 11);
+        put_u64_raw(b, 3, r->val[o->res]);
+        put_u64_raw(b, 4, o->nres);
         put_ids(b, 5, o->regs, o->nreg, r->reg);
         put_ids(b, 6, o->succ, o->nsucc, r->blk);
-        put_u64(b, 7, r->attr[o->attrs]);
-        put_u64(b, 8, r->str[o->loc.file]);
-        put_u64(b, 9, o->loc.line);
-        put_u64(b, 10, o->loc.col);
-        put_u64(b, 11, r->blk[o->block]);
-        put_u64(b, 12, r->op[o->prev]);
-        put_u64(b, 13, r->op[o->next]);
+        wb_reserve(b, 7 * 11);
+        put_u64_raw(b, 7, r->attr[o->attrs]);
+        put_u64_raw(b, 8, r->str[o->loc.file]);
+        put_u64_raw(b, 9, o->loc.line);
+        put_u64_raw(b, 10, o->loc.col);
+        put_u64_raw(b, 11, r->blk[o->block]);
+        put_u64_raw(b, 12, r->op[o->prev]);
+        put_u64_raw(b, 13, r->op[o->next]);
         msg_end(b, at);
     }
     struct ir_block_info **blks = TAB(m, struct ir_block_info, blocks);

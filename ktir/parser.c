@@ -48,6 +48,7 @@ struct span_entry {
 struct span_cache {
     struct span_entry *slots;
     uint32_t cap, len;
+    struct span_entry last; /* found or stored last (text NULL: none yet) */
 };
 
 struct ir_parser {
@@ -1026,6 +1027,24 @@ static bool span_lookup(struct ir_parser *p, struct span_cache *c, const char *s
     if (!x->text || p->depth + x->depth > MAX_DEPTH)
         return false;
     *id = x->id;
+    c->last = *x;
+    p->lx.pos = e;
+    irp_next(p);
+    return true;
+}
+
+/* The span found or stored last in c, when its text is at the current
+ * token again (an op's types and attributes repeat on the next op): what
+ * span_start and span_lookup would find there, the same bytes ending the
+ * same way, without scanning and hashing them. */
+static bool span_last(struct ir_parser *p, struct span_cache *c, uint32_t *id)
+{
+    const struct span_entry *x = &c->last;
+    const char *s = p->tok.text, *e = s + x->len;
+    if (!x->text || x->len > (size_t)(p->lx.end - s) || memcmp(s, x->text, x->len) != 0 ||
+        (e < p->lx.end && *e == '=') || p->depth + x->depth > MAX_DEPTH)
+        return false;
+    *id = x->id;
     p->lx.pos = e;
     irp_next(p);
     return true;
@@ -1042,7 +1061,7 @@ static bool span_store(struct ir_parser *p, struct span_cache *c, const char *s,
         return false; /* the parse stopped before e or read past it */
     if ((c->len + 1) * 2 > c->cap) {
         struct span_cache n = {calloc(c->cap ? 2 * c->cap : 256, sizeof *n.slots),
-                               c->cap ? 2 * c->cap : 256, c->len};
+                               c->cap ? 2 * c->cap : 256, c->len, c->last};
         if (!n.slots)
             abort();
         for (uint32_t i = 0; i < c->cap; i++)
@@ -1057,6 +1076,7 @@ static bool span_store(struct ir_parser *p, struct span_cache *c, const char *s,
     if (!x->text)
         c->len++;
     *x = (struct span_entry){s, len, hash, id, depth};
+    c->last = *x;
     return true;
 }
 
@@ -1064,6 +1084,8 @@ static bool span_store(struct ir_parser *p, struct span_cache *c, const char *s,
 static bool span_cached(struct ir_parser *p, struct span_cache *c, uint32_t *out,
                         bool (*parse)(struct ir_parser *, uint32_t *))
 {
+    if (span_last(p, c, out))
+        return true;
     const char *e, *s = span_start(p, &e);
     if (s && span_lookup(p, c, s, e, out))
         return true;
@@ -2034,9 +2056,10 @@ bool irp_opt_attr_dict(struct ir_parser *p, struct ir_op_state *st)
 {
     if (!irp_peek(p, IR_T_LBRACE))
         return true;
-    const char *s = p->tok.text, *e = brace_end(s, p->lx.end);
     uint32_t id;
-    if (e && span_lookup(p, &p->dicts, s, e, &id)) {
+    const char *s = p->tok.text, *e = NULL;
+    if (span_last(p, &p->dicts, &id) ||
+        ((e = brace_end(s, p->lx.end)) && span_lookup(p, &p->dicts, s, e, &id))) {
         const struct dict_rec *d = &p->dict_recs[id];
         for (uint32_t i = 0; i < d->n; i++)
             ir_state_set_attr_str(p->m, st, p->dict_pool[d->off + 2 * i],

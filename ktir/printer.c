@@ -86,11 +86,33 @@ static void grow_buf(struct ir_printer *w, size_t n)
     w->cap = c;
 }
 
+/* Most pieces are a few bytes (names, punctuation, numbers): those are
+ * copied as two overlapping words, without a call to memcpy. */
 static inline void put(struct ir_printer *w, const char *s, size_t n)
 {
     if (w->len + n + 1 > w->cap)
         grow_buf(w, n);
-    memcpy(w->buf + w->len, s, n);
+    char *d = w->buf + w->len;
+    if (n >= 4 && n <= 16) {
+        if (n >= 8) {
+            uint64_t a, b;
+            memcpy(&a, s, 8);
+            memcpy(&b, s + n - 8, 8);
+            memcpy(d, &a, 8);
+            memcpy(d + n - 8, &b, 8);
+        } else {
+            uint32_t a, b;
+            memcpy(&a, s, 4);
+            memcpy(&b, s + n - 4, 4);
+            memcpy(d, &a, 4);
+            memcpy(d + n - 4, &b, 4);
+        }
+    } else if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, n);
+    }
     w->len += n;
 }
 

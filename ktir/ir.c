@@ -581,8 +581,21 @@ ir_attr ir_attr_array(struct ir_module *m, uint32_t n, const ir_attr *elems)
 
 ir_attr ir_attr_dense_array(struct ir_module *m, ir_type elem, uint32_t n, const int64_t *v)
 {
-    return ir_attr_intern(m, &(struct ir_attr_info){
-                                 .kind = IR_AT_DENSE_ARRAY, .type = elem, .n = n, .ints = v});
+    for (int i = 0; i < 4; i++) {
+        ir_attr a = m->recent_arrays[i];
+        const struct ir_attr_info *x = a ? ir_attr_get(m, a) : NULL;
+        if (!x || x->type != elem || x->n != n)
+            continue;
+        uint32_t k = 0;
+        while (k < n && x->ints[k] == v[k])
+            k++;
+        if (k == n)
+            return a;
+    }
+    ir_attr a = ir_attr_intern(m, &(struct ir_attr_info){
+                                      .kind = IR_AT_DENSE_ARRAY, .type = elem, .n = n, .ints = v});
+    m->recent_arrays[m->next_array++ & 3] = a;
+    return a;
 }
 
 ir_attr ir_attr_affine_map(struct ir_module *m, uint32_t map)
@@ -597,6 +610,17 @@ ir_attr ir_attr_integer_set(struct ir_module *m, uint32_t set)
 
 ir_attr ir_attr_dict(struct ir_module *m, uint32_t n, const ir_str *names, const ir_attr *vals)
 {
+    for (int i = 0; i < 4; i++) {
+        ir_attr a = m->recent_dicts[i];
+        const struct ir_attr_info *x = a ? ir_attr_get(m, a) : NULL;
+        if (!x || x->n != n)
+            continue;
+        uint32_t k = 0;
+        while (k < n && x->elems[2 * k] == names[k] && x->elems[2 * k + 1] == vals[k])
+            k++;
+        if (k == n)
+            return a;
+    }
     uint32_t buf[128], *e = 2 * n <= 128 ? buf : malloc(2 * n * sizeof *e);
     if (!e)
         abort();
@@ -607,6 +631,7 @@ ir_attr ir_attr_dict(struct ir_module *m, uint32_t n, const ir_str *names, const
     ir_attr a = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DICT, .n = n, .elems = e});
     if (e != buf)
         free(e);
+    m->recent_dicts[m->next_dict++ & 3] = a;
     return a;
 }
 

@@ -220,6 +220,11 @@ struct ir_module {
     uint32_t nstr_kind;
     /* Well-known types, interned once. */
     ir_type t_index, t_i1, t_i32, t_i64, t_f16, t_f32;
+    /* The dense arrays and dictionaries ir_attr_dense_array and
+     * ir_attr_dict gave last: ops of a kind repeat them, and one asked for
+     * again is found here without building and hashing its key. */
+    ir_attr recent_arrays[4], recent_dicts[4];
+    uint32_t next_array, next_dict;
 };
 
 struct ir_module *ir_module_new(void);

@@ -660,13 +660,21 @@ static void *make_aff(struct ir_module *m, const void *src)
 
 static ir_aff aff_intern(struct ir_module *m, struct ir_aff_info e)
 {
+    for (int i = 0; i < 8; i++) {
+        ir_aff a = m->recent_affs[i];
+        const struct ir_aff_info *x = a ? ir_aff_get(m, a) : NULL;
+        if (x && x->kind == e.kind && x->lhs == e.lhs && x->rhs == e.rhs && x->v == e.v)
+            return a;
+    }
     struct kbuf b;
     kb_init(&b);
     kb_u32(&b, e.kind);
     kb_u32(&b, e.lhs);
     kb_u32(&b, e.rhs);
     kb_i64(&b, e.v);
-    return intern(m, m->haff, &m->affs, b.p, b.len, make_aff, &e);
+    ir_aff a = intern(m, m->haff, &m->affs, b.p, b.len, make_aff, &e);
+    m->recent_affs[m->next_aff++ & 7] = a;
+    return a;
 }
 
 ir_aff ir_aff_const(struct ir_module *m, int64_t v)

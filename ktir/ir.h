@@ -225,6 +225,10 @@ struct ir_module {
      * again is found here without building and hashing its key. */
     ir_attr recent_arrays[4], recent_dicts[4];
     uint32_t next_array, next_dict;
+    /* Likewise the affine expressions interned last (subscripts repeat
+     * their dims, constants and sums). */
+    ir_aff recent_affs[8];
+    uint32_t next_aff;
 };
 
 struct ir_module *ir_module_new(void);

@@ -16,6 +16,16 @@
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
 
+/* An op attribute dictionary's text (see print_op_dict). */
+enum { DICT_MEMOS = 4, DICT_MEMO_ELIDE = 8 };
+struct dict_memo {
+    ir_attr dict; /* 0 = none */
+    const char *open;
+    const char *elide[DICT_MEMO_ELIDE];
+    uint32_t nelide;
+    uint32_t off, len; /* in memo */
+};
+
 struct ir_printer {
     const struct ir_module *m;
     unsigned flags;
@@ -48,6 +58,8 @@ struct ir_printer {
     uint32_t ntype_memo, nattr_memo;
     char *memo;
     size_t memo_len, memo_cap;
+    struct dict_memo dict_memo[DICT_MEMOS];
+    uint32_t next_dict_memo;
 
     /* Value names live in chunks freed with the printer (no malloc each). */
     struct name_chunk *chunks;
@@ -71,6 +83,7 @@ struct name_slot {
 struct memo_span {
     uint32_t off, len; /* len 0 = not printed yet */
 };
+
 
 /* ---- output buffer ------------------------------------------------------ */
 
@@ -140,6 +153,30 @@ static struct memo_span *memo_slot(struct memo_span **tab, uint32_t *n, uint32_t
         *n = nn;
     }
     return &(*tab)[id];
+}
+
+/* Copies the text printed since output offset start to the memo buffer:
+ * its offset there, or UINT32_MAX when too big to keep. */
+static uint32_t memo_append(struct ir_printer *w, size_t start)
+{
+    size_t len = w->len - start;
+    if (len > UINT32_MAX || w->memo_len + len > UINT32_MAX)
+        return UINT32_MAX;
+    if (w->memo_len + len > w->memo_cap) {
+        size_t c = w->memo_cap ? w->memo_cap : 4096;
+        while (w->memo_len + len > c)
+            c *= 2;
+        char *b = realloc(w->memo, c);
+        if (!b)
+            abort();
+        w->memo = b;
+        w->memo_cap = c;
+    }
+    if (len)
+        memcpy(w->memo + w->memo_len, w->buf + start, len);
+    uint32_t off = (uint32_t)w->memo_len;
+    w->memo_len += len;
+    return off;
 }
 
 /* Records the text printed since output offset start as the memo of id. */
@@ -1076,6 +1113,21 @@ static void print_op_dict(struct ir_printer *w, ir_op op, const char *open,
     ir_attr d = ir_op_get(w->m, op)->attrs;
     if (!d)
         return;
+    /* The text depends on nothing but the dictionary, the opening and the
+     * names left out (the same strings): an op printing what one of the
+     * last few printed gets that text again. */
+    for (int i = 0; i < DICT_MEMOS && nelide <= DICT_MEMO_ELIDE; i++) {
+        const struct dict_memo *x = &w->dict_memo[i];
+        if (x->dict != d || x->open != open || x->nelide != nelide)
+            continue;
+        size_t j = 0;
+        while (j < nelide && x->elide[j] == elide[j])
+            j++;
+        if (j == nelide) {
+            put(w, w->memo + x->off, x->len);
+            return;
+        }
+    }
     size_t mark = w->len;
     bool first = true;
     irw_puts(w, open);
@@ -1084,6 +1136,14 @@ static void print_op_dict(struct ir_printer *w, ir_op op, const char *open,
         w->len = mark;
     else
         put(w, "}", 1);
+    uint32_t off;
+    if (nelide <= DICT_MEMO_ELIDE && (off = memo_append(w, mark)) != UINT32_MAX) {
+        struct dict_memo *x = &w->dict_memo[w->next_dict_memo++ % DICT_MEMOS];
+        *x = (struct dict_memo){.dict = d, .open = open, .nelide = (uint32_t)nelide,
+                                .off = off, .len = (uint32_t)(w->len - mark)};
+        for (size_t j = 0; j < nelide; j++)
+            x->elide[j] = elide[j];
+    }
 }
 
 void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)

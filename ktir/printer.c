@@ -280,12 +280,35 @@ void irw_newline(struct ir_printer *w, int extra)
 
 /* ---- names ----------------------------------------------------------- */
 
+/* A word at a time (names are short); the last 1-8 bytes as one word
+ * from overlapping reads inside the name. */
 static uint32_t str_hash(const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    uint64_t h = 0x9E3779B97F4A7C15u ^ n, t = 0;
+    for (; n > 8; s += 8, n -= 8) {
+        uint64_t x;
+        memcpy(&x, s, 8);
+        h = (h ^ x) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+    }
+    if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        t = a | (uint64_t)b << 32;
+    } else if (n) {
+        t = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n >> 1] << 8 |
+            (uint64_t)(unsigned char)s[n - 1] << 16;
+    }
+    /* murmur3's finalizer: every bit of the name reaches the low bits,
+     * which pick the slot. */
+    h ^= t;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53u;
+    h ^= h >> 33;
+    return (uint32_t)h;
 }
 
 /* The hash of a name name_dup made (kept before its length). */
@@ -320,15 +343,6 @@ static uint32_t set_find(struct ir_printer *w, const char *s, size_t n, uint32_t
     }
 }
 
-/* Whether name s (n bytes, hash h) is taken in the current scope. */
-static bool name_used(struct ir_printer *w, const char *s, size_t n, uint32_t h)
-{
-    bool found = false;
-    if (w->set_cap)
-        set_find(w, s, n, h, &found);
-    return found;
-}
-
 /* Room for one more name in the set (live names and tombstones stay under
  * half of it). */
 static void set_room(struct ir_printer *w)
@@ -355,16 +369,13 @@ static void set_room(struct ir_printer *w)
     free(old);
 }
 
-/* Adds the name of v (a name_dup, not in the set). */
-static void set_insert(struct ir_printer *w, ir_value v)
+/* Adds the name of v (a name_dup, not in the set) at slot i, where
+ * set_find after set_room said it goes. */
+static void set_insert_at(struct ir_printer *w, ir_value v, uint32_t i)
 {
-    const char *s = w->names[v];
-    set_room(w);
-    bool found;
-    uint32_t i = set_find(w, s, name_len(s), name_hash(s), &found);
     if (!w->set[i].v)
         w->set_used++;
-    w->set[i] = (struct name_slot){v, name_hash(s)};
+    w->set[i] = (struct name_slot){v, name_hash(w->names[v])};
     w->set_len++;
 }
 
@@ -418,7 +429,7 @@ static void ensure_names(struct ir_printer *w, ir_value v)
 /* A copy of the n bytes of s (fewer than 300: names) in the printer's
  * chunks, NUL-terminated, behind its hash (4 bytes, name_hash) and its
  * length (2 bytes, name_len). */
-static char *name_dup(struct ir_printer *w, const char *s, size_t n)
+static char *name_dup_hashed(struct ir_printer *w, const char *s, size_t n, uint32_t h)
 {
     if (!w->chunks || w->chunk_used + n + 7 > NAME_CHUNK) {
         struct name_chunk *c = malloc(sizeof *c);
@@ -429,7 +440,6 @@ static char *name_dup(struct ir_printer *w, const char *s, size_t n)
         w->chunk_used = 0;
     }
     char *d = w->chunks->text + w->chunk_used;
-    uint32_t h = str_hash(s, n);
     memcpy(d, &h, sizeof h);
     d[4] = (char)(n & 0xff);
     d[5] = (char)(n >> 8);
@@ -437,6 +447,11 @@ static char *name_dup(struct ir_printer *w, const char *s, size_t n)
     d[6 + n] = 0;
     w->chunk_used += n + 7;
     return d + 6;
+}
+
+static char *name_dup(struct ir_printer *w, const char *s, size_t n)
+{
+    return name_dup_hashed(w, s, n, str_hash(s, n));
 }
 
 /* buf = the decimal digits of v (no printf: numbered names are common). */
@@ -459,9 +474,12 @@ static const char *name_of(struct ir_printer *w, ir_value v)
     const char *src = vi->name ? ir_str_get(w->m, vi->name) : NULL;
     char buf[300];
     size_t n = src ? strlen(src) : 0;
+    uint32_t h, at;
+    bool used;
+    set_room(w); /* before the lookups: the slot they find is where it goes */
     if (src && n < 256) {
         memcpy(buf, src, n + 1);
-        for (uint32_t k = 1; name_used(w, buf, n, str_hash(buf, n)); k++) {
+        for (uint32_t k = 1; at = set_find(w, buf, n, h = str_hash(buf, n), &used), used; k++) {
             int r = snprintf(buf, sizeof buf, "%s_%u", src, k);
             n = r < 0 ? 0 : (size_t)r < sizeof buf ? (size_t)r : sizeof buf - 1;
         }
@@ -469,11 +487,12 @@ static const char *name_of(struct ir_printer *w, ir_value v)
         do {
             put_u32(buf, w->counter++);
             n = strlen(buf);
-        } while (name_used(w, buf, n, str_hash(buf, n)));
+            at = set_find(w, buf, n, h = str_hash(buf, n), &used);
+        } while (used);
     }
-    char *s = name_dup(w, buf, n);
+    char *s = name_dup_hashed(w, buf, n, h);
     w->names[v] = s;
-    set_insert(w, v);
+    set_insert_at(w, v, at);
     if (w->nlog == w->cap_log) {
         w->cap_log = w->cap_log ? w->cap_log * 2 : 256;
         w->log = realloc(w->log, w->cap_log * sizeof *w->log);

@@ -121,8 +121,11 @@ static inline void put(struct ir_printer *w, const char *s, size_t n)
             memcpy(d + n - 4, &b, 4);
         }
     } else if (n < 4) {
-        for (size_t i = 0; i < n; i++)
-            d[i] = s[i];
+        if (n) { /* 1 to 3 bytes: first, middle, last (overlapping) */
+            d[0] = s[0];
+            d[n >> 1] = s[n >> 1];
+            d[n - 1] = s[n - 1];
+        }
     } else {
         memcpy(d, s, n);
     }

@@ -67,6 +67,17 @@ static inline bool is_digit(char c) { return is_class(c, C_DIGIT); }
 /* The end of a run of characters of class k from p (at most end). */
 static inline const char *scan(const char *p, const char *end, unsigned k)
 {
+    /* Four characters a bound check (names are most of the text). */
+    for (; end - p >= 4; p += 4) {
+        if (!(cls[(unsigned char)p[0]] & k))
+            return p;
+        if (!(cls[(unsigned char)p[1]] & k))
+            return p + 1;
+        if (!(cls[(unsigned char)p[2]] & k))
+            return p + 2;
+        if (!(cls[(unsigned char)p[3]] & k))
+            return p + 3;
+    }
     while (p < end && (cls[(unsigned char)*p] & k))
         p++;
     return p;

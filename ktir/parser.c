@@ -2512,13 +2512,14 @@ struct ir_module *ir_parse(const char *file, const char *buf, size_t len, size_t
      * parse_print benchmark's kernel); a big one goes straight into huge
      * pages. */
     arena_reserve(p.m->arena, (end - begin) + (end - begin) / 2);
-    /* And about one op, one value and one string per 64 bytes of text (one
-     * per 95 on the benchmark's kernel): the string set and the tables are
-     * made at their size, instead of rehashed and copied through every
-     * doubling on the way (a third of ktc-parse's page faults there). */
-    uint32_t est = (end - begin) / 64 > UINT32_MAX / 4 ? UINT32_MAX / 4 : (uint32_t)((end - begin) / 64);
-    ir_module_reserve(p.m, est, 0, 0, 0, 0, 0);
-    ir_module_reserve_ops(p.m, est, est);
+    /* And about one op and one value per 64 bytes of text, one string per
+     * 96 (one each per 95 on the benchmark's kernel): the string set and
+     * the tables are made at their size, instead of rehashed and copied
+     * through every doubling on the way (a third of ktc-parse's page faults
+     * there); the string set is not made bigger than it is likely to need. */
+    size_t bytes = end - begin < (size_t)UINT32_MAX ? end - begin : UINT32_MAX;
+    ir_module_reserve(p.m, (uint32_t)(bytes / 96), 0, 0, 0, 0, 0);
+    ir_module_reserve_ops(p.m, (uint32_t)(bytes / 64), (uint32_t)(bytes / 64));
     p.diag = diag;
     p.file = ir_str_c(p.m, file);
     p.dialects[0] = "builtin";

@@ -48,7 +48,7 @@ struct span_entry {
 struct span_cache {
     struct span_entry *slots;
     uint32_t cap, len;
-    struct span_entry last; /* found or stored last (text NULL: none yet) */
+    struct span_entry last[2]; /* found or stored last, and before (text NULL: none) */
 };
 
 struct ir_parser {
@@ -1016,6 +1016,15 @@ static const char *span_start(struct ir_parser *p, const char **end)
     return *end ? t->text : NULL;
 }
 
+/* Makes x (a copy: it may be one of them) the span c found or stored last. */
+static void span_touch(struct span_cache *c, struct span_entry x)
+{
+    if (c->last[0].text == x.text && c->last[0].len == x.len)
+        return;
+    c->last[1] = c->last[0];
+    c->last[0] = x;
+}
+
 /* A cached result for [s, e): *id and true, the lexer moved past it. */
 static bool span_lookup(struct ir_parser *p, struct span_cache *c, const char *s, const char *e,
                         uint32_t *id)
@@ -1027,27 +1036,33 @@ static bool span_lookup(struct ir_parser *p, struct span_cache *c, const char *s
     if (!x->text || p->depth + x->depth > MAX_DEPTH)
         return false;
     *id = x->id;
-    c->last = *x;
+    span_touch(c, *x);
     p->lx.pos = e;
     irp_next(p);
     return true;
 }
 
-/* The span found or stored last in c, when its text is at the current
- * token again (an op's types and attributes repeat on the next op): what
- * span_start and span_lookup would find there, the same bytes ending the
- * same way, without scanning and hashing them. */
+/* One of the two spans found or stored last in c, when its text is at the
+ * current token again (an op's types and attributes repeat on the next
+ * ops): what span_start and span_lookup would find there, the same bytes
+ * ending the same way, without scanning and hashing them. */
 static bool span_last(struct ir_parser *p, struct span_cache *c, uint32_t *id)
 {
-    const struct span_entry *x = &c->last;
-    const char *s = p->tok.text, *e = s + x->len;
-    if (!x->text || x->len > (size_t)(p->lx.end - s) || memcmp(s, x->text, x->len) != 0 ||
-        (e < p->lx.end && *e == '=') || p->depth + x->depth > MAX_DEPTH)
-        return false;
-    *id = x->id;
-    p->lx.pos = e;
-    irp_next(p);
-    return true;
+    const char *s = p->tok.text;
+    for (int i = 0; i < 2; i++) {
+        const struct span_entry *x = &c->last[i];
+        const char *e = s + x->len;
+        if (!x->text || x->len > (size_t)(p->lx.end - s) || memcmp(s, x->text, x->len) != 0 ||
+            (e < p->lx.end && *e == '=') || p->depth + x->depth > MAX_DEPTH)
+            continue;
+        *id = x->id;
+        if (i)
+            span_touch(c, *x);
+        p->lx.pos = e;
+        irp_next(p);
+        return true;
+    }
+    return false;
 }
 
 /* Remembers [s, e) → id when the parse that gave id ended exactly at e. */
@@ -1061,7 +1076,7 @@ static bool span_store(struct ir_parser *p, struct span_cache *c, const char *s,
         return false; /* the parse stopped before e or read past it */
     if ((c->len + 1) * 2 > c->cap) {
         struct span_cache n = {calloc(c->cap ? 2 * c->cap : 256, sizeof *n.slots),
-                               c->cap ? 2 * c->cap : 256, c->len, c->last};
+                               c->cap ? 2 * c->cap : 256, c->len, {c->last[0], c->last[1]}};
         if (!n.slots)
             abort();
         for (uint32_t i = 0; i < c->cap; i++)
@@ -1076,7 +1091,7 @@ static bool span_store(struct ir_parser *p, struct span_cache *c, const char *s,
     if (!x->text)
         c->len++;
     *x = (struct span_entry){s, len, hash, id, depth};
-    c->last = *x;
+    span_touch(c, *x);
     return true;
 }
 

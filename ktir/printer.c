@@ -346,16 +346,11 @@ static uint32_t set_find(struct ir_printer *w, const char *s, size_t n, uint32_t
     }
 }
 
-/* Room for one more name in the set (live names and tombstones stay under
- * half of it). */
-static void set_room(struct ir_printer *w)
+/* Rebuilds the set of active names in cap slots, without tombstones. */
+static void set_resize(struct ir_printer *w, uint32_t cap)
 {
-    if ((w->set_used + 1) * 2 <= w->set_cap)
-        return;
     struct name_slot *old = w->set;
     uint32_t ocap = w->set_cap;
-    /* Twice as big, unless tombstones are most of what fills it. */
-    uint32_t cap = !ocap ? 256 : (w->set_len + 1) * 4 > ocap ? ocap * 2 : ocap;
     w->set = calloc(cap, sizeof *w->set);
     if (!w->set)
         abort();
@@ -370,6 +365,17 @@ static void set_room(struct ir_printer *w)
         w->set[j] = old[i];
     }
     free(old);
+}
+
+/* Room for one more name in the set: live names and tombstones stay under
+ * three quarters of it. */
+static void set_room(struct ir_printer *w)
+{
+    if ((uint64_t)(w->set_used + 1) * 4 <= (uint64_t)w->set_cap * 3)
+        return;
+    /* Twice as big, unless tombstones are most of what fills it. */
+    uint32_t ocap = w->set_cap;
+    set_resize(w, !ocap ? 256 : (w->set_len + 1) * 2 > ocap ? ocap * 2 : ocap);
 }
 
 /* Adds the name of v (a name_dup, not in the set) at slot i, where
@@ -1393,9 +1399,27 @@ static void printer_free(struct ir_printer *w)
     free(w->memo);
 }
 
+/* A module's printer names at most every value, all live at once: the
+ * name table and the set made at that size once, instead of through every
+ * doubling (each a fresh block of pages to fault in). */
+static void printer_reserve(struct ir_printer *w)
+{
+    uint32_t n = w->m->values.len; /* ids 1..n-1 */
+    w->names = malloc((size_t)n * sizeof *w->names);
+    if (!w->names)
+        abort();
+    memset(w->names, 0, (size_t)n * sizeof *w->names);
+    w->nnames = n;
+    uint32_t cap = 256;
+    while (cap < UINT32_C(1) << 30 && (uint64_t)cap * 3 < (uint64_t)(n + 1) * 4)
+        cap *= 2;
+    set_resize(w, cap);
+}
+
 void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size_t *len)
 {
     struct ir_printer w = {.m = m, .flags = flags, .buf = *out, .len = *len, .cap = *len};
+    printer_reserve(&w);
     w.dialects[w.ndialects++] = "builtin";
     print_op(&w, m->top);
     put(&w, "\n", 1);
@@ -1408,6 +1432,7 @@ void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size
 int ir_print_module_to(const struct ir_module *m, unsigned flags, ir_print_sink sink, void *ctx)
 {
     struct ir_printer w = {.m = m, .flags = flags, .sink = sink, .sink_ctx = ctx};
+    printer_reserve(&w);
     w.dialects[w.ndialects++] = "builtin";
     print_op(&w, m->top);
     put(&w, "\n", 1);

@@ -151,6 +151,9 @@ static bool verify_op(struct ir_verifier *v, ir_op op)
 bool ir_verify_module(struct ir_module *m, struct ir_diag *diag)
 {
     struct ir_verifier v = {.m = m, .diag = diag};
+    /* A mark per value, made at its size once (not through every doubling,
+     * each a fresh block of pages to fault in). */
+    set_visible(&v, m->values.len, 0);
     bool ok = verify_op(&v, m->top);
     free(v.visible);
     return ok && v.nerrors == 0;

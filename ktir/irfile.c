@@ -1426,43 +1426,73 @@ static inline struct span entry_span(const struct layout *l, int f, uint32_t k)
     return (struct span){l->base + e->off, e->n};
 }
 
-/* Two passes over the top level: count, then record. */
+/* One pass over the top level, recording each table entry where it lies
+ * in the order met (a writer puts each table's entries together, in table
+ * order); a file whose tables are interleaved has them sorted into
+ * contiguous runs after (stably, so each table keeps its order). */
 static bool scan_module(const uint8_t *p, size_t len, struct layout *l, char *err, size_t errlen)
 {
     memset(l, 0, sizeof *l);
     l->base = p;
-    size_t total = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        struct rd r = {p, p + len};
-        uint32_t fill[NTABLES + 1] = {0};
-        while (r.p < r.end) {
-            uint32_t field, wt;
-            REQUIRE(rd_tag(&r, &field, &wt), "bad module encoding");
-            if (field >= 1 && field <= NTABLES) {
-                struct rd sub;
-                REQUIRE(wt == WT_LEN && rd_len(&r, &sub), "bad module encoding");
-                if (pass == 0)
-                    l->n[field]++;
+    size_t cap = 1024, total = 0;
+    l->all = xmalloc(cap * sizeof *l->all);
+    uint8_t *fld = xmalloc(cap);
+    size_t start[NTABLES + 1] = {0};
+    bool grouped = true;
+    unsigned last = 0;
+    struct rd r = {p, p + len};
+    bool ok = true;
+    while (ok && r.p < r.end) {
+        uint32_t field, wt;
+        if (!rd_tag(&r, &field, &wt)) {
+            ok = false;
+        } else if (field >= 1 && field <= NTABLES) {
+            struct rd sub;
+            if (wt != WT_LEN || !rd_len(&r, &sub)) {
+                ok = false;
+                break;
+            }
+            if (field != last) {
+                if (l->n[field])
+                    grouped = false; /* met again after another table */
                 else
-                    l->at[field][fill[field]++] =
-                        (struct entry){(uint32_t)(sub.p - p), (uint32_t)(sub.end - sub.p)};
-            } else if (field == 11) {
-                REQUIRE(wt == WT_VARINT && rd_varint(&r, &l->top), "bad module encoding");
-            } else {
-                REQUIRE(rd_skip(&r, wt), "bad module encoding");
+                    start[field] = total;
+                last = field;
             }
-        }
-        if (pass == 0) {
-            for (int f = 1; f <= NTABLES; f++)
-                total += l->n[f];
-            l->all = xmalloc(total * sizeof *l->all);
-            size_t off = 0;
-            for (int f = 1; f <= NTABLES; f++) {
-                l->at[f] = l->all + off;
-                off += l->n[f];
+            l->n[field]++;
+            if (total == cap) {
+                cap *= 2;
+                l->all = xrealloc(l->all, cap * sizeof *l->all);
+                fld = xrealloc(fld, cap);
             }
+            fld[total] = (uint8_t)field;
+            l->all[total++] = (struct entry){(uint32_t)(sub.p - p), (uint32_t)(sub.end - sub.p)};
+        } else if (field == 11) {
+            ok = wt == WT_VARINT && rd_varint(&r, &l->top);
+        } else {
+            ok = rd_skip(&r, wt);
         }
     }
+    if (ok && !grouped) {
+        struct entry *sorted = xmalloc((total ? total : 1) * sizeof *sorted);
+        size_t off = 0, fill[NTABLES + 1];
+        for (int f = 1; f <= NTABLES; f++) {
+            start[f] = fill[f] = off;
+            off += l->n[f];
+        }
+        for (size_t k = 0; k < total; k++)
+            sorted[fill[fld[k]]++] = l->all[k];
+        free(l->all);
+        l->all = sorted;
+    }
+    free(fld);
+    if (!ok) {
+        free(l->all);
+        l->all = NULL;
+    }
+    REQUIRE(ok, "bad module encoding");
+    for (int f = 1; f <= NTABLES; f++)
+        l->at[f] = l->all + start[f];
     return true;
 }
 

@@ -220,6 +220,15 @@ struct ir_module {
     uint32_t nstr_kind;
     /* Well-known types, interned once. */
     ir_type t_index, t_i1, t_i32, t_i64, t_f16, t_f32;
+    /* The dense arrays and dictionaries ir_attr_dense_array and
+     * ir_attr_dict gave last: ops of a kind repeat them, and one asked for
+     * again is found here without building and hashing its key. */
+    ir_attr recent_arrays[4], recent_dicts[4];
+    uint32_t next_array, next_dict;
+    /* Likewise the affine expressions interned last (subscripts repeat
+     * their dims, constants and sums). */
+    ir_aff recent_affs[8];
+    uint32_t next_aff;
 };
 
 struct ir_module *ir_module_new(void);
@@ -229,6 +238,9 @@ void ir_module_free(struct ir_module *m);
  * hash set grows once, not through every doubling on the way. */
 void ir_module_reserve(struct ir_module *m, uint32_t nstr, uint32_t ntype, uint32_t nattr,
                        uint32_t naff, uint32_t nmap, uint32_t nset);
+/* Room for that many more ops and values (a parser's estimate from its
+ * text's size), likewise. */
+void ir_module_reserve_ops(struct ir_module *m, uint32_t nops, uint32_t nvalues);
 
 /* Table accessors: id → info. ids are valid for the module's lifetime.
  * Inline: they are on every path of every pass, the parser and the printer. */

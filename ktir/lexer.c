@@ -67,6 +67,17 @@ static inline bool is_digit(char c) { return is_class(c, C_DIGIT); }
 /* The end of a run of characters of class k from p (at most end). */
 static inline const char *scan(const char *p, const char *end, unsigned k)
 {
+    /* Four characters a bound check (names are most of the text). */
+    for (; end - p >= 4; p += 4) {
+        if (!(cls[(unsigned char)p[0]] & k))
+            return p;
+        if (!(cls[(unsigned char)p[1]] & k))
+            return p + 1;
+        if (!(cls[(unsigned char)p[2]] & k))
+            return p + 2;
+        if (!(cls[(unsigned char)p[3]] & k))
+            return p + 3;
+    }
     while (p < end && (cls[(unsigned char)*p] & k))
         p++;
     return p;
@@ -113,6 +124,30 @@ static const unsigned char single[256] = {
     ['='] = IR_T_EQUAL, [':'] = IR_T_COLON, ['-'] = IR_T_MINUS,
 };
 
+/* What a token's first character starts: lex_next's dispatch. */
+enum { L_ERROR, L_PUNCT, L_TWO, L_STRING, L_AT, L_SIGIL, L_DIGIT, L_WORD };
+#define D L_DIGIT
+#define W L_WORD
+static const unsigned char lead[256] = {
+    ['('] = L_PUNCT, [')'] = L_PUNCT, ['{'] = L_PUNCT, ['}'] = L_PUNCT, ['['] = L_PUNCT,
+    [']'] = L_PUNCT, [','] = L_PUNCT, ['?'] = L_PUNCT, ['+'] = L_PUNCT, ['*'] = L_PUNCT,
+    ['<'] = L_TWO, ['>'] = L_TWO, ['='] = L_TWO, [':'] = L_TWO, ['-'] = L_TWO,
+    ['"'] = L_STRING, ['@'] = L_AT,
+    ['%'] = L_SIGIL, ['^'] = L_SIGIL, ['#'] = L_SIGIL, ['!'] = L_SIGIL,
+    ['0'] = D, ['1'] = D, ['2'] = D, ['3'] = D, ['4'] = D, ['5'] = D, ['6'] = D, ['7'] = D,
+    ['8'] = D, ['9'] = D, ['_'] = W,
+    ['a'] = W, ['b'] = W, ['c'] = W, ['d'] = W, ['e'] = W, ['f'] = W, ['g'] = W, ['h'] = W,
+    ['i'] = W, ['j'] = W, ['k'] = W, ['l'] = W, ['m'] = W, ['n'] = W, ['o'] = W, ['p'] = W,
+    ['q'] = W, ['r'] = W, ['s'] = W, ['t'] = W, ['u'] = W, ['v'] = W, ['w'] = W, ['x'] = W,
+    ['y'] = W, ['z'] = W,
+    ['A'] = W, ['B'] = W, ['C'] = W, ['D'] = W, ['E'] = W, ['F'] = W, ['G'] = W, ['H'] = W,
+    ['I'] = W, ['J'] = W, ['K'] = W, ['L'] = W, ['M'] = W, ['N'] = W, ['O'] = W, ['P'] = W,
+    ['Q'] = W, ['R'] = W, ['S'] = W, ['T'] = W, ['U'] = W, ['V'] = W, ['W'] = W, ['X'] = W,
+    ['Y'] = W, ['Z'] = W,
+};
+#undef D
+#undef W
+
 /* Works on local copies of the position (stores into *t could alias *lx
  * for the compiler) and writes the token once at the end. */
 void lex_next(struct lexer *lx, struct ir_token *t)
@@ -136,12 +171,11 @@ void lex_next(struct lexer *lx, struct ir_token *t)
         goto done;
     }
     char c = *s;
-    switch (c) {
-    case '<':
-    case '>':
-    case '=':
-    case ':':
-    case '-': {
+    switch (lead[(unsigned char)c]) {
+    case L_PUNCT:
+        k = single[(unsigned char)c];
+        goto done;
+    case L_TWO: {
         /* <= >= == :: -> */
         static const char second[] = {['<' - ':'] = '=', ['>' - ':'] = '=', ['=' - ':'] = '=',
                                       [0] = ':'};
@@ -155,13 +189,13 @@ void lex_next(struct lexer *lx, struct ir_token *t)
         }
         goto done;
     }
-    case '"': {
+    case L_STRING: {
         bool ok;
         p = string_end(p, e, &ok);
         k = ok ? IR_T_STRING : IR_T_ERROR;
         goto done;
     }
-    case '@':
+    case L_AT:
         if (p < e && *p == '"') {
             bool ok;
             p = string_end(p + 1, e, &ok);
@@ -171,22 +205,14 @@ void lex_next(struct lexer *lx, struct ir_token *t)
         p = scan(p, e, C_ID);
         k = p == s + 1 ? IR_T_ERROR : IR_T_AT;
         goto done;
-    case '%':
-    case '^':
-    case '#':
-    case '!': {
+    case L_SIGIL: {
         static const enum ir_tok kinds[] = {['%' - '!'] = IR_T_PERCENT, ['^' - '!'] = IR_T_CARET,
                                             ['#' - '!'] = IR_T_HASH, ['!' - '!'] = IR_T_BANG};
         p = scan(p, e, p < e && is_digit(*p) ? C_DIGIT : C_SUFFIX);
         k = p == s + 1 ? IR_T_ERROR : kinds[c - '!'];
         goto done;
     }
-    default:
-        break;
-    }
-    if (single[(unsigned char)c]) {
-        k = single[(unsigned char)c];
-    } else if (is_digit(c)) {
+    case L_DIGIT:
         k = IR_T_INT;
         if (c == '0' && p + 1 < e && *p == 'x' && is_class(p[1], C_XDIGIT)) {
             p = scan(p + 1, e, C_XDIGIT);
@@ -204,9 +230,13 @@ void lex_next(struct lexer *lx, struct ir_token *t)
                     p = scan(q, e, C_DIGIT);
             }
         }
-    } else if (is_class(c, C_ALPHA) || c == '_') {
+        goto done;
+    case L_WORD:
         k = IR_T_BARE;
         p = scan(p, e, C_ID);
+        goto done;
+    default:
+        break;
     }
 done:
     t->kind = k;

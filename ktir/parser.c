@@ -48,6 +48,7 @@ struct span_entry {
 struct span_cache {
     struct span_entry *slots;
     uint32_t cap, len;
+    struct span_entry last[2]; /* found or stored last, and before (text NULL: none) */
 };
 
 struct ir_parser {
@@ -88,6 +89,14 @@ struct ir_parser {
      * `tensor<4x64xf16>` or `#ktdp.memory_space<global>` seen again is
      * looked up, not re-parsed (see span_cached). */
     struct span_cache types, attrs;
+    /* Op attribute dictionaries by their text likewise (see
+     * irp_opt_attr_dict): an id is an index in dict_recs, whose entries
+     * are (name, value) pairs in dict_pool. */
+    struct span_cache dicts;
+    struct dict_rec *dict_recs;
+    uint32_t ndict_recs, cap_dict_recs;
+    uint32_t *dict_pool;
+    uint32_t ndict_pool, cap_dict_pool;
 
     /* Temporaries of the op being parsed (operand, type and entry lists
      * before they become the op): a stack of chunks released when parse_op
@@ -95,6 +104,10 @@ struct ir_parser {
      * in the module's arena (0.9 MB on the parse_print benchmark). */
     struct scratch_chunk *scr_first, *scr; /* scr: the chunk in use, or NULL */
     size_t scr_used;
+};
+
+struct dict_rec {
+    uint32_t off, n; /* n pairs from dict_pool[off] */
 };
 
 struct scratch_chunk {
@@ -1015,6 +1028,15 @@ static const char *span_start(struct ir_parser *p, const char **end)
     return *end ? t->text : NULL;
 }
 
+/* Makes x (a copy: it may be one of them) the span c found or stored last. */
+static void span_touch(struct span_cache *c, struct span_entry x)
+{
+    if (c->last[0].text == x.text && c->last[0].len == x.len)
+        return;
+    c->last[1] = c->last[0];
+    c->last[0] = x;
+}
+
 /* A cached result for [s, e): *id and true, the lexer moved past it. */
 static bool span_lookup(struct ir_parser *p, struct span_cache *c, const char *s, const char *e,
                         uint32_t *id)
@@ -1026,23 +1048,47 @@ static bool span_lookup(struct ir_parser *p, struct span_cache *c, const char *s
     if (!x->text || p->depth + x->depth > MAX_DEPTH)
         return false;
     *id = x->id;
+    span_touch(c, *x);
     p->lx.pos = e;
     irp_next(p);
     return true;
 }
 
+/* One of the two spans found or stored last in c, when its text is at the
+ * current token again (an op's types and attributes repeat on the next
+ * ops): what span_start and span_lookup would find there, the same bytes
+ * ending the same way, without scanning and hashing them. */
+static bool span_last(struct ir_parser *p, struct span_cache *c, uint32_t *id)
+{
+    const char *s = p->tok.text;
+    for (int i = 0; i < 2; i++) {
+        const struct span_entry *x = &c->last[i];
+        const char *e = s + x->len;
+        if (!x->text || x->len > (size_t)(p->lx.end - s) || memcmp(s, x->text, x->len) != 0 ||
+            (e < p->lx.end && *e == '=') || p->depth + x->depth > MAX_DEPTH)
+            continue;
+        *id = x->id;
+        if (i)
+            span_touch(c, *x);
+        p->lx.pos = e;
+        irp_next(p);
+        return true;
+    }
+    return false;
+}
+
 /* Remembers [s, e) → id when the parse that gave id ended exactly at e. */
-static void span_store(struct ir_parser *p, struct span_cache *c, const char *s, const char *e,
+static bool span_store(struct ir_parser *p, struct span_cache *c, const char *s, const char *e,
                        uint32_t id, int depth)
 {
     struct lexer lx = p->lx;
     lx.pos = e;
     lex_skip_space(&lx);
     if (lx.pos != p->tok.text)
-        return; /* the parse stopped before e or read past it */
+        return false; /* the parse stopped before e or read past it */
     if ((c->len + 1) * 2 > c->cap) {
         struct span_cache n = {calloc(c->cap ? 2 * c->cap : 256, sizeof *n.slots),
-                               c->cap ? 2 * c->cap : 256, c->len};
+                               c->cap ? 2 * c->cap : 256, c->len, {c->last[0], c->last[1]}};
         if (!n.slots)
             abort();
         for (uint32_t i = 0; i < c->cap; i++)
@@ -1057,12 +1103,16 @@ static void span_store(struct ir_parser *p, struct span_cache *c, const char *s,
     if (!x->text)
         c->len++;
     *x = (struct span_entry){s, len, hash, id, depth};
+    span_touch(c, *x);
+    return true;
 }
 
 /* Parses a type or attribute through cache c: parse(p, out) does the work. */
 static bool span_cached(struct ir_parser *p, struct span_cache *c, uint32_t *out,
                         bool (*parse)(struct ir_parser *, uint32_t *))
 {
+    if (span_last(p, c, out))
+        return true;
     const char *e, *s = span_start(p, &e);
     if (s && span_lookup(p, c, s, e, out))
         return true;
@@ -1981,14 +2031,79 @@ bool irp_attr_implied_type(struct ir_parser *p, ir_type t, ir_attr *a)
     return parse_attr(p, a, true);
 }
 
+/* The end (after the closing '}') of the balanced `{...}` starting at s, or
+ * NULL when the text has strings, comments or newlines, or is long: the
+ * span of an attribute dictionary that the dicts cache may hold. */
+static const char *brace_end(const char *s, const char *end)
+{
+    int depth = 0;
+    const char *limit = end - s > 1024 ? s + 1024 : end;
+    for (const char *q = s; q < limit; q++) {
+        switch (*q) {
+        case '{':
+            depth++;
+            break;
+        case '}':
+            if (--depth == 0)
+                return q + 1;
+            break;
+        case '"':
+        case '/':
+        case '\n':
+            return NULL;
+        default:
+            break;
+        }
+    }
+    return NULL;
+}
+
+/* Remembers the n entries of a dictionary that parsed from [s, e). */
+static void dict_store(struct ir_parser *p, const char *s, const char *e, int depth, uint32_t n,
+                       const ir_str *names, const ir_attr *vals)
+{
+    p->dict_recs = grow(p->dict_recs, &p->cap_dict_recs, p->ndict_recs + 1, sizeof *p->dict_recs);
+    p->dict_pool = grow(p->dict_pool, &p->cap_dict_pool, p->ndict_pool + 2 * n,
+                        sizeof *p->dict_pool);
+    for (uint32_t i = 0; i < n; i++) {
+        p->dict_pool[p->ndict_pool + 2 * i] = names[i];
+        p->dict_pool[p->ndict_pool + 2 * i + 1] = vals[i];
+    }
+    if (span_store(p, &p->dicts, s, e, p->ndict_recs, depth)) {
+        p->dict_recs[p->ndict_recs++] = (struct dict_rec){p->ndict_pool, n};
+        p->ndict_pool += 2 * n;
+    }
+}
+
+/* An op's attribute dictionary repeats on every op of a kind in real files
+ * (`{coordinate_set = #set, memory_space = #ktdp.memory_space<hbm>}`): a
+ * dictionary spelled as one already parsed gets that one's entries, as the
+ * span caches above do for types and attributes (same conditions). */
 bool irp_opt_attr_dict(struct ir_parser *p, struct ir_op_state *st)
 {
     if (!irp_peek(p, IR_T_LBRACE))
         return true;
+    uint32_t id;
+    const char *s = p->tok.text, *e = NULL;
+    if (span_last(p, &p->dicts, &id) ||
+        ((e = brace_end(s, p->lx.end)) && span_lookup(p, &p->dicts, s, e, &id))) {
+        const struct dict_rec *d = &p->dict_recs[id];
+        for (uint32_t i = 0; i < d->n; i++)
+            ir_state_set_attr_str(p->m, st, p->dict_pool[d->off + 2 * i],
+                                  p->dict_pool[d->off + 2 * i + 1]);
+        return true;
+    }
+    int hw = p->depth_hw, base = p->depth;
+    p->depth_hw = base;
     uint32_t n;
     ir_str *names;
     ir_attr *vals;
-    if (!parse_dict_entries(p, &n, &names, &vals))
+    bool ok = parse_dict_entries(p, &n, &names, &vals);
+    if (ok && e)
+        dict_store(p, s, e, p->depth_hw - base, n, names, vals);
+    if (hw > p->depth_hw)
+        p->depth_hw = hw;
+    if (!ok)
         return false;
     for (uint32_t i = 0; i < n; i++)
         ir_state_set_attr_str(p->m, st, names[i], vals[i]);
@@ -2424,6 +2539,14 @@ struct ir_module *ir_parse(const char *file, const char *buf, size_t len, size_t
      * parse_print benchmark's kernel); a big one goes straight into huge
      * pages. */
     arena_reserve(p.m->arena, (end - begin) + (end - begin) / 2);
+    /* And about one op and one value per 64 bytes of text, one string per
+     * 96 (one each per 95 on the benchmark's kernel): the string set and
+     * the tables are made at their size, instead of rehashed and copied
+     * through every doubling on the way (a third of ktc-parse's page faults
+     * there); the string set is not made bigger than it is likely to need. */
+    size_t bytes = end - begin < (size_t)UINT32_MAX ? end - begin : UINT32_MAX;
+    ir_module_reserve(p.m, (uint32_t)(bytes / 96), 0, 0, 0, 0, 0);
+    ir_module_reserve_ops(p.m, (uint32_t)(bytes / 64), (uint32_t)(bytes / 64));
     p.diag = diag;
     p.file = ir_str_c(p.m, file);
     p.dialects[0] = "builtin";
@@ -2451,6 +2574,9 @@ struct ir_module *ir_parse(const char *file, const char *buf, size_t len, size_t
     free(p.labels);
     free(p.types.slots);
     free(p.attrs.slots);
+    free(p.dicts.slots);
+    free(p.dict_recs);
+    free(p.dict_pool);
     for (struct scratch_chunk *c = p.scr_first, *n; c; c = n) {
         n = c->next;
         free(c);

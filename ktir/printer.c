@@ -16,6 +16,16 @@
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
 
+/* An op attribute dictionary's text (see print_op_dict). */
+enum { DICT_MEMOS = 4, DICT_MEMO_ELIDE = 8 };
+struct dict_memo {
+    ir_attr dict; /* 0 = none */
+    const char *open;
+    const char *elide[DICT_MEMO_ELIDE];
+    uint32_t nelide;
+    uint32_t off, len; /* in memo */
+};
+
 struct ir_printer {
     const struct ir_module *m;
     unsigned flags;
@@ -29,10 +39,11 @@ struct ir_printer {
 
     char **names;     /* per value id, NULL until named */
     uint32_t nnames;
-    /* Active names: an open-addressing set of strings, plus an undo log. */
-    char **set;
-    uint32_t set_cap, set_len;
-    char **log;
+    /* Active names: an open-addressing set of strings (set_len of them,
+     * set_used slots taken counting tombstones), plus an undo log. */
+    struct name_slot *set;
+    uint32_t set_cap, set_len, set_used;
+    ir_value *log; /* values named, in order */
     uint32_t nlog, cap_log;
     uint32_t *marks;
     uint32_t nmarks, cap_marks;
@@ -47,6 +58,8 @@ struct ir_printer {
     uint32_t ntype_memo, nattr_memo;
     char *memo;
     size_t memo_len, memo_cap;
+    struct dict_memo dict_memo[DICT_MEMOS];
+    uint32_t next_dict_memo;
 
     /* Value names live in chunks freed with the printer (no malloc each). */
     struct name_chunk *chunks;
@@ -60,9 +73,17 @@ struct name_chunk {
     char text[NAME_CHUNK];
 };
 
+struct name_slot {
+    ir_value v; /* the value whose name it is; 0 = empty, TOMBSTONE = removed */
+    uint32_t h;
+};
+
+#define TOMBSTONE UINT32_MAX
+
 struct memo_span {
     uint32_t off, len; /* len 0 = not printed yet */
 };
+
 
 /* ---- output buffer ------------------------------------------------------ */
 
@@ -78,12 +99,45 @@ static void grow_buf(struct ir_printer *w, size_t n)
     w->cap = c;
 }
 
+/* Most pieces are a few bytes (names, punctuation, numbers): those are
+ * copied as two overlapping words, without a call to memcpy. */
 static inline void put(struct ir_printer *w, const char *s, size_t n)
 {
     if (w->len + n + 1 > w->cap)
         grow_buf(w, n);
-    memcpy(w->buf + w->len, s, n);
+    char *d = w->buf + w->len;
+    if (n >= 4 && n <= 16) {
+        if (n >= 8) {
+            uint64_t a, b;
+            memcpy(&a, s, 8);
+            memcpy(&b, s + n - 8, 8);
+            memcpy(d, &a, 8);
+            memcpy(d + n - 8, &b, 8);
+        } else {
+            uint32_t a, b;
+            memcpy(&a, s, 4);
+            memcpy(&b, s + n - 4, 4);
+            memcpy(d, &a, 4);
+            memcpy(d + n - 4, &b, 4);
+        }
+    } else if (n < 4) {
+        if (n) { /* 1 to 3 bytes: first, middle, last (overlapping) */
+            d[0] = s[0];
+            d[n >> 1] = s[n >> 1];
+            d[n - 1] = s[n - 1];
+        }
+    } else {
+        memcpy(d, s, n);
+    }
     w->len += n;
+}
+
+/* NUL-terminates the text (put always leaves room for it), for callers
+ * that take it as a string. */
+static void terminate(struct ir_printer *w)
+{
+    if (w->len + 1 > w->cap)
+        grow_buf(w, 0);
     w->buf[w->len] = 0;
 }
 
@@ -102,6 +156,30 @@ static struct memo_span *memo_slot(struct memo_span **tab, uint32_t *n, uint32_t
         *n = nn;
     }
     return &(*tab)[id];
+}
+
+/* Copies the text printed since output offset start to the memo buffer:
+ * its offset there, or UINT32_MAX when too big to keep. */
+static uint32_t memo_append(struct ir_printer *w, size_t start)
+{
+    size_t len = w->len - start;
+    if (len > UINT32_MAX || w->memo_len + len > UINT32_MAX)
+        return UINT32_MAX;
+    if (w->memo_len + len > w->memo_cap) {
+        size_t c = w->memo_cap ? w->memo_cap : 4096;
+        while (w->memo_len + len > c)
+            c *= 2;
+        char *b = realloc(w->memo, c);
+        if (!b)
+            abort();
+        w->memo = b;
+        w->memo_cap = c;
+    }
+    if (len)
+        memcpy(w->memo + w->memo_len, w->buf + start, len);
+    uint32_t off = (uint32_t)w->memo_len;
+    w->memo_len += len;
+    return off;
 }
 
 /* Records the text printed since output offset start as the memo of id. */
@@ -205,65 +283,121 @@ void irw_newline(struct ir_printer *w, int extra)
 
 /* ---- names ----------------------------------------------------------- */
 
-static uint32_t str_hash(const char *s)
+/* A word at a time (names are short); the last 1-8 bytes as one word
+ * from overlapping reads inside the name. */
+static uint32_t str_hash(const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
+    uint64_t h = 0x9E3779B97F4A7C15u ^ n, t = 0;
+    for (; n > 8; s += 8, n -= 8) {
+        uint64_t x;
+        memcpy(&x, s, 8);
+        h = (h ^ x) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+    }
+    if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        t = a | (uint64_t)b << 32;
+    } else if (n) {
+        t = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n >> 1] << 8 |
+            (uint64_t)(unsigned char)s[n - 1] << 16;
+    }
+    /* murmur3's finalizer: every bit of the name reaches the low bits,
+     * which pick the slot. */
+    h ^= t;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53u;
+    h ^= h >> 33;
+    return (uint32_t)h;
+}
+
+/* The hash of a name name_dup made (kept before its length). */
+static inline uint32_t name_hash(const char *s)
+{
+    uint32_t h;
+    memcpy(&h, s - 6, sizeof h);
     return h;
 }
 
-/* Whether name s (of hash h) is taken in the current scope. */
-static bool name_used(struct ir_printer *w, const char *s, uint32_t h)
+/* The slot of name s (n bytes, hash h) in the set of active names: where
+ * it is (*found) or where it would go (the first tombstone on its probe
+ * path, else the empty slot that ends it). Slots keep each name's hash, so
+ * a probe compares only names of equal hash. */
+static uint32_t set_find(struct ir_printer *w, const char *s, size_t n, uint32_t h, bool *found)
 {
-    if (!w->set_cap)
-        return false;
-    for (uint32_t i = h & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
-        if (!w->set[i])
-            return false;
-        if (w->set[i] != (char *)1 && strcmp(w->set[i], s) == 0)
-            return true;
+    uint32_t mask = w->set_cap - 1, free_at = UINT32_MAX;
+    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+        ir_value x = w->set[i].v;
+        if (!x) {
+            *found = false;
+            return free_at != UINT32_MAX ? free_at : i;
+        }
+        if (x == TOMBSTONE) {
+            if (free_at == UINT32_MAX)
+                free_at = i;
+        } else if (w->set[i].h == h && name_len(w->names[x]) == n &&
+                   memcmp(w->names[x], s, n) == 0) {
+            *found = true;
+            return i;
+        }
     }
 }
 
-static void set_insert(struct ir_printer *w, char *s, uint32_t h);
-
-static void set_rehash(struct ir_printer *w, uint32_t cap)
+/* Rebuilds the set of active names in cap slots, without tombstones. */
+static void set_resize(struct ir_printer *w, uint32_t cap)
 {
-    char **old = w->set;
+    struct name_slot *old = w->set;
     uint32_t ocap = w->set_cap;
     w->set = calloc(cap, sizeof *w->set);
     if (!w->set)
         abort();
     w->set_cap = cap;
-    w->set_len = 0;
-    for (uint32_t i = 0; i < ocap; i++)
-        if (old[i] && old[i] != (char *)1)
-            set_insert(w, old[i], str_hash(old[i]));
+    w->set_used = w->set_len;
+    for (uint32_t i = 0; i < ocap; i++) {
+        if (!old[i].v || old[i].v == TOMBSTONE)
+            continue;
+        uint32_t j = old[i].h & (cap - 1);
+        while (w->set[j].v)
+            j = (j + 1) & (cap - 1);
+        w->set[j] = old[i];
+    }
     free(old);
 }
 
-/* Adds name s of hash h (not in the set). */
-static void set_insert(struct ir_printer *w, char *s, uint32_t h)
+/* Room for one more name in the set: live names and tombstones stay under
+ * three quarters of it. */
+static void set_room(struct ir_printer *w)
 {
-    if ((w->set_len + 1) * 2 > w->set_cap)
-        set_rehash(w, w->set_cap ? w->set_cap * 2 : 256);
-    uint32_t i = h & (w->set_cap - 1);
-    while (w->set[i] && w->set[i] != (char *)1)
-        i = (i + 1) & (w->set_cap - 1);
-    w->set[i] = s;
+    if ((uint64_t)(w->set_used + 1) * 4 <= (uint64_t)w->set_cap * 3)
+        return;
+    /* Twice as big, unless tombstones are most of what fills it. */
+    uint32_t ocap = w->set_cap;
+    set_resize(w, !ocap ? 256 : (w->set_len + 1) * 2 > ocap ? ocap * 2 : ocap);
+}
+
+/* Adds the name of v (a name_dup, not in the set) at slot i, where
+ * set_find after set_room said it goes. */
+static void set_insert_at(struct ir_printer *w, ir_value v, uint32_t i)
+{
+    if (!w->set[i].v)
+        w->set_used++;
+    w->set[i] = (struct name_slot){v, name_hash(w->names[v])};
     w->set_len++;
 }
 
-/* Removes s, a string set_insert was given: the set holds distinct names,
- * so the entry equal to s is s itself. */
-static void set_remove(struct ir_printer *w, const char *s)
+/* Removes the name of v, which set_insert added. */
+static void set_remove(struct ir_printer *w, ir_value v)
 {
-    for (uint32_t i = str_hash(s) & (w->set_cap - 1);; i = (i + 1) & (w->set_cap - 1)) {
-        if (!w->set[i])
+    uint32_t mask = w->set_cap - 1;
+    for (uint32_t i = name_hash(w->names[v]) & mask;; i = (i + 1) & mask) {
+        if (!w->set[i].v)
             return;
-        if (w->set[i] == s) {
-            w->set[i] = (char *)1; /* tombstone */
+        if (w->set[i].v == v) {
+            w->set[i].v = TOMBSTONE;
+            w->set_len--;
             return;
         }
     }
@@ -302,10 +436,11 @@ static void ensure_names(struct ir_printer *w, ir_value v)
 }
 
 /* A copy of the n bytes of s (fewer than 300: names) in the printer's
- * chunks, NUL-terminated, behind its length in two bytes (name_len). */
-static char *name_dup(struct ir_printer *w, const char *s, size_t n)
+ * chunks, NUL-terminated, behind its hash (4 bytes, name_hash) and its
+ * length (2 bytes, name_len). */
+static char *name_dup_hashed(struct ir_printer *w, const char *s, size_t n, uint32_t h)
 {
-    if (!w->chunks || w->chunk_used + n + 3 > NAME_CHUNK) {
+    if (!w->chunks || w->chunk_used + n + 7 > NAME_CHUNK) {
         struct name_chunk *c = malloc(sizeof *c);
         if (!c)
             abort();
@@ -314,12 +449,18 @@ static char *name_dup(struct ir_printer *w, const char *s, size_t n)
         w->chunk_used = 0;
     }
     char *d = w->chunks->text + w->chunk_used;
-    d[0] = (char)(n & 0xff);
-    d[1] = (char)(n >> 8);
-    memcpy(d + 2, s, n);
-    d[2 + n] = 0;
-    w->chunk_used += n + 3;
-    return d + 2;
+    memcpy(d, &h, sizeof h);
+    d[4] = (char)(n & 0xff);
+    d[5] = (char)(n >> 8);
+    memcpy(d + 6, s, n);
+    d[6 + n] = 0;
+    w->chunk_used += n + 7;
+    return d + 6;
+}
+
+static char *name_dup(struct ir_printer *w, const char *s, size_t n)
+{
+    return name_dup_hashed(w, s, n, str_hash(s, n));
 }
 
 /* buf = the decimal digits of v (no printf: numbered names are common). */
@@ -335,38 +476,46 @@ static void put_u32(char *buf, uint32_t v)
 
 static const char *name_of(struct ir_printer *w, ir_value v)
 {
-    ensure_names(w, v);
-    if (w->names[v])
+    if (v < w->nnames && w->names[v])
         return w->names[v];
+    ensure_names(w, v);
     const struct ir_value_info *vi = ir_value_get(w->m, v);
     const char *src = vi->name ? ir_str_get(w->m, vi->name) : NULL;
     char buf[300];
     size_t n = src ? strlen(src) : 0;
-    uint32_t h;
+    uint32_t h, at;
+    bool used;
+    set_room(w); /* before the lookups: the slot they find is where it goes */
     if (src && n < 256) {
         memcpy(buf, src, n + 1);
-        for (uint32_t k = 1; name_used(w, buf, h = str_hash(buf)); k++)
-            snprintf(buf, sizeof buf, "%s_%u", src, k);
+        for (uint32_t k = 1; at = set_find(w, buf, n, h = str_hash(buf, n), &used), used; k++) {
+            int r = snprintf(buf, sizeof buf, "%s_%u", src, k);
+            n = r < 0 ? 0 : (size_t)r < sizeof buf ? (size_t)r : sizeof buf - 1;
+        }
     } else {
-        do
+        do {
             put_u32(buf, w->counter++);
-        while (name_used(w, buf, h = str_hash(buf)));
+            n = strlen(buf);
+            at = set_find(w, buf, n, h = str_hash(buf, n), &used);
+        } while (used);
     }
-    char *s = name_dup(w, buf, strlen(buf));
+    char *s = name_dup_hashed(w, buf, n, h);
     w->names[v] = s;
-    set_insert(w, s, h);
+    set_insert_at(w, v, at);
     if (w->nlog == w->cap_log) {
         w->cap_log = w->cap_log ? w->cap_log * 2 : 256;
         w->log = realloc(w->log, w->cap_log * sizeof *w->log);
         if (!w->log)
             abort();
     }
-    w->log[w->nlog++] = s;
+    w->log[w->nlog++] = v;
     return s;
 }
 
 void irw_name_like(struct ir_printer *w, ir_value v, ir_value like)
 {
+    /* v has no name yet (a region argument named before its region
+     * prints), so the set of active names does not refer to it. */
     const char *s = name_of(w, like);
     ensure_names(w, v);
     w->names[v] = name_dup(w, s, name_len(s));
@@ -538,7 +687,7 @@ void irw_elided_type(struct ir_printer *w, enum ir_type_kind kind, ir_type t)
         ir_type_get(w->m, t)->kind == kind ? memchr(w->buf + mark, '<', w->len - mark) : NULL;
     if (lt) {
         size_t cut = (size_t)(lt - (w->buf + mark));
-        memmove(w->buf + mark, lt, w->len - mark - cut + 1); /* with the NUL */
+        memmove(w->buf + mark, lt, w->len - mark - cut);
         w->len -= cut;
     }
 }
@@ -992,14 +1141,37 @@ static void print_op_dict(struct ir_printer *w, ir_op op, const char *open,
     ir_attr d = ir_op_get(w->m, op)->attrs;
     if (!d)
         return;
+    /* The text depends on nothing but the dictionary, the opening and the
+     * names left out (the same strings): an op printing what one of the
+     * last few printed gets that text again. */
+    for (int i = 0; i < DICT_MEMOS && nelide <= DICT_MEMO_ELIDE; i++) {
+        const struct dict_memo *x = &w->dict_memo[i];
+        if (x->dict != d || x->open != open || x->nelide != nelide)
+            continue;
+        size_t j = 0;
+        while (j < nelide && x->elide[j] == elide[j])
+            j++;
+        if (j == nelide) {
+            put(w, w->memo + x->off, x->len);
+            return;
+        }
+    }
     size_t mark = w->len;
     bool first = true;
     irw_puts(w, open);
     print_dict_entries(w, ir_attr_get(w->m, d), elide, nelide, &first);
     if (first)
-        w->len = mark, w->buf[mark] = 0;
+        w->len = mark;
     else
         put(w, "}", 1);
+    uint32_t off;
+    if (nelide <= DICT_MEMO_ELIDE && (off = memo_append(w, mark)) != UINT32_MAX) {
+        struct dict_memo *x = &w->dict_memo[w->next_dict_memo++ % DICT_MEMOS];
+        *x = (struct dict_memo){.dict = d, .open = open, .nelide = (uint32_t)nelide,
+                                .off = off, .len = (uint32_t)(w->len - mark)};
+        for (size_t j = 0; j < nelide; j++)
+            x->elide[j] = elide[j];
+    }
 }
 
 void irw_attr_dict(struct ir_printer *w, ir_op op, const char *const *elide, size_t nelide)
@@ -1168,8 +1340,6 @@ static void flush_sink(struct ir_printer *w)
     if (!w->sink_rc && w->len)
         w->sink_rc = w->sink(w->sink_ctx, w->buf, w->len);
     w->len = 0;
-    if (w->buf)
-        w->buf[0] = 0;
 }
 
 static void print_op(struct ir_printer *w, ir_op op)
@@ -1229,12 +1399,31 @@ static void printer_free(struct ir_printer *w)
     free(w->memo);
 }
 
+/* A module's printer names at most every value, all live at once: the
+ * name table and the set made at that size once, instead of through every
+ * doubling (each a fresh block of pages to fault in). */
+static void printer_reserve(struct ir_printer *w)
+{
+    uint32_t n = w->m->values.len; /* ids 1..n-1 */
+    w->names = malloc((size_t)n * sizeof *w->names);
+    if (!w->names)
+        abort();
+    memset(w->names, 0, (size_t)n * sizeof *w->names);
+    w->nnames = n;
+    uint32_t cap = 256;
+    while (cap < UINT32_C(1) << 30 && (uint64_t)cap * 3 < (uint64_t)(n + 1) * 4)
+        cap *= 2;
+    set_resize(w, cap);
+}
+
 void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size_t *len)
 {
     struct ir_printer w = {.m = m, .flags = flags, .buf = *out, .len = *len, .cap = *len};
+    printer_reserve(&w);
     w.dialects[w.ndialects++] = "builtin";
     print_op(&w, m->top);
     put(&w, "\n", 1);
+    terminate(&w);
     printer_free(&w);
     *out = w.buf;
     *len = w.len;
@@ -1243,6 +1432,7 @@ void ir_print_module(const struct ir_module *m, unsigned flags, char **out, size
 int ir_print_module_to(const struct ir_module *m, unsigned flags, ir_print_sink sink, void *ctx)
 {
     struct ir_printer w = {.m = m, .flags = flags, .sink = sink, .sink_ctx = ctx};
+    printer_reserve(&w);
     w.dialects[w.ndialects++] = "builtin";
     print_op(&w, m->top);
     put(&w, "\n", 1);
@@ -1258,6 +1448,7 @@ void ir_print_op_to(FILE *f, const struct ir_module *m, ir_op op, unsigned flags
     w.dialects[w.ndialects++] = "builtin";
     print_op(&w, op);
     put(&w, "\n", 1);
+    terminate(&w);
     fputs(w.buf, f);
     free(w.buf);
     printer_free(&w);
@@ -1267,6 +1458,8 @@ void ir_print_type_to(const struct ir_module *m, ir_type t, char **out, size_t *
 {
     struct ir_printer w = {.m = m};
     irw_type(&w, t);
+    if (w.buf)
+        terminate(&w);
     *out = w.buf;
     *len = w.len;
     printer_free(&w);

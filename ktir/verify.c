@@ -155,6 +155,9 @@ bool ir_verify_module(struct ir_module *m, struct ir_diag *diag)
         ir_diag_report(diag, IR_SEV_ERROR, "<module>", 0, 0, "the module has no top-level op");
         return false;
     }
+    /* A mark per value, made at its size once (not through every doubling,
+     * each a fresh block of pages to fault in). */
+    set_visible(&v, m->values.len, 0);
     bool ok = verify_op(&v, m->top);
     free(v.visible);
     return ok && v.nerrors == 0;

@@ -11,8 +11,11 @@
  *   }                                            [L1SU] transfer %b -> %vec[0, 0] size [1, N] }
  *                                              scf.for ... { ... transfer %vec[0, 0] size [1, N] -> %slot }
  *
- * Inside a corelet split (ktdf.parallel, nest_parallel.c) the pipeline
- * goes in the split's body and %vec has a row per instance (%vec[%inst, 0]).
+ * A splat inside a corelet split (ktdf.parallel, nest_parallel.c) whose
+ * scalar's subscripts are known before a loop outside the split (the max a
+ * whole stage computed, read by every point of a split pass) is splatted
+ * before that loop, once for all instances; else the pipeline goes in the
+ * split's body and %vec has a row per instance (%vec[%inst, 0]).
  * A part of the reading generic's body computed from the splat and
  * constants alone moves into the [SFU] stage (fold_invariant).
  */
@@ -115,7 +118,7 @@ static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_
     for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
         if (k == IR_OP_KTDF_PARALLEL)
-            break; /* not out of a corelet split: its instances splat their own */
+            continue; /* out of a corelet split only with subscripts known before it */
         ir_op pp;
         if (k != IR_OP_SCF_FOR || !pipeline_level(m, p, fn, &pp) || ir_op_get(m, p)->nres)
             continue;

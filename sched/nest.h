@@ -95,7 +95,11 @@
  *                     the least modeled time whose buffers fit the
  *                     scratchpad; `--tile-sizes=N,...` overrides (one per
  *                     reserve_size, program order); `--stats` prints each
- *                     program's choice and modeled cycles. derive_size with
+ *                     program's choice and modeled cycles. A nest in loops
+ *                     whose phases row-phases counts across them may take a
+ *                     phase more than its tiles, ranked knowing the load unit
+ *                     waits after its last tile for a credit before the loads
+ *                     that follow (nest_cost.h, phases_across_runs). derive_size with
  *                     constant operands folds; v1 chooses sizes that divide
  *                     the trip count, so no remainder tile is left (a
  *                     --tile-sizes that does not divide it leaves

@@ -520,21 +520,26 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
      * one more gains nothing (nor past the tiles): K tiles in flight cover
      * the load latency, more only take scratchpad. */
     double risk = p->nxfers ? CHOOSE_COMPUTE_RISK : 0, least = INFINITY;
-    bool found = false;
+    bool found = false, loads = false;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        loads |= !p->xfers[i].store;
     for (uint32_t n = 1; n <= (max_instances ? max_instances : 1); n++)
         for (uint64_t tile = 1; tile <= p->points; tile++) {
             if (p->points % tile)
                 continue;
             double prev = INFINITY;
+            uint64_t ntiles = p->points / tile;
             for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++) {
                 if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room ||
-                    (k > 1 && k > p->points / tile))
+                    (k > 1 && k > ntiles + p->phases_across_runs))
                     break;
                 double comp, c = predict(&t, p, tile, k, n, NULL, &comp);
-                if (c > prev - 0.5)
-                    break;
-                prev = c;
                 double score = c + risk * comp;
+                if (p->phases_across_runs && loads && ntiles >= k) /* the load unit's hold */
+                    score += fmax(0, t.rd_lat + t.sig_lat - (double)(k - 1) * comp);
+                if (score > prev - 0.5)
+                    break;
+                prev = score;
                 bool better = score < least ||
                               (score == least &&
                                (k < out->phases || (k == out->phases && n < out->instances)));

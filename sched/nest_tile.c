@@ -1123,6 +1123,24 @@ static ir_op func_of(const struct ir_module *m, ir_op op)
     return op;
 }
 
+/* Whether row-phases counts tile loop tl's buffer phases over loops
+ * around it (nest_buffer.c: an scf.for without results around it in its
+ * program, none of them in a pipeline). */
+static bool phased_runs(const struct ir_module *m, ir_op tl)
+{
+    bool loop = false;
+    for (ir_op p = ir_op_parent(m, tl); p; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE || k == IR_OP_KTDF_PARALLEL ||
+            (k == IR_OP_SCF_FOR && ir_op_get(m, p)->nres))
+            return false;
+        if (k == IR_OP_FUNC_FUNC)
+            break;
+        loop |= k == IR_OP_SCF_FOR;
+    }
+    return loop;
+}
+
 /* The cost model's best cycles for loop as the point loop, untiled yet
  * (its nest measured as tile-size selection measures a tiled one; the
  * loops around it not counted); INFINITY when nothing fits. */
@@ -1196,6 +1214,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.xfers = t.xfers;
         t.p.elem_type = elem_name(m, t.point_loop);
         t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
+        t.p.phases_across_runs = !(o->disabled & (1u << SCHED_NEST_ROW_PHASES)) &&
+                                 !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
+                                 phased_runs(m, t.tile_loop);
 
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);

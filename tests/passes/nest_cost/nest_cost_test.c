@@ -411,6 +411,27 @@ static void test_shared_splat(void **state)
     assert_true(nest_cost_predict(spyre, &p, 16, 1, 2) == split);
 }
 
+/* A nest run once per row among other nests (phases counted across the
+ * runs): the load unit is held after its last tile's DMA until the compute
+ * of tile n - K ends, the next nest's loads landing a read latency later;
+ * the choice then takes a phase more than its tiles (the next run's first
+ * tile in flight, nothing held) where the nest alone would take at most
+ * its tiles. The modeled cycles of a choice do not change. */
+static void test_phases_across_runs(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4, 1);
+    struct nest_cost_choice alone, rows;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &alone));
+    assert_true(alone.phases <= p.points / alone.tile);
+    p.phases_across_runs = true;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &rows));
+    assert_true(rows.phases == p.points / rows.tile + 1);
+    assert_true(nest_cost_predict(spyre, &p, rows.tile, rows.phases, 1) == rows.cycles);
+    p.phases_across_runs = false;
+    assert_true(nest_cost_predict(spyre, &p, rows.tile, rows.phases, 1) == rows.cycles);
+}
+
 /* A compute-bound point (many vector ops) splits across the corelets. */
 static void test_instances(void **state)
 {
@@ -528,7 +549,7 @@ int main(void)
         cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_splats_and_pipeline_ops),
         cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
-        cmocka_unit_test(test_shared_splat),
+        cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

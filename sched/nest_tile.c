@@ -1579,12 +1579,13 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         /* phased across its runs (row-phases), a nest's DMA latencies
          * hide behind the previous run, but its compute still waits for
          * the passes before it (the reduction between them): every run
-         * pays its compute's fill and drain */
+         * pays its compute's fill and drain; the first run's read latency
+         * and the last run's write latency hide behind nothing (the fill) */
         bool rows = trips > 1 && K > 1 && around_phased(m, tl);
         if (rows && solo >= 0)
             st = solo - nest_cost_dma_latency(c->dev, &c->chosen[i].p);
         steady += trips * (one_tile ? solo : st);
-        if (!one_tile && !rows && solo - st > fill)
+        if (!one_tile && solo - st > fill)
             fill = solo - st;
         n++;
     }

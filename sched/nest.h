@@ -219,11 +219,13 @@
  *                     per k) in loops of the same block while nothing
  *                     writes the buffer between. Runs after corelets:
  *                     the scalar's subscripts must be known before the
- *                     loop (constants, the instance); a splat in a corelet
- *                     split goes out of it, one vector every instance
- *                     reads, when they are known before a loop around the
- *                     split, else its pipeline stays in the split's body
- *                     and the vector has a row per instance ([%inst, 0]).
+ *                     loop (constants, the instance); inside a corelet
+ *                     split the pipeline stays in the split's body and the
+ *                     vector has a row per instance ([%inst, 0]), but a
+ *                     splat with no loop around it in the split goes out
+ *                     of it (one vector every instance reads) when they are
+ *                     known before a loop around the split and it then runs
+ *                     fewer times than once per instance's iteration.
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the

@@ -95,7 +95,11 @@
  *                     the least modeled time whose buffers fit the
  *                     scratchpad; `--tile-sizes=N,...` overrides (one per
  *                     reserve_size, program order); `--stats` prints each
- *                     program's choice and modeled cycles. derive_size with
+ *                     program's choice and modeled cycles. A nest in loops
+ *                     whose phases row-phases counts across them may take a
+ *                     phase more than its tiles, ranked knowing the load unit
+ *                     waits after its last tile for a credit before the loads
+ *                     that follow (nest_cost.h, phases_across_runs). derive_size with
  *                     constant operands folds; v1 chooses sizes that divide
  *                     the trip count, so no remainder tile is left (a
  *                     --tile-sizes that does not divide it leaves
@@ -214,10 +218,14 @@
  *                     subscripts: A[0, k] of a one-row matmul is a vector
  *                     per k) in loops of the same block while nothing
  *                     writes the buffer between. Runs after corelets:
- *                     inside a corelet split the pipeline stays in the
- *                     split's body and the vector has a row per instance
- *                     ([%inst, 0]); the scalar's subscripts must be known
- *                     before the loop (constants, the instance).
+ *                     the scalar's subscripts must be known before the
+ *                     loop (constants, the instance); inside a corelet
+ *                     split the pipeline stays in the split's body and the
+ *                     vector has a row per instance ([%inst, 0]), but a
+ *                     splat with no loop around it in the split goes out
+ *                     of it (one vector every instance reads) when they are
+ *                     known before a loop around the split and it then runs
+ *                     fewer times than once per instance's iteration.
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the

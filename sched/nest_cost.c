@@ -196,7 +196,8 @@ enum { LOWER_LOAD_GROUP = NEST_COST_LOAD_GROUP };
 /* Cycles the chain's slowest unit spends on one point, the point loop
  * running trips points on each instance. */
 static double point_rate(const struct dev_timing *t, const struct nest_cost_program *p,
-                         uint64_t trips, double *op_cycles, double *ld_out, double *cu_out)
+                         uint64_t trips, uint32_t instances, double *op_cycles, double *ld_out,
+                         double *cu_out)
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
@@ -225,10 +226,11 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
                                              : npipes / unroll;
     /* splat-hoist's sharing of a splat vector over NEST_COST_SPLAT_SHARE
      * points: those loads once, the pass's loads in groups of its unrolled
-     * pipeline */
+     * pipeline (a point loop split over corelets is not unrolled: each
+     * point loads the vector) */
     double nld = (double)p->l1_loads_per_point, fin = (double)p->fifo_in_bytes_per_point;
     double sh = (double)p->shared_loads_per_point, k = NEST_COST_SPLAT_SHARE;
-    if (sh > 0 && trips % NEST_COST_SPLAT_SHARE == 0) {
+    if (sh > 0 && instances <= 1 && trips % NEST_COST_SPLAT_SHARE == 0) {
         double saved = sh * (k - 1) / k, per = fin / fmax(nld, 1);
         l1 -= saved * (l1 / fmax(nld, 1));
         fin -= saved * per;
@@ -427,7 +429,7 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
-    double op_cycles, ld, cu, rate = point_rate(t, p, lane, &op_cycles, &ld, &cu);
+    double op_cycles, ld, cu, rate = point_rate(t, p, lane, instances, &op_cycles, &ld, &cu);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
     if (compute)
         *compute = C;
@@ -518,21 +520,26 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
      * one more gains nothing (nor past the tiles): K tiles in flight cover
      * the load latency, more only take scratchpad. */
     double risk = p->nxfers ? CHOOSE_COMPUTE_RISK : 0, least = INFINITY;
-    bool found = false;
+    bool found = false, loads = false;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        loads |= !p->xfers[i].store;
     for (uint32_t n = 1; n <= (max_instances ? max_instances : 1); n++)
         for (uint64_t tile = 1; tile <= p->points; tile++) {
             if (p->points % tile)
                 continue;
             double prev = INFINITY;
+            uint64_t ntiles = p->points / tile;
             for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++) {
                 if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room ||
-                    (k > 1 && k > p->points / tile))
+                    (k > 1 && k > ntiles + p->phases_across_runs))
                     break;
                 double comp, c = predict(&t, p, tile, k, n, NULL, &comp);
-                if (c > prev - 0.5)
-                    break;
-                prev = c;
                 double score = c + risk * comp;
+                if (p->phases_across_runs && loads && ntiles >= k) /* the load unit's hold */
+                    score += fmax(0, t.rd_lat + t.sig_lat - (double)(k - 1) * comp);
+                if (score > prev - 0.5)
+                    break;
+                prev = score;
                 bool better = score < least ||
                               (score == least &&
                                (k < out->phases || (k == out->phases && n < out->instances)));

@@ -78,8 +78,10 @@ struct nest_cost_program {
     uint64_t shared_loads_per_point;   /* of those loads, the ones of a vector every
                                           point reads (a splat ktc-nest's splat-hoist
                                           hoists out of the tile loop): loaded once
-                                          for NEST_COST_SPLAT_SHARE points when an
-                                          instance's points are a multiple of it */
+                                          for NEST_COST_SPLAT_SHARE points when the
+                                          point loop is not split over corelets
+                                          (instances 1) and its points are a
+                                          multiple of it; else once a point */
     uint64_t load_groups_per_point;    /* the groups ktc-lower issues those loads in (its
                                           load groups, inner loops unrolled as it
                                           unrolls them: lower.h), each paying the
@@ -100,6 +102,14 @@ struct nest_cost_program {
     uint64_t scratch_per_point;        /* scratchpad bytes per point per phase
                                           (0 = the sum of the transfers' bytes) */
     uint64_t fixed_scratch;            /* scratchpad bytes used by other buffers */
+    bool phases_across_runs;           /* the nest runs once an iteration of loops
+                                          around it and its buffer phases count
+                                          those runs too (ktc-nest's row-phases):
+                                          it may take one phase more than its
+                                          tiles, and its load unit, issuing the
+                                          loads of what follows it (the next nest,
+                                          the next run), is held after its last
+                                          tile's DMA (nest_cost_choose) */
 };
 
 struct nest_cost_choice {
@@ -117,10 +127,17 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
  * scratchpad (phases * (tile * scratch_per_point + the transfers'
  * bytes_per_tile) <= capacity - fixed_scratch),
  * tile among the divisors of points, phases <= max_phases and at most the
- * tiles (1 < phases) and instances <= max_instances; a program that moves
- * device memory is ranked by its modeled cycles plus half a tile's compute
- * (the exposed last tile's, the part of the model the simulator's chain
- * stalls can lengthen: nest_cost.c). Ties: fewer phases, fewer instances,
+ * tiles (1 < phases; the tiles + 1 with phases_across_runs) and instances
+ * <= max_instances; a program that moves device memory is ranked by its
+ * modeled cycles plus half a tile's compute (the exposed last tile's, the
+ * part of the model the simulator's chain stalls can lengthen:
+ * nest_cost.c), and with phases_across_runs, when it loads and has no
+ * fewer tiles than phases, plus the load unit's hold: ktc-lower's load
+ * unit waits after each tile's DMA for the credit of the tile K - 1 later
+ * (the compute of tile i - K + 1 done), so after the last tile it issues
+ * the next loads only once the compute of tile n - K has ended; those
+ * loads land a read latency and a signal later, of which the K - 1 tiles
+ * of compute left cover (K - 1) C. Ties: fewer phases, fewer instances,
  * smaller tile. False when not even a tile of one point fits (or points
  * is 0). */
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,

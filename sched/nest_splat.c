@@ -12,7 +12,12 @@
  *                                              scf.for ... { ... transfer %vec[0, 0] size [1, N] -> %slot }
  *
  * Inside a corelet split (ktdf.parallel, nest_parallel.c) the pipeline
- * goes in the split's body and %vec has a row per instance (%vec[%inst, 0]).
+ * goes in the split's body, before a loop there, and %vec has a row per
+ * instance (%vec[%inst, 0]); a splat directly in the split's body (no loop
+ * in it around the splat: a split pass reading the max a whole stage
+ * computed) whose scalar's subscripts are known before a loop outside the
+ * split is splatted before that loop, once for all instances, when that
+ * saves splats (hoist_point).
  * A part of the reading generic's body computed from the splat and
  * constants alone moves into the [SFU] stage (fold_invariant).
  */
@@ -108,14 +113,29 @@ static bool pipeline_level(const struct ir_module *m, ir_op p, ir_op fn, ir_op *
 }
 
 /* The outermost scf.for around x where a pipeline may go that does not
- * write the scalar v (IR_NONE: none); *par its corelet split. */
+ * write the scalar v (IR_NONE: none); *par its corelet split. Not out of a
+ * corelet split when a loop in it can take the pipeline (its instances
+ * splat their own, no signal between corelets), nor when out of it the
+ * splat would still run once per instance (one iteration each, in loops
+ * of one trip: nothing saved, a signal between corelets paid). */
 static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_op *par)
 {
     ir_op best = IR_NONE, bpar = IR_NONE;
+    bool out = false;
+    int64_t runs = 1, best_runs = 1, n; /* runs of x per run of the code around p */
     for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
-        if (k == IR_OP_KTDF_PARALLEL)
-            break; /* not out of a corelet split: its instances splat their own */
+        if (k == IR_OP_KTDF_PARALLEL) {
+            ir_attr ni = ir_op_attr(m, p, "num_instances");
+            if (best || !ni || ir_attr_get(m, ni)->i < 1)
+                break;
+            int64_t inst = ir_attr_get(m, ni)->i;
+            runs *= nest_for_normal(m, p, &n) ? (n + inst - 1) / inst : 2;
+            out = true;
+            continue;
+        }
+        if (k == IR_OP_SCF_FOR)
+            runs *= nest_for_normal(m, p, &n) ? n : 2; /* a dynamic trip count: more than one */
         ir_op pp;
         if (k != IR_OP_SCF_FOR || !pipeline_level(m, p, fn, &pp) || ir_op_get(m, p)->nres)
             continue;
@@ -123,7 +143,10 @@ static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_
             break;
         best = p;
         bpar = pp;
+        best_runs = runs;
     }
+    if (out && best_runs < 2)
+        best = bpar = IR_NONE;
     *par = bpar;
     return best;
 }

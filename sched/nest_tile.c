@@ -533,15 +533,90 @@ static bool count_fifo_load(struct ir_module *m, ir_op op, void *ctx)
  * loads, in groups of NEST_COST_LOAD_GROUP; a loop of pl holding only that
  * pipeline, of constant trip count, is unrolled by 2 or 4 as ktc-lower
  * does (lower.c, unroll_of) so that a group spans iterations. */
+/* ktc-lower's load groups (lower_ops.c) of a load stage's block b that
+ * holds loops (register-carry's and fuse-pipelines' streamed passes): its
+ * scratchpad -> FIFO loads in order, *pending of them not yet sent; a loop
+ * of loads of at most LOWER_UNROLL_LOADS trips runs unrolled (its loads
+ * join the groups around it), a longer one sends the pending loads, then
+ * issues a group a step of u copies (u as many as a group holds, at most
+ * 4, dividing its trips), and a loop of other ops a group per load block
+ * of each iteration. */
+enum { LOWER_UNROLL_LOADS = 16 };
+
+static void block_groups(struct ir_module *m, ir_block b, int64_t *pending, int64_t *groups)
+{
+    IR_FOR_OPS(m, b, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_DATA_TRANSFER) {
+            int64_t n = 0;
+            count_fifo_load(m, op, &n);
+            if (n && ++*pending == NEST_COST_LOAD_GROUP)
+                ++*groups, *pending = 0;
+            continue;
+        }
+        int64_t trips, n = 0;
+        if (o->kind != IR_OP_SCF_FOR || !nest_for_normal(m, op, &trips) || trips < 1)
+            continue;
+        bool only = true;
+        IR_FOR_OPS(m, nest_for_body(m, op), x) {
+            const struct ir_op_info *xi = ir_op_get(m, x);
+            if (xi->kind == IR_OP_KTDF_DATA_TRANSFER)
+                count_fifo_load(m, x, &n);
+            else if (xi->kind != IR_OP_SCF_YIELD &&
+                     (xi->nreg || !(ir_op_def(xi->kind)->flags & IR_OPF_PURE)))
+                only = false;
+        }
+        int64_t u = 1;
+        while (only && u < 4 && n && 2 * u * n <= NEST_COST_LOAD_GROUP && trips % (2 * u) == 0)
+            u *= 2;
+        if (only && trips <= LOWER_UNROLL_LOADS) {
+            for (int64_t i = 0; i < trips; i++)
+                block_groups(m, nest_for_body(m, op), pending, groups);
+            continue;
+        }
+        *groups += *pending > 0;
+        *pending = 0;
+        if (only && u > 1) {
+            *groups += trips / u * ((u * n + NEST_COST_LOAD_GROUP - 1) / NEST_COST_LOAD_GROUP);
+            continue;
+        }
+        int64_t g = 0, p = 0;
+        block_groups(m, nest_for_body(m, op), &p, &g);
+        *groups += trips * (g + (p > 0));
+    }
+}
+
+/* The load groups of one run of pipe when a stage of it holds a loop
+ * (block_groups), else -1. */
+static int64_t stage_loop_groups(struct ir_module *m, ir_op pipe)
+{
+    int64_t groups = 0;
+    bool loops = false;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x)
+            loops |= ir_op_get(m, x)->kind == IR_OP_SCF_FOR;
+        int64_t pending = 0;
+        block_groups(m, ir_region_entry(m, ir_op_region(m, st, 0)), &pending, &groups);
+        groups += pending > 0;
+    }
+    return loops ? groups : -1;
+}
+
 static uint64_t load_groups(struct ir_module *m, ir_op pipe, ir_op pl, int64_t times,
                             int64_t share, int64_t shared, bool *inner)
 {
-    int64_t n = 0, trips, u = 1;
+    int64_t n = 0, trips, u = 1, streamed = stage_loop_groups(m, pipe);
+    ir_op loop = ir_op_parent(m, pipe);
+    if (streamed >= 0) { /* its stages hold loops: ktc-lower unrolls none around it */
+        *inner = true;
+        return (uint64_t)(times * streamed);
+    }
     ir_walk(m, pipe, count_fifo_load, &n);
     /* splat-hoist's unrolling: share runs in one, the splats loaded once */
     n = share * (n - shared) + shared;
     times /= share;
-    ir_op loop = ir_op_parent(m, pipe);
     *inner = loop && loop != pl && ir_op_get(m, loop)->kind == IR_OP_SCF_FOR;
     if (!n)
         return 0;
@@ -1048,6 +1123,24 @@ static ir_op func_of(const struct ir_module *m, ir_op op)
     return op;
 }
 
+/* Whether row-phases counts tile loop tl's buffer phases over loops
+ * around it (nest_buffer.c: an scf.for without results around it in its
+ * program, none of them in a pipeline). */
+static bool phased_runs(const struct ir_module *m, ir_op tl)
+{
+    bool loop = false;
+    for (ir_op p = ir_op_parent(m, tl); p; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE || k == IR_OP_KTDF_PARALLEL ||
+            (k == IR_OP_SCF_FOR && ir_op_get(m, p)->nres))
+            return false;
+        if (k == IR_OP_FUNC_FUNC)
+            break;
+        loop |= k == IR_OP_SCF_FOR;
+    }
+    return loop;
+}
+
 /* The cost model's best cycles for loop as the point loop, untiled yet
  * (its nest measured as tile-size selection measures a tiled one; the
  * loops around it not counted); INFINITY when nothing fits. */
@@ -1121,6 +1214,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.xfers = t.xfers;
         t.p.elem_type = elem_name(m, t.point_loop);
         t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
+        t.p.phases_across_runs = !(o->disabled & (1u << SCHED_NEST_ROW_PHASES)) &&
+                                 !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
+                                 phased_runs(m, t.tile_loop);
 
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
@@ -1377,6 +1473,51 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* The compute stage's point loop under tile loop tl as the
+ * transformations after tile-size selection left it: the scf.for or the
+ * corelets' ktdf.parallel directly in a stage, holding pipelines. */
+static bool find_point(struct ir_module *m, ir_op op, void *ctx)
+{
+    ir_op *pl = ctx, parent = ir_op_parent(m, op);
+    uint32_t k = ir_op_get(m, op)->kind;
+    if (!*pl && (k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL) && parent &&
+        ir_op_get(m, parent)->kind == IR_OP_KTDF_STAGE && nest_has_pipeline(m, op))
+        *pl = op;
+    return !*pl;
+}
+
+/* The on-core terms of np (its point's pipelines, loads, vector work,
+ * stores and load groups) measured again on tile loop tl as register-carry
+ * and fuse-pipelines left it: an accumulator carried in a register is
+ * neither loaded nor stored a block, a value a fused pipeline keeps in
+ * registers moves through no scratchpad, and a pass streamed in a stage's
+ * loop issues its loads as ktc-lower groups them (block_groups); the
+ * device-memory transfers stay those tile-size selection counted. False
+ * when no point loop is found. */
+static bool remeasure(struct nest_ctx *c, ir_op tl, struct nest_cost_program *np)
+{
+    struct ir_module *m = c->m;
+    ir_op pl = IR_NONE;
+    ir_walk(m, tl, find_point, &pl);
+    if (!pl)
+        return false;
+    struct tiled t = {.point_loop = pl, .tile_loop = tl};
+    ir_walk(m, pl, measure, &t);
+    np->pipelines_per_point = t.p.pipelines_per_point;
+    np->pipeline_ops_per_point = t.p.pipeline_ops_per_point;
+    np->l1_load_bytes_per_point = t.p.l1_load_bytes_per_point;
+    np->l1_loads_per_point = t.p.l1_loads_per_point;
+    np->shared_loads_per_point = t.p.shared_loads_per_point;
+    np->load_groups_per_point = t.inner ? t.inner_groups + t.direct_groups : 0;
+    np->fifo_in_bytes_per_point = t.p.fifo_in_bytes_per_point;
+    np->splats_per_point = t.p.splats_per_point;
+    np->vector_ops_per_point = t.p.vector_ops_per_point;
+    np->reductions_per_point = t.p.reductions_per_point;
+    np->fifo_out_bytes_per_point = t.p.fifo_out_bytes_per_point;
+    np->l1_store_bytes_per_point = t.p.l1_store_bytes_per_point;
+    return true;
+}
+
 /* The line of a program of one nest run once whose pipelines
  * register-carry or fuse-pipelines merged after its tile was chosen. */
 static bool o_stats_merged(struct nest_ctx *c, ir_op fn, double cycles)
@@ -1418,8 +1559,7 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         uint32_t inner = 0, had = np.pipeline_ops_per_point ? np.pipeline_ops_per_point
                                                            : np.pipelines_per_point;
         ir_walk(m, tl, count_inner, &inner);
-        if (inner && inner < had) {
-            np.pipelines_per_point = np.pipeline_ops_per_point = inner;
+        if (inner && inner < had && remeasure(c, tl, &np)) {
             struct nest_cost_program all = np;
             all.cores = c->chosen[i].cores;
             all.runs = c->chosen[i].runs;
@@ -1439,12 +1579,13 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         /* phased across its runs (row-phases), a nest's DMA latencies
          * hide behind the previous run, but its compute still waits for
          * the passes before it (the reduction between them): every run
-         * pays its compute's fill and drain */
+         * pays its compute's fill and drain; the first run's read latency
+         * and the last run's write latency hide behind nothing (the fill) */
         bool rows = trips > 1 && K > 1 && around_phased(m, tl);
         if (rows && solo >= 0)
             st = solo - nest_cost_dma_latency(c->dev, &c->chosen[i].p);
         steady += trips * (one_tile ? solo : st);
-        if (!one_tile && !rows && solo - st > fill)
+        if (!one_tile && solo - st > fill)
             fill = solo - st;
         n++;
     }

@@ -3,9 +3,10 @@
 # table): per kernel, simulated cycles compiled without ktc-nest
 # (`ktc compile --disable=nest`), with it, with it but without double
 # buffering, the device roofline of the nested run (ktc-launch's latency-aware
-# lower bound), cycles/roofline, the cost model's predicted cycles (the sum
-# of `ktc-nest --stats`'s "modeled N cycles" over the programs) and its
-# error against the nested run. Every run is checked against ktc-interp; a
+# lower bound), cycles/roofline, the cost model's predicted cycles (`ktc-nest
+# --stats`'s "program modeled N cycles" lines when there are, else the sum
+# of its "modeled N cycles" over the nests; the last column says which) and
+# its error against the nested run. Every run is checked against ktc-interp; a
 # kernel that does not compile or differs shows why in its row.
 # Usage: bazel run //tests/bench:nest_table [-- --device=NAME] [-- KERNEL.mlir[:ARGS]...]
 set -u
@@ -38,11 +39,11 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/exp_2x131072.mlir")
 fi
 
-# run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, pred (or a why)
+# run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, pred, src (or a why)
 run() {
     local name=$1 k=$2 la=$3
     shift 3
-    cyc=- roof=- pred=-
+    cyc=- roof=- pred=- src=-
     if ! "$tools/ktc" compile "$k" --device="$dev" -o "$tmp/$name.sc" --stats "$@" \
         >"$tmp/$name.out" 2>&1; then
         cyc="no-compile"
@@ -50,8 +51,11 @@ run() {
     fi
     # a program's own line when it has one (nests in loops), else its nests'
     local lines=$(grep "modeled" "$tmp/$name.out")
+    src=nests
     if printf '%s\n' "$lines" | grep -q "program modeled"; then
         lines=$(printf '%s\n' "$lines" | grep "program modeled")
+        src=program
+        printf '%s\n' "$lines" | grep -q "pipelines merged" && src=merged
     fi
     pred=$(printf '%s\n' "$lines" | sed -n 's/.*modeled \([0-9.]*\) cycles.*/\1/p' | awk '{s += $1} END {if (NR) printf "%.0f", s; else print "-"}')
     # shellcheck disable=SC2086
@@ -65,7 +69,7 @@ run() {
     roof=$(printf '%s\n' "$out" | sed -n 's/^cycles: [0-9]* (roofline \([0-9]*\).*/\1/p')
 }
 
-printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s\n' kernel no-nest nest no-dbuf roofline ratio speedup predicted error
+printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s %s\n' kernel no-nest nest no-dbuf roofline ratio speedup predicted error from
 for spec in "${kernels[@]}"; do
     k=${spec%%:*}
     la=
@@ -82,8 +86,10 @@ for spec in "${kernels[@]}"; do
         [[ $first =~ ^[0-9]+$ ]] && speedup=$(awk -v a="$first" -v b="$cyc" 'BEGIN {printf "%.1fx", a / b}')
         [[ $pred =~ ^[0-9]+$ ]] && err=$(awk -v p="$pred" -v c="$cyc" 'BEGIN {printf "%+.1f%%", 100 * (p - c) / c}')
     fi
-    printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$speedup" "$pred" "$err"
+    printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s %s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$speedup" "$pred" "$err" "$src"
 done
-echo "predicted: ktc-nest --stats' 'program modeled' cycles (nests inside loops with constant trip"
-echo "counts: nest_cost_program_cycles), else the sum of the nests' modeled cycles, one run each"
-echo "(a nest inside a loop of dynamic trip count is then counted once: error far off)."
+echo "predicted (from): ktc-nest --stats' 'program modeled' line: 'program', nests inside loops with"
+echo "constant trip counts (nest_cost_program_cycles); 'merged', one nest run once whose pipelines"
+echo "register-carry or fuse-pipelines merged after its tile was chosen, re-predicted from its point"
+echo "loop as they left it; else 'nests', the sum of the nests' modeled cycles (tile-size selection's"
+echo "prediction), one run each (a nest inside a loop of dynamic trip count is then counted once)."

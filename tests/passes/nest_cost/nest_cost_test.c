@@ -382,8 +382,8 @@ static void test_compute_before_load(void **state)
 }
 
 /* A splat vector every point of an elementwise pass reads (x * rstd),
- * shared by splat-hoist over 4 points when an instance's points are a
- * multiple of 4: the load unit, the bottleneck here, loads and sends 1.25
+ * shared by splat-hoist over 4 points when the point loop is not split
+ * over corelets and its points are a multiple of 4: the load unit, the bottleneck here, loads and sends 1.25
  * vectors a point instead of 2 (x and the splat); a tile of 6 points
  * shares nothing. No DMA: the difference is the compute's. */
 static void test_shared_splat(void **state)
@@ -403,6 +403,33 @@ static void test_shared_splat(void **state)
     assert_true(plain8 - shared8 > 48 * 0.75 * ld - 0.5);
     assert_true(plain8 - shared8 < 48 * 0.75 * ld + 0.5);
     assert_true(shared6 == plain6);
+    /* split over the corelets (8 points each), the point loop is a
+     * ktdf.parallel splat-hoist does not unroll: each point loads it */
+    p.shared_loads_per_point = 0;
+    double split = nest_cost_predict(spyre, &p, 16, 1, 2);
+    p.shared_loads_per_point = 1;
+    assert_true(nest_cost_predict(spyre, &p, 16, 1, 2) == split);
+}
+
+/* A nest run once per row among other nests (phases counted across the
+ * runs): the load unit is held after its last tile's DMA until the compute
+ * of tile n - K ends, the next nest's loads landing a read latency later;
+ * the choice then takes a phase more than its tiles (the next run's first
+ * tile in flight, nothing held) where the nest alone would take at most
+ * its tiles. The modeled cycles of a choice do not change. */
+static void test_phases_across_runs(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4, 1);
+    struct nest_cost_choice alone, rows;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &alone));
+    assert_true(alone.phases <= p.points / alone.tile);
+    p.phases_across_runs = true;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &rows));
+    assert_true(rows.phases == p.points / rows.tile + 1);
+    assert_true(nest_cost_predict(spyre, &p, rows.tile, rows.phases, 1) == rows.cycles);
+    p.phases_across_runs = false;
+    assert_true(nest_cost_predict(spyre, &p, rows.tile, rows.phases, 1) == rows.cycles);
 }
 
 /* A compute-bound point (many vector ops) splits across the corelets. */
@@ -522,7 +549,7 @@ int main(void)
         cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_splats_and_pipeline_ops),
         cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
-        cmocka_unit_test(test_shared_splat),
+        cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

@@ -247,6 +247,22 @@
  *                     ktc-codegen keep it in a vector register), stored
  *                     once after the loop: no store-to-load round trip per
  *                     block (sched/nest_carry.c).
+ *  fuse-points        Two ktdf.parallel in a row (the loops coarsening's
+ *                     fission gave each pass of a point, split by corelets)
+ *                     with the same bounds and instances become one, the
+ *                     second's body after the first's (its IV and instance
+ *                     the first's), when every scratchpad buffer one of them
+ *                     writes and the other touches is accessed, by every
+ *                     transfer of both, at the point's own place: the same
+ *                     subscripts (the second's IV for the first's), one of
+ *                     them moving with the IV by at least the transfer's
+ *                     size there, no term of a loop inside. A point then
+ *                     runs on the corelet it ran on, and no point touches
+ *                     what another writes, so the order is kept where it
+ *                     matters; fuse-pipelines then makes a point's passes
+ *                     one pipeline (a row's max and sum in registers, not
+ *                     a store, a signal and a load between passes)
+ *                     (sched/nest_points.c).
  *  fuse-pipelines     Two pipelines in a row on the same load, compute and
  *                     store units become one: the second's stages' ops
  *                     follow the first's, and a scratchpad value the first
@@ -303,6 +319,7 @@
     X(SPLAT_HOIST, "splat-hoist")                                                             \
     X(BROADCAST, "broadcast")                                                                 \
     X(REGISTER_CARRY, "register-carry")                                                       \
+    X(FUSE_POINTS, "fuse-points")                                                             \
     X(FUSE_PIPELINES, "fuse-pipelines")
 
 enum sched_nest_transform {

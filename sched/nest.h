@@ -216,8 +216,13 @@
  *                     writes the buffer between. Runs after corelets:
  *                     inside a corelet split the pipeline stays in the
  *                     split's body and the vector has a row per instance
- *                     ([%inst, 0]); the scalar's subscripts must be known
- *                     before the loop (constants, the instance).
+ *                     ([%inst, 0]); when no loop inside the split qualifies
+ *                     (its body is the splatting pipeline: a tile's points,
+ *                     a row's exp or division pass), the pipeline goes
+ *                     before a loop around the pipeline holding the split,
+ *                     once for every instance (one row, [0, 0]); the
+ *                     scalar's subscripts must be known before the loop
+ *                     (constants, the instance).
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the

@@ -108,14 +108,18 @@ static bool pipeline_level(const struct ir_module *m, ir_op p, ir_op fn, ir_op *
 }
 
 /* The outermost scf.for around x where a pipeline may go that does not
- * write the scalar v (IR_NONE: none); *par its corelet split. */
+ * write the scalar v (IR_NONE: none); *par its corelet split. Past a
+ * ktdf.parallel only when no loop inside it qualifies. */
 static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_op *par)
 {
     ir_op best = IR_NONE, bpar = IR_NONE;
     for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
-        if (k == IR_OP_KTDF_PARALLEL)
-            break; /* not out of a corelet split: its instances splat their own */
+        /* not out of a corelet split with a loop inside it: its instances
+         * splat their own; out of one whose body is the pipeline itself (a
+         * tile's points), to a loop around the pipeline holding the split */
+        if (k == IR_OP_KTDF_PARALLEL && best)
+            break;
         ir_op pp;
         if (k != IR_OP_SCF_FOR || !pipeline_level(m, p, fn, &pp) || ir_op_get(m, p)->nres)
             continue;

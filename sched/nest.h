@@ -208,7 +208,10 @@
  *                     elementwise pass: y = x * rstd), not writing them nor
  *                     a buffer it reads, is
  *                     unrolled by 4 (NEST_SPLAT_SHARE): its pipeline moves
- *                     4 iterations and loads the splats once. One
+ *                     4 iterations and loads the splats once; so is a
+ *                     corelet split (ktdf.parallel) of such a pipeline whose
+ *                     points make a multiple of 4 per instance (each
+ *                     instance keeps its points, in blocks of 4). One
  *                     splat serves the later splats of the same element
  *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector

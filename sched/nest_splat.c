@@ -480,8 +480,9 @@ static bool in_set(const ir_value *v, uint32_t n, ir_value x)
     return false;
 }
 
-/* The loop around pipe reads vectors vecs into slots of pipe at every
- * iteration: unrolled by SHARE, its pipeline moves SHARE
+/* The loop around pipe (an scf.for, or a corelet split whose points
+ * SHARE divides into as many blocks on every instance) reads vectors vecs
+ * into slots of pipe at every iteration: unrolled by SHARE, its pipeline moves SHARE
  * iterations (their loads, compute and stores each, in the stages they
  * had) and loads the vector once, which the SHARE computes read. Only a
  * loop of constant trip count SHARE divides, holding index arithmetic and
@@ -492,16 +493,26 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
 {
     ir_op loop = ir_op_parent(m, pipe);
     int64_t n;
-    if (!loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres ||
-        !nest_for_normal(m, loop, &n) || n % SHARE || ir_op_attr(m, pipe, "modulo"))
+    uint32_t kind = loop ? ir_op_get(m, loop)->kind : 0;
+    if (!loop || (kind != IR_OP_SCF_FOR && kind != IR_OP_KTDF_PARALLEL) ||
+        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &n) || n % SHARE ||
+        ir_op_attr(m, pipe, "modulo"))
         return;
+    /* a corelet split keeps every instance busy: as many blocks of
+     * SHARE points on each */
+    if (kind == IR_OP_KTDF_PARALLEL) {
+        ir_attr ni = ir_op_attr(m, loop, "num_instances");
+        int64_t k = ni ? ir_attr_get(m, ni)->i : 0;
+        if (k < 1 || (n / SHARE) % k)
+            return;
+    }
     for (uint32_t i = 0; i < nvec; i++)
         if (writes(m, loop, vecs[i]))
             return;
     uint32_t nbody = 0;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
-        if (op != pipe && o->kind != IR_OP_SCF_YIELD &&
+        if (op != pipe && o->kind != IR_OP_SCF_YIELD && o->kind != IR_OP_KTDF_PARALLEL_YIELD &&
             (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE) || ++nbody > 64))
             return;
     }

@@ -460,6 +460,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         if (ON(REGISTER_CARRY))
             nest_carry(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (ON(FUSE_POINTS))
+            nest_fuse_points(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(FUSE_PIPELINES))
             nest_fuse(&c, c.progs[i]);
 #undef ON

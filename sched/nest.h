@@ -212,20 +212,24 @@
  *                     elementwise pass: y = x * rstd), not writing them nor
  *                     a buffer it reads, is
  *                     unrolled by 4 (NEST_SPLAT_SHARE): its pipeline moves
- *                     4 iterations and loads the splats once. One
+ *                     4 iterations and loads the splats once; so is a
+ *                     corelet split (ktdf.parallel) of such a pipeline whose
+ *                     points make a multiple of 4 per instance (each
+ *                     instance keeps its points, in blocks of 4). One
  *                     splat serves the later splats of the same element
  *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector
  *                     per k) in loops of the same block while nothing
  *                     writes the buffer between. Runs after corelets:
- *                     the scalar's subscripts must be known before the
- *                     loop (constants, the instance); inside a corelet
- *                     split the pipeline stays in the split's body and the
- *                     vector has a row per instance ([%inst, 0]), but a
- *                     splat with no loop around it in the split goes out
- *                     of it (one vector every instance reads) when they are
- *                     known before a loop around the split and it then runs
- *                     fewer times than once per instance's iteration.
+ *                     inside a corelet split the pipeline stays in the
+ *                     split's body and the vector has a row per instance
+ *                     ([%inst, 0]); when no loop inside the split qualifies
+ *                     (its body is the splatting pipeline: a tile's points,
+ *                     a row's exp or division pass), the pipeline goes
+ *                     before a loop around the pipeline holding the split,
+ *                     once for every instance (one row, [0, 0]); the
+ *                     scalar's subscripts must be known before the loop
+ *                     (constants, the instance).
  *  broadcast          A device-memory load of the point loop that reads the
  *                     same elements at every point (a row-broadcast operand)
  *                     is hoisted into a one-stage sibling pipeline before the
@@ -255,6 +259,22 @@
  *                     ktc-codegen keep it in a vector register), stored
  *                     once after the loop: no store-to-load round trip per
  *                     block (sched/nest_carry.c).
+ *  fuse-points        Two ktdf.parallel in a row (the loops coarsening's
+ *                     fission gave each pass of a point, split by corelets)
+ *                     with the same bounds and instances become one, the
+ *                     second's body after the first's (its IV and instance
+ *                     the first's), when every scratchpad buffer one of them
+ *                     writes and the other touches is accessed, by every
+ *                     transfer of both, at the point's own place: the same
+ *                     subscripts (the second's IV for the first's), one of
+ *                     them moving with the IV by at least the transfer's
+ *                     size there, no term of a loop inside. A point then
+ *                     runs on the corelet it ran on, and no point touches
+ *                     what another writes, so the order is kept where it
+ *                     matters; fuse-pipelines then makes a point's passes
+ *                     one pipeline (a row's max and sum in registers, not
+ *                     a store, a signal and a load between passes)
+ *                     (sched/nest_points.c).
  *  fuse-pipelines     Two pipelines in a row on the same load, compute and
  *                     store units become one: the second's stages' ops
  *                     follow the first's, and a scratchpad value the first
@@ -311,6 +331,7 @@
     X(SPLAT_HOIST, "splat-hoist")                                                             \
     X(BROADCAST, "broadcast")                                                                 \
     X(REGISTER_CARRY, "register-carry")                                                       \
+    X(FUSE_POINTS, "fuse-points")                                                             \
     X(FUSE_PIPELINES, "fuse-pipelines")
 
 enum sched_nest_transform {

@@ -192,6 +192,8 @@ ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop);
  * loads stream ahead of the compute); the loop goes. False (nothing
  * changed) when the loop is not of that shape (nest_carry.c). */
 bool nest_stream_loop(struct ir_module *m, ir_op loop);
+/* nest_points.c: ktdf.parallels in a row over the same points -> one. */
+bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: pipelines in a row on the same units -> one, values the
  * first stores and the second loads back forwarded in registers (last). */
 bool nest_fuse(struct nest_ctx *c, ir_op fn);

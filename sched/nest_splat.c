@@ -16,8 +16,8 @@
  * instance (%vec[%inst, 0]); a splat directly in the split's body (no loop
  * in it around the splat: a split pass reading the max a whole stage
  * computed) whose scalar's subscripts are known before a loop outside the
- * split is splatted before that loop, once for all instances, when that
- * saves splats (hoist_point).
+ * split is splatted before that loop, once for all instances
+ * (hoist_point).
  * A part of the reading generic's body computed from the splat and
  * constants alone moves into the [SFU] stage (fold_invariant).
  */
@@ -113,29 +113,18 @@ static bool pipeline_level(const struct ir_module *m, ir_op p, ir_op fn, ir_op *
 }
 
 /* The outermost scf.for around x where a pipeline may go that does not
- * write the scalar v (IR_NONE: none); *par its corelet split. Not out of a
- * corelet split when a loop in it can take the pipeline (its instances
- * splat their own, no signal between corelets), nor when out of it the
- * splat would still run once per instance (one iteration each, in loops
- * of one trip: nothing saved, a signal between corelets paid). */
+ * write the scalar v (IR_NONE: none); *par its corelet split. Past a
+ * ktdf.parallel only when no loop inside it qualifies. */
 static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_op *par)
 {
     ir_op best = IR_NONE, bpar = IR_NONE;
-    bool out = false;
-    int64_t runs = 1, best_runs = 1, n; /* runs of x per run of the code around p */
     for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
         uint32_t k = ir_op_get(m, p)->kind;
-        if (k == IR_OP_KTDF_PARALLEL) {
-            ir_attr ni = ir_op_attr(m, p, "num_instances");
-            if (best || !ni || ir_attr_get(m, ni)->i < 1)
-                break;
-            int64_t inst = ir_attr_get(m, ni)->i;
-            runs *= nest_for_normal(m, p, &n) ? (n + inst - 1) / inst : 2;
-            out = true;
-            continue;
-        }
-        if (k == IR_OP_SCF_FOR)
-            runs *= nest_for_normal(m, p, &n) ? n : 2; /* a dynamic trip count: more than one */
+        /* not out of a corelet split with a loop inside it: its instances
+         * splat their own; out of one whose body is the pipeline itself (a
+         * tile's points), to a loop around the pipeline holding the split */
+        if (k == IR_OP_KTDF_PARALLEL && best)
+            break;
         ir_op pp;
         if (k != IR_OP_SCF_FOR || !pipeline_level(m, p, fn, &pp) || ir_op_get(m, p)->nres)
             continue;
@@ -143,10 +132,7 @@ static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_
             break;
         best = p;
         bpar = pp;
-        best_runs = runs;
     }
-    if (out && best_runs < 2)
-        best = bpar = IR_NONE;
     *par = bpar;
     return best;
 }
@@ -484,8 +470,9 @@ static bool in_set(const ir_value *v, uint32_t n, ir_value x)
     return false;
 }
 
-/* The loop around pipe reads vectors vecs into slots of pipe at every
- * iteration: unrolled by SHARE, its pipeline moves SHARE
+/* The loop around pipe (an scf.for, or a corelet split whose points
+ * SHARE divides into as many blocks on every instance) reads vectors vecs
+ * into slots of pipe at every iteration: unrolled by SHARE, its pipeline moves SHARE
  * iterations (their loads, compute and stores each, in the stages they
  * had) and loads the vector once, which the SHARE computes read. Only a
  * loop of constant trip count SHARE divides, holding index arithmetic and
@@ -496,16 +483,26 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
 {
     ir_op loop = ir_op_parent(m, pipe);
     int64_t n;
-    if (!loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres ||
-        !nest_for_normal(m, loop, &n) || n % SHARE || ir_op_attr(m, pipe, "modulo"))
+    uint32_t kind = loop ? ir_op_get(m, loop)->kind : 0;
+    if (!loop || (kind != IR_OP_SCF_FOR && kind != IR_OP_KTDF_PARALLEL) ||
+        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &n) || n % SHARE ||
+        ir_op_attr(m, pipe, "modulo"))
         return;
+    /* a corelet split keeps every instance busy: as many blocks of
+     * SHARE points on each */
+    if (kind == IR_OP_KTDF_PARALLEL) {
+        ir_attr ni = ir_op_attr(m, loop, "num_instances");
+        int64_t k = ni ? ir_attr_get(m, ni)->i : 0;
+        if (k < 1 || (n / SHARE) % k)
+            return;
+    }
     for (uint32_t i = 0; i < nvec; i++)
         if (writes(m, loop, vecs[i]))
             return;
     uint32_t nbody = 0;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
-        if (op != pipe && o->kind != IR_OP_SCF_YIELD &&
+        if (op != pipe && o->kind != IR_OP_SCF_YIELD && o->kind != IR_OP_KTDF_PARALLEL_YIELD &&
             (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE) || ++nbody > 64))
             return;
     }

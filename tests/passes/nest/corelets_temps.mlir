@@ -1,10 +1,11 @@
-// RUN: ktc-nest --disable=broadcast
+// RUN: ktc-nest --disable=broadcast --disable=fuse-points
 // PARSE: --device=spyre --stage=sched.routed
 // softmax_row (tests/kernels) on spyre split across the 2 corelets of a core:
 // coarsening gave each of the point loop's four pipelines (max, exp, sum,
 // division) a loop of its own and the buffers passing values between them a
 // point dim (%max_buf[%i] ...); each loop becomes a ktdf.parallel over the
-// same 2 instances, so instance k handles the same points in all four.
+// same 2 instances, so instance k handles the same points in all four
+// (fuse-points, off here, would make them one: fuse_points.mlir).
 module {
   module {
     func.func @softmax_row(%x: index, %y: index) attributes {grid = [4]} {

@@ -1,0 +1,247 @@
+/* nest_points.c - ktc-nest's "fuse-points" transformation (nest.h): two
+ * ktdf.parallel in a row over the same points on the same instances (the
+ * loops coarsening's fission gave each pass of a row, split by corelets)
+ * become one, the second's body after the first's, when every scratchpad
+ * buffer one of them writes and the other touches is accessed by both at
+ * the point's own place (the same subscripts, moving with the point):
+ *
+ *   ktdf.parallel (%i, %inst) ... { A(%i) }      ktdf.parallel (%i, %inst) ... {
+ *   ktdf.parallel (%j, %k) ... { B(%j, %k) }  ->   A(%i)
+ *                                                  B(%i, %inst) }
+ *
+ * Each point runs on the same corelet before and after (the same bounds and
+ * instances give the same blocks of points), and no point reads or writes
+ * what another point's other pass writes, so the order of A(i) and B(j) for
+ * i != j does not matter. fuse-pipelines then makes each point's pipelines
+ * one, the values between the passes (a row's max, its sum) in registers.
+ */
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+enum { MAX_ACC = 64 };
+
+/* A scratchpad access of a transfer under a parallel: the buffer, whether
+ * it writes, and its subscripts as linear forms. */
+struct acc {
+    ir_value buf;
+    bool write, point; /* point: at the point's own place */
+    uint32_t nsub;
+    struct nest_lin sub[NEST_MAX_RANK];
+};
+
+struct accs {
+    const struct ir_module *m;
+    ir_op par;
+    ir_value iv;
+    struct acc v[MAX_ACC];
+    uint32_t n;
+    bool bad;
+};
+
+/* Whether op lies (at any depth) inside anc. */
+static bool inside(const struct ir_module *m, ir_op op, ir_op anc)
+{
+    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
+        if (p == anc)
+            return true;
+    return false;
+}
+
+/* Whether every term of l other than iv is defined outside par, and iv's
+ * coefficient is k (returned; 0 when it does not appear). */
+static bool outside_terms(const struct ir_module *m, const struct nest_lin *l, ir_value iv,
+                          ir_op par, int64_t *k)
+{
+    *k = 0;
+    for (uint32_t i = 0; i < l->n; i++) {
+        if (l->v[i] == iv) {
+            *k += l->k[i];
+            continue;
+        }
+        const struct ir_value_info *vi = ir_value_get(m, l->v[i]);
+        ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                             : ir_value_def(m, l->v[i]);
+        if (d == par || inside(m, d, par))
+            return false;
+    }
+    return true;
+}
+
+static bool gather(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct accs *a = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side s;
+        if (!nest_read_side(m, op, k, &s)) {
+            a->bad = true;
+            return false;
+        }
+        if (s.fifo)
+            continue;
+        if (nest_is_ddr(m, s.v) || a->n == MAX_ACC) {
+            a->bad = true;
+            return false;
+        }
+        struct acc *x = &a->v[a->n++];
+        *x = (struct acc){.buf = s.v, .write = k == 1, .nsub = s.nsub};
+        bool moves = false, outer = true;
+        for (uint32_t i = 0; i < s.nsub && outer; i++) {
+            struct nest_lin *l = &x->sub[i];
+            int64_t kiv;
+            if (!s.sub[i].v)
+                *l = (struct nest_lin){.c = s.sub[i].c};
+            else if (!nest_lin_of(m, s.sub[i].v, l)) {
+                a->bad = true;
+                return false;
+            }
+            /* a term of an inner loop's IV: not the point's own place */
+            outer = outside_terms(m, l, a->iv, a->par, &kiv);
+            moves |= outer && kiv && i < s.nsize && s.size[i] <= (kiv < 0 ? -kiv : kiv);
+        }
+        x->point = outer && moves;
+    }
+    return true;
+}
+
+/* Whether two linear forms are the same, a's iv standing for b's. */
+static bool same_lin(const struct nest_lin *a, ir_value iva, const struct nest_lin *b,
+                     ir_value ivb)
+{
+    struct nest_lin d = *a;
+    struct nest_lin nb = *b;
+    for (uint32_t i = 0; i < nb.n; i++)
+        if (nb.v[i] == ivb)
+            nb.v[i] = iva;
+    if (!nest_lin_scale_add(&d, &nb, -1))
+        return false;
+    if (d.c)
+        return false;
+    for (uint32_t i = 0; i < d.n; i++)
+        if (d.k[i])
+            return false;
+    return true;
+}
+
+static bool same_place(const struct acc *x, ir_value ivx, const struct acc *y, ir_value ivy)
+{
+    if (!x->point || !y->point || x->nsub != y->nsub)
+        return false;
+    for (uint32_t i = 0; i < x->nsub; i++)
+        if (!same_lin(&x->sub[i], ivx, &y->sub[i], ivy))
+            return false;
+    return true;
+}
+
+/* Whether operand values a and b are the same value or the same constant. */
+static bool same_bound(const struct ir_module *m, ir_value a, ir_value b)
+{
+    int64_t x, y;
+    return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
+}
+
+static int64_t num_instances(const struct ir_module *m, ir_op par)
+{
+    ir_attr a = ir_op_attr(m, par, "num_instances");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    return ai && ai->kind == IR_AT_INT ? ai->i : -1;
+}
+
+static ir_value arg_of(const struct ir_module *m, ir_op par, uint32_t k)
+{
+    const struct ir_block_info *b = ir_block_get(m, nest_for_body(m, par));
+    return b->nargs > k ? b->args[k] : IR_NONE;
+}
+
+/* Whether parallels a and b (b right after a) can be one (see above). */
+static bool fusable(struct ir_module *m, ir_op a, ir_op b)
+{
+    const struct ir_op_info *oa = ir_op_get(m, a), *ob = ir_op_get(m, b);
+    if (oa->nopnd != 3 || ob->nopnd != 3 || oa->nres || ob->nres || num_instances(m, a) < 2 ||
+        num_instances(m, a) != num_instances(m, b) || !arg_of(m, a, 1) || !arg_of(m, b, 1))
+        return false;
+    for (uint32_t i = 0; i < 3; i++)
+        if (!same_bound(m, oa->opnd[i], ob->opnd[i]))
+            return false;
+    static struct accs x, y; /* large; the pass is not reentrant */
+    x = (struct accs){.m = m, .par = a, .iv = arg_of(m, a, 0)};
+    y = (struct accs){.m = m, .par = b, .iv = arg_of(m, b, 0)};
+    ir_walk(m, a, gather, &x);
+    ir_walk(m, b, gather, &y);
+    if (x.bad || y.bad)
+        return false;
+    /* a buffer one writes and the other touches: every access of it in
+     * either at the point's own place, all the same place */
+    for (uint32_t i = 0; i < x.n; i++)
+        for (uint32_t j = 0; j < y.n; j++) {
+            if (x.v[i].buf != y.v[j].buf)
+                continue;
+            bool written = false;
+            for (uint32_t k = 0; k < x.n; k++)
+                written |= x.v[k].buf == x.v[i].buf && x.v[k].write;
+            for (uint32_t k = 0; k < y.n; k++)
+                written |= y.v[k].buf == x.v[i].buf && y.v[k].write;
+            if (!written)
+                continue;
+            for (uint32_t k = 0; k < x.n; k++)
+                if (x.v[k].buf == x.v[i].buf && !same_place(&x.v[k], x.iv, &y.v[j], y.iv))
+                    return false;
+            for (uint32_t k = 0; k < y.n; k++)
+                if (y.v[k].buf == x.v[i].buf && !same_place(&x.v[i], x.iv, &y.v[k], y.iv))
+                    return false;
+        }
+    return true;
+}
+
+/* b's body into a's (before its parallel_yield), b's IV and instance a's. */
+static void merge(struct ir_module *m, ir_op a, ir_op b)
+{
+    ir_value iva = arg_of(m, a, 0), insta = arg_of(m, a, 1);
+    ir_value ivb = arg_of(m, b, 0), instb = arg_of(m, b, 1);
+    ir_op yield = ir_block_get(m, nest_for_body(m, a))->last;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, b))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL_YIELD)
+            continue;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, yield, op);
+        split_replace_uses(m, op, ivb, iva);
+        split_replace_uses(m, op, instb, insta);
+    }
+    ir_op_unlink(m, b);
+}
+
+struct pars {
+    ir_op v[256];
+    uint32_t n;
+};
+
+static bool collect(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct pars *p = ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL && p->n < 256)
+        p->v[p->n++] = op;
+    return true;
+}
+
+bool nest_fuse_points(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    static struct pars p;
+    p.n = 0;
+    ir_walk(m, fn, collect, &p);
+    for (uint32_t i = 0; i < p.n; i++) {
+        ir_op a = p.v[i];
+        if (!ir_op_get(m, a)->block)
+            continue; /* merged into an earlier one */
+        for (ir_op b = ir_op_get(m, a)->next;
+             b && ir_op_get(m, b)->kind == IR_OP_KTDF_PARALLEL && fusable(m, a, b);
+             b = ir_op_get(m, a)->next)
+            merge(m, a, b);
+    }
+    return true;
+}

@@ -4,7 +4,9 @@
  *   - times parse, verify and print of it in this process (ops/s, MB/s),
  *   - writes its generic form to a temp file and runs, as separate processes,
  *     this binary (`--run FILE`: parse, verify, print) and mlir-opt
- *     --allow-unregistered-dialect on it, comparing wall time and peak RSS.
+ *     --allow-unregistered-dialect on it, comparing wall time and peak RSS
+ *     (best of 5 each, then 21 interleaved rounds whose median ratio is the
+ *     number to quote on a busy machine).
  *
  * `bazel run //tests/bench:parse_print -- [--ops N] [--full] [--keep FILE]`
  * --full adds tensor.empty and linalg.add to every loop body (when ktc reads
@@ -309,6 +311,37 @@ static int run_best(char *const argv[], const char *errfile, double *wall, long 
     return status;
 }
 
+enum { ROUNDS = 21 };
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* ROUNDS rounds of one run of a then one of b, so that both see the same
+ * load (a busy machine slows a burst of one side's runs, which best-of
+ * does not undo): the median wall time of each and the median of the
+ * per-round ratios a / b. False when a run fails. */
+static bool run_interleaved(char *const a[], char *const b[], const char *errfile,
+                            double *med_a, double *med_b, double *med_ratio)
+{
+    double wa[ROUNDS], wb[ROUNDS], ratio[ROUNDS];
+    long rss;
+    for (int r = 0; r < ROUNDS; r++) {
+        if (run_child(a, errfile, &wa[r], &rss) != 0 || run_child(b, errfile, &wb[r], &rss) != 0)
+            return false;
+        ratio[r] = wa[r] / wb[r];
+    }
+    qsort(wa, ROUNDS, sizeof *wa, cmp_double);
+    qsort(wb, ROUNDS, sizeof *wb, cmp_double);
+    qsort(ratio, ROUNDS, sizeof *ratio, cmp_double);
+    *med_a = wa[ROUNDS / 2];
+    *med_b = wb[ROUNDS / 2];
+    *med_ratio = ratio[ROUNDS / 2];
+    return true;
+}
+
 static bool write_file(const char *path, const char *text, size_t len)
 {
     FILE *f = fopen(path, "wb");
@@ -444,6 +477,11 @@ static void compare_with_mlir_opt(const char *custom, size_t clen, const char *g
            "%.1fx\n",
            mlir_wall / ktc_wall, (mlir_wall - base_wall) / ktc_wall,
            (double)mlir_rss / (double)ktc_rss);
+    double mm, mk, mr;
+    if (run_interleaved(mlir_argv, ktc_argv, err, &mm, &mk, &mr))
+        printf("  interleaved, %d rounds of one run each: median mlir-opt %.1f ms, ktc %.1f ms; "
+               "median ratio %.2fx\n",
+               ROUNDS, mm * 1e3, mk * 1e3, mr);
 out:
     remove(file);
     remove(cfile);

@@ -196,8 +196,7 @@ enum { LOWER_LOAD_GROUP = NEST_COST_LOAD_GROUP };
 /* Cycles the chain's slowest unit spends on one point, the point loop
  * running trips points on each instance. */
 static double point_rate(const struct dev_timing *t, const struct nest_cost_program *p,
-                         uint64_t trips, uint32_t instances, double *op_cycles, double *ld_out,
-                         double *cu_out)
+                         uint64_t trips, double *op_cycles, double *ld_out, double *cu_out)
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
@@ -226,11 +225,12 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
                                              : npipes / unroll;
     /* splat-hoist's sharing of a splat vector over NEST_COST_SPLAT_SHARE
      * points: those loads once, the pass's loads in groups of its unrolled
-     * pipeline (a point loop split over corelets is not unrolled: each
-     * point loads the vector) */
+     * pipeline; a point loop split over corelets too when each instance's
+     * points are a multiple of it (nest_splat.c, share_splat: trips is an
+     * instance's points, 1 when the split is unbalanced) */
     double nld = (double)p->l1_loads_per_point, fin = (double)p->fifo_in_bytes_per_point;
     double sh = (double)p->shared_loads_per_point, k = NEST_COST_SPLAT_SHARE;
-    if (sh > 0 && instances <= 1 && trips % NEST_COST_SPLAT_SHARE == 0) {
+    if (sh > 0 && trips % NEST_COST_SPLAT_SHARE == 0) {
         double saved = sh * (k - 1) / k, per = fin / fmax(nld, 1);
         l1 -= saved * (l1 / fmax(nld, 1));
         fin -= saved * per;
@@ -429,7 +429,7 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
-    double op_cycles, ld, cu, rate = point_rate(t, p, lane, instances, &op_cycles, &ld, &cu);
+    double op_cycles, ld, cu, rate = point_rate(t, p, lane, &op_cycles, &ld, &cu);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
     if (compute)
         *compute = C;

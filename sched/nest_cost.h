@@ -78,10 +78,11 @@ struct nest_cost_program {
     uint64_t shared_loads_per_point;   /* of those loads, the ones of a vector every
                                           point reads (a splat ktc-nest's splat-hoist
                                           hoists out of the tile loop): loaded once
-                                          for NEST_COST_SPLAT_SHARE points when the
-                                          point loop is not split over corelets
-                                          (instances 1) and its points are a
-                                          multiple of it; else once a point */
+                                          for NEST_COST_SPLAT_SHARE points when an
+                                          instance's points are a multiple of it
+                                          (a corelet split too: splat-hoist shares
+                                          over one when each instance gets as many
+                                          blocks); else once a point */
     uint64_t load_groups_per_point;    /* the groups ktc-lower issues those loads in (its
                                           load groups, inner loops unrolled as it
                                           unrolls them: lower.h), each paying the

@@ -382,8 +382,8 @@ static void test_compute_before_load(void **state)
 }
 
 /* A splat vector every point of an elementwise pass reads (x * rstd),
- * shared by splat-hoist over 4 points when the point loop is not split
- * over corelets and its points are a multiple of 4: the load unit, the bottleneck here, loads and sends 1.25
+ * shared by splat-hoist over 4 points when an instance's points are a
+ * multiple of 4: the load unit, the bottleneck here, loads and sends 1.25
  * vectors a point instead of 2 (x and the splat); a tile of 6 points
  * shares nothing. No DMA: the difference is the compute's. */
 static void test_shared_splat(void **state)
@@ -403,12 +403,16 @@ static void test_shared_splat(void **state)
     assert_true(plain8 - shared8 > 48 * 0.75 * ld - 0.5);
     assert_true(plain8 - shared8 < 48 * 0.75 * ld + 0.5);
     assert_true(shared6 == plain6);
-    /* split over the corelets (8 points each), the point loop is a
-     * ktdf.parallel splat-hoist does not unroll: each point loads it */
+    /* split over the corelets, splat-hoist shares over the ktdf.parallel
+     * when each instance's points are a multiple of 4 (8 each: as on one
+     * instance of 8 points; 6 each: nothing shared) */
     p.shared_loads_per_point = 0;
-    double split = nest_cost_predict(spyre, &p, 16, 1, 2);
+    double split16 = nest_cost_predict(spyre, &p, 16, 1, 2);
+    double split12 = nest_cost_predict(spyre, &p, 12, 1, 2);
     p.shared_loads_per_point = 1;
-    assert_true(nest_cost_predict(spyre, &p, 16, 1, 2) == split);
+    double saved16 = split16 - nest_cost_predict(spyre, &p, 16, 1, 2);
+    assert_true(saved16 > 48 * 0.75 * ld / 2 - 0.5 && saved16 < 48 * 0.75 * ld / 2 + 0.5);
+    assert_true(nest_cost_predict(spyre, &p, 12, 1, 2) == split12);
 }
 
 /* A nest run once per row among other nests (phases counted across the

@@ -3,13 +3,15 @@
 // splat-hoist out of a corelet split, then shared: y = x - max(x) over one
 // row of 32768 f16 on one core of spyre (ktc-path-expand's output). The
 // subtraction pass streams the row in tiles of T points (the cost model's
-// choice: 8 here) split over the 2 corelets, the split's body the pipeline
-// splatting the max: the splat goes before the tile loop (one vector,
-// %splat[0, 0], all instances read), and the split, T points on 2
-// instances, becomes T / 4 points of 4 vectors each (the same corelet for
-// each vector as before), loading %splat once a point (with tiles of 16:
-// simulated 2314 cycles without either, 2264 with the hoist, 1896 with
-// both; ktc-interp's result each time).
+// choice: 16 here, 11 phases, the sharing counted) split over the 2
+// corelets, the split's body the pipeline splatting the max: the splat
+// goes before the tile loop (one vector, %splat[0, 0], all instances
+// read), and the split, T points on 2 instances, becomes T / 4 points of 4
+// vectors each (the same corelet for each vector as before), loading
+// %splat once a point (with tiles of 16: simulated 2314 cycles without
+// either, 2264 with the hoist, 1896 with both; ktc-interp's result each
+// time; tiles of 8 with 12 phases, the model's choice when it did not
+// count the sharing under a split, 2139).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -346,6 +346,8 @@ struct sched_nest_options {
     const int64_t *tile_sizes;  /* --tile-sizes override, or NULL */
     uint32_t ntile_sizes;
     FILE *stats;                /* --stats: choices and modeled cycles, or NULL */
+    uint32_t max_vregs;         /* vector registers of a compute unit in the target
+                                   code (fuse-pipelines stays under it); 0: unchecked */
 };
 
 /* The transformation named s (a --disable spelling), or

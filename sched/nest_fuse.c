@@ -23,7 +23,8 @@
  * units are the same, neither pipeline is double buffered (modulo) and
  * neither compute stage moves a vector wider than its unit's lanes (a
  * streamed wide reduction: ktc-codegen needs its receive, reduce and send
- * in a row).
+ * in a row), and the fused compute stage holds no more vectors at once
+ * than the target's vector registers (options max_vregs, fused_vectors).
  * Repeated along a block, a straight-line chain of such pipelines becomes
  * one.
  */

@@ -188,7 +188,11 @@
  *                     instances any of them takes (ktc-lower runs a kind's
  *                     split stages on the same corelets); the stages left
  *                     whole (a sum between passes, a splat, a remainder
- *                     loop) run on corelet 0 (sched/lower.h).
+ *                     loop) run on corelet 0 (sched/lower.h). A split
+ *                     whose kinds would then meet a kind left on corelet 0
+ *                     through a FIFO (ktc-lower cannot place that) is not
+ *                     made: every split of the program using the split
+ *                     end's kind is dropped, until no such FIFO is left.
  *  splat-hoist        A scalar a loop splats to a vector at every iteration
  *                     (transfer_mode "splat" from a scratchpad scalar: the
  *                     row's max or rstd read by each vector of the next
@@ -283,7 +287,10 @@
  *                     in registers (a splat load becomes a broadcast
  *                     generic); its store goes when nothing else uses the
  *                     buffer. Only when the second loads nothing else the
- *                     first stores, and neither is double buffered; along a
+ *                     first stores, neither is double buffered and the
+ *                     fused compute stage would hold at most max_vregs
+ *                     vectors at once (the values of its top-level ops
+ *                     from definition to last use, plus one); along a
  *                     block a chain of them becomes one pipeline. A loop
  *                     of one such pipeline per iteration (the scaling pass
  *                     reading the splatted rstd) that takes a value of the
@@ -346,6 +353,8 @@ struct sched_nest_options {
     const int64_t *tile_sizes;  /* --tile-sizes override, or NULL */
     uint32_t ntile_sizes;
     FILE *stats;                /* --stats: choices and modeled cycles, or NULL */
+    uint32_t max_vregs;         /* vector registers of a compute unit in the target
+                                   code (fuse-pipelines stays under it); 0: unchecked */
 };
 
 /* The transformation named s (a --disable spelling), or

@@ -23,7 +23,8 @@
  * units are the same, neither pipeline is double buffered (modulo) and
  * neither compute stage moves a vector wider than its unit's lanes (a
  * streamed wide reduction: ktc-codegen needs its receive, reduce and send
- * in a row).
+ * in a row), and the fused compute stage holds no more vectors at once
+ * than the target's vector registers (options max_vregs, fused_vectors).
  * Repeated along a block, a straight-line chain of such pipelines becomes
  * one.
  */
@@ -173,9 +174,89 @@ struct fwd {
     bool splat;
 };
 
+/* The most vectors the compute stages ca then cb would hold at once as
+ * one stage, B's forwarded reads (f, nf) taking A's written values: each
+ * tensor value of a top-level op counts from its op to its last use (a use
+ * nested in an op counting at that op), as ktc-codegen keeps a vector in a
+ * register; plus one for the op's working register. An estimate from
+ * above: ktc-codegen's own scratch registers (a wide reduction's tree) are
+ * not in it, and stages that move such vectors are not fused. */
+struct span {
+    int32_t *last;
+    int32_t pos;
+    const struct fwd *f;
+    uint32_t nf;
+};
+
+static ir_value forwarded(const struct ir_module *m, const struct span *sp, ir_value v)
+{
+    for (uint32_t i = 0; i < sp->nf; i++)
+        if (!sp->f[i].splat && v == ir_op_get(m, sp->f[i].read)->res)
+            return ir_op_get(m, sp->f[i].write)->opnd[0];
+    return v;
+}
+
+static bool note_last(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct span *sp = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        sp->last[forwarded(m, sp, o->opnd[i])] = sp->pos;
+    return true;
+}
+
+static bool is_vector(const struct ir_module *m, ir_value v)
+{
+    return ir_type_get(m, ir_value_type(m, v))->kind == IR_TY_TENSOR;
+}
+
+static uint32_t fused_vectors(struct ir_module *m, ir_op ca, ir_op cb, const struct fwd *f,
+                              uint32_t nf)
+{
+    struct span sp = {calloc(m->values.len + 1, sizeof(int32_t)), 0, f, nf};
+    if (!sp.last)
+        abort();
+    for (int pass = 0; pass < 2; pass++) {
+        IR_FOR_OPS(m, body_of(m, pass ? cb : ca), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            for (uint32_t r = 0; r < o->nres; r++)
+                sp.last[o->res + r] = sp.pos;
+            sp.pos++;
+        }
+    }
+    sp.pos = 0;
+    for (int pass = 0; pass < 2; pass++)
+        IR_FOR_OPS(m, body_of(m, pass ? cb : ca), op) {
+            ir_walk(m, op, note_last, &sp);
+            sp.pos++;
+        }
+    /* live[pos]: vectors held at op pos (defined by then, used at or after it) */
+    int32_t n = sp.pos, pos = 0;
+    uint32_t *live = calloc((size_t)n + 1, sizeof *live), peak = 0;
+    if (!live)
+        abort();
+    for (int pass = 0; pass < 2; pass++)
+        IR_FOR_OPS(m, body_of(m, pass ? cb : ca), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            bool gone = false; /* a forwarded read: B's uses take A's value */
+            for (uint32_t i = 0; i < nf; i++)
+                gone |= op == f[i].read && !f[i].splat;
+            for (uint32_t r = 0; r < o->nres && !gone; r++)
+                if (is_vector(m, o->res + r))
+                    for (int32_t q = pos; q <= sp.last[o->res + r] && q < n; q++)
+                        live[q]++;
+            pos++;
+        }
+    for (int32_t q = 0; q < n; q++)
+        peak = live[q] > peak ? live[q] : peak;
+    free(live);
+    free(sp.last);
+    return peak + 1;
+}
+
 /* Whether B may join A: fills f (nf) with the loads of B to forward. */
-static bool fusable(struct ir_module *m, const struct arch_device *dev, ir_op a, ir_op b,
-                    ir_value biv, ir_value aiv, struct fwd *f, uint32_t *nf)
+static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t vregs, ir_op a,
+                    ir_op b, ir_value biv, ir_value aiv, struct fwd *f, uint32_t *nf)
 {
     ir_op pa, pb, sa[3], sb[3];
     if (!parts(m, a, &pa, sa) || !parts(m, b, &pb, sb) || nest_stage_wide(m, dev, sa[1]) ||
@@ -243,7 +324,8 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, ir_op a,
             (!nest_read_side(m, s, 1, &to) || loop_reads(m, body_of(m, sb[0]), to.v)))
             return false;
     }
-    return true;
+    /* the fused compute stage must fit the unit's vector registers */
+    return !vregs || fused_vectors(m, sa[1], sb[1], f, *nf) <= vregs;
 }
 
 /* The broadcast of scalar tensor v to type t before `before`. */
@@ -426,7 +508,7 @@ static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
     ir_value iva = nest_for_iv(m, la), ivb = nest_for_iv(m, lb);
     struct fwd f[MAX_FWD];
     uint32_t nf;
-    if (!fusable(m, c->dev, pa, pb, ivb, iva, f, &nf) || !nf)
+    if (!fusable(m, c->dev, c->o->max_vregs, pa, pb, ivb, iva, f, &nf) || !nf)
         return false;
     ir_op sb[3], pv;
     parts(m, pb, &pv, sb);
@@ -509,12 +591,13 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
             if (ir_op_get(m, b)->kind == IR_OP_SCF_FOR) {
                 /* a loop of one pipeline taking A's values: streamed, then fused */
                 ir_op p2 = nest_stream_pipeline(m, b);
-                if (!p2 || !fusable(m, c->dev, a, p2, IR_NONE, IR_NONE, f, &nf) || !nf ||
+                if (!p2 ||
+                    !fusable(m, c->dev, c->o->max_vregs, a, p2, IR_NONE, IR_NONE, f, &nf) || !nf ||
                     !nest_stream_loop(m, b))
                     break;
                 b = p2;
             } else if (ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE ||
-                       !fusable(m, c->dev, a, b, IR_NONE, IR_NONE, f, &nf)) {
+                       !fusable(m, c->dev, c->o->max_vregs, a, b, IR_NONE, IR_NONE, f, &nf)) {
                 break;
             }
             fuse(m, fn, a, b, f, nf);

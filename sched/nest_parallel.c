@@ -217,6 +217,7 @@ static int64_t instances(const struct nest_ctx *c, ir_op stage)
  * per-point temporaries, in program fn (kinds: its corelet-level unit
  * kinds, one byte per device kind). */
 struct split {
+    ir_op fn;
     ir_op loop;
     int64_t n;
     struct temps t;
@@ -354,12 +355,12 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
             continue;
         int64_t n0 = instances(c, cand);
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, cand, 0)), loop) {
-            struct split x = {.loop = loop, .n = n0};
+            struct split x = {.fn = fn, .loop = loop, .n = n0};
             ir_op in;
             if (n0 < 2)
                 break;
             if (!splittable(c, fn, loop, &x.n, &x.t)) {
-                x = (struct split){.loop = in = inner_parallel(m, loop), .n = n0};
+                x = (struct split){.fn = fn, .loop = in = inner_parallel(m, loop), .n = n0};
                 if (!in || !splittable(c, fn, in, &x.n, &x.t))
                     continue;
             }
@@ -370,9 +371,67 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
     struct points p = {.dev = c->dev, .n = 0};
     ir_walk(m, fn, collect_points, &p);
     for (uint32_t i = 0; i < p.n; i++) {
-        struct split x = {.loop = p.v[i], .n = tile_instances(c, ir_op_parent(m, p.v[i]))};
+        struct split x = {
+            .fn = fn, .loop = p.v[i], .n = tile_instances(c, ir_op_parent(m, p.v[i]))};
         if (x.n >= 2 && splittable(c, fn, x.loop, &x.n, &x.t) && x.n >= 2)
             add_split(c, &x, sp, nsp, cap);
+    }
+}
+
+/* A FIFO of program fn whose one end is a kind split (kinds[k] set) and
+ * whose other is not: *k is the split one. */
+struct mixed {
+    const struct arch_device *dev;
+    const uint8_t *split;
+    uint32_t k;
+    bool found;
+};
+
+static uint32_t slot_end(const struct arch_device *dev, const struct ir_module *m, ir_attr a)
+{
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    return ai && ai->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, ai->s)) : ARCH_NONE;
+}
+
+static bool find_mixed(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct mixed *x = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_KTDF_FIFO_ALLOCATE)
+        return true;
+    for (uint32_t r = 0; r < o->nres && !x->found; r++) {
+        const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, o->res + r));
+        if (ti->kind != IR_TY_FIFO_SLOT)
+            continue;
+        uint32_t a = slot_end(x->dev, m, ti->attr0), b = slot_end(x->dev, m, ti->attr1);
+        bool sa = a != ARCH_NONE && x->split[a], sb = b != ARCH_NONE && x->split[b];
+        if (sa != sb) {
+            x->k = sa ? a : b;
+            x->found = true;
+        }
+    }
+    return !x->found;
+}
+
+/* ktc-lower runs a kind on every corelet when some stage of it is split,
+ * and cannot place a FIFO between such a kind and one on corelet 0 only
+ * (sched/lower.h): while program fn has such a FIFO, its splits using the
+ * split end's kind are dropped (n = 0), which may in turn leave others. */
+static void drop_mixed(struct nest_ctx *c, ir_op fn, struct split *sp, uint32_t nsp, uint8_t *split)
+{
+    uint32_t nk = c->dev->nkinds;
+    for (;;) {
+        memset(split, 0, nk ? nk : 1);
+        for (uint32_t i = 0; i < nsp; i++)
+            for (uint32_t k = 0; k < nk && sp[i].fn == fn && sp[i].n >= 2; k++)
+                split[k] |= sp[i].kinds[k];
+        struct mixed x = {c->dev, split, ARCH_NONE, false};
+        ir_walk(c->m, fn, find_mixed, &x);
+        if (!x.found)
+            return;
+        for (uint32_t i = 0; i < nsp; i++)
+            if (sp[i].fn == fn && sp[i].kinds[x.k])
+                sp[i].n = 0;
     }
 }
 
@@ -383,6 +442,12 @@ bool nest_corelets(struct nest_ctx *c)
     struct split *sp = NULL;
     for (uint32_t i = 0; i < c->nprogs; i++)
         plan(c, c->progs[i], &sp, &nsp, &cap);
+    uint8_t *split = calloc(nk ? nk : 1, 1);
+    if (!split)
+        abort();
+    for (uint32_t i = 0; i < c->nprogs; i++)
+        drop_mixed(c, c->progs[i], sp, nsp, split);
+    free(split);
     /* ktc-lower runs a unit kind's split stages on the same corelets
      * (sched/lower.h): the splits using a kind take the fewest instances
      * any of them takes */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/spyrecode.h"
 #include "sched/nest.h"
 #include "tools/pass.h"
 
@@ -58,7 +59,7 @@ int main(int argc, char **argv)
     int rc = cli_parse(&c, argc, argv);
     if (rc >= 0)
         return rc;
-    struct sched_nest_options o = {.stats = stats ? stderr : NULL};
+    struct sched_nest_options o = {.stats = stats ? stderr : NULL, .max_vregs = SC_MAX_VREGS};
     for (size_t i = 0; i < ndisable; i++) {
         enum sched_nest_transform t = sched_nest_transform_named(disable[i]);
         if (t == SCHED_NEST_NTRANSFORMS)

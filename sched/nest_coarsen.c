@@ -224,6 +224,24 @@ static int buf_of(struct co *co, ir_value v)
     return (int)co->nbufs++;
 }
 
+/* Whether a's address has b's variable terms (a's loop IVs read as b's,
+ * the same coefficients). */
+static bool same_terms(const struct dma *a, const struct dma *b)
+{
+    for (uint32_t i = 0; i < a->addr.n; i++) {
+        ir_value v = a->addr.v[i];
+        for (uint32_t l = 0; l < a->nloops; l++)
+            if (a->ivs[l] == v)
+                v = b->ivs[l];
+        uint32_t j = 0;
+        while (j < b->addr.n && b->addr.v[j] != v)
+            j++;
+        if (j == b->addr.n || b->addr.k[j] != a->addr.k[i])
+            return false;
+    }
+    return true;
+}
+
 /* Whether loads a and b read the same elements at every point: the same
  * view of the same root, the same sizes, and addresses equal once the
  * inner loops' IVs are matched by depth (loops of the same trip counts:
@@ -239,18 +257,7 @@ static bool same_load(const struct ir_module *m, const struct dma *a, const stru
         memcmp(a->ddr.size, b->ddr.size, a->ddr.nsize * sizeof *a->ddr.size) ||
         ir_value_type(m, a->buf.v) != ir_value_type(m, b->buf.v))
         return false;
-    for (uint32_t i = 0; i < a->addr.n; i++) {
-        ir_value v = a->addr.v[i];
-        for (uint32_t l = 0; l < a->nloops; l++)
-            if (a->ivs[l] == v)
-                v = b->ivs[l];
-        uint32_t j = 0;
-        while (j < b->addr.n && b->addr.v[j] != v)
-            j++;
-        if (j == b->addr.n || b->addr.k[j] != a->addr.k[i])
-            return false;
-    }
-    return true;
+    return same_terms(a, b);
 }
 
 /* Whether load a reads, at every point, elements that load b reads at
@@ -267,17 +274,8 @@ static bool within_load(const struct ir_module *m, const struct dma *a, const st
         memcmp(a->ddr.size, b->ddr.size, a->ddr.nsize * sizeof *a->ddr.size) ||
         ir_value_type(m, a->buf.v) != ir_value_type(m, b->buf.v))
         return false;
-    for (uint32_t i = 0; i < a->addr.n; i++) {
-        ir_value v = a->addr.v[i];
-        for (uint32_t l = 0; l < a->nloops; l++)
-            if (a->ivs[l] == v)
-                v = b->ivs[l];
-        uint32_t j = 0;
-        while (j < b->addr.n && b->addr.v[j] != v)
-            j++;
-        if (j == b->addr.n || b->addr.k[j] != a->addr.k[i])
-            return false;
-    }
+    if (!same_terms(a, b))
+        return false;
     /* the constant difference, loop by loop from the largest step */
     int64_t diff = a->addr.c - b->addr.c;
     bool done[MAX_INNER] = {false};

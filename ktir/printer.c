@@ -187,21 +187,9 @@ static void memo_store(struct ir_printer *w, struct memo_span **tab, uint32_t *n
                        size_t start)
 {
     size_t len = w->len - start;
-    if (!len || len > UINT32_MAX || w->memo_len + len > UINT32_MAX)
-        return;
-    if (w->memo_len + len > w->memo_cap) {
-        size_t c = w->memo_cap ? w->memo_cap : 4096;
-        while (w->memo_len + len > c)
-            c *= 2;
-        char *b = realloc(w->memo, c);
-        if (!b)
-            abort();
-        w->memo = b;
-        w->memo_cap = c;
-    }
-    memcpy(w->memo + w->memo_len, w->buf + start, len);
-    *memo_slot(tab, n, id) = (struct memo_span){(uint32_t)w->memo_len, (uint32_t)len};
-    w->memo_len += len;
+    uint32_t off = len ? memo_append(w, start) : UINT32_MAX;
+    if (off != UINT32_MAX)
+        *memo_slot(tab, n, id) = (struct memo_span){off, (uint32_t)len};
 }
 
 /* Prints the memo of id and returns true, or returns false when none. */

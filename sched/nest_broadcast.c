@@ -147,12 +147,7 @@ static ir_block sibling(struct ir_module *m, ir_op tl, ir_op s, ir_op x)
     ir_state_init(&st, m, "ktdf.private_yield", loc);
     ir_state_add_operand(m, &st, made);
     sb_emit(&tb, &st);
-    ir_state_init(&st, m, "ktdf.stage", loc);
-    ir_state_add_operand(m, &st, t);
-    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 1}));
-    ir_state_set_attr(m, &st, "applicable_units", ir_op_attr(m, s, "applicable_units"));
-    ir_block body = sb_region(m, &st);
-    sb_emit(&pb, &st);
+    ir_block body = sb_stage(&pb, IR_NONE, t, ir_op_attr(m, s, "applicable_units"));
     ir_op_unlink(m, x);
     ir_block_append_op(m, body, x);
     return body;

@@ -447,24 +447,6 @@ static void add_units(const struct ir_module *m, ir_op s, const char **units, ui
     }
 }
 
-/* A stage (depends_in in / depends_out out) with an empty body at b. */
-static ir_block make_stage(struct split_b *b, ir_value in, ir_value out, uint32_t nunits,
-                           const char *const *units)
-{
-    struct ir_module *m = b->m;
-    struct ir_op_state st;
-    ir_state_init(&st, m, "ktdf.stage", b->loc);
-    if (in)
-        ir_state_add_operand(m, &st, in);
-    ir_state_add_operand(m, &st, out);
-    ir_state_set_attr(m, &st, "operandSegmentSizes",
-                      split_segments(m, 2, (const int64_t[]){in ? 1 : 0, 1}));
-    ir_state_set_attr(m, &st, "applicable_units", split_str_array(m, nunits, units));
-    ir_block body = sb_region(m, &st);
-    sb_emit(b, &st);
-    return body;
-}
-
 /* The value of x's offset at b with every loop IV (t, i and the inner
  * loops') at 0. */
 static ir_value materialize(struct split_b *b, const struct dma *x, ir_value t, ir_value i)
@@ -616,10 +598,7 @@ static void bulk_dyn(struct co *co, struct dma *x, ir_value row, struct split_b 
  * (the staging buffers the expanded ones replaced). */
 static void prune_private(struct ir_module *m, ir_op pipe)
 {
-    ir_op priv = IR_NONE;
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), op)
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PRIVATE)
-            priv = op;
+    ir_op priv = nest_pipe_private(m, pipe);
     if (!priv)
         return;
     uint32_t *uses = split_use_counts(m, pipe);
@@ -906,7 +885,8 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         for (uint32_t k = 0; k < co.nx; k++)
             if (!co.x[k].store)
                 add_units(m, co.x[k].stage, units, &nunits);
-        ir_block s = make_stage(&pb, IR_NONE, ir_op_result(m, p, tk), nunits, units);
+        ir_block s =
+            sb_stage(&pb, IR_NONE, ir_op_result(m, p, tk), split_str_array(m, nunits, units));
         prev = ir_op_result(m, p, tk++);
         struct split_b sb;
         sb_at_end(&sb, m, s, loc);
@@ -924,14 +904,15 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
             if (!dma && ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE)
                 add_units(m, s, units, &nunits);
         }
-    ir_block cs = make_stage(&pb, prev, ir_op_result(m, p, tk), nunits, units);
+    ir_block cs = sb_stage(&pb, prev, ir_op_result(m, p, tk), split_str_array(m, nunits, units));
     prev = ir_op_result(m, p, tk++);
     if (stores) {
         nunits = 0;
         for (uint32_t k = 0; k < co.nx; k++)
             if (co.x[k].store)
                 add_units(m, co.x[k].stage, units, &nunits);
-        ir_block s = make_stage(&pb, prev, ir_op_result(m, p, tk), nunits, units);
+        ir_block s =
+            sb_stage(&pb, prev, ir_op_result(m, p, tk), split_str_array(m, nunits, units));
         struct split_b sb;
         sb_at_end(&sb, m, s, loc);
         for (uint32_t k = 0; k < co.nx; k++)

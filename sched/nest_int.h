@@ -144,6 +144,8 @@ bool nest_same_side(const struct nest_side *a, const struct nest_side *b);
  * used any more keep the used ones (a stage must use all of an
  * allocation's slots, in order). */
 void nest_shrink_allocs(struct ir_module *m, ir_op pipe);
+/* The (last) ktdf.private directly in pipeline pipe, or IR_NONE. */
+ir_op nest_pipe_private(const struct ir_module *m, ir_op pipe);
 /* Whether every transfer under root using buf can take a prefix (static
  * sizes, subscripts that are operands or constants, room for one more). */
 bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);

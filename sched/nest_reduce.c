@@ -292,22 +292,13 @@ static ir_block make_pipe(struct split_b *b, uint32_t n, const ir_type *ts, ir_v
     return body;
 }
 
+/* An empty stage at the end of pipeline body pipe (sb_stage). */
 static ir_block make_stage(struct ir_module *m, ir_block pipe, struct ir_loc loc, ir_value in,
                            ir_value out, ir_attr units)
 {
     struct split_b b;
     sb_at_end(&b, m, pipe, loc);
-    struct ir_op_state st;
-    ir_state_init(&st, m, "ktdf.stage", loc);
-    if (in)
-        ir_state_add_operand(m, &st, in);
-    ir_state_add_operand(m, &st, out);
-    ir_state_set_attr(m, &st, "operandSegmentSizes",
-                      split_segments(m, 2, (const int64_t[]){in ? 1 : 0, 1}));
-    ir_state_set_attr(m, &st, "applicable_units", units);
-    ir_block blk = sb_region(m, &st);
-    sb_emit(&b, &st);
-    return blk;
+    return sb_stage(&b, in, out, units);
 }
 
 static struct nest_side fifo_side(ir_value v, uint32_t nsize, const int64_t *size)

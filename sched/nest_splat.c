@@ -169,22 +169,6 @@ static struct nest_side vec_side(const struct hoisted *h, int64_t n)
     return s;
 }
 
-static ir_block add_stage(struct split_b *pb, ir_value in, ir_value out, ir_attr units)
-{
-    struct ir_module *m = pb->m;
-    struct ir_op_state st;
-    ir_state_init(&st, m, "ktdf.stage", pb->loc);
-    if (in)
-        ir_state_add_operand(m, &st, in);
-    ir_state_add_operand(m, &st, out);
-    ir_state_set_attr(m, &st, "operandSegmentSizes",
-                      split_segments(m, 2, (const int64_t[]){in ? 1 : 0, 1}));
-    ir_state_set_attr(m, &st, "applicable_units", units);
-    ir_block blk = sb_region(m, &st);
-    sb_emit(pb, &st);
-    return blk;
-}
-
 /* The splat of x's scalar into a new program-level vector, by a pipeline
  * before `at` with the units of x's pipeline; false when that pipeline has
  * no compute stage reading x's slot or no store stage after it. */
@@ -261,11 +245,11 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
              t2 = ir_op_result(m, pop, 4);
 
     struct split_b sb;
-    sb_at_end(&sb, m, add_stage(&pb, IR_NONE, t0, ir_op_attr(m, ld, "applicable_units")), loc);
+    sb_at_end(&sb, m, sb_stage(&pb, IR_NONE, t0, ir_op_attr(m, ld, "applicable_units")), loc);
     struct nest_side ad = dst;
     ad.v = a;
     nest_make_transfer(&sb, &src, &ad, x); /* still the splat */
-    sb_at_end(&sb, m, add_stage(&pb, t0, t1, ir_op_attr(m, cs, "applicable_units")), loc);
+    sb_at_end(&sb, m, sb_stage(&pb, t0, t1, ir_op_attr(m, cs, "applicable_units")), loc);
     ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
     ir_state_add_operand(m, &st, a);
     ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_TENSOR, 1, &n, ati->elem));
@@ -275,7 +259,7 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     ir_state_add_operand(m, &st, bs);
     h->fwd = sb_emit(&sb, &st);
     h->folded = false;
-    sb_at_end(&sb, m, add_stage(&pb, t1, t2, ir_op_attr(m, ss, "applicable_units")), loc);
+    sb_at_end(&sb, m, sb_stage(&pb, t1, t2, ir_op_attr(m, ss, "applicable_units")), loc);
     struct nest_side from = {.v = bs, .fifo = true, .nsize = 1, .size = {n}};
     struct nest_side to = vec_side(h, n);
     nest_make_transfer(&sb, &from, &to, IR_NONE);

@@ -180,12 +180,18 @@ bool nest_same_side(const struct nest_side *a, const struct nest_side *b)
     return true;
 }
 
-void nest_shrink_allocs(struct ir_module *m, ir_op pipe)
+ir_op nest_pipe_private(const struct ir_module *m, ir_op pipe)
 {
     ir_op priv = IR_NONE;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), op)
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_PRIVATE)
             priv = op;
+    return priv;
+}
+
+void nest_shrink_allocs(struct ir_module *m, ir_op pipe)
+{
+    ir_op priv = nest_pipe_private(m, pipe);
     if (!priv)
         return;
     uint32_t *uses = split_use_counts(m, pipe);

@@ -320,6 +320,23 @@ ir_block sb_region(struct ir_module *m, struct ir_op_state *st)
     return blk;
 }
 
+ir_block sb_stage(struct split_b *b, ir_value in, ir_value out, ir_attr units)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.stage", b->loc);
+    if (in)
+        ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, out);
+    ir_state_set_attr(m, &st, "operandSegmentSizes",
+                      split_segments(m, 2, (const int64_t[]){in ? 1 : 0, 1}));
+    if (units)
+        ir_state_set_attr(m, &st, "applicable_units", units);
+    ir_block blk = sb_region(m, &st);
+    sb_emit(b, &st);
+    return blk;
+}
+
 ir_value sb_index(struct split_b *b, int64_t v)
 {
     struct ir_module *m = b->m;

@@ -115,6 +115,9 @@ void sb_before(struct split_b *b, struct ir_module *m, ir_op before, struct ir_l
 ir_op sb_emit(struct split_b *b, const struct ir_op_state *st);
 /* A new region with one empty block, added to st; returns the block. */
 ir_block sb_region(struct ir_module *m, struct ir_op_state *st);
+/* A ktdf.stage at b: depends_in(in) (none when IR_NONE) depends_out(out)
+ * with an empty body, returned; applicable_units = units unless IR_NONE. */
+ir_block sb_stage(struct split_b *b, ir_value in, ir_value out, ir_attr units);
 ir_value sb_index(struct split_b *b, int64_t v);          /* arith.constant : index */
 ir_value sb_arith(struct split_b *b, const char *name, ir_value x, ir_value y);
 /* x + y and x * y on index values, folding constants and neutral terms. */

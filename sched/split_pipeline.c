@@ -463,24 +463,6 @@ static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_
     sb_emit(b, &st);
 }
 
-/* A stage at b: depends_in(in) depends_out(out) { } [applicable_units]. */
-static ir_block stage(struct split_b *b, ir_value in, ir_value out, const char *unit)
-{
-    struct ir_module *m = b->m;
-    struct ir_op_state st;
-    ir_state_init(&st, m, "ktdf.stage", b->loc);
-    if (in)
-        ir_state_add_operand(m, &st, in);
-    ir_state_add_operand(m, &st, out);
-    int64_t seg[2] = {in ? 1 : 0, 1};
-    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
-    if (unit)
-        ir_state_set_attr(m, &st, "applicable_units", split_str_array(m, 1, &unit));
-    ir_block blk = sb_region(m, &st);
-    sb_emit(b, &st);
-    return blk;
-}
-
 /* The scalar values a generic's body captures from outside: constants
  * are cloned at b (memoized in vm), others stay captured. */
 static void clone_captured_constants(struct split_b *b, ir_op gop, ir_block blk,
@@ -723,7 +705,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     uint32_t t = 0;
     if (g.nin) { /* load stage */
         struct split_b lb;
-        sb_at_end(&lb, m, stage(&sb, IR_NONE, tokv[0], NULL), loc);
+        sb_at_end(&lb, m, sb_stage(&sb, IR_NONE, tokv[0], IR_NONE), loc);
         /* each transfer at its ktdp.load or ktdp.store (a diagnostic on it
          * then points there, not at the computation), unless the
          * computation transposes the operand */
@@ -738,7 +720,8 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     }
     /* compute stage */
     struct split_b cb;
-    sb_at_end(&cb, m, stage(&sb, t ? tokv[t - 1] : IR_NONE, tokv[t], c->compute), loc);
+    ir_attr compute = split_str_array(m, 1, &c->compute);
+    sb_at_end(&cb, m, sb_stage(&sb, t ? tokv[t - 1] : IR_NONE, tokv[t], compute), loc);
     struct split_vmap vm = {0};
     ir_attr maps[MAX_IN + 1];
     ir_value reads[MAX_IN];
@@ -778,7 +761,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     }
     /* store stage */
     struct split_b stb;
-    sb_at_end(&stb, m, stage(&sb, tokv[t], tokv[t + 1], NULL), loc);
+    sb_at_end(&stb, m, sb_stage(&sb, tokv[t], tokv[t + 1], IR_NONE), loc);
     for (uint32_t j = 0; j < dst->n; j++) {
         stb.loc = dst->by[j] && dims_in_order(m, g.out_map) ? ir_op_get(m, dst->by[j])->loc : loc;
         transfer(&stb, slot[g.nin + j], dst->to[j].mem, false, &acc[g.nin], ivs);
@@ -819,7 +802,7 @@ static void whole_copy(struct prog *p, ir_value from, ir_value to, ir_op ring, s
     struct split_b sb;
     sb_at_end(&sb, m, pbody, loc);
     struct split_b tb;
-    sb_at_end(&tb, m, stage(&sb, IR_NONE, ir_op_result(m, pop, 0), NULL), loc);
+    sb_at_end(&tb, m, sb_stage(&sb, IR_NONE, ir_op_result(m, pop, 0), IR_NONE), loc);
     ir_aff zero[MAX_LOOPS];
     for (uint32_t k = 0; k < t->rank && k < MAX_LOOPS; k++)
         zero[k] = ir_aff_const(m, 0);

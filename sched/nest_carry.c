@@ -405,22 +405,6 @@ static void carry(struct nest_ctx *c, ir_op loop, struct acc *a)
     }
 }
 
-/* Whether a transfer of stage st (at any depth) reads buffer v. */
-struct reads {
-    ir_value v;
-    bool found;
-};
-
-static bool find_read(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct reads *r = ctx;
-    struct nest_side src;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
-        (!nest_read_side(m, op, 0, &src) || src.v == r->v))
-        r->found = true;
-    return !r->found;
-}
-
 ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop)
 {
     const struct ir_op_info *lo = ir_op_get(m, loop);
@@ -458,12 +442,9 @@ bool nest_stream_loop(struct ir_module *m, ir_op loop)
             continue;
         if (!nest_read_side(m, op, 1, &to) || to.fifo)
             return false;
-        for (int i = 0; i < 2; i++) {
-            struct reads r = {to.v, false};
-            ir_walk(m, s[i], find_read, &r);
-            if (r.found)
+        for (int i = 0; i < 2; i++)
+            if (nest_touches(m, s[i], to.v, 0))
                 return false;
-        }
     }
     ir_value iv = nest_for_iv(m, loop);
     ir_block lbody = nest_for_body(m, loop);

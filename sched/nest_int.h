@@ -144,6 +144,10 @@ bool nest_same_side(const struct nest_side *a, const struct nest_side *b);
  * used any more keep the used ones (a stage must use all of an
  * allocation's slots, in order). */
 void nest_shrink_allocs(struct ir_module *m, ir_op pipe);
+/* Whether a ktdf.data_transfer at or under root has its side `side` (0
+ * source, 1 destination) on buffer v, or one nest_read_side cannot read
+ * (taken to: conservative). */
+bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side);
 /* The (last) ktdf.private directly in pipeline pipe, or IR_NONE. */
 ir_op nest_pipe_private(const struct ir_module *m, ir_op pipe);
 /* Whether every transfer under root using buf can take a prefix (static

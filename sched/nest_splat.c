@@ -39,29 +39,6 @@ struct hoisted {
     bool folded;          /* a consumer's invariant ops moved into it: its own */
 };
 
-/* Whether a transfer under root writes buffer v. */
-struct writes {
-    ir_value v;
-    bool found;
-};
-
-static bool find_write(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct writes *w = ctx;
-    struct nest_side d;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
-        (!nest_read_side(m, op, 1, &d) || (!d.fifo && d.v == w->v)))
-        w->found = true;
-    return !w->found;
-}
-
-static bool writes(struct ir_module *m, ir_op root, ir_value v)
-{
-    struct writes w = {v, false};
-    ir_walk(m, root, find_write, &w);
-    return w.found;
-}
-
 /* Whether value v is defined outside op (so before it runs). */
 static bool defined_before(const struct ir_module *m, ir_value v, ir_op op)
 {
@@ -128,7 +105,7 @@ static ir_op hoist_point(struct ir_module *m, ir_op x, ir_value v, ir_op fn, ir_
         ir_op pp;
         if (k != IR_OP_SCF_FOR || !pipeline_level(m, p, fn, &pp) || ir_op_get(m, p)->nres)
             continue;
-        if (writes(m, p, v))
+        if (nest_touches(m, p, v, 1))
             break;
         best = p;
         bpar = pp;
@@ -481,7 +458,7 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
             return;
     }
     for (uint32_t i = 0; i < nvec; i++)
-        if (writes(m, loop, vecs[i]))
+        if (nest_touches(m, loop, vecs[i], 1))
             return;
     uint32_t nbody = 0;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
@@ -704,7 +681,7 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
             for (ir_op o = ir_op_get(m, hs[k].pipe)->next; o && !reached;
                  o = ir_op_get(m, o)->next) {
                 reached = o == at;
-                clean &= reached || !writes(m, o, src.v);
+                clean &= reached || !nest_touches(m, o, src.v, 1);
             }
             if (reached && clean)
                 h = &hs[k];

@@ -490,21 +490,6 @@ static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
     return false;
 }
 
-struct scalar_write {
-    ir_value v;
-    bool found;
-};
-
-static bool find_scalar_write(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct scalar_write *w = ctx;
-    struct nest_side d;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
-        !d.fifo && d.v == w->v)
-        w->found = true;
-    return !w->found;
-}
-
 /* Whether splat-hoist takes splat x of scalar v out of its innermost loop
  * under the point loop pl (one that does not write v): it then splats
  * once a point, not once a vector. */
@@ -512,9 +497,7 @@ static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
 {
     for (ir_op p = ir_op_parent(m, x); p && p != pl; p = ir_op_parent(m, p))
         if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR) {
-            struct scalar_write w = {v, false};
-            ir_walk(m, p, find_scalar_write, &w);
-            return !w.found;
+            return !nest_touches(m, p, v, 1);
         }
     return false;
 }
@@ -683,8 +666,6 @@ static bool is_splat_xfer(const struct ir_module *m, ir_op x)
            strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
 }
 
-static bool find_scalar_write(struct ir_module *m, ir_op op, void *ctx);
-
 /* The splats of pipeline pipe, directly in point loop pl, that splat-hoist
  * takes out of the tile loop (their scalar not written in pl) and shares
  * over the tile's points (an elementwise pass: one other vector read, one
@@ -703,8 +684,7 @@ static int64_t point_splats(struct ir_module *m, ir_op pipe, ir_op pl)
             gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
             if (!is_splat_xfer(m, x))
                 continue;
-            struct scalar_write w = {IR_NONE, false};
-            if (!nest_read_side(m, x, 0, &a) || (w.v = a.v, ir_walk(m, pl, find_scalar_write, &w), w.found))
+            if (!nest_read_side(m, x, 0, &a) || nest_touches(m, pl, a.v, 1))
                 return 0;
             n++;
         }

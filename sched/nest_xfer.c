@@ -222,3 +222,26 @@ void nest_shrink_allocs(struct ir_module *m, ir_op pipe)
     }
     free(uses);
 }
+
+struct touch {
+    ir_value v;
+    int side;
+    bool found;
+};
+
+static bool find_touch(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct touch *t = ctx;
+    struct nest_side d;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+        (!nest_read_side(m, op, t->side, &d) || (!d.fifo && d.v == t->v)))
+        t->found = true;
+    return !t->found;
+}
+
+bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side)
+{
+    struct touch t = {v, side, false};
+    ir_walk(m, root, find_touch, &t);
+    return t.found;
+}

@@ -666,15 +666,20 @@ static bool is_splat_xfer(const struct ir_module *m, ir_op x)
            strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
 }
 
-/* The splats of pipeline pipe, directly in point loop pl, that splat-hoist
- * takes out of the tile loop (their scalar not written in pl) and shares
- * over the tile's points (an elementwise pass: one other vector read, one
- * generic), 0 when it does not. */
-static int64_t point_splats(struct ir_module *m, ir_op pipe, ir_op pl)
+/* Whether splat x's scalar v is written nowhere in point loop pl. */
+static bool unwritten(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
+{
+    (void)x;
+    return !nest_touches(m, pl, v, 1);
+}
+
+/* The splats of pipeline pipe when it is an elementwise pass over them
+ * (one vector read besides the splats, one generic, at most 4 splats) and
+ * keep(m, splat, its scalar, pl) holds for each; 0 otherwise. */
+static int64_t pass_splats(struct ir_module *m, ir_op pipe, ir_op pl,
+                           bool (*keep)(struct ir_module *, ir_op, ir_value, ir_op))
 {
     int64_t n = 0, reads = 0, gens = 0;
-    if (ir_op_parent(m, pipe) != pl || ir_op_attr(m, pipe, "modulo"))
-        return 0;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
         if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
             continue;
@@ -684,12 +689,23 @@ static int64_t point_splats(struct ir_module *m, ir_op pipe, ir_op pl)
             gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
             if (!is_splat_xfer(m, x))
                 continue;
-            if (!nest_read_side(m, x, 0, &a) || nest_touches(m, pl, a.v, 1))
+            if (!nest_read_side(m, x, 0, &a) || !keep(m, x, a.v, pl))
                 return 0;
             n++;
         }
     }
     return n && n <= 4 && reads - n == 1 && gens == 1 ? n : 0;
+}
+
+/* The splats of pipeline pipe, directly in point loop pl, that splat-hoist
+ * takes out of the tile loop (their scalar not written in pl) and shares
+ * over the tile's points (an elementwise pass: one other vector read, one
+ * generic), 0 when it does not. */
+static int64_t point_splats(struct ir_module *m, ir_op pipe, ir_op pl)
+{
+    if (ir_op_parent(m, pipe) != pl || ir_op_attr(m, pipe, "modulo"))
+        return 0;
+    return pass_splats(m, pipe, pl, unwritten);
 }
 
 /* How many runs of pipeline pipe (under point loop pl) splat-hoist makes
@@ -712,25 +728,8 @@ static int64_t shared_iters(struct ir_module *m, ir_op pipe, ir_op pl, int64_t *
             (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
             return 1;
     }
-    int64_t reads = 0, gens = 0;
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
-        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
-            continue;
-        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
-            struct nest_side a;
-            reads += ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO;
-            gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
-            if (!is_splat_xfer(m, x))
-                continue;
-            if (!nest_read_side(m, x, 0, &a) || !splat_leaves(m, x, a.v, pl))
-                return *splats = 0, 1;
-            ++*splats;
-        }
-    }
-    /* an elementwise pass: one vector read besides the splats, one generic */
-    if (!*splats || *splats > 4 || reads - *splats != 1 || gens != 1)
-        return *splats = 0, 1;
-    return NEST_SPLAT_SHARE;
+    *splats = pass_splats(m, pipe, pl, splat_leaves);
+    return *splats ? NEST_SPLAT_SHARE : 1;
 }
 
 /* The pipelines' staging buffers, transfers and vector work, per point. */

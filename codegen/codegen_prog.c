@@ -1347,6 +1347,19 @@ static bool reduce_shape(struct cg *g, ir_op op, int64_t ny, int64_t nr)
     return true;
 }
 
+/* vred: register d = fn over each group of `group` adjacent lanes of s. */
+static void emit_vred(struct cg *g, ir_op op, int fn, uint8_t dt, int d, int s, int64_t group)
+{
+    struct sc_insn red = insn(g, SC_VRED, op);
+    red.fn = (uint8_t)fn;
+    red.dtype = dt;
+    red.reg[0] = (uint8_t)d;
+    red.reg[1] = (uint8_t)s;
+    red.x[0] = imm(group);
+    red.nx = 1;
+    cg_emit(g, &red);
+}
+
 /* max and min give the same result in any order (no rounding, commutative
  * and associative, up to NaN payloads): no tree is needed. */
 static bool order_free(int fn)
@@ -1405,26 +1418,13 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
             }
         emit_shuf(g, op, dt, t, src, lanes, nr * len);
         for (; len > 1; len /= 2) {
-            struct sc_insn red = insn(g, SC_VRED, op);
-            red.fn = (uint8_t)fn;
-            red.dtype = dt;
-            red.reg[0] = red.reg[1] = (uint8_t)t;
-            red.x[0] = imm(2);
-            red.nx = 1;
-            cg_emit(g, &red);
+            emit_vred(g, op, fn, dt, t, t, 2);
         }
     }
     for (; len > 1; src = t) {
         int64_t h = len / 2, nl = h + (len & 1);
         if (exact || len == 2) { /* the groups (pairs) are in place */
-            struct sc_insn red = insn(g, SC_VRED, op);
-            red.fn = (uint8_t)fn;
-            red.dtype = dt;
-            red.reg[0] = (uint8_t)t;
-            red.reg[1] = (uint8_t)src;
-            red.x[0] = imm(len);
-            red.nx = 1;
-            cg_emit(g, &red);
+            emit_vred(g, op, fn, dt, t, src, len);
             len = 1;
             continue;
         }
@@ -1435,13 +1435,7 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
                     lanes[(i * h + j) * 2 + 1] = i * len + j + h;
                 }
             emit_shuf(g, op, dt, t, src, lanes, nr * len);
-            struct sc_insn red = insn(g, SC_VRED, op);
-            red.fn = (uint8_t)fn;
-            red.dtype = dt;
-            red.reg[0] = red.reg[1] = (uint8_t)t;
-            red.x[0] = imm(2);
-            red.nx = 1;
-            cg_emit(g, &red);
+            emit_vred(g, op, fn, dt, t, t, 2);
             len = h;
             continue;
         }

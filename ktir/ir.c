@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ktir/arena.h"
+#include "ktir/hash.h"
 #include "ktir/ops.h"
 
 /* ---- vectors of record pointers ---------------------------------------- */
@@ -54,63 +55,14 @@ struct key {
     unsigned char bytes[];
 };
 
-static inline uint64_t rd64(const unsigned char *b)
-{
-    uint64_t w;
-    memcpy(&w, b, 8);
-    return w;
-}
-
-static inline uint64_t rd32(const unsigned char *b)
-{
-    uint32_t w;
-    memcpy(&w, b, 4);
-    return w;
-}
-
-/* The last 1-8 bytes of a key as one word, without a variable-length
- * memcpy: overlapping fixed-size reads (as wyhash does). The length is
- * hashed separately, so the overlap cannot make two keys collide. */
-static inline uint64_t rd_tail(const unsigned char *b, size_t n)
-{
-    if (n >= 4)
-        return rd32(b) | rd32(b + n - 4) << 32;
-    if (n)
-        return (uint64_t)b[0] | (uint64_t)b[n >> 1] << 8 | (uint64_t)b[n - 1] << 16;
-    return 0;
-}
-
-/* A word-at-a-time multiplicative hash (keys are mostly 4- and 8-byte
- * fields, or short names). */
-static uint32_t hash_bytes(const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    uint64_t h = 0x9E3779B97F4A7C15u ^ n;
-    while (n > 8) {
-        h = (h ^ rd64(b)) * 0xFF51AFD7ED558CCDu;
-        h ^= h >> 32;
-        b += 8;
-        n -= 8;
-    }
-    /* murmur3's finalizer: every input bit reaches the low bits, which
-     * pick the slot. */
-    h ^= rd_tail(b, n);
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDu;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53u;
-    h ^= h >> 33;
-    return (uint32_t)h;
-}
-
 /* Key equality; short keys (most strings) without a call to memcmp. */
 static inline bool key_eq(const unsigned char *a, const unsigned char *b, size_t n)
 {
     if (n > 16)
         return memcmp(a, b, n) == 0;
     if (n > 8)
-        return rd64(a) == rd64(b) && rd64(a + n - 8) == rd64(b + n - 8);
-    return rd_tail(a, n) == rd_tail(b, n); /* covers every byte for n <= 8 */
+        return ir_rd64(a) == ir_rd64(b) && ir_rd64(a + n - 8) == ir_rd64(b + n - 8);
+    return ir_rd_tail(a, n) == ir_rd_tail(b, n); /* covers every byte for n <= 8 */
 }
 
 static struct ir_intern *intern_new(void)
@@ -252,7 +204,7 @@ static uint32_t intern(struct ir_module *m, struct ir_intern *h, struct ir_vec *
                        const void *key, size_t len,
                        void *(*make)(struct ir_module *, const void *), const void *src)
 {
-    uint32_t hash = hash_bytes(key, len), slot = 0;
+    uint32_t hash = ir_hash_bytes(key, len), slot = 0;
     uint32_t id = intern_find(h, key, (uint32_t)len, hash, &slot);
     if (id)
         return id;
@@ -361,8 +313,8 @@ ir_str ir_str_intern(struct ir_module *m, const char *s, size_t n)
 {
     struct ir_intern *h = m->hstr;
     const unsigned char *b = (const unsigned char *)s;
-    uint64_t w = n <= 8 ? rd_tail(b, n) : 0;
-    uint32_t hash = n <= 8 ? hash_word(w, n) : hash_bytes(b, n);
+    uint64_t w = n <= 8 ? ir_rd_tail(b, n) : 0;
+    uint32_t hash = n <= 8 ? hash_word(w, n) : ir_hash_bytes(b, n);
     uint32_t mask = h->cap - 1, slot = hash & mask;
     const struct key *const *keys = h->keys.data;
     for (;; slot = (slot + 1) & mask) {
@@ -372,7 +324,7 @@ ir_str ir_str_intern(struct ir_module *m, const char *s, size_t n)
         if (e.hash != hash)
             continue;
         const struct key *k = keys[e.id];
-        if (k->len == n && (n <= 8 ? rd_tail(k->bytes, n) == w : key_eq(k->bytes, b, n)))
+        if (k->len == n && (n <= 8 ? ir_rd_tail(k->bytes, n) == w : key_eq(k->bytes, b, n)))
             return e.id;
     }
     /* One copy is both the key and the string: the key's bytes are

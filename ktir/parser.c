@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ktir/arena.h"
+#include "ktir/hash.h"
 #include "ktir/asm.h"
 #include "ktir/lexer.h"
 #include "ktir/ops.h"
@@ -989,21 +990,6 @@ static const char *span_end(const char *s, const char *end)
     return NULL;
 }
 
-static uint32_t span_hash(const char *s, size_t n)
-{
-    uint64_t h = 0x9E3779B97F4A7C15u ^ n;
-    for (; n >= 8; s += 8, n -= 8) {
-        uint64_t w;
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
-        h ^= h >> 32;
-    }
-    for (; n; s++, n--)
-        h = (h ^ (unsigned char)*s) * 0x100000001B3u;
-    h ^= h >> 29;
-    return (uint32_t)h ^ (uint32_t)(h >> 32);
-}
-
 /* The entry for text[0, n), or the empty slot where it goes. */
 static struct span_entry *span_slot(struct span_cache *c, const char *text, uint32_t n,
                                     uint32_t hash)
@@ -1044,7 +1030,7 @@ static bool span_lookup(struct ir_parser *p, struct span_cache *c, const char *s
     if (!c->cap || (e < p->lx.end && *e == '='))
         return false;
     uint32_t n = (uint32_t)(e - s);
-    struct span_entry *x = span_slot(c, s, n, span_hash(s, n));
+    struct span_entry *x = span_slot(c, s, n, ir_hash_bytes(s, n));
     if (!x->text || p->depth + x->depth > MAX_DEPTH)
         return false;
     *id = x->id;
@@ -1098,7 +1084,7 @@ static bool span_store(struct ir_parser *p, struct span_cache *c, const char *s,
         free(c->slots);
         *c = n;
     }
-    uint32_t len = (uint32_t)(e - s), hash = span_hash(s, len);
+    uint32_t len = (uint32_t)(e - s), hash = ir_hash_bytes(s, len);
     struct span_entry *x = span_slot(c, s, len, hash);
     if (!x->text)
         c->len++;

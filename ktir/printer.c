@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ktir/asm.h"
+#include "ktir/hash.h"
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
 
@@ -271,37 +272,6 @@ void irw_newline(struct ir_printer *w, int extra)
 
 /* ---- names ----------------------------------------------------------- */
 
-/* A word at a time (names are short); the last 1-8 bytes as one word
- * from overlapping reads inside the name. */
-static uint32_t str_hash(const char *s, size_t n)
-{
-    uint64_t h = 0x9E3779B97F4A7C15u ^ n, t = 0;
-    for (; n > 8; s += 8, n -= 8) {
-        uint64_t x;
-        memcpy(&x, s, 8);
-        h = (h ^ x) * 0xFF51AFD7ED558CCDu;
-        h ^= h >> 32;
-    }
-    if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, s, 4);
-        memcpy(&b, s + n - 4, 4);
-        t = a | (uint64_t)b << 32;
-    } else if (n) {
-        t = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n >> 1] << 8 |
-            (uint64_t)(unsigned char)s[n - 1] << 16;
-    }
-    /* murmur3's finalizer: every bit of the name reaches the low bits,
-     * which pick the slot. */
-    h ^= t;
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDu;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53u;
-    h ^= h >> 33;
-    return (uint32_t)h;
-}
-
 /* The hash of a name name_dup made (kept before its length). */
 static inline uint32_t name_hash(const char *s)
 {
@@ -448,7 +418,7 @@ static char *name_dup_hashed(struct ir_printer *w, const char *s, size_t n, uint
 
 static char *name_dup(struct ir_printer *w, const char *s, size_t n)
 {
-    return name_dup_hashed(w, s, n, str_hash(s, n));
+    return name_dup_hashed(w, s, n, ir_hash_bytes(s, n));
 }
 
 /* buf = the decimal digits of v (no printf: numbered names are common). */
@@ -476,7 +446,7 @@ static const char *name_of(struct ir_printer *w, ir_value v)
     set_room(w); /* before the lookups: the slot they find is where it goes */
     if (src && n < 256) {
         memcpy(buf, src, n + 1);
-        for (uint32_t k = 1; at = set_find(w, buf, n, h = str_hash(buf, n), &used), used; k++) {
+        for (uint32_t k = 1; at = set_find(w, buf, n, h = ir_hash_bytes(buf, n), &used), used; k++) {
             int r = snprintf(buf, sizeof buf, "%s_%u", src, k);
             n = r < 0 ? 0 : (size_t)r < sizeof buf ? (size_t)r : sizeof buf - 1;
         }
@@ -484,7 +454,7 @@ static const char *name_of(struct ir_printer *w, ir_value v)
         do {
             put_u32(buf, w->counter++);
             n = strlen(buf);
-            at = set_find(w, buf, n, h = str_hash(buf, n), &used);
+            at = set_find(w, buf, n, h = ir_hash_bytes(buf, n), &used);
         } while (used);
     }
     char *s = name_dup_hashed(w, buf, n, h);

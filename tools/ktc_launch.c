@@ -65,48 +65,6 @@ static int load_kernel(const char *path, struct ir_diag *diag, struct sc_binary 
     return *out ? 0 : 1;
 }
 
-static uint64_t rng_state;
-
-static double rng_unit(void) /* xorshift64*, in [0, 1) */
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
-}
-
-/* a (dtype, shape set) filled with zeros, or random values when seeded. */
-static void make_array(struct interp_array *a, bool random)
-{
-    int64_t n = interp_array_numel(a);
-    size_t es = interp_dtype_size(a->dtype);
-    a->data = calloc((size_t)(n ? n : 1), es);
-    if (!a->data)
-        abort();
-    for (int64_t i = 0; random && i < n; i++) {
-        bool flt = a->dtype >= INTERP_F16;
-        double v = flt ? 2 * rng_unit() - 1 : (double)(int)(16 * rng_unit());
-        uint8_t *d = (uint8_t *)a->data + (size_t)i * es;
-        uint64_t bits;
-        if (a->dtype == INTERP_F16)
-            bits = num_f32_to_f16((float)v);
-        else if (a->dtype == INTERP_BF16)
-            bits = num_f32_to_bf16((float)v);
-        else if (a->dtype == INTERP_DF16)
-            bits = num_f32_to_df16((float)v);
-        else if (a->dtype == INTERP_F32) {
-            float f = (float)v;
-            uint32_t u;
-            memcpy(&u, &f, 4);
-            bits = u;
-        } else if (a->dtype == INTERP_F64)
-            memcpy(&bits, &v, 8);
-        else
-            bits = (uint64_t)(int64_t)v;
-        memcpy(d, &bits, es); /* little-endian host */
-    }
-}
-
 /* The value text of name in list (NAME=TEXT), or NULL. */
 static const char *lookup(const char *const *list, size_t n, const char *name)
 {
@@ -216,7 +174,16 @@ static int float_kind(uint8_t dtype)
     }
 }
 
-/* The inputs of every argument of b from the command line or the golden. */
+/* Is an argument's text DTYPE:SHAPE (f16:4x128) rather than a file? */
+static bool is_spec(const char *text)
+{
+    size_t n = strlen(text);
+    return strchr(text, ':') && !(n > 4 && strcmp(text + n - 4, ".npy") == 0);
+}
+
+/* The inputs of every argument of b from the command line or the golden: a
+ * tensor from FILE.npy, or DTYPE:SHAPE (zeros, or random values with a
+ * seed, as ktc-interp makes them), or its own dtype and static shape. */
 static int gather_inputs(const struct sc_binary *b, const struct opts *o, const struct golden *g,
                          struct inputs *in)
 {
@@ -224,8 +191,7 @@ static int gather_inputs(const struct sc_binary *b, const struct opts *o, const 
     in->arr = calloc(b->nargs + 1, sizeof *in->arr);
     in->val = calloc(b->nargs + 1, sizeof *in->val);
     in->text = calloc(b->nargs + 1, sizeof *in->text);
-    if (o->seed)
-        rng_state = strtoull(o->seed, NULL, 0) * 0x9E3779B97F4A7C15ULL + 1;
+    uint64_t rng = o->seed ? strtoull(o->seed, NULL, 0) * 0x9E3779B97F4A7C15ULL + 1 : 0;
     for (uint32_t i = 0; i < b->nargs; i++) {
         const struct sc_arg *a = &b->args[i];
         const char *v = lookup(o->args, o->nargs, a->name);
@@ -252,24 +218,32 @@ static int gather_inputs(const struct sc_binary *b, const struct opts *o, const 
         }
         const char *file = v ? v : ge ? ge->input : NULL;
         struct interp_array *x = &in->arr[i];
-        if (file) {
+        if (file && !is_spec(file)) {
             if (!npy_read(file, x, err, sizeof err)) {
                 fprintf(stderr, "ktc-launch: error: %s: %s\n", file, err);
                 return 3;
             }
-        } else {
+            continue;
+        }
+        if (file && !interp_array_spec(file, x)) {
+            fprintf(stderr, "ktc-launch: error: argument '%s': expected DTYPE:SHAPE like "
+                    "f16:4x128, got '%s'\n", a->name, file);
+            return 1;
+        }
+        if (!file) {
             x->dtype = (enum interp_dtype)a->dtype;
             x->rank = a->rank;
             for (uint32_t r = 0; r < a->rank; r++) {
                 if (a->shape[r] < 0) {
                     fprintf(stderr, "ktc-launch: error: argument '%s' has a dynamic shape: "
-                            "give it with --arg %s=FILE.npy\n", a->name, a->name);
+                            "give it with --arg %s=FILE.npy or %s=DTYPE:SHAPE\n", a->name,
+                            a->name, a->name);
                     return 1;
                 }
                 x->shape[r] = a->shape[r];
             }
-            make_array(x, o->seed != NULL);
         }
+        interp_array_fill(x, o->seed ? &rng : NULL);
     }
     return 0;
 }
@@ -522,7 +496,10 @@ int main(int argc, char **argv)
 {
     struct opts o = {.repeat = 1, .cycle_limit = 1000000000000ULL};
     const struct cli_flag flags[] = {
-        {"arg", "NAME=FILE.npy: a tensor argument;" CLI_MORE "NAME=VALUE: a scalar argument",
+        {"arg", "NAME=FILE.npy: a tensor argument;" CLI_MORE
+                "NAME=DTYPE:SHAPE: a tensor of that shape (e.g." CLI_MORE
+                "f16:4x128; for a dynamic shape), zeros, or" CLI_MORE
+                "random with --random-inputs;" CLI_MORE "NAME=VALUE: a scalar argument",
          .values = o.args,
          .max_values = MAX_BIND, .nvalues = &o.nargs, .named = true, .arg = " NAME=..."},
         {"random-inputs", "random values for tensors not given (floats in" CLI_MORE

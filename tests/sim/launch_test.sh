@@ -2,7 +2,8 @@
 # launch_test.sh - ktc-launch's command line: help and version, usage errors
 # (exit 2), unreadable and corrupt files (3, 1), assembling text to a
 # SpyreCode file and running it (--repeat, --stats, --stats-json, --trace,
-# --out), --check against ktc-interp, a deadlock and the cycle limit (1),
+# --out), --check against ktc-interp, a dynamic-shaped tensor given as
+# DTYPE:SHAPE, a deadlock and the cycle limit (1),
 # a dma from another core's scratchpad over the ring, and the same stats
 # with and without --trace.
 # usage: launch_test.sh KTC_LAUNCH DIR (DIR holds the .sc files and two_core.mlir)
@@ -39,6 +40,16 @@ if grep -q '"ph": "X", "name": "vbin"' "$tmp/t.json" && [ -s "$tmp/c.npy" ]; the
     pass "trace and output"; else fail "trace or output"; fi
 expect_out 0 'roofline [0-9]* = latency [0-9]* \+ busy [0-9]* of .*; bandwidth [0-9]*;.*bottleneck' -- "$bin" "$dir/add.sc" $dev --random-inputs=1 --stats
 expect_out 0 'check c: matches ktc-interp \(0 of 8192' -- "$bin" "$dir/add.sc" $dev --random-inputs=5 --check
+# a tensor of dynamic shape takes its shape from --arg NAME=DTYPE:SHAPE
+sed 's/^arg a : tensor f16 \[96, 64\]/arg a : tensor f16 [?, 64]/' "$dir/vadd.sc" >"$tmp/vdyn.sc"
+expect_out 1 "argument 'a' has a dynamic shape: give it with --arg a=FILE.npy or a=DTYPE:SHAPE" -- \
+    "$bin" "$tmp/vdyn.sc" $dev --random-inputs=1 --arg i=1
+expect_out 0 '^cycles: [0-9]' -- "$bin" "$tmp/vdyn.sc" $dev --random-inputs=1 --arg i=1 \
+    --arg a=f16:96x64 --stats
+expect_out 1 "argument 'a': a tensor of another type or shape" -- "$bin" "$tmp/vdyn.sc" $dev \
+    --random-inputs=1 --arg i=1 --arg a=f16:96x63
+expect_out 1 "argument 'a': expected DTYPE:SHAPE like f16:4x128, got 'f16:96y64'" -- \
+    "$bin" "$tmp/vdyn.sc" $dev --arg a=f16:96y64
 expect_out 1 "argument 'c': a tensor of another type or shape" -- "$bin" "$dir/add.sc" $dev --arg "c=$tmp/c.npy"
 expect_out 1 'cycle: C0-L1LU-CL0 -> C0-SFU-CL0 -> C0-L1LU-CL0' -- "$bin" "$dir/deadlock.sc" $dev
 expect_out 1 'cycle limit of 5000 cycles reached' -- "$bin" "$dir/spin.sc" $dev --cycle-limit=5000

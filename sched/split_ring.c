@@ -435,38 +435,57 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
 
 /* ---- scf.if on the tile id ------------------------------------------------ */
 
-static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out,
-                         int depth);
+/* Loop variables bound to values while evaluating (split_eval_bound). */
+struct bound {
+    uint32_t n;
+    const ir_value *v;
+    const int64_t *x;
+};
+
+static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
+                         int64_t *out, int depth);
 
 bool split_eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out)
 {
-    return eval_on_tile(m, v, t, out, 0);
+    return eval_on_tile(m, v, t, NULL, out, 0);
+}
+
+bool split_eval_bound(const struct ir_module *m, ir_value v, int64_t t, uint32_t n,
+                      const ir_value *vals, const int64_t *xs, int64_t *out)
+{
+    struct bound bd = {n, vals, xs};
+    return eval_on_tile(m, v, t, &bd, out, 0);
 }
 
 /* Evaluates index/i1 value v on tile t (the linear id): constants, the
- * tile id (one result: the coordinate along the grid's first dimension,
- * grid.h) and integer arithmetic over them. False when v depends on
- * anything else. */
-static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out, int depth)
+ * tile id (result k: the tile's coordinate along grid dimension k; one
+ * result on an N-D grid: dimension 0, grid.h), the values bd binds and
+ * integer arithmetic over them. False when v depends on anything else. */
+static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
+                         int64_t *out, int depth)
 {
+    for (uint32_t i = 0; bd && i < bd->n; i++)
+        if (bd->v[i] == v) {
+            *out = bd->x[i];
+            return true;
+        }
     ir_op d = ir_value_def(m, v);
     if (!d || depth > 64)
         return false;
     const struct ir_op_info *o = ir_op_get(m, d);
     if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
-        int64_t n0 = sched_grid_dim0(m, d);
-        *out = n0 > 0 ? t % n0 : t;
-        return o->nres == 1;
+        *out = sched_grid_coord(m, d, t, ir_value_get(m, v)->index);
+        return true;
     }
     if (o->kind == IR_OP_ARITH_CONSTANT)
         return split_const_int(m, v, out) ||
                (ir_attr_get(m, ir_op_attr(m, d, "value"))->kind == IR_AT_BOOL &&
                 (*out = ir_attr_get(m, ir_op_attr(m, d, "value"))->i, true));
     if (o->kind == IR_OP_ARITH_INDEX_CAST || o->kind == IR_OP_ARITH_INDEX_CASTUI)
-        return eval_on_tile(m, o->opnd[0], t, out, depth + 1);
+        return eval_on_tile(m, o->opnd[0], t, bd, out, depth + 1);
     int64_t a, b;
-    if (o->nopnd != 2 || !eval_on_tile(m, o->opnd[0], t, &a, depth + 1) ||
-        !eval_on_tile(m, o->opnd[1], t, &b, depth + 1))
+    if (o->nopnd != 2 || !eval_on_tile(m, o->opnd[0], t, bd, &a, depth + 1) ||
+        !eval_on_tile(m, o->opnd[1], t, bd, &b, depth + 1))
         return false;
     switch (o->kind) {
     case IR_OP_ARITH_ADDI: *out = a + b; return true;
@@ -545,9 +564,9 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
     bool contiguous = true;
     for (int64_t t = 0; t < ntiles; t++) {
         int64_t v;
-        if (!eval_on_tile(m, o->opnd[0], t, &v, 0))
+        if (!eval_on_tile(m, o->opnd[0], t, NULL, &v, 0))
             return split_error(c, iff, "scf.if on a condition that is not a function of the "
-                                       "(1-D) tile id alone is not supported yet");
+                                       "tile id alone is not supported yet");
         if (!v)
             continue;
         if (lo < 0)

@@ -8,22 +8,23 @@
 // row blocks, dim 1 over column halves) owns rows 128r .. 128r + 127 and
 // columns 2048h .. 2048h + 2047. X, W and Y are each a distributed view of
 // two column partitions (strided halves of one row-major matrix); every
-// access goes through them. Per block of 8 rows, a tile sums the squares
-// of its half of each row (two 1024-wide column blocks, carried), then
-// all-reduces the 8 partial sums with the other tile of its rows: linear
-// tile id r + 2h (dim 0 fastest), so the pairs are {0, 2} and {1, 3},
-// group g = r. Then rstd per row and a second pass scales its half.
+// access goes through them. Per row, a tile sums the squares of its half
+// (two 1024-wide column blocks, carried), then all-reduces that partial
+// sum (tensor<1xf16>) with the other tile of its rows: linear tile id
+// r + 2h (dim 0 fastest), so the pairs are {0, 2} and {1, 3}, group g = r.
+// Then rstd = rsqrt(sum / N + eps) (scalar math on the compute unit) and a
+// second pass scales its half of the row.
 #full = affine_set<(d0, d1) : (d0 >= 0, -d0 + 255 >= 0, d1 >= 0, -d1 + 4095 >= 0)>
 #half0 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 255 >= 0, d1 >= 0, -d1 + 2047 >= 0)>
 #half1 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 255 >= 0, d1 - 2048 >= 0, -d1 + 4095 >= 0)>
-#blk = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 1023 >= 0)>
+#blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 1023 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #pairs = affine_set<(i)[g] : (i - g >= 0, -i + g + 2 >= 0, (i - g) mod 2 == 0)>
 module {
   func.func @rmsnorm_2x2(%X: index, %Y: index, %W: index, %N: index, %eps: f16) attributes {grid = [2, 2]} {
     %pid_r, %pid_h = ktdp.get_compute_tile_id : index, index
     %c0 = arith.constant 0 : index
-    %c8 = arith.constant 8 : index
+    %c1 = arith.constant 1 : index
     %c128 = arith.constant 128 : index
     %c1024 = arith.constant 1024 : index
     %c2048 = arith.constant 2048 : index
@@ -57,61 +58,59 @@ module {
     %Y_view = ktdp.construct_distributed_memory_view (%Y_p0, %Y_p1 : memref<256x2048xf16>, memref<256x2048xf16>) : memref<256x4096xf16>
     %N_i32 = arith.index_cast %N : index to i32
     %N_f16 = arith.sitofp %N_i32 : i32 to f16
-    scf.for %row = %row_start to %row_end step %c8 {
-      // Pass 1: this tile's half of the sum of squares of 8 rows.
-      %zero_blk = arith.constant dense<0.0> : tensor<8x1024xf16>
+    scf.for %row = %row_start to %row_end step %c1 {
+      // Pass 1: this tile's half of the row's sum of squares.
+      %zero_blk = arith.constant dense<0.0> : tensor<1x1024xf16>
       %sq = scf.for %col = %col_start to %col_end step %c1024
-          iter_args(%acc = %zero_blk) -> (tensor<8x1024xf16>) {
+          iter_args(%acc = %zero_blk) -> (tensor<1x1024xf16>) {
         %tx = ktdp.construct_access_tile %X_view[%row, %col] {
           access_tile_set = #blk, access_tile_order = #id
-        } : memref<256x4096xf16> -> !ktdp.access_tile<8x1024xindex>
-        %x = ktdp.load %tx : !ktdp.access_tile<8x1024xindex> -> tensor<8x1024xf16>
-        %x2 = arith.mulf %x, %x : tensor<8x1024xf16>
-        %next = arith.addf %acc, %x2 : tensor<8x1024xf16>
-        scf.yield %next : tensor<8x1024xf16>
+        } : memref<256x4096xf16> -> !ktdp.access_tile<1x1024xindex>
+        %x = ktdp.load %tx : !ktdp.access_tile<1x1024xindex> -> tensor<1x1024xf16>
+        %x2 = arith.mulf %x, %x : tensor<1x1024xf16>
+        %next = arith.addf %acc, %x2 : tensor<1x1024xf16>
+        scf.yield %next : tensor<1x1024xf16>
       }
       %zs = arith.constant 0.0 : f16
-      %init = tensor.splat %zs : tensor<8xf16>
-      %part = linalg.reduce { arith.addf } ins(%sq : tensor<8x1024xf16>) outs(%init : tensor<8xf16>) dimensions = [1]
-      // All-reduce of the partial sums between the two tiles of these rows.
+      %init = tensor.splat %zs : tensor<1xf16>
+      %part = linalg.reduce { arith.addf } ins(%sq : tensor<1x1024xf16>) outs(%init : tensor<1xf16>) dimensions = [1]
+      // All-reduce of the partial sum with the other tile of this row.
       %fut = ktdp.inter_tile_produce producer_tiles_per_group = #pairs
-          -> <(tensor<8xf16>), groups = affine_set<(g) : (g >= 0, -g + 1 >= 0)>> {
+          -> <(tensor<1xf16>), groups = affine_set<(g) : (g >= 0, -g + 1 >= 0)>> {
       ^bb0(%gid: index):
-        ktdp.yield_partial %part : tensor<8xf16>
+        ktdp.yield_partial %part : tensor<1xf16>
       }
-      %zero8 = tensor.splat %zs : tensor<8xf16>
+      %zero1 = tensor.splat %zs : tensor<1xf16>
       %sum = ktdp.inter_tile_reduce(%fut) consumer_tiles_per_group = #pairs,
-          identity(%zero8 : tensor<8xf16>)
-          : <(tensor<8xf16>), groups = affine_set<(g) : (g >= 0, -g + 1 >= 0)>> -> tensor<8xf16> {
-      ^bb0(%lhs: tensor<8xf16>, %rhs: tensor<8xf16>):
-        %e = tensor.empty() : tensor<8xf16>
-        %s = linalg.add ins(%lhs, %rhs : tensor<8xf16>, tensor<8xf16>) outs(%e : tensor<8xf16>) -> tensor<8xf16>
-        ktdp.yield_reduced %s : tensor<8xf16>
+          identity(%zero1 : tensor<1xf16>)
+          : <(tensor<1xf16>), groups = affine_set<(g) : (g >= 0, -g + 1 >= 0)>> -> tensor<1xf16> {
+      ^bb0(%lhs: tensor<1xf16>, %rhs: tensor<1xf16>):
+        %e = tensor.empty() : tensor<1xf16>
+        %s = linalg.add ins(%lhs, %rhs : tensor<1xf16>, tensor<1xf16>) outs(%e : tensor<1xf16>) -> tensor<1xf16>
+        ktdp.yield_reduced %s : tensor<1xf16>
       }
-      // rstd = rsqrt(sum / N + eps), per row.
-      %nv = tensor.splat %N_f16 : tensor<8xf16>
-      %ev = tensor.splat %eps : tensor<8xf16>
-      %mean = arith.divf %sum, %nv : tensor<8xf16>
-      %me = arith.addf %mean, %ev : tensor<8xf16>
-      %rstd = math.rsqrt %me : tensor<8xf16>
-      %rb0 = tensor.empty() : tensor<8x1024xf16>
-      %rb = linalg.broadcast ins(%rstd : tensor<8xf16>) outs(%rb0 : tensor<8x1024xf16>) dimensions = [1]
-      // Pass 2: scale this tile's half of the rows.
+      // rstd = rsqrt(sum / N + eps).
+      %sum_scalar = tensor.extract %sum[%c0] : tensor<1xf16>
+      %mean = arith.divf %sum_scalar, %N_f16 : f16
+      %me = arith.addf %mean, %eps : f16
+      %rstd = math.rsqrt %me : f16
+      %rb = tensor.splat %rstd : tensor<1x1024xf16>
+      // Pass 2: scale this tile's half of the row.
       scf.for %col = %col_start to %col_end step %c1024 {
         %tx = ktdp.construct_access_tile %X_view[%row, %col] {
           access_tile_set = #blk, access_tile_order = #id
-        } : memref<256x4096xf16> -> !ktdp.access_tile<8x1024xindex>
+        } : memref<256x4096xf16> -> !ktdp.access_tile<1x1024xindex>
         %tw = ktdp.construct_access_tile %W_view[%row, %col] {
           access_tile_set = #blk, access_tile_order = #id
-        } : memref<256x4096xf16> -> !ktdp.access_tile<8x1024xindex>
-        %x = ktdp.load %tx : !ktdp.access_tile<8x1024xindex> -> tensor<8x1024xf16>
-        %w = ktdp.load %tw : !ktdp.access_tile<8x1024xindex> -> tensor<8x1024xf16>
-        %xn = arith.mulf %x, %rb : tensor<8x1024xf16>
-        %y = arith.mulf %xn, %w : tensor<8x1024xf16>
+        } : memref<256x4096xf16> -> !ktdp.access_tile<1x1024xindex>
+        %x = ktdp.load %tx : !ktdp.access_tile<1x1024xindex> -> tensor<1x1024xf16>
+        %w = ktdp.load %tw : !ktdp.access_tile<1x1024xindex> -> tensor<1x1024xf16>
+        %xn = arith.mulf %x, %rb : tensor<1x1024xf16>
+        %y = arith.mulf %xn, %w : tensor<1x1024xf16>
         %ty = ktdp.construct_access_tile %Y_view[%row, %col] {
           access_tile_set = #blk, access_tile_order = #id
-        } : memref<256x4096xf16> -> !ktdp.access_tile<8x1024xindex>
-        ktdp.store %y, %ty : tensor<8x1024xf16>, !ktdp.access_tile<8x1024xindex>
+        } : memref<256x4096xf16> -> !ktdp.access_tile<1x1024xindex>
+        ktdp.store %y, %ty : tensor<1x1024xf16>, !ktdp.access_tile<1x1024xindex>
       }
     }
     return

@@ -120,6 +120,20 @@ int64_t sched_grid_coord(const struct ir_module *m, ir_op op, int64_t t, uint32_
     return 0;
 }
 
+uint32_t sched_grid_dims(const struct ir_module *m, ir_op op, int64_t g[3])
+{
+    g[0] = g[1] = g[2] = 1;
+    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        op = ir_op_parent(m, op);
+    ir_attr a = op ? ir_op_attr(m, op, "grid") : IR_NONE;
+    const struct ir_attr_info *gi = a ? ir_attr_get(m, a) : NULL;
+    if (!gi || (gi->kind != IR_AT_ARRAY && gi->kind != IR_AT_DENSE_ARRAY) || gi->n > 3)
+        return 0;
+    for (uint32_t k = 0; k < gi->n; k++)
+        g[k] = gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[k] : ir_attr_get(m, gi->elems[k])->i;
+    return gi->n;
+}
+
 bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag)
 {
     struct sched_ops funcs = {0}, ids = {0};

@@ -38,6 +38,11 @@ int64_t sched_grid_tiles(const struct ir_module *m, ir_op op, int64_t max);
  * ktdp.get_compute_tile_id returns on tile t; 0 for k beyond the grid. */
 int64_t sched_grid_coord(const struct ir_module *m, ir_op op, int64_t t, uint32_t k);
 
+/* The dimensions of the grid of the function holding op into g[0..3) (1
+ * beyond its rank, and without a grid); returns its rank (0 without a
+ * grid or when it cannot be read). */
+uint32_t sched_grid_dims(const struct ir_module *m, ir_op op, int64_t g[3]);
+
 /* Flattens every grid of m to 1-D (see above), in place. Returns false
  * after reporting located errors to diag. */
 bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag);

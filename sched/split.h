@@ -154,12 +154,14 @@
  * a partial from before the loop has its shifts hoisted before it (they
  * run once); the fold stays in the body; a partial computed in the loop is
  * exchanged in it (ktc-lower signals each ring transfer back to the core
- * it read). An `scf.if` (no results, no
- * else) whose body uses a tensor from outside it and whose condition is a
- * function of the tile id alone (coordinates on an N-D grid) holding on
- * one contiguous range lo..hi of linear tile ids becomes `scf.for 0 to trips`, trips = max(min(tile - lo + 1,
- * hi - tile + 1, 1), 0), so the compute group keeps it like any loop;
- * a store in it of a tensor computed outside stores a linalg.copy.
+ * it read). An `scf.if` (no results, no else) whose body uses a tensor
+ * from outside it and whose condition is a function of the tile id alone
+ * (its coordinates on an N-D grid) holding on one contiguous range lo..hi
+ * of linear tile ids becomes `scf.for 0 to trips`, trips = max(min(tile -
+ * lo + 1, hi - tile + 1, 1), 0), tile the linear id (c0 + n0 (c1 + n1 c2)
+ * from the coordinates on an N-D grid), so the compute group keeps it like
+ * any loop; a store in it of a tensor computed outside stores a
+ * linalg.copy.
  *
  * A module without a kernel (no func.func with a body) is rejected at the
  * module: "no kernel: this module defines no func.func with a body".
@@ -174,7 +176,7 @@
  * with a constant box for a set and static sizes and strides, and access
  * tiles on them whose set is not a constant box, whose subscripts are not
  * functions of the tile id and of enclosing loop variables (loops with such
- * bounds and a positive step; at most 2^20 (tile, iteration) points), that
+ * bounds and a positive step; at most 2^16 (tile, iteration) points), that
  * read on one tile, in different iterations, partitions that are not parts
  * of one matrix, whose box straddles partitions that are
  * not parts of one matrix on some tile (or more than 2^20 cells of them;

@@ -237,7 +237,7 @@ static int covered(const struct dview *d, const uint32_t *met, uint32_t n, const
 }
 
 #define MAX_LOOPS 8
-#define MAX_POINTS (1 << 20) /* (tile, iteration) points checked per access tile */
+#define MAX_POINTS (1 << 16) /* (tile, iteration) points checked per access tile */
 
 /* The scf.for loops around an access tile whose variables its subscripts
  * (or the bounds of such loops) reach, outermost first. */

@@ -544,6 +544,24 @@ static bool hoistable(const struct ir_module *m, ir_op op, ir_block body)
     return true;
 }
 
+/* The linear tile id at b: the one-result tile id on a 1-D grid, else
+ * c0 + n0 (c1 + n1 c2) from the tile's coordinates (grid.h). */
+static ir_value linear_tile_id(struct split_b *b, ir_op fn)
+{
+    struct ir_module *m = b->m;
+    int64_t g[3];
+    uint32_t rank = sched_grid_dims(m, fn, g), n = rank > 1 ? rank : 1;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdp.get_compute_tile_id", b->loc);
+    for (uint32_t k = 0; k < n; k++)
+        ir_state_add_result(m, &st, m->t_index);
+    ir_op id = sb_emit(b, &st);
+    ir_value lin = ir_op_result(m, id, n - 1);
+    for (uint32_t k = n - 1; k-- > 0;)
+        lin = sb_addi(b, sb_muli(b, lin, g[k]), ir_op_result(m, id, k));
+    return lin;
+}
+
 /* Rewrites `scf.if %cond { body }` (no results, no else) whose condition
  * depends on the tile id alone into `scf.for %i = 0 to %n step 1 { body }`,
  * %n 1 on the tiles where it holds (a contiguous range lo..hi: min(pid - lo
@@ -588,10 +606,7 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
     else if (lo == 0 && hi == ntiles - 1)
         n = sb_index(&b, 1);
     else {
-        struct ir_op_state st;
-        ir_state_init(&st, m, "ktdp.get_compute_tile_id", o->loc);
-        ir_state_add_result(m, &st, m->t_index);
-        ir_value pid = ir_op_result(m, sb_emit(&b, &st), 0);
+        ir_value pid = linear_tile_id(&b, fn);
         ir_value up = sb_arith(&b, "arith.subi", pid, sb_index(&b, lo - 1));  /* pid - lo + 1 */
         ir_value down = sb_arith(&b, "arith.subi", sb_index(&b, hi + 1), pid); /* hi - pid + 1 */
         n = sb_arith(&b, "arith.minsi", up, down);

@@ -140,7 +140,7 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
     return true;
 }
 
-static void fmt_box(char *buf, size_t n, uint32_t r, const int64_t *lo, const int64_t *hi)
+static const char *fmt_box(char *buf, size_t n, uint32_t r, const int64_t *lo, const int64_t *hi)
 {
     int len = snprintf(buf, n, "[");
     for (uint32_t k = 0; k < r && len >= 0 && (size_t)len < n; k++)
@@ -148,6 +148,7 @@ static void fmt_box(char *buf, size_t n, uint32_t r, const int64_t *lo, const in
                         lo[k], hi[k]);
     if (len >= 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len, "]");
+    return buf;
 }
 
 static bool meets(uint32_t r, const int64_t *alo, const int64_t *ahi, const int64_t *blo,
@@ -347,11 +348,10 @@ static bool check_point(struct walk *w)
     uint32_t i = 0;
     while (i < d->nparts && !meets(d->rank, lo, hi, d->p[i].lo, d->p[i].hi))
         i++;
-    char box[256];
-    fmt_box(box, sizeof box, d->rank, lo, hi);
+    char box[256]; /* the box, written for an error */
     if (i == d->nparts)
         return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s is in no "
-                                     "partition of the distributed view", t, box);
+                                     "partition of the distributed view", t, fmt_box(box, sizeof box, d->rank, lo, hi));
     if (!inside(d->rank, lo, hi, d->p[i].lo, d->p[i].hi)) {
         /* Straddling parts of one matrix: one view reads them all. */
         uint32_t met[MAX_PARTS], n = 0;
@@ -363,7 +363,7 @@ static bool check_point(struct walk *w)
                                              "straddles partitions #%u and #%u of the "
                                              "distributed view, which are not parts of one "
                                              "matrix (other strides, buffers or layout); "
-                                             "not supported yet", t, box, i, j);
+                                             "not supported yet", t, fmt_box(box, sizeof box, d->rank, lo, hi), i, j);
             met[n++] = j;
         }
         int64_t pt[MAX_RANK];
@@ -371,7 +371,7 @@ static bool check_point(struct walk *w)
         if (cov < 0)
             return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
                                          "straddles too many partitions to check; not "
-                                         "supported yet", t, box);
+                                         "supported yet", t, fmt_box(box, sizeof box, d->rank, lo, hi));
         if (!cov) {
             char at_pt[128];
             int len = snprintf(at_pt, sizeof at_pt, "(");
@@ -380,7 +380,7 @@ static bool check_point(struct walk *w)
                                 k ? ", " : "", pt[k], k + 1 == d->rank ? ")" : "");
             return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
                                          "reaches outside the partitions of the distributed "
-                                         "view (at %s)", t, box, at_pt);
+                                         "view (at %s)", t, fmt_box(box, sizeof box, d->rank, lo, hi), at_pt);
         }
         for (uint32_t j = 1; j < n; j++) { /* met[0] = q: rewrite_tile checks it */
             const struct ir_attr_info *sp = d->p[met[j]].space;

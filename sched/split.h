@@ -139,7 +139,8 @@
  * shifts for groups of n, each a scratchpad-to-scratchpad
  * `ktdf.data_transfer {source_tiles = array<i64: ...>}` in a one-stage
  * pipeline reading the buffer of tile source_tiles[t] (a loaded partial is
- * first copied into a buffer once). Small partials are read from their
+ * first copied into a buffer once, and so is, after the loop, a partial
+ * an scf.for carried). Small partials are read from their
  * tiles directly (the n - 1 transfers overlap); large ones pass from
  * neighbour to neighbour, each shift of the previous one's result (less
  * ring traffic), by a cost estimate from the device's ring latency and

@@ -221,6 +221,21 @@ static bool read_direct(const struct split_ctx *c, int64_t n, ir_type t)
     return direct <= chain;
 }
 
+/* linalg.copy of tensor v into a tensor.empty, made at b. */
+static ir_value copy_of(struct split_b *b, ir_value v)
+{
+    struct ir_module *m = b->m;
+    ir_type t = ir_value_type(m, v);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "linalg.copy", b->loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_add_operand(m, &st, sb_tensor_empty(b, t));
+    int64_t seg[2] = {1, 1};
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
+    ir_state_add_result(m, &st, t);
+    return ir_op_result(m, sb_emit(b, &st), 0);
+}
+
 /* Rewrites one inter_tile_reduce and the produce feeding it. */
 static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
 {
@@ -364,6 +379,14 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
         }
         if (ok)
             x = ir_op_get(m, cop)->opnd[0];
+    }
+    /* A partial an scf.for made (its carried buffer) is exchanged from a
+     * copy made after the loop, a generic's buffer as the ring reads. */
+    ir_op xd = ok ? ir_value_def(m, x) : IR_NONE;
+    if (xd && ir_op_get(m, xd)->kind == IR_OP_SCF_FOR) {
+        struct split_b cb;
+        sb_before(&cb, m, ir_op_get(m, xd)->next, ir_op_get(m, prod)->loc);
+        x = copy_of(&cb, x);
     }
     /* A partial computed in the loop is exchanged where it is made. */
     if (ok && top != red &&
@@ -652,14 +675,7 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
             continue;
         struct split_b cb;
         sb_before(&cb, m, op, so->loc);
-        ir_type t = ir_value_type(m, so->opnd[0]);
-        ir_state_init(&st, m, "linalg.copy", so->loc);
-        ir_state_add_operand(m, &st, so->opnd[0]);
-        ir_state_add_operand(m, &st, sb_tensor_empty(&cb, t));
-        int64_t seg[2] = {1, 1};
-        ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
-        ir_state_add_result(m, &st, t);
-        ir_value cv = ir_op_result(m, sb_emit(&cb, &st), 0);
+        ir_value cv = copy_of(&cb, so->opnd[0]);
         ir_op_get(m, op)->opnd[0] = cv;
     }
     ir_op_unlink(m, iff);

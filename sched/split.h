@@ -173,8 +173,9 @@
  * one elementwise generic reading it at the same indices (or reads the
  * carried tensor after computing its next value); tensor.extract at
  * non-constant indices; indirect access tiles; distributed views
- * used other than by access tiles, of dynamic shape, or with partitions that are not construct_memory_views
- * with a constant box for a set and static sizes and strides, and access
+ * used other than by access tiles, of dynamic shape, or with partitions
+ * that are not construct_memory_views with a constant box for a set and
+ * static sizes and strides, and access
  * tiles on them whose set is not a constant box, whose subscripts are not
  * functions of the tile id and of enclosing loop variables (loops with such
  * bounds and a positive step; at most 2^16 (tile, iteration) points), that
@@ -185,8 +186,8 @@
  * the tiles,
  * partitions outside global memory (a scratchpad), of different strides,
  * whose offsets differ by other than constants, or at offsets E_q(t) not
- * affine in the tile's coordinates; an inter_tile_reduce of a tensor.collapse_shape whose
- * combiner is not elementwise or whose identity is not one value
+ * affine in the tile's coordinates; an inter_tile_reduce of a
+ * tensor.collapse_shape whose combiner is not elementwise or whose identity is not one value
  * repeated (a fill, splat or splat constant);
  * inter_tile_consume; inter_tile_reduce with
  * producer_dependency_per_consumer, of several partials, over groups of

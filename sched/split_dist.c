@@ -349,29 +349,35 @@ static bool check_point(struct walk *w)
     while (i < d->nparts && !meets(d->rank, lo, hi, d->p[i].lo, d->p[i].hi))
         i++;
     char box[256]; /* the box, written for an error */
-    if (i == d->nparts)
+    if (i == d->nparts) {
+        fmt_box(box, sizeof box, d->rank, lo, hi);
         return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s is in no "
-                                     "partition of the distributed view", t, fmt_box(box, sizeof box, d->rank, lo, hi));
+                                     "partition of the distributed view", t, box);
+    }
     if (!inside(d->rank, lo, hi, d->p[i].lo, d->p[i].hi)) {
         /* Straddling parts of one matrix: one view reads them all. */
         uint32_t met[MAX_PARTS], n = 0;
         for (uint32_t j = i; j < d->nparts; j++) {
             if (!meets(d->rank, lo, hi, d->p[j].lo, d->p[j].hi))
                 continue;
-            if (!one_matrix(d, i, j))
+            if (!one_matrix(d, i, j)) {
+                fmt_box(box, sizeof box, d->rank, lo, hi);
                 return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
                                              "straddles partitions #%u and #%u of the "
                                              "distributed view, which are not parts of one "
                                              "matrix (other strides, buffers or layout); "
-                                             "not supported yet", t, fmt_box(box, sizeof box, d->rank, lo, hi), i, j);
+                                             "not supported yet", t, box, i, j);
+            }
             met[n++] = j;
         }
         int64_t pt[MAX_RANK];
         int cov = covered(d, met, n, lo, hi, pt);
+        if (cov != 1)
+            fmt_box(box, sizeof box, d->rank, lo, hi);
         if (cov < 0)
             return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
                                          "straddles too many partitions to check; not "
-                                         "supported yet", t, fmt_box(box, sizeof box, d->rank, lo, hi));
+                                         "supported yet", t, box);
         if (!cov) {
             char at_pt[128];
             int len = snprintf(at_pt, sizeof at_pt, "(");
@@ -380,7 +386,7 @@ static bool check_point(struct walk *w)
                                 k ? ", " : "", pt[k], k + 1 == d->rank ? ")" : "");
             return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
                                          "reaches outside the partitions of the distributed "
-                                         "view (at %s)", t, fmt_box(box, sizeof box, d->rank, lo, hi), at_pt);
+                                         "view (at %s)", t, box, at_pt);
         }
         for (uint32_t j = 1; j < n; j++) { /* met[0] = q: rewrite_tile checks it */
             const struct ir_attr_info *sp = d->p[met[j]].space;

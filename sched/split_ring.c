@@ -567,13 +567,17 @@ static bool hoistable(const struct ir_module *m, ir_op op, ir_block body)
     return true;
 }
 
-/* The linear tile id at b: the one-result tile id on a 1-D grid, else
- * c0 + n0 (c1 + n1 c2) from the tile's coordinates (grid.h). */
+/* The linear tile id at b: the one-result tile id on a 1-D grid (dims
+ * after the first 1), else c0 + n0 (c1 + n1 c2) from the tile's
+ * coordinates (grid.h). */
 static ir_value linear_tile_id(struct split_b *b, ir_op fn)
 {
     struct ir_module *m = b->m;
     int64_t g[3];
-    uint32_t rank = sched_grid_dims(m, fn, g), n = rank > 1 ? rank : 1;
+    uint32_t n = sched_grid_dims(m, fn, g); /* results: up to the last dim over 1 */
+    while (n > 1 && g[n - 1] == 1)
+        n--;
+    n = n ? n : 1;
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdp.get_compute_tile_id", b->loc);
     for (uint32_t k = 0; k < n; k++)

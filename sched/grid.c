@@ -101,15 +101,37 @@ int64_t sched_grid_tiles(const struct ir_module *m, ir_op op, int64_t max)
     return n;
 }
 
-int64_t sched_grid_dim0(const struct ir_module *m, ir_op op)
+int64_t sched_grid_coord(const struct ir_module *m, ir_op op, int64_t t, uint32_t k)
 {
     while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
         op = ir_op_parent(m, op);
     ir_attr a = op ? ir_op_attr(m, op, "grid") : IR_NONE;
     const struct ir_attr_info *gi = a ? ir_attr_get(m, a) : NULL;
-    if (!gi || (gi->kind != IR_AT_ARRAY && gi->kind != IR_AT_DENSE_ARRAY) || !gi->n)
-        return 1;
-    return gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[0] : ir_attr_get(m, gi->elems[0])->i;
+    if (!gi || (gi->kind != IR_AT_ARRAY && gi->kind != IR_AT_DENSE_ARRAY))
+        return k ? 0 : t;
+    for (uint32_t j = 0; j < gi->n; j++) {
+        int64_t d = gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[j] : ir_attr_get(m, gi->elems[j])->i;
+        if (d <= 0)
+            return 0;
+        if (j == k)
+            return t % d;
+        t /= d;
+    }
+    return 0;
+}
+
+uint32_t sched_grid_dims(const struct ir_module *m, ir_op op, int64_t g[3])
+{
+    g[0] = g[1] = g[2] = 1;
+    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        op = ir_op_parent(m, op);
+    ir_attr a = op ? ir_op_attr(m, op, "grid") : IR_NONE;
+    const struct ir_attr_info *gi = a ? ir_attr_get(m, a) : NULL;
+    if (!gi || (gi->kind != IR_AT_ARRAY && gi->kind != IR_AT_DENSE_ARRAY) || gi->n > 3)
+        return 0;
+    for (uint32_t k = 0; k < gi->n; k++)
+        g[k] = gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[k] : ir_attr_get(m, gi->elems[k])->i;
+    return gi->n;
 }
 
 bool sched_grid_flatten(struct ir_module *m, struct ir_diag *diag)

@@ -33,10 +33,15 @@
  * grid; 0 when the grid cannot be read or its product exceeds max. */
 int64_t sched_grid_tiles(const struct ir_module *m, ir_op op, int64_t max);
 
-/* The first dimension of the grid of the function holding op (1 without a
- * grid): what a one-result ktdp.get_compute_tile_id returns on tile t is
- * t mod it (the tile's coordinate along dimension 0, as above). */
-int64_t sched_grid_dim0(const struct ir_module *m, ir_op op);
+/* The coordinate along dimension k of linear tile t of the grid of the
+ * function holding op (see above: dimension 0 fastest): what result k of
+ * ktdp.get_compute_tile_id returns on tile t; 0 for k beyond the grid. */
+int64_t sched_grid_coord(const struct ir_module *m, ir_op op, int64_t t, uint32_t k);
+
+/* The dimensions of the grid of the function holding op into g[0..3) (1
+ * beyond its rank, and without a grid); returns its rank (0 without a
+ * grid or when it cannot be read). */
+uint32_t sched_grid_dims(const struct ir_module *m, ir_op op, int64_t g[3]);
 
 /* Flattens every grid of m to 1-D (see above), in place. Returns false
  * after reporting located errors to diag. */

@@ -110,21 +110,25 @@
  *
  * Distributed views (split_dist.c, first). An access tile on a
  * ktdp.construct_distributed_memory_view (ref §2.5, §6.5) is served, on each
- * tile t of the grid, by the first partition its box (its subscripts
- * evaluated on t, plus its set) meets, q(t). Partition i (origin p_i, the
+ * tile t of the grid and each iteration of the scf.for loops its subscripts
+ * depend on, by the first partition its box (its subscripts evaluated
+ * there, a tile id's result k being t's coordinate along grid dimension k,
+ * plus its set) meets, q(t). Partition i (origin p_i, the
  * corner of its set; offset o_i = root + c_i; strides s) holds global
  * coordinate g at o_i + (g - p_i).s, that is E_i + g.s with E_i = o_i -
  * p_i.s. q(t) holds the box whole, or the box straddles partitions that
  * are parts of one matrix (the same root, strides and E_i) and together
- * cover it. So the tile reads, at its own subscripts, the plain view of
- * offset E_q(t): the access tile is moved onto
- * `ktdp.construct_memory_view root + a * tile_id + b` (the tile id only
- * when a != 0), of the distributed view's shape, the partitions' strides
- * and the partitions' bounding box for its set, placed after the
- * distributed view, where E_q(t) = root + a t + b on every tile (one
- * partition for all tiles: a = 0; column or row shards of one matrix
- * indexed by the tile id: a = 0 too, the view is the matrix). A
- * distributed view without other uses is removed.
+ * cover it; all iterations on one tile read at the same E_q(t). So the
+ * tile reads, at its own subscripts, the plain view of offset E_q(t): the
+ * access tile is moved onto `ktdp.construct_memory_view root + b + sum_k
+ * a_k * c_k` (c_k result k of a ktdp.get_compute_tile_id with results up
+ * to the last k with a_k != 0, none when all are 0), of the distributed
+ * view's shape, the partitions' strides and the partitions' bounding box
+ * for its set, placed after the distributed view, where E_q(t) = root + b
+ * + sum_k a_k c_k(t) on every tile, c_k(t) its coordinates (one partition
+ * for all tiles: a = 0; column or row shards of one matrix indexed by the
+ * tile id: a = 0 too, the view is the matrix). A distributed view without
+ * other uses is removed.
  *
  * Inter-tile exchanges (split_ring.c, before extraction). An
  * inter_tile_produce / inter_tile_reduce pair becomes what ktc-interp
@@ -135,7 +139,8 @@
  * shifts for groups of n, each a scratchpad-to-scratchpad
  * `ktdf.data_transfer {source_tiles = array<i64: ...>}` in a one-stage
  * pipeline reading the buffer of tile source_tiles[t] (a loaded partial is
- * first copied into a buffer once). Small partials are read from their
+ * first copied into a buffer once, and so is, after the loop, a partial
+ * an scf.for carried). Small partials are read from their
  * tiles directly (the n - 1 transfers overlap); large ones pass from
  * neighbour to neighbour, each shift of the previous one's result (less
  * ring traffic), by a cost estimate from the device's ring latency and
@@ -150,12 +155,14 @@
  * a partial from before the loop has its shifts hoisted before it (they
  * run once); the fold stays in the body; a partial computed in the loop is
  * exchanged in it (ktc-lower signals each ring transfer back to the core
- * it read). An `scf.if` (no results, no
- * else) whose body uses a tensor from outside it and whose condition is a
- * function of the 1-D tile id alone holding on one contiguous range lo..hi
- * of tiles becomes `scf.for 0 to trips`, trips = max(min(tile - lo + 1,
- * hi - tile + 1, 1), 0), so the compute group keeps it like any loop;
- * a store in it of a tensor computed outside stores a linalg.copy.
+ * it read). An `scf.if` (no results, no else) whose body uses a tensor
+ * from outside it and whose condition is a function of the tile id alone
+ * (its coordinates on an N-D grid) holding on one contiguous range lo..hi
+ * of linear tile ids becomes `scf.for 0 to trips`, trips = max(min(tile -
+ * lo + 1, hi - tile + 1, 1), 0), tile the linear id (c0 + n0 (c1 + n1 c2)
+ * from the coordinates on an N-D grid), so the compute group keeps it like
+ * any loop; a store in it of a tensor computed outside stores a
+ * linalg.copy.
  *
  * A module without a kernel (no func.func with a body) is rejected at the
  * module: "no kernel: this module defines no func.func with a body".
@@ -166,18 +173,21 @@
  * one elementwise generic reading it at the same indices (or reads the
  * carried tensor after computing its next value); tensor.extract at
  * non-constant indices; indirect access tiles; distributed views
- * used other than by access tiles, in a grid of several dimensions, of
- * dynamic shape, or with partitions that are not construct_memory_views
- * with a constant box for a set and static sizes and strides, and access
+ * used other than by access tiles, of dynamic shape, or with partitions
+ * that are not construct_memory_views with a constant box for a set and
+ * static sizes and strides, and access
  * tiles on them whose set is not a constant box, whose subscripts are not
- * functions of the tile id alone, whose box straddles partitions that are
+ * functions of the tile id and of enclosing loop variables (loops with such
+ * bounds and a positive step; at most 2^16 (tile, iteration) points), that
+ * read on one tile, in different iterations, partitions that are not parts
+ * of one matrix, whose box straddles partitions that are
  * not parts of one matrix on some tile (or more than 2^20 cells of them;
  * a box partly outside the partitions is an error), or that read, across
  * the tiles,
  * partitions outside global memory (a scratchpad), of different strides,
  * whose offsets differ by other than constants, or at offsets E_q(t) not
- * affine in t; an inter_tile_reduce of a tensor.collapse_shape whose
- * combiner is not elementwise or whose identity is not one value
+ * affine in the tile's coordinates; an inter_tile_reduce of a
+ * tensor.collapse_shape whose combiner is not elementwise or whose identity is not one value
  * repeated (a fill, splat or splat constant);
  * inter_tile_consume; inter_tile_reduce with
  * producer_dependency_per_consumer, of several partials, over groups of

@@ -12,12 +12,16 @@
  * ktc-interp's first match) partition q(t), which holds it whole, or the
  * box straddles partitions with q(t)'s root, strides and E that cover it
  * (parts of one matrix: whichever serves an element, its address is the
- * same). With o_i = root + c_i (one SSA root and constants), E_q(t) = root
- * + a t + b must hold for one a and b on every tile (a = 0 when one
- * partition, or one matrix, serves every tile): the view is then
+ * same). The box is evaluated on every tile t (a tile id's result k is
+ * t's coordinate along grid dimension k, grid.h) and every iteration of
+ * the scf.for loops the subscripts depend on; all iterations on a tile
+ * must read at one E. With o_i = root + c_i (one SSA root and constants),
+ * E_q(t) = root + b + sum_k a_k c_k(t) must hold for constants a_k, b on
+ * every tile of coordinates c_k(t) (all a_k = 0 when one partition, or
+ * one matrix, serves every tile): the view is then
  *
- *   %pid = ktdp.get_compute_tile_id : index          (when a != 0)
- *   %off = root + a * %pid + b
+ *   %c:K = ktdp.get_compute_tile_id : index, ...     (K: the last a_k != 0)
+ *   %off = root + b + a_0 * %c#0 + ...
  *   %v = ktdp.construct_memory_view %off, sizes: <the distributed view's
  *          shape>, strides: s {coordinate_set = <the partitions' bounding box>}
  *
@@ -35,6 +39,7 @@
 #define MAX_TILES 4096 /* tiles a grid may have for this rewrite */
 #define MAX_RANK 8
 #define MAX_PARTS 64
+#define MAX_GRID 3 /* grid dimensions */
 
 /* A partition of a distributed view. */
 struct part {
@@ -135,7 +140,7 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
     return true;
 }
 
-static void fmt_box(char *buf, size_t n, uint32_t r, const int64_t *lo, const int64_t *hi)
+static const char *fmt_box(char *buf, size_t n, uint32_t r, const int64_t *lo, const int64_t *hi)
 {
     int len = snprintf(buf, n, "[");
     for (uint32_t k = 0; k < r && len >= 0 && (size_t)len < n; k++)
@@ -143,6 +148,7 @@ static void fmt_box(char *buf, size_t n, uint32_t r, const int64_t *lo, const in
                         lo[k], hi[k]);
     if (len >= 0 && (size_t)len < n)
         snprintf(buf + len, n - (size_t)len, "]");
+    return buf;
 }
 
 static bool meets(uint32_t r, const int64_t *alo, const int64_t *ahi, const int64_t *blo,
@@ -231,93 +237,240 @@ static int covered(const struct dview *d, const uint32_t *met, uint32_t n, const
     return rc;
 }
 
-/* The partition serving access tile at on each tile of the grid (q[t]);
- * false after a located error. */
-static bool tile_parts(struct split_ctx *c, const struct dview *d, ir_op at,
-                       int64_t ntiles, uint32_t *q)
+#define MAX_LOOPS 8
+#define MAX_POINTS (1 << 16) /* (tile, iteration) points checked per access tile */
+
+/* The scf.for loops around an access tile whose variables its subscripts
+ * (or the bounds of such loops) reach, outermost first. */
+struct loops {
+    uint32_t n;
+    ir_op op[MAX_LOOPS];
+    ir_value iv[MAX_LOOPS];
+    int64_t x[MAX_LOOPS]; /* the variables' values at the point evaluated */
+};
+
+/* Marks in l->use[] the loops (of l->all) whose variables v reaches. */
+struct reach {
+    uint32_t n;
+    ir_op op[MAX_LOOPS];
+    bool use[MAX_LOOPS];
+};
+
+static void reach_value(const struct ir_module *m, ir_value v, struct reach *r, int depth)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (vi->is_arg) {
+        for (uint32_t i = 0; i < r->n; i++)
+            if (ir_block_get(m, split_body(m, r->op[i], 0))->args[0] == v)
+                r->use[i] = true;
+        return;
+    }
+    const struct ir_op_info *o = ir_op_get(m, vi->owner);
+    for (uint32_t i = 0; i < o->nopnd && depth < 64; i++)
+        reach_value(m, o->opnd[i], r, depth + 1);
+}
+
+/* The loops access tile at depends on; false when more than MAX_LOOPS. */
+static bool find_loops(const struct ir_module *m, ir_op fn, ir_op at, struct loops *l)
+{
+    struct reach r = {0};
+    for (ir_op p = ir_op_parent(m, at); p && p != fn; p = ir_op_parent(m, p)) {
+        const struct ir_op_info *po = ir_op_get(m, p);
+        if (po->kind != IR_OP_SCF_FOR || po->nopnd < 3 || !split_body(m, p, 0) ||
+            !ir_block_get(m, split_body(m, p, 0))->nargs)
+            continue;
+        if (r.n == MAX_LOOPS)
+            return false;
+        r.op[r.n++] = p; /* innermost first */
+    }
+    const struct ir_op_info *o = ir_op_get(m, at);
+    for (uint32_t i = 1; i < o->nopnd; i++)
+        reach_value(m, o->opnd[i], &r, 0);
+    for (uint32_t i = 0; i < r.n; i++) /* a loop's bounds reach outer loops only */
+        if (r.use[i])
+            for (uint32_t k = 0; k < 3; k++)
+                reach_value(m, ir_op_get(m, r.op[i])->opnd[k], &r, 0);
+    l->n = 0;
+    for (uint32_t i = r.n; i-- > 0;)
+        if (r.use[i]) {
+            l->op[l->n] = r.op[i];
+            l->iv[l->n++] = ir_block_get(m, split_body(m, r.op[i], 0))->args[0];
+        }
+    return true;
+}
+
+/* Where an access tile reads on tile t: the partition of its first point
+ * (-1: none, its loops run no iteration there) and E_q - root. */
+struct tile_read {
+    int64_t q, e;
+};
+
+struct walk {
+    struct split_ctx *c;
+    const struct dview *d;
+    ir_op at;
+    const struct ir_attr_info *bm;
+    int64_t alo[MAX_RANK], ahi[MAX_RANK];
+    struct loops l;
+    int64_t t, points;
+    struct tile_read *rd;
+};
+
+static bool not_affine(struct walk *w)
+{
+    return split_error(w->c, w->at, "an access tile on a distributed view whose subscripts are "
+                                    "not functions of the tile id and of enclosing loop "
+                                    "variables (loops with such bounds and a positive step) "
+                                    "is not supported yet");
+}
+
+/* Checks the access tile's box at the current point (tile w->t, loop
+ * variables w->l.x): the partition q serving it, recorded in w->rd[t]. */
+static bool check_point(struct walk *w)
+{
+    struct split_ctx *c = w->c;
+    struct ir_module *m = c->m;
+    const struct dview *d = w->d;
+    const struct ir_op_info *o = ir_op_get(m, w->at);
+    int64_t sub[16], t = w->t;
+    for (uint32_t i = 1; i < o->nopnd; i++)
+        if (!split_eval_bound(m, o->opnd[i], t, w->l.n, w->l.iv, w->l.x, &sub[i - 1]))
+            return not_affine(w);
+    int64_t lo[MAX_RANK], hi[MAX_RANK];
+    bool ok = true;
+    for (uint32_t k = 0; k < d->rank; k++) {
+        int64_t x = ir_aff_eval(m, ir_map_get(m, w->bm->map)->res[k], sub, NULL, &ok);
+        lo[k] = x + w->alo[k];
+        hi[k] = x + w->ahi[k];
+    }
+    if (!ok)
+        return split_error(c, w->at, "malformed access tile subscripts");
+    uint32_t i = 0;
+    while (i < d->nparts && !meets(d->rank, lo, hi, d->p[i].lo, d->p[i].hi))
+        i++;
+    char box[256]; /* the box, written for an error */
+    if (i == d->nparts) {
+        fmt_box(box, sizeof box, d->rank, lo, hi);
+        return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s is in no "
+                                     "partition of the distributed view", t, box);
+    }
+    if (!inside(d->rank, lo, hi, d->p[i].lo, d->p[i].hi)) {
+        /* Straddling parts of one matrix: one view reads them all. */
+        uint32_t met[MAX_PARTS], n = 0;
+        for (uint32_t j = i; j < d->nparts; j++) {
+            if (!meets(d->rank, lo, hi, d->p[j].lo, d->p[j].hi))
+                continue;
+            if (!one_matrix(d, i, j)) {
+                fmt_box(box, sizeof box, d->rank, lo, hi);
+                return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
+                                             "straddles partitions #%u and #%u of the "
+                                             "distributed view, which are not parts of one "
+                                             "matrix (other strides, buffers or layout); "
+                                             "not supported yet", t, box, i, j);
+            }
+            met[n++] = j;
+        }
+        int64_t pt[MAX_RANK];
+        int cov = covered(d, met, n, lo, hi, pt);
+        if (cov != 1)
+            fmt_box(box, sizeof box, d->rank, lo, hi);
+        if (cov < 0)
+            return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
+                                         "straddles too many partitions to check; not "
+                                         "supported yet", t, box);
+        if (!cov) {
+            char at_pt[128];
+            int len = snprintf(at_pt, sizeof at_pt, "(");
+            for (uint32_t k = 0; k < d->rank && len > 0 && (size_t)len < sizeof at_pt; k++)
+                len += snprintf(at_pt + len, sizeof at_pt - (size_t)len, "%s%" PRId64 "%s",
+                                k ? ", " : "", pt[k], k + 1 == d->rank ? ")" : "");
+            return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
+                                         "reaches outside the partitions of the distributed "
+                                         "view (at %s)", t, box, at_pt);
+        }
+        for (uint32_t j = 1; j < n; j++) { /* met[0] = q: rewrite_tile checks it */
+            const struct ir_attr_info *sp = d->p[met[j]].space;
+            if (!sp || (sp->i != IR_MS_GLOBAL && sp->i != IR_MS_UNSPECIFIED) ||
+                (sp->flags & IR_ATF_HAS_ID))
+                return split_error(c, w->at, "on tile %" PRId64 ", this access tile reads "
+                                             "partition #%u of the distributed view, which is "
+                                             "not in global memory (a scratchpad); not "
+                                             "supported yet", t, met[j]);
+        }
+    }
+    /* One view per tile: every point of a tile reads at the same E. */
+    struct tile_read *r = &w->rd[t];
+    int64_t e = global_offset(&d->p[i], d->rank);
+    if (r->q < 0) {
+        r->q = i;
+        r->e = e;
+    } else if (e != r->e || d->p[i].root != d->p[r->q].root ||
+               memcmp(d->p[i].strides->ints, d->p[r->q].strides->ints,
+                      d->rank * sizeof(int64_t)) != 0) {
+        return split_error(c, w->at, "on tile %" PRId64 ", this access tile reads partitions "
+                                     "#%" PRId64 " and #%u of the distributed view, which are "
+                                     "not parts of one matrix, in different iterations of its "
+                                     "loops; not supported yet", t, r->q, i);
+    }
+    return true;
+}
+
+/* Enumerates the iterations of loops k.. of w->l on tile w->t. */
+static bool walk_loops(struct walk *w, uint32_t k)
+{
+    if (k == w->l.n) {
+        if (++w->points > MAX_POINTS)
+            return split_error(w->c, w->at, "an access tile on a distributed view evaluated on "
+                                            "more than %d (tile, loop iteration) points is not "
+                                            "supported yet", MAX_POINTS);
+        return check_point(w);
+    }
+    const struct ir_module *m = w->c->m;
+    const struct ir_op_info *lo = ir_op_get(m, w->l.op[k]);
+    int64_t b[3];
+    for (uint32_t i = 0; i < 3; i++)
+        if (!split_eval_bound(m, lo->opnd[i], w->t, k, w->l.iv, w->l.x, &b[i]))
+            return not_affine(w);
+    if (b[2] <= 0)
+        return not_affine(w);
+    for (int64_t x = b[0]; x < b[1]; x += b[2]) {
+        w->l.x[k] = x;
+        if (!walk_loops(w, k + 1))
+            return false;
+    }
+    return true;
+}
+
+/* Where access tile at reads on each tile of the grid (rd[t]), over the
+ * iterations of the loops its subscripts depend on; false after a located
+ * error. */
+static bool tile_parts(struct split_ctx *c, ir_op fn, const struct dview *d, ir_op at,
+                       int64_t ntiles, struct tile_read *rd)
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *o = ir_op_get(m, at);
     const struct ir_attr_info *set = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
-    const struct ir_attr_info *bm = attr_of(m, at, "base_map", IR_AT_AFFINE_MAP);
-    int64_t alo[MAX_RANK], ahi[MAX_RANK];
-    if (!set || !bm || ir_set_get(m, set->map)->nsyms ||
+    struct walk w = {.c = c, .d = d, .at = at, .rd = rd};
+    w.bm = attr_of(m, at, "base_map", IR_AT_AFFINE_MAP);
+    if (!set || !w.bm || ir_set_get(m, set->map)->nsyms ||
         ir_set_get(m, set->map)->ndims != d->rank ||
-        ir_map_get(m, bm->map)->nres != d->rank || !ir_set_box(m, set->map, NULL, alo, ahi))
+        ir_map_get(m, w.bm->map)->nres != d->rank || !ir_set_box(m, set->map, NULL, w.alo, w.ahi))
         return split_error(c, at, "an access tile on a distributed view whose set is not a "
                                   "constant box is not supported yet");
     for (uint32_t k = 0; k < d->rank; k++)
-        if (alo[k] == INT64_MIN || ahi[k] == INT64_MAX)
+        if (w.alo[k] == INT64_MIN || w.ahi[k] == INT64_MAX)
             return split_error(c, at, "an access tile on a distributed view whose set is not a "
                                       "constant box is not supported yet");
-    int64_t sub[16];
     if (o->nopnd - 1 > 16)
         return split_error(c, at, "an access tile with %u subscripts is not supported yet",
                            o->nopnd - 1);
-    for (int64_t t = 0; t < ntiles; t++) {
-        for (uint32_t i = 1; i < o->nopnd; i++)
-            if (!split_eval_on_tile(m, o->opnd[i], t, &sub[i - 1]))
-                return split_error(c, at, "an access tile on a distributed view whose subscripts "
-                                          "are not functions of the tile id alone is not "
-                                          "supported yet");
-        int64_t lo[MAX_RANK], hi[MAX_RANK];
-        bool ok = true;
-        for (uint32_t k = 0; k < d->rank; k++) {
-            int64_t x = ir_aff_eval(m, ir_map_get(m, bm->map)->res[k], sub, NULL, &ok);
-            lo[k] = x + alo[k];
-            hi[k] = x + ahi[k];
-        }
-        if (!ok)
-            return split_error(c, at, "malformed access tile subscripts");
-        uint32_t i = 0;
-        while (i < d->nparts && !meets(d->rank, lo, hi, d->p[i].lo, d->p[i].hi))
-            i++;
-        char box[256];
-        fmt_box(box, sizeof box, d->rank, lo, hi);
-        if (i == d->nparts)
-            return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s is in no "
-                                      "partition of the distributed view", t, box);
-        if (!inside(d->rank, lo, hi, d->p[i].lo, d->p[i].hi)) {
-            /* Straddling parts of one matrix: one view reads them all. */
-            uint32_t met[MAX_PARTS], n = 0;
-            for (uint32_t j = i; j < d->nparts; j++) {
-                if (!meets(d->rank, lo, hi, d->p[j].lo, d->p[j].hi))
-                    continue;
-                if (!one_matrix(d, i, j))
-                    return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s "
-                                              "straddles partitions #%u and #%u of the "
-                                              "distributed view, which are not parts of one "
-                                              "matrix (other strides, buffers or layout); "
-                                              "not supported yet", t, box, i, j);
-                met[n++] = j;
-            }
-            int64_t pt[MAX_RANK];
-            int cov = covered(d, met, n, lo, hi, pt);
-            if (cov < 0)
-                return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s "
-                                          "straddles too many partitions to check; not "
-                                          "supported yet", t, box);
-            if (!cov) {
-                char at_pt[128];
-                int len = snprintf(at_pt, sizeof at_pt, "(");
-                for (uint32_t k = 0; k < d->rank && len > 0 && (size_t)len < sizeof at_pt; k++)
-                    len += snprintf(at_pt + len, sizeof at_pt - (size_t)len, "%s%" PRId64 "%s",
-                                    k ? ", " : "", pt[k], k + 1 == d->rank ? ")" : "");
-                return split_error(c, at, "on tile %" PRId64 ", this access tile's box %s "
-                                          "reaches outside the partitions of the distributed "
-                                          "view (at %s)", t, box, at_pt);
-            }
-            for (uint32_t j = 1; j < n; j++) { /* met[0] = q[t]: rewrite_tile checks it */
-                const struct ir_attr_info *sp = d->p[met[j]].space;
-                if (!sp || (sp->i != IR_MS_GLOBAL && sp->i != IR_MS_UNSPECIFIED) ||
-                    (sp->flags & IR_ATF_HAS_ID))
-                    return split_error(c, at, "on tile %" PRId64 ", this access tile reads "
-                                              "partition #%u of the distributed view, which is "
-                                              "not in global memory (a scratchpad); not "
-                                              "supported yet", t, met[j]);
-            }
-        }
-        q[t] = i;
+    if (!find_loops(m, fn, at, &w.l))
+        return split_error(c, at, "an access tile on a distributed view in more than %d loops "
+                                  "is not supported yet", MAX_LOOPS);
+    for (w.t = 0; w.t < ntiles; w.t++) {
+        rd[w.t].q = -1;
+        if (!walk_loops(&w, 0))
+            return false;
     }
     return true;
 }
@@ -330,53 +483,83 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, const struct dview *d, i
     if (!ntiles)
         return split_error(c, at, "an access tile on a distributed view in a grid of more "
                                   "than %d tiles is not supported yet", MAX_TILES);
-    uint32_t *q = malloc((size_t)ntiles * sizeof *q);
-    if (!q)
+    struct tile_read *rd = malloc((size_t)ntiles * sizeof *rd);
+    if (!rd)
         abort();
-    bool ok = tile_parts(c, d, at, ntiles, q);
+    bool ok = tile_parts(c, fn, d, at, ntiles, rd);
     /* The partitions it reads: global memory, one stride and buffer. */
-    const struct part *p0 = ok ? &d->p[q[0]] : NULL;
-    for (int64_t t = 0; ok && t < ntiles; t++) {
-        const struct part *p = &d->p[q[t]];
+    int64_t t0 = 0; /* the first tile that reads */
+    while (ok && t0 < ntiles && rd[t0].q < 0)
+        t0++;
+    const struct part *p0 = !ok ? NULL : t0 < ntiles ? &d->p[rd[t0].q] : &d->p[0];
+    for (int64_t t = t0; ok && t < ntiles; t++) {
+        if (rd[t].q < 0)
+            continue;
+        const struct part *p = &d->p[rd[t].q];
+        uint32_t q0 = (uint32_t)rd[t0].q, qt = (uint32_t)rd[t].q;
         if (!p->space || (p->space->i != IR_MS_GLOBAL && p->space->i != IR_MS_UNSPECIFIED) ||
             (p->space->flags & IR_ATF_HAS_ID))
             ok = split_error(c, at, "on tile %" PRId64 ", this access tile reads partition #%u "
                                     "of the distributed view, which is not in global memory "
-                                    "(a scratchpad); not supported yet", t, q[t]);
+                                    "(a scratchpad); not supported yet", t, qt);
         else if (memcmp(p->strides->ints, p0->strides->ints, d->rank * sizeof(int64_t)) != 0)
             ok = split_error(c, at, "this access tile reads partitions #%u and #%u of the "
                                     "distributed view, which have different strides; not "
-                                    "supported yet", q[0], q[t]);
+                                    "supported yet", q0, qt);
         else if (p->root != p0->root)
             ok = split_error(c, at, "this access tile reads partitions #%u and #%u of the "
                                     "distributed view, whose offsets do not differ by a "
-                                    "constant (different buffers); not supported yet", q[0], q[t]);
+                                    "constant (different buffers); not supported yet", q0, qt);
         for (uint32_t k = 0; ok && k < d->rank; k++)
             if (p->strides->ints[k] == IR_DYN)
                 ok = split_error(c, p->op, "views with dynamic strides are not supported yet");
     }
-    /* E_q(t) = root + a t + b. */
-    int64_t b = ok ? global_offset(p0, d->rank) : 0;
-    int64_t a = ok && ntiles > 1 ? global_offset(&d->p[q[1]], d->rank) - b : 0;
-    for (int64_t t = 0; ok && t < ntiles; t++)
-        if (global_offset(&d->p[q[t]], d->rank) != b + a * t)
+    /* E_q(t) = root + b + sum_k a_k coord_k(t), coord_k the tile's
+     * coordinate along grid dimension k: a_k from a tile that differs from
+     * t0 along k alone. */
+    int64_t a[MAX_GRID] = {0}, b = ok && t0 < ntiles ? rd[t0].e : 0;
+    for (uint32_t k = 0; ok && t0 < ntiles && k < MAX_GRID; k++)
+        for (int64_t t = 0; t < ntiles; t++) {
+            int64_t dk = sched_grid_coord(m, fn, t, k) - sched_grid_coord(m, fn, t0, k);
+            bool others = rd[t].q >= 0 && dk != 0;
+            for (uint32_t j = 0; others && j < MAX_GRID; j++)
+                others = j == k || sched_grid_coord(m, fn, t, j) == sched_grid_coord(m, fn, t0, j);
+            if (others && (rd[t].e - rd[t0].e) % dk == 0) {
+                a[k] = (rd[t].e - rd[t0].e) / dk;
+                break;
+            }
+        }
+    for (uint32_t k = 0; ok && t0 < ntiles && k < MAX_GRID; k++)
+        b -= a[k] * sched_grid_coord(m, fn, t0, k);
+    for (int64_t t = 0; ok && t < ntiles; t++) {
+        int64_t e = b;
+        for (uint32_t k = 0; k < MAX_GRID; k++)
+            e += a[k] * sched_grid_coord(m, fn, t, k);
+        if (rd[t].q >= 0 && rd[t].e != e)
             ok = split_error(c, at, "the partitions this access tile reads on each tile are at "
-                                    "offsets that are not an affine function of the tile id "
-                                    "(tile %" PRId64 " reads partition #%u); not supported "
-                                    "yet", t, q[t]);
-    free(q);
+                                    "offsets that are not an affine function of the tile's "
+                                    "coordinates (tile %" PRId64 " reads partition #%" PRId64
+                                    "); not supported yet", t, rd[t].q);
+    }
+    free(rd);
     if (!ok)
         return false;
     /* The view, after the distributed view. */
     struct split_b sb;
     sb_before(&sb, m, ir_op_get(m, d->op)->next, ir_op_get(m, at)->loc);
     ir_value off = sb_index(&sb, b);
-    if (a) {
+    uint32_t nres = MAX_GRID; /* the tile id's results: up to the last a_k != 0 */
+    while (nres && !a[nres - 1])
+        nres--;
+    if (nres) {
         struct ir_op_state st;
         ir_state_init(&st, m, "ktdp.get_compute_tile_id", sb.loc);
-        ir_state_add_result(m, &st, m->t_index);
-        ir_value pid = ir_op_result(m, sb_emit(&sb, &st), 0);
-        off = sb_addi(&sb, sb_muli(&sb, pid, a), off);
+        for (uint32_t k = 0; k < nres; k++)
+            ir_state_add_result(m, &st, m->t_index);
+        ir_op pid = sb_emit(&sb, &st);
+        for (uint32_t k = 0; k < nres; k++)
+            if (a[k])
+                off = sb_addi(&sb, sb_muli(&sb, ir_op_result(m, pid, k), a[k]), off);
     }
     if (p0->root)
         off = sb_addi(&sb, p0->root, off);
@@ -425,13 +608,6 @@ static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* Whether fn's grid is 1-D (its dims after the first are 1): the tile id
- * this phase evaluates is the linear one. */
-static bool one_dim_grid(const struct ir_module *m, ir_op fn)
-{
-    return sched_grid_tiles(m, fn, INT64_MAX) == sched_grid_dim0(m, fn);
-}
-
 bool split_dist(struct split_ctx *c)
 {
     struct ir_module *m = c->m;
@@ -448,11 +624,6 @@ bool split_dist(struct split_ctx *c)
             fn = ir_op_parent(m, fn);
         if (!fn) {
             split_error(c, dvs.v[i], "a distributed view outside a function is not supported yet");
-            continue;
-        }
-        if (!one_dim_grid(m, fn)) {
-            split_error(c, dvs.v[i], "a distributed view in a function whose grid has several "
-                                     "dimensions is not supported yet");
             continue;
         }
         if (!read_dview(c, dvs.v[i], d))

@@ -41,10 +41,15 @@ bool split_error(struct split_ctx *c, ir_op op, const char *fmt, ...)
 #define SPLIT_RING_SHIFT "ktdf.ring_shift"
 bool split_ring(struct split_ctx *c);
 bool split_is_ring_shift(const struct ir_module *m, ir_op op);
-/* Evaluates index/i1 value v on (linear) tile t: constants, the tile id of
- * a 1-D grid and integer arithmetic and comparisons over them (arith.cmpi,
- * not arith.select). False when v depends on anything else. */
+/* Evaluates index/i1 value v on (linear) tile t: constants, the tile id
+ * (its coordinates on an N-D grid) and integer arithmetic and comparisons
+ * over them (arith.cmpi, not arith.select). False when v depends on
+ * anything else. */
 bool split_eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out);
+/* As split_eval_on_tile, with values vals[0..n) (loop variables) taking
+ * xs[0..n); the tile id of an N-D grid gives its coordinates. */
+bool split_eval_bound(const struct ir_module *m, ir_value v, int64_t t, uint32_t n,
+                      const ir_value *vals, const int64_t *xs, int64_t *out);
 /* The distributed-view phase (split_dist.c): access tiles on distributed
  * views become access tiles on plain views (split.h). */
 bool split_dist(struct split_ctx *c);

@@ -221,6 +221,21 @@ static bool read_direct(const struct split_ctx *c, int64_t n, ir_type t)
     return direct <= chain;
 }
 
+/* linalg.copy of tensor v into a tensor.empty, made at b. */
+static ir_value copy_of(struct split_b *b, ir_value v)
+{
+    struct ir_module *m = b->m;
+    ir_type t = ir_value_type(m, v);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "linalg.copy", b->loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_add_operand(m, &st, sb_tensor_empty(b, t));
+    int64_t seg[2] = {1, 1};
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
+    ir_state_add_result(m, &st, t);
+    return ir_op_result(m, sb_emit(b, &st), 0);
+}
+
 /* Rewrites one inter_tile_reduce and the produce feeding it. */
 static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
 {
@@ -365,6 +380,14 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
         if (ok)
             x = ir_op_get(m, cop)->opnd[0];
     }
+    /* A partial an scf.for made (its carried buffer) is exchanged from a
+     * copy made after the loop, a generic's buffer as the ring reads. */
+    ir_op xd = ok ? ir_value_def(m, x) : IR_NONE;
+    if (xd && ir_op_get(m, xd)->kind == IR_OP_SCF_FOR) {
+        struct split_b cb;
+        sb_before(&cb, m, ir_op_get(m, xd)->next, ir_op_get(m, prod)->loc);
+        x = copy_of(&cb, x);
+    }
     /* A partial computed in the loop is exchanged where it is made. */
     if (ok && top != red &&
         (!ir_value_def(m, x) || ir_op_get(m, ir_value_def(m, x))->block != ir_op_get(m, top)->block))
@@ -435,38 +458,57 @@ static bool rewrite_reduce(struct split_ctx *c, ir_op fn, ir_op red)
 
 /* ---- scf.if on the tile id ------------------------------------------------ */
 
-static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out,
-                         int depth);
+/* Loop variables bound to values while evaluating (split_eval_bound). */
+struct bound {
+    uint32_t n;
+    const ir_value *v;
+    const int64_t *x;
+};
+
+static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
+                         int64_t *out, int depth);
 
 bool split_eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out)
 {
-    return eval_on_tile(m, v, t, out, 0);
+    return eval_on_tile(m, v, t, NULL, out, 0);
+}
+
+bool split_eval_bound(const struct ir_module *m, ir_value v, int64_t t, uint32_t n,
+                      const ir_value *vals, const int64_t *xs, int64_t *out)
+{
+    struct bound bd = {n, vals, xs};
+    return eval_on_tile(m, v, t, &bd, out, 0);
 }
 
 /* Evaluates index/i1 value v on tile t (the linear id): constants, the
- * tile id (one result: the coordinate along the grid's first dimension,
- * grid.h) and integer arithmetic over them. False when v depends on
- * anything else. */
-static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out, int depth)
+ * tile id (result k: the tile's coordinate along grid dimension k; one
+ * result on an N-D grid: dimension 0, grid.h), the values bd binds and
+ * integer arithmetic over them. False when v depends on anything else. */
+static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
+                         int64_t *out, int depth)
 {
+    for (uint32_t i = 0; bd && i < bd->n; i++)
+        if (bd->v[i] == v) {
+            *out = bd->x[i];
+            return true;
+        }
     ir_op d = ir_value_def(m, v);
     if (!d || depth > 64)
         return false;
     const struct ir_op_info *o = ir_op_get(m, d);
     if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
-        int64_t n0 = sched_grid_dim0(m, d);
-        *out = n0 > 0 ? t % n0 : t;
-        return o->nres == 1;
+        *out = sched_grid_coord(m, d, t, ir_value_get(m, v)->index);
+        return true;
     }
     if (o->kind == IR_OP_ARITH_CONSTANT)
         return split_const_int(m, v, out) ||
                (ir_attr_get(m, ir_op_attr(m, d, "value"))->kind == IR_AT_BOOL &&
                 (*out = ir_attr_get(m, ir_op_attr(m, d, "value"))->i, true));
     if (o->kind == IR_OP_ARITH_INDEX_CAST || o->kind == IR_OP_ARITH_INDEX_CASTUI)
-        return eval_on_tile(m, o->opnd[0], t, out, depth + 1);
+        return eval_on_tile(m, o->opnd[0], t, bd, out, depth + 1);
     int64_t a, b;
-    if (o->nopnd != 2 || !eval_on_tile(m, o->opnd[0], t, &a, depth + 1) ||
-        !eval_on_tile(m, o->opnd[1], t, &b, depth + 1))
+    if (o->nopnd != 2 || !eval_on_tile(m, o->opnd[0], t, bd, &a, depth + 1) ||
+        !eval_on_tile(m, o->opnd[1], t, bd, &b, depth + 1))
         return false;
     switch (o->kind) {
     case IR_OP_ARITH_ADDI: *out = a + b; return true;
@@ -525,6 +567,28 @@ static bool hoistable(const struct ir_module *m, ir_op op, ir_block body)
     return true;
 }
 
+/* The linear tile id at b: the one-result tile id on a 1-D grid (dims
+ * after the first 1), else c0 + n0 (c1 + n1 c2) from the tile's
+ * coordinates (grid.h). */
+static ir_value linear_tile_id(struct split_b *b, ir_op fn)
+{
+    struct ir_module *m = b->m;
+    int64_t g[3];
+    uint32_t n = sched_grid_dims(m, fn, g); /* results: up to the last dim over 1 */
+    while (n > 1 && g[n - 1] == 1)
+        n--;
+    n = n ? n : 1;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdp.get_compute_tile_id", b->loc);
+    for (uint32_t k = 0; k < n; k++)
+        ir_state_add_result(m, &st, m->t_index);
+    ir_op id = sb_emit(b, &st);
+    ir_value lin = ir_op_result(m, id, n - 1);
+    for (uint32_t k = n - 1; k-- > 0;)
+        lin = sb_addi(b, sb_muli(b, lin, g[k]), ir_op_result(m, id, k));
+    return lin;
+}
+
 /* Rewrites `scf.if %cond { body }` (no results, no else) whose condition
  * depends on the tile id alone into `scf.for %i = 0 to %n step 1 { body }`,
  * %n 1 on the tiles where it holds (a contiguous range lo..hi: min(pid - lo
@@ -545,9 +609,9 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
     bool contiguous = true;
     for (int64_t t = 0; t < ntiles; t++) {
         int64_t v;
-        if (!eval_on_tile(m, o->opnd[0], t, &v, 0))
+        if (!eval_on_tile(m, o->opnd[0], t, NULL, &v, 0))
             return split_error(c, iff, "scf.if on a condition that is not a function of the "
-                                       "(1-D) tile id alone is not supported yet");
+                                       "tile id alone is not supported yet");
         if (!v)
             continue;
         if (lo < 0)
@@ -569,10 +633,7 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
     else if (lo == 0 && hi == ntiles - 1)
         n = sb_index(&b, 1);
     else {
-        struct ir_op_state st;
-        ir_state_init(&st, m, "ktdp.get_compute_tile_id", o->loc);
-        ir_state_add_result(m, &st, m->t_index);
-        ir_value pid = ir_op_result(m, sb_emit(&b, &st), 0);
+        ir_value pid = linear_tile_id(&b, fn);
         ir_value up = sb_arith(&b, "arith.subi", pid, sb_index(&b, lo - 1));  /* pid - lo + 1 */
         ir_value down = sb_arith(&b, "arith.subi", sb_index(&b, hi + 1), pid); /* hi - pid + 1 */
         n = sb_arith(&b, "arith.minsi", up, down);
@@ -618,14 +679,7 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
             continue;
         struct split_b cb;
         sb_before(&cb, m, op, so->loc);
-        ir_type t = ir_value_type(m, so->opnd[0]);
-        ir_state_init(&st, m, "linalg.copy", so->loc);
-        ir_state_add_operand(m, &st, so->opnd[0]);
-        ir_state_add_operand(m, &st, sb_tensor_empty(&cb, t));
-        int64_t seg[2] = {1, 1};
-        ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
-        ir_state_add_result(m, &st, t);
-        ir_value cv = ir_op_result(m, sb_emit(&cb, &st), 0);
+        ir_value cv = copy_of(&cb, so->opnd[0]);
         ir_op_get(m, op)->opnd[0] = cv;
     }
     ir_op_unlink(m, iff);

@@ -1,12 +1,12 @@
 // RUN: ktc-split
 // PARSE: --device=spyre
-// The subscripts come from a loop variable: which partition serves the tile
-// is not known per tile.
+// The subscripts come from a kernel argument, known at launch only: which
+// partition serves the tile is not known when compiling.
 #p0 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #p1 = affine_set<(d0, d1) : (d0 - 4 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #box = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @err_dist_subscripts(%w: index, %y: index) attributes {grid = [1]} {
+func.func @err_dist_subscripts(%w: index, %y: index, %k: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %t = ktdp.get_compute_tile_id : index
@@ -22,8 +22,9 @@ func.func @err_dist_subscripts(%w: index, %y: index) attributes {grid = [1]} {
     coordinate_set = #box, memory_space = #ktdp.memory_space<global>} : memref<4x64xf16>
   %ty = ktdp.construct_access_tile %Y[%c0, %c0] {access_tile_set = #box, access_tile_order = #id} : memref<4x64xf16> -> !ktdp.access_tile<4x64xindex>
   %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %c1 step %c1 {
-  %td = ktdp.construct_access_tile %D[%i, %c0] {access_tile_set = #box, access_tile_order = #id} : memref<8x64xf16> -> !ktdp.access_tile<4x64xindex>
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c4 {
+  %td = ktdp.construct_access_tile %D[%k, %c0] {access_tile_set = #box, access_tile_order = #id} : memref<8x64xf16> -> !ktdp.access_tile<4x64xindex>
   %v = ktdp.load %td : !ktdp.access_tile<4x64xindex> -> tensor<4x64xf16>
   ktdp.store %v, %ty : tensor<4x64xf16>, !ktdp.access_tile<4x64xindex>
   }

@@ -1522,9 +1522,10 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     struct ir_module *m = g->m;
     const struct ir_op_info *o = ir_op_get(m, op);
     const struct arch_res *r = &g->dev->res[g->p.res];
+    if (o->kind != IR_OP_VECTORCHAIN_REDUCE || !o->nopnd || !(r->features & ARCH_F_COMPUTE))
+        return false;
     ir_op d = ir_value_def(m, o->opnd[0]);
-    if (o->kind != IR_OP_VECTORCHAIN_REDUCE || !(r->features & ARCH_F_COMPUTE) || !d ||
-        ir_op_get(m, d)->kind != IR_OP_DATAFLOW_RECEIVE || ir_op_get(m, d)->block != o->block)
+    if (!d || ir_op_get(m, d)->kind != IR_OP_DATAFLOW_RECEIVE || ir_op_get(m, d)->block != o->block)
         return false;
     int dt = cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
     int64_t lanes =

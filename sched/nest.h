@@ -327,6 +327,7 @@
 #define SCHED_NEST_TRANSFORMS(X)                                                              \
     X(SINK, "sink")                                                                           \
     X(REDUCTIONS, "reductions")                                                               \
+    X(REDUCTION_PRODUCER, "reduction-producer")                                               \
     X(NORMALIZE, "normalize")                                                                 \
     X(TILING, "tiling")                                                                       \
     X(SHARED_LOADS, "shared-loads")                                                           \

@@ -255,6 +255,77 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     return true;
 }
 
+/* The producer of the row: the scf.for just before the reduction's
+ * pipeline, a parallel_loop from 0 to n by w (every chunk of the row) whose
+ * body is index arithmetic and pipelines, one transfer of which writes the
+ * scratchpad row the reduction reads, chunk %iv (lanes wide, at the
+ * subscripts the reduction reads it at), none reading it. The first level
+ * then runs the loop's iterations for the chunks it folds (nest.h,
+ * reduction-producer); IR_NONE when there is no such loop. */
+struct produced {
+    ir_value v;
+    ir_value iv;
+    const struct wide *w;
+    uint32_t writes;
+    bool bad;
+};
+
+static bool find_write(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct produced *p = ctx;
+    struct nest_side d;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    if (!nest_read_side(m, op, 1, &d)) {
+        p->bad = true;
+        return false;
+    }
+    if (d.fifo || d.v != p->v)
+        return true;
+    const struct nest_side *r = &p->w->src;
+    p->writes++;
+    if (d.nsub != r->nsub || d.nsize != r->nsize || d.sub[d.nsub - 1].v != p->iv ||
+        d.sub[d.nsub - 1].c || d.size[d.nsize - 1] != p->w->w)
+        p->bad = true;
+    for (uint32_t i = 0; !p->bad && i + 1 < d.nsub; i++)
+        if (d.sub[i].v != r->sub[i].v || d.sub[i].c != r->sub[i].c)
+            p->bad = true;
+    for (uint32_t i = 0; !p->bad && i + 1 < d.nsize; i++)
+        if (d.size[i] != 1)
+            p->bad = true;
+    return !p->bad;
+}
+
+static ir_op producer_loop(struct nest_ctx *c, const struct wide *w)
+{
+    struct ir_module *m = c->m;
+    if (c->o->disabled & (1u << SCHED_NEST_REDUCTION_PRODUCER))
+        return IR_NONE;
+    if (w->ddr || nest_is_ddr(m, w->src.v))
+        return IR_NONE;
+    ir_op e = ir_op_get(m, w->pipe)->prev;
+    if (!e || ir_op_get(m, e)->kind != IR_OP_SCF_FOR || ir_op_get(m, e)->nres)
+        return IR_NONE;
+    const char *lt = nest_loop_type(m, e);
+    const struct ir_op_info *eo = ir_op_get(m, e);
+    int64_t lb, ub, step;
+    if (!lt || strcmp(lt, "parallel_loop") != 0 || eo->nopnd != 3 ||
+        !split_const_int(m, eo->opnd[0], &lb) || !split_const_int(m, eo->opnd[1], &ub) ||
+        !split_const_int(m, eo->opnd[2], &step) || lb != 0 || ub != w->n || step != w->w)
+        return IR_NONE;
+    ir_block body = nest_for_body(m, e);
+    IR_FOR_OPS(m, body, x) {
+        const struct ir_op_info *xi = ir_op_get(m, x);
+        if (xi->kind != IR_OP_KTDF_PIPELINE && xi->kind != IR_OP_SCF_YIELD && xi->nreg)
+            return IR_NONE;
+    }
+    struct produced p = {.v = w->src.v, .iv = nest_for_iv(m, e), .w = w};
+    ir_walk(m, e, find_write, &p);
+    if (p.bad || p.writes != 1 || nest_touches(m, e, w->src.v, 0))
+        return IR_NONE;
+    return e;
+}
+
 /* ---- building pipelines --------------------------------------------------- */
 
 /* A pipeline at b whose private yields values of types ts (slots, tokens,
@@ -327,7 +398,8 @@ static struct nest_side acc_side(ir_value acc, ir_value at, int64_t w)
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
  * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
 static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
-                  ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space)
+                  ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space,
+                  ir_op prod)
 {
     struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, w->gen)->loc;
@@ -365,6 +437,15 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
         ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
         offs[i] = sb_muli(&lb, ats[i], w->w);
     }
+    if (first && prod) /* the producer's iterations for the K chunks, first */
+        for (int64_t i = 0; i < k; i++) {
+            struct split_vmap vm = {0};
+            split_vmap_set(&vm, nest_for_iv(m, prod), offs[i]);
+            IR_FOR_OPS(m, nest_for_body(m, prod), x)
+                if (ir_op_get(m, x)->kind != IR_OP_SCF_YIELD)
+                    ir_op_insert_before(m, yield, split_clone(m, x, &vm));
+            split_vmap_free(&vm);
+        }
     ir_value v[32];
     ir_block pipe = make_pipe(&lb, n, ts, v);
     ir_value *tok = v + k + 1, *stg = v + k + 1 + ntok;
@@ -499,6 +580,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     int64_t left = w->n / w->w;
     ir_value from = w->src.v;
     bool first = true;
+    ir_op prod = producer_loop(c, w);
     while (left > 1) {
         int64_t k = 1;
         while (k < MAX_FOLD && left % (2 * k) == 0)
@@ -507,11 +589,13 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
         ir_value acc = nest_make_op(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
-        level(c, w, &at, first, from, outs, k, acc, space);
+        level(c, w, &at, first, from, outs, k, acc, space, prod);
         from = acc;
         first = false;
         left = outs;
     }
+    if (prod) /* its iterations ran in the first level */
+        ir_op_unlink(m, prod);
     /* the last vector: the original pipeline, reading it from the last
      * partials instead of the row */
     int64_t fsz[2] = {1, w->w};

@@ -1005,6 +1005,22 @@ static ir_op split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
     return rl;
 }
 
+/* Whether the n uses of v beyond the point loop are all in the remainder
+ * loop after tile loop tl (fission's test). */
+static bool rest_uses(struct ir_module *m, ir_op tl, ir_value v, uint32_t n)
+{
+    ir_op after = ir_op_get(m, tl)->next;
+    while (after && ir_op_get(m, after)->kind != IR_OP_SCF_FOR)
+        after = ir_op_get(m, after)->next;
+    const char *ty = after ? nest_loop_type(m, after) : NULL;
+    if (!ty || strcmp(ty, "remainder_loop") != 0)
+        return false;
+    uint32_t *rest = split_use_counts(m, after);
+    bool all = rest[v] == n;
+    free(rest);
+    return all;
+}
+
 /* Program-level scratchpad buffers the point loop uses: expanded by the
  * tile when coarsened (its fission, a point loop of several pipelines), so
  * they count per point; other program-level buffers (with one pipeline, a
@@ -1015,6 +1031,19 @@ static void outer_buffers(struct ir_module *m, struct tiled *t)
     uint32_t npipes = 0;
     IR_FOR_OPS(m, nest_for_body(m, t->point_loop), op)
         npipes += ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
+    /* coarsening's fission expands none when one of them is used past the
+     * loop (a wide row's exponentials the first level of its sum fills,
+     * read again by the division): the point loop then stays whole */
+    uint32_t *in = npipes > 1 ? split_use_counts(m, t->point_loop) : NULL;
+    uint32_t *all = in ? split_use_counts(m, t->fn) : NULL;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (in && o->kind == IR_OP_MEMREF_ALLOC && in[o->res] && all[o->res] != in[o->res] &&
+            !rest_uses(m, t->tile_loop, o->res, all[o->res] - in[o->res]))
+            npipes = 1;
+    }
+    free(in);
+    free(all);
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind != IR_OP_MEMREF_ALLOC)

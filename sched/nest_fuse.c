@@ -263,8 +263,10 @@ static uint32_t fused_vectors(struct ir_module *m, ir_op ca, ir_op cb, const str
 }
 
 /* Whether sides a and b of one buffer name elements no element of the
- * other is: in some dim their subscripts differ by a constant at least the
- * lower one's size there (a point's chunks of a row, c + i * C/K apart). */
+ * other is: in some dim their subscripts are values a constant apart, at
+ * least the lower one's size there (a point's chunks of a row, c + i * C/K
+ * apart). Constant subscripts are not taken (elements of one small buffer,
+ * a row's max beside its sum: the load waits for the store). */
 static bool disjoint(const struct ir_module *m, const struct nest_side *a,
                      const struct nest_side *b)
 {
@@ -272,9 +274,7 @@ static bool disjoint(const struct ir_module *m, const struct nest_side *a,
         return false;
     for (uint32_t k = 0; k < a->nsub; k++) {
         int64_t d; /* b's subscript - a's */
-        if (!a->sub[k].v && !b->sub[k].v)
-            d = b->sub[k].c - a->sub[k].c;
-        else if (!a->sub[k].v || !b->sub[k].v || !nest_const_diff(m, b->sub[k].v, a->sub[k].v, &d))
+        if (!a->sub[k].v || !b->sub[k].v || !nest_const_diff(m, b->sub[k].v, a->sub[k].v, &d))
             continue;
         if (d >= a->size[k] || -d >= b->size[k])
             return true;
@@ -284,10 +284,16 @@ static bool disjoint(const struct ir_module *m, const struct nest_side *a,
 
 /* The read, in A's compute stage (sa: A's stages), of a load of A's from
  * the elements src names (B's load x's source, B's IV as A's) into a slot,
- * with x's transfer mode; IR_NONE when none. */
+ * with x's transfer mode; IR_NONE when none. Only for constant subscripts
+ * (a vector every run loads: a hoisted splat); a point's own vector
+ * loaded by two passes (layernorm's x) is left to each: forwarding it
+ * lets their loops fuse, which the simulator finds slower. */
 static ir_op same_load(const struct ir_module *m, const ir_op sa[3], ir_op x,
                        const struct nest_side *src)
 {
+    for (uint32_t k = 0; k < src->nsub; k++)
+        if (src->sub[k].v)
+            return IR_NONE;
     IR_FOR_OPS(m, body_of(m, sa[0]), y) {
         struct nest_side from, to;
         if (ir_op_get(m, y)->kind != IR_OP_KTDF_DATA_TRANSFER ||

@@ -397,9 +397,8 @@ static struct nest_side acc_side(ir_value acc, ir_value at, int64_t w)
 
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
  * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
-static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
-                  ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space,
-                  ir_op prod)
+static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
+                   ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space)
 {
     struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, w->gen)->loc;
@@ -437,15 +436,6 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
         ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
         offs[i] = sb_muli(&lb, ats[i], w->w);
     }
-    if (first && prod) /* the producer's iterations for the K chunks, first */
-        for (int64_t i = 0; i < k; i++) {
-            struct split_vmap vm = {0};
-            split_vmap_set(&vm, nest_for_iv(m, prod), offs[i]);
-            IR_FOR_OPS(m, nest_for_body(m, prod), x)
-                if (ir_op_get(m, x)->kind != IR_OP_SCF_YIELD)
-                    ir_op_insert_before(m, yield, split_clone(m, x, &vm));
-            split_vmap_free(&vm);
-        }
     ir_value v[32];
     ir_block pipe = make_pipe(&lb, n, ts, v);
     ir_value *tok = v + k + 1, *stg = v + k + 1 + ntok;
@@ -563,6 +553,83 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
               loc);
     struct nest_side s = fifo_side(v[k], 2, fsz), d = acc_side(acc, iv, w->w);
     nest_make_transfer(&sb, &s, &d, only_op(m, w->store_stage));
+    return loop;
+}
+
+/* Before op `before`: the body of producer loop prod for each of the k
+ * chunks whose first elements are offs. */
+static void run_producer(struct ir_module *m, ir_op prod, ir_op before, int64_t k,
+                         const ir_value *offs)
+{
+    for (int64_t i = 0; i < k; i++) {
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, nest_for_iv(m, prod), offs[i]);
+        IR_FOR_OPS(m, nest_for_body(m, prod), x)
+            if (ir_op_get(m, x)->kind != IR_OP_SCF_YIELD)
+                ir_op_insert_before(m, before, split_clone(m, x, &vm));
+        split_vmap_free(&vm);
+    }
+}
+
+/* reduction-producer: the first level `loop` (k chunks folded each)
+ * gets the iterations of producer loop prod for its chunks when the cost
+ * model finds it faster than the producer's loop and the level apart (each
+ * as a nest alone); then the level's copy doing so replaces both. */
+static void fuse_producer(struct nest_ctx *c, const struct wide *w, ir_op prod, ir_op loop,
+                          int64_t k)
+{
+    struct ir_module *m = c->m;
+    /* in a loop whose point fits the scratchpad (rows tiled whole), the
+     * level runs inside a point, where the producer's pass streams and the
+     * model's comparison (each as a point loop) does not hold */
+    for (ir_op p = ir_op_parent(m, loop); p; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && nest_point_fits(m, p, c->dev))
+            return;
+    struct split_b at;
+    sb_before(&at, m, loop, ir_op_get(m, loop)->loc);
+    /* the producer normalized (its IV the chunk), as tiling would see it */
+    ir_op yield;
+    ir_op alone = nest_make_for(&at, sb_index(&at, 0), sb_index(&at, w->n / w->w),
+                                sb_index(&at, 1), "parallel_loop", "c", &yield);
+    struct split_b ab;
+    sb_before(&ab, m, yield, ir_op_get(m, loop)->loc);
+    ir_value off = sb_muli(&ab, nest_for_iv(m, alone), w->w);
+    run_producer(m, prod, yield, 1, &off);
+    double apart = nest_modeled_alone(m, alone, c->dev, c->o->disabled, false) +
+                   nest_modeled_alone(m, loop, c->dev, c->o->disabled, false);
+    ir_op_unlink(m, alone);
+    struct split_vmap vm = {0};
+    ir_op fused = split_clone(m, loop, &vm);
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, loop, fused);
+    /* the chunks' offsets: the fold's loads' (level), so that
+     * fuse-pipelines sees the same elements stored and loaded */
+    ir_op pipe = IR_NONE, ls = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, fused), x)
+        if (!pipe && ir_op_get(m, x)->kind == IR_OP_KTDF_PIPELINE)
+            pipe = x;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), x)
+        if (!ls && ir_op_get(m, x)->kind == IR_OP_KTDF_STAGE)
+            ls = x;
+    ir_value offs[MAX_FOLD];
+    int64_t n = 0;
+    IR_FOR_OPS(m, split_body(m, ls, 0), x) {
+        struct nest_side sd;
+        if (n < k && ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+            nest_read_side(m, x, 0, &sd) && sd.nsub && sd.sub[sd.nsub - 1].v)
+            offs[n++] = sd.sub[sd.nsub - 1].v;
+    }
+    if (n != k) {
+        ir_op_unlink(m, fused);
+        return;
+    }
+    run_producer(m, prod, pipe, n, offs);
+    if (nest_modeled_alone(m, fused, c->dev, c->o->disabled, true) < apart) {
+        ir_op_unlink(m, loop);
+        ir_op_unlink(m, prod);
+    } else {
+        ir_op_unlink(m, fused);
+    }
 }
 
 static void rewrite(struct nest_ctx *c, struct wide *w)
@@ -589,13 +656,13 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
         ir_value acc = nest_make_op(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
-        level(c, w, &at, first, from, outs, k, acc, space, prod);
+        ir_op loop = level(c, w, &at, first, from, outs, k, acc, space);
+        if (first && prod)
+            fuse_producer(c, w, prod, loop, k);
         from = acc;
         first = false;
         left = outs;
     }
-    if (prod) /* its iterations ran in the first level */
-        ir_op_unlink(m, prod);
     /* the last vector: the original pipeline, reading it from the last
      * partials instead of the row */
     int64_t fsz[2] = {1, w->w};

@@ -59,6 +59,20 @@ struct room {
     const struct arch_device *dev;
 };
 
+/* The trip count of scf.for loop when its bounds and step are constants
+ * (normalized or not: reduction-producer asks before normalize). */
+static bool const_trips(const struct ir_module *m, ir_op loop, int64_t *n)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t lb, ub, step;
+    if (o->nopnd != 3 || !split_const_int(m, o->opnd[0], &lb) ||
+        !split_const_int(m, o->opnd[1], &ub) || !split_const_int(m, o->opnd[2], &step) ||
+        step < 1)
+        return false;
+    *n = ub > lb ? (ub - lb + step - 1) / step : 0;
+    return true;
+}
+
 /* Adds the scratchpad side of a DDR transfer, times the inner trip counts
  * around it (coarsening expands its staging buffer by them). */
 static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
@@ -75,7 +89,7 @@ static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
     for (uint32_t i = 0; i < l->nsize; i++)
         n *= l->size[i];
     for (ir_op p = ir_op_parent(m, op); p && p != r->loop; p = ir_op_parent(m, p))
-        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && nest_for_normal(m, p, &k))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && const_trips(m, p, &k))
             n *= k;
     r->per_point += n;
     const char *sp = nest_memref_space(m, t);
@@ -88,6 +102,13 @@ static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
 /* Whether a nest's point (its staging, double-buffered, beside the
  * program's own scratchpad buffers) fits the scratchpad: when it does not,
  * its inner loops are the point loops. */
+static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev);
+
+bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
+{
+    return nest_fits(m, loop, dev);
+}
+
 static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
 {
     struct room r = {.loop = loop, .dev = dev};
@@ -281,7 +302,28 @@ struct tiled {
     uint64_t loads_before, ops_before; /* the point's loads and ops before this pipeline */
     int64_t capacity;          /* of the scratchpad, bytes */
     const char *space;         /* its memory kind */
+    /* measuring the point as fuse-pipelines will leave it (its pipelines
+     * one, a load of what it stored or loaded before taking that value):
+     * the scratchpad sides seen so far */
+    bool merged;
+    uint32_t nseen;
+    struct nest_side seen[32];
+    bool seen_splat[32];
 };
+
+/* In merged mode: whether the point loaded (as a splat or not) or stored
+ * side s before; else notes it. */
+static bool seen_before(struct tiled *t, const struct nest_side *s, bool splat, bool store)
+{
+    for (uint32_t i = 0; i < t->nseen; i++)
+        if (nest_same_side(&t->seen[i], s) && (t->seen_splat[i] == splat || store))
+            return true;
+    if (t->nseen < 32) {
+        t->seen[t->nseen] = *s;
+        t->seen_splat[t->nseen++] = splat;
+    }
+    return false;
+}
 
 /* The tile loop using reserve_size r, and its point loop. */
 static bool find_loops(const struct ir_module *m, ir_op r, struct tiled *t)
@@ -749,6 +791,8 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         t->loads_before = t->p.l1_loads_per_point;
         t->ops_before = t->p.vector_ops_per_point;
         int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
+        if (t->merged && t->p.pipelines_per_point)
+            return true;
         t->p.pipelines_per_point += (uint32_t)(times / u);
         t->p.pipeline_ops_per_point++;
         bool inner;
@@ -826,6 +870,8 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
             bool splat = is_splat_xfer(m, op);
+            if (t->merged && seen_before(t, &sa, splat, false))
+                return true;
             ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
             bool at_point = splat && t->splats_out && point_splats(m, pipe, t->point_loop);
             if (splat && !at_point && !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
@@ -839,6 +885,10 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->p.l1_loads_per_point += (uint64_t)times;
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
+            if (t->merged && t->nseen < 32) { /* later loads of it take the value */
+                t->seen[t->nseen] = sb;
+                t->seen_splat[t->nseen++] = false;
+            }
             t->p.fifo_out_bytes_per_point += (uint64_t)(slot_bytes(m, st) * times);
             t->p.l1_store_bytes_per_point += (uint64_t)(moved_bytes(m, op, 1, dt) * times);
         }
@@ -1152,10 +1202,26 @@ static bool phased_runs(const struct ir_module *m, ir_op tl)
 /* The cost model's best cycles for loop as the point loop, untiled yet
  * (its nest measured as tile-size selection measures a tiled one; the
  * loops around it not counted); INFINITY when nothing fits. */
+static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                      uint32_t disabled, bool merged);
+
+double nest_modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                          uint32_t disabled, bool merged)
+{
+    return modeled(m, loop, dev, disabled, merged);
+}
+
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                             uint32_t disabled)
 {
-    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
+    return modeled(m, loop, dev, disabled, false);
+}
+
+static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                      uint32_t disabled, bool merged)
+{
+    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop),
+                      .merged = merged};
     int64_t n;
     if (!t.fn || !nest_for_normal(m, loop, &n) || n < 1)
         return INFINITY;

@@ -57,6 +57,7 @@ struct room {
     int64_t per_point; /* scratchpad bytes the nest's DDR transfers stage per point */
     int64_t capacity;  /* of that scratchpad (0: unknown) */
     const struct arch_device *dev;
+    bool any_trips;    /* inner loops not normalized yet count their trips too */
 };
 
 /* The trip count of scf.for loop when its bounds and step are constants
@@ -89,7 +90,8 @@ static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
     for (uint32_t i = 0; i < l->nsize; i++)
         n *= l->size[i];
     for (ir_op p = ir_op_parent(m, op); p && p != r->loop; p = ir_op_parent(m, p))
-        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && const_trips(m, p, &k))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR &&
+            (r->any_trips ? const_trips(m, p, &k) : nest_for_normal(m, p, &k)))
             n *= k;
     r->per_point += n;
     const char *sp = nest_memref_space(m, t);
@@ -102,16 +104,23 @@ static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
 /* Whether a nest's point (its staging, double-buffered, beside the
  * program's own scratchpad buffers) fits the scratchpad: when it does not,
  * its inner loops are the point loops. */
-static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev);
-
-bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
-{
-    return nest_fits(m, loop, dev);
-}
+static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                 bool any_trips);
 
 static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
 {
-    struct room r = {.loop = loop, .dev = dev};
+    return fits(m, loop, dev, false);
+}
+
+bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
+{
+    return fits(m, loop, dev, true);
+}
+
+static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                 bool any_trips)
+{
+    struct room r = {.loop = loop, .dev = dev, .any_trips = any_trips};
     ir_walk((struct ir_module *)m, loop, stage_bytes, &r);
     if (!r.capacity)
         return true;

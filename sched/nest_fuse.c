@@ -15,7 +15,10 @@
  *              [L1SU] %q -> .. }
  *
  * A load of a scalar splatted to a vector (transfer_mode "splat") becomes a
- * broadcast linalg.generic on the compute unit. The store of T and its
+ * broadcast linalg.generic on the compute unit. A load of the second that
+ * the first makes alike, at constant subscripts (a hoisted splat vector),
+ * takes the first's value; a store of the first to another chunk of what
+ * the second loads (disjoint) does not stop the fusion. The store of T and its
  * write go when T has no other use in the program; the load unit no longer
  * waits for the store unit between the two. Taken when every scratchpad
  * buffer the second pipeline loads that the first stores is forwarded so

@@ -24,6 +24,13 @@
  *             dropped), reduces its W lanes with the init (the combiner
  *             alone) and stores the result as before.
  *
+ * reduction-producer: when the row is a scratchpad buffer the parallel
+ * loop just before fills chunk by chunk (a softmax's exponentials), the
+ * first level may run that loop's body for its K chunks itself, before the
+ * fold, the loop then gone (fuse_producer: the cost model decides); the
+ * chunks are still stored, and fuse-pipelines later folds them from
+ * registers, so the row is read once for both.
+ *
  * Every partial is rounded as ktc-interp rounds it (each combine of the
  * tree is one op of a generic). The sequential dependence is between the
  * levels, each a separate loop run after the previous one; a level's
@@ -255,13 +262,7 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     return true;
 }
 
-/* The producer of the row: the scf.for just before the reduction's
- * pipeline, a parallel_loop from 0 to n by w (every chunk of the row) whose
- * body is index arithmetic and pipelines, one transfer of which writes the
- * scratchpad row the reduction reads, chunk %iv (lanes wide, at the
- * subscripts the reduction reads it at), none reading it. The first level
- * then runs the loop's iterations for the chunks it folds (nest.h,
- * reduction-producer); IR_NONE when there is no such loop. */
+/* What find_write looks for: the writes of row v, chunk %iv, under a loop. */
 struct produced {
     ir_value v;
     ir_value iv;
@@ -296,6 +297,13 @@ static bool find_write(struct ir_module *m, ir_op op, void *ctx)
     return !p->bad;
 }
 
+/* The producer of the row: the scf.for just before the reduction's
+ * pipeline, a parallel_loop from 0 to n by w (every chunk of the row) whose
+ * body is index arithmetic and pipelines, one transfer of which writes the
+ * scratchpad row the reduction reads, chunk %iv (lanes wide, at the
+ * subscripts the reduction reads it at), none reading it. The first level
+ * may then run the loop's iterations for the chunks it folds (nest.h,
+ * reduction-producer); IR_NONE when there is no such loop. */
 static ir_op producer_loop(struct nest_ctx *c, const struct wide *w)
 {
     struct ir_module *m = c->m;

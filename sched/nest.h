@@ -49,6 +49,28 @@
  *                     folds the row in registers as it streams, faster;
  *                     beyond what it holds it rejects the vector wider than
  *                     the lanes, naming this transformation).
+ *  reduction-producer A reduction's first level reading a scratchpad row
+ *                     (not device memory) that the parallel loop just
+ *                     before it fills, one lane-wide chunk per iteration
+ *                     (scf.for 0 to N step W, one transfer writing the row
+ *                     at [.., %iv], none reading it: a wide row's
+ *                     exponentials), runs that loop's iterations itself:
+ *                     iteration c first runs the loop's body for each of
+ *                     the K chunks c + i * C/K it folds, then folds them,
+ *                     and the loop goes. The row is still stored whole
+ *                     (later passes read it); fuse-pipelines then keeps the
+ *                     chunks in registers for the fold, so the row is read
+ *                     once for both (a softmax's exp and sum in one pass).
+ *                     Each chunk is computed by the same ops as before, so
+ *                     the result is bit-exact. Taken when the cost model
+ *                     finds the level so (its point as fuse-pipelines will
+ *                     leave it) faster than the loop and the level apart,
+ *                     each a point loop alone; not inside a loop whose
+ *                     point fits the scratchpad (rows tiled whole: the
+ *                     level runs within a point, where the loop's pass
+ *                     streams, faster). Tiling's model then counts the row
+ *                     once, not per point (coarsening's fission leaves the
+ *                     point loop whole: the row is used after it).
  *  normalize          Every scf.for above a pipeline in a program gets lower
  *                     bound 0 and step 1; the original IV is rebuilt
  *                     (lb + iv * step) where it was used. A step known at
@@ -286,7 +308,14 @@
  *                     a row's sum, then its rstd, then that splatted) stays
  *                     in registers (a splat load becomes a broadcast
  *                     generic); its store goes when nothing else uses the
- *                     buffer. Only when the second loads nothing else the
+ *                     buffer. A load of the second that the first makes
+ *                     too (the same elements and transfer mode, the first
+ *                     storing none of them: reduction-producer's K chunks
+ *                     each splatting the row's max) takes the first's
+ *                     value; a store of the first disjoint from what the
+ *                     second loads (another chunk of the row: subscripts
+ *                     values a constant apart, at least the size) does not
+ *                     stop it. Only when the second loads nothing else the
  *                     first stores, neither is double buffered and the
  *                     fused compute stage would hold at most max_vregs
  *                     vectors at once (the values of its top-level ops
@@ -327,6 +356,7 @@
 #define SCHED_NEST_TRANSFORMS(X)                                                              \
     X(SINK, "sink")                                                                           \
     X(REDUCTIONS, "reductions")                                                               \
+    X(REDUCTION_PRODUCER, "reduction-producer")                                               \
     X(NORMALIZE, "normalize")                                                                 \
     X(TILING, "tiling")                                                                       \
     X(SHARED_LOADS, "shared-loads")                                                           \

@@ -15,7 +15,10 @@
  *              [L1SU] %q -> .. }
  *
  * A load of a scalar splatted to a vector (transfer_mode "splat") becomes a
- * broadcast linalg.generic on the compute unit. The store of T and its
+ * broadcast linalg.generic on the compute unit. A load of the second that
+ * the first makes alike, at constant subscripts (a hoisted splat vector),
+ * takes the first's value; a store of the first to another chunk of what
+ * the second loads (disjoint) does not stop the fusion. The store of T and its
  * write go when T has no other use in the program; the load unit no longer
  * waits for the store unit between the two. Taken when every scratchpad
  * buffer the second pipeline loads that the first stores is forwarded so
@@ -165,14 +168,22 @@ bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op s
     return w.wide;
 }
 
-/* A value the second pipeline loads that the first computes. */
+/* A value the second pipeline loads that the first computes, or loads
+ * too (store and write IR_NONE, same: the first's read of it). */
 struct fwd {
     ir_op load;  /* the second's transfer of T to slot i */
     ir_op read;  /* the second's read of slot i */
     ir_op store; /* the first's transfer of slot o to T */
     ir_op write; /* the first's write of the value to slot o */
+    ir_op same;  /* the first's read of the same elements, loaded alike */
     bool splat;
 };
+
+/* The first pipeline's value B's read of f takes. */
+static ir_value fwd_value(const struct ir_module *m, const struct fwd *f)
+{
+    return f->same ? ir_op_get(m, f->same)->res : ir_op_get(m, f->write)->opnd[0];
+}
 
 /* The most vectors the compute stages ca then cb would hold at once as
  * one stage, B's forwarded reads (f, nf) taking A's written values: each
@@ -192,7 +203,7 @@ static ir_value forwarded(const struct ir_module *m, const struct span *sp, ir_v
 {
     for (uint32_t i = 0; i < sp->nf; i++)
         if (!sp->f[i].splat && v == ir_op_get(m, sp->f[i].read)->res)
-            return ir_op_get(m, sp->f[i].write)->opnd[0];
+            return fwd_value(m, &sp->f[i]);
     return v;
 }
 
@@ -254,6 +265,49 @@ static uint32_t fused_vectors(struct ir_module *m, ir_op ca, ir_op cb, const str
     return peak + 1;
 }
 
+/* Whether sides a and b of one buffer name elements no element of the
+ * other is: in some dim their subscripts are values a constant apart, at
+ * least the lower one's size there (a point's chunks of a row, c + i * C/K
+ * apart). Constant subscripts are not taken (elements of one small buffer,
+ * a row's max beside its sum: the load waits for the store). */
+static bool disjoint(const struct ir_module *m, const struct nest_side *a,
+                     const struct nest_side *b)
+{
+    if (a->v != b->v || a->nsub != b->nsub || a->nsize != a->nsub || b->nsize != b->nsub)
+        return false;
+    for (uint32_t k = 0; k < a->nsub; k++) {
+        int64_t d; /* b's subscript - a's */
+        if (!a->sub[k].v || !b->sub[k].v || !nest_const_diff(m, b->sub[k].v, a->sub[k].v, &d))
+            continue;
+        if (d >= a->size[k] || -d >= b->size[k])
+            return true;
+    }
+    return false;
+}
+
+/* The read, in A's compute stage (sa: A's stages), of a load of A's from
+ * the elements src names (B's load x's source, B's IV as A's) into a slot,
+ * with x's transfer mode; IR_NONE when none. Only for constant subscripts
+ * (a vector every run loads: a hoisted splat); a point's own vector
+ * loaded by two passes (layernorm's x) is left to each: forwarding it
+ * lets their loops fuse, which the simulator finds slower. */
+static ir_op same_load(const struct ir_module *m, const ir_op sa[3], ir_op x,
+                       const struct nest_side *src)
+{
+    for (uint32_t k = 0; k < src->nsub; k++)
+        if (src->sub[k].v)
+            return IR_NONE;
+    IR_FOR_OPS(m, body_of(m, sa[0]), y) {
+        struct nest_side from, to;
+        if (ir_op_get(m, y)->kind != IR_OP_KTDF_DATA_TRANSFER ||
+            !nest_read_side(m, y, 0, &from) || !nest_read_side(m, y, 1, &to) || from.fifo ||
+            !to.fifo || !nest_same_side(&from, src) || is_splat(m, y) != is_splat(m, x))
+            continue;
+        return slot_op(m, body_of(m, sa[1]), to.v, false);
+    }
+    return IR_NONE;
+}
+
 /* Whether B may join A: fills f (nf) with the loads of B to forward. */
 static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t vregs, ir_op a,
                     ir_op b, ir_value biv, ir_value aiv, struct fwd *f, uint32_t *nf)
@@ -294,14 +348,20 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
                 continue;
             if (!nest_read_side(m, s, 0, &from) || !nest_read_side(m, s, 1, &to))
                 return false;
-            if (to.fifo || to.v != src.v)
+            if (to.fifo || to.v != src.v || disjoint(m, &to, &src))
                 continue;
             if (y || !from.fifo || !nest_same_side(&to, &src))
                 return false;
             y = s;
         }
-        if (!y)
+        if (!y) { /* A loads the same elements alike: B takes A's value */
+            ir_op same = dst.fifo ? same_load(m, sa, x, &src) : IR_NONE;
+            ir_op r = same ? slot_op(m, body_of(m, sb[1]), dst.v, false) : IR_NONE;
+            if (r && *nf < MAX_FWD &&
+                ir_value_type(m, ir_op_get(m, r)->res) == ir_value_type(m, ir_op_get(m, same)->res))
+                f[(*nf)++] = (struct fwd){x, r, IR_NONE, IR_NONE, same, false};
             continue;
+        }
         struct nest_side from;
         nest_read_side(m, y, 0, &from);
         ir_op w = slot_op(m, body_of(m, sa[1]), from.v, true);
@@ -315,7 +375,7 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
                         ir_type_elem(m, vt) != ir_type_elem(m, rt)
                   : vt != rt)
             return false;
-        f[(*nf)++] = (struct fwd){x, r, y, w, splat};
+        f[(*nf)++] = (struct fwd){x, r, y, w, IR_NONE, splat};
     }
     /* nothing B loads in a loop is stored by A */
     IR_FOR_OPS(m, body_of(m, sa[2]), s) {
@@ -438,12 +498,14 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
     }
     uint32_t *uses = split_use_counts(m, fn);
     for (uint32_t i = 0; i < nf; i++) {
-        ir_value v = ir_op_get(m, f[i].write)->opnd[0], r = ir_op_get(m, f[i].read)->res;
+        ir_value v = fwd_value(m, &f[i]), r = ir_op_get(m, f[i].read)->res;
         if (f[i].splat) /* once, before B's compute (its read may be in a loop) */
             v = broadcast(m, ir_block_get(m, body_of(m, sb[1]))->first, v, ir_value_type(m, r));
         split_replace_uses(m, b, r, v);
         ir_op_unlink(m, f[i].read);
         ir_op_unlink(m, f[i].load);
+        if (f[i].same)
+            continue;
         struct nest_side to;
         nest_read_side(m, f[i].store, 1, &to);
         /* T read and written by these two transfers only: gone with them */

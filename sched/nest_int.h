@@ -142,7 +142,7 @@ ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
 bool nest_same_side(const struct nest_side *a, const struct nest_side *b);
 /* The fifo allocations of pipeline pipe's private whose slots are not all
  * used any more keep the used ones (a stage must use all of an
- * allocation's slots, in order). */
+ * allocation's slots, in order); one with none used goes. */
 void nest_shrink_allocs(struct ir_module *m, ir_op pipe);
 /* Whether a ktdf.data_transfer at or under root has its side `side` (0
  * source, 1 destination) on buffer v, or one nest_read_side cannot read
@@ -172,6 +172,17 @@ bool nest_sink(struct nest_ctx *c);
 bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
+/* The cost model's best cycles for loop (normalized, untiled) as a point
+ * loop run alone, as tiling weighs it (nest_tile.c); INFINITY when nothing
+ * fits. merged: its point measured as fuse-pipelines will leave it (one
+ * pipeline; a load of what the point stored or loaded before, loaded
+ * alike, taking that value). */
+/* Whether the point of the nest of loop (its staging double-buffered,
+ * beside the program's scratchpad buffers) fits the scratchpad: tiling
+ * takes the outermost such loop as the point loop (nest_tile.c). */
+bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev);
+double nest_modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                          uint32_t disabled, bool merged);
 /* Every reserve_size of the module, program order (one --tile-sizes list). */
 bool nest_tile_sizes(struct nest_ctx *c);
 /* --stats, after every transformation: fn's modeled cycles as a whole

@@ -24,6 +24,13 @@
  *             dropped), reduces its W lanes with the init (the combiner
  *             alone) and stores the result as before.
  *
+ * reduction-producer: when the row is a scratchpad buffer the parallel
+ * loop just before fills chunk by chunk (a softmax's exponentials), the
+ * first level may run that loop's body for its K chunks itself, before the
+ * fold, the loop then gone (fuse_producer: the cost model decides); the
+ * chunks are still stored, and fuse-pipelines later folds them from
+ * registers, so the row is read once for both.
+ *
  * Every partial is rounded as ktc-interp rounds it (each combine of the
  * tree is one op of a generic). The sequential dependence is between the
  * levels, each a separate loop run after the previous one; a level's
@@ -255,6 +262,78 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     return true;
 }
 
+/* What find_write looks for: the writes of row v, chunk %iv, under a loop. */
+struct produced {
+    ir_value v;
+    ir_value iv;
+    const struct wide *w;
+    uint32_t writes;
+    bool bad;
+};
+
+static bool find_write(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct produced *p = ctx;
+    struct nest_side d;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    if (!nest_read_side(m, op, 1, &d)) {
+        p->bad = true;
+        return false;
+    }
+    if (d.fifo || d.v != p->v)
+        return true;
+    const struct nest_side *r = &p->w->src;
+    p->writes++;
+    if (d.nsub != r->nsub || d.nsize != r->nsize || d.sub[d.nsub - 1].v != p->iv ||
+        d.sub[d.nsub - 1].c || d.size[d.nsize - 1] != p->w->w)
+        p->bad = true;
+    for (uint32_t i = 0; !p->bad && i + 1 < d.nsub; i++)
+        if (d.sub[i].v != r->sub[i].v || d.sub[i].c != r->sub[i].c)
+            p->bad = true;
+    for (uint32_t i = 0; !p->bad && i + 1 < d.nsize; i++)
+        if (d.size[i] != 1)
+            p->bad = true;
+    return !p->bad;
+}
+
+/* The producer of the row: the scf.for just before the reduction's
+ * pipeline, a parallel_loop from 0 to n by w (every chunk of the row) whose
+ * body is index arithmetic and pipelines, one transfer of which writes the
+ * scratchpad row the reduction reads, chunk %iv (lanes wide, at the
+ * subscripts the reduction reads it at), none reading it. The first level
+ * may then run the loop's iterations for the chunks it folds (nest.h,
+ * reduction-producer); IR_NONE when there is no such loop. */
+static ir_op producer_loop(struct nest_ctx *c, const struct wide *w)
+{
+    struct ir_module *m = c->m;
+    if (c->o->disabled & (1u << SCHED_NEST_REDUCTION_PRODUCER))
+        return IR_NONE;
+    if (w->ddr || nest_is_ddr(m, w->src.v))
+        return IR_NONE;
+    ir_op e = ir_op_get(m, w->pipe)->prev;
+    if (!e || ir_op_get(m, e)->kind != IR_OP_SCF_FOR || ir_op_get(m, e)->nres)
+        return IR_NONE;
+    const char *lt = nest_loop_type(m, e);
+    const struct ir_op_info *eo = ir_op_get(m, e);
+    int64_t lb, ub, step;
+    if (!lt || strcmp(lt, "parallel_loop") != 0 || eo->nopnd != 3 ||
+        !split_const_int(m, eo->opnd[0], &lb) || !split_const_int(m, eo->opnd[1], &ub) ||
+        !split_const_int(m, eo->opnd[2], &step) || lb != 0 || ub != w->n || step != w->w)
+        return IR_NONE;
+    ir_block body = nest_for_body(m, e);
+    IR_FOR_OPS(m, body, x) {
+        const struct ir_op_info *xi = ir_op_get(m, x);
+        if (xi->kind != IR_OP_KTDF_PIPELINE && xi->kind != IR_OP_SCF_YIELD && xi->nreg)
+            return IR_NONE;
+    }
+    struct produced p = {.v = w->src.v, .iv = nest_for_iv(m, e), .w = w};
+    ir_walk(m, e, find_write, &p);
+    if (p.bad || p.writes != 1 || nest_touches(m, e, w->src.v, 0))
+        return IR_NONE;
+    return e;
+}
+
 /* ---- building pipelines --------------------------------------------------- */
 
 /* A pipeline at b whose private yields values of types ts (slots, tokens,
@@ -326,8 +405,8 @@ static struct nest_side acc_side(ir_value acc, ir_value at, int64_t w)
 
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
  * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
-static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
-                  ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space)
+static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
+                   ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space)
 {
     struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, w->gen)->loc;
@@ -482,6 +561,83 @@ static void level(struct nest_ctx *c, const struct wide *w, struct split_b *at, 
               loc);
     struct nest_side s = fifo_side(v[k], 2, fsz), d = acc_side(acc, iv, w->w);
     nest_make_transfer(&sb, &s, &d, only_op(m, w->store_stage));
+    return loop;
+}
+
+/* Before op `before`: the body of producer loop prod for each of the k
+ * chunks whose first elements are offs. */
+static void run_producer(struct ir_module *m, ir_op prod, ir_op before, int64_t k,
+                         const ir_value *offs)
+{
+    for (int64_t i = 0; i < k; i++) {
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, nest_for_iv(m, prod), offs[i]);
+        IR_FOR_OPS(m, nest_for_body(m, prod), x)
+            if (ir_op_get(m, x)->kind != IR_OP_SCF_YIELD)
+                ir_op_insert_before(m, before, split_clone(m, x, &vm));
+        split_vmap_free(&vm);
+    }
+}
+
+/* reduction-producer: the first level `loop` (k chunks folded each)
+ * gets the iterations of producer loop prod for its chunks when the cost
+ * model finds it faster than the producer's loop and the level apart (each
+ * as a nest alone); then the level's copy doing so replaces both. */
+static void fuse_producer(struct nest_ctx *c, const struct wide *w, ir_op prod, ir_op loop,
+                          int64_t k)
+{
+    struct ir_module *m = c->m;
+    /* in a loop whose point fits the scratchpad (rows tiled whole), the
+     * level runs inside a point, where the producer's pass streams and the
+     * model's comparison (each as a point loop) does not hold */
+    for (ir_op p = ir_op_parent(m, loop); p; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && nest_point_fits(m, p, c->dev))
+            return;
+    struct split_b at;
+    sb_before(&at, m, loop, ir_op_get(m, loop)->loc);
+    /* the producer normalized (its IV the chunk), as tiling would see it */
+    ir_op yield;
+    ir_op alone = nest_make_for(&at, sb_index(&at, 0), sb_index(&at, w->n / w->w),
+                                sb_index(&at, 1), "parallel_loop", "c", &yield);
+    struct split_b ab;
+    sb_before(&ab, m, yield, ir_op_get(m, loop)->loc);
+    ir_value off = sb_muli(&ab, nest_for_iv(m, alone), w->w);
+    run_producer(m, prod, yield, 1, &off);
+    double apart = nest_modeled_alone(m, alone, c->dev, c->o->disabled, false) +
+                   nest_modeled_alone(m, loop, c->dev, c->o->disabled, false);
+    ir_op_unlink(m, alone);
+    struct split_vmap vm = {0};
+    ir_op fused = split_clone(m, loop, &vm);
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, loop, fused);
+    /* the chunks' offsets: the fold's loads' (level), so that
+     * fuse-pipelines sees the same elements stored and loaded */
+    ir_op pipe = IR_NONE, ls = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, fused), x)
+        if (!pipe && ir_op_get(m, x)->kind == IR_OP_KTDF_PIPELINE)
+            pipe = x;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), x)
+        if (!ls && ir_op_get(m, x)->kind == IR_OP_KTDF_STAGE)
+            ls = x;
+    ir_value offs[MAX_FOLD];
+    int64_t n = 0;
+    IR_FOR_OPS(m, split_body(m, ls, 0), x) {
+        struct nest_side sd;
+        if (n < k && ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+            nest_read_side(m, x, 0, &sd) && sd.nsub && sd.sub[sd.nsub - 1].v)
+            offs[n++] = sd.sub[sd.nsub - 1].v;
+    }
+    if (n != k) {
+        ir_op_unlink(m, fused);
+        return;
+    }
+    run_producer(m, prod, pipe, n, offs);
+    if (nest_modeled_alone(m, fused, c->dev, c->o->disabled, true) < apart) {
+        ir_op_unlink(m, loop);
+        ir_op_unlink(m, prod);
+    } else {
+        ir_op_unlink(m, fused);
+    }
 }
 
 static void rewrite(struct nest_ctx *c, struct wide *w)
@@ -499,6 +655,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     int64_t left = w->n / w->w;
     ir_value from = w->src.v;
     bool first = true;
+    ir_op prod = producer_loop(c, w);
     while (left > 1) {
         int64_t k = 1;
         while (k < MAX_FOLD && left % (2 * k) == 0)
@@ -507,7 +664,9 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
         ir_value acc = nest_make_op(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
-        level(c, w, &at, first, from, outs, k, acc, space);
+        ir_op loop = level(c, w, &at, first, from, outs, k, acc, space);
+        if (first && prod)
+            fuse_producer(c, w, prod, loop, k);
         from = acc;
         first = false;
         left = outs;

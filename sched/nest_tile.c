@@ -57,7 +57,22 @@ struct room {
     int64_t per_point; /* scratchpad bytes the nest's DDR transfers stage per point */
     int64_t capacity;  /* of that scratchpad (0: unknown) */
     const struct arch_device *dev;
+    bool any_trips;    /* inner loops not normalized yet count their trips too */
 };
+
+/* The trip count of scf.for loop when its bounds and step are constants
+ * (normalized or not: reduction-producer asks before normalize). */
+static bool const_trips(const struct ir_module *m, ir_op loop, int64_t *n)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t lb, ub, step;
+    if (o->nopnd != 3 || !split_const_int(m, o->opnd[0], &lb) ||
+        !split_const_int(m, o->opnd[1], &ub) || !split_const_int(m, o->opnd[2], &step) ||
+        step < 1)
+        return false;
+    *n = ub > lb ? (ub - lb + step - 1) / step : 0;
+    return true;
+}
 
 /* Adds the scratchpad side of a DDR transfer, times the inner trip counts
  * around it (coarsening expands its staging buffer by them). */
@@ -75,7 +90,8 @@ static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
     for (uint32_t i = 0; i < l->nsize; i++)
         n *= l->size[i];
     for (ir_op p = ir_op_parent(m, op); p && p != r->loop; p = ir_op_parent(m, p))
-        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && nest_for_normal(m, p, &k))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR &&
+            (r->any_trips ? const_trips(m, p, &k) : nest_for_normal(m, p, &k)))
             n *= k;
     r->per_point += n;
     const char *sp = nest_memref_space(m, t);
@@ -88,9 +104,23 @@ static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
 /* Whether a nest's point (its staging, double-buffered, beside the
  * program's own scratchpad buffers) fits the scratchpad: when it does not,
  * its inner loops are the point loops. */
+static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                 bool any_trips);
+
 static bool nest_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
 {
-    struct room r = {.loop = loop, .dev = dev};
+    return fits(m, loop, dev, false);
+}
+
+bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev)
+{
+    return fits(m, loop, dev, true);
+}
+
+static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                 bool any_trips)
+{
+    struct room r = {.loop = loop, .dev = dev, .any_trips = any_trips};
     ir_walk((struct ir_module *)m, loop, stage_bytes, &r);
     if (!r.capacity)
         return true;
@@ -281,7 +311,28 @@ struct tiled {
     uint64_t loads_before, ops_before; /* the point's loads and ops before this pipeline */
     int64_t capacity;          /* of the scratchpad, bytes */
     const char *space;         /* its memory kind */
+    /* measuring the point as fuse-pipelines will leave it (its pipelines
+     * one, a load of what it stored or loaded before taking that value):
+     * the scratchpad sides seen so far */
+    bool merged;
+    uint32_t nseen;
+    struct nest_side seen[32];
+    bool seen_splat[32];
 };
+
+/* In merged mode: whether the point loaded (as a splat or not) or stored
+ * side s before; else notes it. */
+static bool seen_before(struct tiled *t, const struct nest_side *s, bool splat, bool store)
+{
+    for (uint32_t i = 0; i < t->nseen; i++)
+        if (nest_same_side(&t->seen[i], s) && (t->seen_splat[i] == splat || store))
+            return true;
+    if (t->nseen < 32) {
+        t->seen[t->nseen] = *s;
+        t->seen_splat[t->nseen++] = splat;
+    }
+    return false;
+}
 
 /* The tile loop using reserve_size r, and its point loop. */
 static bool find_loops(const struct ir_module *m, ir_op r, struct tiled *t)
@@ -749,6 +800,8 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         t->loads_before = t->p.l1_loads_per_point;
         t->ops_before = t->p.vector_ops_per_point;
         int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
+        if (t->merged && t->p.pipelines_per_point)
+            return true;
         t->p.pipelines_per_point += (uint32_t)(times / u);
         t->p.pipeline_ops_per_point++;
         bool inner;
@@ -826,6 +879,8 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
             bool splat = is_splat_xfer(m, op);
+            if (t->merged && seen_before(t, &sa, splat, false))
+                return true;
             ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
             bool at_point = splat && t->splats_out && point_splats(m, pipe, t->point_loop);
             if (splat && !at_point && !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
@@ -839,6 +894,10 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->p.l1_loads_per_point += (uint64_t)times;
             t->p.fifo_in_bytes_per_point += (uint64_t)(slot_bytes(m, dt) * times);
         } else if (sfifo && dst) {
+            if (t->merged && t->nseen < 32) { /* later loads of it take the value */
+                t->seen[t->nseen] = sb;
+                t->seen_splat[t->nseen++] = false;
+            }
             t->p.fifo_out_bytes_per_point += (uint64_t)(slot_bytes(m, st) * times);
             t->p.l1_store_bytes_per_point += (uint64_t)(moved_bytes(m, op, 1, dt) * times);
         }
@@ -1005,6 +1064,22 @@ static ir_op split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
     return rl;
 }
 
+/* Whether the n uses of v beyond the point loop are all in the remainder
+ * loop after tile loop tl (fission's test). */
+static bool rest_uses(struct ir_module *m, ir_op tl, ir_value v, uint32_t n)
+{
+    ir_op after = ir_op_get(m, tl)->next;
+    while (after && ir_op_get(m, after)->kind != IR_OP_SCF_FOR)
+        after = ir_op_get(m, after)->next;
+    const char *ty = after ? nest_loop_type(m, after) : NULL;
+    if (!ty || strcmp(ty, "remainder_loop") != 0)
+        return false;
+    uint32_t *rest = split_use_counts(m, after);
+    bool all = rest[v] == n;
+    free(rest);
+    return all;
+}
+
 /* Program-level scratchpad buffers the point loop uses: expanded by the
  * tile when coarsened (its fission, a point loop of several pipelines), so
  * they count per point; other program-level buffers (with one pipeline, a
@@ -1015,6 +1090,19 @@ static void outer_buffers(struct ir_module *m, struct tiled *t)
     uint32_t npipes = 0;
     IR_FOR_OPS(m, nest_for_body(m, t->point_loop), op)
         npipes += ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
+    /* coarsening's fission expands none when one of them is used past the
+     * loop (a wide row's exponentials the first level of its sum fills,
+     * read again by the division): the point loop then stays whole */
+    uint32_t *in = npipes > 1 ? split_use_counts(m, t->point_loop) : NULL;
+    uint32_t *all = in ? split_use_counts(m, t->fn) : NULL;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (in && o->kind == IR_OP_MEMREF_ALLOC && in[o->res] && all[o->res] != in[o->res] &&
+            !rest_uses(m, t->tile_loop, o->res, all[o->res] - in[o->res]))
+            npipes = 1;
+    }
+    free(in);
+    free(all);
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind != IR_OP_MEMREF_ALLOC)
@@ -1123,10 +1211,26 @@ static bool phased_runs(const struct ir_module *m, ir_op tl)
 /* The cost model's best cycles for loop as the point loop, untiled yet
  * (its nest measured as tile-size selection measures a tiled one; the
  * loops around it not counted); INFINITY when nothing fits. */
+static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                      uint32_t disabled, bool merged);
+
+double nest_modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                          uint32_t disabled, bool merged)
+{
+    return modeled(m, loop, dev, disabled, merged);
+}
+
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                             uint32_t disabled)
 {
-    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
+    return modeled(m, loop, dev, disabled, false);
+}
+
+static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                      uint32_t disabled, bool merged)
+{
+    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop),
+                      .merged = merged};
     int64_t n;
     if (!t.fn || !nest_for_normal(m, loop, &n) || n < 1)
         return INFINITY;

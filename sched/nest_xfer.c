@@ -205,6 +205,8 @@ void nest_shrink_allocs(struct ir_module *m, ir_op pipe)
         uint32_t used = 0;
         for (uint32_t r = 0; r < o->nres; r++)
             used += uses[o->res + r] > 0;
+        if (!used) /* every slot forwarded: the allocation goes */
+            ir_op_unlink(m, op);
         if (used == o->nres || !used)
             continue;
         struct ir_op_state st;

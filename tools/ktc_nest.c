@@ -41,7 +41,8 @@ int main(int argc, char **argv)
     size_t ndisable = 0;
     bool stats = false;
     const struct cli_flag flags[] = {
-        {"disable", "turn a transformation off (repeatable): sink, reductions, normalize," CLI_MORE
+        {"disable", "turn a transformation off (repeatable): sink, reductions," CLI_MORE
+                    "reduction-producer, normalize," CLI_MORE
                     "tiling, shared-loads, tile-size-selection, coarsening," CLI_MORE
                     "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
                     "register-carry, fuse-points, fuse-pipelines",

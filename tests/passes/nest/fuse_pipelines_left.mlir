@@ -2,8 +2,9 @@
 // PARSE: --device=sample --stage=sched.routed
 // fuse-pipelines, what it takes and what it leaves: the first pipeline
 // stores a row's max to %t[0], the second loads %t[0] splatted (the same
-// element: fused, the splat a broadcast generic of the max on the SFU; the
-// store to %t stays, since the third pipeline reads %t too), the third
+// element: fused, the splat a broadcast generic of the max on the SFU; its
+// load of %x_buf[0, 0], which the first loads too, takes the first's
+// vector; the store to %t stays, since the third pipeline reads %t too), the third
 // loads %t[1], an element the fused pipeline does not store but another
 // of the same buffer: left as it is (its load must wait for the store).
 module {

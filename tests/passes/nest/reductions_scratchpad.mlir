@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist
+// RUN: ktc-nest --disable=reduction-producer --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist
 // PARSE: --device=sample --stage=sched.routed
 // Softmax of rows of 4096 f16 in a row loop: the max reads the row from
 // device memory (staging buffers), the sum reads the exponentials from the

@@ -108,6 +108,34 @@
  * computed offset) whose rows are not contiguous is tiled one row per
  * tile (ktc-path-expand may widen each row's read to its words).
  *
+ * Masked tiles (ref §6.6: a load outside the view's coordinate_set reads
+ * 0, a store outside it is dropped). A view's set may bound a dim k above
+ * by a symbol, `-d_k + s_j + c >= 0` (s_j its j-th dynamic size, S_j;
+ * lower bounds constant), as Triton writes masked kernels. An access tile
+ * on it starting at b_k along k (its subscript plus its box's low end),
+ * z_k long, has e = clamp(S_j + c + 1 - b_k, 0, z_k) elements in the set
+ * along k: an index value known at launch (computed before the first
+ * loop; per tile id on a grid). A generic masked so along one parallel
+ * loop d (every masked operand of the same e along d, every store
+ * masked, loads masked or not) only moves and computes the in-set part
+ * of d: when a tile holds one element of d (a row loop), the tile loop
+ * over d runs to e (a loop of 0 or 1 trips when d has one element); when
+ * a tile holds ts > 1 elements of d (d the innermost loop, a vector of
+ * it, one element of every other loop), d is cut at full = e - e mod ts
+ * into two loops in its place: first the tail, `scf.for %i = full to e
+ * step ts` (0 or 1 trips), whose pipeline also reads the store's
+ * destination at %i (old) and stores `select(lane < min(e - %i, ts),
+ * value, old)` (lane: an `arith.constant dense<[0, 1, ...]>` input in
+ * the element type, the bound `arith.sitofp` of an index), then
+ * `scf.for %i = 0 to full step ts`, whole vectors as without a mask.
+ * The tail runs first so that it reads old before any store of the
+ * group and never after one (the two write disjoint elements, so an
+ * in-place kernel stays right). So no element outside the set is
+ * written other than with the value it had, and no out-of-set element
+ * reaches a computation whose result is stored; the tail vector reads
+ * and writes back the elements of its vector past e (in the words
+ * holding the set's last elements, as a partial DMA word is).
+ *
  * Distributed views (split_dist.c, first). An access tile on a
  * ktdp.construct_distributed_memory_view (ref §2.5, §6.5) is served, on each
  * tile t of the grid, by the first partition its box (its subscripts
@@ -195,6 +223,15 @@
  * group took, loads outside the group's block); compute groups
  * interleaved with each other or with loops; access tiles with a
  * non-identity order or a non-constant box; views with dynamic strides;
+ * view sets with symbols other than as upper bounds above (a symbolic
+ * lower bound, an equality, two symbols or dims in one constraint, masks
+ * along two dims of one tile); masks along a reduction loop (its
+ * out-of-set lanes would have to read 0), along two loops of one
+ * generic, of different extents along one loop, along a loop through a
+ * constant offset, with a store that is not masked alike or a result
+ * kept in the scratchpad (an intermediate, a carried tensor); a masked
+ * vector dim when the tile packs other loops into the vector, for
+ * integer elements, or for a result with several destinations;
  * indexing map results other than a dim plus a constant; element types the
  * compute unit has no SIMD lanes for.
  */

@@ -249,11 +249,22 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     if (dim < 0)
         return true;
     const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
+    ir_value S = ir_op_get(m, vop)->opnd[1 + sym];
+    const struct ir_aff_info *bd = ir_aff_get(m, ir_map_get(m, base->map)->res[dim]);
+    if (cst == -1 && lo[dim] == 0 && shape[dim] == 1 && bd->kind == IR_AFF_DIM) {
+        /* one element at the IV of a loop up to S: always in the set */
+        ir_value iv = o->opnd[1 + bd->v];
+        const struct ir_value_info *vi = ir_value_get(m, iv);
+        ir_op lop = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op : IR_NONE;
+        if (lop && ir_op_get(m, lop)->kind == IR_OP_SCF_FOR && ir_op_get(m, lop)->opnd[1] == S &&
+            ir_block_get(m, split_body(m, lop, 0))->args[0] == iv)
+            return true;
+    }
     ir_aff at = ir_aff_bin(m, IR_AFF_ADD, ir_map_get(m, base->map)->res[dim],
                            ir_aff_const(m, lo[dim]));
     ir_value bk = materialize(b, at, o->nopnd - 1, o->opnd + 1);
     ir_value e = sb_arith(b, "arith.subi",
-                          sb_addi(b, ir_op_get(m, vop)->opnd[1 + sym], sb_index(b, cst + 1)), bk);
+                          sb_addi(b, S, sb_index(b, cst + 1)), bk);
     e = sb_arith(b, "arith.minsi", e, sb_index(b, shape[dim]));
     out->mext = sb_arith(b, "arith.maxsi", e, sb_index(b, 0));
     out->mdim = (uint32_t)dim;
@@ -761,7 +772,7 @@ static ir_op mask_generic(struct split_b *b, ir_op tg, ir_value old, ir_value la
 static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                      const struct place *src, const struct dests *dst, const int64_t *ts,
                      const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
-                     ir_value rf);
+                     ir_value rf, const ir_value *old_ivs);
 
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
@@ -863,33 +874,31 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         bounds[d][1] = (int32_t)d == md ? me : sb_index(&b, ext[d]);
         bounds[d][2] = sb_index(&b, ts[d]);
     }
-    ir_value full = IR_NONE; /* the masked vectors' split point */
-    if (tail)
-        full = sb_arith(&b, "arith.subi", me, sb_arith(&b, "arith.remsi", me, bounds[md][2]));
+    ir_value last = IR_NONE; /* where the last vector holding set elements starts */
+    if (tail) {
+        ir_value e1 = sb_arith(&b, "arith.subi", me, sb_index(&b, 1));
+        last = sb_arith(&b, "arith.maxsi",
+                        sb_arith(&b, "arith.subi", e1,
+                                 sb_arith(&b, "arith.remsi", e1, bounds[md][2])),
+                        sb_index(&b, 0));
+    }
     for (uint32_t d = 0; d < g.nloops; d++) {
         if (ts[d] != ext[d] || (int32_t)d == md) {
             loop_of[d] = (int32_t)nivs;
-            if (!tail || (int32_t)d != md)
-                ivs[nivs++] = open_loop(&b, bounds[d], d);
-            else
-                nivs++;
+            ivs[nivs++] = open_loop(&b, bounds[d], d);
         }
     }
     if (!tail)
-        return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE);
-    /* the tail, then the whole vectors */
-    struct split_b outer = b;
-    ir_value tb[3] = {full, me, bounds[md][2]};
-    ivs[loop_of[md]] = open_loop(&b, tb, (uint32_t)md);
+        return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs);
+    /* lanes below min(e - i, ts) take the computed values, the others
+     * the destination's, read where the last vector goes */
     ir_value r = sb_arith(&b, "arith.minsi",
                           sb_arith(&b, "arith.subi", me, ivs[loop_of[md]]), bounds[md][2]);
     ir_value rf = cast1(&b, "arith.sitofp", cast1(&b, "arith.index_cast", r, m->t_i32), elem);
-    if (!pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf))
-        return false;
-    b = outer;
-    ir_value wb[3] = {bounds[md][0], full, bounds[md][2]};
-    ivs[loop_of[md]] = open_loop(&b, wb, (uint32_t)md);
-    return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE);
+    ir_value oivs[MAX_LOOPS];
+    memcpy(oivs, ivs, nivs * sizeof *oivs);
+    oivs[loop_of[md]] = last;
+    return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf, oivs);
 }
 
 /* Builds the pipeline of generic gop inside its tile loops (at b, the
@@ -899,7 +908,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
 static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                      const struct place *src, const struct dests *dst, const int64_t *ts,
                      const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
-                     ir_value rf)
+                     ir_value rf, const ir_value *old_ivs)
 {
     struct split_ctx *c = p->c;
     struct ir_module *m = p->m;
@@ -995,7 +1004,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
         }
         if (rf) {
             lb.loc = dst->by[0] ? ir_op_get(m, dst->by[0])->loc : loc;
-            transfer(&lb, dst->to[0].mem, slot[g.nin], true, &acc[g.nin], ivs);
+            transfer(&lb, dst->to[0].mem, slot[g.nin], true, &acc[g.nin], old_ivs);
         }
         t = 1;
     }

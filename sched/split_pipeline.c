@@ -700,72 +700,59 @@ static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n)
     return r;
 }
 
-/* Replaces generic tg (in its block) by a copy reading old and lane
- * through map too, whose body yields select(lane < rf, value, old). */
-static ir_op mask_generic(struct split_b *b, ir_op tg, ir_value old, ir_value lane, ir_value rf,
-                          uint32_t map)
+/* linalg.generic ins(v, old, lane) outs(tensor.empty) at b, all of one
+ * tensor type, yielding select(lane < rf, v, old) lane by lane. */
+static ir_value select_generic(struct split_b *b, ir_value v, ir_value old, ir_value lane,
+                               ir_value rf)
 {
     struct ir_module *m = b->m;
-    const struct ir_op_info *o = ir_op_get(m, tg);
-    uint32_t nin = o->nopnd - 1;
-    const struct ir_attr_info *maps = ir_attr_get(m, ir_op_attr(m, tg, "indexing_maps"));
-    ir_attr nm[MAX_IN + 3];
-    struct ir_op_state gst, st;
-    ir_state_init(&gst, m, "linalg.generic", o->loc);
-    for (uint32_t i = 0; i < nin; i++) {
-        ir_state_add_operand(m, &gst, o->opnd[i]);
-        nm[i] = maps->elems[i];
+    ir_type tt = ir_value_type(m, v), et = ir_type_elem(m, tt);
+    uint32_t rank = ir_type_get(m, tt)->rank;
+    ir_aff id[MAX_LOOPS];
+    ir_attr its[MAX_LOOPS];
+    for (uint32_t k = 0; k < rank; k++) {
+        id[k] = ir_aff_dim(m, k);
+        its[k] = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                          .s = ir_str_c(m, "linalg.iterator_type"),
+                                                          .body = ir_str_c(m, "parallel")});
     }
+    ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, rank, 0, rank, id));
+    ir_attr maps[4] = {map, map, map, map};
+    struct ir_op_state gst, st;
+    ir_state_init(&gst, m, "linalg.generic", b->loc);
+    ir_state_add_operand(m, &gst, v);
     ir_state_add_operand(m, &gst, old);
     ir_state_add_operand(m, &gst, lane);
-    ir_state_add_operand(m, &gst, o->opnd[nin]);
-    nm[nin] = nm[nin + 1] = ir_attr_affine_map(m, map);
-    nm[nin + 2] = maps->elems[nin];
-    ir_state_set_attr(m, &gst, "indexing_maps", ir_attr_array(m, nin + 3, nm));
-    ir_state_set_attr(m, &gst, "iterator_types", ir_op_attr(m, tg, "iterator_types"));
-    int64_t seg[2] = {nin + 2, 1};
+    ir_state_add_operand(m, &gst, sb_tensor_empty(b, tt));
+    ir_state_set_attr(m, &gst, "indexing_maps", ir_attr_array(m, 4, maps));
+    ir_state_set_attr(m, &gst, "iterator_types", ir_attr_array(m, rank, its));
+    int64_t seg[2] = {3, 1};
     ir_state_set_attr(m, &gst, "operandSegmentSizes", split_segments(m, 2, seg));
-    ir_state_add_result(m, &gst, ir_value_type(m, o->res));
-    ir_block nb = sb_region(m, &gst);
-    ir_block ob = split_body(m, tg, 0);
-    const struct ir_block_info *obi = ir_block_get(m, ob);
-    struct split_vmap vm = {0};
-    ir_type et = ir_type_elem(m, ir_value_type(m, old));
-    for (uint32_t i = 0; i < nin; i++)
-        split_vmap_set(&vm, obi->args[i],
-                       ir_block_add_arg(m, nb, ir_value_type(m, obi->args[i]), ir_str_c(m, "in")));
-    ir_value oa = ir_block_add_arg(m, nb, et, ir_str_c(m, "old"));
-    ir_value la = ir_block_add_arg(m, nb, et, ir_str_c(m, "lane"));
-    split_vmap_set(&vm, obi->args[nin],
-                   ir_block_add_arg(m, nb, ir_value_type(m, obi->args[nin]), ir_str_c(m, "out")));
+    ir_state_add_result(m, &gst, tt);
+    ir_block body = sb_region(m, &gst);
+    ir_value a[4];
+    static const char *const names[4] = {"in", "old", "lane", "out"};
+    for (int i = 0; i < 4; i++)
+        a[i] = ir_block_add_arg(m, body, et, ir_str_c(m, names[i]));
     struct split_b bb;
-    sb_at_end(&bb, m, nb, o->loc);
-    IR_FOR_OPS(m, ob, x)
-    {
-        const struct ir_op_info *xi = ir_op_get(m, x);
-        if (xi->kind != IR_OP_LINALG_YIELD) {
-            ir_block_append_op(m, nb, split_clone(m, x, &vm));
-            continue;
-        }
-        ir_state_init(&st, m, "arith.cmpf", o->loc);
-        ir_state_add_operand(m, &st, la);
-        ir_state_add_operand(m, &st, rf);
-        ir_state_set_attr(m, &st, "predicate", ir_attr_int(m, 4, m->t_i64)); /* olt */
-        ir_state_add_result(m, &st, m->t_i1);
-        ir_value in = ir_op_result(m, sb_emit(&bb, &st), 0);
-        ir_state_init(&st, m, "arith.select", o->loc);
-        ir_state_add_operand(m, &st, in);
-        ir_state_add_operand(m, &st, split_vmap_get(&vm, xi->opnd[0]));
-        ir_state_add_operand(m, &st, oa);
-        ir_state_add_result(m, &st, et);
-        ir_value sel = ir_op_result(m, sb_emit(&bb, &st), 0);
-        ir_state_init(&st, m, "linalg.yield", o->loc);
-        ir_state_add_operand(m, &st, sel);
-        sb_emit(&bb, &st);
-    }
-    split_vmap_free(&vm);
-    ir_op r = sb_emit(b, &gst);
-    ir_op_unlink(m, tg);
+    sb_at_end(&bb, m, body, b->loc);
+    ir_state_init(&st, m, "arith.cmpf", b->loc);
+    ir_state_add_operand(m, &st, a[2]);
+    ir_state_add_operand(m, &st, rf);
+    ir_state_set_attr(m, &st, "predicate", ir_attr_int(m, 4, m->t_i64)); /* olt */
+    ir_state_add_result(m, &st, m->t_i1);
+    ir_value in = ir_op_result(m, sb_emit(&bb, &st), 0);
+    ir_state_init(&st, m, "arith.select", b->loc);
+    ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, a[0]);
+    ir_state_add_operand(m, &st, a[1]);
+    ir_state_add_result(m, &st, et);
+    ir_value sel = ir_op_result(m, sb_emit(&bb, &st), 0);
+    ir_state_init(&st, m, "linalg.yield", b->loc);
+    ir_state_add_operand(m, &st, sel);
+    sb_emit(&bb, &st);
+    ir_value r = ir_op_result(m, sb_emit(b, &gst), 0);
+    split_set_name(m, r, "masked");
     return r;
 }
 
@@ -850,7 +837,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                                            "through a tile masked alike is not supported yet");
         tail = ts[md] > 1;
         for (uint32_t d = 0; tail && d < g.nloops; d++)
-            if ((int32_t)d != md && ts[d] != 1)
+            if ((int32_t)d != md && ts[d] != 1 && !g.red[d])
                 return split_error(c, gop, "a masked vector holding elements of several loops "
                                            "is not supported yet");
         if (tail && (!ir_type_is_float(m, elem) || dst->n != 1))
@@ -1051,8 +1038,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
         ir_value old = ir_op_result(m, sb_emit(&cb, &st), 0);
         split_set_name(m, old, "old");
         ir_value lane = lane_numbers(&cb, tt, acc[g.nin].n);
-        ir_op mg = mask_generic(&cb, tg, old, lane, rf, acc[g.nin].tile_map);
-        res = ir_op_result(m, mg, 0);
+        res = select_generic(&cb, res, old, lane, rf);
     }
     for (uint32_t j = 0; j < dst->n; j++) {
         ir_state_init(&st, m, "ktdf.write_to_fifo", loc);

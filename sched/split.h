@@ -114,27 +114,28 @@
  * lower bounds constant), as Triton writes masked kernels. An access tile
  * on it starting at b_k along k (its subscript plus its box's low end),
  * z_k long, has e = clamp(S_j + c + 1 - b_k, 0, z_k) elements in the set
- * along k: an index value known at launch (computed before the first
- * loop; per tile id on a grid). A generic masked so along one parallel
- * loop d (every masked operand of the same e along d, every store
- * masked, loads masked or not) only moves and computes the in-set part
- * of d: when a tile holds one element of d (a row loop), the tile loop
- * over d runs to e (a loop of 0 or 1 trips when d has one element); when
- * a tile holds ts > 1 elements of d (d the innermost loop, a vector of
- * it, one element of every other loop), d is cut at full = e - e mod ts
- * into two loops in its place: first the tail, `scf.for %i = full to e
- * step ts` (0 or 1 trips), whose pipeline also reads the store's
- * destination at %i (old) and stores `select(lane < min(e - %i, ts),
- * value, old)` (lane: an `arith.constant dense<[0, 1, ...]>` input in
- * the element type, the bound `arith.sitofp` of an index), then
- * `scf.for %i = 0 to full step ts`, whole vectors as without a mask.
- * The tail runs first so that it reads old before any store of the
- * group and never after one (the two write disjoint elements, so an
- * in-place kernel stays right). So no element outside the set is
- * written other than with the value it had, and no out-of-set element
- * reaches a computation whose result is stored; the tail vector reads
- * and writes back the elements of its vector past e (in the words
- * holding the set's last elements, as a partial DMA word is).
+ * along k: an index value known at launch, made before the first loop
+ * (one element at the IV of a loop whose bound is S_j, c = -1: always in
+ * the set, no mask). A generic masked so along one parallel loop d (every
+ * masked operand of the same e along d, every store masked, loads masked
+ * or not) moves and computes only the part of d below e: d's tile loop
+ * (made even when one tile covers d) runs `scf.for %i = 0 to e step ts`.
+ * When a tile holds one element of d (a row loop) that is all. When it
+ * holds ts > 1 (a vector of d, each element `per` lanes: the loops after
+ * d in the result packed whole or in part, loops before it not packed,
+ * reduction loops whole), the last vector may pass e: the pipeline also
+ * reads the store's destination where the last vector goes, at last =
+ * max(e - 1 - (e - 1) mod ts, 0) (old: one load before the loop, once
+ * ktc-nest hoists it), and a second elementwise generic stores
+ * `select(lane < min(e - %i, ts) * per, value, old)` (lane: an
+ * `arith.constant dense<[0, 1, ...]>` input in the element type, the
+ * bound an `arith.sitofp` of an index), so lanes at e and past get back
+ * the values they had; no store of the group writes there before old is
+ * read (only the last vector's goes there). So no element outside the set
+ * is written other than with its own value, and no out-of-set element
+ * reaches a value that is stored; the last vector's loads read its
+ * elements past e (within the tile's box) and its store rewrites them
+ * (as a partial DMA word is).
  *
  * Distributed views (split_dist.c, first). An access tile on a
  * ktdp.construct_distributed_memory_view (ref §2.5, §6.5) is served, on each
@@ -230,8 +231,8 @@
  * generic, of different extents along one loop, along a loop through a
  * constant offset, with a store that is not masked alike or a result
  * kept in the scratchpad (an intermediate, a carried tensor); a masked
- * vector dim when the tile packs other loops into the vector, for
- * integer elements, or for a result with several destinations;
+ * vector when the tile packs a loop outside the masked one into it, of
+ * integer elements, or of a result with several destinations;
  * indexing map results other than a dim plus a constant; element types the
  * compute unit has no SIMD lanes for.
  */

@@ -828,6 +828,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         me = pl->mext;
     }
     bool tail = false;
+    int64_t per = 1; /* lanes an element of the masked loop takes */
     if (md >= 0) {
         if (g.red[md])
             return split_error(c, gop, "a reduction over a masked dim is not supported yet");
@@ -836,10 +837,23 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                 return split_error(c, gop, "a masked computation whose result is not stored "
                                            "through a tile masked alike is not supported yet");
         tail = ts[md] > 1;
-        for (uint32_t d = 0; tail && d < g.nloops; d++)
-            if ((int32_t)d != md && ts[d] != 1 && !g.red[d])
-                return split_error(c, gop, "a masked vector holding elements of several loops "
-                                           "is not supported yet");
+        /* the result's vector is row-major: loops after md in it make
+         * each element of md `per` lanes; loops before it must not be
+         * packed (their elements would interleave with md's) */
+        const struct ir_affine_map *om = ir_map_get(m, g.out_map);
+        bool after = false;
+        for (uint32_t k = 0; tail && k < om->nres; k++) {
+            const struct ir_aff_info *a = ir_aff_get(m, om->res[k]);
+            if (a->kind != IR_AFF_DIM)
+                continue;
+            if ((int32_t)a->v == md)
+                after = true;
+            else if (after)
+                per *= ts[a->v];
+            else if (ts[a->v] != 1)
+                return split_error(c, gop, "a masked vector holding elements of a loop outside "
+                                           "the masked one is not supported yet");
+        }
         if (tail && (!ir_type_is_float(m, elem) || dst->n != 1))
             return split_error(c, gop, "a masked vector of %s elements is not supported yet",
                                dst->n != 1 ? "several destinations'" : "integer");
@@ -881,6 +895,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
      * the destination's, read where the last vector goes */
     ir_value r = sb_arith(&b, "arith.minsi",
                           sb_arith(&b, "arith.subi", me, ivs[loop_of[md]]), bounds[md][2]);
+    r = sb_muli(&b, r, per);
     ir_value rf = cast1(&b, "arith.sitofp", cast1(&b, "arith.index_cast", r, m->t_i32), elem);
     ir_value oivs[MAX_LOOPS];
     memcpy(oivs, ivs, nivs * sizeof *oivs);

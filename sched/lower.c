@@ -681,14 +681,17 @@ static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_
  * one outside it (sy->all). */
 static void emit_syncs_at(struct lw *lw, uint32_t n, int where, ir_op at)
 {
-    for (uint32_t s = lw->nodes[n].sync[where]; s; s = lw->syncs[s].next) {
-        const struct lw_sync *sy = &lw->syncs[s];
-        if (sy->unit != lw->p.kind || sy->at != at)
-            continue;
-        uint32_t lanes = lw->kinds[sy->unit].ncl == 1 || sy->all ? lw->kinds[sy->peer].ncl : 1;
-        for (uint32_t l = 0; l < lanes; l++)
-            emit_sync(lw, sy, node_at(lw, n), l);
-    }
+    /* before n, the sends first: the unit's peers need not wait while it
+     * waits (credits of a modulo loop while its input is still coming) */
+    for (int pass = where == LW_BEFORE ? 0 : 2; pass < (where == LW_BEFORE ? 2 : 3); pass++)
+        for (uint32_t s = lw->nodes[n].sync[where]; s; s = lw->syncs[s].next) {
+            const struct lw_sync *sy = &lw->syncs[s];
+            if (sy->unit != lw->p.kind || sy->at != at || (pass < 2 && sy->send != !pass))
+                continue;
+            uint32_t lanes = lw->kinds[sy->unit].ncl == 1 || sy->all ? lw->kinds[sy->peer].ncl : 1;
+            for (uint32_t l = 0; l < lanes; l++)
+                emit_sync(lw, sy, node_at(lw, n), l);
+        }
 }
 
 static void emit_syncs(struct lw *lw, uint32_t n, int where)

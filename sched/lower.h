@@ -55,8 +55,9 @@
  * of those IVs ((iv - lb) / step, trip counts ceildiv(ub - lb, step); a
  * loop from 0 by 1 uses its IV and bound as they are), remui K.
  *
- * Values known only at launch: argument k (an index, or a runtime_arg's
- * value; a float argument as its bit pattern) is symbol -k. A
+ * Values known only at launch: argument k (an index, an integer as an
+ * index, or a runtime_arg's value; a float argument as its bit pattern)
+ * is symbol -k. A
  * loop-invariant index value computed from arguments (and the core id,
  * and constants) is a derived symbol, defined at kernel level by the
  * arithmetic that computes it and used in the program as
@@ -110,7 +111,8 @@
  * predicate by name) and `vectorchain.select` (arith.select on a mask); an
  * input read through a non-identity indexing map (a broadcast) is first
  * shuffled to the iteration space; scalar constants are
- * `vectorchain.constant_bitstream` splatted by a shuffle; a scalar the body
+ * `vectorchain.constant_bitstream` splatted by a shuffle, a dense
+ * constant of one value per lane one constant_bitstream; a scalar the body
  * captures that is known only when the program runs is splatted to the
  * body's width by `vectorchain.splat`: a float argument from its symbol
  * (`{bits}`), `arith.sitofp`/`uitofp` of an index value (through an
@@ -209,6 +211,8 @@
  * has no phases (a kernel writing the tensor it reads), keep one credit,
  * as do two whose boxes are proven to meet from one iteration of R's loop
  * to the next (phases do not separate them).
+ * Where a unit both sends and receives before the same op, its sends
+ * come first (a credit it owes never waits behind a signal it awaits).
  * Every signal has its own channel number, so codegen can give each its
  * own signal line; sends and receives of one channel pair up in order. A
  * unit on one corelet signals (and hears from) each corelet of a kind that

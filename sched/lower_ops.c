@@ -624,6 +624,45 @@ static ir_value splat_const_at(struct lw *lw, ir_op at, ir_attr value, ir_type e
     return emit1(lw, &st);
 }
 
+/* A dense constant of n values (n lanes): one constant_bitstream, made
+ * once a program (like splat_const). */
+static ir_value lanes_const(struct lw *lw, ir_op at, ir_attr value, ir_type elem, int64_t n)
+{
+    struct ir_module *m = lw->m;
+    ir_value v;
+    if (invariant(lw, value, elem, (uint32_t)n << 1, &v))
+        return v;
+    const struct ir_attr_info *ai = ir_attr_get(m, value);
+    const struct ir_type_info *et = ir_type_get(m, elem);
+    uint32_t w = et->kind == IR_TY_INDEX ? 64 : et->width;
+    ir_attr *bits = malloc((size_t)n * sizeof *bits);
+    if (!bits)
+        abort();
+    for (int64_t i = 0; i < n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, ai->elems[i]);
+        uint64_t b = (uint64_t)e->i;
+        if (e->kind == IR_AT_FLOAT && !(e->flags & IR_ATF_HEX))
+            b = num_double_to_bits(et->fkind, e->f);
+        if (w < 64)
+            b &= (UINT64_C(1) << w) - 1;
+        bits[i] = ir_attr_int(m, (int64_t)b, IR_NONE);
+    }
+    bool hoist = lw->p.ninv < LW_MAX_INVARIANT && lw->p.sblock;
+    lw->p.at_start = hoist;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "vectorchain.constant_bitstream", ir_op_get(m, at)->loc);
+    ir_state_set_attr(m, &st, "value", ir_attr_array(m, (uint32_t)n, bits));
+    ir_state_add_result(m, &st, vector_of(m, n, elem));
+    free(bits);
+    v = emit1(lw, &st);
+    lw->p.at_start = false;
+    if (hoist) {
+        lw_map_put(&lw->p.inv, value, elem, (uint32_t)n << 1, v);
+        lw->p.ninv++;
+    }
+    return v;
+}
+
 /* The vector a tensor of the stage holds (one lane per element, row-major). */
 static ir_value vec_of(struct lw *lw, ir_value t, uint32_t inst, ir_op at)
 {
@@ -643,6 +682,8 @@ static ir_value vec_of(struct lw *lw, ir_value t, uint32_t inst, ir_op at)
         const struct ir_attr_info *ai = ir_attr_get(m, ir_op_attr(m, d, "value"));
         if (ai->kind == IR_AT_DENSE && ai->n == 1)
             r = splat_const(lw, at, ai->elems[0], ir_type_elem(m, ty), n);
+        else if (ai->kind == IR_AT_DENSE && ai->n == n) /* one value per lane */
+            r = lanes_const(lw, at, ir_op_attr(m, d, "value"), ir_type_elem(m, ty), n);
     }
     if (!r) {
         lw_error(lw, at, "a tensor made by '%s' in a compute stage is not supported yet",

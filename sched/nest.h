@@ -132,7 +132,8 @@
  *                     loop as it was over the n mod T points left
  *                     (loop_type remainder_loop); the cost model then takes
  *                     as points the bound the DDR transfers' offsets give
- *                     (every access inside its buffer); for a loop stepping
+ *                     (every access inside its buffer; inside the cast, for
+ *                     a view of launch-time size); for a loop stepping
  *                     by a launch-time s over (ub - lb) = D, views w wide in
  *                     the direction it steps bound it by ceil(D / w) (taking
  *                     s >= w: blocks that do not overlap). The tile loop is

@@ -930,8 +930,13 @@ static bool bound_walk(struct ir_module *m, ir_op op, void *ctx)
         const struct ir_attr_info *st = ir_attr_get(m, ir_op_attr(m, d, "static_strides"));
         int64_t numel = ir_type_numel(m, ir_value_type(m, o->opnd[0]));
         struct nest_lin a = {0}, l;
-        if (off->ints[0] != IR_DYN || o->nopnd < 2 || numel < 1 || st->n != s.nsub ||
-            st->n != s.nsize || !nest_lin_of(m, o->opnd[1], &a))
+        if (numel < 1) /* a view of launch-time size: inside the cast (split.h) */
+            numel = ir_type_numel(m, ir_value_type(m, s.v));
+        else if (off->ints[0] != IR_DYN)
+            a.c = off->ints[0];
+        else if (o->nopnd < 2 || !nest_lin_of(m, o->opnd[1], &a))
+            continue;
+        if (numel < 1 || st->n != s.nsub || st->n != s.nsize)
             continue;
         int64_t span = 1;
         bool ok = true;

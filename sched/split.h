@@ -108,6 +108,35 @@
  * computed offset) whose rows are not contiguous is tiled one row per
  * tile (ktc-path-expand may widen each row's read to its words).
  *
+ * Masked tiles (ref §6.6: a load outside the view's coordinate_set reads
+ * 0, a store outside it is dropped). A view's set may bound a dim k above
+ * by a symbol, `-d_k + s_j + c >= 0` (s_j its j-th dynamic size, S_j;
+ * lower bounds constant), as Triton writes masked kernels. An access tile
+ * on it starting at b_k along k (its subscript plus its box's low end),
+ * z_k long, has e = clamp(S_j + c + 1 - b_k, 0, z_k) elements in the set
+ * along k: an index value known at launch, made before the first loop
+ * (one element at the IV of a loop whose bound is S_j, c = -1: always in
+ * the set, no mask). A generic masked so along one parallel loop d (every
+ * masked operand of the same e along d, every store masked, loads masked
+ * or not) moves and computes only the part of d below e: d's tile loop
+ * (made even when one tile covers d) runs `scf.for %i = 0 to e step ts`.
+ * When a tile holds one element of d (a row loop) that is all. When it
+ * holds ts > 1 (a vector of d, each element `per` lanes: the loops after
+ * d in the result packed whole or in part, loops before it not packed,
+ * reduction loops whole), the last vector may pass e: the pipeline also
+ * reads the store's destination where the last vector goes, at last =
+ * max(e - 1 - (e - 1) mod ts, 0) (old: one load before the loop, once
+ * ktc-nest hoists it), and a second elementwise generic stores
+ * `select(lane < min(e - %i, ts) * per, value, old)` (lane: an
+ * `arith.constant dense<[0, 1, ...]>` input in the element type, the
+ * bound an `arith.sitofp` of an index), so lanes at e and past get back
+ * the values they had; no store of the group writes there before old is
+ * read (only the last vector's goes there). So no element outside the set
+ * is written other than with its own value, and no out-of-set element
+ * reaches a value that is stored; the last vector's loads read its
+ * elements past e (within the tile's box) and its store rewrites them
+ * (as a partial DMA word is).
+ *
  * Distributed views (split_dist.c, first). An access tile on a
  * ktdp.construct_distributed_memory_view (ref §2.5, §6.5) is served, on each
  * tile t of the grid and each iteration of the scf.for loops its subscripts
@@ -205,6 +234,15 @@
  * group took, loads outside the group's block); compute groups
  * interleaved with each other or with loops; access tiles with a
  * non-identity order or a non-constant box; views with dynamic strides;
+ * view sets with symbols other than as upper bounds above (a symbolic
+ * lower bound, an equality, two symbols or dims in one constraint, masks
+ * along two dims of one tile); masks along a reduction loop (its
+ * out-of-set lanes would have to read 0), along two loops of one
+ * generic, of different extents along one loop, along a loop through a
+ * constant offset, with a store that is not masked alike or a result
+ * kept in the scratchpad (an intermediate, a carried tensor); a masked
+ * vector when the tile packs a loop outside the masked one into it, of
+ * integer elements, or of a result with several destinations;
  * indexing map results other than a dim plus a constant; element types the
  * compute unit has no SIMD lanes for.
  */

@@ -20,6 +20,8 @@
 struct place {
     ir_value mem;
     const char *kind;
+    ir_value mext; /* a masked access tile's in-set extent (split.h) */
+    uint32_t mdim; /* along this dim of it */
 };
 
 struct pair {
@@ -117,7 +119,7 @@ static bool view_cast(struct prog *p, ir_value view, ir_op user, struct place *o
     char name[128];
     snprintf(name, sizeof name, "%s_%s", vn, kind);
     split_set_name(m, r, name);
-    *out = (struct place){r, kind};
+    *out = (struct place){r, kind, IR_NONE, 0};
     memo_put(p, view, *out);
     return true;
 }
@@ -177,6 +179,98 @@ static bool identity(const struct ir_module *m, uint32_t map)
     return mp->nres == mp->ndims;
 }
 
+/* Adds e = sum of coef dims + scoef syms + c0, when e is linear. */
+static bool linear_sym(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
+                       int64_t *scoef, int64_t *c0)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *c0 += scale * a->v;
+        return true;
+    case IR_AFF_DIM:
+        coef[a->v] += scale;
+        return true;
+    case IR_AFF_SYM:
+        scoef[a->v] += scale;
+        return true;
+    case IR_AFF_ADD:
+        return linear_sym(m, a->lhs, scale, coef, scoef, c0) &&
+               linear_sym(m, a->rhs, scale, coef, scoef, c0);
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, a->rhs);
+        return r->kind == IR_AFF_CONST && linear_sym(m, a->lhs, scale * r->v, coef, scoef, c0);
+    }
+    default:
+        return false;
+    }
+}
+
+/* The mask of access tile op top (split.h, "Masked tiles") into out: its
+ * view's set bounding a dim k by a symbol gives out->mext = clamp(S + c +
+ * 1 - base_k, 0, size_k), made at b, and out->mdim = k. */
+static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_t *lo,
+                      const int64_t *shape, struct place *out)
+{
+    struct ir_module *m = p->m;
+    const struct ir_op_info *o = ir_op_get(m, top);
+    ir_op vop = ir_value_def(m, o->opnd[0]);
+    const struct ir_attr_info *cs = op_attr(m, vop, "coordinate_set", IR_AT_INTEGER_SET);
+    const struct ir_integer_set *set = cs ? ir_set_get(m, cs->map) : NULL;
+    if (!set || !set->nsyms)
+        return true;
+    const struct ir_attr_info *sizes = op_attr(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
+    uint32_t rank = ir_type_get(m, ir_value_type(m, o->opnd[0]))->rank, ndyn = 0;
+    for (uint32_t k = 0; sizes && k < sizes->n; k++)
+        ndyn += sizes->ints[k] == IR_DYN;
+    int32_t dim = -1, sym = -1;
+    int64_t cst = 0;
+    for (uint32_t i = 0; i < set->ncons; i++) {
+        int64_t coef[MAX_LOOPS] = {0}, scoef[MAX_LOOPS] = {0}, c0 = 0;
+        uint32_t nd = 0, ns = 0;
+        int32_t k = -1, j = -1;
+        bool ok = set->ndims == rank && rank <= MAX_LOOPS && set->nsyms <= MAX_LOOPS &&
+                  linear_sym(m, set->cons[i], 1, coef, scoef, &c0);
+        for (uint32_t d = 0; ok && d < set->ndims; d++)
+            if (coef[d])
+                nd++, k = (int32_t)d;
+        for (uint32_t d = 0; ok && d < set->nsyms; d++)
+            if (scoef[d])
+                ns++, j = (int32_t)d;
+        if (ok && !ns)
+            continue; /* a constant bound */
+        if (!ok || set->eq[i] || nd != 1 || ns != 1 || coef[k] != -1 || scoef[j] != 1 ||
+            dim >= 0 || (uint32_t)j >= ndyn)
+            return split_error(p->c, vop, "a view whose coordinate_set bounds a dim other "
+                                          "than above by one of its dynamic sizes is not "
+                                          "supported yet");
+        dim = k, sym = j, cst = c0;
+    }
+    if (dim < 0)
+        return true;
+    const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
+    ir_value S = ir_op_get(m, vop)->opnd[1 + sym];
+    const struct ir_aff_info *bd = ir_aff_get(m, ir_map_get(m, base->map)->res[dim]);
+    if (cst == -1 && lo[dim] == 0 && shape[dim] == 1 && bd->kind == IR_AFF_DIM) {
+        /* one element at the IV of a loop up to S: always in the set */
+        ir_value iv = o->opnd[1 + bd->v];
+        const struct ir_value_info *vi = ir_value_get(m, iv);
+        ir_op lop = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op : IR_NONE;
+        if (lop && ir_op_get(m, lop)->kind == IR_OP_SCF_FOR && ir_op_get(m, lop)->opnd[1] == S &&
+            ir_block_get(m, split_body(m, lop, 0))->args[0] == iv)
+            return true;
+    }
+    ir_aff at = ir_aff_bin(m, IR_AFF_ADD, ir_map_get(m, base->map)->res[dim],
+                           ir_aff_const(m, lo[dim]));
+    ir_value bk = materialize(b, at, o->nopnd - 1, o->opnd + 1);
+    ir_value e = sb_arith(b, "arith.subi",
+                          sb_addi(b, S, sb_index(b, cst + 1)), bk);
+    e = sb_arith(b, "arith.minsi", e, sb_index(b, shape[dim]));
+    out->mext = sb_arith(b, "arith.maxsi", e, sb_index(b, 0));
+    out->mdim = (uint32_t)dim;
+    return true;
+}
+
 /* The memref of access tile `tile` (memoized): its view's cast,
  * reinterpreted at the tile's base with the tile's shape. */
 static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *out)
@@ -198,7 +292,7 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     if (p->views_only && o->block != ir_op_get(m, p->sc->at)->block) {
         /* A tile of a nested block: cast in that block's scope. Tiles of
          * the current block are cast here, before any of its loops. */
-        *out = (struct place){IR_NONE, view.kind};
+        *out = (struct place){IR_NONE, view.kind, IR_NONE, 0};
         return true;
     }
     const struct ir_attr_info *order = op_attr(m, top, "access_tile_order", IR_AT_AFFINE_MAP);
@@ -260,7 +354,9 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     ir_state_add_result(m, &st, rt);
     ir_value r = ir_op_result(m, sb_emit(&b, &st), 0);
     ir_value_get(m, r)->name = ir_value_get(m, tile)->name;
-    *out = (struct place){r, view.kind};
+    *out = (struct place){r, view.kind, IR_NONE, 0};
+    if (!tile_mask(p, &b, top, lo, tt->shape, out))
+        return false;
     memo_put(p, tile, *out);
     return true;
 }
@@ -295,7 +391,7 @@ static bool buffer(struct prog *p, ir_value v, ir_op user, struct place *out)
     ir_str vn = ir_value_get(m, v)->name;
     snprintf(name, sizeof name, "%s%sbuf", vn ? ir_str_get(m, vn) : "", vn ? "_" : "");
     split_set_name(m, r, name);
-    *out = (struct place){r, p->c->scratch};
+    *out = (struct place){r, p->c->scratch, IR_NONE, 0};
     memo_put(p, v, *out);
     return true;
 }
@@ -545,6 +641,126 @@ static bool rows_apart(const struct ir_module *m, ir_value v)
            lay->ints[t->rank - 2] != t->shape[t->rank - 1];
 }
 
+/* scf.for bnd[0] to bnd[1] step bnd[2] (a parallel tile loop, IV i<d>) at
+ * b, which then points into its body; returns the IV. */
+static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", b->loc);
+    for (uint32_t k = 0; k < 3; k++)
+        ir_state_add_operand(m, &st, bnd[k]);
+    ir_state_set_attr(m, &st, "loop_type",
+                      ir_attr_intern(m, &(struct ir_attr_info){
+                                            .kind = IR_AT_OPAQUE,
+                                            .s = ir_str_c(m, "ktdf.loop_type"),
+                                            .body = ir_str_c(m, "parallel_loop")}));
+    ir_block body = sb_region(m, &st);
+    char name[16];
+    snprintf(name, sizeof name, "i%u", d);
+    ir_value iv = ir_block_add_arg(m, body, m->t_index, ir_str_c(m, name));
+    struct ir_op_state y;
+    ir_state_init(&y, m, "scf.yield", b->loc);
+    ir_op yield = ir_op_create(m, &y);
+    ir_block_append_op(m, body, yield);
+    sb_emit(b, &st);
+    sb_before(b, m, yield, b->loc);
+    return iv;
+}
+
+/* A one-operand op `name x : t` at b. */
+static ir_value cast1(struct split_b *b, const char *name, ir_value x, ir_type t)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, b->m, name, b->loc);
+    ir_state_add_operand(b->m, &st, x);
+    ir_state_add_result(b->m, &st, t);
+    return ir_op_result(b->m, sb_emit(b, &st), 0);
+}
+
+/* arith.constant dense<[0, 1, ..., n - 1]> : tt (a float type's). */
+static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n)
+{
+    struct ir_module *m = b->m;
+    ir_type et = ir_type_elem(m, tt);
+    ir_attr *e = malloc((size_t)n * sizeof *e);
+    if (!e)
+        abort();
+    for (int64_t i = 0; i < n; i++)
+        e[i] = ir_attr_float(m, (double)i, et);
+    ir_attr v = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DENSE, .type = tt,
+                                                         .n = (uint32_t)n, .elems = e});
+    free(e);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", b->loc);
+    ir_state_set_attr(m, &st, "value", v);
+    ir_state_add_result(m, &st, tt);
+    ir_value r = ir_op_result(m, sb_emit(b, &st), 0);
+    split_set_name(m, r, "lane");
+    return r;
+}
+
+/* linalg.generic ins(v, old, lane) outs(tensor.empty) at b, all of one
+ * tensor type, yielding select(lane < rf, v, old) lane by lane. */
+static ir_value select_generic(struct split_b *b, ir_value v, ir_value old, ir_value lane,
+                               ir_value rf)
+{
+    struct ir_module *m = b->m;
+    ir_type tt = ir_value_type(m, v), et = ir_type_elem(m, tt);
+    uint32_t rank = ir_type_get(m, tt)->rank;
+    ir_aff id[MAX_LOOPS];
+    ir_attr its[MAX_LOOPS];
+    for (uint32_t k = 0; k < rank; k++) {
+        id[k] = ir_aff_dim(m, k);
+        its[k] = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                          .s = ir_str_c(m, "linalg.iterator_type"),
+                                                          .body = ir_str_c(m, "parallel")});
+    }
+    ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, rank, 0, rank, id));
+    ir_attr maps[4] = {map, map, map, map};
+    struct ir_op_state gst, st;
+    ir_state_init(&gst, m, "linalg.generic", b->loc);
+    ir_state_add_operand(m, &gst, v);
+    ir_state_add_operand(m, &gst, old);
+    ir_state_add_operand(m, &gst, lane);
+    ir_state_add_operand(m, &gst, sb_tensor_empty(b, tt));
+    ir_state_set_attr(m, &gst, "indexing_maps", ir_attr_array(m, 4, maps));
+    ir_state_set_attr(m, &gst, "iterator_types", ir_attr_array(m, rank, its));
+    int64_t seg[2] = {3, 1};
+    ir_state_set_attr(m, &gst, "operandSegmentSizes", split_segments(m, 2, seg));
+    ir_state_add_result(m, &gst, tt);
+    ir_block body = sb_region(m, &gst);
+    ir_value a[4];
+    static const char *const names[4] = {"in", "old", "lane", "out"};
+    for (int i = 0; i < 4; i++)
+        a[i] = ir_block_add_arg(m, body, et, ir_str_c(m, names[i]));
+    struct split_b bb;
+    sb_at_end(&bb, m, body, b->loc);
+    ir_state_init(&st, m, "arith.cmpf", b->loc);
+    ir_state_add_operand(m, &st, a[2]);
+    ir_state_add_operand(m, &st, rf);
+    ir_state_set_attr(m, &st, "predicate", ir_attr_int(m, 4, m->t_i64)); /* olt */
+    ir_state_add_result(m, &st, m->t_i1);
+    ir_value in = ir_op_result(m, sb_emit(&bb, &st), 0);
+    ir_state_init(&st, m, "arith.select", b->loc);
+    ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, a[0]);
+    ir_state_add_operand(m, &st, a[1]);
+    ir_state_add_result(m, &st, et);
+    ir_value sel = ir_op_result(m, sb_emit(&bb, &st), 0);
+    ir_state_init(&st, m, "linalg.yield", b->loc);
+    ir_state_add_operand(m, &st, sel);
+    sb_emit(&bb, &st);
+    ir_value r = ir_op_result(m, sb_emit(b, &gst), 0);
+    split_set_name(m, r, "masked");
+    return r;
+}
+
+static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
+                     const struct place *src, const struct dests *dst, const int64_t *ts,
+                     const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
+                     ir_value rf, const ir_value *old_ivs);
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -592,8 +808,60 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                                    "supported yet", od ? ir_str_get(m, ir_op_get(m, od)->name)
                                                        : "an argument");
 
-    /* Tile loops: the loops of g a tile does not cover, outermost first;
-     * their bounds are made before the outermost one. */
+    /* Masks (split.h): the one parallel loop the masked operands bound,
+     * and its in-set extent. */
+    int32_t md = -1;
+    ir_value me = IR_NONE;
+    for (uint32_t i = 0; i < g.nin + dst->n; i++) {
+        const struct place *pl = i < g.nin ? &src[i] : &dst->to[i - g.nin];
+        if (!pl->mext)
+            continue;
+        const struct ir_affine_map *mp = ir_map_get(m, i < g.nin ? g.in_map[i] : g.out_map);
+        const struct ir_aff_info *a = pl->mdim < mp->nres ? ir_aff_get(m, mp->res[pl->mdim]) : NULL;
+        if (!a || a->kind != IR_AFF_DIM)
+            return split_error(c, gop, "a masked access tile read through a constant offset "
+                                       "is not supported yet");
+        if (md >= 0 && (md != (int32_t)a->v || me != pl->mext))
+            return split_error(c, gop, "masks along two loops of a computation, or of "
+                                       "different extents, are not supported yet");
+        md = (int32_t)a->v;
+        me = pl->mext;
+    }
+    bool tail = false;
+    int64_t per = 1; /* lanes an element of the masked loop takes */
+    if (md >= 0) {
+        if (g.red[md])
+            return split_error(c, gop, "a reduction over a masked dim is not supported yet");
+        for (uint32_t j = 0; j < dst->n; j++)
+            if (!dst->to[j].mext)
+                return split_error(c, gop, "a masked computation whose result is not stored "
+                                           "through a tile masked alike is not supported yet");
+        tail = ts[md] > 1;
+        /* the result's vector is row-major: loops after md in it make
+         * each element of md `per` lanes; loops before it must not be
+         * packed (their elements would interleave with md's) */
+        const struct ir_affine_map *om = ir_map_get(m, g.out_map);
+        bool after = false;
+        for (uint32_t k = 0; tail && k < om->nres; k++) {
+            const struct ir_aff_info *a = ir_aff_get(m, om->res[k]);
+            if (a->kind != IR_AFF_DIM)
+                continue;
+            if ((int32_t)a->v == md)
+                after = true;
+            else if (after)
+                per *= ts[a->v];
+            else if (ts[a->v] != 1)
+                return split_error(c, gop, "a masked vector holding elements of a loop outside "
+                                           "the masked one is not supported yet");
+        }
+        if (tail && (!ir_type_is_float(m, elem) || dst->n != 1))
+            return split_error(c, gop, "a masked vector of %s elements is not supported yet",
+                               dst->n != 1 ? "several destinations'" : "integer");
+    }
+
+    /* Tile loops: the loops of g a tile does not cover (and a masked
+     * one), outermost first; their bounds are made before the outermost
+     * one. */
     struct split_b b;
     at_ret(p, &b, loc);
     ir_value ivs[MAX_LOOPS], bounds[MAX_LOOPS][3];
@@ -601,55 +869,75 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     uint32_t nivs = 0;
     for (uint32_t d = 0; d < g.nloops; d++) {
         loop_of[d] = -1;
-        if (ts[d] == ext[d])
+        if (ts[d] == ext[d] && (int32_t)d != md)
             continue;
         bounds[d][0] = sb_index(&b, 0);
-        bounds[d][1] = sb_index(&b, ext[d]);
+        bounds[d][1] = (int32_t)d == md ? me : sb_index(&b, ext[d]);
         bounds[d][2] = sb_index(&b, ts[d]);
     }
-    for (uint32_t d = 0; d < g.nloops; d++) {
-        if (ts[d] == ext[d])
-            continue;
-        struct ir_op_state st;
-        ir_state_init(&st, m, "scf.for", loc);
-        for (uint32_t k = 0; k < 3; k++)
-            ir_state_add_operand(m, &st, bounds[d][k]);
-        ir_state_set_attr(m, &st, "loop_type",
-                          ir_attr_intern(m, &(struct ir_attr_info){
-                                                .kind = IR_AT_OPAQUE,
-                                                .s = ir_str_c(m, "ktdf.loop_type"),
-                                                .body = ir_str_c(m, "parallel_loop")}));
-        ir_block body = sb_region(m, &st);
-        char name[16];
-        snprintf(name, sizeof name, "i%u", d);
-        loop_of[d] = (int32_t)nivs;
-        ivs[nivs++] = ir_block_add_arg(m, body, m->t_index, ir_str_c(m, name));
-        struct ir_op_state y;
-        ir_state_init(&y, m, "scf.yield", loc);
-        ir_op yield = ir_op_create(m, &y);
-        ir_block_append_op(m, body, yield);
-        sb_emit(&b, &st);
-        sb_before(&b, m, yield, loc);
+    ir_value last = IR_NONE; /* where the last vector holding set elements starts */
+    if (tail) {
+        ir_value e1 = sb_arith(&b, "arith.subi", me, sb_index(&b, 1));
+        last = sb_arith(&b, "arith.maxsi",
+                        sb_arith(&b, "arith.subi", e1,
+                                 sb_arith(&b, "arith.remsi", e1, bounds[md][2])),
+                        sb_index(&b, 0));
     }
+    for (uint32_t d = 0; d < g.nloops; d++) {
+        if (ts[d] != ext[d] || (int32_t)d == md) {
+            loop_of[d] = (int32_t)nivs;
+            ivs[nivs++] = open_loop(&b, bounds[d], d);
+        }
+    }
+    if (!tail)
+        return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs);
+    /* lanes below min(e - i, ts) take the computed values, the others
+     * the destination's, read where the last vector goes */
+    ir_value r = sb_arith(&b, "arith.minsi",
+                          sb_arith(&b, "arith.subi", me, ivs[loop_of[md]]), bounds[md][2]);
+    r = sb_muli(&b, r, per);
+    ir_value rf = cast1(&b, "arith.sitofp", cast1(&b, "arith.index_cast", r, m->t_i32), elem);
+    ir_value oivs[MAX_LOOPS];
+    memcpy(oivs, ivs, nivs * sizeof *oivs);
+    oivs[loop_of[md]] = last;
+    return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf, oivs);
+}
 
-    /* Accesses and slots: inputs, then outputs. */
+/* Builds the pipeline of generic gop inside its tile loops (at b, the
+ * loop variables ivs); with rf, the tail of a masked vector (split.h):
+ * the store's destination is read too and only lanes below rf (a scalar
+ * of the element type) take the computed values. */
+static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
+                     const struct place *src, const struct dests *dst, const int64_t *ts,
+                     const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
+                     ir_value rf, const ir_value *old_ivs)
+{
+    struct split_ctx *c = p->c;
+    struct ir_module *m = p->m;
+    struct ir_loc loc = ir_op_get(m, gop)->loc;
+    struct split_gen g = *gp;
+    ir_type elem = ir_type_elem(m, g.res);
+    struct split_b b = *bp;
+    /* Accesses and slots: inputs (and old), then outputs. */
     struct access acc[MAX_IN + 1];
-    uint32_t nslots = g.nin + dst->n;
-    ir_type slots[MAX_IN + MAX_OUT];
+    uint32_t nld = g.nin + (rf ? 1 : 0), nslots = nld + dst->n;
+    ir_type slots[MAX_IN + MAX_OUT + 1];
     for (uint32_t i = 0; i <= g.nin; i++)
         if (!access_of(p, gop, i < g.nin ? g.in_map[i] : g.out_map, ts, loop_of, &acc[i]))
             return false;
     for (uint32_t i = 0; i < g.nin; i++)
         slots[i] = slot_type(m, src[i].kind, c->compute, acc[i].n, ir_type_elem(m, ir_value_type(m, g.in[i])));
+    if (rf)
+        slots[g.nin] = slot_type(m, dst->to[0].kind, c->compute, acc[g.nin].n, elem);
     for (uint32_t j = 0; j < dst->n; j++)
-        slots[g.nin + j] = slot_type(m, c->compute, dst->to[j].kind, acc[g.nin].n, elem);
+        slots[nld + j] = slot_type(m, c->compute, dst->to[j].kind, acc[g.nin].n, elem);
 
     /* ktdf.pipeline { %p:N = ktdf.private -> (slots, tokens) {...} stages } */
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.pipeline", loc);
     ir_block pbody = sb_region(m, &st);
     sb_emit(&b, &st);
-    uint32_t ntok = g.nin ? 3 : 2;
+    uint32_t ntok = nld ? 3 : 2;
     ir_type tok = split_token_type(m);
     ir_state_init(&st, m, "ktdf.private", loc);
     for (uint32_t s = 0; s < nslots; s++)
@@ -663,14 +951,14 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
 
     struct split_b pb;
     sb_at_end(&pb, m, priv, loc);
-    ir_value yields[MAX_IN + MAX_OUT + 3];
-    bool done[MAX_IN + MAX_OUT] = {0};
+    ir_value yields[MAX_IN + MAX_OUT + 4];
+    bool done[MAX_IN + MAX_OUT + 1] = {0};
     for (uint32_t s = 0; s < nslots; s++) {
         if (done[s])
             continue;
         /* One fifo.allocate per (source, destination) pair, in slot order. */
         const struct ir_type_info *ts0 = ir_type_get(m, slots[s]);
-        uint32_t members[MAX_IN + MAX_OUT], nmem = 0;
+        uint32_t members[MAX_IN + MAX_OUT + 1], nmem = 0;
         for (uint32_t t = s; t < nslots; t++) {
             const struct ir_type_info *tt = ir_type_get(m, slots[t]);
             if (!done[t] && tt->attr0 == ts0->attr0 && tt->attr1 == ts0->attr1)
@@ -694,7 +982,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     for (uint32_t k = 0; k < nslots + ntok; k++)
         ir_state_add_operand(m, &st, yields[k]);
     sb_emit(&pb, &st);
-    ir_value slot[MAX_IN + MAX_OUT], tokv[3];
+    ir_value slot[MAX_IN + MAX_OUT + 1], tokv[3];
     for (uint32_t s = 0; s < nslots; s++)
         slot[s] = ir_op_result(m, pop, s);
     for (uint32_t t = 0; t < ntok; t++)
@@ -703,7 +991,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     struct split_b sb;
     sb_at_end(&sb, m, pbody, loc);
     uint32_t t = 0;
-    if (g.nin) { /* load stage */
+    if (nld) { /* load stage */
         struct split_b lb;
         sb_at_end(&lb, m, sb_stage(&sb, IR_NONE, tokv[0], IR_NONE), loc);
         /* each transfer at its ktdp.load or ktdp.store (a diagnostic on it
@@ -715,6 +1003,10 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                          dims_in_order(m, g.in_map[i]);
             lb.loc = at_ld ? ir_op_get(m, ld)->loc : loc;
             transfer(&lb, src[i].mem, slot[i], true, &acc[i], ivs);
+        }
+        if (rf) {
+            lb.loc = dst->by[0] ? ir_op_get(m, dst->by[0])->loc : loc;
+            transfer(&lb, dst->to[0].mem, slot[g.nin], true, &acc[g.nin], old_ivs);
         }
         t = 1;
     }
@@ -753,10 +1045,20 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     ir_value res = ir_op_result(m, tg, 0);
     ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));
     split_vmap_free(&vm);
+    if (rf) { /* old and the lane numbers as two more inputs, a select */
+        ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[g.nin].rank, acc[g.nin].size, elem);
+        ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
+        ir_state_add_operand(m, &st, slot[g.nin]);
+        ir_state_add_result(m, &st, tt);
+        ir_value old = ir_op_result(m, sb_emit(&cb, &st), 0);
+        split_set_name(m, old, "old");
+        ir_value lane = lane_numbers(&cb, tt, acc[g.nin].n);
+        res = select_generic(&cb, res, old, lane, rf);
+    }
     for (uint32_t j = 0; j < dst->n; j++) {
         ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
         ir_state_add_operand(m, &st, res);
-        ir_state_add_operand(m, &st, slot[g.nin + j]);
+        ir_state_add_operand(m, &st, slot[nld + j]);
         sb_emit(&cb, &st);
     }
     /* store stage */
@@ -764,7 +1066,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     sb_at_end(&stb, m, sb_stage(&sb, tokv[t], tokv[t + 1], IR_NONE), loc);
     for (uint32_t j = 0; j < dst->n; j++) {
         stb.loc = dst->by[j] && dims_in_order(m, g.out_map) ? ir_op_get(m, dst->by[j])->loc : loc;
-        transfer(&stb, slot[g.nin + j], dst->to[j].mem, false, &acc[g.nin], ivs);
+        transfer(&stb, slot[nld + j], dst->to[j].mem, false, &acc[g.nin], ivs);
     }
     return true;
 }

@@ -3,8 +3,9 @@
 # chain (ktc-parse | ktc-split | ktc-path-expand | ktc-nest | ktc-allocate |
 # ktc-lower | ktc-codegen) on the sample and spyre devices (those of the
 # kernel's `// DEVICES: NAME ...` line when it has one), then launched on the
-# simulated device with random inputs (scalars from the kernel's
-# `// LAUNCH: --arg NAME=VALUE ...` line, else 0): every tensor must match
+# simulated device with random inputs (scalars and shapes from each of the
+# kernel's `// LAUNCH: --arg NAME=VALUE ...` lines, one launch a line;
+# none: once, scalars 0): every tensor must match
 # ktc-interp bit for bit (ktc-launch --check). The ktc binaries sit beside
 # ktc-parse.
 set -u
@@ -22,16 +23,19 @@ for k in "$@"; do
             "$bin/ktc-codegen" --ktir="$k" -o "$tmp/k.spyrecode"; then
             echo "FAIL $what: does not compile"; fail=$((fail + 1)); continue
         fi
-        # shellcheck disable=SC2046
-        out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check \
-            $(sed -n 's|^// LAUNCH: ||p' "$k") 2>&1)
-        rc=$?
-        n=$(printf '%s\n' "$out" | grep -c "matches ktc-interp")
-        if [ $rc -ne 0 ] || [ "$n" -eq 0 ] || printf '%s\n' "$out" | grep -q DIFFERS; then
-            echo "FAIL $what (exit $rc)"; printf '%s\n' "$out" | tail -5; fail=$((fail + 1))
-        else
-            echo "ok   $what: $n tensors match"; pass=$((pass + 1))
-        fi
+        # one launch per `// LAUNCH:` line (a kernel without one: once)
+        launches=$(sed -n 's|^// LAUNCH: ||p' "$k")
+        while IFS= read -r args; do
+            # shellcheck disable=SC2086
+            out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check $args 2>&1)
+            rc=$?
+            n=$(printf '%s\n' "$out" | grep -c "matches ktc-interp")
+            if [ $rc -ne 0 ] || [ "$n" -eq 0 ] || printf '%s\n' "$out" | grep -q DIFFERS; then
+                echo "FAIL $what $args (exit $rc)"; printf '%s\n' "$out" | tail -5; fail=$((fail + 1))
+            else
+                echo "ok   $what $args: $n tensors match"; pass=$((pass + 1))
+            fi
+        done <<<"$launches"
     done
 done
 echo "$pass passed, $fail failed"

@@ -621,7 +621,11 @@ static void lane_split(struct nest_ctx *c, ir_op par)
     while (st && ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
         st = ir_op_parent(m, st);
     ir_op pipe = st ? ir_op_parent(m, st) : IR_NONE;
-    if (!par_lanes(m, par, &ln) || !pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+    /* a double-buffered pipeline's DMAs already overlap the previous
+     * tile's compute: split, they would only cost a DMA and a signal more
+     * per lane and tile */
+    if (!par_lanes(m, par, &ln) || !pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE ||
+        ir_op_attr(m, pipe, "modulo"))
         return;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), sib) {
         if (sib == st || ir_op_get(m, sib)->kind != IR_OP_KTDF_STAGE || !dma_stage(m, sib))

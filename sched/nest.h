@@ -308,8 +308,12 @@
  *                     ktc-lower signals per transfer and per corelet, so a
  *                     corelet computes its rows as soon as they have landed
  *                     (the next one's still streaming in) and its rows go
- *                     out as soon as it is done (sched/nest_parallel.c).
- *                     Runs last.
+ *                     out as soon as it is done (sched/nest_parallel.c). Not
+ *                     in a double-buffered pipeline (modulo), whose DMAs
+ *                     already overlap the previous tile's compute: split,
+ *                     they would only add a DMA and a signal a lane and tile
+ *                     (examples/add.mlir: 507 -> 517 cycles). The cost model
+ *                     charges it (nest_cost.h, lane_xfers). Runs last.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,

@@ -559,13 +559,15 @@ static bool matching_dim(const struct nest_side *s, uint32_t d, const struct nes
 }
 
 /* Splits transfer x (a DMA between device memory and buffer side `b` of
- * the tile's points, dim d) into one transfer per lane of ln, in lane order. */
+ * the tile's points, dim d) into one transfer per lane of ln, in lane order;
+ * the index values it adds are shared through cse (the stage's). */
 static void split_by_lane(struct ir_module *m, ir_op x, struct nest_side s[2], int b, uint32_t d,
-                          uint32_t e, const struct lanes *ln)
+                          uint32_t e, const struct lanes *ln, struct split_cse *cse)
 {
     int64_t chunk = (ln->trips + ln->n - 1) / ln->n;
     struct split_b sb;
     sb_before(&sb, m, x, ir_op_get(m, x)->loc);
+    sb.cse = cse;
     for (int64_t l = 0; l < ln->n; l++) {
         int64_t start = l * chunk, cnt = ln->trips - start < chunk ? ln->trips - start : chunk;
         if (cnt <= 0)
@@ -631,6 +633,7 @@ static void lane_split(struct nest_ctx *c, ir_op par)
         if (sib == st || ir_op_get(m, sib)->kind != IR_OP_KTDF_STAGE || !dma_stage(m, sib))
             continue;
         struct lane_dmas xs = {.n = 0};
+        struct split_cse cse = {0};
         ir_walk(m, sib, collect_dmas, &xs);
         for (uint32_t i = 0; i < xs.n; i++) {
             struct nest_side s[2];
@@ -649,10 +652,11 @@ static void lane_split(struct nest_ctx *c, ir_op par)
                 ir_walk(m, st, lane_use_op, &u);
                 if (u.bad || !u.n)
                     continue;
-                split_by_lane(m, x, s, b, d, e, &ln);
+                split_by_lane(m, x, s, b, d, e, &ln, &cse);
                 break;
             }
         }
+        free(cse.ops);
     }
 }
 

@@ -406,7 +406,11 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
             k->rdy[l] = fmax(x ? k->rdy[l] : 0, k->ld_free + c->rd_lat + c->sig - c->pre[x]);
             if (x == c->nld - 1) {
                 k->ready[k->li * L + l] = k->rdy[l];
-                k->ld_free += c->sig; /* busy issuing the lane's signal */
+                /* busy issuing the tile's signals: a lane's before the
+                 * last, issued while the next lane's DMA is still queued
+                 * behind it, delays nothing */
+                if (l == L - 1)
+                    k->ld_free += c->sig;
             }
             if (++k->lx == c->nld * L) {
                 k->lx = 0;

@@ -8,6 +8,9 @@
  *       BODY                                     distribute(num_instances = N) {
  *     }                                        BODY
  *   } {applicable_units = [L1LU, SFU, L1SU]}   ktdf.parallel_yield } }
+ *
+ * Also "lane-transfers", run last: the bulk DMAs of a split tile move one
+ * transfer per instance, so each corelet starts on its rows as they land.
  */
 #include <stdlib.h>
 #include <string.h>

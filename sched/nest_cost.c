@@ -33,7 +33,10 @@
  * the phases it takes to cover the load latency (K tiles in flight: while
  * ntiles <= K the loads stream back to back) and the loads running ahead
  * of the first store (the device memory not yet shared with stores) all
- * come out of the schedule rather than of a formula.
+ * come out of the schedule rather than of a formula. With ktc-nest's
+ * lane-transfers (lane_xfers, one phase, I > 1) each DMA moves as I
+ * parts, one per lane in lane order: lane l computes once its parts have
+ * landed, and its store parts wait for its compute only.
  *
  * The steady state (nest_cost_steady) keeps the closed form: a buffer
  * phase is reused K tiles later, once its round trip is over: in = L +

@@ -690,7 +690,8 @@ static void emit_syncs_at(struct lw *lw, uint32_t n, int where, ir_op at)
                 continue;
             uint32_t lanes = lw->kinds[sy->unit].ncl == 1 || sy->all ? lw->kinds[sy->peer].ncl : 1;
             for (uint32_t l = 0; l < lanes; l++)
-                emit_sync(lw, sy, node_at(lw, n), l);
+                if (!sy->lmask || (l < 64 && (sy->lmask >> l & 1)))
+                    emit_sync(lw, sy, node_at(lw, n), l);
         }
 }
 

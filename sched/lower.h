@@ -219,7 +219,17 @@
  * runs on several; so does every corelet of both sides when one stage is in
  * a ktdf.parallel and the other is not (R outside it): its corelets do
  * different parts of the work (units of a stage left whole that do not run
- * it signal all the same). Signals join the units of one core: tiles are taken not
+ * it signal all the same). Per lane, when the stage outside is a unit's on
+ * one corelet (a DMA unit) and the boxes (above) tell which lanes' blocks of
+ * the ktdf.parallel's iterations (bounds known before launch) meet it:
+ * when that unit's stages come first, it signals each lane on one channel
+ * after the latest of its stages that lane meets (its rows' DMA; each lane
+ * receives once, where it waits), so a lane starts once its own rows have
+ * landed; when they come after (the parallel's stage one a, awaited by
+ * the same unit kind), every lane sends once after a and the unit
+ * receives from each lane before the first of its stages that lane meets
+ * (its rows' store), so a lane's rows go out once it is done. The signals
+ * back stay for every lane. Signals join the units of one core: tiles are taken not
  * to share device-memory bytes (KTIR tiles meet only through inter-tile
  * ops). The exception is a ring transfer (ktc-split's `source_tiles`):
  * its source view is the scratchpad of core source_tiles[c] (the memory

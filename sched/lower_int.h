@@ -85,6 +85,8 @@ struct lw_sync {
     bool send;
     bool all;  /* one stage in a ktdf.parallel, the other not: every lane of
                   unit signals every lane of peer (lower.h) */
+    uint64_t lmask; /* of the lanes a unit on one corelet signals (or hears
+                       from), those this side does; 0: every one (lower.h) */
     uint32_t channel;
     /* A ring signal (lower_sync.c's plan_ring): the peer is on another
      * core, the one tiles[c] names for the ring transfer's side on core c

@@ -656,7 +656,8 @@ static uint32_t add_sync_ring(struct lw *lw, uint32_t node, int where, uint32_t 
             abort();
     }
     uint32_t s = lw->nsyncs++;
-    lw->syncs[s] = (struct lw_sync){0, unit, peer, send, false, channel, tiles, at_reader, IR_NONE};
+    lw->syncs[s] = (struct lw_sync){.unit = unit, .peer = peer, .send = send, .channel = channel,
+                                    .tiles = tiles, .at_reader = at_reader, .at = IR_NONE};
     uint32_t *at = &lw->nodes[node].sync[where];
     while (*at)
         at = &lw->syncs[*at].next;
@@ -727,6 +728,10 @@ struct pair {
     bool proven;   /* a proven dependence wants the back signal at r: no credits */
     bool all;      /* one of the stages runs in a ktdf.parallel that r is not in:
                       its lanes meet the other's all (lower.h) */
+    int lane_side; /* per-lane signals (lane_par): 1 the earlier leaf is the one in
+                      the ktdf.parallel, 2 the later; 0 none */
+    uint32_t nlanes;
+    uint64_t lmask; /* lane_side: the lanes whose iterations meet the other leaf */
     int back;
     uint32_t outer_c, outer_blk; /* back >= 0: the loop's body and its child holding r */
 };
@@ -1136,6 +1141,140 @@ static bool plan_ring(struct lw *lw, const uint32_t *leaves, uint32_t nleaves,
     return true;
 }
 
+/* ---- per-lane signals ---------------------------------------------------------- */
+
+/* The ktdf.parallel around leaf x below node r (the innermost), or 0. */
+static uint32_t lane_par(const struct lw *lw, uint32_t x, uint32_t r)
+{
+    for (uint32_t n = lw->nodes[x].parent; n && n != r; n = lw->nodes[n].parent)
+        if (lw->nodes[n].kind == LN_PARALLEL)
+            return n;
+    return 0;
+}
+
+/* ktdf.parallel node n's distribution, the same on every core (as
+ * lw_open_parallel runs it): from lb by step, trips iterations in blocks
+ * of *chunk over *nl lanes; false when not known before launch. */
+static bool par_blocks(struct lw *lw, uint32_t n, int64_t *lb, int64_t *step, int64_t *trips,
+                       int64_t *chunk, int64_t *nl)
+{
+    const struct lw_node *nd = &lw->nodes[n];
+    const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
+    int64_t b[3] = {0, 0, 0};
+    for (uint32_t c = 0; c < lw->ncores; c++)
+        for (int k = 0; k < 3; k++) {
+            int64_t v;
+            if (!lw_eval(lw, o->opnd[k], nd->inst, c, &v) || (c && v != b[k]))
+                return false;
+            b[k] = v;
+        }
+    if (b[2] <= 0 || b[1] <= b[0])
+        return false;
+    *lb = b[0];
+    *step = b[2];
+    *trips = (b[1] - b[0] + b[2] - 1) / b[2];
+    *nl = ir_attr_get(lw->m, ir_op_attr(lw->m, nd->op, "num_instances"))->i;
+    *chunk = (*trips + *nl - 1) / *nl;
+    return *nl >= 1;
+}
+
+/* The lanes of ktdf.parallel node par (not a common loop of ls) in whose
+ * iterations box p (earlier) and box q (later) can meet, any iterations of
+ * the other loops: its IV over the lane's block, its instance id the lane. */
+static uint64_t lanes_meeting(struct lw *lw, struct loops *ls, uint32_t par, const struct box *p,
+                              const struct box *q)
+{
+    int64_t lb, step, trips, chunk, nl;
+    if (!par_blocks(lw, par, &lb, &step, &trips, &chunk, &nl) || nl > 64)
+        return ~0ull;
+    ir_block body = lw_body(lw->m, lw->nodes[par].op, 0);
+    ir_value iv = ir_block_get(lw->m, body)->args[0], id = ir_block_get(lw->m, body)->args[1];
+    uint32_t li = loop_of(ls, iv, lw->nodes[par].inst), ii = loop_of(ls, id, lw->nodes[par].inst);
+    if (li == ls->n || ii == ls->n)
+        return ~0ull;
+    struct rng keep_iv = ls->l[li].range, keep_id = ls->l[ii].range;
+    uint64_t mask = 0;
+    for (int64_t l = 0; l < nl; l++) {
+        int64_t first = l * chunk, last = (l + 1) * chunk < trips ? (l + 1) * chunk : trips;
+        if (first >= last)
+            continue;
+        ls->l[li].range = (struct rng){lb + first * step, lb + (last - 1) * step, false, false};
+        ls->l[ii].range = rng_pt(l);
+        if (boxes_meet_in(ls, p, q, ls->ncommon, 0, 0, true))
+            mask |= 1ull << l;
+    }
+    ls->l[li].range = keep_iv;
+    ls->l[ii].range = keep_id;
+    return mask;
+}
+
+/* The forward signals of a unit pair in block r (pairs[0..n), sorted by
+ * where the later unit waits) when one side runs in a ktdf.parallel and
+ * the other is a unit on one corelet (lower.h): that unit signals each
+ * lane after the latest earlier leaf that lane's iterations need
+ * (lane_side 2: a DMA per lane's rows lands, that lane starts), or hears
+ * from each lane before the first later leaf that needs it (lane_side 1:
+ * the lane's rows go out when that lane is done), on one channel. */
+static void plan_lanes(struct lw *lw, const struct pair *pairs, uint32_t n, bool all)
+{
+    uint32_t nl = pairs[0].nlanes, ua = pairs[0].ua, ub = pairs[0].ub;
+    if (pairs[0].lane_side == 1) {
+        uint32_t d[64] = {0}, last = n;
+        ir_op at[64];
+        for (uint32_t k = 0; k < n; k++) {
+            if (!pairs[k].fwd)
+                continue;
+            last = k;
+            for (uint32_t l = 0; l < nl; l++)
+                if (!d[l] && (pairs[k].lmask >> l & 1)) {
+                    d[l] = pairs[k].d;
+                    at[l] = pairs[k].at;
+                }
+        }
+        if (last == n)
+            return;
+        uint32_t ch = lw->nchannels++;
+        add_sync(lw, pairs[0].a, LW_AFTER, ua, ub, true, ch, all);
+        for (uint32_t l = 0; l < nl; l++) {
+            uint32_t w = add_sync(lw, d[l] ? d[l] : pairs[last].d, LW_BEFORE, ub, ua, false, ch,
+                                  all);
+            lw->syncs[w].at = d[l] ? at[l] : pairs[last].at;
+            lw->syncs[w].lmask = 1ull << l;
+        }
+        return;
+    }
+    uint32_t done[64] = {0}; /* per lane, the latest a already waited for */
+    for (uint32_t k = 0; k < n;) {
+        uint32_t e = k, first = 0, al[64] = {0};
+        while (e < n && pairs[e].d == pairs[k].d && pairs[e].at == pairs[k].at)
+            e++;
+        for (uint32_t x = k; x < e; x++) {
+            if (!pairs[x].fwd)
+                continue;
+            first = !first || pairs[x].a < first ? pairs[x].a : first;
+            for (uint32_t l = 0; l < nl; l++)
+                if ((pairs[x].lmask >> l & 1) && pairs[x].a > al[l])
+                    al[l] = pairs[x].a;
+        }
+        bool needed = false;
+        for (uint32_t l = 0; l < nl; l++)
+            needed |= al[l] > done[l];
+        if (first && needed) {
+            uint32_t ch = lw->nchannels++;
+            for (uint32_t l = 0; l < nl; l++) {
+                bool own = al[l] > done[l];
+                uint32_t s = add_sync(lw, own ? al[l] : first, LW_AFTER, ua, ub, true, ch, all);
+                lw->syncs[s].lmask = 1ull << l;
+                if (own)
+                    done[l] = al[l];
+            }
+            uint32_t w = add_sync(lw, pairs[k].d, LW_BEFORE, ub, ua, false, ch, all);
+            lw->syncs[w].at = pairs[k].at;
+        }
+        k = e;
+    }
+}
+
 bool lw_plan_signals(struct lw *lw)
 {
     uint32_t nleaves = 0, npairs = 0, cappairs = 0;
@@ -1209,8 +1348,26 @@ bool lw_plan_signals(struct lw *lw)
                             if (k == LN_PARALLEL && c < 64)
                                 ls->par |= 1ull << c;
                         }
+                        /* per-lane signals: one leaf in a ktdf.parallel r
+                         * is not in, the other of a unit on one corelet */
+                        uint32_t px = lane_par(lw, x, pr.r), py = lane_par(lw, y, pr.r);
+                        uint32_t par = px ? px : py, other = px ? y : x;
+                        int64_t lb, step, trips, chunk, nl;
+                        if (pr.all && usable && !px != !py &&
+                            lw->kinds[lw->nodes[other].unit].ncl == 1 &&
+                            par_blocks(lw, par, &lb, &step, &trips, &chunk, &nl) && nl <= 64 &&
+                            nl == lw->kinds[lw->nodes[px ? x : y].unit].ncl) {
+                            pr.lane_side = px ? 1 : 2;
+                            pr.nlanes = (uint32_t)nl;
+                        }
                     }
                     const struct access *ax = &feet[i].a[p], *ay = &feet[j].a[q];
+                    if (pr.lane_side) {
+                        uint32_t par = lane_par(lw, pr.lane_side == 1 ? x : y, pr.r);
+                        bool boxes = ax->box && ay->box && ax->box->type == ay->box->type &&
+                                     ax->lo == ay->lo;
+                        pr.lmask |= boxes ? lanes_meeting(lw, ls, par, ax->box, ay->box) : ~0ull;
+                    }
                     need(ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),
                          fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
                 }
@@ -1282,8 +1439,16 @@ bool lw_plan_signals(struct lw *lw)
                 outer = k;
             }
         }
+        /* per lane: every pair of the group one (the earlier leaf in the
+         * parallel: one such leaf), none in lockstep */
+        bool lanes = pairs[i].lane_side != 0;
+        for (uint32_t k = i; k < j; k++)
+            lanes &= pairs[k].lane_side == pairs[i].lane_side && !pairs[k].fused &&
+                     (pairs[k].lane_side == 2 || pairs[k].a == pairs[i].a);
+        if (lanes)
+            plan_lanes(lw, pairs + i, j - i, all);
         uint32_t last_fwd = 0;
-        for (uint32_t k = i; k < j; k++) {
+        for (uint32_t k = i; k < j && !lanes; k++) {
             if (!pairs[k].fwd)
                 continue;
             uint32_t n = k + 1;

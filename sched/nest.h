@@ -328,7 +328,22 @@
  *                     the loop (nothing an iteration stores is loaded by
  *                     another), then it joins; ktc-lower then waits for a
  *                     second DMA's buffer only before the loop loading it
- *                     (sched/nest_fuse.c). Runs last.
+ *                     (sched/nest_fuse.c).
+ *  lane-transfers     A bulk DMA of an outer pipeline moving the T points of
+ *                     a tile to or from a buffer that the pipeline's compute
+ *                     stage touches only inside corelet splits of those T
+ *                     points (ktdf.parallel 0 to T, N instances), each point
+ *                     at its own place, becomes one transfer per instance,
+ *                     its block of ceil(T / N) points, in instance order:
+ *                     ktc-lower signals per transfer and per corelet, so a
+ *                     corelet computes its rows as soon as they have landed
+ *                     (the next one's still streaming in) and its rows go
+ *                     out as soon as it is done (sched/nest_parallel.c). Not
+ *                     in a double-buffered pipeline (modulo), whose DMAs
+ *                     already overlap the previous tile's compute: split,
+ *                     they would only add a DMA and a signal a lane and tile
+ *                     (examples/add.mlir: 507 -> 517 cycles). The cost model
+ *                     charges it (nest_cost.h, lane_xfers). Runs last.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -370,7 +385,8 @@
     X(BROADCAST, "broadcast")                                                                 \
     X(REGISTER_CARRY, "register-carry")                                                       \
     X(FUSE_POINTS, "fuse-points")                                                             \
-    X(FUSE_PIPELINES, "fuse-pipelines")
+    X(FUSE_PIPELINES, "fuse-pipelines")                                                       \
+    X(LANE_TRANSFERS, "lane-transfers")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -33,7 +33,10 @@
  * the phases it takes to cover the load latency (K tiles in flight: while
  * ntiles <= K the loads stream back to back) and the loads running ahead
  * of the first store (the device memory not yet shared with stores) all
- * come out of the schedule rather than of a formula.
+ * come out of the schedule rather than of a formula. With ktc-nest's
+ * lane-transfers (lane_xfers, one phase, I > 1) each DMA moves as I
+ * parts, one per lane in lane order: lane l computes once its parts have
+ * landed, and its store parts wait for its compute only.
  *
  * The steady state (nest_cost_steady) keeps the closed form: a buffer
  * phase is reused K tiles later, once its round trip is over: in = L +
@@ -286,15 +289,22 @@ struct tile_cost {
     double pre[SCHED_XFERS];       /* of it, what may run before load i has landed */
     double chain;                  /* the last vector's trip from load to store */
     double rd_lat, wr_lat, sig;
+    uint32_t lanes;                /* each DMA moves as this many parts, lane by lane
+                                      (ktc-nest's lane-transfers): lane l's compute
+                                      waits for its parts, its store parts for its
+                                      compute; 1: whole */
 };
 
 /* One core's outer pipeline: its next load, compute and store tile, the
- * DMA of that tile its units issue next, when they are free, and per tile
- * when its data is ready, its compute ends, its store ends and lands. */
+ * DMA of that tile its units issue next (lx, sx: the part, lane by lane
+ * within a transfer), when they are free, and per tile when its compute
+ * ends (every lane's), its store ends and lands; per lane of a tile
+ * (tile * lanes + lane) when its data is ready and its compute ends. */
 struct core_sched {
     uint32_t li, lx, ci, si, sx;
-    double ld_free, st_free, comp_free, rdy;
-    double *ready, *ce, *se, *sd;
+    double ld_free, st_free;
+    double *comp_free, *rdy; /* per lane */
+    double *ready, *cel, *ce, *se, *sd;
 };
 
 /* When core k's next DMA asks for device memory (INFINITY: it cannot yet:
@@ -308,8 +318,10 @@ static double next_ask(const struct tile_cost *c, const struct core_sched *k, ui
     double t_ld = INFINITY, t_st = INFINITY;
     if (k->li < n && (k->lx || k->li < K || k->ci > k->li - K))
         t_ld = k->lx || k->li < K ? k->ld_free : fmax(k->ld_free, k->ce[k->li - K] + c->sig);
-    if (k->si < k->ci)
-        t_st = k->sx ? k->st_free : fmax(k->st_free, k->ce[k->si] + c->chain + c->sig);
+    if (k->si < k->ci) /* a lane's first part waits for that lane's compute */
+        t_st = k->sx >= c->lanes
+                   ? k->st_free
+                   : fmax(k->st_free, k->cel[k->si * c->lanes + k->sx] + c->chain + c->sig);
     *store = t_st < t_ld;
     return fmin(t_ld, t_st);
 }
@@ -320,10 +332,14 @@ static double next_ask(const struct tile_cost *c, const struct core_sched *k, ui
 static void computes(const struct tile_cost *c, struct core_sched *k, uint32_t K)
 {
     while (k->ci < k->li && (k->ci < K || k->si > k->ci - K)) {
-        double start = fmax(k->ready[k->ci], k->comp_free);
-        if (k->ci >= K)
-            start = fmax(start, k->sd[k->ci - K] + c->sig);
-        k->ce[k->ci] = k->comp_free = start + c->C;
+        k->ce[k->ci] = 0;
+        for (uint32_t l = 0; l < c->lanes; l++) {
+            double start = fmax(k->ready[k->ci * c->lanes + l], k->comp_free[l]);
+            if (k->ci >= K)
+                start = fmax(start, k->sd[k->ci - K] + c->sig);
+            k->cel[k->ci * c->lanes + l] = k->comp_free[l] = start + c->C;
+            k->ce[k->ci] = fmax(k->ce[k->ci], start + c->C);
+        }
         if (!c->nst) /* nothing to store: done when the chain is */
             k->se[k->si] = k->sd[k->si] = k->ce[k->ci] + c->chain + c->sig, k->si++;
         k->ci++;
@@ -339,19 +355,25 @@ static void computes(const struct tile_cost *c, struct core_sched *k, uint32_t K
 static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
 {
     uint32_t n = ntiles < SCHED_TILES ? (uint32_t)ntiles : SCHED_TILES;
-    uint32_t ncores = c->cores ? c->cores : 1;
+    uint32_t ncores = c->cores ? c->cores : 1, L = c->lanes;
+    size_t per = 3 * (size_t)n + 2 * (size_t)n * L + 2 * (size_t)L;
     struct core_sched *cs = calloc(ncores, sizeof *cs);
-    double *mem = calloc(4 * (size_t)n * ncores, sizeof *mem);
+    double *mem = calloc(per * ncores, sizeof *mem);
     if (!cs || !mem)
         abort();
     for (uint32_t j = 0; j < ncores; j++) {
-        cs[j].ready = mem + 4 * (size_t)n * j;
-        cs[j].ce = cs[j].ready + n;
+        cs[j].ce = mem + per * j;
         cs[j].se = cs[j].ce + n;
         cs[j].sd = cs[j].se + n;
+        cs[j].ready = cs[j].sd + n;
+        cs[j].cel = cs[j].ready + (size_t)n * L;
+        cs[j].comp_free = cs[j].cel + (size_t)n * L;
+        cs[j].rdy = cs[j].comp_free + L;
         if (!c->nld) /* nothing to load: every tile's data is there */
-            for (cs[j].li = 0; cs[j].li < n; cs[j].li++)
-                cs[j].ready[cs[j].li] = c->sig;
+            for (uint32_t i = 0; i < n * L; i++)
+                cs[j].ready[i] = c->sig;
+        if (!c->nld)
+            cs[j].li = n;
     }
     double agg_free = 0;
     for (;;) {
@@ -368,12 +390,13 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
         if (best == ncores)
             break;
         struct core_sched *k = &cs[best];
-        double b = store ? c->st[k->sx] : c->ld[k->lx];
+        uint32_t x = (store ? k->sx : k->lx) / L, l = (store ? k->sx : k->lx) % L;
+        double b = (store ? c->st[x] : c->ld[x]) / L;
         double s = fmax(t, agg_free);
         agg_free = s + (isinf(c->aggregate) ? 0 : b / c->aggregate);
         if (store) {
             k->st_free = s + b / c->wr_bw;
-            if (++k->sx == c->nst) {
+            if (++k->sx == c->nst * L) {
                 k->se[k->si] = k->st_free;
                 k->sd[k->si] = k->st_free + c->wr_lat;
                 k->st_free += c->sig; /* busy issuing the tile's signal */
@@ -383,10 +406,16 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
         } else {
             k->ld_free = s + b / c->rd_bw;
             /* the compute may start pre cycles before the load lands */
-            k->rdy = fmax(k->lx ? k->rdy : 0, k->ld_free + c->rd_lat + c->sig - c->pre[k->lx]);
-            if (++k->lx == c->nld) {
-                k->ready[k->li] = k->rdy;
-                k->ld_free += c->sig; /* busy issuing the tile's signal */
+            k->rdy[l] = fmax(x ? k->rdy[l] : 0, k->ld_free + c->rd_lat + c->sig - c->pre[x]);
+            if (x == c->nld - 1) {
+                k->ready[k->li * L + l] = k->rdy[l];
+                /* busy issuing the tile's signals: a lane's before the
+                 * last, issued while the next lane's DMA is still queued
+                 * behind it, delays nothing */
+                if (l == L - 1)
+                    k->ld_free += c->sig;
+            }
+            if (++k->lx == c->nld * L) {
                 k->lx = 0;
                 k->li++;
             }
@@ -448,7 +477,15 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     struct tile_cost c = {.rd_bw = t->rd_bw, .wr_bw = t->wr_bw, .C = C, .chain = chain,
                           .aggregate = t->aggregate > 0 ? t->aggregate : INFINITY,
                           .cores = isinf(share) ? 1 : (p->cores ? p->cores : 1),
-                          .rd_lat = t->rd_lat, .wr_lat = t->wr_lat, .sig = t->sig_lat};
+                          .rd_lat = t->rd_lat, .wr_lat = t->wr_lat, .sig = t->sig_lat,
+                          .lanes = 1};
+    /* ktc-nest's lane-transfers: a tile's bulk DMAs of its points move
+     * per corelet instance in a pipeline of one phase */
+    bool per_tile = false;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        per_tile |= p->xfers[i].bytes_per_tile > 0;
+    if (p->lane_xfers && instances > 1 && phases == 1 && tile >= instances && !per_tile)
+        c.lanes = instances;
     for (uint32_t i = 0; i < p->nxfers; i++) {
         double b = (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
         uint32_t *nx = p->xfers[i].store ? &c.nst : &c.nld;

@@ -111,6 +111,12 @@ struct nest_cost_program {
                                           loads of what follows it (the next nest,
                                           the next run), is held after its last
                                           tile's DMA (nest_cost_choose) */
+    bool lane_xfers;                   /* with one buffer phase and the point loop
+                                          split over instances, each bulk DMA of the
+                                          tile's points moves as one transfer per
+                                          instance (ktc-nest's lane-transfers): an
+                                          instance computes once its part has landed
+                                          and its part goes out once it is done */
 };
 
 struct nest_cost_choice {

@@ -195,6 +195,8 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
  * over the device's corelets, in every program (c->progs) at once: a unit
  * kind's stages are all split over the same instances or none is. */
 bool nest_corelets(struct nest_ctx *c);
+/* The lane-transfers transformation (nest.h), after every other. */
+bool nest_lane_transfers(struct nest_ctx *c, ir_op fn);
 /* nest_splat.c: a scalar splatted in a loop -> splatted once before it
  * into a scratchpad vector the loop reads (runs after corelets). */
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);

@@ -8,6 +8,9 @@
  *       BODY                                     distribute(num_instances = N) {
  *     }                                        BODY
  *   } {applicable_units = [L1LU, SFU, L1SU]}   ktdf.parallel_yield } }
+ *
+ * Also "lane-transfers", run last: the bulk DMAs of a split tile move one
+ * transfer per instance, so each corelet starts on its rows as they land.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -479,5 +482,205 @@ bool nest_corelets(struct nest_ctx *c)
         free(sp[i].kinds);
     }
     free(sp);
+    return true;
+}
+
+/* ---- lane-transfers --------------------------------------------------------- */
+
+/* A ktdf.parallel's block distribution, as ktc-lower runs it (sched/lower.h):
+ * T iterations from 0 by 1 over n instances, blocks of ceil(T / n). */
+struct lanes {
+    int64_t trips, n;
+};
+
+static bool par_lanes(const struct ir_module *m, ir_op par, struct lanes *out)
+{
+    const struct ir_op_info *o = ir_op_get(m, par);
+    ir_attr a = ir_op_attr(m, par, "num_instances");
+    int64_t lb, step;
+    if (o->kind != IR_OP_KTDF_PARALLEL || o->nopnd != 3 || !a ||
+        ir_attr_get(m, a)->kind != IR_AT_INT || !split_const_int(m, o->opnd[0], &lb) || lb ||
+        !split_const_int(m, o->opnd[2], &step) || step != 1 ||
+        !split_const_int(m, o->opnd[1], &out->trips))
+        return false;
+    out->n = ir_attr_get(m, a)->i;
+    return out->n >= 2 && out->trips >= out->n;
+}
+
+/* Every transfer under a stage touching buffer buf does so inside a
+ * ktdf.parallel of the distribution ln, at its own point: subscript d the
+ * parallel's IV, size 1 there. */
+struct lane_use {
+    ir_value buf;
+    uint32_t d;
+    struct lanes ln;
+    uint32_t n;
+    bool bad;
+};
+
+static bool lane_use_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct lane_use *u = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return !u->bad;
+    for (int k = 0; k < 2 && !u->bad; k++) {
+        struct nest_side s;
+        if (!nest_read_side(m, op, k, &s)) {
+            u->bad |= nest_touches(m, op, u->buf, k);
+            continue;
+        }
+        if (s.v != u->buf)
+            continue;
+        ir_op par = ir_op_parent(m, op);
+        while (par && ir_op_get(m, par)->kind != IR_OP_KTDF_PARALLEL)
+            par = ir_op_parent(m, par);
+        struct lanes ln;
+        ir_value iv = par ? ir_block_get(m, ir_region_entry(m, ir_op_region(m, par, 0)))->args[0]
+                          : IR_NONE;
+        if (!par || !par_lanes(m, par, &ln) || ln.trips != u->ln.trips || ln.n != u->ln.n ||
+            u->d >= s.nsub || u->d >= s.nsize || s.sub[u->d].v != iv || s.size[u->d] != 1)
+            u->bad = true;
+        u->n++;
+    }
+    return !u->bad;
+}
+
+/* The dim of the other side of a transfer that matches dim d of side s:
+ * the sides list the same sizes in the same order but for dims of 1. */
+static bool matching_dim(const struct nest_side *s, uint32_t d, const struct nest_side *o,
+                         uint32_t *e)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < d; i++)
+        k += s->size[i] != 1;
+    for (uint32_t i = 0; i < o->nsize; i++)
+        if (o->size[i] != 1 && k-- == 0) {
+            *e = i;
+            return i < o->nsub && o->size[i] == s->size[d];
+        }
+    return false;
+}
+
+/* Splits transfer x (a DMA between device memory and buffer side `b` of
+ * the tile's points, dim d) into one transfer per lane of ln, in lane order;
+ * the index values it adds are shared through cse (the stage's). */
+static void split_by_lane(struct ir_module *m, ir_op x, struct nest_side s[2], int b, uint32_t d,
+                          uint32_t e, const struct lanes *ln, struct split_cse *cse)
+{
+    int64_t chunk = (ln->trips + ln->n - 1) / ln->n;
+    struct split_b sb;
+    sb_before(&sb, m, x, ir_op_get(m, x)->loc);
+    sb.cse = cse;
+    for (int64_t l = 0; l < ln->n; l++) {
+        int64_t start = l * chunk, cnt = ln->trips - start < chunk ? ln->trips - start : chunk;
+        if (cnt <= 0)
+            break;
+        struct nest_side t[2] = {s[0], s[1]};
+        t[b].sub[d] = (struct nest_sub){.c = s[b].sub[d].c + start};
+        t[b].size[d] = cnt;
+        struct nest_sub *o = &t[1 - b].sub[e];
+        if (o->v)
+            o->v = sb_addi(&sb, o->v, sb_index(&sb, start));
+        else
+            o->c += start;
+        t[1 - b].size[e] = cnt;
+        nest_make_transfer(&sb, &t[0], &t[1], x);
+    }
+    ir_op_unlink(m, x);
+}
+
+struct lane_dmas {
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect_dmas(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct lane_dmas *s = ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && s->n < 64)
+        s->v[s->n++] = op;
+    return true;
+}
+
+/* Whether stage st holds only transfers and pure values (a DMA stage). */
+static bool dma_stage(const struct ir_module *m, ir_op st)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_KTDF_DATA_TRANSFER &&
+            (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return false;
+    }
+    return true;
+}
+
+/* The DMA stages of the pipeline around the stage holding ktdf.parallel
+ * par: each bulk transfer of the tile's points to or from a buffer that
+ * the stage touches only inside such parallels, each point at its own
+ * place, becomes one transfer per lane. */
+static void lane_split(struct nest_ctx *c, ir_op par)
+{
+    struct ir_module *m = c->m;
+    struct lanes ln;
+    ir_op st = ir_op_parent(m, par);
+    while (st && ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+        st = ir_op_parent(m, st);
+    ir_op pipe = st ? ir_op_parent(m, st) : IR_NONE;
+    /* a double-buffered pipeline's DMAs already overlap the previous
+     * tile's compute: split, they would only cost a DMA and a signal more
+     * per lane and tile */
+    if (!par_lanes(m, par, &ln) || !pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE ||
+        ir_op_attr(m, pipe, "modulo"))
+        return;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), sib) {
+        if (sib == st || ir_op_get(m, sib)->kind != IR_OP_KTDF_STAGE || !dma_stage(m, sib))
+            continue;
+        struct lane_dmas xs = {.n = 0};
+        struct split_cse cse = {0};
+        ir_walk(m, sib, collect_dmas, &xs);
+        for (uint32_t i = 0; i < xs.n; i++) {
+            struct nest_side s[2];
+            ir_op x = xs.v[i];
+            if (ir_op_attr(m, x, "source_tiles") || !nest_read_side(m, x, 0, &s[0]) ||
+                !nest_read_side(m, x, 1, &s[1]) || s[0].fifo || s[1].fifo ||
+                nest_is_ddr(m, s[0].v) == nest_is_ddr(m, s[1].v))
+                continue;
+            int b = nest_is_ddr(m, s[0].v) ? 1 : 0;
+            for (uint32_t d = 0; d < s[b].nsub && d < s[b].nsize; d++) {
+                uint32_t e;
+                if (s[b].sub[d].v || s[b].sub[d].c || s[b].size[d] != ln.trips ||
+                    !matching_dim(&s[b], d, &s[1 - b], &e))
+                    continue;
+                struct lane_use u = {.buf = s[b].v, .d = d, .ln = ln};
+                ir_walk(m, st, lane_use_op, &u);
+                if (u.bad || !u.n)
+                    continue;
+                split_by_lane(m, x, s, b, d, e, &ln, &cse);
+                break;
+            }
+        }
+        free(cse.ops);
+    }
+}
+
+struct pars {
+    ir_op v[64];
+    uint32_t n;
+};
+
+static bool collect_pars(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct pars *p = ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL && p->n < 64)
+        p->v[p->n++] = op;
+    return true;
+}
+
+bool nest_lane_transfers(struct nest_ctx *c, ir_op fn)
+{
+    struct pars p = {.n = 0};
+    ir_walk(c->m, fn, collect_pars, &p);
+    for (uint32_t i = 0; i < p.n; i++)
+        lane_split(c, p.v[i]);
     return true;
 }

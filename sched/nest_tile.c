@@ -1251,6 +1251,7 @@ static double modeled(struct ir_module *m, ir_op loop, const struct arch_device 
     t.p.xfers = t.xfers;
     t.p.elem_type = elem_name(m, loop);
     t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
+    t.p.lane_xfers = !(disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
     struct nest_cost_choice ch;
     uint32_t phases = disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
     uint32_t inst = disabled & (1u << SCHED_NEST_CORELETS) ? 1 : dev->ncorelets;
@@ -1305,6 +1306,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.phases_across_runs = !(o->disabled & (1u << SCHED_NEST_ROW_PHASES)) &&
                                  !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
                                  phased_runs(m, t.tile_loop);
+        t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
 
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);

@@ -45,7 +45,7 @@ int main(int argc, char **argv)
                     "reduction-producer, normalize," CLI_MORE
                     "tiling, shared-loads, tile-size-selection, coarsening," CLI_MORE
                     "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
-                    "register-carry, fuse-points, fuse-pipelines",
+                    "register-carry, fuse-points, fuse-pipelines, lane-transfers",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
          .arg = "=N,..."},

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=broadcast --disable=fuse-points
+// RUN: ktc-nest --disable=broadcast --disable=fuse-points --disable=lane-transfers
 // PARSE: --device=spyre --stage=sched.routed
 // softmax_row (tests/kernels) on spyre split across the 2 corelets of a core:
 // coarsening gave each of the point loop's four pipelines (max, exp, sum,

@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=lane-transfers
 // PARSE: --device=spyre --stage=sched.routed
 // fuse-pipelines after register-carry on rmsnorm (tests/kernels/rmsnorm.mlir,
 // rows of 256 f16, a tile of 2 rows over the 2 corelets): the row's

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=broadcast --disable=fuse-pipelines
+// RUN: ktc-nest --disable=broadcast --disable=fuse-pipelines --disable=lane-transfers
 // PARSE: --device=spyre --stage=sched.routed
 // fuse-points: softmax_row (tests/kernels) on spyre as corelets_temps splits
 // it (four ktdf.parallel over the same 2 points on the same 2 instances: max,

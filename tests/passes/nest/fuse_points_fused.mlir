@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=broadcast
+// RUN: ktc-nest --disable=broadcast --disable=lane-transfers
 // PARSE: --device=spyre --stage=sched.routed
 // fuse-points then fuse-pipelines: the one ktdf.parallel of fuse_points.mlir
 // holds the four passes of a point as one pipeline, the row's max and sum

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines
+// RUN: ktc-nest --disable=fuse-pipelines --disable=lane-transfers
 // PARSE: --stage=sched.routed
 // fuse-points left: corelets_temps.out with the exp pass splatting
 // %max_buf[0, 0] (point 0's max) at every point, not %max_buf[%i, 0]: point 1's

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines
+// RUN: ktc-nest --disable=fuse-pipelines --disable=lane-transfers
 // PARSE: --device=spyre --stage=sched.routed
 // register-carry: rmsnorm (tests/kernels/rmsnorm.mlir) on rows of 256 f16,
 // a tile of 2 rows split over the 2 corelets. The sum of squares of a row

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines
+// RUN: ktc-nest --disable=fuse-pipelines --disable=lane-transfers
 // PARSE: --device=spyre --stage=sched.routed
 // register-carry with two accumulators in one loop: layernorm
 // (tests/kernels/layernorm.mlir) on rows of 256 f16 sums a row and its

@@ -381,6 +381,35 @@ static void test_compute_before_load(void **state)
     assert_true(nest_cost_predict(spyre, &p, 2, 1, 1) == one);
 }
 
+/* ktc-nest's lane-transfers: a tile of 2 points on 2 instances in one
+ * phase moves per instance, so each instance stores its point once it is
+ * done: the last instance's store moves half the tile (its data lands as
+ * late as the whole tile did; the first instance's signal, issued while
+ * the second part is queued behind the first, delays nothing). Not with 2
+ * phases nor on one instance. */
+static void test_lane_transfers(void **state)
+{
+    (void)state;
+    struct nest_cost_xfer x[] = {{false, 16384, 128, 0, 0, 0}, {true, 16384, 128, 0, 0, 0}};
+    struct nest_cost_program p = {
+        .points = 2, .cores = 1, .nxfers = 2, .xfers = x,
+        .l1_load_bytes_per_point = 16384, .l1_loads_per_point = 128,
+        .fifo_in_bytes_per_point = 16384, .vector_ops_per_point = 512,
+        .vector_elems = 64, .elem_type = "f16",
+        .fifo_out_bytes_per_point = 16384, .l1_store_bytes_per_point = 16384,
+    };
+    double whole = nest_cost_predict(spyre, &p, 2, 1, 2);
+    double phased = nest_cost_predict(spyre, &p, 2, 2, 2);
+    double one = nest_cost_predict(spyre, &p, 2, 1, 1);
+    p.lane_xfers = true;
+    double lanes = nest_cost_predict(spyre, &p, 2, 1, 2);
+    double half = 16384 / bw_between(spyre, "C0-MNISU", "DDR");
+    assert_true(whole - lanes > half - 0.5);
+    assert_true(whole - lanes < half + 0.5);
+    assert_true(nest_cost_predict(spyre, &p, 2, 2, 2) == phased);
+    assert_true(nest_cost_predict(spyre, &p, 2, 1, 1) == one);
+}
+
 /* A splat vector every point of an elementwise pass reads (x * rstd),
  * shared by splat-hoist over 4 points when an instance's points are a
  * multiple of 4: the load unit, the bottleneck here, loads and sends 1.25
@@ -554,6 +583,7 @@ int main(void)
         cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
         cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
+        cmocka_unit_test(test_lane_transfers),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

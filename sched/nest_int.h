@@ -172,6 +172,10 @@ bool nest_sink(struct nest_ctx *c);
 bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
+/* The same inside fn's remainder loops only (tile-size selection's, the
+ * point loop as it was): their inner loops become nests of their own.
+ * Returns whether it tiled one. */
+bool nest_tiling_remainders(struct nest_ctx *c, ir_op fn);
 /* Every reserve_size of the module, program order (one --tile-sizes list). */
 bool nest_tile_sizes(struct nest_ctx *c);
 /* --stats, after every transformation: fn's modeled cycles as a whole

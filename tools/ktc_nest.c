@@ -42,9 +42,9 @@ int main(int argc, char **argv)
     bool stats = false;
     const struct cli_flag flags[] = {
         {"disable", "turn a transformation off (repeatable): sink, reductions, normalize," CLI_MORE
-                    "tiling, shared-loads, tile-size-selection, coarsening," CLI_MORE
-                    "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
-                    "register-carry, fuse-points, fuse-pipelines",
+                    "tiling, shared-loads, tile-size-selection, remainder-nests," CLI_MORE
+                    "coarsening, double-buffering, row-phases, corelets, splat-hoist," CLI_MORE
+                    "broadcast, register-carry, fuse-points, fuse-pipelines",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
          .arg = "=N,..."},

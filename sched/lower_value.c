@@ -487,6 +487,12 @@ bool lw_declare_inputs(struct lw *lw)
         ir_value v = IR_NONE;
         if (t->kind == IR_TY_INDEX || t->kind == IR_TY_FLOAT) {
             v = a; /* a float's symbol is its bit pattern */
+        } else if (t->kind == IR_TY_INT) { /* its value as an index */
+            struct ir_op_state st;
+            ir_state_init(&st, m, "arith.index_cast", loc);
+            ir_state_add_operand(m, &st, a);
+            ir_state_add_result(m, &st, m->t_index);
+            v = ir_op_get(m, lw_append(lw, lw->sec_sym, &st))->res;
         } else if (t->kind == IR_TY_RUNTIME_ARG) {
             struct ir_op_state st;
             ir_state_init(&st, m, "ktdp.runtime_arg_extract", loc);

@@ -741,7 +741,11 @@ bool ir_verify_linalg_reduce(struct ir_verifier *v, ir_op op)
         if (i == 0 && !dims_ok(d, rank_of(m, in)))
             return irv_error(v, op, "dimensions must be increasing and below the input rank %u",
                              rank_of(m, in));
-        if (!shape_without(m, in, d, init))
+        /* a whole reduction may also have a one-element init of any rank
+         * (tensor<1xf16> for a 1-D row: ktir-cpu reads it, Triton-style
+         * kernels write it; ktc-split makes it rank 0) */
+        if (!shape_without(m, in, d, init) &&
+            !(d->n == rank_of(m, in) && ir_type_numel(m, init) == 1))
             return irv_error(v, op, "init #%u (%s) must have the input shape (%s) without the "
                                     "reduced dimensions", i, irv_type_str(v, init),
                              irv_type_str(v, in));

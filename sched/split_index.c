@@ -1,5 +1,6 @@
 /* split_index.c - ktc-split's first phase (split_int.h), on the KTIR: an
- * index division or remainder by a constant K whose dividend is q * K + r,
+ * index division or remainder (divui, divsi, floordivsi, remui, remsi: the
+ * same on a non-negative dividend) by a constant K whose dividend is q * K + r,
  * with r provably in [0, K) and the whole provably non-negative, becomes q
  * (or r) as plain index arithmetic. A row's position recovered from a
  * flattened row id (`(h * 4096 + s) remui 4096` with s < 4096, `(s * 40)
@@ -9,7 +10,7 @@
  *
  * The bounds come from the values' definitions: constants, tile ids
  * (0 .. grid dimension - 1), scf.for IVs (lb .. ub - 1, a positive constant
- * step), and addi/subi/muli by a constant/divisions and remainders by a
+ * step), and addi, subi, muli by a constant, divisions and remainders by a
  * positive constant of those. Anything else is unbounded and the op is
  * left as it is. */
 #include <stdint.h>
@@ -152,12 +153,17 @@ static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t
         return true;
     }
     case IR_OP_ARITH_DIVUI:
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_ARITH_FLOORDIVSI:
     case IR_OP_ARITH_REMUI:
+    case IR_OP_ARITH_REMSI: {
         if (b0 != b1 || b0 < 1 || a0 < 0)
             return false;
-        *lo = o->kind == IR_OP_ARITH_DIVUI ? a0 / b0 : 0;
-        *hi = o->kind == IR_OP_ARITH_DIVUI ? a1 / b0 : b0 - 1;
+        bool quo = o->kind != IR_OP_ARITH_REMUI && o->kind != IR_OP_ARITH_REMSI;
+        *lo = quo ? a0 / b0 : 0;
+        *hi = quo ? a1 / b0 : b0 - 1;
         return true;
+    }
     default:
         return false;
     }
@@ -186,7 +192,10 @@ static bool simplify(struct ir_module *m, ir_op op, void *ctx)
     (void)ctx;
     const struct ir_op_info *o = ir_op_get(m, op);
     int64_t K;
-    if ((o->kind != IR_OP_ARITH_DIVUI && o->kind != IR_OP_ARITH_REMUI) || o->nopnd != 2 ||
+    /* signed or not, the same on a non-negative dividend */
+    bool div = o->kind == IR_OP_ARITH_DIVUI || o->kind == IR_OP_ARITH_DIVSI ||
+               o->kind == IR_OP_ARITH_FLOORDIVSI;
+    if ((!div && o->kind != IR_OP_ARITH_REMUI && o->kind != IR_OP_ARITH_REMSI) || o->nopnd != 2 ||
         ir_value_type(m, o->res) != m->t_index || !const_of(m, o->opnd[1], &K) || K < 1)
         return true;
     struct lin l;
@@ -200,7 +209,6 @@ static bool simplify(struct ir_module *m, ir_op op, void *ctx)
         return true;
     struct split_b b;
     sb_before(&b, m, op, o->loc);
-    bool div = o->kind == IR_OP_ARITH_DIVUI;
     ir_value x = sb_index(&b, div ? cq : cr);
     for (uint32_t i = 0; i < l.n; i++)
         if (l.k[i] && (l.k[i] % K != 0) != div)

@@ -3,7 +3,7 @@
 // Index divisions and remainders by a constant that bounds make plain
 // arithmetic (split_index.c): tile (p, q) of a [2, 2] grid copies rows
 // r = h * 8 + s (h = q, s = 4 p .. 4 p + 3, each below 8) of X[16, 64] to
-// Y at row r remui 8 = s of its block 8 * (r divui 8) = 8 h; both become
+// Y at row r remui 8 = s of its block 8 * (r divsi 8) = 8 h; both become
 // affine in the tile ids and the IV. X is read at row 4 (r divui 4) +
 // r remui 4 = r: s reaches 7, no bound puts the remainder below 4, both
 // are left.
@@ -27,7 +27,7 @@ func.func @divrem(%x: index, %y: index) attributes {grid = [2, 2]} {
   scf.for %s = %lo to %hi step %c1 {
     %r = arith.addi %base, %s : index
     %pos = arith.remui %r, %c8 : index
-    %blk = arith.divui %r, %c8 : index
+    %blk = arith.divsi %r, %c8 : index
     %b8 = arith.muli %blk, %c8 : index
     %yr = arith.addi %b8, %pos : index
     %q4 = arith.divui %r, %c4 : index

@@ -41,7 +41,8 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/kernels/softmax_small_explicit.mlir:--arg,n_rows=64"
              "$ws/tests/bench/kernels/layernorm_fwd_ktir.mlir:--arg,stride=8192,--arg,N=8192,--arg,eps=0.001"
              "$ws/tests/bench/kernels/layernorm_fwd_rows_1151x8192.mlir:--arg,eps=0.001"
-             "$ws/tests/bench/kernels/rope_fwd_4x2.mlir")
+             "$ws/tests/bench/kernels/rope_fwd_4x2.mlir"
+             "$ws/tests/bench/kernels/rope_rows_mod_163840.mlir")
 fi
 
 # run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, pred, src (or a why)

@@ -101,6 +101,8 @@ uint32_t irp_result_hint(struct ir_parser *p);
 void *irp_scratch(struct ir_parser *p, size_t n);
 
 bool irp_peek(struct ir_parser *p, enum ir_tok t);
+/* Whether the token after the current one is t (a second token of lookahead). */
+bool irp_peek_next(struct ir_parser *p, enum ir_tok t);
 /* Consumes t when it is next. */
 bool irp_opt(struct ir_parser *p, enum ir_tok t);
 /* Consumes t or reports "expected 'x'". */

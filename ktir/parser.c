@@ -219,6 +219,14 @@ static const char *tok_spelling(enum ir_tok t)
 
 bool irp_peek(struct ir_parser *p, enum ir_tok t) { return p->tok.kind == t; }
 
+bool irp_peek_next(struct ir_parser *p, enum ir_tok t)
+{
+    struct lexer lx = p->lx; /* the lexer is a cursor: a copy reads ahead */
+    struct ir_token next;
+    lex_next(&lx, &next);
+    return next.kind == t;
+}
+
 bool irp_opt(struct ir_parser *p, enum ir_tok t)
 {
     if (p->tok.kind != t)

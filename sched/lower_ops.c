@@ -868,7 +868,8 @@ static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir
 /* A scalar a generic's body captures from outside it, as a vector of n
  * lanes: a constant; a float argument of the kernel (its bits, known at
  * launch: `vectorchain.splat {bits}` of its symbol); an index value known
- * when the program runs converted by sitofp/uitofp (through an
+ * when the program runs, or an integer argument of the kernel (its symbol
+ * its value as an index), converted by sitofp/uitofp (through an
  * index_cast: `vectorchain.splat`). None when it is none of those. */
 static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at, int64_t n)
 {
@@ -888,8 +889,9 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
         if (c && (ir_op_get(m, c)->kind == IR_OP_ARITH_INDEX_CAST ||
                   ir_op_get(m, c)->kind == IR_OP_ARITH_INDEX_CASTUI))
             src = ir_op_get(m, c)->opnd[0];
-        if (ir_value_type(m, src) != m->t_index)
-            return IR_NONE;
+        if (ir_value_type(m, src) != m->t_index &&
+            (ir_value_def(m, src) || ir_type_get(m, ir_value_type(m, src))->kind != IR_TY_INT))
+            return IR_NONE; /* an index, or an integer argument (its value an index) */
     } else if (o) {
         return IR_NONE;
     }

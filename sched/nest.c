@@ -441,6 +441,20 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     }
     if (!c.failed && ON(TILE_SIZES))
         nest_tile_sizes(&c);
+    /* remainder-nests: a dynamic trip count left a remainder loop, the
+     * point loop as it was; its inner loops become nests of their own, their
+     * tiles chosen by the cost model (--tile-sizes names the first round's) */
+    bool again = false;
+    for (uint32_t i = 0; i < c.nprogs && !c.failed && ON(REMAINDER_NESTS) && ON(TILING); i++)
+        again |= nest_tiling_remainders(&c, c.progs[i]);
+    if (again && !c.failed && ON(TILE_SIZES)) {
+        struct sched_nest_options o2 = *o;
+        o2.tile_sizes = NULL;
+        o2.ntile_sizes = 0;
+        c.o = &o2;
+        nest_tile_sizes(&c);
+        c.o = o;
+    }
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(BROADCAST))
             nest_broadcast(&c, c.progs[i]);

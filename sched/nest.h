@@ -138,6 +138,17 @@
  *                     the direction it steps bound it by ceil(D / w) (taking
  *                     s >= w: blocks that do not overlap). The tile loop is
  *                     marked loop_type tile_loop.
+ *  remainder-nests    A remainder loop is the point loop as it was: every
+ *                     inner pipeline moves one vector per DMA (a 1151x8192
+ *                     layernorm, rows pid + 32 k, tiles of 9 rows: the 8
+ *                     remainder rows of the last core took 530k of its
+ *                     715k cycles, 27 tiled rows the rest). Tiling runs
+ *                     again inside the remainder loops, so their inner
+ *                     loops become nests of their own, and tile-size
+ *                     selection chooses their tiles (the cost model's
+ *                     choice: --tile-sizes names the first round's
+ *                     reserve_size ops only); the transformations after it
+ *                     treat them like any nest.
  *  coarsening         A tile loop whose point loop holds a sequence of
  *                     pipelines becomes one outer pipeline per tile:
  *                       stage [MNILU]  every DDR -> scratchpad transfer of
@@ -377,6 +388,7 @@
     X(TILING, "tiling")                                                                       \
     X(SHARED_LOADS, "shared-loads")                                                           \
     X(TILE_SIZES, "tile-size-selection")                                                      \
+    X(REMAINDER_NESTS, "remainder-nests")                                                     \
     X(COARSENING, "coarsening")                                                               \
     X(DOUBLE_BUFFERING, "double-buffering")                                                   \
     X(ROW_PHASES, "row-phases")                                                               \

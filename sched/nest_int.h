@@ -172,15 +172,19 @@ bool nest_sink(struct nest_ctx *c);
 bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
+/* The same inside fn's remainder loops only (tile-size selection's, the
+ * point loop as it was): their inner loops become nests of their own.
+ * Returns whether it tiled one. */
+bool nest_tiling_remainders(struct nest_ctx *c, ir_op fn);
+/* Whether the point of the nest of loop (its staging double-buffered,
+ * beside the program's scratchpad buffers) fits the scratchpad: tiling
+ * takes the outermost such loop as the point loop (nest_tile.c). */
+bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev);
 /* The cost model's best cycles for loop (normalized, untiled) as a point
  * loop run alone, as tiling weighs it (nest_tile.c); INFINITY when nothing
  * fits. merged: its point measured as fuse-pipelines will leave it (one
  * pipeline; a load of what the point stored or loaded before, loaded
  * alike, taking that value). */
-/* Whether the point of the nest of loop (its staging double-buffered,
- * beside the program's scratchpad buffers) fits the scratchpad: tiling
- * takes the outermost such loop as the point loop (nest_tile.c). */
-bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_device *dev);
 double nest_modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                           uint32_t disabled, bool merged);
 /* Every reserve_size of the module, program order (one --tile-sizes list). */

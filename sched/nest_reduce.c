@@ -40,10 +40,10 @@
  * + ... vectors (under N/7 elements).
  *
  * Applies to a pipeline not under a tile loop whose compute stage reads one
- * slot of N > W elements (a tensor<1xN>), reduces its trailing dim to one
- * element with a one-op commutative float combiner (addf, mulf, max/min),
- * optionally after elementwise ops of the input alone, and writes the
- * result to one slot;
+ * slot of N > W elements (a tensor<1xN> or tensor<N>), reduces its trailing
+ * dim to one element with a one-op commutative float combiner (addf, mulf,
+ * max/min), optionally after elementwise ops of the input alone, and writes
+ * the result to one slot;
  * its input transfer reads one row from offset 0 of its last dim; N / W is
  * a power of two above 32, or above 1 with a fused producer. Other
  * reductions are left as they are (up to 32 chunks ktc-codegen folds the
@@ -218,7 +218,8 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         return false;
     const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, g.in[0]));
     w->n = ir_type_numel(m, ir_value_type(m, g.in[0]));
-    if (w->n <= 0 || ti->rank != 2 || ti->shape[1] != w->n) /* a tensor<1xN> */
+    /* a tensor<1xN>, or a tensor<N> (a 1-D view's row) */
+    if (w->n <= 0 || ti->rank < 1 || ti->rank > 2 || ti->shape[ti->rank - 1] != w->n)
         return false;
     w->elem = ti->elem;
     char tname[16];
@@ -672,8 +673,9 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         left = outs;
     }
     /* the last vector: the original pipeline, reading it from the last
-     * partials instead of the row */
+     * partials instead of the row (a vector of the row's rank) */
     int64_t fsz[2] = {1, w->w};
+    uint32_t rank = ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->res))->rank;
     ir_value slot = ir_op_get(m, w->read)->opnd[0];
     const struct ir_type_info *si = ir_type_get(m, ir_value_type(m, slot));
     ir_type nslot = ir_ktdf_slot_type(m, si->attr0, si->attr1, w->w, w->elem);
@@ -682,10 +684,11 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     ir_op py = ir_block_get(m, split_body(m, priv, 0))->last;
     ir_value_get(m, ir_op_get(m, py)->opnd[ir_value_get(m, slot)->index])->type = nslot;
     ir_value_get(m, ir_op_get(m, w->read)->res)->type =
-        ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
+        ir_type_shaped(m, IR_TY_TENSOR, rank, fsz + 2 - rank, w->elem);
     struct split_b lb;
     sb_before(&lb, m, w->load, loc);
-    struct nest_side s = acc_side(from, sb_index(&lb, 0), w->w), d = fifo_side(slot, 2, fsz);
+    struct nest_side s = acc_side(from, sb_index(&lb, 0), w->w),
+                     d = fifo_side(slot, rank, fsz + 2 - rank);
     nest_make_transfer(&lb, &s, &d, w->load);
     ir_op_unlink(m, w->load);
     if (w->ddr) { /* the load stage now starts the pipeline */

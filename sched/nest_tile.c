@@ -268,13 +268,25 @@ struct loops {
     const struct arch_device *dev;
     bool bcast;
     uint32_t disabled;
+    bool remainders; /* only loops inside a remainder loop */
 };
+
+static bool in_remainder(const struct ir_module *m, ir_op op)
+{
+    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p)) {
+        const char *t = ir_op_get(m, p)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, p) : NULL;
+        if (t && strcmp(t, "remainder_loop") == 0)
+            return true;
+    }
+    return false;
+}
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
     int64_t n;
-    if (l->n < 64 && point_loop(m, op, &n, l->dev, l->bcast, l->disabled))
+    if (l->n < 64 && (!l->remainders || in_remainder(m, op)) &&
+        point_loop(m, op, &n, l->dev, l->bcast, l->disabled))
         l->v[l->n++] = op;
     return true;
 }
@@ -288,6 +300,17 @@ bool nest_tiling(struct nest_ctx *c, ir_op fn)
     for (uint32_t i = 0; i < l.n; i++)
         tile_one(c->m, l.v[i]);
     return true;
+}
+
+bool nest_tiling_remainders(struct nest_ctx *c, ir_op fn)
+{
+    struct loops l = {.n = 0, .dev = c->dev,
+                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS)),
+                      .disabled = c->o->disabled, .remainders = true};
+    ir_walk(c->m, fn, collect, &l);
+    for (uint32_t i = 0; i < l.n; i++)
+        tile_one(c->m, l.v[i]);
+    return l.n > 0;
 }
 
 /* ---- tile-size selection ------------------------------------------------------- */

@@ -179,6 +179,14 @@ bool split_legal(struct split_ctx *c);
 /* Cuts compute groups into programs and the orchestrator (split.h);
  * *progs gets the program functions (malloc'd), in numbering order. */
 bool split_extract(struct split_ctx *c, ir_op **progs, uint32_t *nprogs);
+/* Anywhere in the module: an index divui/remui by a constant K of q K + r,
+ * r provably in [0, K) and q >= 0, becomes q / K (or r) (split_index.c). */
+bool split_index(struct split_ctx *c);
+/* Anywhere in the module: a linalg.reduce of every input dim into a
+ * one-element init of rank k (tensor<1xf16> for a 1-D row, as ktir-cpu
+ * reads it; the verifier lets it through) becomes a collapse_shape of the
+ * init to rank 0, the reduce, and an expand_shape of its result back. */
+bool split_reduce_inits(struct split_ctx *c);
 /* In program fn: tensor ops → linalg.generic, splats folded, fusion. */
 bool split_linalg(struct split_ctx *c, ir_op fn);
 /* In program fn: casts, scratchpad buffers, tile loops and pipelines. */

@@ -1298,6 +1298,73 @@ static void fuse_block(struct split_ctx *c, ir_op fn, ir_block blk)
             fuse_block(c, fn, split_body(m, op, 0));
 }
 
+/* A one-element reshape of v to type t at b (expand_shape from rank 0):
+ * no reassociation groups. */
+static ir_value reshape_unit(struct split_b *b, const char *name, ir_value v, ir_type t)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, name, b->loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_set_attr(m, &st, "reassociation", ir_attr_array(m, 0, NULL));
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    if (ti->rank)
+        ir_state_set_attr(m, &st, "static_output_shape",
+                          ir_attr_dense_array(m, m->t_i64, ti->rank, ti->shape));
+    ir_state_add_result(m, &st, t);
+    return ir_op_get(m, sb_emit(b, &st))->res;
+}
+
+static bool reduce_init(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_LINALG_REDUCE || o->nopnd != 2 || o->nres != 1)
+        return true;
+    ir_type it = ir_value_type(m, o->opnd[1]);
+    const struct ir_attr_info *d = ir_attr_get(m, ir_op_attr(m, op, "dimensions"));
+    if (!ir_type_get(m, it)->rank || d->n != rank_of(m, o->opnd[0]) || ir_type_numel(m, it) != 1)
+        return true;
+    ir_type t0 = ir_type_shaped(m, IR_TY_TENSOR, 0, NULL, ir_type_elem(m, it));
+    struct split_b b;
+    sb_before(&b, m, op, o->loc);
+    /* the rank-0 init: a splat of the init's one element (a splat's or a
+     * fill's scalar) */
+    ir_value init = o->opnd[1], x;
+    ir_op def = ir_value_def(m, init);
+    uint32_t dk = def ? ir_op_get(m, def)->kind : 0;
+    if (dk == IR_OP_TENSOR_SPLAT || dk == IR_OP_LINALG_FILL) {
+        x = ir_op_get(m, def)->opnd[0];
+    } else {
+        struct ir_op_state st;
+        ir_state_init(&st, m, "tensor.extract", o->loc);
+        ir_state_add_operand(m, &st, init);
+        for (uint32_t i = 0; i < ir_type_get(m, it)->rank; i++)
+            ir_state_add_operand(m, &st, sb_index(&b, 0));
+        ir_state_add_result(m, &st, ir_type_elem(m, it));
+        x = ir_op_get(m, sb_emit(&b, &st))->res;
+    }
+    struct ir_op_state st;
+    ir_state_init(&st, m, "tensor.splat", o->loc);
+    ir_state_add_operand(m, &st, x);
+    ir_state_add_result(m, &st, t0);
+    ir_op_get(m, op)->opnd[1] = ir_op_get(m, sb_emit(&b, &st))->res;
+    ir_value res = ir_op_get(m, op)->res;
+    ir_value_get(m, res)->type = t0;
+    ir_op next = ir_op_get(m, op)->next;
+    sb_before(&b, m, next, o->loc);
+    ir_value r = reshape_unit(&b, "tensor.expand_shape", res, it);
+    split_replace_uses(m, ir_op_parent(m, op), res, r);
+    ir_op_get(m, ir_value_def(m, r))->opnd[0] = res;
+    return true;
+}
+
+bool split_reduce_inits(struct split_ctx *c)
+{
+    ir_walk(c->m, c->m->top, reduce_init, NULL);
+    return true;
+}
+
 bool split_linalg(struct split_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;

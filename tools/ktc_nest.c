@@ -42,8 +42,8 @@ int main(int argc, char **argv)
     bool stats = false;
     const struct cli_flag flags[] = {
         {"disable", "turn a transformation off (repeatable): sink, reductions," CLI_MORE
-                    "reduction-producer, normalize," CLI_MORE
-                    "tiling, shared-loads, tile-size-selection, coarsening," CLI_MORE
+                    "reduction-producer, normalize, tiling, shared-loads," CLI_MORE
+                    "tile-size-selection, remainder-nests, coarsening," CLI_MORE
                     "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
                     "register-carry, fuse-points, fuse-pipelines, lane-transfers",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},

@@ -607,7 +607,7 @@ static void print_long_form(struct ir_printer *w, ir_op op)
 }
 
 /* Shared by map and reduce: [{ payload }] ins(...) outs(...) [dimensions = [...]]
- * [{attrs}] [(%a: T, ...) { ... }] */
+ * [{attrs}] [(%a: T, ...) { ... } | { ^bb0(%a: T, ...): ... }] */
 static bool parse_map_reduce(struct ir_parser *p, struct ir_op_state *st, bool reduce)
 {
     struct ir_module *m = irp_module(p);
@@ -628,7 +628,9 @@ static bool parse_map_reduce(struct ir_parser *p, struct ir_op_state *st, bool r
             return false;
         ir_state_set_attr(m, st, "dimensions", ir_attr_dense_array(m, m->t_i64, nd, d));
     }
-    if (!irp_opt_attr_dict(p, st) || !parse_results(p, st, nout, outs))
+    /* a body whose entry block names its arguments: `{ ^bb0(...): ...}` */
+    bool labelled = !short_form && irp_peek(p, IR_T_LBRACE) && irp_peek_next(p, IR_T_CARET);
+    if ((!labelled && !irp_opt_attr_dict(p, st)) || !parse_results(p, st, nout, outs))
         return false;
     if (reduce ? nin != nout || !nout : nout != 1)
         return irp_error_at(p, loc, reduce ? "expected as many inits as inputs" : "expected one init");
@@ -636,9 +638,9 @@ static bool parse_map_reduce(struct ir_parser *p, struct ir_op_state *st, bool r
     if (short_form) {
         r = short_form_body(m, &payload, st, reduce ? nin + nout : nin, reduce);
     } else {
-        struct irp_arg *args;
-        uint32_t na;
-        if (!irp_arg_list(p, &args, &na) || !irp_region(p, &r, args, na, NULL))
+        struct irp_arg *args = NULL;
+        uint32_t na = 0;
+        if ((!labelled && !irp_arg_list(p, &args, &na)) || !irp_region(p, &r, args, na, NULL))
             return false;
     }
     ir_state_add_region(m, st, r);
@@ -741,7 +743,11 @@ bool ir_verify_linalg_reduce(struct ir_verifier *v, ir_op op)
         if (i == 0 && !dims_ok(d, rank_of(m, in)))
             return irv_error(v, op, "dimensions must be increasing and below the input rank %u",
                              rank_of(m, in));
-        if (!shape_without(m, in, d, init))
+        /* a whole reduction may also have a one-element init of any rank
+         * (tensor<1xf16> for a 1-D row: ktir-cpu reads it, Triton-style
+         * kernels write it; ktc-split makes it rank 0) */
+        if (!shape_without(m, in, d, init) &&
+            !(d->n == rank_of(m, in) && ir_type_numel(m, init) == 1))
             return irv_error(v, op, "init #%u (%s) must have the input shape (%s) without the "
                                     "reduced dimensions", i, irv_type_str(v, init),
                              irv_type_str(v, in));

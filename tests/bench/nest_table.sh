@@ -36,7 +36,13 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$corpus/ktir/softmax_wide.mlir"
              "$ws/tests/bench/kernels/softmax_8x16384.mlir"
              "$ws/tests/bench/kernels/rmsnorm_8x65536.mlir:--arg,n=65536,--arg,eps=0.001"
-             "$ws/tests/bench/kernels/exp_2x131072.mlir")
+             "$ws/tests/bench/kernels/exp_2x131072.mlir"
+             "$ws/tests/kernels/vector_add_ktir.mlir:--arg,BLOCK_SIZE=128"
+             "$ws/tests/kernels/softmax_small_explicit.mlir:--arg,n_rows=64"
+             "$ws/tests/bench/kernels/layernorm_fwd_ktir.mlir:--arg,stride=8192,--arg,N=8192,--arg,eps=0.001"
+             "$ws/tests/bench/kernels/layernorm_fwd_rows_1151x8192.mlir:--arg,eps=0.001"
+             "$ws/tests/bench/kernels/rope_fwd_4x2.mlir"
+             "$ws/tests/bench/kernels/rope_rows_mod_163840.mlir")
 fi
 
 # run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, pred, src (or a why)

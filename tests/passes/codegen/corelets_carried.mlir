@@ -5,7 +5,8 @@
 // 128-wide blocks (an accumulator carried over a loop stepping by the
 // launch argument B), then Y = X - s, block by block. ktc-nest splits the
 // first pass at the vectors of a block (its blocks share the accumulator)
-// and the second at its blocks (the zeroing too); the remainder loops, the
+// and the second at its blocks (the zeroing too), the remainder loops'
+// inner loops (nests of their own, remainder-nests) at their vectors; the
 // sum and the splat stay whole, on corelet 0, the signals between them and
 // the split stages joining every corelet (sched/nest.h, sched/lower.h).
 // Launched against ktc-interp; both corelets' units work.

@@ -9,8 +9,9 @@
 // accumulator) becomes the ktdf.parallel. The second pass's point loop
 // writes its own rows of %tile_out: it is split as it is, and so is the
 // point loop of the accumulator's zeroing (pipelines in a tile loop, no DMA
-// to coarsen). The stages left whole (the remainder loops, the sum, the
-// splat) run on corelet 0 (sched/lower.h).
+// to coarsen). The remainder loops' inner loops are nests of their own
+// (remainder-nests), split at their vectors the same way; the stages left
+// whole (the sum, the splat) run on corelet 0 (sched/lower.h).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines
+// RUN: ktc-nest --disable=fuse-pipelines --disable=remainder-nests
 // PARSE: --device=spyre --stage=sched.routed
 // corelets refuses a split that would leave a FIFO between a unit kind run
 // on every corelet and one run on corelet 0 only (ktc-lower cannot place
@@ -7,6 +7,8 @@
 // loop) could be split, but the SFU and L1SU then run on every corelet
 // while the L1LU feeding the SFU in the product's pipelines (no split of
 // theirs) stays on corelet 0: no ktdf.parallel is left in the program.
+// (remainder-nests off: its nests of the remainder loops' product
+// pipelines split too, and the mix is gone.)
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

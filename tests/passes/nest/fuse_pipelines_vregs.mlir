@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets
+// RUN: ktc-nest --disable=corelets --disable=remainder-nests
 // PARSE: --device=spyre --stage=sched.routed
 // fuse-pipelines refuses a fusion whose compute stage would hold more
 // vectors at once than the unit has vector registers (sched_nest_options
@@ -10,7 +10,8 @@
 // second and the third (4 vectors and the second's sum) are refused too:
 // by this estimate the second alone already needs 33 (ktc-codegen fits it,
 // the estimate is from above), and the fused stage must fit it. All three
-// stay apart, as with --disable=fuse-pipelines.
+// stay apart, as with --disable=fuse-pipelines. (remainder-nests off: the
+// remainder loops keep the pipelines as ktc-path-expand left them.)
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -1,0 +1,224 @@
+/* split_index.c - ktc-split's first phase (split_int.h), on the KTIR: an
+ * index division or remainder (divui, divsi, floordivsi, remui, remsi: the
+ * same on a non-negative dividend) by a constant K whose dividend is q * K + r,
+ * with r provably in [0, K) and the whole provably non-negative, becomes q
+ * (or r) as plain index arithmetic. A row's position recovered from a
+ * flattened row id (`(h * 4096 + s) remui 4096` with s < 4096, `(s * 40)
+ * divui 40`) is then affine in the loop IVs again, so the views it
+ * subscripts move with them and ktc-nest can move their tiles in bulk
+ * (without it, every row of such a tile was its own DMA).
+ *
+ * The bounds come from the values' definitions: constants, tile ids
+ * (0 .. grid dimension - 1), scf.for IVs (lb .. ub - 1, a positive constant
+ * step), and addi, subi, muli by a constant, divisions and remainders by a
+ * positive constant of those. Anything else is unbounded and the op is
+ * left as it is. */
+#include <stdint.h>
+
+#include "ktir/ops.h"
+#include "sched/split_int.h"
+
+enum { MAX_TERMS = 8, MAX_DEPTH = 12 };
+
+/* sum k[i] * v[i] + c */
+struct lin {
+    uint32_t n;
+    ir_value v[MAX_TERMS];
+    int64_t k[MAX_TERMS];
+    int64_t c;
+};
+
+static bool lin_add(struct lin *a, const struct lin *b, int64_t k)
+{
+    for (uint32_t j = 0; j < b->n; j++) {
+        uint32_t i = 0;
+        while (i < a->n && a->v[i] != b->v[j])
+            i++;
+        if (i == a->n) {
+            if (a->n == MAX_TERMS)
+                return false;
+            a->v[a->n] = b->v[j];
+            a->k[a->n++] = 0;
+        }
+        a->k[i] += k * b->k[j];
+    }
+    a->c += k * b->c;
+    return true;
+}
+
+static bool const_of(const struct ir_module *m, ir_value v, int64_t *c)
+{
+    return split_const_int(m, v, c);
+}
+
+/* v as a linear form over the values addi/subi/muli-by-a-constant reach. */
+static bool lin_of(const struct ir_module *m, ir_value v, struct lin *out, int depth)
+{
+    *out = (struct lin){0};
+    int64_t c;
+    if (const_of(m, v, &c)) {
+        out->c = c;
+        return true;
+    }
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (depth < MAX_DEPTH && o && o->nopnd == 2 && ir_value_type(m, v) == m->t_index &&
+        (o->kind == IR_OP_ARITH_ADDI || o->kind == IR_OP_ARITH_SUBI)) {
+        struct lin a, b;
+        return lin_of(m, o->opnd[0], &a, depth + 1) && lin_of(m, o->opnd[1], &b, depth + 1) &&
+               lin_add(out, &a, 1) && lin_add(out, &b, o->kind == IR_OP_ARITH_ADDI ? 1 : -1);
+    }
+    if (depth < MAX_DEPTH && o && o->nopnd == 2 && o->kind == IR_OP_ARITH_MULI &&
+        ir_value_type(m, v) == m->t_index) {
+        struct lin a;
+        int64_t k;
+        if (const_of(m, o->opnd[1], &k))
+            return lin_of(m, o->opnd[0], &a, depth + 1) && lin_add(out, &a, k);
+        if (const_of(m, o->opnd[0], &k))
+            return lin_of(m, o->opnd[1], &a, depth + 1) && lin_add(out, &a, k);
+    }
+    out->n = 1;
+    out->v[0] = v;
+    out->k[0] = 1;
+    return true;
+}
+
+static int64_t grid_dim(const struct ir_module *m, ir_op op, uint32_t k, uint32_t nres)
+{
+    while (op && ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        op = ir_op_parent(m, op);
+    ir_attr a = op ? ir_op_attr(m, op, "grid") : IR_NONE;
+    const struct ir_attr_info *gi = a ? ir_attr_get(m, a) : NULL;
+    if (!gi || gi->kind != IR_AT_ARRAY)
+        return gi ? -1 : 1;
+    if (nres == 1) { /* one result: dimension 0's coordinate; bound by every tile */
+        int64_t t = 1;
+        for (uint32_t i = 0; i < gi->n; i++)
+            t *= ir_attr_get(m, gi->elems[i])->i;
+        return t;
+    }
+    return k < gi->n ? ir_attr_get(m, gi->elems[k])->i : 1;
+}
+
+/* [*lo, *hi] holds every value v takes; false when unknown. */
+static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth)
+{
+    int64_t c;
+    if (const_of(m, v, &c)) {
+        *lo = *hi = c;
+        return true;
+    }
+    if (depth >= MAX_DEPTH || ir_value_type(m, v) != m->t_index)
+        return false;
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (vi->is_arg) { /* an scf.for IV */
+        ir_block b = vi->owner;
+        ir_op loop = ir_region_get(m, ir_block_get(m, b)->region)->op;
+        const struct ir_op_info *o = loop ? ir_op_get(m, loop) : NULL;
+        int64_t l0, l1, u0, u1, st;
+        if (!o || o->kind != IR_OP_SCF_FOR || ir_block_get(m, b)->args[0] != v || o->nopnd < 3 ||
+            !const_of(m, o->opnd[2], &st) || st < 1 ||
+            !range_of(m, o->opnd[0], &l0, &l1, depth + 1) ||
+            !range_of(m, o->opnd[1], &u0, &u1, depth + 1))
+            return false;
+        *lo = l0;
+        *hi = u1 - 1;
+        return *hi >= *lo;
+    }
+    ir_op d = vi->owner;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
+        int64_t n = grid_dim(m, d, vi->index, o->nres);
+        *lo = 0;
+        *hi = n - 1;
+        return n >= 1;
+    }
+    int64_t a0, a1, b0, b1;
+    if (o->nopnd != 2 || !range_of(m, o->opnd[0], &a0, &a1, depth + 1) ||
+        !range_of(m, o->opnd[1], &b0, &b1, depth + 1))
+        return false;
+    switch (o->kind) {
+    case IR_OP_ARITH_ADDI:
+        *lo = a0 + b0, *hi = a1 + b1;
+        return true;
+    case IR_OP_ARITH_SUBI:
+        *lo = a0 - b1, *hi = a1 - b0;
+        return true;
+    case IR_OP_ARITH_MULI: {
+        if (b0 != b1 && a0 != a1)
+            return false;
+        int64_t k = b0 == b1 ? b0 : a0, x0 = b0 == b1 ? a0 : b0, x1 = b0 == b1 ? a1 : b1;
+        *lo = k >= 0 ? k * x0 : k * x1;
+        *hi = k >= 0 ? k * x1 : k * x0;
+        return true;
+    }
+    case IR_OP_ARITH_DIVUI:
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_ARITH_FLOORDIVSI:
+    case IR_OP_ARITH_REMUI:
+    case IR_OP_ARITH_REMSI: {
+        if (b0 != b1 || b0 < 1 || a0 < 0)
+            return false;
+        bool quo = o->kind != IR_OP_ARITH_REMUI && o->kind != IR_OP_ARITH_REMSI;
+        *lo = quo ? a0 / b0 : 0;
+        *hi = quo ? a1 / b0 : b0 - 1;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/* The range of the terms i of l with (k[i] % K != 0) == rest, plus c. */
+static bool part_range(const struct ir_module *m, const struct lin *l, int64_t K, bool rest,
+                       int64_t c, int64_t *lo, int64_t *hi)
+{
+    *lo = *hi = c;
+    for (uint32_t i = 0; i < l->n; i++) {
+        if ((l->k[i] % K != 0) != rest || !l->k[i])
+            continue;
+        int64_t x0, x1;
+        if (!range_of(m, l->v[i], &x0, &x1, 0))
+            return false;
+        int64_t k = l->k[i];
+        *lo += k >= 0 ? k * x0 : k * x1;
+        *hi += k >= 0 ? k * x1 : k * x0;
+    }
+    return true;
+}
+
+static bool simplify(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    int64_t K;
+    /* signed or not, the same on a non-negative dividend */
+    bool div = o->kind == IR_OP_ARITH_DIVUI || o->kind == IR_OP_ARITH_DIVSI ||
+               o->kind == IR_OP_ARITH_FLOORDIVSI;
+    if ((!div && o->kind != IR_OP_ARITH_REMUI && o->kind != IR_OP_ARITH_REMSI) || o->nopnd != 2 ||
+        ir_value_type(m, o->res) != m->t_index || !const_of(m, o->opnd[1], &K) || K < 1)
+        return true;
+    struct lin l;
+    if (!lin_of(m, o->opnd[0], &l, 0))
+        return true;
+    /* a = q K + r: the constant's floor quotient joins q, its residue r */
+    int64_t cr = ((l.c % K) + K) % K, cq = (l.c - cr) / K;
+    int64_t q0, q1, r0, r1;
+    if (!part_range(m, &l, K, false, cq * K, &q0, &q1) ||
+        !part_range(m, &l, K, true, cr, &r0, &r1) || r0 < 0 || r1 >= K || q0 < 0)
+        return true;
+    struct split_b b;
+    sb_before(&b, m, op, o->loc);
+    ir_value x = sb_index(&b, div ? cq : cr);
+    for (uint32_t i = 0; i < l.n; i++)
+        if (l.k[i] && (l.k[i] % K != 0) != div)
+            x = sb_addi(&b, x, sb_muli(&b, l.v[i], div ? l.k[i] / K : l.k[i]));
+    split_replace_uses(m, ir_op_parent(m, op), o->res, x);
+    return true;
+}
+
+bool split_index(struct split_ctx *c)
+{
+    ir_walk(c->m, c->m->top, simplify, NULL);
+    return true;
+}

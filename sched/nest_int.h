@@ -184,6 +184,15 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
  * over the device's corelets, in every program (c->progs) at once: a unit
  * kind's stages are all split over the same instances or none is. */
 bool nest_corelets(struct nest_ctx *c);
+/* nest_whole.c: 1 when every stage under op (those holding pipelines
+ * aside) is of corelet-level units, 2 when every one is of other units
+ * (core level: the ring), 0 else. */
+int nest_whole_level(const struct ir_module *m, const struct arch_device *dev, ir_op op);
+/* nest_whole.c: each point loop of compute stage `stage` (program fn)
+ * whose body holds pipelines of core-level units among corelet-level ones
+ * -> one loop per run of either, buffers passed between them expanded by
+ * the point; true when one was split. */
+bool nest_whole_split(struct nest_ctx *c, ir_op fn, ir_op stage);
 /* nest_splat.c: a scalar splatted in a loop -> splatted once before it
  * into a scratchpad vector the loop reads (runs after corelets). */
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);

@@ -339,7 +339,8 @@
     X(BROADCAST, "broadcast")                                                                 \
     X(REGISTER_CARRY, "register-carry")                                                       \
     X(FUSE_POINTS, "fuse-points")                                                             \
-    X(FUSE_PIPELINES, "fuse-pipelines")
+    X(FUSE_PIPELINES, "fuse-pipelines")                                                       \
+    X(STREAM_LOOPS, "stream-loops")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

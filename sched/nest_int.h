@@ -207,6 +207,14 @@ ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop);
  * loads stream ahead of the compute); the loop goes. False (nothing
  * changed) when the loop is not of that shape (nest_carry.c). */
 bool nest_stream_loop(struct ir_module *m, ir_op loop);
+/* nest_stream_loop, also taking a pipeline of no load stage (a compute
+ * stage of constants, stores) and loads of the very elements the same
+ * iteration stores, moving with the IV by at least their size (a
+ * per-vector accumulator read and written back): stream-loops. */
+bool nest_stream_loop_more(struct ir_module *m, ir_op loop);
+/* nest_stream.c: a parallel_loop of one pipeline in a compute stage ->
+ * the pipeline streaming the loop (runs after fuse-pipelines). */
+bool nest_stream(struct nest_ctx *c, ir_op fn);
 /* nest_points.c: ktdf.parallels in a row over the same points -> one. */
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: pipelines in a row on the same units -> one, values the

@@ -27,9 +27,8 @@
 
 enum { MAX_PARTS = 8, MAX_BUFS = 16 };
 
-/* Whether every unit kind of every stage under root (stages holding
- * pipelines aside) is of level `corelet` (true) or of another level
- * (false); *any is set when there is such a stage. */
+/* The levels of the unit kinds of the stages under an op (stages holding
+ * pipelines aside): corelet level, another, or a kind not found. */
 struct levels {
     const struct arch_device *dev;
     bool corelet, other, bad;
@@ -85,7 +84,8 @@ static bool ddr_side(struct ir_module *m, ir_op op, void *ctx)
 }
 
 /* Whether every transfer under root on buffer v names the point (a
- * subscript whose linear form has a nonzero coefficient on iv). */
+ * subscript whose linear form has a coefficient on iv at least the
+ * transfer's size in that dim: points touch different elements). */
 struct per_point {
     ir_value v, iv;
     bool ok;
@@ -109,8 +109,9 @@ static bool point_side(struct ir_module *m, ir_op op, void *ctx)
             struct nest_lin l;
             if (!s.sub[i].v || !nest_lin_of(m, s.sub[i].v, &l))
                 continue;
+            int64_t sz = i < s.nsize ? s.size[i] : 1;
             for (uint32_t j = 0; j < l.n; j++)
-                on |= l.v[j] == p->iv && l.k[j] != 0;
+                on |= l.v[j] == p->iv && (l.k[j] >= sz || -l.k[j] >= sz);
         }
         p->ok &= on;
     }

@@ -480,6 +480,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         if (ON(FUSE_PIPELINES))
             nest_fuse(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (ON(STREAM_LOOPS))
+            nest_stream(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(LANE_TRANSFERS))
             nest_lane_transfers(&c, c.progs[i]);
 #undef ON

@@ -227,6 +227,15 @@
  *                     through a FIFO (ktc-lower cannot place that) is not
  *                     made: every split of the program using the split
  *                     end's kind is dropped, until no such FIFO is left.
+ *                     A point loop holding, among pipelines of corelet-level
+ *                     units, a pipeline of core-level units only (a per-row
+ *                     ring exchange) is first split into one loop per run
+ *                     of either (sched/nest_whole.c): the corelet loops are
+ *                     split as above, the core-level ones stay whole; the
+ *                     scratchpad buffers two of them use get a leading dim
+ *                     of the point count, indexed by the point (left as it
+ *                     is when such a buffer is used outside the loop and
+ *                     not per point, or the loop touches device memory).
  *  splat-hoist        A scalar a loop splats to a vector at every iteration
  *                     (transfer_mode "splat" from a scratchpad scalar: the
  *                     row's max or rstd read by each vector of the next
@@ -340,6 +349,18 @@
  *                     another), then it joins; ktc-lower then waits for a
  *                     second DMA's buffer only before the loop loading it
  *                     (sched/nest_fuse.c).
+ *  stream-loops       A parallel_loop of at least 8 iterations inside a
+ *                     ktdf.parallel whose body is one pipeline of loads,
+ *                     a compute stage without transfers and stores (or no
+ *                     loads: an accumulator's zeroing) becomes that
+ *                     pipeline with the loop in each stage, when no
+ *                     iteration loads what another stores (loads of the
+ *                     very elements the same iteration stores, moving with
+ *                     the IV by at least their size, are taken: a
+ *                     per-vector accumulator); not a level of a reduction
+ *                     tree (two loads of one buffer). The vectors then
+ *                     stream instead of filling and draining a pipeline
+ *                     each (sched/nest_stream.c). Runs after fuse-pipelines.
  *  lane-transfers     A bulk DMA of an outer pipeline moving the T points of
  *                     a tile to or from a buffer that the pipeline's compute
  *                     stage touches only inside corelet splits of those T
@@ -398,6 +419,7 @@
     X(REGISTER_CARRY, "register-carry")                                                       \
     X(FUSE_POINTS, "fuse-points")                                                             \
     X(FUSE_PIPELINES, "fuse-pipelines")                                                       \
+    X(STREAM_LOOPS, "stream-loops")                                                           \
     X(LANE_TRANSFERS, "lane-transfers")
 
 enum sched_nest_transform {

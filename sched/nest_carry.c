@@ -421,16 +421,54 @@ ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop)
     return pipe;
 }
 
-bool nest_stream_loop(struct ir_module *m, ir_op loop)
+/* Whether every transfer of load stage ld reading buffer to.v reads
+ * exactly to's elements, which move with loop's IV by at least their size
+ * in some dim (each iteration loads back only what it stores itself: a
+ * per-vector accumulator). */
+static bool own_round_trip(const struct ir_module *m, ir_op ld, const struct nest_side *to,
+                           ir_op loop)
+{
+    ir_value iv = nest_for_iv(m, loop);
+    bool moves = false;
+    for (uint32_t j = 0; j < to->nsub && j < to->nsize && !moves; j++) {
+        struct nest_lin l;
+        if (!to->sub[j].v || !nest_lin_of(m, to->sub[j].v, &l))
+            continue;
+        for (uint32_t t = 0; t < l.n; t++)
+            moves |= l.v[t] == iv && (l.k[t] >= to->size[j] || -l.k[t] >= to->size[j]);
+    }
+    if (!moves)
+        return false;
+    IR_FOR_OPS(m, stage_body(m, ld), op) {
+        struct nest_side from;
+        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+            continue;
+        if (!nest_read_side(m, op, 0, &from))
+            return false;
+        if (!from.fifo && from.v == to->v && !nest_same_side(&from, to))
+            return false;
+    }
+    return true;
+}
+
+static bool stream_loop(struct ir_module *m, ir_op loop, bool more)
 {
     ir_op pipe = nest_stream_pipeline(m, loop), s[MAX_STAGES];
-    if (!pipe || ir_op_get(m, pipe)->nopnd || ir_op_attr(m, pipe, "modulo") ||
-        stages_of(m, pipe, s, MAX_STAGES) != 3)
+    if (!pipe || ir_op_get(m, pipe)->nopnd || ir_op_attr(m, pipe, "modulo"))
         return false;
+    uint32_t ns = stages_of(m, pipe, s, MAX_STAGES);
+    if (ns == 2 && more) { /* no loads: a compute stage (constants) and stores */
+        s[2] = s[1];
+        s[1] = s[0];
+        s[0] = IR_NONE;
+    } else if (ns != 3) {
+        return false;
+    }
     /* loads and stores only (no loops) around a compute stage of no
      * transfer, and nothing an iteration stores read by another */
     for (int i = 0; i < 3; i++)
-        IR_FOR_OPS(m, stage_body(m, s[i]), op) {
+        for (ir_op op = s[i] ? ir_block_get(m, stage_body(m, s[i]))->first : IR_NONE; op;
+             op = ir_op_get(m, op)->next) {
             uint32_t k = ir_op_get(m, op)->kind;
             if (i == 1 ? k == IR_OP_KTDF_DATA_TRANSFER
                        : k != IR_OP_KTDF_DATA_TRANSFER && !plain(m, op))
@@ -442,15 +480,18 @@ bool nest_stream_loop(struct ir_module *m, ir_op loop)
             continue;
         if (!nest_read_side(m, op, 1, &to) || to.fifo)
             return false;
-        for (int i = 0; i < 2; i++)
-            if (nest_touches(m, s[i], to.v, 0))
-                return false;
+        if (nest_touches(m, s[1], to.v, 0) ||
+            (s[0] && nest_touches(m, s[0], to.v, 0) &&
+             !(more && own_round_trip(m, s[0], &to, loop))))
+            return false;
     }
     ir_value iv = nest_for_iv(m, loop);
     ir_block lbody = nest_for_body(m, loop);
     ir_op_unlink(m, pipe);
     ir_op_insert_before(m, loop, pipe);
     for (int i = 0; i < 3; i++) {
+        if (!s[i])
+            continue;
         struct split_vmap vm = {0};
         ir_block b = stage_body(m, s[i]);
         ir_op first = ir_block_get(m, b)->first;
@@ -465,6 +506,16 @@ bool nest_stream_loop(struct ir_module *m, ir_op loop)
     }
     ir_op_unlink(m, loop);
     return true;
+}
+
+bool nest_stream_loop(struct ir_module *m, ir_op loop)
+{
+    return stream_loop(m, loop, false);
+}
+
+bool nest_stream_loop_more(struct ir_module *m, ir_op loop)
+{
+    return stream_loop(m, loop, true);
 }
 
 /* The loop's accumulators when it is a loop this transformation takes

@@ -201,6 +201,15 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
 bool nest_corelets(struct nest_ctx *c);
 /* The lane-transfers transformation (nest.h), after every other. */
 bool nest_lane_transfers(struct nest_ctx *c, ir_op fn);
+/* nest_whole.c: 1 when every stage under op (those holding pipelines
+ * aside) is of corelet-level units, 2 when every one is of other units
+ * (core level: the ring), 0 else. */
+int nest_whole_level(const struct ir_module *m, const struct arch_device *dev, ir_op op);
+/* nest_whole.c: each point loop of compute stage `stage` (program fn)
+ * whose body holds pipelines of core-level units among corelet-level ones
+ * -> one loop per run of either, buffers passed between them expanded by
+ * the point; true when one was split. */
+bool nest_whole_split(struct nest_ctx *c, ir_op fn, ir_op stage);
 /* nest_splat.c: a scalar splatted in a loop -> splatted once before it
  * into a scratchpad vector the loop reads (runs after corelets). */
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
@@ -215,6 +224,14 @@ ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop);
  * loads stream ahead of the compute); the loop goes. False (nothing
  * changed) when the loop is not of that shape (nest_carry.c). */
 bool nest_stream_loop(struct ir_module *m, ir_op loop);
+/* nest_stream_loop, also taking a pipeline of no load stage (a compute
+ * stage of constants, stores) and loads of the very elements the same
+ * iteration stores, moving with the IV by at least their size (a
+ * per-vector accumulator read and written back): stream-loops. */
+bool nest_stream_loop_more(struct ir_module *m, ir_op loop);
+/* nest_stream.c: a parallel_loop of one pipeline in a compute stage ->
+ * the pipeline streaming the loop (runs after fuse-pipelines). */
+bool nest_stream(struct nest_ctx *c, ir_op fn);
 /* nest_points.c: ktdf.parallels in a row over the same points -> one. */
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: pipelines in a row on the same units -> one, values the

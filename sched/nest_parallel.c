@@ -354,14 +354,21 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
     ir_walk(m, fn, collect, &s);
     for (uint32_t i = 0; i < s.n; i++) {
         ir_op cand = s.v[i];
-        if (!only_loops(m, cand) || !in_tile_loop(m, cand) || !corelet_units(c->dev, m, cand))
+        if (!only_loops(m, cand) || !in_tile_loop(m, cand))
             continue;
         int64_t n0 = instances(c, cand);
+        /* core-level pipelines (a ring exchange) stay whole: the loops
+         * holding them are split around them (nest_whole.c) */
+        bool whole = !corelet_units(c->dev, m, cand);
+        if (whole && (n0 < 2 || !nest_whole_split(c, fn, cand)))
+            continue;
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, cand, 0)), loop) {
             struct split x = {.fn = fn, .loop = loop, .n = n0};
             ir_op in;
             if (n0 < 2)
                 break;
+            if (whole && nest_whole_level(m, c->dev, loop) != 1)
+                continue;
             if (!splittable(c, fn, loop, &x.n, &x.t)) {
                 x = (struct split){.fn = fn, .loop = in = inner_parallel(m, loop), .n = n0};
                 if (!in || !splittable(c, fn, in, &x.n, &x.t))

@@ -45,7 +45,8 @@ int main(int argc, char **argv)
                     "reduction-producer, normalize, tiling, shared-loads," CLI_MORE
                     "tile-size-selection, remainder-nests, coarsening," CLI_MORE
                     "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
-                    "register-carry, fuse-points, fuse-pipelines, lane-transfers",
+                    "register-carry, fuse-points, fuse-pipelines, stream-loops," CLI_MORE
+                    "lane-transfers",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
          .arg = "=N,..."},

@@ -1,0 +1,266 @@
+/* nest_whole.c - part of ktc-nest's "corelets" transformation (nest.h):
+ * a point loop of a coarsened compute stage whose body holds, among
+ * pipelines of corelet-level units, a pipeline of core-level units only
+ * (a per-row ring exchange between tiles) is split at it, so the corelet
+ * parts can be distributed over the corelets while the core-level part
+ * stays whole (ktc-lower runs it on the core's one unit):
+ *
+ *   scf.for %i = 0 to T {          scf.for %i = 0 to T { A }   (corelets)
+ *     A                      ->    scf.for %i = 0 to T { R }   (whole)
+ *     R  (core-level pipeline)     scf.for %i = 0 to T { B }   (corelets)
+ *     B
+ *   }
+ *
+ * Scratchpad buffers of the program that two parts use (a row's partial
+ * sum the exchange sends, the sum it receives) get a leading dim of T,
+ * indexed by %i: each point keeps its own until the later part reads it.
+ * Left as it is when such a buffer is also used outside the loop (unless
+ * every transfer of the loop on it already names the point), when a
+ * transfer of the loop touches device memory, or when the body holds
+ * anything but pure ops, loops and pipelines.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/nest_int.h"
+
+enum { MAX_PARTS = 8, MAX_BUFS = 16 };
+
+/* The levels of the unit kinds of the stages under an op (stages holding
+ * pipelines aside): corelet level, another, or a kind not found. */
+struct levels {
+    const struct arch_device *dev;
+    bool corelet, other, bad;
+};
+
+static bool level_of(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct levels *l = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_STAGE || nest_has_pipeline(m, op))
+        return true;
+    ir_attr a = ir_op_attr(m, op, "applicable_units");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_ARRAY || !ai->n) {
+        l->bad = true;
+        return true;
+    }
+    for (uint32_t i = 0; i < ai->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, ai->elems[i]);
+        uint32_t k = e->kind == IR_AT_STRING ? arch_kind_find(l->dev, ir_str_get(m, e->s)) : ARCH_NONE;
+        if (k == ARCH_NONE)
+            l->bad = true;
+        else if (l->dev->kinds[k].level == ARCH_LEVEL_CORELET)
+            l->corelet = true;
+        else
+            l->other = true;
+    }
+    return true;
+}
+
+/* 1: every leaf stage under op is of corelet-level units; 2: every one is
+ * of other units; 0: mixed, none, or unknown. */
+int nest_whole_level(const struct ir_module *m, const struct arch_device *dev, ir_op op)
+{
+    struct levels l = {dev, false, false, false};
+    ir_walk((struct ir_module *)m, op, level_of, &l);
+    if (l.bad || l.corelet == l.other)
+        return 0;
+    return l.corelet ? 1 : 2;
+}
+
+/* A device-memory side under root. */
+static bool ddr_side(struct ir_module *m, ir_op op, void *ctx)
+{
+    bool *found = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side s;
+        if (!nest_read_side(m, op, k, &s) || (!s.fifo && nest_is_ddr(m, s.v)))
+            *found = true;
+    }
+    return !*found;
+}
+
+/* Whether every transfer under root on buffer v names the point (a
+ * subscript whose linear form has a coefficient on iv at least the
+ * transfer's size in that dim: points touch different elements). */
+struct per_point {
+    ir_value v, iv;
+    bool ok;
+};
+
+static bool point_side(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct per_point *p = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side s;
+        if (!nest_read_side(m, op, k, &s)) {
+            p->ok = false;
+            continue;
+        }
+        if (s.fifo || s.v != p->v)
+            continue;
+        bool on = false;
+        for (uint32_t i = 0; i < s.nsub && !on; i++) {
+            struct nest_lin l;
+            if (!s.sub[i].v || !nest_lin_of(m, s.sub[i].v, &l))
+                continue;
+            int64_t sz = i < s.nsize ? s.size[i] : 1;
+            for (uint32_t j = 0; j < l.n; j++)
+                on |= l.v[j] == p->iv && (l.k[j] >= sz || -l.k[j] >= sz);
+        }
+        p->ok &= on;
+    }
+    return true;
+}
+
+static bool uses_in(const struct ir_module *m, ir_op op, ir_value v)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == v)
+            return true;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        if (split_block_uses(m, ir_region_entry(m, ir_op_region(m, op, r)), v))
+            return true;
+    return false;
+}
+
+/* Splits point loop `loop` (program fn) at its core-level pipelines, as
+ * above; false when it is left as it is. */
+static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
+{
+    struct ir_module *m = c->m;
+    int64_t T;
+    if (!nest_for_normal(m, loop, &T) || T < 2 || ir_op_get(m, loop)->nres)
+        return false;
+    /* the parts: maximal runs of non-pure ops of one level */
+    int part[256];
+    ir_op ops[256];
+    uint32_t nops = 0, nparts = 0;
+    int last = 0;
+    bool core = false;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_SCF_YIELD)
+            continue;
+        if (o->kind != IR_OP_KTDF_PIPELINE && o->kind != IR_OP_SCF_FOR) {
+            if (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE))
+                return false;
+            continue;
+        }
+        int lv = nest_whole_level(m, c->dev, op);
+        if (!lv || nops == 256 || (lv == 2 && o->kind != IR_OP_KTDF_PIPELINE))
+            return false;
+        core |= lv == 2;
+        if (lv != last)
+            nparts++;
+        if (nparts > MAX_PARTS)
+            return false;
+        last = lv;
+        part[nops] = (int)nparts - 1;
+        ops[nops++] = op;
+    }
+    if (!core || nparts < 2)
+        return false;
+    bool ddr = false;
+    ir_walk(m, loop, ddr_side, &ddr);
+    if (ddr)
+        return false;
+    /* buffers two parts use */
+    ir_value bufs[MAX_BUFS];
+    uint32_t nb = 0;
+    uint32_t *in = split_use_counts(m, loop), *all = split_use_counts(m, fn);
+    bool ok = true;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, fn, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_MEMREF_ALLOC || !in[o->res])
+            continue;
+        int first = -1;
+        bool shared = false;
+        for (uint32_t k = 0; k < nops; k++) {
+            if (!uses_in(m, ops[k], o->res))
+                continue;
+            shared |= first >= 0 && first != part[k];
+            if (first < 0)
+                first = part[k];
+        }
+        if (!shared)
+            continue;
+        struct per_point p = {o->res, nest_for_iv(m, loop), true};
+        ir_walk(m, loop, point_side, &p);
+        if (p.ok)
+            continue; /* every point has its own place already */
+        ir_type t = ir_value_type(m, o->res);
+        if (all[o->res] != in[o->res] || !nest_prefixable(m, loop, o->res) || nb == MAX_BUFS ||
+            !nest_memref_space(m, t) || ir_type_get(m, t)->rank >= NEST_MAX_RANK)
+            ok = false;
+        else
+            bufs[nb++] = o->res;
+    }
+    free(in);
+    free(all);
+    if (!ok)
+        return false;
+    for (uint32_t k = 0; k < nb; k++) {
+        ir_op d = ir_value_def(m, bufs[k]);
+        struct split_b pre;
+        sb_before(&pre, m, d, ir_op_get(m, d)->loc);
+        ir_value x = nest_make_op(&pre, "memref.alloc",
+                                  nest_memref_prefixed(m, ir_value_type(m, bufs[k]), T));
+        ir_value_get(m, x)->name = ir_value_get(m, bufs[k])->name;
+        nest_prefix_buffer(m, loop, bufs[k], x, (struct nest_sub){.v = nest_for_iv(m, loop)});
+        ir_op_unlink(m, d);
+    }
+    /* clone j keeps part j's ops only; the loop keeps part 0 */
+    ir_op after = loop;
+    for (uint32_t j = 1; j < nparts; j++) {
+        struct split_vmap vm = {0};
+        ir_op l = split_clone(m, loop, &vm);
+        split_vmap_free(&vm);
+        uint32_t n = 0;
+        ir_op next;
+        for (ir_op op = ir_block_get(m, nest_for_body(m, l))->first; op; op = next) {
+            next = ir_op_get(m, op)->next;
+            uint32_t kind = ir_op_get(m, op)->kind;
+            if (kind == IR_OP_KTDF_PIPELINE || kind == IR_OP_SCF_FOR)
+                if (part[n++] != (int)j)
+                    ir_op_unlink(m, op);
+        }
+        if (ir_op_get(m, after)->next)
+            ir_op_insert_before(m, ir_op_get(m, after)->next, l);
+        else
+            ir_block_append_op(m, ir_op_get(m, after)->block, l);
+        split_dce(m, l);
+        after = l;
+    }
+    uint32_t n = 0;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        uint32_t kind = ir_op_get(m, op)->kind;
+        if (kind == IR_OP_KTDF_PIPELINE || kind == IR_OP_SCF_FOR)
+            if (part[n++] != 0)
+                ir_op_unlink(m, op);
+    }
+    split_dce(m, loop);
+    return true;
+}
+
+bool nest_whole_split(struct nest_ctx *c, ir_op fn, ir_op stage)
+{
+    struct ir_module *m = c->m;
+    bool any = false;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, ir_region_entry(m, ir_op_region(m, stage, 0)))->first; op;
+         op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            any |= split_loop(c, fn, op);
+    }
+    return any;
+}

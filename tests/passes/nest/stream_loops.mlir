@@ -1,6 +1,6 @@
 // RUN: ktc-nest
 // PARSE: --device=spyre --stage=sched.routed
-// corelets_ring's input with every transformation: stream-loops (last)
+// corelets_ring's input with every transformation: stream-loops
 // makes each 16-vector loop left in a corelet split one pipeline whose
 // stages hold the loop: the zeroing of %sq_buf (a compute stage of
 // constants and a store, no load) and the accumulation, which loads back

@@ -130,6 +130,20 @@ static bool uses_in(const struct ir_module *m, ir_op op, ir_value v)
     return false;
 }
 
+/* Unlinks from loop's body every pipeline or loop (the n-th of them) whose
+ * part[n] is not j. */
+static void keep_part(struct ir_module *m, ir_op loop, const int *part, int j)
+{
+    uint32_t n = 0;
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        uint32_t kind = ir_op_get(m, op)->kind;
+        if ((kind == IR_OP_KTDF_PIPELINE || kind == IR_OP_SCF_FOR) && part[n++] != j)
+            ir_op_unlink(m, op);
+    }
+}
+
 /* Splits point loop `loop` (program fn) at its core-level pipelines, as
  * above; false when it is left as it is. */
 static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
@@ -222,15 +236,7 @@ static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
         struct split_vmap vm = {0};
         ir_op l = split_clone(m, loop, &vm);
         split_vmap_free(&vm);
-        uint32_t n = 0;
-        ir_op next;
-        for (ir_op op = ir_block_get(m, nest_for_body(m, l))->first; op; op = next) {
-            next = ir_op_get(m, op)->next;
-            uint32_t kind = ir_op_get(m, op)->kind;
-            if (kind == IR_OP_KTDF_PIPELINE || kind == IR_OP_SCF_FOR)
-                if (part[n++] != (int)j)
-                    ir_op_unlink(m, op);
-        }
+        keep_part(m, l, part, (int)j);
         if (ir_op_get(m, after)->next)
             ir_op_insert_before(m, ir_op_get(m, after)->next, l);
         else
@@ -238,15 +244,7 @@ static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
         split_dce(m, l);
         after = l;
     }
-    uint32_t n = 0;
-    ir_op next;
-    for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first; op; op = next) {
-        next = ir_op_get(m, op)->next;
-        uint32_t kind = ir_op_get(m, op)->kind;
-        if (kind == IR_OP_KTDF_PIPELINE || kind == IR_OP_SCF_FOR)
-            if (part[n++] != 0)
-                ir_op_unlink(m, op);
-    }
+    keep_part(m, loop, part, 0);
     split_dce(m, loop);
     return true;
 }

@@ -124,8 +124,10 @@ static bool view_cast(struct prog *p, ir_value view, ir_op user, struct place *o
     return true;
 }
 
-/* Adds e = sum of coef[i] * operand i + c0 when e is linear in its dims. */
-static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef, int64_t *c0)
+/* Adds e = sum of coef dims + scoef syms + c0, when e is linear (in its
+ * dims alone when scoef is NULL). */
+static bool linear_sym(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
+                       int64_t *scoef, int64_t *c0)
 {
     const struct ir_aff_info *a = ir_aff_get(m, e);
     switch (a->kind) {
@@ -135,15 +137,27 @@ static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *
     case IR_AFF_DIM:
         coef[a->v] += scale;
         return true;
+    case IR_AFF_SYM:
+        if (!scoef)
+            return false;
+        scoef[a->v] += scale;
+        return true;
     case IR_AFF_ADD:
-        return linear(m, a->lhs, scale, coef, c0) && linear(m, a->rhs, scale, coef, c0);
+        return linear_sym(m, a->lhs, scale, coef, scoef, c0) &&
+               linear_sym(m, a->rhs, scale, coef, scoef, c0);
     case IR_AFF_MUL: {
         const struct ir_aff_info *r = ir_aff_get(m, a->rhs);
-        return r->kind == IR_AFF_CONST && linear(m, a->lhs, scale * r->v, coef, c0);
+        return r->kind == IR_AFF_CONST && linear_sym(m, a->lhs, scale * r->v, coef, scoef, c0);
     }
     default:
         return false;
     }
+}
+
+/* Adds e = sum of coef[i] * operand i + c0 when e is linear in its dims. */
+static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef, int64_t *c0)
+{
+    return linear_sym(m, e, scale, coef, NULL, c0);
 }
 
 /* The index value of affine expression e over operands (its dims) at b:
@@ -177,33 +191,6 @@ static bool identity(const struct ir_module *m, uint32_t map)
             return false;
     }
     return mp->nres == mp->ndims;
-}
-
-/* Adds e = sum of coef dims + scoef syms + c0, when e is linear. */
-static bool linear_sym(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
-                       int64_t *scoef, int64_t *c0)
-{
-    const struct ir_aff_info *a = ir_aff_get(m, e);
-    switch (a->kind) {
-    case IR_AFF_CONST:
-        *c0 += scale * a->v;
-        return true;
-    case IR_AFF_DIM:
-        coef[a->v] += scale;
-        return true;
-    case IR_AFF_SYM:
-        scoef[a->v] += scale;
-        return true;
-    case IR_AFF_ADD:
-        return linear_sym(m, a->lhs, scale, coef, scoef, c0) &&
-               linear_sym(m, a->rhs, scale, coef, scoef, c0);
-    case IR_AFF_MUL: {
-        const struct ir_aff_info *r = ir_aff_get(m, a->rhs);
-        return r->kind == IR_AFF_CONST && linear_sym(m, a->lhs, scale * r->v, coef, scoef, c0);
-    }
-    default:
-        return false;
-    }
 }
 
 /* The mask of access tile op top (split.h, "Masked tiles") into out: its

@@ -1382,11 +1382,13 @@ static bool composite(struct cg *g, ir_op op)
     }
     const struct arch_access *acc[2] = {access_of(g, mem[0], false, true),
                                         access_of(g, mem[1], true, true)};
-    /* a write of part of a word on a unit with masked writes: dma.mask */
+    /* a write of part of a word (either side not whole words) on a unit
+     * with masked writes: dma.mask */
     bool masked = (g->dev->res[g->p.res].features & ARCH_F_MASKED_WRITES) &&
-                  arch_access(g->dev, g->p.res, true, g->dev->res[mem[1]].kind) &&
-                  !check_access(g, op, "DMA write", &a[1], run, rstride[1], rows, mem[1], acc[1],
-                                false);
+                  arch_access(g->dev, g->p.res, true, g->dev->res[mem[1]].kind);
+    masked = masked &&
+             (!check_access(g, op, "DMA", &a[0], run, rstride[0], rows, mem[0], acc[0], false) ||
+              !check_access(g, op, "DMA", &a[1], run, rstride[1], rows, mem[1], acc[1], false));
     if (masked)
         check_masked(g, op, a, run, rstride, rows, mem, acc);
     else

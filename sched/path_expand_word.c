@@ -8,7 +8,10 @@
  * known only at launch). A store of part of a word becomes a
  * read-modify-write: a new stage of the device's DMA load unit first fills
  * the staging buffer with the words as they are in memory, then the
- * elements are written over them, then the whole words go back. Runs after
+ * elements are written over them, then the whole words go back; on a unit
+ * with masked writes it keeps its elements instead (transfer_mode =
+ * "masked"), read at their offset in the staging buffer, and writes only
+ * them. Runs after
  * routing and scalar-broadcast legalization. */
 #include <stdint.h>
 #include <stdlib.h>

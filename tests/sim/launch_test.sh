@@ -62,6 +62,8 @@ same "ring dma copies a to c" "$tmp/ra.npy" "$tmp/rc.npy"
 expect_out 0 'C0-MNISU -> DDR  *8192 ' -- "$bin" "$dir/masked_dma.sc" --random-inputs=1 --stats
 "$bin" "$dir/masked_dma.sc" --random-inputs=2 --out "a=$tmp/ma.npy" --out "c=$tmp/mc.npy" >/dev/null
 same "masked dma copies a to c" "$tmp/ma.npy" "$tmp/mc.npy"
+expect_out 0 '' -- "$bin" "$dir/masked_dma.sc" -o "$tmp/masked.spyrecode"
+expect_out 0 'dma.mask ddr\[\$c \+ r0 \* 1\], l1\[0 \+ r0 \* 1\], 2, 64, 4, 4' -- "$bin" "$tmp/masked.spyrecode" --print
 sed 's/{r0 = 2}/{r0 = 2}\nunit "C1-RING" : "RING" core 1 = bad(l1 = "C1-L1")/; s/^program load/program bad (l1 : mem) {\n    dma.mask l1[2], l1[0], 2\n}\n\nprogram load/' \
     "$dir/masked_dma.sc" >"$tmp/mask_ring.sc"
 expect_out 1 "unit 'C1-RING' \(RING\) cannot write L1 under a byte mask \(dma.mask\)" -- "$bin" "$tmp/mask_ring.sc" --random-inputs=1

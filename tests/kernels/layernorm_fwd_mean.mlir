@@ -12,8 +12,10 @@
 // f16 each, 2 bytes of a 128-byte stick the other cores write at the same
 // time. On spyre, whose MNISU writes under a byte mask, each is a masked
 // store (transfer_mode = "masked") from element row mod 64 of a one-stick
-// staging buffer: no read-modify-write, no race. The sample device has no
-// masked writes (and the read-modify-write would race): spyre only.
+// staging buffer: no read-modify-write, no race. Spyre only: the sample
+// device has no masked writes (ktc-path-expand leaves these stores alone,
+// their read-modify-write would race) and one core, whose 32 tiles meet at
+// a barrier ktc-codegen does not support yet.
 #blk = affine_set<(d0) : (d0 >= 0, -d0 + 1023 >= 0)>
 #one = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>
 #id1 = affine_map<(d0) -> (d0)>

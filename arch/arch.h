@@ -41,6 +41,7 @@ enum arch_feature {
     ARCH_F_SIMD = 8,
     ARCH_F_SPLAT = 16,
     ARCH_F_ZERO_PAD = 32,
+    ARCH_F_MASKED_WRITES = 64, /* store: writes part of a word under a byte mask */
 };
 
 /* Timing defaults, used where a description gives no number (README.md). */

@@ -565,6 +565,8 @@ static void read_features(struct builder *b, ir_op op, ir_attr fs, struct arch_r
         } else if (r && k == FEAT_STORE) {
             r->features |= ARCH_F_STORE;
             parse_access(b, f, &r->store, &r->nstore);
+            if (ir_attr_get(b->m, f)->kind == IR_AT_DICT && ir_dict_get(b->m, f, "masked_writes"))
+                r->features |= ARCH_F_MASKED_WRITES;
         } else if (r && k == FEAT_SIMD) {
             parse_simd(b, r, f);
         }

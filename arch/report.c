@@ -74,6 +74,8 @@ static void put_unit(FILE *out, const struct arch_device *d, const struct arch_r
         put_access(out, "load", u->load, u->nload);
     if (u->features & ARCH_F_STORE)
         put_access(out, "store", u->store, u->nstore);
+    if (u->features & ARCH_F_MASKED_WRITES)
+        fprintf(out, ", masked_writes");
     if (u->features & ARCH_F_SIMD) {
         fprintf(out, ", simd");
         for (uint32_t i = 0; i < u->nlanes; i++)

@@ -796,10 +796,11 @@ static void granules_text(const struct arch_access *acc, char *buf, size_t len)
 
 /* Checks an access of `bytes` at byte address a (also at a + k * step for
  * k < count when count > 1) of memory mem: inside the memory when the
- * address is known, and fitting one of acc's granules. */
+ * address is known, and fitting one of acc's granules; reported when
+ * `report`. */
 static bool check_access(struct cg *g, ir_op at, const char *what, const struct cg_lin *a,
                          int64_t bytes, int64_t step, int64_t count, uint32_t mem,
-                         const struct arch_access *acc)
+                         const struct arch_access *acc, bool report)
 {
     const struct arch_res *mr = &g->dev->res[mem];
     bool known = true, sym = false;
@@ -830,7 +831,7 @@ static bool check_access(struct cg *g, ir_op at, const char *what, const struct 
         steps[nsteps++] = step;
     }
     if (known && !sym && mr->size > 0 && (lo < 0 || hi + bytes > mr->size)) {
-        if (once(g, at))
+        if (report && once(g, at))
             cg_error(g, at, "this %s reaches bytes [%lld, %lld) of %s, which holds %lld", what,
                      (long long)lo, (long long)(hi + bytes), mr->name, (long long)mr->size);
         return false;
@@ -850,7 +851,7 @@ static bool check_access(struct cg *g, ir_op at, const char *what, const struct 
         if (ok)
             return true;
     }
-    if (once(g, at)) {
+    if (report && once(g, at)) {
         char gran[256];
         granules_text(acc, gran, sizeof gran);
         cg_error(g, at, "this %s of %lld bytes%s fits none of the accesses %s makes to %s (%s)",
@@ -1164,9 +1165,9 @@ static bool vector_access(struct cg *g, ir_op op, bool store)
         return false;
     const char *what = store ? "vector store" : "vector load";
     if (step == 1)
-        check_access(g, op, what, &a, cnt * es, 0, 1, mem, access_of(g, mem, store, false));
+        check_access(g, op, what, &a, cnt * es, 0, 1, mem, access_of(g, mem, store, false), true);
     else
-        check_access(g, op, what, &a, es, step * es, cnt, mem, access_of(g, mem, store, false));
+        check_access(g, op, what, &a, es, step * es, cnt, mem, access_of(g, mem, store, false), true);
     struct sc_insn in = insn(g, store ? SC_VST : SC_VLD, op);
     if (!addr_opnd(g, op, &a, port, &in.addr[0]))
         return false;
@@ -1212,6 +1213,73 @@ static bool linear_map(struct cg *g, ir_op op, const char *attr, uint32_t nres, 
         }
     }
     return ok || cg_error(g, op, "'%s' is not linear (not supported yet)", attr);
+}
+
+/* Whether acc moves any run of whole words: a one-word access aligned to a
+ * word (or any access). */
+static bool any_words(const struct arch_access *acc)
+{
+    if (!acc || !acc->ngranules)
+        return true;
+    for (uint32_t k = 0; k < acc->ngranules; k++)
+        if (acc->granules[k].size_in_words == 1 && acc->granules[k].align_in_words <= 1)
+            return true;
+    return false;
+}
+
+/* The offset in a word of w bytes of byte address a at every step (k * step
+ * for k < rows), when it is the same and known (registers of known range
+ * only); -1 when it varies or is unknown. */
+static int64_t word_offset(const struct cg *g, const struct cg_lin *a, int64_t step, int64_t rows,
+                           int64_t w)
+{
+    int64_t o = a->c;
+    if (rows > 1 && step % w)
+        return -1;
+    for (uint32_t i = 0; i < a->n; i++) {
+        const struct cg_term *t = &a->t[i];
+        const struct cg_reg *r = t->kind == CA_REG ? &g->p.regs[t->id] : NULL;
+        if (!r || !r->known)
+            return -1;
+        o += t->k * r->lo;
+        if (r->hi > r->lo && (t->k * r->step) % w)
+            return -1;
+    }
+    return (o % w + w) % w;
+}
+
+/* A dma.mask of `run` bytes per row (see check_access for the arguments,
+ * per side: 0 the read, 1 the write): each row moves the words of the
+ * destination holding its bytes, and the source's words at the same
+ * offset. Inside the memories; every run of whole words fits both
+ * accesses, whose words are as large; the offsets in the word agree where
+ * both are known (the simulator checks the others). */
+static bool check_masked(struct cg *g, ir_op op, const struct cg_lin a[2], int64_t run,
+                         const int64_t rstride[2], int64_t rows, const uint32_t mem[2],
+                         const struct arch_access *acc[2])
+{
+    static const char *const what[] = {"DMA read", "DMA write"};
+    int64_t w = acc[1]->word_size > 0 ? acc[1]->word_size : 1, o[2];
+    for (int s = 0; s < 2; s++) {
+        if (!check_access(g, op, what[s], &a[s], run, rstride[s], rows, mem[s], NULL, true))
+            return false;
+        int64_t ws = acc[s] && acc[s]->word_size > 0 ? acc[s]->word_size : 1;
+        if (!any_words(acc[s]) || (acc[s] && acc[s]->ngranules && ws != w)) {
+            if (once(g, op))
+                cg_error(g, op, "this masked %s of %lld bytes moves whole %lld-byte words, "
+                         "which %s does not make to %s", what[s], (long long)run, (long long)w,
+                         g->dev->res[g->p.res].kind, g->dev->res[mem[s]].kind);
+            return false;
+        }
+        o[s] = word_offset(g, &a[s], rstride[s], rows, w);
+    }
+    if (o[0] >= 0 && o[1] >= 0 && o[0] != o[1]) {
+        if (once(g, op))
+            cg_error(g, op, "this masked DMA reads from byte %lld of a %lld-byte word and writes "
+                     "to byte %lld of one", (long long)o[0], (long long)w, (long long)o[1]);
+        return false;
+    }
+    return true;
 }
 
 /* agen.composite_load_and_store: a dma per time step of its time set, a
@@ -1314,10 +1382,22 @@ static bool composite(struct cg *g, ir_op op)
     }
     const struct arch_access *acc[2] = {access_of(g, mem[0], false, true),
                                         access_of(g, mem[1], true, true)};
-    for (int s = 0; s < 2; s++)
-        check_access(g, op, s ? "DMA write" : "DMA read", &a[s], run, rstride[s], rows, mem[s],
-                     acc[s]);
+    /* a write of part of a word (either side not whole words) on a unit
+     * with masked writes: dma.mask */
+    bool masked = (g->dev->res[g->p.res].features & ARCH_F_MASKED_WRITES) &&
+                  arch_access(g->dev, g->p.res, true, g->dev->res[mem[1]].kind);
+    masked = masked &&
+             (!check_access(g, op, "DMA", &a[0], run, rstride[0], rows, mem[0], acc[0], false) ||
+              !check_access(g, op, "DMA", &a[1], run, rstride[1], rows, mem[1], acc[1], false));
+    if (masked)
+        check_masked(g, op, a, run, rstride, rows, mem, acc);
+    else
+        for (int s = 0; s < 2; s++)
+            check_access(g, op, s ? "DMA write" : "DMA read", &a[s], run, rstride[s], rows, mem[s],
+                         acc[s], true);
     struct sc_insn in = insn(g, SC_DMA, op);
+    if (masked)
+        in.flags |= SC_F_MASK;
     if (!addr_opnd(g, op, &a[1], port[1], &in.addr[0]) ||
         !addr_opnd(g, op, &a[0], port[0], &in.addr[1]))
         return false;

@@ -424,7 +424,8 @@ static void link_program(struct link *l, uint32_t pi)
              in->x[0].v >= (in->dtype >= INTERP_F16 ? 16 : 10)))
             err_at(l, loc, "%s: the predicate must be a number of arith.cmp%c's", name,
                    in->dtype >= INTERP_F16 ? 'f' : 'i');
-        if (in->flags & ~SC_F_WAIT || ((in->flags & SC_F_WAIT) && in->op != SC_SIG))
+        if (in->flags & ~(SC_F_WAIT | SC_F_MASK) || ((in->flags & SC_F_WAIT) && in->op != SC_SIG) ||
+            ((in->flags & SC_F_MASK) && in->op != SC_DMA))
             err_at(l, loc, "%s: bad flags", name);
         if (in->op == SC_FOR) {
             if (depth == 64)

@@ -99,6 +99,7 @@ struct sc_loc {
 };
 
 #define SC_F_WAIT 1 /* sig.wait: after this unit's outstanding DMAs */
+#define SC_F_MASK 2 /* dma.mask: a byte-masked write of the destination's enclosing words */
 
 /* One instruction. Which fields are used follows its signature (sc_ops):
  * 'r'/'v' operands go to reg[] in order, 'p' to port, 'm' to addr[] in

@@ -99,6 +99,41 @@ static void check_range(struct vctx *v, const struct sc_insn *in, const struct s
              (long long)m->size);
 }
 
+/* dma.mask: the unit writes dst under a byte mask; the words holding the
+ * destination bytes fit its store granularity, and static source and
+ * destination addresses share their offset in the word. */
+static void check_masked(struct vctx *v, const struct sc_insn *in, const struct sc_unit *u,
+                         uint32_t res, uint32_t src, uint32_t dst, const struct arch_access *st)
+{
+    const struct arch_device *d = v->d;
+    const struct arch_res *r = &d->res[res];
+    if (!(r->features & ARCH_F_MASKED_WRITES) || !st) {
+        verr(v, &in->loc, "unit '%s' (%s) cannot write %s under a byte mask (dma.mask)", u->name,
+             r->kind, d->res[dst].kind);
+        return;
+    }
+    if (in->x[0].kind != SC_IMM)
+        return;
+    int64_t w = st->word_size > 0 ? st->word_size : 1, bytes = in->x[0].v, dat = 0, sat;
+    if (bytes <= 0) {
+        verr(v, &in->loc, "dma of %lld bytes", (long long)bytes);
+        return;
+    }
+    bool known = static_addr(&in->addr[0], &dat);
+    int64_t o = known ? (dat % w + w) % w : 0, words = (o + bytes + w - 1) / w * w;
+    if (known && static_addr(&in->addr[1], &sat) && (sat % w + w) % w != o)
+        verr(v, &in->loc, "unit '%s': dma.mask from byte %lld of a %lld-byte word to byte %lld "
+             "of one", u->name, (long long)((sat % w + w) % w), (long long)w, (long long)o);
+    if (!sc_access_ok(st, dat - o, words))
+        verr(v, &in->loc, "unit '%s': dma.mask of %lld bytes at %lld: its words (%lld bytes at "
+             "%lld) do not match the access granularity of %s", u->name, (long long)bytes,
+             (long long)dat, (long long)words, (long long)(dat - o), st->space);
+    if (in->nx <= 1 || (in->x[1].kind == SC_IMM && in->x[1].v == 1)) {
+        check_range(v, in, u, &in->addr[0], dst, bytes);
+        check_range(v, in, u, &in->addr[1], src, bytes);
+    }
+}
+
 static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
                        const struct sc_program *p, const struct sc_insn *in)
 {
@@ -121,6 +156,10 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
         if (!ld && !st)
             verr(v, &in->loc, "unit '%s' (%s) can neither load %s nor store %s", u->name,
                  r->kind, d->res[src].kind, d->res[dst].kind);
+        if (in->flags & SC_F_MASK) {
+            check_masked(v, in, u, res, src, dst, st);
+            return;
+        }
         if (in->x[0].kind == SC_IMM) {
             int64_t bytes = in->x[0].v, rows = in->nx > 1 && in->x[1].kind == SC_IMM ? in->x[1].v : 1;
             int64_t at;

@@ -550,7 +550,7 @@ static void list(struct asmb *a, struct sc_insn *in, bool lanes)
     in->npool = n;
 }
 
-/* mnemonic[.fn][.dtype][.wait] */
+/* mnemonic[.fn][.dtype][.wait|.mask] */
 static bool mnemonic(struct asmb *a, struct sc_insn *in)
 {
     char w[64];
@@ -577,6 +577,8 @@ static bool mnemonic(struct asmb *a, struct sc_insn *in)
             has_dtype = true;
         } else if (strcmp(part, "wait") == 0) {
             in->flags |= SC_F_WAIT;
+        } else if (strcmp(part, "mask") == 0) {
+            in->flags |= SC_F_MASK;
         } else if ((fn = sc_fn_find(part)) > 0 && !in->fn) {
             in->fn = (uint8_t)fn;
         } else {
@@ -1040,6 +1042,8 @@ static void print_insn(const struct sc_binary *b, const struct sc_program *p,
         fprintf(out, ".%s", interp_dtype_name((enum interp_dtype)in->dtype));
     if (in->flags & SC_F_WAIT)
         fputs(".wait", out);
+    if (in->flags & SC_F_MASK)
+        fputs(".mask", out);
     if (in->op == SC_FOR) {
         fprintf(out, " r%u = ", in->reg[0]);
         print_opnd(b, &in->x[0], out);

@@ -85,7 +85,10 @@
  * expanded buffer does) (time_set is their
  * box, *_time_addr_map puts time dim j on its view dim; one step: the
  * one-point set (d0 == 0)); load_set/store_set are the W elements along the
- * last view dim from the indices, the orders identity maps. A transfer from
+ * last view dim from the indices, the orders identity maps. A store of
+ * part of a word on a unit with masked writes (transfer_mode = "masked",
+ * ktc-path-expand) lowers the same way: its store_set is the elements it
+ * writes, and ktc-codegen makes it a byte-masked dma. A transfer from
  * memory into a FIFO becomes `agen.vector_load %view[idx] {load_set = box
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
  * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat" (up

@@ -55,7 +55,8 @@
  * reinterpret_cast offset computed in the program (an access tile at a
  * tile id times a block size: that value becomes one more subscript; a
  * store there is left alone, its read-modify-write would race with the
- * tiles sharing its words). With d the wanted elements' offset in the
+ * tiles sharing its words, unless its unit writes under a byte mask, see
+ * below). With d the wanted elements' offset in the
  * first word (a constant, or `offset mod word` when the offset depends on
  * the subscripts), the hop's far subscript goes back by d, both its sizes
  * and the buffer's last extent become the words (round_up(d + n) to a
@@ -77,7 +78,15 @@
  * (tiles are taken not to share device-memory bytes; here they may share
  * words; and when d is not constant, an instance with a smaller d moves
  * words past the wanted elements, which may lie beyond a tensor's
- * 256-byte-aligned allocation). Transfers of several rows, or at offsets
+ * 256-byte-aligned allocation). A store whose unit writes under a byte
+ * mask (`masked_writes` on its store feature, ARCH_F_MASKED_WRITES) is no
+ * read-modify-write, whatever the grid: the hop keeps its far side and
+ * sizes (the wanted elements), gets `transfer_mode = "masked"`, and reads
+ * them at d in the buffer widened to the words, as the other transfers on
+ * the buffer write them (both given the far subscripts when d depends on
+ * them); the unit moves the enclosing words and writes only the elements'
+ * bytes (ktc-codegen's `dma.mask`), so tiles sharing a word do not race.
+ * Transfers of several rows, or at offsets
  * not known to be
  * affine, are left as they are (ktc-codegen reports those it cannot do).
  *

@@ -8,7 +8,10 @@
  * known only at launch). A store of part of a word becomes a
  * read-modify-write: a new stage of the device's DMA load unit first fills
  * the staging buffer with the words as they are in memory, then the
- * elements are written over them, then the whole words go back. Runs after
+ * elements are written over them, then the whole words go back; on a unit
+ * with masked writes it keeps its elements instead (transfer_mode =
+ * "masked"), read at their offset in the staging buffer, and writes only
+ * them. Runs after
  * routing and scalar-broadcast legalization. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -374,6 +377,9 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     uint32_t fmem = mem_of(p, s[far].v), nmem = mem_of(p, s[near].v);
     if (fmem == ARCH_NONE || nmem == ARCH_NONE)
         return true;
+    /* a store by a unit that writes under a byte mask: the elements' words
+     * move with the mask, no read-modify-write */
+    bool masked = store && (p->dev->res[p->dev->kinds[unit].first].features & ARCH_F_MASKED_WRITES);
     const struct ir_attr_info *fs = ir_attr_get(m, s[far].sizes);
     const struct ir_attr_info *ns = ir_attr_get(m, s[near].sizes);
     ir_type elem = ir_type_get(m, ir_value_type(m, s[far].v))->elem;
@@ -432,7 +438,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
          * at least the words apart, so no two tiles share a word. One
          * tile's successive stores to a word are ordered like any
          * read-modify-write's. */
-        if (store && dynoff && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
+        if (store && !masked && dynoff && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
             !(step && step % ae == 0 && step >= w)) {
             free(subs);
             return true;
@@ -452,7 +458,18 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
     ir_value_get(m, s[near].v)->type = bt;
     ir_aff back = ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1));
-    if (dynoff) { /* d reads the offset: the hop takes it as a subscript */
+    if (masked) { /* the far side stays; the buffer holds the elements at d */
+        if (dyn) {
+            ir_op nop = extend_side(m, op, near, subs, nx, d);
+            for (uint32_t i = 0; i < xs->n; i++)
+                if (xs->v[i] == op)
+                    xs->v[i] = nop;
+            op = nop;
+        } else {
+            shift_last(m, op, near, d);
+        }
+        ir_op_set_attr(m, op, "transfer_mode", ir_attr_string(m, "masked"));
+    } else if (dynoff) { /* d reads the offset: the hop takes it as a subscript */
         ir_op nop = extend_side(m, op, far, subs, nx, back);
         for (uint32_t i = 0; i < xs->n; i++)
             if (xs->v[i] == op)
@@ -461,8 +478,10 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     } else {
         shift_last(m, op, far, back);
     }
-    pe_set_last_size(m, op, far, w);
-    pe_set_last_size(m, op, near, w);
+    if (!masked) {
+        pe_set_last_size(m, op, far, w);
+        pe_set_last_size(m, op, near, w);
+    }
     /* the other hops on the buffer address the elements inside it (given
      * the far side's subscripts when d depends on them) */
     ir_op writer = IR_NONE;
@@ -486,7 +505,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
             }
     }
     free(extra);
-    if (!store)
+    if (!store || masked)
         return true;
     /* read-modify-write: the words are loaded into the buffer before the
      * stage that writes the elements into it */

@@ -833,10 +833,19 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
         return fail(R, unit, in, "dma of %lld rows of %lld bytes", (long long)rows,
                     (long long)bytes);
     struct smem *dm = &R->k->s->mem[dp->mem], *sm = &R->k->s->mem[sp->mem];
+    /* dma.mask: each row moves the destination's words that hold its bytes
+     * (the source's at the same offset) and writes only those bytes */
+    bool masked = in->flags & SC_F_MASK;
+    int64_t w = masked && dp->st && dp->st->word_size > 1 ? dp->st->word_size : 1, moved = 0;
     for (int64_t i = 0; i < rows; i++) {
-        if (mem_check(R, unit, in, sp->mem, sa + i * sst, bytes, sp->ld, &sp->ldc) != X_OK ||
-            mem_check(R, unit, in, dp->mem, da + i * dst, bytes, dp->st, &dp->stc) != X_OK)
+        int64_t o = ((da + i * dst) % w + w) % w, n = (o + bytes + w - 1) / w * w;
+        if (masked && ((sa + i * sst) % w + w) % w != o)
+            return fail(R, unit, in, "dma.mask from byte %lld of a %lld-byte word to byte %lld of one",
+                        (long long)(((sa + i * sst) % w + w) % w), (long long)w, (long long)o);
+        if (mem_check(R, unit, in, sp->mem, sa + i * sst - o, n, sp->ld, &sp->ldc) != X_OK ||
+            mem_check(R, unit, in, dp->mem, da + i * dst - o, n, dp->st, &dp->stc) != X_OK)
             return X_ERR;
+        moved += n;
         uint64_t from = (uint64_t)(sa + i * sst), to = (uint64_t)(da + i * dst);
         if (dm != sm || from + (uint64_t)bytes <= to || to + (uint64_t)bytes <= from) {
             smem_copy(dm, to, sm, from, (uint64_t)bytes); /* no overlap: page to page */
@@ -851,7 +860,7 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
         rs[3] = SC_NONE;
     for (uint32_t i = 0; i < sp->npath; i++) /* a ring transfer: every hop */
         rs[4 + i] = sp->path[i];
-    uint64_t dur, lat, start = claim(R, rs, 4 + sp->npath, (uint64_t)(bytes * rows), x->t, &dur, &lat);
+    uint64_t dur, lat, start = claim(R, rs, 4 + sp->npath, (uint64_t)moved, x->t, &dur, &lat);
     work(R, unit, in->op, start, dur);
     if (x->t + lat > x->dma_done)
         x->dma_done = x->t + lat;

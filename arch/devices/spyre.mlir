@@ -20,9 +20,12 @@
 #MNILU = {kind = "MNILU", dataflow_scheduler.double_buffer_last, ktdf_arch.features = {
   ktdf_arch.feature.load = {word_size = #ktdf_arch.map<"DDR" = 128, "L1" = 128>,
                             access_granularity = #STICKS}}}
+// The store unit's DMA engine writes under a byte mask (the reference's
+// agen.set_transfer_mask_state): a store of part of a stick moves the stick
+// and writes only the bytes the mask selects, so no read-modify-write.
 #MNISU = {kind = "MNISU", dataflow_scheduler.double_buffer_last, ktdf_arch.features = {
   ktdf_arch.feature.store = {word_size = #ktdf_arch.map<"DDR" = 128, "L1" = 128>,
-                             access_granularity = #STICKS}}}
+                             access_granularity = #STICKS, masked_writes}}}
 // The ring stop reads and writes its own core's scratchpad, a stick at a time.
 #RING = {kind = "RING", ktdf_arch.features = {
   ktdf_arch.feature.load = {word_size = #ktdf_arch.map<"L1" = 128>},

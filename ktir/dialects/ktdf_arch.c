@@ -692,11 +692,15 @@ static bool is_unit(const struct ir_module *m, ir_attr a)
 }
 
 /* load/store: {word_size = map<space = bytes>, access_granularity =
- * map<space = [{size_in_words, align_in_words}, ...]>} */
+ * map<space = [{size_in_words, align_in_words}, ...]>}, and for a store
+ * the flag masked_writes */
 static bool check_load_store(struct ir_verifier *v, ir_op op, ir_attr f)
 {
     struct ir_module *m = irv_module(v);
     char key[160];
+    ir_attr mw = ir_dict_get(m, f, "masked_writes");
+    if (mw && !is_unit(m, mw))
+        return irv_error(v, op, "'masked_writes' requires unit");
     ir_attr ws = ir_dict_get(m, f, "word_size"), ag = ir_dict_get(m, f, "access_granularity");
     if (ws) {
         const struct ir_attr_info *wi = ir_attr_get(m, ws);
@@ -814,6 +818,8 @@ static bool check_features(struct ir_verifier *v, ir_op op, ir_attr feats)
             continue;
         if ((!strcmp(feat, "load") || !strcmp(feat, "store")) && !check_load_store(v, op, f))
             return false;
+        if (!strcmp(feat, "load") && ir_dict_get(m, f, "masked_writes"))
+            return irv_error(v, op, "'masked_writes' is only valid on a store");
         if (!strcmp(feat, "simd") && !check_simd(v, op, f))
             return false;
         if (on_link && !check_queue(v, op, f))

@@ -6,7 +6,8 @@
 # corrupted; a missing golden is an I/O error (3); the same for
 # add-with-control-flow, whose tensors are at hard-coded addresses (the
 # golden's fixed regions); ring_reduce and ring_reduce_inner_loop (inter-tile
-# all-reduce over the ring) and ffn_swiglu_4core (distributed views) exactly. Skipped, saying so, when ../shared/corpus is not
+# all-reduce over the ring), ffn_swiglu_4core (distributed views) and
+# matmul_small (masked stores of half sticks) exactly. Skipped, saying so, when ../shared/corpus is not
 # beside the workspace.
 # usage: launch_golden_test.sh KTC KTC_LAUNCH ANY_SOURCE_FILE
 set -u
@@ -110,6 +111,18 @@ if expect "ktc compile ffn_swiglu_4core" 0 "$ktc" compile "$f4/../../../$kernel"
     expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 1024' -- "$launch" "$tmp/f4.spyrecode" --golden "$f4"
     expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 1024' -- \
         "$launch" "$tmp/f4.spyrecode" --golden "$f4" --check
+fi
+
+# matmul_small on a [2, 2] grid: each tile stores 8 rows of 32 f16, half a
+# 128-byte stick each, whose other half the tile beside writes at the same
+# time: masked stores (spyre's MNISU writes under a byte mask), the golden
+# exactly, and ktc-interp bit for bit
+ms=$golden/../matmul_small
+kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$ms/golden.json")
+if expect "ktc compile matmul_small" 0 "$ktc" compile "$ms/../../../$kernel" -o "$tmp/ms.spyrecode"; then
+    expect_out 0 '^golden c_ptr: ok \(max abs 0, 0 of 1024' -- "$launch" "$tmp/ms.spyrecode" --golden "$ms"
+    expect_out 0 '^check c_ptr: matches ktc-interp \(0 of 1024' -- \
+        "$launch" "$tmp/ms.spyrecode" --golden "$ms" --check
 fi
 
 cli_done

@@ -3,8 +3,10 @@
 // rmw_misaligned.mlir - doubles elements 8..71 of a 128-element f16 row in
 // place: 128 bytes, a whole stick's size, but at byte 16, so not one
 // aligned stick: both DMA hops move the two sticks around it (elements
-// 0..127) and the store is a read-modify-write, so elements 0..7 and
-// 72..127 keep their values.
+// 0..127). Spyre's MNISU writes under a byte mask: the store keeps its 64
+// elements (transfer_mode = "masked", read from element 8 of the staging
+// buffer), so elements 0..7 and 72..127 keep their values; on the sample
+// device (the launch test) it is a read-modify-write.
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 127 >= 0)>
 #four = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -57,6 +57,22 @@ expect_out 1 'cycle limit of 5000 cycles reached' -- "$bin" "$dir/spin.sc" $dev 
 expect_out 0 'C0-RING -> C1-RING  *256 ' -- "$bin" "$dir/ring_dma.sc" --random-inputs=1 --stats
 "$bin" "$dir/ring_dma.sc" --random-inputs=2 --out "a=$tmp/ra.npy" --out "c=$tmp/rc.npy" >/dev/null
 same "ring dma copies a to c" "$tmp/ra.npy" "$tmp/rc.npy"
+# byte-masked writes: two cores write the halves of the same sticks; each
+# masked row moves a whole stick (64 x 128 bytes per core)
+expect_out 0 'C0-MNISU -> DDR  *8192 ' -- "$bin" "$dir/masked_dma.sc" --random-inputs=1 --stats
+"$bin" "$dir/masked_dma.sc" --random-inputs=2 --out "a=$tmp/ma.npy" --out "c=$tmp/mc.npy" >/dev/null
+same "masked dma copies a to c" "$tmp/ma.npy" "$tmp/mc.npy"
+expect_out 0 '' -- "$bin" "$dir/masked_dma.sc" -o "$tmp/masked.spyrecode"
+expect_out 0 'dma.mask ddr\[\$c \+ r0 \* 1\], l1\[0 \+ r0 \* 1\], 2, 64, 4, 4' -- "$bin" "$tmp/masked.spyrecode" --print
+sed 's/{r0 = 2}/{r0 = 2}\nunit "C1-RING" : "RING" core 1 = bad(l1 = "C1-L1")/; s/^program load/program bad (l1 : mem) {\n    dma.mask l1[2], l1[0], 2\n}\n\nprogram load/' \
+    "$dir/masked_dma.sc" >"$tmp/mask_ring.sc"
+expect_out 1 "unit 'C1-RING' \(RING\) cannot write L1 under a byte mask \(dma.mask\)" -- "$bin" "$tmp/mask_ring.sc" --random-inputs=1
+sed 's/l1\[0 + r0 \* 1\]/l1[2 + r0 * 1]/' "$dir/masked_dma.sc" >"$tmp/mask_off.sc"
+expect_out 1 'dma.mask from byte 2 of a 128-byte word to byte 0 of one' -- "$bin" "$tmp/mask_off.sc" --random-inputs=1
+sed 's/^    dma l1\[0\], ddr\[\$a\], 256/    dma.mask l1[0], ddr[$a], 256/' "$dir/masked_dma.sc" >"$tmp/mask_load.sc"
+expect_out 1 "unit 'C0-MNILU' \(MNILU\) cannot write L1 under a byte mask" -- "$bin" "$tmp/mask_load.sc" --random-inputs=1
+printf 'spyrecode 1\nprogram p (m : mem) {\n    vst.mask.f16 v0, m[0]\n}\n' >"$tmp/badmask.sc"
+expect_out 1 'bad flags' -- "$bin" "$tmp/badmask.sc"
 
 # Channel operations run ahead of their turn unless the run is traced
 # (sim/run.c, op_meets): the same run either way.

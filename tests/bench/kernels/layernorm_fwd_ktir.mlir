@@ -5,8 +5,8 @@
 // BLOCK-wide blocks: the mean (sum carried in iter_args), the variance of
 // x - mean, and y = (x - mean) * rstd * W + B with rstd = 1 / sqrt(var + eps).
 // The row's mean and rstd are stored to Mean[row] and Rstd[row].
-// The Mean/Rstd stores do not compile on spyre yet (ktc-codegen: a 2-byte
-// DMA store part of a 128-byte word that the other cores write too).
+// The Mean/Rstd stores are 2-byte parts of 128-byte words the other cores
+// write too: on spyre, masked DMA writes (its MNISU's masked_writes).
 // Launch: --arg stride=8192 --arg N=8192 --arg eps=0.001
 #blk = affine_set<(d0) : (d0 >= 0, -d0 + 1023 >= 0)>
 #one = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>

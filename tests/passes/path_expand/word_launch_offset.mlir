@@ -1,5 +1,6 @@
 // RUN: ktc-path-expand
-// PARSE: --device=spyre --stage=sched.split
+// PARSE: --device=devices/sticks.mlir --stage=sched.split
+// (devices/sticks.mlir: spyre's sticks, no masked writes; spyre: word_masked*.mlir)
 // Access tiles at a computed position (row 8 pid_m, column 32 pid_n of a
 // 16x64 f16 view: the reinterpret_cast's offset known only when the
 // program runs), one 32-element row (64 bytes, half a 128-byte stick) per

@@ -1,5 +1,6 @@
 // RUN: ktc-path-expand
-// PARSE: --device=spyre --stage=sched.split
+// PARSE: --device=devices/sticks.mlir --stage=sched.split
+// (devices/sticks.mlir: spyre's sticks, no masked writes; spyre: word_masked*.mlir)
 // A load and a store of 4 f16 (8 bytes) at element 8 of a row, inside one
 // 128-byte stick: the MNILU hop moves the whole stick (from element 8 - 8 =
 // 0) into its staging buffer, widened to 64 elements, and L1LU reads from

@@ -1,5 +1,6 @@
 // RUN: ktc-path-expand
-// PARSE: --device=spyre --stage=sched.split
+// PARSE: --device=devices/sticks.mlir --stage=sched.split
+// (devices/sticks.mlir: spyre's sticks, no masked writes; spyre: word_masked*.mlir)
 // A store at column %i1 of an scf.for from 0 step 2 (2 elements a step,
 // ktc-split's tiling of max_splat): the offset in the 128-byte stick is
 // %i1 mod 64, always even, at most 62: one stick (64 elements) covers the

@@ -157,7 +157,8 @@
  *                                      reinterpret_cast view of T rows, the
  *                                      scratchpad buffer expanded by a
  *                                      leading dim of T); identical loads
- *                                      (same source, same indices; the
+ *                                      (same source, or views of one base
+ *                                      made alike; same indices; the
  *                                      inner loops of fissioned pipelines
  *                                      matched by depth) merge, and a load
  *                                      of elements another one reads (its
@@ -235,7 +236,10 @@
  *                     scratchpad buffers two of them use get a leading dim
  *                     of the point count, indexed by the point (left as it
  *                     is when such a buffer is used outside the loop and
- *                     not per point, or the loop touches device memory).
+ *                     not per point, or the loop touches device memory);
+ *                     a core-level loop whose transfers each move the
+ *                     point's element of such buffers (%part_buf[%i, 0] ->
+ *                     %buf[%i, 0]) becomes one transfer of the T points.
  *  splat-hoist        A scalar a loop splats to a vector at every iteration
  *                     (transfer_mode "splat" from a scratchpad scalar: the
  *                     row's max or rstd read by each vector of the next

@@ -243,13 +243,14 @@ static bool same_terms(const struct dma *a, const struct dma *b)
 }
 
 /* Whether loads a and b read the same elements at every point: the same
- * view of the same root, the same sizes, and addresses equal once the
- * inner loops' IVs are matched by depth (loops of the same trip counts:
- * after fission each pipeline may sit in inner loops of its own). */
+ * view of the same root (nest_same_memory: two views of one base made
+ * alike count as one), the same sizes, and addresses equal once the inner
+ * loops' IVs are matched by depth (loops of the same trip counts: after
+ * fission each pipeline may sit in inner loops of its own). */
 static bool same_load(const struct ir_module *m, const struct dma *a, const struct dma *b)
 {
-    if (a->store || b->store || a->root != b->root || a->d != b->d || a->dyn_s != b->dyn_s ||
-        a->dyn_k != b->dyn_k ||
+    if (a->store || b->store || !nest_same_memory(m, a->root, b->root) || a->d != b->d ||
+        a->dyn_s != b->dyn_s || a->dyn_k != b->dyn_k ||
         a->ddr.nsize != b->ddr.nsize || a->nloops != b->nloops || a->addr.c != b->addr.c ||
         a->addr.n != b->addr.n ||
         memcmp(a->trips, b->trips, a->nloops * sizeof *a->trips) ||
@@ -268,7 +269,7 @@ static bool same_load(const struct ir_module *m, const struct dma *a, const stru
 static bool within_load(const struct ir_module *m, const struct dma *a, const struct dma *b,
                         int64_t *shift)
 {
-    if (a->store || b->store || a->root != b->root || a->d != b->d || a->dyn_atom ||
+    if (a->store || b->store || !nest_same_memory(m, a->root, b->root) || a->d != b->d || a->dyn_atom ||
         b->dyn_atom || a->ddr.nsize != b->ddr.nsize || a->nloops != b->nloops ||
         a->addr.n != b->addr.n || memcmp(a->dj, b->dj, a->nloops * sizeof *a->dj) ||
         memcmp(a->ddr.size, b->ddr.size, a->ddr.nsize * sizeof *a->ddr.size) ||
@@ -808,7 +809,8 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
      * transfers only */
     for (uint32_t a = 0; a < co.nx; a++)
         for (uint32_t b = 0; b < co.nx; b++)
-            if (co.x[a].store && !co.x[b].store && co.x[a].root == co.x[b].root)
+            if (co.x[a].store && !co.x[b].store &&
+                nest_same_memory(m, co.x[a].root, co.x[b].root))
                 return true;
     for (uint32_t k = 0; k < co.nbufs; k++) {
         struct other_use u = {co.bufs[k].old, false};

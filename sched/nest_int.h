@@ -157,6 +157,11 @@ bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);
  * to, with subscript sub and size 1 in front (nest_prefixable first). */
 void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
                         struct nest_sub sub);
+/* Whether buffers a and b are the same memory: the same value, or casts
+ * (memory_space_cast, cast) alike of ktdp.construct_memory_view ops alike
+ * (operands equal as linear forms, the same attributes and type): two
+ * views of one base, as ktc-split may leave them. */
+bool nest_same_memory(const struct ir_module *m, ir_value a, ir_value b);
 /* Memory side of a transfer in the device memory (a memref in "DDR"). */
 bool nest_is_ddr(const struct ir_module *m, ir_value v);
 /* Drops the results of pipe's ktdf.private that nothing uses any more

@@ -508,7 +508,7 @@ static bool within_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
 }
 
 /* Whether device-memory views a and b are the same view of the same
- * buffer at the same offset (same_index). */
+ * buffer (nest_same_memory) at the same offset (same_index). */
 static bool same_view(const struct ir_module *m, ir_value a, ir_value b, ir_op pl)
 {
     if (a == b)
@@ -518,7 +518,7 @@ static bool same_view(const struct ir_module *m, ir_value a, ir_value b, ir_op p
         return false;
     const struct ir_op_info *x = ir_op_get(m, da), *y = ir_op_get(m, db);
     if (x->kind != IR_OP_MEMREF_REINTERPRET_CAST || y->kind != x->kind || x->nopnd != y->nopnd ||
-        x->opnd[0] != y->opnd[0])
+        !nest_same_memory(m, x->opnd[0], y->opnd[0]))
         return false;
     static const char *const attrs[] = {"static_offsets", "static_sizes", "static_strides"};
     for (uint32_t i = 0; i < 3; i++)

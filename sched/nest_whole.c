@@ -18,6 +18,13 @@
  * every transfer of the loop on it already names the point), when a
  * transfer of the loop touches device memory, or when the body holds
  * anything but pure ops, loops and pipelines.
+ *
+ * A core-level part whose pipeline's stages hold only transfers between
+ * memories, each side naming the point as its subscript in the same dim
+ * (size 1 there; the point used nowhere else: %part_buf[%i, 0] ->
+ * %buf[%i, 0]), moves the T points at once: the pipeline, its transfers
+ * taking [0 .. T) in that dim, replaces the loop (one ring transfer of a
+ * tile's partial sums, not one per row).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +151,113 @@ static void keep_part(struct ir_module *m, ir_op loop, const int *part, int j)
     }
 }
 
+/* Whether value v is defined inside op. */
+static bool defined_under(const struct ir_module *m, ir_value v, ir_op op)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                         : ir_value_def(m, v);
+    for (; d; d = ir_op_parent(m, d))
+        if (d == op)
+            return true;
+    return false;
+}
+
+/* The dim of side s subscripted by iv (size 1 there, no other subscript
+ * using a value of loop), or -1. */
+static int point_dim(const struct ir_module *m, const struct nest_side *s, ir_value iv, ir_op loop)
+{
+    int k = -1;
+    if (s->fifo || s->nsub != s->nsize)
+        return -1;
+    for (uint32_t i = 0; i < s->nsub; i++) {
+        if (s->sub[i].v == iv && k < 0 && s->size[i] == 1)
+            k = (int)i;
+        else if (s->sub[i].v && defined_under(m, s->sub[i].v, loop))
+            return -1;
+    }
+    return k;
+}
+
+/* A core-level part `loop` moving one element of a buffer per point ->
+ * its pipeline moving all T at once (see above); returns the last op put
+ * in the loop's place, IR_NONE when it is left. */
+static ir_op merge_points(struct ir_module *m, ir_op loop)
+{
+    int64_t T;
+    ir_op pipe = IR_NONE;
+    if (!nest_for_normal(m, loop, &T) || ir_op_get(m, loop)->nres)
+        return IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_PIPELINE && !pipe)
+            pipe = op;
+        else if (o->kind != IR_OP_SCF_YIELD &&
+                 (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return IR_NONE;
+    }
+    if (!pipe || ir_op_attr(m, pipe, "modulo"))
+        return IR_NONE;
+    ir_value iv = nest_for_iv(m, loop);
+    ir_op xs[16];
+    uint32_t nx = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
+        uint32_t k = ir_op_get(m, st)->kind;
+        if (k == IR_OP_KTDF_PRIVATE)
+            continue;
+        if (k != IR_OP_KTDF_STAGE)
+            return IR_NONE;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
+            struct nest_side s[2];
+            const struct ir_op_info *xo = ir_op_get(m, x);
+            if (xo->kind != IR_OP_KTDF_DATA_TRANSFER || nx == 16 ||
+                !nest_read_side(m, x, 0, &s[0]) || !nest_read_side(m, x, 1, &s[1]))
+                return IR_NONE;
+            int d0 = point_dim(m, &s[0], iv, loop), d1 = point_dim(m, &s[1], iv, loop);
+            uint32_t uses = 0;
+            for (uint32_t i = 0; i < xo->nopnd; i++)
+                uses += xo->opnd[i] == iv;
+            if (d0 < 0 || d0 != d1 || uses != 2 || s[0].nsize != s[1].nsize ||
+                memcmp(s[0].size, s[1].size, s[0].nsize * sizeof *s[0].size))
+                return IR_NONE;
+            xs[nx++] = x;
+        }
+    }
+    /* the point is used by those subscripts only */
+    uint32_t *n = split_use_counts(m, loop);
+    bool only = n[iv] == 2 * nx;
+    free(n);
+    if (!nx || !only)
+        return IR_NONE;
+    for (uint32_t j = 0; j < nx; j++) {
+        struct nest_side s[2];
+        nest_read_side(m, xs[j], 0, &s[0]);
+        nest_read_side(m, xs[j], 1, &s[1]);
+        int d = point_dim(m, &s[0], iv, loop);
+        for (int k = 0; k < 2; k++) {
+            s[k].sub[d] = (struct nest_sub){.v = IR_NONE, .c = 0};
+            s[k].size[d] = T;
+        }
+        struct split_b b;
+        sb_before(&b, m, xs[j], ir_op_get(m, xs[j])->loc);
+        nest_make_transfer(&b, &s[0], &s[1], xs[j]);
+        ir_op_unlink(m, xs[j]);
+    }
+    /* the body's pure ops (none uses the point) and the pipeline go before
+     * the loop, which goes */
+    ir_op next, last = pipe;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            continue;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, loop, op);
+        last = op;
+    }
+    ir_op_unlink(m, loop);
+    return last;
+}
+
 /* Splits point loop `loop` (program fn) at its core-level pipelines, as
  * above; false when it is left as it is. */
 static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
@@ -153,7 +267,7 @@ static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
     if (!nest_for_normal(m, loop, &T) || T < 2 || ir_op_get(m, loop)->nres)
         return false;
     /* the parts: maximal runs of non-pure ops of one level */
-    int part[256];
+    int part[256], plevel[MAX_PARTS];
     ir_op ops[256];
     uint32_t nops = 0, nparts = 0;
     int last = 0;
@@ -175,6 +289,7 @@ static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
             nparts++;
         if (nparts > MAX_PARTS)
             return false;
+        plevel[nparts - 1] = lv;
         last = lv;
         part[nops] = (int)nparts - 1;
         ops[nops++] = op;
@@ -243,9 +358,14 @@ static bool split_loop(struct nest_ctx *c, ir_op fn, ir_op loop)
             ir_block_append_op(m, ir_op_get(m, after)->block, l);
         split_dce(m, l);
         after = l;
+        ir_op r = plevel[j] == 2 ? merge_points(m, l) : IR_NONE;
+        if (r)
+            after = r;
     }
     keep_part(m, loop, part, 0);
     split_dce(m, loop);
+    if (plevel[0] == 2)
+        merge_points(m, loop);
     return true;
 }
 

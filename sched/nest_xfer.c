@@ -14,6 +14,37 @@ bool nest_is_ddr(const struct ir_module *m, ir_value v)
     return s && strcmp(s, "DDR") == 0;
 }
 
+bool nest_same_memory(const struct ir_module *m, ir_value a, ir_value b)
+{
+    for (int depth = 0; depth < 8 && a != b; depth++) {
+        ir_op da = ir_value_def(m, a), db = ir_value_def(m, b);
+        if (!da || !db || ir_value_type(m, a) != ir_value_type(m, b))
+            return false;
+        const struct ir_op_info *oa = ir_op_get(m, da), *ob = ir_op_get(m, db);
+        if (oa->kind != ob->kind || oa->attrs != ob->attrs || oa->nopnd != ob->nopnd ||
+            oa->nres != 1 || ob->nres != 1 || oa->nreg || ob->nreg)
+            return false;
+        if (oa->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW) {
+            /* the same offset, sizes and strides (index values equal as
+             * linear forms: each view computes its own) */
+            for (uint32_t i = 0; i < oa->nopnd; i++) {
+                int64_t d;
+                if (oa->opnd[i] != ob->opnd[i] &&
+                    !(ir_value_type(m, oa->opnd[i]) == m->t_index &&
+                      nest_const_diff(m, oa->opnd[i], ob->opnd[i], &d) && d == 0))
+                    return false;
+            }
+            return true;
+        }
+        if ((oa->kind != IR_OP_MEMREF_MEMORY_SPACE_CAST && oa->kind != IR_OP_MEMREF_CAST) ||
+            oa->nopnd != 1)
+            return false;
+        a = oa->opnd[0];
+        b = ob->opnd[0];
+    }
+    return a == b;
+}
+
 bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side *out)
 {
     struct pe_side s[2];

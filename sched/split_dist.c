@@ -25,7 +25,8 @@
  *   %v = ktdp.construct_memory_view %off, sizes: <the distributed view's
  *          shape>, strides: s {coordinate_set = <the partitions' bounding box>}
  *
- * placed after the distributed view, which goes away with its last use. */
+ * placed after the distributed view, which goes away with its last use;
+ * access tiles reading at the same offset form share one such view. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,11 +51,24 @@ struct part {
     const struct ir_attr_info *strides, *space;
 };
 
+/* A plain view made for access tiles of a distributed view: partition q's
+ * clone at offset root + b + sum_k a_k coord_k. */
+struct made_view {
+    uint32_t q;
+    int64_t b, a[MAX_GRID];
+    ir_value v;
+};
+
 struct dview {
     ir_op op;
     uint32_t rank, nparts;
     struct part p[MAX_PARTS];
     int64_t lo[MAX_RANK], hi[MAX_RANK]; /* the partitions' bounding box */
+    /* the views made so far: access tiles that read at the same E share one
+     * (the same memory seen through one SSA value, so ktc-nest's coarsening
+     * merges two passes' loads of the same elements) */
+    struct made_view made[MAX_PARTS];
+    uint32_t nmade;
 };
 
 /* v as root + *c: arith.addi / subi with constants peeled off. */
@@ -99,6 +113,7 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
     const struct ir_op_info *o = ir_op_get(m, op);
     const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, o->res));
     d->op = op;
+    d->nmade = 0;
     d->rank = rt->rank;
     d->nparts = o->nopnd;
     if (rt->kind != IR_TY_MEMREF || rt->rank > MAX_RANK || !o->nopnd || o->nopnd > MAX_PARTS)
@@ -476,7 +491,7 @@ static bool tile_parts(struct split_ctx *c, ir_op fn, const struct dview *d, ir_
 }
 
 /* Rewrites access tile at on distributed view d (see above). */
-static bool rewrite_tile(struct split_ctx *c, ir_op fn, const struct dview *d, ir_op at)
+static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op at)
 {
     struct ir_module *m = c->m;
     int64_t ntiles = sched_grid_tiles(m, fn, MAX_TILES);
@@ -544,6 +559,14 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, const struct dview *d, i
     free(rd);
     if (!ok)
         return false;
+    /* The view an earlier access tile reading at the same E got, if any. */
+    uint32_t q0 = (uint32_t)(p0 - d->p);
+    for (uint32_t i = 0; i < d->nmade; i++)
+        if (d->made[i].q == q0 && d->made[i].b == b &&
+            memcmp(d->made[i].a, a, sizeof a) == 0) {
+            ir_op_get(m, at)->opnd[0] = d->made[i].v;
+            return true;
+        }
     /* The view, after the distributed view. */
     struct split_b sb;
     sb_before(&sb, m, ir_op_get(m, d->op)->next, ir_op_get(m, at)->loc);
@@ -586,6 +609,11 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, const struct dview *d, i
     else
         ir_block_append_op(m, ir_op_get(m, d->op)->block, v);
     ir_op_get(m, at)->opnd[0] = ir_op_get(m, v)->res;
+    if (d->nmade < MAX_PARTS) {
+        struct made_view *mv = &d->made[d->nmade++];
+        *mv = (struct made_view){.q = q0, .b = b, .v = ir_op_get(m, v)->res};
+        memcpy(mv->a, a, sizeof a);
+    }
     return true;
 }
 

@@ -31,6 +31,7 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/kernels/rmsnorm.mlir:--arg,n=256,--arg,eps=0.001"
              "$ws/tests/kernels/layernorm.mlir:--arg,n=256,--arg,eps=0.001"
              "$corpus/latency/rmsnorm_4core_4x1.mlir:--arg,N=4096,--arg,BLOCK_SIZE=1024"
+             "$ws/tests/kernels/rmsnorm_2x2.mlir:--arg,N=4096,--arg,eps=0.001"
              "$ws/tests/bench/kernels/rmsnorm_4096x1024.mlir:--arg,n=1024,--arg,eps=0.001"
              "$ws/tests/bench/kernels/layernorm_4096x1024.mlir:--arg,n=1024,--arg,eps=0.001"
              "$corpus/ktir/softmax_wide.mlir"

@@ -6,8 +6,9 @@
 // pass. The row loop is tiled by 2 rows, 2 instances; its compute stage
 // holds the RING pipeline among corelet-level ones, so corelets splits the
 // point loop around it (nest_whole.c): ktdf.parallel { pass 1, partial sum
-// into %part_buf[%i] }, scf.for %i { the RING transfer %part_buf[%i] ->
-// %buf[%i] }, ktdf.parallel { rstd, pass 2 }; %part_buf and %buf (used by
+// into %part_buf[%i] }, the RING transfer of both points at once
+// (%part_buf[0, 0] size [2, 1] -> %buf, not a loop of one per point),
+// ktdf.parallel { rstd, pass 2 }; %part_buf and %buf (used by
 // two parts) get a leading dim of the 2 points, the temporaries of one
 // part (%sq_buf, the splat) a copy per instance. Without stream-loops the
 // accumulation and zeroing loops keep a pipeline per vector (51611 cycles

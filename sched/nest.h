@@ -381,6 +381,28 @@
  *                     (examples/add.mlir: 507 -> 517 cycles). The cost model
  *                     charges it (nest_cost.h, lane_xfers). Runs last.
  *
+ *  corelet-blocks     Runs within corelets (listed last, to keep the other
+ *                     flags' bits): a point loop of one iteration (the
+ *                     cost model's tile of one point split over N
+ *                     instances, nest_cost.h point_passes: a wide row a
+ *                     tile) whose body holds several parallel loops (the
+ *                     row's passes and the levels of its reductions) has
+ *                     each of them split instead, in blocks: scf.for %i = 0
+ *                     to n becomes
+ *                       ktdf.parallel (%b, %inst) = (0) to (N) step (1)
+ *                         distribute(num_instances = N) {
+ *                         scf.for %j = 0 to n / N { .. %b * n / N + %j .. } }
+ *                     (ktc-lower gives an instance the same points either
+ *                     way; as a loop of its own, stream-loops streams an
+ *                     instance's block and the splat it reads is loaded
+ *                     once). Both corelets work on a row as soon as it has
+ *                     landed, the next one landing meanwhile; a level's
+ *                     halves feed the next level, which reads both
+ *                     (ktc-lower signals across the corelets); the rest
+ *                     of the body (a reduction's last vector, a splat)
+ *                     stays whole, on corelet 0. A body of one parallel
+ *                     loop is corelets' own inner split, unchanged.
+ *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
  * the producer drains them after it) and buffer_phase into index arithmetic.
@@ -424,7 +446,8 @@
     X(FUSE_POINTS, "fuse-points")                                                             \
     X(FUSE_PIPELINES, "fuse-pipelines")                                                       \
     X(STREAM_LOOPS, "stream-loops")                                                           \
-    X(LANE_TRANSFERS, "lane-transfers")
+    X(LANE_TRANSFERS, "lane-transfers")                                                       \
+    X(CORELET_BLOCKS, "corelet-blocks")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

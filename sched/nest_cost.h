@@ -111,6 +111,14 @@ struct nest_cost_program {
                                           loads of what follows it (the next nest,
                                           the next run), is held after its last
                                           tile's DMA (nest_cost_choose) */
+    uint32_t point_passes;             /* a tile of one point split over I instances
+                                          pass by pass (ktc-nest's corelet-blocks:
+                                          each of these parallel loops of the point's
+                                          body over the corelets, an instance a block),
+                                          0 = not: the point's work takes 1 / I of its
+                                          time, and each pass its round trip through
+                                          the chain and a signal from and to every
+                                          corelet before the next starts */
     bool lane_xfers;                   /* with one buffer phase and the point loop
                                           split over instances, each bulk DMA of the
                                           tile's points moves as one transfer per

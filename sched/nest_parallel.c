@@ -191,6 +191,49 @@ static ir_value distribute(struct ir_module *m, ir_op loop, int64_t n)
     return inst;
 }
 
+/* Loop (0 to trips by 1, n dividing trips) becomes a loop over n blocks
+ * holding a parallel_loop over a block's trips / n points, the IV rebuilt
+ * (block * trips / n + j): split over n instances, each instance's block is
+ * then a loop of its own, which stream-loops and splat-hoist take (ktc-lower
+ * gives an instance the same block of points either way). */
+static void strip(struct ir_module *m, ir_op loop, int64_t n, int64_t trips)
+{
+    struct ir_loc loc = ir_op_get(m, loop)->loc;
+    ir_block body = nest_for_body(m, loop);
+    ir_op ops[256], y = IR_NONE;
+    uint32_t nops = 0;
+    IR_FOR_OPS(m, body, op) {
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            y = op;
+        else if (nops < 256)
+            ops[nops++] = op;
+        else
+            return;
+    }
+    if (!y || !nops)
+        return;
+    struct split_b b;
+    sb_before(&b, m, y, loc);
+    ir_op iy;
+    ir_op in = nest_make_for(&b, sb_index(&b, 0), sb_index(&b, trips / n), sb_index(&b, 1),
+                             "parallel_loop", "j", &iy);
+    for (uint32_t i = 0; i < nops; i++) {
+        ir_op_unlink(m, ops[i]);
+        ir_op_insert_before(m, iy, ops[i]);
+    }
+    ir_value old = nest_for_iv(m, loop);
+    struct split_b ib;
+    sb_before(&ib, m, ops[0], loc);
+    ir_value at = sb_addi(&ib, sb_muli(&ib, old, trips / n), nest_for_iv(m, in));
+    for (uint32_t i = 0; i < nops; i++)
+        split_replace_uses(m, ops[i], old, at);
+    ir_op_get(m, loop)->opnd[1] = sb_index(&b, n);
+    /* the bound's constant before the loop */
+    ir_op c = ir_value_def(m, ir_op_get(m, loop)->opnd[1]);
+    ir_op_unlink(m, c);
+    ir_op_insert_before(m, loop, c);
+}
+
 struct stages {
     ir_op v[64];
     uint32_t n;
@@ -225,6 +268,7 @@ struct split {
     int64_t n;
     struct temps t;
     uint8_t *kinds;
+    bool block; /* an instance's block as a loop of its own (strip) */
 };
 
 /* Notes in kinds[] the corelet-level unit kinds of the stages of s. */
@@ -341,6 +385,31 @@ static int64_t tile_instances(const struct nest_ctx *c, ir_op tl)
     return 1;
 }
 
+/* Whether loop has one iteration (a tile of one point). */
+static bool one_point(const struct ir_module *m, ir_op loop)
+{
+    int64_t trips;
+    return nest_for_normal(m, loop, &trips) && trips == 1;
+}
+
+/* corelet-blocks: point loop `loop` of one iteration, whose tile the cost
+ * model split over n instances (nest_cost.h, point_split): each parallel
+ * loop of its body (a pass over the row, a level of its reduction) is split
+ * over the n instances instead, in blocks (strip); the rest of the body
+ * (a reduction's last vector, a splat) stays whole, on corelet 0. */
+static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, struct split **sp,
+                           uint32_t *nsp, uint32_t *cap)
+{
+    struct ir_module *m = c->m;
+    IR_FOR_OPS(m, nest_for_body(m, loop), in) {
+        const char *t = ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
+        struct split x = {.fn = fn, .loop = in, .n = n, .block = true};
+        if (t && strcmp(t, "parallel_loop") == 0 && !ir_op_get(m, in)->nres &&
+            splittable(c, fn, in, &x.n, &x.t) && x.n >= 2)
+            add_split(c, &x, sp, nsp, cap);
+    }
+}
+
 /* Adds to *sp the splits of program fn: each loop of each candidate stage
  * (a compute stage of corelet-level units, only loops, in a tile loop's
  * pipeline); a loop whose points share a buffer beyond it (an accumulator
@@ -350,6 +419,7 @@ static int64_t tile_instances(const struct nest_ctx *c, ir_op tl)
 static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp, uint32_t *cap)
 {
     struct ir_module *m = c->m;
+    bool blocks = !(c->o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS));
     struct stages s = {.n = 0};
     ir_walk(m, fn, collect, &s);
     for (uint32_t i = 0; i < s.n; i++) {
@@ -369,6 +439,12 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
                 break;
             if (whole && nest_whole_level(m, c->dev, loop) != 1)
                 continue;
+            /* a tile of one point of several passes: they are split
+             * instead (corelet-blocks; one inner loop is split below) */
+            if (!whole && blocks && one_point(m, loop) && !inner_parallel(m, loop)) {
+                corelet_blocks(c, fn, loop, n0, sp, nsp, cap);
+                continue;
+            }
             if (!splittable(c, fn, loop, &x.n, &x.t)) {
                 x = (struct split){.fn = fn, .loop = in = inner_parallel(m, loop), .n = n0};
                 if (!in || !splittable(c, fn, in, &x.n, &x.t))
@@ -478,6 +554,10 @@ bool nest_corelets(struct nest_ctx *c)
     for (uint32_t i = 0; i < nsp; i++) {
         if (sp[i].n >= 2) {
             ir_op root = ir_op_parent(m, sp[i].loop);
+            int64_t trips;
+            if (sp[i].block && nest_for_normal(m, sp[i].loop, &trips) &&
+                trips % sp[i].n == 0 && trips / sp[i].n >= 2)
+                strip(m, sp[i].loop, sp[i].n, trips);
             ir_value inst = distribute(m, sp[i].loop, sp[i].n);
             for (uint32_t j = 0; j < sp[i].t.n; j++) {
                 ir_value v = sp[i].t.v[j];

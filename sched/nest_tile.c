@@ -139,6 +139,7 @@ static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device
 
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                             uint32_t disabled);
+static uint32_t passes(const struct ir_module *m, ir_op pl);
 
 /* Whether loop holds one pass: one inner loop of pipelines (no loop in
  * it), no pipeline of its own. */
@@ -1330,6 +1331,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                  !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
                                  phased_runs(m, t.tile_loop);
         t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
+        t.p.point_passes =
+            o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
 
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
@@ -1486,6 +1489,20 @@ static bool find_parallel(struct ir_module *m, ir_op op, void *ctx)
     if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL)
         *(bool *)ctx = true;
     return !*(bool *)ctx;
+}
+
+/* The parallel loops of the body of point loop pl when more than one
+ * (passes over a wide row, levels of its reduction: corelet-blocks splits
+ * them when the tile is one point; one alone is corelets' inner loop),
+ * else 0. */
+static uint32_t passes(const struct ir_module *m, ir_op pl)
+{
+    uint32_t n = 0;
+    IR_FOR_OPS(m, nest_for_body(m, pl), op) {
+        const char *t = ir_op_get(m, op)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
+        n += t && strcmp(t, "parallel_loop") == 0;
+    }
+    return n > 1 ? n : 0;
 }
 
 /* Whether a ktdf.parallel (the corelets' split) lies under op. */

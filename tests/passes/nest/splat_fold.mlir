@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=register-carry --disable=fuse-pipelines --disable=lane-transfers
+// RUN: ktc-nest --disable=corelet-blocks --disable=register-carry --disable=fuse-pipelines --disable=lane-transfers
 // PARSE: --device=sample --stage=sched.routed
 // y = x * rsqrt(sum(x) * 0.25 + 1.0) over 2 rows of 4096 f16 on one core
 // (a row per corelet):

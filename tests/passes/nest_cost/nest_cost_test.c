@@ -486,6 +486,34 @@ static void test_instances(void **state)
     assert_true(ch.cycles > 0.99 * one.cycles);
 }
 
+/* ktc-nest's corelet-blocks: a tile of one point split pass by pass over
+ * the corelets (point_passes, the point's parallel loops): the point's
+ * compute takes half its time on 2 instances, less a round trip and
+ * signals a pass; without passes a tile of one point gains nothing from a
+ * second instance (corelets splits points), and tiles of more points are
+ * modeled as before. */
+static void test_point_passes(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(2, 1);
+    p.vector_ops_per_point = 4096;
+    double one = nest_cost_predict(spyre, &p, 1, 2, 1);
+    double two = nest_cost_predict(spyre, &p, 2, 1, 2);
+    assert_true(nest_cost_predict(spyre, &p, 1, 2, 2) == one);
+    p.point_passes = 3;
+    double split3 = nest_cost_predict(spyre, &p, 1, 2, 2);
+    assert_true(split3 < 0.6 * one);
+    assert_true(nest_cost_predict(spyre, &p, 1, 2, 1) == one);
+    assert_true(nest_cost_predict(spyre, &p, 2, 1, 2) == two);
+    p.point_passes = 30;
+    assert_true(nest_cost_predict(spyre, &p, 1, 2, 2) > split3);
+    p.point_passes = 3;
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(spyre, &p, 2, spyre->ncorelets, &ch));
+    assert_int_equal(ch.tile, 1);
+    assert_int_equal(ch.instances, spyre->ncorelets);
+}
+
 /* Vector ops take ceil(elements / lanes) cycles of the compute unit's
  * lanes for the element type (spyre: 64 f16, 32 f32). */
 static void test_lanes(void **state)
@@ -583,7 +611,7 @@ int main(void)
         cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
         cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
-        cmocka_unit_test(test_lane_transfers),
+        cmocka_unit_test(test_lane_transfers),    cmocka_unit_test(test_point_passes),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

@@ -676,6 +676,45 @@ static void roofline_aggregate_reads(void **state)
                        "DDR (aggregate) reads");
 }
 
+/* The compulsory-traffic roofline counts each stick (timing_core's DDR word:
+ * 64 bytes) once: roof_twice reads 8 KiB of x twice, overlapping by 4 KiB,
+ * and writes the same 8 KiB of y twice. The roofline pays for 16 KiB each
+ * way (the write path: 100 + 256 + 50); the compulsory bound for 12 KiB read
+ * and 8 KiB written (100 + 128 + 50). Where nothing is moved twice the two
+ * agree (roof_rw), and two cores' reads share the aggregate (roof_agg: 16
+ * KiB over two read links of 128 B/cycle would take 64 cycles, over the
+ * aggregate 128). */
+static void compulsory_counts_sticks_once(void **state)
+{
+    (void)state;
+    struct sim_report r = run_timed("roof_twice");
+    print_message("roof_twice: %llu cycles, roofline %llu, compulsory %llu = latency %llu + busy "
+                  "of %s (%llu + %llu bytes)\n", (unsigned long long)r.cycles,
+                  (unsigned long long)r.roofline_cycles, (unsigned long long)r.compulsory_cycles,
+                  (unsigned long long)r.compulsory_latency, r.compulsory_by,
+                  (unsigned long long)r.compulsory_read, (unsigned long long)r.compulsory_written);
+    assert_int_equal(r.stick, 64);
+    assert_int_equal(r.compulsory_read, 12288);
+    assert_int_equal(r.compulsory_written, 8192);
+    assert_int_equal(r.roofline_cycles, 406);
+    assert_int_equal(r.compulsory_cycles, 278);
+    assert_int_equal(r.compulsory_latency, 150);
+    assert_string_equal(r.compulsory_by, "C0-MNISU -> DDR");
+    assert_true(r.cycles >= r.roofline_cycles);
+    sim_report_free(&r);
+    r = run_timed("roof_rw");
+    assert_int_equal(r.compulsory_read, 8192);
+    assert_int_equal(r.compulsory_written, 8192);
+    assert_int_equal(r.compulsory_cycles, r.roofline_cycles);
+    sim_report_free(&r);
+    r = run_timed_on("roof_agg", "timing_two");
+    assert_int_equal(r.compulsory_read, 16384);
+    assert_int_equal(r.compulsory_written, 256);
+    assert_int_equal(r.compulsory_cycles, 278);
+    assert_string_equal(r.compulsory_by, "DDR (aggregate) reads");
+    sim_report_free(&r);
+}
+
 /* sig.wait posts its signal when the unit's DMAs are done but does not hold
  * the unit: the second tile's DMA starts at cycle 65 (64 + the sig's one
  * busy cycle) while the first is in flight. With a blocking sig.wait the
@@ -830,6 +869,7 @@ int main(void)
         cmocka_unit_test(compare_select),
         cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
         cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(roofline_aggregate_reads),
+        cmocka_unit_test(compulsory_counts_sticks_once),
         cmocka_unit_test(sig_wait_does_not_block),
         cmocka_unit_test(tensors_at_fixed_addresses),
     };

@@ -166,11 +166,11 @@ static void compulsory(struct sim_kernel *k, struct sim_report *r, struct sblock
     uint64_t c[2] = {0, 0};
     const char *mem = "none";
     for (uint32_t m = 0; m < s->nmem; m++) {
-        const struct stouch *t = &k->touch[m];
-        if (!t->n[0] && !t->n[1])
+        uint64_t n[2] = {stouch_count(k, m, 0), stouch_count(k, m, 1)};
+        if (!n[0] && !n[1])
             continue;
-        c[0] += t->n[0] * s->stick;
-        c[1] += t->n[1] * s->stick;
+        c[0] += n[0] * s->stick;
+        c[1] += n[1] * s->stick;
         mem = s->d->res[s->mem[m].res].name;
     }
     r->stick = s->stick;

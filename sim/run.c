@@ -766,7 +766,16 @@ static inline void mem_wr(struct smem *m, uint64_t a, const void *src, uint64_t 
 }
 
 /* Records rows of bytes each, stride apart from a (checked), as read (w =
- * 0) or written in device memory mem: the compulsory traffic's sticks. */
+ * 0) or written in device memory mem: the compulsory traffic's sticks. Out
+ * of line: the accesses that call it stay small enough for step, the run's
+ * dispatch, to be inlined into sim_run. */
+static void mark(struct run *R, uint32_t mem, unsigned w, int64_t a, int64_t rows, int64_t bytes,
+                 int64_t stride)
+#if defined(__GNUC__)
+    __attribute__((noinline))
+#endif
+    ;
+
 static void mark(struct run *R, uint32_t mem, unsigned w, int64_t a, int64_t rows, int64_t bytes,
                  int64_t stride)
 {

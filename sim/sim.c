@@ -448,7 +448,7 @@ static unsigned popcount64(uint64_t v)
 #endif
 }
 
-void stouch_mark(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a, uint64_t n)
+void stouch_mark_slow(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a, uint64_t n)
 {
     if (!n)
         return;
@@ -487,11 +487,7 @@ void stouch_mark(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a, uin
                 m &= ~(uint64_t)0 << (lo & 63);
             if (i == hi >> 6)
                 m &= ~(uint64_t)0 >> (63 - (hi & 63));
-            uint64_t fresh = m & ~bits[i];
-            if (fresh) {
-                bits[i] |= fresh;
-                t->n[w] += popcount64(fresh);
-            }
+            bits[i] |= m;
         }
     }
 }
@@ -502,8 +498,19 @@ void stouch_reset(struct sim_kernel *k)
         struct stouch *t = &k->touch[m];
         for (uint64_t i = 0; i < t->nused; i++)
             memset(t->chunk[t->used[i]], 0, 2 * SIM_TOUCH_WORDS * sizeof **t->chunk);
-        t->n[0] = t->n[1] = 0;
     }
+}
+
+uint64_t stouch_count(const struct sim_kernel *k, uint32_t mem, unsigned w)
+{
+    const struct stouch *t = &k->touch[mem];
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < t->nused; i++) {
+        const uint64_t *bits = t->chunk[t->used[i]] + w * SIM_TOUCH_WORDS;
+        for (uint64_t j = 0; j < SIM_TOUCH_WORDS; j++)
+            n += popcount64(bits[j]);
+    }
+    return n;
 }
 
 void sim_kernel_patch_insn(struct sim_kernel *k, uint32_t prog, uint32_t insn, uint32_t slot,

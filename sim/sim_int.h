@@ -53,7 +53,6 @@ struct stouch {
     uint64_t **chunk;  /* SIM_TOUCH_WORDS read bits, then as many write bits */
     uint64_t *used;    /* indices of the allocated chunks */
     uint64_t nused, capused;
-    uint64_t n[2];     /* sticks read, written */
 };
 
 /* Where a resource sits relative to device memory (the memory KTIR's global
@@ -169,8 +168,29 @@ void sim_run_state_free(struct sim_kernel *k);
 /* Records that the run read (w = 0) or wrote (w = 1) bytes [a, a + n) of
  * device memory mem (the caller checked the range); stouch_reset forgets
  * every run's record. */
-void stouch_mark(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a, uint64_t n);
+void stouch_mark_slow(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a, uint64_t n);
 void stouch_reset(struct sim_kernel *k);
+/* The distinct sticks of memory mem read (w = 0) or written since the reset. */
+uint64_t stouch_count(const struct sim_kernel *k, uint32_t mem, unsigned w);
+
+/* stouch_mark_slow with its common case inline: a power-of-two stick and
+ * sticks within one word of a chunk already allocated. */
+static inline void stouch_mark(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a,
+                               uint64_t n)
+{
+    struct stouch *t = &k->touch[mem];
+    int sh = k->s->stick_shift;
+    if (n && sh >= 0 && t->nchunks) {
+        uint64_t first = a >> sh, last = (a + n - 1) >> sh;
+        uint64_t *bits = t->chunk[first >> SIM_TOUCH_BITS];
+        if (bits && first >> 6 == last >> 6) {
+            uint64_t *word = bits + w * SIM_TOUCH_WORDS + ((first & (SIM_TOUCH_STICKS - 1)) >> 6);
+            *word |= (~(uint64_t)0 << (first & 63)) & (~(uint64_t)0 >> (63 - (last & 63)));
+            return;
+        }
+    }
+    stouch_mark_slow(k, mem, w, a, n);
+}
 
 /* Byte copies into and out of a memory; the caller checked the range. */
 void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n);

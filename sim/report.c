@@ -221,8 +221,7 @@ static void compulsory(struct sim_kernel *k, struct sim_report *r, struct sblock
         if (t && t + l > best) {
             best = t + l;
             lat = l;
-            snprintf(by, sizeof by, "%.64s%s", ag->name,
-                     w == 2 ? "" : w ? " writes" : " reads");
+            snprintf(by, sizeof by, "%.64s%s", ag->name, w == 2 ? "" : w ? " writes" : " reads");
         }
     }
     r->compulsory_cycles = cycles_of(best);

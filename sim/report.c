@@ -28,6 +28,13 @@
  * device-memory read and a device-memory write, as in a kernel compiled from
  * KTIR. bandwidth_cycles is the busy part alone (the largest busy time); the
  * bottleneck is whatever, datapath or unit, was busiest in this run.
+ *
+ * The roofline is a bound for the traffic the kernel as compiled moves: a
+ * schedule that reads its input three times has one three times higher.
+ * The compulsory-traffic roofline (compulsory() below) is the same bound
+ * for the device-memory traffic no schedule avoids: each distinct stick
+ * the run read or wrote (run.c records them, sim.c keeps the bitmaps),
+ * moved once.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,8 +63,10 @@ static const char *keep(struct sblock *b, const char *s, const char *suffix)
     return at;
 }
 
-static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t *vbusy,
-                     struct sblock *sb)
+/* R and W, the least latencies (ticks) of the datapaths out of and into
+ * device memory that the run used (0 when none), and the aggregate's,
+ * min(R, W) of those used. */
+static void dev_latencies(const struct sim_kernel *k, uint64_t *r, uint64_t *w, uint64_t *agg)
 {
     uint64_t rd = UINT64_MAX, wr = UINT64_MAX;
     for (uint32_t i = 0; i < k->nres; i++) {
@@ -69,6 +78,17 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         if (x->role == SRES_DEV_WRITE && x->lat < wr)
             wr = x->lat;
     }
+    *agg = rd < wr ? rd : wr;
+    *r = rd == UINT64_MAX ? 0 : rd;
+    *w = wr == UINT64_MAX ? 0 : wr;
+    *agg = *agg == UINT64_MAX ? 0 : *agg;
+}
+
+static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t *vbusy,
+                     struct sblock *sb)
+{
+    uint64_t rd, wr, agg;
+    dev_latencies(k, &rd, &wr, &agg);
     /* bytes read from and written to device memory: the sums over the
      * datapaths out of and into it (each transfer crosses one of each
      * direction it uses), when one memory's aggregate carries them all */
@@ -84,10 +104,6 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
             ag = x;
         }
     }
-    uint64_t agg = rd < wr ? rd : wr;
-    rd = rd == UINT64_MAX ? 0 : rd;
-    wr = wr == UINT64_MAX ? 0 : wr;
-    agg = agg == UINT64_MAX ? 0 : agg;
     uint64_t best = 0, bw = 0, lat = 0;
     const char *by = NULL, *unit = NULL, *part_of = "";
     for (uint32_t i = 0; i < k->nres; i++) {
@@ -132,6 +148,87 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
     r->roofline_by = unit ? keep(sb, unit, " lanes") : keep(sb, by ? by : "none", part_of);
 }
 
+/* The compulsory-traffic roofline: the distinct sticks the run read (Cr
+ * bytes) and wrote (Cw) in device memory, each once, at the bandwidth of
+ * the datapaths out of and into it that the run used (their sum: the
+ * sticks could be spread over all of them) and of its aggregate, with the
+ * roofline's latencies: the largest of
+ *
+ *   Cr / (the read datapaths' bandwidth)    + R + W
+ *   R + Cw / (the write datapaths' bandwidth) + W
+ *   (Cr + Cw) / aggregate                   + min(R, W)
+ *   Cr / aggregate + R + W,  R + Cw / aggregate + W
+ *
+ * each in whole ticks rounded down. */
+static void compulsory(struct sim_kernel *k, struct sim_report *r, struct sblock *sb)
+{
+    const struct sim *s = k->s;
+    uint64_t c[2] = {0, 0};
+    const char *mem = "none";
+    for (uint32_t m = 0; m < s->nmem; m++) {
+        uint64_t n[2] = {stouch_count(k, m, 0), stouch_count(k, m, 1)};
+        if (!n[0] && !n[1])
+            continue;
+        c[0] += n[0] * s->stick;
+        c[1] += n[1] * s->stick;
+        mem = s->d->res[s->mem[m].res].name;
+    }
+    r->stick = s->stick;
+    r->compulsory_read = c[0];
+    r->compulsory_written = c[1];
+    uint64_t rd, wr, agg;
+    dev_latencies(k, &rd, &wr, &agg);
+    double bw[2] = {0, 0};
+    uint32_t nl[2] = {0, 0}, naggs = 0;
+    const char *one[2] = {NULL, NULL};
+    const struct sres *ag = NULL;
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        if (!x->bytes)
+            continue;
+        int w = x->role == SRES_DEV_READ ? 0 : x->role == SRES_DEV_WRITE ? 1 : -1;
+        if (w >= 0) {
+            bw[w] += x->bw;
+            nl[w]++;
+            one[w] = x->name;
+        }
+        if (x->role == SRES_DEV_AGG) {
+            naggs++;
+            ag = x;
+        }
+    }
+    uint64_t best = 0, lat = 0;
+    char by[160];
+    snprintf(by, sizeof by, "none");
+    for (int w = 0; w < 2; w++) {
+        if (!c[w] || bw[w] <= 0)
+            continue;
+        uint64_t t = (uint64_t)((double)c[w] * SIM_TICK / bw[w]);
+        if (t && t + rd + wr > best) {
+            best = t + rd + wr;
+            lat = rd + wr;
+            if (nl[w] == 1)
+                snprintf(by, sizeof by, "%s", one[w]);
+            else
+                snprintf(by, sizeof by, "%.64s %s over %u datapaths", mem, w ? "writes" : "reads",
+                         nl[w]);
+        }
+    }
+    for (int w = 0; naggs == 1 && w < 3; w++) {
+        uint64_t bytes = w == 2 ? c[0] + c[1] : c[w];
+        uint64_t l = w == 2 ? agg : rd + wr;
+        uint64_t t = (uint64_t)((double)bytes * SIM_TICK / ag->bw);
+        if (t && t + l > best) {
+            best = t + l;
+            lat = l;
+            snprintf(by, sizeof by, "%.64s%s", ag->name, w == 2 ? "" : w ? " writes" : " reads");
+        }
+    }
+    r->compulsory_cycles = cycles_of(best);
+    r->compulsory_latency = cycles_of(lat);
+    r->compulsory_by = keep(sb, by, "");
+}
+
 void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
                      const uint64_t *stall, const uint64_t *insns, const uint64_t *lanes,
                      const uint64_t *vbusy, uint64_t end)
@@ -140,8 +237,9 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
     r->nunits = k->nunits;
     r->units = calloc(k->nunits ? k->nunits : 1, sizeof *r->units);
     /* the strings: names of units, kinds, datapaths, the roofline's (at most
-     * the longest name + " writes") and "none" */
-    size_t size = sizeof "none" + sizeof " writes", longest = 0;
+     * the longest name + " writes"), the compulsory roofline's (at most 160)
+     * and "none" */
+    size_t size = sizeof "none" + sizeof " writes" + 160, longest = 0;
     for (uint32_t i = 0; i < k->nunits; i++) {
         size_t n = strlen(k->units[i].u->name) + 1;
         size += n + strlen(k->units[i].u->kind) + 1;
@@ -195,6 +293,7 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         }
     }
     roofline(k, r, vbusy, &sb);
+    compulsory(k, r, &sb);
 }
 
 void sim_report_free(struct sim_report *r)
@@ -223,6 +322,15 @@ void sim_print_stats(const struct sim_report *r, FILE *out)
             r->roofline_by ? r->roofline_by : "none", (unsigned long long)r->bandwidth_cycles,
             r->cycles ? 100.0 * (double)r->roofline_cycles / (double)r->cycles : 0.0,
             r->bottleneck);
+    fprintf(out, "compulsory: %llu cycles (= latency %llu + busy %llu of %s; %llu bytes: %llu read, "
+            "%llu written, in %llu-byte sticks; cycles / compulsory %.2f)\n",
+            (unsigned long long)r->compulsory_cycles, (unsigned long long)r->compulsory_latency,
+            (unsigned long long)(r->compulsory_cycles - r->compulsory_latency),
+            r->compulsory_by ? r->compulsory_by : "none",
+            (unsigned long long)(r->compulsory_read + r->compulsory_written),
+            (unsigned long long)r->compulsory_read, (unsigned long long)r->compulsory_written,
+            (unsigned long long)r->stick,
+            r->compulsory_cycles ? (double)r->cycles / (double)r->compulsory_cycles : 0.0);
     fprintf(out, "status: %s; %llu instructions, %llu vector lane operations\n",
             status_name[r->status], (unsigned long long)r->insns,
             (unsigned long long)r->lane_ops);
@@ -271,6 +379,14 @@ void sim_print_stats_json(const struct sim_report *r, FILE *out)
     json_string(r->roofline_by ? r->roofline_by : "none", out);
     fputs(",\n  \"bottleneck\": ", out);
     json_string(r->bottleneck, out);
+    fprintf(out, ",\n  \"compulsory_cycles\": %llu,\n  \"compulsory_latency\": %llu,\n"
+            "  \"compulsory_by\": ", (unsigned long long)r->compulsory_cycles,
+            (unsigned long long)r->compulsory_latency);
+    json_string(r->compulsory_by ? r->compulsory_by : "none", out);
+    fprintf(out, ",\n  \"compulsory_read_bytes\": %llu,\n  \"compulsory_written_bytes\": %llu,\n"
+            "  \"stick_bytes\": %llu",
+            (unsigned long long)r->compulsory_read, (unsigned long long)r->compulsory_written,
+            (unsigned long long)r->stick);
     fprintf(out, ",\n  \"instructions\": %llu,\n  \"lane_ops\": %llu,\n  \"bytes\": {",
             (unsigned long long)r->insns, (unsigned long long)r->lane_ops);
     for (uint32_t i = 0; i < r->npaths; i++) {

@@ -765,6 +765,28 @@ static inline void mem_wr(struct smem *m, uint64_t a, const void *src, uint64_t 
         smem_write(m, a, src, n);
 }
 
+/* Records rows of bytes each, stride apart from a (checked), as read (w =
+ * 0) or written in device memory mem: the compulsory traffic's sticks. Out
+ * of line: the accesses that call it stay small enough for step, the run's
+ * dispatch, to be inlined into sim_run. */
+static void mark(struct run *R, uint32_t mem, unsigned w, int64_t a, int64_t rows, int64_t bytes,
+                 int64_t stride)
+#if defined(__GNUC__)
+    __attribute__((noinline))
+#endif
+    ;
+
+static void mark(struct run *R, uint32_t mem, unsigned w, int64_t a, int64_t rows, int64_t bytes,
+                 int64_t stride)
+{
+    if (stride == bytes) {
+        stouch_mark(R->k, mem, w, (uint64_t)a, (uint64_t)(rows * bytes));
+        return;
+    }
+    for (int64_t i = 0; i < rows; i++)
+        stouch_mark(R->k, mem, w, (uint64_t)(a + i * stride), (uint64_t)bytes);
+}
+
 static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
@@ -788,6 +810,8 @@ static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
             mem_rd(m, (uint64_t)(a + i * st), d->data + i * es, (uint64_t)es);
         }
     }
+    if (p->dev)
+        mark(R, p->mem, 0, a, n, es, st);
     uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)(n * es), x->t, &dur, &lat);
     work(R, unit, in->op, start, dur);
     d->ready = x->t + lat;
@@ -816,6 +840,8 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
             mem_wr(m, (uint64_t)(a + i * st), s->data + i * es, (uint64_t)es);
         }
     }
+    if (p->dev)
+        mark(R, p->mem, 1, a, n, es, st);
     uint64_t dur, lat, start = claim(R, p->wr, 2, (uint64_t)(n * es), x->t, &dur, &lat);
     work(R, unit, in->op, start, dur);
     return X_OK;
@@ -855,6 +881,10 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
             smem_write(dm, to, buf, (uint64_t)bytes);
         }
     }
+    if (sp->dev)
+        mark(R, sp->mem, 0, sa, rows, bytes, sst);
+    if (dp->dev)
+        mark(R, dp->mem, 1, da, rows, bytes, dst);
     uint32_t rs[4 + SC_MAX_ROUTE] = {sp->rd[0], dp->wr[0], sp->rd[1], dp->wr[1]};
     if (rs[3] == rs[2])
         rs[3] = SC_NONE;
@@ -1167,6 +1197,7 @@ static void reset_chans(struct sim_kernel *k)
     }
     for (uint32_t r = 0; r < k->nres; r++)
         k->res[r].free = k->res[r].bytes = k->res[r].busy = 0;
+    stouch_reset(k);
 }
 
 void sim_run_state_free(struct sim_kernel *k)

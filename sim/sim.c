@@ -34,6 +34,21 @@ struct sim *sim_new(const struct arch_device *d)
         s->nmem++;
         s->is_dev_mem[r] = dev_kind && strcmp(d->res[r].kind, dev_kind) == 0;
     }
+    /* the stick: device memory's word as the units access it */
+    s->stick = 1;
+    for (uint32_t r = 0; dev_kind && r < d->nres; r++) {
+        const struct arch_res *x = &d->res[r];
+        for (uint32_t i = 0; i < x->nload + x->nstore; i++) {
+            const struct arch_access *a = i < x->nload ? &x->load[i] : &x->store[i - x->nload];
+            if (a->space && strcmp(a->space, dev_kind) == 0 && a->word_size > 0 &&
+                (uint64_t)a->word_size > s->stick)
+                s->stick = (uint64_t)a->word_size;
+        }
+    }
+    s->stick_shift = -1;
+    for (int b = 0; b < 63; b++)
+        if (s->stick == (uint64_t)1 << b)
+            s->stick_shift = b;
     s->mem = xcalloc(s->nmem, sizeof *s->mem);
     uint32_t k = 0;
     for (uint32_t r = 0; r < d->nres; r++) {
@@ -265,6 +280,7 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
     k->agg_of_mem = xcalloc(s->nmem, sizeof *k->agg_of_mem);
     for (uint32_t i = 0; i < s->nmem; i++)
         k->agg_of_mem[i] = SC_NONE;
+    k->touch = xcalloc(s->nmem, sizeof *k->touch);
     k->code = xcalloc(b->nprogs, sizeof *k->code);
     k->ops = xcalloc(b->nprogs, sizeof *k->ops);
     for (uint32_t p = 0; p < b->nprogs; p++) {
@@ -302,6 +318,7 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
                 continue;
             uint32_t mr = arch_res_find(d, u->u->bind_mem[p]);
             kp->mem = s->mem_of_res[mr];
+            kp->dev = s->is_dev_mem[mr];
             kp->rd[0] = link_res(k, sc_link_between(d, mr, u->res));
             if (kp->rd[0] == SC_NONE && d->res[mr].core >= 0 && d->res[mr].core != d->res[u->res].core) {
                 uint32_t links[SC_MAX_ROUTE];
@@ -406,7 +423,94 @@ void sim_kernel_free(struct sim_kernel *k)
     free(k->res);
     free(k->res_of_link);
     free(k->agg_of_mem);
+    for (uint32_t m = 0; m < k->s->nmem; m++) {
+        struct stouch *t = &k->touch[m];
+        for (uint64_t i = 0; i < t->nused; i++)
+            free(t->chunk[t->used[i]]);
+        free(t->chunk);
+        free(t->used);
+    }
+    free(k->touch);
     free(k);
+}
+
+/* ---- the sticks a run touches ----------------------------------------- */
+
+static unsigned popcount64(uint64_t v)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_popcountll(v);
+#else
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+#endif
+}
+
+void stouch_mark_slow(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a, uint64_t n)
+{
+    if (!n)
+        return;
+    const struct sim *s = k->s;
+    struct stouch *t = &k->touch[mem];
+    uint64_t first, last;
+    if (s->stick_shift >= 0) {
+        first = a >> s->stick_shift;
+        last = (a + n - 1) >> s->stick_shift;
+    } else {
+        first = a / s->stick;
+        last = (a + n - 1) / s->stick;
+    }
+    if (!t->nchunks) {
+        uint64_t sticks = (s->mem[mem].size + s->stick - 1) / s->stick;
+        t->nchunks = (sticks + SIM_TOUCH_STICKS - 1) >> SIM_TOUCH_BITS;
+        t->chunk = xcalloc(t->nchunks, sizeof *t->chunk);
+    }
+    for (uint64_t c = first >> SIM_TOUCH_BITS; c <= last >> SIM_TOUCH_BITS; c++) {
+        if (!t->chunk[c]) {
+            t->chunk[c] = xcalloc(2 * SIM_TOUCH_WORDS, sizeof **t->chunk);
+            if (t->nused == t->capused) {
+                t->capused = t->capused ? 2 * t->capused : 16;
+                t->used = realloc(t->used, t->capused * sizeof *t->used);
+                if (!t->used)
+                    abort();
+            }
+            t->used[t->nused++] = c;
+        }
+        uint64_t *bits = t->chunk[c] + w * SIM_TOUCH_WORDS, base = c << SIM_TOUCH_BITS;
+        uint64_t lo = first > base ? first - base : 0;
+        uint64_t hi = last - base < SIM_TOUCH_STICKS ? last - base : SIM_TOUCH_STICKS - 1;
+        for (uint64_t i = lo >> 6; i <= hi >> 6; i++) {
+            uint64_t m = ~(uint64_t)0;
+            if (i == lo >> 6)
+                m &= ~(uint64_t)0 << (lo & 63);
+            if (i == hi >> 6)
+                m &= ~(uint64_t)0 >> (63 - (hi & 63));
+            bits[i] |= m;
+        }
+    }
+}
+
+void stouch_reset(struct sim_kernel *k)
+{
+    for (uint32_t m = 0; m < k->s->nmem; m++) {
+        struct stouch *t = &k->touch[m];
+        for (uint64_t i = 0; i < t->nused; i++)
+            memset(t->chunk[t->used[i]], 0, 2 * SIM_TOUCH_WORDS * sizeof **t->chunk);
+    }
+}
+
+uint64_t stouch_count(const struct sim_kernel *k, uint32_t mem, unsigned w)
+{
+    const struct stouch *t = &k->touch[mem];
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < t->nused; i++) {
+        const uint64_t *bits = t->chunk[t->used[i]] + w * SIM_TOUCH_WORDS;
+        for (uint64_t j = 0; j < SIM_TOUCH_WORDS; j++)
+            n += popcount64(bits[j]);
+    }
+    return n;
 }
 
 void sim_kernel_patch_insn(struct sim_kernel *k, uint32_t prog, uint32_t insn, uint32_t slot,

@@ -81,6 +81,23 @@ struct sim_report {
     const char *roofline_by;   /* the resource (datapath or "UNIT lanes") that sets roofline_cycles */
     uint64_t roofline_latency; /* the latency part of roofline_cycles (the rest is roofline_by's busy) */
     const char *bottleneck;    /* the datapath or unit that was busiest in this run */
+    /* The compulsory-traffic roofline: what the run's device-memory traffic
+     * costs at least when every distinct stick (device memory's word, from
+     * the device description: the units' word_size for it) that it read is
+     * read once and every one it wrote is written once, at the bandwidth of
+     * the datapaths out of and into device memory it used (their sum) and of
+     * the aggregate, plus the roofline's latencies (report.c). Unlike
+     * roofline_cycles it does not grow when a schedule moves the same bytes
+     * twice, so cycles / compulsory_cycles shows redundant traffic too; it
+     * counts no compute, and whole sticks (a run moving part of a stick can
+     * have it above roofline_cycles). */
+    uint64_t compulsory_cycles;
+    uint64_t compulsory_latency;  /* its latency part */
+    const char *compulsory_by;    /* what sets it: a datapath, "DDR reads over N datapaths",
+                                     "DDR (aggregate)" [" reads" | " writes"], or "none" */
+    uint64_t compulsory_read;     /* bytes: distinct sticks read x stick */
+    uint64_t compulsory_written;  /* bytes: distinct sticks written x stick */
+    uint64_t stick;               /* bytes */
     uint64_t lane_ops, insns;
     uint32_t nunits, npaths;
     struct sim_unit_stats *units;
@@ -95,9 +112,12 @@ struct sim_report {
 enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struct sim_report *r);
 void sim_report_free(struct sim_report *r);
 
-/* The report as text (--stats) or JSON (--stats-json; keys cycles,
- * roofline_cycles, roofline_latency, bandwidth_cycles, roofline_by, bottleneck,
- * bytes {datapath: n}, units [...]). */
+/* The report as text (--stats: a `cycles: N (roofline R = ...)` line, then
+ * `compulsory: C cycles (= latency L + busy B of X; K bytes: ...)`, ...) or
+ * JSON (--stats-json; keys cycles, roofline_cycles, roofline_latency,
+ * bandwidth_cycles, roofline_by, bottleneck, compulsory_cycles,
+ * compulsory_latency, compulsory_by, compulsory_read_bytes,
+ * compulsory_written_bytes, stick_bytes, bytes {datapath: n}, units [...]). */
 void sim_print_stats(const struct sim_report *r, FILE *out);
 void sim_print_stats_json(const struct sim_report *r, FILE *out);
 /* Chrome/Perfetto trace JSON: a process per core, a track per unit

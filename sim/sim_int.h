@@ -35,6 +35,24 @@ struct sim {
     struct smem *mem;
     uint32_t *mem_of_res; /* arch resource -> memory index, or SC_NONE */
     bool *is_dev_mem;     /* arch resource -> it is device memory */
+    /* device memory's word, the stick (bytes): the largest word_size of any
+     * unit's access to it (arch_access), 1 when none gives one; its log2,
+     * or -1 when it is no power of two */
+    uint64_t stick;
+    int stick_shift;
+};
+
+/* The distinct sticks of one device memory a run read and wrote (the
+ * compulsory traffic, report.c): a bitmap per direction for each chunk of
+ * SIM_TOUCH_STICKS sticks, allocated on the chunk's first access. */
+#define SIM_TOUCH_BITS 12
+#define SIM_TOUCH_STICKS ((uint64_t)1 << SIM_TOUCH_BITS)
+#define SIM_TOUCH_WORDS (SIM_TOUCH_STICKS / 64)
+struct stouch {
+    uint64_t nchunks;  /* 0 until the first access */
+    uint64_t **chunk;  /* SIM_TOUCH_WORDS read bits, then as many write bits */
+    uint64_t *used;    /* indices of the allocated chunks */
+    uint64_t nused, capused;
 };
 
 /* Where a resource sits relative to device memory (the memory KTIR's global
@@ -80,6 +98,7 @@ struct kport {
     struct kacc ldc, stc;              /* ld and st for the run's checks */
     uint32_t *path, npath; /* another core's memory (a ring transfer's source): the resources
                               of every link of the route to the unit, rd[0] unused */
+    bool dev;              /* mem is device memory: its accesses are counted in sim_kernel.touch */
 };
 
 /* Fills c from a (NULL: any access). */
@@ -135,6 +154,7 @@ struct sim_kernel {
     struct sres *res;
     uint32_t *res_of_link;  /* arch link -> resource, SC_NONE until used */
     uint32_t *agg_of_mem;   /* memory -> its aggregate resource, or SC_NONE */
+    struct stouch *touch;   /* per memory (used for device memory only): this run's sticks */
     /* run.c's state, kept between runs (allocated by the first) */
     struct urun *run_u;
     struct sim_hent *run_heap;
@@ -144,6 +164,33 @@ struct sim_kernel {
 
 /* Frees run.c's state kept in k. */
 void sim_run_state_free(struct sim_kernel *k);
+
+/* Records that the run read (w = 0) or wrote (w = 1) bytes [a, a + n) of
+ * device memory mem (the caller checked the range); stouch_reset forgets
+ * every run's record. */
+void stouch_mark_slow(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a, uint64_t n);
+void stouch_reset(struct sim_kernel *k);
+/* The distinct sticks of memory mem read (w = 0) or written since the reset. */
+uint64_t stouch_count(const struct sim_kernel *k, uint32_t mem, unsigned w);
+
+/* stouch_mark_slow with its common case inline: a power-of-two stick and
+ * sticks within one word of a chunk already allocated. */
+static inline void stouch_mark(struct sim_kernel *k, uint32_t mem, unsigned w, uint64_t a,
+                               uint64_t n)
+{
+    struct stouch *t = &k->touch[mem];
+    int sh = k->s->stick_shift;
+    if (n && sh >= 0 && t->nchunks) {
+        uint64_t first = a >> sh, last = (a + n - 1) >> sh;
+        uint64_t *bits = t->chunk[first >> SIM_TOUCH_BITS];
+        if (bits && first >> 6 == last >> 6) {
+            uint64_t *word = bits + w * SIM_TOUCH_WORDS + ((first & (SIM_TOUCH_STICKS - 1)) >> 6);
+            *word |= (~(uint64_t)0 << (first & 63)) & (~(uint64_t)0 >> (63 - (last & 63)));
+            return;
+        }
+    }
+    stouch_mark_slow(k, mem, w, a, n);
+}
 
 /* Byte copies into and out of a memory; the caller checked the range. */
 void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n);

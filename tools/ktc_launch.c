@@ -514,7 +514,7 @@ int main(int argc, char **argv)
          .is_bool = true, .set = &o.check},
         {"repeat", "prepare once, launch N times on the same inputs; report host times", .count = &o.repeat,
          .arg = "=N"},
-        {"stats", "cycles, utilization, bytes, roofline (on stdout)",
+        {"stats", "cycles, utilization, bytes, roofline, compulsory-traffic roofline (on stdout)",
          .is_bool = true, .set = &o.stats},
         {"stats-json", "the same as JSON", .value = &o.stats_json, .arg = " FILE"},
         {"trace", "Chrome/Perfetto trace JSON of the last launch", .value = &o.trace,

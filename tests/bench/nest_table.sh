@@ -3,7 +3,11 @@
 # table): per kernel, simulated cycles compiled without ktc-nest
 # (`ktc compile --disable=nest`), with it, with it but without double
 # buffering, the device roofline of the nested run (ktc-launch's latency-aware
-# lower bound), cycles/roofline, the cost model's predicted cycles (`ktc-nest
+# lower bound for the traffic it moves), cycles/roofline, the compulsory-traffic
+# roofline (ktc-launch's `compulsory:` line: every distinct device-memory stick
+# the run reads and writes moved once, so a schedule that re-reads its input
+# is not measured against its own extra traffic), cycles/compulsory, the
+# speedup over the run without ktc-nest, the cost model's predicted cycles (`ktc-nest
 # --stats`'s "program modeled N cycles" lines when there are, else the sum
 # of its "modeled N cycles" over the nests; the last column says which) and
 # its error against the nested run. Every run is checked against ktc-interp; a
@@ -46,11 +50,11 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/rope_rows_mod_163840.mlir")
 fi
 
-# run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, pred, src (or a why)
+# run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, comp, pred, src (or a why)
 run() {
     local name=$1 k=$2 la=$3
     shift 3
-    cyc=- roof=- pred=- src=-
+    cyc=- roof=- comp=- pred=- src=-
     if ! "$tools/ktc" compile "$k" --device="$dev" -o "$tmp/$name.sc" --stats "$@" \
         >"$tmp/$name.out" 2>&1; then
         cyc="no-compile"
@@ -74,9 +78,10 @@ run() {
     fi
     cyc=$(printf '%s\n' "$out" | sed -n 's/^cycles: \([0-9]*\).*/\1/p')
     roof=$(printf '%s\n' "$out" | sed -n 's/^cycles: [0-9]* (roofline \([0-9]*\).*/\1/p')
+    comp=$(printf '%s\n' "$out" | sed -n 's/^compulsory: \([0-9]*\) cycles.*/\1/p')
 }
 
-printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s %s\n' kernel no-nest nest no-dbuf roofline ratio speedup predicted error from
+printf '%-20s %10s %10s %10s %10s %6s %10s %6s %7s %10s %7s %s\n' kernel no-nest nest no-dbuf roofline ratio compulsory c-ratio speedup predicted error from
 for spec in "${kernels[@]}"; do
     k=${spec%%:*}
     la=
@@ -87,13 +92,14 @@ for spec in "${kernels[@]}"; do
     run "$name.nodbuf" "$k" "$la" --disable=double-buffering
     nodbuf=$cyc
     run "$name" "$k" "$la"
-    ratio=- speedup=- err=-
+    ratio=- cratio=- speedup=- err=-
     if [[ $cyc =~ ^[0-9]+$ ]]; then
         [[ $roof =~ ^[0-9]+$ ]] && [ "$roof" -gt 0 ] && ratio=$(awk -v a="$cyc" -v b="$roof" 'BEGIN {printf "%.2f", a / b}')
+        [[ $comp =~ ^[0-9]+$ ]] && [ "$comp" -gt 0 ] && cratio=$(awk -v a="$cyc" -v b="$comp" 'BEGIN {printf "%.2f", a / b}')
         [[ $first =~ ^[0-9]+$ ]] && speedup=$(awk -v a="$first" -v b="$cyc" 'BEGIN {printf "%.1fx", a / b}')
         [[ $pred =~ ^[0-9]+$ ]] && err=$(awk -v p="$pred" -v c="$cyc" 'BEGIN {printf "%+.1f%%", 100 * (p - c) / c}')
     fi
-    printf '%-20s %10s %10s %10s %10s %6s %7s %10s %7s %s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$speedup" "$pred" "$err" "$src"
+    printf '%-20s %10s %10s %10s %10s %6s %10s %6s %7s %10s %7s %s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$comp" "$cratio" "$speedup" "$pred" "$err" "$src"
 done
 echo "predicted (from): ktc-nest --stats' 'program modeled' line: 'program', nests inside loops with"
 echo "constant trip counts (nest_cost_program_cycles); 'merged', one nest run once whose pipelines"

@@ -2,7 +2,7 @@
 # launch_test.sh - ktc-launch's command line: help and version, usage errors
 # (exit 2), unreadable and corrupt files (3, 1), assembling text to a
 # SpyreCode file and running it (--repeat, --stats, --stats-json, --trace,
-# --out), --check against ktc-interp, a dynamic-shaped tensor given as
+# --out), the compulsory-traffic roofline, --check against ktc-interp, a dynamic-shaped tensor given as
 # DTYPE:SHAPE, a deadlock and the cycle limit (1),
 # a dma from another core's scratchpad over the ring, and the same stats
 # with and without --trace.
@@ -33,12 +33,20 @@ expect_out 1 'truncated' -- "$bin" "$tmp/short.spyrecode"
 
 expect_out 0 'per launch' -- "$bin" "$tmp/vadd.spyrecode" $dev --random-inputs=3 --arg i=2 --repeat=5 \
     --stats-json "$tmp/s.json" --trace "$tmp/t.json" --out "c=$tmp/c.npy"
-for key in '"cycles"' '"roofline_cycles"' '"roofline_latency"' '"bandwidth_cycles"' '"roofline_by"' '"bottleneck"' '"bytes"' '"DDR -> C0-MNILU": 256'; do
+for key in '"cycles"' '"roofline_cycles"' '"roofline_latency"' '"bandwidth_cycles"' '"roofline_by"' '"bottleneck"' '"bytes"' '"DDR -> C0-MNILU": 256' \
+    '"compulsory_cycles"' '"compulsory_latency"' '"compulsory_by"' '"compulsory_read_bytes": 512' '"compulsory_written_bytes"' '"stick_bytes"'; do
     has "stats json has $key" "$tmp/s.json" "$key"
 done
 if grep -q '"ph": "X", "name": "vbin"' "$tmp/t.json" && [ -s "$tmp/c.npy" ]; then
     pass "trace and output"; else fail "trace or output"; fi
 expect_out 0 'roofline [0-9]* = latency [0-9]* \+ busy [0-9]* of .*; bandwidth [0-9]*;.*bottleneck' -- "$bin" "$dir/add.sc" $dev --random-inputs=1 --stats
+# the compulsory-traffic roofline counts x's sticks once though they are read
+# twice, and a repeated launch counts them afresh
+expect_out 0 'compulsory: 278 cycles \(= latency 150 \+ busy 128 of C0-MNISU -> DDR; 20480 bytes: 12288 read, 8192 written, in 64-byte sticks' \
+    -- "$bin" "$dir/roof_twice.sc" --device "$dir/timing_core.mlir" --random-inputs=1 --repeat=3 --stats
+expect_out 0 '' -- "$bin" "$dir/roof_twice.sc" --device "$dir/timing_core.mlir" --random-inputs=1 \
+    --stats-json "$tmp/tw.json"
+has "stats json counts x's sticks once" "$tmp/tw.json" '"compulsory_read_bytes": 12288'
 expect_out 0 'check c: matches ktc-interp \(0 of 8192' -- "$bin" "$dir/add.sc" $dev --random-inputs=5 --check
 # a tensor of dynamic shape takes its shape from --arg NAME=DTYPE:SHAPE
 sed 's/^arg a : tensor f16 \[96, 64\]/arg a : tensor f16 [?, 64]/' "$dir/vadd.sc" >"$tmp/vdyn.sc"

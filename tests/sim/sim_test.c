@@ -676,6 +676,84 @@ static void roofline_aggregate_reads(void **state)
                        "DDR (aggregate) reads");
 }
 
+/* The compulsory-traffic roofline counts each stick (timing_core's DDR word:
+ * 64 bytes) once: roof_twice reads 8 KiB of x twice, overlapping by 4 KiB,
+ * and writes the same 8 KiB of y twice. The roofline pays for 16 KiB each
+ * way (the write path: 100 + 256 + 50); the compulsory bound for 12 KiB read
+ * and 8 KiB written (100 + 128 + 50). Where nothing is moved twice the two
+ * agree (roof_rw), and two cores' reads share the aggregate (roof_agg: 16
+ * KiB over two read links of 128 B/cycle would take 64 cycles, over the
+ * aggregate 128). */
+static void compulsory_counts_sticks_once(void **state)
+{
+    (void)state;
+    struct sim_report r = run_timed("roof_twice");
+    print_message("roof_twice: %llu cycles, roofline %llu, compulsory %llu = latency %llu + busy "
+                  "of %s (%llu + %llu bytes)\n", (unsigned long long)r.cycles,
+                  (unsigned long long)r.roofline_cycles, (unsigned long long)r.compulsory_cycles,
+                  (unsigned long long)r.compulsory_latency, r.compulsory_by,
+                  (unsigned long long)r.compulsory_read, (unsigned long long)r.compulsory_written);
+    assert_int_equal(r.stick, 64);
+    assert_int_equal(r.compulsory_read, 12288);
+    assert_int_equal(r.compulsory_written, 8192);
+    assert_int_equal(r.roofline_cycles, 406);
+    assert_int_equal(r.compulsory_cycles, 278);
+    assert_int_equal(r.compulsory_latency, 150);
+    assert_string_equal(r.compulsory_by, "C0-MNISU -> DDR");
+    assert_true(r.cycles >= r.roofline_cycles);
+    sim_report_free(&r);
+    r = run_timed("roof_rw");
+    assert_int_equal(r.compulsory_read, 8192);
+    assert_int_equal(r.compulsory_written, 8192);
+    assert_int_equal(r.compulsory_cycles, r.roofline_cycles);
+    sim_report_free(&r);
+    r = run_timed_on("roof_agg", "timing_two");
+    assert_int_equal(r.compulsory_read, 16384);
+    assert_int_equal(r.compulsory_written, 256);
+    assert_int_equal(r.compulsory_cycles, 278);
+    assert_string_equal(r.compulsory_by, "DDR (aggregate) reads");
+    sim_report_free(&r);
+}
+
+/* A second launch of a prepared kernel on other tensors counts its own
+ * sticks, not the first launch's too. */
+static void compulsory_per_launch(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble_file(&g, "tests/sim/roof_twice.sc");
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = rt_device_new("tests/sim/timing_core.mlir", NULL, &g.d);
+    struct rt_kernel *k = dev ? rt_kernel_new(dev, b, &g.d) : NULL;
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    char err[256];
+    struct rt_tensor *t[4];
+    for (uint32_t i = 0; i < 4; i++) { /* x, y, then another x and y */
+        t[i] = rt_tensor_new(dev, NULL, (enum interp_dtype)b->args[i % 2].dtype,
+                             b->args[i % 2].rank, b->args[i % 2].shape, err, sizeof err);
+        assert_non_null(t[i]);
+    }
+    for (uint32_t l = 0; l < 2; l++) {
+        struct rt_arg args[2] = {{t[2 * l], 0}, {t[2 * l + 1], 0}};
+        assert_true(rt_launch(k, args, 2, err, sizeof err));
+        struct sim_report r;
+        struct sim_options o = {0, false};
+        assert_int_equal(rt_wait(k, &o, &r), SIM_OK);
+        assert_int_equal(r.compulsory_read, 12288);
+        assert_int_equal(r.compulsory_written, 8192);
+        sim_report_free(&r);
+    }
+    for (uint32_t i = 0; i < 4; i++)
+        rt_tensor_free(t[i]);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
 /* sig.wait posts its signal when the unit's DMAs are done but does not hold
  * the unit: the second tile's DMA starts at cycle 65 (64 + the sig's one
  * busy cycle) while the first is in flight. With a blocking sig.wait the
@@ -830,6 +908,8 @@ int main(void)
         cmocka_unit_test(compare_select),
         cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
         cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(roofline_aggregate_reads),
+        cmocka_unit_test(compulsory_counts_sticks_once),
+        cmocka_unit_test(compulsory_per_launch),
         cmocka_unit_test(sig_wait_does_not_block),
         cmocka_unit_test(tensors_at_fixed_addresses),
     };

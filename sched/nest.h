@@ -420,7 +420,8 @@
     X(FUSE_POINTS, "fuse-points")                                                             \
     X(FUSE_PIPELINES, "fuse-pipelines")                                                       \
     X(STREAM_LOOPS, "stream-loops")                                                           \
-    X(LANE_TRANSFERS, "lane-transfers")
+    X(LANE_TRANSFERS, "lane-transfers")                                                     \
+    X(RESIDENT_ROWS, "resident-rows")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

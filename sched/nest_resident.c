@@ -352,6 +352,87 @@ static bool count_l1(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* Device-memory bytes a tile of loop's pipeline moves, loads to *in,
+ * stores to *out, times tiles. */
+static void tile_bytes(const struct ir_module *m, ir_op pipe, double tiles, double *in,
+                       double *out)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
+        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), x) {
+            struct nest_side a, b;
+            if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER ||
+                !nest_read_side(m, x, 0, &a) || !nest_read_side(m, x, 1, &b) || a.fifo || b.fifo)
+                continue;
+            bool load = nest_is_ddr(m, a.v);
+            if (!load && !nest_is_ddr(m, b.v))
+                continue;
+            const struct nest_side *d = load ? &a : &b;
+            double n = (double)nest_memref_bytes(m, ir_value_type(m, d->v)) /
+                       (double)ir_type_numel(m, ir_value_type(m, d->v));
+            for (uint32_t k = 0; k < d->nsize; k++)
+                n *= (double)d->size[k];
+            *(load ? in : out) += n * tiles;
+        }
+    }
+}
+
+/* The chosen[] entry of tile loop tl, or -1. */
+static int chosen_of(const struct nest_ctx *c, ir_op tl)
+{
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        if (c->chosen[i].loop == tl)
+            return (int)i;
+    return -1;
+}
+
+/* Whether keeping the row pays, by the cost model: a row's passes on every
+ * core (nest_cost_program_cycles: their nests' steady cycles, the device
+ * memory's bandwidths) get faster by more than what the first pass no
+ * longer hides, its DMA latency (its next row's loads wait for the last
+ * pass reading the row buffer instead of streaming while this row
+ * computes). A row is as wide as the views bound it, or the row stride
+ * when it is a constant (rows do not overlap). */
+static bool resident_pays(struct nest_ctx *c, const struct pass *first, const struct pass *later,
+                          uint32_t n, int64_t K, int64_t chunk)
+{
+    struct ir_module *m = c->m;
+    int ch = chosen_of(c, first->loop);
+    if (ch < 0)
+        return false;
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, first->view));
+    double chunks = (double)vt->shape[0], elems = 1;
+    for (uint32_t k = 1; k < vt->rank; k++)
+        elems *= (double)vt->shape[k];
+    for (uint32_t i = 0; i < n; i++) {
+        double b = (double)ir_type_get(m, ir_value_type(m, later[i].view))->shape[0];
+        chunks = b < chunks ? b : chunks;
+    }
+    const struct ir_op_info *vo = ir_op_get(m, ir_value_def(m, first->view));
+    struct nest_lin l;
+    if (vo->nopnd > 1 && nest_lin_of(m, vo->opnd[1], &l))
+        for (uint32_t k = 0; k < l.n; k++)
+            if (ir_value_get(m, l.v[k])->is_arg && l.k[k] > 0 && (double)l.k[k] / elems < chunks)
+                chunks = (double)l.k[k] / elems;
+    if (chunks < 1)
+        chunks = 1;
+    double in = 0, out = 0, saved = 0, nests = 0;
+    for (uint32_t i = 0; i <= n; i++) {
+        const struct pass *p = i ? &later[i - 1] : first;
+        tile_bytes(m, p->pipe, chunks / (double)p->T, &in, &out);
+        if (i)
+            saved += (double)chunk * (chunks < (double)K ? chunks : (double)K);
+        int pc = chosen_of(c, p->loop);
+        if (pc >= 0 && c->chosen[pc].points > 0 && c->chosen[pc].steady > 0)
+            nests += c->chosen[pc].steady * chunks / (double)c->chosen[pc].points;
+    }
+    uint32_t cores = c->chosen[ch].cores ? c->chosen[ch].cores : 1;
+    double before = nest_cost_program_cycles(c->dev, nests, in, out, cores, 1),
+           after = nest_cost_program_cycles(c->dev, nests, in - saved, out, cores, 1);
+    return before - after > nest_cost_dma_latency(c->dev, &c->chosen[ch].p);
+}
+
 /* The passes of blk from its tile loop `first` on that read first's row;
  * makes them read it from a row buffer. Returns whether it did. */
 static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
@@ -396,6 +477,8 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     if (K < first->T)
         return false;
     K -= K % first->T;
+    if (!resident_pays(c, first, later, n, K, chunk))
+        return false;
     int64_t shape[NEST_MAX_RANK];
     shape[0] = K;
     for (uint32_t k = 2; k < bi->rank; k++)

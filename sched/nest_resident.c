@@ -441,6 +441,7 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     struct pass later[16];
     uint32_t n = 0;
     struct writes w = {view_base(m, first->view), false};
+    ir_walk(m, first->loop, find_write, &w); /* the first pass writing its row in place */
     for (ir_op op = ir_op_get(m, first->loop)->next; op && n < 16; op = ir_op_get(m, op)->next) {
         if (read_pass(m, op, first, &later[n])) {
             if (w.hit)

@@ -382,7 +382,31 @@
  *                     already overlap the previous tile's compute: split,
  *                     they would only add a DMA and a signal a lane and tile
  *                     (examples/add.mlir: 507 -> 517 cycles). The cost model
- *                     charges it (nest_cost.h, lane_xfers). Runs last.
+ *                     charges it (nest_cost.h, lane_xfers).
+ *  resident-rows      Tile loops of one block (a row loop's passes) that each
+ *                     bulk-load the same chunks of a row from device memory
+ *                     into a phased buffer (views alike but for their
+ *                     leading bound; the row's memory written by nothing
+ *                     between them), N known only at launch so no point
+ *                     holds the row: a row buffer of K chunks (what the
+ *                     scratchpad holds beside every other buffer, at most
+ *                     the later views' bound) keeps it. The first pass's
+ *                     loop is split at m = min(n, K / T): its tiles below m
+ *                     load into the row buffer (chunk t * T on), their
+ *                     compute reads there; each later pass's loop is split
+ *                     at min(n', m * T / T'): below, its compute reads chunk
+ *                     t * T' + i of the row buffer and the row's load leaves
+ *                     its DMA stage (the stage goes when empty); above (no
+ *                     iteration when the row fits), loads as before.
+ *                     Bounds are launch-time index arithmetic (ktc-lower's
+ *                     derived symbols); ktc-lower orders the passes' row
+ *                     buffer accesses (the next row's loads wait for the
+ *                     last pass reading it). Taken when the cost model finds
+ *                     the row's passes on every core faster by more than the
+ *                     first pass's DMA latency that this wait exposes
+ *                     (device memory shared by many cores: layernorm_fwd_ktir
+ *                     556397 -> 371819 cycles; on one core bound by its own
+ *                     units it would lose). Runs last.
  *
  *  corelet-blocks     Runs within corelets (listed last, to keep the other
  *                     flags' bits): a point loop of one iteration (the
@@ -450,7 +474,8 @@
     X(FUSE_PIPELINES, "fuse-pipelines")                                                       \
     X(STREAM_LOOPS, "stream-loops")                                                           \
     X(LANE_TRANSFERS, "lane-transfers")                                                       \
-    X(CORELET_BLOCKS, "corelet-blocks")
+    X(CORELET_BLOCKS, "corelet-blocks")                                                       \
+    X(RESIDENT_ROWS, "resident-rows")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

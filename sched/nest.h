@@ -168,7 +168,16 @@
  *                                      inner loop a window of the other's:
  *                                      a reduction's chunks of a row a
  *                                      later pass reads whole) reads that
- *                                      one's buffer, shifted; when the
+ *                                      one's buffer, shifted; a load of
+ *                                      bytes a load in no inner loop reads
+ *                                      (same base and offset, contiguous
+ *                                      runs), into a buffer of another
+ *                                      shape (a pass's chunks of the row a
+ *                                      reduction loads whole), reads that
+ *                                      one's buffer when it is one row, at
+ *                                      each read's linear offset (every
+ *                                      read of either a contiguous run,
+ *                                      neither written); when the
  *                                      point loop steps by a launch-time s
  *                                      (the points' blocks s apart, no
  *                                      static stride), one transfer per

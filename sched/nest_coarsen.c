@@ -27,6 +27,8 @@ struct dma {
     int merged;                /* index of an identical earlier load, or of a load
                                   whose elements contain its own, or -1 */
     int64_t shift[MAX_INNER];  /* contained: its inner loops' place in the other's */
+    bool linear;               /* merged into a load of the same bytes into a buffer
+                                  of another shape (same_bytes) */
     int b;                     /* its buffer in co.bufs */
     /* the inner loops around it under the point loop, outermost first */
     uint32_t nloops;
@@ -292,6 +294,188 @@ static bool within_load(const struct ir_module *m, const struct dma *a, const st
             return false;
     }
     return diff == 0;
+}
+
+/* Whether the DDR side of x reads one contiguous run of its root (its
+ * dims of more than one element strided as a dense array's); *n gets the
+ * run's element count. */
+static bool contiguous(const struct dma *x, int64_t *n)
+{
+    int64_t want = 1;
+    for (uint32_t k = x->ddr.nsize; k-- > 0;) {
+        if (x->ddr.size[k] != 1 && x->strides[k] != want)
+            return false;
+        want *= x->ddr.size[k];
+    }
+    *n = want;
+    return true;
+}
+
+/* Whether load a reads, at every point, bytes that load b reads, into a
+ * buffer of another shape (a row loaded whole for a reduction and, chunk
+ * by chunk of an inner loop, through a reshaped view for elementwise ops:
+ * ktc-split): the same root, element type and offset function of the IVs
+ * but a's inner loops' (b in none), each run contiguous, a's runs over
+ * its inner loops within b's; b's buffer one row (its outer dims 1), so
+ * that a contiguous run of a's buffer is one run of b's innermost dim. */
+static bool same_bytes(const struct ir_module *m, const struct dma *a, const struct dma *b)
+{
+    int64_t na, nb;
+    if (a->store || b->store || !nest_same_memory(m, a->root, b->root) || a->d != b->d ||
+        a->dyn_atom || b->dyn_atom || b->nloops || a->addr.c != b->addr.c ||
+        !contiguous(a, &na) || !contiguous(b, &nb))
+        return false;
+    int64_t end = na;
+    for (uint32_t l = 0; l < a->nloops; l++) {
+        if (a->dj[l] < 0)
+            return false;
+        end += (a->trips[l] - 1) * a->dj[l];
+    }
+    uint32_t n = 0; /* a's terms not of its inner loops, each one of b's */
+    for (uint32_t k = 0; k < a->addr.n; k++) {
+        bool inner = false;
+        for (uint32_t l = 0; l < a->nloops; l++)
+            inner |= a->addr.v[k] == a->ivs[l];
+        if (inner)
+            continue;
+        uint32_t j = 0;
+        while (j < b->addr.n && b->addr.v[j] != a->addr.v[k])
+            j++;
+        if (j == b->addr.n || b->addr.k[j] != a->addr.k[k])
+            return false;
+        n++;
+    }
+    if (n != b->addr.n || end > nb)
+        return false;
+    const struct ir_type_info *ta = ir_type_get(m, ir_value_type(m, a->buf.v));
+    const struct ir_type_info *tb = ir_type_get(m, ir_value_type(m, b->buf.v));
+    if (ta->elem != tb->elem || ta->attr1 != tb->attr1 || !tb->rank ||
+        ir_type_elem(m, ir_value_type(m, a->ddr.v)) != ir_type_elem(m, ir_value_type(m, b->ddr.v)))
+        return false;
+    for (uint32_t k = 0; k + 1 < tb->rank; k++)
+        if (tb->shape[k] != 1)
+            return false;
+    return true;
+}
+
+/* Whether side s of a buffer of type t is one contiguous run (the
+ * outermost dim of more than one element has every inner one whole). */
+static bool run_of(const struct ir_type_info *t, const struct nest_side *s)
+{
+    if (s->nsub != t->rank || s->nsize != t->rank)
+        return false;
+    bool whole = true; /* the dims inside the current one are whole */
+    for (uint32_t k = t->rank; k-- > 0;) {
+        if (s->size[k] != 1 && !whole)
+            return false;
+        whole &= s->size[k] == t->shape[k];
+    }
+    return true;
+}
+
+struct buf_uses {
+    ir_value v;
+    ir_op dma; /* the load that fills v */
+    bool bad;
+};
+
+/* Whether every transfer of u->v but its load reads it (side 0) by one
+ * contiguous run. */
+static bool reads_runs(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct buf_uses *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_KTDF_DATA_TRANSFER || op == u->dma)
+        return !u->bad;
+    struct nest_side s[2];
+    if (!nest_read_side(m, op, 0, &s[0]) || !nest_read_side(m, op, 1, &s[1])) {
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            u->bad |= o->opnd[i] == u->v;
+        return !u->bad;
+    }
+    u->bad |= s[1].v == u->v ||
+              (s[0].v == u->v && !run_of(ir_type_get(m, ir_value_type(m, u->v)), &s[0]));
+    return !u->bad;
+}
+
+/* Whether transfers other than x's load read buffer x only by contiguous
+ * runs and none writes it. */
+static bool only_runs(struct ir_module *m, ir_op pl, const struct dma *x)
+{
+    struct buf_uses u = {x->buf.v, x->op, false};
+    ir_walk(m, pl, reads_runs, &u);
+    return !u.bad;
+}
+
+struct found {
+    ir_value v;
+    ir_op *op;
+    uint32_t n, cap;
+};
+
+static bool find_reads(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct found *f = ctx;
+    struct nest_side s;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER || !nest_read_side(m, op, 0, &s) ||
+        s.fifo || s.v != f->v)
+        return true;
+    if (f->n == f->cap) {
+        f->cap = f->cap ? 2 * f->cap : 16;
+        if (!(f->op = realloc(f->op, f->cap * sizeof *f->op)))
+            abort();
+    }
+    f->op[f->n++] = op;
+    return true;
+}
+
+/* Rewrites every transfer reading load x's buffer (only_runs) to read the
+ * same elements of buffer to (same_bytes: one row), at the run's linear
+ * offset in its innermost dim: x's inner loops' place plus the run's
+ * offset in x's buffer. */
+static void read_linear(struct ir_module *m, ir_op pl, const struct dma *x, ir_value to)
+{
+    ir_value from = x->buf.v;
+    const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, from));
+    uint32_t rank = ir_type_get(m, ir_value_type(m, to))->rank;
+    struct found f = {.v = from};
+    ir_walk(m, pl, find_reads, &f);
+    for (uint32_t q = 0; q < f.n; q++) {
+        ir_op op = f.op[q];
+        struct nest_side s[2];
+        nest_read_side(m, op, 0, &s[0]);
+        nest_read_side(m, op, 1, &s[1]);
+        struct split_b b;
+        sb_before(&b, m, op, ir_op_get(m, op)->loc);
+        int64_t c = 0, n = 1, stride = 1;
+        ir_value off = IR_NONE;
+        for (uint32_t k = ft->rank; k-- > 0;) {
+            if (s[0].sub[k].v) {
+                ir_value t = sb_muli(&b, s[0].sub[k].v, stride);
+                off = off ? sb_addi(&b, off, t) : t;
+            } else {
+                c += s[0].sub[k].c * stride;
+            }
+            n *= s[0].size[k];
+            stride *= ft->shape[k];
+        }
+        for (uint32_t l = 0; l < x->nloops; l++) {
+            ir_value t = sb_muli(&b, x->ivs[l], x->dj[l]);
+            off = off ? sb_addi(&b, off, t) : t;
+        }
+        if (off && c)
+            off = sb_addi(&b, off, sb_index(&b, c));
+        struct nest_side r = {.v = to, .nsub = rank, .nsize = rank};
+        for (uint32_t k = 0; k < rank; k++) {
+            r.sub[k] = (struct nest_sub){.c = 0};
+            r.size[k] = 1;
+        }
+        r.sub[rank - 1] = off ? (struct nest_sub){.v = off} : (struct nest_sub){.c = c};
+        r.size[rank - 1] = n;
+        nest_make_transfer(&b, &r, &s[1], op);
+        ir_op_unlink(m, op);
+    }
+    free(f.op);
 }
 
 /* The load whose buffer x's chain of merges ends in. */
@@ -805,6 +989,21 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
             }
         }
     }
+    /* a load of the same bytes as another, into a buffer of another shape
+     * read by runs, reads that one's buffer (read_linear, once nothing
+     * below gives up); not ones another load merged into */
+    for (uint32_t a = 0; a < co.nx; a++) {
+        bool ok = !co.x[a].store && co.x[a].merged < 0;
+        for (uint32_t q = 0; q < co.nx && ok; q++)
+            ok = q == a || (co.x[q].merged != (int)a && co.x[q].b != co.x[a].b);
+        for (uint32_t b = 0; b < co.nx && ok; b++)
+            if (b != a && co.x[b].merged < 0 && same_bytes(m, &co.x[a], &co.x[b]) &&
+                only_runs(m, co.pl, &co.x[a]) && only_runs(m, co.pl, &co.x[b])) {
+                co.x[a].merged = (int)b;
+                co.x[a].linear = true;
+                break;
+            }
+    }
     /* stores write where no load of the loop reads; buffers used by
      * transfers only */
     for (uint32_t a = 0; a < co.nx; a++)
@@ -820,6 +1019,10 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
                     2 > NEST_MAX_RANK)
             return true;
     }
+
+    for (uint32_t k = 0; k < co.nx; k++)
+        if (co.x[k].linear)
+            read_linear(m, co.pl, &co.x[k], co.x[co.x[k].merged].buf.v);
 
     /* expanded buffers, before the tile loop (merged loads share one) */
     struct split_b pre;

@@ -468,6 +468,40 @@ static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op 
     return true;
 }
 
+/* Whether side x's box, over the inner loops of pl in its subscripts,
+ * lies within side y's (sizes of their own; y in no inner loop; their
+ * other terms the same): chunks of a row an inner loop reads and the row
+ * read whole, which coarsening loads once (nest_coarsen.c, same_bytes). */
+static bool within_box(const struct ir_module *m, const struct nest_side *x,
+                       const struct nest_side *y, ir_op pl)
+{
+    for (uint32_t s = 0; s < x->nsub; s++) {
+        struct nest_lin p = {.c = x->sub[s].c}, q = {.c = y->sub[s].c};
+        if ((x->sub[s].v && !nest_lin_of(m, x->sub[s].v, &p)) ||
+            (y->sub[s].v && !nest_lin_of(m, y->sub[s].v, &q)))
+            return false;
+        int64_t ext = 0, t;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < p.n; i++) {
+            if (iv_depth(m, p.v[i], pl, &t)) {
+                if (p.k[i] < 0)
+                    return false;
+                ext += p.k[i] * (t - 1);
+                continue;
+            }
+            uint32_t j = 0;
+            while (j < q.n && (q.v[j] != p.v[i] || q.k[j] != p.k[i]))
+                j++;
+            if (j == q.n)
+                return false;
+            n++;
+        }
+        if (n != q.n || p.c < q.c || p.c + ext + x->size[s] > q.c + y->size[s])
+            return false;
+    }
+    return true;
+}
+
 /* Whether transfer a (under point loop pl) reads elements transfer b
  * reads at the same point: the same view and sizes, each subscript's terms
  * the same (inner IVs matched by depth, a's trips at most b's), a constant
@@ -481,7 +515,7 @@ static bool within_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
         return false;
     for (uint32_t i = 0; i < x.nsize; i++)
         if (x.size[i] != y.size[i])
-            return false;
+            return within_box(m, &x, &y, pl);
     for (uint32_t s = 0; s < x.nsub; s++) {
         struct nest_lin p = {.c = x.sub[s].c}, q = {.c = y.sub[s].c};
         if ((x.sub[s].v && !nest_lin_of(m, x.sub[s].v, &p)) ||

@@ -31,6 +31,7 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/vadd_1m.mlir"
              "$ws/tests/bench/kernels/softmax_4096x64.mlir"
              "$ws/tests/bench/kernels/softmax_4096x256.mlir"
+             "$ws/tests/bench/kernels/softmax_4096x1024.mlir"
              "$ws/tests/bench/kernels/bias_add.mlir"
              "$ws/tests/kernels/rmsnorm.mlir:--arg,n=256,--arg,eps=0.001"
              "$ws/tests/kernels/layernorm.mlir:--arg,n=256,--arg,eps=0.001"

@@ -1179,6 +1179,20 @@ ir_op ir_value_def(const struct ir_module *m, ir_value v)
     return vi->is_arg ? IR_NONE : vi->owner;
 }
 
+ir_op ir_value_scope(const struct ir_module *m, ir_value v)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    return vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op : vi->owner;
+}
+
+bool ir_value_defined_in(const struct ir_module *m, ir_value v, ir_op op)
+{
+    for (ir_op d = ir_value_scope(m, v); d; d = ir_op_parent(m, d))
+        if (d == op)
+            return true;
+    return false;
+}
+
 ir_block ir_module_body(const struct ir_module *m)
 {
     return ir_region_entry(m, ir_op_region(m, m->top, 0));

@@ -421,6 +421,12 @@ static inline ir_type ir_value_type(const struct ir_module *m, ir_value v)
 }
 /* The op defining v, IR_NONE for a block argument. */
 ir_op ir_value_def(const struct ir_module *m, ir_value v);
+/* Where v comes into being: its defining op, or for a block argument the
+ * op whose region holds the block (IR_NONE at the top). */
+ir_op ir_value_scope(const struct ir_module *m, ir_value v);
+/* Whether v is defined inside op (by op itself, by an op nested in it, or
+ * as an argument of a block of its regions), so not before op runs. */
+bool ir_value_defined_in(const struct ir_module *m, ir_value v, ir_op op);
 
 /* The entry block of the top module's region. */
 ir_block ir_module_body(const struct ir_module *m);

@@ -61,18 +61,6 @@ static bool plain(const struct ir_module *m, ir_op op)
     return !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
 }
 
-/* Whether value v is defined outside op. */
-static bool outside(const struct ir_module *m, ir_value v, ir_op op)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                         : ir_value_def(m, v);
-    for (ir_op p = d; p; p = ir_op_parent(m, p))
-        if (p == op)
-            return false;
-    return true;
-}
-
 static bool same_units(const struct ir_module *m, ir_op a, ir_op b)
 {
     return ir_op_attr(m, a, "applicable_units") == ir_op_attr(m, b, "applicable_units");
@@ -112,7 +100,7 @@ static bool round_trip(struct ir_module *m, const struct arch_device *dev, ir_op
         return false;
     a->side = to;
     for (uint32_t k = 0; k < to.nsub; k++)
-        if (to.sub[k].v && !outside(m, to.sub[k].v, loop))
+        if (to.sub[k].v && ir_value_defined_in(m, to.sub[k].v, loop))
             return false;
     /* the load stage: transfers into slots, one of them of the accumulator */
     IR_FOR_OPS(m, stage_body(m, a->ld), op) {

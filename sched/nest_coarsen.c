@@ -56,18 +56,6 @@ struct co {
     uint32_t nstages;
 };
 
-/* Whether value v is defined inside op. */
-static bool defined_in(const struct ir_module *m, ir_value v, ir_op op)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                         : ir_value_def(m, v);
-    for (; d; d = ir_op_parent(m, d))
-        if (d == op)
-            return true;
-    return false;
-}
-
 /* Whether v is (t * T + i) * s with s invariant in the tile loop (the IV
  * of a loop stepping by a launch-time value, tiled); sets *s. */
 static bool dyn_step(struct co *co, ir_value v, ir_value *s)
@@ -80,7 +68,7 @@ static bool dyn_step(struct co *co, ir_value v, ir_value *s)
     for (uint32_t k = 0; k < 2; k++) {
         struct nest_lin l;
         ir_value x = o->opnd[k], y = o->opnd[1 - k];
-        if (split_const_int(m, y, &(int64_t){0}) || defined_in(m, y, co->tl) ||
+        if (split_const_int(m, y, &(int64_t){0}) || ir_value_defined_in(m, y, co->tl) ||
             !nest_lin_of(m, x, &l) || l.c || l.n != 2)
             continue;
         bool ti = (l.v[0] == co->t && l.k[0] == co->T && l.v[1] == co->i && l.k[1] == 1) ||
@@ -160,7 +148,7 @@ static bool address(struct co *co, struct dma *x)
         else if (!x->dyn_atom && a.k[k] > 0 && dyn_step(co, a.v[k], &x->dyn_s)) {
             x->dyn_atom = a.v[k];
             x->dyn_k = a.k[k];
-        } else if (defined_in(m, a.v[k], co->tl))
+        } else if (ir_value_defined_in(m, a.v[k], co->tl))
             return false;
     }
     x->addr = a;

@@ -62,15 +62,6 @@ static bool in_tile_loop(const struct ir_module *m, ir_op stage)
     return t && strcmp(t, "tile_loop") == 0;
 }
 
-/* Whether op lies (at any depth) inside the body of anc. */
-static bool op_inside(const struct ir_module *m, ir_op op, ir_op anc)
-{
-    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
-        if (p == anc)
-            return true;
-    return false;
-}
-
 enum { MAX_BUFS = 16 };
 
 /* Scratchpad buffers the point loop's body writes at every point in the
@@ -114,12 +105,9 @@ static bool moves_with(const struct ir_module *m, ir_value v, ir_value iv, ir_op
         return false;
     bool on_iv = false;
     for (uint32_t i = 0; i < l.n; i++) {
-        const struct ir_value_info *vi = ir_value_get(m, l.v[i]);
-        ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                             : ir_value_def(m, l.v[i]);
         if (l.v[i] == iv)
             on_iv |= l.k[i] != 0;
-        else if (d == loop || op_inside(m, d, loop))
+        else if (ir_value_defined_in(m, l.v[i], loop))
             return false;
     }
     return on_iv;

@@ -40,15 +40,6 @@ struct accs {
     bool bad;
 };
 
-/* Whether op lies (at any depth) inside anc. */
-static bool inside(const struct ir_module *m, ir_op op, ir_op anc)
-{
-    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
-        if (p == anc)
-            return true;
-    return false;
-}
-
 /* Whether every term of l other than iv is defined outside par, and iv's
  * coefficient is k (returned; 0 when it does not appear). */
 static bool outside_terms(const struct ir_module *m, const struct nest_lin *l, ir_value iv,
@@ -60,10 +51,7 @@ static bool outside_terms(const struct ir_module *m, const struct nest_lin *l, i
             *k += l->k[i];
             continue;
         }
-        const struct ir_value_info *vi = ir_value_get(m, l->v[i]);
-        ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                             : ir_value_def(m, l->v[i]);
-        if (d == par || inside(m, d, par))
+        if (ir_value_defined_in(m, l->v[i], par))
             return false;
     }
     return true;

@@ -221,17 +221,6 @@ static ir_value chunk_index(struct split_b *b, ir_value t, int64_t T, struct nes
     return sb_addi(b, tt, s.v);
 }
 
-/* Whether v is defined under op. */
-static bool defined_under(const struct ir_module *m, ir_value v, ir_op op)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    ir_op at = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op : vi->owner;
-    for (; at; at = ir_op_parent(m, at))
-        if (at == op)
-            return true;
-    return false;
-}
-
 /* Rewrites the reads of p->buf under p->loop to the row buffer rb, chunk
  * t * T + i for row i of the tile. */
 struct reads {
@@ -266,7 +255,7 @@ static void reads_to_row(struct ir_module *m, const struct pass *p, ir_value rb)
             pipe = ir_op_parent(m, pipe);
         struct split_b b;
         struct ir_loc loc = ir_op_get(m, x)->loc;
-        if (pipe && pipe != p->pipe && !(s.sub[1].v && defined_under(m, s.sub[1].v, pipe)))
+        if (pipe && pipe != p->pipe && !(s.sub[1].v && ir_value_defined_in(m, s.sub[1].v, pipe)))
             sb_before(&b, m, pipe, loc);
         else
             sb_before(&b, m, x, loc);

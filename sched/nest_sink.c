@@ -131,15 +131,9 @@ static bool retype(struct ir_module *m, ir_op op, void *ctx)
 static bool invariant(const struct ir_module *m, ir_op op, ir_op loop)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++) {
-        ir_value v = o->opnd[i];
-        const struct ir_value_info *vi = ir_value_get(m, v);
-        ir_op owner = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                                 : ir_value_def(m, v);
-        for (ir_op p = owner; p; p = ir_op_parent(m, p))
-            if (p == loop)
-                return false;
-    }
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (ir_value_defined_in(m, o->opnd[i], loop))
+            return false;
     return true;
 }
 

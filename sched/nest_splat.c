@@ -39,18 +39,6 @@ struct hoisted {
     bool folded;          /* a consumer's invariant ops moved into it: its own */
 };
 
-/* Whether value v is defined outside op (so before it runs). */
-static bool defined_before(const struct ir_module *m, ir_value v, ir_op op)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                         : ir_value_def(m, v);
-    for (ir_op p = d; p; p = ir_op_parent(m, p))
-        if (p == op)
-            return false;
-    return true;
-}
-
 static bool is_splat(const struct ir_module *m, ir_op op)
 {
     ir_attr a = ir_op_attr(m, op, "transfer_mode");
@@ -663,7 +651,7 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
         /* the scalar's subscripts known before the loop (constants, the
          * corelet instance) */
         for (uint32_t k = 0; at && k < src.nsub; k++)
-            if (src.sub[k].v && !defined_before(m, src.sub[k].v, at))
+            if (src.sub[k].v && ir_value_defined_in(m, src.sub[k].v, at))
                 at = IR_NONE;
         if (!at)
             continue;

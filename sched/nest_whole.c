@@ -151,18 +151,6 @@ static void keep_part(struct ir_module *m, ir_op loop, const int *part, int j)
     }
 }
 
-/* Whether value v is defined inside op. */
-static bool defined_under(const struct ir_module *m, ir_value v, ir_op op)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                         : ir_value_def(m, v);
-    for (; d; d = ir_op_parent(m, d))
-        if (d == op)
-            return true;
-    return false;
-}
-
 /* The dim of side s subscripted by iv (size 1 there, no other subscript
  * using a value of loop), or -1. */
 static int point_dim(const struct ir_module *m, const struct nest_side *s, ir_value iv, ir_op loop)
@@ -173,7 +161,7 @@ static int point_dim(const struct ir_module *m, const struct nest_side *s, ir_va
     for (uint32_t i = 0; i < s->nsub; i++) {
         if (s->sub[i].v == iv && k < 0 && s->size[i] == 1)
             k = (int)i;
-        else if (s->sub[i].v && defined_under(m, s->sub[i].v, loop))
+        else if (s->sub[i].v && ir_value_defined_in(m, s->sub[i].v, loop))
             return -1;
     }
     return k;

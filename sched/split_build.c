@@ -196,12 +196,7 @@ static bool uses_outer_tensor(const struct ir_module *m, ir_block blk, ir_op loo
         for (uint32_t i = 0; i < o->nopnd; i++) {
             if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind != IR_TY_TENSOR)
                 continue;
-            const struct ir_value_info *vi = ir_value_get(m, o->opnd[i]);
-            ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                                 : vi->owner;
-            while (d && d != loop)
-                d = ir_op_parent(m, d);
-            if (!d)
+            if (!ir_value_defined_in(m, o->opnd[i], loop))
                 return true;
         }
         for (uint32_t r = 0; r < o->nreg; r++)

@@ -241,8 +241,7 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     if (cst == -1 && lo[dim] == 0 && shape[dim] == 1 && bd->kind == IR_AFF_DIM) {
         /* one element at the IV of a loop up to S: always in the set */
         ir_value iv = o->opnd[1 + bd->v];
-        const struct ir_value_info *vi = ir_value_get(m, iv);
-        ir_op lop = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op : IR_NONE;
+        ir_op lop = ir_value_scope(m, iv);
         if (lop && ir_op_get(m, lop)->kind == IR_OP_SCF_FOR && ir_op_get(m, lop)->opnd[1] == S &&
             ir_block_get(m, split_body(m, lop, 0))->args[0] == iv)
             return true;

@@ -699,13 +699,7 @@ static bool tensor_enters(const struct ir_module *m, ir_op op)
                 for (uint32_t i = 0; i < xo->nopnd; i++) {
                     if (ir_type_get(m, ir_value_type(m, xo->opnd[i]))->kind != IR_TY_TENSOR)
                         continue;
-                    const struct ir_value_info *vi = ir_value_get(m, xo->opnd[i]);
-                    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                                         : vi->owner;
-                    bool inside = false;
-                    for (; d; d = ir_op_parent(m, d))
-                        inside |= d == op;
-                    if (!inside)
+                    if (!ir_value_defined_in(m, xo->opnd[i], op))
                         return true;
                 }
                 if (xo->nreg && tensor_enters(m, x))

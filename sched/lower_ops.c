@@ -103,6 +103,35 @@ static void open_block(struct lw *lw, ir_block body, ir_op opener)
     p->cur = body;
 }
 
+/* A new scf.for from bounds[0] to bounds[1] by bounds[2], with the ninit
+ * iter_args init (its results of their types), at the end of the current
+ * block; its body (one block, its IV an index argument named ivname; the
+ * iter_args' arguments are the caller's to add) made current, one level
+ * deeper, after *mark is set to the scope mark of its memo entries. */
+static ir_op new_loop(struct lw *lw, struct ir_loc loc, const ir_value *bounds,
+                      const ir_value *init, uint32_t ninit, ir_str ivname, ir_block *body,
+                      ir_value *niv, uint32_t *mark)
+{
+    struct ir_module *m = lw->m;
+    ir_region r = ir_region_new(m);
+    *body = ir_block_new(m);
+    ir_region_append_block(m, r, *body);
+    *niv = ir_block_add_arg(m, *body, m->t_index, ivname);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "scf.for", loc);
+    for (int i = 0; i < 3; i++)
+        ir_state_add_operand(m, &st, bounds[i]);
+    for (uint32_t i = 0; i < ninit; i++) {
+        ir_state_add_operand(m, &st, init[i]);
+        ir_state_add_result(m, &st, ir_value_type(m, init[i]));
+    }
+    ir_state_add_region(m, &st, r);
+    ir_op nl = lw_append(lw, lw->p.cur, &st);
+    *mark = lw_scope_mark(lw);
+    open_block(lw, *body, nl);
+    return nl;
+}
+
 ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
 {
     struct ir_module *m = lw->m;
@@ -111,20 +140,10 @@ ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
     for (int i = 0; i < 3; i++)
         if (!(b[i] = lw_value(lw, o->opnd[i], inst, loop)))
             return IR_NONE;
-    ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0];
-    ir_region r = ir_region_new(m);
-    ir_block body = ir_block_new(m);
-    ir_region_append_block(m, r, body);
-    ir_value niv = ir_block_add_arg(m, body, m->t_index, ir_value_get(m, iv)->name);
-    struct ir_op_state st;
-    ir_state_init(&st, m, "scf.for", o->loc);
-    for (int i = 0; i < 3; i++)
-        ir_state_add_operand(m, &st, b[i]);
-    ir_state_add_region(m, &st, r);
-    ir_op nl = lw_append(lw, lw->p.cur, &st);
-    *mark = lw_scope_mark(lw);
+    ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0], niv;
+    ir_block body;
+    ir_op nl = new_loop(lw, o->loc, b, NULL, 0, ir_value_get(m, iv)->name, &body, &niv, mark);
     lw_memo_put(lw, iv, inst, 0, niv, true);
-    open_block(lw, body, nl);
     return nl;
 }
 
@@ -167,21 +186,12 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
                  "supported yet");
     } else {
         ir_value v[3] = {lw_per_unit(lw, lo), lw_per_unit(lw, hi), lw_per_unit(lw, st)};
-        ir_value id = lw_per_unit(lw, lane);
-        ir_region r = ir_region_new(m);
-        ir_block body = ir_block_new(m);
-        ir_region_append_block(m, r, body);
-        ir_value niv = ir_block_add_arg(m, body, m->t_index, ir_value_get(m, bi->args[0])->name);
-        struct ir_op_state s;
-        ir_state_init(&s, m, "scf.for", o->loc);
-        for (int i = 0; i < 3; i++)
-            ir_state_add_operand(m, &s, v[i]);
-        ir_state_add_region(m, &s, r);
-        nl_op = lw_append(lw, lw->p.cur, &s);
-        *mark = lw_scope_mark(lw);
+        ir_value id = lw_per_unit(lw, lane), niv;
+        ir_block body;
+        nl_op = new_loop(lw, o->loc, v, NULL, 0, ir_value_get(m, bi->args[0])->name, &body, &niv,
+                         mark);
         lw_memo_put(lw, bi->args[0], inst, 0, niv, true);
         lw_memo_put(lw, bi->args[1], inst, 0, id, true);
-        open_block(lw, body, nl_op);
     }
     free(lo);
     free(lane);
@@ -198,22 +208,10 @@ ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t *mark)
     /* units are listed corelet by corelet: corelet 0's come first */
     for (uint32_t u = 0; u < n; u++)
         hi[u] = lw_const(lw, u < lw->ncores);
-    ir_value ub = lw_per_unit(lw, hi);
+    ir_value b[3] = {lw_const(lw, 0), lw_per_unit(lw, hi), lw_const(lw, 1)}, niv;
     free(hi);
-    ir_region r = ir_region_new(m);
-    ir_block body = ir_block_new(m);
-    ir_region_append_block(m, r, body);
-    ir_block_add_arg(m, body, m->t_index, ir_str_c(m, "lane0"));
-    struct ir_op_state st;
-    ir_state_init(&st, m, "scf.for", ir_op_get(m, op)->loc);
-    ir_state_add_operand(m, &st, lw_const(lw, 0));
-    ir_state_add_operand(m, &st, ub);
-    ir_state_add_operand(m, &st, lw_const(lw, 1));
-    ir_state_add_region(m, &st, r);
-    ir_op g = lw_append(lw, lw->p.cur, &st);
-    *mark = lw_scope_mark(lw);
-    open_block(lw, body, g);
-    return g;
+    ir_block body;
+    return new_loop(lw, ir_op_get(m, op)->loc, b, NULL, 0, ir_str_c(m, "lane0"), &body, &niv, mark);
 }
 
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer)
@@ -1389,28 +1387,16 @@ static ir_op open_carry_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t 
         if (!(init[i] = vec_of(lw, o->opnd[3 + i], inst, loop)))
             return IR_NONE;
     const struct ir_block_info *bi = ir_block_get(m, lw_body(m, loop, 0));
-    ir_region r = ir_region_new(m);
-    ir_block body = ir_block_new(m);
-    ir_region_append_block(m, r, body);
-    ir_value niv = ir_block_add_arg(m, body, m->t_index, ir_value_get(m, bi->args[0])->name);
-    struct ir_op_state st;
-    ir_state_init(&st, m, "scf.for", o->loc);
-    for (int i = 0; i < 3; i++)
-        ir_state_add_operand(m, &st, b[i]);
-    for (uint32_t i = 0; i < o->nres; i++) {
-        ir_state_add_operand(m, &st, init[i]);
-        ir_state_add_result(m, &st, ir_value_type(m, init[i]));
-    }
-    ir_state_add_region(m, &st, r);
-    ir_op nl = lw_append(lw, lw->p.cur, &st);
-    *mark = lw_scope_mark(lw);
+    ir_block body;
+    ir_value niv;
+    ir_op nl = new_loop(lw, o->loc, b, init, o->nres, ir_value_get(m, bi->args[0])->name, &body,
+                        &niv, mark);
     lw_memo_put(lw, bi->args[0], inst, 0, niv, true);
     for (uint32_t i = 0; i < o->nres; i++) {
         ir_value a = ir_block_add_arg(m, body, ir_value_type(m, init[i]),
                                       ir_value_get(m, bi->args[1 + i])->name);
         lw_memo_put(lw, bi->args[1 + i], inst, P_VEC, a, true);
     }
-    open_block(lw, body, nl);
     return nl;
 }
 

@@ -243,19 +243,6 @@ static uint32_t users_under(struct ir_module *m, ir_op root, ir_value v)
     return u.n;
 }
 
-/* The value a device-memory view is made from (through views and casts). */
-static ir_value view_root(const struct ir_module *m, ir_value v)
-{
-    for (ir_op d = ir_value_def(m, v); d; d = ir_value_def(m, v)) {
-        enum ir_op_kind k = ir_op_get(m, d)->kind;
-        if (k != IR_OP_MEMREF_REINTERPRET_CAST && k != IR_OP_MEMREF_MEMORY_SPACE_CAST &&
-            k != IR_OP_MEMREF_CAST && k != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW)
-            break;
-        v = ir_op_get(m, d)->opnd[0];
-    }
-    return v;
-}
-
 /* Whether some transfer under fn writes device memory made from root. */
 struct ddr_write {
     ir_value root;
@@ -267,7 +254,7 @@ static bool find_ddr_write(struct ir_module *m, ir_op op, void *ctx)
     struct ddr_write *w = ctx;
     struct nest_side d;
     if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
-        !d.fifo && nest_is_ddr(m, d.v) && view_root(m, d.v) == w->root)
+        !d.fifo && nest_is_ddr(m, d.v) && nest_view_root(m, d.v) == w->root)
         w->found = true;
     return !w->found;
 }
@@ -315,7 +302,7 @@ static bool outer_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_
     if (w.n != 1 || users_under(m, tl, dst.v) != users_under(m, fn, dst.v) ||
         !nest_prefixable(m, tl, dst.v))
         return false;
-    struct ddr_write dw = {.root = view_root(m, src.v), .found = false};
+    struct ddr_write dw = {.root = nest_view_root(m, src.v), .found = false};
     ir_walk(m, fn, find_ddr_write, &dw);
     const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)));
     return !dw.found && b->first != b->last;

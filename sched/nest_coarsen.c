@@ -567,9 +567,7 @@ static void deps(const struct ir_module *m, ir_op s, uint32_t *nin, uint32_t *no
     *nout = (uint32_t)seg->ints[1];
 }
 
-/* Removes DMA stage s from its pipeline: the stages waiting for its token
- * wait for what it waited for instead. */
-static void remove_stage(struct ir_module *m, ir_op s)
+void nest_remove_stage(struct ir_module *m, ir_op s)
 {
     uint32_t nin, nout;
     deps(m, s, &nin, &nout);
@@ -1118,7 +1116,7 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     ir_op_unlink(m, co.pl);
     ir_block_append_op(m, cs, co.pl);
     for (uint32_t k = 0; k < co.nstages; k++)
-        remove_stage(m, co.dma_stages[k]);
+        nest_remove_stage(m, co.dma_stages[k]);
     for (uint32_t k = 0; k < co.nbufs; k++) {
         const struct dma *x = first_user(&co, (int)k);
         /* the subscripts go on the old buffer's uses first and the expanded

@@ -157,6 +157,9 @@ bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);
  * to, with subscript sub and size 1 in front (nest_prefixable first). */
 void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
                         struct nest_sub sub);
+/* The value a device-memory view is made from (through views and casts):
+ * the kernel argument or address behind it. */
+ir_value nest_view_root(const struct ir_module *m, ir_value v);
 /* Whether buffers a and b are the same memory: the same value, or casts
  * (memory_space_cast, cast) alike of ktdp.construct_memory_view ops alike
  * (operands equal as linear forms, the same attributes and type): two
@@ -177,6 +180,9 @@ bool nest_sink(struct nest_ctx *c);
 bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
+/* nest_coarsen.c: removes stage s from its pipeline; the stages waiting for
+ * its token wait for what it waited for instead. */
+void nest_remove_stage(struct ir_module *m, ir_op s);
 /* The same inside fn's remainder loops only (tile-size selection's, the
  * point loop as it was): their inner loops become nests of their own.
  * Returns whether it tiled one. */

@@ -173,21 +173,6 @@ static bool read_pass(struct ir_module *m, ir_op loop, const struct pass *like, 
     return u.ok;
 }
 
-/* The base of a device-memory view: through casts to what made it. */
-static ir_value view_base(const struct ir_module *m, ir_value v)
-{
-    for (;;) {
-        ir_op d = ir_value_def(m, v);
-        if (!d)
-            return v;
-        uint32_t k = ir_op_get(m, d)->kind;
-        if (k != IR_OP_MEMREF_REINTERPRET_CAST && k != IR_OP_MEMREF_MEMORY_SPACE_CAST &&
-            k != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW)
-            return v;
-        v = ir_op_get(m, d)->opnd[0];
-    }
-}
-
 struct writes {
     ir_value base;
     bool hit;
@@ -206,7 +191,7 @@ static bool find_write(struct ir_module *m, ir_op op, void *ctx)
     for (uint32_t i = 0; i < o->nopnd; i++) {
         ir_value v = o->opnd[i];
         if (ir_type_get(m, ir_value_type(m, v))->kind == IR_TY_MEMREF && nest_is_ddr(m, v) &&
-            view_base(m, v) == w->base && !(src && s.v == v))
+            nest_view_root(m, v) == w->base && !(src && s.v == v))
             w->hit = true;
     }
     return true;
@@ -271,41 +256,6 @@ static void reads_to_row(struct ir_module *m, const struct pass *p, ir_value rb)
         nest_make_transfer(&xb, &ns, &d, x);
         ir_op_unlink(m, x);
     }
-}
-
-/* Removes DMA stage s from its pipeline: stages waiting for its token wait
- * for what it waited for instead (as coarsening's remove_stage). */
-static void drop_stage(struct ir_module *m, ir_op s)
-{
-    const struct ir_attr_info *seg = ir_attr_get(m, ir_op_attr(m, s, "operandSegmentSizes"));
-    uint32_t nin = (uint32_t)seg->ints[0], nout = (uint32_t)seg->ints[1];
-    const struct ir_op_info *so = ir_op_get(m, s);
-    ir_value in = nin ? so->opnd[0] : IR_NONE;
-    for (ir_op o = ir_block_get(m, so->block)->first; o; o = ir_op_get(m, o)->next) {
-        if (o == s || ir_op_get(m, o)->kind != IR_OP_KTDF_STAGE)
-            continue;
-        const struct ir_attr_info *os = ir_attr_get(m, ir_op_attr(m, o, "operandSegmentSizes"));
-        uint32_t oi = (uint32_t)os->ints[0], oo = (uint32_t)os->ints[1];
-        struct ir_op_info *oi_ = ir_op_get(m, o);
-        for (uint32_t k = 0; k < oi; k++) {
-            bool waits = false;
-            for (uint32_t j = 0; j < nout; j++)
-                waits |= oi_->opnd[k] == so->opnd[nin + j];
-            if (!waits)
-                continue;
-            if (in) {
-                oi_->opnd[k] = in;
-            } else {
-                memmove(oi_->opnd + k, oi_->opnd + k + 1, (oi_->nopnd - k - 1) * sizeof *oi_->opnd);
-                oi_->nopnd--;
-                oi--;
-                k--;
-                ir_op_set_attr(m, o, "operandSegmentSizes",
-                               split_segments(m, 2, (const int64_t[]){oi, oo}));
-            }
-        }
-    }
-    ir_op_unlink(m, s);
 }
 
 /* Splits loop at mid: loop runs [0, mid), a copy after it [mid, ub). */
@@ -429,7 +379,7 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     struct ir_module *m = c->m;
     struct pass later[16];
     uint32_t n = 0;
-    struct writes w = {view_base(m, first->view), false};
+    struct writes w = {nest_view_root(m, first->view), false};
     ir_walk(m, first->loop, find_write, &w); /* the first pass writing its row in place */
     for (ir_op op = ir_op_get(m, first->loop)->next; op && n < 16; op = ir_op_get(m, op)->next) {
         if (read_pass(m, op, first, &later[n])) {
@@ -512,7 +462,7 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
         reads_to_row(m, p, rb);
         ir_op_unlink(m, p->x);
         if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)))->first)
-            drop_stage(m, p->stage);
+            nest_remove_stage(m, p->stage);
         nest_prune_private(m, p->pipe);
     }
     return true;

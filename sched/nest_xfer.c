@@ -14,6 +14,18 @@ bool nest_is_ddr(const struct ir_module *m, ir_value v)
     return s && strcmp(s, "DDR") == 0;
 }
 
+ir_value nest_view_root(const struct ir_module *m, ir_value v)
+{
+    for (ir_op d = ir_value_def(m, v); d; d = ir_value_def(m, v)) {
+        enum ir_op_kind k = ir_op_get(m, d)->kind;
+        if (k != IR_OP_MEMREF_REINTERPRET_CAST && k != IR_OP_MEMREF_MEMORY_SPACE_CAST &&
+            k != IR_OP_MEMREF_CAST && k != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW)
+            break;
+        v = ir_op_get(m, d)->opnd[0];
+    }
+    return v;
+}
+
 bool nest_same_memory(const struct ir_module *m, ir_value a, ir_value b)
 {
     for (int depth = 0; depth < 8 && a != b; depth++) {

@@ -22,10 +22,15 @@ if [ ! -f "$golden/golden.json" ]; then
     cli_done
     exit 0
 fi
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$golden/golden.json")
-src=$golden/../../../$kernel
 
-if ! expect "ktc compile softmax_small" 0 "$ktc" compile "$src" -o "$tmp/k.spyrecode"; then
+# compile_golden NAME OUT: `ktc compile` of corpus golden NAME's kernel to OUT
+compile_golden() {
+    local k
+    k=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$golden/../$1/golden.json")
+    expect "ktc compile $1" 0 "$ktc" compile "$golden/../$1/../../../$k" -o "$2"
+}
+
+if ! compile_golden softmax_small "$tmp/k.spyrecode"; then
     cli_done
     exit 1
 fi
@@ -50,9 +55,7 @@ expect_out 3 'error: .*golden.json' -- "$launch" "$tmp/k.spyrecode" --golden "$t
 # "fixed" regions are placed there, compared after the run, and with --check
 # also given to ktc-interp
 fixed=$golden/../add-with-control-flow
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$fixed/golden.json")
-if expect "ktc compile add-with-control-flow" 0 "$ktc" compile "$fixed/../../../$kernel" \
-    -o "$tmp/f.spyrecode"; then
+if compile_golden add-with-control-flow "$tmp/f.spyrecode"; then
     expect_out 0 '^golden C_start_address: ok \(max abs 0, 0 of 6144' -- \
         "$launch" "$tmp/f.spyrecode" --golden "$fixed"
     expect_out 0 '^check C_start_address \(fixed\): matches ktc-interp \(0 of 6144' -- \
@@ -68,8 +71,7 @@ fi
 # reduce_generic accumulates into its argument: repeated launches each start
 # from the golden's inputs again, so the result compared is one launch's
 rg=$golden/../reduce_generic
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rg/golden.json")
-if expect "ktc compile reduce_generic" 0 "$ktc" compile "$rg/../../../$kernel" -o "$tmp/r.spyrecode"; then
+if compile_golden reduce_generic "$tmp/r.spyrecode"; then
     expect_out 0 '^golden arg0: ok' -- "$launch" "$tmp/r.spyrecode" --golden "$rg" --repeat=3
 fi
 
@@ -77,8 +79,7 @@ fi
 # the vector unit), silu between them: the golden within tolerance, and
 # ktc-interp bit for bit
 ffn=$golden/../ffn_swiglu
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$ffn/golden.json")
-if expect "ktc compile ffn_swiglu" 0 "$ktc" compile "$ffn/../../../$kernel" -o "$tmp/m.spyrecode"; then
+if compile_golden ffn_swiglu "$tmp/m.spyrecode"; then
     expect_out 0 '^golden out_ptr: ok' -- "$launch" "$tmp/m.spyrecode" --golden "$ffn"
     expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 64' -- \
         "$launch" "$tmp/m.spyrecode" --golden "$ffn" --check
@@ -87,8 +88,7 @@ fi
 # ring_reduce: an all-reduce of 4 tiles over the ring (inter_tile_produce /
 # inter_tile_reduce), tile 0 writing: the golden exactly, and ktc-interp
 rr=$golden/../ring_reduce
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rr/golden.json")
-if expect "ktc compile ring_reduce" 0 "$ktc" compile "$rr/../../../$kernel" -o "$tmp/rr.spyrecode"; then
+if compile_golden ring_reduce "$tmp/rr.spyrecode"; then
     expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 128' -- "$launch" "$tmp/rr.spyrecode" --golden "$rr"
     expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 128' -- "$launch" "$tmp/rr.spyrecode" \
         --arg in_ptr="$rr/in/in_ptr.npy" --arg out_ptr="$rr/in/out_ptr.npy" --check
@@ -96,8 +96,7 @@ fi
 
 # ring_reduce_inner_loop: the same all-reduce in a loop of n_iters (3) trips
 rl=$golden/../ring_reduce_inner_loop
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$rl/golden.json")
-if expect "ktc compile ring_reduce_inner_loop" 0 "$ktc" compile "$rl/../../../$kernel" -o "$tmp/rl.spyrecode"; then
+if compile_golden ring_reduce_inner_loop "$tmp/rl.spyrecode"; then
     expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 128' -- "$launch" "$tmp/rl.spyrecode" --golden "$rl"
 fi
 
@@ -106,8 +105,7 @@ fi
 # partial outputs all-reduced collapsed to 1-D: the golden exactly, and
 # ktc-interp bit for bit
 f4=$golden/../ffn_swiglu_4core
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$f4/golden.json")
-if expect "ktc compile ffn_swiglu_4core" 0 "$ktc" compile "$f4/../../../$kernel" -o "$tmp/f4.spyrecode"; then
+if compile_golden ffn_swiglu_4core "$tmp/f4.spyrecode"; then
     expect_out 0 '^golden out_ptr: ok \(max abs 0, 0 of 1024' -- "$launch" "$tmp/f4.spyrecode" --golden "$f4"
     expect_out 0 '^check out_ptr: matches ktc-interp \(0 of 1024' -- \
         "$launch" "$tmp/f4.spyrecode" --golden "$f4" --check
@@ -118,8 +116,7 @@ fi
 # time: masked stores (spyre's MNISU writes under a byte mask), the golden
 # exactly, and ktc-interp bit for bit
 ms=$golden/../matmul_small
-kernel=$(sed -n 's/^ *"kernel": "\(.*\)",$/\1/p' "$ms/golden.json")
-if expect "ktc compile matmul_small" 0 "$ktc" compile "$ms/../../../$kernel" -o "$tmp/ms.spyrecode"; then
+if compile_golden matmul_small "$tmp/ms.spyrecode"; then
     expect_out 0 '^golden c_ptr: ok \(max abs 0, 0 of 1024' -- "$launch" "$tmp/ms.spyrecode" --golden "$ms"
     expect_out 0 '^check c_ptr: matches ktc-interp \(0 of 1024' -- \
         "$launch" "$tmp/ms.spyrecode" --golden "$ms" --check

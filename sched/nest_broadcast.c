@@ -243,22 +243,6 @@ static uint32_t users_under(struct ir_module *m, ir_op root, ir_value v)
     return u.n;
 }
 
-/* Whether some transfer under fn writes device memory made from root. */
-struct ddr_write {
-    ir_value root;
-    bool found;
-};
-
-static bool find_ddr_write(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct ddr_write *w = ctx;
-    struct nest_side d;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
-        !d.fifo && nest_is_ddr(m, d.v) && nest_view_root(m, d.v) == w->root)
-        w->found = true;
-    return !w->found;
-}
-
 /* A bulk load x (in stage s of tile loop tl's outer pipeline) that reads
  * the tile loop's rows of the same device-memory view at every iteration
  * of the loop L around tl: its source is invariant in L, its leading
@@ -302,10 +286,8 @@ static bool outer_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_
     if (w.n != 1 || users_under(m, tl, dst.v) != users_under(m, fn, dst.v) ||
         !nest_prefixable(m, tl, dst.v))
         return false;
-    struct ddr_write dw = {.root = nest_view_root(m, src.v), .found = false};
-    ir_walk(m, fn, find_ddr_write, &dw);
     const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)));
-    return !dw.found && b->first != b->last;
+    return !nest_writes_ddr(m, fn, nest_view_root(m, src.v)) && b->first != b->last;
 }
 
 /* The loop the hoist goes before: the outermost scf.for around tl (inside

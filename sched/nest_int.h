@@ -160,6 +160,10 @@ void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value
 /* The value a device-memory view is made from (through views and casts):
  * the kernel argument or address behind it. */
 ir_value nest_view_root(const struct ir_module *m, ir_value v);
+/* Whether a transfer under root may write device memory made from base
+ * (nest_view_root): any device-memory operand of that base other than a
+ * readable source side counts, so a side that cannot be read is a write. */
+bool nest_writes_ddr(struct ir_module *m, ir_op root, ir_value base);
 /* Whether buffers a and b are the same memory: the same value, or casts
  * (memory_space_cast, cast) alike of ktdp.construct_memory_view ops alike
  * (operands equal as linear forms, the same attributes and type): two

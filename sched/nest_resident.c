@@ -173,30 +173,6 @@ static bool read_pass(struct ir_module *m, ir_op loop, const struct pass *like, 
     return u.ok;
 }
 
-struct writes {
-    ir_value base;
-    bool hit;
-};
-
-static bool find_write(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct writes *w = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    struct nest_side s;
-    if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
-        return true;
-    /* a device-memory operand of the row's base is the load's source, or a
-     * write (any other operand: subscripts, other memories, fifo slots) */
-    bool src = nest_read_side(m, op, 0, &s);
-    for (uint32_t i = 0; i < o->nopnd; i++) {
-        ir_value v = o->opnd[i];
-        if (ir_type_get(m, ir_value_type(m, v))->kind == IR_TY_MEMREF && nest_is_ddr(m, v) &&
-            nest_view_root(m, v) == w->base && !(src && s.v == v))
-            w->hit = true;
-    }
-    return true;
-}
-
 /* The index t * T + s at b. */
 static ir_value chunk_index(struct split_b *b, ir_value t, int64_t T, struct nest_sub s)
 {
@@ -379,15 +355,16 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     struct ir_module *m = c->m;
     struct pass later[16];
     uint32_t n = 0;
-    struct writes w = {nest_view_root(m, first->view), false};
-    ir_walk(m, first->loop, find_write, &w); /* the first pass writing its row in place */
+    ir_value base = nest_view_root(m, first->view);
+    /* the first pass writing its row in place, or an op before a pass */
+    bool hit = nest_writes_ddr(m, first->loop, base);
     for (ir_op op = ir_op_get(m, first->loop)->next; op && n < 16; op = ir_op_get(m, op)->next) {
         if (read_pass(m, op, first, &later[n])) {
-            if (w.hit)
+            if (hit)
                 break;
             n++;
         }
-        ir_walk(m, op, find_write, &w);
+        hit = hit || nest_writes_ddr(m, op, base);
     }
     if (!n)
         return false;

@@ -26,6 +26,37 @@ ir_value nest_view_root(const struct ir_module *m, ir_value v)
     return v;
 }
 
+struct ddr_write {
+    ir_value base;
+    bool hit;
+};
+
+static bool find_ddr_write(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct ddr_write *w = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct nest_side s;
+    if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    /* a device-memory operand of the base is the transfer's source, or a
+     * write (any other operand: subscripts, other memories, fifo slots) */
+    bool src = nest_read_side(m, op, 0, &s);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ir_value v = o->opnd[i];
+        if (ir_type_get(m, ir_value_type(m, v))->kind == IR_TY_MEMREF && nest_is_ddr(m, v) &&
+            nest_view_root(m, v) == w->base && !(src && s.v == v))
+            w->hit = true;
+    }
+    return !w->hit;
+}
+
+bool nest_writes_ddr(struct ir_module *m, ir_op root, ir_value base)
+{
+    struct ddr_write w = {base, false};
+    ir_walk(m, root, find_ddr_write, &w);
+    return w.hit;
+}
+
 bool nest_same_memory(const struct ir_module *m, ir_value a, ir_value b)
 {
     for (int depth = 0; depth < 8 && a != b; depth++) {

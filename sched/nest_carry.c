@@ -32,6 +32,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 enum { MAX_ACC = 8, MAX_STAGES = 8 };
 
@@ -548,24 +549,11 @@ static uint32_t match(struct nest_ctx *c, ir_op loop, struct acc *accs)
     return n; /* an accumulator no pipeline sets is loaded before the loop */
 }
 
-struct loops {
-    ir_op v[64];
-    uint32_t n;
-};
-
-static bool collect(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct loops *l = ctx;
-    if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && l->n < 64)
-        l->v[l->n++] = op;
-    return true;
-}
-
 bool nest_carry(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
-    struct loops l = {.n = 0};
-    ir_walk(m, fn, collect, &l);
+    struct sched_ops l = {0};
+    sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &l);
     bool changed = false;
     for (uint32_t i = 0; i < l.n; i++) {
         struct acc accs[MAX_ACC];
@@ -580,6 +568,7 @@ bool nest_carry(struct nest_ctx *c, ir_op fn)
         ir_op_unlink(m, l.v[i]);
         changed = true;
     }
+    free(l.v);
     if (changed)
         split_dce(m, fn);
     return true;

@@ -17,6 +17,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 /* Whether every kind in the stage's applicable_units lies inside a corelet. */
 static bool corelet_units(const struct arch_device *dev, const struct ir_module *m, ir_op stage)
@@ -738,24 +739,12 @@ static void lane_split(struct nest_ctx *c, ir_op par)
     }
 }
 
-struct pars {
-    ir_op v[64];
-    uint32_t n;
-};
-
-static bool collect_pars(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct pars *p = ctx;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL && p->n < 64)
-        p->v[p->n++] = op;
-    return true;
-}
-
 bool nest_lane_transfers(struct nest_ctx *c, ir_op fn)
 {
-    struct pars p = {.n = 0};
-    ir_walk(c->m, fn, collect_pars, &p);
+    struct sched_ops p = {0};
+    sched_ops_of_kind(c->m, fn, IR_OP_KTDF_PARALLEL, &p);
     for (uint32_t i = 0; i < p.n; i++)
         lane_split(c, p.v[i]);
+    free(p.v);
     return true;
 }

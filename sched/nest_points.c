@@ -15,10 +15,12 @@
  * i != j does not matter. fuse-pipelines then makes each point's pipelines
  * one, the values between the passes (a row's max, its sum) in registers.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 enum { MAX_ACC = 64 };
 
@@ -203,25 +205,11 @@ static void merge(struct ir_module *m, ir_op a, ir_op b)
     ir_op_unlink(m, b);
 }
 
-struct pars {
-    ir_op v[256];
-    uint32_t n;
-};
-
-static bool collect(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct pars *p = ctx;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL && p->n < 256)
-        p->v[p->n++] = op;
-    return true;
-}
-
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
-    static struct pars p;
-    p.n = 0;
-    ir_walk(m, fn, collect, &p);
+    struct sched_ops p = {0};
+    sched_ops_of_kind(m, fn, IR_OP_KTDF_PARALLEL, &p);
     for (uint32_t i = 0; i < p.n; i++) {
         ir_op a = p.v[i];
         if (!ir_op_get(m, a)->block)
@@ -231,5 +219,6 @@ bool nest_fuse_points(struct nest_ctx *c, ir_op fn)
              b = ir_op_get(m, a)->next)
             merge(m, a, b);
     }
+    free(p.v);
     return true;
 }

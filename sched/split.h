@@ -34,7 +34,8 @@
  * consumers; a producer is fused into its single consumer when all its
  * loops are parallel. Each remaining linalg.generic is tiled to the SIMD
  * width of the device's compute unit for its element type (parallel dims
- * from the innermost out, reduction dims whole), under `scf.for` tile loops
+ * from the innermost out, reduction dims whole and, when they fit the
+ * lanes, counted in), under `scf.for` tile loops
  * marked `loop_type = #ktdf.loop_type<parallel_loop>` (single-trip loops are
  * not emitted), around one three-stage `ktdf.pipeline`: a load stage moving
  * each input tile into a `!ktdf.fifo.slot<SRC -> COMPUTE, NxT>`, a compute
@@ -74,7 +75,15 @@
  * the value the body yields is written back into it (in place, tile by
  * tile: ktc-lower orders the scratchpad load and store units by the
  * buffer's bytes); after the loop its result is that buffer. The loop
- * then has no iter_args. Scalar f16/f32 arithmetic on `tensor.extract`
+ * then has no iter_args. Where the body reads the carried tensor after the
+ * op computing its next value (an online softmax rescales its running sum
+ * by exp(m_old - m_new)), a copy generic at the top of the body keeps the
+ * old value, and those later reads read the copy. A float scalar an
+ * scf.for carries (the running max and sum of an online softmax) is first
+ * carried as a tensor<1xT>: its initial value and the value yielded are
+ * splat to one, and the body and the code after the loop read its element
+ * 0 (tensor.extract), so the scalar arithmetic on it is a chain as below.
+ * Scalar f16/f32 arithmetic on `tensor.extract`
  * results (at constant indices) that ends in a tensor.splat runs on the
  * compute unit: the scalar ops become the body of a one-element
  * linalg.generic (tensor<1xT>) whose inputs are the extracted tensors,
@@ -198,9 +207,9 @@
  *
  * Rejected with a located "... is not supported yet" error (the later
  * stages cannot handle these yet): scf.while; scf.for with iter_args that
- * are not tensors, or whose body does not compute the carried tensor in
- * one elementwise generic reading it at the same indices (or reads the
- * carried tensor after computing its next value); tensor.extract at
+ * are neither tensors nor floats, or whose body does not compute the
+ * carried tensor in one elementwise generic reading it at the same
+ * indices; tensor.extract at
  * non-constant indices; indirect access tiles; distributed views
  * used other than by access tiles, of dynamic shape, or with partitions
  * that are not construct_memory_views with a constant box for a set and

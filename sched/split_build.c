@@ -188,6 +188,19 @@ bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v)
     return false;
 }
 
+bool split_op_reads(const struct ir_module *m, ir_op op, ir_value v)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t k = 0; k < o->nopnd; k++)
+        if (o->opnd[k] == v)
+            return true;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            if (split_block_uses(m, b, v))
+                return true;
+    return false;
+}
+
 /* Whether an op nested in blk reads a tensor defined outside `loop`. */
 static bool uses_outer_tensor(const struct ir_module *m, ir_block blk, ir_op loop)
 {

@@ -82,6 +82,8 @@ void split_dce(struct ir_module *m, ir_op root);
 bool split_removable(const struct ir_module *m, ir_op op);
 /* Whether an op of blk (or nested in one) uses v. */
 bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v);
+/* Whether op, or an op nested in it, reads v. */
+bool split_op_reads(const struct ir_module *m, ir_op op, ir_value v);
 /* Whether op is an scf.for a tensor crosses (a tensor result, or a tensor
  * its body reads from outside): it belongs to a compute group (split.h). */
 bool split_tensor_loop(const struct ir_module *m, ir_op op);
@@ -187,6 +189,9 @@ bool split_index(struct split_ctx *c);
  * reads it; the verifier lets it through) becomes a collapse_shape of the
  * init to rank 0, the reduce, and an expand_shape of its result back. */
 bool split_reduce_inits(struct split_ctx *c);
+/* Anywhere in the module: a float scalar an scf.for carries becomes a
+ * tensor<1xT> it carries (splat in, element 0 read out; split.h). */
+bool split_scalar_carries(struct split_ctx *c);
 /* In program fn: tensor ops → linalg.generic, splats folded, fusion. */
 bool split_linalg(struct split_ctx *c, ir_op fn);
 /* In program fn: casts, scratchpad buffers, tile loops and pipelines. */

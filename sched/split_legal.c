@@ -97,10 +97,10 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
     case IR_OP_SCF_FOR:
         for (uint32_t i = 0; i < o->nres; i++) {
             ir_type t = ir_value_type(m, o->res + i);
-            if (ir_type_get(m, t)->kind != IR_TY_TENSOR) {
+            if (ir_type_get(m, t)->kind != IR_TY_TENSOR) { /* floats: split_scalar_carries */
                 char buf[32];
-                split_error(c, op, "scf.for carrying a value of type %s (only tensors may be "
-                                   "loop-carried) is not supported yet",
+                split_error(c, op, "scf.for carrying a value of type %s (only tensors and "
+                                   "floats may be loop-carried) is not supported yet",
                             split_type_name(m, t, buf, sizeof buf));
                 break;
             }

@@ -1145,7 +1145,10 @@ static bool scalar_chain(struct split_ctx *c, ir_op splat)
             r[k - 1] = ir_aff_const(m, v);
         }
         g.in[i] = eo->opnd[0];
-        g.in_map[i] = ir_map_intern(m, 1, 0, eo->nopnd - 1, r);
+        /* element 0 of a one-element vector is the loop's one index (a
+         * carried scalar, split_scalar_carries: read in place) */
+        g.in_map[i] = ir_value_type(m, eo->opnd[0]) == g.res ? identity_map(m, 1)
+                                                             : ir_map_intern(m, 1, 0, eo->nopnd - 1, r);
     }
     struct split_b b;
     sb_before(&b, m, splat, loc);
@@ -1197,6 +1200,8 @@ static bool scalar_chain(struct split_ctx *c, ir_op splat)
     ir_state_add_operand(m, &st, sb_index(&b, 0));
     ir_state_add_result(m, &st, et);
     ir_op_get(m, splat)->opnd[0] = ir_op_result(m, sb_emit(&b, &st), 0);
+    if (ir_value_type(m, ir_op_get(m, splat)->res) == g.res) /* the generic's result itself */
+        split_replace_uses(m, ir_op_parent(m, splat), ir_op_get(m, splat)->res, r);
     return true;
 }
 
@@ -1365,6 +1370,116 @@ bool split_reduce_inits(struct split_ctx *c)
     return true;
 }
 
+/* tensor.splat of scalar x to tensor<1xT> at b. */
+static ir_value splat1(struct split_b *b, ir_value x, ir_type t)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, b->m, "tensor.splat", b->loc);
+    ir_state_add_operand(b->m, &st, x);
+    ir_state_add_result(b->m, &st, t);
+    return ir_op_get(b->m, sb_emit(b, &st))->res;
+}
+
+/* Element 0 of v : tensor<1xT> at b. */
+static ir_value extract1(struct split_b *b, ir_value v)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "tensor.extract", b->loc);
+    ir_state_add_operand(m, &st, v);
+    ir_state_add_operand(m, &st, sb_index(b, 0));
+    ir_state_add_result(m, &st, ir_type_elem(m, ir_value_type(m, v)));
+    return ir_op_get(m, sb_emit(b, &st))->res;
+}
+
+/* A float scalar an scf.for carries becomes a tensor<1xT> it carries: the
+ * init and the yielded value are splat to it, the body and the code after
+ * the loop read its element 0. Scalar arithmetic on it is then a chain of
+ * tensor.extract results (scalar_chains), computed on the compute unit. */
+static bool scalar_carry(struct ir_module *m, ir_op loop, void *ctx)
+{
+    (void)ctx;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    if (o->kind != IR_OP_SCF_FOR)
+        return true;
+    ir_block body = split_body(m, loop, 0);
+    for (uint32_t i = 0; i < ir_op_get(m, loop)->nres; i++) {
+        ir_value r = ir_op_get(m, loop)->res + i;
+        ir_type et = ir_value_type(m, r);
+        if (ir_type_get(m, et)->kind != IR_TY_FLOAT)
+            continue;
+        int64_t one = 1;
+        ir_type t = ir_type_shaped(m, IR_TY_TENSOR, 1, &one, et);
+        struct ir_loc loc = ir_op_get(m, loop)->loc;
+        struct split_b b;
+        sb_before(&b, m, loop, loc);
+        ir_op_get(m, loop)->opnd[3 + i] = splat1(&b, ir_op_get(m, loop)->opnd[3 + i], t);
+        ir_value arg = ir_block_get(m, body)->args[i + 1];
+        ir_value_get(m, arg)->type = t;
+        sb_before(&b, m, ir_block_get(m, body)->first, loc);
+        ir_value a = extract1(&b, arg);
+        ir_op y = ir_block_get(m, body)->last;
+        split_replace_uses(m, loop, arg, a);
+        ir_op_get(m, ir_value_def(m, a))->opnd[0] = arg;
+        sb_before(&b, m, y, ir_op_get(m, y)->loc);
+        ir_value yv = ir_op_get(m, y)->opnd[i];
+        ir_op_get(m, y)->opnd[i] = yv == a ? arg : splat1(&b, yv, t);
+        ir_value_get(m, r)->type = t;
+        ir_op next = ir_op_get(m, loop)->next;
+        sb_before(&b, m, next, loc);
+        ir_value rv = extract1(&b, r);
+        split_replace_uses(m, ir_op_parent(m, loop), r, rv);
+        ir_op_get(m, ir_value_def(m, rv))->opnd[0] = r;
+    }
+    return true;
+}
+
+bool split_scalar_carries(struct split_ctx *c)
+{
+    ir_walk(c->m, c->m->top, scalar_carry, NULL);
+    return true;
+}
+
+
+/* A carried tensor lives in one buffer that its next value overwrites in
+ * place (split_pipeline.c). Where the body still reads the old value
+ * after the op computing the next one (an online softmax rescales its
+ * running sum by exp(m_old - m_new)), a copy generic at the top of the
+ * body snapshots the old value, and those later reads read the copy. */
+static void snapshot_carried(struct split_ctx *c, ir_block blk)
+{
+    struct ir_module *m = c->m;
+    IR_FOR_OPS(m, blk, loop) {
+        if (ir_op_get(m, loop)->kind != IR_OP_SCF_FOR)
+            continue;
+        ir_block body = split_body(m, loop, 0);
+        snapshot_carried(c, body);
+        const struct ir_block_info *bi = ir_block_get(m, body);
+        ir_op y = bi->last;
+        for (uint32_t i = 0; i < ir_op_get(m, y)->nopnd; i++) {
+            ir_value acc = ir_block_get(m, body)->args[i + 1];
+            ir_op yd = ir_value_def(m, ir_op_get(m, y)->opnd[i]);
+            if (!yd || ir_op_get(m, yd)->block != body)
+                continue;
+            ir_op late = IR_NONE;
+            for (ir_op u = ir_op_get(m, yd)->next; u != y && !late; u = ir_op_get(m, u)->next)
+                if (split_op_reads(m, u, acc))
+                    late = u;
+            if (!late)
+                continue;
+            struct split_b b;
+            sb_before(&b, m, ir_block_get(m, body)->first, ir_op_get(m, late)->loc);
+            ir_type t = ir_value_type(m, acc);
+            ir_op g = elementwise(&b, IR_OP_LINALG_COPY, "", 1, &acc, sb_tensor_empty(&b, t), t,
+                                  IR_NONE);
+            ir_value old = ir_op_result(m, g, 0);
+            split_set_name(m, old, "old");
+            for (ir_op u = ir_op_get(m, yd)->next; u != y; u = ir_op_get(m, u)->next)
+                split_replace_uses(m, u, acc, old);
+        }
+    }
+}
+
 bool split_linalg(struct split_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -1375,5 +1490,6 @@ bool split_linalg(struct split_ctx *c, ir_op fn)
     split_dce(m, fn);
     fuse_block(c, fn, blk);
     split_dce(m, fn);
+    snapshot_carried(c, blk);
     return !c->failed;
 }

@@ -415,12 +415,18 @@ static bool extents(const struct ir_module *m, const struct split_gen *g, int64_
     return true;
 }
 
-/* Tile sizes: over the parallel loops from the innermost out, as much of
- * each extent as still fits in `lanes` (a divisor of it); the loops
- * outside that get 1; reduction loops stay whole. */
+/* Tile sizes: reduction loops stay whole; over the parallel loops from
+ * the innermost out, as much of each extent as still fits in `lanes` (a
+ * divisor of it), with room for the reduction loops' elements when they
+ * fit in the lanes (wider reduction rows are ktc-nest's to stream in
+ * lane-wide chunks, several rows to a tile); the loops outside that get 1. */
 static void tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t lanes, int64_t *ts)
 {
-    int64_t left = lanes;
+    int64_t left = lanes, red = 1;
+    for (uint32_t i = 0; i < g->nloops; i++)
+        red *= g->red[i] ? ext[i] : 1;
+    if (red <= lanes) /* rows of a reduction fill the lanes together */
+        left /= red;
     for (uint32_t i = g->nloops; i-- > 0;) {
         if (g->red[i]) {
             ts[i] = ext[i];
@@ -1275,15 +1281,6 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
     return ok;
 }
 
-/* Whether op (or an op nested in it) reads v. */
-static bool op_reads(const struct ir_module *m, ir_op op, ir_value v)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t k = 0; k < o->nopnd; k++)
-        if (o->opnd[k] == v)
-            return true;
-    return o->nreg && split_block_uses(m, split_body(m, op, 0), v);
-}
 
 /* A carried tensor is updated in place: the generic computing its next
  * value reads it (if at all) tile for tile, and nothing reads it after. */
@@ -1314,7 +1311,7 @@ static bool check_carried(struct prog *p, ir_op loop)
                                              "not supported yet");
         }
         for (ir_op u = ir_op_get(m, yd)->next; u != bi->last; u = ir_op_get(m, u)->next)
-            if (op_reads(m, u, acc))
+            if (split_op_reads(m, u, acc))
                 return split_error(p->c, u, "reading a loop-carried tensor after its next value "
                                             "is computed is not supported yet");
     }

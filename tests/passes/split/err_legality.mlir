@@ -1,7 +1,7 @@
 // RUN: ktc-split
 // PARSE: --device=sample
 // What no later stage handles yet is rejected, each where it is written:
-// scf.while, scf.for carrying a value other than a tensor, contractions
+// scf.while, scf.for carrying a value other than a tensor or a float, contractions
 // other than linalg.matmul (which is accepted), and an op outside the
 // compute set in a linalg body. Every offending op
 // is reported.
@@ -18,10 +18,10 @@ func.func @loops(%n: i32, %t: f16) -> f16 {
   ^bb0(%b: i32):
     scf.yield %b : i32
   }
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %t) -> f16 {
-    scf.yield %acc : f16
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %n) -> i32 {
+    scf.yield %acc : i32
   }
-  return %r : f16
+  return %t : f16
 }
 func.func @compute(%a: tensor<4x4xf16>, %b: tensor<4x4xf16>, %v: tensor<4xf16>) -> tensor<4x4xf16> {
   %p = linalg.matmul ins(%a, %b : tensor<4x4xf16>, tensor<4x4xf16>) outs(%a : tensor<4x4xf16>) -> tensor<4x4xf16>

@@ -1,7 +1,8 @@
 // RUN: ktc-split
 // PARSE: --device=sample
 // The body reads the carried tensor after computing its next value: the
-// buffer is updated in place, so that read would see the next value.
+// buffer is updated in place, so a copy generic at the top of the body
+// (%old) keeps the old value for that read.
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @late(%a: index, %s: index) {

@@ -3,6 +3,7 @@
  * channels and ports, and the SpyreCode binary put together, linked and
  * checked against the device. Program bodies: codegen_prog.c.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -496,12 +497,7 @@ bool cg_barrier(struct cg *g)
     uint32_t nlead = 0;
     for (uint32_t u = 0; u < p->n; u++)
         nlead += !p->q && on_core(g, 0, p->units[u]) == p->units[u];
-    if (nlead && nlead < p->n) {
-        free(bind);
-        return cg_error(g, p->pu,
-                        "the tiles of a core meet at a barrier led by a program that runs "
-                        "on several corelets: not supported yet");
-    }
+    assert(!nlead || nlead == p->n); /* leads and the others are programs apart (host_class) */
     if (!nlead) {
         /* up to the core's first unit (after this unit's DMAs), then wait for it */
         uint32_t up, down;
@@ -664,17 +660,28 @@ static bool scan_kernel(struct cg *g)
     return true;
 }
 
-/* Translates program_unit q: one program per number of tiles its
- * instances host, and the units running it. */
+/* The class of program_unit q's physical instance j: the number of
+ * tiles it hosts, and, when they meet at barriers (more than one), whether
+ * it leads its core's (program 0's first instance there; cg_barrier). */
+static uint32_t host_class(const struct cg *g, uint32_t q, uint32_t j)
+{
+    const struct cg_pu *pu = &g->pus[q];
+    uint32_t h = pu->nhost[j];
+    bool lead = h > 1 && q == 0 && on_core(g, 0, pu->phys[j]) == pu->phys[j];
+    return h * 2 + lead;
+}
+
+/* Translates program_unit q: one program per class of its instances
+ * (host_class), and the units running it. */
 static bool build_pu(struct cg *g, uint32_t q)
 {
     const struct cg_pu *pu = &g->pus[q];
     bool ok = true;
     for (uint32_t first = 0; first < pu->nphys && ok; first++) {
-        uint32_t h = pu->nhost[first];
+        uint32_t h = pu->nhost[first], cls = host_class(g, q, first);
         bool seen = false;
         for (uint32_t j = 0; j < first; j++)
-            seen = seen || pu->nhost[j] == h;
+            seen = seen || host_class(g, q, j) == cls;
         if (seen)
             continue;
         struct cg_prog *p = &g->p;
@@ -683,13 +690,13 @@ static bool build_pu(struct cg *g, uint32_t q)
         p->q = q;
         p->h = h;
         for (uint32_t j = 0; j < pu->nphys; j++)
-            p->n += pu->nhost[j] == h;
+            p->n += host_class(g, q, j) == cls;
         p->units = calloc(p->n, sizeof *p->units);
         p->hosted = calloc((size_t)p->n * h, sizeof *p->hosted);
         if (!p->units || !p->hosted)
             abort();
         for (uint32_t j = 0, u = 0; j < pu->nphys; j++) {
-            if (pu->nhost[j] != h)
+            if (host_class(g, q, j) != cls)
                 continue;
             p->units[u] = pu->phys[j];
             for (uint32_t i = 0, r = 0; i < pu->nv; i++)

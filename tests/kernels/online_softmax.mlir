@@ -1,12 +1,10 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
-// DEVICES: spyre
 // online_softmax.mlir - softmax of 256-wide rows with the running max and
 // sum carried as f16 scalars through the column loop (online softmax):
 // ktc-split carries them as tensor<1xf16>, and the old max, read after the
 // new one is computed (to rescale the sum), from a copy made at the top of
-// the body. (On the sample device ktc-codegen refuses the nested program:
-// its tiles meet at a barrier led by a program on several corelets.)
+// the body.
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @online_softmax(%x: index, %y: index) attributes {grid = [2]} {

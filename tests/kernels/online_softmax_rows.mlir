@@ -1,14 +1,11 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
-// DEVICES: spyre
 // online_softmax_rows.mlir - softmax of 4 rows of 256 f16, 2 rows a tile,
 // with the running max and sum of each row carried through the column loop
 // as tensor<2xf16> (flash-attention style): the old max is read, to rescale
 // the sum, after the new one is computed, so ktc-split keeps it in a copy;
 // the 2x64 reduction that reads the broadcast max is tiled a row at a time
-// (a row of 64 fills the lanes). (On the sample device ktc-codegen refuses
-// the nested program: its tiles meet at a barrier led by a program on
-// several corelets.)
+// (a row of 64 fills the lanes).
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @online_softmax_rows(%x: index, %y: index) attributes {grid = [2]} {

@@ -16,7 +16,8 @@
  *
  * A load of a scalar splatted to a vector (transfer_mode "splat") becomes a
  * broadcast linalg.generic on the compute unit. A load of the second that
- * the first makes alike, at constant subscripts (a hoisted splat vector),
+ * the first makes alike, at constant subscripts or a corelet split's
+ * instance (a hoisted splat vector),
  * takes the first's value; a store of the first to another chunk of what
  * the second loads (disjoint) does not stop the fusion. The store of T and its
  * write go when T has no other use in the program; the load unit no longer
@@ -285,6 +286,18 @@ static bool disjoint(const struct ir_module *m, const struct nest_side *a,
     return false;
 }
 
+/* Whether v is the instance of a corelet split (ktdf.parallel's second
+ * argument): the same all through a corelet's run, like a constant (a
+ * hoisted splat vector has a row per instance, [%inst, 0]). */
+static bool is_instance(const struct ir_module *m, ir_value v)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (!vi->is_arg || vi->index != 1)
+        return false;
+    ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    return ir_op_get(m, owner)->kind == IR_OP_KTDF_PARALLEL;
+}
+
 /* The read, in A's compute stage (sa: A's stages), of a load of A's from
  * the elements src names (B's load x's source, B's IV as A's) into a slot,
  * with x's transfer mode; IR_NONE when none. Only for constant subscripts
@@ -295,7 +308,7 @@ static ir_op same_load(const struct ir_module *m, const ir_op sa[3], ir_op x,
                        const struct nest_side *src)
 {
     for (uint32_t k = 0; k < src->nsub; k++)
-        if (src->sub[k].v)
+        if (src->sub[k].v && !is_instance(m, src->sub[k].v))
             return IR_NONE;
     IR_FOR_OPS(m, body_of(m, sa[0]), y) {
         struct nest_side from, to;

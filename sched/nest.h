@@ -457,6 +457,18 @@
  *                     landed only with its last one (softmax_8x16384, rows
  *                     tiled whole: every core started 750-830 cycles in,
  *                     core 0 at 411 with one DMA).
+ *  unit-loops         Runs before fuse-pipelines (listed last, for the same
+ *                     reason): an scf.for of one iteration (0 to 1 step 1,
+ *                     no results) whose body is index arithmetic and one
+ *                     pipeline (a reduction level of one output: the fold
+ *                     of a row's last K partials) becomes its body, the IV
+ *                     0; fuse-pipelines then joins that pipeline with the
+ *                     reduction's last vector's, which takes the folded
+ *                     vector in registers instead of a store, a signal and
+ *                     a load back (fuse-pipelines takes a constant
+ *                     subscript by its value: each pipeline builds its
+ *                     own 0). softmax_8x16384 3781 -> 3737 cycles,
+ *                     softmax_wide 38222 -> 38178.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -504,7 +516,8 @@
     X(LANE_TRANSFERS, "lane-transfers")                                                       \
     X(CORELET_BLOCKS, "corelet-blocks")                                                       \
     X(RESIDENT_ROWS, "resident-rows")                                                         \
-    X(CHUNK_LOADS, "chunk-loads")
+    X(CHUNK_LOADS, "chunk-loads")                                                             \
+    X(UNIT_LOOPS, "unit-loops")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

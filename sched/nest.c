@@ -477,6 +477,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         if (ON(FUSE_POINTS))
             nest_fuse_points(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (ON(UNIT_LOOPS) && ON(FUSE_PIPELINES))
+            nest_unit_loops(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(FUSE_PIPELINES))
             nest_fuse(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)

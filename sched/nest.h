@@ -65,11 +65,13 @@
  *                     the result is bit-exact. Taken when the cost model
  *                     finds the level so (its point as fuse-pipelines will
  *                     leave it) faster than the loop and the level apart,
- *                     each a point loop alone; not inside a loop whose
- *                     point fits the scratchpad (rows tiled whole: the
- *                     level runs within a point, where the loop's pass
- *                     streams, faster), nor for a level of one fold (a row
- *                     of at most K chunks: nothing streams; layernorm_2pass
+ *                     each a point loop alone; inside a loop whose point
+ *                     fits the scratchpad (rows tiled whole) only with
+ *                     chunk-loads (the fused level reads the row by K
+ *                     chunks, c + i * C/K: one DMA for the row, not K:
+ *                     softmax_8x16384 4059 -> 3781 cycles; without it
+ *                     4117, so then not taken), nor for a level of one
+ *                     fold (a row of at most K chunks: nothing streams; layernorm_2pass
  *                     ran 555 cycles apart, 719 fused). Tiling's model then
  *                     counts the row once, not per point (coarsening's
  *                     fission leaves the point loop whole: the row is used
@@ -347,8 +349,10 @@
  *                     generic); its store goes when nothing else uses the
  *                     buffer. A load of the second that the first makes
  *                     too (the same elements and transfer mode, the first
- *                     storing none of them: reduction-producer's K chunks
- *                     each splatting the row's max) takes the first's
+ *                     storing none of them, at constant subscripts or a
+ *                     corelet split's instance: reduction-producer's K
+ *                     chunks each splatting the row's max, or loading the
+ *                     hoisted splat vector [%inst, 0]) takes the first's
  *                     value; a store of the first disjoint from what the
  *                     second loads (another chunk of the row: subscripts
  *                     values a constant apart, at least the size) does not
@@ -438,6 +442,33 @@
  *                     of the body (a reduction's last vector, a splat)
  *                     stays whole, on corelet 0. A body of one parallel
  *                     loop is corelets' own inner split, unchanged.
+ *  chunk-loads        Part of coarsening (listed after the others, to keep
+ *                     their flags' bits): loads of a tile, none within
+ *                     another, that differ only in a constant offset, each
+ *                     a window of one inner loop lying end to end with the
+ *                     next (the K chunk loads c + i * C/K, i < K, of a
+ *                     reduction level no pass of the point reads the row
+ *                     whole for: reduction-producer's fused exponentials)
+ *                     become one bulk DMA into one buffer, the first
+ *                     window grown over all of them, the others reading it
+ *                     shifted (as loads within another's elements do).
+ *                     Split, each was a DMA of its own, interleaved in
+ *                     device memory with the other cores' DMAs, so the row
+ *                     landed only with its last one (softmax_8x16384, rows
+ *                     tiled whole: every core started 750-830 cycles in,
+ *                     core 0 at 411 with one DMA).
+ *  unit-loops         Runs before fuse-pipelines (listed last, for the same
+ *                     reason): an scf.for of one iteration (0 to 1 step 1,
+ *                     no results) whose body is index arithmetic and one
+ *                     pipeline (a reduction level of one output: the fold
+ *                     of a row's last K partials) becomes its body, the IV
+ *                     0; fuse-pipelines then joins that pipeline with the
+ *                     reduction's last vector's, which takes the folded
+ *                     vector in registers instead of a store, a signal and
+ *                     a load back (fuse-pipelines takes a constant
+ *                     subscript by its value: each pipeline builds its
+ *                     own 0). softmax_8x16384 3781 -> 3737 cycles,
+ *                     softmax_wide 38222 -> 38178.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -484,7 +515,9 @@
     X(STREAM_LOOPS, "stream-loops")                                                           \
     X(LANE_TRANSFERS, "lane-transfers")                                                       \
     X(CORELET_BLOCKS, "corelet-blocks")                                                       \
-    X(RESIDENT_ROWS, "resident-rows")
+    X(RESIDENT_ROWS, "resident-rows")                                                         \
+    X(CHUNK_LOADS, "chunk-loads")                                                             \
+    X(UNIT_LOOPS, "unit-loops")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -251,6 +251,15 @@ static bool same_load(const struct ir_module *m, const struct dma *a, const stru
     return same_terms(a, b);
 }
 
+/* same_load but for the constant part of the address. */
+static bool same_load_but_offset(const struct ir_module *m, const struct dma *a,
+                                 const struct dma *b)
+{
+    struct dma t = *b;
+    t.addr.c = a->addr.c;
+    return same_load(m, a, &t);
+}
+
 /* Whether load a reads, at every point, elements that load b reads at
  * the same point (a reduction reading a row by chunks, a later pass reading
  * it whole): the same root, view sizes, buffer type and steps, a's inner
@@ -282,6 +291,74 @@ static bool within_load(const struct ir_module *m, const struct dma *a, const st
             return false;
     }
     return diff == 0;
+}
+
+/* Whether loads a and b differ only in their constant offset, by a whole
+ * number of a's one inner loop's steps (the windows of one row that the
+ * chunk loads of a reduction's level read, c + i * C/K); *k gets that
+ * number (b's window k steps past a's). */
+static bool window_of(const struct ir_module *m, const struct dma *a, const struct dma *b,
+                      int64_t *k)
+{
+    if (a->store || b->store || a->nloops != 1 || b->nloops != 1 || a->dj[0] <= 0 ||
+        a->trips[0] != b->trips[0] || a->dj[0] != b->dj[0] || !same_load_but_offset(m, a, b))
+        return false;
+    int64_t diff = b->addr.c - a->addr.c;
+    if (diff % a->dj[0])
+        return false;
+    *k = diff / a->dj[0];
+    return true;
+}
+
+/* chunk-loads: loads of the tile, none within another, whose windows of
+ * one inner loop lie end to end (chunks c + i * C/K of a row, for i < K: a
+ * reduction level with no pass reading the row whole, reduction-producer's
+ * fused exponentials) become one: the first's window grows to cover them
+ * all (one bulk DMA, one buffer) and the others read it shifted, as loads
+ * within another do. Without it each is a DMA of its own, interleaved with
+ * other cores' DMAs in device memory, so no chunk of the row lands before
+ * the row's last DMA. */
+static void merge_windows(struct co *co)
+{
+    struct ir_module *m = co->m;
+    if (co->c->o->disabled & (1u << SCHED_NEST_CHUNK_LOADS))
+        return;
+    for (uint32_t a = 0; a < co->nx; a++) {
+        struct dma *x = &co->x[a];
+        if (x->merged >= 0 || x->store || x->dyn_atom || bcast_load(x))
+            continue;
+        int64_t at[MAX_XFERS], k;
+        uint32_t n = 0;
+        bool first = true;
+        for (uint32_t b = 0; b < co->nx && first; b++) {
+            if (b == a || co->x[b].merged >= 0 || !window_of(m, x, &co->x[b], &k))
+                continue;
+            first = k > 0;
+            at[b] = k;
+            n++;
+        }
+        if (!first || !n)
+            continue;
+        /* end to end from x's: steps trips, 2 trips, ... n trips */
+        int64_t t = x->trips[0];
+        bool ok = true;
+        for (int64_t want = 1; want <= (int64_t)n && ok; want++) {
+            uint32_t hits = 0;
+            for (uint32_t b = 0; b < co->nx; b++)
+                hits += b != a && co->x[b].merged < 0 && window_of(m, x, &co->x[b], &k) &&
+                        k == want * t;
+            ok = hits == 1;
+        }
+        if (!ok)
+            continue;
+        for (uint32_t b = 0; b < co->nx; b++)
+            if (b != a && co->x[b].merged < 0 && window_of(m, x, &co->x[b], &k)) {
+                co->x[b].merged = (int)a;
+                memset(co->x[b].shift, 0, sizeof co->x[b].shift);
+                co->x[b].shift[0] = at[b];
+            }
+        x->trips[0] = (int64_t)(n + 1) * t;
+    }
 }
 
 /* Whether the DDR side of x reads one contiguous run of its root (its
@@ -975,6 +1052,7 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
             }
         }
     }
+    merge_windows(&co);
     /* a load of the same bytes as another, into a buffer of another shape
      * read by runs, reads that one's buffer (read_linear, once nothing
      * below gives up); not ones another load merged into */

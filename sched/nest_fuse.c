@@ -16,7 +16,8 @@
  *
  * A load of a scalar splatted to a vector (transfer_mode "splat") becomes a
  * broadcast linalg.generic on the compute unit. A load of the second that
- * the first makes alike, at constant subscripts (a hoisted splat vector),
+ * the first makes alike, at constant subscripts or a corelet split's
+ * instance (a hoisted splat vector),
  * takes the first's value; a store of the first to another chunk of what
  * the second loads (disjoint) does not stop the fusion. The store of T and its
  * write go when T has no other use in the program; the load unit no longer
@@ -37,6 +38,7 @@
 #include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 enum { MAX_FWD = 16 };
 
@@ -285,6 +287,49 @@ static bool disjoint(const struct ir_module *m, const struct nest_side *a,
     return false;
 }
 
+/* Whether v is the IV of a loop of one iteration, 0 to 1 step 1 (*c = 0):
+ * unit-loops makes it 0. */
+static bool unit_iv(const struct ir_module *m, ir_value v, int64_t *c)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    int64_t trips;
+    if (!vi->is_arg || vi->index != 0)
+        return false;
+    ir_op l = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    if (ir_op_get(m, l)->kind != IR_OP_SCF_FOR || !nest_for_normal(m, l, &trips) || trips != 1)
+        return false;
+    *c = 0;
+    return true;
+}
+
+/* nest_same_side, a subscript that is a constant (or a loop of one
+ * iteration's IV) taken as its value (two pipelines each build their own:
+ * a level of one output's [%c, 0] stored, the last fold's [%c0, 0]
+ * loaded). */
+static bool same_elems(const struct ir_module *m, const struct nest_side *a,
+                       const struct nest_side *b)
+{
+    struct nest_side s[2] = {*a, *b};
+    for (int i = 0; i < 2; i++)
+        for (uint32_t k = 0; k < s[i].nsub; k++)
+            if (s[i].sub[k].v && (split_const_int(m, s[i].sub[k].v, &s[i].sub[k].c) ||
+                                  unit_iv(m, s[i].sub[k].v, &s[i].sub[k].c)))
+                s[i].sub[k].v = IR_NONE;
+    return nest_same_side(&s[0], &s[1]);
+}
+
+/* Whether v is the instance of a corelet split (ktdf.parallel's second
+ * argument): the same all through a corelet's run, like a constant (a
+ * hoisted splat vector has a row per instance, [%inst, 0]). */
+static bool is_instance(const struct ir_module *m, ir_value v)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (!vi->is_arg || vi->index != 1)
+        return false;
+    ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    return ir_op_get(m, owner)->kind == IR_OP_KTDF_PARALLEL;
+}
+
 /* The read, in A's compute stage (sa: A's stages), of a load of A's from
  * the elements src names (B's load x's source, B's IV as A's) into a slot,
  * with x's transfer mode; IR_NONE when none. Only for constant subscripts
@@ -295,13 +340,13 @@ static ir_op same_load(const struct ir_module *m, const ir_op sa[3], ir_op x,
                        const struct nest_side *src)
 {
     for (uint32_t k = 0; k < src->nsub; k++)
-        if (src->sub[k].v)
+        if (src->sub[k].v && !is_instance(m, src->sub[k].v))
             return IR_NONE;
     IR_FOR_OPS(m, body_of(m, sa[0]), y) {
         struct nest_side from, to;
         if (ir_op_get(m, y)->kind != IR_OP_KTDF_DATA_TRANSFER ||
             !nest_read_side(m, y, 0, &from) || !nest_read_side(m, y, 1, &to) || from.fifo ||
-            !to.fifo || !nest_same_side(&from, src) || is_splat(m, y) != is_splat(m, x))
+            !to.fifo || !same_elems(m, &from, src) || is_splat(m, y) != is_splat(m, x))
             continue;
         return slot_op(m, body_of(m, sa[1]), to.v, false);
     }
@@ -350,7 +395,7 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
                 return false;
             if (to.fifo || to.v != src.v || disjoint(m, &to, &src))
                 continue;
-            if (y || !from.fifo || !nest_same_side(&to, &src))
+            if (y || !from.fifo || !same_elems(m, &to, &src))
                 return false;
             y = s;
         }
@@ -615,6 +660,55 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
             abort();
     }
     p->v[p->n++] = op;
+    return true;
+}
+
+/* The pipeline after op x in its block, past plain ops; IR_NONE if none. */
+static ir_op pipe_after(const struct ir_module *m, ir_op x)
+{
+    ir_op b = ir_op_get(m, x)->next;
+    while (b && plain(m, b))
+        b = ir_op_get(m, b)->next;
+    return b && ir_op_get(m, b)->kind == IR_OP_KTDF_PIPELINE ? b : IR_NONE;
+}
+
+/* unit-loops: an scf.for of one iteration (0 to 1 step 1, no results)
+ * whose body is index arithmetic and one pipeline (a reduction level of
+ * one output: the last fold of a row's partials) that fuse-pipelines
+ * would join with the pipeline after the loop is replaced by its body,
+ * the IV 0, so that fuse-pipelines sees the two side by side (the
+ * reduction's last vector then taken in registers, not read back). */
+bool nest_unit_loops(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    struct sched_ops loops = {0};
+    sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &loops);
+    for (uint32_t i = 0; i < loops.n; i++) {
+        ir_op l = loops.v[i];
+        int64_t trips;
+        ir_op a = ir_op_get(m, l)->block ? nest_stream_pipeline(m, l) : IR_NONE;
+        ir_op after = a ? pipe_after(m, l) : IR_NONE;
+        struct fwd f[MAX_FWD];
+        uint32_t nf;
+        if (!after || ir_op_get(m, l)->nres || !nest_for_normal(m, l, &trips) || trips != 1 ||
+            !fusable(m, c->dev, c->o->max_vregs, a, after, IR_NONE, IR_NONE, f, &nf) || !nf)
+            continue;
+        struct split_b b;
+        sb_before(&b, m, l, ir_op_get(m, l)->loc);
+        ir_value zero = sb_index(&b, 0);
+        ir_value iv = nest_for_iv(m, l);
+        ir_op next;
+        for (ir_op op = ir_block_get(m, nest_for_body(m, l))->first; op; op = next) {
+            next = ir_op_get(m, op)->next;
+            if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+                continue;
+            ir_op_unlink(m, op);
+            ir_op_insert_before(m, l, op);
+            split_replace_uses(m, op, iv, zero);
+        }
+        ir_op_unlink(m, l);
+    }
+    free(loops.v);
     return true;
 }
 

@@ -233,6 +233,9 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
 /* nest_carry.c: a vector a loop carries through the scratchpad -> one
  * pipeline whose compute stage carries it in registers (runs last). */
 bool nest_carry(struct nest_ctx *c, ir_op fn);
+/* nest_fuse.c: a loop of one iteration around one pipeline -> its body
+ * (before fuse-pipelines). */
+bool nest_unit_loops(struct nest_ctx *c, ir_op fn);
 /* The one pipeline of scf.for loop's body (besides plain ops), or IR_NONE. */
 ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop);
 /* scf.for loop around its one three-stage pipeline (loads, compute with no

@@ -12,8 +12,11 @@
 // corelet, the splat of the sum loaded once; a level's two halves feed
 // the next level whole, which ktc-lower signals across the corelets. The
 // reductions' last vectors and the splats stay whole, on corelet 0. The
-// simulator: 4059 cycles (a row per corelet, corelet_blocks_disabled.mlir:
-// 4518).
+// sum's first level runs the exp pass's body for its 8 chunks
+// (reduction-producer: the row fits, and chunk-loads makes the level's 8
+// chunk loads one DMA a row), the max's splat vector loaded once a block
+// (fuse-pipelines forwards [%inst, 0]). The simulator: 3781 cycles (4059
+// with chunk-loads off; corelet_blocks_disabled.mlir: 4254).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -1,9 +1,10 @@
-// RUN: ktc-nest --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist
+// RUN: ktc-nest --disable=chunk-loads --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist
 // PARSE: --device=sample --stage=sched.routed
 // reduction-producer left: reduction_producer.mlir with the row loop
 // sunk into the program: its point (a row of 4096 f16) fits the
 // scratchpad, tiling takes rows whole and the sum's level runs within a
-// point, where the exponentials' pass streams: the loop is kept.
+// point, where the exponentials' pass streams: with chunk-loads off (which
+// would make the fused level's 8 chunk loads one DMA) the loop is kept.
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   module {

@@ -476,6 +476,16 @@ static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_o
     return !nest_writes_ddr(m, fn, nest_view_root(m, src.v)) && b->first != b->last;
 }
 
+bool nest_broadcast_kept(struct ir_module *m, ir_op x, ir_op tl)
+{
+    struct nest_side src;
+    ir_op fn = tl;
+    while (fn && ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    return fn && nest_read_side(m, x, 0, &src) && !src.fifo && nest_is_ddr(m, src.v) &&
+           !nest_writes_ddr(m, fn, nest_view_root(m, src.v));
+}
+
 /* keep_tile: every such load of tile loop tl (whose trip count is not the
  * constant 1: a loop of one tile loads it once already) moves before the
  * outermost loop L around it (tl itself at least) it is invariant in, into

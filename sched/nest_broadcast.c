@@ -12,6 +12,12 @@
  *         stage { from %x[..%i..] to %p#6       scf.for %t { scf.for %i { ktdf.pipeline {
  *                 from %b[0, 0] to %p#7 }         stage { from %x[..%i..] to %p#6 }
  *         stage { from %p#7 to fifo } ...         stage { from %bc to fifo } ... }}}
+ *
+ * After coarsening (nest_broadcast_outer): a bulk load invariant in a loop
+ * around its tile loop fills a buffer of every tile before that loop; a
+ * bulk load invariant in its own tile loop (more than one tile) fills its
+ * buffer once before it, kept for the whole loop (keep_tile), and a later
+ * nest reading the same elements reads the kept buffer (reuse_kept).
  */
 #include <stdlib.h>
 #include <string.h>

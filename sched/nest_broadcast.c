@@ -450,12 +450,12 @@ static bool later_in_block(const struct ir_module *m, ir_op before, ir_op op)
     return false;
 }
 
-/* A bulk load x (in the DMA stage s of tile loop tl's outer pipeline) whose
+/* A bulk load x (in the DMA stage of tile loop tl's outer pipeline) whose
  * source and subscripts are the same at every iteration of loop L (tl or a
  * loop around it) into the whole of a program-level buffer nothing else
  * writes, used in tl only: the buffer can be filled once before L. */
-static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_op tl, ir_op L,
-                           ir_op *h, uint32_t *nh)
+static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op tl, ir_op L, ir_op *h,
+                           uint32_t *nh)
 {
     struct nest_side src, dst;
     if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
@@ -478,8 +478,7 @@ static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_o
     ir_walk(m, fn, count_writes, &w);
     if (w.n != 1 || users_under(m, tl, dst.v) != users_under(m, fn, dst.v))
         return false;
-    const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)));
-    return !nest_writes_ddr(m, fn, nest_view_root(m, src.v)) && b->first != b->last;
+    return !nest_writes_ddr(m, fn, nest_view_root(m, src.v));
 }
 
 bool nest_broadcast_kept(struct ir_module *m, ir_op x, ir_op tl)
@@ -496,7 +495,9 @@ bool nest_broadcast_kept(struct ir_module *m, ir_op x, ir_op tl)
  * constant 1: a loop of one tile loads it once already) moves before the
  * outermost loop L around it (tl itself at least) it is invariant in, into
  * a one-stage sibling pipeline; the buffer stays, written once (double
- * buffering, after this, leaves it unphased). Recorded in kept. */
+ * buffering, after this, leaves it unphased). A stage left empty goes (the
+ * tile's compute then waits for what that stage waited for). Recorded in
+ * kept. */
 static void keep_tile(struct ir_module *m, ir_op fn, ir_op tl, struct kept *kept, uint32_t *nkept)
 {
     int64_t nt;
@@ -505,6 +506,8 @@ static void keep_tile(struct ir_module *m, ir_op fn, ir_op tl, struct kept *kept
     IR_FOR_OPS(m, nest_for_body(m, tl), pipe) {
         if (ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
             continue;
+        ir_op emptied[8]; /* a pipeline has one DMA stage of loads */
+        uint32_t nemptied = 0;
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
             if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
                 continue;
@@ -515,17 +518,17 @@ static void keep_tile(struct ir_module *m, ir_op fn, ir_op tl, struct kept *kept
                 ir_op h[MAX_HOIST];
                 uint32_t nh = 0;
                 if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER ||
-                    !tile_hoistable(m, fn, x, s, tl, tl, h, &nh))
+                    !tile_hoistable(m, fn, x, tl, tl, h, &nh))
                     continue;
                 ir_op L = tl;
                 for (ir_op p = ir_op_parent(m, tl); p && p != fn; p = ir_op_parent(m, p)) {
                     if (ir_op_get(m, p)->kind != IR_OP_SCF_FOR)
                         continue;
-                    if (!tile_hoistable(m, fn, x, s, tl, p, h, &nh))
+                    if (!tile_hoistable(m, fn, x, tl, p, h, &nh))
                         break;
                     L = p;
                 }
-                tile_hoistable(m, fn, x, s, tl, L, h, &nh); /* L's ops to move */
+                tile_hoistable(m, fn, x, tl, L, h, &nh); /* L's ops to move */
                 for (uint32_t i = 0; i < nh; i++) {
                     ir_op_unlink(m, h[i]);
                     ir_op_insert_before(m, L, h[i]);
@@ -536,8 +539,15 @@ static void keep_tile(struct ir_module *m, ir_op fn, ir_op tl, struct kept *kept
                 if (*nkept < MAX_KEPT)
                     kept[(*nkept)++] = (struct kept){
                         .buf = dst.v, .fill = x, .pipe = ir_op_parent(m, ir_op_parent(m, x))};
+                if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first &&
+                    nemptied < 8)
+                    emptied[nemptied++] = s;
             }
         }
+        for (uint32_t i = 0; i < nemptied; i++)
+            nest_remove_stage(m, emptied[i]);
+        if (nemptied)
+            nest_prune_private(m, pipe);
     }
 }
 

@@ -464,8 +464,9 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     for (uint32_t i = 0; i < p->nxfers; i++)
         kept += is_kept(p, i, ntiles) ? (double)p->xfers[i].bytes_per_tile : 0;
     double share = t->aggregate > 0 ? t->aggregate / (double)(p->cores ? p->cores : 1) : INFINITY;
-    /* the kept loads' DMA goes first: the tiles' loads queue behind it */
-    double before = kept / fmin(t->rd_bw, share);
+    /* the kept loads' DMA goes first: the tiles' loads queue behind it (and
+     * land after it); with none, the first tile's compute waits for it */
+    double before = kept > 0 ? kept / fmin(t->rd_bw, share) + (in > 0 ? 0 : t->rd_lat + t->sig_lat) : 0;
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */

@@ -312,7 +312,18 @@
  *                     %bcast[%t, ...]. Not when the program writes device
  *                     memory made from the same base (in place), nor when
  *                     the hoisted buffers would take more than a quarter of
- *                     the scratchpad.
+ *                     the scratchpad. A bulk load of a tile loop of more
+ *                     than one tile (or of a launch-time count) reading the
+ *                     same elements at every tile (shared-loads' load once
+ *                     a tile: a layernorm's W and B) moves before it (and
+ *                     before the loops around it it is invariant in) into
+ *                     such a pipeline filling its buffer once, kept for the
+ *                     whole loop and not phased (no larger than before:
+ *                     the cost model charges it once a run, its buffer
+ *                     once, nest_cost_xfer.kept); a later outer hoist of
+ *                     elements a kept buffer holds in the same order (a
+ *                     remainder nest's column tiles of that row) reads it
+ *                     at [T * %t + i, ..] instead of filling its own.
  *  register-carry     A loop (no iter_args) whose pipelines each load an
  *                     accumulator from the scratchpad, fold a block into it
  *                     on the compute unit and store it back (a row's running

@@ -12,7 +12,14 @@
  *         stage { from %x[..%i..] to %p#6       scf.for %t { scf.for %i { ktdf.pipeline {
  *                 from %b[0, 0] to %p#7 }         stage { from %x[..%i..] to %p#6 }
  *         stage { from %p#7 to fifo } ...         stage { from %bc to fifo } ... }}}
+ *
+ * After coarsening (nest_broadcast_outer): a bulk load invariant in a loop
+ * around its tile loop fills a buffer of every tile before that loop; a
+ * bulk load invariant in its own tile loop (more than one tile) fills its
+ * buffer once before it, kept for the whole loop (keep_tile), and a later
+ * nest reading the same elements reads the kept buffer (reuse_kept).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/dialects/ktdf.h"
@@ -243,6 +250,32 @@ static uint32_t users_under(struct ir_module *m, ir_op root, ir_value v)
     return u.n;
 }
 
+/* The transfers under a root with an operand v. */
+struct users_of {
+    ir_value v;
+    ir_op *ops;
+    uint32_t n, cap;
+};
+
+static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct users_of *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == u->v) {
+            if (u->n == u->cap) {
+                u->cap = u->cap ? 2 * u->cap : 16;
+                if (!(u->ops = realloc(u->ops, u->cap * sizeof *u->ops)))
+                    abort();
+            }
+            u->ops[u->n++] = op;
+            break;
+        }
+    return true;
+}
+
 /* A bulk load x (in stage s of tile loop tl's outer pipeline) that reads
  * the tile loop's rows of the same device-memory view at every iteration
  * of the loop L around tl: its source is invariant in L, its leading
@@ -353,10 +386,258 @@ static void hoist_outer(struct ir_module *m, ir_op tl, int64_t nt, ir_op L, ir_o
     nest_prefix_buffer(m, tl, dst.v, bc, (struct nest_sub){.v = nest_for_iv(m, tl)});
 }
 
+/* ---- after coarsening: bulk loads invariant in their own tile loop ------ */
+
+/* The buffers kept for a whole tile loop (keep_tile), which the outer hoist
+ * of a later nest reading the same elements reads instead of its own. */
+enum { MAX_KEPT = 16 };
+
+struct kept {
+    ir_value buf;  /* the program-level buffer */
+    ir_op fill;    /* its one transfer, in the sibling pipeline */
+    ir_op pipe;    /* that pipeline */
+};
+
+/* The elements of device memory a transfer's source side reads, when they
+ * are one contiguous run of a reinterpret_cast view of static offset and
+ * strides, every subscript a constant: the view's source, the first element
+ * and the count. sub0 replaces the leading subscript when >= 0. */
+static bool ddr_run(const struct ir_module *m, const struct nest_side *s, int64_t sub0,
+                    ir_value *base, int64_t *first, int64_t *count)
+{
+    ir_op d = ir_value_def(m, s->v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_REINTERPRET_CAST || s->nsub != s->nsize)
+        return false;
+    const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+    const struct ir_attr_info *st = ir_attr_get(m, ir_op_attr(m, d, "static_strides"));
+    if (!off || !st || off->n != 1 || off->ints[0] == IR_DYN || st->n != s->nsub)
+        return false;
+    int64_t at = off->ints[0], n = 1;
+    for (uint32_t k = s->nsub; k-- > 0;) {
+        int64_t sub = k == 0 && sub0 >= 0 ? sub0 : s->sub[k].c;
+        if ((s->sub[k].v && !(k == 0 && sub0 >= 0)) || st->ints[k] == IR_DYN)
+            return false;
+        if (s->size[k] > 1 && st->ints[k] != n) /* not one run */
+            return false;
+        at += sub * st->ints[k];
+        n *= s->size[k];
+    }
+    *base = ir_op_get(m, d)->opnd[0];
+    *first = at;
+    *count = n;
+    return true;
+}
+
+/* Whether a transfer's destination side is the whole of its buffer, from
+ * its first element (constant subscripts 0). */
+static bool whole_buffer(const struct ir_module *m, const struct nest_side *d)
+{
+    int64_t n = 1;
+    for (uint32_t k = 0; k < d->nsub; k++)
+        if (d->sub[k].v || d->sub[k].c)
+            return false;
+    for (uint32_t k = 0; k < d->nsize; k++)
+        n *= d->size[k];
+    return n == ir_type_numel(m, ir_value_type(m, d->v));
+}
+
+/* Whether op comes after `before` in before's block. */
+static bool later_in_block(const struct ir_module *m, ir_op before, ir_op op)
+{
+    for (ir_op o = ir_op_get(m, before)->next; o; o = ir_op_get(m, o)->next)
+        if (o == op)
+            return true;
+    return false;
+}
+
+/* A bulk load x (in the DMA stage of tile loop tl's outer pipeline) whose
+ * source and subscripts are the same at every iteration of loop L (tl or a
+ * loop around it) into the whole of a program-level buffer nothing else
+ * writes, used in tl only: the buffer can be filled once before L. */
+static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op tl, ir_op L, ir_op *h,
+                           uint32_t *nh)
+{
+    struct nest_side src, dst;
+    if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
+        dst.fifo || !nest_is_ddr(m, src.v) || nest_is_ddr(m, dst.v))
+        return false;
+    *nh = 0;
+    if (!invariant(m, src.v, L, h, nh))
+        return false;
+    for (uint32_t i = 0; i < src.nsub; i++)
+        if (src.sub[i].v && !invariant(m, src.sub[i].v, L, h, nh))
+            return false;
+    for (uint32_t i = 0; i < dst.nsub; i++)
+        if (dst.sub[i].v)
+            return false;
+    ir_op a = ir_value_def(m, dst.v);
+    if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || value_inside(m, dst.v, L) ||
+        ir_op_get(m, a)->nopnd || !nest_memref_bytes(m, ir_value_type(m, dst.v)))
+        return false;
+    struct writes w = {.v = dst.v, .n = 0};
+    ir_walk(m, fn, count_writes, &w);
+    if (w.n != 1 || users_under(m, tl, dst.v) != users_under(m, fn, dst.v))
+        return false;
+    return !nest_writes_ddr(m, fn, nest_view_root(m, src.v));
+}
+
+bool nest_broadcast_kept(struct ir_module *m, ir_op x, ir_op tl)
+{
+    struct nest_side src;
+    ir_op fn = tl;
+    while (fn && ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    return fn && nest_read_side(m, x, 0, &src) && !src.fifo && nest_is_ddr(m, src.v) &&
+           !nest_writes_ddr(m, fn, nest_view_root(m, src.v));
+}
+
+/* keep_tile: every such load of tile loop tl (whose trip count is not the
+ * constant 1: a loop of one tile loads it once already) moves before the
+ * outermost loop L around it (tl itself at least) it is invariant in, into
+ * a one-stage sibling pipeline; the buffer stays, written once (double
+ * buffering, after this, leaves it unphased). A stage left empty goes (the
+ * tile's compute then waits for what that stage waited for). Recorded in
+ * kept. */
+static void keep_tile(struct ir_module *m, ir_op fn, ir_op tl, struct kept *kept, uint32_t *nkept)
+{
+    int64_t nt;
+    if (nest_for_normal(m, tl, &nt) && nt <= 1)
+        return;
+    IR_FOR_OPS(m, nest_for_body(m, tl), pipe) {
+        if (ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+            continue;
+        ir_op emptied[8]; /* a pipeline has one DMA stage of loads */
+        uint32_t nemptied = 0;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
+            if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+                continue;
+            ir_op next;
+            for (ir_op x = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first; x;
+                 x = next) {
+                next = ir_op_get(m, x)->next;
+                ir_op h[MAX_HOIST];
+                uint32_t nh = 0;
+                if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER ||
+                    !tile_hoistable(m, fn, x, tl, tl, h, &nh))
+                    continue;
+                ir_op L = tl;
+                for (ir_op p = ir_op_parent(m, tl); p && p != fn; p = ir_op_parent(m, p)) {
+                    if (ir_op_get(m, p)->kind != IR_OP_SCF_FOR)
+                        continue;
+                    if (!tile_hoistable(m, fn, x, tl, p, h, &nh))
+                        break;
+                    L = p;
+                }
+                tile_hoistable(m, fn, x, tl, L, h, &nh); /* L's ops to move */
+                for (uint32_t i = 0; i < nh; i++) {
+                    ir_op_unlink(m, h[i]);
+                    ir_op_insert_before(m, L, h[i]);
+                }
+                struct nest_side dst;
+                nest_read_side(m, x, 1, &dst);
+                sibling(m, L, s, x);
+                if (*nkept < MAX_KEPT)
+                    kept[(*nkept)++] = (struct kept){
+                        .buf = dst.v, .fill = x, .pipe = ir_op_parent(m, ir_op_parent(m, x))};
+                if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first &&
+                    nemptied < 8)
+                    emptied[nemptied++] = s;
+            }
+        }
+        for (uint32_t i = 0; i < nemptied; i++)
+            nest_remove_stage(m, emptied[i]);
+        if (nemptied)
+            nest_prune_private(m, pipe);
+    }
+}
+
+/* The outer hoist of bulk load x (tile loop tl of nt tiles, its leading
+ * source subscript T * %t + c0, T its leading size, before loop L) reading
+ * the elements a kept buffer holds, in its order: x goes and the compute
+ * reads the kept buffer instead, its tile's part at leading index T * %t +
+ * i of the kept buffer's shape without its leading unit dims ([nt * T,
+ * rest..] for x's buffer [T, rest..]). */
+static bool reuse_kept(struct ir_module *m, ir_op tl, int64_t nt, ir_op L, ir_op x, int64_t c0,
+                       const struct kept *kept, uint32_t nkept)
+{
+    struct nest_side src, dst;
+    ir_value base;
+    int64_t first, count;
+    int64_t next, n2;
+    if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) ||
+        !whole_buffer(m, &dst) || !ddr_run(m, &src, c0, &base, &first, &count) ||
+        !ddr_run(m, &src, c0 + src.size[0], &base, &next, &n2) || next != first + count)
+        return false; /* not one run, the tiles' runs one after the other */
+    const struct ir_type_info *xt = ir_type_get(m, ir_value_type(m, dst.v));
+    for (uint32_t k = 0; k < nkept; k++) {
+        struct nest_side ks, kd;
+        ir_value kbase;
+        int64_t kfirst, kcount;
+        const struct kept *kp = &kept[k];
+        if (!nest_read_side(m, kp->fill, 0, &ks) || !nest_read_side(m, kp->fill, 1, &kd) ||
+            !whole_buffer(m, &kd) || !ddr_run(m, &ks, -1, &kbase, &kfirst, &kcount) ||
+            !nest_same_memory(m, kbase, base) || kfirst != first || kcount != nt * count ||
+            ir_op_parent(m, kp->pipe) != ir_op_parent(m, L) || !later_in_block(m, kp->pipe, L))
+            continue;
+        const struct ir_type_info *kt = ir_type_get(m, ir_value_type(m, kp->buf));
+        if (kt->elem != xt->elem || xt->rank == 0)
+            continue;
+        uint32_t lead = 0;
+        while (lead < kt->rank && kt->shape[lead] == 1 && kt->rank - lead > xt->rank)
+            lead++;
+        bool alike = kt->rank - lead == xt->rank && kt->shape[lead] == nt * xt->shape[0] &&
+                     lead + xt->rank < NEST_MAX_RANK;
+        for (uint32_t d = 1; alike && d < xt->rank; d++)
+            alike = kt->shape[lead + d] == xt->shape[d];
+        if (!alike || !nest_prefixable(m, tl, dst.v))
+            continue;
+        /* every access of x's buffer in tl -> the kept buffer */
+        ir_value old = dst.v;
+        ir_op_unlink(m, x);
+        struct users_of u = {.v = old};
+        ir_walk(m, tl, collect_users, &u);
+        for (uint32_t j = 0; j < u.n; j++) {
+            ir_op op = u.ops[j];
+            struct nest_side sd[2];
+            nest_read_side(m, op, 0, &sd[0]);
+            nest_read_side(m, op, 1, &sd[1]);
+            struct split_b b;
+            sb_before(&b, m, op, ir_op_get(m, op)->loc);
+            for (int e = 0; e < 2; e++) {
+                struct nest_side *z = &sd[e];
+                if (z->v != old)
+                    continue;
+                ir_value at = sb_muli(&b, nest_for_iv(m, tl), xt->shape[0]);
+                at = sb_addi(&b, at, z->sub[0].v ? z->sub[0].v : sb_index(&b, z->sub[0].c));
+                memmove(z->sub + lead, z->sub, z->nsub * sizeof *z->sub);
+                memmove(z->size + lead, z->size, z->nsize * sizeof *z->size);
+                for (uint32_t d = 0; d < lead; d++) {
+                    z->sub[d] = (struct nest_sub){.v = IR_NONE, .c = 0};
+                    z->size[d] = 1;
+                }
+                z->sub[lead] = (struct nest_sub){.v = at};
+                z->nsub += lead;
+                z->nsize += lead;
+                z->v = kp->buf;
+            }
+            nest_make_transfer(&b, &sd[0], &sd[1], op);
+            ir_op_unlink(m, op);
+        }
+        free(u.ops);
+        return true;
+    }
+    return false;
+}
+
 bool nest_broadcast_outer(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
     int64_t used = 0;
+    struct kept kept[MAX_KEPT];
+    uint32_t nkept = 0;
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        if (op_inside(m, c->chosen[i].loop, fn))
+            keep_tile(m, fn, c->chosen[i].loop, kept, &nkept);
     for (uint32_t i = 0; i < c->nchosen; i++) {
         ir_op tl = c->chosen[i].loop;
         int64_t nt;
@@ -379,7 +660,7 @@ bool nest_broadcast_outer(struct nest_ctx *c, ir_op fn)
                     if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
                         continue;
                     ir_op L = outer_loop(m, fn, x, s, tl, h, &nh, &c0);
-                    if (!L)
+                    if (!L || reuse_kept(m, tl, nt, L, x, c0, kept, nkept))
                         continue;
                     struct nest_side d;
                     nest_read_side(m, x, 1, &d);

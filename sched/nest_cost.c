@@ -440,6 +440,12 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
     return end;
 }
 
+/* Whether p's transfer i moves once before the tiles (nest_cost_xfer.kept). */
+static bool is_kept(const struct nest_cost_program *p, uint32_t i, double ntiles)
+{
+    return p->xfers[i].kept && !p->xfers[i].store && ntiles > 1;
+}
+
 static double predict(const struct dev_timing *t, const struct nest_cost_program *p,
                       uint64_t tile, uint32_t phases, uint32_t instances, double *steady,
                       double *compute)
@@ -450,11 +456,17 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
         phases = 1;
     if (!instances)
         instances = 1;
-    double in = 0, out = 0;
+    double ntiles = ceil((double)p->points / (double)tile);
+    double in = 0, out = 0, kept = 0; /* kept: loaded once before the tiles */
     for (uint32_t i = 0; i < p->nxfers; i++)
-        *(p->xfers[i].store ? &out : &in) +=
-            (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
+        *(p->xfers[i].store ? &out : &in) += (double)(p->xfers[i].bytes_per_point * tile) +
+                                             (is_kept(p, i, ntiles) ? 0 : (double)p->xfers[i].bytes_per_tile);
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        kept += is_kept(p, i, ntiles) ? (double)p->xfers[i].bytes_per_tile : 0;
     double share = t->aggregate > 0 ? t->aggregate / (double)(p->cores ? p->cores : 1) : INFINITY;
+    /* the kept loads' DMA goes first: the tiles' loads queue behind it (and
+     * land after it); with none, the first tile's compute waits for it */
+    double before = kept > 0 ? kept / fmin(t->rd_bw, share) + (in > 0 ? 0 : t->rd_lat + t->sig_lat) : 0;
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
@@ -466,7 +478,6 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     if (compute)
         *compute = C;
     double chain = t->chain_lat + (p->vector_ops_per_point ? op_cycles : 0);
-    double ntiles = ceil((double)p->points / (double)tile);
     double runs = p->runs ? p->runs : 1;
     if (steady) {
         /* a tile's load and the previous tile's store overlap, sharing the
@@ -486,10 +497,12 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
      * per corelet instance in a pipeline of one phase */
     bool per_tile = false;
     for (uint32_t i = 0; i < p->nxfers; i++)
-        per_tile |= p->xfers[i].bytes_per_tile > 0;
+        per_tile |= p->xfers[i].bytes_per_tile > 0 && !is_kept(p, i, ntiles);
     if (p->lane_xfers && instances > 1 && phases == 1 && tile >= instances && !per_tile)
         c.lanes = instances;
     for (uint32_t i = 0; i < p->nxfers; i++) {
+        if (is_kept(p, i, ntiles))
+            continue;
         double b = (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
         uint32_t *nx = p->xfers[i].store ? &c.nst : &c.nld;
         double *x = p->xfers[i].store ? c.st : c.ld;
@@ -508,7 +521,7 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
         else
             x[SCHED_XFERS - 1] += b, c.pre[SCHED_XFERS - 1] = fmin(pre, c.pre[SCHED_XFERS - 1]);
     }
-    return schedule(&c, ntiles, phases) * runs;
+    return (before + schedule(&c, ntiles, phases)) * runs;
 }
 
 double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_program *p,
@@ -547,12 +560,12 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
         return false;
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
-    uint64_t per_point = p->scratch_per_point, per_tile = 0;
+    uint64_t per_point = p->scratch_per_point, per_tile = 0, kept = 0;
     if (!per_point)
         for (uint32_t i = 0; i < p->nxfers; i++)
             per_point += p->xfers[i].bytes_per_point;
     for (uint32_t i = 0; i < p->nxfers; i++)
-        per_tile += p->xfers[i].bytes_per_tile;
+        *(p->xfers[i].kept && !p->xfers[i].store ? &kept : &per_tile) += p->xfers[i].bytes_per_tile;
     double room = t.capacity > 0 ? (double)t.capacity - (double)p->fixed_scratch : INFINITY;
     /* the least cycles plus CHOOSE_COMPUTE_RISK of a tile's compute (when
      * the program moves device memory); ties: fewer phases, fewer
@@ -570,7 +583,10 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
             double prev = INFINITY;
             uint64_t ntiles = p->points / tile;
             for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++) {
-                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) > room ||
+                /* a kept buffer: one copy for the loop (phased with the tile's
+                 * buffers when the loop is one tile) */
+                double fill = ntiles > 1 ? (double)kept : (double)k * (double)kept;
+                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) + fill > room ||
                     (k > 1 && k > ntiles + p->phases_across_runs))
                     break;
                 double comp, c = predict(&t, p, tile, k, n, NULL, &comp);

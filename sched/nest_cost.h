@@ -48,6 +48,10 @@ struct nest_cost_xfer {
                                           after each DMA of a stage: with a point per
                                           corelet instance, that compute runs while
                                           it lands) */
+    bool kept;              /* with more than one tile, bytes_per_tile move once
+                               before the tiles instead (ktc-nest's broadcast
+                               keeps the buffer for the whole loop): charged
+                               once a run, its buffer not phased */
 };
 
 /* What one point (one iteration of the point loop) costs. The compute stage

@@ -281,5 +281,10 @@ bool nest_broadcast_outer(struct nest_ctx *c, ir_op fn);
 /* Whether transfer x loads from device memory the same elements at every
  * iteration of loop (what broadcast hoists). */
 bool nest_broadcast_load(const struct ir_module *m, ir_op x, ir_op loop);
+/* Whether load x of tile loop tl's nest, moving with neither the point nor
+ * the tile (shared-loads: once a tile), is what broadcast fills once before
+ * a loop of more than one tile (its program writes none of the memory it
+ * reads): the cost model's nest_cost_xfer.kept. */
+bool nest_broadcast_kept(struct ir_module *m, ir_op x, ir_op tl);
 
 #endif

@@ -934,6 +934,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
                 .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row,
+                .kept = once && t->hoisted && nest_broadcast_kept(m, op, t->tile_loop),
                 .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
             bool splat = is_splat_xfer(m, op);

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=fuse-pipelines
+// RUN: ktc-nest --disable=corelets --disable=fuse-pipelines --disable=broadcast
 // PARSE: --device=spyre --stage=sched.routed
 // shared-loads: layernorm on 4 rows of 512 f16 (2 rows a core, blocks of
 // 256 = 4 vectors; the input of merge_fission.mlir). The weight and bias
@@ -7,7 +7,8 @@
 // them: a loop under a point loop at any depth is not one), and coarsening
 // loads W and B once a tile into buffers of one row (%tile_in_1[0, ...],
 // from a view of stride 0) that every row of the tile reads, beside the
-// rows of X (loaded once for both passes) in %tile_in[%i, ...].
+// rows of X (loaded once for both passes) in %tile_in[%i, ...]. Broadcast
+// is off: on, it loads them once before the tile loop (broadcast_kept.mlir).
 module {
   module {
     func.func @layernorm(%x: index, %w: index, %b: index, %y: index, %n: index, %eps: f16) attributes {grid = [2]} {

@@ -40,7 +40,7 @@ static int teardown(void **state)
 
 /* c = a + b on rows of 64 f16 (128 bytes): two loads, one store. */
 static const struct nest_cost_xfer add_xfers[] = {
-    {false, 128, 128, 0, 0, 0}, {false, 128, 128, 0, 0, 0}, {true, 128, 128, 0, 0, 0}};
+    {false, 128, 128, 0, 0, 0, false}, {false, 128, 128, 0, 0, 0, false}, {true, 128, 128, 0, 0, 0, false}};
 
 static struct nest_cost_program vector_add(uint64_t points, uint32_t cores)
 {
@@ -276,7 +276,7 @@ static void test_per_tile_load(void **state)
 {
     (void)state;
     static const struct nest_cost_xfer xs[] = {
-        {false, 2048, 2048, 0, 0, 0}, {false, 0, 2048, 2048, 0, 0}, {true, 2048, 2048, 0, 0, 0}};
+        {false, 2048, 2048, 0, 0, 0, false}, {false, 0, 2048, 2048, 0, 0, false}, {true, 2048, 2048, 0, 0, 0, false}};
     struct nest_cost_program p = vector_add(128, 32);
     p.xfers = xs;
     double t1 = nest_cost_predict(spyre, &p, 1, 2, 1);
@@ -284,13 +284,50 @@ static void test_per_tile_load(void **state)
     assert_true(t16 * 1.3 < t1);
     /* per point that load would cost as much at every tile size */
     static const struct nest_cost_xfer pp[] = {
-        {false, 2048, 2048, 0, 0, 0}, {false, 2048, 2048, 0, 0, 0}, {true, 2048, 2048, 0, 0, 0}};
+        {false, 2048, 2048, 0, 0, 0, false}, {false, 2048, 2048, 0, 0, 0, false}, {true, 2048, 2048, 0, 0, 0, false}};
     struct nest_cost_program q = p;
     q.xfers = pp;
     assert_true(nest_cost_predict(spyre, &q, 16, 2, 1) > 1.3 * t16);
     struct nest_cost_choice ch;
     assert_true(nest_cost_choose(spyre, &p, 2, 1, &ch));
     assert_true(ch.tile >= 8);
+}
+
+/* A once-a-tile load that broadcast keeps (nest_cost_xfer.kept) moves once
+ * before the tiles: it costs its bytes once, not once a tile, so small
+ * tiles pay nothing more for it; one tile loads it as before; and its
+ * buffer takes the scratchpad once, not once a phase. */
+static void test_kept_load(void **state)
+{
+    (void)state;
+    static const struct nest_cost_xfer xs[] = {
+        {false, 2048, 2048, 0, 0, 0, false}, {false, 0, 2048, 2048, 0, 0, false}, {true, 2048, 2048, 0, 0, 0, false}};
+    static const struct nest_cost_xfer ks[] = {
+        {false, 2048, 2048, 0, 0, 0, false}, {false, 0, 2048, 2048, 0, 0, true}, {true, 2048, 2048, 0, 0, 0, false}};
+    struct nest_cost_program p = vector_add(128, 32), k = p;
+    p.xfers = xs;
+    k.xfers = ks;
+    double per_tile = nest_cost_predict(spyre, &p, 1, 2, 1);
+    double once = nest_cost_predict(spyre, &k, 1, 2, 1);
+    /* 127 of the 128 tiles' loads of it saved: at least their bytes at
+     * the device memory's read bandwidth */
+    uint32_t ddr = arch_kind_find(spyre, "DDR");
+    double agg = (double)spyre->res[spyre->kinds[ddr].first].aggregate_bandwidth;
+    assert_true(once + 127.0 * 2048 / (agg / 32) * 0.5 < per_tile);
+    assert_true(nest_cost_predict(spyre, &k, 128, 1, 1) == nest_cost_predict(spyre, &p, 128, 1, 1));
+    /* the scratchpad: room for 2 phases of a point and the buffer once, not
+     * for 2 phases of both; the choices fit it so counted */
+    uint32_t l1 = arch_kind_find(spyre, "L1");
+    int64_t cap = spyre->res[spyre->kinds[l1].first].size;
+    uint64_t room = 2 * 4096 + 2048;
+    k.scratch_per_point = p.scratch_per_point = 4096;
+    k.fixed_scratch = p.fixed_scratch = (uint64_t)cap - room;
+    struct nest_cost_choice ch;
+    assert_true(nest_cost_choose(spyre, &k, 2, 1, &ch));
+    assert_true(ch.phases * ch.tile * 4096 + 2048 <= room);
+    assert_true(nest_cost_choose(spyre, &p, 2, 1, &ch));
+    assert_true(ch.phases * (ch.tile * 4096 + 2048) <= room);
+    assert_int_equal(ch.phases, 1);
 }
 
 /* A splatted scalar's shuffle waits for its load: on a load-bound point
@@ -357,9 +394,9 @@ static void test_loads_and_groups(void **state)
 static void test_compute_before_load(void **state)
 {
     (void)state;
-    struct nest_cost_xfer x[] = {{false, 16384, 128, 0, 0, 0},
-                                 {false, 16384, 128, 0, 0, 0},
-                                 {true, 16384, 128, 0, 0, 0}};
+    struct nest_cost_xfer x[] = {{false, 16384, 128, 0, 0, 0, false},
+                                 {false, 16384, 128, 0, 0, 0, false},
+                                 {true, 16384, 128, 0, 0, 0, false}};
     struct nest_cost_program p = {
         .points = 2, .cores = 1, .nxfers = 3, .xfers = x,
         .l1_load_bytes_per_point = 2 * 16384, .l1_loads_per_point = 256,
@@ -390,7 +427,7 @@ static void test_compute_before_load(void **state)
 static void test_lane_transfers(void **state)
 {
     (void)state;
-    struct nest_cost_xfer x[] = {{false, 16384, 128, 0, 0, 0}, {true, 16384, 128, 0, 0, 0}};
+    struct nest_cost_xfer x[] = {{false, 16384, 128, 0, 0, 0, false}, {true, 16384, 128, 0, 0, 0, false}};
     struct nest_cost_program p = {
         .points = 2, .cores = 1, .nxfers = 2, .xfers = x,
         .l1_load_bytes_per_point = 16384, .l1_loads_per_point = 128,
@@ -607,7 +644,8 @@ int main(void)
         cmocka_unit_test(test_instances),         cmocka_unit_test(test_lanes),
         cmocka_unit_test(test_load_groups),       cmocka_unit_test(test_pipelines_and_reductions),
         cmocka_unit_test(test_program),           cmocka_unit_test(test_shared_single_phase),
-        cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_splats_and_pipeline_ops),
+        cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_kept_load),
+        cmocka_unit_test(test_splats_and_pipeline_ops),
         cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
         cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),

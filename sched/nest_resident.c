@@ -416,6 +416,17 @@ static void split_at(struct ir_module *m, ir_op loop, ir_value mid)
  * half below do not wait for this row's half above, which has none. */
 enum { MAX_STAGING = 16 };
 
+/* A weight load (resident_weight). */
+enum { MAX_W = 4 };
+
+struct wload {
+    const struct pass *p; /* the pass */
+    ir_op x;              /* its load */
+    ir_value view, buf;   /* the view, the (phased) staging buffer */
+    int64_t chunk;        /* bytes a chunk */
+};
+
+
 struct staging {
     ir_op loop;
     ir_value not;
@@ -465,14 +476,17 @@ static bool find_staging(struct ir_module *m, ir_op op, void *ctx)
 }
 
 /* The staging buffers of loop (but not), their bytes; false when too many. */
-static bool staging_of(struct ir_module *m, ir_op loop, ir_value not, struct staging *g,
-                       int64_t *bytes)
+static bool staging_of(struct ir_module *m, ir_op loop, ir_value not, const struct wload *w,
+                       uint32_t nw, struct staging *g, int64_t *bytes)
 {
     *g = (struct staging){.loop = loop, .not = not};
     if (!ir_walk(m, loop, find_staging, g))
         return false;
     uint32_t n = 0;
     *bytes = 0;
+    for (uint32_t k = 0; k < g->n; k++)
+        for (uint32_t j = 0; j < nw; j++)
+            g->bad[k] |= w[j].buf == g->v[k]; /* its own, resident_weight's */
     for (uint32_t k = 0; k < g->n; k++)
         if (!g->bad[k]) {
             g->v[n++] = g->v[k];
@@ -507,6 +521,22 @@ static void own_buffers(struct ir_module *m, ir_op loop, const struct staging *g
         struct swap w = {g->v[k], nv};
         ir_walk(m, loop, swap_uses, &w);
     }
+}
+
+/* Whether every operand under pl is defined in pl or outside rl. */
+struct outside {
+    ir_op rl, pl;
+    bool ok;
+};
+
+static bool uses_outside(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct outside *c = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (ir_value_defined_in(m, o->opnd[i], c->rl) && !ir_value_defined_in(m, o->opnd[i], c->pl))
+            c->ok = false;
+    return true;
 }
 
 struct l1 {
@@ -623,11 +653,13 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
            (copies > 1 ? 0 : nest_cost_dma_latency(c->dev, &c->chosen[ch].p));
 }
 
-/* The chunks of a row buffer of `copies` copies: what room holds, at most
+/* The chunks of a row buffer of `copies` copies (and as many of each
+ * weight buffer, wchunks bytes a chunk of them all): what room holds, at most
  * most (0: no bound), a multiple of T; 0 when not even T fit. */
-static int64_t row_chunks(int64_t room, int64_t chunk, int64_t copies, int64_t most, int64_t T)
+static int64_t row_chunks(int64_t room, int64_t chunk, int64_t copies, int64_t wchunks,
+                          int64_t most, int64_t T)
 {
-    int64_t K = chunk > 0 && room > 0 ? room / (chunk * copies) : 0;
+    int64_t K = chunk > 0 && room > 0 ? room / (chunk * copies + wchunks) : 0;
     if (most > 0 && K > most)
         K = most;
     return K < T ? 0 : K - K % T;
@@ -642,6 +674,172 @@ static ir_op row_loop(const struct ir_module *m, ir_op first)
                    nest_for_body(m, rl) == ir_op_get(m, first)->block
                ? rl
                : IR_NONE;
+}
+
+/* ---- weights: a later pass's loads the same in every row --------------- */
+
+/* A later pass's bulk load of chunks (chunk_load) from a view whose
+ * operands the row loop does not define, of memory the row loop does not
+ * write (a weight row W read per row): kept whole in a buffer of its own,
+ * filled once before the row loop by a copy of the pass's tiles below the
+ * split holding only those loads (the prologue); the tiles below then read
+ * it there. */
+
+/* Whether index v can be computed before loop rl: defined outside it, or
+ * by ops without effect (no regions) whose operands can. */
+static bool hoistable(const struct ir_module *m, ir_value v, ir_op rl, int depth)
+{
+    if (!ir_value_defined_in(m, v, rl))
+        return true;
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth > 32 || ir_op_get(m, d)->nreg || !split_removable(m, d))
+        return false;
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
+        if (!hoistable(m, ir_op_get(m, d)->opnd[i], rl, depth + 1))
+            return false;
+    return true;
+}
+
+/* v computed before rl (hoistable): the ops defining it cloned there. */
+static ir_value hoist(struct ir_module *m, ir_value v, ir_op rl, struct split_vmap *vm)
+{
+    if (!ir_value_defined_in(m, v, rl))
+        return v;
+    ir_value done = split_vmap_get(vm, v);
+    if (done && done != v)
+        return done;
+    ir_op d = ir_value_def(m, v);
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++) {
+        ir_value a = ir_op_get(m, d)->opnd[i];
+        split_vmap_set(vm, a, hoist(m, a, rl, vm));
+    }
+    ir_op cl = split_clone(m, d, vm);
+    ir_op_insert_before(m, rl, cl);
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nres; i++)
+        if (ir_op_result(m, d, i) == v)
+            return ir_op_result(m, cl, i);
+    return IR_NONE;
+}
+
+/* The weight loads of later pass p (in row loop rl), at most room - n of
+ * them into w + n; returns the new count. */
+static uint32_t weights_of(struct ir_module *m, ir_op rl, const struct pass *p, struct wload *w,
+                           uint32_t n)
+{
+    if (!hoistable(m, ir_op_get(m, p->loop)->opnd[1], rl, 0) ||
+        !hoistable(m, ir_op_get(m, p->loop)->opnd[0], rl, 0) ||
+        !hoistable(m, ir_op_get(m, p->loop)->opnd[2], rl, 0))
+        return n;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)), x) {
+        bool row = false;
+        for (uint32_t k = 0; k < p->nx; k++)
+            row |= x == p->xs[k];
+        struct pass q = {.loop = p->loop};
+        if (row || n == MAX_W || !chunk_load(m, p->loop, x, &q) || q.T != p->T ||
+            !hoistable(m, q.view, rl, 0) || nest_writes_ddr(m, rl, nest_view_root(m, q.view)))
+            continue;
+        struct uses u = {&q, true, 0};
+        ir_walk(m, p->loop, check_use, &u);
+        const struct ir_type_info *bi = ir_type_get(m, ir_value_type(m, q.buf));
+        if (!u.ok)
+            continue;
+        w[n++] = (struct wload){p, x, q.view, q.buf,
+                                nest_memref_bytes(m, ir_value_type(m, q.buf)) /
+                                    (bi->shape[0] * bi->shape[1])};
+    }
+    return n;
+}
+
+/* Fills wb (K chunks) before row loop rl with w's chunks, tiles t below
+ * ub of w->p's loop (already split, reads still at its staging buffer),
+ * then points the reads of those tiles at wb; false (nothing changed)
+ * when the prologue would use a value of the row loop. */
+static bool resident_weight(struct ir_module *m, ir_op rl, const struct wload *w, ir_value wb)
+{
+    const struct pass *p = w->p;
+    struct split_vmap hv = {0};
+    ir_op lp = p->loop;
+    ir_value lo = hoist(m, ir_op_get(m, lp)->opnd[0], rl, &hv),
+             ub = hoist(m, ir_op_get(m, lp)->opnd[1], rl, &hv),
+             st = hoist(m, ir_op_get(m, lp)->opnd[2], rl, &hv),
+             view = hoist(m, w->view, rl, &hv);
+    split_vmap_free(&hv);
+    struct split_vmap vm = {0};
+    ir_op pl = split_clone(m, lp, &vm);
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, rl, pl);
+    ir_op_get(m, pl)->opnd[0] = lo;
+    ir_op_get(m, pl)->opnd[1] = ub;
+    ir_op_get(m, pl)->opnd[2] = st;
+    /* the pipeline's copy: its DMA stage's copy of w->x only, to wb */
+    ir_op pipe = IR_NONE;
+    for (ir_op a = ir_block_get(m, nest_for_body(m, lp))->first,
+               b = ir_block_get(m, nest_for_body(m, pl))->first;
+         a && b; a = ir_op_get(m, a)->next, b = ir_op_get(m, b)->next)
+        if (a == p->pipe)
+            pipe = b;
+    ir_op stage = IR_NONE, x = IR_NONE;
+    for (ir_op a = ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->pipe, 0)))->first,
+               b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, pipe, 0)))->first;
+         a && b; a = ir_op_get(m, a)->next, b = ir_op_get(m, b)->next)
+        if (a == p->stage)
+            stage = b;
+    for (ir_op a = ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)))->first,
+               b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, stage, 0)))->first;
+         a && b; a = ir_op_get(m, a)->next, b = ir_op_get(m, b)->next)
+        if (a == w->x)
+            x = b;
+    struct nest_side s, d;
+    nest_read_side(m, x, 0, &s);
+    s.v = view;
+    struct nest_side nd = {.v = wb, .nsub = s.nsub, .nsize = s.nsize};
+    for (uint32_t k = 0; k < s.nsub; k++) {
+        nd.sub[k] = k ? (struct nest_sub){.c = 0} : s.sub[0];
+        nd.size[k] = s.size[k];
+    }
+    (void)d;
+    struct split_b xb;
+    sb_before(&xb, m, x, ir_op_get(m, x)->loc);
+    ir_op nx = nest_make_transfer(&xb, &s, &nd, x);
+    for (ir_op o = ir_block_get(m, ir_region_entry(m, ir_op_region(m, stage, 0)))->first, next; o;
+         o = next) {
+        next = ir_op_get(m, o)->next;
+        if (o != nx)
+            ir_op_unlink(m, o);
+    }
+    for (ir_op o = ir_block_get(m, ir_region_entry(m, ir_op_region(m, pipe, 0)))->first, next; o;
+         o = next) {
+        next = ir_op_get(m, o)->next;
+        if (o != stage && ir_op_get(m, o)->kind == IR_OP_KTDF_STAGE)
+            nest_remove_stage(m, o);
+    }
+    nest_prune_private(m, pipe);
+    split_dce(m, pl);
+    for (ir_op o = ir_block_get(m, nest_for_body(m, pl))->first, next; o; o = next) {
+        next = ir_op_get(m, o)->next;
+        if (ir_op_get(m, o)->kind == IR_OP_KTDF_BUFFER_PHASE &&
+            !split_block_uses(m, nest_for_body(m, pl), ir_op_result(m, o, 0)))
+            ir_op_unlink(m, o);
+    }
+    if (ir_op_attr(m, pipe, "modulo"))
+        ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, 1, m->t_i64));
+    struct outside ck = {rl, pl, true};
+    ir_walk(m, pl, uses_outside, &ck);
+    if (!ck.ok) {
+        ir_op_unlink(m, pl);
+        return false;
+    }
+    /* the tiles below read wb[t * T + i]; the load goes */
+    struct nest_side bs;
+    nest_read_side(m, w->x, 1, &bs);
+    struct pass q = *p;
+    q.buf = bs.v;
+    q.phase = bs.sub[0].v;
+    q.xs[0] = w->x;
+    q.nx = 1;
+    reads_to_row(m, &q, wb, IR_NONE);
+    ir_op_unlink(m, w->x);
+    return true;
 }
 
 /* The passes of blk from its tile loop `first` on that read first's row;
@@ -678,11 +876,19 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     /* room for the allocator to align each buffer, and for the passes'
      * halves below their own staging buffers */
     int64_t room = cap - used.n - (int64_t)(used.nallocs + 1) * ALIGN_SLACK;
+    ir_op rl = row_loop(m, first->loop);
+    struct wload w[MAX_W];
+    uint32_t nw = 0;
+    int64_t wchunks = 0; /* bytes a chunk of every weight buffer */
+    for (uint32_t i = 0; rl && i < n; i++)
+        nw = weights_of(m, rl, &later[i], w, nw);
+    for (uint32_t k = 0; k < nw; k++)
+        wchunks += w[k].chunk;
     struct staging stg[17];
     for (uint32_t i = 0; i <= n; i++) {
         const struct pass *p = i ? &later[i - 1] : first;
         int64_t bytes;
-        if (!staging_of(m, p->loop, p->buf, &stg[i], &bytes))
+        if (!staging_of(m, p->loop, p->buf, w, nw, &stg[i], &bytes))
             return false;
         room -= bytes;
     }
@@ -695,11 +901,11 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     }
     /* two copies in a row loop (row r in copy r mod 2: the next row's
      * first pass loads while this row's later passes read), else one */
-    ir_op rl = row_loop(m, first->loop);
     int64_t copies = rl ? 2 : 1;
-    int64_t K = row_chunks(room, chunk, copies, most, first->T);
+    room -= (int64_t)nw * ALIGN_SLACK;
+    int64_t K = row_chunks(room, chunk, copies, wchunks, most, first->T);
     if (!K && copies > 1)
-        K = row_chunks(room, chunk, copies = 1, most, first->T);
+        K = row_chunks(room, chunk, copies = 1, wchunks, most, first->T);
     if (!K || !resident_pays(c, first, later, n, K, chunk, copies))
         return false;
     int64_t shape[NEST_MAX_RANK];
@@ -788,6 +994,21 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
         reads_to_row(m, p, rb, copy);
         for (uint32_t k = 0; k < p->nx; k++)
             ir_op_unlink(m, p->xs[k]);
+        for (uint32_t k = 0; k < nw; k++) {
+            if (w[k].p != p)
+                continue;
+            const struct ir_type_info *wi = ir_type_get(m, ir_value_type(m, w[k].buf));
+            int64_t ws[NEST_MAX_RANK];
+            ws[0] = K;
+            for (uint32_t j = 2; j < wi->rank; j++)
+                ws[j - 1] = wi->shape[j];
+            sb_before(&b, m, ir_block_get(m, entry)->first, loc);
+            ir_value wb = nest_make_op(
+                &b, "memref.alloc", split_memref(m, wi->rank - 1, ws, wi->elem, IR_NONE, wi->attr1));
+            split_set_name(m, wb, "weight");
+            if (!resident_weight(m, rl, &w[k], wb))
+                ir_op_unlink(m, ir_value_def(m, wb));
+        }
         if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)))->first)
             nest_remove_stage(m, p->stage);
         nest_prune_private(m, p->pipe);

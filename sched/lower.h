@@ -180,7 +180,16 @@
  * iteration of L, not per run of R); never, none. So a row or tile
  * expanded per iteration needs no signal back, and a carried accumulator
  * read and written tile by tile gets one per iteration of the loop that
- * carries it. Indices that are not affine (a buffer_phase, remui, a
+ * carries it. A subscript ktdf.buffer_phase(%iv) {num_phases = K} of one
+ * loop's IV (the copy of a buffer in K copies, ktc-nest's resident-rows:
+ * row r in copy r mod K) counts as one copy in a run of that loop; a
+ * signal back needed only across runs of it (every pair of the block and
+ * unit pair so) meets K runs apart: B sends K - 1 times before the loop
+ * and A receives as many after it (A runs K - 1 runs ahead); a modulo
+ * pipeline whose loads that frees still waits, per run, for its compute
+ * K' - 1 runs behind (its modulo), across the loop, so the loads do not
+ * run a whole row ahead (tests/passes/lower/signals_copies.mlir). Other
+ * indices that are not affine (a buffer_phase of several IVs, remui, a
  * value loaded at run time), another cast or layout, two different
  * buffers, device memory: the whole ranges, as above.
  *

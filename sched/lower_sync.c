@@ -37,6 +37,9 @@ struct box {
     uint32_t rank;
     struct lin idx[LW_MAX_RANK];
     int64_t size[LW_MAX_RANK];
+    ir_op phase; /* a subscript ktdf.buffer_phase(%iv) {num_phases = K} (index 0 here):
+                    the copy of the loop's run, the same for one run (phased) */
+    uint32_t phase_inst;
 };
 
 struct access {
@@ -342,13 +345,23 @@ static struct box *box_of(const struct lw *lw, ir_op op, uint32_t inst, uint32_t
         abort();
     b->type = t;
     b->rank = ti->rank;
+    b->phase = IR_NONE;
+    b->phase_inst = inst;
     for (uint32_t i = 0; i < ti->rank; i++) {
         b->size[i] = sz->ints[i];
-        if (sz->ints[i] <= 0 ||
-            !lin_expr(lw, map->res[i], o->opnd + first + 1, NULL, inst, &b->idx[i], 0)) {
-            free(b);
-            return NULL;
+        if (sz->ints[i] > 0 &&
+            lin_expr(lw, map->res[i], o->opnd + first + 1, NULL, inst, &b->idx[i], 0))
+            continue;
+        const struct ir_aff_info *e = ir_aff_get(m, map->res[i]);
+        ir_op ph = e->kind == IR_AFF_DIM ? ir_value_def(m, o->opnd[first + 1 + e->v]) : IR_NONE;
+        if (sz->ints[i] == 1 && ph && !b->phase &&
+            ir_op_get(m, ph)->kind == IR_OP_KTDF_BUFFER_PHASE && ir_op_get(m, ph)->nopnd == 1) {
+            memset(&b->idx[i], 0, sizeof b->idx[i]);
+            b->phase = ph;
+            continue;
         }
+        free(b);
+        return NULL;
     }
     return b;
 }
@@ -734,6 +747,9 @@ struct pair {
     uint64_t lmask; /* lane_side: the lanes whose iterations meet the other leaf */
     int back;
     uint32_t outer_c, outer_blk; /* back >= 0: the loop's body and its child holding r */
+    uint32_t outer_loop;         /* and the loop */
+    int64_t copies; /* back met only in copies (box.phase) of the back loop's runs: K */
+    bool unphased;  /* a back dependence not so */
 };
 
 static int pair_cmp(const void *x, const void *y)
@@ -836,7 +852,8 @@ static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot 
             const struct access *ax = &fx->a[p], *ay = &fy->a[q];
             if (!conflict(ax, ay))
                 continue;
-            if (!ax->box || !ay->box || ax->box->type != ay->box->type || ax->lo != ay->lo)
+            if (!ax->box || !ay->box || ax->box->type != ay->box->type || ax->lo != ay->lo ||
+                ax->box->phase || ay->box->phase)
                 return false;
             struct box qb = lockstep_box(lw, ay->box, a, b);
             if (boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, -1))
@@ -853,6 +870,34 @@ static int64_t modulo_of(const struct lw *lw, uint32_t n)
         return 1;
     ir_attr a = ir_op_attr(lw->m, nd->op, "modulo");
     return a ? ir_attr_get(lw->m, a)->i : 1;
+}
+
+/* n credits of channel ch for pair p's units: B signals before loop, A
+ * drains after it. */
+static void add_credits(struct lw *lw, uint32_t loop, const struct pair *p, uint32_t ch, bool all,
+                        int64_t n)
+{
+    for (int64_t k = 0; k < n; k++) {
+        add_sync(lw, loop, LW_BEFORE, p->ub, p->ua, true, ch, all);
+        add_sync(lw, loop, LW_AFTER, p->ua, p->ub, false, ch, all);
+    }
+}
+
+/* The copies K whose runs of the back loop pairs[0, n) meet in only K runs
+ * apart (struct pair), those with back == `back` (BACK_R, or a loop level:
+ * every back pair at that level); 1 when not so. */
+static int64_t group_copies(const struct pair *pairs, uint32_t n, int back)
+{
+    int64_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (pairs[i].back == BACK_NONE || (back == BACK_R && pairs[i].back != BACK_R))
+            continue;
+        if (pairs[i].back != back || pairs[i].unphased || pairs[i].copies < 2 ||
+            (k && pairs[i].copies != k))
+            return 1;
+        k = pairs[i].copies;
+    }
+    return k > 1 ? k : 1;
 }
 
 /* The loop whose run the credits of modulo pipeline r span: the nearest
@@ -1039,14 +1084,19 @@ static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const
  * implied: y's access follows x's in every run of r without a signal (the
  * dependences forward need none); back_implied: x's access of a later
  * iteration follows y's of an earlier one (none back). */
-static void need(struct loops *ls, bool usable, bool implied, bool back_implied,
-                 const struct access *x, const struct access *y, struct pair *pr)
+static void need(const struct ir_module *m, struct loops *ls, bool usable, bool implied,
+                 bool back_implied, const struct access *x, const struct access *y,
+                 struct pair *pr)
 {
     bool in_loop = ls->ncommon > 0 && !back_implied;
-    if (!usable || !x->box || !y->box || x->box->type != y->box->type || x->lo != y->lo) {
+    if (!usable || !x->box || !y->box || x->box->type != y->box->type || x->lo != y->lo ||
+        x->box->phase != y->box->phase ||
+        (x->box->phase && x->box->phase_inst != y->box->phase_inst)) {
         pr->fwd |= !implied;
-        if (!back_implied)
+        if (!back_implied) {
             pr->back = BACK_R;
+            pr->unphased = true;
+        }
         return;
     }
     const struct box *p = x->box, *q = y->box;
@@ -1059,8 +1109,10 @@ static void need(struct loops *ls, bool usable, bool implied, bool back_implied,
             (boxes_meet_in(ls, p, q, l, 1, 0, true) || boxes_meet_in(ls, p, q, l, -1, 0, true))) {
             ls->pinned = 0;
             pr->fwd |= !implied;
-            if (!back_implied)
+            if (!back_implied) {
                 pr->back = BACK_R;
+                pr->unphased = true;
+            }
             return;
         }
     ls->pinned = ls->par;
@@ -1072,6 +1124,21 @@ static void need(struct loops *ls, bool usable, bool implied, bool back_implied,
     for (uint32_t l = nc; in_loop && l-- > 0;) {
         if (!boxes_meet(ls, p, q, l, -1))
             continue;
+        /* the boxes' copy is loop l's run mod K: they meet K runs apart */
+        const struct loop *lp = &ls->l[ls->common[l]];
+        if (p->phase && ir_op_get(m, p->phase)->opnd[0] == lp->iv &&
+            p->phase_inst == lp->inst) {
+            int64_t k = ir_attr_get(m, ir_op_attr(m, p->phase, "num_phases"))->i;
+            if (pr->copies && pr->copies != k)
+                pr->unphased = true;
+            pr->copies = k;
+            if (l == nc - 1)
+                pr->back = BACK_R;
+            else if (pr->back != BACK_R && (int)l > pr->back)
+                pr->back = (int)l;
+            break;
+        }
+        pr->unphased = true;
         if (l == nc - 1) {
             pr->proven = true;
             pr->back = BACK_R;
@@ -1365,10 +1432,11 @@ bool lw_plan_signals(struct lw *lw)
                     if (pr.lane_side) {
                         uint32_t par = lane_par(lw, pr.lane_side == 1 ? x : y, pr.r);
                         bool boxes = ax->box && ay->box && ax->box->type == ay->box->type &&
+                                     !ax->box->phase && !ay->box->phase &&
                                      ax->lo == ay->lo;
                         pr.lmask |= boxes ? lanes_meeting(lw, ls, par, ax->box, ay->box) : ~0ull;
                     }
-                    need(ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),
+                    need(lw->m, ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),
                          fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
                 }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
@@ -1386,6 +1454,7 @@ bool lw_plan_signals(struct lw *lw)
             if (pr.back >= 0) {
                 /* the loop's body, and its child on the way down to r */
                 uint32_t loop = ls->l[ls->common[pr.back]].node;
+                pr.outer_loop = loop;
                 pr.outer_blk = lw->nodes[loop].first;
                 uint32_t c = pr.r;
                 while (lw->nodes[c].parent != pr.outer_blk)
@@ -1474,14 +1543,19 @@ bool lw_plan_signals(struct lw *lw)
             bool before = false; /* A has work in r before its first a */
             for (uint32_t c = lw->nodes[r].first; c && c != first_a; c = lw->nodes[c].next)
                 before |= (lw->nodes[c].mask >> pairs[i].ua) & 1;
+            /* what B read is in K copies by runs of r's loop (ktc-nest's
+             * resident-rows: row r in copy r mod K): A runs K - 1 ahead */
+            int64_t copies = device || proven || fused || lw->nodes[loop].kind != LN_LOOP
+                                 ? 1
+                                 : group_copies(pairs + i, j - i, BACK_R);
             if (before && lw->nodes[loop].kind == LN_LOOP && !fused &&
                 (device || proven || modulo_of(lw, r) < 2)) {
                 /* A waits in the next run of r, before the first a that
                  * writes what B read, not at r's end: its work in r before
-                 * that goes on; one credit before the loop, drained after */
+                 * that goes on; one credit (or K) before the loop, drained
+                 * after */
                 add_sync(lw, first_a, LW_BEFORE, pairs[i].ua, pairs[i].ub, false, ch, all);
-                add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch, all);
-                add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch, all);
+                add_credits(lw, loop, pairs + i, ch, all, copies);
                 i = j;
                 continue;
             }
@@ -1490,7 +1564,8 @@ bool lw_plan_signals(struct lw *lw)
              * (not for device memory, which has no phases, nor for proven
              * dependences between iterations, which phases do not separate) */
             loop = credit_loop(lw, r, loop);
-            for (int64_t k = 1; !device && !proven && k < modulo_of(lw, r); k++) {
+            int64_t credits = modulo_of(lw, r) > copies ? modulo_of(lw, r) : copies;
+            for (int64_t k = 1; !device && !proven && k < credits; k++) {
                 add_sync(lw, loop, LW_BEFORE, pairs[i].ub, pairs[i].ua, true, ch, all);
                 add_sync(lw, loop, LW_AFTER, pairs[i].ua, pairs[i].ub, false, ch, all);
             }
@@ -1498,6 +1573,23 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t ch = lw->nchannels++;
             add_sync(lw, pairs[outer].outer_c, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
             add_sync(lw, pairs[outer].outer_blk, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
+            /* in K copies by the loop's runs: K - 1 credits before it, drained after */
+            int64_t copies = device ? 1 : group_copies(pairs + i, j - i, pairs[outer].back);
+            uint32_t ol = pairs[outer].outer_loop, r = pairs[i].r;
+            add_credits(lw, ol, pairs + i, ch, all, copies - 1);
+            if (copies > 1 && modulo_of(lw, r) > 1) {
+                /* a modulo pipeline's loads so freed stay within K' - 1
+                 * runs of its compute, as one copy would keep them, across
+                 * the loop: not a whole row ahead, crowding device memory
+                 * (center_rows, N = 4096: 5806 -> 5496 cycles) */
+                uint32_t last = 0;
+                for (uint32_t k = i; k < j; k++)
+                    last = pairs[k].b > last ? pairs[k].b : last;
+                uint32_t c2 = lw->nchannels++;
+                add_sync(lw, last, LW_AFTER, pairs[i].ub, pairs[i].ua, true, c2, all);
+                add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, c2, all);
+                add_credits(lw, ol, pairs + i, c2, all, modulo_of(lw, r) - 1);
+            }
         }
         i = j;
     }

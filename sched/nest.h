@@ -410,27 +410,45 @@
  *  resident-rows      Tile loops of one block (a row loop's passes) that each
  *                     bulk-load the same chunks of a row from device memory
  *                     into a phased buffer (views alike but for their
- *                     leading bound; the row's memory written by nothing
- *                     between them), N known only at launch so no point
- *                     holds the row: a row buffer of K chunks (what the
- *                     scratchpad holds beside every other buffer, at most
- *                     the later views' bound) keeps it. The first pass's
- *                     loop is split at m = min(n, K / T): its tiles below m
- *                     load into the row buffer (chunk t * T on), their
- *                     compute reads there; each later pass's loop is split
- *                     at min(n', m * T / T'): below, its compute reads chunk
- *                     t * T' + i of the row buffer and the row's load leaves
- *                     its DMA stage (the stage goes when empty); above (no
- *                     iteration when the row fits), loads as before.
- *                     Bounds are launch-time index arithmetic (ktc-lower's
- *                     derived symbols); ktc-lower orders the passes' row
- *                     buffer accesses (the next row's loads wait for the
- *                     last pass reading it). Taken when the cost model finds
- *                     the row's passes on every core faster by more than the
- *                     first pass's DMA latency that this wait exposes
- *                     (device memory shared by many cores: layernorm_fwd_ktir
- *                     556397 -> 371819 cycles; on one core bound by its own
- *                     units it would lose). Runs last.
+ *                     leading bound; or, a column loop stepping by a
+ *                     launch-time BS, one transfer a chunk from views of
+ *                     their own at (t * T + k) * BS past the same base; the
+ *                     row's memory written by nothing between them), N
+ *                     known only at launch so no point holds the row: a row
+ *                     buffer of K chunks (what the scratchpad holds beside
+ *                     every other buffer, at most the later views' bound)
+ *                     keeps it, in two copies when a row loop holds the
+ *                     passes (row r in copy r mod 2, a ktdf.buffer_phase of
+ *                     the row IV: the next row's first pass loads while this
+ *                     row's later passes read; one when two do not fit).
+ *                     The first pass's loop is split at m = min(n, K / T):
+ *                     its tiles below m load into the row buffer (chunk
+ *                     t * T on), their compute reads there; each later
+ *                     pass's loop is split at min(n', m * T / T'): below,
+ *                     its compute reads chunk t * T' + i of the row buffer
+ *                     and the row's load leaves its DMA stage (the stage
+ *                     goes when empty); above (no iteration when the row
+ *                     fits), loads as before. The halves below get their
+ *                     own copies of the phased staging buffers they share
+ *                     with the halves above (a tile's copy, nothing
+ *                     carried), so the next row's loads of a half below do
+ *                     not wait for this row's half above. A later pass's
+ *                     bulk load of a view invariant in the row loop (a
+ *                     weight row, memory the row loop does not write) keeps
+ *                     K chunks in a buffer of its own, filled once before
+ *                     the row loop by a copy of the pass's tiles below
+ *                     holding only those loads; the tiles below read it
+ *                     there. Bounds are launch-time index arithmetic
+ *                     (ktc-lower's derived symbols); ktc-lower orders the
+ *                     passes' row buffer accesses (the next row's loads
+ *                     wait for the last pass reading the row's copy, a row
+ *                     ahead with two copies). Taken when the cost model
+ *                     finds the row's passes on every core faster (by more
+ *                     than the first pass's DMA latency with one copy, whose
+ *                     wait exposes it): device memory shared by many cores,
+ *                     layernorm_fwd_ktir 556397 -> 193861 cycles (W and B
+ *                     once a core), center_rows (N = 256) 660 -> 584; on one
+ *                     core bound by its own units it would lose. Runs last.
  *
  *  corelet-blocks     Runs within corelets (listed last, to keep the other
  *                     flags' bits): a point loop of one iteration (the

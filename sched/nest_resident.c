@@ -12,14 +12,23 @@
 
 /* Bytes counted per scratchpad buffer for the allocator's alignment (a
  * word of the widest access; ktc-allocate, sched/allocate.h). */
-enum { ALIGN_SLACK = 128, MAX_READS = 256 };
+enum { ALIGN_SLACK = 128, MAX_READS = 256, MAX_T = 16 };
 
 /* One pass of the row: a tile loop whose pipeline's DMA stage bulk-loads
- * T chunks of the row per tile into a phased buffer. */
+ * T chunks of the row per tile into a phased buffer: one load of a view
+ * of the chunks, or (a column loop stepping by a launch-time value s,
+ * coarsening's one transfer a point) T loads, chunk t * T + k from a view
+ * of its own at offset base + ak * ((t * T + k) * s). */
 struct pass {
-    ir_op loop, pipe, stage, x; /* the tile loop, its pipeline, DMA stage, X's load */
+    ir_op loop, pipe, stage, x; /* the tile loop, its pipeline, DMA stage, X's (first) load */
     ir_value view, buf, phase;  /* X's chunk view, the phased buffer, its phase subscript */
     int64_t T;                  /* chunks per tile */
+    ir_op xs[MAX_T];            /* the loads of the row, chunk k of the tile from xs[k] */
+    uint32_t nx;
+    bool dyn;                   /* the launch-time step form: */
+    ir_value root, step;        /* the views' source, s */
+    int64_t ak;
+    struct nest_lin base;
 };
 
 static bool is_loop_type(const struct ir_module *m, ir_op op, const char *t)
@@ -102,7 +111,142 @@ static bool chunk_load(const struct ir_module *m, ir_op loop, ir_op x, struct pa
     p->buf = d.v;
     p->phase = d.sub[0].v;
     p->T = l.k[0];
+    p->xs[0] = x;
+    p->nx = 1;
     return true;
+}
+
+/* Whether x (a DMA-stage load of loop) loads, whole, a view of its own
+ * (defined in loop's body) at offset base + ak * ((t * T + k) * s), s
+ * invariant in loop and not a constant, into [phase, k, 0, ...] size
+ * [1, 1, chunk] of a phased buffer of T chunks as many elements as the
+ * view; fills p's fields but xs and nx, *k. */
+static bool dyn_chunk(const struct ir_module *m, ir_op loop, ir_op x, struct pass *p, int64_t *k)
+{
+    struct nest_side s, d;
+    if (!nest_read_side(m, x, 0, &s) || !nest_read_side(m, x, 1, &d) || s.fifo || d.fifo)
+        return false;
+    ir_op vdef = ir_value_def(m, s.v), bdef = ir_value_def(m, d.v);
+    if (!vdef || !bdef || ir_op_get(m, bdef)->kind != IR_OP_MEMREF_ALLOC ||
+        ir_op_get(m, vdef)->kind != IR_OP_MEMREF_REINTERPRET_CAST ||
+        ir_op_get(m, vdef)->nopnd != 2 || ir_op_get(m, vdef)->block != nest_for_body(m, loop))
+        return false;
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, s.v)),
+                              *bt = ir_type_get(m, ir_value_type(m, d.v));
+    if (s.nsub != vt->rank || bt->rank < 3 || d.nsub != bt->rank || !d.sub[0].v || d.sub[1].v ||
+        d.size[0] != 1 || d.size[1] != 1 || d.sub[1].c < 0 || d.sub[1].c >= bt->shape[1])
+        return false;
+    for (uint32_t j = 0; j < vt->rank; j++)
+        if (s.sub[j].v || s.sub[j].c || s.size[j] != vt->shape[j])
+            return false;
+    int64_t n = 1;
+    for (uint32_t j = 2; j < bt->rank; j++) {
+        if (d.sub[j].v || d.sub[j].c || d.size[j] != bt->shape[j])
+            return false;
+        n *= bt->shape[j];
+    }
+    if (n != ir_type_numel(m, ir_value_type(m, s.v)))
+        return false;
+    /* the offset: base (invariant in loop) + ak * atom, atom = (t * T + k) * s */
+    struct nest_lin off;
+    ir_value t = nest_for_iv(m, loop);
+    if (!nest_lin_of(m, ir_op_get(m, vdef)->opnd[1], &off))
+        return false;
+    int found = -1;
+    for (uint32_t j = 0; j < off.n; j++) {
+        ir_op a = ir_value_def(m, off.v[j]);
+        const struct ir_op_info *ao = a ? ir_op_get(m, a) : NULL;
+        if (!ao || ao->kind != IR_OP_ARITH_MULI || ao->nopnd != 2 || off.k[j] < 1)
+            continue;
+        for (uint32_t q = 0; q < 2; q++) {
+            struct nest_lin l;
+            ir_value sv = ao->opnd[1 - q];
+            if (split_const_int(m, sv, &(int64_t){0}) || ir_value_defined_in(m, sv, loop) ||
+                !nest_lin_of(m, ao->opnd[q], &l) || l.n != 1 || l.v[0] != t ||
+                l.k[0] != bt->shape[1] || l.c != d.sub[1].c)
+                continue;
+            if (found >= 0)
+                return false;
+            found = (int)j;
+            p->step = sv;
+            p->ak = off.k[j];
+        }
+    }
+    if (found < 0)
+        return false;
+    p->base = off;
+    p->base.n = 0;
+    for (uint32_t j = 0; j < off.n; j++) {
+        if ((int)j == found)
+            continue;
+        if (ir_value_defined_in(m, off.v[j], loop))
+            return false;
+        p->base.v[p->base.n] = off.v[j];
+        p->base.k[p->base.n++] = off.k[j];
+    }
+    p->dyn = true;
+    p->root = ir_op_get(m, vdef)->opnd[0];
+    p->view = s.v;
+    p->buf = d.v;
+    p->phase = d.sub[0].v;
+    p->T = bt->shape[1];
+    *k = d.sub[1].c;
+    return true;
+}
+
+/* Whether the dyn passes a and b load the same chunks (chunk j of both at
+ * the same offset) into buffers of the same chunk shape. */
+static bool same_dyn(const struct ir_module *m, const struct pass *a, const struct pass *b)
+{
+    struct nest_lin x = a->base;
+    if (a->root != b->root || a->step != b->step || a->ak != b->ak ||
+        !nest_lin_scale_add(&x, &b->base, -1) || x.n || x.c)
+        return false;
+    const struct ir_type_info *va = ir_type_get(m, ir_value_type(m, a->view)),
+                              *vb = ir_type_get(m, ir_value_type(m, b->view)),
+                              *ba = ir_type_get(m, ir_value_type(m, a->buf)),
+                              *bb = ir_type_get(m, ir_value_type(m, b->buf));
+    if (va->elem != vb->elem || ir_type_numel(m, ir_value_type(m, a->view)) !=
+                                    ir_type_numel(m, ir_value_type(m, b->view)) ||
+        ba->rank != bb->rank || ba->elem != bb->elem)
+        return false;
+    for (uint32_t j = 2; j < ba->rank; j++)
+        if (ba->shape[j] != bb->shape[j])
+            return false;
+    return true;
+}
+
+/* The launch-time step form of p in DMA stage s of loop: its T loads of
+ * chunks like `like` (NULL: any), one a chunk of the tile. */
+static bool dyn_pass(const struct ir_module *m, ir_op loop, ir_op s, const struct pass *like,
+                     struct pass *p)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), x) {
+        struct pass q = *p;
+        int64_t k;
+        if (!dyn_chunk(m, loop, x, &q, &k) || (like && (!like->dyn || !same_dyn(m, like, &q))) ||
+            q.T > MAX_T)
+            continue;
+        q.nx = 0;
+        memset(q.xs, 0, sizeof q.xs);
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), y) {
+            struct pass r = *p;
+            if (!dyn_chunk(m, loop, y, &r, &k) || r.buf != q.buf || r.phase != q.phase ||
+                !same_dyn(m, &q, &r))
+                continue;
+            if (q.xs[k])
+                return false;
+            q.xs[k] = y;
+            q.nx++;
+        }
+        if (q.nx != (uint32_t)q.T)
+            return false;
+        q.stage = s;
+        q.x = q.xs[0];
+        *p = q;
+        return true;
+    }
+    return false;
 }
 
 /* Every use of p->buf under loop is p->x or a transfer reading one chunk
@@ -120,7 +264,10 @@ static bool check_use(struct ir_module *m, ir_op op, void *ctx)
     bool uses = false;
     for (uint32_t i = 0; i < o->nopnd; i++)
         uses |= o->opnd[i] == u->p->buf;
-    if (!uses || op == u->p->x)
+    for (uint32_t k = 0; k < u->p->nx; k++)
+        if (op == u->p->xs[k])
+            return true;
+    if (!uses)
         return true;
     if (++u->n >= MAX_READS)
         u->ok = false;
@@ -158,12 +305,15 @@ static bool read_pass(struct ir_module *m, ir_op loop, const struct pass *like, 
             continue;
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), x) {
             struct pass q = *p;
-            if (chunk_load(m, loop, x, &q) && (!like || same_chunks(m, like->view, q.view))) {
+            if (chunk_load(m, loop, x, &q) &&
+                (!like || (!like->dyn && same_chunks(m, like->view, q.view)))) {
                 q.stage = s;
                 *p = q;
                 break;
             }
         }
+        if (!p->x && !dyn_pass(m, loop, s, like, p))
+            return false;
         break; /* the first DMA stage only */
     }
     if (!p->x)
@@ -195,14 +345,18 @@ static bool collect_reads(struct ir_module *m, ir_op op, void *ctx)
 {
     struct reads *r = ctx;
     struct nest_side s;
-    if (op != r->p->x && ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+    for (uint32_t k = 0; k < r->p->nx; k++)
+        if (op == r->p->xs[k])
+            return true;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
         nest_read_side(m, op, 0, &s) && s.v == r->p->buf && r->n < MAX_READS)
         r->v[r->n++] = op;
     return true;
 }
 
-static void reads_to_row(struct ir_module *m, const struct pass *p, ir_value rb)
+static void reads_to_row(struct ir_module *m, const struct pass *p, ir_value rb, ir_value copy)
 {
+    uint32_t o = copy ? 1 : 0; /* the row's copy in front */
     struct reads r = {.p = p, .rb = rb};
     ir_walk(m, p->loop, collect_reads, &r); /* read_pass counted fewer than MAX_READS */
     ir_value t = nest_for_iv(m, p->loop);
@@ -220,12 +374,16 @@ static void reads_to_row(struct ir_module *m, const struct pass *p, ir_value rb)
             sb_before(&b, m, pipe, loc);
         else
             sb_before(&b, m, x, loc);
-        ns = (struct nest_side){.v = rb, .nsub = s.nsub - 1, .nsize = s.nsize - 1};
-        ns.sub[0] = (struct nest_sub){.v = chunk_index(&b, t, p->T, s.sub[1])};
-        ns.size[0] = s.size[1];
-        for (uint32_t k = 1; k < ns.nsub; k++) {
-            ns.sub[k] = s.sub[k + 1];
-            ns.size[k] = s.size[k + 1];
+        ns = (struct nest_side){.v = rb, .nsub = s.nsub - 1 + o, .nsize = s.nsize - 1 + o};
+        if (copy) {
+            ns.sub[0] = (struct nest_sub){.v = copy};
+            ns.size[0] = 1;
+        }
+        ns.sub[o] = (struct nest_sub){.v = chunk_index(&b, t, p->T, s.sub[1])};
+        ns.size[o] = s.size[1];
+        for (uint32_t k = 1 + o; k < ns.nsub; k++) {
+            ns.sub[k] = s.sub[k + 1 - o];
+            ns.size[k] = s.size[k + 1 - o];
         }
         struct split_b xb;
         sb_before(&xb, m, x, loc);
@@ -247,6 +405,138 @@ static void split_at(struct ir_module *m, ir_op loop, ir_value mid)
         ir_block_append_op(m, ir_op_get(m, loop)->block, rest);
     ir_op_get(m, rest)->opnd[0] = mid;
     ir_op_get(m, loop)->opnd[1] = mid;
+}
+
+/* The staging buffers of a tile loop: scratchpad allocations (of the
+ * function) other than `not` that every op under the loop touching them
+ * transfers at [ph, ...], ph a ktdf.buffer_phase defined in the loop (a
+ * tile's copy, nothing carried from one tile to the next). The loop's
+ * split halves (split_at) share them: the half below keeps the row's
+ * chunks and gets its own (own_buffers), so the next row's loads of the
+ * half below do not wait for this row's half above, which has none. */
+enum { MAX_STAGING = 16 };
+
+/* A weight load (resident_weight). */
+enum { MAX_W = 4 };
+
+struct wload {
+    const struct pass *p; /* the pass */
+    ir_op x;              /* its load */
+    ir_value view, buf;   /* the view, the (phased) staging buffer */
+    int64_t chunk;        /* bytes a chunk */
+};
+
+
+struct staging {
+    ir_op loop;
+    ir_value not;
+    ir_value v[MAX_STAGING];
+    uint32_t n;
+    bool bad[MAX_STAGING];
+};
+
+static bool phased_in(const struct ir_module *m, ir_value sub, ir_op loop)
+{
+    ir_op d = sub ? ir_value_def(m, sub) : IR_NONE;
+    return d && ir_op_get(m, d)->kind == IR_OP_KTDF_BUFFER_PHASE &&
+           ir_value_defined_in(m, sub, loop);
+}
+
+static bool find_staging(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct staging *g = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ir_value v = o->opnd[i];
+        ir_op d = ir_value_def(m, v);
+        const char *sp;
+        if (v == g->not || !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+            ir_value_defined_in(m, v, g->loop) ||
+            !(sp = nest_memref_space(m, ir_value_type(m, v))) || strcmp(sp, "DDR") == 0)
+            continue;
+        uint32_t k = 0;
+        while (k < g->n && g->v[k] != v)
+            k++;
+        if (k == g->n) {
+            if (g->n == MAX_STAGING)
+                return false;
+            g->bad[g->n] = false;
+            g->v[g->n++] = v;
+        }
+        struct nest_side a, b;
+        bool ok = o->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 0, &a) &&
+                  nest_read_side(m, op, 1, &b);
+        if (ok && a.v == v)
+            ok = a.nsub > 0 && phased_in(m, a.sub[0].v, g->loop);
+        if (ok && b.v == v)
+            ok = b.nsub > 0 && phased_in(m, b.sub[0].v, g->loop);
+        g->bad[k] |= !ok;
+    }
+    return true;
+}
+
+/* The staging buffers of loop (but not), their bytes; false when too many. */
+static bool staging_of(struct ir_module *m, ir_op loop, ir_value not, const struct wload *w,
+                       uint32_t nw, struct staging *g, int64_t *bytes)
+{
+    *g = (struct staging){.loop = loop, .not = not};
+    if (!ir_walk(m, loop, find_staging, g))
+        return false;
+    uint32_t n = 0;
+    *bytes = 0;
+    for (uint32_t k = 0; k < g->n; k++)
+        for (uint32_t j = 0; j < nw; j++)
+            g->bad[k] |= w[j].buf == g->v[k]; /* its own, resident_weight's */
+    for (uint32_t k = 0; k < g->n; k++)
+        if (!g->bad[k]) {
+            g->v[n++] = g->v[k];
+            *bytes += nest_memref_bytes(m, ir_value_type(m, g->v[k])) + ALIGN_SLACK;
+        }
+    g->n = n;
+    return true;
+}
+
+struct swap {
+    ir_value from, to;
+};
+
+static bool swap_uses(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct swap *w = ctx;
+    struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == w->from)
+            o->opnd[i] = w->to;
+    return true;
+}
+
+/* loop's own copies of g's buffers, allocated before `at`. */
+static void own_buffers(struct ir_module *m, ir_op loop, const struct staging *g, ir_op at)
+{
+    for (uint32_t k = 0; k < g->n; k++) {
+        struct split_b b;
+        sb_before(&b, m, at, ir_op_get(m, loop)->loc);
+        ir_value nv = nest_make_op(&b, "memref.alloc", ir_value_type(m, g->v[k]));
+        split_set_name(m, nv, "row_stage");
+        struct swap w = {g->v[k], nv};
+        ir_walk(m, loop, swap_uses, &w);
+    }
+}
+
+/* Whether every operand under pl is defined in pl or outside rl. */
+struct outside {
+    ir_op rl, pl;
+    bool ok;
+};
+
+static bool uses_outside(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct outside *c = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (ir_value_defined_in(m, o->opnd[i], c->rl) && !ir_value_defined_in(m, o->opnd[i], c->pl))
+            c->ok = false;
+    return true;
 }
 
 struct l1 {
@@ -305,12 +595,13 @@ static int chosen_of(const struct nest_ctx *c, ir_op tl)
 /* Whether keeping the row pays, by the cost model: a row's passes on every
  * core (nest_cost_program_cycles: their nests' steady cycles, the device
  * memory's bandwidths) get faster by more than what the first pass no
- * longer hides, its DMA latency (its next row's loads wait for the last
- * pass reading the row buffer instead of streaming while this row
- * computes). A row is as wide as the views bound it, or the row stride
- * when it is a constant (rows do not overlap). */
+ * longer hides: with one copy of the row buffer, its DMA latency (its next
+ * row's loads wait for the last pass reading the row buffer instead of
+ * streaming while this row computes); with two (copies), nothing. A row is
+ * as wide as the views bound it, or the row stride when it is a constant
+ * (rows do not overlap). */
 static bool resident_pays(struct nest_ctx *c, const struct pass *first, const struct pass *later,
-                          uint32_t n, int64_t K, int64_t chunk)
+                          uint32_t n, int64_t K, int64_t chunk, int64_t copies)
 {
     struct ir_module *m = c->m;
     int ch = chosen_of(c, first->loop);
@@ -318,18 +609,31 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
         return false;
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, first->view));
     double chunks = (double)vt->shape[0], elems = 1;
-    for (uint32_t k = 1; k < vt->rank; k++)
-        elems *= (double)vt->shape[k];
-    for (uint32_t i = 0; i < n; i++) {
-        double b = (double)ir_type_get(m, ir_value_type(m, later[i].view))->shape[0];
-        chunks = b < chunks ? b : chunks;
+    if (first->dyn) {
+        /* no bound on the chunks but the row's: its stride, the least
+         * constant step of the base wider than a chunk (none: one chunk) */
+        elems = (double)ir_type_numel(m, ir_value_type(m, first->view));
+        chunks = 0;
+        for (uint32_t k = 0; k < first->base.n; k++) {
+            double r = (double)first->base.k[k] / elems;
+            if (r >= 1 && (chunks == 0 || r < chunks))
+                chunks = r;
+        }
+    } else {
+        for (uint32_t k = 1; k < vt->rank; k++)
+            elems *= (double)vt->shape[k];
+        for (uint32_t i = 0; i < n; i++) {
+            double b = (double)ir_type_get(m, ir_value_type(m, later[i].view))->shape[0];
+            chunks = b < chunks ? b : chunks;
+        }
+        const struct ir_op_info *vo = ir_op_get(m, ir_value_def(m, first->view));
+        struct nest_lin l;
+        if (vo->nopnd > 1 && nest_lin_of(m, vo->opnd[1], &l))
+            for (uint32_t k = 0; k < l.n; k++)
+                if (ir_value_get(m, l.v[k])->is_arg && l.k[k] > 0 &&
+                    (double)l.k[k] / elems < chunks)
+                    chunks = (double)l.k[k] / elems;
     }
-    const struct ir_op_info *vo = ir_op_get(m, ir_value_def(m, first->view));
-    struct nest_lin l;
-    if (vo->nopnd > 1 && nest_lin_of(m, vo->opnd[1], &l))
-        for (uint32_t k = 0; k < l.n; k++)
-            if (ir_value_get(m, l.v[k])->is_arg && l.k[k] > 0 && (double)l.k[k] / elems < chunks)
-                chunks = (double)l.k[k] / elems;
     if (chunks < 1)
         chunks = 1;
     double in = 0, out = 0, saved = 0, nests = 0;
@@ -345,7 +649,197 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
     uint32_t cores = c->chosen[ch].cores ? c->chosen[ch].cores : 1;
     double before = nest_cost_program_cycles(c->dev, nests, in, out, cores, 1),
            after = nest_cost_program_cycles(c->dev, nests, in - saved, out, cores, 1);
-    return before - after > nest_cost_dma_latency(c->dev, &c->chosen[ch].p);
+    return before - after >
+           (copies > 1 ? 0 : nest_cost_dma_latency(c->dev, &c->chosen[ch].p));
+}
+
+/* The chunks of a row buffer of `copies` copies (and as many of each
+ * weight buffer, wchunks bytes a chunk of them all): what room holds, at most
+ * most (0: no bound), a multiple of T; 0 when not even T fit. */
+static int64_t row_chunks(int64_t room, int64_t chunk, int64_t copies, int64_t wchunks,
+                          int64_t most, int64_t T)
+{
+    int64_t K = chunk > 0 && room > 0 ? room / (chunk * copies + wchunks) : 0;
+    if (most > 0 && K > most)
+        K = most;
+    return K < T ? 0 : K - K % T;
+}
+
+/* The row loop around tile loop `first` (its block that loop's body),
+ * or IR_NONE. */
+static ir_op row_loop(const struct ir_module *m, ir_op first)
+{
+    ir_op rl = ir_op_parent(m, first);
+    return rl && ir_op_get(m, rl)->kind == IR_OP_SCF_FOR &&
+                   nest_for_body(m, rl) == ir_op_get(m, first)->block
+               ? rl
+               : IR_NONE;
+}
+
+/* ---- weights: a later pass's loads the same in every row --------------- */
+
+/* A later pass's bulk load of chunks (chunk_load) from a view whose
+ * operands the row loop does not define, of memory the row loop does not
+ * write (a weight row W read per row): kept whole in a buffer of its own,
+ * filled once before the row loop by a copy of the pass's tiles below the
+ * split holding only those loads (the prologue); the tiles below then read
+ * it there. */
+
+/* Whether index v can be computed before loop rl: defined outside it, or
+ * by ops without effect (no regions) whose operands can. */
+static bool hoistable(const struct ir_module *m, ir_value v, ir_op rl, int depth)
+{
+    if (!ir_value_defined_in(m, v, rl))
+        return true;
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth > 32 || ir_op_get(m, d)->nreg || !split_removable(m, d))
+        return false;
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
+        if (!hoistable(m, ir_op_get(m, d)->opnd[i], rl, depth + 1))
+            return false;
+    return true;
+}
+
+/* v computed before rl (hoistable): the ops defining it cloned there. */
+static ir_value hoist(struct ir_module *m, ir_value v, ir_op rl, struct split_vmap *vm)
+{
+    if (!ir_value_defined_in(m, v, rl))
+        return v;
+    ir_value done = split_vmap_get(vm, v);
+    if (done && done != v)
+        return done;
+    ir_op d = ir_value_def(m, v);
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++) {
+        ir_value a = ir_op_get(m, d)->opnd[i];
+        split_vmap_set(vm, a, hoist(m, a, rl, vm));
+    }
+    ir_op cl = split_clone(m, d, vm);
+    ir_op_insert_before(m, rl, cl);
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nres; i++)
+        if (ir_op_result(m, d, i) == v)
+            return ir_op_result(m, cl, i);
+    return IR_NONE;
+}
+
+/* The weight loads of later pass p (in row loop rl), at most room - n of
+ * them into w + n; returns the new count. */
+static uint32_t weights_of(struct ir_module *m, ir_op rl, const struct pass *p, struct wload *w,
+                           uint32_t n)
+{
+    if (!hoistable(m, ir_op_get(m, p->loop)->opnd[1], rl, 0) ||
+        !hoistable(m, ir_op_get(m, p->loop)->opnd[0], rl, 0) ||
+        !hoistable(m, ir_op_get(m, p->loop)->opnd[2], rl, 0))
+        return n;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)), x) {
+        bool row = false;
+        for (uint32_t k = 0; k < p->nx; k++)
+            row |= x == p->xs[k];
+        struct pass q = {.loop = p->loop};
+        if (row || n == MAX_W || !chunk_load(m, p->loop, x, &q) || q.T != p->T ||
+            !hoistable(m, q.view, rl, 0) || nest_writes_ddr(m, rl, nest_view_root(m, q.view)))
+            continue;
+        struct uses u = {&q, true, 0};
+        ir_walk(m, p->loop, check_use, &u);
+        const struct ir_type_info *bi = ir_type_get(m, ir_value_type(m, q.buf));
+        if (!u.ok)
+            continue;
+        w[n++] = (struct wload){p, x, q.view, q.buf,
+                                nest_memref_bytes(m, ir_value_type(m, q.buf)) /
+                                    (bi->shape[0] * bi->shape[1])};
+    }
+    return n;
+}
+
+/* Fills wb (K chunks) before row loop rl with w's chunks, tiles t below
+ * ub of w->p's loop (already split, reads still at its staging buffer),
+ * then points the reads of those tiles at wb; false (nothing changed)
+ * when the prologue would use a value of the row loop. */
+static bool resident_weight(struct ir_module *m, ir_op rl, const struct wload *w, ir_value wb)
+{
+    const struct pass *p = w->p;
+    struct split_vmap hv = {0};
+    ir_op lp = p->loop;
+    ir_value lo = hoist(m, ir_op_get(m, lp)->opnd[0], rl, &hv),
+             ub = hoist(m, ir_op_get(m, lp)->opnd[1], rl, &hv),
+             st = hoist(m, ir_op_get(m, lp)->opnd[2], rl, &hv),
+             view = hoist(m, w->view, rl, &hv);
+    split_vmap_free(&hv);
+    struct split_vmap vm = {0};
+    ir_op pl = split_clone(m, lp, &vm);
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, rl, pl);
+    ir_op_get(m, pl)->opnd[0] = lo;
+    ir_op_get(m, pl)->opnd[1] = ub;
+    ir_op_get(m, pl)->opnd[2] = st;
+    /* the pipeline's copy: its DMA stage's copy of w->x only, to wb */
+    ir_op pipe = IR_NONE;
+    for (ir_op a = ir_block_get(m, nest_for_body(m, lp))->first,
+               b = ir_block_get(m, nest_for_body(m, pl))->first;
+         a && b; a = ir_op_get(m, a)->next, b = ir_op_get(m, b)->next)
+        if (a == p->pipe)
+            pipe = b;
+    ir_op stage = IR_NONE, x = IR_NONE;
+    for (ir_op a = ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->pipe, 0)))->first,
+               b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, pipe, 0)))->first;
+         a && b; a = ir_op_get(m, a)->next, b = ir_op_get(m, b)->next)
+        if (a == p->stage)
+            stage = b;
+    for (ir_op a = ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)))->first,
+               b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, stage, 0)))->first;
+         a && b; a = ir_op_get(m, a)->next, b = ir_op_get(m, b)->next)
+        if (a == w->x)
+            x = b;
+    struct nest_side s, d;
+    nest_read_side(m, x, 0, &s);
+    s.v = view;
+    struct nest_side nd = {.v = wb, .nsub = s.nsub, .nsize = s.nsize};
+    for (uint32_t k = 0; k < s.nsub; k++) {
+        nd.sub[k] = k ? (struct nest_sub){.c = 0} : s.sub[0];
+        nd.size[k] = s.size[k];
+    }
+    (void)d;
+    struct split_b xb;
+    sb_before(&xb, m, x, ir_op_get(m, x)->loc);
+    ir_op nx = nest_make_transfer(&xb, &s, &nd, x);
+    for (ir_op o = ir_block_get(m, ir_region_entry(m, ir_op_region(m, stage, 0)))->first, next; o;
+         o = next) {
+        next = ir_op_get(m, o)->next;
+        if (o != nx)
+            ir_op_unlink(m, o);
+    }
+    for (ir_op o = ir_block_get(m, ir_region_entry(m, ir_op_region(m, pipe, 0)))->first, next; o;
+         o = next) {
+        next = ir_op_get(m, o)->next;
+        if (o != stage && ir_op_get(m, o)->kind == IR_OP_KTDF_STAGE)
+            nest_remove_stage(m, o);
+    }
+    nest_prune_private(m, pipe);
+    split_dce(m, pl);
+    for (ir_op o = ir_block_get(m, nest_for_body(m, pl))->first, next; o; o = next) {
+        next = ir_op_get(m, o)->next;
+        if (ir_op_get(m, o)->kind == IR_OP_KTDF_BUFFER_PHASE &&
+            !split_block_uses(m, nest_for_body(m, pl), ir_op_result(m, o, 0)))
+            ir_op_unlink(m, o);
+    }
+    if (ir_op_attr(m, pipe, "modulo"))
+        ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, 1, m->t_i64));
+    struct outside ck = {rl, pl, true};
+    ir_walk(m, pl, uses_outside, &ck);
+    if (!ck.ok) {
+        ir_op_unlink(m, pl);
+        return false;
+    }
+    /* the tiles below read wb[t * T + i]; the load goes */
+    struct nest_side bs;
+    nest_read_side(m, w->x, 1, &bs);
+    struct pass q = *p;
+    q.buf = bs.v;
+    q.phase = bs.sub[0].v;
+    q.xs[0] = w->x;
+    q.nx = 1;
+    reads_to_row(m, &q, wb, IR_NONE);
+    ir_op_unlink(m, w->x);
+    return true;
 }
 
 /* The passes of blk from its tile loop `first` on that read first's row;
@@ -379,28 +873,48 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     struct l1 used = {0, 0};
     ir_walk(m, fn, count_l1, &used);
     int64_t chunk = nest_memref_bytes(m, bt) / (bi->shape[0] * bi->shape[1]);
-    /* room for the allocator to align each buffer */
+    /* room for the allocator to align each buffer, and for the passes'
+     * halves below their own staging buffers */
     int64_t room = cap - used.n - (int64_t)(used.nallocs + 1) * ALIGN_SLACK;
-    int64_t K = chunk > 0 ? room / chunk : 0;
+    ir_op rl = row_loop(m, first->loop);
+    struct wload w[MAX_W];
+    uint32_t nw = 0;
+    int64_t wchunks = 0; /* bytes a chunk of every weight buffer */
+    for (uint32_t i = 0; rl && i < n; i++)
+        nw = weights_of(m, rl, &later[i], w, nw);
+    for (uint32_t k = 0; k < nw; k++)
+        wchunks += w[k].chunk;
+    struct staging stg[17];
+    for (uint32_t i = 0; i <= n; i++) {
+        const struct pass *p = i ? &later[i - 1] : first;
+        int64_t bytes;
+        if (!staging_of(m, p->loop, p->buf, w, nw, &stg[i], &bytes))
+            return false;
+        room -= bytes;
+    }
     /* no more chunks than a later pass's view holds (its bound on the row) */
     int64_t most = 0;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n && !first->dyn; i++) {
         const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, later[i].view));
         if (vt->shape[0] > most)
             most = vt->shape[0];
     }
-    if (most > 0 && K > most)
-        K = most;
-    if (K < first->T)
-        return false;
-    K -= K % first->T;
-    if (!resident_pays(c, first, later, n, K, chunk))
+    /* two copies in a row loop (row r in copy r mod 2: the next row's
+     * first pass loads while this row's later passes read), else one */
+    int64_t copies = rl ? 2 : 1;
+    room -= (int64_t)nw * ALIGN_SLACK;
+    int64_t K = row_chunks(room, chunk, copies, wchunks, most, first->T);
+    if (!K && copies > 1)
+        K = row_chunks(room, chunk, copies = 1, wchunks, most, first->T);
+    if (!K || !resident_pays(c, first, later, n, K, chunk, copies))
         return false;
     int64_t shape[NEST_MAX_RANK];
-    shape[0] = K;
+    uint32_t o = copies > 1 ? 1 : 0;
+    shape[0] = copies;
+    shape[o] = K;
     for (uint32_t k = 2; k < bi->rank; k++)
-        shape[k - 1] = bi->shape[k];
-    ir_type rt = split_memref(m, bi->rank - 1, shape, bi->elem, IR_NONE, bi->attr1);
+        shape[k - 1 + o] = bi->shape[k];
+    ir_type rt = split_memref(m, bi->rank - 1 + o, shape, bi->elem, IR_NONE, bi->attr1);
     struct split_b b;
     ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
     struct ir_loc loc = ir_op_get(m, first->loop)->loc;
@@ -410,20 +924,60 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
 
     /* first pass: tiles t < min(n, K / T) store their chunks in the row */
     sb_before(&b, m, first->loop, loc);
+    ir_value copy = IR_NONE;
+    if (o) {
+        struct ir_op_state st;
+        ir_state_init(&st, m, "ktdf.buffer_phase", loc);
+        ir_state_add_operand(m, &st, nest_for_iv(m, rl));
+        ir_state_set_attr(m, &st, "num_phases", ir_attr_int(m, copies, m->t_i64));
+        ir_state_add_result(m, &st, m->t_index);
+        copy = ir_op_result(m, sb_emit(&b, &st), 0);
+        split_set_name(m, copy, "copy");
+    }
     ir_value mid = sb_arith(&b, "arith.minsi", ir_op_get(m, first->loop)->opnd[1],
                             sb_index(&b, K / first->T));
     ir_value held = first->T == 1 ? mid : sb_muli(&b, mid, first->T);
     split_at(m, first->loop, mid);
-    {
+    own_buffers(m, first->loop, &stg[0], ir_block_get(m, entry)->first);
+    if (first->dyn) {
+        /* chunk k of tile t from its view into %row[t * T + k] */
+        reads_to_row(m, first, rb, copy);
+        for (uint32_t k = 0; k < first->nx; k++) {
+            struct nest_side s, d;
+            nest_read_side(m, first->xs[k], 0, &s);
+            nest_read_side(m, first->xs[k], 1, &d);
+            struct split_b xb;
+            sb_before(&xb, m, first->xs[k], loc);
+            struct nest_side nd = {.v = rb, .nsub = d.nsub - 1 + o, .nsize = d.nsize - 1 + o};
+            if (o) {
+                nd.sub[0] = (struct nest_sub){.v = copy};
+                nd.size[0] = 1;
+            }
+            nd.sub[o] = (struct nest_sub){
+                .v = chunk_index(&xb, nest_for_iv(m, first->loop), first->T,
+                                 (struct nest_sub){.c = (int64_t)k})};
+            nd.size[o] = 1;
+            for (uint32_t j = 1 + o; j < nd.nsub; j++) {
+                nd.sub[j] = (struct nest_sub){.c = 0};
+                nd.size[j] = d.size[j + 1 - o];
+            }
+            nest_make_transfer(&xb, &s, &nd, first->xs[k]);
+            ir_op_unlink(m, first->xs[k]);
+        }
+    } else {
         struct nest_side s, d;
         nest_read_side(m, first->x, 0, &s);
         nest_read_side(m, first->x, 1, &d);
-        struct nest_side nd = {.v = rb, .nsub = s.nsub, .nsize = s.nsize};
-        for (uint32_t k = 0; k < s.nsub; k++) {
-            nd.sub[k] = k ? (struct nest_sub){.c = 0} : s.sub[0];
-            nd.size[k] = s.size[k];
+        struct nest_side nd = {.v = rb, .nsub = s.nsub + o, .nsize = s.nsize + o};
+        if (o) {
+            nd.sub[0] = (struct nest_sub){.v = copy};
+            nd.size[0] = 1;
         }
-        reads_to_row(m, first, rb);
+        for (uint32_t k = 0; k < s.nsub; k++) {
+            nd.sub[k + o] = k ? (struct nest_sub){.c = 0} : s.sub[0];
+            nd.size[k + o] = s.size[k];
+        }
+        reads_to_row(m, first, rb, copy);
         struct split_b xb;
         sb_before(&xb, m, first->x, loc);
         nest_make_transfer(&xb, &s, &nd, first->x);
@@ -436,8 +990,25 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
         ir_value fit = p->T == 1 ? held : sb_arith(&b, "arith.divui", held, sb_index(&b, p->T));
         ir_value lmid = sb_arith(&b, "arith.minsi", ir_op_get(m, p->loop)->opnd[1], fit);
         split_at(m, p->loop, lmid);
-        reads_to_row(m, p, rb);
-        ir_op_unlink(m, p->x);
+        own_buffers(m, p->loop, &stg[i + 1], ir_block_get(m, entry)->first);
+        reads_to_row(m, p, rb, copy);
+        for (uint32_t k = 0; k < p->nx; k++)
+            ir_op_unlink(m, p->xs[k]);
+        for (uint32_t k = 0; k < nw; k++) {
+            if (w[k].p != p)
+                continue;
+            const struct ir_type_info *wi = ir_type_get(m, ir_value_type(m, w[k].buf));
+            int64_t ws[NEST_MAX_RANK];
+            ws[0] = K;
+            for (uint32_t j = 2; j < wi->rank; j++)
+                ws[j - 1] = wi->shape[j];
+            sb_before(&b, m, ir_block_get(m, entry)->first, loc);
+            ir_value wb = nest_make_op(
+                &b, "memref.alloc", split_memref(m, wi->rank - 1, ws, wi->elem, IR_NONE, wi->attr1));
+            split_set_name(m, wb, "weight");
+            if (!resident_weight(m, rl, &w[k], wb))
+                ir_op_unlink(m, ir_value_def(m, wb));
+        }
         if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)))->first)
             nest_remove_stage(m, p->stage);
         nest_prune_private(m, p->pipe);

@@ -6,13 +6,18 @@
 // loop over ceildiv(N, 256) blocks. N unknown, no point holds the row, so
 // both passes load it from device memory, whose bandwidth the 32 cores
 // share: the cost model finds keeping the row pays. resident-rows keeps it
-// in %row, as many chunks as the scratchpad holds beside the other
+// in %row, in two copies (row r in %row[r mod 2]: %copy, a buffer_phase of
+// the row loop, so the next row's first pass loads while this row's second
+// pass reads), each as many chunks as the scratchpad holds beside the other
 // buffers, at most the second pass's view's bound: the first pass's tiles
-// t < min(n, K / T) load their chunks into %row[t * T] instead of the
-// phased buffer (its compute reading them there), the second pass's tiles
-// t < min(n, held / T) read %row[t * T + i] and lose their DMA stage, the
-// tiles after them (none when the row fits) load from device memory as
-// before. Simulated (spyre, N = 4096): 7873 -> 5632 cycles.
+// t < min(n, K / T) load their chunks into %row[%copy, t * T] instead of
+// the phased buffer (its compute reading them there), the second pass's
+// tiles t < min(n, held / T) read %row[%copy, t * T + i] and lose their DMA
+// stage, the tiles after them (none when the row fits) load from device
+// memory as before. The half below of the second pass gets its own staging
+// buffer for Y (%row_stage): the halves above do not share one with it.
+// Simulated (spyre): N = 4096 7873 -> 5301 cycles, N = 256 660 -> 584
+// (with one copy, 5632 and 805).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -42,10 +42,22 @@
 #define MAX_PARTS 64
 #define MAX_GRID 3 /* grid dimensions */
 
+/* A dim's upper bound in a partition's set known only at launch, S + c (S
+ * a dynamic size of the partition's view); s = IR_NONE: a constant. */
+struct sym_hi {
+    ir_value s;
+    int64_t c;
+};
+
+/* hi[k] of a dim bounded above by a launch-time size (its elements up to
+ * there are masked by the view, split.h "Masked tiles"): above any tile. */
+#define SYM_HI (INT64_MAX / 4)
+
 /* A partition of a distributed view. */
 struct part {
     ir_op op;                          /* its ktdp.construct_memory_view */
-    int64_t lo[MAX_RANK], hi[MAX_RANK]; /* its set: a constant box */
+    int64_t lo[MAX_RANK], hi[MAX_RANK]; /* its set: a box (hi SYM_HI: symbolic) */
+    struct sym_hi shi[MAX_RANK];       /* the symbolic upper bounds */
     ir_value root;                     /* offset = root + c (root IR_NONE: constant) */
     int64_t c;
     const struct ir_attr_info *strides, *space;
@@ -106,6 +118,92 @@ static const struct ir_attr_info *attr_of(const struct ir_module *m, ir_op op, c
     return ai && ai->kind == kind ? ai : NULL;
 }
 
+/* Adds e = sum coef dims + scoef syms + c0 when e is linear. */
+static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
+                   int64_t *scoef, int64_t *c0)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *c0 += scale * a->v;
+        return true;
+    case IR_AFF_DIM:
+        coef[a->v] += scale;
+        return true;
+    case IR_AFF_SYM:
+        scoef[a->v] += scale;
+        return true;
+    case IR_AFF_ADD:
+        return linear(m, a->lhs, scale, coef, scoef, c0) &&
+               linear(m, a->rhs, scale, coef, scoef, c0);
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, a->rhs);
+        return r->kind == IR_AFF_CONST && linear(m, a->lhs, scale * r->v, coef, scoef, c0);
+    }
+    default:
+        return false;
+    }
+}
+
+/* Partition i's set with symbols (p->op's dynamic sizes, in order) into
+ * p->lo/hi/shi: constant lower bounds, upper bounds constant or S + c; false
+ * after a located error. */
+static bool sym_box(struct split_ctx *c, const struct dview *d, uint32_t i, struct part *p,
+                    const struct ir_integer_set *set)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *po = ir_op_get(m, p->op);
+    const struct ir_attr_info *sizes = attr_of(m, p->op, "static_sizes", IR_AT_DENSE_ARRAY);
+    uint32_t ndyn = 0;
+    for (uint32_t k = 0; sizes && k < sizes->n; k++)
+        ndyn += sizes->ints[k] == IR_DYN;
+    if (set->nsyms > ndyn || set->nsyms > MAX_RANK || 1 + ndyn > po->nopnd)
+        return split_error(c, p->op, "a partition of a distributed view whose coordinate set "
+                                     "has more symbols than the view has dynamic sizes is not "
+                                     "supported yet");
+    for (uint32_t k = 0; k < d->rank; k++) {
+        p->lo[k] = INT64_MIN;
+        p->hi[k] = INT64_MAX;
+        p->shi[k] = (struct sym_hi){IR_NONE, 0};
+    }
+    for (uint32_t n = 0; n < set->ncons; n++) {
+        int64_t coef[MAX_RANK] = {0}, scoef[MAX_RANK] = {0}, c0 = 0;
+        int32_t k = -1, j = -1;
+        uint32_t nd = 0, ns = 0;
+        bool ok = linear(m, set->cons[n], 1, coef, scoef, &c0);
+        for (uint32_t x = 0; ok && x < d->rank; x++)
+            if (coef[x])
+                nd++, k = (int32_t)x;
+        for (uint32_t x = 0; ok && x < set->nsyms; x++)
+            if (scoef[x])
+                ns++, j = (int32_t)x;
+        if (!ok || set->eq[n] || nd != 1 || (coef[k] != 1 && coef[k] != -1) || ns > 1 ||
+            (ns && scoef[j] != 1))
+            return split_error(c, p->op, "a partition of a distributed view whose coordinate "
+                                         "set is not a box (each constraint one dim, bounded "
+                                         "by a constant or above by one dynamic size) is not "
+                                         "supported yet");
+        if (coef[k] == 1 && ns)
+            return split_error(c, p->op, "partition #%u of a distributed view whose coordinate "
+                                         "set bounds dim %d below by a launch-time size: which "
+                                         "partition an access tile reads would be known only "
+                                         "at launch; not supported yet", i, k);
+        if (coef[k] == 1) {
+            p->lo[k] = p->lo[k] > -c0 ? p->lo[k] : -c0;
+        } else if (!ns && p->shi[k].s == IR_NONE) {
+            p->hi[k] = p->hi[k] < c0 ? p->hi[k] : c0;
+        } else if (ns && p->hi[k] == INT64_MAX) {
+            p->hi[k] = SYM_HI;
+            p->shi[k] = (struct sym_hi){po->opnd[1 + j], c0};
+        } else {
+            return split_error(c, p->op, "a partition of a distributed view whose coordinate "
+                                         "set bounds dim %d above twice, once by a launch-time "
+                                         "size, is not supported yet", k);
+        }
+    }
+    return true;
+}
+
 /* Reads distributed view op into d; false after a located error. */
 static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
 {
@@ -119,9 +217,6 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
     if (rt->kind != IR_TY_MEMREF || rt->rank > MAX_RANK || !o->nopnd || o->nopnd > MAX_PARTS)
         return split_error(c, op, "a distributed view of rank %u with %u partitions is not "
                                   "supported yet", rt->rank, o->nopnd);
-    for (uint32_t k = 0; k < rt->rank; k++)
-        if (rt->shape[k] == IR_DYN)
-            return split_error(c, op, "a distributed view of dynamic shape is not supported yet");
     for (uint32_t i = 0; i < o->nopnd; i++) {
         struct part *p = &d->p[i];
         p->op = ir_value_def(m, o->opnd[i]);
@@ -130,14 +225,36 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
                                       "ktdp.construct_memory_view; not supported yet", i);
         const struct ir_op_info *po = ir_op_get(m, p->op);
         const struct ir_attr_info *set = attr_of(m, p->op, "coordinate_set", IR_AT_INTEGER_SET);
-        if (!set || ir_set_get(m, set->map)->nsyms)
-            return split_error(c, p->op, "a partition of a distributed view whose coordinate set "
-                                         "%s is not supported yet",
-                               set ? "has symbols (sizes known at launch)" : "is missing");
-        if (ir_set_get(m, set->map)->ndims != d->rank ||
-            !ir_set_box(m, set->map, NULL, p->lo, p->hi))
+        const struct ir_attr_info *sizes = attr_of(m, p->op, "static_sizes", IR_AT_DENSE_ARRAY);
+        if (!set)
+            return split_error(c, p->op, "a partition of a distributed view whose coordinate "
+                                         "set is missing is not supported yet");
+        const struct ir_integer_set *is = ir_set_get(m, set->map);
+        p->strides = attr_of(m, p->op, "static_strides", IR_AT_DENSE_ARRAY);
+        p->space = attr_of(m, p->op, "memory_space", IR_AT_MEMSPACE);
+        uint32_t ndyn = 0;
+        for (uint32_t k = 0; sizes && k < sizes->n; k++)
+            ndyn += sizes->ints[k] == IR_DYN;
+        bool dyn_stride = !p->strides || p->strides->n != d->rank;
+        for (uint32_t k = 0; !dyn_stride && k < d->rank; k++)
+            dyn_stride = p->strides->ints[k] == IR_DYN;
+        if (dyn_stride || !sizes || sizes->n != d->rank || po->nopnd != 1 + ndyn)
+            return split_error(c, p->op, "a partition of a distributed view with strides known "
+                                         "only at launch is not supported yet (ktc-lower "
+                                         "addresses memory with constant strides)");
+        if (is->ndims != d->rank)
             return split_error(c, p->op, "a partition of a distributed view whose coordinate set "
                                          "is not a box is not supported yet");
+        if (is->nsyms) {
+            if (!sym_box(c, d, i, p, is))
+                return false;
+        } else {
+            if (!ir_set_box(m, set->map, NULL, p->lo, p->hi))
+                return split_error(c, p->op, "a partition of a distributed view whose "
+                                             "coordinate set is not a box is not supported yet");
+            for (uint32_t k = 0; k < d->rank; k++)
+                p->shi[k] = (struct sym_hi){IR_NONE, 0};
+        }
         for (uint32_t k = 0; k < d->rank; k++) {
             if (p->lo[k] == INT64_MIN || p->hi[k] == INT64_MAX)
                 return split_error(c, p->op, "a partition of a distributed view with an "
@@ -145,12 +262,36 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
             d->lo[k] = i && d->lo[k] < p->lo[k] ? d->lo[k] : p->lo[k];
             d->hi[k] = i && d->hi[k] > p->hi[k] ? d->hi[k] : p->hi[k];
         }
-        p->strides = attr_of(m, p->op, "static_strides", IR_AT_DENSE_ARRAY);
-        p->space = attr_of(m, p->op, "memory_space", IR_AT_MEMSPACE);
-        if (po->nopnd != 1 || !p->strides || p->strides->n != d->rank)
-            return split_error(c, p->op, "a partition of a distributed view with dynamic sizes "
-                                         "or strides is not supported yet");
         p->root = split_offset(m, po->opnd[0], &p->c);
+    }
+    /* A dim bounded by a launch-time size: the same bounds in every
+     * partition (it does not route), and that size is the view's (its
+     * plain view, made from partition #0, masks it). */
+    const struct part *p0 = &d->p[0];
+    const struct ir_attr_info *sz0 = attr_of(m, p0->op, "static_sizes", IR_AT_DENSE_ARRAY);
+    for (uint32_t k = 0; k < d->rank; k++) {
+        bool sym = false;
+        for (uint32_t i = 0; i < d->nparts; i++)
+            sym = sym || d->p[i].shi[k].s != IR_NONE;
+        for (uint32_t i = 1; sym && i < d->nparts; i++) {
+            const struct part *p = &d->p[i];
+            if (p->lo[k] != p0->lo[k] || p->shi[k].s != p0->shi[k].s ||
+                p->shi[k].c != p0->shi[k].c)
+                return split_error(c, op, "partitions #0 and #%u of this distributed view "
+                                          "differ along dim %u, which a partition's set "
+                                          "bounds by a launch-time size: which partition an "
+                                          "access tile reads would be known only at launch; "
+                                          "not supported yet", i, k);
+        }
+        if ((rt->shape[k] == IR_DYN) != (sz0->ints[k] == IR_DYN) ||
+            (rt->shape[k] == IR_DYN && !sym))
+            return split_error(c, op, "a distributed view whose dim %u is dynamic (in it or in "
+                                      "partition #0) but not bounded in every partition's set "
+                                      "by the same launch-time size is not supported yet", k);
+        if (sym && rt->shape[k] != IR_DYN)
+            return split_error(c, op, "a distributed view of static shape whose partitions' "
+                                      "sets bound dim %u by a launch-time size is not "
+                                      "supported yet", k);
     }
     return true;
 }
@@ -285,8 +426,10 @@ static void reach_value(const struct ir_module *m, ir_value v, struct reach *r, 
         reach_value(m, o->opnd[i], r, depth + 1);
 }
 
-/* The loops access tile at depends on; false when more than MAX_LOOPS. */
-static bool find_loops(const struct ir_module *m, ir_op fn, ir_op at, struct loops *l)
+/* The loops access tile at depends on through its subscripts used[]
+ * (those of the dims that route); false when more than MAX_LOOPS. */
+static bool find_loops(const struct ir_module *m, ir_op fn, ir_op at, const bool *used,
+                       struct loops *l)
 {
     struct reach r = {0};
     for (ir_op p = ir_op_parent(m, at); p && p != fn; p = ir_op_parent(m, p)) {
@@ -300,7 +443,8 @@ static bool find_loops(const struct ir_module *m, ir_op fn, ir_op at, struct loo
     }
     const struct ir_op_info *o = ir_op_get(m, at);
     for (uint32_t i = 1; i < o->nopnd; i++)
-        reach_value(m, o->opnd[i], &r, 0);
+        if (used[i - 1])
+            reach_value(m, o->opnd[i], &r, 0);
     for (uint32_t i = 0; i < r.n; i++) /* a loop's bounds reach outer loops only */
         if (r.use[i])
             for (uint32_t k = 0; k < 3; k++)
@@ -329,7 +473,52 @@ struct walk {
     struct loops l;
     int64_t t, points;
     struct tile_read *rd;
+    bool used[16]; /* the subscripts the routing dims' coordinates use */
+    /* A loop of w->l whose iterations read different buffers: unrolling
+     * it (unroll_loop) gives each copy of its body one. */
+    bool unroll;
 };
+
+#define MAX_UNROLL 64 /* iterations of a loop unrolled */
+
+/* The innermost loop of l with constant bounds, no results and at most
+ * MAX_UNROLL iterations (its index in l), or -1. */
+static int unrollable(const struct ir_module *m, const struct loops *l)
+{
+    for (uint32_t i = l->n; i-- > 0;) {
+        const struct ir_op_info *o = ir_op_get(m, l->op[i]);
+        int64_t b[3];
+        bool ok = o->nres == 0 && o->nopnd == 3;
+        for (uint32_t k = 0; ok && k < 3; k++)
+            ok = split_const_int(m, o->opnd[k], &b[k]);
+        if (ok && b[2] > 0 && (b[1] - b[0] + b[2] - 1) / b[2] <= MAX_UNROLL)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* Replaces scf.for loop (unrollable) by a copy of its body per iteration,
+ * its variable a constant in each. */
+static void unroll_loop(struct ir_module *m, ir_op loop)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t b[3];
+    for (uint32_t k = 0; k < 3; k++)
+        split_const_int(m, o->opnd[k], &b[k]);
+    ir_block body = split_body(m, loop, 0);
+    ir_value iv = ir_block_get(m, body)->args[0];
+    struct split_b sb;
+    sb_before(&sb, m, loop, o->loc);
+    for (int64_t x = b[0]; x < b[1]; x += b[2]) {
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, iv, sb_index(&sb, x));
+        for (ir_op c = ir_block_get(m, body)->first; c; c = ir_op_get(m, c)->next)
+            if (ir_op_get(m, c)->kind != IR_OP_SCF_YIELD)
+                ir_op_insert_before(m, loop, split_clone(m, c, &vm));
+        split_vmap_free(&vm);
+    }
+    ir_op_unlink(m, loop);
+}
 
 static bool not_affine(struct walk *w)
 {
@@ -349,7 +538,9 @@ static bool check_point(struct walk *w)
     const struct ir_op_info *o = ir_op_get(m, w->at);
     int64_t sub[16], t = w->t;
     for (uint32_t i = 1; i < o->nopnd; i++)
-        if (!split_eval_bound(m, o->opnd[i], t, w->l.n, w->l.iv, w->l.x, &sub[i - 1]))
+        if (!w->used[i - 1])
+            sub[i - 1] = 0;
+        else if (!split_eval_bound(m, o->opnd[i], t, w->l.n, w->l.iv, w->l.x, &sub[i - 1]))
             return not_affine(w);
     int64_t lo[MAX_RANK], hi[MAX_RANK];
     bool ok = true;
@@ -357,6 +548,8 @@ static bool check_point(struct walk *w)
         int64_t x = ir_aff_eval(m, ir_map_get(m, w->bm->map)->res[k], sub, NULL, &ok);
         lo[k] = x + w->alo[k];
         hi[k] = x + w->ahi[k];
+        if (d->p[0].shi[k].s != IR_NONE) /* every partition's, masked: no routing */
+            lo[k] = hi[k] = d->p[0].lo[k];
     }
     if (!ok)
         return split_error(c, w->at, "malformed access tile subscripts");
@@ -422,6 +615,10 @@ static bool check_point(struct walk *w)
     } else if (e != r->e || d->p[i].root != d->p[r->q].root ||
                memcmp(d->p[i].strides->ints, d->p[r->q].strides->ints,
                       d->rank * sizeof(int64_t)) != 0) {
+        if (unrollable(m, &w->l) >= 0) {
+            w->unroll = true;
+            return false;
+        }
         return split_error(c, w->at, "on tile %" PRId64 ", this access tile reads partitions "
                                      "#%" PRId64 " and #%u of the distributed view, which are "
                                      "not parts of one matrix, in different iterations of its "
@@ -456,11 +653,23 @@ static bool walk_loops(struct walk *w, uint32_t k)
     return true;
 }
 
+/* Marks in used[] the dims e uses. */
+static void aff_uses(const struct ir_module *m, ir_aff e, bool *used)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    if (a->kind == IR_AFF_DIM && a->v < 16)
+        used[a->v] = true;
+    else if (a->kind != IR_AFF_CONST && a->kind != IR_AFF_SYM && a->kind != IR_AFF_DIM) {
+        aff_uses(m, a->lhs, used);
+        aff_uses(m, a->rhs, used);
+    }
+}
+
 /* Where access tile at reads on each tile of the grid (rd[t]), over the
  * iterations of the loops its subscripts depend on; false after a located
- * error. */
+ * error, or with *unroll set to the loop to unroll (no error). */
 static bool tile_parts(struct split_ctx *c, ir_op fn, const struct dview *d, ir_op at,
-                       int64_t ntiles, struct tile_read *rd)
+                       int64_t ntiles, struct tile_read *rd, ir_op *unroll)
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *o = ir_op_get(m, at);
@@ -479,19 +688,26 @@ static bool tile_parts(struct split_ctx *c, ir_op fn, const struct dview *d, ir_
     if (o->nopnd - 1 > 16)
         return split_error(c, at, "an access tile with %u subscripts is not supported yet",
                            o->nopnd - 1);
-    if (!find_loops(m, fn, at, &w.l))
+    for (uint32_t k = 0; k < d->rank; k++)
+        if (d->p[0].shi[k].s == IR_NONE)
+            aff_uses(m, ir_map_get(m, w.bm->map)->res[k], w.used);
+    if (!find_loops(m, fn, at, w.used, &w.l))
         return split_error(c, at, "an access tile on a distributed view in more than %d loops "
                                   "is not supported yet", MAX_LOOPS);
     for (w.t = 0; w.t < ntiles; w.t++) {
         rd[w.t].q = -1;
-        if (!walk_loops(&w, 0))
+        if (!walk_loops(&w, 0)) {
+            if (w.unroll)
+                *unroll = w.l.op[unrollable(m, &w.l)];
             return false;
+        }
     }
     return true;
 }
 
-/* Rewrites access tile at on distributed view d (see above). */
-static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op at)
+/* Rewrites access tile at on distributed view d (see above); false after a
+ * located error, or with *unroll set to a loop to unroll first. */
+static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op at, ir_op *unroll)
 {
     struct ir_module *m = c->m;
     int64_t ntiles = sched_grid_tiles(m, fn, MAX_TILES);
@@ -501,7 +717,7 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     struct tile_read *rd = malloc((size_t)ntiles * sizeof *rd);
     if (!rd)
         abort();
-    bool ok = tile_parts(c, fn, d, at, ntiles, rd);
+    bool ok = tile_parts(c, fn, d, at, ntiles, rd, unroll);
     /* The partitions it reads: global memory, one stride and buffer. */
     int64_t t0 = 0; /* the first tile that reads */
     while (ok && t0 < ntiles && rd[t0].q < 0)
@@ -592,16 +808,28 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     ir_op_get(m, v)->opnd[0] = off;
     const struct ir_type_info *dt = ir_type_get(m, ir_value_type(m, ir_op_get(m, d->op)->res));
     ir_op_set_attr(m, v, "static_sizes", ir_attr_dense_array(m, m->t_i64, d->rank, dt->shape));
+    /* Its set: the bounding box, a dim bounded by a launch-time size S + c
+     * in every partition bounded so (S one of p0's dynamic sizes, which the
+     * clone keeps: symbol j is the j-th). */
     ir_aff cons[2 * MAX_RANK];
     bool eq[2 * MAX_RANK] = {false};
+    const struct ir_op_info *po = ir_op_get(m, p0->op);
     for (uint32_t k = 0; k < d->rank; k++) {
         ir_aff dim = ir_aff_dim(m, k);
         cons[2 * k] = ir_aff_bin(m, IR_AFF_ADD, dim, ir_aff_const(m, -d->lo[k]));
         ir_aff neg = ir_aff_bin(m, IR_AFF_MUL, dim, ir_aff_const(m, -1));
-        cons[2 * k + 1] = ir_aff_bin(m, IR_AFF_ADD, neg, ir_aff_const(m, d->hi[k]));
+        ir_aff bound = ir_aff_const(m, d->hi[k]);
+        if (p0->shi[k].s != IR_NONE) {
+            uint32_t j = 0;
+            while (1 + j < po->nopnd && po->opnd[1 + j] != p0->shi[k].s)
+                j++;
+            bound = ir_aff_bin(m, IR_AFF_ADD, ir_aff_sym(m, j), ir_aff_const(m, p0->shi[k].c));
+        }
+        cons[2 * k + 1] = ir_aff_bin(m, IR_AFF_ADD, neg, bound);
     }
     ir_op_set_attr(m, v, "coordinate_set",
-                   ir_attr_integer_set(m, ir_set_intern(m, d->rank, 0, 2 * d->rank, cons, eq)));
+                   ir_attr_integer_set(m, ir_set_intern(m, d->rank, po->nopnd - 1, 2 * d->rank,
+                                                        cons, eq)));
     ir_value_get(m, ir_op_get(m, v)->res)->type = ir_value_type(m, ir_op_get(m, d->op)->res);
     ir_value_get(m, ir_op_get(m, v)->res)->name = ir_value_get(m, ir_op_get(m, d->op)->res)->name;
     if (sb.before)
@@ -636,6 +864,8 @@ static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+#define MAX_ROUNDS 64 /* loops unrolled per distributed view */
+
 bool split_dist(struct split_ctx *c)
 {
     struct ir_module *m = c->m;
@@ -656,20 +886,32 @@ bool split_dist(struct split_ctx *c)
         }
         if (!read_dview(c, dvs.v[i], d))
             continue;
-        struct users u = {.v = ir_op_get(m, dvs.v[i])->res};
-        ir_walk(m, fn, collect_users, &u);
-        bool ok = true;
-        for (uint32_t j = 0; j < u.l.n; j++) {
-            ir_op at = u.l.v[j];
-            const struct ir_op_info *ao = ir_op_get(m, at);
-            if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != u.v)
-                ok = split_error(c, at, "a distributed view used by %s (only "
-                                        "ktdp.construct_access_tile) is not supported yet",
-                                 ir_str_get(m, ao->name));
-            else
-                ok &= rewrite_tile(c, fn, d, at);
+        bool ok = true, again = true;
+        for (uint32_t round = 0; ok && again; round++) {
+            /* a loop unrolled (or a copy sliced): its tiles are new users */
+            struct users u = {.v = ir_op_get(m, dvs.v[i])->res};
+            ir_walk(m, fn, collect_users, &u);
+            again = false;
+            for (uint32_t j = 0; j < u.l.n && !again; j++) {
+                ir_op at = u.l.v[j], unroll = IR_NONE;
+                const struct ir_op_info *ao = ir_op_get(m, at);
+                if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != u.v) {
+                    ok = split_error(c, at, "a distributed view used by %s (only "
+                                            "ktdp.construct_access_tile) is not supported yet",
+                                     ir_str_get(m, ao->name));
+                } else if (!rewrite_tile(c, fn, d, at, &unroll)) {
+                    ok = unroll != IR_NONE && round < MAX_ROUNDS;
+                    if (ok) {
+                        unroll_loop(m, unroll);
+                        again = true;
+                    } else if (unroll) {
+                        split_error(c, at, "an access tile on a distributed view in loops "
+                                           "unrolled %d times is not supported yet", MAX_ROUNDS);
+                    }
+                }
+            }
+            free(u.l.v);
         }
-        free(u.l.v);
         if (ok) /* no use left */
             ir_op_unlink(m, dvs.v[i]);
     }

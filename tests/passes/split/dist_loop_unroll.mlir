@@ -2,12 +2,13 @@
 // PARSE: --device=spyre
 // The loop's two iterations read partitions #0 and #1, which are not parts
 // of one matrix (partition #1 is 256 elements further): one view of the
-// tile cannot serve both.
+// tile cannot serve both, so the loop is unrolled, each copy of its body
+// reading its own partition's view.
 #p0 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #p1 = affine_set<(d0, d1) : (d0 - 4 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #box = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @err_dist_loop_parts(%w: index, %y: index) attributes {grid = [1]} {
+func.func @dist_loop_unroll(%w: index, %y: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %t = ktdp.get_compute_tile_id : index

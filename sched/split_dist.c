@@ -177,17 +177,17 @@ static bool sym_box(struct split_ctx *c, const struct dview *d, uint32_t i, stru
         for (uint32_t x = 0; ok && x < set->nsyms; x++)
             if (scoef[x])
                 ns++, j = (int32_t)x;
+        if (ok && !set->eq[n] && nd == 1 && coef[k] == 1 && ns)
+            return split_error(c, p->op, "partition #%u of a distributed view whose coordinate "
+                                         "set bounds dim %d below by a launch-time size: which "
+                                         "partition an access tile reads would be known only "
+                                         "at launch; not supported yet", i, k);
         if (!ok || set->eq[n] || nd != 1 || (coef[k] != 1 && coef[k] != -1) || ns > 1 ||
             (ns && scoef[j] != 1))
             return split_error(c, p->op, "a partition of a distributed view whose coordinate "
                                          "set is not a box (each constraint one dim, bounded "
                                          "by a constant or above by one dynamic size) is not "
                                          "supported yet");
-        if (coef[k] == 1 && ns)
-            return split_error(c, p->op, "partition #%u of a distributed view whose coordinate "
-                                         "set bounds dim %d below by a launch-time size: which "
-                                         "partition an access tile reads would be known only "
-                                         "at launch; not supported yet", i, k);
         if (coef[k] == 1) {
             p->lo[k] = p->lo[k] > -c0 ? p->lo[k] : -c0;
         } else if (!ns && p->shi[k].s == IR_NONE) {
@@ -458,6 +458,16 @@ static bool find_loops(const struct ir_module *m, ir_op fn, ir_op at, const bool
     return true;
 }
 
+/* What to do before an access tile can be rewritten: unroll a loop whose
+ * iterations read different buffers (each copy of its body then reads one),
+ * or slice a copy whose box straddles partitions in different buffers into
+ * one copy per part (each then in one partition). */
+struct redo {
+    ir_op unroll;
+    uint32_t nslice;                  /* the parts, relative to the box */
+    int64_t off[MAX_PARTS][MAX_RANK], size[MAX_PARTS][MAX_RANK];
+};
+
 /* Where an access tile reads on tile t: the partition of its first point
  * (-1: none, its loops run no iteration there) and E_q - root. */
 struct tile_read {
@@ -474,9 +484,7 @@ struct walk {
     int64_t t, points;
     struct tile_read *rd;
     bool used[16]; /* the subscripts the routing dims' coordinates use */
-    /* A loop of w->l whose iterations read different buffers: unrolling
-     * it (unroll_loop) gives each copy of its body one. */
-    bool unroll;
+    struct redo *redo;
 };
 
 #define MAX_UNROLL 64 /* iterations of a loop unrolled */
@@ -528,6 +536,175 @@ static bool not_affine(struct walk *w)
                                     "is not supported yet");
 }
 
+struct users {
+    ir_value v;
+    struct sched_ops l;
+};
+
+static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct users *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == u->v) {
+            sched_ops_push(&u->l, op);
+            break;
+        }
+    return true;
+}
+
+/* The ktdp.store of the copy `ktdp.store (ktdp.load at), U` that at's
+ * only use starts (the load's only use; U, the store's access tile, used
+ * by it alone, of at's shape, on a plain view in none of d's partitions'
+ * buffers), or NULL with *why saying which part is missing. */
+static ir_op copy_of(struct ir_module *m, const struct dview *d, ir_op at, const char **why)
+{
+    ir_op fn = at;
+    while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    struct users u = {.v = ir_op_get(m, at)->res};
+    ir_walk(m, fn, collect_users, &u);
+    ir_op ld = u.l.n == 1 ? u.l.v[0] : IR_NONE, st = IR_NONE, ut = IR_NONE;
+    free(u.l.v);
+    *why = "it is not read by one ktdp.load whose tensor one ktdp.store stores as it is";
+    if (!ld || ir_op_get(m, ld)->kind != IR_OP_KTDP_LOAD)
+        return IR_NONE;
+    u = (struct users){.v = ir_op_get(m, ld)->res};
+    ir_walk(m, fn, collect_users, &u);
+    st = u.l.n == 1 ? u.l.v[0] : IR_NONE;
+    free(u.l.v);
+    if (!st || ir_op_get(m, st)->kind != IR_OP_KTDP_STORE ||
+        ir_op_get(m, st)->opnd[0] != ir_op_get(m, ld)->res ||
+        ir_op_get(m, st)->block != ir_op_get(m, ld)->block)
+        return IR_NONE;
+    ut = ir_value_def(m, ir_op_get(m, st)->opnd[1]);
+    *why = "the access tile the copy stores to is not one of its shape, used by that store "
+           "alone, on a plain view outside the partitions' buffers";
+    if (!ut || ir_op_get(m, ut)->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE ||
+        ir_value_type(m, ir_op_get(m, ut)->res) != ir_value_type(m, ir_op_get(m, at)->res))
+        return IR_NONE;
+    u = (struct users){.v = ir_op_get(m, ut)->res};
+    ir_walk(m, fn, collect_users, &u);
+    uint32_t nuse = u.l.n;
+    free(u.l.v);
+    ir_op view = ir_value_def(m, ir_op_get(m, ut)->opnd[0]);
+    if (nuse != 1 || !view || ir_op_get(m, view)->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW)
+        return IR_NONE;
+    int64_t k;
+    ir_value root = split_offset(m, ir_op_get(m, view)->opnd[0], &k);
+    for (uint32_t i = 0; i < d->nparts; i++)
+        if (d->p[i].root == root)
+            return IR_NONE;
+    int64_t alo[MAX_RANK], ahi[MAX_RANK], blo[MAX_RANK], bhi[MAX_RANK];
+    const struct ir_attr_info *as = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *bs = attr_of(m, ut, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *bm = attr_of(m, ut, "base_map", IR_AT_AFFINE_MAP);
+    if (!as || !bs || !bm || ir_set_get(m, bs->map)->nsyms ||
+        ir_set_get(m, bs->map)->ndims != d->rank || ir_map_get(m, bm->map)->nres != d->rank ||
+        !ir_set_box(m, as->map, NULL, alo, ahi) || !ir_set_box(m, bs->map, NULL, blo, bhi))
+        return IR_NONE;
+    for (uint32_t x = 0; x < d->rank; x++)
+        if (ahi[x] - alo[x] != bhi[x] - blo[x] || blo[x] == INT64_MIN || bhi[x] == INT64_MAX)
+            return IR_NONE;
+    *why = NULL;
+    return st;
+}
+
+/* The parts of box [lo, hi] (covered by partitions met[0..n)) in each
+ * partition, into w->redo, when the access tile starts a copy (copy_of)
+ * and the parts do not overlap; else why not. */
+static const char *slice_parts(struct walk *w, const uint32_t *met, uint32_t n,
+                               const int64_t *lo, const int64_t *hi)
+{
+    const struct dview *d = w->d;
+    const char *why;
+    if (!copy_of(w->c->m, d, w->at, &why))
+        return why;
+    struct redo *r = w->redo;
+    for (uint32_t j = 0; j < n; j++) {
+        const struct part *p = &d->p[met[j]];
+        for (uint32_t k = 0; k < d->rank; k++) {
+            bool shared = d->p[0].shi[k].s != IR_NONE; /* whole: it does not route */
+            int64_t a = shared || p->lo[k] < lo[k] ? lo[k] : p->lo[k];
+            int64_t b = shared || p->hi[k] > hi[k] ? hi[k] : p->hi[k];
+            r->off[j][k] = shared ? 0 : a - lo[k];
+            r->size[j][k] = shared ? w->ahi[k] - w->alo[k] + 1 : b - a + 1;
+        }
+        for (uint32_t i = 0; i < j; i++) {
+            bool apart = false;
+            for (uint32_t k = 0; k < d->rank && !apart; k++)
+                apart = r->off[i][k] + r->size[i][k] <= r->off[j][k] ||
+                        r->off[j][k] + r->size[j][k] <= r->off[i][k];
+            if (!apart)
+                return "the partitions overlap there";
+        }
+    }
+    r->nslice = n;
+    return NULL;
+}
+
+/* An access tile like `at` (a clone before `before`), moved by off and
+ * of shape size. */
+static ir_value sub_tile(struct ir_module *m, ir_op at, ir_op before, uint32_t rank,
+                         const int64_t *off, const int64_t *size)
+{
+    struct split_vmap vm = {0};
+    ir_op n = split_clone(m, at, &vm);
+    split_vmap_free(&vm);
+    const struct ir_attr_info *as = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_affine_map *bm = ir_map_get(m, attr_of(m, at, "base_map",
+                                                            IR_AT_AFFINE_MAP)->map);
+    int64_t lo[MAX_RANK], hi[MAX_RANK];
+    ir_set_box(m, as->map, NULL, lo, hi);
+    ir_aff res[MAX_RANK], cons[2 * MAX_RANK];
+    bool eq[2 * MAX_RANK] = {false};
+    for (uint32_t k = 0; k < rank; k++) {
+        res[k] = ir_aff_bin(m, IR_AFF_ADD, bm->res[k], ir_aff_const(m, lo[k] + off[k]));
+        ir_aff dim = ir_aff_dim(m, k);
+        cons[2 * k] = dim;
+        cons[2 * k + 1] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_bin(m, IR_AFF_MUL, dim,
+                                                               ir_aff_const(m, -1)),
+                                     ir_aff_const(m, size[k] - 1));
+    }
+    uint32_t nd = bm->ndims, ns = bm->nsyms;
+    ir_op_set_attr(m, n, "base_map", ir_attr_affine_map(m, ir_map_intern(m, nd, ns, rank, res)));
+    ir_op_set_attr(m, n, "access_tile_set",
+                   ir_attr_integer_set(m, ir_set_intern(m, rank, 0, 2 * rank, cons, eq)));
+    ir_value r = ir_op_get(m, n)->res;
+    ir_value_get(m, r)->type = ir_type_shaped(m, IR_TY_ACCESS_TILE, rank, size, m->t_index);
+    ir_op_insert_before(m, before, n);
+    return r;
+}
+
+/* Replaces the copy access tile at starts (copy_of) by one per part of
+ * redo, in order, before its store: each loads its part and stores it. */
+static void slice_copy(struct ir_module *m, const struct dview *d, ir_op at,
+                       const struct redo *redo)
+{
+    const char *why;
+    ir_op st = copy_of(m, d, at, &why);
+    ir_op ut = ir_value_def(m, ir_op_get(m, st)->opnd[1]);
+    ir_op ld = ir_value_def(m, ir_op_get(m, st)->opnd[0]);
+    ir_type elem = ir_type_elem(m, ir_value_type(m, ir_op_get(m, ld)->res));
+    for (uint32_t j = 0; j < redo->nslice; j++) {
+        ir_value a = sub_tile(m, at, st, d->rank, redo->off[j], redo->size[j]);
+        ir_value b = sub_tile(m, ut, st, d->rank, redo->off[j], redo->size[j]);
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, ir_op_get(m, at)->res, a);
+        ir_op nl = split_clone(m, ld, &vm);
+        ir_value_get(m, ir_op_get(m, nl)->res)->type =
+            ir_type_shaped(m, IR_TY_TENSOR, d->rank, redo->size[j], elem);
+        ir_op_insert_before(m, st, nl);
+        split_vmap_set(&vm, ir_op_get(m, ut)->res, b);
+        ir_op_insert_before(m, st, split_clone(m, st, &vm));
+        split_vmap_free(&vm);
+    }
+    ir_op_unlink(m, st);
+    ir_op_unlink(m, ld);
+    ir_op_unlink(m, ut);
+    ir_op_unlink(m, at);
+}
+
 /* Checks the access tile's box at the current point (tile w->t, loop
  * variables w->l.x): the partition q serving it, recorded in w->rd[t]. */
 static bool check_point(struct walk *w)
@@ -564,18 +741,12 @@ static bool check_point(struct walk *w)
     }
     if (!inside(d->rank, lo, hi, d->p[i].lo, d->p[i].hi)) {
         /* Straddling parts of one matrix: one view reads them all. */
-        uint32_t met[MAX_PARTS], n = 0;
+        uint32_t met[MAX_PARTS], n = 0, other = 0;
         for (uint32_t j = i; j < d->nparts; j++) {
             if (!meets(d->rank, lo, hi, d->p[j].lo, d->p[j].hi))
                 continue;
-            if (!one_matrix(d, i, j)) {
-                fmt_box(box, sizeof box, d->rank, lo, hi);
-                return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
-                                             "straddles partitions #%u and #%u of the "
-                                             "distributed view, which are not parts of one "
-                                             "matrix (other strides, buffers or layout); "
-                                             "not supported yet", t, box, i, j);
-            }
+            if (!other && !one_matrix(d, i, j))
+                other = j;
             met[n++] = j;
         }
         int64_t pt[MAX_RANK];
@@ -596,6 +767,18 @@ static bool check_point(struct walk *w)
                                          "reaches outside the partitions of the distributed "
                                          "view (at %s)", t, box, at_pt);
         }
+        if (other) {
+            /* Not one matrix: a copy is sliced into one per part. */
+            const char *why = slice_parts(w, met, n, lo, hi);
+            if (!why)
+                return false;
+            fmt_box(box, sizeof box, d->rank, lo, hi);
+            return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
+                                         "straddles partitions #%u and #%u of the "
+                                         "distributed view, which are not parts of one "
+                                         "matrix (other strides, buffers or layout), and %s; "
+                                         "not supported yet", t, box, i, other, why);
+        }
         for (uint32_t j = 1; j < n; j++) { /* met[0] = q: rewrite_tile checks it */
             const struct ir_attr_info *sp = d->p[met[j]].space;
             if (!sp || (sp->i != IR_MS_GLOBAL && sp->i != IR_MS_UNSPECIFIED) ||
@@ -615,8 +798,9 @@ static bool check_point(struct walk *w)
     } else if (e != r->e || d->p[i].root != d->p[r->q].root ||
                memcmp(d->p[i].strides->ints, d->p[r->q].strides->ints,
                       d->rank * sizeof(int64_t)) != 0) {
-        if (unrollable(m, &w->l) >= 0) {
-            w->unroll = true;
+        int u = unrollable(m, &w->l);
+        if (u >= 0) {
+            w->redo->unroll = w->l.op[u];
             return false;
         }
         return split_error(c, w->at, "on tile %" PRId64 ", this access tile reads partitions "
@@ -667,14 +851,14 @@ static void aff_uses(const struct ir_module *m, ir_aff e, bool *used)
 
 /* Where access tile at reads on each tile of the grid (rd[t]), over the
  * iterations of the loops its subscripts depend on; false after a located
- * error, or with *unroll set to the loop to unroll (no error). */
+ * error, or with *redo set (no error). */
 static bool tile_parts(struct split_ctx *c, ir_op fn, const struct dview *d, ir_op at,
-                       int64_t ntiles, struct tile_read *rd, ir_op *unroll)
+                       int64_t ntiles, struct tile_read *rd, struct redo *redo)
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *o = ir_op_get(m, at);
     const struct ir_attr_info *set = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
-    struct walk w = {.c = c, .d = d, .at = at, .rd = rd};
+    struct walk w = {.c = c, .d = d, .at = at, .rd = rd, .redo = redo};
     w.bm = attr_of(m, at, "base_map", IR_AT_AFFINE_MAP);
     if (!set || !w.bm || ir_set_get(m, set->map)->nsyms ||
         ir_set_get(m, set->map)->ndims != d->rank ||
@@ -696,18 +880,16 @@ static bool tile_parts(struct split_ctx *c, ir_op fn, const struct dview *d, ir_
                                   "is not supported yet", MAX_LOOPS);
     for (w.t = 0; w.t < ntiles; w.t++) {
         rd[w.t].q = -1;
-        if (!walk_loops(&w, 0)) {
-            if (w.unroll)
-                *unroll = w.l.op[unrollable(m, &w.l)];
+        if (!walk_loops(&w, 0))
             return false;
-        }
     }
     return true;
 }
 
 /* Rewrites access tile at on distributed view d (see above); false after a
- * located error, or with *unroll set to a loop to unroll first. */
-static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op at, ir_op *unroll)
+ * located error, or with *redo set (what to do first). */
+static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op at,
+                         struct redo *redo)
 {
     struct ir_module *m = c->m;
     int64_t ntiles = sched_grid_tiles(m, fn, MAX_TILES);
@@ -717,7 +899,7 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     struct tile_read *rd = malloc((size_t)ntiles * sizeof *rd);
     if (!rd)
         abort();
-    bool ok = tile_parts(c, fn, d, at, ntiles, rd, unroll);
+    bool ok = tile_parts(c, fn, d, at, ntiles, rd, redo);
     /* The partitions it reads: global memory, one stride and buffer. */
     int64_t t0 = 0; /* the first tile that reads */
     while (ok && t0 < ntiles && rd[t0].q < 0)
@@ -847,23 +1029,6 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
 
 /* ---- the phase ---------------------------------------------------------- */
 
-struct users {
-    ir_value v;
-    struct sched_ops l;
-};
-
-static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct users *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (o->opnd[i] == u->v) {
-            sched_ops_push(&u->l, op);
-            break;
-        }
-    return true;
-}
-
 #define MAX_ROUNDS 64 /* loops unrolled per distributed view */
 
 bool split_dist(struct split_ctx *c)
@@ -893,21 +1058,25 @@ bool split_dist(struct split_ctx *c)
             ir_walk(m, fn, collect_users, &u);
             again = false;
             for (uint32_t j = 0; j < u.l.n && !again; j++) {
-                ir_op at = u.l.v[j], unroll = IR_NONE;
+                ir_op at = u.l.v[j];
+                struct redo redo = {0};
                 const struct ir_op_info *ao = ir_op_get(m, at);
                 if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != u.v) {
                     ok = split_error(c, at, "a distributed view used by %s (only "
                                             "ktdp.construct_access_tile) is not supported yet",
                                      ir_str_get(m, ao->name));
-                } else if (!rewrite_tile(c, fn, d, at, &unroll)) {
-                    ok = unroll != IR_NONE && round < MAX_ROUNDS;
-                    if (ok) {
-                        unroll_loop(m, unroll);
-                        again = true;
-                    } else if (unroll) {
-                        split_error(c, at, "an access tile on a distributed view in loops "
-                                           "unrolled %d times is not supported yet", MAX_ROUNDS);
-                    }
+                } else if (!rewrite_tile(c, fn, d, at, &redo)) {
+                    bool redo_it = redo.unroll || redo.nslice;
+                    ok = redo_it && round < MAX_ROUNDS;
+                    if (ok && redo.unroll)
+                        unroll_loop(m, redo.unroll);
+                    else if (ok)
+                        slice_copy(m, d, at, &redo);
+                    else if (redo_it)
+                        split_error(c, at, "an access tile on a distributed view whose loops "
+                                           "or copies were unrolled or sliced %d times is not "
+                                           "supported yet", MAX_ROUNDS);
+                    again = ok;
                 }
             }
             free(u.l.v);

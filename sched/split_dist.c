@@ -58,6 +58,8 @@ struct part {
     ir_op op;                          /* its ktdp.construct_memory_view */
     int64_t lo[MAX_RANK], hi[MAX_RANK]; /* its set: a box (hi SYM_HI: symbolic) */
     struct sym_hi shi[MAX_RANK];       /* the symbolic upper bounds */
+    uint32_t dyn_strides;              /* strides known at launch: dstride[k] */
+    ir_value dstride[MAX_RANK];
     ir_value root;                     /* offset = root + c (root IR_NONE: constant) */
     int64_t c;
     const struct ir_attr_info *strides, *space;
@@ -235,13 +237,14 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
         uint32_t ndyn = 0;
         for (uint32_t k = 0; sizes && k < sizes->n; k++)
             ndyn += sizes->ints[k] == IR_DYN;
-        bool dyn_stride = !p->strides || p->strides->n != d->rank;
-        for (uint32_t k = 0; !dyn_stride && k < d->rank; k++)
-            dyn_stride = p->strides->ints[k] == IR_DYN;
-        if (dyn_stride || !sizes || sizes->n != d->rank || po->nopnd != 1 + ndyn)
-            return split_error(c, p->op, "a partition of a distributed view with strides known "
-                                         "only at launch is not supported yet (ktc-lower "
-                                         "addresses memory with constant strides)");
+        p->dyn_strides = false;
+        for (uint32_t k = 0; p->strides && k < p->strides->n; k++)
+            if (p->strides->ints[k] == IR_DYN)
+                p->dstride[k] = po->opnd[1 + ndyn + p->dyn_strides++];
+        if (!p->strides || p->strides->n != d->rank || !sizes || sizes->n != d->rank ||
+            po->nopnd != 1 + ndyn + p->dyn_strides)
+            return split_error(c, p->op, "a partition of a distributed view whose sizes or "
+                                         "strides do not match its rank is not supported yet");
         if (is->ndims != d->rank)
             return split_error(c, p->op, "a partition of a distributed view whose coordinate set "
                                          "is not a box is not supported yet");
@@ -331,8 +334,19 @@ static int64_t global_offset(const struct part *p, uint32_t rank)
 {
     int64_t e = p->c;
     for (uint32_t k = 0; k < rank; k++)
-        e -= p->lo[k] * p->strides->ints[k];
+        if (p->strides->ints[k] != IR_DYN) /* the others: dyn_offset */
+            e -= p->lo[k] * p->strides->ints[k];
     return e;
+}
+
+/* The rest of E_i - root for strides known at launch: -sum lo_k S_k, at sb. */
+static ir_value dyn_offset(struct split_b *sb, const struct part *p, uint32_t rank, ir_value off)
+{
+    for (uint32_t k = 0; k < rank; k++)
+        if (p->strides->ints[k] == IR_DYN && p->lo[k])
+            off = sb_arith(sb, "arith.subi", off,
+                           sb_arith(sb, "arith.muli", p->dstride[k], sb_index(sb, p->lo[k])));
+    return off;
 }
 
 /* Whether partitions i and j are parts of one matrix: their views read
@@ -340,6 +354,8 @@ static int64_t global_offset(const struct part *p, uint32_t rank)
 static bool one_matrix(const struct dview *d, uint32_t i, uint32_t j)
 {
     const struct part *a = &d->p[i], *b = &d->p[j];
+    if (i != j && (a->dyn_strides || b->dyn_strides))
+        return false; /* not known to be */
     return a->root == b->root &&
            memcmp(a->strides->ints, b->strides->ints, d->rank * sizeof(int64_t)) == 0 &&
            global_offset(a, d->rank) == global_offset(b, d->rank);
@@ -923,9 +939,11 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
             ok = split_error(c, at, "this access tile reads partitions #%u and #%u of the "
                                     "distributed view, whose offsets do not differ by a "
                                     "constant (different buffers); not supported yet", q0, qt);
-        for (uint32_t k = 0; ok && k < d->rank; k++)
-            if (p->strides->ints[k] == IR_DYN)
-                ok = split_error(c, p->op, "views with dynamic strides are not supported yet");
+        if (ok && p0->dyn_strides && qt != q0)
+            ok = split_error(c, at, "this access tile reads partition #%u on tile %" PRId64
+                                    " and #%u on tile %" PRId64 " of the distributed view, "
+                                    "whose strides are known only at launch; not supported "
+                                    "yet", q0, t0, qt, t);
     }
     /* E_q(t) = root + b + sum_k a_k coord_k(t), coord_k the tile's
      * coordinate along grid dimension k: a_k from a tile that differs from
@@ -982,6 +1000,7 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
             if (a[k])
                 off = sb_addi(&sb, sb_muli(&sb, ir_op_result(m, pid, k), a[k]), off);
     }
+    off = dyn_offset(&sb, p0, d->rank, off);
     if (p0->root)
         off = sb_addi(&sb, p0->root, off);
     struct split_vmap vm = {0};
@@ -1010,8 +1029,9 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
         cons[2 * k + 1] = ir_aff_bin(m, IR_AFF_ADD, neg, bound);
     }
     ir_op_set_attr(m, v, "coordinate_set",
-                   ir_attr_integer_set(m, ir_set_intern(m, d->rank, po->nopnd - 1, 2 * d->rank,
-                                                        cons, eq)));
+                   ir_attr_integer_set(m, ir_set_intern(m, d->rank,
+                                                        po->nopnd - 1 - p0->dyn_strides,
+                                                        2 * d->rank, cons, eq)));
     ir_value_get(m, ir_op_get(m, v)->res)->type = ir_value_type(m, ir_op_get(m, d->op)->res);
     ir_value_get(m, ir_op_get(m, v)->res)->name = ir_value_get(m, ir_op_get(m, d->op)->res)->name;
     if (sb.before)

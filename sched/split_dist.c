@@ -49,6 +49,12 @@ struct sym_hi {
     int64_t c;
 };
 
+/* A bound of a partition's set along a dim: a S + c (s = IR_NONE: c). */
+struct bound {
+    ir_value s;
+    int64_t a, c;
+};
+
 /* hi[k] of a dim bounded above by a launch-time size (its elements up to
  * there are masked by the view, split.h "Masked tiles"): above any tile. */
 #define SYM_HI (INT64_MAX / 4)
@@ -58,6 +64,7 @@ struct part {
     ir_op op;                          /* its ktdp.construct_memory_view */
     int64_t lo[MAX_RANK], hi[MAX_RANK]; /* its set: a box (hi SYM_HI: symbolic) */
     struct sym_hi shi[MAX_RANK];       /* the symbolic upper bounds */
+    struct bound blo[MAX_RANK], bhi[MAX_RANK]; /* all bounds, as written */
     uint32_t dyn_strides;              /* strides known at launch: dstride[k] */
     ir_value dstride[MAX_RANK];
     ir_value root;                     /* offset = root + c (root IR_NONE: constant) */
@@ -78,6 +85,10 @@ struct dview {
     uint32_t rank, nparts;
     struct part p[MAX_PARTS];
     int64_t lo[MAX_RANK], hi[MAX_RANK]; /* the partitions' bounding box */
+    /* The dim along which partitions are bounded by launch-time sizes (and
+     * differ), -1 when none: its access tiles are sliced at launch
+     * (runtime_slice). */
+    int32_t symdim;
     /* the views made so far: access tiles that read at the same E share one
      * (the same memory seen through one SSA value, so ktc-nest's coarsening
      * merges two passes' loads of the same elements) */
@@ -150,7 +161,7 @@ static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *
 /* Partition i's set with symbols (p->op's dynamic sizes, in order) into
  * p->lo/hi/shi: constant lower bounds, upper bounds constant or S + c; false
  * after a located error. */
-static bool sym_box(struct split_ctx *c, const struct dview *d, uint32_t i, struct part *p,
+static bool sym_box(struct split_ctx *c, const struct dview *d, struct part *p,
                     const struct ir_integer_set *set)
 {
     struct ir_module *m = c->m;
@@ -167,6 +178,7 @@ static bool sym_box(struct split_ctx *c, const struct dview *d, uint32_t i, stru
         p->lo[k] = INT64_MIN;
         p->hi[k] = INT64_MAX;
         p->shi[k] = (struct sym_hi){IR_NONE, 0};
+        p->blo[k] = p->bhi[k] = (struct bound){IR_NONE, 0, 0};
     }
     for (uint32_t n = 0; n < set->ncons; n++) {
         int64_t coef[MAX_RANK] = {0}, scoef[MAX_RANK] = {0}, c0 = 0;
@@ -179,31 +191,59 @@ static bool sym_box(struct split_ctx *c, const struct dview *d, uint32_t i, stru
         for (uint32_t x = 0; ok && x < set->nsyms; x++)
             if (scoef[x])
                 ns++, j = (int32_t)x;
-        if (ok && !set->eq[n] && nd == 1 && coef[k] == 1 && ns)
-            return split_error(c, p->op, "partition #%u of a distributed view whose coordinate "
-                                         "set bounds dim %d below by a launch-time size: which "
-                                         "partition an access tile reads would be known only "
-                                         "at launch; not supported yet", i, k);
-        if (!ok || set->eq[n] || nd != 1 || (coef[k] != 1 && coef[k] != -1) || ns > 1 ||
-            (ns && scoef[j] != 1))
+        if (!ok || set->eq[n] || nd != 1 || (coef[k] != 1 && coef[k] != -1) || ns > 1)
             return split_error(c, p->op, "a partition of a distributed view whose coordinate "
                                          "set is not a box (each constraint one dim, bounded "
-                                         "by a constant or above by one dynamic size) is not "
-                                         "supported yet");
+                                         "by a constant or a multiple of one dynamic size "
+                                         "plus a constant) is not supported yet");
+        if (ns) { /* a launch-time bound: one of each side */
+            bool low = coef[k] == 1;
+            struct bound *bd = low ? &p->blo[k] : &p->bhi[k];
+            if (bd->s || (low ? p->lo[k] != INT64_MIN : p->hi[k] != INT64_MAX))
+                return split_error(c, p->op, "a partition of a distributed view whose "
+                                             "coordinate set bounds dim %d %s twice, once by a "
+                                             "launch-time size, is not supported yet", k,
+                                   low ? "below" : "above");
+            *bd = (struct bound){po->opnd[1 + j], low ? -scoef[j] : scoef[j], low ? -c0 : c0};
+            if (low) {
+                p->lo[k] = -SYM_HI; /* routed at launch (symdim) */
+            } else {
+                p->hi[k] = SYM_HI;
+                if (scoef[j] == 1)
+                    p->shi[k] = (struct sym_hi){po->opnd[1 + j], c0};
+            }
+            continue;
+        }
+        if (coef[k] == 1 ? p->blo[k].s != IR_NONE : p->bhi[k].s != IR_NONE)
+            return split_error(c, p->op, "a partition of a distributed view whose coordinate "
+                                         "set bounds dim %d twice on one side, once by a "
+                                         "launch-time size, is not supported yet", k);
         if (coef[k] == 1) {
             p->lo[k] = p->lo[k] > -c0 ? p->lo[k] : -c0;
-        } else if (!ns && p->shi[k].s == IR_NONE) {
-            p->hi[k] = p->hi[k] < c0 ? p->hi[k] : c0;
-        } else if (ns && p->hi[k] == INT64_MAX) {
-            p->hi[k] = SYM_HI;
-            p->shi[k] = (struct sym_hi){po->opnd[1 + j], c0};
         } else {
-            return split_error(c, p->op, "a partition of a distributed view whose coordinate "
-                                         "set bounds dim %d above twice, once by a launch-time "
-                                         "size, is not supported yet", k);
+            p->hi[k] = p->hi[k] < c0 ? p->hi[k] : c0;
         }
     }
+    for (uint32_t k = 0; k < d->rank; k++) {
+        if (!p->blo[k].s)
+            p->blo[k].c = p->lo[k];
+        if (!p->bhi[k].s)
+            p->bhi[k].c = p->hi[k];
+    }
     return true;
+}
+
+static bool same_bound(const struct bound *x, const struct bound *y)
+{
+    return x->s == y->s && x->a == y->a && x->c == y->c;
+}
+
+/* Whether x < y for every value of the sizes (sizes are not negative). */
+static bool below(const struct bound *x, const struct bound *y)
+{
+    if (x->s && y->s && x->s != y->s)
+        return false;
+    return x->a <= y->a && x->c < y->c;
 }
 
 /* Reads distributed view op into d; false after a located error. */
@@ -249,14 +289,17 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
             return split_error(c, p->op, "a partition of a distributed view whose coordinate set "
                                          "is not a box is not supported yet");
         if (is->nsyms) {
-            if (!sym_box(c, d, i, p, is))
+            if (!sym_box(c, d, p, is))
                 return false;
         } else {
             if (!ir_set_box(m, set->map, NULL, p->lo, p->hi))
                 return split_error(c, p->op, "a partition of a distributed view whose "
                                              "coordinate set is not a box is not supported yet");
-            for (uint32_t k = 0; k < d->rank; k++)
+            for (uint32_t k = 0; k < d->rank; k++) {
                 p->shi[k] = (struct sym_hi){IR_NONE, 0};
+                p->blo[k] = (struct bound){IR_NONE, 0, p->lo[k]};
+                p->bhi[k] = (struct bound){IR_NONE, 0, p->hi[k]};
+            }
         }
         for (uint32_t k = 0; k < d->rank; k++) {
             if (p->lo[k] == INT64_MIN || p->hi[k] == INT64_MAX)
@@ -269,22 +312,26 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
     }
     /* A dim bounded by a launch-time size: the same bounds in every
      * partition (it does not route), and that size is the view's (its
-     * plain view, made from partition #0, masks it). */
+     * plain view, made from partition #0, masks it); or the one dim along
+     * which partitions differ (symdim: routed at launch). */
     const struct part *p0 = &d->p[0];
     const struct ir_attr_info *sz0 = attr_of(m, p0->op, "static_sizes", IR_AT_DENSE_ARRAY);
+    d->symdim = -1;
     for (uint32_t k = 0; k < d->rank; k++) {
-        bool sym = false;
-        for (uint32_t i = 0; i < d->nparts; i++)
-            sym = sym || d->p[i].shi[k].s != IR_NONE;
-        for (uint32_t i = 1; sym && i < d->nparts; i++) {
+        bool sym = false, shared = true;
+        for (uint32_t i = 0; i < d->nparts; i++) {
             const struct part *p = &d->p[i];
-            if (p->lo[k] != p0->lo[k] || p->shi[k].s != p0->shi[k].s ||
-                p->shi[k].c != p0->shi[k].c)
-                return split_error(c, op, "partitions #0 and #%u of this distributed view "
-                                          "differ along dim %u, which a partition's set "
-                                          "bounds by a launch-time size: which partition an "
-                                          "access tile reads would be known only at launch; "
-                                          "not supported yet", i, k);
+            sym = sym || p->blo[k].s || p->bhi[k].s;
+            shared = shared && same_bound(&p->blo[k], &p0->blo[k]) &&
+                     same_bound(&p->bhi[k], &p0->bhi[k]) && !p->blo[k].s && p->shi[k].s;
+        }
+        if (sym && !shared) {
+            if (d->symdim >= 0)
+                return split_error(c, op, "the partitions of this distributed view differ along "
+                                          "dims %d and %u, both bounded by launch-time sizes; "
+                                          "not supported yet", d->symdim, k);
+            d->symdim = (int32_t)k;
+            continue;
         }
         if ((rt->shape[k] == IR_DYN) != (sz0->ints[k] == IR_DYN) ||
             (rt->shape[k] == IR_DYN && !sym))
@@ -295,6 +342,32 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
             return split_error(c, op, "a distributed view of static shape whose partitions' "
                                       "sets bound dim %u by a launch-time size is not "
                                       "supported yet", k);
+    }
+    if (d->symdim < 0)
+        return true;
+    /* Routed at launch: the partitions alike along the other dims, apart
+     * along symdim, in global memory. */
+    uint32_t k0 = (uint32_t)d->symdim;
+    for (uint32_t i = 1; i < d->nparts; i++)
+        for (uint32_t k = 0; k < d->rank; k++)
+            if (k != k0 && (!same_bound(&d->p[i].blo[k], &p0->blo[k]) ||
+                            !same_bound(&d->p[i].bhi[k], &p0->bhi[k])))
+                return split_error(c, op, "partitions #0 and #%u of this distributed view differ "
+                                          "along dim %u as well as along dim %u, where "
+                                          "launch-time sizes bound them; not supported yet",
+                                   i, k, k0);
+    for (uint32_t i = 0; i < d->nparts; i++) {
+        const struct part *p = &d->p[i];
+        if (!p->space || (p->space->i != IR_MS_GLOBAL && p->space->i != IR_MS_UNSPECIFIED) ||
+            (p->space->flags & IR_ATF_HAS_ID))
+            return split_error(c, p->op, "a partition not in global memory (a scratchpad) of a "
+                                         "distributed view whose partitions are bounded by "
+                                         "launch-time sizes is not supported yet");
+        for (uint32_t j = 0; j < i; j++)
+            if (!below(&d->p[j].bhi[k0], &p->blo[k0]) && !below(&p->bhi[k0], &d->p[j].blo[k0]))
+                return split_error(c, op, "partitions #%u and #%u of this distributed view may "
+                                          "overlap along dim %u (bounds known only at launch); "
+                                          "not supported yet", j, i, k0);
     }
     return true;
 }
@@ -1047,6 +1120,322 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     return true;
 }
 
+/* ---- partitions routed at launch (d->symdim) -------------------------- */
+
+/* a S + c at sb. */
+static ir_value bound_value(struct split_b *sb, const struct bound *x)
+{
+    ir_value v = sb_index(sb, x->c);
+    return x->s ? sb_addi(sb, sb_muli(sb, x->s, x->a), v) : v;
+}
+
+static ir_value clamp0(struct split_b *sb, ir_value x, int64_t z)
+{
+    return sb_arith(sb, "arith.maxsi", sb_arith(sb, "arith.minsi", x, sb_index(sb, z)),
+                    sb_index(sb, 0));
+}
+
+/* An index as sum a_i v_i + c over SSA values. */
+struct lform {
+    uint32_t n;
+    ir_value v[16];
+    int64_t a[16], c;
+};
+
+/* Access tile at's first coordinate along dim k (its base_map result
+ * there plus lo) as a linear form; false when it is not linear. */
+static bool tile_start(const struct ir_module *m, ir_op at, uint32_t k, int64_t lo,
+                       struct lform *f)
+{
+    const struct ir_affine_map *bm = ir_map_get(m, attr_of(m, at, "base_map",
+                                                           IR_AT_AFFINE_MAP)->map);
+    int64_t coef[16] = {0}, scoef[MAX_RANK] = {0};
+    f->n = 0;
+    f->c = lo;
+    if (bm->ndims > 16 || bm->nsyms || k >= bm->nres ||
+        !linear(m, bm->res[k], 1, coef, scoef, &f->c))
+        return false;
+    for (uint32_t i = 0; i < bm->ndims; i++) {
+        if (!coef[i])
+            continue;
+        ir_value v = ir_op_get(m, at)->opnd[1 + i];
+        uint32_t j = 0;
+        while (j < f->n && f->v[j] != v)
+            j++;
+        if (j == f->n) {
+            f->v[f->n] = v;
+            f->a[f->n++] = 0;
+        }
+        f->a[j] += coef[i];
+    }
+    return true;
+}
+
+static bool lform_equal(const struct lform *f, const struct lform *g)
+{
+    if (f->n != g->n || f->c != g->c)
+        return false;
+    for (uint32_t i = 0; i < f->n; i++) {
+        uint32_t j = 0;
+        while (j < g->n && g->v[j] != f->v[i])
+            j++;
+        if (j == g->n || g->a[j] != f->a[i])
+            return false;
+    }
+    return true;
+}
+
+static ir_value lform_value(struct split_b *sb, const struct lform *f)
+{
+    ir_value v = sb_index(sb, f->c);
+    for (uint32_t i = 0; i < f->n; i++)
+        v = sb_addi(sb, sb_muli(sb, f->v[i], f->a[i]), v);
+    return v;
+}
+
+/* A ktdp.construct_memory_view at sb: offset off, sizes shape (IR_DYN:
+ * the next of dyn), strides st (IR_DYN: the next of dst), coordinate set
+ * cs, memory space space; its result. */
+static ir_value new_view(struct split_b *sb, uint32_t rank, ir_value off, const int64_t *shape,
+                         const ir_value *dyn, const int64_t *st, const ir_value *dst,
+                         uint32_t cs, ir_attr space, ir_type elem, ir_value name)
+{
+    struct ir_module *m = sb->m;
+    struct ir_op_state os;
+    ir_state_init(&os, m, "ktdp.construct_memory_view", sb->loc);
+    ir_state_add_operand(m, &os, off);
+    int64_t seg[3] = {1, 0, 0};
+    for (uint32_t k = 0; k < rank; k++)
+        if (shape[k] == IR_DYN)
+            ir_state_add_operand(m, &os, dyn[seg[1]++]);
+    for (uint32_t k = 0; k < rank; k++)
+        if (st[k] == IR_DYN)
+            ir_state_add_operand(m, &os, dst[seg[2]++]);
+    ir_state_set_attr(m, &os, "operandSegmentSizes", split_segments(m, 3, seg));
+    ir_state_set_attr(m, &os, "static_sizes", ir_attr_dense_array(m, m->t_i64, rank, shape));
+    ir_state_set_attr(m, &os, "static_strides", ir_attr_dense_array(m, m->t_i64, rank, st));
+    ir_state_set_attr(m, &os, "coordinate_set", ir_attr_integer_set(m, cs));
+    if (space)
+        ir_state_set_attr(m, &os, "memory_space", space);
+    ir_state_add_result(m, &os, ir_type_shaped(m, IR_TY_MEMREF, rank, shape, elem));
+    ir_value r = ir_op_result(m, sb_emit(sb, &os), 0);
+    ir_value_get(m, r)->name = ir_value_get(m, name)->name;
+    return r;
+}
+
+/* -d_k + s_j + c >= 0 */
+static ir_aff upper_sym(struct ir_module *m, uint32_t k, uint32_t j, int64_t c)
+{
+    ir_aff neg = ir_aff_bin(m, IR_AFF_MUL, ir_aff_dim(m, k), ir_aff_const(m, -1));
+    return ir_aff_bin(m, IR_AFF_ADD, neg,
+                      ir_aff_bin(m, IR_AFF_ADD, ir_aff_sym(m, j), ir_aff_const(m, c)));
+}
+
+/* Partition p's view in global coordinates (offset E_p) at sb, dim k0
+ * bounded above by S - 1 (its other dims as p's set, constants and
+ * shared launch-time bounds). */
+static ir_value part_view(struct split_b *sb, const struct dview *d, const struct part *p,
+                          uint32_t k0, ir_value S)
+{
+    struct ir_module *m = sb->m;
+    const struct ir_type_info *dt = ir_type_get(m, ir_value_type(m, ir_op_get(m, d->op)->res));
+    int64_t shape[MAX_RANK];
+    ir_value dyn[MAX_RANK], dst[MAX_RANK];
+    ir_aff cons[2 * MAX_RANK];
+    bool eq[2 * MAX_RANK] = {false};
+    uint32_t nd = 0, ns = 0;
+    ir_value off = sb_index(sb, p->c);
+    for (uint32_t k = 0; k < d->rank; k++) {
+        shape[k] = k == k0 ? IR_DYN : dt->shape[k];
+        int64_t lo = k == k0 ? 0 : p->lo[k];
+        cons[2 * k] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, k), ir_aff_const(m, -lo));
+        if (k == k0 || shape[k] == IR_DYN) {
+            cons[2 * k + 1] = upper_sym(m, k, nd, k == k0 ? -1 : p->shi[k].c);
+            dyn[nd++] = k == k0 ? S : p->shi[k].s;
+        } else {
+            cons[2 * k + 1] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_bin(m, IR_AFF_MUL, ir_aff_dim(m, k),
+                                                                   ir_aff_const(m, -1)),
+                                         ir_aff_const(m, p->hi[k]));
+        }
+        if (p->strides->ints[k] == IR_DYN)
+            dst[ns++] = p->dstride[k];
+        /* E_p = o_p - sum lo_k s_k */
+        ir_value lov = bound_value(sb, &p->blo[k]);
+        ir_value term = p->strides->ints[k] == IR_DYN
+                            ? sb_arith(sb, "arith.muli", lov, p->dstride[k])
+                            : sb_muli(sb, lov, p->strides->ints[k]);
+        int64_t t0;
+        if (!split_const_int(m, term, &t0) || t0)
+            off = sb_arith(sb, "arith.subi", off, term);
+    }
+    if (p->root)
+        off = sb_addi(sb, p->root, off);
+    uint32_t cs = ir_set_intern(m, d->rank, nd, 2 * d->rank, cons, eq);
+    return new_view(sb, d->rank, off, shape, dyn, p->strides->ints, dst, cs,
+                    ir_op_attr(m, p->op, "memory_space"), dt->elem, ir_op_get(m, d->op)->res);
+}
+
+/* An access tile like at (before `before`) on view v, moved along k0 by
+ * the index `by`. */
+static ir_value moved_tile(struct ir_module *m, ir_op at, ir_op before, ir_value v, uint32_t k0,
+                           ir_value by)
+{
+    const struct ir_op_info *o = ir_op_get(m, at);
+    const struct ir_affine_map *bm = ir_map_get(m, attr_of(m, at, "base_map",
+                                                           IR_AT_AFFINE_MAP)->map);
+    struct ir_op_state os;
+    ir_state_init(&os, m, "ktdp.construct_access_tile", o->loc);
+    ir_state_add_operand(m, &os, v);
+    for (uint32_t i = 1; i < o->nopnd; i++)
+        ir_state_add_operand(m, &os, ir_op_get(m, at)->opnd[i]);
+    ir_state_add_operand(m, &os, by);
+    ir_state_add_result(m, &os, ir_value_type(m, ir_op_get(m, at)->res));
+    ir_op n = ir_op_create(m, &os);
+    ir_op_get(m, n)->attrs = ir_op_get(m, at)->attrs;
+    ir_aff res[MAX_RANK];
+    for (uint32_t k = 0; k < bm->nres && k < MAX_RANK; k++)
+        res[k] = k != k0 ? bm->res[k]
+                         : ir_aff_bin(m, IR_AFF_ADD, bm->res[k], ir_aff_dim(m, bm->ndims));
+    uint32_t nm = ir_map_intern(m, bm->ndims + 1, bm->nsyms, bm->nres, res);
+    ir_op_set_attr(m, n, "base_map", ir_attr_affine_map(m, nm));
+    /* moved by a launch-time amount: its cast's offset may fall inside a
+     * word (split_pipeline.c, path_expand_word.c) */
+    ir_op_set_attr(m, n, "unaligned", ir_attr_unit(m));
+    int64_t seg[3] = {1, ir_op_get(m, n)->nopnd - 1, 0};
+    ir_op_set_attr(m, n, "operandSegmentSizes", split_segments(m, 3, seg));
+    ir_value_get(m, ir_op_get(m, n)->res)->name = ir_value_get(m, ir_op_get(m, at)->res)->name;
+    ir_op_insert_before(m, before, n);
+    return ir_op_get(m, n)->res;
+}
+
+/* Replaces the copy access tile at on d starts (copy_of) by one copy per
+ * partition p, each on p's view in global coordinates, from
+ * start_p = clamp(lo_p - b, 0, z) to end_p = min(clamp(hi_p + 1 - b, 0,
+ * z), the destination's own extent) along d->symdim (b the tile's start
+ * there, z its length): a masked tile (split.h) moved by start_p, the
+ * views bounding it at b + end_p (the destination's at its own start plus
+ * end_p). False after a located error. */
+static bool runtime_slice(struct split_ctx *c, const struct dview *d, ir_op at)
+{
+    struct ir_module *m = c->m;
+    uint32_t k0 = (uint32_t)d->symdim, r = d->rank;
+    const char *why;
+    ir_op st = copy_of(m, d, at, &why);
+    if (!st)
+        return split_error(c, at, "an access tile on a distributed view whose partitions' "
+                                  "bounds along dim %u are known only at launch is sliced at "
+                                  "launch when it starts a plain copy, but %s; not supported "
+                                  "yet", k0, why);
+    ir_op ld = ir_value_def(m, ir_op_get(m, st)->opnd[0]);
+    ir_op ut = ir_value_def(m, ir_op_get(m, st)->opnd[1]);
+    ir_op vb = ir_value_def(m, ir_op_get(m, ut)->opnd[0]);
+    int64_t alo[MAX_RANK], ahi[MAX_RANK], ulo[MAX_RANK], uhi[MAX_RANK];
+    ir_set_box(m, attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET)->map, NULL, alo, ahi);
+    ir_set_box(m, attr_of(m, ut, "access_tile_set", IR_AT_INTEGER_SET)->map, NULL, ulo, uhi);
+    int64_t z = ahi[k0] - alo[k0] + 1;
+    struct lform fa, fu;
+    if (!tile_start(m, at, k0, alo[k0], &fa) || !tile_start(m, ut, k0, ulo[k0], &fu))
+        return split_error(c, at, "a copy on a distributed view routed at launch whose "
+                                  "subscripts along dim %u are not linear is not supported "
+                                  "yet", k0);
+    /* The destination's set: constant bounds, its upper bound along k0
+     * constant or a S + c (kept as the bound of its slices). */
+    const struct ir_attr_info *bset = attr_of(m, vb, "coordinate_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *bsz = attr_of(m, vb, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *bst = attr_of(m, vb, "static_strides", IR_AT_DENSE_ARRAY);
+    const struct ir_integer_set *bs = bset ? ir_set_get(m, bset->map) : NULL;
+    const struct ir_op_info *vbo = ir_op_get(m, vb);
+    if (!bs || !bsz || !bst || bs->ndims != r || bsz->n != r || bst->n != r ||
+        bs->ncons + 1 > 4 * MAX_RANK)
+        return split_error(c, vb, "the view a copy from a distributed view routed at launch "
+                                  "stores to has no coordinate set of its rank; not supported "
+                                  "yet");
+    uint32_t nbdyn = 0;
+    for (uint32_t k = 0; k < r; k++)
+        nbdyn += bsz->ints[k] == IR_DYN;
+    ir_aff cons[4 * MAX_RANK];
+    bool eq[4 * MAX_RANK] = {false};
+    uint32_t ncons = 0;
+    struct bound hb[4]; /* its upper bounds along k0 */
+    uint32_t nhb = 0;
+    for (uint32_t n = 0; n < bs->ncons; n++) {
+        int64_t coef[MAX_RANK] = {0}, scoef[MAX_RANK] = {0}, c0 = 0;
+        uint32_t ns = 0;
+        int32_t j = -1;
+        bool ok = bs->nsyms <= MAX_RANK && linear(m, bs->cons[n], 1, coef, scoef, &c0);
+        for (uint32_t x = 0; ok && x < bs->nsyms; x++)
+            if (scoef[x])
+                ns++, j = (int32_t)x;
+        bool upper = ok && !bs->eq[n] && coef[k0] == -1 && (!ns || (ns == 1 && (uint32_t)j < nbdyn));
+        for (uint32_t x = 0; upper && x < r; x++)
+            upper = x == k0 || !coef[x];
+        if (upper && nhb < 4) {
+            hb[nhb++] = (struct bound){ns ? vbo->opnd[1 + j] : IR_NONE, ns ? scoef[j] : 0, c0};
+            continue;
+        }
+        if (!ok || ns)
+            return split_error(c, vb, "the view a copy from a distributed view routed at "
+                                      "launch stores to bounds its set by launch-time sizes "
+                                      "other than above along dim %u; not supported yet", k0);
+        eq[ncons] = bs->eq[n];
+        cons[ncons++] = bs->cons[n];
+    }
+    struct split_b sb;
+    sb_before(&sb, m, st, ir_op_get(m, at)->loc);
+    ir_value b = lform_value(&sb, &fa);
+    bool same = lform_equal(&fa, &fu);
+    ir_value bu = same ? b : lform_value(&sb, &fu);
+    ir_value bend = sb_index(&sb, z);
+    for (uint32_t i = 0; i < nhb; i++)
+        bend = sb_arith(&sb, "arith.minsi", bend,
+                        clamp0(&sb, sb_arith(&sb, "arith.subi",
+                                             sb_addi(&sb, bound_value(&sb, &hb[i]),
+                                                     sb_index(&sb, 1)), bu), z));
+    /* the destination's slices: its sizes with k0 dynamic, its strides */
+    int64_t shape[MAX_RANK];
+    ir_value dyn[MAX_RANK], dst[MAX_RANK];
+    uint32_t nd = 0, jk = 0, x = 1;
+    for (uint32_t k = 0; k < r; k++) {
+        shape[k] = k == k0 ? IR_DYN : bsz->ints[k];
+        if (k == k0)
+            jk = nd;
+        if (shape[k] == IR_DYN)
+            dyn[nd++] = k == k0 ? IR_NONE : vbo->opnd[x];
+        x += bsz->ints[k] == IR_DYN;
+    }
+    for (uint32_t k = 0, ns = 0; k < r; k++)
+        if (bst->ints[k] == IR_DYN)
+            dst[ns++] = vbo->opnd[x++];
+    cons[ncons++] = upper_sym(m, k0, jk, -1);
+    uint32_t ucs = ir_set_intern(m, r, nd, ncons, cons, eq);
+    ir_type elem = ir_type_elem(m, ir_value_type(m, ir_op_get(m, ld)->res));
+    for (uint32_t q = 0; q < d->nparts; q++) {
+        const struct part *p = &d->p[q];
+        ir_value lo = bound_value(&sb, &p->blo[k0]);
+        ir_value hi1 = sb_addi(&sb, bound_value(&sb, &p->bhi[k0]), sb_index(&sb, 1));
+        ir_value start = clamp0(&sb, sb_arith(&sb, "arith.subi", lo, b), z);
+        ir_value end = sb_arith(&sb, "arith.minsi",
+                                clamp0(&sb, sb_arith(&sb, "arith.subi", hi1, b), z), bend);
+        ir_value S = sb_addi(&sb, b, end);
+        ir_value tq = moved_tile(m, at, st, part_view(&sb, d, p, k0, S), k0, start);
+        dyn[jk] = same ? S : sb_addi(&sb, bu, end);
+        ir_value vq = new_view(&sb, r, vbo->opnd[0], shape, dyn, bst->ints, dst, ucs,
+                               ir_op_attr(m, vb, "memory_space"), elem, vbo->res);
+        ir_value uq = moved_tile(m, ut, st, vq, k0, start);
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, ir_op_get(m, at)->res, tq);
+        split_vmap_set(&vm, ir_op_get(m, ut)->res, uq);
+        ir_op_insert_before(m, st, split_clone(m, ld, &vm));
+        ir_op_insert_before(m, st, split_clone(m, st, &vm));
+        split_vmap_free(&vm);
+    }
+    ir_op_unlink(m, st);
+    ir_op_unlink(m, ld);
+    ir_op_unlink(m, ut);
+    ir_op_unlink(m, at);
+    return true;
+}
+
 /* ---- the phase ---------------------------------------------------------- */
 
 #define MAX_ROUNDS 64 /* loops unrolled per distributed view */
@@ -1071,7 +1460,22 @@ bool split_dist(struct split_ctx *c)
         }
         if (!read_dview(c, dvs.v[i], d))
             continue;
-        bool ok = true, again = true;
+        bool ok = true, again = d->symdim < 0;
+        if (d->symdim >= 0) {
+            struct users u = {.v = ir_op_get(m, dvs.v[i])->res};
+            ir_walk(m, fn, collect_users, &u);
+            for (uint32_t j = 0; j < u.l.n; j++) {
+                ir_op at = u.l.v[j];
+                const struct ir_op_info *ao = ir_op_get(m, at);
+                if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != u.v)
+                    ok = split_error(c, at, "a distributed view used by %s (only "
+                                            "ktdp.construct_access_tile) is not supported yet",
+                                     ir_str_get(m, ao->name));
+                else
+                    ok &= runtime_slice(c, d, at);
+            }
+            free(u.l.v);
+        }
         for (uint32_t round = 0; ok && again; round++) {
             /* a loop unrolled (or a copy sliced): its tiles are new users */
             struct users u = {.v = ir_op_get(m, dvs.v[i])->res};

@@ -342,30 +342,36 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
         doff = doff ? sb_addi(&b, doff, x) : x;
     }
     ir_value offv = materialize(&b, off, o->nopnd - 1, o->opnd + 1);
+    /* A tile whose offset may fall inside a word (rows of launch-time
+     * strides, a tile split_dist.c moved by a launch-time amount) is marked
+     * `unaligned`, so ktc-path-expand reads and writes the words around it
+     * (path_expand_word.c); when its view is at an argument plus an index
+     * known only at launch (a distributed view's part), it is read through
+     * a copy of the view at the argument, the index added to the tile's
+     * offset: ktc-path-expand then knows the base aligned. */
+    ir_value vmem = view.mem, extra = IR_NONE;
+    ir_op bd = ir_value_def(m, ir_op_get(m, vop)->opnd[0]);
+    const struct ir_op_info *bo = bd ? ir_op_get(m, bd) : NULL;
+    int64_t bc;
+    bool unaligned = ndyn || ir_op_attr(m, top, "unaligned"); /* split_dist.c's moved tiles */
+    if (unaligned && bo && bo->kind == IR_OP_ARITH_ADDI &&
+        ir_value_get(m, bo->opnd[0])->is_arg && !split_const_int(m, bo->opnd[1], &bc)) {
+        struct split_vmap vm = {0};
+        ir_op vc = split_clone(m, vop, &vm);
+        split_vmap_free(&vm);
+        ir_op_get(m, vc)->opnd[0] = bo->opnd[0];
+        ir_op_insert_before(m, ir_op_get(m, vop)->next, vc);
+        struct place at_arg;
+        if (!view_cast(p, ir_op_get(m, vc)->res, top, &at_arg))
+            return false;
+        vmem = at_arg.mem;
+        extra = bo->opnd[1];
+        offv = sb_addi(&b, extra, offv);
+    }
     if (ndyn) {
-        /* No cast of the tile: each transfer makes its own (row_cast). A
-         * view at an argument plus an index (a distributed view's part,
-         * split_dist.c) is read through a copy at the argument, the index
-         * added to the casts' offsets: ktc-path-expand then knows the
-         * base aligned, the rest of the offset known at launch. */
-        ir_value vmem = view.mem, extra = IR_NONE;
-        ir_op bd = ir_value_def(m, ir_op_get(m, vop)->opnd[0]);
-        const struct ir_op_info *bo = bd ? ir_op_get(m, bd) : NULL;
-        if (bo && bo->kind == IR_OP_ARITH_ADDI && ir_value_get(m, bo->opnd[0])->is_arg) {
-            struct split_vmap vm = {0};
-            ir_op vc = split_clone(m, vop, &vm);
-            split_vmap_free(&vm);
-            ir_op_get(m, vc)->opnd[0] = bo->opnd[0];
-            ir_op_insert_before(m, ir_op_get(m, vop)->next, vc);
-            struct place at_arg;
-            if (!view_cast(p, ir_op_get(m, vc)->res, top, &at_arg))
-                return false;
-            vmem = at_arg.mem;
-            extra = bo->opnd[1];
-        }
+        /* No cast of the tile: each transfer makes its own (row_cast). */
         ir_value toff = sb_addi(&b, doff, offv);
-        *out = (struct place){.kind = view.kind, .view = vmem,
-                              .off = extra ? sb_addi(&b, extra, toff) : toff, .rank = rank};
+        *out = (struct place){.kind = view.kind, .view = vmem, .off = toff, .rank = rank};
         for (uint32_t k = 0; k < rank; k++) {
             out->shape[k] = tt->shape[k];
             out->st[k] = strides->ints[k];
@@ -378,14 +384,14 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     }
     int64_t coff;
     bool is_static = split_const_int(m, offv, &coff);
-    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, view.mem));
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, vmem));
     ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED,
                                                               .n = rank, .ints = strides->ints,
                                                               .i = is_static ? coff : IR_DYN});
     ir_type rt = split_memref(m, rank, tt->shape, vt->elem, layout, vt->attr1);
     struct ir_op_state st;
     ir_state_init(&st, m, "memref.reinterpret_cast", o->loc);
-    ir_state_add_operand(m, &st, view.mem);
+    ir_state_add_operand(m, &st, vmem);
     if (!is_static)
         ir_state_add_operand(m, &st, offv);
     int64_t so = is_static ? coff : IR_DYN, seg[4] = {1, !is_static, 0, 0};
@@ -394,6 +400,8 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     ir_state_set_attr(m, &st, "static_strides",
                       ir_attr_dense_array(m, m->t_i64, rank, strides->ints));
     ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, seg));
+    if (unaligned) /* its offset may fall inside a word (path_expand_word.c) */
+        ir_state_set_attr(m, &st, "unaligned", ir_attr_unit(m));
     ir_state_add_result(m, &st, rt);
     ir_value r = ir_op_result(m, sb_emit(&b, &st), 0);
     ir_value_get(m, r)->name = ir_value_get(m, tile)->name;
@@ -852,6 +860,7 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     ir_state_set_attr(m, &cs, "static_strides", ir_attr_dense_array(m, m->t_i64, pl->rank, st));
     ir_state_set_attr(m, &cs, "operandSegmentSizes", split_segments(m, 4, seg));
     ir_state_add_result(m, &cs, split_memref(m, pl->rank, sizes, vt->elem, layout, vt->attr1));
+    ir_state_set_attr(m, &cs, "unaligned", ir_attr_unit(m)); /* path_expand_word.c */
     ir_value r = ir_op_result(m, sb_emit(b, &cs), 0);
     split_set_name(m, r, "row");
     return r;

@@ -1,12 +1,14 @@
 // RUN: ktc-split
 // PARSE: --device=spyre
-// A partition whose set has a symbol (rows 4..4+n-1, n known at launch).
+// A partition whose set has a symbol (rows 4..4+n-1, n known at launch):
+// the tile (rows 0..3) is copied in one slice per partition, the second
+// empty at launch (it starts at row clamp(4 - 0, 0, 4) = 4).
 #p0 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #p1 = affine_set<(d0, d1) : (d0 - 4 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #box = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #pn = affine_set<(d0, d1)[s0] : (d0 - 4 >= 0, -d0 + s0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
-func.func @err_dist_symbolic(%w: index, %n: index, %y: index) attributes {grid = [1]} {
+func.func @dist_runtime_rows(%w: index, %n: index, %y: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %t = ktdp.get_compute_tile_id : index

@@ -26,7 +26,14 @@
  *          shape>, strides: s {coordinate_set = <the partitions' bounding box>}
  *
  * placed after the distributed view, which goes away with its last use;
- * access tiles reading at the same offset form share one such view. */
+ * access tiles reading at the same offset form share one such view.
+ *
+ * Before: a loop whose iterations read different buffers is unrolled
+ * (unroll_loop), a copy whose box straddles partitions in different
+ * buffers is sliced into one per part (slice_copy). Partitions bounded by
+ * launch-time sizes along a dim they share alike route nothing there (the
+ * view made is masked there); along the one dim where they differ, each
+ * copy is sliced at launch (runtime_slice, split.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

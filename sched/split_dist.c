@@ -649,6 +649,21 @@ static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* Elements from view op's first to its last (its static sizes and
+ * strides); false when one is dynamic. */
+static bool view_span(const struct ir_module *m, ir_op view, int64_t *span)
+{
+    const struct ir_attr_info *sz = attr_of(m, view, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *st = attr_of(m, view, "static_strides", IR_AT_DENSE_ARRAY);
+    *span = 1;
+    for (uint32_t k = 0; sz && st && k < sz->n && k < st->n; k++) {
+        if (sz->ints[k] == IR_DYN || st->ints[k] == IR_DYN)
+            return false;
+        *span += (sz->ints[k] - 1) * (st->ints[k] < 0 ? -st->ints[k] : st->ints[k]);
+    }
+    return sz && st && sz->n == st->n;
+}
+
 /* The ktdp.store of the copy `ktdp.store (ktdp.load at), U` that at's
  * only use starts (the load's only use; U, the store's access tile, used
  * by it alone, of at's shape, on a plain view in none of d's partitions'
@@ -686,11 +701,21 @@ static ir_op copy_of(struct ir_module *m, const struct dview *d, ir_op at, const
     ir_op view = ir_value_def(m, ir_op_get(m, ut)->opnd[0]);
     if (nuse != 1 || !view || ir_op_get(m, view)->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW)
         return IR_NONE;
-    int64_t k;
+    int64_t k, span;
     ir_value root = split_offset(m, ir_op_get(m, view)->opnd[0], &k);
-    for (uint32_t i = 0; i < d->nparts; i++)
-        if (d->p[i].root == root)
+    for (uint32_t i = 0; i < d->nparts; i++) {
+        const struct part *p = &d->p[i];
+        int64_t pspan;
+        /* constant addresses: apart when their elements are, or in other
+         * memories */
+        bool apart = !root && !p->root &&
+                     (!p->space || !attr_of(m, view, "memory_space", IR_AT_MEMSPACE) ||
+                      p->space->i != attr_of(m, view, "memory_space", IR_AT_MEMSPACE)->i ||
+                      (view_span(m, view, &span) && view_span(m, p->op, &pspan) &&
+                       (k + span <= p->c || p->c + pspan <= k)));
+        if (p->root == root && !apart)
             return IR_NONE;
+    }
     int64_t alo[MAX_RANK], ahi[MAX_RANK], blo[MAX_RANK], bhi[MAX_RANK];
     const struct ir_attr_info *as = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
     const struct ir_attr_info *bs = attr_of(m, ut, "access_tile_set", IR_AT_INTEGER_SET);
@@ -862,6 +887,18 @@ static bool check_point(struct walk *w)
             return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
                                          "reaches outside the partitions of the distributed "
                                          "view (at %s)", t, box, at_pt);
+        }
+        for (uint32_t j = 0; other && j < n; j++) {
+            const struct ir_attr_info *sp = d->p[met[j]].space;
+            if (sp && sp->i != IR_MS_GLOBAL && sp->i != IR_MS_UNSPECIFIED) {
+                fmt_box(box, sizeof box, d->rank, lo, hi);
+                return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
+                                             "straddles partitions #%u and #%u of the "
+                                             "distributed view, and partition #%u is in a "
+                                             "core's scratchpad (ct_local): reading a "
+                                             "distributed view's partition from a scratchpad "
+                                             "is not supported yet", t, box, i, other, met[j]);
+            }
         }
         if (other) {
             /* Not one matrix: a copy is sliced into one per part. */

@@ -46,8 +46,10 @@
  * side: DDR) and a staging buffer of the pipeline, smaller than the unit's
  * smallest access (access_granularity, or word_size, of the device, the
  * larger of the two memories'), or as large but at an offset known before
- * launch that is not aligned to it, moves the enclosing aligned words
- * instead.
+ * launch that is not aligned to it, or at one known only then through a
+ * `memref.reinterpret_cast {unaligned}` (ktc-split: rows of launch-time
+ * strides, tiles moved by launch-time amounts; stored by read-modify-write,
+ * never under a byte mask), moves the enclosing aligned words instead.
  * The far side's offset must be affine in its subscripts (the
  * reinterpret_cast's static offset, a constant view base or one known only
  * at launch, which counts as aligned: the runtime aligns tensors, and

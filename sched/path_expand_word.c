@@ -124,6 +124,15 @@ static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off
     return true;
 }
 
+/* Whether memref v is a reinterpret_cast marked `unaligned` (ktc-split:
+ * its offset, known only at launch, may fall inside a word). */
+static bool unaligned(const struct ir_module *m, ir_value v)
+{
+    ir_op d = ir_value_def(m, v);
+    return d && ir_op_get(m, d)->kind == IR_OP_MEMREF_REINTERPRET_CAST &&
+           ir_op_attr(m, d, "unaligned");
+}
+
 /* Whether affine expression e reads a dim. */
 static bool has_dims(const struct ir_module *m, ir_aff e)
 {
@@ -402,9 +411,11 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
      * left to ktc-codegen's check */
     if (rows != 1)
         return true;
-    if (whole && (has_dims(m, off) ||
-                  ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
+    if (whole && (has_dims(m, off) ? !unaligned(m, s[far].v)
+                                   : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
         return true; /* whole accesses, aligned (or known only at launch) */
+    if (whole && has_dims(m, off))
+        masked = false; /* whole words maybe astride two: read-modify-write them */
     const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
     const struct ir_aff_info *nlast = ir_aff_get(m, nm->res[nm->nres - 1]);
     if (nlast->kind != IR_AFF_CONST || nlast->v != 0 || ns->ints[ns->n - 1] != n)

@@ -166,7 +166,36 @@
  * + sum_k a_k c_k(t) on every tile, c_k(t) its coordinates (one partition
  * for all tiles: a = 0; column or row shards of one matrix indexed by the
  * tile id: a = 0 too, the view is the matrix). A distributed view without
- * other uses is removed.
+ * other uses is removed. Before that, an access tile some of whose loops'
+ * iterations read partitions that are not parts of one matrix has the
+ * innermost such loop (constant bounds, no results, at most 64 trips)
+ * unrolled, and one that starts a plain copy (one ktdp.load whose tensor
+ * one ktdp.store stores, as it is, to an access tile of its shape used by
+ * it alone on a plain view outside the partitions' buffers) whose box
+ * straddles such partitions is sliced into one copy per partition (the
+ * parts of its box, which must not overlap), each load of a part stored
+ * before the next is loaded.
+ *
+ * Distributed views of launch-time shape. A partition's set may bound a
+ * dim by a S + c (S one of its dynamic sizes). A dim every partition
+ * bounds alike, from a constant up to S + c, does not route: the plain
+ * view an access tile is moved onto is bounded there by the same S (a
+ * masked tile). Partitions bounded along one other dim k by such values
+ * (apart for every S >= 0, alike along the other dims, in global memory)
+ * are routed at launch: an access tile starting a plain copy, at b along
+ * k and z long, becomes one copy per partition p, a masked tile moved by
+ * start_p = clamp(lo_p - b, 0, z) on p's view in global coordinates
+ * (offset E_p = o_p - p_p.s, computed at launch) bounded at b + end_p,
+ * end_p = min(clamp(hi_p + 1 - b, 0, z), the extent the destination's set
+ * leaves from b), stored alike by a tile of a copy of the destination's
+ * view bounded there (so a partition the tile misses moves nothing). Views
+ * may have strides known only at launch: a tile of one is not cast once;
+ * each transfer reads a `memref.reinterpret_cast {unaligned}` of the view at
+ * its offset (its subscripts times the strides), made in the tile loops,
+ * one element along each dim of such a stride (its rows one per tile). A
+ * tile moved by a launch-time amount is cast `{unaligned}` too, from a
+ * copy of its view at the argument its offset adds an index to; ktc-path-
+ * expand then moves the words around such a transfer.
  *
  * Inter-tile exchanges (split_ring.c, before extraction). An
  * inter_tile_produce / inter_tile_reduce pair becomes what ktc-interp
@@ -211,15 +240,23 @@
  * carried tensor in one elementwise generic reading it at the same
  * indices; tensor.extract at
  * non-constant indices; indirect access tiles; distributed views
- * used other than by access tiles, of dynamic shape, or with partitions
- * that are not construct_memory_views with a constant box for a set and
- * static sizes and strides, and access
+ * used other than by access tiles, or with partitions that are not
+ * construct_memory_views whose set is a box (each bound a constant or
+ * a S + c), with partitions differing along two dims bounded so, or along
+ * such a dim and another, that may overlap there, or not in global memory,
+ * or of a dynamic dim their sets do not bound alike by one size; access
+ * tiles routed at launch that do not start a plain copy, with subscripts
+ * along k not linear, or whose destination's set has other launch-time
+ * bounds; access tiles on a partition of launch-time strides read on
+ * different tiles from different partitions; transfers of more than one
+ * element along a dim of launch-time stride; and access
  * tiles on them whose set is not a constant box, whose subscripts are not
  * functions of the tile id and of enclosing loop variables (loops with such
  * bounds and a positive step; at most 2^16 (tile, iteration) points), that
  * read on one tile, in different iterations, partitions that are not parts
- * of one matrix, whose box straddles partitions that are
- * not parts of one matrix on some tile (or more than 2^20 cells of them;
+ * of one matrix (loops that cannot be unrolled), whose box straddles
+ * partitions that are not parts of one matrix on some tile unless sliced
+ * as a copy (or more than 2^20 cells of them;
  * a box partly outside the partitions is an error), or that read, across
  * the tiles,
  * partitions outside global memory (a scratchpad), of different strides,
@@ -242,7 +279,7 @@
  * crossing a compute group's boundary (arguments, results of loops no
  * group took, loads outside the group's block); compute groups
  * interleaved with each other or with loops; access tiles with a
- * non-identity order or a non-constant box; views with dynamic strides;
+ * non-identity order or a non-constant box;
  * view sets with symbols other than as upper bounds above (a symbolic
  * lower bound, an equality, two symbols or dims in one constraint, masks
  * along two dims of one tile); masks along a reduction loop (its

@@ -22,6 +22,14 @@ struct place {
     const char *kind;
     ir_value mext; /* a masked access tile's in-set extent (split.h) */
     uint32_t mdim; /* along this dim of it */
+    /* A tile of a view with strides known only at launch (mem IR_NONE):
+     * each transfer reads a cast of `view` (the view in device memory) at
+     * off + its subscripts times the strides (row_cast), one element along
+     * each dim of such a stride. */
+    ir_value view, off;
+    uint32_t rank;
+    int64_t shape[MAX_LOOPS], st[MAX_LOOPS]; /* st[k] IR_DYN: dst[k] */
+    ir_value dst[MAX_LOOPS];
 };
 
 struct pair {
@@ -119,7 +127,7 @@ static bool view_cast(struct prog *p, ir_value view, ir_op user, struct place *o
     char name[128];
     snprintf(name, sizeof name, "%s_%s", vn, kind);
     split_set_name(m, r, name);
-    *out = (struct place){r, kind, IR_NONE, 0};
+    *out = (struct place){.mem = r, .kind = kind};
     memo_put(p, view, *out);
     return true;
 }
@@ -278,7 +286,7 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     if (p->views_only && o->block != ir_op_get(m, p->sc->at)->block) {
         /* A tile of a nested block: cast in that block's scope. Tiles of
          * the current block are cast here, before any of its loops. */
-        *out = (struct place){IR_NONE, view.kind, IR_NONE, 0};
+        *out = (struct place){.kind = view.kind};
         return true;
     }
     const struct ir_attr_info *order = op_attr(m, top, "access_tile_order", IR_AT_AFFINE_MAP);
@@ -305,30 +313,85 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
                                           "the tile's shape are not supported yet");
     if (!strides || strides->n != rank)
         return split_error(p->c, top, "access tiles of a view of another rank are not supported yet");
-    for (uint32_t k = 0; k < rank; k++)
-        if (strides->ints[k] == IR_DYN)
-            return split_error(p->c, vop, "views with dynamic strides are not supported yet");
-    /* offset = sum over dims of (base_k + lo_k) * stride_k */
+    /* offset = sum over dims of (base_k + lo_k) * stride_k (a launch-time
+     * stride: its operand of the view, after the offset and dynamic sizes) */
     const struct ir_affine_map *bm = ir_map_get(m, base->map);
+    const struct ir_attr_info *vsizes = op_attr(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
+    uint32_t nextop = 1, ndyn = 0;
+    for (uint32_t k = 0; vsizes && k < vsizes->n; k++)
+        nextop += vsizes->ints[k] == IR_DYN;
+    ir_value dst[MAX_LOOPS];
     ir_aff off = ir_aff_const(m, 0);
-    for (uint32_t k = 0; k < rank; k++) {
-        ir_aff at = ir_aff_bin(m, IR_AFF_ADD, bm->res[k], ir_aff_const(m, lo[k]));
-        off = ir_aff_bin(m, IR_AFF_ADD, off,
-                         ir_aff_bin(m, IR_AFF_MUL, at, ir_aff_const(m, strides->ints[k])));
-    }
     struct split_b b;
     at_ret(p, &b, o->loc);
+    ir_value doff = IR_NONE;
+    for (uint32_t k = 0; k < rank; k++) {
+        ir_aff at = ir_aff_bin(m, IR_AFF_ADD, bm->res[k], ir_aff_const(m, lo[k]));
+        dst[k] = IR_NONE;
+        if (strides->ints[k] != IR_DYN) {
+            off = ir_aff_bin(m, IR_AFF_ADD, off,
+                             ir_aff_bin(m, IR_AFF_MUL, at, ir_aff_const(m, strides->ints[k])));
+            continue;
+        }
+        if (nextop >= ir_op_get(m, vop)->nopnd)
+            return split_error(p->c, vop, "a view whose dynamic strides have no operands");
+        dst[k] = ir_op_get(m, vop)->opnd[nextop++];
+        ndyn++;
+        ir_value x = sb_arith(&b, "arith.muli", materialize(&b, at, o->nopnd - 1, o->opnd + 1),
+                              dst[k]);
+        doff = doff ? sb_addi(&b, doff, x) : x;
+    }
     ir_value offv = materialize(&b, off, o->nopnd - 1, o->opnd + 1);
+    /* A tile whose offset may fall inside a word (rows of launch-time
+     * strides, a tile split_dist.c moved by a launch-time amount) is marked
+     * `unaligned`, so ktc-path-expand reads and writes the words around it
+     * (path_expand_word.c); when its view is at an argument plus an index
+     * known only at launch (a distributed view's part), it is read through
+     * a copy of the view at the argument, the index added to the tile's
+     * offset: ktc-path-expand then knows the base aligned. */
+    ir_value vmem = view.mem, extra = IR_NONE;
+    ir_op bd = ir_value_def(m, ir_op_get(m, vop)->opnd[0]);
+    const struct ir_op_info *bo = bd ? ir_op_get(m, bd) : NULL;
+    int64_t bc;
+    bool unaligned = ndyn || ir_op_attr(m, top, "unaligned"); /* split_dist.c's moved tiles */
+    if (unaligned && bo && bo->kind == IR_OP_ARITH_ADDI &&
+        ir_value_get(m, bo->opnd[0])->is_arg && !split_const_int(m, bo->opnd[1], &bc)) {
+        struct split_vmap vm = {0};
+        ir_op vc = split_clone(m, vop, &vm);
+        split_vmap_free(&vm);
+        ir_op_get(m, vc)->opnd[0] = bo->opnd[0];
+        ir_op_insert_before(m, ir_op_get(m, vop)->next, vc);
+        struct place at_arg;
+        if (!view_cast(p, ir_op_get(m, vc)->res, top, &at_arg))
+            return false;
+        vmem = at_arg.mem;
+        extra = bo->opnd[1];
+        offv = sb_addi(&b, extra, offv);
+    }
+    if (ndyn) {
+        /* No cast of the tile: each transfer makes its own (row_cast). */
+        ir_value toff = sb_addi(&b, doff, offv);
+        *out = (struct place){.kind = view.kind, .view = vmem, .off = toff, .rank = rank};
+        for (uint32_t k = 0; k < rank; k++) {
+            out->shape[k] = tt->shape[k];
+            out->st[k] = strides->ints[k];
+            out->dst[k] = dst[k];
+        }
+        if (!tile_mask(p, &b, top, lo, tt->shape, out))
+            return false;
+        memo_put(p, tile, *out);
+        return true;
+    }
     int64_t coff;
     bool is_static = split_const_int(m, offv, &coff);
-    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, view.mem));
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, vmem));
     ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED,
                                                               .n = rank, .ints = strides->ints,
                                                               .i = is_static ? coff : IR_DYN});
     ir_type rt = split_memref(m, rank, tt->shape, vt->elem, layout, vt->attr1);
     struct ir_op_state st;
     ir_state_init(&st, m, "memref.reinterpret_cast", o->loc);
-    ir_state_add_operand(m, &st, view.mem);
+    ir_state_add_operand(m, &st, vmem);
     if (!is_static)
         ir_state_add_operand(m, &st, offv);
     int64_t so = is_static ? coff : IR_DYN, seg[4] = {1, !is_static, 0, 0};
@@ -337,10 +400,12 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     ir_state_set_attr(m, &st, "static_strides",
                       ir_attr_dense_array(m, m->t_i64, rank, strides->ints));
     ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, seg));
+    if (unaligned) /* its offset may fall inside a word (path_expand_word.c) */
+        ir_state_set_attr(m, &st, "unaligned", ir_attr_unit(m));
     ir_state_add_result(m, &st, rt);
     ir_value r = ir_op_result(m, sb_emit(&b, &st), 0);
     ir_value_get(m, r)->name = ir_value_get(m, tile)->name;
-    *out = (struct place){r, view.kind, IR_NONE, 0};
+    *out = (struct place){.mem = r, .kind = view.kind};
     if (!tile_mask(p, &b, top, lo, tt->shape, out))
         return false;
     memo_put(p, tile, *out);
@@ -377,7 +442,7 @@ static bool buffer(struct prog *p, ir_value v, ir_op user, struct place *out)
     ir_str vn = ir_value_get(m, v)->name;
     snprintf(name, sizeof name, "%s%sbuf", vn ? ir_str_get(m, vn) : "", vn ? "_" : "");
     split_set_name(m, r, name);
-    *out = (struct place){r, p->c->scratch, IR_NONE, 0};
+    *out = (struct place){.mem = r, .kind = p->c->scratch};
     memo_put(p, v, *out);
     return true;
 }
@@ -753,6 +818,60 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                      const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
                      ir_value rf, const ir_value *old_ivs);
 
+/* The memref a transfer `acc` (at loop variables ivs) of place pl reads or
+ * writes, at b: pl's own, or for a tile of launch-time strides a cast of
+ * its view at the transfer's offset along those dims (acc then 0 there),
+ * one element long along each; IR_NONE after a located error at gop. */
+static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const struct place *pl,
+                         struct access *acc, const ir_value *ivs)
+{
+    struct ir_module *m = p->m;
+    if (!pl->view)
+        return pl->mem;
+    ir_value off = pl->off;
+    int64_t sizes[MAX_LOOPS], st[MAX_LOOPS];
+    for (uint32_t k = 0; k < pl->rank; k++) {
+        sizes[k] = pl->shape[k];
+        if (!pl->dst[k])
+            continue;
+        if (acc->size[k] != 1)
+            return split_error(p->c, gop, "a transfer of %lld elements at a time along dim %u "
+                                          "of a view whose stride there is known only at "
+                                          "launch is not supported yet", (long long)acc->size[k],
+                               k),
+                   IR_NONE;
+        ir_value x = sb_index(b, acc->off[k]);
+        if (acc->loop[k] >= 0)
+            x = sb_addi(b, ivs[acc->loop[k]], x);
+        off = sb_addi(b, off, sb_arith(b, "arith.muli", x, pl->dst[k]));
+        acc->loop[k] = -1;
+        acc->off[k] = 0;
+        sizes[k] = 1;
+    }
+    /* the strides of the cast: the static ones, 1 along the others (one
+     * element: never stepped) */
+    for (uint32_t k = 0; k < pl->rank; k++)
+        st[k] = pl->dst[k] ? 1 : pl->st[k];
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, pl->view));
+    ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED,
+                                                              .n = pl->rank, .ints = st,
+                                                              .i = IR_DYN});
+    struct ir_op_state cs;
+    ir_state_init(&cs, m, "memref.reinterpret_cast", b->loc);
+    ir_state_add_operand(m, &cs, pl->view);
+    ir_state_add_operand(m, &cs, off);
+    int64_t so = IR_DYN, seg[4] = {1, 1, 0, 0};
+    ir_state_set_attr(m, &cs, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &so));
+    ir_state_set_attr(m, &cs, "static_sizes", ir_attr_dense_array(m, m->t_i64, pl->rank, sizes));
+    ir_state_set_attr(m, &cs, "static_strides", ir_attr_dense_array(m, m->t_i64, pl->rank, st));
+    ir_state_set_attr(m, &cs, "operandSegmentSizes", split_segments(m, 4, seg));
+    ir_state_add_result(m, &cs, split_memref(m, pl->rank, sizes, vt->elem, layout, vt->attr1));
+    ir_state_set_attr(m, &cs, "unaligned", ir_attr_unit(m)); /* path_expand_word.c */
+    ir_value r = ir_op_result(m, sb_emit(b, &cs), 0);
+    split_set_name(m, r, "row");
+    return r;
+}
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -778,9 +897,9 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
      * which rows packed into one vector cannot share. */
     bool apart = false;
     for (uint32_t i = 0; i < g.nin; i++)
-        apart = apart || rows_apart(m, src[i].mem);
+        apart = apart || rows_apart(m, src[i].mem) || src[i].view;
     for (uint32_t j = 0; j < dst->n; j++)
-        apart = apart || rows_apart(m, dst->to[j].mem);
+        apart = apart || rows_apart(m, dst->to[j].mem) || dst->to[j].view;
     bool inner = true; /* the innermost parallel loop keeps its tile */
     for (uint32_t d = g.nloops; apart && d-- > 0;) {
         if (g.red[d] || ext[d] == 1)
@@ -924,6 +1043,22 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     for (uint32_t j = 0; j < dst->n; j++)
         slots[nld + j] = slot_type(m, c->compute, dst->to[j].kind, acc[g.nin].n, elem);
 
+    /* The memrefs transfers use: row casts of tiles of launch-time strides
+     * (before the pipeline, in the tile loops). */
+    struct access sacc[MAX_IN + 1], dacc[MAX_OUT];
+    ir_value smem[MAX_IN + 1], dmem[MAX_OUT];
+    for (uint32_t i = 0; i < nld; i++) {
+        const struct place *pl = i < g.nin ? &src[i] : &dst->to[0];
+        sacc[i] = acc[i < g.nin ? i : g.nin];
+        if (!(smem[i] = row_cast(p, gop, &b, pl, &sacc[i], i < g.nin ? ivs : old_ivs)))
+            return false;
+    }
+    for (uint32_t j = 0; j < dst->n; j++) {
+        dacc[j] = acc[g.nin];
+        if (!(dmem[j] = row_cast(p, gop, &b, &dst->to[j], &dacc[j], ivs)))
+            return false;
+    }
+
     /* ktdf.pipeline { %p:N = ktdf.private -> (slots, tokens) {...} stages } */
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.pipeline", loc);
@@ -994,11 +1129,11 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             bool at_ld = ld && ir_op_get(m, ld)->kind == IR_OP_KTDP_LOAD &&
                          dims_in_order(m, g.in_map[i]);
             lb.loc = at_ld ? ir_op_get(m, ld)->loc : loc;
-            transfer(&lb, src[i].mem, slot[i], true, &acc[i], ivs);
+            transfer(&lb, smem[i], slot[i], true, &sacc[i], ivs);
         }
         if (rf) {
             lb.loc = dst->by[0] ? ir_op_get(m, dst->by[0])->loc : loc;
-            transfer(&lb, dst->to[0].mem, slot[g.nin], true, &acc[g.nin], old_ivs);
+            transfer(&lb, smem[g.nin], slot[g.nin], true, &sacc[g.nin], old_ivs);
         }
         t = 1;
     }
@@ -1058,7 +1193,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     sb_at_end(&stb, m, sb_stage(&sb, tokv[t], tokv[t + 1], IR_NONE), loc);
     for (uint32_t j = 0; j < dst->n; j++) {
         stb.loc = dst->by[j] && dims_in_order(m, g.out_map) ? ir_op_get(m, dst->by[j])->loc : loc;
-        transfer(&stb, slot[nld + j], dst->to[j].mem, false, &acc[g.nin], ivs);
+        transfer(&stb, slot[nld + j], dmem[j], false, &dacc[j], ivs);
     }
     return true;
 }
@@ -1151,6 +1286,10 @@ static bool schedule_ring(struct prog *p, ir_op op)
         struct place tile;
         if (!tile_cast(p, ir_op_get(m, d)->opnd[0], d, &tile))
             return false;
+        if (!tile.mem)
+            return split_error(p->c, d, "an inter-tile exchange of a tile of a view whose "
+                                        "strides are known only at launch is not supported "
+                                        "yet");
         whole_copy(p, tile.mem, src.mem, IR_NONE, loc);
     }
     whole_copy(p, src.mem, dst.mem, op, loc);

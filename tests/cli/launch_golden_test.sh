@@ -7,7 +7,9 @@
 # add-with-control-flow, whose tensors are at hard-coded addresses (the
 # golden's fixed regions); ring_reduce and ring_reduce_inner_loop (inter-tile
 # all-reduce over the ring), ffn_swiglu_4core (distributed views) and
-# matmul_small (masked stores of half sticks) exactly. Skipped, saying so, when ../shared/corpus is not
+# matmul_small (masked stores of half sticks), distributed-view-copy-dynamic
+# and distributed-view-copy-rowmerge-dynamic (distributed views of
+# launch-time shape) exactly. Skipped, saying so, when ../shared/corpus is not
 # beside the workspace.
 # usage: launch_golden_test.sh KTC KTC_LAUNCH ANY_SOURCE_FILE
 set -u
@@ -120,6 +122,29 @@ if compile_golden matmul_small "$tmp/ms.spyrecode"; then
     expect_out 0 '^golden c_ptr: ok \(max abs 0, 0 of 1024' -- "$launch" "$tmp/ms.spyrecode" --golden "$ms"
     expect_out 0 '^check c_ptr: matches ktc-interp \(0 of 1024' -- \
         "$launch" "$tmp/ms.spyrecode" --golden "$ms" --check
+fi
+
+# distributed-view-copy-dynamic: column partitions [0, s0) and [s0, 2 s0) of
+# launch-time s0, rows s0 apart (ktc-split slices each 32-column copy at
+# launch into one masked copy per partition, a row at a time): the golden
+# (s0 = 16, a tile astride both) exactly, and ktc-interp at s0 = 48
+dd=$golden/../distributed-view-copy-dynamic
+if compile_golden distributed-view-copy-dynamic "$tmp/dd.spyrecode"; then
+    expect_out 0 '^golden b_ptr: ok \(max abs 0, 0 of 2048' -- "$launch" "$tmp/dd.spyrecode" --golden "$dd"
+    expect_out 0 '^check b_ptr: matches ktc-interp \(0 of 6144' -- "$launch" "$tmp/dd.spyrecode" \
+        --random-inputs=1 --check --arg s0_in=48 --arg a0_ptr=f16:64x48 --arg a1_ptr=f16:64x48 \
+        --arg b_ptr=f16:64x96
+fi
+
+# distributed-view-copy-rowmerge-dynamic: row partitions in two buffers,
+# launch-time columns: the row loop unrolled, the tile astride both sliced
+# into a copy per partition; the golden exactly, ktc-interp at s0 = 32
+dr=$golden/../distributed-view-copy-rowmerge-dynamic
+if compile_golden distributed-view-copy-rowmerge-dynamic "$tmp/dr.spyrecode"; then
+    expect_out 0 '^golden b_ptr: ok \(max abs 0, 0 of 2048' -- "$launch" "$tmp/dr.spyrecode" --golden "$dr"
+    expect_out 0 '^check b_ptr: matches ktc-interp \(0 of 4096' -- "$launch" "$tmp/dr.spyrecode" \
+        --random-inputs=1 --check --arg s0_in=32 --arg a0_ptr=f16:64x32 --arg a1_ptr=f16:64x32 \
+        --arg b_ptr=f16:128x32
 fi
 
 cli_done

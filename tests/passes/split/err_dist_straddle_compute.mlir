@@ -2,12 +2,14 @@
 // PARSE: --device=spyre
 // Rows 2..5 of a view whose partitions hold rows 0..3 (at %w) and 4..7 (at
 // %w + 512, strides [64, 1]: not after rows 0..3, as in one matrix): the box
-// straddles both, which no one view reads (ktc-interp serves it from both).
+// straddles both, which no one view reads (ktc-interp serves it from both):
+// a copy would be sliced into one per partition, but this tile's rows are
+// doubled on the way.
 #p0 = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #p1 = affine_set<(d0, d1) : (d0 - 4 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #box = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @err_dist_straddle(%w: index, %y: index) attributes {grid = [1]} {
+func.func @err_dist_straddle_compute(%w: index, %y: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %t = ktdp.get_compute_tile_id : index
@@ -25,6 +27,7 @@ func.func @err_dist_straddle(%w: index, %y: index) attributes {grid = [1]} {
   %c2 = arith.constant 2 : index
   %td = ktdp.construct_access_tile %D[%c2, %c0] {access_tile_set = #box, access_tile_order = #id} : memref<8x64xf16> -> !ktdp.access_tile<4x64xindex>
   %v = ktdp.load %td : !ktdp.access_tile<4x64xindex> -> tensor<4x64xf16>
-  ktdp.store %v, %ty : tensor<4x64xf16>, !ktdp.access_tile<4x64xindex>
+  %v2 = arith.addf %v, %v : tensor<4x64xf16>
+  ktdp.store %v2, %ty : tensor<4x64xf16>, !ktdp.access_tile<4x64xindex>
   return
 }

@@ -1,11 +1,12 @@
 // RUN: ktc-split
 // PARSE: --device=sample
-// A view whose strides are only known at run time is not supported yet.
+// A view whose column stride is known only at launch (a column-major
+// view): a transfer reads a row of 64 elements that many strides apart.
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
-func.func @strides(%a: index, %s: index) {
+func.func @err_strides_inner(%a: index, %s: index) {
   %c0 = arith.constant 0 : index
-  %A = ktdp.construct_memory_view %a, sizes: [1, 64], strides: [%s, 1] {
+  %A = ktdp.construct_memory_view %a, sizes: [1, 64], strides: [64, %s] {
     coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<1x64xf16>
   %ta = ktdp.construct_access_tile %A[%c0, %c0] {access_tile_set = #set, access_tile_order = #id} : memref<1x64xf16> -> !ktdp.access_tile<1x64xindex>
   %x = ktdp.load %ta : !ktdp.access_tile<1x64xindex> -> tensor<1x64xf16>

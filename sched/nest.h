@@ -445,7 +445,16 @@
  *
  * A program nothing applies to is left as it is (the pass is idempotent: a
  * pipeline with modulo, or under a tile loop, is not transformed again).
- * Rejected with a located error: a --tile-sizes list whose length is not
+ * Launch-time trip counts (a loop to a kernel argument N) are priced by the
+ * cost model at the bound the views give (`--stats` says which: "at most
+ * B points (launch-time N)"), or, given `--assume N=VALUE` (repeatable,
+ * ktc compile passes it on), at what that value makes them, for every tile
+ * id of the grid (the slowest core's); `--stats` then names the
+ * assumptions used. Only the model's choices depend on them (tile sizes,
+ * phases, what pays): the IR keeps the bounds and launch-time arithmetic.
+ *
+ * Rejected with a located error: an --assume naming no index or i32
+ * argument of the kernel, a --tile-sizes list whose length is not
  * the number of reserve_size ops, a non-positive tile size, a chosen tile
  * whose buffers exceed the scratchpad (naming the buffer, its size and the
  * capacity).
@@ -493,8 +502,19 @@ enum sched_nest_transform {
         SCHED_NEST_NTRANSFORMS
 };
 
+/* A launch-time value the user expects (--assume NAME=VALUE): the kernel
+ * argument NAME (index or i32) is taken to be VALUE by the cost model only
+ * (nest_assume.c), so every choice it makes is priced for that launch; the
+ * program stays correct for every value. */
+struct sched_nest_assume {
+    const char *name;
+    int64_t value;
+};
+
 struct sched_nest_options {
     uint32_t disabled;          /* bit (1u << SCHED_NEST_x) turns x off */
+    const struct sched_nest_assume *assume; /* --assume, or NULL */
+    uint32_t nassume;
     const int64_t *tile_sizes;  /* --tile-sizes override, or NULL */
     uint32_t ntile_sizes;
     FILE *stats;                /* --stats: choices and modeled cycles, or NULL */

@@ -54,7 +54,8 @@ static uint32_t calls_of(const struct ir_module *m, ir_op fn, ir_op *call)
 static ir_value call_operand(const struct ir_module *m, ir_value v)
 {
     ir_op fn = param_of(m, v), call;
-    if (!fn || calls_of(m, fn, &call) != 1 || ir_value_get(m, v)->index >= ir_op_get(m, call)->nopnd)
+    if (!fn || calls_of(m, fn, &call) != 1 ||
+        ir_value_get(m, v)->index >= ir_op_get(m, call)->nopnd)
         return IR_NONE;
     return ir_op_get(m, call)->opnd[ir_value_get(m, v)->index];
 }
@@ -175,7 +176,7 @@ int64_t nest_grid_tiles(const struct ir_module *m, ir_op fn)
     const struct ir_attr_info *gi = g ? ir_attr_get(m, g) : NULL;
     int64_t n = 1;
     if (!gi)
-        return 0;
+        return 1; /* no grid: one tile, id 0 */
     if (gi->kind == IR_AT_DENSE_ARRAY) {
         for (uint32_t i = 0; i < gi->n; i++)
             if (gi->ints[i] < 1 || (n *= gi->ints[i]) > 4096)

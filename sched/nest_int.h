@@ -83,7 +83,8 @@ bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t 
  * (used may be NULL); false when v depends on anything else. */
 bool nest_eval_at(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
                   int64_t tile, uint32_t *used, int64_t *out);
-/* The tile ids of fn's grid (0 when it has none, or more than 4096). */
+/* The tile ids of fn's grid (1 when it has none; 0 when more than 4096,
+ * or one not a positive constant). */
 int64_t nest_grid_tiles(const struct ir_module *m, ir_op fn);
 /* The largest v over the tile ids of fn's grid, with c's assumptions
  * (nest_eval_at); false when one does not evaluate. */

@@ -121,8 +121,9 @@ static int parse_args(struct opts *o, int argc, char **argv)
             o->nest_args[o->nnest++] = a;
             o->nest_args[o->nnest++] = argv[++i];
         }
-        else if ((strncmp(a, "--disable=", 10) == 0 || strncmp(a, "--assume=", 9) == 0 || strncmp(a, "--tile-sizes=", 13) == 0 ||
-                  strcmp(a, "--stats") == 0) && o->nnest < MAX_ARGS - 1) {
+        else if ((strncmp(a, "--disable=", 10) == 0 || strncmp(a, "--assume=", 9) == 0 ||
+                  strncmp(a, "--tile-sizes=", 13) == 0 || strcmp(a, "--stats") == 0) &&
+                 o->nnest < MAX_ARGS - 1) {
             o->nest_args[o->nnest++] = a;
             if (run && strcmp(a, "--stats") == 0 && o->nlaunch < MAX_ARGS - 1)
                 o->launch_args[o->nlaunch++] = a; /* ktc-launch's --stats too */

@@ -1340,7 +1340,7 @@ static void stats_launch(const struct nest_ctx *c, const char *args, uint32_t us
             fprintf(f, "%s %s=%lld", n++ ? "," : "", c->o->assume[i].name,
                     (long long)c->o->assume[i].value);
     if (assumed > bound)
-        fprintf(f, ", which make it %lld, beyond the bound %lld the views give: priced at the "
+        fprintf(f, ", making it %lld, beyond the bound %lld the views give: priced at the "
                    "bound)\n", (long long)assumed, (long long)bound);
     else
         fprintf(f, "; at most %lld)\n", (long long)bound);

@@ -446,12 +446,18 @@
  * A program nothing applies to is left as it is (the pass is idempotent: a
  * pipeline with modulo, or under a tile loop, is not transformed again).
  * Launch-time trip counts (a loop to a kernel argument N) are priced by the
- * cost model at the bound the views give (`--stats` says which: "at most
- * B points (launch-time N)"), or, given `--assume N=VALUE` (repeatable,
- * ktc compile passes it on), at what that value makes them, for every tile
- * id of the grid (the slowest core's); `--stats` then names the
- * assumptions used. Only the model's choices depend on them (tile sizes,
- * phases, what pays): the IR keeps the bounds and launch-time arithmetic.
+ * cost model at the bound the views give (`--stats` says so on the nest's
+ * line, "a launch-time trip count of N: priced at its bound", and on the
+ * program's), or, given `--assume N=VALUE` (an index or i32 argument;
+ * repeatable; ktc compile passes it on), at what that value makes them on
+ * the slowest tile id of the grid, within the bound (sched/nest_assume.c);
+ * `--stats` then names the values taken and says of each assumption
+ * whether it was used. Only the model's choices depend on them (tile
+ * sizes, phases, whether resident-rows pays): the IR keeps the bounds and
+ * the launch-time arithmetic, correct for every value. The program's
+ * `--stats` line evaluates the trip counts of its loops for every tile id
+ * (rows pid, pid + 32, ... of 1151: 36 on most cores, 35 and a remainder
+ * on the last) and reports the slowest.
  *
  * Rejected with a located error: an --assume naming no index or i32
  * argument of the kernel, a --tile-sizes list whose length is not

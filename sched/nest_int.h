@@ -35,6 +35,8 @@ struct nest_ctx {
         int64_t bound;  /* the bound on them the IR relies on (coarsening's
                            views; = points unless assumed) */
         ir_value total; /* a dynamic trip count's value, or IR_NONE */
+        bool at_bound;  /* it depends on kernel arguments and was priced at
+                           the bound (no --assume reached it) */
         int64_t tile;   /* the tile size chosen */
         ir_op rest;     /* a dynamic trip count's remainder loop, or IR_NONE */
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */

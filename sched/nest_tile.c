@@ -1459,6 +1459,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             c->chosen[c->nchosen].points = t.points;
             c->chosen[c->nchosen].bound = bound;
             c->chosen[c->nchosen].total = dynamic ? t.total : IR_NONE;
+            c->chosen[c->nchosen].at_bound = args[0] && assumed < 0;
             c->chosen[c->nchosen].tile = (int64_t)ch.tile;
             c->chosen[c->nchosen].rest = IR_NONE;
             c->chosen[c->nchosen].instances = ch.instances;
@@ -1865,5 +1866,12 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
             fname, best.cycles, best.n, best.nests, best.in, best.out);
     if (varies)
         fprintf(c->o->stats, "; tile id %lld, the slowest", (long long)at);
+    bool bounds = false;
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        for (ir_op p = ir_op_parent(m, c->chosen[i].loop); p && c->chosen[i].at_bound;
+             p = ir_op_parent(m, p))
+            bounds |= p == fn;
+    if (bounds)
+        fprintf(c->o->stats, "; launch-time trip counts priced at their bounds");
     fprintf(c->o->stats, ")\n");
 }

@@ -274,7 +274,7 @@ bool nest_assume_check(struct nest_ctx *c)
         const struct sched_nest_assume *a = &o->assume[i];
         ir_value found = IR_NONE;
         char list[256] = "";
-        for (uint32_t j = 0; k[j] && j < 16; j++) {
+        for (uint32_t j = 0; j < 16 && k[j]; j++) {
             ir_block e = ir_region_entry(m, ir_op_region(m, k[j], 0));
             const struct ir_block_info *b = ir_block_get(m, e);
             for (uint32_t x = 0; x < b->nargs; x++) {

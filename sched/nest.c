@@ -428,6 +428,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
 {
     struct nest_ctx c = {.m = m, .dev = dev, .o = o, .diag = diag};
 #define ON(x) (!(o->disabled & (1u << SCHED_NEST_##x)))
+    if (!nest_assume_check(&c))
+        return false;
     if (ON(SINK))
         nest_sink(&c);
     nest_find_programs(&c);
@@ -494,6 +496,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
 #undef ON
     for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
         nest_program_stats(&c, c.progs[i]);
+    if (!c.failed && o->stats)
+        nest_assume_stats(&c);
     if (!c.failed)
         ir_walk(m, m->top, tidy_funcs, NULL);
     free(c.progs);

@@ -505,7 +505,22 @@
  *
  * A program nothing applies to is left as it is (the pass is idempotent: a
  * pipeline with modulo, or under a tile loop, is not transformed again).
- * Rejected with a located error: a --tile-sizes list whose length is not
+ * Launch-time trip counts (a loop to a kernel argument N) are priced by the
+ * cost model at the bound the views give (`--stats` says so on the nest's
+ * line, "a launch-time trip count of N: priced at its bound", and on the
+ * program's), or, given `--assume N=VALUE` (an index or i32 argument;
+ * repeatable; ktc compile passes it on), at what that value makes them on
+ * the slowest tile id of the grid, within the bound (sched/nest_assume.c);
+ * `--stats` then names the values taken and says of each assumption
+ * whether it was used. Only the model's choices depend on them (tile
+ * sizes, phases, whether resident-rows pays): the IR keeps the bounds and
+ * the launch-time arithmetic, correct for every value. The program's
+ * `--stats` line evaluates the trip counts of its loops for every tile id
+ * (rows pid, pid + 32, ... of 1151: 36 on most cores, 35 and a remainder
+ * on the last) and reports the slowest.
+ *
+ * Rejected with a located error: an --assume naming no index or i32
+ * argument of the kernel, a --tile-sizes list whose length is not
  * the number of reserve_size ops, a non-positive tile size, a chosen tile
  * whose buffers exceed the scratchpad (naming the buffer, its size and the
  * capacity).
@@ -555,8 +570,19 @@ enum sched_nest_transform {
         SCHED_NEST_NTRANSFORMS
 };
 
+/* A launch-time value the user expects (--assume NAME=VALUE): the kernel
+ * argument NAME (index or i32) is taken to be VALUE by the cost model only
+ * (nest_assume.c), so every choice it makes is priced for that launch; the
+ * program stays correct for every value. */
+struct sched_nest_assume {
+    const char *name;
+    int64_t value;
+};
+
 struct sched_nest_options {
     uint32_t disabled;          /* bit (1u << SCHED_NEST_x) turns x off */
+    const struct sched_nest_assume *assume; /* --assume, or NULL */
+    uint32_t nassume;
     const int64_t *tile_sizes;  /* --tile-sizes override, or NULL */
     uint32_t ntile_sizes;
     FILE *stats;                /* --stats: choices and modeled cycles, or NULL */

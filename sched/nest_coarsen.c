@@ -1006,7 +1006,7 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         return true;
     for (uint32_t k = 0; k < c->nchosen; k++)
         if (c->chosen[k].loop == tl)
-            bound = c->chosen[k].points;
+            bound = c->chosen[k].bound;
     IR_FOR_OPS(m, nest_for_body(m, tl), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind == IR_OP_SCF_FOR && !co.pl)

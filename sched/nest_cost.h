@@ -188,8 +188,9 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
  * nests, each a one-point program, and charge a nest whose buffer phases
  * count the runs of its loops its compute fill every run). `ktc-nest
  * --stats` prints it as "program modeled N cycles" for a program with more
- * than one nest or loops around its nest, when every such loop has a
- * constant trip count. */
+ * than one nest or loops around its nest, when every such loop has a trip
+ * count it knows on every tile id (constants, the tile id, the kernel
+ * arguments --assume gives), for the slowest tile id. */
 double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
                                 double out_bytes, uint32_t cores, uint32_t runs);
 

@@ -30,7 +30,13 @@ struct nest_ctx {
         ir_op loop;
         uint32_t phases;
         uint32_t instances; /* corelets the point loop is split across */
-        int64_t points; /* the point loop's trips, or a bound (0: none) */
+        int64_t points; /* the point loop's trips as the model priced them: a
+                           bound, or what --assume makes them (0: none) */
+        int64_t bound;  /* the bound on them the IR relies on (coarsening's
+                           views; = points unless assumed) */
+        ir_value total; /* a dynamic trip count's value, or IR_NONE */
+        bool at_bound;  /* it depends on kernel arguments and was priced at
+                           the bound (no --assume reached it) */
         int64_t tile;   /* the tile size chosen */
         ir_op rest;     /* a dynamic trip count's remainder loop, or IR_NONE */
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */
@@ -40,6 +46,7 @@ struct nest_ctx {
         struct nest_cost_xfer xfers[16]; /* p's transfers */
     } chosen[64];
     uint32_t nchosen;
+    uint32_t assume_used; /* bit i: the cost model priced a trip count with o->assume[i] */
 };
 
 /* Reports a located error at op and marks the pass failed; returns false. */
@@ -68,6 +75,31 @@ bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out);
 bool nest_lin_scale_add(struct nest_lin *a, const struct nest_lin *b, int64_t k);
 /* The constant a - b, when the difference of their linear forms is one. */
 bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t *out);
+
+/* ---- launch-time values (nest_assume.c) --------------------------------- */
+
+/* v for tile id `tile`: constants, the tile id and integer arithmetic of
+ * those (compares and selects too), through the parameters of a program
+ * called once to the caller's values, and with o (NULL: none) the kernel
+ * arguments o->assume names, each one it takes setting bit i of *used
+ * (used may be NULL); false when v depends on anything else. */
+bool nest_eval_at(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
+                  int64_t tile, uint32_t *used, int64_t *out);
+/* The tile ids of fn's grid (1 when it has none; 0 when more than 4096,
+ * or one not a positive constant). */
+int64_t nest_grid_tiles(const struct ir_module *m, ir_op fn);
+/* The largest v over the tile ids of fn's grid, with c's assumptions
+ * (nest_eval_at); false when one does not evaluate. */
+bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *used,
+                    int64_t *out);
+/* The kernel arguments v depends on, as "N, stride" (at most cap bytes). */
+void nest_launch_names(const struct ir_module *m, ir_value v, char *buf, size_t cap);
+/* Every --assume names an index or i32 argument of a kernel of c->m (a
+ * function nothing calls) whose type holds the value, once; else a located
+ * error at the kernel. */
+bool nest_assume_check(struct nest_ctx *c);
+/* --stats: each assumption, and whether the cost model used it. */
+void nest_assume_stats(const struct nest_ctx *c);
 
 /* ---- structure ------------------------------------------------------------ */
 

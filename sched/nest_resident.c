@@ -599,7 +599,8 @@ static int chosen_of(const struct nest_ctx *c, ir_op tl)
  * row's loads wait for the last pass reading the row buffer instead of
  * streaming while this row computes); with two (copies), nothing. A row is
  * as wide as the views bound it, or the row stride when it is a constant
- * (rows do not overlap). */
+ * (rows do not overlap), or the first pass's points as --assume priced
+ * them. */
 static bool resident_pays(struct nest_ctx *c, const struct pass *first, const struct pass *later,
                           uint32_t n, int64_t K, int64_t chunk, int64_t copies)
 {
@@ -634,6 +635,10 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
                     (double)l.k[k] / elems < chunks)
                     chunks = (double)l.k[k] / elems;
     }
+    /* --assume made the first pass's trip count less than its bound */
+    if (c->chosen[ch].points > 0 && c->chosen[ch].points < c->chosen[ch].bound &&
+        (double)c->chosen[ch].points < chunks)
+        chunks = (double)c->chosen[ch].points;
     if (chunks < 1)
         chunks = 1;
     double in = 0, out = 0, saved = 0, nests = 0;

@@ -1317,6 +1317,36 @@ static double modeled(struct ir_module *m, ir_op loop, const struct arch_device 
     return nest_cost_choose(dev, &t.p, phases, inst, &ch) ? ch.cycles : INFINITY;
 }
 
+/* --stats: the end of a nest's line, saying how a launch-time trip count of
+ * kernel arguments args was priced: at the bound the views give (no
+ * assumption reached it), or at `assumed`, what the assumptions `used`
+ * make it (bits of c->o->assume), within the bound. */
+static void stats_launch(const struct nest_ctx *c, const char *args, uint32_t used,
+                         int64_t assumed, int64_t bound)
+{
+    FILE *f = c->o->stats;
+    if (!args[0]) {
+        fputc('\n', f);
+        return;
+    }
+    if (assumed < 0) {
+        fprintf(f, " (a launch-time trip count of %s: %s%s)\n", args,
+                bound > 0 ? "priced at its bound" : "no bound to price it at",
+                bound > 0 && !c->o->nassume ? "; --assume prices it" : "");
+        return;
+    }
+    fprintf(f, " (a launch-time trip count of %s: priced at", args);
+    for (uint32_t i = 0, n = 0; i < c->o->nassume && i < 32; i++)
+        if (used & (1u << i))
+            fprintf(f, "%s %s=%lld", n++ ? "," : "", c->o->assume[i].name,
+                    (long long)c->o->assume[i].value);
+    if (assumed > bound)
+        fprintf(f, ", making it %lld, beyond the bound %lld the views give: priced at the "
+                   "bound)\n", (long long)assumed, (long long)bound);
+    else
+        fprintf(f, "; at most %lld)\n", (long long)bound);
+}
+
 bool nest_tile_sizes(struct nest_ctx *c)
 {
     struct ir_module *m = c->m;
@@ -1347,6 +1377,20 @@ bool nest_tile_sizes(struct nest_ctx *c)
         if (t.points < 0)
             t.points = bound_points(m, t.point_loop, t.total);
         bool dynamic = !split_const_int(m, t.total, &(int64_t){0});
+        /* a trip count of kernel arguments: priced at what --assume makes
+         * it on the slowest tile id, within the bound the IR keeps */
+        int64_t bound = t.points, assumed = -1;
+        uint32_t aused = 0;
+        char args[128] = "";
+        if (dynamic) {
+            nest_launch_names(m, t.total, args, sizeof args);
+            if (bound > 0 && nest_eval_most(c, t.fn, t.total, &aused, &assumed) && aused) {
+                assumed = assumed < 0 ? 0 : assumed;
+                t.points = assumed < bound ? assumed : bound;
+                c->assume_used |= aused;
+            } else
+                assumed = -1;
+        }
         t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
         t.splats_out = !(o->disabled & (1u << SCHED_NEST_SPLAT_HOIST));
         ir_walk(m, t.point_loop, measure, &t);
@@ -1399,20 +1443,24 @@ bool nest_tile_sizes(struct nest_ctx *c)
         }
         if (o->stats) {
             fprintf(o->stats, "ktc-nest: @%s: tile %llu of %s%lld points, %u phases, %u instance%s",
-                    fname, (unsigned long long)ch.tile, dynamic ? "at most " : "",
+                    fname, (unsigned long long)ch.tile, dynamic && assumed < 0 ? "at most " : "",
                     (long long)t.points, ch.phases,
                     ch.instances, ch.instances == 1 ? "" : "s");
             if (ch.cycles >= 0)
-                fprintf(o->stats, ", modeled %.0f cycles\n", ch.cycles);
+                fprintf(o->stats, ", modeled %.0f cycles", ch.cycles);
             else
-                fprintf(o->stats, ", scratchpad %lld of %lld bytes\n",
+                fprintf(o->stats, ", scratchpad %lld of %lld bytes",
                         (long long)(ch.tile * (uint64_t)t.scratch_per_point * ch.phases),
                         (long long)t.capacity);
+            stats_launch(c, args, aused, assumed, bound);
         }
         used += ch.tile * (uint64_t)t.scratch_per_point * ch.phases;
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;
+            c->chosen[c->nchosen].bound = bound;
+            c->chosen[c->nchosen].total = dynamic ? t.total : IR_NONE;
+            c->chosen[c->nchosen].at_bound = args[0] && assumed < 0;
             c->chosen[c->nchosen].tile = (int64_t)ch.tile;
             c->chosen[c->nchosen].rest = IR_NONE;
             c->chosen[c->nchosen].instances = ch.instances;
@@ -1454,9 +1502,12 @@ bool nest_tile_sizes(struct nest_ctx *c)
 
 /* The trips of the scf.for loops around op up to fn (false: one is not
  * constant); a dynamic trip count's tile loop and remainder loop count
- * the bound on its points tile-size selection took, points / T and
- * points mod T. */
-static bool trips_around(const struct nest_ctx *c, ir_op op, ir_op fn, double *out)
+ * the points tile-size selection priced (a bound, or what --assume makes
+ * them), points / T and points mod T. With tile >= 0, trip counts are
+ * evaluated for that tile id (nest_eval_at, with the assumptions): a row
+ * loop of rows pid, pid + 32, ... runs its own trips on each core, and a
+ * tiled one its own whole tiles and remainder. */
+static bool trips_around(const struct nest_ctx *c, ir_op op, ir_op fn, int64_t tile, double *out)
 {
     const struct ir_module *m = c->m;
     *out = 1;
@@ -1471,10 +1522,19 @@ static bool trips_around(const struct nest_ctx *c, ir_op op, ir_op fn, double *o
             uint32_t k = 0;
             while (k < c->nchosen && c->chosen[k].loop != l && c->chosen[k].rest != l)
                 k++;
-            if (k == c->nchosen || c->chosen[k].points < 1 || c->chosen[k].tile < 1)
-                return false;
-            int64_t p = c->chosen[k].points, T = c->chosen[k].tile;
-            *out *= (double)(c->chosen[k].loop == l ? p / T : p % T);
+            if (k < c->nchosen && c->chosen[k].points >= 1 && c->chosen[k].tile >= 1) {
+                int64_t p = c->chosen[k].points, T = c->chosen[k].tile, b = c->chosen[k].bound;
+                if (tile >= 0 && c->chosen[k].total &&
+                    nest_eval_at(m, c->o, c->chosen[k].total, tile, NULL, &p))
+                    p = p < 0 ? 0 : b > 0 && p > b ? b : p;
+                *out *= (double)(c->chosen[k].loop == l ? p / T : p % T);
+                continue;
+            }
+        }
+        if (o->nopnd >= 3 && tile >= 0 && nest_eval_at(m, c->o, o->opnd[0], tile, NULL, &lb) &&
+            nest_eval_at(m, c->o, o->opnd[1], tile, NULL, &ub) &&
+            nest_eval_at(m, c->o, o->opnd[2], tile, NULL, &st) && st > 0) {
+            *out *= ub > lb ? (double)((ub - lb + st - 1) / st) : 0;
             continue;
         }
         if (o->nopnd < 3 || !split_const_int(m, o->opnd[0], &lb) ||
@@ -1489,6 +1549,7 @@ static bool trips_around(const struct nest_ctx *c, ir_op op, ir_op fn, double *o
 struct prog_bytes {
     const struct nest_ctx *c;
     ir_op fn;
+    int64_t tile; /* the tile id trip counts are evaluated for (-1: none) */
     double in, out;
     bool unknown;
 };
@@ -1499,17 +1560,21 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     struct nest_side s[2];
     if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
         return true;
-    if (!nest_read_side(m, op, 0, &s[0]) || !nest_read_side(m, op, 1, &s[1])) {
-        pb->unknown = true;
-        return true;
-    }
+    /* only the device-memory side is counted: the other may be one
+     * nest_read_side cannot read (a masked store's scratchpad word at
+     * %row mod 64) */
+    bool ok0 = nest_read_side(m, op, 0, &s[0]), ok1 = nest_read_side(m, op, 1, &s[1]);
     bool ld = !s[0].fifo && nest_is_ddr(m, s[0].v), st = !s[1].fifo && nest_is_ddr(m, s[1].v);
     if (!ld && !st)
         return true;
+    if ((ld && !ok0) || (st && !ok1)) {
+        pb->unknown = true;
+        return true;
+    }
     ir_type ty = ir_value_type(m, s[ld ? 0 : 1].v);
     int64_t all = nest_memref_bytes(m, ty), n = ir_type_numel(m, ty), k = 1;
     double trips;
-    if (all <= 0 || n <= 0 || !trips_around(pb->c, op, pb->fn, &trips)) {
+    if (all <= 0 || n <= 0 || !trips_around(pb->c, op, pb->fn, pb->tile, &trips)) {
         pb->unknown = true;
         return true;
     }
@@ -1597,6 +1662,7 @@ static uint32_t modulo_of(const struct ir_module *m, ir_op tl)
 struct chains {
     struct nest_ctx *c;
     ir_op fn;
+    int64_t tile;
     double cycles;
     bool unknown;
 };
@@ -1625,7 +1691,7 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     bool ddr = false;
     ir_walk(m, op, ddr_xfer, &ddr);
     double trips;
-    if (ddr || !trips_around(ch->c, op, ch->fn, &trips)) {
+    if (ddr || !trips_around(ch->c, op, ch->fn, ch->tile, &trips)) {
         ch->unknown = ddr ? ch->unknown : true;
         return true; /* a remainder loop's per-point DMA: not modeled here */
     }
@@ -1683,18 +1749,19 @@ static bool remeasure(struct nest_ctx *c, ir_op tl, struct nest_cost_program *np
     return true;
 }
 
-/* The line of a program of one nest run once whose pipelines
- * register-carry or fuse-pipelines merged after its tile was chosen. */
-static bool o_stats_merged(struct nest_ctx *c, ir_op fn, double cycles)
-{
-    struct ir_module *m = c->m;
-    const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
-    fprintf(c->o->stats, "ktc-nest: @%s: program modeled %.0f cycles (1 nest, its pipelines "
-            "merged)\n", fname, cycles);
-    return true;
-}
+/* What --stats says of a program for one tile id (nest_program_stats). */
+struct prog_line {
+    uint32_t n;           /* its tiled nests */
+    double around;        /* the trips of the loops around the last one */
+    double merged;        /* one nest's cycles measured again (merged), or < 0 */
+    double nests, in, out; /* nest_cost_program_cycles' terms */
+    double cycles;
+};
 
-void nest_program_stats(struct nest_ctx *c, ir_op fn)
+/* fn's program line for tile id `tile` (-1: trip counts the tile id
+ * changes are not known); false when there is none (a trip count not
+ * known, a nest not modeled). */
+static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_line *pl)
 {
     struct ir_module *m = c->m;
     double steady = 0, fill = 0, around = 1, merged = -1;
@@ -1707,8 +1774,8 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
             inside |= p == fn;
         if (!inside)
             continue;
-        if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, &trips))
-            return;
+        if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, tile, &trips))
+            return false;
         around = trips;
         /* as the nest came out: its corelet split (none when corelets left
          * it whole) and buffer phases (row-phases may have added some) */
@@ -1750,26 +1817,62 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         if (rows && solo >= 0)
             st = solo - nest_cost_dma_latency(c->dev, &c->chosen[i].p);
         steady += trips * (one_tile ? solo : st);
-        if (!one_tile && solo - st > fill)
+        if (!one_tile && trips > 0 && solo - st > fill)
             fill = solo - st;
         n++;
     }
-    struct chains chs = {.c = c, .fn = fn};
+    struct chains chs = {.c = c, .fn = fn, .tile = tile};
     ir_walk(m, fn, chain_walk, &chs);
     if (!chs.unknown)
         steady += chs.cycles;
-    struct prog_bytes pb = {.c = c, .fn = fn};
+    struct prog_bytes pb = {.c = c, .fn = fn, .tile = tile};
     ir_walk(m, fn, count_bytes, &pb);
-    if (n == 1 && around == 1 && merged >= 0 && o_stats_merged(c, fn, merged))
-        return; /* one nest run once, its pipelines merged: modeled again */
-    if (!n || pb.unknown || (n == 1 && around == 1))
-        return; /* one nest run once: its own line is the program */
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
     uint32_t cores = grid < ncores ? grid : ncores, runs = (grid + ncores - 1) / ncores;
+    *pl = (struct prog_line){.n = n, .around = around, .merged = merged,
+                             .nests = (steady + fill) * runs, .in = pb.in, .out = pb.out,
+                             .cycles = nest_cost_program_cycles(c->dev, steady + fill, pb.in,
+                                                                pb.out, cores, runs)};
+    if (n == 1 && around == 1 && merged >= 0)
+        return true; /* one nest run once, its pipelines merged: modeled again */
+    return n && !pb.unknown && !(n == 1 && around == 1); /* else its own line is the program */
+}
+
+void nest_program_stats(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    /* every tile id of the grid (the cores run theirs at once: the
+     * program takes the slowest one's time), or the bounds alone */
+    int64_t tiles = nest_grid_tiles(m, fn), at = -1;
+    struct prog_line best = {0}, pl;
+    bool varies = false;
+    for (int64_t t = tiles ? 0 : -1; t < tiles || t < 0; t++) {
+        if (!program_at(c, fn, t, &pl))
+            return;
+        varies |= t > 0 && pl.cycles != best.cycles;
+        if (t <= 0 || pl.cycles > best.cycles)
+            best = pl, at = t;
+        if (t < 0)
+            break;
+    }
     const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
+    if (best.n == 1 && best.around == 1 && best.merged >= 0) {
+        fprintf(c->o->stats, "ktc-nest: @%s: program modeled %.0f cycles (1 nest, its pipelines "
+                "merged)\n", fname, best.merged);
+        return;
+    }
     fprintf(c->o->stats,
             "ktc-nest: @%s: program modeled %.0f cycles (%u nests %.0f, device memory %.0f + "
-            "%.0f bytes a core)\n",
-            fname, nest_cost_program_cycles(c->dev, steady + fill, pb.in, pb.out, cores, runs),
-            n, (steady + fill) * runs, pb.in, pb.out);
+            "%.0f bytes a core",
+            fname, best.cycles, best.n, best.nests, best.in, best.out);
+    if (varies)
+        fprintf(c->o->stats, "; tile id %lld, the slowest", (long long)at);
+    bool bounds = false;
+    for (uint32_t i = 0; i < c->nchosen; i++)
+        for (ir_op p = ir_op_parent(m, c->chosen[i].loop); p && c->chosen[i].at_bound;
+             p = ir_op_parent(m, p))
+            bounds |= p == fn;
+    if (bounds)
+        fprintf(c->o->stats, "; launch-time trip counts priced at their bounds");
+    fprintf(c->o->stats, ")\n");
 }

@@ -43,7 +43,8 @@ struct opts {
     bool print_ir, verbose;
     const char *launch_args[MAX_ARGS]; /* `ktc run`: passed to ktc-launch */
     int nlaunch;
-    const char *nest_args[MAX_ARGS]; /* --disable=NAME, --tile-sizes, --stats for ktc-nest */
+    const char *nest_args[MAX_ARGS]; /* --disable=NAME, --tile-sizes, --assume, --stats
+                                        for ktc-nest */
     int nnest;
     bool skip_nest; /* --disable=nest */
 };
@@ -67,6 +68,9 @@ static void usage(FILE *f)
             "  --disable=NAME        turn a ktc-nest transformation off (repeatable); `nest`\n"
             "                        skips the whole stage\n"
             "  --tile-sizes=N,...    ktc-nest's tile sizes, one per tiled loop\n"
+            "  --assume NAME=VALUE   the launch-time value ktc-nest's cost model prices a\n"
+            "                        kernel argument at (repeatable; the code stays correct\n"
+            "                        for every value)\n"
             "  --stats               ktc-nest's choices (and, with `run`, ktc-launch's stats)\n"
             "  -v                    print each stage's command\n"
             "  --help, --version\n");
@@ -111,8 +115,15 @@ static int parse_args(struct opts *o, int argc, char **argv)
             o->verbose = true;
         else if (strcmp(a, "--disable=nest") == 0)
             o->skip_nest = true;
-        else if ((strncmp(a, "--disable=", 10) == 0 || strncmp(a, "--tile-sizes=", 13) == 0 ||
-                  strcmp(a, "--stats") == 0) && o->nnest < MAX_ARGS - 1) {
+        else if (strcmp(a, "--assume") == 0 && i + 1 == argc)
+            return usage_error("missing NAME=VALUE after", a);
+        else if (strcmp(a, "--assume") == 0 && o->nnest < MAX_ARGS - 2) {
+            o->nest_args[o->nnest++] = a;
+            o->nest_args[o->nnest++] = argv[++i];
+        }
+        else if ((strncmp(a, "--disable=", 10) == 0 || strncmp(a, "--assume=", 9) == 0 ||
+                  strncmp(a, "--tile-sizes=", 13) == 0 || strcmp(a, "--stats") == 0) &&
+                 o->nnest < MAX_ARGS - 1) {
             o->nest_args[o->nnest++] = a;
             if (run && strcmp(a, "--stats") == 0 && o->nlaunch < MAX_ARGS - 1)
                 o->launch_args[o->nlaunch++] = a; /* ktc-launch's --stats too */

@@ -1,6 +1,7 @@
 /* ktc_nest.c - ktc-nest: `sched.routed` → `sched.nested`, every program's
  * schedule restructured into tiles moved in bulk ahead of the compute
  * (sched/nest.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 #include "sched/nest.h"
 #include "tools/pass.h"
 
-enum { MAX_DISABLE = 32, MAX_TILES = 64 };
+enum { MAX_DISABLE = 32, MAX_TILES = 64, MAX_ASSUME = 32 };
 
 /* "N,M,..." into sizes; returns the count, or -1 on a malformed list. */
 static int parse_sizes(const char *s, int64_t *sizes)
@@ -29,6 +30,30 @@ static int parse_sizes(const char *s, int64_t *sizes)
     }
 }
 
+enum { MAX_NAME = 64 };
+
+/* "NAME=VALUE" (VALUE a decimal integer) into a, its name copied to name;
+ * false when malformed. */
+static bool parse_assume(const char *s, struct sched_nest_assume *a, char name[MAX_NAME])
+{
+    const char *eq = strchr(s, '=');
+    if (!eq || eq == s || !eq[1] || eq - s >= MAX_NAME)
+        return false;
+    for (const char *p = s; p < eq; p++)
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (p > s && *p >= '0' && *p <= '9')))
+            return false;
+    char *end;
+    errno = 0;
+    long long v = strtoll(eq + 1, &end, 10);
+    if (*end || errno)
+        return false;
+    memcpy(name, s, (size_t)(eq - s));
+    name[eq - s] = 0;
+    *a = (struct sched_nest_assume){.name = name, .value = v};
+    return true;
+}
+
 static bool nest(struct ir_module *m, const struct arch_device *dev, const void *arg,
                  struct ir_diag *diag)
 {
@@ -37,8 +62,8 @@ static bool nest(struct ir_module *m, const struct arch_device *dev, const void 
 
 int main(int argc, char **argv)
 {
-    const char *disable[MAX_DISABLE], *tiles = NULL;
-    size_t ndisable = 0;
+    const char *disable[MAX_DISABLE], *tiles = NULL, *assume[MAX_ASSUME];
+    size_t ndisable = 0, nassume = 0;
     bool stats = false;
     const struct cli_flag flags[] = {
         {"disable", "turn a transformation off (repeatable): sink, reductions," CLI_MORE
@@ -51,6 +76,12 @@ int main(int argc, char **argv)
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
          .arg = "=N,..."},
+        {"assume", "price a launch-time trip count for kernel argument" CLI_MORE
+                   "NAME (index or i32) = VALUE (repeatable): the cost" CLI_MORE
+                   "model's choices only; the code stays correct for" CLI_MORE
+                   "every value",
+         .values = assume, .max_values = MAX_ASSUME, .nvalues = &nassume, .named = true,
+         .arg = " NAME=VALUE"},
         {"stats", "print each program's tile choice and modeled cycles on stderr",
          .is_bool = true, .set = &stats},
     };
@@ -78,6 +109,14 @@ int main(int argc, char **argv)
         o.tile_sizes = sizes;
         o.ntile_sizes = (uint32_t)n;
     }
+    struct sched_nest_assume assumed[MAX_ASSUME];
+    char names[MAX_ASSUME][MAX_NAME];
+    for (size_t i = 0; i < nassume; i++)
+        if (!parse_assume(assume[i], &assumed[i], names[i]))
+            return cli_usage_error(&c, "--assume takes NAME=VALUE, VALUE an integer, not '%s'",
+                                   assume[i]);
+    o.assume = nassume ? assumed : NULL;
+    o.nassume = (uint32_t)nassume;
     return pass_main(&c, (const char *const[]){"sched.routed", "sched.nested", NULL},
                      "sched.nested", nest, &o);
 }

@@ -11,7 +11,10 @@
 # --stats`'s "program modeled N cycles" lines when there are, else the sum
 # of its "modeled N cycles" over the nests; the last column says which) and
 # its error against the nested run. Every run is checked against ktc-interp; a
-# kernel that does not compile or differs shows why in its row.
+# kernel that does not compile or differs shows why in its row. The launch
+# arguments that are integer values of index or i32 kernel arguments (N=8192)
+# are also given to the compiler as `--assume N=8192`, so the cost model
+# prices the launch it is measured on.
 # Usage: bazel run //tests/bench:nest_table [-- --device=NAME] [-- KERNEL.mlir[:ARGS]...]
 set -u
 tools=$(dirname "$(readlink -f "$1")")
@@ -88,11 +91,18 @@ for spec in "${kernels[@]}"; do
     la=
     [ "$k" != "$spec" ] && la=${spec#*:}
     name=$(basename "$k" .mlir)
+    # --arg NAME=INTEGER of an index or i32 argument of the kernel -> --assume
+    assume=()
+    for a in ${la//,/ }; do
+        n=${a%%=*} v=${a#*=}
+        [ "$n" != "$a" ] && [[ $v =~ ^-?[0-9]+$ ]] &&
+            grep -qE "%$n: (index|i32)\b" "$k" && assume+=(--assume "$n=$v")
+    done
     run "$name.first" "$k" "$la" --disable=nest
     first=$cyc
-    run "$name.nodbuf" "$k" "$la" --disable=double-buffering
+    run "$name.nodbuf" "$k" "$la" --disable=double-buffering "${assume[@]}"
     nodbuf=$cyc
-    run "$name" "$k" "$la"
+    run "$name" "$k" "$la" "${assume[@]}"
     ratio=- cratio=- speedup=- err=-
     if [[ $cyc =~ ^[0-9]+$ ]]; then
         [[ $roof =~ ^[0-9]+$ ]] && [ "$roof" -gt 0 ] && ratio=$(awk -v a="$cyc" -v b="$roof" 'BEGIN {printf "%.2f", a / b}')
@@ -100,10 +110,12 @@ for spec in "${kernels[@]}"; do
         [[ $first =~ ^[0-9]+$ ]] && speedup=$(awk -v a="$first" -v b="$cyc" 'BEGIN {printf "%.1fx", a / b}')
         [[ $pred =~ ^[0-9]+$ ]] && err=$(awk -v p="$pred" -v c="$cyc" 'BEGIN {printf "%+.1f%%", 100 * (p - c) / c}')
     fi
+    [ ${#assume[@]} -gt 0 ] && src="$src (${assume[*]})"
     printf '%-20s %10s %10s %10s %10s %6s %10s %6s %7s %10s %7s %s\n' "$name" "$first" "$cyc" "$nodbuf" "$roof" "$ratio" "$comp" "$cratio" "$speedup" "$pred" "$err" "$src"
 done
-echo "predicted (from): ktc-nest --stats' 'program modeled' line: 'program', nests inside loops with"
-echo "constant trip counts (nest_cost_program_cycles); 'merged', one nest run once whose pipelines"
+echo "predicted (from): ktc-nest --stats' 'program modeled' line: 'program', nests inside loops whose"
+echo "trip counts it knows: constants, the tile id's (the slowest tile id's) or the --assume'd kernel"
+echo "arguments' (nest_cost_program_cycles); 'merged', one nest run once whose pipelines"
 echo "register-carry or fuse-pipelines merged after its tile was chosen, re-predicted from its point"
 echo "loop as they left it; else 'nests', the sum of the nests' modeled cycles (tile-size selection's"
 echo "prediction), one run each (a nest inside a loop of dynamic trip count is then counted once)."

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # nest_cli_test.sh KTC KTC_NEST ADD.mlir - the command line of ktc-nest and
 # the driver's nest flags: --disable=NAME (repeatable, names checked),
-# --tile-sizes (a list of numbers), --stats, the stages it takes; `ktc
+# --tile-sizes (a list of numbers), --assume NAME=VALUE (an integer; a
+# kernel argument), --stats, the stages it takes; `ktc
 # compile --disable=nest` skips the stage, other --disable names and
-# --tile-sizes/--stats reach ktc-nest, --stop-after=nest writes its file.
+# --tile-sizes/--assume/--stats reach ktc-nest, --stop-after=nest writes its file.
 set -u
 ktc=$1 nest=$2 example=$3
 . "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
@@ -20,6 +21,12 @@ expect "malformed --tile-sizes" 2 "$nest" --tile-sizes=4,x "$tmp/add.routed"
 has "malformed message" "$tmp/err" "numbers separated by commas"
 expect "--tile-sizes count" 1 "$nest" --tile-sizes=4,4 "$tmp/add.routed"
 has "count message located" "$tmp/err" "add.mlir:[0-9]+:[0-9]+: error: --tile-sizes gives 2 sizes for 1 reserve_size op"
+expect "malformed --assume" 2 "$nest" --assume N=8k "$tmp/add.routed"
+has "--assume message" "$tmp/err" "--assume takes NAME=VALUE, VALUE an integer, not 'N=8k'"
+expect "--assume without a value" 2 "$nest" --assume "N=" "$tmp/add.routed"
+expect "--assume without =" 2 "$nest" --assume N "$tmp/add.routed"
+expect "--assume of no argument" 1 "$nest" --assume N=4 "$tmp/add.routed"
+has "--assume names the arguments" "$tmp/err" "add.mlir:[0-9]+:[0-9]+: error: --assume N=4: the kernel has no index or i32 argument named 'N' \(it has: a, b, c\)"
 expect "a KTIR file is refused" 1 "$nest" "$example"
 has "wrong stage message" "$tmp/err" "expected a 'sched.routed' or 'sched.nested' file"
 
@@ -42,6 +49,9 @@ expect "ktc --disable=nest" 0 "$ktc" compile "$example" -o "$tmp/b.sc" -v --disa
 if grep -q '^ktc-nest' "$tmp/err"; then fail "--disable=nest still runs ktc-nest"; else pass "--disable=nest skips the stage"; fi
 expect "ktc passes --disable and --tile-sizes" 0 "$ktc" compile "$example" -o "$tmp/c.sc" -v --disable=coarsening --tile-sizes=8
 has "flags reach ktc-nest" "$tmp/err" "^ktc-nest --disable=coarsening --tile-sizes=8"
+expect "ktc passes --assume" 2 "$ktc" compile "$example" -o "$tmp/f.sc" -v --assume N=x --assume=M=1
+has "--assume reaches ktc-nest" "$tmp/err" "^ktc-nest --assume N=x --assume=M=1"
+expect "ktc --assume without a value" 2 "$ktc" compile "$example" --assume
 expect "ktc --stats" 0 "$ktc" compile "$example" -o "$tmp/d.sc" --stats
 has "ktc-nest's stats" "$tmp/err" "^ktc-nest: @local_schedule_0: tile"
 expect "ktc bad --disable" 2 "$ktc" compile "$example" -o "$tmp/e.sc" --disable=bogus

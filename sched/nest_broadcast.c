@@ -99,6 +99,28 @@ static bool count_writes(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* Whether transfer x loads from device memory (its side *src), from a
+ * source and at subscripts invariant in loop L, into a scratchpad memref
+ * (*dst) at constant subscripts; h gets the ops its source needs moved out
+ * of L. */
+static bool invariant_load(const struct ir_module *m, ir_op x, ir_op L, struct nest_side *src,
+                           struct nest_side *dst, ir_op *h, uint32_t *nh)
+{
+    if (!nest_read_side(m, x, 0, src) || !nest_read_side(m, x, 1, dst) || src->fifo ||
+        dst->fifo || !nest_is_ddr(m, src->v) || nest_is_ddr(m, dst->v))
+        return false;
+    *nh = 0;
+    if (!invariant(m, src->v, L, h, nh))
+        return false;
+    for (uint32_t i = 0; i < src->nsub; i++)
+        if (src->sub[i].v && !invariant(m, src->sub[i].v, L, h, nh))
+            return false;
+    for (uint32_t i = 0; i < dst->nsub; i++)
+        if (dst->sub[i].v)
+            return false;
+    return true;
+}
+
 /* Whether transfer x (in stage s of pipeline pipe, in point loop pl of tile
  * loop tl) can be hoisted: a load from device memory of the same elements
  * at every point into a buffer of the pipeline's private that nothing else
@@ -107,18 +129,8 @@ static bool hoistable(const struct ir_module *m, ir_op x, ir_op s, ir_op pipe, i
                       uint32_t *nh)
 {
     struct nest_side src, dst;
-    if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
-        dst.fifo || !nest_is_ddr(m, src.v) || nest_is_ddr(m, dst.v))
+    if (!invariant_load(m, x, tl, &src, &dst, h, nh))
         return false;
-    *nh = 0;
-    if (!invariant(m, src.v, tl, h, nh))
-        return false;
-    for (uint32_t i = 0; i < src.nsub; i++)
-        if (src.sub[i].v && !invariant(m, src.sub[i].v, tl, h, nh))
-            return false;
-    for (uint32_t i = 0; i < dst.nsub; i++)
-        if (dst.sub[i].v)
-            return false;
     ir_op priv = ir_value_def(m, dst.v);
     if (!priv || ir_op_get(m, priv)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, priv) != pipe)
         return false;
@@ -458,18 +470,8 @@ static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op tl, ir_
                            uint32_t *nh)
 {
     struct nest_side src, dst;
-    if (!nest_read_side(m, x, 0, &src) || !nest_read_side(m, x, 1, &dst) || src.fifo ||
-        dst.fifo || !nest_is_ddr(m, src.v) || nest_is_ddr(m, dst.v))
+    if (!invariant_load(m, x, L, &src, &dst, h, nh))
         return false;
-    *nh = 0;
-    if (!invariant(m, src.v, L, h, nh))
-        return false;
-    for (uint32_t i = 0; i < src.nsub; i++)
-        if (src.sub[i].v && !invariant(m, src.sub[i].v, L, h, nh))
-            return false;
-    for (uint32_t i = 0; i < dst.nsub; i++)
-        if (dst.sub[i].v)
-            return false;
     ir_op a = ir_value_def(m, dst.v);
     if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || value_inside(m, dst.v, L) ||
         ir_op_get(m, a)->nopnd || !nest_memref_bytes(m, ir_value_type(m, dst.v)))

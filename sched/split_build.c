@@ -438,6 +438,35 @@ ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, i
 
 /* ---- affine helpers ----------------------------------------------------- */
 
+bool split_aff_linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
+                      int64_t *scoef, int64_t *c0)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *c0 += scale * a->v;
+        return true;
+    case IR_AFF_DIM:
+        coef[a->v] += scale;
+        return true;
+    case IR_AFF_SYM:
+        if (!scoef)
+            return false;
+        scoef[a->v] += scale;
+        return true;
+    case IR_AFF_ADD:
+        return split_aff_linear(m, a->lhs, scale, coef, scoef, c0) &&
+               split_aff_linear(m, a->rhs, scale, coef, scoef, c0);
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, a->rhs);
+        return r->kind == IR_AFF_CONST &&
+               split_aff_linear(m, a->lhs, scale * r->v, coef, scoef, c0);
+    }
+    default:
+        return false;
+    }
+}
+
 ir_aff split_aff_subst(struct ir_module *m, ir_aff e, const ir_aff *sub)
 {
     const struct ir_aff_info *a = ir_aff_get(m, e);

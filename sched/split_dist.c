@@ -138,33 +138,6 @@ static const struct ir_attr_info *attr_of(const struct ir_module *m, ir_op op, c
     return ai && ai->kind == kind ? ai : NULL;
 }
 
-/* Adds e = sum coef dims + scoef syms + c0 when e is linear. */
-static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
-                   int64_t *scoef, int64_t *c0)
-{
-    const struct ir_aff_info *a = ir_aff_get(m, e);
-    switch (a->kind) {
-    case IR_AFF_CONST:
-        *c0 += scale * a->v;
-        return true;
-    case IR_AFF_DIM:
-        coef[a->v] += scale;
-        return true;
-    case IR_AFF_SYM:
-        scoef[a->v] += scale;
-        return true;
-    case IR_AFF_ADD:
-        return linear(m, a->lhs, scale, coef, scoef, c0) &&
-               linear(m, a->rhs, scale, coef, scoef, c0);
-    case IR_AFF_MUL: {
-        const struct ir_aff_info *r = ir_aff_get(m, a->rhs);
-        return r->kind == IR_AFF_CONST && linear(m, a->lhs, scale * r->v, coef, scoef, c0);
-    }
-    default:
-        return false;
-    }
-}
-
 /* Partition i's set with symbols (p->op's dynamic sizes, in order) into
  * p->lo/hi/shi: constant lower bounds, upper bounds constant or S + c; false
  * after a located error. */
@@ -191,7 +164,7 @@ static bool sym_box(struct split_ctx *c, const struct dview *d, struct part *p,
         int64_t coef[MAX_RANK] = {0}, scoef[MAX_RANK] = {0}, c0 = 0;
         int32_t k = -1, j = -1;
         uint32_t nd = 0, ns = 0;
-        bool ok = linear(m, set->cons[n], 1, coef, scoef, &c0);
+        bool ok = split_aff_linear(m, set->cons[n], 1, coef, scoef, &c0);
         for (uint32_t x = 0; ok && x < d->rank; x++)
             if (coef[x])
                 nd++, k = (int32_t)x;
@@ -1197,7 +1170,7 @@ static bool tile_start(const struct ir_module *m, ir_op at, uint32_t k, int64_t 
     f->n = 0;
     f->c = lo;
     if (bm->ndims > 16 || bm->nsyms || k >= bm->nres ||
-        !linear(m, bm->res[k], 1, coef, scoef, &f->c))
+        !split_aff_linear(m, bm->res[k], 1, coef, scoef, &f->c))
         return false;
     for (uint32_t i = 0; i < bm->ndims; i++) {
         if (!coef[i])
@@ -1406,7 +1379,7 @@ static bool runtime_slice(struct split_ctx *c, const struct dview *d, ir_op at)
         int64_t coef[MAX_RANK] = {0}, scoef[MAX_RANK] = {0}, c0 = 0;
         uint32_t ns = 0;
         int32_t j = -1;
-        bool ok = bs->nsyms <= MAX_RANK && linear(m, bs->cons[n], 1, coef, scoef, &c0);
+        bool ok = bs->nsyms <= MAX_RANK && split_aff_linear(m, bs->cons[n], 1, coef, scoef, &c0);
         for (uint32_t x = 0; ok && x < bs->nsyms; x++)
             if (scoef[x])
                 ns++, j = (int32_t)x;

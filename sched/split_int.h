@@ -140,6 +140,10 @@ ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, i
 
 /* ---- affine helpers ----------------------------------------------------- */
 
+/* Adds scale * e to sum coef[i] dims + scoef[j] syms + c0 when e is linear
+ * (in its dims alone when scoef is NULL); false otherwise. */
+bool split_aff_linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
+                      int64_t *scoef, int64_t *c0);
 /* e with each dim i replaced by sub[i] (symbols kept). */
 ir_aff split_aff_subst(struct ir_module *m, ir_aff e, const ir_aff *sub);
 

@@ -132,40 +132,10 @@ static bool view_cast(struct prog *p, ir_value view, ir_op user, struct place *o
     return true;
 }
 
-/* Adds e = sum of coef dims + scoef syms + c0, when e is linear (in its
- * dims alone when scoef is NULL). */
-static bool linear_sym(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
-                       int64_t *scoef, int64_t *c0)
-{
-    const struct ir_aff_info *a = ir_aff_get(m, e);
-    switch (a->kind) {
-    case IR_AFF_CONST:
-        *c0 += scale * a->v;
-        return true;
-    case IR_AFF_DIM:
-        coef[a->v] += scale;
-        return true;
-    case IR_AFF_SYM:
-        if (!scoef)
-            return false;
-        scoef[a->v] += scale;
-        return true;
-    case IR_AFF_ADD:
-        return linear_sym(m, a->lhs, scale, coef, scoef, c0) &&
-               linear_sym(m, a->rhs, scale, coef, scoef, c0);
-    case IR_AFF_MUL: {
-        const struct ir_aff_info *r = ir_aff_get(m, a->rhs);
-        return r->kind == IR_AFF_CONST && linear_sym(m, a->lhs, scale * r->v, coef, scoef, c0);
-    }
-    default:
-        return false;
-    }
-}
-
 /* Adds e = sum of coef[i] * operand i + c0 when e is linear in its dims. */
 static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef, int64_t *c0)
 {
-    return linear_sym(m, e, scale, coef, NULL, c0);
+    return split_aff_linear(m, e, scale, coef, NULL, c0);
 }
 
 /* The index value of affine expression e over operands (its dims) at b:
@@ -225,7 +195,7 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
         uint32_t nd = 0, ns = 0;
         int32_t k = -1, j = -1;
         bool ok = set->ndims == rank && rank <= MAX_LOOPS && set->nsyms <= MAX_LOOPS &&
-                  linear_sym(m, set->cons[i], 1, coef, scoef, &c0);
+                  split_aff_linear(m, set->cons[i], 1, coef, scoef, &c0);
         for (uint32_t d = 0; ok && d < set->ndims; d++)
             if (coef[d])
                 nd++, k = (int32_t)d;

@@ -175,16 +175,9 @@ void split_dce(struct ir_module *m, ir_op root)
 
 bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v)
 {
-    IR_FOR_OPS(m, blk, op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        for (uint32_t i = 0; i < o->nopnd; i++)
-            if (o->opnd[i] == v)
-                return true;
-        for (uint32_t r = 0; r < o->nreg; r++)
-            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
-                if (split_block_uses(m, b, v))
-                    return true;
-    }
+    IR_FOR_OPS(m, blk, op)
+        if (split_op_reads(m, op, v))
+            return true;
     return false;
 }
 

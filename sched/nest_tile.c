@@ -884,7 +884,14 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         bool dfifo = ir_type_get(m, dt)->kind == IR_TY_FIFO_SLOT;
         bool load = src && strcmp(src, "DDR") == 0, store = dst && strcmp(dst, "DDR") == 0;
         if (load && t->hoisted && nest_broadcast_load(m, op, t->tile_loop)) {
+            /* a load broadcast hoists before the point loop: once a tile,
+             * or once before the tiles when it is kept */
             t->p.fixed_scratch += (uint64_t)nest_memref_bytes(m, dt);
+            if (t->p.nxfers < 16)
+                t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
+                    .bytes_per_tile = (uint64_t)nest_memref_bytes(m, dt),
+                    .row_bytes = (uint64_t)nest_memref_bytes(m, dt),
+                    .kept = nest_broadcast_kept(m, op, t->tile_loop)};
             return true;
         }
         for (uint32_t i = 0; load && i < t->nloads; i++)

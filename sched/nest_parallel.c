@@ -10,7 +10,9 @@
  *   } {applicable_units = [L1LU, SFU, L1SU]}   ktdf.parallel_yield } }
  *
  * Also "lane-transfers", run last: the bulk DMAs of a split tile move one
- * transfer per instance, so each corelet starts on its rows as they land.
+ * transfer per instance, so each corelet starts on its rows as they land;
+ * and "store-blocks": the last pass of a corelet-blocks row and the row's
+ * bulk store go in blocks, each block's DMA after its own compute stage.
  */
 #include <stdlib.h>
 #include <string.h>

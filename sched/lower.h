@@ -170,7 +170,9 @@
  * different corelets or not, then count as the same one), the two boxes
  * are compared per iteration of those
  * common loops, dimension by dimension over the loops' ranges (other
- * loops' IVs over their whole range): A in iteration I and B in iteration
+ * loops' IVs over their whole range, a loop inside a stage included when
+ * its bounds are known before launch: two blocks of a row stored from
+ * loops of their own, tests/passes/lower/signals_blocks.mlir): A in iteration I and B in iteration
  * J meet only if their boxes overlap. The forward signal is kept when they
  * meet with J = I or J after I; the signal back only when B in an earlier
  * iteration meets A in a later one, and it goes where that dependence is

@@ -514,6 +514,62 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
     free(chain);
 }
 
+/* The scf.for loops inside leaf op of instance inst (a stage's own loops,
+ * not nodes of the tree): their IVs over their hulls, loops of that leaf
+ * only, when their bounds are known before launch on every core. */
+struct inner_loops {
+    struct lw *lw;
+    struct loops *ls;
+    uint32_t inst;
+};
+
+static bool inner_loop_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct inner_loops *il = ctx;
+    struct loops *ls = il->ls;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_SCF_FOR || o->nopnd < 3 || !o->nreg)
+        return true;
+    if (ls->n == sizeof ls->l / sizeof ls->l[0]) {
+        ls->full = true;
+        return false;
+    }
+    int64_t lo = 0, hi = 0, step = 0;
+    bool runs = false;
+    for (uint32_t c = 0; c < il->lw->ncores; c++) {
+        int64_t b[3];
+        for (int k = 0; k < 3; k++)
+            if (!lw_eval(il->lw, o->opnd[k], il->inst, c, &b[k]))
+                return true;
+        if (b[2] <= 0 || (c && b[2] != step))
+            return true;
+        step = b[2];
+        if (b[1] <= b[0])
+            continue;
+        int64_t last = b[0] + (b[1] - b[0] - 1) / step * step;
+        lo = runs && lo < b[0] ? lo : b[0];
+        hi = runs && hi > last ? hi : last;
+        runs = true;
+    }
+    struct loop *l = &ls->l[ls->n++];
+    l->iv = ir_block_get(m, ir_region_entry(m, o->regs[0]))->args[0];
+    l->inst = il->inst;
+    l->node = 0;
+    l->common = false;
+    l->step = step;
+    l->trip = 0;
+    l->range = runs ? (struct rng){lo, hi, false, false} : (struct rng){1, 0, false, false};
+    return true;
+}
+
+static void add_inner_loops(struct lw *lw, uint32_t leaf, struct loops *ls)
+{
+    const struct lw_node *nd = &lw->nodes[leaf];
+    struct inner_loops il = {lw, ls, nd->inst};
+    if (!nd->xfer)
+        ir_walk(lw->m, nd->op, inner_loop_op, &il);
+}
+
 /* The loop of ls whose IV atom t is, or ls->n. */
 static uint32_t loop_of(const struct loops *ls, ir_value v, uint32_t inst)
 {
@@ -1406,6 +1462,8 @@ bool lw_plan_signals(struct lw *lw)
                         ls->full = false;
                         add_loops(lw, x, pr.r, ls);
                         add_loops(lw, y, pr.r, ls);
+                        add_inner_loops(lw, x, ls);
+                        add_inner_loops(lw, y, ls);
                         usable = !ls->full && lw->nodes[pr.r].in_loop == (ls->ncommon > 0);
                         ls->par = ls->pinned = 0;
                         for (uint32_t c = 0; c < ls->ncommon; c++) {

@@ -493,6 +493,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(RESIDENT_ROWS))
             nest_resident(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (ON(STORE_BLOCKS))
+            nest_store_blocks(&c, c.progs[i]);
 #undef ON
     for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
         nest_program_stats(&c, c.progs[i]);

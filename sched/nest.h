@@ -498,6 +498,34 @@
  *                     subscript by its value: each pipeline builds its
  *                     own 0). softmax_8x16384 3781 -> 3737 cycles,
  *                     softmax_wide 38222 -> 38178.
+ *  store-blocks       Runs last (listed last, for the same reason): an
+ *                     outer pipeline run at most 4 times (the product of
+ *                     the constant trip counts of the loops around it: the
+ *                     tiles a core runs) whose store stage moves a buffer
+ *                     in one bulk DMA that the compute stage just before
+ *                     it writes only in its last pass, a corelet-blocks
+ *                     split (a one-point loop; N instances, the IV used
+ *                     only as %i * P, one pipeline whose stages each loop
+ *                     J times over u points of the block, the loop's IV
+ *                     used only as %j * u, u * J = P), splits the pass
+ *                     and the store in B = 4 blocks (fewer when they do
+ *                     not divide J and P): block q's pass has instance %i
+ *                     do the points q * N * P / B + %i * P / B on (its
+ *                     loops J / B iterations), block 0 in the compute
+ *                     stage, each other block in a compute stage of its
+ *                     own after it (a copy of the stage with that pass
+ *                     alone), and the store is B DMAs of N * P / B points
+ *                     in order. ktc-lower signals each DMA after its
+ *                     block's stage (a loop in a stage counts with its
+ *                     bounds, sched/lower_sync.c), so the row's first
+ *                     blocks go out while the last is computed and only
+ *                     the last block's store is left after the pass
+ *                     (softmax_8x16384: 3737 -> 3639 cycles). Each block
+ *                     fills and drains its own pipeline and reloads its
+ *                     splat, every run, while the store it hides is the
+ *                     last run's: hence the bound on the runs (16 rows of
+ *                     16384 on 4 cores, 4 a core: 6158 -> 6127;
+ *                     softmax_4096x1024, many tiles: 82433 -> 82446).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -561,7 +589,8 @@
     X(CORELET_BLOCKS, "corelet-blocks")                                                       \
     X(RESIDENT_ROWS, "resident-rows")                                                         \
     X(CHUNK_LOADS, "chunk-loads")                                                             \
-    X(UNIT_LOOPS, "unit-loops")
+    X(UNIT_LOOPS, "unit-loops")                                                               \
+    X(STORE_BLOCKS, "store-blocks")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

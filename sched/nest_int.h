@@ -248,6 +248,8 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
 bool nest_corelets(struct nest_ctx *c);
 /* The lane-transfers transformation (nest.h), after every other. */
 bool nest_lane_transfers(struct nest_ctx *c, ir_op fn);
+/* The store-blocks transformation (nest.h, nest_parallel.c), run last. */
+bool nest_store_blocks(struct nest_ctx *c, ir_op fn);
 /* resident-rows (nest_resident.c). */
 bool nest_resident(struct nest_ctx *c, ir_op fn);
 /* nest_whole.c: 1 when every stage under op (those holding pipelines

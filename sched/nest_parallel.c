@@ -10,7 +10,9 @@
  *   } {applicable_units = [L1LU, SFU, L1SU]}   ktdf.parallel_yield } }
  *
  * Also "lane-transfers", run last: the bulk DMAs of a split tile move one
- * transfer per instance, so each corelet starts on its rows as they land.
+ * transfer per instance, so each corelet starts on its rows as they land;
+ * and "store-blocks": the last pass of a corelet-blocks row and the row's
+ * bulk store go in blocks, each block's DMA after its own compute stage.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -745,6 +747,344 @@ bool nest_lane_transfers(struct nest_ctx *c, ir_op fn)
     sched_ops_of_kind(c->m, fn, IR_OP_KTDF_PARALLEL, &p);
     for (uint32_t i = 0; i < p.n; i++)
         lane_split(c, p.v[i]);
+    free(p.v);
+    return true;
+}
+
+/* ---- store-blocks ------------------------------------------------------------ */
+
+/* The ops under root (root included) with v among their operands. */
+struct users {
+    ir_value of;
+    ir_op v[64];
+    uint32_t n;
+    bool over;
+};
+
+static bool users_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct users *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t k = 0; k < o->nopnd; k++)
+        if (o->opnd[k] == u->of) {
+            if (u->n < 64)
+                u->v[u->n++] = op;
+            else
+                u->over = true;
+            break;
+        }
+    return true;
+}
+
+static void users_of(struct ir_module *m, ir_op root, ir_value v, struct users *u)
+{
+    u->of = v;
+    u->n = 0;
+    u->over = false;
+    ir_walk(m, root, users_op, u);
+}
+
+/* Whether op is arith.muli of v by a constant; *k the constant, *kc its
+ * operand. */
+static bool muli_by(const struct ir_module *m, ir_op op, ir_value v, int64_t *k, uint32_t *kc)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_ARITH_MULI || o->nopnd != 2)
+        return false;
+    for (uint32_t i = 0; i < 2; i++)
+        if (o->opnd[1 - i] == v && split_const_int(m, o->opnd[i], k)) {
+            *kc = i;
+            return true;
+        }
+    return false;
+}
+
+/* A constant-bound scf.for from 0 by 1: its trip count, else -1. */
+static int64_t unit_trips(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    int64_t lb, ub, st;
+    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || !split_const_int(m, o->opnd[0], &lb) ||
+        lb || !split_const_int(m, o->opnd[1], &ub) || !split_const_int(m, o->opnd[2], &st) ||
+        st != 1)
+        return -1;
+    return ub;
+}
+
+/* The one scf.for directly in stage st's body, or IR_NONE. */
+static ir_op stage_loop(const struct ir_module *m, ir_op st)
+{
+    ir_op f = IR_NONE;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op)
+    if (ir_op_get(m, op)->nreg) {
+        if (f || ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
+            return IR_NONE;
+        f = op;
+    }
+    return f;
+}
+
+/* A block split of the corelet-blocks pass par (sched/nest.h store-blocks):
+ * N instances, trips N, its IV used only scaled by pc (the points of a
+ * block), one pipeline whose stages each stream one loop of J iterations
+ * of u points (every use of its IV scaled by u, u * J = pc). */
+struct pass_blocks {
+    int64_t n, pc, j;
+    ir_op pipe;
+};
+
+static bool pass_blocks(struct ir_module *m, ir_op par, struct pass_blocks *pb)
+{
+    struct lanes ln;
+    if (!par_lanes(m, par, &ln) || ln.trips != ln.n)
+        return false;
+    pb->n = ln.n;
+    pb->pipe = IR_NONE;
+    ir_block body = ir_region_entry(m, ir_op_region(m, par, 0));
+    IR_FOR_OPS(m, body, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_PIPELINE && !pb->pipe)
+            pb->pipe = op;
+        else if (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE))
+            return false;
+    }
+    if (!pb->pipe || ir_op_attr(m, pb->pipe, "modulo"))
+        return false;
+    struct users u;
+    users_of(m, par, ir_block_get(m, body)->args[0], &u);
+    pb->pc = 0;
+    for (uint32_t i = 0; i < u.n; i++) {
+        int64_t k;
+        uint32_t kc;
+        if (!muli_by(m, u.v[i], ir_block_get(m, body)->args[0], &k, &kc) || k <= 0 ||
+            (pb->pc && k != pb->pc))
+            return false;
+        pb->pc = k;
+    }
+    if (u.over || !pb->pc)
+        return false;
+    pb->j = 0;
+    uint32_t nloops = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pb->pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        ir_op f = stage_loop(m, st);
+        int64_t j = f ? unit_trips(m, f) : -1;
+        if (j <= 0 || (pb->j && j != pb->j))
+            return false;
+        pb->j = j;
+        nloops++;
+        ir_value iv = ir_block_get(m, ir_region_entry(m, ir_op_region(m, f, 0)))->args[0];
+        users_of(m, f, iv, &u);
+        int64_t step = 0;
+        for (uint32_t i = 0; i < u.n; i++) {
+            int64_t k;
+            uint32_t kc;
+            bool mul = muli_by(m, u.v[i], iv, &k, &kc);
+            k = mul ? k : 1;
+            if ((step && k != step) || k <= 0)
+                return false;
+            step = k;
+        }
+        if (u.over || (step && step * pb->j != pb->pc))
+            return false;
+    }
+    return nloops > 0;
+}
+
+/* Pass par (pass_blocks pb) does block q of M: each stage's loop runs
+ * J / M iterations and instance b's points start at q * N * pc / M +
+ * b * pc / M (the M blocks of the row in order, each split over the
+ * instances). */
+static void reblock(struct ir_module *m, ir_op par, const struct pass_blocks *pb, int64_t q,
+                    int64_t nb)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pb->pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        ir_op f = stage_loop(m, st);
+        struct split_b sb;
+        sb_before(&sb, m, f, ir_op_get(m, f)->loc);
+        ir_op_get(m, f)->opnd[1] = sb_index(&sb, pb->j / nb);
+    }
+    ir_value iv = ir_block_get(m, ir_region_entry(m, ir_op_region(m, par, 0)))->args[0];
+    struct users u;
+    users_of(m, par, iv, &u);
+    for (uint32_t i = 0; i < u.n; i++) {
+        ir_op mu = u.v[i];
+        int64_t k;
+        uint32_t kc;
+        muli_by(m, mu, iv, &k, &kc);
+        struct split_b sb;
+        sb_before(&sb, m, mu, ir_op_get(m, mu)->loc);
+        ir_op_get(m, mu)->opnd[kc] = sb_index(&sb, pb->pc / nb);
+        if (!q)
+            continue;
+        ir_value r = ir_op_result(m, mu, 0);
+        struct users ru;
+        users_of(m, par, r, &ru);
+        sb_before(&sb, m, ir_op_get(m, mu)->next, ir_op_get(m, mu)->loc);
+        ir_value s = sb_arith(&sb, "arith.addi", r, sb_index(&sb, q * pb->n * pb->pc / nb));
+        for (uint32_t x = 0; x < ru.n; x++) {
+            struct ir_op_info *o = ir_op_get(m, ru.v[x]);
+            for (uint32_t a = 0; a < o->nopnd; a++)
+                if (o->opnd[a] == r)
+                    o->opnd[a] = s;
+        }
+    }
+}
+
+/* The pass writing buffer buf at the end of compute stage st: the last op
+ * of the body of its one-point loop, a corelet-blocks pass; no other op of
+ * the loop touches buf. */
+static ir_op last_pass(struct ir_module *m, ir_op st, ir_value buf, ir_op *loop)
+{
+    *loop = IR_NONE;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->nreg && (*loop || unit_trips(m, op) != 1))
+            return IR_NONE;
+        if (o->nreg)
+            *loop = op;
+        else if (!(ir_op_def(o->kind)->flags & IR_OPF_PURE))
+            return IR_NONE;
+    }
+    if (!*loop)
+        return IR_NONE;
+    ir_op par = IR_NONE;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, *loop, 0)), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->nreg)
+            par = op;
+        else if (!(ir_op_def(o->kind)->flags & IR_OPF_PURE))
+            return IR_NONE;
+    }
+    if (!par || ir_op_get(m, par)->kind != IR_OP_KTDF_PARALLEL)
+        return IR_NONE;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, *loop, 0)), op)
+    if (op != par && (nest_touches(m, op, buf, 0) || nest_touches(m, op, buf, 1)))
+        return IR_NONE;
+    return par && nest_touches(m, par, buf, 1) ? par : IR_NONE;
+}
+
+/* Whether a stage of pipe other than st and dma touches buf. */
+static bool others_touch(struct ir_module *m, ir_op pipe, ir_op st, ir_op dma, ir_value buf)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s)
+    if (s != st && s != dma && ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE &&
+        (nest_touches(m, s, buf, 0) || nest_touches(m, s, buf, 1)))
+        return true;
+    return false;
+}
+
+/* How many blocks the pass and the store go in: STORE_BLOCKS, or half as
+ * many until they divide the pass's loop. */
+#define STORE_BLOCKS 4
+/* At most this many runs of the outer pipeline (tiles a core runs): the
+ * gain is the last run's store only, the cost (each block's pass fills and
+ * drains its own pipeline) is paid every run. */
+#define STORE_BLOCK_RUNS 4
+
+static int64_t store_blocks_count(const struct pass_blocks *pb)
+{
+    int64_t nb = STORE_BLOCKS;
+    while (nb > 1 && (pb->j % nb || pb->pc % nb))
+        nb /= 2;
+    return nb;
+}
+
+/* How many times pipe runs: the product of the constant trip counts of the
+ * loops around it, -1 when one is not constant or it is in a ktdf.parallel. */
+static int64_t pipe_runs(const struct ir_module *m, ir_op pipe)
+{
+    int64_t runs = 1;
+    for (ir_op p = ir_op_parent(m, pipe); p; p = ir_op_parent(m, p)) {
+        const struct ir_op_info *o = ir_op_get(m, p);
+        if (o->kind == IR_OP_KTDF_PARALLEL || o->kind == IR_OP_KTDF_STAGE ||
+            o->kind == IR_OP_KTDF_PIPELINE)
+            return -1;
+        if (o->kind != IR_OP_SCF_FOR)
+            continue;
+        int64_t t = unit_trips(m, p);
+        if (t < 0)
+            return -1;
+        runs *= t;
+    }
+    return runs;
+}
+
+/* The outer pipeline pipe: its store stage's bulk DMA of a buffer that the
+ * compute stage just before it writes in its last pass only (a corelet-
+ * blocks pass of a one-point tile) goes out in nb blocks, the pass split
+ * into nb passes, each in a compute stage of its own (a copy of the stage
+ * holding that block's pass alone), so each block's DMA waits for its
+ * pass only. */
+static void store_blocks(struct nest_ctx *c, ir_op pipe)
+{
+    struct ir_module *m = c->m;
+    ir_op prev = IR_NONE;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
+        if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        ir_op cst = prev;
+        prev = st;
+        if (!cst || dma_stage(m, cst) || !dma_stage(m, st))
+            continue;
+        struct lane_dmas xs = {.n = 0};
+        ir_walk(m, st, collect_dmas, &xs);
+        for (uint32_t i = 0; i < xs.n; i++) {
+            struct nest_side s[2];
+            ir_op x = xs.v[i], loop, par;
+            struct pass_blocks pb;
+            if (ir_op_attr(m, x, "source_tiles") || !nest_read_side(m, x, 0, &s[0]) ||
+                !nest_read_side(m, x, 1, &s[1]) || s[0].fifo || s[1].fifo ||
+                nest_is_ddr(m, s[0].v) || !nest_is_ddr(m, s[1].v) ||
+                !(par = last_pass(m, cst, s[0].v, &loop)) || !pass_blocks(m, par, &pb) ||
+                others_touch(m, pipe, cst, st, s[0].v))
+                continue;
+            int64_t nb = store_blocks_count(&pb);
+            for (uint32_t d = 0; nb > 1 && d < s[0].nsub && d < s[0].nsize; d++) {
+                uint32_t e;
+                if (s[0].sub[d].v || s[0].sub[d].c || s[0].size[d] != pb.n * pb.pc ||
+                    !matching_dim(&s[0], d, &s[1], &e))
+                    continue;
+                for (int64_t q = nb - 1; q > 0; q--) {
+                    struct split_vmap vm = {0};
+                    ir_op cq = split_clone(m, cst, &vm);
+                    split_vmap_free(&vm);
+                    ir_op_insert_before(m, ir_op_get(m, cst)->next, cq);
+                    ir_op lq, pq = last_pass(m, cq, s[0].v, &lq);
+                    ir_op drop[64];
+                    uint32_t nd = 0;
+                    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, lq, 0)), op)
+                    if (op != pq && ir_op_get(m, op)->nreg && nd < 64)
+                        drop[nd++] = op;
+                    for (uint32_t k = 0; k < nd; k++)
+                        ir_op_unlink(m, drop[k]);
+                    struct pass_blocks pbq;
+                    pass_blocks(m, pq, &pbq);
+                    reblock(m, pq, &pbq, q, nb);
+                }
+                reblock(m, par, &pb, 0, nb);
+                struct split_cse cse = {0};
+                struct lanes ln = {.trips = pb.n * pb.pc, .n = nb};
+                split_by_lane(m, x, s, 0, d, e, &ln, &cse);
+                free(cse.ops);
+                return;
+            }
+        }
+    }
+}
+
+bool nest_store_blocks(struct nest_ctx *c, ir_op fn)
+{
+    struct sched_ops p = {0};
+    sched_ops_of_kind(c->m, fn, IR_OP_KTDF_PIPELINE, &p);
+    for (uint32_t i = 0; i < p.n; i++) {
+        int64_t runs = pipe_runs(c->m, p.v[i]);
+        if (runs >= 1 && runs <= STORE_BLOCK_RUNS)
+            store_blocks(c, p.v[i]);
+    }
     free(p.v);
     return true;
 }

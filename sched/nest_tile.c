@@ -1741,6 +1741,16 @@ static bool remeasure(struct nest_ctx *c, ir_op tl, struct nest_cost_program *np
         return false;
     struct tiled t = {.point_loop = pl, .tile_loop = tl};
     ir_walk(m, pl, measure, &t);
+    /* store-blocks' later blocks of the last pass, in stages of their own */
+    for (ir_op s = ir_op_get(m, ir_op_parent(m, pl))->next; s; s = ir_op_get(m, s)->next) {
+        ir_op q = IR_NONE;
+        if (ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE)
+            ir_walk(m, s, find_point, &q);
+        if (q) {
+            t.point_loop = q;
+            ir_walk(m, q, measure, &t);
+        }
+    }
     np->pipelines_per_point = t.p.pipelines_per_point;
     np->pipeline_ops_per_point = t.p.pipeline_ops_per_point;
     np->l1_load_bytes_per_point = t.p.l1_load_bytes_per_point;

@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=store-blocks
 // PARSE: --device=sample --stage=sched.routed
 // chunk-loads: reduction_producer_left.mlir's input through every
 // transformation. Its rows fit the scratchpad (tiled whole), so the sum's

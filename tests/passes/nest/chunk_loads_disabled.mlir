@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=chunk-loads
+// RUN: ktc-nest --disable=chunk-loads --disable=store-blocks
 // PARSE: --device=sample --stage=sched.routed
 // chunk_loads.mlir's input with chunk-loads off: the rows fit the
 // scratchpad, so reduction-producer leaves the exponentials' loop apart

@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=store-blocks
 // PARSE: --device=spyre --stage=sched.routed
 // corelet-blocks: tests/bench/kernels/softmax_8x16384.mlir as
 // ktc-path-expand leaves it (2 rows of 16384 f16 a core, each 256 chunks:
@@ -16,7 +16,8 @@
 // (reduction-producer: the row fits, and chunk-loads makes the level's 8
 // chunk loads one DMA a row), the max's splat vector loaded once a block
 // (fuse-pipelines forwards [%inst, 0]). The simulator: 3781 cycles (4059
-// with chunk-loads off; corelet_blocks_disabled.mlir: 4254).
+// with chunk-loads off; corelet_blocks_disabled.mlir: 4254). store-blocks
+// is off here: store_blocks.mlir shows it on this input.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

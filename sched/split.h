@@ -45,7 +45,9 @@
  * one ktdf.fifo.allocate per (source, destination) pair; slots then tokens
  * come from the pipeline's ktdf.private. A transfer's subscripts are the
  * tile loop variables (0 where a dim is not looped) plus the indexing map's
- * constant offsets; its sizes the tile (1 for a constant map result).
+ * constant offsets (a loop variable plus a nonzero offset as an index
+ * value, `arith.addi`, made before the pipeline); its sizes the tile (1
+ * for a constant map result).
  * Views stay (`ktdp.construct_memory_view`), each cast once to its device
  * memory (`memref.memory_space_cast` to the kind the device's
  * mem_space_mapping gives, e.g. "DDR"); each access tile becomes a
@@ -94,6 +96,20 @@
  * that body; float arithmetic on such scalars alone that feeds a splat is
  * cloned into the body of the generic the splat folds into (the compute
  * unit computes it; ktc-lower splats the captured leaves).
+ *
+ * Reductions over the outermost dimension. A linalg.reduce whose one
+ * reduced dim is the outermost of its input (R rows; column sums of a
+ * matrix) is folded as ktc-interp folds it, a pairwise tree (row i with row
+ * i + h, h = L / 2, an odd last row carried; every combine rounded; then
+ * the tree with the init), with elementwise generics over the kept dims,
+ * each combine a clone of the reduce's body (input argument the lower row):
+ * while more than 30 rows are left (L), a generic over (L/K, kept dims), K
+ * = 8, 4 or 2 the largest dividing L, reads the rows at (d0 + m L/K, ...)
+ * for m < K and folds them as the tree's next log2(K) levels do; then one
+ * generic over the kept dims reads each of the rows left at a constant
+ * index, and the init, and runs the rest of the tree and the init's
+ * combine. Those fuse and schedule as any elementwise work (a level's
+ * result is a scratchpad buffer when it does not fuse).
  *
  * Contractions. linalg.matmul ins(A: MxK, B: KxN) outs(C: MxN), which is
  * C + A B, is computed as ktc-interp computes it (f32 accumulation in
@@ -234,6 +250,10 @@
  * scf.if on other conditions or tile sets; contractions other than
  * linalg.matmul, and linalg.matmul with indexing_maps, mixed element
  * types or elements other than f16, bf16 and f32; linalg.index; a
+ * linalg.reduce over reduced dims other than the innermost ones or the
+ * outermost one alone, or over the outermost one with an odd number of
+ * rows above 30 at a level of its tree; a linalg.generic with a reduction
+ * loop outside a parallel one; a
  * linalg.generic reduction folded by an op whose result depends on the
  * order (float add, mul, ...: the generic folds in iteration order, the
  * device pairwise; integer ring and bit ops, min and max are taken); ops

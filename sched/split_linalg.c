@@ -294,6 +294,161 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
     return gop;
 }
 
+/* ---- reductions over the outermost dimension ------------------------------- */
+
+/* A linalg.reduce folds, for each kept point, the R values along its
+ * reduced dims as ktc-interp folds a row (ops_tensor.c): a pairwise tree
+ * (value i with value i + h, h = L / 2, an odd last value carried to the
+ * next level), every combine rounded, then the tree with the init. When
+ * the one reduced dim is the outermost (column sums of a matrix), each
+ * level of that tree combines whole rows: elementwise work over the kept
+ * dims. So it becomes a chain of elementwise generics, each combine a
+ * clone of the reduce's body (input argument: the lower value, output
+ * argument: the upper one):
+ *
+ *   while L > OUTER_LEAVES: a generic over (L/K, kept dims) reading the
+ *     level's tensor at (d0 + m L/K, ...) for m < K (K = 8, 4 or 2, the
+ *     largest dividing L), folding its inputs as the tree's next log2(K)
+ *     levels do (input m with input m + K/2, ...): the next level's tensor
+ *   last: a generic over the kept dims reading each of the L rows left at
+ *     a constant (c, ...) and the init, running the rest of the tree on
+ *     them (odd levels included) and the tree's result with the init.
+ *
+ * None of them reduces, so later stages tile, fuse and schedule them as
+ * any elementwise work, and the result is ktc-interp's bit for bit.
+ * Refused: an odd number of rows above OUTER_LEAVES at some level. */
+#define OUTER_LEAVES (FUSE_MAX_IN - 1)
+
+/* Of a linalg.reduce: 0 when its dims are the innermost ones (or none),
+ * 1 when the outermost dim alone of a rank >= 2 input, -1 otherwise. */
+static int outer_reduced(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_attr a = ir_op_attr(m, op, "dimensions");
+    if (!a || o->nopnd != 2)
+        return 0; /* refused by structured() */
+    const struct ir_attr_info *dims = ir_attr_get(m, a);
+    uint32_t rank = rank_of(m, o->opnd[0]);
+    bool red[MAX_LOOPS] = {false};
+    for (uint32_t k = 0; k < dims->n; k++)
+        if (dims->ints[k] >= 0 && dims->ints[k] < (int64_t)rank && rank <= MAX_LOOPS)
+            red[dims->ints[k]] = true;
+    bool seen = false, trailing = true;
+    for (uint32_t d = 0; d < rank && d < MAX_LOOPS; d++) {
+        trailing &= red[d] || !seen;
+        seen |= red[d];
+    }
+    if (trailing)
+        return 0;
+    return rank >= 2 && dims->n == 1 && dims->ints[0] == 0 ? 1 : -1;
+}
+
+/* A clone in body blk of the reduce body from, run on (in, out) = (a, b). */
+static ir_value outer_combine(struct ir_module *m, ir_block from, ir_block blk, ir_value a,
+                              ir_value b)
+{
+    const struct ir_block_info *fi = ir_block_get(m, from);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, fi->args[0], a);
+    split_vmap_set(&vm, fi->args[1], b);
+    ir_value y = IR_NONE;
+    IR_FOR_OPS(m, from, op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_LINALG_YIELD) {
+            y = split_vmap_get(&vm, o->opnd[0]);
+            break;
+        }
+        ir_block_append_op(m, blk, split_clone(m, op, &vm));
+    }
+    split_vmap_free(&vm);
+    return y;
+}
+
+/* The pairwise tree over v[0..n) in place (odd levels carry their last
+ * value); returns the fold. */
+static ir_value outer_tree(struct ir_module *m, ir_block from, ir_block blk, ir_value *v, uint32_t n)
+{
+    while (n > 1) {
+        uint32_t h = n / 2, odd = n & 1;
+        for (uint32_t j = 0; j < h; j++)
+            v[j] = outer_combine(m, from, blk, v[j], v[j + h]);
+        if (odd)
+            v[h] = v[n - 1];
+        n = h + odd;
+    }
+    return v[0];
+}
+
+/* The map (d0, ..., d_{n-1}) -> (r0, d1, ...): r0 is d0 + off (lead) or
+ * the constant off (over one loop fewer: (d0, ...) -> (off, d0, ...)). */
+static uint32_t outer_map(struct ir_module *m, uint32_t rank, bool lead, int64_t off)
+{
+    ir_aff r[MAX_LOOPS];
+    uint32_t nd = lead ? rank : rank - 1;
+    for (uint32_t k = 1; k < rank; k++)
+        r[k] = ir_aff_dim(m, lead ? k : k - 1);
+    r[0] = !lead ? ir_aff_const(m, off)
+           : off ? ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, 0), ir_aff_const(m, off))
+                 : ir_aff_dim(m, 0);
+    return ir_map_intern(m, nd, 0, rank, r);
+}
+
+static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_value x = o->opnd[0], init = o->opnd[1];
+    const struct ir_type_info *xt = ir_type_get(m, ir_value_type(m, x));
+    uint32_t rank = xt->rank;
+    int64_t shape[MAX_LOOPS];
+    memcpy(shape, xt->shape, rank * sizeof *shape);
+    ir_type et = xt->elem;
+    ir_block from = split_body(m, op, 0);
+    if (ir_block_get(m, from)->nargs != 2 || shape[0] < 1) {
+        split_error(c, op, "this form of linalg.reduce is not supported yet");
+        return IR_NONE;
+    }
+    uint32_t id = identity_map(m, rank);
+    int64_t l = shape[0];
+    while (l > OUTER_LEAVES) {
+        int64_t k = l % 8 == 0 ? 8 : l % 4 == 0 ? 4 : l % 2 == 0 ? 2 : 1;
+        if (k == 1) {
+            split_error(c, op, "a linalg.reduce over an outermost dimension with an odd number "
+                               "of rows (%lld) above %d at a level of its tree is not supported yet",
+                        (long long)l, OUTER_LEAVES);
+            return IR_NONE;
+        }
+        shape[0] = l / k;
+        ir_type t = ir_type_shaped(m, IR_TY_TENSOR, rank, shape, et);
+        struct split_gen g = {.nloops = rank, .nin = (uint32_t)k, .out_map = id, .res = t};
+        for (int64_t i = 0; i < k; i++)
+            g.in[i] = x, g.in_map[i] = outer_map(m, rank, true, i * (l / k));
+        g.out = sb_tensor_empty(b, t);
+        ir_block body;
+        ir_op gop = gen_create(b, &g, &body);
+        ir_value v[8];
+        memcpy(v, ir_block_get(m, body)->args, (size_t)k * sizeof *v);
+        body_yield(m, body, b->loc, outer_tree(m, from, body, v, (uint32_t)k));
+        x = ir_op_result(m, gop, 0);
+        split_set_name(m, x, "rows");
+        l /= k;
+    }
+    struct split_gen g = {.nloops = rank - 1, .nin = (uint32_t)l + 1,
+                          .out = sb_tensor_empty(b, ir_value_type(m, init)),
+                          .out_map = identity_map(m, rank - 1), .res = ir_value_type(m, init)};
+    for (int64_t i = 0; i < l; i++)
+        g.in[i] = x, g.in_map[i] = outer_map(m, rank, false, i);
+    g.in[l] = init, g.in_map[l] = identity_map(m, rank - 1);
+    ir_block body;
+    ir_op gop = gen_create(b, &g, &body);
+    ir_value v[OUTER_LEAVES + 1];
+    memcpy(v, ir_block_get(m, body)->args, (size_t)(l + 1) * sizeof *v);
+    ir_value r = outer_tree(m, from, body, v, (uint32_t)l);
+    body_yield(m, body, b->loc, outer_combine(m, from, body, r, ir_block_get(m, body)->args[l]));
+    return gop;
+}
+
 /* ---- contractions ---------------------------------------------------------- */
 
 /* Inputs of one link of a contraction's chain (as many as a fused
@@ -549,8 +704,13 @@ static bool generic_reduction_ok(struct split_ctx *c, ir_op op)
     if (!split_gen_read(m, op, &g))
         return true; /* refused later with its own message */
     bool red = false;
-    for (uint32_t i = 0; i < g.nloops; i++)
+    for (uint32_t i = 0; i < g.nloops; i++) {
+        if (red && !g.red[i])
+            return split_error(c, op, "a linalg.generic reducing loops outside its parallel "
+                                      "ones is not supported yet (a linalg.reduce over the "
+                                      "outermost dimension is)");
         red |= g.red[i];
+    }
     if (!red)
         return true;
     /* the values the carried outs reach, as a mark per value id */
@@ -609,7 +769,14 @@ static bool generalize(struct split_ctx *c, ir_op op)
     sb_before(&b, m, op, o->loc);
     ir_type t = ir_value_type(m, o->res);
     ir_op g = IR_NONE;
-    if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE ||
+    int outer = o->kind == IR_OP_LINALG_REDUCE ? outer_reduced(m, op) : 0;
+    if (outer < 0) {
+        return split_error(c, op, "a linalg.reduce over dimensions other than the innermost "
+                                  "ones or the outermost one alone is not supported yet");
+    } else if (outer) {
+        if (!(g = outer_reduction(c, &b, op)))
+            return false;
+    } else if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE ||
         o->kind == IR_OP_LINALG_BROADCAST || o->kind == IR_OP_LINALG_TRANSPOSE) {
         if (!(g = structured(c, &b, op)))
             return false;

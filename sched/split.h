@@ -97,19 +97,23 @@
  * cloned into the body of the generic the splat folds into (the compute
  * unit computes it; ktc-lower splats the captured leaves).
  *
- * Reductions over the outermost dimension. A linalg.reduce whose one
- * reduced dim is the outermost of its input (R rows; column sums of a
- * matrix) is folded as ktc-interp folds it, a pairwise tree (row i with row
- * i + h, h = L / 2, an odd last row carried; every combine rounded; then
- * the tree with the init), with elementwise generics over the kept dims,
- * each combine a clone of the reduce's body (input argument the lower row):
- * while more than 30 rows are left (L), a generic over (L/K, kept dims), K
- * = 8, 4 or 2 the largest dividing L, reads the rows at (d0 + m L/K, ...)
- * for m < K and folds them as the tree's next log2(K) levels do; then one
- * generic over the kept dims reads each of the rows left at a constant
- * index, and the init, and runs the rest of the tree and the init's
- * combine. Those fuse and schedule as any elementwise work (a level's
- * result is a scratchpad buffer when it does not fuse).
+ * Reductions over the outermost dimensions. A linalg.reduce whose reduced
+ * dims are the q outermost of its input (column sums of a matrix; a bias
+ * gradient's sums over batch and sequence) is folded as ktc-interp folds
+ * it: one pairwise tree over the rows (their flat row-major index over the
+ * reduced dims; row i with row i + h, h = L / 2, an odd last row carried;
+ * every combine rounded; then the tree with the init), by elementwise
+ * generics over the kept dims, each combine a clone of the reduce's body
+ * (input argument the lower row). While more than 30 rows are left (L), a
+ * generic folds rows j + m L/K (m < K, K = 8, 4 or 2, the largest dividing
+ * L for which L/K is c times the product of the reduced dims from some a
+ * on, c dividing dim a - 1) as the tree's next log2(K) levels do, over
+ * (c, those dims, kept dims): each input read at constants along the
+ * reduced dims before a - 1, at loop 0 plus a constant along a - 1, at the
+ * loops after; then one generic over the kept dims reads each row left at
+ * constant indices, and the init, and runs the rest of the tree and the
+ * init's combine. Those fuse and schedule as any elementwise work (a
+ * level's result is a scratchpad buffer when it does not fuse).
  *
  * Contractions. linalg.matmul ins(A: MxK, B: KxN) outs(C: MxN), which is
  * C + A B, is computed as ktc-interp computes it (f32 accumulation in
@@ -250,9 +254,9 @@
  * scf.if on other conditions or tile sets; contractions other than
  * linalg.matmul, and linalg.matmul with indexing_maps, mixed element
  * types or elements other than f16, bf16 and f32; linalg.index; a
- * linalg.reduce over reduced dims other than the innermost ones or the
- * outermost one alone, or over the outermost one with an odd number of
- * rows above 30 at a level of its tree; a linalg.generic with a reduction
+ * linalg.reduce over reduced dims other than the innermost or the
+ * outermost ones, or over the outermost ones with more than 30 rows at a
+ * level of its tree that are odd or split along no dim (above); a linalg.generic with a reduction
  * loop outside a parallel one; a
  * linalg.generic reduction folded by an op whose result depends on the
  * order (float add, mul, ...: the generic folds in iteration order, the

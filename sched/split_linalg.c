@@ -320,7 +320,7 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
 #define OUTER_LEAVES (FUSE_MAX_IN - 1)
 
 /* Of a linalg.reduce: 0 when its dims are the innermost ones (or none),
- * 1 when the outermost dim alone of a rank >= 2 input, -1 otherwise. */
+ * q when they are the q outermost of a rank > q input, -1 otherwise. */
 static int outer_reduced(const struct ir_module *m, ir_op op)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
@@ -333,14 +333,15 @@ static int outer_reduced(const struct ir_module *m, ir_op op)
     for (uint32_t k = 0; k < dims->n; k++)
         if (dims->ints[k] >= 0 && dims->ints[k] < (int64_t)rank && rank <= MAX_LOOPS)
             red[dims->ints[k]] = true;
-    bool seen = false, trailing = true;
+    bool seen = false, trailing = true, leading = true;
     for (uint32_t d = 0; d < rank && d < MAX_LOOPS; d++) {
         trailing &= red[d] || !seen;
+        leading &= !red[d] || d < dims->n;
         seen |= red[d];
     }
     if (trailing)
         return 0;
-    return rank >= 2 && dims->n == 1 && dims->ints[0] == 0 ? 1 : -1;
+    return leading ? (int)dims->n : -1;
 }
 
 /* A clone in body blk of the reduce body from, run on (in, out) = (a, b). */
@@ -380,50 +381,92 @@ static ir_value outer_tree(struct ir_module *m, ir_block from, ir_block blk, ir_
     return v[0];
 }
 
-/* The map (d0, ..., d_{n-1}) -> (r0, d1, ...): r0 is d0 + off (lead) or
- * the constant off (over one loop fewer: (d0, ...) -> (off, d0, ...)). */
-static uint32_t outer_map(struct ir_module *m, uint32_t rank, bool lead, int64_t off)
+/* The map from a generic over (q[0..nq), kept dims) reading, in a tensor
+ * whose nr leading (reduced) dims have shape rs, the row of flat
+ * (row-major) index j + off, j the flat index of the point over q: the
+ * reduced dims before `at` are constants, dim at - 1 is loop 0 plus a
+ * constant when lead (q[0] | rs[at - 1]), dims from at on are the next
+ * loops (off is a multiple of their product); the kept dims follow. With
+ * nq = 0 every reduced dim is a constant (row off). */
+static uint32_t outer_map(struct ir_module *m, uint32_t nr, const int64_t *rs, uint32_t nkept,
+                          uint32_t at, bool lead, uint32_t nq, int64_t off)
 {
     ir_aff r[MAX_LOOPS];
-    uint32_t nd = lead ? rank : rank - 1;
-    for (uint32_t k = 1; k < rank; k++)
-        r[k] = ir_aff_dim(m, lead ? k : k - 1);
-    r[0] = !lead ? ir_aff_const(m, off)
-           : off ? ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, 0), ir_aff_const(m, off))
-                 : ir_aff_dim(m, 0);
-    return ir_map_intern(m, nd, 0, rank, r);
+    int64_t dig[MAX_LOOPS];
+    for (uint32_t t = nr; t-- > 0;) {
+        dig[t] = off % rs[t];
+        off /= rs[t];
+    }
+    for (uint32_t t = 0; t < nr; t++) {
+        if (!nq || t + 1 < at || (t + 1 == at && !lead))
+            r[t] = ir_aff_const(m, dig[t]);
+        else if (t + 1 == at)
+            r[t] = dig[t] ? ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, 0), ir_aff_const(m, dig[t]))
+                          : ir_aff_dim(m, 0);
+        else
+            r[t] = ir_aff_dim(m, t - at + (lead ? 1 : 0));
+    }
+    for (uint32_t k = 0; k < nkept; k++)
+        r[nr + k] = ir_aff_dim(m, nq + k);
+    return ir_map_intern(m, nq + nkept, 0, nr + nkept, r);
 }
 
-static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op)
+static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, uint32_t nred)
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *o = ir_op_get(m, op);
     ir_value x = o->opnd[0], init = o->opnd[1];
     const struct ir_type_info *xt = ir_type_get(m, ir_value_type(m, x));
-    uint32_t rank = xt->rank;
-    int64_t shape[MAX_LOOPS];
-    memcpy(shape, xt->shape, rank * sizeof *shape);
+    uint32_t nkept = xt->rank - nred, nr = nred;
+    int64_t rs[MAX_LOOPS], kept[MAX_LOOPS], l = 1;
+    memcpy(rs, xt->shape, nr * sizeof *rs);
+    memcpy(kept, xt->shape + nr, nkept * sizeof *kept);
+    for (uint32_t t = 0; t < nr; t++)
+        l *= rs[t];
     ir_type et = xt->elem;
     ir_block from = split_body(m, op, 0);
-    if (ir_block_get(m, from)->nargs != 2 || shape[0] < 1) {
+    if (ir_block_get(m, from)->nargs != 2 || l < 1) {
         split_error(c, op, "this form of linalg.reduce is not supported yet");
         return IR_NONE;
     }
-    uint32_t id = identity_map(m, rank);
-    int64_t l = shape[0];
     while (l > OUTER_LEAVES) {
-        int64_t k = l % 8 == 0 ? 8 : l % 4 == 0 ? 4 : l % 2 == 0 ? 2 : 1;
+        /* K rows j + m L/K (m < K) per point j: j's digits over the
+         * reduced dims from at - 1 on, the offsets' above them */
+        int64_t k = 8, n = 0, cq = 0;
+        uint32_t at = 0;
+        for (; k > 1; k /= 2) {
+            if (l % k)
+                continue;
+            n = l / k;
+            int64_t p = 1;
+            for (at = nr; at > 0 && n % (p * rs[at - 1]) == 0; at--)
+                p *= rs[at - 1];
+            cq = n / p;
+            if (at > 0 && rs[at - 1] % cq == 0)
+                break;
+        }
         if (k == 1) {
-            split_error(c, op, "a linalg.reduce over an outermost dimension with an odd number "
-                               "of rows (%lld) above %d at a level of its tree is not supported yet",
+            split_error(c, op, "a linalg.reduce over the outermost dimensions whose %lld rows at "
+                               "a level of its tree (above %d) are odd or do not split along "
+                               "its dimensions is not supported yet",
                         (long long)l, OUTER_LEAVES);
             return IR_NONE;
         }
-        shape[0] = l / k;
-        ir_type t = ir_type_shaped(m, IR_TY_TENSOR, rank, shape, et);
-        struct split_gen g = {.nloops = rank, .nin = (uint32_t)k, .out_map = id, .res = t};
+        bool lead = cq > 1;
+        int64_t q[MAX_LOOPS];
+        uint32_t nq = 0;
+        if (lead)
+            q[nq++] = cq;
+        for (uint32_t t = at; t < nr; t++)
+            q[nq++] = rs[t];
+        int64_t shape[MAX_LOOPS];
+        memcpy(shape, q, nq * sizeof *shape);
+        memcpy(shape + nq, kept, nkept * sizeof *shape);
+        ir_type t = ir_type_shaped(m, IR_TY_TENSOR, nq + nkept, shape, et);
+        uint32_t id = identity_map(m, nq + nkept);
+        struct split_gen g = {.nloops = nq + nkept, .nin = (uint32_t)k, .out_map = id, .res = t};
         for (int64_t i = 0; i < k; i++)
-            g.in[i] = x, g.in_map[i] = outer_map(m, rank, true, i * (l / k));
+            g.in[i] = x, g.in_map[i] = outer_map(m, nr, rs, nkept, at, lead, nq, i * n);
         g.out = sb_tensor_empty(b, t);
         ir_block body;
         ir_op gop = gen_create(b, &g, &body);
@@ -432,14 +475,16 @@ static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op)
         body_yield(m, body, b->loc, outer_tree(m, from, body, v, (uint32_t)k));
         x = ir_op_result(m, gop, 0);
         split_set_name(m, x, "rows");
-        l /= k;
+        nr = nq;
+        memcpy(rs, q, nq * sizeof *rs);
+        l = n;
     }
-    struct split_gen g = {.nloops = rank - 1, .nin = (uint32_t)l + 1,
+    struct split_gen g = {.nloops = nkept, .nin = (uint32_t)l + 1,
                           .out = sb_tensor_empty(b, ir_value_type(m, init)),
-                          .out_map = identity_map(m, rank - 1), .res = ir_value_type(m, init)};
+                          .out_map = identity_map(m, nkept), .res = ir_value_type(m, init)};
     for (int64_t i = 0; i < l; i++)
-        g.in[i] = x, g.in_map[i] = outer_map(m, rank, false, i);
-    g.in[l] = init, g.in_map[l] = identity_map(m, rank - 1);
+        g.in[i] = x, g.in_map[i] = outer_map(m, nr, rs, nkept, 0, false, 0, i);
+    g.in[l] = init, g.in_map[l] = identity_map(m, nkept);
     ir_block body;
     ir_op gop = gen_create(b, &g, &body);
     ir_value v[OUTER_LEAVES + 1];
@@ -772,9 +817,9 @@ static bool generalize(struct split_ctx *c, ir_op op)
     int outer = o->kind == IR_OP_LINALG_REDUCE ? outer_reduced(m, op) : 0;
     if (outer < 0) {
         return split_error(c, op, "a linalg.reduce over dimensions other than the innermost "
-                                  "ones or the outermost one alone is not supported yet");
+                                  "or the outermost ones is not supported yet");
     } else if (outer) {
-        if (!(g = outer_reduction(c, &b, op)))
+        if (!(g = outer_reduction(c, &b, op, (uint32_t)outer)))
             return false;
     } else if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE ||
         o->kind == IR_OP_LINALG_BROADCAST || o->kind == IR_OP_LINALG_TRANSPOSE) {

@@ -115,6 +115,14 @@
  * init's combine. Those fuse and schedule as any elementwise work (a
  * level's result is a scratchpad buffer when it does not fuse).
  *
+ * A linalg.generic whose reduction loops are all outside its parallel ones
+ * (its output read at the parallel loops in order) folds its rows in
+ * iteration order (row-major over the reduction loops), acc = body(inputs
+ * at the row, acc) from the init, as ktc-interp runs it: a chain of
+ * elementwise generics over the parallel loops, each running a clone of
+ * the body per row on up to 30 / (inputs) rows (each input read at the
+ * row's constant indices), after the previous one's result.
+ *
  * Contractions. linalg.matmul ins(A: MxK, B: KxN) outs(C: MxN), which is
  * C + A B, is computed as ktc-interp computes it (f32 accumulation in
  * order of k from 0, each product and sum rounded to f32; the sum rounded
@@ -256,10 +264,11 @@
  * types or elements other than f16, bf16 and f32; linalg.index; a
  * linalg.reduce over reduced dims other than the innermost or the
  * outermost ones, or over the outermost ones with more than 30 rows at a
- * level of its tree that are odd or split along no dim (above); a linalg.generic with a reduction
- * loop outside a parallel one; a
- * linalg.generic reduction folded by an op whose result depends on the
- * order (float add, mul, ...: the generic folds in iteration order, the
+ * level of its tree that are odd or split along no dim (above); a
+ * linalg.generic with a reduction loop between parallel ones, or whose
+ * outer reduction loops are read through indexing map results other than
+ * a loop dim plus a constant; a linalg.generic reduction over inner loops
+ * folded by an op whose result depends on the order (float add, mul, ...: the generic folds in iteration order, the
  * device pairwise; integer ring and bit ops, min and max are taken); ops
  * in a computation outside the compute set (split_compute_op_ok); other
  * tensor ops in a compute group (e.g. a reshape merging dims); tensors

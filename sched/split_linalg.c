@@ -494,6 +494,129 @@ static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, u
     return gop;
 }
 
+/* A linalg.generic whose q reduction loops are outside its parallel ones
+ * (q >= 1, one output read at the parallel loops in order) folds, as
+ * ktc-interp runs it, the rows in iteration order (row-major over the
+ * reduction loops), acc = body(inputs at the row, acc) from the init: a
+ * chain of elementwise generics over the parallel loops, each running the
+ * body on up to OUTER_LEAVES / nin rows (every input read at the row's
+ * constant indices) after the previous one's result. 0 when op is not such
+ * a generic, -1 after an error, 1 when replaced (*gen the last generic). */
+static uint32_t outer_gen_map(struct ir_module *m, uint32_t map, uint32_t q, uint32_t nk,
+                              const int64_t *dig, bool *ok)
+{
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    ir_aff r[MAX_LOOPS];
+    for (uint32_t k = 0; k < mp->nres && *ok; k++) {
+        const struct ir_aff_info *e = ir_aff_get(m, mp->res[k]);
+        int64_t c = 0;
+        if (e->kind == IR_AFF_ADD && ir_aff_get(m, e->rhs)->kind == IR_AFF_CONST) {
+            c = ir_aff_get(m, e->rhs)->v;
+            e = ir_aff_get(m, e->lhs);
+        }
+        if (e->kind == IR_AFF_CONST)
+            r[k] = ir_aff_const(m, e->v + c);
+        else if (e->kind == IR_AFF_DIM && e->v < q)
+            r[k] = ir_aff_const(m, dig[e->v] + c);
+        else if (e->kind == IR_AFF_DIM)
+            r[k] = c ? ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, (uint32_t)e->v - q), ir_aff_const(m, c))
+                     : ir_aff_dim(m, (uint32_t)e->v - q);
+        else
+            *ok = false;
+    }
+    return *ok ? ir_map_intern(m, nk, 0, mp->nres, r) : 0;
+}
+
+static int outer_generic(struct split_ctx *c, struct split_b *b, ir_op op, ir_op *gen)
+{
+    struct ir_module *m = c->m;
+    struct split_gen g;
+    if (!split_gen_read(m, op, &g) || !g.red[0])
+        return 0;
+    uint32_t q = 0;
+    while (q < g.nloops && g.red[q])
+        q++;
+    const struct ir_affine_map *om = ir_map_get(m, g.out_map);
+    bool ok = q < g.nloops && om->nres == g.nloops - q && g.nin >= 1;
+    for (uint32_t k = q; ok && k < g.nloops; k++)
+        ok = !g.red[k] && ir_aff_get(m, om->res[k - q])->kind == IR_AFF_DIM &&
+             ir_aff_get(m, om->res[k - q])->v == k;
+    if (!ok)
+        return 0;
+    /* the reduction loops' extents, from the inputs read at them */
+    int64_t ext[MAX_LOOPS] = {0}, rows = 1, dig[MAX_LOOPS] = {0};
+    for (uint32_t i = 0; i < g.nin; i++) {
+        const struct ir_affine_map *mp = ir_map_get(m, g.in_map[i]);
+        const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, g.in[i]));
+        for (uint32_t k = 0; k < mp->nres && k < t->rank; k++) {
+            const struct ir_aff_info *e = ir_aff_get(m, mp->res[k]);
+            if (e->kind == IR_AFF_DIM && e->v < q)
+                ext[e->v] = t->shape[k];
+        }
+    }
+    for (uint32_t k = 0; k < q; k++)
+        rows *= ext[k];
+    uint32_t nk = g.nloops - q, per = OUTER_LEAVES / g.nin;
+    if (rows < 1 || !per) {
+        split_error(c, op, "this linalg.generic reducing loops outside its parallel ones is not "
+                           "supported yet");
+        return -1;
+    }
+    ir_block from = split_body(m, op, 0);
+    const struct ir_block_info *fi = ir_block_get(m, from);
+    ir_value acc = g.out;
+    ir_op gop = IR_NONE;
+    for (int64_t r0 = 0; r0 < rows; r0 += per) {
+        int64_t n = rows - r0 < per ? rows - r0 : per;
+        struct split_gen h = {.nloops = nk, .nin = (uint32_t)(n * g.nin) + 1, .res = g.res,
+                              .out_map = identity_map(m, nk)};
+        for (int64_t r = 0; r < n; r++) {
+            int64_t f = r0 + r;
+            for (uint32_t k = q; k-- > 0;) {
+                dig[k] = f % ext[k];
+                f /= ext[k];
+            }
+            for (uint32_t i = 0; i < g.nin; i++) {
+                h.in[r * g.nin + i] = g.in[i];
+                h.in_map[r * g.nin + i] = outer_gen_map(m, g.in_map[i], q, nk, dig, &ok);
+            }
+        }
+        h.in[h.nin - 1] = acc, h.in_map[h.nin - 1] = identity_map(m, nk);
+        if (!ok) {
+            split_error(c, op, "a linalg.generic reducing loops outside its parallel ones with "
+                               "indexing map results other than a loop dim plus a constant is "
+                               "not supported yet");
+            return -1;
+        }
+        h.out = sb_tensor_empty(b, g.res);
+        ir_block body;
+        gop = gen_create(b, &h, &body);
+        const struct ir_block_info *bi = ir_block_get(m, body);
+        ir_value a = bi->args[h.nin - 1];
+        for (int64_t r = 0; r < n; r++) {
+            struct split_vmap vm = {0};
+            for (uint32_t i = 0; i < g.nin; i++)
+                split_vmap_set(&vm, fi->args[i], bi->args[r * g.nin + i]);
+            split_vmap_set(&vm, fi->args[g.nin], a);
+            IR_FOR_OPS(m, from, bop)
+            {
+                const struct ir_op_info *bo = ir_op_get(m, bop);
+                if (bo->kind == IR_OP_LINALG_YIELD) {
+                    a = split_vmap_get(&vm, bo->opnd[0]);
+                    break;
+                }
+                ir_block_append_op(m, body, split_clone(m, bop, &vm));
+            }
+            split_vmap_free(&vm);
+        }
+        body_yield(m, body, b->loc, a);
+        acc = ir_op_result(m, gop, 0);
+        split_set_name(m, acc, "acc");
+    }
+    *gen = gop;
+    return 1;
+}
+
 /* ---- contractions ---------------------------------------------------------- */
 
 /* Inputs of one link of a contraction's chain (as many as a fused
@@ -751,9 +874,9 @@ static bool generic_reduction_ok(struct split_ctx *c, ir_op op)
     bool red = false;
     for (uint32_t i = 0; i < g.nloops; i++) {
         if (red && !g.red[i])
-            return split_error(c, op, "a linalg.generic reducing loops outside its parallel "
-                                      "ones is not supported yet (a linalg.reduce over the "
-                                      "outermost dimension is)");
+            return split_error(c, op, "a linalg.generic with a reduction loop between "
+                                      "parallel ones is not supported yet (reduction loops all "
+                                      "outside the parallel ones or all inside are)");
         red |= g.red[i];
     }
     if (!red)
@@ -803,8 +926,20 @@ static bool generalize(struct split_ctx *c, ir_op op)
     case IR_OP_TENSOR_SPLAT:
     case IR_OP_LINALG_FILL:
         return true;
-    case IR_OP_LINALG_GENERIC:
-        return generic_reduction_ok(c, op);
+    case IR_OP_LINALG_GENERIC: {
+        struct split_b gb;
+        sb_before(&gb, m, op, o->loc);
+        ir_op og = IR_NONE;
+        int r = outer_generic(c, &gb, op, &og);
+        if (r < 0)
+            return false;
+        if (!r)
+            return generic_reduction_ok(c, op);
+        ir_value_get(m, ir_op_result(m, og, 0))->name = ir_value_get(m, o->res)->name;
+        split_replace_uses(m, ir_op_parent(m, op), o->res, ir_op_result(m, og, 0));
+        ir_op_unlink(m, op);
+        return true;
+    }
     default:
         if (split_is_ring_shift(m, op))
             return true; /* split_pipeline.c's */

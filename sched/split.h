@@ -112,8 +112,11 @@
  * reduced dims before a - 1, at loop 0 plus a constant along a - 1, at the
  * loops after; then one generic over the kept dims reads each row left at
  * constant indices, and the init, and runs the rest of the tree and the
- * init's combine. Those fuse and schedule as any elementwise work (a
- * level's result is a scratchpad buffer when it does not fuse).
+ * init's combine. An all-parallel generic making the input that only the
+ * reduce reads runs in the first of them, its body cloned per row read
+ * (its inputs at the composed maps; when they fit, 31 inputs). Those fuse
+ * and schedule as any elementwise work (a level's result is a scratchpad
+ * buffer when it does not fuse).
  *
  * A linalg.generic whose reduction loops are all outside its parallel ones
  * (its output read at the parallel loops in order) folds its rows in

@@ -411,6 +411,74 @@ static uint32_t outer_map(struct ir_module *m, uint32_t nr, const int64_t *rs, u
     return ir_map_intern(m, nq + nkept, 0, nr + nkept, r);
 }
 
+/* The reduce's input x as read by the first generic: x itself at map, or,
+ * when x is made by an all-parallel producer pd (pg) that only the reduce
+ * reads, pd's inputs at their maps composed with map (pd's body cloned per
+ * row by outer_value): fused, no scratchpad copy of x. */
+static void outer_slot(struct ir_module *m, struct split_gen *g, ir_value x, uint32_t map,
+                       const struct split_gen *pg)
+{
+    if (!pg) {
+        g->in[g->nin] = x, g->in_map[g->nin++] = map;
+        return;
+    }
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    for (uint32_t j = 0; j < pg->nin; j++) {
+        const struct ir_affine_map *pm = ir_map_get(m, pg->in_map[j]);
+        ir_aff r[MAX_LOOPS];
+        for (uint32_t t = 0; t < pm->nres; t++)
+            r[t] = split_aff_subst(m, pm->res[t], mp->res);
+        g->in[g->nin] = pg->in[j];
+        g->in_map[g->nin++] = ir_map_intern(m, mp->ndims, 0, pm->nres, r);
+    }
+}
+
+/* Row s's value in body blk (arguments args): its argument, or pd's body
+ * run on its slots. */
+static ir_value outer_value(struct ir_module *m, ir_op pd, const struct split_gen *pg,
+                            ir_block blk, const ir_value *args, uint32_t s)
+{
+    if (!pg)
+        return args[s];
+    ir_block pb = split_body(m, pd, 0);
+    const struct ir_block_info *pi = ir_block_get(m, pb);
+    struct split_vmap vm = {0};
+    for (uint32_t j = 0; j < pg->nin; j++)
+        split_vmap_set(&vm, pi->args[j], args[s * pg->nin + j]);
+    ir_value y = IR_NONE;
+    IR_FOR_OPS(m, pb, op)
+    {
+        if (ir_op_get(m, op)->kind == IR_OP_LINALG_YIELD) {
+            y = split_vmap_get(&vm, ir_op_get(m, op)->opnd[0]);
+            break;
+        }
+        ir_block_append_op(m, blk, split_clone(m, op, &vm));
+    }
+    split_vmap_free(&vm);
+    return y;
+}
+
+/* Whether x is made by an all-parallel generic (*pg) at the identity, in
+ * op's block, read by op alone; *pd gets it. */
+static bool outer_producer(struct ir_module *m, ir_op op, ir_value x, ir_op *pd,
+                           struct split_gen *pg)
+{
+    *pd = ir_value_def(m, x);
+    if (!*pd || ir_op_get(m, *pd)->kind != IR_OP_LINALG_GENERIC ||
+        ir_op_get(m, *pd)->block != ir_op_get(m, op)->block || !split_gen_read(m, *pd, pg) ||
+        pg->out_map != identity_map(m, pg->nloops) || !pg->nin ||
+        split_block_uses(m, split_body(m, *pd, 0),
+                         ir_block_get(m, split_body(m, *pd, 0))->args[pg->nin]))
+        return false;
+    for (uint32_t i = 0; i < pg->nloops; i++)
+        if (pg->red[i])
+            return false;
+    uint32_t *uses = split_use_counts(m, ir_op_parent(m, op));
+    bool one = uses[x] == 1;
+    free(uses);
+    return one;
+}
+
 static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, uint32_t nred)
 {
     struct ir_module *m = c->m;
@@ -429,10 +497,18 @@ static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, u
         split_error(c, op, "this form of linalg.reduce is not supported yet");
         return IR_NONE;
     }
+    /* x's producer runs in the first generic when its inputs fit */
+    ir_op pd;
+    struct split_gen pgs, *pg = NULL;
+    if (outer_producer(m, op, x, &pd, &pgs) &&
+        (l > OUTER_LEAVES ? 2 * pgs.nin : (uint32_t)l * pgs.nin + 1) <= FUSE_MAX_IN)
+        pg = &pgs;
     while (l > OUTER_LEAVES) {
         /* K rows j + m L/K (m < K) per point j: j's digits over the
          * reduced dims from at - 1 on, the offsets' above them */
         int64_t k = 8, n = 0, cq = 0;
+        while (pg && k * pg->nin > FUSE_MAX_IN)
+            k /= 2;
         uint32_t at = 0;
         for (; k > 1; k /= 2) {
             if (l % k)
@@ -444,6 +520,10 @@ static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, u
             cq = n / p;
             if (at > 0 && rs[at - 1] % cq == 0)
                 break;
+        }
+        if (k == 1 && pg) { /* no split with the producer's inputs: without */
+            pg = NULL;
+            continue;
         }
         if (k == 1) {
             split_error(c, op, "a linalg.reduce over the outermost dimensions whose %lld rows at "
@@ -464,33 +544,36 @@ static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, u
         memcpy(shape + nq, kept, nkept * sizeof *shape);
         ir_type t = ir_type_shaped(m, IR_TY_TENSOR, nq + nkept, shape, et);
         uint32_t id = identity_map(m, nq + nkept);
-        struct split_gen g = {.nloops = nq + nkept, .nin = (uint32_t)k, .out_map = id, .res = t};
+        struct split_gen g = {.nloops = nq + nkept, .out_map = id, .res = t};
         for (int64_t i = 0; i < k; i++)
-            g.in[i] = x, g.in_map[i] = outer_map(m, nr, rs, nkept, at, lead, nq, i * n);
+            outer_slot(m, &g, x, outer_map(m, nr, rs, nkept, at, lead, nq, i * n), pg);
         g.out = sb_tensor_empty(b, t);
         ir_block body;
         ir_op gop = gen_create(b, &g, &body);
         ir_value v[8];
-        memcpy(v, ir_block_get(m, body)->args, (size_t)k * sizeof *v);
+        for (int64_t i = 0; i < k; i++)
+            v[i] = outer_value(m, pd, pg, body, ir_block_get(m, body)->args, (uint32_t)i);
         body_yield(m, body, b->loc, outer_tree(m, from, body, v, (uint32_t)k));
+        pg = NULL;
         x = ir_op_result(m, gop, 0);
         split_set_name(m, x, "rows");
         nr = nq;
         memcpy(rs, q, nq * sizeof *rs);
         l = n;
     }
-    struct split_gen g = {.nloops = nkept, .nin = (uint32_t)l + 1,
-                          .out = sb_tensor_empty(b, ir_value_type(m, init)),
+    struct split_gen g = {.nloops = nkept, .out = sb_tensor_empty(b, ir_value_type(m, init)),
                           .out_map = identity_map(m, nkept), .res = ir_value_type(m, init)};
     for (int64_t i = 0; i < l; i++)
-        g.in[i] = x, g.in_map[i] = outer_map(m, nr, rs, nkept, 0, false, 0, i);
-    g.in[l] = init, g.in_map[l] = identity_map(m, nkept);
+        outer_slot(m, &g, x, outer_map(m, nr, rs, nkept, 0, false, 0, i), pg);
+    g.in[g.nin] = init, g.in_map[g.nin++] = identity_map(m, nkept);
     ir_block body;
     ir_op gop = gen_create(b, &g, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
     ir_value v[OUTER_LEAVES + 1];
-    memcpy(v, ir_block_get(m, body)->args, (size_t)(l + 1) * sizeof *v);
+    for (int64_t i = 0; i < l; i++)
+        v[i] = outer_value(m, pd, pg, body, bi->args, (uint32_t)i);
     ir_value r = outer_tree(m, from, body, v, (uint32_t)l);
-    body_yield(m, body, b->loc, outer_combine(m, from, body, r, ir_block_get(m, body)->args[l]));
+    body_yield(m, body, b->loc, outer_combine(m, from, body, r, bi->args[g.nin - 1]));
     return gop;
 }
 

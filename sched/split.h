@@ -45,7 +45,9 @@
  * one ktdf.fifo.allocate per (source, destination) pair; slots then tokens
  * come from the pipeline's ktdf.private. A transfer's subscripts are the
  * tile loop variables (0 where a dim is not looped) plus the indexing map's
- * constant offsets; its sizes the tile (1 for a constant map result).
+ * constant offsets (a loop variable plus a nonzero offset as an index
+ * value, `arith.addi`, made before the pipeline); its sizes the tile (1
+ * for a constant map result).
  * Views stay (`ktdp.construct_memory_view`), each cast once to its device
  * memory (`memref.memory_space_cast` to the kind the device's
  * mem_space_mapping gives, e.g. "DDR"); each access tile becomes a
@@ -94,6 +96,35 @@
  * that body; float arithmetic on such scalars alone that feeds a splat is
  * cloned into the body of the generic the splat folds into (the compute
  * unit computes it; ktc-lower splats the captured leaves).
+ *
+ * Reductions over the outermost dimensions. A linalg.reduce whose reduced
+ * dims are the q outermost of its input (column sums of a matrix; a bias
+ * gradient's sums over batch and sequence) is folded as ktc-interp folds
+ * it: one pairwise tree over the rows (their flat row-major index over the
+ * reduced dims; row i with row i + h, h = L / 2, an odd last row carried;
+ * every combine rounded; then the tree with the init), by elementwise
+ * generics over the kept dims, each combine a clone of the reduce's body
+ * (input argument the lower row). While more than 30 rows are left (L), a
+ * generic folds rows j + m L/K (m < K, K = 8, 4 or 2, the largest dividing
+ * L for which L/K is c times the product of the reduced dims from some a
+ * on, c dividing dim a - 1) as the tree's next log2(K) levels do, over
+ * (c, those dims, kept dims): each input read at constants along the
+ * reduced dims before a - 1, at loop 0 plus a constant along a - 1, at the
+ * loops after; then one generic over the kept dims reads each row left at
+ * constant indices, and the init, and runs the rest of the tree and the
+ * init's combine. An all-parallel generic making the input that only the
+ * reduce reads runs in the first of them, its body cloned per row read
+ * (its inputs at the composed maps; when they fit, 31 inputs). Those fuse
+ * and schedule as any elementwise work (a level's result is a scratchpad
+ * buffer when it does not fuse).
+ *
+ * A linalg.generic whose reduction loops are all outside its parallel ones
+ * (its output read at the parallel loops in order) folds its rows in
+ * iteration order (row-major over the reduction loops), acc = body(inputs
+ * at the row, acc) from the init, as ktc-interp runs it: a chain of
+ * elementwise generics over the parallel loops, each running a clone of
+ * the body per row on up to 30 / (inputs) rows (each input read at the
+ * row's constant indices), after the previous one's result.
  *
  * Contractions. linalg.matmul ins(A: MxK, B: KxN) outs(C: MxN), which is
  * C + A B, is computed as ktc-interp computes it (f32 accumulation in
@@ -271,8 +302,13 @@
  * scf.if on other conditions or tile sets; contractions other than
  * linalg.matmul, and linalg.matmul with indexing_maps, mixed element
  * types or elements other than f16, bf16 and f32; linalg.index; a
- * linalg.generic reduction folded by an op whose result depends on the
- * order (float add, mul, ...: the generic folds in iteration order, the
+ * linalg.reduce over reduced dims other than the innermost or the
+ * outermost ones, or over the outermost ones with more than 30 rows at a
+ * level of its tree that are odd or split along no dim (above); a
+ * linalg.generic with a reduction loop between parallel ones, or whose
+ * outer reduction loops are read through indexing map results other than
+ * a loop dim plus a constant; a linalg.generic reduction over inner loops
+ * folded by an op whose result depends on the order (float add, mul, ...: the generic folds in iteration order, the
  * device pairwise; integer ring and bit ops, min and max are taken); ops
  * in a computation outside the compute set (split_compute_op_ok); other
  * tensor ops in a compute group (e.g. a reshape merging dims); tensors

@@ -294,6 +294,412 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
     return gop;
 }
 
+/* ---- reductions over the outermost dimension ------------------------------- */
+
+/* A linalg.reduce folds, for each kept point, the R values along its
+ * reduced dims as ktc-interp folds a row (ops_tensor.c): a pairwise tree
+ * (value i with value i + h, h = L / 2, an odd last value carried to the
+ * next level), every combine rounded, then the tree with the init. When
+ * the one reduced dim is the outermost (column sums of a matrix), each
+ * level of that tree combines whole rows: elementwise work over the kept
+ * dims. So it becomes a chain of elementwise generics, each combine a
+ * clone of the reduce's body (input argument: the lower value, output
+ * argument: the upper one):
+ *
+ *   while L > OUTER_LEAVES: a generic over (L/K, kept dims) reading the
+ *     level's tensor at (d0 + m L/K, ...) for m < K (K = 8, 4 or 2, the
+ *     largest dividing L), folding its inputs as the tree's next log2(K)
+ *     levels do (input m with input m + K/2, ...): the next level's tensor
+ *   last: a generic over the kept dims reading each of the L rows left at
+ *     a constant (c, ...) and the init, running the rest of the tree on
+ *     them (odd levels included) and the tree's result with the init.
+ *
+ * None of them reduces, so later stages tile, fuse and schedule them as
+ * any elementwise work, and the result is ktc-interp's bit for bit.
+ * Refused: an odd number of rows above OUTER_LEAVES at some level. */
+#define OUTER_LEAVES (FUSE_MAX_IN - 1)
+
+/* Of a linalg.reduce: 0 when its dims are the innermost ones (or none),
+ * q when they are the q outermost of a rank > q input, -1 otherwise. */
+static int outer_reduced(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_attr a = ir_op_attr(m, op, "dimensions");
+    if (!a || o->nopnd != 2)
+        return 0; /* refused by structured() */
+    const struct ir_attr_info *dims = ir_attr_get(m, a);
+    uint32_t rank = rank_of(m, o->opnd[0]);
+    bool red[MAX_LOOPS] = {false};
+    for (uint32_t k = 0; k < dims->n; k++)
+        if (dims->ints[k] >= 0 && dims->ints[k] < (int64_t)rank && rank <= MAX_LOOPS)
+            red[dims->ints[k]] = true;
+    bool seen = false, trailing = true, leading = true;
+    for (uint32_t d = 0; d < rank && d < MAX_LOOPS; d++) {
+        trailing &= red[d] || !seen;
+        leading &= !red[d] || d < dims->n;
+        seen |= red[d];
+    }
+    if (trailing)
+        return 0;
+    return leading ? (int)dims->n : -1;
+}
+
+/* A clone in body blk of the reduce body from, run on (in, out) = (a, b). */
+static ir_value outer_combine(struct ir_module *m, ir_block from, ir_block blk, ir_value a,
+                              ir_value b)
+{
+    const struct ir_block_info *fi = ir_block_get(m, from);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, fi->args[0], a);
+    split_vmap_set(&vm, fi->args[1], b);
+    ir_value y = IR_NONE;
+    IR_FOR_OPS(m, from, op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_LINALG_YIELD) {
+            y = split_vmap_get(&vm, o->opnd[0]);
+            break;
+        }
+        ir_block_append_op(m, blk, split_clone(m, op, &vm));
+    }
+    split_vmap_free(&vm);
+    return y;
+}
+
+/* The pairwise tree over v[0..n) in place (odd levels carry their last
+ * value); returns the fold. */
+static ir_value outer_tree(struct ir_module *m, ir_block from, ir_block blk, ir_value *v, uint32_t n)
+{
+    while (n > 1) {
+        uint32_t h = n / 2, odd = n & 1;
+        for (uint32_t j = 0; j < h; j++)
+            v[j] = outer_combine(m, from, blk, v[j], v[j + h]);
+        if (odd)
+            v[h] = v[n - 1];
+        n = h + odd;
+    }
+    return v[0];
+}
+
+/* The map from a generic over (q[0..nq), kept dims) reading, in a tensor
+ * whose nr leading (reduced) dims have shape rs, the row of flat
+ * (row-major) index j + off, j the flat index of the point over q: the
+ * reduced dims before `at` are constants, dim at - 1 is loop 0 plus a
+ * constant when lead (q[0] | rs[at - 1]), dims from at on are the next
+ * loops (off is a multiple of their product); the kept dims follow. With
+ * nq = 0 every reduced dim is a constant (row off). */
+static uint32_t outer_map(struct ir_module *m, uint32_t nr, const int64_t *rs, uint32_t nkept,
+                          uint32_t at, bool lead, uint32_t nq, int64_t off)
+{
+    ir_aff r[MAX_LOOPS];
+    int64_t dig[MAX_LOOPS];
+    for (uint32_t t = nr; t-- > 0;) {
+        dig[t] = off % rs[t];
+        off /= rs[t];
+    }
+    for (uint32_t t = 0; t < nr; t++) {
+        if (!nq || t + 1 < at || (t + 1 == at && !lead))
+            r[t] = ir_aff_const(m, dig[t]);
+        else if (t + 1 == at)
+            r[t] = dig[t] ? ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, 0), ir_aff_const(m, dig[t]))
+                          : ir_aff_dim(m, 0);
+        else
+            r[t] = ir_aff_dim(m, t - at + (lead ? 1 : 0));
+    }
+    for (uint32_t k = 0; k < nkept; k++)
+        r[nr + k] = ir_aff_dim(m, nq + k);
+    return ir_map_intern(m, nq + nkept, 0, nr + nkept, r);
+}
+
+/* The reduce's input x as read by the first generic: x itself at map, or,
+ * when x is made by an all-parallel producer pd (pg) that only the reduce
+ * reads, pd's inputs at their maps composed with map (pd's body cloned per
+ * row by outer_value): fused, no scratchpad copy of x. */
+static void outer_slot(struct ir_module *m, struct split_gen *g, ir_value x, uint32_t map,
+                       const struct split_gen *pg)
+{
+    if (!pg) {
+        g->in[g->nin] = x, g->in_map[g->nin++] = map;
+        return;
+    }
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    for (uint32_t j = 0; j < pg->nin; j++) {
+        const struct ir_affine_map *pm = ir_map_get(m, pg->in_map[j]);
+        ir_aff r[MAX_LOOPS];
+        for (uint32_t t = 0; t < pm->nres; t++)
+            r[t] = split_aff_subst(m, pm->res[t], mp->res);
+        g->in[g->nin] = pg->in[j];
+        g->in_map[g->nin++] = ir_map_intern(m, mp->ndims, 0, pm->nres, r);
+    }
+}
+
+/* Row s's value in body blk (arguments args): its argument, or pd's body
+ * run on its slots. */
+static ir_value outer_value(struct ir_module *m, ir_op pd, const struct split_gen *pg,
+                            ir_block blk, const ir_value *args, uint32_t s)
+{
+    if (!pg)
+        return args[s];
+    ir_block pb = split_body(m, pd, 0);
+    const struct ir_block_info *pi = ir_block_get(m, pb);
+    struct split_vmap vm = {0};
+    for (uint32_t j = 0; j < pg->nin; j++)
+        split_vmap_set(&vm, pi->args[j], args[s * pg->nin + j]);
+    ir_value y = IR_NONE;
+    IR_FOR_OPS(m, pb, op)
+    {
+        if (ir_op_get(m, op)->kind == IR_OP_LINALG_YIELD) {
+            y = split_vmap_get(&vm, ir_op_get(m, op)->opnd[0]);
+            break;
+        }
+        ir_block_append_op(m, blk, split_clone(m, op, &vm));
+    }
+    split_vmap_free(&vm);
+    return y;
+}
+
+/* Whether x is made by an all-parallel generic (*pg) at the identity, in
+ * op's block, read by op alone; *pd gets it. */
+static bool outer_producer(struct ir_module *m, ir_op op, ir_value x, ir_op *pd,
+                           struct split_gen *pg)
+{
+    *pd = ir_value_def(m, x);
+    if (!*pd || ir_op_get(m, *pd)->kind != IR_OP_LINALG_GENERIC ||
+        ir_op_get(m, *pd)->block != ir_op_get(m, op)->block || !split_gen_read(m, *pd, pg) ||
+        pg->out_map != identity_map(m, pg->nloops) || !pg->nin ||
+        split_block_uses(m, split_body(m, *pd, 0),
+                         ir_block_get(m, split_body(m, *pd, 0))->args[pg->nin]))
+        return false;
+    for (uint32_t i = 0; i < pg->nloops; i++)
+        if (pg->red[i])
+            return false;
+    uint32_t *uses = split_use_counts(m, ir_op_parent(m, op));
+    bool one = uses[x] == 1;
+    free(uses);
+    return one;
+}
+
+static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, uint32_t nred)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_value x = o->opnd[0], init = o->opnd[1];
+    const struct ir_type_info *xt = ir_type_get(m, ir_value_type(m, x));
+    uint32_t nkept = xt->rank - nred, nr = nred;
+    int64_t rs[MAX_LOOPS], kept[MAX_LOOPS], l = 1;
+    memcpy(rs, xt->shape, nr * sizeof *rs);
+    memcpy(kept, xt->shape + nr, nkept * sizeof *kept);
+    for (uint32_t t = 0; t < nr; t++)
+        l *= rs[t];
+    ir_type et = xt->elem;
+    ir_block from = split_body(m, op, 0);
+    if (ir_block_get(m, from)->nargs != 2 || l < 1) {
+        split_error(c, op, "this form of linalg.reduce is not supported yet");
+        return IR_NONE;
+    }
+    /* x's producer runs in the first generic when its inputs fit */
+    ir_op pd;
+    struct split_gen pgs, *pg = NULL;
+    if (outer_producer(m, op, x, &pd, &pgs) &&
+        (l > OUTER_LEAVES ? 2 * pgs.nin : (uint32_t)l * pgs.nin + 1) <= FUSE_MAX_IN)
+        pg = &pgs;
+    while (l > OUTER_LEAVES) {
+        /* K rows j + m L/K (m < K) per point j: j's digits over the
+         * reduced dims from at - 1 on, the offsets' above them */
+        int64_t k = 8, n = 0, cq = 0;
+        while (pg && k * pg->nin > FUSE_MAX_IN)
+            k /= 2;
+        uint32_t at = 0;
+        for (; k > 1; k /= 2) {
+            if (l % k)
+                continue;
+            n = l / k;
+            int64_t p = 1;
+            for (at = nr; at > 0 && n % (p * rs[at - 1]) == 0; at--)
+                p *= rs[at - 1];
+            cq = n / p;
+            if (at > 0 && rs[at - 1] % cq == 0)
+                break;
+        }
+        if (k == 1 && pg) { /* no split with the producer's inputs: without */
+            pg = NULL;
+            continue;
+        }
+        if (k == 1) {
+            split_error(c, op, "a linalg.reduce over the outermost dimensions whose %lld rows at "
+                               "a level of its tree (above %d) are odd or do not split along "
+                               "its dimensions is not supported yet",
+                        (long long)l, OUTER_LEAVES);
+            return IR_NONE;
+        }
+        bool lead = cq > 1;
+        int64_t q[MAX_LOOPS];
+        uint32_t nq = 0;
+        if (lead)
+            q[nq++] = cq;
+        for (uint32_t t = at; t < nr; t++)
+            q[nq++] = rs[t];
+        int64_t shape[MAX_LOOPS];
+        memcpy(shape, q, nq * sizeof *shape);
+        memcpy(shape + nq, kept, nkept * sizeof *shape);
+        ir_type t = ir_type_shaped(m, IR_TY_TENSOR, nq + nkept, shape, et);
+        uint32_t id = identity_map(m, nq + nkept);
+        struct split_gen g = {.nloops = nq + nkept, .out_map = id, .res = t};
+        for (int64_t i = 0; i < k; i++)
+            outer_slot(m, &g, x, outer_map(m, nr, rs, nkept, at, lead, nq, i * n), pg);
+        g.out = sb_tensor_empty(b, t);
+        ir_block body;
+        ir_op gop = gen_create(b, &g, &body);
+        ir_value v[8];
+        for (int64_t i = 0; i < k; i++)
+            v[i] = outer_value(m, pd, pg, body, ir_block_get(m, body)->args, (uint32_t)i);
+        body_yield(m, body, b->loc, outer_tree(m, from, body, v, (uint32_t)k));
+        pg = NULL;
+        x = ir_op_result(m, gop, 0);
+        split_set_name(m, x, "rows");
+        nr = nq;
+        memcpy(rs, q, nq * sizeof *rs);
+        l = n;
+    }
+    struct split_gen g = {.nloops = nkept, .out = sb_tensor_empty(b, ir_value_type(m, init)),
+                          .out_map = identity_map(m, nkept), .res = ir_value_type(m, init)};
+    for (int64_t i = 0; i < l; i++)
+        outer_slot(m, &g, x, outer_map(m, nr, rs, nkept, 0, false, 0, i), pg);
+    g.in[g.nin] = init, g.in_map[g.nin++] = identity_map(m, nkept);
+    ir_block body;
+    ir_op gop = gen_create(b, &g, &body);
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    ir_value v[OUTER_LEAVES + 1];
+    for (int64_t i = 0; i < l; i++)
+        v[i] = outer_value(m, pd, pg, body, bi->args, (uint32_t)i);
+    ir_value r = outer_tree(m, from, body, v, (uint32_t)l);
+    body_yield(m, body, b->loc, outer_combine(m, from, body, r, bi->args[g.nin - 1]));
+    return gop;
+}
+
+/* A linalg.generic whose q reduction loops are outside its parallel ones
+ * (q >= 1, one output read at the parallel loops in order) folds, as
+ * ktc-interp runs it, the rows in iteration order (row-major over the
+ * reduction loops), acc = body(inputs at the row, acc) from the init: a
+ * chain of elementwise generics over the parallel loops, each running the
+ * body on up to OUTER_LEAVES / nin rows (every input read at the row's
+ * constant indices) after the previous one's result. 0 when op is not such
+ * a generic, -1 after an error, 1 when replaced (*gen the last generic). */
+static uint32_t outer_gen_map(struct ir_module *m, uint32_t map, uint32_t q, uint32_t nk,
+                              const int64_t *dig, bool *ok)
+{
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    ir_aff r[MAX_LOOPS];
+    for (uint32_t k = 0; k < mp->nres && *ok; k++) {
+        const struct ir_aff_info *e = ir_aff_get(m, mp->res[k]);
+        int64_t c = 0;
+        if (e->kind == IR_AFF_ADD && ir_aff_get(m, e->rhs)->kind == IR_AFF_CONST) {
+            c = ir_aff_get(m, e->rhs)->v;
+            e = ir_aff_get(m, e->lhs);
+        }
+        if (e->kind == IR_AFF_CONST)
+            r[k] = ir_aff_const(m, e->v + c);
+        else if (e->kind == IR_AFF_DIM && e->v < q)
+            r[k] = ir_aff_const(m, dig[e->v] + c);
+        else if (e->kind == IR_AFF_DIM)
+            r[k] = c ? ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, (uint32_t)e->v - q), ir_aff_const(m, c))
+                     : ir_aff_dim(m, (uint32_t)e->v - q);
+        else
+            *ok = false;
+    }
+    return *ok ? ir_map_intern(m, nk, 0, mp->nres, r) : 0;
+}
+
+static int outer_generic(struct split_ctx *c, struct split_b *b, ir_op op, ir_op *gen)
+{
+    struct ir_module *m = c->m;
+    struct split_gen g;
+    if (!split_gen_read(m, op, &g) || !g.red[0])
+        return 0;
+    uint32_t q = 0;
+    while (q < g.nloops && g.red[q])
+        q++;
+    const struct ir_affine_map *om = ir_map_get(m, g.out_map);
+    bool ok = q < g.nloops && om->nres == g.nloops - q && g.nin >= 1;
+    for (uint32_t k = q; ok && k < g.nloops; k++)
+        ok = !g.red[k] && ir_aff_get(m, om->res[k - q])->kind == IR_AFF_DIM &&
+             ir_aff_get(m, om->res[k - q])->v == k;
+    if (!ok)
+        return 0;
+    /* the reduction loops' extents, from the inputs read at them */
+    int64_t ext[MAX_LOOPS] = {0}, rows = 1, dig[MAX_LOOPS] = {0};
+    for (uint32_t i = 0; i < g.nin; i++) {
+        const struct ir_affine_map *mp = ir_map_get(m, g.in_map[i]);
+        const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, g.in[i]));
+        for (uint32_t k = 0; k < mp->nres && k < t->rank; k++) {
+            const struct ir_aff_info *e = ir_aff_get(m, mp->res[k]);
+            if (e->kind == IR_AFF_DIM && e->v < q)
+                ext[e->v] = t->shape[k];
+        }
+    }
+    for (uint32_t k = 0; k < q; k++)
+        rows *= ext[k];
+    uint32_t nk = g.nloops - q, per = OUTER_LEAVES / g.nin;
+    if (rows < 1 || !per) {
+        split_error(c, op, "this linalg.generic reducing loops outside its parallel ones is not "
+                           "supported yet");
+        return -1;
+    }
+    ir_block from = split_body(m, op, 0);
+    const struct ir_block_info *fi = ir_block_get(m, from);
+    ir_value acc = g.out;
+    ir_op gop = IR_NONE;
+    for (int64_t r0 = 0; r0 < rows; r0 += per) {
+        int64_t n = rows - r0 < per ? rows - r0 : per;
+        struct split_gen h = {.nloops = nk, .nin = (uint32_t)(n * g.nin) + 1, .res = g.res,
+                              .out_map = identity_map(m, nk)};
+        for (int64_t r = 0; r < n; r++) {
+            int64_t f = r0 + r;
+            for (uint32_t k = q; k-- > 0;) {
+                dig[k] = f % ext[k];
+                f /= ext[k];
+            }
+            for (uint32_t i = 0; i < g.nin; i++) {
+                h.in[r * g.nin + i] = g.in[i];
+                h.in_map[r * g.nin + i] = outer_gen_map(m, g.in_map[i], q, nk, dig, &ok);
+            }
+        }
+        h.in[h.nin - 1] = acc, h.in_map[h.nin - 1] = identity_map(m, nk);
+        if (!ok) {
+            split_error(c, op, "a linalg.generic reducing loops outside its parallel ones with "
+                               "indexing map results other than a loop dim plus a constant is "
+                               "not supported yet");
+            return -1;
+        }
+        h.out = sb_tensor_empty(b, g.res);
+        ir_block body;
+        gop = gen_create(b, &h, &body);
+        const struct ir_block_info *bi = ir_block_get(m, body);
+        ir_value a = bi->args[h.nin - 1];
+        for (int64_t r = 0; r < n; r++) {
+            struct split_vmap vm = {0};
+            for (uint32_t i = 0; i < g.nin; i++)
+                split_vmap_set(&vm, fi->args[i], bi->args[r * g.nin + i]);
+            split_vmap_set(&vm, fi->args[g.nin], a);
+            IR_FOR_OPS(m, from, bop)
+            {
+                const struct ir_op_info *bo = ir_op_get(m, bop);
+                if (bo->kind == IR_OP_LINALG_YIELD) {
+                    a = split_vmap_get(&vm, bo->opnd[0]);
+                    break;
+                }
+                ir_block_append_op(m, body, split_clone(m, bop, &vm));
+            }
+            split_vmap_free(&vm);
+        }
+        body_yield(m, body, b->loc, a);
+        acc = ir_op_result(m, gop, 0);
+        split_set_name(m, acc, "acc");
+    }
+    *gen = gop;
+    return 1;
+}
+
 /* ---- contractions ---------------------------------------------------------- */
 
 /* Inputs of one link of a contraction's chain (as many as a fused
@@ -549,8 +955,13 @@ static bool generic_reduction_ok(struct split_ctx *c, ir_op op)
     if (!split_gen_read(m, op, &g))
         return true; /* refused later with its own message */
     bool red = false;
-    for (uint32_t i = 0; i < g.nloops; i++)
+    for (uint32_t i = 0; i < g.nloops; i++) {
+        if (red && !g.red[i])
+            return split_error(c, op, "a linalg.generic with a reduction loop between "
+                                      "parallel ones is not supported yet (reduction loops all "
+                                      "outside the parallel ones or all inside are)");
         red |= g.red[i];
+    }
     if (!red)
         return true;
     /* the values the carried outs reach, as a mark per value id */
@@ -598,8 +1009,20 @@ static bool generalize(struct split_ctx *c, ir_op op)
     case IR_OP_TENSOR_SPLAT:
     case IR_OP_LINALG_FILL:
         return true;
-    case IR_OP_LINALG_GENERIC:
-        return generic_reduction_ok(c, op);
+    case IR_OP_LINALG_GENERIC: {
+        struct split_b gb;
+        sb_before(&gb, m, op, o->loc);
+        ir_op og = IR_NONE;
+        int r = outer_generic(c, &gb, op, &og);
+        if (r < 0)
+            return false;
+        if (!r)
+            return generic_reduction_ok(c, op);
+        ir_value_get(m, ir_op_result(m, og, 0))->name = ir_value_get(m, o->res)->name;
+        split_replace_uses(m, ir_op_parent(m, op), o->res, ir_op_result(m, og, 0));
+        ir_op_unlink(m, op);
+        return true;
+    }
     default:
         if (split_is_ring_shift(m, op))
             return true; /* split_pipeline.c's */
@@ -609,7 +1032,14 @@ static bool generalize(struct split_ctx *c, ir_op op)
     sb_before(&b, m, op, o->loc);
     ir_type t = ir_value_type(m, o->res);
     ir_op g = IR_NONE;
-    if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE ||
+    int outer = o->kind == IR_OP_LINALG_REDUCE ? outer_reduced(m, op) : 0;
+    if (outer < 0) {
+        return split_error(c, op, "a linalg.reduce over dimensions other than the innermost "
+                                  "or the outermost ones is not supported yet");
+    } else if (outer) {
+        if (!(g = outer_reduction(c, &b, op, (uint32_t)outer)))
+            return false;
+    } else if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE ||
         o->kind == IR_OP_LINALG_BROADCAST || o->kind == IR_OP_LINALG_TRANSPOSE) {
         if (!(g = structured(c, &b, op)))
             return false;

@@ -549,9 +549,21 @@ static bool dims_in_order(const struct ir_module *m, uint32_t map)
 
 /* ktdf.data_transfer from (mem at acc | slot) to (slot | mem at acc). */
 static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_src,
-                     const struct access *acc, const ir_value *ivs)
+                     const struct access *acc, const ir_value *ivs, ir_op pipe)
 {
     struct ir_module *m = b->m;
+    /* A loop variable plus a constant (a reduction level reading rows
+     * R/K apart) is an index value made before the pipeline: ktc-nest
+     * reads subscripts that are values or constants. */
+    ir_value at[MAX_LOOPS];
+    for (uint32_t k = 0; k < acc->rank; k++) {
+        at[k] = acc->loop[k] < 0 ? IR_NONE : ivs[acc->loop[k]];
+        if (at[k] && acc->off[k]) {
+            struct split_b ob;
+            sb_before(&ob, m, pipe, b->loc);
+            at[k] = sb_arith(&ob, "arith.addi", at[k], sb_index(&ob, acc->off[k]));
+        }
+    }
     /* The subscript operands: the loop variables the subscripts use, as
      * dims in order of first use. */
     ir_value ops[MAX_LOOPS];
@@ -562,11 +574,12 @@ static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_
         if (acc->loop[k] < 0)
             continue;
         uint32_t j = 0;
-        while (j < nops && ops[j] != ivs[acc->loop[k]])
+        while (j < nops && ops[j] != at[k])
             j++;
         if (j == nops)
-            ops[nops++] = ivs[acc->loop[k]];
-        sub[k] = ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, j), sub[k]);
+            ops[nops++] = at[k];
+        sub[k] = at[k] != ivs[acc->loop[k]] ? ir_aff_dim(m, j)
+                                            : ir_aff_bin(m, IR_AFF_ADD, ir_aff_dim(m, j), sub[k]);
     }
     ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, nops, 0, acc->rank, sub));
     ir_attr sizes = ir_attr_dense_array(m, m->t_i64, acc->rank, acc->size);
@@ -1033,7 +1046,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.pipeline", loc);
     ir_block pbody = sb_region(m, &st);
-    sb_emit(&b, &st);
+    ir_op pipe = sb_emit(&b, &st);
     uint32_t ntok = nld ? 3 : 2;
     ir_type tok = split_token_type(m);
     ir_state_init(&st, m, "ktdf.private", loc);
@@ -1099,11 +1112,11 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             bool at_ld = ld && ir_op_get(m, ld)->kind == IR_OP_KTDP_LOAD &&
                          dims_in_order(m, g.in_map[i]);
             lb.loc = at_ld ? ir_op_get(m, ld)->loc : loc;
-            transfer(&lb, smem[i], slot[i], true, &sacc[i], ivs);
+            transfer(&lb, smem[i], slot[i], true, &sacc[i], ivs, pipe);
         }
         if (rf) {
             lb.loc = dst->by[0] ? ir_op_get(m, dst->by[0])->loc : loc;
-            transfer(&lb, smem[g.nin], slot[g.nin], true, &sacc[g.nin], old_ivs);
+            transfer(&lb, smem[g.nin], slot[g.nin], true, &sacc[g.nin], old_ivs, pipe);
         }
         t = 1;
     }
@@ -1163,7 +1176,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     sb_at_end(&stb, m, sb_stage(&sb, tokv[t], tokv[t + 1], IR_NONE), loc);
     for (uint32_t j = 0; j < dst->n; j++) {
         stb.loc = dst->by[j] && dims_in_order(m, g.out_map) ? ir_op_get(m, dst->by[j])->loc : loc;
-        transfer(&stb, slot[nld + j], dmem[j], false, &dacc[j], ivs);
+        transfer(&stb, slot[nld + j], dmem[j], false, &dacc[j], ivs, pipe);
     }
     return true;
 }

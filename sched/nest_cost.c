@@ -624,15 +624,19 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
     return found;
 }
 
+double nest_cost_program_latency(const struct arch_device *dev, double in_bytes, double out_bytes)
+{
+    struct dev_timing t;
+    dev_timing(dev, NULL, &t);
+    return out_bytes > 0 ? t.wr_lat : in_bytes > 0 ? t.rd_lat : 0;
+}
+
 double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
                                 double out_bytes, uint32_t cores, uint32_t runs)
 {
     struct dev_timing t;
     dev_timing(dev, NULL, &t);
-    /* at the bandwidths' bound the program ends a latency after the
-     * device memory's last busy cycle: its last store's (else its last
-     * load's) */
-    double lat = out_bytes > 0 ? t.wr_lat : in_bytes > 0 ? t.rd_lat : 0;
+    double lat = nest_cost_program_latency(dev, in_bytes, out_bytes);
     double bw = fmax(in_bytes / t.rd_bw, out_bytes / t.wr_bw);
     if (t.aggregate > 0)
         bw = fmax(bw, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);

@@ -207,4 +207,10 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
 double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
                                 double out_bytes, uint32_t cores, uint32_t runs);
 
+/* nest_cost_program_cycles' lat: at the bandwidths' bound the program ends
+ * a latency after the device memory's last busy cycle, its last store's
+ * (the write latency) when it stores, else its last load's; 0 when it
+ * moves nothing. */
+double nest_cost_program_latency(const struct arch_device *dev, double in_bytes, double out_bytes);
+
 #endif

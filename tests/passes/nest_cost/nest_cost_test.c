@@ -644,6 +644,9 @@ static void test_program(void **state)
     st.xfers = add_xfers;
     double rd_lat = nest_cost_dma_latency(spyre, &st);
     assert_true(nest_cost_program_cycles(spyre, 0, in, 0, 32, 1) == 32 * in / agg + rd_lat);
+    assert_true(nest_cost_program_latency(spyre, in, out) == wr_lat);
+    assert_true(nest_cost_program_latency(spyre, in, 0) == rd_lat);
+    assert_true(nest_cost_program_latency(spyre, 0, 0) == 0);
     assert_true(nest_cost_program_cycles(spyre, nests, in, out, 32, 2) == 2 * shared);
 }
 

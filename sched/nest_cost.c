@@ -542,6 +542,21 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
     return (in ? t.rd_lat : 0) + (out ? t.wr_lat : 0);
 }
 
+double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_program *p,
+                        uint64_t tile, uint32_t phases, uint32_t instances)
+{
+    struct dev_timing t;
+    double C = 0;
+    if (!p->points || !tile)
+        return 0;
+    dev_timing(dev, p->elem_type, &t);
+    predict(&t, p, tile, phases, instances, NULL, &C);
+    double elems = p->vector_elems ? (double)p->vector_elems : t.lanes;
+    double chain = t.chain_lat + (p->vector_ops_per_point ? ceil(elems / t.lanes) : 0);
+    double ntiles = ceil((double)p->points / (double)tile);
+    return (ntiles * C + chain + t.sig_lat) * (p->runs ? p->runs : 1);
+}
+
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances)
 {
@@ -609,13 +624,21 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
     return found;
 }
 
+double nest_cost_program_latency(const struct arch_device *dev, double in_bytes, double out_bytes)
+{
+    struct dev_timing t;
+    dev_timing(dev, NULL, &t);
+    return out_bytes > 0 ? t.wr_lat : in_bytes > 0 ? t.rd_lat : 0;
+}
+
 double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
                                 double out_bytes, uint32_t cores, uint32_t runs)
 {
     struct dev_timing t;
     dev_timing(dev, NULL, &t);
-    double c = fmax(nests, fmax(in_bytes / t.rd_bw, out_bytes / t.wr_bw));
+    double lat = nest_cost_program_latency(dev, in_bytes, out_bytes);
+    double bw = fmax(in_bytes / t.rd_bw, out_bytes / t.wr_bw);
     if (t.aggregate > 0)
-        c = fmax(c, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);
-    return c * (runs ? runs : 1);
+        bw = fmax(bw, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);
+    return fmax(nests, bw > 0 ? bw + lat : 0) * (runs ? runs : 1);
 }

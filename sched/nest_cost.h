@@ -167,6 +167,16 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances);
 
+/* The cycles a run of p holds the on-core chain when its DMAs run ahead
+ * of it (buffer phases counted across the runs of a nest, row-phases and
+ * resident-rows, with ktc-lower's K - 1 credits across the runs): every
+ * tile's compute in turn and the last vector's trip to the scratchpad and
+ * its signal (what the next pass, waiting on this one's result, waits
+ * for). Its DMAs are not in it: they overlap the computes of the other
+ * nests and are priced by nest_cost_program_cycles' bandwidth terms. */
+double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_program *p,
+                        uint64_t tile, uint32_t phases, uint32_t instances);
+
 /* The device-memory latencies nest_cost_predict charges p's first tile
  * (the read's when p loads, the write's when it stores): what buffer
  * phases counted across the runs of a nest (row-phases) hide of a run. */
@@ -181,17 +191,26 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
  * core moves from/to device memory over the whole program (every transfer
  * times the trips of its loops). The cores run their nests out of step, so
  * the device memory's aggregate bandwidth is shared over the whole program
- * rather than nest by nest:
- *   cycles = max(nests, in / read bw, out / write bw,
- *                cores * (in + out) / aggregate) * runs
+ * rather than nest by nest; at that bound the program ends a latency
+ * after the device memory's last busy cycle (lat: the write's when it
+ * stores, else the read's):
+ *   cycles = max(nests, max(in / read bw, out / write bw,
+ *                           cores * (in + out) / aggregate) + lat) * runs
  * (ktc-nest's stats add to `nests` the on-core pipelines between the
  * nests, each a one-point program, and charge a nest whose buffer phases
- * count the runs of its loops its compute fill every run). `ktc-nest
+ * count the runs of its loops its on-core time every run,
+ * nest_cost_oncore, its DMAs running ahead over the other nests'). `ktc-nest
  * --stats` prints it as "program modeled N cycles" for a program with more
  * than one nest or loops around its nest, when every such loop has a trip
  * count it knows on every tile id (constants, the tile id, the kernel
  * arguments --assume gives), for the slowest tile id. */
 double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
                                 double out_bytes, uint32_t cores, uint32_t runs);
+
+/* nest_cost_program_cycles' lat: at the bandwidths' bound the program ends
+ * a latency after the device memory's last busy cycle, its last store's
+ * (the write latency) when it stores, else its last load's; 0 when it
+ * moves nothing. */
+double nest_cost_program_latency(const struct arch_device *dev, double in_bytes, double out_bytes);
 
 #endif

@@ -652,6 +652,9 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
             nests += c->chosen[pc].steady * chunks / (double)c->chosen[pc].points;
     }
     uint32_t cores = c->chosen[ch].cores ? c->chosen[ch].cores : 1;
+    /* the last store's latency ends the program whichever bound it is at
+     * (the nests' own fill has it): on both sides, it saves nothing */
+    nests += nest_cost_program_latency(c->dev, in, out);
     double before = nest_cost_program_cycles(c->dev, nests, in, out, cores, 1),
            after = nest_cost_program_cycles(c->dev, nests, in - saved, out, cores, 1);
     return before - after >

@@ -1825,14 +1825,16 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         int64_t pts = c->chosen[i].points, T = c->chosen[i].tile;
         bool one_tile = pts > 0 && T > 0 && (pts + T - 1) / T <= 1 && trips > 1 &&
                         modulo_of(m, tl) < 2;
-        /* phased across its runs (row-phases), a nest's DMA latencies
-         * hide behind the previous run, but its compute still waits for
-         * the passes before it (the reduction between them): every run
-         * pays its compute's fill and drain; the first run's read latency
-         * and the last run's write latency hide behind nothing (the fill) */
+        /* phased across its runs (row-phases, resident-rows), a nest's
+         * DMAs run ahead of its compute (ktc-lower's K - 1 credits across
+         * the runs), over the other nests' computes: a run holds the
+         * on-core chain for its tiles' compute and the drain the next pass
+         * waits for (nest_cost_oncore), its DMAs go to the program's
+         * bandwidth terms; the first run's loads and the last run's stores
+         * hide behind nothing (the fill) */
         bool rows = trips > 1 && K > 1 && around_phased(m, tl);
         if (rows && solo >= 0)
-            st = solo - nest_cost_dma_latency(c->dev, &c->chosen[i].p);
+            st = nest_cost_oncore(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
         steady += trips * (one_tile ? solo : st);
         if (!one_tile && trips > 0 && solo - st > fill)
             fill = solo - st;

@@ -7,9 +7,10 @@
 // and its splat, a pass subtracting it. Its two passes' buffer phases count
 // the rows (row-phases): each takes a phase more than its tiles (2 tiles of
 // 2 blocks, 3 phases: nest_cost_choose's load-unit hold), and the program's
-// line charges every row the passes' steady state and compute fill and
-// drain, the first row's read latency and the last row's write latency
-// once (nest_program_stats; simulated: 591 cycles). The two passes'
+// line charges every row the passes' on-core time (their tiles' compute and
+// drain, nest_cost_oncore: their DMAs run ahead across the rows), the first
+// row's loads and the last row's stores once (nest_program_stats; 551
+// modeled, simulated: 591 cycles). The two passes'
 // remainder loops hold nests of their own (remainder-nests): a line each.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")

@@ -5,6 +5,7 @@
  * bandwidth, corelets split compute, lanes follow the element type.
  * Expected numbers are derived here from the device model, not copied.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -631,9 +632,60 @@ static void test_program(void **state)
     double solo = nest_cost_program_cycles(spyre, nests, in, out, 1, 1);
     assert_true(solo >= nests);
     assert_true(solo < 1.5 * nests);
+    /* at the aggregate's bound, a write latency after its last busy cycle */
+    struct nest_cost_program st = p;
+    st.xfers = &add_xfers[2];
+    st.nxfers = 1;
+    double wr_lat = nest_cost_dma_latency(spyre, &st);
+    assert_true(wr_lat > 0);
     double shared = nest_cost_program_cycles(spyre, nests, in, out, 32, 1);
-    assert_true(shared == 32 * (in + out) / agg);
+    assert_true(shared == 32 * (in + out) / agg + wr_lat);
+    /* a program that only loads ends a read latency after it */
+    st.xfers = add_xfers;
+    double rd_lat = nest_cost_dma_latency(spyre, &st);
+    assert_true(nest_cost_program_cycles(spyre, 0, in, 0, 32, 1) == 32 * in / agg + rd_lat);
+    assert_true(nest_cost_program_latency(spyre, in, out) == wr_lat);
+    assert_true(nest_cost_program_latency(spyre, in, 0) == rd_lat);
+    assert_true(nest_cost_program_latency(spyre, 0, 0) == 0);
     assert_true(nest_cost_program_cycles(spyre, nests, in, out, 32, 2) == 2 * shared);
+}
+
+/* A nest whose buffer phases count the runs of a row loop (row-phases,
+ * resident-rows): a run holds the on-core chain for its tiles' compute and
+ * the last vector's drain, not for its DMAs (they run ahead, over the other
+ * nests' computes, and the program's bandwidth terms price them). So the
+ * DMA-bound vector add takes less of it than its steady state, its DMAs'
+ * bytes do not change it, and each tile more adds one tile's compute. The
+ * rmsnorm of ../shared/corpus (rmsnorm_4core_4x1: 64 rows a core, two
+ * passes over a resident row) was priced 23.7% above the simulator while
+ * the per-run nests paid their first load and last store every row. */
+static void test_oncore(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(1024, 1);
+    p.phases_across_runs = true;
+    double run = nest_cost_oncore(spyre, &p, 16, 3, 1);
+    assert_true(run > 0);
+    assert_true(run < nest_cost_steady(spyre, &p, 16, 3, 1));
+    struct nest_cost_xfer big[3];
+    memcpy(big, add_xfers, sizeof big);
+    for (int i = 0; i < 3; i++)
+        big[i].bytes_per_point *= 4;
+    struct nest_cost_program q = p;
+    q.xfers = big;
+    assert_true(nest_cost_oncore(spyre, &q, 16, 3, 1) == run);
+    q.nxfers = 0;
+    assert_true(nest_cost_oncore(spyre, &q, 16, 3, 1) == run);
+    /* tiles of 16 points: 1, 2 and 64 of them */
+    p.points = 16;
+    double one = nest_cost_oncore(spyre, &p, 16, 3, 1);
+    p.points = 32;
+    double tile = nest_cost_oncore(spyre, &p, 16, 3, 1) - one;
+    assert_true(tile > 0);
+    assert_true(fabs(run - one - 63 * tile) < 1e-6 * run);
+    /* corelets split a tile's compute */
+    p.points = 1024;
+    assert_true(nest_cost_oncore(spyre, &p, 16, 3, 2) < run);
 }
 
 int main(void)
@@ -650,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
         cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
         cmocka_unit_test(test_lane_transfers),    cmocka_unit_test(test_point_passes),
+        cmocka_unit_test(test_oncore),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

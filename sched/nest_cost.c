@@ -557,6 +557,18 @@ double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_pr
     return (ntiles * C + chain + t.sig_lat) * (p->runs ? p->runs : 1);
 }
 
+double nest_cost_store_blocks(const struct arch_device *dev, const char *elem_type,
+                              double bytes, double runs, uint32_t nb)
+{
+    struct dev_timing t;
+    if (nb < 2)
+        return 0;
+    dev_timing(dev, elem_type, &t);
+    double hidden = bytes / t.wr_bw * (double)(nb - 1) / (double)nb;
+    double refill = t.chain_lat + 2 * t.sig_lat;
+    return hidden - runs * (double)(nb - 1) * refill;
+}
+
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances)
 {

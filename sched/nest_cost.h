@@ -167,6 +167,17 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
 double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances);
 
+/* What ktc-nest's store-blocks (nest.h) saves by splitting the last pass
+ * of a corelet-blocks tile and its bulk store of `bytes` to device memory
+ * into nb blocks, the outer pipeline run `runs` times: the last run's
+ * store of the first nb - 1 blocks overlaps the pass ((nb - 1) / nb of
+ * bytes over the write path), while every run each of the nb - 1 added
+ * block stages fills and drains the on-core chain (a vector's trip through
+ * it, a signal to and from the corelets). Negative when it loses; 0 for
+ * nb < 2. */
+double nest_cost_store_blocks(const struct arch_device *dev, const char *elem_type,
+                              double bytes, double runs, uint32_t nb);
+
 /* The cycles a run of p holds the on-core chain when its DMAs run ahead
  * of it (buffer phases counted across the runs of a nest, row-phases and
  * resident-rows, with ktc-lower's K - 1 credits across the runs): every

@@ -1354,6 +1354,118 @@ static void stats_launch(const struct nest_ctx *c, const char *args, uint32_t us
         fprintf(f, "; at most %lld)\n", (long long)bound);
 }
 
+/* ---- loads resident-rows takes away ---------------------------------------- */
+
+/* Whether value v is defined inside op (an op of its regions, or a block
+ * argument of one). */
+static bool defined_in(const struct ir_module *m, ir_value v, ir_op op)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
+                         : ir_value_def(m, v);
+    for (; d; d = ir_op_parent(m, d))
+        if (d == op)
+            return true;
+    return false;
+}
+
+/* Whether loads a (under tile loop la) and b (under lb) read the same
+ * chunks of a row, the column aside: each from a memref.reinterpret_cast
+ * of the same memref, of the same type, sizes and strides, at the same
+ * subscripts and sizes, its offset the same linear form but for the terms
+ * defined in its own tile loop (the column's IVs). */
+static bool same_row_chunks(const struct ir_module *m, ir_op a, ir_op la, ir_op b, ir_op lb)
+{
+    struct nest_side x, y;
+    if (!nest_read_side(m, a, 0, &x) || !nest_read_side(m, b, 0, &y) || x.fifo || y.fifo ||
+        x.nsub != y.nsub || x.nsize != y.nsize ||
+        ir_value_type(m, x.v) != ir_value_type(m, y.v))
+        return false;
+    for (uint32_t i = 0; i < x.nsize; i++)
+        if (x.size[i] != y.size[i])
+            return false;
+    for (uint32_t i = 0; i < x.nsub; i++)
+        if (!x.sub[i].v != !y.sub[i].v || x.sub[i].c != y.sub[i].c)
+            return false;
+    ir_op da = ir_value_def(m, x.v), db = ir_value_def(m, y.v);
+    if (!da || !db || ir_op_get(m, da)->kind != IR_OP_MEMREF_REINTERPRET_CAST ||
+        ir_op_get(m, db)->kind != IR_OP_MEMREF_REINTERPRET_CAST)
+        return false;
+    const struct ir_op_info *oa = ir_op_get(m, da), *ob = ir_op_get(m, db);
+    struct nest_lin fa, fb;
+    if (oa->nopnd != 2 || ob->nopnd != 2 || oa->opnd[0] != ob->opnd[0] ||
+        ir_op_attr(m, da, "static_sizes") != ir_op_attr(m, db, "static_sizes") ||
+        ir_op_attr(m, da, "static_strides") != ir_op_attr(m, db, "static_strides") ||
+        !nest_lin_of(m, oa->opnd[1], &fa) || !nest_lin_of(m, ob->opnd[1], &fb) ||
+        fa.c != fb.c)
+        return false;
+    /* the terms outside the tile loops: the same, both ways */
+    uint32_t na = 0, nb = 0;
+    for (uint32_t i = 0; i < fa.n; i++) {
+        if (defined_in(m, fa.v[i], la))
+            continue;
+        na++;
+        bool found = false;
+        for (uint32_t j = 0; j < fb.n && !found; j++)
+            found = fb.v[j] == fa.v[i] && fb.k[j] == fa.k[i];
+        if (!found)
+            return false;
+    }
+    for (uint32_t j = 0; j < fb.n; j++)
+        nb += !defined_in(m, fb.v[j], lb);
+    return na == nb && na < fa.n && nb < fb.n;
+}
+
+struct ddr_loads {
+    ir_op v[16];
+    uint32_t n;
+};
+
+static bool collect_ddr_loads(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct ddr_loads *d = ctx;
+    struct nest_side a, b;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && d->n < 16 &&
+        nest_read_side(m, op, 0, &a) && nest_read_side(m, op, 1, &b) && !a.fifo && !b.fifo &&
+        nest_is_ddr(m, a.v) && !nest_is_ddr(m, b.v))
+        d->v[d->n++] = op;
+    return true;
+}
+
+/* t's program as resident-rows (nest_resident.c) would leave it: without
+ * the device-memory loads of the chunks of a row that a pass before it
+ * (a tile loop chosen before, in the same block: the row loop's body)
+ * loads too. False when it has none. */
+static bool resident_priced(const struct nest_ctx *c, const struct tiled *t,
+                            struct nest_cost_program *p2, struct nest_cost_xfer *x2)
+{
+    struct ir_module *m = c->m;
+    bool gone[16] = {false}, any = false;
+    ir_block blk = ir_op_get(m, t->tile_loop)->block;
+    for (uint32_t j = 0; j < c->nchosen; j++) {
+        ir_op lj = c->chosen[j].loop;
+        if (!lj || ir_op_get(m, lj)->block != blk || lj == t->tile_loop)
+            continue;
+        struct ddr_loads d = {.n = 0};
+        ir_walk(m, lj, collect_ddr_loads, &d);
+        for (uint32_t i = 0; i < t->nloads; i++)
+            for (uint32_t k = 0; k < d.n && !gone[t->load_xfer[i]]; k++)
+                if (t->load_xfer[i] < 16 &&
+                    same_row_chunks(m, t->loads[i], t->tile_loop, d.v[k], lj) &&
+                    t->xfers[t->load_xfer[i]].bytes_per_point)
+                    gone[t->load_xfer[i]] = any = true;
+    }
+    if (!any)
+        return false;
+    *p2 = t->p;
+    p2->nxfers = 0;
+    for (uint32_t k = 0; k < t->p.nxfers; k++)
+        if (!gone[k])
+            x2[p2->nxfers++] = t->xfers[k];
+    p2->xfers = x2;
+    return true;
+}
+
 bool nest_tile_sizes(struct nest_ctx *c)
 {
     struct ir_module *m = c->m;
@@ -1448,13 +1560,44 @@ bool nest_tile_sizes(struct nest_ctx *c)
                               (long long)t.scratch_per_point, (long long)t.capacity,
                               t.space ? t.space : "the scratchpad");
         }
+        /* a later pass over a row resident-rows keeps: its tile priced
+         * without the loads it would take away, when that gains more where
+         * they go than it loses where they stay */
+        struct nest_cost_program p2;
+        struct nest_cost_xfer x2[16];
+        struct nest_cost_choice ch2;
+        bool resident = false;
+        if (!o->tile_sizes && t.points && ch.cycles >= 0 &&
+            !(o->disabled & (1u << SCHED_NEST_RESIDENT_ROWS)) &&
+            resident_priced(c, &t, &p2, x2) &&
+            nest_cost_choose(c->dev, &p2, max_phases, max_instances, &ch2) &&
+            (ch2.tile != ch.tile || ch2.phases != ch.phases || ch2.instances != ch.instances)) {
+            /* the phases the loads take (no fewer): resident-rows keeps the
+             * pass's DMA stage for the chunks past its row buffer, and the
+             * phases at a tile no larger fit as they did */
+            if (ch2.tile <= ch.tile && ch2.phases < ch.phases) {
+                ch2.phases = ch.phases;
+                ch2.cycles = nest_cost_predict(c->dev, &p2, ch2.tile, ch2.phases, ch2.instances);
+            }
+            double gain = nest_cost_predict(c->dev, &p2, ch.tile, ch.phases, ch.instances) -
+                          ch2.cycles,
+                   loss = nest_cost_predict(c->dev, &t.p, ch2.tile, ch2.phases, ch2.instances) -
+                          ch.cycles;
+            if (gain > loss) {
+                ch2.cycles = nest_cost_predict(c->dev, &t.p, ch2.tile, ch2.phases, ch2.instances);
+                ch = ch2;
+                resident = true;
+            }
+        }
         if (o->stats) {
             fprintf(o->stats, "ktc-nest: @%s: tile %llu of %s%lld points, %u phases, %u instance%s",
                     fname, (unsigned long long)ch.tile, dynamic && assumed < 0 ? "at most " : "",
                     (long long)t.points, ch.phases,
                     ch.instances, ch.instances == 1 ? "" : "s");
             if (ch.cycles >= 0)
-                fprintf(o->stats, ", modeled %.0f cycles", ch.cycles);
+                fprintf(o->stats, ", modeled %.0f cycles%s", ch.cycles,
+                        resident ? " (chosen as resident-rows leaves it, without its loads of "
+                                   "the row)" : "");
             else
                 fprintf(o->stats, ", scratchpad %lld of %lld bytes",
                         (long long)(ch.tile * (uint64_t)t.scratch_per_point * ch.phases),

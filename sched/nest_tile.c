@@ -1560,9 +1560,10 @@ bool nest_tile_sizes(struct nest_ctx *c)
                               (long long)t.scratch_per_point, (long long)t.capacity,
                               t.space ? t.space : "the scratchpad");
         }
-        /* a later pass over a row resident-rows keeps: its tile priced
-         * without the loads it would take away, when that gains more where
-         * they go than it loses where they stay */
+        /* a later pass over a row resident-rows keeps: the choice priced
+         * without the loads it would take away, taken when it is faster
+         * there and no slower with them (resident-rows keeps only the
+         * chunks that fit, and only when it pays: the loads may stay) */
         struct nest_cost_program p2;
         struct nest_cost_xfer x2[16];
         struct nest_cost_choice ch2;
@@ -1583,7 +1584,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
                           ch2.cycles,
                    loss = nest_cost_predict(c->dev, &t.p, ch2.tile, ch2.phases, ch2.instances) -
                           ch.cycles;
-            if (gain > loss) {
+            if (gain > 0 && loss <= 0) {
                 ch2.cycles = nest_cost_predict(c->dev, &t.p, ch2.tile, ch2.phases, ch2.instances);
                 ch = ch2;
                 resident = true;

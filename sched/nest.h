@@ -449,6 +449,15 @@
  *                     layernorm_fwd_ktir 556397 -> 193861 cycles (W and B
  *                     once a core), center_rows (N = 256) 660 -> 584; on one
  *                     core bound by its own units it would lose. Runs last.
+ *                     Tile-size selection, before it, prices a later pass
+ *                     (a tile loop of the block after one chosen before,
+ *                     a load of the same row chunks: a reinterpret_cast of
+ *                     the same memref, sizes and strides, its offset the
+ *                     same but for the terms of its own tile loop's IVs)
+ *                     also without those loads, at no fewer phases, and
+ *                     takes that choice when it is faster there and no
+ *                     slower with them (the row may not fit, or not pay):
+ *                     center_rows --assume N=4096, 5479 -> 5301 cycles.
  *
  *  corelet-blocks     Runs within corelets (listed last, to keep the other
  *                     flags' bits): a point loop of one iteration (the
@@ -499,9 +508,9 @@
  *                     own 0). softmax_8x16384 3781 -> 3737 cycles,
  *                     softmax_wide 38222 -> 38178.
  *  store-blocks       Runs last (listed last, for the same reason): an
- *                     outer pipeline run at most 4 times (the product of
- *                     the constant trip counts of the loops around it: the
- *                     tiles a core runs) whose store stage moves a buffer
+ *                     outer pipeline run a constant number of times (the
+ *                     product of the trip counts of the loops around it:
+ *                     the tiles a core runs) whose store stage moves a buffer
  *                     in one bulk DMA that the compute stage just before
  *                     it writes only in its last pass, a corelet-blocks
  *                     split (a one-point loop; N instances, the IV used
@@ -523,9 +532,15 @@
  *                     (softmax_8x16384: 3737 -> 3639 cycles). Each block
  *                     fills and drains its own pipeline and reloads its
  *                     splat, every run, while the store it hides is the
- *                     last run's: hence the bound on the runs (16 rows of
- *                     16384 on 4 cores, 4 a core: 6158 -> 6127;
- *                     softmax_4096x1024, many tiles: 82433 -> 82446).
+ *                     last run's: the split is taken only when the cost
+ *                     model says it saves (nest_cost_store_blocks: (B - 1)
+ *                     / B of the last store over the write path, against
+ *                     B - 1 trips through the on-core chain and two
+ *                     signals every run): softmax_4x4096 (2 rows of 8 KiB
+ *                     a core) modeled -24, stays whole (1237 split, 1227
+ *                     whole); 16 rows of 16384 on 4 cores, 4 a core: 6158
+ *                     -> 6127; softmax_4096x1024, many tiles: 82433 ->
+ *                     82446 split, whole.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,

@@ -7,7 +7,10 @@
 // the bound its views give), and the program gets a line of its own: the
 // row loop's trips (rows pid, pid + 32) evaluated on every tile id, the
 // split loops resident-rows made evaluated with N. stride moves no trip
-// count: the last line says it was not used. Simulated (N = 4096): 5479.
+// count: the last line says it was not used. The second pass (tile 1, 9
+// phases, 1 instance) is chosen as resident-rows leaves it, without its
+// loads of the row, that choice being no slower with them either (priced
+// with them, tile 2 and 2 instances: 5479). Simulated (N = 4096): 5301.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

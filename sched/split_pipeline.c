@@ -855,6 +855,72 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     return r;
 }
 
+/* Whether some unit of dev stores memory kind mem under a byte mask. */
+static bool masked_store(const struct arch_device *dev, const char *mem)
+{
+    for (uint32_t r = 0; mem && r < dev->nres; r++)
+        if ((dev->res[r].features & ARCH_F_MASKED_WRITES) && arch_access(dev, r, true, mem))
+            return true;
+    return false;
+}
+
+/* One nest of the tile loops (those of d with loop_of[d] >= 0, bounds
+ * bnd[d]) around a pipeline of tile sizes ts, at b; with w, md's loop runs
+ * from 0 to mb[1] (0 or 1) and the pipeline's tile along md starts at
+ * me - r mod 2w (made inside the nest: no value for it outlives it). */
+static bool piece(struct prog *p, ir_op gop, const struct split_gen *g,
+                  const struct place *src, const struct dests *dst, const int64_t *ts,
+                  const int32_t *loop_of, ir_value (*bnd)[3], int32_t md, const ir_value *mb,
+                  ir_value me, ir_value r, int64_t w, const struct split_b *b)
+{
+    struct split_b lb = *b;
+    ir_value ivs[MAX_LOOPS];
+    for (uint32_t d = 0; d < g->nloops; d++)
+        if (loop_of[d] >= 0)
+            ivs[loop_of[d]] = open_loop(&lb, (int32_t)d == md ? mb : bnd[d], d);
+    if (w)
+        ivs[loop_of[md]] = sb_arith(&lb, "arith.subi", me,
+                                    sb_arith(&lb, "arith.remsi", r, sb_index(&lb, 2 * w)));
+    return pipeline(p, gop, g, src, dst, ts, loop_of, ivs, &lb, IR_NONE, ivs);
+}
+
+/* The tile loops (bounds bnd, md's 0 to me step T = ts[md]) of a tile of
+ * launch-time strides masked along md and stored by a unit with masked
+ * writes, at b: a nest for the whole tiles along md (up to me - r, r = me
+ * mod T), then one for each bit k of r, largest first, moving 2^k elements
+ * at me - r mod 2^(k+1) (md's loop then runs (r mod 2^(k+1)) / 2^k times:
+ * 0 or 1): no store reaches past me and none reads the destination back (a
+ * masked tail's read-modify-write makes each row's store wait for the
+ * previous one and the next row's load for it), and each nest streams its
+ * rows without draining its pipeline between them. */
+static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
+                   const struct place *src, const struct dests *dst, const int64_t *ts,
+                   const int32_t *loop_of, ir_value (*bnd)[3], struct split_b *b, int32_t md,
+                   ir_value me)
+{
+    int64_t t[MAX_LOOPS], T = ts[md];
+    memcpy(t, ts, g->nloops * sizeof *t);
+    me = sb_arith(b, "arith.maxsi", me, sb_index(b, 0));
+    ir_value r = sb_arith(b, "arith.remsi", me, sb_index(b, T));
+    ir_value mb[3] = {sb_index(b, 0), sb_arith(b, "arith.subi", me, r), sb_index(b, T)};
+    if (!piece(p, gop, g, src, dst, t, loop_of, bnd, md, mb, me, r, 0, b))
+        return false;
+    int k = 0;
+    while (((int64_t)2 << k) < T)
+        k++;
+    for (; k >= 0; k--) {
+        int64_t w = (int64_t)1 << k;
+        mb[0] = sb_index(b, 0);
+        mb[1] = sb_arith(b, "arith.divsi", sb_arith(b, "arith.remsi", r, sb_index(b, 2 * w)),
+                         sb_index(b, w));
+        mb[2] = sb_index(b, 1);
+        t[md] = w;
+        if (!piece(p, gop, g, src, dst, t, loop_of, bnd, md, mb, me, r, w, b))
+            return false;
+    }
+    return true;
+}
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -883,6 +949,11 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         apart = apart || rows_apart(m, src[i].mem) || src[i].view;
     for (uint32_t j = 0; j < dst->n; j++)
         apart = apart || rows_apart(m, dst->to[j].mem) || dst->to[j].view;
+    bool views = false; /* a tile of launch-time strides (row casts) */
+    for (uint32_t i = 0; i < g.nin; i++)
+        views = views || src[i].view;
+    for (uint32_t j = 0; j < dst->n; j++)
+        views = views || dst->to[j].view;
     bool inner = true; /* the innermost parallel loop keeps its tile */
     for (uint32_t d = g.nloops; apart && d-- > 0;) {
         if (g.red[d] || ext[d] == 1)
@@ -977,12 +1048,17 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                                  sb_arith(&b, "arith.remsi", e1, bounds[md][2])),
                         sb_index(&b, 0));
     }
+    /* a masked tail of launch-time strides stored under a byte mask: in
+     * pieces */
+    bool split_tail = tail && views && masked_store(c->dev, dst->to[0].kind);
     for (uint32_t d = 0; d < g.nloops; d++) {
         if (ts[d] != ext[d] || (int32_t)d == md) {
             loop_of[d] = (int32_t)nivs;
-            ivs[nivs++] = open_loop(&b, bounds[d], d);
+            ivs[nivs++] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
         }
     }
+    if (split_tail)
+        return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me);
     if (!tail)
         return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs);
     /* lanes below min(e - i, ts) take the computed values, the others

@@ -25,6 +25,7 @@
 #include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 enum { MAX_HOIST = 8 };
 
@@ -260,32 +261,6 @@ static uint32_t users_under(struct ir_module *m, ir_op root, ir_value v)
     struct users u = {.v = v, .n = 0};
     ir_walk(m, root, count_users, &u);
     return u.n;
-}
-
-/* The transfers under a root with an operand v. */
-struct users_of {
-    ir_value v;
-    ir_op *ops;
-    uint32_t n, cap;
-};
-
-static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct users_of *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
-        return true;
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (o->opnd[i] == u->v) {
-            if (u->n == u->cap) {
-                u->cap = u->cap ? 2 * u->cap : 16;
-                if (!(u->ops = realloc(u->ops, u->cap * sizeof *u->ops)))
-                    abort();
-            }
-            u->ops[u->n++] = op;
-            break;
-        }
-    return true;
 }
 
 /* A bulk load x (in stage s of tile loop tl's outer pipeline) that reads
@@ -596,10 +571,12 @@ static bool reuse_kept(struct ir_module *m, ir_op tl, int64_t nt, ir_op L, ir_op
         /* every access of x's buffer in tl -> the kept buffer */
         ir_value old = dst.v;
         ir_op_unlink(m, x);
-        struct users_of u = {.v = old};
-        ir_walk(m, tl, collect_users, &u);
+        struct sched_ops u = {0};
+        sched_ops_using(m, tl, old, &u);
         for (uint32_t j = 0; j < u.n; j++) {
-            ir_op op = u.ops[j];
+            ir_op op = u.v[j];
+            if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                continue;
             struct nest_side sd[2];
             nest_read_side(m, op, 0, &sd[0]);
             nest_read_side(m, op, 1, &sd[1]);
@@ -625,7 +602,7 @@ static bool reuse_kept(struct ir_module *m, ir_op tl, int64_t nt, ir_op L, ir_op
             nest_make_transfer(&b, &sd[0], &sd[1], op);
             ir_op_unlink(m, op);
         }
-        free(u.ops);
+        free(u.v);
         return true;
     }
     return false;

@@ -8,6 +8,7 @@
 #include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 enum { MAX_XFERS = 32, MAX_BUFS = 32, MAX_STAGES = 64, MAX_INNER = 4, MAX_PIPES = 64 };
 
@@ -472,28 +473,6 @@ static bool only_runs(struct ir_module *m, ir_op pl, const struct dma *x)
     return !u.bad;
 }
 
-struct found {
-    ir_value v;
-    ir_op *op;
-    uint32_t n, cap;
-};
-
-static bool find_reads(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct found *f = ctx;
-    struct nest_side s;
-    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER || !nest_read_side(m, op, 0, &s) ||
-        s.fifo || s.v != f->v)
-        return true;
-    if (f->n == f->cap) {
-        f->cap = f->cap ? 2 * f->cap : 16;
-        if (!(f->op = realloc(f->op, f->cap * sizeof *f->op)))
-            abort();
-    }
-    f->op[f->n++] = op;
-    return true;
-}
-
 /* Rewrites every transfer reading load x's buffer (only_runs) to read the
  * same elements of buffer to (same_bytes: one row), at the run's linear
  * offset in its innermost dim: x's inner loops' place plus the run's
@@ -503,12 +482,13 @@ static void read_linear(struct ir_module *m, ir_op pl, const struct dma *x, ir_v
     ir_value from = x->buf.v;
     const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, from));
     uint32_t rank = ir_type_get(m, ir_value_type(m, to))->rank;
-    struct found f = {.v = from};
-    ir_walk(m, pl, find_reads, &f);
+    struct sched_ops f = {0};
+    sched_ops_of_kind(m, pl, IR_OP_KTDF_DATA_TRANSFER, &f);
     for (uint32_t q = 0; q < f.n; q++) {
-        ir_op op = f.op[q];
+        ir_op op = f.v[q];
         struct nest_side s[2];
-        nest_read_side(m, op, 0, &s[0]);
+        if (!nest_read_side(m, op, 0, &s[0]) || s[0].fifo || s[0].v != from)
+            continue;
         nest_read_side(m, op, 1, &s[1]);
         struct split_b b;
         sb_before(&b, m, op, ir_op_get(m, op)->loc);
@@ -540,7 +520,7 @@ static void read_linear(struct ir_module *m, ir_op pl, const struct dma *x, ir_v
         nest_make_transfer(&b, &r, &s[1], op);
         ir_op_unlink(m, op);
     }
-    free(f.op);
+    free(f.v);
 }
 
 /* The load whose buffer x's chain of merges ends in. */

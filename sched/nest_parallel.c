@@ -753,37 +753,6 @@ bool nest_lane_transfers(struct nest_ctx *c, ir_op fn)
 
 /* ---- store-blocks ------------------------------------------------------------ */
 
-/* The ops under root (root included) with v among their operands. */
-struct users {
-    ir_value of;
-    ir_op v[64];
-    uint32_t n;
-    bool over;
-};
-
-static bool users_op(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct users *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t k = 0; k < o->nopnd; k++)
-        if (o->opnd[k] == u->of) {
-            if (u->n < 64)
-                u->v[u->n++] = op;
-            else
-                u->over = true;
-            break;
-        }
-    return true;
-}
-
-static void users_of(struct ir_module *m, ir_op root, ir_value v, struct users *u)
-{
-    u->of = v;
-    u->n = 0;
-    u->over = false;
-    ir_walk(m, root, users_op, u);
-}
-
 /* Whether op is arith.muli of v by a constant; *k the constant, *kc its
  * operand. */
 static bool muli_by(const struct ir_module *m, ir_op op, ir_value v, int64_t *k, uint32_t *kc)
@@ -850,18 +819,21 @@ static bool pass_blocks(struct ir_module *m, ir_op par, struct pass_blocks *pb)
     }
     if (!pb->pipe || ir_op_attr(m, pb->pipe, "modulo"))
         return false;
-    struct users u;
-    users_of(m, par, ir_block_get(m, body)->args[0], &u);
+    struct sched_ops u = {0};
+    sched_ops_using(m, par, ir_block_get(m, body)->args[0], &u);
     pb->pc = 0;
-    for (uint32_t i = 0; i < u.n; i++) {
+    bool ok = true;
+    for (uint32_t i = 0; i < u.n && ok; i++) {
         int64_t k;
         uint32_t kc;
-        if (!muli_by(m, u.v[i], ir_block_get(m, body)->args[0], &k, &kc) || k <= 0 ||
-            (pb->pc && k != pb->pc))
-            return false;
-        pb->pc = k;
+        ok = muli_by(m, u.v[i], ir_block_get(m, body)->args[0], &k, &kc) && k > 0 &&
+             (!pb->pc || k == pb->pc);
+        if (ok)
+            pb->pc = k;
     }
-    if (u.over || !pb->pc)
+    free(u.v);
+    u = (struct sched_ops){0};
+    if (!ok || !pb->pc)
         return false;
     pb->j = 0;
     uint32_t nloops = 0;
@@ -875,18 +847,19 @@ static bool pass_blocks(struct ir_module *m, ir_op par, struct pass_blocks *pb)
         pb->j = j;
         nloops++;
         ir_value iv = ir_block_get(m, ir_region_entry(m, ir_op_region(m, f, 0)))->args[0];
-        users_of(m, f, iv, &u);
+        sched_ops_using(m, f, iv, &u);
         int64_t step = 0;
-        for (uint32_t i = 0; i < u.n; i++) {
+        for (uint32_t i = 0; i < u.n && ok; i++) {
             int64_t k;
             uint32_t kc;
             bool mul = muli_by(m, u.v[i], iv, &k, &kc);
             k = mul ? k : 1;
-            if ((step && k != step) || k <= 0)
-                return false;
+            ok = (!step || k == step) && k > 0;
             step = k;
         }
-        if (u.over || (step && step * pb->j != pb->pc))
+        free(u.v);
+        u = (struct sched_ops){0};
+        if (!ok || (step && step * pb->j != pb->pc))
             return false;
     }
     return nloops > 0;
@@ -908,8 +881,8 @@ static void reblock(struct ir_module *m, ir_op par, const struct pass_blocks *pb
         ir_op_get(m, f)->opnd[1] = sb_index(&sb, pb->j / nb);
     }
     ir_value iv = ir_block_get(m, ir_region_entry(m, ir_op_region(m, par, 0)))->args[0];
-    struct users u;
-    users_of(m, par, iv, &u);
+    struct sched_ops u = {0};
+    sched_ops_using(m, par, iv, &u);
     for (uint32_t i = 0; i < u.n; i++) {
         ir_op mu = u.v[i];
         int64_t k;
@@ -921,8 +894,8 @@ static void reblock(struct ir_module *m, ir_op par, const struct pass_blocks *pb
         if (!q)
             continue;
         ir_value r = ir_op_result(m, mu, 0);
-        struct users ru;
-        users_of(m, par, r, &ru);
+        struct sched_ops ru = {0}; /* before the addi below, which reads r */
+        sched_ops_using(m, par, r, &ru);
         sb_before(&sb, m, ir_op_get(m, mu)->next, ir_op_get(m, mu)->loc);
         ir_value s = sb_arith(&sb, "arith.addi", r, sb_index(&sb, q * pb->n * pb->pc / nb));
         for (uint32_t x = 0; x < ru.n; x++) {
@@ -931,7 +904,9 @@ static void reblock(struct ir_module *m, ir_op par, const struct pass_blocks *pb
                 if (o->opnd[a] == r)
                     o->opnd[a] = s;
         }
+        free(ru.v);
     }
+    free(u.v);
 }
 
 /* The pass writing buffer buf at the end of compute stage st: the last op

@@ -32,3 +32,26 @@ void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sc
     struct of_kind k = {kind, l};
     ir_walk(m, root, note, &k);
 }
+
+struct using {
+    ir_value v;
+    struct sched_ops *l;
+};
+
+static bool note_user(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct using *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == u->v) {
+            sched_ops_push(u->l, op);
+            break;
+        }
+    return true;
+}
+
+void sched_ops_using(struct ir_module *m, ir_op root, ir_value v, struct sched_ops *l)
+{
+    struct using u = {v, l};
+    ir_walk(m, root, note_user, &u);
+}

@@ -17,5 +17,8 @@ struct sched_ops {
 void sched_ops_push(struct sched_ops *l, ir_op op);
 /* Appends every op of kind at or under root, in walk order (pre-order). */
 void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sched_ops *l);
+/* Appends every op at or under root with v among its operands, in walk
+ * order (pre-order). */
+void sched_ops_using(struct ir_module *m, ir_op root, ir_value v, struct sched_ops *l);
 
 #endif

@@ -605,23 +605,6 @@ static bool not_affine(struct walk *w)
                                     "is not supported yet");
 }
 
-struct users {
-    ir_value v;
-    struct sched_ops l;
-};
-
-static bool collect_users(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct users *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (o->opnd[i] == u->v) {
-            sched_ops_push(&u->l, op);
-            break;
-        }
-    return true;
-}
-
 /* Elements from view op's first to its last (its static sizes and
  * strides); false when one is dynamic. */
 static bool view_span(const struct ir_module *m, ir_op view, int64_t *span)
@@ -646,17 +629,17 @@ static ir_op copy_of(struct ir_module *m, const struct dview *d, ir_op at, const
     ir_op fn = at;
     while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
         fn = ir_op_parent(m, fn);
-    struct users u = {.v = ir_op_get(m, at)->res};
-    ir_walk(m, fn, collect_users, &u);
-    ir_op ld = u.l.n == 1 ? u.l.v[0] : IR_NONE, st = IR_NONE, ut = IR_NONE;
-    free(u.l.v);
+    struct sched_ops u = {0};
+    sched_ops_using(m, fn, ir_op_get(m, at)->res, &u);
+    ir_op ld = u.n == 1 ? u.v[0] : IR_NONE, st = IR_NONE, ut = IR_NONE;
+    free(u.v);
     *why = "it is not read by one ktdp.load whose tensor one ktdp.store stores as it is";
     if (!ld || ir_op_get(m, ld)->kind != IR_OP_KTDP_LOAD)
         return IR_NONE;
-    u = (struct users){.v = ir_op_get(m, ld)->res};
-    ir_walk(m, fn, collect_users, &u);
-    st = u.l.n == 1 ? u.l.v[0] : IR_NONE;
-    free(u.l.v);
+    u = (struct sched_ops){0};
+    sched_ops_using(m, fn, ir_op_get(m, ld)->res, &u);
+    st = u.n == 1 ? u.v[0] : IR_NONE;
+    free(u.v);
     if (!st || ir_op_get(m, st)->kind != IR_OP_KTDP_STORE ||
         ir_op_get(m, st)->opnd[0] != ir_op_get(m, ld)->res ||
         ir_op_get(m, st)->block != ir_op_get(m, ld)->block)
@@ -667,10 +650,10 @@ static ir_op copy_of(struct ir_module *m, const struct dview *d, ir_op at, const
     if (!ut || ir_op_get(m, ut)->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE ||
         ir_value_type(m, ir_op_get(m, ut)->res) != ir_value_type(m, ir_op_get(m, at)->res))
         return IR_NONE;
-    u = (struct users){.v = ir_op_get(m, ut)->res};
-    ir_walk(m, fn, collect_users, &u);
-    uint32_t nuse = u.l.n;
-    free(u.l.v);
+    u = (struct sched_ops){0};
+    sched_ops_using(m, fn, ir_op_get(m, ut)->res, &u);
+    uint32_t nuse = u.n;
+    free(u.v);
     ir_op view = ir_value_def(m, ir_op_get(m, ut)->opnd[0]);
     if (nuse != 1 || !view || ir_op_get(m, view)->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW)
         return IR_NONE;
@@ -1479,30 +1462,32 @@ bool split_dist(struct split_ctx *c)
             continue;
         bool ok = true, again = d->symdim < 0;
         if (d->symdim >= 0) {
-            struct users u = {.v = ir_op_get(m, dvs.v[i])->res};
-            ir_walk(m, fn, collect_users, &u);
-            for (uint32_t j = 0; j < u.l.n; j++) {
-                ir_op at = u.l.v[j];
+            ir_value uv = ir_op_get(m, dvs.v[i])->res;
+            struct sched_ops u = {0};
+            sched_ops_using(m, fn, uv, &u);
+            for (uint32_t j = 0; j < u.n; j++) {
+                ir_op at = u.v[j];
                 const struct ir_op_info *ao = ir_op_get(m, at);
-                if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != u.v)
+                if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != uv)
                     ok = split_error(c, at, "a distributed view used by %s (only "
                                             "ktdp.construct_access_tile) is not supported yet",
                                      ir_str_get(m, ao->name));
                 else
                     ok &= runtime_slice(c, d, at);
             }
-            free(u.l.v);
+            free(u.v);
         }
         for (uint32_t round = 0; ok && again; round++) {
             /* a loop unrolled (or a copy sliced): its tiles are new users */
-            struct users u = {.v = ir_op_get(m, dvs.v[i])->res};
-            ir_walk(m, fn, collect_users, &u);
+            ir_value uv = ir_op_get(m, dvs.v[i])->res;
+            struct sched_ops u = {0};
+            sched_ops_using(m, fn, uv, &u);
             again = false;
-            for (uint32_t j = 0; j < u.l.n && !again; j++) {
-                ir_op at = u.l.v[j];
+            for (uint32_t j = 0; j < u.n && !again; j++) {
+                ir_op at = u.v[j];
                 struct redo redo = {0};
                 const struct ir_op_info *ao = ir_op_get(m, at);
-                if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != u.v) {
+                if (ao->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || ao->opnd[0] != uv) {
                     ok = split_error(c, at, "a distributed view used by %s (only "
                                             "ktdp.construct_access_tile) is not supported yet",
                                      ir_str_get(m, ao->name));
@@ -1520,7 +1505,7 @@ bool split_dist(struct split_ctx *c)
                     again = ok;
                 }
             }
-            free(u.l.v);
+            free(u.v);
         }
         if (ok) /* no use left */
             ir_op_unlink(m, dvs.v[i]);

@@ -5,24 +5,31 @@
  * The roofline is a lower bound on the cycles of any schedule of the same
  * work on the device: the largest, over every resource X the kernel used, of
  * X's busy time plus the latency that must come before X's first use and
- * after its last. With R and W the least latencies of the datapaths out of
- * and into device memory that the kernel used (0 when it used none):
+ * after its last. Those latencies follow the routes the run's data took:
+ * over the datapaths it used, in(n) is the least latency from device memory
+ * to node n (a memory or a unit) and out(n) the least from n to device
+ * memory, or to the end of its routes when nothing it feeds is written back
+ * (routes()). Then:
  *
- *   a datapath out of device memory     busy + R + W  (its last bytes land
- *                                        R later, and what they feed is
- *                                        written W after that)
- *   a datapath into device memory       R + busy + W  (nothing to write before
- *                                        the first read lands)
- *   device memory's aggregate bandwidth busy + min(R, W) of those used
- *   its read part alone                 reads + R + W  (reads: every byte read
- *                                        from device memory crosses the
- *                                        aggregate, so the last read ends
- *                                        no earlier than their bytes / its
- *                                        bandwidth; as a datapath out of it)
- *   its write part alone                R + writes + W (as a datapath into it)
- *   any other datapath, a unit's lanes  R + busy + W  (on-core work waits for
- *                                        data from device memory, and its
- *                                        result still has to be written)
+ *   a datapath a -> b                    in(a) + busy + its latency + out(b)
+ *   a unit U                             from(U) + work + out(U): a unit runs
+ *                                        one instruction at a time, so the
+ *                                        work is its lanes' (the vector ops
+ *                                        that count lane operations) plus
+ *                                        the transfers it issues (dma, vld,
+ *                                        vst, send: each occupies it); from(U)
+ *                                        is in(U) over what is sent to it and
+ *                                        in(m) for a memory m it reads itself
+ *                                        (the read's latency comes after it)
+ *   device memory's aggregate bandwidth  busy + min(R, W)  (R and W: the least
+ *                                        latencies of the datapaths out of and
+ *                                        into it that were used)
+ *   its read part alone                  reads + the least round trip (every
+ *                                        byte read from device memory crosses
+ *                                        the aggregate, then a read route and
+ *                                        the route back)
+ *   its write part alone                 writes + the least in(a) + latency of
+ *                                        a datapath a -> device memory
  *
  * It takes that every on-core transfer and vector operation lies between a
  * device-memory read and a device-memory write, as in a kernel compiled from
@@ -84,8 +91,95 @@ static void dev_latencies(const struct sim_kernel *k, uint64_t *r, uint64_t *w, 
     *agg = *agg == UINT64_MAX ? 0 : *agg;
 }
 
-static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t *vbusy,
-                     struct sblock *sb)
+/* The routes the run's data took: over the datapaths it used, in[n] the
+ * least latency (ticks) from device memory to arch resource n, out[n] the
+ * least from n to device memory; a node no used datapath reaches (from
+ * device memory) has in 0, one whose routes never reach device memory has
+ * out the least latency to the end of a route (0 at a node that sends
+ * nothing on). Bellman-Ford over the used datapaths: a handful per core. */
+struct routes {
+    uint64_t *in, *out;
+    uint64_t trip;  /* the least device memory -> ... -> device memory, or R + W */
+    uint64_t wtrip; /* the least in(a) + latency of a datapath a -> device memory */
+};
+
+static void routes(const struct sim_kernel *k, struct routes *t)
+{
+    const struct sim *s = k->s;
+    uint32_t n = s->d->nres;
+    t->in = malloc((n ? n : 1) * sizeof *t->in);
+    t->out = malloc((n ? n : 1) * sizeof *t->out);
+    bool *sends = calloc(n ? n : 1, sizeof *sends);
+    if (!t->in || !t->out || !sends)
+        abort();
+    for (uint32_t i = 0; i < n; i++) {
+        t->in[i] = s->is_dev_mem[i] ? 0 : UINT64_MAX;
+        t->out[i] = s->is_dev_mem[i] ? 0 : UINT64_MAX;
+    }
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        if (x->bytes && x->src != SC_NONE)
+            sends[x->src] = true;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!sends[i] && t->out[i] == UINT64_MAX)
+            t->out[i] = 0; /* the end of a route */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 0; i < k->nres; i++) {
+            const struct sres *x = &k->res[i];
+            if (!x->bytes || x->src == SC_NONE)
+                continue;
+            if (t->in[x->src] != UINT64_MAX && t->in[x->src] + x->lat < t->in[x->dst]) {
+                t->in[x->dst] = t->in[x->src] + x->lat;
+                changed = true;
+            }
+            if (t->out[x->dst] != UINT64_MAX && x->lat + t->out[x->dst] < t->out[x->src]) {
+                t->out[x->src] = x->lat + t->out[x->dst];
+                changed = true;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        t->in[i] = t->in[i] == UINT64_MAX ? 0 : t->in[i];
+        t->out[i] = t->out[i] == UINT64_MAX ? 0 : t->out[i];
+    }
+    t->trip = t->wtrip = UINT64_MAX;
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        if (!x->bytes || x->src == SC_NONE)
+            continue;
+        if (x->role == SRES_DEV_READ && x->lat + t->out[x->dst] < t->trip)
+            t->trip = x->lat + t->out[x->dst];
+        if (x->role == SRES_DEV_WRITE && t->in[x->src] + x->lat < t->wtrip)
+            t->wtrip = t->in[x->src] + x->lat;
+    }
+    uint64_t rd, wr, agg;
+    dev_latencies(k, &rd, &wr, &agg);
+    t->trip = t->trip == UINT64_MAX ? rd + wr : t->trip;
+    t->wtrip = t->wtrip == UINT64_MAX ? rd + wr : t->wtrip;
+    free(sends);
+}
+
+/* from(U): in(U) over the datapaths that deliver to unit U, but in(m) over
+ * one out of a memory m (U reads m itself: the latency comes after). */
+static uint64_t unit_from(const struct sim_kernel *k, const struct routes *t, uint32_t u)
+{
+    const struct sim *s = k->s;
+    uint64_t best = UINT64_MAX;
+    for (uint32_t i = 0; i < k->nres; i++) {
+        const struct sres *x = &k->res[i];
+        if (!x->bytes || x->dst != u)
+            continue;
+        uint64_t v = s->mem_of_res[x->src] != SC_NONE ? t->in[x->src] : t->in[x->src] + x->lat;
+        if (v < best)
+            best = v;
+    }
+    return best == UINT64_MAX ? t->in[u] : best;
+}
+
+static void roofline(struct sim_kernel *k, struct sim_report *r, const struct sim_ucount *uc,
+                     const struct routes *t, struct sblock *sb)
 {
     uint64_t rd, wr, agg;
     dev_latencies(k, &rd, &wr, &agg);
@@ -105,12 +199,14 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         }
     }
     uint64_t best = 0, bw = 0, lat = 0;
-    const char *by = NULL, *unit = NULL, *part_of = "";
+    const char *by = NULL, *part_of = "";
     for (uint32_t i = 0; i < k->nres; i++) {
         const struct sres *x = &k->res[i];
         if (!x->bytes)
             continue;
-        uint64_t l = x->role == SRES_DEV_AGG ? agg : rd + wr;
+        uint64_t l = x->role == SRES_DEV_AGG ? agg
+                     : x->src == SC_NONE    ? rd + wr /* a local memory's aggregate */
+                                            : t->in[x->src] + x->lat + t->out[x->dst];
         if (x->busy > bw)
             bw = x->busy;
         if (x->busy + l > best) {
@@ -124,43 +220,51 @@ static void roofline(struct sim_kernel *k, struct sim_report *r, const uint64_t 
      * down (the run rounded every transfer up) */
     for (int w = 0; naggs == 1 && ag->bytes && w < 2; w++) {
         uint64_t part = (uint64_t)((double)(w ? wbytes : rbytes) * SIM_TICK / ag->bw);
-        if (part && part + rd + wr > best) {
-            best = part + rd + wr;
-            lat = rd + wr;
+        uint64_t l = w ? t->wtrip : t->trip;
+        if (part && part + l > best) {
+            best = part + l;
+            lat = l;
             by = ag->name;
             part_of = w ? " writes" : " reads";
         }
     }
     for (uint32_t i = 0; i < k->nunits; i++) {
-        if (!vbusy[i])
+        uint64_t work = uc[i].vbusy + uc[i].xbusy;
+        if (!work)
             continue;
-        if (vbusy[i] > bw)
-            bw = vbusy[i];
-        if (rd + vbusy[i] + wr > best) {
-            best = rd + vbusy[i] + wr;
-            lat = rd + wr;
-            unit = k->units[i].u->name;
+        if (work > bw)
+            bw = work;
+        uint32_t u = k->units[i].res;
+        uint64_t l = unit_from(k, t, u) + t->out[u];
+        if (work + l > best) {
+            best = work + l;
+            lat = l;
+            by = k->units[i].u->name;
+            part_of = !uc[i].xbusy ? " lanes" : !uc[i].vbusy ? " transfers" : " lanes and transfers";
         }
     }
     r->roofline_cycles = cycles_of(best);
     r->roofline_latency = cycles_of(lat);
     r->bandwidth_cycles = cycles_of(bw);
-    r->roofline_by = unit ? keep(sb, unit, " lanes") : keep(sb, by ? by : "none", part_of);
+    r->roofline_by = keep(sb, by ? by : "none", part_of);
 }
 
 /* The compulsory-traffic roofline: the distinct sticks the run read (Cr
  * bytes) and wrote (Cw) in device memory, each once, at the bandwidth of
  * the datapaths out of and into it that the run used (their sum: the
  * sticks could be spread over all of them) and of its aggregate, with the
- * roofline's latencies: the largest of
+ * roofline's latencies (T the least round trip from device memory back to
+ * it, Tw the least latency from device memory to the end of a write into
+ * it; routes()): the largest of
  *
- *   Cr / (the read datapaths' bandwidth)    + R + W
- *   R + Cw / (the write datapaths' bandwidth) + W
+ *   Cr / (the read datapaths' bandwidth)    + T
+ *   Cw / (the write datapaths' bandwidth)   + Tw
  *   (Cr + Cw) / aggregate                   + min(R, W)
- *   Cr / aggregate + R + W,  R + Cw / aggregate + W
+ *   Cr / aggregate + T,  Cw / aggregate + Tw
  *
  * each in whole ticks rounded down. */
-static void compulsory(struct sim_kernel *k, struct sim_report *r, struct sblock *sb)
+static void compulsory(struct sim_kernel *k, struct sim_report *r, const struct routes *rt,
+                       struct sblock *sb)
 {
     const struct sim *s = k->s;
     uint64_t c[2] = {0, 0};
@@ -203,10 +307,10 @@ static void compulsory(struct sim_kernel *k, struct sim_report *r, struct sblock
     for (int w = 0; w < 2; w++) {
         if (!c[w] || bw[w] <= 0)
             continue;
-        uint64_t t = (uint64_t)((double)c[w] * SIM_TICK / bw[w]);
-        if (t && t + rd + wr > best) {
-            best = t + rd + wr;
-            lat = rd + wr;
+        uint64_t t = (uint64_t)((double)c[w] * SIM_TICK / bw[w]), l = w ? rt->wtrip : rt->trip;
+        if (t && t + l > best) {
+            best = t + l;
+            lat = l;
             if (nl[w] == 1)
                 snprintf(by, sizeof by, "%s", one[w]);
             else
@@ -216,7 +320,7 @@ static void compulsory(struct sim_kernel *k, struct sim_report *r, struct sblock
     }
     for (int w = 0; naggs == 1 && w < 3; w++) {
         uint64_t bytes = w == 2 ? c[0] + c[1] : c[w];
-        uint64_t l = w == 2 ? agg : rd + wr;
+        uint64_t l = w == 2 ? agg : w ? rt->wtrip : rt->trip;
         uint64_t t = (uint64_t)((double)bytes * SIM_TICK / ag->bw);
         if (t && t + l > best) {
             best = t + l;
@@ -229,17 +333,16 @@ static void compulsory(struct sim_kernel *k, struct sim_report *r, struct sblock
     r->compulsory_by = keep(sb, by, "");
 }
 
-void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
-                     const uint64_t *stall, const uint64_t *insns, const uint64_t *lanes,
-                     const uint64_t *vbusy, uint64_t end)
+void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const struct sim_ucount *uc,
+                     uint64_t end)
 {
     r->cycles = cycles_of(end);
     r->nunits = k->nunits;
     r->units = calloc(k->nunits ? k->nunits : 1, sizeof *r->units);
     /* the strings: names of units, kinds, datapaths, the roofline's (at most
-     * the longest name + " writes"), the compulsory roofline's (at most 160)
+     * the longest name + " lanes and transfers"), the compulsory roofline's (at most 160)
      * and "none" */
-    size_t size = sizeof "none" + sizeof " writes" + 160, longest = 0;
+    size_t size = sizeof "none" + sizeof " lanes and transfers" + 160, longest = 0;
     for (uint32_t i = 0; i < k->nunits; i++) {
         size_t n = strlen(k->units[i].u->name) + 1;
         size += n + strlen(k->units[i].u->kind) + 1;
@@ -261,19 +364,19 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
         struct sim_unit_stats *u = &r->units[i];
         u->name = keep(&sb, k->units[i].u->name, "");
         u->kind = keep(&sb, k->units[i].u->kind, "");
-        u->busy = cycles_of(busy[i]);
-        u->stall = cycles_of(stall[i]);
+        u->busy = cycles_of(uc[i].busy);
+        u->stall = cycles_of(uc[i].stall);
         if (u->busy > r->cycles)
             u->busy = r->cycles;
         if (u->stall > r->cycles - u->busy)
             u->stall = r->cycles - u->busy;
         u->idle = r->cycles - u->busy - u->stall;
-        u->insns = insns[i];
-        u->lane_ops = lanes[i];
-        r->insns += insns[i];
-        r->lane_ops += lanes[i];
-        if (busy[i] > worst) {
-            worst = busy[i];
+        u->insns = uc[i].insns;
+        u->lane_ops = uc[i].lane_ops;
+        r->insns += uc[i].insns;
+        r->lane_ops += uc[i].lane_ops;
+        if (uc[i].busy > worst) {
+            worst = uc[i].busy;
             r->bottleneck = u->name;
         }
     }
@@ -292,8 +395,12 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t 
             r->bottleneck = p->name;
         }
     }
-    roofline(k, r, vbusy, &sb);
-    compulsory(k, r, &sb);
+    struct routes t;
+    routes(k, &t);
+    roofline(k, r, uc, &t, &sb);
+    compulsory(k, r, &t, &sb);
+    free(t.in);
+    free(t.out);
 }
 
 void sim_report_free(struct sim_report *r)

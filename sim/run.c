@@ -72,7 +72,7 @@ struct urun {
     uint32_t pc;
     uint8_t state;
     uint64_t t, dma_done, end;
-    uint64_t busy, stall, insns, lane_ops, vbusy;
+    uint64_t busy, stall, insns, lane_ops, vbusy, xbusy;
     uint64_t prog; /* progress of a partly done send or recv: bytes */
     int64_t r[SC_MAX_SREGS];
     struct svec v[SC_MAX_VREGS];
@@ -297,12 +297,20 @@ static inline void wait_until(struct urun *x, uint64_t w)
     }
 }
 
+/* The instructions that move data: the unit works on them for their
+ * transfer time (the roofline counts it with the unit's lanes). */
+static const bool op_transfers[256] = {
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
+};
+
 /* The unit works from start (stalled before it) for dur ticks. */
 static inline void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t dur)
 {
     struct urun *x = &R->u[unit];
     wait_until(x, start);
     x->busy += dur;
+    if (op_transfers[op])
+        x->xbusy += dur;
     if (R->tr)
         slice(R, unit, op, x->t, x->t + dur);
     x->t += dur;
@@ -1337,17 +1345,13 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
     }
     r->status = st;
     r->message = R.msg;
-    uint64_t *busy = xrealloc(NULL, 5 * k->nunits * sizeof *busy);
+    struct sim_ucount *uc = xrealloc(NULL, (k->nunits ? k->nunits : 1) * sizeof *uc);
     for (uint32_t i = 0; i < k->nunits; i++) {
-        busy[i] = R.u[i].busy;
-        busy[k->nunits + i] = R.u[i].stall;
-        busy[2 * k->nunits + i] = R.u[i].insns;
-        busy[3 * k->nunits + i] = R.u[i].lane_ops;
-        busy[4 * k->nunits + i] = R.u[i].vbusy;
+        const struct urun *x = &R.u[i];
+        uc[i] = (struct sim_ucount){x->busy, x->stall, x->insns, x->lane_ops, x->vbusy, x->xbusy};
     }
-    sim_report_fill(k, r, busy, busy + k->nunits, busy + 2 * k->nunits, busy + 3 * k->nunits,
-                    busy + 4 * k->nunits, end);
-    free(busy);
+    sim_report_fill(k, r, uc, end);
+    free(uc);
     if (R.tr) {
         R.tr->nunits = k->nunits;
         R.tr->clock_mhz = k->s->d->clock_mhz;

@@ -200,14 +200,14 @@ static char *strf2(const char *a, const char *sep, const char *b)
 }
 
 static uint32_t new_res(struct sim_kernel *k, char *name, enum sres_role role, double bw,
-                        uint64_t lat)
+                        uint64_t lat, uint32_t src, uint32_t dst)
 {
     k->res = realloc(k->res, (k->nres + 1) * sizeof *k->res);
     if (!k->res)
         abort();
     k->res[k->nres] =
         (struct sres){.name = name, .role = role, .bw = bw > 0 ? bw : ARCH_DEFAULT_BANDWIDTH,
-                      .lat = lat};
+                      .lat = lat, .src = src, .dst = dst};
     return k->nres++;
 }
 
@@ -224,7 +224,7 @@ static uint32_t link_res(struct sim_kernel *k, uint32_t l)
                                                          : SRES_LOCAL;
         k->res_of_link[l] = new_res(k, strf2(d->res[x->src].name, " -> ", d->res[x->dst].name),
                                     role, (double)x->bandwidth,
-                                    (uint64_t)x->latency * SIM_TICK);
+                                    (uint64_t)x->latency * SIM_TICK, x->src, x->dst);
     }
     return k->res_of_link[l];
 }
@@ -238,7 +238,7 @@ static uint32_t agg_res(struct sim_kernel *k, uint32_t m)
     if (k->agg_of_mem[m] == SC_NONE)
         k->agg_of_mem[m] = new_res(k, strf2(r->name, "", " (aggregate)"),
                                    k->s->is_dev_mem[k->s->mem[m].res] ? SRES_DEV_AGG : SRES_LOCAL,
-                                   (double)r->aggregate_bandwidth, 0);
+                                   (double)r->aggregate_bandwidth, 0, SC_NONE, SC_NONE);
     return k->agg_of_mem[m];
 }
 

@@ -78,7 +78,8 @@ struct sim_report {
     uint64_t cycles;           /* until the last unit finished */
     uint64_t roofline_cycles;  /* a lower bound no schedule beats: bandwidth and latency (report.c) */
     uint64_t bandwidth_cycles; /* the busiest resource's busy time alone (<= roofline_cycles) */
-    const char *roofline_by;   /* the resource (datapath or "UNIT lanes") that sets roofline_cycles */
+    const char *roofline_by;   /* what sets roofline_cycles: a datapath, or "UNIT lanes",
+                                  "UNIT transfers", "UNIT lanes and transfers" */
     uint64_t roofline_latency; /* the latency part of roofline_cycles (the rest is roofline_by's busy) */
     const char *bottleneck;    /* the datapath or unit that was busiest in this run */
     /* The compulsory-traffic roofline: what the run's device-memory traffic

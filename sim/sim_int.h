@@ -68,6 +68,7 @@ enum sres_role {
 struct sres {
     char *name;
     enum sres_role role;
+    uint32_t src, dst;  /* a datapath's ends (arch resources); SC_NONE for an aggregate */
     double bw;          /* bytes per cycle */
     uint64_t lat;       /* ticks */
     uint64_t free;      /* tick at which it is next free */
@@ -199,11 +200,18 @@ void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n);
  * smem_read then smem_write, without the copy in between. */
 void smem_copy(struct smem *d, uint64_t da, const struct smem *s, uint64_t sa, uint64_t n);
 
-/* Fills r from a finished run: per-unit counters (ticks, arrays of
- * k->nunits), the resources' counters, end = the last unit's finish. */
-void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const uint64_t *busy,
-                     const uint64_t *stall, const uint64_t *insns, const uint64_t *lanes,
-                     const uint64_t *vbusy, uint64_t end);
+/* What one unit did in a run (times in ticks). */
+struct sim_ucount {
+    uint64_t busy, stall;  /* working; waiting */
+    uint64_t insns, lane_ops;
+    uint64_t vbusy;        /* working on vector lane operations that count (lane_ops) */
+    uint64_t xbusy;        /* working on the transfers it issued (dma, vld, vst, send) */
+};
+
+/* Fills r from a finished run: per-unit counters (an array of k->nunits),
+ * the resources' counters, end = the last unit's finish. */
+void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const struct sim_ucount *u,
+                     uint64_t end);
 
 /* ---- the trace ----------------------------------------------------------- */
 

@@ -277,11 +277,15 @@ static void double_buffering_overlaps(void **state)
                   (unsigned long long)r.roofline_cycles, r.bottleneck);
     /* a tile's DMA (64 cycles) hides under the streaming of the last one */
     assert_true(two * 5 < one * 4);
-    /* 32 KiB in and out over 64 B/cycle links: at least 1024 cycles busy,
-     * plus a cycle of read and one of write latency (the defaults) */
-    assert_int_equal(r.bandwidth_cycles, 1024);
-    assert_int_equal(r.roofline_latency, 2);
-    assert_int_equal(r.roofline_cycles, 1026);
+    /* 32 KiB in and out over 64 B/cycle links keep each link busy 1024
+     * cycles; the L1LU loads and sends every vector, one after the other,
+     * so it works 2048, after the read route's latency (2 cycles of the
+     * defaults, DDR -> MNILU -> L1) and before the route back (5: on to
+     * the SFU, the L1SU, L1, the MNISU and DDR) */
+    assert_int_equal(r.bandwidth_cycles, 2048);
+    assert_int_equal(r.roofline_latency, 7);
+    assert_int_equal(r.roofline_cycles, 2055);
+    assert_string_equal(r.roofline_by, "C0-L1LU-CL0 transfers");
     assert_true(two >= r.roofline_cycles);
     sim_report_free(&r);
 }
@@ -637,30 +641,34 @@ static void expect_roofline(const char *name, uint64_t cycles, uint64_t roofline
 }
 
 /* The roofline (sim/report.c) of hand-written programs on timing_core.mlir
- * (reads: 128 B/cycle after 100 cycles; writes: 64 B/cycle after 50). */
+ * (reads: 128 B/cycle after 100 cycles; writes: 64 B/cycle after 50; the
+ * scratchpad's links 10 cycles, FIFOs 2 or 1). The latencies are those of
+ * the routes the data took. */
 static void roofline_read_only(void **state)
 {
     (void)state;
-    /* DDR -> C0-MNILU: 8 KiB = 64 busy cycles, then the read latency; no
-     * write latency (nothing written). The run: 64 + 100 + 10 (MNILU -> L1)
-     * + the issue ticks. */
-    expect_roofline("roof_read", 175, 164, 100, 64, "DDR -> C0-MNILU");
+    /* DDR -> C0-MNILU: 8 KiB = 64 busy cycles, then the read latency and
+     * the rest of the route (MNILU -> L1, 10); nothing is written. The
+     * run: 64 + 100 + 10 + the issue ticks. */
+    expect_roofline("roof_read", 175, 174, 110, 64, "DDR -> C0-MNILU");
 }
 
 static void roofline_read_write(void **state)
 {
     (void)state;
-    /* the write path: read latency 100 before, 8 KiB at 64 B/cycle = 128,
-     * write latency 50 after (the read path is only 64 + 100 + 50). The
-     * run: the read lands at 174, the write takes 128 + 10 + 50. */
-    expect_roofline("roof_rw", 364, 278, 150, 128, "C0-MNISU -> DDR");
+    /* the write path: the route to it before (100 + 10 + 10), 8 KiB at 64
+     * B/cycle = 128, write latency 50 after (the read path is only 64 +
+     * 170). The run: the read lands at 174, the write takes 128 + 10 + 50. */
+    expect_roofline("roof_rw", 364, 298, 170, 128, "C0-MNISU -> DDR");
 }
 
 static void roofline_compute_bound(void **state)
 {
     (void)state;
-    /* 1000 vector ops of 64 lanes: the SFU's lanes, 100 + 1000 + 50 */
-    expect_roofline("roof_compute", 1191, 1150, 150, 1000, "C0-SFU-CL0 lanes");
+    /* 1000 vector ops of 64 lanes and one send: the SFU's work, 1001
+     * cycles, after the route to it (100 + 10 + 10 + 2) and before the
+     * route back (2 + 10 + 10 + 50) */
+    expect_roofline("roof_compute", 1191, 1177, 176, 1001, "C0-SFU-CL0 lanes and transfers");
 }
 
 static void roofline_aggregate_reads(void **state)
@@ -668,19 +676,19 @@ static void roofline_aggregate_reads(void **state)
     (void)state;
     /* two cores read 8 KiB each over links of their own (64 busy cycles
      * each) but through one aggregate of 128 B/cycle: the reads alone keep
-     * it busy 128 cycles, then read latency 100 and write latency 50 (the
-     * links' bounds are 64 + 150 and 100 + 2 + 50, the whole aggregate's
-     * 130 + 50). The run: the second core's read ends at 128, lands at 238,
-     * its 128 bytes are written at 64 B/cycle (+ 10 + 50). */
-    expect_roofline_on("timing_two", "roof_agg", 302, 278, 150, 130,
+     * it busy 128 cycles, then the round trip's latency, 100 + 10 + 10 +
+     * 50 (the links' bounds are 64 + 170 and 120 + 2 + 50, the whole
+     * aggregate's 130 + 50). The run: the second core's read ends at 128,
+     * lands at 238, its 128 bytes are written at 64 B/cycle (+ 10 + 50). */
+    expect_roofline_on("timing_two", "roof_agg", 302, 298, 170, 130,
                        "DDR (aggregate) reads");
 }
 
 /* The compulsory-traffic roofline counts each stick (timing_core's DDR word:
  * 64 bytes) once: roof_twice reads 8 KiB of x twice, overlapping by 4 KiB,
  * and writes the same 8 KiB of y twice. The roofline pays for 16 KiB each
- * way (the write path: 100 + 256 + 50); the compulsory bound for 12 KiB read
- * and 8 KiB written (100 + 128 + 50). Where nothing is moved twice the two
+ * way (the write path: 120 + 256 + 50); the compulsory bound for 12 KiB read
+ * and 8 KiB written (120 + 128 + 50). Where nothing is moved twice the two
  * agree (roof_rw), and two cores' reads share the aggregate (roof_agg: 16
  * KiB over two read links of 128 B/cycle would take 64 cycles, over the
  * aggregate 128). */
@@ -696,9 +704,9 @@ static void compulsory_counts_sticks_once(void **state)
     assert_int_equal(r.stick, 64);
     assert_int_equal(r.compulsory_read, 12288);
     assert_int_equal(r.compulsory_written, 8192);
-    assert_int_equal(r.roofline_cycles, 406);
-    assert_int_equal(r.compulsory_cycles, 278);
-    assert_int_equal(r.compulsory_latency, 150);
+    assert_int_equal(r.roofline_cycles, 426);
+    assert_int_equal(r.compulsory_cycles, 298);
+    assert_int_equal(r.compulsory_latency, 170);
     assert_string_equal(r.compulsory_by, "C0-MNISU -> DDR");
     assert_true(r.cycles >= r.roofline_cycles);
     sim_report_free(&r);
@@ -710,7 +718,7 @@ static void compulsory_counts_sticks_once(void **state)
     r = run_timed_on("roof_agg", "timing_two");
     assert_int_equal(r.compulsory_read, 16384);
     assert_int_equal(r.compulsory_written, 256);
-    assert_int_equal(r.compulsory_cycles, 278);
+    assert_int_equal(r.compulsory_cycles, 298);
     assert_string_equal(r.compulsory_by, "DDR (aggregate) reads");
     sim_report_free(&r);
 }

@@ -35,7 +35,9 @@
  * indexing map ends in a constant (one element broadcast along the vector
  * dimension) and that arrives through a FIFO is legalized when the compute
  * unit cannot splat: every memref hop whose unit cannot fetch one element
- * (access_granularity / word_size of the device) is widened to the unit's
+ * (access_granularity / word_size of the device: an access is a whole
+ * number of one granule, aligned to it, so a unit reading 2-byte elements
+ * fetches a 4-byte one as two) is widened to the unit's
  * smallest access along the last dimension (its staging buffer too), the
  * hop into the FIFO gets `transfer_mode = "splat"` (its unit must have the
  * simd splat feature), and the FIFO slot, the `ktdf.read_from_fifo` result
@@ -98,7 +100,8 @@
  * none of whose inner nodes is a unit; a staging buffer of dynamic size;
  * a stage mixing transfers with ops that have effects or regions; a stage
  * already tagged with a unit its transfers do not use; a compute stage
- * whose unit cannot be told; a splat on a unit without the splat feature;
+ * whose unit cannot be told; a splat on a unit without the splat feature,
+ * or whose unit cannot read one element (no granule divides its size);
  * a store of part of a word that no unit can load first (no
  * read-modify-write).
  */

@@ -62,7 +62,10 @@ static uint32_t unit_of(const struct pe *p, ir_op op)
 
 /* The smallest access in bytes unit kind k makes in memory kind mem
  * (load or store), or 0 when it has none there; *one tells whether it can
- * move a single element of `elem` bytes. */
+ * move a single element of `elem` bytes: as the device checks an access
+ * (sc_access_ok), a whole number of some granule, aligned to it (an
+ * element is aligned to its size), so spyre's L1LU, which reads sticks or
+ * 2-byte elements, reads a 4-byte one as two. */
 static int64_t smallest_access(const struct pe *p, uint32_t k, bool store, uint32_t mem,
                                int64_t elem, bool *one)
 {
@@ -79,7 +82,7 @@ static int64_t smallest_access(const struct pe *p, uint32_t k, bool store, uint3
     for (uint32_t i = 0; i < acc->ngranules; i++) {
         const struct arch_granule *g = &acc->granules[i];
         int64_t size = g->size_in_words * w, align = (g->align_in_words > 0 ? g->align_in_words : 1) * w;
-        if (size == elem && elem % align == 0)
+        if (size > 0 && elem % size == 0 && elem % align == 0)
             *one = true;
         if (!least || size < least)
             least = size;
@@ -168,10 +171,12 @@ static bool check_splat(struct pe *p, ir_op pipe, ir_op op)
                         p->dev->kinds[unit].name);
     int64_t elem = (ir_type_get(m, ir_type_get(m, ir_value_type(m, s[0].v))->elem)->width + 7) / 8;
     bool one;
-    smallest_access(p, unit, false, mem, elem, &one);
+    int64_t least = smallest_access(p, unit, false, mem, elem, &one);
     if (!one)
-        return pe_error(p, op, "%s cannot read a single element of %s to splat it",
-                        p->dev->kinds[unit].name, p->dev->kinds[mem].name);
+        return pe_error(p, op, "%s cannot read one %lld-byte element of %s to splat it (its "
+                        "accesses there are whole numbers of granules, the smallest %lld bytes)",
+                        p->dev->kinds[unit].name, (long long)elem, p->dev->kinds[mem].name,
+                        (long long)least);
     widen_before(p, pipe, op, elem);
     return true;
 }
@@ -220,10 +225,12 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
         return pe_error(p, last, "this transfer feeds a broadcast element to %s, which cannot "
                         "splat, and neither can %s, the unit that moves it",
                         p->dev->kinds[compute].name, p->dev->kinds[unit].name);
-    smallest_access(p, unit, false, mem_of(p, s[0].v), elem, &one);
+    int64_t least = smallest_access(p, unit, false, mem_of(p, s[0].v), elem, &one);
     if (!one)
-        return pe_error(p, last, "%s cannot read a single element of %s to splat it",
-                        p->dev->kinds[unit].name, p->dev->kinds[mem_of(p, s[0].v)].name);
+        return pe_error(p, last, "%s cannot read one %lld-byte element of %s to splat it (its "
+                        "accesses there are whole numbers of granules, the smallest %lld bytes)",
+                        p->dev->kinds[unit].name, (long long)elem,
+                        p->dev->kinds[mem_of(p, s[0].v)].name, (long long)least);
     /* The hops before it are widened with every splat (check_splat). */
 
     /* The FIFO carries the vector; the generic reads it along the last dim. */

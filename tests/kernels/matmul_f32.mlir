@@ -3,9 +3,9 @@
 // DEVICES: spyre
 // matmul_f32.mlir - C = A B in f32 (A 2x16, B 16x32, outs a zero fill):
 // the split takes it (as for 16-bit data, without conversions: ktc-interp
-// accumulates f32 in f32), but spyre cannot run it yet: each step splats
-// A[i, k] from the scratchpad, and its L1 load unit reads 128-byte sticks
-// or 2-byte elements, never one 4-byte f32 alone.
+// accumulates f32 in f32). Each step splats A[i, k] from the scratchpad;
+// spyre's L1 load unit reads 128-byte sticks or 2-byte elements, so one
+// 4-byte f32 as two 2-byte pieces. The sample device has no f32 lanes.
 #a = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 15 >= 0)>
 #b = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #c = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 31 >= 0)>

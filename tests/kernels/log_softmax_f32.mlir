@@ -1,9 +1,11 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=spyre
-// err_f32_splat.mlir - log-softmax of 32-wide f32 rows: the per-row f32
-// scalars broadcast back over the row are read as one element of L1, and
-// spyre's L1LU reads 2 or 128 bytes, not 4: ktc-path-expand refuses the
-// splat at the subf using it.
+// DEVICES: spyre
+// log_softmax_f32.mlir - log-softmax of 32-wide f32 rows: the per-row f32
+// scalars broadcast back over the row are read as one element of L1 and
+// splatted by the L1LU, which reads 128-byte sticks or 2-byte elements: a
+// 4-byte element is two of them (as the device checks an access: a whole
+// number of a granule). The sample device has no f32 lanes.
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -793,6 +793,19 @@ static bool is_reduction(const struct ir_module *m, ir_attr it)
     return strcmp(s, "reduction") == 0;
 }
 
+/* Whether an op of kind k from vector type s to vector type t is a
+ * vectorchain.convert: extf, truncf, sitofp from an integer wider than i1
+ * (i1 is -1 as sitofp reads it, 1 as the device's vcvt does), fptosi to one. */
+static bool converts(struct ir_module *m, uint32_t k, ir_type s, ir_type t)
+{
+    if (k == IR_OP_ARITH_EXTF || k == IR_OP_ARITH_TRUNCF)
+        return true;
+    if (k != IR_OP_ARITH_SITOFP && k != IR_OP_ARITH_FPTOSI)
+        return false;
+    const struct ir_type_info *e = ir_type_get(m, ir_type_elem(m, k == IR_OP_ARITH_SITOFP ? s : t));
+    return e->kind == IR_TY_INT && e->width > 1;
+}
+
 /* The shuffle that reads an input through indexing map `map` (its shape
  * `in`) at every point of the iteration space `it` (row-major); none when
  * the map is the identity. */
@@ -1001,7 +1014,7 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
                 ir_state_add_operand(m, &st, ops[i]);
             ir_state_add_result(m, &st, ir_value_type(m, ops[1]));
             r = emit1(lw, &st);
-        } else if ((oi->kind == IR_OP_ARITH_EXTF || oi->kind == IR_OP_ARITH_TRUNCF) && ops[0]) {
+        } else if (ops[0] && converts(m, oi->kind, ir_value_type(m, ops[0]), vt)) {
             ir_state_init(&st, m, "vectorchain.convert", oi->loc);
             ir_state_add_operand(m, &st, ops[0]);
             ir_state_add_result(m, &st, vt);

@@ -13,6 +13,7 @@
  * after issue; fence waits for them, sig.wait delivers its signal when they
  * are done without holding up the unit.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -441,8 +442,7 @@ static inline void compute(struct run *R, uint32_t unit, const struct sc_insn *i
     x->v[in->reg[0]].ready = x->t;
 }
 
-static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
-                  const struct svec *s)
+static void do_cvt(struct run *R, const struct sc_insn *in, struct svec *d, const struct svec *s)
 {
     uint32_t n = s->n;
     if (ek_single(s->dtype) && ek_single(in->dtype)) {
@@ -464,7 +464,7 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
             t->ek = (uint8_t)sk;
             t->data = (void *)src;
             iv_unpack_f32(t, 0, n, (float *)(void *)d->data);
-            return X_OK;
+            return;
         }
         float fb[256];
         for (uint32_t i = 0; i < n; i += 256) {
@@ -476,7 +476,7 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
             t->data = d->data;
             iv_pack_f32(t, i, c, fb);
         }
-        return X_OK;
+        return;
     }
     struct iv_tensor ts = {.h = {1, IV_TENSOR}, .ek = s->dtype, .rank = 1, .shape = {n}, .n = n,
                            .data = s->data};
@@ -496,13 +496,13 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
         if (df && !sf)
             for (int64_t j = 0; j < c; j++)
                 fb[j] = (double)ib[j];
-        if (!df && sf)
+        if (!df && sf) /* as arith.fptosi: toward zero, NaN 0, saturating at 64 bits */
             for (int64_t j = 0; j < c; j++) {
-                if (!(fb[j] > -9.3e18 && fb[j] < 9.3e18)) {
-                    free(tmp.data);
-                    return fail(R, unit, in, "%g does not fit an integer", fb[j]);
-                }
-                ib[j] = (int64_t)fb[j];
+                double v = trunc(fb[j]);
+                ib[j] = isnan(v) ? 0
+                        : v <= -9223372036854775808.0 ? INT64_MIN
+                        : v >= 9223372036854775808.0  ? INT64_MAX
+                                                      : (int64_t)v;
             }
         if (df)
             iv_pack_f(&td, i, c, fb);
@@ -511,7 +511,6 @@ static int do_cvt(struct run *R, uint32_t unit, const struct sc_insn *in, struct
     }
     free(d->data);
     *d = tmp;
-    return X_OK;
 }
 
 static int do_red(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
@@ -678,8 +677,7 @@ static int alu(struct run *R, uint32_t unit, const struct sc_insn *in)
         return X_OK;
     }
     case SC_VCVT:
-        if (do_cvt(R, unit, in, d, s[0]) != X_OK)
-            return X_ERR;
+        do_cvt(R, in, d, s[0]);
         compute(R, unit, in, n, true);
         return X_OK;
     case SC_VRED: {

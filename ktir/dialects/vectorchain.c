@@ -135,7 +135,17 @@ bool ir_verify_vectorchain_select(struct ir_verifier *v, ir_op op)
 
 /* %r = vectorchain.convert %x : vector<N x S>, vector<N x T> (ktc's
  * addition): every element converted to T as arith.extf / arith.truncf
- * convert a scalar (one rounding, to nearest even). */
+ * convert a scalar (one rounding, to nearest even) between floats, as
+ * arith.sitofp from a signed integer (not i1) to a float, as arith.fptosi
+ * from a float to an integer (not i1: toward zero, NaN to 0, saturating at
+ * 64 bits, then the low bits of T). */
+/* An integer element type of more than one bit (not index). */
+static bool wide_int(struct ir_module *m, ir_type t)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    return ti->kind == IR_TY_INT && ti->width > 1;
+}
+
 bool ir_verify_vectorchain_convert(struct ir_verifier *v, ir_op op)
 {
     struct ir_module *m = irv_module(v);
@@ -143,10 +153,13 @@ bool ir_verify_vectorchain_convert(struct ir_verifier *v, ir_op op)
         return false;
     const struct ir_op_info *o = ir_op_get(m, op);
     ir_type s = ir_value_type(m, o->opnd[0]), t = ir_value_type(m, o->res);
-    if (!is_vector(m, s) || !is_vector(m, t) || ir_type_numel(m, s) != ir_type_numel(m, t) ||
-        !ir_type_is_float(m, ir_type_elem(m, s)) || !ir_type_is_float(m, ir_type_elem(m, t)))
-        return irv_error(v, op, "requires a float vector operand and a float vector result of "
-                                "its length");
+    ir_type se = is_vector(m, s) ? ir_type_elem(m, s) : IR_NONE;
+    ir_type te = is_vector(m, t) ? ir_type_elem(m, t) : IR_NONE;
+    bool sf = se && ir_type_is_float(m, se), tf = te && ir_type_is_float(m, te);
+    if (!se || !te || ir_type_numel(m, s) != ir_type_numel(m, t) || (!sf && !tf) ||
+        (!sf && !wide_int(m, se)) || (!tf && !wide_int(m, te)))
+        return irv_error(v, op, "requires a vector operand and a vector result of its length, "
+                                "a float and a float or an integer wider than i1");
     return true;
 }
 

@@ -1,7 +1,11 @@
 // RUN: ktc-split | ktc-path-expand | ktc-nest | ktc-allocate | ktc-lower
 // PARSE: --device=spyre
-// err_sitofp.mlir - Y = sitofp(Q) * scale, i32 to f32: the conversion has
-// no vector form; ktc-lower refuses it at the sitofp.
+// DEVICES: spyre
+// LAUNCH: --arg scale=0.5
+// LAUNCH: --arg scale=-3.25
+// dequant_i32.mlir - Y = sitofp(Q) * scale, i32 to f32: the conversion is
+// a vectorchain.convert (vcvt.f32 of an i32 vector). The sample device has
+// no f32 lanes.
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @dequant_i32(%q: index, %y: index, %scale: f32) attributes {grid = [1]} {

@@ -132,7 +132,19 @@ int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tnam
 {
     struct ir_module *m = c->m;
     int64_t lanes = arch_lanes(c->dev, c->compute_res, split_type_name(m, elem, tname, n));
-    IR_FOR_OPS(m, split_body(m, gop, 0), op)
+    ir_block body = split_body(m, gop, 0);
+    /* the inputs' float types too (a truncf reads f32 for an f16 result) */
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    for (uint32_t i = 0; i < bi->nargs && lanes > 0; i++) {
+        char buf[16];
+        ir_type t = ir_value_type(m, bi->args[i]);
+        int64_t l = ir_type_is_float(m, t)
+                        ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
+                        : 0;
+        if (l > 0 && l < lanes)
+            lanes = l;
+    }
+    IR_FOR_OPS(m, body, op)
     {
         const struct ir_op_info *o = ir_op_get(m, op);
         char buf[16];

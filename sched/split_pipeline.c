@@ -1036,12 +1036,14 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         md = (int32_t)a->v;
         me = pl->mext;
     }
-    /* Rows in flight (split.h) for tiles whose transfers ktc-path-expand
-     * moves by their words at launch-time offsets (row casts, tiles moved
-     * at launch), stored under a byte mask. A row of whole words there is
-     * stored by read-modify-write instead (path_expand_word.c), which rows
-     * in flight cannot share: the destination's last dim takes half the
-     * tile while a row's bytes are whole words. */
+    /* Rows in flight (split.h), stored under a byte mask, for tiles whose
+     * transfers ktc-path-expand moves by their words at launch-time
+     * offsets (`moved`: row casts, tiles moved at launch) and masked tiles
+     * of rows apart (a view placed at launch). A row of whole words of a
+     * moved tile is stored by read-modify-write instead
+     * (path_expand_word.c), which rows in flight cannot share: the
+     * destination's last dim takes half the tile while a row's bytes are
+     * whole words. */
     bool moved = views;
     for (uint32_t i = 0; i < g.nin; i++)
         moved = moved || unaligned_cast(m, src[i].mem);
@@ -1049,12 +1051,15 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         moved = moved || unaligned_cast(m, dst->to[j].mem);
     for (uint32_t j = 0; j < dst->n; j++)
         moved = moved && masked_store(c->dev, dst->to[j].kind);
+    bool inflight = moved || (apart && md >= 0);
+    for (uint32_t j = 0; j < dst->n; j++)
+        inflight = inflight && masked_store(c->dev, dst->to[j].kind);
     bool rows = false; /* a loop of one row a tile to run n > 1 rows an iteration */
-    for (uint32_t d = 0; moved && d < g.nloops; d++)
+    for (uint32_t d = 0; inflight && d < g.nloops; d++)
         for (int64_t n = 2; n <= SPLIT_ROWS_IN_FLIGHT && ts[d] == 1 && !g.red[d] &&
                             (int32_t)d != md; n++)
             rows = rows || ext[d] % n == 0;
-    if (rows) {
+    if (rows && moved) {
         const struct ir_affine_map *om = ir_map_get(m, g.out_map);
         const struct ir_aff_info *la = om->nres ? ir_aff_get(m, om->res[om->nres - 1]) : NULL;
         int64_t eb = (ir_type_get(m, ir_type_elem(m, g.res))->width + 7) / 8;
@@ -1141,14 +1146,22 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         if (rw.n > 1)
             bounds[du][2] = sb_index(&b, rw.n);
     }
+    /* a masked loop of one tile at most (its 0 or 1 trips) goes outside
+     * the others: ktc-nest tiles the innermost parallel loop (e.g. the
+     * rows under a masked row's columns) */
+    bool md_out = md >= 0 && ext[md] <= ts[md] && !split_tail;
     for (uint32_t d = 0; d < g.nloops; d++) {
         if (ts[d] != ext[d] || (int32_t)d == md) {
             if ((int32_t)d == du && rw.n > 1)
                 rw.loop = (int32_t)nivs;
-            loop_of[d] = (int32_t)nivs;
-            ivs[nivs++] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
+            loop_of[d] = (int32_t)nivs++;
         }
     }
+    if (md_out)
+        ivs[loop_of[md]] = open_loop(&b, bounds[md], (uint32_t)md);
+    for (uint32_t d = 0; d < g.nloops; d++)
+        if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md))
+            ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
     if (!tail)

@@ -18,6 +18,7 @@
  * transfers (slots) of all its rows */
 #define SPLIT_ROWS_IN_FLIGHT 16
 #define SPLIT_ROW_SLOTS 32
+#define SPLIT_ROW_PHASES 2 /* copies of a pipeline's staging buffers (modulo) */
 
 /* A memref a pipeline reads or writes: a tile cast or a scratchpad buffer,
  * with the memory kind it lives in. */
@@ -919,9 +920,10 @@ static bool piece(struct prog *p, ir_op gop, const struct split_gen *g,
 {
     struct split_b lb = *b;
     ir_value ivs[MAX_LOOPS];
-    for (uint32_t d = 0; d < g->nloops; d++)
-        if (loop_of[d] >= 0)
-            ivs[loop_of[d]] = open_loop(&lb, (int32_t)d == md ? mb : bnd[d], d);
+    for (int last = 0; last < 2; last++) /* rows in flight innermost */
+        for (uint32_t d = 0; d < g->nloops; d++)
+            if (loop_of[d] >= 0 && (loop_of[d] == rw.loop) == last)
+                ivs[loop_of[d]] = open_loop(&lb, (int32_t)d == md ? mb : bnd[d], d);
     if (w)
         ivs[loop_of[md]] = sb_arith(&lb, "arith.subi", me,
                                     sb_arith(&lb, "arith.remsi", r, sb_index(&lb, 2 * w)));
@@ -1159,9 +1161,11 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     }
     if (md_out)
         ivs[loop_of[md]] = open_loop(&b, bounds[md], (uint32_t)md);
-    for (uint32_t d = 0; d < g.nloops; d++)
-        if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md))
-            ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
+    for (int rl = 0; rl < 2; rl++) /* rows in flight innermost */
+        for (uint32_t d = 0; d < g.nloops; d++)
+            if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) &&
+                (loop_of[d] == rw.loop) == rl)
+                ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
     if (!tail)
@@ -1248,6 +1252,8 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     /* ktdf.pipeline { %p:N = ktdf.private -> (slots, tokens) {...} stages } */
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.pipeline", loc);
+    if (R > 1) /* the rows of the next iteration in flight too (phases: path_expand_word.c) */
+        ir_state_set_attr(m, &st, "modulo", ir_attr_int(m, SPLIT_ROW_PHASES, m->t_i64));
     ir_block pbody = sb_region(m, &st);
     ir_op pipe = sb_emit(&b, &st);
     uint32_t ntok = nld ? 3 : 2;

@@ -100,7 +100,7 @@
  * one iteration fills a copy while the one before drains the other
  * (ktc-lower gives a modulo pipeline K - 1 credits over its loop; ktc-nest
  * leaves modulo pipelines as they are and keeps the IV's value where it
- * rewrites the loop).
+ * rewrites the loop); one not directly in an scf.for loses its modulo.
  *
  * Rejected, each with a located error at the transfer or stage: a memref
  * without a memory space or in a space the device lacks; a FIFO end naming

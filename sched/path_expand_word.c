@@ -659,14 +659,16 @@ static void phase_pipeline(struct ir_module *m, ir_op pipe)
                                         ? ir_attr_get(m, ir_op_attr(m, pipe, "modulo"))
                                         : NULL;
     ir_op loop = ir_op_parent(m, pipe), priv = IR_NONE;
-    if (!ka || ka->kind != IR_AT_INT || ka->i < 2 || !loop ||
-        ir_op_get(m, loop)->kind != IR_OP_SCF_FOR)
+    if (!ka)
         return;
     IR_FOR_OPS(m, pe_body(m, pipe), q)
     if (ir_op_get(m, q)->kind == IR_OP_KTDF_PRIVATE)
         priv = q;
-    if (!priv)
+    if (ka->kind != IR_AT_INT || ka->i < 2 || !loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR ||
+        !priv) {
+        ir_op_set_attr(m, pipe, "modulo", IR_NONE); /* no phases: no credits */
         return;
+    }
     const struct ir_op_info *lo = ir_op_get(m, loop);
     ir_value iv = ir_block_get(m, pe_body(m, loop))->args[0];
     ir_value k = index_op(m, pipe, "arith.subi", iv, lo->opnd[0]);

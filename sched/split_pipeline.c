@@ -816,6 +816,7 @@ static ir_value select_generic(struct split_b *b, ir_value v, ir_value old, ir_v
 struct rows {
     int32_t loop; /* the tile loop (index into ivs), or -1 */
     int64_t n;    /* rows an iteration */
+    bool inner;   /* that loop opened innermost (more than one iteration) */
 };
 
 static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
@@ -922,7 +923,7 @@ static bool piece(struct prog *p, ir_op gop, const struct split_gen *g,
     ir_value ivs[MAX_LOOPS];
     for (int last = 0; last < 2; last++) /* rows in flight innermost */
         for (uint32_t d = 0; d < g->nloops; d++)
-            if (loop_of[d] >= 0 && (loop_of[d] == rw.loop) == last)
+            if (loop_of[d] >= 0 && (rw.inner && loop_of[d] == rw.loop) == last)
                 ivs[loop_of[d]] = open_loop(&lb, (int32_t)d == md ? mb : bnd[d], d);
     if (w)
         ivs[loop_of[md]] = sb_arith(&lb, "arith.subi", me,
@@ -1147,6 +1148,9 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                 rw.n = n;
         if (rw.n > 1)
             bounds[du][2] = sb_index(&b, rw.n);
+        /* the pipeline's phases follow its innermost loop (modulo): the
+         * rows' loop when it has iterations to overlap */
+        rw.inner = ext[du] / rw.n > 1;
     }
     /* a masked loop of one tile at most (its 0 or 1 trips) goes outside
      * the others: ktc-nest tiles the innermost parallel loop (e.g. the
@@ -1164,7 +1168,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     for (int rl = 0; rl < 2; rl++) /* rows in flight innermost */
         for (uint32_t d = 0; d < g.nloops; d++)
             if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) &&
-                (loop_of[d] == rw.loop) == rl)
+                (rw.inner && loop_of[d] == rw.loop) == rl)
                 ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);

@@ -460,8 +460,10 @@ static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin 
                                   [SC_SX_MIN] = SC_MIN,
                                   [SC_SX_MAX] = SC_MAX};
     struct sc_insn in = insn(g, ops[sxop], at);
+    uint32_t save = g->p.ntemp;
     if (!opnd_of(g, at, a, &in.x[0]) || !opnd_of(g, at, b, &in.x[1]))
         return false;
+    g->p.ntemp = save; /* the operands' temporaries die here: the result reuses them */
     int r = temp_reg(g, at);
     if (r < 0)
         return false;

@@ -94,6 +94,16 @@
  * not known to be
  * affine, are left as they are (ktc-codegen reports those it cannot do).
  *
+ * Then phases (path_expand_word.c): a pipeline ktc-split made
+ * `modulo(size: K)` (its rows in flight, split.h) directly in an scf.for
+ * gets every staging buffer of its ktdf.private a leading dim of K, and
+ * every transfer on one a leading subscript %ph = ((iv - lb) / step) mod K
+ * (index arithmetic before the pipeline, on that loop's IV) and size 1:
+ * one iteration fills a copy while the one before drains the other
+ * (ktc-lower gives a modulo pipeline K - 1 credits over its loop; ktc-nest
+ * leaves modulo pipelines as they are and keeps the IV's value where it
+ * rewrites the loop); one not directly in an scf.for loses its modulo.
+ *
  * Rejected, each with a located error at the transfer or stage: a memref
  * without a memory space or in a space the device lacks; a FIFO end naming
  * nothing of the device; no route; a route with two memories in a row or

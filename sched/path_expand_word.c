@@ -11,7 +11,8 @@
  * elements are written over them, then the whole words go back; on a unit
  * with masked writes it keeps its elements instead (transfer_mode =
  * "masked"), read at their offset in the staging buffer, and writes only
- * them. Runs after
+ * them. Then a pipeline ktc-split made modulo(size: K) (rows in flight)
+ * gets its staging buffers in K phases (phase_pipeline). Runs after
  * routing and scalar-broadcast legalization. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -584,6 +585,141 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     return true;
 }
 
+/* Transfer x with one dim more in front of side `side`: subscript ph (a
+ * new operand, the map's last dim), size 1. A new op replacing x. */
+static ir_op phase_side(struct ir_module *m, ir_op x, int side, ir_value ph)
+{
+    static const char *const maps[] = {"source_map", "dest_map"};
+    static const char *const sizes[] = {"static_source_sizes", "static_dest_sizes"};
+    struct pe_side t[2];
+    pe_transfer_sides(m, x, t);
+    const struct ir_op_info *xo = ir_op_get(m, x);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.data_transfer", xo->loc);
+    const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
+    for (uint32_t i = 0; ai && i < ai->n; i++)
+        ir_state_set_attr(m, &st, ir_str_get(m, ai->elems[2 * i]), ai->elems[2 * i + 1]);
+    int64_t seg[6];
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i <= t[k].nsub; i++)
+            ir_state_add_operand(m, &st, xo->opnd[t[k].first + i]);
+        if (k == side)
+            ir_state_add_operand(m, &st, ph);
+        for (uint32_t i = 0; i < t[k].ndyn; i++)
+            ir_state_add_operand(m, &st, xo->opnd[t[k].first + 1 + t[k].nsub + i]);
+        seg[3 * k] = 1;
+        seg[3 * k + 1] = t[k].nsub + (k == side);
+        seg[3 * k + 2] = t[k].ndyn;
+    }
+    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, t[side].map)->map);
+    const struct ir_attr_info *sz = ir_attr_get(m, t[side].sizes);
+    ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
+    int64_t *n = malloc((sz->n + 1) * sizeof *n);
+    if (!res || !n)
+        abort();
+    res[0] = ir_aff_dim(m, mp->ndims);
+    memcpy(res + 1, mp->res, mp->nres * sizeof *res);
+    n[0] = 1;
+    memcpy(n + 1, sz->ints, sz->n * sizeof *n);
+    ir_state_set_attr(m, &st, maps[side],
+                      ir_attr_affine_map(m, ir_map_intern(m, mp->ndims + 1, mp->nsyms, mp->nres + 1, res)));
+    ir_state_set_attr(m, &st, sizes[side], ir_attr_dense_array(m, m->t_i64, sz->n + 1, n));
+    free(res);
+    free(n);
+    ir_op nx = ir_op_create(m, &st);
+    ir_op_insert_before(m, x, nx);
+    ir_op_unlink(m, x);
+    return nx;
+}
+
+/* An index op name(a, b) before op. */
+static ir_value index_op(struct ir_module *m, ir_op before, const char *name, ir_value a,
+                         ir_value b)
+{
+    struct ir_op_state st;
+    ir_state_init(&st, m, name, ir_op_get(m, before)->loc);
+    ir_state_add_operand(m, &st, a);
+    ir_state_add_operand(m, &st, b);
+    ir_state_add_result(m, &st, m->t_index);
+    ir_op op = ir_op_create(m, &st);
+    ir_op_insert_before(m, before, op);
+    return ir_op_result(m, op, 0);
+}
+
+/* Phases of a pipeline ktc-split made `modulo(size: K)` (rows in flight,
+ * split.h): its staging buffers get a leading dim of K, indexed by the
+ * iteration number of the innermost scf.for around it mod K ((iv - lb) /
+ * step mod K, index arithmetic on the IV that ktc-nest's loop rewriting
+ * keeps), so an iteration fills one copy while the last one drains the
+ * other (ktc-lower gives a modulo pipeline K - 1 credits over that loop). */
+static void phase_pipeline(struct ir_module *m, ir_op pipe)
+{
+    const struct ir_attr_info *ka = ir_op_attr(m, pipe, "modulo")
+                                        ? ir_attr_get(m, ir_op_attr(m, pipe, "modulo"))
+                                        : NULL;
+    ir_op loop = ir_op_parent(m, pipe), priv = IR_NONE;
+    if (!ka)
+        return;
+    IR_FOR_OPS(m, pe_body(m, pipe), q)
+    if (ir_op_get(m, q)->kind == IR_OP_KTDF_PRIVATE)
+        priv = q;
+    if (ka->kind != IR_AT_INT || ka->i < 2 || !loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR ||
+        !priv) {
+        ir_op_set_attr(m, pipe, "modulo", IR_NONE); /* no phases: no credits */
+        return;
+    }
+    const struct ir_op_info *lo = ir_op_get(m, loop);
+    ir_value iv = ir_block_get(m, pe_body(m, loop))->args[0];
+    ir_value k = index_op(m, pipe, "arith.subi", iv, lo->opnd[0]);
+    struct ir_op_state cst;
+    ir_state_init(&cst, m, "arith.constant", ir_op_get(m, pipe)->loc);
+    ir_state_set_attr(m, &cst, "value", ir_attr_int(m, ka->i, m->t_index));
+    ir_state_add_result(m, &cst, m->t_index);
+    ir_op cop = ir_op_create(m, &cst);
+    ir_op_insert_before(m, pipe, cop);
+    ir_value ph = index_op(m, pipe, "arith.remsi", index_op(m, pipe, "arith.divsi", k, lo->opnd[2]),
+                           ir_op_result(m, cop, 0));
+    ir_value_get(m, ph)->name = ir_str_c(m, "ph");
+    const struct ir_op_info *po = ir_op_get(m, priv);
+    for (uint32_t r = 0; r < po->nres; r++) {
+        ir_value v = po->res + r;
+        ir_op alloc = pe_staging_alloc(m, pipe, v);
+        if (!alloc)
+            continue;
+        struct ir_type_info ti = *ir_type_get(m, ir_value_type(m, v));
+        int64_t *shape = malloc((ti.rank + 1) * sizeof *shape);
+        if (!shape)
+            abort();
+        shape[0] = ka->i;
+        memcpy(shape + 1, ti.shape, ti.rank * sizeof *shape);
+        ti.shape = shape;
+        ti.rank++;
+        ir_type t = ir_type_intern(m, &ti);
+        free(shape);
+        ir_value_get(m, v)->type = t;
+        ir_value_get(m, ir_op_result(m, alloc, 0))->type = t;
+        IR_FOR_OPS(m, pe_body(m, pipe), st)
+        {
+            if (ir_op_get(m, st)->kind != IR_OP_KTDF_STAGE)
+                continue;
+            ir_op next;
+            for (ir_op x = ir_block_get(m, pe_body(m, st))->first; x; x = next) {
+                next = ir_op_get(m, x)->next;
+                if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+                    continue;
+                struct pe_side sd[2];
+                pe_transfer_sides(m, x, sd);
+                for (int j = 0; j < 2; j++)
+                    if (!sd[j].fifo && sd[j].v == v) {
+                        x = phase_side(m, x, j, ph);
+                        pe_transfer_sides(m, x, sd);
+                    }
+            }
+        }
+    }
+}
+
 bool pe_legalize_words(struct pe *p)
 {
     struct ir_module *m = p->m;
@@ -610,6 +746,8 @@ bool pe_legalize_words(struct pe *p)
                 p->failed = true;
         }
         free(xs.v);
+        if (!p->failed)
+            phase_pipeline(m, pipe);
     }
     free(pipes.v);
     return !p->failed;

@@ -148,6 +148,35 @@
  * computed offset) whose rows are not contiguous is tiled one row per
  * tile (ktc-path-expand may widen each row's read to its words).
  *
+ * Rows in flight. ktc-nest cannot gather the rows of a tile whose
+ * transfers ktc-path-expand moves by their words at offsets known only at
+ * launch (a tile of launch-time strides, read through row casts; a tile
+ * split_dist.c moved by a launch-time amount, cast `unaligned`), nor those
+ * of a masked tile (below) of rows apart, into one transfer a tile, so
+ * each row would be a pipeline of its own, run to its end (a
+ * device-memory latency) before the next. When every destination is
+ * stored by a unit with masked writes (rows' stores of shared words need
+ * no read-modify-write), the innermost tile loop of one row a tile
+ * (parallel, not the masked loop) steps by n rows instead, n the largest
+ * divisor of its trip count up to 16 for which n times the generic's
+ * transfers (inputs, the old read of a masked tail, outputs) is at most
+ * 32, and its pipeline moves the n rows: each row's transfers (row r at r
+ * more along the dims that loop indexes, its own row cast), slots and
+ * computation (a clone of the generic, and of the masked tail's select)
+ * are a copy in the same three stages, so the DMA unit issues the n rows'
+ * reads before it waits. That loop is opened innermost when it has more
+ * than one iteration, and the pipeline is `modulo(size: 2)`:
+ * ktc-path-expand gives its staging buffers two copies by the innermost
+ * loop's iteration (path_expand.h), so the next n rows are read while the
+ * last drain (same-run cycles on spyre, against one row a pipeline:
+ * rows_stride_masked at s0 = 31 26954 -> 1504, corpus
+ * distributed-view-copy-dynamic 22721 -> 1247, dist_rows_dynamic n = 64
+ * 7793 -> 788). A row of whole words of
+ * the first kind, which ktc-path-expand would store by
+ * read-modify-write, is tiled along the destination's last dim by halves
+ * until it is not (masked stores). Without masked writes rows stay one a
+ * pipeline.
+ *
  * Masked tiles (ref §6.6: a load outside the view's coordinate_set reads
  * 0, a store outside it is dropped). A view's set may bound a dim k above
  * by a symbol, `-d_k + s_j + c >= 0` (s_j its j-th dynamic size, S_j;
@@ -159,7 +188,9 @@
  * the set, no mask). A generic masked so along one parallel loop d (every
  * masked operand of the same e along d, every store masked, loads masked
  * or not) moves and computes only the part of d below e: d's tile loop
- * (made even when one tile covers d) runs `scf.for %i = 0 to e step ts`.
+ * (made even when one tile covers d) runs `scf.for %i = 0 to e step ts`
+ * (outside the other tile loops when one tile covers d: ktc-nest tiles
+ * the innermost).
  * When a tile holds one element of d (a row loop) that is all. When it
  * holds ts > 1 (a vector of d, each element `per` lanes: the loops after
  * d in the result packed whole or in part, loops before it not packed,
@@ -222,8 +253,10 @@
  * view bounded there (so a partition the tile misses moves nothing). Views
  * may have strides known only at launch: a tile of one is not cast once;
  * each transfer reads a `memref.reinterpret_cast {unaligned}` of the view at
- * its offset (its subscripts times the strides), made in the tile loops,
- * one element along each dim of such a stride (its rows one per tile). A
+ * its offset (its subscripts times the strides: iv * s + c * s along such
+ * a dim, c * s known at launch), made in the tile loops, one element
+ * along each dim of such a stride (its rows one per tile, several per
+ * pipeline as rows in flight above). A
  * tile moved by a launch-time amount is cast `{unaligned}` too, from a
  * copy of its view at the argument its offset adds an index to; ktc-path-
  * expand then moves the words around such a transfer.

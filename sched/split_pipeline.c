@@ -14,6 +14,11 @@
 #define MAX_IN SPLIT_MAX_IN
 #define MAX_LOOPS SPLIT_MAX_LOOPS
 #define MAX_OUT 16 /* destinations of one result */
+/* rows in flight (schedule): at most this many rows a pipeline, and
+ * transfers (slots) of all its rows */
+#define SPLIT_ROWS_IN_FLIGHT 16
+#define SPLIT_ROW_SLOTS 32
+#define SPLIT_ROW_PHASES 2 /* copies of a pipeline's staging buffers (modulo) */
 
 /* A memref a pipeline reads or writes: a tile cast or a scratchpad buffer,
  * with the memory kind it lives in. */
@@ -681,6 +686,15 @@ static bool rows_apart(const struct ir_module *m, ir_value v)
            lay->ints[t->rank - 2] != t->shape[t->rank - 1];
 }
 
+/* Whether v is a cast marked `unaligned` (a tile moved by a launch-time
+ * amount: ktc-path-expand moves its words). */
+static bool unaligned_cast(const struct ir_module *m, ir_value v)
+{
+    ir_op d = v ? ir_value_def(m, v) : IR_NONE;
+    return d && ir_op_get(m, d)->kind == IR_OP_MEMREF_REINTERPRET_CAST &&
+           ir_op_attr(m, d, "unaligned");
+}
+
 /* scf.for bnd[0] to bnd[1] step bnd[2] (a parallel tile loop, IV i<d>) at
  * b, which then points into its body; returns the IV. */
 static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
@@ -796,10 +810,19 @@ static ir_value select_generic(struct split_b *b, ir_value v, ir_value old, ir_v
     return r;
 }
 
+/* Rows in flight (split.h): a tile loop of one row a tile of a place no
+ * cast serves whole runs `n` rows an iteration, each its own copy of the
+ * transfers and the computation in one pipeline. */
+struct rows {
+    int32_t loop; /* the tile loop (index into ivs), or -1 */
+    int64_t n;    /* rows an iteration */
+    bool inner;   /* that loop opened innermost (more than one iteration) */
+};
+
 static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                      const struct place *src, const struct dests *dst, const int64_t *ts,
                      const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
-                     ir_value rf, const ir_value *old_ivs);
+                     ir_value rf, const ir_value *old_ivs, struct rows rw);
 
 /* The memref a transfer `acc` (at loop variables ivs) of place pl reads or
  * writes, at b: pl's own, or for a tile of launch-time strides a cast of
@@ -823,10 +846,12 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
                                           "launch is not supported yet", (long long)acc->size[k],
                                k),
                    IR_NONE;
-        ir_value x = sb_index(b, acc->off[k]);
+        /* iv * stride + c * stride: the rows of one pipeline (struct rows)
+         * share the first, and the second is known at launch */
         if (acc->loop[k] >= 0)
-            x = sb_addi(b, ivs[acc->loop[k]], x);
-        off = sb_addi(b, off, sb_arith(b, "arith.muli", x, pl->dst[k]));
+            off = sb_addi(b, off, sb_arith(b, "arith.muli", ivs[acc->loop[k]], pl->dst[k]));
+        if (acc->off[k])
+            off = sb_addi(b, off, sb_arith(b, "arith.muli", sb_index(b, acc->off[k]), pl->dst[k]));
         acc->loop[k] = -1;
         acc->off[k] = 0;
         sizes[k] = 1;
@@ -855,6 +880,27 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     return r;
 }
 
+/* The least access (bytes) of a unit of dev storing memory kind mem under
+ * a byte mask (as path_expand_word.c takes it), 0 when any size goes. */
+static int64_t masked_store_word(const struct arch_device *dev, const char *mem)
+{
+    int64_t least = 0;
+    for (uint32_t r = 0; mem && r < dev->nres; r++) {
+        const struct arch_access *a = arch_access(dev, r, true, mem);
+        if (!(dev->res[r].features & ARCH_F_MASKED_WRITES) || !a)
+            continue;
+        int64_t w = a->word_size > 0 ? a->word_size : 1, x = w > 1 ? w : 0;
+        for (uint32_t i = 0; i < a->ngranules; i++) {
+            int64_t g = a->granules[i].size_in_words * w;
+            if (g > 0 && (i == 0 || g < x))
+                x = g;
+        }
+        if (x && (!least || x < least))
+            least = x;
+    }
+    return least;
+}
+
 /* Whether some unit of dev stores memory kind mem under a byte mask. */
 static bool masked_store(const struct arch_device *dev, const char *mem)
 {
@@ -871,17 +917,18 @@ static bool masked_store(const struct arch_device *dev, const char *mem)
 static bool piece(struct prog *p, ir_op gop, const struct split_gen *g,
                   const struct place *src, const struct dests *dst, const int64_t *ts,
                   const int32_t *loop_of, ir_value (*bnd)[3], int32_t md, const ir_value *mb,
-                  ir_value me, ir_value r, int64_t w, const struct split_b *b)
+                  ir_value me, ir_value r, int64_t w, const struct split_b *b, struct rows rw)
 {
     struct split_b lb = *b;
     ir_value ivs[MAX_LOOPS];
-    for (uint32_t d = 0; d < g->nloops; d++)
-        if (loop_of[d] >= 0)
-            ivs[loop_of[d]] = open_loop(&lb, (int32_t)d == md ? mb : bnd[d], d);
+    for (int last = 0; last < 2; last++) /* rows in flight innermost */
+        for (uint32_t d = 0; d < g->nloops; d++)
+            if (loop_of[d] >= 0 && (rw.inner && loop_of[d] == rw.loop) == last)
+                ivs[loop_of[d]] = open_loop(&lb, (int32_t)d == md ? mb : bnd[d], d);
     if (w)
         ivs[loop_of[md]] = sb_arith(&lb, "arith.subi", me,
                                     sb_arith(&lb, "arith.remsi", r, sb_index(&lb, 2 * w)));
-    return pipeline(p, gop, g, src, dst, ts, loop_of, ivs, &lb, IR_NONE, ivs);
+    return pipeline(p, gop, g, src, dst, ts, loop_of, ivs, &lb, IR_NONE, ivs, rw);
 }
 
 /* The tile loops (bounds bnd, md's 0 to me step T = ts[md]) of a tile of
@@ -896,14 +943,14 @@ static bool piece(struct prog *p, ir_op gop, const struct split_gen *g,
 static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
                    const struct place *src, const struct dests *dst, const int64_t *ts,
                    const int32_t *loop_of, ir_value (*bnd)[3], struct split_b *b, int32_t md,
-                   ir_value me)
+                   ir_value me, struct rows rw)
 {
     int64_t t[MAX_LOOPS], T = ts[md];
     memcpy(t, ts, g->nloops * sizeof *t);
     me = sb_arith(b, "arith.maxsi", me, sb_index(b, 0));
     ir_value r = sb_arith(b, "arith.remsi", me, sb_index(b, T));
     ir_value mb[3] = {sb_index(b, 0), sb_arith(b, "arith.subi", me, r), sb_index(b, T)};
-    if (!piece(p, gop, g, src, dst, t, loop_of, bnd, md, mb, me, r, 0, b))
+    if (!piece(p, gop, g, src, dst, t, loop_of, bnd, md, mb, me, r, 0, b, rw))
         return false;
     int k = 0;
     while (((int64_t)2 << k) < T)
@@ -915,7 +962,7 @@ static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
                          sb_index(b, w));
         mb[2] = sb_index(b, 1);
         t[md] = w;
-        if (!piece(p, gop, g, src, dst, t, loop_of, bnd, md, mb, me, r, w, b))
+        if (!piece(p, gop, g, src, dst, t, loop_of, bnd, md, mb, me, r, w, b, rw))
             return false;
     }
     return true;
@@ -992,6 +1039,39 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         md = (int32_t)a->v;
         me = pl->mext;
     }
+    /* Rows in flight (split.h), stored under a byte mask, for tiles whose
+     * transfers ktc-path-expand moves by their words at launch-time
+     * offsets (`moved`: row casts, tiles moved at launch) and masked tiles
+     * of rows apart (a view placed at launch). A row of whole words of a
+     * moved tile is stored by read-modify-write instead
+     * (path_expand_word.c), which rows in flight cannot share: the
+     * destination's last dim takes half the tile while a row's bytes are
+     * whole words. */
+    bool moved = views;
+    for (uint32_t i = 0; i < g.nin; i++)
+        moved = moved || unaligned_cast(m, src[i].mem);
+    for (uint32_t j = 0; j < dst->n; j++)
+        moved = moved || unaligned_cast(m, dst->to[j].mem);
+    for (uint32_t j = 0; j < dst->n; j++)
+        moved = moved && masked_store(c->dev, dst->to[j].kind);
+    bool inflight = moved || (apart && md >= 0);
+    for (uint32_t j = 0; j < dst->n; j++)
+        inflight = inflight && masked_store(c->dev, dst->to[j].kind);
+    bool rows = false; /* a loop of one row a tile to run n > 1 rows an iteration */
+    for (uint32_t d = 0; inflight && d < g.nloops; d++)
+        for (int64_t n = 2; n <= SPLIT_ROWS_IN_FLIGHT && ts[d] == 1 && !g.red[d] &&
+                            (int32_t)d != md; n++)
+            rows = rows || ext[d] % n == 0;
+    if (rows && moved) {
+        const struct ir_affine_map *om = ir_map_get(m, g.out_map);
+        const struct ir_aff_info *la = om->nres ? ir_aff_get(m, om->res[om->nres - 1]) : NULL;
+        int64_t eb = (ir_type_get(m, ir_type_elem(m, g.res))->width + 7) / 8;
+        for (uint32_t j = 0; la && la->kind == IR_AFF_DIM && j < dst->n; j++) {
+            int64_t w = masked_store_word(c->dev, dst->to[j].kind), *t = &ts[la->v];
+            while (w > 0 && *t > 2 && *t % 2 == 0 && *t * eb % w == 0)
+                *t /= 2;
+        }
+    }
     bool tail = false;
     int64_t per = 1; /* lanes an element of the masked loop takes */
     if (md >= 0) {
@@ -1051,16 +1131,49 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     /* a masked tail of launch-time strides stored under a byte mask: in
      * pieces */
     bool split_tail = tail && views && masked_store(c->dev, dst->to[0].kind);
+    /* rows in flight (above): ktc-nest cannot gather such rows into one
+     * transfer a tile; the innermost loop of one row a tile (not the
+     * masked one) runs n rows an iteration, n the largest divisor of its
+     * trips up to SPLIT_ROWS_IN_FLIGHT whose transfers stay within
+     * SPLIT_ROW_SLOTS */
+    struct rows rw = {.loop = -1, .n = 1};
+    int32_t du = -1;
+    for (uint32_t d = 0; rows && d < g.nloops; d++)
+        if (!g.red[d] && ts[d] == 1 && ext[d] > 1 && (int32_t)d != md)
+            du = (int32_t)d;
+    if (du >= 0) {
+        int64_t xfers = g.nin + (tail && !split_tail) + dst->n;
+        for (int64_t n = 2; n <= SPLIT_ROWS_IN_FLIGHT && n * xfers <= SPLIT_ROW_SLOTS; n++)
+            if (ext[du] % n == 0)
+                rw.n = n;
+        if (rw.n > 1)
+            bounds[du][2] = sb_index(&b, rw.n);
+        /* the pipeline's phases follow its innermost loop (modulo): the
+         * rows' loop when it has iterations to overlap */
+        rw.inner = ext[du] / rw.n > 1;
+    }
+    /* a masked loop of one tile at most (its 0 or 1 trips) goes outside
+     * the others: ktc-nest tiles the innermost parallel loop (e.g. the
+     * rows under a masked row's columns) */
+    bool md_out = md >= 0 && ext[md] <= ts[md] && !split_tail;
     for (uint32_t d = 0; d < g.nloops; d++) {
         if (ts[d] != ext[d] || (int32_t)d == md) {
-            loop_of[d] = (int32_t)nivs;
-            ivs[nivs++] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
+            if ((int32_t)d == du && rw.n > 1)
+                rw.loop = (int32_t)nivs;
+            loop_of[d] = (int32_t)nivs++;
         }
     }
+    if (md_out)
+        ivs[loop_of[md]] = open_loop(&b, bounds[md], (uint32_t)md);
+    for (int rl = 0; rl < 2; rl++) /* rows in flight innermost */
+        for (uint32_t d = 0; d < g.nloops; d++)
+            if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) &&
+                (rw.inner && loop_of[d] == rw.loop) == rl)
+                ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
     if (split_tail)
-        return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me);
+        return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
     if (!tail)
-        return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs);
+        return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs, rw);
     /* lanes below min(e - i, ts) take the computed values, the others
      * the destination's, read where the last vector goes */
     ir_value r = sb_arith(&b, "arith.minsi",
@@ -1070,57 +1183,81 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     ir_value oivs[MAX_LOOPS];
     memcpy(oivs, ivs, nivs * sizeof *oivs);
     oivs[loop_of[md]] = last;
-    return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf, oivs);
+    return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf, oivs, rw);
 }
 
 /* Builds the pipeline of generic gop inside its tile loops (at b, the
  * loop variables ivs); with rf, the tail of a masked vector (split.h):
  * the store's destination is read too and only lanes below rf (a scalar
- * of the element type) take the computed values. */
+ * of the element type) take the computed values. With rw.n > 1, rows
+ * rw.n of loop rw.loop's tiles (one row each) from ivs on: a copy of every
+ * transfer, slot and of the computation per row, row r's transfers at r
+ * more along the dims that loop indexes. */
 static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                      const struct place *src, const struct dests *dst, const int64_t *ts,
                      const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
-                     ir_value rf, const ir_value *old_ivs)
+                     ir_value rf, const ir_value *old_ivs, struct rows rw)
 {
+    enum { MAX_SLOTS = MAX_IN + MAX_OUT + 1 };
     struct split_ctx *c = p->c;
     struct ir_module *m = p->m;
     struct ir_loc loc = ir_op_get(m, gop)->loc;
     struct split_gen g = *gp;
     ir_type elem = ir_type_elem(m, g.res);
     struct split_b b = *bp;
-    /* Accesses and slots: inputs (and old), then outputs. */
+    /* Accesses and slots: inputs (and old) of each row, then outputs of
+     * each row. */
     struct access acc[MAX_IN + 1];
-    uint32_t nld = g.nin + (rf ? 1 : 0), nslots = nld + dst->n;
-    ir_type slots[MAX_IN + MAX_OUT + 1];
+    uint32_t R = rw.n > 1 ? (uint32_t)rw.n : 1;
+    uint32_t nld = g.nin + (rf ? 1 : 0), nout = R * nld, nslots = R * (nld + dst->n);
+    if (nslots > MAX_SLOTS)
+        abort(); /* schedule() bounds the rows by the slots */
+    ir_type slots[MAX_SLOTS];
     for (uint32_t i = 0; i <= g.nin; i++)
         if (!access_of(p, gop, i < g.nin ? g.in_map[i] : g.out_map, ts, loop_of, &acc[i]))
             return false;
-    for (uint32_t i = 0; i < g.nin; i++)
-        slots[i] = slot_type(m, src[i].kind, c->compute, acc[i].n, ir_type_elem(m, ir_value_type(m, g.in[i])));
-    if (rf)
-        slots[g.nin] = slot_type(m, dst->to[0].kind, c->compute, acc[g.nin].n, elem);
-    for (uint32_t j = 0; j < dst->n; j++)
-        slots[nld + j] = slot_type(m, c->compute, dst->to[j].kind, acc[g.nin].n, elem);
+    for (uint32_t r = 0; r < R; r++) {
+        for (uint32_t i = 0; i < g.nin; i++)
+            slots[r * nld + i] = slot_type(m, src[i].kind, c->compute, acc[i].n,
+                                           ir_type_elem(m, ir_value_type(m, g.in[i])));
+        if (rf)
+            slots[r * nld + g.nin] = slot_type(m, dst->to[0].kind, c->compute, acc[g.nin].n, elem);
+        for (uint32_t j = 0; j < dst->n; j++)
+            slots[nout + r * dst->n + j] = slot_type(m, c->compute, dst->to[j].kind,
+                                                     acc[g.nin].n, elem);
+    }
 
     /* The memrefs transfers use: row casts of tiles of launch-time strides
      * (before the pipeline, in the tile loops). */
-    struct access sacc[MAX_IN + 1], dacc[MAX_OUT];
-    ir_value smem[MAX_IN + 1], dmem[MAX_OUT];
-    for (uint32_t i = 0; i < nld; i++) {
-        const struct place *pl = i < g.nin ? &src[i] : &dst->to[0];
-        sacc[i] = acc[i < g.nin ? i : g.nin];
-        if (!(smem[i] = row_cast(p, gop, &b, pl, &sacc[i], i < g.nin ? ivs : old_ivs)))
-            return false;
-    }
-    for (uint32_t j = 0; j < dst->n; j++) {
-        dacc[j] = acc[g.nin];
-        if (!(dmem[j] = row_cast(p, gop, &b, &dst->to[j], &dacc[j], ivs)))
-            return false;
+    struct access sacc[MAX_SLOTS], dacc[MAX_SLOTS];
+    ir_value smem[MAX_SLOTS], dmem[MAX_SLOTS];
+    for (uint32_t r = 0; r < R; r++) {
+        for (uint32_t i = 0; i < nld; i++) {
+            const struct place *pl = i < g.nin ? &src[i] : &dst->to[0];
+            struct access *a = &sacc[r * nld + i];
+            *a = acc[i < g.nin ? i : g.nin];
+            for (uint32_t k = 0; k < a->rank; k++)
+                if (a->loop[k] >= 0 && a->loop[k] == rw.loop)
+                    a->off[k] += r;
+            if (!(smem[r * nld + i] = row_cast(p, gop, &b, pl, a, i < g.nin ? ivs : old_ivs)))
+                return false;
+        }
+        for (uint32_t j = 0; j < dst->n; j++) {
+            struct access *a = &dacc[r * dst->n + j];
+            *a = acc[g.nin];
+            for (uint32_t k = 0; k < a->rank; k++)
+                if (a->loop[k] >= 0 && a->loop[k] == rw.loop)
+                    a->off[k] += r;
+            if (!(dmem[r * dst->n + j] = row_cast(p, gop, &b, &dst->to[j], a, ivs)))
+                return false;
+        }
     }
 
     /* ktdf.pipeline { %p:N = ktdf.private -> (slots, tokens) {...} stages } */
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.pipeline", loc);
+    if (R > 1) /* the rows of the next iteration in flight too (phases: path_expand_word.c) */
+        ir_state_set_attr(m, &st, "modulo", ir_attr_int(m, SPLIT_ROW_PHASES, m->t_i64));
     ir_block pbody = sb_region(m, &st);
     ir_op pipe = sb_emit(&b, &st);
     uint32_t ntok = nld ? 3 : 2;
@@ -1137,14 +1274,14 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
 
     struct split_b pb;
     sb_at_end(&pb, m, priv, loc);
-    ir_value yields[MAX_IN + MAX_OUT + 4];
-    bool done[MAX_IN + MAX_OUT + 1] = {0};
+    ir_value yields[MAX_SLOTS + 4];
+    bool done[MAX_SLOTS] = {0};
     for (uint32_t s = 0; s < nslots; s++) {
         if (done[s])
             continue;
         /* One fifo.allocate per (source, destination) pair, in slot order. */
         const struct ir_type_info *ts0 = ir_type_get(m, slots[s]);
-        uint32_t members[MAX_IN + MAX_OUT + 1], nmem = 0;
+        uint32_t members[MAX_SLOTS], nmem = 0;
         for (uint32_t t = s; t < nslots; t++) {
             const struct ir_type_info *tt = ir_type_get(m, slots[t]);
             if (!done[t] && tt->attr0 == ts0->attr0 && tt->attr1 == ts0->attr1)
@@ -1168,7 +1305,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     for (uint32_t k = 0; k < nslots + ntok; k++)
         ir_state_add_operand(m, &st, yields[k]);
     sb_emit(&pb, &st);
-    ir_value slot[MAX_IN + MAX_OUT + 1], tokv[3];
+    ir_value slot[MAX_SLOTS], tokv[3];
     for (uint32_t s = 0; s < nslots; s++)
         slot[s] = ir_op_result(m, pop, s);
     for (uint32_t t = 0; t < ntok; t++)
@@ -1183,16 +1320,20 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
         /* each transfer at its ktdp.load or ktdp.store (a diagnostic on it
          * then points there, not at the computation), unless the
          * computation transposes the operand */
-        for (uint32_t i = 0; i < g.nin; i++) {
-            ir_op ld = ir_value_def(m, g.in[i]);
-            bool at_ld = ld && ir_op_get(m, ld)->kind == IR_OP_KTDP_LOAD &&
-                         dims_in_order(m, g.in_map[i]);
-            lb.loc = at_ld ? ir_op_get(m, ld)->loc : loc;
-            transfer(&lb, smem[i], slot[i], true, &sacc[i], ivs, pipe);
-        }
-        if (rf) {
-            lb.loc = dst->by[0] ? ir_op_get(m, dst->by[0])->loc : loc;
-            transfer(&lb, smem[g.nin], slot[g.nin], true, &sacc[g.nin], old_ivs, pipe);
+        for (uint32_t r = 0; r < R; r++) {
+            for (uint32_t i = 0; i < g.nin; i++) {
+                ir_op ld = ir_value_def(m, g.in[i]);
+                bool at_ld = ld && ir_op_get(m, ld)->kind == IR_OP_KTDP_LOAD &&
+                             dims_in_order(m, g.in_map[i]);
+                lb.loc = at_ld ? ir_op_get(m, ld)->loc : loc;
+                transfer(&lb, smem[r * nld + i], slot[r * nld + i], true, &sacc[r * nld + i], ivs,
+                         pipe);
+            }
+            if (rf) {
+                lb.loc = dst->by[0] ? ir_op_get(m, dst->by[0])->loc : loc;
+                transfer(&lb, smem[r * nld + g.nin], slot[r * nld + g.nin], true,
+                         &sacc[r * nld + g.nin], old_ivs, pipe);
+            }
         }
         t = 1;
     }
@@ -1200,60 +1341,65 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     struct split_b cb;
     ir_attr compute = split_str_array(m, 1, &c->compute);
     sb_at_end(&cb, m, sb_stage(&sb, t ? tokv[t - 1] : IR_NONE, tokv[t], compute), loc);
-    struct split_vmap vm = {0};
-    ir_attr maps[MAX_IN + 1];
-    ir_value reads[MAX_IN];
-    for (uint32_t i = 0; i <= g.nin; i++) {
-        ir_value v = i < g.nin ? g.in[i] : g.out;
-        ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[i].rank, acc[i].size,
-                                    ir_type_elem(m, ir_value_type(m, v)));
-        maps[i] = ir_attr_affine_map(m, acc[i].tile_map);
-        if (i == g.nin) {
-            split_vmap_set(&vm, v, init_value(&cb, v, tt, &vm));
-            continue;
+    for (uint32_t r = 0; r < R; r++) {
+        struct split_vmap vm = {0};
+        ir_attr maps[MAX_IN + 1];
+        ir_value reads[MAX_IN];
+        for (uint32_t i = 0; i <= g.nin; i++) {
+            ir_value v = i < g.nin ? g.in[i] : g.out;
+            ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[i].rank, acc[i].size,
+                                        ir_type_elem(m, ir_value_type(m, v)));
+            maps[i] = ir_attr_affine_map(m, acc[i].tile_map);
+            if (i == g.nin) {
+                split_vmap_set(&vm, v, init_value(&cb, v, tt, &vm));
+                continue;
+            }
+            ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
+            ir_state_add_operand(m, &st, slot[r * nld + i]);
+            ir_state_add_result(m, &st, tt);
+            ir_value rd = ir_op_result(m, sb_emit(&cb, &st), 0);
+            ir_value_get(m, rd)->name = ir_value_get(m, v)->name;
+            split_vmap_set(&vm, v, rd);
+            reads[i] = rd;
         }
-        ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
-        ir_state_add_operand(m, &st, slot[i]);
-        ir_state_add_result(m, &st, tt);
-        ir_value r = ir_op_result(m, sb_emit(&cb, &st), 0);
-        ir_value_get(m, r)->name = ir_value_get(m, v)->name;
-        split_vmap_set(&vm, v, r);
-        reads[i] = r;
-    }
-    clone_captured_constants(&cb, gop, split_body(m, gop, 0), &vm);
-    ir_op tg = split_clone(m, gop, &vm);
-    ir_block_append_op(m, cb.block, tg);
-    /* input i reads slot i: one tensor read through several maps (a
-     * contraction's A at each k) has a slot per map */
-    for (uint32_t i = 0; i < g.nin; i++)
-        ir_op_get(m, tg)->opnd[i] = reads[i];
-    ir_op_set_attr(m, tg, "indexing_maps", ir_attr_array(m, g.nin + 1, maps));
-    ir_value res = ir_op_result(m, tg, 0);
-    ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));
-    split_vmap_free(&vm);
-    if (rf) { /* old and the lane numbers as two more inputs, a select */
-        ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[g.nin].rank, acc[g.nin].size, elem);
-        ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
-        ir_state_add_operand(m, &st, slot[g.nin]);
-        ir_state_add_result(m, &st, tt);
-        ir_value old = ir_op_result(m, sb_emit(&cb, &st), 0);
-        split_set_name(m, old, "old");
-        ir_value lane = lane_numbers(&cb, tt, acc[g.nin].n);
-        res = select_generic(&cb, res, old, lane, rf);
-    }
-    for (uint32_t j = 0; j < dst->n; j++) {
-        ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
-        ir_state_add_operand(m, &st, res);
-        ir_state_add_operand(m, &st, slot[nld + j]);
-        sb_emit(&cb, &st);
+        clone_captured_constants(&cb, gop, split_body(m, gop, 0), &vm);
+        ir_op tg = split_clone(m, gop, &vm);
+        ir_block_append_op(m, cb.block, tg);
+        /* input i reads slot i: one tensor read through several maps (a
+         * contraction's A at each k) has a slot per map */
+        for (uint32_t i = 0; i < g.nin; i++)
+            ir_op_get(m, tg)->opnd[i] = reads[i];
+        ir_op_set_attr(m, tg, "indexing_maps", ir_attr_array(m, g.nin + 1, maps));
+        ir_value res = ir_op_result(m, tg, 0);
+        ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));
+        split_vmap_free(&vm);
+        if (rf) { /* old and the lane numbers as two more inputs, a select */
+            ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[g.nin].rank, acc[g.nin].size, elem);
+            ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
+            ir_state_add_operand(m, &st, slot[r * nld + g.nin]);
+            ir_state_add_result(m, &st, tt);
+            ir_value old = ir_op_result(m, sb_emit(&cb, &st), 0);
+            split_set_name(m, old, "old");
+            ir_value lane = lane_numbers(&cb, tt, acc[g.nin].n);
+            res = select_generic(&cb, res, old, lane, rf);
+        }
+        for (uint32_t j = 0; j < dst->n; j++) {
+            ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
+            ir_state_add_operand(m, &st, res);
+            ir_state_add_operand(m, &st, slot[nout + r * dst->n + j]);
+            sb_emit(&cb, &st);
+        }
     }
     /* store stage */
     struct split_b stb;
     sb_at_end(&stb, m, sb_stage(&sb, tokv[t], tokv[t + 1], IR_NONE), loc);
-    for (uint32_t j = 0; j < dst->n; j++) {
-        stb.loc = dst->by[j] && dims_in_order(m, g.out_map) ? ir_op_get(m, dst->by[j])->loc : loc;
-        transfer(&stb, slot[nld + j], dmem[j], false, &dacc[j], ivs, pipe);
-    }
+    for (uint32_t r = 0; r < R; r++)
+        for (uint32_t j = 0; j < dst->n; j++) {
+            stb.loc = dst->by[j] && dims_in_order(m, g.out_map) ? ir_op_get(m, dst->by[j])->loc
+                                                                : loc;
+            transfer(&stb, slot[nout + r * dst->n + j], dmem[r * dst->n + j], false,
+                     &dacc[r * dst->n + j], ivs, pipe);
+        }
     return true;
 }
 

@@ -4,6 +4,8 @@
 // LAUNCH: --arg s0_in=33 --arg a0_ptr=f16:64x33 --arg b_ptr=f16:128x33
 // LAUNCH: --arg s0_in=31 --arg a0_ptr=f16:64x31 --arg b_ptr=f16:128x31
 // LAUNCH: --arg s0_in=23 --arg a0_ptr=f16:64x23 --arg b_ptr=f16:128x23
+// LAUNCH: --arg s0_in=17 --arg a0_ptr=f16:64x17 --arg b_ptr=f16:128x17
+// LAUNCH: --arg s0_in=63 --arg a0_ptr=f16:64x63 --arg b_ptr=f16:128x63
 // LAUNCH: --arg s0_in=1 --arg a0_ptr=f16:64x1 --arg b_ptr=f16:128x1
 // LAUNCH: --arg s0_in=0 --arg a0_ptr=f16:64x1 --arg b_ptr=f16:128x1
 // LAUNCH: --arg s0_in=64 --arg a0_ptr=f16:64x64 --arg b_ptr=f16:128x64

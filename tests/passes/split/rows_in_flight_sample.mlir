@@ -1,0 +1,20 @@
+// RUN: ktc-split
+// PARSE: --device=sample
+// Rows in flight (split.h) need masked writes: on sample (no DMA unit
+// writes under a byte mask, each row's partial words are read, modified
+// and written back) the 6 rows of launch-time stride stay one a pipeline.
+#set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 5 >= 0, d1 >= 0, -d1 + 63 >= 0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @rows_in_flight_sample(%a: index, %b: index, %s: index) {
+  %c0 = arith.constant 0 : index
+  %A = ktdp.construct_memory_view %a, sizes: [6, 64], strides: [%s, 1] {
+    coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<6x64xf16>
+  %B = ktdp.construct_memory_view %b, sizes: [6, 64], strides: [%s, 1] {
+    coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<6x64xf16>
+  %ta = ktdp.construct_access_tile %A[%c0, %c0] {access_tile_set = #set, access_tile_order = #id} : memref<6x64xf16> -> !ktdp.access_tile<6x64xindex>
+  %tb = ktdp.construct_access_tile %B[%c0, %c0] {access_tile_set = #set, access_tile_order = #id} : memref<6x64xf16> -> !ktdp.access_tile<6x64xindex>
+  %x = ktdp.load %ta : !ktdp.access_tile<6x64xindex> -> tensor<6x64xf16>
+  %y = arith.addf %x, %x : tensor<6x64xf16>
+  ktdp.store %y, %tb : tensor<6x64xf16>, !ktdp.access_tile<6x64xindex>
+  return
+}

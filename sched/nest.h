@@ -605,7 +605,8 @@
     X(RESIDENT_ROWS, "resident-rows")                                                         \
     X(CHUNK_LOADS, "chunk-loads")                                                             \
     X(UNIT_LOOPS, "unit-loops")                                                               \
-    X(STORE_BLOCKS, "store-blocks")
+    X(STORE_BLOCKS, "store-blocks")                                                           \
+    X(OVERLAP_ROWS, "overlap-rows")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

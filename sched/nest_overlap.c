@@ -35,6 +35,7 @@
  * run, the program's scratchpad buffers are allocated at its start when
  * they all fit there together (nest_overlap_allocs).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,10 +290,11 @@ static void overlap_row(struct ir_module *m, ir_op row, struct rowbody *b, int64
 bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
+    const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
     struct sched_ops loops = {0};
     sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &loops);
     bool changed = false;
-    for (uint32_t i = 0; i < loops.n; i++) {
+    for (uint32_t i = 0; i < loops.n && !changed; i++) {
         ir_op row = loops.v[i];
         int64_t n;
         struct rowbody b = {0};
@@ -300,18 +302,29 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
         for (ir_op p = ir_op_parent(m, row); p && p != fn; p = ir_op_parent(m, p))
             in_pipe |= ir_op_get(m, p)->kind != IR_OP_SCF_FOR;
         if (!in_pipe && !nest_loop_type(m, row) && !ir_op_get(m, row)->nres &&
-            nest_for_normal(m, row, &n) && n >= 2 && !nest_point_fits(m, row, c->dev) &&
-            row_parts(m, row, &b) && legal(m, &b)) {
-            overlap_row(m, row, &b, n);
-            changed = true;
+            nest_for_normal(m, row, &n) && n >= 2 && row_parts(m, row, &b)) {
+            const char *why = nest_point_fits(m, row, c->dev)
+                                  ? "its row fits the scratchpad (the point of a tile loop)"
+                              : !legal(m, &b) ? "a later pass touches what the first writes, or "
+                                                "writes what it reads"
+                                              : NULL;
+            if (c->o->stats)
+                fprintf(c->o->stats,
+                        "ktc-nest: @%s: overlap-rows: a row loop of %lld rows, a first pass of "
+                        "%lld points: %s%s\n",
+                        fname, (long long)n, (long long)b.trips,
+                        why ? "not taken: " : "the next row's runs with this row's next loop",
+                        why ? why : "");
+            if (!why) {
+                overlap_row(m, row, &b, n);
+                changed = true;
+            }
         }
         free(b.plain.v);
         free(b.work.v);
-        if (changed)
-            break; /* one row loop a program: the loops collected are stale */
     }
     free(loops.v);
-    if (changed)
+    if (changed) /* one row loop a program: the loops collected are stale */
         split_dce(m, fn);
     return changed;
 }

@@ -236,7 +236,7 @@ static bool legal(struct ir_module *m, const struct rowbody *b)
     return ok;
 }
 
-/* Clones of ops (in order) before `before`, the row IV as iv. */
+/* Clones of ops (in order) before `before`, their operands through vm. */
 static void clone_before(struct ir_module *m, const ir_op *ops, uint32_t n, ir_op before,
                          struct split_vmap *vm)
 {
@@ -313,7 +313,8 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
                         "ktc-nest: @%s: overlap-rows: a row loop of %lld rows, a first pass of "
                         "%lld points: %s%s\n",
                         fname, (long long)n, (long long)b.trips,
-                        why ? "not taken: " : "the next row's runs with this row's next loop",
+                        why ? "not taken: "
+                            : "taken: the next row's runs in this row's next loop of as many points",
                         why ? why : "");
             if (!why) {
                 overlap_row(m, row, &b, n);

@@ -280,7 +280,12 @@
  *                     4 iterations and loads the splats once; so is a
  *                     corelet split (ktdf.parallel) of such a pipeline whose
  *                     points make a multiple of 4 per instance (each
- *                     instance keeps its points, in blocks of 4). One
+ *                     instance keeps its points, in blocks of 4; in one
+ *                     block of 8 when it has 8: a wide row's division pass
+ *                     in tiles of 16 on 2 corelets, softmax_wide 36599 ->
+ *                     36076 cycles, with ktc-lower's loads of the 9 in
+ *                     groups of 5 and 4; the cost model still prices
+ *                     blocks of 4). One
  *                     splat serves the later splats of the same element
  *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector

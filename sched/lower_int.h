@@ -139,6 +139,7 @@ struct lw_prog {
      * of an unrolled loop) */
     ir_op group;
     uint32_t ngroup;
+    uint32_t gcap; /* the loads the open group may hold (<= LW_LOAD_GROUP) */
     bool hold;
     uint32_t stage;     /* the leaf stage node being emitted (its waits at ops) */
     /* vectors the same all stage long (a constant's or a launch-time

@@ -1283,6 +1283,31 @@ bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads)
 
 static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst);
 
+/* How many loads a group starting at load o (of a stage's block) holds: a
+ * run of more loads than a group takes (index arithmetic between them) goes
+ * in groups as even as LOAD_GROUP allows (9 as 5 and 4, not 8 and a last
+ * one whose send waits for its load's whole latency: a division pass's
+ * splat vector loaded with 8 vectors); the copies of an unrolled loop
+ * (hold) group across iterations, by LOAD_GROUP. */
+static uint32_t group_cap(struct lw *lw, ir_op o)
+{
+    struct ir_module *m = lw->m;
+    uint32_t run = 0;
+    if (lw->p.hold)
+        return LOAD_GROUP;
+    for (; o; o = ir_op_get(m, o)->next) {
+        const struct ir_op_info *oi = ir_op_get(m, o);
+        if (is_fifo_load(m, o))
+            run++;
+        else if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)
+            break;
+    }
+    if (run <= LOAD_GROUP)
+        return LOAD_GROUP;
+    uint32_t groups = (run + LOAD_GROUP - 1) / LOAD_GROUP;
+    return (run + groups - 1) / groups;
+}
+
 /* The most iterations of a stage's loop of loads emitted unrolled. */
 #define UNROLL_LOADS 16
 
@@ -1449,15 +1474,18 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
         int64_t lb = 0, step = 1, trips = 0;
         bool unroll = oi->kind == IR_OP_SCF_FOR && !oi->nres &&
                       loads_loop(lw, o, inst, &lb, &step, &trips);
-        if (p->ngroup && (p->ngroup == LOAD_GROUP || (!is_fifo_load(m, o) && !value && !unroll)))
+        if (p->ngroup && (p->ngroup >= (p->gcap ? p->gcap : LOAD_GROUP) ||
+                          (!is_fifo_load(m, o) && !value && !unroll)))
             lw_flush_loads(lw);
         switch (oi->kind) {
         case IR_OP_KTDF_DATA_TRANSFER: {
             ir_op before = ir_block_get(m, lw->p.cur)->last;
             if (!lower_transfer(lw, o, inst))
                 return false;
-            if (is_fifo_load(m, o) && !p->ngroup++)
+            if (is_fifo_load(m, o) && !p->ngroup++) {
                 p->group = before;
+                p->gcap = group_cap(lw, o);
+            }
             break;
         }
         case IR_OP_KTDF_READ_FROM_FIFO: {

@@ -433,11 +433,16 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if (ON(SINK))
         nest_sink(&c);
     nest_find_programs(&c);
+    bool *overlapped = calloc(c.nprogs ? c.nprogs : 1, sizeof *overlapped);
+    if (!overlapped)
+        abort();
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(REDUCTIONS))
             nest_reductions(&c, c.progs[i]);
         if (ON(NORMALIZE))
             nest_normalize(&c, c.progs[i]);
+        if (ON(OVERLAP_ROWS) && ON(NORMALIZE))
+            overlapped[i] = nest_overlap_rows(&c, c.progs[i]);
         if (ON(TILING))
             nest_tiling(&c, c.progs[i]);
     }
@@ -496,6 +501,10 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(STORE_BLOCKS))
             nest_store_blocks(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (overlapped[i])
+            nest_overlap_allocs(&c, c.progs[i]);
+    free(overlapped);
 #undef ON
     for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
         nest_program_stats(&c, c.progs[i]);

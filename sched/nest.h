@@ -280,7 +280,12 @@
  *                     4 iterations and loads the splats once; so is a
  *                     corelet split (ktdf.parallel) of such a pipeline whose
  *                     points make a multiple of 4 per instance (each
- *                     instance keeps its points, in blocks of 4). One
+ *                     instance keeps its points, in blocks of 4; in one
+ *                     block of 8 when it has 8: a wide row's division pass
+ *                     in tiles of 16 on 2 corelets, softmax_wide 36599 ->
+ *                     36076 cycles, with ktc-lower's loads of the 9 in
+ *                     groups of 5 and 4; the cost model still prices
+ *                     blocks of 4). One
  *                     splat serves the later splats of the same element
  *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector
@@ -541,6 +546,43 @@
  *                     whole); 16 rows of 16384 on 4 cores, 4 a core: 6158
  *                     -> 6127; softmax_4096x1024, many tiles: 82433 ->
  *                     82446 split, whole.
+ *  overlap-rows       Runs after normalize, before tiling (listed last, for
+ *                     the same reason; sched/nest_overlap.c): a row loop
+ *                     (0 to a constant N >= 2, its body index arithmetic,
+ *                     loops and pipelines) whose row does not fit the
+ *                     scratchpad (nest_point_fits: each pass a nest of its
+ *                     own) is software-pipelined: G, its first parallel
+ *                     loop L (a max's first level) and what follows up to
+ *                     E, the next parallel loop of the same trip count (the
+ *                     exponentials with the sum's first level), runs for
+ *                     row r + 1 during row r:
+ *                       G(0)
+ *                       for r < N - 1 { E(r) + L(r + 1); rest(r); G'(r + 1) }
+ *                       E(N - 1); rest(N - 1)
+ *                     (E + L one loop whose iteration runs E's body, then
+ *                     L's for the next row; G' is G without L). On a core
+ *                     the units then share two passes that each leave some
+ *                     idle (the max pass loads two vectors for one max,
+ *                     the exponentials compute four for two loads). Every
+ *                     op computes what it did, so the result is bit-exact.
+ *                     Only when nothing sees the move: no buffer L writes
+ *                     is touched by E or the rest, none G' writes is
+ *                     written by them (the row's max, which E reads, is
+ *                     written after rest(r)), G writes no device memory and
+ *                     reads none made from a base they write (refused in
+ *                     place), touches no buffer they write. `--stats` says
+ *                     whether it is taken, and why not. The prologue, the
+ *                     loop and the epilogue hold nests of their own; once
+ *                     every transformation has run, the program's
+ *                     scratchpad buffers are allocated at its start when
+ *                     they fit there together, or ktc-allocate lets a nest
+ *                     share bytes with the one before and its first DMA
+ *                     waits for that one (softmax_wide: 38178 -> 37880
+ *                     cycles with the bytes shared, 36599 allocated at the
+ *                     start; softmax_4x262144, 2 cores: 40266 -> 38108).
+ *                     A row that fits is a tile loop's point (its passes in
+ *                     one compute stage, the next row streaming in): not
+ *                     taken (softmax_8x16384).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -605,7 +647,8 @@
     X(RESIDENT_ROWS, "resident-rows")                                                         \
     X(CHUNK_LOADS, "chunk-loads")                                                             \
     X(UNIT_LOOPS, "unit-loops")                                                               \
-    X(STORE_BLOCKS, "store-blocks")
+    X(STORE_BLOCKS, "store-blocks")                                                           \
+    X(OVERLAP_ROWS, "overlap-rows")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -215,6 +215,14 @@ bool nest_sink(struct nest_ctx *c);
 /* nest_reduce.c: a reduction wider than the lanes -> reduction loops. */
 bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);
+/* nest_overlap.c: a row loop of nests -> the next row's first pass run
+ * with this row's second (after normalize, before tiling); true when it
+ * rewrote one. */
+bool nest_overlap_rows(struct nest_ctx *c, ir_op fn);
+/* nest_overlap.c, after every transformation, in a program overlap-rows
+ * rewrote: its scratchpad buffers allocated at its start when they all fit
+ * there together (no bytes shared between its nests). */
+void nest_overlap_allocs(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
 /* nest_coarsen.c: removes stage s from its pipeline; the stages waiting for
  * its token wait for what it waited for instead. */

@@ -225,17 +225,11 @@ static void strip(struct ir_module *m, ir_op loop, int64_t n, int64_t trips)
     ir_op_insert_before(m, loop, c);
 }
 
-struct stages {
-    ir_op v[64];
-    uint32_t n;
-};
-
-static bool collect(struct ir_module *m, ir_op op, void *ctx)
+/* The stages at or under root (a program can hold hundreds: a copy of a
+ * row's passes per peeled row, each with its levels' pipelines). */
+static void collect_stages(struct ir_module *m, ir_op root, struct sched_ops *s)
 {
-    struct stages *s = ctx;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_STAGE && s->n < 64)
-        s->v[s->n++] = op;
-    return true;
+    sched_ops_of_kind(m, root, IR_OP_KTDF_STAGE, s);
 }
 
 /* The instances tile-size-selection chose for the tile loop around stage
@@ -263,7 +257,7 @@ struct split {
 };
 
 /* Notes in kinds[] the corelet-level unit kinds of the stages of s. */
-static void corelet_kinds(const struct nest_ctx *c, const struct stages *s, uint8_t *kinds)
+static void corelet_kinds(const struct nest_ctx *c, const struct sched_ops *s, uint8_t *kinds)
 {
     const struct ir_module *m = c->m;
     for (uint32_t i = 0; i < s->n; i++) {
@@ -323,8 +317,7 @@ static ir_op inner_parallel(const struct ir_module *m, ir_op loop)
  * units. */
 struct points {
     const struct arch_device *dev;
-    ir_op v[64];
-    uint32_t n;
+    struct sched_ops l;
 };
 
 static bool collect_points(struct ir_module *m, ir_op op, void *ctx)
@@ -335,15 +328,16 @@ static bool collect_points(struct ir_module *m, ir_op op, void *ctx)
     const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
     const char *ut = up && ir_op_get(m, up)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, up) : NULL;
     if (!t || !ut || strcmp(t, "parallel_loop") || strcmp(ut, "tile_loop") || o->nres ||
-        !nest_has_pipeline(m, op) || p->n == 64)
+        !nest_has_pipeline(m, op))
         return true;
-    struct stages s = {.n = 0};
-    ir_walk(m, op, collect, &s);
+    struct sched_ops s = {0};
+    collect_stages(m, op, &s);
     bool ok = s.n > 0;
     for (uint32_t i = 0; i < s.n && ok; i++)
         ok = nest_has_pipeline(m, s.v[i]) || corelet_units(p->dev, m, s.v[i]);
+    free(s.v);
     if (ok)
-        p->v[p->n++] = op;
+        sched_ops_push(&p->l, op);
     return true;
 }
 
@@ -351,12 +345,13 @@ static bool collect_points(struct ir_module *m, ir_op op, void *ctx)
 static void add_split(struct nest_ctx *c, struct split *x, struct split **sp, uint32_t *nsp,
                       uint32_t *cap)
 {
-    struct stages ls = {.n = 0};
-    ir_walk(c->m, x->loop, collect, &ls);
+    struct sched_ops ls = {0};
+    collect_stages(c->m, x->loop, &ls);
     x->kinds = calloc(c->dev->nkinds ? c->dev->nkinds : 1, 1);
     if (!x->kinds)
         abort();
     corelet_kinds(c, &ls, x->kinds);
+    free(ls.v);
     if (*nsp == *cap) {
         *cap = *cap ? 2 * *cap : 16;
         *sp = realloc(*sp, *cap * sizeof **sp);
@@ -411,8 +406,8 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
 {
     struct ir_module *m = c->m;
     bool blocks = !(c->o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS));
-    struct stages s = {.n = 0};
-    ir_walk(m, fn, collect, &s);
+    struct sched_ops s = {0};
+    collect_stages(m, fn, &s);
     for (uint32_t i = 0; i < s.n; i++) {
         ir_op cand = s.v[i];
         if (!only_loops(m, cand) || !in_tile_loop(m, cand))
@@ -445,14 +440,16 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
                 add_split(c, &x, sp, nsp, cap);
         }
     }
-    struct points p = {.dev = c->dev, .n = 0};
+    free(s.v);
+    struct points p = {.dev = c->dev};
     ir_walk(m, fn, collect_points, &p);
-    for (uint32_t i = 0; i < p.n; i++) {
+    for (uint32_t i = 0; i < p.l.n; i++) {
         struct split x = {
-            .fn = fn, .loop = p.v[i], .n = tile_instances(c, ir_op_parent(m, p.v[i]))};
+            .fn = fn, .loop = p.l.v[i], .n = tile_instances(c, ir_op_parent(m, p.l.v[i]))};
         if (x.n >= 2 && splittable(c, fn, x.loop, &x.n, &x.t) && x.n >= 2)
             add_split(c, &x, sp, nsp, cap);
     }
+    free(p.l.v);
 }
 
 /* A FIFO of program fn whose one end is a kind split (kinds[k] set) and

@@ -409,7 +409,7 @@ static void fold_invariant(struct ir_module *m, struct hoisted *h, ir_op pipe, i
     h->folded = true;
 }
 
-enum { SHARE = NEST_SPLAT_SHARE };
+enum { SHARE = NEST_SPLAT_SHARE, SHARE_MAX = 2 * NEST_SPLAT_SHARE };
 
 static bool in_set(const ir_value *v, uint32_t n, ir_value x)
 {
@@ -438,12 +438,17 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
         ir_op_attr(m, pipe, "modulo"))
         return;
     /* a corelet split keeps every instance busy: as many blocks of
-     * SHARE points on each */
+     * SHARE points on each; an instance's 2 SHARE points go in one block
+     * (one load of the vector for all of them: a wide row's division pass
+     * in tiles of 16 points on 2 corelets) */
+    int share = SHARE;
     if (kind == IR_OP_KTDF_PARALLEL) {
         ir_attr ni = ir_op_attr(m, loop, "num_instances");
         int64_t k = ni ? ir_attr_get(m, ni)->i : 0;
         if (k < 1 || (n / SHARE) % k)
             return;
+        if (n == k * SHARE_MAX)
+            share = SHARE_MAX;
     }
     for (uint32_t i = 0; i < nvec; i++)
         if (nest_touches(m, loop, vecs[i], 1))
@@ -499,25 +504,25 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
     ir_value iv = nest_for_iv(m, loop);
     struct split_b b;
     sb_before(&b, m, loop, loc);
-    ir_op_get(m, loop)->opnd[1] = sb_index(&b, n / SHARE);
-    /* iteration j of SHARE: iv * SHARE + j; the index arithmetic per j */
-    struct split_vmap vm[SHARE];
+    ir_op_get(m, loop)->opnd[1] = sb_index(&b, n / share);
+    /* iteration j of share: iv * share + j; the index arithmetic per j */
+    struct split_vmap vm[SHARE_MAX];
     memset(vm, 0, sizeof vm);
     ir_op first = ir_block_get(m, nest_for_body(m, loop))->first;
     sb_before(&b, m, first, loc);
-    ir_value base = sb_arith(&b, "arith.muli", iv, sb_index(&b, SHARE));
-    for (int j = 0; j < SHARE; j++)
+    ir_value base = sb_arith(&b, "arith.muli", iv, sb_index(&b, share));
+    for (int j = 0; j < share; j++)
         split_vmap_set(&vm[j], iv, j ? sb_arith(&b, "arith.addi", base, sb_index(&b, j)) : base);
     ir_op ops[64];
     uint32_t nops = 0;
     for (ir_op op = first; op != pipe && nops < 64; op = ir_op_get(m, op)->next)
         ops[nops++] = op;
     for (uint32_t k = 0; k < nops; k++) {
-        for (int j = 0; j < SHARE; j++)
+        for (int j = 0; j < share; j++)
             ir_op_insert_before(m, pipe, split_clone(m, ops[k], &vm[j]));
         ir_op_unlink(m, ops[k]);
     }
-    /* the new private: SHARE of each slot but the shared one, the tokens once */
+    /* the new private: share of each slot but the shared one, the tokens once */
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdf.pipeline", loc);
     ir_block body = sb_region(m, &st);
@@ -530,7 +535,7 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
     for (uint32_t k = 0; k < po->nres; k++) {
         ir_value v = ir_op_get(m, priv)->res + k;
         bool once = in_set(slots, nslot, v) || ir_value_type(m, v) == tok;
-        for (int j = 0; j < (once ? 1 : SHARE); j++, nres++)
+        for (int j = 0; j < (once ? 1 : share); j++, nres++)
             ir_state_add_result(m, &st, ir_value_type(m, v));
     }
     ir_block pr = sb_region(m, &st);
@@ -538,19 +543,19 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
     sb_at_end(&ob, m, body, loc);
     ir_op npr = sb_emit(&ob, &st);
     sb_at_end(&ib, m, pr, loc);
-    ir_value made[4 * 64];
-    if (nres > 4 * 64)
+    ir_value made[SHARE_MAX * 64];
+    if (nres > SHARE_MAX * 64)
         abort();
     uint32_t q = 0;
     for (uint32_t k = 0; k < ir_op_get(m, priv)->nres; k++) {
         ir_value v = ir_op_get(m, priv)->res + k;
         bool slotted = in_set(slots, nslot, v), once = slotted || ir_value_type(m, v) == tok;
-        for (int j = 0; j < (once ? 1 : SHARE); j++, q++) {
+        for (int j = 0; j < (once ? 1 : share); j++, q++) {
             made[q] = nest_make_op(&ib, once && !slotted ? "ktdf.create_token"
                                                          : "ktdf.fifo.allocate",
                                    ir_value_type(m, v));
             ir_value_get(m, ir_op_result(m, npr, q))->name = ir_value_get(m, v)->name;
-            for (int i = 0; i < SHARE; i++)
+            for (int i = 0; i < share; i++)
                 if (once || i == j)
                     split_vmap_set(&vm[i], v, ir_op_result(m, npr, q));
         }
@@ -574,12 +579,12 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
                            d.fifo && in_set(slots, nslot, d.v));
             ir_op next = ir_op_get(m, c)->next;
             if (shared) {
-                for (int j = 1; j < SHARE; j++)
+                for (int j = 1; j < share; j++)
                     for (uint32_t i = 0; i < o->nres; i++)
                         split_vmap_set(&vm[j], o->res + i, split_vmap_get(&vm[0], o->res + i));
             } else {
                 ir_op after = c;
-                for (int j = 1; j < SHARE; j++) {
+                for (int j = 1; j < share; j++) {
                     ir_op cj = split_clone(m, op, &vm[j]);
                     if (ir_op_get(m, after)->next)
                         ir_op_insert_before(m, ir_op_get(m, after)->next, cj);
@@ -591,7 +596,7 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
             c = next;
         }
     }
-    for (int j = 0; j < SHARE; j++)
+    for (int j = 0; j < share; j++)
         split_vmap_free(&vm[j]);
     ir_op_unlink(m, pipe);
 }

@@ -7,11 +7,14 @@
 // corelets, the split's body the pipeline splatting the max: the splat
 // goes before the tile loop (one vector, %splat[0, 0], all instances
 // read), and the split, T points on 2 instances, becomes T / 4 points of 4
-// vectors each (the same corelet for each vector as before), loading
+// vectors each (the same corelet for each vector as before), or T / 8 of 8
+// when that is an instance's whole block (here: tiles of 16), loading
 // %splat once a point (with tiles of 16: simulated 2314 cycles without
-// either, 2264 with the hoist, 1896 with both; ktc-interp's result each
-// time; tiles of 8 with 12 phases, the model's choice when it did not
-// count the sharing under a split, 2139).
+// either, 2264 with the hoist, 1896 with both, sharing by 4; 1879 when
+// last measured, 1855 sharing by 8 with ktc-lower's even load groups,
+// lower_load_groups.mlir; ktc-interp's result each time; tiles of 8 with
+// 12 phases, the model's choice when it did not count the sharing under a
+// split, 2139).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -334,8 +334,9 @@ bool lw_pieces(struct lw *lw, ir_block body, uint32_t res)
         uint32_t k = op_pieces(&p, op);
         if (k <= 1)
             continue;
-        /* every vector of the op divides into k pieces */
-        for (uint32_t i = 0; i < o->nres && ok; i++)
+        /* every vector the op makes divides into k pieces (a reduction
+         * makes one whole) */
+        for (uint32_t i = 0; i < o->nres && ok && o->kind != IR_OP_VECTORCHAIN_REDUCE; i++)
             if (vlen(m, o->res + i) % k)
                 ok = refuse(&p, op, o->res + i);
         if (ok)

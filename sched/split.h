@@ -38,7 +38,8 @@
  * lanes, counted in; an elementwise generic reading or writing device
  * memory in a float type of more lanes than it computes in, f16 computed
  * in f32, moves as many elements as that type's lanes, a whole stick of
- * f16 on spyre, that ktc-lower runs in lane-wide pieces: lower.h), under
+ * f16 on spyre, that ktc-lower runs in lane-wide pieces (lower.h), while
+ * its inputs' pieces fit 24 vector registers), under
  * `scf.for` tile loops
  * marked `loop_type = #ktdf.loop_type<parallel_loop>` (single-trip loops are
  * not emitted), around one three-stage `ktdf.pipeline`: a load stage moving

@@ -260,7 +260,8 @@
  * device memory computed in f32: 64 elements, 32 f32 lanes on spyre) runs
  * in k lane-wide pieces: the vectors an elementwise op (binary, unary,
  * convert, compare, select) joins take the most pieces any of them needs,
- * ceil(N / lanes), N a multiple of k. A receive becomes k receives of N/k
+ * ceil(N / lanes), N a multiple of k, k at most 8 (a wider row is left
+ * whole: the schedule should have streamed it). A receive becomes k receives of N/k
  * and a send k sends, in order (a FIFO carries bytes: the stream is the
  * same); an elementwise op runs once per piece; a splat (vectorchain.splat,
  * a shuffle repeating a block that divides a piece) is made once, of N/k,

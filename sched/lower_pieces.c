@@ -13,6 +13,9 @@
 #include "sched/lower_int.h"
 #include "sched/split_int.h"
 
+/* The most pieces a vector runs in (ktc-split's widened tiles need 2). */
+enum { LW_MAX_PIECES = 8 };
+
 struct pc {
     struct lw *lw;
     struct ir_module *m;
@@ -324,6 +327,12 @@ bool lw_pieces(struct lw *lw, ir_block body, uint32_t res)
             wide |= n > 1;
         }
     }
+    /* more than LW_MAX_PIECES pieces is a row the schedule should have
+     * streamed (ktc-nest's reductions): left whole, for ktc-codegen's
+     * lanes check to say so */
+    for (uint32_t v = 0; v < p.nvals; v++)
+        if (p.k[v] > LW_MAX_PIECES)
+            p.k[v] = 1;
     bool ok = true;
     for (uint32_t q = 0; q < p.nops && ok && wide; q++) {
         ir_op op = p.ops[q];

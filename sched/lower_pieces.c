@@ -190,6 +190,10 @@ static bool split_op(struct pc *p, ir_op op, uint32_t k)
     ir_value opnd[8], made[64];
     if (o->nopnd > 8 || k > 64)
         return refuse(p, op, o->nres ? o->res : o->opnd[0]);
+    /* a wide operand no op split (a block argument: a loop-carried vector) */
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (pieces(p, o->opnd[i]) > 1 && !(o->opnd[i] < p->nvals && p->at[o->opnd[i]]))
+            return refuse(p, op, o->opnd[i]);
     if (kind == IR_OP_DATAFLOW_RECEIVE || elementwise(kind)) {
         for (uint32_t j = 0; j < k; j++) {
             for (uint32_t i = 0; i < o->nopnd; i++)

@@ -927,6 +927,8 @@ static bool emit_program(struct lw *lw, uint32_t k)
             ir_block_append_op(m, body, o);
         o = next;
     }
+    if (!lw_pieces(lw, body, lw->dev->kinds[lw->kinds[k].kind].first))
+        return false;
     struct ir_op_state st;
     struct ir_loc loc = ir_op_get(m, lw->kernel)->loc;
     ir_state_init(&st, m, "dataflow.return", loc);

@@ -104,7 +104,8 @@
  * one time dim per row dim. A FIFO's
  * vector is one slot (vector<N x T> of a `!ktdf.fifo.slot<A -> B, NxT>`),
  * however wide: fitting vectors to the SIMD lanes is the schedule's
- * business (ktc-split's tiles, ktc-nest's reduction loops);
+ * business (ktc-split's tiles, ktc-nest's reduction loops), but for the
+ * pieces below;
  * the peer is the same core's (and corelet's) unit of the other end; each
  * send and receive carries `fifo_depth`, the depth of that datapath. Compute
  * stages: ktdf.read_from_fifo / write_to_fifo are receive / send; a
@@ -253,6 +254,24 @@
  * source_tiles[c]); when the innermost block holding both runs more than
  * once, the transfer's unit also signals back after it, to the writer on
  * source_tiles[c], which waits for it at that block's end.
+ *
+ * Pieces (lower_pieces.c): in the program of a unit that computes, a vector
+ * wider than its lanes for its element type (ktc-split's tiles of f16 in
+ * device memory computed in f32: 64 elements, 32 f32 lanes on spyre) runs
+ * in k lane-wide pieces: the vectors an elementwise op (binary, unary,
+ * convert, compare, select) joins take the most pieces any of them needs,
+ * ceil(N / lanes), N a multiple of k, k at most 8 (a wider row is left
+ * whole: the schedule should have streamed it). A receive becomes k receives of N/k
+ * and a send k sends, in order (a FIFO carries bytes: the stream is the
+ * same); an elementwise op runs once per piece; a splat (vectorchain.splat,
+ * a shuffle repeating a block that divides a piece) is made once, of N/k,
+ * for every piece; a shuffle picking each element (no repetition) from a
+ * vector in one piece runs once per piece on its share of the indices; a
+ * reduction of one group folds its pieces by its own op, then reduces one
+ * piece. A wide receive that only a reduction reads stays whole (ktc-codegen
+ * streams it). Anything else reading or making a vector in pieces (a shuffle
+ * of one, a dense constant, a loop-carried or stored one) is refused at its
+ * op, with the widths (tests/passes/lower/pieces*.mlir, err_pieces.mlir).
  *
  * A kernel without any stage is left as it is (nothing runs on the device).
  *

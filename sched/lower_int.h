@@ -5,6 +5,7 @@
  *   lower_sync.c   which stages touch the same memory, and the signals
  *   lower_value.c  index values: constants, per-core maps, symbols, views
  *   lower_ops.c    stages: transfers to agen/dataflow, compute to vectorchain
+ *   lower_pieces.c vectors wider than a compute unit's lanes, in lane-wide pieces
  */
 #ifndef SCHED_LOWER_INT_H
 #define SCHED_LOWER_INT_H
@@ -192,6 +193,11 @@ struct lw {
 };
 
 /* ---- lower.c --------------------------------------------------------------- */
+
+/* lower_pieces.c: in program body of a unit (res, an instance of its kind)
+ * that computes, the vectors wider than its lanes run in lane-wide pieces
+ * (lower.h, "Pieces"); false after a located error. */
+bool lw_pieces(struct lw *lw, ir_block body, uint32_t res);
 
 /* Reports a located error at op and returns false. */
 bool lw_error(struct lw *lw, ir_op op, const char *fmt, ...)

@@ -35,7 +35,12 @@
  * loops are parallel. Each remaining linalg.generic is tiled to the SIMD
  * width of the device's compute unit for its element type (parallel dims
  * from the innermost out, reduction dims whole and, when they fit the
- * lanes, counted in), under `scf.for` tile loops
+ * lanes, counted in; an elementwise generic reading or writing device
+ * memory in a float type of more lanes than it computes in, f16 computed
+ * in f32, moves as many elements as that type's lanes, a whole stick of
+ * f16 on spyre, that ktc-lower runs in lane-wide pieces (lower.h), while
+ * its inputs' pieces fit 24 vector registers), under
+ * `scf.for` tile loops
  * marked `loop_type = #ktdf.loop_type<parallel_loop>` (single-trip loops are
  * not emitted), around one three-stage `ktdf.pipeline`: a load stage moving
  * each input tile into a `!ktdf.fifo.slot<SRC -> COMPUTE, NxT>`, a compute

@@ -968,6 +968,42 @@ static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
     return true;
 }
 
+/* The most input pieces a widened tile may have: 24 of the 32 vector
+ * registers SpyreCode gives a unit (codegen/spyrecode.h), 8 left for the
+ * values it computes. */
+#define SPLIT_PIECE_REGS 24
+
+/* The elements a tile of an elementwise generic moves: when it reads or
+ * writes device memory in a float type of more lanes than it computes in
+ * (f16 rows computed in f32: 64, a whole stick of f16, not 32), a multiple
+ * of those lanes, the most such an operand has; else its lanes.
+ * ktc-lower runs the wider vectors in lane-wide pieces (lower.h, "Pieces").
+ * Reductions, generics of the scratchpad alone, and those whose inputs'
+ * pieces would pass SPLIT_PIECE_REGS (the compute unit receives every
+ * input before it computes: each piece is a register) keep the lanes. */
+static int64_t chunk_of(struct split_ctx *c, const struct split_gen *g, const struct place *src,
+                        const struct dests *dst, int64_t lanes)
+{
+    struct ir_module *m = c->m;
+    int64_t w = lanes;
+    for (uint32_t i = 0; i < g->nloops; i++)
+        if (g->red[i])
+            return lanes;
+    for (uint32_t i = 0; i < g->nin + dst->n; i++) {
+        const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
+        if (!pl->kind || (c->scratch && !strcmp(pl->kind, c->scratch)))
+            continue;
+        char buf[16];
+        ir_type t = ir_type_elem(m, ir_value_type(m, i < g->nin ? g->in[i] : g->out));
+        int64_t l = ir_type_is_float(m, t)
+                        ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
+                        : 0;
+        if (l > w && l % lanes == 0)
+            w = l;
+    }
+    return g->nin * (w / lanes) > SPLIT_PIECE_REGS ? lanes : w;
+}
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -986,7 +1022,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,
                            c->compute, tname);
-    tile_sizes(&g, ext, lanes, ts);
+    tile_sizes(&g, ext, chunk_of(c, &g, src, dst, lanes), ts);
     /* Rows of a view placed only at launch (an access tile at a computed
      * offset) whose rows are not contiguous stay one per tile: the device
      * may have to read each row's enclosing words (path_expand_word.c),

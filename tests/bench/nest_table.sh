@@ -52,7 +52,10 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/layernorm_fwd_ktir.mlir:--arg,stride=8192,--arg,N=8192,--arg,eps=0.001"
              "$ws/tests/bench/kernels/layernorm_fwd_rows_1151x8192.mlir:--arg,eps=0.001"
              "$ws/tests/bench/kernels/rope_fwd_4x2.mlir"
-             "$ws/tests/bench/kernels/rope_rows_mod_163840.mlir")
+             "$ws/tests/bench/kernels/rope_rows_mod_163840.mlir"
+             "$ws/tests/bench/kernels/rmsnorm_f32acc_4096x1024.mlir"
+             "$ws/tests/bench/kernels/softmax_f32acc_4096x1024.mlir"
+             "$ws/tests/bench/kernels/layernorm_f32acc_4096x1024.mlir:--arg,eps=0.00001")
 fi
 
 # run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, comp, pred, src (or a why)

@@ -4,7 +4,9 @@
 // rmsnorm_f32acc.mlir - RMSNorm of 8 rows of 256 f16 computed in f32, as
 // Inductor writes it: extf the row, the sum of squares and the scale in
 // f32, truncf back. A generic whose input is f32 and result f16 (the
-// truncf) gets the f32 lanes (32), not the f16 result's (64).
+// truncf) computes on the f32 lanes (32), not the f16 result's (64); one
+// that reads or writes f16 in device memory moves 64 elements (a whole
+// 128-byte stick) a tile, which ktc-lower runs in two pieces of 32.
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -10,7 +10,9 @@
 // link fuses with the epilogue (6 inputs); the first cannot (31 inputs at
 // most), nor do the copies read at constant indices. One row of 32 f32
 // lanes per tile; the product, stored, goes through an f16 copy (2x32
-// tiles of 64 lanes: whole 128-byte rows to store).
+// tiles of 64 lanes: whole 128-byte rows to store). The epilogue, which
+// reads C and writes D in device memory in f16, takes both rows too: 64
+// elements, two pieces of 32 f32 lanes (ktc-lower).
 #a = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 16 >= 0)>
 #b = affine_set<(d0, d1) : (d0 >= 0, -d0 + 16 >= 0, d1 >= 0, -d1 + 31 >= 0)>
 #c = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 31 >= 0)>

@@ -46,10 +46,10 @@ enum { U_READY, U_BLOCKED, U_DONE, U_LIMIT };
  * unit's recent slices), so a traced run keeps every channel operation in
  * turn, as the trace's slice order always was. */
 static const bool op_meets[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true,
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_LD] = true,
 };
 static const bool op_meets_traced[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_LD] = true, [SC_SEND] = true,
     [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
 };
 enum { X_OK, X_BLOCK, X_ERR };
@@ -847,6 +847,41 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
     return X_OK;
 }
 
+/* ld.T rD, m[a]: a scalar load (codegen/README.md). The unit reads the
+ * load word of the memory that holds the element (its word_size; the
+ * element alone where there is none) over its read datapath, and waits
+ * for it: the value is in rD after the datapath's latency (a blocking
+ * load; the unit's DMAs are not waited for: a fence orders them). */
+static int ld(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
+    int64_t a = addr_of(x, &in->addr[0]), es = (int64_t)esz(R, in->dtype);
+    int64_t w = p->ld && p->ld->word_size > es ? p->ld->word_size : es;
+    if (a % es)
+        return fail(R, unit, in, "load of a %lld-byte integer at %lld (not aligned)",
+                    (long long)es, (long long)a);
+    int64_t wa = a - (a % w + w) % w;
+    if (mem_check(R, unit, in, p->mem, wa, w, p->ld, &p->ldc) != X_OK)
+        return X_ERR;
+    uint8_t b[8] = {0};
+    mem_rd(&R->k->s->mem[p->mem], (uint64_t)a, b, (uint64_t)es);
+    int64_t v;
+    switch (es) {
+    case 1: { int8_t t; memcpy(&t, b, 1); v = t; break; }
+    case 2: { int16_t t; memcpy(&t, b, 2); v = t; break; }
+    case 4: { int32_t t; memcpy(&t, b, 4); v = t; break; }
+    default: memcpy(&v, b, 8); break;
+    }
+    x->r[in->reg[0]] = v;
+    if (p->dev)
+        mark(R, p->mem, 0, wa, 1, w, w);
+    uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)w, x->t, &dur, &lat);
+    work(R, unit, in->op, start, dur);
+    wait_until(x, x->t + lat);
+    return X_OK;
+}
+
 static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
@@ -1076,6 +1111,7 @@ static inline int step(struct run *R, uint32_t unit, struct urun *x, const struc
     case SC_FENCE: wait_until(x, x->dma_done); break;
     case SC_VLD: rc = vld(R, unit, in); break;
     case SC_VST: rc = vst(R, unit, in); break;
+    case SC_LD: rc = ld(R, unit, in); break;
     case SC_SEND: rc = send(R, unit, in); break;
     case SC_RECV: rc = recv(R, unit, in); break;
     case SC_SIG: rc = sig(R, unit, in); break;

@@ -783,6 +783,37 @@ static bool addr_opnd(struct cg *g, ir_op at, const struct cg_lin *bytes, uint32
     return opnd_of(g, at, &rest, &out->base);
 }
 
+/* memref.load of an integer from a view (an indirect tile's index,
+ * ktc-lower): `ld.T rK, port[addr]` on this unit, the value a register. */
+static bool scalar_load(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct cg_view *vw = view_val(g, o->opnd[0], op);
+    if (!vw)
+        return false;
+    int dt = cg_dtype(m, vw->elem);
+    if (dt < INTERP_I8 || dt > INTERP_INDEX || o->nopnd != 1 + vw->rank)
+        return cg_error(g, op, "a memref.load of other than an integer element of its view is "
+                               "not supported yet");
+    struct cg_lin bytes;
+    uint32_t mem;
+    uint32_t port = mem_port(g, vw, &mem);
+    struct sc_insn in = insn(g, SC_LD, op);
+    in.dtype = (uint8_t)dt;
+    if (!view_addr(g, op, vw, o->opnd + 1, NULL, &bytes) ||
+        !addr_opnd(g, op, &bytes, port, &in.addr[0]))
+        return false;
+    int r = temp_reg(g, op);
+    if (r < 0)
+        return false;
+    in.reg[0] = (uint8_t)r;
+    cg_emit(g, &in);
+    struct cg_lin x = lin_atom(CA_REG, (uint32_t)r);
+    memo(g, o->res, vlin(g, &x), false);
+    return true;
+}
+
 static void granules_text(const struct arch_access *acc, char *buf, size_t len)
 {
     size_t k = 0;
@@ -2447,6 +2478,8 @@ static bool translate(struct cg *g, ir_op op)
         return vector_access(g, op, true);
     case IR_OP_AGEN_COMPOSITE_LOAD_AND_STORE:
         return composite(g, op);
+    case IR_OP_MEMREF_LOAD:
+        return scalar_load(g, op);
     case IR_OP_DATAFLOW_SEND:
     case IR_OP_DATAFLOW_RECEIVE:
     case IR_OP_DATAFLOW_SYNC_SEND:

@@ -53,6 +53,9 @@ bool split_eval_bound(const struct ir_module *m, ir_value v, int64_t t, uint32_t
 /* The distributed-view phase (split_dist.c): access tiles on distributed
  * views become access tiles on plain views (split.h). */
 bool split_dist(struct split_ctx *c);
+/* The indirect-access phase (split_indirect.c): indirect access tiles of
+ * the block form become index loads and direct access tiles (split.h). */
+bool split_indirect(struct split_ctx *c);
 
 /* ---- value maps ------------------------------------------------------- */
 

@@ -30,6 +30,10 @@ struct place {
     uint32_t rank;
     int64_t shape[MAX_LOOPS], st[MAX_LOOPS]; /* st[k] IR_DYN: dst[k] */
     ir_value dst[MAX_LOOPS];
+    /* An indirect tile of the rows form (split_indirect.c): the view at off
+     * plus, per transfer, what its index reads add; how[k] SPLIT_IND_*. */
+    ir_op ind;
+    uint8_t how[MAX_LOOPS];
 };
 
 struct pair {
@@ -235,6 +239,35 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     return true;
 }
 
+/* An indirect tile of the rows form (split_indirect.c; the block form is
+ * a direct tile by now): no cast of its own, each transfer makes one at
+ * the tile's offset plus its index reads (row_cast). */
+static bool indirect_cast(struct prog *p, ir_value tile, ir_op top, struct place *out)
+{
+    struct ir_module *m = p->m;
+    const struct ir_op_info *o = ir_op_get(m, top);
+    struct place view;
+    if (!view_cast(p, o->opnd[0], top, &view))
+        return false;
+    if (p->views_only && o->block != ir_op_get(m, p->sc->at)->block) {
+        *out = (struct place){.kind = view.kind};
+        return true;
+    }
+    const struct ir_type_info *tt = ir_type_get(m, ir_value_type(m, tile));
+    if (tt->rank > MAX_LOOPS)
+        return split_error(p->c, top, "access tiles of more than %d dims are not supported yet",
+                           MAX_LOOPS);
+    struct split_b b;
+    at_ret(p, &b, o->loc);
+    *out = (struct place){.kind = view.kind, .view = view.mem, .rank = tt->rank, .ind = top};
+    if (!split_indirect_place(p->c, &b, top, out->how, out->st, &out->off))
+        return false;
+    for (uint32_t k = 0; k < tt->rank; k++)
+        out->shape[k] = tt->shape[k];
+    memo_put(p, tile, *out);
+    return true;
+}
+
 /* The memref of access tile `tile` (memoized): its view's cast,
  * reinterpreted at the tile's base with the tile's shape. */
 static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *out)
@@ -246,6 +279,8 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
         return true;
     }
     ir_op top = ir_value_def(m, tile);
+    if (top && ir_op_get(m, top)->kind == IR_OP_KTDP_CONSTRUCT_INDIRECT_ACCESS_TILE)
+        return indirect_cast(p, tile, top, out);
     if (!top || ir_op_get(m, top)->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE)
         return split_error(p->c, user, "an access tile that is not a ktdp.construct_access_tile "
                                        "is not supported yet");
@@ -811,10 +846,31 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     struct ir_module *m = p->m;
     if (!pl->view)
         return pl->mem;
-    ir_value off = pl->off;
+    ir_value off = pl->off, pos[MAX_LOOPS] = {IR_NONE};
     int64_t sizes[MAX_LOOPS], st[MAX_LOOPS];
+    struct split_b ib;
+    if (pl->ind) /* at the top of the innermost loop its positions use */
+        b = split_indirect_at(m, b, pl->rank, pl->how, acc->loop, ivs, &ib);
     for (uint32_t k = 0; k < pl->rank; k++) {
         sizes[k] = pl->shape[k];
+        if (pl->ind && pl->how[k] != SPLIT_IND_DIRECT) {
+            if (acc->size[k] != 1)
+                return split_error(p->c, gop, "a transfer of %lld elements at a time along dim "
+                                              "%u of an indirect access tile, where each "
+                                              "element has its own index, is not supported yet",
+                                   (long long)acc->size[k], k),
+                       IR_NONE;
+            ir_value x = sb_index(b, acc->off[k]);
+            if (acc->loop[k] >= 0)
+                x = sb_addi(b, ivs[acc->loop[k]], x);
+            pos[k] = x;
+            if (pl->how[k] == SPLIT_IND_ONE)
+                off = sb_addi(b, off, sb_muli(b, x, pl->st[k]));
+            acc->loop[k] = -1;
+            acc->off[k] = 0;
+            sizes[k] = 1;
+            continue;
+        }
         if (!pl->dst[k])
             continue;
         if (acc->size[k] != 1)
@@ -831,10 +887,16 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
         acc->off[k] = 0;
         sizes[k] = 1;
     }
+    if (pl->ind) { /* what the indices read add */
+        ir_value x = split_indirect_offset(p->c, b, pl->ind, pos);
+        if (!x)
+            return IR_NONE;
+        off = sb_addi(b, off, x);
+    }
     /* the strides of the cast: the static ones, 1 along the others (one
      * element: never stepped) */
     for (uint32_t k = 0; k < pl->rank; k++)
-        st[k] = pl->dst[k] ? 1 : pl->st[k];
+        st[k] = pl->dst[k] || (pl->ind && pl->how[k] != SPLIT_IND_DIRECT) ? 1 : pl->st[k];
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, pl->view));
     ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED,
                                                               .n = pl->rank, .ints = st,
@@ -849,7 +911,8 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     ir_state_set_attr(m, &cs, "static_strides", ir_attr_dense_array(m, m->t_i64, pl->rank, st));
     ir_state_set_attr(m, &cs, "operandSegmentSizes", split_segments(m, 4, seg));
     ir_state_add_result(m, &cs, split_memref(m, pl->rank, sizes, vt->elem, layout, vt->attr1));
-    ir_state_set_attr(m, &cs, "unaligned", ir_attr_unit(m)); /* path_expand_word.c */
+    if (!pl->ind) /* split_indirect.c proved an indirect tile's words whole */
+        ir_state_set_attr(m, &cs, "unaligned", ir_attr_unit(m)); /* path_expand_word.c */
     ir_value r = ir_op_result(m, sb_emit(b, &cs), 0);
     split_set_name(m, r, "row");
     return r;

@@ -204,7 +204,8 @@
  * the indirect tile ("indirect access tiles ... are not supported yet"):
  * symbols, a set that is not a constant box, a non-identity order,
  * variables not one per base dim, launch-time strides, other direct
- * subscripts, and what is not whole words (element gathers and scatters:
+ * subscripts, an index view whose memory the kernel also stores to (an
+ * index is read once and kept), and what is not whole words (element gathers and scatters:
  * "... with an index per element along the innermost dim ...").
  *
  * Distributed views (split_dist.c, first). An access tile on a

@@ -141,6 +141,27 @@ static bool read_itile(struct split_ctx *c, ir_op op, struct itile *t)
         vst->n != rank)
         return split_error(c, op, "indirect access tiles of a memref that is not a "
                                   "ktdp.construct_memory_view are not supported yet");
+    /* an index read once and kept (ktc-lower hoists it) must not change:
+     * no store of the kernel may write the memory of an index view */
+    ir_op fn = op;
+    while (fn && ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    struct sched_ops stores = {0};
+    if (fn)
+        sched_ops_of_kind(m, fn, IR_OP_KTDP_STORE, &stores);
+    for (uint32_t i = 0; i < stores.n; i++) {
+        ir_op at = ir_value_def(m, ir_op_get(m, stores.v[i])->opnd[1]);
+        ir_op sv = at ? ir_value_def(m, ir_op_get(m, at)->opnd[0]) : IR_NONE;
+        for (uint32_t v = 0; sv && v < t->nind; v++) {
+            ir_op iv = ir_value_def(m, o->opnd[1 + v]);
+            if (iv && (sv == iv || ir_op_get(m, sv)->opnd[0] == ir_op_get(m, iv)->opnd[0])) {
+                free(stores.v);
+                return split_error(c, op, "indirect access tiles whose index view the kernel "
+                                          "also stores to are not supported yet");
+            }
+        }
+    }
+    free(stores.v);
     for (uint32_t i = 0; i < ncap; i++)
         t->sub[i] = t->zero[i] = ir_aff_dim(m, i);
     for (uint32_t j = 0; j < nv; j++) {

@@ -414,6 +414,9 @@ ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
     struct itile t;
     if (!read_itile(c, op, &t))
         return IR_NONE;
+    struct split_b at = *b; /* the reads are the indirect tile's */
+    at.loc = ir_op_get(c->m, op)->loc;
+    b = &at;
     ir_value vars[MAX_RANK], off = sb_index(b, 0);
     for (uint32_t j = 0; j < t.rank; j++)
         vars[j] = many(&t, j) && pos[j] ? sb_addi(b, sb_index(b, t.lo[j]), pos[j])

@@ -204,7 +204,9 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
         if (sc_link_between(d, mem, res) == SC_NONE)
             verr(v, &in->loc, "unit '%s' has no datapath from %s for %s", u->name,
                  d->res[mem].name, op);
-        if (!arch_access(d, res, false, d->res[mem].kind))
+        /* a DMA store unit reads the memory it moves from (its source) */
+        if (!arch_access(d, res, false, d->res[mem].kind) &&
+            !arch_access(d, res, true, d->res[mem].kind))
             verr(v, &in->loc, "unit '%s' (%s) cannot load from %s", u->name, r->kind,
                  d->res[mem].kind);
         check_range(v, in, u, &in->addr[0], mem, (int64_t)interp_dtype_size(in->dtype));

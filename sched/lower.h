@@ -73,8 +73,12 @@
  * program: `memref.load %view[idx...]` of the index view's
  * dataflow.get_logical_memory_view, in the program of the unit whose
  * transfer's address uses it, as far out of its loops as its operands
- * allow (the index views are inputs the kernel only reads); the address
- * arithmetic over it follows as above. ktc-codegen makes it `ld`.
+ * allow (the index views are inputs the kernel only reads), or, for a
+ * scratchpad copy of the index (a scatter's), where the address is used;
+ * the address arithmetic over it follows as above. ktc-codegen makes it
+ * `ld`. For the signals below, a transfer whose address is computed from
+ * a memref.load also reads that memref (a scatter's store stage reads the
+ * staged index: the copy's stage signals it).
  *
  * Addresses are in elements of the view's element type (as KTIR pointers
  * are): `dataflow.get_logical_memory_view %mem, %start {layout_map}` is the

@@ -698,7 +698,10 @@ static ir_value index_load(struct lw *lw, ir_op d, uint32_t inst, ir_op at)
         ir_state_add_operand(m, &st, x);
     }
     ir_state_add_result(m, &st, ir_value_type(m, o->res));
-    return ir_op_get(m, lw_hoist(lw, &st))->res;
+    /* a scratchpad copy of the index (a scatter's, ktc-split) is read
+     * where it is used, after the signal that it is there (lower_sync.c) */
+    bool dev = lw->dev->kinds[info.mem].level == ARCH_LEVEL_DEVICE;
+    return ir_op_get(m, dev ? lw_hoist(lw, &st) : lw_append(lw, lw->p.cur, &st))->res;
 }
 
 bool lw_is_dynamic(struct lw *lw, ir_value v, uint32_t inst)

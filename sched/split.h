@@ -196,7 +196,14 @@
  * its memref.loads) at the top of the innermost tile loop along those
  * dims, so the loops inside move whole blocks from one cast. ktc-lower
  * reads each index in the program of the unit that moves the tile
- * (lower.h). Every address must be whole words of every unit's access to
+ * (lower.h). Scatters (a store to an indirect tile): the DMA store unit
+ * reads the index, and store units may read only the scratchpad, so each
+ * index view read for a store address is staged first: a one-stage
+ * pipeline, before the op of the program holding the first such read,
+ * copies the view's span in whole words (up to the word past its end)
+ * into a 1-D scratchpad buffer (%index_buf), and those reads read it at
+ * the element's linear offset (ktc-lower signals the copy's end to the
+ * reader; ktc-allocate keeps the buffer to the program's end). Every address must be whole words of every unit's access to
  * the base's memory (the units that pick elements out of words cannot
  * read an index): index strides, strides of captured values and the
  * constant start times the element size, and in the rows form the

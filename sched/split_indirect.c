@@ -57,9 +57,7 @@ static bool uses_dim(const struct ir_module *m, ir_aff e, uint32_t d)
     }
 }
 
-/* The alignment in bytes that some unit's access to memory kind mem
- * wants (its word times a granule's alignment in words), at least 1. */
-static int64_t mem_align(const struct arch_device *d, const char *mem)
+int64_t split_mem_align(const struct arch_device *d, const char *mem)
 {
     int64_t most = 1;
     for (uint32_t r = 0; mem && r < d->nres; r++)
@@ -213,7 +211,7 @@ static bool read_itile(struct split_ctx *c, ir_op op, struct itile *t)
     /* every address the tile moves by must be whole words: along the
      * indirect dims (index x stride) and through the captured values */
     ir_attr vsp = ir_op_attr(m, vop, "memory_space");
-    int64_t align = mem_align(c->dev, vsp ? arch_space_attr_kind(c->dev, m, vsp) : NULL);
+    int64_t align = split_mem_align(c->dev, vsp ? arch_space_attr_kind(c->dev, m, vsp) : NULL);
     int64_t esize = (ir_type_get(m, ir_type_elem(m, ir_value_type(m, o->opnd[0])))->width + 7) / 8;
     /* a transfer moves one element along each dim whose variable picks an
      * index: the innermost dim must be moved directly, whole words of it */

@@ -56,6 +56,9 @@ bool split_dist(struct split_ctx *c);
 /* The indirect-access phase (split_indirect.c): indirect access tiles of
  * the block form become index loads and direct access tiles (split.h). */
 bool split_indirect(struct split_ctx *c);
+/* The alignment in bytes that some unit's access to memory kind mem wants
+ * (its word times a granule's alignment in words), at least 1. */
+int64_t split_mem_align(const struct arch_device *d, const char *mem);
 struct split_b;
 /* How a dim of an indirect tile of the rows form is moved: as a direct
  * tile's; one element at a time (its variable also picks an index); by

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 #define MAX_IN SPLIT_MAX_IN
@@ -1739,6 +1741,143 @@ static void finish_block(struct prog *p, ir_block blk)
     }
 }
 
+/* Whether value v (an index read by a memref.load) reaches the address
+ * of a transfer's destination in device memory: a store's (a scatter). */
+static bool feeds_store(struct prog *p, ir_value v, int depth)
+{
+    struct ir_module *m = p->m;
+    struct sched_ops u = {0};
+    sched_ops_using(m, p->fn, v, &u);
+    bool found = false;
+    for (uint32_t i = 0; i < u.n && !found && depth < 16; i++) {
+        const struct ir_op_info *o = ir_op_get(m, u.v[i]);
+        uint32_t seg[6];
+        if (o->kind == IR_OP_KTDF_DATA_TRANSFER && ir_segments(m, u.v[i], 6, seg))
+            found = seg[0] + seg[1] + seg[2] < o->nopnd && o->opnd[seg[0] + seg[1] + seg[2]] == v;
+        else if (o->nres == 1 && (o->kind == IR_OP_MEMREF_REINTERPRET_CAST ||
+                                  o->kind == IR_OP_AFFINE_APPLY ||
+                                  !strncmp(ir_str_get(m, o->name), "arith.", 6)))
+            found = feeds_store(p, o->res, depth + 1);
+    }
+    free(u.v);
+    return found;
+}
+
+/* A scatter's index (split_indirect.c) is read by the DMA store unit,
+ * which on many devices reads only the scratchpad: each index view read
+ * for a store address is copied whole into a scratchpad buffer first (a
+ * one-stage pipeline before the loop nest that reads it: one bulk DMA),
+ * and those reads read the copy (ktc-lower signals the copy's end to the
+ * reading unit, lower_sync.c). Views read only for loads stay where they
+ * are (the DMA load unit reads device memory). */
+static bool stage_indices(struct prog *p, ir_block blk)
+{
+    struct ir_module *m = p->m;
+    struct sched_ops loads = {0};
+    sched_ops_of_kind(m, p->fn, IR_OP_MEMREF_LOAD, &loads);
+    ir_value views[16], bufs[16];
+    uint32_t n = 0;
+    bool ok = true;
+    for (uint32_t i = 0; i < loads.n && ok; i++) {
+        ir_op ld = loads.v[i];
+        ir_value view = ir_op_get(m, ld)->opnd[0];
+        ir_op vop = ir_value_def(m, view);
+        if (!vop || ir_op_get(m, vop)->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW ||
+            !feeds_store(p, ir_op_get(m, ld)->res, 0))
+            continue;
+        uint32_t k = 0;
+        while (k < n && views[k] != view)
+            k++;
+        if (k == n) {
+            if (n == 16) {
+                ok = split_error(p->c, ld, "more than 16 index views of scatters in a "
+                                           "program are not supported yet");
+                break;
+            }
+            /* before the op of the program's block holding the first read */
+            ir_op at = ld;
+            while (ir_op_get(m, at)->block != blk)
+                at = ir_op_parent(m, at);
+            struct place src;
+            if (!view_cast(p, view, ld, &src) || !p->c->scratch) {
+                ok = p->c->scratch ? false
+                                   : split_error(p->c, ld, "device @%s maps no memory to "
+                                                           "ct_local, where a scatter's index "
+                                                           "is staged", p->c->dev->name);
+                break;
+            }
+            ir_op cast = ir_value_def(m, src.mem);
+            ir_op_unlink(m, cast); /* the cast before the copy */
+            ir_op_insert_before(m, at, cast);
+            /* the copy: the view's span in whole words of every unit's access
+             * (past its end up to the word: device memory is read in words) */
+            const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, view));
+            ir_attr sa = ir_op_attr(m, vop, "static_strides");
+            const struct ir_attr_info *vs = sa ? ir_attr_get(m, sa) : NULL;
+            int64_t span = 1, es = (ir_type_get(m, t->elem)->width + 7) / 8;
+            for (uint32_t d = 0; vs && d < t->rank; d++)
+                span += (t->shape[d] - 1) * (vs->ints[d] == IR_DYN || t->shape[d] == IR_DYN
+                                                 ? -INT64_MAX / 4 : vs->ints[d]);
+            if (!vs || vs->n != t->rank || span <= 0) {
+                ok = split_error(p->c, ld, "a scatter's index view of launch-time shape or "
+                                           "strides is not supported yet");
+                break;
+            }
+            int64_t al = split_mem_align(p->c->dev, src.kind);
+            int64_t words = (span * es + al - 1) / al * al / es;
+            struct split_b b;
+            sb_before(&b, m, at, ir_op_get(m, ld)->loc);
+            struct ir_op_state st;
+            ir_state_init(&st, m, "memref.reinterpret_cast", b.loc);
+            ir_state_add_operand(m, &st, src.mem);
+            int64_t zero = 0, one = 1, sg4[4] = {1, 0, 0, 0};
+            ir_state_set_attr(m, &st, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &zero));
+            ir_state_set_attr(m, &st, "static_sizes", ir_attr_dense_array(m, m->t_i64, 1, &words));
+            ir_state_set_attr(m, &st, "static_strides", ir_attr_dense_array(m, m->t_i64, 1, &one));
+            ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, sg4));
+            ir_attr lay = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED, .n = 1,
+                                                                   .ints = &one, .i = 0});
+            const struct ir_type_info *ct = ir_type_get(m, ir_value_type(m, src.mem));
+            ir_state_add_result(m, &st, split_memref(m, 1, &words, t->elem, lay, ct->attr1));
+            ir_value from = ir_op_result(m, sb_emit(&b, &st), 0);
+            ir_state_init(&st, m, "memref.alloc", b.loc);
+            int64_t seg[2] = {0, 0};
+            ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
+            ir_state_add_result(m, &st, split_memref(m, 1, &words, t->elem, IR_NONE,
+                                                     str(m, p->c->scratch)));
+            ir_value buf = ir_op_result(m, sb_emit(&b, &st), 0);
+            split_set_name(m, buf, "index_buf");
+            struct scope sc = {.at = at};
+            struct scope *saved = p->sc;
+            p->sc = &sc;
+            whole_copy(p, from, buf, IR_NONE, ir_op_get(m, ld)->loc);
+            p->sc = saved;
+            views[n] = view;
+            bufs[n++] = buf;
+        }
+        /* read the copy at the element's offset in the view */
+        const struct ir_op_info *lo = ir_op_get(m, ld);
+        const struct ir_attr_info *vs = ir_attr_get(m, ir_op_attr(m, vop, "static_strides"));
+        struct split_b b;
+        sb_before(&b, m, ld, lo->loc);
+        ir_value lin = sb_index(&b, 0);
+        for (uint32_t d = 1; d < lo->nopnd; d++)
+            lin = sb_addi(&b, lin, sb_muli(&b, lo->opnd[d], vs->ints[d - 1]));
+        struct ir_op_state st;
+        ir_state_init(&st, m, "memref.load", lo->loc);
+        ir_state_add_operand(m, &st, bufs[k]);
+        ir_state_add_operand(m, &st, lin);
+        ir_state_add_result(m, &st, ir_value_type(m, lo->res));
+        ir_op nl = sb_emit(&b, &st);
+        split_replace_uses(m, p->fn, lo->res, ir_op_get(m, nl)->res);
+        ir_value_get(m, ir_op_get(m, nl)->res)->name = ir_value_get(m, lo->res)->name;
+        ir_op_unlink(m, ld);
+        continue;
+    }
+    free(loads.v);
+    return ok;
+}
+
 bool split_pipeline(struct split_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -1759,7 +1898,7 @@ bool split_pipeline(struct split_ctx *c, ir_op fn)
     uint32_t *uses = split_use_counts(m, fn);
     /* Casts and buffers first (hoisted before every loop), then one loop
      * nest and pipeline per generic, and the loops in their places. */
-    bool ok = schedule_block(&p, blk, &p.top, uses);
+    bool ok = schedule_block(&p, blk, &p.top, uses) && stage_indices(&p, blk);
     free(uses);
     free(p.memo);
     free(p.top.cse.ops);

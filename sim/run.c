@@ -848,8 +848,9 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
 }
 
 /* ld.T rD, m[a]: a scalar load (codegen/README.md). The unit reads the
- * load word of the memory that holds the element (its word_size; the
- * element alone where there is none) over its read datapath, and waits
+ * load word of the memory that holds the element (its word_size, a store
+ * unit's store word; the element alone where there is none) over its read
+ * datapath, and waits
  * for it: the value is in rD after the datapath's latency (a blocking
  * load; the unit's DMAs are not waited for: a fence orders them). */
 static int ld(struct run *R, uint32_t unit, const struct sc_insn *in)
@@ -857,12 +858,15 @@ static int ld(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct urun *x = &R->u[unit];
     const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
     int64_t a = addr_of(x, &in->addr[0]), es = (int64_t)esz(R, in->dtype);
-    int64_t w = p->ld && p->ld->word_size > es ? p->ld->word_size : es;
+    /* a DMA store unit reads its source memory in its store words */
+    const struct arch_access *acc = p->ld ? p->ld : p->st;
+    const struct kacc *kc = p->ld ? &p->ldc : &p->stc;
+    int64_t w = acc && acc->word_size > es ? acc->word_size : es;
     if (a % es)
         return fail(R, unit, in, "load of a %lld-byte integer at %lld (not aligned)",
                     (long long)es, (long long)a);
     int64_t wa = a - (a % w + w) % w;
-    if (mem_check(R, unit, in, p->mem, wa, w, p->ld, &p->ldc) != X_OK)
+    if (mem_check(R, unit, in, p->mem, wa, w, acc, kc) != X_OK)
         return X_ERR;
     uint8_t b[8] = {0};
     mem_rd(&R->k->s->mem[p->mem], (uint64_t)a, b, (uint64_t)es);

@@ -1,14 +1,13 @@
-// RUN: ktc-split | ktc-path-expand | ktc-nest | ktc-allocate | ktc-lower
-// PARSE: --device=devices/sample_scatter.mlir
-// DEVICES: tests/kernels/devices/sample_scatter.mlir
+// RUN: ktc-split
+// PARSE: --device=sample
 // scatter_pages.mlir - a paged block scatter, as a KV-cache write: page p of
 // x (16 tokens x 64 f16), scaled by 2, goes to cache page bt[p], for 4
-// pages. The DMA store unit reads each block table entry (ld) before the
-// DMAs that write its page there: it can on devices/sample_scatter.mlir,
-// whose MNISU also reads device memory; on sample and spyre it only reads
-// the scratchpad, and the scatter is refused (tests/passes/codegen/
-// err_indirect_scatter.mlir). Entries that repeat write in page order, the
-// last one wins, as in ktc-interp.
+// pages. The DMA store unit reads the block table entry of each page (ld)
+// before the DMAs that write the page there; it reads only the scratchpad,
+// so ktc-split stages the block table there first (one bulk DMA of its
+// words, a one-stage pipeline before the loops: %index_buf) and the reads
+// read the copy. Entries that repeat write in page order, the last one
+// wins, as in ktc-interp.
 module {
   func.func @scatter_pages(%x: index, %bt: index, %cache: index) attributes {grid = [1]} {
     %c0 = arith.constant 0 : index

@@ -203,7 +203,8 @@
  * copies the view's span in whole words (up to the word past its end)
  * into a 1-D scratchpad buffer (%index_buf), and those reads read it at
  * the element's linear offset (ktc-lower signals the copy's end to the
- * reader; ktc-allocate keeps the buffer to the program's end). Every address must be whole words of every unit's access to
+ * reader; ktc-allocate keeps the buffer to the program's end, and refuses
+ * a view that does not fit the scratchpad). Every address must be whole words of every unit's access to
  * the base's memory (the units that pick elements out of words cannot
  * read an index): index strides, strides of captured values and the
  * constant start times the element size, and in the rows form the

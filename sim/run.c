@@ -74,6 +74,8 @@ struct urun {
     uint64_t t, dma_done, end;
     uint64_t busy, stall, insns, lane_ops, vbusy;
     uint64_t prog; /* progress of a partly done send or recv: bytes */
+    uint64_t ld_until;             /* the latest tick an ld's register is ready */
+    uint64_t rready[SC_MAX_SREGS]; /* per register: when its ld's value is there */
     int64_t r[SC_MAX_SREGS];
     struct svec v[SC_MAX_VREGS];
 };
@@ -850,9 +852,10 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
 /* ld.T rD, m[a]: a scalar load (codegen/README.md). The unit reads the
  * load word of the memory that holds the element (its word_size, a store
  * unit's store word; the element alone where there is none) over its read
- * datapath, and waits
- * for it: the value is in rD after the datapath's latency (a blocking
- * load; the unit's DMAs are not waited for: a fence orders them). */
+ * datapath; the value is in rD after the datapath's latency, and the unit
+ * goes on meanwhile: an instruction that reads rD waits for it (a
+ * scoreboard, sim_run), so loads in a row overlap. The unit's DMAs are not
+ * waited for (a fence orders them). */
 static int ld(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
@@ -882,8 +885,42 @@ static int ld(struct run *R, uint32_t unit, const struct sc_insn *in)
         mark(R, p->mem, 0, wa, 1, w, w);
     uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)w, x->t, &dur, &lat);
     work(R, unit, in->op, start, dur);
-    wait_until(x, x->t + lat);
+    x->rready[in->reg[0]] = x->t + lat;
+    if (x->t + lat > x->ld_until)
+        x->ld_until = x->t + lat;
     return X_OK;
+}
+
+/* The tick at which every register instruction in (at pc of code) reads
+ * is ready: the latest of its registers an ld still fills. Only called
+ * while an ld is in flight. */
+static uint64_t regs_ready(const struct urun *x, const struct sc_insn *code, uint32_t pc)
+#if defined(__GNUC__)
+    __attribute__((noinline))
+#endif
+    ;
+
+static uint64_t regs_ready(const struct urun *x, const struct sc_insn *code, uint32_t pc)
+{
+    const struct sc_insn *in = &code[pc];
+    uint64_t w = 0;
+    const struct sc_insn *xs = in->op == SC_END ? &code[in->match] : in; /* end reads its for's */
+    for (unsigned k = 0; k < xs->nx && k < SC_MAX_X; k++)
+        if (xs->x[k].kind == SC_REG && x->rready[xs->x[k].v] > w)
+            w = x->rready[xs->x[k].v];
+    if (in->op == SC_END && x->rready[xs->reg[0]] > w)
+        w = x->rready[xs->reg[0]];
+    for (unsigned a = 0; a < 2; a++) {
+        const struct sc_addr *ad = &in->addr[a];
+        if (!strchr(sc_ops[in->op].sig, 'm') || (a == 1 && in->op != SC_DMA))
+            break;
+        if (ad->base.kind == SC_REG && x->rready[ad->base.v] > w)
+            w = x->rready[ad->base.v];
+        for (unsigned t = 0; t < ad->nterms; t++)
+            if (x->rready[ad->reg[t]] > w)
+                w = x->rready[ad->reg[t]];
+    }
+    return w;
 }
 
 static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
@@ -1315,6 +1352,10 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
             uint64_t t0 = x->t, stall0 = x->stall;
             int rc = step(&R, u, x, code, ops);
             if (rc == X_OK) {
+                /* an ld in flight: the next instruction first waits for the
+                 * registers it reads (before its turn is taken) */
+                if (x->t < x->ld_until && x->pc < ninsns)
+                    wait_until(x, regs_ready(x, code, x->pc));
                 /* only an instruction that meets other units waits its turn
                  * (ops[ninsns] is a sentinel that does not) */
                 if (meets[ops[x->pc]] && R.nheap &&

@@ -967,6 +967,19 @@ static void gather_with_scalar_loads(void **state)
     diag_close(&g);
 }
 
+/* Loads in a row overlap (ld_overlap.sc): the unit waits once, for the
+ * later register, when an instruction reads them. */
+static void loads_overlap(void **state)
+{
+    (void)state;
+    struct sim_report r = run_timed("ld_overlap");
+    print_message("ld_overlap: %llu cycles, stall %llu\n", (unsigned long long)r.cycles,
+                  (unsigned long long)r.units[0].stall);
+    assert_true(r.units[0].stall >= 100 && r.units[0].stall < 102);
+    assert_true(r.cycles >= 101 && r.cycles < 104);
+    sim_report_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -983,6 +996,7 @@ int main(void)
         cmocka_unit_test(sig_wait_does_not_block),
         cmocka_unit_test(tensors_at_fixed_addresses),
         cmocka_unit_test(gather_with_scalar_loads),
+        cmocka_unit_test(loads_overlap),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }

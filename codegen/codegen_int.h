@@ -140,6 +140,14 @@ struct cg_prog {
     uint32_t ninits, capinits;
     struct cg_carry carry[CG_MAX_LOOPS];
     uint32_t ncarry;
+    /* index reads a loop prefetches (codegen_prog.c, loop): the load's
+     * value is in register ra, the next iteration's is read into rb */
+    struct cg_prefetch {
+        ir_op ld, loop;
+        uint8_t ra, rb, riv;
+        int64_t step, last;
+    } pf[CG_MAX_LOOPS];
+    uint32_t npf;
     bool has_dma;
     uint32_t gen; /* memo generation of the current tile */
 };

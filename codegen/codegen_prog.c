@@ -785,6 +785,189 @@ static bool addr_opnd(struct cg *g, ir_op at, const struct cg_lin *bytes, uint32
     return opnd_of(g, at, &rest, &out->base);
 }
 
+/* Index value v of a loop body (its top-level ops) as a linear form with
+ * the loop's IV iv taken as *at: values from outside the body as they
+ * are, the body's integer arithmetic when it stays linear; false else. */
+static bool lin_at(struct cg *g, ir_op use, ir_block body, ir_value v, ir_value iv,
+                   const struct cg_lin *at, struct cg_lin *out, int depth)
+{
+    struct ir_module *m = g->m;
+    if (v == iv) {
+        *out = *at;
+        return true;
+    }
+    ir_op d = ir_value_def(m, v);
+    if (!d ? ir_value_get(m, v)->owner != body : ir_op_get(m, d)->block != body) {
+        struct cg_val x = g->val[v];
+        bool known = x.kind != CV_NONE && (!g->stamp[v] || g->stamp[v] == g->p.gen);
+        return (known || is_kernel_level(g, v)) && index_lin(g, v, use, out);
+    }
+    if (!d || depth > 16)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    struct cg_lin a, b;
+    switch (o->kind) {
+    case IR_OP_ARITH_INDEX_CAST:
+    case IR_OP_ARITH_INDEX_CASTUI:
+        return lin_at(g, use, body, o->opnd[0], iv, at, out, depth + 1);
+    case IR_OP_ARITH_ADDI:
+    case IR_OP_ARITH_SUBI:
+        return lin_at(g, use, body, o->opnd[0], iv, at, &a, depth + 1) &&
+               lin_at(g, use, body, o->opnd[1], iv, at, &b, depth + 1) &&
+               lin_axpy(out, &a, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &b);
+    case IR_OP_ARITH_MULI:
+        if (!lin_at(g, use, body, o->opnd[0], iv, at, &a, depth + 1) ||
+            !lin_at(g, use, body, o->opnd[1], iv, at, &b, depth + 1) || (a.n && b.n))
+            return false;
+        *out = b.n ? b : a;
+        lin_scale(out, b.n ? a.c : b.c);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The byte address memref.load ld (of a view from outside the loop)
+ * reads with the loop's IV iv taken as *at. */
+static bool pf_addr(struct cg *g, ir_op ld, ir_block body, ir_value iv, const struct cg_lin *at,
+                    struct cg_lin *bytes)
+{
+    const struct ir_op_info *o = ir_op_get(g->m, ld);
+    struct cg_val vv = g->val[o->opnd[0]];
+    if (vv.kind != CV_VIEW || (g->stamp[o->opnd[0]] && g->stamp[o->opnd[0]] != g->p.gen))
+        return false;
+    const struct cg_view *vw = &g->views[vv.i];
+    if (o->nopnd != 1 + vw->rank)
+        return false;
+    struct cg_lin a = vw->start;
+    a.c += vw->off;
+    for (uint32_t i = 0; i < vw->rank; i++) {
+        struct cg_lin x;
+        if (!lin_at(g, ld, body, o->opnd[1 + i], iv, at, &x, 0) ||
+            !lin_axpy(&a, &a, vw->strides[i], &x))
+            return false;
+    }
+    lin_scale(&a, (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(g->m, vw->elem)));
+    *bytes = a;
+    return true;
+}
+
+/* Before loop op (bounds lb, ub, step s, all known): the index reads at
+ * the top of its body of device memory views from outside it, whose
+ * indices are linear in its IV, are prefetched: the first iteration's
+ * read now, each next one's at the read (overlapping the body's work; an
+ * ld holds only the instruction that reads its register). */
+static void prefetch_reads(struct cg *g, ir_op loop, int64_t lb, int64_t ub, int64_t s)
+{
+    struct ir_module *m = g->m;
+    struct cg_prog *p = &g->p;
+    ir_block body = ir_region_entry(m, ir_op_get(m, loop)->regs[0]);
+    ir_value iv = ir_block_get(m, body)->args[0];
+    if (s <= 0 || ub <= lb)
+        return;
+    int64_t last = lb + (ub - lb - 1) / s * s;
+    IR_FOR_OPS(m, body, op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind != IR_OP_MEMREF_LOAD || p->npf == CG_MAX_LOOPS ||
+            p->ntemp + p->ninit + 3 >= SC_MAX_SREGS - CG_SREG_RESERVE)
+            continue;
+        struct cg_val vv = g->val[o->opnd[0]];
+        if (vv.kind != CV_VIEW || (g->stamp[o->opnd[0]] && g->stamp[o->opnd[0]] != g->p.gen))
+            continue;
+        const struct cg_view *vw = &g->views[vv.i];
+        uint32_t mem;
+        uint32_t port = mem_port(g, vw, &mem);
+        int dt = cg_dtype(m, vw->elem);
+        if (g->dev->res[mem].level != ARCH_LEVEL_DEVICE || dt < INTERP_I8 || dt > INTERP_INDEX)
+            continue;
+        struct cg_lin at = lin_const(lb), bytes;
+        if (!pf_addr(g, op, body, iv, &at, &bytes))
+            continue;
+        struct sc_insn in = insn(g, SC_LD, op);
+        in.dtype = (uint8_t)dt;
+        if (!addr_opnd(g, op, &bytes, port, &in.addr[0]))
+            return;
+        int ra = temp_reg(g, op), rb = temp_reg(g, op);
+        if (ra < 0 || rb < 0)
+            return;
+        in.reg[0] = (uint8_t)ra;
+        cg_emit(g, &in);
+        p->pf[p->npf++] = (struct cg_prefetch){op, loop, (uint8_t)ra, (uint8_t)rb, 0, s, last};
+    }
+}
+
+/* memref.load of an integer from a view (an indirect tile's index,
+ * ktc-lower): `ld.T rK, port[addr]` on this unit, the value a register. */
+static bool pf_addr(struct cg *g, ir_op ld, ir_block body, ir_value iv, const struct cg_lin *at,
+                    struct cg_lin *bytes);
+
+static bool scalar_load(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < g->p.npf; i++) {
+        struct cg_prefetch *pf = &g->p.pf[i];
+        if (pf->ld != op)
+            continue;
+        /* prefetched: the value is in ra; read the next iteration's (the
+         * last one's again on the last) into rb, moved to ra at the end */
+        int t = temp_reg(g, op);
+        if (t < 0)
+            return false;
+        struct sc_insn in = insn(g, SC_ADD, op);
+        in.reg[0] = (uint8_t)t;
+        in.x[0] = reg_opnd(pf->riv);
+        in.x[1] = imm(pf->step);
+        in.nx = 2;
+        cg_emit(g, &in);
+        in = insn(g, SC_MIN, op);
+        in.reg[0] = (uint8_t)t;
+        in.x[0] = reg_opnd(t);
+        in.x[1] = imm(pf->last);
+        in.nx = 2;
+        cg_emit(g, &in);
+        const struct ir_op_info *lo = ir_op_get(m, pf->loop);
+        ir_block body = ir_region_entry(m, lo->regs[0]);
+        struct cg_lin next = lin_atom(CA_REG, (uint32_t)t), bytes;
+        const struct cg_view *pv = view_val(g, o->opnd[0], op);
+        uint32_t mem;
+        in = insn(g, SC_LD, op);
+        in.dtype = (uint8_t)cg_dtype(m, pv->elem);
+        in.reg[0] = pf->rb;
+        if (!pf_addr(g, op, body, ir_block_get(m, body)->args[0], &next, &bytes) ||
+            !addr_opnd(g, op, &bytes, mem_port(g, pv, &mem), &in.addr[0]))
+            return false;
+        cg_emit(g, &in);
+        struct cg_lin x = lin_atom(CA_REG, pf->ra);
+        memo(g, o->res, vlin(g, &x), false);
+        return true;
+    }
+    const struct cg_view *vw = view_val(g, o->opnd[0], op);
+    if (!vw)
+        return false;
+    int dt = cg_dtype(m, vw->elem);
+    if (dt < INTERP_I8 || dt > INTERP_INDEX || o->nopnd != 1 + vw->rank)
+        return cg_error(g, op, "a memref.load of other than an integer element of its view is "
+                               "not supported yet");
+    struct cg_lin bytes;
+    uint32_t mem;
+    uint32_t port = mem_port(g, vw, &mem);
+    struct sc_insn in = insn(g, SC_LD, op);
+    in.dtype = (uint8_t)dt;
+    if (!view_addr(g, op, vw, o->opnd + 1, NULL, &bytes) ||
+        !addr_opnd(g, op, &bytes, port, &in.addr[0]))
+        return false;
+    int r = temp_reg(g, op);
+    if (r < 0)
+        return false;
+    in.reg[0] = (uint8_t)r;
+    cg_emit(g, &in);
+    struct cg_lin x = lin_atom(CA_REG, (uint32_t)r);
+    memo(g, o->res, vlin(g, &x), false);
+    return true;
+}
+
 static void granules_text(const struct arch_access *acc, char *buf, size_t len)
 {
     size_t k = 0;
@@ -2366,11 +2549,16 @@ static bool loop(struct cg *g, ir_op op)
         mv.nx = 1;
         cg_emit(g, &mv);
     }
+    uint32_t pf_mark = p->ntemp, pf0 = p->npf;
+    if (f.x[0].kind == SC_IMM && f.x[1].kind == SC_IMM && (f.nx == 2 || f.x[2].kind == SC_IMM))
+        prefetch_reads(g, op, f.x[0].v, f.x[1].v, f.nx == 2 ? 1 : f.x[2].v);
     uint32_t save = p->ntemp;
     int r = temp_reg(g, op);
     if (r < 0)
         return false;
     f.reg[0] = (uint8_t)r;
+    for (uint32_t i = pf0; i < p->npf; i++)
+        p->pf[i].riv = (uint8_t)r;
     struct cg_reg info = {false, 0, 0, 1};
     if (f.x[0].kind == SC_IMM && f.x[1].kind == SC_IMM && f.x[2].kind == SC_IMM && f.x[2].v > 0 &&
         f.x[1].v > f.x[0].v)
@@ -2391,9 +2579,17 @@ static bool loop(struct cg *g, ir_op op)
     p->ncarry--;
     if (!ok)
         return false;
+    for (uint32_t i = pf0; i < p->npf; i++) { /* the next iteration's index */
+        struct sc_insn mv = insn(g, SC_MOV, op);
+        mv.reg[0] = p->pf[i].ra;
+        mv.x[0] = reg_opnd(p->pf[i].rb);
+        mv.nx = 1;
+        cg_emit(g, &mv);
+    }
     struct sc_insn e = insn(g, SC_END, op);
     cg_emit(g, &e);
-    p->ntemp = save;
+    p->ntemp = p->npf > pf0 ? pf_mark : save;
+    p->npf = pf0;
     for (uint32_t i = 0; i < o->nres; i++) {
         struct cg_lin x = lin_atom(CA_REG, c.regs[i]);
         memo(g, o->res + i, vec ? (struct cg_val){CV_VEC, c.regs[i]} : vlin(g, &x), false);
@@ -2449,6 +2645,8 @@ static bool translate(struct cg *g, ir_op op)
         return vector_access(g, op, true);
     case IR_OP_AGEN_COMPOSITE_LOAD_AND_STORE:
         return composite(g, op);
+    case IR_OP_MEMREF_LOAD:
+        return scalar_load(g, op);
     case IR_OP_DATAFLOW_SEND:
     case IR_OP_DATAFLOW_RECEIVE:
     case IR_OP_DATAFLOW_SYNC_SEND:

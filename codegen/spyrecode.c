@@ -419,6 +419,8 @@ static void link_program(struct link *l, uint32_t pi)
         if (in->dtype >= INTERP_NDTYPES || (vec && in->dtype == INTERP_INDEX) ||
             (in->dtype == INTERP_I1 && in->op != SC_VCONST))
             err_at(l, loc, "%s: bad element type", name);
+        if (in->op == SC_LD && (in->dtype < INTERP_I8 || in->dtype > INTERP_INDEX))
+            err_at(l, loc, "%s: needs an integer element type", name);
         if (in->op == SC_VCMP && in->nx == 1 &&
             (in->x[0].kind != SC_IMM || in->x[0].v < 0 ||
              in->x[0].v >= (in->dtype >= INTERP_F16 ? 16 : 10)))

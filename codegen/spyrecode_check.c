@@ -197,6 +197,21 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
                         in->x[0].v * (int64_t)interp_dtype_size(in->dtype));
         return;
     }
+    case SC_LD: { /* a scalar load: the unit reads one word of a memory it loads from */
+        uint32_t mem = bound_mem(v, u, in->addr[0].port);
+        if (mem == ARCH_NONE)
+            return;
+        if (sc_link_between(d, mem, res) == SC_NONE)
+            verr(v, &in->loc, "unit '%s' has no datapath from %s for %s", u->name,
+                 d->res[mem].name, op);
+        /* a DMA store unit reads the memory it moves from (its source) */
+        if (!arch_access(d, res, false, d->res[mem].kind) &&
+            !arch_access(d, res, true, d->res[mem].kind))
+            verr(v, &in->loc, "unit '%s' (%s) cannot load from %s", u->name, r->kind,
+                 d->res[mem].kind);
+        check_range(v, in, u, &in->addr[0], mem, (int64_t)interp_dtype_size(in->dtype));
+        return;
+    }
     case SC_VUN:
     case SC_VBIN:
     case SC_VFMA:

@@ -275,6 +275,8 @@ static void study(struct alloc *a, struct buf *b, int64_t payload, int64_t elem)
             uint32_t end = at ? a->last[at] : a->last[b->func];
             if (ir_op_attr(m, u, "source_tiles")) /* a ring transfer's: other cores read it */
                 end = a->last[b->func];
+            if (uo->kind == IR_OP_MEMREF_LOAD) /* a staged index: read where its address is used */
+                end = a->last[b->func];
             if (end > b->end)
                 b->end = end;
             use_needs(a, u, v, b->mem, payload, &align, &word);

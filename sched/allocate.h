@@ -34,7 +34,9 @@
  * overlap; ktc-nest's phase-expanded buffers (allocated at program level,
  * used in the tile loop) live across the whole loop, so nothing the loop's
  * pipelines stage takes any phase's bytes; the buffers of a ring transfer
- * (`source_tiles`: other cores read them) live to the program's end.
+ * (`source_tiles`: other cores read them) and those a memref.load reads
+ * (a scatter's staged index, read where the address it makes is used:
+ * ktc-lower) live to the program's end.
  * Placement is first fit in
  * program order. Contract for the
  * lowering: a later occupant's first write must wait for the earlier

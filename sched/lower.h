@@ -68,6 +68,18 @@
  * innermost loop whose values it uses (a buffer phase of the tile loop is
  * computed once per tile, not once per point).
  *
+ * An index read from memory (an indirect tile's, ktc-split's
+ * `memref.load %IDX[e...]` of a KTIR view) is a value that changes in the
+ * program: `memref.load %view[idx...]` of the index view's
+ * dataflow.get_logical_memory_view, in the program of the unit whose
+ * transfer's address uses it, as far out of its loops as its operands
+ * allow (the index views are inputs the kernel only reads), or, for a
+ * scratchpad copy of the index (a scatter's), where the address is used;
+ * the address arithmetic over it follows as above. ktc-codegen makes it
+ * `ld`. For the signals below, a transfer whose address is computed from
+ * a memref.load also reads that memref (a scatter's store stage reads the
+ * staged index: the copy's stage signals it).
+ *
  * Addresses are in elements of the view's element type (as KTIR pointers
  * are): `dataflow.get_logical_memory_view %mem, %start {layout_map}` is the
  * memory unit %mem seen from element %start, element (i, j, ...) at %start +

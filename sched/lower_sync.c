@@ -672,6 +672,26 @@ struct foot_ctx {
     uint32_t inst;
 };
 
+/* The memories whose contents the address of memref v depends on (an
+ * indirect tile's index read by a memref.load, split_indirect.c): reads
+ * of the stage that moves v, added to fc's footprint. */
+static void address_reads(struct foot_ctx *fc, ir_value v, int depth)
+{
+    struct ir_module *m = fc->lw->m;
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth > 16)
+        return;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->kind == IR_OP_MEMREF_LOAD) {
+        add_access(fc->f, region_of(fc->lw, o->opnd[0], fc->inst, false));
+        return;
+    }
+    bool walk = o->kind == IR_OP_MEMREF_REINTERPRET_CAST || o->kind == IR_OP_AFFINE_APPLY ||
+                (!strncmp(ir_str_get(m, o->name), "arith.", 6) && o->nres == 1);
+    for (uint32_t i = o->kind == IR_OP_MEMREF_REINTERPRET_CAST ? 1 : 0; walk && i < o->nopnd; i++)
+        address_reads(fc, o->opnd[i], depth + 1);
+}
+
 /* Every memref an op of the stage reads or writes: a transfer reads its
  * source and writes its destination, a linalg op reads its inputs and
  * writes its outputs, anything else is taken to do both. */
@@ -710,6 +730,8 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
             }
             add_access(fc->f, a);
         }
+        if (o->kind == IR_OP_KTDF_DATA_TRANSFER)
+            address_reads(fc, o->opnd[i], 0);
     }
     return true;
 }

@@ -247,7 +247,11 @@ static unsigned classify(struct lw *lw, ir_value v, uint32_t inst)
                     : 0;
         else if (expands(m, d))
             f = classify(lw, expansion(lw, v), inst);
-        else if (is_int_arith(o->kind)) {
+        else if (o->kind == IR_OP_MEMREF_LOAD) { /* an index read from memory (indirect tiles) */
+            f = LF_DYN;
+            for (uint32_t i = 1; i < o->nopnd; i++)
+                f |= classify(lw, o->opnd[i], inst);
+        } else if (is_int_arith(o->kind)) {
             f = 0;
             for (uint32_t i = 0; i < o->nopnd; i++)
                 f |= classify(lw, o->opnd[i], inst);
@@ -669,6 +673,37 @@ static ir_op bad_root(struct lw *lw, ir_value v, uint32_t inst)
     }
 }
 
+static ir_value start_of(struct lw *lw, ir_value v, ir_op at, bool base);
+
+/* An integer read from memory (an indirect tile's index, split_indirect.c):
+ * a memref.load of the view in the program being lowered, placed as far
+ * out as its operands allow (lw_hoist): the unit that moves the tile reads
+ * it (ktc-codegen: `ld`). The index views are inputs the kernel only
+ * reads, so a read hoisted out of a loop reads the same value. */
+static ir_value index_load(struct lw *lw, ir_op d, uint32_t inst, ir_op at)
+{
+    struct ir_module *m = lw->m;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    struct lw_view info;
+    ir_value view = lw_view(lw, o->opnd[0], inst, at, &info);
+    if (!view)
+        return IR_NONE;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "memref.load", o->loc);
+    ir_state_add_operand(m, &st, view);
+    for (uint32_t i = 1; i < o->nopnd; i++) {
+        ir_value x = lw_value(lw, o->opnd[i], inst, at);
+        if (!x)
+            return IR_NONE;
+        ir_state_add_operand(m, &st, x);
+    }
+    ir_state_add_result(m, &st, ir_value_type(m, o->res));
+    /* a scratchpad copy of the index (a scatter's, ktc-split) is read
+     * where it is used, after the signal that it is there (lower_sync.c) */
+    bool dev = lw->dev->kinds[info.mem].level == ARCH_LEVEL_DEVICE;
+    return ir_op_get(m, dev ? lw_hoist(lw, &st) : lw_append(lw, lw->p.cur, &st))->res;
+}
+
 bool lw_is_dynamic(struct lw *lw, ir_value v, uint32_t inst)
 {
     resolve(lw, &v, &inst);
@@ -729,7 +764,9 @@ ir_value lw_value(struct lw *lw, ir_value v, uint32_t inst, ir_op at)
         return IR_NONE;
     }
     const struct ir_op_info *o = ir_op_get(m, d);
-    if (expands(m, d)) {
+    if (o->kind == IR_OP_MEMREF_LOAD) {
+        r = index_load(lw, d, inst, at);
+    } else if (expands(m, d)) {
         r = lw_value(lw, expansion(lw, v), inst, at);
     } else {
         ir_value x[2] = {IR_NONE, IR_NONE};

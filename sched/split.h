@@ -213,6 +213,45 @@
  * elements past e (within the tile's box) and its store rewrites them
  * (as a partial DMA word is).
  *
+ * Indirect access tiles (split_indirect.c, after the distributed views;
+ * ref §2.7, §6.4). The set must be a constant box, the order identity, one
+ * variable per base dim, the base a view of static strides; every direct
+ * subscript k a captured expression plus variable k (or of captured
+ * values only when variable k has one value). Block form: no index
+ * expression uses a variable of more than one value (one lookup per
+ * index view for the whole tile). It becomes, before it,
+ *   %index = memref.load %IDX[e...] : memref<...xi64>   (the KTIR view)
+ *   %i = arith.index_cast %index : i64 to index
+ *   %t = ktdp.construct_access_tile %X[caps..., %i] {base_map: the direct
+ *        subscripts at variable 0, the loaded values along the ind dims}
+ * a direct tile whose offset is read from memory. Rows form (paged
+ * blocks: `cache[bt[g, s + %p], %t, %d]`): the tile stays; each transfer
+ * moves one element along every dim whose variable an index expression
+ * uses and reads its indices for it: a cast of the base view at the
+ * tile's direct offset plus index x stride per indirect dim, made (with
+ * its memref.loads) at the top of the innermost tile loop along those
+ * dims, so the loops inside move whole blocks from one cast. ktc-lower
+ * reads each index in the program of the unit that moves the tile
+ * (lower.h). Scatters (a store to an indirect tile): the DMA store unit
+ * reads the index, and store units may read only the scratchpad, so each
+ * index view read for a store address is staged first: a one-stage
+ * pipeline, before the op of the program holding the first such read,
+ * copies the view's span in whole words (up to the word past its end)
+ * into a 1-D scratchpad buffer (%index_buf), and those reads read it at
+ * the element's linear offset (ktc-lower signals the copy's end to the
+ * reader; ktc-allocate keeps the buffer to the program's end, and refuses
+ * a view that does not fit the scratchpad). Every address must be whole words of every unit's access to
+ * the base's memory (the units that pick elements out of words cannot
+ * read an index): index strides, strides of captured values and the
+ * constant start times the element size, and in the rows form the
+ * innermost dim moved directly, whole words of it. Refused, located at
+ * the indirect tile ("indirect access tiles ... are not supported yet"):
+ * symbols, a set that is not a constant box, a non-identity order,
+ * variables not one per base dim, launch-time strides, other direct
+ * subscripts, an index view whose memory the kernel also stores to (an
+ * index is read once and kept), and what is not whole words (element gathers and scatters:
+ * "... with an index per element along the innermost dim ...").
+ *
  * Distributed views (split_dist.c, first). An access tile on a
  * ktdp.construct_distributed_memory_view (ref §2.5, §6.5) is served, on each
  * tile t of the grid and each iteration of the scf.for loops its subscripts
@@ -308,7 +347,8 @@
  * are neither tensors nor floats, or whose body does not compute the
  * carried tensor in one elementwise generic reading it at the same
  * indices; tensor.extract at
- * non-constant indices; indirect access tiles; distributed views
+ * non-constant indices; indirect access tiles other than of the block
+ * and rows forms (above); distributed views
  * used other than by access tiles, or with partitions that are not
  * construct_memory_views whose set is a box (each bound a constant or
  * a S + c), with partitions differing along two dims bounded so, or along

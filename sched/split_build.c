@@ -132,7 +132,8 @@ bool split_removable(const struct ir_module *m, ir_op op)
         return false;
     if (ir_op_def(o->kind)->flags & IR_OPF_PURE)
         return true;
-    if (o->kind == IR_OP_KTDP_LOAD || o->kind == IR_OP_MEMREF_ALLOC || split_is_ring_shift(m, op))
+    if (o->kind == IR_OP_KTDP_LOAD || o->kind == IR_OP_MEMREF_LOAD || o->kind == IR_OP_MEMREF_ALLOC ||
+        split_is_ring_shift(m, op))
         return true;
     /* linalg ops on tensors only compute their results. */
     const char *name = ir_str_get(m, o->name);

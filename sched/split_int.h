@@ -53,6 +53,37 @@ bool split_eval_bound(const struct ir_module *m, ir_value v, int64_t t, uint32_t
 /* The distributed-view phase (split_dist.c): access tiles on distributed
  * views become access tiles on plain views (split.h). */
 bool split_dist(struct split_ctx *c);
+/* The indirect-access phase (split_indirect.c): indirect access tiles of
+ * the block form become index loads and direct access tiles (split.h). */
+bool split_indirect(struct split_ctx *c);
+/* The alignment in bytes that some unit's access to memory kind mem wants
+ * (its word times a granule's alignment in words), at least 1. */
+int64_t split_mem_align(const struct arch_device *d, const char *mem);
+struct split_b;
+/* How a dim of an indirect tile of the rows form is moved: as a direct
+ * tile's; one element at a time (its variable also picks an index); by
+ * the index read (one element at a time). */
+enum { SPLIT_IND_DIRECT, SPLIT_IND_ONE, SPLIT_IND_INDIRECT };
+/* An indirect tile of the rows form (split.h) as split_pipeline.c places
+ * it: how[k] each dim moves, st[k] the base view's strides, *off
+ * (elements, at b) what its direct subscripts add at tile position 0.
+ * False after a located error. */
+bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint8_t *how,
+                          int64_t *st, ir_value *off);
+/* Where a transfer of an indirect tile of the rows form makes its cast:
+ * at the top of the innermost of the loops loop[k] (indices into ivs)
+ * along its dims moved one element at a time (how[k] not
+ * SPLIT_IND_DIRECT), so that its index reads run once per such position
+ * and the loops inside see one cast; b when there is none. *tmp holds the
+ * builder returned when it is not b. */
+struct split_b *split_indirect_at(struct ir_module *m, struct split_b *b, uint32_t rank,
+                                  const uint8_t *how, const int32_t *loop, const ir_value *ivs,
+                                  struct split_b *tmp);
+/* What the indirect dims of tile op add to the element address at tile
+ * position pos (index values; IR_NONE where the position is 0 or moved
+ * directly): a memref.load of each index view at b. */
+ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
+                               const ir_value *pos);
 
 /* ---- value maps ------------------------------------------------------- */
 

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 #define MAX_IN SPLIT_MAX_IN
@@ -35,6 +37,10 @@ struct place {
     uint32_t rank;
     int64_t shape[MAX_LOOPS], st[MAX_LOOPS]; /* st[k] IR_DYN: dst[k] */
     ir_value dst[MAX_LOOPS];
+    /* An indirect tile of the rows form (split_indirect.c): the view at off
+     * plus, per transfer, what its index reads add; how[k] SPLIT_IND_*. */
+    ir_op ind;
+    uint8_t how[MAX_LOOPS];
 };
 
 struct pair {
@@ -240,6 +246,35 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     return true;
 }
 
+/* An indirect tile of the rows form (split_indirect.c; the block form is
+ * a direct tile by now): no cast of its own, each transfer makes one at
+ * the tile's offset plus its index reads (row_cast). */
+static bool indirect_cast(struct prog *p, ir_value tile, ir_op top, struct place *out)
+{
+    struct ir_module *m = p->m;
+    const struct ir_op_info *o = ir_op_get(m, top);
+    struct place view;
+    if (!view_cast(p, o->opnd[0], top, &view))
+        return false;
+    if (p->views_only && o->block != ir_op_get(m, p->sc->at)->block) {
+        *out = (struct place){.kind = view.kind};
+        return true;
+    }
+    const struct ir_type_info *tt = ir_type_get(m, ir_value_type(m, tile));
+    if (tt->rank > MAX_LOOPS)
+        return split_error(p->c, top, "access tiles of more than %d dims are not supported yet",
+                           MAX_LOOPS);
+    struct split_b b;
+    at_ret(p, &b, o->loc);
+    *out = (struct place){.kind = view.kind, .view = view.mem, .rank = tt->rank, .ind = top};
+    if (!split_indirect_place(p->c, &b, top, out->how, out->st, &out->off))
+        return false;
+    for (uint32_t k = 0; k < tt->rank; k++)
+        out->shape[k] = tt->shape[k];
+    memo_put(p, tile, *out);
+    return true;
+}
+
 /* The memref of access tile `tile` (memoized): its view's cast,
  * reinterpreted at the tile's base with the tile's shape. */
 static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *out)
@@ -251,6 +286,8 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
         return true;
     }
     ir_op top = ir_value_def(m, tile);
+    if (top && ir_op_get(m, top)->kind == IR_OP_KTDP_CONSTRUCT_INDIRECT_ACCESS_TILE)
+        return indirect_cast(p, tile, top, out);
     if (!top || ir_op_get(m, top)->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE)
         return split_error(p->c, user, "an access tile that is not a ktdp.construct_access_tile "
                                        "is not supported yet");
@@ -834,10 +871,31 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     struct ir_module *m = p->m;
     if (!pl->view)
         return pl->mem;
-    ir_value off = pl->off;
+    ir_value off = pl->off, pos[MAX_LOOPS] = {IR_NONE};
     int64_t sizes[MAX_LOOPS], st[MAX_LOOPS];
+    struct split_b ib;
+    if (pl->ind) /* at the top of the innermost loop its positions use */
+        b = split_indirect_at(m, b, pl->rank, pl->how, acc->loop, ivs, &ib);
     for (uint32_t k = 0; k < pl->rank; k++) {
         sizes[k] = pl->shape[k];
+        if (pl->ind && pl->how[k] != SPLIT_IND_DIRECT) {
+            if (acc->size[k] != 1)
+                return split_error(p->c, gop, "a transfer of %lld elements at a time along dim "
+                                              "%u of an indirect access tile, where each "
+                                              "element has its own index, is not supported yet",
+                                   (long long)acc->size[k], k),
+                       IR_NONE;
+            ir_value x = sb_index(b, acc->off[k]);
+            if (acc->loop[k] >= 0)
+                x = sb_addi(b, ivs[acc->loop[k]], x);
+            pos[k] = x;
+            if (pl->how[k] == SPLIT_IND_ONE)
+                off = sb_addi(b, off, sb_muli(b, x, pl->st[k]));
+            acc->loop[k] = -1;
+            acc->off[k] = 0;
+            sizes[k] = 1;
+            continue;
+        }
         if (!pl->dst[k])
             continue;
         if (acc->size[k] != 1)
@@ -856,10 +914,16 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
         acc->off[k] = 0;
         sizes[k] = 1;
     }
+    if (pl->ind) { /* what the indices read add */
+        ir_value x = split_indirect_offset(p->c, b, pl->ind, pos);
+        if (!x)
+            return IR_NONE;
+        off = sb_addi(b, off, x);
+    }
     /* the strides of the cast: the static ones, 1 along the others (one
      * element: never stepped) */
     for (uint32_t k = 0; k < pl->rank; k++)
-        st[k] = pl->dst[k] ? 1 : pl->st[k];
+        st[k] = pl->dst[k] || (pl->ind && pl->how[k] != SPLIT_IND_DIRECT) ? 1 : pl->st[k];
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, pl->view));
     ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED,
                                                               .n = pl->rank, .ints = st,
@@ -874,7 +938,8 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     ir_state_set_attr(m, &cs, "static_strides", ir_attr_dense_array(m, m->t_i64, pl->rank, st));
     ir_state_set_attr(m, &cs, "operandSegmentSizes", split_segments(m, 4, seg));
     ir_state_add_result(m, &cs, split_memref(m, pl->rank, sizes, vt->elem, layout, vt->attr1));
-    ir_state_set_attr(m, &cs, "unaligned", ir_attr_unit(m)); /* path_expand_word.c */
+    if (!pl->ind) /* split_indirect.c proved an indirect tile's words whole */
+        ir_state_set_attr(m, &cs, "unaligned", ir_attr_unit(m)); /* path_expand_word.c */
     ir_value r = ir_op_result(m, sb_emit(b, &cs), 0);
     split_set_name(m, r, "row");
     return r;
@@ -1858,6 +1923,143 @@ static void finish_block(struct prog *p, ir_block blk)
     }
 }
 
+/* Whether value v (an index read by a memref.load) reaches the address
+ * of a transfer's destination in device memory: a store's (a scatter). */
+static bool feeds_store(struct prog *p, ir_value v, int depth)
+{
+    struct ir_module *m = p->m;
+    struct sched_ops u = {0};
+    sched_ops_using(m, p->fn, v, &u);
+    bool found = false;
+    for (uint32_t i = 0; i < u.n && !found && depth < 16; i++) {
+        const struct ir_op_info *o = ir_op_get(m, u.v[i]);
+        uint32_t seg[6];
+        if (o->kind == IR_OP_KTDF_DATA_TRANSFER && ir_segments(m, u.v[i], 6, seg))
+            found = seg[0] + seg[1] + seg[2] < o->nopnd && o->opnd[seg[0] + seg[1] + seg[2]] == v;
+        else if (o->nres == 1 && (o->kind == IR_OP_MEMREF_REINTERPRET_CAST ||
+                                  o->kind == IR_OP_AFFINE_APPLY ||
+                                  !strncmp(ir_str_get(m, o->name), "arith.", 6)))
+            found = feeds_store(p, o->res, depth + 1);
+    }
+    free(u.v);
+    return found;
+}
+
+/* A scatter's index (split_indirect.c) is read by the DMA store unit,
+ * which on many devices reads only the scratchpad: each index view read
+ * for a store address is copied whole into a scratchpad buffer first (a
+ * one-stage pipeline before the loop nest that reads it: one bulk DMA),
+ * and those reads read the copy (ktc-lower signals the copy's end to the
+ * reading unit, lower_sync.c). Views read only for loads stay where they
+ * are (the DMA load unit reads device memory). */
+static bool stage_indices(struct prog *p, ir_block blk)
+{
+    struct ir_module *m = p->m;
+    struct sched_ops loads = {0};
+    sched_ops_of_kind(m, p->fn, IR_OP_MEMREF_LOAD, &loads);
+    ir_value views[16], bufs[16];
+    uint32_t n = 0;
+    bool ok = true;
+    for (uint32_t i = 0; i < loads.n && ok; i++) {
+        ir_op ld = loads.v[i];
+        ir_value view = ir_op_get(m, ld)->opnd[0];
+        ir_op vop = ir_value_def(m, view);
+        if (!vop || ir_op_get(m, vop)->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW ||
+            !feeds_store(p, ir_op_get(m, ld)->res, 0))
+            continue;
+        uint32_t k = 0;
+        while (k < n && views[k] != view)
+            k++;
+        if (k == n) {
+            if (n == 16) {
+                ok = split_error(p->c, ld, "more than 16 index views of scatters in a "
+                                           "program are not supported yet");
+                break;
+            }
+            /* before the op of the program's block holding the first read */
+            ir_op at = ld;
+            while (ir_op_get(m, at)->block != blk)
+                at = ir_op_parent(m, at);
+            struct place src;
+            if (!view_cast(p, view, ld, &src) || !p->c->scratch) {
+                ok = p->c->scratch ? false
+                                   : split_error(p->c, ld, "device @%s maps no memory to "
+                                                           "ct_local, where a scatter's index "
+                                                           "is staged", p->c->dev->name);
+                break;
+            }
+            ir_op cast = ir_value_def(m, src.mem);
+            ir_op_unlink(m, cast); /* the cast before the copy */
+            ir_op_insert_before(m, at, cast);
+            /* the copy: the view's span in whole words of every unit's access
+             * (past its end up to the word: device memory is read in words) */
+            const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, view));
+            ir_attr sa = ir_op_attr(m, vop, "static_strides");
+            const struct ir_attr_info *vs = sa ? ir_attr_get(m, sa) : NULL;
+            int64_t span = 1, es = (ir_type_get(m, t->elem)->width + 7) / 8;
+            for (uint32_t d = 0; vs && d < t->rank; d++)
+                span += (t->shape[d] - 1) * (vs->ints[d] == IR_DYN || t->shape[d] == IR_DYN
+                                                 ? -INT64_MAX / 4 : vs->ints[d]);
+            if (!vs || vs->n != t->rank || span <= 0) {
+                ok = split_error(p->c, ld, "a scatter's index view of launch-time shape or "
+                                           "strides is not supported yet");
+                break;
+            }
+            int64_t al = split_mem_align(p->c->dev, src.kind);
+            int64_t words = (span * es + al - 1) / al * al / es;
+            struct split_b b;
+            sb_before(&b, m, at, ir_op_get(m, ld)->loc);
+            struct ir_op_state st;
+            ir_state_init(&st, m, "memref.reinterpret_cast", b.loc);
+            ir_state_add_operand(m, &st, src.mem);
+            int64_t zero = 0, one = 1, sg4[4] = {1, 0, 0, 0};
+            ir_state_set_attr(m, &st, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &zero));
+            ir_state_set_attr(m, &st, "static_sizes", ir_attr_dense_array(m, m->t_i64, 1, &words));
+            ir_state_set_attr(m, &st, "static_strides", ir_attr_dense_array(m, m->t_i64, 1, &one));
+            ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, sg4));
+            ir_attr lay = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED, .n = 1,
+                                                                   .ints = &one, .i = 0});
+            const struct ir_type_info *ct = ir_type_get(m, ir_value_type(m, src.mem));
+            ir_state_add_result(m, &st, split_memref(m, 1, &words, t->elem, lay, ct->attr1));
+            ir_value from = ir_op_result(m, sb_emit(&b, &st), 0);
+            ir_state_init(&st, m, "memref.alloc", b.loc);
+            int64_t seg[2] = {0, 0};
+            ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, seg));
+            ir_state_add_result(m, &st, split_memref(m, 1, &words, t->elem, IR_NONE,
+                                                     str(m, p->c->scratch)));
+            ir_value buf = ir_op_result(m, sb_emit(&b, &st), 0);
+            split_set_name(m, buf, "index_buf");
+            struct scope sc = {.at = at};
+            struct scope *saved = p->sc;
+            p->sc = &sc;
+            whole_copy(p, from, buf, IR_NONE, ir_op_get(m, ld)->loc);
+            p->sc = saved;
+            views[n] = view;
+            bufs[n++] = buf;
+        }
+        /* read the copy at the element's offset in the view */
+        const struct ir_op_info *lo = ir_op_get(m, ld);
+        const struct ir_attr_info *vs = ir_attr_get(m, ir_op_attr(m, vop, "static_strides"));
+        struct split_b b;
+        sb_before(&b, m, ld, lo->loc);
+        ir_value lin = sb_index(&b, 0);
+        for (uint32_t d = 1; d < lo->nopnd; d++)
+            lin = sb_addi(&b, lin, sb_muli(&b, lo->opnd[d], vs->ints[d - 1]));
+        struct ir_op_state st;
+        ir_state_init(&st, m, "memref.load", lo->loc);
+        ir_state_add_operand(m, &st, bufs[k]);
+        ir_state_add_operand(m, &st, lin);
+        ir_state_add_result(m, &st, ir_value_type(m, lo->res));
+        ir_op nl = sb_emit(&b, &st);
+        split_replace_uses(m, p->fn, lo->res, ir_op_get(m, nl)->res);
+        ir_value_get(m, ir_op_get(m, nl)->res)->name = ir_value_get(m, lo->res)->name;
+        ir_op_unlink(m, ld);
+        continue;
+    }
+    free(loads.v);
+    return ok;
+}
+
 bool split_pipeline(struct split_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -1878,7 +2080,7 @@ bool split_pipeline(struct split_ctx *c, ir_op fn)
     uint32_t *uses = split_use_counts(m, fn);
     /* Casts and buffers first (hoisted before every loop), then one loop
      * nest and pipeline per generic, and the loops in their places. */
-    bool ok = schedule_block(&p, blk, &p.top, uses);
+    bool ok = schedule_block(&p, blk, &p.top, uses) && stage_indices(&p, blk);
     free(uses);
     free(p.memo);
     free(p.top.cse.ops);

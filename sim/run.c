@@ -47,10 +47,10 @@ enum { U_READY, U_BLOCKED, U_DONE, U_LIMIT };
  * unit's recent slices), so a traced run keeps every channel operation in
  * turn, as the trace's slice order always was. */
 static const bool op_meets[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true,
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_LD] = true,
 };
 static const bool op_meets_traced[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_LD] = true, [SC_SEND] = true,
     [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
 };
 enum { X_OK, X_BLOCK, X_ERR };
@@ -75,6 +75,8 @@ struct urun {
     uint64_t t, dma_done, end;
     uint64_t busy, stall, insns, lane_ops, vbusy, xbusy;
     uint64_t prog; /* progress of a partly done send or recv: bytes */
+    uint64_t ld_until;             /* the latest tick an ld's register is ready */
+    uint64_t rready[SC_MAX_SREGS]; /* per register: when its ld's value is there */
     int64_t r[SC_MAX_SREGS];
     struct svec v[SC_MAX_VREGS];
 };
@@ -853,6 +855,80 @@ static int vst(struct run *R, uint32_t unit, const struct sc_insn *in)
     return X_OK;
 }
 
+/* ld.T rD, m[a]: a scalar load (codegen/README.md). The unit reads the
+ * load word of the memory that holds the element (its word_size, a store
+ * unit's store word; the element alone where there is none) over its read
+ * datapath; the value is in rD after the datapath's latency, and the unit
+ * goes on meanwhile: an instruction that reads rD waits for it (a
+ * scoreboard, sim_run), so loads in a row overlap. The unit's DMAs are not
+ * waited for (a fence orders them). */
+static int ld(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
+    int64_t a = addr_of(x, &in->addr[0]), es = (int64_t)esz(R, in->dtype);
+    /* a DMA store unit reads its source memory in its store words */
+    const struct arch_access *acc = p->ld ? p->ld : p->st;
+    const struct kacc *kc = p->ld ? &p->ldc : &p->stc;
+    int64_t w = acc && acc->word_size > es ? acc->word_size : es;
+    if (a % es)
+        return fail(R, unit, in, "load of a %lld-byte integer at %lld (not aligned)",
+                    (long long)es, (long long)a);
+    int64_t wa = a - (a % w + w) % w;
+    if (mem_check(R, unit, in, p->mem, wa, w, acc, kc) != X_OK)
+        return X_ERR;
+    uint8_t b[8] = {0};
+    mem_rd(&R->k->s->mem[p->mem], (uint64_t)a, b, (uint64_t)es);
+    int64_t v;
+    switch (es) {
+    case 1: { int8_t t; memcpy(&t, b, 1); v = t; break; }
+    case 2: { int16_t t; memcpy(&t, b, 2); v = t; break; }
+    case 4: { int32_t t; memcpy(&t, b, 4); v = t; break; }
+    default: memcpy(&v, b, 8); break;
+    }
+    x->r[in->reg[0]] = v;
+    if (p->dev)
+        mark(R, p->mem, 0, wa, 1, w, w);
+    uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)w, x->t, &dur, &lat);
+    work(R, unit, in->op, start, dur);
+    x->rready[in->reg[0]] = x->t + lat;
+    if (x->t + lat > x->ld_until)
+        x->ld_until = x->t + lat;
+    return X_OK;
+}
+
+/* The tick at which every register instruction in (at pc of code) reads
+ * is ready: the latest of its registers an ld still fills. Only called
+ * while an ld is in flight. */
+static uint64_t regs_ready(const struct urun *x, const struct sc_insn *code, uint32_t pc)
+#if defined(__GNUC__)
+    __attribute__((noinline))
+#endif
+    ;
+
+static uint64_t regs_ready(const struct urun *x, const struct sc_insn *code, uint32_t pc)
+{
+    const struct sc_insn *in = &code[pc];
+    uint64_t w = 0;
+    const struct sc_insn *xs = in->op == SC_END ? &code[in->match] : in; /* end reads its for's */
+    for (unsigned k = 0; k < xs->nx && k < SC_MAX_X; k++)
+        if (xs->x[k].kind == SC_REG && x->rready[xs->x[k].v] > w)
+            w = x->rready[xs->x[k].v];
+    if (in->op == SC_END && x->rready[xs->reg[0]] > w)
+        w = x->rready[xs->reg[0]];
+    for (unsigned a = 0; a < 2; a++) {
+        const struct sc_addr *ad = &in->addr[a];
+        if (!strchr(sc_ops[in->op].sig, 'm') || (a == 1 && in->op != SC_DMA))
+            break;
+        if (ad->base.kind == SC_REG && x->rready[ad->base.v] > w)
+            w = x->rready[ad->base.v];
+        for (unsigned t = 0; t < ad->nterms; t++)
+            if (x->rready[ad->reg[t]] > w)
+                w = x->rready[ad->reg[t]];
+    }
+    return w;
+}
+
 static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
@@ -1082,6 +1158,7 @@ static inline int step(struct run *R, uint32_t unit, struct urun *x, const struc
     case SC_FENCE: wait_until(x, x->dma_done); break;
     case SC_VLD: rc = vld(R, unit, in); break;
     case SC_VST: rc = vst(R, unit, in); break;
+    case SC_LD: rc = ld(R, unit, in); break;
     case SC_SEND: rc = send(R, unit, in); break;
     case SC_RECV: rc = recv(R, unit, in); break;
     case SC_SIG: rc = sig(R, unit, in); break;
@@ -1281,6 +1358,10 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
             uint64_t t0 = x->t, stall0 = x->stall;
             int rc = step(&R, u, x, code, ops);
             if (rc == X_OK) {
+                /* an ld in flight: the next instruction first waits for the
+                 * registers it reads (before its turn is taken) */
+                if (x->t < x->ld_until && x->pc < ninsns)
+                    wait_until(x, regs_ready(x, code, x->pc));
                 /* only an instruction that meets other units waits its turn
                  * (ops[ninsns] is a sentinel that does not) */
                 if (meets[ops[x->pc]] && R.nheap &&

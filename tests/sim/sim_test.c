@@ -23,6 +23,7 @@
 #include "tests/lib/irtest.h"
 
 #define DEVICE "tests/sim/two_core.mlir"
+#define GATHER_LD_CYCLES 586 /* gather_with_scalar_loads */
 
 /* The file at path, NUL-terminated (the test fails when it cannot be read). */
 static char *slurp(const char *path, size_t *n)
@@ -905,6 +906,88 @@ static void device_carried(void **state)
     diag_close(&g);
 }
 
+/* ld (a scalar load) on timing_core: gather_ld.sc reads four indices from
+ * device memory and moves the rows they name; out[i] = x[idx[i]]. Each ld
+ * holds the DMA unit for the DDR read latency (100 cycles) plus half a
+ * cycle (one 64-byte word at 128 B/cycle) before its row's DMA (1 cycle)
+ * can go: 4 x 101.5 cycles, then the last row's latency (110), the
+ * signal, and the store (8 cycles at 64 B/cycle, 60 of latency). An index
+ * outside x is a located launch error, an ld of a float a link error. */
+static void gather_with_scalar_loads(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble_file(&g, "tests/sim/gather_ld.sc");
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = rt_device_new("tests/sim/timing_core.mlir", NULL, &g.d);
+    assert_non_null(dev);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    char err[256];
+    int64_t sx[2] = {8, 64}, si[1] = {4}, so[2] = {4, 64};
+    struct rt_tensor *x = rt_tensor_new(dev, NULL, INTERP_F16, 2, sx, err, sizeof err);
+    struct rt_tensor *ix = rt_tensor_new(dev, NULL, INTERP_I64, 1, si, err, sizeof err);
+    struct rt_tensor *o = rt_tensor_new(dev, NULL, INTERP_F16, 2, so, err, sizeof err);
+    assert_true(x && ix && o);
+    uint16_t hx[8 * 64], ho[4 * 64];
+    fill(hx, 8 * 64, 5);
+    int64_t hi[4] = {6, 0, 3, 6};
+    rt_tensor_write(x, hx);
+    rt_tensor_write(ix, hi);
+    struct rt_arg args[3] = {{x, 0}, {ix, 0}, {o, 0}};
+    assert_true(rt_launch(k, args, 3, err, sizeof err));
+    struct sim_report r;
+    struct sim_options opt = {0, false};
+    if (rt_wait(k, &opt, &r) != SIM_OK)
+        fail_msg("%s", r.message);
+    rt_tensor_read(o, ho);
+    assert_memory_equal(ho, hx + 6 * 64, 128);
+    assert_memory_equal(ho + 64, hx, 128);
+    assert_memory_equal(ho + 128, hx + 3 * 64, 128);
+    assert_memory_equal(ho + 192, hx + 6 * 64, 128);
+    print_message("gather_ld: %llu cycles, MNILU busy %llu stall %llu\n",
+                  (unsigned long long)r.cycles, (unsigned long long)r.units[0].busy,
+                  (unsigned long long)r.units[0].stall);
+    assert_true(r.units[0].stall >= 400); /* four reads of 100 cycles each */
+    assert_int_equal(r.cycles, GATHER_LD_CYCLES);
+    sim_report_free(&r);
+    /* an index past x's 8 rows: the DMA's source is outside DDR */
+    hi[2] = (int64_t)1 << 40;
+    rt_tensor_write(ix, hi);
+    assert_true(rt_launch(k, args, 3, err, sizeof err));
+    assert_int_equal(rt_wait(k, &opt, &r), SIM_ERROR);
+    assert_non_null(strstr(r.message, "tests/sim/gather_ld.sc:22:9: error: unit 'C0-MNILU'"));
+    assert_non_null(strstr(r.message, "is outside DDR"));
+    sim_report_free(&r);
+    rt_tensor_free(x);
+    rt_tensor_free(ix);
+    rt_tensor_free(o);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    struct sc_binary *bad = assemble(&g, "bad.sc", HEAD "arg a : tensor f16 [64] in \"DDR\"\n"
+                                     "program p (m : mem) {\n    ld.f16 r1, m[0]\n}\n");
+    assert_null(bad);
+    assert_non_null(strstr(diag_text(&g), "bad.sc:4:5: error: ld: needs an integer element type"));
+    diag_close(&g);
+}
+
+/* Loads in a row overlap (ld_overlap.sc): the unit waits once, for the
+ * later register, when an instruction reads them. */
+static void loads_overlap(void **state)
+{
+    (void)state;
+    struct sim_report r = run_timed("ld_overlap");
+    print_message("ld_overlap: %llu cycles, stall %llu\n", (unsigned long long)r.cycles,
+                  (unsigned long long)r.units[0].stall);
+    assert_true(r.units[0].stall >= 100 && r.units[0].stall < 102);
+    assert_true(r.cycles >= 101 && r.cycles < 104);
+    sim_report_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -920,6 +1003,8 @@ int main(void)
         cmocka_unit_test(compulsory_per_launch),
         cmocka_unit_test(sig_wait_does_not_block),
         cmocka_unit_test(tensors_at_fixed_addresses),
+        cmocka_unit_test(gather_with_scalar_loads),
+        cmocka_unit_test(loads_overlap),
     };
     return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
 }

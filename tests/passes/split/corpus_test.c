@@ -290,6 +290,42 @@ static void legality(void **state)
     }
 }
 
+/* The corpus's indirect access tiles (ktir-cpu's RFC examples): element
+ * gathers and scatters (an index per element, each part of a word) and
+ * paged copies over views of launch-time strides are refused at the
+ * indirect tile, each with its reason (sched/split.h "Indirect access
+ * tiles"); our own kernels (tests/kernels/gather_*.mlir) cover the block
+ * and rows forms that compile. */
+static void indirect_tiles(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *why;
+    } cases[] = {
+        {"ktir-cpu/kernels/rfc/indirect-access-copy.mlir", "an index per element"},
+        {"ktir-cpu/kernels/rfc/indirect-scatter.mlir", "an index per element"},
+        {"ktir-cpu/kernels/rfc/paged-tensor-copy.mlir", "launch-time strides"},
+        {"ktir-cpu/kernels/rfc/paged-tensor-write.mlir", "launch-time strides"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct run r;
+        char *path, *buf;
+        run_file(cases[i].file, &r, &path, &buf);
+        assert_false(r.ok);
+        assert_true(only_not_supported(r.diag, path));
+        unsigned want = 1, line, col;
+        for (const char *p = buf; p < strstr(buf, "= ktdp.construct_indirect_access_tile"); p++)
+            want += *p == '\n';
+        assert_true(irt_first_error(r.diag, path, &line, &col));
+        if (line != want || !strstr(r.diag, cases[i].why))
+            fail_msg("%s: want line %u and '%s', got: %s", cases[i].file, want, cases[i].why,
+                     r.diag);
+        run_free(&r);
+        free(buf);
+        free(path);
+    }
+}
+
 /* ---- the corpus ------------------------------------------------------------ */
 
 int main(int argc, char **argv)
@@ -305,6 +341,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(sanity_kernel),
         cmocka_unit_test(three_groups),
         cmocka_unit_test(legality),
+        cmocka_unit_test(indirect_tiles),
     };
     int failed = cmocka_run_group_tests_name("split_reference", reference, NULL, NULL);
     /* The KTIR rows of INDEX.tsv: kinds `ktir` and `upstream`, rule `ok`. */

@@ -159,8 +159,9 @@
  * split_dist.c moved by a launch-time amount, cast `unaligned`), nor those
  * of a masked tile (below) of rows apart, into one transfer a tile, so
  * each row would be a pipeline of its own, run to its end (a
- * device-memory latency) before the next. When every destination is
- * stored by a unit with masked writes (rows' stores of shared words need
+ * device-memory latency) before the next. When no transfer is an
+ * indirect tile's (each of its transfers' units reads its own index) and
+ * every destination is stored by a unit with masked writes (rows' stores of shared words need
  * no read-modify-write), the innermost tile loop of one row a tile
  * (parallel, not the masked loop) steps by n rows instead, n the largest
  * divisor of its trip count up to 16 for which n times the generic's

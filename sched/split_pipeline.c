@@ -1148,14 +1148,20 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
      * (path_expand_word.c), which rows in flight cannot share: the
      * destination's last dim takes half the tile while a row's bytes are
      * whole words. */
-    bool moved = views;
+    bool moved = views, indirect = false;
     for (uint32_t i = 0; i < g.nin; i++)
         moved = moved || unaligned_cast(m, src[i].mem);
     for (uint32_t j = 0; j < dst->n; j++)
         moved = moved || unaligned_cast(m, dst->to[j].mem);
     for (uint32_t j = 0; j < dst->n; j++)
         moved = moved && masked_store(c->dev, dst->to[j].kind);
-    bool inflight = moved || (apart && md >= 0);
+    /* not for indirect rows (split_indirect.c): each transfer's unit reads
+     * its own index, which copies of the row would move to other units */
+    for (uint32_t i = 0; i < g.nin; i++)
+        indirect = indirect || src[i].ind;
+    for (uint32_t j = 0; j < dst->n; j++)
+        indirect = indirect || dst->to[j].ind;
+    bool inflight = (moved || (apart && md >= 0)) && !indirect;
     for (uint32_t j = 0; j < dst->n; j++)
         inflight = inflight && masked_store(c->dev, dst->to[j].kind);
     bool rows = false; /* a loop of one row a tile to run n > 1 rows an iteration */

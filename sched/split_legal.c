@@ -124,6 +124,16 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
         split_error(c, op, "contractions other than linalg.matmul (%s) are not supported yet",
                     name);
         break;
+    case IR_OP_ARITH_CONSTANT: {
+        /* one value: a splat (dense_splats); more would have to be sliced
+         * per tile or staged in memory */
+        const struct ir_attr_info *ai = ir_attr_get(m, ir_op_attr(m, op, "value"));
+        if (ir_type_get(m, ir_value_type(m, o->res))->kind == IR_TY_TENSOR &&
+            ai->kind == IR_AT_DENSE && ai->n > 1)
+            split_error(c, op, "a tensor constant of %u values (not one repeated) is not "
+                               "supported yet", ai->n);
+        break;
+    }
     case IR_OP_LINALG_INDEX:
         split_error(c, op, "%s in a linalg body is not supported yet", name);
         break;

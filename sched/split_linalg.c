@@ -6,6 +6,7 @@
  * consumer (MLIR's elementwise fusion with a single-use control), until no
  * fusion applies. What remains is the chain split_pipeline.c schedules.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,6 +151,14 @@ int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tnam
         char buf[16];
         for (uint32_t r = 0; r < o->nres && lanes > 0; r++) {
             ir_type t = ir_value_type(m, o->res + r);
+            if (t == m->t_index && ir_op_get(m, op)->kind == IR_OP_LINALG_INDEX) {
+                /* index vectors are i32 lanes (split.h) */
+                int64_t l = arch_lanes(c->dev, c->compute_res, "i32");
+                if (l <= 0)
+                    snprintf(tname, n, "index (i32)");
+                lanes = l < lanes ? l : lanes;
+                continue;
+            }
             int64_t l = ir_type_is_float(m, t)
                             ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
                             : 0;
@@ -470,15 +479,26 @@ static ir_value outer_value(struct ir_module *m, ir_op pd, const struct split_ge
     return y;
 }
 
+/* Whether generic gop's body uses linalg.index (its iteration space's
+ * coordinates: a body cloned into another space would read others). */
+static bool uses_index(const struct ir_module *m, ir_op gop)
+{
+    IR_FOR_OPS(m, split_body(m, gop, 0), op)
+    if (ir_op_get(m, op)->kind == IR_OP_LINALG_INDEX)
+        return true;
+    return false;
+}
+
 /* Whether x is made by an all-parallel generic (*pg) at the identity, in
- * op's block, read by op alone; *pd gets it. */
+ * op's block, read by op alone, its body not using linalg.index; *pd
+ * gets it. */
 static bool outer_producer(struct ir_module *m, ir_op op, ir_value x, ir_op *pd,
                            struct split_gen *pg)
 {
     *pd = ir_value_def(m, x);
     if (!*pd || ir_op_get(m, *pd)->kind != IR_OP_LINALG_GENERIC ||
         ir_op_get(m, *pd)->block != ir_op_get(m, op)->block || !split_gen_read(m, *pd, pg) ||
-        pg->out_map != identity_map(m, pg->nloops) || !pg->nin ||
+        pg->out_map != identity_map(m, pg->nloops) || !pg->nin || uses_index(m, *pd) ||
         split_block_uses(m, split_body(m, *pd, 0),
                          ir_block_get(m, split_body(m, *pd, 0))->args[pg->nin]))
         return false;
@@ -1230,8 +1250,8 @@ static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op 
     for (uint32_t i = 0; i < p->nloops; i++)
         if (p->red[i])
             return false;
-    if (!permutation(m, p->out_map, perm))
-        return false;
+    if (!permutation(m, p->out_map, perm) || uses_index(m, pop))
+        return false; /* linalg.index: kept apart (not remapped yet) */
     ir_block pb = split_body(m, pop, 0);
     const struct ir_block_info *bi = ir_block_get(m, pb);
     if (split_block_uses(m, pb, bi->args[p->nin]))

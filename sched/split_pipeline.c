@@ -921,6 +921,205 @@ static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
     return true;
 }
 
+/* ---- linalg.index (split.h) ---------------------------------------------- */
+
+/* Index arithmetic runs in i32 lanes (ktc-lower). A launch-time index the
+ * body captures is clamped to [-SAT, SAT] (index_chunk); sat + k (|k| <
+ * NEAR) compared with v (|v| < NEAR) then compares as the unclamped value
+ * does (beyond SAT both are past v on the same side). */
+#define IX_SAT ((int64_t)1 << 30)
+#define IX_NEAR ((int64_t)1 << 28)
+
+struct ix_rng {
+    ir_value v;
+    int64_t lo, hi; /* the value's bounds; for a clamped one, k's */
+    bool sat;       /* clamped launch-time index + k */
+};
+
+/* Whether x comes from outside body (a scalar it captures). */
+static bool ix_captured(const struct ir_module *m, ir_block body, ir_value x)
+{
+    ir_op d = ir_value_def(m, x);
+    if (d)
+        return ir_op_get(m, d)->block != body;
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    for (uint32_t i = 0; i < bi->nargs; i++)
+        if (bi->args[i] == x)
+            return false;
+    return true;
+}
+
+static bool ix_get(const struct ir_module *m, ir_block body, const struct ix_rng *r, uint32_t n,
+                   ir_value x, struct ix_rng *out)
+{
+    int64_t c;
+    for (uint32_t i = 0; i < n; i++)
+        if (r[i].v == x)
+            return *out = r[i], true;
+    *out = (struct ix_rng){x, 0, 0, false};
+    if (split_const_int(m, x, &c))
+        return out->lo = out->hi = c, true;
+    if (ir_value_type(m, x) == m->t_i32) /* exact as i32 */
+        return out->lo = INT32_MIN, out->hi = INT32_MAX, true;
+    if (ir_value_type(m, x) != m->t_index || !ix_captured(m, body, x))
+        return false; /* an index element, or a value made by an op not taken */
+    return out->sat = true; /* captured: clamped, k = 0 */
+}
+
+static bool ix_near(const struct ix_rng *a)
+{
+    return !a->sat && a->lo > -IX_NEAR && a->hi < IX_NEAR;
+}
+
+/* Whether the index arithmetic of generic gop (loop extents ext) is exact
+ * in i32 lanes; a located error at the first op that may not be. */
+static bool index_fits(struct prog *p, ir_op gop, const int64_t *ext)
+{
+    struct ir_module *m = p->m;
+    ir_block body = split_body(m, gop, 0);
+    uint32_t n = 0, cap = 0;
+    IR_FOR_OPS(m, body, op)
+    cap++;
+    struct ix_rng *r = malloc((cap + 1) * sizeof *r);
+    if (!r)
+        abort();
+    bool ok = true;
+    IR_FOR_OPS(m, body, op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        struct ix_rng a[2] = {{0}}, res = {o->nres ? o->res : IR_NONE, 0, 0, false};
+        bool idx = o->kind == IR_OP_LINALG_INDEX;
+        for (uint32_t i = 0; i < o->nopnd; i++) {
+            ir_type t = ir_value_type(m, o->opnd[i]);
+            bool k = ix_get(m, body, r, n, o->opnd[i], &a[i < 2 ? i : 1]);
+            if (t == m->t_index && !k) {
+                ok = split_error(p->c, op, "index values a linalg body does not compute from "
+                                           "linalg.index, constants and captured scalars are "
+                                           "not supported yet");
+                break;
+            }
+            idx = idx || t == m->t_index;
+        }
+        idx = idx || (o->nres == 1 && ir_value_type(m, o->res) == m->t_index);
+        if (!ok || !idx)
+            continue;
+        const char *bad = NULL;
+        bool sat = (o->nopnd > 0 && a[0].sat) || (o->nopnd > 1 && a[1].sat);
+        switch (o->kind) {
+        case IR_OP_LINALG_INDEX:
+            res.hi = ext[ir_attr_get(m, ir_op_attr(m, op, "dim"))->i] - 1;
+            break;
+        case IR_OP_ARITH_CONSTANT:
+            continue;
+        case IR_OP_ARITH_ADDI:
+        case IR_OP_ARITH_SUBI:
+        case IR_OP_ARITH_MULI:
+        case IR_OP_ARITH_MINSI:
+        case IR_OP_ARITH_MAXSI: {
+            int64_t x[4] = {a[0].lo * a[1].lo, a[0].lo * a[1].hi, a[0].hi * a[1].lo,
+                            a[0].hi * a[1].hi};
+            if (o->kind == IR_OP_ARITH_ADDI)
+                res.lo = a[0].lo + a[1].lo, res.hi = a[0].hi + a[1].hi;
+            else if (o->kind == IR_OP_ARITH_SUBI)
+                res.lo = a[0].lo - a[1].hi, res.hi = a[0].hi - a[1].lo;
+            else if (o->kind == IR_OP_ARITH_MINSI)
+                res.lo = a[0].lo < a[1].lo ? a[0].lo : a[1].lo,
+                res.hi = a[0].hi < a[1].hi ? a[0].hi : a[1].hi;
+            else if (o->kind == IR_OP_ARITH_MAXSI)
+                res.lo = a[0].lo > a[1].lo ? a[0].lo : a[1].lo,
+                res.hi = a[0].hi > a[1].hi ? a[0].hi : a[1].hi;
+            else
+                for (int i = 0; i < 4; i++) {
+                    res.lo = i && res.lo < x[i] ? res.lo : x[i];
+                    res.hi = i && res.hi > x[i] ? res.hi : x[i];
+                }
+            if (sat) { /* clamped + k: k stays near 0 */
+                res.sat = true;
+                if ((o->kind != IR_OP_ARITH_ADDI && o->kind != IR_OP_ARITH_SUBI) ||
+                    (a[0].sat && a[1].sat) || (o->kind == IR_OP_ARITH_SUBI && a[1].sat) ||
+                    res.lo <= -IX_NEAR || res.hi >= IX_NEAR)
+                    bad = "a launch-time index in other than a sum with values below 2^28 "
+                          "compared with such a value";
+            } else if (res.lo < INT32_MIN || res.hi > INT32_MAX) {
+                bad = "a value that may not fit in i32";
+            }
+            break;
+        }
+        case IR_OP_ARITH_CMPI:
+            if (sat && !(a[0].sat ? ix_near(&a[1]) : ix_near(&a[0])))
+                bad = "a launch-time index compared with a value that may be 2^28 or more";
+            break;
+        case IR_OP_ARITH_SELECT: {
+            struct ix_rng t, f;
+            ix_get(m, body, r, n, o->opnd[1], &t);
+            ix_get(m, body, r, n, o->opnd[2], &f);
+            if (t.sat || f.sat)
+                bad = "a launch-time index selected";
+            res.lo = t.lo < f.lo ? t.lo : f.lo;
+            res.hi = t.hi > f.hi ? t.hi : f.hi;
+            break;
+        }
+        case IR_OP_ARITH_INDEX_CAST:
+            if (sat)
+                bad = "a launch-time index converted";
+            res.lo = a[0].lo, res.hi = a[0].hi;
+            break;
+        default:
+            bad = "index values used by this op";
+            break;
+        }
+        if (bad) {
+            ok = split_error(p->c, op, "%s in a linalg body is not supported yet (index "
+                                       "arithmetic runs in i32 lanes)", bad);
+            break;
+        }
+        if (o->nres == 1 && o->kind != IR_OP_ARITH_CMPI)
+            r[n++] = res;
+    }
+    free(r);
+    return ok;
+}
+
+/* The chunk tg (a clone of gop in the pipeline at loop variables ivs): its
+ * linalg.index d becomes ivs[loop_of[d]] + linalg.index d (the chunk's
+ * origin along d, 0 when d is not looped, plus the chunk's own), and each
+ * index it captures (not a constant) that clamped to [-IX_SAT, IX_SAT]
+ * (made before pipe). */
+static void index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *loop_of,
+                        const ir_value *ivs)
+{
+    struct ir_module *m = b->m;
+    ir_block body = split_body(m, tg, 0);
+    for (ir_op op = ir_block_get(m, body)->first; op; op = ir_op_get(m, op)->next) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_LINALG_INDEX) {
+            int32_t l = loop_of[ir_attr_get(m, ir_op_attr(m, op, "dim"))->i];
+            if (l < 0)
+                continue;
+            struct split_b bb;
+            sb_before(&bb, m, o->next, o->loc);
+            ir_value x = o->res, s = sb_arith(&bb, "arith.addi", ivs[l], x);
+            split_replace_uses(m, tg, x, s);
+            ir_op_get(m, ir_value_def(m, s))->opnd[1] = x;
+            op = ir_value_def(m, s);
+            continue;
+        }
+        for (uint32_t i = 0; i < o->nopnd; i++) {
+            ir_value x = o->opnd[i];
+            int64_t c;
+            if (ir_value_type(m, x) != m->t_index || !ix_captured(m, body, x) ||
+                split_const_int(m, x, &c))
+                continue;
+            struct split_b ob;
+            sb_before(&ob, m, pipe, b->loc);
+            ir_value y = sb_arith(&ob, "arith.maxsi",
+                                  sb_arith(&ob, "arith.minsi", x, sb_index(&ob, IX_SAT)),
+                                  sb_index(&ob, -IX_SAT));
+            split_replace_uses(m, tg, x, y);
+        }
+    }
+}
+
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */
 static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
 {
@@ -939,6 +1138,8 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,
                            c->compute, tname);
+    if (!index_fits(p, gop, ext))
+        return false;
     tile_sizes(&g, ext, lanes, ts);
     /* Rows of a view placed only at launch (an access tile at a computed
      * offset) whose rows are not contiguous stay one per tile: the device
@@ -1228,6 +1429,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     for (uint32_t i = 0; i < g.nin; i++)
         ir_op_get(m, tg)->opnd[i] = reads[i];
     ir_op_set_attr(m, tg, "indexing_maps", ir_attr_array(m, g.nin + 1, maps));
+    index_chunk(&b, tg, pipe, loop_of, ivs);
     ir_value res = ir_op_result(m, tg, 0);
     ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));
     split_vmap_free(&vm);

@@ -962,6 +962,34 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     return v;
 }
 
+/* Whether body op o is index arithmetic on scalars the body captures
+ * (a loop's IV plus the tile id): ktc-lower computes it as a scalar, then
+ * splats it (captured_vec), not lane by lane. */
+static bool scalar_op(const struct ir_module *m, ir_block body, ir_op o, int depth)
+{
+    const struct ir_op_info *oi = ir_op_get(m, o);
+    switch (oi->kind) {
+    case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI:
+    case IR_OP_ARITH_MINSI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_INDEX_CAST:
+        break;
+    default:
+        return false;
+    }
+    if (depth > 8 || oi->nres != 1 ||
+        (ir_value_type(m, oi->res) != m->t_index && ir_value_type(m, oi->res) != m->t_i32))
+        return false;
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    for (uint32_t i = 0; i < oi->nopnd; i++) {
+        ir_op d = ir_value_def(m, oi->opnd[i]);
+        for (uint32_t a = 0; !d && a < bi->nargs; a++)
+            if (bi->args[a] == oi->opnd[i])
+                return false;
+        if (d && ir_op_get(m, d)->block == body && !scalar_op(m, body, d, depth + 1))
+            return false;
+    }
+    return true;
+}
+
 /* The body of a generic over vectors of n lanes: block argument i is
  * args[i] (0 = not available: the output's initial value in a reduction);
  * *yielded gets the value the body yields. For a reduction the yield must
@@ -998,13 +1026,16 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
                                         "a reduction of a value it does not compute is "
                                         "not supported yet");
         }
+        if (scalar_op(m, body, o, 0))
+            continue; /* splatted where a lane op reads it */
         ir_value ops[3] = {0, 0, 0};
         bool uses_out = false;
         for (uint32_t i = 0; i < oi->nopnd && i < 3; i++) {
             uses_out = uses_out || oi->opnd[i] == outarg;
             ops[i] = body_vec(lw, bi, args, oi->opnd[i]);
             ir_op d = ir_value_def(m, oi->opnd[i]);
-            if (!ops[i] && oi->opnd[i] != outarg && (!d || ir_op_get(m, d)->block != body) &&
+            if (!ops[i] && oi->opnd[i] != outarg &&
+                (!d || ir_op_get(m, d)->block != body || scalar_op(m, body, d, 0)) &&
                 (ops[i] = captured_vec(lw, oi->opnd[i], inst, o, n)))
                 lw_memo_put(lw, oi->opnd[i], 0, P_VEC, ops[i], true);
         }

@@ -949,6 +949,13 @@ static bool ix_captured(const struct ir_module *m, ir_block body, ir_value x)
     return true;
 }
 
+/* Whether captured index x is known to lie in [*lo, *hi] within [-IX_SAT,
+ * IX_SAT] (a tile id, an IV: not clamped). */
+static bool ix_bounded(const struct ir_module *m, ir_value x, int64_t *lo, int64_t *hi)
+{
+    return split_index_range(m, x, lo, hi) && *lo >= -IX_SAT && *hi <= IX_SAT;
+}
+
 static bool ix_get(const struct ir_module *m, ir_block body, const struct ix_rng *r, uint32_t n,
                    ir_value x, struct ix_rng *out)
 {
@@ -963,7 +970,9 @@ static bool ix_get(const struct ir_module *m, ir_block body, const struct ix_rng
         return out->lo = INT32_MIN, out->hi = INT32_MAX, true;
     if (ir_value_type(m, x) != m->t_index || !ix_captured(m, body, x))
         return false; /* an index element, or a value made by an op not taken */
-    return out->sat = true; /* captured: clamped, k = 0 */
+    if (ix_bounded(m, x, &out->lo, &out->hi)) /* a tile id, an IV */
+        return true;
+    return out->sat = true; /* launch-time: clamped, k = 0 */
 }
 
 static bool ix_near(const struct ix_rng *a)
@@ -1082,20 +1091,26 @@ static bool index_fits(struct prog *p, ir_op gop, const int64_t *ext)
 
 /* The chunk tg (a clone of gop in the pipeline at loop variables ivs): its
  * linalg.index d becomes ivs[loop_of[d]] + linalg.index d (the chunk's
- * origin along d, 0 when d is not looped, plus the chunk's own), and each
+ * origin along d, 0 when d is not looped, plus the chunk's own; the origin
+ * alone when the chunk is one element along d, ts[d] = 1), and each
  * index it captures (not a constant) that clamped to [-IX_SAT, IX_SAT]
  * (made before pipe). */
 static void index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *loop_of,
-                        const ir_value *ivs)
+                        const ir_value *ivs, const int64_t *ts)
 {
     struct ir_module *m = b->m;
     ir_block body = split_body(m, tg, 0);
     for (ir_op op = ir_block_get(m, body)->first; op; op = ir_op_get(m, op)->next) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind == IR_OP_LINALG_INDEX) {
-            int32_t l = loop_of[ir_attr_get(m, ir_op_attr(m, op, "dim"))->i];
+            int64_t d = ir_attr_get(m, ir_op_attr(m, op, "dim"))->i;
+            int32_t l = loop_of[d];
             if (l < 0)
                 continue;
+            if (ts[d] == 1) { /* one element along d: the origin, a scalar */
+                split_replace_uses(m, tg, o->res, ivs[l]);
+                continue;
+            }
             struct split_b bb;
             sb_before(&bb, m, o->next, o->loc);
             ir_value x = o->res, s = sb_arith(&bb, "arith.addi", ivs[l], x);
@@ -1106,10 +1121,10 @@ static void index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *
         }
         for (uint32_t i = 0; i < o->nopnd; i++) {
             ir_value x = o->opnd[i];
-            int64_t c;
+            int64_t lo, hi;
             if (ir_value_type(m, x) != m->t_index || !ix_captured(m, body, x) ||
-                split_const_int(m, x, &c))
-                continue;
+                ix_bounded(m, x, &lo, &hi))
+                continue; /* known bounds (index_fits): as it is */
             struct split_b ob;
             sb_before(&ob, m, pipe, b->loc);
             ir_value y = sb_arith(&ob, "arith.maxsi",
@@ -1429,7 +1444,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
     for (uint32_t i = 0; i < g.nin; i++)
         ir_op_get(m, tg)->opnd[i] = reads[i];
     ir_op_set_attr(m, tg, "indexing_maps", ir_attr_array(m, g.nin + 1, maps));
-    index_chunk(&b, tg, pipe, loop_of, ivs);
+    index_chunk(&b, tg, pipe, loop_of, ivs, ts);
     ir_value res = ir_op_result(m, tg, 0);
     ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));
     split_vmap_free(&vm);

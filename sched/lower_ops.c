@@ -924,6 +924,8 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     } else if (!ir_type_is_float(m, t))
         return IR_NONE;
     if (t == m->t_i32) {
+        if (o && o->kind == IR_OP_ARITH_INDEX_CAST) /* of an index: its value */
+            src = o->opnd[0];
     } else if (o && (o->kind == IR_OP_ARITH_SITOFP || o->kind == IR_OP_ARITH_UITOFP)) {
         src = o->opnd[0];
         ir_op c = ir_value_def(m, src);
@@ -972,6 +974,13 @@ static bool scalar_op(const struct ir_module *m, ir_block body, ir_op o, int dep
     case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI:
     case IR_OP_ARITH_MINSI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_INDEX_CAST:
         break;
+    case IR_OP_ARITH_SITOFP: { /* of an index_cast: splatted converted */
+        ir_op c = ir_value_def(m, oi->opnd[0]);
+        if (!c || ir_op_get(m, c)->kind != IR_OP_ARITH_INDEX_CAST ||
+            ir_value_type(m, ir_op_get(m, c)->opnd[0]) != m->t_index)
+            return false;
+        return depth <= 8 && scalar_op(m, body, c, depth + 1);
+    }
     default:
         return false;
     }

@@ -1047,39 +1047,40 @@ static bool index_fits(struct prog *p, ir_op gop, const int64_t *ext)
                 if ((o->kind != IR_OP_ARITH_ADDI && o->kind != IR_OP_ARITH_SUBI) ||
                     (a[0].sat && a[1].sat) || (o->kind == IR_OP_ARITH_SUBI && a[1].sat) ||
                     res.lo <= -IX_NEAR || res.hi >= IX_NEAR)
-                    bad = "a launch-time index in other than a sum with values below 2^28 "
-                          "compared with such a value";
+                    bad = "arithmetic on a launch-time index other than adding or "
+                          "subtracting values below 2^28";
             } else if (res.lo < INT32_MIN || res.hi > INT32_MAX) {
-                bad = "a value that may not fit in i32";
+                bad = "index arithmetic whose values may not fit in i32";
             }
             break;
         }
         case IR_OP_ARITH_CMPI:
             if (sat && !(a[0].sat ? ix_near(&a[1]) : ix_near(&a[0])))
-                bad = "a launch-time index compared with a value that may be 2^28 or more";
+                bad = "comparing a launch-time index with a value that may be 2^28 or more";
             break;
         case IR_OP_ARITH_SELECT: {
             struct ix_rng t, f;
             ix_get(m, body, r, n, o->opnd[1], &t);
             ix_get(m, body, r, n, o->opnd[2], &f);
             if (t.sat || f.sat)
-                bad = "a launch-time index selected";
+                bad = "selecting a launch-time index";
             res.lo = t.lo < f.lo ? t.lo : f.lo;
             res.hi = t.hi > f.hi ? t.hi : f.hi;
             break;
         }
         case IR_OP_ARITH_INDEX_CAST:
             if (sat)
-                bad = "a launch-time index converted";
+                bad = "converting a launch-time index";
             res.lo = a[0].lo, res.hi = a[0].hi;
             break;
         default:
-            bad = "index values used by this op";
+            bad = "an index value read by this op";
             break;
         }
         if (bad) {
             ok = split_error(p->c, op, "%s in a linalg body is not supported yet (index "
-                                       "arithmetic runs in i32 lanes)", bad);
+                                       "arithmetic runs in i32 lanes; a launch-time index is "
+                                       "clamped to +-2^30)", bad);
             break;
         }
         if (o->nres == 1 && o->kind != IR_OP_ARITH_CMPI)

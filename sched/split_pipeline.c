@@ -949,14 +949,76 @@ static bool ix_captured(const struct ir_module *m, ir_block body, ir_value x)
     return true;
 }
 
-/* Whether captured index x is known to lie in [*lo, *hi] within [-IX_SAT,
- * IX_SAT] (a tile id, an IV: not clamped). */
-static bool ix_bounded(const struct ir_module *m, ir_value x, int64_t *lo, int64_t *hi)
+struct ix_call {
+    const char *name;
+    uint32_t k;
+    int64_t lo, hi;
+    bool any, ok;
+};
+
+static bool ix_call_walk(struct ir_module *m, ir_op op, void *ctx)
 {
-    return split_index_range(m, x, lo, hi) && *lo >= -IX_SAT && *hi <= IX_SAT;
+    struct ix_call *c = ctx;
+    ir_attr a = ir_op_get(m, op)->kind == IR_OP_FUNC_CALL ? ir_op_attr(m, op, "callee") : IR_NONE;
+    int64_t lo, hi;
+    if (!a || strcmp(ir_str_get(m, ir_attr_get(m, a)->s), c->name) != 0)
+        return true;
+    if (c->k >= ir_op_get(m, op)->nopnd ||
+        !split_index_range(m, ir_op_get(m, op)->opnd[c->k], &lo, &hi))
+        c->ok = false;
+    else if (!c->any)
+        c->lo = lo, c->hi = hi;
+    else
+        c->lo = lo < c->lo ? lo : c->lo, c->hi = hi > c->hi ? hi : c->hi;
+    c->any = true;
+    return true;
 }
 
-static bool ix_get(const struct ir_module *m, ir_block body, const struct ix_rng *r, uint32_t n,
+/* Whether captured index x is known to lie in [*lo, *hi] within [-IX_SAT,
+ * IX_SAT] (a tile id, an IV; a program's parameter by what its calls pass,
+ * a row loop's IV: not clamped). */
+static bool ix_range(struct ir_module *m, ir_value x, int64_t *lo, int64_t *hi, int depth)
+{
+    const struct ir_value_info *vi = ir_value_get(m, x);
+    const struct ir_op_info *o = vi->is_arg ? NULL : ir_op_get(m, vi->owner);
+    int64_t a0, a1, b0, b1;
+    if (o && depth < 8 && o->nopnd == 2 &&
+        (o->kind == IR_OP_ARITH_ADDI || o->kind == IR_OP_ARITH_SUBI ||
+         o->kind == IR_OP_ARITH_MULI)) {
+        if (!ix_range(m, o->opnd[0], &a0, &a1, depth + 1) ||
+            !ix_range(m, o->opnd[1], &b0, &b1, depth + 1) || a0 < -IX_SAT || a1 > IX_SAT ||
+            b0 < -IX_SAT || b1 > IX_SAT)
+            return false;
+        if (o->kind == IR_OP_ARITH_ADDI)
+            *lo = a0 + b0, *hi = a1 + b1;
+        else if (o->kind == IR_OP_ARITH_SUBI)
+            *lo = a0 - b1, *hi = a1 - b0;
+        else {
+            int64_t x4[4] = {a0 * b0, a0 * b1, a1 * b0, a1 * b1};
+            *lo = *hi = x4[0];
+            for (int i = 1; i < 4; i++)
+                *lo = x4[i] < *lo ? x4[i] : *lo, *hi = x4[i] > *hi ? x4[i] : *hi;
+        }
+        return true;
+    }
+    ir_region r = vi->is_arg ? ir_block_get(m, vi->owner)->region : IR_NONE;
+    ir_op fn = r ? ir_region_get(m, r)->op : IR_NONE;
+    if (fn && ir_op_get(m, fn)->kind == IR_OP_FUNC_FUNC && ir_op_attr(m, fn, "sym_name")) {
+        struct ix_call c = {ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
+                            vi->index, 0, 0, false, true};
+        ir_walk(m, m->top, ix_call_walk, &c);
+        *lo = c.lo, *hi = c.hi;
+        return c.any && c.ok;
+    }
+    return split_index_range(m, x, lo, hi);
+}
+
+static bool ix_bounded(struct ir_module *m, ir_value x, int64_t *lo, int64_t *hi)
+{
+    return ix_range(m, x, lo, hi, 0) && *lo >= -IX_SAT && *hi <= IX_SAT;
+}
+
+static bool ix_get(struct ir_module *m, ir_block body, const struct ix_rng *r, uint32_t n,
                    ir_value x, struct ix_rng *out)
 {
     int64_t c;

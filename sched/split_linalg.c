@@ -1250,8 +1250,15 @@ static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op 
     for (uint32_t i = 0; i < p->nloops; i++)
         if (p->red[i])
             return false;
-    if (!permutation(m, p->out_map, perm) || uses_index(m, pop))
-        return false; /* linalg.index: kept apart (not remapped yet) */
+    if (!permutation(m, p->out_map, perm))
+        return false;
+    /* the producer's linalg.index d becomes the consumer's map result
+     * for d (fuse): a loop dim or a constant */
+    const struct ir_affine_map *qm = ir_map_get(m, u->in_map[k]);
+    for (uint32_t i = 0; uses_index(m, pop) && i < qm->nres; i++)
+        if (ir_aff_get(m, qm->res[i])->kind != IR_AFF_DIM &&
+            ir_aff_get(m, qm->res[i])->kind != IR_AFF_CONST)
+            return false;
     ir_block pb = split_body(m, pop, 0);
     const struct ir_block_info *bi = ir_block_get(m, pb);
     if (split_block_uses(m, pb, bi->args[p->nin]))
@@ -1313,6 +1320,24 @@ static ir_op fuse(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_
         if (ir_op_get(m, op)->kind == IR_OP_LINALG_YIELD) {
             pv = split_vmap_get(&vm, ir_op_get(m, op)->opnd[0]);
             break;
+        }
+        if (ir_op_get(m, op)->kind == IR_OP_LINALG_INDEX) { /* fusible: dim or constant */
+            const struct ir_aff_info *a =
+                ir_aff_get(m, sub[ir_attr_get(m, ir_op_attr(m, op, "dim"))->i]);
+            struct split_b ib;
+            sb_at_end(&ib, m, body, ir_op_get(m, op)->loc);
+            ir_value x;
+            if (a->kind == IR_AFF_DIM) {
+                struct ir_op_state st;
+                ir_state_init(&st, m, "linalg.index", ib.loc);
+                ir_state_set_attr(m, &st, "dim", ir_attr_int(m, a->v, m->t_i64));
+                ir_state_add_result(m, &st, m->t_index);
+                x = ir_op_result(m, sb_emit(&ib, &st), 0);
+            } else {
+                x = sb_index(&ib, a->v);
+            }
+            split_vmap_set(&vm, ir_op_result(m, op, 0), x);
+            continue;
         }
         ir_block_append_op(m, body, split_clone(m, op, &vm));
     }

@@ -9,10 +9,10 @@
 // LAUNCH: --arg s0_in=0 --arg a0_ptr=f32:64x1 --arg b_ptr=f32:128x1
 // LAUNCH: --arg s0_in=64 --arg a0_ptr=f32:64x64 --arg b_ptr=f32:128x64
 // index_pieces.mlir - rows_stride_masked.mlir on f32 with a linalg.index
-// mask (columns j <= 9 kept, -inf elsewhere): tiles of launch-time strides
-// masked at s0 and stored under a byte mask go in pieces (whole tiles, then
-// 8, 4, 2, 1 columns at me - r mod 2w): each piece's chunk takes that
-// column origin.
+// mask (columns j <= 4 of each 16-column tile kept, -inf elsewhere): tiles
+// of launch-time strides masked at s0 and stored under a byte mask go in
+// pieces (whole tiles, then 8, 4, 2, 1 columns at me - r mod 2w): each
+// piece's chunk takes that column origin (s0 = 23 and 31 tell).
 #A0_set = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #B_set  = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 127 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #tile   = affine_set<(d0, d1)     : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 15 >= 0)>
@@ -38,7 +38,7 @@ module {
         %mk_e = tensor.empty() : tensor<32x16xf32>
         %mk_ninf = arith.constant 0xFF800000 : f32
         %mk_f = arith.constant 1 : index
-        %mk_c = arith.constant 9 : index
+        %mk_c = arith.constant 4 : index
         %mk_l0 = arith.muli %c0, %mk_f : index
         %vmask = linalg.generic {indexing_maps = [affine_map<(d0,d1) -> (d0,d1)>, affine_map<(d0,d1) -> (d0,d1)>], iterator_types = ["parallel", "parallel"]} ins(%data : tensor<32x16xf32>) outs(%mk_e : tensor<32x16xf32>) {
         ^bb0(%mk_a: f32, %mk_o: f32):

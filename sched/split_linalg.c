@@ -151,8 +151,10 @@ int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tnam
         char buf[16];
         for (uint32_t r = 0; r < o->nres && lanes > 0; r++) {
             ir_type t = ir_value_type(m, o->res + r);
-            if (t == m->t_index && ir_op_get(m, op)->kind == IR_OP_LINALG_INDEX) {
-                /* index vectors are i32 lanes (split.h) */
+            bool ix = t == m->t_index;
+            for (uint32_t i = 0; i < o->nopnd; i++)
+                ix = ix || ir_value_type(m, o->opnd[i]) == m->t_index;
+            if (ix) { /* index vectors are i32 lanes (split.h) */
                 int64_t l = arch_lanes(c->dev, c->compute_res, "i32");
                 if (l <= 0)
                     snprintf(tname, n, "index (i32)");

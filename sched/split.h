@@ -149,7 +149,7 @@
  * tile (ktc-path-expand may widen each row's read to its words).
  *
  * Iteration indices. `linalg.index d` in the body of an all-parallel
- * linalg.generic (a causal mask j <= i + q0, a tail base + j < n, a
+ * linalg.generic or of a linalg.map (a causal mask j <= i + q0, a tail base + j < n, a
  * position-dependent value sitofp(j)) is the point's coordinate along d. In
  * a tile's generic (the chunk, a clone of the generic) it becomes the
  * chunk's origin along d plus the chunk's own index: `arith.addi %iv,
@@ -324,8 +324,8 @@
  * scf.if on other conditions or tile sets; contractions other than
  * linalg.matmul, and linalg.matmul with indexing_maps, mixed element
  * types or elements other than f16, bf16 and f32; linalg.index other
- * than in an all-parallel linalg.generic (a reduction generic, a map or
- * reduce body), index arithmetic that may not fit in i32 or uses a
+ * than in an all-parallel linalg.generic or a linalg.map (a reduction
+ * generic, a linalg.reduce body), index arithmetic that may not fit in i32 or uses a
  * launch-time index otherwise than above, arith.index_cast in a body to
  * other than i32, index math on a device whose compute unit has no i32
  * lanes; a

@@ -85,13 +85,16 @@ static void check_matmul(struct split_ctx *c, ir_op op)
     }
 }
 
-/* linalg.index: in the body of an all-parallel linalg.generic only
- * (split_pipeline.c makes a chunk's index its origin plus its own). */
+/* linalg.index: in the body of an all-parallel linalg.generic, or of a
+ * linalg.map (generalized alike, split_linalg.c), only (split_pipeline.c
+ * makes a chunk's index its origin plus its own). */
 static void check_index(struct split_ctx *c, ir_op op)
 {
     struct ir_module *m = c->m;
     ir_op parent = ir_op_parent(m, op);
     uint32_t k = parent ? ir_op_get(m, parent)->kind : 0;
+    if (k == IR_OP_LINALG_MAP)
+        return;
     if (k != IR_OP_LINALG_GENERIC) {
         split_error(c, op, "linalg.index in a %s body is not supported yet",
                     parent ? ir_str_get(m, ir_op_get(m, parent)->name) : "non-linalg");

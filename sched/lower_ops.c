@@ -907,7 +907,9 @@ static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir
  * launch: `vectorchain.splat {bits}` of its symbol); an index value known
  * when the program runs, or an integer argument of the kernel (its symbol
  * its value as an index), converted by sitofp/uitofp (through an
- * index_cast: `vectorchain.splat`). None when it is none of those. */
+ * index_cast: `vectorchain.splat`); an index or i32 value (a loop's IV,
+ * index math on such scalars in the body: scalar_op) as i32 lanes. None
+ * when it is none of those. */
 static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at, int64_t n)
 {
     struct ir_module *m = lw->m;
@@ -918,14 +920,13 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
         return splat_const(lw, at, ir_op_attr(m, d, "value"), lane_type(m, t), n);
     ir_value src = x;
     bool bits = !o;
-    if (t == m->t_index || t == m->t_i32) { /* an index (a loop's, launch-time), an i32 */
+    if (t == m->t_index || t == m->t_i32) { /* its value in i32 lanes (split.h) */
         bits = false;
         t = m->t_i32;
-    } else if (!ir_type_is_float(m, t))
-        return IR_NONE;
-    if (t == m->t_i32) {
-        if (o && o->kind == IR_OP_ARITH_INDEX_CAST) /* of an index: its value */
+        if (o && o->kind == IR_OP_ARITH_INDEX_CAST) /* an i32 of an index: the index */
             src = o->opnd[0];
+    } else if (!ir_type_is_float(m, t)) {
+        return IR_NONE;
     } else if (o && (o->kind == IR_OP_ARITH_SITOFP || o->kind == IR_OP_ARITH_UITOFP)) {
         src = o->opnd[0];
         ir_op c = ir_value_def(m, src);

@@ -1152,6 +1152,18 @@ static bool index_fits(struct prog *p, ir_op gop, const int64_t *ext)
     return ok;
 }
 
+/* Whether op is a clamp index_chunk made: maxsi(minsi(x, IX_SAT), -IX_SAT). */
+static bool ix_clamp(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    int64_t c;
+    if (o->kind != IR_OP_ARITH_MAXSI || !split_const_int(m, o->opnd[1], &c) || c != -IX_SAT)
+        return false;
+    ir_op in = ir_value_def(m, o->opnd[0]);
+    return in && ir_op_get(m, in)->kind == IR_OP_ARITH_MINSI &&
+           split_const_int(m, ir_op_get(m, in)->opnd[1], &c) && c == IX_SAT;
+}
+
 /* The chunk tg (a clone of gop in the pipeline at loop variables ivs): its
  * linalg.index d becomes ivs[loop_of[d]] + linalg.index d (the chunk's
  * origin along d, 0 when d is not looped, plus the chunk's own; the origin
@@ -1185,9 +1197,10 @@ static void index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *
         for (uint32_t i = 0; i < o->nopnd; i++) {
             ir_value x = o->opnd[i];
             int64_t lo, hi;
+            ir_op d = ir_value_def(m, x);
             if (ir_value_type(m, x) != m->t_index || !ix_captured(m, body, x) ||
-                ix_bounded(m, x, &lo, &hi))
-                continue; /* known bounds (index_fits): as it is */
+                ix_bounded(m, x, &lo, &hi) || (d && ix_clamp(m, d)))
+                continue; /* known bounds (index_fits), or clamped: as it is */
             struct split_b ob;
             sb_before(&ob, m, pipe, b->loc);
             ir_value y = sb_arith(&ob, "arith.maxsi",

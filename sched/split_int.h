@@ -174,6 +174,18 @@ bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
  * the compute unit has none for elem. */
 int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tname, size_t n);
 
+/* linalg.index (split_lindex.c, split.h): whether generic gop's index
+ * arithmetic (loop extents ext) is exact in i32 lanes, a located error at
+ * the first op that may not be; and the chunk tg (a clone of a generic in
+ * the pipeline pipe at tile loop variables ivs, loop_of[d] d's loop or -1,
+ * tile sizes ts): its linalg.index d becomes ivs[loop_of[d]] + linalg.index
+ * d (the origin alone when ts[d] = 1; as it is when d is not looped), and
+ * each index it captures of unknown bounds that clamped to +-2^30 (made
+ * at b, before pipe). */
+bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext);
+void split_index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *loop_of,
+                       const ir_value *ivs, const int64_t *ts);
+
 /* ---- phases ------------------------------------------------------------- */
 
 /* Whether op may appear in a computation (a linalg body, or elementwise on

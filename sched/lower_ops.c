@@ -956,7 +956,9 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     if (bits)
         ir_state_set_attr(m, &st, "bits", ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_UNIT}));
     ir_state_add_result(m, &st, vector_of(m, n, t));
-    v = emit1(lw, &st);
+    /* a scalar of an outer loop (a row's bound): splatted there, once an
+     * iteration of that loop (lw_hoist), not at every inner one */
+    v = hoist ? emit1(lw, &st) : ir_op_get(m, lw_hoist(lw, &st))->res;
     lw->p.at_start = false;
     if (hoist) {
         lw_map_put(&lw->p.inv, iv, t, key, v);

@@ -126,9 +126,11 @@
  * one `vectorchain.constant_bitstream` of i32 made once a program; an index
  * or i32 scalar the body captures (a loop's IV, the clamped launch-time
  * index, an i32 argument) is `vectorchain.splat` of its value into i32
- * lanes; index arithmetic on such scalars alone (addi, subi, muli, minsi,
- * maxsi, index_cast, and sitofp of an index_cast) is computed as scalars and
- * splatted where a lane op reads it (sitofp: splatted converted); addi,
+ * lanes; index arithmetic on such scalars alone (addi, subi, muli,
+ * minsi, maxsi, index_cast, and sitofp of an index_cast) is computed as
+ * scalars and splatted where a lane op reads it (sitofp: splatted
+ * converted). A captured scalar that changes in an outer loop (a row's
+ * bound) is splatted in that loop, once an iteration of it. Addi,
  * subi, muli, cmpi and select on the vectors are vectorchain ops on i32,
  * index_cast between index and i32 is the same vector, sitofp of i32 a
  * vectorchain.convert. A reduction over the trailing dims whose

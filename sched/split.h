@@ -166,9 +166,10 @@
  * 2^28 and that compared (cmpi) with values below 2^28, which then compares
  * as the unclamped value does. The group's lanes are the narrowest of its
  * types and i32 (f16 data with index math: 32 lanes on spyre, half an f16
- * stick). A producer using linalg.index fuses into a consumer that reads
- * it at loop dims or constants (its index d becomes that dim, or that
- * constant); it does not run in a reduction's rows (outer reductions).
+ * stick). A producer using linalg.index fuses into an all-parallel
+ * consumer that reads it at loop dims or constants (its index d becomes
+ * that dim, or that constant); not into a reduction, nor into the rows of
+ * an outer reduction (clones of the body would read other coordinates).
  *
  * Masked tiles (ref §6.6: a load outside the view's coordinate_set reads
  * 0, a store outside it is dropped). A view's set may bound a dim k above

@@ -1255,9 +1255,15 @@ static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op 
     if (!permutation(m, p->out_map, perm))
         return false;
     /* the producer's linalg.index d becomes the consumer's map result
-     * for d (fuse): a loop dim or a constant */
+     * for d (fuse): a loop dim or a constant; not in a reduction (its
+     * rows are folded by clones of the body, its chunks by ktc-nest's
+     * levels: the index would be theirs) */
     const struct ir_affine_map *qm = ir_map_get(m, u->in_map[k]);
-    for (uint32_t i = 0; uses_index(m, pop) && i < qm->nres; i++)
+    bool ix = uses_index(m, pop);
+    for (uint32_t i = 0; ix && i < u->nloops; i++)
+        if (u->red[i])
+            return false;
+    for (uint32_t i = 0; ix && i < qm->nres; i++)
         if (ir_aff_get(m, qm->res[i])->kind != IR_AFF_DIM &&
             ir_aff_get(m, qm->res[i])->kind != IR_AFF_CONST)
             return false;

@@ -132,7 +132,21 @@
  * captures that is known only when the program runs is splatted to the
  * body's width by `vectorchain.splat`: a float argument from its symbol
  * (`{bits}`), `arith.sitofp`/`uitofp` of an index value (through an
- * index_cast) from that value; a reduction over the trailing dims whose
+ * index_cast) from that value. Index values in a body (linalg.index and
+ * the index arithmetic on it, ktc-split's split.h) are i32 vectors: ktc-split
+ * proved they fit. `linalg.index d` of an elementwise generic is the lanes'
+ * coordinates along d in its iteration space (row-major, one lane a point),
+ * one `vectorchain.constant_bitstream` of i32 made once a program; an index
+ * or i32 scalar the body captures (a loop's IV, the clamped launch-time
+ * index, an i32 argument) is `vectorchain.splat` of its value into i32
+ * lanes; index arithmetic on such scalars alone (addi, subi, muli,
+ * minsi, maxsi, index_cast, and sitofp of an index_cast) is computed as
+ * scalars and splatted where a lane op reads it (sitofp: splatted
+ * converted). A captured scalar that changes in an outer loop (a row's
+ * bound) is splatted in that loop, once an iteration of it. Addi,
+ * subi, muli, cmpi and select on the vectors are vectorchain ops on i32,
+ * index_cast between index and i32 is the same vector, sitofp of i32 a
+ * vectorchain.convert. A reduction over the trailing dims whose
  * body is one binary op of the output and a value of the inputs is
  * `vectorchain.reduce` from the output's initial value. Any other
  * reduction body (a combiner of several ops, like cmpf + select) of one

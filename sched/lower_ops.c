@@ -864,6 +864,32 @@ static ir_value shuffle_in(struct lw *lw, ir_op at, ir_value v, const struct ir_
     return emit1(lw, &st);
 }
 
+/* The lanes' element type for a body value of type t: an index is an i32
+ * (ktc-split proved its values fit, split.h). */
+static ir_type lane_type(const struct ir_module *m, ir_type t)
+{
+    return t == m->t_index ? m->t_i32 : t;
+}
+
+/* linalg.index d over the iteration space it (nd dims, row-major, one
+ * lane a point) of the generic at: each lane's coordinate along d, an i32
+ * constant. */
+static ir_value index_lanes(struct lw *lw, ir_op at, uint32_t d, uint32_t nd, const int64_t *it)
+{
+    struct ir_module *m = lw->m;
+    int64_t n = numel(nd, it), inner = numel(nd - d - 1, it + d + 1);
+    ir_attr *e = malloc((size_t)n * sizeof *e);
+    if (!e)
+        abort();
+    for (int64_t p = 0; p < n; p++)
+        e[p] = ir_attr_int(m, p / inner % it[d], m->t_i32);
+    ir_type vt = vector_of(m, n, m->t_i32);
+    ir_attr v = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DENSE, .type = vt,
+                                                         .n = (uint32_t)n, .elems = e});
+    free(e);
+    return lanes_const(lw, at, v, m->t_i32, n);
+}
+
 /* The vector of body value x: an op's result lowered before, or the vector
  * of the block argument it is (args[i]); none when neither. */
 static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir_value *args,
@@ -881,7 +907,9 @@ static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir
  * launch: `vectorchain.splat {bits}` of its symbol); an index value known
  * when the program runs, or an integer argument of the kernel (its symbol
  * its value as an index), converted by sitofp/uitofp (through an
- * index_cast: `vectorchain.splat`). None when it is none of those. */
+ * index_cast: `vectorchain.splat`); an index or i32 value (a loop's IV,
+ * index math on such scalars in the body: scalar_op) as i32 lanes. None
+ * when it is none of those. */
 static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at, int64_t n)
 {
     struct ir_module *m = lw->m;
@@ -889,12 +917,17 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     ir_op d = ir_value_def(m, x);
     const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
     if (o && o->kind == IR_OP_ARITH_CONSTANT)
-        return splat_const(lw, at, ir_op_attr(m, d, "value"), t, n);
-    if (!ir_type_is_float(m, t))
-        return IR_NONE;
+        return splat_const(lw, at, ir_op_attr(m, d, "value"), lane_type(m, t), n);
     ir_value src = x;
     bool bits = !o;
-    if (o && (o->kind == IR_OP_ARITH_SITOFP || o->kind == IR_OP_ARITH_UITOFP)) {
+    if (t == m->t_index || t == m->t_i32) { /* its value in i32 lanes (split.h) */
+        bits = false;
+        t = m->t_i32;
+        if (o && o->kind == IR_OP_ARITH_INDEX_CAST) /* an i32 of an index: the index */
+            src = o->opnd[0];
+    } else if (!ir_type_is_float(m, t)) {
+        return IR_NONE;
+    } else if (o && (o->kind == IR_OP_ARITH_SITOFP || o->kind == IR_OP_ARITH_UITOFP)) {
         src = o->opnd[0];
         ir_op c = ir_value_def(m, src);
         if (c && (ir_op_get(m, c)->kind == IR_OP_ARITH_INDEX_CAST ||
@@ -923,13 +956,50 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     if (bits)
         ir_state_set_attr(m, &st, "bits", ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_UNIT}));
     ir_state_add_result(m, &st, vector_of(m, n, t));
-    v = emit1(lw, &st);
+    /* a scalar of an outer loop (a row's bound): splatted there, once an
+     * iteration of that loop (lw_hoist), not at every inner one */
+    v = hoist ? emit1(lw, &st) : ir_op_get(m, lw_hoist(lw, &st))->res;
     lw->p.at_start = false;
     if (hoist) {
         lw_map_put(&lw->p.inv, iv, t, key, v);
         lw->p.ninv++;
     }
     return v;
+}
+
+/* Whether body op o is index arithmetic on scalars the body captures
+ * (a loop's IV plus the tile id): ktc-lower computes it as a scalar, then
+ * splats it (captured_vec), not lane by lane. */
+static bool scalar_op(const struct ir_module *m, ir_block body, ir_op o, int depth)
+{
+    const struct ir_op_info *oi = ir_op_get(m, o);
+    switch (oi->kind) {
+    case IR_OP_ARITH_ADDI: case IR_OP_ARITH_SUBI: case IR_OP_ARITH_MULI:
+    case IR_OP_ARITH_MINSI: case IR_OP_ARITH_MAXSI: case IR_OP_ARITH_INDEX_CAST:
+        break;
+    case IR_OP_ARITH_SITOFP: { /* of an index_cast: splatted converted */
+        ir_op c = ir_value_def(m, oi->opnd[0]);
+        if (!c || ir_op_get(m, c)->kind != IR_OP_ARITH_INDEX_CAST ||
+            ir_value_type(m, ir_op_get(m, c)->opnd[0]) != m->t_index)
+            return false;
+        return depth <= 8 && scalar_op(m, body, c, depth + 1);
+    }
+    default:
+        return false;
+    }
+    if (depth > 8 || oi->nres != 1 ||
+        (ir_value_type(m, oi->res) != m->t_index && ir_value_type(m, oi->res) != m->t_i32))
+        return false;
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    for (uint32_t i = 0; i < oi->nopnd; i++) {
+        ir_op d = ir_value_def(m, oi->opnd[i]);
+        for (uint32_t a = 0; !d && a < bi->nargs; a++)
+            if (bi->args[a] == oi->opnd[i])
+                return false;
+        if (d && ir_op_get(m, d)->block == body && !scalar_op(m, body, d, depth + 1))
+            return false;
+    }
+    return true;
 }
 
 /* The body of a generic over vectors of n lanes: block argument i is
@@ -939,7 +1009,7 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
  * value is returned in *yielded and the combiner's name in *comb. */
 static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, ir_value *args,
                        int64_t n, ir_type elem, bool reduction, ir_value *yielded,
-                       const char **comb)
+                       const char **comb, uint32_t nd, const int64_t *it)
 {
     struct ir_module *m = lw->m;
     const struct ir_block_info *bi = ir_block_get(m, body);
@@ -968,13 +1038,16 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
                                         "a reduction of a value it does not compute is "
                                         "not supported yet");
         }
+        if (scalar_op(m, body, o, 0))
+            continue; /* splatted where a lane op reads it */
         ir_value ops[3] = {0, 0, 0};
         bool uses_out = false;
         for (uint32_t i = 0; i < oi->nopnd && i < 3; i++) {
             uses_out = uses_out || oi->opnd[i] == outarg;
             ops[i] = body_vec(lw, bi, args, oi->opnd[i]);
             ir_op d = ir_value_def(m, oi->opnd[i]);
-            if (!ops[i] && oi->opnd[i] != outarg && (!d || ir_op_get(m, d)->block != body) &&
+            if (!ops[i] && oi->opnd[i] != outarg &&
+                (!d || ir_op_get(m, d)->block != body || scalar_op(m, body, d, 0)) &&
                 (ops[i] = captured_vec(lw, oi->opnd[i], inst, o, n)))
                 lw_memo_put(lw, oi->opnd[i], 0, P_VEC, ops[i], true);
         }
@@ -984,10 +1057,16 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
         const char *bn = binary_name(oi->kind), *un = unary_name(oi->kind);
         /* lanes of the op's own scalar type: a body may mix f16 and f32
          * (a contraction accumulating in f32, split_linalg.c) */
-        ir_type vt = vector_of(m, n, oi->nres == 1 ? ir_value_type(m, oi->res) : elem);
+        ir_type vt = vector_of(m, n, oi->nres == 1 ? lane_type(m, ir_value_type(m, oi->res)) : elem);
         ir_value r;
         if (oi->kind == IR_OP_ARITH_CONSTANT) {
-            r = splat_const(lw, o, ir_op_attr(m, o, "value"), ir_value_type(m, oi->res), n);
+            r = splat_const(lw, o, ir_op_attr(m, o, "value"),
+                            lane_type(m, ir_value_type(m, oi->res)), n);
+        } else if (oi->kind == IR_OP_LINALG_INDEX && it) {
+            r = index_lanes(lw, o, (uint32_t)ir_attr_get(m, ir_op_attr(m, o, "dim"))->i, nd, it);
+        } else if (oi->kind == IR_OP_ARITH_INDEX_CAST && ops[0] &&
+                   ir_value_type(m, ops[0]) == vt) { /* index <-> i32: the same lanes */
+            r = ops[0];
         } else if (bn && oi->nopnd == 2 && ops[0] && ops[1]) {
             ir_state_init(&st, m, "vectorchain.binary", oi->loc);
             ir_state_add_operand(m, &st, ops[0]);
@@ -1064,7 +1143,8 @@ static ir_value combine(struct lw *lw, ir_op gen, uint32_t inst, ir_value a, ir_
     ir_value args[2] = {a, b}, y = IR_NONE;
     const char *comb = NULL;
     uint32_t mark = lw_scope_mark(lw);
-    bool ok = lower_body(lw, gen, inst, lw_body(lw->m, gen, 0), args, n, elem, false, &y, &comb);
+    bool ok = lower_body(lw, gen, inst, lw_body(lw->m, gen, 0), args, n, elem, false, &y, &comb,
+                         0, NULL);
     lw_scope_undo(lw, mark);
     return ok ? y : IR_NONE;
 }
@@ -1195,7 +1275,8 @@ static bool lower_generic(struct lw *lw, ir_op op, uint32_t inst)
     ir_value y = IR_NONE;
     const char *comb = NULL;
     uint32_t mark = lw_scope_mark(lw);
-    bool ok = lower_body(lw, op, inst, lw_body(m, op, 0), args, total, elem, red, &y, &comb);
+    bool ok = lower_body(lw, op, inst, lw_body(m, op, 0), args, total, elem, red, &y, &comb,
+                         red ? 0 : nd, red ? NULL : it);
     if (ok && red && !comb) {
         const struct ir_block_info *bi = ir_block_get(m, lw_body(m, op, 0));
         if (nin != 1 || bi->nargs != 2 || ir_value_type(m, bi->args[0]) != elem)

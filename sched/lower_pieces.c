@@ -73,7 +73,7 @@ static uint32_t need(struct pc *p, ir_value v)
     struct ir_module *m = p->m;
     int64_t n = vlen(m, v);
     ir_type e = ir_type_elem(m, ir_value_type(m, v));
-    if (n <= 0 || !ir_type_is_float(m, e))
+    if (n <= 0)
         return 1;
     char buf[16];
     int64_t l = arch_lanes(p->lw->dev, p->res, split_type_name(m, e, buf, sizeof buf));
@@ -234,6 +234,30 @@ static bool split_op(struct pc *p, ir_op op, uint32_t k)
         }
         for (uint32_t j = 0; j < k; j++)
             made[j] = ir_op_result(m, c, 0);
+        set_pieces(p, ir_op_get(m, op)->res, made, k);
+    } else if (kind == IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM) {
+        /* n values (a lane pattern): piece j holds its slice; one value
+         * repeated: one piece serves them all */
+        uint32_t vn = ir_attr_get(m, ir_op_attr(m, op, "value"))->n;
+        int64_t n = vlen(m, o->res), s = n / k;
+        if (vn != 1 && vn != n)
+            return refuse(p, op, o->res);
+        ir_attr *el = malloc((size_t)s * sizeof *el);
+        if (!el)
+            abort();
+        for (uint32_t j = 0; j < k; j++) {
+            if (j && vn == 1) {
+                made[j] = made[0];
+                continue;
+            }
+            const struct ir_attr_info *va = ir_attr_get(m, ir_op_attr(m, op, "value"));
+            uint32_t cnt = vn == 1 ? 1 : (uint32_t)s;
+            memcpy(el, va->elems + (vn == 1 ? 0 : (size_t)j * s), cnt * sizeof *el);
+            ir_op c = clone_before(p, op, NULL, piece_type(p, ir_op_get(m, op)->res, k));
+            ir_op_set_attr(m, c, "value", ir_attr_array(m, cnt, el));
+            made[j] = ir_op_result(m, c, 0);
+        }
+        free(el);
         set_pieces(p, ir_op_get(m, op)->res, made, k);
     } else if (kind == IR_OP_VECTORCHAIN_REDUCE) {
         /* one group folded: its pieces combined by the reduction's op,

@@ -588,6 +588,17 @@
  * into K-credit signals (the consumer primes K-1 credits before the loop,
  * the producer drains them after it) and buffer_phase into index arithmetic.
  *
+ * linalg.index in a compute stage's generic is the chunk's own coordinate
+ * (ktc-split adds the chunk's origin, from loop IVs the body captures):
+ * every transformation that rebuilds a loop's IV (normalize, tiling,
+ * coarsening, corelets, corelet-blocks, store-blocks, fuse-points,
+ * splat-hoist's unrolling, register-carry, stream-loops, resident-rows)
+ * replaces it in generic bodies too, and none changes a compute generic's
+ * iteration space; splat-hoist leaves linalg.index (the chunk's lanes)
+ * out of the part of a body it moves into a splat's pipeline. A
+ * transformation that merges chunks into a wider generic must carry the
+ * index (origin + its own) or leave such generics alone.
+ *
  * A program nothing applies to is left as it is (the pass is idempotent: a
  * pipeline with modulo, or under a tile loop, is not transformed again).
  * Launch-time trip counts (a loop to a kernel argument N) are priced by the

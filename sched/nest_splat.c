@@ -271,8 +271,8 @@ static int64_t invariant_part(const struct ir_module *m, ir_op g, uint32_t k, ir
     IR_FOR_OPS(m, gb, op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind == IR_OP_LINALG_YIELD || o->nreg || o->nres != 1 ||
-            !(ir_op_def(o->kind)->flags & IR_OPF_PURE))
-            continue;
+            !(ir_op_def(o->kind)->flags & IR_OPF_PURE) || o->kind == IR_OP_LINALG_INDEX)
+            continue; /* linalg.index: the chunk's lanes, not the splat's */
         bool all = true, d = false;
         for (uint32_t i = 0; i < o->nopnd && all; i++) {
             uint32_t j = 0;

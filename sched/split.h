@@ -183,6 +183,29 @@
  * until it is not (masked stores). Without masked writes rows stay one a
  * pipeline.
  *
+ * Iteration indices. `linalg.index d` in the body of an all-parallel
+ * linalg.generic or of a linalg.map (a causal mask j <= i + q0, a tail base + j < n, a
+ * position-dependent value sitofp(j)) is the point's coordinate along d. In
+ * a tile's generic (the chunk, a clone of the generic) it becomes the
+ * chunk's origin along d plus the chunk's own index: `arith.addi %iv,
+ * linalg.index d` (the body captures %iv, d's tile loop variable, in
+ * masked tails and row pieces too), the origin alone when the chunk is one
+ * element along d, the index as it is when d is not looped (origin 0).
+ * Index arithmetic runs in i32 lanes (ktc-lower), so it must fit: the body's
+ * index values (linalg.index in [0, extent), constants, captured scalars
+ * of known bounds: tile ids, loop IVs, a program's parameter by what its
+ * calls pass, arithmetic on them; addi, subi, muli, minsi, maxsi, select,
+ * index_cast to i32) are checked by intervals to stay in i32. A captured
+ * index of unknown bounds (a kernel argument) is clamped to [-2^30, 2^30]
+ * before the pipeline; it may only be added to or subtract values below
+ * 2^28 and that compared (cmpi) with values below 2^28, which then compares
+ * as the unclamped value does. The group's lanes are the narrowest of its
+ * types and i32 (f16 data with index math: 32 lanes on spyre, half an f16
+ * stick). A producer using linalg.index fuses into an all-parallel
+ * consumer that reads it at loop dims or constants (its index d becomes
+ * that dim, or that constant); not into a reduction, nor into the rows of
+ * an outer reduction (clones of the body would read other coordinates).
+ *
  * Masked tiles (ref §6.6: a load outside the view's coordinate_set reads
  * 0, a store outside it is dropped). A view's set may bound a dim k above
  * by a symbol, `-d_k + s_j + c >= 0` (s_j its j-th dynamic size, S_j;
@@ -380,7 +403,12 @@
  * device without a unit linking two cores' scratchpads (a ring); such an
  * scf.if on other conditions or tile sets; contractions other than
  * linalg.matmul, and linalg.matmul with indexing_maps, mixed element
- * types or elements other than f16, bf16 and f32; linalg.index; a
+ * types or elements other than f16, bf16 and f32; linalg.index other
+ * than in an all-parallel linalg.generic or a linalg.map (a reduction
+ * generic, a linalg.reduce body), index arithmetic that may not fit in i32 or uses a
+ * launch-time index otherwise than above, arith.index_cast in a body to
+ * other than i32, index math on a device whose compute unit has no i32
+ * lanes; a
  * linalg.reduce over reduced dims other than the innermost or the
  * outermost ones, or over the outermost ones with more than 30 rows at a
  * level of its tree that are odd or split along no dim (above); a

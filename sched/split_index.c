@@ -169,6 +169,11 @@ static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t
     }
 }
 
+bool split_index_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi)
+{
+    return range_of(m, v, lo, hi, 0);
+}
+
 /* The range of the terms i of l with (k[i] % K != 0) == rest, plus c. */
 static bool part_range(const struct ir_module *m, const struct lin *l, int64_t K, bool rest,
                        int64_t c, int64_t *lo, int64_t *hi)

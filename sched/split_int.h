@@ -205,6 +205,18 @@ bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
  * the compute unit has none for elem. */
 int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tname, size_t n);
 
+/* linalg.index (split_lindex.c, split.h): whether generic gop's index
+ * arithmetic (loop extents ext) is exact in i32 lanes, a located error at
+ * the first op that may not be; and the chunk tg (a clone of a generic in
+ * the pipeline pipe at tile loop variables ivs, loop_of[d] d's loop or -1,
+ * tile sizes ts): its linalg.index d becomes ivs[loop_of[d]] + linalg.index
+ * d (the origin alone when ts[d] = 1; as it is when d is not looped), and
+ * each index it captures of unknown bounds that clamped to +-2^30 (made
+ * at b, before pipe). */
+bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext);
+void split_index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *loop_of,
+                       const ir_value *ivs, const int64_t *ts);
+
 /* ---- phases ------------------------------------------------------------- */
 
 /* Whether op may appear in a computation (a linalg body, or elementwise on
@@ -219,6 +231,9 @@ bool split_extract(struct split_ctx *c, ir_op **progs, uint32_t *nprogs);
 /* Anywhere in the module: an index divui/remui by a constant K of q K + r,
  * r provably in [0, K) and q >= 0, becomes q / K (or r) (split_index.c). */
 bool split_index(struct split_ctx *c);
+/* [*lo, *hi] holds every value index v takes (constants, tile ids, scf.for
+ * IVs of such bounds, arithmetic on them); false when unknown. */
+bool split_index_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi);
 /* Anywhere in the module: a linalg.reduce of every input dim into a
  * one-element init of rank k (tensor<1xf16> for a 1-D row, as ktir-cpu
  * reads it; the verifier lets it through) becomes a collapse_shape of the

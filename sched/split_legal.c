@@ -85,6 +85,35 @@ static void check_matmul(struct split_ctx *c, ir_op op)
     }
 }
 
+/* linalg.index: in the body of an all-parallel linalg.generic, or of a
+ * linalg.map (generalized alike, split_linalg.c), only (split_pipeline.c
+ * makes a chunk's index its origin plus its own). */
+static void check_index(struct split_ctx *c, ir_op op)
+{
+    struct ir_module *m = c->m;
+    ir_op parent = ir_op_parent(m, op);
+    uint32_t k = parent ? ir_op_get(m, parent)->kind : 0;
+    if (k == IR_OP_LINALG_MAP)
+        return;
+    if (k != IR_OP_LINALG_GENERIC) {
+        split_error(c, op, "linalg.index in a %s body is not supported yet",
+                    parent ? ir_str_get(m, ir_op_get(m, parent)->name) : "non-linalg");
+        return;
+    }
+    const struct ir_attr_info *its = ir_attr_get(m, ir_op_attr(m, parent, "iterator_types"));
+    for (uint32_t i = 0; i < its->n; i++) {
+        const struct ir_attr_info *a = ir_attr_get(m, its->elems[i]);
+        const char *s = a->kind == IR_AT_STRING ? ir_str_get(m, a->s)
+                        : a->body               ? ir_str_get(m, a->body)
+                                                : "";
+        if (strcmp(s, "parallel") != 0) {
+            split_error(c, op, "linalg.index in a reduction linalg.generic is not supported "
+                               "yet (only in all-parallel ones)");
+            return;
+        }
+    }
+}
+
 static bool check(struct ir_module *m, ir_op op, void *ctx)
 {
     struct split_ctx *c = ctx;
@@ -135,7 +164,16 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
         break;
     }
     case IR_OP_LINALG_INDEX:
-        split_error(c, op, "%s in a linalg body is not supported yet", name);
+        check_index(c, op);
+        break;
+    case IR_OP_ARITH_INDEX_CAST:
+        if (is_linalg_body_op(m, op) && ir_value_type(m, o->res) != m->t_i32 &&
+            ir_value_type(m, o->opnd[0]) != m->t_i32) {
+            char a[32];
+            split_error(c, op, "arith.index_cast to %s in a linalg body is not supported yet "
+                               "(index arithmetic runs in i32 lanes: index_cast to i32)",
+                        split_type_name(m, ir_value_type(m, o->res), a, sizeof a));
+        }
         break;
     default:
         if (is_linalg_body_op(m, op) && o->kind != IR_OP_LINALG_YIELD &&

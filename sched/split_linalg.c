@@ -6,6 +6,7 @@
  * consumer (MLIR's elementwise fusion with a single-use control), until no
  * fusion applies. What remains is the chain split_pipeline.c schedules.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,6 +151,16 @@ int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tnam
         char buf[16];
         for (uint32_t r = 0; r < o->nres && lanes > 0; r++) {
             ir_type t = ir_value_type(m, o->res + r);
+            bool ix = t == m->t_index;
+            for (uint32_t i = 0; i < o->nopnd; i++)
+                ix = ix || ir_value_type(m, o->opnd[i]) == m->t_index;
+            if (ix) { /* index vectors are i32 lanes (split.h) */
+                int64_t l = arch_lanes(c->dev, c->compute_res, "i32");
+                if (l <= 0)
+                    snprintf(tname, n, "index (i32)");
+                lanes = l < lanes ? l : lanes;
+                continue;
+            }
             int64_t l = ir_type_is_float(m, t)
                             ? arch_lanes(c->dev, c->compute_res, split_type_name(m, t, buf, sizeof buf))
                             : 0;
@@ -470,15 +481,26 @@ static ir_value outer_value(struct ir_module *m, ir_op pd, const struct split_ge
     return y;
 }
 
+/* Whether generic gop's body uses linalg.index (its iteration space's
+ * coordinates: a body cloned into another space would read others). */
+static bool uses_index(const struct ir_module *m, ir_op gop)
+{
+    IR_FOR_OPS(m, split_body(m, gop, 0), op)
+    if (ir_op_get(m, op)->kind == IR_OP_LINALG_INDEX)
+        return true;
+    return false;
+}
+
 /* Whether x is made by an all-parallel generic (*pg) at the identity, in
- * op's block, read by op alone; *pd gets it. */
+ * op's block, read by op alone, its body not using linalg.index; *pd
+ * gets it. */
 static bool outer_producer(struct ir_module *m, ir_op op, ir_value x, ir_op *pd,
                            struct split_gen *pg)
 {
     *pd = ir_value_def(m, x);
     if (!*pd || ir_op_get(m, *pd)->kind != IR_OP_LINALG_GENERIC ||
         ir_op_get(m, *pd)->block != ir_op_get(m, op)->block || !split_gen_read(m, *pd, pg) ||
-        pg->out_map != identity_map(m, pg->nloops) || !pg->nin ||
+        pg->out_map != identity_map(m, pg->nloops) || !pg->nin || uses_index(m, *pd) ||
         split_block_uses(m, split_body(m, *pd, 0),
                          ir_block_get(m, split_body(m, *pd, 0))->args[pg->nin]))
         return false;
@@ -1232,6 +1254,19 @@ static bool fusible(const struct ir_module *m, const struct split_gen *p, ir_op 
             return false;
     if (!permutation(m, p->out_map, perm))
         return false;
+    /* the producer's linalg.index d becomes the consumer's map result
+     * for d (fuse): a loop dim or a constant; not in a reduction (its
+     * rows are folded by clones of the body, its chunks by ktc-nest's
+     * levels: the index would be theirs) */
+    const struct ir_affine_map *qm = ir_map_get(m, u->in_map[k]);
+    bool ix = uses_index(m, pop);
+    for (uint32_t i = 0; ix && i < u->nloops; i++)
+        if (u->red[i])
+            return false;
+    for (uint32_t i = 0; ix && i < qm->nres; i++)
+        if (ir_aff_get(m, qm->res[i])->kind != IR_AFF_DIM &&
+            ir_aff_get(m, qm->res[i])->kind != IR_AFF_CONST)
+            return false;
     ir_block pb = split_body(m, pop, 0);
     const struct ir_block_info *bi = ir_block_get(m, pb);
     if (split_block_uses(m, pb, bi->args[p->nin]))
@@ -1293,6 +1328,24 @@ static ir_op fuse(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_
         if (ir_op_get(m, op)->kind == IR_OP_LINALG_YIELD) {
             pv = split_vmap_get(&vm, ir_op_get(m, op)->opnd[0]);
             break;
+        }
+        if (ir_op_get(m, op)->kind == IR_OP_LINALG_INDEX) { /* fusible: dim or constant */
+            const struct ir_aff_info *a =
+                ir_aff_get(m, sub[ir_attr_get(m, ir_op_attr(m, op, "dim"))->i]);
+            struct split_b ib;
+            sb_at_end(&ib, m, body, ir_op_get(m, op)->loc);
+            ir_value x;
+            if (a->kind == IR_AFF_DIM) {
+                struct ir_op_state st;
+                ir_state_init(&st, m, "linalg.index", ib.loc);
+                ir_state_set_attr(m, &st, "dim", ir_attr_int(m, a->v, m->t_i64));
+                ir_state_add_result(m, &st, m->t_index);
+                x = ir_op_result(m, sb_emit(&ib, &st), 0);
+            } else {
+                x = sb_index(&ib, a->v);
+            }
+            split_vmap_set(&vm, ir_op_result(m, op, 0), x);
+            continue;
         }
         ir_block_append_op(m, body, split_clone(m, op, &vm));
     }

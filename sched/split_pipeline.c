@@ -1087,6 +1087,8 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
         return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,
                            c->compute, tname);
+    if (!split_index_fits(c, gop, ext))
+        return false;
     tile_sizes(&g, ext, chunk_of(c, &g, src, dst, lanes), ts);
     /* Rows of a view placed only at launch (an access tile at a computed
      * offset) whose rows are not contiguous stay one per tile: the device
@@ -1477,6 +1479,16 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
         for (uint32_t i = 0; i < g.nin; i++)
             ir_op_get(m, tg)->opnd[i] = reads[i];
         ir_op_set_attr(m, tg, "indexing_maps", ir_attr_array(m, g.nin + 1, maps));
+        /* row r's indices: its row loop's variable r more */
+        ir_value rivs[MAX_LOOPS];
+        for (uint32_t k = 0; k < MAX_LOOPS; k++)
+            rivs[k] = ivs[k];
+        if (r && rw.loop >= 0) {
+            struct split_b ob;
+            sb_before(&ob, m, pipe, loc);
+            rivs[rw.loop] = sb_arith(&ob, "arith.addi", ivs[rw.loop], sb_index(&ob, r));
+        }
+        split_index_chunk(&b, tg, pipe, loop_of, rivs, ts);
         ir_value res = ir_op_result(m, tg, 0);
         ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));
         split_vmap_free(&vm);

@@ -1,0 +1,290 @@
+/* split_lindex.c - linalg.index in a generic's body (split.h, "Iteration
+ * indices"): whether its index arithmetic fits the i32 lanes it runs in
+ * (interval bounds; a launch-time index clamped), and a tile's generic's
+ * index made the chunk's origin plus its own (split_pipeline.c calls both).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/split_int.h"
+
+/* Index arithmetic runs in i32 lanes (ktc-lower). A launch-time index the
+ * body captures is clamped to [-SAT, SAT] (split_index_chunk); sat + k (|k| <
+ * NEAR) compared with v (|v| < NEAR) then compares as the unclamped value
+ * does (beyond SAT both are past v on the same side). */
+#define IX_SAT ((int64_t)1 << 30)
+#define IX_NEAR ((int64_t)1 << 28)
+
+struct ix_rng {
+    ir_value v;
+    int64_t lo, hi; /* the value's bounds; for a clamped one, k's */
+    bool sat;       /* clamped launch-time index + k */
+};
+
+/* Whether x comes from outside body (a scalar it captures). */
+static bool ix_captured(const struct ir_module *m, ir_block body, ir_value x)
+{
+    ir_op d = ir_value_def(m, x);
+    if (d)
+        return ir_op_get(m, d)->block != body;
+    const struct ir_block_info *bi = ir_block_get(m, body);
+    for (uint32_t i = 0; i < bi->nargs; i++)
+        if (bi->args[i] == x)
+            return false;
+    return true;
+}
+
+struct ix_call {
+    const char *name;
+    uint32_t k;
+    int64_t lo, hi;
+    bool any, ok;
+};
+
+static bool ix_call_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct ix_call *c = ctx;
+    ir_attr a = ir_op_get(m, op)->kind == IR_OP_FUNC_CALL ? ir_op_attr(m, op, "callee") : IR_NONE;
+    int64_t lo, hi;
+    if (!a || strcmp(ir_str_get(m, ir_attr_get(m, a)->s), c->name) != 0)
+        return true;
+    if (c->k >= ir_op_get(m, op)->nopnd ||
+        !split_index_range(m, ir_op_get(m, op)->opnd[c->k], &lo, &hi))
+        c->ok = false;
+    else if (!c->any)
+        c->lo = lo, c->hi = hi;
+    else
+        c->lo = lo < c->lo ? lo : c->lo, c->hi = hi > c->hi ? hi : c->hi;
+    c->any = true;
+    return true;
+}
+
+/* Whether captured index x is known to lie in [*lo, *hi] within [-IX_SAT,
+ * IX_SAT] (a tile id, an IV; a program's parameter by what its calls pass,
+ * a row loop's IV: not clamped). */
+static bool ix_range(struct ir_module *m, ir_value x, int64_t *lo, int64_t *hi, int depth)
+{
+    const struct ir_value_info *vi = ir_value_get(m, x);
+    const struct ir_op_info *o = vi->is_arg ? NULL : ir_op_get(m, vi->owner);
+    int64_t a0, a1, b0, b1;
+    if (o && depth < 8 && o->nopnd == 2 &&
+        (o->kind == IR_OP_ARITH_ADDI || o->kind == IR_OP_ARITH_SUBI ||
+         o->kind == IR_OP_ARITH_MULI)) {
+        if (!ix_range(m, o->opnd[0], &a0, &a1, depth + 1) ||
+            !ix_range(m, o->opnd[1], &b0, &b1, depth + 1) || a0 < -IX_SAT || a1 > IX_SAT ||
+            b0 < -IX_SAT || b1 > IX_SAT)
+            return false;
+        if (o->kind == IR_OP_ARITH_ADDI)
+            *lo = a0 + b0, *hi = a1 + b1;
+        else if (o->kind == IR_OP_ARITH_SUBI)
+            *lo = a0 - b1, *hi = a1 - b0;
+        else {
+            int64_t x4[4] = {a0 * b0, a0 * b1, a1 * b0, a1 * b1};
+            *lo = *hi = x4[0];
+            for (int i = 1; i < 4; i++)
+                *lo = x4[i] < *lo ? x4[i] : *lo, *hi = x4[i] > *hi ? x4[i] : *hi;
+        }
+        return true;
+    }
+    ir_region r = vi->is_arg ? ir_block_get(m, vi->owner)->region : IR_NONE;
+    ir_op fn = r ? ir_region_get(m, r)->op : IR_NONE;
+    if (fn && ir_op_get(m, fn)->kind == IR_OP_FUNC_FUNC && ir_op_attr(m, fn, "sym_name")) {
+        struct ix_call c = {ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
+                            vi->index, 0, 0, false, true};
+        ir_walk(m, m->top, ix_call_walk, &c);
+        *lo = c.lo, *hi = c.hi;
+        return c.any && c.ok;
+    }
+    return split_index_range(m, x, lo, hi);
+}
+
+static bool ix_bounded(struct ir_module *m, ir_value x, int64_t *lo, int64_t *hi)
+{
+    return ix_range(m, x, lo, hi, 0) && *lo >= -IX_SAT && *hi <= IX_SAT;
+}
+
+static bool ix_get(struct ir_module *m, ir_block body, const struct ix_rng *r, uint32_t n,
+                   ir_value x, struct ix_rng *out)
+{
+    int64_t c;
+    for (uint32_t i = 0; i < n; i++)
+        if (r[i].v == x)
+            return *out = r[i], true;
+    *out = (struct ix_rng){x, 0, 0, false};
+    if (split_const_int(m, x, &c))
+        return out->lo = out->hi = c, true;
+    if (ir_value_type(m, x) == m->t_i32) /* exact as i32 */
+        return out->lo = INT32_MIN, out->hi = INT32_MAX, true;
+    if (ir_value_type(m, x) != m->t_index || !ix_captured(m, body, x))
+        return false; /* an index element, or a value made by an op not taken */
+    if (ix_bounded(m, x, &out->lo, &out->hi)) /* a tile id, an IV */
+        return true;
+    return out->sat = true; /* launch-time: clamped, k = 0 */
+}
+
+static bool ix_near(const struct ix_rng *a)
+{
+    return !a->sat && a->lo > -IX_NEAR && a->hi < IX_NEAR;
+}
+
+bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext)
+{
+    struct ir_module *m = c->m;
+    ir_block body = split_body(m, gop, 0);
+    uint32_t n = 0, cap = 0;
+    IR_FOR_OPS(m, body, op)
+    cap++;
+    struct ix_rng *r = malloc((cap + 1) * sizeof *r);
+    if (!r)
+        abort();
+    bool ok = true;
+    IR_FOR_OPS(m, body, op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        struct ix_rng a[2] = {{0}}, res = {o->nres ? o->res : IR_NONE, 0, 0, false};
+        bool idx = o->kind == IR_OP_LINALG_INDEX;
+        for (uint32_t i = 0; i < o->nopnd; i++) {
+            ir_type t = ir_value_type(m, o->opnd[i]);
+            bool k = ix_get(m, body, r, n, o->opnd[i], &a[i < 2 ? i : 1]);
+            if (t == m->t_index && !k) {
+                ok = split_error(c, op, "index values a linalg body does not compute from "
+                                           "linalg.index, constants and captured scalars are "
+                                           "not supported yet");
+                break;
+            }
+            idx = idx || t == m->t_index;
+        }
+        idx = idx || (o->nres == 1 && ir_value_type(m, o->res) == m->t_index);
+        if (!ok || !idx)
+            continue;
+        const char *bad = NULL;
+        bool sat = (o->nopnd > 0 && a[0].sat) || (o->nopnd > 1 && a[1].sat);
+        switch (o->kind) {
+        case IR_OP_LINALG_INDEX:
+            res.hi = ext[ir_attr_get(m, ir_op_attr(m, op, "dim"))->i] - 1;
+            break;
+        case IR_OP_ARITH_CONSTANT:
+            continue;
+        case IR_OP_ARITH_ADDI:
+        case IR_OP_ARITH_SUBI:
+        case IR_OP_ARITH_MULI:
+        case IR_OP_ARITH_MINSI:
+        case IR_OP_ARITH_MAXSI: {
+            int64_t x[4] = {a[0].lo * a[1].lo, a[0].lo * a[1].hi, a[0].hi * a[1].lo,
+                            a[0].hi * a[1].hi};
+            if (o->kind == IR_OP_ARITH_ADDI)
+                res.lo = a[0].lo + a[1].lo, res.hi = a[0].hi + a[1].hi;
+            else if (o->kind == IR_OP_ARITH_SUBI)
+                res.lo = a[0].lo - a[1].hi, res.hi = a[0].hi - a[1].lo;
+            else if (o->kind == IR_OP_ARITH_MINSI)
+                res.lo = a[0].lo < a[1].lo ? a[0].lo : a[1].lo,
+                res.hi = a[0].hi < a[1].hi ? a[0].hi : a[1].hi;
+            else if (o->kind == IR_OP_ARITH_MAXSI)
+                res.lo = a[0].lo > a[1].lo ? a[0].lo : a[1].lo,
+                res.hi = a[0].hi > a[1].hi ? a[0].hi : a[1].hi;
+            else
+                for (int i = 0; i < 4; i++) {
+                    res.lo = i && res.lo < x[i] ? res.lo : x[i];
+                    res.hi = i && res.hi > x[i] ? res.hi : x[i];
+                }
+            if (sat) { /* clamped + k: k stays near 0 */
+                res.sat = true;
+                if ((o->kind != IR_OP_ARITH_ADDI && o->kind != IR_OP_ARITH_SUBI) ||
+                    (a[0].sat && a[1].sat) || (o->kind == IR_OP_ARITH_SUBI && a[1].sat) ||
+                    res.lo <= -IX_NEAR || res.hi >= IX_NEAR)
+                    bad = "arithmetic on a launch-time index other than adding or "
+                          "subtracting values below 2^28";
+            } else if (res.lo < INT32_MIN || res.hi > INT32_MAX) {
+                bad = "index arithmetic whose values may not fit in i32";
+            }
+            break;
+        }
+        case IR_OP_ARITH_CMPI:
+            if (sat && !(a[0].sat ? ix_near(&a[1]) : ix_near(&a[0])))
+                bad = "comparing a launch-time index with a value that may be 2^28 or more";
+            break;
+        case IR_OP_ARITH_SELECT: {
+            struct ix_rng t, f;
+            ix_get(m, body, r, n, o->opnd[1], &t);
+            ix_get(m, body, r, n, o->opnd[2], &f);
+            if (t.sat || f.sat)
+                bad = "selecting a launch-time index";
+            res.lo = t.lo < f.lo ? t.lo : f.lo;
+            res.hi = t.hi > f.hi ? t.hi : f.hi;
+            break;
+        }
+        case IR_OP_ARITH_INDEX_CAST:
+            if (sat)
+                bad = "converting a launch-time index";
+            res.lo = a[0].lo, res.hi = a[0].hi;
+            break;
+        default:
+            bad = "an index value read by this op";
+            break;
+        }
+        if (bad) {
+            ok = split_error(c, op, "%s in a linalg body is not supported yet (index "
+                                       "arithmetic runs in i32 lanes; a launch-time index is "
+                                       "clamped to +-2^30)", bad);
+            break;
+        }
+        if (o->nres == 1 && o->kind != IR_OP_ARITH_CMPI)
+            r[n++] = res;
+    }
+    free(r);
+    return ok;
+}
+
+/* Whether op is a clamp index_chunk made: maxsi(minsi(x, IX_SAT), -IX_SAT). */
+static bool ix_clamp(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    int64_t c;
+    if (o->kind != IR_OP_ARITH_MAXSI || !split_const_int(m, o->opnd[1], &c) || c != -IX_SAT)
+        return false;
+    ir_op in = ir_value_def(m, o->opnd[0]);
+    return in && ir_op_get(m, in)->kind == IR_OP_ARITH_MINSI &&
+           split_const_int(m, ir_op_get(m, in)->opnd[1], &c) && c == IX_SAT;
+}
+
+void split_index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *loop_of,
+                        const ir_value *ivs, const int64_t *ts)
+{
+    struct ir_module *m = b->m;
+    ir_block body = split_body(m, tg, 0);
+    for (ir_op op = ir_block_get(m, body)->first; op; op = ir_op_get(m, op)->next) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_LINALG_INDEX) {
+            int64_t d = ir_attr_get(m, ir_op_attr(m, op, "dim"))->i;
+            int32_t l = loop_of[d];
+            if (l < 0)
+                continue;
+            if (ts[d] == 1) { /* one element along d: the origin, a scalar */
+                split_replace_uses(m, tg, o->res, ivs[l]);
+                continue;
+            }
+            struct split_b bb;
+            sb_before(&bb, m, o->next, o->loc);
+            ir_value x = o->res, s = sb_arith(&bb, "arith.addi", ivs[l], x);
+            split_replace_uses(m, tg, x, s);
+            ir_op_get(m, ir_value_def(m, s))->opnd[1] = x;
+            op = ir_value_def(m, s);
+            continue;
+        }
+        for (uint32_t i = 0; i < o->nopnd; i++) {
+            ir_value x = o->opnd[i];
+            int64_t lo, hi;
+            ir_op d = ir_value_def(m, x);
+            if (ir_value_type(m, x) != m->t_index || !ix_captured(m, body, x) ||
+                ix_bounded(m, x, &lo, &hi) || (d && ix_clamp(m, d)))
+                continue; /* known bounds (index_fits), or clamped: as it is */
+            struct split_b ob;
+            sb_before(&ob, m, pipe, b->loc);
+            ir_value y = sb_arith(&ob, "arith.maxsi",
+                                  sb_arith(&ob, "arith.minsi", x, sb_index(&ob, IX_SAT)),
+                                  sb_index(&ob, -IX_SAT));
+            split_replace_uses(m, tg, x, y);
+        }
+    }
+}

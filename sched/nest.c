@@ -34,6 +34,20 @@ bool nest_error(struct nest_ctx *c, ir_op op, const char *fmt, ...)
     return false;
 }
 
+void nest_note_fused(struct nest_ctx *c, ir_op loop)
+{
+    if (c->nfused < sizeof c->fused / sizeof c->fused[0] && !nest_is_fused(c, loop))
+        c->fused[c->nfused++] = loop;
+}
+
+bool nest_is_fused(const struct nest_ctx *c, ir_op loop)
+{
+    for (uint32_t i = 0; i < c->nfused; i++)
+        if (c->fused[i] == loop)
+            return true;
+    return false;
+}
+
 /* ---- linear forms ------------------------------------------------------------ */
 
 static bool lin_add(struct nest_lin *a, const struct nest_lin *b, int64_t k)
@@ -436,6 +450,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     bool *overlapped = calloc(c.nprogs ? c.nprogs : 1, sizeof *overlapped);
     if (!overlapped)
         abort();
+    c.overlapped = overlapped;
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(REDUCTIONS))
             nest_reductions(&c, c.progs[i]);

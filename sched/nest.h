@@ -142,7 +142,26 @@
  *                     by a launch-time s over (ub - lb) = D, views w wide in
  *                     the direction it steps bound it by ceil(D / w) (taking
  *                     s >= w: blocks that do not overlap). The tile loop is
- *                     marked loop_type tile_loop.
+ *                     marked loop_type tile_loop. A point loop that
+ *                     reduction-producer fused (and overlap-rows' copy of
+ *                     it) is priced as fuse-pipelines leaves it, as
+ *                     reduction-producer priced it: one pipeline a point
+ *                     (not its K chunks' pipelines each a round trip
+ *                     through the chain a tile; nothing computes while a
+ *                     later load of the point lands). In a program
+ *                     overlap-rows took (its buffers allocated at its
+ *                     start), a nest's loads run ahead while the nests
+ *                     before it still compute: the last nest that loads
+ *                     computes K - 1 tiles after its last DMA, and the
+ *                     nests after it load nothing (a reduction's levels, a
+ *                     division that only stores); the choice is ranked
+ *                     with its first K tiles' loads hidden in that window
+ *                     (nest_cost.h, prefetch_window): softmax_wide's
+ *                     exponentials take tiles of 4 and 32 with 12 and 16
+ *                     phases, not 64 and 2 (the first tile's 128 KiB
+ *                     landing 500 cycles after the max pass ended; tiles
+ *                     of 2 prefetch 24 KiB), 35087 -> 34691 cycles with
+ *                     the division's blocks of 16 (splat-hoist).
  *  remainder-nests    A remainder loop is the point loop as it was: every
  *                     inner pipeline moves one vector per DMA (a 1151x8192
  *                     layernorm, rows pid + 32 k, tiles of 9 rows: the 8
@@ -284,8 +303,15 @@
  *                     block of 8 when it has 8: a wide row's division pass
  *                     in tiles of 16 on 2 corelets, softmax_wide 36599 ->
  *                     36076 cycles, with ktc-lower's loads of the 9 in
- *                     groups of 5 and 4; the cost model still prices
- *                     blocks of 4). One
+ *                     groups of 5 and 4; in blocks of 16 when they are a
+ *                     multiple of 16 and it reads one splat vector: the
+ *                     16 inputs, their results and the splat stay within
+ *                     the compute unit's registers, and the cost model
+ *                     prices the block (nest_cost_splat_block), so the
+ *                     division pass takes tiles of 32: its load unit loads
+ *                     the splat once for 16 vectors, the store unit
+ *                     signals once for 32; softmax_wide's two divisions
+ *                     ~4900 -> ~4400 cycles each). One
  *                     splat serves the later splats of the same element
  *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector

@@ -198,8 +198,18 @@ enum { LOWER_LOAD_GROUP = NEST_COST_LOAD_GROUP };
 
 /* Cycles the chain's slowest unit spends on one point, the point loop
  * running trips points on each instance. */
+uint64_t nest_cost_splat_block(uint64_t per, uint64_t splats)
+{
+    if (per == 2 * NEST_COST_SPLAT_SHARE)
+        return per;
+    if (splats == 1 && per % (4 * NEST_COST_SPLAT_SHARE) == 0)
+        return 4 * NEST_COST_SPLAT_SHARE;
+    return NEST_COST_SPLAT_SHARE;
+}
+
 static double point_rate(const struct dev_timing *t, const struct nest_cost_program *p,
-                         uint64_t trips, double *op_cycles, double *ld_out, double *cu_out)
+                         uint64_t trips, uint32_t instances, double *op_cycles, double *ld_out,
+                         double *cu_out)
 {
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
@@ -234,6 +244,9 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     double nld = (double)p->l1_loads_per_point, fin = (double)p->fifo_in_bytes_per_point;
     double sh = (double)p->shared_loads_per_point, k = NEST_COST_SPLAT_SHARE;
     if (sh > 0 && trips % NEST_COST_SPLAT_SHARE == 0) {
+        /* a corelet split: the instance's block (nest_cost_splat_block) */
+        if (instances > 1)
+            k = (double)nest_cost_splat_block(trips, p->shared_loads_per_point);
         double saved = sh * (k - 1) / k, per = fin / fmax(nld, 1);
         l1 -= saved * (l1 / fmax(nld, 1));
         fin -= saved * per;
@@ -470,7 +483,7 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
-    double op_cycles, ld, cu, rate = point_rate(t, p, lane, &op_cycles, &ld, &cu);
+    double op_cycles, ld, cu, rate = point_rate(t, p, lane, instances, &op_cycles, &ld, &cu);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
     if (p->point_passes && instances > 1 && tile == 1) /* corelet-blocks */
         C = rate / instances + round_trips(t, p, op_cycles) +
@@ -579,6 +592,22 @@ double nest_cost_steady(const struct arch_device *dev, const struct nest_cost_pr
     return steady;
 }
 
+/* The loads of the first k tiles (the K phases a nest fills before it
+ * waits for its compute) as predict() schedules them: their DMAs over the
+ * read path (the core's share of the aggregate), then the read latency
+ * and a signal. */
+static double first_loads(const struct dev_timing *t, const struct nest_cost_program *p,
+                          uint64_t tile, uint32_t k)
+{
+    double in = 0, ntiles = ceil((double)p->points / (double)tile);
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        if (!p->xfers[i].store && !is_kept(p, i, ntiles))
+            in += (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
+    double share = t->aggregate > 0 ? t->aggregate / (double)(p->cores ? p->cores : 1) : INFINITY;
+    double n = fmin((double)k, ntiles);
+    return n * in / fmin(t->rd_bw, share) + t->rd_lat + t->sig_lat;
+}
+
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
                       uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out)
 {
@@ -620,6 +649,8 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
                 double score = c + risk * comp;
                 if (p->phases_across_runs && loads && ntiles >= k) /* the load unit's hold */
                     score += fmax(0, t.rd_lat + t.sig_lat - (double)(k - 1) * comp);
+                if (p->prefetch_window > 0 && loads) /* its first tiles' loads, hidden */
+                    score -= fmin(p->prefetch_window, first_loads(&t, p, tile, k));
                 if (score > prev - 0.5)
                     break;
                 prev = score;

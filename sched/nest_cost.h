@@ -34,6 +34,16 @@ enum { NEST_COST_LOAD_GROUP = 8 };
  * hoisted splat vector (ktc-nest's splat-hoist unrolls the loop by it). */
 enum { NEST_COST_SPLAT_SHARE = 4 };
 
+/* The points of a corelet instance (per, a multiple of
+ * NEST_COST_SPLAT_SHARE) that splat-hoist loads a splat vector once for,
+ * the instance's compute unit keeping it for a block of them: all of them
+ * when they are 2 NEST_COST_SPLAT_SHARE; 4 NEST_COST_SPLAT_SHARE when that
+ * divides them and the pass reads one splat vector (its block of inputs,
+ * their results and the splat within the unit's registers); else
+ * NEST_COST_SPLAT_SHARE. A point loop left whole (no instances) shares
+ * over NEST_COST_SPLAT_SHARE. */
+uint64_t nest_cost_splat_block(uint64_t per, uint64_t splats);
+
 /* One bulk transfer per tile between device memory and scratchpad. */
 struct nest_cost_xfer {
     bool store;             /* scratchpad -> device memory (else a load) */
@@ -123,6 +133,11 @@ struct nest_cost_program {
                                           time, and each pass its round trip through
                                           the chain and a signal from and to every
                                           corelet before the next starts */
+    double prefetch_window;            /* cycles before the nest computes during which
+                                          its load unit is idle and its buffers free (the
+                                          previous nests' compute after their last load,
+                                          ktc-nest's overlap-rows programs): its first
+                                          tile's DMA hides in them (nest_cost_choose) */
     bool lane_xfers;                   /* with one buffer phase and the point loop
                                           split over instances, each bulk DMA of the
                                           tile's points moves as one transfer per
@@ -156,7 +171,9 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
  * (the compute of tile i - K + 1 done), so after the last tile it issues
  * the next loads only once the compute of tile n - K has ended; those
  * loads land a read latency and a signal later, of which the K - 1 tiles
- * of compute left cover (K - 1) C. Ties: fewer phases, fewer instances,
+ * of compute left cover (K - 1) C; with a prefetch_window, minus the part
+ * of the first tile's load (its DMA, the read latency and a signal) that
+ * hides in it. Ties: fewer phases, fewer instances,
  * smaller tile. False when not even a tile of one point fits (or points
  * is 0). */
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,

@@ -47,7 +47,17 @@ struct nest_ctx {
     } chosen[64];
     uint32_t nchosen;
     uint32_t assume_used; /* bit i: the cost model priced a trip count with o->assume[i] */
+    /* loops reduction-producer fused (and overlap-rows' copies of them):
+     * priced, as point loops, as fuse-pipelines will leave them (one
+     * pipeline a point; reduction-producer took them so) */
+    ir_op fused[16];
+    uint32_t nfused;
+    const bool *overlapped; /* per program: overlap-rows took its row loop */
 };
+
+/* Notes loop in c->fused (nothing when full); whether loop is there. */
+void nest_note_fused(struct nest_ctx *c, ir_op loop);
+bool nest_is_fused(const struct nest_ctx *c, ir_op loop);
 
 /* Reports a located error at op and marks the pass failed; returns false. */
 bool nest_error(struct nest_ctx *c, ir_op op, const char *fmt, ...)

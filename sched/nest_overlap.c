@@ -244,8 +244,9 @@ static void clone_before(struct ir_module *m, const ir_op *ops, uint32_t n, ir_o
         ir_op_insert_before(m, before, split_clone(m, ops[i], vm));
 }
 
-static void overlap_row(struct ir_module *m, ir_op row, struct rowbody *b, int64_t n)
+static void overlap_row(struct nest_ctx *c, ir_op row, struct rowbody *b, int64_t n)
 {
+    struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, row)->loc;
     ir_value iv = nest_for_iv(m, row);
     ir_op after = ir_op_get(m, row)->next;
@@ -262,7 +263,12 @@ static void overlap_row(struct ir_module *m, ir_op row, struct rowbody *b, int64
     vm = (struct split_vmap){0};
     split_vmap_set(&vm, iv, sb_index(&at, n - 1));
     clone_before(m, b->plain.v, b->plain.n, after, &vm);
-    clone_before(m, b->work.v + b->e, b->work.n - b->e, after, &vm);
+    for (uint32_t i = b->e; i < b->work.n; i++) {
+        ir_op x = split_clone(m, b->work.v[i], &vm);
+        ir_op_insert_before(m, after, x);
+        if (nest_is_fused(c, b->work.v[i])) /* E(N - 1): priced as E is */
+            nest_note_fused(c, x);
+    }
     split_vmap_free(&vm);
     /* the loop: N - 1 rows, each E + L(r + 1), the rest, G'(r + 1) */
     sb_before(&at, m, row, loc);
@@ -317,7 +323,7 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
                             : "taken: the next row's runs in this row's next loop of as many points",
                         why ? why : "");
             if (!why) {
-                overlap_row(m, row, &b, n);
+                overlap_row(c, row, &b, n);
                 changed = true;
             }
         }

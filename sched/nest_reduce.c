@@ -640,6 +640,7 @@ static void fuse_producer(struct nest_ctx *c, const struct wide *w, ir_op prod, 
     if (nest_modeled_alone(m, fused, c->dev, c->o->disabled, true) < apart) {
         ir_op_unlink(m, loop);
         ir_op_unlink(m, prod);
+        nest_note_fused(c, fused); /* tile-size selection prices it so too */
     } else {
         ir_op_unlink(m, fused);
     }

@@ -409,7 +409,7 @@ static void fold_invariant(struct ir_module *m, struct hoisted *h, ir_op pipe, i
     h->folded = true;
 }
 
-enum { SHARE = NEST_SPLAT_SHARE, SHARE_MAX = 2 * NEST_SPLAT_SHARE };
+enum { SHARE = NEST_SPLAT_SHARE, SHARE_MAX = 4 * NEST_SPLAT_SHARE };
 
 static bool in_set(const ir_value *v, uint32_t n, ir_value x)
 {
@@ -440,15 +440,16 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
     /* a corelet split keeps every instance busy: as many blocks of
      * SHARE points on each; an instance's 2 SHARE points go in one block
      * (one load of the vector for all of them: a wide row's division pass
-     * in tiles of 16 points on 2 corelets) */
+     * in tiles of 16 points on 2 corelets), a multiple of 4 SHARE in
+     * blocks of 4 SHARE when the pass reads one vector (the cost model's
+     * nest_cost_splat_block: tiles of 32 points on 2 corelets) */
     int share = SHARE;
     if (kind == IR_OP_KTDF_PARALLEL) {
         ir_attr ni = ir_op_attr(m, loop, "num_instances");
         int64_t k = ni ? ir_attr_get(m, ni)->i : 0;
         if (k < 1 || (n / SHARE) % k)
             return;
-        if (n == k * SHARE_MAX)
-            share = SHARE_MAX;
+        share = (int)nest_cost_splat_block((uint64_t)(n / k), k > 1 ? nslot : 0);
     }
     for (uint32_t i = 0; i < nvec; i++)
         if (nest_touches(m, loop, vecs[i], 1))

@@ -855,11 +855,13 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             t->space = sp;
         }
     } else if (o->kind == IR_OP_KTDF_PIPELINE) {
+        /* merged, the point is one pipeline: every load's receive is
+         * before it, nothing computes while a later load lands */
+        if (t->merged && t->p.pipelines_per_point)
+            return true;
         t->loads_before = t->p.l1_loads_per_point;
         t->ops_before = t->p.vector_ops_per_point;
         int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
-        if (t->merged && t->p.pipelines_per_point)
-            return true;
         t->p.pipelines_per_point += (uint32_t)(times / u);
         t->p.pipeline_ops_per_point++;
         bool inner;
@@ -1466,6 +1468,42 @@ static bool resident_priced(const struct nest_ctx *c, const struct tiled *t,
     return true;
 }
 
+/* In a program overlap-rows took (its buffers allocated at its start,
+ * nest_overlap_allocs), the cycles the next nest of fn may load ahead
+ * while the nests before it still compute: the last chosen nest of fn
+ * that loads computes its last K - 1 tiles after its last DMA, and the
+ * nests chosen after it load nothing (a reduction's levels, a division
+ * that only stores). 0 for fn's first nest that loads, or another
+ * program. */
+static double prefetch_window(const struct nest_ctx *c, ir_op fn)
+{
+    bool ours = false;
+    for (uint32_t i = 0; i < c->nprogs; i++)
+        ours |= c->progs[i] == fn && c->overlapped && c->overlapped[i];
+    double w = 0;
+    for (uint32_t j = c->nchosen; ours && j-- > 0;) {
+        ir_op p = c->chosen[j].loop;
+        while (p && ir_op_get(c->m, p)->kind != IR_OP_FUNC_FUNC)
+            p = ir_op_parent(c->m, p);
+        if (p != fn || c->chosen[j].solo < 0)
+            return 0;
+        const struct nest_cost_program *np = &c->chosen[j].p;
+        bool loads = false;
+        for (uint32_t x = 0; x < np->nxfers; x++)
+            loads |= !np->xfers[x].store;
+        if (!loads) {
+            w += c->chosen[j].solo;
+            continue;
+        }
+        struct nest_cost_program one = *np; /* a tile's compute and drain */
+        one.points = (uint64_t)c->chosen[j].tile;
+        return w + (double)(c->chosen[j].phases - 1) *
+                       nest_cost_oncore(c->dev, &one, (uint64_t)c->chosen[j].tile,
+                                        c->chosen[j].phases, c->chosen[j].instances);
+    }
+    return 0;
+}
+
 bool nest_tile_sizes(struct nest_ctx *c)
 {
     struct ir_module *m = c->m;
@@ -1490,6 +1528,10 @@ bool nest_tile_sizes(struct nest_ctx *c)
         struct tiled t = {.reserve = r, .fn = func_of(m, r)};
         if (!find_loops(m, r, &t))
             continue; /* a placeholder this pass did not make: left alone */
+        /* a loop reduction-producer fused: one pipeline a point once
+         * fuse-pipelines has run (reduction-producer priced it so) */
+        t.merged = !(o->disabled & (1u << SCHED_NEST_FUSE_PIPELINES)) &&
+                   nest_is_fused(c, t.point_loop);
         if (t.fn != used_fn)
             used_fn = t.fn, used = 0;
         t.p.fixed_scratch = used;
@@ -1529,6 +1571,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                  !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
                                  phased_runs(m, t.tile_loop);
         t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
+        t.p.prefetch_window = prefetch_window(c, t.fn);
         t.p.point_passes =
             o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
 

@@ -9,7 +9,13 @@
 // (%tile_in... before the first nest): ktc-allocate would otherwise let a
 // nest's buffers share bytes with the one before, whose first DMA then
 // waits for that nest to finish (softmax_wide: 37880 cycles, 36599
-// allocated at the start).
+// allocated at the start). The nests after the first load ahead while
+// the ones before compute (the max's levels, the division): tile-size
+// selection ranks their choices with their first tiles' loads hidden
+// there (the exponentials in tiles of 4 and 32, 9 and 16 phases; on 2
+// cores, whose device memory they share, the division keeps tiles of 16;
+// softmax_wide, one core, takes 32, whose 16 points on each corelet share
+// one load of the splat).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -5,7 +5,9 @@
 // becomes one pipeline: the 8 chunks' exponentials, each stored to %e_buf
 // (stores of other chunks than the fold loads do not stop fuse-pipelines),
 // folded in registers, the max's splat vector loaded once (the copies'
-// loads of it take the first's).
+// loads of it take the first's). Tile-size selection prices the fused
+// level as that one pipeline (tiles of 2, 2 phases), not as its 8 chunks'
+// pipelines and the fold's, each a round trip through the chain a tile.
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   module {

@@ -3,7 +3,7 @@
 // splat-hoist out of a corelet split, then shared: y = x - max(x) over one
 // row of 32768 f16 on one core of spyre (ktc-path-expand's output). The
 // subtraction pass streams the row in tiles of T points (the cost model's
-// choice: 16 here, 11 phases, the sharing counted) split over the 2
+// choice: 16 here, 12 phases, the block of 8 counted) split over the 2
 // corelets, the split's body the pipeline splatting the max: the splat
 // goes before the tile loop (one vector, %splat[0, 0], all instances
 // read), and the split, T points on 2 instances, becomes T / 4 points of 4

@@ -484,7 +484,8 @@ static void test_shared_splat(void **state)
     assert_true(nest_cost_predict(spyre, &p, 12, 1, 2) == split12);
     p.points = 96;
     p.shared_loads_per_point = 0;
-    double s16 = nest_cost_predict(spyre, &p, 16, 1, 2), s32 = nest_cost_predict(spyre, &p, 32, 1, 2);
+    double s16 = nest_cost_predict(spyre, &p, 16, 1, 2);
+    double s32 = nest_cost_predict(spyre, &p, 32, 1, 2);
     p.shared_loads_per_point = 1;
     s16 -= nest_cost_predict(spyre, &p, 16, 1, 2);
     s32 -= nest_cost_predict(spyre, &p, 32, 1, 2);

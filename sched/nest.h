@@ -49,6 +49,23 @@
  *                     folds the row in registers as it streams, faster;
  *                     beyond what it holds it rejects the vector wider than
  *                     the lanes, naming this transformation).
+ *  wide-first-level  Part of reductions (listed last, to keep the other
+ *                     flags' bits): in a loop whose row does not fit the
+ *                     scratchpad (none of the loops around the reduction
+ *                     a point: each pass a nest of its own), the first
+ *                     level folds up to 16 chunks (c + i * C/16), not 8:
+ *                     the same pairwise tree (chunk i with i + 8 first),
+ *                     so still bit-exact. The second level, a nest of its
+ *                     own between the passes, bound by the load unit
+ *                     loading and sending every partial, reads half as
+ *                     many (softmax_wide: levels 256 -> 32 -> 4 -> 1
+ *                     instead of 512 -> 64 -> 8 -> 1, the exponentials'
+ *                     fused level 16 chunks a point: 34691 -> 33504
+ *                     cycles; softmax_4x262144 37258 -> 36114). Where the
+ *                     row fits, a level runs inside a point and fuses
+ *                     with its passes: 16 chunks there would exceed what
+ *                     fuse-pipelines keeps in registers (softmax_8x16384
+ *                     3633 -> 172480 cycles, its pipelines left apart).
  *  reduction-producer A reduction's first level reading a scratchpad row
  *                     (not device memory) that the parallel loop just
  *                     before it fills, one lane-wide chunk per iteration
@@ -685,7 +702,8 @@
     X(CHUNK_LOADS, "chunk-loads")                                                             \
     X(UNIT_LOOPS, "unit-loops")                                                               \
     X(STORE_BLOCKS, "store-blocks")                                                           \
-    X(OVERLAP_ROWS, "overlap-rows")
+    X(OVERLAP_ROWS, "overlap-rows")                                                           \
+    X(WIDE_FIRST_LEVEL, "wide-first-level")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -50,6 +50,7 @@
  * row in registers, faster, when the row is reduced as received; beyond
  * what it holds it refuses the vector wider than the lanes).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/dialects/ktdf.h"
@@ -57,7 +58,9 @@
 #include "sched/nest_int.h"
 
 enum {
-    MAX_FOLD = 8,   /* chunks one level folds at once */
+    LEVEL_FOLD = 8, /* chunks one level folds at once */
+    MAX_FOLD = 16,  /* the first, wide-first-level's */
+    MAX_SLOTS = 2 * MAX_FOLD + 8, /* a level's private values: slots, tokens, staging */
     /* a row of at most this many chunks stays whole: ktc-codegen folds it
      * in registers as it streams in, in ktc-interp's order (codegen/README.md,
      * half the group held in its 32 vector registers), faster than levels
@@ -354,7 +357,9 @@ static ir_block make_pipe(struct split_b *b, uint32_t n, const ir_type *ts, ir_v
     sb_at_end(&pb, m, body, b->loc);
     ir_op pop = sb_emit(&pb, &st);
     sb_at_end(&ib, m, priv, b->loc);
-    ir_value made[32];
+    ir_value made[MAX_SLOTS];
+    if (n > MAX_SLOTS)
+        abort();
     for (uint32_t i = 0; i < n; i++) {
         const struct ir_type_info *ti = ir_type_get(m, ts[i]);
         made[i] = nest_make_op(&ib, ti->kind == IR_TY_FIFO_SLOT ? "ktdf.fifo.allocate"
@@ -424,7 +429,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, w->elem);
     ir_type oslot = ir_ktdf_slot_type(m, outslot->attr0, outslot->attr1, w->w, w->elem);
     bool ddr = first && w->ddr;
-    ir_type ts[32];
+    ir_type ts[MAX_SLOTS];
     uint32_t n = 0;
     for (int64_t i = 0; i < k; i++)
         ts[n++] = islot;
@@ -445,7 +450,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
         ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
         offs[i] = sb_muli(&lb, ats[i], w->w);
     }
-    ir_value v[32];
+    ir_value v[MAX_SLOTS];
     ir_block pipe = make_pipe(&lb, n, ts, v);
     ir_value *tok = v + k + 1, *stg = v + k + 1 + ntok;
     uint32_t t = 0;
@@ -646,6 +651,26 @@ static void fuse_producer(struct nest_ctx *c, const struct wide *w, ir_op prod, 
     }
 }
 
+/* wide-first-level: whether the first level folds up to MAX_FOLD chunks:
+ * the reduction is in a loop whose row does not fit the scratchpad (each
+ * pass a nest of its own, none of the loops around it a point), so the
+ * second level, a nest of its own between the passes bound by the load
+ * unit reading the partials, reads half as many. */
+static bool wide_first(const struct nest_ctx *c, const struct wide *w)
+{
+    const struct ir_module *m = c->m;
+    if (c->o->disabled & (1u << SCHED_NEST_WIDE_FIRST_LEVEL))
+        return false;
+    bool loop = false;
+    for (ir_op p = ir_op_parent(m, w->pipe); p; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR) {
+            if (nest_point_fits(m, p, c->dev))
+                return false;
+            loop = true;
+        }
+    return loop;
+}
+
 static void rewrite(struct nest_ctx *c, struct wide *w)
 {
     struct ir_module *m = c->m;
@@ -663,8 +688,8 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     bool first = true;
     ir_op prod = producer_loop(c, w);
     while (left > 1) {
-        int64_t k = 1;
-        while (k < MAX_FOLD && left % (2 * k) == 0)
+        int64_t k = 1, kmax = first && wide_first(c, w) ? MAX_FOLD : LEVEL_FOLD;
+        while (k < kmax && left % (2 * k) == 0)
             k *= 2;
         int64_t outs = left / k;
         ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);

@@ -4,9 +4,10 @@
 // ktc-path-expand leaves it (2 cores, 2 rows of 262144 f16 a core: a row
 // of 512 KiB does not fit the scratchpad beside its exponentials, so each
 // pass is a nest of its own), the transformations after it off. The row
-// loop's body is the max's first level (512 points of 8 chunks), its
+// loop's body is the max's first level (256 points of 16 chunks:
+// wide-first-level, the row not fitting), its
 // levels and last vector (G), then the exponentials' loop fused with the
-// sum's first level (E, 512 points too), the sum's levels and the
+// sum's first level (E, 256 points too), the sum's levels and the
 // division. G(0) goes before the loop (%row 0), the loop runs 1 row
 // (N - 1): E's loop body then runs the max's first level for the next
 // row (the row view at (%start + %row + 1) * 262144), and the max's

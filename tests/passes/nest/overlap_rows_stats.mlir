@@ -2,7 +2,8 @@
 // PARSE: --stage=sched.routed
 // PRINT: none
 // overlap-rows, --stats: overlap_rows.mlir's input; the line says it is
-// taken (a row loop of 2 rows, a first pass of 512 points).
+// taken (a row loop of 2 rows, a first pass of 256 points: the max's first level,
+// 16 chunks a point, wide-first-level).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

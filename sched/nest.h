@@ -24,6 +24,7 @@
  *                     unit's lanes (ktc-split keeps reduction dims whole)
  *                     becomes levels of loops over lane-wide chunks (C of
  *                     them): each level reads K <= 8 chunks per iteration
+ *                     (the first up to 16: wide-first-level, below)
  *                     (chunk c + i * C/K), folds them with one elementwise
  *                     generic and writes the partial vector, lanes wide, to
  *                     chunk c of an accumulator buffer in the scratchpad

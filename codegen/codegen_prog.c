@@ -416,7 +416,8 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
         if (e.kind != CV_LIN || !lin_static(&g->lins[e.i]))
             return cg_error(g, at, "a per-unit value must be an index known at launch");
     }
-    bool remat = p->rep > 0 || temps_live(p) + p->ninit + CG_SREG_RESERVE >= SC_MAX_SREGS;
+    bool full = p->ninit >= SC_MAX_SREGS || (p->busy >> (SC_MAX_SREGS - 1 - p->ninit) & 1);
+    bool remat = p->rep > 0 || full || temps_live(p) + p->ninit + CG_SREG_RESERVE >= SC_MAX_SREGS;
     for (int pass = 0; pass < 1 + remat; pass++) /* the same values first */
         for (uint32_t k = 0; k < p->ninit; k++) {
             uint32_t r = SC_MAX_SREGS - 1 - k;
@@ -426,7 +427,7 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
                 (pass || (c == 1 && !s.n && !s.c)) && lin_axpy(out, &s, c, &x))
                 return true;
         }
-    if (p->ninit >= SC_MAX_SREGS || (p->busy >> (SC_MAX_SREGS - 1 - p->ninit) & 1))
+    if (full) /* the next init register is a live temporary's */
         return sregs_error(g, at);
     uint8_t r = (uint8_t)(SC_MAX_SREGS - 1 - p->ninit++);
     struct cg_reg info = {.known = true, .step = 0};

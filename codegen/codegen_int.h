@@ -130,8 +130,21 @@ struct cg_prog {
     uint32_t *hosted;      /* n * h: virtual unit (index into the program_unit's list) */
     uint32_t rep;          /* the tile being translated */
     uint32_t res;          /* arch resource of the first unit (its kind's features) */
-    uint32_t ntemp, ninit; /* registers: temps grow from r0, inits from r63 down */
+    /* Scalar registers: per-unit (init) ones from r63 down, kept for the
+     * whole program; temporaries from r0 up, each busy from the op that
+     * makes it to until[r], the last position (program order, see pos)
+     * any value held in it is used at, and free for the ops after. */
+    uint32_t ninit;
+    uint64_t busy; /* temporaries in use, bit r */
+    int32_t until[SC_MAX_SREGS];
     struct cg_reg regs[SC_MAX_SREGS];
+    /* Positions: the program's ops numbered in program order (pre-order),
+     * pos the op being translated; per op its position and the last one
+     * inside it (its loop body's end); per value its last use, a use
+     * inside a loop the value is defined outside of counting at the
+     * loop's end (the next iteration reads it again). */
+    int32_t pos;
+    int32_t *opos, *oend, *vlast;
     uint32_t init_of[SC_MAX_SREGS]; /* an init register's multi entry + 1 */
     ir_value vowner[SC_MAX_VREGS];
     struct cg_port *ports;

@@ -142,10 +142,15 @@ static struct cg_val multi_of(struct cg *g, const struct cg_val *e)
     return r;
 }
 
+static void hold(struct cg *g, struct cg_val x, int32_t until);
+
+/* v's value is x; the registers x holds stay busy through v's last use. */
 static void memo(struct cg *g, ir_value v, struct cg_val x, bool permanent)
 {
     g->val[v] = x;
     g->stamp[v] = permanent ? 0 : g->p.gen;
+    if (!permanent && g->p.vlast)
+        hold(g, x, g->p.vlast[v]);
 }
 
 static bool is_kernel_level(const struct cg *g, ir_value v)
@@ -166,16 +171,75 @@ static bool once(struct cg *g, ir_op op)
 
 /* ---- registers ----------------------------------------------------------------- */
 
+_Static_assert(SC_MAX_SREGS <= 64, "temporaries are a 64-bit mask");
+
+/* Temporaries live (busy). */
+static uint32_t temps_live(const struct cg_prog *p)
+{
+    uint32_t n = 0;
+    for (uint64_t b = p->busy; b; b &= b - 1)
+        n++;
+    return n;
+}
+
+/* Reports that the program needs more scalar registers than units have. */
+static bool sregs_error(struct cg *g, ir_op at)
+{
+    const struct cg_prog *p = &g->p;
+    return cg_error(g, at,
+                    "program '%s' needs more than %d scalar registers here: %u temporaries "
+                    "live, %u per-unit registers (not supported yet)",
+                    g->b->progs[p->sc].name, SC_MAX_SREGS, temps_live(p), p->ninit);
+}
+
+/* A free temporary (the lowest), busy through the op being translated. */
 static int temp_reg(struct cg *g, ir_op at)
 {
     struct cg_prog *p = &g->p;
-    if (p->ntemp + p->ninit >= SC_MAX_SREGS) {
-        cg_error(g, at, "this program needs more than %d scalar registers (not supported yet)",
-                 SC_MAX_SREGS);
-        return -1;
-    }
-    p->regs[p->ntemp].known = false;
-    return (int)p->ntemp++;
+    for (uint32_t r = 0; r + p->ninit < SC_MAX_SREGS; r++)
+        if (!(p->busy >> r & 1)) {
+            p->busy |= (uint64_t)1 << r;
+            p->until[r] = p->pos;
+            p->regs[r].known = false;
+            return (int)r;
+        }
+    sregs_error(g, at);
+    return -1;
+}
+
+/* Frees the temporaries made since the mask `mark` of busy ones. */
+static void temps_release(struct cg_prog *p, uint64_t mark)
+{
+    p->busy &= mark;
+}
+
+/* Keeps temporary r busy through position until (at least). */
+static void hold_reg(struct cg_prog *p, uint32_t r, int32_t until)
+{
+    if (r < SC_MAX_SREGS && (p->busy >> r & 1) && p->until[r] < until)
+        p->until[r] = until;
+}
+
+/* Keeps the temporaries x refers to busy through position until. */
+static void hold(struct cg *g, struct cg_val x, int32_t until)
+{
+    const struct cg_lin *l = x.kind == CV_LIN    ? &g->lins[x.i]
+                             : x.kind == CV_VIEW ? &g->views[x.i].start
+                                                 : NULL;
+    if (x.kind == CV_MULTI)
+        for (uint32_t u = 0; u < g->p.n; u++)
+            hold(g, g->multi[x.i + u], until);
+    for (uint32_t i = 0; l && i < l->n; i++)
+        if (l->t[i].kind == CA_REG)
+            hold_reg(&g->p, l->t[i].id, until);
+}
+
+/* Frees the temporaries no op from position pos on reads. */
+static void temps_expire(struct cg_prog *p, int32_t pos)
+{
+    for (uint32_t r = 0; r < SC_MAX_SREGS; r++)
+        if ((p->busy >> r & 1) && p->until[r] < pos)
+            p->busy &= ~((uint64_t)1 << r);
 }
 
 static int vec_reg(struct cg *g, ir_value owner, ir_op at)
@@ -280,7 +344,7 @@ static bool opnd_of(struct cg *g, ir_op at, const struct cg_lin *l, struct sc_op
             in.x[1] = imm(x->k);
             in.nx = 2;
             cg_emit(g, &in);
-            g->p.ntemp--;
+            g->p.busy &= ~((uint64_t)1 << s); /* read by the add below only */
         }
         in = insn(g, SC_ADD, at);
         in.reg[0] = (uint8_t)t;
@@ -352,7 +416,8 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
         if (e.kind != CV_LIN || !lin_static(&g->lins[e.i]))
             return cg_error(g, at, "a per-unit value must be an index known at launch");
     }
-    bool remat = p->rep > 0 || p->ntemp + p->ninit + CG_SREG_RESERVE >= SC_MAX_SREGS;
+    bool full = p->ninit >= SC_MAX_SREGS || (p->busy >> (SC_MAX_SREGS - 1 - p->ninit) & 1);
+    bool remat = p->rep > 0 || full || temps_live(p) + p->ninit + CG_SREG_RESERVE >= SC_MAX_SREGS;
     for (int pass = 0; pass < 1 + remat; pass++) /* the same values first */
         for (uint32_t k = 0; k < p->ninit; k++) {
             uint32_t r = SC_MAX_SREGS - 1 - k;
@@ -362,11 +427,8 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
                 (pass || (c == 1 && !s.n && !s.c)) && lin_axpy(out, &s, c, &x))
                 return true;
         }
-    if (p->ntemp + p->ninit >= SC_MAX_SREGS)
-        return cg_error(g, at,
-                        "this program needs more than %d scalar registers (not "
-                        "supported yet)",
-                        SC_MAX_SREGS);
+    if (full) /* the next init register is a live temporary's */
+        return sregs_error(g, at);
     uint8_t r = (uint8_t)(SC_MAX_SREGS - 1 - p->ninit++);
     struct cg_reg info = {.known = true, .step = 0};
     for (uint32_t u = 0; u < p->n; u++) {
@@ -460,10 +522,10 @@ static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin 
                                   [SC_SX_MIN] = SC_MIN,
                                   [SC_SX_MAX] = SC_MAX};
     struct sc_insn in = insn(g, ops[sxop], at);
-    uint32_t save = g->p.ntemp;
+    uint64_t mark = g->p.busy;
     if (!opnd_of(g, at, a, &in.x[0]) || !opnd_of(g, at, b, &in.x[1]))
         return false;
-    g->p.ntemp = save; /* the operands' temporaries die here: the result reuses them */
+    temps_release(&g->p, mark); /* the operands' temporaries die here: the result reuses them */
     int r = temp_reg(g, at);
     if (r < 0)
         return false;
@@ -870,7 +932,7 @@ static void prefetch_reads(struct cg *g, ir_op loop, int64_t lb, int64_t ub, int
     {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind != IR_OP_MEMREF_LOAD || p->npf == CG_MAX_LOOPS ||
-            p->ntemp + p->ninit + 3 >= SC_MAX_SREGS - CG_SREG_RESERVE)
+            temps_live(p) + p->ninit + 3 >= SC_MAX_SREGS - CG_SREG_RESERVE)
             continue;
         struct cg_val vv = g->val[o->opnd[0]];
         if (vv.kind != CV_VIEW || (g->stamp[o->opnd[0]] && g->stamp[o->opnd[0]] != g->p.gen))
@@ -1545,7 +1607,6 @@ static bool composite(struct cg *g, ir_op op)
         rstride[1] = dist[1][inner];
     }
     /* outer dims: loops */
-    uint32_t save = g->p.ntemp;
     for (int d = 0; d < inner; d++) {
         if (tn[d] == 1)
             continue;
@@ -1598,7 +1659,6 @@ static bool composite(struct cg *g, ir_op op)
             struct sc_insn e = insn(g, SC_END, op);
             cg_emit(g, &e);
         }
-    g->p.ntemp = save;
     g->p.has_dma = true;
     return true;
 }
@@ -2549,16 +2609,29 @@ static bool loop(struct cg *g, ir_op op)
         mv.nx = 1;
         cg_emit(g, &mv);
     }
-    uint32_t pf_mark = p->ntemp, pf0 = p->npf;
+    uint32_t pf0 = p->npf;
     if (f.x[0].kind == SC_IMM && f.x[1].kind == SC_IMM && (f.nx == 2 || f.x[2].kind == SC_IMM))
         prefetch_reads(g, op, f.x[0].v, f.x[1].v, f.nx == 2 ? 1 : f.x[2].v);
-    uint32_t save = p->ntemp;
     int r = temp_reg(g, op);
     if (r < 0)
         return false;
     f.reg[0] = (uint8_t)r;
     for (uint32_t i = pf0; i < p->npf; i++)
         p->pf[i].riv = (uint8_t)r;
+    /* busy to the loop's end: its counter and the bounds `end` reads
+     * again, the prefetched reads, the carried values (and after it while
+     * its results are used) */
+    int32_t end = p->oend[op];
+    hold_reg(p, (uint32_t)r, end);
+    for (uint32_t i = 0; i < f.nx; i++)
+        if (f.x[i].kind == SC_REG)
+            hold_reg(p, (uint32_t)f.x[i].v, end);
+    for (uint32_t i = pf0; i < p->npf; i++) {
+        hold_reg(p, p->pf[i].ra, end);
+        hold_reg(p, p->pf[i].rb, end);
+    }
+    for (uint32_t i = 0; !vec && i < o->nres; i++)
+        hold_reg(p, c.regs[i], end > p->vlast[o->res + i] ? end : p->vlast[o->res + i]);
     struct cg_reg info = {false, 0, 0, 1};
     if (f.x[0].kind == SC_IMM && f.x[1].kind == SC_IMM && f.x[2].kind == SC_IMM && f.x[2].v > 0 &&
         f.x[1].v > f.x[0].v)
@@ -2588,7 +2661,6 @@ static bool loop(struct cg *g, ir_op op)
     }
     struct sc_insn e = insn(g, SC_END, op);
     cg_emit(g, &e);
-    p->ntemp = p->npf > pf0 ? pf_mark : save;
     p->npf = pf0;
     for (uint32_t i = 0; i < o->nres; i++) {
         struct cg_lin x = lin_atom(CA_REG, c.regs[i]);
@@ -2717,6 +2789,8 @@ static bool block(struct cg *g, ir_block b)
     pos = 0;
     IR_FOR_OPS(m, b, op)
     {
+        g->p.pos = g->p.opos[op];
+        temps_expire(&g->p, g->p.pos);
         if (!translate(g, op))
             return false;
         for (int r = 0; r < SC_MAX_VREGS; r++) {
@@ -2732,6 +2806,61 @@ static bool block(struct cg *g, ir_block b)
     return true;
 }
 
+/* Numbers op and the ops inside it from k on (program order); the next
+ * position. */
+static int32_t number_ops(struct cg *g, ir_op op, int32_t k)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    g->p.opos[op] = k++;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            IR_FOR_OPS(m, b, c)
+            k = number_ops(g, c, k);
+    g->p.oend[op] = k - 1;
+    return k;
+}
+
+/* A use of v by op: v's last use is op's position, or the end of the
+ * outermost loop holding op but not v's definition. */
+static void note_last(struct cg *g, ir_op op, ir_value v)
+{
+    struct ir_module *m = g->m;
+    struct cg_prog *p = &g->p;
+    ir_op d = ir_value_def(m, v);
+    ir_block home = d ? ir_op_get(m, d)->block : ir_value_get(m, v)->owner;
+    int32_t at = p->opos[op];
+    for (ir_op a = op; ir_op_get(m, a)->block != home;) {
+        a = ir_op_parent(m, a);
+        if (!a || a == p->pu)
+            return; /* a kernel-level value: no temporaries */
+        at = p->oend[a];
+    }
+    if (at > p->vlast[v])
+        p->vlast[v] = at;
+}
+
+static bool note_lasts(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct cg *g = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nres; i++)
+        g->p.vlast[o->res + i] = g->p.opos[op];
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            for (uint32_t i = 0; i < ir_block_get(m, b)->nargs; i++)
+                g->p.vlast[ir_block_get(m, b)->args[i]] = g->p.opos[op];
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        note_last(g, op, o->opnd[i]);
+    /* a query reads the values of its mapping's entries (query) */
+    ir_op d = o->kind == IR_OP_UNIFORM_QUERY_MAP || o->kind == IR_OP_SYMBOL_QUERY_MAP
+                  ? ir_value_def(m, o->opnd[0])
+                  : IR_NONE;
+    for (uint32_t i = 0; d && i < ir_op_get(m, d)->nopnd; i++)
+        note_last(g, op, ir_op_get(m, d)->opnd[i]);
+    return true;
+}
+
 bool cg_program(struct cg *g)
 {
     struct cg_prog *p = &g->p;
@@ -2740,12 +2869,18 @@ bool cg_program(struct cg *g)
     ir_block body = ir_region_entry(m, ir_op_get(m, p->pu)->regs[0]);
     const struct ir_block_info *bi = ir_block_get(m, body);
     struct cg_val *self = malloc(p->n * sizeof *self);
-    if (!self)
+    p->opos = calloc(m->ops.len + 1, sizeof *p->opos);
+    p->oend = calloc(m->ops.len + 1, sizeof *p->oend);
+    p->vlast = calloc(g->nvals, sizeof *p->vlast);
+    if (!self || !p->opos || !p->oend || !p->vlast)
         abort();
+    number_ops(g, p->pu, 0);
+    ir_walk(m, p->pu, note_lasts, g);
     bool ok = true;
     for (p->rep = 0; p->rep < p->h && ok; p->rep++) {
         p->gen = ++g->gen;
-        p->ntemp = 0;
+        p->busy = 0;
+        p->pos = 0;
         memset(p->vowner, 0, sizeof p->vowner);
         if (bi->nargs) {
             for (uint32_t u = 0; u < p->n; u++)
@@ -2757,6 +2892,10 @@ bool cg_program(struct cg *g)
             ok = cg_barrier(g);
     }
     free(self);
+    free(p->opos);
+    free(p->oend);
+    free(p->vlast);
+    p->opos = p->oend = p->vlast = NULL;
     if (ok && p->has_dma) {
         struct sc_insn f = insn(g, SC_FENCE, p->pu);
         cg_emit(g, &f);

@@ -404,6 +404,51 @@ static struct nest_side acc_side(ir_value acc, ir_value at, int64_t w)
                               .sub = {{.v = at}, {.c = 0}}, .size = {1, w}};
 }
 
+/* Whether op d lies inside op anc (at any depth). */
+static bool inside(const struct ir_module *m, ir_op d, ir_op anc)
+{
+    for (ir_op q = d; q; q = ir_op_parent(m, q))
+        if (q == anc)
+            return true;
+    return false;
+}
+
+/* The copy before op `before` of value v when the compute stage comp
+ * defines it outside generic gen (a constant or scalar the fused
+ * producer's body captures, which ktc-split put in the stage): the level's
+ * own stage does not see comp's values. Memoized in cap; others as is. */
+static ir_value captured(struct ir_module *m, const struct wide *w, ir_value v,
+                         struct split_vmap *cap, ir_op before)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || split_vmap_get(cap, v) != v || !inside(m, d, w->comp) || inside(m, d, w->gen))
+        return split_vmap_get(cap, v);
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
+        captured(m, w, ir_op_get(m, d)->opnd[i], cap, before);
+    ir_op copy = split_clone(m, d, cap);
+    ir_op_insert_before(m, before, copy);
+    return split_vmap_get(cap, v);
+}
+
+/* Maps in vm every value that op x (and the ops nested in it) captures
+ * from the compute stage to its copy before `before` (captured). */
+static void map_captured(struct ir_module *m, const struct wide *w, ir_op x,
+                         struct split_vmap *cap, struct split_vmap *vm, ir_op before)
+{
+    const struct ir_op_info *o = ir_op_get(m, x);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ir_value v = ir_op_get(m, x)->opnd[i];
+        ir_value c = captured(m, w, v, cap, before);
+        if (c != v)
+            split_vmap_set(vm, v, c);
+    }
+    for (uint32_t r = 0; r < ir_op_get(m, x)->nreg; r++)
+        for (ir_block b = ir_region_get(m, ir_op_get(m, x)->regs[r])->first; b;
+             b = ir_block_get(m, b)->next)
+            IR_FOR_OPS(m, b, y)
+                map_captured(m, w, y, cap, vm, before);
+}
+
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
  * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
 static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
@@ -522,21 +567,27 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     ir_value a[MAX_FOLD + 1];
     for (int64_t i = 0; i <= k; i++)
         a[i] = ir_block_add_arg(m, body, w->elem, ir_str_c(m, i < k ? "in" : "out"));
-    ir_value res = ir_op_result(m, sb_emit(&cb, &st), 0);
+    ir_op gnew = sb_emit(&cb, &st);
+    ir_value res = ir_op_result(m, gnew, 0);
     ir_op comb = w->comb;
     ir_block gb = split_body(m, w->gen, 0);
     ir_value gin = ir_block_get(m, gb)->args[0], gout = ir_block_get(m, gb)->args[1];
     const struct ir_op_info *co = ir_op_get(m, comb);
     ir_value pv = co->opnd[0] == gout ? co->opnd[1] : co->opnd[0];
-    if (first) /* the fused producer's ops, on every input */
+    if (first) { /* the fused producer's ops, on every input */
+        struct split_vmap cap = {0};
         for (int64_t i = 0; i < k; i++) {
             struct split_vmap vm = {0};
             split_vmap_set(&vm, gin, a[i]);
-            for (ir_op x = ir_block_get(m, gb)->first; x != comb; x = ir_op_get(m, x)->next)
+            for (ir_op x = ir_block_get(m, gb)->first; x != comb; x = ir_op_get(m, x)->next) {
+                map_captured(m, w, x, &cap, &vm, gnew);
                 ir_block_append_op(m, body, split_clone(m, x, &vm));
+            }
             a[i] = split_vmap_get(&vm, pv);
             split_vmap_free(&vm);
         }
+        split_vmap_free(&cap);
+    }
     for (int64_t h = k / 2; h > 0; h /= 2)
         for (int64_t i = 0; i < h; i++) {
             ir_state_init(&st, m, w->combiner, loc);

@@ -78,8 +78,9 @@ struct wide {
     ir_op gen;     /* the reduction generic */
     ir_op store_stage;
     struct nest_side src; /* where the row is read: the DDR side or the scratchpad buffer */
-    int64_t n, w;  /* row length, lanes */
-    ir_type elem;
+    int64_t n, w;  /* row length, lanes (of both in and elem) */
+    ir_type in;    /* the row's element (f16 for an f16 row summed in f32) */
+    ir_type elem;  /* the partials' element: the generic's result's */
     const char *combiner;
     ir_op comb; /* the combiner op in the generic's body */
 };
@@ -221,13 +222,16 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     /* a tensor<1xN>, or a tensor<N> (a 1-D view's row) */
     if (w->n <= 0 || ti->rank < 1 || ti->rank > 2 || ti->shape[ti->rank - 1] != w->n)
         return false;
-    w->elem = ti->elem;
+    w->in = ti->elem;
+    w->elem = ir_value_type(m, ir_block_get(m, split_body(m, w->gen, 0))->args[1]);
     char tname[16];
     const char *unit = stage_unit(m, w->comp);
     uint32_t res = 0;
     if (!unit || !unit_res(c->dev, unit, &res))
         return false;
     w->w = arch_lanes(c->dev, res, split_type_name(m, w->elem, tname, sizeof tname));
+    int64_t win = arch_lanes(c->dev, res, split_type_name(m, w->in, tname, sizeof tname));
+    w->w = win < w->w ? win : w->w;
     if (w->w <= 0 || w->n <= w->w || w->n % w->w)
         return false;
     /* up to MAX_WHOLE chunks ktc-codegen folds the row, but only a row
@@ -466,7 +470,8 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
         ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->opnd[0]));
     const struct ir_type_info *outslot = ir_type_get(
         m, ir_value_type(m, ir_op_get(m, only_op(m, w->store_stage))->opnd[0]));
-    ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, w->elem);
+    ir_type ein = first ? w->in : w->elem; /* what this level reads */
+    ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, ein);
     ir_type oslot = ir_ktdf_slot_type(m, outslot->attr0, outslot->attr1, w->w, w->elem);
     bool ddr = first && w->ddr;
     ir_type ts[32];
@@ -483,7 +488,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
             shape[i] = w->src.size[i];
         shape[w->src.nsize - 1] = w->w;
         for (int64_t i = 0; i < k; i++)
-            ts[n++] = split_memref(m, w->src.nsize, shape, w->elem, IR_NONE, space);
+            ts[n++] = split_memref(m, w->src.nsize, shape, w->in, IR_NONE, space);
     }
     ir_value offs[MAX_FOLD], ats[MAX_FOLD];
     for (int64_t i = 0; i < k; i++) {
@@ -535,7 +540,8 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
                                  ir_op_attr(m, w->comp, "applicable_units")),
               loc);
     t++;
-    ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
+    ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, ein);
+    ir_type tacc = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
     struct ir_op_state st;
     ir_value ins[MAX_FOLD];
     for (int64_t i = 0; i < k; i++) {
@@ -544,7 +550,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
         ir_state_add_result(m, &st, tt);
         ins[i] = ir_op_result(m, sb_emit(&cb, &st), 0);
     }
-    ir_value out = sb_tensor_empty(&cb, tt);
+    ir_value out = sb_tensor_empty(&cb, tacc);
     ir_state_init(&st, m, "linalg.generic", loc);
     ir_attr maps[MAX_FOLD + 1], its[2];
     ir_aff id[2] = {ir_aff_dim(m, 0), ir_aff_dim(m, 1)};
@@ -562,11 +568,11 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, 2, its));
     ir_state_set_attr(m, &st, "operandSegmentSizes",
                       split_segments(m, 2, (const int64_t[]){k, 1}));
-    ir_state_add_result(m, &st, tt);
+    ir_state_add_result(m, &st, tacc);
     ir_block body = sb_region(m, &st);
     ir_value a[MAX_FOLD + 1];
     for (int64_t i = 0; i <= k; i++)
-        a[i] = ir_block_add_arg(m, body, w->elem, ir_str_c(m, i < k ? "in" : "out"));
+        a[i] = ir_block_add_arg(m, body, i < k ? ein : w->elem, ir_str_c(m, i < k ? "in" : "out"));
     ir_op gnew = sb_emit(&cb, &st);
     ir_value res = ir_op_result(m, gnew, 0);
     ir_op comb = w->comb;
@@ -773,6 +779,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     struct ir_op_info *ci = ir_op_get(m, w->comb);
     ir_value out = ir_block_get(m, gb)->args[1], in = ir_block_get(m, gb)->args[0];
     ci->opnd[ci->opnd[0] == out ? 1 : 0] = in;
+    ir_value_get(m, in)->type = w->elem; /* it reads the partials */
     split_dce(m, w->gen);
     nest_prune_private(m, w->pipe);
 }

@@ -64,6 +64,10 @@ enum {
      * through the scratchpad (3x2048 f16 row sums on spyre: 1445 cycles
      * against 3114) */
     MAX_WHOLE = 32,
+    /* the same for a row converted as received (f16 summed in f32):
+     * ktc-codegen folds f16 rows of 256 in f32 on spyre (8 chunks of its
+     * 32 f32 lanes), not of 512 */
+    MAX_WHOLE_CONVERTED = 8,
 };
 
 /* The wide reduction pipeline's parts. */
@@ -239,7 +243,11 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
      * squares) takes the levels at any width */
     int64_t ch = w->n / w->w;
     bool fused = w->comb != ir_block_get(m, split_body(m, w->gen, 0))->first;
-    if (ch & (ch - 1) || (ch <= MAX_WHOLE && !fused))
+    /* a row converted before it is reduced (f16 summed in f32) has its
+     * levels read chunks as wide as the partials' lanes, too short a DMA
+     * for some devices (32 f16 on spyre): a short row stays whole */
+    if (ch & (ch - 1) || (ch <= MAX_WHOLE && !fused) ||
+        (w->in != w->elem && ch <= MAX_WHOLE_CONVERTED))
         return false;
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;

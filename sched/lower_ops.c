@@ -1105,6 +1105,18 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
             ir_state_add_result(m, &st, vt);
             r = emit1(lw, &st);
         } else {
+            /* an operand the body captures that captured_vec cannot splat
+             * (a float computed outside by other than sitofp) */
+            for (uint32_t i = 0; i < oi->nopnd && i < 3; i++) {
+                ir_op d = ir_value_def(m, oi->opnd[i]);
+                if (!ops[i] && oi->opnd[i] != outarg && d && ir_op_get(m, d)->block != body &&
+                    ir_type_is_float(m, ir_value_type(m, oi->opnd[i])))
+                    return lw_error(lw, o,
+                                    "a linalg.generic body capturing a float scalar computed "
+                                    "by '%s' outside it is not supported yet (constants, "
+                                    "float kernel arguments and sitofp of integers are)",
+                                    ir_str_get(m, ir_op_get(m, d)->name));
+            }
             return lw_error(lw, o,
                             "'%s' in a linalg.generic body is not supported yet (no "
                             "vectorchain form)",

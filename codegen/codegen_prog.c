@@ -1001,8 +1001,7 @@ static bool check_access(struct cg *g, ir_op at, const char *what, const struct 
              * be aligned (a per-row scalar of a 2x1 f32 view at byte 4 is
              * not); other symbols leave the alignment unknown */
             int dt = t->kind == CA_ARG ? g->arg_dtype[t->id] : -1;
-            odd = odd || sym || dt < 0 ||
-                  t->k != (int64_t)interp_dtype_size((enum interp_dtype)dt);
+            odd = odd || sym || dt < 0 || t->k != (int64_t)interp_dtype_size((enum interp_dtype)dt);
             sym = true;
             continue;
         }

@@ -82,9 +82,9 @@ struct wide {
     ir_op gen;     /* the reduction generic */
     ir_op store_stage;
     struct nest_side src; /* where the row is read: the DDR side or the scratchpad buffer */
-    int64_t n, w;  /* row length, lanes (of both in and elem) */
-    ir_type in;    /* the row's element (f16 for an f16 row summed in f32) */
-    ir_type elem;  /* the partials' element: the generic's result's */
+    int64_t n, w;         /* row length, lanes (of both in and elem) */
+    ir_type in;           /* the row's element (f16 for an f16 row summed in f32) */
+    ir_type elem;         /* the partials' element: the generic's result's */
     const char *combiner;
     ir_op comb; /* the combiner op in the generic's body */
 };
@@ -444,8 +444,8 @@ static ir_value captured(struct ir_module *m, const struct wide *w, ir_value v,
 
 /* Maps in vm every value that op x (and the ops nested in it) captures
  * from the compute stage to its copy before `before` (captured). */
-static void map_captured(struct ir_module *m, const struct wide *w, ir_op x,
-                         struct split_vmap *cap, struct split_vmap *vm, ir_op before)
+static void map_captured(struct ir_module *m, const struct wide *w, ir_op x, struct split_vmap *cap,
+                         struct split_vmap *vm, ir_op before)
 {
     const struct ir_op_info *o = ir_op_get(m, x);
     for (uint32_t i = 0; i < o->nopnd; i++) {

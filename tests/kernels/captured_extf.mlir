@@ -1,9 +1,12 @@
-// RUN: ktc-split | ktc-path-expand | ktc-allocate | ktc-lower
+// RUN: ktc-split | ktc-path-expand
 // PARSE: --device=spyre
-// err_captured_extf.mlir - an f16 kernel argument widened to f32 outside
-// the generic (arith.extf) and added in its body: ktc-lower splats only
-// constants, float arguments and sitofp of integers, and says which
-// capture it cannot (it blamed the addf, "no vectorchain form").
+// DEVICES: spyre
+// LAUNCH: --arg sa=0.3
+// LAUNCH: --arg sa=-65504
+// captured_extf.mlir - an f16 kernel argument widened to f32 outside the
+// generic (arith.extf) and added in its body to an f32 row: ktc-lower
+// splats the argument's bits in f16 lanes and converts them
+// (vectorchain.convert). It was refused ("no vectorchain form").
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @captured_extf(%x: index, %y: index, %sa: f16) attributes {grid = [1]} {

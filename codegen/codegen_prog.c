@@ -1050,13 +1050,20 @@ static bool check_access(struct cg *g, ir_op at, const char *what, const struct 
                          const struct arch_access *acc, bool report)
 {
     const struct arch_res *mr = &g->dev->res[mem];
-    bool known = true, sym = false;
+    bool known = true, sym = false, odd = false;
     int64_t lo = a->c, hi = a->c, a0 = a->c;
     int64_t steps[CG_MAX_TERMS + 1];
     uint32_t nsteps = 0;
     for (uint32_t i = 0; i < a->n; i++) {
         const struct cg_term *t = &a->t[i];
         if (t->kind != CA_REG) {
+            /* a tensor's address (its element address times its element
+             * size), which the runtime aligns (runtime.h: 256 bytes, above
+             * any granule's alignment): the rest of the address must still
+             * be aligned (a per-row scalar of a 2x1 f32 view at byte 4 is
+             * not); other symbols leave the alignment unknown */
+            int dt = t->kind == CA_ARG ? g->arg_dtype[t->id] : -1;
+            odd = odd || sym || dt < 0 || t->k != (int64_t)interp_dtype_size((enum interp_dtype)dt);
             sym = true;
             continue;
         }
@@ -1091,7 +1098,7 @@ static bool check_access(struct cg *g, ir_op at, const char *what, const struct 
         int64_t align = acc->granules[k].align_in_words * w;
         bool ok = size > 0 && bytes % size == 0;
         if (align > 1 && known) {
-            ok = ok && (sym || a0 % align == 0);
+            ok = ok && (odd || a0 % align == 0);
             for (uint32_t s = 0; s < nsteps; s++)
                 ok = ok && steps[s] % align == 0;
         }

@@ -904,7 +904,8 @@ static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir
 
 /* A scalar a generic's body captures from outside it, as a vector of n
  * lanes: a constant; a float argument of the kernel (its bits, known at
- * launch: `vectorchain.splat {bits}` of its symbol); an index value known
+ * launch: `vectorchain.splat {bits}` of its symbol), or one extf/truncf of
+ * it (that splat, vectorchain.convert-ed); an index value known
  * when the program runs, or an integer argument of the kernel (its symbol
  * its value as an index), converted by sitofp/uitofp (through an
  * index_cast: `vectorchain.splat`); an index or i32 value (a loop's IV,
@@ -918,6 +919,17 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
     if (o && o->kind == IR_OP_ARITH_CONSTANT)
         return splat_const(lw, at, ir_op_attr(m, d, "value"), lane_type(m, t), n);
+    if (o && (o->kind == IR_OP_ARITH_EXTF || o->kind == IR_OP_ARITH_TRUNCF) &&
+        !ir_value_def(m, o->opnd[0])) { /* a float argument converted: its splat, converted */
+        ir_value s = captured_vec(lw, o->opnd[0], inst, at, n);
+        if (!s)
+            return IR_NONE;
+        struct ir_op_state st;
+        ir_state_init(&st, m, "vectorchain.convert", o->loc);
+        ir_state_add_operand(m, &st, s);
+        ir_state_add_result(m, &st, vector_of(m, n, lane_type(m, t)));
+        return emit1(lw, &st);
+    }
     ir_value src = x;
     bool bits = !o;
     if (t == m->t_index || t == m->t_i32) { /* its value in i32 lanes (split.h) */
@@ -1105,6 +1117,19 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
             ir_state_add_result(m, &st, vt);
             r = emit1(lw, &st);
         } else {
+            /* an operand the body captures that captured_vec cannot splat
+             * (a float computed outside by other than sitofp) */
+            for (uint32_t i = 0; i < oi->nopnd && i < 3; i++) {
+                ir_op d = ir_value_def(m, oi->opnd[i]);
+                if (!ops[i] && oi->opnd[i] != outarg && d && ir_op_get(m, d)->block != body &&
+                    ir_type_is_float(m, ir_value_type(m, oi->opnd[i])))
+                    return lw_error(lw, o,
+                                    "a linalg.generic body capturing a float scalar computed "
+                                    "by '%s' outside it is not supported yet (constants, "
+                                    "float kernel arguments, their extf/truncf and sitofp "
+                                    "of integers are)",
+                                    ir_str_get(m, ir_op_get(m, d)->name));
+            }
             return lw_error(lw, o,
                             "'%s' in a linalg.generic body is not supported yet (no "
                             "vectorchain form)",

@@ -265,19 +265,44 @@ static bool split_op(struct pc *p, ir_op op, uint32_t k)
         ir_attr ra = ir_op_attr(m, op, "reduce_op");
         if (vlen(m, o->res) != 1 || pieces(p, o->opnd[1]) > 1 || !ra)
             return refuse(p, op, o->opnd[0]);
-        ir_value acc = piece(p, o->opnd[0], 0);
-        for (uint32_t j = 1; j < k; j++) {
-            struct ir_op_state st;
-            ir_state_init(&st, m, "vectorchain.binary", ir_op_get(m, op)->loc);
-            ir_state_add_operand(m, &st, acc);
-            ir_state_add_operand(m, &st, piece(p, ir_op_get(m, op)->opnd[0], j));
-            ir_state_add_result(m, &st, ir_value_type(m, acc));
-            ir_state_set_attr(m, &st, "binary_op", ra);
-            ir_op c = ir_op_create(m, &st);
-            ir_op_insert_before(m, op, c);
-            acc = ir_op_result(m, c, 0);
+        /* ktc-interp folds the row as a pairwise tree (element i with
+         * i + n/2): an add or mul pairs piece j with piece j + k/2, k a
+         * power of two (else its pairs straddle pieces); max and min fold
+         * in any order */
+        const char *rb =
+            ir_attr_get(m, ra)->kind == IR_AT_OPAQUE ? ir_str_get(m, ir_attr_get(m, ra)->body) : "";
+        bool exact = strstr(rb, "max") || strstr(rb, "min");
+        char tb[16];
+        if (!exact && (k & (k - 1)))
+            return lw_error(
+                p->lw, op,
+                "a sum or product of %lld %s in %u lane-wide pieces in "
+                "ktc-interp's pairwise order pairs elements of different pieces "
+                "(not supported yet)",
+                (long long)vlen(m, o->opnd[0]),
+                split_type_name(m, ir_type_elem(m, ir_value_type(m, o->opnd[0])), tb, sizeof tb),
+                k);
+        ir_value acc[LW_MAX_PIECES];
+        if (k > LW_MAX_PIECES)
+            return refuse(p, op, o->opnd[0]);
+        for (uint32_t j = 0; j < k; j++)
+            acc[j] = piece(p, o->opnd[0], j);
+        for (uint32_t n = k; n > 1;) {
+            uint32_t h = exact ? n - 1 : n / 2; /* max/min: fold the last in */
+            for (uint32_t j = 0; j < n - h; j++) {
+                struct ir_op_state st;
+                ir_state_init(&st, m, "vectorchain.binary", ir_op_get(m, op)->loc);
+                ir_state_add_operand(m, &st, acc[exact ? 0 : j]);
+                ir_state_add_operand(m, &st, acc[exact ? n - 1 : j + h]);
+                ir_state_add_result(m, &st, ir_value_type(m, acc[0]));
+                ir_state_set_attr(m, &st, "binary_op", ra);
+                ir_op c = ir_op_create(m, &st);
+                ir_op_insert_before(m, op, c);
+                acc[exact ? 0 : j] = ir_op_result(m, c, 0);
+            }
+            n = exact ? n - 1 : h;
         }
-        ir_op_get(m, op)->opnd[0] = acc; /* the one-piece reduction, in place */
+        ir_op_get(m, op)->opnd[0] = acc[0]; /* the one-piece reduction, in place */
         return true;
     } else {
         for (uint32_t i = 0; i < o->nopnd; i++)

@@ -67,6 +67,10 @@ enum {
      * through the scratchpad (3x2048 f16 row sums on spyre: 1445 cycles
      * against 3114) */
     MAX_WHOLE = 32,
+    /* the same for a row converted as received (f16 summed in f32):
+     * ktc-codegen folds f16 rows of 256 in f32 on spyre (8 chunks of its
+     * 32 f32 lanes), not of 512 */
+    MAX_WHOLE_CONVERTED = 8,
 };
 
 /* The wide reduction pipeline's parts. */
@@ -81,8 +85,9 @@ struct wide {
     ir_op gen;     /* the reduction generic */
     ir_op store_stage;
     struct nest_side src; /* where the row is read: the DDR side or the scratchpad buffer */
-    int64_t n, w;  /* row length, lanes */
-    ir_type elem;
+    int64_t n, w;         /* row length, lanes (of both in and elem) */
+    ir_type in;           /* the row's element (f16 for an f16 row summed in f32) */
+    ir_type elem;         /* the partials' element: the generic's result's */
     const char *combiner;
     ir_op comb; /* the combiner op in the generic's body */
 };
@@ -224,13 +229,16 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     /* a tensor<1xN>, or a tensor<N> (a 1-D view's row) */
     if (w->n <= 0 || ti->rank < 1 || ti->rank > 2 || ti->shape[ti->rank - 1] != w->n)
         return false;
-    w->elem = ti->elem;
+    w->in = ti->elem;
+    w->elem = ir_value_type(m, ir_block_get(m, split_body(m, w->gen, 0))->args[1]);
     char tname[16];
     const char *unit = stage_unit(m, w->comp);
     uint32_t res = 0;
     if (!unit || !unit_res(c->dev, unit, &res))
         return false;
     w->w = arch_lanes(c->dev, res, split_type_name(m, w->elem, tname, sizeof tname));
+    int64_t win = arch_lanes(c->dev, res, split_type_name(m, w->in, tname, sizeof tname));
+    w->w = win < w->w ? win : w->w;
     if (w->w <= 0 || w->n <= w->w || w->n % w->w)
         return false;
     /* up to MAX_WHOLE chunks ktc-codegen folds the row, but only a row
@@ -238,7 +246,11 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
      * squares) takes the levels at any width */
     int64_t ch = w->n / w->w;
     bool fused = w->comb != ir_block_get(m, split_body(m, w->gen, 0))->first;
-    if (ch & (ch - 1) || (ch <= MAX_WHOLE && !fused))
+    /* a row converted before it is reduced (f16 summed in f32) has its
+     * levels read chunks as wide as the partials' lanes, too short a DMA
+     * for some devices (32 f16 on spyre): a short row stays whole */
+    if (ch & (ch - 1) || (ch <= MAX_WHOLE && !fused) ||
+        (w->in != w->elem && ch <= MAX_WHOLE_CONVERTED))
         return false;
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;
@@ -409,6 +421,51 @@ static struct nest_side acc_side(ir_value acc, ir_value at, int64_t w)
                               .sub = {{.v = at}, {.c = 0}}, .size = {1, w}};
 }
 
+/* Whether op d lies inside op anc (at any depth). */
+static bool inside(const struct ir_module *m, ir_op d, ir_op anc)
+{
+    for (ir_op q = d; q; q = ir_op_parent(m, q))
+        if (q == anc)
+            return true;
+    return false;
+}
+
+/* The copy before op `before` of value v when the compute stage comp
+ * defines it outside generic gen (a constant or scalar the fused
+ * producer's body captures, which ktc-split put in the stage): the level's
+ * own stage does not see comp's values. Memoized in cap; others as is. */
+static ir_value captured(struct ir_module *m, const struct wide *w, ir_value v,
+                         struct split_vmap *cap, ir_op before)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || split_vmap_get(cap, v) != v || !inside(m, d, w->comp) || inside(m, d, w->gen))
+        return split_vmap_get(cap, v);
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
+        captured(m, w, ir_op_get(m, d)->opnd[i], cap, before);
+    ir_op copy = split_clone(m, d, cap);
+    ir_op_insert_before(m, before, copy);
+    return split_vmap_get(cap, v);
+}
+
+/* Maps in vm every value that op x (and the ops nested in it) captures
+ * from the compute stage to its copy before `before` (captured). */
+static void map_captured(struct ir_module *m, const struct wide *w, ir_op x, struct split_vmap *cap,
+                         struct split_vmap *vm, ir_op before)
+{
+    const struct ir_op_info *o = ir_op_get(m, x);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ir_value v = ir_op_get(m, x)->opnd[i];
+        ir_value c = captured(m, w, v, cap, before);
+        if (c != v)
+            split_vmap_set(vm, v, c);
+    }
+    for (uint32_t r = 0; r < ir_op_get(m, x)->nreg; r++)
+        for (ir_block b = ir_region_get(m, ir_op_get(m, x)->regs[r])->first; b;
+             b = ir_block_get(m, b)->next)
+            IR_FOR_OPS(m, b, y)
+                map_captured(m, w, y, cap, vm, before);
+}
+
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
  * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
 static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
@@ -426,7 +483,8 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
         ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->opnd[0]));
     const struct ir_type_info *outslot = ir_type_get(
         m, ir_value_type(m, ir_op_get(m, only_op(m, w->store_stage))->opnd[0]));
-    ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, w->elem);
+    ir_type ein = first ? w->in : w->elem; /* what this level reads */
+    ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, ein);
     ir_type oslot = ir_ktdf_slot_type(m, outslot->attr0, outslot->attr1, w->w, w->elem);
     bool ddr = first && w->ddr;
     ir_type ts[MAX_SLOTS];
@@ -443,7 +501,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
             shape[i] = w->src.size[i];
         shape[w->src.nsize - 1] = w->w;
         for (int64_t i = 0; i < k; i++)
-            ts[n++] = split_memref(m, w->src.nsize, shape, w->elem, IR_NONE, space);
+            ts[n++] = split_memref(m, w->src.nsize, shape, w->in, IR_NONE, space);
     }
     ir_value offs[MAX_FOLD], ats[MAX_FOLD];
     for (int64_t i = 0; i < k; i++) {
@@ -495,7 +553,8 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
                                  ir_op_attr(m, w->comp, "applicable_units")),
               loc);
     t++;
-    ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
+    ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, ein);
+    ir_type tacc = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
     struct ir_op_state st;
     ir_value ins[MAX_FOLD];
     for (int64_t i = 0; i < k; i++) {
@@ -504,7 +563,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
         ir_state_add_result(m, &st, tt);
         ins[i] = ir_op_result(m, sb_emit(&cb, &st), 0);
     }
-    ir_value out = sb_tensor_empty(&cb, tt);
+    ir_value out = sb_tensor_empty(&cb, tacc);
     ir_state_init(&st, m, "linalg.generic", loc);
     ir_attr maps[MAX_FOLD + 1], its[2];
     ir_aff id[2] = {ir_aff_dim(m, 0), ir_aff_dim(m, 1)};
@@ -522,26 +581,32 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, 2, its));
     ir_state_set_attr(m, &st, "operandSegmentSizes",
                       split_segments(m, 2, (const int64_t[]){k, 1}));
-    ir_state_add_result(m, &st, tt);
+    ir_state_add_result(m, &st, tacc);
     ir_block body = sb_region(m, &st);
     ir_value a[MAX_FOLD + 1];
     for (int64_t i = 0; i <= k; i++)
-        a[i] = ir_block_add_arg(m, body, w->elem, ir_str_c(m, i < k ? "in" : "out"));
-    ir_value res = ir_op_result(m, sb_emit(&cb, &st), 0);
+        a[i] = ir_block_add_arg(m, body, i < k ? ein : w->elem, ir_str_c(m, i < k ? "in" : "out"));
+    ir_op gnew = sb_emit(&cb, &st);
+    ir_value res = ir_op_result(m, gnew, 0);
     ir_op comb = w->comb;
     ir_block gb = split_body(m, w->gen, 0);
     ir_value gin = ir_block_get(m, gb)->args[0], gout = ir_block_get(m, gb)->args[1];
     const struct ir_op_info *co = ir_op_get(m, comb);
     ir_value pv = co->opnd[0] == gout ? co->opnd[1] : co->opnd[0];
-    if (first) /* the fused producer's ops, on every input */
+    if (first) { /* the fused producer's ops, on every input */
+        struct split_vmap cap = {0};
         for (int64_t i = 0; i < k; i++) {
             struct split_vmap vm = {0};
             split_vmap_set(&vm, gin, a[i]);
-            for (ir_op x = ir_block_get(m, gb)->first; x != comb; x = ir_op_get(m, x)->next)
+            for (ir_op x = ir_block_get(m, gb)->first; x != comb; x = ir_op_get(m, x)->next) {
+                map_captured(m, w, x, &cap, &vm, gnew);
                 ir_block_append_op(m, body, split_clone(m, x, &vm));
+            }
             a[i] = split_vmap_get(&vm, pv);
             split_vmap_free(&vm);
         }
+        split_vmap_free(&cap);
+    }
     for (int64_t h = k / 2; h > 0; h /= 2)
         for (int64_t i = 0; i < h; i++) {
             ir_state_init(&st, m, w->combiner, loc);
@@ -748,6 +813,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     struct ir_op_info *ci = ir_op_get(m, w->comb);
     ir_value out = ir_block_get(m, gb)->args[1], in = ir_block_get(m, gb)->args[0];
     ci->opnd[ci->opnd[0] == out ? 1 : 0] = in;
+    ir_value_get(m, in)->type = w->elem; /* it reads the partials */
     split_dce(m, w->gen);
     nest_prune_private(m, w->pipe);
 }

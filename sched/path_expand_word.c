@@ -257,6 +257,34 @@ static bool outside(const struct ir_module *m, ir_op pipe, ir_value v)
     return true;
 }
 
+/* The state of a copy of transfer x (its attributes and operands) with the
+ * subscripts extra[0..n) appended to side `side`; t gets x's sides. */
+static void copy_with_subs(struct ir_module *m, ir_op x, int side, const ir_value *extra,
+                           uint32_t n, struct ir_op_state *st, struct pe_side t[2])
+{
+    pe_transfer_sides(m, x, t);
+    const struct ir_op_info *xo = ir_op_get(m, x);
+    ir_state_init(st, m, "ktdf.data_transfer", xo->loc);
+    const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
+    for (uint32_t i = 0; ai && i < ai->n; i++)
+        ir_state_set_attr(m, st, ir_str_get(m, ai->elems[2 * i]), ai->elems[2 * i + 1]);
+    int64_t seg[6];
+    for (int k = 0; k < 2; k++) {
+        xo = ir_op_get(m, x);
+        for (uint32_t i = 0; i <= t[k].nsub; i++)
+            ir_state_add_operand(m, st, xo->opnd[t[k].first + i]);
+        if (k == side)
+            for (uint32_t i = 0; i < n; i++)
+                ir_state_add_operand(m, st, extra[i]);
+        for (uint32_t i = 0; i < t[k].ndyn; i++)
+            ir_state_add_operand(m, st, xo->opnd[t[k].first + 1 + t[k].nsub + i]);
+        seg[3 * k] = 1;
+        seg[3 * k + 1] = t[k].nsub + (k == side ? n : 0);
+        seg[3 * k + 2] = t[k].ndyn;
+    }
+    ir_state_set_attr(m, st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
+}
+
 /* Transfer x with the subscripts extra[0..n) appended to side `side`,
  * whose last subscript gains delta (an expression over them): a new op
  * replacing x, returned. */
@@ -265,27 +293,8 @@ static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value 
 {
     static const char *const maps[] = {"source_map", "dest_map"};
     struct pe_side t[2];
-    pe_transfer_sides(m, x, t);
-    const struct ir_op_info *xo = ir_op_get(m, x);
     struct ir_op_state st;
-    ir_state_init(&st, m, "ktdf.data_transfer", xo->loc);
-    const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
-    for (uint32_t i = 0; ai && i < ai->n; i++)
-        ir_state_set_attr(m, &st, ir_str_get(m, ai->elems[2 * i]), ai->elems[2 * i + 1]);
-    int64_t seg[6];
-    for (int k = 0; k < 2; k++) {
-        for (uint32_t i = 0; i <= t[k].nsub; i++)
-            ir_state_add_operand(m, &st, xo->opnd[t[k].first + i]);
-        if (k == side)
-            for (uint32_t i = 0; i < n; i++)
-                ir_state_add_operand(m, &st, extra[i]);
-        for (uint32_t i = 0; i < t[k].ndyn; i++)
-            ir_state_add_operand(m, &st, xo->opnd[t[k].first + 1 + t[k].nsub + i]);
-        seg[3 * k] = 1;
-        seg[3 * k + 1] = t[k].nsub + (k == side ? n : 0);
-        seg[3 * k + 2] = t[k].ndyn;
-    }
-    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
+    copy_with_subs(m, x, side, extra, n, &st, t);
     const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, t[side].map)->map);
     ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
     if (!res)
@@ -592,26 +601,8 @@ static ir_op phase_side(struct ir_module *m, ir_op x, int side, ir_value ph)
     static const char *const maps[] = {"source_map", "dest_map"};
     static const char *const sizes[] = {"static_source_sizes", "static_dest_sizes"};
     struct pe_side t[2];
-    pe_transfer_sides(m, x, t);
-    const struct ir_op_info *xo = ir_op_get(m, x);
     struct ir_op_state st;
-    ir_state_init(&st, m, "ktdf.data_transfer", xo->loc);
-    const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
-    for (uint32_t i = 0; ai && i < ai->n; i++)
-        ir_state_set_attr(m, &st, ir_str_get(m, ai->elems[2 * i]), ai->elems[2 * i + 1]);
-    int64_t seg[6];
-    for (int k = 0; k < 2; k++) {
-        for (uint32_t i = 0; i <= t[k].nsub; i++)
-            ir_state_add_operand(m, &st, xo->opnd[t[k].first + i]);
-        if (k == side)
-            ir_state_add_operand(m, &st, ph);
-        for (uint32_t i = 0; i < t[k].ndyn; i++)
-            ir_state_add_operand(m, &st, xo->opnd[t[k].first + 1 + t[k].nsub + i]);
-        seg[3 * k] = 1;
-        seg[3 * k + 1] = t[k].nsub + (k == side);
-        seg[3 * k + 2] = t[k].ndyn;
-    }
-    ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
+    copy_with_subs(m, x, side, &ph, 1, &st, t);
     const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, t[side].map)->map);
     const struct ir_attr_info *sz = ir_attr_get(m, t[side].sizes);
     ir_aff *res = malloc((mp->nres + 1) * sizeof *res);

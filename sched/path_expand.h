@@ -92,7 +92,11 @@
  * bytes (ktc-codegen's `dma.mask`), so tiles sharing a word do not race.
  * Transfers of several rows, or at offsets
  * not known to be
- * affine, are left as they are (ktc-codegen reports those it cannot do).
+ * affine, are left as they are (ktc-codegen reports those it cannot do),
+ * but a masked store of several rows of part of a word is refused when
+ * its words' offsets may differ from the staging buffer's (its start not
+ * a known multiple of the alignment, or a row stride not agreeing with
+ * the buffer's modulo it): dma.mask needs them equal.
  *
  * Then phases (path_expand_word.c): a pipeline ktc-split made
  * `modulo(size: K)` (its rows in flight, split.h) directly in an scf.for
@@ -113,7 +117,7 @@
  * whose unit cannot be told; a splat on a unit without the splat feature,
  * or whose unit cannot read one element (no granule divides its size);
  * a store of part of a word that no unit can load first (no
- * read-modify-write).
+ * read-modify-write); a masked store of several rows as above.
  */
 #ifndef SCHED_PATH_EXPAND_H
 #define SCHED_PATH_EXPAND_H

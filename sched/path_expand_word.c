@@ -374,6 +374,63 @@ static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
     return ARCH_NONE;
 }
 
+/* The strides (elements) of memref type t: its strided layout's, or
+ * those of its extents; false when one is dynamic. */
+static bool strides_of(const struct ir_module *m, ir_type t, int64_t *st)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    const struct ir_attr_info *lay = ti->attr0 ? ir_attr_get(m, ti->attr0) : NULL;
+    int64_t x = 1;
+    for (uint32_t k = ti->rank; k-- > 0;) {
+        st[k] = lay && lay->kind == IR_AT_STRIDED && lay->n == ti->rank ? lay->ints[k] : x;
+        if (st[k] == IR_DYN || ti->shape[k] == IR_DYN)
+            return false;
+        x *= ti->shape[k];
+    }
+    return true;
+}
+
+/* Whether a masked store of several rows, op (sides s, the far one `far`
+ * at element offset off over its subscripts), may write a row at another
+ * offset in its ae-element words than the one it reads it at in the
+ * staging buffer: the far offset not a known multiple of ae (the buffer
+ * starts a word, the near subscripts constant 0), or a row stride of the
+ * far memref and the buffer not agreeing modulo ae. The masked DMA
+ * (ktc-codegen's dma.mask) needs both offsets equal. */
+static bool rows_misaligned(const struct pe *p, ir_op op, const struct pe_side s[2], int far,
+                            ir_aff off, ir_value dynoff, int64_t ae)
+{
+    const struct ir_module *m = p->m;
+    int near = 1 - far;
+    const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
+    for (uint32_t k = 0; k < nm->nres; k++) {
+        const struct ir_aff_info *r = ir_aff_get(m, nm->res[k]);
+        if (r->kind != IR_AFF_CONST || r->v != 0)
+            return false; /* a buffer offset: left to ktc-codegen's check */
+    }
+    /* the subscripts, then the dynamic offset (a dim after them) */
+    ir_value subs[9];
+    uint32_t nsub = s[far].nsub;
+    if (nsub > 8)
+        return false;
+    memcpy(subs, ir_op_get(m, op)->opnd + s[far].first + 1, nsub * sizeof *subs);
+    subs[nsub] = dynoff;
+    int64_t c = 0, g = has_dims(m, off) ? dim_gcd(m, off, subs, &c) : 0;
+    if (((c % ae) + ae) % ae || (g && g % ae))
+        return true;
+    int64_t fst[8], nst[8];
+    ir_type ft = ir_value_type(m, s[far].v), nt = ir_value_type(m, s[near].v);
+    const struct ir_attr_info *fs = ir_attr_get(m, s[far].sizes);
+    uint32_t rank = ir_type_get(m, ft)->rank;
+    if (rank > 8 || ir_type_get(m, nt)->rank != rank || fs->n != rank || !strides_of(m, ft, fst) ||
+        !strides_of(m, nt, nst))
+        return false;
+    for (uint32_t k = 0; k + 1 < rank; k++)
+        if (fs->ints[k] > 1 && ((fst[k] - nst[k]) % ae))
+            return true;
+    return false;
+}
+
 /* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
  * when it moves a part of a word (see the file comment); other transfers
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
@@ -418,9 +475,19 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     if (!offset_expr(p, &s[far], &off, &dynoff) || align % e || least % e)
         return true;
     /* several rows (which may well be contiguous, one run of whole words):
-     * left to ktc-codegen's check */
-    if (rows != 1)
+     * left to ktc-codegen's check, but for a masked store of part of a
+     * word that the words' offsets may not let run (see rows_misaligned) */
+    if (rows != 1) {
+        int64_t ae = align / e;
+        if (masked && !whole && ae > 1 && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
+            rows_misaligned(p, op, s, far, off, dynoff, ae))
+            return pe_error(p, op,
+                            "this transfer stores %lld rows of %lld bytes under a byte mask "
+                            "at an offset in its %lld-byte words that may differ from the "
+                            "staging buffer's (not supported yet)",
+                            (long long)rows, (long long)(n * e), (long long)align);
         return true;
+    }
     if (whole && (has_dims(m, off) ? !unaligned(m, s[far].v)
                                    : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
         return true; /* whole accesses, aligned (or known only at launch) */

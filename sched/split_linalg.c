@@ -1420,6 +1420,37 @@ static bool narrows(struct split_ctx *c, ir_op pop, const struct split_gen *p, i
            split_gen_lanes(c, uop, ir_type_elem(c->m, u->res), b, sizeof b);
 }
 
+/* Whether consumer u (uop) reduces rows wider than the lanes of producer
+ * p's result, its input k, several rows a tile: fused, the
+ * reduction's input would be a vector of several rows wider than the
+ * lanes, which ktc-lower does not run in lane-wide pieces; kept apart, the
+ * reduction reads the rows from the scratchpad. */
+static bool wide_rows(struct split_ctx *c, const struct split_gen *p, ir_op uop,
+                      const struct split_gen *u, uint32_t k)
+{
+    struct ir_module *m = c->m;
+    const struct ir_type_info *t = ir_type_get(m, p->res);
+    const struct ir_affine_map *qm = ir_map_get(m, u->in_map[k]);
+    int64_t red = 1, par = 1;
+    bool any = false;
+    if (t->rank != qm->nres)
+        return false;
+    for (uint32_t i = 0; i < qm->nres; i++) {
+        const struct ir_aff_info *a = ir_aff_get(m, qm->res[i]);
+        if (a->kind != IR_AFF_DIM || (uint32_t)a->v >= u->nloops || t->shape[i] == IR_DYN)
+            return false;
+        if (u->red[a->v]) {
+            red *= t->shape[i];
+            any = true;
+        } else {
+            par *= t->shape[i];
+        }
+    }
+    char b[16];
+    int64_t lanes = split_gen_lanes(c, uop, ir_type_elem(m, p->res), b, sizeof b);
+    return any && par > 1 && lanes > 0 && red > lanes;
+}
+
 /* One fusion in block blk, if any applies. */
 static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
 {
@@ -1441,7 +1472,8 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
             struct split_gen p, u;
             uint32_t perm[MAX_LOOPS];
             if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) && split_gen_read(m, uop, &u) &&
-                k < u.nin && fusible(m, &p, pop, &u, k, perm) && !narrows(c, pop, &p, uop, &u)) {
+                k < u.nin && fusible(m, &p, pop, &u, k, perm) && !narrows(c, pop, &p, uop, &u) &&
+                !wide_rows(c, &p, uop, &u, k)) {
                 dedupe_inputs(c, fuse(c, pop, &p, uop, &u, k, perm));
                 done = true;
             }

@@ -10,6 +10,11 @@
 #include "sched/nest.h"
 #include "tools/pass.h"
 
+/* The --disable names, from the one list (sched/nest.h), for the usage error. */
+#define X(e, name) " " name
+static const char *const transform_names = SCHED_NEST_TRANSFORMS(X) + 1;
+#undef X
+
 enum { MAX_DISABLE = 32, MAX_TILES = 64, MAX_ASSUME = 32 };
 
 /* "N,M,..." into sizes; returns the count, or -1 on a malformed list. */
@@ -96,8 +101,12 @@ int main(int argc, char **argv)
     struct sched_nest_options o = {.stats = stats ? stderr : NULL, .max_vregs = SC_MAX_VREGS};
     for (size_t i = 0; i < ndisable; i++) {
         enum sched_nest_transform t = sched_nest_transform_named(disable[i]);
-        if (t == SCHED_NEST_NTRANSFORMS)
-            return cli_usage_error(&c, "--disable: no transformation named '%s'", disable[i]);
+        if (t == SCHED_NEST_NTRANSFORMS) {
+            char msg[1024];
+            snprintf(msg, sizeof msg, "no transformation named '%s' (there are: %s)", disable[i],
+                     transform_names);
+            return cli_usage_error(&c, "--disable: %s", msg);
+        }
         o.disabled |= 1u << t;
     }
     int64_t sizes[MAX_TILES];

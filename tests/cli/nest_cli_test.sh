@@ -16,6 +16,13 @@ expect "ktc-nest bad flag" 2 "$nest" --no-such-flag
 expect "routed file" 0 "$ktc" compile "$example" --stop-after=path-expand -o "$tmp/add.routed"
 expect "unknown --disable name" 2 "$nest" --disable=tiles "$tmp/add.routed" -o "$tmp/x.nested"
 has "unknown name message" "$tmp/err" "no transformation named 'tiles'"
+# every transformation the error lists (nest.h's one list) is in --help too
+"$nest" --help >"$tmp/help" 2>&1
+names=$(sed -n "s/.*(there are: \(.*\))$/\1/p" "$tmp/err")
+if [ -z "$names" ]; then fail "the unknown-name error lists the transformations"; fi
+for n in $names; do
+    if grep -q -- "$n" "$tmp/help"; then pass "--help names $n"; else fail "--help lacks $n"; fi
+done
 if [ -e "$tmp/x.nested" ]; then fail "output left after a usage error"; else pass "no output on usage error"; fi
 expect "malformed --tile-sizes" 2 "$nest" --tile-sizes=4,x "$tmp/add.routed"
 has "malformed message" "$tmp/err" "numbers separated by commas"

@@ -31,9 +31,10 @@ static bool find_compute(struct split_ctx *c)
     return c->compute != NULL;
 }
 
-bool sched_split(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag)
+bool sched_split(struct ir_module *m, const struct arch_device *dev, uint32_t max_vregs,
+                 struct ir_diag *diag)
 {
-    struct split_ctx c = {.m = m, .dev = dev, .diag = diag};
+    struct split_ctx c = {.m = m, .dev = dev, .diag = diag, .max_vregs = max_vregs};
     if (!find_compute(&c))
         return false;
     c.scratch = arch_space_kind(dev, IR_MS_CT_LOCAL);

@@ -39,7 +39,8 @@
  * memory in a float type of more lanes than it computes in, f16 computed
  * in f32, moves as many elements as that type's lanes, a whole stick of
  * f16 on spyre, that ktc-lower runs in lane-wide pieces (lower.h), while
- * its inputs' pieces fit 24 vector registers), under
+ * its inputs' pieces fit all but 8 of max_vregs vector registers, 24 of
+ * SpyreCode's 32), under
  * `scf.for` tile loops
  * marked `loop_type = #ktdf.loop_type<parallel_loop>` (single-trip loops are
  * not emitted), around one three-stage `ktdf.pipeline`: a load stage moving
@@ -444,8 +445,12 @@
 #include "ktir/diag.h"
 #include "ktir/ir.h"
 
-/* Runs ktc-split on m (see above) for device dev. Returns false after
- * reporting located errors to diag; m is then unspecified. */
-bool sched_split(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag);
+/* Runs ktc-split on m (see above) for device dev, whose compute units hold
+ * max_vregs vector registers each (the target's: SpyreCode's
+ * SC_MAX_VREGS; a widened tile's input pieces take at most all but 8 of
+ * them). Returns false after reporting located errors to diag; m is then
+ * unspecified. */
+bool sched_split(struct ir_module *m, const struct arch_device *dev, uint32_t max_vregs,
+                 struct ir_diag *diag);
 
 #endif

@@ -23,6 +23,7 @@ struct split_ctx {
     const char *compute;  /* the device's one compute unit kind ("SFU") */
     uint32_t compute_res; /* its first instance, for its SIMD lanes */
     const char *scratch;  /* the memory kind ct_local maps to ("L1"), or NULL */
+    uint32_t max_vregs;   /* a compute unit's vector registers (sched_split) */
 };
 
 /* Reports a located error at op (in the user's .mlir) and marks the pass

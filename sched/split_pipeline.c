@@ -1033,10 +1033,9 @@ static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
     return true;
 }
 
-/* The most input pieces a widened tile may have: 24 of the 32 vector
- * registers SpyreCode gives a unit (codegen/spyrecode.h), 8 left for the
- * values it computes. */
-#define SPLIT_PIECE_REGS 24
+/* The vector registers a widened tile leaves for the values it computes;
+ * its input pieces may take the rest of the unit's (sched_split). */
+enum { SPLIT_COMPUTED_REGS = 8 };
 
 /* The elements a tile of an elementwise generic moves: when it reads or
  * writes device memory in a float type of more lanes than it computes in
@@ -1044,7 +1043,7 @@ static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
  * of those lanes, the most such an operand has; else its lanes.
  * ktc-lower runs the wider vectors in lane-wide pieces (lower.h, "Pieces").
  * Reductions, generics of the scratchpad alone, and those whose inputs'
- * pieces would pass SPLIT_PIECE_REGS (the compute unit receives every
+ * pieces would pass the registers SPLIT_COMPUTED_REGS leaves (the compute unit receives every
  * input before it computes: each piece is a register) keep the lanes. */
 static int64_t chunk_of(struct split_ctx *c, const struct split_gen *g, const struct place *src,
                         const struct dests *dst, int64_t lanes)
@@ -1066,7 +1065,8 @@ static int64_t chunk_of(struct split_ctx *c, const struct split_gen *g, const st
         if (l > w && l % lanes == 0)
             w = l;
     }
-    return g->nin * (w / lanes) > SPLIT_PIECE_REGS ? lanes : w;
+    int64_t regs = (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS;
+    return g->nin * (w / lanes) > regs ? lanes : w;
 }
 
 /* Builds the tile loops and the pipeline of generic gop at p->ret. */

@@ -1,6 +1,7 @@
 /* ktc_split.c - ktc-split: a `ktir` IR file → `sched.split` (ScheduleIR):
  * compute groups cut into programs of three-stage pipelines, tiled for the
  * device the module carries (sched/split.h). */
+#include "codegen/spyrecode.h"
 #include "sched/split.h"
 #include "tools/pass.h"
 
@@ -8,7 +9,7 @@ static bool split(struct ir_module *m, const struct arch_device *dev, const void
                   struct ir_diag *diag)
 {
     (void)arg;
-    return sched_split(m, dev, diag);
+    return sched_split(m, dev, SC_MAX_VREGS, diag);
 }
 
 int main(int argc, char **argv)

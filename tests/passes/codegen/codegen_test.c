@@ -17,6 +17,7 @@
 
 #include "arch/arch.h"
 #include "codegen/codegen.h"
+#include "codegen/spyrecode.h"
 #include "ktir/asm.h"
 #include "ktir/numeric.h"
 #include "ktir/verify.h"
@@ -66,7 +67,7 @@ static void compile(struct compiled *c, const char *path, const char *device, bo
     c->dev = arch_load_module(c->m, &c->diag);
     assert_non_null(c->dev);
     if (chain) {
-        assert_true(sched_split(c->m, c->dev, &c->diag));
+        assert_true(sched_split(c->m, c->dev, SC_MAX_VREGS, &c->diag));
         assert_true(sched_path_expand(c->m, c->dev, &c->diag));
         assert_true(sched_allocate(c->m, c->dev, true, &c->diag));
         assert_true(sched_grid_flatten(c->m, &c->diag));

@@ -26,6 +26,7 @@
 #include <cmocka.h>
 
 #include "arch/arch.h"
+#include "codegen/spyrecode.h"
 #include "ktir/asm.h"
 #include "ktir/ops.h"
 #include "ktir/verify.h"
@@ -86,7 +87,7 @@ static void split_chunk(const char *file, const char *buf, size_t len, size_t be
         if (r->parsed) {
             d.out = g;
             double t0 = now_ms();
-            r->ok = sched_split(r->m, dev, &d);
+            r->ok = sched_split(r->m, dev, SC_MAX_VREGS, &d);
             double ms = now_ms() - t0;
             if (ms < r->ms)
                 r->ms = ms;

@@ -487,7 +487,7 @@ static void emit_sync(struct cg *g, uint8_t op, uint8_t flags, uint32_t port)
     cg_emit(g, &in);
 }
 
-bool cg_barrier(struct cg *g)
+bool cg_barrier(struct cg *g, bool end)
 {
     struct cg_prog *p = &g->p;
     uint32_t *bind = malloc(p->n * sizeof *bind);
@@ -498,6 +498,10 @@ bool cg_barrier(struct cg *g)
     for (uint32_t u = 0; u < p->n; u++)
         nlead += !p->q && on_core(g, 0, p->units[u]) == p->units[u];
     assert(!nlead || nlead == p->n); /* leads and the others are programs apart (host_class) */
+    if (end && (!nlead || !g->alt)) {
+        free(bind);
+        return true;
+    }
     if (!nlead) {
         /* up to the core's first unit (after this unit's DMAs), then wait for it */
         uint32_t up, down;
@@ -524,10 +528,15 @@ bool cg_barrier(struct cg *g)
         free(bind);
         return true;
     }
-    /* the first unit: its DMAs done, wait for every other unit, release them all */
+    /* the first unit: its DMAs done, wait for every other unit to finish
+     * this tile, release them all. Lagging (alternate halves): wait for
+     * them to finish the tile before (the next one's half), the lead's
+     * DMAs of that tile having fed them; after the last tile, collect the
+     * signals of the one before */
     struct sc_insn fence = {.op = SC_FENCE, .dtype = INTERP_I64, .loc = cg_loc(g, p->pu)};
-    cg_emit(g, &fence);
-    for (int dir = 0; dir < 2; dir++)
+    if (!g->alt)
+        cg_emit(g, &fence);
+    for (int dir = g->alt && !end && !p->rep; dir < 2 - (end && g->alt); dir++)
         for (uint32_t q = 0; q < g->npus; q++)
             /* the k-th instance of program q on each lead's core (of program
              * 0, those after the lead itself) */
@@ -658,6 +667,109 @@ static bool scan_kernel(struct cg *g)
         }
     }
     return true;
+}
+
+/* ---- alternating halves ---------------------------------------------------------- */
+
+/* What tiles_alternate finds: false once a view forbids alternating. */
+struct alt_scan {
+    struct cg *g;
+    bool ok;
+};
+
+/* The bytes a view of a core-local memory reaches from the memory's start
+ * (its start a constant, its extents static, its layout linear and
+ * increasing), or -1. */
+static int64_t view_end(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_op sd = ir_value_def(m, o->opnd[1]);
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
+    ir_attr la = ir_op_attr(m, op, "layout_map");
+    int dt = cg_dtype(m, t->elem);
+    if (!sd || ir_op_get(m, sd)->kind != IR_OP_ARITH_CONSTANT || !la || dt < 0 || t->rank > 8)
+        return -1;
+    const struct ir_attr_info *ca = ir_attr_get(m, ir_op_attr(m, sd, "value"));
+    if (ca->kind != IR_AT_INT)
+        return -1;
+    const struct ir_affine_map *lm = ir_map_get(m, ir_attr_get(m, la)->map);
+    int64_t pt[8] = {0}, last = 0;
+    bool ok = lm->nres == 1;
+    int64_t off = ok ? ir_aff_eval(m, lm->res[0], pt, NULL, &ok) : 0;
+    for (uint32_t i = 0; i < t->rank && ok; i++) {
+        if (t->shape[i] == IR_DYN || t->shape[i] < 1)
+            return -1;
+        pt[i] = 1;
+        int64_t st = ir_aff_eval(m, lm->res[0], pt, NULL, &ok) - off;
+        pt[i] = 0;
+        if (st < 0)
+            return -1;
+        last += (t->shape[i] - 1) * st;
+    }
+    return ok ? (ca->i + off + last + 1) * (int64_t)interp_dtype_size((enum interp_dtype)dt) : -1;
+}
+
+/* A view: of device memory, or of a core-local memory of the core of the
+ * unit reading it (through a mapping from units to memories), reaching no
+ * further than half the memory. */
+static bool alt_view(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct alt_scan *a = ctx;
+    struct cg *g = a->g;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (!a->ok || o->kind != IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW || o->nopnd < 2)
+        return a->ok;
+    ir_op d = ir_value_def(m, o->opnd[0]);
+    const struct ir_op_info *mo = NULL;
+    if (d && (ir_op_get(m, d)->kind == IR_OP_UNIFORM_QUERY_MAP ||
+              ir_op_get(m, d)->kind == IR_OP_SYMBOL_QUERY_MAP)) {
+        ir_op md = ir_value_def(m, ir_op_get(m, d)->opnd[0]);
+        mo = md ? ir_op_get(m, md) : NULL;
+    }
+    int64_t end = -2; /* not known yet */
+    for (uint32_t j = 0; j < (mo ? mo->nopnd / 2 : 1) && a->ok; j++) {
+        ir_op kd = mo ? ir_value_def(m, mo->opnd[2 * j]) : IR_NONE;
+        ir_op vd = mo ? ir_value_def(m, mo->opnd[2 * j + 1]) : d;
+        if (!vd || ir_op_get(m, vd)->kind != IR_OP_DATAFLOW_GET_UNIT) {
+            a->ok = false;
+            break;
+        }
+        uint32_t u = cg_unit_of(g, vd);
+        if (u == SC_NONE || !g->units[u].memory) {
+            a->ok = false;
+            break;
+        }
+        const struct arch_res *r = &g->dev->res[g->units[u].res];
+        if (r->level == ARCH_LEVEL_DEVICE)
+            continue;
+        uint32_t k = kd && ir_op_get(m, kd)->kind == IR_OP_DATAFLOW_GET_UNIT ? cg_unit_of(g, kd)
+                                                                            : SC_NONE;
+        if (end == -2)
+            end = view_end(g, op);
+        a->ok = k != SC_NONE && g->units[k].core == g->units[u].core && end >= 0 &&
+                r->size >= 2048 && r->size % 2048 == 0 && end <= r->size / 2;
+    }
+    return a->ok;
+}
+
+/* Whether the tiles a core hosts may alternate between the two halves of
+ * its scratchpads (g->alt): some core hosts several, and every view of a
+ * core-local memory is one of the reading unit's own core, at a constant
+ * start, within the first half. Then tile r + 1 never touches a buffer
+ * of tile r, and the barrier between them (cg_barrier) lags by one: the
+ * units start tile r + 1 once all have finished tile r - 1, the last
+ * user of its half, so one tile's transfers overlap another's. */
+static void tiles_alternate(struct cg *g)
+{
+    bool hosts = false;
+    for (uint32_t q = 0; q < g->npus; q++)
+        for (uint32_t j = 0; j < g->pus[q].nphys; j++)
+            hosts = hosts || g->pus[q].nhost[j] > 1;
+    struct alt_scan a = {g, hosts};
+    if (hosts)
+        ir_walk(g->m, g->kernel, alt_view, &a);
+    g->alt = a.ok;
 }
 
 /* The class of program_unit q's physical instance j: the number of
@@ -836,6 +948,8 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
         type_args_from_ktir(g);
     g->b = sc_binary_new();
     bool ok = scan_kernel(g);
+    if (ok)
+        tiles_alternate(g);
     for (uint32_t q = 0; q < g->npus && ok; q++)
         ok = build_pu(g, q);
     struct sc_binary *b = g->b;

@@ -217,6 +217,11 @@ struct cg {
     struct cg_pu *pus;
     uint32_t npus, cappus;
 
+    /* The tiles a core hosts alternate between the two halves of its
+     * scratchpads, and the barrier between them lags by one tile
+     * (codegen.c, tiles_alternate) */
+    bool alt;
+
     struct cg_prog p; /* the program being built */
     uint32_t gen;
 };
@@ -243,8 +248,10 @@ uint32_t cg_unit_of(struct cg *g, ir_op get_unit);
  * hint. */
 uint32_t cg_port(struct cg *g, enum sc_port_kind kind, const uint32_t *bind, const char *hint);
 /* Emits the barrier of the current program's units with the other units
- * of their cores (between two tiles). False after an error. */
-bool cg_barrier(struct cg *g);
+ * of their cores after tile g->p.rep (end: after the last one, where only
+ * a lagging barrier's lead has signals left to collect). False after an
+ * error. */
+bool cg_barrier(struct cg *g, bool end);
 /* Appends an instruction to the current program. */
 void cg_emit(struct cg *g, const struct sc_insn *in);
 /* Index of a new pending symbol (or of an equal one). */

@@ -901,6 +901,10 @@ static bool view_of(struct cg *g, ir_op op)
     }
     if (!ok)
         return cg_error(g, op, "a view layout that is not linear is not supported yet");
+    const struct arch_res *mr = &g->dev->res[unit_res(g, vw.mem, 0)];
+    if (g->alt && (g->p.rep & 1) && mr->level != ARCH_LEVEL_DEVICE) /* the other half */
+        vw.off += mr->size / 2 /
+                  (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(m, t->elem));
     g->views = cg_grow(g->views, &g->capviews, g->nviews + 1, sizeof *g->views);
     g->views[g->nviews] = vw;
     memo(g, o->res, (struct cg_val){CV_VIEW, g->nviews++}, false);
@@ -3023,8 +3027,10 @@ bool cg_program(struct cg *g)
         }
         ok = block(g, body) && !g->failed;
         if (ok && p->rep + 1 < p->h)
-            ok = cg_barrier(g);
+            ok = cg_barrier(g, false);
     }
+    if (ok && p->h > 1)
+        ok = cg_barrier(g, true);
     free(self);
     free(p->opos);
     free(p->oend);

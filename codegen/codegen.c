@@ -498,7 +498,7 @@ bool cg_barrier(struct cg *g, bool end)
     for (uint32_t u = 0; u < p->n; u++)
         nlead += !p->q && on_core(g, 0, p->units[u]) == p->units[u];
     assert(!nlead || nlead == p->n); /* leads and the others are programs apart (host_class) */
-    if (end && (!nlead || !g->alt)) {
+    if (end && (!nlead || g->parts < 2)) {
         free(bind);
         return true;
     }
@@ -529,14 +529,22 @@ bool cg_barrier(struct cg *g, bool end)
         return true;
     }
     /* the first unit: its DMAs done, wait for every other unit to finish
-     * this tile, release them all. Lagging (alternate halves): wait for
-     * them to finish the tile before (the next one's half), the lead's
-     * DMAs of that tile having fed them; after the last tile, collect the
-     * signals of the one before */
+     * this tile, release them all. Lagging (tiles in g->parts parts of the
+     * scratchpads): wait for them to finish the last tile in the next
+     * one's part, the lead's DMAs of that tile having fed them; after the
+     * last tile, collect the signals not collected yet */
     struct sc_insn fence = {.op = SC_FENCE, .dtype = INTERP_I64, .loc = cg_loc(g, p->pu)};
-    if (!g->alt)
+    uint32_t nwait = 1, nsig = 1;
+    if (g->parts < 2)
         cg_emit(g, &fence);
-    for (int dir = g->alt && !end && !p->rep; dir < 2 - (end && g->alt); dir++)
+    else if (!end)
+        nwait = p->rep + 1 >= g->parts;
+    else {
+        nwait = p->h - 1 < g->parts - 1 ? p->h - 1 : g->parts - 1;
+        nsig = 0;
+    }
+    for (int dir = 0; dir < 2; dir++)
+        for (uint32_t i = 0; i < (dir ? nsig : nwait); i++)
         for (uint32_t q = 0; q < g->npus; q++)
             /* the k-th instance of program q on each lead's core (of program
              * 0, those after the lead itself) */
@@ -669,12 +677,13 @@ static bool scan_kernel(struct cg *g)
     return true;
 }
 
-/* ---- alternating halves ---------------------------------------------------------- */
+/* ---- tiles in parts of the scratchpads ------------------------------------------- */
 
-/* What tiles_alternate finds: false once a view forbids alternating. */
+/* What tiles_alternate finds: the parts the scratchpads may be cut into
+ * (1 once a view forbids alternating). */
 struct alt_scan {
     struct cg *g;
-    bool ok;
+    uint32_t parts;
 };
 
 /* The bytes a view of a core-local memory reaches from the memory's start
@@ -711,15 +720,15 @@ static int64_t view_end(struct cg *g, ir_op op)
 }
 
 /* A view: of device memory, or of a core-local memory of the core of the
- * unit reading it (through a mapping from units to memories), reaching no
- * further than half the memory. */
+ * unit reading it (through a mapping from units to memories), within the
+ * first of the parts the memory is cut into (fewer when it is not). */
 static bool alt_view(struct ir_module *m, ir_op op, void *ctx)
 {
     struct alt_scan *a = ctx;
     struct cg *g = a->g;
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (!a->ok || o->kind != IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW || o->nopnd < 2)
-        return a->ok;
+    if (a->parts < 2 || o->kind != IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW || o->nopnd < 2)
+        return a->parts > 1;
     ir_op d = ir_value_def(m, o->opnd[0]);
     const struct ir_op_info *mo = NULL;
     if (d && (ir_op_get(m, d)->kind == IR_OP_UNIFORM_QUERY_MAP ||
@@ -728,16 +737,13 @@ static bool alt_view(struct ir_module *m, ir_op op, void *ctx)
         mo = md ? ir_op_get(m, md) : NULL;
     }
     int64_t end = -2; /* not known yet */
-    for (uint32_t j = 0; j < (mo ? mo->nopnd / 2 : 1) && a->ok; j++) {
+    for (uint32_t j = 0; j < (mo ? mo->nopnd / 2 : 1) && a->parts > 1; j++) {
         ir_op kd = mo ? ir_value_def(m, mo->opnd[2 * j]) : IR_NONE;
         ir_op vd = mo ? ir_value_def(m, mo->opnd[2 * j + 1]) : d;
-        if (!vd || ir_op_get(m, vd)->kind != IR_OP_DATAFLOW_GET_UNIT) {
-            a->ok = false;
-            break;
-        }
-        uint32_t u = cg_unit_of(g, vd);
+        uint32_t u = vd && ir_op_get(m, vd)->kind == IR_OP_DATAFLOW_GET_UNIT ? cg_unit_of(g, vd)
+                                                                            : SC_NONE;
         if (u == SC_NONE || !g->units[u].memory) {
-            a->ok = false;
+            a->parts = 1;
             break;
         }
         const struct arch_res *r = &g->dev->res[g->units[u].res];
@@ -747,29 +753,33 @@ static bool alt_view(struct ir_module *m, ir_op op, void *ctx)
                                                                             : SC_NONE;
         if (end == -2)
             end = view_end(g, op);
-        a->ok = k != SC_NONE && g->units[k].core == g->units[u].core && end >= 0 &&
-                r->size >= 2048 && r->size % 2048 == 0 && end <= r->size / 2;
+        if (k == SC_NONE || g->units[k].core != g->units[u].core || end < 0)
+            a->parts = 1;
+        /* parts of a whole number of KiB, each holding the view */
+        while (a->parts > 1 && (r->size % (1024 * (int64_t)a->parts) || end > r->size / a->parts))
+            a->parts /= 2;
     }
-    return a->ok;
+    return a->parts > 1;
 }
 
-/* Whether the tiles a core hosts may alternate between the two halves of
- * its scratchpads (g->alt): some core hosts several, and every view of a
- * core-local memory is one of the reading unit's own core, at a constant
- * start, within the first half. Then tile r + 1 never touches a buffer
- * of tile r, and the barrier between them (cg_barrier) lags by one: the
- * units start tile r + 1 once all have finished tile r - 1, the last
- * user of its half, so one tile's transfers overlap another's. */
+/* The parts the scratchpads of a core hosting several tiles are cut into
+ * (g->parts, CG_TILE_PARTS at most, a power of two; 1: not cut): every
+ * view of a core-local memory is one of the reading unit's own core, at a
+ * constant start, within the first part. Tile r runs in part r mod parts
+ * (its views start that many parts further), and the barrier between
+ * tiles (cg_barrier) lags: the units start tile r + 1 once all have
+ * finished tile r + 1 - parts, the last user of its part, so the tiles'
+ * transfers and compute overlap. */
 static void tiles_alternate(struct cg *g)
 {
     bool hosts = false;
     for (uint32_t q = 0; q < g->npus; q++)
         for (uint32_t j = 0; j < g->pus[q].nphys; j++)
             hosts = hosts || g->pus[q].nhost[j] > 1;
-    struct alt_scan a = {g, hosts};
+    struct alt_scan a = {g, hosts ? CG_TILE_PARTS : 1};
     if (hosts)
         ir_walk(g->m, g->kernel, alt_view, &a);
-    g->alt = a.ok;
+    g->parts = a.parts < 2 ? 1 : a.parts;
 }
 
 /* The class of program_unit q's physical instance j: the number of

@@ -20,6 +20,11 @@
 /* Scalar registers kept for temporaries: fewer left, and per-unit values
  * are rematerialized rather than given registers (codegen_prog.c). */
 #define CG_SREG_RESERVE 16
+/* Tiles of a core in flight at once at most (codegen.c, tiles_alternate):
+ * a power of two. More than 2 gained nothing measurable (a softmax with a
+ * row of 256 per program over 4096 rows: 47080 cycles at 2, 4, 8, 16; its
+ * units' handshakes within a tile bound it). */
+#define CG_TILE_PARTS 2
 
 /* An atom of a linear form: a scalar register of the program, kernel
  * argument `id` (its index value: for a tensor, its element address), or
@@ -217,10 +222,10 @@ struct cg {
     struct cg_pu *pus;
     uint32_t npus, cappus;
 
-    /* The tiles a core hosts alternate between the two halves of its
-     * scratchpads, and the barrier between them lags by one tile
-     * (codegen.c, tiles_alternate) */
-    bool alt;
+    /* The parts of the scratchpads the tiles a core hosts take in turn,
+     * the barrier between them lagging by parts - 1 tiles (codegen.c,
+     * tiles_alternate); 1: one tile at a time */
+    uint32_t parts;
 
     struct cg_prog p; /* the program being built */
     uint32_t gen;

@@ -902,8 +902,8 @@ static bool view_of(struct cg *g, ir_op op)
     if (!ok)
         return cg_error(g, op, "a view layout that is not linear is not supported yet");
     const struct arch_res *mr = &g->dev->res[unit_res(g, vw.mem, 0)];
-    if (g->alt && (g->p.rep & 1) && mr->level != ARCH_LEVEL_DEVICE) /* the other half */
-        vw.off += mr->size / 2 /
+    if (g->parts > 1 && mr->level != ARCH_LEVEL_DEVICE) /* the tile's part */
+        vw.off += (int64_t)(g->p.rep % g->parts) * (mr->size / g->parts) /
                   (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(m, t->elem));
     g->views = cg_grow(g->views, &g->capviews, g->nviews + 1, sizeof *g->views);
     g->views[g->nviews] = vw;

@@ -115,9 +115,8 @@ static const char *device_kind(const struct arch_device *d, const char *k)
 
 uint32_t cg_unit_of(struct cg *g, ir_op op)
 {
-    for (uint32_t i = 0; i < g->nunits; i++)
-        if (g->units[i].op == op)
-            return i;
+    if (g->unit_at[op])
+        return g->unit_at[op] - 1;
     const struct arch_device *d = g->dev;
     const char *name = str_attr(g->m, op, "name");
     const char *kind = device_kind(d, str_attr(g->m, op, "type"));
@@ -141,6 +140,7 @@ uint32_t cg_unit_of(struct cg *g, ir_op op)
     g->units[g->nunits] =
         (struct cg_unit){op, name ? name : d->res[r].name, d->res[r].kind, core, corelet,
                          r,  d->res[r].node == ARCH_MEMORY};
+    g->unit_at[op] = g->nunits + 1;
     return g->nunits++;
 }
 
@@ -684,6 +684,8 @@ static bool scan_kernel(struct cg *g)
 struct alt_scan {
     struct cg *g;
     uint32_t parts;
+    int64_t *local; /* per memory operand's defining op once checked: the
+                       smallest core-local memory it names + 1 (1: none) */
 };
 
 /* The bytes a view of a core-local memory reaches from the memory's start
@@ -719,46 +721,60 @@ static int64_t view_end(struct cg *g, ir_op op)
     return ok ? (ca->i + off + last + 1) * (int64_t)interp_dtype_size((enum interp_dtype)dt) : -1;
 }
 
-/* A view: of device memory, or of a core-local memory of the core of the
- * unit reading it (through a mapping from units to memories), within the
- * first of the parts the memory is cut into (fewer when it is not). */
-static bool alt_view(struct ir_module *m, ir_op op, void *ctx)
+/* The smallest core-local memory the memory operand defined by d names
+ * (through a mapping from units to memories, each unit's of its own
+ * core), 0 when it names none, -1 when it is not of that form. */
+static int64_t alt_memory(struct cg *g, ir_op d)
 {
-    struct alt_scan *a = ctx;
-    struct cg *g = a->g;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    if (a->parts < 2 || o->kind != IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW || o->nopnd < 2)
-        return a->parts > 1;
-    ir_op d = ir_value_def(m, o->opnd[0]);
+    struct ir_module *m = g->m;
     const struct ir_op_info *mo = NULL;
     if (d && (ir_op_get(m, d)->kind == IR_OP_UNIFORM_QUERY_MAP ||
               ir_op_get(m, d)->kind == IR_OP_SYMBOL_QUERY_MAP)) {
         ir_op md = ir_value_def(m, ir_op_get(m, d)->opnd[0]);
         mo = md ? ir_op_get(m, md) : NULL;
     }
-    int64_t end = -2; /* not known yet */
-    for (uint32_t j = 0; j < (mo ? mo->nopnd / 2 : 1) && a->parts > 1; j++) {
+    int64_t size = 0;
+    for (uint32_t j = 0; j < (mo ? mo->nopnd / 2 : 1); j++) {
         ir_op kd = mo ? ir_value_def(m, mo->opnd[2 * j]) : IR_NONE;
         ir_op vd = mo ? ir_value_def(m, mo->opnd[2 * j + 1]) : d;
         uint32_t u = vd && ir_op_get(m, vd)->kind == IR_OP_DATAFLOW_GET_UNIT ? cg_unit_of(g, vd)
                                                                             : SC_NONE;
-        if (u == SC_NONE || !g->units[u].memory) {
-            a->parts = 1;
-            break;
-        }
+        if (u == SC_NONE || !g->units[u].memory)
+            return -1;
         const struct arch_res *r = &g->dev->res[g->units[u].res];
         if (r->level == ARCH_LEVEL_DEVICE)
             continue;
         uint32_t k = kd && ir_op_get(m, kd)->kind == IR_OP_DATAFLOW_GET_UNIT ? cg_unit_of(g, kd)
                                                                             : SC_NONE;
-        if (end == -2)
-            end = view_end(g, op);
-        if (k == SC_NONE || g->units[k].core != g->units[u].core || end < 0)
-            a->parts = 1;
-        /* parts of a whole number of KiB, each holding the view */
-        while (a->parts > 1 && (r->size % (1024 * (int64_t)a->parts) || end > r->size / a->parts))
-            a->parts /= 2;
+        if (k == SC_NONE || g->units[k].core != g->units[u].core)
+            return -1;
+        size = !size || r->size < size ? r->size : size;
     }
+    return size;
+}
+
+/* A view: of device memory, or of a core-local memory of the core of the
+ * unit reading it, within the first of the parts the memory is cut into
+ * (fewer when it is not). */
+static bool alt_view(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct alt_scan *a = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (a->parts < 2 || o->kind != IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW || o->nopnd < 2)
+        return a->parts > 1;
+    ir_op d = ir_value_def(m, o->opnd[0]);
+    if (!d) {
+        a->parts = 1;
+        return false;
+    }
+    if (!a->local[d])
+        a->local[d] = alt_memory(a->g, d) + 1;
+    int64_t size = a->local[d] - 1, end = size > 0 ? view_end(a->g, op) : 0;
+    if (size < 0 || end < 0)
+        a->parts = 1;
+    /* parts of a whole number of KiB, each holding the view */
+    while (a->parts > 1 && size > 0 && (size % (1024 * (int64_t)a->parts) || end > size / a->parts))
+        a->parts /= 2;
     return a->parts > 1;
 }
 
@@ -776,9 +792,13 @@ static void tiles_alternate(struct cg *g)
     for (uint32_t q = 0; q < g->npus; q++)
         for (uint32_t j = 0; j < g->pus[q].nphys; j++)
             hosts = hosts || g->pus[q].nhost[j] > 1;
-    struct alt_scan a = {g, hosts ? CG_TILE_PARTS : 1};
-    if (hosts)
+    struct alt_scan a = {g, hosts ? CG_TILE_PARTS : 1, NULL};
+    if (hosts) {
+        if (!(a.local = calloc(g->m->ops.len + 1, sizeof *a.local)))
+            abort();
         ir_walk(g->m, g->kernel, alt_view, &a);
+        free(a.local);
+    }
     g->parts = a.parts < 2 ? 1 : a.parts;
 }
 
@@ -944,13 +964,14 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     g->stamp = calloc(g->nvals, sizeof *g->stamp);
     g->last = calloc(g->nvals, sizeof *g->last);
     g->reported = calloc(m->ops.len + 1, 1);
+    g->unit_at = calloc(m->ops.len + 1, sizeof *g->unit_at);
     g->nargs = ir_block_get(m, g->body)->nargs;
     g->arg_dtype = malloc((g->nargs + 1) * sizeof *g->arg_dtype);
     g->arg_rank = calloc(g->nargs + 1, sizeof *g->arg_rank);
     g->arg_space = calloc(g->nargs + 1, sizeof *g->arg_space);
     g->arg_shape = calloc(g->nargs + 1, sizeof *g->arg_shape);
-    if (!g->val || !g->stamp || !g->last || !g->reported || !g->arg_dtype || !g->arg_rank ||
-        !g->arg_space || !g->arg_shape)
+    if (!g->val || !g->stamp || !g->last || !g->reported || !g->unit_at || !g->arg_dtype ||
+        !g->arg_rank || !g->arg_space || !g->arg_shape)
         abort();
     for (uint32_t k = 0; k < g->nargs; k++)
         g->arg_dtype[k] = -1;
@@ -983,6 +1004,7 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     free(g->multi_reg);
     free(g->last);
     free(g->reported);
+    free(g->unit_at);
     free(g->views);
     free(g->units);
     free(g->syms);

@@ -191,6 +191,7 @@ struct cg {
     uint32_t nmulti, capmulti;
     int32_t *last;     /* per value: position of its last use in its block */
     uint8_t *reported; /* per op: a check already reported it */
+    uint32_t *unit_at; /* per op: its cg_unit + 1 (cg_unit_of) */
     struct cg_view *views;
     uint32_t nviews, capviews;
     struct cg_unit *units;

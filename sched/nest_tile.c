@@ -2101,10 +2101,13 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
     ir_walk(m, fn, count_bytes, &pb);
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
     uint32_t cores = grid < ncores ? grid : ncores, runs = (grid + ncores - 1) / ncores;
+    /* at a tile id, the device memory's aggregate term is the sum over
+     * the tile ids' bytes (nest_program_stats) */
     *pl = (struct prog_line){.n = n, .around = around, .merged = merged,
                              .nests = (steady + fill) * runs, .in = pb.in, .out = pb.out,
                              .cycles = nest_cost_program_cycles(c->dev, steady + fill, pb.in,
-                                                                pb.out, cores, runs)};
+                                                                pb.out, tile >= 0 ? 1 : cores,
+                                                                runs)};
     if (n == 1 && around == 1 && merged >= 0)
         return true; /* one nest run once, its pipelines merged: modeled again */
     return n && !pb.unknown && !(n == 1 && around == 1); /* else its own line is the program */
@@ -2118,14 +2121,23 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
     int64_t tiles = nest_grid_tiles(m, fn), at = -1;
     struct prog_line best = {0}, pl;
     bool varies = false;
+    double in = 0, out = 0; /* every tile id's */
     for (int64_t t = tiles ? 0 : -1; t < tiles || t < 0; t++) {
         if (!program_at(c, fn, t, &pl))
             return;
+        in += pl.in;
+        out += pl.out;
         varies |= t > 0 && pl.cycles != best.cycles;
         if (t <= 0 || pl.cycles > best.cycles)
             best = pl, at = t;
         if (t < 0)
             break;
+    }
+    if (tiles > 0) { /* a core's hosted tiles run one after another: each pays the latency */
+        uint32_t ncores = c->dev->ncores ? c->dev->ncores : 1;
+        double runs = (double)((tiles + ncores - 1) / ncores);
+        best.cycles = fmax(best.cycles, nest_cost_device_bytes(c->dev, in, out) +
+                                            (runs - 1) * nest_cost_program_latency(c->dev, in, out));
     }
     const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
     if (best.n == 1 && best.around == 1 && best.merged >= 0) {

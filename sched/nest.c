@@ -217,6 +217,26 @@ bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips)
            split_const_int(m, o->opnd[1], trips);
 }
 
+bool nest_for_at_most_once(const struct ir_module *m, ir_op loop)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t lb, step, n, k, r;
+    if (o->nopnd != 3 || !split_const_int(m, o->opnd[0], &lb) || lb != 0 ||
+        !split_const_int(m, o->opnd[2], &step) || step != 1)
+        return false;
+    if (split_const_int(m, o->opnd[1], &n))
+        return n <= 1;
+    /* (x mod r) / k with r <= 2k: remainder-pieces' digits */
+    ir_op d = ir_value_def(m, o->opnd[1]);
+    const struct ir_op_info *q = d ? ir_op_get(m, d) : NULL;
+    if (!q || q->kind != IR_OP_ARITH_DIVUI || !split_const_int(m, q->opnd[1], &k) || k < 1)
+        return false;
+    ir_op e = ir_value_def(m, q->opnd[0]);
+    const struct ir_op_info *x = e ? ir_op_get(m, e) : NULL;
+    return x && x->kind == IR_OP_ARITH_REMUI && split_const_int(m, x->opnd[1], &r) && r >= 1 &&
+           r <= 2 * k;
+}
+
 ir_value nest_make_op(struct split_b *b, const char *name, ir_type t)
 {
     struct ir_op_state st;

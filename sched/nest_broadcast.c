@@ -319,7 +319,7 @@ static ir_op outer_loop(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_op t
     for (ir_op L = ir_op_parent(m, tl); L && L != fn; L = ir_op_parent(m, L)) {
         if (ir_op_get(m, L)->kind != IR_OP_SCF_FOR)
             continue;
-        if (!outer_hoistable(m, fn, x, s, tl, L, h, nh, c0))
+        if (nest_for_at_most_once(m, L) || !outer_hoistable(m, fn, x, s, tl, L, h, nh, c0))
             break;
         best = L;
     }
@@ -501,7 +501,9 @@ static void keep_tile(struct ir_module *m, ir_op fn, ir_op tl, struct kept *kept
                 for (ir_op p = ir_op_parent(m, tl); p && p != fn; p = ir_op_parent(m, p)) {
                     if (ir_op_get(m, p)->kind != IR_OP_SCF_FOR)
                         continue;
-                    if (!tile_hoistable(m, fn, x, tl, p, h, &nh))
+                    /* not out of a loop of at most one trip (it may run
+                     * none: a remainder-pieces digit) */
+                    if (nest_for_at_most_once(m, p) || !tile_hoistable(m, fn, x, tl, p, h, &nh))
                         break;
                     L = p;
                 }

@@ -685,3 +685,13 @@ double nest_cost_program_cycles(const struct arch_device *dev, double nests, dou
         bw = fmax(bw, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);
     return fmax(nests, bw > 0 ? bw + lat : 0) * (runs ? runs : 1);
 }
+
+double nest_cost_device_bytes(const struct arch_device *dev, double in_bytes, double out_bytes)
+{
+    struct dev_timing t;
+    dev_timing(dev, NULL, &t);
+    if (t.aggregate <= 0 || in_bytes + out_bytes <= 0)
+        return 0;
+    return (in_bytes + out_bytes) / t.aggregate +
+           nest_cost_program_latency(dev, in_bytes, out_bytes);
+}

@@ -1137,6 +1137,56 @@ static ir_op split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
     return rl;
 }
 
+/* remainder-pieces (nest.h): remainder loop rl (r < T trips, one
+ * pipeline a point and pure ops) becomes, for b from the highest with
+ * 2^b < T down to 0, a loop of (r mod 2^(b+1)) / 2^b trips around a
+ * parallel loop of 2^b points at r - r mod 2^(b+1) (its body rl's, rl's
+ * point that plus the new loop's); piece[b] gets each 0-or-1-trip loop.
+ * False (rl left) when rl's body is not one pipeline or T < 3. */
+static bool remainder_pieces(struct ir_module *m, ir_op rl, int64_t T, ir_op *piece)
+{
+    uint32_t npipes = 0;
+    IR_FOR_OPS(m, nest_for_body(m, rl), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_PIPELINE)
+            npipes++;
+        else if (o->kind != IR_OP_SCF_YIELD &&
+                 (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return false;
+    }
+    if (npipes != 1 || T < 3)
+        return false;
+    int hi = 0;
+    while (hi < 7 && ((int64_t)2 << hi) < T)
+        hi++;
+    struct ir_loc loc = ir_op_get(m, rl)->loc;
+    ir_value rest = ir_op_get(m, rl)->opnd[1], iv = nest_for_iv(m, rl);
+    for (int b = hi; b >= 0; b--) {
+        struct split_b sb;
+        sb_before(&sb, m, rl, loc);
+        ir_value low = sb_arith(&sb, "arith.remui", rest, sb_index(&sb, (int64_t)2 << b));
+        ir_value base = sb_arith(&sb, "arith.subi", rest, low);
+        ir_value cnt = sb_arith(&sb, "arith.divui", low, sb_index(&sb, (int64_t)1 << b));
+        ir_op y1, y2;
+        piece[b] = nest_make_for(&sb, sb_index(&sb, 0), cnt, sb_index(&sb, 1), "remainder_loop",
+                                 "bit", &y1);
+        struct split_b ib;
+        sb_before(&ib, m, y1, loc);
+        ir_op in = nest_make_for(&ib, sb_index(&ib, 0), sb_index(&ib, (int64_t)1 << b),
+                                 sb_index(&ib, 1), "parallel_loop", "i", &y2);
+        struct split_b bb;
+        sb_before(&bb, m, y2, loc);
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, iv, sb_addi(&bb, base, nest_for_iv(m, in)));
+        IR_FOR_OPS(m, nest_for_body(m, rl), op)
+            if (ir_op_get(m, op)->kind != IR_OP_SCF_YIELD)
+                ir_op_insert_before(m, y2, split_clone(m, op, &vm));
+        split_vmap_free(&vm);
+    }
+    ir_op_unlink(m, rl);
+    return true;
+}
+
 /* Whether the n uses of v beyond the point loop are all in the remainder
  * loop after tile loop tl (fission's test). */
 static bool rest_uses(struct ir_module *m, ir_op tl, ir_value v, uint32_t n)
@@ -1657,6 +1707,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
             c->chosen[c->nchosen].at_bound = args[0] && assumed < 0;
             c->chosen[c->nchosen].tile = (int64_t)ch.tile;
             c->chosen[c->nchosen].rest = IR_NONE;
+            for (uint32_t b = 0; b < 8; b++)
+                c->chosen[c->nchosen].piece[b] = IR_NONE;
             c->chosen[c->nchosen].instances = ch.instances;
             struct nest_cost_program solo = t.p;
             solo.cores = 1;
@@ -1682,9 +1734,17 @@ bool nest_tile_sizes(struct nest_ctx *c)
         split_replace_uses(m, t.fn, ir_op_result(m, r, 0), T);
         ir_op_unlink(m, r);
         if (dynamic) {
-            ir_op rl = split_remainder(m, &t, T);
-            if (c->nchosen && c->chosen[c->nchosen - 1].loop == t.tile_loop)
+            ir_op rl = split_remainder(m, &t, T), piece[8];
+            for (uint32_t bi = 0; bi < 8; bi++)
+                piece[bi] = IR_NONE;
+            if (!(o->disabled & (1u << SCHED_NEST_REMAINDER_PIECES)) &&
+                !(o->disabled & (1u << SCHED_NEST_REMAINDER_NESTS)) &&
+                remainder_pieces(m, rl, (int64_t)ch.tile, piece))
+                rl = IR_NONE;
+            if (c->nchosen && c->chosen[c->nchosen - 1].loop == t.tile_loop) {
                 c->chosen[c->nchosen - 1].rest = rl;
+                memcpy(c->chosen[c->nchosen - 1].piece, piece, sizeof piece);
+            }
         }
         nest_fold(m, t.fn);
         expand_remainder(m, t.tile_loop);
@@ -1713,15 +1773,21 @@ static bool trips_around(const struct nest_ctx *c, ir_op op, ir_op fn, int64_t t
         if (o->nopnd >= 3 && split_const_int(m, o->opnd[0], &lb) && lb == 0 &&
             split_const_int(m, o->opnd[2], &st) && st == 1 &&
             !split_const_int(m, o->opnd[1], &ub)) {
-            uint32_t k = 0;
-            while (k < c->nchosen && c->chosen[k].loop != l && c->chosen[k].rest != l)
-                k++;
+            uint32_t k = 0, bit = 8;
+            for (; k < c->nchosen && c->chosen[k].loop != l && c->chosen[k].rest != l; k++) {
+                for (bit = 0; bit < 8 && c->chosen[k].piece[bit] != l; bit++)
+                    ;
+                if (bit < 8)
+                    break;
+            }
             if (k < c->nchosen && c->chosen[k].points >= 1 && c->chosen[k].tile >= 1) {
                 int64_t p = c->chosen[k].points, T = c->chosen[k].tile, b = c->chosen[k].bound;
                 if (tile >= 0 && c->chosen[k].total &&
                     nest_eval_at(m, c->o, c->chosen[k].total, tile, NULL, &p))
                     p = p < 0 ? 0 : b > 0 && p > b ? b : p;
-                *out *= (double)(c->chosen[k].loop == l ? p / T : p % T);
+                *out *= (double)(c->chosen[k].loop == l ? p / T
+                                 : bit < 8           ? (p % T) >> bit & 1
+                                                     : p % T);
                 continue;
             }
         }
@@ -2035,10 +2101,13 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
     ir_walk(m, fn, count_bytes, &pb);
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
     uint32_t cores = grid < ncores ? grid : ncores, runs = (grid + ncores - 1) / ncores;
+    /* at a tile id, the device memory's aggregate term is the sum over
+     * the tile ids' bytes (nest_program_stats) */
     *pl = (struct prog_line){.n = n, .around = around, .merged = merged,
                              .nests = (steady + fill) * runs, .in = pb.in, .out = pb.out,
                              .cycles = nest_cost_program_cycles(c->dev, steady + fill, pb.in,
-                                                                pb.out, cores, runs)};
+                                                                pb.out, tile >= 0 ? 1 : cores,
+                                                                runs)};
     if (n == 1 && around == 1 && merged >= 0)
         return true; /* one nest run once, its pipelines merged: modeled again */
     return n && !pb.unknown && !(n == 1 && around == 1); /* else its own line is the program */
@@ -2052,14 +2121,23 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
     int64_t tiles = nest_grid_tiles(m, fn), at = -1;
     struct prog_line best = {0}, pl;
     bool varies = false;
+    double in = 0, out = 0; /* every tile id's */
     for (int64_t t = tiles ? 0 : -1; t < tiles || t < 0; t++) {
         if (!program_at(c, fn, t, &pl))
             return;
+        in += pl.in;
+        out += pl.out;
         varies |= t > 0 && pl.cycles != best.cycles;
         if (t <= 0 || pl.cycles > best.cycles)
             best = pl, at = t;
         if (t < 0)
             break;
+    }
+    if (tiles > 0) { /* a core's hosted tiles run one after another: each pays the latency */
+        uint32_t ncores = c->dev->ncores ? c->dev->ncores : 1;
+        double runs = (double)((tiles + ncores - 1) / ncores);
+        best.cycles = fmax(best.cycles, nest_cost_device_bytes(c->dev, in, out) +
+                                            (runs - 1) * nest_cost_program_latency(c->dev, in, out));
     }
     const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
     if (best.n == 1 && best.around == 1 && best.merged >= 0) {

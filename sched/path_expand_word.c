@@ -431,6 +431,40 @@ static bool rows_misaligned(const struct pe *p, ir_op op, const struct pe_side s
     return false;
 }
 
+/* Whether the elements side s moves (sizes fs) are one contiguous run of
+ * its memref. */
+static bool one_run(const struct ir_module *m, const struct pe_side *s,
+                    const struct ir_attr_info *fs)
+{
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    if (!lay || lay->kind != IR_AT_STRIDED || lay->n != t->rank || fs->n != t->rank)
+        return false;
+    int64_t want = 1;
+    for (uint32_t k = t->rank; k-- > 0;) {
+        if (fs->ints[k] != 1 && lay->ints[k] != want)
+            return false;
+        want *= fs->ints[k];
+    }
+    return true;
+}
+
+/* Whether every row of memref side s starts at the same offset in its
+ * words: each outer stride a whole number of `align` bytes (elements of e
+ * bytes). */
+static bool rows_in_step(const struct ir_module *m, const struct pe_side *s, int64_t e,
+                         int64_t align)
+{
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    if (!lay || lay->kind != IR_AT_STRIDED || lay->n != t->rank)
+        return false;
+    for (uint32_t k = 0; k + 1 < t->rank; k++)
+        if (lay->ints[k] == IR_DYN || lay->ints[k] * e % align)
+            return false;
+    return true;
+}
+
 /* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
  * when it moves a part of a word (see the file comment); other transfers
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
@@ -476,7 +510,11 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         return true;
     /* several rows (which may well be contiguous, one run of whole words):
      * left to ktc-codegen's check, but for a masked store of part of a
-     * word that the words' offsets may not let run (see rows_misaligned) */
+     * word that the words' offsets may not let run (see rows_misaligned),
+     * and a load of part of a word of every row, at the same offset in
+     * each (a column of a row-major block, read to be transposed): the
+     * rows' enclosing words move, the other hops read the column inside
+     * them, every row's element a word apart (an evenly strided read) */
     if (rows != 1) {
         int64_t ae = align / e;
         if (masked && !whole && ae > 1 && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
@@ -486,7 +524,14 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                             "at an offset in its %lld-byte words that may differ from the "
                             "staging buffer's (not supported yet)",
                             (long long)rows, (long long)(n * e), (long long)align);
-        return true;
+        if (store || whole || one_run(m, &s[far], fs))
+            return true;
+        if (!rows_in_step(m, &s[far], e, align))
+            return pe_error(p, op,
+                            "this transfer reads %lld bytes of each of %lld rows, at offsets "
+                            "in their %lld-byte words that differ from row to row (not "
+                            "supported yet)",
+                            (long long)(n * e), (long long)rows, (long long)align);
     }
     if (whole && (has_dims(m, off) ? !unaligned(m, s[far].v)
                                    : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))

@@ -1090,6 +1090,19 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     if (!split_index_fits(c, gop, ext))
         return false;
     tile_sizes(&g, ext, chunk_of(c, &g, src, dst, lanes), ts);
+    /* an operand read transposed (linalg.transpose, a matmul's K^T) a
+     * column a vector: the loop along its memref's last dim not the
+     * vector's innermost takes one element, so the column is evenly
+     * strided (ktc-path-expand moves the rows' words, path_expand_word.c) */
+    const struct ir_affine_map *omp = ir_map_get(m, g.out_map);
+    const struct ir_aff_info *olast = omp->nres ? ir_aff_get(m, omp->res[omp->nres - 1]) : NULL;
+    for (uint32_t i = 0; i < g.nin && olast && olast->kind == IR_AFF_DIM; i++) {
+        const struct ir_affine_map *mp = ir_map_get(m, g.in_map[i]);
+        const struct ir_aff_info *a = mp->nres ? ir_aff_get(m, mp->res[mp->nres - 1]) : NULL;
+        if (!dims_in_order(m, g.in_map[i]) && a && a->kind == IR_AFF_DIM && a->v != olast->v &&
+            !g.red[a->v])
+            ts[a->v] = 1;
+    }
     /* Rows of a view placed only at launch (an access tile at a computed
      * offset) whose rows are not contiguous stay one per tile: the device
      * may have to read each row's enclosing words (path_expand_word.c),

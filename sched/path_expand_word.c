@@ -166,23 +166,81 @@ static bool const_of(const struct ir_module *m, ir_value v, int64_t *x)
     return true;
 }
 
+static int64_t value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int depth);
+
+/* Whether scf.for lo (of step `step`) runs once at most: its upper bound
+ * its lower bound plus a constant no more than the step. */
+static bool one_trip(const struct ir_module *m, const struct ir_op_info *lo, int64_t step)
+{
+    ir_op u = ir_value_def(m, lo->opnd[1]);
+    const struct ir_op_info *uo = u ? ir_op_get(m, u) : NULL;
+    int64_t k;
+    if (!uo || uo->kind != IR_OP_ARITH_ADDI || uo->nopnd != 2)
+        return false;
+    for (int i = 0; i < 2; i++)
+        if (uo->opnd[i] == lo->opnd[0] && const_of(m, uo->opnd[1 - i], &k) && k <= step)
+            return true;
+    return false;
+}
+
+/* Argument i of func.func fn (a program ktc-split made) as value_gcd
+ * takes it: what every call of fn passes there is *c plus a multiple of
+ * the result (the constant parts must agree); 1 when unknown. */
+static int64_t arg_gcd(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *c, int depth)
+{
+    ir_attr na = ir_op_attr(m, fn, "sym_name");
+    if (!na)
+        return 1;
+    ir_str name = ir_attr_get(m, na)->s;
+    struct sched_ops calls = {0};
+    sched_ops_of_kind((struct ir_module *)m, m->top, IR_OP_FUNC_CALL, &calls);
+    int64_t g = 0, c0 = 0;
+    bool any = false;
+    for (uint32_t k = 0; k < calls.n && g != 1; k++) {
+        ir_attr ca = ir_op_attr(m, calls.v[k], "callee");
+        const struct ir_op_info *co = ir_op_get(m, calls.v[k]);
+        if (!ca || ir_attr_get(m, ca)->s != name)
+            continue;
+        int64_t ck = 0, gk = i < co->nopnd ? value_gcd(m, co->opnd[i], &ck, depth) : 1;
+        if (any && ck != c0)
+            gk = gcd(gk, ck - c0);
+        if (!any)
+            c0 = ck;
+        any = true;
+        g = gcd(g, gk);
+    }
+    free(calls.v);
+    if (!any)
+        return 1;
+    *c += c0;
+    return g;
+}
+
 /* Index value v as *c + (a multiple of the result): a constant (0: no
- * multiple), the induction variable of an scf.for with constant lower
- * bound and step, and sums and constant multiples of those (a position
+ * multiple), the induction variable of an scf.for with constant step
+ * (and a lower bound of those), a tile id of a grid of one tile, and sums and constant multiples of those (a position
  * computed from a tile id and a block size), `depth` ops deep; 1 when
  * unknown. */
 static int64_t value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int depth)
 {
     const struct ir_value_info *vi = ir_value_get(m, v);
     int64_t lb, step, k;
-    if (vi->is_arg && vi->index == 0) {
+    if (vi->is_arg) {
         ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
         const struct ir_op_info *lo = loop ? ir_op_get(m, loop) : NULL;
-        if (lo && lo->kind == IR_OP_SCF_FOR && const_of(m, lo->opnd[0], &lb) &&
-            const_of(m, lo->opnd[2], &step) && step > 0) {
-            *c += lb;
-            return step;
+        if (lo && lo->kind == IR_OP_SCF_FOR && vi->index == 0 && const_of(m, lo->opnd[2], &step) && step > 0) {
+            if (const_of(m, lo->opnd[0], &lb)) {
+                *c += lb;
+                return step;
+            }
+            /* a lower bound computed (a tile id times a block): its
+             * multiples and the steps' */
+            int64_t c2 = 0, g = depth ? value_gcd(m, lo->opnd[0], &c2, depth - 1) : 1;
+            *c += c2;
+            return one_trip(m, lo, step) ? g : gcd(g, step);
         }
+        if (lo && lo->kind == IR_OP_FUNC_FUNC && depth)
+            return arg_gcd(m, loop, vi->index, c, depth - 1);
         return 1;
     }
     if (const_of(m, v, &k)) {
@@ -191,6 +249,8 @@ static int64_t value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int 
     }
     ir_op d = ir_value_def(m, v);
     const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (o && o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID && sched_grid_tiles(m, d, 2) == 1)
+        return 0; /* the one tile's coordinates: 0 */
     if (!o || depth == 0 || o->nopnd != 2)
         return 1;
     if (o->kind == IR_OP_ARITH_ADDI)
@@ -431,6 +491,26 @@ static bool rows_misaligned(const struct pe *p, ir_op op, const struct pe_side s
     return false;
 }
 
+/* Whether side s of transfer op, at element offset off over its
+ * subscripts (then the dynamic offset dynoff), is known to start off a
+ * multiple of ae elements at times: a constant part that is not one, or
+ * terms whose values are multiples of a known number that is not one (a
+ * row stride of 1000 f16 against 64-element words). Terms of unknown
+ * multiples count as aligned, as a base known only at launch does. */
+static bool misaligned(const struct pe *p, ir_op op, const struct pe_side *s, ir_aff off,
+                       ir_value dynoff, int64_t ae)
+{
+    const struct ir_module *m = p->m;
+    ir_value subs[9];
+    uint32_t nsub = s->nsub;
+    if (nsub > 8 || ae <= 1)
+        return false;
+    memcpy(subs, ir_op_get(m, op)->opnd + s->first + 1, nsub * sizeof *subs);
+    subs[nsub] = dynoff;
+    int64_t c = 0, g = dim_gcd(m, off, subs, &c);
+    return ((c % ae) + ae) % ae || (g > 1 && g % ae);
+}
+
 /* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
  * when it moves a part of a word (see the file comment); other transfers
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
@@ -488,10 +568,13 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                             (long long)rows, (long long)(n * e), (long long)align);
         return true;
     }
-    if (whole && (has_dims(m, off) ? !unaligned(m, s[far].v)
-                                   : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
+    bool astride = whole && has_dims(m, off) && !unaligned(m, s[far].v) &&
+                   misaligned(p, op, &s[far], off, dynoff, align / e);
+    if (whole && !astride &&
+        (has_dims(m, off) ? !unaligned(m, s[far].v)
+                          : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
         return true; /* whole accesses, aligned (or known only at launch) */
-    if (whole && has_dims(m, off))
+    if (whole && has_dims(m, off) && !astride)
         masked = false; /* whole words maybe astride two: read-modify-write them */
     const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
     const struct ir_aff_info *nlast = ir_aff_get(m, nm->res[nm->nres - 1]);

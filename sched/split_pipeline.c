@@ -493,13 +493,18 @@ static bool extents(const struct ir_module *m, const struct split_gen *g, int64_
 }
 
 /* Tile sizes: reduction loops stay whole; over the parallel loops from
- * the innermost out, as much of each extent as still fits in `lanes` (a
- * divisor of it), with room for the reduction loops' elements when they
- * fit in the lanes (wider reduction rows are ktc-nest's to stream in
- * lane-wide chunks, several rows to a tile); the loops outside that get 1. */
-static void tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t lanes, int64_t *ts)
+ * the innermost out, as much of each extent as still fits in `lanes`,
+ * with room for the reduction loops' elements when they fit in the lanes
+ * (wider reduction rows are ktc-nest's to stream in lane-wide chunks,
+ * several rows to a tile); the loops outside that get 1. An extent wider
+ * than what is left of the lanes takes all of it when `tails` and it is
+ * the first such one (its tiles then end in a tail of ext mod ts, returned
+ * as that loop, else -1), a divisor of it otherwise. */
+static int32_t tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t lanes,
+                          bool tails, int64_t *ts)
 {
     int64_t left = lanes, red = 1;
+    int32_t td = -1;
     for (uint32_t i = 0; i < g->nloops; i++)
         red *= g->red[i] ? ext[i] : 1;
     if (red <= lanes) /* rows of a reduction fill the lanes together */
@@ -507,11 +512,16 @@ static void tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t la
     for (uint32_t i = g->nloops; i-- > 0;) {
         if (g->red[i]) {
             ts[i] = ext[i];
+        } else if (tails && td < 0 && left > 1 && ext[i] > left && ext[i] % left) {
+            ts[i] = left;
+            td = (int32_t)i;
+            left = 1;
         } else {
             ts[i] = gcd(ext[i], left);
             left /= ts[i];
         }
     }
+    return td;
 }
 
 /* ---- the pipeline ------------------------------------------------------- */
@@ -1069,8 +1079,11 @@ static int64_t chunk_of(struct split_ctx *c, const struct split_gen *g, const st
     return g->nin * (w / lanes) > regs ? lanes : w;
 }
 
-/* Builds the tile loops and the pipeline of generic gop at p->ret. */
-static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
+/* Builds the tile loops and the pipeline of generic gop at p->ret: with
+ * part 0 those of its whole tiles, with part 1 those of the tail of a
+ * loop whose extent is no multiple of its tile (tile_sizes), if any. */
+static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
+                          const struct dests *dst, int part)
 {
     struct split_ctx *c = p->c;
     struct ir_module *m = p->m;
@@ -1089,7 +1102,26 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                            c->compute, tname);
     if (!split_index_fits(c, gop, ext))
         return false;
-    tile_sizes(&g, ext, chunk_of(c, &g, src, dst, lanes), ts);
+    int64_t chunk = chunk_of(c, &g, src, dst, lanes), lo[MAX_LOOPS] = {0};
+    /* lane-wide tiles and a tail (tile_sizes) unless a mask bounds the
+     * tiles (a masked vector's own tail: below) */
+    bool masked = false;
+    for (uint32_t i = 0; i < g.nin; i++)
+        masked = masked || src[i].mext;
+    for (uint32_t j = 0; j < dst->n; j++)
+        masked = masked || dst->to[j].mext;
+    int32_t td = tile_sizes(&g, ext, chunk, !masked, ts);
+    if (td >= 0) { /* part 0: the whole tiles; part 1: the tail, from lo */
+        int64_t r = ext[td] % ts[td];
+        if (part) {
+            lo[td] = ext[td] - r;
+            ext[td] = ts[td] = r;
+        } else {
+            ext[td] -= r;
+        }
+    } else if (part) {
+        return true;
+    }
     /* Rows of a view placed only at launch (an access tile at a computed
      * offset) whose rows are not contiguous stay one per tile: the device
      * may have to read each row's enclosing words (path_expand_word.c),
@@ -1223,10 +1255,10 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     uint32_t nivs = 0;
     for (uint32_t d = 0; d < g.nloops; d++) {
         loop_of[d] = -1;
-        if (ts[d] == ext[d] && (int32_t)d != md)
+        if (ts[d] == ext[d] && !lo[d] && (int32_t)d != md)
             continue;
-        bounds[d][0] = sb_index(&b, 0);
-        bounds[d][1] = (int32_t)d == md ? me : sb_index(&b, ext[d]);
+        bounds[d][0] = sb_index(&b, lo[d]);
+        bounds[d][1] = (int32_t)d == md ? me : sb_index(&b, lo[d] + ext[d]);
         bounds[d][2] = sb_index(&b, ts[d]);
     }
     ir_value last = IR_NONE; /* where the last vector holding set elements starts */
@@ -1266,7 +1298,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
      * rows under a masked row's columns) */
     bool md_out = md >= 0 && ext[md] <= ts[md] && !split_tail;
     for (uint32_t d = 0; d < g.nloops; d++) {
-        if (ts[d] != ext[d] || (int32_t)d == md) {
+        if (ts[d] != ext[d] || lo[d] || (int32_t)d == md) {
             if ((int32_t)d == du && rw.n > 1)
                 rw.loop = (int32_t)nivs;
             loop_of[d] = (int32_t)nivs++;
@@ -1901,7 +1933,8 @@ static bool schedule_block(struct prog *p, ir_block blk, struct scope *sc, const
             continue;
         }
         if (!is_loop(m, op)) {
-            ok = schedule(p, op, l.src[i], &l.dst[i]);
+            ok = schedule_part(p, op, l.src[i], &l.dst[i], 0) &&
+                 schedule_part(p, op, l.src[i], &l.dst[i], 1);
             continue;
         }
         ir_op_unlink(m, op);

@@ -576,6 +576,12 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         return true; /* whole accesses, aligned (or known only at launch) */
     if (whole && has_dims(m, off) && !astride)
         masked = false; /* whole words maybe astride two: read-modify-write them */
+    /* a stream of whole words astride two: the next tile's words in
+     * flight while this one's are used (phase_pipeline); ktc-nest does
+     * not coarsen such transfers */
+    ir_op pl = ir_op_parent(m, pipe);
+    if (astride && !ir_op_attr(m, pipe, "modulo") && pl && ir_op_get(m, pl)->kind == IR_OP_SCF_FOR)
+        ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, 2, m->t_i64));
     const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
     const struct ir_aff_info *nlast = ir_aff_get(m, nm->res[nm->nres - 1]);
     if (nlast->kind != IR_AFF_CONST || nlast->v != 0 || ns->ints[ns->n - 1] != n)

@@ -10,6 +10,7 @@
 
 #include "ktir/dialects/common.h"
 #include "ktir/ops.h"
+#include "sched/offset_gcd.h"
 #include "sched/oplist.h"
 #include "sched/split_int.h"
 
@@ -461,6 +462,12 @@ static bool buffer(struct prog *p, ir_value v, ir_op user, struct place *out)
 
 /* ---- tiling ------------------------------------------------------------- */
 
+/* The vector registers a widened tile leaves for the values it computes;
+ * its input pieces may take the rest of the unit's (sched_split). */
+enum { SPLIT_COMPUTED_REGS = 8 };
+/* The lane-wide pieces ktc-lower runs a vector in at most (lower.h). */
+enum { SPLIT_MAX_PIECES = 8 };
+
 static int64_t gcd(int64_t a, int64_t b)
 {
     while (b) {
@@ -497,11 +504,15 @@ static bool extents(const struct ir_module *m, const struct split_gen *g, int64_
  * with room for the reduction loops' elements when they fit in the lanes
  * (wider reduction rows are ktc-nest's to stream in lane-wide chunks,
  * several rows to a tile); the loops outside that get 1. An extent wider
- * than what is left of the lanes takes all of it when `tails` and it is
- * the first such one (its tiles then end in a tail of ext mod ts, returned
- * as that loop, else -1), a divisor of it otherwise. */
+ * than what is left of the lanes and no multiple of it, the first such one
+ * when `tails`, is one tile when all the lanes are left and ktc-lower can
+ * run it in k pieces of clanes (compute lanes) at most, k dividing it, k
+ * at most SPLIT_MAX_PIECES and the inputs' pieces within `regs` (96 f16:
+ * two of 48); else takes all that is left (its tiles then end in a tail
+ * of ext mod ts: that loop is returned, else -1); a divisor of it
+ * otherwise. */
 static int32_t tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t lanes,
-                          bool tails, int64_t *ts)
+                          int64_t regs, int64_t clanes, bool tails, int64_t *ts)
 {
     int64_t left = lanes, red = 1;
     int32_t td = -1;
@@ -513,8 +524,13 @@ static int32_t tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t
         if (g->red[i]) {
             ts[i] = ext[i];
         } else if (tails && td < 0 && left > 1 && ext[i] > left && ext[i] % left) {
-            ts[i] = left;
-            td = (int32_t)i;
+            /* whole, in k pieces of ext / k lanes when they fit (lower.h) */
+            int64_t k = (ext[i] + clanes - 1) / clanes;
+            bool whole = left == lanes && k <= SPLIT_MAX_PIECES && ext[i] % k == 0 &&
+                         g->nin * k <= regs;
+            ts[i] = whole ? ext[i] : left;
+            td = whole ? -1 : (int32_t)i;
+            tails = !whole;
             left = 1;
         } else {
             ts[i] = gcd(ext[i], left);
@@ -1043,9 +1059,6 @@ static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
     return true;
 }
 
-/* The vector registers a widened tile leaves for the values it computes;
- * its input pieces may take the rest of the unit's (sched_split). */
-enum { SPLIT_COMPUTED_REGS = 8 };
 
 /* The elements a tile of an elementwise generic moves: when it reads or
  * writes device memory in a float type of more lanes than it computes in
@@ -1079,9 +1092,88 @@ static int64_t chunk_of(struct split_ctx *c, const struct split_gen *g, const st
     return g->nin * (w / lanes) > regs ? lanes : w;
 }
 
-/* Builds the tile loops and the pipeline of generic gop at p->ret: with
- * part 0 those of its whole tiles, with part 1 those of the tail of a
- * loop whose extent is no multiple of its tile (tile_sizes), if any. */
+/* The least access (bytes) units of dev make to memory kind mem, loading
+ * or storing, the largest such; 0 when any size goes. */
+static int64_t mem_word(const struct arch_device *dev, const char *mem)
+{
+    int64_t most = 0;
+    for (uint32_t r = 0; mem && r < dev->nres; r++)
+        for (int store = 0; store < 2; store++) {
+            const struct arch_access *a = arch_access(dev, r, store, mem);
+            if (!a)
+                continue;
+            int64_t w = a->word_size > 0 ? a->word_size : 1, x = w > 1 ? w : 0;
+            for (uint32_t i = 0; i < a->ngranules; i++) {
+                int64_t gsz = a->granules[i].size_in_words * w;
+                if (gsz > 0 && (i == 0 || gsz < x))
+                    x = gsz;
+            }
+            most = x > most ? x : most;
+        }
+    return most;
+}
+
+/* Whether place pl (of elements eb bytes wide) may start a transfer
+ * inside a word of its memory: a tile at launch-time strides, at a
+ * computed offset not known to be whole words (sched_value_gcd), or at a
+ * constant offset or row stride off the word. */
+static bool off_word(struct split_ctx *c, const struct place *pl, int64_t eb)
+{
+    struct ir_module *m = c->m;
+    if (pl->view || !pl->mem || !pl->kind || (c->scratch && !strcmp(pl->kind, c->scratch)))
+        return pl->view;
+    int64_t w = mem_word(c->dev, pl->kind);
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, pl->mem));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    if (w <= eb || !lay || lay->kind != IR_AT_STRIDED)
+        return false;
+    if (lay->i == IR_DYN) { /* a computed offset: what it is known a multiple of */
+        ir_op d = ir_value_def(m, pl->mem);
+        const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+        int64_t c0 = 0, g = o && o->nopnd > 1 ? sched_value_gcd(m, o->opnd[1], &c0, 6) : 1;
+        if (g == 1 || (c0 * eb) % w || (g * eb) % w)
+            return true;
+    } else if ((lay->i * eb) % w) {
+        return true;
+    }
+    for (uint32_t k = 0; k + 1 < lay->n && k < t->rank; k++)
+        if (t->shape[k] > 1 && (lay->ints[k] == IR_DYN || (lay->ints[k] * eb) % w))
+            return true;
+    return false;
+}
+
+/* The tiles of T elements a tile of tail-split loop d (extent e) of g
+ * takes when its transfers may lie astride words (off_word: each then
+ * moves one word more than it holds, and ktc-nest does not coarsen it):
+ * as many as fit in the pieces ktc-lower runs (SPLIT_MAX_PIECES lane-wide
+ * ones) and the registers the inputs' pieces take, the number leaving the
+ * fewest tiles of both widths; else 1. */
+static int64_t widen(struct split_ctx *c, const struct split_gen *g, const struct place *src,
+                     const struct dests *dst, int64_t lanes, int64_t T, int64_t e)
+{
+    struct ir_module *m = c->m;
+    bool off = false;
+    for (uint32_t i = 0; i < g->nin + dst->n; i++) {
+        const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
+        ir_type t = ir_type_elem(m, ir_value_type(m, i < g->nin ? g->in[i] : g->out));
+        off = off || off_word(c, pl, (ir_type_get(m, t)->width + 7) / 8);
+    }
+    for (uint32_t i = 0; i < g->nloops; i++)
+        off = off && !g->red[i];
+    if (!off || T % lanes)
+        return 1;
+    int64_t regs = (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS, n = e / T, best = 1;
+    for (int64_t k = 2; k <= SPLIT_MAX_PIECES * lanes / T && k <= n; k++)
+        if (g->nin * k * (T / lanes) <= regs && n / k + n % k <= n / best + n % best)
+            best = k; /* the fewest tiles (wide and lane-wide), the widest */
+    return best;
+}
+
+/* Builds the tile loops and the pipeline of generic gop at p->ret: the
+ * tiles of a loop whose extent is no multiple of its tile (tile_sizes) in
+ * three parts (split.h, "Tails"), part 0 the wide ones, part 1 the
+ * lane-wide ones, part 2 the tail; all of them when there is no such loop
+ * (part 0). */
 static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                           const struct dests *dst, int part)
 {
@@ -1110,15 +1202,17 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
         masked = masked || src[i].mext;
     for (uint32_t j = 0; j < dst->n; j++)
         masked = masked || dst->to[j].mext;
-    int32_t td = tile_sizes(&g, ext, chunk, !masked, ts);
-    if (td >= 0) { /* part 0: the whole tiles; part 1: the tail, from lo */
-        int64_t r = ext[td] % ts[td];
-        if (part) {
-            lo[td] = ext[td] - r;
-            ext[td] = ts[td] = r;
-        } else {
-            ext[td] -= r;
-        }
+    int32_t td = tile_sizes(&g, ext, chunk, (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS, lanes,
+                            !masked, ts);
+    if (td >= 0) { /* the parts of loop td (split.h, "Tails") */
+        int64_t T = ts[td], W = T * widen(c, &g, src, dst, lanes, T, ext[td]);
+        int64_t e = ext[td], e1 = e - e % W, e2 = e - e % T;
+        int64_t a = part == 0 ? 0 : part == 1 ? e1 : e2, z = part == 0 ? e1 : part == 1 ? e2 : e;
+        if (a == z)
+            return true;
+        lo[td] = a;
+        ext[td] = z - a;
+        ts[td] = part == 0 ? W : part == 1 ? T : z - a;
     } else if (part) {
         return true;
     }
@@ -1933,8 +2027,8 @@ static bool schedule_block(struct prog *p, ir_block blk, struct scope *sc, const
             continue;
         }
         if (!is_loop(m, op)) {
-            ok = schedule_part(p, op, l.src[i], &l.dst[i], 0) &&
-                 schedule_part(p, op, l.src[i], &l.dst[i], 1);
+            for (int part = 0; ok && part < 3; part++)
+                ok = schedule_part(p, op, l.src[i], &l.dst[i], part);
             continue;
         }
         ir_op_unlink(m, op);

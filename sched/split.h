@@ -167,8 +167,9 @@
  * a constant offset or row stride off the word), each moves a word more
  * than it holds and ktc-nest does not coarsen it: the tiles are widened
  * to k lane-wide pieces (k <= 8, within the registers, the k leaving the
- * fewest tiles), then lane-wide tiles, then the tail: three nests
- * (tests/passes/split/tail*.mlir).
+ * fewest tiles), then the rest is one tile when ktc-lower runs it in
+ * pieces (1000 f16: 512, then 488 in 8 pieces of 61), else lane-wide tiles
+ * and the tail: up to three nests (tests/passes/split/tail*.mlir).
  *
  * Rows in flight. ktc-nest cannot gather the rows of a tile whose
  * transfers ktc-path-expand moves by their words at offsets known only at

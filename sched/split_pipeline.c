@@ -499,6 +499,15 @@ static bool extents(const struct ir_module *m, const struct split_gen *g, int64_
     return true;
 }
 
+/* Whether ktc-lower runs a vector of x elements of g in k pieces of
+ * `lanes` at most, k dividing x, at most SPLIT_MAX_PIECES, the inputs'
+ * pieces within regs (lower.h, "Pieces"). */
+static bool in_pieces(const struct split_gen *g, int64_t x, int64_t lanes, int64_t regs)
+{
+    int64_t k = (x + lanes - 1) / lanes;
+    return k <= SPLIT_MAX_PIECES && x % k == 0 && (int64_t)g->nin * k <= regs;
+}
+
 /* Tile sizes: reduction loops stay whole; over the parallel loops from
  * the innermost out, as much of each extent as still fits in `lanes`,
  * with room for the reduction loops' elements when they fit in the lanes
@@ -525,9 +534,7 @@ static int32_t tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t
             ts[i] = ext[i];
         } else if (tails && td < 0 && left > 1 && ext[i] > left && ext[i] % left) {
             /* whole, in k pieces of ext / k lanes when they fit (lower.h) */
-            int64_t k = (ext[i] + clanes - 1) / clanes;
-            bool whole = left == lanes && k <= SPLIT_MAX_PIECES && ext[i] % k == 0 &&
-                         g->nin * k <= regs;
+            bool whole = left == lanes && in_pieces(g, ext[i], clanes, regs);
             ts[i] = whole ? ext[i] : left;
             td = whole ? -1 : (int32_t)i;
             tails = !whole;
@@ -1147,7 +1154,9 @@ static bool off_word(struct split_ctx *c, const struct place *pl, int64_t eb)
  * moves one word more than it holds, and ktc-nest does not coarsen it):
  * as many as fit in the pieces ktc-lower runs (SPLIT_MAX_PIECES lane-wide
  * ones) and the registers the inputs' pieces take, the number leaving the
- * fewest tiles of both widths; else 1. */
+ * fewest tiles: the wide ones, then the rest as one tile when ktc-lower
+ * runs it in pieces (in_pieces), else its lane-wide tiles and the tail;
+ * else 1. */
 static int64_t widen(struct split_ctx *c, const struct split_gen *g, const struct place *src,
                      const struct dests *dst, int64_t lanes, int64_t T, int64_t e)
 {
@@ -1162,18 +1171,22 @@ static int64_t widen(struct split_ctx *c, const struct split_gen *g, const struc
         off = off && !g->red[i];
     if (!off || T % lanes)
         return 1;
-    int64_t regs = (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS, n = e / T, best = 1;
-    for (int64_t k = 2; k <= SPLIT_MAX_PIECES * lanes / T && k <= n; k++)
-        if (g->nin * k * (T / lanes) <= regs && n / k + n % k <= n / best + n % best)
-            best = k; /* the fewest tiles (wide and lane-wide), the widest */
+    int64_t regs = (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS, n = e / T, best = 1, most = 0;
+    for (int64_t k = 1; k <= SPLIT_MAX_PIECES * lanes / T && k <= n; k++) {
+        int64_t rest = e % (k * T), tiles = n / k;
+        if (rest)
+            tiles += k > 1 && in_pieces(g, rest, lanes, regs) ? 1 : n % k + (e % T != 0);
+        if (g->nin * k * (T / lanes) <= regs && (!most || tiles <= most))
+            best = k, most = tiles; /* the fewest tiles, the widest */
+    }
     return best;
 }
 
 /* Builds the tile loops and the pipeline of generic gop at p->ret: the
  * tiles of a loop whose extent is no multiple of its tile (tile_sizes) in
  * three parts (split.h, "Tails"), part 0 the wide ones, part 1 the
- * lane-wide ones, part 2 the tail; all of them when there is no such loop
- * (part 0). */
+ * lane-wide ones (or the rest in one tile in pieces), part 2 the tail; all
+ * of them when there is no such loop (part 0). */
 static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                           const struct dests *dst, int part)
 {
@@ -1207,12 +1220,15 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     if (td >= 0) { /* the parts of loop td (split.h, "Tails") */
         int64_t T = ts[td], W = T * widen(c, &g, src, dst, lanes, T, ext[td]);
         int64_t e = ext[td], e1 = e - e % W, e2 = e - e % T;
+        if (W > T && e > e1 &&
+            in_pieces(&g, e - e1, lanes, (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS))
+            e2 = e; /* the rest of the wide tiles one tile in pieces */
         int64_t a = part == 0 ? 0 : part == 1 ? e1 : e2, z = part == 0 ? e1 : part == 1 ? e2 : e;
         if (a == z)
             return true;
         lo[td] = a;
         ext[td] = z - a;
-        ts[td] = part == 0 ? W : part == 1 ? T : z - a;
+        ts[td] = part == 0 ? W : part == 1 && e2 < e ? T : z - a;
     } else if (part) {
         return true;
     }

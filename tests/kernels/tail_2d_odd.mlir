@@ -5,8 +5,8 @@
 // tail_2d_odd.mlir - Y = X * s - X on a 13x1000 f16 matrix as one 2-D tile
 // (grid [1]): 13 rows, each 1000 wide (no multiple of the 64 f16 lanes, and
 // every odd row starts inside a 128-byte word). ktc-split runs the rows in
-// three nests: two 448-element tiles a row (7 pieces of 64), one of 64,
-// then a tail of 40.
+// two nests: a 512-element tile a row (8 pieces of 64), then the other 488
+// as one tile (8 pieces of 61).
 module {
   func.func @tail_2d_odd(%x: index, %y: index, %s: f16) attributes {grid = [1]} {
     %c0 = arith.constant 0 : index

@@ -7,10 +7,10 @@
 // 8x1000 f16 matrix over a grid of 4 tiles, two rows each: 1000 is no
 // multiple of the 64 f16 lanes, and odd rows start inside a 128-byte word
 // (2000 bytes apart). The reductions take whole rows; the elementwise
-// pipelines that read or write device memory run a row in two 448-element
-// tiles (7 pieces of 64), one of 64 and a tail of 40 (ktc-split's tails),
-// moving the words around them; the one in the scratchpad alone in 64s and
-// the tail.
+// pipelines that read or write device memory run a row in a 512-element
+// tile (8 pieces of 64) and one of the other 488 (8 pieces of 61: ktc-split's
+// tails), moving the words around them; the one in the scratchpad alone in
+// 64s and a tail of 40.
 // Spyre only: the sample device stores no part of a word of device memory
 // that other tiles share.
 module {

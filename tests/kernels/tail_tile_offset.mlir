@@ -5,8 +5,8 @@
 // LAUNCH: --arg s=-2.0
 // tail_tile_offset.mlir - Y = X * s on 2000 f16 over a grid of 2 tiles,
 // tile t at t * 1000 (computed in the program from the tile id: tile 1's
-// block starts 80 bytes into a 128-byte word). Its tiles (two of 448, one
-// of 64, a tail of 40) move whole words astride two; ktc-codegen, which
+// block starts 80 bytes into a 128-byte word). Its tiles (512 elements,
+// then the other 488) move whole words astride two; ktc-codegen, which
 // sees only a launch-time offset, stores them under a byte mask
 // (dma.mask), not as whole words. Spyre only: the sample device stores no
 // part of a word of device memory that other tiles share.

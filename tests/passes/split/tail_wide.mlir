@@ -4,8 +4,9 @@
 // (2000 bytes: tile 1's starts inside a 128-byte word, as sched_value_gcd
 // finds from the tile id). Each transfer then moves one word more than it
 // holds and ktc-nest does not coarsen such tiles, so ktc-split makes them
-// wide: 448 elements (7 pieces of 64, the count leaving the fewest tiles:
-// 2 of 448, 1 of 64), then the tail of 40.
+// wide: 512 elements (8 pieces of 64, the count leaving the fewest tiles),
+// then the other 488 as one tile that ktc-lower runs in 8 pieces of 61
+// (no lane-wide tiles, no tail).
 #s = affine_set<(d0) : (d0 >= 0, -d0 + 1999 >= 0)>
 #b = affine_set<(d0) : (d0 >= 0, -d0 + 999 >= 0)>
 #id = affine_map<(d0) -> (d0)>

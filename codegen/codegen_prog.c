@@ -1030,6 +1030,28 @@ static bool scalar_load(struct cg *g, ir_op op)
     return true;
 }
 
+/* Whether address a's alignment is unknown where acc wants one: it adds
+ * a launch-time value other than one tensor's address (a per-core offset
+ * computed from the tile id, a register of unknown values), which
+ * check_access takes on trust; a write there goes under a byte mask
+ * (dma.mask), right whatever the offset. */
+static bool align_unknown(const struct cg *g, const struct cg_lin *a,
+                          const struct arch_access *acc)
+{
+    bool sym = false, odd = false;
+    for (uint32_t i = 0; acc && acc->ngranules && i < a->n; i++) {
+        const struct cg_term *t = &a->t[i];
+        if (t->kind == CA_REG) {
+            odd = odd || !g->p.regs[t->id].known;
+            continue;
+        }
+        int dt = t->kind == CA_ARG ? g->arg_dtype[t->id] : -1;
+        odd = odd || sym || dt < 0 || t->k != (int64_t)interp_dtype_size((enum interp_dtype)dt);
+        sym = true;
+    }
+    return odd;
+}
+
 static void granules_text(const struct arch_access *acc, char *buf, size_t len)
 {
     size_t k = 0;
@@ -1641,7 +1663,8 @@ static bool composite(struct cg *g, ir_op op)
                   arch_access(g->dev, g->p.res, true, g->dev->res[mem[1]].kind);
     masked = masked &&
              (!check_access(g, op, "DMA", &a[0], run, rstride[0], rows, mem[0], acc[0], false) ||
-              !check_access(g, op, "DMA", &a[1], run, rstride[1], rows, mem[1], acc[1], false));
+              !check_access(g, op, "DMA", &a[1], run, rstride[1], rows, mem[1], acc[1], false) ||
+              align_unknown(g, &a[1], acc[1]));
     if (masked)
         check_masked(g, op, a, run, rstride, rows, mem, acc);
     else

@@ -249,9 +249,21 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     /* a row converted before it is reduced (f16 summed in f32) has its
      * levels read chunks as wide as the partials' lanes, too short a DMA
      * for some devices (32 f16 on spyre): a short row stays whole */
-    if (ch & (ch - 1) || (ch <= MAX_WHOLE && !fused) ||
-        (w->in != w->elem && ch <= MAX_WHOLE_CONVERTED))
+    if ((ch <= MAX_WHOLE && !fused) || (w->in != w->elem && ch <= MAX_WHOLE_CONVERTED))
         return false;
+    /* C = 2^a b, b odd: the levels fold the 2^a part (whole chunks paired
+     * as ktc-interp pairs them); the b x W partials left are one slot,
+     * whose misaligned rest of the tree ktc-codegen folds in registers
+     * (half of them held). Nothing to fold when C is odd; max and min,
+     * order-free, and a row reduced as received whose half ktc-codegen
+     * holds (its reduce_rows: max_vregs less 6 temporaries) stay whole:
+     * ktc-codegen streams them */
+    if (ch & (ch - 1)) {
+        int64_t hold = c->o->max_vregs > 6 ? 2 * ((int64_t)c->o->max_vregs - 6) : MAX_WHOLE;
+        bool order_free = strcmp(w->combiner, "arith.addf") && strcmp(w->combiner, "arith.mulf");
+        if (ch & 1 || order_free || (!fused && ch <= hold))
+            return false;
+    }
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;
     if (!nest_read_side(m, w->load, 0, &ls) || !nest_read_side(m, w->load, 1, &ld) || ls.fifo ||
@@ -469,7 +481,8 @@ static void map_captured(struct ir_module *m, const struct wide *w, ir_op x, str
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
  * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
 static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
-                   ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space)
+                   ir_value from, int64_t outs, int64_t k, ir_value acc, bool flat,
+                   ir_attr space)
 {
     struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, w->gen)->loc;
@@ -508,6 +521,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
         ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
         offs[i] = sb_muli(&lb, ats[i], w->w);
     }
+    ir_value flatoff = flat ? sb_muli(&lb, iv, w->w) : IR_NONE;
     ir_value v[MAX_SLOTS];
     ir_block pipe = make_pipe(&lb, n, ts, v);
     ir_value *tok = v + k + 1, *stg = v + k + 1 + ntok;
@@ -631,6 +645,10 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
                                  ir_op_attr(m, w->store_stage, "applicable_units")),
               loc);
     struct nest_side s = fifo_side(v[k], 2, fsz), d = acc_side(acc, iv, w->w);
+    if (flat) /* the last partials, one row of outs x W: chunk c at c W */
+        d = (struct nest_side){.v = acc, .nsub = 2, .nsize = 2,
+                               .sub = {{.c = 0}, {.v = flatoff}},
+                               .size = {1, w->w}};
     nest_make_transfer(&sb, &s, &d, only_op(m, w->store_stage));
     return loop;
 }
@@ -752,15 +770,19 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     ir_value from = w->src.v;
     bool first = true;
     ir_op prod = producer_loop(c, w);
-    while (left > 1) {
+    while (left % 2 == 0) { /* down to the odd part b of C = 2^a b */
         int64_t k = 1, kmax = first && wide_first(c, w) ? MAX_FOLD : LEVEL_FOLD;
         while (k < kmax && left % (2 * k) == 0)
             k *= 2;
         int64_t outs = left / k;
-        ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
+        /* b > 1 partials left: one row (b W), the last pipeline's slot */
+        bool flat = outs > 1 && outs % 2;
+        ir_type acct = split_memref(m, 2, flat ? (const int64_t[]){1, outs * w->w}
+                                               : (const int64_t[]){outs, w->w},
+                                    w->elem, IR_NONE, space);
         ir_value acc = nest_make_op(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
-        ir_op loop = level(c, w, &at, first, from, outs, k, acc, space);
+        ir_op loop = level(c, w, &at, first, from, outs, k, acc, flat, space);
         /* a level of one fold (the row's chunks all in it) streams
          * nothing: the model's comparison of two nests alone overstates
          * what fusing saves there (layernorm_2pass, 2 chunks: 555 cycles
@@ -771,13 +793,14 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         first = false;
         left = outs;
     }
-    /* the last vector: the original pipeline, reading it from the last
-     * partials instead of the row (a vector of the row's rank) */
-    int64_t fsz[2] = {1, w->w};
+    /* the last vector (b of them, b > 1: a row of b W partials): the
+     * original pipeline, reading it from the last partials instead of the
+     * row (a vector of the row's rank) */
+    int64_t fsz[2] = {1, left * w->w};
     uint32_t rank = ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->res))->rank;
     ir_value slot = ir_op_get(m, w->read)->opnd[0];
     const struct ir_type_info *si = ir_type_get(m, ir_value_type(m, slot));
-    ir_type nslot = ir_ktdf_slot_type(m, si->attr0, si->attr1, w->w, w->elem);
+    ir_type nslot = ir_ktdf_slot_type(m, si->attr0, si->attr1, fsz[1], w->elem);
     ir_value_get(m, slot)->type = nslot;
     ir_op priv = ir_value_def(m, slot);
     ir_op py = ir_block_get(m, split_body(m, priv, 0))->last;
@@ -786,7 +809,10 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         ir_type_shaped(m, IR_TY_TENSOR, rank, fsz + 2 - rank, w->elem);
     struct split_b lb;
     sb_before(&lb, m, w->load, loc);
-    struct nest_side s = acc_side(from, sb_index(&lb, 0), w->w),
+    struct nest_side s = left > 1 ? (struct nest_side){.v = from, .nsub = 2, .nsize = 2,
+                                                       .sub = {{.c = 0}, {.c = 0}},
+                                                       .size = {1, fsz[1]}}
+                                  : acc_side(from, sb_index(&lb, 0), w->w),
                      d = fifo_side(slot, rank, fsz + 2 - rank);
     nest_make_transfer(&lb, &s, &d, w->load);
     ir_op_unlink(m, w->load);

@@ -1817,10 +1817,15 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
  * on by itself (FIFOs carry bytes, so the stream is the same). A chunk is
  * as many whole groups as the lanes hold, or one group of several times
  * the lanes (a power of two of them) in lane-wide pieces. */
+enum { WIDE_CHAIN = 8 }; /* elementwise ops between the receive and the reduction */
+
 struct wide {
     ir_op recv, send;
     int64_t chunk, lanes; /* elements per chunk; lanes of the unit */
     bool rows;            /* group by group (reduce_rows), not in chunks */
+    uint8_t rdt;          /* the received elements' dtype */
+    ir_op chain[WIDE_CHAIN]; /* the ops making the reduced vector from the received one */
+    int nchain;
 };
 
 struct use_count {
@@ -1856,12 +1861,39 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     const struct arch_res *r = &g->dev->res[g->p.res];
     if (o->kind != IR_OP_VECTORCHAIN_REDUCE || !o->nopnd || !(r->features & ARCH_F_COMPUTE))
         return false;
+    /* an elementwise producer (x * x, exp, a conversion): unary ops, or
+     * binary ones of one value with itself, each result used by the next
+     * alone; applied to every piece as it is received */
     ir_op d = ir_value_def(m, o->opnd[0]);
-    if (!d || ir_op_get(m, d)->kind != IR_OP_DATAFLOW_RECEIVE || ir_op_get(m, d)->block != o->block)
-        return false;
     int dt = cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
     int64_t lanes =
         dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, interp_dtype_name((enum interp_dtype)dt));
+    w->nchain = 0;
+    int users = 1; /* the uses of v: by the reduction, or by x * x */
+    for (ir_value v = o->opnd[0]; d; v = ir_op_get(m, d)->opnd[0], d = ir_value_def(m, v)) {
+        const struct ir_op_info *di = ir_op_get(m, d);
+        if (di->kind != IR_OP_VECTORCHAIN_BINARY && di->kind != IR_OP_VECTORCHAIN_UNARY &&
+            di->kind != IR_OP_VECTORCHAIN_CONVERT)
+            break;
+        if (w->nchain == WIDE_CHAIN || di->block != o->block || !di->nopnd ||
+            (di->nopnd == 2 && di->opnd[1] != di->opnd[0]) || di->nopnd > 2 ||
+            uses_from(m, d, v) != users)
+            return false;
+        users = (int)di->nopnd;
+        int ct = cg_dtype(m, ir_type_elem(m, ir_value_type(m, di->opnd[0])));
+        int64_t cl =
+            ct < 0 ? 0 : arch_lanes(g->dev, g->p.res, interp_dtype_name((enum interp_dtype)ct));
+        lanes = cl < lanes ? cl : lanes;
+        w->chain[w->nchain++] = d;
+    }
+    for (int i = 0; i < w->nchain / 2; i++) { /* in order: the receive's user first */
+        ir_op t = w->chain[i];
+        w->chain[i] = w->chain[w->nchain - 1 - i];
+        w->chain[w->nchain - 1 - i] = t;
+    }
+    if (!d || ir_op_get(m, d)->kind != IR_OP_DATAFLOW_RECEIVE || ir_op_get(m, d)->block != o->block)
+        return false;
+    w->rdt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, ir_op_get(m, d)->res)));
     int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
     int64_t len = nr > 0 ? ny / nr : 0;
     if (lanes <= 0 || ny <= lanes || len <= 0 || ny % nr)
@@ -1877,7 +1909,7 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     ir_op s = o->next;
     const struct ir_op_info *si = s ? ir_op_get(m, s) : NULL;
     if (!si || si->kind != IR_OP_DATAFLOW_SEND || si->opnd[1] != o->res ||
-        uses_from(m, d, o->opnd[0]) != 1 || uses_from(m, op, o->res) != 1)
+        uses_from(m, d, ir_op_get(m, d)->res) != users || uses_from(m, op, o->res) != 1)
         return false;
     w->recv = d;
     w->send = s;
@@ -1950,19 +1982,59 @@ static void vbin(struct cg *g, ir_op op, int fn, uint8_t dt, int d, int a, int b
     cg_emit(g, &in);
 }
 
-static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint8_t dt, uint32_t pin,
-                      int64_t n)
+/* The next n elements of the reduced vector: received (in the receive's
+ * dtype), then through the producer's ops (w->chain), one instruction
+ * each. A new register, -1 on error. */
+static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint32_t pin, int64_t n)
 {
+    struct ir_module *m = g->m;
     int x = vec_reg(g, IR_NONE, op);
-    if (x >= 0) {
-        struct sc_insn in = insn(g, SC_RECV, w->recv);
-        in.port = (uint16_t)pin;
-        in.dtype = dt;
-        in.reg[0] = (uint8_t)x;
-        in.x[in.nx++] = imm(n);
+    if (x < 0)
+        return -1;
+    struct sc_insn in = insn(g, SC_RECV, w->recv);
+    in.port = (uint16_t)pin;
+    in.dtype = w->rdt;
+    in.reg[0] = (uint8_t)x;
+    in.x[in.nx++] = imm(n);
+    cg_emit(g, &in);
+    for (int i = 0; i < w->nchain; i++) {
+        ir_op c = w->chain[i];
+        const struct ir_op_info *ci = ir_op_get(m, c);
+        int fn = ci->kind == IR_OP_VECTORCHAIN_BINARY  ? fn_of(g, c, "binary_op")
+                 : ci->kind == IR_OP_VECTORCHAIN_UNARY ? fn_of(g, c, "unary_op")
+                                                       : 0;
+        int r = fn < 0 ? -1 : vec_reg(g, IR_NONE, op);
+        if (r < 0)
+            return -1;
+        in = insn(g, ci->kind == IR_OP_VECTORCHAIN_BINARY  ? SC_VBIN
+                     : ci->kind == IR_OP_VECTORCHAIN_UNARY ? SC_VUN
+                                                           : SC_VCVT,
+                  c);
+        in.fn = (uint8_t)fn;
+        in.dtype = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, ci->res)));
+        in.reg[0] = (uint8_t)r;
+        in.reg[1] = (uint8_t)x;
+        if (ci->kind == IR_OP_VECTORCHAIN_BINARY)
+            in.reg[2] = (uint8_t)x;
         cg_emit(g, &in);
+        g->p.vowner[x] = IR_NONE;
+        x = r;
     }
     return x;
+}
+
+/* Whether op is one of the producer's ops of a wide reduction after it
+ * (emitted by the reduction, piece by piece). */
+static bool in_wide_chain(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    struct wide w;
+    for (ir_op x = ir_op_get(m, op)->next; x; x = ir_op_get(m, x)->next)
+        if (ir_op_get(m, x)->kind == IR_OP_VECTORCHAIN_REDUCE && wide_reduce(g, x, &w))
+            for (int i = 0; i < w.nchain; i++)
+                if (w.chain[i] == op)
+                    return true;
+    return false;
 }
 
 /* d = mask ? a : d, mask the constant lanes mk[0..n). */
@@ -2019,7 +2091,7 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
         int acc = -1;
         for (int64_t p = 0; exact && p < np && ok; p++) {
             int64_t pn = len - p * L < L ? len - p * L : L;
-            int x = recv_piece(g, op, w, dt, pin, pn), t = x < 0 ? -1 : reduce_tree(g, op, fn, dt, x, 1, pn);
+            int x = recv_piece(g, op, w, pin, pn), t = x < 0 ? -1 : reduce_tree(g, op, fn, dt, x, 1, pn);
             if (!(ok = t >= 0))
                 break;
             if (t != x)
@@ -2034,9 +2106,9 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
         int64_t n = len, nc = 0;
         if (!exact) { /* the first level as the group streams in */
             for (int64_t k = 0; k < nh && ok; k++)
-                ok = (cur[k] = recv_piece(g, op, w, dt, pin, h1 - k * L < L ? h1 - k * L : L)) >= 0;
+                ok = (cur[k] = recv_piece(g, op, w, pin, h1 - k * L < L ? h1 - k * L : L)) >= 0;
             for (int64_t k = 0; k < nh && ok; k++) {
-                int x = recv_piece(g, op, w, dt, pin, h1 - k * L < L ? h1 - k * L : L);
+                int x = recv_piece(g, op, w, pin, h1 - k * L < L ? h1 - k * L : L);
                 if (!(ok = x >= 0))
                     break;
                 vbin(g, op, fn, dt, cur[k], cur[k], x);
@@ -2045,7 +2117,7 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
             nc = nh;
             n = h1;
             if (ok && (len & 1)) { /* the last element, carried */
-                int x = recv_piece(g, op, w, dt, pin, 1);
+                int x = recv_piece(g, op, w, pin, 1);
                 if (!(ok = x >= 0))
                     break;
                 int64_t c = h1 % L;
@@ -2144,17 +2216,8 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
         int64_t np = n > w->lanes ? n / w->lanes : 1, pn = n / np;
         int x[SC_MAX_VREGS / 2], s = -1;
         struct sc_insn in;
-        for (int64_t p = 0; p < np && ok; p++) {
-            x[p] = vec_reg(g, IR_NONE, op);
-            in = insn(g, SC_RECV, w->recv);
-            in.port = (uint16_t)pin;
-            in.dtype = dt;
-            in.reg[0] = (uint8_t)x[p];
-            in.x[in.nx++] = imm(pn);
-            ok = x[p] >= 0;
-            if (ok)
-                cg_emit(g, &in);
-        }
+        for (int64_t p = 0; p < np && ok; p++)
+            ok = (x[p] = recv_piece(g, op, w, pin, pn)) >= 0;
         /* the tree's first levels pair piece p with piece p + np/2 */
         for (int64_t h = np / 2; h > 0 && ok; h /= 2)
             for (int64_t p = 0; p < h; p++) {
@@ -2207,6 +2270,8 @@ static bool vector_op(struct cg *g, ir_op op)
     case IR_OP_VECTORCHAIN_BINARY:
     case IR_OP_VECTORCHAIN_UNARY: {
         bool bin = o->kind == IR_OP_VECTORCHAIN_BINARY;
+        if (in_wide_chain(g, op))
+            return true; /* by the reduction, piece by piece */
         int fn = fn_of(g, op, bin ? "binary_op" : "unary_op");
         in = insn(g, bin ? SC_VBIN : SC_VUN, op);
         in.fn = (uint8_t)(fn > 0 ? fn : 0);
@@ -2245,6 +2310,8 @@ static bool vector_op(struct cg *g, ir_op op)
         break;
     }
     case IR_OP_VECTORCHAIN_CONVERT: { /* vcvt: the result's dtype, any source */
+        if (in_wide_chain(g, op))
+            return true; /* by the reduction, piece by piece */
         int r = vec_in(g, o->opnd[0], op);
         in = insn(g, SC_VCVT, op);
         if (r < 0 || !check_lanes(g, op, ir_value_type(m, o->opnd[0])) ||

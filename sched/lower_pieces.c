@@ -86,6 +86,30 @@ static uint32_t pieces(struct pc *p, ir_value v)
     return k ? k : 1;
 }
 
+static bool exact_reduce(const struct ir_module *m, ir_op op)
+{
+    ir_attr ra = ir_op_attr(m, op, "reduce_op");
+    const char *rb = ra && ir_attr_get(m, ra)->kind == IR_AT_OPAQUE
+                         ? ir_str_get(m, ir_attr_get(m, ra)->body)
+                         : "";
+    return strstr(rb, "max") || strstr(rb, "min");
+}
+
+static uint32_t need(struct pc *p, ir_value v);
+
+/* Whether reduction op sums or multiplies one group in a number of pieces
+ * not a power of two, whose pairs in ktc-interp's order straddle pieces:
+ * its input (with the elementwise ops making it from a receive) stays
+ * whole, for ktc-codegen to stream through them piece by piece into its
+ * tree in registers (codegen/README.md, wide reductions). */
+static bool misaligned(struct pc *p, ir_op op)
+{
+    struct ir_module *m = p->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t k = need(p, o->opnd[0]);
+    return vlen(m, o->res) == 1 && k > 1 && (k & (k - 1)) && !exact_reduce(m, op);
+}
+
 static bool elementwise(uint32_t kind)
 {
     return kind == IR_OP_VECTORCHAIN_BINARY || kind == IR_OP_VECTORCHAIN_UNARY ||
@@ -367,7 +391,7 @@ bool lw_pieces(struct lw *lw, ir_block body, uint32_t res)
     for (uint32_t q = 0; q < p.nops; q++) {
         const struct ir_op_info *o = ir_op_get(m, p.ops[q]);
         if (o->kind == IR_OP_VECTORCHAIN_REDUCE && o->nopnd && vlen(m, o->opnd[0]) > 0 &&
-            ew[find(&p, o->opnd[0])] != 2)
+            (ew[find(&p, o->opnd[0])] != 2 || misaligned(&p, p.ops[q])))
             ew[find(&p, o->opnd[0])] = 1;
     }
     for (uint32_t q = 0; q < p.nops; q++) {

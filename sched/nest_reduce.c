@@ -263,6 +263,22 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         bool order_free = strcmp(w->combiner, "arith.addf") && strcmp(w->combiner, "arith.mulf");
         if (ch & 1 || order_free || (!fused && ch <= hold))
             return false;
+        int64_t b = ch, a = 0;
+        for (; b % 2 == 0; b /= 2)
+            a++;
+        if (c->o->max_vregs && (b + 1) / 2 + 6 > (int64_t)c->o->max_vregs) {
+            char en[16];
+            nest_error(c, w->gen,
+                       "a sum or product over a row of %lld %s (%lld chunks of %lld lanes, "
+                       "2^%lld x %lld) in ktc-interp's pairwise order pairs whole chunks for "
+                       "%lld levels only; the rest of the tree over the %lld chunks left, "
+                       "misaligned, needs half of them (%lld) in ktc-codegen's %u vector "
+                       "registers beside 6 temporaries (not supported yet)",
+                       (long long)w->n, split_type_name(m, w->in, en, sizeof en), (long long)ch,
+                       (long long)w->w, (long long)a, (long long)b, (long long)a, (long long)b,
+                       (long long)(b + 1) / 2, c->o->max_vregs);
+            return false;
+        }
     }
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;

@@ -291,21 +291,9 @@ static bool split_op(struct pc *p, ir_op op, uint32_t k)
             return refuse(p, op, o->opnd[0]);
         /* ktc-interp folds the row as a pairwise tree (element i with
          * i + n/2): an add or mul pairs piece j with piece j + k/2, k a
-         * power of two (else its pairs straddle pieces); max and min fold
+         * power of two (others stay whole: misaligned); max and min fold
          * in any order */
-        const char *rb =
-            ir_attr_get(m, ra)->kind == IR_AT_OPAQUE ? ir_str_get(m, ir_attr_get(m, ra)->body) : "";
-        bool exact = strstr(rb, "max") || strstr(rb, "min");
-        char tb[16];
-        if (!exact && (k & (k - 1)))
-            return lw_error(
-                p->lw, op,
-                "a sum or product of %lld %s in %u lane-wide pieces in "
-                "ktc-interp's pairwise order pairs elements of different pieces "
-                "(not supported yet)",
-                (long long)vlen(m, o->opnd[0]),
-                split_type_name(m, ir_type_elem(m, ir_value_type(m, o->opnd[0])), tb, sizeof tb),
-                k);
+        bool exact = exact_reduce(m, op);
         ir_value acc[LW_MAX_PIECES];
         if (k > LW_MAX_PIECES)
             return refuse(p, op, o->opnd[0]);

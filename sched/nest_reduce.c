@@ -270,12 +270,13 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
             char en[16];
             nest_error(c, w->gen,
                        "a sum or product over a row of %lld %s (%lld chunks of %lld lanes, "
-                       "2^%lld x %lld) in ktc-interp's pairwise order pairs whole chunks for "
-                       "%lld levels only; the rest of the tree over the %lld chunks left, "
+                       "2^%lld x %lld) in ktc-interp's pairwise order pairs whole chunks in its "
+                       "first %lld level%s only; the rest of the tree over the %lld chunks left, "
                        "misaligned, needs half of them (%lld) in ktc-codegen's %u vector "
                        "registers beside 6 temporaries (not supported yet)",
                        (long long)w->n, split_type_name(m, w->in, en, sizeof en), (long long)ch,
-                       (long long)w->w, (long long)a, (long long)b, (long long)a, (long long)b,
+                       (long long)w->w, (long long)a, (long long)b, (long long)a, a == 1 ? "" : "s",
+                       (long long)b,
                        (long long)(b + 1) / 2, c->o->max_vregs);
             return false;
         }

@@ -49,6 +49,17 @@
  * reductions are left as they are (up to 32 chunks ktc-codegen folds the
  * row in registers, faster, when the row is reduced as received; beyond
  * what it holds it refuses the vector wider than the lanes).
+ *
+ * C = N / W = 2^a b, b > 1 odd: ktc-interp's first a levels pair whole
+ * chunks, the rest pairs elements across chunks. The levels fold the 2^a
+ * part only (K <= 2^a chunks a level), the last one into a 1 x bW
+ * accumulator (chunk c at c W); the original pipeline reads those bW
+ * partials as one slot and reduces them, ktc-codegen's reduce_rows holding
+ * half of them in registers ((b + 1) / 2 + 6 <= max_vregs, else a sum is
+ * refused, located). Not taken (the row left whole for ktc-codegen to
+ * stream): C odd, or a row reduced as received of C <= 2 (max_vregs - 6)
+ * chunks. Max and min take the levels like sums beyond that, so that
+ * coarsening shares their chunk loads with the row's other reductions.
  */
 #include <stdlib.h>
 #include <string.h>

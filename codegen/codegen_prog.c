@@ -2173,12 +2173,16 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
 {
     int64_t L = w->lanes, np = (len + L - 1) / L, h1 = len / 2, nh = (h1 + L - 1) / L;
     bool exact = order_free(fn);
-    if (!exact && nh + 6 > SC_MAX_VREGS)
+    if (!exact && nh + 6 + w->nchain > SC_MAX_VREGS) {
+        char prod[64] = "";
+        if (w->nchain)
+            snprintf(prod, sizeof prod, " beside its producer's %d values", w->nchain);
         return cg_error(g, op,
                         "a reduction over groups of %lld elements in ktc-interp's pairwise "
-                        "order holds half a group (%lld registers of %lld lanes) in the %d "
+                        "order holds half a group (%lld registers of %lld lanes)%s in the %d "
                         "vector registers (not supported yet)",
-                        (long long)len, (long long)nh, (long long)L, SC_MAX_VREGS);
+                        (long long)len, (long long)nh, (long long)L, prod, SC_MAX_VREGS);
+    }
     int cur[SC_MAX_VREGS];
     int64_t *la = malloc((size_t)(2 * L + 2) * sizeof *la), *lb = la + L + 1;
     if (!la)

@@ -1,9 +1,9 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
 // LAUNCH: --arg eps=0.001
-// layernorm_2x5120.mlir - two-pass LayerNorm of 2 rows of 5120 f16 on a grid of 2: both sums take
-// ktc-nest's levels (80 chunks = 16 x 5, half of 80 beyond ktc-codegen's
-// registers), each down to one row of 5 x 64 partials.
+// layernorm_2x5120.mlir - two-pass LayerNorm of 2 rows of 5120 f16 on a grid
+// of 2: both sums take ktc-nest's levels (80 chunks = 16 x 5, half of 80
+// beyond ktc-codegen's registers), each down to one row of 5 x 64 partials.
 module {
   func.func @layernorm_2x5120(%x: index, %y: index, %eps: f16) attributes {grid = [2]} {
     %tile = ktdp.get_compute_tile_id : index

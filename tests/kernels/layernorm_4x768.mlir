@@ -1,9 +1,11 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
 // LAUNCH: --arg eps=0.001
-// layernorm_4x768.mlir - two-pass LayerNorm (no affine) of 4 rows of 768 f16 on a grid of 2: the
-// mean's sum (12 chunks, reduced as received: ktc-codegen holds half the
-// row) and the variance's (x - mean)^2 (fused: levels down to 3 chunks).
+// layernorm_4x768.mlir - two-pass LayerNorm (no affine) of 4 rows of 768 f16
+// on a grid of 2: the mean's sum (12 chunks, reduced as received) and the
+// variance's (x - mean)^2 both stay whole, ktc-codegen holding half the row:
+// the producer (a subtraction of the broadcast mean, a square) runs on each
+// piece as received.
 module {
   func.func @layernorm_4x768(%x: index, %y: index, %eps: f16) attributes {grid = [2]} {
     %tile = ktdp.get_compute_tile_id : index

@@ -2,9 +2,9 @@
 // PARSE: --device=spyre
 // DEVICES: spyre
 // relu_sum_96_f32.mlir - max(x, 0) summed over a row of 96 f32 (3 pieces of
-// spyre's 32 f32 lanes; the sample device has none): ktc-codegen compares
-// and selects each piece as it is received (the 0 broadcast to the piece),
-// then folds the 96 in ktc-interp's pairwise order in registers.
+// spyre's 32 f32 lanes; the sample device has none): ktc-codegen compares and
+// selects each piece as it is received (the 0 broadcast to the piece), then
+// folds the 96 in ktc-interp's pairwise order in registers.
 func.func @pieces_tree(%x: index, %y: index, %q0: index, %sa: f32) attributes {grid = [1]} {
   %t = ktdp.get_compute_tile_id : index
   %c0 = arith.constant 0 : index

@@ -1,9 +1,9 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
 // LAUNCH: --arg eps=0.001
-// rmsnorm_2x5120.mlir - rmsnorm of 2 rows of 5120 f16 (a hidden size) on a grid of 2: 80 chunks
-// = 16 x 5; the levels fold 80 -> 10 -> 5 chunks, ktc-codegen the 320
-// partials left (5 pieces, half of them held).
+// rmsnorm_2x5120.mlir - rmsnorm of 2 rows of 5120 f16 (a hidden size) on a
+// grid of 2: 80 chunks = 16 x 5; the levels fold 80 -> 10 -> 5 chunks,
+// ktc-codegen the 320 partials left (5 pieces, half of them held).
 module {
   func.func @rmsnorm_2x5120(%x: index, %w: index, %y: index, %eps: f16) attributes {grid = [2]} {
     %tile = ktdp.get_compute_tile_id : index

@@ -1,10 +1,10 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
 // LAUNCH: --arg eps=0.001
-// rmsnorm_4x320.mlir - rmsnorm of 4 rows of 320 f16 on a grid of 2: 5 chunks, odd, so no level
-// pairs whole chunks: ktc-lower leaves the row and its x * x whole and
-// ktc-codegen squares each lane-wide piece as it is received, then folds
-// the 320 squares in ktc-interp's pairwise order in registers.
+// rmsnorm_4x320.mlir - rmsnorm of 4 rows of 320 f16 on a grid of 2: 5 chunks,
+// odd, so no level pairs whole chunks: ktc-lower leaves the row and its x * x
+// whole and ktc-codegen squares each lane-wide piece as it is received, then
+// folds the 320 squares in ktc-interp's pairwise order in registers.
 module {
   func.func @rmsnorm_4x320(%x: index, %w: index, %y: index, %eps: f16) attributes {grid = [2]} {
     %tile = ktdp.get_compute_tile_id : index

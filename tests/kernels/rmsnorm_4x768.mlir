@@ -1,11 +1,12 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=sample
 // LAUNCH: --arg eps=0.001
-// rmsnorm_4x768.mlir - Y = X * rsqrt(mean(X^2) + eps) * W over 4 rows of 768 f16 on a grid of 2
-// cores: 12 chunks of the 64 lanes = 4 x 3. ktc-nest's reductions fold the
-// sum of squares' power-of-two part (chunk c with c + 6, then c + 3, the
-// x * x on the first level's inputs) into one row of 3 x 64 partials;
-// ktc-codegen folds that misaligned rest of ktc-interp's tree in registers.
+// rmsnorm_4x768.mlir - Y = X * rsqrt(mean(X^2) + eps) * W over 4 rows of 768
+// f16 on a grid of 2 cores: 12 chunks of the 64 lanes = 4 x 3, whose half
+// ktc-codegen holds: the row stays whole (no levels), ktc-lower leaves it and
+// its x * x unsplit (12 pieces, not a power of two), and ktc-codegen squares
+// each piece as received, folding the 768 squares in ktc-interp's pairwise
+// order in registers.
 module {
   func.func @rmsnorm_4x768(%x: index, %w: index, %y: index, %eps: f16) attributes {grid = [2]} {
     %tile = ktdp.get_compute_tile_id : index

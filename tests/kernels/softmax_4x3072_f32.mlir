@@ -1,10 +1,12 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=spyre
 // DEVICES: spyre
-// softmax_4x3072_f32.mlir - softmax of 4 rows of 3072 f32 on a grid of 2 (spyre: 32 f32 lanes, 96
-// chunks = 32 x 3): the max streams piece by piece (any order), the sum of
-// exponentials folds 96 -> 12 -> 3 chunks in levels, the 96 partials left
-// in ktc-codegen's registers. The sample device has no f32 lanes.
+// softmax_4x3072_f32.mlir - softmax of 4 rows of 3072 f32 on a grid of 2
+// (spyre: 32 f32 lanes, 96 chunks = 32 x 3, half of them beyond ktc-codegen's
+// registers): the max and the sum of exponentials fold 96 -> 12 -> 3 chunks in
+// levels (the same chunk loads, shared), the 96 partials left in ktc-codegen's
+// registers (the max in any order, piece by piece). The sample device has no
+// f32 lanes.
 module {
   func.func @softmax_4x3072(%out: index, %in: index) attributes {grid = [2]} {
     %tile = ktdp.get_compute_tile_id : index

@@ -55,9 +55,12 @@
  *                     the tree in registers (codegen/README.md), so b + 1
  *                     must be at most twice max_vregs less 6: beyond, a sum
  *                     is refused here, located (a row of 32000: b = 125).
- *                     Such a row stays whole when reduced as received and
- *                     ktc-codegen holds its half (C <= 2 (max_vregs - 6)),
- *                     or C is odd. Other reductions are left as they are
+ *                     Such a row stays whole when ktc-codegen holds its
+ *                     half (C <= 2 (max_vregs - 6); with a fused producer
+ *                     of p <= 4 ops, (C + 1) / 2 + 6 + 2p <= max_vregs:
+ *                     ktc-codegen runs the producer on each piece as
+ *                     received, the row read once with the kernel's other
+ *                     passes), or C is odd. Other reductions are left as they are
  *                     (up to 32 chunks ktc-codegen folds the row in
  *                     registers as it streams, faster; beyond what it
  *                     holds it rejects the vector wider than the lanes,

@@ -57,9 +57,11 @@
  * partials as one slot and reduces them, ktc-codegen's reduce_rows holding
  * half of them in registers ((b + 1) / 2 + 6 <= max_vregs, else a sum is
  * refused, located). Not taken (the row left whole for ktc-codegen to
- * stream): C odd, or a row reduced as received of C <= 2 (max_vregs - 6)
- * chunks. Max and min take the levels like sums beyond that, so that
- * coarsening shares their chunk loads with the row's other reductions.
+ * stream, through a fused producer too): C odd, or half the row fits
+ * ktc-codegen's registers (C <= 2 (max_vregs - 6); a producer of p <= 4
+ * ops: (C + 1) / 2 + 6 + 2p <= max_vregs). Max and min take the levels
+ * like sums beyond that, so that coarsening shares their chunk loads with
+ * the row's other reductions.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -2085,10 +2085,10 @@ static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint32_t pin
             in.reg[1 + k] = (uint8_t)q;
         }
         if (ci->kind == IR_OP_VECTORCHAIN_BINARY || ci->kind == IR_OP_VECTORCHAIN_UNARY) {
-            in.fn = (uint8_t)fn_of(g, c, ci->kind == IR_OP_VECTORCHAIN_BINARY ? "binary_op"
-                                                                              : "unary_op");
-            if (in.fn == 0)
+            int fn = fn_of(g, c, ci->kind == IR_OP_VECTORCHAIN_BINARY ? "binary_op" : "unary_op");
+            if (fn <= 0)
                 return -1;
+            in.fn = (uint8_t)fn;
         } else if (ci->kind == IR_OP_VECTORCHAIN_COMPARE) {
             ir_type et = ir_type_elem(m, ir_value_type(m, ci->opnd[0]));
             ir_attr ca = ir_op_attr(m, c, "compare_op");

@@ -3,7 +3,9 @@
  * type (f16 data computed in f32: 64 elements, 32 f32 lanes) runs in
  * lane-wide pieces. Receives and sends split (a FIFO carries bytes: the
  * stream is the same), elementwise ops run piece by piece, splats make one
- * piece for all, a reduction folds its pieces first; anything else wide is
+ * piece for all, a reduction folds its pieces first (a sum or product in a
+ * number of pieces not a power of two stays whole with the ops making its
+ * input: ktc-codegen streams it, misaligned); anything else wide is
  * refused, located.
  */
 #include <stdlib.h>

@@ -44,12 +44,27 @@
  *                     coarsening reads the chunks from that pass's buffer).
  *                     An elementwise producer fused into the reduction's
  *                     body (x * x) runs on the first level's inputs. Needs
- *                     C a power of two above 32 and a one-op commutative
- *                     float combiner (add, mul, max, min); other reductions
- *                     are left as they are (up to 32 chunks ktc-codegen
- *                     folds the row in registers as it streams, faster;
- *                     beyond what it holds it rejects the vector wider than
- *                     the lanes, naming this transformation).
+ *                     C a power of two above 32 (above 1 with a fused
+ *                     producer) and a one-op commutative float combiner
+ *                     (add, mul, max, min). C = 2^a b with b > 1 odd
+ *                     (hidden sizes: 768 f16 is 4 x 3 chunks, 5120 is 16 x
+ *                     5): the levels fold the 2^a part only, down to one
+ *                     row of b x lanes partials (the last accumulator
+ *                     1 x b lanes), which the original pipeline reads as
+ *                     one slot; ktc-codegen folds that misaligned rest of
+ *                     the tree in registers (codegen/README.md), so b + 1
+ *                     must be at most twice max_vregs less 6: beyond, a sum
+ *                     is refused here, located (a row of 32000: b = 125).
+ *                     Such a row stays whole when ktc-codegen holds its
+ *                     half (C <= 2 (max_vregs - 6); with a fused producer
+ *                     of p <= 4 ops, (C + 1) / 2 + 6 + 2p <= max_vregs:
+ *                     ktc-codegen runs the producer on each piece as
+ *                     received, the row read once with the kernel's other
+ *                     passes), or C is odd. Other reductions are left as they are
+ *                     (up to 32 chunks ktc-codegen folds the row in
+ *                     registers as it streams, faster; beyond what it
+ *                     holds it rejects the vector wider than the lanes,
+ *                     naming this transformation).
  *  wide-first-level  Part of reductions (listed last, to keep the other
  *                     flags' bits): in a loop whose row does not fit the
  *                     scratchpad (none of the loops around the reduction

@@ -1812,6 +1812,7 @@ struct prog_bytes {
     int64_t tile; /* the tile id trip counts are evaluated for (-1: none) */
     double in, out;
     bool unknown;
+    bool opaque; /* a transfer no nest priced (its subscripts unread) */
 };
 
 static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
@@ -1827,10 +1828,13 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     bool ld = !s[0].fifo && nest_is_ddr(m, s[0].v), st = !s[1].fifo && nest_is_ddr(m, s[1].v);
     if (!ld && !st)
         return true;
-    if ((ld && !ok0) || (st && !ok1)) {
+    /* a side whose subscripts nest cannot read (ktc-path-expand's words
+     * astride two, at offsets mod a word) still has its sizes */
+    if ((ld && !ok0 && !s[0].nsize) || (st && !ok1 && !s[1].nsize)) {
         pb->unknown = true;
         return true;
     }
+    pb->opaque |= (ld && !ok0) || (st && !ok1);
     ir_type ty = ir_value_type(m, s[ld ? 0 : 1].v);
     int64_t all = nest_memref_bytes(m, ty), n = ir_type_numel(m, ty), k = 1;
     double trips;
@@ -2110,7 +2114,8 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
                                                                 runs)};
     if (n == 1 && around == 1 && merged >= 0)
         return true; /* one nest run once, its pipelines merged: modeled again */
-    return n && !pb.unknown && !(n == 1 && around == 1); /* else its own line is the program */
+    /* else its own line is the program (unless it left bytes unpriced) */
+    return n && !pb.unknown && (!(n == 1 && around == 1) || pb.opaque);
 }
 
 void nest_program_stats(struct nest_ctx *c, ir_op fn)
@@ -2146,9 +2151,9 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         return;
     }
     fprintf(c->o->stats,
-            "ktc-nest: @%s: program modeled %.0f cycles (%u nests %.0f, device memory %.0f + "
+            "ktc-nest: @%s: program modeled %.0f cycles (%u nest%s %.0f, device memory %.0f + "
             "%.0f bytes a core",
-            fname, best.cycles, best.n, best.nests, best.in, best.out);
+            fname, best.cycles, best.n, best.n == 1 ? "" : "s", best.nests, best.in, best.out);
     if (varies)
         fprintf(c->o->stats, "; tile id %lld, the slowest", (long long)at);
     bool bounds = false;

@@ -704,7 +704,8 @@
     X(UNIT_LOOPS, "unit-loops")                                                               \
     X(STORE_BLOCKS, "store-blocks")                                                           \
     X(OVERLAP_ROWS, "overlap-rows")                                                           \
-    X(WIDE_FIRST_LEVEL, "wide-first-level")
+    X(WIDE_FIRST_LEVEL, "wide-first-level")                                                   \
+    X(BALANCE_ROWS, "balance-rows")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

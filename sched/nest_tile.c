@@ -1213,6 +1213,125 @@ static void expand_remainder(struct ir_module *m, ir_op tile_loop)
     }
 }
 
+/* balance-rows: the tile loop runs the whole tiles, (points - r) / T, and
+ * a copy of it after, of one tile whose point loop runs the r points left
+ * (its tile IV that whole count): a nest of its own that coarsening,
+ * double buffering and corelets take like any other. Returns the copy. */
+static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t r)
+{
+    int64_t tile = 0;
+    if (!split_const_int(m, T, &tile) || tile <= 0 || r <= 0 || t->points <= r)
+        return IR_NONE;
+    struct ir_loc loc = ir_op_get(m, t->tile_loop)->loc;
+    struct split_b b;
+    sb_before(&b, m, t->tile_loop, loc);
+    int64_t whole = (t->points - r) / tile;
+    ir_value nwhole = sb_index(&b, whole), zero = sb_index(&b, 0), one = sb_index(&b, 1),
+             done = sb_index(&b, t->points - r), left = sb_index(&b, r);
+    struct split_vmap vm = {0};
+    ir_op copy = split_clone(m, t->tile_loop, &vm);
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, ir_op_get(m, t->tile_loop)->next, copy);
+    ir_op_get(m, t->tile_loop)->opnd[1] = nwhole;
+    ir_op_get(m, copy)->opnd[0] = zero;
+    ir_op_get(m, copy)->opnd[1] = one;
+    /* its points: whole * T + t * r + i (t = 0: the form coarsening reads,
+     * t times the tile's points plus the point) */
+    ir_value civ = nest_for_iv(m, copy);
+    split_replace_uses(m, copy, civ, nwhole);
+    ir_op pl = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, copy), op)
+        if (!pl && ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            pl = op;
+    if (pl) {
+        ir_value piv = nest_for_iv(m, pl);
+        sb_before(&b, m, ir_block_get(m, nest_for_body(m, pl))->first, loc);
+        ir_value tr = sb_arith(&b, "arith.muli", civ, left);
+        ir_value ni = sb_arith(&b, "arith.addi", tr, piv);
+        ir_op ndef = ir_value_def(m, ni);
+        split_replace_uses(m, pl, piv, ni);
+        ir_op_get(m, ndef)->opnd[1] = piv;
+    }
+    /* the copy's own scratchpad buffers: each nest's coarsening expands
+     * (and phases) those its point loop uses */
+    uint32_t *uses = split_use_counts(m, copy), *orig = split_use_counts(m, t->tile_loop),
+             *all = split_use_counts(m, t->fn);
+    ir_op after;
+    for (ir_op op = ir_block_get(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)))->first; op;
+         op = after) {
+        after = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        /* only a buffer of the nest alone (not a row a nest before fills) */
+        if (o->kind != IR_OP_MEMREF_ALLOC || o->nopnd || !uses[o->res] ||
+            all[o->res] != uses[o->res] + orig[o->res])
+            continue;
+        const char *sp = nest_memref_space(m, ir_value_type(m, o->res));
+        if (!sp || strcmp(sp, "DDR") == 0)
+            continue;
+        struct split_vmap av = {0};
+        ir_op a = split_clone(m, op, &av);
+        split_vmap_free(&av);
+        ir_op_insert_before(m, op, a);
+        split_replace_uses(m, copy, o->res, ir_op_result(m, a, 0));
+    }
+    free(uses);
+    free(orig);
+    free(all);
+    /* the tile sizes: T in the whole tiles, r in the copy */
+    for (int k = 0; k < 2; k++) {
+        ir_op next, loop = k ? copy : t->tile_loop;
+        for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first; op; op = next) {
+            next = ir_op_get(m, op)->next;
+            struct ir_op_info *o = ir_op_get(m, op);
+            if (o->kind != IR_OP_KTDF_TILING_DERIVE_SIZE || o->nopnd != 3)
+                continue;
+            if (!k) {
+                o->opnd[2] = done;
+                continue;
+            }
+            split_replace_uses(m, loop, o->res, left);
+            ir_op_unlink(m, op);
+        }
+    }
+    return copy;
+}
+
+/* balance-rows (nest.h): the best choice ch for p splits a tile's points
+ * unevenly over its instances; whole tiles of points - r points (r < the
+ * instances, chosen by the cost model, their points even over the
+ * instances) and the r points left as a nest of one tile after them
+ * (peel_tile), priced at its on-core time (rest_cycles): its load lands
+ * while the whole tiles compute (the load unit is idle after their last
+ * load, its buffers its own) and its store's latency takes the place of
+ * their last store's. True, with the choice in out (its cycles the whole
+ * loop's), when that is modeled faster. */
+static bool balance_rows(struct nest_ctx *c, const struct nest_cost_program *p,
+                         const struct nest_cost_choice *ch, uint32_t max_phases,
+                         uint32_t max_instances, struct nest_cost_choice *out,
+                         double *rest_cycles)
+{
+    bool found = false;
+    for (uint64_t r = 1; r < ch->instances && r < p->points; r++) {
+        struct nest_cost_program pw = *p, pr = *p;
+        pw.points = p->points - r;
+        struct nest_cost_choice cw;
+        if (!nest_cost_choose(c->dev, &pw, max_phases, max_instances, &cw) ||
+            cw.instances < 2 || cw.tile % cw.instances || p->points % cw.tile != r)
+            continue;
+        pr.points = r;
+        pr.phases_across_runs = false;
+        pr.prefetch_window = 0;
+        double rc = nest_cost_oncore(c->dev, &pr, r, 1, cw.instances);
+        if (cw.cycles + rc < (found ? out->cycles : ch->cycles)) {
+            *out = cw;
+            out->cycles = cw.cycles + rc;
+            *rest_cycles = rc;
+            found = true;
+        }
+    }
+    return found;
+}
+
 static bool collect_reserve(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
@@ -1633,7 +1752,29 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 resident = true;
             }
         }
+        /* balance-rows: a split of the tile's points over the corelets
+         * that leaves one corelet a point more every tile (25 rows in tiles
+         * of 5 on 2 corelets: 15 and 10) against whole tiles of fewer
+         * points (24, in tiles the cost model chooses) and the points left
+         * as a remainder loop (remainder-nests tiles it) */
+        bool peel = false;
+        struct nest_cost_choice chb;
+        double rest_cycles = 0;
+        if (!o->tile_sizes && !dynamic && !resident && ch.cycles >= 0 && t.points > 1 &&
+            ir_op_parent(m, t.tile_loop) == t.fn && !t.p.phases_across_runs &&
+            ch.instances > 1 && ch.tile % ch.instances &&
+            !(o->disabled & (1u << SCHED_NEST_BALANCE_ROWS)) &&
+            balance_rows(c, &t.p, &ch, max_phases, max_instances, &chb, &rest_cycles)) {
+            ch = chb;
+            peel = true;
+        }
         if (o->stats) {
+            if (peel)
+                fprintf(o->stats,
+                        "ktc-nest: @%s: balance-rows: %lld points in whole tiles, %lld left "
+                        "(modeled %.0f cycles)\n",
+                        fname, (long long)(t.points - t.points % (int64_t)ch.tile),
+                        (long long)(t.points % (int64_t)ch.tile), rest_cycles);
             fprintf(o->stats, "ktc-nest: @%s: tile %llu of %s%lld points, %u phases, %u instance%s",
                     fname, (unsigned long long)ch.tile, dynamic && assumed < 0 ? "at most " : "",
                     (long long)t.points, ch.phases,
@@ -1648,7 +1789,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
                         (long long)t.capacity);
             stats_launch(c, args, aused, assumed, bound);
         }
-        used += ch.tile * (uint64_t)t.scratch_per_point * ch.phases;
+        used += ch.tile * (uint64_t)t.scratch_per_point * ch.phases +
+                (peel ? (uint64_t)(t.points % (int64_t)ch.tile) * (uint64_t)t.scratch_per_point : 0);
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;
@@ -1681,6 +1823,22 @@ bool nest_tile_sizes(struct nest_ctx *c)
         ir_value T = sb_index(&b, (int64_t)ch.tile);
         split_replace_uses(m, t.fn, ir_op_result(m, r, 0), T);
         ir_op_unlink(m, r);
+        ir_op peeled = peel ? peel_tile(m, &t, T, t.points % (int64_t)ch.tile) : IR_NONE;
+        if (peeled && c->nchosen < 64) { /* the points left: a tile of their own */
+            c->chosen[c->nchosen] = c->chosen[c->nchosen - 1];
+            c->chosen[c->nchosen].loop = peeled;
+            c->chosen[c->nchosen].points = c->chosen[c->nchosen].bound =
+                t.points % (int64_t)ch.tile;
+            c->chosen[c->nchosen].tile = c->chosen[c->nchosen].points;
+            c->chosen[c->nchosen].phases = 1;
+            c->chosen[c->nchosen].p.points = (uint64_t)c->chosen[c->nchosen].points;
+            c->chosen[c->nchosen].p.xfers = c->chosen[c->nchosen].xfers;
+            c->chosen[c->nchosen].solo = nest_cost_predict(
+                c->dev, &c->chosen[c->nchosen].p, c->chosen[c->nchosen].p.points, 1, ch.instances);
+            c->chosen[c->nchosen].steady = nest_cost_steady(
+                c->dev, &c->chosen[c->nchosen].p, c->chosen[c->nchosen].p.points, 1, ch.instances);
+            c->nchosen++;
+        }
         if (dynamic) {
             ir_op rl = split_remainder(m, &t, T);
             if (c->nchosen && c->chosen[c->nchosen - 1].loop == t.tile_loop)

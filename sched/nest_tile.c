@@ -1300,10 +1300,11 @@ static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t
  * unevenly over its instances; whole tiles of points - r points (r < the
  * instances, chosen by the cost model, their points even over the
  * instances) and the r points left as a nest of one tile after them
- * (peel_tile), priced at its on-core time (rest_cycles): its load lands
- * while the whole tiles compute (the load unit is idle after their last
- * load, its buffers its own) and its store's latency takes the place of
- * their last store's. True, with the choice in out (its cycles the whole
+ * (peel_tile), priced at its on-core time (rest_cycles) when the whole
+ * tiles have buffer phases: its load lands while they compute (their load
+ * unit runs ahead, idle after their last load; its buffers its own) and
+ * its store's latency takes the place of their last store's; with one
+ * phase, at the whole nest's time. True, with the choice in out (its cycles the whole
  * loop's), when that is modeled faster. */
 static bool balance_rows(struct nest_ctx *c, const struct nest_cost_program *p,
                          const struct nest_cost_choice *ch, uint32_t max_phases,
@@ -1321,7 +1322,10 @@ static bool balance_rows(struct nest_ctx *c, const struct nest_cost_program *p,
         pr.points = r;
         pr.phases_across_runs = false;
         pr.prefetch_window = 0;
-        double rc = nest_cost_oncore(c->dev, &pr, r, 1, cw.instances);
+        /* its load runs ahead only behind buffer phases: else it waits,
+         * and the whole one-tile nest shows */
+        double rc = cw.phases > 1 ? nest_cost_oncore(c->dev, &pr, r, 1, cw.instances)
+                                  : nest_cost_predict(c->dev, &pr, r, 1, cw.instances);
         if (cw.cycles + rc < (found ? out->cycles : ch->cycles)) {
             *out = cw;
             out->cycles = cw.cycles + rc;

@@ -1828,6 +1828,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
         split_replace_uses(m, t.fn, ir_op_result(m, r, 0), T);
         ir_op_unlink(m, r);
         ir_op peeled = peel ? peel_tile(m, &t, T, t.points % (int64_t)ch.tile) : IR_NONE;
+        for (uint32_t q = 0; peeled && q < c->nprogs; q++) /* its load runs ahead */
+            if (c->progs[q] == t.fn)
+                c->at_start[q] = true;
         if (peeled && c->nchosen < 64) { /* the points left: a tile of their own */
             c->chosen[c->nchosen] = c->chosen[c->nchosen - 1];
             c->chosen[c->nchosen].loop = peeled;

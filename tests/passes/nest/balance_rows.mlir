@@ -6,7 +6,9 @@
 // balance-rows finds whole tiles of 2 rows (4 rows, a row a corelet each
 // tile) and a nest of one tile for row 4 faster: tile loop %t runs 2
 // tiles, a copy of it after runs one, its point loop the row left
-// (2 * 2 + t * 1 + i), with scratchpad buffers of its own.
+// (2 * 2 + t * 1 + i), with scratchpad buffers of its own; the program's
+// buffers are allocated at its start (they fit), so the copy's load does
+// not wait for bytes the tiles before use.
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   module {

@@ -627,6 +627,27 @@
  *                     A row that fits is a tile loop's point (its passes in
  *                     one compute stage, the next row streaming in): not
  *                     taken (softmax_8x16384).
+ *  balance-rows       Part of tile-size selection (listed last, for the
+ *                     same reason): when the cost model's best choice
+ *                     splits a tile's points unevenly over the corelets (25
+ *                     rows a core in tiles of 5 on 2 corelets: 15 rows on
+ *                     one, 10 on the other, every tile), it prices the
+ *                     points less r (r < the instances) in tiles its model
+ *                     chooses that split evenly, plus the r points left as
+ *                     a program of their own, and takes that when it is
+ *                     faster: the tile loop runs the whole tiles, and a
+ *                     copy of it after runs one tile of the r points
+ *                     (point IV whole * T + t * r + i), with its own
+ *                     scratchpad buffers (those of the nest alone); a nest
+ *                     coarsening, double buffering and corelets take like
+ *                     any other (a row of one point: corelet-blocks). Only
+ *                     a constant trip count, a tile loop at the program's
+ *                     top level, not with row-phases. The program's
+ *                     scratchpad buffers are then allocated at its start
+ *                     when they fit (as after overlap-rows). `--stats` says
+ *                     when it is taken. softmax_100x1024 on 4 cores (25
+ *                     rows each): tiles of 2 over 24 rows and 1 left, 4011
+ *                     -> 3530 cycles; rmsnorm 2906 -> 2675.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,

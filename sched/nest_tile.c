@@ -140,6 +140,7 @@ static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                             uint32_t disabled);
 static uint32_t passes(const struct ir_module *m, ir_op pl);
+static double point_whole(const struct ir_module *m, ir_op pl);
 
 /* Whether loop holds one pass: one inner loop of pipelines (no loop in
  * it), no pipeline of its own. */
@@ -1213,6 +1214,35 @@ static void expand_remainder(struct ir_module *m, ir_op tile_loop)
     }
 }
 
+struct written {
+    uint32_t *in, *all; /* uses of each value in the loop, in the program */
+    bool kept;          /* a scratchpad buffer the loop writes is used beyond it */
+};
+
+static bool written_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct written *w = ctx;
+    struct nest_side s;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &s) &&
+        !s.fifo && !nest_is_ddr(m, s.v) && w->all[s.v] != w->in[s.v])
+        w->kept = true;
+    return true;
+}
+
+/* Whether each point of point_loop runs its pipelines in turn once split
+ * over corelets (nest_cost_program.point_rounds): corelets split the loop
+ * itself (fuse-points then joins its passes' splits) unless a scratchpad
+ * buffer it writes is used after it (an accumulator carried from point to
+ * point, whose loop is not split). */
+static bool point_rounds(struct ir_module *m, ir_op fn, ir_op point_loop)
+{
+    struct written w = {split_use_counts(m, point_loop), split_use_counts(m, fn), false};
+    ir_walk(m, point_loop, written_walk, &w);
+    free(w.in);
+    free(w.all);
+    return !w.kept;
+}
+
 /* balance-rows: the tile loop runs the whole tiles, (points - r) / T, and
  * a copy of it after, of one tile whose point loop runs the r points left
  * (its tile IV that whole count): a nest of its own that coarsening,
@@ -1300,12 +1330,10 @@ static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t
  * unevenly over its instances; whole tiles of points - r points (r < the
  * instances, chosen by the cost model, their points even over the
  * instances) and the r points left as a nest of one tile after them
- * (peel_tile), priced at its on-core time (rest_cycles) when the whole
- * tiles have buffer phases: its load lands while they compute (their load
- * unit runs ahead, idle after their last load; its buffers its own) and
- * its store's latency takes the place of their last store's; with one
- * phase, at the whole nest's time. True, with the choice in out (its cycles the whole
- * loop's), when that is modeled faster. */
+ * (peel_tile), priced as a program of its own (rest_cycles): ktc-lower's
+ * load unit drains the whole tiles' credits before it loads the rest, so
+ * its load waits for their last compute. True, with the choice in out (its
+ * cycles the whole loop's), when that is modeled faster. */
 static bool balance_rows(struct nest_ctx *c, const struct nest_cost_program *p,
                          const struct nest_cost_choice *ch, uint32_t max_phases,
                          uint32_t max_instances, struct nest_cost_choice *out,
@@ -1322,10 +1350,7 @@ static bool balance_rows(struct nest_ctx *c, const struct nest_cost_program *p,
         pr.points = r;
         pr.phases_across_runs = false;
         pr.prefetch_window = 0;
-        /* its load runs ahead only behind buffer phases: else it waits,
-         * and the whole one-tile nest shows */
-        double rc = cw.phases > 1 ? nest_cost_oncore(c->dev, &pr, r, 1, cw.instances)
-                                  : nest_cost_predict(c->dev, &pr, r, 1, cw.instances);
+        double rc = nest_cost_predict(c->dev, &pr, r, 1, cw.instances);
         if (cw.cycles + rc < (found ? out->cycles : ch->cycles)) {
             *out = cw;
             out->cycles = cw.cycles + rc;
@@ -1694,9 +1719,12 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                  !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
                                  phased_runs(m, t.tile_loop);
         t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
+        t.p.point_rounds = !(o->disabled & (1u << SCHED_NEST_FUSE_POINTS)) &&
+                           point_rounds(m, t.fn, t.point_loop);
         t.p.prefetch_window = prefetch_window(c, t.fn);
         t.p.point_passes =
             o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
+        t.p.point_whole = t.p.point_passes ? point_whole(m, t.point_loop) : 0;
 
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
@@ -1962,6 +1990,45 @@ static uint32_t passes(const struct ir_module *m, ir_op pl)
         n += t && strcmp(t, "parallel_loop") == 0;
     }
     return n > 1 ? n : 0;
+}
+
+/* Elements op's transfers move from the scratchpad into FIFOs (the load
+ * unit's work), inner loops times their trips. */
+static double fifo_loads(const struct ir_module *m, ir_op op, int depth)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct nest_side src, dst;
+    if (o->kind == IR_OP_KTDF_DATA_TRANSFER) {
+        if (!nest_read_side(m, op, 0, &src) || !nest_read_side(m, op, 1, &dst) || src.fifo ||
+            !dst.fifo || nest_is_ddr(m, src.v))
+            return 0;
+        double n = 1;
+        for (uint32_t k = 0; k < src.nsize; k++)
+            n *= (double)src.size[k];
+        return n;
+    }
+    double n = 0, trips = 1;
+    int64_t tr;
+    if (o->kind == IR_OP_SCF_FOR && nest_for_normal(m, op, &tr))
+        trips = (double)tr;
+    for (uint32_t r = 0; r < o->nreg && depth < 16; r++)
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, r)), x)
+            n += fifo_loads(m, x, depth + 1);
+    return n * trips;
+}
+
+/* The share of point loop pl's scratchpad loads in its pipelines outside
+ * its parallel loops (corelet-blocks leaves them whole, on corelet 0). */
+static double point_whole(const struct ir_module *m, ir_op pl)
+{
+    double whole = 0, all = 0;
+    IR_FOR_OPS(m, nest_for_body(m, pl), op) {
+        double n = fifo_loads(m, op, 0);
+        all += n;
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+            whole += n;
+    }
+    return all > 0 ? whole / all : 0;
 }
 
 /* Whether a ktdf.parallel (the corelets' split) lies under op. */

@@ -2,9 +2,9 @@
 // PARSE: --device=sample --stage=sched.routed
 // balance-rows: tests/kernels/softmax_odd_rows.mlir as ktc-path-expand
 // leaves it (5 rows a core). Among the divisors of 5 the cost model takes
-// tiles of 1 row split pass by pass over the 2 corelets (corelet-blocks);
-// balance-rows finds whole tiles of 2 rows (4 rows, a row a corelet each
-// tile) and a nest of one tile for row 4 faster: tile loop %t runs 2
+// one tile of 5 rows, 3 on corelet 0 and 2 on corelet 1 (modeled 2568
+// cycles); balance-rows finds whole tiles of 2 rows (4 rows, a row a
+// corelet each tile) and a nest of one tile for row 4 faster (2381): tile loop %t runs 2
 // tiles, a copy of it after runs one, its point loop the row left
 // (2 * 2 + t * 1 + i), with scratchpad buffers of its own; the program's
 // buffers are allocated at its start (they fit), so the copy's load does

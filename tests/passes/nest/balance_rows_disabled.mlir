@@ -1,8 +1,8 @@
 // RUN: ktc-nest --disable=balance-rows
 // PARSE: --device=sample --stage=sched.routed
-// balance_rows.mlir's input with balance-rows off: tiles of one row, each
-// row's passes split over the 2 corelets (corelet-blocks): 2988 cycles on
-// sample, 2286 balanced.
+// balance_rows.mlir's input with balance-rows off: one tile of the 5 rows,
+// 3 on corelet 0 and 2 on corelet 1, each DMA one transfer per corelet
+// (lane-transfers): 2674 cycles on sample, 2286 balanced.
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   module {

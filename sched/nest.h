@@ -648,6 +648,22 @@
  *                     when it is taken. softmax_100x1024 on 4 cores (25
  *                     rows each): tiles of 2 over 24 rows and 1 left, 4011
  *                     -> 3530 cycles; rmsnorm 2906 -> 2675.
+ *  single-row         Part of tiling (listed last, for the same reason):
+ *                     a loop of one trip (a core's one row) around inner
+ *                     loops of pipelines (a multi-pass row) is taken as the
+ *                     point loop, a tile of that one point, when the cost
+ *                     model finds it faster than its passes each a nest of
+ *                     their own (each inner loop modeled alone, and the
+ *                     pipelines of its body that move device memory, a
+ *                     max folded in registers as the row loads, as a
+ *                     program of one point): the row then moves in one DMA
+ *                     and its passes share one compute stage, split over
+ *                     the corelets (corelet-blocks), instead of each pass
+ *                     loading it again after the one before has run
+ *                     (softmax_7x1024 on 7 cores 791 -> 600 cycles,
+ *                     softmax_16x4096 on 16 cores 2326 -> 1447; rows of
+ *                     32768 or of 4096 on one core stay passes apart, their
+ *                     tiles streaming).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -726,7 +742,8 @@
     X(STORE_BLOCKS, "store-blocks")                                                           \
     X(OVERLAP_ROWS, "overlap-rows")                                                           \
     X(WIDE_FIRST_LEVEL, "wide-first-level")                                                   \
-    X(BALANCE_ROWS, "balance-rows")
+    X(BALANCE_ROWS, "balance-rows")                                                           \
+    X(SINGLE_ROW, "single-row")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -141,6 +141,8 @@ static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_d
                             uint32_t disabled);
 static uint32_t passes(const struct ir_module *m, ir_op pl);
 static double point_whole(const struct ir_module *m, ir_op pl);
+static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                             uint32_t disabled);
 
 /* Whether loop holds one pass: one inner loop of pipelines (no loop in
  * it), no pipeline of its own. */
@@ -179,7 +181,7 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
         return false;
     if (!split_const_int(m, o->opnd[1], n))
         *n = -1; /* dynamic: tiled into whole tiles and a remainder loop */
-    else if (*n < 2)
+    else if (*n < 1 || (*n == 1 && (disabled & (1u << SCHED_NEST_SINGLE_ROW))))
         return false;
     const char *t = nest_loop_type(m, loop);
     if (t && strcmp(t, "parallel_loop") != 0)
@@ -189,10 +191,18 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
     bool inner = false;
     IR_FOR_OPS(m, nest_for_body(m, loop), op)
         inner |= ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
+    if (*n == 1 && !inner)
+        return false; /* nothing to gain: its pipelines run once */
     if (inner) {
         struct moves mv = {.iv = nest_for_iv(m, loop), .bcast = bcast, .ok = true};
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
         if (!mv.ok || !nest_fits(m, loop, dev))
+            return false;
+        /* single-row: a row loop of one trip is the point loop (the row
+         * loaded once, its passes in one compute stage) when the cost
+         * model finds it faster than its passes each a nest */
+        if (*n == 1 && modeled_alone((struct ir_module *)m, loop, dev, disabled) >=
+                           modeled_passes((struct ir_module *)m, loop, dev, disabled))
             return false;
         /* one pass over a row (exp of a wide row): the row's loop tiled
          * alone, each row streamed, when the cost model finds it faster
@@ -1429,6 +1439,16 @@ static bool phased_runs(const struct ir_module *m, ir_op tl)
     return loop;
 }
 
+/* Whether a transfer under op moves device memory (ctx: a bool). */
+static bool pipe_ddr(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_KTDF_DATA_TRANSFER)
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            *(bool *)ctx |= nest_is_ddr(m, o->opnd[i]);
+    return !*(bool *)ctx;
+}
+
 /* The cost model's best cycles for loop as the point loop, untiled yet
  * (its nest measured as tile-size selection measures a tiled one; the
  * loops around it not counted); INFINITY when nothing fits. */
@@ -1445,6 +1465,39 @@ static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_d
                             uint32_t disabled)
 {
     return modeled(m, loop, dev, disabled, false);
+}
+
+/* loop's passes as nests of their own: each inner loop modeled alone,
+ * run once, and the pipelines of its body that move device memory (a
+ * row's reduction folded in registers as it loads) as one program of a
+ * point, a tile, no overlap. */
+static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                             uint32_t disabled)
+{
+    double sum = 0;
+    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
+    t.splats_out = !(disabled & (1u << SCHED_NEST_SPLAT_HOIST));
+    bool any = false;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        bool ddr = false;
+        if (k == IR_OP_SCF_FOR)
+            sum += modeled_alone(m, op, dev, disabled);
+        else if (k == IR_OP_KTDF_PIPELINE && (ir_walk(m, op, pipe_ddr, &ddr), ddr)) {
+            ir_walk(m, op, measure, &t);
+            any = true;
+        }
+    }
+    if (any && t.fn) {
+        t.p.points = 1;
+        t.p.cores = 1;
+        t.p.xfers = t.xfers;
+        t.p.elem_type = elem_name(m, loop);
+        uint32_t grid = grid_size(m, t.fn), ncores = dev->ncores ? dev->ncores : 1;
+        t.p.cores = grid < ncores ? grid : ncores;
+        sum += nest_cost_predict(dev, &t.p, 1, 1, 1);
+    }
+    return sum;
 }
 
 static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,

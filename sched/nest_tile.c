@@ -2170,15 +2170,20 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     bool ddr = false;
     ir_walk(m, op, ddr_xfer, &ddr);
     double trips;
-    if (ddr || !trips_around(ch->c, op, ch->fn, ch->tile, &trips)) {
+    if ((ddr && in_remainder(m, op)) || !trips_around(ch->c, op, ch->fn, ch->tile, &trips)) {
         ch->unknown = ddr ? ch->unknown : true;
         return true; /* a remainder loop's per-point DMA: not modeled here */
     }
-    struct tiled t = {.point_loop = ir_op_parent(m, op)};
+    /* one moving device memory (a row's max folded in registers as it
+     * loads): its transfers too, the read's latency and the write's */
+    struct tiled t = {.point_loop = ir_op_parent(m, op), .tile_loop = ir_op_parent(m, op),
+                      .fn = ch->fn};
     ir_walk(m, op, measure, &t);
     t.p.points = 1;
     t.p.cores = 1;
     t.p.elem_type = NULL;
+    t.p.xfers = ddr ? t.xfers : NULL;
+    t.p.nxfers = ddr ? t.p.nxfers : 0;
     ch->cycles += trips * nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
     return true;
 }

@@ -12,7 +12,9 @@
  *   C  = ceil(T / I) * rate + rounds        compute: the slowest unit of the
  *                                           load -> compute -> store chain, and
  *                                           the waits between the loops of the
- *                                           point's inner pipelines
+ *                                           point's inner pipelines (with
+ *                                           point_rounds and I > 1, each point's:
+ *                                           ceil(T / I) * (rate + rounds))
  *   share = aggregate / cores (unlimited when the memory has none)
  *
  * The program is then scheduled tile by tile on every core sharing the

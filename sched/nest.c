@@ -471,6 +471,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if (!overlapped)
         abort();
     c.overlapped = overlapped;
+    c.at_start = calloc(c.nprogs ? c.nprogs : 1, sizeof *c.at_start);
+    if (!c.at_start)
+        abort();
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(REDUCTIONS))
             nest_reductions(&c, c.progs[i]);
@@ -537,9 +540,10 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         if (ON(STORE_BLOCKS))
             nest_store_blocks(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
-        if (overlapped[i])
+        if (overlapped[i] || c.at_start[i])
             nest_overlap_allocs(&c, c.progs[i]);
     free(overlapped);
+    free(c.at_start);
 #undef ON
     for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
         nest_program_stats(&c, c.progs[i]);

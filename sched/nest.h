@@ -653,6 +653,43 @@
  *                     A row that fits is a tile loop's point (its passes in
  *                     one compute stage, the next row streaming in): not
  *                     taken (softmax_8x16384).
+ *  balance-rows       Part of tile-size selection (listed last, for the
+ *                     same reason): when the cost model's best choice
+ *                     splits a tile's points unevenly over the corelets (25
+ *                     rows a core in tiles of 5 on 2 corelets: 15 rows on
+ *                     one, 10 on the other, every tile), it prices the
+ *                     points less r (r < the instances) in tiles its model
+ *                     chooses that split evenly, plus the r points left as
+ *                     a program of their own, and takes that when it is
+ *                     faster: the tile loop runs the whole tiles, and a
+ *                     copy of it after runs one tile of the r points
+ *                     (point IV whole * T + t * r + i), with its own
+ *                     scratchpad buffers (those of the nest alone); a nest
+ *                     coarsening, double buffering and corelets take like
+ *                     any other (a row of one point: corelet-blocks). Only
+ *                     a constant trip count, a tile loop at the program's
+ *                     top level, not with row-phases. The program's
+ *                     scratchpad buffers are then allocated at its start
+ *                     when they fit (as after overlap-rows). `--stats` says
+ *                     when it is taken. softmax_100x1024 on 4 cores (25
+ *                     rows each): tiles of 2 over 24 rows and 1 left, 4011
+ *                     -> 3530 cycles; rmsnorm 2906 -> 2675.
+ *  single-row         Part of tiling (listed last, for the same reason):
+ *                     a loop of one trip (a core's one row) around inner
+ *                     loops of pipelines (a multi-pass row) is taken as the
+ *                     point loop, a tile of that one point, when the cost
+ *                     model finds it faster than its passes each a nest of
+ *                     their own (each inner loop modeled alone, and the
+ *                     pipelines of its body that move device memory, a
+ *                     max folded in registers as the row loads, as a
+ *                     program of one point): the row then moves in one DMA
+ *                     and its passes share one compute stage, split over
+ *                     the corelets (corelet-blocks), instead of each pass
+ *                     loading it again after the one before has run
+ *                     (softmax_7x1024 on 7 cores 791 -> 600 cycles,
+ *                     softmax_16x4096 on 16 cores 2326 -> 1447; rows of
+ *                     32768 or of 4096 on one core stay passes apart, their
+ *                     tiles streaming).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -731,7 +768,9 @@
     X(UNIT_LOOPS, "unit-loops")                                                               \
     X(STORE_BLOCKS, "store-blocks")                                                           \
     X(OVERLAP_ROWS, "overlap-rows")                                                           \
-    X(WIDE_FIRST_LEVEL, "wide-first-level")
+    X(WIDE_FIRST_LEVEL, "wide-first-level")                                                   \
+    X(BALANCE_ROWS, "balance-rows")                                                           \
+    X(SINGLE_ROW, "single-row")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

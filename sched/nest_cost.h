@@ -133,11 +133,21 @@ struct nest_cost_program {
                                           time, and each pass its round trip through
                                           the chain and a signal from and to every
                                           corelet before the next starts */
+    double point_whole;                /* of those, the share of the point's scratchpad
+                                          loads in pipelines corelet-blocks leaves whole
+                                          (on corelet 0: a row's max of one vector), the
+                                          rest split over the I instances */
     double prefetch_window;            /* cycles before the nest computes during which
                                           its load unit is idle and its buffers free (the
                                           previous nests' compute after their last load,
                                           ktc-nest's overlap-rows programs): its first
                                           tile's DMA hides in them (nest_cost_choose) */
+    bool point_rounds;                 /* the point loop split over instances runs a
+                                          point's pipelines one after the other, point
+                                          by point (ktc-nest's fuse-points joins the
+                                          passes' corelet splits): each point, not
+                                          each tile, pays the round trips between
+                                          them */
     bool lane_xfers;                   /* with one buffer phase and the point loop
                                           split over instances, each bulk DMA of the
                                           tile's points moves as one transfer per

@@ -54,6 +54,8 @@ struct nest_ctx {
     ir_op fused[16];
     uint32_t nfused;
     const bool *overlapped; /* per program: overlap-rows took its row loop */
+    bool *at_start;         /* per program: its scratchpad buffers allocated at its start
+                               when they fit (overlap-rows, balance-rows) */
 };
 
 /* Notes loop in c->fused (nothing when full); whether loop is there. */

@@ -77,7 +77,8 @@ int main(int argc, char **argv)
                     "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
                     "register-carry, fuse-points, fuse-pipelines, stream-loops," CLI_MORE
                     "lane-transfers, corelet-blocks, resident-rows, chunk-loads," CLI_MORE
-                    "unit-loops, store-blocks, overlap-rows, wide-first-level",
+                    "unit-loops, store-blocks, overlap-rows, wide-first-level," CLI_MORE
+                    "balance-rows, single-row",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
          .arg = "=N,..."},

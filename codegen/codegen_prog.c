@@ -1161,6 +1161,28 @@ static bool scalar_load(struct cg *g, ir_op op)
     return true;
 }
 
+/* Whether address a's alignment is unknown where acc wants one: it adds
+ * a launch-time value other than one tensor's address (a per-core offset
+ * computed from the tile id, a register of unknown values), which
+ * check_access takes on trust; a write there goes under a byte mask
+ * (dma.mask), right whatever the offset. */
+static bool align_unknown(const struct cg *g, const struct cg_lin *a,
+                          const struct arch_access *acc)
+{
+    bool sym = false, odd = false;
+    for (uint32_t i = 0; acc && acc->ngranules && i < a->n; i++) {
+        const struct cg_term *t = &a->t[i];
+        if (t->kind == CA_REG) {
+            odd = odd || !g->p.regs[t->id].known;
+            continue;
+        }
+        int dt = t->kind == CA_ARG ? g->arg_dtype[t->id] : -1;
+        odd = odd || sym || dt < 0 || t->k != (int64_t)interp_dtype_size((enum interp_dtype)dt);
+        sym = true;
+    }
+    return odd;
+}
+
 static void granules_text(const struct arch_access *acc, char *buf, size_t len)
 {
     size_t k = 0;
@@ -1772,7 +1794,8 @@ static bool composite(struct cg *g, ir_op op)
                   arch_access(g->dev, g->p.res, true, g->dev->res[mem[1]].kind);
     masked = masked &&
              (!check_access(g, op, "DMA", &a[0], run, rstride[0], rows, mem[0], acc[0], false) ||
-              !check_access(g, op, "DMA", &a[1], run, rstride[1], rows, mem[1], acc[1], false));
+              !check_access(g, op, "DMA", &a[1], run, rstride[1], rows, mem[1], acc[1], false) ||
+              align_unknown(g, &a[1], acc[1]));
     if (masked)
         check_masked(g, op, a, run, rstride, rows, mem, acc);
     else
@@ -1948,10 +1971,15 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
  * on by itself (FIFOs carry bytes, so the stream is the same). A chunk is
  * as many whole groups as the lanes hold, or one group of several times
  * the lanes (a power of two of them) in lane-wide pieces. */
+enum { WIDE_CHAIN = 8 }; /* elementwise ops between the receive and the reduction */
+
 struct wide {
     ir_op recv, send;
     int64_t chunk, lanes; /* elements per chunk; lanes of the unit */
     bool rows;            /* group by group (reduce_rows), not in chunks */
+    uint8_t rdt;          /* the received elements' dtype */
+    ir_op chain[WIDE_CHAIN]; /* the ops making the reduced vector from the received one */
+    int nchain;
 };
 
 struct use_count {
@@ -1977,6 +2005,28 @@ static int uses_from(struct ir_module *m, ir_op op, ir_value v)
     return c.n;
 }
 
+/* The elementwise ops a wide reduction's producer may have. */
+static bool producer_op(uint32_t kind)
+{
+    return kind == IR_OP_VECTORCHAIN_BINARY || kind == IR_OP_VECTORCHAIN_UNARY ||
+           kind == IR_OP_VECTORCHAIN_CONVERT || kind == IR_OP_VECTORCHAIN_COMPARE ||
+           kind == IR_OP_VECTORCHAIN_SELECT;
+}
+
+/* Whether x broadcasts: a shuffle repeating the one element of its input
+ * (a scalar, a constant). */
+static bool broadcast(const struct ir_module *m, ir_op x)
+{
+    const struct ir_op_info *xi = ir_op_get(m, x);
+    if (xi->kind != IR_OP_VECTORCHAIN_SHUFFLE || !ir_op_attr(m, x, "repetition") || !xi->nopnd)
+        return false;
+    ir_attr ia = ir_op_attr(m, x, "indices");
+    const struct ir_attr_info *ix = ia ? ir_attr_get(m, ia) : NULL;
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, xi->opnd[0]));
+    return ix && ix->kind == IR_AT_ARRAY && ix->n == 1 && ir_attr_get(m, ix->elems[0])->i == 0 &&
+           t->rank == 1 && t->shape[0] == 1;
+}
+
 /* Whether reduction op is a wide one (w filled): its input, wider than the
  * lanes, comes from a receive used by it alone with only channel-free ops
  * in between; its result goes to the send right after it, alone. */
@@ -1987,12 +2037,75 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     const struct arch_res *r = &g->dev->res[g->p.res];
     if (o->kind != IR_OP_VECTORCHAIN_REDUCE || !o->nopnd || !(r->features & ARCH_F_COMPUTE))
         return false;
-    ir_op d = ir_value_def(m, o->opnd[0]);
-    if (!d || ir_op_get(m, d)->kind != IR_OP_DATAFLOW_RECEIVE || ir_op_get(m, d)->block != o->block)
-        return false;
+    /* an elementwise producer (x * x, exp, max(x, 0), a conversion) of the
+     * received vector and broadcasts, each value used by the others and
+     * the reduction alone: applied to every piece as it is received */
     int dt = cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
     int64_t lanes =
         dt < 0 ? 0 : arch_lanes(g->dev, g->p.res, interp_dtype_name((enum interp_dtype)dt));
+    ir_value need[3 * WIDE_CHAIN + 1];
+    int nneed = 0;
+    need[nneed++] = o->opnd[0];
+    ir_op d = IR_NONE;
+    w->nchain = 0;
+    for (ir_op x = o->prev; x; x = ir_op_get(m, x)->prev) {
+        const struct ir_op_info *xi = ir_op_get(m, x);
+        bool needed = false;
+        for (int i = 0; i < nneed && xi->nres == 1; i++)
+            needed = needed || need[i] == xi->res;
+        if (!needed)
+            continue;
+        if (xi->kind == IR_OP_DATAFLOW_RECEIVE) {
+            if (d)
+                return false;
+            d = x;
+            continue;
+        }
+        if (w->nchain == WIDE_CHAIN || !(producer_op(xi->kind) || broadcast(m, x)))
+            return false;
+        w->chain[w->nchain++] = x;
+        for (uint32_t i = 0; i < xi->nopnd && xi->kind != IR_OP_VECTORCHAIN_SHUFFLE; i++) {
+            bool seen = false;
+            for (int j = 0; j < nneed; j++)
+                seen = seen || need[j] == xi->opnd[i];
+            if (!seen)
+                need[nneed++] = xi->opnd[i];
+        }
+    }
+    if (!d)
+        return false;
+    for (int i = 0; i < w->nchain / 2; i++) { /* in block order */
+        ir_op t = w->chain[i];
+        w->chain[i] = w->chain[w->nchain - 1 - i];
+        w->chain[w->nchain - 1 - i] = t;
+    }
+    /* each value made, there (and only there) */
+    for (int i = -1; i < w->nchain; i++) {
+        ir_op x = i < 0 ? d : w->chain[i];
+        ir_value v = ir_op_get(m, x)->res;
+        int n = o->opnd[0] == v;
+        for (int j = 0; j < w->nchain; j++) {
+            const struct ir_op_info *cj = ir_op_get(m, w->chain[j]);
+            for (uint32_t k = 0; k < cj->nopnd; k++)
+                n += cj->opnd[k] == v;
+        }
+        if (uses_from(m, x, v) != n)
+            return false;
+        int ct = cg_dtype(m, ir_type_elem(m, ir_value_type(m, v)));
+        int64_t cl = ct < 0 || ct == INTERP_I1
+                         ? lanes
+                         : arch_lanes(g->dev, g->p.res, interp_dtype_name((enum interp_dtype)ct));
+        lanes = cl < lanes ? cl : lanes;
+    }
+    for (int i = 0; i < nneed; i++) {
+        ir_op x = ir_value_def(m, need[i]);
+        bool ok = x == d;
+        for (int j = 0; j < w->nchain && !ok; j++)
+            ok = w->chain[j] == x;
+        if (!ok)
+            return false;
+    }
+    w->rdt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, ir_op_get(m, d)->res)));
     int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
     int64_t len = nr > 0 ? ny / nr : 0;
     if (lanes <= 0 || ny <= lanes || len <= 0 || ny % nr)
@@ -2008,7 +2121,7 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     ir_op s = o->next;
     const struct ir_op_info *si = s ? ir_op_get(m, s) : NULL;
     if (!si || si->kind != IR_OP_DATAFLOW_SEND || si->opnd[1] != o->res ||
-        uses_from(m, d, o->opnd[0]) != 1 || uses_from(m, op, o->res) != 1)
+        uses_from(m, op, o->res) != 1)
         return false;
     w->recv = d;
     w->send = s;
@@ -2081,19 +2194,98 @@ static void vbin(struct cg *g, ir_op op, int fn, uint8_t dt, int d, int a, int b
     cg_emit(g, &in);
 }
 
-static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint8_t dt, uint32_t pin,
-                      int64_t n)
+/* The next n elements of the reduced vector: received (in the receive's
+ * dtype), then through the producer's ops (w->chain), one instruction
+ * each (a broadcast: a shuffle of its one element, n times). A new
+ * register, -1 on error. */
+static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint32_t pin, int64_t n)
 {
-    int x = vec_reg(g, IR_NONE, op);
-    if (x >= 0) {
-        struct sc_insn in = insn(g, SC_RECV, w->recv);
-        in.port = (uint16_t)pin;
-        in.dtype = dt;
-        in.reg[0] = (uint8_t)x;
-        in.x[in.nx++] = imm(n);
+    struct ir_module *m = g->m;
+    int x = vec_reg(g, IR_NONE, op), reg[WIDE_CHAIN];
+    if (x < 0)
+        return -1;
+    struct sc_insn in = insn(g, SC_RECV, w->recv);
+    in.port = (uint16_t)pin;
+    in.dtype = w->rdt;
+    in.reg[0] = (uint8_t)x;
+    in.x[in.nx++] = imm(n);
+    cg_emit(g, &in);
+    ir_value rv = ir_op_get(m, w->recv)->res;
+    for (int i = 0; i < w->nchain; i++) {
+        ir_op c = w->chain[i];
+        const struct ir_op_info *ci = ir_op_get(m, c);
+        int r = vec_reg(g, IR_NONE, op);
+        if (r < 0)
+            return -1;
+        static const uint8_t ops[] = {
+            [IR_OP_VECTORCHAIN_BINARY] = SC_VBIN,  [IR_OP_VECTORCHAIN_UNARY] = SC_VUN,
+            [IR_OP_VECTORCHAIN_CONVERT] = SC_VCVT, [IR_OP_VECTORCHAIN_COMPARE] = SC_VCMP,
+            [IR_OP_VECTORCHAIN_SELECT] = SC_VSEL,  [IR_OP_VECTORCHAIN_SHUFFLE] = SC_VSHUF};
+        in = insn(g, ops[ci->kind], c);
+        ir_type rt = ir_type_elem(m, ir_value_type(m, ci->res));
+        in.dtype = (uint8_t)cg_dtype(m, rt);
+        in.reg[0] = (uint8_t)r;
+        for (uint32_t k = 0; k < ci->nopnd && k < 3; k++) {
+            int q = -1;
+            if (ci->kind == IR_OP_VECTORCHAIN_SHUFFLE)
+                q = vec_in(g, ci->opnd[k], c);
+            else if (ci->opnd[k] == rv)
+                q = x;
+            for (int j = 0; j < i && q < 0; j++)
+                if (ir_op_get(m, w->chain[j])->res == ci->opnd[k])
+                    q = reg[j];
+            if (q < 0)
+                return -1;
+            in.reg[1 + k] = (uint8_t)q;
+        }
+        if (ci->kind == IR_OP_VECTORCHAIN_BINARY || ci->kind == IR_OP_VECTORCHAIN_UNARY) {
+            int fn = fn_of(g, c, ci->kind == IR_OP_VECTORCHAIN_BINARY ? "binary_op" : "unary_op");
+            if (fn <= 0)
+                return -1;
+            in.fn = (uint8_t)fn;
+        } else if (ci->kind == IR_OP_VECTORCHAIN_COMPARE) {
+            ir_type et = ir_type_elem(m, ir_value_type(m, ci->opnd[0]));
+            ir_attr ca = ir_op_attr(m, c, "compare_op");
+            const char *body =
+                ca && ir_attr_get(m, ca)->body ? ir_str_get(m, ir_attr_get(m, ca)->body) : "";
+            const char *sp = strchr(body, ' ');
+            int pred = sp ? ir_cmp_pred_find(!ir_type_is_float(m, et), sp + 1) : -1;
+            if (pred < 0 || cg_dtype(m, et) < 0)
+                return cg_error(g, c, "the comparison '%s' has no SpyreCode form yet", body), -1;
+            in.dtype = (uint8_t)cg_dtype(m, et);
+            in.x[in.nx++] = imm(pred);
+        } else if (ci->kind == IR_OP_VECTORCHAIN_SHUFFLE) {
+            int64_t zero = 0;
+            in.pool = sc_add_pool(g->b, &zero, 1);
+            in.npool = 1;
+            if (n != 1)
+                in.x[in.nx++] = imm(n);
+        }
         cg_emit(g, &in);
+        reg[i] = r;
+    }
+    /* the last op makes the reduced vector (the others' values feed it) */
+    for (int i = 0; i + 1 < w->nchain; i++)
+        g->p.vowner[reg[i]] = IR_NONE;
+    if (w->nchain) {
+        g->p.vowner[x] = IR_NONE;
+        x = reg[w->nchain - 1];
     }
     return x;
+}
+
+/* Whether op is one of the producer's ops of a wide reduction after it
+ * (emitted by the reduction, piece by piece). */
+static bool in_wide_chain(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    struct wide w;
+    for (ir_op x = ir_op_get(m, op)->next; x; x = ir_op_get(m, x)->next)
+        if (ir_op_get(m, x)->kind == IR_OP_VECTORCHAIN_REDUCE && wide_reduce(g, x, &w))
+            for (int i = 0; i < w.nchain; i++)
+                if (w.chain[i] == op)
+                    return true;
+    return false;
 }
 
 /* d = mask ? a : d, mask the constant lanes mk[0..n). */
@@ -2135,12 +2327,16 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
 {
     int64_t L = w->lanes, np = (len + L - 1) / L, h1 = len / 2, nh = (h1 + L - 1) / L;
     bool exact = order_free(fn);
-    if (!exact && nh + 6 > SC_MAX_VREGS)
+    if (!exact && nh + 6 + w->nchain > SC_MAX_VREGS) {
+        char prod[64] = "";
+        if (w->nchain)
+            snprintf(prod, sizeof prod, " beside its producer's %d values", w->nchain);
         return cg_error(g, op,
                         "a reduction over groups of %lld elements in ktc-interp's pairwise "
-                        "order holds half a group (%lld registers of %lld lanes) in the %d "
+                        "order holds half a group (%lld registers of %lld lanes)%s in the %d "
                         "vector registers (not supported yet)",
-                        (long long)len, (long long)nh, (long long)L, SC_MAX_VREGS);
+                        (long long)len, (long long)nh, (long long)L, prod, SC_MAX_VREGS);
+    }
     int cur[SC_MAX_VREGS];
     int64_t *la = malloc((size_t)(2 * L + 2) * sizeof *la), *lb = la + L + 1;
     if (!la)
@@ -2150,7 +2346,7 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
         int acc = -1;
         for (int64_t p = 0; exact && p < np && ok; p++) {
             int64_t pn = len - p * L < L ? len - p * L : L;
-            int x = recv_piece(g, op, w, dt, pin, pn), t = x < 0 ? -1 : reduce_tree(g, op, fn, dt, x, 1, pn);
+            int x = recv_piece(g, op, w, pin, pn), t = x < 0 ? -1 : reduce_tree(g, op, fn, dt, x, 1, pn);
             if (!(ok = t >= 0))
                 break;
             if (t != x)
@@ -2165,9 +2361,9 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
         int64_t n = len, nc = 0;
         if (!exact) { /* the first level as the group streams in */
             for (int64_t k = 0; k < nh && ok; k++)
-                ok = (cur[k] = recv_piece(g, op, w, dt, pin, h1 - k * L < L ? h1 - k * L : L)) >= 0;
+                ok = (cur[k] = recv_piece(g, op, w, pin, h1 - k * L < L ? h1 - k * L : L)) >= 0;
             for (int64_t k = 0; k < nh && ok; k++) {
-                int x = recv_piece(g, op, w, dt, pin, h1 - k * L < L ? h1 - k * L : L);
+                int x = recv_piece(g, op, w, pin, h1 - k * L < L ? h1 - k * L : L);
                 if (!(ok = x >= 0))
                     break;
                 vbin(g, op, fn, dt, cur[k], cur[k], x);
@@ -2176,7 +2372,7 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
             nc = nh;
             n = h1;
             if (ok && (len & 1)) { /* the last element, carried */
-                int x = recv_piece(g, op, w, dt, pin, 1);
+                int x = recv_piece(g, op, w, pin, 1);
                 if (!(ok = x >= 0))
                     break;
                 int64_t c = h1 % L;
@@ -2275,17 +2471,8 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
         int64_t np = n > w->lanes ? n / w->lanes : 1, pn = n / np;
         int x[SC_MAX_VREGS / 2], s = -1;
         struct sc_insn in;
-        for (int64_t p = 0; p < np && ok; p++) {
-            x[p] = vec_reg(g, IR_NONE, op);
-            in = insn(g, SC_RECV, w->recv);
-            in.port = (uint16_t)pin;
-            in.dtype = dt;
-            in.reg[0] = (uint8_t)x[p];
-            in.x[in.nx++] = imm(pn);
-            ok = x[p] >= 0;
-            if (ok)
-                cg_emit(g, &in);
-        }
+        for (int64_t p = 0; p < np && ok; p++)
+            ok = (x[p] = recv_piece(g, op, w, pin, pn)) >= 0;
         /* the tree's first levels pair piece p with piece p + np/2 */
         for (int64_t h = np / 2; h > 0 && ok; h /= 2)
             for (int64_t p = 0; p < h; p++) {
@@ -2334,6 +2521,8 @@ static bool vector_op(struct cg *g, ir_op op)
     struct ir_module *m = g->m;
     const struct ir_op_info *o = ir_op_get(m, op);
     struct sc_insn in;
+    if ((producer_op(o->kind) || broadcast(m, op)) && in_wide_chain(g, op))
+        return true; /* by a wide reduction, piece by piece */
     switch (o->kind) {
     case IR_OP_VECTORCHAIN_BINARY:
     case IR_OP_VECTORCHAIN_UNARY: {
@@ -2923,6 +3112,21 @@ static bool block(struct cg *g, ir_block b)
     {
         ir_walk(m, op, note_uses, &c);
         c.pos++;
+    }
+    /* a wide reduction's broadcasts run at it: their inputs live to it */
+    pos = 0;
+    IR_FOR_OPS(m, b, op)
+    {
+        struct wide w;
+        if (ir_op_get(m, op)->kind == IR_OP_VECTORCHAIN_REDUCE && wide_reduce(g, op, &w))
+            for (int i = 0; i < w.nchain; i++) {
+                const struct ir_op_info *ci = ir_op_get(m, w.chain[i]);
+                ir_op d = ci->kind == IR_OP_VECTORCHAIN_SHUFFLE ? ir_value_def(m, ci->opnd[0])
+                                                                 : IR_NONE;
+                if (d && ir_op_get(m, d)->block == b && g->last[ci->opnd[0]] < pos)
+                    g->last[ci->opnd[0]] = pos;
+            }
+        pos++;
     }
     pos = 0;
     IR_FOR_OPS(m, b, op)

@@ -295,7 +295,10 @@
  * vector in one piece runs once per piece on its share of the indices; a
  * reduction of one group folds its pieces by its own op, then reduces one
  * piece. A wide receive that only a reduction reads stays whole (ktc-codegen
- * streams it). Anything else reading or making a vector in pieces (a shuffle
+ * streams it), and so do a sum or product whose input runs in a number of
+ * pieces not a power of two (ktc-interp's tree pairs elements across
+ * pieces) and the vectors joined to its input (ktc-codegen runs those
+ * elementwise ops on each piece as it streams it in). Anything else reading or making a vector in pieces (a shuffle
  * of one, a dense constant, a loop-carried or stored one) is refused at its
  * op, with the widths (tests/passes/lower/pieces*.mlir, err_pieces.mlir).
  *

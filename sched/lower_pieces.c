@@ -3,7 +3,9 @@
  * type (f16 data computed in f32: 64 elements, 32 f32 lanes) runs in
  * lane-wide pieces. Receives and sends split (a FIFO carries bytes: the
  * stream is the same), elementwise ops run piece by piece, splats make one
- * piece for all, a reduction folds its pieces first; anything else wide is
+ * piece for all, a reduction folds its pieces first (a sum or product in a
+ * number of pieces not a power of two stays whole with the ops making its
+ * input: ktc-codegen streams it, misaligned); anything else wide is
  * refused, located.
  */
 #include <stdlib.h>
@@ -84,6 +86,30 @@ static uint32_t pieces(struct pc *p, ir_value v)
 {
     uint32_t k = v < p->nvals && vlen(p->m, v) > 0 ? p->k[find(p, v)] : 1;
     return k ? k : 1;
+}
+
+static bool exact_reduce(const struct ir_module *m, ir_op op)
+{
+    ir_attr ra = ir_op_attr(m, op, "reduce_op");
+    const char *rb = ra && ir_attr_get(m, ra)->kind == IR_AT_OPAQUE
+                         ? ir_str_get(m, ir_attr_get(m, ra)->body)
+                         : "";
+    return strstr(rb, "max") || strstr(rb, "min");
+}
+
+static uint32_t need(struct pc *p, ir_value v);
+
+/* Whether reduction op sums or multiplies one group in a number of pieces
+ * not a power of two, whose pairs in ktc-interp's order straddle pieces:
+ * its input (with the elementwise ops making it from a receive) stays
+ * whole, for ktc-codegen to stream through them piece by piece into its
+ * tree in registers (codegen/README.md, wide reductions). */
+static bool misaligned(struct pc *p, ir_op op)
+{
+    struct ir_module *m = p->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t k = need(p, o->opnd[0]);
+    return vlen(m, o->res) == 1 && k > 1 && (k & (k - 1)) && !exact_reduce(m, op);
 }
 
 static bool elementwise(uint32_t kind)
@@ -267,21 +293,9 @@ static bool split_op(struct pc *p, ir_op op, uint32_t k)
             return refuse(p, op, o->opnd[0]);
         /* ktc-interp folds the row as a pairwise tree (element i with
          * i + n/2): an add or mul pairs piece j with piece j + k/2, k a
-         * power of two (else its pairs straddle pieces); max and min fold
+         * power of two (others stay whole: misaligned); max and min fold
          * in any order */
-        const char *rb =
-            ir_attr_get(m, ra)->kind == IR_AT_OPAQUE ? ir_str_get(m, ir_attr_get(m, ra)->body) : "";
-        bool exact = strstr(rb, "max") || strstr(rb, "min");
-        char tb[16];
-        if (!exact && (k & (k - 1)))
-            return lw_error(
-                p->lw, op,
-                "a sum or product of %lld %s in %u lane-wide pieces in "
-                "ktc-interp's pairwise order pairs elements of different pieces "
-                "(not supported yet)",
-                (long long)vlen(m, o->opnd[0]),
-                split_type_name(m, ir_type_elem(m, ir_value_type(m, o->opnd[0])), tb, sizeof tb),
-                k);
+        bool exact = exact_reduce(m, op);
         ir_value acc[LW_MAX_PIECES];
         if (k > LW_MAX_PIECES)
             return refuse(p, op, o->opnd[0]);
@@ -367,7 +381,7 @@ bool lw_pieces(struct lw *lw, ir_block body, uint32_t res)
     for (uint32_t q = 0; q < p.nops; q++) {
         const struct ir_op_info *o = ir_op_get(m, p.ops[q]);
         if (o->kind == IR_OP_VECTORCHAIN_REDUCE && o->nopnd && vlen(m, o->opnd[0]) > 0 &&
-            ew[find(&p, o->opnd[0])] != 2)
+            (ew[find(&p, o->opnd[0])] != 2 || misaligned(&p, p.ops[q])))
             ew[find(&p, o->opnd[0])] = 1;
     }
     for (uint32_t q = 0; q < p.nops; q++) {

@@ -217,6 +217,26 @@ bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips)
            split_const_int(m, o->opnd[1], trips);
 }
 
+bool nest_for_at_most_once(const struct ir_module *m, ir_op loop)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t lb, step, n, k, r;
+    if (o->nopnd != 3 || !split_const_int(m, o->opnd[0], &lb) || lb != 0 ||
+        !split_const_int(m, o->opnd[2], &step) || step != 1)
+        return false;
+    if (split_const_int(m, o->opnd[1], &n))
+        return n <= 1;
+    /* (x mod r) / k with r <= 2k: remainder-pieces' digits */
+    ir_op d = ir_value_def(m, o->opnd[1]);
+    const struct ir_op_info *q = d ? ir_op_get(m, d) : NULL;
+    if (!q || q->kind != IR_OP_ARITH_DIVUI || !split_const_int(m, q->opnd[1], &k) || k < 1)
+        return false;
+    ir_op e = ir_value_def(m, q->opnd[0]);
+    const struct ir_op_info *x = e ? ir_op_get(m, e) : NULL;
+    return x && x->kind == IR_OP_ARITH_REMUI && split_const_int(m, x->opnd[1], &r) && r >= 1 &&
+           r <= 2 * k;
+}
+
 ir_value nest_make_op(struct split_b *b, const char *name, ir_type t)
 {
     struct ir_op_state st;
@@ -451,6 +471,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if (!overlapped)
         abort();
     c.overlapped = overlapped;
+    c.at_start = calloc(c.nprogs ? c.nprogs : 1, sizeof *c.at_start);
+    if (!c.at_start)
+        abort();
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(REDUCTIONS))
             nest_reductions(&c, c.progs[i]);
@@ -517,9 +540,10 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         if (ON(STORE_BLOCKS))
             nest_store_blocks(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
-        if (overlapped[i])
+        if (overlapped[i] || c.at_start[i])
             nest_overlap_allocs(&c, c.progs[i]);
     free(overlapped);
+    free(c.at_start);
 #undef ON
     for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
         nest_program_stats(&c, c.progs[i]);

@@ -44,12 +44,27 @@
  *                     coarsening reads the chunks from that pass's buffer).
  *                     An elementwise producer fused into the reduction's
  *                     body (x * x) runs on the first level's inputs. Needs
- *                     C a power of two above 32 and a one-op commutative
- *                     float combiner (add, mul, max, min); other reductions
- *                     are left as they are (up to 32 chunks ktc-codegen
- *                     folds the row in registers as it streams, faster;
- *                     beyond what it holds it rejects the vector wider than
- *                     the lanes, naming this transformation).
+ *                     C a power of two above 32 (above 1 with a fused
+ *                     producer) and a one-op commutative float combiner
+ *                     (add, mul, max, min). C = 2^a b with b > 1 odd
+ *                     (hidden sizes: 768 f16 is 4 x 3 chunks, 5120 is 16 x
+ *                     5): the levels fold the 2^a part only, down to one
+ *                     row of b x lanes partials (the last accumulator
+ *                     1 x b lanes), which the original pipeline reads as
+ *                     one slot; ktc-codegen folds that misaligned rest of
+ *                     the tree in registers (codegen/README.md), so b + 1
+ *                     must be at most twice max_vregs less 6: beyond, a sum
+ *                     is refused here, located (a row of 32000: b = 125).
+ *                     Such a row stays whole when ktc-codegen holds its
+ *                     half (C <= 2 (max_vregs - 6); with a fused producer
+ *                     of p <= 4 ops, (C + 1) / 2 + 6 + 2p <= max_vregs:
+ *                     ktc-codegen runs the producer on each piece as
+ *                     received, the row read once with the kernel's other
+ *                     passes), or C is odd. Other reductions are left as they are
+ *                     (up to 32 chunks ktc-codegen folds the row in
+ *                     registers as it streams, faster; beyond what it
+ *                     holds it rejects the vector wider than the lanes,
+ *                     naming this transformation).
  *  wide-first-level  Part of reductions (listed last, to keep the other
  *                     flags' bits): in a loop whose row does not fit the
  *                     scratchpad (none of the loops around the reduction
@@ -191,6 +206,17 @@
  *                     choice: --tile-sizes names the first round's
  *                     reserve_size ops only); the transformations after it
  *                     treat them like any nest.
+ *  remainder-pieces   A remainder loop whose point is one pipeline (a
+ *                     dynamic vector add's last tile) becomes the binary
+ *                     digits of its trip count r < T: for each 2^b < T,
+ *                     from the highest, a loop of (r >> b) & 1 trips
+ *                     (loop_type remainder_loop) around a parallel loop of
+ *                     2^b points at r - r mod 2^(b+1), which
+ *                     remainder-nests tiles as a nest of its own. At most
+ *                     log2(T) pipelines run where r did, each paying the
+ *                     device's latencies once (f32 x + z over n = 130000,
+ *                     tiles of 4096 on 32 cores: the last core's 31
+ *                     remainder points took 10000 of its 17582 cycles).
  *  coarsening         A tile loop whose point loop holds a sequence of
  *                     pipelines becomes one outer pipeline per tile:
  *                       stage [MNILU]  every DDR -> scratchpad transfer of
@@ -627,6 +653,43 @@
  *                     A row that fits is a tile loop's point (its passes in
  *                     one compute stage, the next row streaming in): not
  *                     taken (softmax_8x16384).
+ *  balance-rows       Part of tile-size selection (listed last, for the
+ *                     same reason): when the cost model's best choice
+ *                     splits a tile's points unevenly over the corelets (25
+ *                     rows a core in tiles of 5 on 2 corelets: 15 rows on
+ *                     one, 10 on the other, every tile), it prices the
+ *                     points less r (r < the instances) in tiles its model
+ *                     chooses that split evenly, plus the r points left as
+ *                     a program of their own, and takes that when it is
+ *                     faster: the tile loop runs the whole tiles, and a
+ *                     copy of it after runs one tile of the r points
+ *                     (point IV whole * T + t * r + i), with its own
+ *                     scratchpad buffers (those of the nest alone); a nest
+ *                     coarsening, double buffering and corelets take like
+ *                     any other (a row of one point: corelet-blocks). Only
+ *                     a constant trip count, a tile loop at the program's
+ *                     top level, not with row-phases. The program's
+ *                     scratchpad buffers are then allocated at its start
+ *                     when they fit (as after overlap-rows). `--stats` says
+ *                     when it is taken. softmax_100x1024 on 4 cores (25
+ *                     rows each): tiles of 2 over 24 rows and 1 left, 4011
+ *                     -> 3530 cycles; rmsnorm 2906 -> 2675.
+ *  single-row         Part of tiling (listed last, for the same reason):
+ *                     a loop of one trip (a core's one row) around inner
+ *                     loops of pipelines (a multi-pass row) is taken as the
+ *                     point loop, a tile of that one point, when the cost
+ *                     model finds it faster than its passes each a nest of
+ *                     their own (each inner loop modeled alone, and the
+ *                     pipelines of its body that move device memory, a
+ *                     max folded in registers as the row loads, as a
+ *                     program of one point): the row then moves in one DMA
+ *                     and its passes share one compute stage, split over
+ *                     the corelets (corelet-blocks), instead of each pass
+ *                     loading it again after the one before has run
+ *                     (softmax_7x1024 on 7 cores 791 -> 600 cycles,
+ *                     softmax_16x4096 on 16 cores 2326 -> 1447; rows of
+ *                     32768 or of 4096 on one core stay passes apart, their
+ *                     tiles streaming).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -687,6 +750,7 @@
     X(SHARED_LOADS, "shared-loads")                                                           \
     X(TILE_SIZES, "tile-size-selection")                                                      \
     X(REMAINDER_NESTS, "remainder-nests")                                                     \
+    X(REMAINDER_PIECES, "remainder-pieces")                                                   \
     X(COARSENING, "coarsening")                                                               \
     X(DOUBLE_BUFFERING, "double-buffering")                                                   \
     X(ROW_PHASES, "row-phases")                                                               \
@@ -704,7 +768,9 @@
     X(UNIT_LOOPS, "unit-loops")                                                               \
     X(STORE_BLOCKS, "store-blocks")                                                           \
     X(OVERLAP_ROWS, "overlap-rows")                                                           \
-    X(WIDE_FIRST_LEVEL, "wide-first-level")
+    X(WIDE_FIRST_LEVEL, "wide-first-level")                                                   \
+    X(BALANCE_ROWS, "balance-rows")                                                           \
+    X(SINGLE_ROW, "single-row")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -196,17 +196,13 @@ static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, c
     split_replace_uses(m, pipe, old, bc);
 }
 
-/* The pipelines of the point loop of tile loop tl, and their stages. */
-static void promote(struct nest_ctx *c, ir_op tl)
+/* Calls f on every data_transfer in the stages of the pipelines of loop
+ * body `body`, in order; f may move the transfer out of its stage. */
+static void each_transfer(struct ir_module *m, ir_block body,
+                          void (*f)(struct ir_module *m, ir_op pipe, ir_op s, ir_op x, void *ctx),
+                          void *ctx)
 {
-    struct ir_module *m = c->m;
-    ir_op pl = IR_NONE;
-    IR_FOR_OPS(m, nest_for_body(m, tl), op)
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && !pl)
-            pl = op;
-    if (!pl)
-        return;
-    IR_FOR_OPS(m, nest_for_body(m, pl), pipe) {
+    IR_FOR_OPS(m, body, pipe) {
         if (ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
             continue;
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
@@ -216,14 +212,31 @@ static void promote(struct nest_ctx *c, ir_op tl)
             for (ir_op x = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first; x;
                  x = next) {
                 next = ir_op_get(m, x)->next;
-                ir_op h[MAX_HOIST];
-                uint32_t nh;
-                if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER &&
-                    hoistable(m, x, s, pipe, tl, h, &nh))
-                    hoist(m, tl, pipe, s, x, h, nh);
+                if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER)
+                    f(m, pipe, s, x, ctx);
             }
         }
     }
+}
+
+static void promote_one(struct ir_module *m, ir_op pipe, ir_op s, ir_op x, void *ctx)
+{
+    ir_op tl = *(ir_op *)ctx, h[MAX_HOIST];
+    uint32_t nh;
+    if (hoistable(m, x, s, pipe, tl, h, &nh))
+        hoist(m, tl, pipe, s, x, h, nh);
+}
+
+/* The transfers of the pipelines of the point loop of tile loop tl. */
+static void promote(struct nest_ctx *c, ir_op tl)
+{
+    struct ir_module *m = c->m;
+    ir_op pl = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && !pl)
+            pl = op;
+    if (pl)
+        each_transfer(m, nest_for_body(m, pl), promote_one, &tl);
 }
 
 bool nest_broadcast(struct nest_ctx *c, ir_op fn)
@@ -319,7 +332,7 @@ static ir_op outer_loop(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_op t
     for (ir_op L = ir_op_parent(m, tl); L && L != fn; L = ir_op_parent(m, L)) {
         if (ir_op_get(m, L)->kind != IR_OP_SCF_FOR)
             continue;
-        if (!outer_hoistable(m, fn, x, s, tl, L, h, nh, c0))
+        if (nest_for_at_most_once(m, L) || !outer_hoistable(m, fn, x, s, tl, L, h, nh, c0))
             break;
         best = L;
     }
@@ -468,6 +481,48 @@ bool nest_broadcast_kept(struct ir_module *m, ir_op x, ir_op tl)
            !nest_writes_ddr(m, fn, nest_view_root(m, src.v));
 }
 
+struct keep {
+    ir_op fn, tl;
+    struct kept *kept;
+    uint32_t *nkept;
+    ir_op emptied[16][2]; /* stages left empty and their pipelines */
+    uint32_t nemptied;
+};
+
+static void keep_one(struct ir_module *m, ir_op pipe, ir_op s, ir_op x, void *ctx)
+{
+    struct keep *k = ctx;
+    ir_op h[MAX_HOIST], fn = k->fn, tl = k->tl;
+    uint32_t nh = 0;
+    if (!tile_hoistable(m, fn, x, tl, tl, h, &nh))
+        return;
+    ir_op L = tl;
+    for (ir_op p = ir_op_parent(m, tl); p && p != fn; p = ir_op_parent(m, p)) {
+        if (ir_op_get(m, p)->kind != IR_OP_SCF_FOR)
+            continue;
+        /* not out of a loop of at most one trip (it may run none: a
+         * remainder-pieces digit) */
+        if (nest_for_at_most_once(m, p) || !tile_hoistable(m, fn, x, tl, p, h, &nh))
+            break;
+        L = p;
+    }
+    tile_hoistable(m, fn, x, tl, L, h, &nh); /* L's ops to move */
+    for (uint32_t i = 0; i < nh; i++) {
+        ir_op_unlink(m, h[i]);
+        ir_op_insert_before(m, L, h[i]);
+    }
+    struct nest_side dst;
+    nest_read_side(m, x, 1, &dst);
+    sibling(m, L, s, x);
+    if (*k->nkept < MAX_KEPT)
+        k->kept[(*k->nkept)++] = (struct kept){.buf = dst.v, .fill = x,
+                                               .pipe = ir_op_parent(m, ir_op_parent(m, x))};
+    if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first && k->nemptied < 16) {
+        k->emptied[k->nemptied][0] = s;
+        k->emptied[k->nemptied++][1] = pipe;
+    }
+}
+
 /* keep_tile: every such load of tile loop tl (whose trip count is not the
  * constant 1: a loop of one tile loads it once already) moves before the
  * outermost loop L around it (tl itself at least) it is invariant in, into
@@ -480,51 +535,16 @@ static void keep_tile(struct ir_module *m, ir_op fn, ir_op tl, struct kept *kept
     int64_t nt;
     if (nest_for_normal(m, tl, &nt) && nt <= 1)
         return;
-    IR_FOR_OPS(m, nest_for_body(m, tl), pipe) {
-        if (ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
-            continue;
-        ir_op emptied[8]; /* a pipeline has one DMA stage of loads */
-        uint32_t nemptied = 0;
-        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
-            if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
-                continue;
-            ir_op next;
-            for (ir_op x = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first; x;
-                 x = next) {
-                next = ir_op_get(m, x)->next;
-                ir_op h[MAX_HOIST];
-                uint32_t nh = 0;
-                if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER ||
-                    !tile_hoistable(m, fn, x, tl, tl, h, &nh))
-                    continue;
-                ir_op L = tl;
-                for (ir_op p = ir_op_parent(m, tl); p && p != fn; p = ir_op_parent(m, p)) {
-                    if (ir_op_get(m, p)->kind != IR_OP_SCF_FOR)
-                        continue;
-                    if (!tile_hoistable(m, fn, x, tl, p, h, &nh))
-                        break;
-                    L = p;
-                }
-                tile_hoistable(m, fn, x, tl, L, h, &nh); /* L's ops to move */
-                for (uint32_t i = 0; i < nh; i++) {
-                    ir_op_unlink(m, h[i]);
-                    ir_op_insert_before(m, L, h[i]);
-                }
-                struct nest_side dst;
-                nest_read_side(m, x, 1, &dst);
-                sibling(m, L, s, x);
-                if (*nkept < MAX_KEPT)
-                    kept[(*nkept)++] = (struct kept){
-                        .buf = dst.v, .fill = x, .pipe = ir_op_parent(m, ir_op_parent(m, x))};
-                if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first &&
-                    nemptied < 8)
-                    emptied[nemptied++] = s;
-            }
-        }
-        for (uint32_t i = 0; i < nemptied; i++)
-            nest_remove_stage(m, emptied[i]);
-        if (nemptied)
-            nest_prune_private(m, pipe);
+    struct keep k = {.fn = fn, .tl = tl, .kept = kept, .nkept = nkept};
+    each_transfer(m, nest_for_body(m, tl), keep_one, &k);
+    for (uint32_t i = 0; i < k.nemptied; i++)
+        nest_remove_stage(m, k.emptied[i][0]);
+    for (uint32_t i = 0; i < k.nemptied; i++) {
+        bool seen = false;
+        for (uint32_t j = 0; j < i; j++)
+            seen = seen || k.emptied[j][1] == k.emptied[i][1];
+        if (!seen)
+            nest_prune_private(m, k.emptied[i][1]);
     }
 }
 

@@ -12,7 +12,9 @@
  *   C  = ceil(T / I) * rate + rounds        compute: the slowest unit of the
  *                                           load -> compute -> store chain, and
  *                                           the waits between the loops of the
- *                                           point's inner pipelines
+ *                                           point's inner pipelines (with
+ *                                           point_rounds and I > 1, each point's:
+ *                                           ceil(T / I) * (rate + rounds))
  *   share = aggregate / cores (unlimited when the memory has none)
  *
  * The program is then scheduled tile by tile on every core sharing the
@@ -485,8 +487,11 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
     double op_cycles, ld, cu, rate = point_rate(t, p, lane, instances, &op_cycles, &ld, &cu);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
+    if (p->point_rounds && instances > 1) /* fuse-points: a point's passes in turn */
+        C = ceil((double)tile / instances) * (rate + round_trips(t, p, op_cycles));
     if (p->point_passes && instances > 1 && tile == 1) /* corelet-blocks */
-        C = rate / instances + round_trips(t, p, op_cycles) +
+        C = rate * (p->point_whole + (1 - p->point_whole) / instances) +
+            round_trips(t, p, op_cycles) +
             p->point_passes * (t->chain_lat + 2 * t->sig_lat);
     if (compute)
         *compute = C;
@@ -684,4 +689,14 @@ double nest_cost_program_cycles(const struct arch_device *dev, double nests, dou
     if (t.aggregate > 0)
         bw = fmax(bw, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);
     return fmax(nests, bw > 0 ? bw + lat : 0) * (runs ? runs : 1);
+}
+
+double nest_cost_device_bytes(const struct arch_device *dev, double in_bytes, double out_bytes)
+{
+    struct dev_timing t;
+    dev_timing(dev, NULL, &t);
+    if (t.aggregate <= 0 || in_bytes + out_bytes <= 0)
+        return 0;
+    return (in_bytes + out_bytes) / t.aggregate +
+           nest_cost_program_latency(dev, in_bytes, out_bytes);
 }

@@ -133,11 +133,21 @@ struct nest_cost_program {
                                           time, and each pass its round trip through
                                           the chain and a signal from and to every
                                           corelet before the next starts */
+    double point_whole;                /* of those, the share of the point's scratchpad
+                                          loads in pipelines corelet-blocks leaves whole
+                                          (on corelet 0: a row's max of one vector), the
+                                          rest split over the I instances */
     double prefetch_window;            /* cycles before the nest computes during which
                                           its load unit is idle and its buffers free (the
                                           previous nests' compute after their last load,
                                           ktc-nest's overlap-rows programs): its first
                                           tile's DMA hides in them (nest_cost_choose) */
+    bool point_rounds;                 /* the point loop split over instances runs a
+                                          point's pipelines one after the other, point
+                                          by point (ktc-nest's fuse-points joins the
+                                          passes' corelet splits): each point, not
+                                          each tile, pays the round trips between
+                                          them */
     bool lane_xfers;                   /* with one buffer phase and the point loop
                                           split over instances, each bulk DMA of the
                                           tile's points moves as one transfer per
@@ -231,9 +241,17 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
  * --stats` prints it as "program modeled N cycles" for a program with more
  * than one nest or loops around its nest, when every such loop has a trip
  * count it knows on every tile id (constants, the tile id, the kernel
- * arguments --assume gives), for the slowest tile id. */
+ * arguments --assume gives), for the slowest tile id, where the aggregate
+ * term is every tile id's own bytes summed (nest_cost_device_bytes), not
+ * cores times the slowest one's: rows pid, pid + 32, ... of 100 rows move
+ * 4 rows on 4 cores and 3 on 28. */
 double nest_cost_program_cycles(const struct arch_device *dev, double nests, double in_bytes,
                                 double out_bytes, uint32_t cores, uint32_t runs);
+
+/* The device memory's aggregate bound on a launch moving in_bytes and
+ * out_bytes over all its tiles: (in + out) / aggregate + lat (0 without an
+ * aggregate bandwidth). */
+double nest_cost_device_bytes(const struct arch_device *dev, double in_bytes, double out_bytes);
 
 /* nest_cost_program_cycles' lat: at the bandwidths' bound the program ends
  * a latency after the device memory's last busy cycle, its last store's

@@ -39,6 +39,7 @@ struct nest_ctx {
                            the bound (no --assume reached it) */
         int64_t tile;   /* the tile size chosen */
         ir_op rest;     /* a dynamic trip count's remainder loop, or IR_NONE */
+        ir_op piece[8]; /* remainder-pieces' loop of bit b of the remainder, or IR_NONE */
         double solo;    /* modeled cycles on one core alone, once (< 0: none) */
         double steady;  /* the same without the first tile's latencies */
         struct nest_cost_program p;     /* what the model took of it (one core) */
@@ -53,6 +54,8 @@ struct nest_ctx {
     ir_op fused[16];
     uint32_t nfused;
     const bool *overlapped; /* per program: overlap-rows took its row loop */
+    bool *at_start;         /* per program: its scratchpad buffers allocated at its start
+                               when they fit (overlap-rows, balance-rows) */
 };
 
 /* Notes loop in c->fused (nothing when full); whether loop is there. */
@@ -126,6 +129,9 @@ void nest_find_programs(struct nest_ctx *c);
 ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
 ir_block nest_for_body(const struct ir_module *m, ir_op loop);
 bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips);
+/* Whether normalized loop runs at most once: a constant trip count up to 1,
+ * or one of remainder-pieces' digits ((x mod r) / k, r <= 2k). */
+bool nest_for_at_most_once(const struct ir_module *m, ir_op loop);
 /* An op `name` with no operands and one result of type t inserted at b
  * (memref.alloc gets its empty operand segments); returns the result. */
 ir_value nest_make_op(struct split_b *b, const char *name, ir_type t);

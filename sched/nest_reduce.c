@@ -49,6 +49,19 @@
  * reductions are left as they are (up to 32 chunks ktc-codegen folds the
  * row in registers, faster, when the row is reduced as received; beyond
  * what it holds it refuses the vector wider than the lanes).
+ *
+ * C = N / W = 2^a b, b > 1 odd: ktc-interp's first a levels pair whole
+ * chunks, the rest pairs elements across chunks. The levels fold the 2^a
+ * part only (K <= 2^a chunks a level), the last one into a 1 x bW
+ * accumulator (chunk c at c W); the original pipeline reads those bW
+ * partials as one slot and reduces them, ktc-codegen's reduce_rows holding
+ * half of them in registers ((b + 1) / 2 + 6 <= max_vregs, else a sum is
+ * refused, located). Not taken (the row left whole for ktc-codegen to
+ * stream, through a fused producer too): C odd, or half the row fits
+ * ktc-codegen's registers (C <= 2 (max_vregs - 6); a producer of p <= 4
+ * ops: (C + 1) / 2 + 6 + 2p <= max_vregs). Max and min take the levels
+ * like sums beyond that, so that coarsening shares their chunk loads with
+ * the row's other reductions.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -246,12 +259,57 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
      * squares) takes the levels at any width */
     int64_t ch = w->n / w->w;
     bool fused = w->comb != ir_block_get(m, split_body(m, w->gen, 0))->first;
+    int64_t nprod = 0; /* the fused producer's ops */
+    for (ir_op x = ir_block_get(m, split_body(m, w->gen, 0))->first; x != w->comb;
+         x = ir_op_get(m, x)->next)
+        nprod++;
     /* a row converted before it is reduced (f16 summed in f32) has its
      * levels read chunks as wide as the partials' lanes, too short a DMA
      * for some devices (32 f16 on spyre): a short row stays whole */
-    if (ch & (ch - 1) || (ch <= MAX_WHOLE && !fused) ||
-        (w->in != w->elem && ch <= MAX_WHOLE_CONVERTED))
+    if ((ch <= MAX_WHOLE && !fused) || (w->in != w->elem && ch <= MAX_WHOLE_CONVERTED))
         return false;
+    /* C = 2^a b, b odd: the levels fold the 2^a part (whole chunks paired
+     * as ktc-interp pairs them); the b x W partials left are one slot,
+     * whose misaligned rest of the tree ktc-codegen folds in registers
+     * (half of them held). Nothing to fold when C is odd; a row whose half
+     * ktc-codegen holds (its reduce_rows: max_vregs less 6 temporaries,
+     * less two a producer op: its value and a broadcast) stays whole:
+     * ktc-codegen streams it, running a fused producer on each piece as
+     * received. Faster: layernorm's variance over 64x768 f16 1618 -> 1124
+     * cycles (its row read once, not again by the levels' chunk loads),
+     * rmsnorm the same within 3% (64x1280 f16 2316 levels, 2386 whole),
+     * where a power-of-two row's levels share the loads. Max and min
+     * (order-free: ktc-codegen folds them piece by piece at any width)
+     * take the same levels beyond that, so that their chunk loads are the
+     * ones the row's other reductions make (coarsening shares them: the
+     * row read once; softmax_64x6144 f16 read it twice, 1.49x the
+     * compulsory traffic, its max streamed whole) */
+    if (ch & (ch - 1)) {
+        int64_t hold = c->o->max_vregs > 6 ? 2 * ((int64_t)c->o->max_vregs - 6) : MAX_WHOLE;
+        bool order_free = strcmp(w->combiner, "arith.addf") && strcmp(w->combiner, "arith.mulf");
+        bool whole = fused ? nprod <= 4 && c->o->max_vregs &&
+                                 (ch + 1) / 2 + 6 + 2 * nprod <= (int64_t)c->o->max_vregs
+                           : ch <= hold;
+        if (ch & 1 || whole)
+            return false;
+        int64_t b = ch, a = 0;
+        for (; b % 2 == 0; b /= 2)
+            a++;
+        if (!order_free && c->o->max_vregs && (b + 1) / 2 + 6 > (int64_t)c->o->max_vregs) {
+            char en[16];
+            nest_error(c, w->gen,
+                       "a sum or product over a row of %lld %s (%lld chunks of %lld lanes, "
+                       "2^%lld x %lld) in ktc-interp's pairwise order pairs whole chunks in its "
+                       "first %lld level%s only; the rest of the tree over the %lld chunks left, "
+                       "misaligned, needs half of them (%lld) in ktc-codegen's %u vector "
+                       "registers beside 6 temporaries (not supported yet)",
+                       (long long)w->n, split_type_name(m, w->in, en, sizeof en), (long long)ch,
+                       (long long)w->w, (long long)a, (long long)b, (long long)a, a == 1 ? "" : "s",
+                       (long long)b,
+                       (long long)(b + 1) / 2, c->o->max_vregs);
+            return false;
+        }
+    }
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;
     if (!nest_read_side(m, w->load, 0, &ls) || !nest_read_side(m, w->load, 1, &ld) || ls.fifo ||
@@ -469,7 +527,8 @@ static void map_captured(struct ir_module *m, const struct wide *w, ir_op x, str
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
  * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
 static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
-                   ir_value from, int64_t outs, int64_t k, ir_value acc, ir_attr space)
+                   ir_value from, int64_t outs, int64_t k, ir_value acc, bool flat,
+                   ir_attr space)
 {
     struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, w->gen)->loc;
@@ -508,6 +567,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
         ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
         offs[i] = sb_muli(&lb, ats[i], w->w);
     }
+    ir_value flatoff = flat ? sb_muli(&lb, iv, w->w) : IR_NONE;
     ir_value v[MAX_SLOTS];
     ir_block pipe = make_pipe(&lb, n, ts, v);
     ir_value *tok = v + k + 1, *stg = v + k + 1 + ntok;
@@ -631,6 +691,10 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
                                  ir_op_attr(m, w->store_stage, "applicable_units")),
               loc);
     struct nest_side s = fifo_side(v[k], 2, fsz), d = acc_side(acc, iv, w->w);
+    if (flat) /* the last partials, one row of outs x W: chunk c at c W */
+        d = (struct nest_side){.v = acc, .nsub = 2, .nsize = 2,
+                               .sub = {{.c = 0}, {.v = flatoff}},
+                               .size = {1, w->w}};
     nest_make_transfer(&sb, &s, &d, only_op(m, w->store_stage));
     return loop;
 }
@@ -752,15 +816,19 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     ir_value from = w->src.v;
     bool first = true;
     ir_op prod = producer_loop(c, w);
-    while (left > 1) {
+    while (left % 2 == 0) { /* down to the odd part b of C = 2^a b */
         int64_t k = 1, kmax = first && wide_first(c, w) ? MAX_FOLD : LEVEL_FOLD;
         while (k < kmax && left % (2 * k) == 0)
             k *= 2;
         int64_t outs = left / k;
-        ir_type acct = split_memref(m, 2, (const int64_t[]){outs, w->w}, w->elem, IR_NONE, space);
+        /* b > 1 partials left: one row (b W), the last pipeline's slot */
+        bool flat = outs > 1 && outs % 2;
+        ir_type acct = split_memref(m, 2, flat ? (const int64_t[]){1, outs * w->w}
+                                               : (const int64_t[]){outs, w->w},
+                                    w->elem, IR_NONE, space);
         ir_value acc = nest_make_op(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
-        ir_op loop = level(c, w, &at, first, from, outs, k, acc, space);
+        ir_op loop = level(c, w, &at, first, from, outs, k, acc, flat, space);
         /* a level of one fold (the row's chunks all in it) streams
          * nothing: the model's comparison of two nests alone overstates
          * what fusing saves there (layernorm_2pass, 2 chunks: 555 cycles
@@ -771,13 +839,14 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         first = false;
         left = outs;
     }
-    /* the last vector: the original pipeline, reading it from the last
-     * partials instead of the row (a vector of the row's rank) */
-    int64_t fsz[2] = {1, w->w};
+    /* the last vector (b of them, b > 1: a row of b W partials): the
+     * original pipeline, reading it from the last partials instead of the
+     * row (a vector of the row's rank) */
+    int64_t fsz[2] = {1, left * w->w};
     uint32_t rank = ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->res))->rank;
     ir_value slot = ir_op_get(m, w->read)->opnd[0];
     const struct ir_type_info *si = ir_type_get(m, ir_value_type(m, slot));
-    ir_type nslot = ir_ktdf_slot_type(m, si->attr0, si->attr1, w->w, w->elem);
+    ir_type nslot = ir_ktdf_slot_type(m, si->attr0, si->attr1, fsz[1], w->elem);
     ir_value_get(m, slot)->type = nslot;
     ir_op priv = ir_value_def(m, slot);
     ir_op py = ir_block_get(m, split_body(m, priv, 0))->last;
@@ -786,7 +855,10 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         ir_type_shaped(m, IR_TY_TENSOR, rank, fsz + 2 - rank, w->elem);
     struct split_b lb;
     sb_before(&lb, m, w->load, loc);
-    struct nest_side s = acc_side(from, sb_index(&lb, 0), w->w),
+    struct nest_side s = left > 1 ? (struct nest_side){.v = from, .nsub = 2, .nsize = 2,
+                                                       .sub = {{.c = 0}, {.c = 0}},
+                                                       .size = {1, fsz[1]}}
+                                  : acc_side(from, sb_index(&lb, 0), w->w),
                      d = fifo_side(slot, rank, fsz + 2 - rank);
     nest_make_transfer(&lb, &s, &d, w->load);
     ir_op_unlink(m, w->load);

@@ -140,6 +140,11 @@ static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                             uint32_t disabled);
 static uint32_t passes(const struct ir_module *m, ir_op pl);
+static double point_whole(const struct ir_module *m, ir_op pl);
+static bool pipe_ddr(struct ir_module *m, ir_op op, void *ctx);
+static double fifo_loads(const struct ir_module *m, ir_op op, int depth);
+static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                             uint32_t disabled);
 
 /* Whether loop holds one pass: one inner loop of pipelines (no loop in
  * it), no pipeline of its own. */
@@ -178,7 +183,7 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
         return false;
     if (!split_const_int(m, o->opnd[1], n))
         *n = -1; /* dynamic: tiled into whole tiles and a remainder loop */
-    else if (*n < 2)
+    else if (*n < 1 || (*n == 1 && (disabled & (1u << SCHED_NEST_SINGLE_ROW))))
         return false;
     const char *t = nest_loop_type(m, loop);
     if (t && strcmp(t, "parallel_loop") != 0)
@@ -188,10 +193,18 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
     bool inner = false;
     IR_FOR_OPS(m, nest_for_body(m, loop), op)
         inner |= ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
+    if (*n == 1 && !inner)
+        return false; /* nothing to gain: its pipelines run once */
     if (inner) {
         struct moves mv = {.iv = nest_for_iv(m, loop), .bcast = bcast, .ok = true};
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
         if (!mv.ok || !nest_fits(m, loop, dev))
+            return false;
+        /* single-row: a row loop of one trip is the point loop (the row
+         * loaded once, its passes in one compute stage) when the cost
+         * model finds it faster than its passes each a nest */
+        if (*n == 1 && modeled_alone((struct ir_module *)m, loop, dev, disabled) >=
+                           modeled_passes((struct ir_module *)m, loop, dev, disabled))
             return false;
         /* one pass over a row (exp of a wide row): the row's loop tiled
          * alone, each row streamed, when the cost model finds it faster
@@ -1137,6 +1150,56 @@ static ir_op split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
     return rl;
 }
 
+/* remainder-pieces (nest.h): remainder loop rl (r < T trips, one
+ * pipeline a point and pure ops) becomes, for b from the highest with
+ * 2^b < T down to 0, a loop of (r mod 2^(b+1)) / 2^b trips around a
+ * parallel loop of 2^b points at r - r mod 2^(b+1) (its body rl's, rl's
+ * point that plus the new loop's); piece[b] gets each 0-or-1-trip loop.
+ * False (rl left) when rl's body is not one pipeline or T < 3. */
+static bool remainder_pieces(struct ir_module *m, ir_op rl, int64_t T, ir_op *piece)
+{
+    uint32_t npipes = 0;
+    IR_FOR_OPS(m, nest_for_body(m, rl), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_PIPELINE)
+            npipes++;
+        else if (o->kind != IR_OP_SCF_YIELD &&
+                 (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return false;
+    }
+    if (npipes != 1 || T < 3)
+        return false;
+    int hi = 0;
+    while (hi < 7 && ((int64_t)2 << hi) < T)
+        hi++;
+    struct ir_loc loc = ir_op_get(m, rl)->loc;
+    ir_value rest = ir_op_get(m, rl)->opnd[1], iv = nest_for_iv(m, rl);
+    for (int b = hi; b >= 0; b--) {
+        struct split_b sb;
+        sb_before(&sb, m, rl, loc);
+        ir_value low = sb_arith(&sb, "arith.remui", rest, sb_index(&sb, (int64_t)2 << b));
+        ir_value base = sb_arith(&sb, "arith.subi", rest, low);
+        ir_value cnt = sb_arith(&sb, "arith.divui", low, sb_index(&sb, (int64_t)1 << b));
+        ir_op y1, y2;
+        piece[b] = nest_make_for(&sb, sb_index(&sb, 0), cnt, sb_index(&sb, 1), "remainder_loop",
+                                 "bit", &y1);
+        struct split_b ib;
+        sb_before(&ib, m, y1, loc);
+        ir_op in = nest_make_for(&ib, sb_index(&ib, 0), sb_index(&ib, (int64_t)1 << b),
+                                 sb_index(&ib, 1), "parallel_loop", "i", &y2);
+        struct split_b bb;
+        sb_before(&bb, m, y2, loc);
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, iv, sb_addi(&bb, base, nest_for_iv(m, in)));
+        IR_FOR_OPS(m, nest_for_body(m, rl), op)
+            if (ir_op_get(m, op)->kind != IR_OP_SCF_YIELD)
+                ir_op_insert_before(m, y2, split_clone(m, op, &vm));
+        split_vmap_free(&vm);
+    }
+    ir_op_unlink(m, rl);
+    return true;
+}
+
 /* Whether the n uses of v beyond the point loop are all in the remainder
  * loop after tile loop tl (fission's test). */
 static bool rest_uses(struct ir_module *m, ir_op tl, ir_value v, uint32_t n)
@@ -1213,6 +1276,199 @@ static void expand_remainder(struct ir_module *m, ir_op tile_loop)
     }
 }
 
+struct written {
+    const struct arch_device *dev;
+    uint32_t *in, *all; /* uses of each value in the loop, in the program */
+    bool kept;          /* a scratchpad buffer the loop writes is used beyond it */
+    bool wide;          /* a compute stage moves a vector wider than its lanes */
+    int64_t lanes;      /* of the first compute stage's unit for its element type */
+};
+
+static bool written_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct written *w = ctx;
+    struct nest_side s;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &s) &&
+        !s.fifo && !nest_is_ddr(m, s.v) && w->all[s.v] != w->in[s.v])
+        w->kept = true;
+    const struct ir_attr_info *u = ir_op_get(m, op)->kind == IR_OP_KTDF_STAGE
+                                       ? ir_attr_get(m, ir_op_attr(m, op, "applicable_units"))
+                                       : NULL;
+    if (u && u->kind == IR_AT_ARRAY && u->n == 1) {
+        const struct ir_attr_info *n = ir_attr_get(m, u->elems[0]);
+        uint32_t k = n->kind == IR_AT_STRING ? arch_kind_find(w->dev, ir_str_get(m, n->s))
+                                             : ARCH_NONE;
+        if (k != ARCH_NONE && w->dev->kinds[k].level == ARCH_LEVEL_CORELET &&
+            nest_stage_wide(m, w->dev, op))
+            w->wide = true;
+        if (k != ARCH_NONE && w->dev->kinds[k].level == ARCH_LEVEL_CORELET && !w->lanes) {
+            const char *ty = NULL;
+            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), x)
+                if (!ty && ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO) {
+                    char name[16];
+                    ty = split_type_name(m, ir_type_elem(m, ir_value_type(m, ir_op_get(m, x)->res)),
+                                         name, sizeof name);
+                    if (ty)
+                        w->lanes = arch_lanes(w->dev, w->dev->kinds[k].first, ty);
+                }
+        }
+    }
+    return true;
+}
+
+/* Whether each point of point_loop runs its pipelines in turn once split
+ * over corelets (nest_cost_program.point_rounds): corelets split the loop
+ * itself (fuse-points then joins its passes' splits) unless a scratchpad
+ * buffer it writes is used after it (an accumulator carried from point to
+ * point, whose loop is not split), or a pipeline of core-level units only
+ * (a ring exchange) cuts it into loops of its own (nest_whole.c); and its
+ * pipelines stay apart: a compute stage moves a vector wider than the
+ * lanes (a row's reduction streamed in registers), which fuse-pipelines
+ * does not fuse (else the point's passes become one pipeline, no round
+ * trip between them). */
+static bool point_rounds(struct ir_module *m, const struct arch_device *dev, uint32_t max_vregs,
+                         ir_op fn, ir_op point_loop)
+{
+    IR_FOR_OPS(m, nest_for_body(m, point_loop), op) {
+        bool ddr = false; /* a DMA's pipeline is no exchange */
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && nest_whole_level(m, dev, op) == 2 &&
+            (ir_walk(m, op, pipe_ddr, &ddr), !ddr))
+            return false;
+    }
+    struct written w = {dev, split_use_counts(m, point_loop), split_use_counts(m, fn), false,
+                        false, 0};
+    ir_walk(m, point_loop, written_walk, &w);
+    free(w.in);
+    free(w.all);
+    /* fuse-pipelines keeps a fused stage within max_vregs vectors: a pass
+     * loading half of them or more (a row that is one another pass needs
+     * whole again) is left apart */
+    double most = 0;
+    IR_FOR_OPS(m, nest_for_body(m, point_loop), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE || ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            most = fmax(most, fifo_loads(m, op, 0));
+    bool apart = w.wide || (max_vregs && w.lanes > 0 && 2 * most / (double)w.lanes >= max_vregs);
+    return !w.kept && apart;
+}
+
+/* balance-rows: the tile loop runs the whole tiles, (points - r) / T, and
+ * a copy of it after, of one tile whose point loop runs the r points left
+ * (its tile IV that whole count): a nest of its own that coarsening,
+ * double buffering and corelets take like any other. Returns the copy. */
+static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t r)
+{
+    int64_t tile = 0;
+    if (!split_const_int(m, T, &tile) || tile <= 0 || r <= 0 || t->points <= r)
+        return IR_NONE;
+    struct ir_loc loc = ir_op_get(m, t->tile_loop)->loc;
+    struct split_b b;
+    sb_before(&b, m, t->tile_loop, loc);
+    int64_t whole = (t->points - r) / tile;
+    ir_value nwhole = sb_index(&b, whole), zero = sb_index(&b, 0), one = sb_index(&b, 1),
+             done = sb_index(&b, t->points - r), left = sb_index(&b, r);
+    struct split_vmap vm = {0};
+    ir_op copy = split_clone(m, t->tile_loop, &vm);
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, ir_op_get(m, t->tile_loop)->next, copy);
+    ir_op_get(m, t->tile_loop)->opnd[1] = nwhole;
+    ir_op_get(m, copy)->opnd[0] = zero;
+    ir_op_get(m, copy)->opnd[1] = one;
+    /* its points: whole * T + t * r + i (t = 0: the form coarsening reads,
+     * t times the tile's points plus the point) */
+    ir_value civ = nest_for_iv(m, copy);
+    split_replace_uses(m, copy, civ, nwhole);
+    ir_op pl = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, copy), op)
+        if (!pl && ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            pl = op;
+    if (pl) {
+        ir_value piv = nest_for_iv(m, pl);
+        sb_before(&b, m, ir_block_get(m, nest_for_body(m, pl))->first, loc);
+        ir_value tr = sb_arith(&b, "arith.muli", civ, left);
+        ir_value ni = sb_arith(&b, "arith.addi", tr, piv);
+        ir_op ndef = ir_value_def(m, ni);
+        split_replace_uses(m, pl, piv, ni);
+        ir_op_get(m, ndef)->opnd[1] = piv;
+    }
+    /* the copy's own scratchpad buffers: each nest's coarsening expands
+     * (and phases) those its point loop uses */
+    uint32_t *uses = split_use_counts(m, copy), *orig = split_use_counts(m, t->tile_loop),
+             *all = split_use_counts(m, t->fn);
+    ir_op after;
+    for (ir_op op = ir_block_get(m, ir_region_entry(m, ir_op_region(m, t->fn, 0)))->first; op;
+         op = after) {
+        after = ir_op_get(m, op)->next;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        /* only a buffer of the nest alone (not a row a nest before fills) */
+        if (o->kind != IR_OP_MEMREF_ALLOC || o->nopnd || !uses[o->res] ||
+            all[o->res] != uses[o->res] + orig[o->res])
+            continue;
+        const char *sp = nest_memref_space(m, ir_value_type(m, o->res));
+        if (!sp || strcmp(sp, "DDR") == 0)
+            continue;
+        struct split_vmap av = {0};
+        ir_op a = split_clone(m, op, &av);
+        split_vmap_free(&av);
+        ir_op_insert_before(m, op, a);
+        split_replace_uses(m, copy, o->res, ir_op_result(m, a, 0));
+    }
+    free(uses);
+    free(orig);
+    free(all);
+    /* the tile sizes: T in the whole tiles, r in the copy */
+    for (int k = 0; k < 2; k++) {
+        ir_op next, loop = k ? copy : t->tile_loop;
+        for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first; op; op = next) {
+            next = ir_op_get(m, op)->next;
+            struct ir_op_info *o = ir_op_get(m, op);
+            if (o->kind != IR_OP_KTDF_TILING_DERIVE_SIZE || o->nopnd != 3)
+                continue;
+            if (!k) {
+                o->opnd[2] = done;
+                continue;
+            }
+            split_replace_uses(m, loop, o->res, left);
+            ir_op_unlink(m, op);
+        }
+    }
+    return copy;
+}
+
+/* balance-rows (nest.h): the best choice ch for p splits a tile's points
+ * unevenly over its instances; whole tiles of points - r points (r < the
+ * instances, chosen by the cost model, their points even over the
+ * instances) and the r points left as a nest of one tile after them
+ * (peel_tile), priced as a program of its own (rest_cycles): ktc-lower's
+ * load unit drains the whole tiles' credits before it loads the rest, so
+ * its load waits for their last compute. True, with the choice in out (its
+ * cycles the whole loop's), when that is modeled faster. */
+static bool balance_rows(struct nest_ctx *c, const struct nest_cost_program *p,
+                         const struct nest_cost_choice *ch, uint32_t max_phases,
+                         uint32_t max_instances, struct nest_cost_choice *out,
+                         double *rest_cycles)
+{
+    bool found = false;
+    for (uint64_t r = 1; r < ch->instances && r < p->points; r++) {
+        struct nest_cost_program pw = *p, pr = *p;
+        pw.points = p->points - r;
+        struct nest_cost_choice cw;
+        if (!nest_cost_choose(c->dev, &pw, max_phases, max_instances, &cw) ||
+            cw.instances < 2 || cw.tile % cw.instances || p->points % cw.tile != r)
+            continue;
+        pr.points = r;
+        pr.phases_across_runs = false;
+        pr.prefetch_window = 0;
+        double rc = nest_cost_predict(c->dev, &pr, r, 1, cw.instances);
+        if (cw.cycles + rc < (found ? out->cycles : ch->cycles)) {
+            *out = cw;
+            out->cycles = cw.cycles + rc;
+            *rest_cycles = rc;
+            found = true;
+        }
+    }
+    return found;
+}
+
 static bool collect_reserve(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
@@ -1281,6 +1537,16 @@ static bool phased_runs(const struct ir_module *m, ir_op tl)
     return loop;
 }
 
+/* Whether a transfer under op moves device memory (ctx: a bool). */
+static bool pipe_ddr(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_KTDF_DATA_TRANSFER)
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            *(bool *)ctx |= nest_is_ddr(m, o->opnd[i]);
+    return !*(bool *)ctx;
+}
+
 /* The cost model's best cycles for loop as the point loop, untiled yet
  * (its nest measured as tile-size selection measures a tiled one; the
  * loops around it not counted); INFINITY when nothing fits. */
@@ -1297,6 +1563,39 @@ static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_d
                             uint32_t disabled)
 {
     return modeled(m, loop, dev, disabled, false);
+}
+
+/* loop's passes as nests of their own: each inner loop modeled alone,
+ * run once, and the pipelines of its body that move device memory (a
+ * row's reduction folded in registers as it loads) as one program of a
+ * point, a tile, no overlap. */
+static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_device *dev,
+                             uint32_t disabled)
+{
+    double sum = 0;
+    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
+    t.splats_out = !(disabled & (1u << SCHED_NEST_SPLAT_HOIST));
+    bool any = false;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        bool ddr = false;
+        if (k == IR_OP_SCF_FOR)
+            sum += modeled_alone(m, op, dev, disabled);
+        else if (k == IR_OP_KTDF_PIPELINE && (ir_walk(m, op, pipe_ddr, &ddr), ddr)) {
+            ir_walk(m, op, measure, &t);
+            any = true;
+        }
+    }
+    if (any && t.fn) {
+        t.p.points = 1;
+        t.p.cores = 1;
+        t.p.xfers = t.xfers;
+        t.p.elem_type = elem_name(m, loop);
+        uint32_t grid = grid_size(m, t.fn), ncores = dev->ncores ? dev->ncores : 1;
+        t.p.cores = grid < ncores ? grid : ncores;
+        sum += nest_cost_predict(dev, &t.p, 1, 1, 1);
+    }
+    return sum;
 }
 
 static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
@@ -1571,9 +1870,12 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                  !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
                                  phased_runs(m, t.tile_loop);
         t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
+        t.p.point_rounds = !(o->disabled & (1u << SCHED_NEST_FUSE_POINTS)) &&
+                           point_rounds(m, c->dev, o->max_vregs, t.fn, t.point_loop);
         t.p.prefetch_window = prefetch_window(c, t.fn);
         t.p.point_passes =
             o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
+        t.p.point_whole = t.p.point_passes ? point_whole(m, t.point_loop) : 0;
 
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
@@ -1633,7 +1935,29 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 resident = true;
             }
         }
+        /* balance-rows: a split of the tile's points over the corelets
+         * that leaves one corelet a point more every tile (25 rows in tiles
+         * of 5 on 2 corelets: 15 and 10) against whole tiles of fewer
+         * points (24, in tiles the cost model chooses) and the points left
+         * as a remainder loop (remainder-nests tiles it) */
+        bool peel = false;
+        struct nest_cost_choice chb;
+        double rest_cycles = 0;
+        if (!o->tile_sizes && !dynamic && !resident && ch.cycles >= 0 && t.points > 1 &&
+            ir_op_parent(m, t.tile_loop) == t.fn && !t.p.phases_across_runs &&
+            ch.instances > 1 && ch.tile % ch.instances &&
+            !(o->disabled & (1u << SCHED_NEST_BALANCE_ROWS)) &&
+            balance_rows(c, &t.p, &ch, max_phases, max_instances, &chb, &rest_cycles)) {
+            ch = chb;
+            peel = true;
+        }
         if (o->stats) {
+            if (peel)
+                fprintf(o->stats,
+                        "ktc-nest: @%s: balance-rows: %lld points in whole tiles, %lld left "
+                        "(modeled %.0f cycles)\n",
+                        fname, (long long)(t.points - t.points % (int64_t)ch.tile),
+                        (long long)(t.points % (int64_t)ch.tile), rest_cycles);
             fprintf(o->stats, "ktc-nest: @%s: tile %llu of %s%lld points, %u phases, %u instance%s",
                     fname, (unsigned long long)ch.tile, dynamic && assumed < 0 ? "at most " : "",
                     (long long)t.points, ch.phases,
@@ -1648,7 +1972,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
                         (long long)t.capacity);
             stats_launch(c, args, aused, assumed, bound);
         }
-        used += ch.tile * (uint64_t)t.scratch_per_point * ch.phases;
+        used += ch.tile * (uint64_t)t.scratch_per_point * ch.phases +
+                (peel ? (uint64_t)(t.points % (int64_t)ch.tile) * (uint64_t)t.scratch_per_point : 0);
         if (c->nchosen < 64) {
             c->chosen[c->nchosen].loop = t.tile_loop;
             c->chosen[c->nchosen].points = t.points;
@@ -1657,6 +1982,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
             c->chosen[c->nchosen].at_bound = args[0] && assumed < 0;
             c->chosen[c->nchosen].tile = (int64_t)ch.tile;
             c->chosen[c->nchosen].rest = IR_NONE;
+            for (uint32_t b = 0; b < 8; b++)
+                c->chosen[c->nchosen].piece[b] = IR_NONE;
             c->chosen[c->nchosen].instances = ch.instances;
             struct nest_cost_program solo = t.p;
             solo.cores = 1;
@@ -1681,10 +2008,37 @@ bool nest_tile_sizes(struct nest_ctx *c)
         ir_value T = sb_index(&b, (int64_t)ch.tile);
         split_replace_uses(m, t.fn, ir_op_result(m, r, 0), T);
         ir_op_unlink(m, r);
+        ir_op peeled = peel ? peel_tile(m, &t, T, t.points % (int64_t)ch.tile) : IR_NONE;
+        for (uint32_t q = 0; peeled && q < c->nprogs; q++) /* its load runs ahead */
+            if (c->progs[q] == t.fn)
+                c->at_start[q] = true;
+        if (peeled && c->nchosen < 64) { /* the points left: a tile of their own */
+            c->chosen[c->nchosen] = c->chosen[c->nchosen - 1];
+            c->chosen[c->nchosen].loop = peeled;
+            c->chosen[c->nchosen].points = c->chosen[c->nchosen].bound =
+                t.points % (int64_t)ch.tile;
+            c->chosen[c->nchosen].tile = c->chosen[c->nchosen].points;
+            c->chosen[c->nchosen].phases = 1;
+            c->chosen[c->nchosen].p.points = (uint64_t)c->chosen[c->nchosen].points;
+            c->chosen[c->nchosen].p.xfers = c->chosen[c->nchosen].xfers;
+            c->chosen[c->nchosen].solo = nest_cost_predict(
+                c->dev, &c->chosen[c->nchosen].p, c->chosen[c->nchosen].p.points, 1, ch.instances);
+            c->chosen[c->nchosen].steady = nest_cost_steady(
+                c->dev, &c->chosen[c->nchosen].p, c->chosen[c->nchosen].p.points, 1, ch.instances);
+            c->nchosen++;
+        }
         if (dynamic) {
-            ir_op rl = split_remainder(m, &t, T);
-            if (c->nchosen && c->chosen[c->nchosen - 1].loop == t.tile_loop)
+            ir_op rl = split_remainder(m, &t, T), piece[8];
+            for (uint32_t bi = 0; bi < 8; bi++)
+                piece[bi] = IR_NONE;
+            if (!(o->disabled & (1u << SCHED_NEST_REMAINDER_PIECES)) &&
+                !(o->disabled & (1u << SCHED_NEST_REMAINDER_NESTS)) &&
+                remainder_pieces(m, rl, (int64_t)ch.tile, piece))
+                rl = IR_NONE;
+            if (c->nchosen && c->chosen[c->nchosen - 1].loop == t.tile_loop) {
                 c->chosen[c->nchosen - 1].rest = rl;
+                memcpy(c->chosen[c->nchosen - 1].piece, piece, sizeof piece);
+            }
         }
         nest_fold(m, t.fn);
         expand_remainder(m, t.tile_loop);
@@ -1713,15 +2067,21 @@ static bool trips_around(const struct nest_ctx *c, ir_op op, ir_op fn, int64_t t
         if (o->nopnd >= 3 && split_const_int(m, o->opnd[0], &lb) && lb == 0 &&
             split_const_int(m, o->opnd[2], &st) && st == 1 &&
             !split_const_int(m, o->opnd[1], &ub)) {
-            uint32_t k = 0;
-            while (k < c->nchosen && c->chosen[k].loop != l && c->chosen[k].rest != l)
-                k++;
+            uint32_t k = 0, bit = 8;
+            for (; k < c->nchosen && c->chosen[k].loop != l && c->chosen[k].rest != l; k++) {
+                for (bit = 0; bit < 8 && c->chosen[k].piece[bit] != l; bit++)
+                    ;
+                if (bit < 8)
+                    break;
+            }
             if (k < c->nchosen && c->chosen[k].points >= 1 && c->chosen[k].tile >= 1) {
                 int64_t p = c->chosen[k].points, T = c->chosen[k].tile, b = c->chosen[k].bound;
                 if (tile >= 0 && c->chosen[k].total &&
                     nest_eval_at(m, c->o, c->chosen[k].total, tile, NULL, &p))
                     p = p < 0 ? 0 : b > 0 && p > b ? b : p;
-                *out *= (double)(c->chosen[k].loop == l ? p / T : p % T);
+                *out *= (double)(c->chosen[k].loop == l ? p / T
+                                 : bit < 8           ? (p % T) >> bit & 1
+                                                     : p % T);
                 continue;
             }
         }
@@ -1746,6 +2106,7 @@ struct prog_bytes {
     int64_t tile; /* the tile id trip counts are evaluated for (-1: none) */
     double in, out;
     bool unknown;
+    bool opaque; /* a transfer no nest priced (its subscripts unread) */
 };
 
 static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
@@ -1761,10 +2122,13 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     bool ld = !s[0].fifo && nest_is_ddr(m, s[0].v), st = !s[1].fifo && nest_is_ddr(m, s[1].v);
     if (!ld && !st)
         return true;
-    if ((ld && !ok0) || (st && !ok1)) {
+    /* a side whose subscripts nest cannot read (ktc-path-expand's words
+     * astride two, at offsets mod a word) still has its sizes */
+    if ((ld && !ok0 && !s[0].nsize) || (st && !ok1 && !s[1].nsize)) {
         pb->unknown = true;
         return true;
     }
+    pb->opaque |= (ld && !ok0) || (st && !ok1);
     ir_type ty = ir_value_type(m, s[ld ? 0 : 1].v);
     int64_t all = nest_memref_bytes(m, ty), n = ir_type_numel(m, ty), k = 1;
     double trips;
@@ -1797,6 +2161,45 @@ static uint32_t passes(const struct ir_module *m, ir_op pl)
         n += t && strcmp(t, "parallel_loop") == 0;
     }
     return n > 1 ? n : 0;
+}
+
+/* Elements op's transfers move from the scratchpad into FIFOs (the load
+ * unit's work), inner loops times their trips. */
+static double fifo_loads(const struct ir_module *m, ir_op op, int depth)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    struct nest_side src, dst;
+    if (o->kind == IR_OP_KTDF_DATA_TRANSFER) {
+        if (!nest_read_side(m, op, 0, &src) || !nest_read_side(m, op, 1, &dst) || src.fifo ||
+            !dst.fifo || nest_is_ddr(m, src.v))
+            return 0;
+        double n = 1;
+        for (uint32_t k = 0; k < src.nsize; k++)
+            n *= (double)src.size[k];
+        return n;
+    }
+    double n = 0, trips = 1;
+    int64_t tr;
+    if (o->kind == IR_OP_SCF_FOR && nest_for_normal(m, op, &tr))
+        trips = (double)tr;
+    for (uint32_t r = 0; r < o->nreg && depth < 16; r++)
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, r)), x)
+            n += fifo_loads(m, x, depth + 1);
+    return n * trips;
+}
+
+/* The share of point loop pl's scratchpad loads in its pipelines outside
+ * its parallel loops (corelet-blocks leaves them whole, on corelet 0). */
+static double point_whole(const struct ir_module *m, ir_op pl)
+{
+    double whole = 0, all = 0;
+    IR_FOR_OPS(m, nest_for_body(m, pl), op) {
+        double n = fifo_loads(m, op, 0);
+        all += n;
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+            whole += n;
+    }
+    return all > 0 ? whole / all : 0;
 }
 
 /* Whether a ktdf.parallel (the corelets' split) lies under op. */
@@ -1885,15 +2288,20 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     bool ddr = false;
     ir_walk(m, op, ddr_xfer, &ddr);
     double trips;
-    if (ddr || !trips_around(ch->c, op, ch->fn, ch->tile, &trips)) {
+    if ((ddr && in_remainder(m, op)) || !trips_around(ch->c, op, ch->fn, ch->tile, &trips)) {
         ch->unknown = ddr ? ch->unknown : true;
         return true; /* a remainder loop's per-point DMA: not modeled here */
     }
-    struct tiled t = {.point_loop = ir_op_parent(m, op)};
+    /* one moving device memory (a row's max folded in registers as it
+     * loads): its transfers too, the read's latency and the write's */
+    struct tiled t = {.point_loop = ir_op_parent(m, op), .tile_loop = ir_op_parent(m, op),
+                      .fn = ch->fn};
     ir_walk(m, op, measure, &t);
     t.p.points = 1;
     t.p.cores = 1;
     t.p.elem_type = NULL;
+    t.p.xfers = ddr ? t.xfers : NULL;
+    t.p.nxfers = ddr ? t.p.nxfers : 0;
     ch->cycles += trips * nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
     return true;
 }
@@ -2035,13 +2443,17 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
     ir_walk(m, fn, count_bytes, &pb);
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
     uint32_t cores = grid < ncores ? grid : ncores, runs = (grid + ncores - 1) / ncores;
+    /* at a tile id, the device memory's aggregate term is the sum over
+     * the tile ids' bytes (nest_program_stats) */
     *pl = (struct prog_line){.n = n, .around = around, .merged = merged,
                              .nests = (steady + fill) * runs, .in = pb.in, .out = pb.out,
                              .cycles = nest_cost_program_cycles(c->dev, steady + fill, pb.in,
-                                                                pb.out, cores, runs)};
+                                                                pb.out, tile >= 0 ? 1 : cores,
+                                                                runs)};
     if (n == 1 && around == 1 && merged >= 0)
         return true; /* one nest run once, its pipelines merged: modeled again */
-    return n && !pb.unknown && !(n == 1 && around == 1); /* else its own line is the program */
+    /* else its own line is the program (unless it left bytes unpriced) */
+    return n && !pb.unknown && (!(n == 1 && around == 1) || pb.opaque);
 }
 
 void nest_program_stats(struct nest_ctx *c, ir_op fn)
@@ -2052,14 +2464,23 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
     int64_t tiles = nest_grid_tiles(m, fn), at = -1;
     struct prog_line best = {0}, pl;
     bool varies = false;
+    double in = 0, out = 0; /* every tile id's */
     for (int64_t t = tiles ? 0 : -1; t < tiles || t < 0; t++) {
         if (!program_at(c, fn, t, &pl))
             return;
+        in += pl.in;
+        out += pl.out;
         varies |= t > 0 && pl.cycles != best.cycles;
         if (t <= 0 || pl.cycles > best.cycles)
             best = pl, at = t;
         if (t < 0)
             break;
+    }
+    if (tiles > 0) { /* a core's hosted tiles run one after another: each pays the latency */
+        uint32_t ncores = c->dev->ncores ? c->dev->ncores : 1;
+        double runs = (double)((tiles + ncores - 1) / ncores);
+        best.cycles = fmax(best.cycles, nest_cost_device_bytes(c->dev, in, out) +
+                                            (runs - 1) * nest_cost_program_latency(c->dev, in, out));
     }
     const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
     if (best.n == 1 && best.around == 1 && best.merged >= 0) {
@@ -2068,9 +2489,9 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn)
         return;
     }
     fprintf(c->o->stats,
-            "ktc-nest: @%s: program modeled %.0f cycles (%u nests %.0f, device memory %.0f + "
+            "ktc-nest: @%s: program modeled %.0f cycles (%u nest%s %.0f, device memory %.0f + "
             "%.0f bytes a core",
-            fname, best.cycles, best.n, best.nests, best.in, best.out);
+            fname, best.cycles, best.n, best.n == 1 ? "" : "s", best.nests, best.in, best.out);
     if (varies)
         fprintf(c->o->stats, "; tile id %lld, the slowest", (long long)at);
     bool bounds = false;

@@ -51,7 +51,12 @@
  * launch that is not aligned to it, or at one known only then through a
  * `memref.reinterpret_cast {unaligned}` (ktc-split: rows of launch-time
  * strides, tiles moved by launch-time amounts; stored by read-modify-write,
- * never under a byte mask), moves the enclosing aligned words instead.
+ * never under a byte mask), or as large at an offset over its subscripts
+ * known to leave the word at times (sched_value_gcd, offset_gcd.h: a row
+ * stride of 1000 f16, a block of 25000 from a tile id, through the calls
+ * of a program: whole words astride two, ktc-split's tails, split.h;
+ * stored under a byte mask where the unit has one), moves the enclosing
+ * aligned words instead.
  * The far side's offset must be affine in its subscripts (the
  * reinterpret_cast's static offset, a constant view base or one known only
  * at launch, which counts as aligned: the runtime aligns tensors, and
@@ -99,7 +104,9 @@
  * the buffer's modulo it): dma.mask needs them equal.
  *
  * Then phases (path_expand_word.c): a pipeline ktc-split made
- * `modulo(size: K)` (its rows in flight, split.h) directly in an scf.for
+ * `modulo(size: K)` (its rows in flight, split.h), or one streaming whole
+ * words astride two alone in an scf.for (made modulo(size: 6) here:
+ * ktc-nest does not coarsen it), directly in an scf.for
  * gets every staging buffer of its ktdf.private a leading dim of K, and
  * every transfer on one a leading subscript %ph = ((iv - lb) / step) mod K
  * (index arithmetic before the pipeline, on that loop's IV) and size 1:

@@ -154,6 +154,23 @@
  * computed offset) whose rows are not contiguous is tiled one row per
  * tile (ktc-path-expand may widen each row's read to its words).
  *
+ * Tails (split_pipeline.c). A parallel extent wider than what is left of
+ * the lanes and no multiple of it (the first such loop, no mask on the
+ * generic) is not tiled by a divisor (1000 f16: 8s): it is one tile when
+ * ktc-lower can run it whole in k <= 8 pieces of the compute lanes, k
+ * dividing it, the inputs' pieces within the registers (96 f16: two
+ * pieces of 48); else in lane-wide tiles and one tail of ext mod lanes,
+ * each part a sibling nest of the tile loops from where the previous
+ * part ends (a tail loop of one trip from ext - r). When a transfer of
+ * those tiles may start inside a word of device memory (a computed
+ * offset sched_value_gcd does not know whole words, launch-time strides,
+ * a constant offset or row stride off the word), each moves a word more
+ * than it holds and ktc-nest does not coarsen it: the tiles are widened
+ * to k lane-wide pieces (k <= 8, within the registers, the k leaving the
+ * fewest tiles), then the rest is one tile when ktc-lower runs it in
+ * pieces (1000 f16: 512, then 488 in 8 pieces of 61), else lane-wide tiles
+ * and the tail: up to three nests (tests/passes/split/tail*.mlir).
+ *
  * Rows in flight. ktc-nest cannot gather the rows of a tile whose
  * transfers ktc-path-expand moves by their words at offsets known only at
  * launch (a tile of launch-time strides, read through row casts; a tile

@@ -10,6 +10,7 @@
 
 #include "ktir/dialects/common.h"
 #include "ktir/ops.h"
+#include "sched/offset_gcd.h"
 #include "sched/oplist.h"
 #include "sched/split_int.h"
 
@@ -461,6 +462,12 @@ static bool buffer(struct prog *p, ir_value v, ir_op user, struct place *out)
 
 /* ---- tiling ------------------------------------------------------------- */
 
+/* The vector registers a widened tile leaves for the values it computes;
+ * its input pieces may take the rest of the unit's (sched_split). */
+enum { SPLIT_COMPUTED_REGS = 8 };
+/* The lane-wide pieces ktc-lower runs a vector in at most (lower.h). */
+enum { SPLIT_MAX_PIECES = 8 };
+
 static int64_t gcd(int64_t a, int64_t b)
 {
     while (b) {
@@ -492,14 +499,32 @@ static bool extents(const struct ir_module *m, const struct split_gen *g, int64_
     return true;
 }
 
+/* Whether ktc-lower runs a vector of x elements of g in k pieces of
+ * `lanes` at most, k dividing x, at most SPLIT_MAX_PIECES, the inputs'
+ * pieces within regs (lower.h, "Pieces"). */
+static bool in_pieces(const struct split_gen *g, int64_t x, int64_t lanes, int64_t regs)
+{
+    int64_t k = (x + lanes - 1) / lanes;
+    return k <= SPLIT_MAX_PIECES && x % k == 0 && (int64_t)g->nin * k <= regs;
+}
+
 /* Tile sizes: reduction loops stay whole; over the parallel loops from
- * the innermost out, as much of each extent as still fits in `lanes` (a
- * divisor of it), with room for the reduction loops' elements when they
- * fit in the lanes (wider reduction rows are ktc-nest's to stream in
- * lane-wide chunks, several rows to a tile); the loops outside that get 1. */
-static void tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t lanes, int64_t *ts)
+ * the innermost out, as much of each extent as still fits in `lanes`,
+ * with room for the reduction loops' elements when they fit in the lanes
+ * (wider reduction rows are ktc-nest's to stream in lane-wide chunks,
+ * several rows to a tile); the loops outside that get 1. An extent wider
+ * than what is left of the lanes and no multiple of it, the first such one
+ * when `tails`, is one tile when all the lanes are left and ktc-lower can
+ * run it in k pieces of clanes (compute lanes) at most, k dividing it, k
+ * at most SPLIT_MAX_PIECES and the inputs' pieces within `regs` (96 f16:
+ * two of 48); else takes all that is left (its tiles then end in a tail
+ * of ext mod ts: that loop is returned, else -1); a divisor of it
+ * otherwise. */
+static int32_t tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t lanes,
+                          int64_t regs, int64_t clanes, bool tails, int64_t *ts)
 {
     int64_t left = lanes, red = 1;
+    int32_t td = -1;
     for (uint32_t i = 0; i < g->nloops; i++)
         red *= g->red[i] ? ext[i] : 1;
     if (red <= lanes) /* rows of a reduction fill the lanes together */
@@ -507,11 +532,19 @@ static void tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t la
     for (uint32_t i = g->nloops; i-- > 0;) {
         if (g->red[i]) {
             ts[i] = ext[i];
+        } else if (tails && td < 0 && left > 1 && ext[i] > left && ext[i] % left) {
+            /* whole, in k pieces of ext / k lanes when they fit (lower.h) */
+            bool whole = left == lanes && in_pieces(g, ext[i], clanes, regs);
+            ts[i] = whole ? ext[i] : left;
+            td = whole ? -1 : (int32_t)i;
+            tails = !whole;
+            left = 1;
         } else {
             ts[i] = gcd(ext[i], left);
             left /= ts[i];
         }
     }
+    return td;
 }
 
 /* ---- the pipeline ------------------------------------------------------- */
@@ -1033,9 +1066,6 @@ static bool pieces(struct prog *p, ir_op gop, const struct split_gen *g,
     return true;
 }
 
-/* The vector registers a widened tile leaves for the values it computes;
- * its input pieces may take the rest of the unit's (sched_split). */
-enum { SPLIT_COMPUTED_REGS = 8 };
 
 /* The elements a tile of an elementwise generic moves: when it reads or
  * writes device memory in a float type of more lanes than it computes in
@@ -1069,8 +1099,96 @@ static int64_t chunk_of(struct split_ctx *c, const struct split_gen *g, const st
     return g->nin * (w / lanes) > regs ? lanes : w;
 }
 
-/* Builds the tile loops and the pipeline of generic gop at p->ret. */
-static bool schedule(struct prog *p, ir_op gop, const struct place *src, const struct dests *dst)
+/* The least access (bytes) units of dev make to memory kind mem, loading
+ * or storing, the largest such; 0 when any size goes. */
+static int64_t mem_word(const struct arch_device *dev, const char *mem)
+{
+    int64_t most = 0;
+    for (uint32_t r = 0; mem && r < dev->nres; r++)
+        for (int store = 0; store < 2; store++) {
+            const struct arch_access *a = arch_access(dev, r, store, mem);
+            if (!a)
+                continue;
+            int64_t w = a->word_size > 0 ? a->word_size : 1, x = w > 1 ? w : 0;
+            for (uint32_t i = 0; i < a->ngranules; i++) {
+                int64_t gsz = a->granules[i].size_in_words * w;
+                if (gsz > 0 && (i == 0 || gsz < x))
+                    x = gsz;
+            }
+            most = x > most ? x : most;
+        }
+    return most;
+}
+
+/* Whether place pl (of elements eb bytes wide) may start a transfer
+ * inside a word of its memory: a tile at launch-time strides, at a
+ * computed offset not known to be whole words (sched_value_gcd), or at a
+ * constant offset or row stride off the word. */
+static bool off_word(struct split_ctx *c, const struct place *pl, int64_t eb)
+{
+    struct ir_module *m = c->m;
+    if (pl->view || !pl->mem || !pl->kind || (c->scratch && !strcmp(pl->kind, c->scratch)))
+        return pl->view;
+    int64_t w = mem_word(c->dev, pl->kind);
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, pl->mem));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    if (w <= eb || !lay || lay->kind != IR_AT_STRIDED)
+        return false;
+    if (lay->i == IR_DYN) { /* a computed offset: what it is known a multiple of */
+        ir_op d = ir_value_def(m, pl->mem);
+        const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+        int64_t c0 = 0, g = o && o->nopnd > 1 ? sched_value_gcd(m, o->opnd[1], &c0, 6) : 1;
+        if (g == 1 || (c0 * eb) % w || (g * eb) % w)
+            return true;
+    } else if ((lay->i * eb) % w) {
+        return true;
+    }
+    for (uint32_t k = 0; k + 1 < lay->n && k < t->rank; k++)
+        if (t->shape[k] > 1 && (lay->ints[k] == IR_DYN || (lay->ints[k] * eb) % w))
+            return true;
+    return false;
+}
+
+/* The tiles of T elements a tile of tail-split loop d (extent e) of g
+ * takes when its transfers may lie astride words (off_word: each then
+ * moves one word more than it holds, and ktc-nest does not coarsen it):
+ * as many as fit in the pieces ktc-lower runs (SPLIT_MAX_PIECES lane-wide
+ * ones) and the registers the inputs' pieces take, the number leaving the
+ * fewest tiles: the wide ones, then the rest as one tile when ktc-lower
+ * runs it in pieces (in_pieces), else its lane-wide tiles and the tail;
+ * else 1. */
+static int64_t widen(struct split_ctx *c, const struct split_gen *g, const struct place *src,
+                     const struct dests *dst, int64_t lanes, int64_t T, int64_t e)
+{
+    struct ir_module *m = c->m;
+    bool off = false;
+    for (uint32_t i = 0; i < g->nin + dst->n; i++) {
+        const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
+        ir_type t = ir_type_elem(m, ir_value_type(m, i < g->nin ? g->in[i] : g->out));
+        off = off || off_word(c, pl, (ir_type_get(m, t)->width + 7) / 8);
+    }
+    for (uint32_t i = 0; i < g->nloops; i++)
+        off = off && !g->red[i];
+    if (!off || T % lanes)
+        return 1;
+    int64_t regs = (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS, n = e / T, best = 1, most = 0;
+    for (int64_t k = 1; k <= SPLIT_MAX_PIECES * lanes / T && k <= n; k++) {
+        int64_t rest = e % (k * T), tiles = n / k;
+        if (rest)
+            tiles += k > 1 && in_pieces(g, rest, lanes, regs) ? 1 : n % k + (e % T != 0);
+        if (g->nin * k * (T / lanes) <= regs && (!most || tiles <= most))
+            best = k, most = tiles; /* the fewest tiles, the widest */
+    }
+    return best;
+}
+
+/* Builds the tile loops and the pipeline of generic gop at p->ret: the
+ * tiles of a loop whose extent is no multiple of its tile (tile_sizes) in
+ * three parts (split.h, "Tails"), part 0 the wide ones, part 1 the
+ * lane-wide ones (or the rest in one tile in pieces), part 2 the tail; all
+ * of them when there is no such loop (part 0). */
+static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
+                          const struct dests *dst, int part)
 {
     struct split_ctx *c = p->c;
     struct ir_module *m = p->m;
@@ -1089,7 +1207,44 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
                            c->compute, tname);
     if (!split_index_fits(c, gop, ext))
         return false;
-    tile_sizes(&g, ext, chunk_of(c, &g, src, dst, lanes), ts);
+    int64_t chunk = chunk_of(c, &g, src, dst, lanes), lo[MAX_LOOPS] = {0};
+    /* lane-wide tiles and a tail (tile_sizes) unless a mask bounds the
+     * tiles (a masked vector's own tail: below) */
+    bool masked = false;
+    for (uint32_t i = 0; i < g.nin; i++)
+        masked = masked || src[i].mext;
+    for (uint32_t j = 0; j < dst->n; j++)
+        masked = masked || dst->to[j].mext;
+    int32_t td = tile_sizes(&g, ext, chunk, (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS, lanes,
+                            !masked, ts);
+    if (td >= 0) { /* the parts of loop td (split.h, "Tails") */
+        int64_t T = ts[td], W = T * widen(c, &g, src, dst, lanes, T, ext[td]);
+        int64_t e = ext[td], e1 = e - e % W, e2 = e - e % T;
+        if (W > T && e > e1 &&
+            in_pieces(&g, e - e1, lanes, (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS))
+            e2 = e; /* the rest of the wide tiles one tile in pieces */
+        int64_t a = part == 0 ? 0 : part == 1 ? e1 : e2, z = part == 0 ? e1 : part == 1 ? e2 : e;
+        if (a == z)
+            return true;
+        lo[td] = a;
+        ext[td] = z - a;
+        ts[td] = part == 0 ? W : part == 1 && e2 < e ? T : z - a;
+    } else if (part) {
+        return true;
+    }
+    /* an operand read transposed (linalg.transpose, a matmul's K^T) a
+     * column a vector: the loop along its memref's last dim not the
+     * vector's innermost takes one element, so the column is evenly
+     * strided (ktc-path-expand moves the rows' words, path_expand_word.c) */
+    const struct ir_affine_map *omp = ir_map_get(m, g.out_map);
+    const struct ir_aff_info *olast = omp->nres ? ir_aff_get(m, omp->res[omp->nres - 1]) : NULL;
+    for (uint32_t i = 0; i < g.nin && olast && olast->kind == IR_AFF_DIM; i++) {
+        const struct ir_affine_map *mp = ir_map_get(m, g.in_map[i]);
+        const struct ir_aff_info *a = mp->nres ? ir_aff_get(m, mp->res[mp->nres - 1]) : NULL;
+        if (!dims_in_order(m, g.in_map[i]) && a && a->kind == IR_AFF_DIM && a->v != olast->v &&
+            !g.red[a->v])
+            ts[a->v] = 1;
+    }
     /* Rows of a view placed only at launch (an access tile at a computed
      * offset) whose rows are not contiguous stay one per tile: the device
      * may have to read each row's enclosing words (path_expand_word.c),
@@ -1223,10 +1378,10 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
     uint32_t nivs = 0;
     for (uint32_t d = 0; d < g.nloops; d++) {
         loop_of[d] = -1;
-        if (ts[d] == ext[d] && (int32_t)d != md)
+        if (ts[d] == ext[d] && !lo[d] && (int32_t)d != md)
             continue;
-        bounds[d][0] = sb_index(&b, 0);
-        bounds[d][1] = (int32_t)d == md ? me : sb_index(&b, ext[d]);
+        bounds[d][0] = sb_index(&b, lo[d]);
+        bounds[d][1] = (int32_t)d == md ? me : sb_index(&b, lo[d] + ext[d]);
         bounds[d][2] = sb_index(&b, ts[d]);
     }
     ir_value last = IR_NONE; /* where the last vector holding set elements starts */
@@ -1266,7 +1421,7 @@ static bool schedule(struct prog *p, ir_op gop, const struct place *src, const s
      * rows under a masked row's columns) */
     bool md_out = md >= 0 && ext[md] <= ts[md] && !split_tail;
     for (uint32_t d = 0; d < g.nloops; d++) {
-        if (ts[d] != ext[d] || (int32_t)d == md) {
+        if (ts[d] != ext[d] || lo[d] || (int32_t)d == md) {
             if ((int32_t)d == du && rw.n > 1)
                 rw.loop = (int32_t)nivs;
             loop_of[d] = (int32_t)nivs++;
@@ -1901,7 +2056,8 @@ static bool schedule_block(struct prog *p, ir_block blk, struct scope *sc, const
             continue;
         }
         if (!is_loop(m, op)) {
-            ok = schedule(p, op, l.src[i], &l.dst[i]);
+            for (int part = 0; ok && part < 3; part++)
+                ok = schedule_part(p, op, l.src[i], &l.dst[i], part);
             continue;
         }
         ir_op_unlink(m, op);

@@ -73,11 +73,12 @@ int main(int argc, char **argv)
     const struct cli_flag flags[] = {
         {"disable", "turn a transformation off (repeatable): sink, reductions," CLI_MORE
                     "reduction-producer, normalize, tiling, shared-loads," CLI_MORE
-                    "tile-size-selection, remainder-nests, coarsening," CLI_MORE
+                    "tile-size-selection, remainder-nests, remainder-pieces, coarsening," CLI_MORE
                     "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
                     "register-carry, fuse-points, fuse-pipelines, stream-loops," CLI_MORE
                     "lane-transfers, corelet-blocks, resident-rows, chunk-loads," CLI_MORE
-                    "unit-loops, store-blocks, overlap-rows, wide-first-level",
+                    "unit-loops, store-blocks, overlap-rows, wide-first-level," CLI_MORE
+                    "balance-rows, single-row",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
          .arg = "=N,..."},

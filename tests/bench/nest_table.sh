@@ -55,7 +55,12 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/rope_rows_mod_163840.mlir"
              "$ws/tests/bench/kernels/rmsnorm_f32acc_4096x1024.mlir"
              "$ws/tests/bench/kernels/softmax_f32acc_4096x1024.mlir"
-             "$ws/tests/bench/kernels/layernorm_f32acc_4096x1024.mlir:--arg,eps=0.00001")
+             "$ws/tests/bench/kernels/layernorm_f32acc_4096x1024.mlir:--arg,eps=0.00001"
+             "$ws/tests/bench/kernels/softmax_fwd_4096x768.mlir:--arg,n_rows=4096"
+             "$ws/tests/bench/kernels/layernorm_2048x768.mlir:--arg,eps=0.001"
+             "$ws/tests/bench/kernels/rmsnorm_1024x5120.mlir:--arg,eps=0.001"
+             "$ws/tests/bench/kernels/vadd_100000.mlir"
+             "$ws/tests/bench/kernels/vadd_dynamic_130000.mlir:--arg,n=130000,--arg,x=f32:130000,--arg,z=f32:130000,--arg,y=f32:130000")
 fi
 
 # run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, comp, pred, src (or a why)

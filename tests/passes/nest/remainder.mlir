@@ -1,11 +1,11 @@
-// RUN: ktc-nest --disable=corelets --disable=broadcast --tile-sizes=3
+// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=remainder-pieces --tile-sizes=3
 // PARSE: --device=sample --stage=sched.routed
 // Y = X + X on the rows tile, tile + 2, ... below a runtime %n of a 16x64
 // block (grid of 2): the point loop's trip count ceildiv(n - tile, 2) is
 // dynamic. Tiles of 3: the tile loop runs n' / 3 whole tiles (coarsened,
 // double-buffered; the DDR views cover the at most 8 rows a tile id visits,
 // the bound the transfers' offsets give), a remainder loop (the point loop
-// as it was) the n' mod 3 rows left.
+// as it was) the n' mod 3 rows left (remainder-pieces off: remainder_pieces.mlir).
 module {
   module {
     func.func @rows_n(%a: index, %c: index, %n: index) attributes {grid = [2]} {

@@ -595,6 +595,40 @@ static void test_point_passes(void **state)
     assert_int_equal(ch.instances, spyre->ncorelets);
 }
 
+/* point_rounds (fuse-points: a point's passes in turn on its corelet):
+ * each point of an instance pays the round trips between its pipelines,
+ * so 3 points an instance with 4 pipelines cost 2 rounds of 3 more than
+ * per tile; one instance (fission: each pass a loop over the tile) and a
+ * point of one pipeline are priced as before. point_whole: corelet-blocks'
+ * share of the point left on corelet 0 takes its whole time there. */
+static void test_point_rounds(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(6, 1);
+    p.vector_ops_per_point = 64;
+    p.pipelines_per_point = 4;
+    double tile = nest_cost_predict(spyre, &p, 6, 1, 2);
+    double one = nest_cost_predict(spyre, &p, 6, 1, 1);
+    p.point_rounds = true;
+    double point = nest_cost_predict(spyre, &p, 6, 1, 2);
+    assert_true(point > tile);
+    assert_true(nest_cost_predict(spyre, &p, 6, 1, 1) == one);
+    p.pipelines_per_point = 1;
+    double single = nest_cost_predict(spyre, &p, 6, 1, 2);
+    p.point_rounds = false;
+    assert_true(nest_cost_predict(spyre, &p, 6, 1, 2) == single);
+
+    struct nest_cost_program q = vector_add(2, 1);
+    q.vector_ops_per_point = 4096;
+    q.point_passes = 3;
+    double split = nest_cost_predict(spyre, &q, 1, 2, 2);
+    q.point_whole = 0.5;
+    double half = nest_cost_predict(spyre, &q, 1, 2, 2);
+    q.point_whole = 1;
+    double whole = nest_cost_predict(spyre, &q, 1, 2, 2);
+    assert_true(split < half && half < whole);
+}
+
 /* Vector ops take ceil(elements / lanes) cycles of the compute unit's
  * lanes for the element type (spyre: 64 f16, 32 f32). */
 static void test_lanes(void **state)
@@ -766,6 +800,7 @@ int main(void)
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
         cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
         cmocka_unit_test(test_lane_transfers),    cmocka_unit_test(test_point_passes),
+        cmocka_unit_test(test_point_rounds),
         cmocka_unit_test(test_oncore),            cmocka_unit_test(test_store_blocks),
         cmocka_unit_test(test_prefetch_window),
     };

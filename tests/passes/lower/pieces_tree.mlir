@@ -1,10 +1,12 @@
 // RUN: ktc-split | ktc-path-expand | ktc-allocate | ktc-lower
 // PARSE: --device=spyre
-// err_pieces_tree.mlir - max(x, 0) summed over a row of 96 f32, three
-// pieces of spyre's 32 f32 lanes: ktc-interp's pairwise tree pairs element
-// i with i + 48, across pieces, so the pieces cannot be folded lane by lane
-// in its order. Refused (it compiled, folding them in sequence, and its
-// sum differed from ktc-interp's in the last bits).
+// pieces_tree.mlir - max(x, 0) summed over a row of 96 f32, three pieces
+// of spyre's 32 f32 lanes: ktc-interp's pairwise tree pairs element i with
+// i + 48, across pieces, so the pieces cannot be folded lane by lane in its
+// order (that compiled once, folding them in sequence, and its sum differed
+// from ktc-interp's in the last bits; then it was refused). The row and its
+// compare and select stay whole: ktc-codegen applies them to each piece as
+// it is received and folds the 96 in ktc-interp's order in registers.
 func.func @pieces_tree(%x: index, %y: index, %q0: index, %sa: f32) attributes {grid = [1]} {
   %t = ktdp.get_compute_tile_id : index
   %c0 = arith.constant 0 : index

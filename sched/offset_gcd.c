@@ -1,0 +1,124 @@
+/* offset_gcd.c - sched_value_gcd (offset_gcd.h). */
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "ktir/ops.h"
+#include "sched/grid.h"
+#include "sched/offset_gcd.h"
+#include "sched/oplist.h"
+
+static int64_t gcd(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static bool const_of(const struct ir_module *m, ir_value v, int64_t *x)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_CONSTANT)
+        return false;
+    *x = ir_attr_get(m, ir_op_attr(m, d, "value"))->i;
+    return true;
+}
+
+/* Whether scf.for lo (of step `step`) runs once at most: its upper bound
+ * its lower bound plus a constant no more than the step. */
+static bool one_trip(const struct ir_module *m, const struct ir_op_info *lo, int64_t step)
+{
+    ir_op u = ir_value_def(m, lo->opnd[1]);
+    const struct ir_op_info *uo = u ? ir_op_get(m, u) : NULL;
+    int64_t k;
+    if (!uo || uo->kind != IR_OP_ARITH_ADDI || uo->nopnd != 2)
+        return false;
+    for (int i = 0; i < 2; i++)
+        if (uo->opnd[i] == lo->opnd[0] && const_of(m, uo->opnd[1 - i], &k) && k <= step)
+            return true;
+    return false;
+}
+
+/* Argument i of func.func fn (a program ktc-split made) as value_gcd
+ * takes it: what every call of fn passes there is *c plus a multiple of
+ * the result (the constant parts must agree); 1 when unknown. */
+static int64_t arg_gcd(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *c, int depth)
+{
+    ir_attr na = ir_op_attr(m, fn, "sym_name");
+    if (!na)
+        return 1;
+    ir_str name = ir_attr_get(m, na)->s;
+    struct sched_ops calls = {0};
+    sched_ops_of_kind((struct ir_module *)m, m->top, IR_OP_FUNC_CALL, &calls);
+    int64_t g = 0, c0 = 0;
+    bool any = false;
+    for (uint32_t k = 0; k < calls.n && g != 1; k++) {
+        ir_attr ca = ir_op_attr(m, calls.v[k], "callee");
+        const struct ir_op_info *co = ir_op_get(m, calls.v[k]);
+        if (!ca || ir_attr_get(m, ca)->s != name)
+            continue;
+        int64_t ck = 0, gk = i < co->nopnd ? sched_value_gcd(m, co->opnd[i], &ck, depth) : 1;
+        if (any && ck != c0)
+            gk = gcd(gk, ck - c0);
+        if (!any)
+            c0 = ck;
+        any = true;
+        g = gcd(g, gk);
+    }
+    free(calls.v);
+    if (!any)
+        return 1;
+    *c += c0;
+    return g;
+}
+
+int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int depth)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    int64_t lb, step, k;
+    if (vi->is_arg) {
+        ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+        const struct ir_op_info *lo = loop ? ir_op_get(m, loop) : NULL;
+        if (lo && lo->kind == IR_OP_SCF_FOR && vi->index == 0 && const_of(m, lo->opnd[2], &step) &&
+            step > 0) {
+            if (const_of(m, lo->opnd[0], &lb)) {
+                *c += lb;
+                return step;
+            }
+            /* a lower bound computed (a tile id times a block): its
+             * multiples and the steps' */
+            int64_t c2 = 0, g = depth ? sched_value_gcd(m, lo->opnd[0], &c2, depth - 1) : 1;
+            *c += c2;
+            return one_trip(m, lo, step) ? g : gcd(g, step);
+        }
+        if (lo && lo->kind == IR_OP_FUNC_FUNC && depth)
+            return arg_gcd(m, loop, vi->index, c, depth - 1);
+        return 1;
+    }
+    if (const_of(m, v, &k)) {
+        *c += k;
+        return 0;
+    }
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (o && o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID && sched_grid_tiles(m, d, 2) == 1)
+        return 0; /* the one tile's coordinates: 0 */
+    if (!o || depth == 0 || o->nopnd != 2)
+        return 1;
+    if (o->kind == IR_OP_ARITH_ADDI)
+        return gcd(sched_value_gcd(m, o->opnd[0], c, depth - 1),
+                   sched_value_gcd(m, o->opnd[1], c, depth - 1));
+    if (o->kind == IR_OP_ARITH_MULI) {
+        for (int i = 0; i < 2; i++)
+            if (const_of(m, o->opnd[i], &k)) {
+                int64_t c2 = 0, g = sched_value_gcd(m, o->opnd[1 - i], &c2, depth - 1);
+                *c += k * c2;
+                return g * (k < 0 ? -k : k);
+            }
+    }
+    return 1;
+}

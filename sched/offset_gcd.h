@@ -1,0 +1,21 @@
+/* offset_gcd.h - what index values are known to be a multiple of, as the
+ * passes that place transfers on device-memory words ask it (ktc-split's
+ * tail tiles, ktc-path-expand's word legalization, path_expand_word.c). */
+#ifndef SCHED_OFFSET_GCD_H
+#define SCHED_OFFSET_GCD_H
+
+#include <stdint.h>
+
+#include "ktir/ir.h"
+
+/* Index value v as *c + (a multiple of the result): a constant (0: no
+ * multiple), the induction variable of an scf.for with constant step (its
+ * lower bound a constant or such a value; a loop of one trip at most, its
+ * upper bound the lower plus at most the step, adds no multiple of the
+ * step), an argument of a program ktc-split made (what all its calls pass
+ * there), the tile id of a grid of one tile (0), and sums and constant
+ * multiples of those (a position computed from a tile id and a block
+ * size), `depth` ops deep; 1 when unknown. */
+int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int depth);
+
+#endif

@@ -115,9 +115,8 @@ static const char *device_kind(const struct arch_device *d, const char *k)
 
 uint32_t cg_unit_of(struct cg *g, ir_op op)
 {
-    for (uint32_t i = 0; i < g->nunits; i++)
-        if (g->units[i].op == op)
-            return i;
+    if (g->unit_at[op])
+        return g->unit_at[op] - 1;
     const struct arch_device *d = g->dev;
     const char *name = str_attr(g->m, op, "name");
     const char *kind = device_kind(d, str_attr(g->m, op, "type"));
@@ -141,6 +140,7 @@ uint32_t cg_unit_of(struct cg *g, ir_op op)
     g->units[g->nunits] =
         (struct cg_unit){op, name ? name : d->res[r].name, d->res[r].kind, core, corelet,
                          r,  d->res[r].node == ARCH_MEMORY};
+    g->unit_at[op] = g->nunits + 1;
     return g->nunits++;
 }
 
@@ -487,7 +487,7 @@ static void emit_sync(struct cg *g, uint8_t op, uint8_t flags, uint32_t port)
     cg_emit(g, &in);
 }
 
-bool cg_barrier(struct cg *g)
+bool cg_barrier(struct cg *g, bool end)
 {
     struct cg_prog *p = &g->p;
     uint32_t *bind = malloc(p->n * sizeof *bind);
@@ -498,6 +498,10 @@ bool cg_barrier(struct cg *g)
     for (uint32_t u = 0; u < p->n; u++)
         nlead += !p->q && on_core(g, 0, p->units[u]) == p->units[u];
     assert(!nlead || nlead == p->n); /* leads and the others are programs apart (host_class) */
+    if (end && (!nlead || g->parts < 2)) {
+        free(bind);
+        return true;
+    }
     if (!nlead) {
         /* up to the core's first unit (after this unit's DMAs), then wait for it */
         uint32_t up, down;
@@ -524,10 +528,23 @@ bool cg_barrier(struct cg *g)
         free(bind);
         return true;
     }
-    /* the first unit: its DMAs done, wait for every other unit, release them all */
+    /* the first unit: its DMAs done, wait for every other unit to finish
+     * this tile, release them all. Lagging (tiles in g->parts parts of the
+     * scratchpads): wait for them to finish the last tile in the next
+     * one's part, the lead's DMAs of that tile having fed them; after the
+     * last tile, collect the signals not collected yet */
     struct sc_insn fence = {.op = SC_FENCE, .dtype = INTERP_I64, .loc = cg_loc(g, p->pu)};
-    cg_emit(g, &fence);
+    uint32_t nwait = 1, nsig = 1;
+    if (g->parts < 2)
+        cg_emit(g, &fence);
+    else if (!end)
+        nwait = p->rep + 1 >= g->parts;
+    else {
+        nwait = p->h - 1 < g->parts - 1 ? p->h - 1 : g->parts - 1;
+        nsig = 0;
+    }
     for (int dir = 0; dir < 2; dir++)
+        for (uint32_t i = 0; i < (dir ? nsig : nwait); i++)
         for (uint32_t q = 0; q < g->npus; q++)
             /* the k-th instance of program q on each lead's core (of program
              * 0, those after the lead itself) */
@@ -658,6 +675,131 @@ static bool scan_kernel(struct cg *g)
         }
     }
     return true;
+}
+
+/* ---- tiles in parts of the scratchpads ------------------------------------------- */
+
+/* What tiles_alternate finds: the parts the scratchpads may be cut into
+ * (1 once a view forbids alternating). */
+struct alt_scan {
+    struct cg *g;
+    uint32_t parts;
+    int64_t *local; /* per memory operand's defining op once checked: the
+                       smallest core-local memory it names + 1 (1: none) */
+};
+
+/* The bytes a view of a core-local memory reaches from the memory's start
+ * (its start a constant, its extents static, its layout linear and
+ * increasing), or -1. */
+static int64_t view_end(struct cg *g, ir_op op)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_op sd = ir_value_def(m, o->opnd[1]);
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
+    ir_attr la = ir_op_attr(m, op, "layout_map");
+    int dt = cg_dtype(m, t->elem);
+    if (!sd || ir_op_get(m, sd)->kind != IR_OP_ARITH_CONSTANT || !la || dt < 0 || t->rank > 8)
+        return -1;
+    const struct ir_attr_info *ca = ir_attr_get(m, ir_op_attr(m, sd, "value"));
+    if (ca->kind != IR_AT_INT)
+        return -1;
+    const struct ir_affine_map *lm = ir_map_get(m, ir_attr_get(m, la)->map);
+    int64_t pt[8] = {0}, last = 0;
+    bool ok = lm->nres == 1;
+    int64_t off = ok ? ir_aff_eval(m, lm->res[0], pt, NULL, &ok) : 0;
+    for (uint32_t i = 0; i < t->rank && ok; i++) {
+        if (t->shape[i] == IR_DYN || t->shape[i] < 1)
+            return -1;
+        pt[i] = 1;
+        int64_t st = ir_aff_eval(m, lm->res[0], pt, NULL, &ok) - off;
+        pt[i] = 0;
+        if (st < 0)
+            return -1;
+        last += (t->shape[i] - 1) * st;
+    }
+    return ok ? (ca->i + off + last + 1) * (int64_t)interp_dtype_size((enum interp_dtype)dt) : -1;
+}
+
+/* The smallest core-local memory the memory operand defined by d names
+ * (through a mapping from units to memories, each unit's of its own
+ * core), 0 when it names none, -1 when it is not of that form. */
+static int64_t alt_memory(struct cg *g, ir_op d)
+{
+    struct ir_module *m = g->m;
+    const struct ir_op_info *mo = NULL;
+    if (d && (ir_op_get(m, d)->kind == IR_OP_UNIFORM_QUERY_MAP ||
+              ir_op_get(m, d)->kind == IR_OP_SYMBOL_QUERY_MAP)) {
+        ir_op md = ir_value_def(m, ir_op_get(m, d)->opnd[0]);
+        mo = md ? ir_op_get(m, md) : NULL;
+    }
+    int64_t size = 0;
+    for (uint32_t j = 0; j < (mo ? mo->nopnd / 2 : 1); j++) {
+        ir_op kd = mo ? ir_value_def(m, mo->opnd[2 * j]) : IR_NONE;
+        ir_op vd = mo ? ir_value_def(m, mo->opnd[2 * j + 1]) : d;
+        uint32_t u = vd && ir_op_get(m, vd)->kind == IR_OP_DATAFLOW_GET_UNIT ? cg_unit_of(g, vd)
+                                                                            : SC_NONE;
+        if (u == SC_NONE || !g->units[u].memory)
+            return -1;
+        const struct arch_res *r = &g->dev->res[g->units[u].res];
+        if (r->level == ARCH_LEVEL_DEVICE)
+            continue;
+        uint32_t k = kd && ir_op_get(m, kd)->kind == IR_OP_DATAFLOW_GET_UNIT ? cg_unit_of(g, kd)
+                                                                            : SC_NONE;
+        if (k == SC_NONE || g->units[k].core != g->units[u].core)
+            return -1;
+        size = !size || r->size < size ? r->size : size;
+    }
+    return size;
+}
+
+/* A view: of device memory, or of a core-local memory of the core of the
+ * unit reading it, within the first of the parts the memory is cut into
+ * (fewer when it is not). */
+static bool alt_view(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct alt_scan *a = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (a->parts < 2 || o->kind != IR_OP_DATAFLOW_GET_LOGICAL_MEMORY_VIEW || o->nopnd < 2)
+        return a->parts > 1;
+    ir_op d = ir_value_def(m, o->opnd[0]);
+    if (!d) {
+        a->parts = 1;
+        return false;
+    }
+    if (!a->local[d])
+        a->local[d] = alt_memory(a->g, d) + 1;
+    int64_t size = a->local[d] - 1, end = size > 0 ? view_end(a->g, op) : 0;
+    if (size < 0 || end < 0)
+        a->parts = 1;
+    /* parts of a whole number of KiB, each holding the view */
+    while (a->parts > 1 && size > 0 && (size % (1024 * (int64_t)a->parts) || end > size / a->parts))
+        a->parts /= 2;
+    return a->parts > 1;
+}
+
+/* The parts the scratchpads of a core hosting several tiles are cut into
+ * (g->parts, CG_TILE_PARTS at most, a power of two; 1: not cut): every
+ * view of a core-local memory is one of the reading unit's own core, at a
+ * constant start, within the first part. Tile r runs in part r mod parts
+ * (its views start that many parts further), and the barrier between
+ * tiles (cg_barrier) lags: the units start tile r + 1 once all have
+ * finished tile r + 1 - parts, the last user of its part, so the tiles'
+ * transfers and compute overlap. */
+static void tiles_alternate(struct cg *g)
+{
+    bool hosts = false;
+    for (uint32_t q = 0; q < g->npus; q++)
+        for (uint32_t j = 0; j < g->pus[q].nphys; j++)
+            hosts = hosts || g->pus[q].nhost[j] > 1;
+    struct alt_scan a = {g, hosts ? CG_TILE_PARTS : 1, NULL};
+    if (hosts) {
+        if (!(a.local = calloc(g->m->ops.len + 1, sizeof *a.local)))
+            abort();
+        ir_walk(g->m, g->kernel, alt_view, &a);
+        free(a.local);
+    }
+    g->parts = a.parts < 2 ? 1 : a.parts;
 }
 
 /* The class of program_unit q's physical instance j: the number of
@@ -822,13 +964,14 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     g->stamp = calloc(g->nvals, sizeof *g->stamp);
     g->last = calloc(g->nvals, sizeof *g->last);
     g->reported = calloc(m->ops.len + 1, 1);
+    g->unit_at = calloc(m->ops.len + 1, sizeof *g->unit_at);
     g->nargs = ir_block_get(m, g->body)->nargs;
     g->arg_dtype = malloc((g->nargs + 1) * sizeof *g->arg_dtype);
     g->arg_rank = calloc(g->nargs + 1, sizeof *g->arg_rank);
     g->arg_space = calloc(g->nargs + 1, sizeof *g->arg_space);
     g->arg_shape = calloc(g->nargs + 1, sizeof *g->arg_shape);
-    if (!g->val || !g->stamp || !g->last || !g->reported || !g->arg_dtype || !g->arg_rank ||
-        !g->arg_space || !g->arg_shape)
+    if (!g->val || !g->stamp || !g->last || !g->reported || !g->unit_at || !g->arg_dtype ||
+        !g->arg_rank || !g->arg_space || !g->arg_shape)
         abort();
     for (uint32_t k = 0; k < g->nargs; k++)
         g->arg_dtype[k] = -1;
@@ -836,6 +979,8 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
         type_args_from_ktir(g);
     g->b = sc_binary_new();
     bool ok = scan_kernel(g);
+    if (ok)
+        tiles_alternate(g);
     for (uint32_t q = 0; q < g->npus && ok; q++)
         ok = build_pu(g, q);
     struct sc_binary *b = g->b;
@@ -859,6 +1004,7 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     free(g->multi_reg);
     free(g->last);
     free(g->reported);
+    free(g->unit_at);
     free(g->views);
     free(g->units);
     free(g->syms);

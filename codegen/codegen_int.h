@@ -20,6 +20,11 @@
 /* Scalar registers kept for temporaries: fewer left, and per-unit values
  * are rematerialized rather than given registers (codegen_prog.c). */
 #define CG_SREG_RESERVE 16
+/* Tiles of a core in flight at once at most (codegen.c, tiles_alternate):
+ * a power of two. More than 2 gained nothing measurable (a softmax with a
+ * row of 256 per program over 4096 rows: 47080 cycles at 2, 4, 8, 16; its
+ * units' handshakes within a tile bound it). */
+#define CG_TILE_PARTS 2
 
 /* An atom of a linear form: a scalar register of the program, kernel
  * argument `id` (its index value: for a tensor, its element address), or
@@ -186,6 +191,7 @@ struct cg {
     uint32_t nmulti, capmulti;
     int32_t *last;     /* per value: position of its last use in its block */
     uint8_t *reported; /* per op: a check already reported it */
+    uint32_t *unit_at; /* per op: its cg_unit + 1 (cg_unit_of) */
     struct cg_view *views;
     uint32_t nviews, capviews;
     struct cg_unit *units;
@@ -217,6 +223,11 @@ struct cg {
     struct cg_pu *pus;
     uint32_t npus, cappus;
 
+    /* The parts of the scratchpads the tiles a core hosts take in turn,
+     * the barrier between them lagging by parts - 1 tiles (codegen.c,
+     * tiles_alternate); 1: one tile at a time */
+    uint32_t parts;
+
     struct cg_prog p; /* the program being built */
     uint32_t gen;
 };
@@ -243,8 +254,10 @@ uint32_t cg_unit_of(struct cg *g, ir_op get_unit);
  * hint. */
 uint32_t cg_port(struct cg *g, enum sc_port_kind kind, const uint32_t *bind, const char *hint);
 /* Emits the barrier of the current program's units with the other units
- * of their cores (between two tiles). False after an error. */
-bool cg_barrier(struct cg *g);
+ * of their cores after tile g->p.rep (end: after the last one, where only
+ * a lagging barrier's lead has signals left to collect). False after an
+ * error. */
+bool cg_barrier(struct cg *g, bool end);
 /* Appends an instruction to the current program. */
 void cg_emit(struct cg *g, const struct sc_insn *in);
 /* Index of a new pending symbol (or of an equal one). */

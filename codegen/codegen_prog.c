@@ -393,6 +393,118 @@ static bool multi_affine(struct cg *g, uint32_t e, uint32_t x, struct cg_lin *s,
     return true;
 }
 
+static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *out);
+static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin *a,
+                      const struct cg_lin *b, struct cg_lin *out);
+
+/* The value of the static forms e[u], one per unit of the group, as a
+ * linear form: the form itself when all agree, else through multi_lin. */
+static bool forms_lin(struct cg *g, const struct cg_lin *e, ir_op at, struct cg_lin *out)
+{
+    uint32_t n = g->p.n;
+    struct cg_val *x = malloc(n * sizeof *x);
+    if (!x)
+        abort();
+    for (uint32_t u = 0; u < n; u++)
+        x[u] = vlin(g, &e[u]);
+    struct cg_val v = multi_of(g, x);
+    free(x);
+    if (v.kind == CV_LIN) {
+        *out = g->lins[v.i];
+        return true;
+    }
+    return multi_lin(g, v, at, out);
+}
+
+/* Multi v computed at run time, when its forms have one shape on every
+ * unit: the same terms but for launch-time symbols that are the same
+ * operation of per-unit operands (min(n - base, 1024) of a masked tile,
+ * the chunk counts derived from it), plus a per-unit constant. Each
+ * differing operand is a per-unit value again (an initial register, one
+ * rematerialized, or computed in turn) and each operation an instruction
+ * into a temporary, recomputed where the value is used: so a unit hosting
+ * many tiles needs no register per tile for the values that are not
+ * affine across its tiles. 1: done, 0: not of that shape, -1: error. */
+static int multi_calc(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *out)
+{
+    uint32_t n = g->p.n;
+    if (n < 2) /* a multi has several units */
+        return 0;
+    struct cg_lin *e = malloc(2 * (size_t)n * sizeof *e);
+    if (!e)
+        abort();
+    struct cg_lin *part = e + n, common = {.c = 0};
+    for (uint32_t u = 0; u < n; u++)
+        e[u] = g->lins[g->multi[v.i + u].i];
+    for (uint32_t i = 0; i < e[0].n; i++) { /* the terms every unit has */
+        const struct cg_term *t = &e[0].t[i];
+        bool all = true;
+        for (uint32_t u = 1; u < n && all; u++) {
+            bool has = false;
+            for (uint32_t j = 0; j < e[u].n && !has; j++)
+                has = !term_cmp(t, &e[u].t[j]) && t->k == e[u].t[j].k;
+            all = has;
+        }
+        if (all)
+            common.t[common.n++] = *t;
+    }
+    int ok = 1;
+    uint32_t nt = 0;
+    for (uint32_t u = 0; u < n && ok; u++) {
+        if (!lin_axpy(&e[u], &e[u], -1, &common))
+            ok = 0;
+        else if (!u)
+            nt = e[0].n;
+        else if (e[u].n != nt)
+            ok = 0;
+        for (uint32_t j = 0; ok && j < e[u].n; j++) {
+            const struct cg_term *t = &e[u].t[j], *t0 = &e[0].t[j];
+            if (t->kind != CA_SYM || t->k != t0->k || g->syms[t->id].op != g->syms[t0->id].op)
+                ok = 0;
+        }
+    }
+    if (!nt) /* only a per-unit constant: multi_lin gives it a register */
+        ok = 0;
+    struct cg_lin acc = common, x;
+    if (ok) { /* the per-unit constant */
+        bool zero = true;
+        for (uint32_t u = 0; u < n; u++) {
+            part[u] = lin_const(e[u].c);
+            zero = zero && !e[u].c;
+        }
+        if (!zero)
+            ok = forms_lin(g, part, at, &x) && lin_axpy(&acc, &acc, 1, &x) ? 1 : -1;
+    }
+    for (uint32_t j = 0; ok == 1 && j < nt; j++) {
+        uint8_t op = g->syms[e[0].t[j].id].op;
+        struct cg_lin a, b;
+        for (uint32_t u = 0; u < n; u++)
+            part[u] = g->syms[e[u].t[j].id].a;
+        if (!forms_lin(g, part, at, &a)) {
+            ok = -1;
+            break;
+        }
+        if (op == SC_SX_ADD) { /* a symbol naming a linear form */
+            x = a;
+        } else {
+            for (uint32_t u = 0; u < n; u++)
+                part[u] = g->syms[e[u].t[j].id].b;
+            if (!forms_lin(g, part, at, &b) || !nonlinear(g, at, op, &a, &b, &x)) {
+                ok = -1;
+                break;
+            }
+        }
+        if (!lin_axpy(&acc, &acc, e[0].t[j].k, &x)) {
+            cg_error(g, at, "an index of more than %d terms (not supported yet)", CG_MAX_TERMS);
+            ok = -1;
+        }
+    }
+    free(e);
+    if (ok == 1)
+        *out = acc;
+    return ok;
+}
+
 /* The static values of multi v as a linear form over a register
  * initialized per unit. Per-unit registers are set once, when the unit
  * starts, and hold for all the tiles it hosts, so they are not reused
@@ -427,6 +539,11 @@ static bool multi_lin(struct cg *g, struct cg_val v, ir_op at, struct cg_lin *ou
                 (pass || (c == 1 && !s.n && !s.c)) && lin_axpy(out, &s, c, &x))
                 return true;
         }
+    if (remat) {
+        int k = multi_calc(g, v, at, out);
+        if (k)
+            return k > 0;
+    }
     if (full) /* the next init register is a live temporary's */
         return sregs_error(g, at);
     uint8_t r = (uint8_t)(SC_MAX_SREGS - 1 - p->ninit++);
@@ -477,9 +594,19 @@ static bool index_lin(struct cg *g, ir_value v, ir_op at, struct cg_lin *out)
         *out = g->lins[x.i];
         return true;
     }
-    if (x.kind == CV_MULTI)
-        return multi_lin(g, x, at, out);
-    return x.kind != CV_NONE && cg_error(g, at, "an index operand is not an index value");
+    if (x.kind != CV_MULTI)
+        return x.kind != CV_NONE && cg_error(g, at, "an index operand is not an index value");
+    if (!multi_lin(g, x, at, out))
+        return false;
+    /* computed into temporaries (multi_calc): kept for v's later uses
+     * when this one is in v's block (it runs before all of them) */
+    ir_op d = ir_value_def(g->m, v);
+    bool temps = false;
+    for (uint32_t i = 0; i < out->n; i++)
+        temps = temps || (out->t[i].kind == CA_REG && out->t[i].id < SC_MAX_SREGS - g->p.ninit);
+    if (temps && d && ir_op_get(g->m, d)->block == ir_op_get(g->m, at)->block)
+        memo(g, v, vlin(g, out), false);
+    return true;
 }
 
 /* op(a, b) for a form that is not linear: folded, a symbol, or an
@@ -774,6 +901,10 @@ static bool view_of(struct cg *g, ir_op op)
     }
     if (!ok)
         return cg_error(g, op, "a view layout that is not linear is not supported yet");
+    const struct arch_res *mr = &g->dev->res[unit_res(g, vw.mem, 0)];
+    if (g->parts > 1 && mr->level != ARCH_LEVEL_DEVICE) /* the tile's part */
+        vw.off += (int64_t)(g->p.rep % g->parts) * (mr->size / g->parts) /
+                  (int64_t)interp_dtype_size((enum interp_dtype)cg_dtype(m, t->elem));
     g->views = cg_grow(g->views, &g->capviews, g->nviews + 1, sizeof *g->views);
     g->views[g->nviews] = vw;
     memo(g, o->res, (struct cg_val){CV_VIEW, g->nviews++}, false);
@@ -3100,8 +3231,10 @@ bool cg_program(struct cg *g)
         }
         ok = block(g, body) && !g->failed;
         if (ok && p->rep + 1 < p->h)
-            ok = cg_barrier(g);
+            ok = cg_barrier(g, false);
     }
+    if (ok && p->h > 1)
+        ok = cg_barrier(g, true);
     free(self);
     free(p->opos);
     free(p->oend);

@@ -3,8 +3,12 @@
 // PRINT: none
 // ../lower/parallel.mlir's kernel on the sample device, whose one core hosts
 // both tiles: between them the core's units meet at a barrier led by the
-// MNILU, which waits for (bar_from_*) and releases (bar_to_*) the L1LU,
-// SFU and L1SU of both corelets, each with its own signal.
+// MNILU, which releases (bar_to_*) the L1LU, SFU and L1SU of both
+// corelets, each with its own signal. Its buffers fit in half the L1, so
+// tile 1 uses the other half (addresses + 524288) and the barrier lags by
+// a tile: the MNILU releases tile 1 at once, and collects (bar_from_*) the
+// signals of tile 0's end after its last tile (barrier_full.mlir: buffers
+// that do not fit).
 module {
   func.func @neg_rows(%a: index, %c: index) attributes {grid = [2]} {
     %c0 = arith.constant 0 : index

@@ -4,7 +4,8 @@
 // chain_add.mlir - the whole chain on the reference's sanity shape: C = A +
 // B by rows over a grid of 2 tiles, 5 program units (MNILU, L1LU, SFU,
 // L1SU, MNISU) with 2 signals. The sample device has one core: tile 1 runs
-// after tile 0 on it, with a barrier of the core's units between them.
+// after tile 0 on it, in the other half of the L1, with a barrier of the
+// core's units between them that lags by a tile.
 // Every instruction keeps the location of the KTIR op it comes from.
 module {
   func.func @add(%a: index, %b: index, %c: index) attributes {grid = [2]} {

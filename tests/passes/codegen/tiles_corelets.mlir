@@ -7,7 +7,9 @@
 // Each tile's share of the corelets (rows [0, 4) and [4, 8)) is a per-unit
 // value; ktc-codegen used to give every tile registers of its own for them
 // and ran out of its 64 ("needs more than 64 scalar registers"): the later
-// tiles reuse the first tile's. Launched against ktc-interp.
+// tiles reuse the first tile's. The tiles alternate between the halves of
+// the L1, the barrier between them lagging by one (2880 cycles with a full
+// barrier). Launched against ktc-interp.
 module {
   func.func @tiles_corelets(%a: index, %b: index, %c: index) attributes {grid = [40]} {
     %tile = ktdp.get_compute_tile_id : index

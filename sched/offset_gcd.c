@@ -122,3 +122,47 @@ int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int d
     }
     return 1;
 }
+
+bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    int64_t k, lb, ub, step;
+    if (const_of(m, v, &k)) {
+        *lo = *hi = k;
+        return true;
+    }
+    if (vi->is_arg) {
+        ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+        const struct ir_op_info *lo_ = loop ? ir_op_get(m, loop) : NULL;
+        if (!lo_ || lo_->kind != IR_OP_SCF_FOR || vi->index != 0 || !const_of(m, lo_->opnd[0], &lb) ||
+            !const_of(m, lo_->opnd[1], &ub) || !const_of(m, lo_->opnd[2], &step) || step <= 0 ||
+            ub <= lb)
+            return false;
+        *lo = lb;
+        *hi = lb + (ub - lb - 1) / step * step;
+        return true;
+    }
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (o && o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID && sched_grid_tiles(m, d, 2) == 1) {
+        *lo = *hi = 0;
+        return true;
+    }
+    int64_t a0, a1, b0, b1;
+    if (!o || depth == 0 || o->nopnd != 2 ||
+        !sched_value_range(m, o->opnd[0], &a0, &a1, depth - 1) ||
+        !sched_value_range(m, o->opnd[1], &b0, &b1, depth - 1))
+        return false;
+    if (o->kind == IR_OP_ARITH_ADDI) {
+        *lo = a0 + b0;
+        *hi = a1 + b1;
+        return true;
+    }
+    if (o->kind == IR_OP_ARITH_MULI && (a0 == a1 || b0 == b1)) {
+        int64_t x = a0 == a1 ? a0 : b0, l = a0 == a1 ? b0 : a0, h = a0 == a1 ? b1 : a1;
+        *lo = x >= 0 ? x * l : x * h;
+        *hi = x >= 0 ? x * h : x * l;
+        return true;
+    }
+    return false;
+}

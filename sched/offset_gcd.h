@@ -4,6 +4,7 @@
 #ifndef SCHED_OFFSET_GCD_H
 #define SCHED_OFFSET_GCD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ktir/ir.h"
@@ -17,5 +18,11 @@
  * multiples of those (a position computed from a tile id and a block
  * size), `depth` ops deep; 1 when unknown. */
 int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int depth);
+
+/* The values index value v takes lie in [*lo, *hi]: a constant, the
+ * induction variable of an scf.for with constant bounds and step, the
+ * tile id of a grid of one tile, and sums and constant multiples of
+ * those, `depth` ops deep; false when unknown. */
+bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth);
 
 #endif

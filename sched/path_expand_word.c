@@ -5,7 +5,10 @@
  * instead, through its staging buffer widened to them; the other hops on
  * that buffer address the wanted elements inside it (at an offset that is
  * a constant, or `offset mod word` over the subscripts when those are
- * known only at launch). A store of part of a word becomes a
+ * known only at launch; or, for a load whose elements stay inside one short
+ * span wherever loop counters with constant bounds put them, the whole
+ * span from constant subscripts, the others reading at `offset - span
+ * start`). A store of part of a word becomes a
  * read-modify-write: a new stage of the device's DMA load unit first fills
  * the staging buffer with the words as they are in memory, then the
  * elements are written over them, then the whole words go back; on a unit
@@ -194,6 +197,42 @@ static int64_t dim_gcd(const struct ir_module *m, ir_aff e, const ir_value *subs
     }
 }
 
+/* The values e, over subscripts subs, takes lie in [*lo, *hi] (interval
+ * arithmetic over sched_value_range's subscript ranges); false when a
+ * subscript's range is unknown or e is not a sum of constant multiples. */
+static bool aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
+                      int64_t *hi)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    int64_t l0, h0, l1, h1;
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *lo = *hi = a->v;
+        return true;
+    case IR_AFF_DIM:
+        return sched_value_range(m, subs[a->v], lo, hi, 4);
+    case IR_AFF_ADD:
+        if (!aff_range(m, a->lhs, subs, &l0, &h0) || !aff_range(m, a->rhs, subs, &l1, &h1))
+            return false;
+        *lo = l0 + l1;
+        *hi = h0 + h1;
+        return true;
+    case IR_AFF_MUL:
+        if (!aff_range(m, a->lhs, subs, &l0, &h0) || !aff_range(m, a->rhs, subs, &l1, &h1) ||
+            (l0 != h0 && l1 != h1))
+            return false;
+        if (l0 != h0) { /* the constant on the right */
+            int64_t t = l0; l0 = l1; l1 = t;
+            t = h0; h0 = h1; h1 = t;
+        }
+        *lo = l0 >= 0 ? l0 * l1 : l0 * h1;
+        *hi = l0 >= 0 ? l0 * h1 : l0 * l1;
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* e with every dim moved up by k. */
 static ir_aff shift_dims(struct ir_module *m, ir_aff e, uint32_t k)
 {
@@ -280,6 +319,22 @@ static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
         abort();
     memcpy(res, mp->res, mp->nres * sizeof *res);
     res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], delta);
+    ir_op_set_attr(m, op, names[side],
+                   ir_attr_affine_map(m, ir_map_intern(m, mp->ndims, mp->nsyms, mp->nres, res)));
+    free(res);
+}
+
+/* Sets the last subscript of side `side` of transfer op to constant c. */
+static void set_last(struct ir_module *m, ir_op op, int side, int64_t c)
+{
+    static const char *const names[] = {"source_map", "dest_map"};
+    const struct ir_affine_map *mp =
+        ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, names[side]))->map);
+    ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
+    if (!res)
+        abort();
+    memcpy(res, mp->res, mp->nres * sizeof *res);
+    res[mp->nres - 1] = ir_aff_const(m, c);
     ir_op_set_attr(m, op, names[side],
                    ir_attr_affine_map(m, ir_map_intern(m, mp->ndims, mp->nsyms, mp->nres, res)));
     free(res);
@@ -546,6 +601,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     /* d: the wanted elements' offset in the first word; w: the words */
     int64_t ae = align / e, le = least / e, w;
     ir_aff d;
+    int64_t fixed = -1; /* the far side's constant last subscript, if any */
     bool dyn = has_dims(m, off);
     uint32_t nsub = s[far].nsub, nx = nsub + (dynoff ? 1 : 0);
     ir_value *subs = malloc((nx + 1) * sizeof *subs);
@@ -576,6 +632,27 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
             !(step && step % ae == 0 && step >= w)) {
             free(subs);
             return true;
+        }
+        /* A load whose elements lie in one short span wherever the
+         * subscripts put them (a column of a block read to be transposed,
+         * its index running across the block): the span's words move, at
+         * constant subscripts (invariant in the loops around, which
+         * ktc-nest then loads once), and the other hops read the elements
+         * at their offset in it. */
+        const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, s[far].v));
+        const struct ir_affine_map *fm = ir_map_get(m, ir_attr_get(m, s[far].map)->map);
+        int64_t olo, ohi, llo, lhi, cap = p->dev->res[p->dev->kinds[nmem].first].size / 16;
+        if (!store && !dynoff && aff_range(m, off, subs, &olo, &ohi) &&
+            aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
+            ohi - olo == lhi - llo) { /* the other subscripts' part is constant */
+            int64_t w0 = olo - olo % ae, k = w0 - (olo - llo);
+            int64_t span = (ohi + n - w0 + le - 1) / le * le;
+            if (k >= 0 && ft->shape[ft->rank - 1] != IR_DYN &&
+                k + span <= ft->shape[ft->rank - 1] && span * rows * e <= cap) {
+                fixed = k;
+                d = ir_aff_bin(m, IR_AFF_ADD, off, ir_aff_const(m, -w0));
+                w = span;
+            }
         }
     } else {
         int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
@@ -609,6 +686,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
             if (xs->v[i] == op)
                 xs->v[i] = nop;
         op = nop;
+    } else if (fixed >= 0) {
+        set_last(m, op, far, fixed);
     } else {
         shift_last(m, op, far, back);
     }

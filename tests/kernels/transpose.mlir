@@ -3,9 +3,10 @@
 // transpose.mlir - Y = X^T of a 64x64 f16 block with linalg.transpose: a
 // vector of Y's row is a column of X, one element of each of X's rows. No
 // DMA moves a column (device memory moves 128-byte sticks on spyre): the
-// rows' sticks holding it move to the scratchpad, and the scratchpad load
-// unit reads the column in them, an element a stick apart
-// (path_expand_word.c). Each column moves all 64 sticks again.
+// span of every row that the columns' loop reads, here the whole block,
+// moves to the scratchpad from constant subscripts, once (ktc-nest hoists
+// it), and the scratchpad load units read each column in it, an element a
+// row apart (path_expand_word.c).
 func.func @transpose(%x: index, %y: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %X = ktdp.construct_memory_view %x, sizes: [64, 64], strides: [64, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 63 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<64x64xf16>

@@ -7,14 +7,21 @@
 # kernel's `// LAUNCH: --arg NAME=VALUE ...` lines, one launch a line;
 # none: once, scalars 0): every tensor must match
 # ktc-interp bit for bit (ktc-launch --check). The ktc binaries sit beside
-# ktc-parse.
+# ktc-parse. Bazel may shard it (shard_count): each shard launches a share
+# of the kernels.
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)
 shift
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/launch_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
+# Bazel's test sharding: shard i of n takes every n-th kernel from the i-th.
+shards=${TEST_TOTAL_SHARDS:-1} shard=${TEST_SHARD_INDEX:-0}
+[ -n "${TEST_SHARD_STATUS_FILE:-}" ] && touch "$TEST_SHARD_STATUS_FILE"
+i=-1
 for k in "$@"; do
+    i=$((i + 1))
+    [ $((i % shards)) -eq "$shard" ] || continue
     devs=$(sed -n 's|^// DEVICES: ||p' "$k")
     for dev in ${devs:-sample spyre}; do
         what="$(basename "$k") on $dev"

@@ -550,6 +550,37 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
     return predict(&t, p, tile, phases, instances, NULL, NULL);
 }
 
+double nest_cost_pieces(const struct arch_device *dev, const struct nest_cost_program *p,
+                        uint64_t tile, uint32_t phases, uint32_t instances, uint64_t points)
+{
+    struct dev_timing t;
+    dev_timing(dev, p->elem_type, &t);
+    double full = predict(&t, p, tile, phases, instances, NULL, NULL);
+    if (!tile || points >= p->points)
+        return full;
+    struct nest_cost_program q = *p;
+    q.points = points - points % tile;
+    double end = q.points ? predict(&t, &q, tile, phases, instances, NULL, NULL) : 0;
+    /* the bytes of a round of the other cores' tile DMAs, ahead of each of
+     * this core's while they run */
+    double round = 0, others = p->cores > 1 ? (double)(p->cores - 1) : 0;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        round += (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
+    round = t.aggregate > 0 ? others * round / t.aggregate : 0;
+    for (int b = 63; b >= 0; b--) {
+        uint64_t n = (uint64_t)1 << b;
+        if (n >= tile || !((points % tile) & n))
+            continue;
+        struct nest_cost_program s = *p;
+        s.points = n;
+        s.cores = 1;
+        s.runs = 1;
+        end += predict(&t, &s, n, 1, instances <= n ? instances : 1, NULL, NULL) +
+               (end < full ? round : 0);
+    }
+    return p->cores > 1 ? fmax(full, end) : end;
+}
+
 double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p)
 {
     struct dev_timing t;

@@ -215,6 +215,15 @@ double nest_cost_store_blocks(const struct arch_device *dev, const char *elem_ty
 double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances);
 
+/* Modeled cycles of p (every core's trip p->points) when one core's trip
+ * is `points` instead, fewer, which ktc-nest's remainder-pieces runs as
+ * whole tiles and then a nest of one tile per binary digit of points mod
+ * tile, one after another: each piece's DMAs wait behind a round of the
+ * other cores' tile DMAs while those still run. The slower of that core
+ * and the others (on one core, that core's). */
+double nest_cost_pieces(const struct arch_device *dev, const struct nest_cost_program *p,
+                        uint64_t tile, uint32_t phases, uint32_t instances, uint64_t points);
+
 /* The device-memory latencies nest_cost_predict charges p's first tile
  * (the read's when p loads, the write's when it stores): what buffer
  * phases counted across the runs of a nest (row-phases) hide of a run. */

@@ -1434,6 +1434,57 @@ static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t
     return copy;
 }
 
+/* remainder-pieces priced (nest_cost_pieces): a loop whose trip count is
+ * known at launch (--assume) runs fewer trips on some tile ids, whose
+ * remainder the pieces run one after another, their DMAs behind the other
+ * cores'. The choice ch, made for the largest trip, becomes the tile (a
+ * power-of-two part of it, with the phases that fit) whose slowest tile id
+ * is modeled fastest, those pieces counted; true when that changes it. */
+static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32_t max_phases,
+                         struct nest_cost_choice *ch)
+{
+    int64_t trips[8], ntrips = 0, n = nest_grid_tiles(c->m, t->fn);
+    for (int64_t id = 0; id < n; id++) {
+        int64_t x, k = 0;
+        if (!nest_eval_at(c->m, c->o, t->total, id, NULL, &x))
+            return false;
+        if (x <= 0 || x >= t->points)
+            continue;
+        while (k < ntrips && trips[k] != x)
+            k++;
+        if (k == ntrips && ntrips == 8)
+            return false;
+        trips[k] = x;
+        ntrips += k == ntrips;
+    }
+    if (!ntrips)
+        return false;
+    struct nest_cost_choice best = *ch;
+    best.cycles = -1;
+    for (uint64_t T = ch->tile; T >= 1; T /= 2) {
+        uint32_t I = T % ch->instances ? 1 : ch->instances;
+        for (uint32_t K = ch->phases; K <= max_phases; K *= 2) {
+            if (t->capacity &&
+                (int64_t)(T * (uint64_t)t->scratch_per_point * K + t->p.fixed_scratch) >
+                    t->capacity)
+                break;
+            double cost = 0;
+            for (int64_t k = 0; k < ntrips; k++)
+                cost = fmax(cost, nest_cost_pieces(c->dev, &t->p, T, K, I, (uint64_t)trips[k]));
+            if (best.cycles < 0 || cost < best.cycles)
+                best = (struct nest_cost_choice){.tile = T, .phases = K, .instances = I,
+                                                 .cycles = cost};
+            if (K == 1)
+                break;
+        }
+        if (T % 2)
+            break;
+    }
+    bool changed = best.tile != ch->tile || best.phases != ch->phases;
+    *ch = best;
+    return changed;
+}
+
 /* balance-rows (nest.h): the best choice ch for p splits a tile's points
  * unevenly over its instances; whole tiles of points - r points (r < the
  * instances, chosen by the cost model, their points even over the
@@ -1935,6 +1986,15 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 resident = true;
             }
         }
+        bool pieces_priced = dynamic && assumed > 0 && !o->tile_sizes && ch.cycles >= 0 &&
+                             !(o->disabled & (1u << SCHED_NEST_REMAINDER_PIECES)) &&
+                             !(o->disabled & (1u << SCHED_NEST_REMAINDER_NESTS)) &&
+                             price_pieces(c, &t, max_phases, &ch);
+        if (pieces_priced && o->stats)
+            fprintf(o->stats,
+                    "ktc-nest: @%s: remainder-pieces: tile %llu, %u phases: the tile ids "
+                    "with fewer trips run their remainder in pieces\n",
+                    fname, (unsigned long long)ch.tile, ch.phases);
         /* balance-rows: a split of the tile's points over the corelets
          * that leaves one corelet a point more every tile (25 rows in tiles
          * of 5 on 2 corelets: 15 and 10) against whole tiles of fewer

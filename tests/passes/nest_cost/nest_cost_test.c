@@ -190,6 +190,33 @@ static void test_aggregate_shared(void **state)
                 2 * nest_cost_predict(sample, &p1, 64, 2, 1));
 }
 
+/* remainder-pieces: a core whose trip leaves a remainder of a tile runs
+ * it in one nest per binary digit after its whole tiles, each waiting a
+ * round of the other cores' tile DMAs while they run: with 31 points left
+ * of tiles of 32 (five pieces) the program ends after the full cores do,
+ * and tiles of 4 (two pieces, smaller rounds) beat it, although without a
+ * remainder tiles of 32 are the better; no remainder: the full program. */
+static void test_remainder_pieces(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(128, 32);
+    double full32 = nest_cost_predict(spyre, &p, 32, 2, 1);
+    double full4 = nest_cost_predict(spyre, &p, 4, 2, 1);
+    assert_true(full32 < full4);
+    assert_true(nest_cost_pieces(spyre, &p, 32, 2, 1, 128) == full32);
+    assert_true(nest_cost_pieces(spyre, &p, 32, 2, 1, 64) == full32);
+    double rem32 = nest_cost_pieces(spyre, &p, 32, 2, 1, 95);
+    double rem4 = nest_cost_pieces(spyre, &p, 4, 2, 1, 95);
+    assert_true(rem32 > full32);
+    assert_true(rem4 < rem32);
+    /* on one core no other core's DMAs wait ahead of the pieces: less than
+     * on 32, each piece paying its latencies */
+    struct nest_cost_program one = vector_add(128, 1);
+    double one32 = nest_cost_pieces(spyre, &one, 32, 2, 1, 95);
+    assert_true(one32 < rem32);
+    assert_true(one32 > nest_cost_predict(spyre, &one, 32, 2, 1));
+}
+
 /* On 32 cores sharing the device memory, the cores drift apart (a DMA at
  * a time, in the order they ask): while one computes, the others keep the
  * device memory busy, so one buffer phase costs a DMA-bound program little
@@ -802,7 +829,7 @@ int main(void)
         cmocka_unit_test(test_lane_transfers),    cmocka_unit_test(test_point_passes),
         cmocka_unit_test(test_point_rounds),
         cmocka_unit_test(test_oncore),            cmocka_unit_test(test_store_blocks),
-        cmocka_unit_test(test_prefetch_window),
+        cmocka_unit_test(test_prefetch_window),   cmocka_unit_test(test_remainder_pieces),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

@@ -513,6 +513,34 @@ static bool misaligned(const struct pe *p, ir_op op, const struct pe_side *s, ir
     return ((c % ae) + ae) % ae || (g > 1 && g % ae);
 }
 
+/* Whether a transfer of xs other than op stores part of a word from a
+ * staging buffer of pipe: legalized, it addresses its buffer at `offset mod
+ * word`, which ktc-nest cannot tile, so nothing hoists a load out of the
+ * pipeline's loop. */
+static bool part_word_store(const struct pe *p, ir_op pipe, const struct sched_ops *xs, ir_op op)
+{
+    const struct ir_module *m = p->m;
+    for (uint32_t i = 0; i < xs->n; i++) {
+        struct pe_side t[2];
+        if (xs->v[i] == op)
+            continue;
+        pe_transfer_sides(m, xs->v[i], t);
+        if (t[0].fifo || t[1].fifo || !pe_staging_alloc(m, pipe, t[0].v) ||
+            pe_staging_alloc(m, pipe, t[1].v))
+            continue;
+        uint32_t unit = stage_unit(p, ir_op_parent(m, xs->v[i])), mem = mem_of(p, t[1].v);
+        if (unit == ARCH_NONE || mem == ARCH_NONE)
+            continue;
+        int64_t align, least = least_access(access_of(p, unit, true, mem), &align);
+        const struct ir_attr_info *sz = ir_attr_get(m, t[1].sizes);
+        ir_type elem = ir_type_get(m, ir_value_type(m, t[1].v))->elem;
+        int64_t bytes = sz->ints[sz->n - 1] * ((ir_type_get(m, elem)->width + 7) / 8);
+        if (least && bytes % least)
+            return true;
+    }
+    return false;
+}
+
 /* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
  * when it moves a part of a word (see the file comment); other transfers
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
@@ -638,11 +666,15 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
          * its index running across the block): the span's words move, at
          * constant subscripts (invariant in the loops around, which
          * ktc-nest then loads once), and the other hops read the elements
-         * at their offset in it. */
+         * at their offset in it. Not when the pipeline stores part of a
+         * word: ktc-nest would leave it alone, and every step would move
+         * the whole span (a 16x256 f16 block transposed on sample: 5651
+         * cycles a column's words at a time, 34824 a span). */
         const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, s[far].v));
         const struct ir_affine_map *fm = ir_map_get(m, ir_attr_get(m, s[far].map)->map);
         int64_t olo, ohi, llo, lhi, cap = p->dev->res[p->dev->kinds[nmem].first].size / 16;
-        if (!store && !dynoff && aff_range(m, off, subs, &olo, &ohi) &&
+        if (!store && !dynoff && !part_word_store(p, pipe, xs, op) &&
+            aff_range(m, off, subs, &olo, &ohi) &&
             aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
             ohi - olo == lhi - llo) { /* the other subscripts' part is constant */
             int64_t w0 = olo - olo % ae, k = w0 - (olo - llo);

@@ -34,6 +34,9 @@
  * 1.65x, 1.09x, 1.06x; 8 phases 3.06x). */
 enum { PE_ASTRIDE_PHASES = 6 };
 
+/* A transfer's map attribute of side 0 (source) or 1 (destination). */
+static const char *const side_map[] = {"source_map", "dest_map"};
+
 static uint32_t stage_unit(const struct pe *p, ir_op stage)
 {
     ir_attr a = ir_op_attr(p->m, stage, "applicable_units");
@@ -288,7 +291,6 @@ static void copy_with_subs(struct ir_module *m, ir_op x, int side, const ir_valu
 static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value *extra, uint32_t n,
                          ir_aff delta)
 {
-    static const char *const maps[] = {"source_map", "dest_map"};
     struct pe_side t[2];
     struct ir_op_state st;
     copy_with_subs(m, x, side, extra, n, &st, t);
@@ -298,7 +300,7 @@ static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value 
         abort();
     memcpy(res, mp->res, mp->nres * sizeof *res);
     res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], shift_dims(m, delta, mp->ndims));
-    ir_state_set_attr(m, &st, maps[side],
+    ir_state_set_attr(m, &st, side_map[side],
                       ir_attr_affine_map(m, ir_map_intern(m, mp->ndims + n, mp->nsyms, mp->nres, res)));
     free(res);
     ir_op nx = ir_op_create(m, &st);
@@ -307,37 +309,29 @@ static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value 
     return nx;
 }
 
-/* Adds delta (an expression over the side's subscripts) to the last
+/* Makes `last` (an expression over the side's subscripts) the last
  * subscript of side `side` of transfer op. */
-static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
+static void set_last(struct ir_module *m, ir_op op, int side, ir_aff last)
 {
-    static const char *const names[] = {"source_map", "dest_map"};
     const struct ir_affine_map *mp =
-        ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, names[side]))->map);
+        ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, side_map[side]))->map);
     ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
     if (!res)
         abort();
     memcpy(res, mp->res, mp->nres * sizeof *res);
-    res[mp->nres - 1] = ir_aff_bin(m, IR_AFF_ADD, res[mp->nres - 1], delta);
-    ir_op_set_attr(m, op, names[side],
+    res[mp->nres - 1] = last;
+    ir_op_set_attr(m, op, side_map[side],
                    ir_attr_affine_map(m, ir_map_intern(m, mp->ndims, mp->nsyms, mp->nres, res)));
     free(res);
 }
 
-/* Sets the last subscript of side `side` of transfer op to constant c. */
-static void set_last(struct ir_module *m, ir_op op, int side, int64_t c)
+/* Adds delta (an expression over the side's subscripts) to the last
+ * subscript of side `side` of transfer op. */
+static void shift_last(struct ir_module *m, ir_op op, int side, ir_aff delta)
 {
-    static const char *const names[] = {"source_map", "dest_map"};
     const struct ir_affine_map *mp =
-        ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, names[side]))->map);
-    ir_aff *res = malloc((mp->nres + 1) * sizeof *res);
-    if (!res)
-        abort();
-    memcpy(res, mp->res, mp->nres * sizeof *res);
-    res[mp->nres - 1] = ir_aff_const(m, c);
-    ir_op_set_attr(m, op, names[side],
-                   ir_attr_affine_map(m, ir_map_intern(m, mp->ndims, mp->nsyms, mp->nres, res)));
-    free(res);
+        ir_map_get(m, ir_attr_get(m, ir_op_attr(m, op, side_map[side]))->map);
+    set_last(m, op, side, ir_aff_bin(m, IR_AFF_ADD, mp->res[mp->nres - 1], delta));
 }
 
 
@@ -719,7 +713,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                 xs->v[i] = nop;
         op = nop;
     } else if (fixed >= 0) {
-        set_last(m, op, far, fixed);
+        set_last(m, op, far, ir_aff_const(m, fixed));
     } else {
         shift_last(m, op, far, back);
     }
@@ -822,7 +816,6 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
  * new operand, the map's last dim), size 1. A new op replacing x. */
 static ir_op phase_side(struct ir_module *m, ir_op x, int side, ir_value ph)
 {
-    static const char *const maps[] = {"source_map", "dest_map"};
     static const char *const sizes[] = {"static_source_sizes", "static_dest_sizes"};
     struct pe_side t[2];
     struct ir_op_state st;
@@ -837,7 +830,7 @@ static ir_op phase_side(struct ir_module *m, ir_op x, int side, ir_value ph)
     memcpy(res + 1, mp->res, mp->nres * sizeof *res);
     n[0] = 1;
     memcpy(n + 1, sz->ints, sz->n * sizeof *n);
-    ir_state_set_attr(m, &st, maps[side],
+    ir_state_set_attr(m, &st, side_map[side],
                       ir_attr_affine_map(m, ir_map_intern(m, mp->ndims + 1, mp->nsyms, mp->nres + 1, res)));
     ir_state_set_attr(m, &st, sizes[side], ir_attr_dense_array(m, m->t_i64, sz->n + 1, n));
     free(res);

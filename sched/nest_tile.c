@@ -1439,7 +1439,8 @@ static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t
  * remainder the pieces run one after another, their DMAs behind the other
  * cores'. The choice ch, made for the largest trip, becomes the tile (a
  * power-of-two part of it, with the phases that fit) whose slowest tile id
- * is modeled fastest, those pieces counted; true when that changes it. */
+ * is modeled fastest, those pieces counted (its cycles then that model's);
+ * true when that changes it. */
 static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32_t max_phases,
                          struct nest_cost_choice *ch)
 {
@@ -1462,7 +1463,7 @@ static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32
     struct nest_cost_choice best = *ch;
     best.cycles = -1;
     for (uint64_t T = ch->tile; T >= 1; T /= 2) {
-        uint32_t I = T % ch->instances ? 1 : ch->instances;
+        uint32_t I = T == ch->tile || T % ch->instances == 0 ? ch->instances : 1;
         for (uint32_t K = ch->phases; K <= max_phases; K *= 2) {
             if (t->capacity &&
                 (int64_t)(T * (uint64_t)t->scratch_per_point * K + t->p.fixed_scratch) >
@@ -1480,8 +1481,10 @@ static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32
         if (T % 2)
             break;
     }
-    bool changed = best.tile != ch->tile || best.phases != ch->phases;
-    *ch = best;
+    bool changed = best.tile != ch->tile || best.phases != ch->phases ||
+                   best.instances != ch->instances;
+    if (changed)
+        *ch = best;
     return changed;
 }
 

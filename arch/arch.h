@@ -217,6 +217,10 @@ int64_t arch_lanes(const struct arch_device *d, uint32_t r, const char *type);
 /* How unit r loads (store = false) or stores a memory kind, or NULL. */
 const struct arch_access *arch_access(const struct arch_device *d, uint32_t r, bool store,
                                       const char *space);
+/* The smallest access a allows, in bytes, and *align its alignment
+ * (align may be NULL): its least granule, or its word when it lists none;
+ * 0 when any size goes (a NULL access, or words of one byte). */
+int64_t arch_access_least(const struct arch_access *a, int64_t *align);
 /* An attribute of resource r's op ("dataflow_scheduler.double_buffer_last"),
  * in dev->m; IR_NONE when absent. */
 ir_attr arch_res_attr(const struct arch_device *d, uint32_t r, const char *name);

@@ -128,6 +128,25 @@ int64_t arch_lanes(const struct arch_device *d, uint32_t r, const char *type)
     return 0;
 }
 
+int64_t arch_access_least(const struct arch_access *a, int64_t *align)
+{
+    int64_t w = a && a->word_size > 0 ? a->word_size : 1, least = 0, al = 1;
+    if (a && !a->ngranules) {
+        least = w > 1 ? w : 0;
+        al = w;
+    }
+    for (uint32_t i = 0; a && i < a->ngranules; i++) {
+        int64_t s = a->granules[i].size_in_words * w;
+        if (s > 0 && (!least || s < least)) {
+            least = s;
+            al = (a->granules[i].align_in_words > 0 ? a->granules[i].align_in_words : 1) * w;
+        }
+    }
+    if (align)
+        *align = al;
+    return least;
+}
+
 const struct arch_access *arch_access(const struct arch_device *d, uint32_t r, bool store,
                                       const char *space)
 {

@@ -1,4 +1,4 @@
-/* offset_gcd.c - sched_value_gcd (offset_gcd.h). */
+/* offset_gcd.c - sched_gcd, sched_value_gcd and sched_value_range (offset_gcd.h). */
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -7,7 +7,7 @@
 #include "sched/offset_gcd.h"
 #include "sched/oplist.h"
 
-static int64_t gcd(int64_t a, int64_t b)
+int64_t sched_gcd(int64_t a, int64_t b)
 {
     a = a < 0 ? -a : a;
     b = b < 0 ? -b : b;
@@ -63,11 +63,11 @@ static int64_t arg_gcd(const struct ir_module *m, ir_op fn, uint32_t i, int64_t 
             continue;
         int64_t ck = 0, gk = i < co->nopnd ? sched_value_gcd(m, co->opnd[i], &ck, depth) : 1;
         if (any && ck != c0)
-            gk = gcd(gk, ck - c0);
+            gk = sched_gcd(gk, ck - c0);
         if (!any)
             c0 = ck;
         any = true;
-        g = gcd(g, gk);
+        g = sched_gcd(g, gk);
     }
     free(calls.v);
     if (!any)
@@ -93,7 +93,7 @@ int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int d
              * multiples and the steps' */
             int64_t c2 = 0, g = depth ? sched_value_gcd(m, lo->opnd[0], &c2, depth - 1) : 1;
             *c += c2;
-            return one_trip(m, lo, step) ? g : gcd(g, step);
+            return one_trip(m, lo, step) ? g : sched_gcd(g, step);
         }
         if (lo && lo->kind == IR_OP_FUNC_FUNC && depth)
             return arg_gcd(m, loop, vi->index, c, depth - 1);
@@ -110,7 +110,7 @@ int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int d
     if (!o || depth == 0 || o->nopnd != 2)
         return 1;
     if (o->kind == IR_OP_ARITH_ADDI)
-        return gcd(sched_value_gcd(m, o->opnd[0], c, depth - 1),
+        return sched_gcd(sched_value_gcd(m, o->opnd[0], c, depth - 1),
                    sched_value_gcd(m, o->opnd[1], c, depth - 1));
     if (o->kind == IR_OP_ARITH_MULI) {
         for (int i = 0; i < 2; i++)

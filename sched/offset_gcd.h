@@ -9,6 +9,9 @@
 
 #include "ktir/ir.h"
 
+/* The greatest common divisor of |a| and |b| (gcd(a, 0) = |a|). */
+int64_t sched_gcd(int64_t a, int64_t b);
+
 /* Index value v as *c + (a multiple of the result): a constant (0: no
  * multiple), the induction variable of an scf.for with constant step (its
  * lower bound a constant or such a value; a loop of one trip at most, its

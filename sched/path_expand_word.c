@@ -60,27 +60,6 @@ static const struct arch_access *access_of(const struct pe *p, uint32_t k, bool 
     return a ? a : arch_access(p->dev, r, !store, mn);
 }
 
-/* The smallest access of a (bytes) and its alignment; 0 when any size goes. */
-static int64_t least_access(const struct arch_access *a, int64_t *align)
-{
-    int64_t w = a && a->word_size > 0 ? a->word_size : 1, least = 0;
-    *align = 1;
-    if (!a)
-        return 0;
-    if (!a->ngranules) {
-        *align = w;
-        return w > 1 ? w : 0;
-    }
-    for (uint32_t i = 0; i < a->ngranules; i++) {
-        int64_t s = a->granules[i].size_in_words * w;
-        if (s > 0 && (!least || s < least)) {
-            least = s;
-            *align = (a->granules[i].align_in_words > 0 ? a->granules[i].align_in_words : 1) * w;
-        }
-    }
-    return least;
-}
-
 /* The element offset, from an aligned base, where memref side s of a
  * transfer starts, as an affine expression over its subscripts (the dims
  * of its map): the strided offset of the reinterpret_cast that built it,
@@ -158,18 +137,6 @@ static bool has_dims(const struct ir_module *m, ir_aff e)
     return has_dims(m, a->lhs) || has_dims(m, a->rhs);
 }
 
-static int64_t gcd(int64_t a, int64_t b)
-{
-    a = a < 0 ? -a : a;
-    b = b < 0 ? -b : b;
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* Splits e, over subscripts subs, into c + (terms over dims): *c the
  * constant, the result a number every value of the terms is a multiple of
  * (1 when unknown, 0 when there are none). A subscript that is the
@@ -184,7 +151,7 @@ static int64_t dim_gcd(const struct ir_module *m, ir_aff e, const ir_value *subs
     case IR_AFF_DIM:
         return sched_value_gcd(m, subs[a->v], c, 4);
     case IR_AFF_ADD:
-        return gcd(dim_gcd(m, a->lhs, subs, c), dim_gcd(m, a->rhs, subs, c));
+        return sched_gcd(dim_gcd(m, a->lhs, subs, c), dim_gcd(m, a->rhs, subs, c));
     case IR_AFF_MUL: {
         const struct ir_aff_info *r = ir_aff_get(m, a->rhs), *l = ir_aff_get(m, a->lhs);
         int64_t k = r->kind == IR_AFF_CONST ? r->v : l->kind == IR_AFF_CONST ? l->v : 0;
@@ -525,7 +492,7 @@ static bool part_word_store(const struct pe *p, ir_op pipe, const struct sched_o
         uint32_t unit = stage_unit(p, ir_op_parent(m, xs->v[i])), mem = mem_of(p, t[1].v);
         if (unit == ARCH_NONE || mem == ARCH_NONE)
             continue;
-        int64_t align, least = least_access(access_of(p, unit, true, mem), &align);
+        int64_t align, least = arch_access_least(access_of(p, unit, true, mem), &align);
         const struct ir_attr_info *sz = ir_attr_get(m, t[1].sizes);
         ir_type elem = ir_type_get(m, ir_value_type(m, t[1].v))->elem;
         int64_t bytes = sz->ints[sz->n - 1] * ((ir_type_get(m, elem)->width + 7) / 8);
@@ -567,8 +534,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     for (uint32_t k = 0; k + 1 < fs->n; k++)
         rows *= fs->ints[k];
     int64_t fa, na;
-    int64_t fl = least_access(access_of(p, unit, store, fmem), &fa);
-    int64_t nl = least_access(access_of(p, unit, !store, nmem), &na);
+    int64_t fl = arch_access_least(access_of(p, unit, store, fmem), &fa);
+    int64_t nl = arch_access_least(access_of(p, unit, !store, nmem), &na);
     int64_t least = fl > nl ? fl : nl, align = fa > na ? fa : na;
     ir_aff off;
     bool whole = (n * e) % least == 0;
@@ -639,7 +606,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                 return true;
             }
         /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
-        int64_t c = 0, step = dim_gcd(m, off, subs, &c), g = gcd(step, ae);
+        int64_t c = 0, step = dim_gcd(m, off, subs, &c), g = sched_gcd(step, ae);
         int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
         d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae));
         w = (dmax + n + le - 1) / le * le;

@@ -468,16 +468,6 @@ enum { SPLIT_COMPUTED_REGS = 8 };
 /* The lane-wide pieces ktc-lower runs a vector in at most (lower.h). */
 enum { SPLIT_MAX_PIECES = 8 };
 
-static int64_t gcd(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* Loop extents of g from its operands' shapes; false when one is unknown. */
 static bool extents(const struct ir_module *m, const struct split_gen *g, int64_t *ext)
 {
@@ -540,7 +530,7 @@ static int32_t tile_sizes(const struct split_gen *g, const int64_t *ext, int64_t
             tails = !whole;
             left = 1;
         } else {
-            ts[i] = gcd(ext[i], left);
+            ts[i] = sched_gcd(ext[i], left);
             left /= ts[i];
         }
     }
@@ -987,12 +977,7 @@ static int64_t masked_store_word(const struct arch_device *dev, const char *mem)
         const struct arch_access *a = arch_access(dev, r, true, mem);
         if (!(dev->res[r].features & ARCH_F_MASKED_WRITES) || !a)
             continue;
-        int64_t w = a->word_size > 0 ? a->word_size : 1, x = w > 1 ? w : 0;
-        for (uint32_t i = 0; i < a->ngranules; i++) {
-            int64_t g = a->granules[i].size_in_words * w;
-            if (g > 0 && (i == 0 || g < x))
-                x = g;
-        }
+        int64_t x = arch_access_least(a, NULL);
         if (x && (!least || x < least))
             least = x;
     }
@@ -1107,14 +1092,7 @@ static int64_t mem_word(const struct arch_device *dev, const char *mem)
     for (uint32_t r = 0; mem && r < dev->nres; r++)
         for (int store = 0; store < 2; store++) {
             const struct arch_access *a = arch_access(dev, r, store, mem);
-            if (!a)
-                continue;
-            int64_t w = a->word_size > 0 ? a->word_size : 1, x = w > 1 ? w : 0;
-            for (uint32_t i = 0; i < a->ngranules; i++) {
-                int64_t gsz = a->granules[i].size_in_words * w;
-                if (gsz > 0 && (i == 0 || gsz < x))
-                    x = gsz;
-            }
+            int64_t x = arch_access_least(a, NULL);
             most = x > most ? x : most;
         }
     return most;

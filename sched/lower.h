@@ -292,14 +292,18 @@
  * same); an elementwise op runs once per piece; a splat (vectorchain.splat,
  * a shuffle repeating a block that divides a piece) is made once, of N/k,
  * for every piece; a shuffle picking each element (no repetition) from a
- * vector in one piece runs once per piece on its share of the indices; a
+ * vector in one piece runs once per piece on its share of the indices, and
+ * one picking from a vector in pieces, each piece of its result from at
+ * most two of them (a reversed row; ktc-nest's reduction windows, W lanes
+ * astride two chunks), is per result piece a shuffle of each such input
+ * piece and, for two, a select between them on a constant mask; a
  * reduction of one group folds its pieces by its own op, then reduces one
  * piece. A wide receive that only a reduction reads stays whole (ktc-codegen
  * streams it), and so do a sum or product whose input runs in a number of
  * pieces not a power of two (ktc-interp's tree pairs elements across
  * pieces) and the vectors joined to its input (ktc-codegen runs those
  * elementwise ops on each piece as it streams it in). Anything else reading or making a vector in pieces (a shuffle
- * of one, a dense constant, a loop-carried or stored one) is refused at its
+ * repeating lanes of one, a dense constant, a loop-carried or stored one) is refused at its
  * op, with the widths (tests/passes/lower/pieces*.mlir, err_pieces.mlir).
  *
  * A kernel without any stage is left as it is (nothing runs on the device).

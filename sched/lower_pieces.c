@@ -206,6 +206,87 @@ static bool shuffle_slices(struct pc *p, ir_op op, uint32_t k)
     return true;
 }
 
+/* A shuffle (no repetition) of an input in pieces, each piece of its
+ * result picking from at most two of them (ktc-nest's window levels: W
+ * lanes astride two chunks): per result piece, a shuffle of each of its
+ * input pieces and, for two, a select between them on a constant mask. */
+static bool shuffle_pieces(struct pc *p, ir_op op)
+{
+    struct ir_module *m = p->m;
+    struct ir_loc loc = ir_op_get(m, op)->loc;
+    ir_value in = ir_op_get(m, op)->opnd[0], res = ir_op_get(m, op)->res;
+    uint32_t kin = pieces(p, in), k = pieces(p, res);
+    int64_t n = vlen(m, res), s = n / k, l = vlen(m, in) / kin;
+    ir_attr ia = ir_op_attr(m, op, "indices"), ra = ir_op_attr(m, op, "repetition");
+    if (!ia || ir_attr_get(m, ia)->n != n || (ra && ir_attr_get(m, ra)->i != 1) || k > 64)
+        return refuse(p, op, in);
+    ir_type elem = ir_type_elem(m, ir_value_type(m, res));
+    ir_attr *la = malloc(2 * (size_t)s * sizeof *la), *lb = la + s, *mk = malloc((size_t)s * sizeof *mk);
+    if (!la || !mk)
+        abort();
+    ir_value made[64];
+    bool ok = true;
+    for (uint32_t j = 0; j < k && ok; j++) {
+        const struct ir_attr_info *ix = ir_attr_get(m, ir_op_attr(m, op, "indices"));
+        int64_t a = -1, b = -1;
+        for (int64_t t = 0; t < s && ok; t++) {
+            int64_t x = ir_attr_get(m, ix->elems[(size_t)j * s + t])->i, q = x / l;
+            a = a < 0 ? q : a;
+            b = q != a && b < 0 ? q : b;
+            ok = q == a || q == b;
+            la[t] = ir_attr_int(m, q == a ? x % l : 0, m->t_i32);
+            lb[t] = ir_attr_int(m, q == b ? x % l : 0, m->t_i32);
+            mk[t] = ir_attr_int(m, q == a, m->t_i1);
+        }
+        if (!ok)
+            break;
+        ir_value sh[2];
+        for (int h = 0; h < (b < 0 ? 1 : 2); h++) {
+            struct ir_op_state st;
+            ir_state_init(&st, m, "vectorchain.shuffle", loc);
+            ir_state_add_operand(m, &st, piece(p, in, (uint32_t)(h ? b : a)));
+            ir_state_set_attr(m, &st, "indices", ir_attr_array(m, (uint32_t)s, h ? lb : la));
+            ir_state_set_attr(m, &st, "repetition", ir_attr_int(m, 1, m->t_i32));
+            ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_VECTOR, 1, &s, elem));
+            ir_op c = ir_op_create(m, &st);
+            ir_op_insert_before(m, op, c);
+            sh[h] = made[j] = ir_op_result(m, c, 0);
+        }
+        if (b >= 0) {
+            struct ir_op_state st;
+            ir_state_init(&st, m, "vectorchain.constant_bitstream", loc);
+            ir_state_set_attr(m, &st, "value", ir_attr_array(m, (uint32_t)s, mk));
+            ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_VECTOR, 1, &s, m->t_i1));
+            ir_op c = ir_op_create(m, &st);
+            ir_op_insert_before(m, op, c);
+            ir_state_init(&st, m, "vectorchain.select", loc);
+            ir_state_add_operand(m, &st, ir_op_result(m, c, 0));
+            ir_state_add_operand(m, &st, sh[0]);
+            ir_state_add_operand(m, &st, sh[1]);
+            ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_VECTOR, 1, &s, elem));
+            c = ir_op_create(m, &st);
+            ir_op_insert_before(m, op, c);
+            made[j] = ir_op_result(m, c, 0);
+        }
+    }
+    free(la);
+    free(mk);
+    if (!ok)
+        return refuse(p, op, in);
+    if (k > 1) {
+        set_pieces(p, res, made, k);
+    } else { /* one piece: its users, which run whole, read it */
+        for (uint32_t q = 0; q < p->nops; q++) {
+            struct ir_op_info *u = ir_op_get(m, p->ops[q]);
+            for (uint32_t i = 0; i < u->nopnd; i++)
+                if (u->opnd[i] == res)
+                    u->opnd[i] = made[0];
+        }
+    }
+    ir_op_unlink(m, op);
+    return true;
+}
+
 /* Splits op, whose vectors run in k pieces, into k ops (or one, for a
  * splat); false after an error. */
 static bool split_op(struct pc *p, ir_op op, uint32_t k)
@@ -245,7 +326,7 @@ static bool split_op(struct pc *p, ir_op op, uint32_t k)
             ir_attr ia = ir_op_attr(m, op, "indices");
             uint32_t ni = ia ? ir_attr_get(m, ia)->n : 0;
             if (pieces(p, o->opnd[0]) > 1)
-                return refuse(p, op, o->opnd[0]);
+                return shuffle_pieces(p, op);
             if (ni && ni == n && s % ni)
                 return shuffle_slices(p, op, k);
             if (!ni || s % ni)

@@ -52,9 +52,21 @@
  *                     row of b x lanes partials (the last accumulator
  *                     1 x b lanes), which the original pipeline reads as
  *                     one slot; ktc-codegen folds that misaligned rest of
- *                     the tree in registers (codegen/README.md), so b + 1
- *                     must be at most twice max_vregs less 6: beyond, a sum
- *                     is refused here, located (a row of 32000: b = 125).
+ *                     the tree in registers (codegen/README.md) when it
+ *                     holds half of it ((b + 1) / 2 + 6 <= max_vregs).
+ *                     Beyond, for a sum or product (a vocabulary row of
+ *                     32000 f16: b = 125; 50304: b = 393), window levels
+ *                     take the tree's next levels, each halving the L
+ *                     partials while L is even, until half of them fits:
+ *                     output vector c folds, up to 3 levels at once, the
+ *                     2^k windows of W partials at c W + S (S a sum of
+ *                     the levels' halves L/2, L/4, ..), each read as the
+ *                     one or two chunks holding it and taken from its lane
+ *                     S mod W on by the generic's map (d0, d1 + S mod W),
+ *                     folded as those levels fold them (bit-exact; the
+ *                     accumulators two chunks longer, where the last
+ *                     windows run past). An odd level reached first is
+ *                     refused here, located.
  *                     Such a row stays whole when ktc-codegen holds its
  *                     half (C <= 2 (max_vregs - 6); with a fused producer
  *                     of p <= 4 ops, (C + 1) / 2 + 6 + 2p <= max_vregs:

@@ -55,8 +55,24 @@
  * part only (K <= 2^a chunks a level), the last one into a 1 x bW
  * accumulator (chunk c at c W); the original pipeline reads those bW
  * partials as one slot and reduces them, ktc-codegen's reduce_rows holding
- * half of them in registers ((b + 1) / 2 + 6 <= max_vregs, else a sum is
- * refused, located). Not taken (the row left whole for ktc-codegen to
+ * half of them in registers ((b + 1) / 2 + 6 <= max_vregs). Beyond, for a
+ * sum or product, window levels halve the L partials (L even) until half
+ * of them fits, up to 3 halvings a level:
+ *
+ *   window    scf.for %c = 0 to ceil(L' / W) {parallel_loop}: the 2^k
+ *             windows of W partials at c W + S_i (S_i the sum of the
+ *             halves L/2, L/4, .. L/2^k selected by the bits of i, the
+ *             first level's by the highest), each loaded as the chunk
+ *             c + S_i / W, or two from there when S_i mod W > 0 and read
+ *             through the map (d0, d1 + S_i mod W); folded by the same
+ *             tree as a level (input i with input i + 2^(k-1) first), into
+ *             chunk c of a flat accumulator of L' = L / 2^k partials
+ *
+ * (a row of 32000 f16: 125 x 64 partials, one window level of 4 windows,
+ * 2000 partials left). The accumulators a window level reads are two
+ * chunks longer: the last output vector's windows run past the L
+ * partials (its lanes beyond L' are never read). An odd level reached
+ * before half fits is refused, located. Not taken (the row left whole for ktc-codegen to
  * stream, through a fused producer too): C odd, or half the row fits
  * ktc-codegen's registers (C <= 2 (max_vregs - 6); a producer of p <= 4
  * ops: (C + 1) / 2 + 6 + 2p <= max_vregs). Max and min take the levels
@@ -99,6 +115,7 @@ struct wide {
     ir_op store_stage;
     struct nest_side src; /* where the row is read: the DDR side or the scratchpad buffer */
     int64_t n, w;         /* row length, lanes (of both in and elem) */
+    int64_t wk;           /* window levels: halvings of the b W partials (C = 2^a b) */
     ir_type in;           /* the row's element (f16 for an f16 row summed in f32) */
     ir_type elem;         /* the partials' element: the generic's result's */
     const char *combiner;
@@ -164,6 +181,15 @@ static ir_op only_op(const struct ir_module *m, ir_op s)
 {
     const struct ir_block_info *b = ir_block_get(m, split_body(m, s, 0));
     return b->first && b->first == b->last ? b->first : IR_NONE;
+}
+
+/* Whether ktc-codegen's reduce_rows folds a row of len partials (len / W
+ * chunks, the last maybe part of one) holding half of them in registers
+ * beside its 6 temporaries. */
+static bool codegen_holds(const struct nest_ctx *c, const struct wide *w, int64_t len)
+{
+    int64_t chunks = (len + w->w - 1) / w->w;
+    return (chunks + 1) / 2 + 6 <= (int64_t)c->o->max_vregs;
 }
 
 static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
@@ -295,18 +321,29 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         int64_t b = ch, a = 0;
         for (; b % 2 == 0; b /= 2)
             a++;
-        if (!order_free && c->o->max_vregs && (b + 1) / 2 + 6 > (int64_t)c->o->max_vregs) {
+        /* the rest of the tree over the b W partials: ktc-codegen holds
+         * half a row of L elements in its registers when
+         * (ceil(L / W) + 1) / 2 + 6 <= max_vregs; until then window levels
+         * halve it (each of its levels while L is even) */
+        int64_t len = b * w->w;
+        while (!order_free && c->o->max_vregs && !codegen_holds(c, w, len) && len % 2 == 0) {
+            len /= 2;
+            w->wk++;
+        }
+        if (!order_free && c->o->max_vregs && !codegen_holds(c, w, len)) {
             char en[16];
+            int64_t chunks = (len + w->w - 1) / w->w;
             nest_error(c, w->gen,
                        "a sum or product over a row of %lld %s (%lld chunks of %lld lanes, "
                        "2^%lld x %lld) in ktc-interp's pairwise order pairs whole chunks in its "
-                       "first %lld level%s only; the rest of the tree over the %lld chunks left, "
-                       "misaligned, needs half of them (%lld) in ktc-codegen's %u vector "
-                       "registers beside 6 temporaries (not supported yet)",
+                       "first %lld level%s only, then elements across chunks; halved by window "
+                       "levels, its tree reaches an odd level of %lld elements (%lld chunks), "
+                       "whose half (%lld chunks) does not fit ktc-codegen's %u vector registers "
+                       "beside 6 temporaries (not supported yet)",
                        (long long)w->n, split_type_name(m, w->in, en, sizeof en), (long long)ch,
                        (long long)w->w, (long long)a, (long long)b, (long long)a, a == 1 ? "" : "s",
-                       (long long)b,
-                       (long long)(b + 1) / 2, c->o->max_vregs);
+                       (long long)len, (long long)chunks, (long long)(chunks + 1) / 2,
+                       c->o->max_vregs);
             return false;
         }
     }
@@ -524,11 +561,20 @@ static void map_captured(struct ir_module *m, const struct wide *w, ir_op x, str
                 map_captured(m, w, y, cap, vm, before);
 }
 
+/* A window level's inputs: input i of output vector c is the W partials
+ * from lane o[i] of chunk c + q[i] of a flat row of partials on (two chunks
+ * loaded when o[i] > 0). */
+struct windows {
+    int64_t q[MAX_FOLD], o[MAX_FOLD];
+};
+
 /* One level: scf.for %c = 0 to outs { K chunks of `from` (the row, or the
- * previous accumulator) at c + i * outs, folded, -> acc[c] }. */
+ * previous accumulator) at c + i * outs, folded, -> acc[c] }; with win,
+ * input i is window i of output vector c in the flat row of partials
+ * `from`, and acc is flat. */
 static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at, bool first,
                    ir_value from, int64_t outs, int64_t k, ir_value acc, bool flat,
-                   ir_attr space)
+                   const struct windows *win, ir_attr space)
 {
     struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, w->gen)->loc;
@@ -543,13 +589,15 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     const struct ir_type_info *outslot = ir_type_get(
         m, ir_value_type(m, ir_op_get(m, only_op(m, w->store_stage))->opnd[0]));
     ir_type ein = first ? w->in : w->elem; /* what this level reads */
-    ir_type islot = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, w->w, ein);
+    int64_t isz[MAX_FOLD]; /* elements input i loads */
+    for (int64_t i = 0; i < k; i++)
+        isz[i] = win && win->o[i] ? 2 * w->w : w->w;
     ir_type oslot = ir_ktdf_slot_type(m, outslot->attr0, outslot->attr1, w->w, w->elem);
     bool ddr = first && w->ddr;
     ir_type ts[MAX_SLOTS];
     uint32_t n = 0;
     for (int64_t i = 0; i < k; i++)
-        ts[n++] = islot;
+        ts[n++] = ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, isz[i], ein);
     ts[n++] = oslot;
     uint32_t ntok = ddr ? 4 : 3;
     for (uint32_t i = 0; i < ntok; i++)
@@ -564,7 +612,7 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     }
     ir_value offs[MAX_FOLD], ats[MAX_FOLD];
     for (int64_t i = 0; i < k; i++) {
-        ats[i] = sb_addi(&lb, iv, sb_index(&lb, i * outs));
+        ats[i] = sb_addi(&lb, iv, sb_index(&lb, win ? win->q[i] : i * outs));
         offs[i] = sb_muli(&lb, ats[i], w->w);
     }
     ir_value flatoff = flat ? sb_muli(&lb, iv, w->w) : IR_NONE;
@@ -599,10 +647,14 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
                 s.size[s.nsize - 1] = w->w;
             } else if (first) {
                 s = chunk_of(&w->src, offs[i], w->w);
+            } else if (win) {
+                s = (struct nest_side){.v = from, .nsub = 2, .nsize = 2,
+                                       .sub = {{.c = 0}, {.v = offs[i]}},
+                                       .size = {1, isz[i]}};
             } else {
                 s = acc_side(from, ats[i], w->w);
             }
-            struct nest_side d = fifo_side(v[i], 2, fsz);
+            struct nest_side d = fifo_side(v[i], 2, (const int64_t[]){1, isz[i]});
             nest_make_transfer(&sb, &s, &d, w->load);
         }
         t++;
@@ -613,14 +665,14 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
                                  ir_op_attr(m, w->comp, "applicable_units")),
               loc);
     t++;
-    ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, ein);
     ir_type tacc = ir_type_shaped(m, IR_TY_TENSOR, 2, fsz, w->elem);
     struct ir_op_state st;
     ir_value ins[MAX_FOLD];
     for (int64_t i = 0; i < k; i++) {
         ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
         ir_state_add_operand(m, &st, v[i]);
-        ir_state_add_result(m, &st, tt);
+        ir_state_add_result(m, &st,
+                            ir_type_shaped(m, IR_TY_TENSOR, 2, (const int64_t[]){1, isz[i]}, ein));
         ins[i] = ir_op_result(m, sb_emit(&cb, &st), 0);
     }
     ir_value out = sb_tensor_empty(&cb, tacc);
@@ -631,6 +683,10 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     for (int64_t i = 0; i <= k; i++) {
         ir_state_add_operand(m, &st, i < k ? ins[i] : out);
         maps[i] = ir_attr_affine_map(m, idm);
+        if (i < k && win && win->o[i]) { /* (d0, d1) -> (d0, d1 + o) */
+            ir_aff sh[2] = {id[0], ir_aff_bin(m, IR_AFF_ADD, id[1], ir_aff_const(m, win->o[i]))};
+            maps[i] = ir_attr_affine_map(m, ir_map_intern(m, 2, 0, 2, sh));
+        }
     }
     for (int i = 0; i < 2; i++)
         its[i] = ir_attr_intern(m, &(struct ir_attr_info){
@@ -823,12 +879,14 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         int64_t outs = left / k;
         /* b > 1 partials left: one row (b W), the last pipeline's slot */
         bool flat = outs > 1 && outs % 2;
-        ir_type acct = split_memref(m, 2, flat ? (const int64_t[]){1, outs * w->w}
+        /* two chunks more for window levels: the last windows run past */
+        int64_t pad = w->wk ? 2 : 0;
+        ir_type acct = split_memref(m, 2, flat ? (const int64_t[]){1, (outs + pad) * w->w}
                                                : (const int64_t[]){outs, w->w},
                                     w->elem, IR_NONE, space);
         ir_value acc = nest_make_op(&top, "memref.alloc", acct);
         split_set_name(m, acc, "partials");
-        ir_op loop = level(c, w, &at, first, from, outs, k, acc, flat, space);
+        ir_op loop = level(c, w, &at, first, from, outs, k, acc, flat, NULL, space);
         /* a level of one fold (the row's chunks all in it) streams
          * nothing: the model's comparison of two nests alone overstates
          * what fusing saves there (layernorm_2pass, 2 chunks: 555 cycles
@@ -839,10 +897,35 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         first = false;
         left = outs;
     }
-    /* the last vector (b of them, b > 1: a row of b W partials): the
-     * original pipeline, reading it from the last partials instead of the
-     * row (a vector of the row's rank) */
-    int64_t fsz[2] = {1, left * w->w};
+    /* window levels: the tree's next levels over the row of L = b W
+     * partials (element j with element j + L/2, then j + L/4 ...), up to 3
+     * a level: output vector c folds the 2^k windows at c W + S, S a sum
+     * of the levels' halves, as those levels fold them */
+    int64_t len = left * w->w;
+    for (int64_t done = 0; done < w->wk;) {
+        int64_t kk = w->wk - done < 3 ? w->wk - done : 3, k = INT64_C(1) << kk;
+        int64_t next = len >> kk, outs = (next + w->w - 1) / w->w;
+        struct windows win;
+        for (int64_t i = 0; i < k; i++) {
+            int64_t off = 0; /* bit kk - 1 - t of i: the half of level t */
+            for (int64_t t = 0; t < kk; t++)
+                off += (i >> (kk - 1 - t) & 1) ? len >> (t + 1) : 0;
+            win.q[i] = off / w->w;
+            win.o[i] = off % w->w;
+        }
+        ir_value acc = nest_make_op(
+            &top, "memref.alloc",
+            split_memref(m, 2, (const int64_t[]){1, (outs + 2) * w->w}, w->elem, IR_NONE, space));
+        split_set_name(m, acc, "partials");
+        level(c, w, &at, false, from, outs, k, acc, true, &win, space);
+        from = acc;
+        len = next;
+        done += kk;
+    }
+    /* the last vector (b of them, b > 1: a row of b W partials, or the
+     * window levels' len): the original pipeline, reading it from the last
+     * partials instead of the row (a vector of the row's rank) */
+    int64_t fsz[2] = {1, len};
     uint32_t rank = ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->res))->rank;
     ir_value slot = ir_op_get(m, w->read)->opnd[0];
     const struct ir_type_info *si = ir_type_get(m, ir_value_type(m, slot));

@@ -108,7 +108,10 @@
  * send after, in order, so their load latencies overlap; a loop holding, for a unit, only
  * such stages (no signal, no inner loop) with a constant trip count is
  * unrolled in that unit's program, by 2 or 4 as the group and the trip
- * count allow, so the group spans iterations); one
+ * count allow, so the group spans iterations; a loop of such transfers
+ * inside a stage, the same: up to 16 trips one after the other, more in a
+ * loop of 2 or 4 copies a step, its trips % 4 left after it one after the
+ * other (tests/passes/lower/stage_loops*.mlir)); one
  * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A bulk
  * transfer of several rows between a strided device-memory view (a
  * reinterpret_cast of T rows whose row stride may exceed the row) and a

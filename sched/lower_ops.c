@@ -1420,15 +1420,15 @@ static uint32_t group_cap(struct lw *lw, ir_op o)
 /* Whether loop (in a stage) holds only memory -> FIFO loads and pure ops
  * and runs the same 1..UNROLL_LOADS iterations on every core: its bounds. */
 /* For a loop of loads of more than UNROLL_LOADS trips: the copies of its
- * body per iteration of the loop emitted (at most 4, dividing the trips, as
- * many loads as a load group holds), 1 for none. */
+ * body per iteration of the loop emitted (at most 4, as many loads as a
+ * load group holds; the trips % u left after the loop), 1 for none. */
 static uint32_t unroll_by(struct lw *lw, ir_op loop, int64_t trips)
 {
     uint32_t loads = 0;
     IR_FOR_OPS(lw->m, lw_body(lw->m, loop, 0), op)
         loads += is_fifo_load(lw->m, op);
     uint32_t u = 1;
-    while (u < 4 && loads && 2 * u * loads <= LW_LOAD_GROUP && trips % (2 * u) == 0)
+    while (u < 4 && loads && 2 * u * loads <= LW_LOAD_GROUP && trips >= 2 * u)
         u *= 2;
     return u;
 }
@@ -1471,6 +1471,7 @@ static bool emit_loads_unrolled(struct lw *lw, ir_op loop, uint32_t inst, int64_
     ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0];
     bool hold = lw->p.hold;
     bool ok = true;
+    int64_t first = 0; /* the iterations left after a loop, one after the other */
     if (trips > UNROLL_LOADS) { /* a loop of u copies a step */
         uint32_t u = unroll_by(lw, loop, trips), mark;
         lw_flush_loads(lw); /* the loads before the loop send before it */
@@ -1480,6 +1481,9 @@ static bool emit_loads_unrolled(struct lw *lw, ir_op loop, uint32_t inst, int64_
             return false;
         ir_value niv = ir_block_get(m, lw_body(m, nl, 0))->args[0];
         ir_op_get(m, nl)->opnd[2] = lw_const(lw, step * u);
+        first = trips - trips % u;
+        if (first < trips)
+            ir_op_get(m, nl)->opnd[1] = lw_const(lw, lb + first * step);
         lw->p.hold = true;
         for (uint32_t j = 0; j < u && ok; j++) {
             uint32_t inner = lw_scope_mark(lw);
@@ -1499,10 +1503,11 @@ static bool emit_loads_unrolled(struct lw *lw, ir_op loop, uint32_t inst, int64_
         lw->p.hold = hold;
         lw_close_loop(lw, nl, outer);
         lw_scope_undo(lw, mark);
-        return ok;
+        if (!ok || first == trips)
+            return ok;
     }
     lw->p.hold = true;
-    for (int64_t j = 0; j < trips && ok; j++) {
+    for (int64_t j = first; j < trips && ok; j++) {
         uint32_t mark = lw_scope_mark(lw);
         lw_memo_put(lw, iv, inst, 0, lw_const(lw, lb + j * step), true);
         ok = emit_ops(lw, lw_body(m, loop, 0), inst);

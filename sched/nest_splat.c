@@ -434,7 +434,7 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
     int64_t n;
     uint32_t kind = loop ? ir_op_get(m, loop)->kind : 0;
     if (!loop || (kind != IR_OP_SCF_FOR && kind != IR_OP_KTDF_PARALLEL) ||
-        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &n) || n % SHARE ||
+        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &n) || n % 2 ||
         ir_op_attr(m, pipe, "modulo"))
         return;
     /* a corelet split keeps every instance busy: as many blocks of
@@ -442,15 +442,25 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
      * (one load of the vector for all of them: a wide row's division pass
      * in tiles of 16 points on 2 corelets), a multiple of 4 SHARE in
      * blocks of 4 SHARE when the pass reads one vector (the cost model's
-     * nest_cost_splat_block: tiles of 32 points on 2 corelets) */
+     * nest_cost_splat_block: tiles of 32 points on 2 corelets). Points
+     * that SHARE does not divide so (20 points on 2 corelets: a row of
+     * 32000 f16 in tiles of 20 chunks) go in blocks of 2 when those do */
     int share = SHARE;
+    int64_t ninst = 1;
     if (kind == IR_OP_KTDF_PARALLEL) {
         ir_attr ni = ir_op_attr(m, loop, "num_instances");
-        int64_t k = ni ? ir_attr_get(m, ni)->i : 0;
-        if (k < 1 || (n / SHARE) % k)
+        ninst = ni ? ir_attr_get(m, ni)->i : 0;
+        if (ninst < 1)
             return;
-        share = (int)nest_cost_splat_block((uint64_t)(n / k), k > 1 ? nslot : 0);
     }
+    if (n % SHARE == 0 && (n / SHARE) % ninst == 0)
+        share = kind == IR_OP_KTDF_PARALLEL
+                    ? (int)nest_cost_splat_block((uint64_t)(n / ninst), ninst > 1 ? nslot : 0)
+                    : SHARE;
+    else if ((n / 2) % ninst == 0)
+        share = 2;
+    else
+        return;
     for (uint32_t i = 0; i < nvec; i++)
         if (nest_touches(m, loop, vecs[i], 1))
             return;

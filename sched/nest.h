@@ -65,14 +65,20 @@
  *                     S mod W on by the generic's map (d0, d1 + S mod W),
  *                     folded as those levels fold them (bit-exact; the
  *                     accumulators two chunks longer, where the last
- *                     windows run past). An odd level reached first is
- *                     refused here, located.
+ *                     windows run past). C odd (Phi-3's vocabulary, 32064
+ *                     f16 = 501 chunks): the first window level reads the
+ *                     row itself, when it is a scratchpad buffer of its
+ *                     own (made two chunks longer) read as it is (no fused
+ *                     producer, no conversion). An odd level reached first
+ *                     is refused here, located.
  *                     Such a row stays whole when ktc-codegen holds its
  *                     half (C <= 2 (max_vregs - 6); with a fused producer
  *                     of p <= 4 ops, (C + 1) / 2 + 6 + 2p <= max_vregs:
  *                     ktc-codegen runs the producer on each piece as
  *                     received, the row read once with the kernel's other
- *                     passes), or C is odd. Other reductions are left as they are
+ *                     passes), or C is odd and windows cannot read the
+ *                     row (or a max or min, which ktc-codegen streams in
+ *                     any order). Other reductions are left as they are
  *                     (up to 32 chunks ktc-codegen folds the row in
  *                     registers as it streams, faster; beyond what it
  *                     holds it rejects the vector wider than the lanes,

@@ -71,9 +71,14 @@
  * (a row of 32000 f16: 125 x 64 partials, one window level of 4 windows,
  * 2000 partials left). The accumulators a window level reads are two
  * chunks longer: the last output vector's windows run past the L
- * partials (its lanes beyond L' are never read). An odd level reached
- * before half fits is refused, located. Not taken (the row left whole for ktc-codegen to
- * stream, through a fused producer too): C odd, or half the row fits
+ * partials (its lanes beyond L' are never read). C odd (a = 0, no whole
+ * chunks paired): the first window level reads the row itself, a
+ * scratchpad buffer (an alloc, made two chunks longer) read as it is (no
+ * fused producer, no conversion). An odd level reached before half fits
+ * is refused, located. Not taken (the row left whole for ktc-codegen to
+ * stream, through a fused producer too): C odd for max and min, or for a
+ * row window levels cannot read (in device memory, converted or with a
+ * fused producer), or half the row fits
  * ktc-codegen's registers (C <= 2 (max_vregs - 6); a producer of p <= 4
  * ops: (C + 1) / 2 + 6 + 2p <= max_vregs). Max and min take the levels
  * like sums beyond that, so that coarsening shares their chunk loads with
@@ -297,7 +302,7 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     /* C = 2^a b, b odd: the levels fold the 2^a part (whole chunks paired
      * as ktc-interp pairs them); the b x W partials left are one slot,
      * whose misaligned rest of the tree ktc-codegen folds in registers
-     * (half of them held). Nothing to fold when C is odd; a row whose half
+     * (half of them held), or window levels (C odd: from the row); a row whose half
      * ktc-codegen holds (its reduce_rows: max_vregs less 6 temporaries,
      * less two a producer op: its value and a broadcast) stays whole:
      * ktc-codegen streams it, running a fused producer on each piece as
@@ -316,7 +321,7 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         bool whole = fused ? nprod <= 4 && c->o->max_vregs &&
                                  (ch + 1) / 2 + 6 + 2 * nprod <= (int64_t)c->o->max_vregs
                            : ch <= hold;
-        if (ch & 1 || whole)
+        if (whole || (ch & 1 && order_free))
             return false;
         int64_t b = ch, a = 0;
         for (; b % 2 == 0; b /= 2)
@@ -333,19 +338,28 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         if (!order_free && c->o->max_vregs && !codegen_holds(c, w, len)) {
             char en[16];
             int64_t chunks = (len + w->w - 1) / w->w;
+            char lv[64];
+            snprintf(lv, sizeof lv, "whole chunks in its first %lld level%s only",
+                     (long long)a, a == 1 ? "" : "s");
             nest_error(c, w->gen,
                        "a sum or product over a row of %lld %s (%lld chunks of %lld lanes, "
-                       "2^%lld x %lld) in ktc-interp's pairwise order pairs whole chunks in its "
-                       "first %lld level%s only, then elements across chunks; halved by window "
-                       "levels, its tree reaches an odd level of %lld elements (%lld chunks), "
-                       "whose half (%lld chunks) does not fit ktc-codegen's %u vector registers "
-                       "beside 6 temporaries (not supported yet)",
+                       "2^%lld x %lld) in ktc-interp's pairwise order pairs %s, then elements "
+                       "across chunks; halved by window levels, its tree reaches an odd level "
+                       "of %lld elements (%lld chunks), whose half (%lld chunks) does not fit "
+                       "ktc-codegen's %u vector registers beside 6 temporaries (not supported "
+                       "yet)",
                        (long long)w->n, split_type_name(m, w->in, en, sizeof en), (long long)ch,
-                       (long long)w->w, (long long)a, (long long)b, (long long)a, a == 1 ? "" : "s",
-                       (long long)len, (long long)chunks, (long long)(chunks + 1) / 2,
-                       c->o->max_vregs);
+                       (long long)w->w, (long long)a, (long long)b,
+                       a ? lv : "no whole chunks (their number is odd)", (long long)len,
+                       (long long)chunks, (long long)(chunks + 1) / 2, c->o->max_vregs);
             return false;
         }
+        /* an odd number of chunks: the first window level reads the row
+         * itself, past its end (a scratchpad buffer of its own, made two
+         * chunks longer in rewrite); not one converted or computed as it
+         * is folded (a fused producer), nor in device memory */
+        if (ch & 1 && (fused || w->in != w->elem || w->ddr))
+            return false;
     }
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;
@@ -357,6 +371,10 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         if (ls.size[i] != 1)
             return false;
     w->src = ls;
+    ir_op alloc = ir_value_def(m, ls.v);
+    if (w->wk && ch & 1 &&
+        (!alloc || ir_op_get(m, alloc)->kind != IR_OP_MEMREF_ALLOC || nest_is_ddr(m, ls.v)))
+        return false;
     if (w->ddr) { /* device memory -> the private buffer the load reads */
         struct nest_side ds, dd;
         if (!nest_read_side(m, w->ddr, 0, &ds) || !nest_read_side(m, w->ddr, 1, &dd) ||
@@ -647,6 +665,8 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
                 s.size[s.nsize - 1] = w->w;
             } else if (first) {
                 s = chunk_of(&w->src, offs[i], w->w);
+            } else if (win && from == w->src.v) { /* the row, an odd number of chunks */
+                s = chunk_of(&w->src, offs[i], isz[i]);
             } else if (win) {
                 s = (struct nest_side){.v = from, .nsub = 2, .nsize = 2,
                                        .sub = {{.c = 0}, {.v = offs[i]}},
@@ -902,6 +922,14 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
      * a level: output vector c folds the 2^k windows at c W + S, S a sum
      * of the levels' halves, as those levels fold them */
     int64_t len = left * w->w;
+    if (w->wk && from == w->src.v) { /* the row's buffer, two chunks longer */
+        struct ir_value_info *vi = ir_value_get(m, from);
+        const struct ir_type_info *ti = ir_type_get(m, vi->type);
+        int64_t shape[NEST_MAX_RANK];
+        memcpy(shape, ti->shape, ti->rank * sizeof *shape);
+        shape[ti->rank - 1] += 2 * w->w;
+        vi->type = split_memref(m, ti->rank, shape, ti->elem, ti->attr0, ti->attr1);
+    }
     for (int64_t done = 0; done < w->wk;) {
         int64_t kk = w->wk - done < 3 ? w->wk - done : 3, k = INT64_C(1) << kk;
         int64_t next = len >> kk, outs = (next + w->w - 1) / w->w;

@@ -2310,10 +2310,30 @@ static bool merge(struct cg *g, ir_op op, uint8_t dt, int d, int a, const int64_
     return true;
 }
 
+/* Reduces the pn lanes of register x (max or min) and folds the result
+ * into the one-lane *acc (x itself when *acc is none yet). */
+static bool fold_into(struct cg *g, ir_op op, int fn, uint8_t dt, int *acc, int x, int64_t pn)
+{
+    int t = reduce_tree(g, op, fn, dt, x, 1, pn);
+    if (t < 0)
+        return false;
+    if (t != x)
+        g->p.vowner[x] = IR_NONE;
+    if (*acc < 0) {
+        *acc = t;
+    } else {
+        vbin(g, op, fn, dt, *acc, *acc, t);
+        g->p.vowner[t] = IR_NONE;
+    }
+    return true;
+}
+
 /* A reduction over groups wider than the lanes that the chunked form does
  * not take (not a power of two, or more than SC_MAX_VREGS / 2 pieces),
- * group by group. Max and min: each lane-wide piece folded as it arrives
- * (any order gives ktc-interp's result). Otherwise ktc-interp's pairwise
+ * group by group. Max and min: each lane-wide piece folded lane by lane
+ * into one vector as it arrives, that vector reduced once at the end, a
+ * last part piece reduced alone (any order gives ktc-interp's result).
+ * Otherwise ktc-interp's pairwise
  * tree exactly: the first half of the group is received into registers,
  * `lanes` elements each; the second half arrives in pieces aligned with
  * them and is combined at once (the tree's first level); an odd last
@@ -2343,19 +2363,26 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
         abort();
     bool ok = true;
     for (int64_t grp = 0; grp < nr && ok; grp++) {
-        int acc = -1;
-        for (int64_t p = 0; exact && p < np && ok; p++) {
-            int64_t pn = len - p * L < L ? len - p * L : L;
-            int x = recv_piece(g, op, w, pin, pn), t = x < 0 ? -1 : reduce_tree(g, op, fn, dt, x, 1, pn);
-            if (!(ok = t >= 0))
+        /* max and min: whole pieces folded lane by lane into accv, reduced
+         * once (a vbin a piece, not a vred and a vbin), before a last part
+         * piece is received, which is reduced alone */
+        int acc = -1, accv = -1;
+        for (int64_t p = 0; exact && p <= np && ok; p++) {
+            int64_t pn = p == np ? 0 : len - p * L < L ? len - p * L : L;
+            if (pn < L && accv >= 0) { /* the end, or a part piece next */
+                ok = fold_into(g, op, fn, dt, &acc, accv, L);
+                accv = -1;
+            }
+            int x = ok && pn ? recv_piece(g, op, w, pin, pn) : -1;
+            if (!pn || !(ok = ok && x >= 0))
                 break;
-            if (t != x)
+            if (pn == L && accv < 0) {
+                accv = x;
+            } else if (pn == L) {
+                vbin(g, op, fn, dt, accv, accv, x);
                 g->p.vowner[x] = IR_NONE;
-            if (acc < 0) {
-                acc = t;
             } else {
-                vbin(g, op, fn, dt, acc, acc, t);
-                g->p.vowner[t] = IR_NONE;
+                ok = fold_into(g, op, fn, dt, &acc, x, pn);
             }
         }
         int64_t n = len, nc = 0;

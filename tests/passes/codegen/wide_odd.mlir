@@ -7,8 +7,10 @@
 // 100 in pieces aligned with them and added at once (the tree's first
 // level); each later level (50, 25, 13, 7, 4, 2, 1) gathers its halves
 // register by register (vshuf; vsel on a constant mask where a window spans
-// two registers) and keeps an odd last element. The maximum folds each
-// piece (64, 64, 64, 8) as it arrives: any order gives the same maximum.
+// two registers) and keeps an odd last element. The maximum folds the
+// whole pieces (64, 64, 64) lane by lane as they arrive and reduces them
+// once (vred), before the last 8, reduced alone: any order gives the same
+// maximum.
 module {
   func.func @k() attributes {grid = [1]} {
     %c0 = arith.constant 0 : index

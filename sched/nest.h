@@ -70,7 +70,8 @@
  *                     row itself, when it is a scratchpad buffer of its
  *                     own (made two chunks longer) read as it is (no fused
  *                     producer, no conversion). An odd level reached first
- *                     is refused here, located.
+ *                     is refused here, located. `--stats` says how many
+ *                     window levels a sum took and the partials left.
  *                     Such a row stays whole when ktc-codegen holds its
  *                     half (C <= 2 (max_vregs - 6); with a fused producer
  *                     of p <= 4 ops, (C + 1) / 2 + 6 + 2p <= max_vregs:

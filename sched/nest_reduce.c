@@ -84,6 +84,7 @@
  * like sums beyond that, so that coarsening shares their chunk loads with
  * the row's other reductions.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -922,6 +923,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
      * a level: output vector c folds the 2^k windows at c W + S, S a sum
      * of the levels' halves, as those levels fold them */
     int64_t len = left * w->w;
+    int64_t nwin = 0; /* window levels made */
     if (w->wk && from == w->src.v) { /* the row's buffer, two chunks longer */
         struct ir_value_info *vi = ir_value_get(m, from);
         const struct ir_type_info *ti = ir_type_get(m, vi->type);
@@ -949,6 +951,19 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         from = acc;
         len = next;
         done += kk;
+        nwin++;
+    }
+    if (w->wk && c->o->stats) {
+        char en[16];
+        fprintf(c->o->stats,
+                "ktc-nest: @%s: reductions: a %s over %lld %s (%lld chunks of %lld lanes): %lld "
+                "window level%s for its tree's %lld misaligned level%s, %lld partials left "
+                "for ktc-codegen's registers\n",
+                ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
+                strcmp(w->combiner, "arith.mulf") ? "sum" : "product", (long long)w->n,
+                split_type_name(m, w->in, en, sizeof en), (long long)(w->n / w->w),
+                (long long)w->w, (long long)nwin, nwin == 1 ? "" : "s", (long long)w->wk,
+                w->wk == 1 ? "" : "s", (long long)len);
     }
     /* the last vector (b of them, b > 1: a row of b W partials, or the
      * window levels' len): the original pipeline, reading it from the last

@@ -221,8 +221,8 @@ static bool shuffle_pieces(struct pc *p, ir_op op)
     if (!ia || ir_attr_get(m, ia)->n != n || (ra && ir_attr_get(m, ra)->i != 1) || k > 64)
         return refuse(p, op, in);
     ir_type elem = ir_type_elem(m, ir_value_type(m, res));
-    ir_attr *la = malloc(2 * (size_t)s * sizeof *la), *lb = la + s, *mk = malloc((size_t)s * sizeof *mk);
-    if (!la || !mk)
+    ir_attr *la = malloc(3 * (size_t)s * sizeof *la), *lb = la + s, *mk = lb + s;
+    if (!la)
         abort();
     ir_value made[64];
     bool ok = true;
@@ -242,14 +242,9 @@ static bool shuffle_pieces(struct pc *p, ir_op op)
             break;
         ir_value sh[2];
         for (int h = 0; h < (b < 0 ? 1 : 2); h++) {
-            struct ir_op_state st;
-            ir_state_init(&st, m, "vectorchain.shuffle", loc);
-            ir_state_add_operand(m, &st, piece(p, in, (uint32_t)(h ? b : a)));
-            ir_state_set_attr(m, &st, "indices", ir_attr_array(m, (uint32_t)s, h ? lb : la));
-            ir_state_set_attr(m, &st, "repetition", ir_attr_int(m, 1, m->t_i32));
-            ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_VECTOR, 1, &s, elem));
-            ir_op c = ir_op_create(m, &st);
-            ir_op_insert_before(m, op, c);
+            ir_value src = piece(p, in, (uint32_t)(h ? b : a));
+            ir_op c = clone_before(p, op, &src, ir_type_shaped(m, IR_TY_VECTOR, 1, &s, elem));
+            ir_op_set_attr(m, c, "indices", ir_attr_array(m, (uint32_t)s, h ? lb : la));
             sh[h] = made[j] = ir_op_result(m, c, 0);
         }
         if (b >= 0) {
@@ -270,7 +265,6 @@ static bool shuffle_pieces(struct pc *p, ir_op op)
         }
     }
     free(la);
-    free(mk);
     if (!ok)
         return refuse(p, op, in);
     if (k > 1) {

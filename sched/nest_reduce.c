@@ -355,12 +355,6 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
                        (long long)chunks, (long long)(chunks + 1) / 2, c->o->max_vregs);
             return false;
         }
-        /* an odd number of chunks: the first window level reads the row
-         * itself, past its end (a scratchpad buffer of its own, made two
-         * chunks longer in rewrite); not one converted or computed as it
-         * is folded (a fused producer), nor in device memory */
-        if (ch & 1 && (fused || w->in != w->elem || w->ddr))
-            return false;
     }
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;
@@ -372,9 +366,13 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         if (ls.size[i] != 1)
             return false;
     w->src = ls;
+    /* an odd number of chunks: the first window level reads the row
+     * itself, past its end: a scratchpad buffer of its own (an alloc, made
+     * two chunks longer in rewrite; not a staging buffer of device memory),
+     * not converted nor computed as it is folded (a fused producer) */
     ir_op alloc = ir_value_def(m, ls.v);
     if (w->wk && ch & 1 &&
-        (!alloc || ir_op_get(m, alloc)->kind != IR_OP_MEMREF_ALLOC || nest_is_ddr(m, ls.v)))
+        (fused || w->in != w->elem || !alloc || ir_op_get(m, alloc)->kind != IR_OP_MEMREF_ALLOC))
         return false;
     if (w->ddr) { /* device memory -> the private buffer the load reads */
         struct nest_side ds, dd;

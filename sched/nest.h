@@ -172,17 +172,21 @@
  *                     device cost model (nest_cost.h): for each program, the
  *                     tile size (and buffering depth, up to 16, and corelet split) with
  *                     the least modeled time whose buffers fit the
- *                     scratchpad; `--tile-sizes=N,...` overrides (one per
- *                     reserve_size, program order); `--stats` prints each
+ *                     scratchpad; `--tile-sizes=T,...` overrides the
+ *                     tiles (one per reserve_size, program order; each
+ *                     T:PHASES:INSTANCES fixes the depth and split too,
+ *                     else the model chooses them for T, as it would for
+ *                     its own tile; more instances than the device's
+ *                     corelets is an error); `--stats` prints each
  *                     program's choice and modeled cycles. A nest in loops
  *                     whose phases row-phases counts across them may take a
  *                     phase more than its tiles, ranked knowing the load unit
  *                     waits after its last tile for a credit before the loads
  *                     that follow (nest_cost.h, phases_across_runs). derive_size with
- *                     constant operands folds; v1 chooses sizes that divide
- *                     the trip count, so no remainder tile is left (a
- *                     --tile-sizes that does not divide it leaves
- *                     min(T, n - t * T) as arithmetic). A dynamic trip count
+ *                     constant operands folds; a size that does not
+ *                     divide a constant trip count leaves its rest as a
+ *                     tile of its own (rest-tiles; without it, min(T, n -
+ *                     t * T) as arithmetic). A dynamic trip count
  *                     n (normalize first folds one that is the same on every
  *                     tile id of the grid) is tiled into n / T whole tiles
  *                     (the loop coarsening sees) and, after it, the point
@@ -704,6 +708,27 @@
  *                     when it is taken. softmax_100x1024 on 4 cores (25
  *                     rows each): tiles of 2 over 24 rows and 1 left, 4011
  *                     -> 3530 cycles; rmsnorm 2906 -> 2675.
+ *  rest-tiles         Part of tile-size selection (listed last, for the
+ *                     same reason): a constant trip count n may take a tile
+ *                     T that does not divide it. The tile loop runs the
+ *                     n / T whole tiles and a copy of it after runs one
+ *                     tile of the n mod T points left (as balance-rows
+ *                     peels: a nest of its own, one phase, its own
+ *                     buffers); the cost model prices the two (nest_cost.h,
+ *                     rest_tiles) and tries such tiles up to 64 points and
+ *                     at powers of two past it. A --tile-sizes that does
+ *                     not divide takes the same form. Off, the model takes
+ *                     divisors only and such an override a last tile of
+ *                     min(T, n - t T) points, its point loop of run-time
+ *                     trips moving a vector a DMA (softmax_vocab's division,
+ *                     500 points in tiles of 16: 81897 cycles that way,
+ *                     3693 with its rest). Not in resident-rows' choice.
+ *                     `--stats` says when it is taken. The division over a
+ *                     row of 32000 f16 (500 chunks: divisors 4, 20, 100 on
+ *                     2 corelets) takes tiles of 16 and a tile of the 4
+ *                     left, its splat loaded once a block of 8:
+ *                     softmax_vocab (spyre) 4062 -> 3500 cycles,
+ *                     softmax_vocab_odd 7685 -> 5217.
  *  single-row         Part of tiling (listed last, for the same reason):
  *                     a loop of one trip (a core's one row) around inner
  *                     loops of pipelines (a multi-pass row) is taken as the
@@ -800,6 +825,7 @@
     X(OVERLAP_ROWS, "overlap-rows")                                                           \
     X(WIDE_FIRST_LEVEL, "wide-first-level")                                                   \
     X(BALANCE_ROWS, "balance-rows")                                                           \
+    X(REST_TILES, "rest-tiles")                                                               \
     X(SINGLE_ROW, "single-row")
 
 enum sched_nest_transform {
@@ -818,11 +844,19 @@ struct sched_nest_assume {
     int64_t value;
 };
 
+/* A --tile-sizes entry: the tile of one reserve_size, and the buffering
+ * phases and corelet instances to run it with (0: the cost model's choice
+ * for that tile). */
+struct sched_nest_tile {
+    int64_t size;
+    uint32_t phases, instances;
+};
+
 struct sched_nest_options {
     uint32_t disabled;          /* bit (1u << SCHED_NEST_x) turns x off */
     const struct sched_nest_assume *assume; /* --assume, or NULL */
     uint32_t nassume;
-    const int64_t *tile_sizes;  /* --tile-sizes override, or NULL */
+    const struct sched_nest_tile *tile_sizes; /* --tile-sizes override, or NULL */
     uint32_t ntile_sizes;
     FILE *stats;                /* --stats: choices and modeled cycles, or NULL */
     uint32_t max_vregs;         /* vector registers of a compute unit in the target

@@ -644,11 +644,31 @@ static double first_loads(const struct dev_timing *t, const struct nest_cost_pro
     return n * in / fmin(t->rd_bw, share) + t->rd_lat + t->sig_lat;
 }
 
-bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
-                      uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out)
+enum { REST_TILE_ANY = 64 };
+
+/* The r points left after a program's whole tiles (rest_tiles), run as a
+ * program of one tile of their own after them: one phase, nothing across
+ * runs, no window to prefetch in (ktc-lower's load unit drains the whole
+ * tiles' credits before it loads the rest). */
+static double rest_cycles(const struct dev_timing *t, const struct nest_cost_program *p,
+                          uint64_t r, uint32_t instances)
+{
+    struct nest_cost_program pr = *p;
+    pr.points = r;
+    pr.phases_across_runs = false;
+    pr.prefetch_window = 0;
+    return predict(t, &pr, r, 1, instances, NULL, NULL);
+}
+
+/* nest_cost_choose over the tiles lo..hi (those dividing the points when
+ * lo < hi, or any with rest_tiles; the one tile lo, dividing or not, when
+ * lo == hi). */
+static bool choose(const struct arch_device *dev, const struct nest_cost_program *p,
+                   uint64_t lo, uint64_t hi, uint32_t max_phases, uint32_t max_instances,
+                   struct nest_cost_choice *out)
 {
     *out = (struct nest_cost_choice){.tile = 0, .phases = 1, .instances = 1, .cycles = 0};
-    if (!p->points)
+    if (!p->points || !lo)
         return false;
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
@@ -669,19 +689,29 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
     for (uint32_t i = 0; i < p->nxfers; i++)
         loads |= !p->xfers[i].store;
     for (uint32_t n = 1; n <= (max_instances ? max_instances : 1); n++)
-        for (uint64_t tile = 1; tile <= p->points; tile++) {
-            if (p->points % tile)
+        for (uint64_t tile = lo; tile <= hi; tile++) {
+            /* r points left after the whole tiles: a tile of their own;
+             * such tiles are tried up to REST_TILE_ANY and at powers of 2
+             * past it (the choice stays quick on long loops) */
+            uint64_t r = p->rest_tiles && tile < p->points ? p->points % tile : 0;
+            if (lo < hi && p->points % tile &&
+                (!r || (tile > REST_TILE_ANY && (tile & (tile - 1)))))
                 continue;
+            struct nest_cost_program pw = *p;
+            pw.points -= r;
+            double rest = r ? rest_cycles(&t, p, r, n) : 0,
+                   rest_room = r ? (double)r * (double)per_point + (double)per_tile : 0;
             double prev = INFINITY;
-            uint64_t ntiles = p->points / tile;
+            uint64_t ntiles = (pw.points + tile - 1) / tile;
             for (uint32_t k = 1; k <= (max_phases ? max_phases : 1); k++) {
                 /* a kept buffer: one copy for the loop (phased with the tile's
                  * buffers when the loop is one tile) */
                 double fill = ntiles > 1 ? (double)kept : (double)k * (double)kept;
-                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) + fill > room ||
+                if ((double)k * ((double)tile * (double)per_point + (double)per_tile) + fill +
+                            rest_room > room ||
                     (k > 1 && k > ntiles + p->phases_across_runs))
                     break;
-                double comp, c = predict(&t, p, tile, k, n, NULL, &comp);
+                double comp, c = predict(&t, &pw, tile, k, n, NULL, &comp) + rest;
                 double score = c + risk * comp;
                 if (p->phases_across_runs && loads && ntiles >= k) /* the load unit's hold */
                     score += fmax(0, t.rd_lat + t.sig_lat - (double)(k - 1) * comp);
@@ -701,6 +731,19 @@ bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_prog
             }
         }
     return found;
+}
+
+bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
+                      uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out)
+{
+    return choose(dev, p, 1, p->points, max_phases, max_instances, out);
+}
+
+bool nest_cost_choose_at(const struct arch_device *dev, const struct nest_cost_program *p,
+                         uint64_t tile, uint32_t max_phases, uint32_t max_instances,
+                         struct nest_cost_choice *out)
+{
+    return choose(dev, p, tile, tile, max_phases, max_instances, out);
 }
 
 double nest_cost_program_latency(const struct arch_device *dev, double in_bytes, double out_bytes)

@@ -148,6 +148,11 @@ struct nest_cost_program {
                                           passes' corelet splits): each point, not
                                           each tile, pays the round trips between
                                           them */
+    bool rest_tiles;                   /* a tile need not divide the points: the
+                                          points left after the whole tiles run as a
+                                          tile of their own after them, with one phase
+                                          (ktc-nest's rest-tiles), priced as a program
+                                          of its own; false: tiles divide the points */
     bool lane_xfers;                   /* with one buffer phase and the point loop
                                           split over instances, each bulk DMA of the
                                           tile's points moves as one transfer per
@@ -157,7 +162,7 @@ struct nest_cost_program {
 };
 
 struct nest_cost_choice {
-    uint64_t tile;          /* points per tile (divides points) */
+    uint64_t tile;          /* points per tile (divides points unless rest_tiles) */
     uint32_t phases;        /* buffer phases K (1 = no double buffering) */
     uint32_t instances;     /* corelets the point loop is split across */
     double cycles;          /* modeled cycles of the whole program */
@@ -170,7 +175,8 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
 /* The choice with the least modeled cycles whose buffers fit the
  * scratchpad (phases * (tile * scratch_per_point + the transfers'
  * bytes_per_tile) <= capacity - fixed_scratch),
- * tile among the divisors of points, phases <= max_phases and at most the
+ * tile among the divisors of points (any tile up to the points with
+ * rest_tiles, the rest's buffers counted too), phases <= max_phases and at most the
  * tiles (1 < phases; the tiles + 1 with phases_across_runs) and instances
  * <= max_instances; a program that moves device memory is ranked by its
  * modeled cycles plus half a tile's compute (the exposed last tile's, the
@@ -188,6 +194,14 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
  * is 0). */
 bool nest_cost_choose(const struct arch_device *dev, const struct nest_cost_program *p,
                       uint32_t max_phases, uint32_t max_instances, struct nest_cost_choice *out);
+
+/* nest_cost_choose for the one tile given (a --tile-sizes override; it
+ * need not divide the points): the phases and corelet instances that
+ * minimize the modeled time at that tile. False when the tile does not
+ * fit with one phase. */
+bool nest_cost_choose_at(const struct arch_device *dev, const struct nest_cost_program *p,
+                         uint64_t tile, uint32_t max_phases, uint32_t max_instances,
+                         struct nest_cost_choice *out);
 
 /* The steady-state part of nest_cost_predict: every tile at the period P
  * (ntiles * P * runs), without the first tile's fill and drain latencies. */

@@ -1813,6 +1813,7 @@ static bool resident_priced(const struct nest_ctx *c, const struct tiled *t,
     if (!any)
         return false;
     *p2 = t->p;
+    p2->rest_tiles = false; /* resident-rows keeps the row of whole tiles */
     p2->nxfers = 0;
     for (uint32_t k = 0; k < t->p.nxfers; k++)
         if (!gone[k])
@@ -1924,6 +1925,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                  !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
                                  phased_runs(m, t.tile_loop);
         t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
+        /* rest-tiles: a constant trip count */
+        t.p.rest_tiles = !dynamic && !(o->disabled & (1u << SCHED_NEST_REST_TILES));
         t.p.point_rounds = !(o->disabled & (1u << SCHED_NEST_FUSE_POINTS)) &&
                            point_rounds(m, c->dev, o->max_vregs, t.fn, t.point_loop);
         t.p.prefetch_window = prefetch_window(c, t.fn);
@@ -1934,20 +1937,39 @@ bool nest_tile_sizes(struct nest_ctx *c)
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
         if (o->tile_sizes) {
-            int64_t T = o->tile_sizes[i];
+            const struct sched_nest_tile *u = &o->tile_sizes[i];
+            int64_t T = u->size;
             if (T < 1)
                 return nest_error(c, r, "tile size %lld is not positive", (long long)T);
-            ch = (struct nest_cost_choice){.tile = (uint64_t)T, .phases = 2, .instances = 1,
+            /* the user's tile; its phases and corelet split as given, else
+             * the model's for that tile (as it would choose them) */
+            uint32_t K = u->phases, N = u->instances;
+            if (N > (c->dev->ncorelets ? c->dev->ncorelets : 1))
+                return nest_error(c, r, "tile size %lld:%u:%u: the device has %u corelet%s",
+                                  (long long)T, K, N, c->dev->ncorelets,
+                                  c->dev->ncorelets == 1 ? "" : "s");
+            if (!K || !N) {
+                if (t.points && nest_cost_choose_at(c->dev, &t.p, (uint64_t)T,
+                                                    K ? K : max_phases, N ? N : max_instances,
+                                                    &ch)) {
+                    K = K ? K : ch.phases;
+                    N = N ? N : ch.instances;
+                } else {
+                    K = K ? K : 1;
+                    N = N ? N : 1;
+                }
+            }
+            ch = (struct nest_cost_choice){.tile = (uint64_t)T, .phases = K, .instances = N,
                                            .cycles = -1};
-            ch.phases = max_phases < 2 ? max_phases : 2;
-            if (t.capacity && T * t.scratch_per_point * ch.phases > t.capacity)
+            if (t.capacity && T * t.scratch_per_point * K > t.capacity)
                 return nest_error(c, r,
                                   "tile size %lld: buffers of %lld bytes (%u phase%s of %lld "
                                   "bytes a point) exceed the %lld bytes of %s",
-                                  (long long)T, (long long)(T * t.scratch_per_point * ch.phases),
-                                  ch.phases, ch.phases == 1 ? "" : "s",
-                                  (long long)t.scratch_per_point, (long long)t.capacity, t.space);
-            ch.cycles = nest_cost_predict(c->dev, &t.p, ch.tile, ch.phases, ch.instances);
+                                  (long long)T, (long long)(T * t.scratch_per_point * K), K,
+                                  K == 1 ? "" : "s", (long long)t.scratch_per_point,
+                                  (long long)t.capacity, t.space);
+            if (t.points)
+                ch.cycles = nest_cost_predict(c->dev, &t.p, ch.tile, K, N);
         } else if (!t.points) {
             ch = (struct nest_cost_choice){.tile = 1, .phases = max_phases < 2 ? max_phases : 2,
                                            .instances = 1, .cycles = -1};
@@ -2014,11 +2036,21 @@ bool nest_tile_sizes(struct nest_ctx *c)
             ch = chb;
             peel = true;
         }
+        /* rest-tiles: a tile that does not divide a constant trip count
+         * (the model's choice, or --tile-sizes'): the whole tiles, then the
+         * points left as a tile of their own (peel_tile), not a last tile
+         * of min(T, n - t T) points, whose point loop of run-time trips
+         * moves a vector a DMA */
+        bool rest_tile = !peel && !resident && t.p.rest_tiles && t.points > (int64_t)ch.tile &&
+                         t.points % (int64_t)ch.tile;
+        peel |= rest_tile;
         if (o->stats) {
             if (peel)
                 fprintf(o->stats,
-                        "ktc-nest: @%s: balance-rows: %lld points in whole tiles, %lld left "
-                        "(modeled %.0f cycles)\n",
+                        rest_tile ? "ktc-nest: @%s: %lld points in whole tiles, %lld left as a "
+                                    "tile of their own\n"
+                                  : "ktc-nest: @%s: balance-rows: %lld points in whole tiles, "
+                                    "%lld left (modeled %.0f cycles)\n",
                         fname, (long long)(t.points - t.points % (int64_t)ch.tile),
                         (long long)(t.points % (int64_t)ch.tile), rest_cycles);
             fprintf(o->stats, "ktc-nest: @%s: tile %llu of %s%lld points, %u phases, %u instance%s",

@@ -17,21 +17,44 @@ static const char *const transform_names = SCHED_NEST_TRANSFORMS(X) + 1;
 
 enum { MAX_DISABLE = 32, MAX_TILES = 64, MAX_ASSUME = 32 };
 
-/* "N,M,..." into sizes; returns the count, or -1 on a malformed list. */
-static int parse_sizes(const char *s, int64_t *sizes)
+/* A positive decimal number at *s, *s moved past it; -1 when there is none. */
+static long long number(const char **s)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(*s, &end, 10);
+    if (end == *s || errno || v < 0)
+        return -1;
+    *s = end;
+    return v;
+}
+
+/* "T[:K[:N]],..." (a tile, its phases, its instances) into tiles; returns the
+ * count, or -1 on a malformed list. */
+static int parse_sizes(const char *s, struct sched_nest_tile *tiles)
 {
     int n = 0;
     for (;;) {
-        char *end;
-        long long v = strtoll(s, &end, 10);
-        if (end == s || n == MAX_TILES)
+        if (n == MAX_TILES)
             return -1;
-        sizes[n++] = v;
-        if (!*end)
+        struct sched_nest_tile t = {0};
+        long long v = number(&s);
+        if (v < 0)
+            return -1;
+        t.size = v;
+        uint32_t *more[] = {&t.phases, &t.instances};
+        for (size_t i = 0; i < 2 && *s == ':'; i++) {
+            s++;
+            if ((v = number(&s)) < 1 || v > 64)
+                return -1;
+            *more[i] = (uint32_t)v;
+        }
+        tiles[n++] = t;
+        if (!*s)
             return n;
-        if (*end != ',')
+        if (*s != ',')
             return -1;
-        s = end + 1;
+        s++;
     }
 }
 
@@ -78,10 +101,12 @@ int main(int argc, char **argv)
                     "register-carry, fuse-points, fuse-pipelines, stream-loops," CLI_MORE
                     "lane-transfers, corelet-blocks, resident-rows, chunk-loads," CLI_MORE
                     "unit-loops, store-blocks, overlap-rows, wide-first-level," CLI_MORE
-                    "balance-rows, single-row",
+                    "balance-rows, rest-tiles, single-row",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
-        {"tile-sizes", "tile sizes, one per reserve_size (program order)", .value = &tiles,
-         .arg = "=N,..."},
+        {"tile-sizes", "tile sizes, one per reserve_size (program order), each" CLI_MORE
+                       "T[:PHASES[:INSTANCES]] (the buffering phases and" CLI_MORE
+                       "corelet instances the model chooses for T unless given)",
+         .value = &tiles, .arg = "=T,..."},
         {"assume", "price a launch-time trip count for kernel argument" CLI_MORE
                    "NAME (index or i32) = VALUE (repeatable): the cost" CLI_MORE
                    "model's choices only; the code stays correct for" CLI_MORE
@@ -110,11 +135,13 @@ int main(int argc, char **argv)
         }
         o.disabled |= 1u << t;
     }
-    int64_t sizes[MAX_TILES];
+    struct sched_nest_tile sizes[MAX_TILES];
     if (tiles) {
         int n = parse_sizes(tiles, sizes);
         if (n < 0)
-            return cli_usage_error(&c, "--tile-sizes takes numbers separated by commas, not '%s'",
+            return cli_usage_error(&c,
+                                   "--tile-sizes takes T[:PHASES[:INSTANCES]] separated by "
+                                   "commas, not '%s'",
                                    tiles);
         o.tile_sizes = sizes;
         o.ntile_sizes = (uint32_t)n;

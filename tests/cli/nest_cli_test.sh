@@ -25,7 +25,10 @@ for n in $names; do
 done
 if [ -e "$tmp/x.nested" ]; then fail "output left after a usage error"; else pass "no output on usage error"; fi
 expect "malformed --tile-sizes" 2 "$nest" --tile-sizes=4,x "$tmp/add.routed"
-has "malformed message" "$tmp/err" "numbers separated by commas"
+has "malformed message" "$tmp/err" "T\\[:PHASES\\[:INSTANCES\\]\\] separated by commas, not '4,x'"
+expect "--tile-sizes of 0 phases" 2 "$nest" --tile-sizes=4:0 "$tmp/add.routed"
+expect "--tile-sizes of more instances than corelets" 1 "$nest" --tile-sizes=4:1:9 "$tmp/add.routed"
+has "instances message located" "$tmp/err" "add.mlir:[0-9]+:[0-9]+: error: tile size 4:1:9: the device has [0-9]+ corelets"
 expect "--tile-sizes count" 1 "$nest" --tile-sizes=4,4 "$tmp/add.routed"
 has "count message located" "$tmp/err" "add.mlir:[0-9]+:[0-9]+: error: --tile-sizes gives 2 sizes for 1 reserve_size op"
 expect "malformed --assume" 2 "$nest" --assume N=8k "$tmp/add.routed"
@@ -37,7 +40,9 @@ has "--assume names the arguments" "$tmp/err" "add.mlir:[0-9]+:[0-9]+: error: --
 expect "a KTIR file is refused" 1 "$nest" "$example"
 has "wrong stage message" "$tmp/err" "expected a 'sched.routed' or 'sched.nested' file"
 
-expect "nest with --stats" 0 "$nest" --stats --tile-sizes=16 "$tmp/add.routed" -o "$tmp/a.nested"
+expect "--tile-sizes leaves phases and instances to the model" 0 "$nest" --stats --tile-sizes=16 "$tmp/add.routed" -o "$tmp/m.nested"
+has "stats: the tile given" "$tmp/err" "^ktc-nest: @local_schedule_0: tile 16 of 64 points, [0-9]+ phases?, [0-9]+ instances?, modeled [0-9]+ cycles$"
+expect "nest with --stats" 0 "$nest" --stats --tile-sizes=16:2:1 "$tmp/add.routed" -o "$tmp/a.nested"
 has "stats: tile and modeled cycles" "$tmp/err" "^ktc-nest: @local_schedule_0: tile 16 of 64 points, 2 phases, 1 instance, modeled [0-9]+ cycles$"
 expect "print nested" 0 "$ktc" compile "$example" --stop-after=nest -o "$tmp/b.nested" --tile-sizes=16
 expect "idempotent" 0 "$nest" "$tmp/a.nested" -o "$tmp/c.nested"

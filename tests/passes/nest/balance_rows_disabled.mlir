@@ -1,6 +1,6 @@
-// RUN: ktc-nest --disable=balance-rows
+// RUN: ktc-nest --disable=balance-rows --disable=rest-tiles
 // PARSE: --device=sample --stage=sched.routed
-// balance_rows.mlir's input with balance-rows off: one tile of the 5 rows,
+// balance_rows.mlir's input with balance-rows and rest-tiles off: one tile of the 5 rows,
 // 3 on corelet 0 and 2 on corelet 1, each DMA one transfer per corelet
 // (lane-transfers): 2674 cycles on sample, 2286 balanced.
 module {

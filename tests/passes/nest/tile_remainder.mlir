@@ -1,7 +1,7 @@
-// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=sink --disable=coarsening --disable=double-buffering --tile-sizes=3
+// RUN: ktc-nest --disable=corelets --disable=broadcast --disable=sink --disable=coarsening --disable=double-buffering --disable=rest-tiles --tile-sizes=3
 // PARSE: --device=sample --stage=sched.routed
-// --tile-sizes=3 does not divide the 8 points: 3 tiles, the last of 2
-// points (derive_size as min(T, n - t * T)).
+// --tile-sizes=3 does not divide the 8 points; with rest-tiles off: 3
+// tiles, the last of 2 points (derive_size as min(T, n - t * T)).
 module {
   module {
     func.func @vector_add(%a: index, %b: index, %c: index) attributes {grid = [2]} {

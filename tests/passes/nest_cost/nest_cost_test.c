@@ -573,6 +573,31 @@ static void test_phases_across_runs(void **state)
     assert_true(nest_cost_predict(spyre, &p, rows.tile, rows.phases, 1) == rows.cycles);
 }
 
+/* rest_tiles: a prime trip count (4099 points) whose only divisors are 1
+ * and itself takes a tile between, its 4099 mod T points left a tile of
+ * their own after the whole tiles, modeled faster; without it, a divisor.
+ * nest_cost_choose_at prices a tile given (dividing or not) as the best
+ * choice prices it. */
+static void test_rest_tiles(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4099, 1);
+    struct nest_cost_choice whole, rest, at;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &whole));
+    assert_true(whole.tile == 1 || whole.tile == 4099);
+    p.rest_tiles = true;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &rest));
+    assert_true(rest.tile > 1 && rest.tile < 4099 && 4099 % rest.tile);
+    assert_true(rest.cycles < 0.9 * whole.cycles);
+    assert_true(nest_cost_choose_at(spyre, &p, rest.tile, 16, 1, &at));
+    assert_int_equal(at.tile, rest.tile);
+    assert_int_equal(at.phases, rest.phases);
+    assert_true(at.cycles == rest.cycles);
+    assert_true(nest_cost_choose_at(spyre, &p, 3, 16, 1, &at));
+    assert_int_equal(at.tile, 3);
+    assert_true(at.cycles >= rest.cycles);
+}
+
 /* A compute-bound point (many vector ops) splits across the corelets. */
 static void test_instances(void **state)
 {
@@ -827,7 +852,7 @@ int main(void)
         cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
         cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
         cmocka_unit_test(test_lane_transfers),    cmocka_unit_test(test_point_passes),
-        cmocka_unit_test(test_point_rounds),
+        cmocka_unit_test(test_point_rounds),      cmocka_unit_test(test_rest_tiles),
         cmocka_unit_test(test_oncore),            cmocka_unit_test(test_store_blocks),
         cmocka_unit_test(test_prefetch_window),   cmocka_unit_test(test_remainder_pieces),
     };

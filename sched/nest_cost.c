@@ -57,6 +57,18 @@
 
 #include "sched/nest_cost.h"
 
+/* fmax and fmin as the model uses them, inline: the choice prices
+ * thousands of schedules, and libm's are calls (NaN as they treat it). */
+static inline double dmax(double a, double b)
+{
+    return a > b || isnan(b) ? a : b;
+}
+
+static inline double dmin(double a, double b)
+{
+    return a < b || isnan(b) ? a : b;
+}
+
 /* What the model reads off the device once per query. */
 struct dev_timing {
     double rd_bw, wr_bw;    /* device memory <-> scratchpad paths, bytes/cycle */
@@ -216,7 +228,7 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     double elems = p->vector_elems ? (double)p->vector_elems : t->lanes;
     *op_cycles = ceil(elems / t->lanes);
     double ops = (double)p->vector_ops_per_point * *op_cycles +
-                 (double)p->reductions_per_point * (ceil(log2(fmax(t->lanes, 2))) + 1);
+                 (double)p->reductions_per_point * (ceil(log2(dmax(t->lanes, 2))) + 1);
     double cu = ops + (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;
     /* Coarsening gives each inner pipeline of the point loop a loop of its
      * own over the tile's points (fission), in order. In each, the load
@@ -249,19 +261,19 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
         /* a corelet split: the instance's block (nest_cost_splat_block) */
         if (instances > 1)
             k = (double)nest_cost_splat_block(trips, p->shared_loads_per_point);
-        double saved = sh * (k - 1) / k, per = fin / fmax(nld, 1);
-        l1 -= saved * (l1 / fmax(nld, 1));
+        double saved = sh * (k - 1) / k, per = fin / dmax(nld, 1);
+        l1 -= saved * (l1 / dmax(nld, 1));
         fin -= saved * per;
         nld -= saved;
         groups = npipes / k * ceil((k * nvld - (k - 1) * sh / npipes) / LOWER_LOAD_GROUP);
     }
     double chain = l1 > 0 ? groups * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0;
-    double ld = fmax(fmax(l1 / t->ld_l1_bw, nld), chain) + fin / t->ld_fifo_bw +
+    double ld = dmax(dmax(l1 / t->ld_l1_bw, nld), chain) + fin / t->ld_fifo_bw +
                 (double)p->splats_per_point * t->ld_l1_lat;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     *ld_out = ld;
     *cu_out = cu;
-    return fmax(ld, fmax(cu, st));
+    return dmax(ld, dmax(cu, st));
 }
 
 /* What a tile's compute waits between its inner pipelines' loops: each
@@ -272,7 +284,7 @@ static double round_trips(const struct dev_timing *t, const struct nest_cost_pro
 {
     double npipes = p->pipelines_per_point ? p->pipelines_per_point : 1;
     double ops = (double)p->vector_ops_per_point * op_cycles +
-                 (double)p->reductions_per_point * (ceil(log2(fmax(t->lanes, 2))) + 1);
+                 (double)p->reductions_per_point * (ceil(log2(dmax(t->lanes, 2))) + 1);
     double out = (double)p->l1_store_bytes_per_point / npipes;
     double round = t->ld_l1_lat + t->fifo_in_lat + ops / npipes + out / t->st_fifo_bw +
                    t->fifo_out_lat + out / t->st_l1_bw + 2 * t->sig_lat;
@@ -332,13 +344,13 @@ static double next_ask(const struct tile_cost *c, const struct core_sched *k, ui
 {
     double t_ld = INFINITY, t_st = INFINITY;
     if (k->li < n && (k->lx || k->li < K || k->ci > k->li - K))
-        t_ld = k->lx || k->li < K ? k->ld_free : fmax(k->ld_free, k->ce[k->li - K] + c->sig);
+        t_ld = k->lx || k->li < K ? k->ld_free : dmax(k->ld_free, k->ce[k->li - K] + c->sig);
     if (k->si < k->ci) /* a lane's first part waits for that lane's compute */
         t_st = k->sx >= c->lanes
                    ? k->st_free
-                   : fmax(k->st_free, k->cel[k->si * c->lanes + k->sx] + c->chain + c->sig);
+                   : dmax(k->st_free, k->cel[k->si * c->lanes + k->sx] + c->chain + c->sig);
     *store = t_st < t_ld;
-    return fmin(t_ld, t_st);
+    return dmin(t_ld, t_st);
 }
 
 /* Every compute of core k whose inputs are known: it waits for the tile's
@@ -349,11 +361,11 @@ static void computes(const struct tile_cost *c, struct core_sched *k, uint32_t K
     while (k->ci < k->li && (k->ci < K || k->si > k->ci - K)) {
         k->ce[k->ci] = 0;
         for (uint32_t l = 0; l < c->lanes; l++) {
-            double start = fmax(k->ready[k->ci * c->lanes + l], k->comp_free[l]);
+            double start = dmax(k->ready[k->ci * c->lanes + l], k->comp_free[l]);
             if (k->ci >= K)
-                start = fmax(start, k->sd[k->ci - K] + c->sig);
+                start = dmax(start, k->sd[k->ci - K] + c->sig);
             k->cel[k->ci * c->lanes + l] = k->comp_free[l] = start + c->C;
-            k->ce[k->ci] = fmax(k->ce[k->ci], start + c->C);
+            k->ce[k->ci] = dmax(k->ce[k->ci], start + c->C);
         }
         if (!c->nst) /* nothing to store: done when the chain is */
             k->se[k->si] = k->sd[k->si] = k->ce[k->ci] + c->chain + c->sig, k->si++;
@@ -407,7 +419,7 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
         struct core_sched *k = &cs[best];
         uint32_t x = (store ? k->sx : k->lx) / L, l = (store ? k->sx : k->lx) % L;
         double b = (store ? c->st[x] : c->ld[x]) / L;
-        double s = fmax(t, agg_free);
+        double s = dmax(t, agg_free);
         agg_free = s + (isinf(c->aggregate) ? 0 : b / c->aggregate);
         if (store) {
             k->st_free = s + b / c->wr_bw;
@@ -421,7 +433,7 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
         } else {
             k->ld_free = s + b / c->rd_bw;
             /* the compute may start pre cycles before the load lands */
-            k->rdy[l] = fmax(x ? k->rdy[l] : 0, k->ld_free + c->rd_lat + c->sig - c->pre[x]);
+            k->rdy[l] = dmax(x ? k->rdy[l] : 0, k->ld_free + c->rd_lat + c->sig - c->pre[x]);
             if (x == c->nld - 1) {
                 k->ready[k->li * L + l] = k->rdy[l];
                 /* busy issuing the tile's signals: a lane's before the
@@ -446,9 +458,9 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
         double e = cs[j].sd[n - 1];
         if (ntiles > n) {
             uint32_t w = n / 2 < SCHED_WINDOW ? n / 2 : SCHED_WINDOW;
-            e += (ntiles - n) * fmax((cs[j].se[n - 1] - cs[j].se[n - 1 - w]) / w, round);
+            e += (ntiles - n) * dmax((cs[j].se[n - 1] - cs[j].se[n - 1 - w]) / w, round);
         }
-        end = fmax(end, e);
+        end = dmax(end, e);
     }
     free(mem);
     free(cs);
@@ -481,8 +493,8 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     double share = t->aggregate > 0 ? t->aggregate / (double)(p->cores ? p->cores : 1) : INFINITY;
     /* the kept loads' DMA goes first: the tiles' loads queue behind it (and
      * land after it); with none, the first tile's compute waits for it */
-    double before = kept > 0 ? kept / fmin(t->rd_bw, share) + (in > 0 ? 0 : t->rd_lat + t->sig_lat) : 0;
-    double L = in / fmin(t->rd_bw, share), S = out / fmin(t->wr_bw, share);
+    double before = kept > 0 ? kept / dmin(t->rd_bw, share) + (in > 0 ? 0 : t->rd_lat + t->sig_lat) : 0;
+    double L = in / dmin(t->rd_bw, share), S = out / dmin(t->wr_bw, share);
     double D = isinf(share) ? 0 : (in + out) / share;
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
     double op_cycles, ld, cu, rate = point_rate(t, p, lane, instances, &op_cycles, &ld, &cu);
@@ -500,10 +512,10 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     if (steady) {
         /* a tile's load and the previous tile's store overlap, sharing the
          * device memory: together they take D when it is the longer */
-        double round_in = fmax(L, D) + (in > 0 ? t->rd_lat : 0) + t->sig_lat + C + t->sig_lat;
+        double round_in = dmax(L, D) + (in > 0 ? t->rd_lat : 0) + t->sig_lat + C + t->sig_lat;
         double round_out =
-            C + chain + t->sig_lat + fmax(S, D) + (out > 0 ? t->wr_lat : 0) + t->sig_lat;
-        double P = fmax(fmax(fmax(L, S), fmax(C, D)), fmax(round_in, round_out) / phases);
+            C + chain + t->sig_lat + dmax(S, D) + (out > 0 ? t->wr_lat : 0) + t->sig_lat;
+        double P = dmax(dmax(dmax(L, S), dmax(C, D)), dmax(round_in, round_out) / phases);
         *steady = ntiles * P * runs;
     }
     struct tile_cost c = {.rd_bw = t->rd_bw, .wr_bw = t->wr_bw, .C = C, .chain = chain,
@@ -532,12 +544,12 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
         double pre = 0, nl = (double)p->l1_loads_per_point, nv = (double)p->vector_ops_per_point;
         if (!p->xfers[i].store && nl > 0 && instances > 1 && tile == instances)
             pre = ceil((double)tile / instances) *
-                  fmax(ld * (double)p->xfers[i].loads_before / nl,
+                  dmax(ld * (double)p->xfers[i].loads_before / nl,
                        nv > 0 ? cu * (double)p->xfers[i].ops_before / nv : 0);
         if (*nx < SCHED_XFERS)
             c.pre[*nx] = pre, x[(*nx)++] = b;
         else
-            x[SCHED_XFERS - 1] += b, c.pre[SCHED_XFERS - 1] = fmin(pre, c.pre[SCHED_XFERS - 1]);
+            x[SCHED_XFERS - 1] += b, c.pre[SCHED_XFERS - 1] = dmin(pre, c.pre[SCHED_XFERS - 1]);
     }
     return (before + schedule(&c, ntiles, phases)) * runs;
 }
@@ -578,7 +590,7 @@ double nest_cost_pieces(const struct arch_device *dev, const struct nest_cost_pr
         end += predict(&t, &s, n, 1, instances <= n ? instances : 1, NULL, NULL) +
                (end < full ? round : 0);
     }
-    return p->cores > 1 ? fmax(full, end) : end;
+    return p->cores > 1 ? dmax(full, end) : end;
 }
 
 double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p)
@@ -640,8 +652,8 @@ static double first_loads(const struct dev_timing *t, const struct nest_cost_pro
         if (!p->xfers[i].store && !is_kept(p, i, ntiles))
             in += (double)(p->xfers[i].bytes_per_point * tile + p->xfers[i].bytes_per_tile);
     double share = t->aggregate > 0 ? t->aggregate / (double)(p->cores ? p->cores : 1) : INFINITY;
-    double n = fmin((double)k, ntiles);
-    return n * in / fmin(t->rd_bw, share) + t->rd_lat + t->sig_lat;
+    double n = dmin((double)k, ntiles);
+    return n * in / dmin(t->rd_bw, share) + t->rd_lat + t->sig_lat;
 }
 
 enum { REST_TILE_ANY = 64 };
@@ -714,9 +726,9 @@ static bool choose(const struct arch_device *dev, const struct nest_cost_program
                 double comp, c = predict(&t, &pw, tile, k, n, NULL, &comp) + rest;
                 double score = c + risk * comp;
                 if (p->phases_across_runs && loads && ntiles >= k) /* the load unit's hold */
-                    score += fmax(0, t.rd_lat + t.sig_lat - (double)(k - 1) * comp);
+                    score += dmax(0, t.rd_lat + t.sig_lat - (double)(k - 1) * comp);
                 if (p->prefetch_window > 0 && loads) /* its first tiles' loads, hidden */
-                    score -= fmin(p->prefetch_window, first_loads(&t, p, tile, k));
+                    score -= dmin(p->prefetch_window, first_loads(&t, p, tile, k));
                 if (score > prev - 0.5)
                     break;
                 prev = score;
@@ -759,10 +771,10 @@ double nest_cost_program_cycles(const struct arch_device *dev, double nests, dou
     struct dev_timing t;
     dev_timing(dev, NULL, &t);
     double lat = nest_cost_program_latency(dev, in_bytes, out_bytes);
-    double bw = fmax(in_bytes / t.rd_bw, out_bytes / t.wr_bw);
+    double bw = dmax(in_bytes / t.rd_bw, out_bytes / t.wr_bw);
     if (t.aggregate > 0)
-        bw = fmax(bw, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);
-    return fmax(nests, bw > 0 ? bw + lat : 0) * (runs ? runs : 1);
+        bw = dmax(bw, (double)(cores ? cores : 1) * (in_bytes + out_bytes) / t.aggregate);
+    return dmax(nests, bw > 0 ? bw + lat : 0) * (runs ? runs : 1);
 }
 
 double nest_cost_device_bytes(const struct arch_device *dev, double in_bytes, double out_bytes)

@@ -687,6 +687,28 @@
  *                     A row that fits is a tile loop's point (its passes in
  *                     one compute stage, the next row streaming in): not
  *                     taken (softmax_8x16384).
+ *  overlap-division   Part of overlap-rows (listed last, for the same
+ *                     reason; sched/nest_overlap.c): with 2 rows, row 0's
+ *                     division D(0) (the body's last pass, k <= 16 times
+ *                     E's points) leaves the loop for row 1's
+ *                     exponentials, k of its points after each of E(1)'s:
+ *                       G(0); E(0) + L(1); S(0); G'(1); E(1) + D(0);
+ *                       S(1); D(1)
+ *                     The exponentials keep the compute unit busy (a
+ *                     subtraction, an exponential, an add and a send a
+ *                     vector) while the division keeps device memory busy
+ *                     with its stores; apart, the last row's exponentials
+ *                     ran 3800 cycles with device memory idle. E(1), S(1)
+ *                     and D(1) use a copy of each buffer E writes and D
+ *                     reads (the row's exponentials), only when the
+ *                     scratchpad holds it beside the program's other
+ *                     buffers; only when D writes nothing G' and E touch,
+ *                     reads nothing G' writes and writes no device memory
+ *                     from a base they use. `--stats` says when it is
+ *                     taken. softmax_4x262144 (2 cores): 36114 -> 35232
+ *                     cycles (roofline 31028: 1.16 -> 1.14), softmax_wide
+ *                     33504 -> 33270, softmax_2x131072 (sample) 29482 ->
+ *                     28059; bit-exact.
  *  balance-rows       Part of tile-size selection (listed last, for the
  *                     same reason): when the cost model's best choice
  *                     splits a tile's points unevenly over the corelets (25
@@ -826,6 +848,7 @@
     X(WIDE_FIRST_LEVEL, "wide-first-level")                                                   \
     X(BALANCE_ROWS, "balance-rows")                                                           \
     X(REST_TILES, "rest-tiles")                                                               \
+    X(OVERLAP_DIVISION, "overlap-division")                                                   \
     X(SINGLE_ROW, "single-row")
 
 enum sched_nest_transform {

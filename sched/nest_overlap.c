@@ -28,6 +28,21 @@
  * (nest_point_fits): a row that fits is a point of a tile loop, its passes
  * in one compute stage, already streaming row after row.
  *
+ * overlap-division, with N == 2: the loop's D(0), the division (the
+ * body's last work op, a parallel loop of k <= 16 times E's trips), runs
+ * in E(1)'s loop, k of its points after each of E(1)'s:
+ *
+ *   G(0); E(0) + L(1); S(0); G'(1); E(1) + D(0); S(1); D(1)
+ *
+ * (S the sum's levels), so that on a core the units share the
+ * exponentials, which keep the compute unit busy, with a division that
+ * keeps device memory busy with its stores. E(1), S(1) and D(1) use a
+ * copy of each buffer E writes and D reads (the row's exponentials),
+ * taken only when the scratchpad holds it beside the program's other
+ * buffers; D(0) moves past G'(1) and joins E(1) when it writes nothing
+ * they touch, reads nothing G' writes, and writes no device memory made
+ * from a base they read or write. Bit-exact as overlap-rows is.
+ *
  * The prologue, the loop and the epilogue then hold nests of their own;
  * the scratchpad allocator would let their buffers share bytes, so that a
  * nest's first DMA waits for the one before to be done with them (a bubble
@@ -191,6 +206,7 @@ static bool meet(const struct sched_ops *a, const struct sched_ops *b)
  * next one E of the same trip count: work ops [0, e) are G (L first), [e,
  * n) the rest; false when the body is not of that shape. */
 struct rowbody {
+    ir_op row;
     struct sched_ops plain, work;
     uint32_t e;
     int64_t trips;
@@ -198,6 +214,7 @@ struct rowbody {
 
 static bool row_parts(struct ir_module *m, ir_op row, struct rowbody *b)
 {
+    b->row = row;
     IR_FOR_OPS(m, nest_for_body(m, row), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind == IR_OP_SCF_YIELD)
@@ -236,6 +253,70 @@ static bool legal(struct ir_module *m, const struct rowbody *b)
     return ok;
 }
 
+/* The division D (the body's last work op, a parallel loop of k times
+ * E's trips, k <= MAX_DIV_SHARE) may run with the last row's exponentials,
+ * D(N - 2) in E(N - 1)'s loop (overlap_division): what E writes and D
+ * reads (the row's exponentials) gets a second buffer for row N - 1 when
+ * the scratchpad holds it beside the program's other buffers; D(N - 2)
+ * moves past G'(N - 1) and runs with E(N - 1): D writes nothing they
+ * touch, reads nothing G' writes, and writes no device memory made from
+ * a base they read. Sets *k and the buffers to copy (*row); false when
+ * not so. */
+enum { MAX_DIV_SHARE = 16 };
+
+static bool division_moves(struct ir_module *m, const struct arch_device *dev, ir_op fn,
+                           const struct rowbody *b, int64_t *k, struct sched_ops *row)
+{
+    ir_op d = b->work.v[b->work.n - 1];
+    int64_t md = parallel_trips(m, d);
+    if (b->work.n < b->e + 2 || md < b->trips || md % b->trips || md / b->trips > MAX_DIV_SHARE)
+        return false;
+    *k = md / b->trips;
+    struct foot fd = {0}, fg = {0}, fe = {0};
+    foot_of(m, &d, 1, &fd);
+    foot_of(m, b->work.v + 1, b->e - 1, &fg);
+    foot_of(m, b->work.v + b->e, 1, &fe);
+    bool ok = !fd.unknown && !fg.unknown && !fe.unknown && !meet(&fd.wr, &fg.rd) &&
+              !meet(&fd.wr, &fg.wr) && !meet(&fd.wr, &fe.rd) && !meet(&fd.wr, &fe.wr) &&
+              !meet(&fd.rd, &fg.wr) && !vals_meet(&fd.ddr_wr, &fg.ddr_rd) &&
+              !vals_meet(&fd.ddr_wr, &fe.ddr_rd) && !vals_meet(&fd.ddr_wr, &fg.ddr_wr) &&
+              !vals_meet(&fd.ddr_wr, &fe.ddr_wr);
+    /* the buffers E writes and D reads: used in the row loop only */
+    uint32_t *in = ok ? split_use_counts(m, b->row) : NULL,
+             *all = ok ? split_use_counts(m, fn) : NULL;
+    int64_t more = 0;
+    for (uint32_t i = 0; ok && i < fe.wr.n; i++) {
+        ir_op a = fe.wr.v[i];
+        ir_value v = ir_op_get(m, a)->res;
+        if (!has(&fd.rd, a))
+            continue;
+        if (in[v] != all[v] || ir_op_get(m, a)->nopnd)
+            ok = false;
+        more += nest_memref_bytes(m, ir_value_type(m, v));
+        sched_ops_push(row, a);
+    }
+    free(in);
+    free(all);
+    /* room: the scratchpad's allocs with the copies */
+    int64_t bytes = more, cap = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, fn, 0)), op) {
+        if (!ok || ir_op_get(m, op)->kind != IR_OP_MEMREF_ALLOC || !row->n)
+            continue;
+        ir_type t = ir_value_type(m, ir_op_get(m, op)->res);
+        const char *sp = nest_memref_space(m, t);
+        uint32_t kk = sp ? arch_kind_find(dev, sp) : ARCH_NONE;
+        if (!sp || !strcmp(sp, "DDR") || kk == ARCH_NONE)
+            continue;
+        cap = dev->res[dev->kinds[kk].first].size;
+        bytes += nest_memref_bytes(m, t);
+    }
+    ok = ok && row->n && cap && bytes <= cap;
+    foot_free(&fd);
+    foot_free(&fg);
+    foot_free(&fe);
+    return ok;
+}
+
 /* Clones of ops (in order) before `before`, their operands through vm. */
 static void clone_before(struct ir_module *m, const ir_op *ops, uint32_t n, ir_op before,
                          struct split_vmap *vm)
@@ -244,7 +325,49 @@ static void clone_before(struct ir_module *m, const ir_op *ops, uint32_t n, ir_o
         ir_op_insert_before(m, before, split_clone(m, ops[i], vm));
 }
 
-static void overlap_row(struct nest_ctx *c, ir_op row, struct rowbody *b, int64_t n)
+/* overlap-rows' division (N == 2): the loop's row 0 division D(0), its
+ * body k times an iteration (IV c k + j, its row's values cloned for row
+ * 0 before e1), joins E(1)'s loop e1; E(1) and what follows it in the
+ * epilogue (first..last) use copies of the row buffers `row`. */
+static void overlap_division(struct ir_module *m, const struct rowbody *b, int64_t k,
+                             const struct sched_ops *row, ir_op e1, ir_op last)
+{
+    struct ir_loc loc = ir_op_get(m, e1)->loc;
+    for (uint32_t i = 0; i < row->n; i++) {
+        struct split_vmap av = {0};
+        ir_op a = split_clone(m, row->v[i], &av);
+        split_vmap_free(&av);
+        ir_op_insert_before(m, row->v[i], a);
+        for (ir_op x = e1;; x = ir_op_get(m, x)->next) {
+            split_replace_uses(m, x, ir_op_get(m, row->v[i])->res, ir_op_get(m, a)->res);
+            if (x == last)
+                break;
+        }
+    }
+    ir_op d = b->work.v[b->work.n - 1];
+    struct split_b at;
+    sb_before(&at, m, e1, loc);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, nest_for_iv(m, b->row), sb_index(&at, 0));
+    clone_before(m, b->plain.v, b->plain.n, e1, &vm);
+    ir_block eb = nest_for_body(m, e1);
+    ir_op eyield = ir_block_get(m, eb)->last;
+    sb_before(&at, m, eyield, loc);
+    ir_value base = sb_arith(&at, "arith.muli", nest_for_iv(m, e1), sb_index(&at, k));
+    for (int64_t j = 0; j < k; j++) {
+        split_vmap_set(&vm, nest_for_iv(m, d), j ? sb_arith(&at, "arith.addi", base,
+                                                            sb_index(&at, j))
+                                                 : base);
+        IR_FOR_OPS(m, nest_for_body(m, d), op)
+        if (ir_op_get(m, op)->kind != IR_OP_SCF_YIELD)
+            ir_op_insert_before(m, eyield, split_clone(m, op, &vm));
+    }
+    split_vmap_free(&vm);
+    ir_op_unlink(m, d);
+}
+
+static void overlap_row(struct nest_ctx *c, ir_op row, struct rowbody *b, int64_t n, int64_t k,
+                        const struct sched_ops *rowbufs)
 {
     struct ir_module *m = c->m;
     struct ir_loc loc = ir_op_get(m, row)->loc;
@@ -263,11 +386,14 @@ static void overlap_row(struct nest_ctx *c, ir_op row, struct rowbody *b, int64_
     vm = (struct split_vmap){0};
     split_vmap_set(&vm, iv, sb_index(&at, n - 1));
     clone_before(m, b->plain.v, b->plain.n, after, &vm);
+    ir_op e1 = IR_NONE, last = IR_NONE;
     for (uint32_t i = b->e; i < b->work.n; i++) {
         ir_op x = split_clone(m, b->work.v[i], &vm);
         ir_op_insert_before(m, after, x);
         if (nest_is_fused(c, b->work.v[i])) /* E(N - 1): priced as E is */
             nest_note_fused(c, x);
+        e1 = e1 ? e1 : x;
+        last = x;
     }
     split_vmap_free(&vm);
     /* the loop: N - 1 rows, each E + L(r + 1), the rest, G'(r + 1) */
@@ -291,6 +417,8 @@ static void overlap_row(struct nest_ctx *c, ir_op row, struct rowbody *b, int64_
     split_vmap_free(&vm);
     for (uint32_t i = 0; i < b->e; i++)
         ir_op_unlink(m, b->work.v[i]);
+    if (k)
+        overlap_division(m, b, k, rowbufs, e1, last);
 }
 
 bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
@@ -322,10 +450,23 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
                         why ? "not taken: "
                             : "taken: the next row's runs in this row's next loop of as many points",
                         why ? why : "");
+            /* two rows: the second's exponentials run with the first's
+             * division too */
+            int64_t k = 0;
+            struct sched_ops rowbufs = {0};
+            if (!why && n == 2 && !(c->o->disabled & (1u << SCHED_NEST_OVERLAP_DIVISION)) &&
+                !division_moves(m, c->dev, fn, &b, &k, &rowbufs))
+                k = 0;
+            if (!why && c->o->stats && k)
+                fprintf(c->o->stats,
+                        "ktc-nest: @%s: overlap-division: the last row's exponentials run "
+                        "with the row before's division, %lld of its points a point\n",
+                        fname, (long long)k);
             if (!why) {
-                overlap_row(c, row, &b, n);
+                overlap_row(c, row, &b, n, k, &rowbufs);
                 changed = true;
             }
+            free(rowbufs.v);
         }
         free(b.plain.v);
         free(b.work.v);

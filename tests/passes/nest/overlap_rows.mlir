@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=tiling --disable=shared-loads --disable=tile-size-selection --disable=remainder-nests --disable=coarsening --disable=double-buffering --disable=row-phases --disable=corelets --disable=splat-hoist --disable=broadcast --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=corelet-blocks --disable=resident-rows --disable=chunk-loads --disable=unit-loops --disable=store-blocks
+// RUN: ktc-nest --disable=tiling --disable=shared-loads --disable=tile-size-selection --disable=remainder-nests --disable=coarsening --disable=double-buffering --disable=row-phases --disable=corelets --disable=splat-hoist --disable=broadcast --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=corelet-blocks --disable=resident-rows --disable=chunk-loads --disable=unit-loops --disable=store-blocks --disable=overlap-division
 // PARSE: --stage=sched.routed
 // overlap-rows: tests/bench/kernels/softmax_4x262144.mlir as
 // ktc-path-expand leaves it (2 cores, 2 rows of 262144 f16 a core: a row
@@ -12,8 +12,8 @@
 // (N - 1): E's loop body then runs the max's first level for the next
 // row (the row view at (%start + %row + 1) * 262144), and the max's
 // levels and last vector for that row follow the division; after the loop
-// row 1's E and the rest run alone (%row 1). softmax_4x262144:
-// 40266 -> 38108 cycles.
+// row 1's E and the rest run alone (%row 1), overlap-division off
+// (overlap_division.mlir). softmax_4x262144: 40266 -> 38108 cycles.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

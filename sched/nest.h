@@ -702,10 +702,11 @@
  *                     and D(1) use a copy of each buffer E writes and D
  *                     reads (the row's exponentials), only when the
  *                     scratchpad holds it beside the program's other
- *                     buffers; only when D writes nothing G' and E touch,
+ *                     buffers with an eighth of it left for the nests'
+ *                     tiles; only when D writes nothing G' and E touch,
  *                     reads nothing G' writes and writes no device memory
- *                     from a base they use. `--stats` says when it is
- *                     taken. softmax_4x262144 (2 cores): 36114 -> 35232
+ *                     from a base they use. `--stats` says whether it is
+ *                     taken, and why not. softmax_4x262144 (2 cores): 36114 -> 35232
  *                     cycles (roofline 31028: 1.16 -> 1.14), softmax_wide
  *                     33504 -> 33270, softmax_2x131072 (sample) 29482 ->
  *                     28059; bit-exact.

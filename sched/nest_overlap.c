@@ -257,20 +257,21 @@ static bool legal(struct ir_module *m, const struct rowbody *b)
  * E's trips, k <= MAX_DIV_SHARE) may run with the last row's exponentials,
  * D(N - 2) in E(N - 1)'s loop (overlap_division): what E writes and D
  * reads (the row's exponentials) gets a second buffer for row N - 1 when
- * the scratchpad holds it beside the program's other buffers; D(N - 2)
+ * the scratchpad holds it beside the program's other buffers with an
+ * eighth of it left for the tiles; D(N - 2)
  * moves past G'(N - 1) and runs with E(N - 1): D writes nothing they
  * touch, reads nothing G' writes, and writes no device memory made from
- * a base they read. Sets *k and the buffers to copy (*row); false when
- * not so. */
-enum { MAX_DIV_SHARE = 16 };
+ * a base they read. Sets *k and the buffers to copy (*row) and returns
+ * NULL, or says why not. */
+enum { MAX_DIV_SHARE = 16, DIV_ROOM = 8 };
 
-static bool division_moves(struct ir_module *m, const struct arch_device *dev, ir_op fn,
-                           const struct rowbody *b, int64_t *k, struct sched_ops *row)
+static const char *division_moves(struct ir_module *m, const struct arch_device *dev, ir_op fn,
+                                  const struct rowbody *b, int64_t *k, struct sched_ops *row)
 {
     ir_op d = b->work.v[b->work.n - 1];
     int64_t md = parallel_trips(m, d);
     if (b->work.n < b->e + 2 || md < b->trips || md % b->trips || md / b->trips > MAX_DIV_SHARE)
-        return false;
+        return "the last pass is no loop of 1 to 16 times the exponentials' points";
     *k = md / b->trips;
     struct foot fd = {0}, fg = {0}, fe = {0};
     foot_of(m, &d, 1, &fd);
@@ -281,6 +282,9 @@ static bool division_moves(struct ir_module *m, const struct arch_device *dev, i
               !meet(&fd.rd, &fg.wr) && !vals_meet(&fd.ddr_wr, &fg.ddr_rd) &&
               !vals_meet(&fd.ddr_wr, &fe.ddr_rd) && !vals_meet(&fd.ddr_wr, &fg.ddr_wr) &&
               !vals_meet(&fd.ddr_wr, &fe.ddr_wr);
+    const char *why = ok ? NULL
+                         : "the last pass touches what the row after writes, or writes what "
+                           "it reads";
     /* the buffers E writes and D reads: used in the row loop only */
     uint32_t *in = ok ? split_use_counts(m, b->row) : NULL,
              *all = ok ? split_use_counts(m, fn) : NULL;
@@ -290,8 +294,10 @@ static bool division_moves(struct ir_module *m, const struct arch_device *dev, i
         ir_value v = ir_op_get(m, a)->res;
         if (!has(&fd.rd, a))
             continue;
-        if (in[v] != all[v] || ir_op_get(m, a)->nopnd)
+        if (in[v] != all[v] || ir_op_get(m, a)->nopnd) {
             ok = false;
+            why = "the row buffers it reads are used past the row loop";
+        }
         more += nest_memref_bytes(m, ir_value_type(m, v));
         sched_ops_push(row, a);
     }
@@ -310,11 +316,17 @@ static bool division_moves(struct ir_module *m, const struct arch_device *dev, i
         cap = dev->res[dev->kinds[kk].first].size;
         bytes += nest_memref_bytes(m, t);
     }
-    ok = ok && row->n && cap && bytes <= cap;
+    /* an eighth of it left to the nests' tiles (which tile-size
+     * selection sizes later: a row of 896 KiB, its copy leaving 184 KiB,
+     * found no tile for its sum's first level) */
+    if (ok && !row->n)
+        why = "it reads nothing the exponentials write";
+    else if (ok && (!cap || bytes > cap - cap / DIV_ROOM))
+        why = "a second buffer of the row would leave less than an eighth of the scratchpad";
     foot_free(&fd);
     foot_free(&fg);
     foot_free(&fe);
-    return ok;
+    return why;
 }
 
 /* Clones of ops (in order) before `before`, their operands through vm. */
@@ -454,14 +466,18 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
              * division too */
             int64_t k = 0;
             struct sched_ops rowbufs = {0};
+            const char *dwhy = NULL;
             if (!why && n == 2 && !(c->o->disabled & (1u << SCHED_NEST_OVERLAP_DIVISION)) &&
-                !division_moves(m, c->dev, fn, &b, &k, &rowbufs))
+                (dwhy = division_moves(m, c->dev, fn, &b, &k, &rowbufs)) != NULL)
                 k = 0;
             if (!why && c->o->stats && k)
                 fprintf(c->o->stats,
                         "ktc-nest: @%s: overlap-division: the last row's exponentials run "
                         "with the row before's division, %lld of its points a point\n",
                         fname, (long long)k);
+            else if (!why && c->o->stats && dwhy)
+                fprintf(c->o->stats, "ktc-nest: @%s: overlap-division: not taken: %s\n", fname,
+                        dwhy);
             if (!why) {
                 overlap_row(c, row, &b, n, k, &rowbufs);
                 changed = true;

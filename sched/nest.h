@@ -392,7 +392,17 @@
  *                     divide the trips (or the points evenly over the
  *                     instances) and 2 does: a row of 32000 f16 in tiles
  *                     of 20 chunks on 2 corelets, softmax_vocab 4309 ->
- *                     4185 cycles. One
+ *                     4185 cycles. Every splat of the program is
+ *                     considered (once only the first 64 were, and 64
+ *                     reading pipelines: softmax over 2 rows of 384000 f16
+ *                     a core, its passes in more nests with rest-tiles and
+ *                     overlap-division, left its last division loading the
+ *                     row's sum with every vector, 58990 -> 53755 cycles),
+ *                     at most 16 vectors a program; in a corelet split,
+ *                     where each instance makes its own, only for loops of
+ *                     4 trips or more (sdpa_2d: 16 vectors, one per k of a
+ *                     one-row matmul, for loops of 2 trips cost 12624 ->
+ *                     13416). One
  *                     splat serves the later splats of the same element
  *                     (same buffer and
  *                     subscripts: A[0, k] of a one-row matmul is a vector

@@ -21,14 +21,15 @@
  * A part of the reading generic's body computed from the splat and
  * constants alone moves into the [SFU] stage (fold_invariant).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
-enum { MAX_HOISTED = 16 };
 
 struct hoisted {
     struct nest_side src; /* the scalar: buffer, subscripts, sizes */
@@ -46,16 +47,41 @@ static bool is_splat(const struct ir_module *m, ir_op op)
            strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0;
 }
 
-struct splats {
-    ir_op v[64];
-    uint32_t n;
-};
+/* The vectors a program hoists: past them, splats stay in their loops (a
+ * one-row matmul's A[0, k], a vector for each k, loads each in the loop
+ * that reads it: hoisting them all cost its loop more than it saved). */
+enum { MAX_HOISTED = 16 };
+
+/* Inside a corelet split, where every instance makes the vector of its
+ * own in a pipeline before its loop, only for a splat the loops would load
+ * at least MIN_HOIST_TRIPS times (sdpa_2d: 16 splats, one per k of a
+ * one-row matmul, in loops of 2 trips on each corelet: 12624 -> 13416
+ * cycles hoisted). Outside one the vector is made once, and takes the
+ * splat's latency out of the loop even for a trip (matmul_row2: 940 ->
+ * 790). */
+enum { MIN_HOIST_TRIPS = 4 };
+
+/* The trips of the loops around x up to and with `at` (a loop whose trip
+ * count is not constant counts as many). */
+static int64_t splat_trips(const struct ir_module *m, ir_op x, ir_op at)
+{
+    int64_t trips = 1, n;
+    for (ir_op q = ir_op_parent(m, x); q; q = ir_op_parent(m, q)) {
+        if (ir_op_get(m, q)->kind == IR_OP_SCF_FOR) {
+            if (!nest_for_normal(m, q, &n))
+                return INT64_MAX;
+            trips *= n;
+        }
+        if (q == at)
+            break;
+    }
+    return trips;
+}
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
-    struct splats *s = ctx;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && is_splat(m, op) && s->n < 64)
-        s->v[s->n++] = op;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && is_splat(m, op))
+        sched_ops_push(ctx, op);
     return true;
 }
 
@@ -613,11 +639,16 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
 }
 
 /* The pipelines reading a splat vector into FIFO slots, and those slots. */
+struct reader {
+    ir_op pipe;
+    ir_value slots[4];
+    uint32_t nslots;
+    bool many; /* more slots than shared at once */
+};
+
 struct pipes {
-    ir_op v[64];
-    ir_value slots[64][4];
-    uint32_t nslots[64], n;
-    bool many[64]; /* more slots than shared at once */
+    struct reader *v;
+    uint32_t n, cap;
     const ir_value *vecs;
     uint32_t nvec;
 };
@@ -633,28 +664,32 @@ static bool reading_pipes(struct ir_module *m, ir_op op, void *ctx)
     if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
         return true;
     uint32_t k = 0;
-    while (k < ps->n && ps->v[k] != pipe)
+    while (k < ps->n && ps->v[k].pipe != pipe)
         k++;
     if (k == ps->n) {
-        if (ps->n == 64)
-            return true;
-        ps->v[ps->n] = pipe;
-        ps->many[ps->n] = false;
-        ps->nslots[ps->n++] = 0;
+        if (ps->n == ps->cap) {
+            ps->cap = ps->cap ? 2 * ps->cap : 16;
+            ps->v = realloc(ps->v, ps->cap * sizeof *ps->v);
+            if (!ps->v)
+                abort();
+        }
+        ps->v[ps->n++] = (struct reader){.pipe = pipe};
     }
-    if (ps->nslots[k] < 4)
-        ps->slots[k][ps->nslots[k]++] = d.v;
+    struct reader *r = &ps->v[k];
+    if (r->nslots < 4)
+        r->slots[r->nslots++] = d.v;
     else
-        ps->many[k] = true;
+        r->many = true;
     return true;
 }
 
 bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
-    struct splats s = {.n = 0};
+    struct sched_ops s = {0};
     ir_walk(m, fn, collect, &s);
     struct hoisted hs[MAX_HOISTED];
+    ir_value vecs[MAX_HOISTED];
     uint32_t nh = 0;
     for (uint32_t i = 0; i < s.n; i++) {
         ir_op x = s.v[i];
@@ -691,7 +726,8 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
                 h = &hs[k];
         }
         if (!h) {
-            if (nh == MAX_HOISTED || !build(c, fn, x, at, par, &hs[nh]))
+            if (nh == MAX_HOISTED || (par && splat_trips(m, x, at) < MIN_HOIST_TRIPS) ||
+                !build(c, fn, x, at, par, &hs[nh]))
                 continue;
             h = &hs[nh++];
             fresh = true;
@@ -707,13 +743,14 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
             fold_invariant(m, h, pipe, dst.v);
     }
     /* the loops reading the vectors: SHARE iterations a load of each */
-    ir_value vecs[MAX_HOISTED];
     for (uint32_t k = 0; k < nh; k++)
         vecs[k] = hs[k].vec;
-    struct pipes ps = {.n = 0, .vecs = vecs, .nvec = nh};
+    struct pipes ps = {.vecs = vecs, .nvec = nh};
     ir_walk(m, fn, reading_pipes, &ps);
     for (uint32_t k = 0; k < ps.n; k++)
-        if (!ps.many[k])
-            share_splat(m, ps.v[k], vecs, nh, ps.slots[k], ps.nslots[k]);
+        if (!ps.v[k].many)
+            share_splat(m, ps.v[k].pipe, vecs, nh, ps.v[k].slots, ps.v[k].nslots);
+    free(ps.v);
+    free(s.v);
     return true;
 }

@@ -4,16 +4,17 @@
 // y2 = x2 W (x2 2x4), W 4x64, as ktc-split's matmul leaves them (one
 // elementwise link per k reading A[i, k] as a splat along the row). y1's
 // split (its body the linking pipeline, no loop inside) splats
-// %x1_buf[0, 0] .. [0, 3]: four scalars, so four vectors (%splat_7 ..
-// %splat_4), made before its tile loop, each read by the link of its own k;
+// %x1_buf[0, 0] .. [0, 3]: four scalars, so four vectors (%splat_3 ..
+// %splat), made before its tile loop, each read by the link of its own k;
 // one vector must not serve another element of the same buffer (it once
 // did: every link read x1[0, 0]'s vector, the bug that broke ffn_swiglu of
 // the corpus). y2's splats read %x2_buf[%i0, k], %i0 the row of the row
 // loop %i around the column loop %i1: the scalar changes from row to row,
-// so none may move before the outermost loop (%t) or the row loop; they go
-// before the column loop, in the split, a row per instance (%splat_3 ..
-// %splat) (the pass takes the outermost loop that writes no scalar, and
-// refuses when a subscript is not known before it).
+// so none may move before the outermost loop (%t) or the row loop; the
+// column loop under them, in the split, runs once: each instance would make
+// a vector to read it once, which does not pay (fewer than 4 trips), so
+// they stay splats in their loop (the pass takes the outermost loop that
+// writes no scalar, and refuses when a subscript is not known before it).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -764,16 +764,12 @@
  *                     2 corelets) takes tiles of 16 and a tile of the 4
  *                     left, its splat loaded once a block of 8:
  *                     softmax_vocab (spyre) 4062 -> 3500 cycles,
- *                     softmax_vocab_odd 7685 -> 5217. The model prices a
- *                     rest's nest a little optimistically: softmax over 2
- *                     rows of 384000 f16 a core took tiles of 2 and a rest
- *                     for its exponentials (375 points), modeled 7% faster
- *                     than the tiles of 15 it took before, and ran 6%
- *                     slower (56339 -> 58990 cycles with overlap-division);
- *                     a margin on rest tiles lost more elsewhere (10%:
- *                     softmax_vocab 3500 -> 3693, that case no faster;
- *                     20%: 31 rows a core 1867 -> 3412 too), so none is
- *                     kept.
+ *                     softmax_vocab_odd 7685 -> 5217. Softmax over 2 rows
+ *                     of 384000 f16 a core, 375 points of exponentials:
+ *                     tiles of 2 and a rest of 1, 54748 cycles against
+ *                     56339 in tiles of 15 (overlap-division off; its
+ *                     extra nests had pushed a splat past splat-hoist's
+ *                     old limit of 64, 59982 that way).
  *  single-row         Part of tiling (listed last, for the same reason):
  *                     a loop of one trip (a core's one row) around inner
  *                     loops of pipelines (a multi-pass row) is taken as the

@@ -39,7 +39,7 @@
  * keeps device memory busy with its stores. E(1), S(1) and D(1) use a
  * copy of each buffer E writes and D reads (the row's exponentials),
  * taken only when the scratchpad holds it beside the program's other
- * buffers; D(0) moves past G'(1) and joins E(1) when it writes nothing
+ * buffers with an eighth of it left for the tiles; D(0) moves past G'(1) and joins E(1) when it writes nothing
  * they touch, reads nothing G' writes, and writes no device memory made
  * from a base they read or write. Bit-exact as overlap-rows is.
  *
@@ -253,6 +253,33 @@ static bool legal(struct ir_module *m, const struct rowbody *b)
     return ok;
 }
 
+/* The bytes of fn's scratchpad buffers (its static allocs outside device
+ * memory), those allocs in *allocs when given, *cap the scratchpad's
+ * size; -1 when they lie in more than one kind of memory. */
+static int64_t scratch_allocs(struct ir_module *m, const struct arch_device *dev, ir_op fn,
+                              int64_t *cap, struct sched_ops *allocs)
+{
+    int64_t bytes = 0;
+    *cap = 0;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, fn, 0)), op) {
+        if (ir_op_get(m, op)->kind != IR_OP_MEMREF_ALLOC || ir_op_get(m, op)->nopnd)
+            continue;
+        ir_type t = ir_value_type(m, ir_op_get(m, op)->res);
+        const char *sp = nest_memref_space(m, t);
+        uint32_t k = sp ? arch_kind_find(dev, sp) : ARCH_NONE;
+        if (!sp || !strcmp(sp, "DDR") || k == ARCH_NONE)
+            continue;
+        int64_t size = dev->res[dev->kinds[k].first].size;
+        if (*cap && size != *cap) /* one scratchpad only */
+            return -1;
+        *cap = size;
+        bytes += nest_memref_bytes(m, t);
+        if (allocs)
+            sched_ops_push(allocs, op);
+    }
+    return bytes;
+}
+
 /* The division D (the body's last work op, a parallel loop of k times
  * E's trips, k <= MAX_DIV_SHARE) may run with the last row's exponentials,
  * D(N - 2) in E(N - 1)'s loop (overlap_division): what E writes and D
@@ -303,25 +330,14 @@ static const char *division_moves(struct ir_module *m, const struct arch_device 
     }
     free(in);
     free(all);
-    /* room: the scratchpad's allocs with the copies */
-    int64_t bytes = more, cap = 0;
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, fn, 0)), op) {
-        if (!ok || ir_op_get(m, op)->kind != IR_OP_MEMREF_ALLOC || !row->n)
-            continue;
-        ir_type t = ir_value_type(m, ir_op_get(m, op)->res);
-        const char *sp = nest_memref_space(m, t);
-        uint32_t kk = sp ? arch_kind_find(dev, sp) : ARCH_NONE;
-        if (!sp || !strcmp(sp, "DDR") || kk == ARCH_NONE)
-            continue;
-        cap = dev->res[dev->kinds[kk].first].size;
-        bytes += nest_memref_bytes(m, t);
-    }
-    /* an eighth of it left to the nests' tiles (which tile-size
-     * selection sizes later: a row of 896 KiB, its copy leaving 184 KiB,
-     * found no tile for its sum's first level) */
+    /* room: the scratchpad's allocs with the copies, an eighth of it left
+     * to the nests' tiles (which tile-size selection sizes later: a row
+     * of 896 KiB, its copy leaving 184 KiB, found no tile for its sum's
+     * first level) */
+    int64_t cap, bytes = ok && row->n ? scratch_allocs(m, dev, fn, &cap, NULL) : 0;
     if (ok && !row->n)
         why = "it reads nothing the exponentials write";
-    else if (ok && (!cap || bytes > cap - cap / DIV_ROOM))
+    else if (ok && (bytes < 0 || !cap || bytes + more > cap - cap / DIV_ROOM))
         why = "a second buffer of the row would leave less than an eighth of the scratchpad";
     foot_free(&fd);
     foot_free(&fg);
@@ -498,25 +514,8 @@ void nest_overlap_allocs(struct nest_ctx *c, ir_op fn)
     struct ir_module *m = c->m;
     ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
     struct sched_ops allocs = {0};
-    int64_t bytes = 0, cap = 0;
-    IR_FOR_OPS(m, entry, op) {
-        if (ir_op_get(m, op)->kind != IR_OP_MEMREF_ALLOC || ir_op_get(m, op)->nopnd)
-            continue;
-        ir_type t = ir_value_type(m, ir_op_get(m, op)->res);
-        const char *sp = nest_memref_space(m, t);
-        uint32_t k = sp ? arch_kind_find(c->dev, sp) : ARCH_NONE;
-        if (!sp || !strcmp(sp, "DDR") || k == ARCH_NONE)
-            continue;
-        int64_t size = c->dev->res[c->dev->kinds[k].first].size;
-        if (cap && size != cap) { /* one scratchpad only */
-            free(allocs.v);
-            return;
-        }
-        cap = size;
-        bytes += nest_memref_bytes(m, t);
-        sched_ops_push(&allocs, op);
-    }
-    if (cap && bytes <= cap)
+    int64_t cap, bytes = scratch_allocs(m, c->dev, fn, &cap, &allocs);
+    if (bytes >= 0 && cap && bytes <= cap)
         for (uint32_t i = allocs.n; i-- > 0;) {
             ir_op_unlink(m, allocs.v[i]);
             ir_op_insert_before(m, ir_block_get(m, entry)->first, allocs.v[i]);

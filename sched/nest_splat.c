@@ -30,7 +30,6 @@
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
 
-
 struct hoisted {
     struct nest_side src; /* the scalar: buffer, subscripts, sizes */
     ir_value vec;         /* its splat (a row per corelet instance under a split) */

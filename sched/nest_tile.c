@@ -1956,17 +1956,13 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 return nest_error(c, r, "tile size %lld:%u:%u: the device has %u corelet%s",
                                   (long long)T, K, N, c->dev->ncorelets,
                                   c->dev->ncorelets == 1 ? "" : "s");
-            if (!K || !N) {
-                if (t.points && nest_cost_choose_at(c->dev, &t.p, (uint64_t)T,
-                                                    K ? K : max_phases, N ? N : max_instances,
-                                                    &ch)) {
-                    K = K ? K : ch.phases;
-                    N = N ? N : ch.instances;
-                } else {
-                    K = K ? K : 1;
-                    N = N ? N : 1;
-                }
-            }
+            struct nest_cost_choice m_ch = {.cycles = -1};
+            if (!t.points ||
+                !nest_cost_choose_at(c->dev, &t.p, (uint64_t)T, K ? K : max_phases,
+                                     N ? N : max_instances, &m_ch))
+                m_ch = (struct nest_cost_choice){.phases = 1, .instances = 1, .cycles = -1};
+            K = K ? K : m_ch.phases;
+            N = N ? N : m_ch.instances;
             ch = (struct nest_cost_choice){.tile = (uint64_t)T, .phases = K, .instances = N,
                                            .cycles = -1};
             if (t.capacity && T * t.scratch_per_point * K > t.capacity)
@@ -1976,7 +1972,11 @@ bool nest_tile_sizes(struct nest_ctx *c)
                                   (long long)T, (long long)(T * t.scratch_per_point * K), K,
                                   K == 1 ? "" : "s", (long long)t.scratch_per_point,
                                   (long long)t.capacity, t.space);
-            if (t.points)
+            /* the model's price of what it chose (a rest counted), else
+             * of the phases and split given */
+            if (m_ch.cycles >= 0 && m_ch.phases == K && m_ch.instances == N)
+                ch.cycles = m_ch.cycles;
+            else if (t.points)
                 ch.cycles = nest_cost_predict(c->dev, &t.p, ch.tile, K, N);
         } else if (!t.points) {
             ch = (struct nest_cost_choice){.tile = 1, .phases = max_phases < 2 ? max_phases : 2,

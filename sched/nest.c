@@ -147,6 +147,12 @@ bool nest_has_loop_nest(const struct ir_module *m, ir_op op)
     return has_pipeline_in(m, op, true);
 }
 
+bool nest_is_pass(const struct ir_module *m, ir_op op)
+{
+    uint32_t k = ir_op_get(m, op)->kind;
+    return k == IR_OP_KTDF_PIPELINE || k == IR_OP_SCF_FOR;
+}
+
 static ir_op func_named_in(const struct ir_module *m, ir_block b, const char *name)
 {
     IR_FOR_OPS(m, b, op) {
@@ -527,6 +533,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(FUSE_PIPELINES))
             nest_fuse(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed && ON(FUSE_PIPELINES); i++)
+        nest_split_points(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(STREAM_LOOPS))
             nest_stream(&c, c.progs[i]);

@@ -285,7 +285,20 @@
  *                                      pipelines without their DMA stages,
  *                                      reading/writing row %i of the
  *                                      expanded buffers (inner pipelines at
- *                                      vector granularity)
+ *                                      vector granularity); a point of
+ *                                      several passes (pipelines, inner
+ *                                      loops of them: a row's chunks) as
+ *                                      one loop over the tile per pass
+ *                                      (fission: each streams the points,
+ *                                      the per-point values between passes
+ *                                      in buffers expanded by T; with inner
+ *                                      loops, only when corelets split the
+ *                                      tile, 2 points or more an instance,
+ *                                      and no pass is a ring exchange; a
+ *                                      256-f16 row softmax on one core
+ *                                      92320 -> 23936 cycles, a point's
+ *                                      passes no longer draining the chain
+ *                                      point by point)
  *                       stage [MNISU]  every scratchpad -> DDR transfer, as
  *                                      one bulk transfer of the tile
  *                     chained by tokens; the expanded buffers are allocated
@@ -471,8 +484,14 @@
  *                     what another writes, so the order is kept where it
  *                     matters; fuse-pipelines then makes a point's passes
  *                     one pipeline (a row's max and sum in registers, not
- *                     a store, a signal and a load between passes)
- *                     (sched/nest_points.c).
+ *                     a store, a signal and a load between passes). A join
+ *                     whose passes fuse-pipelines leaves apart (a pass
+ *                     moving vectors wider than the lanes, a loop of a
+ *                     row's chunks) is split again after it, each pass
+ *                     streaming its points as fission left them: joined,
+ *                     every point would pay the round trip between them
+ *                     (a 256-f16 row softmax over 4 cores 11511 -> 6834
+ *                     cycles) (sched/nest_points.c).
  *  fuse-pipelines     Two pipelines in a row on the same load, compute and
  *                     store units become one: the second's stages' ops
  *                     follow the first's, and a scratchpad value the first

@@ -868,24 +868,43 @@ static void prune_private(struct ir_module *m, ir_op pipe)
     free(left);
 }
 
-/* The compute stage's point loop around several pipelines becomes one
- * loop per pipeline, in order, so each pipeline streams the tile's points
- * without draining between them: the program's scratchpad buffers the
- * pipelines pass per-point values through (a row's max, its exponentials)
- * are expanded by T and indexed by the point. Left as it is when such a
- * buffer is also used after the loop (other than by the remainder loop,
- * which keeps the original) or by anything but transfers. */
+/* The compute stage's point loop around several passes (pipelines, inner
+ * loops of them) becomes one loop per pass, in order, so each pass streams
+ * the tile's points without draining between them: the program's
+ * scratchpad buffers the passes pass per-point values through (a row's
+ * max, its exponentials) are expanded by T and indexed by the point. Left
+ * as it is when such a buffer is also used after the loop (other than by
+ * the remainder loop, which keeps the original) or by anything but
+ * transfers, or when the body holds another op with regions (or, for
+ * inner loops, the tile is one point). */
 static void fission(struct co *co)
 {
     struct ir_module *m = co->m;
     ir_block body = nest_for_body(m, co->pl);
     uint32_t npipes = 0;
+    bool loops = false, corelet = true;
     IR_FOR_OPS(m, body, op) {
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
-            return; /* inner loops: left whole */
-        npipes += ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
+        if (nest_is_pass(m, op))
+            npipes++;
+        else if (ir_op_get(m, op)->nreg)
+            return;
+        loops |= ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
+        corelet &= !nest_is_pass(m, op) || nest_whole_level(m, co->c->dev, op) == 1;
     }
-    if (npipes < 2)
+    /* inner loops: only passes of the corelets' units (a ring exchange
+     * between the cores keeps the point loop whole, which corelets then
+     * split point by point), split over corelet instances, two points or
+     * more each (one point each has nothing to stream, and every pass
+     * would wait for all instances: a tile of one point is
+     * corelet-blocks'). Unsplit, the loops fuse-pipelines would have
+     * joined across passes (a row's sum carried into its rstd) stay apart:
+     * split, fuse-points joins them again and splits the rest
+     * (nest_split_points). */
+    uint32_t inst = 1;
+    for (uint32_t k = 0; k < co->c->nchosen; k++)
+        if (co->c->chosen[k].loop == co->tl && co->c->chosen[k].instances > 1)
+            inst = co->c->chosen[k].instances;
+    if (npipes < 2 || (loops && (inst < 2 || co->T < 2 * (int64_t)inst || !corelet)))
         return;
     ir_value bufs[MAX_BUFS];
     uint32_t nb = 0;
@@ -937,7 +956,7 @@ static void fission(struct co *co)
         ir_value_get(m, x)->name = ir_value_get(m, bufs[k])->name;
         nest_prefix_buffer(m, co->pl, bufs[k], x, (struct nest_sub){.v = co->i});
     }
-    /* clone j keeps the j-th pipeline only */
+    /* clone j keeps the j-th pass only */
     after = co->pl;
     for (uint32_t j = 1; j < npipes; j++) {
         struct split_vmap vm = {0};
@@ -947,7 +966,7 @@ static void fission(struct co *co)
         ir_op next;
         for (ir_op op = ir_block_get(m, nest_for_body(m, l))->first; op; op = next) {
             next = ir_op_get(m, op)->next;
-            if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && n++ != j)
+            if (nest_is_pass(m, op) && n++ != j)
                 ir_op_unlink(m, op);
         }
         if (ir_op_get(m, after)->next)
@@ -960,7 +979,7 @@ static void fission(struct co *co)
     ir_op next;
     for (ir_op op = ir_block_get(m, body)->first; op; op = next) {
         next = ir_op_get(m, op)->next;
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && n++ != 0)
+        if (nest_is_pass(m, op) && n++ != 0)
             ir_op_unlink(m, op);
     }
 }

@@ -13,8 +13,8 @@
  *                                           load -> compute -> store chain, and
  *                                           the waits between the loops of the
  *                                           point's inner pipelines (with
- *                                           point_rounds and I > 1, each point's:
- *                                           ceil(T / I) * (rate + rounds))
+ *                                           point_rounds and I = 1, each point's:
+ *                                           T * (rate + rounds))
  *   share = aggregate / cores (unlimited when the memory has none)
  *
  * The program is then scheduled tile by tile on every core sharing the
@@ -499,8 +499,8 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
     uint64_t lane = tile % instances ? 1 : tile / instances; /* unrolled when it divides */
     double op_cycles, ld, cu, rate = point_rate(t, p, lane, instances, &op_cycles, &ld, &cu);
     double C = ceil((double)tile / instances) * rate + round_trips(t, p, op_cycles);
-    if (p->point_rounds && instances > 1) /* fuse-points: a point's passes in turn */
-        C = ceil((double)tile / instances) * (rate + round_trips(t, p, op_cycles));
+    if (p->point_rounds && instances == 1) /* passes in turn, point by point */
+        C = (double)tile * (rate + round_trips(t, p, op_cycles));
     if (p->point_passes && instances > 1 && tile == 1) /* corelet-blocks */
         C = rate * (p->point_whole + (1 - p->point_whole) / instances) +
             round_trips(t, p, op_cycles) +

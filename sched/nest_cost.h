@@ -142,12 +142,12 @@ struct nest_cost_program {
                                           previous nests' compute after their last load,
                                           ktc-nest's overlap-rows programs): its first
                                           tile's DMA hides in them (nest_cost_choose) */
-    bool point_rounds;                 /* the point loop split over instances runs a
-                                          point's pipelines one after the other, point
-                                          by point (ktc-nest's fuse-points joins the
-                                          passes' corelet splits): each point, not
-                                          each tile, pays the round trips between
-                                          them */
+    bool point_rounds;                 /* a point's passes include inner loops (a row's
+                                          chunks), which coarsening's fission splits
+                                          into a loop a pass only over corelet
+                                          instances: on one instance each point runs
+                                          its passes in turn and pays the round trips
+                                          between them, not each tile */
     bool rest_tiles;                   /* a tile need not divide the points: the
                                           points left after the whole tiles run as a
                                           tile of their own after them, with one phase

@@ -56,6 +56,11 @@ struct nest_ctx {
     const bool *overlapped; /* per program: overlap-rows took its row loop */
     bool *at_start;         /* per program: its scratchpad buffers allocated at its start
                                when they fit (overlap-rows, balance-rows) */
+    /* fuse-points' joins: the first pass of each ktdf.parallel it merged
+     * into the one before (nest_split_points undoes those fuse-pipelines
+     * left apart) */
+    ir_op joins[256];
+    uint32_t njoins;
 };
 
 /* Notes loop in c->fused (nothing when full); whether loop is there. */
@@ -120,6 +125,9 @@ void nest_assume_stats(const struct nest_ctx *c);
 bool nest_has_pipeline(const struct ir_module *m, ir_op op);
 /* Whether op holds an scf.for that holds a pipeline. */
 bool nest_has_loop_nest(const struct ir_module *m, ir_op op);
+/* Whether op is a pass of a point loop's body: a ktdf.pipeline, or an
+ * inner scf.for (of them). */
+bool nest_is_pass(const struct ir_module *m, ir_op op);
 /* The func.func defining symbol name in m, IR_NONE when none. */
 ir_op nest_func_named(const struct ir_module *m, const char *name);
 /* Recomputes c->progs: every func.func of m holding a pipeline. */
@@ -312,6 +320,9 @@ bool nest_stream_loop_more(struct ir_module *m, ir_op loop);
 bool nest_stream(struct nest_ctx *c, ir_op fn);
 /* nest_points.c: ktdf.parallels in a row over the same points -> one. */
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
+/* nest_points.c: a join of fuse-points whose passes fuse-pipelines left
+ * apart is split again (runs after fuse-pipelines). */
+void nest_split_points(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: pipelines in a row on the same units -> one, values the
  * first stores and the second loads back forwarded in registers (last). */
 bool nest_fuse(struct nest_ctx *c, ir_op fn);

@@ -1276,79 +1276,18 @@ static void expand_remainder(struct ir_module *m, ir_op tile_loop)
     }
 }
 
-struct written {
-    const struct arch_device *dev;
-    uint32_t *in, *all; /* uses of each value in the loop, in the program */
-    bool kept;          /* a scratchpad buffer the loop writes is used beyond it */
-    bool wide;          /* a compute stage moves a vector wider than its lanes */
-    int64_t lanes;      /* of the first compute stage's unit for its element type */
-};
-
-static bool written_walk(struct ir_module *m, ir_op op, void *ctx)
+/* Whether point_loop's body holds two passes or more (pipelines, inner
+ * loops of them), one of them an inner loop (nest_cost_program.point_rounds:
+ * coarsening's fission splits such a body only over corelets). */
+static bool passes_with_loops(const struct ir_module *m, ir_op point_loop)
 {
-    struct written *w = ctx;
-    struct nest_side s;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &s) &&
-        !s.fifo && !nest_is_ddr(m, s.v) && w->all[s.v] != w->in[s.v])
-        w->kept = true;
-    const struct ir_attr_info *u = ir_op_get(m, op)->kind == IR_OP_KTDF_STAGE
-                                       ? ir_attr_get(m, ir_op_attr(m, op, "applicable_units"))
-                                       : NULL;
-    if (u && u->kind == IR_AT_ARRAY && u->n == 1) {
-        const struct ir_attr_info *n = ir_attr_get(m, u->elems[0]);
-        uint32_t k = n->kind == IR_AT_STRING ? arch_kind_find(w->dev, ir_str_get(m, n->s))
-                                             : ARCH_NONE;
-        if (k != ARCH_NONE && w->dev->kinds[k].level == ARCH_LEVEL_CORELET &&
-            nest_stage_wide(m, w->dev, op))
-            w->wide = true;
-        if (k != ARCH_NONE && w->dev->kinds[k].level == ARCH_LEVEL_CORELET && !w->lanes) {
-            const char *ty = NULL;
-            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), x)
-                if (!ty && ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO) {
-                    char name[16];
-                    ty = split_type_name(m, ir_type_elem(m, ir_value_type(m, ir_op_get(m, x)->res)),
-                                         name, sizeof name);
-                    if (ty)
-                        w->lanes = arch_lanes(w->dev, w->dev->kinds[k].first, ty);
-                }
-        }
-    }
-    return true;
-}
-
-/* Whether each point of point_loop runs its pipelines in turn once split
- * over corelets (nest_cost_program.point_rounds): corelets split the loop
- * itself (fuse-points then joins its passes' splits) unless a scratchpad
- * buffer it writes is used after it (an accumulator carried from point to
- * point, whose loop is not split), or a pipeline of core-level units only
- * (a ring exchange) cuts it into loops of its own (nest_whole.c); and its
- * pipelines stay apart: a compute stage moves a vector wider than the
- * lanes (a row's reduction streamed in registers), which fuse-pipelines
- * does not fuse (else the point's passes become one pipeline, no round
- * trip between them). */
-static bool point_rounds(struct ir_module *m, const struct arch_device *dev, uint32_t max_vregs,
-                         ir_op fn, ir_op point_loop)
-{
+    uint32_t n = 0;
+    bool loops = false;
     IR_FOR_OPS(m, nest_for_body(m, point_loop), op) {
-        bool ddr = false; /* a DMA's pipeline is no exchange */
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && nest_whole_level(m, dev, op) == 2 &&
-            (ir_walk(m, op, pipe_ddr, &ddr), !ddr))
-            return false;
+        n += nest_is_pass(m, op);
+        loops |= ir_op_get(m, op)->kind == IR_OP_SCF_FOR;
     }
-    struct written w = {dev, split_use_counts(m, point_loop), split_use_counts(m, fn), false,
-                        false, 0};
-    ir_walk(m, point_loop, written_walk, &w);
-    free(w.in);
-    free(w.all);
-    /* fuse-pipelines keeps a fused stage within max_vregs vectors: a pass
-     * loading half of them or more (a row that is one another pass needs
-     * whole again) is left apart */
-    double most = 0;
-    IR_FOR_OPS(m, nest_for_body(m, point_loop), op)
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE || ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
-            most = fmax(most, fifo_loads(m, op, 0));
-    bool apart = w.wide || (max_vregs && w.lanes > 0 && 2 * most / (double)w.lanes >= max_vregs);
-    return !w.kept && apart;
+    return n >= 2 && loops;
 }
 
 /* balance-rows: the tile loop runs the whole tiles, (points - r) / T, and
@@ -1935,8 +1874,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
         /* rest-tiles: a constant trip count */
         t.p.rest_tiles = !dynamic && !(o->disabled & (1u << SCHED_NEST_REST_TILES));
-        t.p.point_rounds = !(o->disabled & (1u << SCHED_NEST_FUSE_POINTS)) &&
-                           point_rounds(m, c->dev, o->max_vregs, t.fn, t.point_loop);
+        t.p.point_rounds = passes_with_loops(m, t.point_loop);
         t.p.prefetch_window = prefetch_window(c, t.fn);
         t.p.point_passes =
             o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
@@ -2439,6 +2377,14 @@ static bool remeasure(struct nest_ctx *c, ir_op tl, struct nest_cost_program *np
         return false;
     struct tiled t = {.point_loop = pl, .tile_loop = tl};
     ir_walk(m, pl, measure, &t);
+    /* the point loops after it in its stage (fission's, a loop a pass) */
+    for (ir_op q = ir_op_get(m, pl)->next; q; q = ir_op_get(m, q)->next) {
+        uint32_t k = ir_op_get(m, q)->kind;
+        if ((k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL) && nest_has_pipeline(m, q)) {
+            t.point_loop = q;
+            ir_walk(m, q, measure, &t);
+        }
+    }
     /* store-blocks' later blocks of the last pass, in stages of their own */
     for (ir_op s = ir_op_get(m, ir_op_parent(m, pl))->next; s; s = ir_op_get(m, s)->next) {
         ir_op q = IR_NONE;

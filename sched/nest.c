@@ -147,6 +147,15 @@ bool nest_has_loop_nest(const struct ir_module *m, ir_op op)
     return has_pipeline_in(m, op, true);
 }
 
+bool nest_invariant(const struct ir_module *m, ir_op op, ir_op loop)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (ir_value_defined_in(m, o->opnd[i], loop))
+            return false;
+    return true;
+}
+
 bool nest_is_pass(const struct ir_module *m, ir_op op)
 {
     uint32_t k = ir_op_get(m, op)->kind;

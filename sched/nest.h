@@ -469,7 +469,14 @@
  *                     scf.for carrying the accumulator (ktc-lower and
  *                     ktc-codegen keep it in a vector register), stored
  *                     once after the loop: no store-to-load round trip per
- *                     block (sched/nest_carry.c).
+ *                     block. A loop whose body is inner loops of such round
+ *                     trips at the inner IV's place (a row's sum of squares
+ *                     in 4 chunks over its 256-wide column blocks) is first
+ *                     split into a loop per inner loop, each swapped with
+ *                     it (only different accumulators change order), when
+ *                     register-carry then takes every inner loop
+ *                     (rmsnorm 1024x1024 on 4 cores 32608 -> 24640 cycles,
+ *                     layernorm 53207 -> 41992) (sched/nest_carry.c).
  *  fuse-points        Two ktdf.parallel in a row (the loops coarsening's
  *                     fission gave each pass of a point, split by corelets)
  *                     with the same bounds and instances become one, the

@@ -549,10 +549,181 @@ static uint32_t match(struct nest_ctx *c, ir_op loop, struct acc *accs)
     return n; /* an accumulator no pipeline sets is loaded before the loop */
 }
 
+/* Swaps the IVs of o and i under o (every operand naming one names the
+ * other). */
+struct ivs {
+    ir_value a, b;
+};
+
+static bool swap_ivs(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ivs *s = ctx;
+    struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t k = 0; k < o->nopnd; k++)
+        if (o->opnd[k] == s->a)
+            o->opnd[k] = s->b;
+        else if (o->opnd[k] == s->b)
+            o->opnd[k] = s->a;
+    return true;
+}
+
+/* Whether each accumulator moves with the IV of loop `outer` by its own
+ * size or more in some dimension: no two iterations touch the same one. */
+static bool apart(const struct ir_module *m, ir_op outer, const struct acc *accs, uint32_t n)
+{
+    ir_value iv = nest_for_iv(m, outer);
+    for (uint32_t i = 0; i < n; i++) {
+        bool ok = false;
+        for (uint32_t d = 0; d < accs[i].side.nsub && !ok; d++) {
+            struct nest_lin l;
+            if (!accs[i].side.sub[d].v || !nest_lin_of(m, accs[i].side.sub[d].v, &l))
+                continue;
+            for (uint32_t t = 0; t < l.n; t++)
+                if (l.v[t] == iv)
+                    ok |= llabs(l.k[t]) >= accs[i].side.size[d];
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* Swaps loop o (a copy, in place) with the one loop i in its body: o
+ * runs i's iterations and i o's, o's index ops moved into i and those
+ * fixed in i back out. */
+static void swap(struct ir_module *m, ir_op o, ir_op i)
+{
+    /* the inner bounds' definitions before the loops, the bounds swapped */
+    for (uint32_t k = 0; k < 3; k++) {
+        ir_op d = ir_value_def(m, ir_op_get(m, i)->opnd[k]);
+        if (d && ir_op_get(m, d)->block == nest_for_body(m, o)) {
+            ir_op_unlink(m, d);
+            ir_op_insert_before(m, o, d);
+        }
+        ir_value t = ir_op_get(m, o)->opnd[k];
+        ir_op_get(m, o)->opnd[k] = ir_op_get(m, i)->opnd[k];
+        ir_op_get(m, i)->opnd[k] = t;
+    }
+    struct ivs s = {nest_for_iv(m, o), nest_for_iv(m, i)};
+    ir_walk(m, o, swap_ivs, &s);
+    ir_str name = ir_value_get(m, s.a)->name;
+    ir_value_get(m, s.a)->name = ir_value_get(m, s.b)->name;
+    ir_value_get(m, s.b)->name = name;
+    ir_attr ty = ir_op_attr(m, i, "loop_type");
+    if (ty)
+        ir_op_set_attr(m, o, "loop_type", ty);
+    ir_op first = ir_block_get(m, nest_for_body(m, i))->first, next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, o))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (op == i || ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            continue;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, first, op);
+    }
+    for (ir_op op = ir_block_get(m, nest_for_body(m, i))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind != IR_OP_SCF_YIELD && plain(m, op) && nest_invariant(m, op, i)) {
+            ir_op_unlink(m, op);
+            ir_op_insert_before(m, i, op);
+        }
+    }
+}
+
+enum { MAX_SWAPS = 4 };
+
+/* carry-interchange: a loop whose body is inner loops of accumulator
+ * round trips at the inner IV's place (a row's sum of squares in 4 chunks,
+ * over the row's 256-wide column blocks: every block loads, folds and
+ * stores each chunk, the next block waiting for that store) is split into
+ * one loop per inner loop, each swapped with it, so that register-carry
+ * carries each chunk over the blocks (rmsnorm 1024x1024 on 4 cores 32608
+ * -> 24640 cycles). The order changes only between different accumulators
+ * (each inner loop's its own buffers, each chunk's its own elements). Tried
+ * on copies, kept when register-carry takes every inner loop. */
+static void interchange(struct nest_ctx *c, ir_op outer)
+{
+    struct ir_module *m = c->m;
+    ir_op inner[MAX_SWAPS];
+    uint32_t n = 0;
+    if (ir_op_get(m, outer)->nres)
+        return;
+    IR_FOR_OPS(m, nest_for_body(m, outer), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        if (k == IR_OP_SCF_FOR) {
+            if (n == MAX_SWAPS || ir_op_get(m, op)->nres || !nest_has_pipeline(m, op))
+                return;
+            inner[n++] = op;
+        } else if (k != IR_OP_SCF_YIELD && !plain(m, op)) {
+            return;
+        }
+    }
+    /* swapped, each inner iteration runs a pipeline of its own: only when
+     * the blocks carried are at least as many (a long inner loop streams
+     * in one pipeline, its round trip paid once a block: rmsnorm_2x2's 2
+     * blocks of 16 chunks 31483 -> 37365 cycles swapped) */
+    int64_t outer_trips, inner_trips;
+    if (!nest_for_normal(m, outer, &outer_trips))
+        return;
+    for (uint32_t j = 0; j < n; j++)
+        if (!nest_for_normal(m, inner[j], &inner_trips) || inner_trips > outer_trips)
+            return;
+    for (uint32_t j = 0; j < n; j++)
+        for (uint32_t k = 0; k < 3; k++) { /* inner bounds fixed in the outer loop */
+            ir_op d = ir_value_def(m, ir_op_get(m, inner[j])->opnd[k]);
+            if (d && ir_op_get(m, d)->block == nest_for_body(m, outer) &&
+                (!plain(m, d) || !nest_invariant(m, d, outer)))
+                return;
+        }
+    ir_op copies[MAX_SWAPS];
+    ir_value bufs[MAX_SWAPS * MAX_ACC];
+    uint32_t nbufs = 0;
+    bool ok = n > 0;
+    for (uint32_t j = 0; j < n; j++) {
+        struct split_vmap vm = {0};
+        ir_op o = split_clone(m, outer, &vm), i = IR_NONE, next;
+        split_vmap_free(&vm);
+        ir_op_insert_before(m, outer, o);
+        copies[j] = o;
+        uint32_t q = 0;
+        for (ir_op op = ir_block_get(m, nest_for_body(m, o))->first; op; op = next) {
+            next = ir_op_get(m, op)->next;
+            if (ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
+                continue;
+            if (q++ == j)
+                i = op;
+            else
+                ir_op_unlink(m, op);
+        }
+        swap(m, o, i);
+        struct acc accs[MAX_ACC];
+        uint32_t na = ok ? match(c, i, accs) : 0;
+        ok = na && apart(m, o, accs, na);
+        for (uint32_t a = 0; a < na && ok; a++) {
+            for (uint32_t b = 0; b < nbufs; b++)
+                ok &= bufs[b] != accs[a].side.v;
+            bufs[nbufs++] = accs[a].side.v;
+        }
+    }
+    for (uint32_t j = 0; j < n; j++)
+        if (!ok)
+            ir_op_unlink(m, copies[j]);
+    if (ok)
+        ir_op_unlink(m, outer);
+}
+
 bool nest_carry(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
     struct sched_ops l = {0};
+    sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &l);
+    for (uint32_t i = 0; i < l.n; i++) {
+        ir_op up = l.v[i];
+        while (up && up != fn)
+            up = ir_op_parent(m, up);
+        if (up) /* not in a loop an interchange replaced */
+            interchange(c, l.v[i]);
+    }
+    l.n = 0;
     sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &l);
     bool changed = false;
     for (uint32_t i = 0; i < l.n; i++) {

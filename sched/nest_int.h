@@ -125,6 +125,8 @@ void nest_assume_stats(const struct nest_ctx *c);
 bool nest_has_pipeline(const struct ir_module *m, ir_op op);
 /* Whether op holds an scf.for that holds a pipeline. */
 bool nest_has_loop_nest(const struct ir_module *m, ir_op op);
+/* Whether every operand of op is defined outside loop. */
+bool nest_invariant(const struct ir_module *m, ir_op op, ir_op loop);
 /* Whether op is a pass of a point loop's body: a ktdf.pipeline, or an
  * inner scf.for (of them). */
 bool nest_is_pass(const struct ir_module *m, ir_op op);

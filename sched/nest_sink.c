@@ -126,17 +126,6 @@ static bool retype(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* Whether every operand of op (and of the ops nested in it) is defined
- * outside loop. */
-static bool invariant(const struct ir_module *m, ir_op op, ir_op loop)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (ir_value_defined_in(m, o->opnd[i], loop))
-            return false;
-    return true;
-}
-
 /* Moves the loop-invariant pure ops and allocations at the top of loop's
  * body before it. */
 static void hoist(struct ir_module *m, ir_op loop)
@@ -146,7 +135,7 @@ static void hoist(struct ir_module *m, ir_op loop)
         next = ir_op_get(m, op)->next;
         const struct ir_op_info *o = ir_op_get(m, op);
         bool pure = !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE) && o->nres;
-        if ((pure || o->kind == IR_OP_MEMREF_ALLOC) && invariant(m, op, loop)) {
+        if ((pure || o->kind == IR_OP_MEMREF_ALLOC) && nest_invariant(m, op, loop)) {
             ir_op_unlink(m, op);
             ir_op_insert_before(m, loop, op);
         }

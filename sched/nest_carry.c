@@ -631,6 +631,24 @@ static void swap(struct ir_module *m, ir_op o, ir_op i)
 
 enum { MAX_SWAPS = 4 };
 
+/* Whether an op uses one of bufs[0..n) outside [lo, hi) (another inner
+ * loop's accumulators). */
+struct foreign {
+    const ir_value *bufs;
+    uint32_t n, lo, hi;
+    bool found;
+};
+
+static bool foreign_use(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct foreign *f = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t k = 0; k < o->nopnd; k++)
+        for (uint32_t b = 0; b < f->n; b++)
+            f->found |= (b < f->lo || b >= f->hi) && o->opnd[k] == f->bufs[b];
+    return !f->found;
+}
+
 /* carry-interchange: a loop whose body is inner loops of accumulator
  * round trips at the inner IV's place (a row's sum of squares in 4 chunks,
  * over the row's 256-wide column blocks: every block loads, folds and
@@ -676,7 +694,7 @@ static void interchange(struct nest_ctx *c, ir_op outer)
         }
     ir_op copies[MAX_SWAPS];
     ir_value bufs[MAX_SWAPS * MAX_ACC];
-    uint32_t nbufs = 0;
+    uint32_t nbufs = 0, from[MAX_SWAPS + 1] = {0};
     bool ok = n > 0;
     for (uint32_t j = 0; j < n; j++) {
         struct split_vmap vm = {0};
@@ -703,6 +721,14 @@ static void interchange(struct nest_ctx *c, ir_op outer)
                 ok &= bufs[b] != accs[a].side.v;
             bufs[nbufs++] = accs[a].side.v;
         }
+        from[j + 1] = nbufs;
+    }
+    /* split apart, no inner loop may use another's accumulators (the
+     * original order ran them block by block) */
+    for (uint32_t j = 0; j < n && ok; j++) {
+        struct foreign f = {bufs, nbufs, from[j], from[j + 1], false};
+        ir_walk(m, copies[j], foreign_use, &f);
+        ok = !f.found;
     }
     for (uint32_t j = 0; j < n; j++)
         if (!ok)

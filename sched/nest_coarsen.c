@@ -875,8 +875,8 @@ static void prune_private(struct ir_module *m, ir_op pipe)
  * max, its exponentials) are expanded by T and indexed by the point. Left
  * as it is when such a buffer is also used after the loop (other than by
  * the remainder loop, which keeps the original) or by anything but
- * transfers, or when the body holds another op with regions (or, for
- * inner loops, the tile is one point). */
+ * transfers, or when the body holds another op with regions (and, with
+ * inner loops, unless as below). */
 static void fission(struct co *co)
 {
     struct ir_module *m = co->m;

@@ -900,11 +900,8 @@ static void fission(struct co *co)
      * joined across passes (a row's sum carried into its rstd) stay apart:
      * split, fuse-points joins them again and splits the rest
      * (nest_split_points). */
-    uint32_t inst = 1;
-    for (uint32_t k = 0; k < co->c->nchosen; k++)
-        if (co->c->chosen[k].loop == co->tl && co->c->chosen[k].instances > 1)
-            inst = co->c->chosen[k].instances;
-    if (npipes < 2 || (loops && (inst < 2 || co->T < 2 * (int64_t)inst || !corelet)))
+    int64_t inst = nest_tile_instances(co->c, co->tl);
+    if (npipes < 2 || (loops && (inst < 2 || co->T < 2 * inst || !corelet)))
         return;
     ir_value bufs[MAX_BUFS];
     uint32_t nb = 0;

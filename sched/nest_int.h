@@ -320,6 +320,9 @@ bool nest_stream_loop_more(struct ir_module *m, ir_op loop);
 /* nest_stream.c: a parallel_loop of one pipeline in a compute stage ->
  * the pipeline streaming the loop (runs after fuse-pipelines). */
 bool nest_stream(struct nest_ctx *c, ir_op fn);
+/* nest_parallel.c: the corelet instances tile-size-selection chose for
+ * tile loop tl; 1 for one it did not size in this run. */
+int64_t nest_tile_instances(const struct nest_ctx *c, ir_op tl);
 /* nest_points.c: ktdf.parallels in a row over the same points -> one. */
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
 /* nest_points.c: a join of fuse-points whose passes fuse-pipelines left

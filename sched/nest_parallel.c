@@ -237,11 +237,7 @@ static void collect_stages(struct ir_module *m, ir_op root, struct sched_ops *s)
  * earlier ktc-nest's output stays as it is). */
 static int64_t instances(const struct nest_ctx *c, ir_op stage)
 {
-    ir_op tl = ir_op_parent(c->m, ir_op_parent(c->m, stage));
-    for (uint32_t i = 0; i < c->nchosen; i++)
-        if (c->chosen[i].loop == tl)
-            return c->chosen[i].instances;
-    return 1;
+    return nest_tile_instances(c, ir_op_parent(c->m, ir_op_parent(c->m, stage)));
 }
 
 /* One loop to split: over n instances (no split when n < 2), with its
@@ -361,9 +357,7 @@ static void add_split(struct nest_ctx *c, struct split *x, struct split **sp, ui
     (*sp)[(*nsp)++] = *x;
 }
 
-/* The instances tile-size-selection chose for tile loop tl; 1 for one it
- * did not size in this run. */
-static int64_t tile_instances(const struct nest_ctx *c, ir_op tl)
+int64_t nest_tile_instances(const struct nest_ctx *c, ir_op tl)
 {
     for (uint32_t i = 0; i < c->nchosen; i++)
         if (c->chosen[i].loop == tl)
@@ -445,7 +439,7 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
     ir_walk(m, fn, collect_points, &p);
     for (uint32_t i = 0; i < p.l.n; i++) {
         struct split x = {
-            .fn = fn, .loop = p.l.v[i], .n = tile_instances(c, ir_op_parent(m, p.l.v[i]))};
+            .fn = fn, .loop = p.l.v[i], .n = nest_tile_instances(c, ir_op_parent(m, p.l.v[i]))};
         if (x.n >= 2 && splittable(c, fn, x.loop, &x.n, &x.t) && x.n >= 2)
             add_split(c, &x, sp, nsp, cap);
     }

@@ -193,8 +193,7 @@ static void merge(struct nest_ctx *c, ir_op a, ir_op b)
     struct ir_module *m = c->m;
     IR_FOR_OPS(m, nest_for_body(m, b), op)
         if (nest_is_pass(m, op)) {
-            if (c->njoins < sizeof c->joins / sizeof *c->joins)
-                c->joins[c->njoins++] = op;
+            c->joins[c->njoins++] = op; /* nest_fuse_points leaves room */
             break;
         }
     ir_value iva = arg_of(m, a, 0), insta = arg_of(m, a, 1);

@@ -2375,24 +2375,21 @@ static bool remeasure(struct nest_ctx *c, ir_op tl, struct nest_cost_program *np
     ir_walk(m, tl, find_point, &pl);
     if (!pl)
         return false;
+    /* every point loop of its stage from it on (fission's, a loop a pass),
+     * then of the stages after it (store-blocks' later blocks of the last
+     * pass): q from pl in pl's stage, from the first op in the others */
     struct tiled t = {.point_loop = pl, .tile_loop = tl};
-    ir_walk(m, pl, measure, &t);
-    /* the point loops after it in its stage (fission's, a loop a pass) */
-    for (ir_op q = ir_op_get(m, pl)->next; q; q = ir_op_get(m, q)->next) {
-        uint32_t k = ir_op_get(m, q)->kind;
-        if ((k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL) && nest_has_pipeline(m, q)) {
-            t.point_loop = q;
-            ir_walk(m, q, measure, &t);
-        }
-    }
-    /* store-blocks' later blocks of the last pass, in stages of their own */
-    for (ir_op s = ir_op_get(m, ir_op_parent(m, pl))->next; s; s = ir_op_get(m, s)->next) {
-        ir_op q = IR_NONE;
-        if (ir_op_get(m, s)->kind == IR_OP_KTDF_STAGE)
-            ir_walk(m, s, find_point, &q);
-        if (q) {
-            t.point_loop = q;
-            ir_walk(m, q, measure, &t);
+    for (ir_op s = ir_op_parent(m, pl), q = pl; s; s = ir_op_get(m, s)->next) {
+        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        if (q != pl)
+            q = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first;
+        for (; q; q = ir_op_get(m, q)->next) {
+            uint32_t k = ir_op_get(m, q)->kind;
+            if ((k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL) && nest_has_pipeline(m, q)) {
+                t.point_loop = q;
+                ir_walk(m, q, measure, &t);
+            }
         }
     }
     np->pipelines_per_point = t.p.pipelines_per_point;

@@ -57,8 +57,8 @@
  *                     Beyond, for a sum or product (a vocabulary row of
  *                     32000 f16: b = 125; 50304: b = 393), window levels
  *                     take the tree's next levels, each halving the L
- *                     partials while L is even, until half of them fits:
- *                     output vector c folds, up to 3 levels at once, the
+ *                     partials, until half of them fits: output vector c
+ *                     folds, up to 3 levels at once while L is even, the
  *                     2^k windows of W partials at c W + S (S a sum of
  *                     the levels' halves L/2, L/4, ..), each read as the
  *                     one or two chunks holding it and taken from its lane
@@ -69,15 +69,20 @@
  *                     f16 = 501 chunks): the first window level reads the
  *                     row itself, when it is a scratchpad buffer of its
  *                     own (made two chunks longer) read as it is (no fused
- *                     producer, no conversion). An odd level reached first
- *                     is refused here, located. `--stats` says how many
- *                     window levels a sum took and the partials left.
+ *                     producer, no conversion); the same for a row that is
+ *                     not whole chunks (GPT-2's vocabulary, 50257 f16). An
+ *                     odd L = 2h + 1 takes a level of its own, ktc-interp
+ *                     appending element 2h as partial h: a one-element
+ *                     pipeline after the level moves it there. `--stats`
+ *                     says how many window levels a sum took, how many
+ *                     of odd length, and the partials left.
  *                     Such a row stays whole when ktc-codegen holds its
  *                     half (C <= 2 (max_vregs - 6); with a fused producer
  *                     of p <= 4 ops, (C + 1) / 2 + 6 + 2p <= max_vregs:
  *                     ktc-codegen runs the producer on each piece as
  *                     received, the row read once with the kernel's other
- *                     passes), or C is odd and windows cannot read the
+ *                     passes), or no whole chunks pair (C odd, or N not
+ *                     whole chunks) and windows cannot read the
  *                     row (or a max or min, which ktc-codegen streams in
  *                     any order). Other reductions are left as they are
  *                     (up to 32 chunks ktc-codegen folds the row in

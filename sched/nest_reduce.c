@@ -45,7 +45,8 @@
  * max/min), optionally after elementwise ops of the input alone, and writes
  * the result to one slot;
  * its input transfer reads one row from offset 0 of its last dim; N / W is
- * a power of two above 32, or above 1 with a fused producer. Other
+ * a power of two above 32, or above 1 with a fused producer, or more
+ * than half the row would take ktc-codegen's registers (below). Other
  * reductions are left as they are (up to 32 chunks ktc-codegen folds the
  * row in registers, faster, when the row is reduced as received; beyond
  * what it holds it refuses the vector wider than the lanes).
@@ -56,8 +57,8 @@
  * accumulator (chunk c at c W); the original pipeline reads those bW
  * partials as one slot and reduces them, ktc-codegen's reduce_rows holding
  * half of them in registers ((b + 1) / 2 + 6 <= max_vregs). Beyond, for a
- * sum or product, window levels halve the L partials (L even) until half
- * of them fits, up to 3 halvings a level:
+ * sum or product, window levels halve the L partials until half of them
+ * fits, up to 3 halvings a level while the lengths are even:
  *
  *   window    scf.for %c = 0 to ceil(L' / W) {parallel_loop}: the 2^k
  *             windows of W partials at c W + S_i (S_i the sum of the
@@ -72,13 +73,16 @@
  * 2000 partials left). The accumulators a window level reads are two
  * chunks longer: the last output vector's windows run past the L
  * partials (its lanes beyond L' are never read). C odd (a = 0, no whole
- * chunks paired): the first window level reads the row itself, a
- * scratchpad buffer (an alloc, made two chunks longer) read as it is (no
- * fused producer, no conversion). An odd level reached before half fits
- * is refused, located. Not taken (the row left whole for ktc-codegen to
- * stream, through a fused producer too): C odd for max and min, or for a
- * row window levels cannot read (in device memory, converted or with a
- * fused producer), or half the row fits
+ * chunks paired), or N not whole chunks (a row of 32001 or 50257 f16: L =
+ * N): the first window level reads the row itself, a scratchpad buffer
+ * (an alloc, made two chunks longer) read as it is (no fused producer, no
+ * conversion). An odd length L = 2h + 1 is halved by a level of its own
+ * (ktc-interp pairs j with j + h and appends element 2h as partial h): its
+ * windows at 0 and h make partial h from elements h and 2h, then
+ * append_last's one-element pipeline moves element 2h over it. Not taken
+ * (the row left whole for ktc-codegen to stream, through a fused producer
+ * too): a = 0 for max and min, or for a row window levels cannot read (in
+ * device memory, converted or with a fused producer), or half the row fits
  * ktc-codegen's registers (C <= 2 (max_vregs - 6); a producer of p <= 4
  * ops: (C + 1) / 2 + 6 + 2p <= max_vregs). Max and min take the levels
  * like sums beyond that, so that coarsening shares their chunk loads with
@@ -284,12 +288,13 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     w->w = arch_lanes(c->dev, res, split_type_name(m, w->elem, tname, sizeof tname));
     int64_t win = arch_lanes(c->dev, res, split_type_name(m, w->in, tname, sizeof tname));
     w->w = win < w->w ? win : w->w;
-    if (w->w <= 0 || w->n <= w->w || w->n % w->w)
+    if (w->w <= 0 || w->n <= w->w)
         return false;
     /* up to MAX_WHOLE chunks ktc-codegen folds the row, but only a row
      * reduced as it is received: a fused producer (the x * x of a sum of
      * squares) takes the levels at any width */
-    int64_t ch = w->n / w->w;
+    int64_t ch = (w->n + w->w - 1) / w->w;
+    bool aligned = w->n % w->w == 0; /* whole chunks (a row of 1000 f16 is not) */
     bool fused = w->comb != ir_block_get(m, split_body(m, w->gen, 0))->first;
     int64_t nprod = 0; /* the fused producer's ops */
     for (ir_op x = ir_block_get(m, split_body(m, w->gen, 0))->first; x != w->comb;
@@ -316,45 +321,30 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
      * ones the row's other reductions make (coarsening shares them: the
      * row read once; softmax_64x6144 f16 read it twice, 1.49x the
      * compulsory traffic, its max streamed whole) */
-    if (ch & (ch - 1)) {
+    int64_t a = 0, b = aligned ? ch : 1; /* C = 2^a b, b odd; no whole chunks: a = 0 */
+    for (; b % 2 == 0; b /= 2)
+        a++;
+    if (!aligned || b > 1) {
         int64_t hold = c->o->max_vregs > 6 ? 2 * ((int64_t)c->o->max_vregs - 6) : MAX_WHOLE;
         bool order_free = strcmp(w->combiner, "arith.addf") && strcmp(w->combiner, "arith.mulf");
         bool whole = fused ? nprod <= 4 && c->o->max_vregs &&
                                  (ch + 1) / 2 + 6 + 2 * nprod <= (int64_t)c->o->max_vregs
                            : ch <= hold;
-        if (whole || (ch & 1 && order_free))
+        if (whole || (a == 0 && order_free))
             return false;
-        int64_t b = ch, a = 0;
-        for (; b % 2 == 0; b /= 2)
-            a++;
-        /* the rest of the tree over the b W partials: ktc-codegen holds
-         * half a row of L elements in its registers when
-         * (ceil(L / W) + 1) / 2 + 6 <= max_vregs; until then window levels
-         * halve it (each of its levels while L is even) */
-        int64_t len = b * w->w;
-        while (!order_free && c->o->max_vregs && !codegen_holds(c, w, len) && len % 2 == 0) {
-            len /= 2;
+        /* the rest of the tree over the L = b W partials (the row itself,
+         * L = N, when it is not whole chunks): ktc-codegen holds half a
+         * row of L elements in its registers when
+         * (ceil(L / W) + 1) / 2 + 6 <= max_vregs; until then window
+         * levels halve it (L odd: ceil(L / 2) left, the last element
+         * appended) */
+        int64_t len = aligned ? b * w->w : w->n;
+        while (!order_free && c->o->max_vregs && !codegen_holds(c, w, len)) {
+            len = (len + 1) / 2;
             w->wk++;
         }
-        if (!order_free && c->o->max_vregs && !codegen_holds(c, w, len)) {
-            char en[16];
-            int64_t chunks = (len + w->w - 1) / w->w;
-            char lv[64];
-            snprintf(lv, sizeof lv, "whole chunks in its first %lld level%s only",
-                     (long long)a, a == 1 ? "" : "s");
-            nest_error(c, w->gen,
-                       "a sum or product over a row of %lld %s (%lld chunks of %lld lanes, "
-                       "2^%lld x %lld) in ktc-interp's pairwise order pairs %s, then elements "
-                       "across chunks; halved by window levels, its tree reaches an odd level "
-                       "of %lld elements (%lld chunks), whose half (%lld chunks) does not fit "
-                       "ktc-codegen's %u vector registers beside 6 temporaries (not supported "
-                       "yet)",
-                       (long long)w->n, split_type_name(m, w->in, en, sizeof en), (long long)ch,
-                       (long long)w->w, (long long)a, (long long)b,
-                       a ? lv : "no whole chunks (their number is odd)", (long long)len,
-                       (long long)chunks, (long long)(chunks + 1) / 2, c->o->max_vregs);
+        if (a == 0 && !w->wk)
             return false;
-        }
     }
     /* the load: a buffer row -> the slot the compute stage reads */
     struct nest_side ls, ld;
@@ -366,12 +356,13 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         if (ls.size[i] != 1)
             return false;
     w->src = ls;
-    /* an odd number of chunks: the first window level reads the row
-     * itself, past its end: a scratchpad buffer of its own (an alloc, made
-     * two chunks longer in rewrite; not a staging buffer of device memory),
-     * not converted nor computed as it is folded (a fused producer) */
+    /* no whole chunks paired (an odd number of them, or a row that is not
+     * whole chunks): the first window level reads the row itself, past its
+     * end: a scratchpad buffer of its own (an alloc, made two chunks
+     * longer in rewrite; not a staging buffer of device memory), not
+     * converted nor computed as it is folded (a fused producer) */
     ir_op alloc = ir_value_def(m, ls.v);
-    if (w->wk && ch & 1 &&
+    if (w->wk && a == 0 &&
         (fused || w->in != w->elem || !alloc || ir_op_get(m, alloc)->kind != IR_OP_MEMREF_ALLOC))
         return false;
     if (w->ddr) { /* device memory -> the private buffer the load reads */
@@ -774,6 +765,82 @@ static ir_op level(struct nest_ctx *c, const struct wide *w, struct split_b *at,
     return loop;
 }
 
+/* After a window level of one halving over an odd number L = 2h + 1 of
+ * partials in `from` (the row, or a flat accumulator): ktc-interp appends
+ * the last one, partial 2h, as partial h of the next level, where the
+ * level's windows summed partials h and 2h. A pipeline at `at` moves that
+ * one element over it, through the compute unit unchanged (an identity
+ * generic), as the level's own stages move theirs. */
+static void append_last(struct nest_ctx *c, const struct wide *w, struct split_b *at,
+                        ir_value from, int64_t h, ir_value acc)
+{
+    struct ir_module *m = c->m;
+    struct ir_loc loc = ir_op_get(m, w->gen)->loc;
+    const struct ir_type_info *slot0 =
+        ir_type_get(m, ir_value_type(m, ir_op_get(m, w->read)->opnd[0]));
+    const struct ir_type_info *outslot = ir_type_get(
+        m, ir_value_type(m, ir_op_get(m, only_op(m, w->store_stage))->opnd[0]));
+    int64_t one[2] = {1, 1};
+    ir_type ts[5] = {ir_ktdf_slot_type(m, slot0->attr0, slot0->attr1, 1, w->elem),
+                     ir_ktdf_slot_type(m, outslot->attr0, outslot->attr1, 1, w->elem),
+                     split_token_type(m), split_token_type(m), split_token_type(m)};
+    ir_value v[5];
+    ir_block pipe = make_pipe(at, 5, ts, v);
+    struct split_b sb;
+    sb_at_end(&sb, m, make_stage(m, pipe, loc, IR_NONE, v[2],
+                                 ir_op_attr(m, w->load_stage, "applicable_units")),
+              loc);
+    struct nest_side s = from == w->src.v ? w->src
+                                          : (struct nest_side){.v = from, .nsub = 2, .nsize = 2,
+                                                               .size = {1, 1}},
+                     d = fifo_side(v[0], 2, one);
+    s.sub[s.nsub - 1] = (struct nest_sub){.c = 2 * h};
+    s.size[s.nsize - 1] = 1;
+    nest_make_transfer(&sb, &s, &d, w->load);
+    struct split_b cb;
+    sb_at_end(&cb, m, make_stage(m, pipe, loc, v[2], v[3],
+                                 ir_op_attr(m, w->comp, "applicable_units")),
+              loc);
+    ir_type t = ir_type_shaped(m, IR_TY_TENSOR, 2, one, w->elem);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.read_from_fifo", loc);
+    ir_state_add_operand(m, &st, v[0]);
+    ir_state_add_result(m, &st, t);
+    ir_value in = ir_op_result(m, sb_emit(&cb, &st), 0);
+    ir_value out = sb_tensor_empty(&cb, t);
+    ir_state_init(&st, m, "linalg.generic", loc);
+    ir_state_add_operand(m, &st, in);
+    ir_state_add_operand(m, &st, out);
+    ir_aff id[2] = {ir_aff_dim(m, 0), ir_aff_dim(m, 1)};
+    ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, 2, 0, 2, id));
+    ir_attr its = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                           .s = ir_str_c(m, "linalg.iterator_type"),
+                                                           .body = ir_str_c(m, "parallel")});
+    ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, 2, (ir_attr[]){map, map}));
+    ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, 2, (ir_attr[]){its, its}));
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){1, 1}));
+    ir_state_add_result(m, &st, t);
+    ir_block body = sb_region(m, &st);
+    ir_value a = ir_block_add_arg(m, body, w->elem, ir_str_c(m, "in"));
+    ir_block_add_arg(m, body, w->elem, ir_str_c(m, "out"));
+    ir_value res = ir_op_result(m, sb_emit(&cb, &st), 0);
+    ir_state_init(&st, m, "linalg.yield", loc);
+    ir_state_add_operand(m, &st, a);
+    ir_block_append_op(m, body, ir_op_create(m, &st));
+    ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
+    ir_state_add_operand(m, &st, res);
+    ir_state_add_operand(m, &st, v[1]);
+    sb_emit(&cb, &st);
+    struct split_b ob;
+    sb_at_end(&ob, m, make_stage(m, pipe, loc, v[3], v[4],
+                                 ir_op_attr(m, w->store_stage, "applicable_units")),
+              loc);
+    s = fifo_side(v[1], 2, one);
+    d = (struct nest_side){.v = acc, .nsub = 2, .nsize = 2, .sub = {{.c = 0}, {.c = h}},
+                           .size = {1, 1}};
+    nest_make_transfer(&ob, &s, &d, only_op(m, w->store_stage));
+}
+
 /* Before op `before`: the body of producer loop prod for each of the k
  * chunks whose first elements are offs. */
 static void run_producer(struct ir_module *m, ir_op prod, ir_op before, int64_t k,
@@ -887,7 +954,8 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     struct split_b at, top;
     sb_before(&at, m, w->pipe, loc);
     sb_before(&top, m, ir_block_get(m, entry)->first, loc);
-    int64_t left = w->n / w->w;
+    bool aligned = w->n % w->w == 0; /* else no whole chunks: window levels only */
+    int64_t left = aligned ? w->n / w->w : 1;
     ir_value from = w->src.v;
     bool first = true;
     ir_op prod = producer_loop(c, w);
@@ -917,11 +985,13 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         left = outs;
     }
     /* window levels: the tree's next levels over the row of L = b W
-     * partials (element j with element j + L/2, then j + L/4 ...), up to 3
-     * a level: output vector c folds the 2^k windows at c W + S, S a sum
-     * of the levels' halves, as those levels fold them */
-    int64_t len = left * w->w;
-    int64_t nwin = 0; /* window levels made */
+     * partials, or over the row itself (element j with element j + L/2,
+     * then j + L/4 ...), up to 3 a level while the lengths are even:
+     * output vector c folds the 2^k windows at c W + S, S a sum of the
+     * levels' halves, as those levels fold them. An odd length's level
+     * runs alone, its last partial appended after it (append_last). */
+    int64_t len = aligned ? left * w->w : w->n;
+    int64_t nwin = 0, nodd = 0; /* window levels made, odd ones among them */
     if (w->wk && from == w->src.v) { /* the row's buffer, two chunks longer */
         struct ir_value_info *vi = ir_value_get(m, from);
         const struct ir_type_info *ti = ir_type_get(m, vi->type);
@@ -931,8 +1001,11 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         vi->type = split_memref(m, ti->rank, shape, ti->elem, ti->attr0, ti->attr1);
     }
     for (int64_t done = 0; done < w->wk;) {
-        int64_t kk = w->wk - done < 3 ? w->wk - done : 3, k = INT64_C(1) << kk;
-        int64_t next = len >> kk, outs = (next + w->w - 1) / w->w;
+        int64_t kk = 1;
+        while (kk < 3 && done + kk < w->wk && len % (INT64_C(2) << kk) == 0)
+            kk++;
+        int64_t k = INT64_C(1) << kk, next = len % 2 ? len / 2 + 1 : len >> kk;
+        int64_t outs = (next + w->w - 1) / w->w;
         struct windows win;
         for (int64_t i = 0; i < k; i++) {
             int64_t off = 0; /* bit kk - 1 - t of i: the half of level t */
@@ -946,6 +1019,10 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
             split_memref(m, 2, (const int64_t[]){1, (outs + 2) * w->w}, w->elem, IR_NONE, space));
         split_set_name(m, acc, "partials");
         level(c, w, &at, false, from, outs, k, acc, true, &win, space);
+        if (len % 2) {
+            append_last(c, w, &at, from, len / 2, acc);
+            nodd++;
+        }
         from = acc;
         len = next;
         done += kk;
@@ -954,14 +1031,15 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     if (w->wk && c->o->stats) {
         char en[16];
         fprintf(c->o->stats,
-                "ktc-nest: @%s: reductions: a %s over %lld %s (%lld chunks of %lld lanes): %lld "
-                "window level%s for its tree's %lld misaligned level%s, %lld partials left "
-                "for ktc-codegen's registers\n",
+                "ktc-nest: @%s: reductions: a %s over %lld %s (%lld%s chunks of %lld lanes): "
+                "%lld window level%s for its tree's %lld misaligned level%s (%lld of odd "
+                "length), %lld partials left for ktc-codegen's registers\n",
                 ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
                 strcmp(w->combiner, "arith.mulf") ? "sum" : "product", (long long)w->n,
                 split_type_name(m, w->in, en, sizeof en), (long long)(w->n / w->w),
-                (long long)w->w, (long long)nwin, nwin == 1 ? "" : "s", (long long)w->wk,
-                w->wk == 1 ? "" : "s", (long long)len);
+                aligned ? "" : " and a part", (long long)w->w, (long long)nwin,
+                nwin == 1 ? "" : "s", (long long)w->wk, w->wk == 1 ? "" : "s", (long long)nodd,
+                (long long)len);
     }
     /* the last vector (b of them, b > 1: a row of b W partials, or the
      * window levels' len): the original pipeline, reading it from the last
@@ -979,7 +1057,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
         ir_type_shaped(m, IR_TY_TENSOR, rank, fsz + 2 - rank, w->elem);
     struct split_b lb;
     sb_before(&lb, m, w->load, loc);
-    struct nest_side s = left > 1 ? (struct nest_side){.v = from, .nsub = 2, .nsize = 2,
+    struct nest_side s = left > 1 || !aligned ? (struct nest_side){.v = from, .nsub = 2, .nsize = 2,
                                                        .sub = {{.c = 0}, {.c = 0}},
                                                        .size = {1, fsz[1]}}
                                   : acc_side(from, sb_index(&lb, 0), w->w),

@@ -123,6 +123,30 @@ int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int d
     return 1;
 }
 
+bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, int64_t align,
+                            int64_t *c, int depth)
+{
+    int64_t x;
+    if (const_of(m, v, &x)) {
+        *c += k * x;
+        return false;
+    }
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (o && depth && o->nopnd == 2 && o->kind == IR_OP_ARITH_ADDI) {
+        bool a = sched_value_misaligned(m, o->opnd[0], k, align, c, depth - 1);
+        return sched_value_misaligned(m, o->opnd[1], k, align, c, depth - 1) || a;
+    }
+    if (o && depth && o->nopnd == 2 && o->kind == IR_OP_ARITH_MULI)
+        for (int i = 0; i < 2; i++)
+            if (const_of(m, o->opnd[i], &x))
+                return sched_value_misaligned(m, o->opnd[1 - i], k * x, align, c, depth - 1);
+    int64_t c2 = 0, g = sched_value_gcd(m, v, &c2, depth) * k;
+    *c += k * c2;
+    g = g < 0 ? -g : g;
+    return g > 1 && g % align;
+}
+
 bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth)
 {
     const struct ir_value_info *vi = ir_value_get(m, v);

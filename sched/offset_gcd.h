@@ -22,6 +22,16 @@ int64_t sched_gcd(int64_t a, int64_t b);
  * size), `depth` ops deep; 1 when unknown. */
 int64_t sched_value_gcd(const struct ir_module *m, ir_value v, int64_t *c, int depth);
 
+/* Whether index value v times k, as a sum of terms (through addi and
+ * constant muli, `depth` ops deep), has a term that is a known multiple of
+ * a number that is not a multiple of `align` (a row index times a row of
+ * 1000 f16, against 64-element words: misaligned for some rows, though
+ * the sum's sched_value_gcd, 1, says nothing); its constant part is added
+ * to *c. A term of unknown multiples (sched_value_gcd 1, times 1) counts
+ * as aligned, as a base known only at launch does. */
+bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, int64_t align,
+                            int64_t *c, int depth);
+
 /* The values index value v takes lie in [*lo, *hi]: a constant, the
  * induction variable of an scf.for with constant bounds and step, the
  * tile id of a grid of one tile, and sums and constant multiples of

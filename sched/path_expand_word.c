@@ -454,11 +454,43 @@ static bool rows_in_step(const struct ir_module *m, const struct pe_side *s, int
     return true;
 }
 
+/* Whether e times k, over subscripts subs, has a term known to be a
+ * multiple of a number that is not a multiple of ae
+ * (sched_value_misaligned); *c gets its constant part. Terms of unknown
+ * multiples count as aligned. */
+static bool terms_misaligned(const struct ir_module *m, ir_aff e, int64_t k, const ir_value *subs,
+                             int64_t ae, int64_t *c)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *c += k * a->v;
+        return false;
+    case IR_AFF_DIM:
+        return sched_value_misaligned(m, subs[a->v], k, ae, c, 4);
+    case IR_AFF_ADD: {
+        bool l = terms_misaligned(m, a->lhs, k, subs, ae, c);
+        return terms_misaligned(m, a->rhs, k, subs, ae, c) || l;
+    }
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, a->rhs), *l = ir_aff_get(m, a->lhs);
+        if (r->kind == IR_AFF_CONST)
+            return terms_misaligned(m, a->lhs, k * r->v, subs, ae, c);
+        if (l->kind == IR_AFF_CONST)
+            return terms_misaligned(m, a->rhs, k * l->v, subs, ae, c);
+        return false;
+    }
+    default:
+        return false;
+    }
+}
+
 /* Whether side s of transfer op, at element offset off over its
  * subscripts (then the dynamic offset dynoff), is known to start off a
- * multiple of ae elements at times: a constant part that is not one, or
- * terms whose values are multiples of a known number that is not one (a
- * row stride of 1000 f16 against 64-element words). Terms of unknown
+ * multiple of ae elements at times: a constant part that is not one, or a
+ * term whose values are multiples of a known number that is not one (a
+ * row index times a row stride of 1000 f16, against 64-element words,
+ * even beside a column offset stepping by whole words). Terms of unknown
  * multiples count as aligned, as a base known only at launch does. */
 static bool misaligned(const struct pe *p, ir_op op, const struct pe_side *s, ir_aff off,
                        ir_value dynoff, int64_t ae)
@@ -470,8 +502,9 @@ static bool misaligned(const struct pe *p, ir_op op, const struct pe_side *s, ir
         return false;
     memcpy(subs, ir_op_get(m, op)->opnd + s->first + 1, nsub * sizeof *subs);
     subs[nsub] = dynoff;
-    int64_t c = 0, g = dim_gcd(m, off, subs, &c);
-    return ((c % ae) + ae) % ae || (g > 1 && g % ae);
+    int64_t c = 0;
+    bool t = terms_misaligned(m, off, 1, subs, ae, &c);
+    return t || ((c % ae) + ae) % ae;
 }
 
 /* Whether a transfer of xs other than op stores part of a word from a

@@ -1,10 +1,12 @@
-// RUN: ktc-nest --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast
+// RUN: ktc-nest --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --stats 2>&1 >/dev/null
 // PARSE: --device=sample --stage=sched.routed
+// PRINT: none
 // A sum of squares over 426368 f16: 6662 chunks = 2 x 3331. One level
-// pairs whole chunks; the rest of ktc-interp's tree is misaligned, and
-// window levels halve its 3331 x 64 partials down to the odd 3331, half of
-// whose 53 chunks (27) does not fit ktc-codegen's 32 vector registers
-// beside 6 temporaries: refused, located, saying why.
+// pairs whole chunks; the rest of ktc-interp's tree is misaligned: window
+// levels halve its 3331 x 64 partials, three levels at a time while the
+// lengths are even, down to the odd 3331, whose level
+// runs alone, its last partial appended after it, leaving 1666 partials
+// for ktc-codegen's registers. --stats says so.
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   module {

@@ -1,0 +1,51 @@
+// softmax_vocab_64x50257.mlir - row softmax over GPT-2's vocabulary: 64
+// rows of 50257 f16 (the LM head's logits for 64 tokens) over a grid of 32
+// cores, 2 rows each. 50257 is not whole chunks of the 64 f16 lanes, so
+// each row starts inside a 128-byte word: ktc-path-expand widens every DMA
+// to the words around it, and ktc-interp's pairwise sum pairs elements
+// across chunks from its first level on, odd lengths appending their last
+// (ktc-nest's window levels, sched/nest_reduce.c).
+module {
+  func.func @softmax_vocab_64x50257(%out: index, %in: index) attributes {grid = [32]} {
+    %tile = ktdp.get_compute_tile_id : index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %per = arith.constant 2 : index
+    %start = arith.muli %tile, %per : index
+    %end = arith.addi %start, %per : index
+    %X = ktdp.construct_memory_view %in, sizes: [64, 50257], strides: [50257, 1] {
+      coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 50256 >= 0)>,
+      memory_space = #ktdp.memory_space<global>
+    } : memref<64x50257xf16>
+    %Y = ktdp.construct_memory_view %out, sizes: [64, 50257], strides: [50257, 1] {
+      coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 50256 >= 0)>,
+      memory_space = #ktdp.memory_space<global>
+    } : memref<64x50257xf16>
+    scf.for %row = %start to %end step %c1 {
+      %tx = ktdp.construct_access_tile %X[%row, %c0] {
+        access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 50256 >= 0)>,
+        access_tile_order = affine_map<(d0, d1) -> (d0, d1)>
+      } : memref<64x50257xf16> -> !ktdp.access_tile<1x50257xindex>
+      %x = ktdp.load %tx : !ktdp.access_tile<1x50257xindex> -> tensor<1x50257xf16>
+      %ninf = arith.constant 0xFC00 : f16
+      %minit = tensor.splat %ninf : tensor<1xf16>
+      %max = linalg.reduce { arith.maxnumf } ins(%x : tensor<1x50257xf16>) outs(%minit : tensor<1xf16>) dimensions = [1]
+      %ms = tensor.extract %max[%c0] : tensor<1xf16>
+      %mb = tensor.splat %ms : tensor<1x50257xf16>
+      %d = arith.subf %x, %mb : tensor<1x50257xf16>
+      %e = math.exp %d : tensor<1x50257xf16>
+      %zero = arith.constant 0.0 : f16
+      %sinit = tensor.splat %zero : tensor<1xf16>
+      %sum = linalg.reduce { arith.addf } ins(%e : tensor<1x50257xf16>) outs(%sinit : tensor<1xf16>) dimensions = [1]
+      %ss = tensor.extract %sum[%c0] : tensor<1xf16>
+      %sb = tensor.splat %ss : tensor<1x50257xf16>
+      %y = arith.divf %e, %sb : tensor<1x50257xf16>
+      %ty = ktdp.construct_access_tile %Y[%row, %c0] {
+        access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 50256 >= 0)>,
+        access_tile_order = affine_map<(d0, d1) -> (d0, d1)>
+      } : memref<64x50257xf16> -> !ktdp.access_tile<1x50257xindex>
+      ktdp.store %y, %ty : tensor<1x50257xf16>, !ktdp.access_tile<1x50257xindex>
+    }
+    return
+  }
+}

@@ -554,6 +554,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         if (ON(RESIDENT_ROWS))
             nest_resident(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (ON(SHARED_WORDS))
+            nest_shared_words(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(STORE_BLOCKS))
             nest_store_blocks(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)

@@ -817,6 +817,19 @@
  *                     softmax_16x4096 on 16 cores 2326 -> 1447; rows of
  *                     32768 or of 4096 on one core stay passes apart, their
  *                     tiles streaming).
+ *  shared-words       Runs after resident-rows (listed last, for the same
+ *                     reason), on the loads the other transformations do
+ *                     not take: ktc-path-expand's loads of a row that
+ *                     starts inside a word (a vocabulary row of 50257
+ *                     f16), widened to the words around it, at `mod`
+ *                     subscripts. When a pipeline loads such a row's
+ *                     words whole into its staging buffer (a max over the
+ *                     row) and later pipelines after it load blocks of the
+ *                     same row again (the exponentials, 512 at a time),
+ *                     that staging buffer becomes the program's
+ *                     %row_words, and the later blocks read their elements
+ *                     there instead of loading them: their DMA stage and
+ *                     staging buffer go (sched/nest_words.c).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -899,7 +912,8 @@
     X(BALANCE_ROWS, "balance-rows")                                                           \
     X(REST_TILES, "rest-tiles")                                                               \
     X(OVERLAP_DIVISION, "overlap-division")                                                   \
-    X(SINGLE_ROW, "single-row")
+    X(SINGLE_ROW, "single-row")                                                               \
+    X(SHARED_WORDS, "shared-words")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -229,6 +229,9 @@ bool nest_writes_ddr(struct ir_module *m, ir_op root, ir_value base);
 bool nest_same_memory(const struct ir_module *m, ir_value a, ir_value b);
 /* Memory side of a transfer in the device memory (a memref in "DDR"). */
 bool nest_is_ddr(const struct ir_module *m, ir_value v);
+/* Stage `stage` made to wait on no token (the stage before it gone): a
+ * new stage with its region, output token and units in its place. */
+void nest_stage_starts(struct ir_module *m, ir_op stage);
 /* Drops the results of pipe's ktdf.private that nothing uses any more
  * (nest_coarsen.c). */
 void nest_prune_private(struct ir_module *m, ir_op pipe);
@@ -286,6 +289,7 @@ bool nest_lane_transfers(struct nest_ctx *c, ir_op fn);
 bool nest_store_blocks(struct nest_ctx *c, ir_op fn);
 /* resident-rows (nest_resident.c). */
 bool nest_resident(struct nest_ctx *c, ir_op fn);
+bool nest_shared_words(struct nest_ctx *c, ir_op fn);
 /* nest_whole.c: 1 when every stage under op (those holding pipelines
  * aside) is of corelet-level units, 2 when every one is of other units
  * (core level: the ring), 0 else. */

@@ -1065,20 +1065,7 @@ static void rewrite(struct nest_ctx *c, struct wide *w)
     nest_make_transfer(&lb, &s, &d, w->load);
     ir_op_unlink(m, w->load);
     if (w->ddr) { /* the load stage now starts the pipeline */
-        ir_op ls = w->load_stage;
-        const struct ir_op_info *lo = ir_op_get(m, ls);
-        struct ir_op_state st;
-        ir_state_init(&st, m, "ktdf.stage", lo->loc);
-        ir_state_add_operand(m, &st, lo->opnd[lo->nopnd - 1]);
-        ir_state_set_attr(m, &st, "operandSegmentSizes",
-                          split_segments(m, 2, (const int64_t[]){0, 1}));
-        ir_state_set_attr(m, &st, "applicable_units", ir_op_attr(m, ls, "applicable_units"));
-        ir_region r = lo->regs[0];
-        ir_state_add_region(m, &st, r);
-        ir_op ns = ir_op_create(m, &st);
-        ir_op_insert_before(m, ls, ns);
-        ir_op_get(m, ls)->nreg = 0;
-        ir_op_unlink(m, ls);
+        nest_stage_starts(m, w->load_stage);
         ir_op_unlink(m, w->ddr_stage);
     }
     /* the fused producer's ops ran on the first level: the generic keeps

@@ -35,16 +35,16 @@ static bool find_ddr_write(struct ir_module *m, ir_op op, void *ctx)
 {
     struct ddr_write *w = ctx;
     const struct ir_op_info *o = ir_op_get(m, op);
-    struct nest_side s;
+    struct pe_side s[2];
     if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
         return true;
     /* a device-memory operand of the base is the transfer's source, or a
      * write (any other operand: subscripts, other memories, fifo slots) */
-    bool src = nest_read_side(m, op, 0, &s);
+    pe_transfer_sides(m, op, s);
     for (uint32_t i = 0; i < o->nopnd; i++) {
         ir_value v = o->opnd[i];
         if (ir_type_get(m, ir_value_type(m, v))->kind == IR_TY_MEMREF && nest_is_ddr(m, v) &&
-            nest_view_root(m, v) == w->base && !(src && s.v == v))
+            nest_view_root(m, v) == w->base && i != s[0].first)
             w->hit = true;
     }
     return !w->hit;
@@ -320,4 +320,19 @@ bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side)
     struct touch t = {v, side, false};
     ir_walk(m, root, find_touch, &t);
     return t.found;
+}
+
+void nest_stage_starts(struct ir_module *m, ir_op stage)
+{
+    const struct ir_op_info *so = ir_op_get(m, stage);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdf.stage", so->loc);
+    ir_state_add_operand(m, &st, so->opnd[so->nopnd - 1]);
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 1}));
+    ir_state_set_attr(m, &st, "applicable_units", ir_op_attr(m, stage, "applicable_units"));
+    ir_state_add_region(m, &st, so->regs[0]);
+    ir_op ns = ir_op_create(m, &st);
+    ir_op_insert_before(m, stage, ns);
+    ir_op_get(m, stage)->nreg = 0;
+    ir_op_unlink(m, stage);
 }

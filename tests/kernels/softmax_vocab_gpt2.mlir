@@ -10,7 +10,9 @@
 // window levels over the exponentials' scratchpad buffer, each followed by
 // the one-element move of its appended partial. The rows start inside
 // 128-byte words (row 1 at element 50257): ktc-path-expand widens the DMAs
-// to the enclosing words and stores under the byte mask. Not on the sample
+// to the enclosing words and stores under the byte mask; ktc-nest's
+// shared-words has the exponentials read the row's words where the max
+// loaded them, not from device memory again. Not on the sample
 // device: it has no masked writes, and the two cores' rows share a word, so
 // neither may read-modify-write it (ktc-codegen refuses, located).
 module {

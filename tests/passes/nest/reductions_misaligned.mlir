@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=reduction-producer --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist
+// RUN: ktc-nest --disable=reduction-producer --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist --disable=shared-words
 // PARSE: --device=sample --stage=sched.routed
 // Softmax of rows of 4001 f16 (62 chunks of 64 lanes and 33 elements), as
 // ktc-path-expand leaves it (reductions_windows_odd.mlir at that width).

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=reduction-producer --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist
+// RUN: ktc-nest --disable=reduction-producer --disable=sink --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=splat-hoist --disable=shared-words
 // PARSE: --device=sample --stage=sched.routed
 // Softmax of rows of 8000 f16 (125 chunks of 64 lanes, an odd number) in
 // a row loop (reductions_scratchpad.mlir at that width): the max streams

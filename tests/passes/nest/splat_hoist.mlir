@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=sink --disable=reductions --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=fuse-pipelines
+// RUN: ktc-nest --disable=sink --disable=reductions --disable=normalize --disable=tiling --disable=tile-size-selection --disable=coarsening --disable=double-buffering --disable=corelets --disable=broadcast --disable=fuse-pipelines --disable=shared-words
 // PARSE: --device=sample --stage=sched.routed
 // splat-hoist (the input of reductions_scratchpad.mlir, every other
 // transformation off): the exponentials' loop splats the row's max from

@@ -64,6 +64,7 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/rmsnorm_1024x5120.mlir:--arg,eps=0.001"
              "$ws/tests/bench/kernels/softmax_vocab_64x32000.mlir"
              "$ws/tests/bench/kernels/softmax_vocab_64x50257.mlir"
+             "$ws/tests/bench/kernels/softmax_4096x1000.mlir"
              "$ws/tests/bench/kernels/vadd_100000.mlir"
              "$ws/tests/bench/kernels/vadd_dynamic_130000.mlir:--arg,n=130000,--arg,x=f32:130000,--arg,z=f32:130000,--arg,y=f32:130000")
 fi

@@ -192,8 +192,9 @@ static ir_aff sum_of(struct ir_module *m, const struct terms *s)
     for (uint32_t i = 0; i < s->n; i++)
         if (s->k[i])
             e = ir_aff_bin(m, IR_AFF_ADD, e,
-                           s->k[i] == 1 ? s->t[i]
-                                        : ir_aff_bin(m, IR_AFF_MUL, s->t[i], ir_aff_const(m, s->k[i])));
+                           s->k[i] == 1
+                               ? s->t[i]
+                               : ir_aff_bin(m, IR_AFF_MUL, s->t[i], ir_aff_const(m, s->k[i])));
     return ir_aff_bin(m, IR_AFF_ADD, e, ir_aff_const(m, s->c));
 }
 

@@ -147,6 +147,36 @@ bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, in
     return g > 1 && g % align;
 }
 
+/* Argument i of func.func fn (a program ktc-split made) as
+ * sched_value_range takes it: the hull of what every call of fn passes
+ * there; false when unknown (no call, or an unknown operand). */
+static bool arg_range(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *lo, int64_t *hi,
+                      int depth)
+{
+    ir_attr na = ir_op_attr(m, fn, "sym_name");
+    if (!na)
+        return false;
+    ir_str name = ir_attr_get(m, na)->s;
+    struct sched_ops calls = {0};
+    sched_ops_of_kind((struct ir_module *)m, m->top, IR_OP_FUNC_CALL, &calls);
+    bool any = false, ok = true;
+    for (uint32_t k = 0; k < calls.n && ok; k++) {
+        ir_attr ca = ir_op_attr(m, calls.v[k], "callee");
+        const struct ir_op_info *co = ir_op_get(m, calls.v[k]);
+        int64_t l, h;
+        if (!ca || ir_attr_get(m, ca)->s != name)
+            continue;
+        ok = i < co->nopnd && sched_value_range(m, co->opnd[i], &l, &h, depth);
+        if (ok) {
+            *lo = any && *lo < l ? *lo : l;
+            *hi = any && *hi > h ? *hi : h;
+            any = true;
+        }
+    }
+    free(calls.v);
+    return ok && any;
+}
+
 bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth)
 {
     const struct ir_value_info *vi = ir_value_get(m, v);
@@ -158,6 +188,8 @@ bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64
     if (vi->is_arg) {
         ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
         const struct ir_op_info *lo_ = loop ? ir_op_get(m, loop) : NULL;
+        if (lo_ && lo_->kind == IR_OP_FUNC_FUNC)
+            return depth && arg_range(m, loop, vi->index, lo, hi, depth - 1);
         if (!lo_ || lo_->kind != IR_OP_SCF_FOR || vi->index != 0 || !const_of(m, lo_->opnd[0], &lb) ||
             !const_of(m, lo_->opnd[1], &ub) || !const_of(m, lo_->opnd[2], &step) || step <= 0 ||
             ub <= lb)
@@ -189,4 +221,42 @@ bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64
         return true;
     }
     return false;
+}
+
+bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
+                     int64_t *hi)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    int64_t l0, h0, l1, h1;
+    switch (a->kind) {
+    case IR_AFF_CONST:
+        *lo = *hi = a->v;
+        return true;
+    case IR_AFF_DIM:
+        return sched_value_range(m, subs[a->v], lo, hi, 4);
+    case IR_AFF_ADD:
+        if (!sched_aff_range(m, a->lhs, subs, &l0, &h0) ||
+            !sched_aff_range(m, a->rhs, subs, &l1, &h1))
+            return false;
+        *lo = l0 + l1;
+        *hi = h0 + h1;
+        return true;
+    case IR_AFF_MUL:
+        if (!sched_aff_range(m, a->lhs, subs, &l0, &h0) ||
+            !sched_aff_range(m, a->rhs, subs, &l1, &h1) || (l0 != h0 && l1 != h1))
+            return false;
+        if (l0 != h0) { /* the constant on the right */
+            int64_t t = l0;
+            l0 = l1;
+            l1 = t;
+            t = h0;
+            h0 = h1;
+            h1 = t;
+        }
+        *lo = l0 >= 0 ? l0 * l1 : l0 * h1;
+        *hi = l0 >= 0 ? l0 * h1 : l0 * l1;
+        return true;
+    default:
+        return false;
+    }
 }

@@ -34,8 +34,16 @@ bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, in
 
 /* The values index value v takes lie in [*lo, *hi]: a constant, the
  * induction variable of an scf.for with constant bounds and step, the
- * tile id of a grid of one tile, and sums and constant multiples of
- * those, `depth` ops deep; false when unknown. */
+ * tile id of a grid of one tile, an argument of a program ktc-split made
+ * (the hull of what its calls pass there), and sums and constant
+ * multiples of those, `depth` ops deep; false when unknown. */
 bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth);
+
+/* The values affine expression e, over index values subs (its dims),
+ * takes lie in [*lo, *hi]: interval arithmetic over sched_value_range's
+ * ranges; false when a value's range is unknown or e is not a sum of
+ * constant multiples. */
+bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
+                     int64_t *hi);
 
 #endif

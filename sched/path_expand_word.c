@@ -167,42 +167,6 @@ static int64_t dim_gcd(const struct ir_module *m, ir_aff e, const ir_value *subs
     }
 }
 
-/* The values e, over subscripts subs, takes lie in [*lo, *hi] (interval
- * arithmetic over sched_value_range's subscript ranges); false when a
- * subscript's range is unknown or e is not a sum of constant multiples. */
-static bool aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
-                      int64_t *hi)
-{
-    const struct ir_aff_info *a = ir_aff_get(m, e);
-    int64_t l0, h0, l1, h1;
-    switch (a->kind) {
-    case IR_AFF_CONST:
-        *lo = *hi = a->v;
-        return true;
-    case IR_AFF_DIM:
-        return sched_value_range(m, subs[a->v], lo, hi, 4);
-    case IR_AFF_ADD:
-        if (!aff_range(m, a->lhs, subs, &l0, &h0) || !aff_range(m, a->rhs, subs, &l1, &h1))
-            return false;
-        *lo = l0 + l1;
-        *hi = h0 + h1;
-        return true;
-    case IR_AFF_MUL:
-        if (!aff_range(m, a->lhs, subs, &l0, &h0) || !aff_range(m, a->rhs, subs, &l1, &h1) ||
-            (l0 != h0 && l1 != h1))
-            return false;
-        if (l0 != h0) { /* the constant on the right */
-            int64_t t = l0; l0 = l1; l1 = t;
-            t = h0; h0 = h1; h1 = t;
-        }
-        *lo = l0 >= 0 ? l0 * l1 : l0 * h1;
-        *hi = l0 >= 0 ? l0 * h1 : l0 * l1;
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* e with every dim moved up by k. */
 static ir_aff shift_dims(struct ir_module *m, ir_aff e, uint32_t k)
 {
@@ -668,8 +632,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         const struct ir_affine_map *fm = ir_map_get(m, ir_attr_get(m, s[far].map)->map);
         int64_t olo, ohi, llo, lhi, cap = p->dev->res[p->dev->kinds[nmem].first].size / 16;
         if (!store && !dynoff && !part_word_store(p, pipe, xs, op) &&
-            aff_range(m, off, subs, &olo, &ohi) &&
-            aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
+            sched_aff_range(m, off, subs, &olo, &ohi) &&
+            sched_aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
             ohi - olo == lhi - llo) { /* the other subscripts' part is constant */
             int64_t w0 = olo - olo % ae, k = w0 - (olo - llo);
             int64_t span = (ohi + n - w0 + le - 1) / le * le;

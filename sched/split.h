@@ -227,7 +227,11 @@
  * Masked tiles (ref §6.6: a load outside the view's coordinate_set reads
  * 0, a store outside it is dropped). A view's set may bound a dim k above
  * by a symbol, `-d_k + s_j + c >= 0` (s_j its j-th dynamic size, S_j;
- * lower bounds constant), as Triton writes masked kernels. An access tile
+ * lower bounds constant), as Triton writes masked kernels; or by a
+ * constant, `-d_k + c >= 0`, that the tile's box passes at a position its
+ * subscripts' ranges allow (blocks of 256 over a row of 1000: the last
+ * block's columns 1000..1023), masked the same way with S_j = 0 (a tile
+ * whose position has no known range is taken to stay in the set). An access tile
  * on it starting at b_k along k (its subscript plus its box's low end),
  * z_k long, has e = clamp(S_j + c + 1 - b_k, 0, z_k) elements in the set
  * along k: an index value known at launch, made before the first loop

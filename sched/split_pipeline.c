@@ -185,7 +185,10 @@ static bool identity(const struct ir_module *m, uint32_t map)
 
 /* The mask of access tile op top (split.h, "Masked tiles") into out: its
  * view's set bounding a dim k by a symbol gives out->mext = clamp(S + c +
- * 1 - base_k, 0, size_k), made at b, and out->mdim = k. */
+ * 1 - base_k, 0, size_k), made at b, and out->mdim = k; a constant bound c
+ * that the tile's box passes at some position its subscripts' ranges
+ * allow (a loop over 1000 columns in blocks of 256) gives clamp(c + 1 -
+ * base_k, 0, size_k) the same way. */
 static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_t *lo,
                       const int64_t *shape, struct place *out)
 {
@@ -194,7 +197,8 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     ir_op vop = ir_value_def(m, o->opnd[0]);
     const struct ir_attr_info *cs = op_attr(m, vop, "coordinate_set", IR_AT_INTEGER_SET);
     const struct ir_integer_set *set = cs ? ir_set_get(m, cs->map) : NULL;
-    if (!set || !set->nsyms)
+    const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
+    if (!set || !base)
         return true;
     const struct ir_attr_info *sizes = op_attr(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
     uint32_t rank = ir_type_get(m, ir_value_type(m, o->opnd[0]))->rank, ndyn = 0;
@@ -202,6 +206,7 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
         ndyn += sizes->ints[k] == IR_DYN;
     int32_t dim = -1, sym = -1;
     int64_t cst = 0;
+    bool fixed = false; /* the bound is the constant cst, no symbol */
     for (uint32_t i = 0; i < set->ncons; i++) {
         int64_t coef[MAX_LOOPS] = {0}, scoef[MAX_LOOPS] = {0}, c0 = 0;
         uint32_t nd = 0, ns = 0;
@@ -214,10 +219,23 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
         for (uint32_t d = 0; ok && d < set->nsyms; d++)
             if (scoef[d])
                 ns++, j = (int32_t)d;
-        if (ok && !ns)
-            continue; /* a constant bound */
+        if (ok && !ns) { /* a constant bound: above, and passed by the box? */
+            const struct ir_affine_map *bm = ir_map_get(m, base->map);
+            int64_t blo, bhi;
+            if (nd == 1 && coef[k] == -1 && !set->eq[i] && (uint32_t)k < bm->nres &&
+                sched_aff_range(m, bm->res[k], o->opnd + 1, &blo, &bhi) &&
+                bhi + lo[k] + shape[k] - 1 > c0) {
+                if (dim >= 0)
+                    return split_error(p->c, vop, "an access tile masked along two dims of "
+                                                  "its view's coordinate_set is not supported "
+                                                  "yet");
+                dim = k, cst = c0, fixed = true;
+            }
+            continue;
+        }
         if (!ok || set->eq[i] || nd != 1 || ns != 1 || coef[k] != -1 || scoef[j] != 1 ||
             dim >= 0 || (uint32_t)j >= ndyn)
+            /* (a constant bound found before: masked along two dims) */
             return split_error(p->c, vop, "a view whose coordinate_set bounds a dim other "
                                           "than above by one of its dynamic sizes is not "
                                           "supported yet");
@@ -225,10 +243,9 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     }
     if (dim < 0)
         return true;
-    const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
-    ir_value S = ir_op_get(m, vop)->opnd[1 + sym];
+    ir_value S = fixed ? sb_index(b, 0) : ir_op_get(m, vop)->opnd[1 + sym];
     const struct ir_aff_info *bd = ir_aff_get(m, ir_map_get(m, base->map)->res[dim]);
-    if (cst == -1 && lo[dim] == 0 && shape[dim] == 1 && bd->kind == IR_AFF_DIM) {
+    if (!fixed && cst == -1 && lo[dim] == 0 && shape[dim] == 1 && bd->kind == IR_AFF_DIM) {
         /* one element at the IV of a loop up to S: always in the set */
         ir_value iv = o->opnd[1 + bd->v];
         ir_op lop = ir_value_scope(m, iv);

@@ -29,6 +29,7 @@ struct place {
     ir_value mem;
     const char *kind;
     ir_value mext; /* a masked access tile's in-set extent (split.h) */
+    bool mconst;   /* its mask from a constant bound its box passes */
     uint32_t mdim; /* along this dim of it */
     /* A tile of a view with strides known only at launch (mem IR_NONE):
      * each transfer reads a cast of `view` (the view in device memory) at
@@ -261,6 +262,7 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     e = sb_arith(b, "arith.minsi", e, sb_index(b, shape[dim]));
     out->mext = sb_arith(b, "arith.maxsi", e, sb_index(b, 0));
     out->mdim = (uint32_t)dim;
+    out->mconst = fixed;
     return true;
 }
 
@@ -1277,6 +1279,14 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
      * and its in-set extent. */
     int32_t md = -1;
     ir_value me = IR_NONE;
+    /* a refusal of a mask from a constant bound says where it comes from */
+    const char *why = "";
+    for (uint32_t i = 0; i < g.nin + dst->n; i++) {
+        const struct place *pl = i < g.nin ? &src[i] : &dst->to[i - g.nin];
+        if (pl->mext && pl->mconst)
+            why = " (an access tile here passes a constant bound of its view's coordinate_set, "
+                  "which masks what lies past it)";
+    }
     for (uint32_t i = 0; i < g.nin + dst->n; i++) {
         const struct place *pl = i < g.nin ? &src[i] : &dst->to[i - g.nin];
         if (!pl->mext)
@@ -1285,10 +1295,10 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
         const struct ir_aff_info *a = pl->mdim < mp->nres ? ir_aff_get(m, mp->res[pl->mdim]) : NULL;
         if (!a || a->kind != IR_AFF_DIM)
             return split_error(c, gop, "a masked access tile read through a constant offset "
-                                       "is not supported yet");
+                                       "is not supported yet%s", why);
         if (md >= 0 && (md != (int32_t)a->v || me != pl->mext))
             return split_error(c, gop, "masks along two loops of a computation, or of "
-                                       "different extents, are not supported yet");
+                                       "different extents, are not supported yet%s", why);
         md = (int32_t)a->v;
         me = pl->mext;
     }
@@ -1335,11 +1345,13 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     int64_t per = 1; /* lanes an element of the masked loop takes */
     if (md >= 0) {
         if (g.red[md])
-            return split_error(c, gop, "a reduction over a masked dim is not supported yet");
+            return split_error(c, gop, "a reduction over a masked dim is not supported yet%s",
+                               why);
         for (uint32_t j = 0; j < dst->n; j++)
             if (!dst->to[j].mext)
                 return split_error(c, gop, "a masked computation whose result is not stored "
-                                           "through a tile masked alike is not supported yet");
+                                           "through a tile masked alike is not supported yet%s",
+                                   why);
         tail = ts[md] > 1;
         /* the result's vector is row-major: loops after md in it make
          * each element of md `per` lanes; loops before it must not be
@@ -1356,11 +1368,12 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                 per *= ts[a->v];
             else if (ts[a->v] != 1)
                 return split_error(c, gop, "a masked vector holding elements of a loop outside "
-                                           "the masked one is not supported yet");
+                                           "the masked one is not supported yet%s",
+                                   why);
         }
         if (tail && (!ir_type_is_float(m, elem) || dst->n != 1))
-            return split_error(c, gop, "a masked vector of %s elements is not supported yet",
-                               dst->n != 1 ? "several destinations'" : "integer");
+            return split_error(c, gop, "a masked vector of %s elements is not supported yet%s",
+                               dst->n != 1 ? "several destinations'" : "integer", why);
     }
 
     /* Tile loops: the loops of g a tile does not cover (and a masked

@@ -476,7 +476,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
                 const struct sched_nest_options *o, struct ir_diag *diag)
 {
     struct nest_ctx c = {.m = m, .dev = dev, .o = o, .diag = diag};
-#define ON(x) (!(o->disabled & (1u << SCHED_NEST_##x)))
+#define ON(x) (!(o->disabled & (UINT64_C(1) << SCHED_NEST_##x)))
     if (!nest_assume_check(&c))
         return false;
     if (ON(SINK))

@@ -921,6 +921,7 @@ enum sched_nest_transform {
 #undef X
         SCHED_NEST_NTRANSFORMS
 };
+_Static_assert(SCHED_NEST_NTRANSFORMS <= 64, "sched_nest_options.disabled holds 64 flags");
 
 /* A launch-time value the user expects (--assume NAME=VALUE): the kernel
  * argument NAME (index or i32) is taken to be VALUE by the cost model only
@@ -940,7 +941,7 @@ struct sched_nest_tile {
 };
 
 struct sched_nest_options {
-    uint32_t disabled;          /* bit (1u << SCHED_NEST_x) turns x off */
+    uint64_t disabled;                      /* bit (UINT64_C(1) << SCHED_NEST_x) turns x off */
     const struct sched_nest_assume *assume; /* --assume, or NULL */
     uint32_t nassume;
     const struct sched_nest_tile *tile_sizes; /* --tile-sizes override, or NULL */

@@ -106,7 +106,7 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
     ir_value ivs[MAX_OUTER + 1];
     uint32_t niv = 0;
     ir_op outermost = IR_NONE;
-    if (!(c->o->disabled & (1u << SCHED_NEST_ROW_PHASES)))
+    if (!(c->o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_PHASES)))
         niv = outer_ivs(m, tl, ivs, &outermost);
     bool single = K < 2 || (split_const_int(m, to->opnd[1], &nt) && nt < 2);
     if ((single && !niv) || !split_const_int(m, to->opnd[0], &lb) || lb ||

@@ -157,7 +157,7 @@ static bool address(struct co *co, struct dma *x)
         return !x->d && !dt && co->T <= 16;
     /* a load of the same elements at every point (a weight row tiling let
      * in, shared-loads): one copy a tile, from a view of stride 0 */
-    bool shared = !(co->c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS));
+    bool shared = !(co->c->o->disabled & (UINT64_C(1) << SCHED_NEST_SHARED_LOADS));
     return (x->d > 0 || (!x->d && !x->store && shared)) && dt == x->d * co->T;
 }
 
@@ -322,7 +322,7 @@ static bool window_of(const struct ir_module *m, const struct dma *a, const stru
 static void merge_windows(struct co *co)
 {
     struct ir_module *m = co->m;
-    if (co->c->o->disabled & (1u << SCHED_NEST_CHUNK_LOADS))
+    if (co->c->o->disabled & (UINT64_C(1) << SCHED_NEST_CHUNK_LOADS))
         return;
     for (uint32_t a = 0; a < co->nx; a++) {
         struct dma *x = &co->x[a];

@@ -270,7 +270,7 @@ bool nest_point_fits(const struct ir_module *m, ir_op loop, const struct arch_de
  * pipeline; a load of what the point stored or loaded before, loaded
  * alike, taking that value). */
 double nest_modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                          uint32_t disabled, bool merged);
+                          uint64_t disabled, bool merged);
 /* Every reserve_size of the module, program order (one --tile-sizes list). */
 bool nest_tile_sizes(struct nest_ctx *c);
 /* --stats, after every transformation: fn's modeled cycles as a whole

@@ -483,7 +483,8 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
             int64_t k = 0;
             struct sched_ops rowbufs = {0};
             const char *dwhy = NULL;
-            if (!why && n == 2 && !(c->o->disabled & (1u << SCHED_NEST_OVERLAP_DIVISION)) &&
+            if (!why && n == 2 &&
+                !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_OVERLAP_DIVISION)) &&
                 (dwhy = division_moves(m, c->dev, fn, &b, &k, &rowbufs)) != NULL)
                 k = 0;
             if (!why && c->o->stats && k)

@@ -399,7 +399,7 @@ static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, 
 static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp, uint32_t *cap)
 {
     struct ir_module *m = c->m;
-    bool blocks = !(c->o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS));
+    bool blocks = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_CORELET_BLOCKS));
     struct sched_ops s = {0};
     collect_stages(m, fn, &s);
     for (uint32_t i = 0; i < s.n; i++) {

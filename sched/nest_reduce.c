@@ -426,7 +426,7 @@ static bool find_write(struct ir_module *m, ir_op op, void *ctx)
 static ir_op producer_loop(struct nest_ctx *c, const struct wide *w)
 {
     struct ir_module *m = c->m;
-    if (c->o->disabled & (1u << SCHED_NEST_REDUCTION_PRODUCER))
+    if (c->o->disabled & (UINT64_C(1) << SCHED_NEST_REDUCTION_PRODUCER))
         return IR_NONE;
     if (w->ddr || nest_is_ddr(m, w->src.v))
         return IR_NONE;
@@ -870,7 +870,7 @@ static void fuse_producer(struct nest_ctx *c, const struct wide *w, ir_op prod, 
      * chunk-loads makes them one (nest.h): without it the row lands only
      * with the last of them (softmax_8x16384 4059 -> 4117 cycles), with it
      * the fused level wins (3781) */
-    bool one_dma = !(c->o->disabled & (1u << SCHED_NEST_CHUNK_LOADS));
+    bool one_dma = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_CHUNK_LOADS));
     for (ir_op p = ir_op_parent(m, loop); p && !one_dma; p = ir_op_parent(m, p))
         if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR && nest_point_fits(m, p, c->dev))
             return;
@@ -930,7 +930,7 @@ static void fuse_producer(struct nest_ctx *c, const struct wide *w, ir_op prod, 
 static bool wide_first(const struct nest_ctx *c, const struct wide *w)
 {
     const struct ir_module *m = c->m;
-    if (c->o->disabled & (1u << SCHED_NEST_WIDE_FIRST_LEVEL))
+    if (c->o->disabled & (UINT64_C(1) << SCHED_NEST_WIDE_FIRST_LEVEL))
         return false;
     bool loop = false;
     for (ir_op p = ir_op_parent(m, w->pipe); p; p = ir_op_parent(m, p))

@@ -138,13 +138,13 @@ static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device
 }
 
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                            uint32_t disabled);
+                            uint64_t disabled);
 static uint32_t passes(const struct ir_module *m, ir_op pl);
 static double point_whole(const struct ir_module *m, ir_op pl);
 static bool pipe_ddr(struct ir_module *m, ir_op op, void *ctx);
 static double fifo_loads(const struct ir_module *m, ir_op op, int depth);
 static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                             uint32_t disabled);
+                             uint64_t disabled);
 
 /* Whether loop holds one pass: one inner loop of pipelines (no loop in
  * it), no pipeline of its own. */
@@ -172,7 +172,7 @@ static bool one_pass(const struct ir_module *m, ir_op loop, ir_op *inner)
  * the outermost such loop of a nest whose point's staging fits the
  * scratchpad, not already under a tile loop nor in a pipeline. */
 static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
-                       const struct arch_device *dev, bool bcast, uint32_t disabled)
+                       const struct arch_device *dev, bool bcast, uint64_t disabled)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
@@ -183,7 +183,7 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
         return false;
     if (!split_const_int(m, o->opnd[1], n))
         *n = -1; /* dynamic: tiled into whole tiles and a remainder loop */
-    else if (*n < 1 || (*n == 1 && (disabled & (1u << SCHED_NEST_SINGLE_ROW))))
+    else if (*n < 1 || (*n == 1 && (disabled & (UINT64_C(1) << SCHED_NEST_SINGLE_ROW))))
         return false;
     const char *t = nest_loop_type(m, loop);
     if (t && strcmp(t, "parallel_loop") != 0)
@@ -281,7 +281,7 @@ struct loops {
     uint32_t n;
     const struct arch_device *dev;
     bool bcast;
-    uint32_t disabled;
+    uint64_t disabled;
     bool remainders; /* only loops inside a remainder loop */
 };
 
@@ -307,8 +307,9 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
 
 bool nest_tiling(struct nest_ctx *c, ir_op fn)
 {
-    struct loops l = {.n = 0, .dev = c->dev,
-                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS)),
+    struct loops l = {.n = 0,
+                      .dev = c->dev,
+                      .bcast = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_SHARED_LOADS)),
                       .disabled = c->o->disabled};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
@@ -318,9 +319,11 @@ bool nest_tiling(struct nest_ctx *c, ir_op fn)
 
 bool nest_tiling_remainders(struct nest_ctx *c, ir_op fn)
 {
-    struct loops l = {.n = 0, .dev = c->dev,
-                      .bcast = !(c->o->disabled & (1u << SCHED_NEST_SHARED_LOADS)),
-                      .disabled = c->o->disabled, .remainders = true};
+    struct loops l = {.n = 0,
+                      .dev = c->dev,
+                      .bcast = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_SHARED_LOADS)),
+                      .disabled = c->o->disabled,
+                      .remainders = true};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
         tile_one(c->m, l.v[i]);
@@ -1553,16 +1556,16 @@ static bool pipe_ddr(struct ir_module *m, ir_op op, void *ctx)
  * (its nest measured as tile-size selection measures a tiled one; the
  * loops around it not counted); INFINITY when nothing fits. */
 static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                      uint32_t disabled, bool merged);
+                      uint64_t disabled, bool merged);
 
 double nest_modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                          uint32_t disabled, bool merged)
+                          uint64_t disabled, bool merged)
 {
     return modeled(m, loop, dev, disabled, merged);
 }
 
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                            uint32_t disabled)
+                            uint64_t disabled)
 {
     return modeled(m, loop, dev, disabled, false);
 }
@@ -1572,11 +1575,11 @@ static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_d
  * row's reduction folded in registers as it loads) as one program of a
  * point, a tile, no overlap. */
 static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                             uint32_t disabled)
+                             uint64_t disabled)
 {
     double sum = 0;
     struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
-    t.splats_out = !(disabled & (1u << SCHED_NEST_SPLAT_HOIST));
+    t.splats_out = !(disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
     bool any = false;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         uint32_t k = ir_op_get(m, op)->kind;
@@ -1601,14 +1604,14 @@ static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_
 }
 
 static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
-                      uint32_t disabled, bool merged)
+                      uint64_t disabled, bool merged)
 {
     struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop),
                       .merged = merged};
     int64_t n;
     if (!t.fn || !nest_for_normal(m, loop, &n) || n < 1)
         return INFINITY;
-    t.splats_out = !(disabled & (1u << SCHED_NEST_SPLAT_HOIST));
+    t.splats_out = !(disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
     ir_walk(m, loop, measure, &t);
     if (t.inner)
         t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
@@ -1620,10 +1623,10 @@ static double modeled(struct ir_module *m, ir_op loop, const struct arch_device 
     t.p.xfers = t.xfers;
     t.p.elem_type = elem_name(m, loop);
     t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
-    t.p.lane_xfers = !(disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
+    t.p.lane_xfers = !(disabled & (UINT64_C(1) << SCHED_NEST_LANE_TRANSFERS));
     struct nest_cost_choice ch;
-    uint32_t phases = disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
-    uint32_t inst = disabled & (1u << SCHED_NEST_CORELETS) ? 1 : dev->ncorelets;
+    uint32_t phases = disabled & (UINT64_C(1) << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
+    uint32_t inst = disabled & (UINT64_C(1) << SCHED_NEST_CORELETS) ? 1 : dev->ncorelets;
     return nest_cost_choose(dev, &t.p, phases, inst, &ch) ? ch.cycles : INFINITY;
 }
 
@@ -1821,8 +1824,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
     }
     /* the phases the cost model may take: enough to cover the device
      * memory's latency with small tiles (it takes no more than pay off) */
-    uint32_t max_phases = o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
-    uint32_t max_instances = o->disabled & (1u << SCHED_NEST_CORELETS) ? 1 : c->dev->ncorelets;
+    uint32_t max_phases = o->disabled & (UINT64_C(1) << SCHED_NEST_DOUBLE_BUFFERING) ? 1 : 16;
+    uint32_t max_instances =
+        o->disabled & (UINT64_C(1) << SCHED_NEST_CORELETS) ? 1 : c->dev->ncorelets;
     ir_op used_fn = IR_NONE;
     uint64_t used = 0; /* the tile buffers chosen before in that program */
     for (uint32_t i = 0; i < l.n; i++) {
@@ -1832,7 +1836,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             continue; /* a placeholder this pass did not make: left alone */
         /* a loop reduction-producer fused: one pipeline a point once
          * fuse-pipelines has run (reduction-producer priced it so) */
-        t.merged = !(o->disabled & (1u << SCHED_NEST_FUSE_PIPELINES)) &&
+        t.merged = !(o->disabled & (UINT64_C(1) << SCHED_NEST_FUSE_PIPELINES)) &&
                    nest_is_fused(c, t.point_loop);
         if (t.fn != used_fn)
             used_fn = t.fn, used = 0;
@@ -1854,8 +1858,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
             } else
                 assumed = -1;
         }
-        t.hoisted = !(o->disabled & (1u << SCHED_NEST_BROADCAST));
-        t.splats_out = !(o->disabled & (1u << SCHED_NEST_SPLAT_HOIST));
+        t.hoisted = !(o->disabled & (UINT64_C(1) << SCHED_NEST_BROADCAST));
+        t.splats_out = !(o->disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
         ir_walk(m, t.point_loop, measure, &t);
         if (t.inner) /* ktc-lower does not unroll a point loop holding loops */
             t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
@@ -1877,16 +1881,16 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.xfers = t.xfers;
         t.p.elem_type = elem_name(m, t.point_loop);
         t.p.scratch_per_point = (uint64_t)t.scratch_per_point;
-        t.p.phases_across_runs = !(o->disabled & (1u << SCHED_NEST_ROW_PHASES)) &&
-                                 !(o->disabled & (1u << SCHED_NEST_DOUBLE_BUFFERING)) &&
+        t.p.phases_across_runs = !(o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_PHASES)) &&
+                                 !(o->disabled & (UINT64_C(1) << SCHED_NEST_DOUBLE_BUFFERING)) &&
                                  phased_runs(m, t.tile_loop);
-        t.p.lane_xfers = !(o->disabled & (1u << SCHED_NEST_LANE_TRANSFERS));
+        t.p.lane_xfers = !(o->disabled & (UINT64_C(1) << SCHED_NEST_LANE_TRANSFERS));
         /* rest-tiles: a constant trip count */
-        t.p.rest_tiles = !dynamic && !(o->disabled & (1u << SCHED_NEST_REST_TILES));
+        t.p.rest_tiles = !dynamic && !(o->disabled & (UINT64_C(1) << SCHED_NEST_REST_TILES));
         t.p.point_rounds = passes_with_loops(m, t.point_loop);
         t.p.prefetch_window = prefetch_window(c, t.fn);
         t.p.point_passes =
-            o->disabled & (1u << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
+            o->disabled & (UINT64_C(1) << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
         t.p.point_whole = t.p.point_passes ? point_whole(m, t.point_loop) : 0;
 
         struct nest_cost_choice ch;
@@ -1945,7 +1949,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         struct nest_cost_choice ch2;
         bool resident = false;
         if (!o->tile_sizes && t.points && ch.cycles >= 0 &&
-            !(o->disabled & (1u << SCHED_NEST_RESIDENT_ROWS)) &&
+            !(o->disabled & (UINT64_C(1) << SCHED_NEST_RESIDENT_ROWS)) &&
             resident_priced(c, &t, &p2, x2) &&
             nest_cost_choose(c->dev, &p2, max_phases, max_instances, &ch2) &&
             (ch2.tile != ch.tile || ch2.phases != ch.phases || ch2.instances != ch.instances)) {
@@ -1967,8 +1971,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
             }
         }
         bool pieces_priced = dynamic && assumed > 0 && !o->tile_sizes && ch.cycles >= 0 &&
-                             !(o->disabled & (1u << SCHED_NEST_REMAINDER_PIECES)) &&
-                             !(o->disabled & (1u << SCHED_NEST_REMAINDER_NESTS)) &&
+                             !(o->disabled & (UINT64_C(1) << SCHED_NEST_REMAINDER_PIECES)) &&
+                             !(o->disabled & (UINT64_C(1) << SCHED_NEST_REMAINDER_NESTS)) &&
                              price_pieces(c, &t, max_phases, &ch);
         if (pieces_priced && o->stats)
             fprintf(o->stats,
@@ -1984,9 +1988,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
         struct nest_cost_choice chb;
         double rest_cycles = 0;
         if (!o->tile_sizes && !dynamic && !resident && ch.cycles >= 0 && t.points > 1 &&
-            ir_op_parent(m, t.tile_loop) == t.fn && !t.p.phases_across_runs &&
-            ch.instances > 1 && ch.tile % ch.instances &&
-            !(o->disabled & (1u << SCHED_NEST_BALANCE_ROWS)) &&
+            ir_op_parent(m, t.tile_loop) == t.fn && !t.p.phases_across_runs && ch.instances > 1 &&
+            ch.tile % ch.instances && !(o->disabled & (UINT64_C(1) << SCHED_NEST_BALANCE_ROWS)) &&
             balance_rows(c, &t.p, &ch, max_phases, max_instances, &chb, &rest_cycles)) {
             ch = chb;
             peel = true;
@@ -2081,8 +2084,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
             ir_op rl = split_remainder(m, &t, T), piece[8];
             for (uint32_t bi = 0; bi < 8; bi++)
                 piece[bi] = IR_NONE;
-            if (!(o->disabled & (1u << SCHED_NEST_REMAINDER_PIECES)) &&
-                !(o->disabled & (1u << SCHED_NEST_REMAINDER_NESTS)) &&
+            if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_REMAINDER_PIECES)) &&
+                !(o->disabled & (UINT64_C(1) << SCHED_NEST_REMAINDER_NESTS)) &&
                 remainder_pieces(m, rl, (int64_t)ch.tile, piece))
                 rl = IR_NONE;
             if (c->nchosen && c->chosen[c->nchosen - 1].loop == t.tile_loop) {

@@ -134,7 +134,7 @@ int main(int argc, char **argv)
                      transform_names);
             return cli_usage_error(&c, "--disable: %s", msg);
         }
-        o.disabled |= 1u << t;
+        o.disabled |= UINT64_C(1) << t;
     }
     struct sched_nest_tile sizes[MAX_TILES];
     if (tiles) {

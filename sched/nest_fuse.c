@@ -153,19 +153,10 @@ static bool find_wide(struct ir_module *m, ir_op op, void *ctx)
 
 bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op st)
 {
-    const struct ir_attr_info *u = ir_attr_get(m, ir_op_attr(m, st, "applicable_units"));
-    if (!u || u->kind != IR_AT_ARRAY || u->n != 1)
+    uint32_t k = nest_stage_kind(dev, m, st);
+    if (k == ARCH_NONE)
         return true;
-    const struct ir_attr_info *n = ir_attr_get(m, u->elems[0]);
-    if (n->kind != IR_AT_STRING)
-        return true;
-    struct wide_ctx w = {dev, 0, false};
-    uint32_t k = 0;
-    while (k < dev->nkinds && strcmp(dev->kinds[k].name, ir_str_get(m, n->s)) != 0)
-        k++;
-    if (k == dev->nkinds)
-        return true;
-    w.res = dev->kinds[k].first;
+    struct wide_ctx w = {dev, dev->kinds[k].first, false};
     ir_walk(m, st, find_wide, &w);
     return w.wide;
 }

@@ -229,6 +229,9 @@ bool nest_writes_ddr(struct ir_module *m, ir_op root, ir_value base);
 bool nest_same_memory(const struct ir_module *m, ir_value a, ir_value b);
 /* Memory side of a transfer in the device memory (a memref in "DDR"). */
 bool nest_is_ddr(const struct ir_module *m, ir_value v);
+/* The unit kind of stage `stage`, the one name of its applicable_units;
+ * ARCH_NONE when it names none or several, or a kind dev lacks. */
+uint32_t nest_stage_kind(const struct arch_device *dev, const struct ir_module *m, ir_op stage);
 /* Stage `stage` made to wait on no token (the stage before it gone): a
  * new stage with its region, output token and units in its place. */
 void nest_stage_starts(struct ir_module *m, ir_op stage);

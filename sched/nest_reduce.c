@@ -166,26 +166,6 @@ static const char *combiner_of(const struct ir_module *m, ir_op gen, ir_op *comb
     return NULL;
 }
 
-static const char *stage_unit(const struct ir_module *m, ir_op s)
-{
-    const struct ir_attr_info *a = ir_attr_get(m, ir_op_attr(m, s, "applicable_units"));
-    if (!a || a->kind != IR_AT_ARRAY || a->n != 1)
-        return NULL;
-    const struct ir_attr_info *e = ir_attr_get(m, a->elems[0]);
-    return e->kind == IR_AT_STRING ? ir_str_get(m, e->s) : NULL;
-}
-
-/* The first instance of the unit kind named name. */
-static bool unit_res(const struct arch_device *d, const char *name, uint32_t *res)
-{
-    for (uint32_t k = 0; k < d->nkinds; k++)
-        if (strcmp(d->kinds[k].name, name) == 0) {
-            *res = d->kinds[k].first;
-            return true;
-        }
-    return false;
-}
-
 /* The one op of a stage's body, or 0. */
 static ir_op only_op(const struct ir_module *m, ir_op s)
 {
@@ -281,10 +261,10 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     w->in = ti->elem;
     w->elem = ir_value_type(m, ir_block_get(m, split_body(m, w->gen, 0))->args[1]);
     char tname[16];
-    const char *unit = stage_unit(m, w->comp);
-    uint32_t res = 0;
-    if (!unit || !unit_res(c->dev, unit, &res))
+    uint32_t kind = nest_stage_kind(c->dev, m, w->comp);
+    if (kind == ARCH_NONE)
         return false;
+    uint32_t res = c->dev->kinds[kind].first;
     w->w = arch_lanes(c->dev, res, split_type_name(m, w->elem, tname, sizeof tname));
     int64_t win = arch_lanes(c->dev, res, split_type_name(m, w->in, tname, sizeof tname));
     w->w = win < w->w ? win : w->w;
@@ -524,15 +504,6 @@ static struct nest_side acc_side(ir_value acc, ir_value at, int64_t w)
                               .sub = {{.v = at}, {.c = 0}}, .size = {1, w}};
 }
 
-/* Whether op d lies inside op anc (at any depth). */
-static bool inside(const struct ir_module *m, ir_op d, ir_op anc)
-{
-    for (ir_op q = d; q; q = ir_op_parent(m, q))
-        if (q == anc)
-            return true;
-    return false;
-}
-
 /* The copy before op `before` of value v when the compute stage comp
  * defines it outside generic gen (a constant or scalar the fused
  * producer's body captures, which ktc-split put in the stage): the level's
@@ -541,7 +512,8 @@ static ir_value captured(struct ir_module *m, const struct wide *w, ir_value v,
                          struct split_vmap *cap, ir_op before)
 {
     ir_op d = ir_value_def(m, v);
-    if (!d || split_vmap_get(cap, v) != v || !inside(m, d, w->comp) || inside(m, d, w->gen))
+    if (!d || split_vmap_get(cap, v) != v || !split_inside(m, d, w->comp) ||
+        split_inside(m, d, w->gen))
         return split_vmap_get(cap, v);
     for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
         captured(m, w, ir_op_get(m, d)->opnd[i], cap, before);
@@ -807,25 +779,14 @@ static void append_last(struct nest_ctx *c, const struct wide *w, struct split_b
     ir_state_add_operand(m, &st, v[0]);
     ir_state_add_result(m, &st, t);
     ir_value in = ir_op_result(m, sb_emit(&cb, &st), 0);
-    ir_value out = sb_tensor_empty(&cb, t);
-    ir_state_init(&st, m, "linalg.generic", loc);
-    ir_state_add_operand(m, &st, in);
-    ir_state_add_operand(m, &st, out);
     ir_aff id[2] = {ir_aff_dim(m, 0), ir_aff_dim(m, 1)};
-    ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, 2, 0, 2, id));
-    ir_attr its = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
-                                                           .s = ir_str_c(m, "linalg.iterator_type"),
-                                                           .body = ir_str_c(m, "parallel")});
-    ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, 2, (ir_attr[]){map, map}));
-    ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, 2, (ir_attr[]){its, its}));
-    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){1, 1}));
-    ir_state_add_result(m, &st, t);
-    ir_block body = sb_region(m, &st);
-    ir_value a = ir_block_add_arg(m, body, w->elem, ir_str_c(m, "in"));
-    ir_block_add_arg(m, body, w->elem, ir_str_c(m, "out"));
-    ir_value res = ir_op_result(m, sb_emit(&cb, &st), 0);
+    uint32_t map = ir_map_intern(m, 2, 0, 2, id);
+    struct split_gen g = {.nloops = 2, .nin = 1, .in = {in}, .in_map = {map},
+                          .out = sb_tensor_empty(&cb, t), .out_map = map, .res = t};
+    ir_block body;
+    ir_value res = ir_op_result(m, split_gen_create(&cb, &g, &body), 0);
     ir_state_init(&st, m, "linalg.yield", loc);
-    ir_state_add_operand(m, &st, a);
+    ir_state_add_operand(m, &st, ir_block_get(m, body)->args[0]);
     ir_block_append_op(m, body, ir_op_create(m, &st));
     ir_state_init(&st, m, "ktdf.write_to_fifo", loc);
     ir_state_add_operand(m, &st, res);

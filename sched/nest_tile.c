@@ -2169,14 +2169,7 @@ struct prog_bytes {
  * moved, for 201028 written). b when its unit's words are unknown. */
 static double masked_words(const struct nest_ctx *c, ir_op op, double b, int64_t e)
 {
-    const struct ir_module *m = c->m;
-    ir_op stage = ir_op_parent(m, op);
-    ir_attr ua = stage ? ir_op_attr(m, stage, "applicable_units") : IR_NONE;
-    const struct ir_attr_info *a = ua ? ir_attr_get(m, ua) : NULL;
-    if (!a || a->kind != IR_AT_ARRAY || a->n != 1 ||
-        ir_attr_get(m, a->elems[0])->kind != IR_AT_STRING)
-        return b;
-    uint32_t k = arch_kind_find(c->dev, ir_str_get(m, ir_attr_get(m, a->elems[0])->s));
+    uint32_t k = nest_stage_kind(c->dev, c->m, ir_op_parent(c->m, op));
     if (k == ARCH_NONE)
         return b;
     int64_t w = arch_access_least(arch_access(c->dev, c->dev->kinds[k].first, true, "DDR"), NULL);

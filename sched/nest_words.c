@@ -38,6 +38,7 @@
 #include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 #include "sched/path_expand_int.h"
 
 enum { MAX_DIMS = 16, MAX_TERMS = 32 };
@@ -54,31 +55,10 @@ static ir_op only_transfer(const struct ir_module *m, ir_op s)
     return x;
 }
 
-/* The memref.alloc of pipeline pipe's ktdf.private that private result v
- * yields, or IR_NONE (v not a staging buffer of pipe). */
-static ir_op staging_alloc(const struct ir_module *m, ir_op pipe, ir_value v)
-{
-    ir_op priv = ir_value_def(m, v);
-    if (!priv || ir_op_get(m, priv)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, priv) != pipe)
-        return IR_NONE;
-    ir_op y = ir_block_get(m, ir_region_entry(m, ir_op_region(m, priv, 0)))->last;
-    ir_op a = ir_value_def(m, ir_op_get(m, y)->opnd[ir_value_get(m, v)->index]);
-    return a && ir_op_get(m, a)->kind == IR_OP_MEMREF_ALLOC ? a : IR_NONE;
-}
-
-/* Whether op d lies inside op anc. */
-static bool inside(const struct ir_module *m, ir_op d, ir_op anc)
-{
-    for (; d; d = ir_op_parent(m, d))
-        if (d == anc)
-            return true;
-    return false;
-}
-
 /* A pipeline's DMA of a device-memory view into a staging buffer: its
- * stage, the transfer, the buffer (the private result) and its alloc. */
+ * stage, the transfer and the buffer (the private result). */
 struct dma {
-    ir_op stage, x, alloc;
+    ir_op stage, x;
     ir_value buf;
     struct pe_side s[2];
 };
@@ -101,7 +81,7 @@ static bool dma_of(const struct ir_module *m, ir_op pipe, ir_value F, struct dma
         !nest_is_ddr(m, d->s[0].v) || (F && d->s[0].v != F))
         return false;
     d->buf = d->s[1].v;
-    if (!(d->alloc = staging_alloc(m, pipe, d->buf)))
+    if (!pe_staging_alloc(m, pipe, d->buf))
         return false;
     /* the buffer's other uses: sources of transfers of pipe */
     bool ok = true;
@@ -302,24 +282,6 @@ static bool has_buffers(const struct ir_module *m, ir_op pipe)
     return false;
 }
 
-struct later {
-    ir_op p;     /* the first pass */
-    ir_value F;
-    ir_op *q;    /* later pipelines reading F */
-    uint32_t n, cap;
-};
-
-/* Adds op to the list. */
-static void push(ir_op **v, uint32_t *n, uint32_t *cap, ir_op op)
-{
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 16;
-        if (!(*v = realloc(*v, *cap * sizeof **v)))
-            abort();
-    }
-    (*v)[(*n)++] = op;
-}
-
 /* Whether op has a ktdf.parallel around it (its instances may run it at
  * once: not under one buffer). */
 static bool in_parallel(const struct ir_module *m, ir_op op)
@@ -330,18 +292,19 @@ static bool in_parallel(const struct ir_module *m, ir_op op)
     return false;
 }
 
-/* The pipelines op is or holds, in program order. */
-static void pipelines(const struct ir_module *m, ir_op op, ir_op **v, uint32_t *n, uint32_t *cap)
+/* Appends the pipelines op is or holds (none nested in another) to l, in
+ * program order. */
+static void pipelines(const struct ir_module *m, ir_op op, struct sched_ops *l)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
     if (o->kind == IR_OP_KTDF_PIPELINE) {
-        push(v, n, cap, op);
+        sched_ops_push(l, op);
         return;
     }
     for (uint32_t r = 0; r < o->nreg; r++)
         for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
             IR_FOR_OPS(m, b, x)
-                pipelines(m, x, v, n, cap);
+                pipelines(m, x, l);
 }
 
 /* Shares the words pipeline p's DMA d loads with the later pipelines;
@@ -356,7 +319,7 @@ static bool share(struct nest_ctx *c, ir_op fn, ir_op p, const struct dma *d)
      * define */
     for (uint32_t i = 0; i < d->s[0].nsub; i++) {
         ir_op od = ir_value_def(m, ir_op_get(m, d->x)->opnd[d->s[0].first + 1 + i]);
-        if (od && inside(m, od, p))
+        if (od && split_inside(m, od, p))
             return false;
     }
     const struct ir_attr_info *ds = ir_attr_get(m, d->s[1].sizes);
@@ -389,14 +352,14 @@ static bool share(struct nest_ctx *c, ir_op fn, ir_op p, const struct dma *d)
     if (!whole || nest_writes_ddr(m, fn, nest_view_root(m, d->s[0].v)))
         return false;
     /* the later pipelines: after p in its block, in the loops there */
-    struct later l = {.p = p, .F = d->s[0].v};
+    struct sched_ops later = {0};
     for (ir_op o = ir_op_get(m, p)->next; o; o = ir_op_get(m, o)->next)
-        pipelines(m, o, &l.q, &l.n, &l.cap);
+        pipelines(m, o, &later);
     ir_value R = IR_NONE;
-    for (uint32_t i = 0; i < l.n; i++) {
-        ir_op q = l.q[i];
+    for (uint32_t i = 0; i < later.n; i++) {
+        ir_op q = later.v[i];
         struct dma e;
-        if (in_parallel(m, q) || !dma_of(m, q, l.F, &e))
+        if (in_parallel(m, q) || !dma_of(m, q, d->s[0].v, &e))
             continue;
         if (!R) { /* p's staging buffer, the program's */
             struct split_b top;
@@ -426,7 +389,7 @@ static bool share(struct nest_ctx *c, ir_op fn, ir_op p, const struct dma *d)
                 ir_op_set_attr(m, q, "modulo", IR_NONE);
         }
     }
-    free(l.q);
+    free(later.v);
     if (R) {
         split_replace_uses(m, p, d->buf, R);
         nest_prune_private(m, p);
@@ -437,18 +400,17 @@ static bool share(struct nest_ctx *c, ir_op fn, ir_op p, const struct dma *d)
 bool nest_shared_words(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
-    ir_op *v = NULL;
-    uint32_t n = 0, cap = 0;
-    pipelines(m, fn, &v, &n, &cap);
+    struct sched_ops l = {0};
+    pipelines(m, fn, &l);
     bool any = false;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < l.n; i++) {
         struct dma d;
         /* a pipeline an earlier share rewrote reads no device memory now */
-        if (!ir_op_attr(m, v[i], "modulo") && !in_parallel(m, v[i]) &&
-            dma_of(m, v[i], IR_NONE, &d))
-            any = share(c, fn, v[i], &d) || any;
+        if (!ir_op_attr(m, l.v[i], "modulo") && !in_parallel(m, l.v[i]) &&
+            dma_of(m, l.v[i], IR_NONE, &d))
+            any = share(c, fn, l.v[i], &d) || any;
     }
-    free(v);
+    free(l.v);
     if (any)
         split_dce(m, fn);
     return true;

@@ -322,6 +322,16 @@ bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side)
     return t.found;
 }
 
+uint32_t nest_stage_kind(const struct arch_device *dev, const struct ir_module *m, ir_op stage)
+{
+    ir_attr ua = ir_op_attr(m, stage, "applicable_units");
+    const struct ir_attr_info *a = ua ? ir_attr_get(m, ua) : NULL;
+    if (!a || a->kind != IR_AT_ARRAY || a->n != 1 ||
+        ir_attr_get(m, a->elems[0])->kind != IR_AT_STRING)
+        return ARCH_NONE;
+    return arch_kind_find(dev, ir_str_get(m, ir_attr_get(m, a->elems[0])->s));
+}
+
 void nest_stage_starts(struct ir_module *m, ir_op stage)
 {
     const struct ir_op_info *so = ir_op_get(m, stage);

@@ -43,24 +43,31 @@ static bool one_trip(const struct ir_module *m, const struct ir_op_info *lo, int
     return false;
 }
 
+/* The func.call ops of fn (a program ktc-split made) in the module. */
+static void calls_of(const struct ir_module *m, ir_op fn, struct sched_ops *calls)
+{
+    ir_attr na = ir_op_attr(m, fn, "sym_name");
+    sched_ops_of_kind((struct ir_module *)m, m->top, IR_OP_FUNC_CALL, calls);
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < calls->n; k++) {
+        ir_attr ca = ir_op_attr(m, calls->v[k], "callee");
+        if (na && ca && ir_attr_get(m, ca)->s == ir_attr_get(m, na)->s)
+            calls->v[n++] = calls->v[k];
+    }
+    calls->n = n;
+}
+
 /* Argument i of func.func fn (a program ktc-split made) as value_gcd
  * takes it: what every call of fn passes there is *c plus a multiple of
  * the result (the constant parts must agree); 1 when unknown. */
 static int64_t arg_gcd(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *c, int depth)
 {
-    ir_attr na = ir_op_attr(m, fn, "sym_name");
-    if (!na)
-        return 1;
-    ir_str name = ir_attr_get(m, na)->s;
     struct sched_ops calls = {0};
-    sched_ops_of_kind((struct ir_module *)m, m->top, IR_OP_FUNC_CALL, &calls);
+    calls_of(m, fn, &calls);
     int64_t g = 0, c0 = 0;
     bool any = false;
     for (uint32_t k = 0; k < calls.n && g != 1; k++) {
-        ir_attr ca = ir_op_attr(m, calls.v[k], "callee");
         const struct ir_op_info *co = ir_op_get(m, calls.v[k]);
-        if (!ca || ir_attr_get(m, ca)->s != name)
-            continue;
         int64_t ck = 0, gk = i < co->nopnd ? sched_value_gcd(m, co->opnd[i], &ck, depth) : 1;
         if (any && ck != c0)
             gk = sched_gcd(gk, ck - c0);
@@ -153,19 +160,12 @@ bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, in
 static bool arg_range(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *lo, int64_t *hi,
                       int depth)
 {
-    ir_attr na = ir_op_attr(m, fn, "sym_name");
-    if (!na)
-        return false;
-    ir_str name = ir_attr_get(m, na)->s;
     struct sched_ops calls = {0};
-    sched_ops_of_kind((struct ir_module *)m, m->top, IR_OP_FUNC_CALL, &calls);
+    calls_of(m, fn, &calls);
     bool any = false, ok = true;
     for (uint32_t k = 0; k < calls.n && ok; k++) {
-        ir_attr ca = ir_op_attr(m, calls.v[k], "callee");
         const struct ir_op_info *co = ir_op_get(m, calls.v[k]);
         int64_t l, h;
-        if (!ca || ir_attr_get(m, ca)->s != name)
-            continue;
         ok = i < co->nopnd && sched_value_range(m, co->opnd[i], &l, &h, depth);
         if (ok) {
             *lo = any && *lo < l ? *lo : l;

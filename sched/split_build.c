@@ -174,6 +174,14 @@ void split_dce(struct ir_module *m, ir_op root)
     free(n);
 }
 
+bool split_inside(const struct ir_module *m, ir_op op, ir_op anc)
+{
+    for (; op; op = ir_op_parent(m, op))
+        if (op == anc)
+            return true;
+    return false;
+}
+
 bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v)
 {
     IR_FOR_OPS(m, blk, op)

@@ -88,15 +88,6 @@ static bool is_root(const struct ir_module *m, ir_op op)
            (split_tensor_loop(m, op) && holds_store(m, op));
 }
 
-/* Whether op is anc or nested in it. */
-static bool inside(const struct ir_module *m, ir_op op, ir_op anc)
-{
-    for (; op; op = ir_op_parent(m, op))
-        if (op == anc)
-            return true;
-    return false;
-}
-
 /* The op owning v: its defining op, or the op whose region holds the
  * block v is an argument of. */
 static ir_op value_owner(const struct ir_module *m, ir_value v)
@@ -129,7 +120,7 @@ static void slice_operands(struct extract *x, ir_op root, ir_op op)
     const struct ir_op_info *o = ir_op_get(x->m, op);
     for (uint32_t i = 0; i < o->nopnd; i++) {
         ir_op d = ir_value_def(x->m, o->opnd[i]);
-        if (d && !inside(x->m, d, root) && cloneable(x->m, d))
+        if (d && !split_inside(x->m, d, root) && cloneable(x->m, d))
             slice_op(x, d);
     }
     for (uint32_t r = 0; r < o->nreg; r++)

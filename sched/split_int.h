@@ -112,6 +112,8 @@ uint32_t *split_use_counts(struct ir_module *m, ir_op root);
  * unused and that has no effect (split_removable). */
 void split_dce(struct ir_module *m, ir_op root);
 bool split_removable(const struct ir_module *m, ir_op op);
+/* Whether op is anc or nested in it. */
+bool split_inside(const struct ir_module *m, ir_op op, ir_op anc);
 /* Whether an op of blk (or nested in one) uses v. */
 bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v);
 /* Whether op, or an op nested in it, reads v. */
@@ -199,6 +201,9 @@ struct split_gen {
 /* Reads generic op into g; false when it has more than one output or too
  * many inputs or loops. */
 bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
+/* Creates the generic of g at b with an empty body whose arguments are
+ * the inputs' and the output's element types; *body gets the block. */
+ir_op split_gen_create(struct split_b *b, const struct split_gen *g, ir_block *body);
 
 /* The lanes a tile of generic gop fills: those of elem (its result's
  * element type; its name goes to tname), or fewer when its body computes

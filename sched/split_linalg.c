@@ -54,9 +54,7 @@ static ir_type elem_of(const struct ir_module *m, ir_value v)
     return ir_type_elem(m, ir_value_type(m, v));
 }
 
-/* Creates the generic of g at b with an empty body whose arguments are
- * the inputs' and the output's element types; *body gets the block. */
-static ir_op gen_create(struct split_b *b, const struct split_gen *g, ir_block *body)
+ir_op split_gen_create(struct split_b *b, const struct split_gen *g, ir_block *body)
 {
     struct ir_module *m = b->m;
     struct ir_op_state st;
@@ -215,7 +213,7 @@ static ir_op elementwise(struct split_b *b, uint32_t kind, const char *name, uin
         g.in[i] = ins[i], g.in_map[i] = id;
     g.out_map = id;
     ir_block body;
-    ir_op op = gen_create(b, &g, &body);
+    ir_op op = split_gen_create(b, &g, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     ir_type et = ir_type_elem(m, t);
     ir_value args[MAX_IN];
@@ -299,7 +297,7 @@ static ir_op structured(struct split_ctx *c, struct split_b *b, ir_op op)
         break;
     }
     ir_block body;
-    ir_op gop = gen_create(b, &g, &body);
+    ir_op gop = split_gen_create(b, &g, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     if (o->kind == IR_OP_LINALG_MAP || o->kind == IR_OP_LINALG_REDUCE) {
         /* map's body takes the inputs, reduce's (input, init): the same
@@ -583,7 +581,7 @@ static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, u
             outer_slot(m, &g, x, outer_map(m, nr, rs, nkept, at, lead, nq, i * n), pg);
         g.out = sb_tensor_empty(b, t);
         ir_block body;
-        ir_op gop = gen_create(b, &g, &body);
+        ir_op gop = split_gen_create(b, &g, &body);
         ir_value v[8];
         for (int64_t i = 0; i < k; i++)
             v[i] = outer_value(m, pd, pg, body, ir_block_get(m, body)->args, (uint32_t)i);
@@ -601,7 +599,7 @@ static ir_op outer_reduction(struct split_ctx *c, struct split_b *b, ir_op op, u
         outer_slot(m, &g, x, outer_map(m, nr, rs, nkept, 0, false, 0, i), pg);
     g.in[g.nin] = init, g.in_map[g.nin++] = identity_map(m, nkept);
     ir_block body;
-    ir_op gop = gen_create(b, &g, &body);
+    ir_op gop = split_gen_create(b, &g, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     ir_value v[OUTER_LEAVES + 1];
     for (int64_t i = 0; i < l; i++)
@@ -707,7 +705,7 @@ static int outer_generic(struct split_ctx *c, struct split_b *b, ir_op op, ir_op
         }
         h.out = sb_tensor_empty(b, g.res);
         ir_block body;
-        gop = gen_create(b, &h, &body);
+        gop = split_gen_create(b, &h, &body);
         const struct ir_block_info *bi = ir_block_get(m, body);
         ir_value a = bi->args[h.nin - 1];
         for (int64_t r = 0; r < n; r++) {
@@ -806,7 +804,7 @@ static ir_op contraction(struct split_b *b, ir_op op)
         }
         g.out = sb_tensor_empty(b, acc_t);
         ir_block body;
-        ir_op gop = gen_create(b, &g, &body);
+        ir_op gop = split_gen_create(b, &g, &body);
         const struct ir_block_info *bi = ir_block_get(m, body);
         ir_value sum = bi->args[0];
         for (uint32_t i = 1; i < g.nin; i += 2) { /* the (A, B) pairs */
@@ -841,7 +839,7 @@ static ir_op contraction(struct split_b *b, ir_op op)
     g.in[1] = C, g.in_map[1] = id;
     g.out = sb_tensor_empty(b, g.res);
     ir_block body;
-    ir_op gop = gen_create(b, &g, &body);
+    ir_op gop = split_gen_create(b, &g, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     ir_value r = bi->args[0], cv = bi->args[1];
     if (wide) {
@@ -956,7 +954,7 @@ static ir_op view_generic(struct split_b *b, ir_op op)
     g.out = sb_tensor_empty(b, g.res);
     g.out_map = identity_map(m, rt->rank);
     ir_block body;
-    ir_op gop = gen_create(b, &g, &body);
+    ir_op gop = split_gen_create(b, &g, &body);
     body_yield(m, body, b->loc, ir_block_get(m, body)->args[0]);
     return gop;
 }
@@ -1194,7 +1192,7 @@ static ir_op fold_splats(struct split_ctx *c, ir_op op)
     struct split_b b;
     sb_before(&b, m, op, ir_op_get(m, op)->loc);
     ir_block body;
-    ir_op nop = gen_create(&b, &ng, &body);
+    ir_op nop = split_gen_create(&b, &ng, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     ir_block from = split_body(m, op, 0);
     const struct ir_block_info *fi = ir_block_get(m, from);
@@ -1316,7 +1314,7 @@ static ir_op fuse(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_
     struct split_b b;
     sb_before(&b, m, uop, ir_op_get(m, uop)->loc);
     ir_block body;
-    ir_op fop = gen_create(&b, &f, &body);
+    ir_op fop = split_gen_create(&b, &f, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     ir_block pb = split_body(m, pop, 0), ub = split_body(m, uop, 0);
     const struct ir_block_info *pi = ir_block_get(m, pb), *ui = ir_block_get(m, ub);
@@ -1388,7 +1386,7 @@ static void dedupe_inputs(struct split_ctx *c, ir_op op)
     struct split_b b;
     sb_before(&b, m, op, ir_op_get(m, op)->loc);
     ir_block body;
-    ir_op nop = gen_create(&b, &ng, &body);
+    ir_op nop = split_gen_create(&b, &ng, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     ir_block from = split_body(m, op, 0);
     const struct ir_block_info *fi = ir_block_get(m, from);
@@ -1682,7 +1680,7 @@ static bool scalar_chain(struct split_ctx *c, ir_op splat)
     g.out = sb_tensor_empty(&b, g.res);
     g.out_map = identity_map(m, 1);
     ir_block body;
-    ir_op gop = gen_create(&b, &g, &body);
+    ir_op gop = split_gen_create(&b, &g, &body);
     const struct ir_block_info *bi = ir_block_get(m, body);
     struct split_vmap vm = {0};
     for (uint32_t i = 0; i < ch.next; i++)

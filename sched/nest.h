@@ -830,6 +830,21 @@
  *                     %row_words, and the later blocks read their elements
  *                     there instead of loading them: their DMA stage and
  *                     staging buffer go (sched/nest_words.c).
+ *  misaligned-rows    Part of tiling (listed last, for the same reason): a
+ *                     loop around several passes (inner loops and
+ *                     pipelines), one of them a loop of more than one
+ *                     iteration, is not the point loop when a DMA under it
+ *                     has a side nest_read_side cannot read (rows starting
+ *                     inside a word, widened at `mod` subscripts):
+ *                     coarsening could not take the point's DMAs, so its
+ *                     rows would run one after the other, each pass
+ *                     uncoarsened, on one corelet. The passes inside are
+ *                     tiled instead. Softmax over 2 rows of 4001 f16 on
+ *                     one spyre core 3289 -> 3140 cycles, of 9999 6607 ->
+ *                     5463; softmax_vocab_64x50257 77907 -> 73657;
+ *                     matmul_kloop (A's rows half a word) 29084 -> 6366.
+ *                     Rows of 1500 to 3143 lose 2 to 8 cycles in 1700 to
+ *                     10200.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -913,7 +928,8 @@
     X(REST_TILES, "rest-tiles")                                                               \
     X(OVERLAP_DIVISION, "overlap-division")                                                   \
     X(SINGLE_ROW, "single-row")                                                               \
-    X(SHARED_WORDS, "shared-words")
+    X(SHARED_WORDS, "shared-words")                                                           \
+    X(MISALIGNED_ROWS, "misaligned-rows")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -31,11 +31,14 @@ struct moves {
     ir_value iv;
     bool bcast; /* shared-loads on: loads of the same elements at every point are let in */
     bool ok;
+    bool unread; /* a DDR transfer whose sides nest_read_side cannot read */
 };
 
 /* Clears mv->ok at a DDR transfer none of whose operands uses mv->iv
  * (unless it is a load and shared-loads is on: coarsening loads it once a
- * tile, every point reading that copy). */
+ * tile, every point reading that copy); sets mv->unread at one coarsening
+ * cannot read (ktc-path-expand's widened DMAs of rows starting inside a
+ * word, at `mod` subscripts). */
 static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
 {
     struct moves *mv = ctx;
@@ -49,6 +52,9 @@ static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
     }
     if (ddr && !uses && !(mv->bcast && nest_is_ddr(m, o->opnd[0])))
         mv->ok = false;
+    struct nest_side s;
+    if (ddr && (!nest_read_side(m, op, 0, &s) || !nest_read_side(m, op, 1, &s)))
+        mv->unread = true;
     return true;
 }
 
@@ -166,6 +172,21 @@ static bool one_pass(const struct ir_module *m, ir_op loop, ir_op *inner)
     return true;
 }
 
+/* Whether loop's body holds several passes (inner loops and pipelines),
+ * one of them an inner loop of more than one iteration. */
+static bool passes_with_points(const struct ir_module *m, ir_op loop)
+{
+    int64_t n;
+    uint32_t passes = 0;
+    bool points = false;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        passes += k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PIPELINE;
+        points |= nest_inner_loop(m, op, &n) && n > 1;
+    }
+    return passes > 1 && points;
+}
+
 /* Whether loop is a point loop to tile: normalized with a constant trip
  * count above 1 (or a dynamic one), parallel, its body pure ops, pipelines
  * and inner loops of constant trip counts around pipelines (nest_inner_loop),
@@ -199,6 +220,13 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
         struct moves mv = {.iv = nest_for_iv(m, loop), .bcast = bcast, .ok = true};
         ir_walk((struct ir_module *)m, loop, ddr_moves, &mv);
         if (!mv.ok || !nest_fits(m, loop, dev))
+            return false;
+        /* misaligned-rows: a row loop around passes whose DMAs coarsening
+         * cannot read is no point loop when a pass has points of its own
+         * to tile (as a point loop, its rows would run one after the
+         * other, each pass uncoarsened and on one corelet) */
+        if (mv.unread && !(disabled & (UINT64_C(1) << SCHED_NEST_MISALIGNED_ROWS)) &&
+            passes_with_points(m, loop))
             return false;
         /* single-row: a row loop of one trip is the point loop (the row
          * loaded once, its passes in one compute stage) when the cost

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines --disable=remainder-nests
+// RUN: ktc-nest --disable=fuse-pipelines --disable=remainder-nests --disable=misaligned-rows
 // PARSE: --device=spyre --stage=sched.routed
 // corelets refuses a split that would leave a FIFO between a unit kind run
 // on every corelet and one run on corelet 0 only (ktc-lower cannot place
@@ -9,6 +9,8 @@
 // theirs) stays on corelet 0: no ktdf.parallel is left in the program.
 // (remainder-nests off: its nests of the remainder loops' product
 // pipelines split too, and the mix is gone.)
+// misaligned-rows is off: the rows of A, B and C are read through their words (`mod`
+// subscripts), and with it the row loop would not be this case's point loop.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=remainder-nests
+// RUN: ktc-nest --disable=corelets --disable=remainder-nests --disable=misaligned-rows
 // PARSE: --device=spyre --stage=sched.routed
 // fuse-pipelines refuses a fusion whose compute stage would hold more
 // vectors at once than the unit has vector registers (sched_nest_options
@@ -12,6 +12,8 @@
 // the estimate is from above), and the fused stage must fit it. All three
 // stay apart, as with --disable=fuse-pipelines. (remainder-nests off: the
 // remainder loops keep the pipelines as ktc-path-expand left them.)
+// misaligned-rows is off: the rows of A, B and C are read through their words (`mod`
+// subscripts), and with it the row loop would not be this case's point loop.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -533,7 +533,7 @@
  *                     another), then it joins; ktc-lower then waits for a
  *                     second DMA's buffer only before the loop loading it
  *                     (sched/nest_fuse.c).
- *  stream-loops       A parallel_loop of at least 8 iterations inside a
+ *  stream-loops       A parallel_loop of at least 2 iterations inside a
  *                     ktdf.parallel whose body is one pipeline of loads,
  *                     a compute stage without transfers and stores (or no
  *                     loads: an accumulator's zeroing) becomes that

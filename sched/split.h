@@ -258,6 +258,15 @@
  * reaches a value that is stored; the last vector's loads read its
  * elements past e (within the tile's box) and its store rewrites them
  * (as a partial DMA word is).
+ * A generic none of whose destinations is masked (a sum of squares
+ * carried across a row's blocks of 256 over 1000 columns, a reduction
+ * over the masked dim, an intermediate kept in the scratchpad) zero-fills
+ * instead: its loops run the whole tile, every vector is loaded whole
+ * (within the tile's box), and each masked input's read goes through
+ * `select(lane < min(max(e - start, 0), ts) * per, x, 0)` (start: the
+ * tile's place along the masked loop; per as above; the dims of the input
+ * before it one element a tile), so what lies past e reads 0, as ref 6.6
+ * has it (float inputs only).
  *
  * Indirect access tiles (split_indirect.c, after the distributed views;
  * ref §2.7, §6.4). The set must be a constant box, the order identity, one
@@ -447,13 +456,12 @@
  * non-identity order or a non-constant box;
  * view sets with symbols other than as upper bounds above (a symbolic
  * lower bound, an equality, two symbols or dims in one constraint, masks
- * along two dims of one tile); masks along a reduction loop (its
- * out-of-set lanes would have to read 0), along two loops of one
- * generic, of different extents along one loop, along a loop through a
- * constant offset, with a store that is not masked alike or a result
- * kept in the scratchpad (an intermediate, a carried tensor); a masked
- * vector when the tile packs a loop outside the masked one into it, of
- * integer elements, or of a result with several destinations;
+ * along two dims of one tile); masks along two loops of one generic, of
+ * different extents along one loop, along a loop through a constant
+ * offset, along a reduction loop or with a destination not masked alike
+ * when another destination is masked; a masked vector when the tile
+ * packs a loop outside the masked one into it, of integer elements, or
+ * of a result with several destinations;
  * indexing map results other than a dim plus a constant; element types the
  * compute unit has no SIMD lanes for.
  */

@@ -833,6 +833,22 @@ static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n)
     return r;
 }
 
+/* An arith.constant splat of tensor type tt, every element 0. */
+static ir_value zeros(struct split_b *b, ir_type tt)
+{
+    struct ir_module *m = b->m;
+    ir_attr z = ir_attr_float(m, 0.0, ir_type_elem(m, tt));
+    ir_attr v = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DENSE, .type = tt,
+                                                         .n = 1, .elems = &z});
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", b->loc);
+    ir_state_set_attr(m, &st, "value", v);
+    ir_state_add_result(m, &st, tt);
+    ir_value r = ir_op_result(m, sb_emit(b, &st), 0);
+    split_set_name(m, r, "zero");
+    return r;
+}
+
 /* linalg.generic ins(v, old, lane) outs(tensor.empty) at b, all of one
  * tensor type, yielding select(lane < rf, v, old) lane by lane. */
 static ir_value select_generic(struct split_b *b, ir_value v, ir_value old, ir_value lane,
@@ -901,7 +917,7 @@ struct rows {
 static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                      const struct place *src, const struct dests *dst, const int64_t *ts,
                      const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
-                     ir_value rf, const ir_value *old_ivs, struct rows rw);
+                     ir_value rf, const ir_value *old_ivs, struct rows rw, const ir_value *zf);
 
 /* The memref a transfer `acc` (at loop variables ivs) of place pl reads or
  * writes, at b: pl's own, or for a tile of launch-time strides a cast of
@@ -1030,7 +1046,7 @@ static bool piece(struct prog *p, ir_op gop, const struct split_gen *g,
     if (w)
         ivs[loop_of[md]] = sb_arith(&lb, "arith.subi", me,
                                     sb_arith(&lb, "arith.remsi", r, sb_index(&lb, 2 * w)));
-    return pipeline(p, gop, g, src, dst, ts, loop_of, ivs, &lb, IR_NONE, ivs, rw);
+    return pipeline(p, gop, g, src, dst, ts, loop_of, ivs, &lb, IR_NONE, ivs, rw, NULL);
 }
 
 /* The tile loops (bounds bnd, md's 0 to me step T = ts[md]) of a tile of
@@ -1302,6 +1318,23 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
         md = (int32_t)a->v;
         me = pl->mext;
     }
+    /* Zero-fill (split.h): no destination masked (a sum carried across
+     * blocks, a reduction over the masked dim), so the computation runs
+     * the whole tile and each masked input reads 0 past e, as ref 6.6 has
+     * it. Its input's vector must hold md's elements in order: the dims of
+     * the input before md one element in the tile (checked once the tile
+     * sizes are known, below). */
+    int32_t zmd = -1;
+    bool zfill = md >= 0;
+    for (uint32_t j = 0; j < dst->n; j++)
+        zfill = zfill && !dst->to[j].mext;
+    for (uint32_t i = 0; zfill && i < g.nin; i++)
+        if (src[i].mext && !ir_type_is_float(m, ir_type_elem(m, ir_value_type(m, g.in[i]))))
+            return split_error(c, gop, "a masked tile of integer elements read by a computation "
+                                       "whose result is not stored through a tile masked alike "
+                                       "is not supported yet%s", why);
+    if (zfill)
+        zmd = md, md = -1;
     /* Rows in flight (split.h), stored under a byte mask, for tiles whose
      * transfers ktc-path-expand moves by their words at launch-time
      * offsets (`moved`: row casts, tiles moved at launch) and masked tiles
@@ -1444,8 +1477,34 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                 ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
+    /* zero-fill: input i's lanes below min(e - start, ts) * per_i (start:
+     * where the tile begins along the masked loop) keep their values */
+    ir_value zf[MAX_IN] = {0};
+    for (uint32_t i = 0; zmd >= 0 && i < g.nin; i++) {
+        if (!src[i].mext)
+            continue;
+        struct access a;
+        if (!access_of(p, gop, g.in_map[i], ts, loop_of, &a))
+            return false;
+        int64_t zper = 1;
+        for (uint32_t k = src[i].mdim + 1; k < a.rank; k++)
+            zper *= a.size[k];
+        for (uint32_t k = 0; k < src[i].mdim && k < a.rank; k++)
+            if (a.size[k] != 1)
+                return split_error(c, gop, "a masked vector holding elements of a loop outside "
+                                           "the masked one is not supported yet%s", why);
+        ir_value start = loop_of[zmd] >= 0 ? ivs[loop_of[zmd]] : sb_index(&b, lo[zmd]);
+        ir_value r = sb_arith(&b, "arith.minsi",
+                              sb_arith(&b, "arith.maxsi", sb_arith(&b, "arith.subi", me, start),
+                                       sb_index(&b, 0)),
+                              sb_index(&b, ts[zmd]));
+        ir_type et = ir_type_elem(m, ir_value_type(m, g.in[i]));
+        zf[i] = cast1(&b, "arith.sitofp",
+                      cast1(&b, "arith.index_cast", sb_muli(&b, r, zper), m->t_i32), et);
+    }
     if (!tail)
-        return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs, rw);
+        return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs, rw,
+                        zmd >= 0 ? zf : NULL);
     /* lanes below min(e - i, ts) take the computed values, the others
      * the destination's, read where the last vector goes */
     ir_value r = sb_arith(&b, "arith.minsi",
@@ -1455,7 +1514,7 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     ir_value oivs[MAX_LOOPS];
     memcpy(oivs, ivs, nivs * sizeof *oivs);
     oivs[loop_of[md]] = last;
-    return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf, oivs, rw);
+    return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf, oivs, rw, NULL);
 }
 
 /* Builds the pipeline of generic gop inside its tile loops (at b, the
@@ -1468,7 +1527,7 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
 static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                      const struct place *src, const struct dests *dst, const int64_t *ts,
                      const int32_t *loop_of, const ir_value *ivs, struct split_b *bp,
-                     ir_value rf, const ir_value *old_ivs, struct rows rw)
+                     ir_value rf, const ir_value *old_ivs, struct rows rw, const ir_value *zf)
 {
     enum { MAX_SLOTS = MAX_IN + MAX_OUT + 1 };
     struct split_ctx *c = p->c;
@@ -1633,6 +1692,14 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             ir_value_get(m, rd)->name = ir_value_get(m, v)->name;
             split_vmap_set(&vm, v, rd);
             reads[i] = rd;
+        }
+        /* zero-fill: a masked input's lanes past its bound read 0 */
+        for (uint32_t i = 0; zf && i < g.nin; i++) {
+            if (!zf[i])
+                continue;
+            ir_type tt = ir_value_type(m, reads[i]);
+            reads[i] = select_generic(&cb, reads[i], zeros(&cb, tt),
+                                      lane_numbers(&cb, tt, acc[i].n), zf[i]);
         }
         clone_captured_constants(&cb, gop, split_body(m, gop, 0), &vm);
         ir_op tg = split_clone(m, gop, &vm);

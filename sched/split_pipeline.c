@@ -811,6 +811,23 @@ static ir_value cast1(struct split_b *b, const char *name, ir_value x, ir_type t
     return ir_op_result(b->m, sb_emit(b, &st), 0);
 }
 
+/* An arith.constant named name of tensor type tt holding the n elements
+ * e (n == 1: a splat). */
+static ir_value dense_constant(struct split_b *b, ir_type tt, uint32_t n, const ir_attr *e,
+                               const char *name)
+{
+    struct ir_module *m = b->m;
+    ir_attr v = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DENSE, .type = tt,
+                                                         .n = n, .elems = e});
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", b->loc);
+    ir_state_set_attr(m, &st, "value", v);
+    ir_state_add_result(m, &st, tt);
+    ir_value r = ir_op_result(m, sb_emit(b, &st), 0);
+    split_set_name(m, r, name);
+    return r;
+}
+
 /* arith.constant dense<[0, 1, ..., n - 1]> : tt (a float type's). */
 static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n)
 {
@@ -821,32 +838,16 @@ static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n)
         abort();
     for (int64_t i = 0; i < n; i++)
         e[i] = ir_attr_float(m, (double)i, et);
-    ir_attr v = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DENSE, .type = tt,
-                                                         .n = (uint32_t)n, .elems = e});
+    ir_value r = dense_constant(b, tt, (uint32_t)n, e, "lane");
     free(e);
-    struct ir_op_state st;
-    ir_state_init(&st, m, "arith.constant", b->loc);
-    ir_state_set_attr(m, &st, "value", v);
-    ir_state_add_result(m, &st, tt);
-    ir_value r = ir_op_result(m, sb_emit(b, &st), 0);
-    split_set_name(m, r, "lane");
     return r;
 }
 
 /* An arith.constant splat of tensor type tt, every element 0. */
 static ir_value zeros(struct split_b *b, ir_type tt)
 {
-    struct ir_module *m = b->m;
-    ir_attr z = ir_attr_float(m, 0.0, ir_type_elem(m, tt));
-    ir_attr v = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_DENSE, .type = tt,
-                                                         .n = 1, .elems = &z});
-    struct ir_op_state st;
-    ir_state_init(&st, m, "arith.constant", b->loc);
-    ir_state_set_attr(m, &st, "value", v);
-    ir_state_add_result(m, &st, tt);
-    ir_value r = ir_op_result(m, sb_emit(b, &st), 0);
-    split_set_name(m, r, "zero");
-    return r;
+    ir_attr z = ir_attr_float(b->m, 0.0, ir_type_elem(b->m, tt));
+    return dense_constant(b, tt, 1, &z, "zero");
 }
 
 /* linalg.generic ins(v, old, lane) outs(tensor.empty) at b, all of one

@@ -261,12 +261,15 @@
  * A generic none of whose destinations is masked (a sum of squares
  * carried across a row's blocks of 256 over 1000 columns, a reduction
  * over the masked dim, an intermediate kept in the scratchpad) zero-fills
- * instead: its loops run the whole tile, every vector is loaded whole
- * (within the tile's box), and each masked input's read goes through
- * `select(lane < min(max(e - start, 0), ts) * per, x, 0)` (start: the
- * tile's place along the masked loop; per as above; the dims of the input
- * before it one element a tile), so what lies past e reads 0, as ref 6.6
- * has it (float inputs only).
+ * instead: its loops run the whole tile (tiled as if unmasked), every
+ * vector is loaded whole (within the tile's box), and each masked input's
+ * read goes through `select(place < min(max(e - start, 0), ts), x, 0)`
+ * (start: the tile's place along the masked loop; place: a constant of
+ * each lane's place along the input's masked dim in the tile, (lane /
+ * per) mod its size there, per the elements of the dims after it), so
+ * what lies past e reads 0, as ref 6.6 has it (float inputs only; a tile
+ * wider than the lanes feeding a reduction is refused by ktc-codegen,
+ * located).
  *
  * Indirect access tiles (split_indirect.c, after the distributed views;
  * ref §2.7, §6.4). The set must be a constant box, the order identity, one

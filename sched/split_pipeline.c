@@ -828,8 +828,11 @@ static ir_value dense_constant(struct split_b *b, ir_type tt, uint32_t n, const 
     return r;
 }
 
-/* arith.constant dense<[0, 1, ..., n - 1]> : tt (a float type's). */
-static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n)
+/* arith.constant dense<[c(0), c(1), ..., c(n - 1)]> : tt (a float
+ * type's), c(l) = (l / per) mod size: lane l's place along a dim of the
+ * tile of that size whose every element takes per lanes (per 1, size n:
+ * the lane numbers). */
+static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n, int64_t per, int64_t size)
 {
     struct ir_module *m = b->m;
     ir_type et = ir_type_elem(m, tt);
@@ -837,7 +840,7 @@ static ir_value lane_numbers(struct split_b *b, ir_type tt, int64_t n)
     if (!e)
         abort();
     for (int64_t i = 0; i < n; i++)
-        e[i] = ir_attr_float(m, (double)i, et);
+        e[i] = ir_attr_float(m, (double)(i / per % size), et);
     ir_value r = dense_constant(b, tt, (uint32_t)n, e, "lane");
     free(e);
     return r;
@@ -1223,10 +1226,9 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
         return false;
     int64_t chunk = chunk_of(c, &g, src, dst, lanes), lo[MAX_LOOPS] = {0};
     /* lane-wide tiles and a tail (tile_sizes) unless a mask bounds the
-     * tiles (a masked vector's own tail: below) */
+     * tiles (a masked vector's own tail: below); masked inputs alone are
+     * zero-filled, their tiles whole */
     bool masked = false;
-    for (uint32_t i = 0; i < g.nin; i++)
-        masked = masked || src[i].mext;
     for (uint32_t j = 0; j < dst->n; j++)
         masked = masked || dst->to[j].mext;
     int32_t td = tile_sizes(&g, ext, chunk, (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS, lanes,
@@ -1478,30 +1480,20 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                 ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
-    /* zero-fill: input i's lanes below min(e - start, ts) * per_i (start:
-     * where the tile begins along the masked loop) keep their values */
+    /* zero-fill: input i's lanes whose place along the masked loop's dim
+     * of it is below min(e - start, ts) (start: where the tile begins along
+     * that loop) keep their values */
     ir_value zf[MAX_IN] = {0};
     for (uint32_t i = 0; zmd >= 0 && i < g.nin; i++) {
         if (!src[i].mext)
             continue;
-        struct access a;
-        if (!access_of(p, gop, g.in_map[i], ts, loop_of, &a))
-            return false;
-        int64_t zper = 1;
-        for (uint32_t k = src[i].mdim + 1; k < a.rank; k++)
-            zper *= a.size[k];
-        for (uint32_t k = 0; k < src[i].mdim && k < a.rank; k++)
-            if (a.size[k] != 1)
-                return split_error(c, gop, "a masked vector holding elements of a loop outside "
-                                           "the masked one is not supported yet%s", why);
         ir_value start = loop_of[zmd] >= 0 ? ivs[loop_of[zmd]] : sb_index(&b, lo[zmd]);
         ir_value r = sb_arith(&b, "arith.minsi",
                               sb_arith(&b, "arith.maxsi", sb_arith(&b, "arith.subi", me, start),
                                        sb_index(&b, 0)),
                               sb_index(&b, ts[zmd]));
         ir_type et = ir_type_elem(m, ir_value_type(m, g.in[i]));
-        zf[i] = cast1(&b, "arith.sitofp",
-                      cast1(&b, "arith.index_cast", sb_muli(&b, r, zper), m->t_i32), et);
+        zf[i] = cast1(&b, "arith.sitofp", cast1(&b, "arith.index_cast", r, m->t_i32), et);
     }
     if (!tail)
         return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs, rw,
@@ -1699,8 +1691,11 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             if (!zf[i])
                 continue;
             ir_type tt = ir_value_type(m, reads[i]);
-            reads[i] = select_generic(&cb, reads[i], zeros(&cb, tt),
-                                      lane_numbers(&cb, tt, acc[i].n), zf[i]);
+            int64_t per = 1;
+            for (uint32_t k = src[i].mdim + 1; k < acc[i].rank; k++)
+                per *= acc[i].size[k];
+            ir_value at = lane_numbers(&cb, tt, acc[i].n, per, acc[i].size[src[i].mdim]);
+            reads[i] = select_generic(&cb, reads[i], zeros(&cb, tt), at, zf[i]);
         }
         clone_captured_constants(&cb, gop, split_body(m, gop, 0), &vm);
         ir_op tg = split_clone(m, gop, &vm);
@@ -1730,7 +1725,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             ir_state_add_result(m, &st, tt);
             ir_value old = ir_op_result(m, sb_emit(&cb, &st), 0);
             split_set_name(m, old, "old");
-            ir_value lane = lane_numbers(&cb, tt, acc[g.nin].n);
+            ir_value lane = lane_numbers(&cb, tt, acc[g.nin].n, 1, acc[g.nin].n);
             res = select_generic(&cb, res, old, lane, rf);
         }
         for (uint32_t j = 0; j < dst->n; j++) {

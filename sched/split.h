@@ -217,7 +217,12 @@
  * index of unknown bounds (a kernel argument) is clamped to [-2^30, 2^30]
  * before the pipeline; it may only be added to or subtract values below
  * 2^28 and that compared (cmpi) with values below 2^28, which then compares
- * as the unclamped value does. The group's lanes are the narrowest of its
+ * as the unclamped value does. A signed comparison or an equality of x + j
+ * with n, x and n captured (Triton's `cols < N`, cols = off + arange, off
+ * a loop's IV to N) compares j with n - x instead, made before the
+ * generic in index arithmetic (exact there), which the lanes compare with
+ * j as above (not an unsigned one: n - x < 0 would compare as a large
+ * value). The group's lanes are the narrowest of its
  * types and i32 (f16 data with index math: 32 lanes on spyre, half an f16
  * stick). A producer using linalg.index fuses into an all-parallel
  * consumer that reads it at loop dims or constants (its index d becomes

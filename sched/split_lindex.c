@@ -128,9 +128,46 @@ static bool ix_near(const struct ix_rng *a)
     return !a->sat && a->lo > -IX_NEAR && a->hi < IX_NEAR;
 }
 
+/* A comparison x + j against n, x and n captured (a block's offset, a
+ * launch-time bound: Triton's `cols < N` for cols = off + arange), compares
+ * j against n - x instead, made before gop in index arithmetic, whose
+ * clamped value j then compares with exactly (x + j and n may both be
+ * launch-time indices, which the lanes cannot compare). Signed predicates
+ * and equality only: an unsigned one is not the same on n - x < 0. */
+static void ix_rebase_compares(struct ir_module *m, ir_op gop)
+{
+    ir_block body = split_body(m, gop, 0);
+    IR_FOR_OPS(m, body, op) {
+        struct ir_op_info *o = ir_op_get(m, op);
+        ir_attr pa = o->kind == IR_OP_ARITH_CMPI ? ir_op_attr(m, op, "predicate") : IR_NONE;
+        if (!pa || ir_attr_get(m, pa)->i > 5 || o->nopnd != 2)
+            continue;
+        for (uint32_t s = 0; s < 2; s++) {
+            ir_value sum = o->opnd[s], n = o->opnd[1 - s];
+            ir_op d = ir_value_def(m, sum);
+            const struct ir_op_info *a = d ? ir_op_get(m, d) : NULL;
+            if (!a || a->kind != IR_OP_ARITH_ADDI || a->block != body ||
+                ir_value_type(m, n) != m->t_index || !ix_captured(m, body, n))
+                continue;
+            uint32_t k = ix_captured(m, body, a->opnd[0]) ? 0 : 1;
+            ir_value x = a->opnd[k], j = a->opnd[1 - k];
+            if (!ix_captured(m, body, x) || ix_captured(m, body, j))
+                continue;
+            struct split_b b;
+            sb_before(&b, m, gop, o->loc);
+            ir_value r = sb_arith(&b, "arith.subi", n, x);
+            o = ir_op_get(m, op);
+            o->opnd[s] = j;
+            o->opnd[1 - s] = r;
+            break;
+        }
+    }
+}
+
 bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext)
 {
     struct ir_module *m = c->m;
+    ix_rebase_compares(m, gop);
     ir_block body = split_body(m, gop, 0);
     uint32_t n = 0, cap = 0;
     IR_FOR_OPS(m, body, op)

@@ -7,9 +7,9 @@
 // LAUNCH: --arg n=5 --arg eps=0.001 --arg x=f16:8x1024 --arg w=f16:1024 --arg b=f16:1024 --arg y=f16:8x1024
 // layernorm_masked.mlir - Triton's fused LayerNorm forward as it masks a
 // row of n columns (n <= 1024, an argument; rows 1024 apart) in 4 blocks
-// of 256 (`for off in range(0, 1024, BLOCK)`: a loop to n would make the
-// variance's column index unbounded, refused, located), each block's
-// columns at n and past outside the views' sets (their upper bound s0). The mean's sum is
+// of 256 (`for off in range(0, 1024, BLOCK)`; layernorm_masked_loop_n.mlir
+// loops to n), each block's columns at n and past outside the views' sets
+// (their upper bound s0). The mean's sum is
 // carried over the blocks, its reads past n 0 (ref 6.6: ktc-split
 // zero-fills them, as no store of the sum is masked); the variance takes
 // `where(cols < N, x - mean, 0)` as Triton writes it (linalg.index); the

@@ -11,7 +11,8 @@
 // j] where base + j < n, 0 elsewhere (base = tile * 64, this core's first
 // column; n a kernel argument, as Triton's `offs < n`), 4 rows of 256 f32
 // on a grid of 4, a block of 64 columns a core. base is a tile id's
-// multiple (bounded: not clamped), n is clamped to +-2^30.
+// multiple; ktc-split compares j with n - base, made before the
+// computation in index arithmetic and clamped to +-2^30 in the lanes.
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

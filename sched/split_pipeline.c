@@ -1324,9 +1324,7 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     /* Zero-fill (split.h): no destination masked (a sum carried across
      * blocks, a reduction over the masked dim), so the computation runs
      * the whole tile and each masked input reads 0 past e, as ref 6.6 has
-     * it. Its input's vector must hold md's elements in order: the dims of
-     * the input before md one element in the tile (checked once the tile
-     * sizes are known, below). */
+     * it (its selects: below, once the tile loops are open). */
     int32_t zmd = -1;
     bool zfill = md >= 0;
     for (uint32_t j = 0; j < dst->n; j++)

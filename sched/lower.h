@@ -316,7 +316,11 @@
  * pass cannot lower ("... is not supported yet"): a transfer between two
  * FIFOs, with dynamic sizes, between memrefs of different shapes or whose
  * innermost dim is not contiguous; a FIFO transfer that is not exactly one
- * slot; a memref not built from a KTIR view or an allocated buffer; a
+ * slot; a memref not built from a KTIR view or an allocated buffer, or
+ * whose strides are neither given (its strided layout, its view's static
+ * strides) nor implied by static sizes (a leading size known only at
+ * launch is taken with given strides: ktc-nest's bulk view of the rows of
+ * an unbounded tile loop); a
  * linalg.generic body op without a vectorchain counterpart; a grid of more
  * than one dimension; a kernel argument used as an index that is neither
  * an index nor a runtime_arg; a ktdf.buffer_phase of anything but scf.for

@@ -850,8 +850,8 @@ static bool strides_of(struct lw *lw, ir_value v, int64_t *strides)
     int64_t s = 1;
     for (uint32_t i = t->rank; i-- > 0;) {
         strides[i] = given ? given[i] : s;
-        if (strides[i] == IR_DYN || t->shape[i] == IR_DYN)
-            return false;
+        if (strides[i] == IR_DYN || (!given && t->shape[i] == IR_DYN))
+            return false; /* given strides need no shape (a bulk view of unbounded rows) */
         s *= t->shape[i];
     }
     return true;

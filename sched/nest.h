@@ -260,7 +260,11 @@
  *                       stage [MNILU]  every DDR -> scratchpad transfer of
  *                                      the point loop, as ONE bulk transfer
  *                                      of the whole tile (the DDR side a
- *                                      reinterpret_cast view of T rows, the
+ *                                      reinterpret_cast view of the rows
+ *                                      the tile loop visits, NT * T: a
+ *                                      launch-time size from its trip
+ *                                      count when that has no bound, a
+ *                                      loop to a kernel argument; the
  *                                      scratchpad buffer expanded by a
  *                                      leading dim of T); identical loads
  *                                      (same source, or views of one base

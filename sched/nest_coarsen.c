@@ -48,7 +48,7 @@ struct co {
     struct ir_module *m;
     ir_op fn, tl, pl, pipe;
     ir_value t, i;
-    int64_t T, NT;
+    int64_t T, NT; /* NT 0: the tile loop's trip count known only at launch, unbounded */
     struct dma x[MAX_XFERS];
     uint32_t nx;
     struct cbuf bufs[MAX_BUFS];
@@ -706,10 +706,16 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     struct split_b pre;
     sb_before(&pre, m, co->tl, ir_op_get(m, x->op)->loc);
     /* view: offset addr(t = 0, i = 0), sizes [NT*T, non-unit sizes],
-     * strides [d, their strides] */
+     * strides [d, their strides]; NT*T made before the tile loop from its
+     * trip count when that has no bound (a loop to a kernel argument) */
     int64_t shape[NEST_MAX_RANK + 1 + MAX_INNER], strides[NEST_MAX_RANK + 1 + MAX_INNER];
     uint32_t r = 0;
+    ir_value dyn = IR_NONE;
     shape[r] = bcast_load(x) ? 1 : co->NT * co->T;
+    if (!bcast_load(x) && !co->NT) {
+        shape[r] = IR_DYN;
+        dyn = sb_muli(&pre, ir_op_get(m, co->tl)->opnd[1], co->T);
+    }
     strides[r++] = x->d;
     for (uint32_t j = 0; j < x->nloops; j++) {
         shape[r] = x->trips[j];
@@ -733,7 +739,9 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     ir_state_add_operand(m, &st, x->root);
     if (!is_static)
         ir_state_add_operand(m, &st, off);
-    int64_t so = is_static ? coff : IR_DYN, seg[4] = {1, !is_static, 0, 0};
+    if (dyn)
+        ir_state_add_operand(m, &st, dyn);
+    int64_t so = is_static ? coff : IR_DYN, seg[4] = {1, !is_static, dyn != IR_NONE, 0};
     ir_state_set_attr(m, &st, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &so));
     ir_state_set_attr(m, &st, "static_sizes", ir_attr_dense_array(m, m->t_i64, r, shape));
     ir_state_set_attr(m, &st, "static_strides", ir_attr_dense_array(m, m->t_i64, r, strides));
@@ -1014,11 +1022,8 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         return true;
     /* tiles the loop visits: its trip count, or (dynamic) the bound on the
      * points tile-size selection found */
-    if (!split_const_int(m, to->opnd[1], &co.NT)) {
-        if (bound < 1)
-            return true;
-        co.NT = (bound + co.T - 1) / co.T;
-    }
+    if (!split_const_int(m, to->opnd[1], &co.NT))
+        co.NT = bound < 1 ? 0 : (bound + co.T - 1) / co.T;
     co.i = nest_for_iv(m, co.pl);
     bool any = false;
     if (!nest_loop_body_ok(m, co.pl, &any) || !any)

@@ -872,7 +872,10 @@
  * line, "a launch-time trip count of N: priced at its bound", and on the
  * program's), or, given `--assume N=VALUE` (an index or i32 argument;
  * repeatable; ktc compile passes it on), at what that value makes them on
- * the slowest tile id of the grid, within the bound (sched/nest_assume.c);
+ * the slowest tile id of the grid, within the bound (a count the views
+ * give no bound for, a loop to a kernel argument over a view of that
+ * many columns: at that value; without --assume its tile is 1)
+ * (sched/nest_assume.c);
  * `--stats` then names the values taken and says of each assumption
  * whether it was used. Only the model's choices depend on them (tile
  * sizes, phases, whether resident-rows pays): the IR keeps the bounds and

@@ -1681,7 +1681,9 @@ static void stats_launch(const struct nest_ctx *c, const char *args, uint32_t us
         if (used & (1u << i))
             fprintf(f, "%s %s=%lld", n++ ? "," : "", c->o->assume[i].name,
                     (long long)c->o->assume[i].value);
-    if (assumed > bound)
+    if (bound <= 0)
+        fprintf(f, ": %lld; the views give no bound)\n", (long long)assumed);
+    else if (assumed > bound)
         fprintf(f, ", making it %lld, beyond the bound %lld the views give: priced at the "
                    "bound)\n", (long long)assumed, (long long)bound);
     else
@@ -1879,9 +1881,9 @@ bool nest_tile_sizes(struct nest_ctx *c)
         char args[128] = "";
         if (dynamic) {
             nest_launch_names(m, t.total, args, sizeof args);
-            if (bound > 0 && nest_eval_most(c, t.fn, t.total, &aused, &assumed) && aused) {
+            if (nest_eval_most(c, t.fn, t.total, &aused, &assumed) && aused) {
                 assumed = assumed < 0 ? 0 : assumed;
-                t.points = assumed < bound ? assumed : bound;
+                t.points = bound > 0 && bound < assumed ? bound : assumed;
                 c->assume_used |= aused;
             } else
                 assumed = -1;

@@ -874,7 +874,7 @@
  * repeatable; ktc compile passes it on), at what that value makes them on
  * the slowest tile id of the grid, within the bound (a count the views
  * give no bound for, a loop to a kernel argument over a view of that
- * many columns: at that value; without --assume its tile is 1)
+ * many columns: at that value; without --assume, at a nominal 16 points)
  * (sched/nest_assume.c);
  * `--stats` then names the values taken and says of each assumption
  * whether it was used. Only the model's choices depend on them (tile

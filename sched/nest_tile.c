@@ -27,6 +27,10 @@ static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv, int dept
     return false;
 }
 
+/* The points a launch-time trip count the views give no bound for (and
+ * no --assume reaches) is priced at. */
+enum { NOMINAL_POINTS = 16 };
+
 struct moves {
     ir_value iv;
     bool bcast; /* shared-loads on: loads of the same elements at every point are let in */
@@ -1672,8 +1676,9 @@ static void stats_launch(const struct nest_ctx *c, const char *args, uint32_t us
     }
     if (assumed < 0) {
         fprintf(f, " (a launch-time trip count of %s: %s%s)\n", args,
-                bound > 0 ? "priced at its bound" : "no bound to price it at",
-                bound > 0 && !c->o->nassume ? "; --assume prices it" : "");
+                bound > 0 ? "priced at its bound"
+                          : "the views give no bound, priced at a nominal count",
+                !c->o->nassume ? "; --assume prices it" : "");
         return;
     }
     fprintf(f, " (a launch-time trip count of %s: priced at", args);
@@ -1887,6 +1892,11 @@ bool nest_tile_sizes(struct nest_ctx *c)
                 c->assume_used |= aused;
             } else
                 assumed = -1;
+            /* neither a bound nor an assumption: priced at a nominal
+             * count, tiles in flight (tile 1 on one corelet before: a sum
+             * over blocks to n = 1000, 1080 cycles against 730) */
+            if (!t.points && !o->tile_sizes)
+                t.points = NOMINAL_POINTS;
         }
         t.hoisted = !(o->disabled & (UINT64_C(1) << SCHED_NEST_BROADCAST));
         t.splats_out = !(o->disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
@@ -2042,7 +2052,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
                         fname, (long long)(t.points - t.points % (int64_t)ch.tile),
                         (long long)(t.points % (int64_t)ch.tile), rest_cycles);
             fprintf(o->stats, "ktc-nest: @%s: tile %llu of %s%lld points, %u phases, %u instance%s",
-                    fname, (unsigned long long)ch.tile, dynamic && assumed < 0 ? "at most " : "",
+                    fname, (unsigned long long)ch.tile,
+                    dynamic && assumed < 0 && bound > 0 ? "at most " : "",
                     (long long)t.points, ch.phases,
                     ch.instances, ch.instances == 1 ? "" : "s");
             if (ch.cycles >= 0)
@@ -2062,7 +2073,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             c->chosen[c->nchosen].points = t.points;
             c->chosen[c->nchosen].bound = bound;
             c->chosen[c->nchosen].total = dynamic ? t.total : IR_NONE;
-            c->chosen[c->nchosen].at_bound = args[0] && assumed < 0;
+            c->chosen[c->nchosen].at_bound = args[0] && assumed < 0 && bound > 0;
             c->chosen[c->nchosen].tile = (int64_t)ch.tile;
             c->chosen[c->nchosen].rest = IR_NONE;
             for (uint32_t b = 0; b < 8; b++)

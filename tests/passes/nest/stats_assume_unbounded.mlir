@@ -6,7 +6,7 @@
 // loop running to n (`for off in range(0, N, BLOCK)`) over a view of n
 // columns. With n = 1000 the loop has 4 blocks a row, and the tile is
 // chosen for 4 points (the code stays correct for every n: whole tiles
-// and a remainder); without --assume, for an unknown count (tile 1).
+// and a remainder); without --assume, for a nominal 16 points.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

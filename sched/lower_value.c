@@ -852,7 +852,8 @@ static bool strides_of(struct lw *lw, ir_value v, int64_t *strides)
         strides[i] = given ? given[i] : s;
         if (strides[i] == IR_DYN || (!given && t->shape[i] == IR_DYN))
             return false; /* given strides need no shape (a bulk view of unbounded rows) */
-        s *= t->shape[i];
+        if (!given)
+            s *= t->shape[i];
     }
     return true;
 }

@@ -220,6 +220,11 @@ int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tnam
  * each index it captures of unknown bounds that clamped to +-2^30 (made
  * at b, before pipe). */
 bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext);
+/* Rewrites generic gop's comparisons of x + j with n (x and n captured,
+ * signed or equality) as j against n - x, made before gop: index
+ * arithmetic exact there, which split_index_fits then takes (Triton's
+ * `cols < N`). */
+void split_index_rebase(struct ir_module *m, ir_op gop);
 void split_index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *loop_of,
                        const ir_value *ivs, const int64_t *ts);
 

@@ -134,13 +134,13 @@ static bool ix_near(const struct ix_rng *a)
  * clamped value j then compares with exactly (x + j and n may both be
  * launch-time indices, which the lanes cannot compare). Signed predicates
  * and equality only: an unsigned one is not the same on n - x < 0. */
-static void ix_rebase_compares(struct ir_module *m, ir_op gop)
+void split_index_rebase(struct ir_module *m, ir_op gop)
 {
     ir_block body = split_body(m, gop, 0);
     IR_FOR_OPS(m, body, op) {
         struct ir_op_info *o = ir_op_get(m, op);
         ir_attr pa = o->kind == IR_OP_ARITH_CMPI ? ir_op_attr(m, op, "predicate") : IR_NONE;
-        if (!pa || ir_attr_get(m, pa)->i > 5 || o->nopnd != 2)
+        if (!pa || ir_attr_get(m, pa)->i > 5 /* eq ne slt sle sgt sge */ || o->nopnd != 2)
             continue;
         for (uint32_t s = 0; s < 2; s++) {
             ir_value sum = o->opnd[s], n = o->opnd[1 - s];
@@ -167,7 +167,6 @@ static void ix_rebase_compares(struct ir_module *m, ir_op gop)
 bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext)
 {
     struct ir_module *m = c->m;
-    ix_rebase_compares(m, gop);
     ir_block body = split_body(m, gop, 0);
     uint32_t n = 0, cap = 0;
     IR_FOR_OPS(m, body, op)

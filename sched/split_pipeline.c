@@ -1222,6 +1222,7 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
         return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
                                    "unit has no SIMD lanes for %s)", tname, c->dev->name,
                            c->compute, tname);
+    split_index_rebase(m, gop);
     if (!split_index_fits(c, gop, ext))
         return false;
     int64_t chunk = chunk_of(c, &g, src, dst, lanes), lo[MAX_LOOPS] = {0};
@@ -1482,16 +1483,17 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
      * of it is below min(e - start, ts) (start: where the tile begins along
      * that loop) keep their values */
     ir_value zf[MAX_IN] = {0};
-    for (uint32_t i = 0; zmd >= 0 && i < g.nin; i++) {
-        if (!src[i].mext)
-            continue;
+    if (zmd >= 0) {
         ir_value start = loop_of[zmd] >= 0 ? ivs[loop_of[zmd]] : sb_index(&b, lo[zmd]);
         ir_value r = sb_arith(&b, "arith.minsi",
                               sb_arith(&b, "arith.maxsi", sb_arith(&b, "arith.subi", me, start),
                                        sb_index(&b, 0)),
                               sb_index(&b, ts[zmd]));
-        ir_type et = ir_type_elem(m, ir_value_type(m, g.in[i]));
-        zf[i] = cast1(&b, "arith.sitofp", cast1(&b, "arith.index_cast", r, m->t_i32), et);
+        ir_value r32 = cast1(&b, "arith.index_cast", r, m->t_i32);
+        for (uint32_t i = 0; i < g.nin; i++)
+            if (src[i].mext)
+                zf[i] = cast1(&b, "arith.sitofp", r32,
+                              ir_type_elem(m, ir_value_type(m, g.in[i])));
     }
     if (!tail)
         return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs, rw,

@@ -47,6 +47,8 @@ static void normalize_one(struct ir_module *m, ir_op fn, ir_op loop)
             trips = sb_arith(&b, "arith.ceildivsi", trips, stepv);
         if (same_on_every_tile(m, fn, trips, &d))
             trips = sb_index(&b, d > 0 ? d : 0);
+        else /* ub - lb may be a step or more below 0: no trips, not fewer */
+            trips = sb_arith(&b, "arith.maxsi", trips, sb_index(&b, 0));
     }
     ir_value zero = sb_index(&b, 0), one = sb_index(&b, 1);
     o = ir_op_get(m, loop);

@@ -5,6 +5,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 enum { MAX_PARAMS = 64 };
 
@@ -233,10 +234,115 @@ static bool sink_one(struct nest_ctx *c, ir_op loop, ir_op call, ir_op fn)
     return true;
 }
 
+/* The calls of loop when its body is index arithmetic and calls of
+ * programs (at most max, none with results), each called there only;
+ * their number (0 when the body is anything else). */
+static uint32_t loop_calls(struct ir_module *m, ir_op loop, ir_op *calls, ir_op *fns, uint32_t max)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || o->nres)
+        return 0;
+    uint32_t n = 0;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        if (k == IR_OP_SCF_YIELD || index_arith(m, op))
+            continue;
+        if (k != IR_OP_FUNC_CALL || ir_op_get(m, op)->nres || n == max)
+            return 0;
+        const char *name = callee(m, op);
+        uint32_t times = 0;
+        void *ctx[2] = {(void *)name, &times};
+        if (!name || !(fns[n] = nest_func_named(m, name)) || ir_op_get(m, fns[n])->nres)
+            return 0;
+        ir_walk(m, m->top, count_calls, ctx);
+        if (times != 1)
+            return 0;
+        calls[n++] = op;
+    }
+    return n;
+}
+
+/* Removes fn's definition (with the module around it, when it holds
+ * nothing else) and its declarations. */
+static void remove_func(struct ir_module *m, ir_op fn)
+{
+    ir_str name = ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s;
+    struct sched_ops fns = {0};
+    sched_ops_of_kind(m, m->top, IR_OP_FUNC_FUNC, &fns);
+    for (uint32_t i = 0; i < fns.n; i++) {
+        ir_attr s = ir_op_attr(m, fns.v[i], "sym_name");
+        if (fns.v[i] != fn && s && ir_attr_get(m, s)->s == name)
+            ir_op_unlink(m, fns.v[i]);
+    }
+    free(fns.v);
+    ir_op mod = ir_op_parent(m, fn);
+    const struct ir_op_info *mo = mod ? ir_op_get(m, mod) : NULL;
+    ir_block mb = mo && mo->kind == IR_OP_BUILTIN_MODULE ? ir_region_entry(m, mo->regs[0]) : IR_NONE;
+    if (mb && ir_block_get(m, mb)->first == fn && ir_block_get(m, mb)->last == fn)
+        ir_op_unlink(m, mod);
+    else
+        ir_op_unlink(m, fn);
+}
+
+/* Program fb, called by cb after fa's call ca in one loop body, joins fa:
+ * its ops after fa's, its parameters fa's (one for each operand both
+ * calls pass), one call where cb was. False past MAX_PARAMS. */
+static bool merge_into(struct ir_module *m, ir_op ca, ir_op fa, ir_op cb, ir_op fb)
+{
+    ir_block ea = ir_region_entry(m, ir_op_region(m, fa, 0));
+    ir_block eb = ir_region_entry(m, ir_op_region(m, fb, 0));
+    ir_value ops[MAX_PARAMS];
+    uint32_t n = ir_op_get(m, ca)->nopnd, nb = ir_op_get(m, cb)->nopnd;
+    if (n > MAX_PARAMS)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        ops[i] = ir_op_get(m, ca)->opnd[i];
+    for (uint32_t j = 0; j < nb; j++) {
+        ir_value v = ir_op_get(m, cb)->opnd[j];
+        uint32_t i = 0;
+        while (i < n && ops[i] != v)
+            i++;
+        if (i == n) {
+            if (n == MAX_PARAMS)
+                return false;
+            ops[n++] = v;
+            ir_value bj = ir_block_get(m, eb)->args[j];
+            ir_block_add_arg(m, ea, ir_value_type(m, bj), ir_value_get(m, bj)->name);
+        }
+        split_replace_uses(m, fb, ir_block_get(m, eb)->args[j], ir_block_get(m, ea)->args[i]);
+    }
+    ir_op ret = ir_block_get(m, ea)->last, bret = ir_block_get(m, eb)->last;
+    for (ir_op op = ir_block_get(m, eb)->first, next; op && op != bret; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, ret, op);
+    }
+    struct ir_op_state st;
+    ir_state_init(&st, m, "func.call", ir_op_get(m, ca)->loc);
+    ir_state_set_attr(m, &st, "callee", ir_op_attr(m, ca, "callee"));
+    for (uint32_t i = 0; i < n; i++)
+        ir_state_add_operand(m, &st, ops[i]);
+    ir_op_insert_before(m, cb, ir_op_create(m, &st));
+    ir_op_unlink(m, ca);
+    ir_op_unlink(m, cb);
+    ir_type tys[MAX_PARAMS];
+    for (uint32_t i = 0; i < n; i++)
+        tys[i] = ir_value_type(m, ir_block_get(m, ea)->args[i]);
+    ir_attr ft = ir_attr_type(m, ir_type_func(m, n, tys, 0, NULL));
+    void *ctx[2] = {(void *)callee(m, ca), &ft};
+    ir_walk(m, m->top, retype, ctx);
+    remove_func(m, fb);
+    return true;
+}
+
 static bool find_sinkable(struct ir_module *m, ir_op op, void *ctx)
 {
     void **x = ctx;
-    ir_op fn;
+    ir_op fn, calls[2], fns[2];
+    if (loop_calls(m, op, calls, fns, 2) == 2 && merge_into(m, calls[0], fns[0], calls[1], fns[1])) {
+        *(bool *)x[3] = true; /* the walk starts again */
+        return false;
+    }
     ir_op call = sinkable(m, op, &fn);
     if (!call)
         return true;
@@ -250,8 +356,11 @@ bool nest_sink(struct nest_ctx *c)
 {
     for (;;) {
         ir_op loop = IR_NONE, call = IR_NONE, fn = IR_NONE;
-        void *ctx[3] = {&loop, &call, &fn};
+        bool merged = false;
+        void *ctx[4] = {&loop, &call, &fn, &merged};
         ir_walk(c->m, c->m->top, find_sinkable, ctx);
+        if (merged)
+            continue;
         if (!loop)
             return true;
         if (!sink_one(c, loop, call, fn))

@@ -9,6 +9,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/offset_gcd.h"
 
 /* Whether v is computed from iv (through index arithmetic and views). */
 static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv, int depth)
@@ -1153,6 +1154,10 @@ static int64_t bound_points(struct ir_module *m, ir_op point_loop, ir_value tota
     ir_walk(m, point_loop, bound_walk, &b);
     ir_op td = ir_value_def(m, total);
     const struct ir_op_info *t = td ? ir_op_get(m, td) : NULL;
+    if (t && t->kind == IR_OP_ARITH_MAXSI && t->nopnd == 2) { /* normalize's max(trips, 0) */
+        td = ir_value_def(m, t->opnd[0]);
+        t = td ? ir_op_get(m, td) : NULL;
+    }
     struct step_bound sb = {.i = b.i};
     struct nest_lin num;
     if (t && t->kind == IR_OP_ARITH_DIVSI && t->nopnd == 2 &&
@@ -1163,6 +1168,9 @@ static int64_t bound_points(struct ir_module *m, ir_op point_loop, ir_value tota
         if (sb.n && (!b.n || sb.n < b.n))
             b.n = sb.n;
     }
+    int64_t hi; /* the count's own bound (a loop up to min(256, n - 63)) */
+    if (sched_value_upper(m, total, &hi, 8) && (hi = hi > 1 ? hi : 1) && (!b.n || hi < b.n))
+        b.n = hi;
     return b.n;
 }
 

@@ -223,6 +223,55 @@ bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64
     return false;
 }
 
+bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth)
+{
+    int64_t lo, a, b, k;
+    if (sched_value_range(m, v, &lo, hi, depth))
+        return true;
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || depth == 0 || o->nopnd != 2)
+        return false;
+    bool ha = sched_value_upper(m, o->opnd[0], &a, depth - 1);
+    switch (o->kind) {
+    case IR_OP_ARITH_MINSI: {
+        bool hb = sched_value_upper(m, o->opnd[1], &b, depth - 1);
+        *hi = ha && hb ? (a < b ? a : b) : ha ? a : b;
+        return ha || hb;
+    }
+    case IR_OP_ARITH_MAXSI:
+        if (!ha || !sched_value_upper(m, o->opnd[1], &b, depth - 1))
+            return false;
+        *hi = a > b ? a : b;
+        return true;
+    case IR_OP_ARITH_ADDI:
+        if (!ha || !sched_value_upper(m, o->opnd[1], &b, depth - 1))
+            return false;
+        *hi = a + b;
+        return true;
+    case IR_OP_ARITH_SUBI:
+        if (!ha || !sched_value_range(m, o->opnd[1], &b, &k, depth - 1))
+            return false;
+        *hi = a - b;
+        return true;
+    case IR_OP_ARITH_CEILDIVSI:
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_ARITH_FLOORDIVSI:
+        /* each rounds a / k (k > 0) the same way at a and at anything less */
+        if (!ha || !const_of(m, o->opnd[1], &k) || k < 1)
+            return false;
+        if (o->kind == IR_OP_ARITH_CEILDIVSI && a > 0)
+            *hi = (a + k - 1) / k;
+        else if (o->kind == IR_OP_ARITH_FLOORDIVSI && a < 0)
+            *hi = -((-a + k - 1) / k);
+        else
+            *hi = a / k;
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
                      int64_t *hi)
 {

@@ -39,6 +39,12 @@ bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, in
  * multiples of those, `depth` ops deep; false when unknown. */
 bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth);
 
+/* The values index value v takes are at most *hi: sched_value_range's
+ * upper end, or through arith.minsi (either side bounded), addi, subi
+ * (of a ranged value) and signed divisions by a positive constant of
+ * such values; false when unknown. */
+bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth);
+
 /* The values affine expression e, over index values subs (its dims),
  * takes lie in [*lo, *hi]: interval arithmetic over sched_value_range's
  * ranges; false when a value's range is unknown or e is not a sum of

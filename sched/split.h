@@ -275,6 +275,19 @@
  * what lies past e reads 0, as ref 6.6 has it (float inputs only; a tile
  * wider than the lanes feeding a reduction is refused by ktc-codegen,
  * located).
+ * A tile is in the set, unmasked, when its place along k is iv + k0 (iv
+ * an scf.for's variable) and the loop's upper bound (or a term of an
+ * arith.minsi there) is S_j + u with the box's end at iv = S_j + u - 1
+ * still in. The peel (split_mask.c, before extraction) makes such loops:
+ * an scf.for of constant step holding a tile stored through that is
+ * masked along its variable alone (Triton's `for off in range(0, N,
+ * BLOCK)` storing `off + arange(BLOCK)` under `< N`; a constant bound
+ * when the loop's bounds are constants) runs its first iterations, up to
+ * min(ub, S_j + u), as a loop whose tiles are all unmasked, then a clone
+ * from the first iteration left; the clone runs one iteration at most when
+ * nothing else in it has an effect or is carried and the blocks do not
+ * overlap (at constant bounds, its body in its place). A loop whose masked
+ * tiles are only read (zero-fill) is left whole: one nest, not two.
  *
  * Indirect access tiles (split_indirect.c, after the distributed views;
  * ref §2.7, §6.4). The set must be a constant box, the order identity, one

@@ -86,6 +86,28 @@ struct split_b *split_indirect_at(struct ir_module *m, struct split_b *b, uint32
 ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
                                const ir_value *pos);
 
+/* The mask of access tile op top, box [lo, lo + shape) (split.h, "Masked
+ * tiles"; split_mask.c): dim the dim of its view's set bounded above by
+ * S + c (S a dynamic size of the view, IR_NONE for a constant bound the
+ * box passes at a place its subscripts' ranges allow), -1 when unmasked;
+ * the box stays in the set while its place along dim is at most S + lim
+ * - 1. When that place is iv + k0, iv the variable of scf.for loop, and
+ * the loop's upper bound is (an arith.minsi of) S + u with u <= lim - k0,
+ * the tile is unmasked; so too when iv and S are arguments of a program
+ * every call of which passes such a loop's variable and its S. False
+ * after an error, located when report. */
+struct split_mask {
+    int32_t dim;
+    ir_value S;
+    int64_t lim, k0;
+    ir_op loop; /* IR_NONE when more than one loop's variable places it */
+};
+bool split_tile_mask(struct split_ctx *c, bool report, ir_op top, const int64_t *lo,
+                     const int64_t *shape, struct split_mask *out);
+/* The peel phase (split_mask.c): loops whose masked tiles stay in the set
+ * on their first iterations run those as a loop of their own, unmasked. */
+bool split_peel(struct split_ctx *c);
+
 /* ---- value maps ------------------------------------------------------- */
 
 /* old value → new value; unmapped values map to themselves. */

@@ -184,85 +184,37 @@ static bool identity(const struct ir_module *m, uint32_t map)
     return mp->nres == mp->ndims;
 }
 
-/* The mask of access tile op top (split.h, "Masked tiles") into out: its
- * view's set bounding a dim k by a symbol gives out->mext = clamp(S + c +
- * 1 - base_k, 0, size_k), made at b, and out->mdim = k; a constant bound c
- * that the tile's box passes at some position its subscripts' ranges
- * allow (a loop over 1000 columns in blocks of 256) gives clamp(c + 1 -
- * base_k, 0, size_k) the same way. */
+/* The mask of access tile op top (split_tile_mask) into out: out->mext =
+ * clamp(S + c + 1 - base_k, 0, size_k) (S 0 for a constant bound), made
+ * at b, out->mdim = k. */
 static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_t *lo,
                       const int64_t *shape, struct place *out)
 {
     struct ir_module *m = p->m;
     const struct ir_op_info *o = ir_op_get(m, top);
-    ir_op vop = ir_value_def(m, o->opnd[0]);
-    const struct ir_attr_info *cs = op_attr(m, vop, "coordinate_set", IR_AT_INTEGER_SET);
-    const struct ir_integer_set *set = cs ? ir_set_get(m, cs->map) : NULL;
+    struct split_mask mk;
+    if (!split_tile_mask(p->c, true, top, lo, shape, &mk))
+        return false;
+    if (mk.dim < 0)
+        return true;
     const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
-    if (!set || !base)
-        return true;
-    const struct ir_attr_info *sizes = op_attr(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
-    uint32_t rank = ir_type_get(m, ir_value_type(m, o->opnd[0]))->rank, ndyn = 0;
-    for (uint32_t k = 0; sizes && k < sizes->n; k++)
-        ndyn += sizes->ints[k] == IR_DYN;
-    int32_t dim = -1, sym = -1;
-    int64_t cst = 0;
-    bool fixed = false; /* the bound is the constant cst, no symbol */
-    for (uint32_t i = 0; i < set->ncons; i++) {
-        int64_t coef[MAX_LOOPS] = {0}, scoef[MAX_LOOPS] = {0}, c0 = 0;
-        uint32_t nd = 0, ns = 0;
-        int32_t k = -1, j = -1;
-        bool ok = set->ndims == rank && rank <= MAX_LOOPS && set->nsyms <= MAX_LOOPS &&
-                  split_aff_linear(m, set->cons[i], 1, coef, scoef, &c0);
-        for (uint32_t d = 0; ok && d < set->ndims; d++)
-            if (coef[d])
-                nd++, k = (int32_t)d;
-        for (uint32_t d = 0; ok && d < set->nsyms; d++)
-            if (scoef[d])
-                ns++, j = (int32_t)d;
-        if (ok && !ns) { /* a constant bound: above, and passed by the box? */
-            const struct ir_affine_map *bm = ir_map_get(m, base->map);
-            int64_t blo, bhi;
-            if (nd == 1 && coef[k] == -1 && !set->eq[i] && (uint32_t)k < bm->nres &&
-                sched_aff_range(m, bm->res[k], o->opnd + 1, &blo, &bhi) &&
-                bhi + lo[k] + shape[k] - 1 > c0) {
-                if (dim >= 0)
-                    return split_error(p->c, vop, "an access tile masked along two dims of "
-                                                  "its view's coordinate_set is not supported "
-                                                  "yet");
-                dim = k, cst = c0, fixed = true;
-            }
-            continue;
-        }
-        if (!ok || set->eq[i] || nd != 1 || ns != 1 || coef[k] != -1 || scoef[j] != 1 ||
-            dim >= 0 || (uint32_t)j >= ndyn)
-            /* (a constant bound found before: masked along two dims) */
-            return split_error(p->c, vop, "a view whose coordinate_set bounds a dim other "
-                                          "than above by one of its dynamic sizes is not "
-                                          "supported yet");
-        dim = k, sym = j, cst = c0;
-    }
-    if (dim < 0)
-        return true;
-    ir_value S = fixed ? sb_index(b, 0) : ir_op_get(m, vop)->opnd[1 + sym];
-    const struct ir_aff_info *bd = ir_aff_get(m, ir_map_get(m, base->map)->res[dim]);
-    if (!fixed && cst == -1 && lo[dim] == 0 && shape[dim] == 1 && bd->kind == IR_AFF_DIM) {
-        /* one element at the IV of a loop up to S: always in the set */
-        ir_value iv = o->opnd[1 + bd->v];
-        ir_op lop = ir_value_scope(m, iv);
-        if (lop && ir_op_get(m, lop)->kind == IR_OP_SCF_FOR && ir_op_get(m, lop)->opnd[1] == S &&
-            ir_block_get(m, split_body(m, lop, 0))->args[0] == iv)
-            return true;
-    }
-    ir_aff at = ir_aff_bin(m, IR_AFF_ADD, ir_map_get(m, base->map)->res[dim],
-                           ir_aff_const(m, lo[dim]));
+    ir_aff at = ir_aff_bin(m, IR_AFF_ADD, ir_map_get(m, base->map)->res[mk.dim],
+                           ir_aff_const(m, lo[mk.dim]));
     ir_value bk = materialize(b, at, o->nopnd - 1, o->opnd + 1);
-    ir_value e = sb_arith(b, "arith.subi",
-                          sb_addi(b, S, sb_index(b, cst + 1)), bk);
-    e = sb_arith(b, "arith.minsi", e, sb_index(b, shape[dim]));
+    /* S + c + 1 - base_k, c = lim + lo + z - 2 */
+    int64_t c1 = mk.lim + lo[mk.dim] + shape[mk.dim] - 1, k;
+    if (!mk.S && split_const_int(m, bk, &k)) { /* a constant bound at a known place */
+        int64_t e = c1 - k < 0 ? 0 : c1 - k < shape[mk.dim] ? c1 - k : shape[mk.dim];
+        out->mext = sb_index(b, e);
+        out->mdim = (uint32_t)mk.dim;
+        out->mconst = true;
+        return true;
+    }
+    ir_value e = sb_arith(b, "arith.subi", sb_addi(b, mk.S ? mk.S : sb_index(b, 0), sb_index(b, c1)), bk);
+    e = sb_arith(b, "arith.minsi", e, sb_index(b, shape[mk.dim]));
     out->mext = sb_arith(b, "arith.maxsi", e, sb_index(b, 0));
-    out->mdim = (uint32_t)dim;
-    out->mconst = fixed;
+    out->mdim = (uint32_t)mk.dim;
+    out->mconst = !mk.S;
     return true;
 }
 

@@ -7,9 +7,11 @@
 // it as it masks a Triton tile past a launch-time bound (split.h "Masked
 // tiles"): the tile loop runs to the 232 columns in the set, and the last
 // vector's store keeps the lanes past them (it used to store the whole
-// block, past the row, past the tensor for the last row). The masked
-// blocks run slower than whole ones (10675 cycles on spyre against 1536
-// unmasked): nothing of ktc-nest takes them yet. Not on the sample device:
+// block, past the row, past the tensor for the last row). ktc-split's
+// peel runs blocks 0..767 as a loop of whole blocks and the last alone
+// (its extent the constant 232): 4088 cycles on spyre, 10675 before the
+// peel; rows of 1000 f16 start inside a DMA word, so ktc-nest moves them
+// a vector at a time. Not on the sample device:
 // its DMA units do not write part of a 64-byte word (ktc-codegen refuses,
 // located).
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 255 >= 0)>

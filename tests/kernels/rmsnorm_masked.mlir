@@ -10,7 +10,9 @@
 // masked past n. The sum of squares is carried in a tensor, stored
 // nowhere masked: ktc-split zero-fills its reads of X past n (they read
 // 0, ref 6.6). The scaling pass's stores to Y are masked: only its
-// columns below n are written, its tile loop cut at them.
+// columns below n are written, its tile loop cut at them. ktc-split's
+// peel runs that pass's whole blocks (up to min(256, n - 63)) as a loop
+// of unmasked tiles, then the masked block alone.
 #cols = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

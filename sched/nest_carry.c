@@ -283,10 +283,7 @@ static void move_ops(struct ir_module *m, ir_op first, ir_block to, const ir_op 
     }
 }
 
-/* The slot `slot` (a result of pipe's private) gets a fifo allocation of
- * its own when it shares one: used once before the loop, it would break
- * the order in which the loop uses the others. */
-static void own_alloc(struct ir_module *m, ir_value slot)
+void nest_own_alloc(struct ir_module *m, ir_value slot)
 {
     ir_op priv = ir_value_def(m, slot);
     if (!priv || ir_op_get(m, priv)->kind != IR_OP_KTDF_PRIVATE)
@@ -390,7 +387,7 @@ static void carry(struct nest_ctx *c, ir_op loop, struct acc *a)
     } else {
         struct nest_side slot;
         nest_read_side(m, a->load, 1, &slot);
-        own_alloc(m, slot.v);
+        nest_own_alloc(m, slot.v);
     }
 }
 

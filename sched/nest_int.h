@@ -206,6 +206,10 @@ void nest_shrink_allocs(struct ir_module *m, ir_op pipe);
  * source, 1 destination) on buffer v, or one nest_read_side cannot read
  * (taken to: conservative). */
 bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side);
+/* The slot `slot` (a result of a pipeline's private) gets a fifo
+ * allocation of its own when it shares one: used once before a loop, it
+ * would break the order in which the loop uses the others. */
+void nest_own_alloc(struct ir_module *m, ir_value slot);
 /* The (last) ktdf.private directly in pipeline pipe, or IR_NONE. */
 ir_op nest_pipe_private(const struct ir_module *m, ir_op pipe);
 /* Whether every transfer under root using buf can take a prefix (static
@@ -293,6 +297,8 @@ bool nest_store_blocks(struct nest_ctx *c, ir_op fn);
 /* resident-rows (nest_resident.c). */
 bool nest_resident(struct nest_ctx *c, ir_op fn);
 bool nest_shared_words(struct nest_ctx *c, ir_op fn);
+/* invariant-sends (nest_sends.c, nest.h), after store-blocks. */
+void nest_invariant_sends(struct nest_ctx *c, ir_op fn);
 /* nest_whole.c: 1 when every stage under op (those holding pipelines
  * aside) is of corelet-level units, 2 when every one is of other units
  * (core level: the ring), 0 else. */

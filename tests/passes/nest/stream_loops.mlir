@@ -5,9 +5,11 @@
 // stages hold the loop: the zeroing of %sq_buf (a compute stage of
 // constants and a store, no load) and the accumulation, which loads back
 // %sq_buf[%inst, 0, %i1 * 64] just where the same iteration stores it (a
-// per-vector accumulator: no iteration reads what another stores). The
-// kernel compiled whole: 31483 cycles on spyre (roofline 30993; 51611
-// without it).
+// per-vector accumulator: no iteration reads what another stores).
+// invariant-sends then sends the scaling pass's splatted rstd once before
+// its loop (invariant_sends_disabled.mlir without it). The kernel
+// compiled whole: 31273 cycles on spyre (roofline 30993; 51611 without
+// stream-loops).
 module {
   module {
     func.func @rmsnorm_2x2(%X: index, %Y: index, %W: index, %N: index, %eps: f16) attributes {grid = [2, 2]} {

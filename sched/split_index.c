@@ -10,7 +10,8 @@
  *
  * The bounds come from the values' definitions: constants, tile ids
  * (0 .. grid dimension - 1), scf.for IVs (lb .. ub - 1, a positive constant
- * step), and addi, subi, muli by a constant, divisions and remainders by a
+ * step; ub may be a minsi one side of which is bounded above), and addi,
+ * subi, muli by a constant, minsi, maxsi, divisions and remainders by a
  * positive constant of those. Anything else is unbounded and the op is
  * left as it is. */
 #include <stdint.h>
@@ -100,6 +101,24 @@ static int64_t grid_dim(const struct ir_module *m, ir_op op, uint32_t k, uint32_
     return k < gi->n ? ir_attr_get(m, gi->elems[k])->i : 1;
 }
 
+static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth);
+
+/* Every value v takes is at most *hi: its range's, or an arith.minsi's
+ * bounded side (the peel's loop up to min(256, n - 63): split_mask.c). */
+static bool upper_of(const struct ir_module *m, ir_value v, int64_t *hi, int depth)
+{
+    int64_t lo, a, b;
+    if (range_of(m, v, &lo, hi, depth))
+        return true;
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || o->kind != IR_OP_ARITH_MINSI || depth >= MAX_DEPTH)
+        return false;
+    bool ha = upper_of(m, o->opnd[0], &a, depth + 1), hb = upper_of(m, o->opnd[1], &b, depth + 1);
+    *hi = ha && hb ? (a < b ? a : b) : ha ? a : b;
+    return ha || hb;
+}
+
 /* [*lo, *hi] holds every value v takes; false when unknown. */
 static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth)
 {
@@ -115,11 +134,11 @@ static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t
         ir_block b = vi->owner;
         ir_op loop = ir_region_get(m, ir_block_get(m, b)->region)->op;
         const struct ir_op_info *o = loop ? ir_op_get(m, loop) : NULL;
-        int64_t l0, l1, u0, u1, st;
+        int64_t l0, l1, u1, st;
         if (!o || o->kind != IR_OP_SCF_FOR || ir_block_get(m, b)->args[0] != v || o->nopnd < 3 ||
             !const_of(m, o->opnd[2], &st) || st < 1 ||
             !range_of(m, o->opnd[0], &l0, &l1, depth + 1) ||
-            !range_of(m, o->opnd[1], &u0, &u1, depth + 1))
+            !upper_of(m, o->opnd[1], &u1, depth + 1))
             return false;
         *lo = l0;
         *hi = u1 - 1;
@@ -134,6 +153,20 @@ static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t
         return n >= 1;
     }
     int64_t a0, a1, b0, b1;
+    if (o->kind == IR_OP_ARITH_MAXSI && o->nopnd == 2) {
+        /* max(x, k): at least k, at most the larger upper bound (the
+         * peel's first iteration left, split_mask.c) */
+        for (int i = 0; i < 2; i++)
+            if (range_of(m, o->opnd[i], &b0, &b1, depth + 1) &&
+                upper_of(m, o->opnd[1 - i], &a1, depth + 1)) {
+                if (range_of(m, o->opnd[1 - i], &a0, &a1, depth + 1))
+                    b0 = a0 > b0 ? a0 : b0;
+                *lo = b0;
+                *hi = a1 > b1 ? a1 : b1;
+                return true;
+            }
+        return false;
+    }
     if (o->nopnd != 2 || !range_of(m, o->opnd[0], &a0, &a1, depth + 1) ||
         !range_of(m, o->opnd[1], &b0, &b1, depth + 1))
         return false;
@@ -143,6 +176,9 @@ static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t
         return true;
     case IR_OP_ARITH_SUBI:
         *lo = a0 - b1, *hi = a1 - b0;
+        return true;
+    case IR_OP_ARITH_MINSI:
+        *lo = a0 < b0 ? a0 : b0, *hi = a1 < b1 ? a1 : b1;
         return true;
     case IR_OP_ARITH_MULI: {
         if (b0 != b1 && a0 != a1)

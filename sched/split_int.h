@@ -265,7 +265,8 @@ bool split_extract(struct split_ctx *c, ir_op **progs, uint32_t *nprogs);
  * r provably in [0, K) and q >= 0, becomes q / K (or r) (split_index.c). */
 bool split_index(struct split_ctx *c);
 /* [*lo, *hi] holds every value index v takes (constants, tile ids, scf.for
- * IVs of such bounds, arithmetic on them); false when unknown. */
+ * IVs of such bounds, an upper one possibly an arith.minsi of one, and
+ * arithmetic on them, maxsi and minsi included); false when unknown. */
 bool split_index_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi);
 /* Anywhere in the module: a linalg.reduce of every input dim into a
  * one-element init of rank k (tensor<1xf16> for a 1-D row, as ktir-cpu

@@ -85,35 +85,34 @@ static bool same_trips(const struct ir_module *m, ir_op a, ir_op b)
 }
 
 /* Hoists transfer op of pipeline pipe when it is an invariant send (the
- * head comment); whether it did. */
-static bool hoist(struct nest_ctx *c, ir_op pipe, ir_op op)
+ * head comment). */
+static void hoist(struct nest_ctx *c, ir_op pipe, ir_op op)
 {
     struct ir_module *m = c->m;
     struct nest_side src, dst;
     ir_op lp = stage_loop(m, op);
     if (!lp || !nest_read_side(m, op, 0, &src) || !nest_read_side(m, op, 1, &dst) || src.fifo ||
         !dst.fifo)
-        return false;
+        return;
     /* the elements: a buffer the pipeline does not write, at subscripts
      * the loop does not move */
     ir_op alloc = ir_value_def(m, src.v);
     if (!alloc || ir_op_get(m, alloc)->kind != IR_OP_MEMREF_ALLOC || nest_touches(m, pipe, src.v, 1))
-        return false;
+        return;
     for (uint32_t k = 0; k < src.nsub; k++)
         if (src.sub[k].v && ir_value_defined_in(m, src.sub[k].v, lp))
-            return false;
+            return;
     ir_op read = only_read(m, pipe, dst.v), lc = read ? stage_loop(m, read) : IR_NONE;
-    if (!lc || !same_trips(m, lp, lc) || ir_op_parent(m, lc) == ir_op_parent(m, lp))
-        return false;
+    if (!lc || !same_trips(m, lp, lc))
+        return;
     /* the register it takes for the whole loop */
     if (c->o->max_vregs && peak_vectors(m, nest_for_body(m, lc)) + 2 > c->o->max_vregs)
-        return false;
+        return;
     nest_own_alloc(m, dst.v);
     ir_op_unlink(m, op);
     ir_op_insert_before(m, lp, op);
     ir_op_unlink(m, read);
     ir_op_insert_before(m, lc, read);
-    return true;
 }
 
 static bool sends_in(struct ir_module *m, ir_op op, void *ctx)

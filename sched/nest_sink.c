@@ -91,30 +91,6 @@ static bool count_calls(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* The call of a sinkable loop (nest.h), IR_NONE when loop is not one. */
-static ir_op sinkable(struct ir_module *m, ir_op loop, ir_op *fn)
-{
-    const struct ir_op_info *o = ir_op_get(m, loop);
-    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || o->nres)
-        return IR_NONE;
-    ir_op call = IR_NONE;
-    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
-        uint32_t k = ir_op_get(m, op)->kind;
-        if (k == IR_OP_SCF_YIELD || index_arith(m, op))
-            continue;
-        if (k != IR_OP_FUNC_CALL || call || ir_op_get(m, op)->nres)
-            return IR_NONE;
-        call = op;
-    }
-    const char *name = call ? callee(m, call) : NULL;
-    if (!name || !(*fn = nest_func_named(m, name)) || ir_op_get(m, *fn)->nres)
-        return IR_NONE;
-    uint32_t n = 0;
-    void *ctx[2] = {(void *)name, &n};
-    ir_walk(m, m->top, count_calls, ctx);
-    return n == 1 ? call : IR_NONE;
-}
-
 /* Gives every declaration and the definition of fn's symbol type ft. */
 static bool retype(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -234,9 +210,10 @@ static bool sink_one(struct nest_ctx *c, ir_op loop, ir_op call, ir_op fn)
     return true;
 }
 
-/* The calls of loop when its body is index arithmetic and calls of
- * programs (at most max, none with results), each called there only;
- * their number (0 when the body is anything else). */
+/* The calls of loop (no iter_args) when its body is index arithmetic and
+ * calls of programs (at most max, none with results), each called there
+ * only; their number (0 when the body is anything else). One: the loop
+ * sinks (nest.h); two: the programs merge first. */
 static uint32_t loop_calls(struct ir_module *m, ir_op loop, ir_op *calls, ir_op *fns, uint32_t max)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
@@ -338,17 +315,17 @@ static bool merge_into(struct ir_module *m, ir_op ca, ir_op fa, ir_op cb, ir_op 
 static bool find_sinkable(struct ir_module *m, ir_op op, void *ctx)
 {
     void **x = ctx;
-    ir_op fn, calls[2], fns[2];
-    if (loop_calls(m, op, calls, fns, 2) == 2 && merge_into(m, calls[0], fns[0], calls[1], fns[1])) {
+    ir_op calls[2], fns[2];
+    uint32_t n = loop_calls(m, op, calls, fns, 2);
+    if (n == 2 && merge_into(m, calls[0], fns[0], calls[1], fns[1])) {
         *(bool *)x[3] = true; /* the walk starts again */
         return false;
     }
-    ir_op call = sinkable(m, op, &fn);
-    if (!call)
+    if (n != 1)
         return true;
     *(ir_op *)x[0] = op;
-    *(ir_op *)x[1] = call;
-    *(ir_op *)x[2] = fn;
+    *(ir_op *)x[1] = calls[0];
+    *(ir_op *)x[2] = fns[0];
     return false;
 }
 

@@ -440,6 +440,14 @@ ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, i
 
 /* ---- affine helpers ----------------------------------------------------- */
 
+const struct ir_attr_info *split_attr(const struct ir_module *m, ir_op op, const char *name,
+                                      enum ir_attr_kind kind)
+{
+    ir_attr a = ir_op_attr(m, op, name);
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    return ai && ai->kind == kind ? ai : NULL;
+}
+
 bool split_aff_linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *coef,
                       int64_t *scoef, int64_t *c0)
 {

@@ -130,14 +130,6 @@ static ir_value split_offset(const struct ir_module *m, ir_value v, int64_t *c)
     return v;
 }
 
-static const struct ir_attr_info *attr_of(const struct ir_module *m, ir_op op, const char *name,
-                                          uint8_t kind)
-{
-    ir_attr a = ir_op_attr(m, op, name);
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == kind ? ai : NULL;
-}
-
 /* Partition i's set with symbols (p->op's dynamic sizes, in order) into
  * p->lo/hi/shi: constant lower bounds, upper bounds constant or S + c; false
  * after a located error. */
@@ -146,7 +138,7 @@ static bool sym_box(struct split_ctx *c, const struct dview *d, struct part *p,
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *po = ir_op_get(m, p->op);
-    const struct ir_attr_info *sizes = attr_of(m, p->op, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *sizes = split_attr(m, p->op, "static_sizes", IR_AT_DENSE_ARRAY);
     uint32_t ndyn = 0;
     for (uint32_t k = 0; sizes && k < sizes->n; k++)
         ndyn += sizes->ints[k] == IR_DYN;
@@ -246,14 +238,14 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
             return split_error(c, op, "partition #%u of this distributed view is not a "
                                       "ktdp.construct_memory_view; not supported yet", i);
         const struct ir_op_info *po = ir_op_get(m, p->op);
-        const struct ir_attr_info *set = attr_of(m, p->op, "coordinate_set", IR_AT_INTEGER_SET);
-        const struct ir_attr_info *sizes = attr_of(m, p->op, "static_sizes", IR_AT_DENSE_ARRAY);
+        const struct ir_attr_info *set = split_attr(m, p->op, "coordinate_set", IR_AT_INTEGER_SET);
+        const struct ir_attr_info *sizes = split_attr(m, p->op, "static_sizes", IR_AT_DENSE_ARRAY);
         if (!set)
             return split_error(c, p->op, "a partition of a distributed view whose coordinate "
                                          "set is missing is not supported yet");
         const struct ir_integer_set *is = ir_set_get(m, set->map);
-        p->strides = attr_of(m, p->op, "static_strides", IR_AT_DENSE_ARRAY);
-        p->space = attr_of(m, p->op, "memory_space", IR_AT_MEMSPACE);
+        p->strides = split_attr(m, p->op, "static_strides", IR_AT_DENSE_ARRAY);
+        p->space = split_attr(m, p->op, "memory_space", IR_AT_MEMSPACE);
         uint32_t ndyn = 0;
         for (uint32_t k = 0; sizes && k < sizes->n; k++)
             ndyn += sizes->ints[k] == IR_DYN;
@@ -295,7 +287,7 @@ static bool read_dview(struct split_ctx *c, ir_op op, struct dview *d)
      * plain view, made from partition #0, masks it); or the one dim along
      * which partitions differ (symdim: routed at launch). */
     const struct part *p0 = &d->p[0];
-    const struct ir_attr_info *sz0 = attr_of(m, p0->op, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *sz0 = split_attr(m, p0->op, "static_sizes", IR_AT_DENSE_ARRAY);
     d->symdim = -1;
     for (uint32_t k = 0; k < d->rank; k++) {
         bool sym = false, shared = true;
@@ -609,8 +601,8 @@ static bool not_affine(struct walk *w)
  * strides); false when one is dynamic. */
 static bool view_span(const struct ir_module *m, ir_op view, int64_t *span)
 {
-    const struct ir_attr_info *sz = attr_of(m, view, "static_sizes", IR_AT_DENSE_ARRAY);
-    const struct ir_attr_info *st = attr_of(m, view, "static_strides", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *sz = split_attr(m, view, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *st = split_attr(m, view, "static_strides", IR_AT_DENSE_ARRAY);
     *span = 1;
     for (uint32_t k = 0; sz && st && k < sz->n && k < st->n; k++) {
         if (sz->ints[k] == IR_DYN || st->ints[k] == IR_DYN)
@@ -665,17 +657,17 @@ static ir_op copy_of(struct ir_module *m, const struct dview *d, ir_op at, const
         /* constant addresses: apart when their elements are, or in other
          * memories */
         bool apart = !root && !p->root &&
-                     (!p->space || !attr_of(m, view, "memory_space", IR_AT_MEMSPACE) ||
-                      p->space->i != attr_of(m, view, "memory_space", IR_AT_MEMSPACE)->i ||
+                     (!p->space || !split_attr(m, view, "memory_space", IR_AT_MEMSPACE) ||
+                      p->space->i != split_attr(m, view, "memory_space", IR_AT_MEMSPACE)->i ||
                       (view_span(m, view, &span) && view_span(m, p->op, &pspan) &&
                        (k + span <= p->c || p->c + pspan <= k)));
         if (p->root == root && !apart)
             return IR_NONE;
     }
     int64_t alo[MAX_RANK], ahi[MAX_RANK], blo[MAX_RANK], bhi[MAX_RANK];
-    const struct ir_attr_info *as = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
-    const struct ir_attr_info *bs = attr_of(m, ut, "access_tile_set", IR_AT_INTEGER_SET);
-    const struct ir_attr_info *bm = attr_of(m, ut, "base_map", IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *as = split_attr(m, at, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *bs = split_attr(m, ut, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *bm = split_attr(m, ut, "base_map", IR_AT_AFFINE_MAP);
     if (!as || !bs || !bm || ir_set_get(m, bs->map)->nsyms ||
         ir_set_get(m, bs->map)->ndims != d->rank || ir_map_get(m, bm->map)->nres != d->rank ||
         !ir_set_box(m, as->map, NULL, alo, ahi) || !ir_set_box(m, bs->map, NULL, blo, bhi))
@@ -728,8 +720,8 @@ static ir_value sub_tile(struct ir_module *m, ir_op at, ir_op before, uint32_t r
     struct split_vmap vm = {0};
     ir_op n = split_clone(m, at, &vm);
     split_vmap_free(&vm);
-    const struct ir_attr_info *as = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
-    const struct ir_affine_map *bm = ir_map_get(m, attr_of(m, at, "base_map",
+    const struct ir_attr_info *as = split_attr(m, at, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_affine_map *bm = ir_map_get(m, split_attr(m, at, "base_map",
                                                             IR_AT_AFFINE_MAP)->map);
     int64_t lo[MAX_RANK], hi[MAX_RANK];
     ir_set_box(m, as->map, NULL, lo, hi);
@@ -946,9 +938,9 @@ static bool tile_parts(struct split_ctx *c, ir_op fn, const struct dview *d, ir_
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *o = ir_op_get(m, at);
-    const struct ir_attr_info *set = attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *set = split_attr(m, at, "access_tile_set", IR_AT_INTEGER_SET);
     struct walk w = {.c = c, .d = d, .at = at, .rd = rd, .redo = redo};
-    w.bm = attr_of(m, at, "base_map", IR_AT_AFFINE_MAP);
+    w.bm = split_attr(m, at, "base_map", IR_AT_AFFINE_MAP);
     if (!set || !w.bm || ir_set_get(m, set->map)->nsyms ||
         ir_set_get(m, set->map)->ndims != d->rank ||
         ir_map_get(m, w.bm->map)->nres != d->rank || !ir_set_box(m, set->map, NULL, w.alo, w.ahi))
@@ -1147,7 +1139,7 @@ struct lform {
 static bool tile_start(const struct ir_module *m, ir_op at, uint32_t k, int64_t lo,
                        struct lform *f)
 {
-    const struct ir_affine_map *bm = ir_map_get(m, attr_of(m, at, "base_map",
+    const struct ir_affine_map *bm = ir_map_get(m, split_attr(m, at, "base_map",
                                                            IR_AT_AFFINE_MAP)->map);
     int64_t coef[16] = {0}, scoef[MAX_RANK] = {0};
     f->n = 0;
@@ -1281,7 +1273,7 @@ static ir_value moved_tile(struct ir_module *m, ir_op at, ir_op before, ir_value
                            ir_value by)
 {
     const struct ir_op_info *o = ir_op_get(m, at);
-    const struct ir_affine_map *bm = ir_map_get(m, attr_of(m, at, "base_map",
+    const struct ir_affine_map *bm = ir_map_get(m, split_attr(m, at, "base_map",
                                                            IR_AT_AFFINE_MAP)->map);
     struct ir_op_state os;
     ir_state_init(&os, m, "ktdp.construct_access_tile", o->loc);
@@ -1330,8 +1322,8 @@ static bool runtime_slice(struct split_ctx *c, const struct dview *d, ir_op at)
     ir_op ut = ir_value_def(m, ir_op_get(m, st)->opnd[1]);
     ir_op vb = ir_value_def(m, ir_op_get(m, ut)->opnd[0]);
     int64_t alo[MAX_RANK], ahi[MAX_RANK], ulo[MAX_RANK], uhi[MAX_RANK];
-    ir_set_box(m, attr_of(m, at, "access_tile_set", IR_AT_INTEGER_SET)->map, NULL, alo, ahi);
-    ir_set_box(m, attr_of(m, ut, "access_tile_set", IR_AT_INTEGER_SET)->map, NULL, ulo, uhi);
+    ir_set_box(m, split_attr(m, at, "access_tile_set", IR_AT_INTEGER_SET)->map, NULL, alo, ahi);
+    ir_set_box(m, split_attr(m, ut, "access_tile_set", IR_AT_INTEGER_SET)->map, NULL, ulo, uhi);
     int64_t z = ahi[k0] - alo[k0] + 1;
     struct lform fa, fu;
     if (!tile_start(m, at, k0, alo[k0], &fa) || !tile_start(m, ut, k0, ulo[k0], &fu))
@@ -1340,9 +1332,9 @@ static bool runtime_slice(struct split_ctx *c, const struct dview *d, ir_op at)
                                   "yet", k0);
     /* The destination's set: constant bounds, its upper bound along k0
      * constant or a S + c (kept as the bound of its slices). */
-    const struct ir_attr_info *bset = attr_of(m, vb, "coordinate_set", IR_AT_INTEGER_SET);
-    const struct ir_attr_info *bsz = attr_of(m, vb, "static_sizes", IR_AT_DENSE_ARRAY);
-    const struct ir_attr_info *bst = attr_of(m, vb, "static_strides", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *bset = split_attr(m, vb, "coordinate_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *bsz = split_attr(m, vb, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *bst = split_attr(m, vb, "static_strides", IR_AT_DENSE_ARRAY);
     const struct ir_integer_set *bs = bset ? ir_set_get(m, bset->map) : NULL;
     const struct ir_op_info *vbo = ir_op_get(m, vb);
     if (!bs || !bsz || !bst || bs->ndims != r || bsz->n != r || bst->n != r ||

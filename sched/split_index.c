@@ -154,18 +154,17 @@ static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t
     }
     int64_t a0, a1, b0, b1;
     if (o->kind == IR_OP_ARITH_MAXSI && o->nopnd == 2) {
-        /* max(x, k): at least k, at most the larger upper bound (the
-         * peel's first iteration left, split_mask.c) */
-        for (int i = 0; i < 2; i++)
-            if (range_of(m, o->opnd[i], &b0, &b1, depth + 1) &&
-                upper_of(m, o->opnd[1 - i], &a1, depth + 1)) {
-                if (range_of(m, o->opnd[1 - i], &a0, &a1, depth + 1))
-                    b0 = a0 > b0 ? a0 : b0;
-                *lo = b0;
-                *hi = a1 > b1 ? a1 : b1;
-                return true;
-            }
-        return false;
+        /* at least a side's lower bound, at most the larger upper bound
+         * (max(x, 0) of the peel's first iteration left, split_mask.c) */
+        int64_t x;
+        bool la = range_of(m, o->opnd[0], &a0, &x, depth + 1);
+        bool lb = range_of(m, o->opnd[1], &b0, &x, depth + 1);
+        if ((!la && !lb) || !upper_of(m, o->opnd[0], &a1, depth + 1) ||
+            !upper_of(m, o->opnd[1], &b1, depth + 1))
+            return false;
+        *lo = !lb || (la && a0 > b0) ? a0 : b0;
+        *hi = a1 > b1 ? a1 : b1;
+        return true;
     }
     if (o->nopnd != 2 || !range_of(m, o->opnd[0], &a0, &a1, depth + 1) ||
         !range_of(m, o->opnd[1], &b0, &b1, depth + 1))

@@ -146,6 +146,9 @@ bool split_tensor_loop(const struct ir_module *m, ir_op op);
 /* The (first) block of op's region i, IR_NONE when it has none. */
 ir_block split_body(const struct ir_module *m, ir_op op, uint32_t region);
 void split_set_name(struct ir_module *m, ir_value v, const char *name);
+/* Attribute name of op when it is of kind kind, else NULL. */
+const struct ir_attr_info *split_attr(const struct ir_module *m, ir_op op, const char *name,
+                                      enum ir_attr_kind kind);
 /* An integer-valued constant op's value (arith.constant of index/iN). */
 bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out);
 /* "f16", "f32", "bf16", "i32"...: the element type's name for arch_lanes. */

@@ -35,14 +35,6 @@
 
 enum { MAX_DIMS = 8, MAX_DEPTH = 8 };
 
-static const struct ir_attr_info *attr_of(const struct ir_module *m, ir_op op, const char *name,
-                                          enum ir_attr_kind kind)
-{
-    ir_attr a = ir_op_attr(m, op, name);
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == kind ? ai : NULL;
-}
-
 /* The least c with S + c a term of u's arith.minsi tree (S itself, S plus
  * or minus a constant), into *best; false when there is none. */
 static bool bound_term(const struct ir_module *m, ir_value u, ir_value S, int64_t *best, int depth)
@@ -161,12 +153,12 @@ bool split_tile_mask(struct split_ctx *c, bool report, ir_op top, const int64_t 
     const struct ir_op_info *o = ir_op_get(m, top);
     ir_op vop = ir_value_def(m, o->opnd[0]);
     *out = (struct split_mask){.dim = -1};
-    const struct ir_attr_info *cs = attr_of(m, vop, "coordinate_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *cs = split_attr(m, vop, "coordinate_set", IR_AT_INTEGER_SET);
     const struct ir_integer_set *set = cs ? ir_set_get(m, cs->map) : NULL;
-    const struct ir_attr_info *base = attr_of(m, top, "base_map", IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *base = split_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
     if (!set || !base)
         return true;
-    const struct ir_attr_info *sizes = attr_of(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *sizes = split_attr(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
     uint32_t rank = ir_type_get(m, ir_value_type(m, o->opnd[0]))->rank, ndyn = 0;
     for (uint32_t k = 0; sizes && k < sizes->n; k++)
         ndyn += sizes->ints[k] == IR_DYN;
@@ -248,7 +240,7 @@ struct peel {
  * not a constant box (the pipelines refuse it). */
 static bool tile_box(const struct ir_module *m, ir_op top, int64_t *lo, int64_t *shape)
 {
-    const struct ir_attr_info *set = attr_of(m, top, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *set = split_attr(m, top, "access_tile_set", IR_AT_INTEGER_SET);
     const struct ir_type_info *tt = ir_type_get(m, ir_value_type(m, ir_op_get(m, top)->res));
     int64_t hi[MAX_DIMS];
     if (!set || tt->rank > MAX_DIMS || ir_set_get(m, set->map)->ndims != tt->rank ||

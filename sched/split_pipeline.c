@@ -96,14 +96,6 @@ static void memo_put(struct prog *p, ir_value key, struct place val)
     p->memo[p->nmemo++] = (struct pair){key, val};
 }
 
-static const struct ir_attr_info *op_attr(const struct ir_module *m, ir_op op, const char *name,
-                                          enum ir_attr_kind kind)
-{
-    ir_attr a = ir_op_attr(m, op, name);
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == kind ? ai : NULL;
-}
-
 static ir_attr str(struct ir_module *m, const char *s) { return ir_attr_string(m, s); }
 
 /* ---- views and access tiles -------------------------------------------- */
@@ -197,24 +189,22 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
         return false;
     if (mk.dim < 0)
         return true;
-    const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *base = split_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
     ir_aff at = ir_aff_bin(m, IR_AFF_ADD, ir_map_get(m, base->map)->res[mk.dim],
                            ir_aff_const(m, lo[mk.dim]));
     ir_value bk = materialize(b, at, o->nopnd - 1, o->opnd + 1);
     /* S + c + 1 - base_k, c = lim + lo + z - 2 */
     int64_t c1 = mk.lim + lo[mk.dim] + shape[mk.dim] - 1, k;
+    out->mdim = (uint32_t)mk.dim;
+    out->mconst = !mk.S;
     if (!mk.S && split_const_int(m, bk, &k)) { /* a constant bound at a known place */
         int64_t e = c1 - k < 0 ? 0 : c1 - k < shape[mk.dim] ? c1 - k : shape[mk.dim];
         out->mext = sb_index(b, e);
-        out->mdim = (uint32_t)mk.dim;
-        out->mconst = true;
         return true;
     }
     ir_value e = sb_arith(b, "arith.subi", sb_addi(b, mk.S ? mk.S : sb_index(b, 0), sb_index(b, c1)), bk);
     e = sb_arith(b, "arith.minsi", e, sb_index(b, shape[mk.dim]));
     out->mext = sb_arith(b, "arith.maxsi", e, sb_index(b, 0));
-    out->mdim = (uint32_t)mk.dim;
-    out->mconst = !mk.S;
     return true;
 }
 
@@ -273,11 +263,11 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
         *out = (struct place){.kind = view.kind};
         return true;
     }
-    const struct ir_attr_info *order = op_attr(m, top, "access_tile_order", IR_AT_AFFINE_MAP);
-    const struct ir_attr_info *set = op_attr(m, top, "access_tile_set", IR_AT_INTEGER_SET);
-    const struct ir_attr_info *base = op_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *order = split_attr(m, top, "access_tile_order", IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *set = split_attr(m, top, "access_tile_set", IR_AT_INTEGER_SET);
+    const struct ir_attr_info *base = split_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
     ir_op vop = ir_value_def(m, o->opnd[0]);
-    const struct ir_attr_info *strides = op_attr(m, vop, "static_strides", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *strides = split_attr(m, vop, "static_strides", IR_AT_DENSE_ARRAY);
     const struct ir_type_info *tt = ir_type_get(m, ir_value_type(m, tile));
     uint32_t rank = tt->rank;
     if (order && !identity(m, order->map))
@@ -300,7 +290,7 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     /* offset = sum over dims of (base_k + lo_k) * stride_k (a launch-time
      * stride: its operand of the view, after the offset and dynamic sizes) */
     const struct ir_affine_map *bm = ir_map_get(m, base->map);
-    const struct ir_attr_info *vsizes = op_attr(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
+    const struct ir_attr_info *vsizes = split_attr(m, vop, "static_sizes", IR_AT_DENSE_ARRAY);
     uint32_t nextop = 1, ndyn = 0;
     for (uint32_t k = 0; vsizes && k < vsizes->n; k++)
         nextop += vsizes->ints[k] == IR_DYN;

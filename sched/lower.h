@@ -193,8 +193,14 @@
  * Per iteration: when both are transfers on the same scratchpad buffer
  * (the memref the allocation made, no cast in between) whose indices are
  * affine in loop IVs (constants, addi, subi, muli by a constant,
- * affine.apply; kernel arguments and the core id as terms that are the
- * same in every iteration) and R has scf.for loops around it (or a
+ * affine.apply, divisions, remainders, min and max of constants; kernel
+ * arguments and the core id as terms that are the same in every
+ * iteration), or both on the memory of one kernel argument through views
+ * of one element type (one dimension of elements from the argument's
+ * start: the outermost reinterpret_cast's offset plus each index times its
+ * stride, as long as the strides span the transfer's sizes: a hull; an
+ * index's remainder by a constant K, such as a DMA word's start x - x mod
+ * 64, widens it by K - 1), and R has scf.for loops around it (or a
  * ktdf.parallel of bounds known before launch, when the boxes meet in no
  * two of its iterations, whatever the other loops: its iterations, on
  * different corelets or not, then count as the same one), the two boxes

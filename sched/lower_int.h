@@ -221,6 +221,10 @@ int64_t lw_elem_bytes(const struct ir_module *m, ir_type t);
 uint32_t lw_space_kind(const struct lw *lw, ir_attr space);
 /* Follows ktdf.private results to the value the private yields. */
 ir_value lw_through_private(const struct ir_module *m, ir_value v);
+/* The strides of source memref v (LW_MAX_RANK at most): its type's
+ * strided layout, else its KTIR view's, else row-major. False when one
+ * is dynamic. */
+bool lw_strides(const struct ir_module *m, ir_value v, int64_t *strides);
 
 /* Scoped memo of the current program: lw_scope_mark before a nested
  * block, lw_scope_undo after it forgets what was emitted inside. */

@@ -15,13 +15,15 @@
  * or anything in that memory. */
 enum { REG_RANGE, REG_INPUT, REG_ANY };
 
-/* An index as an affine form: c + sum of k * atom, an atom being the IV
- * of a loop (scf.for, or a ktdf.parallel's block argument) or a value the
- * same in every iteration (a kernel argument, the core id). */
+/* An index as an affine form: c + sum of k * atom + s, an atom being the
+ * IV of a loop (scf.for, or a ktdf.parallel's block argument) or a value
+ * the same in every iteration (a kernel argument, the core id), and s an
+ * unknown in [slo, shi] (a remainder by a constant: x - x mod 64 is x less
+ * 0 to 63). A box widens a dim by its slack, a hull of what it touches. */
 #define LIN_TERMS 8
 
 struct lin {
-    int64_t c;
+    int64_t c, slo, shi;
     uint32_t n;
     struct {
         ir_value v;
@@ -31,9 +33,13 @@ struct lin {
 };
 
 /* A transfer's box in a scratchpad buffer: indices affine in the loops,
- * static sizes, on the buffer's own memref type (no cast in between). */
+ * static sizes, on the buffer's own memref type (no cast in between); or
+ * in the memory a kernel argument points at (input): one dim of elements
+ * of type `type` from the argument's start, the hull of the transfer's
+ * elements through its view's strides. */
 struct box {
     ir_type type;
+    uint32_t input; /* the kernel argument, or UINT32_MAX: a scratchpad buffer */
     uint32_t rank;
     struct lin idx[LW_MAX_RANK];
     int64_t size[LW_MAX_RANK];
@@ -172,6 +178,8 @@ static struct access region_of(struct lw *lw, ir_value v, uint32_t inst, bool wr
 static void lin_add(struct lin *out, const struct lin *a, int64_t k, bool *ok)
 {
     out->c += k * a->c;
+    out->slo += k < 0 ? k * a->shi : k * a->slo;
+    out->shi += k < 0 ? k * a->slo : k * a->shi;
     for (uint32_t i = 0; i < a->n; i++) {
         uint32_t j = 0;
         while (j < out->n && (out->t[j].v != a->t[i].v || out->t[j].inst != a->t[i].inst))
@@ -196,6 +204,77 @@ static void lin_atom(struct lin *out, ir_value v, uint32_t inst)
     out->t[0].v = v;
     out->t[0].inst = inst;
     out->t[0].k = 1;
+}
+
+/* Whether l is a constant (no atom, no slack). */
+static bool lin_const(const struct lin *l)
+{
+    return !l->n && !l->slo && !l->shi;
+}
+
+/* out = a * b when one of them is a constant. */
+static bool lin_mul(struct lin *out, const struct lin *a, const struct lin *b)
+{
+    bool ok = true;
+    memset(out, 0, sizeof *out);
+    if (lin_const(b))
+        lin_add(out, a, b->c, &ok);
+    else if (lin_const(a))
+        lin_add(out, b, a->c, &ok);
+    else
+        return false;
+    return ok;
+}
+
+/* out = a op b for an integer division, remainder, min or max (`kind`, an
+ * arith op or IR_AFF_MOD/FLOORDIV/CEILDIV): folded when both are
+ * constants; a remainder by a constant K > 0 is a slack ([0, K - 1], or
+ * [1 - K, K - 1] for arith.remsi, whose sign is the dividend's), whatever
+ * the dividend (a NULL: not affine). */
+static bool lin_div(struct lin *out, const struct lin *a, const struct lin *b, uint32_t kind,
+                    bool aff)
+{
+    memset(out, 0, sizeof *out);
+    if (!lin_const(b))
+        return false;
+    int64_t x = a ? a->c : 0, y = b->c;
+    bool mod = aff ? kind == IR_AFF_MOD : kind == IR_OP_ARITH_REMSI || kind == IR_OP_ARITH_REMUI;
+    if (!a || !lin_const(a)) {
+        if (!mod || y <= 0)
+            return false;
+        out->slo = aff || kind == IR_OP_ARITH_REMUI ? 0 : 1 - y;
+        out->shi = y - 1;
+        return true;
+    }
+    bool floor = aff ? kind == IR_AFF_FLOORDIV : kind == IR_OP_ARITH_FLOORDIVSI;
+    bool ceil = aff ? kind == IR_AFF_CEILDIV : kind == IR_OP_ARITH_CEILDIVSI;
+    bool uns = !aff && (kind == IR_OP_ARITH_DIVUI || kind == IR_OP_ARITH_REMUI);
+    if (!aff && (kind == IR_OP_ARITH_MAXSI || kind == IR_OP_ARITH_MINSI)) {
+        out->c = (kind == IR_OP_ARITH_MAXSI) == (x > y) ? x : y;
+        return true;
+    }
+    if (y == 0 || (uns && (x < 0 || y < 0)) || (x == INT64_MIN && y == -1))
+        return false;
+    int64_t q = x / y, r = x % y;
+    if (mod && aff) /* affine mod: non-negative for a positive divisor */
+        out->c = r < 0 ? r + (y < 0 ? -y : y) : r;
+    else if (mod)
+        out->c = r;
+    else if (floor && r && ((r < 0) != (y < 0)))
+        out->c = q - 1;
+    else if (ceil && r && ((r < 0) == (y < 0)))
+        out->c = q + 1;
+    else
+        out->c = q;
+    return true;
+}
+
+/* Widens a box's dim by its index's slack. */
+static void lin_widen(struct lin *l, int64_t *size)
+{
+    l->c += l->slo;
+    *size += l->shi - l->slo;
+    l->slo = l->shi = 0;
 }
 
 /* The core id's atom (one, whatever op computes it). */
@@ -226,14 +305,14 @@ static bool lin_expr(const struct lw *lw, ir_aff e, const ir_value *dims, const 
         lin_add(out, &r, 1, &ok);
         return ok;
     case IR_AFF_MUL:
-        if (!lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) ||
-            !lin_expr(lw, x->rhs, dims, syms, inst, &r, depth) || (l.n && r.n))
-            return false;
-        if (l.n)
-            lin_add(out, &l, r.c, &ok);
-        else
-            lin_add(out, &r, l.c, &ok);
-        return ok;
+        return lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) &&
+               lin_expr(lw, x->rhs, dims, syms, inst, &r, depth) && lin_mul(out, &l, &r);
+    case IR_AFF_MOD:
+    case IR_AFF_FLOORDIV:
+    case IR_AFF_CEILDIV:
+        return lin_expr(lw, x->rhs, dims, syms, inst, &r, depth) &&
+               lin_div(out, lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) ? &l : NULL, &r,
+                       x->kind, true);
     default:
         return false;
     }
@@ -294,14 +373,19 @@ static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *o
         lin_add(out, &b, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &ok);
         return ok;
     case IR_OP_ARITH_MULI:
-        if (!lin_of(lw, o->opnd[0], inst, &a, depth + 1) ||
-            !lin_of(lw, o->opnd[1], inst, &b, depth + 1) || (a.n && b.n))
-            return false;
-        if (a.n)
-            lin_add(out, &a, b.c, &ok);
-        else
-            lin_add(out, &b, a.c, &ok);
-        return ok;
+        return lin_of(lw, o->opnd[0], inst, &a, depth + 1) &&
+               lin_of(lw, o->opnd[1], inst, &b, depth + 1) && lin_mul(out, &a, &b);
+    case IR_OP_ARITH_DIVSI:
+    case IR_OP_ARITH_DIVUI:
+    case IR_OP_ARITH_CEILDIVSI:
+    case IR_OP_ARITH_FLOORDIVSI:
+    case IR_OP_ARITH_REMSI:
+    case IR_OP_ARITH_REMUI:
+    case IR_OP_ARITH_MAXSI:
+    case IR_OP_ARITH_MINSI:
+        return lin_of(lw, o->opnd[1], inst, &b, depth + 1) &&
+               lin_div(out, lin_of(lw, o->opnd[0], inst, &a, depth + 1) ? &a : NULL, &b, o->kind,
+                       false);
     case IR_OP_AFFINE_APPLY: {
         const struct ir_affine_map *map =
             ir_map_get(m, ir_attr_get(m, ir_op_attr(m, d, "map"))->map);
@@ -314,47 +398,74 @@ static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *o
     }
 }
 
-/* The box a transfer's memref side v (subscripts subs through map, static
- * sizes) covers, when v is a scratchpad buffer itself (no cast, no layout)
- * and every index is affine; else NULL. */
-static struct box *box_of(const struct lw *lw, ir_op op, uint32_t inst, uint32_t side)
+/* A transfer's side: its memref (through ktdf.private), subscripts (read
+ * through map) and static sizes; false when it has dynamic sizes. */
+struct side {
+    ir_value v;
+    const ir_value *subs;
+    const struct ir_affine_map *map;
+    const struct ir_attr_info *size;
+};
+
+static bool side_of(const struct ir_module *m, ir_op op, uint32_t side, struct side *sd)
 {
-    const struct ir_module *m = lw->m;
     const struct ir_op_info *o = ir_op_get(m, op);
     uint32_t seg[6];
     if (!ir_segments(m, op, 6, seg))
-        return NULL;
+        return false;
     uint32_t first = side ? seg[0] + seg[1] + seg[2] : 0;
     uint32_t nsub = seg[3 * side + 1], ndyn = seg[3 * side + 2];
-    ir_value v = lw_through_private(m, o->opnd[first]);
-    ir_op d = ir_value_def(m, v);
     ir_attr ma = ir_op_attr(m, op, side ? "dest_map" : "source_map");
     ir_attr sa = ir_op_attr(m, op, side ? "static_dest_sizes" : "static_source_sizes");
-    if (ndyn || !d || ir_op_get(m, d)->kind != IR_OP_BUILTIN_UNREALIZED_CONVERSION_CAST || !ma ||
-        !sa)
-        return NULL;
-    ir_type t = ir_value_type(m, v);
-    const struct ir_type_info *ti = ir_type_get(m, t);
-    const struct ir_affine_map *map = ir_map_get(m, ir_attr_get(m, ma)->map);
-    const struct ir_attr_info *sz = ir_attr_get(m, sa);
-    if (ti->kind != IR_TY_MEMREF || ti->attr0 || ti->rank > LW_MAX_RANK || map->nres != ti->rank ||
-        sz->n != ti->rank || map->ndims != nsub || map->nsyms)
-        return NULL;
-    struct box *b = malloc(sizeof *b);
+    if (ndyn || !ma || !sa)
+        return false;
+    sd->v = lw_through_private(m, o->opnd[first]);
+    sd->subs = o->opnd + first + 1;
+    sd->map = ir_map_get(m, ir_attr_get(m, ma)->map);
+    sd->size = ir_attr_get(m, sa);
+    const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, sd->v));
+    return ti->kind == IR_TY_MEMREF && ti->rank <= LW_MAX_RANK && sd->map->nres == ti->rank &&
+           sd->size->n == ti->rank && sd->map->ndims == nsub && !sd->map->nsyms;
+}
+
+static struct box *new_box(ir_type type, uint32_t input, uint32_t rank, uint32_t inst)
+{
+    struct box *b = calloc(1, sizeof *b);
     if (!b)
         abort();
-    b->type = t;
-    b->rank = ti->rank;
+    b->type = type;
+    b->input = input;
+    b->rank = rank;
     b->phase = IR_NONE;
     b->phase_inst = inst;
+    return b;
+}
+
+/* The box a transfer's memref side covers, when it is a scratchpad buffer
+ * itself (no cast, no layout) and every index is affine; else NULL. Not
+ * up to a slack: a modulo pipeline's copy (its phase, i mod K) as a hull
+ * of every copy would order the copies' uses one after the other, where
+ * ktc-lower's credits let K of them run ahead. */
+static struct box *box_of(const struct lw *lw, ir_op op, uint32_t inst, uint32_t side)
+{
+    const struct ir_module *m = lw->m;
+    struct side sd;
+    if (!side_of(m, op, side, &sd))
+        return NULL;
+    ir_op d = ir_value_def(m, sd.v);
+    ir_type t = ir_value_type(m, sd.v);
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_BUILTIN_UNREALIZED_CONVERSION_CAST || ti->attr0)
+        return NULL;
+    struct box *b = new_box(t, UINT32_MAX, ti->rank, inst);
     for (uint32_t i = 0; i < ti->rank; i++) {
-        b->size[i] = sz->ints[i];
-        if (sz->ints[i] > 0 &&
-            lin_expr(lw, map->res[i], o->opnd + first + 1, NULL, inst, &b->idx[i], 0))
+        b->size[i] = sd.size->ints[i];
+        if (b->size[i] > 0 && lin_expr(lw, sd.map->res[i], sd.subs, NULL, inst, &b->idx[i], 0) &&
+            !b->idx[i].slo && !b->idx[i].shi)
             continue;
-        const struct ir_aff_info *e = ir_aff_get(m, map->res[i]);
-        ir_op ph = e->kind == IR_AFF_DIM ? ir_value_def(m, o->opnd[first + 1 + e->v]) : IR_NONE;
-        if (sz->ints[i] == 1 && ph && !b->phase &&
+        const struct ir_aff_info *e = ir_aff_get(m, sd.map->res[i]);
+        ir_op ph = e->kind == IR_AFF_DIM ? ir_value_def(m, sd.subs[e->v]) : IR_NONE;
+        if (b->size[i] == 1 && ph && !b->phase &&
             ir_op_get(m, ph)->kind == IR_OP_KTDF_BUFFER_PHASE && ir_op_get(m, ph)->nopnd == 1) {
             memset(&b->idx[i], 0, sizeof b->idx[i]);
             b->phase = ph;
@@ -364,6 +475,68 @@ static struct box *box_of(const struct lw *lw, ir_op op, uint32_t inst, uint32_t
         return NULL;
     }
     return b;
+}
+
+/* The box a transfer's side in the memory of kernel argument `input`
+ * covers: from the argument's start, the element offset of the view's
+ * reinterpret_cast (the outermost: it counts from its source's base, as
+ * ktc-lower addresses it) plus each subscript times its stride, as wide as
+ * the strides span the sizes (a column's rows a hull of whole rows), in
+ * elements of the view's type; NULL when an index is not affine (up to a
+ * slack) or a stride is dynamic. */
+static struct box *input_box(const struct lw *lw, ir_op op, uint32_t inst, uint32_t side,
+                             uint32_t input)
+{
+    const struct ir_module *m = lw->m;
+    struct side sd;
+    int64_t strides[LW_MAX_RANK];
+    if (!side_of(m, op, side, &sd) || !lw_strides(m, sd.v, strides))
+        return NULL;
+    struct lin at = {0}, x;
+    bool ok = true;
+    for (ir_value v = sd.v;;) {
+        ir_op d = ir_value_def(m, v);
+        uint16_t k = d ? ir_op_get(m, d)->kind : IR_OP_UNKNOWN;
+        if (k == IR_OP_MEMREF_REINTERPRET_CAST) {
+            const struct ir_attr_info *so = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
+            if (so->n != 1)
+                return NULL;
+            if (so->ints[0] != IR_DYN)
+                at.c = so->ints[0];
+            else if (!lin_of(lw, ir_op_get(m, d)->opnd[1], inst, &at, 0))
+                return NULL;
+            break;
+        }
+        if (k != IR_OP_MEMREF_MEMORY_SPACE_CAST && k != IR_OP_MEMREF_CAST)
+            break;
+        v = lw_through_private(m, ir_op_get(m, d)->opnd[0]);
+    }
+    const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, sd.v));
+    struct box *b = new_box(ti->elem, input, 1, inst);
+    b->size[0] = 1;
+    b->idx[0] = at;
+    for (uint32_t i = 0; i < ti->rank && ok; i++) {
+        ok = sd.size->ints[i] > 0 && strides[i] >= 0 &&
+             lin_expr(lw, sd.map->res[i], sd.subs, NULL, inst, &x, 0);
+        if (ok) {
+            lin_add(&b->idx[0], &x, strides[i], &ok);
+            b->size[0] += (sd.size->ints[i] - 1) * strides[i];
+        }
+    }
+    if (!ok) {
+        free(b);
+        return NULL;
+    }
+    lin_widen(&b->idx[0], &b->size[0]);
+    return b;
+}
+
+/* Whether accesses x and y have boxes in one buffer (one copy, a phase
+ * aside), which their distances may be read from. */
+static bool same_buffer(const struct access *x, const struct access *y)
+{
+    return x->box && y->box && x->box->type == y->box->type &&
+           x->box->input == y->box->input && x->lo == y->lo;
 }
 
 /* ---- intervals (a bound may be infinite) ------------------------------------- */
@@ -727,6 +900,8 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
                     a.slot = other;
                 if (a.reg == REG_RANGE)
                     a.box = box_of(fc->lw, op, fc->inst, i ? 1 : 0);
+                else if (a.reg == REG_INPUT)
+                    a.box = input_box(fc->lw, op, fc->inst, i ? 1 : 0, a.input);
             }
             add_access(fc->f, a);
         }
@@ -930,8 +1105,7 @@ static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot 
             const struct access *ax = &fx->a[p], *ay = &fy->a[q];
             if (!conflict(ax, ay))
                 continue;
-            if (!ax->box || !ay->box || ax->box->type != ay->box->type || ax->lo != ay->lo ||
-                ax->box->phase || ay->box->phase)
+            if (!same_buffer(ax, ay) || ax->box->phase || ay->box->phase)
                 return false;
             struct box qb = lockstep_box(lw, ay->box, a, b);
             if (boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, -1))
@@ -1167,8 +1341,7 @@ static void need(const struct ir_module *m, struct loops *ls, bool usable, bool 
                  struct pair *pr)
 {
     bool in_loop = ls->ncommon > 0 && !back_implied;
-    if (!usable || !x->box || !y->box || x->box->type != y->box->type || x->lo != y->lo ||
-        x->box->phase != y->box->phase ||
+    if (!usable || !same_buffer(x, y) || x->box->phase != y->box->phase ||
         (x->box->phase && x->box->phase_inst != y->box->phase_inst)) {
         pr->fwd |= !implied;
         if (!back_implied) {
@@ -1511,9 +1684,8 @@ bool lw_plan_signals(struct lw *lw)
                     const struct access *ax = &feet[i].a[p], *ay = &feet[j].a[q];
                     if (pr.lane_side) {
                         uint32_t par = lane_par(lw, pr.lane_side == 1 ? x : y, pr.r);
-                        bool boxes = ax->box && ay->box && ax->box->type == ay->box->type &&
-                                     !ax->box->phase && !ay->box->phase &&
-                                     ax->lo == ay->lo;
+                        bool boxes = same_buffer(ax, ay) && !ax->box->phase &&
+                                     !ay->box->phase;
                         pr.lmask |= boxes ? lanes_meeting(lw, ls, par, ax->box, ay->box) : ~0ull;
                     }
                     need(lw->m, ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),

@@ -823,11 +823,8 @@ static ir_value start_of(struct lw *lw, ir_value v, ir_op at, bool base)
     }
 }
 
-/* The strides of source memref v: its type's strided layout, else its
- * KTIR view's, else row-major. False when one is dynamic. */
-static bool strides_of(struct lw *lw, ir_value v, int64_t *strides)
+bool lw_strides(const struct ir_module *m, ir_value v, int64_t *strides)
 {
-    struct ir_module *m = lw->m;
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, v));
     const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
     const int64_t *given = NULL;
@@ -886,7 +883,7 @@ ir_value lw_view(struct lw *lw, ir_value v, uint32_t inst, ir_op at, struct lw_v
     memset(info, 0, sizeof *info);
     info->rank = ti->rank;
     info->elem = ti->elem;
-    if (ti->rank > LW_MAX_RANK || !strides_of(lw, v, info->strides)) {
+    if (ti->rank > LW_MAX_RANK || !lw_strides(m, v, info->strides)) {
         lw_error(lw, at, "a memref of dynamic or too large a shape (%s) is not supported yet",
                  "rank, sizes or strides");
         return IR_NONE;

@@ -453,7 +453,20 @@
  *                     is hoisted into a one-stage sibling pipeline before the
  *                     tile loop filling a program-level buffer once; it runs
  *                     before coarsening, which then sees only per-point
- *                     loads (sched/nest_broadcast.c). After coarsening, a
+ *                     loads (sched/nest_broadcast.c). Not a load of memory
+ *                     the tile loop writes (x[r] += x[0] in place), but for
+ *                     a masked store's old lanes (ktc-split's old_lanes
+ *                     transfer: lanes no store writes but with their own
+ *                     values). A load into a copy of a ring (path-expand's
+ *                     DMA words of a row starting inside a word, a copy an
+ *                     iteration of a modulo pipeline) is hoisted into one
+ *                     copy, when every access of the ring names the load's
+ *                     copy; it and a load from a DMA word's start (a source
+ *                     map computing it) only when the loops run it a known
+ *                     number of times, at least twice: the last block of a row of 1000 f16 in
+ *                     blocks of 256 no longer reads its old lanes at each
+ *                     vector, after the previous vector's store
+ *                     (exp_blocks_1000 4088 -> 1987 cycles). After coarsening, a
  *                     bulk load of a tile loop (constant trip count NT, at
  *                     most 16) that reads the same elements at every
  *                     iteration of a loop around it (a weight row read per

@@ -26,6 +26,7 @@
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
+#include "sched/path_expand_int.h"
 
 enum { MAX_HOIST = 8 };
 
@@ -122,21 +123,192 @@ static bool invariant_load(const struct ir_module *m, ir_op x, ir_op L, struct n
     return true;
 }
 
+/* The transfers under a pipeline with a side on buffer v. */
+struct uses {
+    ir_value v;
+    ir_op *x;
+    uint32_t n, cap;
+    bool bad;
+};
+
+static bool collect_uses(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct uses *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        if (o->opnd[i] != u->v)
+            continue;
+        if (o->kind == IR_OP_KTDF_PRIVATE_YIELD)
+            break;
+        if (o->kind != IR_OP_KTDF_DATA_TRANSFER) {
+            u->bad = true;
+            return false;
+        }
+        if (u->n == u->cap) {
+            u->cap = u->cap ? 2 * u->cap : 8;
+            u->x = realloc(u->x, u->cap * sizeof *u->x);
+            if (!u->x)
+                abort();
+        }
+        u->x[u->n++] = op;
+        break;
+    }
+    return true;
+}
+
+/* Whether map expression e reads dim j. */
+static bool reads_dim(const struct ir_module *m, ir_aff e, int64_t j)
+{
+    const struct ir_aff_info *x = ir_aff_get(m, e);
+    switch (x->kind) {
+    case IR_AFF_DIM:
+        return x->v == j;
+    case IR_AFF_CONST:
+    case IR_AFF_SYM:
+        return false;
+    default:
+        return reads_dim(m, x->lhs, j) || reads_dim(m, x->rhs, j);
+    }
+}
+
+/* The operand of transfer t whose value side k's map takes as the
+ * subscript of dim d alone (the result a bare dim no other result reads),
+ * or UINT32_MAX. */
+static uint32_t dim_operand(const struct ir_module *m, ir_op t, int k, uint32_t d)
+{
+    struct pe_side s[2];
+    pe_transfer_sides(m, t, s);
+    if (s[k].fifo || !s[k].map)
+        return UINT32_MAX;
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, s[k].map)->map);
+    if (d >= mp->nres)
+        return UINT32_MAX;
+    const struct ir_aff_info *e = ir_aff_get(m, mp->res[d]);
+    if (e->kind != IR_AFF_DIM || e->v < 0 || (uint64_t)e->v >= s[k].nsub)
+        return UINT32_MAX;
+    for (uint32_t i = 0; i < mp->nres; i++)
+        if (i != d && reads_dim(m, mp->res[i], e->v))
+            return UINT32_MAX;
+    return s[k].first + 1 + (uint32_t)e->v;
+}
+
+/* The copies of a ring: dims of buffer v where load x's destination
+ * subscript is not a constant (a modulo pipeline's phase: path-expand's
+ * DMA words, a copy an iteration) and x moves one element. When every
+ * transfer under pipe on v names, in each such dim, x's value there and
+ * nothing else, one copy filled once serves every iteration: true, the
+ * dims in *dims (bits) with their values in phase[] (hoist: 0 of 1). */
+static bool one_copy(struct ir_module *m, ir_op pipe, ir_op x, ir_value v, uint32_t *dims,
+                     ir_value *phase)
+{
+    struct pe_side s[2];
+    pe_transfer_sides(m, x, s);
+    const struct ir_attr_info *sz = ir_attr_get(m, s[1].sizes);
+    const struct ir_op_info *o = ir_op_get(m, x);
+    *dims = 0;
+    for (uint32_t j = 0; j < s[1].nsub; j++) {
+        ir_value sub = o->opnd[s[1].first + 1 + j];
+        if (split_const_int(m, sub, &(int64_t){0}))
+            continue;
+        uint32_t d = 0;
+        while (d < sz->n && d < NEST_MAX_RANK && dim_operand(m, x, 1, d) != s[1].first + 1 + j)
+            d++;
+        if (d == sz->n || d == NEST_MAX_RANK || sz->ints[d] != 1)
+            return false;
+        *dims |= 1u << d;
+        phase[d] = sub;
+    }
+    if (!*dims)
+        return true;
+    struct uses u = {.v = v};
+    ir_walk(m, pipe, collect_uses, &u);
+    bool ok = !u.bad;
+    for (uint32_t i = 0; ok && i < u.n; i++)
+        for (int k = 0; ok && k < 2; k++) {
+            pe_transfer_sides(m, u.x[i], s);
+            if (s[k].fifo || s[k].v != v)
+                continue;
+            for (uint32_t d = 0; ok && d < NEST_MAX_RANK; d++) {
+                uint32_t at = (*dims >> d) & 1 ? dim_operand(m, u.x[i], k, d) : 0;
+                ok = at != UINT32_MAX && (!((*dims >> d) & 1) ||
+                                          ir_op_get(m, u.x[i])->opnd[at] == phase[d]);
+            }
+        }
+    free(u.x);
+    return ok;
+}
+
+/* Whether every operand of transfer x's source side (its memref, its
+ * subscripts; no dynamic size) is the same at every iteration of L (h
+ * gets the ops to move out), and x loads from device memory into a
+ * scratchpad buffer. */
+static bool invariant_source(const struct ir_module *m, ir_op x, ir_op L, ir_op *h, uint32_t *nh)
+{
+    struct pe_side s[2];
+    if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return false;
+    pe_transfer_sides(m, x, s);
+    if (s[0].fifo || s[1].fifo || s[0].ndyn || s[1].ndyn || !nest_is_ddr(m, s[0].v) ||
+        nest_is_ddr(m, s[1].v))
+        return false;
+    *nh = 0;
+    const struct ir_op_info *o = ir_op_get(m, x);
+    for (uint32_t i = 0; i <= s[0].nsub; i++)
+        if (!invariant(m, o->opnd[s[0].first + i], L, h, nh))
+            return false;
+    return true;
+}
+
+/* How many times the loops from tl down to op run op: their product when
+ * every trip count is a constant, else 0. */
+static int64_t runs(const struct ir_module *m, ir_op op, ir_op tl)
+{
+    int64_t n = 1, trips;
+    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p)) {
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR) {
+            if (!nest_for_normal(m, p, &trips))
+                return 0;
+            n *= trips;
+        }
+        if (p == tl)
+            return n;
+    }
+    return 0;
+}
+
 /* Whether transfer x (in stage s of pipeline pipe, in point loop pl of tile
  * loop tl) can be hoisted: a load from device memory of the same elements
- * at every point into a buffer of the pipeline's private that nothing else
- * writes; h gets the ops its source needs moved out. */
-static bool hoistable(const struct ir_module *m, ir_op x, ir_op s, ir_op pipe, ir_op tl, ir_op *h,
-                      uint32_t *nh)
+ * at every point (its source map may compute: a DMA word's start) into a
+ * buffer of the pipeline's private that nothing else writes (one copy of
+ * it, one_copy); a copy of a ring, or a word-aligned source, only when the
+ * loops run it a known number of times, at least twice (a launch-time
+ * count may be 0 or 1, and the sibling pipeline's DMA would then only add
+ * its latency: row_sum16_masked at m = 0, 4 -> 160 cycles); h gets the
+ * ops its source needs moved out. Not when tl
+ * writes device memory made from the same base (x[r] += x[0] in place:
+ * row 0's new values are read after the first point), but for a masked
+ * store's old lanes (old_lanes: lanes past the mask, which no store
+ * writes but with their own values; ktc-split reads them before any
+ * store of the loop goes there). */
+static bool hoistable(struct ir_module *m, ir_op x, ir_op s, ir_op pipe, ir_op tl, ir_op *h,
+                      uint32_t *nh, uint32_t *dims, ir_value *phase)
 {
-    struct nest_side src, dst;
-    if (!invariant_load(m, x, tl, &src, &dst, h, nh))
+    struct pe_side sd[2];
+    if (!invariant_source(m, x, tl, h, nh))
         return false;
-    ir_op priv = ir_value_def(m, dst.v);
-    if (!priv || ir_op_get(m, priv)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, priv) != pipe)
+    pe_transfer_sides(m, x, sd);
+    if (!ir_op_attr(m, x, "old_lanes") && nest_writes_ddr(m, tl, nest_view_root(m, sd[0].v)))
         return false;
-    struct writes w = {.v = dst.v, .n = 0};
-    ir_walk((struct ir_module *)m, pipe, count_writes, &w);
+    ir_value dv = sd[1].v;
+    ir_op priv = ir_value_def(m, dv);
+    if (!priv || ir_op_get(m, priv)->kind != IR_OP_KTDF_PRIVATE || ir_op_parent(m, priv) != pipe ||
+        !one_copy(m, pipe, x, dv, dims, phase))
+        return false;
+    struct nest_side src;
+    if ((*dims || !nest_read_side(m, x, 0, &src)) && runs(m, pipe, tl) < 2)
+        return false;
+    struct writes w = {.v = dv, .n = 0};
+    ir_walk(m, pipe, count_writes, &w);
     /* the stage keeps another transfer: it must not end up empty */
     const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)));
     return w.n == 1 && b->first != b->last;
@@ -174,21 +346,41 @@ static ir_block sibling(struct ir_module *m, ir_op tl, ir_op s, ir_op x)
 }
 
 static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, const ir_op *h,
-                  uint32_t nh)
+                  uint32_t nh, uint32_t dims)
 {
     for (uint32_t i = 0; i < nh; i++) {
         ir_op_unlink(m, h[i]);
         ir_op_insert_before(m, tl, h[i]);
     }
-    struct nest_side dst;
-    nest_read_side(m, x, 1, &dst);
-    ir_value old = dst.v;
+    struct pe_side sd[2];
+    pe_transfer_sides(m, x, sd);
+    ir_value old = sd[1].v;
+    /* one copy of a ring (one_copy): its dims 1 long, at 0 */
+    const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, old));
+    int64_t shape[NEST_MAX_RANK];
+    for (uint32_t d = 0; d < ti->rank && d < NEST_MAX_RANK; d++)
+        shape[d] = (dims >> d) & 1 ? 1 : ti->shape[d];
     struct split_b b;
     sb_before(&b, m, tl, ir_op_get(m, x)->loc);
+    ir_type bt = dims ? split_memref(m, ti->rank, shape, ti->elem, ti->attr0, ti->attr1)
+                      : ir_value_type(m, old);
+    if (dims) {
+        ir_value zero = sb_index(&b, 0);
+        struct uses u = {.v = old};
+        ir_walk(m, pipe, collect_uses, &u);
+        for (uint32_t i = 0; i < u.n; i++)
+            for (int k = 0; k < 2; k++) {
+                pe_transfer_sides(m, u.x[i], sd);
+                for (uint32_t d = 0; !sd[k].fifo && sd[k].v == old && d < NEST_MAX_RANK; d++)
+                    if ((dims >> d) & 1)
+                        ir_op_get(m, u.x[i])->opnd[dim_operand(m, u.x[i], k, d)] = zero;
+            }
+        free(u.x);
+    }
     struct ir_op_state st;
     ir_state_init(&st, m, "memref.alloc", b.loc);
     ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 0}));
-    ir_state_add_result(m, &st, ir_value_type(m, old));
+    ir_state_add_result(m, &st, bt);
     ir_value bc = ir_op_result(m, sb_emit(&b, &st), 0);
     split_set_name(m, bc, "bcast");
     sibling(m, tl, s, x);
@@ -222,9 +414,10 @@ static void each_transfer(struct ir_module *m, ir_block body,
 static void promote_one(struct ir_module *m, ir_op pipe, ir_op s, ir_op x, void *ctx)
 {
     ir_op tl = *(ir_op *)ctx, h[MAX_HOIST];
-    uint32_t nh;
-    if (hoistable(m, x, s, pipe, tl, h, &nh))
-        hoist(m, tl, pipe, s, x, h, nh);
+    ir_value phase[NEST_MAX_RANK];
+    uint32_t nh, dims;
+    if (hoistable(m, x, s, pipe, tl, h, &nh, &dims, phase))
+        hoist(m, tl, pipe, s, x, h, nh, dims);
 }
 
 /* The transfers of the pipelines of the point loop of tile loop tl. */

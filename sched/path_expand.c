@@ -811,12 +811,15 @@ static void build_hop(struct pe *p, const struct plan *pl, const struct xfer *x,
     add_end(m, &st, x, &e[0], 0, stage, b, cm, seg);
     add_end(m, &st, x, &e[1], 1, stage, b, cm, seg + 3);
     ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
-    /* Other attributes (transfer_mode...) stay with the hop at the FIFO end. */
+    /* Other attributes (transfer_mode...) stay with the hop at the FIFO end;
+     * old_lanes (ktc-split's read of a masked store's old lanes) goes with
+     * every hop: each moves those lanes. */
     bool keeps = x->kind == X_LOAD ? q + 2 >= x->n : q <= 1;
     const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
-    for (uint32_t i = 0; keeps && ai && i < ai->n; i++) {
+    for (uint32_t i = 0; ai && i < ai->n; i++) {
         const char *name = ir_str_get(m, ai->elems[2 * i]);
-        if (!ir_state_get_attr(m, &st, name) && strcmp(name, "operandSegmentSizes") != 0)
+        if ((keeps || !strcmp(name, "old_lanes")) && !ir_state_get_attr(m, &st, name) &&
+            strcmp(name, "operandSegmentSizes") != 0)
             ir_state_set_attr(m, &st, name, ai->elems[2 * i + 1]);
     }
     ir_block_append_op(m, b, ir_op_create(m, &st));

@@ -253,7 +253,9 @@
  * reduction loops whole), the last vector may pass e: the pipeline also
  * reads the store's destination where the last vector goes, at last =
  * max(e - 1 - (e - 1) mod ts, 0) (old: one load before the loop, once
- * ktc-nest hoists it), and a second elementwise generic stores
+ * ktc-nest hoists it; the transfer is marked old_lanes, a unit attribute
+ * every later hop of it keeps, so that ktc-nest may hoist it above the
+ * stores to the same memory), and a second elementwise generic stores
  * `select(lane < min(e - %i, ts) * per, value, old)` (lane: an
  * `arith.constant dense<[0, 1, ...]>` input in the element type, the
  * bound an `arith.sitofp` of an index), so lanes at e and past get back

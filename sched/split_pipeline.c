@@ -574,8 +574,8 @@ static bool dims_in_order(const struct ir_module *m, uint32_t map)
 }
 
 /* ktdf.data_transfer from (mem at acc | slot) to (slot | mem at acc). */
-static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_src,
-                     const struct access *acc, const ir_value *ivs, ir_op pipe)
+static ir_op transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_src,
+                      const struct access *acc, const ir_value *ivs, ir_op pipe)
 {
     struct ir_module *m = b->m;
     /* A loop variable plus a constant (a reduction level reading rows
@@ -622,7 +622,7 @@ static void transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is_
     ir_state_set_attr(m, &st, mem_is_src ? "source_map" : "dest_map", map);
     ir_state_set_attr(m, &st, "static_source_sizes", sizes);
     ir_state_set_attr(m, &st, "static_dest_sizes", sizes);
-    sb_emit(b, &st);
+    return sb_emit(b, &st);
 }
 
 /* The scalar values a generic's body captures from outside: constants
@@ -1597,8 +1597,9 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             }
             if (rf) {
                 lb.loc = dst->by[0] ? ir_op_get(m, dst->by[0])->loc : loc;
-                transfer(&lb, smem[r * nld + g.nin], slot[r * nld + g.nin], true,
-                         &sacc[r * nld + g.nin], old_ivs, pipe);
+                ir_op old = transfer(&lb, smem[r * nld + g.nin], slot[r * nld + g.nin], true,
+                                     &sacc[r * nld + g.nin], old_ivs, pipe);
+                ir_op_set_attr(m, old, "old_lanes", ir_attr_unit(m));
             }
         }
         t = 1;

@@ -162,7 +162,9 @@
  *
  * Signals: for two stages of different units that touch the same memory
  * bytes (scratchpad buffers by address range, device memory by view base:
- * one argument, or a constant range), one of them writing, in program order
+ * one argument, or a constant range; a transfer ktc-split marks unwritten,
+ * a masked store's old lanes no store writes, touches no device memory),
+ * one of them writing, in program order
  * A then B: let R be the innermost block holding both, a and b the ops of R
  * holding A and B. A sends after a (`dataflow.sync_send %peer {channel = c,
  * wait_immediately_for_async_transfers = true}`, after A's DMAs complete), B

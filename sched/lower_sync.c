@@ -893,6 +893,11 @@ static bool foot_op(struct ir_module *m, ir_op op, void *ctx)
             if (!(w ? writes : reads))
                 continue;
             struct access a = region_of(fc->lw, o->opnd[i], fc->inst, w);
+            /* a masked store's old lanes that no other store writes
+             * (ktc-split's unwritten): the same whenever they are read */
+            if (a.reg == REG_INPUT && !w && o->kind == IR_OP_KTDF_DATA_TRANSFER &&
+                ir_op_attr(m, op, "unwritten"))
+                continue;
             if (o->kind == IR_OP_KTDF_DATA_TRANSFER && (i == 0 || i == first_out)) {
                 ir_value other = o->opnd[i ? 0 : first_out];
                 a.op = op;

@@ -818,7 +818,8 @@ static void build_hop(struct pe *p, const struct plan *pl, const struct xfer *x,
     const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
     for (uint32_t i = 0; ai && i < ai->n; i++) {
         const char *name = ir_str_get(m, ai->elems[2 * i]);
-        if ((keeps || !strcmp(name, "old_lanes")) && !ir_state_get_attr(m, &st, name) &&
+        if ((keeps || !strcmp(name, "old_lanes") || !strcmp(name, "unwritten")) &&
+            !ir_state_get_attr(m, &st, name) &&
             strcmp(name, "operandSegmentSizes") != 0)
             ir_state_set_attr(m, &st, name, ai->elems[2 * i + 1]);
     }

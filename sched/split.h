@@ -255,7 +255,13 @@
  * max(e - 1 - (e - 1) mod ts, 0) (old: one load before the loop, once
  * ktc-nest hoists it; the transfer is marked old_lanes, a unit attribute
  * every later hop of it keeps, so that ktc-nest may hoist it above the
- * stores to the same memory), and a second elementwise generic stores
+ * stores to the same memory; and unwritten too when no store of the
+ * kernel can write those lanes' addresses: every store to the argument's
+ * memory goes through views of one rank and strides, and its tiles'
+ * indices, over their ranges, map to addresses one to one, (hi_d + 1)
+ * s_d <= s_{d-1} in every dim after the first, so a lane outside the set
+ * is no address another store writes: ktc-lower orders that read with
+ * no store), and a second elementwise generic stores
  * `select(lane < min(e - %i, ts) * per, value, old)` (lane: an
  * `arith.constant dense<[0, 1, ...]>` input in the element type, the
  * bound an `arith.sitofp` of an index), so lanes at e and past get back

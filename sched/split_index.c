@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "ktir/ops.h"
+#include "sched/offset_gcd.h"
 #include "sched/split_int.h"
 
 enum { MAX_TERMS = 8, MAX_DEPTH = 12 };
@@ -142,6 +143,13 @@ static bool range_of(const struct ir_module *m, ir_value v, int64_t *lo, int64_t
             return false;
         *lo = l0;
         *hi = u1 - 1;
+        /* a lower bound known mod the step (the peel's second loop from
+         * 64 q to 256 step 64): the last value it reaches below u1 */
+        int64_t r = 0, g = st > 1 ? sched_value_gcd(m, o->opnd[0], &r, MAX_DEPTH) : 1;
+        if (st > 1 && (g == 0 || g % st == 0)) {
+            int64_t off = (*hi - r) % st;
+            *hi -= off < 0 ? off + st : off;
+        }
         return *hi >= *lo;
     }
     ir_op d = vi->owner;

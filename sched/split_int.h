@@ -107,6 +107,10 @@ bool split_tile_mask(struct split_ctx *c, bool report, ir_op top, const int64_t 
 /* The peel phase (split_mask.c): loops whose masked tiles stay in the set
  * on their first iterations run those as a loop of their own, unmasked. */
 bool split_peel(struct split_ctx *c);
+/* Marks `unaliased` the stores of a kernel argument whose stores' tiles
+ * map to addresses one to one (split_mask.c): their old lanes are no
+ * address another store writes. */
+bool split_unaliased(struct split_ctx *c);
 
 /* ---- value maps ------------------------------------------------------- */
 

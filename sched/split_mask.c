@@ -437,3 +437,157 @@ bool split_peel(struct split_ctx *c)
     free(pl.cands);
     return true;
 }
+
+/* ---- stores whose old lanes nothing else writes --------------------------- */
+
+/* A kernel argument's memory as its stores see it: the views made from it
+ * (one rank and static strides, every one positive) and, per dim, the
+ * highest index any store's tile reaches. */
+struct written {
+    uint32_t rank;
+    bool stores;
+    int64_t strides[MAX_DIMS];
+    int64_t hi[MAX_DIMS];
+    bool bad;
+};
+
+/* Whether the tiles' indices stay apart: for each dim d after the first,
+ * (hi_d + 1) s_d <= s_{d-1}, so the address sum of i_d s_d of indices in
+ * [0, hi_d] is one-to-one (a mixed radix). */
+static bool one_to_one(const struct written *w)
+{
+    for (uint32_t d = 1; d < w->rank; d++)
+        if (w->hi[d] < 0 || w->strides[d] <= 0 ||
+            (w->hi[d] + 1) > w->strides[d - 1] / w->strides[d])
+            return false;
+    return !w->bad;
+}
+
+/* [*lo, *hi] holds every value affine expression e takes over index
+ * values subs (its n dims, split_index_range's ranges); false when e is
+ * not a sum of constant multiples or a range is unknown. */
+static bool aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, uint32_t n,
+                      int64_t *lo, int64_t *hi)
+{
+    int64_t coef[MAX_DIMS] = {0}, scoef[MAX_DIMS] = {0}, c0 = 0;
+    if (n > MAX_DIMS || !split_aff_linear(m, e, 1, coef, scoef, &c0))
+        return false;
+    *lo = *hi = c0;
+    for (uint32_t i = 0; i < MAX_DIMS; i++) {
+        int64_t a, b;
+        if (scoef[i])
+            return false;
+        if (!coef[i])
+            continue;
+        if (i >= n || !split_index_range(m, subs[i], &a, &b))
+            return false;
+        *lo += coef[i] * (coef[i] > 0 ? a : b);
+        *hi += coef[i] * (coef[i] > 0 ? b : a);
+    }
+    return true;
+}
+
+/* Takes the users of view v into w: access tiles whose users load, or
+ * store (their indices' ranges and the tile's box in w->hi). */
+static void take_view(struct ir_module *m, ir_op fn, ir_op view, struct written *w)
+{
+    const struct ir_op_info *vo = ir_op_get(m, view);
+    const struct ir_attr_info *sd = ir_attr_get(m, ir_op_attr(m, view, "static_strides"));
+    if (!sd || sd->n == 0 || sd->n > MAX_DIMS || (w->rank && w->rank != sd->n)) {
+        w->bad = true;
+        return;
+    }
+    for (uint32_t d = 0; d < sd->n; d++) {
+        if (sd->ints[d] == IR_DYN || sd->ints[d] <= 0 || (w->rank && w->strides[d] != sd->ints[d]))
+            w->bad = true;
+        w->strides[d] = sd->ints[d];
+    }
+    w->rank = sd->n;
+    struct sched_ops tiles = {0};
+    sched_ops_using(m, fn, vo->res, &tiles);
+    for (uint32_t i = 0; i < tiles.n && !w->bad; i++) {
+        const struct ir_op_info *to = ir_op_get(m, tiles.v[i]);
+        const struct ir_attr_info *bm = split_attr(m, tiles.v[i], "base_map", IR_AT_AFFINE_MAP);
+        int64_t lo[MAX_DIMS], shape[MAX_DIMS];
+        if (to->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE || to->opnd[0] != vo->res || !bm ||
+            ir_map_get(m, bm->map)->nres != w->rank || ir_map_get(m, bm->map)->nsyms ||
+            !tile_box(m, tiles.v[i], lo, shape)) {
+            w->bad = true;
+            break;
+        }
+        struct sched_ops uses = {0};
+        sched_ops_using(m, fn, to->res, &uses);
+        bool stored = false;
+        for (uint32_t j = 0; j < uses.n; j++) {
+            uint16_t k = ir_op_get(m, uses.v[j])->kind;
+            stored |= k == IR_OP_KTDP_STORE;
+            w->bad |= k != IR_OP_KTDP_STORE && k != IR_OP_KTDP_LOAD;
+        }
+        free(uses.v);
+        w->stores |= stored;
+        const struct ir_affine_map *map = ir_map_get(m, bm->map);
+        for (uint32_t d = 1; stored && !w->bad && d < w->rank; d++) {
+            int64_t first, last;
+            if (!aff_range(m, map->res[d], to->opnd + 1, map->ndims, &first, &last) ||
+                first + lo[d] < 0) {
+                w->bad = true;
+                break;
+            }
+            if (last + lo[d] + shape[d] - 1 > w->hi[d])
+                w->hi[d] = last + lo[d] + shape[d] - 1;
+        }
+    }
+    free(tiles.v);
+}
+
+/* Marks `unaliased` every ktdp.store through a view of a kernel argument
+ * whose memory nothing writes but such stores, all through views of one
+ * rank and strides whose tiles' indices (their boxes, over their
+ * positions' ranges) map to addresses one to one: a masked store's lanes
+ * outside its view's set are then no address another store of the kernel
+ * writes, so what ktc-split reads of them (the store's old lanes) is the
+ * same whenever it is read (split_pipeline marks that read unwritten). */
+bool split_unaliased(struct split_ctx *c)
+{
+    struct ir_module *m = c->m;
+    struct sched_ops views = {0}, fns = {0};
+    sched_ops_of_kind(m, m->top, IR_OP_FUNC_FUNC, &fns);
+    for (uint32_t f = 0; f < fns.n; f++) {
+        ir_op fn = fns.v[f];
+        if (!ir_op_get(m, fn)->nreg)
+            continue;
+        ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
+        const struct ir_block_info *eb = ir_block_get(m, entry);
+        for (uint32_t a = 0; a < eb->nargs; a++) {
+            struct written w = {0};
+            for (uint32_t d = 0; d < MAX_DIMS; d++)
+                w.hi[d] = -1;
+            views.n = 0;
+            sched_ops_using(m, fn, eb->args[a], &views);
+            for (uint32_t i = 0; i < views.n && !w.bad; i++) {
+                if (ir_op_get(m, views.v[i])->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW ||
+                    ir_op_get(m, views.v[i])->opnd[0] != eb->args[a]) {
+                    w.bad = true;
+                    break;
+                }
+                take_view(m, fn, views.v[i], &w);
+            }
+            if (!w.stores || !one_to_one(&w))
+                continue;
+            for (uint32_t i = 0; i < views.n; i++) {
+                struct sched_ops tiles = {0}, uses = {0};
+                sched_ops_using(m, fn, ir_op_get(m, views.v[i])->res, &tiles);
+                for (uint32_t t = 0; t < tiles.n; t++)
+                    sched_ops_using(m, fn, ir_op_get(m, tiles.v[t])->res, &uses);
+                for (uint32_t u = 0; u < uses.n; u++)
+                    if (ir_op_get(m, uses.v[u])->kind == IR_OP_KTDP_STORE)
+                        ir_op_set_attr(m, uses.v[u], "unaliased", ir_attr_unit(m));
+                free(tiles.v);
+                free(uses.v);
+            }
+        }
+    }
+    free(views.v);
+    free(fns.v);
+    return true;
+}

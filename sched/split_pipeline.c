@@ -1600,6 +1600,8 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
                 ir_op old = transfer(&lb, smem[r * nld + g.nin], slot[r * nld + g.nin], true,
                                      &sacc[r * nld + g.nin], old_ivs, pipe);
                 ir_op_set_attr(m, old, "old_lanes", ir_attr_unit(m));
+                if (dst->by[0] && ir_op_attr(m, dst->by[0], "unaliased"))
+                    ir_op_set_attr(m, old, "unwritten", ir_attr_unit(m));
             }
         }
         t = 1;

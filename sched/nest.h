@@ -247,7 +247,14 @@
  *                     reserve_size ops only); the transformations after it
  *                     treat them like any nest.
  *  remainder-pieces   A remainder loop whose point is one pipeline (a
- *                     dynamic vector add's last tile) becomes the binary
+ *                     dynamic vector add's last tile), or of tiles of 2
+ *                     whose point is pipelines and parallel loops none of
+ *                     which touches a scratchpad buffer another writes (a
+ *                     remainder of one point at most: the two halves of
+ *                     a distributed view's rows, not a row's passes,
+ *                     which remainder-nests
+ *                     would tile one after the other, dist_rows_dynamic
+ *                     n = 64 1023 -> 462 cycles), becomes the binary
  *                     digits of its trip count r < T: for each 2^b < T,
  *                     from the highest, a loop of (r >> b) & 1 trips
  *                     (loop_type remainder_loop) around a parallel loop of

@@ -9,6 +9,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 #include "sched/offset_gcd.h"
 
 /* Whether v is computed from iv (through index arithmetic and views). */
@@ -1202,24 +1203,74 @@ static ir_op split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
     return rl;
 }
 
+/* Whether op lies (at any depth) inside anc. */
+static bool within(const struct ir_module *m, ir_op op, ir_op anc)
+{
+    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
+        if (p == anc)
+            return true;
+    return false;
+}
+
+/* The transfers under a root, for parts_independent. */
+static bool collect_xfers(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER)
+        sched_ops_push(ctx, op);
+    return true;
+}
+
+/* Whether no op of block body touches a scratchpad buffer of the program
+ * (not one of its own) that another writes: its pipelines and loops are
+ * independent (a distributed view's two halves, not a row's passes). */
+static bool parts_independent(struct ir_module *m, ir_block body)
+{
+    bool ok = true;
+    IR_FOR_OPS(m, body, a) {
+        struct sched_ops xs = {0};
+        ir_walk(m, a, collect_xfers, &xs);
+        for (uint32_t i = 0; i < xs.n && ok; i++) {
+            struct nest_side d;
+            if (!nest_read_side(m, xs.v[i], 1, &d)) {
+                ok = false;
+                break;
+            }
+            ir_op def = d.fifo ? IR_NONE : ir_value_def(m, d.v);
+            if (d.fifo || nest_is_ddr(m, d.v) || (def && within(m, def, a)))
+                continue;
+            IR_FOR_OPS(m, body, b)
+                ok &= b == a || (!nest_touches(m, b, d.v, 0) && !nest_touches(m, b, d.v, 1));
+        }
+        free(xs.v);
+        if (!ok)
+            break;
+    }
+    return ok;
+}
+
 /* remainder-pieces (nest.h): remainder loop rl (r < T trips, one
- * pipeline a point and pure ops) becomes, for b from the highest with
- * 2^b < T down to 0, a loop of (r mod 2^(b+1)) / 2^b trips around a
- * parallel loop of 2^b points at r - r mod 2^(b+1) (its body rl's, rl's
- * point that plus the new loop's); piece[b] gets each 0-or-1-trip loop.
- * False (rl left) when rl's body is not one pipeline or T < 3. */
+ * pipeline a point and pure ops; or, T = 2, independent pipelines and
+ * parallel loops)
+ * becomes, for b from the highest with 2^b < T down to 0, a loop of
+ * (r mod 2^(b+1)) / 2^b trips around a parallel loop of 2^b points at
+ * r - r mod 2^(b+1) (its body rl's, rl's point that plus the new loop's);
+ * piece[b] gets each 0-or-1-trip loop. False (rl left) otherwise. */
 static bool remainder_pieces(struct ir_module *m, ir_op rl, int64_t T, ir_op *piece)
 {
-    uint32_t npipes = 0;
+    uint32_t npipes = 0, nloops = 0;
     IR_FOR_OPS(m, nest_for_body(m, rl), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
+        const char *lt = o->kind == IR_OP_SCF_FOR && !o->nres ? nest_loop_type(m, op) : NULL;
         if (o->kind == IR_OP_KTDF_PIPELINE)
             npipes++;
+        else if (lt && !strcmp(lt, "parallel_loop"))
+            nloops++;
         else if (o->kind != IR_OP_SCF_YIELD &&
                  (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
             return false;
     }
-    if (npipes != 1 || T < 3)
+    if (!(npipes == 1 && !nloops && T >= 3) &&
+        !(T == 2 && npipes + nloops >= 2 && parts_independent(m, nest_for_body(m, rl))))
         return false;
     int hi = 0;
     while (hi < 7 && ((int64_t)2 << hi) < T)

@@ -30,8 +30,7 @@
 
 enum { MAX_HOIST = 8 };
 
-/* Whether op lies (at any depth) inside the body of anc. */
-static bool op_inside(const struct ir_module *m, ir_op op, ir_op anc)
+bool nest_op_inside(const struct ir_module *m, ir_op op, ir_op anc)
 {
     for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
         if (p == anc)
@@ -44,9 +43,9 @@ static bool value_inside(const struct ir_module *m, ir_value v, ir_op anc)
     const struct ir_value_info *vi = ir_value_get(m, v);
     if (vi->is_arg) {
         ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
-        return owner == anc || op_inside(m, owner, anc);
+        return owner == anc || nest_op_inside(m, owner, anc);
     }
-    return op_inside(m, vi->owner, anc);
+    return nest_op_inside(m, vi->owner, anc);
 }
 
 /* Whether v's value is the same at every iteration of tl: defined outside
@@ -123,36 +122,20 @@ static bool invariant_load(const struct ir_module *m, ir_op x, ir_op L, struct n
     return true;
 }
 
-/* The transfers under a pipeline with a side on buffer v. */
-struct uses {
-    ir_value v;
-    ir_op *x;
-    uint32_t n, cap;
-    bool bad;
-};
-
-static bool collect_uses(struct ir_module *m, ir_op op, void *ctx)
+/* The transfers under pipe with a side on buffer v (u, the pipeline's
+ * private_yield left out); false when another op uses v. */
+static bool transfers_on(struct ir_module *m, ir_op pipe, ir_value v, struct sched_ops *u)
 {
-    struct uses *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++) {
-        if (o->opnd[i] != u->v)
-            continue;
-        if (o->kind == IR_OP_KTDF_PRIVATE_YIELD)
-            break;
-        if (o->kind != IR_OP_KTDF_DATA_TRANSFER) {
-            u->bad = true;
+    sched_ops_using(m, pipe, v, u);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < u->n; i++) {
+        uint16_t k = ir_op_get(m, u->v[i])->kind;
+        if (k == IR_OP_KTDF_DATA_TRANSFER)
+            u->v[n++] = u->v[i];
+        else if (k != IR_OP_KTDF_PRIVATE_YIELD)
             return false;
-        }
-        if (u->n == u->cap) {
-            u->cap = u->cap ? 2 * u->cap : 8;
-            u->x = realloc(u->x, u->cap * sizeof *u->x);
-            if (!u->x)
-                abort();
-        }
-        u->x[u->n++] = op;
-        break;
     }
+    u->n = n;
     return true;
 }
 
@@ -220,21 +203,20 @@ static bool one_copy(struct ir_module *m, ir_op pipe, ir_op x, ir_value v, uint3
     }
     if (!*dims)
         return true;
-    struct uses u = {.v = v};
-    ir_walk(m, pipe, collect_uses, &u);
-    bool ok = !u.bad;
+    struct sched_ops u = {0};
+    bool ok = transfers_on(m, pipe, v, &u);
     for (uint32_t i = 0; ok && i < u.n; i++)
         for (int k = 0; ok && k < 2; k++) {
-            pe_transfer_sides(m, u.x[i], s);
+            pe_transfer_sides(m, u.v[i], s);
             if (s[k].fifo || s[k].v != v)
                 continue;
             for (uint32_t d = 0; ok && d < NEST_MAX_RANK; d++) {
-                uint32_t at = (*dims >> d) & 1 ? dim_operand(m, u.x[i], k, d) : 0;
+                uint32_t at = (*dims >> d) & 1 ? dim_operand(m, u.v[i], k, d) : 0;
                 ok = at != UINT32_MAX && (!((*dims >> d) & 1) ||
-                                          ir_op_get(m, u.x[i])->opnd[at] == phase[d]);
+                                          ir_op_get(m, u.v[i])->opnd[at] == phase[d]);
             }
         }
-    free(u.x);
+    free(u.v);
     return ok;
 }
 
@@ -366,16 +348,16 @@ static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, c
                       : ir_value_type(m, old);
     if (dims) {
         ir_value zero = sb_index(&b, 0);
-        struct uses u = {.v = old};
-        ir_walk(m, pipe, collect_uses, &u);
+        struct sched_ops u = {0};
+        transfers_on(m, pipe, old, &u); /* one_copy checked them */
         for (uint32_t i = 0; i < u.n; i++)
             for (int k = 0; k < 2; k++) {
-                pe_transfer_sides(m, u.x[i], sd);
+                pe_transfer_sides(m, u.v[i], sd);
                 for (uint32_t d = 0; !sd[k].fifo && sd[k].v == old && d < NEST_MAX_RANK; d++)
                     if ((dims >> d) & 1)
-                        ir_op_get(m, u.x[i])->opnd[dim_operand(m, u.x[i], k, d)] = zero;
+                        ir_op_get(m, u.v[i])->opnd[dim_operand(m, u.v[i], k, d)] = zero;
             }
-        free(u.x);
+        free(u.v);
     }
     struct ir_op_state st;
     ir_state_init(&st, m, "memref.alloc", b.loc);
@@ -435,7 +417,7 @@ static void promote(struct nest_ctx *c, ir_op tl)
 bool nest_broadcast(struct nest_ctx *c, ir_op fn)
 {
     for (uint32_t i = 0; i < c->nchosen; i++)
-        if (op_inside(c->m, c->chosen[i].loop, fn))
+        if (nest_op_inside(c->m, c->chosen[i].loop, fn))
             promote(c, c->chosen[i].loop);
     return true;
 }
@@ -828,12 +810,12 @@ bool nest_broadcast_outer(struct nest_ctx *c, ir_op fn)
     struct kept kept[MAX_KEPT];
     uint32_t nkept = 0;
     for (uint32_t i = 0; i < c->nchosen; i++)
-        if (op_inside(m, c->chosen[i].loop, fn))
+        if (nest_op_inside(m, c->chosen[i].loop, fn))
             keep_tile(m, fn, c->chosen[i].loop, kept, &nkept);
     for (uint32_t i = 0; i < c->nchosen; i++) {
         ir_op tl = c->chosen[i].loop;
         int64_t nt;
-        if (!op_inside(m, tl, fn) || !nest_for_normal(m, tl, &nt) || nt < 1 ||
+        if (!nest_op_inside(m, tl, fn) || !nest_for_normal(m, tl, &nt) || nt < 1 ||
             nt > MAX_OUTER_TILES)
             continue;
         IR_FOR_OPS(m, nest_for_body(m, tl), pipe) {

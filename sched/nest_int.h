@@ -219,6 +219,8 @@ bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);
  * to, with subscript sub and size 1 in front (nest_prefixable first). */
 void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
                         struct nest_sub sub);
+/* Whether op lies (at any depth) inside the body of anc. */
+bool nest_op_inside(const struct ir_module *m, ir_op op, ir_op anc);
 /* The value a device-memory view is made from (through views and casts):
  * the kernel argument or address behind it. */
 ir_value nest_view_root(const struct ir_module *m, ir_value v);

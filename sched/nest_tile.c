@@ -1203,23 +1203,6 @@ static ir_op split_remainder(struct ir_module *m, struct tiled *t, ir_value T)
     return rl;
 }
 
-/* Whether op lies (at any depth) inside anc. */
-static bool within(const struct ir_module *m, ir_op op, ir_op anc)
-{
-    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
-        if (p == anc)
-            return true;
-    return false;
-}
-
-/* The transfers under a root, for parts_independent. */
-static bool collect_xfers(struct ir_module *m, ir_op op, void *ctx)
-{
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER)
-        sched_ops_push(ctx, op);
-    return true;
-}
-
 /* Whether no op of block body touches a scratchpad buffer of the program
  * (not one of its own) that another writes: its pipelines and loops are
  * independent (a distributed view's two halves, not a row's passes). */
@@ -1228,7 +1211,7 @@ static bool parts_independent(struct ir_module *m, ir_block body)
     bool ok = true;
     IR_FOR_OPS(m, body, a) {
         struct sched_ops xs = {0};
-        ir_walk(m, a, collect_xfers, &xs);
+        sched_ops_of_kind(m, a, IR_OP_KTDF_DATA_TRANSFER, &xs);
         for (uint32_t i = 0; i < xs.n && ok; i++) {
             struct nest_side d;
             if (!nest_read_side(m, xs.v[i], 1, &d)) {
@@ -1236,7 +1219,7 @@ static bool parts_independent(struct ir_module *m, ir_block body)
                 break;
             }
             ir_op def = d.fifo ? IR_NONE : ir_value_def(m, d.v);
-            if (d.fifo || nest_is_ddr(m, d.v) || (def && within(m, def, a)))
+            if (d.fifo || nest_is_ddr(m, d.v) || (def && nest_op_inside(m, def, a)))
                 continue;
             IR_FOR_OPS(m, body, b)
                 ok &= b == a || (!nest_touches(m, b, d.v, 0) && !nest_touches(m, b, d.v, 1));
@@ -1269,8 +1252,9 @@ static bool remainder_pieces(struct ir_module *m, ir_op rl, int64_t T, ir_op *pi
                  (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
             return false;
     }
-    if (!(npipes == 1 && !nloops && T >= 3) &&
-        !(T == 2 && npipes + nloops >= 2 && parts_independent(m, nest_for_body(m, rl))))
+    bool one = npipes == 1 && !nloops && T >= 3;
+    bool parts = T == 2 && npipes + nloops >= 2 && parts_independent(m, nest_for_body(m, rl));
+    if (!one && !parts)
         return false;
     int hi = 0;
     while (hi < 7 && ((int64_t)2 << hi) < T)

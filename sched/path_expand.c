@@ -812,8 +812,8 @@ static void build_hop(struct pe *p, const struct plan *pl, const struct xfer *x,
     add_end(m, &st, x, &e[1], 1, stage, b, cm, seg + 3);
     ir_state_set_attr(m, &st, "operandSegmentSizes", ir_attr_dense_array(m, m->t_i32, 6, seg));
     /* Other attributes (transfer_mode...) stay with the hop at the FIFO end;
-     * old_lanes (ktc-split's read of a masked store's old lanes) goes with
-     * every hop: each moves those lanes. */
+     * old_lanes and unwritten (ktc-split's marks on the read of a masked
+     * store's old lanes) go with every hop: each moves those lanes. */
     bool keeps = x->kind == X_LOAD ? q + 2 >= x->n : q <= 1;
     const struct ir_attr_info *ai = xo->attrs ? ir_attr_get(m, xo->attrs) : NULL;
     for (uint32_t i = 0; ai && i < ai->n; i++) {

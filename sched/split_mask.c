@@ -445,7 +445,7 @@ bool split_peel(struct split_ctx *c)
  * highest index any store's tile reaches. */
 struct written {
     uint32_t rank;
-    bool stores;
+    struct sched_ops stores; /* the ktdp.stores through them */
     int64_t strides[MAX_DIMS];
     int64_t hi[MAX_DIMS];
     bool bad;
@@ -520,11 +520,13 @@ static void take_view(struct ir_module *m, ir_op fn, ir_op view, struct written 
         bool stored = false;
         for (uint32_t j = 0; j < uses.n; j++) {
             uint16_t k = ir_op_get(m, uses.v[j])->kind;
-            stored |= k == IR_OP_KTDP_STORE;
+            if (k == IR_OP_KTDP_STORE) {
+                sched_ops_push(&w->stores, uses.v[j]);
+                stored = true;
+            }
             w->bad |= k != IR_OP_KTDP_STORE && k != IR_OP_KTDP_LOAD;
         }
         free(uses.v);
-        w->stores |= stored;
         const struct ir_affine_map *map = ir_map_get(m, bm->map);
         for (uint32_t d = 1; stored && !w->bad && d < w->rank; d++) {
             int64_t first, last;
@@ -572,19 +574,9 @@ bool split_unaliased(struct split_ctx *c)
                 }
                 take_view(m, fn, views.v[i], &w);
             }
-            if (!w.stores || !one_to_one(&w))
-                continue;
-            for (uint32_t i = 0; i < views.n; i++) {
-                struct sched_ops tiles = {0}, uses = {0};
-                sched_ops_using(m, fn, ir_op_get(m, views.v[i])->res, &tiles);
-                for (uint32_t t = 0; t < tiles.n; t++)
-                    sched_ops_using(m, fn, ir_op_get(m, tiles.v[t])->res, &uses);
-                for (uint32_t u = 0; u < uses.n; u++)
-                    if (ir_op_get(m, uses.v[u])->kind == IR_OP_KTDP_STORE)
-                        ir_op_set_attr(m, uses.v[u], "unaliased", ir_attr_unit(m));
-                free(tiles.v);
-                free(uses.v);
-            }
+            for (uint32_t i = 0; one_to_one(&w) && i < w.stores.n; i++)
+                ir_op_set_attr(m, w.stores.v[i], "unaliased", ir_attr_unit(m));
+            free(w.stores.v);
         }
     }
     free(views.v);

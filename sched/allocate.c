@@ -329,20 +329,18 @@ static bool check_fits(struct alloc *a, struct buf *b)
     return false;
 }
 
-/* First fit of the scratchpad buffers of one function in memory kind mem:
- * each at the lowest aligned address clear of every buffer placed before
- * it whose lifetime overlaps its own (every one, without reuse). */
-static void place_scratchpad(struct alloc *a, struct buf **v, uint32_t n)
+/* First fit of the scratchpad buffers v[0..n) (sorted by start): each at the
+ * lowest aligned address clear of every buffer placed before it whose
+ * lifetime overlaps its own (every one, without reuse). Returns the
+ * highest byte used. */
+static int64_t first_fit(struct buf **v, uint32_t n, bool reuse, struct buf **live)
 {
-    qsort(v, n, sizeof *v, cmp_start);
-    struct buf **live = malloc((n + 1) * sizeof *live);
-    if (!live)
-        abort();
+    int64_t top = 0;
     for (uint32_t i = 0; i < n; i++) {
         struct buf *b = v[i];
         uint32_t nlive = 0;
         for (uint32_t j = 0; j < i; j++)
-            if (!a->reuse || v[j]->end >= b->start)
+            if (!reuse || v[j]->end >= b->start)
                 live[nlive++] = v[j];
         qsort(live, nlive, sizeof *live, cmp_addr);
         int64_t addr = 0;
@@ -353,9 +351,29 @@ static void place_scratchpad(struct alloc *a, struct buf **v, uint32_t n)
                 addr = live[j]->addr + live[j]->bytes;
         }
         b->addr = round_up(addr, b->align);
-        if (!check_fits(a, b))
-            break;
+        if (b->addr + b->bytes > top)
+            top = b->addr + b->bytes;
     }
+    return top;
+}
+
+/* The scratchpad buffers of one function in memory kind mem, side by side
+ * when they fit so, since two buffers sharing bytes order their pipelines
+ * (ktc-lower waits for the earlier occupant); else, with reuse, sharing the
+ * bytes of buffers whose lifetimes ended. */
+static void place_scratchpad(struct alloc *a, struct buf **v, uint32_t n)
+{
+    qsort(v, n, sizeof *v, cmp_start);
+    struct buf **live = malloc((n + 1) * sizeof *live);
+    if (!live)
+        abort();
+    const struct arch_device *d = a->dev;
+    int64_t cap = n ? d->res[d->kinds[v[0]->mem].first].size : 0;
+    if (first_fit(v, n, false, live) > cap && a->reuse)
+        first_fit(v, n, true, live);
+    for (uint32_t i = 0; i < n; i++)
+        if (!check_fits(a, v[i]))
+            break;
     free(live);
 }
 

@@ -26,8 +26,12 @@
  * view the kernels place at a constant address in that memory.
  *
  * Reuse (the default; `reuse = false` gives the reference's bump
- * allocation): two scratchpad buffers of one program may share bytes when
- * their lifetimes do not overlap. A buffer lives from its definition (the
+ * allocation): when a program's buffers in a scratchpad do not all fit
+ * side by side, two of them may share bytes when their lifetimes do not
+ * overlap. Sharing orders the later occupant after the earlier one (below),
+ * so buffers that fit are kept apart: a pipeline's loads then need not wait
+ * for the one before to have emptied its buffers (rmsnorm_masked, n = 200
+ * on spyre: 1352 -> 1015 cycles). A buffer lives from its definition (the
  * alloc, or the `ktdf.private` yielding it) to its last use, both taken in
  * the block of the definition, so a use inside a loop or pipeline keeps the
  * buffer for the whole loop or pipeline; the buffers of one pipeline all

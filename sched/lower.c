@@ -668,7 +668,7 @@ static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_
                   ir_op_get(m, at)->loc);
     ir_state_add_operand(m, &st, peer);
     ir_state_set_attr(m, &st, "channel", ir_attr_int(m, sy->channel, m->t_i64));
-    if (sy->send) {
+    if (sy->send && !sy->credit) {
         struct ir_attr_info t = {.kind = IR_AT_BOOL, .i = 1};
         ir_state_set_attr(m, &st, "wait_immediately_for_async_transfers", ir_attr_intern(m, &t));
     }

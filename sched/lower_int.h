@@ -84,6 +84,8 @@ struct lw_sync {
     uint32_t next;
     uint32_t unit, peer; /* indices into lw.kinds */
     bool send;
+    bool credit; /* a send before a loop that lets the peer's first runs go:
+                    it waits for none of the unit's DMAs */
     bool all;  /* one stage in a ktdf.parallel, the other not: every lane of
                   unit signals every lane of peer (lower.h) */
     uint64_t lmask; /* of the lanes a unit on one corelet signals (or hears

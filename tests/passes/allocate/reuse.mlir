@@ -1,8 +1,9 @@
 // RUN: ktc-allocate
 // PARSE: --stage=sched.routed
-// Two pipelines one after the other in one program: the second one's
-// staging buffers live after the first one's have died, so they reuse the
-// same bytes of L1 (0, 128, 256 again).
+// Two pipelines one after the other in one program, each with a 512 KiB
+// store buffer: their buffers do not fit side by side in the 1 MiB L1, and
+// the second one's live after the first one's have died, so they reuse the
+// same bytes (0, 128, 256 again).
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   module @local_schedule_0 {
@@ -19,7 +20,7 @@ module {
       %C_m = memref.memory_space_cast %C : memref<128x64xf16> to memref<128x64xf16, "DDR">
       %tC = memref.reinterpret_cast %C_m to offset: [%off], sizes: [1, 64], strides: [64, 1] : memref<128x64xf16, "DDR"> to memref<1x64xf16, strided<[64, 1], offset: ?>, "DDR">
       ktdf.pipeline {
-        %p:11 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token) {
+        %p:11 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<4096x64xf16, "L1">, !ktdf.token) {
           %fa, %fb = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
           %fc = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>
           %t0 = ktdf.create_token : !ktdf.token
@@ -28,9 +29,9 @@ module {
           %buf = memref.alloc() : memref<1x64xf16, "L1">
           %buf_1 = memref.alloc() : memref<1x64xf16, "L1">
           %tok = ktdf.create_token : !ktdf.token
-          %buf_2 = memref.alloc() : memref<1x64xf16, "L1">
+          %buf_2 = memref.alloc() : memref<4096x64xf16, "L1">
           %tok_1 = ktdf.create_token : !ktdf.token
-          ktdf.private_yield %fa, %fb, %fc, %t0, %t1, %t2, %buf, %buf_1, %tok, %buf_2, %tok_1 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token
+          ktdf.private_yield %fa, %fb, %fc, %t0, %t1, %t2, %buf, %buf_1, %tok, %buf_2, %tok_1 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<4096x64xf16, "L1">, !ktdf.token
         }
         ktdf.stage depends_in(none) depends_out(%p#8) {
           ktdf.data_transfer from %tA[0, 0] size [1, 64] to %p#6[0, 0] size [1, 64] : memref<1x64xf16, strided<[64, 1], offset: ?>, "DDR">, memref<1x64xf16, "L1">
@@ -52,14 +53,14 @@ module {
           ktdf.write_to_fifo %s, %p#2 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
         } {applicable_units = ["SFU"]}
         ktdf.stage depends_in(%p#4) depends_out(%p#10) {
-          ktdf.data_transfer from %p#2 size [1, 64] to %p#9[0, 0] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x64xf16, "L1">
+          ktdf.data_transfer from %p#2 size [1, 64] to %p#9[0, 0] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<4096x64xf16, "L1">
         } {applicable_units = ["L1SU"]}
         ktdf.stage depends_in(%p#10) depends_out(%p#5) {
-          ktdf.data_transfer from %p#9[0, 0] size [1, 64] to %tC[0, 0] size [1, 64] : memref<1x64xf16, "L1">, memref<1x64xf16, strided<[64, 1], offset: ?>, "DDR">
+          ktdf.data_transfer from %p#9[0, 0] size [1, 64] to %tC[0, 0] size [1, 64] : memref<4096x64xf16, "L1">, memref<1x64xf16, strided<[64, 1], offset: ?>, "DDR">
         } {applicable_units = ["MNISU"]}
       }
       ktdf.pipeline {
-        %p:11 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token) {
+        %p:11 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<4096x64xf16, "L1">, !ktdf.token) {
           %fa, %fb = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
           %fc = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>
           %t0 = ktdf.create_token : !ktdf.token
@@ -68,9 +69,9 @@ module {
           %buf = memref.alloc() : memref<1x64xf16, "L1">
           %buf_1 = memref.alloc() : memref<1x64xf16, "L1">
           %tok = ktdf.create_token : !ktdf.token
-          %buf_2 = memref.alloc() : memref<1x64xf16, "L1">
+          %buf_2 = memref.alloc() : memref<4096x64xf16, "L1">
           %tok_1 = ktdf.create_token : !ktdf.token
-          ktdf.private_yield %fa, %fb, %fc, %t0, %t1, %t2, %buf, %buf_1, %tok, %buf_2, %tok_1 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token
+          ktdf.private_yield %fa, %fb, %fc, %t0, %t1, %t2, %buf, %buf_1, %tok, %buf_2, %tok_1 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, memref<1x64xf16, "L1">, !ktdf.token, memref<4096x64xf16, "L1">, !ktdf.token
         }
         ktdf.stage depends_in(none) depends_out(%p#8) {
           ktdf.data_transfer from %tA[0, 0] size [1, 64] to %p#6[0, 0] size [1, 64] : memref<1x64xf16, strided<[64, 1], offset: ?>, "DDR">, memref<1x64xf16, "L1">
@@ -92,10 +93,10 @@ module {
           ktdf.write_to_fifo %s, %p#2 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
         } {applicable_units = ["SFU"]}
         ktdf.stage depends_in(%p#4) depends_out(%p#10) {
-          ktdf.data_transfer from %p#2 size [1, 64] to %p#9[0, 0] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x64xf16, "L1">
+          ktdf.data_transfer from %p#2 size [1, 64] to %p#9[0, 0] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<4096x64xf16, "L1">
         } {applicable_units = ["L1SU"]}
         ktdf.stage depends_in(%p#10) depends_out(%p#5) {
-          ktdf.data_transfer from %p#9[0, 0] size [1, 64] to %tC[0, 0] size [1, 64] : memref<1x64xf16, "L1">, memref<1x64xf16, strided<[64, 1], offset: ?>, "DDR">
+          ktdf.data_transfer from %p#9[0, 0] size [1, 64] to %tC[0, 0] size [1, 64] : memref<4096x64xf16, "L1">, memref<1x64xf16, strided<[64, 1], offset: ?>, "DDR">
         } {applicable_units = ["MNISU"]}
       }
       return

@@ -228,7 +228,12 @@
  * carried: by the innermost common loop, at R as above (never with
  * credits, below); by an outer loop L only, B sends after the op of L's
  * body holding R and A receives at the end of L's body (one signal per
- * iteration of L, not per run of R); never, none. So a row or tile
+ * iteration of L, not per run of R), or, when A has work in L's body
+ * before that op (or beside L in loops around it), before that op in L's
+ * next iteration, with credits as at R (the op of a row holding a masked
+ * tail waits for the row before's stores, the row's first passes do not;
+ * also when R's own dependences take their wait away from R's end, which
+ * covered L's); never, none. So a row or tile
  * expanded per iteration needs no signal back, and a carried accumulator
  * read and written tile by tile gets one per iteration of the loop that
  * carries it. A subscript ktdf.buffer_phase(%iv) {num_phases = K} of one

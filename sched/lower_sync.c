@@ -1886,12 +1886,28 @@ bool lw_plan_signals(struct lw *lw)
         }
         if (carried) {
             uint32_t ch = lw->nchannels++;
-            add_sync(lw, pairs[outer].outer_c, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
-            add_sync(lw, pairs[outer].outer_blk, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
-            /* in K copies by the loop's runs: K - 1 credits before it, drained after */
-            int64_t copies = device ? 1 : group_copies(pairs + i, j - i, pairs[outer].back);
             uint32_t ol = pairs[outer].outer_loop, r = pairs[i].r;
-            add_credits(lw, ol, pairs + i, ch, all, copies - 1);
+            uint32_t oc = pairs[outer].outer_c, ob = pairs[outer].outer_blk;
+            add_sync(lw, oc, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
+            int64_t copies = device ? 1 : group_copies(pairs + i, j - i, pairs[outer].back);
+            bool early = false; /* A has work in L's body before the op holding R */
+            for (uint32_t c = lw->nodes[ob].first; c && c != oc; c = lw->nodes[c].next)
+                early |= (lw->nodes[c].mask >> pairs[i].ua) & 1;
+            uint32_t around = copies == 1 ? outermost_loop(lw, ol) : ol;
+            if ((early || work_beside(lw, ol, around, pairs[i].ua)) &&
+                lw->nodes[ol].kind == LN_LOOP) {
+                /* as at r (above): A waits in L's next iteration, before
+                 * the op holding R, not at the end of L's body (a masked
+                 * row's old lanes wait for the row before's stores, the
+                 * row's first passes do not); one credit a copy */
+                add_sync(lw, oc, LW_BEFORE, pairs[i].ua, pairs[i].ub, false, ch, all);
+                add_credits(lw, credit_node(lw, around), pairs + i, ch, all, copies);
+            } else {
+                /* in K copies by the loop's runs: K - 1 credits before it,
+                 * drained after */
+                add_sync(lw, ob, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
+                add_credits(lw, ol, pairs + i, ch, all, copies - 1);
+            }
             if (copies > 1 && modulo_of(lw, r) > 1) {
                 /* a modulo pipeline's loads so freed stay within K' - 1
                  * runs of its compute, as one copy would keep them, across

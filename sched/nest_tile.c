@@ -2429,6 +2429,18 @@ static bool ddr_xfer(struct ir_module *m, ir_op op, void *ctx)
     return !*(bool *)ctx;
 }
 
+/* Whether every device-memory transfer under op is a masked store's old
+ * lanes that no store writes (ktc-split's `unwritten`): ktc-lower orders
+ * them after nothing, so their loads run ahead of the row, in its fill. */
+static bool ddr_unwritten(struct ir_module *m, ir_op op, void *ctx)
+{
+    bool ddr = false;
+    ddr_xfer(m, op, &ddr);
+    if (ddr && !ir_op_attr(m, op, "unwritten"))
+        *(bool *)ctx = false;
+    return *(bool *)ctx;
+}
+
 static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
 {
     struct chains *ch = ctx;
@@ -2455,8 +2467,11 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     t.p.points = 1;
     t.p.cores = 1;
     t.p.elem_type = NULL;
-    t.p.xfers = ddr ? t.xfers : NULL;
-    t.p.nxfers = ddr ? t.p.nxfers : 0;
+    /* its loads' latency hidden in the fill when nothing orders them */
+    bool ahead = true;
+    ir_walk(m, op, ddr_unwritten, &ahead);
+    t.p.xfers = ddr && !ahead ? t.xfers : NULL;
+    t.p.nxfers = ddr && !ahead ? t.p.nxfers : 0;
     ch->cycles += trips * nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
     return true;
 }

@@ -273,7 +273,10 @@
  * ktdf.buffer_phase before R: phases counted across a row loop), and A
  * receives K-1 more times after that loop (the
  * drain), so A runs up to K-1 iterations ahead of B, never onto a phase B
- * still reads. The signals stay as coarse as the byte ranges (the whole
+ * still reads. These credits too, and those of the signals carried by an
+ * outer loop (above), go to the start and end of the outermost block
+ * holding that loop that runs as often (vadd_dynamic_grid, n = 700 on
+ * spyre: 499 -> 343 cycles; matmul_f32 613 -> 463). The signals stay as coarse as the byte ranges (the whole
  * expanded buffer, every phase): that is enough because these credits
  * order the phases. Two stages that (also) meet in device memory, which
  * has no phases (a kernel writing the tensor it reads), keep one credit,

@@ -1879,7 +1879,8 @@ bool lw_plan_signals(struct lw *lw)
                  * credits before the loop, drained after it */
                 add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
                 if (!device && !proven)
-                    add_credits(lw, credit_loop(lw, r, loop), pairs + i, ch, all, credits - 1);
+                    add_credits(lw, credit_node(lw, credit_loop(lw, r, loop)), pairs + i, ch, all,
+                                credits - 1);
             }
         } else {
             carried = outer < npairs;
@@ -1906,7 +1907,7 @@ bool lw_plan_signals(struct lw *lw)
                 /* in K copies by the loop's runs: K - 1 credits before it,
                  * drained after */
                 add_sync(lw, ob, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
-                add_credits(lw, ol, pairs + i, ch, all, copies - 1);
+                add_credits(lw, credit_node(lw, ol), pairs + i, ch, all, copies - 1);
             }
             if (copies > 1 && modulo_of(lw, r) > 1) {
                 /* a modulo pipeline's loads so freed stay within K' - 1
@@ -1919,7 +1920,7 @@ bool lw_plan_signals(struct lw *lw)
                 uint32_t c2 = lw->nchannels++;
                 add_sync(lw, last, LW_AFTER, pairs[i].ub, pairs[i].ua, true, c2, all);
                 add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, c2, all);
-                add_credits(lw, ol, pairs + i, c2, all, modulo_of(lw, r) - 1);
+                add_credits(lw, credit_node(lw, ol), pairs + i, c2, all, modulo_of(lw, r) - 1);
             }
         }
         i = j;

@@ -1876,7 +1876,7 @@ bool lw_plan_signals(struct lw *lw)
                 carried = outer < npairs;
             } else {
                 /* at r's end, A running K - 1 runs ahead of B: K - 1
-                 * credits before the loop, drained after it */
+                 * credits for the loop its phases span */
                 add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
                 if (!device && !proven)
                     add_credits(lw, credit_node(lw, credit_loop(lw, r, loop)), pairs + i, ch, all,
@@ -1904,8 +1904,7 @@ bool lw_plan_signals(struct lw *lw)
                 add_sync(lw, oc, LW_BEFORE, pairs[i].ua, pairs[i].ub, false, ch, all);
                 add_credits(lw, credit_node(lw, around), pairs + i, ch, all, copies);
             } else {
-                /* in K copies by the loop's runs: K - 1 credits before it,
-                 * drained after */
+                /* in K copies by the loop's runs: K - 1 credits for it */
                 add_sync(lw, ob, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
                 add_credits(lw, credit_node(lw, ol), pairs + i, ch, all, copies - 1);
             }

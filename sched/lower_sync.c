@@ -1144,8 +1144,8 @@ static void add_credits(struct lw *lw, uint32_t node, const struct pair *p, uint
 }
 
 /* Whether unit u has work in the blocks from loop node `loop` out to
- * `around` (one of its loops) other than in the loops on the way: what a
- * wait at the end of the loop's runs would hold up. */
+ * `around` (one of its ancestors) other than in the nodes on the way: what
+ * a wait at the end of the loop's runs would hold up. */
 static bool work_beside(const struct lw *lw, uint32_t loop, uint32_t around, uint32_t u)
 {
     for (uint32_t n = loop; n != around;) {
@@ -1862,7 +1862,7 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t around = phased        ? credit_loop(lw, r, loop)
                               : copies == 1 ? outermost_loop(lw, loop)
                                             : loop;
-            if ((before || work_beside(lw, loop, around, pairs[i].ua)) &&
+            if ((before || work_beside(lw, loop, credit_node(lw, around), pairs[i].ua)) &&
                 lw->nodes[loop].kind == LN_LOOP && !fused) {
                 /* A waits in the next run of r, before the first a that
                  * writes what B read, not at r's end: its work in r before
@@ -1895,7 +1895,7 @@ bool lw_plan_signals(struct lw *lw)
             for (uint32_t c = lw->nodes[ob].first; c && c != oc; c = lw->nodes[c].next)
                 early |= (lw->nodes[c].mask >> pairs[i].ua) & 1;
             uint32_t around = copies == 1 ? outermost_loop(lw, ol) : ol;
-            if ((early || work_beside(lw, ol, around, pairs[i].ua)) &&
+            if ((early || work_beside(lw, ol, credit_node(lw, around), pairs[i].ua)) &&
                 lw->nodes[ol].kind == LN_LOOP) {
                 /* as at r (above): A waits in L's next iteration, before
                  * the op holding R, not at the end of L's body (a masked

@@ -2703,6 +2703,15 @@ static bool vector_op(struct cg *g, ir_op op)
     return true;
 }
 
+/* Whether op carries unit attribute attr (ktc-lower's `credit` and
+ * `drain`) at the top of the program, run once per tile. */
+static bool at_launch(const struct cg *g, ir_op op, const char *attr)
+{
+    const struct ir_module *m = g->m;
+    return ir_op_attr(m, op, attr) &&
+           ir_op_get(m, op)->block == ir_region_entry(m, ir_op_get(m, g->p.pu)->regs[0]);
+}
+
 /* dataflow.send / receive / sync_send / sync_recv */
 static bool traffic(struct cg *g, ir_op op)
 {
@@ -2740,6 +2749,19 @@ static bool traffic(struct cg *g, ir_op op)
     case IR_OP_DATAFLOW_SYNC_SEND: {
         if (!peer_port(g, op, o->opnd[0], SC_CHAN_SIGNAL, true, &port))
             return false;
+        if (at_launch(g, op, "credit")) {
+            /* the channel holds it from the launch's start: as many as
+             * one tile's program gives (each tile's waits and sends then
+             * leave as many for the next) */
+            for (uint32_t u = 0; u < g->p.n; u++) {
+                uint32_t c = g->p.ports[port].bind[u];
+                if (g->chans[c].credit_gen != g->p.gen)
+                    g->chans[c].credit_gen = g->p.gen, g->chans[c].credits = 0;
+                if (++g->chans[c].credits > g->b->chans[c].credits)
+                    g->b->chans[c].credits = g->chans[c].credits;
+            }
+            return true;
+        }
         in = insn(g, SC_SIG, op);
         ir_attr w = ir_op_attr(m, op, "wait_immediately_for_async_transfers");
         const struct ir_attr_info *wi = w ? ir_attr_get(m, w) : NULL;
@@ -2750,6 +2772,8 @@ static bool traffic(struct cg *g, ir_op op)
     case IR_OP_DATAFLOW_SYNC_RECV:
         if (!peer_port(g, op, o->opnd[0], SC_CHAN_SIGNAL, false, &port))
             return false;
+        if (at_launch(g, op, "drain"))
+            return true; /* what is left of the credits stays for the next tile */
         in = insn(g, SC_WAIT, op);
         break;
     default:

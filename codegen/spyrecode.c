@@ -149,6 +149,7 @@ uint32_t sc_add_chan(struct sc_binary *b, const char *name, enum sc_chan_kind ki
     c->kind = (uint8_t)kind;
     c->src = xstrdup(src);
     c->dst = xstrdup(dst);
+    c->credits = 0;
     return i;
 }
 
@@ -541,8 +542,9 @@ bool sc_link(struct sc_binary *b, struct ir_diag *diag)
             err_at(&l, NULL, "symbol '%s': malformed expression", y->name);
     }
     for (uint32_t c = 0; c < b->nchans; c++)
-        if (b->chans[c].kind > SC_CHAN_SIGNAL || !b->chans[c].src || !b->chans[c].dst)
-            err_at(&l, NULL, "channel '%s': bad kind or ends", b->chans[c].name);
+        if (b->chans[c].kind > SC_CHAN_SIGNAL || !b->chans[c].src || !b->chans[c].dst ||
+            (b->chans[c].credits && b->chans[c].kind != SC_CHAN_SIGNAL))
+            err_at(&l, NULL, "channel '%s': bad kind, ends or credits", b->chans[c].name);
     for (uint32_t p = 0; p < b->nprogs; p++)
         link_program(&l, p);
     for (uint32_t u = 0; u < b->nunits; u++)

@@ -165,6 +165,7 @@ struct sc_chan {
     char *name;
     uint8_t kind; /* enum sc_chan_kind */
     char *src, *dst;
+    uint32_t credits; /* a signal channel's signals at each launch's start */
 };
 
 enum sc_port_kind { SC_PORT_MEM, SC_PORT_IN, SC_PORT_OUT, SC_PORT_SIGIN, SC_PORT_SIGOUT };

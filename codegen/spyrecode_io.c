@@ -164,6 +164,7 @@ int sc_write_mem(const struct sc_binary *b, const char *tool, unsigned char **ou
         p->kind = b->chans[i].kind;
         p->src = b->chans[i].src;
         p->dst = b->chans[i].dst;
+        p->credits = b->chans[i].credits;
     }
     m.n_programs = b->nprogs;
     m.programs = NEWV(&pl, Spyrecode__Program *, b->nprogs);
@@ -904,11 +905,12 @@ static bool binary_dec(struct dec *d, struct rd r, struct sc_binary *b, struct r
     for (size_t i = 0; i < lists[F_CHANS].n; i++) {
         struct flat m;
         d->nstr = 0;
-        if (!flat_dec(d, lists[F_CHANS].a[i], "-suss", &m))
+        if (!flat_dec(d, lists[F_CHANS].a[i], "-sussu", &m))
             return false;
         if ((uint32_t)m.u[2] > SC_CHAN_SIGNAL)
             return fail(d, "channel kind");
-        sc_add_chan(b, m.str[1], (uint32_t)m.u[2], m.str[3], m.str[4]);
+        uint32_t c = sc_add_chan(b, m.str[1], (uint32_t)m.u[2], m.str[3], m.str[4]);
+        b->chans[c].credits = (uint32_t)m.u[5];
     }
     for (size_t i = 0; i < lists[F_PROGS].n; i++) {
         d->nstr = 0;

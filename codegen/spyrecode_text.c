@@ -868,8 +868,17 @@ static void item(struct asmb *a)
             error(a, "expected '->'");
         next(a);
         char *dst = string(a, "the destination unit");
-        if (a->ok)
-            sc_add_chan(b, name, sig ? SC_CHAN_SIGNAL : SC_CHAN_FIFO, src, dst);
+        int64_t credits = 0;
+        if (sig && is_word(a, "credits")) {
+            next(a);
+            credits = integer(a, "the channel's credits");
+            if (credits < 0 || credits > UINT32_MAX)
+                error(a, "channel '%s': %lld credits", name, (long long)credits);
+        }
+        if (a->ok) {
+            uint32_t c = sc_add_chan(b, name, sig ? SC_CHAN_SIGNAL : SC_CHAN_FIFO, src, dst);
+            b->chans[c].credits = (uint32_t)credits;
+        }
         free(src);
         free(dst);
     } else if (strcmp(w, "program") == 0) {
@@ -1131,6 +1140,8 @@ void sc_print(const struct sc_binary *b, FILE *out, bool locs)
         print_string(c->src, out);
         fputs(" -> ", out);
         print_string(c->dst, out);
+        if (c->credits)
+            fprintf(out, " credits %u", c->credits);
         fputc('\n', out);
     }
     for (uint32_t i = 0; i < b->nprogs; i++) {

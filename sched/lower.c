@@ -672,6 +672,10 @@ static void emit_sync(struct lw *lw, const struct lw_sync *sy, ir_op at, uint32_
         struct ir_attr_info t = {.kind = IR_AT_BOOL, .i = 1};
         ir_state_set_attr(m, &st, "wait_immediately_for_async_transfers", ir_attr_intern(m, &t));
     }
+    if (sy->launch) {
+        struct ir_attr_info u = {.kind = IR_AT_UNIT};
+        ir_state_set_attr(m, &st, sy->send ? "credit" : "drain", ir_attr_intern(m, &u));
+    }
     lw_append(lw, lw->p.cur, &st);
 }
 

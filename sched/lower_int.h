@@ -86,6 +86,8 @@ struct lw_sync {
     bool send;
     bool credit; /* a send before a loop that lets the peer's first runs go:
                     it waits for none of the unit's DMAs */
+    bool launch; /* a credit at the program's start, or its drain at the end:
+                    the launch gives it (`credit`, `drain`) */
     bool all;  /* one stage in a ktdf.parallel, the other not: every lane of
                   unit signals every lane of peer (lower.h) */
     uint64_t lmask; /* of the lanes a unit on one corelet signals (or hears

@@ -1136,10 +1136,13 @@ static void add_credits(struct lw *lw, uint32_t node, const struct pair *p, uint
                         int64_t n)
 {
     bool block = lw->nodes[node].kind != LN_LOOP && lw->nodes[node].kind != LN_PARALLEL;
+    bool launch = block && !lw->nodes[node].parent; /* the program's own block */
     for (int64_t k = 0; k < n; k++) {
         uint32_t s = add_sync(lw, node, LW_BEFORE, p->ub, p->ua, true, ch, all);
         lw->syncs[s].credit = true;
-        add_sync(lw, node, block ? LW_END : LW_AFTER, p->ua, p->ub, false, ch, all);
+        lw->syncs[s].launch = launch;
+        uint32_t d = add_sync(lw, node, block ? LW_END : LW_AFTER, p->ua, p->ub, false, ch, all);
+        lw->syncs[d].launch = launch;
     }
 }
 

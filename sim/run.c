@@ -1275,6 +1275,15 @@ static void reset_chans(struct sim_kernel *k)
         ch->head = ch->count = 0;
         ch->sig_head = ch->sig_count = 0;
         ch->bytes = 0;
+        /* a signal channel's credits: signals there from the start */
+        if (ch->c->credits > ch->sig_cap) {
+            free(ch->sig);
+            ch->sig = xrealloc(NULL, ch->c->credits * sizeof *ch->sig);
+            ch->sig_cap = ch->c->credits;
+        }
+        for (uint32_t i = 0; i < ch->c->credits; i++)
+            ch->sig[i] = 0;
+        ch->sig_count = ch->c->credits;
         if (ch->slots)
             memset(ch->slots, 0, ch->depth * sizeof *ch->slots);
     }

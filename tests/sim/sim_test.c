@@ -327,6 +327,16 @@ static void deadlock_reported(void **state)
     sim_report_free(&r);
 }
 
+/* A signal channel's credits are there at the launch's start: the wait
+ * deadlock.sc deadlocks on goes through. */
+static void credits_at_launch(void **state)
+{
+    (void)state;
+    struct sim_report r = run_text("tests/sim/credits.sc", 0, SIM_OK);
+    assert_true(r.cycles > 5 && r.cycles < 40);
+    sim_report_free(&r);
+}
+
 static void cycle_limit(void **state)
 {
     (void)state;
@@ -344,8 +354,9 @@ static void files_round_trip(void **state)
     (void)state;
     struct diagbuf g;
     diag_open(&g);
-    const char *paths[] = {"tests/sim/vadd.sc", "tests/sim/dbuf.sc", "tests/sim/deadlock.sc"};
-    for (int i = 0; i < 3; i++) {
+    const char *paths[] = {"tests/sim/vadd.sc", "tests/sim/dbuf.sc", "tests/sim/deadlock.sc",
+                           "tests/sim/credits.sc"};
+    for (int i = 0; i < 4; i++) {
         struct sc_binary *b = assemble_file(&g, paths[i]);
         assert_non_null(b);
         char *t1, *t2;
@@ -993,6 +1004,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(vadd_two_cores),        cmocka_unit_test(relaunch_elsewhere),
         cmocka_unit_test(double_buffering_overlaps), cmocka_unit_test(deadlock_reported),
+        cmocka_unit_test(credits_at_launch),
         cmocka_unit_test(cycle_limit),           cmocka_unit_test(files_round_trip),
         cmocka_unit_test(located_errors),        cmocka_unit_test(runtime_error_located),
         cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),

@@ -418,7 +418,7 @@ uint32_t cg_channel(struct cg *g, enum sc_chan_kind kind, int64_t ch, uint32_t s
     g->chans[g->nchans].ch = ch;
     g->chans[g->nchans].src = src;
     g->chans[g->nchans].dst = dst;
-    g->chans[g->nchans].credit_gen = g->chans[g->nchans].credits = 0;
+    g->chans[g->nchans].given_gen = g->chans[g->nchans].given = 0;
     char name[32];
     if (kind == SC_CHAN_FIFO)
         snprintf(name, sizeof name, "fifo%u", g->nfifo++);

@@ -216,7 +216,7 @@ struct cg {
         uint8_t kind;
         int64_t ch;
         uint32_t src, dst;
-        uint32_t credit_gen, credits; /* the launch's credits one tile's program gives */
+        uint32_t given_gen, given; /* credits the tile being translated gives */
     } * chans;
     uint32_t nchans, capchans, nfifo, nsig, nbar;
 

@@ -2755,10 +2755,10 @@ static bool traffic(struct cg *g, ir_op op)
              * leave as many for the next) */
             for (uint32_t u = 0; u < g->p.n; u++) {
                 uint32_t c = g->p.ports[port].bind[u];
-                if (g->chans[c].credit_gen != g->p.gen)
-                    g->chans[c].credit_gen = g->p.gen, g->chans[c].credits = 0;
-                if (++g->chans[c].credits > g->b->chans[c].credits)
-                    g->b->chans[c].credits = g->chans[c].credits;
+                if (g->chans[c].given_gen != g->p.gen)
+                    g->chans[c].given_gen = g->p.gen, g->chans[c].given = 0;
+                if (++g->chans[c].given > g->b->chans[c].credits)
+                    g->b->chans[c].credits = g->chans[c].given;
             }
             return true;
         }

@@ -1146,6 +1146,15 @@ static void add_credits(struct lw *lw, uint32_t node, const struct pair *p, uint
     }
 }
 
+/* Whether unit u has work in node n's children before child `at`. */
+static bool work_before(const struct lw *lw, uint32_t n, uint32_t at, uint32_t u)
+{
+    for (uint32_t c = lw->nodes[n].first; c && c != at; c = lw->nodes[c].next)
+        if (lw->nodes[c].mask >> u & 1)
+            return true;
+    return false;
+}
+
 /* Whether unit u has work in the blocks from loop node `loop` out to
  * `around` (one of its ancestors) other than in the nodes on the way: what
  * a wait at the end of the loop's runs would hold up. */
@@ -1848,9 +1857,7 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t loop = lw->nodes[r].parent;
             while (lw->nodes[loop].kind != LN_LOOP && lw->nodes[loop].kind != LN_PARALLEL)
                 loop = lw->nodes[loop].parent;
-            bool before = false; /* A has work in r before its first a */
-            for (uint32_t c = lw->nodes[r].first; c && c != first_a; c = lw->nodes[c].next)
-                before |= (lw->nodes[c].mask >> pairs[i].ua) & 1;
+            bool before = work_before(lw, r, first_a, pairs[i].ua);
             /* what B read is in K copies by runs of r's loop (ktc-nest's
              * resident-rows: row r in copy r mod K): A runs K - 1 ahead */
             int64_t copies = device || proven || fused || lw->nodes[loop].kind != LN_LOOP
@@ -1894,9 +1901,7 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t oc = pairs[outer].outer_c, ob = pairs[outer].outer_blk;
             add_sync(lw, oc, LW_AFTER, pairs[i].ub, pairs[i].ua, true, ch, all);
             int64_t copies = device ? 1 : group_copies(pairs + i, j - i, pairs[outer].back);
-            bool early = false; /* A has work in L's body before the op holding R */
-            for (uint32_t c = lw->nodes[ob].first; c && c != oc; c = lw->nodes[c].next)
-                early |= (lw->nodes[c].mask >> pairs[i].ua) & 1;
+            bool early = work_before(lw, ob, oc, pairs[i].ua); /* in L's body */
             uint32_t around = copies == 1 ? outermost_loop(lw, ol) : ol;
             if ((early || work_beside(lw, ol, credit_node(lw, around), pairs[i].ua)) &&
                 lw->nodes[ol].kind == LN_LOOP) {

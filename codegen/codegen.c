@@ -857,6 +857,8 @@ static bool build_pu(struct cg *g, uint32_t q)
             snprintf(name + k, sizeof name - k, "_%u", n);
         p->sc = sc_add_program(g->b, name);
         ok = cg_program(g);
+        if (!ok)
+            g->failed_pu = p->pu;
         for (uint32_t u = 0; u < p->n && ok; u++) {
             const struct arch_res *r = &g->dev->res[p->units[u]];
             uint32_t su = sc_add_unit(g->b, r->name, r->kind, r->core, r->corelet, p->sc);
@@ -950,11 +952,14 @@ static void set_header(struct cg *g)
         b->grid[k] = gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[k] : ir_attr_get(m, gi->elems[k])->i;
 }
 
-struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
-                             const struct cg_options *o, struct ir_diag *diag)
+/* cg_codegen's one try: the program_units `plain` marks keep their
+ * constants in their loops; *failed_pu, the one that failed, if any. */
+static struct sc_binary *translate_kernel(struct ir_module *m, const struct arch_device *dev,
+                                          const struct cg_options *o, struct ir_diag *diag,
+                                          const uint8_t *plain, ir_op *failed_pu)
 {
     static const struct cg_options none;
-    struct cg G = {.m = m, .dev = dev, .diag = diag, .opt = o ? o : &none};
+    struct cg G = {.m = m, .dev = dev, .diag = diag, .opt = o ? o : &none, .plain = plain};
     struct cg *g = &G;
     g->kernel = find_kernel(g);
     if (!g->kernel)
@@ -1016,8 +1021,32 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     free(g->sym_decl);
     free(g->chans);
     if (!ok || g->failed) {
+        *failed_pu = g->failed_pu;
         sc_binary_free(b);
         return NULL;
     }
+    return b;
+}
+
+struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
+                             const struct cg_options *o, struct ir_diag *diag)
+{
+    /* Each program first makes its loops' constants once, at its start
+     * (codegen_prog.c, hoist_constants), in a try that reports nothing; a
+     * program failing so is tried again with them in their loops, and the
+     * errors of a program that fails that way too are reported. */
+    uint8_t *plain = calloc(m->ops.len + 1, 1);
+    if (!plain)
+        abort();
+    struct ir_diag quiet;
+    ir_diag_init(&quiet, NULL);
+    struct sc_binary *b = NULL;
+    ir_op at = IR_NONE;
+    while (!(b = translate_kernel(m, dev, o, &quiet, plain, &at)) && at && !plain[at])
+        plain[at] = 1;
+    if (!b)
+        b = translate_kernel(m, dev, o, diag, plain, &at);
+    ir_diag_free(&quiet);
+    free(plain);
     return b;
 }

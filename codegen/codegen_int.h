@@ -168,6 +168,9 @@ struct cg_prog {
     uint32_t npf;
     bool has_dma;
     uint32_t gen; /* memo generation of the current tile */
+    /* constants made once (codegen_prog.c, hoist_constants): per op, the
+     * generation its constant was made at the program's start in */
+    uint32_t *made;
 };
 
 struct cg {
@@ -176,6 +179,11 @@ struct cg {
     struct ir_diag *diag;
     const struct cg_options *opt;
     bool failed;
+    /* per op: a program_unit whose constants stay in their loops
+     * (cg_codegen's second try), NULL: none; the program_unit being
+     * translated when one failed */
+    const uint8_t *plain;
+    ir_op failed_pu;
     struct sc_binary *b;
     ir_op kernel;
     ir_block body;

@@ -181,15 +181,17 @@
  * next run of R, B giving one credit before the loop around R and A
  * draining it after (A's work before a goes on: the next row's first
  * pass). When what B read is one copy, A so waits also when it has work
- * beside R's loop in loops around it (through loops and blocks only), not
- * only before a, and the credit goes out to the outermost of those loops:
- * A goes on past R's loop to its work in the next run of an outer loop
- * (a masked row's tail, then the next row's loads: rmsnorm_masked, n = 200
- * on spyre, 1015 -> 600 cycles). That credit is given at the start of the
- * outermost block holding the loop that runs as often (through blocks and
- * inlined calls) and drained at its end: B gives it before whatever it
- * waits for ahead of the loop, and a loop that runs no trip holds A at no
- * wait. Every credit (here and below) is sent without waiting for the
+ * beside R, in R's loop's body or beside that loop in loops around it
+ * (through loops and blocks only), not only before a, and the credit goes
+ * out to the outermost of those loops: A goes on past R to its work after
+ * it (a block's tail after its lane-wide vectors: tests/kernels/block_once,
+ * spyre, 610 -> 434 cycles) and in the next run of an outer loop (a masked
+ * row's tail, then the next row's loads: rmsnorm_masked, n = 200 on
+ * spyre, 1015 -> 600 cycles). That credit is given at the start of the
+ * outermost block holding the loop that runs as often (through blocks,
+ * inlined calls and scf.for loops of one trip on every core) and drained
+ * at its end: B gives it before whatever it waits for ahead of the loop,
+ * and a loop that runs no trip holds A at no wait. Every credit (here and below) is sent without waiting for the
  * unit's DMAs (`dataflow.sync_send %peer {channel = c}`); one at the
  * start of the program itself is marked `credit`, its drain at the
  * program's end `drain`: ktc-codegen makes them the channel's credits at

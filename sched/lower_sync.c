@@ -1155,12 +1155,12 @@ static bool work_before(const struct lw *lw, uint32_t n, uint32_t at, uint32_t u
     return false;
 }
 
-/* Whether unit u has work in the blocks from loop node `loop` out to
- * `around` (one of its ancestors) other than in the nodes on the way: what
- * a wait at the end of the loop's runs would hold up. */
-static bool work_beside(const struct lw *lw, uint32_t loop, uint32_t around, uint32_t u)
+/* Whether unit u has work in the blocks from node `from` out to `around`
+ * (one of its ancestors) other than in the nodes on the way: what a wait
+ * at the end of `from`'s runs would hold up. */
+static bool work_beside(const struct lw *lw, uint32_t from, uint32_t around, uint32_t u)
 {
-    for (uint32_t n = loop; n != around;) {
+    for (uint32_t n = from; n != around;) {
         uint32_t up = lw->nodes[n].parent;
         for (uint32_t c = lw->nodes[up].first; c; c = lw->nodes[c].next)
             if (c != n && (lw->nodes[c].mask >> u & 1))
@@ -1170,18 +1170,40 @@ static bool work_beside(const struct lw *lw, uint32_t loop, uint32_t around, uin
     return false;
 }
 
+/* Whether loop node n is an scf.for of one trip on every core: its body
+ * runs as often as the loop does. */
+static bool runs_once(struct lw *lw, uint32_t n)
+{
+    const struct lw_node *nd = &lw->nodes[n];
+    if (nd->kind != LN_LOOP)
+        return false;
+    const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
+    for (uint32_t c = 0; c < lw->ncores; c++) {
+        int64_t b[3];
+        for (int k = 0; k < 3; k++)
+            if (!lw_eval(lw, o->opnd[k], nd->inst, c, &b[k]))
+                return false;
+        if (b[2] <= 0 || b[1] <= b[0] || b[1] - b[0] > b[2])
+            return false;
+    }
+    return true;
+}
+
 /* Where the credits of a loop node go: at the start and end of the
- * outermost block holding it that runs as often (through blocks and
- * inlined calls): B gives them before whatever it waits for ahead of the
- * loop, and a loop that runs no trip holds A at no wait for B to reach it
- * (inplace_masked, n = 100 on spyre: 812 cycles with the credits before
- * the loop, 660); or before and after the loop itself when that is in no
- * block. */
-static uint32_t credit_node(const struct lw *lw, uint32_t loop)
+ * outermost block holding it that runs as often (through blocks, inlined
+ * calls and loops of one trip): B gives them before whatever it waits for
+ * ahead of the loop, and a loop that runs no trip holds A at no wait for B
+ * to reach it (inplace_masked, n = 100 on spyre: 812 cycles with the
+ * credits before the loop, 660); or before and after the loop itself when
+ * that is in no block. A drain at the end of a one-trip loop's body held
+ * A's work after it (the next nest's loads) until B had read A's last
+ * buffers (vadd_100000 on spyre: 3887 cycles, 3574 through them). */
+static uint32_t credit_node(struct lw *lw, uint32_t loop)
 {
     uint32_t at = loop;
     for (uint32_t up = lw->nodes[loop].parent;
-         up && (lw->nodes[up].kind == LN_BLOCK || lw->nodes[up].kind == LN_CALL);
+         up && (lw->nodes[up].kind == LN_BLOCK || lw->nodes[up].kind == LN_CALL ||
+                runs_once(lw, up));
          up = lw->nodes[up].parent)
         at = up;
     return at;
@@ -1872,12 +1894,13 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t around = phased        ? credit_loop(lw, r, loop)
                               : copies == 1 ? outermost_loop(lw, loop)
                                             : loop;
-            if ((before || work_beside(lw, loop, credit_node(lw, around), pairs[i].ua)) &&
+            if ((before || work_beside(lw, r, credit_node(lw, around), pairs[i].ua)) &&
                 lw->nodes[loop].kind == LN_LOOP && !fused) {
                 /* A waits in the next run of r, before the first a that
                  * writes what B read, not at r's end: its work in r before
-                 * that goes on, and its work beside r's loop in the loops
-                 * around it up to `around` (the next row's first pass);
+                 * that goes on, and its work beside r, in r's loop's body
+                 * (a block's tail) and in the loops around it up to
+                 * `around` (the next row's first pass);
                  * one credit a copy, drained after */
                 add_sync(lw, first_a, LW_BEFORE, pairs[i].ua, pairs[i].ub, false, ch, all);
                 add_credits(lw, credit_node(lw, around), pairs + i, ch, all, credits);

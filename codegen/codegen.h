@@ -41,7 +41,9 @@
  * strides for the innermost time dimension, loops for the outer ones);
  * agen.vector_load/store are vld/vst; vectorchain binary/unary/reduce/
  * shuffle/constant_bitstream are vbin/vun/vred(+vbin)/vshuf/vconst.
- * Vector values get vector registers by liveness; scalar temporaries too
+ * Vector values get vector registers by liveness (the constants inside
+ * loops made once at the program's start, unless that leaves the program
+ * short of registers); scalar temporaries too
  * (free after the last use of the values they hold, a use inside a loop
  * counting at the loop's end) and between tiles; per-unit values are initial
  * registers, shared by every tile of the unit: one whose values another

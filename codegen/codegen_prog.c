@@ -3,6 +3,7 @@
  * values are linear forms over registers, arguments and symbols; vector
  * values live in vector registers from their definition to their last use.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1853,6 +1854,42 @@ static bool order_free(int fn)
     return fn == SC_FN_MAX || fn == SC_FN_MIN || fn == SC_FN_MAXNUM || fn == SC_FN_MINNUM;
 }
 
+/* Whether a reduction by fn gives its result unchanged when combined with
+ * initial value `init`, for every result (NaNs and signed zeros included):
+ * a constant of the identity in every lane. maximumf's -inf (NaN wins) and
+ * minimumf's +inf, a float sum's -0.0, a product's 1; an integer sum's,
+ * or's and xor's 0. Not maxnumf's -inf (maxnum(NaN, -inf) is -inf) nor a
+ * sum's +0.0 (-0.0 + +0.0 is +0.0). The reduction then skips the combine. */
+static bool init_identity(struct cg *g, ir_value init, int fn)
+{
+    struct ir_module *m = g->m;
+    ir_op d = ir_value_def(m, init);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM)
+        return false;
+    const struct ir_attr_info *va = ir_attr_get(m, ir_op_attr(m, d, "value"));
+    const struct ir_type_info *et = ir_type_get(m, ir_type_elem(m, ir_value_type(m, init)));
+    if (va->kind != IR_AT_ARRAY || !va->n)
+        return false;
+    for (uint32_t i = 0; i < va->n; i++) {
+        const struct ir_attr_info *e = ir_attr_get(m, va->elems[i]);
+        if (et->kind == IR_TY_FLOAT) {
+            double x = e->kind == IR_AT_FLOAT && !(e->flags & IR_ATF_HEX)
+                           ? e->f
+                           : num_bits_to_double(et->fkind, (uint64_t)e->i);
+            bool id = (fn == SC_FN_MAX && isinf(x) && x < 0) ||
+                      (fn == SC_FN_MIN && isinf(x) && x > 0) ||
+                      (fn == SC_FN_ADD && x == 0 && signbit(x)) || (fn == SC_FN_MUL && x == 1);
+            if (!id)
+                return false;
+        } else if (e->kind != IR_AT_INT ||
+                   !(((fn == SC_FN_ADD || fn == SC_FN_OR || fn == SC_FN_XOR) && e->i == 0) ||
+                     (fn == SC_FN_MUL && e->i == 1))) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void emit_shuf(struct cg *g, ir_op op, uint8_t dt, int d, int s, const int64_t *lanes,
                       int64_t n)
 {
@@ -2358,6 +2395,7 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
                         (long long)len, (long long)nh, (long long)L, prod, SC_MAX_VREGS);
     }
     int cur[SC_MAX_VREGS];
+    bool identity = init_identity(g, ir_op_get(g->m, op)->opnd[1], fn);
     int64_t *la = malloc((size_t)(2 * L + 2) * sizeof *la), *lb = la + L + 1;
     if (!la)
         abort();
@@ -2459,10 +2497,11 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
         }
         if (!exact && ok)
             acc = cur[0];
-        int s = ok ? vec_reg(g, IR_NONE, op) : -1;
+        int s = !ok ? -1 : identity ? acc : vec_reg(g, IR_NONE, op);
         if (!(ok = s >= 0))
             break;
-        if (nr == 1) { /* the init's only lane is the group's */
+        if (identity) {
+        } else if (nr == 1) { /* the init's only lane is the group's */
             vbin(g, op, fn, dt, s, acc, init);
         } else {
             emit_shuf(g, op, dt, s, init, &grp, 1);
@@ -2492,6 +2531,7 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
     uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
     if (w->rows)
         return reduce_rows(g, op, w, fn, init, dt, pin, pout, nr, len);
+    bool identity = init_identity(g, o->opnd[1], fn);
     int64_t *sl = malloc((size_t)nr * sizeof *sl);
     if (!sl)
         abort();
@@ -2522,7 +2562,10 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
             ok = false;
             break;
         }
-        if (k == nr) { /* one chunk: the inits as they are */
+        if (identity) { /* no combine: t is the result */
+            g->p.vowner[s] = IR_NONE;
+            s = t;
+        } else if (k == nr) { /* one chunk: the inits as they are */
             vbin(g, op, fn, dt, s, t, init);
         } else {
             for (int64_t i = 0; i < k; i++) /* the chunk's slice of the inits */
@@ -2578,6 +2621,11 @@ static bool vector_op(struct cg *g, ir_op op)
         int t = reduce_tree(g, op, fn, dt, y, nr, ny / nr);
         if (t < 0)
             return false;
+        if (t != y && init_identity(g, o->opnd[1], fn)) { /* t is the result */
+            g->p.vowner[t] = o->res;
+            memo(g, o->res, (struct cg_val){CV_VEC, (uint32_t)t}, false);
+            return true;
+        }
         in = insn(g, SC_VBIN, op);
         in.fn = (uint8_t)fn;
         in.reg[1] = (uint8_t)t;

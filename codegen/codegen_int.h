@@ -171,6 +171,7 @@ struct cg_prog {
     /* constants made once (codegen_prog.c, hoist_constants): per op, the
      * generation its constant was made at the program's start in */
     uint32_t *made;
+    uint8_t *read; /* per op: a result some op of the program reads */
 };
 
 struct cg {

@@ -831,11 +831,11 @@ static struct cg_val value(struct cg *g, ir_value v, ir_op at)
 {
     if (g->val[v].kind != CV_NONE && (!g->stamp[v] || g->stamp[v] == g->p.gen))
         return g->val[v];
-    if (!is_kernel_level(g, v))
-        return cg_error(g, at,
-                        "a value of another program or tile is used here (internal "
-                        "order)"),
-               none_val();
+    if (!is_kernel_level(g, v)) { /* unmade after an error reported, or a bug */
+        if (!g->failed)
+            cg_error(g, at, "a value of another program or tile is used here (internal order)");
+        return none_val();
+    }
     struct cg_val x = kernel_value(g, v, at);
     if (x.kind != CV_NONE)
         memo(g, v, x, true);
@@ -1470,15 +1470,24 @@ static int64_t vec_len(struct cg *g, ir_value v)
 }
 
 /* The sc_fn an operator attribute (#vectorchain<binary_operator add>) names. */
+/* The ALU function an op's operator attribute names, <= 0 for none; *name
+ * its text. */
+static int fn_find(const struct ir_module *m, ir_op op, const char *attr, const char **name)
+{
+    ir_attr a = ir_op_attr(m, op, attr);
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    const char *body = ai && ai->body ? ir_str_get(m, ai->body) : "";
+    const char *sp = strchr(body, ' ');
+    *name = sp ? sp + 1 : body;
+    return sp ? sc_fn_find(sp + 1) : -1;
+}
+
 static int fn_of(struct cg *g, ir_op op, const char *attr)
 {
-    ir_attr a = ir_op_attr(g->m, op, attr);
-    const struct ir_attr_info *ai = a ? ir_attr_get(g->m, a) : NULL;
-    const char *body = ai && ai->body ? ir_str_get(g->m, ai->body) : "";
-    const char *sp = strchr(body, ' ');
-    int fn = sp ? sc_fn_find(sp + 1) : -1;
+    const char *name;
+    int fn = fn_find(g->m, op, attr, &name);
     if (fn <= 0)
-        cg_error(g, op, "the operator '%s' has no SpyreCode form yet", sp ? sp + 1 : body);
+        cg_error(g, op, "the operator '%s' has no SpyreCode form yet", name);
     return fn;
 }
 
@@ -1888,6 +1897,19 @@ static bool init_identity(struct cg *g, ir_value init, int fn)
         }
     }
     return true;
+}
+
+/* Whether reduction op leaves out its initial value (init_identity), for
+ * groups of more than one element: then nothing reads the init. */
+static bool skips_init(struct cg *g, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(g->m, op);
+    const char *name;
+    if (o->kind != IR_OP_VECTORCHAIN_REDUCE || o->nopnd < 2)
+        return false;
+    int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
+    return nr > 0 && ny / nr > 1 &&
+           init_identity(g, o->opnd[1], fn_find(g->m, op, "reduce_op", &name));
 }
 
 static void emit_shuf(struct cg *g, ir_op op, uint8_t dt, int d, int s, const int64_t *lanes,
@@ -2395,7 +2417,7 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
                         (long long)len, (long long)nh, (long long)L, prod, SC_MAX_VREGS);
     }
     int cur[SC_MAX_VREGS];
-    bool identity = init_identity(g, ir_op_get(g->m, op)->opnd[1], fn);
+    bool identity = skips_init(g, op);
     int64_t *la = malloc((size_t)(2 * L + 2) * sizeof *la), *lb = la + L + 1;
     if (!la)
         abort();
@@ -2521,17 +2543,17 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
 {
     struct ir_module *m = g->m;
     const struct ir_op_info *o = ir_op_get(m, op);
-    int fn = fn_of(g, op, "reduce_op"), init = vec_in(g, o->opnd[1], op);
+    bool identity = skips_init(g, op);
+    int fn = fn_of(g, op, "reduce_op"), init = identity ? -1 : vec_in(g, o->opnd[1], op);
     int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res), len = ny / nr;
     uint32_t pin, pout;
-    if (fn <= 0 || init < 0 || !reduce_shape(g, op, ny, nr) ||
+    if (fn <= 0 || (init < 0 && !identity) || !reduce_shape(g, op, ny, nr) ||
         !peer_port(g, w->recv, ir_op_get(m, w->recv)->opnd[0], SC_CHAN_FIFO, false, &pin) ||
         !peer_port(g, w->send, ir_op_get(m, w->send)->opnd[0], SC_CHAN_FIFO, true, &pout))
         return false;
     uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
     if (w->rows)
         return reduce_rows(g, op, w, fn, init, dt, pin, pout, nr, len);
-    bool identity = init_identity(g, o->opnd[1], fn);
     int64_t *sl = malloc((size_t)nr * sizeof *sl);
     if (!sl)
         abort();
@@ -2611,17 +2633,18 @@ static bool vector_op(struct cg *g, ir_op op)
         struct wide w;
         if (wide_reduce(g, op, &w))
             return reduce_wide(g, op, &w);
+        bool identity = skips_init(g, op);
         int fn = fn_of(g, op, "reduce_op"), y = vec_in(g, o->opnd[0], op);
-        int init = y < 0 ? -1 : vec_in(g, o->opnd[1], op);
+        int init = y < 0 || identity ? -1 : vec_in(g, o->opnd[1], op);
         int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res);
-        if (fn <= 0 || init < 0 || !reduce_shape(g, op, ny, nr) ||
+        if (fn <= 0 || y < 0 || (init < 0 && !identity) || !reduce_shape(g, op, ny, nr) ||
             !check_lanes(g, op, ir_value_type(m, o->opnd[0])))
             return false;
         uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
         int t = reduce_tree(g, op, fn, dt, y, nr, ny / nr);
         if (t < 0)
             return false;
-        if (t != y && init_identity(g, o->opnd[1], fn)) { /* t is the result */
+        if (identity) { /* t (a new register: groups of more than one) is the result */
             g->p.vowner[t] = o->res;
             memo(g, o->res, (struct cg_val){CV_VEC, (uint32_t)t}, false);
             return true;
@@ -2707,8 +2730,8 @@ static bool vector_op(struct cg *g, ir_op op)
         break;
     }
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM: {
-        if (g->p.made && g->p.made[op] == g->p.gen)
-            return true; /* made at the program's start */
+        if ((g->p.made && g->p.made[op] == g->p.gen) || !g->p.read[op])
+            return true; /* made at the program's start, or read by nothing */
         const struct ir_attr_info *va = ir_attr_get(m, ir_op_attr(m, op, "value"));
         int64_t n = vec_len(g, o->res), *bits = malloc((size_t)(n > 0 ? n : 1) * sizeof *bits);
         if (!bits)
@@ -3319,7 +3342,7 @@ static bool hoist_const(struct ir_module *m, ir_op op, void *ctx)
     struct hoist *h = ctx;
     struct cg *g = h->g;
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (o->kind != IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM || o->block == h->top)
+    if (o->kind != IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM || o->block == h->top || !g->p.read[op])
         return true;
     ir_attr v = ir_op_attr(m, op, "value");
     for (uint32_t j = 0; j < h->n; j++) {
@@ -3355,6 +3378,21 @@ static bool hoist_constants(struct cg *g)
     return h.ok;
 }
 
+/* Marks the ops whose results op reads (a reduction leaving out its
+ * initial value does not read it). */
+static bool note_reads(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct cg *g = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    bool skips = skips_init(g, op);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ir_op d = ir_value_def(m, o->opnd[i]);
+        if (d && !(skips && i == 1))
+            g->p.read[d] = 1;
+    }
+    return true;
+}
+
 bool cg_program(struct cg *g)
 {
     struct cg_prog *p = &g->p;
@@ -3372,6 +3410,10 @@ bool cg_program(struct cg *g)
         p->made = calloc(m->ops.len + 1, sizeof *p->made);
     number_ops(g, p->pu, 0);
     ir_walk(m, p->pu, note_lasts, g);
+    p->read = calloc(m->ops.len + 1, 1);
+    if (!p->read)
+        abort();
+    ir_walk(m, p->pu, note_reads, g);
     bool ok = true;
     for (p->rep = 0; p->rep < p->h && ok; p->rep++) {
         p->gen = ++g->gen;
@@ -3394,8 +3436,10 @@ bool cg_program(struct cg *g)
     free(p->oend);
     free(p->vlast);
     free(p->made);
+    free(p->read);
     p->opos = p->oend = p->vlast = NULL;
     p->made = NULL;
+    p->read = NULL;
     if (ok && p->has_dma) {
         struct sc_insn f = insn(g, SC_FENCE, p->pu);
         cg_emit(g, &f);

@@ -1041,9 +1041,13 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     struct ir_diag quiet;
     ir_diag_init(&quiet, NULL);
     struct sc_binary *b = NULL;
-    ir_op at = IR_NONE;
-    while (!(b = translate_kernel(m, dev, o, &quiet, plain, &at)) && at && !plain[at])
+    for (;;) {
+        ir_op at = IR_NONE;
+        if ((b = translate_kernel(m, dev, o, &quiet, plain, &at)) || !at || plain[at])
+            break;
         plain[at] = 1;
+    }
+    ir_op at = IR_NONE;
     if (!b)
         b = translate_kernel(m, dev, o, diag, plain, &at);
     ir_diag_free(&quiet);

@@ -2730,7 +2730,7 @@ static bool vector_op(struct cg *g, ir_op op)
         break;
     }
     case IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM: {
-        if ((g->p.made && g->p.made[op] == g->p.gen) || !g->p.read[op])
+        if ((g->p.made && g->p.made[op] == g->p.gen) || (g->p.read && !g->p.read[op]))
             return true; /* made at the program's start, or read by nothing */
         const struct ir_attr_info *va = ir_attr_get(m, ir_op_attr(m, op, "value"));
         int64_t n = vec_len(g, o->res), *bits = malloc((size_t)(n > 0 ? n : 1) * sizeof *bits);

@@ -270,7 +270,15 @@
  *                     other cores' (nest_cost_pieces), and takes a smaller
  *                     power-of-two tile where that is modeled faster (the
  *                     same vector add: tiles of 32 points 9388 cycles, of
- *                     8 8288, its roofline 7826).
+ *                     8 8288, its roofline 7826). A trip count the
+ *                     tile id alone sets (rows t, t + G, ...), whose point
+ *                     holds no inner loop: a tile chosen for the largest
+ *                     count but larger than some id's would leave that id
+ *                     every point in the remainder loop; the tile is then
+ *                     at most the smallest count, the one whose slowest id
+ *                     is modeled fastest (tests/kernels/rows_uneven: 11
+ *                     and 10 rows, tiles of 11 1947 cycles on spyre, of
+ *                     10 448).
  *  coarsening         A tile loop whose point loop holds a sequence of
  *                     pipelines becomes one outer pipeline per tile:
  *                       stage [MNILU]  every DDR -> scratchpad transfer of

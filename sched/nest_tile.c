@@ -1460,6 +1460,31 @@ static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t
     return copy;
 }
 
+/* The distinct trip counts of t's point loop over the tile ids of its
+ * grid, with the assumptions of o (NULL: none), those in (0, below); false
+ * when one does not evaluate or there are more than 8. */
+static bool id_trips(const struct nest_ctx *c, const struct tiled *t,
+                     const struct sched_nest_options *o, int64_t below, int64_t trips[8],
+                     int64_t *ntrips)
+{
+    int64_t n = nest_grid_tiles(c->m, t->fn);
+    *ntrips = 0;
+    for (int64_t id = 0; id < n; id++) {
+        int64_t x, k = 0;
+        if (!nest_eval_at(c->m, o, t->total, id, NULL, &x))
+            return false;
+        if (x <= 0 || x >= below)
+            continue;
+        while (k < *ntrips && trips[k] != x)
+            k++;
+        if (k == *ntrips && *ntrips == 8)
+            return false;
+        trips[k] = x;
+        *ntrips += k == *ntrips;
+    }
+    return true;
+}
+
 /* remainder-pieces priced (nest_cost_pieces): a loop whose trip count is
  * known at launch (--assume) runs fewer trips on some tile ids, whose
  * remainder the pieces run one after another, their DMAs behind the other
@@ -1470,21 +1495,8 @@ static ir_op peel_tile(struct ir_module *m, struct tiled *t, ir_value T, int64_t
 static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32_t max_phases,
                          struct nest_cost_choice *ch)
 {
-    int64_t trips[8], ntrips = 0, n = nest_grid_tiles(c->m, t->fn);
-    for (int64_t id = 0; id < n; id++) {
-        int64_t x, k = 0;
-        if (!nest_eval_at(c->m, c->o, t->total, id, NULL, &x))
-            return false;
-        if (x <= 0 || x >= t->points)
-            continue;
-        while (k < ntrips && trips[k] != x)
-            k++;
-        if (k == ntrips && ntrips == 8)
-            return false;
-        trips[k] = x;
-        ntrips += k == ntrips;
-    }
-    if (!ntrips)
+    int64_t trips[8], ntrips;
+    if (!id_trips(c, t, c->o, t->points, trips, &ntrips) || !ntrips)
         return false;
     struct nest_cost_choice best = *ch;
     best.cycles = -1;
@@ -1512,6 +1524,63 @@ static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32
     if (changed)
         *ch = best;
     return changed;
+}
+
+/* A trip count that differs by tile id (known per id, no launch argument)
+ * and a choice ch, made for the largest count, whose tile is larger than
+ * some id's count: that id would run every point in the remainder loop, as
+ * the point was (rows t, t + 2, .. < 21 on 2 cores: 11 and 10 rows, tiles
+ * of 11, the second core's 10 rows one by one: 1947 cycles on spyre; tiles
+ * of 10: 448). The tile becomes the one, at most the smallest count, whose
+ * slowest tile id is modeled fastest: each id's whole tiles priced as a
+ * nest of their own, its count mod T points as tiles of one point one after
+ * another. True when that changes ch. */
+static bool price_rest_rows(const struct nest_ctx *c, const struct tiled *t,
+                            uint32_t max_phases, uint32_t max_instances,
+                            struct nest_cost_choice *ch)
+{
+    int64_t trips[8], ntrips;
+    if (!id_trips(c, t, NULL, INT64_MAX, trips, &ntrips) || ntrips < 2)
+        return false;
+    struct nest_cost_program one = t->p;
+    one.points = 1;
+    double point = nest_cost_predict(c->dev, &one, 1, 1, 1);
+    int64_t most = 0, least = INT64_MAX;
+    for (int64_t k = 0; k < ntrips; k++) {
+        most = trips[k] > most ? trips[k] : most;
+        least = trips[k] < least ? trips[k] : least;
+    }
+    if (ch->tile <= (uint64_t)least || t->inner)
+        return false; /* every id runs whole tiles, or remainder-nests tiles the
+                         rest's inner loops */
+    struct nest_cost_choice best = {.cycles = -1};
+    for (uint64_t T = 1; T <= (uint64_t)least; T++) {
+        /* the phases and split the largest count's whole tiles take */
+        struct nest_cost_program pt = t->p;
+        struct nest_cost_choice at = *ch;
+        pt.points = (uint64_t)most / T * T;
+        if (T != ch->tile &&
+            !nest_cost_choose_at(c->dev, &pt, T, max_phases, max_instances, &at))
+            break;
+        double cost = 0;
+        for (int64_t k = 0; k < ntrips; k++) {
+            struct nest_cost_program pk = t->p;
+            uint64_t whole = (uint64_t)trips[k] / T * T;
+            pk.points = whole;
+            double ck = (double)((uint64_t)trips[k] - whole) * point;
+            if (whole)
+                ck += nest_cost_predict(c->dev, &pk, T, at.phases, at.instances);
+            cost = fmax(cost, ck);
+        }
+        if (best.cycles < 0 || cost < best.cycles)
+            best = (struct nest_cost_choice){.tile = T, .phases = at.phases,
+                                             .instances = at.instances, .cycles = cost};
+    }
+    if (best.cycles < 0 || (best.tile == ch->tile && best.phases == ch->phases &&
+                            best.instances == ch->instances))
+        return false;
+    *ch = best;
+    return true;
 }
 
 /* balance-rows (nest.h): the best choice ch for p splits a tile's points
@@ -2062,6 +2131,12 @@ bool nest_tile_sizes(struct nest_ctx *c)
                     "ktc-nest: @%s: remainder-pieces: tile %llu, %u phases: the tile ids "
                     "with fewer trips run their remainder in pieces\n",
                     fname, (unsigned long long)ch.tile, ch.phases);
+        if (dynamic && assumed < 0 && !pieces_priced && !o->tile_sizes && ch.cycles >= 0 &&
+            price_rest_rows(c, &t, max_phases, max_instances, &ch) && o->stats)
+            fprintf(o->stats,
+                    "ktc-nest: @%s: tile %llu: the tile ids with fewer trips run whole tiles "
+                    "too\n",
+                    fname, (unsigned long long)ch.tile);
         /* balance-rows: a split of the tile's points over the corelets
          * that leaves one corelet a point more every tile (25 rows in tiles
          * of 5 on 2 corelets: 15 and 10) against whole tiles of fewer

@@ -604,6 +604,17 @@ struct loops {
     struct loop *bounds;
 };
 
+/* The bounds (lower, upper, step) of scf.for or ktdf.parallel op on core c
+ * for instance inst; false when one is not known before launch. */
+static bool bounds_at(struct lw *lw, ir_op op, uint32_t inst, uint32_t c, int64_t b[3])
+{
+    const struct ir_op_info *o = ir_op_get(lw->m, op);
+    for (int k = 0; k < 3; k++)
+        if (!lw_eval(lw, o->opnd[k], inst, c, &b[k]))
+            return false;
+    return true;
+}
+
 static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls)
 {
     const struct ir_module *m = lw->m;
@@ -649,13 +660,11 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
             } else if (a == 0) {
                 /* a ktdf.parallel's IV too, over all its iterations (every
                  * lane's); its instance id stays unknown */
-                const struct ir_op_info *o = ir_op_get(m, nd->op);
                 bool known = true, runs = false;
                 int64_t lo = 0, hi = 0, step = 0, trip = 0;
                 for (uint32_t c = 0; known && c < lw->ncores; c++) {
                     int64_t b[3];
-                    for (int k = 0; k < 3 && known; k++)
-                        known = lw_eval(lw, o->opnd[k], nd->inst, c, &b[k]);
+                    known = bounds_at(lw, nd->op, nd->inst, c, b);
                     if (!known || b[2] <= 0 || (c && b[2] != step)) {
                         known = false;
                         break;
@@ -711,10 +720,7 @@ static bool inner_loop_op(struct ir_module *m, ir_op op, void *ctx)
     bool runs = false;
     for (uint32_t c = 0; c < il->lw->ncores; c++) {
         int64_t b[3];
-        for (int k = 0; k < 3; k++)
-            if (!lw_eval(il->lw, o->opnd[k], il->inst, c, &b[k]))
-                return true;
-        if (b[2] <= 0 || (c && b[2] != step))
+        if (!bounds_at(il->lw, op, il->inst, c, b) || b[2] <= 0 || (c && b[2] != step))
             return true;
         step = b[2];
         if (b[1] <= b[0])
@@ -1057,17 +1063,15 @@ static bool lockstep(struct lw *lw, uint32_t a, uint32_t b)
     const struct lw_node *na = &lw->nodes[a], *nb = &lw->nodes[b];
     if (na->kind != nb->kind || (na->kind != LN_LOOP && na->kind != LN_PARALLEL))
         return false;
-    const struct ir_op_info *oa = ir_op_get(lw->m, na->op), *ob = ir_op_get(lw->m, nb->op);
     if (na->kind == LN_PARALLEL && ir_op_attr(lw->m, na->op, "num_instances") !=
                                        ir_op_attr(lw->m, nb->op, "num_instances"))
         return false; /* the same iterations on each lane */
-    for (uint32_t c = 0; c < lw->ncores; c++)
-        for (int k = 0; k < 3; k++) {
-            int64_t va, vb;
-            if (!lw_eval(lw, oa->opnd[k], na->inst, c, &va) ||
-                !lw_eval(lw, ob->opnd[k], nb->inst, c, &vb) || va != vb)
-                return false;
-        }
+    for (uint32_t c = 0; c < lw->ncores; c++) {
+        int64_t ba[3], bb[3];
+        if (!bounds_at(lw, na->op, na->inst, c, ba) || !bounds_at(lw, nb->op, nb->inst, c, bb) ||
+            memcmp(ba, bb, sizeof ba))
+            return false;
+    }
     return true;
 }
 
@@ -1188,13 +1192,10 @@ static bool runs_once(struct lw *lw, uint32_t n)
     const struct lw_node *nd = &lw->nodes[n];
     if (nd->kind != LN_LOOP)
         return false;
-    const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
     for (uint32_t c = 0; c < lw->ncores; c++) {
         int64_t b[3];
-        for (int k = 0; k < 3; k++)
-            if (!lw_eval(lw, o->opnd[k], nd->inst, c, &b[k]))
-                return false;
-        if (b[2] <= 0 || b[1] <= b[0] || b[1] - b[0] > b[2])
+        if (!bounds_at(lw, nd->op, nd->inst, c, b) || b[2] <= 0 || b[1] <= b[0] ||
+            b[1] - b[0] > b[2])
             return false;
     }
     return true;
@@ -1575,15 +1576,13 @@ static bool par_blocks(struct lw *lw, uint32_t n, int64_t *lb, int64_t *step, in
                        int64_t *chunk, int64_t *nl)
 {
     const struct lw_node *nd = &lw->nodes[n];
-    const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
     int64_t b[3] = {0, 0, 0};
-    for (uint32_t c = 0; c < lw->ncores; c++)
-        for (int k = 0; k < 3; k++) {
-            int64_t v;
-            if (!lw_eval(lw, o->opnd[k], nd->inst, c, &v) || (c && v != b[k]))
-                return false;
-            b[k] = v;
-        }
+    for (uint32_t c = 0; c < lw->ncores; c++) {
+        int64_t v[3];
+        if (!bounds_at(lw, nd->op, nd->inst, c, v) || (c && memcmp(v, b, sizeof v)))
+            return false;
+        memcpy(b, v, sizeof b);
+    }
     if (b[2] <= 0 || b[1] <= b[0])
         return false;
     *lb = b[0];

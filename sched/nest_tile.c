@@ -1557,10 +1557,9 @@ static bool price_rest_rows(const struct nest_ctx *c, const struct tiled *t,
     for (uint64_t T = 1; T <= (uint64_t)least; T++) {
         /* the phases and split the largest count's whole tiles take */
         struct nest_cost_program pt = t->p;
-        struct nest_cost_choice at = *ch;
+        struct nest_cost_choice at;
         pt.points = (uint64_t)most / T * T;
-        if (T != ch->tile &&
-            !nest_cost_choose_at(c->dev, &pt, T, max_phases, max_instances, &at))
+        if (!nest_cost_choose_at(c->dev, &pt, T, max_phases, max_instances, &at))
             break;
         double cost = 0;
         for (int64_t k = 0; k < ntrips; k++) {
@@ -1576,9 +1575,8 @@ static bool price_rest_rows(const struct nest_ctx *c, const struct tiled *t,
             best = (struct nest_cost_choice){.tile = T, .phases = at.phases,
                                              .instances = at.instances, .cycles = cost};
     }
-    if (best.cycles < 0 || (best.tile == ch->tile && best.phases == ch->phases &&
-                            best.instances == ch->instances))
-        return false;
+    if (best.cycles < 0)
+        return false; /* else a tile smaller than ch's */
     *ch = best;
     return true;
 }

@@ -12,11 +12,8 @@ bin=$(cd "$(dirname "$1")" && pwd)
 count=${2:-24}
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/inplace_fuzz.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-seed=12345 r=0
-draw() { # r = the next of a fixed sequence, in [0, $1)
-    seed=$(((seed * 1103515245 + 12345) % 2147483648))
-    r=$(((seed >> 8) % $1))
-}
+seed=12345
+. "$(dirname "$0")/fuzz_lib.sh"
 kernel() {
     cat <<EOT
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 11 >= 0, d1 >= 0, -d1 + 191 >= 0)>
@@ -44,7 +41,6 @@ func.func @inplace(%x: index) attributes {grid = [1]} {
 EOT
 }
 cols=(0 3 64 100 128)
-pass=0 fail=0
 for i in $(seq 1 "$count"); do
     draw 5; a=$((r - 2))
     draw 5; b=$((r - 2))
@@ -57,18 +53,7 @@ for i in $(seq 1 "$count"); do
     kernel "$a" "$b" "$d" "$ca" "$cb" "$cd" "$st" "$hi" > "$tmp/k.mlir"
     for dev in spyre sample; do
         what="x[r$d, $cd] = x[r$a, $ca] + x[r$b, $cb], rows 2..$hi step $st, on $dev"
-        if ! "$bin/ktc-parse" --device=$dev "$tmp/k.mlir" | "$bin/ktc-split" | "$bin/ktc-path-expand" |
-            "$bin/ktc-nest" | "$bin/ktc-allocate" | "$bin/ktc-lower" |
-            "$bin/ktc-codegen" --ktir="$tmp/k.mlir" -o "$tmp/k.spyrecode"; then
-            echo "FAIL $what: does not compile"; fail=$((fail + 1)); continue
-        fi
-        out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check 2>&1)
-        if [ $? -ne 0 ] || ! printf '%s\n' "$out" | grep -q "matches ktc-interp" ||
-            printf '%s\n' "$out" | grep -q DIFFERS; then
-            echo "FAIL $what"; printf '%s\n' "$out" | sed 's/^/  /'; fail=$((fail + 1))
-        else
-            pass=$((pass + 1))
-        fi
+        check "$tmp/k.mlir" "$dev" "$what"
     done
 done
 echo "$pass passed, $fail failed"

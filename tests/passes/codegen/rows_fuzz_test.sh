@@ -15,11 +15,8 @@ bin=$(cd "$(dirname "$1")" && pwd)
 count=${2:-12}
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/rows_fuzz.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-seed=2718 r=0
-draw() { # r = the next of a fixed sequence, in [0, $1)
-    seed=$(((seed * 1103515245 + 12345) % 2147483648))
-    r=$(((seed >> 8) % $1))
-}
+seed=2718
+. "$(dirname "$0")/fuzz_lib.sh"
 kernel() { # R C G
     local R=$1 C=$2 G=$3
     local set="affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 + $((C - 1)) >= 0)>"
@@ -55,7 +52,6 @@ func.func @rows(%out: index, %in: index) attributes {grid = [$G]} {
 }
 EOT
 }
-pass=0 fail=0
 for i in $(seq 1 "$count"); do
     draw 46; R=$((r + 2))
     draw 20; C=$(((r + 1) * 32))
@@ -63,19 +59,7 @@ for i in $(seq 1 "$count"); do
     kernel "$R" "$C" "$G" > "$tmp/k.mlir"
     for dev in spyre sample; do
         what="softmax of ${R}x$C over $G cores on $dev"
-        [ -n "${VERBOSE:-}" ] && echo "$what"
-        if ! "$bin/ktc-parse" --device=$dev "$tmp/k.mlir" | "$bin/ktc-split" | "$bin/ktc-path-expand" |
-            "$bin/ktc-nest" | "$bin/ktc-allocate" | "$bin/ktc-lower" |
-            "$bin/ktc-codegen" --ktir="$tmp/k.mlir" -o "$tmp/k.spyrecode"; then
-            echo "FAIL $what: does not compile"; fail=$((fail + 1)); continue
-        fi
-        out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check 2>&1)
-        if [ $? -ne 0 ] || ! printf '%s\n' "$out" | grep -q "matches ktc-interp" ||
-            printf '%s\n' "$out" | grep -q DIFFERS; then
-            echo "FAIL $what"; printf '%s\n' "$out" | sed 's/^/  /'; fail=$((fail + 1))
-        else
-            pass=$((pass + 1))
-        fi
+        check "$tmp/k.mlir" "$dev" "$what"
     done
 done
 echo "$pass passed, $fail failed"

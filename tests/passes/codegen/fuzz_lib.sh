@@ -1,0 +1,30 @@
+# fuzz_lib.sh - what inplace_fuzz_test.sh and rows_fuzz_test.sh share, sourced
+# after they set bin (the ktc binaries), tmp (a scratch directory) and seed.
+
+pass=0 fail=0 r=0
+
+draw() { # r = the next of a fixed sequence, in [0, $1)
+    seed=$(((seed * 1103515245 + 12345) % 2147483648))
+    r=$(((seed >> 8) % $1))
+}
+
+# check KERNEL.mlir DEV WHAT: the kernel through the whole chain on device
+# DEV, launched with random inputs; every element must match ktc-interp.
+# Counts into pass and fail, saying FAIL WHAT and why.
+check() {
+    local k=$1 dev=$2 what=$3
+    [ -n "${VERBOSE:-}" ] && echo "$what"
+    if ! "$bin/ktc-parse" --device="$dev" "$k" | "$bin/ktc-split" | "$bin/ktc-path-expand" |
+        "$bin/ktc-nest" | "$bin/ktc-allocate" | "$bin/ktc-lower" |
+        "$bin/ktc-codegen" --ktir="$k" -o "$tmp/k.spyrecode"; then
+        echo "FAIL $what: does not compile"; fail=$((fail + 1)); return
+    fi
+    local out
+    out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check 2>&1)
+    if [ $? -ne 0 ] || ! printf '%s\n' "$out" | grep -q "matches ktc-interp" ||
+        printf '%s\n' "$out" | grep -q DIFFERS; then
+        echo "FAIL $what"; printf '%s\n' "$out" | sed 's/^/  /'; fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}

@@ -2939,9 +2939,33 @@ static bool yield_vectors(struct cg *g, ir_op op, const struct cg_carry *c)
     return true;
 }
 
+struct reads_in {
+    ir_value v;
+    ir_op loop;
+    bool found;
+};
+
+static bool find_read(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct reads_in *r = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = op == r->loop ? o->nopnd : 0; i < o->nopnd && !r->found; i++)
+        r->found = o->opnd[i] == r->v;
+    return !r->found;
+}
+
+/* Whether an op inside loop reads v (a constant ktc-lower made one with
+ * the loop's initial value). */
+static bool read_inside(struct ir_module *m, ir_op loop, ir_value v)
+{
+    struct reads_in r = {v, loop, false};
+    ir_walk(m, loop, find_read, &r);
+    return r.found;
+}
+
 /* The register a loop carrying vectors keeps its i-th in: the initial
- * value's, when nothing reads that after the loop and it was made in the
- * loop's block, else a new one it is copied into. */
+ * value's, when nothing reads that after the loop nor inside it and it was
+ * made in the loop's block, else a new one it is copied into. */
 static int carry_init(struct cg *g, ir_op loop, uint32_t i)
 {
     struct ir_module *m = g->m;
@@ -2958,7 +2982,7 @@ static int carry_init(struct cg *g, ir_op loop, uint32_t i)
         once &= j == i || o->opnd[3 + j] != init;
     ir_op d = ir_value_def(m, init);
     if (once && d && ir_op_get(m, d)->block == o->block && g->last[init] <= pos &&
-        g->p.vowner[s] == init) {
+        g->p.vowner[s] == init && !read_inside(m, loop, init)) {
         g->p.vowner[s] = o->res + i;
         return s;
     }

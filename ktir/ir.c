@@ -675,6 +675,33 @@ static bool is_const(const struct ir_module *m, ir_aff e, int64_t *v)
     return true;
 }
 
+/* Whether every value of e is a multiple of b > 0. */
+static bool multiple_of(const struct ir_module *m, ir_aff e, int64_t b)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_CONST: return a->v % b == 0;
+    case IR_AFF_ADD: return multiple_of(m, a->lhs, b) && multiple_of(m, a->rhs, b);
+    case IR_AFF_MUL: return multiple_of(m, a->lhs, b) || multiple_of(m, a->rhs, b);
+    default: return false;
+    }
+}
+
+/* e without the terms of its sum that are multiples of b > 0 (constants
+ * reduced modulo b): the same value modulo b. */
+static ir_aff drop_multiples(struct ir_module *m, ir_aff e, int64_t b)
+{
+    if (multiple_of(m, e, b))
+        return ir_aff_const(m, 0);
+    const struct ir_aff_info a = *ir_aff_get(m, e);
+    if (a.kind == IR_AFF_CONST)
+        return ir_aff_const(m, modulo(a.v, b));
+    if (a.kind != IR_AFF_ADD)
+        return e;
+    ir_aff l = drop_multiples(m, a.lhs, b), r = drop_multiples(m, a.rhs, b);
+    return l == a.lhs && r == a.rhs ? e : ir_aff_bin(m, IR_AFF_ADD, l, r);
+}
+
 ir_aff ir_aff_bin(struct ir_module *m, enum ir_aff_kind kind, ir_aff lhs, ir_aff rhs)
 {
     int64_t a, b;
@@ -702,6 +729,16 @@ ir_aff ir_aff_bin(struct ir_module *m, enum ir_aff_kind kind, ir_aff lhs, ir_aff
             return lhs;
         if (kind == IR_AFF_MUL && b == 0)
             return rhs;
+        /* (x + y * k b) mod b → x mod b, as MLIR folds it; (x mod k b) mod b → x mod b */
+        if (kind == IR_AFF_MOD && b > 0) {
+            ir_aff x = drop_multiples(m, lhs, b);
+            const struct ir_aff_info *xi = ir_aff_get(m, x);
+            int64_t c;
+            if (xi->kind == IR_AFF_MOD && is_const(m, xi->rhs, &c) && c > 0 && c % b == 0)
+                x = xi->lhs;
+            if (x != lhs)
+                return ir_aff_bin(m, IR_AFF_MOD, x, rhs);
+        }
         /* (x + c1) + c2 → x + (c1 + c2); (x * c1) * c2 → x * (c1 * c2) */
         const struct ir_aff_info *l = ir_aff_get(m, lhs);
         int64_t c1;

@@ -328,7 +328,8 @@ ir_aff ir_aff_const(struct ir_module *m, int64_t v);
 ir_aff ir_aff_dim(struct ir_module *m, uint32_t pos);
 ir_aff ir_aff_sym(struct ir_module *m, uint32_t pos);
 /* Builds lhs <kind> rhs with constant folding and light canonicalization
- * (constants to the right, x*1, x+0); subtraction is add(lhs, rhs * -1). */
+ * (constants to the right, x*1, x+0; a sum's terms that are multiples of a
+ * constant modulus dropped, as MLIR does); subtraction is add(lhs, rhs * -1). */
 ir_aff ir_aff_bin(struct ir_module *m, enum ir_aff_kind kind, ir_aff lhs, ir_aff rhs);
 uint32_t ir_map_intern(struct ir_module *m, uint32_t ndims, uint32_t nsyms, uint32_t nres,
                        const ir_aff *res);

@@ -273,11 +273,7 @@ ir_op nest_make_for(struct split_b *b, ir_value lb, ir_value ub, ir_value step, 
     ir_state_add_operand(m, &st, ub);
     ir_state_add_operand(m, &st, step);
     if (type)
-        ir_state_set_attr(m, &st, "loop_type",
-                          ir_attr_intern(m, &(struct ir_attr_info){
-                                                .kind = IR_AT_OPAQUE,
-                                                .s = ir_str_c(m, "ktdf.loop_type"),
-                                                .body = ir_str_c(m, type)}));
+        ir_state_set_attr(m, &st, "loop_type", split_loop_type(m, type));
     ir_block body = sb_region(m, &st);
     ir_block_add_arg(m, body, m->t_index, iv_name ? ir_str_c(m, iv_name) : IR_NONE);
     struct ir_op_state y;

@@ -191,6 +191,12 @@ struct nest_side {
 /* Reads side k (0 source, 1 destination) of transfer op; false when a
  * subscript is not a constant or an operand, or a size is dynamic. */
 bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side *out);
+/* nest_read_side, but a subscript that is an affine expression of the
+ * side's dims (no symbols) is read too: exprs[i] is that expression (its
+ * dims the side's subscript operands; out->sub[i] left empty), IR_NONE
+ * for the others. */
+bool nest_read_side_exprs(const struct ir_module *m, ir_op op, int k, struct nest_side *out,
+                          ir_aff *exprs);
 /* A data_transfer from src to dst at b, with the attributes of like (other
  * than its sides), if any. */
 ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,

@@ -1,11 +1,14 @@
 /* nest_normalize.c - ktc-nest's `normalize` (nest.h): every loop above a
  * pipeline counts from 0 by 1; the original IV is rebuilt where used
- * (a step known at launch only included: its trip count as arithmetic). */
+ * (a step known at launch only included: its trip count as arithmetic);
+ * and a transfer's subscript that is an affine expression of values a loop
+ * around it does not change becomes an index value made outside it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/path_expand_int.h"
 
 /* The trip count trips as a constant when it is the same for every tile
  * of the grid of fn (ceildiv(8 - tile, 4) on a grid of 4 is 2 on each). */
@@ -85,6 +88,98 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* ---- invariant subscripts ---------------------------------------------------- */
+
+static bool collect_transfers(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct loops *l = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        if (!(l->v = realloc(l->v, l->cap * sizeof *l->v)))
+            abort();
+    }
+    l->v[l->n++] = op;
+    return true;
+}
+
+/* The op of fn before which a value of vals[0..n) is made farthest out from
+ * transfer x (its outermost ancestor defining none of them), or IR_NONE
+ * when that is not outside a loop around x. */
+static ir_op hoist_point(const struct ir_module *m, ir_op fn, ir_op x, const ir_value *vals,
+                         uint32_t n)
+{
+    ir_op at = x;
+    bool out_of_loop = false;
+    for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
+        for (uint32_t k = 0; k < n; k++)
+            if (ir_value_defined_in(m, vals[k], p))
+                return out_of_loop ? at : IR_NONE;
+        uint32_t kind = ir_op_get(m, p)->kind;
+        out_of_loop |= kind == IR_OP_SCF_FOR || kind == IR_OP_KTDF_PARALLEL;
+        at = p;
+    }
+    return out_of_loop ? at : IR_NONE;
+}
+
+/* Reads side k of transfer x into out, each subscript that is an
+ * expression other than a dim or a constant made an index value before
+ * its hoist point; false (x left) when a side has dynamic sizes, reads a
+ * symbol, or an expression is not invariant in a loop around x. Sets
+ * *hoisted when a subscript was made. */
+static bool hoisted_side(struct ir_module *m, ir_op fn, ir_op x, int k, struct nest_side *out,
+                         bool *hoisted)
+{
+    ir_aff exprs[NEST_MAX_RANK];
+    struct pe_side s[2];
+    pe_transfer_sides(m, x, s);
+    if (!nest_read_side_exprs(m, x, k, out, exprs) || s[k].nsub > SPLIT_AFF_MAX_DIMS)
+        return false;
+    const ir_value *opnd = ir_op_get(m, x)->opnd + s[k].first + 1;
+    for (uint32_t i = 0; i < out->nsub && s[k].map; i++) {
+        if (!exprs[i])
+            continue;
+        bool used[SPLIT_AFF_MAX_DIMS] = {false};
+        ir_value vals[SPLIT_AFF_MAX_DIMS];
+        uint32_t n = 0;
+        split_aff_dims(m, exprs[i], used);
+        for (uint32_t d = 0; d < s[k].nsub; d++)
+            if (used[d])
+                vals[n++] = opnd[d];
+        ir_op at = hoist_point(m, fn, x, vals, n);
+        if (!at)
+            return false;
+        struct split_b b;
+        sb_before(&b, m, at, ir_op_get(m, x)->loc);
+        out->sub[i] = (struct nest_sub){.v = sb_aff_value(&b, exprs[i], s[k].nsub, opnd)};
+        *hoisted = true;
+    }
+    return true;
+}
+
+/* Path-expand's word offsets `-(o mod w)` and `o mod w` over a row offset o
+ * a point loop does not move (a block at a column known at launch: its
+ * rows' offsets differ by whole words) as subscripts coarsening can read. */
+static void hoist_subscripts(struct ir_module *m, ir_op fn)
+{
+    struct loops l = {0};
+    ir_walk(m, fn, collect_transfers, &l);
+    for (uint32_t i = 0; i < l.n; i++) {
+        ir_op x = l.v[i];
+        struct nest_side s[2];
+        bool hoisted = false;
+        if (!hoisted_side(m, fn, x, 0, &s[0], &hoisted) ||
+            !hoisted_side(m, fn, x, 1, &s[1], &hoisted) || !hoisted)
+            continue;
+        struct split_b b;
+        sb_before(&b, m, x, ir_op_get(m, x)->loc);
+        nest_make_transfer(&b, &s[0], &s[1], x);
+        ir_op_unlink(m, x);
+    }
+    free(l.v);
+}
+
 bool nest_normalize(struct nest_ctx *c, ir_op fn)
 {
     struct loops l = {0};
@@ -94,5 +189,6 @@ bool nest_normalize(struct nest_ctx *c, ir_op fn)
                                                IR_OP_KTDF_STAGE)
             normalize_one(c->m, fn, l.v[i]);
     free(l.v);
+    hoist_subscripts(c->m, fn);
     return true;
 }

@@ -88,7 +88,8 @@ bool nest_same_memory(const struct ir_module *m, ir_value a, ir_value b)
     return a == b;
 }
 
-bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side *out)
+bool nest_read_side_exprs(const struct ir_module *m, ir_op op, int k, struct nest_side *out,
+                          ir_aff *exprs)
 {
     struct pe_side s[2];
     pe_transfer_sides(m, op, s);
@@ -110,14 +111,23 @@ bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side
     out->nsub = mp->nres;
     for (uint32_t i = 0; i < mp->nres; i++) {
         const struct ir_aff_info *e = ir_aff_get(m, mp->res[i]);
+        if (exprs)
+            exprs[i] = IR_NONE;
         if (e->kind == IR_AFF_CONST)
             out->sub[i] = (struct nest_sub){.c = e->v};
         else if (e->kind == IR_AFF_DIM && (uint32_t)e->v < s[k].nsub)
             out->sub[i] = (struct nest_sub){.v = o->opnd[s[k].first + 1 + (uint32_t)e->v]};
+        else if (exprs && !mp->nsyms)
+            exprs[i] = mp->res[i];
         else
             return false;
     }
     return true;
+}
+
+bool nest_read_side(const struct ir_module *m, ir_op op, int k, struct nest_side *out)
+{
+    return nest_read_side_exprs(m, op, k, out, NULL);
 }
 
 /* Adds side s's operands to st; seg gets its three segment sizes. */

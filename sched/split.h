@@ -83,7 +83,10 @@
  * the value the body yields is written back into it (in place, tile by
  * tile: ktc-lower orders the scratchpad load and store units by the
  * buffer's bytes); after the loop its result is that buffer. The loop
- * then has no iter_args. Where the body reads the carried tensor after the
+ * then has no iter_args, and the unit attribute `carried` (its iterations
+ * depend on each other through those buffers: ktc-nest's tiling does not
+ * take it as a point loop around passes it cannot run in lockstep). Where
+ * the body reads the carried tensor after the
  * op computing its next value (an online softmax rescales its running sum
  * by exp(m_old - m_new)), a copy generic at the top of the body keeps the
  * old value, and those later reads read the copy. A float scalar an

@@ -430,6 +430,13 @@ ir_type split_token_type(struct ir_module *m)
                                                     .name = ir_str_c(m, "ktdf.token")});
 }
 
+ir_attr split_loop_type(struct ir_module *m, const char *type)
+{
+    return ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_OPAQUE,
+                                                    .s = ir_str_c(m, "ktdf.loop_type"),
+                                                    .body = ir_str_c(m, type)});
+}
+
 ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem,
                      ir_attr layout, ir_attr space)
 {
@@ -493,4 +500,54 @@ ir_aff split_aff_subst(struct ir_module *m, ir_aff e, const ir_aff *sub)
         return ir_aff_bin(m, k, nl, nr);
     }
     }
+}
+
+void split_aff_dims(const struct ir_module *m, ir_aff e, bool *used)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    if (a->kind == IR_AFF_DIM)
+        used[a->v] = true;
+    else if (a->kind != IR_AFF_CONST && a->kind != IR_AFF_SYM) {
+        split_aff_dims(m, a->lhs, used);
+        split_aff_dims(m, a->rhs, used);
+    }
+}
+
+ir_value sb_aff_value(struct split_b *b, ir_aff e, uint32_t n, const ir_value *vals)
+{
+    struct ir_module *m = b->m;
+    if (n > SPLIT_AFF_MAX_DIMS)
+        abort();
+    int64_t coef[SPLIT_AFF_MAX_DIMS] = {0}, c0 = 0;
+    if (split_aff_linear(m, e, 1, coef, NULL, &c0)) {
+        ir_value v = sb_index(b, c0);
+        for (uint32_t i = 0; i < n; i++)
+            if (coef[i])
+                v = sb_addi(b, sb_muli(b, vals[i], coef[i]), v);
+        return v;
+    }
+    bool used[SPLIT_AFF_MAX_DIMS] = {false};
+    ir_aff sub[SPLIT_AFF_MAX_DIMS];
+    split_aff_dims(m, e, used);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "affine.apply", b->loc);
+    uint32_t nd = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        sub[i] = ir_aff_const(m, 0);
+        if (!used[i])
+            continue;
+        uint32_t j = 0; /* one dim per value */
+        while (j < i && !(used[j] && vals[j] == vals[i]))
+            j++;
+        if (j < i) {
+            sub[i] = sub[j];
+            continue;
+        }
+        sub[i] = ir_aff_dim(m, nd++);
+        ir_state_add_operand(m, &st, vals[i]);
+    }
+    e = split_aff_subst(m, e, sub);
+    ir_state_set_attr(m, &st, "map", ir_attr_affine_map(m, ir_map_intern(m, nd, 0, 1, &e)));
+    ir_state_add_result(m, &st, m->t_index);
+    return ir_op_result(m, sb_emit(b, &st), 0);
 }

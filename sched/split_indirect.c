@@ -20,28 +20,6 @@
 #define MAX_RANK 8
 #define MAX_CAP 16
 
-/* An affine expression over values vals[0..n) as an index value at b:
- * arith ops when linear, an affine.apply otherwise. */
-static ir_value expr_value(struct split_b *b, ir_aff e, uint32_t n, const ir_value *vals)
-{
-    struct ir_module *m = b->m;
-    int64_t coef[MAX_CAP + MAX_RANK] = {0}, c0 = 0;
-    if (split_aff_linear(m, e, 1, coef, NULL, &c0)) {
-        ir_value v = sb_index(b, c0);
-        for (uint32_t i = 0; i < n; i++)
-            if (coef[i])
-                v = sb_addi(b, v, sb_muli(b, vals[i], coef[i]));
-        return v;
-    }
-    struct ir_op_state st;
-    ir_state_init(&st, m, "affine.apply", b->loc);
-    for (uint32_t i = 0; i < n; i++)
-        ir_state_add_operand(m, &st, vals[i]);
-    ir_state_set_attr(m, &st, "map", ir_attr_affine_map(m, ir_map_intern(m, n, 0, 1, &e)));
-    ir_state_add_result(m, &st, m->t_index);
-    return ir_op_result(m, sb_emit(b, &st), 0);
-}
-
 /* Whether e uses dim d. */
 static bool uses_dim(const struct ir_module *m, ir_aff e, uint32_t d)
 {
@@ -283,7 +261,7 @@ static ir_value index_at(struct split_b *b, ir_op op, const struct itile *t, uin
     for (uint32_t j = 0; j < t->rank; j++)
         vals[t->ncap + j] = vars[j];
     for (uint32_t r = 0; r < t->map[k]->nres; r++)
-        idx[r] = expr_value(b, t->map[k]->res[r], t->ncap + t->rank, vals);
+        idx[r] = sb_aff_value(b, t->map[k]->res[r], t->ncap + t->rank, vals);
     return load_index(b, ir_op_get(b->m, op)->opnd[t->view[k]], t->map[k]->nres, idx);
 }
 
@@ -370,7 +348,7 @@ bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint
             if (many(&t, j))
                 at[t.ncap + j] = ir_aff_const(m, t.lo[j]);
         e = split_aff_subst(m, e, at);
-        *off = sb_addi(b, *off, sb_muli(b, expr_value(b, e, t.ncap, vals), t.st[k]));
+        *off = sb_addi(b, *off, sb_muli(b, sb_aff_value(b, e, t.ncap, vals), t.st[k]));
     }
     return true;
 }

@@ -198,6 +198,8 @@ ir_value sb_tensor_empty(struct split_b *b, ir_type t);
 ir_attr split_segments(struct ir_module *m, uint32_t n, const int64_t *sizes);
 ir_attr split_str_array(struct ir_module *m, uint32_t n, const char *const *s);
 ir_type split_token_type(struct ir_module *m);
+/* #ktdf.loop_type<type> (parallel_loop, reduction_loop, tile_loop, ...). */
+ir_attr split_loop_type(struct ir_module *m, const char *type);
 ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem,
                      ir_attr layout, ir_attr space);
 
@@ -209,6 +211,13 @@ bool split_aff_linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_
                       int64_t *scoef, int64_t *c0);
 /* e with each dim i replaced by sub[i] (symbols kept). */
 ir_aff split_aff_subst(struct ir_module *m, ir_aff e, const ir_aff *sub);
+/* Sets used[i] for each dim i that e reads. */
+void split_aff_dims(const struct ir_module *m, ir_aff e, bool *used);
+/* The index value of e over vals[0..n) (its dims; n at most
+ * SPLIT_AFF_MAX_DIMS) at b: index arithmetic when e is linear, else one
+ * affine.apply of the values it reads, each once. */
+#define SPLIT_AFF_MAX_DIMS 64
+ir_value sb_aff_value(struct split_b *b, ir_aff e, uint32_t n, const ir_value *vals);
 
 /* ---- linalg.generic ------------------------------------------------------ */
 

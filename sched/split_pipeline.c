@@ -143,28 +143,6 @@ static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *
     return split_aff_linear(m, e, scale, coef, NULL, c0);
 }
 
-/* The index value of affine expression e over operands (its dims) at b:
- * arith ops when e is linear, else one affine.apply. */
-static ir_value materialize(struct split_b *b, ir_aff e, uint32_t n, const ir_value *operands)
-{
-    struct ir_module *m = b->m;
-    int64_t coef[64] = {0}, c0 = 0;
-    if (n <= 64 && linear(m, e, 1, coef, &c0)) {
-        ir_value v = sb_index(b, c0);
-        for (uint32_t i = 0; i < n; i++)
-            if (coef[i])
-                v = sb_addi(b, sb_muli(b, operands[i], coef[i]), v);
-        return v;
-    }
-    struct ir_op_state st;
-    ir_state_init(&st, m, "affine.apply", b->loc);
-    ir_state_set_attr(m, &st, "map", ir_attr_affine_map(m, ir_map_intern(m, n, 0, 1, &e)));
-    for (uint32_t i = 0; i < n; i++)
-        ir_state_add_operand(m, &st, operands[i]);
-    ir_state_add_result(m, &st, m->t_index);
-    return ir_op_result(m, sb_emit(b, &st), 0);
-}
-
 static bool identity(const struct ir_module *m, uint32_t map)
 {
     const struct ir_affine_map *mp = ir_map_get(m, map);
@@ -192,7 +170,7 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     const struct ir_attr_info *base = split_attr(m, top, "base_map", IR_AT_AFFINE_MAP);
     ir_aff at = ir_aff_bin(m, IR_AFF_ADD, ir_map_get(m, base->map)->res[mk.dim],
                            ir_aff_const(m, lo[mk.dim]));
-    ir_value bk = materialize(b, at, o->nopnd - 1, o->opnd + 1);
+    ir_value bk = sb_aff_value(b, at, o->nopnd - 1, o->opnd + 1);
     /* S + c + 1 - base_k, c = lim + lo + z - 2 */
     int64_t c1 = mk.lim + lo[mk.dim] + shape[mk.dim] - 1, k;
     out->mdim = (uint32_t)mk.dim;
@@ -311,11 +289,11 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
             return split_error(p->c, vop, "a view whose dynamic strides have no operands");
         dst[k] = ir_op_get(m, vop)->opnd[nextop++];
         ndyn++;
-        ir_value x = sb_arith(&b, "arith.muli", materialize(&b, at, o->nopnd - 1, o->opnd + 1),
+        ir_value x = sb_arith(&b, "arith.muli", sb_aff_value(&b, at, o->nopnd - 1, o->opnd + 1),
                               dst[k]);
         doff = doff ? sb_addi(&b, doff, x) : x;
     }
-    ir_value offv = materialize(&b, off, o->nopnd - 1, o->opnd + 1);
+    ir_value offv = sb_aff_value(&b, off, o->nopnd - 1, o->opnd + 1);
     /* A tile whose offset may fall inside a word (rows of launch-time
      * strides, a tile split_dist.c moved by a launch-time amount) is marked
      * `unaligned`, so ktc-path-expand reads and writes the words around it
@@ -725,11 +703,7 @@ static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
     ir_state_init(&st, m, "scf.for", b->loc);
     for (uint32_t k = 0; k < 3; k++)
         ir_state_add_operand(m, &st, bnd[k]);
-    ir_state_set_attr(m, &st, "loop_type",
-                      ir_attr_intern(m, &(struct ir_attr_info){
-                                            .kind = IR_AT_OPAQUE,
-                                            .s = ir_str_c(m, "ktdf.loop_type"),
-                                            .body = ir_str_c(m, "parallel_loop")}));
+    ir_state_set_attr(m, &st, "loop_type", split_loop_type(m, "parallel_loop"));
     ir_block body = sb_region(m, &st);
     char name[16];
     snprintf(name, sizeof name, "i%u", d);
@@ -1952,7 +1926,10 @@ static bool check_carried(struct prog *p, ir_op loop)
     return true;
 }
 
-/* The loop's copy without iter_args, its body moved into it. */
+/* The loop's copy without iter_args, its body moved into it; a loop that
+ * had some, which now carries its values through scratchpad buffers from
+ * one iteration to the next, is marked `carried` (ktc-nest's tiling takes
+ * no such loop as a point loop). */
 static ir_op strip_loop(struct prog *p, ir_op loop)
 {
     struct ir_module *m = p->m;
@@ -1970,6 +1947,7 @@ static ir_op strip_loop(struct prog *p, ir_op loop)
     ir_value niv = ir_block_add_arg(m, nb, ir_value_type(m, iv), ir_value_get(m, iv)->name);
     ir_op nl = ir_op_create(m, &st);
     ir_op_get(m, nl)->attrs = ir_op_get(m, loop)->attrs;
+    ir_op_set_attr(m, nl, "carried", ir_attr_unit(m));
     ir_op next;
     for (ir_op op = ir_block_get(m, ob)->first; op; op = next) {
         next = ir_op_get(m, op)->next;

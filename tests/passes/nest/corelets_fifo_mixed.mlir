@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines --disable=remainder-nests --disable=misaligned-rows
+// RUN: ktc-nest --disable=fuse-pipelines --disable=remainder-nests
 // PARSE: --device=spyre --stage=sched.routed
 // corelets refuses a split that would leave a FIFO between a unit kind run
 // on every corelet and one run on corelet 0 only (ktc-lower cannot place
@@ -9,8 +9,9 @@
 // theirs) stays on corelet 0: no ktdf.parallel is left in the program.
 // (remainder-nests off: its nests of the remainder loops' product
 // pipelines split too, and the mix is gone.)
-// misaligned-rows is off: the rows of A, B and C are read through their words (`mod`
-// subscripts), and with it the row loop would not be this case's point loop.
+// The K loop here lacks the `carried` mark ktc-split now gives a loop of
+// iter_args (this input predates it), so tiling still takes it as the
+// point loop, this case's; marked, its passes are tiled instead.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

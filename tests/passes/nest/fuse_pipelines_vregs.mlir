@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=remainder-nests --disable=misaligned-rows
+// RUN: ktc-nest --disable=corelets --disable=remainder-nests
 // PARSE: --device=spyre --stage=sched.routed
 // fuse-pipelines refuses a fusion whose compute stage would hold more
 // vectors at once than the unit has vector registers (sched_nest_options
@@ -12,8 +12,9 @@
 // the estimate is from above), and the fused stage must fit it. All three
 // stay apart, as with --disable=fuse-pipelines. (remainder-nests off: the
 // remainder loops keep the pipelines as ktc-path-expand left them.)
-// misaligned-rows is off: the rows of A, B and C are read through their words (`mod`
-// subscripts), and with it the row loop would not be this case's point loop.
+// The K loop here lacks the `carried` mark ktc-split now gives a loop of
+// iter_args (this input predates it), so tiling still takes it as the
+// point loop, this case's; marked, its passes are tiled instead.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -296,7 +296,17 @@
  *                     at most the smallest count, the one whose slowest id
  *                     is modeled fastest (tests/kernels/rows_uneven: 11
  *                     and 10 rows, tiles of 11 1947 cycles on spyre, of
- *                     10 448).
+ *                     10 448). A point holding inner loops (a row's passes
+ *                     over its chunks) takes the tile, of at least the
+ *                     choice's corelets, up to the chosen tile, whose
+ *                     slowest id is modeled fastest, its points left over
+ *                     each priced as remainder-nests makes it (its passes
+ *                     nests of their own): row softmaxes of 5 to 33 rows of
+ *                     96 to 1024 f16 over 2 to 4 cores, 24 launches, 0.81
+ *                     of the cycles (geomean; 17x192 on 2 spyre cores 1629
+ *                     -> 661), though 7x512 on 2 spyre cores takes tiles
+ *                     of 2, 849 -> 1167 (the model prices each leftover
+ *                     row's passes about twice what they take).
  *  coarsening         A tile loop whose point loop holds a sequence of
  *                     pipelines becomes one outer pipeline per tile:
  *                       stage [MNILU]  every DDR -> scratchpad transfer of

@@ -1552,7 +1552,12 @@ static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32
  * of 10: 448). The tile becomes the one, at most the smallest count, whose
  * slowest tile id is modeled fastest: each id's whole tiles priced as a
  * nest of their own, its count mod T points as tiles of one point one after
- * another. True when that changes ch. */
+ * another. A point holding inner loops (a row's passes over its chunks)
+ * may keep ch's tile too: its points left over run in the remainder loop,
+ * each priced as remainder-nests makes it, its passes nests of their own
+ * (17 rows of 192 f16 on 2 spyre cores: tiles of 9, the second core's 8
+ * rows left over, 1629 cycles; tiles of 2, 661). True when that changes
+ * ch. */
 static bool price_rest_rows(const struct nest_ctx *c, const struct tiled *t,
                             uint32_t max_phases, uint32_t max_instances,
                             struct nest_cost_choice *ch)
@@ -1560,19 +1565,24 @@ static bool price_rest_rows(const struct nest_ctx *c, const struct tiled *t,
     int64_t trips[8], ntrips;
     if (!id_trips(c, t, NULL, INT64_MAX, trips, &ntrips) || ntrips < 2)
         return false;
-    struct nest_cost_program one = t->p;
-    one.points = 1;
-    double point = nest_cost_predict(c->dev, &one, 1, 1, 1);
     int64_t most = 0, least = INT64_MAX;
     for (int64_t k = 0; k < ntrips; k++) {
         most = trips[k] > most ? trips[k] : most;
         least = trips[k] < least ? trips[k] : least;
     }
-    if (ch->tile <= (uint64_t)least || t->inner)
-        return false; /* every id runs whole tiles, or remainder-nests tiles the
-                         rest's inner loops */
+    if (ch->tile <= (uint64_t)least)
+        return false; /* every id runs whole tiles */
+    /* a point left over: a tile of one point, or, around inner loops, its
+     * passes as remainder-nests makes them, each inner loop a nest */
+    struct nest_cost_program one = t->p;
+    one.points = 1;
+    double point = t->inner ? modeled_passes(c->m, t->point_loop, c->dev, c->o->disabled)
+                            : nest_cost_predict(c->dev, &one, 1, 1, 1);
     struct nest_cost_choice best = {.cycles = -1};
-    for (uint64_t T = 1; T <= (uint64_t)least; T++) {
+    /* around inner loops, tiles of at least ch's instances: a tile of one
+     * point runs on one corelet (17 rows of 192: tiles of 1, 1341 cycles) */
+    uint64_t first = t->inner && ch->instances > 1 ? ch->instances : 1;
+    for (uint64_t T = first; T <= (t->inner ? ch->tile : (uint64_t)least); T++) {
         /* the phases and split the largest count's whole tiles take */
         struct nest_cost_program pt = t->p;
         struct nest_cost_choice at;
@@ -1593,7 +1603,7 @@ static bool price_rest_rows(const struct nest_ctx *c, const struct tiled *t,
             best = (struct nest_cost_choice){.tile = T, .phases = at.phases,
                                              .instances = at.instances, .cycles = cost};
     }
-    if (best.cycles < 0)
+    if (best.cycles < 0 || best.tile == ch->tile)
         return false; /* else a tile smaller than ch's */
     *ch = best;
     return true;

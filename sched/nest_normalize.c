@@ -8,6 +8,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 #include "sched/path_expand_int.h"
 
 /* The trip count trips as a constant when it is the same for every tile
@@ -66,43 +67,17 @@ static void normalize_one(struct ir_module *m, ir_op fn, ir_op loop)
     nest_replace_from(m, first, iv, orig);
 }
 
-struct loops {
-    ir_op *v;
-    uint32_t n, cap;
-};
-
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
-    struct loops *l = ctx;
     uint32_t k = ir_op_get(m, op)->kind;
     if (k == IR_OP_KTDF_PIPELINE)
         return true; /* loops inside pipelines are the compute's own */
-    if (k == IR_OP_SCF_FOR && ir_op_get(m, op)->nopnd == 3 && nest_has_pipeline(m, op)) {
-        if (l->n == l->cap) {
-            l->cap = l->cap ? 2 * l->cap : 8;
-            if (!(l->v = realloc(l->v, l->cap * sizeof *l->v)))
-                abort();
-        }
-        l->v[l->n++] = op;
-    }
+    if (k == IR_OP_SCF_FOR && ir_op_get(m, op)->nopnd == 3 && nest_has_pipeline(m, op))
+        sched_ops_push(ctx, op);
     return true;
 }
 
 /* ---- invariant subscripts ---------------------------------------------------- */
-
-static bool collect_transfers(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct loops *l = ctx;
-    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
-        return true;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 16;
-        if (!(l->v = realloc(l->v, l->cap * sizeof *l->v)))
-            abort();
-    }
-    l->v[l->n++] = op;
-    return true;
-}
 
 /* The op of fn before which a value of vals[0..n) is made farthest out from
  * transfer x (its outermost ancestor defining none of them), or IR_NONE
@@ -163,8 +138,8 @@ static bool hoisted_side(struct ir_module *m, ir_op fn, ir_op x, int k, struct n
  * rows' offsets differ by whole words) as subscripts coarsening can read. */
 static void hoist_subscripts(struct ir_module *m, ir_op fn)
 {
-    struct loops l = {0};
-    ir_walk(m, fn, collect_transfers, &l);
+    struct sched_ops l = {0};
+    sched_ops_of_kind(m, fn, IR_OP_KTDF_DATA_TRANSFER, &l);
     for (uint32_t i = 0; i < l.n; i++) {
         ir_op x = l.v[i];
         struct nest_side s[2];
@@ -182,7 +157,7 @@ static void hoist_subscripts(struct ir_module *m, ir_op fn)
 
 bool nest_normalize(struct nest_ctx *c, ir_op fn)
 {
-    struct loops l = {0};
+    struct sched_ops l = {0};
     ir_walk(c->m, fn, collect, &l);
     for (uint32_t i = 0; i < l.n; i++)
         if (!ir_op_parent(c->m, l.v[i]) || ir_op_get(c->m, ir_op_parent(c->m, l.v[i]))->kind !=

@@ -30,6 +30,8 @@ struct dma {
     int64_t shift[MAX_INNER];  /* contained: its inner loops' place in the other's */
     bool linear;               /* merged into a load of the same bytes into a buffer
                                   of another shape (same_bytes) */
+    bool box;                  /* a masked store of a box of its staging buffer
+                                  (part of a word, at its offset there) */
     int b;                     /* its buffer in co.bufs */
     /* the inner loops around it under the point loop, outermost first */
     uint32_t nloops;
@@ -531,6 +533,14 @@ static int merged_root(const struct co *co, int k)
     return k;
 }
 
+/* Whether transfer op writes under a byte mask (transfer_mode "masked"). */
+static bool masked(const struct ir_module *m, ir_op op)
+{
+    ir_attr a = ir_op_attr(m, op, "transfer_mode");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    return ai && ai->kind == IR_AT_STRING && !strcmp(ir_str_get(m, ai->s), "masked");
+}
+
 /* Reads the DMA stages of pipe into co; false when the pipeline does not
  * have the shape coarsening handles. */
 static bool read_pipeline(struct co *co, ir_op pipe)
@@ -567,16 +577,23 @@ static bool read_pipeline(struct co *co, ir_op pipe)
             if (x->buf.fifo || !bd || ir_op_get(m, bd)->kind != IR_OP_KTDF_PRIVATE ||
                 ir_op_parent(m, bd) != pipe || !address(co, x))
                 return false;
-            /* the whole buffer, from its origin */
+            /* the whole buffer, from its origin; or, for a masked store
+             * (path-expand's part of a word), a box of it at subscripts
+             * the tile loop does not move, in no inner loop */
             const struct ir_type_info *bt = ir_type_get(m, ir_value_type(m, x->buf.v));
             if (bt->rank != x->buf.nsize || bt->attr0)
                 return false;
             int64_t n = 1, nd = 1;
             for (uint32_t k = 0; k < bt->rank; k++) {
-                if (x->buf.sub[k].v || x->buf.sub[k].c || x->buf.size[k] != bt->shape[k])
+                const struct nest_sub *b = &x->buf.sub[k];
+                if (b->v || b->c || x->buf.size[k] != bt->shape[k])
+                    x->box = true;
+                if (b->v && ir_value_defined_in(m, b->v, co->tl))
                     return false;
-                n *= bt->shape[k];
+                n *= x->buf.size[k];
             }
+            if (x->box && !(store && !x->nloops && !x->dyn_atom && masked(m, op)))
+                return false;
             for (uint32_t k = 0; k < x->ddr.nsize; k++)
                 nd *= x->ddr.size[k];
             if (n != nd || (x->b = buf_of(co, x->buf.v)) < 0)
@@ -764,6 +781,10 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     for (uint32_t k = 0; k < bt->rank; k++) {
         buf.sub[k] = (struct nest_sub){.c = 0};
         buf.size[k] = bt->shape[k];
+    }
+    for (uint32_t k = 0; x->box && k < x->buf.nsub; k++) { /* behind the points' dim */
+        buf.sub[k + 1] = x->buf.sub[k];
+        buf.size[k + 1] = x->buf.size[k];
     }
     nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
 }

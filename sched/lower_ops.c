@@ -8,6 +8,7 @@
 
 #include "ktir/dialects/common.h"
 #include "ktir/numeric.h"
+#include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
 
@@ -453,9 +454,7 @@ static bool lower_load(struct lw *lw, ir_op op, uint32_t inst, const struct side
     struct ir_module *m = lw->m;
     ir_type slot = ir_value_type(m, s[1].v);
     int64_t n = ir_type_get(m, slot)->shape[0], t = numel(s[0].rank, s[0].sizes);
-    ir_attr mode = ir_op_attr(m, op, "transfer_mode");
-    bool splat = mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
-                 strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
+    bool splat = ir_ktdf_transfer_mode_is(m, op, "splat");
     if (n == IR_DYN || (splat ? t < 1 || n % t : t != n))
         return lw_error(lw, op,
                         "a transfer of %lld elements into a FIFO slot of %lld is not "

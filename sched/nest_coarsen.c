@@ -533,14 +533,6 @@ static int merged_root(const struct co *co, int k)
     return k;
 }
 
-/* Whether transfer op writes under a byte mask (transfer_mode "masked"). */
-static bool masked(const struct ir_module *m, ir_op op)
-{
-    ir_attr a = ir_op_attr(m, op, "transfer_mode");
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == IR_AT_STRING && !strcmp(ir_str_get(m, ai->s), "masked");
-}
-
 /* Reads the DMA stages of pipe into co; false when the pipeline does not
  * have the shape coarsening handles. */
 static bool read_pipeline(struct co *co, ir_op pipe)
@@ -592,7 +584,8 @@ static bool read_pipeline(struct co *co, ir_op pipe)
                     return false;
                 n *= x->buf.size[k];
             }
-            if (x->box && !(store && !x->nloops && !x->dyn_atom && masked(m, op)))
+            if (x->box && !(store && !x->nloops && !x->dyn_atom &&
+                            ir_ktdf_transfer_mode_is(m, op, "masked")))
                 return false;
             for (uint32_t k = 0; k < x->ddr.nsize; k++)
                 nd *= x->ddr.size[k];

@@ -72,13 +72,6 @@ static bool plain(const struct ir_module *m, ir_op op)
     return o->kind != IR_OP_SCF_YIELD && !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
 }
 
-static bool is_splat(const struct ir_module *m, ir_op op)
-{
-    ir_attr a = ir_op_attr(m, op, "transfer_mode");
-    return a && ir_attr_get(m, a)->kind == IR_AT_STRING &&
-           strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0;
-}
-
 /* A block of transfers, plain ops and loops of them only. */
 static bool transfers_only(const struct ir_module *m, ir_block blk)
 {
@@ -337,7 +330,8 @@ static ir_op same_load(const struct ir_module *m, const ir_op sa[3], ir_op x,
         struct nest_side from, to;
         if (ir_op_get(m, y)->kind != IR_OP_KTDF_DATA_TRANSFER ||
             !nest_read_side(m, y, 0, &from) || !nest_read_side(m, y, 1, &to) || from.fifo ||
-            !to.fifo || !same_elems(m, &from, src) || is_splat(m, y) != is_splat(m, x))
+            !to.fifo || !same_elems(m, &from, src) ||
+            ir_ktdf_transfer_mode_is(m, y, "splat") != ir_ktdf_transfer_mode_is(m, x, "splat"))
             continue;
         return slot_op(m, body_of(m, sa[1]), to.v, false);
     }
@@ -406,7 +400,7 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
             return false;
         ir_type vt = ir_value_type(m, ir_op_get(m, w)->opnd[0]);
         ir_type rt = ir_value_type(m, ir_op_get(m, r)->res);
-        bool splat = is_splat(m, x);
+        bool splat = ir_ktdf_transfer_mode_is(m, x, "splat");
         if (splat ? ir_type_numel(m, vt) != 1 || ir_type_get(m, rt)->rank != 1 ||
                         ir_type_elem(m, vt) != ir_type_elem(m, rt)
                   : vt != rt)

@@ -112,7 +112,7 @@ static bool hoisted_side(struct ir_module *m, ir_op fn, ir_op x, int k, struct n
     if (!nest_read_side_exprs(m, x, k, out, exprs) || s[k].nsub > SPLIT_AFF_MAX_DIMS)
         return false;
     const ir_value *opnd = ir_op_get(m, x)->opnd + s[k].first + 1;
-    for (uint32_t i = 0; i < out->nsub && s[k].map; i++) {
+    for (uint32_t i = 0; i < out->nsub; i++) {
         if (!exprs[i])
             continue;
         bool used[SPLIT_AFF_MAX_DIMS] = {false};

@@ -39,13 +39,6 @@ struct hoisted {
     bool folded;          /* a consumer's invariant ops moved into it: its own */
 };
 
-static bool is_splat(const struct ir_module *m, ir_op op)
-{
-    ir_attr a = ir_op_attr(m, op, "transfer_mode");
-    return a && ir_attr_get(m, a)->kind == IR_AT_STRING &&
-           strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0;
-}
-
 /* The vectors a program hoists: past them, splats stay in their loops (a
  * one-row matmul's A[0, k], a vector for each k, loads each in the loop
  * that reads it: hoisting them all cost its loop more than it saved). */
@@ -79,7 +72,7 @@ static int64_t splat_trips(const struct ir_module *m, ir_op x, ir_op at)
 
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && is_splat(m, op))
+    if (ir_ktdf_transfer_mode_is(m, op, "splat"))
         sched_ops_push(ctx, op);
     return true;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktir/dialects/ktdf.h"
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
@@ -826,24 +827,13 @@ static int64_t hoisted_ops(struct ir_module *m, ir_op g, ir_op pl)
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st)
             IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
                 struct nest_side a, b;
-                ir_attr mode = ir_op_attr(m, x, "transfer_mode");
-                if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER && mode &&
-                    ir_attr_get(m, mode)->kind == IR_AT_STRING &&
-                    strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0 &&
+                if (ir_ktdf_transfer_mode_is(m, x, "splat") &&
                     nest_read_side(m, x, 0, &a) && nest_read_side(m, x, 1, &b) && b.fifo &&
                     b.v == slot && splat_leaves(m, x, a.v, pl))
                     return nest_splat_foldable(m, g, k);
             }
     }
     return 0;
-}
-
-static bool is_splat_xfer(const struct ir_module *m, ir_op x)
-{
-    ir_attr mode = ir_op_attr(m, x, "transfer_mode");
-    return ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER && mode &&
-           ir_attr_get(m, mode)->kind == IR_AT_STRING &&
-           strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0;
 }
 
 /* Whether splat x's scalar v is written nowhere in point loop pl. */
@@ -867,7 +857,7 @@ static int64_t pass_splats(struct ir_module *m, ir_op pipe, ir_op pl,
             struct nest_side a;
             reads += ir_op_get(m, x)->kind == IR_OP_KTDF_READ_FROM_FIFO;
             gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
-            if (!is_splat_xfer(m, x))
+            if (!ir_ktdf_transfer_mode_is(m, x, "splat"))
                 continue;
             if (!nest_read_side(m, x, 0, &a) || !keep(m, x, a.v, pl))
                 return 0;
@@ -1026,7 +1016,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 .kept = once && t->hoisted && nest_broadcast_kept(m, op, t->tile_loop),
                 .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
-            bool splat = is_splat_xfer(m, op);
+            bool splat = ir_ktdf_transfer_mode_is(m, op, "splat");
             if (t->merged && seen_before(t, &sa, splat, false))
                 return true;
             ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
@@ -2391,8 +2381,7 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
     for (uint32_t i = 0; i < s[ld ? 0 : 1].nsize; i++)
         k *= s[ld ? 0 : 1].size[i];
     double b = (double)(k * (all / n));
-    ir_attr mode = ir_op_attr(m, op, "transfer_mode");
-    if (st && mode && strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "masked") == 0)
+    if (st && ir_ktdf_transfer_mode_is(m, op, "masked"))
         b = masked_words(pb->c, op, b, all / n);
     *(ld ? &pb->in : &pb->out) += trips * b;
     return true;
@@ -2468,10 +2457,7 @@ static bool has_parallel(const struct ir_module *m, ir_op op)
 
 static bool find_splat(struct ir_module *m, ir_op op, void *ctx)
 {
-    ir_attr a;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
-        (a = ir_op_attr(m, op, "transfer_mode")) && ir_attr_get(m, a)->kind == IR_AT_STRING &&
-        strcmp(ir_str_get(m, ir_attr_get(m, a)->s), "splat") == 0)
+    if (ir_ktdf_transfer_mode_is(m, op, "splat"))
         *(bool *)ctx = true;
     return !*(bool *)ctx;
 }

@@ -303,9 +303,7 @@ bool pe_legalize_splats(struct pe *p)
                 for (uint32_t in = 0; in < (uint32_t)seg->ints[0] && !p->failed; in++)
                     legalize_input(p, pipe, op, in);
             }
-            ir_attr mode = ir_op_attr(m, op, "transfer_mode");
-            if (pass == 1 && mode && ir_attr_get(m, mode)->kind == IR_AT_STRING &&
-                strcmp(ir_str_get(m, ir_attr_get(m, mode)->s), "splat") == 0)
+            if (pass == 1 && ir_ktdf_transfer_mode_is(m, op, "splat"))
                 check_splat(p, pipe, op);
         }
     free(g.v);

@@ -37,6 +37,15 @@ bool ir_ktdf_is_token(const struct ir_module *m, ir_type t)
     return ti->kind == IR_TY_OPAQUE && !ti->body && strcmp(ir_str_get(m, ti->name), "ktdf.token") == 0;
 }
 
+bool ir_ktdf_transfer_mode_is(const struct ir_module *m, ir_op op, const char *mode)
+{
+    ir_attr a = ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER
+                    ? ir_op_attr(m, op, "transfer_mode")
+                    : IR_NONE;
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    return ai && ai->kind == IR_AT_STRING && strcmp(ir_str_get(m, ai->s), mode) == 0;
+}
+
 ir_type ir_ktdf_slot_type(struct ir_module *m, ir_attr src, ir_attr dst, int64_t n, ir_type elem)
 {
     return ir_type_intern(m, &(struct ir_type_info){.kind = IR_TY_FIFO_SLOT, .attr0 = src,

@@ -18,4 +18,8 @@ bool ir_ktdf_is_token(const struct ir_module *m, ir_type t);
  * or memory names as strings, or memory spaces), n may be IR_DYN. */
 ir_type ir_ktdf_slot_type(struct ir_module *m, ir_attr src, ir_attr dst, int64_t n, ir_type elem);
 
+/* Whether op is a ktdf.data_transfer whose transfer_mode is mode ("splat",
+ * "masked"). */
+bool ir_ktdf_transfer_mode_is(const struct ir_module *m, ir_op op, const char *mode);
+
 #endif

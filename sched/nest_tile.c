@@ -208,6 +208,16 @@ static bool lockstep_passes(const struct ir_module *m, ir_op loop)
     return true;
 }
 
+/* Whether a pipeline in pl's body streams its iterations in buffer phases
+ * (modulo). */
+static bool streams_points(const struct ir_module *m, ir_op pl)
+{
+    IR_FOR_OPS(m, nest_for_body(m, pl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE && ir_op_attr(m, op, "modulo"))
+            return true;
+    return false;
+}
+
 /* Whether loop is a point loop to tile: normalized with a constant trip
  * count above 1 (or a dynamic one), parallel, its body pure ops, pipelines
  * and inner loops of constant trip counts around pipelines (nest_inner_loop),
@@ -2108,6 +2118,17 @@ bool nest_tile_sizes(struct nest_ctx *c)
                               (long long)t.scratch_per_point, (long long)t.capacity,
                               t.space ? t.space : "the scratchpad");
         }
+        /* a pipeline streaming the point loop's iterations in buffer phases
+         * (modulo: ktc-path-expand's rows astride words), which coarsening
+         * leaves as it is, drains and starts again every tile: its points
+         * are one tile when they fit (a 4x64 f16 block at a launch-time
+         * column: 818 cycles in tiles of 1, as the model chose, 346 in one) */
+        struct nest_cost_choice whole;
+        if (!o->tile_sizes && !dynamic && t.points > (int64_t)ch.tile &&
+            streams_points(m, t.point_loop) &&
+            nest_cost_choose_at(c->dev, &t.p, (uint64_t)t.points, max_phases, max_instances,
+                                &whole))
+            ch = whole;
         /* a later pass over a row resident-rows keeps: the choice priced
          * without the loads it would take away, taken when it is faster
          * there and no slower with them (resident-rows keeps only the

@@ -455,8 +455,7 @@ static ir_value broadcast(struct ir_module *m, ir_op before, ir_value v, ir_type
     return ir_op_result(m, sb_emit(&b, &st), 0);
 }
 
-/* B's private joins A's: one private with both's results (A's first). */
-static void merge_private(struct ir_module *m, ir_op a, ir_op pa, ir_op pb)
+void nest_merge_private(struct ir_module *m, ir_op a, ir_op pa, ir_op pb)
 {
     if (!pb)
         return;
@@ -550,7 +549,7 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
     free(uses);
     for (int i = 0; i < 3; i++)
         append_body(m, sa[i], sb[i]);
-    merge_private(m, a, pa, pb);
+    nest_merge_private(m, a, pa, pb);
     ir_op_unlink(m, b);
     nest_prune_private(m, a);
     nest_shrink_allocs(m, a);

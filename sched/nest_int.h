@@ -216,6 +216,10 @@ bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side);
  * allocation of its own when it shares one: used once before a loop, it
  * would break the order in which the loop uses the others. */
 void nest_own_alloc(struct ir_module *m, ir_value slot);
+/* Private pb (of a pipeline being merged into pipeline a) joins a's
+ * private pa: one private with both's results, pa's first (pa IR_NONE:
+ * pb moves into a). */
+void nest_merge_private(struct ir_module *m, ir_op a, ir_op pa, ir_op pb);
 /* The (last) ktdf.private directly in pipeline pipe, or IR_NONE. */
 ir_op nest_pipe_private(const struct ir_module *m, ir_op pipe);
 /* Whether every transfer under root using buf can take a prefix (static

@@ -102,7 +102,8 @@ int main(int argc, char **argv)
                     "lane-transfers, corelet-blocks, resident-rows, chunk-loads," CLI_MORE
                     "unit-loops, store-blocks, overlap-rows, wide-first-level," CLI_MORE
                     "balance-rows, rest-tiles, overlap-division, single-row," CLI_MORE
-                    "shared-words, misaligned-rows, invariant-sends",
+                    "shared-words, misaligned-rows, invariant-sends," CLI_MORE
+                    "carry-merge",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order), each" CLI_MORE
                        "T[:PHASES[:INSTANCES]] (the buffering phases and" CLI_MORE

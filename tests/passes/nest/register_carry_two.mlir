@@ -1,11 +1,11 @@
-// RUN: ktc-nest --disable=fuse-pipelines --disable=lane-transfers
+// RUN: ktc-nest --disable=fuse-pipelines --disable=lane-transfers --disable=carry-merge
 // PARSE: --device=spyre --stage=sched.routed
 // register-carry with two accumulators in one loop: layernorm
 // (tests/kernels/layernorm.mlir) on rows of 256 f16 sums a row and its
 // squares over 4 blocks, one pipeline each per block, %s1_buf and %s2_buf
 // set by two pipelines before the loop. The loop becomes two pipelines in
 // order, one per accumulator, each streaming the row's blocks and carrying
-// its sum in registers.
+// its sum in registers (carry-merge off: carry_merge.mlir makes them one).
 module {
   module {
     func.func @layernorm(%x: index, %w: index, %b: index, %y: index, %n: index, %eps: f16) attributes {grid = [4]} {

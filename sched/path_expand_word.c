@@ -535,8 +535,10 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     int64_t nl = arch_access_least(access_of(p, unit, !store, nmem), &na);
     int64_t least = fl > nl ? fl : nl, align = fa > na ? fa : na;
     ir_aff off;
+    if (!least)
+        return true;
     bool whole = (n * e) % least == 0;
-    if (!least || (whole && rows != 1))
+    if (whole && rows != 1)
         return true;
     /* an offset not affine in the subscripts: left to ktc-codegen's check */
     ir_value dynoff;

@@ -13,14 +13,15 @@
  * step; ub may be a minsi one side of which is bounded above), and addi,
  * subi, muli by a constant, minsi, maxsi, divisions and remainders by a
  * positive constant of those. Anything else is unbounded and the op is
- * left as it is. */
+ * left as it is. A view's sizes and strides that are such constants become
+ * static first (fold_view). */
 #include <stdint.h>
 
 #include "ktir/ops.h"
 #include "sched/offset_gcd.h"
 #include "sched/split_int.h"
 
-enum { MAX_TERMS = 8, MAX_DEPTH = 12 };
+enum { MAX_TERMS = 8, MAX_DEPTH = 12, MAX_RANK_FOLD = 8 };
 
 /* sum k[i] * v[i] + c */
 struct lin {
@@ -265,8 +266,60 @@ static bool simplify(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* A view's launch-time-looking sizes and strides that index arithmetic
+ * makes constants (`strides: [65536, 8192, %Ndkv, 1]` with %Ndkv = 128,
+ * `%Ntkv divui %Ptkv`) become static, as if written so: ktc-split reads
+ * views by their static sizes and strides. A size stays an operand where
+ * the memref type's extent is dynamic. */
+static bool fold_view(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)ctx;
+    struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_attr_info *sz = ir_op_attr(m, op, "static_sizes")
+                                        ? ir_attr_get(m, ir_op_attr(m, op, "static_sizes"))
+                                        : NULL;
+    const struct ir_attr_info *sd = ir_op_attr(m, op, "static_strides")
+                                        ? ir_attr_get(m, ir_op_attr(m, op, "static_strides"))
+                                        : NULL;
+    if (o->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW || !sz || !sd ||
+        sz->kind != IR_AT_DENSE_ARRAY || sd->kind != IR_AT_DENSE_ARRAY || sz->n > MAX_RANK_FOLD ||
+        sd->n > MAX_RANK_FOLD)
+        return true;
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
+    int64_t lists[2][MAX_RANK_FOLD], ndyn[2] = {0, 0};
+    uint32_t next = 1, keep = 1;
+    bool changed = false;
+    for (int l = 0; l < 2; l++) {
+        const struct ir_attr_info *a = l ? sd : sz;
+        for (uint32_t k = 0; k < a->n; k++) {
+            lists[l][k] = a->ints[k];
+            if (a->ints[k] != IR_DYN)
+                continue;
+            ir_value v = o->opnd[next++];
+            int64_t lo, hi;
+            if (range_of(m, v, &lo, &hi, 0) && lo == hi &&
+                (l || (k < t->rank && t->shape[k] == lo))) {
+                lists[l][k] = lo;
+                changed = true;
+            } else {
+                o->opnd[keep++] = v;
+                ndyn[l]++;
+            }
+        }
+    }
+    if (!changed)
+        return true;
+    o->nopnd = keep;
+    ir_op_set_attr(m, op, "static_sizes", ir_attr_dense_array(m, m->t_i64, sz->n, lists[0]));
+    ir_op_set_attr(m, op, "static_strides", ir_attr_dense_array(m, m->t_i64, sd->n, lists[1]));
+    ir_op_set_attr(m, op, "operandSegmentSizes",
+                   split_segments(m, 3, (const int64_t[]){1, ndyn[0], ndyn[1]}));
+    return true;
+}
+
 bool split_index(struct split_ctx *c)
 {
+    ir_walk(c->m, c->m->top, fold_view, NULL);
     ir_walk(c->m, c->m->top, simplify, NULL);
     return true;
 }

@@ -341,20 +341,31 @@ static uint8_t *scratch(struct run *R, size_t n)
 }
 
 static int mem_fail(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
-                    int64_t a, int64_t n)
+                    int64_t a, int64_t n, const struct arch_access *acc)
 #if defined(__GNUC__)
     __attribute__((cold, noinline))
 #endif
     ;
 
+/* An access outside memory m or against its granules (acc). One inside a
+ * word, which ktc-codegen's checks let pass only at an address computed as
+ * the program runs, says so: ktc compiles whole words at an address known
+ * only at launch (a launch-time column, a block size argument) as aligned. */
 static int mem_fail(struct run *R, uint32_t unit, const struct sc_insn *in, uint32_t m,
-                    int64_t a, int64_t n)
+                    int64_t a, int64_t n, const struct arch_access *acc)
 {
     const struct sim *s = R->k->s;
     const char *name = s->d->res[s->mem[m].res].name;
     if (a < 0 || n < 0 || (uint64_t)a > s->mem[m].size || (uint64_t)n > s->mem[m].size - (uint64_t)a)
         return fail(R, unit, in, "access of %lld bytes at %lld is outside %s (%llu bytes)",
                     (long long)n, (long long)a, name, (unsigned long long)s->mem[m].size);
+    int64_t w = acc && acc->word_size > 1 ? acc->word_size : 0;
+    if (w && a % w)
+        return fail(R, unit, in, "access of %lld bytes at %lld does not match the access "
+                    "granularity of %s: it starts %lld bytes into a %lld-byte word (ktc "
+                    "compiles whole words at an address known only at launch as aligned: "
+                    "launch values that place them inside a word are not supported)",
+                    (long long)n, (long long)a, name, (long long)(a % w), (long long)w);
     return fail(R, unit, in, "access of %lld bytes at %lld does not match the access "
                 "granularity of %s", (long long)n, (long long)a, name);
 }
@@ -367,16 +378,16 @@ static inline int mem_check(struct run *R, uint32_t unit, const struct sc_insn *
 {
     uint64_t size = R->k->s->mem[m].size;
     if (a < 0 || n < 0 || (uint64_t)a > size || (uint64_t)n > size - (uint64_t)a)
-        return mem_fail(R, unit, in, m, a, n);
+        return mem_fail(R, unit, in, m, a, n, acc);
     if (c->mode == KACC_ANY)
         return X_OK;
     if (c->mode == KACC_MASKS) {
         for (unsigned g = 0; g < c->n; g++)
             if (!(n & c->size_mask[g]) && !(a & c->align_mask[g]))
                 return X_OK;
-        return mem_fail(R, unit, in, m, a, n);
+        return mem_fail(R, unit, in, m, a, n, acc);
     }
-    return sc_access_ok(acc, a, n) ? X_OK : mem_fail(R, unit, in, m, a, n);
+    return sc_access_ok(acc, a, n) ? X_OK : mem_fail(R, unit, in, m, a, n, acc);
 }
 
 /* ---- the ALU --------------------------------------------------------------- */

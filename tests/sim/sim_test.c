@@ -486,6 +486,25 @@ static void runtime_error_located(void **state)
     assert_int_equal(rt_wait(k, &o, &r), SIM_OK);
     sim_report_free(&r);
     rt_kernel_free(k);
+    sc_binary_free(b);
+    /* whole words at a launch-time address inside a word: the error says
+     * where in the word, and why ktc compiled it so */
+    b = assemble(&g, "word.sc", HEAD
+                 "arg n : scalar index\nsym at = n * 2\n"
+                 "program p (l1 : mem, ddr : mem) {\n"
+                 "    dma ddr[$at], l1[0], 128\n}\n"
+                 "unit \"C0-MNISU\" : \"MNISU\" = p(l1 = \"C0-L1\", ddr = \"DDR\")\n");
+    assert_non_null(b);
+    k = rt_kernel_new(dev, b, &g.d);
+    assert_non_null(k);
+    arg.value = 5;
+    assert_true(rt_launch(k, &arg, 1, err, sizeof err));
+    assert_int_equal(rt_wait(k, &o, &r), SIM_ERROR);
+    assert_non_null(strstr(r.message, "word.sc:5:5: error: unit 'C0-MNISU'"));
+    assert_non_null(strstr(r.message, "it starts 10 bytes into a"));
+    assert_non_null(strstr(r.message, "known only at launch as aligned"));
+    sim_report_free(&r);
+    rt_kernel_free(k);
     rt_device_free(dev);
     sc_binary_free(b);
     diag_close(&g);

@@ -302,9 +302,14 @@
  *
  * Indirect access tiles (split_indirect.c, after the distributed views;
  * ref §2.7, §6.4). The set must be a constant box, the order identity, one
- * variable per base dim, the base a view of static strides; every direct
- * subscript k a captured expression plus variable k (or of captured
- * values only when variable k has one value). Block form: no index
+ * variable per base dim, the base a view of static strides (sizes and
+ * strides that index arithmetic makes constants count: split_index.c);
+ * every direct subscript k a captured expression plus variable k (or of
+ * captured values only when variable k has one value), or, when variable
+ * k also feeds an index expression (its dim moved a row at a time), any
+ * affine function of it and the captured values whose rows are whole
+ * words apart (a paged context position's row in its page, `tkv mod 64`:
+ * each row's cast adds it, evaluated at the row's variables). Block form: no index
  * expression uses a variable of more than one value (one lookup per
  * index view for the whole tile). It becomes, before it,
  *   %index = memref.load %IDX[e...] : memref<...xi64>   (the KTIR view)
@@ -484,8 +489,16 @@
  * tensor ops in a compute group (e.g. a reshape merging dims); tensors
  * crossing a compute group's boundary (arguments, results of loops no
  * group took, loads outside the group's block); compute groups
- * interleaved with each other or with loops; access tiles with a
- * non-identity order or a non-constant box;
+ * interleaved with each other or with loops; access tiles with an order
+ * that is not a permutation of their dims, a permutation over a view of
+ * launch-time strides or under a mask (a permuting order, ref 6.3: the
+ * tile's dim i is the set's dim order[i], a cast of the view with the
+ * strides permuted; one moving the innermost dim is refused further on:
+ * "a transfer whose innermost dimension is not contiguous"), or a
+ * non-constant box; a tensor larger than a core's scratchpad (every KTIR
+ * data tile lives in one: "scratchpad overflow: a tensor of N bytes does
+ * not fit in the M-byte scratchpad", at the op making it, as ktc-interp
+ * refuses it);
  * view sets with symbols other than as upper bounds above (a symbolic
  * lower bound, an equality, two symbols or dims in one constraint, masks
  * along two dims of one tile); masks along two loops of one generic, of

@@ -64,6 +64,7 @@ struct itile {
     ir_aff zero[MAX_CAP + MAX_RANK]; /* ... and the others at 0 */
     bool rows;                   /* an index expression uses a variable of many values */
     bool idxvar[MAX_RANK];       /* ... that one */
+    bool nonlin[MAX_RANK];       /* direct dim k: not captured values plus its variable */
 };
 
 static bool many(const struct itile *t, uint32_t j) { return t->lo[j] != t->hi[j]; }
@@ -146,28 +147,43 @@ static bool read_itile(struct split_ctx *c, ir_op op, struct itile *t)
     }
     bool used[MAX_RANK] = {false};
     uint32_t view = 1;
-    for (uint32_t k = 0; k < rank; k++) {
+    for (uint32_t k = 0; k < rank; k++) { /* the indirect dims first: the variables they read */
         if (vst->ints[k] == IR_DYN)
             return split_error(c, op, "indirect access tiles of a view of launch-time strides "
                                       "are not supported yet");
         t->st[k] = vst->ints[k];
         t->map[k] = ir_map_get(m, ir_attr_get(m, maps->elems[k])->map);
         t->ind[k] = ir_attr_get(m, kinds->elems[k])->i != 0;
-        if (t->ind[k]) {
-            t->view[k] = view++;
-            for (uint32_t r = 0; r < t->map[k]->nres; r++) {
-                ir_aff e = split_aff_subst(m, t->map[k]->res[r], t->sub);
-                for (uint32_t j = 0; j < nv; j++)
-                    if (uses_dim(m, e, ncap + j)) {
-                        used[j] = t->idxvar[j] = true;
-                        t->rows = true;
-                    }
-            }
+        if (!t->ind[k])
             continue;
+        t->view[k] = view++;
+        for (uint32_t r = 0; r < t->map[k]->nres; r++) {
+            ir_aff e = split_aff_subst(m, t->map[k]->res[r], t->sub);
+            for (uint32_t j = 0; j < nv; j++)
+                if (uses_dim(m, e, ncap + j)) {
+                    used[j] = t->idxvar[j] = true;
+                    t->rows = true;
+                }
         }
+    }
+    for (uint32_t k = 0; k < rank; k++) {
+        if (t->ind[k])
+            continue;
         ir_aff e = split_aff_subst(m, t->map[k]->res[0], t->sub);
         int64_t coef[MAX_CAP + MAX_RANK] = {0}, c0 = 0;
         bool lin = split_aff_linear(m, e, 1, coef, NULL, &c0);
+        /* a variable that also picks an index, moved a row at a time: any
+         * function of it and the captured values (a paged context
+         * position's row in its page, `tkv mod 64`), whole words apart */
+        if (many(t, k) && t->idxvar[k] && uses_dim(m, e, ncap + k)) {
+            bool others = false;
+            for (uint32_t j = 0; j < nv; j++)
+                others |= j != k && many(t, j) && uses_dim(m, e, ncap + j);
+            if (!others && !(lin && coef[ncap + k] == 1)) {
+                used[k] = t->nonlin[k] = true;
+                continue;
+            }
+        }
         for (uint32_t j = 0; j < nv; j++) {
             bool want = many(t, j) && j == k;
             if (!many(t, j) || (!uses_dim(m, e, ncap + j) && !want))
@@ -210,6 +226,14 @@ static bool read_itile(struct split_ctx *c, ir_op op, struct itile *t)
                                       "supported yet", (long long)align);
         if (t->ind[k])
             continue;
+        if (t->nonlin[k]) { /* its rows at multiples of its stride */
+            if (!whole)
+                return split_error(c, op, "indirect access tiles whose direct subscript #%u "
+                                          "moves them a row at a time by part of a %lld-byte "
+                                          "word (stride x element size) are not supported yet",
+                                   k, (long long)align);
+            continue;
+        }
         ir_aff e = split_aff_subst(m, t->map[k]->res[0], t->zero);
         int64_t coef[MAX_CAP + MAX_RANK] = {0}, c0 = 0;
         bool caps = false;
@@ -339,8 +363,8 @@ bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint
         how[k] = t.ind[k] ? SPLIT_IND_INDIRECT
                  : many(&t, k) && t.idxvar[k] ? SPLIT_IND_ONE : SPLIT_IND_DIRECT;
         st[k] = t.st[k];
-        if (t.ind[k])
-            continue;
+        if (how[k] != SPLIT_IND_DIRECT)
+            continue; /* a row at a time: split_indirect_offset */
         ir_aff e = split_aff_subst(m, t.map[k]->res[0], t.sub);
         ir_aff at[MAX_CAP + MAX_RANK];
         memcpy(at, t.zero, sizeof at);
@@ -397,9 +421,19 @@ ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
     for (uint32_t j = 0; j < t.rank; j++)
         vars[j] = many(&t, j) && pos[j] ? sb_addi(b, sb_index(b, t.lo[j]), pos[j])
                                         : sb_index(b, t.lo[j]);
-    for (uint32_t k = 0; k < t.rank; k++)
+    ir_value vals[MAX_CAP + MAX_RANK];
+    for (uint32_t i = 0; i < t.ncap; i++)
+        vals[i] = t.cap[i];
+    for (uint32_t j = 0; j < t.rank; j++)
+        vals[t.ncap + j] = vars[j];
+    for (uint32_t k = 0; k < t.rank; k++) {
         if (t.ind[k])
             off = sb_addi(b, off, sb_muli(b, index_at(b, op, &t, k, vars), t.st[k]));
+        else if (many(&t, k) && t.idxvar[k]) /* its subscript at the row's variables */
+            off = sb_addi(b, off,
+                          sb_muli(b, sb_aff_value(b, t.map[k]->res[0], t.ncap + t.rank, vals),
+                                  t.st[k]));
+    }
     return off;
 }
 

@@ -67,7 +67,8 @@ struct split_b;
 enum { SPLIT_IND_DIRECT, SPLIT_IND_ONE, SPLIT_IND_INDIRECT };
 /* An indirect tile of the rows form (split.h) as split_pipeline.c places
  * it: how[k] each dim moves, st[k] the base view's strides, *off
- * (elements, at b) what its direct subscripts add at tile position 0.
+ * (elements, at b) what its dims moved directly (SPLIT_IND_DIRECT) add at
+ * tile position 0.
  * False after a located error. */
 bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint8_t *how,
                           int64_t *st, ir_value *off);
@@ -80,9 +81,11 @@ bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint
 struct split_b *split_indirect_at(struct ir_module *m, struct split_b *b, uint32_t rank,
                                   const uint8_t *how, const int32_t *loop, const ir_value *ivs,
                                   struct split_b *tmp);
-/* What the indirect dims of tile op add to the element address at tile
- * position pos (index values; IR_NONE where the position is 0 or moved
- * directly): a memref.load of each index view at b. */
+/* What the dims of tile op not moved directly add to the element address
+ * at tile position pos (index values; IR_NONE where the position is 0 or
+ * moved directly): a memref.load of each index view at b times its
+ * stride, and each dim moved a row at a time (SPLIT_IND_ONE) its subscript
+ * at the position's variables (`tkv mod 64`) times its stride. */
 ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
                                const ir_value *pos);
 

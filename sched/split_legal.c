@@ -2,6 +2,7 @@
  * "... is not supported yet" error, the constructs no later stage handles
  * yet (split.h lists them). It walks the whole module (the device aside)
  * and reports every offending op, not just the first. */
+#include <stdint.h>
 #include <string.h>
 
 #include "ktir/ops.h"
@@ -114,11 +115,37 @@ static void check_index(struct split_ctx *c, ir_op op)
     }
 }
 
+/* Every tensor value is a data tile in a core's scratchpad (KTIR; ktc-interp
+ * refuses one that does not fit, as ktir-cpu does): a result of op too
+ * large for it is an error at op, even where ktc would stream it. */
+static void check_fits(struct split_ctx *c, ir_op op)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    uint32_t k = c->scratch ? arch_kind_find(c->dev, c->scratch) : ARCH_NONE;
+    int64_t cap = k != ARCH_NONE ? c->dev->res[c->dev->kinds[k].first].size : 0;
+    for (uint32_t r = 0; cap > 0 && r < o->nres; r++) {
+        const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res + r));
+        if (t->kind != IR_TY_TENSOR)
+            continue;
+        int64_t n = (ir_type_get(m, t->elem)->width + 7) / 8;
+        for (uint32_t d = 0; d < t->rank && n > 0; d++)
+            n = t->shape[d] < 0 || t->shape[d] > INT64_MAX / n ? -1 : n * t->shape[d];
+        if (n > cap) {
+            split_error(c, op, "scratchpad overflow: a tensor of %lld bytes does not fit in the "
+                               "%lld-byte scratchpad (%s) of a core",
+                        (long long)n, (long long)cap, c->scratch);
+            return;
+        }
+    }
+}
+
 static bool check(struct ir_module *m, ir_op op, void *ctx)
 {
     struct split_ctx *c = ctx;
     const struct ir_op_info *o = ir_op_get(m, op);
     const char *name = ir_str_get(m, o->name);
+    check_fits(c, op);
     switch (o->kind) {
     case IR_OP_SCF_WHILE:
         split_error(c, op, "scf.while is not supported yet");

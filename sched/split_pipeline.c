@@ -154,6 +154,24 @@ static bool identity(const struct ir_module *m, uint32_t map)
     return mp->nres == mp->ndims;
 }
 
+/* Whether map (n dims) permutes its dims: result i is dim perm[i], each
+ * dim once. */
+static bool permutation(const struct ir_module *m, uint32_t map, uint32_t n, uint32_t *perm)
+{
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    bool seen[MAX_LOOPS] = {false};
+    if (mp->nres != n || mp->ndims != n || n > MAX_LOOPS)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct ir_aff_info *a = ir_aff_get(m, mp->res[i]);
+        if (a->kind != IR_AFF_DIM || a->v < 0 || a->v >= (int64_t)n || seen[a->v])
+            return false;
+        seen[a->v] = true;
+        perm[i] = (uint32_t)a->v;
+    }
+    return true;
+}
+
 /* The mask of access tile op top (split_tile_mask) into out: out->mext =
  * clamp(S + c + 1 - base_k, 0, size_k) (S 0 for a constant bound), made
  * at b, out->mdim = k. */
@@ -248,9 +266,15 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     const struct ir_attr_info *strides = split_attr(m, vop, "static_strides", IR_AT_DENSE_ARRAY);
     const struct ir_type_info *tt = ir_type_get(m, ir_value_type(m, tile));
     uint32_t rank = tt->rank;
-    if (order && !identity(m, order->map))
-        return split_error(p->c, top, "access tiles with a non-identity access_tile_order are "
-                                      "not supported yet");
+    /* tile dim i moves view dim perm[i] (a permuting order: the tile's
+     * dims are the set's in the order's; ref 6.3) */
+    uint32_t perm[MAX_LOOPS];
+    bool permuted = order && !identity(m, order->map);
+    if (permuted && !permutation(m, order->map, rank, perm))
+        return split_error(p->c, top, "access tiles whose access_tile_order is not a "
+                                      "permutation of their dims are not supported yet");
+    for (uint32_t i = 0; !permuted && i < rank && i < MAX_LOOPS; i++)
+        perm[i] = i;
     if (!set || !base || rank > MAX_LOOPS || ir_set_get(m, set->map)->nsyms ||
         ir_set_get(m, set->map)->ndims != rank)
         return split_error(p->c, top, "access tiles whose set is not a constant box are not "
@@ -259,10 +283,14 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     if (!ir_set_box(m, set->map, NULL, lo, hi))
         return split_error(p->c, top, "access tiles whose set is not a constant box are not "
                                       "supported yet");
-    for (uint32_t k = 0; k < rank; k++)
-        if (lo[k] == INT64_MIN || hi[k] == INT64_MAX || tt->shape[k] != hi[k] - lo[k] + 1)
+    int64_t vshape[MAX_LOOPS]; /* the box's extents, in the view's dims */
+    for (uint32_t i = 0; i < rank; i++) {
+        uint32_t k = perm[i];
+        if (lo[k] == INT64_MIN || hi[k] == INT64_MAX || tt->shape[i] != hi[k] - lo[k] + 1)
             return split_error(p->c, top, "access tiles whose set is not a constant box of "
                                           "the tile's shape are not supported yet");
+        vshape[k] = tt->shape[i];
+    }
     if (!strides || strides->n != rank)
         return split_error(p->c, top, "access tiles of a view of another rank are not supported yet");
     /* offset = sum over dims of (base_k + lo_k) * stride_k (a launch-time
@@ -320,6 +348,9 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
         extra = bo->opnd[1];
         offv = sb_addi(&b, extra, offv);
     }
+    if (permuted && ndyn)
+        return split_error(p->c, top, "access tiles with a permuting access_tile_order over a "
+                                      "view of launch-time strides are not supported yet");
     if (ndyn) {
         /* No cast of the tile: each transfer makes its own (row_cast). */
         ir_value toff = sb_addi(&b, doff, offv);
@@ -329,16 +360,18 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
             out->st[k] = strides->ints[k];
             out->dst[k] = dst[k];
         }
-        if (!tile_mask(p, &b, top, lo, tt->shape, out))
+        if (!tile_mask(p, &b, top, lo, vshape, out))
             return false;
         memo_put(p, tile, *out);
         return true;
     }
-    int64_t coff;
+    int64_t coff, pst[MAX_LOOPS];
+    for (uint32_t i = 0; i < rank; i++)
+        pst[i] = strides->ints[perm[i]];
     bool is_static = split_const_int(m, offv, &coff);
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, vmem));
     ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED,
-                                                              .n = rank, .ints = strides->ints,
+                                                              .n = rank, .ints = pst,
                                                               .i = is_static ? coff : IR_DYN});
     ir_type rt = split_memref(m, rank, tt->shape, vt->elem, layout, vt->attr1);
     struct ir_op_state st;
@@ -349,8 +382,7 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     int64_t so = is_static ? coff : IR_DYN, seg[4] = {1, !is_static, 0, 0};
     ir_state_set_attr(m, &st, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &so));
     ir_state_set_attr(m, &st, "static_sizes", ir_attr_dense_array(m, m->t_i64, rank, tt->shape));
-    ir_state_set_attr(m, &st, "static_strides",
-                      ir_attr_dense_array(m, m->t_i64, rank, strides->ints));
+    ir_state_set_attr(m, &st, "static_strides", ir_attr_dense_array(m, m->t_i64, rank, pst));
     ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, seg));
     if (unaligned) /* its offset may fall inside a word (path_expand_word.c) */
         ir_state_set_attr(m, &st, "unaligned", ir_attr_unit(m));
@@ -358,8 +390,11 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     ir_value r = ir_op_result(m, sb_emit(&b, &st), 0);
     ir_value_get(m, r)->name = ir_value_get(m, tile)->name;
     *out = (struct place){.mem = r, .kind = view.kind};
-    if (!tile_mask(p, &b, top, lo, tt->shape, out))
+    if (!tile_mask(p, &b, top, lo, vshape, out))
         return false;
+    if (permuted && out->mext)
+        return split_error(p->c, top, "masked access tiles with a permuting access_tile_order "
+                                      "are not supported yet");
     memo_put(p, tile, *out);
     return true;
 }
@@ -866,9 +901,7 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
             ir_value x = sb_index(b, acc->off[k]);
             if (acc->loop[k] >= 0)
                 x = sb_addi(b, ivs[acc->loop[k]], x);
-            pos[k] = x;
-            if (pl->how[k] == SPLIT_IND_ONE)
-                off = sb_addi(b, off, sb_muli(b, x, pl->st[k]));
+            pos[k] = x; /* split_indirect_offset adds what it moves */
             acc->loop[k] = -1;
             acc->off[k] = 0;
             sizes[k] = 1;

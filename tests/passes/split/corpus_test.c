@@ -164,8 +164,9 @@ static void corpus_case(void **state)
             if (r.ok) {
                 nsplit++;
                 nprograms += count_programs(r.m);
-            } else if (only_not_supported(r.diag, full)) {
-                nrefused++;
+            } else if (only_not_supported(r.diag, full) ||
+                       strstr(r.diag, ": error: scratchpad overflow: ")) {
+                nrefused++; /* a construct not supported yet, or a tile too large */
             } else if (strstr(r.diag, ": error: no kernel: this module defines no func.func "
                                       "with a body\n")) {
                 nempty++; /* a chunk of declarations or comments only */
@@ -292,32 +293,36 @@ static void legality(void **state)
 }
 
 /* The corpus's indirect access tiles (ktir-cpu's RFC examples): element
- * gathers and scatters (an index per element, each part of a word) and
- * paged copies (a context position both picks the page, through the
- * index, and is the row in it: `tkv mod 64`; their strides, SSA
- * constants, are static to ktc-split) are refused at the indirect tile,
- * each with its reason (sched/split.h "Indirect access tiles"); our own
- * kernels (tests/kernels/gather_*.mlir) cover the block and rows forms
- * that compile. */
+ * gathers and scatters (an index per element, each part of a word) are
+ * refused at the indirect tile as not supported yet (sched/split.h
+ * "Indirect access tiles"); the paged copies (a context position both
+ * picks the page and is the row in it, `tkv mod 64`, which ktc-split
+ * moves a row at a time: tests/kernels/paged_copy.mlir) load a 16 MiB data
+ * tile, refused at the load as the scratchpad overflow the corpus README
+ * asks for. Our own kernels (tests/kernels/gather_*.mlir) cover the block
+ * and rows forms that compile. */
 static void indirect_tiles(void **state)
 {
     (void)state;
     static const struct {
-        const char *file, *why;
+        const char *file, *at, *why;
     } cases[] = {
-        {"ktir-cpu/kernels/rfc/indirect-access-copy.mlir", "an index per element"},
-        {"ktir-cpu/kernels/rfc/indirect-scatter.mlir", "an index per element"},
-        {"ktir-cpu/kernels/rfc/paged-tensor-copy.mlir", "direct subscript #2 is not"},
-        {"ktir-cpu/kernels/rfc/paged-tensor-write.mlir", "direct subscript #2 is not"},
+        {"ktir-cpu/kernels/rfc/indirect-access-copy.mlir", "= ktdp.construct_indirect_access_tile",
+         "an index per element"},
+        {"ktir-cpu/kernels/rfc/indirect-scatter.mlir", "= ktdp.construct_indirect_access_tile",
+         "an index per element"},
+        {"ktir-cpu/kernels/rfc/paged-tensor-copy.mlir", "= ktdp.load",
+         "scratchpad overflow: a tensor of 16777216 bytes"},
+        {"ktir-cpu/kernels/rfc/paged-tensor-write.mlir", "= ktdp.load",
+         "scratchpad overflow: a tensor of 16777216 bytes"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct run r;
         char *path, *buf;
         run_file(cases[i].file, &r, &path, &buf);
         assert_false(r.ok);
-        assert_true(only_not_supported(r.diag, path));
         unsigned want = 1, line, col;
-        for (const char *p = buf; p < strstr(buf, "= ktdp.construct_indirect_access_tile"); p++)
+        for (const char *p = buf; p < strstr(buf, cases[i].at); p++)
             want += *p == '\n';
         assert_true(irt_first_error(r.diag, path, &line, &col));
         if (line != want || !strstr(r.diag, cases[i].why))

@@ -498,7 +498,13 @@
  * non-constant box; a tensor larger than a core's scratchpad (every KTIR
  * data tile lives in one: "scratchpad overflow: a tensor of N bytes does
  * not fit in the M-byte scratchpad", at the op making it, as ktc-interp
- * refuses it);
+ * refuses it); a store whose value a load of the same memory feeds, at
+ * other elements that may overlap (an in-place shift or transpose: KTIR
+ * reads the whole tile first, ktc streams it), unless the load is one
+ * vector, the tiles are alike, they never name one element at different
+ * positions (rows a constant apart, or subscripts moving by whole boxes)
+ * or their bytes are provably apart (views of different arguments count
+ * as different memory; split_legal.c check_in_place);
  * view sets with symbols other than as upper bounds above (a symbolic
  * lower bound, an equality, two symbols or dims in one constraint, masks
  * along two dims of one tile); masks along two loops of one generic, of

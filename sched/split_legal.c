@@ -1,11 +1,13 @@
 /* split_legal.c - ktc-split's legality check: rejects, with a located
  * "... is not supported yet" error, the constructs no later stage handles
- * yet (split.h lists them). It walks the whole module (the device aside)
+ * yet (split.h lists them), and, as "scratchpad overflow", a tensor larger
+ * than a core's scratchpad. It walks the whole module (the device aside)
  * and reports every offending op, not just the first. */
 #include <stdint.h>
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/offset_gcd.h"
 #include "sched/split_int.h"
 
 bool split_compute_op_ok(const struct ir_module *m, ir_op op)
@@ -140,6 +142,370 @@ static void check_fits(struct split_ctx *c, ir_op op)
     }
 }
 
+/* ---- in-place updates ------------------------------------------------------ */
+
+enum { MAX_FEED = 64, MAX_TDIMS = 8 };
+
+/* The direct access tile t's view (construct_memory_view) and that view's
+ * base; false for another kind of tile or view. */
+static bool tile_view(const struct ir_module *m, ir_value t, ir_op *top, ir_op *vop)
+{
+    *top = ir_value_def(m, t);
+    if (!*top || ir_op_get(m, *top)->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE)
+        return false;
+    *vop = ir_value_def(m, ir_op_get(m, *top)->opnd[0]);
+    return *vop && ir_op_get(m, *vop)->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW;
+}
+
+/* The bytes of an element of view vop. */
+static int64_t elem_bytes(const struct ir_module *m, ir_op vop)
+{
+    ir_type t = ir_type_elem(m, ir_value_type(m, ir_op_get(m, vop)->res));
+    return (ir_type_get(m, t)->width + 7) / 8;
+}
+
+static bool same_index(const struct ir_module *m, ir_value a, ir_value b)
+{
+    int64_t x, y;
+    return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
+}
+
+/* Whether tiles a and b (ops) name the same elements in the same order:
+ * one view, subscripts alike, the same set, order and map. */
+static bool alike(const struct ir_module *m, ir_op a, ir_op b)
+{
+    const struct ir_op_info *x = ir_op_get(m, a), *y = ir_op_get(m, b);
+    if (x->opnd[0] != y->opnd[0] || x->nopnd != y->nopnd ||
+        ir_value_type(m, x->res) != ir_value_type(m, y->res))
+        return false;
+    for (uint32_t k = 1; k < x->nopnd; k++)
+        if (!same_index(m, x->opnd[k], y->opnd[k]))
+            return false;
+    static const char *const attrs[] = {"access_tile_set", "access_tile_order", "base_map"};
+    for (int i = 0; i < 3; i++)
+        if (ir_op_attr(m, a, attrs[i]) != ir_op_attr(m, b, attrs[i]))
+            return false;
+    return true;
+}
+
+/* The bytes [*lo, *hi] tile top (of view vop) may touch, from the view's
+ * base: its subscripts' ranges (split_index_range) through its base_map,
+ * its set's box and the view's static strides; false when unknown. */
+static bool tile_bytes(const struct ir_module *m, ir_op top, ir_op vop, int64_t *lo, int64_t *hi)
+{
+    const struct ir_op_info *o = ir_op_get(m, top);
+    ir_attr ba = ir_op_attr(m, top, "base_map"), sa = ir_op_attr(m, top, "access_tile_set");
+    ir_attr st = ir_op_attr(m, vop, "static_strides");
+    if (!ba || !sa || !st)
+        return false;
+    const struct ir_affine_map *bm = ir_map_get(m, ir_attr_get(m, ba)->map);
+    const struct ir_attr_info *sd = ir_attr_get(m, st);
+    int64_t blo[MAX_TDIMS], bhi[MAX_TDIMS];
+    if (bm->nres != sd->n || bm->nres > MAX_TDIMS || bm->ndims + 1 != o->nopnd ||
+        bm->ndims > MAX_TDIMS || !ir_set_box(m, ir_attr_get(m, sa)->map, NULL, blo, bhi))
+        return false;
+    int64_t esize = elem_bytes(m, vop);
+    *lo = *hi = 0;
+    for (uint32_t k = 0; k < bm->nres; k++) {
+        int64_t coef[MAX_TDIMS] = {0}, c0 = 0, l, h;
+        if (sd->ints[k] == IR_DYN || blo[k] == INT64_MIN || bhi[k] == INT64_MAX ||
+            !split_aff_linear(m, bm->res[k], 1, coef, NULL, &c0))
+            return false;
+        l = c0 + blo[k];
+        h = c0 + bhi[k];
+        for (uint32_t d = 0; d < bm->ndims; d++) {
+            int64_t vl, vh;
+            if (!coef[d])
+                continue;
+            if (!split_index_range(m, o->opnd[1 + d], &vl, &vh))
+                return false;
+            l += coef[d] > 0 ? coef[d] * vl : coef[d] * vh;
+            h += coef[d] > 0 ? coef[d] * vh : coef[d] * vl;
+        }
+        int64_t s = sd->ints[k];
+        *lo += (s >= 0 ? l * s : h * s) * esize;
+        *hi += (s >= 0 ? h * s : l * s) * esize + (s >= 0 ? esize - 1 : 0);
+    }
+    return true;
+}
+
+/* The bytes [0, *hi] view vop spans from its base (static sizes and
+ * non-negative strides); false when unknown. */
+static bool view_bytes(const struct ir_module *m, ir_op vop, int64_t *hi)
+{
+    ir_attr za = ir_op_attr(m, vop, "static_sizes"), sa = ir_op_attr(m, vop, "static_strides");
+    if (!za || !sa)
+        return false;
+    const struct ir_attr_info *sz = ir_attr_get(m, za), *sd = ir_attr_get(m, sa);
+    int64_t e = elem_bytes(m, vop);
+    *hi = e - 1;
+    for (uint32_t k = 0; k < sz->n && k < sd->n; k++) {
+        if (sz->ints[k] == IR_DYN || sd->ints[k] == IR_DYN || sd->ints[k] < 0 || sz->ints[k] < 1)
+            return false;
+        *hi += (sz->ints[k] - 1) * sd->ints[k] * e;
+    }
+    return sz->n == sd->n;
+}
+
+/* The bytes [*lo, *hi] tile top of view vop may touch from the view's
+ * base: tile_bytes, else anywhere in its view; false when unknown. */
+static bool reach(const struct ir_module *m, ir_op top, ir_op vop, int64_t *lo, int64_t *hi)
+{
+    if (tile_bytes(m, top, vop, lo, hi))
+        return true;
+    *lo = 0;
+    return view_bytes(m, vop, hi);
+}
+
+/* sum k[i] * v[i] + c over index values, each seen through additions and
+ * subtractions of constants */
+struct lform {
+    uint32_t n;
+    ir_value v[MAX_TDIMS];
+    int64_t k[MAX_TDIMS];
+    int64_t c;
+};
+
+static bool lform_add(const struct ir_module *m, struct lform *f, ir_value v, int64_t k)
+{
+    for (int depth = 0; depth < 8; depth++) {
+        int64_t x;
+        if (split_const_int(m, v, &x)) {
+            f->c += k * x;
+            return true;
+        }
+        ir_op d = ir_value_def(m, v);
+        const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+        if (!o || o->nopnd != 2 || (o->kind != IR_OP_ARITH_ADDI && o->kind != IR_OP_ARITH_SUBI))
+            break;
+        int side = split_const_int(m, o->opnd[1], &x) ? 1 : split_const_int(m, o->opnd[0], &x) && o->kind == IR_OP_ARITH_ADDI ? 0 : -1;
+        if (side < 0)
+            break;
+        f->c += k * (o->kind == IR_OP_ARITH_SUBI ? -x : x);
+        v = o->opnd[1 - side];
+    }
+    for (uint32_t i = 0; i < f->n; i++)
+        if (f->v[i] == v) {
+            f->k[i] += k;
+            return true;
+        }
+    if (f->n == MAX_TDIMS)
+        return false;
+    f->v[f->n] = v;
+    f->k[f->n++] = k;
+    return true;
+}
+
+/* Coordinate dim k of tile top at its set's origin, as a linear form of
+ * its subscripts (base_map result k). */
+static bool tile_lform(const struct ir_module *m, ir_op top, uint32_t k, struct lform *f)
+{
+    const struct ir_op_info *o = ir_op_get(m, top);
+    ir_attr ba = ir_op_attr(m, top, "base_map");
+    const struct ir_affine_map *bm = ba ? ir_map_get(m, ir_attr_get(m, ba)->map) : NULL;
+    int64_t coef[MAX_TDIMS] = {0}, c0 = 0;
+    if (!bm || k >= bm->nres || bm->ndims > MAX_TDIMS || bm->ndims + 1 != o->nopnd ||
+        !split_aff_linear(m, bm->res[k], 1, coef, NULL, &c0))
+        return false;
+    *f = (struct lform){.c = c0};
+    for (uint32_t d = 0; d < bm->ndims; d++)
+        if (coef[d] && !lform_add(m, f, o->opnd[1 + d], coef[d]))
+            return false;
+    return true;
+}
+
+/* Whether tiles a and b of one view never name one element at different
+ * positions, whatever their subscripts' values: along some dim their
+ * coordinates differ by a constant that puts their boxes apart (x[r - 1]
+ * and x[r]), or, alike but for their subscripts, they differ along every
+ * dim by multiples of the box's extent there (x[0] and x[r], rows of one:
+ * the same tile or another). */
+static bool never_moved(const struct ir_module *m, ir_op a, ir_op b)
+{
+    const struct ir_op_info *x = ir_op_get(m, a), *y = ir_op_get(m, b);
+    ir_attr sa = ir_op_attr(m, a, "access_tile_set"), sb = ir_op_attr(m, b, "access_tile_set");
+    int64_t alo[MAX_TDIMS], ahi[MAX_TDIMS], blo[MAX_TDIMS], bhi[MAX_TDIMS];
+    if (x->opnd[0] != y->opnd[0] || !sa || !sb ||
+        ir_set_get(m, ir_attr_get(m, sa)->map)->ndims > MAX_TDIMS ||
+        ir_set_get(m, ir_attr_get(m, sb)->map)->ndims > MAX_TDIMS ||
+        !ir_set_box(m, ir_attr_get(m, sa)->map, NULL, alo, ahi) ||
+        !ir_set_box(m, ir_attr_get(m, sb)->map, NULL, blo, bhi))
+        return false;
+    uint32_t n = ir_set_get(m, ir_attr_get(m, sa)->map)->ndims;
+    bool grid = ir_value_type(m, x->res) == ir_value_type(m, y->res) && sa == sb &&
+                ir_op_attr(m, a, "access_tile_order") == ir_op_attr(m, b, "access_tile_order");
+    for (uint32_t k = 0; k < n; k++) {
+        struct lform fa, fb;
+        bool bounded = alo[k] != INT64_MIN && ahi[k] != INT64_MAX && blo[k] != INT64_MIN &&
+                       bhi[k] != INT64_MAX;
+        if (!bounded || !tile_lform(m, a, k, &fa) || !tile_lform(m, b, k, &fb)) {
+            grid = false;
+            continue;
+        }
+        bool ok = true;
+        for (uint32_t i = 0; i < fb.n && ok; i++)
+            ok = lform_add(m, &fa, fb.v[i], -fb.k[i]);
+        fa.c -= fb.c; /* a's coordinate minus b's */
+        int64_t g = 0, cc = fa.c;
+        for (uint32_t i = 0; i < fa.n && ok; i++) {
+            if (!fa.k[i])
+                continue;
+            int64_t ci = 0, gi = sched_value_gcd(m, fa.v[i], &ci, 4);
+            g = sched_gcd(g, fa.k[i] * gi);
+            cc += fa.k[i] * ci;
+        }
+        if (!ok) {
+            grid = false;
+            continue;
+        }
+        if (!g && (fa.c + ahi[k] < blo[k] || fa.c + alo[k] > bhi[k]))
+            return true; /* apart along k */
+        int64_t e = ahi[k] - alo[k] + 1;
+        grid = grid && g % e == 0 && cc % e == 0;
+    }
+    return grid;
+}
+
+/* The byte address of tile top's set origin in view vop as a linear form
+ * of index values (the view's base among them, a constant one folded in:
+ * addresses are elements of the view's type), and the bytes [*lo, *hi]
+ * its box spans from there; false when unknown (a launch-time stride). */
+static bool byte_lform(const struct ir_module *m, ir_op top, ir_op vop, struct lform *f,
+                       int64_t *lo, int64_t *hi)
+{
+    ir_attr sa = ir_op_attr(m, vop, "static_strides"), ta = ir_op_attr(m, top, "access_tile_set");
+    int64_t blo[MAX_TDIMS], bhi[MAX_TDIMS], e = elem_bytes(m, vop);
+    if (!sa || !ta || ir_set_get(m, ir_attr_get(m, ta)->map)->ndims > MAX_TDIMS ||
+        !ir_set_box(m, ir_attr_get(m, ta)->map, NULL, blo, bhi))
+        return false;
+    const struct ir_attr_info *sd = ir_attr_get(m, sa);
+    *f = (struct lform){0};
+    if (!lform_add(m, f, ir_op_get(m, vop)->opnd[0], e))
+        return false;
+    *lo = 0;
+    *hi = e - 1;
+    for (uint32_t k = 0; k < sd->n; k++) {
+        struct lform c;
+        int64_t st = sd->ints[k];
+        if (st == IR_DYN || blo[k] == INT64_MIN || bhi[k] == INT64_MAX ||
+            !tile_lform(m, top, k, &c))
+            return false;
+        for (uint32_t i = 0; i < c.n; i++)
+            if (!lform_add(m, f, c.v[i], c.k[i] * st * e))
+                return false;
+        f->c += c.c * st * e;
+        *lo += (st >= 0 ? blo[k] : bhi[k]) * st * e;
+        *hi += (st >= 0 ? bhi[k] : blo[k]) * st * e;
+    }
+    return true;
+}
+
+/* Whether tiles a (of view va) and b (of vb) are a constant number of
+ * bytes apart that puts their spans apart, whatever their subscripts'
+ * values (two views of one argument, or at constant addresses, a block
+ * apart). */
+static bool bytes_apart(const struct ir_module *m, ir_op a, ir_op va, ir_op b, ir_op vb)
+{
+    struct lform fa, fb;
+    int64_t alo, ahi, blo, bhi;
+    if (!byte_lform(m, a, va, &fa, &alo, &ahi) || !byte_lform(m, b, vb, &fb, &blo, &bhi))
+        return false;
+    for (uint32_t i = 0; i < fb.n; i++)
+        if (!lform_add(m, &fa, fb.v[i], -fb.k[i]))
+            return false;
+    for (uint32_t i = 0; i < fa.n; i++)
+        if (fa.k[i])
+            return false;
+    int64_t d = fa.c - fb.c;
+    return d + ahi < blo || d + alo > bhi;
+}
+
+/* The ktdp.loads whose values flow into v through the ops of its function
+ * (not through a loop's results: a loop ends before what follows it). */
+static void feeding_loads(const struct ir_module *m, ir_value v, ir_op *out, uint32_t *n,
+                          ir_op *seen, uint32_t *nseen)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || *nseen == MAX_FEED)
+        return;
+    for (uint32_t i = 0; i < *nseen; i++)
+        if (seen[i] == d)
+            return;
+    seen[(*nseen)++] = d;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->kind == IR_OP_KTDP_LOAD) {
+        if (*n < MAX_FEED)
+            out[(*n)++] = d;
+        return;
+    }
+    if (o->kind == IR_OP_SCF_FOR)
+        return;
+    for (uint32_t k = 0; k < o->nopnd; k++)
+        if (ir_type_get(m, ir_value_type(m, o->opnd[k]))->kind == IR_TY_TENSOR)
+            feeding_loads(m, o->opnd[k], out, n, seen, nseen);
+}
+
+/* Whether load's tile is one vector of the compute unit: every element of
+ * it is read before anything computed from it is stored. */
+static bool one_vector(struct split_ctx *c, ir_op load)
+{
+    ir_type t = ir_value_type(c->m, ir_op_get(c->m, load)->res);
+    char buf[32];
+    int64_t n = ir_type_numel(c->m, t);
+    int64_t lanes = arch_lanes(c->dev, c->compute_res,
+                               split_type_name(c->m, ir_type_elem(c->m, t), buf, sizeof buf));
+    return n > 0 && lanes > 0 && n <= lanes;
+}
+
+/* A store whose value a load of the same memory feeds, at other elements
+ * that may overlap its own (an in-place shift or transpose): KTIR loads the
+ * whole tile before the store writes, ktc streams them, so an element
+ * would be overwritten before it is read. Refused at the store; taken: a
+ * load of one vector (read whole before anything made of it is stored),
+ * the same elements in the same order (an in-place elementwise update),
+ * tiles never naming one element at different positions, and provably
+ * disjoint bytes. Views of different kernel arguments are
+ * taken as different memory; of constant addresses, compared as bytes. */
+static void check_in_place(struct split_ctx *c, ir_op store)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *so = ir_op_get(m, store);
+    ir_op st, sv;
+    if (so->nopnd < 2 || !tile_view(m, so->opnd[1], &st, &sv))
+        return;
+    ir_op loads[MAX_FEED], seen[MAX_FEED];
+    uint32_t nl = 0, ns = 0;
+    feeding_loads(m, so->opnd[0], loads, &nl, seen, &ns);
+    for (uint32_t i = 0; i < nl; i++) {
+        ir_op lt, lv;
+        if (!tile_view(m, ir_op_get(m, loads[i])->opnd[0], &lt, &lv) || one_vector(c, loads[i]) ||
+            alike(m, lt, st) ||
+            never_moved(m, lt, st) || bytes_apart(m, lt, lv, st, sv))
+            continue;
+        ir_value lb = ir_op_get(m, lv)->opnd[0], sb = ir_op_get(m, sv)->opnd[0];
+        int64_t lbase = 0, sbase = 0, l0, l1, s0, s1;
+        bool lconst = split_const_int(m, lb, &lbase), sconst = split_const_int(m, sb, &sbase);
+        if (lb != sb && !(lconst && sconst))
+            continue; /* different arguments: different memory */
+        int64_t le = elem_bytes(m, lv), se = elem_bytes(m, sv);
+        if (reach(m, lt, lv, &l0, &l1) && reach(m, st, sv, &s0, &s1)) {
+            if (lb != sb) { /* addresses are elements of each view's own type */
+                l0 += lbase * le;
+                l1 += lbase * le;
+                s0 += sbase * se;
+                s1 += sbase * se;
+            }
+            if (l1 < s0 || s1 < l0)
+                continue;
+        }
+        split_error(c, store, "a store to memory that a load of its value reads at other "
+                              "elements (an in-place shift or reordering) is not supported "
+                              "yet: KTIR reads the whole tile first, and streamed, some "
+                              "elements would be overwritten before they are read");
+        return;
+    }
+}
+
 static bool check(struct ir_module *m, ir_op op, void *ctx)
 {
     struct split_ctx *c = ctx;
@@ -149,6 +515,9 @@ static bool check(struct ir_module *m, ir_op op, void *ctx)
     switch (o->kind) {
     case IR_OP_SCF_WHILE:
         split_error(c, op, "scf.while is not supported yet");
+        break;
+    case IR_OP_KTDP_STORE:
+        check_in_place(c, op);
         break;
     case IR_OP_SCF_FOR:
         for (uint32_t i = 0; i < o->nres; i++) {

@@ -898,13 +898,6 @@ static bool foreign_use(struct ir_module *m, ir_op op, void *ctx)
     return !f->found;
 }
 
-/* Whether index values a and b are equal: the same value or constants alike. */
-static bool same_index(const struct ir_module *m, ir_value a, ir_value b)
-{
-    int64_t x, y;
-    return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
-}
-
 /* carry-merge's interchange: inner loops of the same bounds (a row's sum
  * and sum of squares, each over 4 chunks, in a loop over the row's column
  * blocks) become one inner loop, swapped with the outer loop once, so
@@ -919,7 +912,7 @@ static bool interchange_joined(struct nest_ctx *c, ir_op outer, const ir_op *inn
         return false;
     for (uint32_t j = 1; j < n; j++)
         for (int k = 0; k < 3; k++)
-            if (!same_index(m, ir_op_get(m, inner[0])->opnd[k], ir_op_get(m, inner[j])->opnd[k]))
+            if (!split_same_int(m, ir_op_get(m, inner[0])->opnd[k], ir_op_get(m, inner[j])->opnd[k]))
                 return false;
     struct split_vmap vm = {0};
     ir_op o = split_clone(m, outer, &vm);

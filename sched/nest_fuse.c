@@ -590,12 +590,9 @@ static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
     ir_op pa = nest_stream_pipeline(m, la), pb = nest_stream_pipeline(m, lb);
     if (!pa || !pb || oa->nopnd != 3 || ob->nopnd != 3)
         return false;
-    for (int i = 0; i < 3; i++) {
-        int64_t x, y;
-        if (oa->opnd[i] != ob->opnd[i] && !(split_const_int(m, oa->opnd[i], &x) &&
-                                            split_const_int(m, ob->opnd[i], &y) && x == y))
+    for (int i = 0; i < 3; i++)
+        if (!split_same_int(m, oa->opnd[i], ob->opnd[i]))
             return false;
-    }
     ir_value iva = nest_for_iv(m, la), ivb = nest_for_iv(m, lb);
     struct fwd f[MAX_FWD];
     uint32_t nf;

@@ -126,13 +126,6 @@ static bool same_place(const struct acc *x, ir_value ivx, const struct acc *y, i
     return true;
 }
 
-/* Whether operand values a and b are the same value or the same constant. */
-static bool same_bound(const struct ir_module *m, ir_value a, ir_value b)
-{
-    int64_t x, y;
-    return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
-}
-
 static int64_t num_instances(const struct ir_module *m, ir_op par)
 {
     ir_attr a = ir_op_attr(m, par, "num_instances");
@@ -154,7 +147,7 @@ static bool fusable(struct ir_module *m, ir_op a, ir_op b)
         num_instances(m, a) != num_instances(m, b) || !arg_of(m, a, 1) || !arg_of(m, b, 1))
         return false;
     for (uint32_t i = 0; i < 3; i++)
-        if (!same_bound(m, oa->opnd[i], ob->opnd[i]))
+        if (!split_same_int(m, oa->opnd[i], ob->opnd[i]))
             return false;
     static struct accs x, y; /* large; the pass is not reentrant */
     x = (struct accs){.m = m, .par = a, .iv = arg_of(m, a, 0)};

@@ -257,6 +257,12 @@ bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out)
     return true;
 }
 
+bool split_same_int(const struct ir_module *m, ir_value a, ir_value b)
+{
+    int64_t x, y;
+    return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
+}
+
 const char *split_type_name(const struct ir_module *m, ir_type t, char *buf, size_t n)
 {
     const struct ir_type_info *ti = ir_type_get(m, t);

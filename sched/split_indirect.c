@@ -276,14 +276,21 @@ static ir_value load_index(struct split_b *b, ir_value v, uint32_t n, const ir_v
 
 /* The index of indirect dim k of t (op) at variable values vars (index
  * values, one per variable) read at b. */
-static ir_value index_at(struct split_b *b, ir_op op, const struct itile *t, uint32_t k,
-                         const ir_value *vars)
+/* The dims of t's subscript maps as values: its captured values, then
+ * vars (one per variable). */
+static void map_values(const struct itile *t, const ir_value *vars, ir_value *vals)
 {
-    ir_value vals[MAX_CAP + MAX_RANK], idx[MAX_RANK];
     for (uint32_t i = 0; i < t->ncap; i++)
         vals[i] = t->cap[i];
     for (uint32_t j = 0; j < t->rank; j++)
         vals[t->ncap + j] = vars[j];
+}
+
+static ir_value index_at(struct split_b *b, ir_op op, const struct itile *t, uint32_t k,
+                         const ir_value *vars)
+{
+    ir_value vals[MAX_CAP + MAX_RANK], idx[MAX_RANK];
+    map_values(t, vars, vals);
     for (uint32_t r = 0; r < t->map[k]->nres; r++)
         idx[r] = sb_aff_value(b, t->map[k]->res[r], t->ncap + t->rank, vals);
     return load_index(b, ir_op_get(b->m, op)->opnd[t->view[k]], t->map[k]->nres, idx);
@@ -417,15 +424,12 @@ ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
     struct split_b at = *b; /* the reads are the indirect tile's */
     at.loc = ir_op_get(c->m, op)->loc;
     b = &at;
-    ir_value vars[MAX_RANK], off = sb_index(b, 0);
+    ir_value vars[MAX_RANK] = {IR_NONE}, off = sb_index(b, 0);
     for (uint32_t j = 0; j < t.rank; j++)
         vars[j] = many(&t, j) && pos[j] ? sb_addi(b, sb_index(b, t.lo[j]), pos[j])
                                         : sb_index(b, t.lo[j]);
     ir_value vals[MAX_CAP + MAX_RANK];
-    for (uint32_t i = 0; i < t.ncap; i++)
-        vals[i] = t.cap[i];
-    for (uint32_t j = 0; j < t.rank; j++)
-        vals[t.ncap + j] = vars[j];
+    map_values(&t, vars, vals);
     for (uint32_t k = 0; k < t.rank; k++) {
         if (t.ind[k])
             off = sb_addi(b, off, sb_muli(b, index_at(b, op, &t, k, vars), t.st[k]));

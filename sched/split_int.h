@@ -158,6 +158,9 @@ const struct ir_attr_info *split_attr(const struct ir_module *m, ir_op op, const
                                       enum ir_attr_kind kind);
 /* An integer-valued constant op's value (arith.constant of index/iN). */
 bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out);
+/* Whether index values a and b are equal: the same value, or constants
+ * alike. */
+bool split_same_int(const struct ir_module *m, ir_value a, ir_value b);
 /* "f16", "f32", "bf16", "i32"...: the element type's name for arch_lanes. */
 const char *split_type_name(const struct ir_module *m, ir_type t, char *buf, size_t n);
 

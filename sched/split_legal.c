@@ -164,12 +164,6 @@ static int64_t elem_bytes(const struct ir_module *m, ir_op vop)
     return (ir_type_get(m, t)->width + 7) / 8;
 }
 
-static bool same_index(const struct ir_module *m, ir_value a, ir_value b)
-{
-    int64_t x, y;
-    return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
-}
-
 /* Whether tiles a and b (ops) name the same elements in the same order:
  * one view, subscripts alike, the same set, order and map. */
 static bool alike(const struct ir_module *m, ir_op a, ir_op b)
@@ -179,7 +173,7 @@ static bool alike(const struct ir_module *m, ir_op a, ir_op b)
         ir_value_type(m, x->res) != ir_value_type(m, y->res))
         return false;
     for (uint32_t k = 1; k < x->nopnd; k++)
-        if (!same_index(m, x->opnd[k], y->opnd[k]))
+        if (!split_same_int(m, x->opnd[k], y->opnd[k]))
             return false;
     static const char *const attrs[] = {"access_tile_set", "access_tile_order", "base_map"};
     for (int i = 0; i < 3; i++)

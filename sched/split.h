@@ -502,8 +502,9 @@
  * other elements that may overlap (an in-place shift or transpose: KTIR
  * reads the whole tile first, ktc streams it), unless the load is one
  * vector, the tiles are alike, they never name one element at different
- * positions (rows a constant apart, or subscripts moving by whole boxes)
- * or their bytes are provably apart (views of different arguments count
+ * positions (rows a constant apart, or subscripts moving by whole boxes),
+ * the load is on the store's rows starting at or after it (each element
+ * read before its store) or their bytes are provably apart (views of different arguments count
  * as different memory; split_legal.c check_in_place);
  * view sets with symbols other than as upper bounds above (a symbolic
  * lower bound, an equality, two symbols or dims in one constraint, masks

@@ -360,6 +360,37 @@ static bool never_moved(const struct ir_module *m, ir_op a, ir_op b)
     return grid;
 }
 
+/* Whether load tile l and store tile s of one view, alike but for their
+ * subscripts, sit on the same rows with l starting at or after s along
+ * them (x[r, 0..192) = f(x[r, 128..320))): a row's vectors stream in
+ * order, so each element is read at a position of the row no later than
+ * the one its store writes it from. */
+static bool reads_ahead(const struct ir_module *m, ir_op l, ir_op s)
+{
+    const struct ir_op_info *x = ir_op_get(m, l), *y = ir_op_get(m, s);
+    ir_attr set = ir_op_attr(m, l, "access_tile_set");
+    if (x->opnd[0] != y->opnd[0] || !set || set != ir_op_attr(m, s, "access_tile_set") ||
+        ir_op_attr(m, l, "access_tile_order") != ir_op_attr(m, s, "access_tile_order") ||
+        ir_value_type(m, x->res) != ir_value_type(m, y->res))
+        return false;
+    uint32_t n = ir_set_get(m, ir_attr_get(m, set)->map)->ndims;
+    for (uint32_t k = 0; k < n; k++) {
+        struct lform fl, fs;
+        if (!tile_lform(m, l, k, &fl) || !tile_lform(m, s, k, &fs))
+            return false;
+        for (uint32_t i = 0; i < fs.n; i++)
+            if (!lform_add(m, &fl, fs.v[i], -fs.k[i]))
+                return false;
+        for (uint32_t i = 0; i < fl.n; i++)
+            if (fl.k[i])
+                return false;
+        int64_t d = fl.c - fs.c; /* l's coordinate minus s's */
+        if (k + 1 < n ? d != 0 : d < 0)
+            return false;
+    }
+    return n > 0;
+}
+
 /* The byte address of tile top's set origin in view vop as a linear form
  * of index values (the view's base among them, a constant one folded in:
  * addresses are elements of the view's type), and the bytes [*lo, *hi]
@@ -457,7 +488,8 @@ static bool one_vector(struct split_ctx *c, ir_op load)
  * would be overwritten before it is read. Refused at the store; taken: a
  * load of one vector (read whole before anything made of it is stored),
  * the same elements in the same order (an in-place elementwise update),
- * tiles never naming one element at different positions, and provably
+ * tiles never naming one element at different positions, a load on the
+ * store's rows starting at or after it (reads_ahead), and provably
  * disjoint bytes. Views of different kernel arguments are
  * taken as different memory; of constant addresses, compared as bytes. */
 static void check_in_place(struct split_ctx *c, ir_op store)
@@ -474,7 +506,7 @@ static void check_in_place(struct split_ctx *c, ir_op store)
         ir_op lt, lv;
         if (!tile_view(m, ir_op_get(m, loads[i])->opnd[0], &lt, &lv) || one_vector(c, loads[i]) ||
             alike(m, lt, st) ||
-            never_moved(m, lt, st) || bytes_apart(m, lt, lv, st, sv))
+            never_moved(m, lt, st) || reads_ahead(m, lt, st) || bytes_apart(m, lt, lv, st, sv))
             continue;
         ir_value lb = ir_op_get(m, lv)->opnd[0], sb = ir_op_get(m, sv)->opnd[0];
         int64_t lbase = 0, sbase = 0, l0, l1, s0, s1;

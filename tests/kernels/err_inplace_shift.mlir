@@ -6,8 +6,9 @@
 // store wrote (before this check: 3 of 512 elements wrong on both
 // devices). ktc-split refuses it at the store. In-place updates of the same
 // elements in the same order, of tiles one vector long, of rows a constant
-// apart (x[r] += x[r - 1]) or provably disjoint bytes compile
-// (inplace_*.mlir, prefix_inplace.mlir).
+// apart (x[r] += x[r - 1]), of a row from further along it (x[0, 0..256) =
+// -x[0, 1..257): each element read before its store) or of provably
+// disjoint bytes compile (inplace_*.mlir, prefix_inplace.mlir).
 func.func @shift(%a: index) attributes {grid = [1]} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

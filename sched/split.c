@@ -38,6 +38,8 @@ bool sched_split(struct ir_module *m, const struct arch_device *dev, uint32_t ma
     if (!find_compute(&c))
         return false;
     c.scratch = arch_space_kind(dev, IR_MS_CT_LOCAL);
+    uint32_t sk = c.scratch ? arch_kind_find(dev, c.scratch) : ARCH_NONE;
+    c.scratch_bytes = sk != ARCH_NONE ? dev->res[dev->kinds[sk].first].size : 0;
     ir_op *progs = NULL;
     uint32_t n = 0;
     bool ok = split_index(&c) && split_reduce_inits(&c) && split_scalar_carries(&c) && split_dist(&c) && split_indirect(&c) && split_legal(&c) && split_ring(&c) && split_peel(&c) && split_unaliased(&c) &&

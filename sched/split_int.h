@@ -23,6 +23,7 @@ struct split_ctx {
     const char *compute;  /* the device's one compute unit kind ("SFU") */
     uint32_t compute_res; /* its first instance, for its SIMD lanes */
     const char *scratch;  /* the memory kind ct_local maps to ("L1"), or NULL */
+    int64_t scratch_bytes; /* a core's scratchpad (one of scratch), 0 when unknown */
     uint32_t max_vregs;   /* a compute unit's vector registers (sched_split) */
 };
 
@@ -161,6 +162,21 @@ bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out);
 /* Whether index values a and b are equal: the same value, or constants
  * alike. */
 bool split_same_int(const struct ir_module *m, ir_value a, ir_value b);
+
+/* c + sum k[i] * v[i] over index values (constants folded; addi, subi and
+ * muli by a constant expanded; split_index.c). */
+enum { SPLIT_LIN_TERMS = 8 };
+struct split_lin {
+    uint32_t n;
+    ir_value v[SPLIT_LIN_TERMS];
+    int64_t k[SPLIT_LIN_TERMS];
+    int64_t c;
+};
+/* v as a linear form; false when it has too many terms. */
+bool split_lin_of(const struct ir_module *m, ir_value v, struct split_lin *out);
+/* a += k * b (a term that cancels stays, at 0); false when a gets too many
+ * terms. */
+bool split_lin_add(struct split_lin *a, const struct split_lin *b, int64_t k);
 /* "f16", "f32", "bf16", "i32"...: the element type's name for arch_lanes. */
 const char *split_type_name(const struct ir_module *m, ir_type t, char *buf, size_t n);
 

@@ -124,8 +124,7 @@ static void check_fits(struct split_ctx *c, ir_op op)
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *o = ir_op_get(m, op);
-    uint32_t k = c->scratch ? arch_kind_find(c->dev, c->scratch) : ARCH_NONE;
-    int64_t cap = k != ARCH_NONE ? c->dev->res[c->dev->kinds[k].first].size : 0;
+    int64_t cap = c->scratch_bytes;
     for (uint32_t r = 0; cap > 0 && r < o->nres; r++) {
         const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res + r));
         if (t->kind != IR_TY_TENSOR)
@@ -251,48 +250,28 @@ static bool reach(const struct ir_module *m, ir_op top, ir_op vop, int64_t *lo, 
     return view_bytes(m, vop, hi);
 }
 
-/* sum k[i] * v[i] + c over index values, each seen through additions and
- * subtractions of constants */
-struct lform {
-    uint32_t n;
-    ir_value v[MAX_TDIMS];
-    int64_t k[MAX_TDIMS];
-    int64_t c;
-};
-
-static bool lform_add(const struct ir_module *m, struct lform *f, ir_value v, int64_t k)
+/* *f += k times value v's linear form. */
+static bool add_value(const struct ir_module *m, struct split_lin *f, ir_value v, int64_t k)
 {
-    for (int depth = 0; depth < 8; depth++) {
-        int64_t x;
-        if (split_const_int(m, v, &x)) {
-            f->c += k * x;
-            return true;
-        }
-        ir_op d = ir_value_def(m, v);
-        const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
-        if (!o || o->nopnd != 2 || (o->kind != IR_OP_ARITH_ADDI && o->kind != IR_OP_ARITH_SUBI))
-            break;
-        int side = split_const_int(m, o->opnd[1], &x) ? 1 : split_const_int(m, o->opnd[0], &x) && o->kind == IR_OP_ARITH_ADDI ? 0 : -1;
-        if (side < 0)
-            break;
-        f->c += k * (o->kind == IR_OP_ARITH_SUBI ? -x : x);
-        v = o->opnd[1 - side];
-    }
-    for (uint32_t i = 0; i < f->n; i++)
-        if (f->v[i] == v) {
-            f->k[i] += k;
-            return true;
-        }
-    if (f->n == MAX_TDIMS)
+    struct split_lin l;
+    return split_lin_of(m, v, &l) && split_lin_add(f, &l, k);
+}
+
+/* a - b into *d when it is a constant. */
+static bool const_diff(struct split_lin a, const struct split_lin *b, int64_t *d)
+{
+    if (!split_lin_add(&a, b, -1))
         return false;
-    f->v[f->n] = v;
-    f->k[f->n++] = k;
+    for (uint32_t i = 0; i < a.n; i++)
+        if (a.k[i])
+            return false;
+    *d = a.c;
     return true;
 }
 
 /* Coordinate dim k of tile top at its set's origin, as a linear form of
  * its subscripts (base_map result k). */
-static bool tile_lform(const struct ir_module *m, ir_op top, uint32_t k, struct lform *f)
+static bool tile_lin(const struct ir_module *m, ir_op top, uint32_t k, struct split_lin *f)
 {
     const struct ir_op_info *o = ir_op_get(m, top);
     ir_attr ba = ir_op_attr(m, top, "base_map");
@@ -301,9 +280,9 @@ static bool tile_lform(const struct ir_module *m, ir_op top, uint32_t k, struct 
     if (!bm || k >= bm->nres || bm->ndims > MAX_TDIMS || bm->ndims + 1 != o->nopnd ||
         !split_aff_linear(m, bm->res[k], 1, coef, NULL, &c0))
         return false;
-    *f = (struct lform){.c = c0};
+    *f = (struct split_lin){.c = c0};
     for (uint32_t d = 0; d < bm->ndims; d++)
-        if (coef[d] && !lform_add(m, f, o->opnd[1 + d], coef[d]))
+        if (coef[d] && !add_value(m, f, o->opnd[1 + d], coef[d]))
             return false;
     return true;
 }
@@ -329,30 +308,23 @@ static bool never_moved(const struct ir_module *m, ir_op a, ir_op b)
     bool grid = ir_value_type(m, x->res) == ir_value_type(m, y->res) && sa == sb &&
                 ir_op_attr(m, a, "access_tile_order") == ir_op_attr(m, b, "access_tile_order");
     for (uint32_t k = 0; k < n; k++) {
-        struct lform fa, fb;
+        struct split_lin d, fb; /* d: a's coordinate minus b's */
         bool bounded = alo[k] != INT64_MIN && ahi[k] != INT64_MAX && blo[k] != INT64_MIN &&
                        bhi[k] != INT64_MAX;
-        if (!bounded || !tile_lform(m, a, k, &fa) || !tile_lform(m, b, k, &fb)) {
+        if (!bounded || !tile_lin(m, a, k, &d) || !tile_lin(m, b, k, &fb) ||
+            !split_lin_add(&d, &fb, -1)) {
             grid = false;
             continue;
         }
-        bool ok = true;
-        for (uint32_t i = 0; i < fb.n && ok; i++)
-            ok = lform_add(m, &fa, fb.v[i], -fb.k[i]);
-        fa.c -= fb.c; /* a's coordinate minus b's */
-        int64_t g = 0, cc = fa.c;
-        for (uint32_t i = 0; i < fa.n && ok; i++) {
-            if (!fa.k[i])
+        int64_t g = 0, cc = d.c;
+        for (uint32_t i = 0; i < d.n; i++) {
+            if (!d.k[i])
                 continue;
-            int64_t ci = 0, gi = sched_value_gcd(m, fa.v[i], &ci, 4);
-            g = sched_gcd(g, fa.k[i] * gi);
-            cc += fa.k[i] * ci;
+            int64_t ci = 0, gi = sched_value_gcd(m, d.v[i], &ci, 4);
+            g = sched_gcd(g, d.k[i] * gi);
+            cc += d.k[i] * ci;
         }
-        if (!ok) {
-            grid = false;
-            continue;
-        }
-        if (!g && (fa.c + ahi[k] < blo[k] || fa.c + alo[k] > bhi[k]))
+        if (!g && (d.c + ahi[k] < blo[k] || d.c + alo[k] > bhi[k]))
             return true; /* apart along k */
         int64_t e = ahi[k] - alo[k] + 1;
         grid = grid && g % e == 0 && cc % e == 0;
@@ -375,17 +347,10 @@ static bool reads_ahead(const struct ir_module *m, ir_op l, ir_op s)
         return false;
     uint32_t n = ir_set_get(m, ir_attr_get(m, set)->map)->ndims;
     for (uint32_t k = 0; k < n; k++) {
-        struct lform fl, fs;
-        if (!tile_lform(m, l, k, &fl) || !tile_lform(m, s, k, &fs))
-            return false;
-        for (uint32_t i = 0; i < fs.n; i++)
-            if (!lform_add(m, &fl, fs.v[i], -fs.k[i]))
-                return false;
-        for (uint32_t i = 0; i < fl.n; i++)
-            if (fl.k[i])
-                return false;
-        int64_t d = fl.c - fs.c; /* l's coordinate minus s's */
-        if (k + 1 < n ? d != 0 : d < 0)
+        struct split_lin fl, fs;
+        int64_t d; /* l's coordinate minus s's */
+        if (!tile_lin(m, l, k, &fl) || !tile_lin(m, s, k, &fs) || !const_diff(fl, &fs, &d) ||
+            (k + 1 < n ? d != 0 : d < 0))
             return false;
     }
     return n > 0;
@@ -395,8 +360,8 @@ static bool reads_ahead(const struct ir_module *m, ir_op l, ir_op s)
  * of index values (the view's base among them, a constant one folded in:
  * addresses are elements of the view's type), and the bytes [*lo, *hi]
  * its box spans from there; false when unknown (a launch-time stride). */
-static bool byte_lform(const struct ir_module *m, ir_op top, ir_op vop, struct lform *f,
-                       int64_t *lo, int64_t *hi)
+static bool byte_lin(const struct ir_module *m, ir_op top, ir_op vop, struct split_lin *f,
+                     int64_t *lo, int64_t *hi)
 {
     ir_attr sa = ir_op_attr(m, vop, "static_strides"), ta = ir_op_attr(m, top, "access_tile_set");
     int64_t blo[MAX_TDIMS], bhi[MAX_TDIMS], e = elem_bytes(m, vop);
@@ -404,21 +369,17 @@ static bool byte_lform(const struct ir_module *m, ir_op top, ir_op vop, struct l
         !ir_set_box(m, ir_attr_get(m, ta)->map, NULL, blo, bhi))
         return false;
     const struct ir_attr_info *sd = ir_attr_get(m, sa);
-    *f = (struct lform){0};
-    if (!lform_add(m, f, ir_op_get(m, vop)->opnd[0], e))
+    *f = (struct split_lin){0};
+    if (!add_value(m, f, ir_op_get(m, vop)->opnd[0], e))
         return false;
     *lo = 0;
     *hi = e - 1;
     for (uint32_t k = 0; k < sd->n; k++) {
-        struct lform c;
+        struct split_lin c;
         int64_t st = sd->ints[k];
         if (st == IR_DYN || blo[k] == INT64_MIN || bhi[k] == INT64_MAX ||
-            !tile_lform(m, top, k, &c))
+            !tile_lin(m, top, k, &c) || !split_lin_add(f, &c, st * e))
             return false;
-        for (uint32_t i = 0; i < c.n; i++)
-            if (!lform_add(m, f, c.v[i], c.k[i] * st * e))
-                return false;
-        f->c += c.c * st * e;
         *lo += (st >= 0 ? blo[k] : bhi[k]) * st * e;
         *hi += (st >= 0 ? bhi[k] : blo[k]) * st * e;
     }
@@ -431,18 +392,10 @@ static bool byte_lform(const struct ir_module *m, ir_op top, ir_op vop, struct l
  * apart). */
 static bool bytes_apart(const struct ir_module *m, ir_op a, ir_op va, ir_op b, ir_op vb)
 {
-    struct lform fa, fb;
-    int64_t alo, ahi, blo, bhi;
-    if (!byte_lform(m, a, va, &fa, &alo, &ahi) || !byte_lform(m, b, vb, &fb, &blo, &bhi))
-        return false;
-    for (uint32_t i = 0; i < fb.n; i++)
-        if (!lform_add(m, &fa, fb.v[i], -fb.k[i]))
-            return false;
-    for (uint32_t i = 0; i < fa.n; i++)
-        if (fa.k[i])
-            return false;
-    int64_t d = fa.c - fb.c;
-    return d + ahi < blo || d + alo > bhi;
+    struct split_lin fa, fb;
+    int64_t alo, ahi, blo, bhi, d;
+    return byte_lin(m, a, va, &fa, &alo, &ahi) && byte_lin(m, b, vb, &fb, &blo, &bhi) &&
+           const_diff(fa, &fb, &d) && (d + ahi < blo || d + alo > bhi);
 }
 
 /* The ktdp.loads whose values flow into v through the ops of its function

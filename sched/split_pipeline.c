@@ -143,17 +143,6 @@ static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *
     return split_aff_linear(m, e, scale, coef, NULL, c0);
 }
 
-static bool identity(const struct ir_module *m, uint32_t map)
-{
-    const struct ir_affine_map *mp = ir_map_get(m, map);
-    for (uint32_t i = 0; i < mp->nres; i++) {
-        const struct ir_aff_info *a = ir_aff_get(m, mp->res[i]);
-        if (a->kind != IR_AFF_DIM || a->v != (int64_t)i)
-            return false;
-    }
-    return mp->nres == mp->ndims;
-}
-
 /* Whether map (n dims) permutes its dims: result i is dim perm[i], each
  * dim once. */
 static bool permutation(const struct ir_module *m, uint32_t map, uint32_t n, uint32_t *perm)
@@ -269,12 +258,14 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     /* tile dim i moves view dim perm[i] (a permuting order: the tile's
      * dims are the set's in the order's; ref 6.3) */
     uint32_t perm[MAX_LOOPS];
-    bool permuted = order && !identity(m, order->map);
-    if (permuted && !permutation(m, order->map, rank, perm))
+    if (order && !permutation(m, order->map, rank, perm))
         return split_error(p->c, top, "access tiles whose access_tile_order is not a "
                                       "permutation of their dims are not supported yet");
-    for (uint32_t i = 0; !permuted && i < rank && i < MAX_LOOPS; i++)
-        perm[i] = i;
+    bool permuted = false;
+    for (uint32_t i = 0; i < rank && i < MAX_LOOPS; i++) {
+        perm[i] = order ? perm[i] : i;
+        permuted |= perm[i] != i;
+    }
     if (!set || !base || rank > MAX_LOOPS || ir_set_get(m, set->map)->nsyms ||
         ir_set_get(m, set->map)->ndims != rank)
         return split_error(p->c, top, "access tiles whose set is not a constant box are not "

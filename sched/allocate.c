@@ -35,6 +35,8 @@ struct alloc {
     int64_t *device_top;        /* per memory kind: next free byte of a device memory */
     struct buf *b;
     uint32_t nb, capb;
+    struct buf *fixed; /* the bytes of views at constant addresses in scratchpads */
+    uint32_t nfixed, capfixed;
 };
 
 static bool alloc_error(struct alloc *a, ir_op op, const char *fmt, ...)
@@ -333,12 +335,16 @@ static bool check_fits(struct alloc *a, struct buf *b)
  * lowest aligned address clear of every buffer placed before it whose
  * lifetime overlaps its own (every one, without reuse). Returns the
  * highest byte used. */
-static int64_t first_fit(struct buf **v, uint32_t n, bool reuse, struct buf **live)
+static int64_t first_fit(const struct alloc *a, struct buf **v, uint32_t n, bool reuse,
+                         struct buf **live)
 {
     int64_t top = 0;
     for (uint32_t i = 0; i < n; i++) {
         struct buf *b = v[i];
         uint32_t nlive = 0;
+        for (uint32_t j = 0; j < a->nfixed; j++) /* the kernel's own data: always live */
+            if (a->fixed[j].mem == b->mem)
+                live[nlive++] = &a->fixed[j];
         for (uint32_t j = 0; j < i; j++)
             if (!reuse || v[j]->end >= b->start)
                 live[nlive++] = v[j];
@@ -364,13 +370,13 @@ static int64_t first_fit(struct buf **v, uint32_t n, bool reuse, struct buf **li
 static void place_scratchpad(struct alloc *a, struct buf **v, uint32_t n)
 {
     qsort(v, n, sizeof *v, cmp_start);
-    struct buf **live = malloc((n + 1) * sizeof *live);
+    struct buf **live = malloc((n + a->nfixed + 1) * sizeof *live);
     if (!live)
         abort();
     const struct arch_device *d = a->dev;
     int64_t cap = n ? d->res[d->kinds[v[0]->mem].first].size : 0;
-    if (first_fit(v, n, false, live) > cap && a->reuse)
-        first_fit(v, n, true, live);
+    if (first_fit(a, v, n, false, live) > cap && a->reuse)
+        first_fit(a, v, n, true, live);
     for (uint32_t i = 0; i < n; i++)
         if (!check_fits(a, v[i]))
             break;
@@ -444,7 +450,8 @@ static bool note_func(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* Raises the device-memory start above a view placed at a constant address. */
+/* Raises the device-memory start above a view placed at a constant address;
+ * in a scratchpad, keeps buffers off the view's bytes. */
 static bool note_view(struct ir_module *m, ir_op op, void *ctx)
 {
     struct alloc *a = ctx;
@@ -460,15 +467,30 @@ static bool note_view(struct ir_module *m, ir_op op, void *ctx)
     if (!sizes || !strides)
         return true;
     const struct ir_attr_info *si = ir_attr_get(m, sizes), *ti = ir_attr_get(m, strides);
-    int64_t last = ir_attr_get(m, ir_op_attr(m, base, "value"))->i;
+    int64_t first = ir_attr_get(m, ir_op_attr(m, base, "value"))->i, last = first;
     for (uint32_t i = 0; i < si->n && i < ti->n; i++) {
         if (si->ints[i] == IR_DYN || ti->ints[i] == IR_DYN)
             return true;
-        last += (si->ints[i] - 1) * ti->ints[i];
+        int64_t span = (si->ints[i] - 1) * ti->ints[i];
+        if (span < 0)
+            first += span;
+        else
+            last += span;
     }
-    int64_t end = (last + 1) * elem_bytes(m, ir_type_get(m, ir_value_type(m, o->res))->elem);
-    if (end > a->device_top[k])
-        a->device_top[k] = end;
+    int64_t eb = elem_bytes(m, ir_type_get(m, ir_value_type(m, o->res))->elem);
+    int64_t end = (last + 1) * eb;
+    if (a->dev->kinds[k].level == ARCH_LEVEL_DEVICE) {
+        if (end > a->device_top[k])
+            a->device_top[k] = end;
+        return true;
+    }
+    if (a->nfixed == a->capfixed) {
+        a->capfixed = a->capfixed ? 2 * a->capfixed : 8;
+        a->fixed = realloc(a->fixed, a->capfixed * sizeof *a->fixed);
+        if (!a->fixed)
+            abort();
+    }
+    a->fixed[a->nfixed++] = (struct buf){.mem = k, .addr = first * eb, .bytes = end - first * eb};
     return true;
 }
 
@@ -565,6 +587,7 @@ bool sched_allocate(struct ir_module *m, const struct arch_device *dev, bool reu
     free(a.last);
     free(a.repl);
     free(a.device_top);
+    free(a.fixed);
     free(a.use_start);
     free(a.uses);
     return !a.failed;

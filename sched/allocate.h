@@ -21,7 +21,9 @@
  *
  * Memories: a scratchpad (any memory below the device level: L1, SFU_REG)
  * is allocated per program (func.func), from 0, since programs run one
- * after the other; device memory (DDR) is persistent across programs: one
+ * after the other, clear of the bytes of every view the kernels place at a
+ * constant address in it (the kernel's own data, as a corpus golden's
+ * fixed LX regions); device memory (DDR) is persistent across programs: one
  * allocation for the whole module, starting after the highest byte of any
  * view the kernels place at a constant address in that memory.
  *

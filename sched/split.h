@@ -353,7 +353,7 @@
  * corner of its set; offset o_i = root + c_i; strides s) holds global
  * coordinate g at o_i + (g - p_i).s, that is E_i + g.s with E_i = o_i -
  * p_i.s. q(t) holds the box whole, or the box straddles partitions that
- * are parts of one matrix (the same root, strides and E_i) and together
+ * are parts of one matrix (the same root, memory, strides and E_i) and together
  * cover it; all iterations on one tile read at the same E_q(t). So the
  * tile reads, at its own subscripts, the plain view of offset E_q(t): the
  * access tile is moved onto `ktdp.construct_memory_view root + b + sum_k
@@ -431,6 +431,20 @@
  * any loop; a store in it of a tensor computed outside stores a
  * linalg.copy.
  *
+ * Another core's scratchpad (split_ring.c, with the inter-tile phase). A
+ * view `#ktdp.memory_space<ct_local, ct_id = k>` is core k's scratchpad
+ * on every tile (ref §6.1; without ct_id, each tile's own). A ktdp.load
+ * of an access tile on it becomes the load as the tile's own (the later
+ * phases read a ct_local view as the running core's scratchpad) and a
+ * ring shift from tile k on every tile, which its users read; the
+ * pipeline phase moves the tile from k's scratchpad into a buffer over
+ * the ring (a ring transfer reading the view where it is, tile k's own
+ * included). A grid of one tile reads its own (k = 0). Rejected: k
+ * outside the grid ("... where no tile of the grid runs"), a device
+ * without a ring, a view of another core's scratchpad used other than by
+ * direct access tiles, and stores or other uses of their tiles ("a tile
+ * writes its own scratchpad: ct_local without ct_id").
+ *
  * A module without a kernel (no func.func with a body) is rejected at the
  * module: "no kernel: this module defines no func.func with a body".
  *
@@ -460,7 +474,7 @@
  * as a copy (or more than 2^20 cells of them;
  * a box partly outside the partitions is an error), or that read, across
  * the tiles,
- * partitions outside global memory (a scratchpad), of different strides,
+ * partitions in different memories (global, a scratchpad), of different strides,
  * whose offsets differ by other than constants, or at offsets E_q(t) not
  * affine in the tile's coordinates; an inter_tile_reduce of a
  * tensor.collapse_shape whose combiner is not elementwise or whose identity is not one value

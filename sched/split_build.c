@@ -263,6 +263,18 @@ bool split_same_int(const struct ir_module *m, ir_value a, ir_value b)
     return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
 }
 
+bool split_same_memory(const struct ir_module *m, ir_op a, ir_op b)
+{
+    const struct ir_attr_info *x = split_attr(m, a, "memory_space", IR_AT_MEMSPACE);
+    const struct ir_attr_info *y = split_attr(m, b, "memory_space", IR_AT_MEMSPACE);
+    bool gx = !x || x->i == IR_MS_GLOBAL || x->i == IR_MS_UNSPECIFIED;
+    bool gy = !y || y->i == IR_MS_GLOBAL || y->i == IR_MS_UNSPECIFIED;
+    if (gx || gy)
+        return gx && gy;
+    uint32_t id = x->flags & IR_ATF_HAS_ID;
+    return x->i == y->i && id == (y->flags & IR_ATF_HAS_ID) && (!id || x->id == y->id);
+}
+
 const char *split_type_name(const struct ir_module *m, ir_type t, char *buf, size_t n)
 {
     const struct ir_type_info *ti = ir_type_get(m, t);

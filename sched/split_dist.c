@@ -395,13 +395,14 @@ static ir_value dyn_offset(struct split_b *sb, const struct part *p, uint32_t ra
 }
 
 /* Whether partitions i and j are parts of one matrix: their views read
- * global coordinates at the same offsets (same root, strides and E). */
-static bool one_matrix(const struct dview *d, uint32_t i, uint32_t j)
+ * global coordinates at the same offsets (same root, memory, strides and
+ * E). */
+static bool one_matrix(const struct ir_module *m, const struct dview *d, uint32_t i, uint32_t j)
 {
     const struct part *a = &d->p[i], *b = &d->p[j];
     if (i != j && (a->dyn_strides || b->dyn_strides))
         return false; /* not known to be */
-    return a->root == b->root &&
+    return a->root == b->root && split_same_memory(m, a->op, b->op) &&
            memcmp(a->strides->ints, b->strides->ints, d->rank * sizeof(int64_t)) == 0 &&
            global_offset(a, d->rank) == global_offset(b, d->rank);
 }
@@ -814,7 +815,7 @@ static bool check_point(struct walk *w)
         for (uint32_t j = i; j < d->nparts; j++) {
             if (!meets(d->rank, lo, hi, d->p[j].lo, d->p[j].hi))
                 continue;
-            if (!other && !one_matrix(d, i, j))
+            if (!other && !one_matrix(m, d, i, j))
                 other = j;
             met[n++] = j;
         }
@@ -836,18 +837,6 @@ static bool check_point(struct walk *w)
                                          "reaches outside the partitions of the distributed "
                                          "view (at %s)", t, box, at_pt);
         }
-        for (uint32_t j = 0; other && j < n; j++) {
-            const struct ir_attr_info *sp = d->p[met[j]].space;
-            if (sp && sp->i != IR_MS_GLOBAL && sp->i != IR_MS_UNSPECIFIED) {
-                fmt_box(box, sizeof box, d->rank, lo, hi);
-                return split_error(c, w->at, "on tile %" PRId64 ", this access tile's box %s "
-                                             "straddles partitions #%u and #%u of the "
-                                             "distributed view, and partition #%u is in a "
-                                             "core's scratchpad (ct_local): reading a "
-                                             "distributed view's partition from a scratchpad "
-                                             "is not supported yet", t, box, i, other, met[j]);
-            }
-        }
         if (other) {
             /* Not one matrix: a copy is sliced into one per part. */
             const char *why = slice_parts(w, met, n, lo, hi);
@@ -859,15 +848,6 @@ static bool check_point(struct walk *w)
                                          "distributed view, which are not parts of one "
                                          "matrix (other strides, buffers or layout), and %s; "
                                          "not supported yet", t, box, i, other, why);
-        }
-        for (uint32_t j = 1; j < n; j++) { /* met[0] = q: rewrite_tile checks it */
-            const struct ir_attr_info *sp = d->p[met[j]].space;
-            if (!sp || (sp->i != IR_MS_GLOBAL && sp->i != IR_MS_UNSPECIFIED) ||
-                (sp->flags & IR_ATF_HAS_ID))
-                return split_error(c, w->at, "on tile %" PRId64 ", this access tile reads "
-                                             "partition #%u of the distributed view, which is "
-                                             "not in global memory (a scratchpad); not "
-                                             "supported yet", t, met[j]);
         }
     }
     /* One view per tile: every point of a tile reads at the same E. */
@@ -991,11 +971,11 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
             continue;
         const struct part *p = &d->p[rd[t].q];
         uint32_t q0 = (uint32_t)rd[t0].q, qt = (uint32_t)rd[t].q;
-        if (!p->space || (p->space->i != IR_MS_GLOBAL && p->space->i != IR_MS_UNSPECIFIED) ||
-            (p->space->flags & IR_ATF_HAS_ID))
-            ok = split_error(c, at, "on tile %" PRId64 ", this access tile reads partition #%u "
-                                    "of the distributed view, which is not in global memory "
-                                    "(a scratchpad); not supported yet", t, qt);
+        if (!split_same_memory(m, p->op, p0->op))
+            ok = split_error(c, at, "this access tile reads partition #%u of the distributed "
+                                    "view on tile %" PRId64 " and #%u on tile %" PRId64 ", "
+                                    "which are in different memories; not supported yet", q0,
+                             t0, qt, t);
         else if (memcmp(p->strides->ints, p0->strides->ints, d->rank * sizeof(int64_t)) != 0)
             ok = split_error(c, at, "this access tile reads partitions #%u and #%u of the "
                                     "distributed view, which have different strides; not "

@@ -162,6 +162,10 @@ bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out);
 /* Whether index values a and b are equal: the same value, or constants
  * alike. */
 bool split_same_int(const struct ir_module *m, ir_value a, ir_value b);
+/* Whether views (ktdp.construct_memory_view ops) a and b are in the same
+ * memory: global memory (or none named), or one scratchpad (the tile's
+ * own, or core ct_id's). */
+bool split_same_memory(const struct ir_module *m, ir_op a, ir_op b);
 
 /* c + sum k[i] * v[i] over index values (constants folded; addi, subi and
  * muli by a constant expanded; split_index.c). */

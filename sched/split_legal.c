@@ -443,8 +443,9 @@ static bool one_vector(struct split_ctx *c, ir_op load)
  * the same elements in the same order (an in-place elementwise update),
  * tiles never naming one element at different positions, a load on the
  * store's rows starting at or after it (reads_ahead), and provably
- * disjoint bytes. Views of different kernel arguments are
- * taken as different memory; of constant addresses, compared as bytes. */
+ * disjoint bytes. Views of different kernel arguments, or in different
+ * memories (global, a scratchpad), are taken as different memory; of
+ * constant addresses, compared as bytes. */
 static void check_in_place(struct split_ctx *c, ir_op store)
 {
     struct ir_module *m = c->m;
@@ -458,7 +459,7 @@ static void check_in_place(struct split_ctx *c, ir_op store)
     for (uint32_t i = 0; i < nl; i++) {
         ir_op lt, lv;
         if (!tile_view(m, ir_op_get(m, loads[i])->opnd[0], &lt, &lv) || one_vector(c, loads[i]) ||
-            alike(m, lt, st) ||
+            !split_same_memory(m, lv, sv) || alike(m, lt, st) ||
             never_moved(m, lt, st) || reads_ahead(m, lt, st) || bytes_apart(m, lt, lv, st, sv))
             continue;
         ir_value lb = ir_op_get(m, lv)->opnd[0], sb = ir_op_get(m, sv)->opnd[0];

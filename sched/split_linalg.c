@@ -1499,7 +1499,7 @@ static bool add_copy(struct split_ctx *c, ir_op user, uint32_t k, const char *wh
     if (kind == IR_OP_LINALG_GENERIC)
         return true;
     if (kind != IR_OP_KTDP_LOAD && kind != IR_OP_TENSOR_SPLAT && kind != IR_OP_LINALG_FILL &&
-        kind != IR_OP_SCF_FOR)
+        kind != IR_OP_SCF_FOR && !split_is_ring_shift(m, d))
         return split_error(c, user, "%s a tensor made by %s is not supported yet", what,
                            d ? ir_str_get(m, ir_op_get(m, d)->name) : "a block argument");
     struct split_b b;

@@ -1768,10 +1768,26 @@ static bool schedule_ring(struct prog *p, ir_op op)
 {
     struct ir_module *m = p->m;
     struct place src, dst;
-    if (!ring_places(p, op, &src, &dst))
-        return false;
     ir_op d = ir_value_def(m, ir_op_get(m, op)->opnd[0]);
     struct ir_loc loc = ir_op_get(m, op)->loc;
+    if (d && ir_op_get(m, d)->kind == IR_OP_KTDP_LOAD) {
+        /* a tile of a view in the scratchpad (split_ring's loads of another
+         * core's) is read over the ring where it is */
+        struct place tile;
+        if (!tile_cast(p, ir_op_get(m, d)->opnd[0], d, &tile))
+            return false;
+        if (tile.mem && p->c->scratch && strcmp(tile.kind, p->c->scratch) == 0) {
+            if (tile.mext)
+                return split_error(p->c, d, "a masked access tile of another core's "
+                                            "scratchpad is not supported yet");
+            if (!buffer(p, ir_op_result(m, op, 0), op, &dst))
+                return false;
+            whole_copy(p, tile.mem, dst.mem, op, loc);
+            return true;
+        }
+    }
+    if (!ring_places(p, op, &src, &dst))
+        return false;
     bool staged = false; /* an earlier ring shift of the same loaded tensor copied it */
     for (ir_op q = ir_op_get(m, op)->prev; q && !staged; q = ir_op_get(m, q)->prev)
         staged = split_is_ring_shift(m, q) && ir_op_get(m, q)->opnd[0] == ir_op_get(m, op)->opnd[0];

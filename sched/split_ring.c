@@ -708,6 +708,97 @@ static bool tensor_enters(const struct ir_module *m, ir_op op)
     return false;
 }
 
+/* ---- reads of another core's scratchpad ---------------------------------- */
+
+/* The core whose scratchpad view (a construct_memory_view) names by
+ * ct_id, or -1: global memory, or the scratchpad of the tile's own core. */
+static int64_t named_core(const struct ir_module *m, ir_op view)
+{
+    ir_attr a = ir_op_attr(m, view, "memory_space");
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (!ai || ai->kind != IR_AT_MEMSPACE || !(ai->flags & IR_ATF_HAS_ID) ||
+        ai->i == IR_MS_GLOBAL || ai->i == IR_MS_UNSPECIFIED)
+        return -1;
+    return ai->id;
+}
+
+/* A load x of an access tile on a view in core k's scratchpad (ct_id = k):
+ * every tile loads its own scratchpad at those addresses and a ring shift
+ * from tile k delivers k's values, which x's users read. The later phases
+ * read a view in ct_local memory as the tile's own scratchpad; the
+ * pipeline phase stages the loaded tile in a buffer on k and moves it over
+ * the ring (schedule_ring). A grid of one tile reads its own (k = 0). */
+static bool remote_loads(struct split_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    struct sched_ops views = {0};
+    sched_ops_of_kind(m, fn, IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW, &views);
+    int64_t ntiles = sched_grid_tiles(m, fn, MAX_TILES), *from = NULL;
+    bool ok = true;
+    for (uint32_t i = 0; i < views.n && ok; i++) {
+        ir_op view = views.v[i];
+        int64_t k = named_core(m, view);
+        if (k < 0 || (ntiles == 1 && k == 0))
+            continue;
+        if (!ntiles) {
+            ok = split_error(c, view, "a view of another core's scratchpad on a grid of more "
+                                      "than %d tiles is not supported yet", MAX_TILES);
+            break;
+        }
+        if (k >= ntiles) {
+            ok = split_error(c, view, "this view is in the scratchpad of core %lld (ct_id), "
+                                      "where no tile of the grid runs (tiles 0 to %lld); not "
+                                      "supported yet", (long long)k, (long long)ntiles - 1);
+            break;
+        }
+        if (ring_unit(c, NULL, NULL) == ARCH_NONE) {
+            ok = split_error(c, view, "a view of core %lld's scratchpad (ct_id) on device @%s, "
+                                      "which has no unit linking the %s of different cores (a "
+                                      "ring), is not supported yet", (long long)k, c->dev->name,
+                             c->scratch ? c->scratch : "ct_local memory");
+            break;
+        }
+        if (!from && !(from = malloc((size_t)ntiles * sizeof *from)))
+            abort();
+        for (int64_t t = 0; t < ntiles; t++)
+            from[t] = k;
+        struct sched_ops tiles = {0};
+        sched_ops_using(m, fn, ir_op_result(m, view, 0), &tiles);
+        for (uint32_t j = 0; j < tiles.n && ok; j++) {
+            ir_op at = tiles.v[j];
+            if (ir_op_get(m, at)->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE) {
+                ok = split_error(c, at, "'%s' of a view of core %lld's scratchpad (ct_id) is "
+                                        "not supported yet (a direct access tile is)",
+                                 ir_str_get(m, ir_op_get(m, at)->name), (long long)k);
+                break;
+            }
+            struct sched_ops uses = {0};
+            sched_ops_using(m, fn, ir_op_result(m, at, 0), &uses);
+            for (uint32_t u = 0; u < uses.n && ok; u++) {
+                ir_op x = uses.v[u];
+                if (ir_op_get(m, x)->kind != IR_OP_KTDP_LOAD) {
+                    ok = split_error(c, x, "'%s' into core %lld's scratchpad (ct_id) from "
+                                           "every tile of the grid is not supported yet (a "
+                                           "tile writes its own scratchpad: ct_local without "
+                                           "ct_id)", ir_str_get(m, ir_op_get(m, x)->name),
+                                     (long long)k);
+                    break;
+                }
+                ir_value v = ir_op_result(m, x, 0);
+                ir_op next = ir_op_get(m, x)->next;
+                ir_value r = ring_shift(m, next, v, ntiles, from);
+                split_replace_uses(m, fn, v, r);
+                ir_op_get(m, ir_value_def(m, r))->opnd[0] = v;
+            }
+            free(uses.v);
+        }
+        free(tiles.v);
+    }
+    free(from);
+    free(views.v);
+    return ok;
+}
+
 /* ---- the phase ---------------------------------------------------------- */
 
 
@@ -727,6 +818,7 @@ bool split_ring(struct split_ctx *c)
             sched_ops_of_kind(m, op, IR_OP_FUNC_FUNC, &fns);
     for (uint32_t f = 0; f < fns.n; f++) {
         ir_op fn = fns.v[f];
+        ok &= remote_loads(c, fn);
         struct sched_ops l = {0};
         sched_ops_of_kind(m, fn, IR_OP_KTDP_INTER_TILE_REDUCE, &l);
         for (uint32_t i = 0; i < l.n; i++)

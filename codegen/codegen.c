@@ -281,6 +281,26 @@ static bool find_part(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* The elements a view of type t (static sizes and strides, none
+ * negative) spans from its offset, when more than its shape holds (padded
+ * rows, a column-major view of padded columns): its argument is then a
+ * flat tensor of that many. 0 otherwise. */
+static int64_t view_span(const struct ir_module *m, ir_op view, const struct ir_type_info *t)
+{
+    ir_attr sa = ir_op_attr(m, view, "static_strides");
+    const struct ir_attr_info *st = sa ? ir_attr_get(m, sa) : NULL;
+    if (!st || st->kind != IR_AT_DENSE_ARRAY || st->n != t->rank)
+        return 0;
+    int64_t last = 0, n = 1;
+    for (uint32_t d = 0; d < t->rank; d++) {
+        if (t->shape[d] == IR_DYN || st->ints[d] == IR_DYN || st->ints[d] < 0 || t->shape[d] < 1)
+            return 0;
+        last += (t->shape[d] - 1) * st->ints[d];
+        n *= t->shape[d];
+    }
+    return last + 1 > n ? last + 1 : 0;
+}
+
 static void type_args_from_ktir(struct cg *g)
 {
     const struct cg_options *o = g->opt;
@@ -327,6 +347,11 @@ static void type_args_from_ktir(struct cg *g)
         for (uint32_t d = 0; d < t->rank; d++)
             g->arg_shape[a][d] =
                 t->shape[d] == IR_DYN || vf.offset || pf.unknown ? -1 : t->shape[d];
+        int64_t span = vf.offset || pf.unknown ? 0 : view_span(k, vf.view, t);
+        if (span) { /* strides that spread the view wider than its shape */
+            g->arg_rank[a] = 1;
+            g->arg_shape[a][0] = span;
+        }
     }
     ir_module_free(k);
 }

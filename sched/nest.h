@@ -336,7 +336,15 @@
  *                                      one's buffer when it is one row, at
  *                                      each read's linear offset (every
  *                                      read of either a contiguous run,
- *                                      neither written); when the
+ *                                      neither written); an inner loop
+ *                                      that leaves a load's source where
+ *                                      it is (the words of a block a
+ *                                      transposing read takes a column at
+ *                                      a time) adds no copy: its dim is 1
+ *                                      and read at 0, when no transfer
+ *                                      but their DMAs writes the loads'
+ *                                      buffers (transpose_store: 29098 ->
+ *                                      657 cycles on spyre); when the
  *                                      point loop steps by a launch-time s
  *                                      (the points' blocks s apart, no
  *                                      static stride), one transfer per

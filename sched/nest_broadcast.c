@@ -235,9 +235,14 @@ static bool invariant_source(const struct ir_module *m, ir_op x, ir_op L, ir_op 
         return false;
     *nh = 0;
     const struct ir_op_info *o = ir_op_get(m, x);
-    for (uint32_t i = 0; i <= s[0].nsub; i++)
-        if (!invariant(m, o->opnd[s[0].first + i], L, h, nh))
+    const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, s[0].map)->map);
+    for (uint32_t i = 0; i <= s[0].nsub; i++) {
+        bool read = !i; /* the memref; a subscript its map reads */
+        for (uint32_t r = 0; !read && r < mp->nres; r++)
+            read = reads_dim(m, mp->res[r], i - 1);
+        if (read && !invariant(m, o->opnd[s[0].first + i], L, h, nh))
             return false;
+    }
     return true;
 }
 
@@ -291,9 +296,13 @@ static bool hoistable(struct ir_module *m, ir_op x, ir_op s, ir_op pipe, ir_op t
         return false;
     struct writes w = {.v = dv, .n = 0};
     ir_walk(m, pipe, count_writes, &w);
-    /* the stage keeps another transfer: it must not end up empty */
+    /* the stage keeps another transfer, or goes (promote) and another
+     * stage is left */
     const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)));
-    return w.n == 1 && b->first != b->last;
+    bool other = b->first != b->last;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), o)
+        other |= o != s && ir_op_get(m, o)->kind == IR_OP_KTDF_STAGE;
+    return w.n == 1 && other;
 }
 
 /* The sibling pipeline before tl: one stage on the units of s moving x. */
@@ -365,6 +374,19 @@ static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, c
     ir_state_add_result(m, &st, bt);
     ir_value bc = ir_op_result(m, sb_emit(&b, &st), 0);
     split_set_name(m, bc, "bcast");
+    /* subscripts its maps do not read (a DMA word's start path-expand
+     * fixed) may be loop variables of tl: 0 in their place */
+    pe_transfer_sides(m, x, sd);
+    for (int k = 0; k < 2; k++) {
+        const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, sd[k].map)->map);
+        for (uint32_t i = 0; !sd[k].fifo && i < sd[k].nsub; i++) {
+            bool read = false;
+            for (uint32_t r = 0; !read && r < mp->nres; r++)
+                read = reads_dim(m, mp->res[r], i);
+            if (!read)
+                ir_op_get(m, x)->opnd[sd[k].first + 1 + i] = sb_index(&b, 0);
+        }
+    }
     sibling(m, tl, s, x);
     split_replace_uses(m, x, old, bc);
     split_replace_uses(m, pipe, old, bc);
@@ -393,16 +415,31 @@ static void each_transfer(struct ir_module *m, ir_block body,
     }
 }
 
+/* promote's walk: its tile loop, the stages it left empty and their
+ * pipelines. */
+struct promo {
+    ir_op tl;
+    struct sched_ops emptied, pipes;
+};
+
 static void promote_one(struct ir_module *m, ir_op pipe, ir_op s, ir_op x, void *ctx)
 {
-    ir_op tl = *(ir_op *)ctx, h[MAX_HOIST];
+    struct promo *pr = ctx;
+    ir_op h[MAX_HOIST];
     ir_value phase[NEST_MAX_RANK];
     uint32_t nh, dims;
-    if (hoistable(m, x, s, pipe, tl, h, &nh, &dims, phase))
-        hoist(m, tl, pipe, s, x, h, nh, dims);
+    if (!hoistable(m, x, s, pipe, pr->tl, h, &nh, &dims, phase))
+        return;
+    hoist(m, pr->tl, pipe, s, x, h, nh, dims);
+    if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first) {
+        sched_ops_push(&pr->emptied, s);
+        sched_ops_push(&pr->pipes, pipe);
+    }
 }
 
-/* The transfers of the pipelines of the point loop of tile loop tl. */
+/* The transfers of the pipelines of the point loop of tile loop tl; a
+ * stage left empty goes (the point's compute then waits for what that
+ * stage waited for). */
 static void promote(struct nest_ctx *c, ir_op tl)
 {
     struct ir_module *m = c->m;
@@ -410,8 +447,20 @@ static void promote(struct nest_ctx *c, ir_op tl)
     IR_FOR_OPS(m, nest_for_body(m, tl), op)
         if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && !pl)
             pl = op;
+    struct promo pr = {.tl = tl};
     if (pl)
-        each_transfer(m, nest_for_body(m, pl), promote_one, &tl);
+        each_transfer(m, nest_for_body(m, pl), promote_one, &pr);
+    for (uint32_t i = 0; i < pr.emptied.n; i++)
+        nest_remove_stage(m, pr.emptied.v[i]);
+    for (uint32_t i = 0; i < pr.pipes.n; i++) {
+        bool seen = false;
+        for (uint32_t j = 0; j < i; j++)
+            seen = seen || pr.pipes.v[j] == pr.pipes.v[i];
+        if (!seen)
+            nest_prune_private(m, pr.pipes.v[i]);
+    }
+    free(pr.emptied.v);
+    free(pr.pipes.v);
 }
 
 bool nest_broadcast(struct nest_ctx *c, ir_op fn)

@@ -57,7 +57,16 @@ struct co {
     uint32_t nbufs;
     ir_op dma_stages[MAX_STAGES];
     uint32_t nstages;
+    bool ro; /* no transfer but its DMA writes a load's staging buffer */
 };
+
+/* Whether inner loop j of DMA x moves nothing (a load whose source the
+ * loop leaves where it is: a block whose words a transposing read takes a
+ * column at a time), so one copy serves its every iteration. */
+static bool once(const struct co *co, const struct dma *x, uint32_t j)
+{
+    return co->ro && !x->store && !x->dj[j];
+}
 
 /* Whether v is (t * T + i) * s with s invariant in the tile loop (the IV
  * of a loop stepping by a launch-time value, tiled); sets *s. */
@@ -728,7 +737,7 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
     }
     strides[r++] = x->d;
     for (uint32_t j = 0; j < x->nloops; j++) {
-        shape[r] = x->trips[j];
+        shape[r] = once(co, x, j) ? 1 : x->trips[j];
         strides[r++] = x->dj[j];
     }
     for (uint32_t k = 0; k < x->ddr.nsize; k++)
@@ -795,7 +804,7 @@ static void bulk_dyn(struct co *co, struct dma *x, ir_value row, struct split_b 
     int64_t shape[NEST_MAX_RANK + MAX_INNER], strides[NEST_MAX_RANK + MAX_INNER];
     uint32_t r = 0;
     for (uint32_t j = 0; j < x->nloops; j++) {
-        shape[r] = x->trips[j];
+        shape[r] = once(co, x, j) ? 1 : x->trips[j];
         strides[r++] = x->dj[j];
     }
     for (uint32_t k = 0; k < x->ddr.nsize; k++)
@@ -1099,6 +1108,9 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
             return true;
     }
 
+    co.ro = true;
+    for (uint32_t k = 0; k < co.nx; k++)
+        co.ro &= co.x[k].store || !nest_touches_but(m, co.pl, co.x[k].buf.v, 1, co.x[k].op);
     for (uint32_t k = 0; k < co.nx; k++)
         if (co.x[k].linear)
             read_linear(m, co.pl, &co.x[k], co.x[co.x[k].merged].buf.v);
@@ -1119,7 +1131,7 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 0}));
         ir_type bt = ir_value_type(m, b->old);
         for (uint32_t j = x->nloops; j-- > 0;)
-            bt = nest_memref_prefixed(m, bt, x->trips[j]);
+            bt = nest_memref_prefixed(m, bt, once(&co, x, j) ? 1 : x->trips[j]);
         /* a load of the same elements at every point: one copy a tile */
         ir_state_add_result(m, &st, nest_memref_prefixed(m, bt, bcast_load(x) ? 1 : co.T));
         b->x = ir_op_result(m, sb_emit(&pre, &st), 0);
@@ -1226,7 +1238,9 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
                 sb_before(&sb, m, ir_block_get(m, vi->owner)->first, loc);
                 at = sb_arith(&sb, "arith.addi", at, sb_index(&sb, shift));
             }
-            nest_prefix_buffer(m, co.pl, from, from, (struct nest_sub){.v = at});
+            nest_prefix_buffer(m, co.pl, from, from,
+                               once(&co, x, j) ? (struct nest_sub){.c = 0}
+                                               : (struct nest_sub){.v = at});
         }
         nest_prefix_buffer(m, co.pl, from, co.bufs[k].x,
                            bcast_load(x) ? (struct nest_sub){.c = 0} : (struct nest_sub){.v = co.i});

@@ -555,29 +555,6 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
     nest_shrink_allocs(m, a);
 }
 
-/* Whether a transfer under root writes (write) or reads buffer v. */
-struct touch {
-    ir_value v;
-    bool write, found;
-};
-
-static bool find_touch(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct touch *t = ctx;
-    struct nest_side sd;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
-        (!nest_read_side(m, op, t->write ? 1 : 0, &sd) || sd.v == t->v))
-        t->found = true;
-    return !t->found;
-}
-
-static bool touches(struct ir_module *m, ir_op root, ir_value v, bool write)
-{
-    struct touch t = {v, write, false};
-    ir_walk(m, root, find_touch, &t);
-    return t.found;
-}
-
 /* Loops la and lb (in a row, the same bounds, each around one pipeline)
  * as one loop whose body runs la's pipeline then lb's, when lb's iteration
  * i takes what la's iteration i stores (forwarded, fusable with lb's IV as
@@ -604,8 +581,8 @@ static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
         struct nest_side to;
         if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
             continue;
-        if (!nest_read_side(m, x, 1, &to) || to.fifo || touches(m, pa, to.v, false) ||
-            touches(m, pa, to.v, true))
+        if (!nest_read_side(m, x, 1, &to) || to.fifo || nest_touches(m, pa, to.v, 0) ||
+            nest_touches(m, pa, to.v, 1))
             return false;
     }
     /* lb's body into la's, its IV la's */

@@ -212,6 +212,8 @@ void nest_shrink_allocs(struct ir_module *m, ir_op pipe);
  * source, 1 destination) on buffer v, or one nest_read_side cannot read
  * (taken to: conservative). */
 bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side);
+/* nest_touches, transfer `except` aside. */
+bool nest_touches_but(struct ir_module *m, ir_op root, ir_value v, int side, ir_op except);
 /* The slot `slot` (a result of a pipeline's private) gets a fifo
  * allocation of its own when it shares one: used once before a loop, it
  * would break the order in which the loop uses the others. */

@@ -312,6 +312,7 @@ void nest_shrink_allocs(struct ir_module *m, ir_op pipe)
 struct touch {
     ir_value v;
     int side;
+    ir_op except;
     bool found;
 };
 
@@ -319,17 +320,22 @@ static bool find_touch(struct ir_module *m, ir_op op, void *ctx)
 {
     struct touch *t = ctx;
     struct nest_side d;
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+    if (op != t->except && ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER &&
         (!nest_read_side(m, op, t->side, &d) || (!d.fifo && d.v == t->v)))
         t->found = true;
     return !t->found;
 }
 
-bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side)
+bool nest_touches_but(struct ir_module *m, ir_op root, ir_value v, int side, ir_op except)
 {
-    struct touch t = {v, side, false};
+    struct touch t = {v, side, except, false};
     ir_walk(m, root, find_touch, &t);
     return t.found;
+}
+
+bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side)
+{
+    return nest_touches_but(m, root, v, side, IR_NONE);
 }
 
 uint32_t nest_stage_kind(const struct arch_device *dev, const struct ir_module *m, ir_op stage)

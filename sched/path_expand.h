@@ -62,7 +62,9 @@
  * at launch, which counts as aligned: the runtime aligns tensors, and
  * ktc-codegen assumes the same), or, for a load, in its subscripts and a
  * reinterpret_cast offset computed in the program (an access tile at a
- * tile id times a block size: that value becomes one more subscript; a
+ * tile id times a block size: that value becomes one more subscript, or,
+ * known to be c plus whole words (sched_value_gcd: a row block's position
+ * passed to the program), the constant c; a
  * store there is left alone, its read-modify-write would race with the
  * tiles sharing its words, unless its unit writes under a byte mask, see
  * below). With d the wanted elements' offset in the

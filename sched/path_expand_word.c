@@ -68,9 +68,12 @@ static const struct arch_access *access_of(const struct pe *p, uint32_t k, bool 
  * runtime aligns tensors; ktc-codegen assumes the same). A reinterpret_cast
  * offset known only when the program runs (an access tile at a computed
  * position) is one more dim, numbered after the subscripts, whose value
- * *dynoff gets (IR_NONE when there is none). False when a stride is
- * dynamic or more than one offset is. */
-static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off, ir_value *dynoff)
+ * *dynoff gets (IR_NONE when there is none), unless it is known to be c
+ * plus a multiple of `word` elements (sched_value_gcd: a row block's
+ * position times its rows), which moves it within a word by c alone.
+ * False when a stride is dynamic or more than one offset is. */
+static bool offset_expr(const struct pe *p, const struct pe_side *s, int64_t word, ir_aff *off,
+                        ir_value *dynoff)
 {
     struct ir_module *m = p->m;
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
@@ -88,10 +91,13 @@ static bool offset_expr(const struct pe *p, const struct pe_side *s, ir_aff *off
             const struct ir_attr_info *so = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
             if (!so || so->n != 1 || (so->ints[0] == IR_DYN && (*dynoff || o->nopnd < 2)))
                 return false;
-            if (so->ints[0] == IR_DYN)
-                *dynoff = o->opnd[1]; /* source, then the one dynamic offset */
-            else
+            int64_t c = 0, g = so->ints[0] == IR_DYN ? sched_value_gcd(m, o->opnd[1], &c, 4) : 1;
+            if (so->ints[0] != IR_DYN)
                 x += so->ints[0];
+            else if (word > 0 && g % word == 0)
+                x += c; /* the rest moves by whole words */
+            else
+                *dynoff = o->opnd[1]; /* source, then the one dynamic offset */
         } else if (o->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW) {
             ir_op b = ir_value_def(m, o->opnd[0]);
             if (b && ir_op_get(m, b)->kind == IR_OP_ARITH_CONSTANT)
@@ -541,8 +547,13 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     if (whole && rows != 1)
         return true;
     /* an offset not affine in the subscripts: left to ktc-codegen's check */
+    /* a load's offset known at launch, in whole words from a known one,
+     * reads as that one (a column of a row block, its words loaded once:
+     * the span below); a store keeps it, for the words it may share with
+     * other tiles' */
     ir_value dynoff;
-    if (!offset_expr(p, &s[far], &off, &dynoff) || align % e || least % e)
+    if (align % e || least % e ||
+        !offset_expr(p, &s[far], store ? 0 : align / e, &off, &dynoff))
         return true;
     /* several rows (which may well be contiguous, one run of whole words):
      * left to ktc-codegen's check, but for a masked store of part of a
@@ -553,7 +564,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
      * them, every row's element a word apart (an evenly strided read) */
     if (rows != 1) {
         int64_t ae = align / e;
-        if (masked && !whole && ae > 1 && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
+        if (masked && !whole && ae > 1 &&
             rows_misaligned(p, op, s, far, off, dynoff, ae))
             return pe_error(p, op,
                             "this transfer stores %lld rows of %lld bytes under a byte mask "
@@ -641,6 +652,22 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
             int64_t span = (ohi + n - w0 + le - 1) / le * le;
             if (k >= 0 && ft->shape[ft->rank - 1] != IR_DYN &&
                 k + span <= ft->shape[ft->rank - 1] && span * rows * e <= cap) {
+                fixed = k;
+                d = ir_aff_bin(m, IR_AFF_ADD, off, ir_aff_const(m, -w0));
+                w = span;
+            }
+        }
+        /* Every offset in one word (a column of a block one word wide, a
+         * pipeline storing part of a word beside it): the words move at
+         * constant subscripts too, invariant in the loops (ktc-nest moves
+         * them once), d the offset less the word's start, no mod. */
+        if (fixed < 0 && !dynoff && sched_aff_range(m, off, subs, &olo, &ohi) &&
+            sched_aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
+            olo / ae == ohi / ae && ohi - olo == lhi - llo) {
+            int64_t w0 = olo - olo % ae, k = w0 - (olo - llo);
+            int64_t span = (ohi - w0 + n + le - 1) / le * le;
+            if (k >= 0 && ft->shape[ft->rank - 1] != IR_DYN &&
+                k + span <= ft->shape[ft->rank - 1]) {
                 fixed = k;
                 d = ir_aff_bin(m, IR_AFF_ADD, off, ir_aff_const(m, -w0));
                 w = span;

@@ -431,6 +431,25 @@
  * any loop; a store in it of a tensor computed outside stores a
  * linalg.copy.
  *
+ * Transposed layouts (split_layouts, split_index.c, after the indirect
+ * tiles). A ktdp.load or ktdp.store of a direct access tile of identity
+ * order on a view of static strides (all of them) whose last dim's stride
+ * is not 1 while
+ * dim j's is (a column-major view: PyTorch's w.t(), a partition stored
+ * transposed), the tile more than one element along j, moves the tile in
+ * storage order: a copy of the access tile whose access_tile_order swaps j
+ * and the last dim (its shape swapped alike: the transfer's innermost dim
+ * contiguous again), and a linalg.generic swapping them back (after a
+ * load: its users read it) or into storage order (before a store), which
+ * the compute unit runs as any transposing read (columns of the tile, a
+ * vector each). Such tiles were refused by ktc-lower ("a transfer whose
+ * innermost dimension is not contiguous"), as a tile whose contiguous dim
+ * has one element still is. A masked one (its box past the view's set) is
+ * refused at the tile ("masked access tiles of a view whose innermost dim
+ * is not contiguous ..."). The columns are read through the rows' words
+ * (path_expand_word.c): rows of part of a word are refused there ("...
+ * at offsets in their 128-byte words that differ from row to row").
+ *
  * Another core's scratchpad (split_ring.c, with the inter-tile phase). A
  * view `#ktdp.memory_space<ct_local, ct_id = k>` is core k's scratchpad
  * on every tile (ref §6.1; without ct_id, each tile's own). A ktdp.load

@@ -16,9 +16,11 @@
  * left as it is. A view's sizes and strides that are such constants become
  * static first (fold_view). */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "ktir/ops.h"
 #include "sched/offset_gcd.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 enum { MAX_DEPTH = 12, MAX_RANK_FOLD = 8 };
@@ -311,6 +313,170 @@ static bool fold_view(struct ir_module *m, ir_op op, void *ctx)
     ir_op_set_attr(m, op, "static_strides", ir_attr_dense_array(m, m->t_i64, sd->n, lists[1]));
     ir_op_set_attr(m, op, "operandSegmentSizes",
                    split_segments(m, 3, (const int64_t[]){1, ndyn[0], ndyn[1]}));
+    return true;
+}
+
+/* ---- transposed layouts ------------------------------------------------- */
+
+/* Whether map (n dims) is the identity. */
+static bool identity_map(const struct ir_module *m, uint32_t map, uint32_t n)
+{
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    if (mp->ndims != n || mp->nres != n)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct ir_aff_info *a = ir_aff_get(m, mp->res[i]);
+        if (a->kind != IR_AFF_DIM || a->v != (int64_t)i)
+            return false;
+    }
+    return true;
+}
+
+/* The dim j < rank - 1 of access tile top (a direct tile of identity
+ * order on a view of static strides) whose stride is 1 while the last
+ * dim's is not, along which the tile has more than one element: the
+ * tile's contiguous dim, not its innermost. -1 when none. */
+static int contiguous_dim(const struct ir_module *m, ir_op top)
+{
+    const struct ir_op_info *o = ir_op_get(m, top);
+    if (o->kind != IR_OP_KTDP_CONSTRUCT_ACCESS_TILE)
+        return -1;
+    ir_op view = ir_value_def(m, o->opnd[0]);
+    const struct ir_attr_info *st = view ? split_attr(m, view, "static_strides",
+                                                      IR_AT_DENSE_ARRAY) : NULL;
+    const struct ir_attr_info *order = split_attr(m, top, "access_tile_order", IR_AT_AFFINE_MAP);
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
+    uint32_t r = t->rank;
+    if (!st || st->n != r || r < 2 || r > MAX_RANK_FOLD || (order && !identity_map(m, order->map, r)) ||
+        st->ints[r - 1] == 1 || st->ints[r - 1] == IR_DYN)
+        return -1;
+    int c = -1;
+    for (uint32_t j = 0; j + 1 < r; j++) {
+        if (st->ints[j] == IR_DYN)
+            return -1;
+        if (st->ints[j] == 1 && t->shape[j] > 1 && c < 0)
+            c = (int)j;
+    }
+    return c;
+}
+
+/* Dim k of r with dims j and r - 1 swapped. */
+static uint32_t swap_dim(uint32_t k, uint32_t j, uint32_t r)
+{
+    return k == j ? r - 1 : k == r - 1 ? j : k;
+}
+
+/* A copy of access tile top before `at` whose order swaps dims j and the
+ * last (its shape swapped alike): the tile in its view's storage order. */
+static ir_value storage_tile(struct ir_module *m, ir_op top, ir_op at, uint32_t j)
+{
+    struct split_vmap vm = {0};
+    ir_op n = split_clone(m, top, &vm);
+    split_vmap_free(&vm);
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, ir_op_get(m, top)->res));
+    uint32_t r = t->rank;
+    int64_t shape[MAX_RANK_FOLD];
+    ir_aff res[MAX_RANK_FOLD];
+    for (uint32_t k = 0; k < r; k++) {
+        shape[k] = t->shape[swap_dim(k, j, r)];
+        res[k] = ir_aff_dim(m, swap_dim(k, j, r));
+    }
+    ir_op_set_attr(m, n, "access_tile_order",
+                   ir_attr_affine_map(m, ir_map_intern(m, r, 0, r, res)));
+    ir_op_set_attr(m, n, SPLIT_STORAGE_ORDER, ir_attr_unit(m));
+    ir_value v = ir_op_get(m, n)->res;
+    ir_value_get(m, v)->type = ir_type_shaped(m, IR_TY_ACCESS_TILE, r, shape, t->elem);
+    ir_op_insert_before(m, at, n);
+    return v;
+}
+
+/* x with dims j and the last swapped, as a linalg.generic at b. */
+static ir_value swapped(struct split_b *b, ir_value x, uint32_t j)
+{
+    struct ir_module *m = b->m;
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, x));
+    uint32_t r = t->rank;
+    int64_t shape[MAX_RANK_FOLD];
+    ir_aff res[MAX_RANK_FOLD], id[MAX_RANK_FOLD];
+    for (uint32_t k = 0; k < r; k++) {
+        shape[k] = t->shape[swap_dim(k, j, r)];
+        res[k] = ir_aff_dim(m, swap_dim(k, j, r));
+        id[k] = ir_aff_dim(m, k);
+    }
+    ir_type rt = ir_type_shaped(m, IR_TY_TENSOR, r, shape, t->elem);
+    struct split_gen g = {.nloops = r, .nin = 1, .in = {x}, .res = rt};
+    g.in_map[0] = ir_map_intern(m, r, 0, r, res);
+    g.out_map = ir_map_intern(m, r, 0, r, id);
+    g.out = sb_tensor_empty(b, rt);
+    ir_block body;
+    ir_op gen = split_gen_create(b, &g, &body);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "linalg.yield", b->loc);
+    ir_state_add_operand(m, &st, ir_block_get(m, body)->args[0]);
+    ir_block_append_op(m, body, ir_op_create(m, &st));
+    return ir_op_result(m, gen, 0);
+}
+
+static bool collect_transfers(struct ir_module *m, ir_op op, void *ctx)
+{
+    uint32_t k = ir_op_get(m, op)->kind;
+    if (k == IR_OP_KTDP_LOAD || k == IR_OP_KTDP_STORE)
+        sched_ops_push(ctx, op);
+    return true;
+}
+
+bool split_layouts(struct split_ctx *c)
+{
+    struct ir_module *m = c->m;
+    struct sched_ops l = {0}, dead = {0};
+    ir_walk(m, m->top, collect_transfers, &l);
+    for (uint32_t i = 0; i < l.n; i++) {
+        ir_op x = l.v[i];
+        const struct ir_op_info *o = ir_op_get(m, x);
+        bool load = o->kind == IR_OP_KTDP_LOAD;
+        ir_value tile = o->opnd[load ? 0 : 1];
+        ir_op top = ir_value_def(m, tile);
+        int j = top ? contiguous_dim(m, top) : -1;
+        if (j < 0)
+            continue;
+        struct split_b b;
+        sb_before(&b, m, x, o->loc);
+        ir_value t2 = storage_tile(m, top, x, (uint32_t)j);
+        sched_ops_push(&dead, top);
+        if (load) {
+            /* x' = load t' (storage order); users read x' transposed */
+            const struct ir_type_info *tt = ir_type_get(m, ir_value_type(m, t2));
+            ir_type xt = ir_type_shaped(m, IR_TY_TENSOR, tt->rank, tt->shape,
+                                        ir_type_elem(m, ir_value_type(m, o->res)));
+            struct split_vmap vm = {0};
+            split_vmap_set(&vm, tile, t2);
+            ir_op ld = split_clone(m, x, &vm);
+            split_vmap_free(&vm);
+            ir_value_get(m, ir_op_get(m, ld)->res)->type = xt;
+            ir_op_insert_before(m, x, ld);
+            sb_before(&b, m, x, o->loc);
+            ir_value v = swapped(&b, ir_op_get(m, ld)->res, (uint32_t)j);
+            ir_value_get(m, v)->name = ir_value_get(m, o->res)->name;
+            split_replace_uses(m, m->top, o->res, v);
+            ir_op_unlink(m, x);
+        } else {
+            /* store the value transposed into storage order through t' */
+            ir_value v = swapped(&b, o->opnd[0], (uint32_t)j);
+            ir_op_get(m, x)->opnd[0] = v;
+            ir_op_get(m, x)->opnd[1] = t2;
+        }
+    }
+    for (uint32_t i = 0; i < dead.n; i++) { /* the tiles no transfer uses now */
+        struct sched_ops u = {0};
+        ir_op top = dead.v[i];
+        if (ir_op_parent(m, top))
+            sched_ops_using(m, m->top, ir_op_get(m, top)->res, &u);
+        if (ir_op_parent(m, top) && !u.n)
+            ir_op_unlink(m, top);
+        free(u.v);
+    }
+    free(l.v);
+    free(dead.v);
     return true;
 }
 

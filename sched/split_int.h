@@ -52,6 +52,14 @@ bool split_eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_
  * xs[0..n); the tile id of an N-D grid gives its coordinates. */
 bool split_eval_bound(const struct ir_module *m, ir_value v, int64_t t, uint32_t n,
                       const ir_value *vals, const int64_t *xs, int64_t *out);
+/* The layout phase (split_index.c, after the distributed views and the
+ * indirect tiles): a transfer of a tile whose view's contiguous dim is not
+ * its innermost (a column-major view) moves the tile in storage order (its
+ * order swapping that dim and the last) and a linalg.generic transposes
+ * it (split.h). */
+bool split_layouts(struct split_ctx *c);
+/* The unit attribute marking the access tiles split_layouts made. */
+#define SPLIT_STORAGE_ORDER "storage_order"
 /* The distributed-view phase (split_dist.c): access tiles on distributed
  * views become access tiles on plain views (split.h). */
 bool split_dist(struct split_ctx *c);

@@ -384,8 +384,12 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     if (!tile_mask(p, &b, top, lo, vshape, out))
         return false;
     if (permuted && out->mext)
-        return split_error(p->c, top, "masked access tiles with a permuting access_tile_order "
-                                      "are not supported yet");
+        return split_error(p->c, top, ir_op_attr(m, top, SPLIT_STORAGE_ORDER)
+                                          ? "masked access tiles of a view whose innermost dim "
+                                            "is not contiguous (a column-major view, moved in "
+                                            "storage order) are not supported yet"
+                                          : "masked access tiles with a permuting "
+                                            "access_tile_order are not supported yet");
     memo_put(p, tile, *out);
     return true;
 }

@@ -9,7 +9,8 @@
 # all-reduce over the ring), ffn_swiglu_4core (distributed views) and
 # matmul_small (masked stores of half sticks), distributed-view-copy-dynamic
 # and distributed-view-copy-rowmerge-dynamic (distributed views of
-# launch-time shape) exactly. Skipped, saying so, when ../shared/corpus is not
+# launch-time shape), and distributed-view-copy (partitions in scratchpads)
+# exactly. Skipped, saying so, when ../shared/corpus is not
 # beside the workspace.
 # usage: launch_golden_test.sh KTC KTC_LAUNCH ANY_SOURCE_FILE
 set -u
@@ -145,6 +146,17 @@ if compile_golden distributed-view-copy-rowmerge-dynamic "$tmp/dr.spyrecode"; th
     expect_out 0 '^check b_ptr: matches ktc-interp \(0 of 4096' -- "$launch" "$tmp/dr.spyrecode" \
         --random-inputs=1 --check --arg s0_in=32 --arg a0_ptr=f16:64x32 --arg a1_ptr=f16:64x32 \
         --arg b_ptr=f16:128x32
+fi
+
+# distributed-view-copy: a 192x64 copy from partitions in device memory,
+# core 0's scratchpad (column-major) and core 1's, on both tiles: sliced
+# per partition, the scratchpad parts moved over the ring from their core,
+# the column-major one in storage order and transposed; the golden (its
+# fixed regions intact) exactly
+dv=$golden/../distributed-view-copy
+if compile_golden distributed-view-copy "$tmp/dv.spyrecode"; then
+    expect_out 0 '^golden B_addr: ok \(max abs 0, 0 of 12288' -- "$launch" "$tmp/dv.spyrecode" --golden "$dv"
+    has "distributed-view-copy: LX regions intact" "$tmp/out" '^golden A_LX0_addr: ok \(max abs 0, 0 of 4064'
 fi
 
 cli_done

@@ -511,7 +511,11 @@
  *                     is hoisted into a one-stage sibling pipeline before the
  *                     tile loop filling a program-level buffer once; it runs
  *                     before coarsening, which then sees only per-point
- *                     loads (sched/nest_broadcast.c). Not a load of memory
+ *                     loads (sched/nest_broadcast.c). A stage it leaves
+ *                     empty goes (another stage must be left); only the
+ *                     subscripts the source map reads count (a DMA word's
+ *                     start that path-expand fixed may still name the
+ *                     loop's variable: 0 in its place in the sibling). Not a load of memory
  *                     the tile loop writes (x[r] += x[0] in place), but for
  *                     a masked store's old lanes (ktc-split's old_lanes
  *                     transfer: lanes no store writes but with their own

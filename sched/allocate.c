@@ -12,6 +12,7 @@
 
 #include "ktir/asm.h"
 #include "ktir/ops.h"
+#include "sched/offset_gcd.h"
 
 struct buf {
     ir_op alloc, func;
@@ -450,6 +451,18 @@ static bool note_func(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* Keeps the buffers of memory kind k off bytes [lo, hi). */
+static void reserve(struct alloc *a, uint32_t k, int64_t lo, int64_t hi)
+{
+    if (a->nfixed == a->capfixed) {
+        a->capfixed = a->capfixed ? 2 * a->capfixed : 8;
+        a->fixed = realloc(a->fixed, a->capfixed * sizeof *a->fixed);
+        if (!a->fixed)
+            abort();
+    }
+    a->fixed[a->nfixed++] = (struct buf){.mem = k, .addr = lo, .bytes = hi - lo};
+}
+
 /* Raises the device-memory start above a view placed at a constant address;
  * in a scratchpad, keeps buffers off the view's bytes. */
 static bool note_view(struct ir_module *m, ir_op op, void *ctx)
@@ -460,37 +473,15 @@ static bool note_view(struct ir_module *m, ir_op op, void *ctx)
         return true;
     ir_attr space = ir_op_attr(m, op, "memory_space");
     uint32_t k = space ? space_kind(a, space) : ARCH_NONE;
-    ir_op base = ir_value_def(m, o->opnd[0]);
-    if (k == ARCH_NONE || !base || ir_op_get(m, base)->kind != IR_OP_ARITH_CONSTANT)
+    int64_t lo, hi;
+    if (k == ARCH_NONE || !sched_view_bytes(m, op, &lo, &hi))
         return true;
-    ir_attr sizes = ir_op_attr(m, op, "static_sizes"), strides = ir_op_attr(m, op, "static_strides");
-    if (!sizes || !strides)
-        return true;
-    const struct ir_attr_info *si = ir_attr_get(m, sizes), *ti = ir_attr_get(m, strides);
-    int64_t first = ir_attr_get(m, ir_op_attr(m, base, "value"))->i, last = first;
-    for (uint32_t i = 0; i < si->n && i < ti->n; i++) {
-        if (si->ints[i] == IR_DYN || ti->ints[i] == IR_DYN)
-            return true;
-        int64_t span = (si->ints[i] - 1) * ti->ints[i];
-        if (span < 0)
-            first += span;
-        else
-            last += span;
-    }
-    int64_t eb = elem_bytes(m, ir_type_get(m, ir_value_type(m, o->res))->elem);
-    int64_t end = (last + 1) * eb;
     if (a->dev->kinds[k].level == ARCH_LEVEL_DEVICE) {
-        if (end > a->device_top[k])
-            a->device_top[k] = end;
+        if (hi > a->device_top[k])
+            a->device_top[k] = hi;
         return true;
     }
-    if (a->nfixed == a->capfixed) {
-        a->capfixed = a->capfixed ? 2 * a->capfixed : 8;
-        a->fixed = realloc(a->fixed, a->capfixed * sizeof *a->fixed);
-        if (!a->fixed)
-            abort();
-    }
-    a->fixed[a->nfixed++] = (struct buf){.mem = k, .addr = first * eb, .bytes = end - first * eb};
+    reserve(a, k, lo, hi);
     return true;
 }
 
@@ -545,6 +536,14 @@ bool sched_allocate(struct ir_module *m, const struct arch_device *dev, bool reu
         abort();
     build_uses(&a);
     ir_walk(m, m->top, note_view, &a);
+    /* the scratchpad views ktc-split saw, removed since or not */
+    const char *sk = arch_space_kind(dev, IR_MS_CT_LOCAL);
+    uint32_t k = sk ? arch_kind_find(dev, sk) : ARCH_NONE;
+    ir_attr ra = ir_op_attr(m, m->top, SCHED_SCRATCH_RESERVED);
+    const struct ir_attr_info *ri = ra ? ir_attr_get(m, ra) : NULL;
+    for (uint32_t i = 0; k != ARCH_NONE && ri && ri->kind == IR_AT_DENSE_ARRAY && i + 1 < ri->n;
+         i += 2)
+        reserve(&a, k, ri->ints[i], ri->ints[i + 1]);
     struct funcs each = {0};
     ir_walk(m, m->top, note_func, &each);
     for (uint32_t i = 0; i < each.n && !a.failed; i++) {

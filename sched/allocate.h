@@ -23,7 +23,9 @@
  * is allocated per program (func.func), from 0, since programs run one
  * after the other, clear of the bytes of every view the kernels place at a
  * constant address in it (the kernel's own data, as a corpus golden's
- * fixed LX regions); device memory (DDR) is persistent across programs: one
+ * fixed LX regions), and of the ranges the module's
+ * `ktc.scratch_reserved` lists (ktc-split's record of such views in the
+ * ct_local scratchpad, those it removed since, unread, included); device memory (DDR) is persistent across programs: one
  * allocation for the whole module, starting after the highest byte of any
  * view the kernels place at a constant address in that memory.
  *

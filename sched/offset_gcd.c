@@ -309,3 +309,30 @@ bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, 
         return false;
     }
 }
+
+bool sched_view_bytes(const struct ir_module *m, ir_op view, int64_t *lo, int64_t *hi)
+{
+    const struct ir_op_info *o = ir_op_get(m, view);
+    if (o->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW || !o->nopnd)
+        return false;
+    ir_op base = ir_value_def(m, o->opnd[0]);
+    ir_attr sizes = ir_op_attr(m, view, "static_sizes"), strides = ir_op_attr(m, view, "static_strides");
+    if (!base || ir_op_get(m, base)->kind != IR_OP_ARITH_CONSTANT || !sizes || !strides)
+        return false;
+    const struct ir_attr_info *si = ir_attr_get(m, sizes), *ti = ir_attr_get(m, strides);
+    int64_t first = ir_attr_get(m, ir_op_attr(m, base, "value"))->i, last = first;
+    for (uint32_t i = 0; i < si->n && i < ti->n; i++) {
+        if (si->ints[i] == IR_DYN || ti->ints[i] == IR_DYN)
+            return false;
+        int64_t span = (si->ints[i] - 1) * ti->ints[i];
+        if (span < 0)
+            first += span;
+        else
+            last += span;
+    }
+    ir_type et = ir_type_get(m, ir_value_type(m, o->res))->elem;
+    int64_t eb = (ir_type_get(m, et)->width + 7) / 8;
+    *lo = first * eb;
+    *hi = (last + 1) * eb;
+    return true;
+}

@@ -52,4 +52,14 @@ bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int d
 bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
                      int64_t *hi);
 
+/* The bytes [*lo, *hi) that ktdp.construct_memory_view `view` spans when
+ * its offset is an arith.constant and its sizes and strides are static
+ * (offsets and strides in elements of its type); false otherwise. */
+bool sched_view_bytes(const struct ir_module *m, ir_op view, int64_t *lo, int64_t *hi);
+
+/* The module attribute listing the byte ranges [lo, hi) of the views at
+ * constant addresses in the scratchpad (ct_local) that ktc-split found
+ * before any was removed: ktc-allocate keeps buffers off them. */
+#define SCHED_SCRATCH_RESERVED "ktc.scratch_reserved"
+
 #endif

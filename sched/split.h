@@ -450,6 +450,12 @@
  * (path_expand_word.c): rows of part of a word are refused there ("...
  * at offsets in their 128-byte words that differ from row to row").
  *
+ * The byte ranges of the views at constant addresses in the scratchpad
+ * (ct_local: the kernel's own data there, read or not) are recorded first
+ * on the module, `ktc.scratch_reserved = array<i64: lo, hi, ...>`, for
+ * ktc-allocate to keep its buffers off them (an unread view is removed,
+ * and its data was overwritten).
+ *
  * Another core's scratchpad (split_ring.c, with the inter-tile phase). A
  * view `#ktdp.memory_space<ct_local, ct_id = k>` is core k's scratchpad
  * on every tile (ref §6.1; without ct_id, each tile's own). A ktdp.load

@@ -3,7 +3,8 @@
 // ct_id = 1), both at scratchpad address 0, where golden.json places the
 // data (a0 in core 0's, a1 in core 1's): y[0] = a0 + a1, y[1] = a1 + a1.
 // ktc-split moves B over the ring from core 1, core 1's own read included;
-// ktc-allocate keeps its buffers off the bytes the views name.
+// ktc-allocate keeps its buffers off the bytes the views name, and off
+// those of the view C (at 4096, data c0 on core 0), which nothing reads.
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 31 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #out = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -18,6 +19,10 @@ module {
     } : memref<32x64xf16>
     %B = ktdp.construct_memory_view %c0, sizes: [32, 64], strides: [64, 1] {
       coordinate_set = #all, memory_space = #ktdp.memory_space<ct_local, ct_id = 1>
+    } : memref<32x64xf16>
+    %c4096 = arith.constant 4096 : index
+    %C = ktdp.construct_memory_view %c4096, sizes: [32, 64], strides: [64, 1] {
+      coordinate_set = #all, memory_space = #ktdp.memory_space<ct_local>
     } : memref<32x64xf16>
     %Y = ktdp.construct_memory_view %y, sizes: [64, 64], strides: [64, 1] {
       coordinate_set = #out, memory_space = #ktdp.memory_space<global>

@@ -726,8 +726,9 @@ static int64_t named_core(const struct ir_module *m, ir_op view)
  * every tile loads its own scratchpad at those addresses and a ring shift
  * from tile k delivers k's values, which x's users read. The later phases
  * read a view in ct_local memory as the tile's own scratchpad; the
- * pipeline phase stages the loaded tile in a buffer on k and moves it over
- * the ring (schedule_ring). A grid of one tile reads its own (k = 0). */
+ * pipeline phase moves the tile over the ring from where it is in k's
+ * scratchpad into a buffer (schedule_ring). A grid of one tile reads its
+ * own (k = 0). */
 static bool remote_loads(struct split_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;

@@ -1,8 +1,10 @@
 // RUN: ktc-split | ktc-path-expand | ktc-nest | ktc-allocate | ktc-lower
 // PARSE: --device=sample
 // err_column_major.mlir - Y = |X - W| over a grid of 8 tiles with W read
-// column-major (strides [1, 8]): ktc-lower refuses the non-contiguous
-// transfer, located at W's ktdp.load.
+// column-major (strides [1, 8]), a row of W a tile: the tile has one
+// element along W's contiguous dim, so ktc-split cannot move it in storage
+// order (transpose_load.mlir can), and ktc-lower refuses the
+// non-contiguous transfer, located at W's ktdp.load.
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -363,7 +363,9 @@
  * for its set, placed after the distributed view, where E_q(t) = root + b
  * + sum_k a_k c_k(t) on every tile, c_k(t) its coordinates (one partition
  * for all tiles: a = 0; column or row shards of one matrix indexed by the
- * tile id: a = 0 too, the view is the matrix). A distributed view without
+ * tile id: a = 0 too, the view is the matrix; partitions each tile reads
+ * in its own core's scratchpad by ct_id = t: the view is in ct_local,
+ * each tile's own). A distributed view without
  * other uses is removed. Before that, an access tile some of whose loops'
  * iterations read partitions that are not parts of one matrix has the
  * innermost such loop (constant bounds, no results, at most 64 trips)

@@ -84,6 +84,7 @@ struct part {
 struct made_view {
     uint32_t q;
     int64_t b, a[MAX_GRID];
+    bool own; /* in each tile's own scratchpad (own_core) */
     ir_value v;
 };
 
@@ -397,6 +398,15 @@ static ir_value dyn_offset(struct split_b *sb, const struct part *p, uint32_t ra
 /* Whether partitions i and j are parts of one matrix: their views read
  * global coordinates at the same offsets (same root, memory, strides and
  * E). */
+/* Whether partition p is in tile t's own scratchpad by name: ct_id = t
+ * (or by its memory space alone: ct_local without ct_id). */
+static bool own_core(const struct part *p, int64_t t)
+{
+    const struct ir_attr_info *s = p->space;
+    return s && s->i != IR_MS_GLOBAL && s->i != IR_MS_UNSPECIFIED &&
+           (!(s->flags & IR_ATF_HAS_ID) || s->id == t);
+}
+
 static bool one_matrix(const struct ir_module *m, const struct dview *d, uint32_t i, uint32_t j)
 {
     const struct part *a = &d->p[i], *b = &d->p[j];
@@ -966,12 +976,17 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     while (ok && t0 < ntiles && rd[t0].q < 0)
         t0++;
     const struct part *p0 = !ok ? NULL : t0 < ntiles ? &d->p[rd[t0].q] : &d->p[0];
+    /* every tile reading a partition in its own core's scratchpad (core
+     * t's for tile t, by ct_id): one view in each tile's own (ct_local) */
+    bool own = ok && t0 < ntiles && p0->space && (p0->space->flags & IR_ATF_HAS_ID);
+    for (int64_t t = t0; own && t < ntiles; t++)
+        own = rd[t].q < 0 || own_core(&d->p[rd[t].q], t);
     for (int64_t t = t0; ok && t < ntiles; t++) {
         if (rd[t].q < 0)
             continue;
         const struct part *p = &d->p[rd[t].q];
         uint32_t q0 = (uint32_t)rd[t0].q, qt = (uint32_t)rd[t].q;
-        if (!split_same_memory(m, p->op, p0->op))
+        if (!own && !split_same_memory(m, p->op, p0->op))
             ok = split_error(c, at, "this access tile reads partition #%u of the distributed "
                                     "view on tile %" PRId64 " and #%u on tile %" PRId64 ", "
                                     "which are in different memories; not supported yet", q0,
@@ -1023,7 +1038,7 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     /* The view an earlier access tile reading at the same E got, if any. */
     uint32_t q0 = (uint32_t)(p0 - d->p);
     for (uint32_t i = 0; i < d->nmade; i++)
-        if (d->made[i].q == q0 && d->made[i].b == b &&
+        if (d->made[i].q == q0 && d->made[i].b == b && d->made[i].own == own &&
             memcmp(d->made[i].a, a, sizeof a) == 0) {
             ir_op_get(m, at)->opnd[0] = d->made[i].v;
             return true;
@@ -1052,6 +1067,12 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     ir_op v = split_clone(m, p0->op, &vm);
     split_vmap_free(&vm);
     ir_op_get(m, v)->opnd[0] = off;
+    if (own) { /* ct_local, the ct_id dropped */
+        struct ir_attr_info sp = *p0->space;
+        sp.flags &= ~(uint32_t)IR_ATF_HAS_ID;
+        sp.id = 0;
+        ir_op_set_attr(m, v, "memory_space", ir_attr_intern(m, &sp));
+    }
     const struct ir_type_info *dt = ir_type_get(m, ir_value_type(m, ir_op_get(m, d->op)->res));
     ir_op_set_attr(m, v, "static_sizes", ir_attr_dense_array(m, m->t_i64, d->rank, dt->shape));
     /* Its set: the bounding box, a dim bounded by a launch-time size S + c
@@ -1086,7 +1107,7 @@ static bool rewrite_tile(struct split_ctx *c, ir_op fn, struct dview *d, ir_op a
     ir_op_get(m, at)->opnd[0] = ir_op_get(m, v)->res;
     if (d->nmade < MAX_PARTS) {
         struct made_view *mv = &d->made[d->nmade++];
-        *mv = (struct made_view){.q = q0, .b = b, .v = ir_op_get(m, v)->res};
+        *mv = (struct made_view){.q = q0, .b = b, .own = own, .v = ir_op_get(m, v)->res};
         memcpy(mv->a, a, sizeof a);
     }
     return true;

@@ -103,7 +103,14 @@
  * but a masked store of several rows of part of a word is refused when
  * its words' offsets may differ from the staging buffer's (its start not
  * a known multiple of the alignment, or a row stride not agreeing with
- * the buffer's modulo it): dma.mask needs them equal.
+ * the buffer's modulo it): dma.mask needs them equal. A load of part of a
+ * word of every row (a column read to be transposed) moves the rows'
+ * enclosing words when the rows are whole words apart; else, when it
+ * takes every row of a contiguous block (the memref row-major over its
+ * static shape, word-aligned, at most a sixteenth of the scratchpad), the
+ * whole block moves at constant subscripts and the hops after read the
+ * elements in it (the scratchpad's element granules); else it is refused
+ * ("... at offsets in their N-byte words that differ from row to row").
  *
  * Then phases (path_expand_word.c): a pipeline ktc-split made
  * `modulo(size: K)` (its rows in flight, split.h), or one streaming whole

@@ -424,6 +424,42 @@ static bool rows_in_step(const struct ir_module *m, const struct pe_side *s, int
     return true;
 }
 
+/* Whether load hop op's far side s (sizes fs, element offset off over its
+ * subscripts) reads every row of a contiguous block at a word-aligned
+ * place (the memref row-major over its static shape, its rows all taken
+ * from 0, its start a multiple of ae elements) of at most cap bytes: the
+ * whole block can move, and the hops after read the wanted elements in
+ * it (a column of a block of rows of part of a word, read to be
+ * transposed). */
+static bool whole_block(const struct ir_module *m, const struct pe_side *s,
+                        const struct ir_attr_info *fs, ir_aff off, int64_t e, int64_t ae,
+                        int64_t cap)
+{
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s->v));
+    const struct ir_affine_map *fm = ir_map_get(m, ir_attr_get(m, s->map)->map);
+    int64_t st[8], n = 1;
+    if (t->rank < 2 || t->rank > 8 || fs->n != t->rank || fm->nres != t->rank ||
+        !strides_of(m, ir_value_type(m, s->v), st))
+        return false;
+    for (uint32_t k = t->rank; k-- > 0;) {
+        if (st[k] != n)
+            return false;
+        n *= t->shape[k];
+    }
+    for (uint32_t k = 0; k + 1 < t->rank; k++) {
+        const struct ir_aff_info *a = ir_aff_get(m, fm->res[k]);
+        if (a->kind != IR_AFF_CONST || a->v != 0 || fs->ints[k] != t->shape[k])
+            return false;
+    }
+    /* the start: off less the last subscript (every subscript 0) */
+    static const int64_t zero[16];
+    bool ok = fm->ndims <= 16;
+    int64_t o = ok ? ir_aff_eval(m, off, zero, NULL, &ok) -
+                         ir_aff_eval(m, fm->res[t->rank - 1], zero, NULL, &ok)
+                   : -1;
+    return ok && o >= 0 && o % ae == 0 && n * e <= cap;
+}
+
 /* Whether e times k, over subscripts subs, has a term known to be a
  * multiple of a number that is not a multiple of ae
  * (sched_value_misaligned); *c gets its constant part. Terms of unknown
@@ -546,6 +582,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     bool whole = (n * e) % least == 0;
     if (whole && rows != 1)
         return true;
+    int64_t cap = p->dev->res[p->dev->kinds[nmem].first].size / 16;
+    bool block = false; /* a load of a whole contiguous block (whole_block) */
     /* an offset not affine in the subscripts: left to ktc-codegen's check */
     /* a load's offset known at launch, in whole words from a known one,
      * reads as that one (a column of a row block, its words loaded once:
@@ -573,7 +611,9 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                             (long long)rows, (long long)(n * e), (long long)align);
         if (store || whole || one_run(m, &s[far], fs))
             return true;
-        if (!rows_in_step(m, &s[far], e, align))
+        block = !rows_in_step(m, &s[far], e, align) && !dynoff &&
+                whole_block(m, &s[far], fs, off, e, ae, cap);
+        if (!block && !rows_in_step(m, &s[far], e, align))
             return pe_error(p, op,
                             "this transfer reads %lld bytes of each of %lld rows, at offsets "
                             "in their %lld-byte words that differ from row to row (not "
@@ -643,7 +683,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
          * cycles a column's words at a time, 34824 a span). */
         const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, s[far].v));
         const struct ir_affine_map *fm = ir_map_get(m, ir_attr_get(m, s[far].map)->map);
-        int64_t olo, ohi, llo, lhi, cap = p->dev->res[p->dev->kinds[nmem].first].size / 16;
+        int64_t olo, ohi, llo, lhi;
         if (!store && !dynoff && !part_word_store(p, pipe, xs, op) &&
             sched_aff_range(m, off, subs, &olo, &ohi) &&
             sched_aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
@@ -672,6 +712,13 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                 d = ir_aff_bin(m, IR_AFF_ADD, off, ir_aff_const(m, -w0));
                 w = span;
             }
+        }
+        /* the whole block moves, its rows whole; d the wanted elements'
+         * place in a row */
+        if (block && fixed < 0) {
+            fixed = 0;
+            d = fm->res[fm->nres - 1];
+            w = ft->shape[ft->rank - 1];
         }
     } else {
         int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});

@@ -449,8 +449,9 @@
  * has one element still is. A masked one (its box past the view's set) is
  * refused at the tile ("masked access tiles of a view whose innermost dim
  * is not contiguous ..."). The columns are read through the rows' words
- * (path_expand_word.c): rows of part of a word are refused there ("...
- * at offsets in their 128-byte words that differ from row to row").
+ * (path_expand_word.c), or, for rows of part of a word, through the whole
+ * block when it is one contiguous run; other such rows are refused there
+ * ("... at offsets in their 128-byte words that differ from row to row").
  *
  * The byte ranges of the views at constant addresses in the scratchpad
  * (ct_local: the kernel's own data there, read or not) are recorded first

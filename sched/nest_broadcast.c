@@ -154,6 +154,15 @@ static bool reads_dim(const struct ir_module *m, ir_aff e, int64_t j)
     }
 }
 
+/* Whether a result of map mp reads dim j. */
+static bool map_reads(const struct ir_module *m, const struct ir_affine_map *mp, int64_t j)
+{
+    for (uint32_t r = 0; r < mp->nres; r++)
+        if (reads_dim(m, mp->res[r], j))
+            return true;
+    return false;
+}
+
 /* The operand of transfer t whose value side k's map takes as the
  * subscript of dim d alone (the result a bare dim no other result reads),
  * or UINT32_MAX. */
@@ -236,13 +245,9 @@ static bool invariant_source(const struct ir_module *m, ir_op x, ir_op L, ir_op 
     *nh = 0;
     const struct ir_op_info *o = ir_op_get(m, x);
     const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, s[0].map)->map);
-    for (uint32_t i = 0; i <= s[0].nsub; i++) {
-        bool read = !i; /* the memref; a subscript its map reads */
-        for (uint32_t r = 0; !read && r < mp->nres; r++)
-            read = reads_dim(m, mp->res[r], i - 1);
-        if (read && !invariant(m, o->opnd[s[0].first + i], L, h, nh))
+    for (uint32_t i = 0; i <= s[0].nsub; i++) /* the memref; a subscript its map reads */
+        if ((!i || map_reads(m, mp, i - 1)) && !invariant(m, o->opnd[s[0].first + i], L, h, nh))
             return false;
-    }
     return true;
 }
 
@@ -379,13 +384,9 @@ static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, c
     pe_transfer_sides(m, x, sd);
     for (int k = 0; k < 2; k++) {
         const struct ir_affine_map *mp = ir_map_get(m, ir_attr_get(m, sd[k].map)->map);
-        for (uint32_t i = 0; !sd[k].fifo && i < sd[k].nsub; i++) {
-            bool read = false;
-            for (uint32_t r = 0; !read && r < mp->nres; r++)
-                read = reads_dim(m, mp->res[r], i);
-            if (!read)
+        for (uint32_t i = 0; !sd[k].fifo && i < sd[k].nsub; i++)
+            if (!map_reads(m, mp, i))
                 ir_op_get(m, x)->opnd[sd[k].first + 1 + i] = sb_index(&b, 0);
-        }
     }
     sibling(m, tl, s, x);
     split_replace_uses(m, x, old, bc);

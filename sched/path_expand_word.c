@@ -611,9 +611,9 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                             (long long)rows, (long long)(n * e), (long long)align);
         if (store || whole || one_run(m, &s[far], fs))
             return true;
-        block = !rows_in_step(m, &s[far], e, align) && !dynoff &&
-                whole_block(m, &s[far], fs, off, e, ae, cap);
-        if (!block && !rows_in_step(m, &s[far], e, align))
+        bool in_step = rows_in_step(m, &s[far], e, align);
+        block = !in_step && !dynoff && whole_block(m, &s[far], fs, off, e, ae, cap);
+        if (!block && !in_step)
             return pe_error(p, op,
                             "this transfer reads %lld bytes of each of %lld rows, at offsets "
                             "in their %lld-byte words that differ from row to row (not "
@@ -680,33 +680,22 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
          * at their offset in it. Not when the pipeline stores part of a
          * word: ktc-nest would leave it alone, and every step would move
          * the whole span (a 16x256 f16 block transposed on sample: 5651
-         * cycles a column's words at a time, 34824 a span). */
+         * cycles a column's words at a time, 34824 a span); but a span of
+         * one word, which the column's own words are (a column of a block
+         * one word wide), load or store, moves so too (d the offset less
+         * the word's start, no mod). */
         const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, s[far].v));
         const struct ir_affine_map *fm = ir_map_get(m, ir_attr_get(m, s[far].map)->map);
         int64_t olo, ohi, llo, lhi;
-        if (!store && !dynoff && !part_word_store(p, pipe, xs, op) &&
-            sched_aff_range(m, off, subs, &olo, &ohi) &&
+        if (!dynoff && sched_aff_range(m, off, subs, &olo, &ohi) &&
             sched_aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
             ohi - olo == lhi - llo) { /* the other subscripts' part is constant */
             int64_t w0 = olo - olo % ae, k = w0 - (olo - llo);
             int64_t span = (ohi + n - w0 + le - 1) / le * le;
-            if (k >= 0 && ft->shape[ft->rank - 1] != IR_DYN &&
-                k + span <= ft->shape[ft->rank - 1] && span * rows * e <= cap) {
-                fixed = k;
-                d = ir_aff_bin(m, IR_AFF_ADD, off, ir_aff_const(m, -w0));
-                w = span;
-            }
-        }
-        /* Every offset in one word (a column of a block one word wide, a
-         * pipeline storing part of a word beside it): the words move at
-         * constant subscripts too, invariant in the loops (ktc-nest moves
-         * them once), d the offset less the word's start, no mod. */
-        if (fixed < 0 && !dynoff && sched_aff_range(m, off, subs, &olo, &ohi) &&
-            sched_aff_range(m, fm->res[fm->nres - 1], subs, &llo, &lhi) && olo >= 0 &&
-            olo / ae == ohi / ae && ohi - olo == lhi - llo) {
-            int64_t w0 = olo - olo % ae, k = w0 - (olo - llo);
-            int64_t span = (ohi - w0 + n + le - 1) / le * le;
-            if (k >= 0 && ft->shape[ft->rank - 1] != IR_DYN &&
+            bool one_word = olo / ae == ohi / ae;
+            if ((one_word ||
+                 (!store && !part_word_store(p, pipe, xs, op) && span * rows * e <= cap)) &&
+                k >= 0 && ft->shape[ft->rank - 1] != IR_DYN &&
                 k + span <= ft->shape[ft->rank - 1]) {
                 fixed = k;
                 d = ir_aff_bin(m, IR_AFF_ADD, off, ir_aff_const(m, -w0));

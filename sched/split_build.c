@@ -263,6 +263,22 @@ bool split_same_int(const struct ir_module *m, ir_value a, ir_value b)
     return a == b || (split_const_int(m, a, &x) && split_const_int(m, b, &y) && x == y);
 }
 
+bool split_permutation(const struct ir_module *m, uint32_t map, uint32_t n, uint32_t *perm)
+{
+    const struct ir_affine_map *mp = ir_map_get(m, map);
+    bool seen[SPLIT_MAX_LOOPS] = {false};
+    if (mp->nres != n || mp->ndims != n || n > SPLIT_MAX_LOOPS)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct ir_aff_info *a = ir_aff_get(m, mp->res[i]);
+        if (a->kind != IR_AFF_DIM || a->v < 0 || a->v >= (int64_t)n || seen[a->v])
+            return false;
+        seen[a->v] = true;
+        perm[i] = (uint32_t)a->v;
+    }
+    return true;
+}
+
 bool split_same_memory(const struct ir_module *m, ir_op a, ir_op b)
 {
     const struct ir_attr_info *x = split_attr(m, a, "memory_space", IR_AT_MEMSPACE);

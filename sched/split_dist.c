@@ -395,9 +395,6 @@ static ir_value dyn_offset(struct split_b *sb, const struct part *p, uint32_t ra
     return off;
 }
 
-/* Whether partitions i and j are parts of one matrix: their views read
- * global coordinates at the same offsets (same root, memory, strides and
- * E). */
 /* Whether partition p is in tile t's own scratchpad by name: ct_id = t
  * (or by its memory space alone: ct_local without ct_id). */
 static bool own_core(const struct part *p, int64_t t)
@@ -407,6 +404,9 @@ static bool own_core(const struct part *p, int64_t t)
            (!(s->flags & IR_ATF_HAS_ID) || s->id == t);
 }
 
+/* Whether partitions i and j are parts of one matrix: their views read
+ * global coordinates at the same offsets (same root, memory, strides and
+ * E). */
 static bool one_matrix(const struct ir_module *m, const struct dview *d, uint32_t i, uint32_t j)
 {
     const struct part *a = &d->p[i], *b = &d->p[j];

@@ -318,20 +318,6 @@ static bool fold_view(struct ir_module *m, ir_op op, void *ctx)
 
 /* ---- transposed layouts ------------------------------------------------- */
 
-/* Whether map (n dims) is the identity. */
-static bool identity_map(const struct ir_module *m, uint32_t map, uint32_t n)
-{
-    const struct ir_affine_map *mp = ir_map_get(m, map);
-    if (mp->ndims != n || mp->nres != n)
-        return false;
-    for (uint32_t i = 0; i < n; i++) {
-        const struct ir_aff_info *a = ir_aff_get(m, mp->res[i]);
-        if (a->kind != IR_AFF_DIM || a->v != (int64_t)i)
-            return false;
-    }
-    return true;
-}
-
 /* The dim j < rank - 1 of access tile top (a direct tile of identity
  * order on a view of static strides) whose stride is 1 while the last
  * dim's is not, along which the tile has more than one element: the
@@ -347,9 +333,13 @@ static int contiguous_dim(const struct ir_module *m, ir_op top)
     const struct ir_attr_info *order = split_attr(m, top, "access_tile_order", IR_AT_AFFINE_MAP);
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
     uint32_t r = t->rank;
-    if (!st || st->n != r || r < 2 || r > MAX_RANK_FOLD || (order && !identity_map(m, order->map, r)) ||
-        st->ints[r - 1] == 1 || st->ints[r - 1] == IR_DYN)
+    uint32_t perm[SPLIT_MAX_LOOPS];
+    if (!st || st->n != r || r < 2 || r > SPLIT_MAX_LOOPS || st->ints[r - 1] == 1 ||
+        st->ints[r - 1] == IR_DYN || (order && !split_permutation(m, order->map, r, perm)))
         return -1;
+    for (uint32_t k = 0; order && k < r; k++) /* the identity order only */
+        if (perm[k] != k)
+            return -1;
     int c = -1;
     for (uint32_t j = 0; j + 1 < r; j++) {
         if (st->ints[j] == IR_DYN)
@@ -417,19 +407,12 @@ static ir_value swapped(struct split_b *b, ir_value x, uint32_t j)
     return ir_op_result(m, gen, 0);
 }
 
-static bool collect_transfers(struct ir_module *m, ir_op op, void *ctx)
-{
-    uint32_t k = ir_op_get(m, op)->kind;
-    if (k == IR_OP_KTDP_LOAD || k == IR_OP_KTDP_STORE)
-        sched_ops_push(ctx, op);
-    return true;
-}
-
 bool split_layouts(struct split_ctx *c)
 {
     struct ir_module *m = c->m;
     struct sched_ops l = {0}, dead = {0};
-    ir_walk(m, m->top, collect_transfers, &l);
+    sched_ops_of_kind(m, m->top, IR_OP_KTDP_LOAD, &l);
+    sched_ops_of_kind(m, m->top, IR_OP_KTDP_STORE, &l);
     for (uint32_t i = 0; i < l.n; i++) {
         ir_op x = l.v[i];
         const struct ir_op_info *o = ir_op_get(m, x);

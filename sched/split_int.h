@@ -170,6 +170,9 @@ bool split_const_int(const struct ir_module *m, ir_value v, int64_t *out);
 /* Whether index values a and b are equal: the same value, or constants
  * alike. */
 bool split_same_int(const struct ir_module *m, ir_value a, ir_value b);
+/* Whether map (n dims, at most SPLIT_MAX_LOOPS) permutes its dims: result
+ * i is dim perm[i], each dim once. */
+bool split_permutation(const struct ir_module *m, uint32_t map, uint32_t n, uint32_t *perm);
 /* Whether views (ktdp.construct_memory_view ops) a and b are in the same
  * memory: global memory (or none named), or one scratchpad (the tile's
  * own, or core ct_id's). */

@@ -143,24 +143,6 @@ static bool linear(const struct ir_module *m, ir_aff e, int64_t scale, int64_t *
     return split_aff_linear(m, e, scale, coef, NULL, c0);
 }
 
-/* Whether map (n dims) permutes its dims: result i is dim perm[i], each
- * dim once. */
-static bool permutation(const struct ir_module *m, uint32_t map, uint32_t n, uint32_t *perm)
-{
-    const struct ir_affine_map *mp = ir_map_get(m, map);
-    bool seen[MAX_LOOPS] = {false};
-    if (mp->nres != n || mp->ndims != n || n > MAX_LOOPS)
-        return false;
-    for (uint32_t i = 0; i < n; i++) {
-        const struct ir_aff_info *a = ir_aff_get(m, mp->res[i]);
-        if (a->kind != IR_AFF_DIM || a->v < 0 || a->v >= (int64_t)n || seen[a->v])
-            return false;
-        seen[a->v] = true;
-        perm[i] = (uint32_t)a->v;
-    }
-    return true;
-}
-
 /* The mask of access tile op top (split_tile_mask) into out: out->mext =
  * clamp(S + c + 1 - base_k, 0, size_k) (S 0 for a constant bound), made
  * at b, out->mdim = k. */
@@ -258,7 +240,7 @@ static bool tile_cast(struct prog *p, ir_value tile, ir_op user, struct place *o
     /* tile dim i moves view dim perm[i] (a permuting order: the tile's
      * dims are the set's in the order's; ref 6.3) */
     uint32_t perm[MAX_LOOPS];
-    if (order && !permutation(m, order->map, rank, perm))
+    if (order && !split_permutation(m, order->map, rank, perm))
         return split_error(p->c, top, "access tiles whose access_tile_order is not a "
                                       "permutation of their dims are not supported yet");
     bool permuted = false;

@@ -659,12 +659,27 @@ ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop)
     return pipe;
 }
 
+enum { MAX_XFERS = 64 };
+
+/* The transfers under an op (a stage's loads or stores). */
+struct xfers {
+    ir_op v[MAX_XFERS];
+    uint32_t n; /* may pass MAX_XFERS: too many */
+};
+
+static bool gather_transfers(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct xfers *st = ctx;
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && st->n++ < MAX_XFERS)
+        st->v[st->n - 1] = op;
+    return true;
+}
+
 /* Whether every transfer of load stage ld reading buffer to.v reads
  * exactly to's elements, which move with loop's IV by at least their size
  * in some dim (each iteration loads back only what it stores itself: a
  * per-vector accumulator). */
-static bool own_round_trip(const struct ir_module *m, ir_op ld, const struct nest_side *to,
-                           ir_op loop)
+static bool own_round_trip(struct ir_module *m, ir_op ld, const struct nest_side *to, ir_op loop)
 {
     ir_value iv = nest_for_iv(m, loop);
     bool moves = false;
@@ -677,21 +692,42 @@ static bool own_round_trip(const struct ir_module *m, ir_op ld, const struct nes
     }
     if (!moves)
         return false;
-    IR_FOR_OPS(m, stage_body(m, ld), op) {
+    struct xfers ls = {.n = 0};
+    ir_walk(m, ld, gather_transfers, &ls);
+    if (ls.n > MAX_XFERS)
+        return false;
+    for (uint32_t i = 0; i < ls.n; i++) {
         struct nest_side from;
-        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
-            continue;
-        if (!nest_read_side(m, op, 0, &from))
+        if (!nest_read_side(m, ls.v[i], 0, &from))
             return false;
-        if (!from.fifo && from.v == to->v && !nest_same_side(&from, to))
+        if (!from.fifo && from.v == to->v &&
+            (!nest_same_side(&from, to) || ir_op_parent(m, ls.v[i]) != ld))
             return false;
     }
     return true;
 }
 
-static bool stream_loop(struct ir_module *m, ir_op loop, bool more)
+bool nest_transfers_only(const struct ir_module *m, ir_block b)
 {
-    ir_op pipe = nest_stream_pipeline(m, loop), s[MAX_STAGES];
+    IR_FOR_OPS(m, b, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_SCF_FOR) {
+            if (o->nres || !nest_transfers_only(m, nest_for_body(m, op)))
+                return false;
+        } else if (o->kind != IR_OP_KTDF_DATA_TRANSFER && o->kind != IR_OP_SCF_YIELD &&
+                   !plain(m, op)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether pipe, the one pipeline of loop, can have the loop in each of
+ * its stages (s: its load, compute and store stages, the first IR_NONE for
+ * a pipeline of no loads when more). */
+static bool streamable(struct ir_module *m, ir_op loop, ir_op pipe, bool more,
+                       ir_op s[MAX_STAGES])
+{
     if (!pipe || ir_op_get(m, pipe)->nopnd || ir_op_attr(m, pipe, "modulo"))
         return false;
     uint32_t ns = stages_of(m, pipe, s, MAX_STAGES);
@@ -702,27 +738,33 @@ static bool stream_loop(struct ir_module *m, ir_op loop, bool more)
     } else if (ns != 3) {
         return false;
     }
-    /* loads and stores only (no loops) around a compute stage of no
-     * transfer, and nothing an iteration stores read by another */
-    for (int i = 0; i < 3; i++)
-        for (ir_op op = s[i] ? ir_block_get(m, stage_body(m, s[i]))->first : IR_NONE; op;
-             op = ir_op_get(m, op)->next) {
-            uint32_t k = ir_op_get(m, op)->kind;
-            if (i == 1 ? k == IR_OP_KTDF_DATA_TRANSFER
-                       : k != IR_OP_KTDF_DATA_TRANSFER && !plain(m, op))
-                return false;
-        }
-    IR_FOR_OPS(m, stage_body(m, s[2]), op) {
+    /* loads and stores (in loops of their own: a block's vectors) around
+     * a compute stage of no transfer, and nothing an iteration stores read
+     * by another */
+    struct xfers st = {.n = 0}, cs = {.n = 0};
+    ir_walk(m, s[1], gather_transfers, &cs);
+    ir_walk(m, s[2], gather_transfers, &st);
+    if (!nest_transfers_only(m, stage_body(m, s[2])) ||
+        (s[0] && !nest_transfers_only(m, stage_body(m, s[0]))) || cs.n || st.n > MAX_XFERS)
+        return false;
+    for (uint32_t i = 0; i < st.n; i++) {
         struct nest_side to;
-        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
-            continue;
-        if (!nest_read_side(m, op, 1, &to) || to.fifo)
+        if (!nest_read_side(m, st.v[i], 1, &to) || to.fifo)
             return false;
+        bool top = ir_op_parent(m, st.v[i]) == s[2];
         if (nest_touches(m, s[1], to.v, 0) ||
             (s[0] && nest_touches(m, s[0], to.v, 0) &&
-             !(more && own_round_trip(m, s[0], &to, loop))))
+             !(more && top && own_round_trip(m, s[0], &to, loop))))
             return false;
     }
+    return true;
+}
+
+static bool stream_loop(struct ir_module *m, ir_op loop, bool more)
+{
+    ir_op pipe = nest_stream_pipeline(m, loop), s[MAX_STAGES];
+    if (!streamable(m, loop, pipe, more, s))
+        return false;
     ir_value iv = nest_for_iv(m, loop);
     ir_block lbody = nest_for_body(m, loop);
     ir_op_unlink(m, pipe);
@@ -754,6 +796,34 @@ bool nest_stream_loop(struct ir_module *m, ir_op loop)
 bool nest_stream_loop_more(struct ir_module *m, ir_op loop)
 {
     return stream_loop(m, loop, true);
+}
+
+ir_op nest_stream_nest_pipeline(struct ir_module *m, ir_op loop)
+{
+    ir_op pipe = nest_stream_pipeline(m, loop), inner = IR_NONE;
+    if (pipe || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres)
+        return pipe;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || plain(m, op))
+            continue;
+        if (inner || ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
+            return IR_NONE;
+        inner = op;
+    }
+    return inner ? nest_stream_nest_pipeline(m, inner) : IR_NONE;
+}
+
+bool nest_stream_nest(struct ir_module *m, ir_op loop)
+{
+    ir_op pipe = nest_stream_nest_pipeline(m, loop), s[MAX_STAGES];
+    /* a level's check is the pipeline's (what its stages hold and what
+     * they load and store), the same at every level */
+    if (!streamable(m, loop, pipe, false, s))
+        return false;
+    while (ir_op_parent(m, pipe) != loop)
+        if (!stream_loop(m, ir_op_parent(m, pipe), false))
+            return false; /* not reached: checked above */
+    return stream_loop(m, loop, false);
 }
 
 /* The loop's accumulators when it is a loop this transformation takes

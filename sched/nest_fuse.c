@@ -72,19 +72,6 @@ static bool plain(const struct ir_module *m, ir_op op)
     return o->kind != IR_OP_SCF_YIELD && !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
 }
 
-/* A block of transfers, plain ops and loops of them only. */
-static bool transfers_only(const struct ir_module *m, ir_block blk)
-{
-    IR_FOR_OPS(m, blk, op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind == IR_OP_SCF_FOR && !o->nres && transfers_only(m, body_of(m, op)))
-            continue;
-        if (o->kind != IR_OP_KTDF_DATA_TRANSFER && o->kind != IR_OP_SCF_YIELD && !plain(m, op))
-            return false;
-    }
-    return true;
-}
-
 /* Whether a transfer in a loop of blk reads buffer v. */
 static bool loop_reads(const struct ir_module *m, ir_block blk, ir_value v)
 {
@@ -350,7 +337,8 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
         if (ir_op_attr(m, sa[i], "applicable_units") != ir_op_attr(m, sb[i], "applicable_units"))
             return false;
     for (int i = 0; i < 3; i += 2)
-        if (!transfers_only(m, body_of(m, sa[i])) || !transfers_only(m, body_of(m, sb[i])))
+        if (!nest_transfers_only(m, body_of(m, sa[i])) ||
+            !nest_transfers_only(m, body_of(m, sb[i])))
             return false;
     for (int i = 0; i < 2; i++)
         IR_FOR_OPS(m, body_of(m, i ? sb[1] : sa[1]), op)
@@ -703,11 +691,12 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
             if (!b)
                 break;
             if (ir_op_get(m, b)->kind == IR_OP_SCF_FOR) {
-                /* a loop of one pipeline taking A's values: streamed, then fused */
-                ir_op p2 = nest_stream_pipeline(m, b);
+                /* a loop (nest) of one pipeline taking A's values: streamed,
+                 * then fused */
+                ir_op p2 = nest_stream_nest_pipeline(m, b);
                 if (!p2 ||
                     !fusable(m, c->dev, c->o->max_vregs, a, p2, IR_NONE, IR_NONE, f, &nf) || !nf ||
-                    !nest_stream_loop(m, b))
+                    !nest_stream_nest(m, b))
                     break;
                 b = p2;
             } else if (ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE ||

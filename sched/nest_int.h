@@ -344,6 +344,17 @@ bool nest_stream_loop(struct ir_module *m, ir_op loop);
  * iteration stores, moving with the IV by at least their size (a
  * per-vector accumulator read and written back): stream-loops. */
 bool nest_stream_loop_more(struct ir_module *m, ir_op loop);
+/* Whether block b holds transfers, index arithmetic and loops of them
+ * only (a load or store stage's body). */
+bool nest_transfers_only(const struct ir_module *m, ir_block b);
+/* The pipeline of scf.for loop's nest: its one pipeline, or that of the
+ * one loop its body holds besides plain ops (a row's blocks, then each
+ * block's vectors); IR_NONE when none. */
+ir_op nest_stream_nest_pipeline(struct ir_module *m, ir_op loop);
+/* nest_stream_loop at every level of loop's nest, innermost first: the
+ * pipeline of nest_stream_nest_pipeline with the whole nest in each stage.
+ * False (nothing changed) when that pipeline is not streamable. */
+bool nest_stream_nest(struct ir_module *m, ir_op loop);
 /* nest_stream.c: a parallel_loop of one pipeline in a compute stage ->
  * the pipeline streaming the loop (runs after fuse-pipelines). */
 bool nest_stream(struct nest_ctx *c, ir_op fn);

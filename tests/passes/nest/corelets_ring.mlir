@@ -10,9 +10,11 @@
 // (%part_buf[0, 0] size [2, 1] -> %buf, not a loop of one per point),
 // ktdf.parallel { rstd, pass 2 }; %part_buf and %buf (used by
 // two parts) get a leading dim of the 2 points, the temporaries of one
-// part (%sq_buf, the splat) a copy per instance. Without stream-loops the
-// accumulation and zeroing loops keep a pipeline per vector (51611 cycles
-// on spyre; the unsplit schedule ran 65963).
+// part (%sq_buf) a copy per instance; fuse-pipelines keeps the splatted
+// rstd in registers, streaming the scaling pass's nest of loops into the
+// rstd's pipeline. Without stream-loops the accumulation and zeroing
+// loops keep a pipeline per vector (45801 cycles on spyre; the unsplit
+// schedule ran 65963).
 module {
   module {
     func.func @rmsnorm_2x2(%X: index, %Y: index, %W: index, %N: index, %eps: f16) attributes {grid = [2, 2]} {

@@ -6,9 +6,11 @@
 // constants and a store, no load) and the accumulation, which loads back
 // %sq_buf[%inst, 0, %i1 * 64] just where the same iteration stores it (a
 // per-vector accumulator: no iteration reads what another stores).
-// invariant-sends then sends the scaling pass's splatted rstd once before
-// its loop (invariant_sends_disabled.mlir without it). The kernel
-// compiled whole: 31273 cycles on spyre (roofline 30993; 51611 without
+// The scaling pass (a loop over the row's blocks, each a loop over its
+// vectors) reads the splatted rstd the pipeline before it computes:
+// fuse-pipelines streams that nest and joins the two, the rstd kept in a
+// register (no splat vector stored, loaded and sent). The kernel compiled
+// whole: 31225 cycles on spyre (roofline 30993; 45801 without
 // stream-loops).
 module {
   module {

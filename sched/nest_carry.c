@@ -170,7 +170,7 @@ static bool sets(const struct ir_module *m, ir_op p, struct acc *a)
     }
     struct nest_side from, to;
     if (!w || !x || !nest_read_side(m, x, 0, &from) || !nest_read_side(m, x, 1, &to) ||
-        !from.fifo || from.v != ir_op_get(m, w)->opnd[1] || !nest_same_side(&to, &a->side) ||
+        !from.fifo || from.v != ir_op_get(m, w)->opnd[1] || !nest_same_side_lin(m, &to, &a->side) ||
         ir_value_type(m, ir_op_get(m, w)->opnd[0]) !=
             ir_value_type(m, ir_op_get(m, a->read)->res))
         return false;
@@ -968,6 +968,126 @@ static bool foreign_use(struct ir_module *m, ir_op op, void *ctx)
     return !f->found;
 }
 
+enum { MAX_INITS = 8 };
+
+/* The pipeline of loop l when l zeroes accumulators: an scf.for (no
+ * results) of index arithmetic and one pipeline of two stages, a compute
+ * stage of no input and stores (a row's sum set chunk by chunk before its
+ * blocks); IR_NONE otherwise. */
+static ir_op init_loop(struct ir_module *m, ir_op l)
+{
+    ir_op p = ir_op_get(m, l)->kind == IR_OP_SCF_FOR ? nest_stream_pipeline(m, l) : IR_NONE;
+    ir_op s[MAX_STAGES];
+    if (!p || stages_of(m, p, s, MAX_STAGES) != 2)
+        return IR_NONE;
+    IR_FOR_OPS(m, stage_body(m, s[0]), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        if (k == IR_OP_KTDF_READ_FROM_FIFO || k == IR_OP_KTDF_DATA_TRANSFER || k == IR_OP_SCF_FOR)
+            return IR_NONE;
+    }
+    IR_FOR_OPS(m, stage_body(m, s[1]), op)
+        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER && !plain(m, op))
+            return IR_NONE;
+    return p;
+}
+
+/* Whether parallel q only zeroes buffers parallel par loads (its body
+ * index arithmetic and init loops). */
+static bool zeroes_for(struct ir_module *m, ir_op q, ir_op par)
+{
+    uint32_t n = 0;
+    IR_FOR_OPS(m, nest_for_body(m, q), op) {
+        if (plain(m, op) || ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL_YIELD)
+            continue;
+        ir_op p = init_loop(m, op), s[MAX_STAGES];
+        if (!p)
+            return false;
+        stages_of(m, p, s, MAX_STAGES);
+        IR_FOR_OPS(m, stage_body(m, s[1]), x) {
+            struct nest_side to;
+            if (ir_op_get(m, x)->kind == IR_OP_KTDF_DATA_TRANSFER &&
+                (!nest_read_side(m, x, 1, &to) || !nest_touches(m, par, to.v, 0)))
+                return false;
+        }
+        n++;
+    }
+    return n > 0;
+}
+
+/* The parallels right before par (coarsening's fission gave each pass of
+ * a point its own) that only zero what par loads (a row's sums, chunk by
+ * chunk) joined with it, as fuse-points joins them, so that register-carry
+ * finds the zeroing before the loop it carries (absorb_inits). A join it
+ * does not use is split again after fuse-pipelines. */
+static void join_inits(struct nest_ctx *c, ir_op par)
+{
+    struct ir_module *m = c->m;
+    ir_op run[MAX_INITS];
+    uint32_t n = 0;
+    for (ir_op q = ir_op_get(m, par)->prev;
+         q && n < MAX_INITS && ir_op_get(m, q)->kind == IR_OP_KTDF_PARALLEL && zeroes_for(m, q, par);
+         q = ir_op_get(m, q)->prev)
+        run[n++] = q;
+    if (!n)
+        return;
+    ir_op a = run[n - 1];
+    for (uint32_t i = n - 1; i-- > 0;)
+        if (!nest_join_points(c, a, run[i]))
+            return;
+    nest_join_points(c, a, par);
+}
+
+/* carry-interchange's zeroing: the init loops right before o (the outer
+ * loop's copy, swapped) over the chunks it now runs (join_inits put them there) run their iteration in
+ * o's body, before first, where register-carry takes each pipeline as its
+ * accumulator's initial value (in registers: not stored, loaded back and
+ * sent). */
+struct inits {
+    ir_op loop[MAX_INITS], copy[MAX_INITS];
+    uint32_t n;
+};
+
+static void absorb_inits(struct ir_module *m, ir_op o, ir_op first, struct inits *in)
+{
+    in->n = 0;
+    for (ir_op l = ir_op_get(m, o)->prev; l && in->n < MAX_INITS; l = ir_op_get(m, l)->prev) {
+        if (plain(m, l))
+            continue;
+        bool same = init_loop(m, l) != IR_NONE;
+        for (int k = 0; k < 3 && same; k++)
+            same = split_same_int(m, ir_op_get(m, l)->opnd[k], ir_op_get(m, o)->opnd[k]);
+        if (!same)
+            break;
+        struct split_vmap vm = {0};
+        split_vmap_set(&vm, nest_for_iv(m, l), nest_for_iv(m, o));
+        IR_FOR_OPS(m, nest_for_body(m, l), op) {
+            if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+                continue;
+            ir_op x = split_clone(m, op, &vm);
+            ir_op_insert_before(m, first, x);
+            if (ir_op_get(m, x)->kind == IR_OP_KTDF_PIPELINE)
+                in->copy[in->n] = x;
+        }
+        split_vmap_free(&vm);
+        in->loop[in->n++] = l;
+    }
+}
+
+/* Once register-carry takes the swapped loop (accs its accumulators): a
+ * copy that sets none of them goes (its loop stays), then (loops) an init
+ * loop whose copy sets one. */
+static void settle_inits(struct ir_module *m, const struct inits *in, const struct acc *accs,
+                         uint32_t na, bool loops)
+{
+    for (uint32_t i = 0; i < in->n; i++) {
+        bool taken = false;
+        for (uint32_t k = 0; k < na; k++)
+            taken |= accs[k].init == in->copy[i];
+        if (taken == loops)
+            ir_op_unlink(m, taken ? in->loop[i] : in->copy[i]);
+    }
+}
+
 /* carry-merge's interchange: inner loops of the same bounds (a row's sum
  * and sum of squares, each over 4 chunks, in a loop over the row's column
  * blocks) become one inner loop, swapped with the outer loop once, so
@@ -1010,9 +1130,13 @@ static bool interchange_joined(struct nest_ctx *c, ir_op outer, const ir_op *inn
         ir_op_unlink(m, op);
     }
     swap(m, o, first);
+    struct inits in;
+    absorb_inits(m, o, first, &in);
     struct acc accs[MAX_ACC];
     uint32_t na = match(c, first, accs);
     if (na && apart(m, o, accs, na)) {
+        settle_inits(m, &in, accs, na, false);
+        settle_inits(m, &in, accs, na, true);
         ir_op_unlink(m, outer);
         return true;
     }
@@ -1070,6 +1194,9 @@ static void interchange(struct nest_ctx *c, ir_op outer)
     ir_value bufs[MAX_SWAPS * MAX_ACC];
     uint32_t nbufs = 0, from[MAX_SWAPS + 1] = {0};
     bool ok = n > 0;
+    struct inits in = {.n = 0}; /* the first copy's, right after them */
+    struct acc in_accs[MAX_ACC];
+    uint32_t in_na = 0;
     for (uint32_t j = 0; j < n; j++) {
         struct split_vmap vm = {0};
         ir_op o = split_clone(m, outer, &vm), i = IR_NONE, next;
@@ -1087,9 +1214,15 @@ static void interchange(struct nest_ctx *c, ir_op outer)
                 ir_op_unlink(m, op);
         }
         swap(m, o, i);
+        if (j == 0)
+            absorb_inits(m, o, i, &in);
         struct acc accs[MAX_ACC];
         uint32_t na = ok ? match(c, i, accs) : 0;
         ok = na && apart(m, o, accs, na);
+        if (j == 0) {
+            memcpy(in_accs, accs, sizeof accs);
+            in_na = na;
+        }
         for (uint32_t a = 0; a < na && ok; a++) {
             for (uint32_t b = 0; b < nbufs; b++)
                 ok &= bufs[b] != accs[a].side.v;
@@ -1097,6 +1230,8 @@ static void interchange(struct nest_ctx *c, ir_op outer)
         }
         from[j + 1] = nbufs;
     }
+    if (ok)
+        settle_inits(m, &in, in_accs, in_na, false);
     /* split apart, no inner loop may use another's accumulators (the
      * original order ran them block by block) */
     for (uint32_t j = 0; j < n && ok; j++) {
@@ -1108,6 +1243,8 @@ static void interchange(struct nest_ctx *c, ir_op outer)
         if (!ok)
             ir_op_unlink(m, copies[j]);
     if (ok)
+        settle_inits(m, &in, in_accs, in_na, true);
+    if (ok)
         ir_op_unlink(m, outer);
 }
 
@@ -1115,6 +1252,11 @@ bool nest_carry(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
     struct sched_ops l = {0};
+    sched_ops_of_kind(m, fn, IR_OP_KTDF_PARALLEL, &l);
+    for (uint32_t i = 0; i < l.n; i++)
+        if (ir_op_get(m, l.v[i])->block) /* not joined into an earlier one */
+            join_inits(c, l.v[i]);
+    l.n = 0;
     sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &l);
     for (uint32_t i = 0; i < l.n; i++) {
         ir_op up = l.v[i];

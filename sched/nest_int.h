@@ -204,6 +204,10 @@ ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
 /* Whether a and b name the same elements: same buffer, same subscripts
  * (the same SSA values, or the same constants), same sizes. */
 bool nest_same_side(const struct nest_side *a, const struct nest_side *b);
+/* nest_same_side, subscripts compared as linear forms (two values of the
+ * same index arithmetic, made apart, are the same subscript). */
+bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
+                        const struct nest_side *b);
 /* The fifo allocations of pipeline pipe's private whose slots are not all
  * used any more keep the used ones (a stage must use all of an
  * allocation's slots, in order); one with none used goes. */
@@ -363,6 +367,10 @@ bool nest_stream(struct nest_ctx *c, ir_op fn);
 int64_t nest_tile_instances(const struct nest_ctx *c, ir_op tl);
 /* nest_points.c: ktdf.parallels in a row over the same points -> one. */
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
+/* Parallel b (right after a) joined into a as fuse-points joins them (the
+ * join noted for nest_split_points); false (nothing changed) when they
+ * cannot be. */
+bool nest_join_points(struct nest_ctx *c, ir_op a, ir_op b);
 /* nest_points.c: a join of fuse-points whose passes fuse-pipelines left
  * apart is split again (runs after fuse-pipelines). */
 void nest_split_points(struct nest_ctx *c, ir_op fn);

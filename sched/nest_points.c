@@ -2,8 +2,10 @@
  * ktdf.parallel in a row over the same points on the same instances (the
  * loops coarsening's fission gave each pass of a row, split by corelets)
  * become one, the second's body after the first's, when every scratchpad
- * buffer one of them writes and the other touches is accessed by both at
- * the point's own place (the same subscripts, moving with the point):
+ * buffer one of them writes and the other touches is accessed by both in
+ * the point's own slice (along one dim, at a subscript that moves with the
+ * point by the access's size or more and is the same in every access; the
+ * other dims anything, an inner loop's chunks of an accumulator):
  *
  *   ktdf.parallel (%i, %inst) ... { A(%i) }      ktdf.parallel (%i, %inst) ... {
  *   ktdf.parallel (%j, %k) ... { B(%j, %k) }  ->   A(%i)
@@ -28,7 +30,8 @@ enum { MAX_ACC = 64 };
  * it writes, and its subscripts as linear forms. */
 struct acc {
     ir_value buf;
-    bool write, point; /* point: at the point's own place */
+    bool write;
+    int dim; /* the dim along which it is in the point's own slice, or -1 */
     uint32_t nsub;
     struct nest_lin sub[NEST_MAX_RANK];
 };
@@ -78,8 +81,8 @@ static bool gather(struct ir_module *m, ir_op op, void *ctx)
         }
         struct acc *x = &a->v[a->n++];
         *x = (struct acc){.buf = s.v, .write = k == 1, .nsub = s.nsub};
-        bool moves = false, outer = true;
-        for (uint32_t i = 0; i < s.nsub && outer; i++) {
+        x->dim = -1;
+        for (uint32_t i = 0; i < s.nsub; i++) {
             struct nest_lin *l = &x->sub[i];
             int64_t kiv;
             if (!s.sub[i].v)
@@ -88,11 +91,13 @@ static bool gather(struct ir_module *m, ir_op op, void *ctx)
                 a->bad = true;
                 return false;
             }
-            /* a term of an inner loop's IV: not the point's own place */
-            outer = outside_terms(m, l, a->iv, a->par, &kiv);
-            moves |= outer && kiv && i < s.nsize && s.size[i] <= (kiv < 0 ? -kiv : kiv);
+            /* the first dim of no inner loop's IV that moves with the point
+             * by the size or more: the access is in the point's own slice
+             * along it, whatever its other dims (an accumulator's chunks) */
+            if (x->dim < 0 && outside_terms(m, l, a->iv, a->par, &kiv) && kiv && i < s.nsize &&
+                s.size[i] <= (kiv < 0 ? -kiv : kiv))
+                x->dim = (int)i;
         }
-        x->point = outer && moves;
     }
     return true;
 }
@@ -116,14 +121,12 @@ static bool same_lin(const struct nest_lin *a, ir_value iva, const struct nest_l
     return true;
 }
 
-static bool same_place(const struct acc *x, ir_value ivx, const struct acc *y, ir_value ivy)
+/* Whether x and y are in the same point's slice (the same dim, moving
+ * alike with the point): accesses of different points are then apart. */
+static bool same_slice(const struct acc *x, ir_value ivx, const struct acc *y, ir_value ivy)
 {
-    if (!x->point || !y->point || x->nsub != y->nsub)
-        return false;
-    for (uint32_t i = 0; i < x->nsub; i++)
-        if (!same_lin(&x->sub[i], ivx, &y->sub[i], ivy))
-            return false;
-    return true;
+    return x->dim >= 0 && x->dim == y->dim && x->nsub == y->nsub &&
+           same_lin(&x->sub[x->dim], ivx, &y->sub[y->dim], ivy);
 }
 
 static int64_t num_instances(const struct ir_module *m, ir_op par)
@@ -170,10 +173,10 @@ static bool fusable(struct ir_module *m, ir_op a, ir_op b)
             if (!written)
                 continue;
             for (uint32_t k = 0; k < x.n; k++)
-                if (x.v[k].buf == x.v[i].buf && !same_place(&x.v[k], x.iv, &y.v[j], y.iv))
+                if (x.v[k].buf == x.v[i].buf && !same_slice(&x.v[k], x.iv, &y.v[j], y.iv))
                     return false;
             for (uint32_t k = 0; k < y.n; k++)
-                if (y.v[k].buf == x.v[i].buf && !same_place(&x.v[i], x.iv, &y.v[k], y.iv))
+                if (y.v[k].buf == x.v[i].buf && !same_slice(&x.v[i], x.iv, &y.v[k], y.iv))
                     return false;
         }
     return true;
@@ -203,6 +206,14 @@ static void merge(struct nest_ctx *c, ir_op a, ir_op b)
         split_replace_uses(m, op, instb, insta);
     }
     ir_op_unlink(m, b);
+}
+
+bool nest_join_points(struct nest_ctx *c, ir_op a, ir_op b)
+{
+    if (c->njoins == sizeof c->joins / sizeof *c->joins || !fusable(c->m, a, b))
+        return false;
+    merge(c, a, b);
+    return true;
 }
 
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn)

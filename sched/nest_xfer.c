@@ -264,6 +264,36 @@ bool nest_same_side(const struct nest_side *a, const struct nest_side *b)
     return true;
 }
 
+/* Subscript k of s as a linear form; false when it has too many terms. */
+static bool side_lin(const struct ir_module *m, const struct nest_side *s, uint32_t k,
+                     struct nest_lin *l)
+{
+    if (s->sub[k].v)
+        return nest_lin_of(m, s->sub[k].v, l);
+    *l = (struct nest_lin){.c = s->sub[k].c};
+    return true;
+}
+
+bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
+                        const struct nest_side *b)
+{
+    if (a->v != b->v || a->fifo != b->fifo || a->nsub != b->nsub || a->nsize != b->nsize)
+        return false;
+    for (uint32_t k = 0; k < a->nsize; k++)
+        if (a->size[k] != b->size[k])
+            return false;
+    for (uint32_t k = 0; k < a->nsub; k++) {
+        struct nest_lin x, y;
+        if (!side_lin(m, a, k, &x) || !side_lin(m, b, k, &y) || !nest_lin_scale_add(&x, &y, -1) ||
+            x.c)
+            return false;
+        for (uint32_t t = 0; t < x.n; t++)
+            if (x.k[t])
+                return false;
+    }
+    return true;
+}
+
 ir_op nest_pipe_private(const struct ir_module *m, ir_op pipe)
 {
     ir_op priv = IR_NONE;

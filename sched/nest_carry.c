@@ -1037,19 +1037,21 @@ static void join_inits(struct nest_ctx *c, ir_op par)
     nest_join_points(c, a, par);
 }
 
-/* carry-interchange's zeroing: the init loops right before o (the outer
- * loop's copy, swapped) over the chunks it now runs (join_inits put them there) run their iteration in
- * o's body, before first, where register-carry takes each pipeline as its
- * accumulator's initial value (in registers: not stored, loaded back and
- * sent). */
+/* Init loops absorbed into a swapped loop: each loop and its copy. */
 struct inits {
     ir_op loop[MAX_INITS], copy[MAX_INITS];
     uint32_t n;
 };
 
+/* carry-interchange's zeroing: the init loops right before o (the outer
+ * loop's copy, swapped; join_inits put them there) over the chunks o now
+ * runs run their iteration in o's body, before first, in their order,
+ * where register-carry takes each pipeline as its accumulator's initial
+ * value (in registers: not stored, loaded back and sent). */
 static void absorb_inits(struct ir_module *m, ir_op o, ir_op first, struct inits *in)
 {
     in->n = 0;
+    ir_op at = first; /* the earlier loop's copy goes before the later's */
     for (ir_op l = ir_op_get(m, o)->prev; l && in->n < MAX_INITS; l = ir_op_get(m, l)->prev) {
         if (plain(m, l))
             continue;
@@ -1060,17 +1062,30 @@ static void absorb_inits(struct ir_module *m, ir_op o, ir_op first, struct inits
             break;
         struct split_vmap vm = {0};
         split_vmap_set(&vm, nest_for_iv(m, l), nest_for_iv(m, o));
+        ir_op group = IR_NONE;
         IR_FOR_OPS(m, nest_for_body(m, l), op) {
             if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
                 continue;
             ir_op x = split_clone(m, op, &vm);
-            ir_op_insert_before(m, first, x);
+            ir_op_insert_before(m, at, x);
+            group = group ? group : x;
             if (ir_op_get(m, x)->kind == IR_OP_KTDF_PIPELINE)
                 in->copy[in->n] = x;
         }
         split_vmap_free(&vm);
+        at = group;
         in->loop[in->n++] = l;
     }
+}
+
+/* A join of fuse-points noted at the first pass `from` (join_inits' joins
+ * of the loop an interchange replaces) now at `to`, so that
+ * nest_split_points can still split there. */
+static void move_join(struct nest_ctx *c, ir_op from, ir_op to)
+{
+    for (uint32_t i = 0; i < c->njoins; i++)
+        if (c->joins[i] == from)
+            c->joins[i] = to;
 }
 
 /* Once register-carry takes the swapped loop (accs its accumulators): a
@@ -1137,6 +1152,7 @@ static bool interchange_joined(struct nest_ctx *c, ir_op outer, const ir_op *inn
     if (na && apart(m, o, accs, na)) {
         settle_inits(m, &in, accs, na, false);
         settle_inits(m, &in, accs, na, true);
+        move_join(c, outer, o);
         ir_op_unlink(m, outer);
         return true;
     }
@@ -1220,7 +1236,7 @@ static void interchange(struct nest_ctx *c, ir_op outer)
         uint32_t na = ok ? match(c, i, accs) : 0;
         ok = na && apart(m, o, accs, na);
         if (j == 0) {
-            memcpy(in_accs, accs, sizeof accs);
+            memcpy(in_accs, accs, na * sizeof *accs);
             in_na = na;
         }
         for (uint32_t a = 0; a < na && ok; a++) {
@@ -1242,10 +1258,11 @@ static void interchange(struct nest_ctx *c, ir_op outer)
     for (uint32_t j = 0; j < n; j++)
         if (!ok)
             ir_op_unlink(m, copies[j]);
-    if (ok)
+    if (ok) {
         settle_inits(m, &in, in_accs, in_na, true);
-    if (ok)
+        move_join(c, outer, copies[0]);
         ir_op_unlink(m, outer);
+    }
 }
 
 bool nest_carry(struct nest_ctx *c, ir_op fn)

@@ -213,6 +213,12 @@ void nest_find_programs(struct nest_ctx *c)
     programs_in(c, ir_module_body(c->m), &cap);
 }
 
+bool nest_plain(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    return o->kind != IR_OP_SCF_YIELD && !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
+}
+
 ir_value nest_for_iv(const struct ir_module *m, ir_op loop)
 {
     return ir_block_get(m, nest_for_body(m, loop))->args[0];

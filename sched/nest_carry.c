@@ -56,13 +56,6 @@ static ir_block stage_body(const struct ir_module *m, ir_op s)
     return ir_region_entry(m, ir_op_region(m, s, 0));
 }
 
-/* Pure and without regions: index arithmetic, constants, tensor.empty. */
-static bool plain(const struct ir_module *m, ir_op op)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    return !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
-}
-
 static bool same_units(const struct ir_module *m, ir_op a, ir_op b)
 {
     return ir_op_attr(m, a, "applicable_units") == ir_op_attr(m, b, "applicable_units");
@@ -93,7 +86,7 @@ static bool round_trip(struct ir_module *m, const struct arch_device *dev, ir_op
     IR_FOR_OPS(m, stage_body(m, a->st), op) {
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && !x)
             x = op;
-        else if (!plain(m, op))
+        else if (!nest_plain(m, op))
             return false;
     }
     struct nest_side from, to;
@@ -107,7 +100,7 @@ static bool round_trip(struct ir_module *m, const struct arch_device *dev, ir_op
     /* the load stage: transfers into slots, one of them of the accumulator */
     IR_FOR_OPS(m, stage_body(m, a->ld), op) {
         if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER) {
-            if (!plain(m, op))
+            if (!nest_plain(m, op))
                 return false;
             continue;
         }
@@ -165,7 +158,7 @@ static bool sets(const struct ir_module *m, ir_op p, struct acc *a)
     IR_FOR_OPS(m, stage_body(m, s[1]), op) {
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && !x)
             x = op;
-        else if (!plain(m, op))
+        else if (!nest_plain(m, op))
             return false;
     }
     struct nest_side from, to;
@@ -252,7 +245,7 @@ static ir_op copy_loop(struct ir_module *m, ir_op loop, ir_block blk, ir_op befo
     else
         ir_block_append_op(m, blk, nl);
     IR_FOR_OPS(m, nest_for_body(m, loop), op)
-        if (plain(m, op) && ir_op_get(m, op)->kind != IR_OP_SCF_YIELD)
+        if (nest_plain(m, op))
             ir_block_append_op(m, body, split_clone(m, op, vm));
     return nl;
 }
@@ -650,7 +643,7 @@ ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop)
         return IR_NONE;
     ir_op pipe = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || plain(m, op))
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || nest_plain(m, op))
             continue;
         if (pipe || ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE)
             return IR_NONE;
@@ -715,7 +708,7 @@ bool nest_transfers_only(const struct ir_module *m, ir_block b)
             if (o->nres || !nest_transfers_only(m, nest_for_body(m, op)))
                 return false;
         } else if (o->kind != IR_OP_KTDF_DATA_TRANSFER && o->kind != IR_OP_SCF_YIELD &&
-                   !plain(m, op)) {
+                   !nest_plain(m, op)) {
             return false;
         }
     }
@@ -804,7 +797,7 @@ ir_op nest_stream_nest_pipeline(struct ir_module *m, ir_op loop)
     if (pipe || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres)
         return pipe;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || plain(m, op))
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || nest_plain(m, op))
             continue;
         if (inner || ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
             return IR_NONE;
@@ -836,10 +829,10 @@ static uint32_t match(struct nest_ctx *c, ir_op loop, struct acc *accs)
     uint32_t n = 0;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         uint32_t k = ir_op_get(m, op)->kind;
-        if (k == IR_OP_SCF_YIELD || plain(m, op))
+        if (k == IR_OP_SCF_YIELD || nest_plain(m, op))
             continue;
-        if (k != IR_OP_KTDF_PIPELINE || n == MAX_ACC || !round_trip(m, c->dev, loop, op, &accs[n]) ||
-            !store_first(m, &accs[n]))
+        if (k != IR_OP_KTDF_PIPELINE || n == MAX_ACC ||
+            !round_trip(m, c->dev, loop, op, &accs[n]) || !store_first(m, &accs[n]))
             return 0;
         n++;
     }
@@ -855,7 +848,7 @@ static uint32_t match(struct nest_ctx *c, ir_op loop, struct acc *accs)
         return 0;
     /* the pipelines setting them, just before the loop */
     for (ir_op p = ir_op_get(m, loop)->prev; p; p = ir_op_get(m, p)->prev) {
-        if (plain(m, p))
+        if (nest_plain(m, p))
             continue;
         if (ir_op_get(m, p)->kind != IR_OP_KTDF_PIPELINE)
             break;
@@ -941,7 +934,7 @@ static void swap(struct ir_module *m, ir_op o, ir_op i)
     }
     for (ir_op op = ir_block_get(m, nest_for_body(m, i))->first; op; op = next) {
         next = ir_op_get(m, op)->next;
-        if (ir_op_get(m, op)->kind != IR_OP_SCF_YIELD && plain(m, op) && nest_invariant(m, op, i)) {
+        if (nest_plain(m, op) && nest_invariant(m, op, i)) {
             ir_op_unlink(m, op);
             ir_op_insert_before(m, i, op);
         }
@@ -986,7 +979,7 @@ static ir_op init_loop(struct ir_module *m, ir_op l)
             return IR_NONE;
     }
     IR_FOR_OPS(m, stage_body(m, s[1]), op)
-        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER && !plain(m, op))
+        if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER && !nest_plain(m, op))
             return IR_NONE;
     return p;
 }
@@ -997,7 +990,7 @@ static bool zeroes_for(struct ir_module *m, ir_op q, ir_op par)
 {
     uint32_t n = 0;
     IR_FOR_OPS(m, nest_for_body(m, q), op) {
-        if (plain(m, op) || ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL_YIELD)
+        if (nest_plain(m, op) || ir_op_get(m, op)->kind == IR_OP_KTDF_PARALLEL_YIELD)
             continue;
         ir_op p = init_loop(m, op), s[MAX_STAGES];
         if (!p)
@@ -1025,7 +1018,8 @@ static void join_inits(struct nest_ctx *c, ir_op par)
     ir_op run[MAX_INITS];
     uint32_t n = 0;
     for (ir_op q = ir_op_get(m, par)->prev;
-         q && n < MAX_INITS && ir_op_get(m, q)->kind == IR_OP_KTDF_PARALLEL && zeroes_for(m, q, par);
+         q && n < MAX_INITS && ir_op_get(m, q)->kind == IR_OP_KTDF_PARALLEL &&
+         zeroes_for(m, q, par);
          q = ir_op_get(m, q)->prev)
         run[n++] = q;
     if (!n)
@@ -1053,7 +1047,7 @@ static void absorb_inits(struct ir_module *m, ir_op o, ir_op first, struct inits
     in->n = 0;
     ir_op at = first; /* the earlier loop's copy goes before the later's */
     for (ir_op l = ir_op_get(m, o)->prev; l && in->n < MAX_INITS; l = ir_op_get(m, l)->prev) {
-        if (plain(m, l))
+        if (nest_plain(m, l))
             continue;
         bool same = init_loop(m, l) != IR_NONE;
         for (int k = 0; k < 3 && same; k++)
@@ -1117,7 +1111,8 @@ static bool interchange_joined(struct nest_ctx *c, ir_op outer, const ir_op *inn
         return false;
     for (uint32_t j = 1; j < n; j++)
         for (int k = 0; k < 3; k++)
-            if (!split_same_int(m, ir_op_get(m, inner[0])->opnd[k], ir_op_get(m, inner[j])->opnd[k]))
+            if (!split_same_int(m, ir_op_get(m, inner[0])->opnd[k],
+                                ir_op_get(m, inner[j])->opnd[k]))
                 return false;
     struct split_vmap vm = {0};
     ir_op o = split_clone(m, outer, &vm);
@@ -1182,7 +1177,7 @@ static void interchange(struct nest_ctx *c, ir_op outer)
             if (n == MAX_SWAPS || ir_op_get(m, op)->nres || !nest_has_pipeline(m, op))
                 return;
             inner[n++] = op;
-        } else if (k != IR_OP_SCF_YIELD && !plain(m, op)) {
+        } else if (k != IR_OP_SCF_YIELD && !nest_plain(m, op)) {
             return;
         }
     }
@@ -1200,7 +1195,7 @@ static void interchange(struct nest_ctx *c, ir_op outer)
         for (uint32_t k = 0; k < 3; k++) { /* inner bounds fixed in the outer loop */
             ir_op d = ir_value_def(m, ir_op_get(m, inner[j])->opnd[k]);
             if (d && ir_op_get(m, d)->block == nest_for_body(m, outer) &&
-                (!plain(m, d) || !nest_invariant(m, d, outer)))
+                (!nest_plain(m, d) || !nest_invariant(m, d, outer)))
                 return;
         }
     if (!(c->o->disabled & (UINT64_C(1) << SCHED_NEST_CARRY_MERGE)) &&

@@ -66,12 +66,6 @@ static bool parts(const struct ir_module *m, ir_op pipe, ir_op *priv, ir_op st[3
     return n == 3;
 }
 
-static bool plain(const struct ir_module *m, ir_op op)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    return o->kind != IR_OP_SCF_YIELD && !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
-}
-
 /* Whether a transfer in a loop of blk reads buffer v. */
 static bool loop_reads(const struct ir_module *m, ir_block blk, ir_value v)
 {
@@ -613,7 +607,7 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
 static ir_op pipe_after(const struct ir_module *m, ir_op x)
 {
     ir_op b = ir_op_get(m, x)->next;
-    while (b && plain(m, b))
+    while (b && nest_plain(m, b))
         b = ir_op_get(m, b)->next;
     return b && ir_op_get(m, b)->kind == IR_OP_KTDF_PIPELINE ? b : IR_NONE;
 }
@@ -671,7 +665,7 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
             continue;
         for (;;) {
             ir_op lb = ir_op_get(m, la)->next;
-            while (lb && plain(m, lb))
+            while (lb && nest_plain(m, lb))
                 lb = ir_op_get(m, lb)->next;
             if (!lb || ir_op_get(m, lb)->kind != IR_OP_SCF_FOR || !fuse_loops(c, fn, la, lb))
                 break;
@@ -684,7 +678,7 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
             continue; /* fused into an earlier one */
         for (;;) {
             ir_op b = ir_op_get(m, a)->next;
-            while (b && plain(m, b))
+            while (b && nest_plain(m, b))
                 b = ir_op_get(m, b)->next;
             struct fwd f[MAX_FWD];
             uint32_t nf;

@@ -135,6 +135,9 @@ ir_op nest_func_named(const struct ir_module *m, const char *name);
 /* Recomputes c->progs: every func.func of m holding a pipeline. */
 void nest_find_programs(struct nest_ctx *c);
 
+/* Whether op is pure and holds no region, not a terminator: index
+ * arithmetic, constants, views, tensor.empty. */
+bool nest_plain(const struct ir_module *m, ir_op op);
 /* The scf.for's parts: its IV, body, and bounds as constants when they are. */
 ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
 ir_block nest_for_body(const struct ir_module *m, ir_op loop);

@@ -58,13 +58,6 @@
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
 
-/* Whether op is index arithmetic or a view: no region, no effect. */
-static bool plain(const struct ir_module *m, ir_op op)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    return !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
-}
-
 /* A normalized parallel_loop (0 to a constant by 1, no results): its trip
  * count, else -1. */
 static int64_t parallel_trips(const struct ir_module *m, ir_op op)
@@ -219,7 +212,7 @@ static bool row_parts(struct ir_module *m, ir_op row, struct rowbody *b)
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind == IR_OP_SCF_YIELD)
             continue;
-        if (plain(m, op))
+        if (nest_plain(m, op))
             sched_ops_push(&b->plain, op);
         else if ((o->kind == IR_OP_SCF_FOR && !o->nres && nest_has_pipeline(m, op)) ||
                  o->kind == IR_OP_KTDF_PIPELINE)

@@ -444,6 +444,7 @@ uint32_t cg_channel(struct cg *g, enum sc_chan_kind kind, int64_t ch, uint32_t s
     g->chans[g->nchans].src = src;
     g->chans[g->nchans].dst = dst;
     g->chans[g->nchans].given_gen = g->chans[g->nchans].given = 0;
+    g->chans[g->nchans].end[0] = g->chans[g->nchans].end[1] = IR_NONE;
     char name[32];
     if (kind == SC_CHAN_FIFO)
         snprintf(name, sizeof name, "fifo%u", g->nfifo++);
@@ -454,6 +455,35 @@ uint32_t cg_channel(struct cg *g, enum sc_chan_kind kind, int64_t ch, uint32_t s
     uint32_t c = sc_add_chan(g->b, name, kind, g->dev->res[src].name, g->dev->res[dst].name);
     g->nchans++;
     return c;
+}
+
+/* Every FIFO and signal a send or receive of the kernel names has both
+ * ends: a receive no unit sends to (or a send no unit receives) would
+ * wait forever; reported at the op, not as the SpyreCode's channel. */
+static bool ends_met(struct cg *g)
+{
+    bool ok = true;
+    for (uint32_t c = 0; c < g->nchans; c++) {
+        const ir_op *e = g->chans[c].end;
+        if (!e[0] == !e[1])
+            continue;
+        const char *src = g->dev->res[g->chans[c].src].name;
+        const char *dst = g->dev->res[g->chans[c].dst].name;
+        bool fifo = g->chans[c].kind == SC_CHAN_FIFO;
+        if (e[0])
+            ok = cg_error(g, e[0],
+                          fifo ? "this receive waits on a FIFO from %s, which never sends to %s: "
+                                 "it would wait forever"
+                               : "this sync_recv waits on a signal from %s, which never signals "
+                                 "%s: it would wait forever",
+                          src, dst);
+        else
+            ok = cg_error(g, e[1],
+                          fifo ? "this send fills a FIFO to %s, which never receives from %s"
+                               : "this sync_send signals %s, which never waits on a signal from %s",
+                          dst, src);
+    }
+    return ok;
 }
 
 uint32_t cg_port(struct cg *g, enum sc_port_kind kind, const uint32_t *bind, const char *hint)
@@ -1015,6 +1045,8 @@ static struct sc_binary *translate_kernel(struct ir_module *m, const struct arch
     for (uint32_t q = 0; q < g->npus && ok; q++)
         ok = build_pu(g, q);
     struct sc_binary *b = g->b;
+    if (ok && !g->failed)
+        ok = ends_met(g);
     if (ok && !g->failed) {
         emit_args(g);
         emit_symbols(g);

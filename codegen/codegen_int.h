@@ -226,6 +226,7 @@ struct cg {
         int64_t ch;
         uint32_t src, dst;
         uint32_t given_gen, given; /* credits the tile being translated gives */
+        ir_op end[2];              /* the first receive [0] and send [1] on it */
     } * chans;
     uint32_t nchans, capchans, nfifo, nsig, nbar;
 

@@ -1364,6 +1364,8 @@ static bool peer_port(struct cg *g, ir_op at, ir_value peer, enum sc_chan_kind k
         peer_kind = g->dev->res[r].kind;
         uint32_t src = out ? self : r, dst = out ? r : self;
         bind[u] = cg_channel(g, kind, kind == SC_CHAN_FIFO ? -1 : ch, src, dst);
+        if (!g->chans[bind[u]].end[out])
+            g->chans[bind[u]].end[out] = at;
         if (kind != SC_CHAN_FIFO)
             continue;
         uint32_t l = sc_link_between(g->dev, src, dst);

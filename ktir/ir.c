@@ -462,6 +462,11 @@ int64_t ir_type_numel(const struct ir_module *m, ir_type t)
     return n;
 }
 
+int64_t ir_type_bytes(const struct ir_module *m, ir_type t)
+{
+    return ((int64_t)ir_type_get(m, t)->width + 7) / 8;
+}
+
 /* ---- attributes -------------------------------------------------------- */
 
 static void *make_attr(struct ir_module *m, const void *src)

@@ -308,6 +308,8 @@ bool ir_type_is_intlike(const struct ir_module *m, ir_type t); /* iN or index */
 ir_type ir_type_elem(const struct ir_module *m, ir_type t);
 /* Product of a static shape; -1 when any extent is dynamic. */
 int64_t ir_type_numel(const struct ir_module *m, ir_type t);
+/* Bytes of one scalar of type t (its width rounded up to whole bytes). */
+int64_t ir_type_bytes(const struct ir_module *m, ir_type t);
 
 ir_attr ir_attr_intern(struct ir_module *m, const struct ir_attr_info *a);
 ir_attr ir_attr_int(struct ir_module *m, int64_t v, ir_type type);

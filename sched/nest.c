@@ -407,7 +407,7 @@ int64_t nest_memref_bytes(const struct ir_module *m, ir_type t)
     int64_t n = ir_type_numel(m, t);
     if (ti->kind != IR_TY_MEMREF || n < 0)
         return 0;
-    return n * (int64_t)((ir_type_get(m, ti->elem)->width + 7) / 8);
+    return n * ir_type_bytes(m, ti->elem);
 }
 
 const char *nest_memref_space(const struct ir_module *m, ir_type t)

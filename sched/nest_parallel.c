@@ -1015,8 +1015,7 @@ static void store_blocks(struct nest_ctx *c, ir_op pipe, int64_t runs, const cha
                 !(par = last_pass(m, cst, s[0].v, &loop)) || !pass_blocks(m, par, &pb) ||
                 others_touch(m, pipe, cst, st, s[0].v))
                 continue;
-            double bytes = (double)((ir_type_get(m, ir_type_get(m, ir_value_type(m, s[0].v))->elem)
-                                         ->width + 7) / 8);
+            double bytes = (double)ir_type_bytes(m, ir_type_get(m, ir_value_type(m, s[0].v))->elem);
             for (uint32_t d = 0; d < s[0].nsize; d++)
                 bytes *= (double)s[0].size[d];
             double gain;

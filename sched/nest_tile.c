@@ -99,7 +99,7 @@ static bool stage_bytes(struct ir_module *m, ir_op op, void *ctx)
         return true;
     const struct nest_side *l = nest_is_ddr(m, s0.v) ? &s1 : &s0;
     ir_type t = ir_value_type(m, l->v);
-    int64_t n = (ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8, k;
+    int64_t n = ir_type_bytes(m, ir_type_elem(m, t)), k;
     for (uint32_t i = 0; i < l->nsize; i++)
         n *= l->size[i];
     for (ir_op p = ir_op_parent(m, op); p && p != r->loop; p = ir_op_parent(m, p))
@@ -472,7 +472,7 @@ static int64_t slot_bytes(const struct ir_module *m, ir_type t)
     int64_t n = 1;
     for (uint32_t i = 0; i < ti->rank; i++)
         n *= ti->shape[i] > 0 ? ti->shape[i] : 1;
-    return n * (int64_t)((ir_type_get(m, ti->elem)->width + 7) / 8);
+    return n * ir_type_bytes(m, ti->elem);
 }
 
 /* Whether a linalg.generic has a reduction iterator. */
@@ -668,7 +668,7 @@ static int64_t moved_bytes(const struct ir_module *m, ir_op x, int k, ir_type t)
     int64_t n = 1;
     for (uint32_t i = 0; i < s.nsize; i++)
         n *= s.size[i];
-    return n * (int64_t)((ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8);
+    return n * ir_type_bytes(m, ir_type_elem(m, t));
 }
 
 /* Whether an operand of op is computed from iv. */

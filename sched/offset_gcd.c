@@ -331,7 +331,7 @@ bool sched_view_bytes(const struct ir_module *m, ir_op view, int64_t *lo, int64_
             last += span;
     }
     ir_type et = ir_type_get(m, ir_value_type(m, o->res))->elem;
-    int64_t eb = (ir_type_get(m, et)->width + 7) / 8;
+    int64_t eb = ir_type_bytes(m, et);
     *lo = first * eb;
     *hi = (last + 1) * eb;
     return true;

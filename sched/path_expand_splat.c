@@ -169,7 +169,7 @@ static bool check_splat(struct pe *p, ir_op pipe, ir_op op)
     if (!(p->dev->res[p->dev->kinds[unit].first].features & ARCH_F_SPLAT))
         return pe_error(p, op, "this transfer splats, but %s, the unit that runs it, cannot",
                         p->dev->kinds[unit].name);
-    int64_t elem = (ir_type_get(m, ir_type_get(m, ir_value_type(m, s[0].v))->elem)->width + 7) / 8;
+    int64_t elem = ir_type_bytes(m, ir_type_get(m, ir_value_type(m, s[0].v))->elem);
     bool one;
     int64_t least = smallest_access(p, unit, false, mem, elem, &one);
     if (!one)
@@ -210,7 +210,7 @@ static bool legalize_input(struct pe *p, ir_op pipe, ir_op g, uint32_t in)
     ir_op last = writer_of(m, pipe, slot);
     if (!last)
         return true;
-    int64_t elem = (ir_type_get(m, rt->elem)->width + 7) / 8;
+    int64_t elem = ir_type_bytes(m, rt->elem);
     uint32_t unit = unit_of(p, last);
     struct pe_side s[2];
     pe_transfer_sides(m, last, s);

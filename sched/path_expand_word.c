@@ -534,7 +534,7 @@ static bool part_word_store(const struct pe *p, ir_op pipe, const struct sched_o
         int64_t align, least = arch_access_least(access_of(p, unit, true, mem), &align);
         const struct ir_attr_info *sz = ir_attr_get(m, t[1].sizes);
         ir_type elem = ir_type_get(m, ir_value_type(m, t[1].v))->elem;
-        int64_t bytes = sz->ints[sz->n - 1] * ((ir_type_get(m, elem)->width + 7) / 8);
+        int64_t bytes = sz->ints[sz->n - 1] * ir_type_bytes(m, elem);
         if (least && bytes % least)
             return true;
     }
@@ -569,7 +569,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     const struct ir_attr_info *fs = ir_attr_get(m, s[far].sizes);
     const struct ir_attr_info *ns = ir_attr_get(m, s[near].sizes);
     ir_type elem = ir_type_get(m, ir_value_type(m, s[far].v))->elem;
-    int64_t e = (ir_type_get(m, elem)->width + 7) / 8, n = fs->ints[fs->n - 1], rows = 1;
+    int64_t e = ir_type_bytes(m, elem), n = fs->ints[fs->n - 1], rows = 1;
     for (uint32_t k = 0; k + 1 < fs->n; k++)
         rows *= fs->ints[k];
     int64_t fa, na;

@@ -206,7 +206,7 @@ static bool read_itile(struct split_ctx *c, ir_op op, struct itile *t)
      * indirect dims (index x stride) and through the captured values */
     ir_attr vsp = ir_op_attr(m, vop, "memory_space");
     int64_t align = split_mem_align(c->dev, vsp ? arch_space_attr_kind(c->dev, m, vsp) : NULL);
-    int64_t esize = (ir_type_get(m, ir_type_elem(m, ir_value_type(m, o->opnd[0])))->width + 7) / 8;
+    int64_t esize = ir_type_bytes(m, ir_type_elem(m, ir_value_type(m, o->opnd[0])));
     /* a transfer moves one element along each dim whose variable picks an
      * index: the innermost dim must be moved directly, whole words of it */
     uint32_t in = rank - 1;

@@ -129,7 +129,7 @@ static void check_fits(struct split_ctx *c, ir_op op)
         const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res + r));
         if (t->kind != IR_TY_TENSOR)
             continue;
-        int64_t n = (ir_type_get(m, t->elem)->width + 7) / 8;
+        int64_t n = ir_type_bytes(m, t->elem);
         for (uint32_t d = 0; d < t->rank && n > 0; d++)
             n = t->shape[d] < 0 || t->shape[d] > INT64_MAX / n ? -1 : n * t->shape[d];
         if (n > cap) {
@@ -160,7 +160,7 @@ static bool tile_view(const struct ir_module *m, ir_value t, ir_op *top, ir_op *
 static int64_t elem_bytes(const struct ir_module *m, ir_op vop)
 {
     ir_type t = ir_type_elem(m, ir_value_type(m, ir_op_get(m, vop)->res));
-    return (ir_type_get(m, t)->width + 7) / 8;
+    return ir_type_bytes(m, t);
 }
 
 /* Whether tiles a and b (ops) name the same elements in the same order:

@@ -1108,7 +1108,7 @@ static int64_t widen(struct split_ctx *c, const struct split_gen *g, const struc
     for (uint32_t i = 0; i < g->nin + dst->n; i++) {
         const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
         ir_type t = ir_type_elem(m, ir_value_type(m, i < g->nin ? g->in[i] : g->out));
-        off = off || off_word(c, pl, (ir_type_get(m, t)->width + 7) / 8);
+        off = off || off_word(c, pl, ir_type_bytes(m, t));
     }
     for (uint32_t i = 0; i < g->nloops; i++)
         off = off && !g->red[i];
@@ -1295,7 +1295,7 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     if (rows && moved) {
         const struct ir_affine_map *om = ir_map_get(m, g.out_map);
         const struct ir_aff_info *la = om->nres ? ir_aff_get(m, om->res[om->nres - 1]) : NULL;
-        int64_t eb = (ir_type_get(m, ir_type_elem(m, g.res))->width + 7) / 8;
+        int64_t eb = ir_type_bytes(m, ir_type_elem(m, g.res));
         for (uint32_t j = 0; la && la->kind == IR_AFF_DIM && j < dst->n; j++) {
             int64_t w = masked_store_word(c->dev, dst->to[j].kind), *t = &ts[la->v];
             while (w > 0 && *t > 2 && *t % 2 == 0 && *t * eb % w == 0)
@@ -2190,7 +2190,7 @@ static bool stage_indices(struct prog *p, ir_block blk)
             const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, view));
             ir_attr sa = ir_op_attr(m, vop, "static_strides");
             const struct ir_attr_info *vs = sa ? ir_attr_get(m, sa) : NULL;
-            int64_t span = 1, es = (ir_type_get(m, t->elem)->width + 7) / 8;
+            int64_t span = 1, es = ir_type_bytes(m, t->elem);
             for (uint32_t d = 0; vs && d < t->rank; d++)
                 span += (t->shape[d] - 1) * (vs->ints[d] == IR_DYN || t->shape[d] == IR_DYN
                                                  ? -INT64_MAX / 4 : vs->ints[d]);

@@ -210,7 +210,7 @@ static bool read_direct(const struct split_ctx *c, int64_t n, ir_type t)
     uint32_t lat = 0, hop = ARCH_NONE;
     const struct ir_module *m = c->m;
     int64_t bytes = ir_type_numel(m, t);
-    int64_t es = ((int64_t)ir_type_get(m, ir_type_elem(m, t))->width + 7) / 8;
+    int64_t es = ir_type_bytes(m, ir_type_elem(m, t));
     if (ring_unit(c, &lat, &hop) == ARCH_NONE || bytes < 0 || es <= 0)
         return false;
     const struct arch_link *h = &c->dev->links[hop];

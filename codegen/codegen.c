@@ -289,16 +289,13 @@ static int64_t view_span(const struct ir_module *m, ir_op view, const struct ir_
 {
     ir_attr sa = ir_op_attr(m, view, "static_strides");
     const struct ir_attr_info *st = sa ? ir_attr_get(m, sa) : NULL;
-    if (!st || st->kind != IR_AT_DENSE_ARRAY || st->n != t->rank)
+    int64_t lo, hi, n = 1;
+    if (!st || st->kind != IR_AT_DENSE_ARRAY || st->n != t->rank ||
+        !ir_strided_extent(t->shape, st->ints, t->rank, &lo, &hi) || lo < 0)
         return 0;
-    int64_t last = 0, n = 1;
-    for (uint32_t d = 0; d < t->rank; d++) {
-        if (t->shape[d] == IR_DYN || st->ints[d] == IR_DYN || st->ints[d] < 0 || t->shape[d] < 1)
-            return 0;
-        last += (t->shape[d] - 1) * st->ints[d];
+    for (uint32_t d = 0; d < t->rank; d++)
         n *= t->shape[d];
-    }
-    return last + 1 > n ? last + 1 : 0;
+    return hi + 1 > n ? hi + 1 : 0;
 }
 
 static void type_args_from_ktir(struct cg *g)

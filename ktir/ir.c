@@ -467,6 +467,22 @@ int64_t ir_type_bytes(const struct ir_module *m, ir_type t)
     return ((int64_t)ir_type_get(m, t)->width + 7) / 8;
 }
 
+bool ir_strided_extent(const int64_t *sizes, const int64_t *strides, uint32_t n, int64_t *lo,
+                       int64_t *hi)
+{
+    *lo = *hi = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (sizes[i] == IR_DYN || strides[i] == IR_DYN || sizes[i] < 1)
+            return false;
+        int64_t span = (sizes[i] - 1) * strides[i];
+        if (span < 0)
+            *lo += span;
+        else
+            *hi += span;
+    }
+    return true;
+}
+
 /* ---- attributes -------------------------------------------------------- */
 
 static void *make_attr(struct ir_module *m, const void *src)

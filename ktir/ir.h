@@ -310,6 +310,12 @@ ir_type ir_type_elem(const struct ir_module *m, ir_type t);
 int64_t ir_type_numel(const struct ir_module *m, ir_type t);
 /* Bytes of one scalar of type t (its width rounded up to whole bytes). */
 int64_t ir_type_bytes(const struct ir_module *m, ir_type t);
+/* The lowest and highest element offsets, from the first element, that a
+ * box of sizes[0..n) at strides[0..n) (a view's, a tile's) reaches: *lo <= 0
+ * <= *hi (a negative stride reaches below). False when a size or stride is
+ * dynamic (IR_DYN) or a size is below 1. */
+bool ir_strided_extent(const int64_t *sizes, const int64_t *strides, uint32_t n, int64_t *lo,
+                       int64_t *hi);
 
 ir_attr ir_attr_intern(struct ir_module *m, const struct ir_attr_info *a);
 ir_attr ir_attr_int(struct ir_module *m, int64_t v, ir_type type);

@@ -320,19 +320,11 @@ bool sched_view_bytes(const struct ir_module *m, ir_op view, int64_t *lo, int64_
     if (!base || ir_op_get(m, base)->kind != IR_OP_ARITH_CONSTANT || !sizes || !strides)
         return false;
     const struct ir_attr_info *si = ir_attr_get(m, sizes), *ti = ir_attr_get(m, strides);
-    int64_t first = ir_attr_get(m, ir_op_attr(m, base, "value"))->i, last = first;
-    for (uint32_t i = 0; i < si->n && i < ti->n; i++) {
-        if (si->ints[i] == IR_DYN || ti->ints[i] == IR_DYN)
-            return false;
-        int64_t span = (si->ints[i] - 1) * ti->ints[i];
-        if (span < 0)
-            first += span;
-        else
-            last += span;
-    }
-    ir_type et = ir_type_get(m, ir_value_type(m, o->res))->elem;
-    int64_t eb = ir_type_bytes(m, et);
-    *lo = first * eb;
-    *hi = (last + 1) * eb;
+    int64_t at = ir_attr_get(m, ir_op_attr(m, base, "value"))->i, first, last;
+    if (!ir_strided_extent(si->ints, ti->ints, si->n < ti->n ? si->n : ti->n, &first, &last))
+        return false;
+    int64_t eb = ir_type_bytes(m, ir_type_get(m, ir_value_type(m, o->res))->elem);
+    *lo = (at + first) * eb;
+    *hi = (at + last + 1) * eb;
     return true;
 }

@@ -636,20 +636,27 @@ static bool merge_carried(struct nest_ctx *c, ir_op a, ir_op b)
     return true;
 }
 
-ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop)
+/* The one op of scf.for loop's body besides plain ops when it is of
+ * kind k and the loop has no results; IR_NONE otherwise. */
+static ir_op only_op(const struct ir_module *m, ir_op loop, uint32_t k)
 {
     const struct ir_op_info *lo = ir_op_get(m, loop);
     if (lo->kind != IR_OP_SCF_FOR || lo->nres)
         return IR_NONE;
-    ir_op pipe = IR_NONE;
+    ir_op one = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || nest_plain(m, op))
             continue;
-        if (pipe || ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE)
+        if (one || ir_op_get(m, op)->kind != k)
             return IR_NONE;
-        pipe = op;
+        one = op;
     }
-    return pipe;
+    return one;
+}
+
+ir_op nest_stream_pipeline(struct ir_module *m, ir_op loop)
+{
+    return only_op(m, loop, IR_OP_KTDF_PIPELINE);
 }
 
 enum { MAX_XFERS = 64 };
@@ -793,17 +800,8 @@ bool nest_stream_loop_more(struct ir_module *m, ir_op loop)
 
 ir_op nest_stream_nest_pipeline(struct ir_module *m, ir_op loop)
 {
-    ir_op pipe = nest_stream_pipeline(m, loop), inner = IR_NONE;
-    if (pipe || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres)
-        return pipe;
-    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD || nest_plain(m, op))
-            continue;
-        if (inner || ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
-            return IR_NONE;
-        inner = op;
-    }
-    return inner ? nest_stream_nest_pipeline(m, inner) : IR_NONE;
+    ir_op pipe = nest_stream_pipeline(m, loop), inner = only_op(m, loop, IR_OP_SCF_FOR);
+    return pipe ? pipe : inner ? nest_stream_nest_pipeline(m, inner) : IR_NONE;
 }
 
 bool nest_stream_nest(struct ir_module *m, ir_op loop)

@@ -565,6 +565,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         if (ON(INVARIANT_SENDS))
             nest_invariant_sends(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (ON(PEEL_CARRIES))
+            nest_peel_carries(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (overlapped[i] || c.at_start[i])
             nest_overlap_allocs(&c, c.progs[i]);
     free(overlapped);

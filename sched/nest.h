@@ -990,6 +990,23 @@
  *                     f16, 4 spyre cores: 33092 -> 30148 cycles (the load
  *                     unit moved each block twice); tests/kernels/layernorm
  *                     on sample 447 -> 395.
+ *  peel-carries       Runs last (sched/nest_peel.c): an scf.for carrying
+ *                     vectors (a compute stage's loop with iter_args of
+ *                     tensors), of constant bounds and a trip or more,
+ *                     one of whose initial values ktc-codegen cannot make
+ *                     the loop's register (a constant vector: an
+ *                     arith.constant, a tensor.splat, a generic with no
+ *                     inputs; a value made outside the loop's block, or
+ *                     read by anything else), runs its first iteration
+ *                     just before the loop, on the initial values, and the
+ *                     loop starts at its second, carrying what the first
+ *                     made (a loop of one trip goes, its results the
+ *                     iteration's). ktc-codegen copied each such value into the
+ *                     loop's register at every entry (a vshuf); the first
+ *                     iteration's results are made in place. The same ops
+ *                     on the same values in the same order: bit-exact.
+ *                     Inner loops first, so an outer loop's peeled
+ *                     iteration holds them peeled.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -1079,7 +1096,8 @@
     X(SHARED_WORDS, "shared-words")                                                           \
     X(MISALIGNED_ROWS, "misaligned-rows")                                                     \
     X(INVARIANT_SENDS, "invariant-sends")                                                     \
-    X(CARRY_MERGE, "carry-merge")
+    X(CARRY_MERGE, "carry-merge")                                                             \
+    X(PEEL_CARRIES, "peel-carries")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

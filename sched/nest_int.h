@@ -320,6 +320,8 @@ bool nest_resident(struct nest_ctx *c, ir_op fn);
 bool nest_shared_words(struct nest_ctx *c, ir_op fn);
 /* invariant-sends (nest_sends.c, nest.h), after store-blocks. */
 void nest_invariant_sends(struct nest_ctx *c, ir_op fn);
+/* peel-carries (nest_peel.c, nest.h), run last. */
+void nest_peel_carries(struct nest_ctx *c, ir_op fn);
 /* nest_whole.c: 1 when every stage under op (those holding pipelines
  * aside) is of corelet-level units, 2 when every one is of other units
  * (core level: the ring), 0 else. */

@@ -110,11 +110,24 @@ bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out)
     return true;
 }
 
+bool nest_unit_iv(const struct ir_module *m, ir_value v)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    int64_t trips;
+    if (!vi->is_arg || vi->index != 0)
+        return false;
+    ir_op l = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    return ir_op_get(m, l)->kind == IR_OP_SCF_FOR && nest_for_normal(m, l, &trips) && trips == 1;
+}
+
 bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t *out)
 {
     struct nest_lin x, y;
-    if (!nest_lin_of(m, a, &x) || !nest_lin_of(m, b, &y) || !lin_add(&x, &y, -1) || x.n)
+    if (!nest_lin_of(m, a, &x) || !nest_lin_of(m, b, &y) || !lin_add(&x, &y, -1))
         return false;
+    for (uint32_t i = 0; i < x.n; i++)
+        if (!nest_unit_iv(m, x.v[i]))
+            return false;
     *out = x.c;
     return true;
 }
@@ -538,6 +551,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(FUSE_POINTS))
             nest_fuse_points(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (ON(REGISTER_FOLDS))
+            nest_register_folds(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (ON(UNIT_LOOPS) && ON(FUSE_PIPELINES))
             nest_unit_loops(&c, c.progs[i]);

@@ -1070,16 +1070,6 @@ static void absorb_inits(struct ir_module *m, ir_op o, ir_op first, struct inits
     }
 }
 
-/* A join of fuse-points noted at the first pass `from` (join_inits' joins
- * of the loop an interchange replaces) now at `to`, so that
- * nest_split_points can still split there. */
-static void move_join(struct nest_ctx *c, ir_op from, ir_op to)
-{
-    for (uint32_t i = 0; i < c->njoins; i++)
-        if (c->joins[i] == from)
-            c->joins[i] = to;
-}
-
 /* Once register-carry takes the swapped loop (accs its accumulators): a
  * copy that sets none of them goes (its loop stays), then (loops) an init
  * loop whose copy sets one. */
@@ -1145,7 +1135,7 @@ static bool interchange_joined(struct nest_ctx *c, ir_op outer, const ir_op *inn
     if (na && apart(m, o, accs, na)) {
         settle_inits(m, &in, accs, na, false);
         settle_inits(m, &in, accs, na, true);
-        move_join(c, outer, o);
+        nest_move_join(c, outer, o);
         ir_op_unlink(m, outer);
         return true;
     }
@@ -1253,7 +1243,7 @@ static void interchange(struct nest_ctx *c, ir_op outer)
             ir_op_unlink(m, copies[j]);
     if (ok) {
         settle_inits(m, &in, in_accs, in_na, true);
-        move_join(c, outer, copies[0]);
+        nest_move_join(c, outer, copies[0]);
         ir_op_unlink(m, outer);
     }
 }

@@ -20,7 +20,7 @@
  * instance (a hoisted splat vector),
  * takes the first's value; a store of the first to another chunk of what
  * the second loads (disjoint) does not stop the fusion. The store of T and its
- * write go when T has no other use in the program; the load unit no longer
+ * write go when nothing in the program loads T any more; the load unit no longer
  * waits for the store unit between the two. Taken when every scratchpad
  * buffer the second pipeline loads that the first stores is forwarded so
  * (nothing the second loads is then written by the first), the stages'
@@ -47,8 +47,7 @@ static ir_block body_of(const struct ir_module *m, ir_op op)
     return ir_region_entry(m, ir_op_region(m, op, 0));
 }
 
-/* The private and the three stages of pipe; false when it has another shape. */
-static bool parts(const struct ir_module *m, ir_op pipe, ir_op *priv, ir_op st[3])
+bool nest_pipe_parts(const struct ir_module *m, ir_op pipe, ir_op *priv, ir_op st[3])
 {
     uint32_t n = 0;
     *priv = IR_NONE;
@@ -252,37 +251,6 @@ static bool disjoint(const struct ir_module *m, const struct nest_side *a,
     return false;
 }
 
-/* Whether v is the IV of a loop of one iteration, 0 to 1 step 1 (*c = 0):
- * unit-loops makes it 0. */
-static bool unit_iv(const struct ir_module *m, ir_value v, int64_t *c)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    int64_t trips;
-    if (!vi->is_arg || vi->index != 0)
-        return false;
-    ir_op l = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
-    if (ir_op_get(m, l)->kind != IR_OP_SCF_FOR || !nest_for_normal(m, l, &trips) || trips != 1)
-        return false;
-    *c = 0;
-    return true;
-}
-
-/* nest_same_side, a subscript that is a constant (or a loop of one
- * iteration's IV) taken as its value (two pipelines each build their own:
- * a level of one output's [%c, 0] stored, the last fold's [%c0, 0]
- * loaded). */
-static bool same_elems(const struct ir_module *m, const struct nest_side *a,
-                       const struct nest_side *b)
-{
-    struct nest_side s[2] = {*a, *b};
-    for (int i = 0; i < 2; i++)
-        for (uint32_t k = 0; k < s[i].nsub; k++)
-            if (s[i].sub[k].v && (split_const_int(m, s[i].sub[k].v, &s[i].sub[k].c) ||
-                                  unit_iv(m, s[i].sub[k].v, &s[i].sub[k].c)))
-                s[i].sub[k].v = IR_NONE;
-    return nest_same_side(&s[0], &s[1]);
-}
-
 /* Whether v is the instance of a corelet split (ktdf.parallel's second
  * argument): the same all through a corelet's run, like a constant (a
  * hoisted splat vector has a row per instance, [%inst, 0]). */
@@ -311,7 +279,7 @@ static ir_op same_load(const struct ir_module *m, const ir_op sa[3], ir_op x,
         struct nest_side from, to;
         if (ir_op_get(m, y)->kind != IR_OP_KTDF_DATA_TRANSFER ||
             !nest_read_side(m, y, 0, &from) || !nest_read_side(m, y, 1, &to) || from.fifo ||
-            !to.fifo || !same_elems(m, &from, src) ||
+            !to.fifo || !nest_same_side_lin(m, &from, src) ||
             ir_ktdf_transfer_mode_is(m, y, "splat") != ir_ktdf_transfer_mode_is(m, x, "splat"))
             continue;
         return slot_op(m, body_of(m, sa[1]), to.v, false);
@@ -324,8 +292,8 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
                     ir_op b, ir_value biv, ir_value aiv, struct fwd *f, uint32_t *nf)
 {
     ir_op pa, pb, sa[3], sb[3];
-    if (!parts(m, a, &pa, sa) || !parts(m, b, &pb, sb) || nest_stage_wide(m, dev, sa[1]) ||
-        nest_stage_wide(m, dev, sb[1]))
+    if (!nest_pipe_parts(m, a, &pa, sa) || !nest_pipe_parts(m, b, &pb, sb) ||
+        nest_stage_wide(m, dev, sa[1]) || nest_stage_wide(m, dev, sb[1]))
         return false;
     for (int i = 0; i < 3; i++)
         if (ir_op_attr(m, sa[i], "applicable_units") != ir_op_attr(m, sb[i], "applicable_units"))
@@ -362,7 +330,7 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
                 return false;
             if (to.fifo || to.v != src.v || disjoint(m, &to, &src))
                 continue;
-            if (y || !from.fifo || !same_elems(m, &to, &src))
+            if (y || !from.fifo || !nest_same_side_lin(m, &to, &src))
                 return false;
             y = s;
         }
@@ -494,20 +462,39 @@ static void append_body(struct ir_module *m, ir_op to, ir_op from)
     }
 }
 
+/* Whether scratchpad buffer v (a memref.alloc) is only ever written in
+ * fn: every op using it a transfer into it. */
+static bool write_only(struct ir_module *m, ir_op fn, ir_value v)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC)
+        return false;
+    struct sched_ops uses = {0};
+    sched_ops_using(m, fn, v, &uses);
+    bool only = true;
+    for (uint32_t i = 0; i < uses.n && only; i++) {
+        struct nest_side from, to;
+        only = ir_op_get(m, uses.v[i])->kind == IR_OP_KTDF_DATA_TRANSFER &&
+               nest_read_side(m, uses.v[i], 0, &from) && nest_read_side(m, uses.v[i], 1, &to) &&
+               to.v == v && from.v != v;
+    }
+    free(uses.v);
+    return only;
+}
+
 /* B into A (fusable: f, nf), B's plain ops before it moved before A. */
 static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct fwd *f,
                  uint32_t nf)
 {
     ir_op pa, pb, sa[3], sb[3];
-    parts(m, a, &pa, sa);
-    parts(m, b, &pb, sb);
+    nest_pipe_parts(m, a, &pa, sa);
+    nest_pipe_parts(m, b, &pb, sb);
     ir_op next;
     for (ir_op op = ir_op_get(m, a)->next; op && op != b; op = next) {
         next = ir_op_get(m, op)->next;
         ir_op_unlink(m, op);
         ir_op_insert_before(m, a, op);
     }
-    uint32_t *uses = split_use_counts(m, fn);
     for (uint32_t i = 0; i < nf; i++) {
         ir_value v = fwd_value(m, &f[i]), r = ir_op_get(m, f[i].read)->res;
         if (f[i].splat) /* once, before B's compute (its read may be in a loop) */
@@ -515,20 +502,17 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
         split_replace_uses(m, b, r, v);
         ir_op_unlink(m, f[i].read);
         ir_op_unlink(m, f[i].load);
-        if (f[i].same)
-            continue;
+    }
+    /* T no longer read (every load of it forwarded): A's stores to it go,
+     * with their writes */
+    for (uint32_t i = 0; i < nf; i++) {
         struct nest_side to;
-        nest_read_side(m, f[i].store, 1, &to);
-        /* T read and written by these two transfers only: gone with them */
-        bool twice = false;
-        for (uint32_t j = 0; j < i; j++)
-            twice |= f[j].store == f[i].store;
-        if (uses[to.v] == 2 && !twice) {
+        if (!f[i].same && ir_op_get(m, f[i].store)->block &&
+            nest_read_side(m, f[i].store, 1, &to) && write_only(m, fn, to.v)) {
             ir_op_unlink(m, f[i].store);
             ir_op_unlink(m, f[i].write);
         }
     }
-    free(uses);
     for (int i = 0; i < 3; i++)
         append_body(m, sa[i], sb[i]);
     nest_merge_private(m, a, pa, pb);
@@ -558,7 +542,7 @@ static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
     if (!fusable(m, c->dev, c->o->max_vregs, pa, pb, ivb, iva, f, &nf) || !nf)
         return false;
     ir_op sb[3], pv;
-    parts(m, pb, &pv, sb);
+    nest_pipe_parts(m, pb, &pv, sb);
     IR_FOR_OPS(m, body_of(m, sb[2]), x) {
         struct nest_side to;
         if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
@@ -580,26 +564,6 @@ static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
     }
     ir_op_unlink(m, lb);
     fuse(m, fn, pa, pb, f, nf);
-    return true;
-}
-
-struct pipes {
-    ir_op *v;
-    uint32_t n, cap;
-};
-
-static bool collect(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct pipes *p = ctx;
-    if (ir_op_get(m, op)->kind != IR_OP_KTDF_PIPELINE)
-        return true;
-    if (p->n == p->cap) {
-        p->cap = p->cap ? 2 * p->cap : 32;
-        p->v = realloc(p->v, p->cap * sizeof *p->v);
-        if (!p->v)
-            abort();
-    }
-    p->v[p->n++] = op;
     return true;
 }
 
@@ -633,30 +597,35 @@ bool nest_unit_loops(struct nest_ctx *c, ir_op fn)
         if (!after || ir_op_get(m, l)->nres || !nest_for_normal(m, l, &trips) || trips != 1 ||
             !fusable(m, c->dev, c->o->max_vregs, a, after, IR_NONE, IR_NONE, f, &nf) || !nf)
             continue;
-        struct split_b b;
-        sb_before(&b, m, l, ir_op_get(m, l)->loc);
-        ir_value zero = sb_index(&b, 0);
-        ir_value iv = nest_for_iv(m, l);
-        ir_op next;
-        for (ir_op op = ir_block_get(m, nest_for_body(m, l))->first; op; op = next) {
-            next = ir_op_get(m, op)->next;
-            if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
-                continue;
-            ir_op_unlink(m, op);
-            ir_op_insert_before(m, l, op);
-            split_replace_uses(m, op, iv, zero);
-        }
-        ir_op_unlink(m, l);
+        nest_unwrap_loop(m, l);
     }
     free(loops.v);
     return true;
 }
 
+void nest_unwrap_loop(struct ir_module *m, ir_op l)
+{
+    struct split_b b;
+    sb_before(&b, m, l, ir_op_get(m, l)->loc);
+    ir_value zero = sb_index(&b, 0);
+    ir_value iv = nest_for_iv(m, l);
+    ir_op next;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, l))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            continue;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, l, op);
+        split_replace_uses(m, op, iv, zero);
+    }
+    ir_op_unlink(m, l);
+}
+
 bool nest_fuse(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
-    struct pipes p = {0};
-    ir_walk(m, fn, collect, &p);
+    struct sched_ops p = {0};
+    sched_ops_of_kind(m, fn, IR_OP_KTDF_PIPELINE, &p);
     bool changed = false;
     /* loops of one pipeline in a row, iteration by iteration */
     for (uint32_t i = 0; i < p.n; i++) {

@@ -91,7 +91,10 @@ struct nest_lin {
 bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out);
 /* a += k * b; false when a gets too many terms. */
 bool nest_lin_scale_add(struct nest_lin *a, const struct nest_lin *b, int64_t k);
-/* The constant a - b, when the difference of their linear forms is one. */
+/* Whether v is the IV of a loop of one iteration, 0 to 1 step 1 (0). */
+bool nest_unit_iv(const struct ir_module *m, ir_value v);
+/* The constant a - b, when the difference of their linear forms is one
+ * (the IVs of loops of one iteration taken as 0). */
 bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t *out);
 
 /* ---- launch-time values (nest_assume.c) --------------------------------- */
@@ -208,7 +211,11 @@ ir_op nest_make_transfer(struct split_b *b, const struct nest_side *src,
  * (the same SSA values, or the same constants), same sizes. */
 bool nest_same_side(const struct nest_side *a, const struct nest_side *b);
 /* nest_same_side, subscripts compared as linear forms (two values of the
- * same index arithmetic, made apart, are the same subscript). */
+ * same index arithmetic, made apart, are the same subscript; the IV of a
+ * loop of one iteration, 0 to 1 step 1, is 0: two pipelines each build
+ * their own, a level of one output's [%c, 0] stored, the last fold's
+ * [%c0, 0] loaded; a chunk's (%k * 4 + 1) * 64 in a loop of one trip is
+ * 64). */
 bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
                         const struct nest_side *b);
 /* The fifo allocations of pipeline pipe's private whose slots are not all
@@ -320,6 +327,20 @@ bool nest_resident(struct nest_ctx *c, ir_op fn);
 bool nest_shared_words(struct nest_ctx *c, ir_op fn);
 /* invariant-sends (nest_sends.c, nest.h), after store-blocks. */
 void nest_invariant_sends(struct nest_ctx *c, ir_op fn);
+/* The private and the three stages of pipe (nest_fuse.c); false when it
+ * has another shape (or is double buffered). */
+bool nest_pipe_parts(const struct ir_module *m, ir_op pipe, ir_op *priv, ir_op st[3]);
+/* The combiner of a reduction generic's body (nest_reduce.c): its last op
+ * before the yield, `op(out, p)` or `op(p, out)` with p the input argument
+ * or computed from it alone by the ops before (a fused elementwise
+ * producer, applied to every element before the tree); *comb gets that
+ * op. Its name when a one-op commutative float combiner, else NULL. */
+const char *nest_reduce_combiner(const struct ir_module *m, ir_op gen, ir_op *comb);
+/* A normalized loop of one trip (no results) replaced by its body, the IV
+ * 0 (nest_fuse.c). */
+void nest_unwrap_loop(struct ir_module *m, ir_op loop);
+/* register-folds (nest_folds.c, nest.h), after fuse-points. */
+bool nest_register_folds(struct nest_ctx *c, ir_op fn);
 /* peel-carries (nest_peel.c, nest.h), run last. */
 void nest_peel_carries(struct nest_ctx *c, ir_op fn);
 /* nest_whole.c: 1 when every stage under op (those holding pipelines
@@ -376,6 +397,9 @@ bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
  * join noted for nest_split_points); false (nothing changed) when they
  * cannot be. */
 bool nest_join_points(struct nest_ctx *c, ir_op a, ir_op b);
+/* A join of fuse-points noted at pass `from` now at `to`, the pass that
+ * replaces it, so that nest_split_points can still split there. */
+void nest_move_join(struct nest_ctx *c, ir_op from, ir_op to);
 /* nest_points.c: a join of fuse-points whose passes fuse-pipelines left
  * apart is split again (runs after fuse-pipelines). */
 void nest_split_points(struct nest_ctx *c, ir_op fn);

@@ -208,6 +208,13 @@ static void merge(struct nest_ctx *c, ir_op a, ir_op b)
     ir_op_unlink(m, b);
 }
 
+void nest_move_join(struct nest_ctx *c, ir_op from, ir_op to)
+{
+    for (uint32_t i = 0; i < c->njoins; i++)
+        if (c->joins[i] == from)
+            c->joins[i] = to;
+}
+
 bool nest_join_points(struct nest_ctx *c, ir_op a, ir_op b)
 {
     if (c->njoins == sizeof c->joins / sizeof *c->joins || !fusable(c->m, a, b))
@@ -275,7 +282,7 @@ void nest_split_points(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
     for (uint32_t i = c->njoins; i-- > 0;) {
-        ir_op j = c->joins[i], par = ir_op_get(m, j)->block ? ir_op_parent(m, j) : IR_NONE;
+        ir_op j = c->joins[i], par = j && ir_op_get(m, j)->block ? ir_op_parent(m, j) : IR_NONE;
         if (!par || ir_op_get(m, par)->kind != IR_OP_KTDF_PARALLEL)
             continue;
         ir_op up = par;

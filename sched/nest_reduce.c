@@ -132,11 +132,7 @@ struct wide {
     ir_op comb; /* the combiner op in the generic's body */
 };
 
-/* The combiner of a reduction generic's body: its last op before the
- * yield, `op(out, p)` or `op(p, out)` with p the input argument or computed
- * from it alone by the ops before (a fused elementwise producer, applied to
- * every element before the tree); *comb gets that op. */
-static const char *combiner_of(const struct ir_module *m, ir_op gen, ir_op *comb)
+const char *nest_reduce_combiner(const struct ir_module *m, ir_op gen, ir_op *comb)
 {
     static const char *const ok[] = {"arith.addf",     "arith.mulf",     "arith.maximumf",
                                      "arith.minimumf", "arith.maxnumf", "arith.minnumf"};
@@ -251,7 +247,8 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
     for (uint32_t i = 0; i + 1 < g.nloops; i++)
         if (g.red[i])
             return false;
-    if (ir_type_numel(m, g.res) != 1 || !(w->combiner = combiner_of(m, w->gen, &w->comb)))
+    if (ir_type_numel(m, g.res) != 1 ||
+        !(w->combiner = nest_reduce_combiner(m, w->gen, &w->comb)))
         return false;
     const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, g.in[0]));
     w->n = ir_type_numel(m, ir_value_type(m, g.in[0]));

@@ -288,7 +288,7 @@ bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
             x.c)
             return false;
         for (uint32_t t = 0; t < x.n; t++)
-            if (x.k[t])
+            if (x.k[t] && !nest_unit_iv(m, x.v[t]))
                 return false;
     }
     return true;

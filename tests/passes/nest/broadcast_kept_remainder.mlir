@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=fuse-pipelines --disable=resident-rows
+// RUN: ktc-nest --disable=corelets --disable=fuse-pipelines --disable=resident-rows --disable=register-folds
 // PARSE: --device=spyre --stage=sched.routed
 // broadcast, a kept buffer read by the remainder nests: layernorm forward on
 // 23 rows of 1024 f16 over a grid of 4 (rows pid + 4 k: 6 or 5 a core, a

@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=register-folds
 // PARSE: --stage=sched.routed
 // register-carry's interchange: rmsnorm of 8x1024 f16 on 2 cores (a row
 // per corelet instance). The row's sum of squares accumulates over 4
@@ -13,7 +13,9 @@
 // chunk by chunk before the blocks (a parallel of its own, joined with
 // theirs) runs its chunk's iteration in the swapped loop, where
 // register-carry takes it as the sum's start: zero in a register, not
-// stored and loaded back (rmsnorm 1024x1024 21078 -> 20946).
+// stored and loaded back (rmsnorm 1024x1024 21078 -> 20946). With
+// register-folds off: the next pass loads %sq_buf whole to reduce it
+// (register_folds.out: folded in registers).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -4,7 +4,9 @@
 // loops stays whole (its passes in turn, a row at a time). Split, the
 // passes that fuse-pipelines joins when whole (a row's sum carried into
 // its rstd: layernorm on sample 827 -> 1290 cycles split) would stay
-// apart; over corelets fuse-points joins them again.
+// apart; over corelets fuse-points joins them again. register-folds still
+// joins the sum to the exponentials (their loop of 4 chunks streamed into
+// one pipeline, its stores unrolled), the division loading %e_buf.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

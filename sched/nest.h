@@ -1034,6 +1034,27 @@
  *                     one pipeline a row; softmax_1024x256 5979 -> 5571
  *                     (the sum folded into the exponentials, the division
  *                     joined, the row no longer stored).
+ *  re-tiling          Part of tile-size-selection (listed last, for the
+ *                     same reason; sched_nest in nest.c): tile-size
+ *                     selection prices a point's passes as they are before
+ *                     register-carry, register-folds and fuse-pipelines
+ *                     merge them, each waiting for the one before once a
+ *                     tile, which favours large tiles. A program that is
+ *                     one nest of 8 tiles or more (no --tile-sizes), whose
+ *                     pipelines merged, is run again from ktc-nest's
+ *                     input with that tile size a quarter, half and twice
+ *                     (the phases and instances the model's), each run
+ *                     priced by the merged model (nest_program_merged, the
+ *                     --stats "program modeled" line); the fastest by 0.5%
+ *                     at least is kept, and --stats says so
+ *                     ("re-tiling: tile T instead of T0"). Candidate runs
+ *                     that fail are dropped. layernorm_1024x1024 on spyre
+ *                     tiles of 16 rows -> 4: 22261 -> 21519 cycles;
+ *                     softmax_1024x256 32 -> 16: 5571 -> 5319;
+ *                     rmsnorm_2x2 2 -> 4: 31225 -> 31291 (the model's
+ *                     error there, 6.8%, is more than the 5% it sees).
+ *                     On fewer tiles its error on the first and last ones
+ *                     outweighs (norm kernels of 16 rows: 3-11% slower).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -1125,7 +1146,8 @@
     X(INVARIANT_SENDS, "invariant-sends")                                                     \
     X(CARRY_MERGE, "carry-merge")                                                             \
     X(PEEL_CARRIES, "peel-carries")                                                           \
-    X(REGISTER_FOLDS, "register-folds")
+    X(REGISTER_FOLDS, "register-folds")                                                       \
+    X(RETILE, "re-tiling")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

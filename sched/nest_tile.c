@@ -2739,32 +2739,58 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
     return n && !pb.unknown && (!(n == 1 && around == 1) || pb.opaque);
 }
 
-void nest_program_stats(struct nest_ctx *c, ir_op fn)
+/* fn's program line: the slowest tile id's (*at; -1 for the bounds alone),
+ * *varies when tile ids differ; false when there is none. */
+static bool program_line(struct nest_ctx *c, ir_op fn, struct prog_line *best, int64_t *at,
+                         bool *varies)
 {
     struct ir_module *m = c->m;
     /* every tile id of the grid (the cores run theirs at once: the
      * program takes the slowest one's time), or the bounds alone */
-    int64_t tiles = nest_grid_tiles(m, fn), at = -1;
-    struct prog_line best = {0}, pl;
-    bool varies = false;
+    int64_t tiles = nest_grid_tiles(m, fn);
+    struct prog_line pl;
     double in = 0, out = 0; /* every tile id's */
+    *best = (struct prog_line){0};
+    *at = -1;
+    *varies = false;
     for (int64_t t = tiles ? 0 : -1; t < tiles || t < 0; t++) {
         if (!program_at(c, fn, t, &pl))
-            return;
+            return false;
         in += pl.in;
         out += pl.out;
-        varies |= t > 0 && pl.cycles != best.cycles;
-        if (t <= 0 || pl.cycles > best.cycles)
-            best = pl, at = t;
+        *varies |= t > 0 && pl.cycles != best->cycles;
+        if (t <= 0 || pl.cycles > best->cycles)
+            *best = pl, *at = t;
         if (t < 0)
             break;
     }
     if (tiles > 0) { /* a core's hosted tiles run one after another: each pays the latency */
         uint32_t ncores = c->dev->ncores ? c->dev->ncores : 1;
         double runs = (double)((tiles + ncores - 1) / ncores);
-        best.cycles = fmax(best.cycles, nest_cost_device_bytes(c->dev, in, out) +
-                                            (runs - 1) * nest_cost_program_latency(c->dev, in, out));
+        double lat = nest_cost_program_latency(c->dev, in, out);
+        best->cycles = fmax(best->cycles, nest_cost_device_bytes(c->dev, in, out) + (runs - 1) * lat);
     }
+    return true;
+}
+
+double nest_program_merged(struct nest_ctx *c, ir_op fn)
+{
+    struct prog_line best;
+    int64_t at;
+    bool varies;
+    if (!program_line(c, fn, &best, &at, &varies) || best.n != 1 || best.around != 1)
+        return -1;
+    return best.merged;
+}
+
+void nest_program_stats(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    struct prog_line best;
+    int64_t at;
+    bool varies;
+    if (!program_line(c, fn, &best, &at, &varies))
+        return;
     const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
     if (best.n == 1 && best.around == 1 && best.merged >= 0) {
         fprintf(c->o->stats, "ktc-nest: @%s: program modeled %.0f cycles (1 nest, its pipelines "

@@ -103,7 +103,8 @@ int main(int argc, char **argv)
                     "unit-loops, store-blocks, overlap-rows, wide-first-level," CLI_MORE
                     "balance-rows, rest-tiles, overlap-division, single-row," CLI_MORE
                     "shared-words, misaligned-rows, invariant-sends," CLI_MORE
-                    "carry-merge, peel-carries, register-folds",
+                    "carry-merge, peel-carries, register-folds," CLI_MORE
+                    "re-tiling",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order), each" CLI_MORE
                        "T[:PHASES[:INSTANCES]] (the buffering phases and" CLI_MORE

@@ -629,20 +629,54 @@ enum {
 /* a candidate is kept only that much faster in the model (its error) */
 static const double RETILE_MARGIN = 0.005;
 
+/* A run's --stats, held until the run kept is known. */
+struct held {
+    char *text;
+    size_t len;
+    FILE *f;
+};
+
+/* o with its --stats into h (none when o has none). */
+static struct sched_nest_options holding(const struct sched_nest_options *o, struct held *h)
+{
+    struct sched_nest_options held = *o;
+    *h = (struct held){0};
+    if (o->stats && !(h->f = open_memstream(&h->text, &h->len)))
+        abort();
+    held.stats = h->f;
+    return held;
+}
+
+/* Closes h, its text written to `to` (NULL: dropped). */
+static void release(struct held *h, FILE *to)
+{
+    if (!h->f)
+        return;
+    fclose(h->f);
+    if (to)
+        fwrite(h->text, 1, h->len, to);
+    free(h->text);
+    *h = (struct held){0};
+}
+
 bool sched_nest(struct ir_module *m, const struct arch_device *dev,
                 const struct sched_nest_options *o, struct ir_diag *diag)
 {
     unsigned char *snap = NULL;
     size_t nsnap = 0;
     char err[256];
-    bool retile = !o->tile_sizes && !(o->disabled & (UINT64_C(1) << SCHED_NEST_RETILE)) &&
-                  !(o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES)) &&
-                  ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err,
-                                    sizeof err) == 0;
     struct outcome first;
-    bool ok = run(m, dev, o, diag, &first);
-    if (!ok || !retile || first.merged < 0 || first.ntiles != 1 || first.tile < 2 ||
+    if (o->tile_sizes || (o->disabled & (UINT64_C(1) << SCHED_NEST_RETILE)) ||
+        (o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES)) ||
+        ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err, sizeof err) != 0)
+        return run(m, dev, o, diag, &first);
+    struct held h[1 + RETILE_CANDIDATES]; /* the runs' (open_memstream keeps their addresses) */
+    int kept = 0;
+    struct sched_nest_options o1 = holding(o, &h[0]);
+    bool ok = run(m, dev, &o1, diag, &first);
+    if (!ok || first.merged < 0 || first.ntiles != 1 || first.tile < 2 ||
         first.points < RETILE_TILES * first.tile) {
+        release(&h[0], o->stats);
         free(snap);
         return ok;
     }
@@ -656,10 +690,9 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             ir_file_read_mem(snap, nsnap, NULL, &m2, NULL, 0, err, sizeof err) != 0)
             continue;
         struct sched_nest_tile t = {cand[i], 0, 0};
-        struct sched_nest_options o2 = *o;
+        struct sched_nest_options o2 = holding(o, &h[1 + i]);
         o2.tile_sizes = &t;
         o2.ntile_sizes = 1;
-        o2.stats = NULL;
         struct ir_diag quiet;
         ir_diag_init(&quiet, NULL);
         struct outcome r;
@@ -669,12 +702,16 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             best = m2;
             best_cycles = r.merged;
             best_tile = cand[i];
+            release(&h[kept], NULL);
+            kept = 1 + i;
         } else {
             ir_module_free(m2);
+            release(&h[1 + i], NULL);
         }
         ir_diag_free(&quiet);
     }
     free(snap);
+    release(&h[kept], o->stats);
     if (!best)
         return true;
     struct ir_module tmp = *m; /* m takes best's contents; best frees m's */
@@ -683,8 +720,8 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     ir_module_free(best);
     if (o->stats)
         fprintf(o->stats,
-                "ktc-nest: re-tiling: tile %lld instead of %lld, program modeled %.0f cycles "
-                "(%.0f)\n",
-                (long long)best_tile, (long long)first.tile, best_cycles, first.merged);
+                "ktc-nest: re-tiling: tile %lld, not %lld (tile-size selection's, the program "
+                "then %.0f cycles)\n",
+                (long long)best_tile, (long long)first.tile, first.merged);
     return true;
 }

@@ -1046,8 +1046,8 @@
  *                     (the phases and instances the model's), each run
  *                     priced by the merged model (nest_program_merged, the
  *                     --stats "program modeled" line); the fastest by 0.5%
- *                     at least is kept, and --stats says so
- *                     ("re-tiling: tile T instead of T0"). Candidate runs
+ *                     at least is kept, --stats giving that run's lines
+ *                     and "re-tiling: tile T, not T0 (..)". Candidate runs
  *                     that fail are dropped. layernorm_1024x1024 on spyre
  *                     tiles of 16 rows -> 4: 22261 -> 21519 cycles;
  *                     softmax_1024x256 32 -> 16: 5571 -> 5319;

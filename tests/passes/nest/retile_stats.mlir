@@ -8,7 +8,8 @@
 // of 16 rows; register-carry, register-folds and fuse-pipelines then make
 // the row one pipeline. That one nest of 16 tiles is run again from its
 // input at tiles of 4, 8 and 32, and the merged model finds 4 fastest:
-// 21223 cycles against 21539 (simulated 21519 against 22261).
+// 21223 cycles against 21539 (simulated 21519 against 22261). --stats
+// gives the kept run's lines, then says it re-tiled.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

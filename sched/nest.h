@@ -990,26 +990,27 @@
  *                     f16, 4 spyre cores: 33092 -> 30148 cycles (the load
  *                     unit moved each block twice); tests/kernels/layernorm
  *                     on sample 447 -> 395.
- *  peel-carries       Runs last (sched/nest_peel.c): an scf.for carrying
- *                     vectors (a compute stage's loop with iter_args of
- *                     tensors), of constant bounds and a trip or more,
- *                     one of whose initial values ktc-codegen cannot make
- *                     the loop's register (a constant vector: an
+ *  peel-carries       Runs last (listed last too; sched/nest_peel.c): an
+ *                     scf.for carrying vectors (a compute stage's loop with
+ *                     iter_args of tensors), of constant bounds and a trip or
+ *                     more, one of whose initial values ktc-codegen cannot
+ *                     make the loop's register (a constant vector: an
  *                     arith.constant, a tensor.splat, a generic with no
- *                     inputs; a value made outside the loop's block, or
- *                     read by anything else), runs its first iteration
- *                     just before the loop, on the initial values, and the
- *                     loop starts at its second, carrying what the first
- *                     made (a loop of one trip goes, its results the
- *                     iteration's). ktc-codegen copied each such value into the
- *                     loop's register at every entry (a vshuf); the first
- *                     iteration's results are made in place. The same ops
- *                     on the same values in the same order: bit-exact.
- *                     Inner loops first, so an outer loop's peeled
- *                     iteration holds them peeled. layernorm_1024x1024
- *                     on spyre 25645 -> 24617 cycles (8 copies a row).
+ *                     inputs; a value made outside the loop's block, or read
+ *                     by anything else), runs its first iteration just before
+ *                     the loop, on the initial values, and the loop starts at
+ *                     its second, carrying what the first made (a loop of one
+ *                     trip goes, its results the iteration's). ktc-codegen
+ *                     copied each such value into the loop's register at
+ *                     every entry (a vshuf); the first iteration's results
+ *                     are made in place. The same ops on the same values in
+ *                     the same order: bit-exact. Inner loops first, so an
+ *                     outer loop's peeled iteration holds them peeled.
+ *                     layernorm_1024x1024 on spyre 25645 -> 24617 cycles (8
+ *                     copies a row).
  *  register-folds     Runs after fuse-points, before fuse-pipelines
- *                     (sched/nest_folds.c): a pipeline reducing a row of C
+ *                     (listed last, for the same reason;
+ *                     sched/nest_folds.c): a pipeline reducing a row of C
  *                     lane-wide chunks (2 <= C <= 8, a power of two; its
  *                     load stage loading the row whole from the
  *                     scratchpad, its compute stage reducing it with a

@@ -282,7 +282,7 @@ void nest_split_points(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
     for (uint32_t i = c->njoins; i-- > 0;) {
-        ir_op j = c->joins[i], par = j && ir_op_get(m, j)->block ? ir_op_parent(m, j) : IR_NONE;
+        ir_op j = c->joins[i], par = ir_op_get(m, j)->block ? ir_op_parent(m, j) : IR_NONE;
         if (!par || ir_op_get(m, par)->kind != IR_OP_KTDF_PARALLEL)
             continue;
         ir_op up = par;

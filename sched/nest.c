@@ -686,7 +686,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     int64_t best_tile = first.tile;
     for (int i = 0; i < RETILE_CANDIDATES; i++) {
         struct ir_module *m2;
-        if (cand[i] < 1 || (first.points > 0 && cand[i] > first.points) ||
+        if (cand[i] < 1 || /* twice the tile is under the points: 8 tiles at least */
             ir_file_read_mem(snap, nsnap, NULL, &m2, NULL, 0, err, sizeof err) != 0)
             continue;
         struct sched_nest_tile t = {cand[i], 0, 0};

@@ -256,9 +256,7 @@ static void unroll(struct ir_module *m, ir_op loop)
     for (int64_t i = lb; i < ub; i += step) {
         struct split_vmap vm = {0};
         split_vmap_set(&vm, iv, sb_index(&b, i));
-        IR_FOR_OPS(m, nest_for_body(m, loop), op)
-            if (ir_op_get(m, op)->kind != IR_OP_SCF_YIELD)
-                ir_op_insert_before(m, loop, split_clone(m, op, &vm));
+        nest_clone_body(m, loop, &vm, loop);
         split_vmap_free(&vm);
     }
     ir_op_unlink(m, loop);
@@ -311,46 +309,28 @@ static bool unroll_chunks(struct ir_module *m, const ir_op sa[3], const struct f
 static ir_value combine(struct split_b *b, const struct fold *f, ir_value x, ir_value y)
 {
     struct ir_module *m = b->m;
-    const struct ir_type_info *ti = ir_type_get(m, f->chunk);
+    uint32_t rank = ir_type_get(m, f->chunk)->rank;
     ir_aff id[NEST_MAX_RANK];
-    for (uint32_t k = 0; k < ti->rank; k++)
+    for (uint32_t k = 0; k < rank; k++)
         id[k] = ir_aff_dim(m, k);
-    ir_attr map = ir_attr_affine_map(m, ir_map_intern(m, ti->rank, 0, ti->rank, id));
-    ir_attr maps[3] = {map, map, map}, its[NEST_MAX_RANK];
-    for (uint32_t k = 0; k < ti->rank; k++)
-        its[k] = ir_attr_intern(m, &(struct ir_attr_info){
-                                       .kind = IR_AT_OPAQUE,
-                                       .s = ir_str_c(m, "linalg.iterator_type"),
-                                       .body = ir_str_c(m, "parallel")});
-    ir_value out = sb_tensor_empty(b, f->chunk);
+    uint32_t map = ir_map_intern(m, rank, 0, rank, id);
+    struct split_gen g = {.nloops = rank, .nin = 2, .in = {x, y}, .in_map = {map, map},
+                          .out = sb_tensor_empty(b, f->chunk), .out_map = map, .res = f->chunk};
+    ir_block body;
+    ir_value res = ir_op_result(m, split_gen_create(b, &g, &body), 0);
+    const struct ir_block_info *bi = ir_block_get(m, body);
     struct ir_op_state st;
-    ir_state_init(&st, m, "linalg.generic", b->loc);
-    ir_state_add_operand(m, &st, x);
-    ir_state_add_operand(m, &st, y);
-    ir_state_add_operand(m, &st, out);
-    ir_state_add_result(m, &st, f->chunk);
-    ir_state_set_attr(m, &st, "indexing_maps", ir_attr_array(m, 3, maps));
-    ir_state_set_attr(m, &st, "iterator_types", ir_attr_array(m, ti->rank, its));
-    ir_state_set_attr(m, &st, "operandSegmentSizes",
-                      split_segments(m, 2, (const int64_t[]){2, 1}));
-    ir_block body = sb_region(m, &st);
-    ir_type et = ir_type_elem(m, f->chunk);
-    ir_value a0 = ir_block_add_arg(m, body, et, ir_str_c(m, "in"));
-    ir_value a1 = ir_block_add_arg(m, body, et, ir_str_c(m, "in"));
-    ir_block_add_arg(m, body, et, ir_str_c(m, "out"));
-    struct ir_op_state c;
-    ir_state_init(&c, m, f->combiner, b->loc);
-    ir_state_add_operand(m, &c, a0);
-    ir_state_add_operand(m, &c, a1);
-    ir_state_add_result(m, &c, et);
-    ir_op co = ir_op_create(m, &c);
+    ir_state_init(&st, m, f->combiner, b->loc);
+    ir_state_add_operand(m, &st, bi->args[0]);
+    ir_state_add_operand(m, &st, bi->args[1]);
+    ir_state_add_result(m, &st, ir_type_elem(m, f->chunk));
+    ir_op co = ir_op_create(m, &st);
     ir_op_get(m, co)->attrs = ir_op_get(m, f->comb)->attrs;
     ir_block_append_op(m, body, co);
-    struct ir_op_state yield;
-    ir_state_init(&yield, m, "linalg.yield", b->loc);
-    ir_state_add_operand(m, &yield, ir_op_result(m, co, 0));
-    ir_block_append_op(m, body, ir_op_create(m, &yield));
-    return ir_op_result(m, sb_emit(b, &st), 0);
+    ir_state_init(&st, m, "linalg.yield", b->loc);
+    ir_state_add_operand(m, &st, ir_op_result(m, co, 0));
+    ir_block_append_op(m, body, ir_op_create(m, &st));
+    return res;
 }
 
 /* The tree over the chunks' values, each combine just after the write of
@@ -411,7 +391,7 @@ static void join(struct nest_ctx *c, ir_op fn, ir_op a, ir_op b, const struct fo
     }
     nest_merge_private(m, a, pa, f->priv);
     ir_op_unlink(m, b);
-    if (!nest_touches(m, fn, f->row.v, 0))
+    if (nest_write_only(m, fn, f->row.v))
         for (int64_t k = 0; k < f->c; k++) {
             ir_op_unlink(m, ch->store[k]);
             ir_op_unlink(m, ch->write[k]);

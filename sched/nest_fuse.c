@@ -462,26 +462,6 @@ static void append_body(struct ir_module *m, ir_op to, ir_op from)
     }
 }
 
-/* Whether scratchpad buffer v (a memref.alloc) is only ever written in
- * fn: every op using it a transfer into it. */
-static bool write_only(struct ir_module *m, ir_op fn, ir_value v)
-{
-    ir_op d = ir_value_def(m, v);
-    if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC)
-        return false;
-    struct sched_ops uses = {0};
-    sched_ops_using(m, fn, v, &uses);
-    bool only = true;
-    for (uint32_t i = 0; i < uses.n && only; i++) {
-        struct nest_side from, to;
-        only = ir_op_get(m, uses.v[i])->kind == IR_OP_KTDF_DATA_TRANSFER &&
-               nest_read_side(m, uses.v[i], 0, &from) && nest_read_side(m, uses.v[i], 1, &to) &&
-               to.v == v && from.v != v;
-    }
-    free(uses.v);
-    return only;
-}
-
 /* B into A (fusable: f, nf), B's plain ops before it moved before A. */
 static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct fwd *f,
                  uint32_t nf)
@@ -508,7 +488,7 @@ static void fuse(struct ir_module *m, ir_op fn, ir_op a, ir_op b, const struct f
     for (uint32_t i = 0; i < nf; i++) {
         struct nest_side to;
         if (!f[i].same && ir_op_get(m, f[i].store)->block &&
-            nest_read_side(m, f[i].store, 1, &to) && write_only(m, fn, to.v)) {
+            nest_read_side(m, f[i].store, 1, &to) && nest_write_only(m, fn, to.v)) {
             ir_op_unlink(m, f[i].store);
             ir_op_unlink(m, f[i].write);
         }

@@ -75,14 +75,7 @@ static bool peel(struct ir_module *m, ir_op fn, ir_op loop)
     split_vmap_set(&vm, bi->args[0], o->opnd[0]);
     for (uint32_t i = 0; i < o->nres; i++)
         split_vmap_set(&vm, bi->args[1 + i], o->opnd[3 + i]);
-    ir_op yield = IR_NONE;
-    IR_FOR_OPS(m, body, op) {
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD) {
-            yield = op;
-            continue;
-        }
-        ir_op_insert_before(m, loop, split_clone(m, op, &vm));
-    }
+    ir_op yield = nest_clone_body(m, loop, &vm, loop);
     uint32_t n = ir_op_get(m, loop)->nres; /* the clones may have moved o */
     if (ub - lb <= step) {
         for (uint32_t i = 0; i < n; i++)
@@ -100,6 +93,18 @@ static bool peel(struct ir_module *m, ir_op fn, ir_op loop)
     }
     split_vmap_free(&vm);
     return true;
+}
+
+ir_op nest_clone_body(struct ir_module *m, ir_op loop, struct split_vmap *vm, ir_op before)
+{
+    ir_op yield = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            yield = op;
+        else
+            ir_op_insert_before(m, before, split_clone(m, op, vm));
+    }
+    return yield;
 }
 
 void nest_peel_carries(struct nest_ctx *c, ir_op fn)

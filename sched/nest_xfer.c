@@ -6,6 +6,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 #include "sched/path_expand_int.h"
 
 bool nest_is_ddr(const struct ir_module *m, ir_value v)
@@ -366,6 +367,24 @@ bool nest_touches_but(struct ir_module *m, ir_op root, ir_value v, int side, ir_
 bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side)
 {
     return nest_touches_but(m, root, v, side, IR_NONE);
+}
+
+bool nest_write_only(struct ir_module *m, ir_op root, ir_value v)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC)
+        return false;
+    struct sched_ops uses = {0};
+    sched_ops_using(m, root, v, &uses);
+    bool only = true;
+    for (uint32_t i = 0; i < uses.n && only; i++) {
+        struct nest_side from, to;
+        only = ir_op_get(m, uses.v[i])->kind == IR_OP_KTDF_DATA_TRANSFER &&
+               nest_read_side(m, uses.v[i], 0, &from) && nest_read_side(m, uses.v[i], 1, &to) &&
+               to.v == v && from.v != v;
+    }
+    free(uses.v);
+    return only;
 }
 
 uint32_t nest_stage_kind(const struct arch_device *dev, const struct ir_module *m, ir_op stage)

@@ -267,6 +267,13 @@
  * chain of R's FIFO slots leads from A's slot to B's write (each stage on
  * it receives from the chain before it sends the next slot, B before its
  * write), B's write follows A's read in every run: no forward signal.
+ * Likewise when each stage on the chain is one scf.for of the same bounds
+ * holding its FIFO ops (ktc-nest's stream-loops), A's read and B's write
+ * directly in their loops' bodies: the chain leads from A's iteration k to
+ * B's iteration k, so no forward signal when the two meet in no
+ * iteration of B before A's (a per-chunk accumulator's load and store of
+ * chunk k). One after A's whole loop would hold B's writes until all of
+ * A's reads are sent, a deadlock once they outnumber what the FIFOs hold.
  * When B reads into a slot and A writes from one, each a stage of a
  * pipeline, and some unit has a stage receiving from B's chain in B's
  * pipeline and one sending into A's chain in A's (or is A's unit), that

@@ -615,6 +615,19 @@ static bool bounds_at(struct lw *lw, ir_op op, uint32_t inst, uint32_t c, int64_
     return true;
 }
 
+/* Whether loops (or ktdf.parallel) a of instance ia and b of ib have the
+ * same bounds on every core, all known before launch. */
+static bool same_bounds(struct lw *lw, ir_op a, uint32_t ia, ir_op b, uint32_t ib)
+{
+    for (uint32_t c = 0; c < lw->ncores; c++) {
+        int64_t ba[3], bb[3];
+        if (!bounds_at(lw, a, ia, c, ba) || !bounds_at(lw, b, ib, c, bb) ||
+            memcmp(ba, bb, sizeof ba))
+            return false;
+    }
+    return true;
+}
+
 static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls)
 {
     const struct ir_module *m = lw->m;
@@ -1066,13 +1079,7 @@ static bool lockstep(struct lw *lw, uint32_t a, uint32_t b)
     if (na->kind == LN_PARALLEL && ir_op_attr(lw->m, na->op, "num_instances") !=
                                        ir_op_attr(lw->m, nb->op, "num_instances"))
         return false; /* the same iterations on each lane */
-    for (uint32_t c = 0; c < lw->ncores; c++) {
-        int64_t ba[3], bb[3];
-        if (!bounds_at(lw, na->op, na->inst, c, ba) || !bounds_at(lw, nb->op, nb->inst, c, bb) ||
-            memcmp(ba, bb, sizeof ba))
-            return false;
-    }
-    return true;
+    return same_bounds(lw, na->op, na->inst, nb->op, nb->inst);
 }
 
 /* The child of loop node l's body that holds node x. */
@@ -1084,18 +1091,19 @@ static uint32_t body_child(const struct lw *lw, uint32_t l, uint32_t x)
     return x;
 }
 
-/* Box q with loop b's IV read as loop a's (their iterations in lockstep). */
-static struct box lockstep_box(const struct lw *lw, const struct box *q, uint32_t a, uint32_t b)
+/* Box q with loop b's IV (of instance ib) read as loop a's (of ia): their
+ * iterations in lockstep. */
+static struct box lockstep_box(const struct ir_module *m, const struct box *q, ir_op a,
+                               uint32_t ia, ir_op b, uint32_t ib)
 {
-    const struct ir_module *m = lw->m;
-    ir_value iva = ir_block_get(m, lw_body(m, lw->nodes[a].op, 0))->args[0];
-    ir_value ivb = ir_block_get(m, lw_body(m, lw->nodes[b].op, 0))->args[0];
+    ir_value iva = ir_block_get(m, lw_body(m, a, 0))->args[0];
+    ir_value ivb = ir_block_get(m, lw_body(m, b, 0))->args[0];
     struct box r = *q;
     for (uint32_t d = 0; d < r.rank; d++)
         for (uint32_t t = 0; t < r.idx[d].n; t++)
-            if (r.idx[d].t[t].v == ivb && r.idx[d].t[t].inst == lw->nodes[b].inst) {
+            if (r.idx[d].t[t].v == ivb && r.idx[d].t[t].inst == ib) {
                 r.idx[d].t[t].v = iva;
-                r.idx[d].t[t].inst = lw->nodes[a].inst;
+                r.idx[d].t[t].inst = ia;
             }
     return r;
 }
@@ -1125,7 +1133,8 @@ static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot 
                 continue;
             if (!same_buffer(ax, ay) || ax->box->phase || ay->box->phase)
                 return false;
-            struct box qb = lockstep_box(lw, ay->box, a, b);
+            struct box qb = lockstep_box(lw->m, ay->box, lw->nodes[a].op, lw->nodes[a].inst,
+                                         lw->nodes[b].op, lw->nodes[b].inst);
             if (boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, -1) ||
                 (lw->nodes[a].kind == LN_PARALLEL &&
                  boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, 1)))
@@ -1316,13 +1325,59 @@ static bool in_chain(const ir_value *chain, uint32_t n, ir_value v)
     return false;
 }
 
+static bool has_slot_op(struct ir_module *m, ir_op o, void *ctx)
+{
+    ir_value in, out;
+    bool *found = ctx;
+    *found |= !slot_io(m, o, &in, &out) || in || out;
+    return !*found;
+}
+
+/* Whether op o moves anything through a FIFO, itself or an op in it. */
+static bool moves_fifo(const struct ir_module *m, ir_op o)
+{
+    bool found = false;
+    ir_walk((struct ir_module *)m, o, has_slot_op, &found);
+    return found;
+}
+
+/* The scf.for of leaf stage `stage` that holds all its FIFO ops, each
+ * directly in its body (so once an iteration), the stage's only op moving
+ * anything through a FIFO (ktc-nest's stream-loops makes such stages);
+ * IR_NONE otherwise. */
+static ir_op stage_loop(const struct ir_module *m, ir_op stage)
+{
+    ir_op loop = IR_NONE;
+    IR_FOR_OPS(m, lw_body(m, stage, 0), o)
+    {
+        if (!moves_fifo(m, o))
+            continue;
+        if (loop || ir_op_get(m, o)->kind != IR_OP_SCF_FOR)
+            return IR_NONE;
+        loop = o;
+    }
+    if (!loop)
+        return IR_NONE;
+    IR_FOR_OPS(m, lw_body(m, loop, 0), o)
+    {
+        ir_value in, out;
+        if (!slot_io(m, o, &in, &out) || (!in && !out && moves_fifo(m, o)))
+            return IR_NONE;
+    }
+    return loop;
+}
+
 /* Follows FIFO slot `slot`, sent by leaf x, through the later leaf stages
  * of x's pipeline (a stage on the chain receives from it before it sends
  * the next slot). Returns the units (bits of lw.kinds) of the stages that
  * receive from the chain; when y is one, *at_q tells whether y receives
- * from it before its op q. */
-static uint64_t chain_reach(const struct lw *lw, uint32_t x, ir_value slot, uint32_t y, ir_op q,
-                            bool *at_q)
+ * from it before its op q. With `loop` (x's stage_loop, x sending the slot
+ * in its body), one iteration of each stage's stage_loop is followed, as
+ * one of x's: a stage the chain reaches without such a loop of loop's
+ * bounds ends the walk (the k-th value it receives need not come from x's
+ * k-th iteration). */
+static uint64_t chain_reach(struct lw *lw, uint32_t x, ir_value slot, uint32_t y, ir_op q,
+                            bool *at_q, ir_op loop)
 {
     const struct ir_module *m = lw->m;
     ir_value chain[CHAIN_MAX];
@@ -1334,8 +1389,9 @@ static uint64_t chain_reach(const struct lw *lw, uint32_t x, ir_value slot, uint
     for (uint32_t c = lw->nodes[x].next; c; c = lw->nodes[c].next) {
         if (!lw->nodes[c].leaf)
             continue;
-        bool reached = false;
-        IR_FOR_OPS(m, lw_body(m, lw->nodes[c].op, 0), o)
+        ir_op cl = loop ? stage_loop(m, lw->nodes[c].op) : IR_NONE;
+        bool reached = false, was_at_q = at_q && *at_q;
+        IR_FOR_OPS(m, lw_body(m, cl ? cl : lw->nodes[c].op, 0), o)
         {
             ir_value in, out;
             if (!slot_io(m, o, &in, &out))
@@ -1345,6 +1401,12 @@ static uint64_t chain_reach(const struct lw *lw, uint32_t x, ir_value slot, uint
                 *at_q = reached;
             if (reached && out && n < CHAIN_MAX)
                 chain[n++] = out;
+        }
+        if (reached && loop &&
+            (!cl || !same_bounds(lw, loop, lw->nodes[x].inst, cl, lw->nodes[c].inst))) {
+            if (at_q)
+                *at_q = was_at_q;
+            return units;
         }
         if (reached)
             units |= 1ull << lw->nodes[c].unit;
@@ -1399,16 +1461,51 @@ static uint64_t chain_feeds(const struct lw *lw, uint32_t x, ir_value slot)
  * surely comes after leaf x's access p (a read into a FIFO) completes, both
  * leaves stages of r: a chain of r's FIFOs leads from p's slot to y before
  * q. A unit runs its program in order and a send waits for the value it
- * sends, so q follows p's load without a signal. */
-static bool fifo_implied(const struct lw *lw, uint32_t r, uint32_t x, uint32_t y,
+ * sends, so q follows p's load without a signal.
+ * Stages of loops in lockstep (stage_loop; a per-vector pass ktc-nest's
+ * stream-loops made one stage a unit): the chain leads from p in x's
+ * iteration k to q in y's iteration k, so q follows p of every iteration
+ * up to its own; implied when the boxes meet in no iteration of y before
+ * x's (else a load of a pass's whole loop would hold up its stores, and
+ * with more vectors than its FIFOs hold, deadlock). */
+static bool fifo_implied(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x, uint32_t y,
                          const struct access *p, const struct access *q)
 {
+    const struct ir_module *m = lw->m;
     if (lw->nodes[r].kind != LN_PIPELINE || lw->nodes[x].parent != r ||
         lw->nodes[y].parent != r || p->write || !p->slot || !p->op || !q->write || !q->op)
         return false;
     bool at_q = false;
-    chain_reach(lw, x, p->slot, y, q->op, &at_q);
-    return at_q;
+    chain_reach(lw, x, p->slot, y, q->op, &at_q, IR_NONE);
+    if (at_q)
+        return true;
+    ir_op lx = stage_loop(m, lw->nodes[x].op), ly = stage_loop(m, lw->nodes[y].op);
+    if (!lx || !ly || ir_op_get(m, p->op)->block != lw_body(m, lx, 0) ||
+        ir_op_get(m, q->op)->block != lw_body(m, ly, 0) || !same_buffer(p, q) ||
+        p->box->phase || q->box->phase || ls->full)
+        return false;
+    chain_reach(lw, x, p->slot, y, q->op, &at_q, lx);
+    if (!at_q)
+        return false;
+    /* x's loop as a common loop of the two, innermost */
+    ir_value iv = ir_block_get(m, lw_body(m, lx, 0))->args[0];
+    uint32_t li = loop_of(ls, iv, lw->nodes[x].inst);
+    if (li == ls->n || ls->ncommon == MAX_LOOPS)
+        return false;
+    struct loops lk = *ls;
+    int64_t b[3];
+    bool runs = false;
+    lk.l[li].common = true;
+    lk.l[li].trip = 1;
+    for (uint32_t c = 0; c < lw->ncores; c++)
+        if (bounds_at(lw, lx, lw->nodes[x].inst, c, b) && b[1] > b[0]) {
+            int64_t t = (b[1] - b[0] + b[2] - 1) / b[2];
+            lk.l[li].trip = runs && lk.l[li].trip > t ? lk.l[li].trip : t;
+            runs = true;
+        }
+    lk.common[lk.ncommon++] = li;
+    struct box qb = lockstep_box(m, q->box, lx, lw->nodes[x].inst, ly, lw->nodes[y].inst);
+    return !boxes_meet_in(&lk, p->box, &qb, lk.ncommon - 1, -1, 0, false);
 }
 
 /* Back: whether leaf x's access p (a write from a FIFO) in a later
@@ -1416,7 +1513,7 @@ static bool fifo_implied(const struct lw *lw, uint32_t r, uint32_t x, uint32_t y
  * (a read into a FIFO) of an earlier one: some unit receives from q's
  * chain in y's pipeline and sends into p's chain in x's pipeline (or is
  * x's unit); it runs the earlier iteration's stage before the later one's. */
-static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const struct access *p,
+static bool fifo_back_implied(struct lw *lw, uint32_t x, uint32_t y, const struct access *p,
                               const struct access *q)
 {
     uint32_t px = lw->nodes[x].parent, py = lw->nodes[y].parent;
@@ -1426,7 +1523,8 @@ static bool fifo_back_implied(const struct lw *lw, uint32_t x, uint32_t y, const
     if (lw->nodes[px].kind != LN_PIPELINE || lw->nodes[py].kind != LN_PIPELINE || !p->write ||
         !p->slot || !p->op || q->write || !q->slot || !q->op)
         return false;
-    return (chain_reach(lw, y, q->slot, 0, IR_NONE, NULL) & chain_feeds(lw, x, p->slot)) != 0;
+    return (chain_reach(lw, y, q->slot, 0, IR_NONE, NULL, IR_NONE) & chain_feeds(lw, x, p->slot)) !=
+           0;
 }
 
 /* What access x of the earlier leaf and access y of the later one (which
@@ -1785,7 +1883,7 @@ bool lw_plan_signals(struct lw *lw)
                                      !ay->box->phase;
                         pr.lmask |= boxes ? lanes_meeting(lw, ls, par, ax->box, ay->box) : ~0ull;
                     }
-                    need(lw->m, ls, usable, fifo_implied(lw, pr.r, x, y, ax, ay),
+                    need(lw->m, ls, usable, fifo_implied(lw, ls, pr.r, x, y, ax, ay),
                          fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
                 }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))

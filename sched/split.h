@@ -69,6 +69,15 @@
  * program order, each finishing before the next starts; an input in device
  * memory read by several of them is read by each.
  *
+ * Loops that run once. First of all, an scf.for of constant bounds that a
+ * tensor crosses (below) and that runs once is replaced by its body at its
+ * lower bound (its iter_args by their initial values, its results by what
+ * it yields), one that runs not at all by nothing (its results by their
+ * initial values), as MLIR's canonicalizer folds them: a Triton kernel
+ * whose BLOCK_SIZE is the row's length loops once over its blocks, and its
+ * sums need no carried buffer. Other loops stay (orchestrator control flow,
+ * a ScheduleIR program's loops).
+ *
  * Loops that carry tensors. An scf.for across whose boundary a tensor
  * flows (a tensor iter_arg, or a tensor its body uses from outside) is not
  * orchestrator control flow: it belongs, whole, to the compute group of

@@ -116,6 +116,10 @@ struct split_mask {
 };
 bool split_tile_mask(struct split_ctx *c, bool report, ir_op top, const int64_t *lo,
                      const int64_t *shape, struct split_mask *out);
+/* The once phase (split_mask.c), first: an scf.for of constant bounds that
+ * a tensor crosses and that runs once or not at all is replaced by its body
+ * or by nothing (split.h, "Loops that run once"). */
+bool split_once(struct split_ctx *c);
 /* The peel phase (split_mask.c): loops whose masked tiles stay in the set
  * on their first iterations run those as a loop of their own, unmasked. */
 bool split_peel(struct split_ctx *c);

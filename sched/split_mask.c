@@ -350,19 +350,29 @@ static bool look_loop(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* The clone of a loop of constant bounds that runs once (run) or not at
- * all: its body in its place, at its lower bound (the masked tile's
- * extent then a constant), or nothing. */
-static void inline_once(struct ir_module *m, ir_op L2, bool run)
+/* Loop L of constant bounds that runs once (run) or not at all, replaced
+ * by its body at its lower bound, its iter_args by their initial values,
+ * its results by what the body yields (run) or the initial values. */
+static void inline_once(struct ir_module *m, ir_op L, bool run)
 {
-    ir_block body = split_body(m, L2, 0);
+    ir_block body = split_body(m, L, 0);
+    ir_op y = ir_block_get(m, body)->last;
+    uint32_t nres = ir_op_get(m, L)->nres;
     struct split_vmap vm = {0};
-    split_vmap_set(&vm, ir_block_get(m, body)->args[0], ir_op_get(m, L2)->opnd[0]);
+    split_vmap_set(&vm, ir_block_get(m, body)->args[0], ir_op_get(m, L)->opnd[0]);
+    for (uint32_t i = 0; i < nres; i++)
+        split_vmap_set(&vm, ir_block_get(m, body)->args[i + 1], ir_op_get(m, L)->opnd[3 + i]);
     IR_FOR_OPS(m, body, op)
-        if (run && !(ir_op_def(ir_op_get(m, op)->kind)->flags & IR_OPF_TERMINATOR))
-            ir_op_insert_before(m, L2, split_clone(m, op, &vm));
+        if (run && op != y)
+            ir_op_insert_before(m, L, split_clone(m, op, &vm));
+    ir_op parent = ir_op_parent(m, L);
+    for (uint32_t i = 0; i < nres; i++) {
+        ir_value to = run ? split_vmap_get(&vm, ir_op_get(m, y)->opnd[i])
+                          : ir_op_get(m, L)->opnd[3 + i];
+        split_replace_uses(m, parent, ir_op_get(m, L)->res + i, to);
+    }
     split_vmap_free(&vm);
-    ir_op_unlink(m, L2);
+    ir_op_unlink(m, L);
 }
 
 /* Peels candidate cd (the head comment). */
@@ -435,6 +445,28 @@ bool split_peel(struct split_ctx *c)
     for (uint32_t i = 0; i < pl.n; i++)
         peel_loop(c->m, &pl.cands[i]);
     free(pl.cands);
+    return true;
+}
+
+/* ---- loops that run once ------------------------------------------------------ */
+
+bool split_once(struct split_ctx *c)
+{
+    struct ir_module *m = c->m;
+    struct sched_ops lf = {0};
+    sched_ops_of_kind(m, m->top, IR_OP_SCF_FOR, &lf);
+    /* innermost first: an outer loop's body is cloned with its inner ones
+     * already inlined */
+    for (uint32_t i = lf.n; i-- > 0;) {
+        const struct ir_op_info *o = ir_op_get(m, lf.v[i]);
+        int64_t lb, ub, step;
+        if (!split_tensor_loop(m, lf.v[i]) || !split_const_int(m, o->opnd[0], &lb) ||
+            !split_const_int(m, o->opnd[1], &ub) || !split_const_int(m, o->opnd[2], &step) ||
+            step <= 0 || (ub > lb && ub - lb > step))
+            continue;
+        inline_once(m, lf.v[i], ub > lb);
+    }
+    free(lf.v);
     return true;
 }
 

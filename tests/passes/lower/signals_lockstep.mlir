@@ -8,10 +8,10 @@
 // of the chunks before it in the L1LU's order: no signal from the L1LU to
 // the L1SU in the first pipeline. (One after the L1LU's whole loop would
 // hold up the stores until every load is sent: with 16 chunks, 32 loads,
-// more than the FIFOs hold, a deadlock; tests/kernels/
-// layernorm_8x1024_block.) The second pipeline stores chunk 3 - i: chunk 3
-// by the first store, which the last load reads, so its L1SU waits for the
-// L1LU's loop (channel 2).
+// more than the FIFOs hold, a deadlock; tests/kernels/layernorm_8x2048.)
+// The second pipeline stores chunk 3 - i: chunk 3 by the first store,
+// which the last load reads, so its L1SU waits for the L1LU's loop
+// (channel 2).
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   func.func @chunk_sums() attributes {grid = [1]} {

@@ -32,7 +32,9 @@
  * a fill) gets a copy generic; tensor.splat (of a scalar, or of
  * tensor.extract at constant indices) and linalg.fill fold into their
  * consumers; a producer is fused into its single consumer when all its
- * loops are parallel. Each remaining linalg.generic is tiled to the SIMD
+ * loops are parallel (not into a reduction over rows wider than the lanes
+ * when it reads an input broadcast along them, exp(x - max): the
+ * reduction would read a splat as wide as the row). Each remaining linalg.generic is tiled to the SIMD
  * width of the device's compute unit for its element type (parallel dims
  * from the innermost out, reduction dims whole and, when they fit the
  * lanes, counted in; an elementwise generic reading or writing device

@@ -1449,6 +1449,51 @@ static bool wide_rows(struct split_ctx *c, const struct split_gen *p, ir_op uop,
     return any && par > 1 && lanes > 0 && red > lanes;
 }
 
+/* Whether consumer u (uop) reduces rows of producer p's result, its input
+ * k, wider than the lanes, and p reads an input broadcast along them (the
+ * row's max in a sum of exp(x - max)): fused, the reduction would read that
+ * input as a splat as wide as the row, which neither ktc-nest's
+ * reductions nor ktc-codegen's streamed reduction take; kept apart, p
+ * writes its row to the scratchpad and the reduction reads it (ktc-nest's
+ * reduction-producer may fold them together again, chunk by chunk). */
+static bool wide_broadcast(struct split_ctx *c, const struct split_gen *p, ir_op uop,
+                           const struct split_gen *u, uint32_t k)
+{
+    struct ir_module *m = c->m;
+    const struct ir_type_info *t = ir_type_get(m, p->res);
+    const struct ir_affine_map *qm = ir_map_get(m, u->in_map[k]);
+    const struct ir_affine_map *om = ir_map_get(m, p->out_map);
+    bool reduced[SPLIT_MAX_LOOPS] = {false};
+    int64_t red = 1;
+    if (t->rank != qm->nres || t->rank != om->nres)
+        return false;
+    for (uint32_t i = 0; i < qm->nres; i++) {
+        const struct ir_aff_info *a = ir_aff_get(m, qm->res[i]);
+        const struct ir_aff_info *o = ir_aff_get(m, om->res[i]);
+        if (a->kind != IR_AFF_DIM || (uint32_t)a->v >= u->nloops || o->kind != IR_AFF_DIM ||
+            (uint32_t)o->v >= p->nloops || t->shape[i] == IR_DYN)
+            return false;
+        if (u->red[a->v]) {
+            reduced[o->v] = true;
+            red *= t->shape[i];
+        }
+    }
+    char b[16];
+    int64_t lanes = split_gen_lanes(c, uop, ir_type_elem(m, p->res), b, sizeof b);
+    if (lanes <= 0 || red <= lanes)
+        return false;
+    for (uint32_t j = 0; j < p->nin; j++) {
+        const struct ir_affine_map *im = ir_map_get(m, p->in_map[j]);
+        bool used[SPLIT_MAX_LOOPS] = {false};
+        for (uint32_t i = 0; i < im->nres; i++)
+            split_aff_dims(m, im->res[i], used);
+        for (uint32_t d = 0; d < p->nloops; d++)
+            if (reduced[d] && !used[d])
+                return true;
+    }
+    return false;
+}
+
 /* One fusion in block blk, if any applies. */
 static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
 {
@@ -1469,9 +1514,10 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
                 continue;
             struct split_gen p, u;
             uint32_t perm[MAX_LOOPS];
-            if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) && split_gen_read(m, uop, &u) &&
-                k < u.nin && fusible(m, &p, pop, &u, k, perm) && !narrows(c, pop, &p, uop, &u) &&
-                !wide_rows(c, &p, uop, &u, k)) {
+            if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) &&
+                split_gen_read(m, uop, &u) && k < u.nin && fusible(m, &p, pop, &u, k, perm) &&
+                !narrows(c, pop, &p, uop, &u) &&
+                !wide_rows(c, &p, uop, &u, k) && !wide_broadcast(c, &p, uop, &u, k)) {
                 dedupe_inputs(c, fuse(c, pop, &p, uop, &u, k, perm));
                 done = true;
             }

@@ -267,9 +267,10 @@
  * chain of R's FIFO slots leads from A's slot to B's write (each stage on
  * it receives from the chain before it sends the next slot, B before its
  * write), B's write follows A's read in every run: no forward signal.
- * Likewise when each stage on the chain is one scf.for of the same bounds
- * holding its FIFO ops (ktc-nest's stream-loops), A's read and B's write
- * directly in their loops' bodies: the chain leads from A's iteration k to
+ * Likewise when each stage on the chain holds one scf.for of the same
+ * bounds with its FIFO ops directly in the loop's body (ktc-nest's
+ * stream-loops; transfers of other slots may come before the loop, a
+ * splat read once), A's read and B's write in those loops: the chain leads from A's iteration k to
  * B's iteration k, so no forward signal when the two meet in no
  * iteration of B before A's (a per-chunk accumulator's load and store of
  * chunk k). One after A's whole loop would hold B's writes until all of

@@ -1341,16 +1341,18 @@ static bool moves_fifo(const struct ir_module *m, ir_op o)
     return found;
 }
 
-/* The scf.for of leaf stage `stage` that holds all its FIFO ops, each
- * directly in its body (so once an iteration), the stage's only op moving
- * anything through a FIFO (ktc-nest's stream-loops makes such stages);
+/* The scf.for of leaf stage `stage` holding FIFO ops, each directly in
+ * its body (so once an iteration), when it is the stage's only op with
+ * FIFO ops in it but its own transfers (ktc-nest's stream-loops makes such
+ * stages: a splat loaded before the loop, the loop over a row's chunks);
  * IR_NONE otherwise. */
 static ir_op stage_loop(const struct ir_module *m, ir_op stage)
 {
     ir_op loop = IR_NONE;
     IR_FOR_OPS(m, lw_body(m, stage, 0), o)
     {
-        if (!moves_fifo(m, o))
+        ir_value in, out;
+        if (!moves_fifo(m, o) || (slot_io(m, o, &in, &out) && (in || out)))
             continue;
         if (loop || ir_op_get(m, o)->kind != IR_OP_SCF_FOR)
             return IR_NONE;
@@ -1365,6 +1367,20 @@ static ir_op stage_loop(const struct ir_module *m, ir_op stage)
             return IR_NONE;
     }
     return loop;
+}
+
+/* Whether an op of stage's body outside its loop moves a slot of chain. */
+static bool chain_outside(const struct ir_module *m, ir_op stage, ir_op loop,
+                          const ir_value *chain, uint32_t n)
+{
+    IR_FOR_OPS(m, lw_body(m, stage, 0), o)
+    {
+        ir_value in, out;
+        if (o != loop && slot_io(m, o, &in, &out) &&
+            (in_chain(chain, n, in) || in_chain(chain, n, out)))
+            return true;
+    }
+    return false;
 }
 
 /* Follows FIFO slot `slot`, sent by leaf x, through the later leaf stages
@@ -1403,7 +1419,8 @@ static uint64_t chain_reach(struct lw *lw, uint32_t x, ir_value slot, uint32_t y
                 chain[n++] = out;
         }
         if (reached && loop &&
-            (!cl || !same_bounds(lw, loop, lw->nodes[x].inst, cl, lw->nodes[c].inst))) {
+            (!cl || !same_bounds(lw, loop, lw->nodes[x].inst, cl, lw->nodes[c].inst) ||
+             chain_outside(m, lw->nodes[c].op, cl, chain, n))) {
             if (at_q)
                 *at_q = was_at_q;
             return units;
@@ -1485,7 +1502,7 @@ static bool fifo_implied(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x
         p->box->phase || q->box->phase || ls->full)
         return false;
     chain_reach(lw, x, p->slot, y, q->op, &at_q, lx);
-    if (!at_q)
+    if (!at_q || chain_outside(m, lw->nodes[x].op, lx, &p->slot, 1))
         return false;
     /* x's loop as a common loop of the two, innermost */
     ir_value iv = ir_block_get(m, lw_body(m, lx, 0))->args[0];

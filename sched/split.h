@@ -34,15 +34,15 @@
  * consumers; a producer is fused into its single consumer when all its
  * loops are parallel (not into a reduction over rows wider than the lanes
  * when it reads an input broadcast along them, exp(x - max): the
- * reduction would read a splat as wide as the row). Each remaining linalg.generic is tiled to the SIMD
- * width of the device's compute unit for its element type (parallel dims
- * from the innermost out, reduction dims whole and, when they fit the
- * lanes, counted in; an elementwise generic reading or writing device
- * memory in a float type of more lanes than it computes in, f16 computed
- * in f32, moves as many elements as that type's lanes, a whole stick of
- * f16 on spyre, that ktc-lower runs in lane-wide pieces (lower.h), while
- * its inputs' pieces fit all but 8 of max_vregs vector registers, 24 of
- * SpyreCode's 32), under
+ * reduction would read a splat as wide as the row). Each remaining
+ * linalg.generic is tiled to the SIMD width of the device's compute unit
+ * for its element type (parallel dims from the innermost out, reduction
+ * dims whole and, when they fit the lanes, counted in; an elementwise
+ * generic reading or writing device memory in a float type of more lanes
+ * than it computes in, f16 computed in f32, moves as many elements as
+ * that type's lanes, a whole stick of f16 on spyre, that ktc-lower runs in
+ * lane-wide pieces (lower.h), while its inputs' pieces fit all but 8 of
+ * max_vregs vector registers, 24 of SpyreCode's 32), under
  * `scf.for` tile loops
  * marked `loop_type = #ktdf.loop_type<parallel_loop>` (single-trip loops are
  * not emitted), around one three-stage `ktdf.pipeline`: a load stage moving

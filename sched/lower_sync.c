@@ -576,8 +576,9 @@ static bool rng_empty(struct rng r)
 /* ---- dependences between two leaves ------------------------------------------- */
 
 /* A loop (or ktdf.parallel) around a leaf: its IV, the IV's hull over the
- * cores, and, for a loop around both leaves (common), its step and trip
- * count (0: unknown) for the distance between their iterations. */
+ * cores, and, for a loop around both leaves (common, or a stage's loop in
+ * lockstep with the other's: fifo_implied), its step and trip count (0:
+ * unknown) for the distance between their iterations. */
 #define MAX_LOOPS LW_MAX_DEPTH
 
 struct loop {
@@ -729,7 +730,7 @@ static bool inner_loop_op(struct ir_module *m, ir_op op, void *ctx)
         ls->full = true;
         return false;
     }
-    int64_t lo = 0, hi = 0, step = 0;
+    int64_t lo = 0, hi = 0, step = 0, trip = 1;
     bool runs = false;
     for (uint32_t c = 0; c < il->lw->ncores; c++) {
         int64_t b[3];
@@ -738,9 +739,10 @@ static bool inner_loop_op(struct ir_module *m, ir_op op, void *ctx)
         step = b[2];
         if (b[1] <= b[0])
             continue;
-        int64_t last = b[0] + (b[1] - b[0] - 1) / step * step;
+        int64_t t = (b[1] - b[0] + step - 1) / step, last = b[0] + (t - 1) * step;
         lo = runs && lo < b[0] ? lo : b[0];
         hi = runs && hi > last ? hi : last;
+        trip = runs && trip > t ? trip : t;
         runs = true;
     }
     struct loop *l = &ls->l[ls->n++];
@@ -749,7 +751,7 @@ static bool inner_loop_op(struct ir_module *m, ir_op op, void *ctx)
     l->node = 0;
     l->common = false;
     l->step = step;
-    l->trip = 0;
+    l->trip = trip; /* for fifo_implied, which takes it as a common loop */
     l->range = runs ? (struct rng){lo, hi, false, false} : (struct rng){1, 0, false, false};
     return true;
 }
@@ -1510,16 +1512,7 @@ static bool fifo_implied(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x
     if (li == ls->n || ls->ncommon == MAX_LOOPS)
         return false;
     struct loops lk = *ls;
-    int64_t b[3];
-    bool runs = false;
     lk.l[li].common = true;
-    lk.l[li].trip = 1;
-    for (uint32_t c = 0; c < lw->ncores; c++)
-        if (bounds_at(lw, lx, lw->nodes[x].inst, c, b) && b[1] > b[0]) {
-            int64_t t = (b[1] - b[0] + b[2] - 1) / b[2];
-            lk.l[li].trip = runs && lk.l[li].trip > t ? lk.l[li].trip : t;
-            runs = true;
-        }
     lk.common[lk.ncommon++] = li;
     struct box qb = lockstep_box(m, q->box, lx, lw->nodes[x].inst, ly, lw->nodes[y].inst);
     return !boxes_meet_in(&lk, p->box, &qb, lk.ncommon - 1, -1, 0, false);
@@ -1540,8 +1533,8 @@ static bool fifo_back_implied(struct lw *lw, uint32_t x, uint32_t y, const struc
     if (lw->nodes[px].kind != LN_PIPELINE || lw->nodes[py].kind != LN_PIPELINE || !p->write ||
         !p->slot || !p->op || q->write || !q->slot || !q->op)
         return false;
-    return (chain_reach(lw, y, q->slot, 0, IR_NONE, NULL, IR_NONE) & chain_feeds(lw, x, p->slot)) !=
-           0;
+    uint64_t reach = chain_reach(lw, y, q->slot, 0, IR_NONE, NULL, IR_NONE);
+    return (reach & chain_feeds(lw, x, p->slot)) != 0;
 }
 
 /* What access x of the earlier leaf and access y of the later one (which

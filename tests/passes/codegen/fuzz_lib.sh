@@ -1,4 +1,4 @@
-# fuzz_lib.sh - what inplace_fuzz_test.sh and rows_fuzz_test.sh share, sourced
+# fuzz_lib.sh - what the *_fuzz_test.sh scripts share, sourced
 # after they set bin (the ktc binaries), tmp (a scratch directory) and seed.
 
 pass=0 fail=0 r=0
@@ -8,11 +8,13 @@ draw() { # r = the next of a fixed sequence, in [0, $1)
     r=$(((seed >> 8) % $1))
 }
 
-# check KERNEL.mlir DEV WHAT: the kernel through the whole chain on device
-# DEV, launched with random inputs; every element must match ktc-interp.
-# Counts into pass and fail, saying FAIL WHAT and why.
+# check KERNEL.mlir DEV WHAT [LAUNCH-ARGS...]: the kernel through the whole
+# chain on device DEV, launched with random inputs (and the arguments
+# given); every element must match ktc-interp. Counts into pass and fail,
+# saying FAIL WHAT and why.
 check() {
     local k=$1 dev=$2 what=$3
+    shift 3
     [ -n "${VERBOSE:-}" ] && echo "$what"
     if ! "$bin/ktc-parse" --device="$dev" "$k" | "$bin/ktc-split" | "$bin/ktc-path-expand" |
         "$bin/ktc-nest" | "$bin/ktc-allocate" | "$bin/ktc-lower" |
@@ -20,7 +22,7 @@ check() {
         echo "FAIL $what: does not compile"; fail=$((fail + 1)); return
     fi
     local out
-    out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check 2>&1)
+    out=$("$bin/ktc-launch" "$tmp/k.spyrecode" --random-inputs=1 --check "$@" 2>&1)
     if [ $? -ne 0 ] || ! printf '%s\n' "$out" | grep -q "matches ktc-interp" ||
         printf '%s\n' "$out" | grep -q DIFFERS; then
         echo "FAIL $what"; printf '%s\n' "$out" | sed 's/^/  /'; fail=$((fail + 1))

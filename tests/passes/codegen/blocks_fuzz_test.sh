@@ -2,8 +2,8 @@
 # blocks_fuzz_test.sh KTC-PARSE [COUNT] - row kernels as Triton writes them,
 # each row in column blocks with its sums carried across the blocks as
 # tensors: COUNT kernels (default 12) of R = G x P rows of C f16 columns in
-# blocks of B (C in [256, 2048], B a power of two from 64 up to C, G cores
-# in [1, 4], P rows a core in [1, 4], drawn from a fixed sequence),
+# blocks of B (C and B powers of two, C from 256 to 2048, B from 64 up to
+# C; G cores, 1, 2 or 4; P rows a core, 1 to 4; drawn from a fixed sequence),
 # alternately a layernorm (a row's sum and sum of squares carried) and a
 # softmax (its max, then its sum of exp(x - max), carried, then a third
 # pass), each compiled through the whole chain on spyre and sample and

@@ -256,7 +256,7 @@ static void unroll(struct ir_module *m, ir_op loop)
     for (int64_t i = lb; i < ub; i += step) {
         struct split_vmap vm = {0};
         split_vmap_set(&vm, iv, sb_index(&b, i));
-        nest_clone_body(m, loop, &vm, loop);
+        split_clone_body(m, loop, &vm, loop);
         split_vmap_free(&vm);
     }
     ir_op_unlink(m, loop);

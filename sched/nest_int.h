@@ -349,10 +349,6 @@ const char *nest_reduce_combiner(const struct ir_module *m, ir_op gen, ir_op *co
 void nest_unwrap_loop(struct ir_module *m, ir_op loop);
 /* register-folds (nest_folds.c, nest.h), after fuse-points. */
 bool nest_register_folds(struct nest_ctx *c, ir_op fn);
-/* One iteration of scf.for loop's body, its ops but the yield cloned
- * through vm (the IV and block arguments mapped by the caller) before op
- * `before` (nest_peel.c); returns the body's yield. */
-ir_op nest_clone_body(struct ir_module *m, ir_op loop, struct split_vmap *vm, ir_op before);
 /* peel-carries (nest_peel.c, nest.h), run last. */
 void nest_peel_carries(struct nest_ctx *c, ir_op fn);
 /* nest_whole.c: 1 when every stage under op (those holding pipelines

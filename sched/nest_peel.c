@@ -69,42 +69,21 @@ static bool peel(struct ir_module *m, ir_op fn, ir_op loop)
     }
     if (!copied)
         return false;
-    ir_block body = nest_for_body(m, loop);
-    const struct ir_block_info *bi = ir_block_get(m, body);
-    struct split_vmap vm = {0};
-    split_vmap_set(&vm, bi->args[0], o->opnd[0]);
-    for (uint32_t i = 0; i < o->nres; i++)
-        split_vmap_set(&vm, bi->args[1 + i], o->opnd[3 + i]);
-    ir_op yield = nest_clone_body(m, loop, &vm, loop);
-    uint32_t n = ir_op_get(m, loop)->nres; /* the clones may have moved o */
     if (ub - lb <= step) {
-        for (uint32_t i = 0; i < n; i++)
-            split_replace_uses(m, fn, ir_op_result(m, loop, i),
-                               split_vmap_get(&vm, ir_op_get(m, yield)->opnd[i]));
-        ir_op_unlink(m, loop);
-    } else {
-        struct split_b b;
-        sb_before(&b, m, loop, ir_op_get(m, loop)->loc);
-        ir_value from = sb_index(&b, lb + step);
-        struct ir_op_info *l = ir_op_get(m, loop);
-        l->opnd[0] = from;
-        for (uint32_t i = 0; i < n; i++)
-            l->opnd[3 + i] = split_vmap_get(&vm, ir_op_get(m, yield)->opnd[i]);
+        split_inline_once(m, loop, true);
+        return true;
     }
+    struct split_vmap vm = {0};
+    ir_op yield = split_first_iteration(m, loop, &vm);
+    struct split_b b;
+    sb_before(&b, m, loop, ir_op_get(m, loop)->loc);
+    ir_value from = sb_index(&b, lb + step);
+    struct ir_op_info *l = ir_op_get(m, loop);
+    l->opnd[0] = from;
+    for (uint32_t i = 0; i < l->nres; i++)
+        l->opnd[3 + i] = split_vmap_get(&vm, ir_op_get(m, yield)->opnd[i]);
     split_vmap_free(&vm);
     return true;
-}
-
-ir_op nest_clone_body(struct ir_module *m, ir_op loop, struct split_vmap *vm, ir_op before)
-{
-    ir_op yield = IR_NONE;
-    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
-            yield = op;
-        else
-            ir_op_insert_before(m, before, split_clone(m, op, vm));
-    }
-    return yield;
 }
 
 void nest_peel_carries(struct nest_ctx *c, ir_op fn)

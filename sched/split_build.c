@@ -88,6 +88,27 @@ ir_op split_clone(struct ir_module *m, ir_op op, struct split_vmap *vm)
     return copy;
 }
 
+ir_op split_clone_body(struct ir_module *m, ir_op loop, struct split_vmap *vm, ir_op before)
+{
+    ir_op yield = IR_NONE;
+    IR_FOR_OPS(m, split_body(m, loop, 0), op) {
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_YIELD)
+            yield = op;
+        else
+            ir_op_insert_before(m, before, split_clone(m, op, vm));
+    }
+    return yield;
+}
+
+ir_op split_first_iteration(struct ir_module *m, ir_op loop, struct split_vmap *vm)
+{
+    ir_block body = split_body(m, loop, 0);
+    split_vmap_set(vm, ir_block_get(m, body)->args[0], ir_op_get(m, loop)->opnd[0]);
+    for (uint32_t i = 0; i < ir_op_get(m, loop)->nres; i++)
+        split_vmap_set(vm, ir_block_get(m, body)->args[i + 1], ir_op_get(m, loop)->opnd[3 + i]);
+    return split_clone_body(m, loop, vm, loop);
+}
+
 static void replace_in(struct ir_module *m, ir_op op, ir_value from, ir_value to)
 {
     struct ir_op_info *o = ir_op_get(m, op);

@@ -145,6 +145,18 @@ void split_vmap_free(struct split_vmap *vm);
 /* A detached deep copy of op (regions included) whose operands go through
  * vm; the copy's results and block arguments are recorded in vm. */
 ir_op split_clone(struct ir_module *m, ir_op op, struct split_vmap *vm);
+/* One iteration of scf.for loop's body, its ops but the yield cloned
+ * through vm (the IV and block arguments mapped by the caller) before op
+ * `before`; returns the body's yield. */
+ir_op split_clone_body(struct ir_module *m, ir_op loop, struct split_vmap *vm, ir_op before);
+/* The loop's first iteration cloned before it: its IV the lower bound, its
+ * iter_args their initial values (mapped in vm); returns the yield, whose
+ * operands through vm are the iteration's results. */
+ir_op split_first_iteration(struct ir_module *m, ir_op loop, struct split_vmap *vm);
+/* Loop (constant bounds) that runs once (run) or not at all replaced by its
+ * first iteration or by nothing, its results by what that iteration yields
+ * or by their initial values. */
+void split_inline_once(struct ir_module *m, ir_op loop, bool run);
 /* Replaces every use of from by to in root and the ops nested in it. */
 void split_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to);
 /* Number of uses of every value in root (and nested ops), indexed by value

@@ -350,23 +350,12 @@ static bool look_loop(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* Loop L of constant bounds that runs once (run) or not at all, replaced
- * by its body at its lower bound, its iter_args by their initial values,
- * its results by what the body yields (run) or the initial values. */
-static void inline_once(struct ir_module *m, ir_op L, bool run)
+void split_inline_once(struct ir_module *m, ir_op L, bool run)
 {
-    ir_block body = split_body(m, L, 0);
-    ir_op y = ir_block_get(m, body)->last;
-    uint32_t nres = ir_op_get(m, L)->nres;
     struct split_vmap vm = {0};
-    split_vmap_set(&vm, ir_block_get(m, body)->args[0], ir_op_get(m, L)->opnd[0]);
-    for (uint32_t i = 0; i < nres; i++)
-        split_vmap_set(&vm, ir_block_get(m, body)->args[i + 1], ir_op_get(m, L)->opnd[3 + i]);
-    IR_FOR_OPS(m, body, op)
-        if (run && op != y)
-            ir_op_insert_before(m, L, split_clone(m, op, &vm));
+    ir_op y = run ? split_first_iteration(m, L, &vm) : IR_NONE;
     ir_op parent = ir_op_parent(m, L);
-    for (uint32_t i = 0; i < nres; i++) {
+    for (uint32_t i = 0; i < ir_op_get(m, L)->nres; i++) {
         ir_value to = run ? split_vmap_get(&vm, ir_op_get(m, y)->opnd[i])
                           : ir_op_get(m, L)->opnd[3 + i];
         split_replace_uses(m, parent, ir_op_get(m, L)->res + i, to);
@@ -435,7 +424,7 @@ static void peel_loop(struct ir_module *m, const struct cand *cd)
     free(cse.ops);
     int64_t l2, u2;
     if (cd->once && split_const_int(m, o2->opnd[0], &l2) && split_const_int(m, o2->opnd[1], &u2))
-        inline_once(m, L2, l2 < u2);
+        split_inline_once(m, L2, l2 < u2);
 }
 
 bool split_peel(struct split_ctx *c)
@@ -464,7 +453,7 @@ bool split_once(struct split_ctx *c)
             !split_const_int(m, o->opnd[1], &ub) || !split_const_int(m, o->opnd[2], &step) ||
             step <= 0 || (ub > lb && ub - lb > step))
             continue;
-        inline_once(m, lf.v[i], ub > lb);
+        split_inline_once(m, lf.v[i], ub > lb);
     }
     free(lf.v);
     return true;

@@ -56,11 +56,6 @@ static ir_block stage_body(const struct ir_module *m, ir_op s)
     return ir_region_entry(m, ir_op_region(m, s, 0));
 }
 
-static bool same_units(const struct ir_module *m, ir_op a, ir_op b)
-{
-    return ir_op_attr(m, a, "applicable_units") == ir_op_attr(m, b, "applicable_units");
-}
-
 /* An accumulator of the loop: its pipeline, stages, transfers and values. */
 struct acc {
     ir_op pipe, ld, cp, st; /* the loop's pipeline and its three stages */
@@ -143,7 +138,7 @@ static bool round_trip(struct ir_module *m, const struct arch_device *dev, ir_op
 static bool sets(const struct ir_module *m, ir_op p, struct acc *a)
 {
     ir_op s[MAX_STAGES];
-    if (stages_of(m, p, s, MAX_STAGES) != 2 || !same_units(m, s[0], a->cp))
+    if (stages_of(m, p, s, MAX_STAGES) != 2 || !nest_same_units(m, &s[0], &a->cp, 1))
         return false;
     ir_op w = IR_NONE;
     IR_FOR_OPS(m, stage_body(m, s[0]), op) {
@@ -583,9 +578,8 @@ static bool merge_carried(struct nest_ctx *c, ir_op a, ir_op b)
     ir_op sa[MAX_STAGES], sb[MAX_STAGES];
     if (stages_of(m, a, sa, MAX_STAGES) != 3 || stages_of(m, b, sb, MAX_STAGES) != 3)
         return false;
-    for (int i = 0; i < 3; i++)
-        if (!same_units(m, sa[i], sb[i]))
-            return false;
+    if (!nest_same_units(m, sa, sb, 3))
+        return false;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, b, 0)), op)
         if (ir_op_get(m, op)->kind != IR_OP_KTDF_STAGE &&
             ir_op_get(m, op)->kind != IR_OP_KTDF_PRIVATE)

@@ -454,11 +454,8 @@ bool nest_register_folds(struct nest_ctx *c, ir_op fn)
         if (!ir_op_get(m, b)->block || !match_fold(c, b, &f) || !(a = pass_before(c, b, &f)) ||
             !nest_pipe_parts(m, a, &pa, sa))
             continue;
-        bool units = true;
-        for (int k = 0; k < 3; k++)
-            units &= ir_op_attr(m, sa[k], "applicable_units") ==
-                     ir_op_attr(m, f.st[k], "applicable_units");
-        if (!units || nest_stage_wide(m, c->dev, sa[1]) || stores_into(m, a, &f))
+        if (!nest_same_units(m, sa, f.st, 3) || nest_stage_wide(m, c->dev, sa[1]) ||
+            stores_into(m, a, &f))
             continue;
         if (!match_chunks(m, sa, &f, &ch)) {
             if (!unroll_chunks(m, sa, &f) || !match_chunks(m, sa, &f, &ch))

@@ -295,9 +295,8 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
     if (!nest_pipe_parts(m, a, &pa, sa) || !nest_pipe_parts(m, b, &pb, sb) ||
         nest_stage_wide(m, dev, sa[1]) || nest_stage_wide(m, dev, sb[1]))
         return false;
-    for (int i = 0; i < 3; i++)
-        if (ir_op_attr(m, sa[i], "applicable_units") != ir_op_attr(m, sb[i], "applicable_units"))
-            return false;
+    if (!nest_same_units(m, sa, sb, 3))
+        return false;
     for (int i = 0; i < 3; i += 2)
         if (!nest_transfers_only(m, body_of(m, sa[i])) ||
             !nest_transfers_only(m, body_of(m, sb[i])))

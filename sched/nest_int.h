@@ -230,6 +230,9 @@ bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side);
  * root: every op using it a transfer into it (its loads all forwarded or
  * gone, its stores dead). */
 bool nest_write_only(struct ir_module *m, ir_op root, ir_value v);
+/* Whether stages a[i] and b[i], i < n, run on the same units
+ * (applicable_units), pair by pair. */
+bool nest_same_units(const struct ir_module *m, const ir_op *a, const ir_op *b, uint32_t n);
 /* nest_touches, transfer `except` aside. */
 bool nest_touches_but(struct ir_module *m, ir_op root, ir_value v, int side, ir_op except);
 /* The slot `slot` (a result of a pipeline's private) gets a fifo

@@ -387,6 +387,14 @@ bool nest_write_only(struct ir_module *m, ir_op root, ir_value v)
     return only;
 }
 
+bool nest_same_units(const struct ir_module *m, const ir_op *a, const ir_op *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (ir_op_attr(m, a[i], "applicable_units") != ir_op_attr(m, b[i], "applicable_units"))
+            return false;
+    return true;
+}
+
 uint32_t nest_stage_kind(const struct arch_device *dev, const struct ir_module *m, ir_op stage)
 {
     ir_attr ua = ir_op_attr(m, stage, "applicable_units");

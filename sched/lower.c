@@ -704,17 +704,40 @@ static void emit_syncs(struct lw *lw, uint32_t n, int where)
     emit_syncs_at(lw, n, where, IR_NONE);
 }
 
-void lw_emit_waits_at(struct lw *lw, ir_op at)
+/* Whether the current program's unit has a signal at op `at` of the leaf
+ * stage being emitted, at `where`. */
+static bool has_syncs_at(const struct lw *lw, int where, ir_op at)
 {
     uint32_t n = lw->p.stage;
-    if (!n)
-        return;
-    for (uint32_t s = lw->nodes[n].sync[LW_BEFORE]; s; s = lw->syncs[s].next)
-        if (lw->syncs[s].at == at && lw->syncs[s].unit == lw->p.kind) {
-            lw_flush_loads(lw);
-            emit_syncs_at(lw, n, LW_BEFORE, at);
-            return;
-        }
+    for (uint32_t s = n ? lw->nodes[n].sync[where] : 0; s; s = lw->syncs[s].next)
+        if (lw->syncs[s].at == at && lw->syncs[s].unit == lw->p.kind)
+            return true;
+    return false;
+}
+
+bool lw_syncs_at(const struct lw *lw, ir_op at)
+{
+    return has_syncs_at(lw, LW_BEFORE, at) || has_syncs_at(lw, LW_AFTER, at);
+}
+
+/* The signals of the leaf stage being emitted at `where` of its op `at`,
+ * after the pending load group's sends. */
+static void emit_stage_syncs_at(struct lw *lw, int where, ir_op at)
+{
+    if (has_syncs_at(lw, where, at)) {
+        lw_flush_loads(lw);
+        emit_syncs_at(lw, lw->p.stage, where, at);
+    }
+}
+
+void lw_emit_sends_after(struct lw *lw, ir_op at)
+{
+    emit_stage_syncs_at(lw, LW_AFTER, at);
+}
+
+void lw_emit_waits_at(struct lw *lw, ir_op at)
+{
+    emit_stage_syncs_at(lw, LW_BEFORE, at);
 }
 
 /* The constant value of v on every core, or false. */

@@ -99,8 +99,10 @@ struct lw_sync {
     const int64_t *tiles;
     bool at_reader;
     /* A wait of a leaf stage that only its later ops need: it goes before
-     * `at`, an op of the stage's body, instead of before the stage
-     * (IR_NONE: before the node). */
+     * `at`, an op of the stage's body (or of its loop's: every iteration),
+     * instead of before the stage; a send after `at`, an op of the stage's
+     * loop, every iteration, instead of after the stage (IR_NONE: before
+     * or after the node). */
     ir_op at;
 };
 
@@ -265,6 +267,12 @@ uint32_t lw_kind_of(const struct lw *lw, uint32_t k);
 /* Emits the waits of the leaf stage being emitted that go before its op
  * `at` (lw_sync.at), after the pending load group's sends. */
 void lw_emit_waits_at(struct lw *lw, ir_op at);
+/* Emits the sends of the leaf stage being emitted that go after its op
+ * `at` (an op of its loop's body: every iteration), after the pending load
+ * group's sends. */
+void lw_emit_sends_after(struct lw *lw, ir_op at);
+/* Whether the leaf stage being emitted has a signal at its op `at`. */
+bool lw_syncs_at(const struct lw *lw, ir_op at);
 
 /* ---- lower_sync.c ---------------------------------------------------------- */
 

@@ -1439,8 +1439,9 @@ static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, in
     const struct ir_op_info *o = ir_op_get(m, loop);
     IR_FOR_OPS(m, lw_body(m, loop, 0), op) {
         const struct ir_op_info *oi = ir_op_get(m, op);
-        if (!is_fifo_load(m, op) && oi->kind != IR_OP_SCF_YIELD &&
-            (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg))
+        if ((!is_fifo_load(m, op) && oi->kind != IR_OP_SCF_YIELD &&
+             (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)) ||
+            lw_syncs_at(lw, op))
             return false;
     }
     int64_t b[3];
@@ -1574,12 +1575,10 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
 {
     struct ir_module *m = lw->m;
     struct lw_prog *p = &lw->p;
-    bool top = p->stage && b == lw_body(m, lw->nodes[p->stage].op, 0);
     IR_FOR_OPS(m, b, o)
     {
         const struct ir_op_info *oi = ir_op_get(m, o);
-        if (top)
-            lw_emit_waits_at(lw, o);
+        lw_emit_waits_at(lw, o);
         bool value = (ir_op_def(oi->kind)->flags & IR_OPF_PURE) && !oi->nreg;
         int64_t lb = 0, step = 1, trips = 0;
         bool unroll = oi->kind == IR_OP_SCF_FOR && !oi->nres &&
@@ -1647,6 +1646,7 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
                                 ir_str_get(m, oi->name));
             break; /* values: lowered where used */
         }
+        lw_emit_sends_after(lw, o);
     }
     if (!p->hold)
         lw_flush_loads(lw);

@@ -1014,7 +1014,10 @@ struct pair {
     uint32_t d; /* where b's unit waits: b, or the node inside b holding the
                    stage, down to the first loop, once per run of b */
     bool fused; /* a and b loops run in lockstep: the forward signal goes
-                   per iteration, a and d inside their bodies (below) */
+                   per iteration, a and d inside their bodies (below), or
+                   after `after` and before `at` in the loops of stages a
+                   and d (stage_lockstep) */
+    ir_op after;
     bool lanewise; /* fused ktdf.parallels: the forward signal lane to lane */
     bool device;   /* they meet in device memory (as well) */
     bool fwd;
@@ -1110,20 +1113,26 @@ static struct box lockstep_box(const struct ir_module *m, const struct box *q, i
     return r;
 }
 
-/* Whether the pair of leaves x (in loop a) and y (in loop b, a lockstep
- * sibling) meets only with y's iteration at or after x's: every conflicting
- * access a box on the same buffer, none meeting from a later iteration of
- * x to an earlier one of y. */
+/* Whether the pair of leaves x (in loop a, of instance ia) and y (in loop
+ * b, of ib, a lockstep sibling; ktdf.parallels when par) meets only with
+ * y's iteration at or after x's: every conflicting access a box on the
+ * same buffer, none meeting from a later iteration of x to an earlier one
+ * of y. inner: a and b are loops inside the leaves' stages. */
 static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot *fy, uint32_t x,
-                        uint32_t y, uint32_t r, uint32_t a, uint32_t b, struct loops *ls)
+                        uint32_t y, uint32_t r, ir_op a, uint32_t ia, ir_op b, uint32_t ib,
+                        bool par, bool inner, struct loops *ls)
 {
     ls->n = ls->ncommon = 0;
     ls->full = false;
     ls->par = ls->pinned = 0;
     add_loops(lw, x, r, ls);
     add_loops(lw, y, r, ls);
-    ir_value iva = ir_block_get(lw->m, lw_body(lw->m, lw->nodes[a].op, 0))->args[0];
-    uint32_t la = loop_of(ls, iva, lw->nodes[a].inst);
+    if (inner) {
+        add_inner_loops(lw, x, ls);
+        add_inner_loops(lw, y, ls);
+    }
+    ir_value iva = ir_block_get(lw->m, lw_body(lw->m, a, 0))->args[0];
+    uint32_t la = loop_of(ls, iva, ia);
     if (ls->full || la == ls->n || ls->ncommon == MAX_LOOPS || !ls->l[la].trip)
         return false;
     ls->l[la].common = true;
@@ -1135,11 +1144,9 @@ static bool lockstep_ok(struct lw *lw, const struct foot *fx, const struct foot 
                 continue;
             if (!same_buffer(ax, ay) || ax->box->phase || ay->box->phase)
                 return false;
-            struct box qb = lockstep_box(lw->m, ay->box, lw->nodes[a].op, lw->nodes[a].inst,
-                                         lw->nodes[b].op, lw->nodes[b].inst);
+            struct box qb = lockstep_box(lw->m, ay->box, a, ia, b, ib);
             if (boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, -1) ||
-                (lw->nodes[a].kind == LN_PARALLEL &&
-                 boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, 1)))
+                (par && boxes_meet(ls, ax->box, &qb, ls->ncommon - 1, 1)))
                 return false;
         }
     return true;
@@ -1798,6 +1805,85 @@ static void plan_lanes(struct lw *lw, const struct pair *pairs, uint32_t n, bool
     }
 }
 
+/* Whether node n runs once per run of node top above it (through blocks,
+ * pipelines, stages and calls: no loop on the way, n and top included). */
+static bool once_under(const struct lw *lw, uint32_t top, uint32_t n)
+{
+    for (;; n = lw->nodes[n].parent) {
+        if (lw->nodes[n].kind == LN_LOOP || lw->nodes[n].kind == LN_PARALLEL)
+            return false;
+        if (n == top)
+            return true;
+    }
+}
+
+/* Position of op in its block. */
+static uint32_t op_pos(const struct ir_module *m, ir_op op)
+{
+    uint32_t n = 0;
+    for (ir_op o = ir_block_get(m, ir_op_get(m, op)->block)->first; o != op;
+         o = ir_op_get(m, o)->next)
+        n++;
+    return n;
+}
+
+/* Stages of loops in lockstep: leaves x and y of two pipelines run once
+ * per run of r's children a and b, each a stage of one loop (stage_loop; a
+ * pass ktc-nest's stream-loops made a pipeline), the loops of the same
+ * bounds, every access of one meeting the other's directly in its loop's
+ * body, and only in y's iteration at or after x's. y's iteration J then
+ * need wait only for x's iteration J: a signal after x's last such access
+ * (*after), every iteration, and a wait before y's first (*at): a pass's
+ * stores hand each vector to the next pass's loads as they land, as the
+ * pipelines of a vector each did before stream-loops. */
+static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct foot *fy,
+                           uint32_t x, uint32_t y, const struct pair *pr, struct loops *ls,
+                           ir_op *after, ir_op *at)
+{
+    const struct ir_module *m = lw->m;
+    const struct lw_node *nx = &lw->nodes[x], *ny = &lw->nodes[y];
+    if (lw->nodes[pr->r].kind == LN_PIPELINE || nx->kind != LN_STAGE || ny->kind != LN_STAGE ||
+        nx->xfer || ny->xfer || !once_under(lw, pr->a, x) || !once_under(lw, pr->b, y))
+        return false;
+    ir_op lx = stage_loop(m, nx->op), ly = stage_loop(m, ny->op);
+    if (!lx || !ly || !same_bounds(lw, lx, nx->inst, ly, ny->inst))
+        return false;
+    ir_block bx = lw_body(m, lx, 0), by = lw_body(m, ly, 0);
+    *after = *at = IR_NONE;
+    for (uint32_t p = 0; p < fx->n; p++)
+        for (uint32_t q = 0; q < fy->n; q++) {
+            const struct access *ax = &fx->a[p], *ay = &fy->a[q];
+            if (!conflict(ax, ay))
+                continue;
+            if (!ax->op || !ay->op || ir_op_get(m, ax->op)->block != bx ||
+                ir_op_get(m, ay->op)->block != by)
+                return false;
+            if (!*after || op_pos(m, ax->op) > op_pos(m, *after))
+                *after = ax->op;
+            if (!*at || op_pos(m, ay->op) < op_pos(m, *at))
+                *at = ay->op;
+        }
+    return *after && lockstep_ok(lw, fx, fy, x, y, pr->r, lx, nx->inst, ly, ny->inst, false, true,
+                                   ls);
+}
+
+/* Whether a wait of the n pairs g (a group: one block and unit pair) for
+ * a later a than stage-lockstep pair k's, before k's stage or before its
+ * op holding k's wait, makes k's signals every iteration needless: the
+ * unit ran k's a before that a. */
+static bool covered(struct lw *lw, const struct pair *g, uint32_t n, const struct pair *k)
+{
+    if (!k->after)
+        return false;
+    int32_t pos;
+    ir_op top = body_op(lw, k->d, k->at, &pos);
+    for (uint32_t i = 0; i < n; i++)
+        if (g[i].fwd && !g[i].fused && g[i].d == k->d && g[i].a >= k->a &&
+            (!g[i].at || (top && g[i].at_pos <= pos)))
+            return true;
+    return false;
+}
+
 bool lw_plan_signals(struct lw *lw)
 {
     uint32_t nleaves = 0, npairs = 0, cappairs = 0;
@@ -1918,8 +2004,11 @@ bool lw_plan_signals(struct lw *lw)
                     c = lw->nodes[c].parent;
                 pr.outer_c = c;
             }
+            const struct lw_node *na = &lw->nodes[pr.a], *nb = &lw->nodes[pr.b];
+            ir_op after, at;
             if (pr.fwd && lockstep(lw, pr.a, pr.b) &&
-                lockstep_ok(lw, &feet[i], &feet[j], x, y, pr.r, pr.a, pr.b, ls)) {
+                lockstep_ok(lw, &feet[i], &feet[j], x, y, pr.r, na->op, na->inst, nb->op,
+                            nb->inst, na->kind == LN_PARALLEL, false, ls)) {
                 pr.fused = true;
                 /* two ktdf.parallel: lane to lane */
                 pr.lanewise = lw->nodes[pr.a].kind == LN_PARALLEL;
@@ -1927,6 +2016,14 @@ bool lw_plan_signals(struct lw *lw)
                 pr.a = body_child(lw, pr.a, x);
                 pr.at = IR_NONE;
                 pr.at_pos = -1;
+            } else if (pr.fwd && stage_lockstep(lw, &feet[i], &feet[j], x, y, &pr, ls, &after,
+                                                &at)) {
+                pr.fused = true;
+                pr.a = x;
+                pr.after = after;
+                pr.d = y;
+                pr.at = at;
+                pr.at_pos = 0;
             }
             if (npairs == cappairs) {
                 cappairs = cappairs ? 2 * cappairs : 32;
@@ -1984,13 +2081,15 @@ bool lw_plan_signals(struct lw *lw)
                 n++;
             if (n < j && pairs[n].d == pairs[k].d && pairs[n].at == pairs[k].at)
                 continue; /* the latest a of this wait comes last */
-            if (pairs[k].a <= last_fwd)
+            if (pairs[k].a <= last_fwd || covered(lw, pairs + i, j - i, &pairs[k]))
                 continue;
             if (!pairs[k].fused)
                 last_fwd = pairs[k].a; /* a lockstep signal covers its iteration only */
             uint32_t ch = lw->nchannels++;
             bool fall = all && !pairs[k].lanewise;
-            add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch, fall);
+            uint32_t v = add_sync(lw, pairs[k].a, LW_AFTER, pairs[k].ua, pairs[k].ub, true, ch,
+                                  fall);
+            lw->syncs[v].at = pairs[k].after;
             uint32_t w = add_sync(lw, pairs[k].d, LW_BEFORE, pairs[k].ub, pairs[k].ua, false, ch, fall);
             lw->syncs[w].at = pairs[k].at;
         }

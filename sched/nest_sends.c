@@ -3,7 +3,8 @@
  * loop does not move (the row's splatted rstd, read by each vector of a
  * scaling pass) is sent once, just before the loop, and the compute
  * stage's loop of the same trips reads it once, just before its own, and
- * keeps it in a register. */
+ * keeps it in a register; out of a nest of loops (a block's chunks, then
+ * the blocks) as far as its subscripts do not move. */
 #include <stdlib.h>
 
 #include "ktir/ops.h"
@@ -61,15 +62,21 @@ static ir_op only_read(struct ir_module *m, ir_op root, ir_value slot)
     return n == 2 ? read : IR_NONE;
 }
 
-/* The scf.for directly in a ktdf.stage's body holding op at its top
- * level, IR_NONE when op is not so placed. */
-static ir_op stage_loop(const struct ir_module *m, ir_op op)
+/* The loops around op up to its ktdf.stage, innermost first (at most
+ * MAX_DEPTH); 0 when op is not in a nest of scf.for loops directly in a
+ * ktdf.stage's body. */
+enum { MAX_DEPTH = 4 };
+
+static uint32_t stage_loops(const struct ir_module *m, ir_op op, ir_op loops[MAX_DEPTH])
 {
-    ir_op loop = ir_op_parent(m, op);
-    if (!loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR)
-        return IR_NONE;
-    ir_op stage = ir_op_parent(m, loop);
-    return stage && ir_op_get(m, stage)->kind == IR_OP_KTDF_STAGE ? loop : IR_NONE;
+    uint32_t n = 0;
+    ir_op p = ir_op_parent(m, op);
+    for (; p && ir_op_get(m, p)->kind == IR_OP_SCF_FOR; p = ir_op_parent(m, p)) {
+        if (n == MAX_DEPTH)
+            return 0;
+        loops[n++] = p;
+    }
+    return p && ir_op_get(m, p)->kind == IR_OP_KTDF_STAGE ? n : 0;
 }
 
 static bool same_trips(const struct ir_module *m, ir_op a, ir_op b)
@@ -84,35 +91,51 @@ static bool same_trips(const struct ir_module *m, ir_op a, ir_op b)
     return true;
 }
 
+/* Whether loop moves the subscripts of side s. */
+static bool moves(const struct ir_module *m, const struct nest_side *s, ir_op loop)
+{
+    for (uint32_t k = 0; k < s->nsub; k++)
+        if (s->sub[k].v && ir_value_defined_in(m, s->sub[k].v, loop))
+            return true;
+    return false;
+}
+
 /* Hoists transfer op of pipeline pipe when it is an invariant send (the
- * head comment). */
+ * head comment): out of as many of its loops as its subscripts allow, the
+ * read out of as many of the compute stage's, the two nests of the same
+ * trips level by level. */
 static void hoist(struct nest_ctx *c, ir_op pipe, ir_op op)
 {
     struct ir_module *m = c->m;
     struct nest_side src, dst;
-    ir_op lp = stage_loop(m, op);
-    if (!lp || !nest_read_side(m, op, 0, &src) || !nest_read_side(m, op, 1, &dst) || src.fifo ||
+    ir_op lp[MAX_DEPTH], lc[MAX_DEPTH];
+    uint32_t np = stage_loops(m, op, lp);
+    if (!np || !nest_read_side(m, op, 0, &src) || !nest_read_side(m, op, 1, &dst) || src.fifo ||
         !dst.fifo)
         return;
     /* the elements: a buffer the pipeline does not write, at subscripts
-     * the loop does not move */
+     * the loops (d of them) do not move */
     ir_op alloc = ir_value_def(m, src.v);
     if (!alloc || ir_op_get(m, alloc)->kind != IR_OP_MEMREF_ALLOC || nest_touches(m, pipe, src.v, 1))
         return;
-    for (uint32_t k = 0; k < src.nsub; k++)
-        if (src.sub[k].v && ir_value_defined_in(m, src.sub[k].v, lp))
+    uint32_t d = 0;
+    while (d < np && !moves(m, &src, lp[d]))
+        d++;
+    ir_op read = only_read(m, pipe, dst.v);
+    if (!d || !read || stage_loops(m, read, lc) != np)
+        return;
+    for (uint32_t k = 0; k < np; k++)
+        if (!same_trips(m, lp[k], lc[k]))
             return;
-    ir_op read = only_read(m, pipe, dst.v), lc = read ? stage_loop(m, read) : IR_NONE;
-    if (!lc || !same_trips(m, lp, lc))
-        return;
-    /* the register it takes for the whole loop */
-    if (c->o->max_vregs && peak_vectors(m, nest_for_body(m, lc)) + 2 > c->o->max_vregs)
-        return;
+    /* the register it takes while the loops run */
+    for (uint32_t k = 0; k < d; k++)
+        if (c->o->max_vregs && peak_vectors(m, nest_for_body(m, lc[k])) + 2 > c->o->max_vregs)
+            return;
     nest_own_alloc(m, dst.v);
     ir_op_unlink(m, op);
-    ir_op_insert_before(m, lp, op);
+    ir_op_insert_before(m, lp[d - 1], op);
     ir_op_unlink(m, read);
-    ir_op_insert_before(m, lc, read);
+    ir_op_insert_before(m, lc[d - 1], read);
 }
 
 static bool sends_in(struct ir_module *m, ir_op op, void *ctx)

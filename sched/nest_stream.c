@@ -54,8 +54,9 @@ static bool chunked(struct ir_module *m, ir_op loop)
     return s.dup;
 }
 
-/* Loops typed parallel_loop inside a ktdf.stage, innermost last in walk
- * order (post-order below). */
+/* Loops typed parallel_loop inside a ktdf.stage (in a corelet split or
+ * not: a tile of one point has none), innermost last in walk order
+ * (post-order below). */
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     struct loops *l = ctx;
@@ -66,7 +67,7 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
         trips < MIN_TRIPS || chunked(m, op))
         return true;
     for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p))
-        if (ir_op_get(m, p)->kind == IR_OP_KTDF_PARALLEL) {
+        if (ir_op_get(m, p)->kind == IR_OP_KTDF_STAGE) {
             l->v[l->n++] = op;
             break;
         }

@@ -11,9 +11,15 @@
 // more than the FIFOs hold, a deadlock; tests/kernels/layernorm_8x2048.)
 // The second pipeline stores chunk 3 - i: chunk 3 by the first store,
 // which the last load reads, so its L1SU waits for the L1LU's loop
-// (channel 2). The third is the first with a scale splatted before the
+// (channel 4). The third is the first with a scale splatted before the
 // loops (loaded by the L1LU, read by the SFU once): the chunks still meet
 // iteration by iteration, no signal.
+// Between the pipelines: the second's L1LU loads chunk i of %acc after the
+// first's L1SU stored it, and the third's L1SU stores chunk i after the
+// second's L1LU loaded it: a signal every iteration, inside the loops
+// (channels 2 and 1). The third's loads of chunk i follow the second's
+// store of chunk 3 - i: a signal after the whole loop (channel 3), which
+// also covers the first's stores (no signal every iteration for them).
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   func.func @chunk_sums() attributes {grid = [1]} {

@@ -1867,6 +1867,26 @@ static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct fo
                                    ls);
 }
 
+/* Leaves x and y (after x) of one unit kind that runs on several
+ * corelets, one of them in a ktdf.parallel and the other in none (a stage
+ * left whole runs on corelet 0, a split stage's lanes on every corelet):
+ * the kind's program does not order them, its corelets being units of
+ * their own, and a unit does not signal itself. The stage before y in
+ * its pipeline (another kind's, feeding y through the pipeline's FIFOs)
+ * then waits for x instead: y follows it. 0 when x and y run on the same
+ * corelets, or y has no such stage. (Not handled: the way back, y before
+ * x in a later iteration of a loop around both, and two ktdf.parallel.) */
+static uint32_t lane_feeder(const struct lw *lw, uint32_t x, uint32_t y)
+{
+    uint32_t k = lw->nodes[x].unit, p = lw->nodes[y].parent, w = 0;
+    if (lw->kinds[k].ncl < 2 || (lw->nodes[x].lanes > 1) == (lw->nodes[y].lanes > 1) ||
+        lw->nodes[p].kind != LN_PIPELINE)
+        return 0;
+    for (uint32_t c = lw->nodes[p].first; c && c != y; c = lw->nodes[c].next)
+        w = c;
+    return w && lw->nodes[w].leaf && lw->nodes[w].unit != k ? w : 0;
+}
+
 /* Whether a wait of the n pairs g (a group: one block and unit pair) for
  * a later a than stage-lockstep pair k's, before k's stage or before its
  * op holding k's wait, makes k's signals every iteration needless: the
@@ -1905,15 +1925,15 @@ bool lw_plan_signals(struct lw *lw)
         }
     for (uint32_t i = 0; i < nleaves; i++)
         for (uint32_t j = i + 1; j < nleaves; j++) {
-            uint32_t x = leaves[i], y = leaves[j];
-            if (lw->nodes[x].unit == lw->nodes[y].unit)
+            uint32_t x = leaves[i], y = leaves[j], w = y; /* w's unit waits */
+            if (lw->nodes[x].unit == lw->nodes[y].unit && !(w = lane_feeder(lw, x, y)))
                 continue;
             struct pair pr = {0};
             pr.back = BACK_NONE;
             pr.r = lca(lw, x, y, &pr.a, &pr.b);
-            pr.d = wait_node(lw, pr.b, y);
+            pr.d = wait_node(lw, pr.b, w);
             pr.ua = lw->nodes[x].unit;
-            pr.ub = lw->nodes[y].unit;
+            pr.ub = lw->nodes[w].unit;
             pr.all = lw->nodes[pr.r].lanes == 1 && (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1);
             bool hit = false, usable = false, whole = false;
             /* a leaf stage of FIFO loads waits for x only before its first
@@ -1982,6 +2002,10 @@ bool lw_plan_signals(struct lw *lw)
                     need(lw->m, ls, usable, fifo_implied(lw, ls, pr.r, x, y, ax, ay),
                          fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
                 }
+            if (w != y) { /* through w: forward only, every lane */
+                pr.back = BACK_NONE;
+                pr.lane_side = 0;
+            }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
                 continue;
             /* only before a loop of the stage (a pass streamed into it,
@@ -2006,7 +2030,9 @@ bool lw_plan_signals(struct lw *lw)
             }
             const struct lw_node *na = &lw->nodes[pr.a], *nb = &lw->nodes[pr.b];
             ir_op after, at;
-            if (pr.fwd && lockstep(lw, pr.a, pr.b) &&
+            if (w != y) {
+                /* w's wait orders y, not a part of it */
+            } else if (pr.fwd && lockstep(lw, pr.a, pr.b) &&
                 lockstep_ok(lw, &feet[i], &feet[j], x, y, pr.r, na->op, na->inst, nb->op,
                             nb->inst, na->kind == LN_PARALLEL, false, ls)) {
                 pr.fused = true;

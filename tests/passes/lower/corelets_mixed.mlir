@@ -14,6 +14,10 @@
 // a block) sits in the loop over the blocks: the accumulator's boxes meet
 // in no two of its iterations, so the back signal from L1SU to L1LU goes
 // once per block (the loop that carries it), not once per vector.
+// The remainder loops' stores of the accumulator (L1SU, corelet 0) follow
+// its split stores (L1SU, both corelets): a unit does not signal its own
+// kind, so the SFU feeding the remainder's stores waits for every L1SU
+// (channel 0) and they follow it through the FIFO.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

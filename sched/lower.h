@@ -226,10 +226,11 @@
  * their own that the kind's program does not order, and a unit does not
  * signal itself: when A and B are such stages, the stage before B in its
  * pipeline (another kind's, feeding B through its FIFOs) receives A's
- * signal instead, forward only (a remainder row's accumulator zeroed on
- * both corelets after the last tile's stores of it on corelet 0:
- * tests/kernels/rows_remainder_lanes.mlir; not yet the way back, B before
- * A in a later iteration, nor two ktdf.parallel).
+ * signal instead (a remainder row's accumulator zeroed on both corelets
+ * after the last tile's stores of it on corelet 0:
+ * tests/kernels/rows_remainder_lanes.mlir); the way back (B before A in a
+ * later iteration), the stage before A in its pipeline receives B's. Not
+ * yet two ktdf.parallel.
  * A stage of several transfers between memories (a DMA unit's, nothing
  * else in it) counts as one stage per transfer, in order, so a stage B
  * that needs only the first hears from it before the second is done (a

@@ -1867,6 +1867,17 @@ static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct fo
                                    ls);
 }
 
+static void push_pair(struct pair **pairs, uint32_t *n, uint32_t *cap, const struct pair *pr)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 32;
+        *pairs = realloc(*pairs, *cap * sizeof **pairs);
+        if (!*pairs)
+            abort();
+    }
+    (*pairs)[(*n)++] = *pr;
+}
+
 /* Leaves x and y (after x) of one unit kind that runs on several
  * corelets, one of them in a ktdf.parallel and the other in none (a stage
  * left whole runs on corelet 0, a split stage's lanes on every corelet):
@@ -1874,8 +1885,9 @@ static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct fo
  * their own, and a unit does not signal itself. The stage before y in
  * its pipeline (another kind's, feeding y through the pipeline's FIFOs)
  * then waits for x instead: y follows it. 0 when x and y run on the same
- * corelets, or y has no such stage. (Not handled: the way back, y before
- * x in a later iteration of a loop around both, and two ktdf.parallel.) */
+ * corelets, or y has no such stage. The way back (y before x in a later
+ * iteration of a loop around both) likewise: lane_feeder(y, x) waits for
+ * y. (Not handled: two ktdf.parallel.) */
 static uint32_t lane_feeder(const struct lw *lw, uint32_t x, uint32_t y)
 {
     uint32_t k = lw->nodes[x].unit, p = lw->nodes[y].parent, w = 0;
@@ -1925,15 +1937,20 @@ bool lw_plan_signals(struct lw *lw)
         }
     for (uint32_t i = 0; i < nleaves; i++)
         for (uint32_t j = i + 1; j < nleaves; j++) {
-            uint32_t x = leaves[i], y = leaves[j], w = y; /* w's unit waits */
-            if (lw->nodes[x].unit == lw->nodes[y].unit && !(w = lane_feeder(lw, x, y)))
-                continue;
+            /* w's unit waits for x's, v's for y's on the way back */
+            uint32_t x = leaves[i], y = leaves[j], w = y, v = x;
+            if (lw->nodes[x].unit == lw->nodes[y].unit) {
+                w = lane_feeder(lw, x, y);
+                v = lane_feeder(lw, y, x);
+                if (!w && !v)
+                    continue;
+            }
             struct pair pr = {0};
             pr.back = BACK_NONE;
             pr.r = lca(lw, x, y, &pr.a, &pr.b);
-            pr.d = wait_node(lw, pr.b, w);
+            pr.d = wait_node(lw, pr.b, w ? w : y);
             pr.ua = lw->nodes[x].unit;
-            pr.ub = lw->nodes[w].unit;
+            pr.ub = lw->nodes[w ? w : y].unit;
             pr.all = lw->nodes[pr.r].lanes == 1 && (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1);
             bool hit = false, usable = false, whole = false;
             /* a leaf stage of FIFO loads waits for x only before its first
@@ -2002,10 +2019,6 @@ bool lw_plan_signals(struct lw *lw)
                     need(lw->m, ls, usable, fifo_implied(lw, ls, pr.r, x, y, ax, ay),
                          fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
                 }
-            if (w != y) { /* through w: forward only, every lane */
-                pr.back = BACK_NONE;
-                pr.lane_side = 0;
-            }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
                 continue;
             /* only before a loop of the stage (a pass streamed into it,
@@ -2051,13 +2064,23 @@ bool lw_plan_signals(struct lw *lw)
                 pr.at = at;
                 pr.at_pos = 0;
             }
-            if (npairs == cappairs) {
-                cappairs = cappairs ? 2 * cappairs : 32;
-                pairs = realloc(pairs, cappairs * sizeof *pairs);
-                if (!pairs)
-                    abort();
+            if (w != y || v != x) {
+                /* one kind on different corelets: forward through w, back
+                 * through v, every lane */
+                struct pair bk = pr;
+                pr.back = BACK_NONE;
+                pr.lane_side = bk.lane_side = 0;
+                pr.fwd &= w != 0;
+                bk.fwd = false;
+                bk.ub = lw->nodes[y].unit;
+                if (v && bk.back != BACK_NONE) {
+                    bk.ua = lw->nodes[v].unit;
+                    push_pair(&pairs, &npairs, &cappairs, &bk);
+                }
+                if (!pr.fwd)
+                    continue;
             }
-            pairs[npairs++] = pr;
+            push_pair(&pairs, &npairs, &cappairs, &pr);
         }
     /* Per block and unit pair, in order of b: a signal from the latest a
      * unless an earlier signal already waited for an a as late; and when

@@ -743,8 +743,14 @@
  *                     halves feed the next level, which reads both
  *                     (ktc-lower signals across the corelets); the rest
  *                     of the body (a reduction's last vector, a splat)
- *                     stays whole, on corelet 0. A body of one parallel
- *                     loop is corelets' own inner split, unchanged.
+ *                     stays whole, on corelet 0, and so do loops of other
+ *                     kinds (a Triton kernel's loop over a row's blocks
+ *                     carrying its sums), which the cost model counts so
+ *                     (point_whole): a blocked softmax, 8192 columns in
+ *                     blocks of 1024, 4 rows a core on spyre, takes tiles
+ *                     of 2 rows, a row a corelet: 6021 -> 3984 cycles. A
+ *                     body of one parallel loop is corelets' own inner
+ *                     split, unchanged.
  *  chunk-loads        Part of coarsening (listed after the others, to keep
  *                     their flags' bits): loads of a tile, none within
  *                     another, that differ only in a constant offset, each

@@ -134,9 +134,11 @@ struct nest_cost_program {
                                           the chain and a signal from and to every
                                           corelet before the next starts */
     double point_whole;                /* of those, the share of the point's scratchpad
-                                          loads in pipelines corelet-blocks leaves whole
-                                          (on corelet 0: a row's max of one vector), the
-                                          rest split over the I instances */
+                                          loads outside its parallel loops, which
+                                          corelet-blocks leaves whole (on corelet 0: a
+                                          row's max of one vector, a kernel's loop over
+                                          a row's blocks), the rest split over the I
+                                          instances */
     double prefetch_window;            /* cycles before the nest computes during which
                                           its load unit is idle and its buffers free (the
                                           previous nests' compute after their last load,

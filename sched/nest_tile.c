@@ -2454,15 +2454,18 @@ static double fifo_loads(const struct ir_module *m, ir_op op, int depth)
     return n * trips;
 }
 
-/* The share of point loop pl's scratchpad loads in its pipelines outside
- * its parallel loops (corelet-blocks leaves them whole, on corelet 0). */
+/* The share of point loop pl's scratchpad loads outside its parallel
+ * loops (corelet-blocks leaves them whole, on corelet 0: its pipelines, and
+ * loops of other kinds, such as a kernel's loop over a row's blocks
+ * carrying sums). */
 static double point_whole(const struct ir_module *m, ir_op pl)
 {
     double whole = 0, all = 0;
     IR_FOR_OPS(m, nest_for_body(m, pl), op) {
+        const char *t = ir_op_get(m, op)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
         double n = fifo_loads(m, op, 0);
         all += n;
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+        if (!t || strcmp(t, "parallel_loop"))
             whole += n;
     }
     return all > 0 ? whole / all : 0;

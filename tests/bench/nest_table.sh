@@ -44,6 +44,7 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/layernorm_4096x1024.mlir:--arg,n=1024,--arg,eps=0.001"
              "$corpus/ktir/softmax_wide.mlir"
              "$ws/tests/bench/kernels/softmax_8x16384.mlir"
+             "$ws/tests/bench/kernels/softmax_blocks_16x8192.mlir"
              "$ws/tests/bench/kernels/softmax_4x262144.mlir"
              "$ws/tests/bench/kernels/rmsnorm_8x65536.mlir:--arg,n=65536,--arg,eps=0.001"
              "$ws/tests/bench/kernels/exp_2x131072.mlir"

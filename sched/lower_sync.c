@@ -2043,9 +2043,8 @@ bool lw_plan_signals(struct lw *lw)
             }
             const struct lw_node *na = &lw->nodes[pr.a], *nb = &lw->nodes[pr.b];
             ir_op after, at;
-            if (w != y) {
-                /* w's wait orders y, not a part of it */
-            } else if (pr.fwd && lockstep(lw, pr.a, pr.b) &&
+            bool direct = pr.fwd && w == y; /* else w's wait orders y as a whole */
+            if (direct && lockstep(lw, pr.a, pr.b) &&
                 lockstep_ok(lw, &feet[i], &feet[j], x, y, pr.r, na->op, na->inst, nb->op,
                             nb->inst, na->kind == LN_PARALLEL, false, ls)) {
                 pr.fused = true;
@@ -2055,8 +2054,8 @@ bool lw_plan_signals(struct lw *lw)
                 pr.a = body_child(lw, pr.a, x);
                 pr.at = IR_NONE;
                 pr.at_pos = -1;
-            } else if (pr.fwd && stage_lockstep(lw, &feet[i], &feet[j], x, y, &pr, ls, &after,
-                                                &at)) {
+            } else if (direct &&
+                       stage_lockstep(lw, &feet[i], &feet[j], x, y, &pr, ls, &after, &at)) {
                 pr.fused = true;
                 pr.a = x;
                 pr.after = after;

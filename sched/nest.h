@@ -640,23 +640,25 @@
  *                     stored and loaded with every block: 30148 -> 25801
  *                     cycles) (sched/nest_fuse.c).
  *  stream-loops       A parallel_loop of at least 2 iterations inside a
- *                     compute stage (in a ktdf.parallel or not: a tile of
- *                     one point has none) whose body is one pipeline of loads,
- *                     a compute stage without transfers and stores (or no
- *                     loads: an accumulator's zeroing; the load and store
- *                     stages may hold loops of them: a chunk's blocks, as
- *                     register-carry leaves them) becomes that
- *                     pipeline with the loop in each stage, when no
- *                     iteration loads what another stores (loads of the
- *                     very elements the same iteration stores, moving with
- *                     the IV by at least their size, are taken: a
- *                     per-vector accumulator); not a level of a reduction
- *                     tree (two loads of one buffer). The vectors then
- *                     stream instead of filling and draining a pipeline
- *                     each (sched/nest_stream.c). Runs after fuse-pipelines.
+ *                     compute stage (in a ktdf.parallel or not: a tile
+ *                     of one point has none) whose body is one pipeline
+ *                     of loads, a compute stage without transfers and
+ *                     stores (or no loads: an accumulator's zeroing; the
+ *                     load and store stages may hold loops of them: a
+ *                     chunk's blocks, as register-carry leaves them)
+ *                     becomes that pipeline with the loop in each stage,
+ *                     when no iteration loads what another stores (loads
+ *                     of the very elements the same iteration stores,
+ *                     moving with the IV by at least their size, are
+ *                     taken: a per-vector accumulator); not a level of a
+ *                     reduction tree (two loads of one buffer). The
+ *                     vectors then stream instead of filling and draining
+ *                     a pipeline each (sched/nest_stream.c). Runs after
+ *                     fuse-pipelines.
  *                     (A blocked softmax, 8192 columns in blocks of 1024,
  *                     16 rows on 4 cores, tiles of one row: 7920 -> 6549
- *                     cycles on spyre streamed outside corelet splits.)
+ *                     cycles on spyre streamed outside corelet splits;
+ *                     tests/passes/nest/stream_loops_one_point.mlir.)
  *  lane-transfers     A bulk DMA of an outer pipeline moving the T points of
  *                     a tile to or from a buffer that the pipeline's compute
  *                     stage touches only inside corelet splits of those T

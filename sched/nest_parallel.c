@@ -374,15 +374,21 @@ static bool one_point(const struct ir_module *m, ir_op loop)
 
 /* corelet-blocks: point loop `loop` of one iteration, whose tile the cost
  * model split over n instances (nest_cost.h, point_split): each parallel
- * loop of its body (a pass over the row, a level of its reduction) is split
- * over the n instances instead, in blocks (strip); the rest of the body
- * (a reduction's last vector, a splat) stays whole, on corelet 0. */
+ * loop of its body (a pass over the row, a level of its reduction), or the
+ * one parallel loop in the body of a kernel's own loop there (a pass over
+ * a row's blocks), is split over the n instances instead, in blocks
+ * (strip); the rest of the body (a reduction's last vector, a splat)
+ * stays whole, on corelet 0. */
 static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, struct split **sp,
                            uint32_t *nsp, uint32_t *cap)
 {
     struct ir_module *m = c->m;
-    IR_FOR_OPS(m, nest_for_body(m, loop), in) {
-        const char *t = ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
+        /* a kernel's own loop (over a row's blocks): its inner parallel loop */
+        ir_op in = o->kind == IR_OP_SCF_FOR && !t && !o->nres ? inner_parallel(m, op) : op;
+        t = in && ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
         struct split x = {.fn = fn, .loop = in, .n = n, .block = true};
         if (t && strcmp(t, "parallel_loop") == 0 && !ir_op_get(m, in)->nres &&
             splittable(c, fn, in, &x.n, &x.t) && x.n >= 2)

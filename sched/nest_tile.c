@@ -2455,9 +2455,9 @@ static double fifo_loads(const struct ir_module *m, ir_op op, int depth)
 }
 
 /* The share of point loop pl's scratchpad loads outside its parallel
- * loops (corelet-blocks leaves them whole, on corelet 0: its pipelines, and
- * loops of other kinds, such as a kernel's loop over a row's blocks
- * carrying sums). */
+ * loops: corelet-blocks leaves them whole, on corelet 0 (its pipelines; a
+ * kernel's loop over a row's blocks carrying sums). A block loop whose body
+ * is a parallel loop it splits counts whole all the same (pessimistic). */
 static double point_whole(const struct ir_module *m, ir_op pl)
 {
     double whole = 0, all = 0;

@@ -384,11 +384,11 @@ static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, 
 {
     struct ir_module *m = c->m;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
         /* a kernel's own loop (over a row's blocks): its inner parallel loop */
-        ir_op in = o->kind == IR_OP_SCF_FOR && !t && !o->nres ? inner_parallel(m, op) : op;
-        t = in && ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        bool own = o->kind == IR_OP_SCF_FOR && !nest_loop_type(m, op) && !o->nres;
+        ir_op in = own ? inner_parallel(m, op) : op;
+        const char *t = in && ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
         struct split x = {.fn = fn, .loop = in, .n = n, .block = true};
         if (t && strcmp(t, "parallel_loop") == 0 && !ir_op_get(m, in)->nres &&
             splittable(c, fn, in, &x.n, &x.t) && x.n >= 2)

@@ -15,16 +15,18 @@
 # the same iteration, through the FIFOs: a signal after the whole loop of
 # loads deadlocked blocks of 1024 on sample). VERBOSE=1 names each kernel
 # first. The ktc binaries sit beside ktc-parse.
-set -u
-bin=$(cd "$(dirname "$1")" && pwd)
 count=${2:-12}
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/blocks_fuzz.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 seed=7
 . "$(dirname "$0")/fuzz_lib.sh"
 
-head_of() { # R C B G P NAME ARGS: the attributes, the function up to the row loop
+# head_of R C B G P NAME ARGS: the attributes, the function up to the row
+# loop; sets what the kernels' bodies name: T (a block), A (its access tile),
+# M (the matrix) and TX, TY (the access tiles of X and Y at %row, %col).
+head_of() {
     local R=$1 C=$2 B=$3 G=$4 P=$5 name=$6 args=$7
+    T="tensor<1x${B}xf16>" A="!ktdp.access_tile<1x${B}xindex>" M="memref<${R}x${C}xf16>"
+    local at="[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A"
+    TX="%tx = ktdp.construct_access_tile %X$at" TY="%ty = ktdp.construct_access_tile %Y$at"
     cat <<EOT
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + $((B - 1)) >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -43,8 +45,6 @@ EOT
 }
 
 layernorm() { # R C B G P
-    local R=$1 C=$2 B=$3 T="tensor<1x${3}xf16>" A="!ktdp.access_tile<1x${3}xindex>"
-    local M="memref<${1}x${2}xf16>"
     head_of "$@" layernorm "%x: index, %y: index, %n: index, %eps: f16"
     cat <<EOT
   %n32 = arith.index_cast %n : index to i32
@@ -52,7 +52,7 @@ layernorm() { # R C B G P
   scf.for %row = %rows to %end step %c1 {
     %zero = arith.constant dense<0.0> : $T
     %s1, %s2 = scf.for %col = %c0 to %cn step %bs iter_args(%a1 = %zero, %a2 = %zero) -> ($T, $T) {
-      %tx = ktdp.construct_access_tile %X[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A
+      $TX
       %v = ktdp.load %tx : $A -> $T
       %n1 = arith.addf %a1, %v : $T
       %v2 = arith.mulf %v, %v : $T
@@ -74,8 +74,8 @@ layernorm() { # R C B G P
     %mb = tensor.splat %mean : $T
     %rb = tensor.splat %rstd : $T
     scf.for %col = %c0 to %cn step %bs {
-      %tx = ktdp.construct_access_tile %X[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A
-      %ty = ktdp.construct_access_tile %Y[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A
+      $TX
+      $TY
       %v = ktdp.load %tx : $A -> $T
       %c = arith.subf %v, %mb : $T
       %o = arith.mulf %c, %rb : $T
@@ -88,13 +88,12 @@ EOT
 }
 
 softmax() { # R C B G P
-    local T="tensor<1x${3}xf16>" A="!ktdp.access_tile<1x${3}xindex>" M="memref<${1}x${2}xf16>"
     head_of "$@" softmax "%x: index, %y: index"
     cat <<EOT
   scf.for %row = %rows to %end step %c1 {
     %ninf = arith.constant dense<0xFC00> : $T
     %mv = scf.for %col = %c0 to %cn step %bs iter_args(%a = %ninf) -> ($T) {
-      %tx = ktdp.construct_access_tile %X[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A
+      $TX
       %v = ktdp.load %tx : $A -> $T
       %m = arith.maximumf %a, %v : $T
       scf.yield %m : $T
@@ -106,7 +105,7 @@ softmax() { # R C B G P
     %mb = tensor.splat %ms : $T
     %zero = arith.constant dense<0.0> : $T
     %sv = scf.for %col = %c0 to %cn step %bs iter_args(%a = %zero) -> ($T) {
-      %tx = ktdp.construct_access_tile %X[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A
+      $TX
       %v = ktdp.load %tx : $A -> $T
       %d = arith.subf %v, %mb : $T
       %e = math.exp %d : $T
@@ -119,8 +118,8 @@ softmax() { # R C B G P
     %ss = tensor.extract %sum[%c0] : tensor<1xf16>
     %sb = tensor.splat %ss : $T
     scf.for %col = %c0 to %cn step %bs {
-      %tx = ktdp.construct_access_tile %X[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A
-      %ty = ktdp.construct_access_tile %Y[%row, %col] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A
+      $TX
+      $TY
       %v = ktdp.load %tx : $A -> $T
       %d = arith.subf %v, %mb : $T
       %e = math.exp %d : $T

@@ -1,6 +1,12 @@
-# fuzz_lib.sh - what the *_fuzz_test.sh scripts share, sourced
-# after they set bin (the ktc binaries), tmp (a scratch directory) and seed.
+# fuzz_lib.sh - what the *_fuzz_test.sh scripts share, sourced with the
+# script's arguments (KTC-PARSE first: the ktc binaries sit beside it)
+# after it sets seed: bin, a scratch directory tmp (removed on exit), and
+# the counters.
 
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/$(basename "$0" _test.sh).XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 r=0
 
 draw() { # r = the next of a fixed sequence, in [0, $1)

@@ -7,11 +7,7 @@
 # through the whole chain on spyre and sample and launched with random
 # inputs: every element must match ktc-interp (a load a signal should have
 # held back reads a stale row). The ktc binaries sit beside ktc-parse.
-set -u
-bin=$(cd "$(dirname "$1")" && pwd)
 count=${2:-24}
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/inplace_fuzz.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 seed=12345
 . "$(dirname "$0")/fuzz_lib.sh"
 kernel() {

@@ -10,11 +10,7 @@
 # signals between them (a row of one pass waiting for that row of the pass
 # before, lane to lane). VERBOSE=1 names each kernel first. The ktc
 # binaries sit beside ktc-parse.
-set -u
-bin=$(cd "$(dirname "$1")" && pwd)
 count=${2:-12}
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/rows_fuzz.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 seed=2718
 . "$(dirname "$0")/fuzz_lib.sh"
 kernel() { # R C G

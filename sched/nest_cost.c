@@ -278,15 +278,17 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
 
 /* What a tile's compute waits between its inner pipelines' loops: each
  * after the first starts once the previous one's last point has gone
- * around the chain (FIFO hops, its compute, the store, a signal back). */
+ * around the chain (FIFO hops, its compute, the store, a signal back);
+ * of a pipeline streaming a loop, its last iteration. */
 static double round_trips(const struct dev_timing *t, const struct nest_cost_program *p,
                           double op_cycles)
 {
     double npipes = p->pipelines_per_point ? p->pipelines_per_point : 1;
+    double iters = dmax(npipes, (double)p->pipeline_iters_per_point);
     double ops = (double)p->vector_ops_per_point * op_cycles +
                  (double)p->reductions_per_point * (ceil(log2(dmax(t->lanes, 2))) + 1);
-    double out = (double)p->l1_store_bytes_per_point / npipes;
-    double round = t->ld_l1_lat + t->fifo_in_lat + ops / npipes + out / t->st_fifo_bw +
+    double out = (double)p->l1_store_bytes_per_point / iters;
+    double round = t->ld_l1_lat + t->fifo_in_lat + ops / iters + out / t->st_fifo_bw +
                    t->fifo_out_lat + out / t->st_l1_bw + 2 * t->sig_lat;
     double nops = p->pipeline_ops_per_point ? p->pipeline_ops_per_point : npipes;
     return (nops - 1) * round;

@@ -85,6 +85,13 @@ struct nest_cost_program {
                                           in an inner loop streams its iterations: one
                                           round trip a pipeline, not an iteration),
                                           0 = pipelines_per_point */
+    uint64_t pipeline_iters_per_point; /* the iterations those pipelines run in all, a
+                                          pipeline streaming an inner loop (a pass
+                                          over a row's vectors) counting each of its
+                                          trips: what goes around the chain at the
+                                          end of one is its last iteration's work,
+                                          not the whole pipeline's; 0 =
+                                          pipelines_per_point */
     uint64_t l1_load_bytes_per_point;  /* scratchpad -> load unit (vld) */
     uint64_t l1_loads_per_point;       /* those loads: each takes at least a cycle of
                                           the load unit (a splat's scalar too), 0 = the

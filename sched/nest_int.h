@@ -320,8 +320,9 @@ bool nest_tile_sizes(struct nest_ctx *c);
  * tiled nests has a constant trip count. */
 void nest_program_stats(struct nest_ctx *c, ir_op fn);
 /* fn's modeled cycles when it is one nest, run once, whose pipelines
- * register-carry or fuse-pipelines merged after its tile was chosen
- * (re-predicted from its point loop as they left it); < 0 otherwise. */
+ * register-carry or fuse-pipelines merged after its tile was chosen, or
+ * whose loads register-carry cut (re-predicted from its point loop as they
+ * left it); < 0 otherwise. */
 double nest_program_merged(struct nest_ctx *c, ir_op fn);
 bool nest_coarsen(struct nest_ctx *c, ir_op fn);
 bool nest_double_buffer(struct nest_ctx *c, ir_op fn);

@@ -414,6 +414,11 @@ struct tiled {
     uint64_t inner_groups, direct_groups; /* load groups of pipelines in inner loops, and
                                              of those directly in the point loop */
     bool inner;                /* a pipeline sits in an inner loop */
+    ir_op pipe;                /* the pipeline measured last, */
+    int64_t pipe_times, pipe_runs, pipe_iters; /* how many times a point runs it, as
+                                                  many pipelines (its shared splats'
+                                                  unroll accounted), and the iterations
+                                                  of its loops counted so far */
     uint64_t loads_before, ops_before; /* the point's loads and ops before this pipeline */
     int64_t capacity;          /* of the scratchpad, bytes */
     const char *space;         /* its memory kind */
@@ -912,6 +917,22 @@ static int64_t shared_iters(struct ir_module *m, ir_op pipe, ir_op pl, int64_t *
     return *splats ? NEST_SPLAT_SHARE : 1;
 }
 
+/* A vector op run `times` a point: when it sits in a loop of the
+ * pipeline measured last, that pipeline's iterations are at least its. */
+static void stream_iters(const struct ir_module *m, ir_op op, int64_t times, struct tiled *t)
+{
+    ir_op pipe = ir_op_parent(m, op);
+    while (pipe && ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        pipe = ir_op_parent(m, pipe);
+    if (!pipe || pipe != t->pipe || t->pipe_times < 1)
+        return;
+    int64_t iters = times / t->pipe_times * t->pipe_runs;
+    if (iters > t->pipe_iters) {
+        t->p.pipeline_iters_per_point += (uint64_t)(iters - t->pipe_iters);
+        t->pipe_iters = iters;
+    }
+}
+
 /* The pipelines' staging buffers, transfers and vector work, per point. */
 static bool measure(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -944,11 +965,16 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
         t->p.pipelines_per_point += (uint32_t)(times / u);
         t->p.pipeline_ops_per_point++;
+        t->p.pipeline_iters_per_point += (uint64_t)(times / u);
+        t->pipe = op;
+        t->pipe_times = times;
+        t->pipe_runs = t->pipe_iters = times / u;
         bool inner;
         uint64_t g = load_groups(m, op, t->point_loop, times, u, splats, &inner);
         *(inner ? &t->inner_groups : &t->direct_groups) += g;
         t->inner |= inner;
     } else if (o->kind == IR_OP_LINALG_GENERIC) {
+        stream_iters(m, op, times, t);
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
         else {
@@ -2634,6 +2660,7 @@ static bool remeasure(struct nest_ctx *c, ir_op tl, struct nest_cost_program *np
     }
     np->pipelines_per_point = t.p.pipelines_per_point;
     np->pipeline_ops_per_point = t.p.pipeline_ops_per_point;
+    np->pipeline_iters_per_point = t.p.pipeline_iters_per_point;
     np->l1_load_bytes_per_point = t.p.l1_load_bytes_per_point;
     np->l1_loads_per_point = t.p.l1_loads_per_point;
     np->shared_loads_per_point = t.p.shared_loads_per_point;
@@ -2685,12 +2712,16 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         if (!splat)
             np.splats_per_point = 0; /* splat-hoist took them all out */
         /* register-carry and fuse-pipelines leave fewer pipelines a point,
-         * each streaming its loops */
+         * each streaming its loops, or fewer loads (a block loop's carry
+         * kept in registers): the nest is measured again as they left it */
         uint32_t inner = 0, had = np.pipeline_ops_per_point ? np.pipeline_ops_per_point
                                                            : np.pipelines_per_point;
         ir_walk(m, tl, count_inner, &inner);
-        if (inner && inner < had && remeasure(c, tl, &np)) {
-            struct nest_cost_program all = np;
+        struct nest_cost_program all = np;
+        if (inner && remeasure(c, tl, &all) &&
+            (inner < had || all.l1_loads_per_point < np.l1_loads_per_point)) {
+            if (inner < had)
+                np = all;
             all.cores = c->chosen[i].cores;
             all.runs = c->chosen[i].runs;
             merged = nest_cost_predict(c->dev, &all, (uint64_t)c->chosen[i].tile, K, inst);

@@ -136,6 +136,6 @@ done
 echo "predicted (from): ktc-nest --stats' 'program modeled' line: 'program', nests inside loops whose"
 echo "trip counts it knows: constants, the tile id's (the slowest tile id's) or the --assume'd kernel"
 echo "arguments' (nest_cost_program_cycles); 'merged', one nest run once whose pipelines"
-echo "register-carry or fuse-pipelines merged after its tile was chosen, re-predicted from its point"
-echo "loop as they left it; else 'nests', the sum of the nests' modeled cycles (tile-size selection's"
+echo "register-carry or fuse-pipelines merged (or whose loads register-carry cut) after its tile was"
+echo "chosen, re-predicted from its point loop as they left it; else 'nests', the sum of the nests' modeled cycles (tile-size selection's"
 echo "prediction), one run each (a nest inside a loop of dynamic trip count is then counted once)."

@@ -1351,11 +1351,12 @@ static bool moves_fifo(const struct ir_module *m, ir_op o)
 }
 
 /* The scf.for of leaf stage `stage` holding FIFO ops, each directly in
- * its body (so once an iteration), when it is the stage's only op with
- * FIFO ops in it but its own transfers (ktc-nest's stream-loops makes such
- * stages: a splat loaded before the loop, the loop over a row's chunks);
- * IR_NONE otherwise. */
-static ir_op stage_loop(const struct ir_module *m, ir_op stage)
+ * its body (so once an iteration; with `nested`, also in loops there: a
+ * chunk's accumulator loaded, then the blocks it folds), when it is the
+ * stage's only op with FIFO ops in it but its own transfers (ktc-nest's
+ * stream-loops makes such stages: a splat loaded before the loop, the loop
+ * over a row's chunks); IR_NONE otherwise. */
+static ir_op stage_loop(const struct ir_module *m, ir_op stage, bool nested)
 {
     ir_op loop = IR_NONE;
     IR_FOR_OPS(m, lw_body(m, stage, 0), o)
@@ -1372,10 +1373,26 @@ static ir_op stage_loop(const struct ir_module *m, ir_op stage)
     IR_FOR_OPS(m, lw_body(m, loop, 0), o)
     {
         ir_value in, out;
+        if (nested && ir_op_get(m, o)->kind == IR_OP_SCF_FOR)
+            continue;
         if (!slot_io(m, o, &in, &out) || (!in && !out && moves_fifo(m, o)))
             return IR_NONE;
     }
     return loop;
+}
+
+/* Whether op `after`, directly in loop's body, is the first op there that
+ * moves anything through a FIFO. */
+static bool first_mover(const struct ir_module *m, ir_op loop, ir_op after)
+{
+    IR_FOR_OPS(m, lw_body(m, loop, 0), o)
+    {
+        if (o == after)
+            return true;
+        if (moves_fifo(m, o))
+            return false;
+    }
+    return false;
 }
 
 /* Whether an op of stage's body outside its loop moves a slot of chain. */
@@ -1414,7 +1431,7 @@ static uint64_t chain_reach(struct lw *lw, uint32_t x, ir_value slot, uint32_t y
     for (uint32_t c = lw->nodes[x].next; c; c = lw->nodes[c].next) {
         if (!lw->nodes[c].leaf)
             continue;
-        ir_op cl = loop ? stage_loop(m, lw->nodes[c].op) : IR_NONE;
+        ir_op cl = loop ? stage_loop(m, lw->nodes[c].op, false) : IR_NONE;
         bool reached = false, was_at_q = at_q && *at_q;
         IR_FOR_OPS(m, lw_body(m, cl ? cl : lw->nodes[c].op, 0), o)
         {
@@ -1505,7 +1522,8 @@ static bool fifo_implied(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x
     chain_reach(lw, x, p->slot, y, q->op, &at_q, IR_NONE);
     if (at_q)
         return true;
-    ir_op lx = stage_loop(m, lw->nodes[x].op), ly = stage_loop(m, lw->nodes[y].op);
+    ir_op lx = stage_loop(m, lw->nodes[x].op, false);
+    ir_op ly = stage_loop(m, lw->nodes[y].op, false);
     if (!lx || !ly || ir_op_get(m, p->op)->block != lw_body(m, lx, 0) ||
         ir_op_get(m, q->op)->block != lw_body(m, ly, 0) || !same_buffer(p, q) ||
         p->box->phase || q->box->phase || ls->full)
@@ -1842,10 +1860,11 @@ static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct fo
 {
     const struct ir_module *m = lw->m;
     const struct lw_node *nx = &lw->nodes[x], *ny = &lw->nodes[y];
-    if (lw->nodes[pr->r].kind == LN_PIPELINE || nx->kind != LN_STAGE || ny->kind != LN_STAGE ||
-        nx->xfer || ny->xfer || !once_under(lw, pr->a, x) || !once_under(lw, pr->b, y))
+    bool one = lw->nodes[pr->r].kind == LN_PIPELINE; /* stages of one pipeline */
+    if (nx->kind != LN_STAGE || ny->kind != LN_STAGE || nx->xfer || ny->xfer ||
+        !once_under(lw, pr->a, x) || !once_under(lw, pr->b, y))
         return false;
-    ir_op lx = stage_loop(m, nx->op), ly = stage_loop(m, ny->op);
+    ir_op lx = stage_loop(m, nx->op, true), ly = stage_loop(m, ny->op, true);
     if (!lx || !ly || !same_bounds(lw, lx, nx->inst, ly, ny->inst))
         return false;
     ir_block bx = lw_body(m, lx, 0), by = lw_body(m, ly, 0);
@@ -1863,6 +1882,11 @@ static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct fo
             if (!*at || op_pos(m, ay->op) < op_pos(m, *at))
                 *at = ay->op;
         }
+    /* in one pipeline y's wait holds up what the stages between send it
+     * (x's data of that iteration on its way): x signals before it sends
+     * more than the access itself */
+    if (one && (!*after || !first_mover(m, lx, *after)))
+        return false;
     return *after && lockstep_ok(lw, fx, fy, x, y, pr->r, lx, nx->inst, ly, ny->inst, false, true,
                                    ls);
 }

@@ -750,13 +750,25 @@
  *                     parallel loop has that inner loop split, every
  *                     block (a scaling pass; tests/passes/nest/
  *                     corelet_blocks_block_loop.mlir, 1006 -> 885 cycles
- *                     on sample); one carrying sums through a buffer the
- *                     row's reduction reads after it stays whole. The
- *                     cost model counts the loads of every such loop as
- *                     whole (point_whole; pessimistic for a split pass):
- *                     a blocked softmax, 8192 columns in blocks of 1024,
- *                     4 rows a core on spyre, takes tiles of 2 rows, a
- *                     row a corelet: 6021 -> 3984 cycles. A body of one
+ *                     on sample); one whose inner iterations each carry
+ *                     an accumulator of their own over the blocks (a
+ *                     blocked max or sum, vector by vector) has the two
+ *                     loops swapped first when register-carry then takes
+ *                     the block loop (nest_carry_swap_out): the parallel
+ *                     loop is split around the block loop, an instance
+ *                     folding its vectors over every block in registers,
+ *                     one fork and join a pass, not one a block
+ *                     (tests/passes/nest/corelet_blocks_swap.mlir: 819
+ *                     -> 617 cycles on sample; a blocked softmax's rest
+ *                     tile of one row, 12 rows of 8192 in blocks of 1024
+ *                     on 4 cores: spyre 3702 -> 3331). The cost model
+ *                     counts the loads of every such loop as whole
+ *                     (point_whole; pessimistic for a split pass; counted
+ *                     split, that softmax takes tiles of one row, 3-6%
+ *                     slower on spyre, 10-17% on sample): a blocked
+ *                     softmax, 8192 columns in blocks of 1024, 4 rows a
+ *                     core on spyre, takes tiles of 2 rows, a row a
+ *                     corelet: 6021 -> 3984 cycles. A body of one
  *                     parallel loop is corelets' own inner split,
  *                     unchanged.
  *  chunk-loads        Part of coarsening (listed after the others, to keep

@@ -1244,6 +1244,51 @@ static void interchange(struct nest_ctx *c, ir_op outer)
     }
 }
 
+ir_op nest_carry_swap_out(struct nest_ctx *c, ir_op outer)
+{
+    struct ir_module *m = c->m;
+    ir_op inner = IR_NONE;
+    if (ir_op_get(m, outer)->nres || nest_loop_type(m, outer))
+        return IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, outer), op) {
+        uint32_t k = ir_op_get(m, op)->kind;
+        if (k == IR_OP_SCF_FOR && !inner && !ir_op_get(m, op)->nres && nest_has_pipeline(m, op))
+            inner = op;
+        else if (k != IR_OP_SCF_YIELD && !nest_plain(m, op))
+            return IR_NONE;
+    }
+    const char *t = inner ? nest_loop_type(m, inner) : NULL;
+    if (!t || strcmp(t, "parallel_loop"))
+        return IR_NONE;
+    for (uint32_t k = 0; k < 3; k++) { /* its bounds fixed in the outer loop */
+        ir_op d = ir_value_def(m, ir_op_get(m, inner)->opnd[k]);
+        if (d && ir_op_get(m, d)->block == nest_for_body(m, outer) &&
+            (!nest_plain(m, d) || !nest_invariant(m, d, outer)))
+            return IR_NONE;
+    }
+    struct split_vmap vm = {0};
+    ir_op o = split_clone(m, outer, &vm), i = IR_NONE;
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, outer, o);
+    IR_FOR_OPS(m, nest_for_body(m, o), op)
+        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
+            i = op;
+    swap(m, o, i);
+    /* o is the parallel loop now, i the kernel's */
+    ir_attr a = ir_op_get(m, o)->attrs;
+    ir_op_get(m, o)->attrs = ir_op_get(m, i)->attrs;
+    ir_op_get(m, i)->attrs = a;
+    struct acc accs[MAX_ACC];
+    uint32_t na = match(c, i, accs);
+    if (!na || !apart(m, o, accs, na)) {
+        ir_op_unlink(m, o);
+        return IR_NONE;
+    }
+    nest_move_join(c, outer, o);
+    ir_op_unlink(m, outer);
+    return o;
+}
+
 bool nest_carry(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;

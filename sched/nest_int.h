@@ -370,6 +370,14 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
 /* nest_carry.c: a vector a loop carries through the scratchpad -> one
  * pipeline whose compute stage carries it in registers (runs last). */
 bool nest_carry(struct nest_ctx *c, ir_op fn);
+/* corelet-blocks' interchange: a kernel's loop `outer` (over a row's
+ * blocks) whose body is one parallel loop (over a block's vectors), each
+ * iteration a round trip of an accumulator of its own (a blocked
+ * softmax's running max, vector by vector), swapped with that loop as
+ * carry-interchange swaps it: the parallel loop outside, the block loop
+ * in it. Tried on a copy, kept when register-carry takes the block loop
+ * then; returns the parallel loop, or IR_NONE (nothing changed). */
+ir_op nest_carry_swap_out(struct nest_ctx *c, ir_op outer);
 /* nest_fuse.c: a loop of one iteration around one pipeline -> its body
  * (before fuse-pipelines). */
 bool nest_unit_loops(struct nest_ctx *c, ir_op fn);

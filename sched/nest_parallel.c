@@ -376,18 +376,23 @@ static bool one_point(const struct ir_module *m, ir_op loop)
  * model split over n instances (nest_cost.h, point_split): each parallel
  * loop of its body (a pass over the row, a level of its reduction), or the
  * one parallel loop in the body of a kernel's own loop there (a pass over
- * a row's blocks), is split over the n instances instead, in blocks
- * (strip); the rest of the body (a reduction's last vector, a splat)
- * stays whole, on corelet 0. */
+ * a row's blocks; swapped outside that loop first when its iterations
+ * each carry an accumulator over the blocks, nest_carry_swap_out), is
+ * split over the n instances instead, in blocks (strip); the rest of the
+ * body (a reduction's last vector, a splat) stays whole, on corelet 0. */
 static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, struct split **sp,
                            uint32_t *nsp, uint32_t *cap)
 {
     struct ir_module *m = c->m;
-    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+    bool swap = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_REGISTER_CARRY));
+    for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first, next; op; op = next) {
+        next = ir_op_get(m, op)->next;
         /* a kernel's own loop (over a row's blocks): its inner parallel loop */
         const struct ir_op_info *o = ir_op_get(m, op);
         bool own = o->kind == IR_OP_SCF_FOR && !nest_loop_type(m, op) && !o->nres;
-        ir_op in = own ? inner_parallel(m, op) : op;
+        ir_op in = own ? inner_parallel(m, op) : op, out;
+        if (own && in && swap && (out = nest_carry_swap_out(c, op)))
+            in = out;
         const char *t = in && ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
         struct split x = {.fn = fn, .loop = in, .n = n, .block = true};
         if (t && strcmp(t, "parallel_loop") == 0 && !ir_op_get(m, in)->nres &&

@@ -1381,6 +1381,61 @@ static ir_op stage_loop(const struct ir_module *m, ir_op stage, bool nested)
     return loop;
 }
 
+/* Whether everything leaf y's loop `loop` receives from FIFOs over all its
+ * iterations fits them at once (each datapath's depth in entries of its
+ * widest transfer granularity, or of queue_size / depth bytes:
+ * codegen/README.md): the stages before it can then send it all before y
+ * receives any. False when a trip count or a
+ * datapath is not known, or a loop in the body receives. */
+static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop)
+{
+    const struct ir_module *m = lw->m;
+    const struct arch_device *dev = lw->dev;
+    int64_t trips = 0, used[64] = {0};
+    for (uint32_t c = 0; c < lw->ncores; c++) {
+        int64_t b[3];
+        if (!bounds_at(lw, loop, lw->nodes[y].inst, c, b) || b[2] <= 0)
+            return false;
+        int64_t t = b[1] > b[0] ? (b[1] - b[0] + b[2] - 1) / b[2] : 0;
+        trips = t > trips ? t : trips;
+    }
+    IR_FOR_OPS(m, lw_body(m, loop, 0), o)
+    {
+        ir_value in, out;
+        if (!slot_io(m, o, &in, &out))
+            return false;
+        if (!in)
+            continue;
+        const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, in));
+        const struct ir_attr_info *a = ir_attr_get(m, ti->attr0), *b = ir_attr_get(m, ti->attr1);
+        uint32_t src = a->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, a->s)) : ARCH_NONE;
+        uint32_t dst = b->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, b->s)) : ARCH_NONE;
+        uint32_t e = 0;
+        while (e < dev->nedges && (dev->edges[e].src != src || dev->edges[e].dst != dst))
+            e++;
+        if (src == ARCH_NONE || dst == ARCH_NONE || e == dev->nedges ||
+            dev->edges[e].link >= 64)
+            return false;
+        /* as the simulator sizes a FIFO: depth entries (2 when not given)
+         * of queue_size / depth bytes, else of the widest granularity */
+        const struct arch_link *l = &dev->links[dev->edges[e].link];
+        int64_t slot = 0, depth = l->depth > 0 ? l->depth : 2;
+        for (uint32_t g = 0; g < l->ngranularity; g++)
+            slot = l->granularity[g] > slot ? l->granularity[g] : slot;
+        if (l->queue_size > 0 && l->depth > 0)
+            slot = l->queue_size / l->depth;
+        slot = slot > 0 ? slot : 128;
+        int64_t bytes = ti->shape[0] * ir_type_bytes(m, ti->elem);
+        used[dev->edges[e].link] += trips * ((bytes + slot - 1) / slot);
+        if (used[dev->edges[e].link] > depth)
+            return false;
+    }
+    IR_FOR_OPS(m, lw_body(m, loop, 0), o)
+        if (ir_op_get(m, o)->kind == IR_OP_SCF_FOR && moves_fifo(m, o))
+            return false;
+    return true;
+}
+
 /* Whether op `after`, directly in loop's body, is the first op there that
  * moves anything through a FIFO. */
 static bool first_mover(const struct ir_module *m, ir_op loop, ir_op after)
@@ -1853,7 +1908,12 @@ static uint32_t op_pos(const struct ir_module *m, ir_op op)
  * need wait only for x's iteration J: a signal after x's last such access
  * (*after), every iteration, and a wait before y's first (*at): a pass's
  * stores hand each vector to the next pass's loads as they land, as the
- * pipelines of a vector each did before stream-loops. */
+ * pipelines of a vector each did before stream-loops. Also x and y of one
+ * pipeline (their loops may hold loops: register-carry's chunks, each
+ * folding a row's blocks), when what y's loop receives is more than its
+ * FIFOs hold (a signal after x's whole loop would deadlock: the chain
+ * cannot take x's sends while y waits) and x's access is the first thing
+ * its iteration sends. */
 static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct foot *fy,
                            uint32_t x, uint32_t y, const struct pair *pr, struct loops *ls,
                            ir_op *after, ir_op *at)
@@ -1882,10 +1942,12 @@ static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct fo
             if (!*at || op_pos(m, ay->op) < op_pos(m, *at))
                 *at = ay->op;
         }
-    /* in one pipeline y's wait holds up what the stages between send it
-     * (x's data of that iteration on its way): x signals before it sends
-     * more than the access itself */
-    if (one && (!*after || !first_mover(m, lx, *after)))
+    /* in one pipeline y's wait holds up what the stages between send it:
+     * needed only when more than its FIFOs hold comes before x's signal
+     * after its whole loop (else that one signal, without a signal an
+     * iteration keeping x's loads from going in groups); x signals before
+     * it sends more than the access itself */
+    if (one && (receives_fit(lw, y, ly) || !*after || !first_mover(m, lx, *after)))
         return false;
     return *after && lockstep_ok(lw, fx, fy, x, y, pr->r, lx, nx->inst, ly, ny->inst, false, true,
                                    ls);

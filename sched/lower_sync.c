@@ -1381,12 +1381,19 @@ static ir_op stage_loop(const struct ir_module *m, ir_op stage, bool nested)
     return loop;
 }
 
+/* The device kind a FIFO slot type's end attribute names, or ARCH_NONE. */
+static uint32_t slot_end_kind(const struct ir_module *m, const struct arch_device *dev, ir_attr a)
+{
+    const struct ir_attr_info *ai = ir_attr_get(m, a);
+    return ai->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, ai->s)) : ARCH_NONE;
+}
+
 /* Whether everything leaf y's loop `loop` receives from FIFOs over all its
  * iterations fits them at once (each datapath's depth in entries of its
  * widest transfer granularity, or of queue_size / depth bytes:
  * codegen/README.md): the stages before it can then send it all before y
- * receives any. False when a trip count or a
- * datapath is not known, or a loop in the body receives. */
+ * receives any. False when a trip count or a datapath is not known, or a
+ * loop in the body receives. */
 static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop)
 {
     const struct ir_module *m = lw->m;
@@ -1407,9 +1414,7 @@ static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop)
         if (!in)
             continue;
         const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, in));
-        const struct ir_attr_info *a = ir_attr_get(m, ti->attr0), *b = ir_attr_get(m, ti->attr1);
-        uint32_t src = a->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, a->s)) : ARCH_NONE;
-        uint32_t dst = b->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, b->s)) : ARCH_NONE;
+        uint32_t src = slot_end_kind(m, dev, ti->attr0), dst = slot_end_kind(m, dev, ti->attr1);
         uint32_t e = 0;
         while (e < dev->nedges && (dev->edges[e].src != src || dev->edges[e].dst != dst))
             e++;

@@ -1137,6 +1137,19 @@ static bool interchange_joined(struct nest_ctx *c, ir_op outer, const ir_op *inn
     return false;
 }
 
+/* Whether the bounds of loop `inner`, in loop outer's body, are fixed in
+ * outer (values from outside it, or index arithmetic on them). */
+static bool bounds_fixed(const struct ir_module *m, ir_op outer, ir_op inner)
+{
+    for (uint32_t k = 0; k < 3; k++) {
+        ir_op d = ir_value_def(m, ir_op_get(m, inner)->opnd[k]);
+        if (d && ir_op_get(m, d)->block == nest_for_body(m, outer) &&
+            (!nest_plain(m, d) || !nest_invariant(m, d, outer)))
+            return false;
+    }
+    return true;
+}
+
 /* carry-interchange: a loop whose body is inner loops of accumulator
  * round trips at the inner IV's place (a row's sum of squares in 4 chunks,
  * over the row's 256-wide column blocks: every block loads, folds and
@@ -1176,12 +1189,8 @@ static void interchange(struct nest_ctx *c, ir_op outer)
         if (!nest_for_normal(m, inner[j], &inner_trips) || inner_trips > 2 * outer_trips)
             return;
     for (uint32_t j = 0; j < n; j++)
-        for (uint32_t k = 0; k < 3; k++) { /* inner bounds fixed in the outer loop */
-            ir_op d = ir_value_def(m, ir_op_get(m, inner[j])->opnd[k]);
-            if (d && ir_op_get(m, d)->block == nest_for_body(m, outer) &&
-                (!nest_plain(m, d) || !nest_invariant(m, d, outer)))
-                return;
-        }
+        if (!bounds_fixed(m, outer, inner[j]))
+            return;
     if (!(c->o->disabled & (UINT64_C(1) << SCHED_NEST_CARRY_MERGE)) &&
         interchange_joined(c, outer, inner, n))
         return;
@@ -1260,12 +1269,8 @@ ir_op nest_carry_swap_out(struct nest_ctx *c, ir_op outer)
     const char *t = inner ? nest_loop_type(m, inner) : NULL;
     if (!t || strcmp(t, "parallel_loop"))
         return IR_NONE;
-    for (uint32_t k = 0; k < 3; k++) { /* its bounds fixed in the outer loop */
-        ir_op d = ir_value_def(m, ir_op_get(m, inner)->opnd[k]);
-        if (d && ir_op_get(m, d)->block == nest_for_body(m, outer) &&
-            (!nest_plain(m, d) || !nest_invariant(m, d, outer)))
-            return IR_NONE;
-    }
+    if (!bounds_fixed(m, outer, inner))
+        return IR_NONE;
     struct split_vmap vm = {0};
     ir_op o = split_clone(m, outer, &vm), i = IR_NONE;
     split_vmap_free(&vm);

@@ -1389,17 +1389,17 @@ static uint32_t slot_end_kind(const struct ir_module *m, const struct arch_devic
 }
 
 /* Whether everything leaf y's loop `loop` receives from FIFOs over all its
- * iterations fits them at once (each datapath's depth in entries of its
- * widest transfer granularity, or of queue_size / depth bytes:
- * codegen/README.md): the stages before it can then send it all before y
- * receives any. False when a trip count or a datapath is not known, or a
- * loop in the body receives. */
-static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop)
+ * iterations (`once`: in one iteration) fits them at once (each datapath's
+ * depth in entries of its widest transfer granularity, or of queue_size /
+ * depth bytes: codegen/README.md): the stages before it can then send it
+ * all before y receives any. False when a trip count or a datapath is not
+ * known, or a loop in the body receives. */
+static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop, bool once)
 {
     const struct ir_module *m = lw->m;
     const struct arch_device *dev = lw->dev;
-    int64_t trips = 0, used[64] = {0};
-    for (uint32_t c = 0; c < lw->ncores; c++) {
+    int64_t trips = once, used[64] = {0};
+    for (uint32_t c = 0; c < lw->ncores && !once; c++) {
         int64_t b[3];
         if (!bounds_at(lw, loop, lw->nodes[y].inst, c, b) || b[2] <= 0)
             return false;
@@ -1439,20 +1439,6 @@ static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop)
         if (ir_op_get(m, o)->kind == IR_OP_SCF_FOR && moves_fifo(m, o))
             return false;
     return true;
-}
-
-/* Whether op `after`, directly in loop's body, is the first op there that
- * moves anything through a FIFO. */
-static bool first_mover(const struct ir_module *m, ir_op loop, ir_op after)
-{
-    IR_FOR_OPS(m, lw_body(m, loop, 0), o)
-    {
-        if (o == after)
-            return true;
-        if (moves_fifo(m, o))
-            return false;
-    }
-    return false;
 }
 
 /* Whether an op of stage's body outside its loop moves a slot of chain. */
@@ -1917,8 +1903,8 @@ static uint32_t op_pos(const struct ir_module *m, ir_op op)
  * pipeline (their loops may hold loops: register-carry's chunks, each
  * folding a row's blocks), when what y's loop receives is more than its
  * FIFOs hold (a signal after x's whole loop would deadlock: the chain
- * cannot take x's sends while y waits) and x's access is the first thing
- * its iteration sends. */
+ * cannot take x's sends while y waits) and what it receives in one
+ * iteration is not. */
 static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct foot *fy,
                            uint32_t x, uint32_t y, const struct pair *pr, struct loops *ls,
                            ir_op *after, ir_op *at)
@@ -1947,12 +1933,13 @@ static bool stage_lockstep(struct lw *lw, const struct foot *fx, const struct fo
             if (!*at || op_pos(m, ay->op) < op_pos(m, *at))
                 *at = ay->op;
         }
-    /* in one pipeline y's wait holds up what the stages between send it:
-     * needed only when more than its FIFOs hold comes before x's signal
-     * after its whole loop (else that one signal, without a signal an
-     * iteration keeping x's loads from going in groups); x signals before
-     * it sends more than the access itself */
-    if (one && (receives_fit(lw, y, ly) || !*after || !first_mover(m, lx, *after)))
+    /* in one pipeline y's wait holds up what the stages between x and y
+     * send it: needed only when its whole loop's is more than its FIFOs
+     * hold (else the one signal after x's whole loop, without a signal an
+     * iteration keeping x's loads from going in groups); safe when one
+     * iteration's fits (the chain takes x's sends of an iteration while y
+     * waits for it) */
+    if (one && (receives_fit(lw, y, ly, false) || !receives_fit(lw, y, ly, true)))
         return false;
     return *after && lockstep_ok(lw, fx, fy, x, y, pr->r, lx, nx->inst, ly, ny->inst, false, true,
                                    ls);

@@ -11,9 +11,9 @@
 // L1LU's whole loop would hold up every store until the last chunk's loads
 // are sent, 16 * 9 of them, more than the FIFOs hold (sample's FIFOs of 16
 // entries: the blocked softmax of 2 rows of 8192 in blocks of 1024
-// deadlocked there). The load of chunk i of %acc is the first thing the
-// L1LU's iteration sends: it signals right after it, every iteration, and
-// the L1SU waits before its store of chunk i (channel 0).
+// deadlocked there). One iteration's store fits them: the L1LU signals
+// right after its load of chunk i of %acc, every iteration, and the L1SU
+// waits before its store of chunk i (channel 0).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 module {
   ktdf_arch.device @sample_device import("ktc:sample")

@@ -765,7 +765,11 @@
  *                     counts the loads of every such loop as whole
  *                     (point_whole; pessimistic for a split pass; counted
  *                     split, that softmax takes tiles of one row, 3-6%
- *                     slower on spyre, 10-17% on sample): a blocked
+ *                     slower on spyre, 10-17% on sample), but split in a
+ *                     rest tile of one row (point_blocks: 3 rows of 4096
+ *                     a core, tiles of 2 and a rest tile, not one tile
+ *                     of 3: spyre 2781 -> 2086; tests/passes/nest/
+ *                     stats_rest_blocks.mlir): a blocked
  *                     softmax, 8192 columns in blocks of 1024, 4 rows a
  *                     core on spyre, takes tiles of 2 rows, a row a
  *                     corelet: 6021 -> 3984 cycles. A body of one

@@ -669,6 +669,8 @@ static double rest_cycles(const struct dev_timing *t, const struct nest_cost_pro
 {
     struct nest_cost_program pr = *p;
     pr.points = r;
+    if (r == 1)
+        pr.point_whole -= p->point_blocks;
     pr.phases_across_runs = false;
     pr.prefetch_window = 0;
     return predict(t, &pr, r, 1, instances, NULL, NULL);

@@ -146,6 +146,15 @@ struct nest_cost_program {
                                           row's max of one vector, a kernel's loop over
                                           a row's blocks), the rest split over the I
                                           instances */
+    double point_blocks;               /* of point_whole, the share in a kernel's loops
+                                          over a row's blocks around one parallel
+                                          loop, which corelet-blocks splits too
+                                          (swapped first when they carry sums): split
+                                          for a rest tile of one point (else
+                                          counted whole, pessimistic: on whole
+                                          tiles of one point the model misses what
+                                          the row's passes wait for between them,
+                                          and ranks them too well) */
     double prefetch_window;            /* cycles before the nest computes during which
                                           its load unit is idle and its buffers free (the
                                           previous nests' compute after their last load,

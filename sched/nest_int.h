@@ -411,6 +411,9 @@ bool nest_stream(struct nest_ctx *c, ir_op fn);
 /* nest_parallel.c: the corelet instances tile-size-selection chose for
  * tile loop tl; 1 for one it did not size in this run. */
 int64_t nest_tile_instances(const struct nest_ctx *c, ir_op tl);
+/* The one scf.for of loop's body (beside values), when it is a
+ * parallel_loop; else IR_NONE. */
+ir_op nest_inner_parallel(const struct ir_module *m, ir_op loop);
 /* nest_points.c: ktdf.parallels in a row over the same points -> one. */
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
 /* Parallel b (right after a) joined into a as fuse-points joins them (the

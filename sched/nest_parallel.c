@@ -291,9 +291,7 @@ static bool splittable(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t *n, str
     return !t->bad;
 }
 
-/* The one scf.for of loop's body (beside values), when it is a
- * parallel_loop; else none. */
-static ir_op inner_parallel(const struct ir_module *m, ir_op loop)
+ir_op nest_inner_parallel(const struct ir_module *m, ir_op loop)
 {
     ir_op in = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
@@ -390,7 +388,7 @@ static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, 
         /* a kernel's own loop (over a row's blocks): its inner parallel loop */
         const struct ir_op_info *o = ir_op_get(m, op);
         bool own = o->kind == IR_OP_SCF_FOR && !nest_loop_type(m, op) && !o->nres;
-        ir_op in = own ? inner_parallel(m, op) : op, out;
+        ir_op in = own ? nest_inner_parallel(m, op) : op, out;
         if (own && in && swap && (out = nest_carry_swap_out(c, op)))
             in = out;
         const char *t = in && ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
@@ -432,12 +430,12 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
                 continue;
             /* a tile of one point of several passes: they are split
              * instead (corelet-blocks; one inner loop is split below) */
-            if (!whole && blocks && one_point(m, loop) && !inner_parallel(m, loop)) {
+            if (!whole && blocks && one_point(m, loop) && !nest_inner_parallel(m, loop)) {
                 corelet_blocks(c, fn, loop, n0, sp, nsp, cap);
                 continue;
             }
             if (!splittable(c, fn, loop, &x.n, &x.t)) {
-                x = (struct split){.fn = fn, .loop = in = inner_parallel(m, loop), .n = n0};
+                x = (struct split){.fn = fn, .loop = in = nest_inner_parallel(m, loop), .n = n0};
                 if (!in || !splittable(c, fn, in, &x.n, &x.t))
                     continue;
             }

@@ -153,7 +153,7 @@ static bool fits(const struct ir_module *m, ir_op loop, const struct arch_device
 static double modeled_alone(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                             uint64_t disabled);
 static uint32_t passes(const struct ir_module *m, ir_op pl);
-static double point_whole(const struct ir_module *m, ir_op pl);
+static double point_whole(const struct ir_module *m, ir_op pl, double *blocks);
 static bool pipe_ddr(struct ir_module *m, ir_op op, void *ctx);
 static double fifo_loads(const struct ir_module *m, ir_op op, int depth);
 static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_device *dev,
@@ -2095,7 +2095,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.p.prefetch_window = prefetch_window(c, t.fn);
         t.p.point_passes =
             o->disabled & (UINT64_C(1) << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);
-        t.p.point_whole = t.p.point_passes ? point_whole(m, t.point_loop) : 0;
+        if (t.p.point_passes)
+            t.p.point_whole = point_whole(m, t.point_loop, &t.p.point_blocks);
 
         struct nest_cost_choice ch;
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, t.fn, "sym_name"))->s);
@@ -2296,6 +2297,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
             c->chosen[c->nchosen].phases = 1;
             c->chosen[c->nchosen].p.points = (uint64_t)c->chosen[c->nchosen].points;
             c->chosen[c->nchosen].p.xfers = c->chosen[c->nchosen].xfers;
+            if (c->chosen[c->nchosen].points == 1) /* as rest-tiles priced it */
+                c->chosen[c->nchosen].p.point_whole -= c->chosen[c->nchosen].p.point_blocks;
             c->chosen[c->nchosen].solo = nest_cost_predict(
                 c->dev, &c->chosen[c->nchosen].p, c->chosen[c->nchosen].p.points, 1, ch.instances);
             c->chosen[c->nchosen].steady = nest_cost_steady(
@@ -2483,17 +2486,22 @@ static double fifo_loads(const struct ir_module *m, ir_op op, int depth)
 /* The share of point loop pl's scratchpad loads outside its parallel
  * loops: corelet-blocks leaves them whole, on corelet 0 (its pipelines; a
  * kernel's loop over a row's blocks carrying sums). A block loop whose body
- * is a parallel loop it splits counts whole all the same (pessimistic). */
-static double point_whole(const struct ir_module *m, ir_op pl)
+ * is a parallel loop it splits counts whole all the same (pessimistic);
+ * *blocks: the share in such loops (nest_cost_program.point_blocks). */
+static double point_whole(const struct ir_module *m, ir_op pl, double *blocks)
 {
-    double whole = 0, all = 0;
+    double whole = 0, all = 0, in_blocks = 0;
     IR_FOR_OPS(m, nest_for_body(m, pl), op) {
-        const char *t = ir_op_get(m, op)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
+        const struct ir_op_info *o = ir_op_get(m, op);
+        const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
         double n = fifo_loads(m, op, 0);
         all += n;
         if (!t || strcmp(t, "parallel_loop"))
             whole += n;
+        if (o->kind == IR_OP_SCF_FOR && !t && !o->nres && nest_inner_parallel(m, op))
+            in_blocks += n;
     }
+    *blocks = all > 0 ? in_blocks / all : 0;
     return all > 0 ? whole / all : 0;
 }
 

@@ -1256,20 +1256,9 @@ static void interchange(struct nest_ctx *c, ir_op outer)
 ir_op nest_carry_swap_out(struct nest_ctx *c, ir_op outer)
 {
     struct ir_module *m = c->m;
-    ir_op inner = IR_NONE;
-    if (ir_op_get(m, outer)->nres || nest_loop_type(m, outer))
-        return IR_NONE;
-    IR_FOR_OPS(m, nest_for_body(m, outer), op) {
-        uint32_t k = ir_op_get(m, op)->kind;
-        if (k == IR_OP_SCF_FOR && !inner && !ir_op_get(m, op)->nres && nest_has_pipeline(m, op))
-            inner = op;
-        else if (k != IR_OP_SCF_YIELD && !nest_plain(m, op))
-            return IR_NONE;
-    }
-    const char *t = inner ? nest_loop_type(m, inner) : NULL;
-    if (!t || strcmp(t, "parallel_loop"))
-        return IR_NONE;
-    if (!bounds_fixed(m, outer, inner))
+    ir_op inner = nest_inner_parallel(m, outer);
+    if (!inner || ir_op_get(m, outer)->nres || nest_loop_type(m, outer) ||
+        !bounds_fixed(m, outer, inner))
         return IR_NONE;
     struct split_vmap vm = {0};
     ir_op o = split_clone(m, outer, &vm), i = IR_NONE;

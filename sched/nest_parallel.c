@@ -389,7 +389,7 @@ static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, 
         const struct ir_op_info *o = ir_op_get(m, op);
         bool own = o->kind == IR_OP_SCF_FOR && !nest_loop_type(m, op) && !o->nres;
         ir_op in = own ? nest_inner_parallel(m, op) : op, out;
-        if (own && in && swap && (out = nest_carry_swap_out(c, op)))
+        if (in && own && swap && (out = nest_carry_swap_out(c, op)))
             in = out;
         const char *t = in && ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
         struct split x = {.fn = fn, .loop = in, .n = n, .block = true};

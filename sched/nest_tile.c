@@ -2289,6 +2289,12 @@ bool nest_tile_sizes(struct nest_ctx *c)
             if (c->progs[q] == t.fn)
                 c->at_start[q] = true;
         if (peeled && c->nchosen < 64) { /* the points left: a tile of their own */
+            struct nest_cost_program *wp = &c->chosen[c->nchosen - 1].p;
+            wp->points -= (uint64_t)(t.points % (int64_t)ch.tile); /* the whole tiles' */
+            c->chosen[c->nchosen - 1].solo =
+                nest_cost_predict(c->dev, wp, ch.tile, ch.phases, ch.instances);
+            c->chosen[c->nchosen - 1].steady =
+                nest_cost_steady(c->dev, wp, ch.tile, ch.phases, ch.instances);
             c->chosen[c->nchosen] = c->chosen[c->nchosen - 1];
             c->chosen[c->nchosen].loop = peeled;
             c->chosen[c->nchosen].points = c->chosen[c->nchosen].bound =

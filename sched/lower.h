@@ -292,11 +292,20 @@
  * Likewise when each stage on the chain holds one scf.for of the same
  * bounds with its FIFO ops directly in the loop's body (ktc-nest's
  * stream-loops; transfers of other slots may come before the loop, a
- * splat read once), A's read and B's write in those loops: the chain leads from A's iteration k to
- * B's iteration k, so no forward signal when the two meet in no
- * iteration of B before A's (a per-chunk accumulator's load and store of
- * chunk k). One after A's whole loop would hold B's writes until all of
- * A's reads are sent, a deadlock once they outnumber what the FIFOs hold.
+ * splat read once), A's read and B's write in those loops: the chain
+ * leads from A's iteration k to B's iteration k, so no forward signal
+ * when the two meet in no iteration of B before A's (a per-chunk
+ * accumulator's load and store of chunk k). One after A's whole loop
+ * would hold B's writes until all of A's reads are sent, a deadlock once
+ * they outnumber what the FIFOs hold.
+ * When a stage's loop holds a loop of its own (register-carry's chunks,
+ * each folding a row's blocks as the L1LU sends them), the chain is not
+ * followed; if what B's loop receives in all is more than its FIFOs hold
+ * (sized as the simulator sizes them) and one iteration's is not, A and B
+ * are stages of loops in lockstep as above, A sending every iteration
+ * after its access and B receiving before its own (a blocked softmax and
+ * a blocked norm deadlocked without: tests/kernels/softmax_2x8192_blocks,
+ * rmsnorm_6x8192_blocks; tests/passes/lower/signals_lockstep_blocks).
  * When B reads into a slot and A writes from one, each a stage of a
  * pipeline, and some unit has a stage receiving from B's chain in B's
  * pipeline and one sending into A's chain in A's (or is A's unit), that

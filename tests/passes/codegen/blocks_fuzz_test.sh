@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# blocks_fuzz_test.sh KTC-PARSE [COUNT] - row kernels as Triton writes them,
-# each row in column blocks with its sums carried across the blocks as
+# blocks_fuzz_test.sh KTC-PARSE [COUNT [big]] - row kernels as Triton writes
+# them, each row in column blocks with its sums carried across the blocks as
 # tensors: COUNT kernels (default 12) of R = G x P rows of C f16 columns in
 # blocks of B (C and B powers of two, C from 256 to 2048, B from 64 up to
-# C; G cores, 1, 2 or 4; P rows a core, 1 to 4; drawn from a fixed sequence),
-# alternately a layernorm (a row's sum and sum of squares carried) and a
-# softmax (its max, then its sum of exp(x - max), carried, then a third
-# pass), each compiled through the whole chain on spyre and sample and
-# launched with random inputs: every element must match ktc-interp, and no
-# program may deadlock. It covers ktc-split's carried tensors and loops of
-# one block, ktc-nest's register-carry and stream-loops over blocks of up to
-# 32 lane-wide chunks, and ktc-lower's signals between stages that hold the
-# loop over a block's chunks (the store of a sum's chunk after its load in
-# the same iteration, through the FIFOs: a signal after the whole loop of
-# loads deadlocked blocks of 1024 on sample). VERBOSE=1 names each kernel
-# first. The ktc binaries sit beside ktc-parse.
+# C; G cores, 1, 2 or 4; P rows a core, 1 to 4; drawn from a fixed
+# sequence; with `big`, the sizes of real models' rows: C from 8192 to
+# 32768, B from 512 to 4096, P from 1 to 5), alternately a layernorm (a
+# row's sum and sum of squares carried) and a softmax (its max, then its
+# sum of exp(x - max), carried, then a third pass), each compiled through
+# the whole chain on spyre and sample and launched with random inputs:
+# every element must match ktc-interp, and no program may deadlock. It
+# covers ktc-split's carried tensors and loops of one block, ktc-nest's
+# register-carry and stream-loops over blocks of up to 32 lane-wide chunks
+# (64 with `big`), corelet-blocks' rest tiles of one row, and ktc-lower's
+# signals between stages that hold the loop over a block's chunks (the
+# store of a sum's chunk after its load in the same iteration, through the
+# FIFOs: a signal after the whole loop of loads deadlocked blocks of 1024
+# on sample; and when those loops hold the loop over the blocks,
+# register-carry's: session 25's compiler deadlocked in 6 of the 48 `big`
+# runs). VERBOSE=1 names each kernel first. The ktc binaries sit beside
+# ktc-parse.
 count=${2:-12}
+big=${3:-}
 seed=7
 . "$(dirname "$0")/fuzz_lib.sh"
 
@@ -133,10 +139,17 @@ EOT
 }
 
 for i in $(seq 1 "$count"); do
-    draw 4; C=$((256 << r))
-    draw 6; B=$((64 << r)); [ "$B" -gt "$C" ] && B=$C
-    draw 4; G=$((r + 1)); [ "$G" -eq 3 ] && G=4
-    draw 4; P=$((r + 1))
+    if [ -n "$big" ]; then
+        draw 3; C=$((8192 << r))
+        draw 4; B=$((512 << r))
+        draw 4; G=$((r + 1)); [ "$G" -eq 3 ] && G=4
+        draw 5; P=$((r + 1))
+    else
+        draw 4; C=$((256 << r))
+        draw 6; B=$((64 << r)); [ "$B" -gt "$C" ] && B=$C
+        draw 4; G=$((r + 1)); [ "$G" -eq 3 ] && G=4
+        draw 4; P=$((r + 1))
+    fi
     R=$((G * P))
     if [ $((i % 2)) -eq 1 ]; then
         layernorm "$R" "$C" "$B" "$G" "$P" > "$tmp/k.mlir"

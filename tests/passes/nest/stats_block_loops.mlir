@@ -5,12 +5,14 @@
 // leaves it: 4 rows of 8192 f16 on one core, in blocks of 1024, the max
 // and the sum of exp(x - max) carried over the 8 blocks as tensors of 1024
 // (loops of the kernel's own over the blocks, not parallel loops), then a
-// pass writing exp(x - max) / sum. corelet-blocks would split only the
-// point's parallel loops over the corelets (here the accumulators'
-// zeroing), so the cost model counts the loads of the block loops as
-// whole, on one corelet, for a tile of one point: it takes tiles of 2 rows,
-// a row a corelet (3502 cycles on spyre, matching ktc-interp), not of one
-// (it counted them split before: tile 1, 5780 cycles, one corelet idle).
+// pass writing exp(x - max) / sum. For a tile of one point, corelet-blocks
+// splits the point's parallel loops over the corelets (here the
+// accumulators' zeroing) and, swapped inside them, the block loops carrying
+// the sums; the cost model counts the block loops' loads as whole, on one
+// corelet, for whole tiles of one point (their passes then fork and join,
+// their reductions run on corelet 0): it takes tiles of 2 rows, a row a
+// corelet (3502 cycles on spyre, matching ktc-interp), not of one (3862;
+// 5780 when the block loops ran whole and the model counted them split).
 module {
   module {
     func.func @softmax(%x: index, %y: index) attributes {grid = [1]} {

@@ -198,6 +198,14 @@ uint32_t arch_res_find(const struct arch_device *d, const char *name);
 /* The first link (in the description's order) from resource src to dst,
  * or ARCH_NONE: a walk over src's outgoing links. */
 uint32_t arch_link_find(const struct arch_device *d, uint32_t src, uint32_t dst);
+/* The link of the routing-graph edge from kind src to kind dst (its first
+ * datapath), or ARCH_NONE. */
+uint32_t arch_edge_link(const struct arch_device *d, uint32_t src, uint32_t dst);
+/* A queue link's FIFO as the simulator sizes it (codegen/README.md): its
+ * depth in entries (*depth; 2 when not given), the bytes of an entry
+ * returned (queue_size / depth when both are given, else the widest
+ * transfer granularity, else 128). */
+int64_t arch_fifo_entry(const struct arch_link *l, int64_t *depth);
 /* The first instance of a kind in core/corelet (-1 = any), or ARCH_NONE. */
 uint32_t arch_res_at(const struct arch_device *d, const char *kind, int32_t core,
                      int32_t corelet);

@@ -30,6 +30,25 @@ uint32_t arch_link_find(const struct arch_device *d, uint32_t src, uint32_t dst)
     return ARCH_NONE;
 }
 
+uint32_t arch_edge_link(const struct arch_device *d, uint32_t src, uint32_t dst)
+{
+    for (uint32_t e = 0; e < d->nedges; e++)
+        if (d->edges[e].src == src && d->edges[e].dst == dst)
+            return d->edges[e].link;
+    return ARCH_NONE;
+}
+
+int64_t arch_fifo_entry(const struct arch_link *l, int64_t *depth)
+{
+    int64_t entry = 0;
+    *depth = l->depth > 0 ? l->depth : 2;
+    for (uint32_t g = 0; g < l->ngranularity; g++)
+        entry = l->granularity[g] > entry ? l->granularity[g] : entry;
+    if (l->queue_size > 0 && l->depth > 0)
+        entry = l->queue_size / l->depth;
+    return entry > 0 ? entry : 128;
+}
+
 /* The place index of kind k (arch_at), built on first use: a stage asks
  * for the unit of every core (ktc-lower, ktc-codegen), which was a scan
  * over the kind's instances each time. */

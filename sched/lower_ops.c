@@ -314,14 +314,9 @@ static bool fifo_peer(struct lw *lw, ir_op op, ir_type t, bool send, ir_value *p
         return lw_error(lw, op, "this FIFO %s %s, but the stage runs on %s",
                         send ? "comes from" : "goes to", lw->dev->kinds[mine].name,
                         lw->dev->kinds[self].name);
-    *depth = 0;
-    bool linked = false;
-    for (uint32_t e = 0; e < lw->dev->nedges && !linked; e++)
-        if (lw->dev->edges[e].src == src && lw->dev->edges[e].dst == dst) {
-            *depth = lw->dev->links[lw->dev->edges[e].link].depth;
-            linked = true;
-        }
-    if (!linked)
+    uint32_t link = arch_edge_link(lw->dev, src, dst);
+    *depth = link != ARCH_NONE ? lw->dev->links[link].depth : 0;
+    if (link == ARCH_NONE)
         return lw_error(lw, op, "no datapath from %s to %s in device @%s", lw->dev->kinds[src].name,
                         lw->dev->kinds[dst].name, lw->dev->name);
     uint32_t other = lw_kind_of(lw, send ? dst : src);

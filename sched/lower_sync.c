@@ -1389,10 +1389,9 @@ static uint32_t slot_end_kind(const struct ir_module *m, const struct arch_devic
 }
 
 /* Whether everything leaf y's loop `loop` receives from FIFOs over all its
- * iterations (`once`: in one iteration) fits them at once (each datapath's
- * depth in entries of its widest transfer granularity, or of queue_size /
- * depth bytes: codegen/README.md): the stages before it can then send it
- * all before y receives any. False when a trip count or a datapath is not
+ * iterations (`once`: in one iteration) fits them at once (arch_fifo_entry:
+ * as the simulator sizes them): the stages before it can then send it all
+ * before y receives any. False when a trip count or a datapath is not
  * known, or a loop in the body receives. */
 static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop, bool once)
 {
@@ -1415,24 +1414,14 @@ static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop, bool once)
             continue;
         const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, in));
         uint32_t src = slot_end_kind(m, dev, ti->attr0), dst = slot_end_kind(m, dev, ti->attr1);
-        uint32_t e = 0;
-        while (e < dev->nedges && (dev->edges[e].src != src || dev->edges[e].dst != dst))
-            e++;
-        if (src == ARCH_NONE || dst == ARCH_NONE || e == dev->nedges ||
-            dev->edges[e].link >= 64)
+        uint32_t link = src != ARCH_NONE && dst != ARCH_NONE ? arch_edge_link(dev, src, dst)
+                                                             : ARCH_NONE;
+        if (link >= 64) /* none (ARCH_NONE), or past what we count */
             return false;
-        /* as the simulator sizes a FIFO: depth entries (2 when not given)
-         * of queue_size / depth bytes, else of the widest granularity */
-        const struct arch_link *l = &dev->links[dev->edges[e].link];
-        int64_t slot = 0, depth = l->depth > 0 ? l->depth : 2;
-        for (uint32_t g = 0; g < l->ngranularity; g++)
-            slot = l->granularity[g] > slot ? l->granularity[g] : slot;
-        if (l->queue_size > 0 && l->depth > 0)
-            slot = l->queue_size / l->depth;
-        slot = slot > 0 ? slot : 128;
+        int64_t depth, entry = arch_fifo_entry(&dev->links[link], &depth);
         int64_t bytes = ti->shape[0] * ir_type_bytes(m, ti->elem);
-        used[dev->edges[e].link] += trips * ((bytes + slot - 1) / slot);
-        if (used[dev->edges[e].link] > depth)
+        used[link] += trips * ((bytes + entry - 1) / entry);
+        if (used[link] > depth)
             return false;
     }
     IR_FOR_OPS(m, lw_body(m, loop, 0), o)

@@ -351,14 +351,9 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
             const struct arch_link *x = &d->links[l];
             ch->res = link_res(k, l);
             ch->lat = (uint64_t)x->latency * SIM_TICK;
-            ch->depth = x->depth > 0 ? (uint32_t)x->depth : 2;
-            int64_t widest = 0;
-            for (uint32_t g = 0; g < x->ngranularity; g++)
-                if (x->granularity[g] > widest)
-                    widest = x->granularity[g];
-            if (x->queue_size > 0 && x->depth > 0)
-                widest = x->queue_size / x->depth;
-            ch->entry = widest > 0 ? (uint32_t)widest : 128;
+            int64_t depth;
+            ch->entry = (uint32_t)arch_fifo_entry(x, &depth);
+            ch->depth = (uint32_t)depth;
             ch->slots = xcalloc(ch->depth, sizeof *ch->slots);
             ch->data = xcalloc(ch->depth, ch->entry);
         }

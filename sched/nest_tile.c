@@ -676,6 +676,14 @@ static int64_t moved_bytes(const struct ir_module *m, ir_op x, int k, ir_type t)
     return n * ir_type_bytes(m, ir_type_elem(m, t));
 }
 
+/* loop's induction variable; none for the function chain_walk measures a
+ * pipeline outside every loop in. */
+static ir_value loop_iv(const struct ir_module *m, ir_op loop)
+{
+    uint32_t k = ir_op_get(m, loop)->kind;
+    return k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL ? nest_for_iv(m, loop) : IR_NONE;
+}
+
 /* Whether an operand of op is computed from iv. */
 static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
 {
@@ -1044,8 +1052,8 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             int64_t row = ti->rank && ti->shape[0] > 0 ? bytes / times / ti->shape[0] : bytes / times;
             /* a load moving with neither the point nor the tile: once a tile
              * (coarsening gives it one copy the tile's points share) */
-            bool once = load && !moves_with(m, op, nest_for_iv(m, t->point_loop)) &&
-                        !moves_with(m, op, nest_for_iv(m, t->tile_loop));
+            bool once = load && !moves_with(m, op, loop_iv(m, t->point_loop)) &&
+                        !moves_with(m, op, loop_iv(m, t->tile_loop));
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
                 .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
                 .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row,

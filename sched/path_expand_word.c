@@ -662,15 +662,23 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         w = (dmax + n + le - 1) / le * le;
         /* Words of a view placed at launch may hold other tiles' elements,
          * which the other cores write at the same time: a read-modify-write
-         * of them would lose those (left to ktc-codegen's check) unless the
-         * grid has one tile, or the offsets are multiples of the alignment
-         * at least the words apart, so no two tiles share a word. One
+         * of them would lose those (refused; whole words maybe astride two
+         * left to ktc-codegen's check) unless the grid has one tile, or the
+         * offsets are multiples of the alignment at least the words apart,
+         * so no two tiles share a word. One
          * tile's successive stores to a word are ordered like any
          * read-modify-write's. */
         if (store && !masked && dynoff && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
             !(step && step % ae == 0 && step >= w)) {
             free(subs);
-            return true;
+            if (whole) /* aligned at launch, maybe */
+                return true;
+            return pe_error(p, op,
+                            "this store writes %lld bytes, part of a %lld-byte word that the "
+                            "other tiles of the grid may write at the same time: %s writes "
+                            "whole words, and a read-modify-write would lose theirs (not "
+                            "supported yet; store whole words a tile, or run one tile)",
+                            (long long)(n * e), (long long)least, p->dev->kinds[unit].name);
         }
         /* A load whose elements lie in one short span wherever the
          * subscripts put them (a column of a block read to be transposed,

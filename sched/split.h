@@ -17,7 +17,11 @@
  *
  * A compute group is every ktdp.load, computation and ktdp.store linked by
  * data flow inside one block (the stores of a group share loads or
- * computed tensors). Groups are numbered post-order (groups in loop bodies
+ * computed tensors), joined with the groups its span (first tensor op to
+ * last store) overlaps when neither stores to memory the other loads or
+ * stores (split_tiles_may_meet: views of different kernel arguments are
+ * different memory): one program keeps each chain's order, not the order
+ * between them. Groups are numbered post-order (groups in loop bodies
  * before the block holding the loop), and in a block by their last store;
  * the call replaces that store. The block arguments a group reaches (the
  * kernel's arguments, loop variables) and results of ops with regions become
@@ -542,7 +546,8 @@
  * tensor ops in a compute group (e.g. a reshape merging dims); tensors
  * crossing a compute group's boundary (arguments, results of loops no
  * group took, loads outside the group's block); compute groups
- * interleaved with each other or with loops; access tiles with an order
+ * interleaved with each other where one stores to memory the other loads
+ * or stores, or with loops; access tiles with an order
  * that is not a permutation of their dims, a permutation over a view of
  * launch-time strides or under a mask (a permuting order, ref 6.3: the
  * tile's dim i is the set's dim order[i], a cast of the view with the

@@ -391,6 +391,110 @@ static int by_last(const void *a, const void *b)
     return x->last < y->last ? -1 : x->last > y->last;
 }
 
+/* The access tiles a class of stores' slice loads (read) and stores
+ * (written), nested ones too; its span in its block. */
+struct touches {
+    ir_value *tile;
+    bool *wr;
+    uint32_t n, cap;
+    uint32_t root, first, last;
+};
+
+static void touch_add(struct touches *t, ir_value tile, bool wr)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 8;
+        t->tile = realloc(t->tile, t->cap * sizeof *t->tile);
+        t->wr = realloc(t->wr, t->cap * sizeof *t->wr);
+        if (!t->tile || !t->wr)
+            abort();
+    }
+    t->tile[t->n] = tile;
+    t->wr[t->n++] = wr;
+}
+
+static bool touch_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_KTDP_LOAD && o->nopnd >= 1)
+        touch_add(ctx, o->opnd[0], false);
+    else if (o->kind == IR_OP_KTDP_STORE && o->nopnd >= 2)
+        touch_add(ctx, o->opnd[1], true);
+    return true;
+}
+
+/* Whether a store of a or b may write bytes the other reads or writes. */
+static bool touches_meet(const struct ir_module *m, const struct touches *a,
+                         const struct touches *b)
+{
+    for (uint32_t i = 0; i < a->n; i++)
+        for (uint32_t j = 0; j < b->n; j++)
+            if ((a->wr[i] || b->wr[j]) && split_tiles_may_meet(m, a->tile[i], b->tile[j]))
+                return true;
+    return false;
+}
+
+static int by_first(const void *a, const void *b)
+{
+    const struct touches *x = a, *y = b;
+    return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Joins the classes of stores (parent) whose spans in b, from their first
+ * tensor op to their last store, overlap, into one compute group, when no
+ * store of one may touch what the other loads or stores: one program keeps
+ * each chain's order, not the order between them (two unrelated results,
+ * the second's load before the first's store). Those left interleaved are
+ * refused after. */
+static void join_interleaved(struct extract *x, ir_block b, ir_op *stores, uint32_t n,
+                             uint32_t *parent, const uint32_t *pos)
+{
+    struct ir_module *m = x->m;
+    struct touches *cs = calloc(n, sizeof *cs);
+    ir_op *mine = malloc(n * sizeof *mine);
+    if (!cs || !mine)
+        abort();
+    uint32_t nc = 0;
+    for (uint32_t r = 0; r < n; r++) {
+        if (find(parent, r) != r)
+            continue;
+        uint32_t k = 0;
+        struct touches *c = &cs[nc++];
+        c->root = r;
+        c->first = UINT32_MAX;
+        for (uint32_t i = 0; i < n; i++)
+            if (find(parent, i) == r) {
+                mine[k++] = stores[i];
+                c->last = pos[stores[i]];
+            }
+        slice_of(x, mine, k);
+        for (uint32_t i = 0; i < x->nslice; i++) {
+            ir_op op = x->slice[i];
+            if (has_tensor_result(m, op) && ir_op_get(m, op)->block == b && pos[op] < c->first)
+                c->first = pos[op];
+            ir_walk(m, op, touch_op, c);
+        }
+    }
+    qsort(cs, nc, sizeof *cs, by_first);
+    for (uint32_t i = 1, at = 0; i < nc; i++) {
+        struct touches *g = &cs[at], *c = &cs[i];
+        if (c->first > g->last || touches_meet(m, g, c)) {
+            at = i;
+            continue;
+        }
+        parent[find(parent, c->root)] = find(parent, g->root);
+        g->last = c->last > g->last ? c->last : g->last;
+        for (uint32_t j = 0; j < c->n; j++) /* g now touches what c does */
+            touch_add(g, c->tile[j], c->wr[j]);
+    }
+    for (uint32_t i = 0; i < nc; i++) {
+        free(cs[i].tile);
+        free(cs[i].wr);
+    }
+    free(cs);
+    free(mine);
+}
+
 /* Finds the groups of block b (its nested blocks are done), makes their
  * programs in order of their last stores, and removes their stores. */
 static bool groups_of_block(struct extract *x, ir_block b)
@@ -428,6 +532,7 @@ static bool groups_of_block(struct extract *x, ir_block b)
             owner[op] = i + 1;
         }
     }
+    join_interleaved(x, b, stores, n, parent, pos);
     uint32_t ng = 0;
     uint32_t *gi = malloc(n * sizeof *gi); /* class root → group index + 1 */
     if (!gi)
@@ -453,8 +558,9 @@ static bool groups_of_block(struct extract *x, ir_block b)
         if (!(ok = check_group(x, b, g, pos)))
             break;
         if (i && g->first < gs[i - 1].last) {
-            ok = split_error(x->c, g->stores[0], "compute groups whose loads and stores interleave "
-                                                  "are not supported yet");
+            ok = split_error(x->c, g->stores[0], "compute groups whose loads and stores interleave, "
+                                                  "one storing to memory the other loads or "
+                                                  "stores, are not supported yet");
             break;
         }
         /* No control flow or other store between its first op and last store. */

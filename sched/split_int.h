@@ -193,6 +193,10 @@ bool split_permutation(const struct ir_module *m, uint32_t map, uint32_t n, uint
  * memory: global memory (or none named), or one scratchpad (the tile's
  * own, or core ct_id's). */
 bool split_same_memory(const struct ir_module *m, ir_op a, ir_op b);
+/* Whether access tiles a and b may name some byte in common: true unless
+ * both are tiles of memory views in different memories, of different
+ * kernel arguments, or provably apart (split_legal.c). */
+bool split_tiles_may_meet(const struct ir_module *m, ir_value a, ir_value b);
 
 /* c + sum k[i] * v[i] over index values (constants folded; addi, subi and
  * muli by a constant expanded; split_index.c). */
@@ -278,6 +282,10 @@ ir_value sb_aff_value(struct split_b *b, ir_aff e, uint32_t n, const ir_value *v
 #define SPLIT_MAX_LOOPS 8 /* loops of one generic */
 
 /* A generic's structure: loops, inputs with their maps, the output. */
+/* The vector registers a widened tile leaves for the values it computes;
+ * its input pieces may take the rest of the unit's (sched_split). */
+enum { SPLIT_COMPUTED_REGS = 8 };
+
 struct split_gen {
     uint32_t nloops;
     bool red[SPLIT_MAX_LOOPS]; /* a reduction loop */

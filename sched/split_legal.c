@@ -435,6 +435,38 @@ static bool one_vector(struct split_ctx *c, ir_op load)
     return n > 0 && lanes > 0 && n <= lanes;
 }
 
+/* Whether the bytes of tiles a (of view va) and b (of vb), views of one
+ * memory (split_same_memory), may meet: views of different kernel
+ * arguments are taken as different memory; of constant addresses, or of
+ * one base, compared as bytes where their reach is known. */
+static bool bytes_meet(const struct ir_module *m, ir_op a, ir_op va, ir_op b, ir_op vb)
+{
+    ir_value ab = ir_op_get(m, va)->opnd[0], bb = ir_op_get(m, vb)->opnd[0];
+    int64_t abase = 0, bbase = 0, a0, a1, b0, b1;
+    bool aconst = split_const_int(m, ab, &abase), bconst = split_const_int(m, bb, &bbase);
+    if (ab != bb && !(aconst && bconst))
+        return false; /* different arguments: different memory */
+    if (!reach(m, a, va, &a0, &a1) || !reach(m, b, vb, &b0, &b1))
+        return true;
+    if (ab != bb) { /* addresses are elements of each view's own type */
+        int64_t ae = elem_bytes(m, va), be = elem_bytes(m, vb);
+        a0 += abase * ae;
+        a1 += abase * ae;
+        b0 += bbase * be;
+        b1 += bbase * be;
+    }
+    return !(a1 < b0 || b1 < a0);
+}
+
+bool split_tiles_may_meet(const struct ir_module *m, ir_value a, ir_value b)
+{
+    ir_op at, av, bt, bv;
+    if (!tile_view(m, a, &at, &av) || !tile_view(m, b, &bt, &bv))
+        return true;
+    return split_same_memory(m, av, bv) && !bytes_apart(m, at, av, bt, bv) &&
+           bytes_meet(m, at, av, bt, bv);
+}
+
 /* A store whose value a load of the same memory feeds, at other elements
  * that may overlap its own (an in-place shift or transpose): KTIR loads the
  * whole tile before the store writes, ktc streams them, so an element
@@ -462,22 +494,8 @@ static void check_in_place(struct split_ctx *c, ir_op store)
             !split_same_memory(m, lv, sv) || alike(m, lt, st) ||
             never_moved(m, lt, st) || reads_ahead(m, lt, st) || bytes_apart(m, lt, lv, st, sv))
             continue;
-        ir_value lb = ir_op_get(m, lv)->opnd[0], sb = ir_op_get(m, sv)->opnd[0];
-        int64_t lbase = 0, sbase = 0, l0, l1, s0, s1;
-        bool lconst = split_const_int(m, lb, &lbase), sconst = split_const_int(m, sb, &sbase);
-        if (lb != sb && !(lconst && sconst))
-            continue; /* different arguments: different memory */
-        int64_t le = elem_bytes(m, lv), se = elem_bytes(m, sv);
-        if (reach(m, lt, lv, &l0, &l1) && reach(m, st, sv, &s0, &s1)) {
-            if (lb != sb) { /* addresses are elements of each view's own type */
-                l0 += lbase * le;
-                l1 += lbase * le;
-                s0 += sbase * se;
-                s1 += sbase * se;
-            }
-            if (l1 < s0 || s1 < l0)
-                continue;
-        }
+        if (!bytes_meet(m, lt, lv, st, sv))
+            continue;
         split_error(c, store, "a store to memory that a load of its value reads at other "
                               "elements (an in-place shift or reordering) is not supported "
                               "yet: KTIR reads the whole tile first, and streamed, some "

@@ -1450,21 +1450,17 @@ static bool wide_rows(struct split_ctx *c, const struct split_gen *p, ir_op uop,
 }
 
 /* Whether consumer u (uop) reduces rows of producer p's result, its input
- * k, wider than the lanes, and p reads an input broadcast along them (the
- * row's max in a sum of exp(x - max)): fused, the reduction would read that
- * input as a splat as wide as the row, which neither ktc-nest's
- * reductions nor ktc-codegen's streamed reduction take; kept apart, p
- * writes its row to the scratchpad and the reduction reads it (ktc-nest's
- * reduction-producer may fold them together again, chunk by chunk). */
-static bool wide_broadcast(struct split_ctx *c, const struct split_gen *p, ir_op uop,
-                           const struct split_gen *u, uint32_t k)
+ * k, wider than the lanes (*lanes): reduced[d] tells p's loops d along
+ * them, *red their elements. */
+static bool wide_reduced(struct split_ctx *c, const struct split_gen *p, ir_op uop,
+                         const struct split_gen *u, uint32_t k, bool *reduced, int64_t *red,
+                         int64_t *lanes)
 {
     struct ir_module *m = c->m;
     const struct ir_type_info *t = ir_type_get(m, p->res);
     const struct ir_affine_map *qm = ir_map_get(m, u->in_map[k]);
     const struct ir_affine_map *om = ir_map_get(m, p->out_map);
-    bool reduced[SPLIT_MAX_LOOPS] = {false};
-    int64_t red = 1;
+    *red = 1;
     if (t->rank != qm->nres || t->rank != om->nres)
         return false;
     for (uint32_t i = 0; i < qm->nres; i++) {
@@ -1475,12 +1471,28 @@ static bool wide_broadcast(struct split_ctx *c, const struct split_gen *p, ir_op
             return false;
         if (u->red[a->v]) {
             reduced[o->v] = true;
-            red *= t->shape[i];
+            *red *= t->shape[i];
         }
     }
     char b[16];
-    int64_t lanes = split_gen_lanes(c, uop, ir_type_elem(m, p->res), b, sizeof b);
-    if (lanes <= 0 || red <= lanes)
+    *lanes = split_gen_lanes(c, uop, ir_type_elem(m, p->res), b, sizeof b);
+    return *lanes > 0 && *red > *lanes;
+}
+
+/* Whether consumer u (uop) reduces rows of producer p's result, its input
+ * k, wider than the lanes, and p reads an input broadcast along them (the
+ * row's max in a sum of exp(x - max)): fused, the reduction would read that
+ * input as a splat as wide as the row, which neither ktc-nest's
+ * reductions nor ktc-codegen's streamed reduction take; kept apart, p
+ * writes its row to the scratchpad and the reduction reads it (ktc-nest's
+ * reduction-producer may fold them together again, chunk by chunk). */
+static bool wide_broadcast(struct split_ctx *c, const struct split_gen *p, ir_op uop,
+                           const struct split_gen *u, uint32_t k)
+{
+    struct ir_module *m = c->m;
+    bool reduced[SPLIT_MAX_LOOPS] = {false};
+    int64_t red, lanes;
+    if (!wide_reduced(c, p, uop, u, k, reduced, &red, &lanes))
         return false;
     for (uint32_t j = 0; j < p->nin; j++) {
         const struct ir_affine_map *im = ir_map_get(m, p->in_map[j]);
@@ -1492,6 +1504,48 @@ static bool wide_broadcast(struct split_ctx *c, const struct split_gen *p, ir_op
                 return true;
     }
     return false;
+}
+
+/* Whether consumer u (uop) reduces rows of producer p's result, its input
+ * k, wider than the lanes, and the fused generic would read several rows
+ * along the reduced dims (x and r of a sum of (x + r)^2) that the compute
+ * unit's registers do not hold whole: ktc-nest's reductions and
+ * ktc-codegen's streamed reduction take one row only (received piece by
+ * piece, the senders would not send the rows piece by piece in turn).
+ * Kept apart, p writes its row to the scratchpad a lane-wide piece at a
+ * time and the reduction reads that one row. */
+static bool wide_inputs(struct split_ctx *c, const struct split_gen *p, ir_op uop,
+                        const struct split_gen *u, uint32_t k)
+{
+    struct ir_module *m = c->m;
+    bool reduced[SPLIT_MAX_LOOPS] = {false};
+    int64_t red, lanes;
+    if (!wide_reduced(c, p, uop, u, k, reduced, &red, &lanes))
+        return false;
+    /* the rows it would read: p's inputs along the reduced dims, u's other
+     * inputs along its reduction loops */
+    ir_value rows[2 * SPLIT_MAX_IN];
+    uint32_t nrows = 0;
+    for (uint32_t side = 0; side < 2; side++) {
+        const struct split_gen *g = side ? u : p;
+        for (uint32_t j = 0; j < g->nin; j++) {
+            if (side && j == k)
+                continue;
+            const struct ir_affine_map *im = ir_map_get(m, g->in_map[j]);
+            bool used[SPLIT_MAX_LOOPS] = {false}, along = false;
+            for (uint32_t i = 0; i < im->nres; i++)
+                split_aff_dims(m, im->res[i], used);
+            for (uint32_t d = 0; d < g->nloops; d++)
+                along = along || (used[d] && (side ? u->red[d] : reduced[d]));
+            bool seen = false;
+            for (uint32_t i = 0; i < nrows; i++)
+                seen = seen || rows[i] == g->in[j];
+            if (along && !seen)
+                rows[nrows++] = g->in[j];
+        }
+    }
+    int64_t regs = (int64_t)c->max_vregs - SPLIT_COMPUTED_REGS;
+    return nrows > 1 && (int64_t)nrows * ((red + lanes - 1) / lanes) > regs;
 }
 
 /* One fusion in block blk, if any applies. */
@@ -1517,7 +1571,8 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
             if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) &&
                 split_gen_read(m, uop, &u) && k < u.nin && fusible(m, &p, pop, &u, k, perm) &&
                 !narrows(c, pop, &p, uop, &u) &&
-                !wide_rows(c, &p, uop, &u, k) && !wide_broadcast(c, &p, uop, &u, k)) {
+                !wide_rows(c, &p, uop, &u, k) && !wide_broadcast(c, &p, uop, &u, k) &&
+                !wide_inputs(c, &p, uop, &u, k)) {
                 dedupe_inputs(c, fuse(c, pop, &p, uop, &u, k, perm));
                 done = true;
             }

@@ -413,9 +413,6 @@ static bool buffer(struct prog *p, ir_value v, ir_op user, struct place *out)
 
 /* ---- tiling ------------------------------------------------------------- */
 
-/* The vector registers a widened tile leaves for the values it computes;
- * its input pieces may take the rest of the unit's (sched_split). */
-enum { SPLIT_COMPUTED_REGS = 8 };
 /* The lane-wide pieces ktc-lower runs a vector in at most (lower.h). */
 enum { SPLIT_MAX_PIECES = 8 };
 

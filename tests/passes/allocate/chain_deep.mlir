@@ -4,7 +4,7 @@
 // words, SPM buffers to the VPU's 64-byte words; each memory from 0.
 module {
   module @local_schedule_0 {
-    func.func @local_schedule_0(%a: index, %b: index, %c: index, %row: index) attributes {grid = [2]} {
+    func.func @local_schedule_0(%a: index, %b: index, %c: index, %row: index) attributes {grid = [1]} {
       %c32 = arith.constant 32 : index
       %off = arith.muli %row, %c32 : index
       %A = ktdp.construct_memory_view %a, sizes: [128, 32], strides: [32, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 127 >= 0, d1 >= 0, -d1 + 31 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<128x32xf16>

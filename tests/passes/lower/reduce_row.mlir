@@ -1,5 +1,5 @@
 // RUN: ktc-split | ktc-path-expand | ktc-allocate | ktc-lower
-// PARSE: --device=sample
+// PARSE: --device=spyre
 // S[r] = max over X[r, :], one row per core of a grid of 2: the reduction
 // is a vectorchain.reduce of the 64 lanes into the output's initial value,
 // the -inf splat (constant_bitstream 0xFC00). The row is the core id, so

@@ -6,9 +6,11 @@
 // program runs), one 32-element row (64 bytes, half a 128-byte stick) per
 // tile. The load moves the enclosing words: the offset becomes one more
 // subscript of the hop, its residue mod 64 is a multiple of 32 (from the
-// muli by 8 * 64 and by 32), at most 32, so one stick covers the row. The
-// store is left alone (ktc-codegen refuses it): a read-modify-write of the
-// stick would race with the tile writing its other half.
+// muli by 8 * 64 and by 32), at most 32, so one stick covers the row. C's
+// rows are 128 wide, each tile's row at column 64 pid_n: half a stick no
+// other tile writes, so the store is a read-modify-write of the stick (were
+// C 64 wide like A, the other half would be another tile's, written at the
+// same time: refused, path_expand/err_shared_word.mlir).
 module {
   module {
     func.func @word_launch_offset(%a_ptr: index, %c_ptr: index) attributes {grid = [2, 2]} {
@@ -23,7 +25,7 @@ module {
       %c8 = arith.constant 8 : index
       %c32 = arith.constant 32 : index
       %a_view = ktdp.construct_memory_view %a_ptr, sizes: [16, 64], strides: [64, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 63 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<16x64xf16>
-      %c_view = ktdp.construct_memory_view %c_ptr, sizes: [16, 64], strides: [64, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 63 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<16x64xf16>
+      %c_view = ktdp.construct_memory_view %c_ptr, sizes: [16, 128], strides: [128, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 127 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<16x128xf16>
       %m = arith.muli %pid_m, %c8 : index
       %n = arith.muli %pid_n, %c32 : index
       %a_view_DDR = memref.memory_space_cast %a_view : memref<16x64xf16> to memref<16x64xf16, "DDR">
@@ -32,8 +34,10 @@ module {
       %0 = arith.muli %m, %c64 : index
       %1 = arith.addi %n, %0 : index
       %a_acc = memref.reinterpret_cast %a_view_DDR to offset: [%1], sizes: [8, 32], strides: [64, 1] : memref<16x64xf16, "DDR"> to memref<8x32xf16, strided<[64, 1], offset: ?>, "DDR">
-      %c_view_DDR = memref.memory_space_cast %c_view : memref<16x64xf16> to memref<16x64xf16, "DDR">
-      %c_acc = memref.reinterpret_cast %c_view_DDR to offset: [%1], sizes: [8, 32], strides: [64, 1] : memref<16x64xf16, "DDR"> to memref<8x32xf16, strided<[64, 1], offset: ?>, "DDR">
+      %c_view_DDR = memref.memory_space_cast %c_view : memref<16x128xf16> to memref<16x128xf16, "DDR">
+      %c2 = arith.constant 2 : index
+      %cc = arith.muli %1, %c2 : index
+      %c_acc = memref.reinterpret_cast %c_view_DDR to offset: [%cc], sizes: [8, 32], strides: [128, 1] : memref<16x128xf16, "DDR"> to memref<8x32xf16, strided<[128, 1], offset: ?>, "DDR">
       %c1 = arith.constant 1 : index
       scf.for %i0 = %c0 to %c8 step %c1 {
         ktdf.pipeline {
@@ -59,7 +63,7 @@ module {
             ktdf.write_to_fifo %r, %p#1 : tensor<1x32xf16>, <"SFU" -> "DDR", 32xf16>
           } {applicable_units = ["SFU"]}
           ktdf.stage depends_in(%p#3) depends_out(%p#4) {
-            ktdf.data_transfer from %p#1 size [1, 32] to %c_acc[%i0, 0] size [1, 32] : !ktdf.fifo.slot<"SFU" -> "DDR", 32xf16>, memref<8x32xf16, strided<[64, 1], offset: ?>, "DDR">
+            ktdf.data_transfer from %p#1 size [1, 32] to %c_acc[%i0, 0] size [1, 32] : !ktdf.fifo.slot<"SFU" -> "DDR", 32xf16>, memref<8x32xf16, strided<[128, 1], offset: ?>, "DDR">
           }
         }
       } {loop_type = #ktdf.loop_type<parallel_loop>}

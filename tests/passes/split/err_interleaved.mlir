@@ -1,7 +1,10 @@
 // RUN: ktc-split
 // PARSE: --device=sample
 // Two groups whose loads and stores interleave (the second group's load
-// comes before the first group's store) cannot be cut apart in order.
+// comes before the first group's store) cannot be cut apart in order, nor
+// joined into one program: the first stores to the tile the second loads
+// (one program would not keep that load before that store).
+// (tests/kernels/two_results_interleaved.mlir is joined.)
 #set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @interleaved(%a: index, %b: index) {

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# dag_fuzz_test.sh KTC-PARSE [COUNT] - row kernels of random shape: COUNT
+# kernels (default 64) over an RxN f16 matrix (N a multiple of 64 up to
+# 2048), rows split over 1 to 4 cores, 1 to 3 rows a core, each row a
+# random graph of elementwise ops (add, sub, mul, max, min, neg, abs, exp,
+# a halving), row sums and maxima broadcast back, rsqrt scales of the mean
+# square and normalized exponentials, over 1 or 2 row inputs and maybe a
+# row every row shares (drawn from a fixed sequence); it stores 1 or 2 of
+# its rows, and maybe a per-row statistic (one core only: on several, the
+# sample device refuses the elements sharing a DMA word). Each is compiled
+# through the whole chain on spyre and sample and launched with random
+# inputs: every element must match ktc-interp. Values stay bounded (exp of
+# at most 4, divisions by sums of at least 1). It found unrelated results
+# whose loads and stores interleave refused, and a sum of (x + r)^2 over
+# 2048 refused by ktc-codegen. VERBOSE=1 names each kernel first. The ktc
+# binaries sit beside ktc-parse.
+count=${2:-64}
+seed=1618
+. "$(dirname "$0")/fuzz_lib.sh"
+
+# body: the row's ops; vals/bnds: the row values and bounds on their
+# magnitudes (integers); scal: the statistic, if any; n, nr: the last
+# value's and reduction's numbers.
+body="" vals=() bnds=() scal="" n=0 nr=0
+emit() { body+="      $1"$'\n'; }
+fresh() { n=$((n + 1)); v="%v$n"; }
+T=""   # the row type
+pick() { # a = a recent value (mostly), its bound ab
+    local k=${#vals[@]}
+    draw 10
+    if [ "$r" -lt 7 ] && [ "$k" -gt 3 ]; then draw 4; r=$((k - 1 - r)); else draw "$k"; fi
+    a=${vals[$r]} ab=${bnds[$r]}
+}
+push() { vals+=("$1"); bnds+=("$2"); }
+reduce() { # RESULT-SCALAR OP INPUT: s = OP over the row INPUT
+    local init=0.0 k=$((nr += 1))
+    [ "$2" = maxnumf ] && init=0xFC00
+    emit "%z$k = arith.constant $init : f16"
+    emit "%i$k = tensor.splat %z$k : tensor<1xf16>"
+    emit "%r$k = linalg.reduce { arith.$2 } ins($3 : $T) outs(%i$k : tensor<1xf16>) dimensions = [1]"
+    emit "$1 = tensor.extract %r$k[%c0] : tensor<1xf16>"
+}
+op() { # one op of the row graph
+    local b w s m
+    pick
+    draw 9
+    case $r in
+    0 | 1 | 2) # binary
+        w=$a wb=$ab; pick
+        draw 5; local f=(addf subf mulf maxnumf minnumf); f=${f[$r]}
+        case $f in addf | subf) b=$((ab + wb)) ;; mulf) b=$((ab * wb)) ;;
+            *) b=$((ab > wb ? ab : wb)) ;; esac
+        [ "$b" -gt 16384 ] && return
+        fresh; emit "$v = arith.$f $a, $w : $T"; push "$v" "$b" ;;
+    3) # unary
+        draw 4
+        fresh
+        case $r in
+        0) emit "$v = arith.negf $a : $T"; push "$v" "$ab" ;;
+        1) emit "$v = math.absf $a : $T"; push "$v" "$ab" ;;
+        2) [ "$ab" -gt 4 ] && return
+            emit "$v = math.exp $a : $T"; push "$v" 55 ;;
+        3) emit "%h$n = arith.constant 0.5 : f16"
+            emit "%hb$n = tensor.splat %h$n : $T"
+            emit "$v = arith.mulf $a, %hb$n : $T"; push "$v" $(((ab + 1) / 2)) ;;
+        esac ;;
+    4 | 5) # a row sum or max, broadcast back into the row
+        draw 2
+        fresh; s="%s$n"
+        if [ "$r" = 0 ]; then
+            b=$((ab * N)); [ "$b" -gt 16384 ] && return
+            reduce "$s" addf "$a"
+        else
+            b=$ab; reduce "$s" maxnumf "$a"
+        fi
+        emit "%sb$n = tensor.splat $s : $T"
+        draw 3
+        case $r in
+        0) emit "$v = arith.subf $a, %sb$n : $T"; push "$v" $((ab + b)) ;;
+        1) [ $((ab * b)) -gt 16384 ] && return
+            emit "$v = arith.mulf $a, %sb$n : $T"; push "$v" $((ab * b)) ;;
+        2) emit "$v = arith.addf $a, %sb$n : $T"; push "$v" $((ab + b)) ;;
+        esac
+        scal=$s ;;
+    6) # normalized exponentials: exp(a - max a) / sum
+        fresh
+        reduce "%m$n" maxnumf "$a"
+        emit "%mb$n = tensor.splat %m$n : $T"
+        emit "%d$n = arith.subf $a, %mb$n : $T"
+        emit "%e$n = math.exp %d$n : $T"
+        reduce "%s$n" addf "%e$n"
+        emit "%sb$n = tensor.splat %s$n : $T"
+        emit "$v = arith.divf %e$n, %sb$n : $T"; push "$v" 1 ;;
+    *) # an rsqrt scale of the mean square
+        [ $((ab * ab)) -gt 16384 ] && return
+        fresh
+        emit "%q$n = arith.mulf $a, $a : $T"
+        reduce "%s$n" addf "%q$n"
+        emit "%nn$n = arith.constant $N.0 : f16"
+        emit "%me$n = arith.divf %s$n, %nn$n : f16"
+        emit "%ve$n = arith.addf %me$n, %eps : f16"
+        emit "%rs$n = math.rsqrt %ve$n : f16"
+        emit "%rb$n = tensor.splat %rs$n : $T"
+        emit "$v = arith.mulf $a, %rb$n : $T"; push "$v" $((ab * 32))
+        scal=%rs$n ;;
+    esac
+}
+kernel() { # G PER N NIN SHARED NOPS
+    local G=$1 per=$2 nin=$4 shared=$5 nops=$6 R=$(($1 * $2)) i
+    N=$3 T="tensor<1x${3}xf16>" body="" vals=() bnds=() scal="" n=0 nr=0
+    for ((i = 0; i < nin; i++)); do push "%x$i" 1; done
+    [ "$shared" = 1 ] && push "%w" 1
+    for ((i = 0; i < nops; i++)); do op; done
+    local outs=("${vals[-1]}")
+    draw 3
+    if [ "$r" = 0 ] && [ "${#vals[@]}" -gt $((nin + shared + 1)) ]; then
+        draw $((${#vals[@]} - nin - shared - 1)); outs+=("${vals[$((nin + shared + r))]}")
+    fi
+    draw 3
+    [ "$r" = 0 ] && [ "$G" = 1 ] || scal=""
+    local set="affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>"
+    local one="affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>"
+    local mt="memref<${R}x${N}xf16>" at="!ktdp.access_tile<1x${N}xindex>"
+    local map="affine_map<(d0, d1) -> (d0, d1)>" args=""
+    for ((i = 0; i < nin; i++)); do args+="%x${i}_a: index, "; done
+    [ "$shared" = 1 ] && args+="%w_a: index, "
+    for ((i = 0; i < ${#outs[@]}; i++)); do args+="%o${i}_a: index, "; done
+    [ -n "$scal" ] && args+="%st_a: index, "
+    echo "func.func @dag(${args}%eps: f16) attributes {grid = [$G]} {"
+    echo "  %tile = ktdp.get_compute_tile_id : index"
+    echo "  %c0 = arith.constant 0 : index"
+    echo "  %c1 = arith.constant 1 : index"
+    echo "  %per = arith.constant $per : index"
+    echo "  %start = arith.muli %tile, %per : index"
+    echo "  %end = arith.addi %start, %per : index"
+    view() { # NAME ARG ROWS
+        echo "  $1 = ktdp.construct_memory_view $2, sizes: [$3, $N], strides: [$N, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $(($3 - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${3}x${N}xf16>"
+    }
+    for ((i = 0; i < nin; i++)); do view "%X$i" "%x${i}_a" "$R"; done
+    for ((i = 0; i < ${#outs[@]}; i++)); do view "%O$i" "%o${i}_a" "$R"; done
+    if [ "$shared" = 1 ]; then
+        view %W %w_a 1
+        echo "  %tw = ktdp.construct_access_tile %W[%c0, %c0] {access_tile_set = $one, access_tile_order = $map} : memref<1x${N}xf16> -> $at"
+    fi
+    [ -n "$scal" ] && echo "  %ST = ktdp.construct_memory_view %st_a, sizes: [$R], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + $((R - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${R}xf16>"
+    echo "  scf.for %row = %start to %end step %c1 {"
+    for ((i = 0; i < nin; i++)); do
+        echo "    %t$i = ktdp.construct_access_tile %X$i[%row, %c0] {access_tile_set = $one, access_tile_order = $map} : $mt -> $at"
+        echo "    %x$i = ktdp.load %t$i : $at -> $T"
+    done
+    [ "$shared" = 1 ] && echo "    %w = ktdp.load %tw : $at -> $T"
+    printf '%s' "${body//      /    }"
+    for ((i = 0; i < ${#outs[@]}; i++)); do
+        echo "    %to$i = ktdp.construct_access_tile %O$i[%row, %c0] {access_tile_set = $one, access_tile_order = $map} : $mt -> $at"
+        echo "    ktdp.store ${outs[$i]}, %to$i : $T, $at"
+    done
+    if [ -n "$scal" ]; then
+        echo "    %tst = ktdp.construct_access_tile %ST[%row] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<${R}xf16> -> !ktdp.access_tile<1xindex>"
+        echo "    %stv = tensor.splat $scal : tensor<1xf16>"
+        echo "    ktdp.store %stv, %tst : tensor<1xf16>, !ktdp.access_tile<1xindex>"
+    fi
+    echo "  }"
+    echo "  return"
+    echo "}"
+}
+sizes=(64 128 192 256 384 512 768 1024 2048)
+for i in $(seq 1 "$count"); do
+    draw 3; G=$((1 << r))
+    draw 3; per=$((r + 1))
+    draw ${#sizes[@]}; N=${sizes[$r]}
+    draw 2; nin=$((r + 1))
+    draw 5; shared=$((r < 2))
+    draw 8; nops=$((r + 2))
+    kernel "$G" "$per" "$N" "$nin" "$shared" "$nops" > "$tmp/k.mlir"
+    for dev in spyre sample; do
+        what="kernel $i: ${per} rows of $N a core over $G cores, $nin inputs"
+        what+="$([ "$shared" = 1 ] && echo ", a shared row"), $nops ops, on $dev"
+        check "$tmp/k.mlir" "$dev" "$what" --arg eps=0.001
+    done
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -85,7 +85,8 @@
  * a ScheduleIR program's loops).
  *
  * Loops that carry tensors. An scf.for across whose boundary a tensor
- * flows (a tensor iter_arg, or a tensor its body uses from outside) is not
+ * flows (a tensor iter_arg, or a tensor its body uses from outside, or a
+ * scalar computed outside from one: a row's mean splat inside the loop) is not
  * orchestrator control flow: it belongs, whole, to the compute group of
  * the block holding it (its stores are that group's stores), and the
  * program keeps the loop around the pipelines of its body. A carried

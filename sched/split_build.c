@@ -224,15 +224,33 @@ bool split_op_reads(const struct ir_module *m, ir_op op, ir_value v)
     return false;
 }
 
-/* Whether an op nested in blk reads a tensor defined outside `loop`. */
+/* Whether scalar v is computed from a tensor (an element extracted from
+ * a row's sum, divided by n): the compute group computing that tensor
+ * computes it too. */
+static bool from_tensor(const struct ir_module *m, ir_value v, int depth)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth > 32 || ir_op_get(m, d)->nreg)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind == IR_TY_TENSOR ||
+            from_tensor(m, o->opnd[i], depth + 1))
+            return true;
+    return false;
+}
+
+/* Whether an op nested in blk reads a tensor defined outside `loop`, or a
+ * scalar computed there from one (a row's mean splat inside the loop). */
 static bool uses_outer_tensor(const struct ir_module *m, ir_block blk, ir_op loop)
 {
     IR_FOR_OPS(m, blk, op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         for (uint32_t i = 0; i < o->nopnd; i++) {
-            if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind != IR_TY_TENSOR)
+            if (ir_value_defined_in(m, o->opnd[i], loop))
                 continue;
-            if (!ir_value_defined_in(m, o->opnd[i], loop))
+            if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind == IR_TY_TENSOR ||
+                from_tensor(m, o->opnd[i], 0))
                 return true;
         }
         for (uint32_t r = 0; r < o->nreg; r++)

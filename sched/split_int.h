@@ -173,7 +173,8 @@ bool split_block_uses(const struct ir_module *m, ir_block blk, ir_value v);
 /* Whether op, or an op nested in it, reads v. */
 bool split_op_reads(const struct ir_module *m, ir_op op, ir_value v);
 /* Whether op is an scf.for a tensor crosses (a tensor result, or a tensor
- * its body reads from outside): it belongs to a compute group (split.h). */
+ * its body reads from outside, or a scalar computed outside from one): it
+ * belongs to a compute group (split.h). */
 bool split_tensor_loop(const struct ir_module *m, ir_op op);
 /* The (first) block of op's region i, IR_NONE when it has none. */
 ir_block split_body(const struct ir_module *m, ir_op op, uint32_t region);

@@ -146,6 +146,17 @@ uint32_t *split_use_counts(struct ir_module *m, ir_op root)
     return n;
 }
 
+/* Whether every op of loop's body only computes its results. */
+static bool computes_only(const struct ir_module *m, ir_op loop)
+{
+    for (ir_block b = ir_region_get(m, ir_op_get(m, loop)->regs[0])->first; b;
+         b = ir_block_get(m, b)->next)
+        IR_FOR_OPS(m, b, c)
+            if (ir_op_get(m, c)->kind != IR_OP_SCF_YIELD && !split_removable(m, c))
+                return false;
+    return true;
+}
+
 bool split_removable(const struct ir_module *m, ir_op op)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
@@ -153,6 +164,8 @@ bool split_removable(const struct ir_module *m, ir_op op)
         return false;
     if (ir_op_def(o->kind)->flags & IR_OPF_PURE)
         return true;
+    if (o->kind == IR_OP_SCF_FOR) /* a loop carrying values it only computes */
+        return computes_only(m, op);
     if (o->kind == IR_OP_KTDP_LOAD || o->kind == IR_OP_MEMREF_LOAD || o->kind == IR_OP_MEMREF_ALLOC ||
         split_is_ring_shift(m, op))
         return true;

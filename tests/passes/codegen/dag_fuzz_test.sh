@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dag_fuzz_test.sh KTC-PARSE [COUNT] - row kernels of random shape: COUNT
+# dag_fuzz_test.sh KTC-PARSE [COUNT [blocks]] - row kernels of random shape: COUNT
 # kernels (default 64) over an RxN f16 matrix (N a multiple of 64 up to
 # 2048), rows split over 1 to 4 cores, 1 to 3 rows a core, each row a
 # random graph of elementwise ops (add, sub, mul, max, min, neg, abs, exp,
@@ -12,7 +12,10 @@
 # inputs: every element must match ktc-interp. Values stay bounded (exp of
 # at most 4, divisions by sums of at least 1). It found unrelated results
 # whose loads and stores interleave refused, and a sum of (x + r)^2 over
-# 2048 refused by ktc-codegen. VERBOSE=1 names each kernel first. The ktc
+# 2048 refused by ktc-codegen. With `blocks`, COUNT kernels of Triton's
+# two passes over column blocks instead (kernel_blocks); they found a
+# row's mean splat inside the second pass, and a first pass nothing uses,
+# refused by ktc-split. VERBOSE=1 names each kernel first. The ktc
 # binaries sit beside ktc-parse.
 count=${2:-64}
 seed=1618
@@ -40,10 +43,10 @@ reduce() { # RESULT-SCALAR OP INPUT: s = OP over the row INPUT
     emit "%r$k = linalg.reduce { arith.$2 } ins($3 : $T) outs(%i$k : tensor<1xf16>) dimensions = [1]"
     emit "$1 = tensor.extract %r$k[%c0] : tensor<1xf16>"
 }
-op() { # one op of the row graph
+op() { # one op of the row graph (elementwise only: $1 = 4)
     local b w s m
     pick
-    draw 9
+    draw "${1:-9}"
     case $r in
     0 | 1 | 2) # binary
         w=$a wb=$ab; pick
@@ -163,6 +166,133 @@ kernel() { # G PER N NIN SHARED NOPS
     echo "  return"
     echo "}"
 }
+# Triton's two passes over a row's column blocks: the first carries 1 or 2
+# accumulators (a sum, a max, a sum of squares of an elementwise graph of
+# the inputs) in iter_args, reduced after the loop to a mean, a max or an
+# rsqrt scale; the second splats them, inside the loop or before it, into
+# another elementwise graph and stores it.
+kernel_blocks() { # G PER B NB NIN SHARED
+    local G=$1 per=$2 B=$3 nin=$5 shared=$6 R=$(($1 * $2)) i k kinds=() accs=() inits=""
+    N=$(($3 * $4)) T="tensor<1x${3}xf16>" vals=() bnds=() n=0 nr=0
+    local blk="affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + $((B - 1)) >= 0)>"
+    local map="affine_map<(d0, d1) -> (d0, d1)>" at="!ktdp.access_tile<1x${B}xindex>"
+    local mt="memref<${R}x${N}xf16>" args="" loads="" p1 p2 mid="" yields="" names="" ts=""
+    for ((i = 0; i < nin; i++)); do
+        args+="%x${i}_a: index, "
+        loads+="      %t$i = ktdp.construct_access_tile %X$i[%row, %col] {access_tile_set = $blk, access_tile_order = $map} : $mt -> $at"$'\n'
+        loads+="      %x$i = ktdp.load %t$i : $at -> $T"$'\n'
+        push "%x$i" 1
+    done
+    if [ "$shared" = 1 ]; then
+        args+="%w_a: index, "
+        loads+="      %tw = ktdp.construct_access_tile %W[%c0, %col] {access_tile_set = $blk, access_tile_order = $map} : memref<1x${N}xf16> -> $at"$'\n'
+        loads+="      %w = ktdp.load %tw : $at -> $T"$'\n'
+        push "%w" 1
+    fi
+    local ins=("${vals[@]}") inb=("${bnds[@]}")
+    body=""
+    draw 3; for ((i = 0; i < r; i++)); do op 4; done
+    draw 2
+    for ((k = 0; k <= r; k++)); do
+        pick
+        draw 3; local kind=(sum max sumsq); kind=${kind[$r]}
+        [ "$kind" = sum ] && [ $((ab * N)) -gt 16384 ] && kind=max
+        [ "$kind" = sumsq ] && [ $((ab * ab * N)) -gt 16384 ] && kind=max
+        kinds+=("$kind") accs+=("$ab")
+        inits+="${inits:+, }%a$k = $([ "$kind" = max ] && echo %ninf || echo %zero)"
+        ts+="${ts:+, }$T"
+        case $kind in
+        sum) emit "%n$k = arith.addf %a$k, $a : $T" ;;
+        max) emit "%n$k = arith.maxnumf %a$k, $a : $T" ;;
+        sumsq) emit "%q$k = arith.mulf $a, $a : $T"; emit "%n$k = arith.addf %a$k, %q$k : $T" ;;
+        esac
+        yields+="${yields:+, }%n$k" names+="${names:+, }%s$k"
+    done
+    p1=$body
+    # the scalars, splat into pass 2 (inside the loop or before it)
+    body="" vals=("${ins[@]}") bnds=("${inb[@]}")
+    local outer=""
+    for ((k = 0; k < ${#kinds[@]}; k++)); do
+        local kind=${kinds[$k]} red=addf init=0.0 b=${accs[$k]}
+        [ "$kind" = max ] && red=maxnumf init=0xFC00
+        mid+="    %zs$k = arith.constant $init : f16"$'\n'
+        mid+="    %is$k = tensor.splat %zs$k : tensor<1xf16>"$'\n'
+        mid+="    %rs$k = linalg.reduce { arith.$red } ins(%s$k : $T) outs(%is$k : tensor<1xf16>) dimensions = [1]"$'\n'
+        mid+="    %e$k = tensor.extract %rs$k[%c0] : tensor<1xf16>"$'\n'
+        case $kind in
+        sum) mid+="    %m$k = arith.divf %e$k, %nf : f16"$'\n' ;;
+        max) mid+="    %m$k = arith.addf %e$k, %zf : f16"$'\n' ;;
+        sumsq) mid+="    %me$k = arith.divf %e$k, %nf : f16"$'\n'
+            mid+="    %ve$k = arith.addf %me$k, %eps : f16"$'\n'
+            mid+="    %m$k = math.rsqrt %ve$k : f16"$'\n'; b=32 ;;
+        esac
+        draw 2
+        if [ "$r" = 0 ]; then
+            emit "%sp$k = tensor.splat %m$k : $T"
+        else
+            outer+="    %sp$k = tensor.splat %m$k : $T"$'\n'
+        fi
+        push "%sp$k" "$b"
+    done
+    draw 4; for ((i = 0; i <= r; i++)); do op 4; done
+    p2=$body
+    echo "func.func @blocks(${args}%y_a: index, %eps: f16) attributes {grid = [$G]} {"
+    echo "  %tile = ktdp.get_compute_tile_id : index"
+    echo "  %c0 = arith.constant 0 : index"
+    echo "  %c1 = arith.constant 1 : index"
+    echo "  %bs = arith.constant $B : index"
+    echo "  %cn = arith.constant $N : index"
+    echo "  %per = arith.constant $per : index"
+    echo "  %start = arith.muli %tile, %per : index"
+    echo "  %end = arith.addi %start, %per : index"
+    echo "  %nf = arith.constant $N.0 : f16"
+    echo "  %zf = arith.constant 0.0 : f16"
+    view() { # NAME ARG ROWS
+        echo "  $1 = ktdp.construct_memory_view $2, sizes: [$3, $N], strides: [$N, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $(($3 - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${3}x${N}xf16>"
+    }
+    for ((i = 0; i < nin; i++)); do view "%X$i" "%x${i}_a" "$R"; done
+    [ "$shared" = 1 ] && view %W %w_a 1
+    view %Y %y_a "$R"
+    echo "  scf.for %row = %start to %end step %c1 {"
+    echo "    %zero = arith.constant dense<0.0> : $T"
+    echo "    %ninf = arith.constant dense<0xFC00> : $T"
+    echo "    $names = scf.for %col = %c0 to %cn step %bs iter_args($inits) -> ($ts) {"
+    printf '%s' "$loads"
+    printf '%s' "$p1"
+    echo "      scf.yield $yields : $ts"
+    echo "    }"
+    printf '%s' "$mid$outer"
+    echo "    scf.for %col = %c0 to %cn step %bs {"
+    printf '%s' "$loads"
+    printf '%s' "$p2"
+    echo "      %ty = ktdp.construct_access_tile %Y[%row, %col] {access_tile_set = $blk, access_tile_order = $map} : $mt -> $at"
+    echo "      ktdp.store ${vals[-1]}, %ty : $T, $at"
+    echo "    }"
+    echo "  }"
+    echo "  return"
+    echo "}"
+}
+
+if [ "${3:-}" = blocks ]; then
+    for i in $(seq 1 "$count"); do
+        draw 3; G=$((1 << r))
+        draw 2; per=$((r + 1))
+        draw 4; B=$((128 << r))
+        draw 4; nb=$((1 << r))
+        draw 2; nin=$((r + 1))
+        draw 5; shared=$((r < 2))
+        kernel_blocks "$G" "$per" "$B" "$nb" "$nin" "$shared" > "$tmp/k.mlir"
+        for dev in spyre sample; do
+            what="blocked kernel $i: $per rows of $nb blocks of $B a core over $G cores,"
+            what+=" $nin inputs$([ "$shared" = 1 ] && echo ", a shared row"), on $dev"
+            check "$tmp/k.mlir" "$dev" "$what" --arg eps=0.001
+        done
+    done
+    echo "$pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+    exit
+fi
+
 sizes=(64 128 192 256 384 512 768 1024 2048)
 for i in $(seq 1 "$count"); do
     draw 3; G=$((1 << r))

@@ -665,9 +665,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
          * of them would lose those (refused; whole words maybe astride two
          * left to ktc-codegen's check) unless the grid has one tile, or the
          * offsets are multiples of the alignment at least the words apart,
-         * so no two tiles share a word. One
-         * tile's successive stores to a word are ordered like any
-         * read-modify-write's. */
+         * so no two tiles share a word. One tile's successive stores to a
+         * word are ordered like any read-modify-write's. */
         if (store && !masked && dynoff && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
             !(step && step % ae == 0 && step >= w)) {
             free(subs);

@@ -282,11 +282,11 @@ ir_value sb_aff_value(struct split_b *b, ir_aff e, uint32_t n, const ir_value *v
 #define SPLIT_MAX_IN 32   /* inputs of one generic */
 #define SPLIT_MAX_LOOPS 8 /* loops of one generic */
 
-/* A generic's structure: loops, inputs with their maps, the output. */
 /* The vector registers a widened tile leaves for the values it computes;
  * its input pieces may take the rest of the unit's (sched_split). */
 enum { SPLIT_COMPUTED_REGS = 8 };
 
+/* A generic's structure: loops, inputs with their maps, the output. */
 struct split_gen {
     uint32_t nloops;
     bool red[SPLIT_MAX_LOOPS]; /* a reduction loop */

@@ -1685,12 +1685,16 @@ static bool const_scalar(const struct ir_module *m, ir_value v, double *out)
 #define MAX_CHAIN 64 /* scalar ops of one chain */
 
 /* The scalar ops computing v from tensor.extract results, in dependence
- * order (post-order), and the extracts they read. */
+ * order (post-order), and the extracts they read; the ops found to read
+ * none (each op is looked at once: a chain of x + x would otherwise be
+ * walked 2^n times). */
 struct chain {
     ir_op ops[MAX_CHAIN];
     uint32_t nops;
     ir_op ext[MAX_IN];
     uint32_t next;
+    ir_op none[4 * MAX_CHAIN];
+    uint32_t nnone;
     bool too_big;
 };
 
@@ -1724,6 +1728,9 @@ static bool chain_of(const struct ir_module *m, ir_value v, struct chain *ch)
     if (o->nres != 1 || o->nreg || ir_type_get(m, ir_value_type(m, o->res))->kind == IR_TY_TENSOR ||
         !split_compute_op_ok(m, d) || o->kind == IR_OP_ARITH_CONSTANT)
         return false;
+    for (uint32_t i = 0; i < ch->nnone; i++)
+        if (ch->none[i] == d)
+            return false;
     bool dep = false;
     for (uint32_t i = 0; i < o->nopnd; i++)
         dep |= chain_of(m, o->opnd[i], ch);
@@ -1732,6 +1739,11 @@ static bool chain_of(const struct ir_module *m, ir_value v, struct chain *ch)
             ch->too_big = true;
         else
             ch->ops[ch->nops++] = d;
+    } else if (!dep) {
+        if (ch->nnone == 4 * MAX_CHAIN)
+            ch->too_big = true;
+        else
+            ch->none[ch->nnone++] = d;
     }
     return dep;
 }

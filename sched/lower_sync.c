@@ -280,10 +280,16 @@ static void lin_widen(struct lin *l, int64_t *size)
 /* The core id's atom (one, whatever op computes it). */
 #define CORE_ATOM_INST UINT32_MAX
 
-static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth);
+/* The ops lin_of looks at in one query at most: it walks every path to
+ * an index's atoms, 2^n of them for n ops each reading the one before
+ * twice (i + i, again and again). */
+enum { LIN_WORK = 4096 };
+
+static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth,
+                   int *work);
 
 static bool lin_expr(const struct lw *lw, ir_aff e, const ir_value *dims, const ir_value *syms,
-                     uint32_t inst, struct lin *out, int depth)
+                     uint32_t inst, struct lin *out, int depth, int *work)
 {
     const struct ir_aff_info *x = ir_aff_get(lw->m, e);
     struct lin l, r;
@@ -294,36 +300,38 @@ static bool lin_expr(const struct lw *lw, ir_aff e, const ir_value *dims, const 
         out->c = x->v;
         return true;
     case IR_AFF_DIM:
-        return lin_of(lw, dims[x->v], inst, out, depth);
+        return lin_of(lw, dims[x->v], inst, out, depth, work);
     case IR_AFF_SYM:
-        return lin_of(lw, syms[x->v], inst, out, depth);
+        return lin_of(lw, syms[x->v], inst, out, depth, work);
     case IR_AFF_ADD:
-        if (!lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) ||
-            !lin_expr(lw, x->rhs, dims, syms, inst, &r, depth))
+        if (!lin_expr(lw, x->lhs, dims, syms, inst, &l, depth, work) ||
+            !lin_expr(lw, x->rhs, dims, syms, inst, &r, depth, work))
             return false;
         lin_add(out, &l, 1, &ok);
         lin_add(out, &r, 1, &ok);
         return ok;
     case IR_AFF_MUL:
-        return lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) &&
-               lin_expr(lw, x->rhs, dims, syms, inst, &r, depth) && lin_mul(out, &l, &r);
+        return lin_expr(lw, x->lhs, dims, syms, inst, &l, depth, work) &&
+               lin_expr(lw, x->rhs, dims, syms, inst, &r, depth, work) && lin_mul(out, &l, &r);
     case IR_AFF_MOD:
     case IR_AFF_FLOORDIV:
     case IR_AFF_CEILDIV:
-        return lin_expr(lw, x->rhs, dims, syms, inst, &r, depth) &&
-               lin_div(out, lin_expr(lw, x->lhs, dims, syms, inst, &l, depth) ? &l : NULL, &r,
-                       x->kind, true);
+        return lin_expr(lw, x->rhs, dims, syms, inst, &r, depth, work) &&
+               lin_div(out, lin_expr(lw, x->lhs, dims, syms, inst, &l, depth, work) ? &l : NULL,
+                       &r, x->kind, true);
     default:
         return false;
     }
 }
 
-/* Index value v (of instance inst) as an affine form, or false. */
-static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth)
+/* Index value v (of instance inst) as an affine form, or false (also when
+ * the query has looked at *work ops: LIN_WORK). */
+static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth,
+                   int *work)
 {
     const struct ir_module *m = lw->m;
     memset(out, 0, sizeof *out);
-    if (depth > 64)
+    if (depth > 64 || --*work < 0)
         return false;
     for (;;) {
         const struct ir_value_info *vi = ir_value_get(m, v);
@@ -366,15 +374,15 @@ static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *o
         return true;
     case IR_OP_ARITH_ADDI:
     case IR_OP_ARITH_SUBI:
-        if (!lin_of(lw, o->opnd[0], inst, &a, depth + 1) ||
-            !lin_of(lw, o->opnd[1], inst, &b, depth + 1))
+        if (!lin_of(lw, o->opnd[0], inst, &a, depth + 1, work) ||
+            !lin_of(lw, o->opnd[1], inst, &b, depth + 1, work))
             return false;
         lin_add(out, &a, 1, &ok);
         lin_add(out, &b, o->kind == IR_OP_ARITH_ADDI ? 1 : -1, &ok);
         return ok;
     case IR_OP_ARITH_MULI:
-        return lin_of(lw, o->opnd[0], inst, &a, depth + 1) &&
-               lin_of(lw, o->opnd[1], inst, &b, depth + 1) && lin_mul(out, &a, &b);
+        return lin_of(lw, o->opnd[0], inst, &a, depth + 1, work) &&
+               lin_of(lw, o->opnd[1], inst, &b, depth + 1, work) && lin_mul(out, &a, &b);
     case IR_OP_ARITH_DIVSI:
     case IR_OP_ARITH_DIVUI:
     case IR_OP_ARITH_CEILDIVSI:
@@ -383,15 +391,16 @@ static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *o
     case IR_OP_ARITH_REMUI:
     case IR_OP_ARITH_MAXSI:
     case IR_OP_ARITH_MINSI:
-        return lin_of(lw, o->opnd[1], inst, &b, depth + 1) &&
-               lin_div(out, lin_of(lw, o->opnd[0], inst, &a, depth + 1) ? &a : NULL, &b, o->kind,
-                       false);
+        return lin_of(lw, o->opnd[1], inst, &b, depth + 1, work) &&
+               lin_div(out, lin_of(lw, o->opnd[0], inst, &a, depth + 1, work) ? &a : NULL, &b,
+                       o->kind, false);
     case IR_OP_AFFINE_APPLY: {
         const struct ir_affine_map *map =
             ir_map_get(m, ir_attr_get(m, ir_op_attr(m, d, "map"))->map);
         if (map->nres != 1 || o->nopnd != map->ndims + map->nsyms)
             return false;
-        return lin_expr(lw, map->res[0], o->opnd, o->opnd + map->ndims, inst, out, depth + 1);
+        return lin_expr(lw, map->res[0], o->opnd, o->opnd + map->ndims, inst, out, depth + 1,
+                        work);
     }
     default:
         return false;
@@ -460,7 +469,9 @@ static struct box *box_of(const struct lw *lw, ir_op op, uint32_t inst, uint32_t
     struct box *b = new_box(t, UINT32_MAX, ti->rank, inst);
     for (uint32_t i = 0; i < ti->rank; i++) {
         b->size[i] = sd.size->ints[i];
-        if (b->size[i] > 0 && lin_expr(lw, sd.map->res[i], sd.subs, NULL, inst, &b->idx[i], 0) &&
+        int work = LIN_WORK;
+        if (b->size[i] > 0 &&
+            lin_expr(lw, sd.map->res[i], sd.subs, NULL, inst, &b->idx[i], 0, &work) &&
             !b->idx[i].slo && !b->idx[i].shi)
             continue;
         const struct ir_aff_info *e = ir_aff_get(m, sd.map->res[i]);
@@ -494,6 +505,7 @@ static struct box *input_box(const struct lw *lw, ir_op op, uint32_t inst, uint3
         return NULL;
     struct lin at = {0}, x;
     bool ok = true;
+    int work = LIN_WORK;
     for (ir_value v = sd.v;;) {
         ir_op d = ir_value_def(m, v);
         uint16_t k = d ? ir_op_get(m, d)->kind : IR_OP_UNKNOWN;
@@ -503,7 +515,7 @@ static struct box *input_box(const struct lw *lw, ir_op op, uint32_t inst, uint3
                 return NULL;
             if (so->ints[0] != IR_DYN)
                 at.c = so->ints[0];
-            else if (!lin_of(lw, ir_op_get(m, d)->opnd[1], inst, &at, 0))
+            else if (!lin_of(lw, ir_op_get(m, d)->opnd[1], inst, &at, 0, &work))
                 return NULL;
             break;
         }
@@ -516,8 +528,9 @@ static struct box *input_box(const struct lw *lw, ir_op op, uint32_t inst, uint3
     b->size[0] = 1;
     b->idx[0] = at;
     for (uint32_t i = 0; i < ti->rank && ok; i++) {
+        work = LIN_WORK;
         ok = sd.size->ints[i] > 0 && strides[i] >= 0 &&
-             lin_expr(lw, sd.map->res[i], sd.subs, NULL, inst, &x, 0);
+             lin_expr(lw, sd.map->res[i], sd.subs, NULL, inst, &x, 0, &work);
         if (ok) {
             lin_add(&b->idx[0], &x, strides[i], &ok);
             b->size[0] += (sd.size->ints[i] - 1) * strides[i];

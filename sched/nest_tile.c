@@ -13,20 +13,31 @@
 #include "sched/oplist.h"
 #include "sched/offset_gcd.h"
 
-/* Whether v is computed from iv (through index arithmetic and views). */
-static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv, int depth)
+/* Whether v is computed from iv (through index arithmetic and views,
+ * ops without regions). Each op is looked at once, the first 64 of them
+ * (a chain of i + i would otherwise be walked 2^n times). */
+static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv)
 {
+    enum { MAX_OPS = 64 };
+    ir_op todo[MAX_OPS];
+    uint32_t n = 0, at = 0;
     if (v == iv)
         return true;
-    ir_op d = ir_value_def(m, v);
-    if (!d || depth > 32)
-        return false;
-    const struct ir_op_info *o = ir_op_get(m, d);
-    if (o->nreg)
-        return false;
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (uses_iv(m, o->opnd[i], iv, depth + 1))
-            return true;
+    if (ir_value_def(m, v))
+        todo[n++] = ir_value_def(m, v);
+    while (at < n) {
+        const struct ir_op_info *o = ir_op_get(m, todo[at++]);
+        for (uint32_t i = 0; i < o->nopnd && !o->nreg; i++) {
+            ir_op d = ir_value_def(m, o->opnd[i]);
+            bool seen = !d;
+            if (o->opnd[i] == iv)
+                return true;
+            for (uint32_t j = 0; j < n && !seen; j++)
+                seen = todo[j] == d;
+            if (!seen && n < MAX_OPS)
+                todo[n++] = d;
+        }
+    }
     return false;
 }
 
@@ -55,7 +66,7 @@ static bool ddr_moves(struct ir_module *m, ir_op op, void *ctx)
     bool ddr = false, uses = false;
     for (uint32_t i = 0; i < o->nopnd; i++) {
         ddr |= nest_is_ddr(m, o->opnd[i]);
-        uses |= uses_iv(m, o->opnd[i], mv->iv, 0);
+        uses |= uses_iv(m, o->opnd[i], mv->iv);
     }
     if (ddr && !uses && !(mv->bcast && nest_is_ddr(m, o->opnd[0])))
         mv->ok = false;
@@ -689,7 +700,7 @@ static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
     for (uint32_t i = 0; i < o->nopnd; i++)
-        if (uses_iv(m, o->opnd[i], iv, 0))
+        if (uses_iv(m, o->opnd[i], iv))
             return true;
     return false;
 }

@@ -13,32 +13,16 @@
 #include "sched/oplist.h"
 #include "sched/offset_gcd.h"
 
-/* Whether v is computed from iv (through index arithmetic and views,
- * ops without regions). Each op is looked at once, the first 64 of them
- * (a chain of i + i would otherwise be walked 2^n times). */
+static bool is_value(const struct ir_module *m, ir_value v, void *iv)
+{
+    (void)m;
+    return v == *(ir_value *)iv;
+}
+
+/* Whether v is computed from iv (through index arithmetic and views). */
 static bool uses_iv(const struct ir_module *m, ir_value v, ir_value iv)
 {
-    enum { MAX_OPS = 64 };
-    ir_op todo[MAX_OPS];
-    uint32_t n = 0, at = 0;
-    if (v == iv)
-        return true;
-    if (ir_value_def(m, v))
-        todo[n++] = ir_value_def(m, v);
-    while (at < n) {
-        const struct ir_op_info *o = ir_op_get(m, todo[at++]);
-        for (uint32_t i = 0; i < o->nopnd && !o->nreg; i++) {
-            ir_op d = ir_value_def(m, o->opnd[i]);
-            bool seen = !d;
-            if (o->opnd[i] == iv)
-                return true;
-            for (uint32_t j = 0; j < n && !seen; j++)
-                seen = todo[j] == d;
-            if (!seen && n < MAX_OPS)
-                todo[n++] = d;
-        }
-    }
-    return false;
+    return sched_value_reaches(m, v, is_value, &iv);
 }
 
 /* The points a launch-time trip count the views give no bound for (and

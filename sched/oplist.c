@@ -55,3 +55,29 @@ void sched_ops_using(struct ir_module *m, ir_op root, ir_value v, struct sched_o
     struct using u = {v, l};
     ir_walk(m, root, note_user, &u);
 }
+
+bool sched_value_reaches(const struct ir_module *m, ir_value v,
+                         bool (*pred)(const struct ir_module *m, ir_value v, void *ctx),
+                         void *ctx)
+{
+    ir_op todo[SCHED_REACH_OPS];
+    uint32_t n = 0, at = 0;
+    if (pred(m, v, ctx))
+        return true;
+    if (ir_value_def(m, v))
+        todo[n++] = ir_value_def(m, v);
+    while (at < n) {
+        const struct ir_op_info *o = ir_op_get(m, todo[at++]);
+        for (uint32_t i = 0; i < o->nopnd && !o->nreg; i++) {
+            if (pred(m, o->opnd[i], ctx))
+                return true;
+            ir_op d = ir_value_def(m, o->opnd[i]);
+            bool seen = !d;
+            for (uint32_t j = 0; j < n && !seen; j++)
+                seen = todo[j] == d;
+            if (!seen && n < SCHED_REACH_OPS)
+                todo[n++] = d;
+        }
+    }
+    return false;
+}

@@ -21,4 +21,13 @@ void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sc
  * order (pre-order). */
 void sched_ops_using(struct ir_module *m, ir_op root, ir_value v, struct sched_ops *l);
 
+/* Whether pred holds for v or for a value v is computed from through ops
+ * without regions (index arithmetic, scalar math, views): each op is looked
+ * at once, the first SCHED_REACH_OPS of them, so a chain of ops reading
+ * the one before twice (i + i, again and again) takes n steps, not 2^n. */
+enum { SCHED_REACH_OPS = 64 };
+bool sched_value_reaches(const struct ir_module *m, ir_value v,
+                         bool (*pred)(const struct ir_module *m, ir_value v, void *ctx),
+                         void *ctx);
+
 #endif

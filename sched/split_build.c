@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 bool split_error(struct split_ctx *c, ir_op op, const char *fmt, ...)
@@ -237,34 +238,18 @@ bool split_op_reads(const struct ir_module *m, ir_op op, ir_value v)
     return false;
 }
 
-/* Whether scalar v is computed from a tensor (an element extracted from
- * a row's sum, divided by n) through ops without regions: the compute
- * group computing that tensor computes it too. Each op is looked at once
- * (a chain of x + x would otherwise be walked 2^n times). */
+static bool is_tensor_value(const struct ir_module *m, ir_value v, void *ctx)
+{
+    (void)ctx;
+    return ir_type_get(m, ir_value_type(m, v))->kind == IR_TY_TENSOR;
+}
+
+/* Whether v is a tensor or computed from one (an element extracted from a
+ * row's sum, divided by n): the compute group computing that tensor
+ * computes it too. */
 static bool from_tensor(const struct ir_module *m, ir_value v)
 {
-    enum { MAX_OPS = 64 };
-    ir_op todo[MAX_OPS];
-    uint32_t n = 0, seen = 0;
-    ir_op d = ir_value_def(m, v);
-    if (d)
-        todo[n++] = d;
-    while (seen < n) {
-        const struct ir_op_info *o = ir_op_get(m, todo[seen++]);
-        if (o->nreg)
-            continue;
-        for (uint32_t i = 0; i < o->nopnd; i++) {
-            if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind == IR_TY_TENSOR)
-                return true;
-            ir_op e = ir_value_def(m, o->opnd[i]);
-            bool known = !e;
-            for (uint32_t j = 0; j < n && !known; j++)
-                known = todo[j] == e;
-            if (!known && n < MAX_OPS)
-                todo[n++] = e;
-        }
-    }
-    return false;
+    return sched_value_reaches(m, v, is_tensor_value, NULL);
 }
 
 /* Whether an op nested in blk reads a tensor defined outside `loop`, or a
@@ -276,8 +261,7 @@ static bool uses_outer_tensor(const struct ir_module *m, ir_block blk, ir_op loo
         for (uint32_t i = 0; i < o->nopnd; i++) {
             if (ir_value_defined_in(m, o->opnd[i], loop))
                 continue;
-            if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind == IR_TY_TENSOR ||
-                from_tensor(m, o->opnd[i]))
+            if (from_tensor(m, o->opnd[i]))
                 return true;
         }
         for (uint32_t r = 0; r < o->nreg; r++)

@@ -108,6 +108,9 @@ op() { # one op of the row graph (elementwise only: $1 = 4)
         scal=%rs$n ;;
     esac
 }
+view() { # NAME ARG ROWS: a view of ROWS rows of N f16 at argument ARG
+    echo "  $1 = ktdp.construct_memory_view $2, sizes: [$3, $N], strides: [$N, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $(($3 - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${3}x${N}xf16>"
+}
 kernel() { # G PER N NIN SHARED NOPS
     local G=$1 per=$2 nin=$4 shared=$5 nops=$6 R=$(($1 * $2)) i
     N=$3 T="tensor<1x${3}xf16>" body="" vals=() bnds=() scal="" n=0 nr=0
@@ -136,9 +139,6 @@ kernel() { # G PER N NIN SHARED NOPS
     echo "  %per = arith.constant $per : index"
     echo "  %start = arith.muli %tile, %per : index"
     echo "  %end = arith.addi %start, %per : index"
-    view() { # NAME ARG ROWS
-        echo "  $1 = ktdp.construct_memory_view $2, sizes: [$3, $N], strides: [$N, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $(($3 - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${3}x${N}xf16>"
-    }
     for ((i = 0; i < nin; i++)); do view "%X$i" "%x${i}_a" "$R"; done
     for ((i = 0; i < ${#outs[@]}; i++)); do view "%O$i" "%o${i}_a" "$R"; done
     if [ "$shared" = 1 ]; then
@@ -247,9 +247,6 @@ kernel_blocks() { # G PER B NB NIN SHARED
     echo "  %end = arith.addi %start, %per : index"
     echo "  %nf = arith.constant $N.0 : f16"
     echo "  %zf = arith.constant 0.0 : f16"
-    view() { # NAME ARG ROWS
-        echo "  $1 = ktdp.construct_memory_view $2, sizes: [$3, $N], strides: [$N, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $(($3 - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${3}x${N}xf16>"
-    }
     for ((i = 0; i < nin; i++)); do view "%X$i" "%x${i}_a" "$R"; done
     [ "$shared" = 1 ] && view %W %w_a 1
     view %Y %y_a "$R"
@@ -273,39 +270,30 @@ kernel_blocks() { # G PER B NB NIN SHARED
     echo "}"
 }
 
-if [ "${3:-}" = blocks ]; then
-    for i in $(seq 1 "$count"); do
-        draw 3; G=$((1 << r))
+sizes=(64 128 192 256 384 512 768 1024 2048)
+for i in $(seq 1 "$count"); do
+    draw 3; G=$((1 << r))
+    if [ "${3:-}" = blocks ]; then
         draw 2; per=$((r + 1))
         draw 4; B=$((128 << r))
         draw 4; nb=$((1 << r))
         draw 2; nin=$((r + 1))
         draw 5; shared=$((r < 2))
         kernel_blocks "$G" "$per" "$B" "$nb" "$nin" "$shared" > "$tmp/k.mlir"
-        for dev in spyre sample; do
-            what="blocked kernel $i: $per rows of $nb blocks of $B a core over $G cores,"
-            what+=" $nin inputs$([ "$shared" = 1 ] && echo ", a shared row"), on $dev"
-            check "$tmp/k.mlir" "$dev" "$what" --arg eps=0.001
-        done
-    done
-    echo "$pass passed, $fail failed"
-    [ "$fail" -eq 0 ]
-    exit
-fi
-
-sizes=(64 128 192 256 384 512 768 1024 2048)
-for i in $(seq 1 "$count"); do
-    draw 3; G=$((1 << r))
-    draw 3; per=$((r + 1))
-    draw ${#sizes[@]}; N=${sizes[$r]}
-    draw 2; nin=$((r + 1))
-    draw 5; shared=$((r < 2))
-    draw 8; nops=$((r + 2))
-    kernel "$G" "$per" "$N" "$nin" "$shared" "$nops" > "$tmp/k.mlir"
-    for dev in spyre sample; do
+        what="blocked kernel $i: $per rows of $nb blocks of $B a core over $G cores, $nin inputs"
+        what+="$([ "$shared" = 1 ] && echo ", a shared row")"
+    else
+        draw 3; per=$((r + 1))
+        draw ${#sizes[@]}; N=${sizes[$r]}
+        draw 2; nin=$((r + 1))
+        draw 5; shared=$((r < 2))
+        draw 8; nops=$((r + 2))
+        kernel "$G" "$per" "$N" "$nin" "$shared" "$nops" > "$tmp/k.mlir"
         what="kernel $i: ${per} rows of $N a core over $G cores, $nin inputs"
-        what+="$([ "$shared" = 1 ] && echo ", a shared row"), $nops ops, on $dev"
-        check "$tmp/k.mlir" "$dev" "$what" --arg eps=0.001
+        what+="$([ "$shared" = 1 ] && echo ", a shared row"), $nops ops"
+    fi
+    for dev in spyre sample; do
+        check "$tmp/k.mlir" "$dev" "$what, on $dev" --arg eps=0.001
     done
 done
 echo "$pass passed, $fail failed"

@@ -6,7 +6,8 @@
 # crash, an unlocated error or a half-written output. (ktc-nest's --stats
 # once died on a kernel of no arguments whose hoisted load sat outside every
 # loop.) Prints how many compiled. Skipped, saying so, when the corpus is
-# not beside the workspace.
+# not beside the workspace. Bazel may shard it (shard_count): each shard
+# compiles a share of the files.
 # usage: corpus_compile_test.sh KTC ANY_SOURCE_FILE
 set -u
 ktc=$1
@@ -46,8 +47,10 @@ compile() {
     fi
 }
 
-compiled=0 refused=0 files=0
+compiled=0 refused=0 files=0 i=-1
 for f in $(find "$corpus" -name '*.mlir' | sort); do
+    i=$((i + 1))
+    mine $i || continue
     files=$((files + 1))
     rel=${f#"$corpus"/}
     compile "$rel" "$f"

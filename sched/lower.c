@@ -1001,6 +1001,7 @@ static void reset_kernel(struct lw *lw)
     lw->nnodes = lw->ninsts = lw->nsyncs = lw->nchannels = 0;
     lw_map_free(&lw->fmemo);
     lw_map_free(&lw->cls);
+    lw_map_free(&lw->evals);
     lw_map_free(&lw->expand);
     free(lw->inputs);
     lw->inputs = NULL;

@@ -190,6 +190,7 @@ struct lw {
     ir_block sec_const, sec_sym, sec_unit, sec_mem, sec_prog;
     struct lw_map fmemo;  /* kernel-level values: constants, clones, symbols, units */
     struct lw_map cls;    /* value classes */
+    struct lw_map evals;  /* (value, instance, core) -> lw_eval's value, its sign bit flipped */
     struct lw_map expand; /* affine.apply -> its expansion */
     ir_value *inputs;     /* argument k's index value at kernel level */
     uint32_t ninputs;

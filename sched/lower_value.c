@@ -347,13 +347,33 @@ static bool arith_eval(uint16_t k, int64_t a, int64_t b, int64_t *r)
     }
 }
 
+static bool eval_op(struct lw *lw, ir_value v, uint32_t inst, uint32_t core, int64_t *out);
+
+/* Each value is evaluated once per instance and core (lw->evals; a value
+ * is stored with its sign bit flipped, so that only INT64_MIN, never
+ * stored, reads as none), so a chain of ops reading the one before twice
+ * (a = (a + a) - a, again and again) takes n steps, not 3^n. */
 bool lw_eval(struct lw *lw, ir_value v, uint32_t inst, uint32_t core, int64_t *out)
 {
     resolve(lw, &v, &inst);
+    if (!ir_value_def(lw->m, v) || classify(lw, v, inst) & ~(unsigned)LF_CORE)
+        return false;
+    uint64_t memo = lw_map_get(&lw->evals, v, inst, core);
+    if (memo) {
+        *out = (int64_t)(memo ^ UINT64_C(1) << 63);
+        return true;
+    }
+    if (!eval_op(lw, v, inst, core, out))
+        return false;
+    lw_map_put(&lw->evals, v, inst, core, (uint64_t)*out ^ UINT64_C(1) << 63);
+    return true;
+}
+
+/* lw_eval of a value of LF_CORE class at most, not evaluated before. */
+static bool eval_op(struct lw *lw, ir_value v, uint32_t inst, uint32_t core, int64_t *out)
+{
     struct ir_module *m = lw->m;
     ir_op d = ir_value_def(m, v);
-    if (!d || classify(lw, v, inst) & ~(unsigned)LF_CORE)
-        return false;
     const struct ir_op_info *o = ir_op_get(m, d);
     switch (o->kind) {
     case IR_OP_ARITH_CONSTANT:

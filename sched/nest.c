@@ -51,66 +51,6 @@ bool nest_is_fused(const struct nest_ctx *c, ir_op loop)
 
 /* ---- linear forms ------------------------------------------------------------ */
 
-static bool lin_add(struct nest_lin *a, const struct nest_lin *b, int64_t k)
-{
-    a->c += k * b->c;
-    for (uint32_t i = 0; i < b->n; i++) {
-        uint32_t j = 0;
-        while (j < a->n && a->v[j] != b->v[i])
-            j++;
-        if (j == a->n) {
-            if (a->n == NEST_LIN_TERMS)
-                return false;
-            a->v[a->n] = b->v[i];
-            a->k[a->n++] = 0;
-        }
-        a->k[j] += k * b->k[i];
-    }
-    /* drop the terms that cancelled */
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < a->n; i++)
-        if (a->k[i]) {
-            a->v[n] = a->v[i];
-            a->k[n++] = a->k[i];
-        }
-    a->n = n;
-    return true;
-}
-
-bool nest_lin_scale_add(struct nest_lin *a, const struct nest_lin *b, int64_t k)
-{
-    return lin_add(a, b, k);
-}
-
-bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out)
-{
-    *out = (struct nest_lin){0};
-    int64_t k;
-    if (split_const_int(m, v, &k)) {
-        out->c = k;
-        return true;
-    }
-    ir_op d = ir_value_def(m, v);
-    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
-    struct nest_lin x, y;
-    if (o && (o->kind == IR_OP_ARITH_ADDI || o->kind == IR_OP_ARITH_SUBI) &&
-        nest_lin_of(m, o->opnd[0], &x) && nest_lin_of(m, o->opnd[1], &y)) {
-        *out = x;
-        if (lin_add(out, &y, o->kind == IR_OP_ARITH_ADDI ? 1 : -1))
-            return true;
-    }
-    if (o && o->kind == IR_OP_ARITH_MULI) {
-        for (uint32_t s = 0; s < 2; s++)
-            if (split_const_int(m, o->opnd[1 - s], &k) && nest_lin_of(m, o->opnd[s], &x)) {
-                *out = (struct nest_lin){0};
-                if (lin_add(out, &x, k))
-                    return true;
-            }
-    }
-    *out = (struct nest_lin){.n = 1, .v = {v}, .k = {1}};
-    return true;
-}
-
 bool nest_unit_iv(const struct ir_module *m, ir_value v)
 {
     const struct ir_value_info *vi = ir_value_get(m, v);
@@ -123,8 +63,10 @@ bool nest_unit_iv(const struct ir_module *m, ir_value v)
 
 bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t *out)
 {
-    struct nest_lin x, y;
-    if (!nest_lin_of(m, a, &x) || !nest_lin_of(m, b, &y) || !lin_add(&x, &y, -1))
+    struct sched_lin x, y;
+    sched_lin_of(m, a, &x);
+    sched_lin_of(m, b, &y);
+    if (!sched_lin_add(&x, &y, -1))
         return false;
     for (uint32_t i = 0; i < x.n; i++)
         if (!nest_unit_iv(m, x.v[i]))

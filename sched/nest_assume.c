@@ -8,6 +8,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 struct find_call {
     const char *name;
@@ -71,16 +72,32 @@ static const char *kernel_arg(const struct ir_module *m, ir_value v)
     return s ? ir_str_get(m, s) : NULL;
 }
 
+static bool eval_op(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
+                    int64_t tile, struct sched_memo *mm, uint32_t *used, int64_t *out);
+
 static bool eval(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
-                 int64_t tile, int depth, uint32_t *used, int64_t *out)
+                 int64_t tile, struct sched_memo *mm, uint32_t *used, int64_t *out)
 {
     if (split_const_int(m, v, out))
         return true;
-    if (depth > 32)
+    bool found;
+    int32_t s = sched_memo_slot(mm, v, &found);
+    if (s < 0)
         return false;
+    if (!found)
+        mm->ok[s] = eval_op(m, o, v, tile, mm, used, &mm->x[s]);
+    if (mm->ok[s])
+        *out = mm->x[s];
+    return mm->ok[s];
+}
+
+/* v's value, not a constant, not evaluated before. */
+static bool eval_op(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
+                    int64_t tile, struct sched_memo *mm, uint32_t *used, int64_t *out)
+{
     ir_value arg = call_operand(m, v);
     if (arg)
-        return eval(m, o, arg, tile, depth + 1, used, out);
+        return eval(m, o, arg, tile, mm, used, out);
     const char *name = o ? kernel_arg(m, v) : NULL;
     for (uint32_t i = 0; name && i < o->nassume && i < 32; i++)
         if (strcmp(o->assume[i].name, name) == 0) {
@@ -101,7 +118,7 @@ static bool eval(const struct ir_module *m, const struct sched_nest_options *o, 
         oi->nopnd == 1) {
         /* an i32 argument used as an index (or back): the value when i32
          * holds it, as the cast keeps it then */
-        if (!eval(m, o, oi->opnd[0], tile, depth + 1, used, &x) || x < INT32_MIN || x > INT32_MAX ||
+        if (!eval(m, o, oi->opnd[0], tile, mm, used, &x) || x < INT32_MIN || x > INT32_MAX ||
             (oi->kind == IR_OP_ARITH_INDEX_CASTUI && x < 0))
             return false;
         *out = x;
@@ -109,12 +126,12 @@ static bool eval(const struct ir_module *m, const struct sched_nest_options *o, 
     }
     if (oi->kind == IR_OP_ARITH_SELECT && oi->nopnd == 3) {
         /* min(start + chunk, n) spelled as a compare and a select */
-        if (!eval(m, o, oi->opnd[0], tile, depth + 1, used, &x))
+        if (!eval(m, o, oi->opnd[0], tile, mm, used, &x))
             return false;
-        return eval(m, o, oi->opnd[x ? 1 : 2], tile, depth + 1, used, out);
+        return eval(m, o, oi->opnd[x ? 1 : 2], tile, mm, used, out);
     }
-    if (oi->nopnd != 2 || !eval(m, o, oi->opnd[0], tile, depth + 1, used, &x) ||
-        !eval(m, o, oi->opnd[1], tile, depth + 1, used, &y))
+    if (oi->nopnd != 2 || !eval(m, o, oi->opnd[0], tile, mm, used, &x) ||
+        !eval(m, o, oi->opnd[1], tile, mm, used, &y))
         return false;
     switch (oi->kind) {
     case IR_OP_ARITH_ADDI: *out = x + y; return true;
@@ -163,7 +180,9 @@ bool nest_eval_at(const struct ir_module *m, const struct sched_nest_options *o,
                   int64_t tile, uint32_t *used, int64_t *out)
 {
     uint32_t u = 0;
-    if (!eval(m, o && o->nassume ? o : NULL, v, tile, 0, &u, out))
+    struct sched_memo mm;
+    mm.n = 0;
+    if (!eval(m, o && o->nassume ? o : NULL, v, tile, &mm, &u, out))
         return false;
     if (used)
         *used |= u;
@@ -209,14 +228,17 @@ bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *us
 }
 
 /* Appends to buf the kernel arguments v depends on (through index
- * arithmetic and the parameters of programs called once), each once. */
-static void names(const struct ir_module *m, ir_value v, int depth, char *buf, size_t cap)
+ * arithmetic and the parameters of programs called once), each once;
+ * each value is looked at once (the values in mm). */
+static void names(const struct ir_module *m, ir_value v, struct sched_memo *mm, char *buf,
+                  size_t cap)
 {
-    if (depth > 32 || split_const_int(m, v, &(int64_t){0}))
+    bool found;
+    if (split_const_int(m, v, &(int64_t){0}) || sched_memo_slot(mm, v, &found) < 0 || found)
         return;
     ir_value arg = call_operand(m, v);
     if (arg) {
-        names(m, arg, depth + 1, buf, cap);
+        names(m, arg, mm, buf, cap);
         return;
     }
     const char *name = kernel_arg(m, v);
@@ -236,13 +258,15 @@ static void names(const struct ir_module *m, ir_value v, int depth, char *buf, s
     if (o->nreg)
         return;
     for (uint32_t i = 0; i < o->nopnd; i++)
-        names(m, o->opnd[i], depth + 1, buf, cap);
+        names(m, o->opnd[i], mm, buf, cap);
 }
 
 void nest_launch_names(const struct ir_module *m, ir_value v, char *buf, size_t cap)
 {
+    struct sched_memo mm;
+    mm.n = 0;
     buf[0] = 0;
-    names(m, v, 0, buf, cap);
+    names(m, v, &mm, buf, cap);
 }
 
 /* The kernels of m: functions nothing calls. */

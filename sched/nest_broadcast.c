@@ -521,14 +521,13 @@ static bool outer_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_
     for (uint32_t i = 1; i < src.nsub; i++)
         if (src.sub[i].v && !invariant(m, src.sub[i].v, L, h, nh))
             return false;
-    struct nest_lin lin;
-    if (!src.sub[0].v)
-        *c0 = src.sub[0].c;
-    else if (nest_lin_of(m, src.sub[0].v, &lin) && lin.n == 1 &&
-             lin.v[0] == nest_for_iv(m, tl) && lin.k[0] == src.size[0])
-        *c0 = lin.c;
-    else
-        return false;
+    struct sched_lin lin = {.c = src.sub[0].c};
+    if (src.sub[0].v) {
+        sched_lin_of(m, src.sub[0].v, &lin);
+        if (lin.n != 1 || lin.v[0] != nest_for_iv(m, tl) || lin.k[0] != src.size[0])
+            return false;
+    }
+    *c0 = lin.c;
     int64_t nt;
     if (!nest_for_normal(m, tl, &nt) || (!src.sub[0].v && nt != 1))
         return false;

@@ -678,9 +678,10 @@ static bool own_round_trip(struct ir_module *m, ir_op ld, const struct nest_side
     ir_value iv = nest_for_iv(m, loop);
     bool moves = false;
     for (uint32_t j = 0; j < to->nsub && j < to->nsize && !moves; j++) {
-        struct nest_lin l;
-        if (!to->sub[j].v || !nest_lin_of(m, to->sub[j].v, &l))
+        struct sched_lin l;
+        if (!to->sub[j].v)
             continue;
+        sched_lin_of(m, to->sub[j].v, &l);
         for (uint32_t t = 0; t < l.n; t++)
             moves |= l.v[t] == iv && (l.k[t] >= to->size[j] || -l.k[t] >= to->size[j]);
     }
@@ -879,9 +880,10 @@ static bool apart(const struct ir_module *m, ir_op outer, const struct acc *accs
     for (uint32_t i = 0; i < n; i++) {
         bool ok = false;
         for (uint32_t d = 0; d < accs[i].side.nsub && !ok; d++) {
-            struct nest_lin l;
-            if (!accs[i].side.sub[d].v || !nest_lin_of(m, accs[i].side.sub[d].v, &l))
+            struct sched_lin l;
+            if (!accs[i].side.sub[d].v)
                 continue;
+            sched_lin_of(m, accs[i].side.sub[d].v, &l);
             for (uint32_t t = 0; t < l.n; t++)
                 if (l.v[t] == iv)
                     ok |= llabs(l.k[t]) >= accs[i].side.size[d];

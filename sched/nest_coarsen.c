@@ -19,7 +19,7 @@ struct dma {
     struct nest_side ddr, buf; /* its two sides */
     ir_value root;             /* the device-memory buffer the DDR side views */
     int64_t strides[NEST_MAX_RANK];
-    struct nest_lin addr;      /* element offset of the DDR side in root */
+    struct sched_lin addr;      /* element offset of the DDR side in root */
     int64_t d;                 /* addr's step per point */
     /* a loop stepping by a launch-time value s (normalize): addr's term
      * k * ((t * T + i) * s) instead of d, and one transfer per point */
@@ -78,10 +78,12 @@ static bool dyn_step(struct co *co, ir_value v, ir_value *s)
     if (!o || o->kind != IR_OP_ARITH_MULI || o->nopnd != 2)
         return false;
     for (uint32_t k = 0; k < 2; k++) {
-        struct nest_lin l;
+        struct sched_lin l;
         ir_value x = o->opnd[k], y = o->opnd[1 - k];
-        if (split_const_int(m, y, &(int64_t){0}) || ir_value_defined_in(m, y, co->tl) ||
-            !nest_lin_of(m, x, &l) || l.c || l.n != 2)
+        if (split_const_int(m, y, &(int64_t){0}) || ir_value_defined_in(m, y, co->tl))
+            continue;
+        sched_lin_of(m, x, &l);
+        if (l.c || l.n != 2)
             continue;
         bool ti = (l.v[0] == co->t && l.k[0] == co->T && l.v[1] == co->i && l.k[1] == 1) ||
                   (l.v[1] == co->t && l.k[1] == co->T && l.v[0] == co->i && l.k[0] == 1);
@@ -102,7 +104,7 @@ static bool address(struct co *co, struct dma *x)
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, v));
     if (vt->rank != x->ddr.nsub || vt->rank > NEST_MAX_RANK)
         return false;
-    struct nest_lin a = {0};
+    struct sched_lin a = {0};
     if (d && ir_op_get(m, d)->kind == IR_OP_MEMREF_REINTERPRET_CAST) {
         const struct ir_op_info *o = ir_op_get(m, d);
         const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
@@ -115,8 +117,7 @@ static bool address(struct co *co, struct dma *x)
                 return false;
         x->root = o->opnd[0];
         if (off->ints[0] == IR_DYN) {
-            if (!nest_lin_of(m, o->opnd[1], &a))
-                return false;
+            sched_lin_of(m, o->opnd[1], &a);
         } else {
             a.c = off->ints[0];
         }
@@ -134,14 +135,13 @@ static bool address(struct co *co, struct dma *x)
         }
     }
     for (uint32_t k = 0; k < vt->rank; k++) {
-        struct nest_lin l;
+        struct sched_lin l;
         if (x->ddr.sub[k].v) {
-            if (!nest_lin_of(m, x->ddr.sub[k].v, &l))
-                return false;
+            sched_lin_of(m, x->ddr.sub[k].v, &l);
         } else {
-            l = (struct nest_lin){.c = x->ddr.sub[k].c};
+            l = (struct sched_lin){.c = x->ddr.sub[k].c};
         }
-        if (!nest_lin_scale_add(&a, &l, x->strides[k]))
+        if (!sched_lin_add(&a, &l, x->strides[k]))
             return false;
     }
     /* affine in the point and tile IVs, the rest invariant in the tile loop */
@@ -698,7 +698,7 @@ static void add_units(const struct ir_module *m, ir_op s, const char **units, ui
  * loops') at 0. */
 static ir_value materialize(struct split_b *b, const struct dma *x, ir_value t, ir_value i)
 {
-    const struct nest_lin *l = &x->addr;
+    const struct sched_lin *l = &x->addr;
     ir_value v = sb_index(b, l->c);
     for (uint32_t k = 0; k < l->n; k++) {
         bool iv = l->v[k] == t || l->v[k] == i || l->v[k] == x->dyn_atom;

@@ -173,9 +173,10 @@ static bool chunk_of(const struct ir_module *m, const struct fold *f, const stru
             (a.v && (!nest_const_diff(m, a.v, b.v, &diff) || diff)))
             return false;
     }
-    struct nest_lin l;
+    struct sched_lin l;
     if (s->sub[last].v) {
-        if (!nest_lin_of(m, s->sub[last].v, &l) || l.n)
+        sched_lin_of(m, s->sub[last].v, &l);
+        if (l.n)
             return false;
     } else {
         l.c = s->sub[last].c;

@@ -14,6 +14,7 @@
 #include "ktir/diag.h"
 #include "ktir/ir.h"
 #include "sched/nest.h"
+#include "sched/lin.h"
 #include "sched/nest_cost.h"
 #include "sched/split_int.h"
 
@@ -76,21 +77,6 @@ bool nest_error(struct nest_ctx *c, ir_op op, const char *fmt, ...)
 
 /* ---- index values as linear forms -------------------------------------- */
 
-#define NEST_LIN_TERMS 6
-
-/* c + sum k[i] * v[i] over opaque index values v (constants folded,
- * addi/subi/muli by a constant expanded). */
-struct nest_lin {
-    int64_t c;
-    uint32_t n;
-    ir_value v[NEST_LIN_TERMS];
-    int64_t k[NEST_LIN_TERMS];
-};
-
-/* v as a linear form; false when it has too many terms. */
-bool nest_lin_of(const struct ir_module *m, ir_value v, struct nest_lin *out);
-/* a += k * b; false when a gets too many terms. */
-bool nest_lin_scale_add(struct nest_lin *a, const struct nest_lin *b, int64_t k);
 /* Whether v is the IV of a loop of one iteration, 0 to 1 step 1 (0). */
 bool nest_unit_iv(const struct ir_module *m, ir_value v);
 /* The constant a - b, when the difference of their linear forms is one

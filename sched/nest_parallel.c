@@ -103,9 +103,10 @@ struct temp_walk {
  * terms are defined outside the loop. */
 static bool moves_with(const struct ir_module *m, ir_value v, ir_value iv, ir_op loop)
 {
-    struct nest_lin l;
-    if (!v || !nest_lin_of(m, v, &l))
+    struct sched_lin l;
+    if (!v)
         return false;
+    sched_lin_of(m, v, &l);
     bool on_iv = false;
     for (uint32_t i = 0; i < l.n; i++) {
         if (l.v[i] == iv)

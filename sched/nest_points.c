@@ -33,7 +33,7 @@ struct acc {
     bool write;
     int dim; /* the dim along which it is in the point's own slice, or -1 */
     uint32_t nsub;
-    struct nest_lin sub[NEST_MAX_RANK];
+    struct sched_lin sub[NEST_MAX_RANK];
 };
 
 struct accs {
@@ -47,7 +47,7 @@ struct accs {
 
 /* Whether every term of l other than iv is defined outside par, and iv's
  * coefficient is k (returned; 0 when it does not appear). */
-static bool outside_terms(const struct ir_module *m, const struct nest_lin *l, ir_value iv,
+static bool outside_terms(const struct ir_module *m, const struct sched_lin *l, ir_value iv,
                           ir_op par, int64_t *k)
 {
     *k = 0;
@@ -83,14 +83,12 @@ static bool gather(struct ir_module *m, ir_op op, void *ctx)
         *x = (struct acc){.buf = s.v, .write = k == 1, .nsub = s.nsub};
         x->dim = -1;
         for (uint32_t i = 0; i < s.nsub; i++) {
-            struct nest_lin *l = &x->sub[i];
+            struct sched_lin *l = &x->sub[i];
             int64_t kiv;
             if (!s.sub[i].v)
-                *l = (struct nest_lin){.c = s.sub[i].c};
-            else if (!nest_lin_of(m, s.sub[i].v, l)) {
-                a->bad = true;
-                return false;
-            }
+                *l = (struct sched_lin){.c = s.sub[i].c};
+            else
+                sched_lin_of(m, s.sub[i].v, l);
             /* the first dim of no inner loop's IV that moves with the point
              * by the size or more: the access is in the point's own slice
              * along it, whatever its other dims (an accumulator's chunks) */
@@ -103,15 +101,15 @@ static bool gather(struct ir_module *m, ir_op op, void *ctx)
 }
 
 /* Whether two linear forms are the same, a's iv standing for b's. */
-static bool same_lin(const struct nest_lin *a, ir_value iva, const struct nest_lin *b,
+static bool same_lin(const struct sched_lin *a, ir_value iva, const struct sched_lin *b,
                      ir_value ivb)
 {
-    struct nest_lin d = *a;
-    struct nest_lin nb = *b;
+    struct sched_lin d = *a;
+    struct sched_lin nb = *b;
     for (uint32_t i = 0; i < nb.n; i++)
         if (nb.v[i] == ivb)
             nb.v[i] = iva;
-    if (!nest_lin_scale_add(&d, &nb, -1))
+    if (!sched_lin_add(&d, &nb, -1))
         return false;
     if (d.c)
         return false;

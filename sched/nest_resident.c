@@ -9,6 +9,7 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/oplist.h"
 
 /* Bytes counted per scratchpad buffer for the allocator's alignment (a
  * word of the widest access; ktc-allocate, sched/allocate.h). */
@@ -28,7 +29,7 @@ struct pass {
     bool dyn;                   /* the launch-time step form: */
     ir_value root, step;        /* the views' source, s */
     int64_t ak;
-    struct nest_lin base;
+    struct sched_lin base;
 };
 
 static bool is_loop_type(const struct ir_module *m, ir_op op, const char *t)
@@ -94,9 +95,12 @@ static bool chunk_load(const struct ir_module *m, ir_op loop, ir_op x, struct pa
         return false;
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, s.v)),
                               *bt = ir_type_get(m, ir_value_type(m, d.v));
-    struct nest_lin l;
+    struct sched_lin l;
     if (s.nsub != vt->rank || vt->rank < 2 || bt->rank != vt->rank + 1 || d.nsub != bt->rank ||
-        !s.sub[0].v || !nest_lin_of(m, s.sub[0].v, &l) || l.n != 1 || l.c ||
+        !s.sub[0].v)
+        return false;
+    sched_lin_of(m, s.sub[0].v, &l);
+    if (l.n != 1 || l.c ||
         l.v[0] != nest_for_iv(m, loop) || l.k[0] < 1 || s.size[0] != l.k[0] ||
         d.size[0] != 1 || d.size[1] != l.k[0] || bt->shape[1] != l.k[0] || !d.sub[0].v)
         return false;
@@ -148,10 +152,9 @@ static bool dyn_chunk(const struct ir_module *m, ir_op loop, ir_op x, struct pas
     if (n != ir_type_numel(m, ir_value_type(m, s.v)))
         return false;
     /* the offset: base (invariant in loop) + ak * atom, atom = (t * T + k) * s */
-    struct nest_lin off;
+    struct sched_lin off;
     ir_value t = nest_for_iv(m, loop);
-    if (!nest_lin_of(m, ir_op_get(m, vdef)->opnd[1], &off))
-        return false;
+    sched_lin_of(m, ir_op_get(m, vdef)->opnd[1], &off);
     int found = -1;
     for (uint32_t j = 0; j < off.n; j++) {
         ir_op a = ir_value_def(m, off.v[j]);
@@ -159,11 +162,12 @@ static bool dyn_chunk(const struct ir_module *m, ir_op loop, ir_op x, struct pas
         if (!ao || ao->kind != IR_OP_ARITH_MULI || ao->nopnd != 2 || off.k[j] < 1)
             continue;
         for (uint32_t q = 0; q < 2; q++) {
-            struct nest_lin l;
+            struct sched_lin l;
             ir_value sv = ao->opnd[1 - q];
-            if (split_const_int(m, sv, &(int64_t){0}) || ir_value_defined_in(m, sv, loop) ||
-                !nest_lin_of(m, ao->opnd[q], &l) || l.n != 1 || l.v[0] != t ||
-                l.k[0] != bt->shape[1] || l.c != d.sub[1].c)
+            if (split_const_int(m, sv, &(int64_t){0}) || ir_value_defined_in(m, sv, loop))
+                continue;
+            sched_lin_of(m, ao->opnd[q], &l);
+            if (l.n != 1 || l.v[0] != t || l.k[0] != bt->shape[1] || l.c != d.sub[1].c)
                 continue;
             if (found >= 0)
                 return false;
@@ -198,9 +202,9 @@ static bool dyn_chunk(const struct ir_module *m, ir_op loop, ir_op x, struct pas
  * the same offset) into buffers of the same chunk shape. */
 static bool same_dyn(const struct ir_module *m, const struct pass *a, const struct pass *b)
 {
-    struct nest_lin x = a->base;
+    struct sched_lin x = a->base;
     if (a->root != b->root || a->step != b->step || a->ak != b->ak ||
-        !nest_lin_scale_add(&x, &b->base, -1) || x.n || x.c)
+        !sched_lin_add(&x, &b->base, -1) || x.n || x.c)
         return false;
     const struct ir_type_info *va = ir_type_get(m, ir_value_type(m, a->view)),
                               *vb = ir_type_get(m, ir_value_type(m, b->view)),
@@ -628,12 +632,12 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
             chunks = b < chunks ? b : chunks;
         }
         const struct ir_op_info *vo = ir_op_get(m, ir_value_def(m, first->view));
-        struct nest_lin l;
-        if (vo->nopnd > 1 && nest_lin_of(m, vo->opnd[1], &l))
-            for (uint32_t k = 0; k < l.n; k++)
-                if (ir_value_get(m, l.v[k])->is_arg && l.k[k] > 0 &&
-                    (double)l.k[k] / elems < chunks)
-                    chunks = (double)l.k[k] / elems;
+        struct sched_lin l = {0};
+        if (vo->nopnd > 1)
+            sched_lin_of(m, vo->opnd[1], &l);
+        for (uint32_t k = 0; k < l.n; k++)
+            if (ir_value_get(m, l.v[k])->is_arg && l.k[k] > 0 && (double)l.k[k] / elems < chunks)
+                chunks = (double)l.k[k] / elems;
     }
     /* --assume made the first pass's trip count less than its bound */
     if (c->chosen[ch].points > 0 && c->chosen[ch].points < c->chosen[ch].bound &&
@@ -693,19 +697,19 @@ static ir_op row_loop(const struct ir_module *m, ir_op first)
  * split holding only those loads (the prologue); the tiles below then read
  * it there. */
 
+static enum sched_visit before_loop(const struct ir_module *m, ir_value v, void *rl)
+{
+    if (!ir_value_defined_in(m, v, *(ir_op *)rl))
+        return SCHED_ACCEPT;
+    ir_op d = ir_value_def(m, v);
+    return !d || ir_op_get(m, d)->nreg || !split_removable(m, d) ? SCHED_REJECT : SCHED_DESCEND;
+}
+
 /* Whether index v can be computed before loop rl: defined outside it, or
  * by ops without effect (no regions) whose operands can. */
-static bool hoistable(const struct ir_module *m, ir_value v, ir_op rl, int depth)
+static bool hoistable(const struct ir_module *m, ir_value v, ir_op rl)
 {
-    if (!ir_value_defined_in(m, v, rl))
-        return true;
-    ir_op d = ir_value_def(m, v);
-    if (!d || depth > 32 || ir_op_get(m, d)->nreg || !split_removable(m, d))
-        return false;
-    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
-        if (!hoistable(m, ir_op_get(m, d)->opnd[i], rl, depth + 1))
-            return false;
-    return true;
+    return sched_value_every(m, v, before_loop, &rl);
 }
 
 /* v computed before rl (hoistable): the ops defining it cloned there. */
@@ -734,9 +738,9 @@ static ir_value hoist(struct ir_module *m, ir_value v, ir_op rl, struct split_vm
 static uint32_t weights_of(struct ir_module *m, ir_op rl, const struct pass *p, struct wload *w,
                            uint32_t n)
 {
-    if (!hoistable(m, ir_op_get(m, p->loop)->opnd[1], rl, 0) ||
-        !hoistable(m, ir_op_get(m, p->loop)->opnd[0], rl, 0) ||
-        !hoistable(m, ir_op_get(m, p->loop)->opnd[2], rl, 0))
+    if (!hoistable(m, ir_op_get(m, p->loop)->opnd[1], rl) ||
+        !hoistable(m, ir_op_get(m, p->loop)->opnd[0], rl) ||
+        !hoistable(m, ir_op_get(m, p->loop)->opnd[2], rl))
         return n;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)), x) {
         bool row = false;
@@ -744,7 +748,7 @@ static uint32_t weights_of(struct ir_module *m, ir_op rl, const struct pass *p, 
             row |= x == p->xs[k];
         struct pass q = {.loop = p->loop};
         if (row || n == MAX_W || !chunk_load(m, p->loop, x, &q) || q.T != p->T ||
-            !hoistable(m, q.view, rl, 0) || nest_writes_ddr(m, rl, nest_view_root(m, q.view)))
+            !hoistable(m, q.view, rl) || nest_writes_ddr(m, rl, nest_view_root(m, q.view)))
             continue;
         struct uses u = {&q, true, 0};
         ir_walk(m, p->loop, check_use, &u);

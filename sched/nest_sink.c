@@ -30,22 +30,20 @@ static bool index_arith(const struct ir_module *m, ir_op op)
            strncmp(ir_str_get(m, o->name), "arith.", 6) == 0;
 }
 
+static enum sched_visit on_tile(const struct ir_module *m, ir_value v, void *ctx)
+{
+    (void)ctx;
+    ir_op d = ir_value_def(m, v);
+    if (d && ir_op_get(m, d)->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID)
+        return SCHED_ACCEPT;
+    return d && index_arith(m, d) ? SCHED_DESCEND : SCHED_REJECT;
+}
+
 /* Whether v can be computed again inside a program: constants, the tile id
  * and index arithmetic of those. */
-static bool recomputable(const struct ir_module *m, ir_value v, int depth)
+static bool recomputable(const struct ir_module *m, ir_value v)
 {
-    ir_op d = ir_value_def(m, v);
-    if (!d || depth > 16)
-        return false;
-    const struct ir_op_info *o = ir_op_get(m, d);
-    if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID)
-        return true;
-    if (!index_arith(m, d))
-        return false;
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (!recomputable(m, o->opnd[i], depth + 1))
-            return false;
-    return true;
+    return sched_value_every(m, v, on_tile, NULL);
 }
 
 /* The program's value for orchestrator value v defined outside the loop:
@@ -56,7 +54,7 @@ static ir_value import(struct sink *s, ir_value v)
     ir_value p = split_vmap_get(&s->vm, v);
     if (p != v)
         return p;
-    if (recomputable(m, v, 0)) {
+    if (recomputable(m, v)) {
         ir_op d = ir_value_def(m, v);
         const struct ir_op_info *o = ir_op_get(m, d);
         for (uint32_t i = 0; i < o->nopnd; i++)

@@ -531,10 +531,12 @@ static int iv_depth(const struct ir_module *m, ir_value v, ir_op pl, int64_t *tr
  * each in loops of its own: coarsening merges such loads, same_load). */
 static bool same_index(const struct ir_module *m, ir_value a, ir_value b, ir_op pl)
 {
-    struct nest_lin x, y;
+    struct sched_lin x, y;
     if (a == b)
         return true;
-    if (!nest_lin_of(m, a, &x) || !nest_lin_of(m, b, &y) || x.c != y.c || x.n != y.n)
+    sched_lin_of(m, a, &x);
+    sched_lin_of(m, b, &y);
+    if (x.c != y.c || x.n != y.n)
         return false;
     for (uint32_t i = 0; i < x.n; i++) {
         int64_t ti, tj;
@@ -558,10 +560,11 @@ static bool within_box(const struct ir_module *m, const struct nest_side *x,
                        const struct nest_side *y, ir_op pl)
 {
     for (uint32_t s = 0; s < x->nsub; s++) {
-        struct nest_lin p = {.c = x->sub[s].c}, q = {.c = y->sub[s].c};
-        if ((x->sub[s].v && !nest_lin_of(m, x->sub[s].v, &p)) ||
-            (y->sub[s].v && !nest_lin_of(m, y->sub[s].v, &q)))
-            return false;
+        struct sched_lin p = {.c = x->sub[s].c}, q = {.c = y->sub[s].c};
+        if (x->sub[s].v)
+            sched_lin_of(m, x->sub[s].v, &p);
+        if (y->sub[s].v)
+            sched_lin_of(m, y->sub[s].v, &q);
         int64_t ext = 0, t;
         uint32_t n = 0;
         for (uint32_t i = 0; i < p.n; i++) {
@@ -599,9 +602,12 @@ static bool within_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
         if (x.size[i] != y.size[i])
             return within_box(m, &x, &y, pl);
     for (uint32_t s = 0; s < x.nsub; s++) {
-        struct nest_lin p = {.c = x.sub[s].c}, q = {.c = y.sub[s].c};
-        if ((x.sub[s].v && !nest_lin_of(m, x.sub[s].v, &p)) ||
-            (y.sub[s].v && !nest_lin_of(m, y.sub[s].v, &q)) || p.n != q.n)
+        struct sched_lin p = {.c = x.sub[s].c}, q = {.c = y.sub[s].c};
+        if (x.sub[s].v)
+            sched_lin_of(m, x.sub[s].v, &p);
+        if (y.sub[s].v)
+            sched_lin_of(m, y.sub[s].v, &q);
+        if (p.n != q.n)
             return false;
         int64_t step = 0, ta = 0, tb = 0;
         for (uint32_t i = 0; i < p.n; i++) {
@@ -1106,13 +1112,15 @@ static bool bound_walk(struct ir_module *m, ir_op op, void *ctx)
         const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
         const struct ir_attr_info *st = ir_attr_get(m, ir_op_attr(m, d, "static_strides"));
         int64_t numel = ir_type_numel(m, ir_value_type(m, o->opnd[0]));
-        struct nest_lin a = {0}, l;
+        struct sched_lin a = {0}, l;
         if (numel < 1) /* a view of launch-time size: inside the cast (split.h) */
             numel = ir_type_numel(m, ir_value_type(m, s.v));
         else if (off->ints[0] != IR_DYN)
             a.c = off->ints[0];
-        else if (o->nopnd < 2 || !nest_lin_of(m, o->opnd[1], &a))
+        else if (o->nopnd < 2)
             continue;
+        else
+            sched_lin_of(m, o->opnd[1], &a);
         if (numel < 1 || st->n != s.nsub || st->n != s.nsize)
             continue;
         int64_t span = 1;
@@ -1120,7 +1128,7 @@ static bool bound_walk(struct ir_module *m, ir_op op, void *ctx)
         for (uint32_t j = 0; j < s.nsub && ok; j++) {
             span += (s.size[j] - 1) * st->ints[j];
             if (s.sub[j].v)
-                ok = nest_lin_of(m, s.sub[j].v, &l) && nest_lin_scale_add(&a, &l, st->ints[j]);
+                sched_lin_of(m, s.sub[j].v, &l), ok = sched_lin_add(&a, &l, st->ints[j]);
             else
                 a.c += s.sub[j].c * st->ints[j];
         }
@@ -1152,9 +1160,8 @@ struct step_bound {
 /* Whether v is i plus terms not of i (the IV rebuilt as t * T + i). */
 static bool moves_by_one(const struct ir_module *m, ir_value v, ir_value i)
 {
-    struct nest_lin l;
-    if (!nest_lin_of(m, v, &l))
-        return false;
+    struct sched_lin l;
+    sched_lin_of(m, v, &l);
     for (uint32_t j = 0; j < l.n; j++)
         if (l.v[j] == i)
             return l.k[j] == 1;
@@ -1168,7 +1175,7 @@ static bool step_walk(struct ir_module *m, ir_op op, void *ctx)
         return true;
     for (int k = 0; k < 2; k++) {
         struct nest_side sd;
-        struct nest_lin a;
+        struct sched_lin a;
         if (!nest_read_side(m, op, k, &sd) || !nest_is_ddr(m, sd.v))
             continue;
         ir_op d = ir_value_def(m, sd.v);
@@ -1178,9 +1185,9 @@ static bool step_walk(struct ir_module *m, ir_op op, void *ctx)
         const struct ir_attr_info *off = ir_attr_get(m, ir_op_attr(m, d, "static_offsets"));
         const struct ir_attr_info *st = ir_attr_get(m, ir_op_attr(m, d, "static_strides"));
         const struct ir_attr_info *sz = ir_attr_get(m, ir_op_attr(m, d, "static_sizes"));
-        if (off->ints[0] != IR_DYN || o->nopnd < 2 || st->n != sz->n ||
-            !nest_lin_of(m, o->opnd[1], &a))
+        if (off->ints[0] != IR_DYN || o->nopnd < 2 || st->n != sz->n)
             continue;
+        sched_lin_of(m, o->opnd[1], &a);
         for (uint32_t j = 0; j < a.n; j++) {
             ir_op md = ir_value_def(m, a.v[j]);
             const struct ir_op_info *mi = md ? ir_op_get(m, md) : NULL;
@@ -1210,10 +1217,11 @@ static int64_t bound_points(struct ir_module *m, ir_op point_loop, ir_value tota
         t = td ? ir_op_get(m, td) : NULL;
     }
     struct step_bound sb = {.i = b.i};
-    struct nest_lin num;
+    struct sched_lin num = {0};
     if (t && t->kind == IR_OP_ARITH_DIVSI && t->nopnd == 2 &&
-        !split_const_int(m, t->opnd[1], &(int64_t){0}) && nest_lin_of(m, t->opnd[0], &num) &&
-        num.n == 1 && num.v[0] == t->opnd[1] && num.k[0] == 1 && (sb.d = num.c + 1) > 0) {
+        !split_const_int(m, t->opnd[1], &(int64_t){0}))
+        sched_lin_of(m, t->opnd[0], &num);
+    if (num.n == 1 && num.v[0] == t->opnd[1] && num.k[0] == 1 && (sb.d = num.c + 1) > 0) {
         sb.s = t->opnd[1];
         ir_walk(m, point_loop, step_walk, &sb);
         if (sb.n && (!b.n || sb.n < b.n))
@@ -1900,12 +1908,14 @@ static bool same_row_chunks(const struct ir_module *m, ir_op a, ir_op la, ir_op 
         ir_op_get(m, db)->kind != IR_OP_MEMREF_REINTERPRET_CAST)
         return false;
     const struct ir_op_info *oa = ir_op_get(m, da), *ob = ir_op_get(m, db);
-    struct nest_lin fa, fb;
+    struct sched_lin fa, fb;
     if (oa->nopnd != 2 || ob->nopnd != 2 || oa->opnd[0] != ob->opnd[0] ||
         ir_op_attr(m, da, "static_sizes") != ir_op_attr(m, db, "static_sizes") ||
-        ir_op_attr(m, da, "static_strides") != ir_op_attr(m, db, "static_strides") ||
-        !nest_lin_of(m, oa->opnd[1], &fa) || !nest_lin_of(m, ob->opnd[1], &fb) ||
-        fa.c != fb.c)
+        ir_op_attr(m, da, "static_strides") != ir_op_attr(m, db, "static_strides"))
+        return false;
+    sched_lin_of(m, oa->opnd[1], &fa);
+    sched_lin_of(m, ob->opnd[1], &fb);
+    if (fa.c != fb.c)
         return false;
     /* the terms outside the tile loops: the same, both ways */
     uint32_t na = 0, nb = 0;

@@ -113,9 +113,10 @@ static bool point_side(struct ir_module *m, ir_op op, void *ctx)
             continue;
         bool on = false;
         for (uint32_t i = 0; i < s.nsub && !on; i++) {
-            struct nest_lin l;
-            if (!s.sub[i].v || !nest_lin_of(m, s.sub[i].v, &l))
+            struct sched_lin l;
+            if (!s.sub[i].v)
                 continue;
+            sched_lin_of(m, s.sub[i].v, &l);
             int64_t sz = i < s.nsize ? s.size[i] : 1;
             for (uint32_t j = 0; j < l.n; j++)
                 on |= l.v[j] == p->iv && (l.k[j] >= sz || -l.k[j] >= sz);

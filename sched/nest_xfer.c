@@ -265,14 +265,14 @@ bool nest_same_side(const struct nest_side *a, const struct nest_side *b)
     return true;
 }
 
-/* Subscript k of s as a linear form; false when it has too many terms. */
-static bool side_lin(const struct ir_module *m, const struct nest_side *s, uint32_t k,
-                     struct nest_lin *l)
+/* Subscript k of s as a linear form. */
+static void side_lin(const struct ir_module *m, const struct nest_side *s, uint32_t k,
+                     struct sched_lin *l)
 {
     if (s->sub[k].v)
-        return nest_lin_of(m, s->sub[k].v, l);
-    *l = (struct nest_lin){.c = s->sub[k].c};
-    return true;
+        sched_lin_of(m, s->sub[k].v, l);
+    else
+        *l = (struct sched_lin){.c = s->sub[k].c};
 }
 
 bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
@@ -284,9 +284,10 @@ bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
         if (a->size[k] != b->size[k])
             return false;
     for (uint32_t k = 0; k < a->nsub; k++) {
-        struct nest_lin x, y;
-        if (!side_lin(m, a, k, &x) || !side_lin(m, b, k, &y) || !nest_lin_scale_add(&x, &y, -1) ||
-            x.c)
+        struct sched_lin x, y;
+        side_lin(m, a, k, &x);
+        side_lin(m, b, k, &y);
+        if (!sched_lin_add(&x, &y, -1) || x.c)
             return false;
         for (uint32_t t = 0; t < x.n; t++)
             if (x.k[t] && !nest_unit_iv(m, x.v[t]))

@@ -56,28 +56,80 @@ void sched_ops_using(struct ir_module *m, ir_op root, ir_value v, struct sched_o
     ir_walk(m, root, note_user, &u);
 }
 
-bool sched_value_reaches(const struct ir_module *m, ir_value v,
-                         bool (*pred)(const struct ir_module *m, ir_value v, void *ctx),
-                         void *ctx)
+/* The walk both serve, breadth first over the ops values are defined by:
+ * SCHED_REJECT when visit rejects a value, SCHED_ACCEPT when it accepts
+ * every one, SCHED_DESCEND when it would need more than SCHED_REACH_OPS
+ * ops. */
+static enum sched_visit walk(const struct ir_module *m, ir_value v,
+                             enum sched_visit (*visit)(const struct ir_module *m, ir_value v,
+                                                       void *ctx),
+                             void *ctx)
 {
     ir_op todo[SCHED_REACH_OPS];
     uint32_t n = 0, at = 0;
-    if (pred(m, v, ctx))
-        return true;
+    bool over = false;
+    enum sched_visit r = visit(m, v, ctx);
+    if (r != SCHED_DESCEND)
+        return r;
     if (ir_value_def(m, v))
         todo[n++] = ir_value_def(m, v);
     while (at < n) {
         const struct ir_op_info *o = ir_op_get(m, todo[at++]);
         for (uint32_t i = 0; i < o->nopnd && !o->nreg; i++) {
-            if (pred(m, o->opnd[i], ctx))
-                return true;
+            if ((r = visit(m, o->opnd[i], ctx)) != SCHED_DESCEND) {
+                if (r == SCHED_REJECT)
+                    return r;
+                continue;
+            }
             ir_op d = ir_value_def(m, o->opnd[i]);
             bool seen = !d;
             for (uint32_t j = 0; j < n && !seen; j++)
                 seen = todo[j] == d;
-            if (!seen && n < SCHED_REACH_OPS)
+            if (!seen && n == SCHED_REACH_OPS)
+                over = true;
+            else if (!seen)
                 todo[n++] = d;
         }
     }
-    return false;
+    return over ? SCHED_DESCEND : SCHED_ACCEPT;
+}
+
+struct reach {
+    bool (*pred)(const struct ir_module *m, ir_value v, void *ctx);
+    void *ctx;
+};
+
+static enum sched_visit reach_visit(const struct ir_module *m, ir_value v, void *ctx)
+{
+    const struct reach *r = ctx;
+    return r->pred(m, v, r->ctx) ? SCHED_REJECT : SCHED_DESCEND;
+}
+
+bool sched_value_reaches(const struct ir_module *m, ir_value v,
+                         bool (*pred)(const struct ir_module *m, ir_value v, void *ctx),
+                         void *ctx)
+{
+    struct reach r = {pred, ctx};
+    return walk(m, v, reach_visit, &r) == SCHED_REJECT;
+}
+
+bool sched_value_every(const struct ir_module *m, ir_value v,
+                       enum sched_visit (*visit)(const struct ir_module *m, ir_value v, void *ctx),
+                       void *ctx)
+{
+    return walk(m, v, visit, ctx) == SCHED_ACCEPT;
+}
+
+int32_t sched_memo_slot(struct sched_memo *mm, ir_value v, bool *found)
+{
+    *found = true;
+    for (uint32_t i = 0; i < mm->n; i++)
+        if (mm->v[i] == v)
+            return (int32_t)i;
+    *found = false;
+    if (mm->n == SCHED_MEMO_VALUES)
+        return -1;
+    mm->v[mm->n] = v;
+    mm->ok[mm->n] = false;
+    return (int32_t)mm->n++;
 }

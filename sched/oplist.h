@@ -4,6 +4,7 @@
 #ifndef SCHED_OPLIST_H
 #define SCHED_OPLIST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ktir/ir.h"
@@ -29,5 +30,31 @@ enum { SCHED_REACH_OPS = 64 };
 bool sched_value_reaches(const struct ir_module *m, ir_value v,
                          bool (*pred)(const struct ir_module *m, ir_value v, void *ctx),
                          void *ctx);
+
+/* What sched_value_every's visit says of a value: it is fine as it is,
+ * it is not, or it is as fine as the operands of the op defining it. */
+enum sched_visit { SCHED_ACCEPT, SCHED_REJECT, SCHED_DESCEND };
+/* Whether visit accepts v or, where it descends, every value v is computed
+ * from (an op with regions, or no defining op, is accepted where visit
+ * descends: visit decides on those itself). Each op is looked at once,
+ * the first SCHED_REACH_OPS of them: false when there are more. */
+bool sched_value_every(const struct ir_module *m, ir_value v,
+                       enum sched_visit (*visit)(const struct ir_module *m, ir_value v, void *ctx),
+                       void *ctx);
+
+/* The values one query of an evaluator has evaluated (or is evaluating),
+ * and what it found: each op is evaluated once, the first SCHED_MEMO_VALUES
+ * values, so a chain of ops reading the one before twice (a = (a + a) - a,
+ * again and again) takes n steps, not 3^n. Start with n = 0. */
+enum { SCHED_MEMO_VALUES = 128 };
+struct sched_memo {
+    uint32_t n;
+    ir_value v[SCHED_MEMO_VALUES];
+    int64_t x[SCHED_MEMO_VALUES];
+    bool ok[SCHED_MEMO_VALUES];
+};
+/* v's slot: *found when v has one, else a new one (ok false, should a
+ * cycle lead back to v while it is evaluated); -1 when the memo is full. */
+int32_t sched_memo_slot(struct sched_memo *mm, ir_value v, bool *found);
 
 #endif

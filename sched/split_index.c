@@ -25,64 +25,9 @@
 
 enum { MAX_DEPTH = 12, MAX_RANK_FOLD = 8 };
 
-bool split_lin_add(struct split_lin *a, const struct split_lin *b, int64_t k)
-{
-    for (uint32_t j = 0; j < b->n; j++) {
-        uint32_t i = 0;
-        while (i < a->n && a->v[i] != b->v[j])
-            i++;
-        if (i == a->n) {
-            if (a->n == SPLIT_LIN_TERMS)
-                return false;
-            a->v[a->n] = b->v[j];
-            a->k[a->n++] = 0;
-        }
-        a->k[i] += k * b->k[j];
-    }
-    a->c += k * b->c;
-    return true;
-}
-
 static bool const_of(const struct ir_module *m, ir_value v, int64_t *c)
 {
     return split_const_int(m, v, c);
-}
-
-/* v as a linear form over the values addi/subi/muli-by-a-constant reach. */
-static bool lin_of(const struct ir_module *m, ir_value v, struct split_lin *out, int depth)
-{
-    *out = (struct split_lin){0};
-    int64_t c;
-    if (const_of(m, v, &c)) {
-        out->c = c;
-        return true;
-    }
-    ir_op d = ir_value_def(m, v);
-    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
-    if (depth < MAX_DEPTH && o && o->nopnd == 2 && ir_value_type(m, v) == m->t_index &&
-        (o->kind == IR_OP_ARITH_ADDI || o->kind == IR_OP_ARITH_SUBI)) {
-        struct split_lin a, b;
-        return lin_of(m, o->opnd[0], &a, depth + 1) && lin_of(m, o->opnd[1], &b, depth + 1) &&
-               split_lin_add(out, &a, 1) && split_lin_add(out, &b, o->kind == IR_OP_ARITH_ADDI ? 1 : -1);
-    }
-    if (depth < MAX_DEPTH && o && o->nopnd == 2 && o->kind == IR_OP_ARITH_MULI &&
-        ir_value_type(m, v) == m->t_index) {
-        struct split_lin a;
-        int64_t k;
-        if (const_of(m, o->opnd[1], &k))
-            return lin_of(m, o->opnd[0], &a, depth + 1) && split_lin_add(out, &a, k);
-        if (const_of(m, o->opnd[0], &k))
-            return lin_of(m, o->opnd[1], &a, depth + 1) && split_lin_add(out, &a, k);
-    }
-    out->n = 1;
-    out->v[0] = v;
-    out->k[0] = 1;
-    return true;
-}
-
-bool split_lin_of(const struct ir_module *m, ir_value v, struct split_lin *out)
-{
-    return lin_of(m, v, out, 0);
 }
 
 static int64_t grid_dim(const struct ir_module *m, ir_op op, uint32_t k, uint32_t nres)
@@ -218,7 +163,7 @@ bool split_index_range(const struct ir_module *m, ir_value v, int64_t *lo, int64
 }
 
 /* The range of the terms i of l with (k[i] % K != 0) == rest, plus c. */
-static bool part_range(const struct ir_module *m, const struct split_lin *l, int64_t K, bool rest,
+static bool part_range(const struct ir_module *m, const struct sched_lin *l, int64_t K, bool rest,
                        int64_t c, int64_t *lo, int64_t *hi)
 {
     *lo = *hi = c;
@@ -246,9 +191,8 @@ static bool simplify(struct ir_module *m, ir_op op, void *ctx)
     if ((!div && o->kind != IR_OP_ARITH_REMUI && o->kind != IR_OP_ARITH_REMSI) || o->nopnd != 2 ||
         ir_value_type(m, o->res) != m->t_index || !const_of(m, o->opnd[1], &K) || K < 1)
         return true;
-    struct split_lin l;
-    if (!lin_of(m, o->opnd[0], &l, 0))
-        return true;
+    struct sched_lin l;
+    sched_lin_of(m, o->opnd[0], &l);
     /* a = q K + r: the constant's floor quotient joins q, its residue r */
     int64_t cr = ((l.c % K) + K) % K, cq = (l.c - cr) / K;
     int64_t q0, q1, r0, r1;

@@ -14,6 +14,7 @@
 #include "arch/arch.h"
 #include "ktir/diag.h"
 #include "ktir/ir.h"
+#include "sched/lin.h"
 
 struct split_ctx {
     struct ir_module *m;
@@ -199,20 +200,6 @@ bool split_same_memory(const struct ir_module *m, ir_op a, ir_op b);
  * kernel arguments, or provably apart (split_legal.c). */
 bool split_tiles_may_meet(const struct ir_module *m, ir_value a, ir_value b);
 
-/* c + sum k[i] * v[i] over index values (constants folded; addi, subi and
- * muli by a constant expanded; split_index.c). */
-enum { SPLIT_LIN_TERMS = 8 };
-struct split_lin {
-    uint32_t n;
-    ir_value v[SPLIT_LIN_TERMS];
-    int64_t k[SPLIT_LIN_TERMS];
-    int64_t c;
-};
-/* v as a linear form; false when it has too many terms. */
-bool split_lin_of(const struct ir_module *m, ir_value v, struct split_lin *out);
-/* a += k * b (a term that cancels stays, at 0); false when a gets too many
- * terms. */
-bool split_lin_add(struct split_lin *a, const struct split_lin *b, int64_t k);
 /* "f16", "f32", "bf16", "i32"...: the element type's name for arch_lanes. */
 const char *split_type_name(const struct ir_module *m, ir_type t, char *buf, size_t n);
 

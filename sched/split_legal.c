@@ -251,16 +251,17 @@ static bool reach(const struct ir_module *m, ir_op top, ir_op vop, int64_t *lo, 
 }
 
 /* *f += k times value v's linear form. */
-static bool add_value(const struct ir_module *m, struct split_lin *f, ir_value v, int64_t k)
+static bool add_value(const struct ir_module *m, struct sched_lin *f, ir_value v, int64_t k)
 {
-    struct split_lin l;
-    return split_lin_of(m, v, &l) && split_lin_add(f, &l, k);
+    struct sched_lin l;
+    sched_lin_of(m, v, &l);
+    return sched_lin_add(f, &l, k);
 }
 
 /* a - b into *d when it is a constant. */
-static bool const_diff(struct split_lin a, const struct split_lin *b, int64_t *d)
+static bool const_diff(struct sched_lin a, const struct sched_lin *b, int64_t *d)
 {
-    if (!split_lin_add(&a, b, -1))
+    if (!sched_lin_add(&a, b, -1))
         return false;
     for (uint32_t i = 0; i < a.n; i++)
         if (a.k[i])
@@ -271,7 +272,7 @@ static bool const_diff(struct split_lin a, const struct split_lin *b, int64_t *d
 
 /* Coordinate dim k of tile top at its set's origin, as a linear form of
  * its subscripts (base_map result k). */
-static bool tile_lin(const struct ir_module *m, ir_op top, uint32_t k, struct split_lin *f)
+static bool tile_lin(const struct ir_module *m, ir_op top, uint32_t k, struct sched_lin *f)
 {
     const struct ir_op_info *o = ir_op_get(m, top);
     ir_attr ba = ir_op_attr(m, top, "base_map");
@@ -280,7 +281,7 @@ static bool tile_lin(const struct ir_module *m, ir_op top, uint32_t k, struct sp
     if (!bm || k >= bm->nres || bm->ndims > MAX_TDIMS || bm->ndims + 1 != o->nopnd ||
         !split_aff_linear(m, bm->res[k], 1, coef, NULL, &c0))
         return false;
-    *f = (struct split_lin){.c = c0};
+    *f = (struct sched_lin){.c = c0};
     for (uint32_t d = 0; d < bm->ndims; d++)
         if (coef[d] && !add_value(m, f, o->opnd[1 + d], coef[d]))
             return false;
@@ -308,11 +309,11 @@ static bool never_moved(const struct ir_module *m, ir_op a, ir_op b)
     bool grid = ir_value_type(m, x->res) == ir_value_type(m, y->res) && sa == sb &&
                 ir_op_attr(m, a, "access_tile_order") == ir_op_attr(m, b, "access_tile_order");
     for (uint32_t k = 0; k < n; k++) {
-        struct split_lin d, fb; /* d: a's coordinate minus b's */
+        struct sched_lin d, fb; /* d: a's coordinate minus b's */
         bool bounded = alo[k] != INT64_MIN && ahi[k] != INT64_MAX && blo[k] != INT64_MIN &&
                        bhi[k] != INT64_MAX;
         if (!bounded || !tile_lin(m, a, k, &d) || !tile_lin(m, b, k, &fb) ||
-            !split_lin_add(&d, &fb, -1)) {
+            !sched_lin_add(&d, &fb, -1)) {
             grid = false;
             continue;
         }
@@ -347,7 +348,7 @@ static bool reads_ahead(const struct ir_module *m, ir_op l, ir_op s)
         return false;
     uint32_t n = ir_set_get(m, ir_attr_get(m, set)->map)->ndims;
     for (uint32_t k = 0; k < n; k++) {
-        struct split_lin fl, fs;
+        struct sched_lin fl, fs;
         int64_t d; /* l's coordinate minus s's */
         if (!tile_lin(m, l, k, &fl) || !tile_lin(m, s, k, &fs) || !const_diff(fl, &fs, &d) ||
             (k + 1 < n ? d != 0 : d < 0))
@@ -360,7 +361,7 @@ static bool reads_ahead(const struct ir_module *m, ir_op l, ir_op s)
  * of index values (the view's base among them, a constant one folded in:
  * addresses are elements of the view's type), and the bytes [*lo, *hi]
  * its box spans from there; false when unknown (a launch-time stride). */
-static bool byte_lin(const struct ir_module *m, ir_op top, ir_op vop, struct split_lin *f,
+static bool byte_lin(const struct ir_module *m, ir_op top, ir_op vop, struct sched_lin *f,
                      int64_t *lo, int64_t *hi)
 {
     ir_attr sa = ir_op_attr(m, vop, "static_strides"), ta = ir_op_attr(m, top, "access_tile_set");
@@ -369,16 +370,16 @@ static bool byte_lin(const struct ir_module *m, ir_op top, ir_op vop, struct spl
         !ir_set_box(m, ir_attr_get(m, ta)->map, NULL, blo, bhi))
         return false;
     const struct ir_attr_info *sd = ir_attr_get(m, sa);
-    *f = (struct split_lin){0};
+    *f = (struct sched_lin){0};
     if (!add_value(m, f, ir_op_get(m, vop)->opnd[0], e))
         return false;
     *lo = 0;
     *hi = e - 1;
     for (uint32_t k = 0; k < sd->n; k++) {
-        struct split_lin c;
+        struct sched_lin c;
         int64_t st = sd->ints[k];
         if (st == IR_DYN || blo[k] == INT64_MIN || bhi[k] == INT64_MAX ||
-            !tile_lin(m, top, k, &c) || !split_lin_add(f, &c, st * e))
+            !tile_lin(m, top, k, &c) || !sched_lin_add(f, &c, st * e))
             return false;
         *lo += (st >= 0 ? blo[k] : bhi[k]) * st * e;
         *hi += (st >= 0 ? bhi[k] : blo[k]) * st * e;
@@ -392,7 +393,7 @@ static bool byte_lin(const struct ir_module *m, ir_op top, ir_op vop, struct spl
  * apart). */
 static bool bytes_apart(const struct ir_module *m, ir_op a, ir_op va, ir_op b, ir_op vb)
 {
-    struct split_lin fa, fb;
+    struct sched_lin fa, fb;
     int64_t alo, ahi, blo, bhi, d;
     return byte_lin(m, a, va, &fa, &alo, &ahi) && byte_lin(m, b, vb, &fb, &blo, &bhi) &&
            const_diff(fa, &fb, &d) && (d + ahi < blo || d + alo > bhi);

@@ -466,35 +466,56 @@ struct bound {
 };
 
 static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
-                         int64_t *out, int depth);
+                         int64_t *out, struct sched_memo *mm);
 
 bool split_eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *out)
 {
-    return eval_on_tile(m, v, t, NULL, out, 0);
+    struct sched_memo mm;
+    mm.n = 0;
+    return eval_on_tile(m, v, t, NULL, out, &mm);
 }
 
 bool split_eval_bound(const struct ir_module *m, ir_value v, int64_t t, uint32_t n,
                       const ir_value *vals, const int64_t *xs, int64_t *out)
 {
     struct bound bd = {n, vals, xs};
-    return eval_on_tile(m, v, t, &bd, out, 0);
+    struct sched_memo mm;
+    mm.n = 0;
+    return eval_on_tile(m, v, t, &bd, out, &mm);
 }
+
+static bool eval_op(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
+                    int64_t *out, struct sched_memo *mm);
 
 /* Evaluates index/i1 value v on tile t (the linear id): constants, the
  * tile id (result k: the tile's coordinate along grid dimension k; one
  * result on an N-D grid: dimension 0, grid.h), the values bd binds and
- * integer arithmetic over them. False when v depends on anything else. */
+ * integer arithmetic over them. False when v depends on anything else.
+ * Each value is evaluated once (mm). */
 static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
-                         int64_t *out, int depth)
+                         int64_t *out, struct sched_memo *mm)
 {
     for (uint32_t i = 0; bd && i < bd->n; i++)
         if (bd->v[i] == v) {
             *out = bd->x[i];
             return true;
         }
-    ir_op d = ir_value_def(m, v);
-    if (!d || depth > 64)
+    bool found;
+    int32_t s = ir_value_def(m, v) ? sched_memo_slot(mm, v, &found) : -1;
+    if (s < 0)
         return false;
+    if (!found)
+        mm->ok[s] = eval_op(m, v, t, bd, &mm->x[s], mm);
+    if (mm->ok[s])
+        *out = mm->x[s];
+    return mm->ok[s];
+}
+
+/* eval_on_tile of a value defined by an op, not evaluated before. */
+static bool eval_op(const struct ir_module *m, ir_value v, int64_t t, const struct bound *bd,
+                    int64_t *out, struct sched_memo *mm)
+{
+    ir_op d = ir_value_def(m, v);
     const struct ir_op_info *o = ir_op_get(m, d);
     if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
         *out = sched_grid_coord(m, d, t, ir_value_get(m, v)->index);
@@ -505,10 +526,10 @@ static bool eval_on_tile(const struct ir_module *m, ir_value v, int64_t t, const
                (ir_attr_get(m, ir_op_attr(m, d, "value"))->kind == IR_AT_BOOL &&
                 (*out = ir_attr_get(m, ir_op_attr(m, d, "value"))->i, true));
     if (o->kind == IR_OP_ARITH_INDEX_CAST || o->kind == IR_OP_ARITH_INDEX_CASTUI)
-        return eval_on_tile(m, o->opnd[0], t, bd, out, depth + 1);
+        return eval_on_tile(m, o->opnd[0], t, bd, out, mm);
     int64_t a, b;
-    if (o->nopnd != 2 || !eval_on_tile(m, o->opnd[0], t, bd, &a, depth + 1) ||
-        !eval_on_tile(m, o->opnd[1], t, bd, &b, depth + 1))
+    if (o->nopnd != 2 || !eval_on_tile(m, o->opnd[0], t, bd, &a, mm) ||
+        !eval_on_tile(m, o->opnd[1], t, bd, &b, mm))
         return false;
     switch (o->kind) {
     case IR_OP_ARITH_ADDI: *out = a + b; return true;
@@ -609,7 +630,7 @@ static bool rewrite_if(struct split_ctx *c, ir_op fn, ir_op iff)
     bool contiguous = true;
     for (int64_t t = 0; t < ntiles; t++) {
         int64_t v;
-        if (!eval_on_tile(m, o->opnd[0], t, NULL, &v, 0))
+        if (!split_eval_on_tile(m, o->opnd[0], t, &v))
             return split_error(c, iff, "scf.if on a condition that is not a function of the "
                                        "tile id alone is not supported yet");
         if (!v)

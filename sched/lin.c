@@ -1,0 +1,87 @@
+/* lin.c - linear forms of index values (lin.h). */
+#include "sched/lin.h"
+
+#include "ktir/ops.h"
+#include "sched/split_int.h"
+
+bool sched_lin_add(struct sched_lin *a, const struct sched_lin *b, int64_t k)
+{
+    for (uint32_t i = 0; i < b->n; i++) {
+        uint32_t j = 0;
+        while (j < a->n && a->v[j] != b->v[i])
+            j++;
+        if (j == a->n) {
+            if (a->n == SCHED_LIN_TERMS)
+                return false;
+            a->v[a->n] = b->v[i];
+            a->k[a->n++] = 0;
+        }
+        a->k[j] += k * b->k[i];
+    }
+    a->c += k * b->c;
+    uint32_t n = 0; /* drop the terms that cancelled */
+    for (uint32_t i = 0; i < a->n; i++)
+        if (a->k[i]) {
+            a->v[n] = a->v[i];
+            a->k[n++] = a->k[i];
+        }
+    a->n = n;
+    return true;
+}
+
+/* The forms found in one query, by value: each op is expanded once. */
+struct memo {
+    uint32_t n;
+    ir_value v[SCHED_LIN_OPS];
+    struct sched_lin form[SCHED_LIN_OPS];
+};
+
+static void lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out, struct memo *mm)
+{
+    *out = (struct sched_lin){.n = 1, .v = {v}, .k = {1}};
+    int64_t k;
+    if (split_const_int(m, v, &k)) {
+        *out = (struct sched_lin){.c = k};
+        return;
+    }
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || o->nopnd != 2 || ir_value_type(m, v) != m->t_index ||
+        (o->kind != IR_OP_ARITH_ADDI && o->kind != IR_OP_ARITH_SUBI &&
+         o->kind != IR_OP_ARITH_MULI))
+        return;
+    for (uint32_t i = 0; i < mm->n; i++)
+        if (mm->v[i] == v) {
+            *out = mm->form[i];
+            return;
+        }
+    if (mm->n == SCHED_LIN_OPS)
+        return;
+    uint32_t slot = mm->n++;
+    mm->v[slot] = v;
+    mm->form[slot] = *out; /* itself, should a cycle lead back (graph regions) */
+    struct sched_lin x, y, sum = {0};
+    if (o->kind == IR_OP_ARITH_MULI) {
+        for (uint32_t s = 0; s < 2; s++)
+            if (split_const_int(m, o->opnd[1 - s], &k)) {
+                lin_of(m, o->opnd[s], &x, mm);
+                if (sched_lin_add(&sum, &x, k))
+                    *out = sum;
+                break;
+            }
+    } else {
+        lin_of(m, o->opnd[0], &x, mm);
+        lin_of(m, o->opnd[1], &y, mm);
+        if (sched_lin_add(&sum, &x, 1) &&
+            sched_lin_add(&sum, &y, o->kind == IR_OP_ARITH_ADDI ? 1 : -1))
+            *out = sum;
+    }
+    mm->form[slot] = *out;
+}
+
+void sched_lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out)
+{
+    struct memo mm;
+    mm.n = 0;
+    lin_of(m, v, out, &mm);
+}

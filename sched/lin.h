@@ -1,0 +1,34 @@
+/* lin.h - index values as linear forms c + sum k[i] * v[i] over opaque
+ * index values v, as ktc-split and ktc-nest compare subscripts, bounds and
+ * addresses with them (two tiles a constant apart, a subscript that moves
+ * with a loop's IV by a constant stride). */
+#ifndef SCHED_LIN_H
+#define SCHED_LIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ktir/ir.h"
+
+enum { SCHED_LIN_TERMS = 8 };
+struct sched_lin {
+    int64_t c;
+    uint32_t n;
+    ir_value v[SCHED_LIN_TERMS];
+    int64_t k[SCHED_LIN_TERMS]; /* never 0 */
+};
+
+/* Index value v as a linear form: constants folded, arith.addi, subi and
+ * muli by a constant of index type expanded, the terms that cancel
+ * dropped; any other value (or one whose form would need more than
+ * SCHED_LIN_TERMS terms) is a term of its own. Each op is looked at once,
+ * the first SCHED_LIN_OPS of them (those further are terms of their own),
+ * so a chain of ops reading the one before twice (a = (a + a) - a, again
+ * and again) takes n steps, not 3^n. */
+enum { SCHED_LIN_OPS = 128 };
+void sched_lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out);
+/* a += k * b; false (a then unspecified) when a would need more than
+ * SCHED_LIN_TERMS terms. */
+bool sched_lin_add(struct sched_lin *a, const struct sched_lin *b, int64_t k);
+
+#endif

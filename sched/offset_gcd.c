@@ -157,8 +157,8 @@ bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, in
 /* Argument i of func.func fn (a program ktc-split made) as
  * sched_value_range takes it: the hull of what every call of fn passes
  * there; false when unknown (no call, or an unknown operand). */
-static bool arg_range(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *lo, int64_t *hi,
-                      int depth)
+static bool arg_range(const struct ir_module *m, ir_op fn, uint32_t i, int64_t t, int64_t *lo,
+                      int64_t *hi, int depth)
 {
     struct sched_ops calls = {0};
     calls_of(m, fn, &calls);
@@ -166,7 +166,7 @@ static bool arg_range(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *
     for (uint32_t k = 0; k < calls.n && ok; k++) {
         const struct ir_op_info *co = ir_op_get(m, calls.v[k]);
         int64_t l, h;
-        ok = i < co->nopnd && sched_value_range(m, co->opnd[i], &l, &h, depth);
+        ok = i < co->nopnd && sched_value_range_on_tile(m, co->opnd[i], t, &l, &h, depth);
         if (ok) {
             *lo = any && *lo < l ? *lo : l;
             *hi = any && *hi > h ? *hi : h;
@@ -179,6 +179,12 @@ static bool arg_range(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *
 
 bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth)
 {
+    return sched_value_range_on_tile(m, v, -1, lo, hi, depth);
+}
+
+bool sched_value_range_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *lo,
+                               int64_t *hi, int depth)
+{
     const struct ir_value_info *vi = ir_value_get(m, v);
     int64_t k, lb, ub, step;
     if (const_of(m, v, &k)) {
@@ -189,25 +195,39 @@ bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64
         ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
         const struct ir_op_info *lo_ = loop ? ir_op_get(m, loop) : NULL;
         if (lo_ && lo_->kind == IR_OP_FUNC_FUNC)
-            return depth && arg_range(m, loop, vi->index, lo, hi, depth - 1);
-        if (!lo_ || lo_->kind != IR_OP_SCF_FOR || vi->index != 0 || !const_of(m, lo_->opnd[0], &lb) ||
-            !const_of(m, lo_->opnd[1], &ub) || !const_of(m, lo_->opnd[2], &step) || step <= 0 ||
-            ub <= lb)
+            return depth && arg_range(m, loop, vi->index, t, lo, hi, depth - 1);
+        if (!lo_ || lo_->kind != IR_OP_SCF_FOR || vi->index != 0 ||
+            !const_of(m, lo_->opnd[2], &step) || step <= 0)
+            return false;
+        if (const_of(m, lo_->opnd[0], &lb) && const_of(m, lo_->opnd[1], &ub)) {
+            if (ub <= lb)
+                return false;
+            *lo = lb;
+            *hi = lb + (ub - lb - 1) / step * step;
+            return true;
+        }
+        /* on a tile, bounds of the tile id: from the least lower bound to
+         * below the greatest upper one */
+        int64_t x;
+        if (t < 0 || !depth ||
+            !sched_value_range_on_tile(m, lo_->opnd[0], t, &lb, &x, depth - 1) ||
+            !sched_value_range_on_tile(m, lo_->opnd[1], t, &x, &ub, depth - 1) || ub <= lb)
             return false;
         *lo = lb;
-        *hi = lb + (ub - lb - 1) / step * step;
+        *hi = ub - 1;
         return true;
     }
     ir_op d = ir_value_def(m, v);
     const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
-    if (o && o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID && sched_grid_tiles(m, d, 2) == 1) {
-        *lo = *hi = 0;
+    if (o && o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID &&
+        (t >= 0 || sched_grid_tiles(m, d, 2) == 1)) {
+        *lo = *hi = t >= 0 ? sched_grid_coord(m, d, t, vi->index) : 0;
         return true;
     }
     int64_t a0, a1, b0, b1;
     if (!o || depth == 0 || o->nopnd != 2 ||
-        !sched_value_range(m, o->opnd[0], &a0, &a1, depth - 1) ||
-        !sched_value_range(m, o->opnd[1], &b0, &b1, depth - 1))
+        !sched_value_range_on_tile(m, o->opnd[0], t, &a0, &a1, depth - 1) ||
+        !sched_value_range_on_tile(m, o->opnd[1], t, &b0, &b1, depth - 1))
         return false;
     if (o->kind == IR_OP_ARITH_ADDI) {
         *lo = a0 + b0;
@@ -272,8 +292,9 @@ bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int d
     }
 }
 
-bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
-                     int64_t *hi)
+bool sched_aff_range_with(const struct ir_module *m, ir_aff e,
+                          bool (*dim)(void *ctx, uint32_t k, int64_t *lo, int64_t *hi),
+                          void *ctx, int64_t *lo, int64_t *hi)
 {
     const struct ir_aff_info *a = ir_aff_get(m, e);
     int64_t l0, h0, l1, h1;
@@ -282,17 +303,17 @@ bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, 
         *lo = *hi = a->v;
         return true;
     case IR_AFF_DIM:
-        return sched_value_range(m, subs[a->v], lo, hi, 4);
+        return dim(ctx, (uint32_t)a->v, lo, hi);
     case IR_AFF_ADD:
-        if (!sched_aff_range(m, a->lhs, subs, &l0, &h0) ||
-            !sched_aff_range(m, a->rhs, subs, &l1, &h1))
+        if (!sched_aff_range_with(m, a->lhs, dim, ctx, &l0, &h0) ||
+            !sched_aff_range_with(m, a->rhs, dim, ctx, &l1, &h1))
             return false;
         *lo = l0 + l1;
         *hi = h0 + h1;
         return true;
     case IR_AFF_MUL:
-        if (!sched_aff_range(m, a->lhs, subs, &l0, &h0) ||
-            !sched_aff_range(m, a->rhs, subs, &l1, &h1) || (l0 != h0 && l1 != h1))
+        if (!sched_aff_range_with(m, a->lhs, dim, ctx, &l0, &h0) ||
+            !sched_aff_range_with(m, a->rhs, dim, ctx, &l1, &h1) || (l0 != h0 && l1 != h1))
             return false;
         if (l0 != h0) { /* the constant on the right */
             int64_t t = l0;
@@ -308,6 +329,24 @@ bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, 
     default:
         return false;
     }
+}
+
+struct subs_ctx {
+    const struct ir_module *m;
+    const ir_value *subs;
+};
+
+static bool sub_range(void *ctx, uint32_t k, int64_t *lo, int64_t *hi)
+{
+    const struct subs_ctx *s = ctx;
+    return sched_value_range(s->m, s->subs[k], lo, hi, 4);
+}
+
+bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
+                     int64_t *hi)
+{
+    struct subs_ctx s = {m, subs};
+    return sched_aff_range_with(m, e, sub_range, &s, lo, hi);
 }
 
 bool sched_view_bytes(const struct ir_module *m, ir_op view, int64_t *lo, int64_t *hi)

@@ -38,6 +38,12 @@ bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, in
  * (the hull of what its calls pass there), and sums and constant
  * multiples of those, `depth` ops deep; false when unknown. */
 bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth);
+/* As sched_value_range on linear tile t of the grid (t < 0: on any tile):
+ * the tile id is its coordinate there, and an scf.for's induction
+ * variable also ranges from the least of its lower bound's values to
+ * below the greatest of its upper bound's. */
+bool sched_value_range_on_tile(const struct ir_module *m, ir_value v, int64_t t, int64_t *lo,
+                               int64_t *hi, int depth);
 
 /* The values index value v takes are at most *hi: sched_value_range's
  * upper end, or through arith.minsi (either side bounded), addi, subi
@@ -51,6 +57,10 @@ bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int d
  * constant multiples. */
 bool sched_aff_range(const struct ir_module *m, ir_aff e, const ir_value *subs, int64_t *lo,
                      int64_t *hi);
+/* As sched_aff_range, dim k's range given by dim (false: unknown). */
+bool sched_aff_range_with(const struct ir_module *m, ir_aff e,
+                          bool (*dim)(void *ctx, uint32_t k, int64_t *lo, int64_t *hi),
+                          void *ctx, int64_t *lo, int64_t *hi);
 
 /* The bytes [*lo, *hi) that ktdp.construct_memory_view `view` spans when
  * its offset is an arith.constant and its sizes and strides are static

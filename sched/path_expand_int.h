@@ -19,6 +19,9 @@ struct pe {
     bool failed;
     /* Routes by (from, to) kind, ports left out: kinds * kinds entries. */
     struct pe_route *routes;
+    /* What each tile may store where (path_expand_word.c), while words
+     * are legalized. */
+    struct pe_spans *spans;
 };
 
 /* Reports a located error at op (the user's source) and returns false. */

@@ -541,6 +541,160 @@ static bool part_word_store(const struct pe *p, ir_op pipe, const struct sched_o
     return false;
 }
 
+/* ---- the words each tile stores -------------------------------------------- */
+
+enum { MAX_SPAN_TILES = 4096, MAX_SPAN_WORK = 1 << 16, MAX_SUBS = 8 };
+
+struct on_tile {
+    const struct ir_module *m;
+    const ir_value *subs;
+    int64_t t;
+};
+
+static bool dim_on_tile(void *ctx, uint32_t k, int64_t *lo, int64_t *hi)
+{
+    const struct on_tile *x = ctx;
+    return sched_value_range_on_tile(x->m, x->subs[k], x->t, lo, hi, 8);
+}
+
+struct words {
+    int64_t first, last;
+};
+
+static int by_first(const void *a, const void *b)
+{
+    const struct words *x = a, *y = b;
+    return (x->first > y->first) - (x->first < y->first);
+}
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+/* What each tile of the grid may store to each memory kind, found before
+ * any transfer is rewritten (pe_legalize_words): kind k's spans at
+ * w[k * tiles ...], unknown[k] when some are unknown. */
+struct pe_spans {
+    int64_t tiles;
+    struct words *w;
+    bool *unknown;
+};
+
+/* Adds to its memory kind's spans (bytes [first, last], from an aligned
+ * base; first > last: none yet) what transfer op may store on each tile:
+ * from its offset's least value on the tile (its subscripts' ranges
+ * there, sched_value_range_on_tile) to its box's end from the greatest. */
+static void add_spans(const struct pe *p, ir_op op, struct pe_spans *sp)
+{
+    struct ir_module *m = p->m;
+    struct pe_side s[2];
+    pe_transfer_sides(m, op, s);
+    uint32_t mem = s[1].fifo ? ARCH_NONE : mem_of(p, s[1].v);
+    if (mem == ARCH_NONE || sp->unknown[mem])
+        return;
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, s[1].v));
+    const struct ir_attr_info *lay = t->attr0 ? ir_attr_get(m, t->attr0) : NULL;
+    const struct ir_attr_info *sz = s[1].sizes ? ir_attr_get(m, s[1].sizes) : NULL;
+    ir_aff off;
+    ir_value subs[MAX_SUBS + 1], dynoff;
+    int64_t e = ir_type_bytes(m, t->elem), extent = 1;
+    sp->unknown[mem] = s[1].ndyn || s[1].nsub > MAX_SUBS || !sz || !lay ||
+                       lay->kind != IR_AT_STRIDED || sz->n != lay->n ||
+                       !offset_expr(p, &s[1], 0, &off, &dynoff);
+    for (uint32_t k = 0; !sp->unknown[mem] && k < sz->n; k++) {
+        sp->unknown[mem] = lay->ints[k] == IR_DYN || lay->ints[k] < 0 || sz->ints[k] < 1;
+        extent += (sz->ints[k] - 1) * lay->ints[k];
+    }
+    if (sp->unknown[mem])
+        return;
+    memcpy(subs, ir_op_get(m, op)->opnd + s[1].first + 1, s[1].nsub * sizeof *subs);
+    subs[s[1].nsub] = dynoff;
+    for (int64_t i = 0; i < sp->tiles && !sp->unknown[mem]; i++) {
+        struct on_tile x = {m, subs, i};
+        struct words *w = &sp->w[mem * sp->tiles + i];
+        int64_t lo, hi;
+        sp->unknown[mem] = !sched_aff_range_with(m, off, dim_on_tile, &x, &lo, &hi);
+        int64_t first = lo * e, last = (hi + extent) * e - 1;
+        bool none = w->first > w->last;
+        w->first = none || first < w->first ? first : w->first;
+        w->last = none || last > w->last ? last : w->last;
+    }
+}
+
+static bool note_transfer(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER)
+        sched_ops_push(ctx, op);
+    return true;
+}
+
+/* The spans of every transfer of the module (of every buffer of a memory
+ * kind at once: spans apart are apart in each buffer), or NULL when the
+ * grid has one tile or too many to look at each. */
+static struct pe_spans *tile_spans(const struct pe *p)
+{
+    struct ir_module *m = p->m;
+    struct sched_ops xs = {0};
+    ir_walk(m, m->top, note_transfer, &xs);
+    int64_t tiles = 0;
+    for (uint32_t i = 0; i < xs.n && !tiles; i++)
+        tiles = sched_grid_tiles(m, xs.v[i], MAX_SPAN_TILES);
+    struct pe_spans *sp = NULL;
+    if (tiles > 1 && tiles * xs.n <= MAX_SPAN_WORK) {
+        uint32_t nk = p->dev->nkinds;
+        sp = malloc(sizeof *sp);
+        struct words *w = malloc((size_t)(nk * tiles) * sizeof *w);
+        bool *unknown = calloc(nk, sizeof *unknown);
+        if (!sp || !w || !unknown)
+            abort();
+        *sp = (struct pe_spans){tiles, w, unknown};
+        for (int64_t i = 0; i < nk * tiles; i++)
+            w[i] = (struct words){1, 0};
+        for (uint32_t i = 0; i < xs.n; i++)
+            add_spans(p, xs.v[i], sp);
+    }
+    free(xs.v);
+    return sp;
+}
+
+static void free_spans(struct pe_spans *sp)
+{
+    if (sp) {
+        free(sp->w);
+        free(sp->unknown);
+    }
+    free(sp);
+}
+
+/* Whether no two tiles of the grid may store to one word (of `word`
+ * bytes) of memory kind mem: the bytes each may store there (p->spans) lie
+ * in words no other tile's reach. Rows of 1000 f16, 8 a tile: each tile's
+ * 16000 bytes are whole words, though its rows start inside words; 2 a
+ * tile, its 4000 bytes share their first and last words with its
+ * neighbours'. False when a span is unknown. */
+static bool tiles_apart(const struct pe *p, uint32_t mem, int64_t word)
+{
+    const struct pe_spans *sp = p->spans;
+    if (!sp || sp->unknown[mem])
+        return false;
+    struct words *w = malloc((size_t)sp->tiles * sizeof *w);
+    if (!w)
+        abort();
+    uint32_t n = 0;
+    for (int64_t t = 0; t < sp->tiles; t++) {
+        const struct words *x = &sp->w[mem * sp->tiles + t];
+        if (x->first <= x->last)
+            w[n++] = (struct words){floor_div(x->first, word), floor_div(x->last, word)};
+    }
+    qsort(w, n, sizeof *w, by_first);
+    bool ok = true;
+    for (uint32_t i = 1; ok && i < n; i++)
+        ok = w[i].first > w[i - 1].last;
+    free(w);
+    return ok;
+}
+
 /* Legalizes DMA hop op (in stage `stage` of pipe, whose private is priv)
  * when it moves a part of a word (see the file comment); other transfers
  * of the pipeline, xs, are replaced in the list when rebuilt. False after
@@ -665,10 +819,11 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
          * of them would lose those (refused; whole words maybe astride two
          * left to ktc-codegen's check) unless the grid has one tile, or the
          * offsets are multiples of the alignment at least the words apart,
-         * so no two tiles share a word. One tile's successive stores to a
-         * word are ordered like any read-modify-write's. */
+         * or each tile's offsets span words of its own (tiles_apart), so no
+         * two tiles share a word. One tile's successive stores to a word
+         * are ordered like any read-modify-write's. */
         if (store && !masked && dynoff && sched_grid_tiles(m, pipe, INT64_MAX) != 1 &&
-            !(step && step % ae == 0 && step >= w)) {
+            !(step && step % ae == 0 && step >= w) && !tiles_apart(p, fmem, align)) {
             free(subs);
             if (whole) /* aligned at launch, maybe */
                 return true;
@@ -969,6 +1124,7 @@ bool pe_legalize_words(struct pe *p)
     struct ir_module *m = p->m;
     struct sched_ops pipes = {0};
     sched_ops_of_kind(m, m->top, IR_OP_KTDF_PIPELINE, &pipes);
+    p->spans = tile_spans(p);
     for (uint32_t i = 0; i < pipes.n && !p->failed; i++) {
         ir_op pipe = pipes.v[i];
         /* the transfers of the pipeline's own stages, then each in turn */
@@ -994,5 +1150,7 @@ bool pe_legalize_words(struct pe *p)
             phase_pipeline(m, pipe);
     }
     free(pipes.v);
+    free_spans(p->spans);
+    p->spans = NULL;
     return !p->failed;
 }

@@ -12,6 +12,7 @@
 set -u
 ktc=$1
 . "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
+. "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/shard.sh"
 
 root=$(cd "$(dirname "$(readlink -f "$2")")/../.." && pwd)
 corpus=${KTC_CORPUS:-$root/../shared/corpus}

@@ -63,14 +63,6 @@ same() {
     if cmp -s "$2" "$3"; then pass "$1"; else fail "$1"; fi
 }
 
-# mine I : whether item I (counted from 0) is this shard's under Bazel's
-# test sharding (shard_count): shard i of n takes every n-th item from the
-# i-th; all of them when the test is not sharded.
-[ -n "${TEST_SHARD_STATUS_FILE:-}" ] && touch "$TEST_SHARD_STATUS_FILE"
-mine() {
-    [ $(($1 % ${TEST_TOTAL_SHARDS:-1})) -eq "${TEST_SHARD_INDEX:-0}" ]
-}
-
 # cli_done : prints the tally; its status is the test's.
 cli_done() {
     echo "$((checks - fails))/$checks checks passed"

@@ -292,6 +292,7 @@ for i in $(seq 1 "$count"); do
         what="kernel $i: ${per} rows of $N a core over $G cores, $nin inputs"
         what+="$([ "$shared" = 1 ] && echo ", a shared row"), $nops ops"
     fi
+    mine "$i" || continue
     for dev in spyre sample; do
         check "$tmp/k.mlir" "$dev" "$what, on $dev" --arg eps=0.001
     done

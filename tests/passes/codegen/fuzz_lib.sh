@@ -1,9 +1,10 @@
 # fuzz_lib.sh - what the *_fuzz_test.sh scripts share, sourced with the
 # script's arguments (KTC-PARSE first: the ktc binaries sit beside it)
-# after it sets seed: bin, a scratch directory tmp (removed on exit), and
-# the counters.
+# after it sets seed: bin, a scratch directory tmp (removed on exit), the
+# counters, and shard.sh's mine (a sharded test checks its share).
 
 set -u
+. "$(dirname "$0")/../../lib/shard.sh"
 bin=$(cd "$(dirname "$1")" && pwd)
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/$(basename "$0" _test.sh).XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

@@ -15,13 +15,11 @@ shift
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/launch_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
-# Bazel's test sharding: shard i of n takes every n-th kernel from the i-th.
-shards=${TEST_TOTAL_SHARDS:-1} shard=${TEST_SHARD_INDEX:-0}
-[ -n "${TEST_SHARD_STATUS_FILE:-}" ] && touch "$TEST_SHARD_STATUS_FILE"
+. "$(dirname "$0")/../../lib/shard.sh"
 i=-1
 for k in "$@"; do
     i=$((i + 1))
-    [ $((i % shards)) -eq "$shard" ] || continue
+    mine $i || continue
     devs=$(sed -n 's|^// DEVICES: ||p' "$k")
     for dev in ${devs:-sample spyre}; do
         what="$(basename "$k") on $dev"

@@ -2,6 +2,7 @@
 #include "sched/lin.h"
 
 #include "ktir/ops.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 bool sched_lin_add(struct sched_lin *a, const struct sched_lin *b, int64_t k)
@@ -29,11 +30,11 @@ bool sched_lin_add(struct sched_lin *a, const struct sched_lin *b, int64_t k)
     return true;
 }
 
-/* The forms found in one query, by value: each op is expanded once. */
+/* The forms found in one query, by value (the slots of mm): each op is
+ * expanded once. */
 struct memo {
-    uint32_t n;
-    ir_value v[SCHED_LIN_OPS];
-    struct sched_lin form[SCHED_LIN_OPS];
+    struct sched_memo mm;
+    struct sched_lin form[SCHED_MEMO_VALUES];
 };
 
 static void lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out, struct memo *mm)
@@ -50,15 +51,12 @@ static void lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out,
         (o->kind != IR_OP_ARITH_ADDI && o->kind != IR_OP_ARITH_SUBI &&
          o->kind != IR_OP_ARITH_MULI))
         return;
-    for (uint32_t i = 0; i < mm->n; i++)
-        if (mm->v[i] == v) {
-            *out = mm->form[i];
-            return;
-        }
-    if (mm->n == SCHED_LIN_OPS)
+    bool found;
+    int32_t slot = sched_memo_slot(&mm->mm, v, &found);
+    if (slot >= 0 && found)
+        *out = mm->form[slot];
+    if (slot < 0 || found)
         return;
-    uint32_t slot = mm->n++;
-    mm->v[slot] = v;
     mm->form[slot] = *out; /* itself, should a cycle lead back (graph regions) */
     struct sched_lin x, y, sum = {0};
     if (o->kind == IR_OP_ARITH_MULI) {
@@ -82,6 +80,6 @@ static void lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out,
 void sched_lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out)
 {
     struct memo mm;
-    mm.n = 0;
+    mm.mm.n = 0;
     lin_of(m, v, out, &mm);
 }

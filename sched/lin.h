@@ -22,10 +22,9 @@ struct sched_lin {
  * muli by a constant of index type expanded, the terms that cancel
  * dropped; any other value (or one whose form would need more than
  * SCHED_LIN_TERMS terms) is a term of its own. Each op is looked at once,
- * the first SCHED_LIN_OPS of them (those further are terms of their own),
- * so a chain of ops reading the one before twice (a = (a + a) - a, again
- * and again) takes n steps, not 3^n. */
-enum { SCHED_LIN_OPS = 128 };
+ * the first SCHED_MEMO_VALUES of them (oplist.h; those further are terms
+ * of their own), so a chain of ops reading the one before twice (a = (a +
+ * a) - a, again and again) takes n steps, not 3^n. */
 void sched_lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out);
 /* a += k * b; false (a then unspecified) when a would need more than
  * SCHED_LIN_TERMS terms. */

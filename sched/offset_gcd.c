@@ -229,10 +229,21 @@ bool sched_value_range_on_tile(const struct ir_module *m, ir_value v, int64_t t,
         !sched_value_range_on_tile(m, o->opnd[0], t, &a0, &a1, depth - 1) ||
         !sched_value_range_on_tile(m, o->opnd[1], t, &b0, &b1, depth - 1))
         return false;
-    if (o->kind == IR_OP_ARITH_ADDI) {
-        *lo = a0 + b0;
-        *hi = a1 + b1;
+    switch (o->kind) {
+    case IR_OP_ARITH_ADDI:
+        *lo = a0 + b0, *hi = a1 + b1;
         return true;
+    case IR_OP_ARITH_SUBI:
+        *lo = a0 - b1, *hi = a1 - b0;
+        return true;
+    case IR_OP_ARITH_MINSI: /* a row loop's end, min(start + rows, n) */
+        *lo = a0 < b0 ? a0 : b0, *hi = a1 < b1 ? a1 : b1;
+        return true;
+    case IR_OP_ARITH_MAXSI:
+        *lo = a0 > b0 ? a0 : b0, *hi = a1 > b1 ? a1 : b1;
+        return true;
+    default:
+        break;
     }
     if (o->kind == IR_OP_ARITH_MULI && (a0 == a1 || b0 == b1)) {
         int64_t x = a0 == a1 ? a0 : b0, l = a0 == a1 ? b0 : a0, h = a0 == a1 ? b1 : a1;

@@ -35,8 +35,9 @@ bool sched_value_misaligned(const struct ir_module *m, ir_value v, int64_t k, in
 /* The values index value v takes lie in [*lo, *hi]: a constant, the
  * induction variable of an scf.for with constant bounds and step, the
  * tile id of a grid of one tile, an argument of a program ktc-split made
- * (the hull of what its calls pass there), and sums and constant
- * multiples of those, `depth` ops deep; false when unknown. */
+ * (the hull of what its calls pass there), and sums, differences,
+ * minima, maxima and constant multiples of those, `depth` ops deep; false
+ * when unknown. */
 bool sched_value_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi, int depth);
 /* As sched_value_range on linear tile t of the grid (t < 0: on any tile):
  * the tile id is its coordinate there, and an scf.for's induction

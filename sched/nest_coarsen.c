@@ -136,11 +136,7 @@ static bool address(struct co *co, struct dma *x)
     }
     for (uint32_t k = 0; k < vt->rank; k++) {
         struct sched_lin l;
-        if (x->ddr.sub[k].v) {
-            sched_lin_of(m, x->ddr.sub[k].v, &l);
-        } else {
-            l = (struct sched_lin){.c = x->ddr.sub[k].c};
-        }
+        nest_sub_lin(m, x->ddr.sub[k], &l);
         if (!sched_lin_add(&a, &l, x->strides[k]))
             return false;
     }

@@ -174,13 +174,9 @@ static bool chunk_of(const struct ir_module *m, const struct fold *f, const stru
             return false;
     }
     struct sched_lin l;
-    if (s->sub[last].v) {
-        sched_lin_of(m, s->sub[last].v, &l);
-        if (l.n)
-            return false;
-    } else {
-        l.c = s->sub[last].c;
-    }
+    nest_sub_lin(m, s->sub[last], &l);
+    if (l.n)
+        return false;
     if (l.c % f->w || l.c < 0 || l.c / f->w >= f->c)
         return false;
     *k = l.c / f->w;

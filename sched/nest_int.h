@@ -238,6 +238,8 @@ bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);
  * to, with subscript sub and size 1 in front (nest_prefixable first). */
 void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value to,
                         struct nest_sub sub);
+/* Subscript sub as a linear form (a constant's: its value). */
+void nest_sub_lin(const struct ir_module *m, struct nest_sub sub, struct sched_lin *l);
 /* Whether op lies (at any depth) inside the body of anc. */
 bool nest_op_inside(const struct ir_module *m, ir_op op, ir_op anc);
 /* The value a device-memory view is made from (through views and casts):

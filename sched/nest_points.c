@@ -85,10 +85,7 @@ static bool gather(struct ir_module *m, ir_op op, void *ctx)
         for (uint32_t i = 0; i < s.nsub; i++) {
             struct sched_lin *l = &x->sub[i];
             int64_t kiv;
-            if (!s.sub[i].v)
-                *l = (struct sched_lin){.c = s.sub[i].c};
-            else
-                sched_lin_of(m, s.sub[i].v, l);
+            nest_sub_lin(m, s.sub[i], l);
             /* the first dim of no inner loop's IV that moves with the point
              * by the size or more: the access is in the point's own slice
              * along it, whatever its other dims (an accumulator's chunks) */

@@ -560,11 +560,9 @@ static bool within_box(const struct ir_module *m, const struct nest_side *x,
                        const struct nest_side *y, ir_op pl)
 {
     for (uint32_t s = 0; s < x->nsub; s++) {
-        struct sched_lin p = {.c = x->sub[s].c}, q = {.c = y->sub[s].c};
-        if (x->sub[s].v)
-            sched_lin_of(m, x->sub[s].v, &p);
-        if (y->sub[s].v)
-            sched_lin_of(m, y->sub[s].v, &q);
+        struct sched_lin p, q;
+        nest_sub_lin(m, x->sub[s], &p);
+        nest_sub_lin(m, y->sub[s], &q);
         int64_t ext = 0, t;
         uint32_t n = 0;
         for (uint32_t i = 0; i < p.n; i++) {
@@ -602,11 +600,9 @@ static bool within_source(const struct ir_module *m, ir_op a, ir_op b, ir_op pl)
         if (x.size[i] != y.size[i])
             return within_box(m, &x, &y, pl);
     for (uint32_t s = 0; s < x.nsub; s++) {
-        struct sched_lin p = {.c = x.sub[s].c}, q = {.c = y.sub[s].c};
-        if (x.sub[s].v)
-            sched_lin_of(m, x.sub[s].v, &p);
-        if (y.sub[s].v)
-            sched_lin_of(m, y.sub[s].v, &q);
+        struct sched_lin p, q;
+        nest_sub_lin(m, x.sub[s], &p);
+        nest_sub_lin(m, y.sub[s], &q);
         if (p.n != q.n)
             return false;
         int64_t step = 0, ta = 0, tb = 0;
@@ -1127,10 +1123,8 @@ static bool bound_walk(struct ir_module *m, ir_op op, void *ctx)
         bool ok = true;
         for (uint32_t j = 0; j < s.nsub && ok; j++) {
             span += (s.size[j] - 1) * st->ints[j];
-            if (s.sub[j].v)
-                sched_lin_of(m, s.sub[j].v, &l), ok = sched_lin_add(&a, &l, st->ints[j]);
-            else
-                a.c += s.sub[j].c * st->ints[j];
+            nest_sub_lin(m, s.sub[j], &l);
+            ok = sched_lin_add(&a, &l, st->ints[j]);
         }
         int64_t d_i = 0;
         for (uint32_t j = 0; j < a.n; j++)

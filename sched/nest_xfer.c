@@ -265,14 +265,12 @@ bool nest_same_side(const struct nest_side *a, const struct nest_side *b)
     return true;
 }
 
-/* Subscript k of s as a linear form. */
-static void side_lin(const struct ir_module *m, const struct nest_side *s, uint32_t k,
-                     struct sched_lin *l)
+void nest_sub_lin(const struct ir_module *m, struct nest_sub sub, struct sched_lin *l)
 {
-    if (s->sub[k].v)
-        sched_lin_of(m, s->sub[k].v, l);
+    if (sub.v)
+        sched_lin_of(m, sub.v, l);
     else
-        *l = (struct sched_lin){.c = s->sub[k].c};
+        *l = (struct sched_lin){.c = sub.c};
 }
 
 bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
@@ -285,8 +283,8 @@ bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
             return false;
     for (uint32_t k = 0; k < a->nsub; k++) {
         struct sched_lin x, y;
-        side_lin(m, a, k, &x);
-        side_lin(m, b, k, &y);
+        nest_sub_lin(m, a->sub[k], &x);
+        nest_sub_lin(m, b->sub[k], &y);
         if (!sched_lin_add(&x, &y, -1) || x.c)
             return false;
         for (uint32_t t = 0; t < x.n; t++)

@@ -306,6 +306,22 @@ ir_op nest_inner_parallel(const struct ir_module *m, ir_op loop)
     return t && strcmp(t, "parallel_loop") == 0 ? in : IR_NONE;
 }
 
+/* Whether loop's body is index arithmetic and two or more parallel_loops
+ * without results (a point's passes over its vectors). */
+static bool passes_only(const struct ir_module *m, ir_op loop)
+{
+    uint32_t n = 0;
+    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
+        if (t && strcmp(t, "parallel_loop") == 0 && !o->nres)
+            n++;
+        else if (o->kind != IR_OP_SCF_YIELD && (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+            return false;
+    }
+    return n >= 2;
+}
+
 /* Point loops of pipelines left in a tile loop (no DMA to coarsen: a
  * level of a reduction tree, an accumulator's zeroing): a parallel_loop
  * directly in a tile loop's body whose stages are all of corelet-level
@@ -372,7 +388,8 @@ static bool one_point(const struct ir_module *m, ir_op loop)
 }
 
 /* corelet-blocks: point loop `loop` of one iteration, whose tile the cost
- * model split over n instances (nest_cost.h, point_split): each parallel
+ * model split over n instances (nest_cost.h, point_split), or of several
+ * points that share a buffer beyond them (plan): each parallel
  * loop of its body (a pass over the row, a level of its reduction), or the
  * one parallel loop in the body of a kernel's own loop there (a pass over
  * a row's blocks; swapped outside that loop first when its iterations
@@ -403,8 +420,9 @@ static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, 
 /* Adds to *sp the splits of program fn: each loop of each candidate stage
  * (a compute stage of corelet-level units, only loops, in a tile loop's
  * pipeline); a loop whose points share a buffer beyond it (an accumulator
- * carried from point to point) gives its inner parallel_loop instead; and
- * each point loop of pipelines in a tile loop (struct points). Stages and
+ * carried from point to point) gives its inner parallel_loop instead, or,
+ * when its body is two or more of them, each (corelet_blocks); and each
+ * point loop of pipelines in a tile loop (struct points). Stages and
  * loops not split stay whole (ktc-lower runs them on corelet 0). */
 static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp, uint32_t *cap)
 {
@@ -437,6 +455,12 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
             }
             if (!splittable(c, fn, loop, &x.n, &x.t)) {
                 x = (struct split){.fn = fn, .loop = in = nest_inner_parallel(m, loop), .n = n0};
+                /* points sharing a buffer beyond them, of several passes:
+                 * each pass is split instead, point by point */
+                if (!in && !whole && blocks && passes_only(m, loop)) {
+                    corelet_blocks(c, fn, loop, n0, sp, nsp, cap);
+                    continue;
+                }
                 if (!in || !splittable(c, fn, in, &x.n, &x.t))
                     continue;
             }

@@ -1,0 +1,188 @@
+// RUN: ktc-nest
+// PARSE: --device=spyre --stage=sched.routed
+// corelet-blocks, a tile of several points sharing an accumulator:
+// tests/kernels/var_blocks_masked.mlir as ktc-path-expand leaves it (a
+// row's 4 blocks of 256, each masked by `where(cols < N, x, 0)`, squared
+// and added into an accumulator carried over the blocks; ktc-split makes
+// each block two pipelines, the masked block into %d_buf, then its square
+// into the accumulator). The blocks' point loop, in tiles of 2, cannot be
+// split over the corelets (both points of a tile add into the same
+// vectors) and holds no one inner parallel loop: each of its two parallel
+// loops over a block's vectors is split instead (ktdf.parallel ...
+// distribute(num_instances = 2) around a loop over an instance's 2
+// vectors), point by point.
+module {
+  ktdf_arch.device @spyre import("ktc:spyre")
+  module {
+    func.func @var_blocks(%x: index, %y: index, %n: index) attributes {grid = [1]} {
+      call @local_schedule_0(%x, %n, %y) : (index, index, index) -> ()
+      return
+    }
+    func.func private @local_schedule_0(index, index, index)
+  }
+  module @local_schedule_0 {
+    func.func @local_schedule_0(%x: index, %n: index, %y: index) attributes {grid = [1]} {
+      %c0 = arith.constant 0 : index
+      %c1024 = arith.constant 1024 : index
+      %c256 = arith.constant 256 : index
+      %X = ktdp.construct_memory_view %x, sizes: [1, %n], strides: [1024, 1] {coordinate_set = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<1x?xf16>
+      %Y = ktdp.construct_memory_view %y, sizes: [1, 256], strides: [256, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 255 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<1x256xf16>
+      %sq_buf = memref.alloc() : memref<1x256xf16, "L1">
+      %X_DDR = memref.memory_space_cast %X : memref<1x?xf16> to memref<1x?xf16, "DDR">
+      %d_buf = memref.alloc() : memref<1x256xf16, "L1">
+      %Y_DDR = memref.memory_space_cast %Y : memref<1x256xf16> to memref<1x256xf16, "DDR">
+      %ty = memref.reinterpret_cast %Y_DDR to offset: [0], sizes: [1, 256], strides: [256, 1] : memref<1x256xf16, "DDR"> to memref<1x256xf16, strided<[256, 1]>, "DDR">
+      %c64 = arith.constant 64 : index
+      scf.for %i1 = %c0 to %c256 step %c64 {
+        ktdf.pipeline {
+          %p:3 = ktdf.private -> (!ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token) {
+            %fifo = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>
+            %tok = ktdf.create_token : !ktdf.token
+            %tok_1 = ktdf.create_token : !ktdf.token
+            ktdf.private_yield %fifo, %tok, %tok_1 : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token
+          }
+          ktdf.stage depends_in(none) depends_out(%p#1) {
+            %empty = tensor.empty() : tensor<1x64xf16>
+            %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%empty : tensor<1x64xf16>) {
+            ^bb0(%out: f16):
+              %0 = arith.constant 0.0 : f16
+              linalg.yield %0 : f16
+            } -> tensor<1x64xf16>
+            ktdf.write_to_fifo %copy, %p : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
+          } {applicable_units = ["SFU"]}
+          ktdf.stage depends_in(%p#1) depends_out(%p#2) {
+            ktdf.data_transfer from %p size [1, 64] to %sq_buf[0, %i1] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x256xf16, "L1">
+          } {applicable_units = ["L1SU"]}
+        }
+      } {loop_type = #ktdf.loop_type<parallel_loop>}
+      scf.for %off = %c0 to %c1024 step %c256 {
+        %1 = arith.subi %n, %off : index
+        %tx = memref.reinterpret_cast %X_DDR to offset: [%off], sizes: [1, 256], strides: [1024, 1] : memref<1x?xf16, "DDR"> to memref<1x256xf16, strided<[1024, 1], offset: ?>, "DDR">
+        %2 = arith.subi %n, %off : index
+        %3 = arith.minsi %2, %c256 : index
+        %4 = arith.maxsi %3, %c0 : index
+        scf.for %i1 = %c0 to %c256 step %c64 {
+          %c64_1 = arith.constant 64 : index
+          %c0_1 = arith.constant 0 : index
+          %5 = arith.subi %4, %i1 : index
+          %6 = arith.maxsi %5, %c0_1 : index
+          %7 = arith.minsi %6, %c64_1 : index
+          %8 = arith.index_cast %7 : index to i32
+          %9 = arith.sitofp %8 : i32 to f16
+          %c_1073741824 = arith.constant -1073741824 : index
+          %c1073741824 = arith.constant 1073741824 : index
+          %10 = arith.minsi %1, %c1073741824 : index
+          %11 = arith.maxsi %10, %c_1073741824 : index
+          ktdf.pipeline {
+            %p:7 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token) {
+              %fifo = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+              %fifo_1 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>
+              %tok = ktdf.create_token : !ktdf.token
+              %tok_1 = ktdf.create_token : !ktdf.token
+              %tok_2 = ktdf.create_token : !ktdf.token
+              %buf = memref.alloc() : memref<1x64xf16, "L1">
+              %tok_3 = ktdf.create_token : !ktdf.token
+              ktdf.private_yield %fifo, %fifo_1, %tok, %tok_1, %tok_2, %buf, %tok_3 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token
+            }
+            ktdf.stage depends_in(none) depends_out(%p#6) {
+              ktdf.data_transfer from %tx[0, %i1] size [1, 64] to %p#5[0, 0] size [1, 64] : memref<1x256xf16, strided<[1024, 1], offset: ?>, "DDR">, memref<1x64xf16, "L1">
+            } {applicable_units = ["MNILU"]}
+            ktdf.stage depends_in(%p#6) depends_out(%p#2) {
+              ktdf.data_transfer from %p#5[0, 0] size [1, 64] to %p size [1, 64] : memref<1x64xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+            } {applicable_units = ["L1LU"]}
+            ktdf.stage depends_in(%p#2) depends_out(%p#3) {
+              %v = ktdf.read_from_fifo %p : <"L1LU" -> "SFU", 64xf16> -> tensor<1x64xf16>
+              %empty = tensor.empty() : tensor<1x64xf16>
+              %lane = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 1.0e+01, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 2.0e+01, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 3.0e+01, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0, 4.0e+01, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 5.0e+01, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 6.0e+01, 61.0, 62.0, 63.0]]> : tensor<1x64xf16>
+              %zero = arith.constant dense<0.0> : tensor<1x64xf16>
+              %empty_1 = tensor.empty() : tensor<1x64xf16>
+              %masked = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%v, %zero, %lane : tensor<1x64xf16>, tensor<1x64xf16>, tensor<1x64xf16>) outs(%empty_1 : tensor<1x64xf16>) {
+              ^bb0(%in: f16, %old: f16, %lane_1: f16, %out: f16):
+                %12 = arith.cmpf olt, %lane_1, %9 : f16
+                %13 = arith.select %12, %in, %old : f16
+                linalg.yield %13 : f16
+              } -> tensor<1x64xf16>
+              %zs = arith.constant 0.0 : f16
+              %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%masked : tensor<1x64xf16>) outs(%empty : tensor<1x64xf16>) {
+              ^bb0(%in: f16, %out: f16):
+                %j = linalg.index 1 : index
+                %14 = arith.addi %i1, %j : index
+                %ok = arith.cmpi slt, %14, %11 : index
+                %r = arith.select %ok, %in, %zs : f16
+                linalg.yield %r : f16
+              } -> tensor<1x64xf16>
+              ktdf.write_to_fifo %d, %p#1 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
+            } {applicable_units = ["SFU"]}
+            ktdf.stage depends_in(%p#3) depends_out(%p#4) {
+              ktdf.data_transfer from %p#1 size [1, 64] to %d_buf[0, %i1] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x256xf16, "L1">
+            } {applicable_units = ["L1SU"]}
+          }
+        } {loop_type = #ktdf.loop_type<parallel_loop>}
+        scf.for %i1 = %c0 to %c256 step %c64 {
+          ktdf.pipeline {
+            %p:6 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token) {
+              %fifo:2 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+              %fifo_1 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>
+              %tok = ktdf.create_token : !ktdf.token
+              %tok_1 = ktdf.create_token : !ktdf.token
+              %tok_2 = ktdf.create_token : !ktdf.token
+              ktdf.private_yield %fifo, %fifo#1, %fifo_1, %tok, %tok_1, %tok_2 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token
+            }
+            ktdf.stage depends_in(none) depends_out(%p#3) {
+              ktdf.data_transfer from %sq_buf[0, %i1] size [1, 64] to %p size [1, 64] : memref<1x256xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+              ktdf.data_transfer from %d_buf[0, %i1] size [1, 64] to %p#1 size [1, 64] : memref<1x256xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+            } {applicable_units = ["L1LU"]}
+            ktdf.stage depends_in(%p#3) depends_out(%p#4) {
+              %acc = ktdf.read_from_fifo %p : <"L1LU" -> "SFU", 64xf16> -> tensor<1x64xf16>
+              %d = ktdf.read_from_fifo %p#1 : <"L1LU" -> "SFU", 64xf16> -> tensor<1x64xf16>
+              %empty = tensor.empty() : tensor<1x64xf16>
+              %next = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%acc, %d : tensor<1x64xf16>, tensor<1x64xf16>) outs(%empty : tensor<1x64xf16>) {
+              ^bb0(%in: f16, %in_1: f16, %out: f16):
+                %15 = arith.mulf %in_1, %in_1 : f16
+                %16 = arith.addf %in, %15 : f16
+                linalg.yield %16 : f16
+              } -> tensor<1x64xf16>
+              ktdf.write_to_fifo %next, %p#2 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
+            } {applicable_units = ["SFU"]}
+            ktdf.stage depends_in(%p#4) depends_out(%p#5) {
+              ktdf.data_transfer from %p#2 size [1, 64] to %sq_buf[0, %i1] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x256xf16, "L1">
+            } {applicable_units = ["L1SU"]}
+          }
+        } {loop_type = #ktdf.loop_type<parallel_loop>}
+      } {carried}
+      scf.for %i1 = %c0 to %c256 step %c64 {
+        ktdf.pipeline {
+          %p:7 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token) {
+            %fifo = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+            %fifo_1 = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>
+            %tok = ktdf.create_token : !ktdf.token
+            %tok_1 = ktdf.create_token : !ktdf.token
+            %tok_2 = ktdf.create_token : !ktdf.token
+            %buf = memref.alloc() : memref<1x64xf16, "L1">
+            %tok_3 = ktdf.create_token : !ktdf.token
+            ktdf.private_yield %fifo, %fifo_1, %tok, %tok_1, %tok_2, %buf, %tok_3 : !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token
+          }
+          ktdf.stage depends_in(none) depends_out(%p#2) {
+            ktdf.data_transfer from %sq_buf[0, %i1] size [1, 64] to %p size [1, 64] : memref<1x256xf16, "L1">, !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
+          } {applicable_units = ["L1LU"]}
+          ktdf.stage depends_in(%p#2) depends_out(%p#3) {
+            %sq = ktdf.read_from_fifo %p : <"L1LU" -> "SFU", 64xf16> -> tensor<1x64xf16>
+            %empty = tensor.empty() : tensor<1x64xf16>
+            %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%sq : tensor<1x64xf16>) outs(%empty : tensor<1x64xf16>) {
+            ^bb0(%in: f16, %out: f16):
+              linalg.yield %in : f16
+            } -> tensor<1x64xf16>
+            ktdf.write_to_fifo %copy, %p#1 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
+          } {applicable_units = ["SFU"]}
+          ktdf.stage depends_in(%p#3) depends_out(%p#6) {
+            ktdf.data_transfer from %p#1 size [1, 64] to %p#5[0, 0] size [1, 64] : !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, memref<1x64xf16, "L1">
+          } {applicable_units = ["L1SU"]}
+          ktdf.stage depends_in(%p#6) depends_out(%p#4) {
+            ktdf.data_transfer from %p#5[0, 0] size [1, 64] to %ty[0, %i1] size [1, 64] : memref<1x64xf16, "L1">, memref<1x256xf16, strided<[256, 1]>, "DDR">
+          } {applicable_units = ["MNISU"]}
+        }
+      } {loop_type = #ktdf.loop_type<parallel_loop>}
+      return
+    }
+  }
+}

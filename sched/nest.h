@@ -777,12 +777,12 @@
  *                     unchanged. A point loop of several points that
  *                     corelets cannot split (its points add into one
  *                     accumulator: a masked variance's blocks, each two
- *                     pipelines, the block's `where` and its square) and
- *                     whose body is index arithmetic and two or more
- *                     parallel loops has each of them split the same way,
- *                     point by point (tests/passes/nest/
- *                     corelet_blocks_points.mlir; tests/kernels/
- *                     var_blocks_masked 625 -> 541 cycles on spyre,
+ *                     pipelines, the block's `where` in i32 lanes and its
+ *                     square in f16's) and whose body is index arithmetic
+ *                     and two or more parallel loops has each of them
+ *                     split the same way, point by point (tests/passes/
+ *                     nest/corelet_blocks_points.mlir; tests/kernels/
+ *                     var_blocks_masked 657 -> 557 cycles on spyre,
  *                     layernorm_masked 1663 -> 1418); before, both ran on
  *                     corelet 0 though the cost model priced the tile
  *                     split.

@@ -291,6 +291,10 @@ bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
 /* Creates the generic of g at b with an empty body whose arguments are
  * the inputs' and the output's element types; *body gets the block. */
 ir_op split_gen_create(struct split_b *b, const struct split_gen *g, ir_block *body);
+/* Replaces generic op by one reading v (through affine map map) after its
+ * inputs, its body moved there, *arg v's element there; the uses of op's
+ * result are the caller's to move. */
+ir_op split_gen_add_input(struct ir_module *m, ir_op op, ir_value v, uint32_t map, ir_value *arg);
 
 /* The lanes a tile of generic gop fills: those of elem (its result's
  * element type; its name goes to tname), or fewer when its body computes
@@ -312,6 +316,17 @@ bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext);
  * arithmetic exact there, which split_index_fits then takes (Triton's
  * `cols < N`). */
 void split_index_rebase(struct ir_module *m, ir_op gop);
+/* Lane compares (split.h, "Iteration indices"): whether every index value
+ * of generic gop's body is a linalg.index d (plus a captured x, before
+ * split_index_rebase) read by one signed or equality comparison with a
+ * captured index alone, d parallel and at most 2048 long, the result a
+ * float: the tiles then compare each lane's place along d, a float
+ * constant, with the bound less the chunk's origin, clamped (exact), and
+ * the body computes no index (its lanes are the data's). The comparison's
+ * d (lane_rhs: its right operand is the lane's), or -1 for an op that is
+ * no such comparison. */
+bool split_index_lane_compares(const struct ir_module *m, ir_op gop);
+int64_t split_index_compare(const struct ir_module *m, ir_op gop, ir_op cmp, bool *lane_rhs);
 void split_index_chunk(struct split_b *b, ir_op tg, ir_op pipe, const int32_t *loop_of,
                        const ir_value *ivs, const int64_t *ts);
 

@@ -83,6 +83,36 @@ ir_op split_gen_create(struct split_b *b, const struct split_gen *g, ir_block *b
     return sb_emit(b, &st);
 }
 
+ir_op split_gen_add_input(struct ir_module *m, ir_op op, ir_value v, uint32_t map, ir_value *arg)
+{
+    struct split_gen g;
+    if (!split_gen_read(m, op, &g) || g.nin >= MAX_IN)
+        abort();
+    g.in[g.nin] = v;
+    g.in_map[g.nin++] = map;
+    struct split_b b;
+    sb_before(&b, m, op, ir_op_get(m, op)->loc);
+    ir_block nb, ob = split_body(m, op, 0);
+    ir_op ng = split_gen_create(&b, &g, &nb);
+    const struct ir_block_info *obi = ir_block_get(m, ob);
+    const struct ir_block_info *nbi = ir_block_get(m, nb);
+    *arg = nbi->args[g.nin - 1];
+    ir_value_get(m, *arg)->name = ir_value_get(m, v)->name;
+    for (uint32_t i = 0; i < obi->nargs; i++) { /* inputs, then the output */
+        ir_value to = nbi->args[i + 1 == obi->nargs ? g.nin : i];
+        ir_value_get(m, to)->name = ir_value_get(m, obi->args[i])->name;
+        split_replace_uses(m, op, obi->args[i], to);
+    }
+    for (ir_op x = obi->first, next; x; x = next) {
+        next = ir_op_get(m, x)->next;
+        ir_op_unlink(m, x);
+        ir_block_append_op(m, nb, x);
+    }
+    ir_value_get(m, ir_op_result(m, ng, 0))->name = ir_value_get(m, ir_op_result(m, op, 0))->name;
+    ir_op_unlink(m, op);
+    return ng;
+}
+
 static uint32_t identity_map(struct ir_module *m, uint32_t n)
 {
     ir_aff r[MAX_LOOPS];
@@ -143,6 +173,7 @@ int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tnam
         if (l > 0 && l < lanes)
             lanes = l;
     }
+    bool places = split_index_lane_compares(m, gop); /* no index computed */
     IR_FOR_OPS(m, body, op)
     {
         const struct ir_op_info *o = ir_op_get(m, op);
@@ -152,6 +183,8 @@ int64_t split_gen_lanes(struct split_ctx *c, ir_op gop, ir_type elem, char *tnam
             bool ix = t == m->t_index;
             for (uint32_t i = 0; i < o->nopnd; i++)
                 ix = ix || ir_value_type(m, o->opnd[i]) == m->t_index;
+            if (ix && places) /* compared as the data's floats */
+                continue;
             if (ix) { /* index vectors are i32 lanes (split.h) */
                 int64_t l = arch_lanes(c->dev, c->compute_res, "i32");
                 if (l <= 0)

@@ -159,9 +159,111 @@ void split_index_rebase(struct ir_module *m, ir_op gop)
             o = ir_op_get(m, op);
             o->opnd[s] = j;
             o->opnd[1 - s] = r;
+            if (!split_block_uses(m, body, sum)) /* x + j read by nothing else */
+                ir_op_unlink(m, d);
             break;
         }
     }
+}
+
+/* The dim d of the linalg.index of body that v is, or, with sums, of the
+ * one a captured value is added to (x + j before split_index_rebase); -1
+ * when neither. */
+static int64_t lane_dim(const struct ir_module *m, ir_block body, ir_value v, bool sums)
+{
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || o->block != body)
+        return -1;
+    if (o->kind == IR_OP_LINALG_INDEX)
+        return ir_attr_get(m, ir_op_attr(m, d, "dim"))->i;
+    if (!sums || o->kind != IR_OP_ARITH_ADDI)
+        return -1;
+    for (uint32_t k = 0; k < 2; k++)
+        if (ix_captured(m, body, o->opnd[1 - k]))
+            return lane_dim(m, body, o->opnd[k], false);
+    return -1;
+}
+
+int64_t split_index_compare(const struct ir_module *m, ir_op gop, ir_op cmp, bool *lane_rhs)
+{
+    ir_block body = split_body(m, gop, 0);
+    const struct ir_op_info *o = ir_op_get(m, cmp);
+    ir_attr pa = o->kind == IR_OP_ARITH_CMPI ? ir_op_attr(m, cmp, "predicate") : IR_NONE;
+    if (!pa || ir_attr_get(m, pa)->i > 5 /* eq ne slt sle sgt sge */ || o->nopnd != 2)
+        return -1;
+    for (uint32_t s = 0; s < 2; s++) {
+        int64_t d = lane_dim(m, body, o->opnd[s], true);
+        if (d >= 0 && ir_value_type(m, o->opnd[1 - s]) == m->t_index &&
+            ix_captured(m, body, o->opnd[1 - s])) {
+            *lane_rhs = s == 1;
+            return d;
+        }
+    }
+    return -1;
+}
+
+/* Whether value v of body is read only by ops of set (n of them). */
+static bool used_only_by(const struct ir_module *m, ir_block body, ir_value v, const ir_op *set,
+                         uint32_t n)
+{
+    IR_FOR_OPS(m, body, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        bool in = false;
+        for (uint32_t k = 0; k < n && !in; k++)
+            in = set[k] == op;
+        for (uint32_t i = 0; i < o->nopnd && !in; i++)
+            if (o->opnd[i] == v)
+                return false;
+    }
+    return true;
+}
+
+bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
+{
+    ir_block body = split_body(m, gop, 0);
+    struct split_gen g;
+    if (!body || !split_gen_read(m, gop, &g) || !ir_type_is_float(m, ir_type_elem(m, g.res)))
+        return false;
+    const struct ir_type_info *rt = ir_type_get(m, g.res);
+    const struct ir_affine_map *om = ir_map_get(m, g.out_map);
+    bool any = false;
+    IR_FOR_OPS(m, body, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        bool ix = o->nres == 1 && ir_value_type(m, o->res) == m->t_index;
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            ix = ix || ir_value_type(m, o->opnd[i]) == m->t_index;
+        if (!ix)
+            continue;
+        if (o->kind == IR_OP_LINALG_INDEX || o->kind == IR_OP_ARITH_ADDI)
+            continue; /* read only by the comparisons below */
+        bool rhs;
+        int64_t d = o->kind == IR_OP_ARITH_CMPI ? split_index_compare(m, gop, op, &rhs) : -1;
+        if (d < 0 || (uint64_t)d >= g.nloops || g.red[d])
+            return false;
+        /* the lanes' places along d, and the bound clamped to [-1, the
+         * extent], exact in the float type: at most 2048 (f16's mantissa) */
+        int64_t ext = -1;
+        for (uint32_t k = 0; k < om->nres && k < rt->rank; k++) {
+            const struct ir_aff_info *a = ir_aff_get(m, om->res[k]);
+            if (a->kind == IR_AFF_DIM && a->v == d)
+                ext = rt->shape[k];
+        }
+        if (ext < 1 || ext > 2048)
+            return false;
+        ir_value lane = o->opnd[rhs ? 1 : 0];
+        ir_op ld = ir_value_def(m, lane);
+        if (!used_only_by(m, body, lane, &op, 1))
+            return false;
+        if (ir_op_get(m, ld)->kind == IR_OP_ARITH_ADDI) { /* x + j: j read by the sum alone */
+            const struct ir_op_info *a = ir_op_get(m, ld);
+            ir_value j = ix_captured(m, body, a->opnd[0]) ? a->opnd[1] : a->opnd[0];
+            if (!used_only_by(m, body, j, &ld, 1))
+                return false;
+        }
+        any = true;
+    }
+    return any;
 }
 
 bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext)

@@ -1433,6 +1433,107 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, rf, oivs, rw, NULL);
 }
 
+/* Lane compares (split_index_lane_compares): each comparison of chunk
+ * tg's body of linalg.index d (plus a captured x) with a captured n
+ * compares the lane's place along d in the chunk (a float constant, one
+ * more input) with n - x - o (o the chunk's origin along d, ivs[loop_of[d]],
+ * 0 when d is not looped), clamped to [-1, ts[d]] (the places are 0 ..
+ * ts[d] - 1) and converted before tg: exact, and nothing in the
+ * lanes is an index. Returns the chunk (a new op when it compared so). */
+static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of,
+                           const ir_value *ivs, const int64_t *ts)
+{
+    if (!split_index_lane_compares(m, tg))
+        return tg;
+    enum { MAX_CMPS = 16 };
+    ir_op cmps[MAX_CMPS];
+    int64_t dims[MAX_CMPS];
+    bool rhs[MAX_CMPS];
+    uint32_t n = 0;
+    IR_FOR_OPS(m, split_body(m, tg, 0), op) {
+        int64_t d = split_index_compare(m, tg, op, &rhs[n]);
+        if (d < 0)
+            continue;
+        if (n == MAX_CMPS)
+            return tg; /* as it is: i32 lanes computing the indices */
+        dims[n] = d, cmps[n++] = op;
+    }
+    struct split_gen g;
+    split_gen_read(m, tg, &g);
+    const struct ir_type_info *rt = ir_type_get(m, g.res);
+    const struct ir_affine_map *om = ir_map_get(m, g.out_map);
+    ir_type ft = ir_type_elem(m, g.res);
+    ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, rt->rank, rt->shape, ft);
+    int64_t elems = 1;
+    for (uint32_t k = 0; k < rt->rank; k++)
+        elems *= rt->shape[k];
+    ir_value place[SPLIT_MAX_LOOPS] = {0};
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t d = dims[i];
+        if (place[d])
+            continue;
+        int64_t per = 1, size = 1;
+        for (uint32_t k = 0; k < om->nres && k < rt->rank; k++) {
+            const struct ir_aff_info *a = ir_aff_get(m, om->res[k]);
+            if (a->kind == IR_AFF_DIM && a->v == d)
+                size = rt->shape[k], per = 1;
+            else
+                per *= rt->shape[k];
+        }
+        struct split_b cb;
+        sb_before(&cb, m, tg, ir_op_get(m, tg)->loc);
+        ir_value c = lane_numbers(&cb, tt, elems, per, size);
+        tg = split_gen_add_input(m, tg, c, g.out_map, &place[d]);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        struct ir_op_info *o = ir_op_get(m, cmps[i]);
+        int64_t d = dims[i], p = ir_attr_get(m, ir_op_attr(m, cmps[i], "predicate"))->i;
+        ir_value lane = o->opnd[rhs[i] ? 1 : 0], bound = o->opnd[rhs[i] ? 0 : 1];
+        const struct ir_op_info *lo = ir_op_get(m, ir_value_def(m, lane));
+        struct split_b pb;
+        sb_before(&pb, m, tg, ir_op_get(m, tg)->loc);
+        if (lo->kind == IR_OP_ARITH_ADDI) { /* x + j < n: j < n - x */
+            ir_block body = split_body(m, tg, 0);
+            ir_op xd = ir_value_def(m, lo->opnd[0]);
+            bool x0 = !xd || ir_op_get(m, xd)->block != body;
+            bound = sb_arith(&pb, "arith.subi", bound, lo->opnd[x0 ? 0 : 1]);
+        }
+        if (loop_of[d] >= 0)
+            bound = sb_arith(&pb, "arith.subi", bound, ivs[loop_of[d]]);
+        bound = sb_arith(&pb, "arith.minsi", sb_arith(&pb, "arith.maxsi", bound, sb_index(&pb, -1)),
+                         sb_index(&pb, ts[d]));
+        ir_value bf = cast1(&pb, "arith.sitofp", cast1(&pb, "arith.index_cast", bound, m->t_i32), ft);
+        /* the lane on the left: eq ne slt sle sgt sge -> oeq one olt ole ogt oge */
+        static const int64_t fpred[6] = {1, 6, 4, 5, 2, 3};
+        static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
+        struct ir_op_state st;
+        ir_state_init(&st, m, "arith.cmpf", o->loc);
+        ir_state_add_operand(m, &st, place[d]);
+        ir_state_add_operand(m, &st, bf);
+        ir_state_set_attr(m, &st, "predicate",
+                          ir_attr_int(m, fpred[rhs[i] ? swapped[p] : p], m->t_i64));
+        ir_state_add_result(m, &st, m->t_i1);
+        ir_op fc = ir_op_create(m, &st);
+        ir_op_insert_before(m, cmps[i], fc);
+        split_replace_uses(m, tg, ir_op_get(m, cmps[i])->res, ir_op_result(m, fc, 0));
+        ir_op_unlink(m, cmps[i]);
+    }
+    /* the index ops the comparisons read, now read by nothing */
+    for (bool gone = true; gone;) {
+        gone = false;
+        IR_FOR_OPS(m, split_body(m, tg, 0), op) {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            if ((o->kind == IR_OP_LINALG_INDEX || o->kind == IR_OP_ARITH_ADDI) &&
+                !split_block_uses(m, split_body(m, tg, 0), o->res)) {
+                ir_op_unlink(m, op);
+                gone = true;
+                break;
+            }
+        }
+    }
+    return tg;
+}
+
 /* Builds the pipeline of generic gop inside its tile loops (at b, the
  * loop variables ivs); with rf, the tail of a masked vector (split.h):
  * the store's destination is read too and only lanes below rf (a scalar
@@ -1640,10 +1741,11 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             sb_before(&ob, m, pipe, loc);
             rivs[rw.loop] = sb_arith(&ob, "arith.addi", ivs[rw.loop], sb_index(&ob, r));
         }
+        ir_value_get(m, ir_op_result(m, tg, 0))->type = ir_value_type(m, split_vmap_get(&vm, g.out));
+        split_vmap_free(&vm);
+        tg = lane_compares(m, tg, loop_of, rivs, ts);
         split_index_chunk(&b, tg, pipe, loop_of, rivs, ts);
         ir_value res = ir_op_result(m, tg, 0);
-        ir_value_get(m, res)->type = ir_value_type(m, split_vmap_get(&vm, g.out));
-        split_vmap_free(&vm);
         if (rf) { /* old and the lane numbers as two more inputs, a select */
             ir_type tt = ir_type_shaped(m, IR_TY_TENSOR, acc[g.nin].rank, acc[g.nin].size, elem);
             ir_state_init(&st, m, "ktdf.read_from_fifo", loc);

@@ -1,15 +1,17 @@
 // RUN: ktc-split
 // PARSE: --device=spyre
-// DEVICES: spyre
+// DEVICES: sample spyre
 // LAUNCH: --arg n=1000 --arg eps=0.001 --arg x=f16:8x1024 --arg w=f16:1024 --arg b=f16:1024 --arg y=f16:8x1024
 // LAUNCH: --arg n=5 --arg eps=0.001 --arg x=f16:8x1024 --arg w=f16:1024 --arg b=f16:1024 --arg y=f16:8x1024
 // LAUNCH: --arg n=-3 --arg eps=0.001 --arg x=f16:8x1024 --arg w=f16:1024 --arg b=f16:1024 --arg y=f16:8x1024
 // layernorm_masked_loop_n.mlir - layernorm_masked.mlir with Triton's own
 // loops, `for off in range(0, N, BLOCK)` to n, and its mask `cols < N` a
 // signed comparison (arith.cmpi slt) of off + j with n, both launch-time
-// indices, which the compute unit's i32 lanes cannot compare: ktc-split
-// compares j with n - off, made before the computation in index
-// arithmetic, instead. A negative n runs no block.
+// indices: ktc-split compares each lane's place in its vector (an f16
+// constant) with n - off less the vector's first column, made in index
+// arithmetic and clamped to [-1, 64] (split.h, lane compares), so the
+// lanes compute no index and the kernel runs on the sample device too,
+// whose compute unit has no i32 lanes. A negative n runs no block.
 #rows = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #cols = affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 255 >= 0)>

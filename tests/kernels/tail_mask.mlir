@@ -11,8 +11,10 @@
 // j] where base + j < n, 0 elsewhere (base = tile * 64, this core's first
 // column; n a kernel argument, as Triton's `offs < n`), 4 rows of 256 f32
 // on a grid of 4, a block of 64 columns a core. base is a tile id's
-// multiple; ktc-split compares j with n - base, made before the
-// computation in index arithmetic and clamped to +-2^30 in the lanes.
+// multiple; ktc-split compares each lane's place in its vector (an f32
+// constant) with n - base less the vector's first column, made in index
+// arithmetic and clamped to [-1, the vector's columns] (exact as a float):
+// no index is computed in the lanes (split.h, lane compares).
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

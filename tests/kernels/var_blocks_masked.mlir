@@ -6,14 +6,14 @@
 // LAUNCH: --arg n=300 --arg x=f16:1x1024 --arg y=f16:1x256
 // var_blocks_masked.mlir - the variance pass of Triton's LayerNorm over one
 // row of n columns (n <= 1024) in 4 blocks of 256: each block's
-// `where(cols < N, x, 0)` (linalg.index) squared and added into an
-// accumulator carried over the blocks, stored as it is. ktc-split makes the
-// masked block and its square two pipelines a block, so a tile of blocks
-// (ktc-nest's point loop, 2 blocks a tile) cannot be split over the
-// corelets (both blocks add into the same accumulator) and holds two
-// parallel loops over a block's vectors: each is split instead, point by
-// point (corelet-blocks; session 28's left both on corelet 0: 625 -> 541
-// cycles on spyre).
+// `where(cols < N, x, 0)` (linalg.index, compared unsigned: ktc-split
+// computes it in i32 lanes, 32 of them) squared and added into an
+// accumulator carried over the blocks, stored as it is. ktc-split makes
+// the masked block and its square (64 lanes) two pipelines a block, so a
+// tile of blocks (ktc-nest's point loop, 2 blocks a tile) cannot be split
+// over the corelets (both blocks add into the same accumulator) and holds
+// two parallel loops over a block's vectors: each is split instead, point
+// by point (corelet-blocks; session 28's left both on corelet 0).
 #rows = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -38,7 +38,7 @@ module {
       ^bb0(%in: f16, %out: f16):
         %j = linalg.index 1 : index
         %col = arith.addi %off, %j : index
-        %ok = arith.cmpi slt, %col, %n : index
+        %ok = arith.cmpi ult, %col, %n : index
         %r = arith.select %ok, %in, %zs : f16
         linalg.yield %r : f16
       } -> tensor<1x256xf16>

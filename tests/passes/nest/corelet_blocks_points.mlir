@@ -2,10 +2,10 @@
 // PARSE: --device=spyre --stage=sched.routed
 // corelet-blocks, a tile of several points sharing an accumulator:
 // tests/kernels/var_blocks_masked.mlir as ktc-path-expand leaves it (a
-// row's 4 blocks of 256, each masked by `where(cols < N, x, 0)`, squared
-// and added into an accumulator carried over the blocks; ktc-split makes
-// each block two pipelines, the masked block into %d_buf, then its square
-// into the accumulator). The blocks' point loop, in tiles of 2, cannot be
+// row's 4 blocks of 256, each masked by `where(cols < N, x, 0)`, compared
+// unsigned in i32 lanes, squared and added into an accumulator carried
+// over the blocks in f16 lanes; ktc-split makes each block two pipelines,
+// the masked block into %d_buf, then its square into the accumulator). The blocks' point loop, in tiles of 2, cannot be
 // split over the corelets (both points of a tile add into the same
 // vectors) and holds no one inner parallel loop: each of its two parallel
 // loops over a block's vectors is split instead (ktdf.parallel ...
@@ -56,23 +56,22 @@ module {
         }
       } {loop_type = #ktdf.loop_type<parallel_loop>}
       scf.for %off = %c0 to %c1024 step %c256 {
-        %1 = arith.subi %n, %off : index
         %tx = memref.reinterpret_cast %X_DDR to offset: [%off], sizes: [1, 256], strides: [1024, 1] : memref<1x?xf16, "DDR"> to memref<1x256xf16, strided<[1024, 1], offset: ?>, "DDR">
-        %2 = arith.subi %n, %off : index
-        %3 = arith.minsi %2, %c256 : index
-        %4 = arith.maxsi %3, %c0 : index
+        %1 = arith.subi %n, %off : index
+        %2 = arith.minsi %1, %c256 : index
+        %3 = arith.maxsi %2, %c0 : index
         scf.for %i1 = %c0 to %c256 step %c64 {
           %c64_1 = arith.constant 64 : index
           %c0_1 = arith.constant 0 : index
-          %5 = arith.subi %4, %i1 : index
-          %6 = arith.maxsi %5, %c0_1 : index
-          %7 = arith.minsi %6, %c64_1 : index
-          %8 = arith.index_cast %7 : index to i32
-          %9 = arith.sitofp %8 : i32 to f16
+          %4 = arith.subi %3, %i1 : index
+          %5 = arith.maxsi %4, %c0_1 : index
+          %6 = arith.minsi %5, %c64_1 : index
+          %7 = arith.index_cast %6 : index to i32
+          %8 = arith.sitofp %7 : i32 to f16
           %c_1073741824 = arith.constant -1073741824 : index
           %c1073741824 = arith.constant 1073741824 : index
-          %10 = arith.minsi %1, %c1073741824 : index
-          %11 = arith.maxsi %10, %c_1073741824 : index
+          %9 = arith.minsi %n, %c1073741824 : index
+          %10 = arith.maxsi %9, %c_1073741824 : index
           ktdf.pipeline {
             %p:7 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token, memref<1x64xf16, "L1">, !ktdf.token) {
               %fifo = ktdf.fifo.allocate() -> !ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>
@@ -98,16 +97,17 @@ module {
               %empty_1 = tensor.empty() : tensor<1x64xf16>
               %masked = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%v, %zero, %lane : tensor<1x64xf16>, tensor<1x64xf16>, tensor<1x64xf16>) outs(%empty_1 : tensor<1x64xf16>) {
               ^bb0(%in: f16, %old: f16, %lane_1: f16, %out: f16):
-                %12 = arith.cmpf olt, %lane_1, %9 : f16
-                %13 = arith.select %12, %in, %old : f16
-                linalg.yield %13 : f16
+                %11 = arith.cmpf olt, %lane_1, %8 : f16
+                %12 = arith.select %11, %in, %old : f16
+                linalg.yield %12 : f16
               } -> tensor<1x64xf16>
               %zs = arith.constant 0.0 : f16
               %d = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%masked : tensor<1x64xf16>) outs(%empty : tensor<1x64xf16>) {
               ^bb0(%in: f16, %out: f16):
                 %j = linalg.index 1 : index
-                %14 = arith.addi %i1, %j : index
-                %ok = arith.cmpi slt, %14, %11 : index
+                %13 = arith.addi %i1, %j : index
+                %col = arith.addi %off, %13 : index
+                %ok = arith.cmpi ult, %col, %10 : index
                 %r = arith.select %ok, %in, %zs : f16
                 linalg.yield %r : f16
               } -> tensor<1x64xf16>
@@ -138,9 +138,9 @@ module {
               %empty = tensor.empty() : tensor<1x64xf16>
               %next = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%acc, %d : tensor<1x64xf16>, tensor<1x64xf16>) outs(%empty : tensor<1x64xf16>) {
               ^bb0(%in: f16, %in_1: f16, %out: f16):
-                %15 = arith.mulf %in_1, %in_1 : f16
-                %16 = arith.addf %in, %15 : f16
-                linalg.yield %16 : f16
+                %14 = arith.mulf %in_1, %in_1 : f16
+                %15 = arith.addf %in, %14 : f16
+                linalg.yield %15 : f16
               } -> tensor<1x64xf16>
               ktdf.write_to_fifo %next, %p#2 : tensor<1x64xf16>, <"SFU" -> "L1SU", 64xf16>
             } {applicable_units = ["SFU"]}

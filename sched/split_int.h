@@ -125,8 +125,9 @@ bool split_once(struct split_ctx *c);
  * on their first iterations run those as a loop of their own, unmasked. */
 bool split_peel(struct split_ctx *c);
 /* Marks `unaliased` the stores of a kernel argument whose stores' tiles
- * map to addresses one to one (split_mask.c): their old lanes are no
- * address another store writes. */
+ * map to addresses one to one, or write rows in ascending order
+ * (split_mask.c): their old lanes are no address another store writes
+ * before them. */
 bool split_unaliased(struct split_ctx *c);
 
 /* ---- value maps ------------------------------------------------------- */

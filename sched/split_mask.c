@@ -469,6 +469,7 @@ struct written {
     struct sched_ops stores; /* the ktdp.stores through them */
     int64_t strides[MAX_DIMS];
     int64_t hi[MAX_DIMS];
+    bool unranged; /* an index of no known range (a block's column to n) */
     bool bad;
 };
 
@@ -477,6 +478,8 @@ struct written {
  * [0, hi_d] is one-to-one (a mixed radix). */
 static bool one_to_one(const struct written *w)
 {
+    if (w->unranged)
+        return false;
     for (uint32_t d = 1; d < w->rank; d++)
         if (w->hi[d] < 0 || w->strides[d] <= 0 ||
             (w->hi[d] + 1) > w->strides[d - 1] / w->strides[d])
@@ -551,8 +554,11 @@ static void take_view(struct ir_module *m, ir_op fn, ir_op view, struct written 
         const struct ir_affine_map *map = ir_map_get(m, bm->map);
         for (uint32_t d = 1; stored && !w->bad && d < w->rank; d++) {
             int64_t first, last;
-            if (!aff_range(m, map->res[d], to->opnd + 1, map->ndims, &first, &last) ||
-                first + lo[d] < 0) {
+            if (!aff_range(m, map->res[d], to->opnd + 1, map->ndims, &first, &last)) {
+                w->unranged = true;
+                continue;
+            }
+            if (first + lo[d] < 0) {
                 w->bad = true;
                 break;
             }
@@ -563,13 +569,62 @@ static void take_view(struct ir_module *m, ir_op fn, ir_op view, struct written 
     free(tiles.v);
 }
 
+/* Whether the stores of w (rank 2) each write one row of one view, a
+ * row at the variable of one loop of positive step around them all,
+ * masked along the columns only: in program order (on a core) every store
+ * before one writes its row or a row before it, each inside the view's
+ * columns (below n), at addresses below that row's columns from n on
+ * (r' S + c' < r S + n for r' <= r, c' < n): no store before a masked
+ * store writes its old lanes. One after it (a later row's, where rows
+ * overlap: n above the row stride) comes after its own store of them
+ * (the store unit stores in program order), which is after the read. */
+static bool rows_ascending(struct split_ctx *c, const struct written *w)
+{
+    struct ir_module *m = c->m;
+    if (w->bad || w->rank != 2 || !w->stores.n)
+        return false;
+    ir_value view = IR_NONE, row = IR_NONE;
+    int64_t row_lo = 0;
+    for (uint32_t i = 0; i < w->stores.n; i++) {
+        ir_op top = ir_value_def(m, ir_op_get(m, w->stores.v[i])->opnd[1]);
+        const struct ir_op_info *to = top ? ir_op_get(m, top) : NULL;
+        const struct ir_attr_info *bm = to ? split_attr(m, top, "base_map", IR_AT_AFFINE_MAP) : NULL;
+        int64_t lo[MAX_DIMS], shape[MAX_DIMS];
+        struct split_mask mk;
+        if (!bm || !tile_box(m, top, lo, shape) || shape[0] != 1 ||
+            !split_tile_mask(c, false, top, lo, shape, &mk) || mk.dim == 0)
+            return false;
+        const struct ir_affine_map *map = ir_map_get(m, bm->map);
+        const struct ir_aff_info *r0 = ir_aff_get(m, map->res[0]);
+        if (r0->kind != IR_AFF_DIM || (uint32_t)r0->v + 1 >= to->nopnd)
+            return false;
+        ir_value r = to->opnd[1 + r0->v];
+        if (i && (to->opnd[0] != view || r != row || lo[0] != row_lo))
+            return false;
+        view = to->opnd[0], row = r, row_lo = lo[0];
+    }
+    ir_op loop = iv_loop(m, row);
+    int64_t step;
+    if (!loop || !split_const_int(m, ir_op_get(m, loop)->opnd[2], &step) || step <= 0)
+        return false;
+    for (uint32_t i = 0; i < w->stores.n; i++) {
+        ir_op up = w->stores.v[i];
+        while (up && up != loop)
+            up = ir_op_parent(m, up);
+        if (!up)
+            return false;
+    }
+    return true;
+}
+
 /* Marks `unaliased` every ktdp.store through a view of a kernel argument
  * whose memory nothing writes but such stores, all through views of one
  * rank and strides whose tiles' indices (their boxes, over their
- * positions' ranges) map to addresses one to one: a masked store's lanes
- * outside its view's set are then no address another store of the kernel
- * writes, so what ktc-split reads of them (the store's old lanes) is the
- * same whenever it is read (split_pipeline marks that read unwritten). */
+ * positions' ranges) map to addresses one to one, or whose rows ascend
+ * (rows_ascending): a masked store's lanes outside its view's set are then
+ * no address another store of the kernel writes before it, so what
+ * ktc-split reads of them (the store's old lanes) needs no order with the
+ * stores (split_pipeline marks that read unwritten). */
 bool split_unaliased(struct split_ctx *c)
 {
     struct ir_module *m = c->m;
@@ -595,7 +650,8 @@ bool split_unaliased(struct split_ctx *c)
                 }
                 take_view(m, fn, views.v[i], &w);
             }
-            for (uint32_t i = 0; one_to_one(&w) && i < w.stores.n; i++)
+            bool apart = one_to_one(&w) || rows_ascending(c, &w);
+            for (uint32_t i = 0; apart && i < w.stores.n; i++)
                 ir_op_set_attr(m, w.stores.v[i], "unaliased", ir_attr_unit(m));
             free(w.stores.v);
         }

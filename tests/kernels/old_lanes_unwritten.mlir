@@ -8,13 +8,16 @@
 // LAUNCH: --arg n=200 --arg x=f16:2x256 --arg y=f16:2x256 --arg z=f16:2x128
 // A masked store's old lanes (split.h "Masked tiles"): the read of what
 // its last vector's lanes past n hold is marked old_lanes, and unwritten
-// when no store of the kernel can write those addresses: y's rows are 256
-// apart and its blocks of 64 stay below column 256, so its tiles' indices
-// map to addresses one to one (ktc-lower then orders that read with
-// nothing); z's rows are 100 apart and its blocks reach column 127, into
-// the next row's columns below n, which its stores do write: old_lanes
-// alone (n above 100: z's rows overlap, row 1 overwriting row 0's last
-// columns, in program order).
+// when no store of the kernel can write those addresses before it: y's
+// rows are 256 apart and its blocks of 64 stay below column 256, so its
+// tiles' indices map to addresses one to one (ktc-lower then orders that
+// read with nothing); z's rows are 100 apart and its blocks reach column
+// 127, into the next row's columns below n, and its rows are stored last
+// first (row 1 - r): row 0's old lanes are row 1's columns, which its
+// stores wrote before (n above 100: z's rows overlap), so the read is
+// old_lanes alone, ordered after them. (Stored first row first, as y is,
+// no store before a row's old lanes would write them: unwritten too,
+// split_mask.c rows_ascending.)
 #set = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -36,9 +39,10 @@ func.func @old_lanes_unwritten(%x: index, %y: index, %z: index, %n: index) attri
       %e = math.exp %v : tensor<1x64xf16>
       ktdp.store %e, %ty : tensor<1x64xf16>, !ktdp.access_tile<1x64xindex>
     }
+    %rz = arith.subi %c1, %r : index
     scf.for %col = %c0 to %c128 step %c64 {
       %tx = ktdp.construct_access_tile %X[%r, %col] {access_tile_set = #blk, access_tile_order = #id} : memref<2x?xf16> -> !ktdp.access_tile<1x64xindex>
-      %tz = ktdp.construct_access_tile %Z[%r, %col] {access_tile_set = #blk, access_tile_order = #id} : memref<2x?xf16> -> !ktdp.access_tile<1x64xindex>
+      %tz = ktdp.construct_access_tile %Z[%rz, %col] {access_tile_set = #blk, access_tile_order = #id} : memref<2x?xf16> -> !ktdp.access_tile<1x64xindex>
       %v = ktdp.load %tx : !ktdp.access_tile<1x64xindex> -> tensor<1x64xf16>
       %d = arith.addf %v, %v : tensor<1x64xf16>
       ktdp.store %d, %tz : tensor<1x64xf16>, !ktdp.access_tile<1x64xindex>

@@ -2434,18 +2434,20 @@ static bool count_bytes(struct ir_module *m, ir_op op, void *ctx)
         return true;
     }
     pb->opaque |= (ld && !ok0) || (st && !ok1);
-    ir_type ty = ir_value_type(m, s[ld ? 0 : 1].v);
-    int64_t all = nest_memref_bytes(m, ty), n = ir_type_numel(m, ty), k = 1;
+    /* the box moved (a view of launch-time shape too: its elements' size) */
+    const struct nest_side *d = &s[ld ? 0 : 1];
+    const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, d->v));
+    int64_t eb = ti->kind == IR_TY_MEMREF ? ir_type_bytes(m, ti->elem) : 0, k = 1;
     double trips;
-    if (all <= 0 || n <= 0 || !trips_around(pb->c, op, pb->fn, pb->tile, &trips)) {
+    if (eb <= 0 || !trips_around(pb->c, op, pb->fn, pb->tile, &trips)) {
         pb->unknown = true;
         return true;
     }
-    for (uint32_t i = 0; i < s[ld ? 0 : 1].nsize; i++)
-        k *= s[ld ? 0 : 1].size[i];
-    double b = (double)(k * (all / n));
+    for (uint32_t i = 0; i < d->nsize; i++)
+        k *= d->size[i];
+    double b = (double)(k * eb);
     if (st && ir_ktdf_transfer_mode_is(m, op, "masked"))
-        b = masked_words(pb->c, op, b, all / n);
+        b = masked_words(pb->c, op, b, eb);
     *(ld ? &pb->in : &pb->out) += trips * b;
     return true;
 }

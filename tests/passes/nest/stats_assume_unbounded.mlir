@@ -6,7 +6,9 @@
 // loop running to n (`for off in range(0, N, BLOCK)`) over a view of n
 // columns. With n = 1000 the loop has 4 blocks a row, and the tile is
 // chosen for 4 points (the code stays correct for every n: whole tiles
-// and a remainder); without --assume, for a nominal 16 points.
+// and a remainder); without --assume, for a nominal 16 points. The
+// program is priced too: its transfers on views of launch-time size
+// count their boxes' bytes (they used to leave it unpriced).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

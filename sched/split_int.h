@@ -293,9 +293,9 @@ bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
  * the inputs' and the output's element types; *body gets the block. */
 ir_op split_gen_create(struct split_b *b, const struct split_gen *g, ir_block *body);
 /* Replaces generic op by one reading v (through affine map map) after its
- * inputs, its body moved there, *arg v's element there; the uses of op's
- * result are the caller's to move. */
-ir_op split_gen_add_input(struct ir_module *m, ir_op op, ir_value v, uint32_t map, ir_value *arg);
+ * inputs (its body's argument before the output's), its body moved there;
+ * the uses of op's result are the caller's to move. */
+ir_op split_gen_add_input(struct ir_module *m, ir_op op, ir_value v, uint32_t map);
 
 /* The lanes a tile of generic gop fills: those of elem (its result's
  * element type; its name goes to tname), or fewer when its body computes

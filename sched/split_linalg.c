@@ -83,7 +83,7 @@ ir_op split_gen_create(struct split_b *b, const struct split_gen *g, ir_block *b
     return sb_emit(b, &st);
 }
 
-ir_op split_gen_add_input(struct ir_module *m, ir_op op, ir_value v, uint32_t map, ir_value *arg)
+ir_op split_gen_add_input(struct ir_module *m, ir_op op, ir_value v, uint32_t map)
 {
     struct split_gen g;
     if (!split_gen_read(m, op, &g) || g.nin >= MAX_IN)
@@ -96,8 +96,7 @@ ir_op split_gen_add_input(struct ir_module *m, ir_op op, ir_value v, uint32_t ma
     ir_op ng = split_gen_create(&b, &g, &nb);
     const struct ir_block_info *obi = ir_block_get(m, ob);
     const struct ir_block_info *nbi = ir_block_get(m, nb);
-    *arg = nbi->args[g.nin - 1];
-    ir_value_get(m, *arg)->name = ir_value_get(m, v)->name;
+    ir_value_get(m, nbi->args[g.nin - 1])->name = ir_value_get(m, v)->name;
     for (uint32_t i = 0; i < obi->nargs; i++) { /* inputs, then the output */
         ir_value to = nbi->args[i + 1 == obi->nargs ? g.nin : i];
         ir_value_get(m, to)->name = ir_value_get(m, obi->args[i])->name;

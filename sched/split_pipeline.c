@@ -1467,10 +1467,11 @@ static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of
     int64_t elems = 1;
     for (uint32_t k = 0; k < rt->rank; k++)
         elems *= rt->shape[k];
-    ir_value place[SPLIT_MAX_LOOPS] = {0};
+    /* a place input per dim compared along, its argument's position + 1 */
+    uint32_t at[SPLIT_MAX_LOOPS] = {0}, nin = g.nin;
     for (uint32_t i = 0; i < n; i++) {
         int64_t d = dims[i];
-        if (place[d])
+        if (at[d])
             continue;
         int64_t per = 1, size = 1;
         for (uint32_t k = 0; k < om->nres && k < rt->rank; k++) {
@@ -1482,8 +1483,8 @@ static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of
         }
         struct split_b cb;
         sb_before(&cb, m, tg, ir_op_get(m, tg)->loc);
-        ir_value c = lane_numbers(&cb, tt, elems, per, size);
-        tg = split_gen_add_input(m, tg, c, g.out_map, &place[d]);
+        tg = split_gen_add_input(m, tg, lane_numbers(&cb, tt, elems, per, size), g.out_map);
+        at[d] = ++nin;
     }
     for (uint32_t i = 0; i < n; i++) {
         struct ir_op_info *o = ir_op_get(m, cmps[i]);
@@ -1508,7 +1509,7 @@ static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of
         static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
         struct ir_op_state st;
         ir_state_init(&st, m, "arith.cmpf", o->loc);
-        ir_state_add_operand(m, &st, place[d]);
+        ir_state_add_operand(m, &st, ir_block_get(m, split_body(m, tg, 0))->args[at[d] - 1]);
         ir_state_add_operand(m, &st, bf);
         ir_state_set_attr(m, &st, "predicate",
                           ir_attr_int(m, fpred[rhs[i] ? swapped[p] : p], m->t_i64));

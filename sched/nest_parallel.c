@@ -316,7 +316,8 @@ static bool passes_only(const struct ir_module *m, ir_op loop)
         const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
         if (t && strcmp(t, "parallel_loop") == 0 && !o->nres)
             n++;
-        else if (o->kind != IR_OP_SCF_YIELD && (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
+        else if (o->kind != IR_OP_SCF_YIELD &&
+                 (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
             return false;
     }
     return n >= 2;

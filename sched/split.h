@@ -244,7 +244,7 @@
  * value). The group's lanes are the narrowest of its
  * types and i32 (f16 data with index math: 32 lanes on spyre, half an f16
  * stick), but for lane compares: when every index value of a generic
- * whose result is a float is a linalg.index d (d parallel, at most 2048
+ * whose result is f16 or f32 is a linalg.index d (d parallel, at most 2048
  * long) compared, signed or for equality, with a captured index alone
  * (after the rebase above: Triton's `cols < N`, `j <= q0`), each tile
  * compares instead the lanes' places along d in the tile (a float
@@ -256,7 +256,8 @@
  * without i32 lanes runs them: the sample device). The var pass of a
  * masked LayerNorm over 1024 columns (tests/kernels/
  * layernorm_masked_loop_n, spyre): 2363 -> 2188 cycles; an unsigned
- * comparison still computes the index in i32 lanes. A producer using linalg.index fuses into an all-parallel
+ * comparison still computes the index in i32 lanes. A producer using
+ * linalg.index fuses into an all-parallel
  * consumer that reads it at loop dims or constants (its index d becomes
  * that dim, or that constant); not into a reduction, nor into the rows of
  * an outer reduction (clones of the body would read other coordinates).

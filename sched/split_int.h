@@ -320,8 +320,8 @@ void split_index_rebase(struct ir_module *m, ir_op gop);
 /* Lane compares (split.h, "Iteration indices"): whether every index value
  * of generic gop's body is a linalg.index d (plus a captured x, before
  * split_index_rebase) read by one signed or equality comparison with a
- * captured index alone, d parallel and at most 2048 long, the result a
- * float: the tiles then compare each lane's place along d, a float
+ * captured index alone, d parallel and at most 2048 long, the result f16
+ * or f32: the tiles then compare each lane's place along d, a float
  * constant, with the bound less the chunk's origin, clamped (exact), and
  * the body computes no index (its lanes are the data's). The comparison's
  * d (lane_rhs: its right operand is the lane's), or -1 for an op that is

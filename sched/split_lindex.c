@@ -203,16 +203,12 @@ int64_t split_index_compare(const struct ir_module *m, ir_op gop, ir_op cmp, boo
     return -1;
 }
 
-/* Whether value v of body is read only by ops of set (n of them). */
-static bool used_only_by(const struct ir_module *m, ir_block body, ir_value v, const ir_op *set,
-                         uint32_t n)
+/* Whether value v of body is read by op alone. */
+static bool used_only_by(const struct ir_module *m, ir_block body, ir_value v, ir_op by)
 {
     IR_FOR_OPS(m, body, op) {
         const struct ir_op_info *o = ir_op_get(m, op);
-        bool in = false;
-        for (uint32_t k = 0; k < n && !in; k++)
-            in = set[k] == op;
-        for (uint32_t i = 0; i < o->nopnd && !in; i++)
+        for (uint32_t i = 0; i < o->nopnd && op != by; i++)
             if (o->opnd[i] == v)
                 return false;
     }
@@ -223,7 +219,8 @@ bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
 {
     ir_block body = split_body(m, gop, 0);
     struct split_gen g;
-    if (!body || !split_gen_read(m, gop, &g) || !ir_type_is_float(m, ir_type_elem(m, g.res)))
+    ir_type ft = split_gen_read(m, gop, &g) ? ir_type_elem(m, g.res) : IR_NONE;
+    if (!body || (ft != m->t_f16 && ft != m->t_f32))
         return false;
     const struct ir_type_info *rt = ir_type_get(m, g.res);
     const struct ir_affine_map *om = ir_map_get(m, g.out_map);
@@ -242,7 +239,7 @@ bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
         if (d < 0 || (uint64_t)d >= g.nloops || g.red[d])
             return false;
         /* the lanes' places along d, and the bound clamped to [-1, the
-         * extent], exact in the float type: at most 2048 (f16's mantissa) */
+         * extent], exact in f16 and f32: at most 2048 (f16's mantissa) */
         int64_t ext = -1;
         for (uint32_t k = 0; k < om->nres && k < rt->rank; k++) {
             const struct ir_aff_info *a = ir_aff_get(m, om->res[k]);
@@ -253,12 +250,12 @@ bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
             return false;
         ir_value lane = o->opnd[rhs ? 1 : 0];
         ir_op ld = ir_value_def(m, lane);
-        if (!used_only_by(m, body, lane, &op, 1))
+        if (!used_only_by(m, body, lane, op))
             return false;
         if (ir_op_get(m, ld)->kind == IR_OP_ARITH_ADDI) { /* x + j: j read by the sum alone */
             const struct ir_op_info *a = ir_op_get(m, ld);
             ir_value j = ix_captured(m, body, a->opnd[0]) ? a->opnd[1] : a->opnd[0];
-            if (!used_only_by(m, body, j, &ld, 1))
+            if (!used_only_by(m, body, j, ld))
                 return false;
         }
         any = true;

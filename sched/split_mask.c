@@ -570,14 +570,15 @@ static void take_view(struct ir_module *m, ir_op fn, ir_op view, struct written 
 }
 
 /* Whether the stores of w (rank 2) each write one row of one view, a
- * row at the variable of one loop of positive step around them all,
- * masked along the columns only: in program order (on a core) every store
- * before one writes its row or a row before it, each inside the view's
- * columns (below n), at addresses below that row's columns from n on
- * (r' S + c' < r S + n for r' <= r, c' < n): no store before a masked
- * store writes its old lanes. One after it (a later row's, where rows
- * overlap: n above the row stride) comes after its own store of them
- * (the store unit stores in program order), which is after the read. */
+ * row at the variable of one loop of positive step around them all, in no
+ * other loop (a row runs once), masked along the columns only: in program
+ * order (on a core) every store before one writes its row or a row before
+ * it, each inside the view's columns (below n), at addresses below that
+ * row's columns from n on (r' S + c' < r S + n for r' <= r, c' < n): no
+ * store before a masked store writes its old lanes. One after it (a later
+ * row's, where its columns pass the row stride) comes after its own store
+ * of them (the store unit stores in program order), which is after the
+ * read. */
 static bool rows_ascending(struct split_ctx *c, const struct written *w)
 {
     struct ir_module *m = c->m;
@@ -588,7 +589,8 @@ static bool rows_ascending(struct split_ctx *c, const struct written *w)
     for (uint32_t i = 0; i < w->stores.n; i++) {
         ir_op top = ir_value_def(m, ir_op_get(m, w->stores.v[i])->opnd[1]);
         const struct ir_op_info *to = top ? ir_op_get(m, top) : NULL;
-        const struct ir_attr_info *bm = to ? split_attr(m, top, "base_map", IR_AT_AFFINE_MAP) : NULL;
+        const struct ir_attr_info *bm =
+            to ? split_attr(m, top, "base_map", IR_AT_AFFINE_MAP) : NULL;
         int64_t lo[MAX_DIMS], shape[MAX_DIMS];
         struct split_mask mk;
         if (!bm || !tile_box(m, top, lo, shape) || shape[0] != 1 ||
@@ -603,13 +605,13 @@ static bool rows_ascending(struct split_ctx *c, const struct written *w)
             return false;
         view = to->opnd[0], row = r, row_lo = lo[0];
     }
-    ir_op loop = iv_loop(m, row);
+    ir_op loop = iv_loop(m, row), up = loop ? ir_op_parent(m, loop) : IR_NONE;
     int64_t step;
-    if (!loop || !split_const_int(m, ir_op_get(m, loop)->opnd[2], &step) || step <= 0)
+    if (!loop || !split_const_int(m, ir_op_get(m, loop)->opnd[2], &step) || step <= 0 ||
+        !up || ir_op_get(m, up)->kind != IR_OP_FUNC_FUNC)
         return false;
     for (uint32_t i = 0; i < w->stores.n; i++) {
-        ir_op up = w->stores.v[i];
-        while (up && up != loop)
+        for (up = w->stores.v[i]; up && up != loop;)
             up = ir_op_parent(m, up);
         if (!up)
             return false;

@@ -1503,7 +1503,8 @@ static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of
             bound = sb_arith(&pb, "arith.subi", bound, ivs[loop_of[d]]);
         bound = sb_arith(&pb, "arith.minsi", sb_arith(&pb, "arith.maxsi", bound, sb_index(&pb, -1)),
                          sb_index(&pb, ts[d]));
-        ir_value bf = cast1(&pb, "arith.sitofp", cast1(&pb, "arith.index_cast", bound, m->t_i32), ft);
+        ir_value bf =
+            cast1(&pb, "arith.sitofp", cast1(&pb, "arith.index_cast", bound, m->t_i32), ft);
         /* the lane on the left: eq ne slt sle sgt sge -> oeq one olt ole ogt oge */
         static const int64_t fpred[6] = {1, 6, 4, 5, 2, 3};
         static const int64_t swapped[6] = {0, 1, 4, 5, 2, 3};
@@ -1742,7 +1743,8 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
             sb_before(&ob, m, pipe, loc);
             rivs[rw.loop] = sb_arith(&ob, "arith.addi", ivs[rw.loop], sb_index(&ob, r));
         }
-        ir_value_get(m, ir_op_result(m, tg, 0))->type = ir_value_type(m, split_vmap_get(&vm, g.out));
+        ir_value_get(m, ir_op_result(m, tg, 0))->type =
+            ir_value_type(m, split_vmap_get(&vm, g.out));
         split_vmap_free(&vm);
         tg = lane_compares(m, tg, loop_of, rivs, ts);
         split_index_chunk(&b, tg, pipe, loop_of, rivs, ts);

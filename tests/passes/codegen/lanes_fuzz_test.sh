@@ -21,9 +21,10 @@ kernel() { # DT G R C D PRED RHS PLUS TWO P2
     [ "$plus" = 1 ] && lane=%col
     [ "$d" = 1 ] && base=%base
     if [ "$rhs" = 1 ]; then a=%n b=$lane; else a=$lane b=%n; fi
-    local blk="affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 + $((C - 1)) >= 0)>"
-    local all="affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 + $((W - 1)) >= 0)>"
-    local mt="memref<${R}x${W}x$dt>" at="!ktdp.access_tile<${R}x${C}xindex>" tt="tensor<${R}x${C}x$dt>"
+    local box="affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 +"
+    local blk="$box $((C - 1)) >= 0)>" all="$box $((W - 1)) >= 0)>"
+    local mt="memref<${R}x${W}x$dt>" at="!ktdp.access_tile<${R}x${C}xindex>"
+    local tt="tensor<${R}x${C}x$dt>"
     local id="affine_map<(d0, d1) -> (d0, d1)>"
     cat <<EOT
 func.func @lanes(%x: index, %y: index, %n: index, %m: index) attributes {grid = [$G]} {
@@ -79,14 +80,21 @@ for i in $(seq 1 "$count"); do
     draw 3; p2=${preds[$((r * 2))]}
     W=$((G * C)) ext=$((G * C))
     [ "$d" = 0 ] && ext=$R
-    draw 6; case $r in 0) n=-5 ;; 1) n=$ext ;; 2) n=10000000000 ;; *) draw $((ext + 3)); n=$((r - 1)) ;; esac
+    draw 6
+    case $r in
+        0) n=-5 ;;
+        1) n=$ext ;;
+        2) n=10000000000 ;;
+        *) draw $((ext + 3)); n=$((r - 1)) ;;
+    esac
     draw $((R + 2)); m=$((r - 1))
     kernel "$dt" "$G" "$R" "$C" "$d" "$pred" "$rhs" "$plus" "$two" "$p2" > "$tmp/k.mlir"
     mine "$i" || continue
     devs="spyre sample"
     [ "$dt" = f32 ] && devs=spyre
     for dev in $devs; do
-        what="$dt ${R}x$W over $G cores, index $d $pred n=$n (lane right $rhs, base $plus, two $two m=$m) on $dev"
+        what="$dt ${R}x$W over $G cores, index $d $pred n=$n (lane right $rhs, base $plus,"
+        what="$what two $two m=$m) on $dev"
         check "$tmp/k.mlir" "$dev" "$what" --arg "n=$n" --arg "m=$m" --arg "x=$dt:${R}x$W" --arg "y=$dt:${R}x$W"
     done
 done

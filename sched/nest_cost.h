@@ -135,7 +135,8 @@ struct nest_cost_program {
     uint32_t point_passes;             /* a tile of one point split over I instances
                                           pass by pass (ktc-nest's corelet-blocks:
                                           each of these parallel loops of the point's
-                                          body over the corelets, an instance a block),
+                                          body over the corelets, an instance a block;
+                                          one loop alone, corelets' inner split),
                                           0 = not: the point's work takes 1 / I of its
                                           time, and each pass its round trip through
                                           the chain and a signal from and to every

@@ -224,7 +224,7 @@ bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
         return false;
     const struct ir_type_info *rt = ir_type_get(m, g.res);
     const struct ir_affine_map *om = ir_map_get(m, g.out_map);
-    bool any = false;
+    uint32_t n = 0;
     IR_FOR_OPS(m, body, op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         bool ix = o->nres == 1 && ir_value_type(m, o->res) == m->t_index;
@@ -258,9 +258,9 @@ bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
             if (!used_only_by(m, body, j, ld))
                 return false;
         }
-        any = true;
+        n++;
     }
-    return any;
+    return n > 0 && n <= SPLIT_LANE_CMPS;
 }
 
 bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext)

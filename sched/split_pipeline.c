@@ -1437,26 +1437,23 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
  * tg's body of linalg.index d (plus a captured x) with a captured n
  * compares the lane's place along d in the chunk (a float constant, one
  * more input) with n - x - o (o the chunk's origin along d, ivs[loop_of[d]],
- * 0 when d is not looped), clamped to [-1, ts[d]] (the places are 0 ..
- * ts[d] - 1) and converted before tg: exact, and nothing in the
- * lanes is an index. Returns the chunk (a new op when it compared so). */
+ * 0 when d is not looped), clamped to [-1, e] (the places are 0 .. e - 1,
+ * e the chunk's extent along d) and converted before tg: exact, and
+ * nothing in the lanes is an index. Returns the chunk (a new op when it
+ * compared so). */
 static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of,
-                           const ir_value *ivs, const int64_t *ts)
+                           const ir_value *ivs)
 {
     if (!split_index_lane_compares(m, tg))
         return tg;
-    enum { MAX_CMPS = 16 };
-    ir_op cmps[MAX_CMPS];
-    int64_t dims[MAX_CMPS];
-    bool rhs[MAX_CMPS];
+    ir_op cmps[SPLIT_LANE_CMPS];
+    int64_t dims[SPLIT_LANE_CMPS];
+    bool rhs[SPLIT_LANE_CMPS];
     uint32_t n = 0;
     IR_FOR_OPS(m, split_body(m, tg, 0), op) {
-        int64_t d = split_index_compare(m, tg, op, &rhs[n]);
-        if (d < 0)
-            continue;
-        if (n == MAX_CMPS)
-            return tg; /* as it is: i32 lanes computing the indices */
-        dims[n] = d, cmps[n++] = op;
+        int64_t d = n < SPLIT_LANE_CMPS ? split_index_compare(m, tg, op, &rhs[n]) : -1;
+        if (d >= 0)
+            dims[n] = d, cmps[n++] = op;
     }
     struct split_gen g;
     split_gen_read(m, tg, &g);
@@ -1467,8 +1464,10 @@ static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of
     int64_t elems = 1;
     for (uint32_t k = 0; k < rt->rank; k++)
         elems *= rt->shape[k];
-    /* a place input per dim compared along, its argument's position + 1 */
+    /* a place input per dim compared along (its argument's position + 1,
+     * its extent) */
     uint32_t at[SPLIT_MAX_LOOPS] = {0}, nin = g.nin;
+    int64_t ext[SPLIT_MAX_LOOPS];
     for (uint32_t i = 0; i < n; i++) {
         int64_t d = dims[i];
         if (at[d])
@@ -1485,6 +1484,7 @@ static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of
         sb_before(&cb, m, tg, ir_op_get(m, tg)->loc);
         tg = split_gen_add_input(m, tg, lane_numbers(&cb, tt, elems, per, size), g.out_map);
         at[d] = ++nin;
+        ext[d] = size;
     }
     for (uint32_t i = 0; i < n; i++) {
         struct ir_op_info *o = ir_op_get(m, cmps[i]);
@@ -1502,7 +1502,7 @@ static ir_op lane_compares(struct ir_module *m, ir_op tg, const int32_t *loop_of
         if (loop_of[d] >= 0)
             bound = sb_arith(&pb, "arith.subi", bound, ivs[loop_of[d]]);
         bound = sb_arith(&pb, "arith.minsi", sb_arith(&pb, "arith.maxsi", bound, sb_index(&pb, -1)),
-                         sb_index(&pb, ts[d]));
+                         sb_index(&pb, ext[d]));
         ir_value bf =
             cast1(&pb, "arith.sitofp", cast1(&pb, "arith.index_cast", bound, m->t_i32), ft);
         /* the lane on the left: eq ne slt sle sgt sge -> oeq one olt ole ogt oge */
@@ -1746,7 +1746,7 @@ static bool pipeline(struct prog *p, ir_op gop, const struct split_gen *gp,
         ir_value_get(m, ir_op_result(m, tg, 0))->type =
             ir_value_type(m, split_vmap_get(&vm, g.out));
         split_vmap_free(&vm);
-        tg = lane_compares(m, tg, loop_of, rivs, ts);
+        tg = lane_compares(m, tg, loop_of, rivs);
         split_index_chunk(&b, tg, pipe, loop_of, rivs, ts);
         ir_value res = ir_op_result(m, tg, 0);
         if (rf) { /* old and the lane numbers as two more inputs, a select */

@@ -312,7 +312,14 @@
  * is written other than with its own value, and no out-of-set element
  * reaches a value that is stored; the last vector's loads read its
  * elements past e (within the tile's box) and its store rewrites them
- * (as a partial DMA word is).
+ * (as a partial DMA word is). Caveat: those elements may be another
+ * tile's (rows of 1000 f16 in blocks of 256: a row's last vector, columns
+ * 960..1023, rewrites the next row's first 24 columns, which another core
+ * may store; tests/kernels/exp_blocks_1000): nothing orders the two cores,
+ * so a store of the other's landing between the read and the rewrite
+ * would be lost. No launch has shown it (the other core stores its first
+ * block long before); a store of the e lanes alone (spyre's masked DMA
+ * writes) would need no read.
  * A generic none of whose destinations is masked (a sum of squares
  * carried across a row's blocks of 256 over 1000 columns, a reduction
  * over the masked dim, an intermediate kept in the scratchpad) zero-fills

@@ -292,35 +292,38 @@ static bool splittable(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t *n, str
     return !t->bad;
 }
 
-ir_op nest_inner_parallel(const struct ir_module *m, ir_op loop)
+/* The parallel_loops (scf.for without results) of loop's body when the
+ * rest of it is pure ops without regions (index arithmetic), *first the
+ * first of them; 0 otherwise (another loop, an effect). */
+static uint32_t body_passes(const struct ir_module *m, ir_op loop, ir_op *first)
 {
-    ir_op in = IR_NONE;
+    uint32_t n = 0;
+    *first = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind == IR_OP_SCF_FOR && !o->nres && !in)
-            in = op;
-        else if (o->kind != IR_OP_SCF_YIELD && (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
-            return IR_NONE;
+        const char *t = o->kind == IR_OP_SCF_FOR && !o->nres ? nest_loop_type(m, op) : NULL;
+        if (t && strcmp(t, "parallel_loop") == 0) {
+            *first = n++ ? *first : op;
+        } else if (o->kind != IR_OP_SCF_YIELD &&
+                   (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE))) {
+            return 0;
+        }
     }
-    const char *t = in ? nest_loop_type(m, in) : NULL;
-    return t && strcmp(t, "parallel_loop") == 0 ? in : IR_NONE;
+    return n;
+}
+
+ir_op nest_inner_parallel(const struct ir_module *m, ir_op loop)
+{
+    ir_op first;
+    return body_passes(m, loop, &first) == 1 ? first : IR_NONE;
 }
 
 /* Whether loop's body is index arithmetic and two or more parallel_loops
- * without results (a point's passes over its vectors). */
+ * (a point's passes over its vectors). */
 static bool passes_only(const struct ir_module *m, ir_op loop)
 {
-    uint32_t n = 0;
-    IR_FOR_OPS(m, nest_for_body(m, loop), op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        const char *t = o->kind == IR_OP_SCF_FOR ? nest_loop_type(m, op) : NULL;
-        if (t && strcmp(t, "parallel_loop") == 0 && !o->nres)
-            n++;
-        else if (o->kind != IR_OP_SCF_YIELD &&
-                 (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
-            return false;
-    }
-    return n >= 2;
+    ir_op first;
+    return body_passes(m, loop, &first) >= 2;
 }
 
 /* Point loops of pipelines left in a tile loop (no DMA to coarsen: a

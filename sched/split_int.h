@@ -326,6 +326,8 @@ void split_index_rebase(struct ir_module *m, ir_op gop);
  * the body computes no index (its lanes are the data's). The comparison's
  * d (lane_rhs: its right operand is the lane's), or -1 for an op that is
  * no such comparison. */
+/* Whether op makes or reads an index value (in a linalg body: i32 lanes). */
+bool split_op_indexes(const struct ir_module *m, ir_op op);
 enum { SPLIT_LANE_CMPS = 16 }; /* the comparisons a generic compares so, at most */
 bool split_index_lane_compares(const struct ir_module *m, ir_op gop);
 int64_t split_index_compare(const struct ir_module *m, ir_op gop, ir_op cmp, bool *lane_rhs);

@@ -166,6 +166,17 @@ void split_index_rebase(struct ir_module *m, ir_op gop)
     }
 }
 
+bool split_op_indexes(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    bool ix = false;
+    for (uint32_t r = 0; r < o->nres && !ix; r++)
+        ix = ir_value_type(m, o->res + r) == m->t_index;
+    for (uint32_t i = 0; i < o->nopnd && !ix; i++)
+        ix = ir_value_type(m, o->opnd[i]) == m->t_index;
+    return ix;
+}
+
 /* The dim d of the linalg.index of body that v is, or, with sums, of the
  * one a captured value is added to (x + j before split_index_rebase); -1
  * when neither. */
@@ -227,10 +238,7 @@ bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
     uint32_t n = 0;
     IR_FOR_OPS(m, body, op) {
         const struct ir_op_info *o = ir_op_get(m, op);
-        bool ix = o->nres == 1 && ir_value_type(m, o->res) == m->t_index;
-        for (uint32_t i = 0; i < o->nopnd; i++)
-            ix = ix || ir_value_type(m, o->opnd[i]) == m->t_index;
-        if (!ix)
+        if (!split_op_indexes(m, op))
             continue;
         if (o->kind == IR_OP_LINALG_INDEX || o->kind == IR_OP_ARITH_ADDI)
             continue; /* read only by the comparisons below */

@@ -162,6 +162,57 @@ bool split_index_range(const struct ir_module *m, ir_value v, int64_t *lo, int64
     return range_of(m, v, lo, hi, 0);
 }
 
+/* Every value v takes is at least *lo: its range's, or, where no upper
+ * bound is known (an IV of a loop to a launch-time n), the IV's start, a
+ * sum of such values, a multiple of one by a constant >= 0, and a min or
+ * max of them. */
+static bool lower_of(const struct ir_module *m, ir_value v, int64_t *lo, int depth)
+{
+    int64_t hi, a, b;
+    if (range_of(m, v, lo, &hi, depth))
+        return true;
+    if (depth >= MAX_DEPTH || ir_value_type(m, v) != m->t_index)
+        return false;
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (vi->is_arg) {
+        ir_op loop = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+        const struct ir_op_info *o = loop ? ir_op_get(m, loop) : NULL;
+        int64_t st;
+        return o && o->kind == IR_OP_SCF_FOR && vi->index == 0 && o->nopnd >= 3 &&
+               const_of(m, o->opnd[2], &st) && st >= 1 && lower_of(m, o->opnd[0], lo, depth + 1);
+    }
+    const struct ir_op_info *o = ir_op_get(m, vi->owner);
+    if (o->nopnd != 2)
+        return false;
+    bool la = lower_of(m, o->opnd[0], &a, depth + 1), lb = lower_of(m, o->opnd[1], &b, depth + 1);
+    switch (o->kind) {
+    case IR_OP_ARITH_ADDI:
+        *lo = a + b;
+        return la && lb;
+    case IR_OP_ARITH_MULI: {
+        int64_t k;
+        bool kb = const_of(m, o->opnd[1], &k);
+        if (!kb && !const_of(m, o->opnd[0], &k))
+            return false;
+        *lo = k * (kb ? a : b);
+        return k >= 0 && (kb ? la : lb);
+    }
+    case IR_OP_ARITH_MAXSI:
+        *lo = la && lb ? (a > b ? a : b) : la ? a : b;
+        return la || lb;
+    case IR_OP_ARITH_MINSI:
+        *lo = a < b ? a : b;
+        return la && lb;
+    default:
+        return false;
+    }
+}
+
+bool split_index_lower(const struct ir_module *m, ir_value v, int64_t *lo)
+{
+    return lower_of(m, v, lo, 0);
+}
+
 /* The range of the terms i of l with (k[i] % K != 0) == rest, plus c. */
 static bool part_range(const struct ir_module *m, const struct sched_lin *l, int64_t K, bool rest,
                        int64_t c, int64_t *lo, int64_t *hi)

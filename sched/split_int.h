@@ -317,6 +317,13 @@ bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext);
  * arithmetic exact there, which split_index_fits then takes (Triton's
  * `cols < N`). */
 void split_index_rebase(struct ir_module *m, ir_op gop);
+/* Rewrites generic gop's unsigned comparisons of a lane's index L (a
+ * linalg.index j, or x + j with x captured and never negative) with a
+ * captured n as signed ones with n' = n, or INT64_MAX where n < 0, made
+ * before gop: L is at least 0, so L <u n is L <s n' (n negative is past
+ * every L unsigned, as INT64_MAX is signed), which split_index_rebase and
+ * lane compares then take (layernorm_masked's `cols <u N`). */
+void split_index_unsigned(struct ir_module *m, ir_op gop);
 /* Lane compares (split.h, "Iteration indices"): whether every index value
  * of generic gop's body is a linalg.index d (plus a captured x, before
  * split_index_rebase) read by one signed or equality comparison with a
@@ -352,6 +359,11 @@ bool split_index(struct split_ctx *c);
  * IVs of such bounds, an upper one possibly an arith.minsi of one, and
  * arithmetic on them, maxsi and minsi included); false when unknown. */
 bool split_index_range(const struct ir_module *m, ir_value v, int64_t *lo, int64_t *hi);
+/* Every value index v takes is at least *lo (split_index_range's bounds,
+ * or an IV's start where the loop's end is known only at launch, and
+ * sums, non-negative multiples, mins and maxes of such); false when
+ * unknown. */
+bool split_index_lower(const struct ir_module *m, ir_value v, int64_t *lo);
 /* Anywhere in the module: a linalg.reduce of every input dim into a
  * one-element init of rank k (tensor<1xf16> for a 1-D row, as ktir-cpu
  * reads it; the verifier lets it through) becomes a collapse_shape of the

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 #define MAX_IN SPLIT_MAX_IN
@@ -2158,6 +2159,11 @@ bool split_linalg(struct split_ctx *c, ir_op fn)
     if (!scalar_chains(c, blk) || !convert_block(c, blk))
         return false;
     split_dce(m, fn);
+    struct sched_ops gens = {0};
+    sched_ops_of_kind(m, fn, IR_OP_LINALG_GENERIC, &gens);
+    for (uint32_t i = 0; i < gens.n; i++) /* before fusion weighs their lanes */
+        split_index_unsigned(m, gens.v[i]);
+    free(gens.v);
     fuse_block(c, fn, blk);
     split_dce(m, fn);
     snapshot_carried(c, blk);

@@ -128,6 +128,100 @@ static bool ix_near(const struct ix_rng *a)
     return !a->sat && a->lo > -IX_NEAR && a->hi < IX_NEAR;
 }
 
+/* Whether every call of the program whose parameter k is being looked at
+ * passes a value known to be non-negative. */
+struct ix_calls_nonneg {
+    const char *name;
+    uint32_t k;
+    bool any, ok;
+};
+
+static bool ix_call_nonneg(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct ix_calls_nonneg *c = ctx;
+    ir_attr a = ir_op_get(m, op)->kind == IR_OP_FUNC_CALL ? ir_op_attr(m, op, "callee") : IR_NONE;
+    int64_t lo;
+    if (!a || strcmp(ir_str_get(m, ir_attr_get(m, a)->s), c->name) != 0)
+        return true;
+    c->any = true;
+    c->ok = c->ok && c->k < ir_op_get(m, op)->nopnd &&
+            split_index_lower(m, ir_op_get(m, op)->opnd[c->k], &lo) && lo >= 0;
+    return true;
+}
+
+/* Whether captured index x is never negative (split_index_lower; a
+ * program's parameter by what its calls pass). */
+static bool ix_nonneg(struct ir_module *m, ir_value x)
+{
+    int64_t lo;
+    if (split_index_lower(m, x, &lo))
+        return lo >= 0;
+    const struct ir_value_info *vi = ir_value_get(m, x);
+    ir_region r = vi->is_arg ? ir_block_get(m, vi->owner)->region : IR_NONE;
+    ir_op fn = r ? ir_region_get(m, r)->op : IR_NONE;
+    if (!fn || ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC || !ir_op_attr(m, fn, "sym_name"))
+        return false;
+    struct ix_calls_nonneg c = {ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
+                                vi->index, false, true};
+    ir_walk(m, m->top, ix_call_nonneg, &c);
+    return c.any && c.ok;
+}
+
+/* The linalg.index of body that v is, with *x IR_NONE, or the one it adds
+ * to a captured *x (x + j); IR_NONE when neither. */
+static ir_value lane_index(const struct ir_module *m, ir_block body, ir_value v, ir_value *x)
+{
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    *x = IR_NONE;
+    if (o && o->block == body && o->kind == IR_OP_LINALG_INDEX)
+        return v;
+    if (!o || o->block != body || o->kind != IR_OP_ARITH_ADDI)
+        return IR_NONE;
+    for (uint32_t k = 0; k < 2; k++) {
+        ir_op j = ir_value_def(m, o->opnd[k]);
+        if (ix_captured(m, body, o->opnd[1 - k]) && j &&
+            ir_op_get(m, j)->kind == IR_OP_LINALG_INDEX && ir_op_get(m, j)->block == body) {
+            *x = o->opnd[1 - k];
+            return o->opnd[k];
+        }
+    }
+    return IR_NONE;
+}
+
+void split_index_unsigned(struct ir_module *m, ir_op gop)
+{
+    ir_block body = split_body(m, gop, 0);
+    IR_FOR_OPS(m, body, op) {
+        struct ir_op_info *o = ir_op_get(m, op);
+        ir_attr pa = o->kind == IR_OP_ARITH_CMPI ? ir_op_attr(m, op, "predicate") : IR_NONE;
+        int64_t p = pa ? ir_attr_get(m, pa)->i : -1;
+        if (p < 6 || p > 9 /* ult ule ugt uge */ || o->nopnd != 2)
+            continue;
+        for (uint32_t s = 0; s < 2; s++) {
+            ir_value x, n = o->opnd[1 - s];
+            if (ir_value_type(m, n) != m->t_index || !ix_captured(m, body, n) ||
+                !lane_index(m, body, o->opnd[s], &x) || (x && !ix_nonneg(m, x)))
+                continue;
+            /* n' = max(n, 0) + t INT64_MAX, t = min(max(-(n floordiv 2), 0), 1):
+             * 1 exactly when n < 0 (in signed ops: ktc-codegen computes
+             * minui as minsi) */
+            struct split_b b;
+            sb_before(&b, m, gop, o->loc);
+            ir_value c0 = sb_index(&b, 0), h = sb_arith(&b, "arith.floordivsi", n, sb_index(&b, 2));
+            ir_value neg = sb_arith(&b, "arith.minsi",
+                                    sb_arith(&b, "arith.maxsi", sb_arith(&b, "arith.subi", c0, h), c0),
+                                    sb_index(&b, 1));
+            ir_value bound = sb_arith(&b, "arith.addi", sb_arith(&b, "arith.maxsi", n, c0),
+                                      sb_arith(&b, "arith.muli", neg, sb_index(&b, INT64_MAX)));
+            o = ir_op_get(m, op);
+            o->opnd[1 - s] = bound;
+            ir_op_set_attr(m, op, "predicate", ir_attr_int(m, p - 4, m->t_i64));
+            break;
+        }
+    }
+}
+
 /* A comparison x + j against n, x and n captured (a block's offset, a
  * launch-time bound: Triton's `cols < N` for cols = off + arange), compares
  * j against n - x instead, made before gop in index arithmetic, whose
@@ -182,18 +276,10 @@ bool split_op_indexes(const struct ir_module *m, ir_op op)
  * when neither. */
 static int64_t lane_dim(const struct ir_module *m, ir_block body, ir_value v, bool sums)
 {
-    ir_op d = ir_value_def(m, v);
-    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
-    if (!o || o->block != body)
+    ir_value x, j = lane_index(m, body, v, &x);
+    if (!j || (x && !sums))
         return -1;
-    if (o->kind == IR_OP_LINALG_INDEX)
-        return ir_attr_get(m, ir_op_attr(m, d, "dim"))->i;
-    if (!sums || o->kind != IR_OP_ARITH_ADDI)
-        return -1;
-    for (uint32_t k = 0; k < 2; k++)
-        if (ix_captured(m, body, o->opnd[1 - k]))
-            return lane_dim(m, body, o->opnd[k], false);
-    return -1;
+    return ir_attr_get(m, ir_op_attr(m, ir_value_def(m, j), "dim"))->i;
 }
 
 int64_t split_index_compare(const struct ir_module *m, ir_op gop, ir_op cmp, bool *lane_rhs)

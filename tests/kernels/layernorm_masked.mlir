@@ -1,6 +1,6 @@
 // RUN: ktc-split
 // PARSE: --device=spyre
-// DEVICES: spyre
+// DEVICES: sample spyre
 // LAUNCH: --arg n=1024 --arg eps=0.001 --arg x=f16:8x1024 --arg w=f16:1024 --arg b=f16:1024 --arg y=f16:8x1024
 // LAUNCH: --arg n=1000 --arg eps=0.001 --arg x=f16:8x1024 --arg w=f16:1024 --arg b=f16:1024 --arg y=f16:8x1024
 // LAUNCH: --arg n=777 --arg eps=0.001 --arg x=f16:8x1024 --arg w=f16:1024 --arg b=f16:1024 --arg y=f16:8x1024
@@ -14,8 +14,10 @@
 // zero-fills them, as no store of the sum is masked); the variance takes
 // `where(cols < N, x - mean, 0)` as Triton writes it (linalg.index); the
 // normalized blocks are stored masked. 8 rows on a grid of 4, a row per
-// iteration (rows t and t + 4). Not on the sample device: its compute unit
-// has no i32 lanes for the index (refused, located).
+// iteration (rows t and t + 4). The comparison is unsigned (cmpi ult):
+// cols is never negative, so ktc-split compares it signed with N (2^63 - 1
+// where N < 0), in the data's lanes (split_index_unsigned), which the
+// sample device has too.
 #rows = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #cols = affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 255 >= 0)>

@@ -6,9 +6,10 @@
 // LAUNCH: --arg n=300 --arg x=f16:1x1024 --arg y=f16:1x256
 // var_blocks_masked.mlir - the variance pass of Triton's LayerNorm over one
 // row of n columns (n <= 1024) in 4 blocks of 256: each block's
-// `where(cols < N, x, 0)` (linalg.index, compared unsigned: ktc-split
-// computes it in i32 lanes, 32 of them) squared and added into an
-// accumulator carried over the blocks, stored as it is. ktc-split makes
+// `where(cols < N, x, 0)` (linalg.index, compared in i32 as Triton
+// computes offsets: ktc-split computes it in i32 lanes, 32 of them; lane
+// compares take index comparisons) squared and added into an accumulator
+// carried over the blocks, stored as it is. ktc-split makes
 // the masked block and its square (64 lanes) two pipelines a block, so a
 // tile of blocks (ktc-nest's point loop, 2 blocks a tile) cannot be split
 // over the corelets (both blocks add into the same accumulator) and holds
@@ -23,6 +24,7 @@ module {
     %c1024 = arith.constant 1024 : index
     %c256 = arith.constant 256 : index
     %zs = arith.constant 0.0 : f16
+    %n32 = arith.index_cast %n : index to i32
     %X = ktdp.construct_memory_view %x, sizes: [1, %n], strides: [1024, 1] {
       coordinate_set = #rows, memory_space = #ktdp.memory_space<global>
     } : memref<1x?xf16>
@@ -38,7 +40,8 @@ module {
       ^bb0(%in: f16, %out: f16):
         %j = linalg.index 1 : index
         %col = arith.addi %off, %j : index
-        %ok = arith.cmpi ult, %col, %n : index
+        %col32 = arith.index_cast %col : index to i32
+        %ok = arith.cmpi slt, %col32, %n32 : i32
         %r = arith.select %ok, %in, %zs : f16
         linalg.yield %r : f16
       } -> tensor<1x256xf16>

@@ -4,8 +4,8 @@
 # y = select(j P n, 2 x, 1) over an RxW tile a core (W = G C columns over a
 # grid of G cores, C columns a core), j the point's row or column
 # (linalg.index d), plus the core's first column when the sum is written
-# (Triton's `cols < N`, cols = base + arange), P a signed comparison or an
-# equality, the lane on either side; some kernels select again on the other
+# (Triton's `cols < N`, cols = base + arange), P a signed or unsigned
+# comparison or an equality, the lane on either side; some kernels select again on the other
 # dim's index against m. Drawn from a fixed sequence, each compiled through
 # the whole chain on spyre (and on sample, f16 only: its compute unit has
 # no f32 lanes) and launched with random inputs and n, m anywhere (negative,
@@ -14,7 +14,7 @@
 count=${2:-24}
 seed=1618
 . "$(dirname "$0")/fuzz_lib.sh"
-preds=(slt sle sgt sge eq ne)
+preds=(slt sle sgt sge eq ne ult ule ugt uge)
 kernel() { # DT G R C D PRED RHS PLUS TWO P2
     local dt=$1 G=$2 R=$3 C=$4 d=$5 pred=$6 rhs=$7 plus=$8 two=$9 p2=${10}
     local W=$((G * C)) lane=%j base=%c0 a b
@@ -73,7 +73,7 @@ for i in $(seq 1 "$count"); do
     draw 4; R=${rows[$r]}
     if [ "$dt" = f16 ]; then draw 6; C=${sizes16[$r]}; else draw 4; C=${sizes32[$r]}; fi
     d=1; [ "$R" -gt 1 ] && draw 2 && d=$r
-    draw 6; pred=${preds[$r]}
+    draw 10; pred=${preds[$r]}
     draw 3; rhs=$((r == 0))
     draw 3; plus=$((r != 0))
     two=0; [ "$R" -gt 1 ] && draw 3 && two=$((r == 0))

@@ -342,7 +342,15 @@
  * per) mod its size there, per the elements of the dims after it), so
  * what lies past e reads 0, as ref 6.6 has it (float inputs only; a tile
  * wider than the lanes feeding a reduction is refused by ktc-codegen,
- * located).
+ * located). Not where the body drops those lanes itself: an input that
+ * reaches the body's yield only through float ops and the kept side of
+ * selects on `linalg.index d < S_j - x` (after the rebase above; d the
+ * masked loop, x the value placing the tile along k, the set's bound
+ * -d_k + S_j - 1 >= 0: Triton's where(cols < N, x - mean, 0) on a view
+ * masked at N) is read as it is: on the lanes the fill would zero the
+ * select takes its other side (split_pipeline.c, where_dropped; tests/
+ * kernels/where_blocks). A LayerNorm's variance pass over rows of 1000
+ * (tests/kernels/layernorm_masked_loop_n, spyre): 1185 -> 1137 cycles.
  * A tile is in the set, unmasked, when its place along k is iv + k0 (iv
  * an scf.for's variable) and the loop's upper bound (or a term of an
  * arith.minsi there) is S_j + u with the box's end at iv = S_j + u - 1

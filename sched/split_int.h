@@ -114,6 +114,7 @@ struct split_mask {
     ir_value S;
     int64_t lim, k0;
     ir_op loop; /* IR_NONE when more than one loop's variable places it */
+    ir_value at; /* the value placing it (its position is at + k0), or IR_NONE */
 };
 bool split_tile_mask(struct split_ctx *c, bool report, ir_op top, const int64_t *lo,
                      const int64_t *shape, struct split_mask *out);

@@ -210,6 +210,7 @@ bool split_tile_mask(struct split_ctx *c, bool report, ir_op top, const int64_t 
     if (!value_plus_const(m, bm->res[dim], o->nopnd - 1, o->opnd + 1, &v, &k0))
         return true;
     out->loop = iv_loop(m, v);
+    out->at = v;
     out->k0 = k0;
     if (!fixed && below(m, v, out->S, out->lim - k0, 0))
         *out = (struct split_mask){.dim = -1}; /* the loop's bound keeps it in */

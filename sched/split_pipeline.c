@@ -31,6 +31,10 @@ struct place {
     ir_value mext; /* a masked access tile's in-set extent (split.h) */
     bool mconst;   /* its mask from a constant bound its box passes */
     uint32_t mdim; /* along this dim of it */
+    /* that extent before its clamp, mS - mat + mc, when the tile's place
+     * along mdim is a value plus a constant (mat; IR_NONE when not) */
+    ir_value mS, mat;
+    int64_t mc;
     /* A tile of a view with strides known only at launch (mem IR_NONE):
      * each transfer reads a cast of `view` (the view in device memory) at
      * off + its subscripts times the strides (row_cast), one element along
@@ -164,6 +168,9 @@ static bool tile_mask(struct prog *p, struct split_b *b, ir_op top, const int64_
     int64_t c1 = mk.lim + lo[mk.dim] + shape[mk.dim] - 1, k;
     out->mdim = (uint32_t)mk.dim;
     out->mconst = !mk.S;
+    out->mS = mk.S;
+    out->mat = mk.at;
+    out->mc = c1 - mk.k0 - lo[mk.dim];
     if (!mk.S && split_const_int(m, bk, &k)) { /* a constant bound at a known place */
         int64_t e = c1 - k < 0 ? 0 : c1 - k < shape[mk.dim] ? c1 - k : shape[mk.dim];
         out->mext = sb_index(b, e);
@@ -1127,6 +1134,71 @@ static int64_t widen(struct split_ctx *c, const struct split_gen *g, const struc
  * three parts (split.h, "Tails"), part 0 the wide ones, part 1 the
  * lane-wide ones (or the rest in one tile in pieces), part 2 the tail; all
  * of them when there is no such loop (part 0). */
+/* Whether cond, in generic gop's body, is `linalg.index d < S - x` (or
+ * `S - x > linalg.index d`), S - x made before gop (split_index_rebase:
+ * Triton's `cols < N`, cols = x + arange). */
+static bool index_below(const struct ir_module *m, ir_block body, ir_value cond, uint32_t d,
+                        ir_value S, ir_value x)
+{
+    ir_op c = ir_value_def(m, cond);
+    const struct ir_op_info *o = c ? ir_op_get(m, c) : NULL;
+    if (!o || o->block != body || o->kind != IR_OP_ARITH_CMPI || o->nopnd != 2)
+        return false;
+    int64_t p = ir_attr_get(m, ir_op_attr(m, c, "predicate"))->i;
+    if (p != 2 && p != 4) /* slt, sgt */
+        return false;
+    ir_value j = o->opnd[p == 2 ? 0 : 1], bound = o->opnd[p == 2 ? 1 : 0];
+    ir_op jd = ir_value_def(m, j), bd = ir_value_def(m, bound);
+    const struct ir_op_info *bo = bd ? ir_op_get(m, bd) : NULL;
+    return jd && ir_op_get(m, jd)->kind == IR_OP_LINALG_INDEX &&
+           ir_op_get(m, jd)->block == body &&
+           ir_attr_get(m, ir_op_attr(m, jd, "dim"))->i == (int64_t)d && bo &&
+           bo->block != body && bo->kind == IR_OP_ARITH_SUBI && bo->opnd[0] == S &&
+           bo->opnd[1] == x;
+}
+
+/* Zero-fill elision (split.h, "Masked tiles"): whether generic gop's input
+ * i, masked along its loop d (pl: its in-set extent S - x before the
+ * clamp), reaches the body's yield only through the kept side of selects
+ * on `linalg.index d < S - x` (Triton's where(cols < N, x - mean, 0)): on
+ * the lanes the fill would zero, the select takes its other side, so what
+ * they hold is never used (float ops alone on the way: no trap). */
+static bool where_dropped(const struct ir_module *m, ir_op gop, uint32_t i, uint32_t d,
+                          const struct place *pl)
+{
+    enum { MAX_TAINT = 64 };
+    ir_block body = split_body(m, gop, 0);
+    if (!pl->mS || !pl->mat || pl->mc != 0 || !body)
+        return false;
+    ir_value taint[MAX_TAINT] = {ir_block_get(m, body)->args[i]};
+    uint32_t nt = 1;
+    IR_FOR_OPS(m, body, op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        bool t[3] = {false}, any = false;
+        for (uint32_t k = 0; k < o->nopnd; k++)
+            for (uint32_t q = 0; q < nt; q++)
+                if (o->opnd[k] == taint[q]) {
+                    any = true;
+                    if (k < 3)
+                        t[k] = true;
+                }
+        if (!any)
+            continue;
+        if (o->kind == IR_OP_ARITH_SELECT && t[1] && !t[0] && !t[2] &&
+            index_below(m, body, o->opnd[0], d, pl->mS, pl->mat))
+            continue; /* dropped lanes take the other side */
+        if (o->kind == IR_OP_LINALG_YIELD || o->nreg || nt + o->nres > MAX_TAINT)
+            return false;
+        for (uint32_t r = 0; r < o->nres; r++) {
+            ir_type rt = ir_value_type(m, o->res + r);
+            if (!ir_type_is_float(m, rt) && rt != m->t_i1)
+                return false;
+            taint[nt++] = o->res + r;
+        }
+    }
+    return true;
+}
+
 static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                           const struct dests *dst, int part)
 {
@@ -1406,7 +1478,10 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
      * of it is below min(e - start, ts) (start: where the tile begins along
      * that loop) keep their values */
     ir_value zf[MAX_IN] = {0};
-    if (zmd >= 0) {
+    bool zfilled = false;
+    for (uint32_t i = 0; zmd >= 0 && i < g.nin; i++)
+        zfilled |= src[i].mext && !where_dropped(m, gop, i, (uint32_t)zmd, &src[i]);
+    if (zfilled) {
         ir_value start = loop_of[zmd] >= 0 ? ivs[loop_of[zmd]] : sb_index(&b, lo[zmd]);
         ir_value r = sb_arith(&b, "arith.minsi",
                               sb_arith(&b, "arith.maxsi", sb_arith(&b, "arith.subi", me, start),
@@ -1414,13 +1489,13 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                               sb_index(&b, ts[zmd]));
         ir_value r32 = cast1(&b, "arith.index_cast", r, m->t_i32);
         for (uint32_t i = 0; i < g.nin; i++)
-            if (src[i].mext)
+            if (src[i].mext && !where_dropped(m, gop, i, (uint32_t)zmd, &src[i]))
                 zf[i] = cast1(&b, "arith.sitofp", r32,
                               ir_type_elem(m, ir_value_type(m, g.in[i])));
     }
     if (!tail)
         return pipeline(p, gop, &g, src, dst, ts, loop_of, ivs, &b, IR_NONE, ivs, rw,
-                        zmd >= 0 ? zf : NULL);
+                        zfilled ? zf : NULL);
     /* lanes below min(e - i, ts) take the computed values, the others
      * the destination's, read where the last vector goes */
     ir_value r = sb_arith(&b, "arith.minsi",

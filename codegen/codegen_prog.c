@@ -616,27 +616,9 @@ static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin 
                       const struct cg_lin *b, struct cg_lin *out)
 {
     if (!a->n && !b->n) {
-        int64_t x = a->c, y = b->c, r = 0;
-        if ((sxop == SC_SX_DIV || sxop == SC_SX_MOD) && !y)
+        int64_t r;
+        if (!sc_int_op(sxop, a->c, b->c, &r))
             return cg_error(g, at, "a division by zero");
-        switch (sxop) {
-        case SC_SX_MUL:
-            r = x * y;
-            break;
-        case SC_SX_DIV:
-            r = x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
-            break;
-        case SC_SX_MOD:
-            r = x % y;
-            r += (r != 0 && ((r < 0) != (y < 0))) ? y : 0;
-            break;
-        case SC_SX_MIN:
-            r = x < y ? x : y;
-            break;
-        case SC_SX_MAX:
-            r = x > y ? x : y;
-            break;
-        }
         *out = lin_const(r);
         return true;
     }
@@ -644,12 +626,7 @@ static bool nonlinear(struct cg *g, ir_op at, uint8_t sxop, const struct cg_lin 
         *out = lin_atom(CA_SYM, cg_sym_new(g, sxop, a, b));
         return true;
     }
-    static const uint8_t ops[] = {[SC_SX_MUL] = SC_MUL,
-                                  [SC_SX_DIV] = SC_DIV,
-                                  [SC_SX_MOD] = SC_REM,
-                                  [SC_SX_MIN] = SC_MIN,
-                                  [SC_SX_MAX] = SC_MAX};
-    struct sc_insn in = insn(g, ops[sxop], at);
+    struct sc_insn in = insn(g, sc_sx_insn(sxop), at);
     uint64_t mark = g->p.busy;
     if (!opnd_of(g, at, a, &in.x[0]) || !opnd_of(g, at, b, &in.x[1]))
         return false;
@@ -761,10 +738,14 @@ static struct cg_val arith(struct cg *g, ir_op op)
             ok = nonlinear(g, op, SC_SX_MUL, &a, &b, &r);
         }
         break;
-    case IR_OP_ARITH_DIVSI:
-    case IR_OP_ARITH_DIVUI:
     case IR_OP_ARITH_FLOORDIVSI:
         ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r);
+        break;
+    case IR_OP_ARITH_DIVSI:
+        ok = nonlinear(g, op, SC_SX_TDIV, &a, &b, &r);
+        break;
+    case IR_OP_ARITH_DIVUI:
+        ok = nonlinear(g, op, SC_SX_UDIV, &a, &b, &r);
         break;
     case IR_OP_ARITH_CEILDIVSI:
     case IR_OP_ARITH_CEILDIVUI:
@@ -774,20 +755,36 @@ static struct cg_val arith(struct cg *g, ir_op op)
                           "supported yet");
             break;
         }
-        a.c += b.c - 1;
+        if (o->kind == IR_OP_ARITH_CEILDIVUI) { /* a udiv b + min(a urem b, 1), unsigned */
+            struct cg_lin q, rem, one = lin_const(1);
+            ok = nonlinear(g, op, SC_SX_UDIV, &a, &b, &q) &&
+                 nonlinear(g, op, SC_SX_UREM, &a, &b, &rem) &&
+                 nonlinear(g, op, SC_SX_UMIN, &rem, &one, &rem) &&
+                 (lin_axpy(&r, &q, 1, &rem) ||
+                  cg_error(g, op, "an index of more than %d terms (not supported yet)",
+                           CG_MAX_TERMS));
+            break;
+        }
+        a.c += b.c - 1; /* (a + b - 1) floordiv b */
         ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r);
         break;
     case IR_OP_ARITH_REMSI:
+        ok = nonlinear(g, op, SC_SX_TREM, &a, &b, &r);
+        break;
     case IR_OP_ARITH_REMUI:
-        ok = nonlinear(g, op, SC_SX_MOD, &a, &b, &r);
+        ok = nonlinear(g, op, SC_SX_UREM, &a, &b, &r);
         break;
     case IR_OP_ARITH_MINSI:
-    case IR_OP_ARITH_MINUI:
         ok = nonlinear(g, op, SC_SX_MIN, &a, &b, &r);
         break;
+    case IR_OP_ARITH_MINUI:
+        ok = nonlinear(g, op, SC_SX_UMIN, &a, &b, &r);
+        break;
     case IR_OP_ARITH_MAXSI:
-    case IR_OP_ARITH_MAXUI:
         ok = nonlinear(g, op, SC_SX_MAX, &a, &b, &r);
+        break;
+    case IR_OP_ARITH_MAXUI:
+        ok = nonlinear(g, op, SC_SX_UMAX, &a, &b, &r);
         break;
     default:
         ok = cg_error(g, op, "'%s' on indices has no SpyreCode form yet", ir_str_get(m, o->name));

@@ -517,7 +517,7 @@ bool sc_link(struct sc_binary *b, struct ir_diag *diag)
         for (uint32_t k = 0; k < y->n; k++) {
             const struct sc_sx *x = &y->code[k];
             bool leaf = x->op <= SC_SX_SYM;
-            if (x->op > SC_SX_MAX)
+            if (x->op > SC_SX_LAST)
                 err_at(&l, NULL, "symbol '%s': bad operation %u", y->name, x->op);
             else if ((x->op == SC_SX_ADDR || x->op == SC_SX_DIM || x->op == SC_SX_VALUE) &&
                      ((x->op == SC_SX_DIM ? x->v >> 8 : x->v) < 0 ||
@@ -632,6 +632,56 @@ static int64_t floordiv(int64_t a, int64_t b)
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
+bool sc_int_op(uint8_t op, int64_t a, int64_t b, int64_t *r)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    switch (op) {
+    case SC_SX_ADD: *r = (int64_t)(ua + ub); return true;
+    case SC_SX_SUB: *r = (int64_t)(ua - ub); return true;
+    case SC_SX_MUL: *r = (int64_t)(ua * ub); return true;
+    case SC_SX_MIN: *r = a < b ? a : b; return true;
+    case SC_SX_MAX: *r = a > b ? a : b; return true;
+    case SC_SX_UMIN: *r = (int64_t)(ua < ub ? ua : ub); return true;
+    case SC_SX_UMAX: *r = (int64_t)(ua > ub ? ua : ub); return true;
+    default: break;
+    }
+    if (b == 0)
+        return false;
+    bool wraps = a == INT64_MIN && b == -1; /* the quotient, INT64_MIN; the remainder, 0 */
+    switch (op) {
+    case SC_SX_UDIV: *r = (int64_t)(ua / ub); return true;
+    case SC_SX_UREM: *r = (int64_t)(ua % ub); return true;
+    case SC_SX_DIV: *r = wraps ? INT64_MIN : floordiv(a, b); return true;
+    case SC_SX_MOD: *r = wraps ? 0 : a - floordiv(a, b) * b; return true;
+    case SC_SX_TDIV: *r = wraps ? INT64_MIN : a / b; return true;
+    case SC_SX_TREM: *r = wraps ? 0 : a % b; return true;
+    default: return false;
+    }
+}
+
+static const uint8_t sx_insns[][2] = {
+    {SC_SX_ADD, SC_ADD},   {SC_SX_SUB, SC_SUB},   {SC_SX_MUL, SC_MUL},   {SC_SX_DIV, SC_DIV},
+    {SC_SX_MOD, SC_REM},   {SC_SX_MIN, SC_MIN},   {SC_SX_MAX, SC_MAX},   {SC_SX_TDIV, SC_TDIV},
+    {SC_SX_TREM, SC_TREM}, {SC_SX_UDIV, SC_UDIV}, {SC_SX_UREM, SC_UREM}, {SC_SX_UMIN, SC_UMIN},
+    {SC_SX_UMAX, SC_UMAX},
+};
+
+uint8_t sc_sx_insn(uint8_t op)
+{
+    for (size_t i = 0; i < sizeof sx_insns / sizeof *sx_insns; i++)
+        if (sx_insns[i][0] == op)
+            return sx_insns[i][1];
+    return SC_NOP;
+}
+
+uint8_t sc_insn_sxop(uint8_t insn)
+{
+    for (size_t i = 0; i < sizeof sx_insns / sizeof *sx_insns; i++)
+        if (sx_insns[i][1] == insn)
+            return sx_insns[i][0];
+    return SC_SX_CONST;
+}
+
 bool sc_sym_eval(const struct sc_binary *b, uint32_t s, const int64_t *arg_addr,
                  const int64_t *arg_val, const int64_t (*arg_shape)[INTERP_MAX_RANK],
                  const int64_t *vals, int64_t *out, char *err, size_t errlen)
@@ -656,23 +706,9 @@ bool sc_sym_eval(const struct sc_binary *b, uint32_t s, const int64_t *arg_addr,
             continue;
         }
         int64_t r = st[--sp], l = st[sp - 1];
-        uint64_t ul = (uint64_t)l, ur = (uint64_t)r;
-        switch (x->op) {
-        case SC_SX_ADD: l = (int64_t)(ul + ur); break;
-        case SC_SX_SUB: l = (int64_t)(ul - ur); break;
-        case SC_SX_MUL: l = (int64_t)(ul * ur); break;
-        case SC_SX_MIN: l = l < r ? l : r; break;
-        case SC_SX_MAX: l = l > r ? l : r; break;
-        default:
-            if (r == 0) {
-                snprintf(err, errlen, "symbol '%s': division by zero", y->name);
-                return false;
-            }
-            if (l == INT64_MIN && r == -1)
-                l = x->op == SC_SX_DIV ? INT64_MIN : 0;
-            else
-                l = x->op == SC_SX_DIV ? floordiv(l, r) : l - floordiv(l, r) * r;
-            break;
+        if (!sc_int_op(x->op, l, r, &l)) {
+            snprintf(err, errlen, "symbol '%s': division by zero", y->name);
+            return false;
         }
         st[sp - 1] = l;
     }

@@ -144,7 +144,21 @@ enum sc_sx_op {
     SC_SX_DIM,   /* push dim (v & 0xff) of tensor arg (v >> 8) */
     SC_SX_SYM,   /* push the value of an earlier symbol v */
     SC_SX_ADD, SC_SX_SUB, SC_SX_MUL, SC_SX_DIV, SC_SX_MOD, SC_SX_MIN, SC_SX_MAX,
+    SC_SX_TDIV, SC_SX_TREM, /* signed, toward zero (arith.divsi, remsi) */
+    SC_SX_UDIV, SC_SX_UREM, SC_SX_UMIN, SC_SX_UMAX, /* unsigned (divui, remui, minui, maxui) */
+    SC_SX_LAST = SC_SX_UMAX
 };
+
+/* Binary operation op (an enum sc_sx_op past SC_SX_SYM) on a and b, as
+ * symbols and the scalar instructions compute it (wrapping, division and
+ * modulo floor unless named otherwise, INT64_MIN / -1 wrapping to
+ * INT64_MIN); false on a division by zero. */
+bool sc_int_op(uint8_t op, int64_t a, int64_t b, int64_t *r);
+/* The scalar instruction (enum sc_opcode) computing binary symbol operation
+ * op (SC_NOP: none), and the operation an instruction computes
+ * (SC_SX_CONST: none). */
+uint8_t sc_sx_insn(uint8_t op);
+uint8_t sc_insn_sxop(uint8_t insn);
 
 struct sc_sx {
     uint8_t op; /* enum sc_sx_op */

@@ -304,6 +304,23 @@ static uint32_t arg_ref(struct asmb *a)
     return k == SC_NONE ? 0 : k;
 }
 
+/* The symbol operations written as functions, min(a, b); the others are
+ * infix. */
+static const char *const sx_fn_names[SC_SX_LAST + 1] = {
+    [SC_SX_MIN] = "min",   [SC_SX_MAX] = "max",   [SC_SX_TDIV] = "tdiv", [SC_SX_TREM] = "trem",
+    [SC_SX_UDIV] = "udiv", [SC_SX_UREM] = "urem", [SC_SX_UMIN] = "umin", [SC_SX_UMAX] = "umax",
+};
+
+/* The binary operation the word at hand names as a function (min(a, b),
+ * udiv(a, b), ...), or SC_SX_CONST. */
+static uint8_t sx_fn(struct asmb *a)
+{
+    for (uint8_t op = SC_SX_ADD; op <= SC_SX_LAST; op++)
+        if (sx_fn_names[op] && is_word(a, sx_fn_names[op]))
+            return op;
+    return SC_SX_CONST;
+}
+
 static void sx_factor(struct asmb *a, struct sxbuf *x)
 {
     if (a->lx.t == T_INT) {
@@ -341,8 +358,8 @@ static void sx_factor(struct asmb *a, struct sxbuf *x)
         }
         expect(a, ')');
         sx_push(a, x, dim ? SC_SX_DIM : SC_SX_ADDR, dim ? ((int64_t)k << 8 | d) : k);
-    } else if (is_word(a, "min") || is_word(a, "max")) {
-        uint8_t op = is_word(a, "min") ? SC_SX_MIN : SC_SX_MAX;
+    } else if (sx_fn(a) != SC_SX_CONST) {
+        uint8_t op = sx_fn(a);
         next(a);
         expect(a, '(');
         sx_expr(a, x);
@@ -992,8 +1009,8 @@ static void print_sx(const struct sc_binary *b, const struct sc_sym *y, FILE *ou
         case SC_SX_SYM: snprintf(buf, sizeof buf, "$%s", b->syms[x->v].name); break;
         default: {
             char *r = st[--sp], *l = st[--sp];
-            if (x->op == SC_SX_MIN || x->op == SC_SX_MAX)
-                snprintf(buf, sizeof buf, "%s(%s, %s)", x->op == SC_SX_MIN ? "min" : "max", l, r);
+            if (sx_fn_names[x->op])
+                snprintf(buf, sizeof buf, "%s(%s, %s)", sx_fn_names[x->op], l, r);
             else
                 snprintf(buf, sizeof buf, "(%s %s %s)", l, ops[x->op], r);
             free(l);

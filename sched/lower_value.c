@@ -83,7 +83,6 @@ static ir_value aff_src(struct lw *lw, ir_op at, ir_aff e, const ir_value *dims,
     const struct ir_aff_info *x = ir_aff_get(lw->m, e);
     static const char *const names[] = {[IR_AFF_ADD] = "arith.addi",
                                         [IR_AFF_MUL] = "arith.muli",
-                                        [IR_AFF_MOD] = "arith.remsi",
                                         [IR_AFF_FLOORDIV] = "arith.floordivsi",
                                         [IR_AFF_CEILDIV] = "arith.ceildivsi"};
     switch (x->kind) {
@@ -93,6 +92,11 @@ static ir_value aff_src(struct lw *lw, ir_op at, ir_aff e, const ir_value *dims,
         return dims[x->v];
     case IR_AFF_SYM:
         return syms[x->v];
+    case IR_AFF_MOD: { /* floor mod, as affine has it: a - (a floordiv b) * b */
+        ir_value a = aff_src(lw, at, x->lhs, dims, syms), b = aff_src(lw, at, x->rhs, dims, syms);
+        ir_value q = lw_src_op(lw, "arith.floordivsi", at, a, b);
+        return lw_src_op(lw, "arith.subi", at, a, lw_src_op(lw, "arith.muli", at, q, b));
+    }
     default:
         return lw_src_op(lw, names[x->kind], at, aff_src(lw, at, x->lhs, dims, syms),
                          aff_src(lw, at, x->rhs, dims, syms));
@@ -181,9 +185,9 @@ static ir_value phase_src(struct lw *lw, ir_op d)
             it = lw_src_op(lw, "arith.subi", d, it, lb);
             trip = lw_src_op(lw, "arith.subi", d, trip, lb);
         }
-        if (!unit) {
-            it = lw_src_op(lw, "arith.divui", d, it, step);
-            trip = lw_src_op(lw, "arith.ceildivui", d, trip, step);
+        if (!unit) { /* a positive step: floor and ceil, signed */
+            it = lw_src_op(lw, "arith.floordivsi", d, it, step);
+            trip = lw_src_op(lw, "arith.ceildivsi", d, trip, step);
         }
         lin = lin ? lw_src_op(lw, "arith.addi", d, lw_src_op(lw, "arith.muli", d, lin, trip), it)
                   : it;

@@ -1102,12 +1102,6 @@ static int wait_sig(struct run *R, uint32_t unit, const struct sc_insn *in)
 
 /* ---- one instruction ------------------------------------------------------- */
 
-static int64_t floordiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 /* Executes the unit's instruction at pc (< its program's length) of code,
  * its program's patched copy. */
 static inline int step(struct run *R, uint32_t unit, struct urun *x, const struct sc_insn *code,
@@ -1121,23 +1115,19 @@ static inline int step(struct run *R, uint32_t unit, struct urun *x, const struc
     case SC_ADD: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) + (uint64_t)val(x, &in->x[1])); break;
     case SC_SUB: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) - (uint64_t)val(x, &in->x[1])); break;
     case SC_MUL: x->r[in->reg[0]] = (int64_t)((uint64_t)val(x, &in->x[0]) * (uint64_t)val(x, &in->x[1])); break;
-    case SC_MIN: {
-        int64_t a = val(x, &in->x[0]), b = val(x, &in->x[1]);
-        x->r[in->reg[0]] = a < b ? a : b;
-        break;
-    }
-    case SC_MAX: {
-        int64_t a = val(x, &in->x[0]), b = val(x, &in->x[1]);
-        x->r[in->reg[0]] = a > b ? a : b;
-        break;
-    }
+    case SC_MIN:
+    case SC_MAX:
     case SC_DIV:
-    case SC_REM: {
+    case SC_REM:
+    case SC_TDIV:
+    case SC_TREM:
+    case SC_UDIV:
+    case SC_UREM:
+    case SC_UMIN:
+    case SC_UMAX: {
         int64_t a = val(x, &in->x[0]), b = val(x, &in->x[1]);
-        if (b == 0 || (a == INT64_MIN && b == -1))
-            return fail(R, unit, in, "division of %lld by %lld", (long long)a, (long long)b);
-        int64_t q = floordiv(a, b);
-        x->r[in->reg[0]] = in->op == SC_DIV ? q : a - q * b;
+        if (!sc_int_op(sc_insn_sxop(in->op), a, b, &x->r[in->reg[0]]))
+            return fail(R, unit, in, "division of %lld by 0", (long long)a);
         break;
     }
     case SC_FOR: {

@@ -600,6 +600,74 @@ static void alu_numerics(void **state)
     assert_int_equal(lane_ops, 64 * 5);
 }
 
+/* The scalar integer instructions and symbol operations: division and
+ * modulo floor (div rem), toward zero (tdiv trem: arith's divsi remsi),
+ * unsigned (udiv urem umin umax) on -7 and -1 (2^64 - 1 unsigned); the
+ * symbols print and parse back as they were. */
+static void scalar_int_ops(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *op;
+        int64_t a, b, want;
+    } c[] = {
+        {"div", -7, 2, -4},  {"rem", -7, 4, 1},   {"tdiv", -7, 2, -3},
+        {"trem", -7, 4, -3}, {"udiv", -1, INT64_C(4611686018427387904), 3},
+        {"urem", -1, 3, 0},  {"umin", -1, 4, 4},  {"umax", -1, 1, -1},
+        {"min", -1, 4, -1},  {"max", -1, 1, 1},
+    };
+    enum { N = sizeof c / sizeof *c };
+    char body[2048], syms[1024];
+    size_t at = 0, sat = 0;
+    for (int i = 0; i < N; i++) {
+        at += (size_t)snprintf(body + at, sizeof body - at,
+                               "    mov r1, %lld\n    %s r2, r1, %lld\n    vsplat.f16 v0, r2, 64\n"
+                               "    send o, v0\n",
+                               (long long)c[i].a, c[i].op, (long long)c[i].b);
+        if (!strcmp(c[i].op, "div") || !strcmp(c[i].op, "rem")) /* infix */
+            sat += (size_t)snprintf(syms + sat, sizeof syms - sat, "sym s%d = (%lld %s %lld)\n", i,
+                                    (long long)c[i].a, c[i].op[0] == 'd' ? "/" : "%",
+                                    (long long)c[i].b);
+        else
+            sat += (size_t)snprintf(syms + sat, sizeof syms - sat, "sym s%d = %s(%lld, %lld)\n", i,
+                                    c[i].op, (long long)c[i].a, (long long)c[i].b);
+    }
+    uint16_t got[N][64];
+    run_rows("int.sc", body, N, got);
+    for (int i = 0; i < N; i++)
+        assert_int_equal(got[i][0], num_f32_to_f16((float)c[i].want));
+    char text[2048];
+    snprintf(text, sizeof text, HEAD "%sprogram p () {\n}\n", syms);
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble(&g, "syms.sc", text);
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    int64_t vals[N], v;
+    char err[128];
+    for (int i = 0; i < N; i++) {
+        assert_true(sc_sym_eval(b, (uint32_t)i, NULL, NULL, NULL, vals, &v, err, sizeof err));
+        assert_int_equal(v, c[i].want);
+        vals[i] = v;
+    }
+    char *t1, *t2;
+    size_t l1, l2;
+    FILE *f = open_memstream(&t1, &l1);
+    sc_print(b, f, false);
+    fclose(f);
+    struct sc_binary *b2 = assemble(&g, "again.sc", t1);
+    assert_non_null(b2);
+    f = open_memstream(&t2, &l2);
+    sc_print(b2, f, false);
+    fclose(f);
+    assert_string_equal(t1, t2);
+    free(t1);
+    free(t2);
+    sc_binary_free(b2);
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
 /* tests/sim/NAME.sc on tests/sim/DEVICE.mlir with zeroed tensors: the
  * report (SIM_OK checked). */
 static struct sim_report run_timed_on(const char *name, const char *device)
@@ -1027,6 +1095,7 @@ int main(void)
         cmocka_unit_test(cycle_limit),           cmocka_unit_test(files_round_trip),
         cmocka_unit_test(located_errors),        cmocka_unit_test(runtime_error_located),
         cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),
+        cmocka_unit_test(scalar_int_ops),
         cmocka_unit_test(compare_select),
         cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
         cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(roofline_aggregate_reads),

@@ -260,13 +260,14 @@
  * negative: an IV of a loop from 0 by a positive step, a tile id, sums and
  * multiples of those, a program's parameter every call passes so;
  * split_index_lower) with a captured index n is first made the signed one
- * with n' = n, or 2^63 - 1 where n < 0 (in signed ops), made before the
- * generic before its lanes are chosen (split_index_unsigned): L is never
- * negative, so L <u n is L <s n' (an n negative as a signed value is past
- * every L unsigned, as 2^63 - 1 is signed; an L of 2^63 - 1 is taken not
- * to occur, as x + j's overflow is for the rebase), and it rebases and
- * compares in the lanes as a signed one does: tests/kernels/layernorm_masked (`cols <u N`,
- * spyre, n = 1000) 1372 -> 1173 cycles, and the sample device runs it.
+ * with n' = minui(n, 2^63 - 1) (n, or 2^63 - 1 where n < 0), made before
+ * the generic before its lanes are chosen (split_index_unsigned): L is
+ * never negative, so L <u n is L <s n' (an n negative as a signed value
+ * is past every L unsigned, as 2^63 - 1 is signed; an L of 2^63 - 1 is
+ * taken not to occur, as x + j's overflow is for the rebase), and it
+ * rebases and compares in the lanes as a signed one does: tests/kernels/
+ * layernorm_masked (`cols <u N`, spyre, n = 1000) 1372 -> 1173 cycles,
+ * and the sample device runs it.
  * A comparison of i32 values stays in i32 lanes. A producer using
  * linalg.index fuses into an all-parallel
  * consumer that reads it at loop dims or constants (its index d becomes

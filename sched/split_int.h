@@ -320,10 +320,11 @@ bool split_index_fits(struct split_ctx *c, ir_op gop, const int64_t *ext);
 void split_index_rebase(struct ir_module *m, ir_op gop);
 /* Rewrites generic gop's unsigned comparisons of a lane's index L (a
  * linalg.index j, or x + j with x captured and never negative) with a
- * captured n as signed ones with n' = n, or INT64_MAX where n < 0, made
- * before gop: L is at least 0, so L <u n is L <s n' (n negative is past
- * every L unsigned, as INT64_MAX is signed), which split_index_rebase and
- * lane compares then take (layernorm_masked's `cols <u N`). */
+ * captured n as signed ones with n' = minui(n, INT64_MAX) (n, or INT64_MAX
+ * where n < 0), made before gop: L is at least 0, so L <u n is L <s n'
+ * (n negative is past every L unsigned, as INT64_MAX is signed), which
+ * split_index_rebase and lane compares then take (layernorm_masked's
+ * `cols <u N`). */
 void split_index_unsigned(struct ir_module *m, ir_op gop);
 /* Lane compares (split.h, "Iteration indices"): whether every index value
  * of generic gop's body is a linalg.index d (plus a captured x, before

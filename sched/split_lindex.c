@@ -203,17 +203,9 @@ void split_index_unsigned(struct ir_module *m, ir_op gop)
             if (ir_value_type(m, n) != m->t_index || !ix_captured(m, body, n) ||
                 !lane_index(m, body, o->opnd[s], &x) || (x && !ix_nonneg(m, x)))
                 continue;
-            /* n' = max(n, 0) + t INT64_MAX, t = min(max(-(n floordiv 2), 0), 1):
-             * 1 exactly when n < 0 (in signed ops: ktc-codegen computes
-             * minui as minsi) */
             struct split_b b;
             sb_before(&b, m, gop, o->loc);
-            ir_value c0 = sb_index(&b, 0), h = sb_arith(&b, "arith.floordivsi", n, sb_index(&b, 2));
-            ir_value neg = sb_arith(&b, "arith.minsi",
-                                    sb_arith(&b, "arith.maxsi", sb_arith(&b, "arith.subi", c0, h), c0),
-                                    sb_index(&b, 1));
-            ir_value bound = sb_arith(&b, "arith.addi", sb_arith(&b, "arith.maxsi", n, c0),
-                                      sb_arith(&b, "arith.muli", neg, sb_index(&b, INT64_MAX)));
+            ir_value bound = sb_arith(&b, "arith.minui", n, sb_index(&b, INT64_MAX));
             o = ir_op_get(m, op);
             o->opnd[1 - s] = bound;
             ir_op_set_attr(m, op, "predicate", ir_attr_int(m, p - 4, m->t_i64));

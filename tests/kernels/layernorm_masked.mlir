@@ -15,8 +15,8 @@
 // `where(cols < N, x - mean, 0)` as Triton writes it (linalg.index); the
 // normalized blocks are stored masked. 8 rows on a grid of 4, a row per
 // iteration (rows t and t + 4). The comparison is unsigned (cmpi ult):
-// cols is never negative, so ktc-split compares it signed with N (2^63 - 1
-// where N < 0), in the data's lanes (split_index_unsigned), which the
+// cols is never negative, so ktc-split compares it signed with minui(N,
+// 2^63 - 1), in the data's lanes (split_index_unsigned), which the
 // sample device has too.
 #rows = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #cols = affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>

@@ -2668,6 +2668,8 @@ static bool vector_op(struct cg *g, ir_op op)
         break;
     }
     case IR_OP_VECTORCHAIN_SHUFFLE: {
+        if (g->p.made && g->p.made[op] == g->p.gen)
+            return true; /* a constant's, made at the program's start */
         const struct ir_attr_info *ix = ir_attr_get(m, ir_op_attr(m, op, "indices"));
         int64_t rep = 1, *lanes = malloc((ix->n + 1) * sizeof *lanes);
         ir_attr ra = ir_op_attr(m, op, "repetition");
@@ -3360,18 +3362,43 @@ struct hoist {
     bool ok;
 };
 
+/* Whether op is a constant: a constant_bitstream, or a shuffle of one
+ * made at the program's start (a splat of 0 to the lanes). */
+static bool const_vector(struct cg *g, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(g->m, op);
+    if (o->kind == IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM)
+        return true;
+    ir_op in = o->kind == IR_OP_VECTORCHAIN_SHUFFLE && o->nopnd == 1
+                   ? ir_value_def(g->m, o->opnd[0])
+                   : IR_NONE;
+    return in && ir_op_get(g->m, in)->kind == IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM &&
+           g->p.made[in] == g->p.gen;
+}
+
+/* Whether constants a and b are the same: kind, type and attributes, and a
+ * shuffle's input in the same register. */
+static bool same_const(struct cg *g, ir_op a, ir_op b)
+{
+    const struct ir_op_info *x = ir_op_get(g->m, a), *y = ir_op_get(g->m, b);
+    if (x->kind != y->kind || ir_value_type(g->m, x->res) != ir_value_type(g->m, y->res) ||
+        x->attrs != y->attrs) /* interned: equal dictionaries are one */
+        return false;
+    return !x->nopnd ||
+           (g->val[x->opnd[0]].kind == g->val[y->opnd[0]].kind &&
+            g->val[x->opnd[0]].i == g->val[y->opnd[0]].i);
+}
+
 static bool hoist_const(struct ir_module *m, ir_op op, void *ctx)
 {
     struct hoist *h = ctx;
     struct cg *g = h->g;
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (o->kind != IR_OP_VECTORCHAIN_CONSTANT_BITSTREAM || o->block == h->top || !g->p.read[op])
+    if (o->block == h->top || !g->p.read[op] || !const_vector(g, op))
         return true;
-    ir_attr v = ir_op_attr(m, op, "value");
     for (uint32_t j = 0; j < h->n; j++) {
         const struct ir_op_info *x = ir_op_get(m, h->made[j]);
-        if (ir_value_type(m, x->res) == ir_value_type(m, o->res) &&
-            ir_op_attr(m, h->made[j], "value") == v) {
+        if (same_const(g, h->made[j], op)) {
             memo(g, o->res, g->val[x->res], false);
             g->p.made[op] = g->p.gen;
             return true;
@@ -3391,7 +3418,9 @@ static bool hoist_const(struct ir_module *m, ir_op op, void *ctx)
  * regions) once, at its start, one register serving the equal ones (same
  * type and value), so that a row's reduction does not remake its init each
  * row (softmax_1024x256 on spyre: 6673 cycles, 6528 with its max's -inf
- * and its sum's 0 made once). Their registers stay taken for the whole
+ * and its sum's 0 made once); and the shuffles of such constants (a 0
+ * splat to the lanes: a masked block's zero-fill, Triton's where(.., 0)),
+ * which took a cycle of the compute unit every vector. Their registers stay taken for the whole
  * program: a program they leave short of vector registers is translated
  * again with its constants where they are (cg_codegen). */
 static bool hoist_constants(struct cg *g)

@@ -3420,9 +3420,10 @@ static bool hoist_const(struct ir_module *m, ir_op op, void *ctx)
  * row (softmax_1024x256 on spyre: 6673 cycles, 6528 with its max's -inf
  * and its sum's 0 made once); and the shuffles of such constants (a 0
  * splat to the lanes: a masked block's zero-fill, Triton's where(.., 0)),
- * which took a cycle of the compute unit every vector. Their registers stay taken for the whole
- * program: a program they leave short of vector registers is translated
- * again with its constants where they are (cg_codegen). */
+ * which took a cycle of the compute unit every vector. Their registers
+ * stay taken for the whole program: a program they leave short of vector
+ * registers is translated again with its constants where they are
+ * (cg_codegen). */
 static bool hoist_constants(struct cg *g)
 {
     struct hoist h = {g, ir_region_entry(g->m, ir_op_get(g->m, g->p.pu)->regs[0]), {0}, 0, true};

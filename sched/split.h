@@ -240,20 +240,20 @@
  * with n, x and n captured (Triton's `cols < N`, cols = off + arange, off
  * a loop's IV to N) compares j with n - x instead, made before the
  * generic in index arithmetic (exact there), which the lanes compare with
- * j as above (not an unsigned one as it stands: n - x < 0 would compare
- * as a large value; see below for the unsigned ones). The group's lanes are the narrowest of its
- * types and i32 (f16 data with index math: 32 lanes on spyre, half an f16
- * stick), but for lane compares: when every index value of a generic
- * whose result is f16 or f32 is a linalg.index d (d parallel, at most 2048
- * long) compared, signed or for equality, with a captured index alone
- * (after the rebase above: Triton's `cols < N`, `j <= q0`), each tile
- * compares instead the lanes' places along d in the tile (a float
+ * j as above (not an unsigned one as it stands: n - x < 0 would compare as
+ * a large value; see below for the unsigned ones). The group's lanes are
+ * the narrowest of its types and i32 (f16 data with index math: 32 lanes on
+ * spyre, half an f16 stick), but for lane compares: when every index value
+ * of a generic whose result is f16 or f32 is a linalg.index d (d parallel,
+ * at most 2048 long) compared, signed or for equality, with a captured
+ * index alone (after the rebase above: Triton's `cols < N`, `j <= q0`),
+ * each tile compares instead the lanes' places along d in the tile (a float
  * constant, one more input: 0, 1, .. along d) with that index less the
  * tile's origin along d, clamped to [-1, the tile's extent along d] and
- * converted to the float type before the tile's generic (exact: the
- * places and the bound are small integers), so nothing in the lanes is an
- * index and the lanes are the data's (64 f16 on spyre; and a compute unit
- * without i32 lanes runs them: the sample device). The var pass of a
+ * converted to the float type before the tile's generic (exact: the places
+ * and the bound are small integers), so nothing in the lanes is an index
+ * and the lanes are the data's (64 f16 on spyre; and a compute unit without
+ * i32 lanes runs them: the sample device). The var pass of a
  * masked LayerNorm over 1024 columns (tests/kernels/
  * layernorm_masked_loop_n, spyre): 2363 -> 2188 cycles. An unsigned
  * comparison of a lane's index L (j, or x + j with x captured and never

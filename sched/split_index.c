@@ -184,18 +184,17 @@ static bool lower_of(const struct ir_module *m, ir_value v, int64_t *lo, int dep
     const struct ir_op_info *o = ir_op_get(m, vi->owner);
     if (o->nopnd != 2)
         return false;
+    a = b = 0;
     bool la = lower_of(m, o->opnd[0], &a, depth + 1), lb = lower_of(m, o->opnd[1], &b, depth + 1);
     switch (o->kind) {
     case IR_OP_ARITH_ADDI:
-        *lo = a + b;
-        return la && lb;
+        return la && lb && !__builtin_add_overflow(a, b, lo);
     case IR_OP_ARITH_MULI: {
         int64_t k;
         bool kb = const_of(m, o->opnd[1], &k);
         if (!kb && !const_of(m, o->opnd[0], &k))
             return false;
-        *lo = k * (kb ? a : b);
-        return k >= 0 && (kb ? la : lb);
+        return k >= 0 && (kb ? la : lb) && !__builtin_mul_overflow(k, kb ? a : b, lo);
     }
     case IR_OP_ARITH_MAXSI:
         *lo = la && lb ? (a > b ? a : b) : la ? a : b;

@@ -687,6 +687,24 @@ static bool aff_lin(struct cg *g, ir_op at, ir_aff e, const struct cg_lin *dims,
     }
 }
 
+/* The symbol operation computing index op kind k as arith has it (divsi
+ * toward zero, divui unsigned, ...), or 0 (SC_SX_CONST) for the others. */
+static uint8_t index_sxop(uint16_t k)
+{
+    switch (k) {
+    case IR_OP_ARITH_FLOORDIVSI: return SC_SX_DIV;
+    case IR_OP_ARITH_DIVSI: return SC_SX_TDIV;
+    case IR_OP_ARITH_DIVUI: return SC_SX_UDIV;
+    case IR_OP_ARITH_REMSI: return SC_SX_TREM;
+    case IR_OP_ARITH_REMUI: return SC_SX_UREM;
+    case IR_OP_ARITH_MINSI: return SC_SX_MIN;
+    case IR_OP_ARITH_MINUI: return SC_SX_UMIN;
+    case IR_OP_ARITH_MAXSI: return SC_SX_MAX;
+    case IR_OP_ARITH_MAXUI: return SC_SX_UMAX;
+    default: return SC_SX_CONST;
+    }
+}
+
 /* Integer and index arithmetic (kernel level or in a program). */
 static struct cg_val arith(struct cg *g, ir_op op)
 {
@@ -738,15 +756,6 @@ static struct cg_val arith(struct cg *g, ir_op op)
             ok = nonlinear(g, op, SC_SX_MUL, &a, &b, &r);
         }
         break;
-    case IR_OP_ARITH_FLOORDIVSI:
-        ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r);
-        break;
-    case IR_OP_ARITH_DIVSI:
-        ok = nonlinear(g, op, SC_SX_TDIV, &a, &b, &r);
-        break;
-    case IR_OP_ARITH_DIVUI:
-        ok = nonlinear(g, op, SC_SX_UDIV, &a, &b, &r);
-        break;
     case IR_OP_ARITH_CEILDIVSI:
     case IR_OP_ARITH_CEILDIVUI:
         if (b.n || b.c <= 0) {
@@ -768,26 +777,10 @@ static struct cg_val arith(struct cg *g, ir_op op)
         a.c += b.c - 1; /* (a + b - 1) floordiv b */
         ok = nonlinear(g, op, SC_SX_DIV, &a, &b, &r);
         break;
-    case IR_OP_ARITH_REMSI:
-        ok = nonlinear(g, op, SC_SX_TREM, &a, &b, &r);
-        break;
-    case IR_OP_ARITH_REMUI:
-        ok = nonlinear(g, op, SC_SX_UREM, &a, &b, &r);
-        break;
-    case IR_OP_ARITH_MINSI:
-        ok = nonlinear(g, op, SC_SX_MIN, &a, &b, &r);
-        break;
-    case IR_OP_ARITH_MINUI:
-        ok = nonlinear(g, op, SC_SX_UMIN, &a, &b, &r);
-        break;
-    case IR_OP_ARITH_MAXSI:
-        ok = nonlinear(g, op, SC_SX_MAX, &a, &b, &r);
-        break;
-    case IR_OP_ARITH_MAXUI:
-        ok = nonlinear(g, op, SC_SX_UMAX, &a, &b, &r);
-        break;
     default:
-        ok = cg_error(g, op, "'%s' on indices has no SpyreCode form yet", ir_str_get(m, o->name));
+        ok = index_sxop(o->kind) ? nonlinear(g, op, index_sxop(o->kind), &a, &b, &r)
+                                 : cg_error(g, op, "'%s' on indices has no SpyreCode form yet",
+                                            ir_str_get(m, o->name));
     }
     return ok ? vlin(g, &r) : none_val();
 }

@@ -35,9 +35,13 @@ static bool ix_captured(const struct ir_module *m, ir_block body, ir_value x)
     return true;
 }
 
+/* The bounds of a program's parameter k over every call of the program
+ * (ix_call_walk): the range of what they pass, or its lower bound alone
+ * (split_index_lower) with `lower`. */
 struct ix_call {
     const char *name;
     uint32_t k;
+    bool lower;
     int64_t lo, hi;
     bool any, ok;
 };
@@ -46,11 +50,11 @@ static bool ix_call_walk(struct ir_module *m, ir_op op, void *ctx)
 {
     struct ix_call *c = ctx;
     ir_attr a = ir_op_get(m, op)->kind == IR_OP_FUNC_CALL ? ir_op_attr(m, op, "callee") : IR_NONE;
-    int64_t lo, hi;
+    int64_t lo, hi = 0;
     if (!a || strcmp(ir_str_get(m, ir_attr_get(m, a)->s), c->name) != 0)
         return true;
-    if (c->k >= ir_op_get(m, op)->nopnd ||
-        !split_index_range(m, ir_op_get(m, op)->opnd[c->k], &lo, &hi))
+    ir_value v = c->k < ir_op_get(m, op)->nopnd ? ir_op_get(m, op)->opnd[c->k] : IR_NONE;
+    if (!v || !(c->lower ? split_index_lower(m, v, &lo) : split_index_range(m, v, &lo, &hi)))
         c->ok = false;
     else if (!c->any)
         c->lo = lo, c->hi = hi;
@@ -58,6 +62,27 @@ static bool ix_call_walk(struct ir_module *m, ir_op op, void *ctx)
         c->lo = lo < c->lo ? lo : c->lo, c->hi = hi > c->hi ? hi : c->hi;
     c->any = true;
     return true;
+}
+
+/* The program (a func.func with a name) whose parameter x is, or IR_NONE. */
+static ir_op ix_program(const struct ir_module *m, ir_value x)
+{
+    const struct ir_value_info *vi = ir_value_get(m, x);
+    ir_region r = vi->is_arg ? ir_block_get(m, vi->owner)->region : IR_NONE;
+    ir_op fn = r ? ir_region_get(m, r)->op : IR_NONE;
+    return fn && ir_op_get(m, fn)->kind == IR_OP_FUNC_FUNC && ir_op_attr(m, fn, "sym_name")
+               ? fn
+               : IR_NONE;
+}
+
+/* Whether every call of program fn passes its parameter x a value of
+ * known bounds (c: as ix_call_walk leaves it). */
+static bool ix_calls(struct ir_module *m, ir_op fn, ir_value x, bool lower, struct ix_call *c)
+{
+    *c = (struct ix_call){ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
+                          ir_value_get(m, x)->index, lower, 0, 0, false, true};
+    ir_walk(m, m->top, ix_call_walk, c);
+    return c->any && c->ok;
 }
 
 /* Whether captured index x is known to lie in [*lo, *hi] within [-IX_SAT,
@@ -87,14 +112,12 @@ static bool ix_range(struct ir_module *m, ir_value x, int64_t *lo, int64_t *hi, 
         }
         return true;
     }
-    ir_region r = vi->is_arg ? ir_block_get(m, vi->owner)->region : IR_NONE;
-    ir_op fn = r ? ir_region_get(m, r)->op : IR_NONE;
-    if (fn && ir_op_get(m, fn)->kind == IR_OP_FUNC_FUNC && ir_op_attr(m, fn, "sym_name")) {
-        struct ix_call c = {ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
-                            vi->index, 0, 0, false, true};
-        ir_walk(m, m->top, ix_call_walk, &c);
+    ir_op fn = ix_program(m, x);
+    struct ix_call c;
+    if (fn) {
+        bool known = ix_calls(m, fn, x, false, &c);
         *lo = c.lo, *hi = c.hi;
-        return c.any && c.ok;
+        return known;
     }
     return split_index_range(m, x, lo, hi);
 }
@@ -128,43 +151,16 @@ static bool ix_near(const struct ix_rng *a)
     return !a->sat && a->lo > -IX_NEAR && a->hi < IX_NEAR;
 }
 
-/* Whether every call of the program whose parameter k is being looked at
- * passes a value known to be non-negative. */
-struct ix_calls_nonneg {
-    const char *name;
-    uint32_t k;
-    bool any, ok;
-};
-
-static bool ix_call_nonneg(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct ix_calls_nonneg *c = ctx;
-    ir_attr a = ir_op_get(m, op)->kind == IR_OP_FUNC_CALL ? ir_op_attr(m, op, "callee") : IR_NONE;
-    int64_t lo;
-    if (!a || strcmp(ir_str_get(m, ir_attr_get(m, a)->s), c->name) != 0)
-        return true;
-    c->any = true;
-    c->ok = c->ok && c->k < ir_op_get(m, op)->nopnd &&
-            split_index_lower(m, ir_op_get(m, op)->opnd[c->k], &lo) && lo >= 0;
-    return true;
-}
-
 /* Whether captured index x is never negative (split_index_lower; a
  * program's parameter by what its calls pass). */
 static bool ix_nonneg(struct ir_module *m, ir_value x)
 {
     int64_t lo;
+    ir_op fn = ix_program(m, x);
+    struct ix_call c;
     if (split_index_lower(m, x, &lo))
         return lo >= 0;
-    const struct ir_value_info *vi = ir_value_get(m, x);
-    ir_region r = vi->is_arg ? ir_block_get(m, vi->owner)->region : IR_NONE;
-    ir_op fn = r ? ir_region_get(m, r)->op : IR_NONE;
-    if (!fn || ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC || !ir_op_attr(m, fn, "sym_name"))
-        return false;
-    struct ix_calls_nonneg c = {ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
-                                vi->index, false, true};
-    ir_walk(m, m->top, ix_call_nonneg, &c);
-    return c.any && c.ok;
+    return fn && ix_calls(m, fn, x, true, &c) && c.lo >= 0;
 }
 
 /* The linalg.index of body that v is, with *x IR_NONE, or the one it adds

@@ -349,6 +349,17 @@ static void cycle_limit(void **state)
 
 /* text -> binary file -> text is the identity; a flipped byte, a truncation
  * and another stage are refused with a reason. */
+/* b's text form (sc_print), malloc'd. */
+static char *printed(const struct sc_binary *b)
+{
+    char *t;
+    size_t n;
+    FILE *f = open_memstream(&t, &n);
+    sc_print(b, f, false);
+    fclose(f);
+    return t;
+}
+
 static void files_round_trip(void **state)
 {
     (void)state;
@@ -359,27 +370,19 @@ static void files_round_trip(void **state)
     for (int i = 0; i < 4; i++) {
         struct sc_binary *b = assemble_file(&g, paths[i]);
         assert_non_null(b);
-        char *t1, *t2;
-        size_t l1, l2;
-        FILE *f = open_memstream(&t1, &l1);
-        sc_print(b, f, false);
-        fclose(f);
+        char *t1 = printed(b), *t2;
         unsigned char *bin;
         size_t blen;
         char err[256];
         assert_int_equal(sc_write_mem(b, "sim_test", &bin, &blen, err, sizeof err), 0);
         struct sc_binary *b2;
         assert_int_equal(sc_read_mem(bin, blen, &b2, err, sizeof err), 0);
-        f = open_memstream(&t2, &l2);
-        sc_print(b2, f, false);
-        fclose(f);
+        t2 = printed(b2);
         assert_string_equal(t1, t2);
         struct sc_binary *b3 = assemble(&g, "again.sc", t1);
         assert_non_null(b3);
         free(t2);
-        f = open_memstream(&t2, &l2);
-        sc_print(b3, f, false);
-        fclose(f);
+        t2 = printed(b3);
         assert_string_equal(t1, t2);
         sc_binary_free(b3);
         bin[blen / 2] ^= 0x40;
@@ -650,16 +653,10 @@ static void scalar_int_ops(void **state)
         assert_int_equal(v, c[i].want);
         vals[i] = v;
     }
-    char *t1, *t2;
-    size_t l1, l2;
-    FILE *f = open_memstream(&t1, &l1);
-    sc_print(b, f, false);
-    fclose(f);
+    char *t1 = printed(b);
     struct sc_binary *b2 = assemble(&g, "again.sc", t1);
     assert_non_null(b2);
-    f = open_memstream(&t2, &l2);
-    sc_print(b2, f, false);
-    fclose(f);
+    char *t2 = printed(b2);
     assert_string_equal(t1, t2);
     free(t1);
     free(t2);

@@ -50,8 +50,11 @@
  * larger of the two memories'), or as large but at an offset known before
  * launch that is not aligned to it, or at one known only then through a
  * `memref.reinterpret_cast {unaligned}` (ktc-split: rows of launch-time
- * strides, tiles moved by launch-time amounts; stored by read-modify-write,
- * never under a byte mask), or as large at an offset over its subscripts
+ * strides, tiles moved by launch-time amounts; stored under a byte mask
+ * where the unit has one, else by read-modify-write: contiguous rows of n
+ * columns, a row a core, stored in whole words from offset 0, failed at
+ * launch for n not a multiple of 64 f16, rows_stride_words), or as large
+ * at an offset over its subscripts
  * known to leave the word at times (sched_value_gcd, offset_gcd.h: a row
  * stride of 1000 f16, a block of 25000 from a tile id, through the calls
  * of a program: whole words astride two, ktc-split's tails, split.h;

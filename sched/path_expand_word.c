@@ -1,22 +1,23 @@
 /* path_expand_word.c - ktc-path-expand, sub-word DMA legalization
  * (path_expand.h): a DMA hop moving fewer bytes than its unit's smallest
  * access to a memory (a 4-element f16 row against 128-byte sticks), or a
- * whole access at a misaligned offset, moves the enclosing aligned words
- * instead, through its staging buffer widened to them; the other hops on
- * that buffer address the wanted elements inside it (at an offset that is
- * a constant, or `offset mod word` over the subscripts when those are
- * known only at launch; or, for a load whose elements stay inside one short
- * span wherever loop counters with constant bounds put them, the whole
- * span from constant subscripts, the others reading at `offset - span
- * start`). A store of part of a word becomes a
- * read-modify-write: a new stage of the device's DMA load unit first fills
- * the staging buffer with the words as they are in memory, then the
- * elements are written over them, then the whole words go back; on a unit
- * with masked writes it keeps its elements instead (transfer_mode =
- * "masked"), read at their offset in the staging buffer, and writes only
- * them. Then a pipeline ktc-split made modulo(size: K) (rows in flight)
- * gets its staging buffers in K phases (phase_pipeline). Runs after
- * routing and scalar-broadcast legalization. */
+ * whole access at a misaligned offset (or at one ktc-split marked
+ * `unaligned`: a row of a launch-time stride), moves the enclosing
+ * aligned words instead, through its staging buffer widened to them; the
+ * other hops on that buffer address the wanted elements inside it (at an
+ * offset that is a constant, or `offset mod word` over the subscripts
+ * when those are known only at launch; or, for a load whose elements stay
+ * inside one short span wherever loop counters with constant bounds put
+ * them, the whole span from constant subscripts, the others reading at
+ * `offset - span start`). A store of part of a word (or of words maybe
+ * astride two) becomes a read-modify-write: a new stage of the device's
+ * DMA load unit first fills the staging buffer with the words as they are
+ * in memory, then the elements are written over them, then the whole
+ * words go back; on a unit with masked writes it keeps its elements
+ * instead (transfer_mode = "masked"), read at their offset in the staging
+ * buffer, and writes only them. Then a pipeline ktc-split made
+ * modulo(size: K) (rows in flight) gets its staging buffers in K phases
+ * (phase_pipeline). Runs after routing and scalar-broadcast legalization. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -780,8 +781,10 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         (has_dims(m, off) ? !unaligned(m, s[far].v)
                           : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
         return true; /* whole accesses, aligned (or known only at launch) */
-    if (whole && has_dims(m, off) && !astride)
-        masked = false; /* whole words maybe astride two: read-modify-write them */
+    /* whole words maybe astride two (an offset ktc-split marked unaligned):
+     * written under a byte mask where the unit can (the buffer a word
+     * wider, the elements at their offset in it: no word of another
+     * tile's is read or written back), else read-modify-written */
     /* a stream of whole words astride two: the next tiles' words in
      * flight while this one's are used (phase_pipeline); ktc-nest does
      * not coarsen such transfers */

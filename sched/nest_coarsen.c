@@ -575,8 +575,10 @@ static bool read_pipeline(struct co *co, ir_op pipe)
                 ir_op_parent(m, bd) != pipe || !address(co, x))
                 return false;
             /* the whole buffer, from its origin; or, for a masked store
-             * (path-expand's part of a word), a box of it at subscripts
-             * the tile loop does not move, in no inner loop */
+             * (path-expand's part of a word, or whole words at a
+             * launch-time offset in the word), a box of it at subscripts
+             * the tile loop does not move (in inner loops too: a row's
+             * chunks, the expanded buffer's box behind their dims) */
             const struct ir_type_info *bt = ir_type_get(m, ir_value_type(m, x->buf.v));
             if (bt->rank != x->buf.nsize || bt->attr0)
                 return false;
@@ -589,7 +591,7 @@ static bool read_pipeline(struct co *co, ir_op pipe)
                     return false;
                 n *= x->buf.size[k];
             }
-            if (x->box && !(store && !x->nloops && !x->dyn_atom &&
+            if (x->box && !(store && !x->dyn_atom &&
                             ir_ktdf_transfer_mode_is(m, op, "masked")))
                 return false;
             for (uint32_t k = 0; k < x->ddr.nsize; k++)
@@ -780,9 +782,9 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
         buf.sub[k] = (struct nest_sub){.c = 0};
         buf.size[k] = bt->shape[k];
     }
-    for (uint32_t k = 0; x->box && k < x->buf.nsub; k++) { /* behind the points' dim */
-        buf.sub[k + 1] = x->buf.sub[k];
-        buf.size[k + 1] = x->buf.size[k];
+    for (uint32_t k = 0; x->box && k < x->buf.nsub; k++) { /* behind the points' dims */
+        buf.sub[k + 1 + x->nloops] = x->buf.sub[k];
+        buf.size[k + 1 + x->nloops] = x->buf.size[k];
     }
     nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
 }

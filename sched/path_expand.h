@@ -72,7 +72,15 @@
  * tiles sharing its words, unless its unit writes under a byte mask, see
  * below). With d the wanted elements' offset in the
  * first word (a constant, or `offset mod word` when the offset depends on
- * the subscripts), the hop's far subscript goes back by d, both its sizes
+ * the subscripts; the offset's terms that are whole words left out, those
+ * of the subscripts and, through addi, those of a computed offset: row * n
+ * + a block's column stepping by 64 f16 gives d = (row * n) mod 64 over
+ * the row's blocks), the hop's far subscript goes back by d (when d reads
+ * the computed offset alone, the far side becomes a cast at that offset
+ * less d instead, made out of the loops that vary neither, its subscripts
+ * kept: transfers ktc-nest then coarsens, where `sub - d` would read two
+ * values; contiguous rows of 1000 f16 in Triton's LayerNorm, 2 a core:
+ * 14474 -> 1342 cycles on spyre), both its sizes
  * and the buffer's last extent become the words (round_up(d + n) to a
  * word; round_up(dmax + n) when d is not constant, dmax its largest value
  * given the gcd of the subscripts' coefficients, a subscript computed

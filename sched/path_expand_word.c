@@ -28,6 +28,7 @@
 #include "sched/offset_gcd.h"
 #include "sched/oplist.h"
 #include "sched/path_expand_int.h"
+#include "sched/split_int.h"
 
 /* The staging buffer phases of a pipeline streaming whole words astride
  * two (legalize_hop): vadd of 100000 f16 over 4 cores in blocks of 25000,
@@ -73,6 +74,29 @@ static const struct arch_access *access_of(const struct pe *p, uint32_t k, bool 
  * plus a multiple of `word` elements (sched_value_gcd: a row block's
  * position times its rows), which moves it within a word by c alone.
  * False when a stride is dynamic or more than one offset is. */
+/* The part of index value v that places it inside a word: v less its
+ * terms (through addi) that are whole words (sched_value_gcd a multiple of
+ * `word`; their constant added to *c): a row's start row * n (n known at
+ * launch) for v = row * n + a block's column, stepping by whole words, so
+ * that the offset in the word stays one value over the row's blocks.
+ * IR_NONE when v has no such term. */
+static ir_value word_rest(const struct ir_module *m, ir_value v, int64_t word, int64_t *c)
+{
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || o->kind != IR_OP_ARITH_ADDI)
+        return IR_NONE;
+    for (int i = 0; i < 2; i++) {
+        int64_t k = 0, g = sched_value_gcd(m, o->opnd[i], &k, 4);
+        if (g % word == 0) {
+            ir_value r = word_rest(m, o->opnd[1 - i], word, c);
+            *c += k;
+            return r != IR_NONE ? r : o->opnd[1 - i];
+        }
+    }
+    return IR_NONE;
+}
+
 static bool offset_expr(const struct pe *p, const struct pe_side *s, int64_t word, ir_aff *off,
                         ir_value *dynoff)
 {
@@ -93,10 +117,13 @@ static bool offset_expr(const struct pe *p, const struct pe_side *s, int64_t wor
             if (!so || so->n != 1 || (so->ints[0] == IR_DYN && (*dynoff || o->nopnd < 2)))
                 return false;
             int64_t c = 0, g = so->ints[0] == IR_DYN ? sched_value_gcd(m, o->opnd[1], &c, 4) : 1;
+            ir_value rest;
             if (so->ints[0] != IR_DYN)
                 x += so->ints[0];
             else if (word > 0 && g % word == 0)
                 x += c; /* the rest moves by whole words */
+            else if (word > 0 && (rest = word_rest(m, o->opnd[1], word, &x)) != IR_NONE)
+                *dynoff = rest;
             else
                 *dynoff = o->opnd[1]; /* source, then the one dynamic offset */
         } else if (o->kind == IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW) {
@@ -174,6 +201,21 @@ static int64_t dim_gcd(const struct ir_module *m, ir_aff e, const ir_value *subs
     }
 }
 
+/* Sum e less its terms whose values are whole words (multiples of ae
+ * over subscripts subs, dim_gcd: a chunk's column stepping by 64 in a
+ * loop): e mod ae is that mod ae, and stays one value over the loops that
+ * move only those terms (which ktc-nest's normalize then makes once, out
+ * of them, so that coarsening reads the transfer). */
+static ir_aff word_part(struct ir_module *m, ir_aff e, const ir_value *subs, int64_t ae)
+{
+    const struct ir_aff_info a = *ir_aff_get(m, e);
+    if (a.kind == IR_AFF_ADD)
+        return ir_aff_bin(m, IR_AFF_ADD, word_part(m, a.lhs, subs, ae),
+                          word_part(m, a.rhs, subs, ae));
+    int64_t c = 0, g = dim_gcd(m, e, subs, &c);
+    return g % ae == 0 && c % ae == 0 ? ir_aff_const(m, 0) : e;
+}
+
 /* e with every dim moved up by k. */
 static ir_aff shift_dims(struct ir_module *m, ir_aff e, uint32_t k)
 {
@@ -245,6 +287,94 @@ static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value 
     ir_op_insert_before(m, x, nx);
     ir_op_unlink(m, x);
     return nx;
+}
+
+/* The op before which values vals[0..n) are all defined, farthest out
+ * from op across the scf.for loops around it. */
+static ir_op hoist_point(const struct ir_module *m, ir_op op, const ir_value *vals, uint32_t n)
+{
+    ir_op at = op;
+    for (ir_op p = ir_op_parent(m, op); p && ir_op_get(m, p)->kind == IR_OP_SCF_FOR;
+         p = ir_op_parent(m, p)) {
+        for (uint32_t k = 0; k < n; k++)
+            if (ir_value_defined_in(m, vals[k], p))
+                return at;
+        at = p;
+    }
+    return at;
+}
+
+/* Moves the index arithmetic computing v (addi, subi, muli, constants,
+ * `depth` ops deep) out of the scf.for loops that do not vary it (ktc-split
+ * computes a row's start in the loop over its blocks). */
+static void hoist_index(struct ir_module *m, ir_value v, int depth)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d || depth < 0)
+        return;
+    uint32_t k = ir_op_get(m, d)->kind;
+    if (k != IR_OP_ARITH_ADDI && k != IR_OP_ARITH_SUBI && k != IR_OP_ARITH_MULI &&
+        k != IR_OP_ARITH_CONSTANT)
+        return;
+    for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
+        hoist_index(m, ir_op_get(m, d)->opnd[i], depth - 1);
+    ir_op at = hoist_point(m, d, ir_op_get(m, d)->opnd, ir_op_get(m, d)->nopnd);
+    if (at != d) {
+        ir_op_unlink(m, d);
+        ir_op_insert_before(m, at, d);
+    }
+}
+
+/* The far side of hop op (a load, or a store written back whole),
+ * memref.reinterpret_cast %src to offset %o, whose elements start at d in
+ * their first word, d (< the word) an expression of the cast's offset
+ * alone (dim nsub: the part of %o not in whole words, dynoff; word_part
+ * dropped the subscripts' whole words) that the loop around the pipeline
+ * does not vary (a row's start over its chunks): the side becomes a cast
+ * of %src at %o - d, d made before the outermost loop around the pipeline
+ * that does not vary dynoff (its index arithmetic moved out of them
+ * first), the cast before the outermost that varies none of %src, %o and
+ * d, read at its subscripts as they are. The offset in the word is then
+ * one value over those loops, and the transfer's subscripts plain
+ * operands, so that ktc-nest coarsens it (extend_side's `sub - d` reads
+ * two values). False (no transfer changed) when d reads a subscript or
+ * the loop around moves it (a row loop storing each row's scalar: its
+ * DMAs are no tile's), or the side is not such a cast. */
+static bool rebase_far(struct ir_module *m, ir_op pipe, ir_op op, int far, uint32_t nsub,
+                       ir_value dynoff, ir_aff d)
+{
+    struct pe_side s[2];
+    pe_transfer_sides(m, op, s);
+    ir_op cast = ir_value_def(m, s[far].v);
+    bool used[SPLIT_AFF_MAX_DIMS] = {false};
+    if (nsub >= SPLIT_AFF_MAX_DIMS || !cast ||
+        ir_op_get(m, cast)->kind != IR_OP_MEMREF_REINTERPRET_CAST || ir_op_get(m, cast)->nopnd != 2)
+        return false;
+    split_aff_dims(m, d, used);
+    for (uint32_t i = 0; i < nsub; i++)
+        if (used[i])
+            return false;
+    ir_value src = ir_op_get(m, cast)->opnd[0], o = ir_op_get(m, cast)->opnd[1];
+    hoist_index(m, dynoff, 4);
+    ir_op atd = hoist_point(m, pipe, &dynoff, 1);
+    if (atd == pipe)
+        return false; /* d moves with the loop around: nothing to coarsen */
+    ir_aff sub[SPLIT_AFF_MAX_DIMS];
+    for (uint32_t i = 0; i <= nsub; i++)
+        sub[i] = ir_aff_dim(m, 0);
+    struct split_b b;
+    sb_before(&b, m, atd, ir_op_get(m, op)->loc);
+    ir_value dv = sb_aff_value(&b, split_aff_subst(m, d, sub), 1, &dynoff);
+    ir_op at = hoist_point(m, pipe, (const ir_value[]){src, o, dv}, 3);
+    sb_before(&b, m, at, ir_op_get(m, op)->loc);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, o, sb_arith(&b, "arith.subi", o, dv));
+    ir_op nc = split_clone(m, cast, &vm);
+    split_vmap_free(&vm);
+    ir_op_set_attr(m, nc, "unaligned", IR_NONE);
+    ir_op_insert_before(m, at, nc);
+    ir_op_get(m, op)->opnd[s[far].first] = ir_op_get(m, nc)->res;
+    return true;
 }
 
 /* Makes `last` (an expression over the side's subscripts) the last
@@ -746,7 +876,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
      * other tiles' */
     ir_value dynoff;
     if (align % e || least % e ||
-        !offset_expr(p, &s[far], store ? 0 : align / e, &off, &dynoff))
+        !offset_expr(p, &s[far], store && !masked ? 0 : align / e, &off, &dynoff))
         return true;
     /* several rows (which may well be contiguous, one run of whole words):
      * left to ktc-codegen's check, but for a masked store of part of a
@@ -815,7 +945,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
         int64_t c = 0, step = dim_gcd(m, off, subs, &c), g = sched_gcd(step, ae);
         int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
-        d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae));
+        d = ir_aff_bin(m, IR_AFF_MOD, word_part(m, off, subs, ae), ir_aff_const(m, ae));
         w = (dmax + n + le - 1) / le * le;
         /* Words of a view placed at launch may hold other tiles' elements,
          * which the other cores write at the same time: a read-modify-write
@@ -900,6 +1030,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
             shift_last(m, op, near, d);
         }
         ir_op_set_attr(m, op, "transfer_mode", ir_attr_string(m, "masked"));
+    } else if (dynoff && rebase_far(m, pipe, op, far, nsub, dynoff, d)) {
+        /* the far side read from the first word on, at its subscripts */
     } else if (dynoff) { /* d reads the offset: the hop takes it as a subscript */
         ir_op nop = extend_side(m, op, far, subs, nx, back);
         for (uint32_t i = 0; i < xs->n; i++)

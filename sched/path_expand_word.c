@@ -62,18 +62,6 @@ static const struct arch_access *access_of(const struct pe *p, uint32_t k, bool 
     return a ? a : arch_access(p->dev, r, !store, mn);
 }
 
-/* The element offset, from an aligned base, where memref side s of a
- * transfer starts, as an affine expression over its subscripts (the dims
- * of its map): the strided offset of the reinterpret_cast that built it,
- * plus a constant KTIR view base, plus its subscripts times the strides. A
- * base known only at launch counts as aligned (it is a tensor's, and the
- * runtime aligns tensors; ktc-codegen assumes the same). A reinterpret_cast
- * offset known only when the program runs (an access tile at a computed
- * position) is one more dim, numbered after the subscripts, whose value
- * *dynoff gets (IR_NONE when there is none), unless it is known to be c
- * plus a multiple of `word` elements (sched_value_gcd: a row block's
- * position times its rows), which moves it within a word by c alone.
- * False when a stride is dynamic or more than one offset is. */
 /* The part of index value v that places it inside a word: v less its
  * terms (through addi) that are whole words (sched_value_gcd a multiple of
  * `word`; their constant added to *c): a row's start row * n (n known at
@@ -97,6 +85,19 @@ static ir_value word_rest(const struct ir_module *m, ir_value v, int64_t word, i
     return IR_NONE;
 }
 
+/* The element offset, from an aligned base, where memref side s of a
+ * transfer starts, as an affine expression over its subscripts (the dims
+ * of its map): the strided offset of the reinterpret_cast that built it,
+ * plus a constant KTIR view base, plus its subscripts times the strides. A
+ * base known only at launch counts as aligned (it is a tensor's, and the
+ * runtime aligns tensors; ktc-codegen assumes the same). A reinterpret_cast
+ * offset known only when the program runs (an access tile at a computed
+ * position) is one more dim, numbered after the subscripts, whose value
+ * *dynoff gets (IR_NONE when there is none), unless it is known to be c
+ * plus a multiple of `word` elements (sched_value_gcd: a row block's
+ * position times its rows), which moves it within a word by c alone, or
+ * a sum of such terms and others (word_rest), whose rest *dynoff gets.
+ * False when a stride is dynamic or more than one offset is. */
 static bool offset_expr(const struct pe *p, const struct pe_side *s, int64_t word, ir_aff *off,
                         ir_value *dynoff)
 {
@@ -355,6 +356,8 @@ static bool rebase_far(struct ir_module *m, ir_op pipe, ir_op op, int far, uint3
         if (used[i])
             return false;
     ir_value src = ir_op_get(m, cast)->opnd[0], o = ir_op_get(m, cast)->opnd[1];
+    if (o == dynoff)
+        return false; /* no whole words of the offset moving apart from d */
     hoist_index(m, dynoff, 4);
     ir_op atd = hoist_point(m, pipe, &dynoff, 1);
     if (atd == pipe)
@@ -911,11 +914,11 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         (has_dims(m, off) ? !unaligned(m, s[far].v)
                           : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
         return true; /* whole accesses, aligned (or known only at launch) */
-    /* whole words maybe astride two (an offset ktc-split marked unaligned):
-     * written under a byte mask where the unit can (the buffer a word
-     * wider, the elements at their offset in it: no word of another
-     * tile's is read or written back), else read-modify-written */
-    /* a stream of whole words astride two: the next tiles' words in
+    /* else whole words maybe astride two (an offset ktc-split marked
+     * unaligned): written under a byte mask where the unit can (the buffer
+     * a word wider, the elements at their offset in it: no word of another
+     * tile's is read or written back), else read-modify-written.
+     * A stream of whole words astride two: the next tiles' words in
      * flight while this one's are used (phase_pipeline); ktc-nest does
      * not coarsen such transfers */
     if (astride && !ir_op_attr(m, pipe, "modulo") && alone(m, pipe))
@@ -926,7 +929,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         return true;
     /* d: the wanted elements' offset in the first word; w: the words */
     int64_t ae = align / e, le = least / e, w;
-    ir_aff d;
+    ir_aff d, dw = IR_NONE;
     int64_t fixed = -1; /* the far side's constant last subscript, if any */
     bool dyn = has_dims(m, off);
     uint32_t nsub = s[far].nsub, nx = nsub + (dynoff ? 1 : 0);
@@ -945,7 +948,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
         /* d takes the values (c + g t) mod ae: at most ae - g + c mod g */
         int64_t c = 0, step = dim_gcd(m, off, subs, &c), g = sched_gcd(step, ae);
         int64_t dmax = g ? ae - g + ((c % g) + g) % g : ae - 1;
-        d = ir_aff_bin(m, IR_AFF_MOD, word_part(m, off, subs, ae), ir_aff_const(m, ae));
+        d = ir_aff_bin(m, IR_AFF_MOD, off, ir_aff_const(m, ae));
+        dw = ir_aff_bin(m, IR_AFF_MOD, word_part(m, off, subs, ae), ir_aff_const(m, ae));
         w = (dmax + n + le - 1) / le * le;
         /* Words of a view placed at launch may hold other tiles' elements,
          * which the other cores write at the same time: a read-modify-write
@@ -1018,6 +1022,13 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
     ir_type bt = pe_widen_last(m, ir_value_type(m, s[near].v), w);
     ir_value_get(m, ir_op_result(m, alloc, 0))->type = bt;
     ir_value_get(m, s[near].v)->type = bt;
+    /* a masked store's elements, and those of a far side rebased to its
+     * first word, at d without the whole words (one value over the loops
+     * moving only those: a box of the buffer coarsening stores, plain
+     * subscripts it reads) */
+    bool rebased = dw && !masked && dynoff && rebase_far(m, pipe, op, far, nsub, dynoff, dw);
+    if (dw && (masked || rebased))
+        d = dw;
     ir_aff back = ir_aff_bin(m, IR_AFF_MUL, d, ir_aff_const(m, -1));
     if (masked) { /* the far side stays; the buffer holds the elements at d */
         if (dyn) {
@@ -1030,8 +1041,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
             shift_last(m, op, near, d);
         }
         ir_op_set_attr(m, op, "transfer_mode", ir_attr_string(m, "masked"));
-    } else if (dynoff && rebase_far(m, pipe, op, far, nsub, dynoff, d)) {
-        /* the far side read from the first word on, at its subscripts */
+    } else if (rebased) {
+        /* the far side read from its first word on, at its subscripts */
     } else if (dynoff) { /* d reads the offset: the hop takes it as a subscript */
         ir_op nop = extend_side(m, op, far, subs, nx, back);
         for (uint32_t i = 0; i < xs->n; i++)

@@ -72,12 +72,13 @@
  * tiles sharing its words, unless its unit writes under a byte mask, see
  * below). With d the wanted elements' offset in the
  * first word (a constant, or `offset mod word` when the offset depends on
- * the subscripts; the offset's terms that are whole words left out, those
- * of the subscripts and, through addi, those of a computed offset: row * n
- * + a block's column stepping by 64 f16 gives d = (row * n) mod 64 over
- * the row's blocks), the hop's far subscript goes back by d (when d reads
- * the computed offset alone, the far side becomes a cast at that offset
- * less d instead, made out of the loops that vary neither, its subscripts
+ * the subscripts; a computed offset's terms that are whole words, through
+ * addi, not part of it: of row * n + a block's column stepping by 64 f16,
+ * row * n), the hop's far subscript goes back by d (but when d with the
+ * subscripts' whole words left out too reads the computed offset alone,
+ * which other whole words move apart from, and the loop around the
+ * pipeline does not move it, the far side becomes a cast at the offset
+ * less that d, made out of the loops that vary neither, its subscripts
  * kept: transfers ktc-nest then coarsens, where `sub - d` would read two
  * values; contiguous rows of 1000 f16 in Triton's LayerNorm, 2 a core:
  * 14474 -> 1342 cycles on spyre), both its sizes
@@ -104,7 +105,9 @@
  * mask (`masked_writes` on its store feature, ARCH_F_MASKED_WRITES) is no
  * read-modify-write, whatever the grid: the hop keeps its far side and
  * sizes (the wanted elements), gets `transfer_mode = "masked"`, and reads
- * them at d in the buffer widened to the words, as the other transfers on
+ * them at d (the subscripts' whole words left out: a box of the buffer the
+ * loop over a row's chunks does not move, which ktc-nest's coarsening
+ * stores) in the buffer widened to the words, as the other transfers on
  * the buffer write them (both given the far subscripts when d depends on
  * them); the unit moves the enclosing words and writes only the elements'
  * bytes (ktc-codegen's `dma.mask`), so tiles sharing a word do not race.

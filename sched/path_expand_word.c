@@ -1008,6 +1008,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
             d = fm->res[fm->nres - 1];
             w = ft->shape[ft->rank - 1];
         }
+        if (fixed >= 0)
+            dw = IR_NONE; /* d is the span's own */
     } else {
         int64_t o = ir_aff_eval(m, off, NULL, NULL, &(bool){true});
         if (o < 0) {

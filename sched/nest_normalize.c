@@ -79,31 +79,12 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
 
 /* ---- invariant subscripts ---------------------------------------------------- */
 
-/* The op of fn before which a value of vals[0..n) is made farthest out from
- * transfer x (its outermost ancestor defining none of them), or IR_NONE
- * when that is not outside a loop around x. */
-static ir_op hoist_point(const struct ir_module *m, ir_op fn, ir_op x, const ir_value *vals,
-                         uint32_t n)
-{
-    ir_op at = x;
-    bool out_of_loop = false;
-    for (ir_op p = ir_op_parent(m, x); p && p != fn; p = ir_op_parent(m, p)) {
-        for (uint32_t k = 0; k < n; k++)
-            if (ir_value_defined_in(m, vals[k], p))
-                return out_of_loop ? at : IR_NONE;
-        uint32_t kind = ir_op_get(m, p)->kind;
-        out_of_loop |= kind == IR_OP_SCF_FOR || kind == IR_OP_KTDF_PARALLEL;
-        at = p;
-    }
-    return out_of_loop ? at : IR_NONE;
-}
-
 /* Reads side k of transfer x into out, each subscript that is an
  * expression other than a dim or a constant made an index value before
  * its hoist point; false (x left) when a side has dynamic sizes, reads a
  * symbol, or an expression is not invariant in a loop around x. Sets
  * *hoisted when a subscript was made. */
-static bool hoisted_side(struct ir_module *m, ir_op fn, ir_op x, int k, struct nest_side *out,
+static bool hoisted_side(struct ir_module *m, ir_op x, int k, struct nest_side *out,
                          bool *hoisted)
 {
     ir_aff exprs[NEST_MAX_RANK];
@@ -122,8 +103,9 @@ static bool hoisted_side(struct ir_module *m, ir_op fn, ir_op x, int k, struct n
         for (uint32_t d = 0; d < s[k].nsub; d++)
             if (used[d])
                 vals[n++] = opnd[d];
-        ir_op at = hoist_point(m, fn, x, vals, n);
-        if (!at)
+        bool loops;
+        ir_op at = sched_hoist_point(m, x, vals, n, &loops);
+        if (!loops)
             return false;
         struct split_b b;
         sb_before(&b, m, at, ir_op_get(m, x)->loc);
@@ -144,8 +126,8 @@ static void hoist_subscripts(struct ir_module *m, ir_op fn)
         ir_op x = l.v[i];
         struct nest_side s[2];
         bool hoisted = false;
-        if (!hoisted_side(m, fn, x, 0, &s[0], &hoisted) ||
-            !hoisted_side(m, fn, x, 1, &s[1], &hoisted) || !hoisted)
+        if (!hoisted_side(m, x, 0, &s[0], &hoisted) ||
+            !hoisted_side(m, x, 1, &s[1], &hoisted) || !hoisted)
             continue;
         struct split_b b;
         sb_before(&b, m, x, ir_op_get(m, x)->loc);

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "ktir/ops.h"
+
 void sched_ops_push(struct sched_ops *l, ir_op op)
 {
     if (l->n == l->cap) {
@@ -132,4 +134,25 @@ int32_t sched_memo_slot(struct sched_memo *mm, ir_value v, bool *found)
     mm->v[mm->n] = v;
     mm->ok[mm->n] = false;
     return (int32_t)mm->n++;
+}
+
+ir_op sched_hoist_point(const struct ir_module *m, ir_op op, const ir_value *vals, uint32_t n,
+                        bool *loops)
+{
+    ir_op at = op;
+    bool out = false;
+    for (ir_op p = ir_op_parent(m, op); p && ir_op_get(m, p)->kind != IR_OP_FUNC_FUNC;
+         p = ir_op_parent(m, p)) {
+        bool defines = false;
+        for (uint32_t k = 0; k < n && !defines; k++)
+            defines = ir_value_defined_in(m, vals[k], p);
+        if (defines)
+            break;
+        uint32_t kind = ir_op_get(m, p)->kind;
+        out |= kind == IR_OP_SCF_FOR || kind == IR_OP_KTDF_PARALLEL;
+        at = p;
+    }
+    if (loops)
+        *loops = out;
+    return at;
 }

@@ -31,6 +31,13 @@ bool sched_value_reaches(const struct ir_module *m, ir_value v,
                          bool (*pred)(const struct ir_module *m, ir_value v, void *ctx),
                          void *ctx);
 
+/* The op before which values vals[0..n) are all defined, farthest out
+ * from op across the ops around it inside its function: op itself when
+ * its parent defines one. *loops (when given) gets whether that leaves an
+ * scf.for or a ktdf.parallel. */
+ir_op sched_hoist_point(const struct ir_module *m, ir_op op, const ir_value *vals, uint32_t n,
+                        bool *loops);
+
 /* What sched_value_every's visit says of a value: it is fine as it is,
  * it is not, or it is as fine as the operands of the op defining it. */
 enum sched_visit { SCHED_ACCEPT, SCHED_REJECT, SCHED_DESCEND };

@@ -290,24 +290,10 @@ static ir_op extend_side(struct ir_module *m, ir_op x, int side, const ir_value 
     return nx;
 }
 
-/* The op before which values vals[0..n) are all defined, farthest out
- * from op across the scf.for loops around it. */
-static ir_op hoist_point(const struct ir_module *m, ir_op op, const ir_value *vals, uint32_t n)
-{
-    ir_op at = op;
-    for (ir_op p = ir_op_parent(m, op); p && ir_op_get(m, p)->kind == IR_OP_SCF_FOR;
-         p = ir_op_parent(m, p)) {
-        for (uint32_t k = 0; k < n; k++)
-            if (ir_value_defined_in(m, vals[k], p))
-                return at;
-        at = p;
-    }
-    return at;
-}
-
 /* Moves the index arithmetic computing v (addi, subi, muli, constants,
- * `depth` ops deep) out of the scf.for loops that do not vary it (ktc-split
- * computes a row's start in the loop over its blocks). */
+ * `depth` ops deep) out of the loops that do not vary it, as far as its
+ * operands allow (sched_hoist_point; ktc-split computes a row's start in
+ * the loop over its blocks). */
 static void hoist_index(struct ir_module *m, ir_value v, int depth)
 {
     ir_op d = ir_value_def(m, v);
@@ -319,7 +305,7 @@ static void hoist_index(struct ir_module *m, ir_value v, int depth)
         return;
     for (uint32_t i = 0; i < ir_op_get(m, d)->nopnd; i++)
         hoist_index(m, ir_op_get(m, d)->opnd[i], depth - 1);
-    ir_op at = hoist_point(m, d, ir_op_get(m, d)->opnd, ir_op_get(m, d)->nopnd);
+    ir_op at = sched_hoist_point(m, d, ir_op_get(m, d)->opnd, ir_op_get(m, d)->nopnd, NULL);
     if (at != d) {
         ir_op_unlink(m, d);
         ir_op_insert_before(m, at, d);
@@ -332,10 +318,9 @@ static void hoist_index(struct ir_module *m, ir_value v, int depth)
  * alone (dim nsub: the part of %o not in whole words, dynoff; word_part
  * dropped the subscripts' whole words) that the loop around the pipeline
  * does not vary (a row's start over its chunks): the side becomes a cast
- * of %src at %o - d, d made before the outermost loop around the pipeline
- * that does not vary dynoff (its index arithmetic moved out of them
- * first), the cast before the outermost that varies none of %src, %o and
- * d, read at its subscripts as they are. The offset in the word is then
+ * of %src at %o - d, d made as far out as dynoff allows (its index
+ * arithmetic moved out first), the cast as far out as %src, %o and d allow
+ * (sched_hoist_point), read at its subscripts as they are. The offset in the word is then
  * one value over those loops, and the transfer's subscripts plain
  * operands, so that ktc-nest coarsens it (extend_side's `sub - d` reads
  * two values). False (no transfer changed) when d reads a subscript or
@@ -359,7 +344,7 @@ static bool rebase_far(struct ir_module *m, ir_op pipe, ir_op op, int far, uint3
     if (o == dynoff)
         return false; /* no whole words of the offset moving apart from d */
     hoist_index(m, dynoff, 4);
-    ir_op atd = hoist_point(m, pipe, &dynoff, 1);
+    ir_op atd = sched_hoist_point(m, pipe, &dynoff, 1, NULL);
     if (atd == pipe)
         return false; /* d moves with the loop around: nothing to coarsen */
     ir_aff sub[SPLIT_AFF_MAX_DIMS];
@@ -368,7 +353,7 @@ static bool rebase_far(struct ir_module *m, ir_op pipe, ir_op op, int far, uint3
     struct split_b b;
     sb_before(&b, m, atd, ir_op_get(m, op)->loc);
     ir_value dv = sb_aff_value(&b, split_aff_subst(m, d, sub), 1, &dynoff);
-    ir_op at = hoist_point(m, pipe, (const ir_value[]){src, o, dv}, 3);
+    ir_op at = sched_hoist_point(m, pipe, (const ir_value[]){src, o, dv}, 3, NULL);
     sb_before(&b, m, at, ir_op_get(m, op)->loc);
     struct split_vmap vm = {0};
     split_vmap_set(&vm, o, sb_arith(&b, "arith.subi", o, dv));

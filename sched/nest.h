@@ -682,13 +682,20 @@
  *  resident-rows      Tile loops of one block (a row loop's passes) that each
  *                     bulk-load the same chunks of a row from device memory
  *                     into a phased buffer (views alike but for their
- *                     leading bound; or, a column loop stepping by a
+ *                     leading bound, which may be known at launch only,
+ *                     the buffer's chunk the views' but for unit dims: a
+ *                     Triton row's 4x64 blocks into 2x4x1x64 tiles; or,
+ *                     a column loop stepping by a
  *                     launch-time BS, one transfer a chunk from views of
  *                     their own at (t * T + k) * BS past the same base; the
  *                     row's memory written by nothing between them), N
  *                     known only at launch so no point holds the row: a row
  *                     buffer of K chunks (what the scratchpad holds beside
- *                     every other buffer, at most the later views' bound)
+ *                     every other buffer, at most the later views' bound,
+ *                     or the row's stride when their bound is known at
+ *                     launch only: a wider row, which rows that do not
+ *                     overlap cannot be, is still right, its chunks past
+ *                     K loaded as before)
  *                     keeps it, in two copies when a row loop holds the
  *                     passes (row r in copy r mod 2, a ktdf.buffer_phase of
  *                     the row IV: the next row's first pass loads while this
@@ -720,7 +727,14 @@
  *                     wait exposes it): device memory shared by many cores,
  *                     layernorm_fwd_ktir 556397 -> 193861 cycles (W and B
  *                     once a core), center_rows (N = 256) 660 -> 584; on one
- *                     core bound by its own units it would lose. Runs last.
+ *                     core bound by its own units it would lose; Triton's
+ *                     LayerNorm (three `range(0, N, BLOCK)` passes) on rows
+ *                     of 8000 f16, 8192 apart on 32 cores: 122115 -> 49379
+ *                     cycles (N = 1000 on 4 cores is bound by its passes'
+ *                     nests and is left alone: modeled no faster, and
+ *                     simulated 404287 -> 405455 when forced). `--stats`
+ *                     says whether it is taken, with the modeled cycles a
+ *                     row without and with it. Runs last.
  *                     Tile-size selection, before it, prices a later pass
  *                     (a tile loop of the block after one chosen before,
  *                     a load of the same row chunks: a reinterpret_cast of

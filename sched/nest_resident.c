@@ -5,6 +5,7 @@
  * chunks there as it loads them, the later ones read the chunks it holds
  * from there and the rest from device memory as before. Runs last.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "ktir/ops.h"
@@ -56,7 +57,8 @@ static bool dma_load_stage(const struct ir_module *m, ir_op s)
 
 /* Whether views a and b (memref.reinterpret_cast) show the same chunks: the
  * same source, offset, strides and chunk shape (the leading extent, a bound
- * on the chunks, may differ). */
+ * on the chunks, may differ, and be known at launch only: the chunks of a
+ * row of launch-time width). */
 static bool same_chunks(const struct ir_module *m, ir_value a, ir_value b)
 {
     ir_op da = ir_value_def(m, a), db = ir_value_def(m, b);
@@ -64,15 +66,23 @@ static bool same_chunks(const struct ir_module *m, ir_value a, ir_value b)
         ir_op_get(m, db)->kind != IR_OP_MEMREF_REINTERPRET_CAST)
         return false;
     const struct ir_op_info *oa = ir_op_get(m, da), *ob = ir_op_get(m, db);
+    const struct ir_type_info *ta = ir_type_get(m, ir_value_type(m, a)),
+                              *tb = ir_type_get(m, ir_value_type(m, b));
+    /* the operands: the source, a dynamic offset, a dynamic leading extent
+     * (no dynamic stride) */
+    ir_attr ga = ir_op_attr(m, da, "operandSegmentSizes"),
+            gb = ir_op_attr(m, db, "operandSegmentSizes");
+    if (!ga || !gb)
+        return false;
+    const struct ir_attr_info *sa = ir_attr_get(m, ga), *sb = ir_attr_get(m, gb);
     int64_t d;
-    if (oa->nopnd != ob->nopnd || oa->opnd[0] != ob->opnd[0] ||
-        (oa->nopnd > 1 && !(nest_const_diff(m, oa->opnd[1], ob->opnd[1], &d) && d == 0)) ||
-        oa->nopnd > 2 ||
+    if (oa->opnd[0] != ob->opnd[0] || sa->n != 4 || sb->n != 4 || sa->ints[1] != sb->ints[1] ||
+        sa->ints[2] != sb->ints[2] || sa->ints[3] || sb->ints[3] ||
+        sa->ints[2] != (ta->shape[0] == IR_DYN) || sb->ints[2] != (tb->shape[0] == IR_DYN) ||
+        (sa->ints[1] && !(nest_const_diff(m, oa->opnd[1], ob->opnd[1], &d) && d == 0)) ||
         ir_op_attr(m, da, "static_offsets") != ir_op_attr(m, db, "static_offsets") ||
         ir_op_attr(m, da, "static_strides") != ir_op_attr(m, db, "static_strides"))
         return false;
-    const struct ir_type_info *ta = ir_type_get(m, ir_value_type(m, a)),
-                              *tb = ir_type_get(m, ir_value_type(m, b));
     if (ta->rank != tb->rank || ta->elem != tb->elem || ta->attr0 != tb->attr0 || ta->rank < 2)
         return false;
     for (uint32_t k = 1; k < ta->rank; k++)
@@ -81,9 +91,41 @@ static bool same_chunks(const struct ir_module *m, ir_value a, ir_value b)
     return true;
 }
 
+/* Whether phased buffers a and b hold chunks of one shape (dims 2 on). */
+static bool same_buffer_chunks(const struct ir_module *m, ir_value a, ir_value b)
+{
+    const struct ir_type_info *ta = ir_type_get(m, ir_value_type(m, a)),
+                              *tb = ir_type_get(m, ir_value_type(m, b));
+    if (ta->rank != tb->rank || ta->elem != tb->elem)
+        return false;
+    for (uint32_t k = 2; k < ta->rank; k++)
+        if (ta->shape[k] != tb->shape[k])
+            return false;
+    return true;
+}
+
+/* Whether dims [a, ra) of shape sa and [b, rb) of sb are the same but for
+ * dims of extent 1 (a view's chunk and a staging buffer's, which keeps the
+ * unit dims of the transfer coarsening expanded: 4x64 against 4x1x64). */
+static bool same_but_units(const int64_t *sa, uint32_t a, uint32_t ra, const int64_t *sb,
+                           uint32_t b, uint32_t rb)
+{
+    for (;;) {
+        while (a < ra && sa[a] == 1)
+            a++;
+        while (b < rb && sb[b] == 1)
+            b++;
+        if (a == ra || b == rb)
+            return a == ra && b == rb;
+        if (sa[a++] != sb[b++])
+            return false;
+    }
+}
+
 /* Whether x (a DMA-stage load of loop) loads T chunks of a view at tile t,
  * [t * T, 0, ...] size [T, chunk], whole, into [phase, 0, ...] size [1, T,
- * chunk] of a phased buffer; fills p. */
+ * chunk] of a phased buffer (its chunk the view's but for unit dims); fills
+ * p. */
 static bool chunk_load(const struct ir_module *m, ir_op loop, ir_op x, struct pass *p)
 {
     struct nest_side s, d;
@@ -96,8 +138,8 @@ static bool chunk_load(const struct ir_module *m, ir_op loop, ir_op x, struct pa
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, s.v)),
                               *bt = ir_type_get(m, ir_value_type(m, d.v));
     struct sched_lin l;
-    if (s.nsub != vt->rank || vt->rank < 2 || bt->rank != vt->rank + 1 || d.nsub != bt->rank ||
-        !s.sub[0].v)
+    if (s.nsub != vt->rank || vt->rank < 2 || bt->rank < 3 || d.nsub != bt->rank || !s.sub[0].v ||
+        !same_but_units(vt->shape, 1, vt->rank, bt->shape, 2, bt->rank))
         return false;
     sched_lin_of(m, s.sub[0].v, &l);
     if (l.n != 1 || l.c ||
@@ -105,11 +147,11 @@ static bool chunk_load(const struct ir_module *m, ir_op loop, ir_op x, struct pa
         d.size[0] != 1 || d.size[1] != l.k[0] || bt->shape[1] != l.k[0] || !d.sub[0].v)
         return false;
     for (uint32_t k = 1; k < vt->rank; k++)
-        if (s.sub[k].v || s.sub[k].c || s.size[k] != vt->shape[k] || d.sub[k + 1].v ||
-            d.sub[k + 1].c || d.size[k + 1] != vt->shape[k] || bt->shape[k + 1] != vt->shape[k])
+        if (s.sub[k].v || s.sub[k].c || s.size[k] != vt->shape[k])
             return false;
-    if (d.sub[1].v || d.sub[1].c)
-        return false;
+    for (uint32_t k = 1; k < bt->rank; k++)
+        if (d.sub[k].v || d.sub[k].c || (k > 1 && d.size[k] != bt->shape[k]))
+            return false;
     p->x = x;
     p->view = s.v;
     p->buf = d.v;
@@ -310,7 +352,8 @@ static bool read_pass(struct ir_module *m, ir_op loop, const struct pass *like, 
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), x) {
             struct pass q = *p;
             if (chunk_load(m, loop, x, &q) &&
-                (!like || (!like->dyn && same_chunks(m, like->view, q.view)))) {
+                (!like || (!like->dyn && same_chunks(m, like->view, q.view) &&
+                           same_buffer_chunks(m, like->buf, q.buf)))) {
                 q.stage = s;
                 *p = q;
                 break;
@@ -578,8 +621,7 @@ static void tile_bytes(const struct ir_module *m, ir_op pipe, double tiles, doub
             if (!load && !nest_is_ddr(m, b.v))
                 continue;
             const struct nest_side *d = load ? &a : &b;
-            double n = (double)nest_memref_bytes(m, ir_value_type(m, d->v)) /
-                       (double)ir_type_numel(m, ir_value_type(m, d->v));
+            double n = (double)ir_type_bytes(m, ir_type_get(m, ir_value_type(m, d->v))->elem);
             for (uint32_t k = 0; k < d->nsize; k++)
                 n *= (double)d->size[k];
             *(load ? in : out) += n * tiles;
@@ -596,49 +638,64 @@ static int chosen_of(const struct nest_ctx *c, ir_op tl)
     return -1;
 }
 
+/* The chunks of its row the passes' views read, as far as anything bounds
+ * them (0: nothing), elems elements each into *elems: the least leading
+ * extent of the views; where that is known only at launch (a row of
+ * launch-time width; the launch-time step form has no views of the row),
+ * the row's stride, the least constant step of the offset wider than a
+ * chunk, and no wider than a kernel argument's step when the offset has
+ * one (a row stride known at launch). */
+static double row_bound(const struct ir_module *m, const struct pass *first,
+                        const struct pass *later, uint32_t n, double *elems)
+{
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, first->view));
+    struct sched_lin l = {0};
+    ir_op vdef = ir_value_def(m, first->view);
+    double chunks = vt->shape[0] == IR_DYN ? 0 : (double)vt->shape[0];
+    *elems = 1;
+    if (first->dyn) {
+        *elems = (double)ir_type_numel(m, ir_value_type(m, first->view));
+        l = first->base;
+    } else {
+        for (uint32_t k = 1; k < vt->rank; k++)
+            *elems *= (double)vt->shape[k];
+        for (uint32_t i = 0; i < n && chunks > 0; i++) {
+            double b = (double)ir_type_get(m, ir_value_type(m, later[i].view))->shape[0];
+            chunks = b < chunks ? b : chunks;
+        }
+        ir_attr seg = ir_op_attr(m, vdef, "operandSegmentSizes");
+        if (seg && ir_attr_get(m, seg)->n == 4 && ir_attr_get(m, seg)->ints[1])
+            sched_lin_of(m, ir_op_get(m, vdef)->opnd[1], &l);
+    }
+    bool stride = first->dyn || chunks == 0;
+    for (uint32_t k = 0; k < l.n && stride; k++) {
+        double r = (double)l.k[k] / *elems;
+        if (r >= 1 && (chunks == 0 || r < chunks))
+            chunks = r;
+    }
+    for (uint32_t k = 0; k < l.n && !first->dyn; k++)
+        if (ir_value_get(m, l.v[k])->is_arg && l.k[k] > 0 && (double)l.k[k] / *elems < chunks)
+            chunks = (double)l.k[k] / *elems;
+    return chunks;
+}
+
 /* Whether keeping the row pays, by the cost model: a row's passes on every
  * core (nest_cost_program_cycles: their nests' steady cycles, the device
  * memory's bandwidths) get faster by more than what the first pass no
  * longer hides: with one copy of the row buffer, its DMA latency (its next
  * row's loads wait for the last pass reading the row buffer instead of
  * streaming while this row computes); with two (copies), nothing. A row is
- * as wide as the views bound it, or the row stride when it is a constant
- * (rows do not overlap), or the first pass's points as --assume priced
- * them. */
+ * `chunks` wide (row_bound: the views' bound, or the row's stride), or the
+ * first pass's points as --assume priced them. */
 static bool resident_pays(struct nest_ctx *c, const struct pass *first, const struct pass *later,
-                          uint32_t n, int64_t K, int64_t chunk, int64_t copies)
+                          uint32_t n, double chunks, int64_t K, int64_t chunk, int64_t copies,
+                          double *was, double *is)
 {
     struct ir_module *m = c->m;
     int ch = chosen_of(c, first->loop);
+    *was = *is = 0;
     if (ch < 0)
         return false;
-    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, first->view));
-    double chunks = (double)vt->shape[0], elems = 1;
-    if (first->dyn) {
-        /* no bound on the chunks but the row's: its stride, the least
-         * constant step of the base wider than a chunk (none: one chunk) */
-        elems = (double)ir_type_numel(m, ir_value_type(m, first->view));
-        chunks = 0;
-        for (uint32_t k = 0; k < first->base.n; k++) {
-            double r = (double)first->base.k[k] / elems;
-            if (r >= 1 && (chunks == 0 || r < chunks))
-                chunks = r;
-        }
-    } else {
-        for (uint32_t k = 1; k < vt->rank; k++)
-            elems *= (double)vt->shape[k];
-        for (uint32_t i = 0; i < n; i++) {
-            double b = (double)ir_type_get(m, ir_value_type(m, later[i].view))->shape[0];
-            chunks = b < chunks ? b : chunks;
-        }
-        const struct ir_op_info *vo = ir_op_get(m, ir_value_def(m, first->view));
-        struct sched_lin l = {0};
-        if (vo->nopnd > 1)
-            sched_lin_of(m, vo->opnd[1], &l);
-        for (uint32_t k = 0; k < l.n; k++)
-            if (ir_value_get(m, l.v[k])->is_arg && l.k[k] > 0 && (double)l.k[k] / elems < chunks)
-                chunks = (double)l.k[k] / elems;
-    }
     /* --assume made the first pass's trip count less than its bound */
     if (c->chosen[ch].points > 0 && c->chosen[ch].points < c->chosen[ch].bound &&
         (double)c->chosen[ch].points < chunks)
@@ -661,6 +718,8 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
     nests += nest_cost_program_latency(c->dev, in, out);
     double before = nest_cost_program_cycles(c->dev, nests, in, out, cores, 1),
            after = nest_cost_program_cycles(c->dev, nests, in - saved, out, cores, 1);
+    *was = before;
+    *is = after;
     return before - after >
            (copies > 1 ? 0 : nest_cost_dma_latency(c->dev, &c->chosen[ch].p));
 }
@@ -904,13 +963,17 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
             return false;
         room -= bytes;
     }
-    /* no more chunks than a later pass's view holds (its bound on the row) */
+    /* no more chunks than a later pass's view holds (its bound on the row),
+     * or than the row's stride leaves it (views of launch-time extent) */
     int64_t most = 0;
     for (uint32_t i = 0; i < n && !first->dyn; i++) {
         const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, later[i].view));
         if (vt->shape[0] > most)
             most = vt->shape[0];
     }
+    double elems, bound = row_bound(m, first, later, n, &elems);
+    if (!first->dyn && ir_type_get(m, ir_value_type(m, first->view))->shape[0] == IR_DYN)
+        most = (int64_t)bound + (bound > (double)(int64_t)bound);
     /* two copies in a row loop (row r in copy r mod 2: the next row's
      * first pass loads while this row's later passes read), else one */
     int64_t copies = rl ? 2 : 1;
@@ -918,7 +981,27 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     int64_t K = row_chunks(room, chunk, copies, wchunks, most, first->T);
     if (!K && copies > 1)
         K = row_chunks(room, chunk, copies = 1, wchunks, most, first->T);
-    if (!K || !resident_pays(c, first, later, n, K, chunk, copies))
+    double was = 0, is = 0;
+    bool pays = K && resident_pays(c, first, later, n, bound, K, chunk, copies, &was, &is);
+    if (c->o->stats) {
+        const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
+        if (!K)
+            fprintf(c->o->stats,
+                    "ktc-nest: @%s: resident-rows: a row the first pass loads and %u later "
+                    "pass%s read%s again: not taken: not %lld chunks of %lld bytes fit beside "
+                    "the other buffers\n",
+                    fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s", (long long)first->T,
+                    (long long)chunk);
+        else
+            fprintf(c->o->stats,
+                    "ktc-nest: @%s: resident-rows: a row the first pass loads and %u later "
+                    "pass%s read%s again, a row buffer of %lld chunks of %lld bytes in %lld %s: "
+                    "%s (modeled %.0f -> %.0f cycles a row)\n",
+                    fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s", (long long)K,
+                    (long long)chunk, (long long)copies,
+                    copies > 1 ? "copies" : "copy", pays ? "taken" : "not taken", was, is);
+    }
+    if (!pays)
         return false;
     int64_t shape[NEST_MAX_RANK];
     uint32_t o = copies > 1 ? 1 : 0;
@@ -980,14 +1063,16 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
         struct nest_side s, d;
         nest_read_side(m, first->x, 0, &s);
         nest_read_side(m, first->x, 1, &d);
-        struct nest_side nd = {.v = rb, .nsub = s.nsub + o, .nsize = s.nsize + o};
+        /* the buffer's side with the row's copy for the phase, chunk t * T
+         * for the tile's first */
+        struct nest_side nd = {.v = rb, .nsub = d.nsub - 1 + o, .nsize = d.nsize - 1 + o};
         if (o) {
             nd.sub[0] = (struct nest_sub){.v = copy};
             nd.size[0] = 1;
         }
-        for (uint32_t k = 0; k < s.nsub; k++) {
-            nd.sub[k + o] = k ? (struct nest_sub){.c = 0} : s.sub[0];
-            nd.size[k + o] = s.size[k];
+        for (uint32_t k = 1; k < d.nsub; k++) {
+            nd.sub[k - 1 + o] = k > 1 ? d.sub[k] : s.sub[0];
+            nd.size[k - 1 + o] = d.size[k];
         }
         reads_to_row(m, first, rb, copy);
         struct split_b xb;

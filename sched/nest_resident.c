@@ -688,12 +688,12 @@ static double row_bound(const struct ir_module *m, const struct pass *first,
  * `chunks` wide (row_bound: the views' bound, or the row's stride), or the
  * first pass's points as --assume priced them. */
 static bool resident_pays(struct nest_ctx *c, const struct pass *first, const struct pass *later,
-                          uint32_t n, double chunks, int64_t K, int64_t chunk, int64_t copies,
-                          double *was, double *is)
+                          uint32_t n, double chunks, int64_t K, int64_t chunk, int64_t wchunk,
+                          int64_t copies, double *was, double *is, double *wgain)
 {
     struct ir_module *m = c->m;
     int ch = chosen_of(c, first->loop);
-    *was = *is = 0;
+    *was = *is = *wgain = 0;
     if (ch < 0)
         return false;
     /* --assume made the first pass's trip count less than its bound */
@@ -716,10 +716,14 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
     /* the last store's latency ends the program whichever bound it is at
      * (the nests' own fill has it): on both sides, it saves nothing */
     nests += nest_cost_program_latency(c->dev, in, out);
+    double held = chunks < (double)K ? chunks : (double)K;
     double before = nest_cost_program_cycles(c->dev, nests, in, out, cores, 1),
-           after = nest_cost_program_cycles(c->dev, nests, in - saved, out, cores, 1);
+           after = nest_cost_program_cycles(c->dev, nests, in - saved, out, cores, 1),
+           weights = nest_cost_program_cycles(c->dev, nests, in - saved - (double)wchunk * held,
+                                              out, cores, 1);
     *was = before;
     *is = after;
+    *wgain = after - weights;
     return before - after >
            (copies > 1 ? 0 : nest_cost_dma_latency(c->dev, &c->chosen[ch].p));
 }
@@ -913,6 +917,37 @@ static bool resident_weight(struct ir_module *m, ir_op rl, const struct wload *w
     return true;
 }
 
+/* The row buffer's size beside the weights w kept (nw of them) and the
+ * passes' staging buffers, which their halves below get copies of (into
+ * stg): *K chunks (0: not even a tile's fit) of *copies copies (two in a
+ * row loop, rows, when they fit: row r in copy r mod 2, the next row's
+ * first pass loads while this row's later passes read), at most `most`
+ * (0: no bound), from `room` bytes of the scratchpad; *wchunks the bytes a
+ * chunk of every weight buffer. False when a pass has too many staging
+ * buffers. */
+static bool row_size(struct ir_module *m, const struct pass *first, const struct pass *later,
+                     uint32_t n, const struct wload *w, uint32_t nw, int64_t room, int64_t chunk,
+                     int64_t most, bool rows, struct staging *stg, int64_t *K, int64_t *copies,
+                     int64_t *wchunks)
+{
+    *wchunks = 0;
+    for (uint32_t k = 0; k < nw; k++)
+        *wchunks += w[k].chunk;
+    for (uint32_t i = 0; i <= n; i++) {
+        const struct pass *p = i ? &later[i - 1] : first;
+        int64_t bytes;
+        if (!staging_of(m, p->loop, p->buf, w, nw, &stg[i], &bytes))
+            return false;
+        room -= bytes;
+    }
+    *copies = rows ? 2 : 1;
+    room -= (int64_t)nw * ALIGN_SLACK;
+    *K = row_chunks(room, chunk, *copies, *wchunks, most, first->T);
+    if (!*K && *copies > 1)
+        *K = row_chunks(room, chunk, *copies = 1, *wchunks, most, first->T);
+    return true;
+}
+
 /* The passes of blk from its tile loop `first` on that read first's row;
  * makes them read it from a row buffer. Returns whether it did. */
 static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
@@ -950,19 +985,8 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     ir_op rl = row_loop(m, first->loop);
     struct wload w[MAX_W];
     uint32_t nw = 0;
-    int64_t wchunks = 0; /* bytes a chunk of every weight buffer */
     for (uint32_t i = 0; rl && i < n; i++)
         nw = weights_of(m, rl, &later[i], w, nw);
-    for (uint32_t k = 0; k < nw; k++)
-        wchunks += w[k].chunk;
-    struct staging stg[17];
-    for (uint32_t i = 0; i <= n; i++) {
-        const struct pass *p = i ? &later[i - 1] : first;
-        int64_t bytes;
-        if (!staging_of(m, p->loop, p->buf, w, nw, &stg[i], &bytes))
-            return false;
-        room -= bytes;
-    }
     /* no more chunks than a later pass's view holds (its bound on the row),
      * or than the row's stride leaves it (views of launch-time extent) */
     int64_t most = 0;
@@ -974,15 +998,28 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     double elems, bound = row_bound(m, first, later, n, &elems);
     if (!first->dyn && ir_type_get(m, ir_value_type(m, first->view))->shape[0] == IR_DYN)
         most = (int64_t)bound + (bound > (double)(int64_t)bound);
-    /* two copies in a row loop (row r in copy r mod 2: the next row's
-     * first pass loads while this row's later passes read), else one */
-    int64_t copies = rl ? 2 : 1;
-    room -= (int64_t)nw * ALIGN_SLACK;
-    int64_t K = row_chunks(room, chunk, copies, wchunks, most, first->T);
-    if (!K && copies > 1)
-        K = row_chunks(room, chunk, copies = 1, wchunks, most, first->T);
-    double was = 0, is = 0;
-    bool pays = K && resident_pays(c, first, later, n, bound, K, chunk, copies, &was, &is);
+    struct staging stg[17];
+    int64_t K, copies, wchunks;
+    if (!row_size(m, first, later, n, w, nw, room, chunk, most, rl != IR_NONE, stg, &K, &copies,
+                  &wchunks))
+        return false;
+    double was = 0, is = 0, wgain = 0;
+    bool pays = K && resident_pays(c, first, later, n, bound, K, chunk, wchunks, copies, &was, &is,
+                                   &wgain);
+    /* the weights' prologue runs before the first row's loads: kept when
+     * what the rows gain without their loads of them (all the row loop's,
+     * when it has a constant trip count) is more than its latency */
+    int64_t rows;
+    uint32_t nweights = nw;
+    if (pays && nw && nest_for_normal(m, rl, &rows) &&
+        (double)rows * wgain <=
+            nest_cost_dma_latency(c->dev, &c->chosen[chosen_of(c, first->loop)].p)) {
+        nw = 0;
+        if (!row_size(m, first, later, n, w, nw, room, chunk, most, true, stg, &K, &copies,
+                      &wchunks))
+            return false;
+        pays = K > 0;
+    }
     if (c->o->stats) {
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
         if (!K)
@@ -996,10 +1033,14 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
             fprintf(c->o->stats,
                     "ktc-nest: @%s: resident-rows: a row the first pass loads and %u later "
                     "pass%s read%s again, a row buffer of %lld chunks of %lld bytes in %lld %s: "
-                    "%s (modeled %.0f -> %.0f cycles a row)\n",
+                    "%s (modeled %.0f -> %.0f cycles a row)%s\n",
                     fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s", (long long)K,
-                    (long long)chunk, (long long)copies,
-                    copies > 1 ? "copies" : "copy", pays ? "taken" : "not taken", was, is);
+                    (long long)chunk, (long long)copies, copies > 1 ? "copies" : "copy",
+                    pays ? "taken" : "not taken", was, is,
+                    !pays || !nweights ? ""
+                    : nw ? ", the weights' loads kept too"
+                         : ", not the weights' loads (their prologue's latency above what the "
+                           "rows gain)");
     }
     if (!pays)
         return false;

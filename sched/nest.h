@@ -233,7 +233,19 @@
  *                     by a launch-time s over (ub - lb) = D, views w wide in
  *                     the direction it steps bound it by ceil(D / w) (taking
  *                     s >= w: blocks that do not overlap). The tile loop is
- *                     marked loop_type tile_loop. A point loop that
+ *                     marked loop_type tile_loop. For such a count (no
+ *                     --assume) a larger tile is taken over a smaller one
+ *                     only when modeled faster by more than 0.5%: at
+ *                     other counts it leaves more points to remainder
+ *                     nests (center_rows, N = 768: 1409 cycles with tiles
+ *                     of 2 blocks, 1121 with 1). A point loop carrying an
+ *                     accumulator through the scratchpad (ktc-split's
+ *                     `carried`: a Triton row's block sum) is priced, in a
+ *                     tile of one point, with the wait for the tile
+ *                     before's store of it, on one corelet as on two
+ *                     (layernorm_triton_packed, 4096 rows of 1000 f16: a
+ *                     block a tile on one corelet, 501648 cycles, now on
+ *                     two, 441253). A point loop that
  *                     reduction-producer fused (and overlap-rows' copy of
  *                     it) is priced as fuse-pipelines leaves it, as
  *                     reduction-producer priced it: one pipeline a point

@@ -14,7 +14,11 @@
  *                                           the waits between the loops of the
  *                                           point's inner pipelines (with
  *                                           point_rounds and I = 1, each point's:
- *                                           T * (rate + rounds))
+ *                                           T * (rate + rounds)), and, when the
+ *                                           points carry an accumulator through
+ *                                           the scratchpad and a tile is one of
+ *                                           them, the wait for the tile before's
+ *                                           store of it (chain + 2 signals)
  *   share = aggregate / cores (unlimited when the memory has none)
  *
  * The program is then scheduled tile by tile on every core sharing the
@@ -306,6 +310,9 @@ enum { SCHED_TILES = 128, SCHED_WINDOW = 64, SCHED_XFERS = 16 };
  * take up to twice what point_rate says: among choices the model finds
  * about as fast, the one with less compute a tile risks less. */
 #define CHOOSE_COMPUTE_RISK 0.5
+/* How much faster a larger tile must be modeled, for a trip count known only
+ * at launch, to be taken over a smaller one (choose()). */
+#define LAUNCH_TILE_MARGIN 0.005
 
 /* What one tile costs each unit of the outer pipeline. */
 struct tile_cost {
@@ -507,6 +514,8 @@ static double predict(const struct dev_timing *t, const struct nest_cost_program
         C = rate * (p->point_whole + (1 - p->point_whole) / instances) +
             round_trips(t, p, op_cycles) +
             p->point_passes * (t->chain_lat + 2 * t->sig_lat);
+    else if (p->carried && tile == 1) /* the accumulator from the point before */
+        C += t->chain_lat + 2 * t->sig_lat;
     if (compute)
         *compute = C;
     double chain = t->chain_lat + (p->vector_ops_per_point ? op_cycles : 0);
@@ -736,9 +745,15 @@ static bool choose(const struct arch_device *dev, const struct nest_cost_program
                 if (score > prev - 0.5)
                     break;
                 prev = score;
+                /* a count known at launch only: a larger tile has to be
+                 * faster by LAUNCH_TILE_MARGIN (at other counts it leaves
+                 * more points to remainder nests), a smaller one as fast */
                 bool better = score < least ||
                               (score == least &&
                                (k < out->phases || (k == out->phases && n < out->instances)));
+                if (found && p->launch_points && tile != out->tile)
+                    better = tile > out->tile ? score < least * (1 - LAUNCH_TILE_MARGIN)
+                                              : score < least * (1 + LAUNCH_TILE_MARGIN);
                 if (!found || better) {
                     *out = (struct nest_cost_choice){tile, k, n, c};
                     least = score;

@@ -132,6 +132,21 @@ struct nest_cost_program {
                                           loads of what follows it (the next nest,
                                           the next run), is held after its last
                                           tile's DMA (nest_cost_choose) */
+    bool launch_points;                /* the points are a count known only at
+                                          launch, priced at a bound or a nominal
+                                          count (no --assume): at other counts a
+                                          tile of T > 1 leaves points to
+                                          remainder pieces, nests of their own
+                                          (one in T counts divides) */
+    bool carried;                      /* the points carry an accumulator through
+                                          the scratchpad (ktc-split's `carried`: a
+                                          Triton row's block loop summing into a
+                                          tensor): a tile of one point computes
+                                          once the tile before has stored it, a
+                                          round trip through the chain and a
+                                          signal each way, on one instance as on
+                                          several (a larger tile's other points
+                                          hide it) */
     uint32_t point_passes;             /* a tile of one point split over I instances
                                           pass by pass (ktc-nest's corelet-blocks:
                                           each of these parallel loops of the point's

@@ -2099,6 +2099,8 @@ bool nest_tile_sizes(struct nest_ctx *c)
         /* rest-tiles: a constant trip count */
         t.p.rest_tiles = !dynamic && !(o->disabled & (UINT64_C(1) << SCHED_NEST_REST_TILES));
         t.p.point_rounds = passes_with_loops(m, t.point_loop);
+        t.p.carried = ir_op_attr(m, t.point_loop, "carried") != IR_NONE;
+        t.p.launch_points = dynamic && assumed < 0;
         t.p.prefetch_window = prefetch_window(c, t.fn);
         t.p.point_passes =
             o->disabled & (UINT64_C(1) << SCHED_NEST_CORELET_BLOCKS) ? 0 : passes(m, t.point_loop);

@@ -647,6 +647,41 @@ static void test_point_passes(void **state)
     assert_int_equal(ch.instances, spyre->ncorelets);
 }
 
+/* Points carrying an accumulator through the scratchpad (carried): a tile
+ * of one point waits for the tile before's store of it, on one instance as
+ * on two (corelet-blocks' split pays that round trip already); a tile of
+ * more points is modeled as before (its other points hide the wait). */
+static void test_carried(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4, 1);
+    p.vector_ops_per_point = 16;
+    p.point_passes = 1;
+    double one = nest_cost_predict(spyre, &p, 1, 4, 1);
+    double split = nest_cost_predict(spyre, &p, 1, 4, 2);
+    double two = nest_cost_predict(spyre, &p, 2, 3, 2);
+    p.carried = true;
+    assert_true(nest_cost_predict(spyre, &p, 1, 4, 1) > one);
+    assert_true(nest_cost_predict(spyre, &p, 1, 4, 2) == split);
+    assert_true(nest_cost_predict(spyre, &p, 2, 3, 2) == two);
+}
+
+/* A trip count known only at launch (launch_points): a larger tile is
+ * taken only when modeled faster by more than LAUNCH_TILE_MARGIN; on a
+ * DMA-bound vector add at a bound of 1024 points, where larger tiles gain
+ * next to nothing (16 against 1: 0.15%), the smaller one is taken. */
+static void test_launch_points(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(1024, 32);
+    struct nest_cost_choice fixed, launch;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &fixed));
+    p.launch_points = true;
+    assert_true(nest_cost_choose(spyre, &p, 16, 1, &launch));
+    assert_true(launch.tile < fixed.tile);
+    assert_true(launch.cycles < 1.005 * fixed.cycles);
+}
+
 /* A point's passes stream the tile's points one loop a pass (fission;
  * fuse-points keeps a join only where the passes fuse into one pipeline):
  * the round trips between 4 pipelines are paid once a tile, so splitting 6
@@ -854,6 +889,7 @@ int main(void)
         cmocka_unit_test(test_lane_transfers),    cmocka_unit_test(test_point_passes),
         cmocka_unit_test(test_pass_loops),        cmocka_unit_test(test_rest_tiles),
         cmocka_unit_test(test_oncore),            cmocka_unit_test(test_store_blocks),
+        cmocka_unit_test(test_carried),           cmocka_unit_test(test_launch_points),
         cmocka_unit_test(test_prefetch_window),   cmocka_unit_test(test_remainder_pieces),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);

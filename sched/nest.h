@@ -1171,7 +1171,10 @@
  * repeatable; ktc compile passes it on), at what that value makes them on
  * the slowest tile id of the grid, within the bound (a count the views
  * give no bound for, a loop to a kernel argument over a view of that
- * many columns: at that value; without --assume, at a nominal 16 points)
+ * many columns: at that value; without --assume, at a nominal 16 points,
+ * or, bounded through remainders by constants and nothing else, at that
+ * bound: the pieces of a contiguous row's offset in its word, (r mod 64)
+ * / 32, at most 1, layernorm_triton_packed predicted +394% -> +32%)
  * (sched/nest_assume.c);
  * `--stats` then names the values taken and says of each assumption
  * whether it was used. Only the model's choices depend on them (tile

@@ -1224,6 +1224,9 @@ static int64_t bound_points(struct ir_module *m, ir_op point_loop, ir_value tota
     int64_t hi; /* the count's own bound (a loop up to min(256, n - 63)) */
     if (sched_value_upper(m, total, &hi, 8) && (hi = hi > 1 ? hi : 1) && (!b.n || hi < b.n))
         b.n = hi;
+    /* nothing else bounds it: through remainders (a nominal count else) */
+    if (!b.n && sched_value_upper_rem(m, total, &hi, 8))
+        b.n = hi > 1 ? hi : 1;
     return b.n;
 }
 

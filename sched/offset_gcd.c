@@ -254,7 +254,9 @@ bool sched_value_range_on_tile(const struct ir_module *m, ir_value v, int64_t t,
     return false;
 }
 
-bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth)
+/* sched_value_upper, through remainders by a positive constant too when
+ * rem is set. */
+static bool value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth, bool rem)
 {
     int64_t lo, a, b, k;
     if (sched_value_range(m, v, &lo, hi, depth))
@@ -263,20 +265,20 @@ bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int d
     const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
     if (!o || depth == 0 || o->nopnd != 2)
         return false;
-    bool ha = sched_value_upper(m, o->opnd[0], &a, depth - 1);
+    bool ha = value_upper(m, o->opnd[0], &a, depth - 1, rem);
     switch (o->kind) {
     case IR_OP_ARITH_MINSI: {
-        bool hb = sched_value_upper(m, o->opnd[1], &b, depth - 1);
+        bool hb = value_upper(m, o->opnd[1], &b, depth - 1, rem);
         *hi = ha && hb ? (a < b ? a : b) : ha ? a : b;
         return ha || hb;
     }
     case IR_OP_ARITH_MAXSI:
-        if (!ha || !sched_value_upper(m, o->opnd[1], &b, depth - 1))
+        if (!ha || !value_upper(m, o->opnd[1], &b, depth - 1, rem))
             return false;
         *hi = a > b ? a : b;
         return true;
     case IR_OP_ARITH_ADDI:
-        if (!ha || !sched_value_upper(m, o->opnd[1], &b, depth - 1))
+        if (!ha || !value_upper(m, o->opnd[1], &b, depth - 1, rem))
             return false;
         *hi = a + b;
         return true;
@@ -298,9 +300,25 @@ bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int d
         else
             *hi = a / k;
         return true;
+    case IR_OP_ARITH_REMSI:
+    case IR_OP_ARITH_REMUI:
+        if (!rem || !const_of(m, o->opnd[1], &k) || k < 1)
+            return false;
+        *hi = ha && o->kind == IR_OP_ARITH_REMSI && a < k - 1 ? (a > 0 ? a : 0) : k - 1;
+        return true;
     default:
         return false;
     }
+}
+
+bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth)
+{
+    return value_upper(m, v, hi, depth, false);
+}
+
+bool sched_value_upper_rem(const struct ir_module *m, ir_value v, int64_t *hi, int depth)
+{
+    return value_upper(m, v, hi, depth, true);
 }
 
 bool sched_aff_range_with(const struct ir_module *m, ir_aff e,

@@ -51,6 +51,11 @@ bool sched_value_range_on_tile(const struct ir_module *m, ir_value v, int64_t t,
  * (of a ranged value) and signed divisions by a positive constant of
  * such values; false when unknown. */
 bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth);
+/* As sched_value_upper, and through remainders by a positive constant c
+ * (signed or not: at most c - 1; a signed one's dividend's own bound when
+ * less), for a count nothing else bounds (the binary digits of a row's
+ * offset in its word, (r mod 64) / 32). */
+bool sched_value_upper_rem(const struct ir_module *m, ir_value v, int64_t *hi, int depth);
 
 /* The values affine expression e, over index values subs (its dims),
  * takes lie in [*lo, *hi]: interval arithmetic over sched_value_range's

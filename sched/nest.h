@@ -431,7 +431,15 @@
  *                     used beyond it (an accumulator carried from block to
  *                     block) is not, but its inner parallel_loop (the one
  *                     scf.for of its body, each point writing its own place:
- *                     a subscript linear in the IV) is, when it has one.
+ *                     a subscript linear in the IV) is, when it has one:
+ *                     swapped outside the point loop first when each of its
+ *                     iterations carries an accumulator of its own over the
+ *                     points (nest_carry_swap_out, unless register-carry is
+ *                     off), so that an instance runs its vectors over the
+ *                     tile's blocks and register-carry keeps each in a
+ *                     register, not stored and loaded back at every block
+ *                     (Triton's LayerNorm, 4096 rows of 1000 f16 on 4 cores:
+ *                     404287 -> 334615 cycles).
  *                     So is a point loop (parallel_loop) of pipelines left
  *                     directly in a tile loop, all of corelet-level units
  *                     (no DMA to coarsen: a level of a reduction tree, an

@@ -747,7 +747,8 @@ static bool choose(const struct arch_device *dev, const struct nest_cost_program
                 prev = score;
                 /* a count known at launch only: a larger tile has to be
                  * faster by LAUNCH_TILE_MARGIN (at other counts it leaves
-                 * more points to remainder nests), a smaller one as fast */
+                 * more points to remainder nests), a smaller one slower by
+                 * no more */
                 bool better = score < least ||
                               (score == least &&
                                (k < out->phases || (k == out->phases && n < out->instances)));

@@ -432,6 +432,7 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
 {
     struct ir_module *m = c->m;
     bool blocks = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_CORELET_BLOCKS));
+    bool swap = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_REGISTER_CARRY));
     struct sched_ops s = {0};
     collect_stages(m, fn, &s);
     for (uint32_t i = 0; i < s.n; i++) {
@@ -444,9 +445,12 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
         bool whole = !corelet_units(c->dev, m, cand);
         if (whole && (n0 < 2 || !nest_whole_split(c, fn, cand)))
             continue;
-        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, cand, 0)), loop) {
+        for (ir_op loop = ir_block_get(m, ir_region_entry(m, ir_op_region(m, cand, 0)))->first,
+                   next;
+             loop; loop = next) {
+            next = ir_op_get(m, loop)->next;
             struct split x = {.fn = fn, .loop = loop, .n = n0};
-            ir_op in;
+            ir_op in, out;
             if (n0 < 2)
                 break;
             if (whole && nest_whole_level(m, c->dev, loop) != 1)
@@ -459,6 +463,15 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
             }
             if (!splittable(c, fn, loop, &x.n, &x.t)) {
                 x = (struct split){.fn = fn, .loop = in = nest_inner_parallel(m, loop), .n = n0};
+                /* its points (two or more) carrying the inner loop's
+                 * accumulators (a tile of a row's blocks summed chunk by
+                 * chunk): the inner loop swapped outside it first, so that
+                 * register-carry carries each chunk over the tile's points
+                 * (over one, the swap would only run each chunk apart) */
+                int64_t points;
+                if (in && !whole && swap && nest_for_normal(m, loop, &points) && points >= 2 &&
+                    (out = nest_carry_swap_out(c, loop)))
+                    x.loop = in = out;
                 /* points sharing a buffer beyond them, of several passes:
                  * each pass is split instead, point by point */
                 if (!in && !whole && blocks && passes_only(m, loop)) {

@@ -1010,13 +1010,13 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
      * what the rows gain without their loads of them (all the row loop's,
      * when it has a constant trip count) is more than its latency */
     int64_t rows;
-    uint32_t nweights = nw;
+    uint32_t weights = nw; /* before that choice */
     if (pays && nw && nest_for_normal(m, rl, &rows) &&
         (double)rows * wgain <=
             nest_cost_dma_latency(c->dev, &c->chosen[chosen_of(c, first->loop)].p)) {
         nw = 0;
-        if (!row_size(m, first, later, n, w, nw, room, chunk, most, true, stg, &K, &copies,
-                      &wchunks))
+        if (!row_size(m, first, later, n, w, nw, room, chunk, most, rl != IR_NONE, stg, &K,
+                      &copies, &wchunks))
             return false;
         pays = K > 0;
     }
@@ -1037,7 +1037,7 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
                     fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s", (long long)K,
                     (long long)chunk, (long long)copies, copies > 1 ? "copies" : "copy",
                     pays ? "taken" : "not taken", was, is,
-                    !pays || !nweights ? ""
+                    !pays || !weights ? ""
                     : nw ? ", the weights' loads kept too"
                          : ", not the weights' loads (their prologue's latency above what the "
                            "rows gain)");

@@ -358,8 +358,9 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
 /* nest_carry.c: a vector a loop carries through the scratchpad -> one
  * pipeline whose compute stage carries it in registers (runs last). */
 bool nest_carry(struct nest_ctx *c, ir_op fn);
-/* corelet-blocks' interchange: a kernel's loop `outer` (over a row's
- * blocks) whose body is one parallel loop (over a block's vectors), each
+/* corelet-blocks' and corelets' interchange: a kernel's loop `outer` (over
+ * a row's blocks; or a point loop over a tile's blocks) whose body is one
+ * parallel loop (over a block's vectors), each
  * iteration a round trip of an accumulator of its own (a blocked
  * softmax's running max, vector by vector), swapped with that loop as
  * carry-interchange swaps it: the parallel loop outside, the block loop

@@ -5,6 +5,7 @@
  * chunks there as it loads them, the later ones read the chunks it holds
  * from there and the rest from device memory as before. Runs last.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -249,17 +250,11 @@ static bool same_dyn(const struct ir_module *m, const struct pass *a, const stru
         !sched_lin_add(&x, &b->base, -1) || x.n || x.c)
         return false;
     const struct ir_type_info *va = ir_type_get(m, ir_value_type(m, a->view)),
-                              *vb = ir_type_get(m, ir_value_type(m, b->view)),
-                              *ba = ir_type_get(m, ir_value_type(m, a->buf)),
-                              *bb = ir_type_get(m, ir_value_type(m, b->buf));
-    if (va->elem != vb->elem || ir_type_numel(m, ir_value_type(m, a->view)) !=
-                                    ir_type_numel(m, ir_value_type(m, b->view)) ||
-        ba->rank != bb->rank || ba->elem != bb->elem)
-        return false;
-    for (uint32_t j = 2; j < ba->rank; j++)
-        if (ba->shape[j] != bb->shape[j])
-            return false;
-    return true;
+                              *vb = ir_type_get(m, ir_value_type(m, b->view));
+    return va->elem == vb->elem &&
+           ir_type_numel(m, ir_value_type(m, a->view)) ==
+               ir_type_numel(m, ir_value_type(m, b->view)) &&
+           same_buffer_chunks(m, a->buf, b->buf);
 }
 
 /* The launch-time step form of p in DMA stage s of loop: its T loads of
@@ -997,7 +992,7 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     }
     double elems, bound = row_bound(m, first, later, n, &elems);
     if (!first->dyn && ir_type_get(m, ir_value_type(m, first->view))->shape[0] == IR_DYN)
-        most = (int64_t)bound + (bound > (double)(int64_t)bound);
+        most = (int64_t)ceil(bound);
     struct staging stg[17];
     int64_t K, copies, wchunks;
     if (!row_size(m, first, later, n, w, nw, room, chunk, most, rl != IR_NONE, stg, &K, &copies,
@@ -1022,21 +1017,19 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     }
     if (c->o->stats) {
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
+        fprintf(c->o->stats,
+                "ktc-nest: @%s: resident-rows: a row the first pass loads and %u later pass%s "
+                "read%s again",
+                fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s");
         if (!K)
-            fprintf(c->o->stats,
-                    "ktc-nest: @%s: resident-rows: a row the first pass loads and %u later "
-                    "pass%s read%s again: not taken: not %lld chunks of %lld bytes fit beside "
-                    "the other buffers\n",
-                    fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s", (long long)first->T,
-                    (long long)chunk);
+            fprintf(c->o->stats, ": not taken: not %lld chunks of %lld bytes fit beside the "
+                    "other buffers\n", (long long)first->T, (long long)chunk);
         else
             fprintf(c->o->stats,
-                    "ktc-nest: @%s: resident-rows: a row the first pass loads and %u later "
-                    "pass%s read%s again, a row buffer of %lld chunks of %lld bytes in %lld %s: "
-                    "%s (modeled %.0f -> %.0f cycles a row)%s\n",
-                    fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s", (long long)K,
-                    (long long)chunk, (long long)copies, copies > 1 ? "copies" : "copy",
-                    pays ? "taken" : "not taken", was, is,
+                    ", a row buffer of %lld chunks of %lld bytes in %lld %s: %s (modeled %.0f "
+                    "-> %.0f cycles a row)%s\n",
+                    (long long)K, (long long)chunk, (long long)copies,
+                    copies > 1 ? "copies" : "copy", pays ? "taken" : "not taken", was, is,
                     !pays || !weights ? ""
                     : nw ? ", the weights' loads kept too"
                          : ", not the weights' loads (their prologue's latency above what the "

@@ -416,7 +416,17 @@
  *                     (ktc-lower primes the credits before that loop). Only
  *                     when the extra phases fit the scratchpad beside every
  *                     other buffer of the program (else double buffering
- *                     as above, or none for a nest of one tile).
+ *                     as above, or none for a nest of one tile). Phases
+ *                     enough for the DMAs to run ahead by their latencies
+ *                     (nest_cost_run_ahead_phases: a load issues on the
+ *                     credit of the compute K tiles back, so K - 1 tiles
+ *                     of the row's period must cover the read latency)
+ *                     are taken when they fit in half the scratchpad, the
+ *                     row's period being its nests' on-core cycles (their
+ *                     least when a trip count is known only at launch);
+ *                     not when --tile-sizes gives the phases (sum_blocks_n
+ *                     at 256 rows a core, its sum's phases 3 -> 5 and its
+ *                     store's 2 -> 4: 40972 -> 21770 cycles).
  *  corelets           The point loop of a compute stage whose units exist
  *                     once per corelet (each loop, after coarsening's
  *                     fission) becomes

@@ -2,6 +2,7 @@
  * outer pipeline's DMA stages fill or drain get a leading phase dim of K,
  * indexed by ktdf.buffer_phase of the tile loop, and the pipeline becomes
  * modulo(size: K): the DMA of tile t+1 overlaps the compute of tile t. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,8 +81,10 @@ static bool count_l1(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* Whether K copies of bufs (one now) fit fn's scratchpad beside the rest. */
-static bool phases_fit(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint32_t n, uint32_t K)
+/* Whether K copies of bufs (one now) fit `share` of fn's scratchpad
+ * beside the rest. */
+static bool phases_fit(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint32_t n, uint32_t K,
+                       double share)
 {
     struct ir_module *m = c->m;
     struct l1_bytes b = {0, NULL};
@@ -92,7 +95,56 @@ static bool phases_fit(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint3
     int64_t cap = c->dev->res[c->dev->kinds[kind].first].size, extra = 0;
     for (uint32_t k = 0; k < n; k++)
         extra += nest_memref_bytes(m, ir_value_type(m, bufs[k])) * (int64_t)(K - 1);
-    return b.n + extra <= cap;
+    return (double)(b.n + extra) <= share * (double)cap;
+}
+
+/* The loops around tile loop x up to `outermost` (itself included), or -1
+ * when outermost is not around it. */
+static int loops_to(const struct ir_module *m, ir_op x, ir_op outermost)
+{
+    int n = 0;
+    for (ir_op p = ir_op_parent(m, x); p; p = ir_op_parent(m, p)) {
+        n += ir_op_get(m, p)->kind == IR_OP_SCF_FOR;
+        if (p == outermost)
+            return n;
+    }
+    return -1;
+}
+
+/* The phases chosen nest i, its phases counted over the loops around it
+ * up to `outermost`, needs for its DMAs to run ahead of its compute by
+ * their latencies (nest_cost_run_ahead_phases). The period between its
+ * runs is taken as the on-core cycles (nest_cost_oncore) of the nests in
+ * those loops no deeper than it, once each (a row's passes; for a nest of
+ * a remainder loop in the row, the row's passes and the remainder's: the
+ * loop may run once a row); nests deeper than it are left out (a
+ * remainder's, which may not run): a shorter period asks more phases, not
+ * fewer. When one of them has a trip count known only at launch (priced
+ * at a nominal count or a bound), the period is taken as the least it can
+ * be, its own tiles' compute alone. 0 when the model priced no points or
+ * --tile-sizes gave the phases. */
+static uint32_t run_ahead(struct nest_ctx *c, uint32_t i, ir_op outermost, double *run)
+{
+    struct ir_module *m = c->m;
+    int depth = loops_to(m, c->chosen[i].loop, outermost), d;
+    int64_t pts = c->chosen[i].points, T = c->chosen[i].tile;
+    if (pts <= 0 || T <= 0 || c->chosen[i].solo < 0 || c->chosen[i].phases_given)
+        return 0;
+    double period = 0, own = 0;
+    bool launch = false;
+    for (uint32_t j = 0; j < c->nchosen; j++) {
+        if (c->chosen[j].solo < 0 || (d = loops_to(m, c->chosen[j].loop, outermost)) < 0 ||
+            d > depth)
+            continue;
+        double oc = nest_cost_oncore(c->dev, &c->chosen[j].p, (uint64_t)c->chosen[j].tile,
+                                     c->chosen[j].phases, c->chosen[j].instances);
+        period += oc;
+        own = j == i ? oc : own;
+        launch |= c->chosen[j].p.launch_points;
+    }
+    *run = launch ? own : period;
+    return nest_cost_run_ahead_phases(c->dev, &c->chosen[i].p, (double)((pts + T - 1) / T),
+                                      *run);
 }
 
 static void buffer_one(struct nest_ctx *c, ir_op tl)
@@ -164,7 +216,29 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
     free(in);
     if (!ok)
         return;
-    if (niv && K > phases_of(c, tl) && !phases_fit(c, fn, bufs, n, K)) {
+    /* row-phases: as many phases as the DMAs need to run ahead by their
+     * latency, in half the scratchpad (the nests after it phase theirs) */
+    uint32_t want = 0, chosen = K;
+    int64_t tiles = 0;
+    double run = 0;
+    for (uint32_t i = 0; niv && i < c->nchosen; i++)
+        if (c->chosen[i].loop == tl) {
+            want = run_ahead(c, i, outermost, &run);
+            tiles = (c->chosen[i].points + c->chosen[i].tile - 1) / c->chosen[i].tile;
+        }
+    while (want > K && !phases_fit(c, fn, bufs, n, want, 0.5))
+        want--;
+    if (want > K) {
+        K = want;
+        if (c->o->stats)
+            fprintf(c->o->stats,
+                    "ktc-nest: @%s: row-phases: a nest of %lld tile%s a run, a run every %.0f "
+                    "modeled cycles: %u phases, not %u, for its DMAs to run ahead by their "
+                    "latency\n",
+                    ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
+                    (long long)tiles, tiles == 1 ? "" : "s", run, K, chosen);
+    }
+    if (niv && K > phases_of(c, tl) && !phases_fit(c, fn, bufs, n, K, 1)) {
         if (single)
             return; /* no room for the copies a row ahead */
         K = phases_of(c, tl);

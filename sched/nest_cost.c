@@ -604,14 +604,38 @@ double nest_cost_pieces(const struct arch_device *dev, const struct nest_cost_pr
     return p->cores > 1 ? dmax(full, end) : end;
 }
 
+void nest_cost_directions(const struct nest_cost_program *p, bool *in, bool *out)
+{
+    *in = *out = false;
+    for (uint32_t i = 0; i < p->nxfers; i++)
+        *(p->xfers[i].store ? out : in) = true;
+}
+
 double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_cost_program *p)
 {
     struct dev_timing t;
     dev_timing(dev, p->elem_type, &t);
-    bool in = false, out = false;
-    for (uint32_t i = 0; i < p->nxfers; i++)
-        *(p->xfers[i].store ? &out : &in) = true;
+    bool in, out;
+    nest_cost_directions(p, &in, &out);
     return (in ? t.rd_lat : 0) + (out ? t.wr_lat : 0);
+}
+
+uint32_t nest_cost_run_ahead_phases(const struct arch_device *dev,
+                                    const struct nest_cost_program *p, double tiles,
+                                    double period)
+{
+    struct dev_timing t;
+    if (!(tiles >= 1) || !(period > 0))
+        return 0;
+    dev_timing(dev, p->elem_type, &t);
+    bool in, out;
+    nest_cost_directions(p, &in, &out);
+    double tau = period / tiles, k = 0;
+    if (in)
+        k = 1 + ceil((t.rd_lat + t.sig_lat) / tau);
+    if (out)
+        k = dmax(k, ceil((t.chain_lat + t.wr_lat + t.sig_lat) / tau));
+    return (uint32_t)dmin(dmin(k, 2 * tiles + 2), 16);
 }
 
 double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_program *p,

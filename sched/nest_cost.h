@@ -272,6 +272,26 @@ double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_pr
 double nest_cost_pieces(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances, uint64_t points);
 
+/* The buffer phases p needs when they count its runs too (row-phases) for
+ * its DMAs to run ahead of its compute by their latencies: a run of
+ * `tiles` tiles every `period` cycles (the loop around it, its other
+ * nests included) starts a tile every period / tiles cycles on average; a
+ * load issued on the credit of tile i - K's compute lands in time for
+ * tile i when K - 1 of those cover the read latency and a signal, and tile
+ * i's compute finds its output phase drained when K of them cover tile i -
+ * K's last vector, the write latency and a signal. At most two runs'
+ * tiles and two more, and 16: each phase is a credit ktc-lower primes
+ * before the loops and drains after them, every time the program runs (a
+ * program its kernel calls in a loop, a tile a run: old_lanes_unwritten,
+ * 2317 cycles with 2 phases, 2321 with 4, 2653 with 10). 0 when nothing
+ * tells. */
+uint32_t nest_cost_run_ahead_phases(const struct arch_device *dev,
+                                    const struct nest_cost_program *p, double tiles,
+                                    double period);
+
+/* Whether p loads from device memory (*in) and stores to it (*out). */
+void nest_cost_directions(const struct nest_cost_program *p, bool *in, bool *out);
+
 /* The device-memory latencies nest_cost_predict charges p's first tile
  * (the read's when p loads, the write's when it stores): what buffer
  * phases counted across the runs of a nest (row-phases) hide of a run. */

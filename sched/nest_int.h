@@ -31,6 +31,7 @@ struct nest_ctx {
         ir_op loop;
         uint32_t phases;
         uint32_t instances; /* corelets the point loop is split across */
+        bool phases_given;  /* --tile-sizes fixed the phases (row-phases adds none) */
         int64_t points; /* the point loop's trips as the model priced them: a
                            bound, or what --assume makes them (0: none) */
         int64_t bound;  /* the bound on them the IR relies on (coarsening's

@@ -2273,6 +2273,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
             for (uint32_t b = 0; b < 8; b++)
                 c->chosen[c->nchosen].piece[b] = IR_NONE;
             c->chosen[c->nchosen].instances = ch.instances;
+            c->chosen[c->nchosen].phases_given = o->tile_sizes && o->tile_sizes[i].phases;
             struct nest_cost_program solo = t.p;
             solo.cores = 1;
             solo.runs = 1;
@@ -2718,7 +2719,7 @@ struct prog_line {
 static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_line *pl)
 {
     struct ir_module *m = c->m;
-    double steady = 0, fill = 0, around = 1, merged = -1;
+    double steady = 0, fill = 0, fill_in = 0, fill_out = 0, around = 1, merged = -1;
     uint32_t n = 0;
     for (uint32_t i = 0; i < c->nchosen; i++) {
         ir_op tl = c->chosen[i].loop;
@@ -2777,10 +2778,17 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         if (rows && solo >= 0)
             st = nest_cost_oncore(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
         steady += trips * (one_tile ? solo : st);
-        if (!one_tile && trips > 0 && solo - st > fill)
-            fill = solo - st;
+        /* the fill: the first loads' latency and the last stores'; a nest
+         * that only loads (a row's sum) and one after it that only stores
+         * (the sum's store) each expose theirs */
+        bool in, out;
+        nest_cost_directions(&np, &in, &out);
+        double *f = in && !out ? &fill_in : out && !in ? &fill_out : &fill;
+        if (!one_tile && trips > 0 && solo - st > *f)
+            *f = solo - st;
         n++;
     }
+    fill = fmax(fill, fill_in + fill_out);
     struct chains chs = {.c = c, .fn = fn, .tile = tile};
     ir_walk(m, fn, chain_walk, &chs);
     if (!chs.unknown)

@@ -5,13 +5,17 @@
 // ktc-path-expand leaves it: corelets_carried.mlir here): per row, the
 // accumulator's zeroing, a pass summing the row's blocks into it, the sum
 // and its splat, a pass subtracting it. Its two passes' buffer phases count
-// the rows (row-phases): each takes a phase more than its tiles (2 tiles of
-// 2 blocks, 3 phases: nest_cost_choose's load-unit hold), and the program's
-// line charges every row the passes' on-core time (their tiles' compute and
-// drain, nest_cost_oncore: their DMAs run ahead across the rows), the first
+// the rows (row-phases): each is chosen a phase more than its tiles (2
+// tiles of 2 blocks, 3 phases: nest_cost_choose's load-unit hold), then
+// given 6 for its DMAs to run ahead of the row by their latency (B known
+// only at launch: a run priced at the pass's own compute, 30 cycles; at
+// most two runs' tiles and two more); the program's line charges every
+// row the passes' on-core time (their tiles' compute and drain,
+// nest_cost_oncore: their DMAs run ahead across the rows), the first
 // row's loads and the last row's stores once (nest_program_stats; 551
-// modeled, simulated: 591 cycles). The two passes'
-// remainder loops hold nests of their own (remainder-nests): a line each.
+// modeled; simulated at B = 128, 514 cycles, 561 with 3 phases). The two
+// passes' remainder loops hold nests of their own (remainder-nests): a
+// line each, and 4 phases.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

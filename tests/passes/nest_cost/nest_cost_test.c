@@ -682,6 +682,26 @@ static void test_launch_points(void **state)
     assert_true(launch.cycles < 1.005 * fixed.cycles);
 }
 
+/* Row-phases' run-ahead: phases enough that the loads issue a read
+ * latency ahead of the compute at the runs' pace (fewer when the runs come
+ * slower: 2 tiles every 400 cycles ask double buffering), at most two
+ * runs' tiles and two more, and 16; a nest without DMAs or a period asks
+ * none. */
+static void test_run_ahead(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(4, 1);
+    uint32_t fast = nest_cost_run_ahead_phases(spyre, &p, 2, 80);
+    uint32_t slow = nest_cost_run_ahead_phases(spyre, &p, 2, 400);
+    assert_true(fast >= 4 && fast <= 6);
+    assert_true(slow < fast && slow >= 2);
+    assert_int_equal(nest_cost_run_ahead_phases(spyre, &p, 1, 1), 4);
+    assert_int_equal(nest_cost_run_ahead_phases(spyre, &p, 16, 1), 16);
+    assert_int_equal(nest_cost_run_ahead_phases(spyre, &p, 2, 0), 0);
+    p.nxfers = 0;
+    assert_int_equal(nest_cost_run_ahead_phases(spyre, &p, 2, 80), 0);
+}
+
 /* A point's passes stream the tile's points one loop a pass (fission;
  * fuse-points keeps a join only where the passes fuse into one pipeline):
  * the round trips between 4 pipelines are paid once a tile, so splitting 6
@@ -890,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_pass_loops),        cmocka_unit_test(test_rest_tiles),
         cmocka_unit_test(test_oncore),            cmocka_unit_test(test_store_blocks),
         cmocka_unit_test(test_carried),           cmocka_unit_test(test_launch_points),
+        cmocka_unit_test(test_run_ahead),
         cmocka_unit_test(test_prefetch_window),   cmocka_unit_test(test_remainder_pieces),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);

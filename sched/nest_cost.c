@@ -638,6 +638,14 @@ uint32_t nest_cost_run_ahead_phases(const struct arch_device *dev,
     return (uint32_t)dmin(dmin(k, 2 * tiles + 2), 16);
 }
 
+double nest_cost_drain(const struct arch_device *dev, const struct nest_cost_program *p)
+{
+    struct dev_timing t;
+    dev_timing(dev, p->elem_type, &t);
+    double elems = p->vector_elems ? (double)p->vector_elems : t.lanes;
+    return t.chain_lat + (p->vector_ops_per_point ? ceil(elems / t.lanes) : 0) + t.sig_lat;
+}
+
 double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_program *p,
                         uint64_t tile, uint32_t phases, uint32_t instances)
 {
@@ -647,10 +655,8 @@ double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_pr
         return 0;
     dev_timing(dev, p->elem_type, &t);
     predict(&t, p, tile, phases, instances, NULL, &C);
-    double elems = p->vector_elems ? (double)p->vector_elems : t.lanes;
-    double chain = t.chain_lat + (p->vector_ops_per_point ? ceil(elems / t.lanes) : 0);
     double ntiles = ceil((double)p->points / (double)tile);
-    return (ntiles * C + chain + t.sig_lat) * (p->runs ? p->runs : 1);
+    return (ntiles * C + nest_cost_drain(dev, p)) * (p->runs ? p->runs : 1);
 }
 
 double nest_cost_store_blocks(const struct arch_device *dev, const char *elem_type,

@@ -2574,6 +2574,24 @@ static uint32_t modulo_of(const struct ir_module *m, ir_op tl)
     return 1;
 }
 
+/* The cycles a trip of each step of a program (a tiled nest, a pipeline
+ * outside them) adds to its line (program_at), for steps_overlap. */
+enum { STEP_MAX = 64 };
+
+struct step_costs {
+    uint32_t n;
+    struct {
+        ir_op op;
+        double per;
+    } v[STEP_MAX];
+};
+
+static void note_cost(struct step_costs *sc, ir_op op, double per)
+{
+    if (sc && sc->n < STEP_MAX)
+        sc->v[sc->n].op = op, sc->v[sc->n++].per = per;
+}
+
 /* The on-core pipelines of fn outside its tiled nests (the scalar work
  * between a row's passes: a reduction of the accumulator, rstd), each a
  * one-point program of the model run once per trip of its loops; false
@@ -2584,6 +2602,7 @@ struct chains {
     int64_t tile;
     double cycles;
     bool unknown;
+    struct step_costs *costs; /* each pipeline's cycles a trip, noted */
 };
 
 static bool ddr_xfer(struct ir_module *m, ir_op op, void *ctx)
@@ -2639,8 +2658,172 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     ir_walk(m, op, ddr_unwritten, &ahead);
     t.p.xfers = ddr && !ahead ? t.xfers : NULL;
     t.p.nxfers = ddr && !ahead ? t.p.nxfers : 0;
-    ch->cycles += trips * nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
+    double per = nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
+    note_cost(ch->costs, op, per);
+    ch->cycles += trips * per;
     return true;
+}
+
+/* steps_overlap's steps: a program's tiled nests and the pipelines
+ * outside them (chain_walk's), in program order, each with the trips of
+ * its loops, its drain (nest_cost_drain) and the scratchpad buffers its
+ * transfers read and write (device memory left out: its DMAs run apart
+ * from the on-core chain, and ktc-lower orders them where their bytes
+ * meet). */
+enum { STEP_BUFS = 12 };
+
+struct step {
+    ir_op op;
+    double trips, drain, per;
+    uint32_t nrd, nwr;
+    ir_value rd[STEP_BUFS], wr[STEP_BUFS];
+    bool all; /* touches more than it notes, or what it cannot tell */
+};
+
+struct steps {
+    struct nest_ctx *c;
+    ir_op fn;
+    int64_t tile;
+    uint32_t n;
+    struct step s[STEP_MAX];
+};
+
+static void note_buf(struct step *st, ir_value v, bool write)
+{
+    ir_value *set = write ? st->wr : st->rd;
+    uint32_t *n = write ? &st->nwr : &st->nrd;
+    for (uint32_t i = 0; i < *n; i++)
+        if (set[i] == v)
+            return;
+    if (*n == STEP_BUFS)
+        st->all = true;
+    else
+        set[(*n)++] = v;
+}
+
+static bool step_touch(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct step *st = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side sd;
+        nest_read_side(m, op, k, &sd); /* its value even when a subscript is not read */
+        if (!sd.v)
+            st->all = true;
+        else if (!sd.fifo && !nest_is_ddr(m, sd.v))
+            note_buf(st, nest_view_root(m, sd.v), k == 1);
+    }
+    return true;
+}
+
+static bool step_conflict(const struct step *a, const struct step *b)
+{
+    if (a->all || b->all)
+        return true;
+    for (uint32_t i = 0; i < a->nwr; i++) {
+        for (uint32_t j = 0; j < b->nrd; j++)
+            if (a->wr[i] == b->rd[j])
+                return true;
+        for (uint32_t j = 0; j < b->nwr; j++)
+            if (a->wr[i] == b->wr[j])
+                return true;
+    }
+    for (uint32_t i = 0; i < a->nrd; i++)
+        for (uint32_t j = 0; j < b->nwr; j++)
+            if (a->rd[i] == b->wr[j])
+                return true;
+    return false;
+}
+
+static void collect_steps(struct steps *ss, ir_op op)
+{
+    struct ir_module *m = ss->c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            IR_FOR_OPS(m, b, q) {
+                uint32_t k = ir_op_get(m, q)->kind, i = 0;
+                const char *ty = k == IR_OP_SCF_FOR ? nest_loop_type(m, q) : NULL;
+                bool tile_loop = ty && strcmp(ty, "tile_loop") == 0;
+                while (tile_loop && i < ss->c->nchosen && ss->c->chosen[i].loop != q)
+                    i++;
+                if (k != IR_OP_KTDF_PIPELINE && !tile_loop) {
+                    collect_steps(ss, q);
+                    continue;
+                }
+                if (ss->n == STEP_MAX || (tile_loop && i == ss->c->nchosen))
+                    continue; /* a nest the model did not choose: not a step */
+                struct step *st = &ss->s[ss->n];
+                *st = (struct step){.op = q};
+                if (!trips_around(ss->c, q, ss->fn, ss->tile, &st->trips))
+                    continue;
+                struct nest_cost_program one = {.vector_ops_per_point = 1};
+                st->drain = nest_cost_drain(ss->c->dev, tile_loop ? &ss->c->chosen[i].p : &one);
+                ir_walk(m, q, step_touch, st);
+                ss->n++;
+            }
+}
+
+/* The cycles fn's steps overlap at tile id `tile` (sc: each one's cycles
+ * a trip), what its line counts beyond them: the steps run one after
+ * another on the core's units, a step's loads starting once the step
+ * before has issued its last vectors (its cycles but its drain), or once
+ * every step it touches the buffers of (before it in the loop's trip, or
+ * in the trip before) has drained. Three trips of the loop around them
+ * are scheduled so, each step's cycles averaged over the trips of the
+ * steps that run most (a nest of a remainder loop that runs once in
+ * four, a quarter); the third's span is what a trip takes (one trip when
+ * no step runs more than once: its span). */
+static double steps_overlap(struct nest_ctx *c, ir_op fn, int64_t tile,
+                            const struct step_costs *sc)
+{
+    struct steps *ss = calloc(1, sizeof *ss);
+    if (!ss)
+        abort();
+    *ss = (struct steps){.c = c, .fn = fn, .tile = tile};
+    collect_steps(ss, fn);
+    /* the steps that run, and the trips of those that run most */
+    uint32_t n = 0;
+    double most = 0, sum = 0;
+    for (uint32_t i = 0; i < ss->n; i++) {
+        struct step *st = &ss->s[i];
+        if (st->trips <= 0)
+            continue;
+        st->per = 0;
+        for (uint32_t k = 0; k < sc->n; k++)
+            if (sc->v[k].op == st->op)
+                st->per = sc->v[k].per;
+        most = fmax(most, st->trips);
+        ss->s[n++] = *st;
+    }
+    uint32_t trips = most > 1 ? 3 : 1;
+    double *fin = calloc((size_t)n * trips + 1, sizeof *fin), issue = 0, span = 0, prev_end = 0;
+    if (!fin)
+        abort();
+    for (uint32_t r = 0; r < trips && most > 0; r++) {
+        for (uint32_t i = 0; i < n; i++) {
+            const struct step *st = &ss->s[i];
+            double d = st->per * st->trips / most, start = issue;
+            for (uint32_t k = 0; k < n; k++) /* this trip's steps before it, the trip before's */
+                if ((k < i || r > 0) && step_conflict(&ss->s[k], st))
+                    start = fmax(start, fin[(k < i ? r : r - 1) * n + k]);
+            fin[r * n + i] = start + d;
+            issue = start + d - fmin(st->drain, d);
+            if (r == 0)
+                sum += d;
+        }
+        double end = 0;
+        for (uint32_t i = 0; i < n; i++)
+            end = fmax(end, fin[r * n + i]);
+        span = end - prev_end;
+        prev_end = end;
+    }
+    free(fin);
+    free(ss);
+    /* one trip (no loop around): its span from the start */
+    double trip = most > 1 ? span : prev_end;
+    return most > 0 && sum > trip ? (sum - trip) * most : 0;
 }
 
 /* The compute stage's point loop under tile loop tl as the
@@ -2720,6 +2903,7 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
 {
     struct ir_module *m = c->m;
     double steady = 0, fill = 0, fill_in = 0, fill_out = 0, around = 1, merged = -1;
+    struct step_costs costs = {0};
     uint32_t n = 0;
     for (uint32_t i = 0; i < c->nchosen; i++) {
         ir_op tl = c->chosen[i].loop;
@@ -2778,6 +2962,7 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         if (rows && solo >= 0)
             st = nest_cost_oncore(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
         steady += trips * (one_tile ? solo : st);
+        note_cost(&costs, tl, one_tile ? solo : st);
         /* the fill: the first loads' latency and the last stores'; a nest
          * that only loads (a row's sum) and one after it that only stores
          * (the sum's store) each expose theirs */
@@ -2789,10 +2974,10 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         n++;
     }
     fill = fmax(fill, fill_in + fill_out);
-    struct chains chs = {.c = c, .fn = fn, .tile = tile};
+    struct chains chs = {.c = c, .fn = fn, .tile = tile, .costs = &costs};
     ir_walk(m, fn, chain_walk, &chs);
     if (!chs.unknown)
-        steady += chs.cycles;
+        steady += chs.cycles - steps_overlap(c, fn, tile, &costs);
     struct prog_bytes pb = {.c = c, .fn = fn, .tile = tile};
     ir_walk(m, fn, count_bytes, &pb);
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;

@@ -12,8 +12,9 @@
 // ktc-interp), not one tile of 3 rows split 2 and 1 over the corelets
 // (it counted the rest tile's block loops whole before: 2781 cycles).
 // The program line prices the whole tiles' nest and the rest's one after
-// the other, each with its own fill and drain: 2300 cycles (it counted the
-// rest's row in the whole tiles' nest too before: 3575).
+// the other, each with its own fill and drain, the rest's loads under the
+// whole tiles' drain: 2288 cycles (it counted the rest's row in the whole
+// tiles' nest too before: 3575).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -2025,7 +2025,7 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
 enum { WIDE_CHAIN = 8 }; /* elementwise ops between the receive and the reduction */
 
 struct wide {
-    ir_op recv, send;
+    ir_op recv, send; /* send: IR_NONE when the result stays in a register */
     int64_t chunk, lanes; /* elements per chunk; lanes of the unit */
     bool rows;            /* group by group (reduce_rows), not in chunks */
     uint8_t rdt;          /* the received elements' dtype */
@@ -2169,13 +2169,17 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
         if (!xi || xi->nreg || !strncmp(ir_str_get(m, xi->name), "dataflow.", 9))
             return false;
     }
+    /* its result goes to the send right after it, alone; or, reduced to
+     * one group (a row's sum), stays in a register for the ops after it
+     * (a fused pipeline's scalar math on it) */
     ir_op s = o->next;
     const struct ir_op_info *si = s ? ir_op_get(m, s) : NULL;
-    if (!si || si->kind != IR_OP_DATAFLOW_SEND || si->opnd[1] != o->res ||
-        uses_from(m, op, o->res) != 1)
+    bool sent = si && si->kind == IR_OP_DATAFLOW_SEND && si->opnd[1] == o->res &&
+                uses_from(m, op, o->res) == 1;
+    if (!sent && (nr != 1 || w->rows))
         return false;
     w->recv = d;
-    w->send = s;
+    w->send = sent ? s : IR_NONE;
     w->chunk = len > lanes ? len : lanes / len * len;
     w->lanes = lanes;
     return true;
@@ -2538,10 +2542,11 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
     bool identity = skips_init(g, op);
     int fn = fn_of(g, op, "reduce_op"), init = identity ? -1 : vec_in(g, o->opnd[1], op);
     int64_t ny = vec_len(g, o->opnd[0]), nr = vec_len(g, o->res), len = ny / nr;
-    uint32_t pin, pout;
+    uint32_t pin, pout = 0;
     if (fn <= 0 || (init < 0 && !identity) || !reduce_shape(g, op, ny, nr) ||
         !peer_port(g, w->recv, ir_op_get(m, w->recv)->opnd[0], SC_CHAN_FIFO, false, &pin) ||
-        !peer_port(g, w->send, ir_op_get(m, w->send)->opnd[0], SC_CHAN_FIFO, true, &pout))
+        (w->send &&
+         !peer_port(g, w->send, ir_op_get(m, w->send)->opnd[0], SC_CHAN_FIFO, true, &pout)))
         return false;
     uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
     if (w->rows)
@@ -2586,6 +2591,15 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
                 sl[i] = at / len + i;
             emit_shuf(g, op, dt, s, init, sl, k);
             vbin(g, op, fn, dt, s, t, s);
+        }
+        if (!w->send) { /* the one group, for the ops after it */
+            if (x[0] != s)
+                g->p.vowner[x[0]] = IR_NONE;
+            if (t != s)
+                g->p.vowner[t] = IR_NONE;
+            g->p.vowner[s] = o->res;
+            memo(g, o->res, (struct cg_val){CV_VEC, (uint32_t)s}, false);
+            continue;
         }
         in = insn(g, SC_SEND, w->send);
         in.port = (uint16_t)pout;
@@ -2785,7 +2799,7 @@ static bool traffic(struct cg *g, ir_op op)
     struct sc_insn in;
     struct wide wide;
     ir_op d = o->kind == IR_OP_DATAFLOW_SEND ? ir_value_def(m, o->opnd[1]) : IR_NONE;
-    if (d && wide_reduce(g, d, &wide))
+    if (d && wide_reduce(g, d, &wide) && wide.send == op)
         return true; /* sent by the reduction */
     if (o->kind == IR_OP_DATAFLOW_RECEIVE)
         for (ir_op x = o->next; x; x = ir_op_get(m, x)->next)

@@ -658,7 +658,13 @@
  *                     second loads (another chunk of the row: subscripts
  *                     values a constant apart, at least the size) does not
  *                     stop it. Only when the second loads nothing else the
- *                     first stores, neither is double buffered and the
+ *                     first stores, neither is double buffered, neither
+ *                     moves a vector wider than its unit's lanes but the
+ *                     first's receives each reduced to one element (a
+ *                     row's sum from its 256-wide accumulator, 4 pieces of
+ *                     64: ktc-codegen keeps the scalar in a register; the
+ *                     row's mean then joins it: layernorm_triton_4096x1000
+ *                     334615 -> 320095 cycles), and the
  *                     fused compute stage would hold at most max_vregs
  *                     vectors at once (the values of its top-level ops
  *                     from definition to last use, plus one); along a

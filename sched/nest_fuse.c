@@ -27,7 +27,10 @@
  * units are the same, neither pipeline is double buffered (modulo) and
  * neither compute stage moves a vector wider than its unit's lanes (a
  * streamed wide reduction: ktc-codegen needs its receive, reduce and send
- * in a row), and the fused compute stage holds no more vectors at once
+ * in a row) but the first's receives each reduced to one element, at most
+ * half the vector registers' pieces of a power of two (ktc-codegen
+ * streams that in one group and keeps the scalar in a register: a row's
+ * sum, then its mean), and the fused compute stage holds no more vectors at once
  * than the target's vector registers (options max_vregs, fused_vectors).
  * Repeated along a block, a straight-line chain of such pipelines becomes
  * one.
@@ -132,6 +135,75 @@ bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op s
     struct wide_ctx w = {dev, dev->kinds[k].first, false};
     ir_walk(m, st, find_wide, &w);
     return w.wide;
+}
+
+/* The ops of block b that use v (nested ones too), and the last such. */
+struct users {
+    ir_value v;
+    uint32_t n;
+    ir_op last;
+};
+
+static bool count_users(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct users *u = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (o->opnd[i] == u->v) {
+            u->n++;
+            u->last = op;
+            break;
+        }
+    return true;
+}
+
+/* Whether the only traffic of compute stage st wider than its unit's
+ * lanes is receives each reduced, alone, to one element by an op after
+ * them (a row's sum from its 256-wide accumulator), a power of two times
+ * the lanes and at most half of vregs of them: ktc-codegen streams such a
+ * reduction in one group and keeps its result in a register for the ops
+ * after it, so a pipeline may join the stage (nest_stage_wide is true of
+ * it). */
+static bool wide_reduced(struct ir_module *m, const struct arch_device *dev, ir_op st,
+                         uint32_t vregs)
+{
+    uint32_t kind = nest_stage_kind(dev, m, st);
+    if (kind == ARCH_NONE)
+        return false;
+    uint32_t res = dev->kinds[kind].first;
+    bool any = false;
+    IR_FOR_OPS(m, body_of(m, st), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_KTDF_WRITE_TO_FIFO || o->nreg) {
+            struct wide_ctx w = {dev, res, false};
+            ir_walk(m, op, find_wide, &w);
+            if (w.wide)
+                return false; /* a wide send, or wide traffic in a loop */
+            continue;
+        }
+        if (o->kind != IR_OP_KTDF_READ_FROM_FIFO)
+            continue;
+        ir_type t = ir_value_type(m, o->res);
+        char name[16];
+        int64_t lanes = arch_lanes(dev, res, split_type_name(m, ir_type_elem(m, t), name,
+                                                             sizeof name));
+        int64_t n = ir_type_numel(m, t);
+        if (lanes > 0 && n <= lanes)
+            continue;
+        struct users u = {o->res, 0, IR_NONE};
+        IR_FOR_OPS(m, body_of(m, st), x)
+            ir_walk(m, x, count_users, &u);
+        ir_op r = u.last;
+        const struct ir_op_info *ri = r ? ir_op_get(m, r) : NULL;
+        if (lanes <= 0 || n % lanes || ((n / lanes) & (n / lanes - 1)) ||
+            (uint64_t)(n / lanes) > vregs / 2 || u.n != 1 || ri->block != o->block ||
+            ri->kind != IR_OP_LINALG_GENERIC || ri->nres != 1 ||
+            ir_type_numel(m, ir_value_type(m, ri->res)) != 1 ||
+            !nest_reduce_combiner(m, r, &(ir_op){IR_NONE}))
+            return false;
+        any = true;
+    }
+    return any;
 }
 
 /* A value the second pipeline loads that the first computes, or loads
@@ -293,7 +365,8 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
 {
     ir_op pa, pb, sa[3], sb[3];
     if (!nest_pipe_parts(m, a, &pa, sa) || !nest_pipe_parts(m, b, &pb, sb) ||
-        nest_stage_wide(m, dev, sa[1]) || nest_stage_wide(m, dev, sb[1]))
+        (nest_stage_wide(m, dev, sa[1]) && !wide_reduced(m, dev, sa[1], vregs)) ||
+        nest_stage_wide(m, dev, sb[1]))
         return false;
     if (!nest_same_units(m, sa, sb, 3))
         return false;

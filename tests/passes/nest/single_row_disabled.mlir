@@ -3,8 +3,8 @@
 // PRINT: none
 // single_row.mlir's input with single-row off: the passes of the one row
 // are nests of their own (the exponentials' and the division's tiles of 8
-// chunks), the row loaded from device memory twice: 556 cycles on spyre,
-// the program modeled 702 (its max pass, a pipeline loading the row, priced
+// chunks), the row loaded from device memory twice: 548 cycles on spyre,
+// the program modeled 682 (its max pass, a pipeline loading the row, priced
 // as a one-point program with its DMA; 474 without it).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")

@@ -476,10 +476,11 @@ bool nest_broadcast(struct nest_ctx *c, ir_op fn)
 
 enum { MAX_OUTER_TILES = 16 }; /* transfers of one hoisted fill */
 
-/* Ops under a root with operand v. */
+/* Ops under a root with operand v, and the last of them. */
 struct users {
     ir_value v;
     uint32_t n;
+    ir_op last;
 };
 
 static bool count_users(struct ir_module *m, ir_op op, void *ctx)
@@ -489,15 +490,18 @@ static bool count_users(struct ir_module *m, ir_op op, void *ctx)
     for (uint32_t i = 0; i < o->nopnd; i++)
         if (o->opnd[i] == u->v) {
             u->n++;
+            u->last = op;
             break;
         }
     return true;
 }
 
-static uint32_t users_under(struct ir_module *m, ir_op root, ir_value v)
+uint32_t nest_users_under(struct ir_module *m, ir_op root, ir_value v, ir_op *last)
 {
-    struct users u = {.v = v, .n = 0};
+    struct users u = {.v = v, .n = 0, .last = IR_NONE};
     ir_walk(m, root, count_users, &u);
+    if (last)
+        *last = u.last;
     return u.n;
 }
 
@@ -540,7 +544,7 @@ static bool outer_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_
         return false;
     struct writes w = {.v = dst.v, .n = 0};
     ir_walk(m, tl, count_writes, &w);
-    if (w.n != 1 || users_under(m, tl, dst.v) != users_under(m, fn, dst.v) ||
+    if (w.n != 1 || nest_users_under(m, tl, dst.v, NULL) != nest_users_under(m, fn, dst.v, NULL) ||
         !nest_prefixable(m, tl, dst.v))
         return false;
     const struct ir_block_info *b = ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)));
@@ -690,7 +694,7 @@ static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op tl, ir_
         return false;
     struct writes w = {.v = dst.v, .n = 0};
     ir_walk(m, fn, count_writes, &w);
-    if (w.n != 1 || users_under(m, tl, dst.v) != users_under(m, fn, dst.v))
+    if (w.n != 1 || nest_users_under(m, tl, dst.v, NULL) != nest_users_under(m, fn, dst.v, NULL))
         return false;
     return !nest_writes_ddr(m, fn, nest_view_root(m, src.v));
 }

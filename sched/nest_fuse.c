@@ -137,26 +137,6 @@ bool nest_stage_wide(struct ir_module *m, const struct arch_device *dev, ir_op s
     return w.wide;
 }
 
-/* The ops of block b that use v (nested ones too), and the last such. */
-struct users {
-    ir_value v;
-    uint32_t n;
-    ir_op last;
-};
-
-static bool count_users(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct users *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (o->opnd[i] == u->v) {
-            u->n++;
-            u->last = op;
-            break;
-        }
-    return true;
-}
-
 /* Whether the only traffic of compute stage st wider than its unit's
  * lanes is receives each reduced, alone, to one element by an op after
  * them (a row's sum from its 256-wide accumulator), a power of two times
@@ -190,13 +170,11 @@ static bool wide_reduced(struct ir_module *m, const struct arch_device *dev, ir_
         int64_t n = ir_type_numel(m, t);
         if (lanes > 0 && n <= lanes)
             continue;
-        struct users u = {o->res, 0, IR_NONE};
-        IR_FOR_OPS(m, body_of(m, st), x)
-            ir_walk(m, x, count_users, &u);
-        ir_op r = u.last;
+        ir_op r;
+        uint32_t users = nest_users_under(m, st, o->res, &r);
         const struct ir_op_info *ri = r ? ir_op_get(m, r) : NULL;
         if (lanes <= 0 || n % lanes || ((n / lanes) & (n / lanes - 1)) ||
-            (uint64_t)(n / lanes) > vregs / 2 || u.n != 1 || ri->block != o->block ||
+            (uint64_t)(n / lanes) > vregs / 2 || users != 1 || ri->block != o->block ||
             ri->kind != IR_OP_LINALG_GENERIC || ri->nres != 1 ||
             ir_type_numel(m, ir_value_type(m, ri->res)) != 1 ||
             !nest_reduce_combiner(m, r, &(ir_op){IR_NONE}))

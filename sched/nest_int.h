@@ -241,6 +241,9 @@ void nest_prefix_buffer(struct ir_module *m, ir_op root, ir_value from, ir_value
                         struct nest_sub sub);
 /* Subscript sub as a linear form (a constant's: its value). */
 void nest_sub_lin(const struct ir_module *m, struct nest_sub sub, struct sched_lin *l);
+/* The ops under root (itself included) with operand v, and the last of
+ * them in *last when last is not NULL (nest_broadcast.c). */
+uint32_t nest_users_under(struct ir_module *m, ir_op root, ir_value v, ir_op *last);
 /* Whether op lies (at any depth) inside the body of anc. */
 bool nest_op_inside(const struct ir_module *m, ir_op op, ir_op anc);
 /* The value a device-memory view is made from (through views and casts):

@@ -331,7 +331,8 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
  * scratchpad buffer of the ones still draining starting under their
  * drains (nest_cost_drain; ktc-lower orders only the stages that touch the
  * same bytes): layernorm_triton_4096x1000, 415093 modeled without, 356709
- * with, 334615 simulated). `ktc-nest
+ * with, 334615 simulated; 322885 and 320095 once fuse-pipelines joined its
+ * rows' reductions and means). `ktc-nest
  * --stats` prints it as "program modeled N cycles" for a program with more
  * than one nest or loops around its nest, when every such loop has a trip
  * count it knows on every tile id (constants, the tile id, the kernel

@@ -1384,7 +1384,8 @@ static bool peer_port(struct cg *g, ir_op at, ir_value peer, enum sc_chan_kind k
     if (ok) {
         char hint[64];
         static const char *const pre[] = {"from_", "to_", "sig_from_", "sig_to_"};
-        snprintf(hint, sizeof hint, "%s%s", pre[(kind == SC_CHAN_SIGNAL) * 2 + out], peer_kind);
+        snprintf(hint, sizeof hint, "%s%s", pre[(kind == SC_CHAN_SIGNAL) * 2 + out],
+                 peer_kind ? peer_kind : "");
         *port = cg_port(g,
                         kind == SC_CHAN_FIFO ? (out ? SC_PORT_OUT : SC_PORT_IN)
                                              : (out ? SC_PORT_SIGOUT : SC_PORT_SIGIN),

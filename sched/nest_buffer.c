@@ -2,6 +2,7 @@
  * outer pipeline's DMA stages fill or drain get a leading phase dim of K,
  * indexed by ktdf.buffer_phase of the tile loop, and the pipeline becomes
  * modulo(size: K): the DMA of tile t+1 overlaps the compute of tile t. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,21 +82,24 @@ static bool count_l1(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* Whether K copies of bufs (one now) fit `share` of fn's scratchpad
- * beside the rest. */
-static bool phases_fit(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint32_t n, uint32_t K,
-                       double share)
+/* The most copies of bufs (one now) that fit `share` of fn's scratchpad
+ * beside the rest (0: none, nor a scratchpad). */
+static uint32_t phases_room(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint32_t n,
+                            double share)
 {
     struct ir_module *m = c->m;
     struct l1_bytes b = {0, NULL};
     ir_walk(m, fn, count_l1, &b);
     uint32_t kind = b.space ? arch_kind_find(c->dev, b.space) : ARCH_NONE;
     if (kind == ARCH_NONE)
-        return false;
-    int64_t cap = c->dev->res[c->dev->kinds[kind].first].size, extra = 0;
+        return 0;
+    double room = share * (double)c->dev->res[c->dev->kinds[kind].first].size - (double)b.n;
+    int64_t copy = 0;
     for (uint32_t k = 0; k < n; k++)
-        extra += nest_memref_bytes(m, ir_value_type(m, bufs[k])) * (int64_t)(K - 1);
-    return (double)(b.n + extra) <= share * (double)cap;
+        copy += nest_memref_bytes(m, ir_value_type(m, bufs[k]));
+    if (room < 0)
+        return 0;
+    return copy > 0 ? (uint32_t)fmin(room / (double)copy + 1, UINT32_MAX) : UINT32_MAX;
 }
 
 /* The loops around tile loop x up to `outermost` (itself included), or -1
@@ -123,13 +127,15 @@ static int loops_to(const struct ir_module *m, ir_op x, ir_op outermost)
  * at a nominal count or a bound), the period is taken as the least it can
  * be, its own tiles' compute alone. 0 when the model priced no points or
  * --tile-sizes gave the phases. */
-static uint32_t run_ahead(struct nest_ctx *c, uint32_t i, ir_op outermost, double *run)
+static uint32_t run_ahead(struct nest_ctx *c, uint32_t i, ir_op outermost, double *run,
+                          int64_t *tiles)
 {
     struct ir_module *m = c->m;
     int depth = loops_to(m, c->chosen[i].loop, outermost), d;
     int64_t pts = c->chosen[i].points, T = c->chosen[i].tile;
     if (pts <= 0 || T <= 0 || c->chosen[i].solo < 0 || c->chosen[i].phases_given)
         return 0;
+    *tiles = (pts + T - 1) / T;
     double period = 0, own = 0;
     bool launch = false;
     for (uint32_t j = 0; j < c->nchosen; j++) {
@@ -143,8 +149,7 @@ static uint32_t run_ahead(struct nest_ctx *c, uint32_t i, ir_op outermost, doubl
         launch |= c->chosen[j].p.launch_points;
     }
     *run = launch ? own : period;
-    return nest_cost_run_ahead_phases(c->dev, &c->chosen[i].p, (double)((pts + T - 1) / T),
-                                      *run);
+    return nest_cost_run_ahead_phases(c->dev, &c->chosen[i].p, (double)*tiles, *run);
 }
 
 static void buffer_one(struct nest_ctx *c, ir_op tl)
@@ -222,12 +227,10 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
     int64_t tiles = 0;
     double run = 0;
     for (uint32_t i = 0; niv && i < c->nchosen; i++)
-        if (c->chosen[i].loop == tl) {
-            want = run_ahead(c, i, outermost, &run);
-            tiles = (c->chosen[i].points + c->chosen[i].tile - 1) / c->chosen[i].tile;
-        }
-    while (want > K && !phases_fit(c, fn, bufs, n, want, 0.5))
-        want--;
+        if (c->chosen[i].loop == tl)
+            want = run_ahead(c, i, outermost, &run, &tiles);
+    if (want > K)
+        want = (uint32_t)fmin(want, phases_room(c, fn, bufs, n, 0.5));
     if (want > K) {
         K = want;
         if (c->o->stats)
@@ -238,7 +241,7 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
                     ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
                     (long long)tiles, tiles == 1 ? "" : "s", run, K, chosen);
     }
-    if (niv && K > phases_of(c, tl) && !phases_fit(c, fn, bufs, n, K, 1)) {
+    if (niv && K > phases_of(c, tl) && K > phases_room(c, fn, bufs, n, 1)) {
         if (single)
             return; /* no room for the copies a row ahead */
         K = phases_of(c, tl);

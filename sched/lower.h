@@ -278,7 +278,14 @@
  * and A receives as many after it (A runs K - 1 runs ahead); a modulo
  * pipeline whose loads that frees still waits, per run, for its compute
  * K' - 1 runs behind (its modulo), across the loop, so the loads do not
- * run a whole row ahead (tests/passes/lower/signals_copies.mlir). Other
+ * run a whole row ahead (tests/passes/lower/signals_copies.mlir). A
+ * common loop of at most one trip a run (bounds known before launch, or a
+ * constant lower bound and step and an upper bound at most a step above:
+ * sched_value_upper, a row's masked block ceil((min(k, s + 64) - s) / 64))
+ * has no next iteration: inside a loop whose runs the copy counts, it is
+ * passed over, so the two meet K runs apart of that loop, with its credits
+ * (tests/passes/lower/signals_copies_once.mlir); otherwise the dependence
+ * stays with it, its wait before the transfer that needs it. Other
  * indices that are not affine (a buffer_phase of several IVs, remui, a
  * value loaded at run time), another cast or layout, two different
  * buffers, device memory: the whole ranges, as above.

@@ -9,6 +9,7 @@
 #include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
+#include "sched/offset_gcd.h"
 
 /* What one access touches: a byte range of a memory kind (scratchpad
  * buffers, constant-address views), everything a kernel argument points at,
@@ -642,6 +643,30 @@ static bool same_bounds(struct lw *lw, ir_op a, uint32_t ia, ir_op b, uint32_t i
     return true;
 }
 
+/* An scf.for whose bounds are known only at launch but that runs at most
+ * once on every core: a constant lower bound and step, an upper bound at
+ * most one step above it (sched_value_upper). *lo, *step, *trip (1) and
+ * *runs (false: it never runs) as add_loops takes them. need passes over
+ * such a loop for the copies of a loop around it: a row's masked block,
+ * ceil((min(n, s + 64) - s) / 64), whose old lanes ktc-nest's broadcast
+ * keeps in copies by the row loop's runs. */
+static bool at_most_once(const struct ir_module *m, ir_op op, int64_t *lo, int64_t *step,
+                         int64_t *trip, bool *runs)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    int64_t hi;
+    bool ok = o->nopnd == 3;
+    if (ok) {
+        *lo = const_of(m, o->opnd[0], &ok);
+        *step = const_of(m, o->opnd[2], &ok);
+    }
+    if (!ok || *step <= 0 || !sched_value_upper(m, o->opnd[1], &hi, 8) || hi > *lo + *step)
+        return false;
+    *runs = hi > *lo;
+    *trip = 1;
+    return true;
+}
+
 static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls)
 {
     const struct ir_module *m = lw->m;
@@ -707,6 +732,9 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
                     runs = true;
                 }
                 l->step = 1; /* a lower bound: steps are positive */
+                if (!known && nd->kind == LN_LOOP &&
+                    (known = at_most_once(m, nd->op, &lo, &step, &trip, &runs)))
+                    hi = lo + (trip - 1) * step;
                 if (known) {
                     l->step = step;
                     l->trip = runs ? trip : 1;
@@ -1610,6 +1638,19 @@ static bool fifo_back_implied(struct lw *lw, uint32_t x, uint32_t y, const struc
     return (reach & chain_feeds(lw, x, p->slot)) != 0;
 }
 
+/* Whether box p's copy (its ktdf.buffer_phase) is by the runs of a common
+ * loop outside level l. */
+static bool phase_outside(const struct ir_module *m, const struct loops *ls, const struct box *p,
+                          uint32_t l)
+{
+    for (uint32_t k = 0; p->phase && k < l; k++) {
+        const struct loop *lp = &ls->l[ls->common[k]];
+        if (ir_op_get(m, p->phase)->opnd[0] == lp->iv && p->phase_inst == lp->inst)
+            return true;
+    }
+    return false;
+}
+
 /* What access x of the earlier leaf and access y of the later one (which
  * conflict by their byte ranges) need, added to *pr: for two boxes of one
  * buffer, the dependences between their iterations; else, both signals.
@@ -1653,6 +1694,13 @@ static void need(const struct ir_module *m, struct loops *ls, bool usable, bool 
         if (boxes_meet(ls, p, q, l, 1))
             pr->fwd = true; /* carried forward: the signal in r covers it */
     for (uint32_t l = nc; in_loop && l-- > 0;) {
+        /* a loop of at most one trip a run has no next iteration to meet
+         * in, whatever the boxes' terms: passed over for the copies of an
+         * outer loop's runs (a row's masked block inside a row loop whose
+         * runs phase the buffer); else the dependence stays with it, its
+         * wait before the transfer that needs it */
+        if (ls->l[ls->common[l]].trip == 1 && phase_outside(m, ls, p, l))
+            continue;
         if (!boxes_meet(ls, p, q, l, -1))
             continue;
         /* the boxes' copy is loop l's run mod K: they meet K runs apart */

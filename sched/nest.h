@@ -563,7 +563,19 @@
  *                     number of times, at least twice: the last block of a row of 1000 f16 in
  *                     blocks of 256 no longer reads its old lanes at each
  *                     vector, after the previous vector's store
- *                     (exp_blocks_1000 4088 -> 1987 cycles). After coarsening, a
+ *                     (exp_blocks_1000 4088 -> 1987 cycles). A buffer so
+ *                     hoisted inside a loop that may run more than once (a
+ *                     row loop; the loops between running at most once: a
+ *                     row's masked block) takes 2 copies by that loop's
+ *                     runs (a ktdf.buffer_phase of its IV, the buffer
+ *                     allocated before it; at most 4 KiB a copy), so the
+ *                     next row's fill does not wait for this row's last
+ *                     read of it (ktc-lower passes over a loop of at most
+ *                     one trip for the copies of the loop around it): a
+ *                     masked row's old lanes
+ *                     load a row ahead (scale_rows_masked, 2 rows a core,
+ *                     n = 200: 517 -> 380 cycles; rmsnorm_masked 606 ->
+ *                     560). After coarsening, a
  *                     bulk load of a tile loop (constant trip count NT, at
  *                     most 16) that reads the same elements at every
  *                     iteration of a loop around it (a weight row read per

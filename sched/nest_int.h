@@ -133,6 +133,7 @@ ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
 ir_block nest_for_body(const struct ir_module *m, ir_op loop);
 bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips);
 /* Whether normalized loop runs at most once: a constant trip count up to 1,
+ * a count whose upper bound is 1 (sched_value_upper: a row's masked block),
  * or one of remainder-pieces' digits ((x mod r) / k, r <= 2k). */
 bool nest_for_at_most_once(const struct ir_module *m, ir_op loop);
 /* An op `name` with no operands and one result of type t inserted at b

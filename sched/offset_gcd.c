@@ -4,6 +4,7 @@
 
 #include "ktir/ops.h"
 #include "sched/grid.h"
+#include "sched/lin.h"
 #include "sched/offset_gcd.h"
 #include "sched/oplist.h"
 
@@ -254,6 +255,38 @@ bool sched_value_range_on_tile(const struct ir_module *m, ir_value v, int64_t t,
     return false;
 }
 
+/* Whether x - y is a constant *d as linear forms (sched_lin_of). */
+static bool const_diff(const struct ir_module *m, ir_value x, ir_value y, int64_t *d)
+{
+    struct sched_lin a, b;
+    sched_lin_of(m, x, &a);
+    sched_lin_of(m, y, &b);
+    if (!sched_lin_add(&a, &b, -1) || a.n)
+        return false;
+    *d = a.c;
+    return true;
+}
+
+/* x - y at most *hi where x is arith.minsi(p, q) and p - y or q - y is a
+ * constant (a block's end min(n, s + 64) less its start s: at most 64),
+ * the least such. */
+static bool min_less_upper(const struct ir_module *m, ir_value x, ir_value y, int64_t *hi)
+{
+    ir_op d = ir_value_def(m, x);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || o->kind != IR_OP_ARITH_MINSI || o->nopnd != 2)
+        return false;
+    bool found = false;
+    for (uint32_t i = 0; i < 2; i++) {
+        int64_t k;
+        if (const_diff(m, o->opnd[i], y, &k) && (!found || k < *hi)) {
+            *hi = k;
+            found = true;
+        }
+    }
+    return found;
+}
+
 /* sched_value_upper, through remainders by a positive constant too when
  * rem is set. */
 static bool value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth, bool rem)
@@ -282,11 +315,13 @@ static bool value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int 
             return false;
         *hi = a + b;
         return true;
-    case IR_OP_ARITH_SUBI:
-        if (!ha || !sched_value_range(m, o->opnd[1], &b, &k, depth - 1))
-            return false;
-        *hi = a - b;
-        return true;
+    case IR_OP_ARITH_SUBI: {
+        bool hr = ha && sched_value_range(m, o->opnd[1], &b, &k, depth - 1);
+        int64_t c = 0;
+        bool hm = min_less_upper(m, o->opnd[0], o->opnd[1], &c);
+        *hi = hr && hm ? (a - b < c ? a - b : c) : hr ? a - b : c;
+        return hr || hm;
+    }
     case IR_OP_ARITH_CEILDIVSI:
     case IR_OP_ARITH_DIVSI:
     case IR_OP_ARITH_FLOORDIVSI:

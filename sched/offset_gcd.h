@@ -48,8 +48,10 @@ bool sched_value_range_on_tile(const struct ir_module *m, ir_value v, int64_t t,
 
 /* The values index value v takes are at most *hi: sched_value_range's
  * upper end, or through arith.minsi (either side bounded), addi, subi
- * (of a ranged value) and signed divisions by a positive constant of
- * such values; false when unknown. */
+ * (of a ranged value; or min(p, q) - r where p - r or q - r is a
+ * constant as linear forms: a block's end min(n, s + 64) less its start
+ * s, at most 64) and signed divisions by a positive constant of such
+ * values; false when unknown. */
 bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth);
 /* As sched_value_upper, and through remainders by a positive constant c
  * (signed or not: at most c - 1; a signed one's dividend's own bound when

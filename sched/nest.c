@@ -8,7 +8,6 @@
 #include "ktir/irfile.h"
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
-#include "sched/offset_gcd.h"
 
 static const char *const transform_names[] = {
 #define X(e, s) s,
@@ -204,9 +203,6 @@ bool nest_for_at_most_once(const struct ir_module *m, ir_op loop)
         return false;
     if (split_const_int(m, o->opnd[1], &n))
         return n <= 1;
-    /* a count bounded by 1 (a row's masked block: ceil((min(n, s + 64) - s) / 64)) */
-    if (sched_value_upper(m, o->opnd[1], &n, 8) && n <= 1)
-        return true;
     /* (x mod r) / k with r <= 2k: remainder-pieces' digits */
     ir_op d = ir_value_def(m, o->opnd[1]);
     const struct ir_op_info *q = d ? ir_op_get(m, d) : NULL;

@@ -341,44 +341,23 @@ static ir_block sibling(struct ir_module *m, ir_op tl, ir_op s, ir_op x)
     return body;
 }
 
-/* The copies a hoisted buffer takes (phase_hoisted), and the most bytes
- * a copy may have: a word or a row chunk, not a tile. */
-enum { HOIST_COPIES = 2, HOIST_COPY_BYTES = 4096 };
-
 /* The hoisted buffer bc (its sibling pipeline sib and tile loop tl inside
- * loop R, every loop between them running at most once a run of R: a
- * row's masked block) takes HOIST_COPIES copies by R's runs (a
- * ktdf.buffer_phase of R's IV, allocated before R), so the next row's
- * fill does not wait for this row's last read of it: a masked row's old
- * lanes, one word a row, loaded a row ahead (rmsnorm_masked at n = 200,
- * 2 rows a core: 606 -> 560 cycles). ktc-lower passes over the loops of at
- * most one trip for the copies of R's runs (lower.h). */
+ * a row loop R, the loops between running at most once a run of R: a
+ * row's masked block) in copies by R's runs (nest_copies_by_runs), so the
+ * next row's fill does not wait for this row's last read of it: a masked
+ * row's old lanes, one word a row, loaded a row ahead (rmsnorm_masked at
+ * n = 200, 2 rows a core: 606 -> 560 cycles). ktc-lower passes over the
+ * loops of at most one trip for the copies of R's runs (lower.h). */
 static void phase_hoisted(struct ir_module *m, ir_op tl, ir_op sib, ir_value bc)
 {
-    ir_op R = ir_op_parent(m, tl);
-    while (R && ir_op_get(m, R)->kind == IR_OP_SCF_FOR && nest_for_at_most_once(m, R))
-        R = ir_op_parent(m, R);
-    ir_type t = ir_value_type(m, bc);
-    int64_t trips;
-    if (!R || ir_op_get(m, R)->kind != IR_OP_SCF_FOR ||
-        (nest_for_normal(m, R, &trips) && trips < 2) ||
-        nest_memref_bytes(m, t) > HOIST_COPY_BYTES || !nest_prefixable(m, R, bc))
+    bool through;
+    ir_op R = nest_row_loop(m, tl, &through);
+    if (!R || nest_memref_bytes(m, ir_value_type(m, bc)) > NEST_ROW_COPY_BYTES ||
+        !nest_prefixable(m, R, bc))
         return;
-    struct split_b b;
-    struct ir_loc loc = ir_op_get(m, sib)->loc;
-    sb_before(&b, m, sib, loc);
-    struct ir_op_state st;
-    ir_state_init(&st, m, "ktdf.buffer_phase", loc);
-    ir_state_add_operand(m, &st, nest_for_iv(m, R));
-    ir_state_set_attr(m, &st, "num_phases", ir_attr_int(m, HOIST_COPIES, m->t_i64));
-    ir_state_add_result(m, &st, m->t_index);
-    ir_value ph = ir_op_result(m, sb_emit(&b, &st), 0);
-    split_set_name(m, ph, "bph");
-    ir_value_get(m, bc)->type = nest_memref_prefixed(m, t, HOIST_COPIES);
-    nest_prefix_buffer(m, R, bc, bc, (struct nest_sub){.v = ph});
-    ir_op d = ir_value_def(m, bc);
-    ir_op_unlink(m, d);
-    ir_op_insert_before(m, R, d);
+    ir_value ph = IR_NONE;
+    nest_copies_by_runs(m, R, sib, R, bc, &ph);
+    ir_op_unlink(m, ir_value_def(m, bc));
 }
 
 static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, const ir_op *h,

@@ -9,6 +9,8 @@
 
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
+#include "sched/offset_gcd.h"
+#include "sched/oplist.h"
 
 enum { MAX_BUFS = 32 };
 
@@ -275,6 +277,103 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
     ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, K, m->t_i64));
 }
 
+/* ---- copies by a row loop's runs ---------------------------------------- */
+
+/* Whether normalized loop runs at most once: nest_for_at_most_once, or a
+ * trip count whose upper bound is 1 (a row's masked block,
+ * ceil((min(n, s + 64) - s) / 64); a tile loop's remainder, n mod T for T
+ * = 2). */
+static bool once(const struct ir_module *m, ir_op loop)
+{
+    int64_t lb, step, hi;
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    return nest_for_at_most_once(m, loop) ||
+           (o->nopnd == 3 && split_const_int(m, o->opnd[0], &lb) && !lb &&
+            split_const_int(m, o->opnd[2], &step) && step == 1 &&
+            sched_value_upper(m, o->opnd[1], &hi, 8) && hi <= 1);
+}
+
+ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through)
+{
+    *through = false;
+    for (ir_op p = ir_op_parent(m, op); p; p = ir_op_parent(m, p)) {
+        uint32_t k = ir_op_get(m, p)->kind;
+        if (k == IR_OP_KTDF_PIPELINE || k == IR_OP_KTDF_STAGE || k == IR_OP_KTDF_PARALLEL ||
+            k == IR_OP_FUNC_FUNC)
+            return IR_NONE;
+        if (k != IR_OP_SCF_FOR)
+            continue;
+        int64_t trips;
+        if (ir_op_get(m, p)->nres || (nest_for_normal(m, p, &trips) && trips < 2))
+            return IR_NONE;
+        if (!once(m, p))
+            return p;
+        *through = true;
+    }
+    return IR_NONE;
+}
+
+ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
+                             ir_value *ph)
+{
+    struct split_b b;
+    struct ir_loc loc = ir_op_get(m, at)->loc;
+    if (!*ph) {
+        sb_before(&b, m, at, loc);
+        struct ir_op_state st;
+        ir_state_init(&st, m, "ktdf.buffer_phase", loc);
+        ir_state_add_operand(m, &st, nest_for_iv(m, R));
+        ir_state_set_attr(m, &st, "num_phases", ir_attr_int(m, NEST_ROW_COPIES, m->t_i64));
+        ir_state_add_result(m, &st, m->t_index);
+        *ph = ir_op_result(m, sb_emit(&b, &st), 0);
+        split_set_name(m, *ph, "rph");
+    }
+    sb_before(&b, m, R, loc);
+    ir_value nb =
+        nest_make_op(&b, "memref.alloc", nest_memref_prefixed(m, ir_value_type(m, buf), NEST_ROW_COPIES));
+    ir_value_get(m, nb)->name = ir_value_get(m, buf)->name;
+    nest_prefix_buffer(m, root, buf, nb, (struct nest_sub){.v = *ph});
+    return nb;
+}
+
+/* row-phases for a pipeline run at most once a run of a row loop R (in
+ * loops of at most one trip: a tile loop's remainder, a row's masked
+ * block), not modulo: its private scratchpad buffers (DMA staging, at
+ * most NEST_ROW_COPY_BYTES each) take NEST_ROW_COPIES copies by R's runs,
+ * so the next row's run fills its copy while this row's drains (ktc-lower
+ * passes over the loops of at most one trip for those copies). */
+static void buffer_once(struct nest_ctx *c, ir_op pipe)
+{
+    struct ir_module *m = c->m;
+    bool through;
+    ir_op R = nest_row_loop(m, pipe, &through), priv = nest_pipe_private(m, pipe);
+    if (!R || !through || !priv || ir_op_attr(m, pipe, "modulo"))
+        return;
+    const struct ir_op_info *po = ir_op_get(m, priv);
+    ir_op yield = ir_block_get(m, ir_region_entry(m, po->regs[0]))->last;
+    ir_value ph = IR_NONE;
+    for (uint32_t r = 0; r < po->nres; r++) {
+        ir_value v = po->res + r;
+        ir_op a = ir_value_def(m, ir_op_get(m, yield)->opnd[r]);
+        const char *sp = nest_memref_space(m, ir_value_type(m, v));
+        if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || !sp || nest_is_ddr(m, v) ||
+            nest_memref_bytes(m, ir_value_type(m, v)) > NEST_ROW_COPY_BYTES ||
+            !nest_prefixable(m, pipe, v))
+            continue;
+        ir_value nb = nest_copies_by_runs(m, R, pipe, pipe, v, &ph);
+        ir_value_get(m, nb)->name = ir_value_get(m, ir_op_get(m, yield)->opnd[r])->name;
+    }
+    if (ph)
+        nest_prune_private(m, pipe);
+}
+
+static bool collect_once(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+        sched_ops_push(ctx, op);
+    return true;
+}
+
 static bool collect(struct ir_module *m, ir_op op, void *ctx)
 {
     ir_op *v = ctx;
@@ -291,5 +390,12 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn)
     ir_walk(c->m, fn, collect, v);
     for (uint32_t i = 0; i < v[0]; i++)
         buffer_one(c, v[1 + i]);
+    if (!(c->o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_PHASES))) {
+        struct sched_ops p = {0};
+        ir_walk(c->m, fn, collect_once, &p);
+        for (uint32_t i = 0; i < p.n; i++)
+            buffer_once(c, p.v[i]);
+        free(p.v);
+    }
     return true;
 }

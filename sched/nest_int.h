@@ -133,7 +133,6 @@ ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
 ir_block nest_for_body(const struct ir_module *m, ir_op loop);
 bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips);
 /* Whether normalized loop runs at most once: a constant trip count up to 1,
- * a count whose upper bound is 1 (sched_value_upper: a row's masked block),
  * or one of remainder-pieces' digits ((x mod r) / k, r <= 2k). */
 bool nest_for_at_most_once(const struct ir_module *m, ir_op loop);
 /* An op `name` with no operands and one result of type t inserted at b
@@ -272,6 +271,23 @@ void nest_stage_starts(struct ir_module *m, ir_op stage);
 void nest_prune_private(struct ir_module *m, ir_op pipe);
 /* The type t with extent n in front. */
 ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n);
+/* Copies of a buffer by a row loop's runs (nest_buffer.c): how many, and
+ * the most bytes a copy may have (a word or a row chunk, not a tile). */
+enum { NEST_ROW_COPIES = 2, NEST_ROW_COPY_BYTES = 4096 };
+/* The loop R around op whose runs copies of a buffer op uses once a run
+ * can count: the nearest scf.for around it, through loops of at most one
+ * trip (nest_for_at_most_once, or a count whose upper bound is 1,
+ * sched_value_upper: *through then true: a row's masked block, a tile
+ * loop's remainder), that may run more than once; IR_NONE when none (or
+ * past a pipeline, stage, ktdf.parallel or loop with results). */
+ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through);
+/* Buffer buf, whose transfers under root take a prefix (nest_prefixable),
+ * in NEST_ROW_COPIES copies by R's runs: a new buffer allocated before R
+ * with that extent in front, which they read at copy *ph, a
+ * ktdf.buffer_phase of R's IV made before `at` when *ph is IR_NONE. The
+ * new buffer (buf's name); buf is left unused under root. */
+ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
+                             ir_value *ph);
 
 /* ---- the transformations (nest.h) ---------------------------------------- */
 

@@ -287,6 +287,31 @@ static bool min_less_upper(const struct ir_module *m, ir_value x, ir_value y, in
     return found;
 }
 
+/* x - y at most k - 1 where y is (x / k) * k (arith.divui, divsi or
+ * floordivsi of x's linear form by a constant k > 0, times k): x's
+ * remainder by k, whatever x (unsigned, in wrapping arithmetic, too): the
+ * points a tile loop leaves to its remainder loop. */
+static bool rem_upper(const struct ir_module *m, ir_value x, ir_value y, int64_t *hi)
+{
+    ir_op d = ir_value_def(m, y);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || o->kind != IR_OP_ARITH_MULI || o->nopnd != 2)
+        return false;
+    for (uint32_t i = 0; i < 2; i++) {
+        int64_t k, j, z;
+        ir_op q = ir_value_def(m, o->opnd[1 - i]);
+        const struct ir_op_info *qo = q ? ir_op_get(m, q) : NULL;
+        if (!const_of(m, o->opnd[i], &k) || k < 1 || !qo || qo->nopnd != 2 ||
+            (qo->kind != IR_OP_ARITH_DIVUI && qo->kind != IR_OP_ARITH_DIVSI &&
+             qo->kind != IR_OP_ARITH_FLOORDIVSI) ||
+            !const_of(m, qo->opnd[1], &j) || j != k || !const_diff(m, qo->opnd[0], x, &z) || z)
+            continue;
+        *hi = k - 1;
+        return true;
+    }
+    return false;
+}
+
 /* sched_value_upper, through remainders by a positive constant too when
  * rem is set. */
 static bool value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int depth, bool rem)
@@ -318,7 +343,8 @@ static bool value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int 
     case IR_OP_ARITH_SUBI: {
         bool hr = ha && sched_value_range(m, o->opnd[1], &b, &k, depth - 1);
         int64_t c = 0;
-        bool hm = min_less_upper(m, o->opnd[0], o->opnd[1], &c);
+        bool hm = min_less_upper(m, o->opnd[0], o->opnd[1], &c) ||
+                  rem_upper(m, o->opnd[0], o->opnd[1], &c);
         *hi = hr && hm ? (a - b < c ? a - b : c) : hr ? a - b : c;
         return hr || hm;
     }

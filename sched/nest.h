@@ -426,7 +426,16 @@
  *                     least when a trip count is known only at launch);
  *                     not when --tile-sizes gives the phases (sum_blocks_n
  *                     at 256 rows a core, its sum's phases 3 -> 5 and its
- *                     store's 2 -> 4: 40972 -> 21770 cycles).
+ *                     store's 2 -> 4: 40972 -> 21770 cycles). A pipeline
+ *                     that is no tile's but runs at most once a row (in
+ *                     loops whose counts are at most 1: a tile loop's
+ *                     remainder, n mod 2 points; a row's masked block)
+ *                     keeps its DMA staging buffers (its private's, at
+ *                     most 4 KiB each) in 2 copies by the row loop's runs
+ *                     (nest_copies_by_runs, as broadcast's hoisted
+ *                     buffers), so the next row's run loads while this
+ *                     row's drains (scale_rows_masked compiled without
+ *                     --assume, n = 200: 513 -> 369 cycles).
  *  corelets           The point loop of a compute stage whose units exist
  *                     once per corelet (each loop, after coarsening's
  *                     fission) becomes

@@ -278,8 +278,9 @@ enum { NEST_ROW_COPIES = 2, NEST_ROW_COPY_BYTES = 4096 };
  * can count: the nearest scf.for around it, through loops of at most one
  * trip (nest_for_at_most_once, or a count whose upper bound is 1,
  * sched_value_upper: *through then true: a row's masked block, a tile
- * loop's remainder), that may run more than once; IR_NONE when none (or
- * past a pipeline, stage, ktdf.parallel or loop with results). */
+ * loop's remainder), when it runs a constant number of times, at least
+ * twice; IR_NONE when not (or past a pipeline, stage, ktdf.parallel or
+ * loop with results). */
 ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through);
 /* Buffer buf, whose transfers under root take a prefix (nest_prefixable),
  * in NEST_ROW_COPIES copies by R's runs: a new buffer allocated before R

@@ -433,9 +433,14 @@
  *                     keeps its DMA staging buffers (its private's, at
  *                     most 4 KiB each) in 2 copies by the row loop's runs
  *                     (nest_copies_by_runs, as broadcast's hoisted
- *                     buffers), so the next row's run loads while this
- *                     row's drains (scale_rows_masked compiled without
- *                     --assume, n = 200: 513 -> 369 cycles).
+ *                     buffers; only a row loop of a constant count of at
+ *                     least 2: a launch-time one may run once a call, its
+ *                     credits paid every call), so the next row's run
+ *                     loads while this row's drains (scale_rows_masked
+ *                     compiled without --assume, n = 200: 513 -> 369
+ *                     cycles); likewise by its own runs a pipeline in a
+ *                     tile loop's remainder loop of up to T - 1 points
+ *                     (peel_carried at n = 200: 721 -> 543).
  *  corelets           The point loop of a compute stage whose units exist
  *                     once per corelet (each loop, after coarsening's
  *                     fission) becomes

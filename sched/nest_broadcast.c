@@ -352,12 +352,10 @@ static void phase_hoisted(struct ir_module *m, ir_op tl, ir_op sib, ir_value bc)
 {
     bool through;
     ir_op R = nest_row_loop(m, tl, &through);
-    if (!R || nest_memref_bytes(m, ir_value_type(m, bc)) > NEST_ROW_COPY_BYTES ||
-        !nest_prefixable(m, R, bc))
-        return;
     ir_value ph = IR_NONE;
-    nest_copies_by_runs(m, R, sib, R, bc, &ph);
-    ir_op_unlink(m, ir_value_def(m, bc));
+    /* bc, allocated in R, is used there only */
+    if (R && nest_copies_by_runs(m, R, sib, R, bc, &ph))
+        ir_op_unlink(m, ir_value_def(m, bc));
 }
 
 static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, const ir_op *h,

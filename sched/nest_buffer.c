@@ -319,9 +319,29 @@ ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through)
     return IR_NONE;
 }
 
+/* Whether every op under root using buf is a data transfer. */
+struct only_transfers {
+    ir_value buf;
+    bool ok;
+};
+
+static bool transfer_use(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct only_transfers *t = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; o->kind != IR_OP_KTDF_DATA_TRANSFER && i < o->nopnd; i++)
+        t->ok &= o->opnd[i] != t->buf;
+    return t->ok;
+}
+
 ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
                              ir_value *ph)
 {
+    struct only_transfers t = {.buf = buf, .ok = true};
+    ir_walk(m, root, transfer_use, &t);
+    if (!t.ok || nest_memref_bytes(m, ir_value_type(m, buf)) > NEST_ROW_COPY_BYTES ||
+        !nest_prefixable(m, root, buf))
+        return IR_NONE;
     struct split_b b;
     struct ir_loc loc = ir_op_get(m, at)->loc;
     if (!*ph) {
@@ -335,8 +355,8 @@ ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root,
         split_set_name(m, *ph, "rph");
     }
     sb_before(&b, m, R, loc);
-    ir_value nb =
-        nest_make_op(&b, "memref.alloc", nest_memref_prefixed(m, ir_value_type(m, buf), NEST_ROW_COPIES));
+    ir_type t2 = nest_memref_prefixed(m, ir_value_type(m, buf), NEST_ROW_COPIES);
+    ir_value nb = nest_make_op(&b, "memref.alloc", t2);
     ir_value_get(m, nb)->name = ir_value_get(m, buf)->name;
     nest_prefix_buffer(m, root, buf, nb, (struct nest_sub){.v = *ph});
     return nb;
@@ -383,12 +403,10 @@ static void buffer_once(struct nest_ctx *c, ir_op pipe)
         ir_value v = po->res + r;
         ir_op a = ir_value_def(m, ir_op_get(m, yield)->opnd[r]);
         const char *sp = nest_memref_space(m, ir_value_type(m, v));
-        if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || !sp || nest_is_ddr(m, v) ||
-            nest_memref_bytes(m, ir_value_type(m, v)) > NEST_ROW_COPY_BYTES ||
-            !nest_prefixable(m, pipe, v))
-            continue;
-        ir_value nb = nest_copies_by_runs(m, R, pipe, pipe, v, &ph);
-        ir_value_get(m, nb)->name = ir_value_get(m, ir_op_get(m, yield)->opnd[r])->name;
+        ir_value nb;
+        if (a && ir_op_get(m, a)->kind == IR_OP_MEMREF_ALLOC && sp && !nest_is_ddr(m, v) &&
+            (nb = nest_copies_by_runs(m, R, pipe, pipe, v, &ph)))
+            ir_value_get(m, nb)->name = ir_value_get(m, ir_op_get(m, yield)->opnd[r])->name;
     }
     if (ph)
         nest_prune_private(m, pipe);

@@ -282,11 +282,12 @@ enum { NEST_ROW_COPIES = 2, NEST_ROW_COPY_BYTES = 4096 };
  * twice; IR_NONE when not (or past a pipeline, stage, ktdf.parallel or
  * loop with results). */
 ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through);
-/* Buffer buf, whose transfers under root take a prefix (nest_prefixable),
- * in NEST_ROW_COPIES copies by R's runs: a new buffer allocated before R
- * with that extent in front, which they read at copy *ph, a
- * ktdf.buffer_phase of R's IV made before `at` when *ph is IR_NONE. The
- * new buffer (buf's name); buf is left unused under root. */
+/* Buffer buf, used under root by data transfers only that take a prefix
+ * (nest_prefixable), of at most NEST_ROW_COPY_BYTES, in NEST_ROW_COPIES
+ * copies by R's runs: a new buffer allocated before R with that extent in
+ * front, which they read at copy *ph, a ktdf.buffer_phase of R's IV made
+ * before `at` when *ph is IR_NONE. The new buffer (buf's name), buf left
+ * unused under root; IR_NONE, nothing changed, when buf is not so. */
 ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
                              ir_value *ph);
 

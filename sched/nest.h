@@ -587,9 +587,10 @@
  *                     read of it (ktc-lower passes over a loop of at most
  *                     one trip for the copies of the loop around it): a
  *                     masked row's old lanes
- *                     load a row ahead (scale_rows_masked, 2 rows a core,
- *                     n = 200: 517 -> 380 cycles; rmsnorm_masked 606 ->
- *                     560). After coarsening, a
+ *                     load a row ahead (compiled with --assume n=200, 2
+ *                     rows a core, at n = 200: scale_rows_masked 517 ->
+ *                     380 cycles, rmsnorm_masked 606 -> 560). After
+ *                     coarsening, a
  *                     bulk load of a tile loop (constant trip count NT, at
  *                     most 16) that reads the same elements at every
  *                     iteration of a loop around it (a weight row read per

@@ -11,9 +11,12 @@
 // then the masked block alone (a loop of at most one trip), whose store
 // merges y's old lanes past n. ktc-nest's broadcast hoists the old lanes'
 // load out of the masked block's tile loop into a buffer of 2 copies by
-// the row loop's runs (%bph), so the next row's old lanes load while this
-// row computes: on spyre at n = 200, 517 -> 380 cycles; n = 1, 499 -> 340;
-// n = 0 (no block), 317 -> 162.
+// the row loop's runs (%rph), and row-phases gives the remainder's
+// staging buffers (tiles of 2 blocks at the bound, 256: an odd block
+// left) 2 copies too, so the next row's loads go while this row computes:
+// its LAUNCH lines (compiled without --assume) on spyre, n = 200: 513 ->
+// 369 cycles; n = 1: 499 -> 342; n = 0 (no block): 317 -> 164; n = 256
+// (no masked block): 350 -> 353.
 #cols = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -2162,7 +2162,10 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     int64_t len = nr > 0 ? ny / nr : 0;
     if (lanes <= 0 || ny <= lanes || len <= 0 || ny % nr)
         return false;
-    /* pieces of a power-of-two group: the tree's first levels pair pieces */
+    /* pieces of a power-of-two group: the tree's first levels pair pieces
+     * (ktc-nest's fuse-pipelines takes a reduction it keeps in one group
+     * by the same rule, sched/nest_fuse.c wide_reduced: keep the two
+     * alike) */
     w->rows = len > lanes && ((lanes & (lanes - 1)) || (len & (len - 1)) || len % lanes ||
                               len / lanes > SC_MAX_VREGS / 2);
     for (ir_op x = ir_op_get(m, d)->next; x != op; x = ir_op_get(m, x)->next) {

@@ -431,16 +431,23 @@
  *                     loops whose counts are at most 1: a tile loop's
  *                     remainder, n mod 2 points; a row's masked block)
  *                     keeps its DMA staging buffers (its private's, at
- *                     most 4 KiB each) in 2 copies by the row loop's runs
+ *                     most 4 KiB each) in copies by the row loop's runs
  *                     (nest_copies_by_runs, as broadcast's hoisted
- *                     buffers; only a row loop of a constant count of at
- *                     least 2: a launch-time one may run once a call, its
- *                     credits paid every call), so the next row's run
- *                     loads while this row's drains (scale_rows_masked
- *                     compiled without --assume, n = 200: 513 -> 369
- *                     cycles); likewise by its own runs a pipeline in a
- *                     tile loop's remainder loop of up to T - 1 points
- *                     (peel_carried at n = 200: 721 -> 543).
+ *                     buffers: up to 4, as many as half the scratchpad
+ *                     holds beside the program's buffers; only a row loop
+ *                     of a constant count of at least 2: a launch-time
+ *                     one may run once a call, its credits paid every
+ *                     call), so the next rows' runs load while this row's
+ *                     drains (scale_rows_masked compiled without --assume,
+ *                     n = 200: 513 -> 369 cycles); likewise by its own
+ *                     runs a pipeline in a tile loop's remainder loop of
+ *                     up to T - 1 points (peel_carried at n = 200: 721 ->
+ *                     409). The copies' credits are waited for every row,
+ *                     whether the block runs or not: a row is at most as
+ *                     many rows ahead of the compute as there are copies,
+ *                     so 4 rather than 2 (a masked row's fuzz, 4 to 16
+ *                     rows a core at n = the stride, no masked block:
+ *                     spyre 373 -> 517 cycles with 2, 379 with 4).
  *  corelets           The point loop of a compute stage whose units exist
  *                     once per corelet (each loop, after coarsening's
  *                     fission) becomes
@@ -580,9 +587,11 @@
  *                     (exp_blocks_1000 4088 -> 1987 cycles). A buffer so
  *                     hoisted inside a loop that may run more than once (a
  *                     row loop; the loops between running at most once: a
- *                     row's masked block) takes 2 copies by that loop's
- *                     runs (a ktdf.buffer_phase of its IV, the buffer
- *                     allocated before it; at most 4 KiB a copy), so the
+ *                     row's masked block) takes copies by that loop's runs
+ *                     (a ktdf.buffer_phase of its IV, the buffer allocated
+ *                     before it; up to 4 while their bytes past the one
+ *                     stay within 1/256 of the scratchpad: the tiles'
+ *                     buffers are not made yet), so the
  *                     next row's fill does not wait for this row's last
  *                     read of it (ktc-lower passes over a loop of at most
  *                     one trip for the copies of the loop around it): a

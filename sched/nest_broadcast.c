@@ -348,19 +348,27 @@ static ir_block sibling(struct ir_module *m, ir_op tl, ir_op s, ir_op x)
  * row's old lanes, one word a row, loaded a row ahead (rmsnorm_masked at
  * n = 200, 2 rows a core: 606 -> 560 cycles). ktc-lower passes over the
  * loops of at most one trip for the copies of R's runs (lower.h). */
-static void phase_hoisted(struct ir_module *m, ir_op tl, ir_op sib, ir_value bc)
+static void phase_hoisted(struct nest_ctx *c, ir_op tl, ir_op sib, ir_value bc)
 {
+    struct ir_module *m = c->m;
     bool through;
     ir_op R = nest_row_loop(m, tl, &through);
+    /* bc, allocated in R, is used there only; the tiles' buffers are not
+     * made yet: copies small beside them */
+    if (!R || !nest_copyable(m, R, bc))
+        return;
+    uint32_t k = nest_copies_small(c, bc);
     ir_value ph = IR_NONE;
-    /* bc, allocated in R, is used there only */
-    if (R && nest_copies_by_runs(m, R, sib, R, bc, &ph))
+    if (k >= 2) {
+        nest_copies_by_runs(m, R, sib, R, bc, k, &ph);
         ir_op_unlink(m, ir_value_def(m, bc));
+    }
 }
 
-static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, const ir_op *h,
+static void hoist(struct nest_ctx *c, ir_op tl, ir_op pipe, ir_op s, ir_op x, const ir_op *h,
                   uint32_t nh, uint32_t dims)
 {
+    struct ir_module *m = c->m;
     for (uint32_t i = 0; i < nh; i++) {
         ir_op_unlink(m, h[i]);
         ir_op_insert_before(m, tl, h[i]);
@@ -408,7 +416,7 @@ static void hoist(struct ir_module *m, ir_op tl, ir_op pipe, ir_op s, ir_op x, c
     ir_op sib = ir_op_parent(m, ir_op_parent(m, ir_block_get(m, sibling(m, tl, s, x))->first));
     split_replace_uses(m, x, old, bc);
     split_replace_uses(m, pipe, old, bc);
-    phase_hoisted(m, tl, sib, bc);
+    phase_hoisted(c, tl, sib, bc);
 }
 
 /* Calls f on every data_transfer in the stages of the pipelines of loop
@@ -437,6 +445,7 @@ static void each_transfer(struct ir_module *m, ir_block body,
 /* promote's walk: its tile loop, the stages it left empty and their
  * pipelines. */
 struct promo {
+    struct nest_ctx *c;
     ir_op tl;
     struct sched_ops emptied, pipes;
 };
@@ -449,7 +458,7 @@ static void promote_one(struct ir_module *m, ir_op pipe, ir_op s, ir_op x, void 
     uint32_t nh, dims;
     if (!hoistable(m, x, s, pipe, pr->tl, h, &nh, &dims, phase))
         return;
-    hoist(m, pr->tl, pipe, s, x, h, nh, dims);
+    hoist(pr->c, pr->tl, pipe, s, x, h, nh, dims);
     if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, s, 0)))->first) {
         sched_ops_push(&pr->emptied, s);
         sched_ops_push(&pr->pipes, pipe);
@@ -466,7 +475,7 @@ static void promote(struct nest_ctx *c, ir_op tl)
     IR_FOR_OPS(m, nest_for_body(m, tl), op)
         if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR && !pl)
             pl = op;
-    struct promo pr = {.tl = tl};
+    struct promo pr = {.c = c, .tl = tl};
     if (pl)
         each_transfer(m, nest_for_body(m, pl), promote_one, &pr);
     for (uint32_t i = 0; i < pr.emptied.n; i++)

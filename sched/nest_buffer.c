@@ -334,14 +334,37 @@ static bool transfer_use(struct ir_module *m, ir_op op, void *ctx)
     return t->ok;
 }
 
-ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
-                             ir_value *ph)
+bool nest_copyable(struct ir_module *m, ir_op root, ir_value buf)
 {
     struct only_transfers t = {.buf = buf, .ok = true};
     ir_walk(m, root, transfer_use, &t);
-    if (!t.ok || nest_memref_bytes(m, ir_value_type(m, buf)) > NEST_ROW_COPY_BYTES ||
-        !nest_prefixable(m, root, buf))
-        return IR_NONE;
+    return t.ok && nest_memref_bytes(m, ir_value_type(m, buf)) <= NEST_ROW_COPY_BYTES &&
+           nest_prefixable(m, root, buf);
+}
+
+uint32_t nest_copies_room(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint32_t n)
+{
+    uint32_t k = phases_room(c, fn, bufs, n, 0.5);
+    return k < NEST_ROW_COPIES ? k : NEST_ROW_COPIES;
+}
+
+uint32_t nest_copies_small(struct nest_ctx *c, ir_value buf)
+{
+    ir_type t = ir_value_type(c->m, buf);
+    const char *sp = nest_memref_space(c->m, t);
+    uint32_t kind = sp ? arch_kind_find(c->dev, sp) : ARCH_NONE;
+    int64_t bytes = nest_memref_bytes(c->m, t), k = NEST_ROW_COPIES;
+    if (kind == ARCH_NONE || bytes <= 0)
+        return 0;
+    int64_t cap = c->dev->res[c->dev->kinds[kind].first].size / 256;
+    while (k > 1 && (k - 1) * bytes > cap)
+        k--;
+    return (uint32_t)k;
+}
+
+ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
+                             uint32_t k, ir_value *ph)
+{
     struct split_b b;
     struct ir_loc loc = ir_op_get(m, at)->loc;
     if (!*ph) {
@@ -349,13 +372,13 @@ ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root,
         struct ir_op_state st;
         ir_state_init(&st, m, "ktdf.buffer_phase", loc);
         ir_state_add_operand(m, &st, nest_for_iv(m, R));
-        ir_state_set_attr(m, &st, "num_phases", ir_attr_int(m, NEST_ROW_COPIES, m->t_i64));
+        ir_state_set_attr(m, &st, "num_phases", ir_attr_int(m, k, m->t_i64));
         ir_state_add_result(m, &st, m->t_index);
         *ph = ir_op_result(m, sb_emit(&b, &st), 0);
         split_set_name(m, *ph, "rph");
     }
     sb_before(&b, m, R, loc);
-    ir_type t2 = nest_memref_prefixed(m, ir_value_type(m, buf), NEST_ROW_COPIES);
+    ir_type t2 = nest_memref_prefixed(m, ir_value_type(m, buf), k);
     ir_value nb = nest_make_op(&b, "memref.alloc", t2);
     ir_value_get(m, nb)->name = ir_value_get(m, buf)->name;
     nest_prefix_buffer(m, root, buf, nb, (struct nest_sub){.v = *ph});
@@ -387,9 +410,10 @@ static ir_op once_loop(const struct ir_module *m, ir_op pipe)
  * modulo: its private scratchpad buffers (DMA staging, at most
  * NEST_ROW_COPY_BYTES each) take NEST_ROW_COPIES copies by R's runs, so
  * the next run fills its copy while this one's drains (ktc-lower passes
- * over the loops of at most one trip for those copies): peel_carried's
+ * over the loops of at most one trip for those copies), as many as half
+ * the scratchpad holds (nest_copies_room), at least 2: peel_carried's
  * whole blocks below n = 200 in tiles of 4, its 3 a remainder of 3
- * points, 721 -> 543 cycles. */
+ * points, 721 -> 409 cycles. */
 static void buffer_once(struct nest_ctx *c, ir_op pipe)
 {
     struct ir_module *m = c->m;
@@ -398,18 +422,30 @@ static void buffer_once(struct nest_ctx *c, ir_op pipe)
         return;
     const struct ir_op_info *po = ir_op_get(m, priv);
     ir_op yield = ir_block_get(m, ir_region_entry(m, po->regs[0]))->last;
-    ir_value ph = IR_NONE;
-    for (uint32_t r = 0; r < po->nres; r++) {
+    ir_value bufs[MAX_BUFS];
+    uint32_t res[MAX_BUFS], n = 0;
+    for (uint32_t r = 0; r < po->nres && n < MAX_BUFS; r++) {
         ir_value v = po->res + r;
         ir_op a = ir_value_def(m, ir_op_get(m, yield)->opnd[r]);
         const char *sp = nest_memref_space(m, ir_value_type(m, v));
-        ir_value nb;
         if (a && ir_op_get(m, a)->kind == IR_OP_MEMREF_ALLOC && sp && !nest_is_ddr(m, v) &&
-            (nb = nest_copies_by_runs(m, R, pipe, pipe, v, &ph)))
-            ir_value_get(m, nb)->name = ir_value_get(m, ir_op_get(m, yield)->opnd[r])->name;
+            nest_copyable(m, pipe, v)) {
+            res[n] = r;
+            bufs[n++] = v;
+        }
     }
-    if (ph)
-        nest_prune_private(m, pipe);
+    ir_op fn = pipe;
+    while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    uint32_t k = n ? nest_copies_room(c, fn, bufs, n) : 0;
+    if (k < 2)
+        return;
+    ir_value ph = IR_NONE;
+    for (uint32_t i = 0; i < n; i++) {
+        ir_value nb = nest_copies_by_runs(m, R, pipe, pipe, bufs[i], k, &ph);
+        ir_value_get(m, nb)->name = ir_value_get(m, ir_op_get(m, yield)->opnd[res[i]])->name;
+    }
+    nest_prune_private(m, pipe);
 }
 
 static bool collect_once(struct ir_module *m, ir_op op, void *ctx)

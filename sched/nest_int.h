@@ -271,9 +271,11 @@ void nest_stage_starts(struct ir_module *m, ir_op stage);
 void nest_prune_private(struct ir_module *m, ir_op pipe);
 /* The type t with extent n in front. */
 ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n);
-/* Copies of a buffer by a row loop's runs (nest_buffer.c): how many, and
- * the most bytes a copy may have (a word or a row chunk, not a tile). */
-enum { NEST_ROW_COPIES = 2, NEST_ROW_COPY_BYTES = 4096 };
+/* Copies of a buffer by a row loop's runs (nest_buffer.c): the most (as
+ * many as half the scratchpad holds beside the program's other buffers,
+ * nest_copies_room; at least 2), and the most bytes a copy may have (a
+ * word or a row chunk, not a tile). */
+enum { NEST_ROW_COPIES = 4, NEST_ROW_COPY_BYTES = 4096 };
 /* The loop R around op whose runs copies of a buffer op uses once a run
  * can count: the nearest scf.for around it, through loops of at most one
  * trip (nest_for_at_most_once, or a count whose upper bound is 1,
@@ -282,14 +284,24 @@ enum { NEST_ROW_COPIES = 2, NEST_ROW_COPY_BYTES = 4096 };
  * twice; IR_NONE when not (or past a pipeline, stage, ktdf.parallel or
  * loop with results). */
 ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through);
-/* Buffer buf, used under root by data transfers only that take a prefix
- * (nest_prefixable), of at most NEST_ROW_COPY_BYTES, in NEST_ROW_COPIES
- * copies by R's runs: a new buffer allocated before R with that extent in
- * front, which they read at copy *ph, a ktdf.buffer_phase of R's IV made
- * before `at` when *ph is IR_NONE. The new buffer (buf's name), buf left
- * unused under root; IR_NONE, nothing changed, when buf is not so. */
+/* Whether buffer buf can take copies (nest_copies_by_runs): used under
+ * root by data transfers only, that take a prefix (nest_prefixable), of at
+ * most NEST_ROW_COPY_BYTES. */
+bool nest_copyable(struct ir_module *m, ir_op root, ir_value buf);
+/* How many copies of bufs (one now) function fn's scratchpad takes in
+ * half of it beside its other buffers, at most NEST_ROW_COPIES. */
+uint32_t nest_copies_room(struct nest_ctx *c, ir_op fn, const ir_value *bufs, uint32_t n);
+/* The same for a pass that runs before the tiles' buffers are made
+ * (broadcast): copies whose bytes past the one there is stay within
+ * 1/256 of buf's memory, at most NEST_ROW_COPIES. */
+uint32_t nest_copies_small(struct nest_ctx *c, ir_value buf);
+/* Buffer buf (nest_copyable under root) in k copies by R's runs: a new
+ * buffer allocated before R with extent k in front, which its transfers
+ * under root read at copy *ph, a ktdf.buffer_phase of R's IV (k phases)
+ * made before `at` when *ph is IR_NONE. The new buffer (buf's name); buf is
+ * left unused under root. */
 ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
-                             ir_value *ph);
+                             uint32_t k, ir_value *ph);
 
 /* ---- the transformations (nest.h) ---------------------------------------- */
 

@@ -284,8 +284,14 @@
  * sched_value_upper, a row's masked block ceil((min(k, s + 64) - s) / 64))
  * has no next iteration: inside a loop whose runs the copy counts, it is
  * passed over, so the two meet K runs apart of that loop, with its credits
- * (tests/passes/lower/signals_copies_once.mlir); otherwise the dependence
- * stays with it, its wait before the transfer that needs it. Other
+ * before it; otherwise the dependence stays with it, its wait before the
+ * transfer that needs it. When such loops' bounds are the same in every
+ * run of the outer loop (made outside it, or from such values and the IVs
+ * of loops of at most one trip: a row's masked block, its count of n
+ * alone), they run in every run or in none, so the signals go inside them
+ * as at R, counting their runs, and a run without them waits for nothing
+ * (tests/passes/lower/signals_copies_once.mlir); else they go in the outer
+ * loop's body, counting its runs. Other
  * indices that are not affine (a buffer_phase of several IVs, remui, a
  * value loaded at run time), another cast or layout, two different
  * buffers, device memory: the whole ranges, as above.

@@ -1073,6 +1073,9 @@ struct pair {
     uint32_t outer_c, outer_blk; /* back >= 0: the loop's body and its child holding r */
     uint32_t outer_loop;         /* and the loop */
     int64_t copies; /* back met only in copies (box.phase) of the back loop's runs: K */
+    uint32_t copies_node; /* BACK_R met K runs apart of this outer loop, the
+                             loops between of at most one trip and bounds
+                             alike in its runs: its credits go around it */
     bool unphased;  /* a back dependence not so */
 };
 
@@ -1657,10 +1660,63 @@ static bool phase_outside(const struct ir_module *m, const struct loops *ls, con
  * implied: y's access follows x's in every run of r without a signal (the
  * dependences forward need none); back_implied: x's access of a later
  * iteration follows y's of an earlier one (none back). */
-static void need(const struct ir_module *m, struct loops *ls, bool usable, bool implied,
+/* Whether value v is the same in every run of loop `outer`'s body: made
+ * outside it, or by region-free ops of such values, or the IV of a loop
+ * in it of at most one trip (ls: a common loop of trip 1) from a constant
+ * lower bound (its one value). */
+static bool alike_in(const struct lw *lw, const struct loops *ls, ir_value v, ir_op outer,
+                     int depth)
+{
+    const struct ir_module *m = lw->m;
+    if (!ir_value_defined_in(m, v, outer))
+        return true;
+    if (depth == 0)
+        return false;
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (vi->is_arg) {
+        for (uint32_t s = 0; s < ls->ncommon; s++) {
+            const struct loop *lp = &ls->l[ls->common[s]];
+            bool ok = true;
+            if (lp->iv == v && lp->trip == 1 && lw->nodes[lp->node].kind == LN_LOOP) {
+                const_of(m, ir_op_get(m, lw->nodes[lp->node].op)->opnd[0], &ok);
+                return ok;
+            }
+        }
+        return false;
+    }
+    const struct ir_op_info *o = ir_op_get(m, ir_value_def(m, v));
+    if (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE))
+        return false;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (!alike_in(lw, ls, o->opnd[i], outer, depth - 1))
+            return false;
+    return true;
+}
+
+/* Whether the common loops inside level l (of at most one trip, need)
+ * have bounds the same in every run of loop l's body (alike_in: a row's
+ * masked block, its count of n alone; a tile loop's remainder), so they
+ * run in every row or in none. */
+static bool once_alike(const struct lw *lw, const struct loops *ls, uint32_t l)
+{
+    ir_op outer = lw->nodes[ls->l[ls->common[l]].node].op;
+    for (uint32_t s = l + 1; s < ls->ncommon; s++) {
+        const struct lw_node *nd = &lw->nodes[ls->l[ls->common[s]].node];
+        if (nd->kind != LN_LOOP)
+            return false;
+        const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            if (!alike_in(lw, ls, o->opnd[i], outer, 12))
+                return false;
+    }
+    return true;
+}
+
+static void need(const struct lw *lw, struct loops *ls, bool usable, bool implied,
                  bool back_implied, const struct access *x, const struct access *y,
                  struct pair *pr)
 {
+    const struct ir_module *m = lw->m;
     bool in_loop = ls->ncommon > 0 && !back_implied;
     if (!usable || !same_buffer(x, y) || x->box->phase != y->box->phase ||
         (x->box->phase && x->box->phase_inst != y->box->phase_inst)) {
@@ -1693,6 +1749,7 @@ static void need(const struct ir_module *m, struct loops *ls, bool usable, bool 
     for (uint32_t l = 0; !implied && l < nc && !pr->fwd; l++)
         if (boxes_meet(ls, p, q, l, 1))
             pr->fwd = true; /* carried forward: the signal in r covers it */
+    bool once = true; /* every level inside l passed over as of at most one trip */
     for (uint32_t l = nc; in_loop && l-- > 0;) {
         /* a loop of at most one trip a run has no next iteration to meet
          * in, whatever the boxes' terms: passed over for the copies of an
@@ -1701,8 +1758,10 @@ static void need(const struct ir_module *m, struct loops *ls, bool usable, bool 
          * wait before the transfer that needs it */
         if (ls->l[ls->common[l]].trip == 1 && phase_outside(m, ls, p, l))
             continue;
-        if (!boxes_meet(ls, p, q, l, -1))
+        if (!boxes_meet(ls, p, q, l, -1)) {
+            once = false;
             continue;
+        }
         /* the boxes' copy is loop l's run mod K: they meet K runs apart */
         const struct loop *lp = &ls->l[ls->common[l]];
         if (p->phase && ir_op_get(m, p->phase)->opnd[0] == lp->iv &&
@@ -1711,10 +1770,17 @@ static void need(const struct ir_module *m, struct loops *ls, bool usable, bool 
             if (pr->copies && pr->copies != k)
                 pr->unphased = true;
             pr->copies = k;
-            if (l == nc - 1)
+            if (l == nc - 1) {
                 pr->back = BACK_R;
-            else if (pr->back != BACK_R && (int)l > pr->back)
+            } else if (once && once_alike(lw, ls, l)) {
+                /* the loops inside run in every run of l or in none: the
+                 * signals go inside them (a row without its masked block
+                 * waits for nothing), the credits around l */
+                pr->back = BACK_R;
+                pr->copies_node = lp->node;
+            } else if (pr->back != BACK_R && (int)l > pr->back) {
                 pr->back = (int)l;
+            }
             break;
         }
         pr->unphased = true;
@@ -2144,7 +2210,7 @@ bool lw_plan_signals(struct lw *lw)
                                      !ay->box->phase;
                         pr.lmask |= boxes ? lanes_meeting(lw, ls, par, ax->box, ay->box) : ~0ull;
                     }
-                    need(lw->m, ls, usable, fifo_implied(lw, ls, pr.r, x, y, ax, ay),
+                    need(lw, ls, usable, fifo_implied(lw, ls, pr.r, x, y, ax, ay),
                          fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
                 }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
@@ -2281,6 +2347,16 @@ bool lw_plan_signals(struct lw *lw)
             int64_t copies = device || proven || fused || lw->nodes[loop].kind != LN_LOOP
                                  ? 1
                                  : group_copies(pairs + i, j - i, BACK_R);
+            /* or by runs of a loop around r's loops of at most one trip
+             * (need's copies_node): the credits around it */
+            uint32_t cn = 0;
+            for (uint32_t k = i; k < j && copies > 1; k++)
+                if (pairs[k].back == BACK_R)
+                    cn = !pairs[k].copies_node || (cn && cn != pairs[k].copies_node)
+                             ? UINT32_MAX
+                             : pairs[k].copies_node;
+            if (cn == UINT32_MAX)
+                cn = 0;
             /* a modulo(size: K) pipeline's phases (not device memory's,
              * which has none, nor a dependence proven from one iteration
              * to the next, which phases do not separate): K copies by the
@@ -2288,6 +2364,7 @@ bool lw_plan_signals(struct lw *lw)
             bool phased = modulo_of(lw, r) > 1 && !device && !proven;
             int64_t credits = phased && modulo_of(lw, r) > copies ? modulo_of(lw, r) : copies;
             uint32_t around = phased        ? credit_loop(lw, r, loop)
+                              : cn          ? cn
                               : copies == 1 ? outermost_loop(lw, loop)
                                             : loop;
             if ((before || work_beside(lw, r, credit_node(lw, around), pairs[i].ua)) &&
@@ -2308,8 +2385,8 @@ bool lw_plan_signals(struct lw *lw)
                  * credits for the loop its phases span */
                 add_sync(lw, r, LW_END, pairs[i].ua, pairs[i].ub, false, ch, all);
                 if (!device && !proven)
-                    add_credits(lw, credit_node(lw, credit_loop(lw, r, loop)), pairs + i, ch, all,
-                                credits - 1);
+                    add_credits(lw, credit_node(lw, cn ? cn : credit_loop(lw, r, loop)), pairs + i,
+                                ch, all, credits - 1);
             }
         } else {
             carried = outer < npairs;

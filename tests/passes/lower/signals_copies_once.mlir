@@ -5,10 +5,13 @@
 // ceil((min(k, s + 64) - s) / 64), a row's masked block past its whole
 // ones (ktc-split's peel). A loop of at most one trip a run has no next
 // iteration (lower.h "Signals"), so the two pipelines meet back only in
-// the row loop, two rows apart: the MNISU's signal after a row comes with
-// one credit before the row loop, as in signals_copies.mlir (the MNILU
-// fills row r + 1's copy while row r's drains), not a wait of the MNILU
-// in every row for the row before's drain.
+// the row loop, two rows apart: the MNISU's signal after its drain comes
+// with one credit before the row loop, as in signals_copies.mlir (the
+// MNILU fills row r + 1's copy while row r's drains), not a wait of the
+// MNILU in every row for the row before's drain. The inner loop's bound
+// is the same in every row (k and s alone): it runs in every row or in
+// none, so the MNILU's wait and the MNISU's signal are inside it, and a
+// row that does not run it waits for nothing.
 module {
   ktdf_arch.device @sample_device import("ktc:sample")
   func.func @copies_once(%a: index, %c: index, %k: index, %s: index) attributes {grid = [1]} {

@@ -1713,8 +1713,7 @@ static bool once_alike(const struct lw *lw, const struct loops *ls, uint32_t l)
 }
 
 static void need(const struct lw *lw, struct loops *ls, bool usable, bool implied,
-                 bool back_implied, const struct access *x, const struct access *y,
-                 struct pair *pr)
+                 bool back_implied, const struct access *x, const struct access *y, struct pair *pr)
 {
     const struct ir_module *m = lw->m;
     bool in_loop = ls->ncommon > 0 && !back_implied;
@@ -1749,7 +1748,7 @@ static void need(const struct lw *lw, struct loops *ls, bool usable, bool implie
     for (uint32_t l = 0; !implied && l < nc && !pr->fwd; l++)
         if (boxes_meet(ls, p, q, l, 1))
             pr->fwd = true; /* carried forward: the signal in r covers it */
-    bool once = true; /* every level inside l passed over as of at most one trip */
+    bool once = true;       /* every level inside l passed over as of at most one trip */
     for (uint32_t l = nc; in_loop && l-- > 0;) {
         /* a loop of at most one trip a run has no next iteration to meet
          * in, whatever the boxes' terms: passed over for the copies of an

@@ -442,12 +442,13 @@
  *                     n = 200: 513 -> 369 cycles); likewise by its own
  *                     runs a pipeline in a tile loop's remainder loop of
  *                     up to T - 1 points (peel_carried at n = 200: 721 ->
- *                     409). The copies' credits are waited for every row,
- *                     whether the block runs or not: a row is at most as
- *                     many rows ahead of the compute as there are copies,
- *                     so 4 rather than 2 (a masked row's fuzz, 4 to 16
- *                     rows a core at n = the stride, no masked block:
- *                     spyre 373 -> 517 cycles with 2, 379 with 4).
+ *                     409). ktc-lower signals the copies inside the loops
+ *                     of at most one trip when their bounds are alike in
+ *                     every row (n's alone), so a row that runs no masked
+ *                     block waits for nothing; else every row waits for
+ *                     its copy's credit, the DMA at most as many rows
+ *                     ahead of the compute as there are copies: 4 rather
+ *                     than 2.
  *  corelets           The point loop of a compute stage whose units exist
  *                     once per corelet (each loop, after coarsening's
  *                     fission) becomes

@@ -643,30 +643,6 @@ static bool same_bounds(struct lw *lw, ir_op a, uint32_t ia, ir_op b, uint32_t i
     return true;
 }
 
-/* An scf.for whose bounds are known only at launch but that runs at most
- * once on every core: a constant lower bound and step, an upper bound at
- * most one step above it (sched_value_upper). *lo, *step, *trip (1) and
- * *runs (false: it never runs) as add_loops takes them. need passes over
- * such a loop for the copies of a loop around it: a row's masked block,
- * ceil((min(n, s + 64) - s) / 64), whose old lanes ktc-nest's broadcast
- * keeps in copies by the row loop's runs. */
-static bool at_most_once(const struct ir_module *m, ir_op op, int64_t *lo, int64_t *step,
-                         int64_t *trip, bool *runs)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    int64_t hi;
-    bool ok = o->nopnd == 3;
-    if (ok) {
-        *lo = const_of(m, o->opnd[0], &ok);
-        *step = const_of(m, o->opnd[2], &ok);
-    }
-    if (!ok || *step <= 0 || !sched_value_upper(m, o->opnd[1], &hi, 8) || hi > *lo + *step)
-        return false;
-    *runs = hi > *lo;
-    *trip = 1;
-    return true;
-}
-
 static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls)
 {
     const struct ir_module *m = lw->m;
@@ -732,9 +708,15 @@ static void add_loops(struct lw *lw, uint32_t leaf, uint32_t r, struct loops *ls
                     runs = true;
                 }
                 l->step = 1; /* a lower bound: steps are positive */
+                /* bounds known at launch only, at most one trip
+                 * (sched_for_at_most_once): need passes over such a loop
+                 * for the copies of a loop around it (a row's masked
+                 * block, its old lanes in copies by the row's runs) */
                 if (!known && nd->kind == LN_LOOP &&
-                    (known = at_most_once(m, nd->op, &lo, &step, &trip, &runs)))
-                    hi = lo + (trip - 1) * step;
+                    (known = sched_for_at_most_once(m, nd->op, &lo, &step, &runs))) {
+                    trip = 1;
+                    hi = lo;
+                }
                 if (known) {
                     l->step = step;
                     l->trip = runs ? trip : 1;
@@ -1641,16 +1623,19 @@ static bool fifo_back_implied(struct lw *lw, uint32_t x, uint32_t y, const struc
     return (reach & chain_feeds(lw, x, p->slot)) != 0;
 }
 
-/* Whether box p's copy (its ktdf.buffer_phase) is by the runs of a common
- * loop outside level l. */
+/* Whether box p's copy (its ktdf.buffer_phase) is by the runs of loop lp. */
+static bool phase_by(const struct ir_module *m, const struct box *p, const struct loop *lp)
+{
+    return p->phase && ir_op_get(m, p->phase)->opnd[0] == lp->iv && p->phase_inst == lp->inst;
+}
+
+/* Whether box p's copy is by the runs of a common loop outside level l. */
 static bool phase_outside(const struct ir_module *m, const struct loops *ls, const struct box *p,
                           uint32_t l)
 {
-    for (uint32_t k = 0; p->phase && k < l; k++) {
-        const struct loop *lp = &ls->l[ls->common[k]];
-        if (ir_op_get(m, p->phase)->opnd[0] == lp->iv && p->phase_inst == lp->inst)
+    for (uint32_t k = 0; k < l; k++)
+        if (phase_by(m, p, &ls->l[ls->common[k]]))
             return true;
-    }
     return false;
 }
 
@@ -1763,8 +1748,7 @@ static void need(const struct lw *lw, struct loops *ls, bool usable, bool implie
         }
         /* the boxes' copy is loop l's run mod K: they meet K runs apart */
         const struct loop *lp = &ls->l[ls->common[l]];
-        if (p->phase && ir_op_get(m, p->phase)->opnd[0] == lp->iv &&
-            p->phase_inst == lp->inst) {
+        if (phase_by(m, p, lp)) {
             int64_t k = ir_attr_get(m, ir_op_attr(m, p->phase, "num_phases"))->i;
             if (pr->copies && pr->copies != k)
                 pr->unphased = true;

@@ -279,18 +279,15 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
 
 /* ---- copies by a row loop's runs ---------------------------------------- */
 
-/* Whether normalized loop runs at most once: nest_for_at_most_once, or a
- * trip count whose upper bound is 1 (a row's masked block,
- * ceil((min(n, s + 64) - s) / 64); a tile loop's remainder, n mod T for T
- * = 2). */
+/* Whether normalized loop runs at most once: nest_for_at_most_once, or
+ * sched_for_at_most_once (a row's masked block, a tile loop's remainder of
+ * n mod 2; not in nest_for_at_most_once, which broadcast's outer hoists
+ * also ask). */
 static bool once(const struct ir_module *m, ir_op loop)
 {
-    int64_t lb, step, hi;
-    const struct ir_op_info *o = ir_op_get(m, loop);
-    return nest_for_at_most_once(m, loop) ||
-           (o->nopnd == 3 && split_const_int(m, o->opnd[0], &lb) && !lb &&
-            split_const_int(m, o->opnd[2], &step) && step == 1 &&
-            sched_value_upper(m, o->opnd[1], &hi, 8) && hi <= 1);
+    int64_t lo, step;
+    bool runs;
+    return nest_for_at_most_once(m, loop) || sched_for_at_most_once(m, loop, &lo, &step, &runs);
 }
 
 ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through)
@@ -319,26 +316,9 @@ ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through)
     return IR_NONE;
 }
 
-/* Whether every op under root using buf is a data transfer. */
-struct only_transfers {
-    ir_value buf;
-    bool ok;
-};
-
-static bool transfer_use(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct only_transfers *t = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; o->kind != IR_OP_KTDF_DATA_TRANSFER && i < o->nopnd; i++)
-        t->ok &= o->opnd[i] != t->buf;
-    return t->ok;
-}
-
 bool nest_copyable(struct ir_module *m, ir_op root, ir_value buf)
 {
-    struct only_transfers t = {.buf = buf, .ok = true};
-    ir_walk(m, root, transfer_use, &t);
-    return t.ok && nest_memref_bytes(m, ir_value_type(m, buf)) <= NEST_ROW_COPY_BYTES &&
+    return nest_memref_bytes(m, ir_value_type(m, buf)) <= NEST_ROW_COPY_BYTES &&
            nest_prefixable(m, root, buf);
 }
 
@@ -414,7 +394,7 @@ static ir_op once_loop(const struct ir_module *m, ir_op pipe)
  * the scratchpad holds (nest_copies_room), at least 2: peel_carried's
  * whole blocks below n = 200 in tiles of 4, its 3 a remainder of 3
  * points, 721 -> 409 cycles. */
-static void buffer_once(struct nest_ctx *c, ir_op pipe)
+static void buffer_once(struct nest_ctx *c, ir_op fn, ir_op pipe)
 {
     struct ir_module *m = c->m;
     ir_op R = once_loop(m, pipe), priv = nest_pipe_private(m, pipe);
@@ -434,9 +414,6 @@ static void buffer_once(struct nest_ctx *c, ir_op pipe)
             bufs[n++] = v;
         }
     }
-    ir_op fn = pipe;
-    while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
-        fn = ir_op_parent(m, fn);
     uint32_t k = n ? nest_copies_room(c, fn, bufs, n) : 0;
     if (k < 2)
         return;
@@ -475,7 +452,7 @@ bool nest_double_buffer(struct nest_ctx *c, ir_op fn)
         struct sched_ops p = {0};
         ir_walk(c->m, fn, collect_once, &p);
         for (uint32_t i = 0; i < p.n; i++)
-            buffer_once(c, p.v[i]);
+            buffer_once(c, fn, p.v[i]);
         free(p.v);
     }
     return true;

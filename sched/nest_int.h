@@ -232,8 +232,9 @@ void nest_own_alloc(struct ir_module *m, ir_value slot);
 void nest_merge_private(struct ir_module *m, ir_op a, ir_op pa, ir_op pb);
 /* The (last) ktdf.private directly in pipeline pipe, or IR_NONE. */
 ir_op nest_pipe_private(const struct ir_module *m, ir_op pipe);
-/* Whether every transfer under root using buf can take a prefix (static
- * sizes, subscripts that are operands or constants, room for one more). */
+/* Whether every op under root using buf is a transfer that can take a
+ * prefix (static sizes, subscripts that are operands or constants, room
+ * for one more). */
 bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf);
 /* Every transfer under root with a side on buffer from gets that side on
  * to, with subscript sub and size 1 in front (nest_prefixable first). */
@@ -284,9 +285,8 @@ enum { NEST_ROW_COPIES = 4, NEST_ROW_COPY_BYTES = 4096 };
  * twice; IR_NONE when not (or past a pipeline, stage, ktdf.parallel or
  * loop with results). */
 ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through);
-/* Whether buffer buf can take copies (nest_copies_by_runs): used under
- * root by data transfers only, that take a prefix (nest_prefixable), of at
- * most NEST_ROW_COPY_BYTES. */
+/* Whether buffer buf can take copies (nest_copies_by_runs): its uses
+ * under root take a prefix (nest_prefixable), at most NEST_ROW_COPY_BYTES. */
 bool nest_copyable(struct ir_module *m, ir_op root, ir_value buf);
 /* How many copies of bufs (one now) function fn's scratchpad takes in
  * half of it beside its other buffers, at most NEST_ROW_COPIES. */

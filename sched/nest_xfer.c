@@ -178,14 +178,18 @@ struct prefix {
     struct nest_sub sub;
     ir_op *found;
     uint32_t n, cap;
+    bool other; /* an op other than a transfer uses `from` */
 };
 
 static bool find_uses(struct ir_module *m, ir_op op, void *ctx)
 {
     struct prefix *p = ctx;
     const struct ir_op_info *o = ir_op_get(m, op);
-    if (o->kind != IR_OP_KTDF_DATA_TRANSFER)
+    if (o->kind != IR_OP_KTDF_DATA_TRANSFER) {
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            p->other |= o->opnd[i] == p->from;
         return true;
+    }
     for (uint32_t i = 0; i < o->nopnd; i++)
         if (o->opnd[i] == p->from) {
             if (p->n == p->cap) {
@@ -203,7 +207,7 @@ bool nest_prefixable(struct ir_module *m, ir_op root, ir_value buf)
 {
     struct prefix p = {.from = buf};
     ir_walk(m, root, find_uses, &p);
-    bool ok = true;
+    bool ok = !p.other;
     for (uint32_t k = 0; k < p.n && ok; k++) {
         struct nest_side s[2];
         ok = nest_read_side(m, p.found[k], 0, &s[0]) && nest_read_side(m, p.found[k], 1, &s[1]);

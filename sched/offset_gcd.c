@@ -382,6 +382,19 @@ bool sched_value_upper_rem(const struct ir_module *m, ir_value v, int64_t *hi, i
     return value_upper(m, v, hi, depth, true);
 }
 
+bool sched_for_at_most_once(const struct ir_module *m, ir_op loop, int64_t *lo, int64_t *step,
+                            bool *runs)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    int64_t hi;
+    if (o->kind != IR_OP_SCF_FOR || o->nopnd != 3 || !const_of(m, o->opnd[0], lo) ||
+        !const_of(m, o->opnd[2], step) || *step <= 0 ||
+        !sched_value_upper(m, o->opnd[1], &hi, 8) || hi > *lo + *step)
+        return false;
+    *runs = hi > *lo;
+    return true;
+}
+
 bool sched_aff_range_with(const struct ir_module *m, ir_aff e,
                           bool (*dim)(void *ctx, uint32_t k, int64_t *lo, int64_t *hi),
                           void *ctx, int64_t *lo, int64_t *hi)

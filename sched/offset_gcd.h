@@ -58,6 +58,13 @@ bool sched_value_upper(const struct ir_module *m, ir_value v, int64_t *hi, int d
  * less), for a count nothing else bounds (the binary digits of a row's
  * offset in its word, (r mod 64) / 32). */
 bool sched_value_upper_rem(const struct ir_module *m, ir_value v, int64_t *hi, int depth);
+/* Whether scf.for loop runs at most once, its bounds known at launch
+ * only: a constant lower bound *lo and step *step > 0, an upper bound at
+ * most a step above *lo (sched_value_upper: a row's masked block,
+ * ceil((min(n, s + 64) - s) / 64); a remainder of n mod 2); *runs false
+ * when it never runs. */
+bool sched_for_at_most_once(const struct ir_module *m, ir_op loop, int64_t *lo, int64_t *step,
+                            bool *runs);
 
 /* The values affine expression e, over index values subs (its dims),
  * takes lie in [*lo, *hi]: interval arithmetic over sched_value_range's

@@ -435,10 +435,13 @@ struct outcome {
     double merged; /* the one program's merged cycles (nest_program_merged), or < 0 */
     uint32_t ntiles; /* tile sizes chosen */
     int64_t tile, points; /* the first one's, and its point loop's trips */
+    bool jammed;          /* row-jam rewrote a row loop */
+    double modeled;       /* the programs' modeled cycles (nest_program_modeled), or < 0 */
 };
 
 static bool run(struct ir_module *m, const struct arch_device *dev,
-                const struct sched_nest_options *o, struct ir_diag *diag, struct outcome *out)
+                const struct sched_nest_options *o, struct ir_diag *diag, bool model,
+                struct outcome *out)
 {
     struct nest_ctx c = {.m = m, .dev = dev, .o = o, .diag = diag};
 #define ON(x) (!(o->disabled & (UINT64_C(1) << SCHED_NEST_##x)))
@@ -454,6 +457,7 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
     c.at_start = calloc(c.nprogs ? c.nprogs : 1, sizeof *c.at_start);
     if (!c.at_start)
         abort();
+    bool jammed = false;
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(REDUCTIONS))
             nest_reductions(&c, c.progs[i]);
@@ -461,6 +465,8 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
             nest_normalize(&c, c.progs[i]);
         if (ON(OVERLAP_ROWS) && ON(NORMALIZE))
             overlapped[i] = nest_overlap_rows(&c, c.progs[i]);
+        if (ON(ROW_JAM) && ON(NORMALIZE) && !overlapped[i])
+            jammed |= nest_row_jam(&c, c.progs[i]);
         if (ON(TILING))
             nest_tiling(&c, c.progs[i]);
     }
@@ -543,10 +549,17 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
         nest_program_stats(&c, c.progs[i]);
     if (!c.failed && o->stats)
         nest_assume_stats(&c);
-    *out = (struct outcome){-1, c.nchosen, c.nchosen ? c.chosen[0].tile : 0,
-                            c.nchosen ? c.chosen[0].points : 0};
+    *out = (struct outcome){.merged = -1,
+                            .ntiles = c.nchosen,
+                            .tile = c.nchosen ? c.chosen[0].tile : 0,
+                            .points = c.nchosen ? c.chosen[0].points : 0,
+                            .jammed = jammed};
     if (!c.failed && c.nprogs == 1)
         out->merged = nest_program_merged(&c, c.progs[0]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed && (jammed || model) && out->modeled >= 0; i++) {
+        double p = nest_program_modeled(&c, c.progs[i]);
+        out->modeled = p < 0 ? -1 : out->modeled + p;
+    }
     if (!c.failed)
         ir_walk(m, m->top, tidy_funcs, NULL);
     free(c.progs);
@@ -601,6 +614,64 @@ static void release(struct held *h, FILE *to)
     *h = (struct held){0};
 }
 
+/* row-jam is kept when the program it leaves is modeled this much faster
+ * than the one without it (both modeled: trip counts the model knows). */
+static const double JAM_MARGIN = 0.02;
+
+/* Whether ROW_JAM is on in o. */
+static bool jam_on(const struct sched_nest_options *o)
+{
+    return !(o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_JAM));
+}
+
+/* row-jam by the model: when the run into m (outcome *first, its --stats
+ * held in h[0]) jammed a row loop, the transformations run again from the
+ * input (snap) without it (--stats held in h[1]), and the faster program
+ * as the model prices it stays in m (row-jam's by JAM_MARGIN at least; the
+ * one without it when either has no model), with its outcome; *cur: the
+ * held --stats of the run kept, *o_eff: its options. */
+static void jam_choice(struct ir_module *m, const struct arch_device *dev,
+                       const struct sched_nest_options *o, const unsigned char *snap, size_t nsnap,
+                       struct outcome *first, struct held *h, int *cur,
+                       struct sched_nest_options *o_eff)
+{
+    char err[256];
+    struct ir_module *m2;
+    if (!first->jammed || ir_file_read_mem(snap, nsnap, NULL, &m2, NULL, 0, err, sizeof err) != 0)
+        return;
+    struct sched_nest_options plain = *o;
+    plain.disabled |= UINT64_C(1) << SCHED_NEST_ROW_JAM;
+    struct sched_nest_options o2 = holding(&plain, &h[1]);
+    struct ir_diag quiet;
+    ir_diag_init(&quiet, NULL);
+    struct outcome r;
+    bool ok = run(m2, dev, &o2, &quiet, true, &r);
+    ir_diag_free(&quiet);
+    bool keep = !ok || (first->modeled >= 0 && r.modeled >= 0 &&
+                        first->modeled < r.modeled * (1 - JAM_MARGIN));
+    double with = first->modeled, without = ok ? r.modeled : -1;
+    if (keep) {
+        ir_module_free(m2);
+        release(&h[1], NULL);
+    } else {
+        struct ir_module tmp = *m; /* m takes m2's contents; m2 frees m's */
+        *m = *m2;
+        *m2 = tmp;
+        ir_module_free(m2);
+        release(&h[0], NULL);
+        *cur = 1;
+        *first = r;
+        *o_eff = plain;
+    }
+    FILE *f = h[*cur].f;
+    if (f && with >= 0 && without >= 0)
+        fprintf(f, "ktc-nest: row-jam: %s (%.0f cycles modeled with it, %.0f without)\n",
+                keep ? "kept" : "dropped", with, without);
+    else if (f)
+        fprintf(f, "ktc-nest: row-jam: dropped (no model of the program %s it)\n",
+                with < 0 ? "with" : "without");
+}
+
 bool sched_nest(struct ir_module *m, const struct arch_device *dev,
                 const struct sched_nest_options *o, struct ir_diag *diag)
 {
@@ -608,17 +679,28 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     size_t nsnap = 0;
     char err[256];
     struct outcome first;
-    if (o->tile_sizes || (o->disabled & (UINT64_C(1) << SCHED_NEST_RETILE)) ||
-        (o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES)) ||
+    /* --tile-sizes names the reserve_size ops of the program as it comes:
+     * its row loops stay as they are */
+    struct sched_nest_options o_eff = *o;
+    if (o->tile_sizes)
+        o_eff.disabled |= UINT64_C(1) << SCHED_NEST_ROW_JAM;
+    bool retile = !o->tile_sizes && !(o->disabled & (UINT64_C(1) << SCHED_NEST_RETILE)) &&
+                  !(o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES));
+    if ((!retile && !jam_on(&o_eff)) ||
         ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err, sizeof err) != 0)
-        return run(m, dev, o, diag, &first);
-    struct held h[1 + RETILE_CANDIDATES]; /* the runs' (open_memstream keeps their addresses) */
+        return run(m, dev, &o_eff, diag, false, &first);
+    /* the runs' --stats: the first, the one without row-jam, re-tiling's
+     * (open_memstream keeps their addresses) */
+    struct held h[2 + RETILE_CANDIDATES];
     int kept = 0;
-    struct sched_nest_options o1 = holding(o, &h[0]);
-    bool ok = run(m, dev, &o1, diag, &first);
-    if (!ok || first.merged < 0 || first.ntiles != 1 || first.tile < 2 ||
+    struct sched_nest_options o1 = holding(&o_eff, &h[0]);
+    bool ok = run(m, dev, &o1, diag, false, &first);
+    /* (with tile-size selection off nothing is priced: row-jam stays) */
+    if (ok && jam_on(&o_eff) && !(o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES)))
+        jam_choice(m, dev, &o_eff, snap, nsnap, &first, h, &kept, &o_eff);
+    if (!ok || !retile || first.merged < 0 || first.ntiles != 1 || first.tile < 2 ||
         first.points < RETILE_TILES * first.tile) {
-        release(&h[0], o->stats);
+        release(&h[kept], o->stats);
         free(snap);
         return ok;
     }
@@ -632,23 +714,23 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             ir_file_read_mem(snap, nsnap, NULL, &m2, NULL, 0, err, sizeof err) != 0)
             continue;
         struct sched_nest_tile t = {cand[i], 0, 0};
-        struct sched_nest_options o2 = holding(o, &h[1 + i]);
+        struct sched_nest_options o2 = holding(&o_eff, &h[2 + i]);
         o2.tile_sizes = &t;
         o2.ntile_sizes = 1;
         struct ir_diag quiet;
         ir_diag_init(&quiet, NULL);
         struct outcome r;
-        if (run(m2, dev, &o2, &quiet, &r) && r.merged >= 0 &&
+        if (run(m2, dev, &o2, &quiet, false, &r) && r.merged >= 0 &&
             r.merged < best_cycles * (1 - RETILE_MARGIN)) {
             ir_module_free(best);
             best = m2;
             best_cycles = r.merged;
             best_tile = cand[i];
             release(&h[kept], NULL);
-            kept = 1 + i;
+            kept = 2 + i;
         } else {
             ir_module_free(m2);
-            release(&h[1 + i], NULL);
+            release(&h[2 + i], NULL);
         }
         ir_diag_free(&quiet);
     }
@@ -666,4 +748,117 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
                 "then %.0f cycles)\n",
                 (long long)best_tile, (long long)first.tile, first.merged);
     return true;
+}
+
+/* ---- what transfers touch ------------------------------------------------ */
+
+static void bases_add(struct nest_bases *l, ir_value v)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->v[i] == v)
+            return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 8;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        if (!l->v)
+            abort();
+    }
+    l->v[l->n++] = v;
+}
+
+bool nest_bases_meet(const struct nest_bases *a, const struct nest_bases *b)
+{
+    for (uint32_t i = 0; i < a->n; i++)
+        for (uint32_t j = 0; j < b->n; j++)
+            if (a->v[i] == b->v[j])
+                return true;
+    return false;
+}
+
+void nest_foot_free(struct nest_foot *f)
+{
+    free(f->rd.v);
+    free(f->wr.v);
+    free(f->ddr_rd.v);
+    free(f->ddr_wr.v);
+}
+
+bool nest_ops_has(const struct sched_ops *l, ir_op op)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->v[i] == op)
+            return true;
+    return false;
+}
+
+/* A side's buffer: the alloc it is (not a pipeline's private one, which no
+ * other pipeline sees), or the base of device memory (*root); false when
+ * it is neither (an alias this cannot follow). */
+static bool side_of(const struct ir_module *m, ir_value v, bool *ddr, ir_op *def, ir_value *root,
+                    bool *priv)
+{
+    *priv = false;
+    *ddr = nest_is_ddr(m, v);
+    if (*ddr) {
+        *root = nest_view_root(m, v);
+        return *root != IR_NONE;
+    }
+    ir_op d = ir_value_def(m, v);
+    if (!d)
+        return false;
+    ir_op p = ir_op_parent(m, d);
+    if (ir_op_get(m, d)->kind == IR_OP_KTDF_PRIVATE ||
+        (p && ir_op_get(m, p)->kind == IR_OP_KTDF_PRIVATE)) {
+        *priv = true;
+        return true;
+    }
+    *def = d;
+    return ir_op_get(m, d)->kind == IR_OP_MEMREF_ALLOC;
+}
+
+static bool add_foot(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct nest_foot *f = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side s;
+        bool ddr, priv;
+        ir_op def = IR_NONE;
+        ir_value root = IR_NONE;
+        if (!nest_read_side(m, op, k, &s)) {
+            f->unknown = true;
+            continue;
+        }
+        if (s.fifo)
+            continue;
+        if (!side_of(m, s.v, &ddr, &def, &root, &priv)) {
+            f->unknown = true;
+            continue;
+        }
+        if (priv)
+            continue;
+        if (ddr) {
+            bases_add(k ? &f->ddr_wr : &f->ddr_rd, root);
+            continue;
+        }
+        struct sched_ops *l = k ? &f->wr : &f->rd;
+        if (!nest_ops_has(l, def))
+            sched_ops_push(l, def);
+    }
+    return true;
+}
+
+void nest_foot_of(struct ir_module *m, const ir_op *ops, uint32_t n, struct nest_foot *f)
+{
+    for (uint32_t i = 0; i < n; i++)
+        ir_walk(m, ops[i], add_foot, f);
+}
+
+bool nest_ops_meet(const struct sched_ops *a, const struct sched_ops *b)
+{
+    for (uint32_t i = 0; i < a->n; i++)
+        if (nest_ops_has(b, a->v[i]))
+            return true;
+    return false;
 }

@@ -1207,6 +1207,54 @@
  *                     whole compute to the round trip between passes).
  *                     On fewer tiles its error on the first and last ones
  *                     outweighs (norm kernels of 16 rows: 3-11% slower).
+ *  row-jam            Runs after overlap-rows, before tiling (listed last,
+ *                     for the same reason; sched/nest_jam.c): a row loop
+ *                     (0 to a constant N >= 2, after normalize; carrying
+ *                     nothing; its body index arithmetic, loops and
+ *                     pipelines, two passes or more) that tiling does not
+ *                     take as a point loop (nest_is_point_loop: its passes
+ *                     loop to a count known only at launch, or the row
+ *                     does not fit) runs K = min(4, N) rows a run, pass by
+ *                     pass:
+ *                       for j < N / K { P1(jK) .. P1(jK + K - 1); ..;
+ *                                       S(jK); ..; S(jK + K - 1) }
+ *                       for i < N mod K { the row N - N mod K + i }
+ *                     P1..Pm are the passes before the first that writes
+ *                     device memory; S, the rest of the body, runs row by
+ *                     row as before (the rows' stores keep their order). A
+ *                     pass that is a loop whose bounds are made outside
+ *                     the row loop runs once for the K rows, its iteration
+ *                     running each row's body in turn (their loops fused:
+ *                     a tile then moves the K rows' blocks). On a core's
+ *                     in-order units a row's passes wait on one another (a
+ *                     block's accumulator read back, the sum reduced
+ *                     before the next pass reads the mean); the other
+ *                     rows' work of the same pass fills those waits.
+ *                     Every scratchpad buffer the rows write gets K
+ *                     copies; what they only read stays one; index
+ *                     arithmetic not depending on the row moves before the
+ *                     loop. Bit-exact. Taken only when nothing sees the
+ *                     move: every buffer the rows write is used in the
+ *                     loop only and written in a row before it is read;
+ *                     the passes P read no device memory made from a base
+ *                     S writes; the copies take at most 1/16 of the
+ *                     scratchpad. `--stats` says whether it is taken, and
+ *                     why not. The cost model decides whether it stays
+ *                     (sched_nest in nest.c, as re-tiling): the
+ *                     transformations run again from ktc-nest's input
+ *                     without it, and it stays when the program it leaves
+ *                     is modeled 2% faster at least (the program's
+ *                     "program modeled" line, trip counts the model knows:
+ *                     without one, it goes), --stats saying "row-jam: kept
+ *                     (...)" or "dropped (...)"; with tile-size selection
+ *                     off (nothing priced) it stays; with --tile-sizes
+ *                     (which names the reserve_size ops of the program as
+ *                     it comes) it is not made. The model prices a point's
+ *                     pipelines one round trip apart only when one touches
+ *                     what the one before it writes (or writes what it
+ *                     reads): the K rows' pipelines of a pass issue back
+ *                     to back. Triton's LayerNorm, 4096 rows of 1000 f16
+ *                     on 4 cores, --assume n=1000: JAM_RESULT.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -1302,7 +1350,8 @@
     X(CARRY_MERGE, "carry-merge")                                                             \
     X(PEEL_CARRIES, "peel-carries")                                                           \
     X(REGISTER_FOLDS, "register-folds")                                                       \
-    X(RETILE, "re-tiling")
+    X(RETILE, "re-tiling")                                                                    \
+    X(ROW_JAM, "row-jam")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -38,7 +38,7 @@ bool nest_op_inside(const struct ir_module *m, ir_op op, ir_op anc)
     return false;
 }
 
-static bool value_inside(const struct ir_module *m, ir_value v, ir_op anc)
+bool nest_value_inside(const struct ir_module *m, ir_value v, ir_op anc)
 {
     const struct ir_value_info *vi = ir_value_get(m, v);
     if (vi->is_arg) {
@@ -53,7 +53,7 @@ static bool value_inside(const struct ir_module *m, ir_value v, ir_op anc)
  * defining order into h, to move out). */
 static bool invariant(const struct ir_module *m, ir_value v, ir_op tl, ir_op *h, uint32_t *nh)
 {
-    if (!value_inside(m, v, tl))
+    if (!nest_value_inside(m, v, tl))
         return true;
     ir_op d = ir_value_def(m, v);
     const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
@@ -566,7 +566,7 @@ static bool outer_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op s, ir_
         if (dst.sub[i].v)
             return false;
     ir_op a = ir_value_def(m, dst.v);
-    if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || value_inside(m, dst.v, tl) ||
+    if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || nest_value_inside(m, dst.v, tl) ||
         ir_op_get(m, a)->nopnd || !nest_memref_bytes(m, ir_value_type(m, dst.v)))
         return false;
     struct writes w = {.v = dst.v, .n = 0};
@@ -716,7 +716,7 @@ static bool tile_hoistable(struct ir_module *m, ir_op fn, ir_op x, ir_op tl, ir_
     if (!invariant_load(m, x, L, &src, &dst, h, nh))
         return false;
     ir_op a = ir_value_def(m, dst.v);
-    if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || value_inside(m, dst.v, L) ||
+    if (!a || ir_op_get(m, a)->kind != IR_OP_MEMREF_ALLOC || nest_value_inside(m, dst.v, L) ||
         ir_op_get(m, a)->nopnd || !nest_memref_bytes(m, ir_value_type(m, dst.v)))
         return false;
     struct writes w = {.v = dst.v, .n = 0};

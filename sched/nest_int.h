@@ -16,6 +16,7 @@
 #include "sched/nest.h"
 #include "sched/lin.h"
 #include "sched/nest_cost.h"
+#include "sched/oplist.h"
 #include "sched/split_int.h"
 
 struct nest_ctx {
@@ -247,6 +248,9 @@ void nest_sub_lin(const struct ir_module *m, struct nest_sub sub, struct sched_l
 uint32_t nest_users_under(struct ir_module *m, ir_op root, ir_value v, ir_op *last);
 /* Whether op lies (at any depth) inside the body of anc. */
 bool nest_op_inside(const struct ir_module *m, ir_op op, ir_op anc);
+/* Whether value v is defined inside anc: by an op of its regions, or a
+ * block argument of one (nest_broadcast.c). */
+bool nest_value_inside(const struct ir_module *m, ir_value v, ir_op anc);
 /* The value a device-memory view is made from (through views and casts):
  * the kernel argument or address behind it. */
 ir_value nest_view_root(const struct ir_module *m, ir_value v);
@@ -303,6 +307,30 @@ uint32_t nest_copies_small(struct nest_ctx *c, ir_value buf);
 ir_value nest_copies_by_runs(struct ir_module *m, ir_op R, ir_op at, ir_op root, ir_value buf,
                              uint32_t k, ir_value *ph);
 
+/* ---- what transfers touch (overlap-rows, row-jam) ------------------------ */
+
+/* A set of device-memory bases (nest_view_root). */
+struct nest_bases {
+    ir_value *v;
+    uint32_t n, cap;
+};
+/* What the transfers under some ops touch: the program's scratchpad
+ * buffers (their memref.alloc ops) read and written, and device memory by
+ * base; unknown when a side is neither (an alias it cannot follow). A
+ * pipeline's private buffers are left out: no other pipeline sees them. */
+struct nest_foot {
+    struct sched_ops rd, wr;
+    struct nest_bases ddr_rd, ddr_wr;
+    bool unknown;
+};
+/* Adds what the transfers under ops[0..n) touch to f. */
+void nest_foot_of(struct ir_module *m, const ir_op *ops, uint32_t n, struct nest_foot *f);
+void nest_foot_free(struct nest_foot *f);
+/* Whether l holds op; whether a and b share an op; a base. */
+bool nest_ops_has(const struct sched_ops *l, ir_op op);
+bool nest_ops_meet(const struct sched_ops *a, const struct sched_ops *b);
+bool nest_bases_meet(const struct nest_bases *a, const struct nest_bases *b);
+
 /* ---- the transformations (nest.h) ---------------------------------------- */
 
 bool nest_sink(struct nest_ctx *c);
@@ -317,7 +345,14 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn);
  * rewrote: its scratchpad buffers allocated at its start when they all fit
  * there together (no bytes shared between its nests). */
 void nest_overlap_allocs(struct nest_ctx *c, ir_op fn);
+/* nest_jam.c: a row loop of nests -> K rows a run, pass by pass, the
+ * loops of a pass fused (after overlap-rows, before tiling); true when it
+ * rewrote one. */
+bool nest_row_jam(struct nest_ctx *c, ir_op fn);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
+/* Whether tiling takes loop as a point loop (nest_tile.c): a row loop
+ * whose row fits the scratchpad and whose passes it can run as one. */
+bool nest_is_point_loop(const struct nest_ctx *c, ir_op loop);
 /* nest_coarsen.c: removes stage s from its pipeline; the stages waiting for
  * its token wait for what it waited for instead. */
 void nest_remove_stage(struct ir_module *m, ir_op s);
@@ -347,6 +382,9 @@ void nest_program_stats(struct nest_ctx *c, ir_op fn);
  * whose loads register-carry cut (re-predicted from its point loop as they
  * left it); < 0 otherwise. */
 double nest_program_merged(struct nest_ctx *c, ir_op fn);
+/* fn's modeled cycles as --stats' "program modeled" line gives them
+ * (nest_program_stats), or < 0 when it has none. */
+double nest_program_modeled(struct nest_ctx *c, ir_op fn);
 bool nest_coarsen(struct nest_ctx *c, ir_op fn);
 bool nest_double_buffer(struct nest_ctx *c, ir_op fn);
 /* nest_parallel.c: a corelet-level compute stage's point loop -> ktdf.parallel

@@ -70,131 +70,6 @@ static int64_t parallel_trips(const struct ir_module *m, ir_op op)
     return n;
 }
 
-/* A set of values (device-memory bases). */
-struct vals {
-    ir_value *v;
-    uint32_t n, cap;
-};
-
-static void vals_add(struct vals *l, ir_value v)
-{
-    for (uint32_t i = 0; i < l->n; i++)
-        if (l->v[i] == v)
-            return;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = realloc(l->v, l->cap * sizeof *l->v);
-        if (!l->v)
-            abort();
-    }
-    l->v[l->n++] = v;
-}
-
-static bool vals_meet(const struct vals *a, const struct vals *b)
-{
-    for (uint32_t i = 0; i < a->n; i++)
-        for (uint32_t j = 0; j < b->n; j++)
-            if (a->v[i] == b->v[j])
-                return true;
-    return false;
-}
-
-/* What the transfers under some ops touch: scratchpad buffers allocated in
- * the program (read, written) and device memory (by base). */
-struct foot {
-    struct sched_ops rd, wr;   /* memref.alloc ops */
-    struct vals ddr_rd, ddr_wr; /* the bases (nest_view_root) */
-    bool unknown;              /* a side it cannot name */
-};
-
-static void foot_free(struct foot *f)
-{
-    free(f->rd.v);
-    free(f->wr.v);
-    free(f->ddr_rd.v);
-    free(f->ddr_wr.v);
-}
-
-static bool has(const struct sched_ops *l, ir_op op)
-{
-    for (uint32_t i = 0; i < l->n; i++)
-        if (l->v[i] == op)
-            return true;
-    return false;
-}
-
-/* A side's buffer: the alloc it is (not a pipeline's private one, which no
- * other pipeline sees), or the base of device memory (*root); false when
- * it is neither (an alias this cannot follow). */
-static bool side_of(const struct ir_module *m, ir_value v, bool *ddr, ir_op *def, ir_value *root,
-                    bool *priv)
-{
-    *priv = false;
-    *ddr = nest_is_ddr(m, v);
-    if (*ddr) {
-        *root = nest_view_root(m, v);
-        return *root != IR_NONE;
-    }
-    ir_op d = ir_value_def(m, v);
-    if (!d)
-        return false;
-    ir_op p = ir_op_parent(m, d);
-    if (ir_op_get(m, d)->kind == IR_OP_KTDF_PRIVATE ||
-        (p && ir_op_get(m, p)->kind == IR_OP_KTDF_PRIVATE)) {
-        *priv = true;
-        return true;
-    }
-    *def = d;
-    return ir_op_get(m, d)->kind == IR_OP_MEMREF_ALLOC;
-}
-
-static bool add_foot(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct foot *f = ctx;
-    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
-        return true;
-    for (int k = 0; k < 2; k++) {
-        struct nest_side s;
-        bool ddr, priv;
-        ir_op def = IR_NONE;
-        ir_value root = IR_NONE;
-        if (!nest_read_side(m, op, k, &s)) {
-            f->unknown = true;
-            continue;
-        }
-        if (s.fifo)
-            continue;
-        if (!side_of(m, s.v, &ddr, &def, &root, &priv)) {
-            f->unknown = true;
-            continue;
-        }
-        if (priv)
-            continue;
-        if (ddr) {
-            vals_add(k ? &f->ddr_wr : &f->ddr_rd, root);
-            continue;
-        }
-        struct sched_ops *l = k ? &f->wr : &f->rd;
-        if (!has(l, def))
-            sched_ops_push(l, def);
-    }
-    return true;
-}
-
-static void foot_of(struct ir_module *m, const ir_op *ops, uint32_t n, struct foot *f)
-{
-    for (uint32_t i = 0; i < n; i++)
-        ir_walk(m, ops[i], add_foot, f);
-}
-
-static bool meet(const struct sched_ops *a, const struct sched_ops *b)
-{
-    for (uint32_t i = 0; i < a->n; i++)
-        if (has(b, a->v[i]))
-            return true;
-    return false;
-}
-
 /* The body of row loop `row` split at its first parallel loop L and the
  * next one E of the same trip count: work ops [0, e) are G (L first), [e,
  * n) the rest; false when the body is not of that shape. */
@@ -232,17 +107,17 @@ static bool row_parts(struct ir_module *m, ir_op row, struct rowbody *b)
  * file's comment). */
 static bool legal(struct ir_module *m, const struct rowbody *b)
 {
-    struct foot l = {0}, g = {0}, r = {0};
-    foot_of(m, b->work.v, 1, &l);
-    foot_of(m, b->work.v + 1, b->e - 1, &g);
-    foot_of(m, b->work.v + b->e, b->work.n - b->e, &r);
+    struct nest_foot l = {0}, g = {0}, r = {0};
+    nest_foot_of(m, b->work.v, 1, &l);
+    nest_foot_of(m, b->work.v + 1, b->e - 1, &g);
+    nest_foot_of(m, b->work.v + b->e, b->work.n - b->e, &r);
     bool ok = !l.unknown && !g.unknown && !r.unknown && !l.ddr_wr.n && !g.ddr_wr.n &&
-              !meet(&l.wr, &r.rd) && !meet(&l.wr, &r.wr) && !meet(&g.wr, &r.wr) &&
-              !meet(&r.wr, &l.rd) && !meet(&r.wr, &g.rd) && !vals_meet(&r.ddr_wr, &l.ddr_rd) &&
-              !vals_meet(&r.ddr_wr, &g.ddr_rd);
-    foot_free(&l);
-    foot_free(&g);
-    foot_free(&r);
+              !nest_ops_meet(&l.wr, &r.rd) && !nest_ops_meet(&l.wr, &r.wr) && !nest_ops_meet(&g.wr, &r.wr) &&
+              !nest_ops_meet(&r.wr, &l.rd) && !nest_ops_meet(&r.wr, &g.rd) && !nest_bases_meet(&r.ddr_wr, &l.ddr_rd) &&
+              !nest_bases_meet(&r.ddr_wr, &g.ddr_rd);
+    nest_foot_free(&l);
+    nest_foot_free(&g);
+    nest_foot_free(&r);
     return ok;
 }
 
@@ -293,15 +168,15 @@ static const char *division_moves(struct ir_module *m, const struct arch_device 
     if (b->work.n < b->e + 2 || md < b->trips || md % b->trips || md / b->trips > MAX_DIV_SHARE)
         return "the last pass is no loop of 1 to 16 times the exponentials' points";
     *k = md / b->trips;
-    struct foot fd = {0}, fg = {0}, fe = {0};
-    foot_of(m, &d, 1, &fd);
-    foot_of(m, b->work.v + 1, b->e - 1, &fg);
-    foot_of(m, b->work.v + b->e, 1, &fe);
-    bool ok = !fd.unknown && !fg.unknown && !fe.unknown && !meet(&fd.wr, &fg.rd) &&
-              !meet(&fd.wr, &fg.wr) && !meet(&fd.wr, &fe.rd) && !meet(&fd.wr, &fe.wr) &&
-              !meet(&fd.rd, &fg.wr) && !vals_meet(&fd.ddr_wr, &fg.ddr_rd) &&
-              !vals_meet(&fd.ddr_wr, &fe.ddr_rd) && !vals_meet(&fd.ddr_wr, &fg.ddr_wr) &&
-              !vals_meet(&fd.ddr_wr, &fe.ddr_wr);
+    struct nest_foot fd = {0}, fg = {0}, fe = {0};
+    nest_foot_of(m, &d, 1, &fd);
+    nest_foot_of(m, b->work.v + 1, b->e - 1, &fg);
+    nest_foot_of(m, b->work.v + b->e, 1, &fe);
+    bool ok = !fd.unknown && !fg.unknown && !fe.unknown && !nest_ops_meet(&fd.wr, &fg.rd) &&
+              !nest_ops_meet(&fd.wr, &fg.wr) && !nest_ops_meet(&fd.wr, &fe.rd) && !nest_ops_meet(&fd.wr, &fe.wr) &&
+              !nest_ops_meet(&fd.rd, &fg.wr) && !nest_bases_meet(&fd.ddr_wr, &fg.ddr_rd) &&
+              !nest_bases_meet(&fd.ddr_wr, &fe.ddr_rd) && !nest_bases_meet(&fd.ddr_wr, &fg.ddr_wr) &&
+              !nest_bases_meet(&fd.ddr_wr, &fe.ddr_wr);
     const char *why = ok ? NULL
                          : "the last pass touches what the row after writes, or writes what "
                            "it reads";
@@ -312,7 +187,7 @@ static const char *division_moves(struct ir_module *m, const struct arch_device 
     for (uint32_t i = 0; ok && i < fe.wr.n; i++) {
         ir_op a = fe.wr.v[i];
         ir_value v = ir_op_get(m, a)->res;
-        if (!has(&fd.rd, a))
+        if (!nest_ops_has(&fd.rd, a))
             continue;
         if (in[v] != all[v] || ir_op_get(m, a)->nopnd) {
             ok = false;
@@ -332,9 +207,9 @@ static const char *division_moves(struct ir_module *m, const struct arch_device 
         why = "it reads nothing the exponentials write";
     else if (ok && (bytes < 0 || !cap || bytes + more > cap - cap / DIV_ROOM))
         why = "a second buffer of the row would leave less than an eighth of the scratchpad";
-    foot_free(&fd);
-    foot_free(&fg);
-    foot_free(&fe);
+    nest_foot_free(&fd);
+    nest_foot_free(&fg);
+    nest_foot_free(&fe);
     return why;
 }
 

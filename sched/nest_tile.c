@@ -295,6 +295,14 @@ static bool point_loop(const struct ir_module *m, ir_op loop, int64_t *n,
     return true;
 }
 
+bool nest_is_point_loop(const struct nest_ctx *c, ir_op loop)
+{
+    int64_t n;
+    uint64_t off = c->o->disabled;
+    return point_loop(c->m, loop, &n, c->dev, !(off & (UINT64_C(1) << SCHED_NEST_SHARED_LOADS)),
+                      off);
+}
+
 static void tile_one(struct ir_module *m, ir_op loop)
 {
     struct ir_op_info *o = ir_op_get(m, loop);
@@ -391,6 +399,82 @@ bool nest_tiling_remainders(struct nest_ctx *c, ir_op fn)
     return l.n > 0;
 }
 
+/* steps_overlap's steps: a program's tiled nests and the pipelines
+ * outside them (chain_walk's), in program order, each with the trips of
+ * its loops, its drain (nest_cost_drain) and the scratchpad buffers its
+ * transfers read and write (device memory left out: its DMAs run apart
+ * from the on-core chain, and ktc-lower orders them where their bytes
+ * meet). */
+enum { STEP_BUFS = 12 };
+
+struct step {
+    ir_op op;
+    double trips, drain, per;
+    uint32_t nrd, nwr;
+    ir_value rd[STEP_BUFS], wr[STEP_BUFS];
+    bool all; /* touches more than it notes, or what it cannot tell */
+};
+
+static void note_buf(struct step *st, ir_value v, bool write)
+{
+    ir_value *set = write ? st->wr : st->rd;
+    uint32_t *n = write ? &st->nwr : &st->nrd;
+    for (uint32_t i = 0; i < *n; i++)
+        if (set[i] == v)
+            return;
+    if (*n == STEP_BUFS)
+        st->all = true;
+    else
+        set[(*n)++] = v;
+}
+
+static bool step_touch(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct step *st = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
+        return true;
+    for (int k = 0; k < 2; k++) {
+        struct nest_side sd;
+        nest_read_side(m, op, k, &sd); /* its value even when a subscript is not read */
+        if (!sd.v)
+            st->all = true;
+        else if (!sd.fifo && !nest_is_ddr(m, sd.v))
+            note_buf(st, nest_view_root(m, sd.v), k == 1);
+    }
+    return true;
+}
+
+static bool step_conflict(const struct step *a, const struct step *b)
+{
+    if (a->all || b->all)
+        return true;
+    for (uint32_t i = 0; i < a->nwr; i++) {
+        for (uint32_t j = 0; j < b->nrd; j++)
+            if (a->wr[i] == b->rd[j])
+                return true;
+        for (uint32_t j = 0; j < b->nwr; j++)
+            if (a->wr[i] == b->wr[j])
+                return true;
+    }
+    for (uint32_t i = 0; i < a->nrd; i++)
+        for (uint32_t j = 0; j < b->nwr; j++)
+            if (a->rd[i] == b->wr[j])
+                return true;
+    return false;
+}
+
+/* Whether a and b touch no buffer in common, read or written. */
+static bool steps_apart(const struct step *a, const struct step *b)
+{
+    if (a->all || b->all || step_conflict(a, b))
+        return false;
+    for (uint32_t i = 0; i < a->nrd; i++)
+        for (uint32_t j = 0; j < b->nrd; j++)
+            if (a->rd[i] == b->rd[j])
+                return false;
+    return true;
+}
+
 /* ---- tile-size selection ------------------------------------------------------- */
 
 /* What the cost model needs of one tiled loop nest. */
@@ -410,6 +494,8 @@ struct tiled {
                                              of those directly in the point loop */
     bool inner;                /* a pipeline sits in an inner loop */
     ir_op pipe;                /* the pipeline measured last, */
+    struct step pipe_touch;    /* the buffers it touches */
+    int64_t pipe_row;          /* its row of row-jam's run (jam_row), -1: none */
     int64_t pipe_times, pipe_runs, pipe_iters; /* how many times a point runs it, as
                                                   many pipelines (its shared splats'
                                                   unroll accounted), and the iterations
@@ -969,7 +1055,19 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         t->ops_before = t->p.vector_ops_per_point;
         int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
         t->p.pipelines_per_point += (uint32_t)(times / u);
-        t->p.pipeline_ops_per_point++;
+        /* a round trip between it and the pipeline before, unless the two
+         * are different rows of row-jam's run (`jam_row`) sharing no
+         * buffer: the next row's pass issues its loads as soon as the one
+         * before has */
+        struct step touch = {.op = op};
+        ir_walk(m, op, step_touch, &touch);
+        ir_attr ja = ir_op_attr(m, op, "jam_row");
+        int64_t row = ja ? ir_attr_get(m, ja)->i : -1;
+        if (!t->p.pipeline_ops_per_point || row < 0 || t->pipe_row < 0 || row == t->pipe_row ||
+            !steps_apart(&t->pipe_touch, &touch))
+            t->p.pipeline_ops_per_point++;
+        t->pipe_touch = touch;
+        t->pipe_row = row;
         t->p.pipeline_iters_per_point += (uint64_t)(times / u);
         t->pipe = op;
         t->pipe_times = times;
@@ -1869,19 +1967,6 @@ static void stats_launch(const struct nest_ctx *c, const char *args, uint32_t us
 
 /* ---- loads resident-rows takes away ---------------------------------------- */
 
-/* Whether value v is defined inside op (an op of its regions, or a block
- * argument of one). */
-static bool defined_in(const struct ir_module *m, ir_value v, ir_op op)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    ir_op d = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op
-                         : ir_value_def(m, v);
-    for (; d; d = ir_op_parent(m, d))
-        if (d == op)
-            return true;
-    return false;
-}
-
 /* Whether loads a (under tile loop la) and b (under lb) read the same
  * chunks of a row, the column aside: each from a memref.reinterpret_cast
  * of the same memref, of the same type, sizes and strides, at the same
@@ -1917,7 +2002,7 @@ static bool same_row_chunks(const struct ir_module *m, ir_op a, ir_op la, ir_op 
     /* the terms outside the tile loops: the same, both ways */
     uint32_t na = 0, nb = 0;
     for (uint32_t i = 0; i < fa.n; i++) {
-        if (defined_in(m, fa.v[i], la))
+        if (nest_value_inside(m, fa.v[i], la))
             continue;
         na++;
         bool found = false;
@@ -1927,7 +2012,7 @@ static bool same_row_chunks(const struct ir_module *m, ir_op a, ir_op la, ir_op 
             return false;
     }
     for (uint32_t j = 0; j < fb.n; j++)
-        nb += !defined_in(m, fb.v[j], lb);
+        nb += !nest_value_inside(m, fb.v[j], lb);
     return na == nb && na < fa.n && nb < fb.n;
 }
 
@@ -2664,22 +2749,6 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* steps_overlap's steps: a program's tiled nests and the pipelines
- * outside them (chain_walk's), in program order, each with the trips of
- * its loops, its drain (nest_cost_drain) and the scratchpad buffers its
- * transfers read and write (device memory left out: its DMAs run apart
- * from the on-core chain, and ktc-lower orders them where their bytes
- * meet). */
-enum { STEP_BUFS = 12 };
-
-struct step {
-    ir_op op;
-    double trips, drain, per;
-    uint32_t nrd, nwr;
-    ir_value rd[STEP_BUFS], wr[STEP_BUFS];
-    bool all; /* touches more than it notes, or what it cannot tell */
-};
-
 struct steps {
     struct nest_ctx *c;
     ir_op fn;
@@ -2687,54 +2756,6 @@ struct steps {
     uint32_t n;
     struct step s[STEP_MAX];
 };
-
-static void note_buf(struct step *st, ir_value v, bool write)
-{
-    ir_value *set = write ? st->wr : st->rd;
-    uint32_t *n = write ? &st->nwr : &st->nrd;
-    for (uint32_t i = 0; i < *n; i++)
-        if (set[i] == v)
-            return;
-    if (*n == STEP_BUFS)
-        st->all = true;
-    else
-        set[(*n)++] = v;
-}
-
-static bool step_touch(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct step *st = ctx;
-    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER)
-        return true;
-    for (int k = 0; k < 2; k++) {
-        struct nest_side sd;
-        nest_read_side(m, op, k, &sd); /* its value even when a subscript is not read */
-        if (!sd.v)
-            st->all = true;
-        else if (!sd.fifo && !nest_is_ddr(m, sd.v))
-            note_buf(st, nest_view_root(m, sd.v), k == 1);
-    }
-    return true;
-}
-
-static bool step_conflict(const struct step *a, const struct step *b)
-{
-    if (a->all || b->all)
-        return true;
-    for (uint32_t i = 0; i < a->nwr; i++) {
-        for (uint32_t j = 0; j < b->nrd; j++)
-            if (a->wr[i] == b->rd[j])
-                return true;
-        for (uint32_t j = 0; j < b->nwr; j++)
-            if (a->wr[i] == b->wr[j])
-                return true;
-    }
-    for (uint32_t i = 0; i < a->nrd; i++)
-        for (uint32_t j = 0; j < b->nwr; j++)
-            if (a->rd[i] == b->wr[j])
-                return true;
-    return false;
-}
 
 static void collect_steps(struct steps *ss, ir_op op)
 {
@@ -3027,6 +3048,16 @@ static bool program_line(struct nest_ctx *c, ir_op fn, struct prog_line *best, i
         best->cycles = fmax(best->cycles, nest_cost_device_bytes(c->dev, in, out) + (runs - 1) * lat);
     }
     return true;
+}
+
+double nest_program_modeled(struct nest_ctx *c, ir_op fn)
+{
+    struct prog_line best;
+    int64_t at;
+    bool varies;
+    if (!program_line(c, fn, &best, &at, &varies))
+        return -1;
+    return best.n == 1 && best.around == 1 && best.merged >= 0 ? best.merged : best.cycles;
 }
 
 double nest_program_merged(struct nest_ctx *c, ir_op fn)

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=shared-loads --disable=row-phases --disable=splat-hoist --disable=fuse-pipelines
+// RUN: ktc-nest --disable=row-jam --disable=corelets --disable=shared-loads --disable=row-phases --disable=splat-hoist --disable=fuse-pipelines
 // PARSE: --device=spyre --stage=sched.routed
 // layernorm on 4 rows of 512 f16 (2 rows a core, blocks of 256 = 4 vectors):
 // the column loop carrying the sum and the sum of squares holds one pipeline

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=splat-hoist --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=remainder-nests
+// RUN: ktc-nest --disable=row-jam --disable=corelets --disable=splat-hoist --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=remainder-nests
 // PARSE: --device=sample --stage=sched.routed
 // y = x - mean(x) per row of a 4x4096 f16 matrix on sample's one core,
 // the row's width N a launch argument: two column loops of 256-wide blocks,

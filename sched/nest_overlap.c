@@ -112,8 +112,9 @@ static bool legal(struct ir_module *m, const struct rowbody *b)
     nest_foot_of(m, b->work.v + 1, b->e - 1, &g);
     nest_foot_of(m, b->work.v + b->e, b->work.n - b->e, &r);
     bool ok = !l.unknown && !g.unknown && !r.unknown && !l.ddr_wr.n && !g.ddr_wr.n &&
-              !nest_ops_meet(&l.wr, &r.rd) && !nest_ops_meet(&l.wr, &r.wr) && !nest_ops_meet(&g.wr, &r.wr) &&
-              !nest_ops_meet(&r.wr, &l.rd) && !nest_ops_meet(&r.wr, &g.rd) && !nest_bases_meet(&r.ddr_wr, &l.ddr_rd) &&
+              !nest_ops_meet(&l.wr, &r.rd) && !nest_ops_meet(&l.wr, &r.wr) &&
+              !nest_ops_meet(&g.wr, &r.wr) && !nest_ops_meet(&r.wr, &l.rd) &&
+              !nest_ops_meet(&r.wr, &g.rd) && !nest_bases_meet(&r.ddr_wr, &l.ddr_rd) &&
               !nest_bases_meet(&r.ddr_wr, &g.ddr_rd);
     nest_foot_free(&l);
     nest_foot_free(&g);
@@ -173,10 +174,11 @@ static const char *division_moves(struct ir_module *m, const struct arch_device 
     nest_foot_of(m, b->work.v + 1, b->e - 1, &fg);
     nest_foot_of(m, b->work.v + b->e, 1, &fe);
     bool ok = !fd.unknown && !fg.unknown && !fe.unknown && !nest_ops_meet(&fd.wr, &fg.rd) &&
-              !nest_ops_meet(&fd.wr, &fg.wr) && !nest_ops_meet(&fd.wr, &fe.rd) && !nest_ops_meet(&fd.wr, &fe.wr) &&
-              !nest_ops_meet(&fd.rd, &fg.wr) && !nest_bases_meet(&fd.ddr_wr, &fg.ddr_rd) &&
-              !nest_bases_meet(&fd.ddr_wr, &fe.ddr_rd) && !nest_bases_meet(&fd.ddr_wr, &fg.ddr_wr) &&
-              !nest_bases_meet(&fd.ddr_wr, &fe.ddr_wr);
+              !nest_ops_meet(&fd.wr, &fg.wr) && !nest_ops_meet(&fd.wr, &fe.rd) &&
+              !nest_ops_meet(&fd.wr, &fe.wr) && !nest_ops_meet(&fd.rd, &fg.wr) &&
+              !nest_bases_meet(&fd.ddr_wr, &fg.ddr_rd) &&
+              !nest_bases_meet(&fd.ddr_wr, &fe.ddr_rd) &&
+              !nest_bases_meet(&fd.ddr_wr, &fg.ddr_wr) && !nest_bases_meet(&fd.ddr_wr, &fe.ddr_wr);
     const char *why = ok ? NULL
                          : "the last pass touches what the row after writes, or writes what "
                            "it reads";

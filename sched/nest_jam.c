@@ -36,7 +36,10 @@
  * memory made from a base S writes (the next rows' P run before this
  * row's S); the copies take at most 1/JAM_ROOM of the scratchpad. K is
  * JAM_ROWS, or N when smaller. `--stats` says whether it is taken, and why
- * not.
+ * not. Whether it stays is the cost model's choice (sched_nest in nest.c):
+ * the stage runs again without it, and the program modeled faster wins;
+ * the model issues the pipelines of different rows of a point back to
+ * back (each marked `jam_row`, its row in the run: nest_tile.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

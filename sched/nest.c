@@ -435,7 +435,8 @@ struct outcome {
     double merged; /* the one program's merged cycles (nest_program_merged), or < 0 */
     uint32_t ntiles; /* tile sizes chosen */
     int64_t tile, points; /* the first one's, and its point loop's trips */
-    bool jammed;          /* row-jam rewrote a row loop */
+    bool jammed;          /* row-jam rewrote a row loop, */
+    int64_t jam_rows;     /* of this many rows */
     double modeled;       /* the programs' modeled cycles (nest_program_modeled), or < 0 */
 };
 
@@ -458,6 +459,7 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
     if (!c.at_start)
         abort();
     bool jammed = false;
+    int64_t jam_rows = 0;
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++) {
         if (ON(REDUCTIONS))
             nest_reductions(&c, c.progs[i]);
@@ -466,7 +468,7 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
         if (ON(OVERLAP_ROWS) && ON(NORMALIZE))
             overlapped[i] = nest_overlap_rows(&c, c.progs[i]);
         if (ON(ROW_JAM) && ON(NORMALIZE) && !overlapped[i])
-            jammed |= nest_row_jam(&c, c.progs[i]);
+            jammed |= nest_row_jam(&c, c.progs[i], &jam_rows);
         if (ON(TILING))
             nest_tiling(&c, c.progs[i]);
     }
@@ -553,7 +555,8 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
                             .ntiles = c.nchosen,
                             .tile = c.nchosen ? c.chosen[0].tile : 0,
                             .points = c.nchosen ? c.chosen[0].points : 0,
-                            .jammed = jammed};
+                            .jammed = jammed,
+                            .jam_rows = jam_rows};
     if (!c.failed && c.nprogs == 1)
         out->merged = nest_program_merged(&c, c.progs[0]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed && (jammed || model) && out->modeled >= 0; i++) {
@@ -624,52 +627,109 @@ static bool jam_on(const struct sched_nest_options *o)
     return !(o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_JAM));
 }
 
+/* --stats held for the first run, the runs row-jam's choice makes, and
+ * re-tiling's candidates (open_memstream keeps their addresses). */
+enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_JAM_ROWS };
+
 /* row-jam by the model: when the run into m (outcome *first, its --stats
- * held in h[0]) jammed a row loop, the transformations run again from the
- * input (snap) without it (--stats held in h[1]), and the faster program
- * as the model prices it stays in m (row-jam's by JAM_MARGIN at least; the
- * one without it when either has no model), with its outcome; *cur: the
- * held --stats of the run kept, *o_eff: its options. */
+ * held in h[0]) jammed a row loop of N rows, NEST_JAM_ROWS a run, the
+ * transformations run again from the input (snap) with twice as many rows
+ * a run while they are fewer than N, up to NEST_JAM_ROWS_MAX (h[HELD_JAM
+ * ..]), and without row-jam (h[HELD_PLAIN]); the program the model prices
+ * fastest stays in m, with its outcome (a jammed one only when JAM_MARGIN
+ * faster than the one without, and modeled: without a model, the one
+ * without row-jam); *cur: the held --stats of the run kept, *o_eff: its
+ * options. */
 static void jam_choice(struct ir_module *m, const struct arch_device *dev,
                        const struct sched_nest_options *o, const unsigned char *snap, size_t nsnap,
                        struct outcome *first, struct held *h, int *cur,
                        struct sched_nest_options *o_eff)
 {
-    char err[256];
-    struct ir_module *m2;
-    if (!first->jammed || ir_file_read_mem(snap, nsnap, NULL, &m2, NULL, 0, err, sizeof err) != 0)
+    enum { MAX_RUNS = 2 + NEST_JAM_ROWS_MAX / NEST_JAM_ROWS };
+    struct run_of {
+        struct ir_module *m; /* NULL: m itself (the first run) */
+        struct outcome r;
+        struct sched_nest_options o;
+        int held;
+        uint32_t rows; /* a run; 0: no row-jam */
+        bool ok;       /* it ran */
+    } runs[MAX_RUNS];
+    uint32_t nruns = 0;
+    if (!first->jammed)
         return;
-    struct sched_nest_options plain = *o;
-    plain.disabled |= UINT64_C(1) << SCHED_NEST_ROW_JAM;
-    struct sched_nest_options o2 = holding(&plain, &h[1]);
-    struct ir_diag quiet;
-    ir_diag_init(&quiet, NULL);
-    struct outcome r;
-    bool ok = run(m2, dev, &o2, &quiet, true, &r);
-    ir_diag_free(&quiet);
-    bool keep = !ok || (first->modeled >= 0 && r.modeled >= 0 &&
-                        first->modeled < r.modeled * (1 - JAM_MARGIN));
-    double with = first->modeled, without = ok ? r.modeled : -1;
-    if (keep) {
-        ir_module_free(m2);
-        release(&h[1], NULL);
-    } else {
-        struct ir_module tmp = *m; /* m takes m2's contents; m2 frees m's */
-        *m = *m2;
-        *m2 = tmp;
-        ir_module_free(m2);
-        release(&h[0], NULL);
-        *cur = 1;
-        *first = r;
-        *o_eff = plain;
+    /* rows a run: K, or the loop's rows when fewer */
+    uint32_t n = first->jam_rows > 0 && (uint64_t)first->jam_rows < NEST_JAM_ROWS_MAX
+                     ? (uint32_t)first->jam_rows
+                     : NEST_JAM_ROWS_MAX;
+    runs[nruns++] =
+        (struct run_of){NULL, *first, *o, 0, n < NEST_JAM_ROWS ? n : NEST_JAM_ROWS, true};
+    runs[0].o.jam_rows = NEST_JAM_ROWS;
+    for (uint32_t k = 2 * NEST_JAM_ROWS, at = HELD_JAM; k <= NEST_JAM_ROWS_MAX && k / 2 < n;
+         k *= 2, at++)
+        runs[nruns++] = (struct run_of){.o = *o, .held = (int)at, .rows = k < n ? k : n};
+    struct run_of *plain = &runs[nruns++];
+    *plain = (struct run_of){.o = *o, .held = HELD_PLAIN, .rows = 0};
+    plain->o.disabled |= UINT64_C(1) << SCHED_NEST_ROW_JAM;
+    for (uint32_t i = 1; i < nruns; i++) {
+        char err[256];
+        struct run_of *u = &runs[i];
+        u->o.jam_rows = u->rows;
+        u->r.modeled = -1;
+        if (ir_file_read_mem(snap, nsnap, NULL, &u->m, NULL, 0, err, sizeof err) != 0) {
+            u->m = NULL;
+            u->held = -1;
+            continue;
+        }
+        struct sched_nest_options oh = holding(&u->o, &h[u->held]);
+        struct ir_diag quiet;
+        ir_diag_init(&quiet, NULL);
+        u->ok = run(u->m, dev, &oh, &quiet, true, &u->r);
+        if (!u->ok)
+            u->r.modeled = -1;
+        ir_diag_free(&quiet);
+    }
+    /* the fastest jammed run, against the one without row-jam */
+    struct run_of *best = &runs[0];
+    for (uint32_t i = 1; i + 1 < nruns; i++)
+        if (runs[i].ok && runs[i].r.modeled >= 0 &&
+            (best->r.modeled < 0 || runs[i].r.modeled < best->r.modeled))
+            best = &runs[i];
+    bool keep = !plain->ok || /* no run without it to fall back on */
+                (best->r.modeled >= 0 && plain->r.modeled >= 0 &&
+                 best->r.modeled < plain->r.modeled * (1 - JAM_MARGIN));
+    struct run_of *win = keep ? best : plain;
+    if (win != &runs[0]) {
+        struct ir_module tmp = *m; /* m takes win's contents; win's frees m's */
+        *m = *win->m;
+        *win->m = tmp;
+        *first = win->r;
+        *o_eff = win->o;
+        *cur = win->held;
+    }
+    for (uint32_t i = 0; i < nruns; i++) {
+        if (&runs[i] != win && runs[i].held >= 0)
+            release(&h[runs[i].held], NULL);
+        if (runs[i].m)
+            ir_module_free(runs[i].m);
     }
     FILE *f = h[*cur].f;
-    if (f && with >= 0 && without >= 0)
-        fprintf(f, "ktc-nest: row-jam: %s (%.0f cycles modeled with it, %.0f without)\n",
-                keep ? "kept" : "dropped", with, without);
-    else if (f)
-        fprintf(f, "ktc-nest: row-jam: dropped (no model of the program %s it)\n",
-                with < 0 ? "with" : "without");
+    if (!f)
+        return;
+    fprintf(f, "ktc-nest: row-jam: %s", keep ? "kept" : "dropped");
+    if (keep)
+        fprintf(f, ", %u rows a run", win->rows);
+    fprintf(f, " (cycles modeled");
+    for (uint32_t i = 0; i < nruns; i++) {
+        if (runs[i].r.modeled < 0)
+            fprintf(f, "%s none", i ? "," : "");
+        else
+            fprintf(f, "%s %.0f", i ? "," : "", runs[i].r.modeled);
+        if (runs[i].rows)
+            fprintf(f, " with %u rows a run", runs[i].rows);
+        else
+            fprintf(f, " without it");
+    }
+    fprintf(f, ")\n");
 }
 
 bool sched_nest(struct ir_module *m, const struct arch_device *dev,
@@ -689,9 +749,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if ((!retile && !jam_on(&o_eff)) ||
         ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err, sizeof err) != 0)
         return run(m, dev, &o_eff, diag, false, &first);
-    /* the runs' --stats: the first, the one without row-jam, re-tiling's
-     * (open_memstream keeps their addresses) */
-    struct held h[2 + RETILE_CANDIDATES];
+    struct held h[HELD_RETILE + RETILE_CANDIDATES];
     int kept = 0;
     struct sched_nest_options o1 = holding(&o_eff, &h[0]);
     bool ok = run(m, dev, &o1, diag, false, &first);
@@ -714,7 +772,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             ir_file_read_mem(snap, nsnap, NULL, &m2, NULL, 0, err, sizeof err) != 0)
             continue;
         struct sched_nest_tile t = {cand[i], 0, 0};
-        struct sched_nest_options o2 = holding(&o_eff, &h[2 + i]);
+        struct sched_nest_options o2 = holding(&o_eff, &h[HELD_RETILE + i]);
         o2.tile_sizes = &t;
         o2.ntile_sizes = 1;
         struct ir_diag quiet;
@@ -727,10 +785,10 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             best_cycles = r.merged;
             best_tile = cand[i];
             release(&h[kept], NULL);
-            kept = 2 + i;
+            kept = HELD_RETILE + i;
         } else {
             ir_module_free(m2);
-            release(&h[2 + i], NULL);
+            release(&h[HELD_RETILE + i], NULL);
         }
         ir_diag_free(&quiet);
     }

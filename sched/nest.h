@@ -1214,8 +1214,8 @@
  *                     pipelines, two passes or more) that tiling does not
  *                     take as a point loop (nest_is_point_loop: its passes
  *                     loop to a count known only at launch, or the row
- *                     does not fit) runs K = min(4, N) rows a run, pass by
- *                     pass:
+ *                     does not fit) runs K = min(4 or 8, N) rows a run,
+ *                     pass by pass:
  *                       for j < N / K { P1(jK) .. P1(jK + K - 1); ..;
  *                                       S(jK); ..; S(jK + K - 1) }
  *                       for i < N mod K { the row N - N mod K + i }
@@ -1239,26 +1239,30 @@
  *                     the passes P read no device memory made from a base
  *                     S writes; the copies take at most 1/16 of the
  *                     scratchpad. `--stats` says whether it is taken, and
- *                     why not. The cost model decides whether it stays
- *                     (sched_nest in nest.c, as re-tiling): the
+ *                     why not. The cost model decides whether it stays,
+ *                     and K (sched_nest in nest.c, as re-tiling): the
  *                     transformations run again from ktc-nest's input
- *                     without it, and it stays when the program it leaves
- *                     is modeled 2% faster at least (the program's
- *                     "program modeled" line, trip counts the model knows:
- *                     without one, it goes), --stats saying "row-jam: kept
- *                     (...)" or "dropped (...)"; with tile-size selection
- *                     off (nothing priced) it stays; with --tile-sizes
- *                     (which names the reserve_size ops of the program as
- *                     it comes) it is not made. The model prices a point's
- *                     pipelines one round trip apart only when one touches
- *                     what the one before it writes (or writes what it
- *                     reads): the K rows' pipelines of a pass issue back
- *                     to back. Triton's LayerNorm, 4096 rows of 1000 f16
- *                     on 4 cores, --assume n=1000 (10 passes, 1024 rows a
- *                     core): 320099 -> 273440 cycles on spyre, 1.28 -> 1.10
- *                     of the roofline, device memory then 91% busy
- *                     (modeled 322885 -> 301445); 64 rows of it
- *                     (tests/kernels/layernorm_rows_n.mlir): 5327 -> 4651.
+ *                     with 8 rows a run (when N > 4) and without row-jam;
+ *                     the jammed run the model prices fastest stays when
+ *                     it is modeled 2% faster at least than the one
+ *                     without (the "program modeled" line, trip counts the
+ *                     model knows: without one, row-jam goes), --stats
+ *                     saying "row-jam: kept, K rows a run (..)" or
+ *                     "dropped (..)" with every run's modeled cycles; with
+ *                     tile-size selection off (nothing priced) it stays;
+ *                     with --tile-sizes (which names the reserve_size ops
+ *                     of the program as it comes) it is not made. The
+ *                     model prices a point's pipelines one round trip
+ *                     apart only when one touches what the one before it
+ *                     writes (or writes what it reads): the K rows'
+ *                     pipelines of a pass issue back to back. Triton's
+ *                     LayerNorm, 4096 rows of 1000 f16 on 4 cores,
+ *                     --assume n=1000 (10 passes, 1024 rows a core, 8 a
+ *                     run): 320099 -> 256783 cycles on spyre, 1.28 -> 1.03
+ *                     of the roofline, device memory then 97% busy
+ *                     (modeled 322885 -> 299761; 4 rows a run, 301445,
+ *                     ran 273440); 64 rows of it
+ *                     (tests/kernels/layernorm_rows_n.mlir): 5327 -> 4462.
  *                     On kernels of 2 rows a core the model prices the
  *                     jammed program slower, and drops it.
  *
@@ -1393,6 +1397,8 @@ struct sched_nest_options {
     FILE *stats;                /* --stats: choices and modeled cycles, or NULL */
     uint32_t max_vregs;         /* vector registers of a compute unit in the target
                                    code (fuse-pipelines stays under it); 0: unchecked */
+    uint32_t jam_rows;          /* row-jam's rows a run (sched_nest tries the ones
+                                   the model may take); 0: the first of them */
 };
 
 /* The transformation named s (a --disable spelling), or

@@ -35,11 +35,13 @@
  * read (nothing carried from row to row); the passes P read no device
  * memory made from a base S writes (the next rows' P run before this
  * row's S); the copies take at most 1/JAM_ROOM of the scratchpad. K is
- * JAM_ROWS, or N when smaller. `--stats` says whether it is taken, and why
- * not. Whether it stays is the cost model's choice (sched_nest in nest.c):
- * the stage runs again without it, and the program modeled faster wins;
- * the model issues the pipelines of different rows of a point back to
- * back (each marked `jam_row`, its row in the run: nest_tile.c).
+ * the options' jam_rows (NEST_JAM_ROWS when 0), or N when smaller.
+ * `--stats` says whether it is taken, and why not. Whether it stays, and
+ * K, are the cost model's choice (sched_nest in nest.c): the stage runs
+ * again with twice the rows a run and without row-jam, and the program
+ * modeled fastest wins; the model issues the pipelines of different rows
+ * of a point back to back (each marked `jam_row`, its row in the run:
+ * nest_tile.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +50,7 @@
 #include "ktir/ops.h"
 #include "sched/nest_int.h"
 
-enum { JAM_ROWS = 4, JAM_ROOM = 16 };
+enum { JAM_ROOM = 16 };
 
 /* A row loop's body: its index arithmetic, its passes (work), the first
  * of which that writes device memory (s; work.n when none) and the
@@ -305,7 +307,7 @@ static void jam_rows(struct ir_module *m, struct jam *j, int64_t n, int64_t k)
     free(vm);
 }
 
-bool nest_row_jam(struct nest_ctx *c, ir_op fn)
+bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows)
 {
     struct ir_module *m = c->m;
     const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
@@ -325,7 +327,8 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn)
             jam_free(&j);
             continue;
         }
-        int64_t k = n < JAM_ROWS ? n : JAM_ROWS;
+        int64_t K = c->o->jam_rows ? c->o->jam_rows : NEST_JAM_ROWS;
+        int64_t k = n < K ? n : K;
         const char *why = jam_legal(c, fn, &j, k);
         if (c->o->stats && why)
             fprintf(c->o->stats,
@@ -341,6 +344,7 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn)
             hoist_invariants(m, &j);
             jam_rows(m, &j, n, k);
             changed = true;
+            *rows = n;
         }
         jam_free(&j);
     }

@@ -7,8 +7,8 @@
 // (loops to n, a launch-time index; mask cols < N) over 64 rows 1024 apart
 // on a grid of 4: 16 rows a core, each row's passes nests of their own (a
 // pass loops to n). Compiled with --assume n=1000, ktc-nest's row-jam runs
-// them 4 rows a run (sched/nest.h), the cost model finding the program
-// faster so: 5327 -> 4651 cycles on spyre at n = 1000
+// them 8 rows a run (sched/nest.h), the cost model finding the program
+// faster so: 5327 -> 4462 cycles on spyre at n = 1000
 // (tests/passes/nest:row_jam_launch launches it at other n too).
 #rows = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + s0 - 1 >= 0)>
 #cols = affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>

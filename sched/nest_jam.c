@@ -285,10 +285,12 @@ static void jam_rows(struct ir_module *m, struct jam *j, int64_t n, int64_t k)
         mark_row(m, w0, 0);
         ir_op yield = ir_block_get(m, nest_for_body(m, w0))->last;
         for (int64_t r = 1; r < k; r++) {
-            ir_op before = ir_op_get(m, yield)->prev;
+            ir_op last = ir_op_get(m, yield)->prev; /* row r's body goes after it */
             split_vmap_set(&vm[r], nest_for_iv(m, w), nest_for_iv(m, w0));
             split_clone_body(m, w, &vm[r], yield);
-            for (ir_op x = ir_op_get(m, before)->next; x != yield; x = ir_op_get(m, x)->next)
+            ir_op x = last ? ir_op_get(m, last)->next
+                           : ir_block_get(m, nest_for_body(m, w0))->first;
+            for (; x != yield; x = ir_op_get(m, x)->next)
                 mark_row(m, x, r);
         }
     }

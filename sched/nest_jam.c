@@ -288,8 +288,8 @@ static void jam_rows(struct ir_module *m, struct jam *j, int64_t n, int64_t k)
             ir_op last = ir_op_get(m, yield)->prev; /* row r's body goes after it */
             split_vmap_set(&vm[r], nest_for_iv(m, w), nest_for_iv(m, w0));
             split_clone_body(m, w, &vm[r], yield);
-            ir_op x = last ? ir_op_get(m, last)->next
-                           : ir_block_get(m, nest_for_body(m, w0))->first;
+            ir_op x =
+                last ? ir_op_get(m, last)->next : ir_block_get(m, nest_for_body(m, w0))->first;
             for (; x != yield; x = ir_op_get(m, x)->next)
                 mark_row(m, x, r);
         }

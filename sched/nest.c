@@ -377,7 +377,8 @@ const char *nest_memref_space(const struct ir_module *m, ir_type t)
 
 /* Moves the index constants of fn outside pipelines to its top, one per
  * value. */
-static void tidy_constants(struct ir_module *m, ir_op fn, ir_block blk, ir_op *seen, uint32_t *n)
+static void tidy_constants(struct ir_module *m, ir_op fn, ir_block blk, ir_op *seen, uint32_t *n,
+                           struct split_vmap *same)
 {
     ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
     ir_op next;
@@ -392,8 +393,8 @@ static void tidy_constants(struct ir_module *m, ir_op fn, ir_block blk, ir_op *s
             uint32_t i = 0;
             while (i < *n && !(split_const_int(m, ir_op_get(m, seen[i])->res, &w) && w == v))
                 i++;
-            if (i < *n) {
-                split_replace_uses(m, fn, o->res, ir_op_get(m, seen[i])->res);
+            if (i < *n) { /* its uses take seen[i]'s (all at once, after) */
+                split_vmap_set(same, o->res, ir_op_get(m, seen[i])->res);
                 ir_op_unlink(m, op);
                 continue;
             }
@@ -407,7 +408,7 @@ static void tidy_constants(struct ir_module *m, ir_op fn, ir_block blk, ir_op *s
         }
         for (uint32_t r = 0; r < o->nreg; r++)
             for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
-                tidy_constants(m, fn, b, seen, n);
+                tidy_constants(m, fn, b, seen, n, same);
     }
 }
 
@@ -415,7 +416,10 @@ static void tidy(struct ir_module *m, ir_op fn)
 {
     ir_op seen[256];
     uint32_t n = 0;
-    tidy_constants(m, fn, ir_region_entry(m, ir_op_region(m, fn, 0)), seen, &n);
+    struct split_vmap same = {0};
+    tidy_constants(m, fn, ir_region_entry(m, ir_op_region(m, fn, 0)), seen, &n, &same);
+    split_replace_mapped(m, fn, &same);
+    split_vmap_free(&same);
     split_dce(m, fn);
 }
 

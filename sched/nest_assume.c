@@ -12,20 +12,29 @@
 
 struct find_call {
     const char *name;
+    ir_op fn; /* the function called (its body not searched: no call of itself) */
     ir_op call;
     uint32_t n;
 };
 
-static bool find_call(struct ir_module *m, ir_op op, void *ctx)
+/* The calls of f->name under op, in program order; not into pipelines
+ * (nothing in one calls a function) nor the function itself, which hold
+ * most of a program. */
+static void find_call(const struct ir_module *m, ir_op op, struct find_call *f)
 {
-    struct find_call *f = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
     ir_attr a;
-    if (ir_op_get(m, op)->kind == IR_OP_FUNC_CALL && (a = ir_op_attr(m, op, "callee")) &&
+    if (o->kind == IR_OP_FUNC_CALL && (a = ir_op_attr(m, op, "callee")) &&
         strcmp(ir_str_get(m, ir_attr_get(m, a)->s), f->name) == 0) {
         f->call = op;
         f->n++;
     }
-    return true;
+    if (o->kind == IR_OP_KTDF_PIPELINE || op == f->fn)
+        return;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            for (ir_op c = ir_block_get(m, b)->first; c; c = ir_op_get(m, c)->next)
+                find_call(m, c, f);
 }
 
 /* The func.func whose entry block argument v is, or IR_NONE. */
@@ -41,11 +50,38 @@ static ir_op param_of(const struct ir_module *m, ir_value v)
     return fn;
 }
 
-/* The calls of fn: how many, and the last one. */
+/* The calls of fn: how many, and the last one. The cost model asks for
+ * the same functions' calls over and over (every trip count of every nest,
+ * at every tile id): the last answers are kept while the module has made
+ * no op since (a call made, cloned or rebuilt is a new op) and the call
+ * found is still in it (not unlinked). */
 static uint32_t calls_of(const struct ir_module *m, ir_op fn, ir_op *call)
 {
-    struct find_call f = {.name = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s)};
-    ir_walk((struct ir_module *)m, m->top, find_call, &f);
+    enum { KEPT = 8 };
+    struct answer {
+        const struct ir_module *m;
+        uint32_t nops;
+        ir_op fn, call;
+        uint32_t n;
+    };
+    static struct answer kept[KEPT];
+    static uint32_t next;
+    for (uint32_t i = 0; i < KEPT; i++) {
+        if (kept[i].m != m || kept[i].fn != fn || kept[i].nops != m->ops.len)
+            continue;
+        ir_op c = kept[i].call, p = c;
+        while (p && p != m->top)
+            p = ir_op_parent(m, p);
+        if (c && !p)
+            break; /* unlinked since: look again */
+        *call = c;
+        return kept[i].n;
+    }
+    struct find_call f = {.name = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
+                          .fn = fn};
+    find_call(m, m->top, &f);
+    kept[next] = (struct answer){m, m->ops.len, fn, f.call, f.n};
+    next = (next + 1) % KEPT;
     *call = f.call;
     return f.n;
 }

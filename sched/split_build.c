@@ -127,6 +127,17 @@ void split_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value
     replace_in(m, root, from, to);
 }
 
+void split_replace_mapped(struct ir_module *m, ir_op root, const struct split_vmap *vm)
+{
+    struct ir_op_info *o = ir_op_get(m, root);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        o->opnd[i] = split_vmap_get(vm, o->opnd[i]);
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            for (ir_op c = ir_block_get(m, b)->first; c; c = ir_op_get(m, c)->next)
+                split_replace_mapped(m, c, vm);
+}
+
 static void count_in(const struct ir_module *m, ir_op op, uint32_t *n, int delta)
 {
     const struct ir_op_info *o = ir_op_get(m, op);

@@ -162,6 +162,9 @@ ir_op split_first_iteration(struct ir_module *m, ir_op loop, struct split_vmap *
 void split_inline_once(struct ir_module *m, ir_op loop, bool run);
 /* Replaces every use of from by to in root and the ops nested in it. */
 void split_replace_uses(struct ir_module *m, ir_op root, ir_value from, ir_value to);
+/* Every operand under root (itself included) that vm maps, replaced:
+ * many replacements in one walk. */
+void split_replace_mapped(struct ir_module *m, ir_op root, const struct split_vmap *vm);
 /* Number of uses of every value in root (and nested ops), indexed by value
  * id; the array has room for every value that exists now. free() it. */
 uint32_t *split_use_counts(struct ir_module *m, ir_op root);

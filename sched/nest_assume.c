@@ -50,38 +50,12 @@ static ir_op param_of(const struct ir_module *m, ir_value v)
     return fn;
 }
 
-/* The calls of fn: how many, and the last one. The cost model asks for
- * the same functions' calls over and over (every trip count of every nest,
- * at every tile id): the last answers are kept while the module has made
- * no op since (a call made, cloned or rebuilt is a new op) and the call
- * found is still in it (not unlinked). */
+/* The calls of fn: how many, and the last one. */
 static uint32_t calls_of(const struct ir_module *m, ir_op fn, ir_op *call)
 {
-    enum { KEPT = 8 };
-    struct answer {
-        const struct ir_module *m;
-        uint32_t nops;
-        ir_op fn, call;
-        uint32_t n;
-    };
-    static struct answer kept[KEPT];
-    static uint32_t next;
-    for (uint32_t i = 0; i < KEPT; i++) {
-        if (kept[i].m != m || kept[i].fn != fn || kept[i].nops != m->ops.len)
-            continue;
-        ir_op c = kept[i].call, p = c;
-        while (p && p != m->top)
-            p = ir_op_parent(m, p);
-        if (c && !p)
-            break; /* unlinked since: look again */
-        *call = c;
-        return kept[i].n;
-    }
     struct find_call f = {.name = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
                           .fn = fn};
     find_call(m, m->top, &f);
-    kept[next] = (struct answer){m, m->ops.len, fn, f.call, f.n};
-    next = (next + 1) % KEPT;
     *call = f.call;
     return f.n;
 }

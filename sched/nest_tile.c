@@ -404,7 +404,7 @@ bool nest_tiling_remainders(struct nest_ctx *c, ir_op fn)
  * its loops, its drain (nest_cost_drain) and the scratchpad buffers its
  * transfers read and write (device memory left out: its DMAs run apart
  * from the on-core chain, and ktc-lower orders them where their bytes
- * meet). */
+ * meet). measure notes so what each pipeline of a point touches. */
 enum { STEP_BUFS = 12 };
 
 struct step {

@@ -64,24 +64,26 @@ static uint32_t outer_ivs(const struct ir_module *m, ir_op tl, ir_value *ivs, ir
     return n;
 }
 
-/* Scratchpad bytes fn allocates (every memref.alloc outside device memory). */
-struct l1_bytes {
-    int64_t n;
-    const char *space;
-};
-
-static bool count_l1(struct ir_module *m, ir_op op, void *ctx)
+static bool count_scratch(struct ir_module *m, ir_op op, void *ctx)
 {
-    struct l1_bytes *b = ctx;
+    struct nest_scratch *b = ctx;
     const struct ir_op_info *o = ir_op_get(m, op);
     if (o->kind == IR_OP_MEMREF_ALLOC) {
         const char *sp = nest_memref_space(m, ir_value_type(m, o->res));
         if (sp && strcmp(sp, "DDR") != 0) {
-            b->n += nest_memref_bytes(m, ir_value_type(m, o->res));
+            b->bytes += nest_memref_bytes(m, ir_value_type(m, o->res));
+            b->allocs++;
             b->space = sp;
         }
     }
     return true;
+}
+
+struct nest_scratch nest_scratch_of(struct ir_module *m, ir_op root)
+{
+    struct nest_scratch b = {0, 0, NULL};
+    ir_walk(m, root, count_scratch, &b);
+    return b;
 }
 
 /* The most copies of bufs (one now) that fit `share` of fn's scratchpad
@@ -90,12 +92,11 @@ static uint32_t phases_room(struct nest_ctx *c, ir_op fn, const ir_value *bufs, 
                             double share)
 {
     struct ir_module *m = c->m;
-    struct l1_bytes b = {0, NULL};
-    ir_walk(m, fn, count_l1, &b);
+    struct nest_scratch b = nest_scratch_of(m, fn);
     uint32_t kind = b.space ? arch_kind_find(c->dev, b.space) : ARCH_NONE;
     if (kind == ARCH_NONE)
         return 0;
-    double room = share * (double)c->dev->res[c->dev->kinds[kind].first].size - (double)b.n;
+    double room = share * (double)c->dev->res[c->dev->kinds[kind].first].size - (double)b.bytes;
     int64_t copy = 0;
     for (uint32_t k = 0; k < n; k++)
         copy += nest_memref_bytes(m, ir_value_type(m, bufs[k]));

@@ -276,6 +276,14 @@ void nest_stage_starts(struct ir_module *m, ir_op stage);
 void nest_prune_private(struct ir_module *m, ir_op pipe);
 /* The type t with extent n in front. */
 ir_type nest_memref_prefixed(struct ir_module *m, ir_type t, int64_t n);
+/* The scratchpad buffers allocated under root (every memref.alloc outside
+ * device memory): their bytes, how many, and the memory (the last one's). */
+struct nest_scratch {
+    int64_t bytes;
+    uint32_t allocs;
+    const char *space;
+};
+struct nest_scratch nest_scratch_of(struct ir_module *m, ir_op root);
 /* Copies of a buffer by a row loop's runs (nest_buffer.c): the most (as
  * many as half the scratchpad holds beside the program's other buffers,
  * nest_copies_room; at least 2), and the most bytes a copy may have (a

@@ -581,24 +581,6 @@ static bool uses_outside(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-struct l1 {
-    int64_t n;
-    uint32_t nallocs;
-};
-
-static bool count_l1(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct l1 *b = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    const char *sp;
-    if (o->kind == IR_OP_MEMREF_ALLOC && (sp = nest_memref_space(m, ir_value_type(m, o->res))) &&
-        strcmp(sp, "DDR") != 0) {
-        b->n += nest_memref_bytes(m, ir_value_type(m, o->res));
-        b->nallocs++;
-    }
-    return true;
-}
-
 /* Device-memory bytes a tile of loop's pipeline moves, loads to *in,
  * stores to *out, times tiles. */
 static void tile_bytes(const struct ir_module *m, ir_op pipe, double tiles, double *in,
@@ -971,12 +953,11 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     if (kind == ARCH_NONE)
         return false;
     int64_t cap = c->dev->res[c->dev->kinds[kind].first].size;
-    struct l1 used = {0, 0};
-    ir_walk(m, fn, count_l1, &used);
+    struct nest_scratch used = nest_scratch_of(m, fn);
     int64_t chunk = nest_memref_bytes(m, bt) / (bi->shape[0] * bi->shape[1]);
     /* room for the allocator to align each buffer, and for the passes'
      * halves below their own staging buffers */
-    int64_t room = cap - used.n - (int64_t)(used.nallocs + 1) * ALIGN_SLACK;
+    int64_t room = cap - used.bytes - (int64_t)(used.allocs + 1) * ALIGN_SLACK;
     ir_op rl = row_loop(m, first->loop);
     struct wload w[MAX_W];
     uint32_t nw = 0;

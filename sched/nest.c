@@ -175,6 +175,33 @@ bool nest_plain(const struct ir_module *m, ir_op op)
     return o->kind != IR_OP_SCF_YIELD && !o->nreg && (ir_op_def(o->kind)->flags & IR_OPF_PURE);
 }
 
+bool nest_row_loop_of(const struct ir_module *m, ir_op fn, ir_op row, int64_t *n)
+{
+    for (ir_op p = ir_op_parent(m, row); p && p != fn; p = ir_op_parent(m, p))
+        if (ir_op_get(m, p)->kind != IR_OP_SCF_FOR)
+            return false;
+    return ir_op_get(m, row)->kind == IR_OP_SCF_FOR && !nest_loop_type(m, row) &&
+           !ir_op_get(m, row)->nres && nest_for_normal(m, row, n) && *n >= 2;
+}
+
+bool nest_row_body(const struct ir_module *m, ir_op row, struct sched_ops *plain,
+                   struct sched_ops *work)
+{
+    IR_FOR_OPS(m, nest_for_body(m, row), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        if (o->kind == IR_OP_SCF_YIELD)
+            continue;
+        if (nest_plain(m, op))
+            sched_ops_push(plain, op);
+        else if ((o->kind == IR_OP_SCF_FOR && !o->nres && nest_has_pipeline(m, op)) ||
+                 o->kind == IR_OP_KTDF_PIPELINE)
+            sched_ops_push(work, op);
+        else
+            return false;
+    }
+    return true;
+}
+
 ir_value nest_for_iv(const struct ir_module *m, ir_op loop)
 {
     return ir_block_get(m, nest_for_body(m, loop))->args[0];

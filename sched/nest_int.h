@@ -129,6 +129,15 @@ void nest_find_programs(struct nest_ctx *c);
 /* Whether op is pure and holds no region, not a terminator: index
  * arithmetic, constants, views, tensor.empty. */
 bool nest_plain(const struct ir_module *m, ir_op op);
+/* Whether row is a row loop of fn (overlap-rows, row-jam): an scf.for in
+ * loops only, of no loop type and no results, counting 0 to a constant
+ * *n >= 2 by 1. */
+bool nest_row_loop_of(const struct ir_module *m, ir_op fn, ir_op row, int64_t *n);
+/* The body of loop row split into its index arithmetic (plain ops, in
+ * order) and its passes (work: loops of no results holding pipelines, and
+ * pipelines); false when it holds anything else (overlap-rows, row-jam). */
+bool nest_row_body(const struct ir_module *m, ir_op row, struct sched_ops *plain,
+                   struct sched_ops *work);
 /* The scf.for's parts: its IV, body, and bounds as constants when they are. */
 ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
 ir_block nest_for_body(const struct ir_module *m, ir_op loop);

@@ -71,18 +71,8 @@ static void jam_free(struct jam *j)
 static bool jam_parts(struct ir_module *m, ir_op row, struct jam *j)
 {
     j->row = row;
-    IR_FOR_OPS(m, nest_for_body(m, row), op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind == IR_OP_SCF_YIELD)
-            continue;
-        if (nest_plain(m, op))
-            sched_ops_push(&j->plain, op);
-        else if ((o->kind == IR_OP_SCF_FOR && !o->nres && nest_has_pipeline(m, op)) ||
-                 o->kind == IR_OP_KTDF_PIPELINE)
-            sched_ops_push(&j->work, op);
-        else
-            return false;
-    }
+    if (!nest_row_body(m, row, &j->plain, &j->work))
+        return false;
     j->s = j->work.n;
     for (uint32_t i = 0; i < j->work.n && j->s == j->work.n; i++) {
         struct nest_foot f = {0};
@@ -320,11 +310,7 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows)
         ir_op row = loops.v[i];
         int64_t n;
         struct jam j = {0};
-        bool in_pipe = false;
-        for (ir_op p = ir_op_parent(m, row); p && p != fn; p = ir_op_parent(m, p))
-            in_pipe |= ir_op_get(m, p)->kind != IR_OP_SCF_FOR;
-        if (in_pipe || nest_loop_type(m, row) || ir_op_get(m, row)->nres ||
-            ir_op_attr(m, row, "carried") || !nest_for_normal(m, row, &n) || n < 2 ||
+        if (!nest_row_loop_of(m, fn, row, &n) || ir_op_attr(m, row, "carried") ||
             !jam_parts(m, row, &j) || nest_is_point_loop(c, row)) {
             jam_free(&j);
             continue;

@@ -83,18 +83,8 @@ struct rowbody {
 static bool row_parts(struct ir_module *m, ir_op row, struct rowbody *b)
 {
     b->row = row;
-    IR_FOR_OPS(m, nest_for_body(m, row), op) {
-        const struct ir_op_info *o = ir_op_get(m, op);
-        if (o->kind == IR_OP_SCF_YIELD)
-            continue;
-        if (nest_plain(m, op))
-            sched_ops_push(&b->plain, op);
-        else if ((o->kind == IR_OP_SCF_FOR && !o->nres && nest_has_pipeline(m, op)) ||
-                 o->kind == IR_OP_KTDF_PIPELINE)
-            sched_ops_push(&b->work, op);
-        else
-            return false;
-    }
+    if (!nest_row_body(m, row, &b->plain, &b->work))
+        return false;
     if (b->work.n < 2 || (b->trips = parallel_trips(m, b->work.v[0])) < 2)
         return false;
     for (b->e = 1; b->e < b->work.n; b->e++)
@@ -330,11 +320,7 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn)
         ir_op row = loops.v[i];
         int64_t n;
         struct rowbody b = {0};
-        bool in_pipe = false;
-        for (ir_op p = ir_op_parent(m, row); p && p != fn; p = ir_op_parent(m, p))
-            in_pipe |= ir_op_get(m, p)->kind != IR_OP_SCF_FOR;
-        if (!in_pipe && !nest_loop_type(m, row) && !ir_op_get(m, row)->nres &&
-            nest_for_normal(m, row, &n) && n >= 2 && row_parts(m, row, &b)) {
+        if (nest_row_loop_of(m, fn, row, &n) && row_parts(m, row, &b)) {
             const char *why = nest_point_fits(m, row, c->dev)
                                   ? "its row fits the scratchpad (the point of a tile loop)"
                               : !legal(m, &b) ? "a later pass touches what the first writes, or "

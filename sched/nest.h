@@ -1252,10 +1252,11 @@
  *                     tile-size selection off (nothing priced) it stays;
  *                     with --tile-sizes (which names the reserve_size ops
  *                     of the program as it comes) it is not made. The
- *                     model prices a point's pipelines one round trip
- *                     apart only when one touches what the one before it
- *                     writes (or writes what it reads): the K rows'
- *                     pipelines of a pass issue back to back. Triton's
+ *                     model charges no round trip between two pipelines
+ *                     of a point that are different rows of a run
+ *                     (row-jam marks them `jam_row`) and share no buffer:
+ *                     the K rows' pipelines of a pass issue back to back
+ *                     (between any others, one, as before). Triton's
  *                     LayerNorm, 4096 rows of 1000 f16 on 4 cores,
  *                     --assume n=1000 (10 passes, 1024 rows a core, 8 a
  *                     run): 320099 -> 256783 cycles on spyre, 1.28 -> 1.03

@@ -658,8 +658,9 @@ static bool jam_on(const struct sched_nest_options *o)
     return !(o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_JAM));
 }
 
-/* --stats held for the first run, the runs row-jam's choice makes, and
- * re-tiling's candidates (open_memstream keeps their addresses). */
+/* --stats held for the first run, the runs row-jam's choice makes (at
+ * most HELD_RETILE of them), and re-tiling's candidates (open_memstream
+ * keeps their addresses). */
 enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_JAM_ROWS };
 
 /* row-jam by the model: when the run into m (outcome *first, its --stats
@@ -676,15 +677,14 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
                        struct outcome *first, struct held *h, int *cur,
                        struct sched_nest_options *o_eff)
 {
-    enum { MAX_RUNS = 2 + NEST_JAM_ROWS_MAX / NEST_JAM_ROWS };
     struct run_of {
         struct ir_module *m; /* NULL: m itself (the first run) */
         struct outcome r;
-        struct sched_nest_options o;
+        struct sched_nest_options o; /* of the runs after the first */
         int held;
         uint32_t rows; /* a run; 0: no row-jam */
         bool ok;       /* it ran */
-    } runs[MAX_RUNS];
+    } runs[HELD_RETILE];
     uint32_t nruns = 0;
     if (!first->jammed)
         return;
@@ -692,9 +692,8 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
     uint32_t n = first->jam_rows > 0 && (uint64_t)first->jam_rows < NEST_JAM_ROWS_MAX
                      ? (uint32_t)first->jam_rows
                      : NEST_JAM_ROWS_MAX;
-    runs[nruns++] =
-        (struct run_of){NULL, *first, *o, 0, n < NEST_JAM_ROWS ? n : NEST_JAM_ROWS, true};
-    runs[0].o.jam_rows = NEST_JAM_ROWS;
+    runs[nruns++] = (struct run_of){
+        .r = *first, .held = 0, .rows = n < NEST_JAM_ROWS ? n : NEST_JAM_ROWS, .ok = true};
     for (uint32_t k = 2 * NEST_JAM_ROWS, at = HELD_JAM; k <= NEST_JAM_ROWS_MAX && k / 2 < n;
          k *= 2, at++)
         runs[nruns++] = (struct run_of){.o = *o, .held = (int)at, .rows = k < n ? k : n};

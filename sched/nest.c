@@ -469,11 +469,44 @@ struct outcome {
     bool jammed;          /* row-jam rewrote a row loop, */
     int64_t jam_rows;     /* of this many rows */
     double modeled;       /* the programs' modeled cycles (nest_program_modeled), or < 0 */
+    /* without a model (launch-time trip counts not assumed), the one at the
+     * arguments' nominal values (nest_note_nominal; the first run's for
+     * those after it), or < 0 */
+    double nominal;
+    struct nest_nominal at[NEST_NOMINALS];
+    uint32_t nat;
 };
 
+/* The programs of c modeled with the assumptions and the nominal values
+ * at[0..nat) (nest_program_modeled), or < 0. */
+static double modeled_at(struct nest_ctx *c, const struct nest_nominal *at, uint32_t nat)
+{
+    const struct sched_nest_options *o = c->o;
+    struct sched_nest_assume a[32 + NEST_NOMINALS];
+    struct sched_nest_options with = *o;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < o->nassume && i < 32; i++)
+        a[n++] = o->assume[i];
+    for (uint32_t i = 0; i < nat; i++)
+        a[n++] = (struct sched_nest_assume){.name = at[i].name, .value = at[i].value};
+    with.assume = a;
+    with.nassume = n;
+    c->o = &with;
+    double sum = 0;
+    for (uint32_t i = 0; i < c->nprogs && sum >= 0; i++) {
+        double p = nest_program_modeled(c, c->progs[i]);
+        sum = p < 0 ? -1 : sum + p;
+    }
+    c->o = o;
+    return sum;
+}
+
+/* One run of the transformations over m. With `model` (or when row-jam
+ * rewrote a row loop) out->modeled prices the programs, or, without a
+ * model, out->nominal at the nominal values `at` (NULL: the run's own). */
 static bool run(struct ir_module *m, const struct arch_device *dev,
                 const struct sched_nest_options *o, struct ir_diag *diag, bool model,
-                struct outcome *out)
+                const struct outcome *at, struct outcome *out)
 {
     struct nest_ctx c = {.m = m, .dev = dev, .o = o, .diag = diag};
 #define ON(x) (!(o->disabled & (UINT64_C(1) << SCHED_NEST_##x)))
@@ -590,9 +623,13 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
                             .jam_rows = jam_rows};
     if (!c.failed && c.nprogs == 1)
         out->merged = nest_program_merged(&c, c.progs[0]);
-    for (uint32_t i = 0; i < c.nprogs && !c.failed && (jammed || model) && out->modeled >= 0; i++) {
-        double p = nest_program_modeled(&c, c.progs[i]);
-        out->modeled = p < 0 ? -1 : out->modeled + p;
+    out->nominal = -1;
+    if (!c.failed && (jammed || model)) {
+        out->modeled = modeled_at(&c, NULL, 0);
+        out->nat = at ? at->nat : c.nnominal;
+        memcpy(out->at, at ? at->at : c.nominal, sizeof out->at);
+        if (out->modeled < 0 && out->nat)
+            out->nominal = modeled_at(&c, out->at, out->nat);
     }
     if (!c.failed)
         ir_walk(m, m->top, tidy_funcs, NULL);
@@ -684,6 +721,7 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
         int held;
         uint32_t rows; /* a run; 0: no row-jam */
         bool ok;       /* it ran */
+        double cost;   /* what the choice compares: its modeled cycles, or < 0 */
     } runs[HELD_RETILE];
     uint32_t nruns = 0;
     if (!first->jammed)
@@ -713,20 +751,28 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
         struct sched_nest_options oh = holding(&u->o, &h[u->held]);
         struct ir_diag quiet;
         ir_diag_init(&quiet, NULL);
-        u->ok = run(u->m, dev, &oh, &quiet, true, &u->r);
+        u->ok = run(u->m, dev, &oh, &quiet, true, first, &u->r);
         if (!u->ok)
             u->r.modeled = -1;
         ir_diag_free(&quiet);
     }
+    /* priced by the model, or, when no run has a model (launch-time trip
+     * counts not assumed), at the nominal values every run has a price at */
+    bool nominal = true;
+    for (uint32_t i = 0; i < nruns; i++) {
+        nominal &= !runs[i].ok || runs[i].r.modeled < 0;
+        runs[i].cost = runs[i].ok ? runs[i].r.modeled : -1;
+    }
+    for (uint32_t i = 0; i < nruns && nominal; i++)
+        runs[i].cost = runs[i].ok ? runs[i].r.nominal : -1;
     /* the fastest jammed run, against the one without row-jam */
     struct run_of *best = &runs[0];
     for (uint32_t i = 1; i + 1 < nruns; i++)
-        if (runs[i].ok && runs[i].r.modeled >= 0 &&
-            (best->r.modeled < 0 || runs[i].r.modeled < best->r.modeled))
+        if (runs[i].cost >= 0 && (best->cost < 0 || runs[i].cost < best->cost))
             best = &runs[i];
     bool keep = !plain->ok || /* no run without it to fall back on */
-                (best->r.modeled >= 0 && plain->r.modeled >= 0 &&
-                 best->r.modeled < plain->r.modeled * (1 - JAM_MARGIN));
+                (best->cost >= 0 && plain->cost >= 0 &&
+                 best->cost < plain->cost * (1 - JAM_MARGIN));
     struct run_of *win = keep ? best : plain;
     if (win != &runs[0]) {
         struct ir_module tmp = *m; /* m takes win's contents; win's frees m's */
@@ -749,11 +795,15 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
     if (keep)
         fprintf(f, ", %u rows a run", win->rows);
     fprintf(f, " (cycles modeled");
+    for (uint32_t i = 0; nominal && i < first->nat; i++)
+        fprintf(f, "%s %s = %lld", i ? "," : " at the nominal", first->at[i].name,
+                (long long)first->at[i].value);
+    fprintf(f, "%s", nominal && first->nat ? ":" : "");
     for (uint32_t i = 0; i < nruns; i++) {
-        if (runs[i].r.modeled < 0)
+        if (runs[i].cost < 0)
             fprintf(f, "%s none", i ? "," : "");
         else
-            fprintf(f, "%s %.0f", i ? "," : "", runs[i].r.modeled);
+            fprintf(f, "%s %.0f", i ? "," : "", runs[i].cost);
         if (runs[i].rows)
             fprintf(f, " with %u rows a run", runs[i].rows);
         else
@@ -778,11 +828,11 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
                   !(o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES));
     if ((!retile && !jam_on(&o_eff)) ||
         ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err, sizeof err) != 0)
-        return run(m, dev, &o_eff, diag, false, &first);
+        return run(m, dev, &o_eff, diag, false, NULL, &first);
     struct held h[HELD_RETILE + RETILE_CANDIDATES];
     int kept = 0;
     struct sched_nest_options o1 = holding(&o_eff, &h[0]);
-    bool ok = run(m, dev, &o1, diag, false, &first);
+    bool ok = run(m, dev, &o1, diag, false, NULL, &first);
     /* (with tile-size selection off nothing is priced: row-jam stays) */
     if (ok && jam_on(&o_eff) && !(o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES)))
         jam_choice(m, dev, &o_eff, snap, nsnap, &first, h, &kept, &o_eff);
@@ -808,7 +858,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         struct ir_diag quiet;
         ir_diag_init(&quiet, NULL);
         struct outcome r;
-        if (run(m2, dev, &o2, &quiet, false, &r) && r.merged >= 0 &&
+        if (run(m2, dev, &o2, &quiet, false, NULL, &r) && r.merged >= 0 &&
             r.merged < best_cycles * (1 - RETILE_MARGIN)) {
             ir_module_free(best);
             best = m2;

@@ -220,13 +220,14 @@ int64_t nest_grid_tiles(const struct ir_module *m, ir_op fn)
     return gi->kind == IR_AT_ARRAY ? n : 0;
 }
 
-bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *used,
-                    int64_t *out)
+/* The largest v over the tile ids of fn's grid, with o's assumptions. */
+static bool eval_most(const struct ir_module *m, const struct sched_nest_options *o, ir_op fn,
+                      ir_value v, uint32_t *used, int64_t *out)
 {
-    int64_t n = nest_grid_tiles(c->m, fn), best = 0;
+    int64_t n = nest_grid_tiles(m, fn), best = 0;
     for (int64_t t = 0; t < n; t++) {
         int64_t x;
-        if (!nest_eval_at(c->m, c->o, v, t, used, &x))
+        if (!nest_eval_at(m, o, v, t, used, &x))
             return false;
         if (!t || x > best)
             best = x;
@@ -235,6 +236,52 @@ bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *us
         return false;
     *out = best;
     return true;
+}
+
+bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *used,
+                    int64_t *out)
+{
+    return eval_most(c->m, c->o, fn, v, used, out);
+}
+
+void nest_note_nominal(struct nest_ctx *c, ir_op fn, ir_value v, int64_t points)
+{
+    const struct sched_nest_options *o = c->o;
+    char name[64];
+    nest_launch_names(c->m, v, name, sizeof name);
+    if (!name[0] || strchr(name, ',') || strlen(name) >= sizeof c->nominal[0].name ||
+        c->nnominal >= NEST_NOMINALS || o->nassume >= 32)
+        return;
+    for (uint32_t i = 0; i < c->nnominal; i++)
+        if (strcmp(c->nominal[i].name, name) == 0)
+            return;
+    /* the assumptions, and the argument at x */
+    struct sched_nest_assume a[33];
+    for (uint32_t i = 0; i < o->nassume; i++)
+        a[i] = o->assume[i];
+    a[o->nassume] = (struct sched_nest_assume){.name = name};
+    struct sched_nest_options at = *o;
+    at.assume = a;
+    at.nassume = o->nassume + 1;
+    /* trip counts grow with the argument: the largest x in [0, 2^31) that
+     * makes v at most `points`, by bisection */
+    int64_t lo = 0, hi = INT64_C(1) << 31, x;
+    a[o->nassume].value = lo;
+    if (!eval_most(c->m, &at, fn, v, NULL, &x) || x > points)
+        return;
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        a[o->nassume].value = mid;
+        if (!eval_most(c->m, &at, fn, v, NULL, &x))
+            return;
+        *(x <= points ? &lo : &hi) = mid;
+    }
+    a[o->nassume].value = lo;
+    if (!eval_most(c->m, &at, fn, v, NULL, &x) || x != points)
+        return;
+    struct nest_nominal *n = &c->nominal[c->nnominal++];
+    snprintf(n->name, sizeof n->name, "%s", name);
+    n->value = lo;
 }
 
 /* Appends to buf the kernel arguments v depends on (through index

@@ -19,6 +19,15 @@
 #include "sched/oplist.h"
 #include "sched/split_int.h"
 
+/* A kernel argument's nominal value: the one that makes a trip count
+ * tile-size selection priced at its nominal count (no --assume, no bound)
+ * that count (nest_note_nominal). */
+struct nest_nominal {
+    char name[32];
+    int64_t value;
+};
+enum { NEST_NOMINALS = 8 };
+
 struct nest_ctx {
     struct ir_module *m;
     const struct arch_device *dev;
@@ -51,6 +60,8 @@ struct nest_ctx {
     } chosen[64];
     uint32_t nchosen;
     uint32_t assume_used; /* bit i: the cost model priced a trip count with o->assume[i] */
+    struct nest_nominal nominal[NEST_NOMINALS]; /* arguments priced at a nominal count */
+    uint32_t nnominal;
     /* loops reduction-producer fused (and overlap-rows' copies of them):
      * priced, as point loops, as fuse-pipelines will leave them (one
      * pipeline a point; reduction-producer took them so) */
@@ -103,6 +114,11 @@ bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *us
                     int64_t *out);
 /* The kernel arguments v depends on, as "N, stride" (at most cap bytes). */
 void nest_launch_names(const struct ir_module *m, ir_value v, char *buf, size_t cap);
+/* v, a trip count of fn tile-size selection priced at `points` (a nominal
+ * count: no --assume, no bound), depends on one kernel argument: notes in
+ * c->nominal the largest value of it that makes v `points` on the slowest
+ * tile id (nothing when none does, or it is noted already). */
+void nest_note_nominal(struct nest_ctx *c, ir_op fn, ir_value v, int64_t points);
 /* Every --assume names an index or i32 argument of a kernel of c->m (a
  * function nothing calls) whose type holds the value, once; else a located
  * error at the kernel. */

@@ -2154,8 +2154,10 @@ bool nest_tile_sizes(struct nest_ctx *c)
             /* neither a bound nor an assumption: priced at a nominal
              * count, tiles in flight (tile 1 on one corelet before: a sum
              * over blocks to n = 1000, 1080 cycles against 730) */
-            if (assumed < 0 && !t.points && !o->tile_sizes)
+            if (assumed < 0 && !t.points && !o->tile_sizes) {
                 t.points = NOMINAL_POINTS;
+                nest_note_nominal(c, t.fn, t.total, t.points);
+            }
         }
         t.hoisted = !(o->disabled & (UINT64_C(1) << SCHED_NEST_BROADCAST));
         t.splats_out = !(o->disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));

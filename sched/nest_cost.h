@@ -324,7 +324,14 @@ double nest_cost_dma_latency(const struct arch_device *dev, const struct nest_co
  * so they load during the fill (rmsnorm_masked, n = 200 on spyre: 907
  * modeled for 608 simulated, 597 so), and charge a nest whose buffer phases
  * count the runs of its loops its on-core time every run,
- * nest_cost_oncore, its DMAs running ahead over the other nests'; the
+ * nest_cost_oncore, its DMAs running ahead over the other nests', and so a
+ * nest run once after nests that each issued every load at once (run once,
+ * no more tiles than buffer phases: row-jam's rows, a pass a nest) when it
+ * too has a phase for each tile and reads no device memory they write:
+ * ktc-lower's load unit issues its loads with theirs (rmsnorm_masked
+ * jammed, n = 200: 745 modeled -> 581, 523 simulated; an 80-kernel fuzz of
+ * row-jam's rows, --assume given: row-jam kept in 151 kernel-device pairs,
+ * not 134, the launches 0.808 of the cycles without row-jam, not 0.822); the
  * fill is a nest that only loads and one that only stores both, when the
  * program has them; and the steps, its nests and pipelines in program
  * order, are scheduled one after another, a step that touches no

@@ -2928,6 +2928,11 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
     double steady = 0, fill = 0, fill_in = 0, fill_out = 0, around = 1, merged = -1;
     struct step_costs costs = {0};
     uint32_t n = 0;
+    /* the nests so far issue every load without waiting for a buffer
+     * phase (no more tiles than phases, run once), and the device memory
+     * they write */
+    bool free_run = true;
+    struct nest_foot before = {0};
     for (uint32_t i = 0; i < c->nchosen; i++) {
         ir_op tl = c->chosen[i].loop;
         double trips;
@@ -2936,8 +2941,10 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
             inside |= p == fn;
         if (!inside)
             continue;
-        if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, tile, &trips))
+        if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, tile, &trips)) {
+            nest_foot_free(&before);
             return false;
+        }
         around = trips;
         /* as the nest came out: its corelet split (none when corelets left
          * it whole) and buffer phases (row-phases may have added some) */
@@ -2982,7 +2989,20 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
          * bandwidth terms; the first run's loads and the last run's stores
          * hide behind nothing (the fill) */
         bool rows = trips > 1 && K > 1 && around_phased(m, tl);
-        if (rows && solo >= 0)
+        /* so does a nest run once after nests that issued every load at
+         * once (row-jam's rows, each pass a nest of its own): the load
+         * unit issues its loads with theirs, ahead of their compute, when
+         * it too has a phase for every tile and reads no device memory
+         * they write; its DMAs go to the bandwidth terms */
+        int64_t tiles = pts > 0 && T > 0 ? (pts + T - 1) / T : 0;
+        struct nest_foot mine = {0};
+        nest_foot_of(m, &tl, 1, &mine);
+        bool ahead = n && free_run && trips == 1 && tiles >= 1 && tiles <= K && !mine.unknown &&
+                     !before.unknown && !nest_bases_meet(&mine.ddr_rd, &before.ddr_wr);
+        free_run &= tiles >= 1 && trips * (double)tiles <= K;
+        nest_foot_of(m, &tl, 1, &before);
+        nest_foot_free(&mine);
+        if ((rows || ahead) && solo >= 0)
             st = nest_cost_oncore(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
         steady += trips * (one_tile ? solo : st);
         note_cost(&costs, tl, one_tile ? solo : st);
@@ -2996,6 +3016,7 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
             *f = solo - st;
         n++;
     }
+    nest_foot_free(&before);
     fill = fmax(fill, fill_in + fill_out);
     struct chains chs = {.c = c, .fn = fn, .tile = tile, .costs = &costs};
     ir_walk(m, fn, chain_walk, &chs);

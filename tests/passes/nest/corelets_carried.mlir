@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=register-carry --disable=fuse-pipelines
+// RUN: ktc-nest --disable=row-jam --disable=register-carry --disable=fuse-pipelines
 // PARSE: --device=spyre --stage=sched.routed
 // corelets, a point loop carrying an accumulator (tests/passes/codegen/
 // corelets_carried.mlir as ktc-path-expand leaves it: per row, the sum of

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines
+// RUN: ktc-nest --disable=row-jam --disable=fuse-pipelines
 // PARSE: --device=spyre --stage=sched.routed
 // corelets_carried.mlir's input (per row, the sum of its 128-wide blocks,
 // then the row minus that sum) with register-carry on. The first pass's

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=splat-hoist --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=remainder-nests --assume N=256
+// RUN: ktc-nest --disable=row-jam --disable=corelets --disable=splat-hoist --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=remainder-nests --assume N=256
 // PARSE: --device=spyre --stage=sched.routed
 // resident_rows.mlir's kernel (tests/kernels/center_rows.mlir) with its
 // width N assumed 256: one block a row, priced so (at most 1024 by the

@@ -364,21 +364,27 @@ static ir_value receive(struct lw *lw, ir_op op, ir_type slot)
 static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side s[2])
 {
     struct ir_module *m = lw->m;
-    /* W contiguous elements per step (the innermost size, on both sides);
+    /* W contiguous elements per step (the innermost size but for trailing
+     * unit dims, e[i], on both sides: a column of 64 staged as 64 x 1);
      * every outer dim of size > 1 is a time dim, the same sizes in the same
      * order on both sides (unit dims may differ: an expanded buffer) */
-    int64_t w = s[0].rank ? s[0].sizes[s[0].rank - 1] : 0, tsz[2][LW_MAX_RANK], one[LW_MAX_RANK];
+    int64_t tsz[2][LW_MAX_RANK], one[LW_MAX_RANK];
+    uint32_t e[2] = {0, 0};
+    for (int i = 0; i < 2; i++)
+        for (e[i] = s[i].rank ? s[i].rank - 1 : 0; e[i] > 0 && s[i].sizes[e[i]] == 1; e[i]--)
+            ;
+    int64_t w = s[0].rank ? s[0].sizes[e[0]] : 0;
     ir_aff taddr[2][LW_MAX_RANK];
     uint32_t nt[2] = {0, 0};
     for (int i = 0; i < 2; i++) {
         uint32_t r = s[i].rank;
-        if (!r || s[i].sizes[r - 1] != w)
+        if (!r || s[i].sizes[e[i]] != w)
             return lw_error(lw, op,
                             "a transfer between memrefs of different shapes is not "
                             "supported yet");
         for (uint32_t k = 0; k < r; k++) {
             taddr[i][k] = ir_aff_const(m, 0);
-            if (k + 1 < r && s[i].sizes[k] > 1) {
+            if (k < e[i] && s[i].sizes[k] > 1) {
                 taddr[i][k] = ir_aff_dim(m, nt[i]);
                 tsz[i][nt[i]++] = s[i].sizes[k];
             }
@@ -401,7 +407,7 @@ static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side 
         lw->ring_src = NULL;
         if (!view[i])
             return false;
-        if (vi[i].strides[s[i].rank - 1] != 1 && w > 1)
+        if (vi[i].strides[e[i]] != 1 && w > 1)
             return lw_error(lw, op,
                             "a transfer whose innermost dimension is not contiguous is "
                             "not supported yet");
@@ -421,7 +427,7 @@ static bool lower_dma(struct lw *lw, ir_op op, uint32_t inst, const struct side 
     for (int i = 0; i < 2; i++) {
         uint32_t r = s[i].rank;
         for (uint32_t k = 0; k < r; k++)
-            one[k] = k + 1 < r ? 1 : w;
+            one[k] = k == e[i] ? w : 1;
         ir_state_set_attr(m, &st, names[i][0], identity_map(m, r));
         ir_state_set_attr(m, &st, names[i][1], box_set(m, r, one));
         ir_state_set_attr(m, &st, names[i][2],

@@ -512,6 +512,8 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
 #define ON(x) (!(o->disabled & (UINT64_C(1) << SCHED_NEST_##x)))
     if (!nest_assume_check(&c))
         return false;
+    if (ON(FOLD_GRID) && ON(SINK) && !nest_fold_grid(&c))
+        return false;
     if (ON(SINK))
         nest_sink(&c);
     nest_find_programs(&c);

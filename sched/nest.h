@@ -12,6 +12,45 @@
  * (`ktc-nest --disable=NAME`, repeatable; `ktc compile --disable=NAME`
  * passes it on, and `--disable=nest` skips the whole stage):
  *
+ *  fold-grid          Runs first (listed last, to keep the other flags'
+ *                     bits; needs sink): a kernel whose grid has more
+ *                     tiles G than the device has cores C (Triton's grid of
+ *                     a program a row or a block: 4096 rows on 32 cores)
+ *                     runs its tiles as a loop on C cores,
+ *                       %pid = ktdp.get_compute_tile_id
+ *                       scf.for %tile = %pid to G step C { the body }
+ *                     (the grid made one-dimensional first, as
+ *                     ktc-allocate would: sched/grid.h), the kernel's
+ *                     tile ids %tile, each program it calls taking %tile
+ *                     as a parameter for its own tile ids, grids [C]. Core
+ *                     c runs tiles c, c + C, ..., as ktc-codegen's hosted
+ *                     tiles did, one after another; sink then moves the
+ *                     loop into the program, where the transformations
+ *                     below stream across the tiles (tiles of rows, DMAs
+ *                     ahead) instead of each tile filling and draining the
+ *                     device alone behind a barrier. Only tiles whose
+ *                     loops all have constant bounds (a row's columns):
+ *                     the phases row-phases counts across the tiles need
+ *                     the same trip counts on every tile. Left alone: a
+ *                     loop whose bounds depend on the tile id (rows
+ *                     t, t + 2, ... on a grid of 2; a block masked at
+ *                     n - t * B: tiles of different lengths in one
+ *                     phased loop reused buffer copies out of turn, 256
+ *                     of 896 elements wrong) or are launch-time values; a
+ *                     tile id scaled by a launch-time value (blocks at
+ *                     pid * BLOCK_SIZE stay a DMA a tile: a vector add of
+ *                     128 blocks on spyre, 1125 -> 1585 cycles folded,
+ *                     1125 -> 652 with a constant block); a kernel moving another
+ *                     tile's data (ktc-split's ring transfers,
+ *                     `source_tiles`: the tiles must run at once); one
+ *                     calling a program also called elsewhere or with
+ *                     results; one whose programs' grids are not its own.
+ *                     ktc-launch --check runs ktc-interp on the KTIR's own
+ *                     grid. A row softmax as Triton launches it, 4096
+ *                     programs of a row of 256 f16 on spyre: 32537 ->
+ *                     20732 cycles (the persistent form's, a loop over
+ *                     rows pid, pid + 32, ...: 20732), compiled in 0.08 s,
+ *                     not 0.82 (tests/kernels/softmax_rows_grid.mlir).
  *  sink               An orchestrator scf.for (no iter_args) whose body is
  *                     index arithmetic and one call of a program that is
  *                     called nowhere else moves into that program: the
@@ -1374,7 +1413,8 @@
     X(PEEL_CARRIES, "peel-carries")                                                           \
     X(REGISTER_FOLDS, "register-folds")                                                       \
     X(RETILE, "re-tiling")                                                                    \
-    X(ROW_JAM, "row-jam")
+    X(ROW_JAM, "row-jam")                                                                     \
+    X(FOLD_GRID, "fold-grid")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -367,6 +367,8 @@ bool nest_bases_meet(const struct nest_bases *a, const struct nest_bases *b);
 /* ---- the transformations (nest.h) ---------------------------------------- */
 
 bool nest_sink(struct nest_ctx *c);
+/* fold-grid (nest_sink.c, nest.h), before sink. */
+bool nest_fold_grid(struct nest_ctx *c);
 /* nest_reduce.c: a reduction wider than the lanes -> reduction loops. */
 bool nest_reductions(struct nest_ctx *c, ir_op fn);
 bool nest_normalize(struct nest_ctx *c, ir_op fn);

@@ -1,9 +1,11 @@
 /* nest_sink.c - ktc-nest's `sink` (nest.h): an orchestrator loop around the
  * one call of a program moves into the program. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/grid.h"
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
 
@@ -341,4 +343,298 @@ bool nest_sink(struct nest_ctx *c)
         if (!sink_one(c, loop, call, fn))
             return false;
     }
+}
+
+/* ---- fold-grid ------------------------------------------------------------ */
+
+/* What one kernel's folding needs: its calls and their programs. */
+struct fold {
+    ir_op kernel;
+    ir_op calls[MAX_PARAMS], fns[MAX_PARAMS];
+    uint32_t n;
+    bool ok;
+};
+
+static bool note_call(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct fold *f = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_FUNC_CALL)
+        return true;
+    const char *name = callee(m, op);
+    ir_op fn = name ? nest_func_named(m, name) : IR_NONE;
+    uint32_t times = 0;
+    void *x[2] = {(void *)name, &times};
+    if (fn)
+        ir_walk(m, m->top, count_calls, x);
+    /* a program with a body, called here only, of no results */
+    if (!fn || times != 1 || f->n == MAX_PARAMS || ir_op_get(m, op)->nres ||
+        !ir_region_get(m, ir_op_region(m, fn, 0))->first) {
+        f->ok = false;
+        return false;
+    }
+    f->calls[f->n] = op;
+    f->fns[f->n++] = fn;
+    return true;
+}
+
+/* Whether op moves another tile's data (ktc-split's ring transfers). */
+static bool cross_tile(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_attr(m, op, "source_tiles"))
+        *(bool *)ctx = true;
+    return !*(bool *)ctx;
+}
+
+/* Whether v depends on the tile id: a ktdp.get_compute_tile_id, index
+ * arithmetic of one, the IV of a loop whose bounds do, a parameter
+ * of a program fold-grid folds whose call passes such a value (dep[i] for
+ * parameter i of fn; NULL: none), any other block argument; past `depth`
+ * ops, taken as dependent. */
+static bool on_tile_id(const struct ir_module *m, ir_value v, ir_op fn, const bool *dep,
+                       uint32_t depth, struct sched_memo *mm);
+
+/* Whether a bound or the step of loop depends on the tile id
+ * (on_tile_id). */
+static bool bounds_on_tile_id(const struct ir_module *m, ir_op loop, ir_op fn, const bool *dep,
+                              uint32_t depth, struct sched_memo *mm)
+{
+    const struct ir_op_info *o = ir_op_get(m, loop);
+    for (uint32_t i = 0; i < o->nopnd && i < 3; i++)
+        if (on_tile_id(m, o->opnd[i], fn, dep, depth, mm))
+            return true;
+    return o->nopnd < 3;
+}
+
+static bool tile_id_of(const struct ir_module *m, ir_value v, ir_op fn, const bool *dep,
+                       uint32_t depth, struct sched_memo *mm)
+{
+    ir_op d = ir_value_def(m, v);
+    if (!d) {
+        const struct ir_value_info *vi = ir_value_get(m, v);
+        ir_block owner = vi->is_arg ? vi->owner : IR_NONE;
+        ir_op l = owner ? ir_region_get(m, ir_block_get(m, owner)->region)->op : IR_NONE;
+        if (l == fn)
+            return dep && dep[vi->index];
+        if (l && ir_op_get(m, l)->kind == IR_OP_SCF_FOR && vi->index == 0)
+            return bounds_on_tile_id(m, l, fn, dep, depth - 1, mm);
+        return true;
+    }
+    const struct ir_op_info *o = ir_op_get(m, d);
+    if (o->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID)
+        return true;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (on_tile_id(m, o->opnd[i], fn, dep, depth - 1, mm))
+            return true;
+    return false;
+}
+
+static bool on_tile_id(const struct ir_module *m, ir_value v, ir_op fn, const bool *dep,
+                       uint32_t depth, struct sched_memo *mm)
+{
+    bool found;
+    int32_t s = depth ? sched_memo_slot(mm, v, &found) : -1;
+    if (s < 0)
+        return true; /* too deep, or too many values: taken as dependent */
+    if (!found) {
+        mm->x[s] = tile_id_of(m, v, fn, dep, depth, mm);
+        mm->ok[s] = true;
+    }
+    return !mm->ok[s] || mm->x[s]; /* (a cycle back to v: dependent) */
+}
+
+/* Whether a loop of fn has bounds that depend on the tile id, or are not
+ * constants (a launch-time extent, the same on every tile but priced at a
+ * nominal count: left to the tiles' own runs until measured). */
+static bool tile_trips(struct ir_module *m, ir_op fn, const bool *dep)
+{
+    struct sched_ops loops = {0};
+    sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &loops);
+    bool any = false;
+    for (uint32_t i = 0; i < loops.n && !any; i++) {
+        const struct ir_op_info *o = ir_op_get(m, loops.v[i]);
+        int64_t x;
+        for (uint32_t k = 0; k < o->nopnd && k < 3 && !any; k++)
+            any = !split_const_int(m, o->opnd[k], &x);
+    }
+    for (uint32_t i = 0; i < loops.n && !any; i++)
+        any = bounds_on_tile_id(m, loops.v[i], fn, dep, 64, &(struct sched_memo){0});
+    free(loops.v);
+    return any;
+}
+
+/* Whether fn multiplies or divides a value of the tile id by one that is
+ * not a constant (a block at pid * BLOCK_SIZE: tiles of one loop then
+ * start at launch-time strides, and their DMAs stay one a tile: a vector
+ * add of 128 blocks on spyre ran 1125 -> 1585 cycles folded, 1125 -> 652
+ * with a constant block). */
+static bool scaled_tile_id(struct ir_module *m, ir_op fn, const bool *dep)
+{
+    static const uint32_t kinds[] = {IR_OP_ARITH_MULI,       IR_OP_ARITH_DIVSI,
+                                     IR_OP_ARITH_DIVUI,      IR_OP_ARITH_REMSI,
+                                     IR_OP_ARITH_REMUI,      IR_OP_ARITH_FLOORDIVSI,
+                                     IR_OP_ARITH_CEILDIVSI};
+    bool any = false;
+    for (uint32_t k = 0; k < sizeof kinds / sizeof *kinds && !any; k++) {
+        struct sched_ops ops = {0};
+        sched_ops_of_kind(m, fn, kinds[k], &ops);
+        for (uint32_t i = 0; i < ops.n && !any; i++) {
+            const struct ir_op_info *o = ir_op_get(m, ops.v[i]);
+            int64_t x;
+            for (int j = 0; j < 2 && o->nopnd == 2 && !any; j++)
+                any = !split_const_int(m, o->opnd[1 - j], &x) &&
+                      on_tile_id(m, o->opnd[j], fn, dep, 64, &(struct sched_memo){0});
+        }
+        free(ops.v);
+    }
+    return any;
+}
+
+/* grid = [n], its element of the type grid's first one has. */
+static void set_grid(struct ir_module *m, ir_op fn, int64_t n)
+{
+    const struct ir_attr_info *gi = ir_attr_get(m, ir_op_attr(m, fn, "grid"));
+    ir_attr e = ir_attr_int(m, n, ir_attr_get(m, gi->elems[0])->type);
+    ir_op_set_attr(m, fn, "grid", ir_attr_array(m, 1, &e));
+}
+
+/* Whether fn has a one-dimensional grid of `tiles` tiles (an array). */
+static bool grid_of(const struct ir_module *m, ir_op fn, int64_t tiles)
+{
+    ir_attr a = ir_op_attr(m, fn, "grid");
+    const struct ir_attr_info *gi = a ? ir_attr_get(m, a) : NULL;
+    return gi && gi->kind == IR_AT_ARRAY && gi->n == 1 && sched_grid_tiles(m, fn, tiles) == tiles;
+}
+
+/* Replaces every tile id of fn (not keep) with v. */
+static void tile_ids_to(struct ir_module *m, ir_op fn, ir_value v, ir_op keep)
+{
+    struct sched_ops ids = {0};
+    sched_ops_of_kind(m, fn, IR_OP_KTDP_GET_COMPUTE_TILE_ID, &ids);
+    for (uint32_t i = 0; i < ids.n; i++) {
+        if (ids.v[i] == keep)
+            continue;
+        split_replace_uses(m, fn, ir_op_result(m, ids.v[i], 0), v);
+        ir_op_unlink(m, ids.v[i]);
+    }
+    free(ids.v);
+}
+
+/* Folds kernel f->kernel, a grid of g tiles on c cores (nest.h fold-grid). */
+static void fold_one(struct nest_ctx *c, struct fold *f, int64_t g, int64_t cores)
+{
+    struct ir_module *m = c->m;
+    ir_op k = f->kernel;
+    ir_block entry = ir_region_entry(m, ir_op_region(m, k, 0));
+    ir_op first = ir_block_get(m, entry)->first, ret = ir_block_get(m, entry)->last;
+    struct ir_loc loc = ir_op_get(m, k)->loc;
+    /* for %t = %pid to g step cores { the body }, the tile id %t in it */
+    struct split_b b;
+    sb_before(&b, m, first, loc);
+    ir_value pid = nest_make_op(&b, "ktdp.get_compute_tile_id", m->t_index);
+    ir_op yield;
+    ir_op loop = nest_make_for(&b, pid, sb_index(&b, g), sb_index(&b, cores), NULL, "tile", &yield);
+    ir_value t = nest_for_iv(m, loop);
+    for (ir_op op = first, next; op && op != ret; op = next) {
+        next = ir_op_get(m, op)->next;
+        ir_op_unlink(m, op);
+        ir_op_insert_before(m, yield, op);
+    }
+    tile_ids_to(m, k, t, ir_value_def(m, pid));
+    /* each program taking the tile id: a parameter, the call's %t */
+    for (uint32_t i = 0; i < f->n; i++) {
+        ir_op fn = f->fns[i], call = f->calls[i];
+        struct sched_ops ids = {0};
+        sched_ops_of_kind(m, fn, IR_OP_KTDP_GET_COMPUTE_TILE_ID, &ids);
+        uint32_t uses = ids.n;
+        free(ids.v);
+        set_grid(m, fn, cores);
+        if (!uses)
+            continue;
+        ir_block e = ir_region_entry(m, ir_op_region(m, fn, 0));
+        ir_value p = ir_block_add_arg(m, e, m->t_index, ir_str_c(m, "tile"));
+        tile_ids_to(m, fn, p, IR_NONE);
+        ir_type tys[MAX_PARAMS + 1];
+        const struct ir_block_info *eb = ir_block_get(m, e);
+        for (uint32_t j = 0; j < eb->nargs; j++)
+            tys[j] = ir_value_type(m, eb->args[j]);
+        ir_attr ft = ir_attr_type(m, ir_type_func(m, eb->nargs, tys, 0, NULL));
+        void *ctx[2] = {(void *)callee(m, call), &ft};
+        ir_walk(m, m->top, retype, ctx);
+        const struct ir_op_info *co = ir_op_get(m, call);
+        struct ir_op_state st;
+        ir_state_init(&st, m, "func.call", co->loc);
+        ir_state_set_attr(m, &st, "callee", ir_op_attr(m, call, "callee"));
+        for (uint32_t j = 0; j < co->nopnd; j++)
+            ir_state_add_operand(m, &st, co->opnd[j]);
+        ir_state_add_operand(m, &st, t);
+        ir_op_insert_before(m, call, ir_op_create(m, &st));
+        ir_op_unlink(m, call);
+    }
+    set_grid(m, k, cores);
+}
+
+static bool note_kernel(struct ir_module *m, ir_op op, void *ctx)
+{
+    if (ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC || !ir_op_attr(m, op, "grid") ||
+        !ir_op_attr(m, op, "sym_name") || !ir_region_get(m, ir_op_region(m, op, 0))->first)
+        return true;
+    uint32_t times = 0;
+    void *x[2] = {(void *)ir_str_get(m, ir_attr_get(m, ir_op_attr(m, op, "sym_name"))->s), &times};
+    ir_walk(m, m->top, count_calls, x);
+    if (!times)
+        sched_ops_push(ctx, op);
+    return true;
+}
+
+bool nest_fold_grid(struct nest_ctx *c)
+{
+    struct ir_module *m = c->m;
+    int64_t cores = c->dev->ncores;
+    struct sched_ops kernels = {0};
+    ir_walk(m, m->top, note_kernel, &kernels);
+    bool flat = false, ok = true;
+    for (uint32_t i = 0; i < kernels.n && ok && cores >= 1; i++) {
+        int64_t g = sched_grid_tiles(m, kernels.v[i], INT64_C(1) << 31);
+        if (g <= cores)
+            continue;
+        if (!flat && !(ok = flat = sched_grid_flatten(m, c->diag)))
+            break;
+        struct fold f = {.kernel = kernels.v[i], .ok = true};
+        ir_walk(m, f.kernel, note_call, &f);
+        bool cross = false;
+        ir_walk(m, f.kernel, cross_tile, &cross);
+        bool same = grid_of(m, f.kernel, g);
+        /* tiles whose loops have the same bounds on every tile (a row's
+         * columns; not a row loop from the tile id, nor a block masked at
+         * n - t * B): the programs' buffer phases then count across the
+         * tiles (row-phases needs the same trip counts on every one) */
+        bool trips = tile_trips(m, f.kernel, NULL), scaled = scaled_tile_id(m, f.kernel, NULL);
+        for (uint32_t j = 0; j < f.n && f.ok; j++) {
+            ir_walk(m, f.fns[j], cross_tile, &cross);
+            same &= grid_of(m, f.fns[j], g);
+            const struct ir_op_info *co = ir_op_get(m, f.calls[j]);
+            bool dep[MAX_PARAMS] = {false};
+            for (uint32_t a = 0; a < co->nopnd && a < MAX_PARAMS; a++)
+                dep[a] = on_tile_id(m, co->opnd[a], f.kernel, NULL, 64, &(struct sched_memo){0});
+            trips = trips || tile_trips(m, f.fns[j], dep);
+            scaled = scaled || scaled_tile_id(m, f.fns[j], dep);
+        }
+        const char *why = !f.ok    ? "a program called elsewhere, or with results"
+                          : cross  ? "its tiles move one another's data"
+                          : !same  ? "its programs' grids are not its own"
+                          : trips  ? "a loop's bounds are launch-time values or differ by tile"
+                          : scaled ? "a tile id is scaled by a launch-time value"
+                                   : NULL;
+        if (c->o->stats)
+            fprintf(c->o->stats,
+                    "ktc-nest: @%s: fold-grid: a grid of %lld tiles on %lld core%s: %s%s\n",
+                    ir_str_get(m, ir_attr_get(m, ir_op_attr(m, f.kernel, "sym_name"))->s),
+                    (long long)g, (long long)cores, cores == 1 ? "" : "s",
+                    why ? "left as it is: " : "a loop over the tiles a core hosts",
+                    why ? why : "");
+        if (!why)
+            fold_one(c, &f, g, cores);
+    }
+    free(kernels.v);
+    return ok;
 }

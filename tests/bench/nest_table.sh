@@ -66,6 +66,7 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/bench/kernels/softmax_vocab_64x32000.mlir"
              "$ws/tests/bench/kernels/softmax_vocab_64x50257.mlir"
              "$ws/tests/bench/kernels/softmax_4096x1000.mlir"
+             "$ws/tests/kernels/softmax_rows_grid.mlir"
              "$ws/tests/bench/kernels/vadd_100000.mlir"
              "$ws/tests/bench/kernels/vadd_dynamic_130000.mlir:--arg,n=130000,--arg,x=f32:130000,--arg,z=f32:130000,--arg,y=f32:130000"
              "$ws/tests/kernels/rmsnorm_masked.mlir:--arg,n=200,--arg,eps=0.001,--arg,x=f16:8x256,--arg,w=f16:8x256,--arg,y=f16:8x256"

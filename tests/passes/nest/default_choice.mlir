@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=broadcast --stats
+// RUN: ktc-nest --disable=fold-grid --disable=corelets --disable=broadcast --stats
 // PARSE: --device=sample --stage=sched.routed
 // The tile size, phases and modeled cycles the cost model chooses for the
 // sample device (printed with --stats on stderr).

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=broadcast --tile-sizes=2
+// RUN: ktc-nest --disable=fold-grid --disable=corelets --disable=broadcast --tile-sizes=2
 // PARSE: --device=sample --stage=sched.routed
 // vector_add, every transformation on, tiles of 2 points: the expanded
 // buffers get a phase dim of 2 indexed by ktdf.buffer_phase(%t) and the

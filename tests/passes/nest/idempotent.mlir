@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=broadcast --tile-sizes=2 | ktc-nest --disable=corelets --disable=broadcast
+// RUN: ktc-nest --disable=fold-grid --disable=corelets --disable=broadcast --tile-sizes=2 | ktc-nest --disable=fold-grid --disable=corelets --disable=broadcast
 // PARSE: --device=sample --stage=sched.routed
 // A second ktc-nest leaves ktc-nest's output as it is: no loop left to
 // tile (a point loop under a tile loop is not tiled again), the outer

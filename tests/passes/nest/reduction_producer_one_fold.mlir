@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=fold-grid
 // PARSE: --device=sample --stage=sched.routed
 // reduction-producer left for a level of one fold: tests/kernels/
 // layernorm_2pass.mlir as ktc-path-expand leaves it (rows of 128 f16, two

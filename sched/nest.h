@@ -44,7 +44,11 @@
  *                     tile's data (ktc-split's ring transfers,
  *                     `source_tiles`: the tiles must run at once); one
  *                     calling a program also called elsewhere or with
- *                     results; one whose programs' grids are not its own.
+ *                     results; one whose programs' grids are not its own;
+ *                     a grid of more than one dimension (its coordinates
+ *                     come back from the linear id by divisions, which
+ *                     tiling does not see through: grids of [R / 2, 2]
+ *                     rows ran 1.9-3.3x slower folded).
  *                     ktc-launch --check runs ktc-interp on the KTIR's own
  *                     grid. A row softmax as Triton launches it, 4096
  *                     programs of a row of 256 f16 on spyre: 32537 ->

@@ -1,5 +1,6 @@
 /* nest_sink.c - ktc-nest's `sink` (nest.h): an orchestrator loop around the
- * one call of a program moves into the program. */
+ * one call of a program moves into the program; and `fold-grid`, before it:
+ * a grid of more tiles than cores becomes such a loop over a core's tiles. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -283,9 +283,10 @@ static int check_against_interp(const struct sc_binary *b, const struct golden *
         if (in->ft[k] && in->farr[k].data)
             rc = interp_poke(ip, g->e[k].space, g->e[k].core, g->e[k].addr, &in->farr[k]) ? 0 : 1;
     /* The KTIR runs on its own grid: the compiler linearizes it (a [2, 2]
-     * kernel's binary says 4, 1, 1) and folds the tiles a core hosts into a
-     * loop (ktc-nest's fold-grid: a grid of 512 on 32 cores, 32), so the
-     * binary's grid is the cores it launches, not the kernel's tiles. */
+     * kernel's binary says 4, 1, 1) and may fold the tiles a core hosts
+     * into a loop (ktc-nest's fold-grid: a grid of 4096 rows on spyre's 32
+     * cores says 32), so the binary's grid is the cores it launches, not
+     * the kernel's tiles. */
     if (!rc && !interp_run(ip))
         rc = 1;
     for (uint32_t k = 0; !rc && k < in->nfixed; k++) {

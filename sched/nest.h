@@ -29,14 +29,15 @@
  *                     below stream across the tiles (tiles of rows, DMAs
  *                     ahead) instead of each tile filling and draining the
  *                     device alone behind a barrier. Only tiles whose
- *                     loops all have constant bounds (a row's columns):
- *                     the phases row-phases counts across the tiles need
- *                     the same trip counts on every tile. Left alone: a
- *                     loop whose bounds depend on the tile id (rows
- *                     t, t + 2, ... on a grid of 2; a block masked at
- *                     n - t * B: tiles of different lengths in one
- *                     phased loop reused buffer copies out of turn, 256
- *                     of 896 elements wrong) or are launch-time values; a
+ *                     loops have the same bounds on every tile (a row's
+ *                     columns, constants or launch-time values): the
+ *                     phases row-phases counts across the tiles need the
+ *                     same trip counts on every tile. Left alone: a loop
+ *                     whose bounds depend on the tile id (rows t, t + 2,
+ *                     ... on a grid of 2; a block masked at n - t * B:
+ *                     tiles of different lengths in one phased loop
+ *                     reused buffer copies out of turn, 256 of 896
+ *                     elements wrong); a
  *                     tile id scaled by a launch-time value (blocks at
  *                     pid * BLOCK_SIZE stay a DMA a tile: a vector add of
  *                     128 blocks on spyre, 1125 -> 1585 cycles folded,

@@ -443,20 +443,13 @@ static bool on_tile_id(const struct ir_module *m, ir_value v, ir_op fn, const bo
     return !mm->ok[s] || mm->x[s]; /* (a cycle back to v: dependent) */
 }
 
-/* Whether a loop of fn has bounds that depend on the tile id, or are not
- * constants (a launch-time extent, the same on every tile but priced at a
- * nominal count: left to the tiles' own runs until measured). */
+/* Whether a loop of fn has bounds that depend on the tile id (a
+ * launch-time extent the same on every tile is fine). */
 static bool tile_trips(struct ir_module *m, ir_op fn, const bool *dep)
 {
     struct sched_ops loops = {0};
     sched_ops_of_kind(m, fn, IR_OP_SCF_FOR, &loops);
     bool any = false;
-    for (uint32_t i = 0; i < loops.n && !any; i++) {
-        const struct ir_op_info *o = ir_op_get(m, loops.v[i]);
-        int64_t x;
-        for (uint32_t k = 0; k < o->nopnd && k < 3 && !any; k++)
-            any = !split_const_int(m, o->opnd[k], &x);
-    }
     for (uint32_t i = 0; i < loops.n && !any; i++)
         any = bounds_on_tile_id(m, loops.v[i], fn, dep, 64, &(struct sched_memo){0});
     free(loops.v);
@@ -644,7 +637,7 @@ bool nest_fold_grid(struct nest_ctx *c)
         const char *why = !f.ok    ? "a program called elsewhere, or with results"
                           : cross  ? "its tiles move one another's data"
                           : !same  ? "its programs' grids are not its own"
-                          : trips  ? "a loop's bounds are launch-time values or differ by tile"
+                          : trips  ? "a loop's bounds differ by tile"
                           : scaled ? "a tile id is scaled by a launch-time value"
                                    : NULL;
         if (c->o->stats)

@@ -841,15 +841,19 @@ static bool resident_weight(struct ir_module *m, ir_op rl, const struct wload *w
          a && b; a = ir_op_get(m, a)->next, b = ir_op_get(m, b)->next)
         if (a == w->x)
             x = b;
+    /* wb's side: the staging buffer's without its phase dim (the chunk as
+     * the buffer holds it, which may differ from the view's by unit dims:
+     * a weight row per row of [R, n] staged as [phase, T, 1, 64]), chunk
+     * t * T for the tile's first */
     struct nest_side s, d;
     nest_read_side(m, x, 0, &s);
+    nest_read_side(m, x, 1, &d);
     s.v = view;
-    struct nest_side nd = {.v = wb, .nsub = s.nsub, .nsize = s.nsize};
-    for (uint32_t k = 0; k < s.nsub; k++) {
-        nd.sub[k] = k ? (struct nest_sub){.c = 0} : s.sub[0];
-        nd.size[k] = s.size[k];
+    struct nest_side nd = {.v = wb, .nsub = d.nsub - 1, .nsize = d.nsize - 1};
+    for (uint32_t k = 1; k < d.nsub; k++) {
+        nd.sub[k - 1] = k > 1 ? d.sub[k] : s.sub[0];
+        nd.size[k - 1] = d.size[k];
     }
-    (void)d;
     struct split_b xb;
     sb_before(&xb, m, x, ir_op_get(m, x)->loc);
     ir_op nx = nest_make_transfer(&xb, &s, &nd, x);

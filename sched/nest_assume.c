@@ -4,6 +4,7 @@
  * assumes (--assume NAME=VALUE). Normalize folds with the tile id alone (a
  * fact of every launch); only the cost model takes the assumptions. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
@@ -326,31 +327,33 @@ void nest_launch_names(const struct ir_module *m, ir_value v, char *buf, size_t 
     names(m, v, &mm, buf, cap);
 }
 
-/* The kernels of m: functions nothing calls. */
 static bool kernel_walk(struct ir_module *m, ir_op op, void *ctx)
 {
-    ir_op *k = ctx;
     ir_op call;
     if (ir_op_get(m, op)->kind == IR_OP_FUNC_FUNC && ir_op_get(m, op)->nreg &&
         ir_region_get(m, ir_op_region(m, op, 0))->first && ir_op_attr(m, op, "sym_name") &&
-        calls_of(m, op, &call) == 0) {
-        uint32_t i = 0;
-        while (i < 15 && k[i])
-            i++;
-        if (i < 15)
-            k[i] = op;
-    }
+        calls_of(m, op, &call) == 0)
+        sched_ops_push(ctx, op);
     return true;
+}
+
+void nest_kernels(struct ir_module *m, struct sched_ops *out)
+{
+    ir_walk(m, m->top, kernel_walk, out);
 }
 
 bool nest_assume_check(struct nest_ctx *c)
 {
     struct ir_module *m = c->m;
     const struct sched_nest_options *o = c->o;
-    ir_op k[16] = {0};
     if (!o->nassume)
         return true;
-    ir_walk(m, m->top, kernel_walk, k);
+    struct sched_ops ks = {0};
+    nest_kernels(m, &ks);
+    ir_op k[16] = {0};
+    for (uint32_t i = 0; i < ks.n && i < 15; i++)
+        k[i] = ks.v[i];
+    free(ks.v);
     for (uint32_t i = 0; i < o->nassume; i++) {
         const struct sched_nest_assume *a = &o->assume[i];
         ir_value found = IR_NONE;

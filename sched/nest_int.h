@@ -119,6 +119,8 @@ void nest_launch_names(const struct ir_module *m, ir_value v, char *buf, size_t 
  * c->nominal the largest value of it that makes v `points` on the slowest
  * tile id (nothing when none does, or it is noted already). */
 void nest_note_nominal(struct nest_ctx *c, ir_op fn, ir_value v, int64_t points);
+/* The kernels of m (functions with a body nothing calls), into out. */
+void nest_kernels(struct ir_module *m, struct sched_ops *out);
 /* Every --assume names an index or i32 argument of a kernel of c->m (a
  * function nothing calls) whose type holds the value, once; else a located
  * error at the kernel. */

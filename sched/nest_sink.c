@@ -461,26 +461,37 @@ static bool tile_trips(struct ir_module *m, ir_op fn, const bool *dep)
  * start at launch-time strides, and their DMAs stay one a tile: a vector
  * add of 128 blocks on spyre ran 1125 -> 1585 cycles folded, 1125 -> 652
  * with a constant block). */
+struct scaled {
+    ir_op fn;
+    const bool *dep;
+    bool any;
+};
+
+static bool scaled_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct scaled *x = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    switch (o->kind) {
+    case IR_OP_ARITH_MULI: case IR_OP_ARITH_DIVSI: case IR_OP_ARITH_DIVUI:
+    case IR_OP_ARITH_REMSI: case IR_OP_ARITH_REMUI: case IR_OP_ARITH_FLOORDIVSI:
+    case IR_OP_ARITH_CEILDIVSI: {
+        int64_t c;
+        for (int j = 0; j < 2 && o->nopnd == 2 && !x->any; j++)
+            x->any = !split_const_int(m, o->opnd[1 - j], &c) &&
+                     on_tile_id(m, o->opnd[j], x->fn, x->dep, 64, &(struct sched_memo){0});
+        break;
+    }
+    default:
+        break;
+    }
+    return !x->any;
+}
+
 static bool scaled_tile_id(struct ir_module *m, ir_op fn, const bool *dep)
 {
-    static const uint32_t kinds[] = {IR_OP_ARITH_MULI,       IR_OP_ARITH_DIVSI,
-                                     IR_OP_ARITH_DIVUI,      IR_OP_ARITH_REMSI,
-                                     IR_OP_ARITH_REMUI,      IR_OP_ARITH_FLOORDIVSI,
-                                     IR_OP_ARITH_CEILDIVSI};
-    bool any = false;
-    for (uint32_t k = 0; k < sizeof kinds / sizeof *kinds && !any; k++) {
-        struct sched_ops ops = {0};
-        sched_ops_of_kind(m, fn, kinds[k], &ops);
-        for (uint32_t i = 0; i < ops.n && !any; i++) {
-            const struct ir_op_info *o = ir_op_get(m, ops.v[i]);
-            int64_t x;
-            for (int j = 0; j < 2 && o->nopnd == 2 && !any; j++)
-                any = !split_const_int(m, o->opnd[1 - j], &x) &&
-                      on_tile_id(m, o->opnd[j], fn, dep, 64, &(struct sched_memo){0});
-        }
-        free(ops.v);
-    }
-    return any;
+    struct scaled x = {fn, dep, false};
+    ir_walk(m, fn, scaled_walk, &x);
+    return x.any;
 }
 
 /* grid = [n], its element of the type grid's first one has. */
@@ -491,12 +502,12 @@ static void set_grid(struct ir_module *m, ir_op fn, int64_t n)
     ir_op_set_attr(m, fn, "grid", ir_attr_array(m, 1, &e));
 }
 
-/* Whether fn has a one-dimensional grid of `tiles` tiles (an array). */
+/* Whether fn has a grid (an array) of `tiles` tiles. */
 static bool grid_of(const struct ir_module *m, ir_op fn, int64_t tiles)
 {
     ir_attr a = ir_op_attr(m, fn, "grid");
     const struct ir_attr_info *gi = a ? ir_attr_get(m, a) : NULL;
-    return gi && gi->kind == IR_AT_ARRAY && gi->n == 1 && sched_grid_tiles(m, fn, tiles) == tiles;
+    return gi && gi->kind == IR_AT_ARRAY && sched_grid_tiles(m, fn, tiles) == tiles;
 }
 
 /* Replaces every tile id of fn (not keep) with v. */
@@ -567,25 +578,12 @@ static void fold_one(struct nest_ctx *c, struct fold *f, int64_t g, int64_t core
     set_grid(m, k, cores);
 }
 
-static bool note_kernel(struct ir_module *m, ir_op op, void *ctx)
-{
-    if (ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC || !ir_op_attr(m, op, "grid") ||
-        !ir_op_attr(m, op, "sym_name") || !ir_region_get(m, ir_op_region(m, op, 0))->first)
-        return true;
-    uint32_t times = 0;
-    void *x[2] = {(void *)ir_str_get(m, ir_attr_get(m, ir_op_attr(m, op, "sym_name"))->s), &times};
-    ir_walk(m, m->top, count_calls, x);
-    if (!times)
-        sched_ops_push(ctx, op);
-    return true;
-}
-
 bool nest_fold_grid(struct nest_ctx *c)
 {
     struct ir_module *m = c->m;
     int64_t cores = c->dev->ncores;
     struct sched_ops kernels = {0};
-    ir_walk(m, m->top, note_kernel, &kernels);
+    nest_kernels(m, &kernels);
     bool flat = false, ok = true;
     /* one dimension (an N-D grid's coordinates come back from the linear
      * id by divisions and remainders, which tiling does not see through:
@@ -603,17 +601,6 @@ bool nest_fold_grid(struct nest_ctx *c)
         int64_t g = sched_grid_tiles(m, kernels.v[i], INT64_C(1) << 31);
         if (g <= cores)
             continue;
-        if (nd[i]) {
-            if (c->o->stats)
-                fprintf(c->o->stats,
-                        "ktc-nest: @%s: fold-grid: a grid of %lld tiles on %lld core%s: left as "
-                        "it is: a grid of more than one dimension\n",
-                        ir_str_get(m, ir_attr_get(m, ir_op_attr(m, kernels.v[i], "sym_name"))->s),
-                        (long long)g, (long long)cores, cores == 1 ? "" : "s");
-            continue;
-        }
-        if (!flat && !(ok = flat = sched_grid_flatten(m, c->diag)))
-            break;
         struct fold f = {.kernel = kernels.v[i], .ok = true};
         ir_walk(m, f.kernel, note_call, &f);
         bool cross = false;
@@ -634,7 +621,8 @@ bool nest_fold_grid(struct nest_ctx *c)
             trips = trips || tile_trips(m, f.fns[j], dep);
             scaled = scaled || scaled_tile_id(m, f.fns[j], dep);
         }
-        const char *why = !f.ok    ? "a program called elsewhere, or with results"
+        const char *why = nd[i]    ? "a grid of more than one dimension"
+                          : !f.ok  ? "a program called elsewhere, or with results"
                           : cross  ? "its tiles move one another's data"
                           : !same  ? "its programs' grids are not its own"
                           : trips  ? "a loop's bounds differ by tile"
@@ -647,6 +635,10 @@ bool nest_fold_grid(struct nest_ctx *c)
                     (long long)g, (long long)cores, cores == 1 ? "" : "s",
                     why ? "left as it is: " : "a loop over the tiles a core hosts",
                     why ? why : "");
+        /* (tile ids of several results made one first, as ktc-allocate
+         * would) */
+        if (!why && !flat && !(ok = flat = sched_grid_flatten(m, c->diag)))
+            break;
         if (!why)
             fold_one(c, &f, g, cores);
     }

@@ -2,13 +2,13 @@
 // PARSE: --device=spyre
 // DEVICES: spyre
 // softmax_rows_grid.mlir - row softmax of a 4096x256 f16 matrix as Triton
-// launches it: a grid of 4096 programs, one row each (tile id = row), on
+// launches it: a grid of 4096 x 1 programs, one row each (tile id = row), on
 // spyre's 32 cores. ktc-nest's fold-grid runs a core's 128 tiles as a loop
 // the row's passes stream across (20732 cycles, as the persistent form
 // tests/bench/kernels/softmax_4096x256.mlir; 32537 with each tile run
 // alone, --disable=fold-grid).
 module {
-  func.func @softmax_rows_grid_4096x256(%out: index, %in: index) attributes {grid = [4096]} {
+  func.func @softmax_rows_grid_4096x256(%out: index, %in: index) attributes {grid = [4096, 1]} {
     %row = ktdp.get_compute_tile_id : index
     %c0 = arith.constant 0 : index
     %X = ktdp.construct_memory_view %in, sizes: [4096, 256], strides: [256, 1] {

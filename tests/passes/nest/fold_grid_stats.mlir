@@ -1,19 +1,20 @@
 // RUN: ktc-nest --stats 2>&1 >/dev/null
 // PARSE: --stage=sched.routed
 // PRINT: none
-// fold-grid's --stats: fold_grid.mlir's kernel folded (a grid of 64 tiles
-// on 32 cores), then priced as a loop of rows.
+// fold-grid's --stats: fold_grid.mlir's kernel on a grid of [64, 1] (as
+// Triton gives a grid, trailing dims 1) folded (64 tiles on 32 cores),
+// then priced as a loop of rows.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {
-    func.func @softmax_rows_grid_64x128(%out: index, %in: index) attributes {grid = [64]} {
+    func.func @softmax_rows_grid_64x128(%out: index, %in: index) attributes {grid = [64, 1]} {
       call @local_schedule_0(%in, %out) : (index, index) -> ()
       return
     }
     func.func private @local_schedule_0(index, index)
   }
   module @local_schedule_0 {
-    func.func @local_schedule_0(%in: index, %out: index) attributes {grid = [64]} {
+    func.func @local_schedule_0(%in: index, %out: index) attributes {grid = [64, 1]} {
       %row = ktdp.get_compute_tile_id : index
       %c0 = arith.constant 0 : index
       %X = ktdp.construct_memory_view %in, sizes: [64, 128], strides: [128, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 63 >= 0, d1 >= 0, -d1 + 127 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<64x128xf16>

@@ -83,3 +83,41 @@ void sched_lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out)
     mm.mm.n = 0;
     lin_of(m, v, out, &mm);
 }
+
+/* sched_value_every's visit for sched_lin_trips_alike: v is the same in
+ * every run of the loop's body when made outside it, or by pure ops
+ * without regions from such values. */
+static enum sched_visit alike_visit(const struct ir_module *m, ir_value v, void *ctx)
+{
+    ir_op loop = *(const ir_op *)ctx;
+    if (!ir_value_defined_in(m, v, loop))
+        return SCHED_ACCEPT;
+    ir_op d = ir_value_def(m, v);
+    if (!d) /* an IV or a block argument inside it */
+        return SCHED_REJECT;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    return o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE) ? SCHED_REJECT : SCHED_DESCEND;
+}
+
+static bool alike_in(const struct ir_module *m, ir_value v, ir_op loop)
+{
+    return sched_value_every(m, v, alike_visit, &loop);
+}
+
+bool sched_lin_trips_alike(const struct ir_module *m, ir_op x, ir_op loop)
+{
+    const struct ir_op_info *o = ir_op_get(m, x);
+    if (!alike_in(m, o->opnd[2], loop))
+        return false;
+    if (alike_in(m, o->opnd[0], loop) && alike_in(m, o->opnd[1], loop))
+        return true;
+    struct sched_lin d, lb;
+    sched_lin_of(m, o->opnd[1], &d);
+    sched_lin_of(m, o->opnd[0], &lb);
+    if (!sched_lin_add(&d, &lb, -1))
+        return false;
+    for (uint32_t i = 0; i < d.n; i++)
+        if (!alike_in(m, d.v[i], loop))
+            return false;
+    return true;
+}

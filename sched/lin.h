@@ -30,4 +30,12 @@ void sched_lin_of(const struct ir_module *m, ir_value v, struct sched_lin *out);
  * SCHED_LIN_TERMS terms. */
 bool sched_lin_add(struct sched_lin *a, const struct sched_lin *b, int64_t k);
 
+/* Whether scf.for x runs as many iterations in every run of the body of
+ * scf.for loop (around it): its step is the same in each, and its bounds
+ * or their difference as a linear form (from r * 64 to r * 64 + 256) are
+ * made of values that are (made outside loop, or by pure ops from such
+ * values). False when that is not shown (bounds through a min, or an IV
+ * of a loop inside loop). */
+bool sched_lin_trips_alike(const struct ir_module *m, ir_op x, ir_op loop);
+
 #endif

@@ -863,14 +863,22 @@ static bool emit_node(struct lw *lw, uint32_t n)
     case LN_LOOP:
     case LN_PARALLEL: {
         ir_block outer = lw->p.cur;
-        uint32_t mark;
-        uint32_t u = unroll_of(lw, n);
-        ir_op loop = nd->kind == LN_LOOP ? lw_open_loop(lw, nd->op, nd->inst, &mark)
-                                         : lw_open_parallel(lw, nd->op, nd->inst, &mark);
+        uint32_t mark, cs[LW_MAX_COUNTS];
+        int nc = nd->kind == LN_LOOP ? lw_counts_at(lw, n, cs) : 0;
+        if (nc < 0)
+            return false;
+        uint32_t u = nc ? 1 : unroll_of(lw, n);
+        ir_op loop = nc                    ? lw_open_counting(lw, n, cs, (uint32_t)nc, &mark)
+                     : nd->kind == LN_LOOP ? lw_open_loop(lw, nd->op, nd->inst, &mark)
+                                           : lw_open_parallel(lw, nd->op, nd->inst, &mark);
         if (!loop || !(u > 1 ? emit_unrolled(lw, n, loop, u) : emit_node(lw, nd->first)))
             return false;
-        lw_close_loop(lw, loop, outer);
-        lw_scope_undo(lw, mark);
+        if (nc) {
+            lw_close_counting(lw, n, cs, (uint32_t)nc, loop, outer, mark);
+        } else {
+            lw_close_loop(lw, loop, outer);
+            lw_scope_undo(lw, mark);
+        }
         break;
     }
     case LN_STAGE:
@@ -1025,7 +1033,7 @@ static bool lower_kernel(struct lw *lw, ir_op kernel)
         return false;
     if (!lw->nkinds)
         return true; /* no stage: nothing runs on the device, the kernel stays as it is */
-    if (!grid_cores(lw) || !lw_plan_signals(lw))
+    if (!grid_cores(lw) || !lw_plan_signals(lw) || !lw_find_counts(lw))
         return false;
     lw->sec_const = ir_block_new(m);
     lw->sec_sym = ir_block_new(m);
@@ -1131,6 +1139,7 @@ bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_d
     free(lw.nodes);
     free(lw.insts);
     free(lw.syncs);
+    free(lw.counts);
     free(kernels);
     free(c.defs);
     free(c.called);

@@ -53,7 +53,16 @@
  * `ktdf.buffer_phase(%iv_0, ..., %iv_k) {num_phases = K}` (sched/nest.h)
  * is index arithmetic: the row-major linear iteration number of the loops
  * of those IVs ((iv - lb) / step, trip counts ceildiv(ub - lb, step); a
- * loop from 0 by 1 uses its IV and bound as they are), remui K.
+ * loop from 0 by 1 uses its IV and bound as they are), remui K. That
+ * number counts the iterations run only when each of those loops runs as
+ * many in every run of the ones around it (its bounds, or their difference
+ * as a linear form, made outside them: sched_lin_trips_alike). When one
+ * may not (a row of r blocks in row r: numbered row * blocks + block, the
+ * copies were taken out of turn while the credits let the producer K uses
+ * ahead), each program running the last loop counts its iterations as
+ * they run: the loops from the first IV's to the last carry the count
+ * (`iter_args`, 0 before the first), the last adds one a trip, and the
+ * phase is the count remui K (tests/kernels/tri_blocks.mlir).
  *
  * Values known only at launch: argument k (an index, an integer as an
  * index, or a runtime_arg's value; a float argument as its bit pattern)

@@ -106,6 +106,19 @@ struct lw_sync {
     ir_op at;
 };
 
+/* A ktdf.buffer_phase counted as its loop runs (lower.h): its loops do not
+ * all run as many iterations in every run of the loops around them, so the
+ * phase is the number of the loop's iterations run so far (remui K), a
+ * count the loops carry, not their row-major iteration number. */
+struct lw_count {
+    ir_op phase;
+    uint32_t inst;
+    uint32_t loop; /* the node of its loop (its last operand's) */
+    uint32_t top;  /* the node of its first operand's loop, where the count starts at 0 */
+};
+/* The most counts one loop carries (ktc-codegen's carried registers). */
+#define LW_MAX_COUNTS 8
+
 /* A call being inlined: its callee's parameters are the call's operands,
  * which belong to instance `parent`. Instance 0 is the kernel itself. */
 struct lw_inst {
@@ -185,6 +198,8 @@ struct lw {
     uint32_t nchannels;
     struct lw_kind kinds[LW_MAX_KINDS];
     uint32_t nkinds;
+    struct lw_count *counts;
+    uint32_t ncounts, capcounts;
 
     /* the kernel's new body, in sections (temporary blocks, joined at the end) */
     ir_block sec_const, sec_sym, sec_unit, sec_mem, sec_prog;
@@ -305,6 +320,22 @@ bool lw_is_dynamic(struct lw *lw, ir_value v, uint32_t inst);
 bool lw_eval(struct lw *lw, ir_value v, uint32_t inst, uint32_t core, int64_t *out);
 /* Affine expression e over the source values dims, as a source value. */
 ir_value lw_index_of(struct lw *lw, ir_op at, ir_aff e, const ir_value *dims);
+/* Finds the buffer phases of the tree (lw.nodes) that are counted as their
+ * loops run (lw.counts). False after errors. */
+bool lw_find_counts(struct lw *lw);
+/* The counts (indices into lw.counts) loop node n carries in the current
+ * program, into out (LW_MAX_COUNTS at most); their number, or -1 after an
+ * error (more than that). */
+int lw_counts_at(struct lw *lw, uint32_t n, uint32_t *out);
+/* Opens loop node n carrying the nc counts cs (lw_open_loop): each starts
+ * at 0 at its first loop, else from its value outside n; inside its own
+ * loop, the phase is the count remui K. */
+ir_op lw_open_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t nc, uint32_t *mark);
+/* Closes loop `loop` of node n opened by lw_open_counting (lw_close_loop,
+ * then the scope undone at mark): it yields the counts (plus one in the
+ * count's own loop), which are its results outside it. */
+void lw_close_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t nc, ir_op loop,
+                       ir_block outer, uint32_t mark);
 /* Declares the kernel's arguments as symbols -1, -2, ... */
 bool lw_declare_inputs(struct lw *lw);
 
@@ -336,6 +367,10 @@ uint32_t lw_dma_transfers(struct lw *lw, ir_op stage);
  * after it, in which the source IV is bound to the new one. Returns the new
  * loop, IR_NONE after an error. */
 ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark);
+/* lw_open_loop with n index iter_args from init, the body's arguments
+ * after its IV. */
+ir_op lw_open_loop_carrying(struct lw *lw, ir_op loop, uint32_t inst, const ir_value *init,
+                            uint32_t n, uint32_t *mark);
 /* Likewise for a ktdf.parallel: the running unit's share of its iterations
  * (the block distribution over the lanes) as an scf.for; its instance id
  * bound to the unit's corelet. */

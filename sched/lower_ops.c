@@ -133,7 +133,8 @@ static ir_op new_loop(struct lw *lw, struct ir_loc loc, const ir_value *bounds,
     return nl;
 }
 
-ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
+ir_op lw_open_loop_carrying(struct lw *lw, ir_op loop, uint32_t inst, const ir_value *init,
+                            uint32_t n, uint32_t *mark)
 {
     struct ir_module *m = lw->m;
     const struct ir_op_info *o = ir_op_get(m, loop);
@@ -143,9 +144,16 @@ ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
             return IR_NONE;
     ir_value iv = ir_block_get(m, lw_body(m, loop, 0))->args[0], niv;
     ir_block body;
-    ir_op nl = new_loop(lw, o->loc, b, NULL, 0, ir_value_get(m, iv)->name, &body, &niv, mark);
+    ir_op nl = new_loop(lw, o->loc, b, init, n, ir_value_get(m, iv)->name, &body, &niv, mark);
+    for (uint32_t i = 0; i < n; i++)
+        ir_block_add_arg(m, body, m->t_index, ir_str_c(m, "count"));
     lw_memo_put(lw, iv, inst, 0, niv, true);
     return nl;
+}
+
+ir_op lw_open_loop(struct lw *lw, ir_op loop, uint32_t inst, uint32_t *mark)
+{
+    return lw_open_loop_carrying(lw, loop, inst, NULL, 0, mark);
 }
 
 ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/lin.h"
 #include "sched/lower_int.h"
 
 /* What a value depends on. */
@@ -170,7 +171,12 @@ static bool is_const(const struct ir_module *m, ir_value v, int64_t c)
 /* ktdf.buffer_phase(%iv_0, ..., %iv_k) {num_phases = K} (nest.h): the
  * row-major linear iteration number of those loops, mod K. Iteration j of
  * a loop is (iv - lb) / step, its trip count ceildiv(ub - lb, step); a
- * loop from 0 by 1 needs neither. */
+ * loop from 0 by 1 needs neither. That is the number of the last loop's
+ * iterations run before, as the phase means, only when each loop runs as
+ * many iterations in every run of those around it; a phase whose loops do
+ * not (`counted`) is that number counted as they run instead (lw.counts:
+ * the program's value memoized where the loops carry it), and this form
+ * only classifies it. */
 static ir_value phase_src(struct lw *lw, ir_op d)
 {
     struct ir_module *m = lw->m;
@@ -194,6 +200,158 @@ static ir_value phase_src(struct lw *lw, ir_op d)
     }
     int64_t k = ir_attr_get(m, ir_op_attr(m, d, "num_phases"))->i;
     return lw_src_op(lw, "arith.remui", d, lin, lw_src_const(lw, d, k));
+}
+
+/* ---- buffer phases counted as they run ------------------------------------- */
+
+enum { P_COUNT = 4 }; /* the count's current value in the program */
+
+/* Whether phase d's loops, each inside the one before, leave one running a
+ * different number of iterations from one run of a loop around it (in
+ * the phase) to the next: a row's blocks up to the row. */
+static bool counted(const struct ir_module *m, ir_op d)
+{
+    const struct ir_op_info *o = ir_op_get(m, d);
+    for (uint32_t i = 1; i < o->nopnd; i++)
+        for (uint32_t j = 0; j < i; j++)
+            if (!sched_lin_trips_alike(m, iv_loop(m, o->opnd[i]), iv_loop(m, o->opnd[j])))
+                return true;
+    return false;
+}
+
+bool lw_find_counts(struct lw *lw)
+{
+    struct ir_module *m = lw->m;
+    lw->ncounts = 0;
+    for (uint32_t n = 1; n < lw->nnodes; n++) {
+        const struct lw_node *nd = &lw->nodes[n];
+        if (nd->kind != LN_LOOP)
+            continue;
+        IR_FOR_OPS(m, lw_body(m, nd->op, 0), d)
+        {
+            const struct ir_op_info *o = ir_op_get(m, d);
+            if (o->kind != IR_OP_KTDF_BUFFER_PHASE || o->nopnd < 2 || !phase_of_loops(m, d) ||
+                iv_loop(m, o->opnd[o->nopnd - 1]) != nd->op || !counted(m, d))
+                continue;
+            /* the count starts at its first operand's loop, carried
+             * through the loops between (and blocks, calls) */
+            ir_op first = iv_loop(m, o->opnd[0]);
+            uint32_t top = lw->nodes[n].parent;
+            while (top && !(lw->nodes[top].kind == LN_LOOP && lw->nodes[top].op == first)) {
+                uint8_t k = lw->nodes[top].kind;
+                top = k == LN_LOOP || k == LN_BLOCK || k == LN_CALL ? lw->nodes[top].parent : 0;
+            }
+            if (!top)
+                return lw_error(lw, d,
+                                "a ktdf.buffer_phase whose loops run different numbers of "
+                                "iterations, across a pipeline or a ktdf.parallel, is not "
+                                "supported yet");
+            if (lw->ncounts == lw->capcounts) {
+                lw->capcounts = lw->capcounts ? 2 * lw->capcounts : 8;
+                lw->counts = realloc(lw->counts, lw->capcounts * sizeof *lw->counts);
+                if (!lw->counts)
+                    abort();
+            }
+            lw->counts[lw->ncounts++] = (struct lw_count){d, nd->inst, n, top};
+        }
+    }
+    return true;
+}
+
+int lw_counts_at(struct lw *lw, uint32_t n, uint32_t *out)
+{
+    int k = 0;
+    for (uint32_t i = 0; i < lw->ncounts; i++) {
+        const struct lw_count *c = &lw->counts[i];
+        if (!(lw->nodes[c->loop].mask & 1ull << lw->p.kind))
+            continue; /* the program does not run the phase's loop */
+        for (uint32_t x = c->loop; x; x = lw->nodes[x].parent) {
+            if (x == n) {
+                if (k == LW_MAX_COUNTS) {
+                    lw_error(lw, lw->nodes[n].op,
+                             "more than %d buffer phases counted across this loop are not "
+                             "supported yet",
+                             LW_MAX_COUNTS);
+                    return -1;
+                }
+                out[k++] = i;
+                break;
+            }
+            if (x == c->top)
+                break;
+        }
+    }
+    return k;
+}
+
+/* An index op `name` of a and b, appended to the current block. */
+static ir_value emit_index_op(struct lw *lw, const char *name, ir_value a, ir_value b, ir_op at)
+{
+    struct ir_module *m = lw->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, name, ir_op_get(m, at)->loc);
+    ir_state_add_operand(m, &st, a);
+    ir_state_add_operand(m, &st, b);
+    ir_state_add_result(m, &st, m->t_index);
+    return ir_op_get(m, lw_append(lw, lw->p.cur, &st))->res;
+}
+
+ir_op lw_open_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t nc, uint32_t *mark)
+{
+    struct ir_module *m = lw->m;
+    const struct lw_node *nd = &lw->nodes[n];
+    ir_value init[LW_MAX_COUNTS] = {0};
+    for (uint32_t i = 0; i < nc; i++) {
+        const struct lw_count *c = &lw->counts[cs[i]];
+        init[i] = n == c->top ? lw_const(lw, 0)
+                              : (ir_value)lw_map_get(&lw->p.memo, ir_op_get(m, c->phase)->res,
+                                                     c->inst, P_COUNT);
+        if (!init[i]) {
+            lw_error(lw, nd->op, "internal error: a buffer phase's count is lost");
+            return IR_NONE;
+        }
+    }
+    ir_op loop = lw_open_loop_carrying(lw, nd->op, nd->inst, init, nc, mark);
+    if (!loop)
+        return IR_NONE;
+    const struct ir_block_info *body = ir_block_get(m, lw->p.cur);
+    for (uint32_t i = 0; i < nc; i++) {
+        const struct lw_count *c = &lw->counts[cs[i]];
+        ir_value ph = ir_op_get(m, c->phase)->res, count = body->args[1 + i];
+        lw_memo_put(lw, ph, c->inst, P_COUNT, count, true);
+        if (n == c->loop) {
+            int64_t k = ir_attr_get(m, ir_op_attr(m, c->phase, "num_phases"))->i;
+            ir_value v = emit_index_op(lw, "arith.remui", count, lw_const(lw, k), c->phase);
+            lw_memo_put(lw, ph, c->inst, P_VAL, v, true);
+        }
+    }
+    return loop;
+}
+
+void lw_close_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t nc, ir_op loop,
+                       ir_block outer, uint32_t mark)
+{
+    struct ir_module *m = lw->m;
+    struct ir_op_state st;
+    ir_value y[LW_MAX_COUNTS];
+    for (uint32_t i = 0; i < nc; i++) {
+        const struct lw_count *c = &lw->counts[cs[i]];
+        y[i] = (ir_value)lw_map_get(&lw->p.memo, ir_op_get(m, c->phase)->res, c->inst, P_COUNT);
+        if (n == c->loop)
+            y[i] = emit_index_op(lw, "arith.addi", y[i], lw_const(lw, 1), c->phase);
+    }
+    ir_state_init(&st, m, "scf.yield", ir_op_get(m, loop)->loc);
+    for (uint32_t i = 0; i < nc; i++)
+        ir_state_add_operand(m, &st, y[i]);
+    lw_append(lw, lw->p.cur, &st);
+    lw_close_loop(lw, loop, outer);
+    lw_scope_undo(lw, mark);
+    for (uint32_t i = 0; i < nc; i++) {
+        const struct lw_count *c = &lw->counts[cs[i]];
+        if (n != c->top) /* the count after the loop, in the loop around */
+            lw_memo_put(lw, ir_op_get(m, c->phase)->res, c->inst, P_COUNT,
+                        ir_op_get(m, loop)->res + i, true);
+    }
 }
 
 /* The detached arithmetic an affine.apply, or a select that is a min or

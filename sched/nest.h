@@ -455,8 +455,14 @@
  *                     phase t mod K. One alloc with a phase dim instead of
  *                     the reference's K allocs + ktdf.select_memref: same
  *                     meaning, addresses are plain index arithmetic.
- *                     buffer_phase(ivs) is the row-major linear iteration
- *                     number of the loops of those IVs, mod num_phases.
+ *                     buffer_phase(ivs) is the number of iterations of
+ *                     its last IV's loop run before this one since the
+ *                     first IV's loop started (mod num_phases): the copies
+ *                     are taken in turn. When every loop of those IVs runs
+ *                     as many iterations in each run of the loops around
+ *                     it, that is their row-major linear iteration number;
+ *                     else (a row of r blocks in row r) ktc-lower counts
+ *                     them as they run (lower.h).
  *  row-phases         A tile loop inside other loops of its program (a row
  *                     loop around a pass's tiles) counts its phases over
  *                     them too: buffer_phase(%row, ..., %t), K = 2 at least

@@ -121,3 +121,12 @@ bool sched_lin_trips_alike(const struct ir_module *m, ir_op x, ir_op loop)
             return false;
     return true;
 }
+
+bool sched_lin_nest_alike(const struct ir_module *m, const ir_op *loops, uint32_t n)
+{
+    for (uint32_t i = 1; i < n; i++)
+        for (uint32_t j = 0; j < i; j++)
+            if (!sched_lin_trips_alike(m, loops[i], loops[j]))
+                return false;
+    return true;
+}

@@ -37,5 +37,15 @@ bool sched_lin_add(struct sched_lin *a, const struct sched_lin *b, int64_t k);
  * values). False when that is not shown (bounds through a min, or an IV
  * of a loop inside loop). */
 bool sched_lin_trips_alike(const struct ir_module *m, ir_op x, ir_op loop);
+/* Whether each of the scf.for loops[0..n) (each inside the one before)
+ * runs as many iterations in every run of each loop before it
+ * (sched_lin_trips_alike): their row-major iteration number then counts
+ * the last one's iterations run. */
+bool sched_lin_nest_alike(const struct ir_module *m, const ir_op *loops, uint32_t n);
+/* The most buffer phases whose loops do not run alike (ktc-lower counts
+ * them as they run, in registers the loops carry) one loop may be
+ * counted across: ktc-nest's row-phases counts no more across a row loop
+ * (sched/nest.h), ktc-lower refuses more. */
+enum { SCHED_MAX_COUNTED_PHASES = 8 };
 
 #endif

@@ -17,6 +17,7 @@
 #include "arch/arch.h"
 #include "ktir/diag.h"
 #include "ktir/ir.h"
+#include "sched/lin.h"
 
 #define LW_MAX_KINDS 64
 #define LW_MAX_RANK  8
@@ -116,8 +117,8 @@ struct lw_count {
     uint32_t loop; /* the node of its loop (its last operand's) */
     uint32_t top;  /* the node of its first operand's loop, where the count starts at 0 */
 };
-/* The most counts one loop carries (ktc-codegen's carried registers). */
-#define LW_MAX_COUNTS 8
+/* The most counts one loop carries (sched/lin.h). */
+#define LW_MAX_COUNTS SCHED_MAX_COUNTED_PHASES
 
 /* A call being inlined: its callee's parameters are the call's operands,
  * which belong to instance `parent`. Instance 0 is the kernel itself. */

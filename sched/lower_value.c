@@ -212,11 +212,12 @@ enum { P_COUNT = 4 }; /* the count's current value in the program */
 static bool counted(const struct ir_module *m, ir_op d)
 {
     const struct ir_op_info *o = ir_op_get(m, d);
-    for (uint32_t i = 1; i < o->nopnd; i++)
-        for (uint32_t j = 0; j < i; j++)
-            if (!sched_lin_trips_alike(m, iv_loop(m, o->opnd[i]), iv_loop(m, o->opnd[j])))
-                return true;
-    return false;
+    ir_op loops[LW_MAX_DEPTH];
+    if (o->nopnd > LW_MAX_DEPTH)
+        return true;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        loops[i] = iv_loop(m, o->opnd[i]);
+    return !sched_lin_nest_alike(m, loops, o->nopnd);
 }
 
 bool lw_find_counts(struct lw *lw)

@@ -467,7 +467,7 @@ struct outcome {
     uint32_t ntiles; /* tile sizes chosen */
     int64_t tile, points; /* the first one's, and its point loop's trips */
     bool jammed;          /* row-jam rewrote a row loop, */
-    int64_t jam_rows;     /* of this many rows */
+    int64_t jam_rows;     /* taking at most this many rows a run */
     double modeled;       /* the programs' modeled cycles (nest_program_modeled), or < 0 */
     /* without a model (launch-time trip counts not assumed), the one at the
      * arguments' nominal values (nest_note_nominal; the first run's for

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/lin.h"
 #include "sched/nest_int.h"
 #include "sched/offset_gcd.h"
 #include "sched/oplist.h"
@@ -155,6 +156,69 @@ static uint32_t run_ahead(struct nest_ctx *c, uint32_t i, ir_op outermost, doubl
     return nest_cost_run_ahead_phases(c->dev, &c->chosen[i].p, (double)*tiles, *run);
 }
 
+/* The scf.for loops of a ktdf.buffer_phase's operands (IVs), outermost
+ * first; false when one is not an IV or there are more than max. */
+static bool phase_loops(const struct ir_module *m, ir_op ph, ir_op *loops, uint32_t max)
+{
+    const struct ir_op_info *o = ir_op_get(m, ph);
+    if (o->nopnd > max)
+        return false;
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        const struct ir_value_info *vi = ir_value_get(m, o->opnd[i]);
+        loops[i] = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op : IR_NONE;
+        if (!loops[i] || ir_op_get(m, loops[i])->kind != IR_OP_SCF_FOR)
+            return false;
+    }
+    return true;
+}
+
+/* Whether tile loop tl may count its phases across the loops around it
+ * up to `outermost`: yes when each of them runs alike in every run of
+ * those around it (sched_lin_nest_alike), else while fewer than
+ * SCHED_MAX_COUNTED_PHASES phases already counted across `outermost` do
+ * not (ktc-lower carries each such count across the loops in a register). */
+static bool counted_room(struct nest_ctx *c, ir_op tl, ir_op outermost)
+{
+    struct ir_module *m = c->m;
+    ir_op loops[MAX_OUTER + 1];
+    uint32_t n = 0;
+    for (ir_op p = tl; p && n <= MAX_OUTER; p = ir_op_parent(m, p)) {
+        if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR)
+            loops[n++] = p;
+        if (p == outermost)
+            break;
+    }
+    for (uint32_t i = 0; i < n / 2; i++) { /* outermost first */
+        ir_op t = loops[i];
+        loops[i] = loops[n - 1 - i];
+        loops[n - 1 - i] = t;
+    }
+    if (sched_lin_nest_alike(m, loops, n))
+        return true;
+    struct sched_ops phs = {0};
+    sched_ops_of_kind(m, outermost, IR_OP_KTDF_BUFFER_PHASE, &phs);
+    uint32_t counted = 0;
+    for (uint32_t i = 0; i < phs.n; i++) {
+        ir_op pl[MAX_OUTER + 1];
+        uint32_t k = ir_op_get(m, phs.v[i])->nopnd;
+        counted += k > 1 && phase_loops(m, phs.v[i], pl, MAX_OUTER + 1) && pl[0] == outermost &&
+                   !sched_lin_nest_alike(m, pl, k);
+    }
+    free(phs.v);
+    if (counted < SCHED_MAX_COUNTED_PHASES)
+        return true;
+    ir_op fn = tl;
+    while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+        fn = ir_op_parent(m, fn);
+    if (c->o->stats)
+        fprintf(c->o->stats,
+                "ktc-nest: @%s: row-phases: a nest whose loops run different numbers of "
+                "iterations from row to row: its phases not counted across the rows (%u "
+                "such nests are)\n",
+                ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s), counted);
+    return false;
+}
+
 static void buffer_one(struct nest_ctx *c, ir_op tl)
 {
     struct ir_module *m = c->m;
@@ -250,6 +314,8 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
         K = phases_of(c, tl);
         niv = 0;
     }
+    if (niv && !counted_room(c, tl, outermost))
+        niv = 0;
     ivs[niv++] = nest_for_iv(m, tl);
     struct split_b b;
     struct ir_loc loc = ir_op_get(m, pipe)->loc;

@@ -384,9 +384,10 @@ bool nest_overlap_rows(struct nest_ctx *c, ir_op fn);
 void nest_overlap_allocs(struct nest_ctx *c, ir_op fn);
 /* nest_jam.c: a row loop of nests -> K rows a run, pass by pass, the
  * loops of a pass fused (after overlap-rows, before tiling); true when it
- * rewrote one (*rows: its trips). K: the options' jam_rows (0:
- * NEST_JAM_ROWS), at most its trips; the driver prices runs of
- * NEST_JAM_ROWS, twice as many, .. up to NEST_JAM_ROWS_MAX (sched_nest). */
+ * rewrote one (*rows: the most rows a run it takes, its trips or fewer).
+ * K: the options' jam_rows (0: NEST_JAM_ROWS), at most *rows; the driver
+ * prices runs of NEST_JAM_ROWS, twice as many, .. up to NEST_JAM_ROWS_MAX
+ * (sched_nest). */
 enum { NEST_JAM_ROWS = 4, NEST_JAM_ROWS_MAX = 8 };
 bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);

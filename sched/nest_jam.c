@@ -35,7 +35,16 @@
  * read (nothing carried from row to row); the passes P read no device
  * memory made from a base S writes (the next rows' P run before this
  * row's S); the copies take at most 1/JAM_ROOM of the scratchpad. K is
- * the options' jam_rows (NEST_JAM_ROWS when 0), or N when smaller.
+ * the options' jam_rows (NEST_JAM_ROWS when 0), or N when smaller, or
+ * SCHED_MAX_COUNTED_PHASES / (2 P) when P passes hold a loop that runs a
+ * different number of iterations from row to row (a row of r blocks in
+ * row r: each such pass of each row a run becomes tile loops whose phases
+ * ktc-lower counts in registers across the rows, sched/lin.h; not taken
+ * when that leaves fewer than 2). In a fuzz of ragged rows (/tmp/s37/rz,
+ * rz2: 100 kernels, 398 launches on both devices) jamming 8 such rows a
+ * run left phases past the count's cap (numbered per row: no DMA ahead
+ * across the rows) and ran 1.15x the cycles (geomean) of the unbounded
+ * count, which the registers do not hold; the bound, 1.02-1.05x.
  * `--stats` says whether it is taken, and why not. Whether it stays, and
  * K, are the cost model's choice (sched_nest in nest.c): the stage runs
  * again with twice the rows a run and without row-jam, and the program
@@ -48,6 +57,7 @@
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/lin.h"
 #include "sched/nest_int.h"
 
 enum { JAM_ROOM = 16 };
@@ -299,6 +309,19 @@ static void jam_rows(struct ir_module *m, struct jam *j, int64_t n, int64_t k)
     free(vm);
 }
 
+/* The passes of j that are loops running a different number of
+ * iterations from row to row (sched_lin_trips_alike; the loops inside a
+ * pass, a block's masked tail up to n - off, run alike in every row when
+ * the pass does). */
+static uint32_t ragged_passes(struct ir_module *m, const struct jam *j)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < j->work.n; i++)
+        n += ir_op_get(m, j->work.v[i])->kind == IR_OP_SCF_FOR &&
+             !sched_lin_trips_alike(m, j->work.v[i], j->row);
+    return n;
+}
+
 bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows)
 {
     struct ir_module *m = c->m;
@@ -315,9 +338,19 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows)
             jam_free(&j);
             continue;
         }
+        /* a pass whose loops run different numbers of iterations from row
+         * to row becomes, in each row of a run, tile loops (a whole part
+         * and a remainder) whose buffer phases ktc-lower counts as they
+         * run, in registers: no more rows a run than those counts allow */
+        uint32_t ragged = ragged_passes(m, &j);
+        int64_t most = ragged && n > SCHED_MAX_COUNTED_PHASES / (2 * ragged)
+                           ? SCHED_MAX_COUNTED_PHASES / (2 * ragged)
+                           : n;
         int64_t K = c->o->jam_rows ? c->o->jam_rows : NEST_JAM_ROWS;
-        int64_t k = n < K ? n : K;
-        const char *why = jam_legal(c, fn, &j, k);
+        int64_t k = most < K ? most : K;
+        const char *why = k < 2 ? "its passes' loops run different numbers of iterations from "
+                                  "row to row, too many to count their buffer phases in two rows"
+                                : jam_legal(c, fn, &j, k);
         if (c->o->stats && why)
             fprintf(c->o->stats,
                     "ktc-nest: @%s: row-jam: a row loop of %lld rows, %u passes: not taken: %s\n",
@@ -332,7 +365,7 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows)
             hoist_invariants(m, &j);
             jam_rows(m, &j, n, k);
             changed = true;
-            *rows = n;
+            *rows = most;
         }
         jam_free(&j);
     }

@@ -40,11 +40,11 @@
  * different number of iterations from row to row (a row of r blocks in
  * row r: each such pass of each row a run becomes tile loops whose phases
  * ktc-lower counts in registers across the rows, sched/lin.h; not taken
- * when that leaves fewer than 2). In a fuzz of ragged rows (/tmp/s37/rz,
- * rz2: 100 kernels, 398 launches on both devices) jamming 8 such rows a
- * run left phases past the count's cap (numbered per row: no DMA ahead
- * across the rows) and ran 1.15x the cycles (geomean) of the unbounded
- * count, which the registers do not hold; the bound, 1.02-1.05x.
+ * when that leaves fewer than 2). In a fuzz of ragged rows (100 kernels,
+ * 398 launches on both devices), jamming 8 such rows a run left the
+ * phases past the cap numbered by row (no DMA ahead across the rows) and
+ * ran 1.06-1.09x the cycles (geomean) of this bound; counting them all
+ * ran some programs out of registers.
  * `--stats` says whether it is taken, and why not. Whether it stays, and
  * K, are the cost model's choice (sched_nest in nest.c): the stage runs
  * again with twice the rows a run and without row-jam, and the program

@@ -30,14 +30,19 @@
  *                     ahead) instead of each tile filling and draining the
  *                     device alone behind a barrier. Only tiles whose
  *                     loops have the same bounds on every tile (a row's
- *                     columns, constants or launch-time values): the
- *                     phases row-phases counts across the tiles need the
- *                     same trip counts on every tile. Left alone: a loop
- *                     whose bounds depend on the tile id (rows t, t + 2,
- *                     ... on a grid of 2; a block masked at n - t * B:
- *                     tiles of different lengths in one phased loop
- *                     reused buffer copies out of turn, 256 of 896
- *                     elements wrong); a
+ *                     columns, constants or launch-time values). Left
+ *                     alone: a loop whose bounds depend on the tile id
+ *                     (rows t, t + 2, ... on a grid of 2; a block masked
+ *                     at n - t * B). Its phases are right folded too
+ *                     (ktc-lower counts them as the loops run), but not
+ *                     always faster: a vector add over a grid of 977
+ *                     blocks of 1024 at n = 1000 ran 3033 -> 4951 cycles
+ *                     on spyre (its empty tiles each a trip of the loop;
+ *                     sample: 10934 -> 4130), and rows t, t + 4 of a
+ *                     LayerNorm on sample 395 -> 758 (no longer a tile's
+ *                     points), while 150 rows over a grid of 64 on spyre
+ *                     ran 625 -> 533 (roofline 528): the choice wants
+ *                     pricing, as row-jam's has; a
  *                     tile id scaled by a launch-time value (blocks at
  *                     pid * BLOCK_SIZE stay a DMA a tile: a vector add of
  *                     128 blocks on spyre, 1125 -> 1585 cycles folded,

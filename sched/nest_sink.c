@@ -608,8 +608,8 @@ bool nest_fold_grid(struct nest_ctx *c)
         bool same = grid_of(m, f.kernel, g);
         /* tiles whose loops have the same bounds on every tile (a row's
          * columns; not a row loop from the tile id, nor a block masked at
-         * n - t * B): the programs' buffer phases then count across the
-         * tiles (row-phases needs the same trip counts on every one) */
+         * n - t * B: the empty tiles' trips of the folded loop cost more
+         * than the barrier spares, nest.h) */
         bool trips = tile_trips(m, f.kernel, NULL), scaled = scaled_tile_id(m, f.kernel, NULL);
         for (uint32_t j = 0; j < f.n && f.ok; j++) {
             ir_walk(m, f.fns[j], cross_tile, &cross);

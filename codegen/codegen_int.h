@@ -15,7 +15,7 @@
 #include "codegen/codegen.h"
 
 #define CG_MAX_TERMS 16
-#define CG_MAX_CARRY 8  /* values one loop carries */
+#define CG_MAX_CARRY 16 /* values one loop carries */
 #define CG_MAX_LOOPS 16 /* nested loops carrying values */
 /* Scalar registers kept for temporaries: fewer left, and per-unit values
  * are rematerialized rather than given registers (codegen_prog.c). */

@@ -487,7 +487,14 @@
  *                     least when a trip count is known only at launch);
  *                     not when --tile-sizes gives the phases (sum_blocks_n
  *                     at 256 rows a core, its sum's phases 3 -> 5 and its
- *                     store's 2 -> 4: 40972 -> 21770 cycles). A pipeline
+ *                     store's 2 -> 4: 40972 -> 21770 cycles). When the
+ *                     loops run a different number of iterations from row
+ *                     to row (a row of r blocks in row r), ktc-lower counts
+ *                     the phases as they run, in registers: at most
+ *                     SCHED_MAX_COUNTED_PHASES such nests count across a
+ *                     row loop (sched/lin.h), the rest by row only (their
+ *                     DMAs then wait for the row; --stats names them).
+ *                     A pipeline
  *                     that is no tile's but runs at most once a row (in
  *                     loops whose counts are at most 1: a tile loop's
  *                     remainder, n mod 2 points; a row's masked block)

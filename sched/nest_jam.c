@@ -36,15 +36,15 @@
  * memory made from a base S writes (the next rows' P run before this
  * row's S); the copies take at most 1/JAM_ROOM of the scratchpad. K is
  * the options' jam_rows (NEST_JAM_ROWS when 0), or N when smaller, or
- * SCHED_MAX_COUNTED_PHASES / (2 P) when P passes hold a loop that runs a
+ * SCHED_MAX_COUNTED_PHASES / (4 P) when P passes hold a loop that runs a
  * different number of iterations from row to row (a row of r blocks in
  * row r: each such pass of each row a run becomes tile loops whose phases
  * ktc-lower counts in registers across the rows, sched/lin.h; not taken
- * when that leaves fewer than 2). In a fuzz of ragged rows (100 kernels,
- * 398 launches on both devices), jamming 8 such rows a run left the
- * phases past the cap numbered by row (no DMA ahead across the rows) and
- * ran 1.06-1.09x the cycles (geomean) of this bound; counting them all
- * ran some programs out of registers.
+ * when that leaves fewer than 2). In a fuzz of ragged rows (150 kernels,
+ * 600 launches on both devices), jamming 8 such rows a run left the
+ * phases past the cap numbered by row (no DMA ahead across the rows), and
+ * with 16 / (2 P) rows a run the scalar registers of 2 programs' DMA unit
+ * ran out (64); this bound compiles them all.
  * `--stats` says whether it is taken, and why not. Whether it stays, and
  * K, are the cost model's choice (sched_nest in nest.c): the stage runs
  * again with twice the rows a run and without row-jam, and the program
@@ -343,8 +343,8 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows)
          * and a remainder) whose buffer phases ktc-lower counts as they
          * run, in registers: no more rows a run than those counts allow */
         uint32_t ragged = ragged_passes(m, &j);
-        int64_t most = ragged && n > SCHED_MAX_COUNTED_PHASES / (2 * ragged)
-                           ? SCHED_MAX_COUNTED_PHASES / (2 * ragged)
+        int64_t most = ragged && n > SCHED_MAX_COUNTED_PHASES / (4 * ragged)
+                           ? SCHED_MAX_COUNTED_PHASES / (4 * ragged)
                            : n;
         int64_t K = c->o->jam_rows ? c->o->jam_rows : NEST_JAM_ROWS;
         int64_t k = most < K ? most : K;

@@ -9,8 +9,8 @@
 // row. Row-jam takes 2 rows a run, not 8: each pass of each jammed row
 // becomes tile loops whose buffer phases ktc-lower counts across the rows
 // in registers (sched/lin.h, SCHED_MAX_COUNTED_PHASES), and 8 rows a run
-// would leave most of them numbered by row only (no DMA ahead across the
-// rows). tests/passes/nest/row_jam_ragged.mlir is its --stats.
+// would make more of them than the registers hold.
+// tests/passes/nest/row_jam_ragged.mlir is its --stats.
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #out = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>
 #blk = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 63 >= 0)>

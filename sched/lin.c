@@ -130,3 +130,45 @@ bool sched_lin_nest_alike(const struct ir_module *m, const ir_op *loops, uint32_
                 return false;
     return true;
 }
+
+/* The IV of scf.for loop. */
+static ir_value iv_of(const struct ir_module *m, ir_op loop)
+{
+    return ir_block_get(m, ir_region_get(m, ir_op_get(m, loop)->regs[0])->first)->args[0];
+}
+
+/* Whether index values a (under loops la) and b (under lb) are made alike:
+ * the same value, the IVs of la[i] and lb[i] (i < n), or the results of
+ * alike pure ops (name, attributes) of alike operands. */
+static bool same_value(const struct ir_module *m, ir_value a, ir_value b, const ir_op *la,
+                       const ir_op *lb, uint32_t n, int depth)
+{
+    if (a == b)
+        return true;
+    for (uint32_t i = 0; i < n; i++)
+        if (a == iv_of(m, la[i]) && b == iv_of(m, lb[i]))
+            return true;
+    ir_op da = ir_value_def(m, a), db = ir_value_def(m, b);
+    if (!da || !db || depth == 0)
+        return false;
+    const struct ir_op_info *oa = ir_op_get(m, da), *ob = ir_op_get(m, db);
+    if (oa->name != ob->name || oa->attrs != ob->attrs || oa->nopnd != ob->nopnd || oa->nreg ||
+        ob->nreg || a - oa->res != b - ob->res || !(ir_op_def(oa->kind)->flags & IR_OPF_PURE))
+        return false;
+    for (uint32_t i = 0; i < oa->nopnd; i++)
+        if (!same_value(m, oa->opnd[i], ob->opnd[i], la, lb, n, depth - 1))
+            return false;
+    return true;
+}
+
+bool sched_lin_loops_same(const struct ir_module *m, const ir_op *la, const ir_op *lb, uint32_t n)
+{
+    if (!n || la[0] != lb[0])
+        return false;
+    for (uint32_t i = 1; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            if (!same_value(m, ir_op_get(m, la[i])->opnd[k], ir_op_get(m, lb[i])->opnd[k], la, lb,
+                            i, 16))
+                return false;
+    return true;
+}

@@ -42,12 +42,19 @@ bool sched_lin_trips_alike(const struct ir_module *m, ir_op x, ir_op loop);
  * (sched_lin_trips_alike): their row-major iteration number then counts
  * the last one's iterations run. */
 bool sched_lin_nest_alike(const struct ir_module *m, const ir_op *loops, uint32_t n);
-/* The most buffer phases whose loops do not run alike (ktc-lower counts
- * them as they run, in registers the loops carry) one loop may be
- * counted across: ktc-nest's row-phases counts no more across a row loop
+/* Whether scf.for loops la[0..n) and lb[0..n) (each inside the one before,
+ * la[0] == lb[0]) run the same iterations in every run of la[0]: the
+ * bounds and steps of la[i] and lb[i] made alike (the same values, or the
+ * same pure ops of alike values, la[j]'s IV taken as lb[j]'s): two passes
+ * over the blocks of one row. Their buffer phases then count alike. */
+bool sched_lin_loops_same(const struct ir_module *m, const ir_op *la, const ir_op *lb, uint32_t n);
+/* The most counts of buffer phases whose loops do not run alike
+ * (ktc-lower counts them as they run, in registers the loops carry; one
+ * for the phases whose loops are the same, sched_lin_loops_same) one loop
+ * may carry: ktc-nest's row-phases counts no more across a row loop
  * (sched/nest.h), ktc-lower refuses more (ktc-codegen's CG_MAX_CARRY
- * holds them). With 8, five ragged passes of 8 rows ran 757 -> 3107
- * cycles on spyre, 7 of their 15 nests numbered by row only. */
+ * holds them). With 8, a count a phase, five ragged passes of 8 rows ran
+ * 757 -> 3107 cycles on spyre, 7 of their 15 nests numbered by row only. */
 enum { SCHED_MAX_COUNTED_PHASES = 16 };
 
 #endif

@@ -116,6 +116,8 @@ struct lw_count {
     uint32_t inst;
     uint32_t loop; /* the node of its loop (its last operand's) */
     uint32_t top;  /* the node of its first operand's loop, where the count starts at 0 */
+    uint32_t rep;  /* the first count of its class (lower_value.c's same_counts):
+                      the first loop carries one count for the class */
 };
 /* The most counts one loop carries (sched/lin.h). */
 #define LW_MAX_COUNTS SCHED_MAX_COUNTED_PHASES

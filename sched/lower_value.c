@@ -204,7 +204,11 @@ static ir_value phase_src(struct lw *lw, ir_op d)
 
 /* ---- buffer phases counted as they run ------------------------------------- */
 
-enum { P_COUNT = 4 }; /* the count's current value in the program */
+/* The program's memo of a count: its value where the loops are now (a
+ * member's, or its class's at the first loop, from the start of that
+ * loop's iteration), and its class's value after the iteration (the first
+ * loop's yield). */
+enum { P_COUNT = 4, P_NEXT = 5 };
 
 /* Whether phase d's loops, each inside the one before, leave one running a
  * different number of iterations from one run of a loop around it (in
@@ -218,6 +222,25 @@ static bool counted(const struct ir_module *m, ir_op d)
     for (uint32_t i = 0; i < o->nopnd; i++)
         loops[i] = iv_loop(m, o->opnd[i]);
     return !sched_lin_nest_alike(m, loops, o->nopnd);
+}
+
+/* Whether counts a and b (of one first loop) count alike: their loops
+ * run the same iterations (sched_lin_loops_same), so each starts its loop
+ * at the same count in every run of the first; then the first loop
+ * carries one count for both. */
+static bool same_counts(const struct lw *lw, const struct lw_count *a, const struct lw_count *b)
+{
+    const struct ir_module *m = lw->m;
+    const struct ir_op_info *pa = ir_op_get(m, a->phase), *pb = ir_op_get(m, b->phase);
+    if (a->inst != b->inst || a->top != b->top || pa->nopnd != pb->nopnd ||
+        pa->nopnd > LW_MAX_DEPTH)
+        return false;
+    ir_op la[LW_MAX_DEPTH], lb[LW_MAX_DEPTH];
+    for (uint32_t i = 0; i < pa->nopnd; i++) {
+        la[i] = iv_loop(m, pa->opnd[i]);
+        lb[i] = iv_loop(m, pb->opnd[i]);
+    }
+    return sched_lin_loops_same(m, la, lb, pa->nopnd);
 }
 
 bool lw_find_counts(struct lw *lw)
@@ -253,10 +276,25 @@ bool lw_find_counts(struct lw *lw)
                 if (!lw->counts)
                     abort();
             }
-            lw->counts[lw->ncounts++] = (struct lw_count){d, nd->inst, n, top};
+            struct lw_count *c = &lw->counts[lw->ncounts];
+            *c = (struct lw_count){d, nd->inst, n, top, lw->ncounts};
+            for (uint32_t j = 0; j < lw->ncounts && c->rep == lw->ncounts; j++)
+                if (lw->counts[j].rep == j && same_counts(lw, &lw->counts[j], c))
+                    c->rep = j;
+            lw->ncounts++;
         }
     }
     return true;
+}
+
+/* Whether loop node n is right inside count c's first loop (through
+ * blocks and calls). */
+static bool first_inside(const struct lw *lw, uint32_t n, const struct lw_count *c)
+{
+    uint32_t x = lw->nodes[n].parent;
+    while (x && lw->nodes[x].kind != LN_LOOP)
+        x = lw->nodes[x].parent;
+    return x == c->top;
 }
 
 int lw_counts_at(struct lw *lw, uint32_t n, uint32_t *out)
@@ -266,21 +304,26 @@ int lw_counts_at(struct lw *lw, uint32_t n, uint32_t *out)
         const struct lw_count *c = &lw->counts[i];
         if (!(lw->nodes[c->loop].mask & 1ull << lw->p.kind))
             continue; /* the program does not run the phase's loop */
-        for (uint32_t x = c->loop; x; x = lw->nodes[x].parent) {
-            if (x == n) {
-                if (k == LW_MAX_COUNTS) {
-                    lw_error(lw, lw->nodes[n].op,
-                             "more than %d buffer phases counted across this loop are not "
-                             "supported yet",
-                             LW_MAX_COUNTS);
-                    return -1;
-                }
-                out[k++] = i;
-                break;
-            }
+        /* the first loop carries a class's count once, each loop inside
+         * it the count of each phase it holds */
+        uint32_t which = n == c->top ? c->rep : i;
+        bool on = false, known = false;
+        for (uint32_t x = c->loop; x && !on; x = lw->nodes[x].parent) {
+            on = x == n;
             if (x == c->top)
                 break;
         }
+        for (int j = 0; j < k && !known; j++)
+            known = out[j] == which;
+        if (!on || known)
+            continue;
+        if (k == LW_MAX_COUNTS) {
+            lw_error(lw, lw->nodes[n].op,
+                     "more than %d buffer phases counted across this loop are not supported yet",
+                     LW_MAX_COUNTS);
+            return -1;
+        }
+        out[k++] = which;
     }
     return k;
 }
@@ -297,6 +340,13 @@ static ir_value emit_index_op(struct lw *lw, const char *name, ir_value a, ir_va
     return ir_op_get(m, lw_append(lw, lw->p.cur, &st))->res;
 }
 
+/* The phase value count i is memoized under: its own, or its class's (the
+ * representative's) at its first loop. */
+static ir_value count_key(const struct lw *lw, uint32_t i, bool class)
+{
+    return ir_op_get(lw->m, lw->counts[class ? lw->counts[i].rep : i].phase)->res;
+}
+
 ir_op lw_open_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t nc, uint32_t *mark)
 {
     struct ir_module *m = lw->m;
@@ -305,7 +355,8 @@ ir_op lw_open_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t n
     for (uint32_t i = 0; i < nc; i++) {
         const struct lw_count *c = &lw->counts[cs[i]];
         init[i] = n == c->top ? lw_const(lw, 0)
-                              : (ir_value)lw_map_get(&lw->p.memo, ir_op_get(m, c->phase)->res,
+                              : (ir_value)lw_map_get(&lw->p.memo,
+                                                     count_key(lw, cs[i], first_inside(lw, n, c)),
                                                      c->inst, P_COUNT);
         if (!init[i]) {
             lw_error(lw, nd->op, "internal error: a buffer phase's count is lost");
@@ -318,12 +369,14 @@ ir_op lw_open_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t n
     const struct ir_block_info *body = ir_block_get(m, lw->p.cur);
     for (uint32_t i = 0; i < nc; i++) {
         const struct lw_count *c = &lw->counts[cs[i]];
-        ir_value ph = ir_op_get(m, c->phase)->res, count = body->args[1 + i];
-        lw_memo_put(lw, ph, c->inst, P_COUNT, count, true);
+        ir_value count = body->args[1 + i], key = count_key(lw, cs[i], n == c->top);
+        lw_memo_put(lw, key, c->inst, P_COUNT, count, true);
+        if (n == c->top)
+            lw_memo_put(lw, key, c->inst, P_NEXT, count, true);
         if (n == c->loop) {
             int64_t k = ir_attr_get(m, ir_op_attr(m, c->phase, "num_phases"))->i;
             ir_value v = emit_index_op(lw, "arith.remui", count, lw_const(lw, k), c->phase);
-            lw_memo_put(lw, ph, c->inst, P_VAL, v, true);
+            lw_memo_put(lw, key, c->inst, P_VAL, v, true);
         }
     }
     return loop;
@@ -337,7 +390,9 @@ void lw_close_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t n
     ir_value y[LW_MAX_COUNTS];
     for (uint32_t i = 0; i < nc; i++) {
         const struct lw_count *c = &lw->counts[cs[i]];
-        y[i] = (ir_value)lw_map_get(&lw->p.memo, ir_op_get(m, c->phase)->res, c->inst, P_COUNT);
+        bool top = n == c->top;
+        y[i] = (ir_value)lw_map_get(&lw->p.memo, count_key(lw, cs[i], top), c->inst,
+                                    top ? P_NEXT : P_COUNT);
         if (n == c->loop)
             y[i] = emit_index_op(lw, "arith.addi", y[i], lw_const(lw, 1), c->phase);
     }
@@ -347,11 +402,15 @@ void lw_close_counting(struct lw *lw, uint32_t n, const uint32_t *cs, uint32_t n
     lw_append(lw, lw->p.cur, &st);
     lw_close_loop(lw, loop, outer);
     lw_scope_undo(lw, mark);
+    /* the count after the loop, in the loop around: right inside the
+     * first loop, its class's after this iteration of the first */
     for (uint32_t i = 0; i < nc; i++) {
         const struct lw_count *c = &lw->counts[cs[i]];
-        if (n != c->top) /* the count after the loop, in the loop around */
-            lw_memo_put(lw, ir_op_get(m, c->phase)->res, c->inst, P_COUNT,
-                        ir_op_get(m, loop)->res + i, true);
+        if (n == c->top)
+            continue;
+        bool first = first_inside(lw, n, c);
+        lw_memo_put(lw, count_key(lw, cs[i], first), c->inst, first ? P_NEXT : P_COUNT,
+                    ir_op_get(m, loop)->res + i, true);
     }
 }
 

@@ -174,9 +174,10 @@ static bool phase_loops(const struct ir_module *m, ir_op ph, ir_op *loops, uint3
 
 /* Whether tile loop tl may count its phases across the loops around it
  * up to `outermost`: yes when each of them runs alike in every run of
- * those around it (sched_lin_nest_alike), else while fewer than
- * SCHED_MAX_COUNTED_PHASES phases already counted across `outermost` do
- * not (ktc-lower carries each such count across the loops in a register). */
+ * those around it (sched_lin_nest_alike), else when its loops are the same
+ * as a phase's counted across `outermost` already (sched_lin_loops_same),
+ * or fewer than SCHED_MAX_COUNTED_PHASES counts are (ktc-lower carries
+ * each count across the loops in a register). */
 static bool counted_room(struct nest_ctx *c, ir_op tl, ir_op outermost)
 {
     struct ir_module *m = c->m;
@@ -195,17 +196,28 @@ static bool counted_room(struct nest_ctx *c, ir_op tl, ir_op outermost)
     }
     if (sched_lin_nest_alike(m, loops, n))
         return true;
+    /* the counts: one for each class of phases whose loops are the same */
     struct sched_ops phs = {0};
     sched_ops_of_kind(m, outermost, IR_OP_KTDF_BUFFER_PHASE, &phs);
-    uint32_t counted = 0;
-    for (uint32_t i = 0; i < phs.n; i++) {
+    ir_op cls[SCHED_MAX_COUNTED_PHASES][MAX_OUTER + 1];
+    uint32_t ncls[SCHED_MAX_COUNTED_PHASES], counted = 0;
+    bool same = false;
+    for (uint32_t i = 0; i < phs.n && !same; i++) {
         ir_op pl[MAX_OUTER + 1];
-        uint32_t k = ir_op_get(m, phs.v[i])->nopnd;
-        counted += k > 1 && phase_loops(m, phs.v[i], pl, MAX_OUTER + 1) && pl[0] == outermost &&
-                   !sched_lin_nest_alike(m, pl, k);
+        uint32_t k = ir_op_get(m, phs.v[i])->nopnd, j = 0;
+        if (k < 2 || !phase_loops(m, phs.v[i], pl, MAX_OUTER + 1) || pl[0] != outermost ||
+            sched_lin_nest_alike(m, pl, k))
+            continue;
+        same = k == n && sched_lin_loops_same(m, pl, loops, n);
+        while (j < counted && !(ncls[j] == k && sched_lin_loops_same(m, cls[j], pl, k)))
+            j++;
+        if (j == counted && counted < SCHED_MAX_COUNTED_PHASES) {
+            memcpy(cls[counted], pl, k * sizeof *pl);
+            ncls[counted++] = k;
+        }
     }
     free(phs.v);
-    if (counted < SCHED_MAX_COUNTED_PHASES)
+    if (same || counted < SCHED_MAX_COUNTED_PHASES)
         return true;
     ir_op fn = tl;
     while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
@@ -214,7 +226,7 @@ static bool counted_room(struct nest_ctx *c, ir_op tl, ir_op outermost)
         fprintf(c->o->stats,
                 "ktc-nest: @%s: row-phases: a nest whose loops run different numbers of "
                 "iterations from row to row: its phases not counted across the rows (%u "
-                "such nests are)\n",
+                "counts of such nests are)\n",
                 ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s), counted);
     return false;
 }

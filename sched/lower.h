@@ -62,7 +62,12 @@
  * ahead), each program running the last loop counts its iterations as
  * they run: the loops from the first IV's to the last carry the count
  * (`iter_args`, 0 before the first), the last adds one a trip, and the
- * phase is the count remui K (tests/kernels/tri_blocks.mlir).
+ * phase is the count remui K (tests/kernels/tri_blocks.mlir). Phases
+ * whose loops are the same (sched_lin_loops_same: passes over one row's
+ * blocks) count alike: the first loop carries one count for them, each
+ * starting its loops from it, and yields the count after one of them
+ * (tests/kernels/ragged_passes.mlir); at most SCHED_MAX_COUNTED_PHASES
+ * counts a loop, more refused (ktc-nest makes no more).
  *
  * Values known only at launch: argument k (an index, an integer as an
  * index, or a runtime_arg's value; a float argument as its bit pattern)

@@ -36,11 +36,12 @@
  * memory made from a base S writes (the next rows' P run before this
  * row's S); the copies take at most 1/JAM_ROOM of the scratchpad. K is
  * the options' jam_rows (NEST_JAM_ROWS when 0), or N when smaller, or
- * SCHED_MAX_COUNTED_PHASES / (4 P) when P passes hold a loop that runs a
+ * SCHED_MAX_COUNTED_PHASES / (4 P) when P passes are loops that run a
  * different number of iterations from row to row (a row of r blocks in
  * row r: each such pass of each row a run becomes tile loops whose phases
- * ktc-lower counts in registers across the rows, sched/lin.h; not taken
- * when that leaves fewer than 2). In a fuzz of ragged rows (150 kernels,
+ * ktc-lower counts in registers across the rows, sched/lin.h; passes over
+ * the same blocks, whose counts are one, count once; not taken when that
+ * leaves fewer than 2). In a fuzz of ragged rows (150 kernels,
  * 600 launches on both devices), jamming 8 such rows a run left the
  * phases past the cap numbered by row (no DMA ahead across the rows), and
  * with 16 / (2 P) rows a run the scalar registers of 2 programs' DMA unit
@@ -312,13 +313,21 @@ static void jam_rows(struct ir_module *m, struct jam *j, int64_t n, int64_t k)
 /* The passes of j that are loops running a different number of
  * iterations from row to row (sched_lin_trips_alike; the loops inside a
  * pass, a block's masked tail up to n - off, run alike in every row when
- * the pass does). */
+ * the pass does), those over the same blocks as one before
+ * (sched_lin_loops_same) left out. */
 static uint32_t ragged_passes(struct ir_module *m, const struct jam *j)
 {
     uint32_t n = 0;
-    for (uint32_t i = 0; i < j->work.n; i++)
-        n += ir_op_get(m, j->work.v[i])->kind == IR_OP_SCF_FOR &&
-             !sched_lin_trips_alike(m, j->work.v[i], j->row);
+    for (uint32_t i = 0; i < j->work.n; i++) {
+        ir_op a[2] = {j->row, j->work.v[i]};
+        bool seen =
+            ir_op_get(m, a[1])->kind != IR_OP_SCF_FOR || sched_lin_trips_alike(m, a[1], j->row);
+        for (uint32_t k = 0; k < i && !seen; k++) {
+            ir_op b[2] = {j->row, j->work.v[k]};
+            seen = ir_op_get(m, b[1])->kind == IR_OP_SCF_FOR && sched_lin_loops_same(m, a, b, 2);
+        }
+        n += !seen;
+    }
     return n;
 }
 

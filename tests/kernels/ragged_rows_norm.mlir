@@ -6,10 +6,11 @@
 // min(r + 1, 4) blocks of 64 (s[r] = their sum, a vector of 64), then
 // scales those blocks by s[r] / 2 (y; the rest left as it was): two
 // passes whose block loops run a different number of iterations in each
-// row. Row-jam takes 2 rows a run, not 8: each pass of each jammed row
+// row. Row-jam takes 4 rows a run, not 8: each pass of each jammed row
 // becomes tile loops whose buffer phases ktc-lower counts across the rows
-// in registers (sched/lin.h, SCHED_MAX_COUNTED_PHASES), and 8 rows a run
-// would make more of them than the registers hold.
+// in registers (sched/lin.h, SCHED_MAX_COUNTED_PHASES; one count for both
+// passes of a row, over the same blocks), and 8 rows a run would make
+// more of them than the registers hold.
 // tests/passes/nest/row_jam_ragged.mlir is its --stats.
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 255 >= 0)>
 #out = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 63 >= 0)>

@@ -5,11 +5,11 @@
 // two passes' block loops run min(r + 1, 4) iterations in row r. Each
 // such pass of each row a run becomes tile loops whose buffer phases
 // ktc-lower counts across the rows in registers, at most
-// SCHED_MAX_COUNTED_PHASES (16) across a loop: row-jam takes at most
-// 16 / (4 x 2 passes) = 2 rows a run, and the driver prices that run
-// alone against the program without it. On spyre: 863 cycles, 1449
-// without row-jam; 8 rows a run, with 8 phases counted and the rest
-// numbered by row, 948.
+// SCHED_MAX_COUNTED_PHASES (16) counts across a loop, one for passes
+// over the same blocks (these two): row-jam takes at most 16 / (4 x 1)
+// = 4 rows a run, and the driver prices that run against the program
+// without it. On spyre: 647 cycles, 1449 without row-jam; 2 rows a run
+// (both passes counted apart), 863.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

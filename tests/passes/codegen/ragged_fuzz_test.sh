@@ -17,7 +17,7 @@
 # with random inputs: every element must match ktc-interp. The buffer copies ktc-nest's phases take in turn across the
 # rows (row-phases) must then be counted as the loops run (ktc-lower):
 # session 36's compiler numbered them row * blocks + block and got 13 of
-# these 68 launches wrong (and 184 of 918 in longer runs of such kernels). VERBOSE=1 names each kernel first. The ktc
+# these 68 launches wrong (and 184 of 916 in longer runs of such kernels). VERBOSE=1 names each kernel first. The ktc
 # binaries sit beside ktc-parse.
 count=${2:-24}
 seed=11

@@ -14,11 +14,12 @@
 # the blocks past n masked, ktc-split's peel leaving a masked tail loop of
 # at most one trip in the rows that reach n. Drawn from a fixed sequence,
 # each compiled through the whole chain on spyre and sample and launched
-# with random inputs: every element must match ktc-interp. The buffer copies ktc-nest's phases take in turn across the
-# rows (row-phases) must then be counted as the loops run (ktc-lower):
-# session 36's compiler numbered them row * blocks + block and got 13 of
-# these 68 launches wrong (and 184 of 916 in longer runs of such kernels). VERBOSE=1 names each kernel first. The ktc
-# binaries sit beside ktc-parse.
+# with random inputs: every element must match ktc-interp. The buffer
+# copies ktc-nest's phases take in turn across the rows (row-phases) must
+# then be counted as the loops run (ktc-lower): session 36's compiler
+# numbered them row * blocks + block and got 13 of these 68 launches wrong
+# (and 184 of 916 in longer runs of such kernels). VERBOSE=1 names each
+# kernel first. The ktc binaries sit beside ktc-parse.
 count=${2:-24}
 seed=11
 . "$(dirname "$0")/fuzz_lib.sh"

@@ -16,7 +16,7 @@
 /* A call chain deeper than this is taken for recursion. */
 #define MAX_INSTANCES 4096
 
-static void *grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
+void *lw_grow(void *p, uint32_t *cap, uint32_t need, size_t elem)
 {
     if (need <= *cap)
         return p;
@@ -181,7 +181,7 @@ void lw_memo_put(struct lw *lw, uint32_t a, uint32_t b, uint32_t c, ir_value v, 
     uint64_t old = lw_map_put(&lw->p.memo, a, b, c, v);
     if (!scoped)
         return;
-    lw->p.undo = grow(lw->p.undo, &lw->p.capundo, lw->p.nundo + 5, sizeof *lw->p.undo);
+    lw->p.undo = lw_grow(lw->p.undo, &lw->p.capundo, lw->p.nundo + 5, sizeof *lw->p.undo);
     uint32_t *u = lw->p.undo + lw->p.nundo;
     u[0] = a;
     u[1] = b;
@@ -351,7 +351,7 @@ ir_value lw_peer_ring(struct lw *lw, uint32_t k, uint32_t lane, const int64_t *t
 static uint32_t node_new(struct lw *lw, enum lw_node_kind kind, ir_op op, uint32_t parent,
                          uint32_t inst)
 {
-    lw->nodes = grow(lw->nodes, &lw->capnodes, lw->nnodes + 1, sizeof *lw->nodes);
+    lw->nodes = lw_grow(lw->nodes, &lw->capnodes, lw->nnodes + 1, sizeof *lw->nodes);
     uint32_t n = lw->nnodes++;
     struct lw_node *nd = &lw->nodes[n];
     memset(nd, 0, sizeof *nd);
@@ -506,7 +506,7 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
     ir_op *stages = NULL;
     IR_FOR_OPS(m, lw_body(m, pipe, 0), o)
     if (ir_op_get(m, o)->kind == IR_OP_KTDF_STAGE) {
-        stages = grow(stages, &cap, n + 1, sizeof *stages);
+        stages = lw_grow(stages, &cap, n + 1, sizeof *stages);
         stages[n++] = o;
     }
     bool *done = calloc(n + 1, sizeof *done);
@@ -605,7 +605,7 @@ static bool build_block(struct lw *lw, ir_block b, uint32_t parent, uint32_t ins
             if (lw->ninsts == MAX_INSTANCES)
                 return lw_error(lw, o, "calls nested more than %d deep (recursion?)",
                                 MAX_INSTANCES);
-            lw->insts = grow(lw->insts, &lw->capinsts, lw->ninsts + 1, sizeof *lw->insts);
+            lw->insts = lw_grow(lw->insts, &lw->capinsts, lw->ninsts + 1, sizeof *lw->insts);
             uint32_t k = lw->ninsts++;
             lw->insts[k] = (struct lw_inst){o, callee, inst};
             if (!build_block(lw, lw_body(m, callee, 0), node_new(lw, LN_CALL, o, bn, inst), k))
@@ -1023,10 +1023,10 @@ static bool lower_kernel(struct lw *lw, ir_op kernel)
     lw->kernel = kernel;
     lw->next_symbol = -1;
     node_new(lw, LN_BLOCK, IR_NONE, 0, 0); /* node 0: none */
-    lw->insts = grow(lw->insts, &lw->capinsts, 1, sizeof *lw->insts);
+    lw->insts = lw_grow(lw->insts, &lw->capinsts, 1, sizeof *lw->insts);
     lw->insts[0] = (struct lw_inst){IR_NONE, kernel, 0};
     lw->ninsts = 1;
-    lw->syncs = grow(lw->syncs, &lw->capsyncs, 1, sizeof *lw->syncs);
+    lw->syncs = lw_grow(lw->syncs, &lw->capsyncs, 1, sizeof *lw->syncs);
     lw->nsyncs = 1; /* sync 0: none */
     ir_block entry = lw_body(m, kernel, 0);
     if (!build_block(lw, entry, 0, 0))
@@ -1082,12 +1082,12 @@ static bool collect_funcs(struct ir_module *m, ir_op op, void *ctx)
 {
     struct collect *c = ctx;
     if (is_func_def(m, op)) {
-        c->defs = grow(c->defs, &c->cap, c->ndefs + 1, sizeof *c->defs);
+        c->defs = lw_grow(c->defs, &c->cap, c->ndefs + 1, sizeof *c->defs);
         c->defs[c->ndefs++] = op;
     } else if (ir_op_get(m, op)->kind == IR_OP_FUNC_CALL) {
         const char *n = sym_name(m, op, "callee");
         if (n) {
-            c->called = grow(c->called, &c->capcalled, c->ncalled + 1, sizeof *c->called);
+            c->called = lw_grow(c->called, &c->capcalled, c->ncalled + 1, sizeof *c->called);
             c->called[c->ncalled++] = n;
         }
     }

@@ -25,6 +25,10 @@
 /* The most memory -> FIFO loads issued before their sends (lower_ops.c). */
 #define LW_LOAD_GROUP 8
 
+/* p (an array of *cap elements of elem bytes) with room for need of them:
+ * as it is, or reallocated to twice as many as needed (*cap updated). */
+void *lw_grow(void *p, uint32_t *cap, uint32_t need, size_t elem);
+
 /* ---- a small hash map: three 32-bit keys -> a 64-bit value ---------------- */
 
 struct lw_slot { /* 24 bytes: the flag fills the keys' padding */

@@ -270,12 +270,7 @@ bool lw_find_counts(struct lw *lw)
                                 "a ktdf.buffer_phase whose loops run different numbers of "
                                 "iterations, across a pipeline or a ktdf.parallel, is not "
                                 "supported yet");
-            if (lw->ncounts == lw->capcounts) {
-                lw->capcounts = lw->capcounts ? 2 * lw->capcounts : 8;
-                lw->counts = realloc(lw->counts, lw->capcounts * sizeof *lw->counts);
-                if (!lw->counts)
-                    abort();
-            }
+            lw->counts = lw_grow(lw->counts, &lw->capcounts, lw->ncounts + 1, sizeof *lw->counts);
             struct lw_count *c = &lw->counts[lw->ncounts];
             *c = (struct lw_count){d, nd->inst, n, top, lw->ncounts};
             for (uint32_t j = 0; j < lw->ncounts && c->rep == lw->ncounts; j++)

@@ -11,6 +11,7 @@
 #include "ktir/ops.h"
 #include "sched/lin.h"
 #include "sched/lower_int.h"
+#include "sched/oplist.h"
 
 /* What a value depends on. */
 enum { LF_CORE = 1, LF_INPUT = 2, LF_DYN = 4, LF_BAD = 8 };
@@ -131,22 +132,12 @@ static const char *select_minmax(const struct ir_module *m, ir_op sel)
     return p >= 0 && p < 10 ? pick[p][same ? 0 : 1] : NULL;
 }
 
-/* The scf.for whose induction variable v is, or IR_NONE. */
-static ir_op iv_loop(const struct ir_module *m, ir_value v)
-{
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    if (!vi->is_arg || vi->index != 0)
-        return IR_NONE;
-    ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
-    return owner && ir_op_get(m, owner)->kind == IR_OP_SCF_FOR ? owner : IR_NONE;
-}
-
 /* Whether every operand of a ktdf.buffer_phase is the IV of an scf.for. */
 static bool phase_of_loops(const struct ir_module *m, ir_op d)
 {
     const struct ir_op_info *o = ir_op_get(m, d);
     for (uint32_t i = 0; i < o->nopnd; i++)
-        if (!iv_loop(m, o->opnd[i]))
+        if (!sched_iv_loop(m, o->opnd[i]))
             return false;
     return true;
 }
@@ -183,7 +174,7 @@ static ir_value phase_src(struct lw *lw, ir_op d)
     const struct ir_op_info *o = ir_op_get(m, d);
     ir_value lin = IR_NONE;
     for (uint32_t i = 0; i < o->nopnd; i++) {
-        const struct ir_op_info *f = ir_op_get(m, iv_loop(m, o->opnd[i]));
+        const struct ir_op_info *f = ir_op_get(m, sched_iv_loop(m, o->opnd[i]));
         ir_value lb = f->opnd[0], ub = f->opnd[1], step = f->opnd[2];
         bool zero = is_const(m, lb, 0), unit = is_const(m, step, 1);
         ir_value it = o->opnd[i], trip = ub;
@@ -220,7 +211,7 @@ static bool counted(const struct ir_module *m, ir_op d)
     if (o->nopnd > LW_MAX_DEPTH)
         return true;
     for (uint32_t i = 0; i < o->nopnd; i++)
-        loops[i] = iv_loop(m, o->opnd[i]);
+        loops[i] = sched_iv_loop(m, o->opnd[i]);
     return !sched_lin_nest_alike(m, loops, o->nopnd);
 }
 
@@ -237,8 +228,8 @@ static bool same_counts(const struct lw *lw, const struct lw_count *a, const str
         return false;
     ir_op la[LW_MAX_DEPTH], lb[LW_MAX_DEPTH];
     for (uint32_t i = 0; i < pa->nopnd; i++) {
-        la[i] = iv_loop(m, pa->opnd[i]);
-        lb[i] = iv_loop(m, pb->opnd[i]);
+        la[i] = sched_iv_loop(m, pa->opnd[i]);
+        lb[i] = sched_iv_loop(m, pb->opnd[i]);
     }
     return sched_lin_loops_same(m, la, lb, pa->nopnd);
 }
@@ -255,11 +246,11 @@ bool lw_find_counts(struct lw *lw)
         {
             const struct ir_op_info *o = ir_op_get(m, d);
             if (o->kind != IR_OP_KTDF_BUFFER_PHASE || o->nopnd < 2 || !phase_of_loops(m, d) ||
-                iv_loop(m, o->opnd[o->nopnd - 1]) != nd->op || !counted(m, d))
+                sched_iv_loop(m, o->opnd[o->nopnd - 1]) != nd->op || !counted(m, d))
                 continue;
             /* the count starts at its first operand's loop, carried
              * through the loops between (and blocks, calls) */
-            ir_op first = iv_loop(m, o->opnd[0]);
+            ir_op first = sched_iv_loop(m, o->opnd[0]);
             uint32_t top = lw->nodes[n].parent;
             while (top && !(lw->nodes[top].kind == LN_LOOP && lw->nodes[top].op == first)) {
                 uint8_t k = lw->nodes[top].kind;

@@ -163,12 +163,9 @@ static bool phase_loops(const struct ir_module *m, ir_op ph, ir_op *loops, uint3
     const struct ir_op_info *o = ir_op_get(m, ph);
     if (o->nopnd > max)
         return false;
-    for (uint32_t i = 0; i < o->nopnd; i++) {
-        const struct ir_value_info *vi = ir_value_get(m, o->opnd[i]);
-        loops[i] = vi->is_arg ? ir_region_get(m, ir_block_get(m, vi->owner)->region)->op : IR_NONE;
-        if (!loops[i] || ir_op_get(m, loops[i])->kind != IR_OP_SCF_FOR)
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (!(loops[i] = sched_iv_loop(m, o->opnd[i])))
             return false;
-    }
     return true;
 }
 

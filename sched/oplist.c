@@ -156,3 +156,12 @@ ir_op sched_hoist_point(const struct ir_module *m, ir_op op, const ir_value *val
         *loops = out;
     return at;
 }
+
+ir_op sched_iv_loop(const struct ir_module *m, ir_value v)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (!vi->is_arg || vi->index != 0)
+        return IR_NONE;
+    ir_op owner = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    return owner && ir_op_get(m, owner)->kind == IR_OP_SCF_FOR ? owner : IR_NONE;
+}

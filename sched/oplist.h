@@ -22,6 +22,9 @@ void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sc
  * order (pre-order). */
 void sched_ops_using(struct ir_module *m, ir_op root, ir_value v, struct sched_ops *l);
 
+/* The scf.for whose induction variable v is, or IR_NONE. */
+ir_op sched_iv_loop(const struct ir_module *m, ir_value v);
+
 /* Whether pred holds for v or for a value v is computed from through ops
  * without regions (index arithmetic, scalar math, views): each op is looked
  * at once, the first SCHED_REACH_OPS of them, so a chain of ops reading

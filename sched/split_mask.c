@@ -93,16 +93,6 @@ static bool value_plus_const(const struct ir_module *m, ir_aff e, uint32_t n,
     return j >= 0;
 }
 
-/* The scf.for v is the induction variable of, IR_NONE when none. */
-static ir_op iv_loop(const struct ir_module *m, ir_value v)
-{
-    ir_op l = ir_value_scope(m, v);
-    if (!l || ir_op_get(m, l)->kind != IR_OP_SCF_FOR ||
-        ir_block_get(m, split_body(m, l, 0))->args[0] != v)
-        return IR_NONE;
-    return l;
-}
-
 /* The index of v among the arguments of func.func fn, -1 when it is not
  * one. */
 static int32_t arg_index(const struct ir_module *m, ir_op fn, ir_value v)
@@ -119,7 +109,7 @@ static int32_t arg_index(const struct ir_module *m, ir_op fn, ir_value v)
  * variable passed in), so at every call of it. */
 static bool below(struct ir_module *m, ir_value v, ir_value S, int64_t top, int depth)
 {
-    ir_op l = iv_loop(m, v);
+    ir_op l = sched_iv_loop(m, v);
     int64_t u;
     if (l)
         return bound_term(m, ir_op_get(m, l)->opnd[1], S, &u, 0) && u <= top;
@@ -209,7 +199,7 @@ bool split_tile_mask(struct split_ctx *c, bool report, ir_op top, const int64_t 
     int64_t k0;
     if (!value_plus_const(m, bm->res[dim], o->nopnd - 1, o->opnd + 1, &v, &k0))
         return true;
-    out->loop = iv_loop(m, v);
+    out->loop = sched_iv_loop(m, v);
     out->at = v;
     out->k0 = k0;
     if (!fixed && below(m, v, out->S, out->lim - k0, 0))
@@ -606,7 +596,7 @@ static bool rows_ascending(struct split_ctx *c, const struct written *w)
             return false;
         view = to->opnd[0], row = r, row_lo = lo[0];
     }
-    ir_op loop = iv_loop(m, row), up = loop ? ir_op_parent(m, loop) : IR_NONE;
+    ir_op loop = sched_iv_loop(m, row), up = loop ? ir_op_parent(m, loop) : IR_NONE;
     int64_t step;
     if (!loop || !split_const_int(m, ir_op_get(m, loop)->opnd[2], &step) || step <= 0 ||
         !up || ir_op_get(m, up)->kind != IR_OP_FUNC_FUNC)

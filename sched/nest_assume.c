@@ -350,16 +350,15 @@ bool nest_assume_check(struct nest_ctx *c)
         return true;
     struct sched_ops ks = {0};
     nest_kernels(m, &ks);
-    ir_op k[16] = {0};
-    for (uint32_t i = 0; i < ks.n && i < 15; i++)
-        k[i] = ks.v[i];
-    free(ks.v);
+    /* a diagnostic's place: the first kernel */
+    ir_op at = ks.n ? ks.v[0] : m->top;
+    bool ok = true;
     for (uint32_t i = 0; i < o->nassume; i++) {
         const struct sched_nest_assume *a = &o->assume[i];
         ir_value found = IR_NONE;
         char list[256] = "";
-        for (uint32_t j = 0; j < 16 && k[j]; j++) {
-            ir_block e = ir_region_entry(m, ir_op_region(m, k[j], 0));
+        for (uint32_t j = 0; j < ks.n; j++) {
+            ir_block e = ir_region_entry(m, ir_op_region(m, ks.v[j], 0));
             const struct ir_block_info *b = ir_block_get(m, e);
             for (uint32_t x = 0; x < b->nargs; x++) {
                 ir_value v = b->args[x];
@@ -376,20 +375,24 @@ bool nest_assume_check(struct nest_ctx *c)
             }
         }
         if (i >= 32)
-            return nest_error(c, k[0] ? k[0] : m->top, "--assume: at most 32 assumptions");
-        if (!found)
-            return nest_error(c, k[0] ? k[0] : m->top,
-                              "--assume %s=%lld: the kernel has no index or i32 argument "
-                              "named '%s' (it has: %s)",
-                              a->name, (long long)a->value, a->name, list[0] ? list : "none");
-        if (ir_value_type(m, found) == m->t_i32 && (a->value < INT32_MIN || a->value > INT32_MAX))
-            return nest_error(c, k[0], "--assume %s=%lld: '%s' is an i32, the value does not fit",
-                              a->name, (long long)a->value, a->name);
-        for (uint32_t j = 0; j < i; j++)
+            ok = nest_error(c, at, "--assume: at most 32 assumptions");
+        else if (!found)
+            ok = nest_error(c, at,
+                            "--assume %s=%lld: the kernel has no index or i32 argument "
+                            "named '%s' (it has: %s)",
+                            a->name, (long long)a->value, a->name, list[0] ? list : "none");
+        else if (ir_value_type(m, found) == m->t_i32 &&
+                 (a->value < INT32_MIN || a->value > INT32_MAX))
+            ok = nest_error(c, at, "--assume %s=%lld: '%s' is an i32, the value does not fit",
+                            a->name, (long long)a->value, a->name);
+        for (uint32_t j = 0; j < i && ok; j++)
             if (strcmp(o->assume[j].name, a->name) == 0)
-                return nest_error(c, k[0], "--assume %s given twice", a->name);
+                ok = nest_error(c, at, "--assume %s given twice", a->name);
+        if (!ok)
+            break;
     }
-    return true;
+    free(ks.v);
+    return ok;
 }
 
 void nest_assume_stats(const struct nest_ctx *c)

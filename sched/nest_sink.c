@@ -10,7 +10,9 @@
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
 
-enum { MAX_PARAMS = 64 };
+#define MAX_PARAMS 64
+#define STR_(x)    #x
+#define STR(x)     STR_(x)
 
 /* The program side of one sinking. */
 struct sink {
@@ -354,6 +356,8 @@ struct fold {
     ir_op calls[MAX_PARAMS], fns[MAX_PARAMS];
     uint32_t n;
     bool ok;
+    bool many; /* a call of more than MAX_PARAMS operands: sink could not
+                  take the loop into its program */
 };
 
 static bool note_call(struct ir_module *m, ir_op op, void *ctx)
@@ -361,6 +365,11 @@ static bool note_call(struct ir_module *m, ir_op op, void *ctx)
     struct fold *f = ctx;
     if (ir_op_get(m, op)->kind != IR_OP_FUNC_CALL)
         return true;
+    if (ir_op_get(m, op)->nopnd > MAX_PARAMS) {
+        f->many = true;
+        f->ok = false;
+        return false;
+    }
     const char *name = callee(m, op);
     ir_op fn = name ? nest_func_named(m, name) : IR_NONE;
     uint32_t times = 0;
@@ -622,6 +631,7 @@ bool nest_fold_grid(struct nest_ctx *c)
             scaled = scaled || scaled_tile_id(m, f.fns[j], dep);
         }
         const char *why = nd[i]    ? "a grid of more than one dimension"
+                          : f.many ? "a program of more than " STR(MAX_PARAMS) " parameters"
                           : !f.ok  ? "a program called elsewhere, or with results"
                           : cross  ? "its tiles move one another's data"
                           : !same  ? "its programs' grids are not its own"

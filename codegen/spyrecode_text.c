@@ -821,8 +821,6 @@ static void arg(struct asmb *a)
         expect(a, ']');
         expect_word(a, "in");
         space = string(a, "a memory kind");
-    } else if (dt != INTERP_INDEX && (dt < INTERP_I8 || dt > INTERP_I64)) {
-        error(a, "a scalar argument is an integer or index");
     }
     if (a->ok)
         sc_add_arg(a->b, name, tensor ? SC_ARG_TENSOR : SC_ARG_SCALAR, (enum interp_dtype)dt,

@@ -188,6 +188,56 @@ static void vadd_two_cores(void **state)
     diag_close(&g);
 }
 
+/* A float scalar argument (vscale.sc: c[row] = a[row] * s, s an f16 given
+ * as its bits): the text form declares it, the runtime passes it to the
+ * symbol the SFU splats. */
+static void float_scalar_argument(void **state)
+{
+    (void)state;
+    struct diagbuf g;
+    diag_open(&g);
+    struct sc_binary *b = assemble_file(&g, "tests/sim/vscale.sc");
+    if (!b)
+        fail_msg("%s", diag_text(&g));
+    struct rt_device *dev = device(&g);
+    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
+    if (!k)
+        fail_msg("%s", diag_text(&g));
+    char err[256];
+    int64_t shape[2] = {96, 64};
+    struct rt_tensor *a = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+    struct rt_tensor *c = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
+    assert_true(a && c);
+    uint16_t *ha = calloc(96 * 64, 2), *hc = calloc(96 * 64, 2);
+    fill(ha, 96 * 64, 7);
+    rt_tensor_write(a, ha);
+    const uint16_t half = 0x3800; /* 0.5 */
+    struct rt_arg args[4] = {{a, 0}, {c, 0}, {NULL, 2}, {NULL, half}};
+    assert_true(rt_launch(k, args, 4, err, sizeof err));
+    struct sim_options o = {0, false};
+    struct sim_report r;
+    assert_int_equal(rt_wait(k, &o, &r), SIM_OK);
+    rt_tensor_read(c, hc);
+    for (int row = 0; row < 96; row++) {
+        bool ours = row == 2 || row == 5; /* row = 3 * core + i */
+        for (int col = 0; col < 64; col++) {
+            uint16_t x = ha[row * 64 + col];
+            uint16_t want = ours ? num_f32_to_f16(num_f16_to_f32(x) * 0.5f) : 0;
+            if (hc[row * 64 + col] != want)
+                fail_msg("c[%d][%d] = 0x%04x, want 0x%04x", row, col, hc[row * 64 + col], want);
+        }
+    }
+    free(ha);
+    free(hc);
+    rt_tensor_free(a);
+    rt_tensor_free(c);
+    sim_report_free(&r);
+    rt_kernel_free(k);
+    rt_device_free(dev);
+    sc_binary_free(b);
+    diag_close(&g);
+}
+
 /* One prepared kernel, launched with tensors at other addresses and another
  * i: right answers each time, so symbols are resolved at launch. */
 static void relaunch_elsewhere(void **state)
@@ -366,8 +416,8 @@ static void files_round_trip(void **state)
     struct diagbuf g;
     diag_open(&g);
     const char *paths[] = {"tests/sim/vadd.sc", "tests/sim/dbuf.sc", "tests/sim/deadlock.sc",
-                           "tests/sim/credits.sc"};
-    for (int i = 0; i < 4; i++) {
+                           "tests/sim/credits.sc", "tests/sim/vscale.sc"};
+    for (int i = 0; i < 5; i++) {
         struct sc_binary *b = assemble_file(&g, paths[i]);
         assert_non_null(b);
         char *t1 = printed(b), *t2;
@@ -1086,16 +1136,24 @@ static void loads_overlap(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(vadd_two_cores),        cmocka_unit_test(relaunch_elsewhere),
-        cmocka_unit_test(double_buffering_overlaps), cmocka_unit_test(deadlock_reported),
+        cmocka_unit_test(vadd_two_cores),
+        cmocka_unit_test(relaunch_elsewhere),
+        cmocka_unit_test(double_buffering_overlaps),
+        cmocka_unit_test(deadlock_reported),
         cmocka_unit_test(credits_at_launch),
-        cmocka_unit_test(cycle_limit),           cmocka_unit_test(files_round_trip),
-        cmocka_unit_test(located_errors),        cmocka_unit_test(runtime_error_located),
-        cmocka_unit_test(alu_numerics),          cmocka_unit_test(device_carried),
+        cmocka_unit_test(float_scalar_argument),
+        cmocka_unit_test(cycle_limit),
+        cmocka_unit_test(files_round_trip),
+        cmocka_unit_test(located_errors),
+        cmocka_unit_test(runtime_error_located),
+        cmocka_unit_test(alu_numerics),
+        cmocka_unit_test(device_carried),
         cmocka_unit_test(scalar_int_ops),
         cmocka_unit_test(compare_select),
-        cmocka_unit_test(roofline_read_only),    cmocka_unit_test(roofline_read_write),
-        cmocka_unit_test(roofline_compute_bound), cmocka_unit_test(roofline_aggregate_reads),
+        cmocka_unit_test(roofline_read_only),
+        cmocka_unit_test(roofline_read_write),
+        cmocka_unit_test(roofline_compute_bound),
+        cmocka_unit_test(roofline_aggregate_reads),
         cmocka_unit_test(compulsory_counts_sticks_once),
         cmocka_unit_test(compulsory_per_launch),
         cmocka_unit_test(sig_wait_does_not_block),

@@ -35,10 +35,10 @@
 #include "tests/lib/wire.h"
 
 static const char *const kernels[] = {
-    "tests/sim/vadd.sc",    "tests/sim/dbuf.sc",         "tests/sim/deadlock.sc",
-    "tests/sim/add.sc",     "tests/sim/roof_compute.sc", "tests/sim/roof_read.sc",
-    "tests/sim/roof_rw.sc", "tests/sim/sig_async.sc",    "tests/sim/spin.sc",
-    "tests/sim/gather_ld.sc", "tests/sim/ld_overlap.sc",
+    "tests/sim/vadd.sc",      "tests/sim/dbuf.sc",         "tests/sim/deadlock.sc",
+    "tests/sim/add.sc",       "tests/sim/roof_compute.sc", "tests/sim/roof_read.sc",
+    "tests/sim/roof_rw.sc",   "tests/sim/sig_async.sc",    "tests/sim/spin.sc",
+    "tests/sim/gather_ld.sc", "tests/sim/ld_overlap.sc",   "tests/sim/vscale.sc",
 };
 
 /* ---- the equivalent encoding ---------------------------------------------- */

@@ -129,8 +129,14 @@
  * Then phases (path_expand_word.c): a pipeline ktc-split made
  * `modulo(size: K)` (its rows in flight, split.h), or one streaming whole
  * words astride two alone in an scf.for (made modulo(size: 6) here:
- * ktc-nest does not coarsen it), directly in an scf.for
- * gets every staging buffer of its ktdf.private a leading dim of K, and
+ * ktc-nest does not coarsen it), or so streaming part of a word whose
+ * offset in its words moves from one iteration to the next (a row of 1000
+ * f16's last 488, ktc-split's tail: 13 such rows on spyre 2984 -> 1141
+ * cycles, tests/kernels/tail_2d_odd), when every store of the pipeline
+ * writes under a byte mask (a read-modify-write would read back words the
+ * next rows' stores may share), directly in an scf.for
+ * gets every staging buffer of its ktdf.private a leading dim of K (no
+ * more than the loop's trip count, when it is a constant), and
  * every transfer on one a leading subscript %ph = ((iv - lb) / step) mod K
  * (index arithmetic before the pipeline, on that loop's IV) and size 1:
  * one iteration fills a copy while the one before drains the other

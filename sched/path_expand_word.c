@@ -527,6 +527,28 @@ static bool alone(const struct ir_module *m, ir_op pipe)
     return true;
 }
 
+/* Whether every stage of pipe moving data into memory that is not one of
+ * its staging buffers runs on a unit with masked writes: then no store of
+ * part of a word becomes a read-modify-write. */
+static bool writes_masked(const struct pe *p, ir_op pipe)
+{
+    struct ir_module *m = p->m;
+    struct sched_ops xs = {0};
+    sched_ops_of_kind(m, pipe, IR_OP_KTDF_DATA_TRANSFER, &xs);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < xs.n; i++) {
+        struct pe_side s[2];
+        pe_transfer_sides(m, xs.v[i], s);
+        if (s[1].fifo || pe_staging_alloc(m, pipe, s[1].v))
+            continue;
+        uint32_t unit = stage_unit(p, ir_op_parent(m, xs.v[i]));
+        ok = unit != ARCH_NONE &&
+             (p->dev->res[p->dev->kinds[unit].first].features & ARCH_F_MASKED_WRITES);
+    }
+    free(xs.v);
+    return ok;
+}
+
 /* Whether every row of memref side s starts at the same offset in its
  * words: each outer stride a whole number of `align` bytes (elements of e
  * bytes). */
@@ -630,6 +652,66 @@ static bool misaligned(const struct pe *p, ir_op op, const struct pe_side *s, ir
     int64_t c = 0;
     bool t = terms_misaligned(m, off, 1, subs, ae, &c);
     return t || ((c % ae) + ae) % ae;
+}
+
+/* Whether iv is v. */
+static bool is_value(const struct ir_module *m, ir_value v, void *iv)
+{
+    (void)m;
+    return v == *(ir_value *)iv;
+}
+
+/* The IV's part of element offset e times k over subscripts subs: *coef
+ * gets its coefficient where a subscript is iv itself; true when a
+ * subscript computed from iv is known to move off whole ae at times. */
+static bool iv_terms(const struct ir_module *m, ir_aff e, int64_t k, const ir_value *subs,
+                     ir_value iv, int64_t ae, int64_t *coef)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_DIM: {
+        int64_t c = 0;
+        if (subs[a->v] == iv)
+            *coef += k;
+        else if (subs[a->v] && sched_value_reaches(m, subs[a->v], is_value, &iv))
+            return sched_value_misaligned(m, subs[a->v], k, ae, &c, 4) || c % ae;
+        return false;
+    }
+    case IR_AFF_ADD: {
+        bool l = iv_terms(m, a->lhs, k, subs, iv, ae, coef);
+        return iv_terms(m, a->rhs, k, subs, iv, ae, coef) || l;
+    }
+    case IR_AFF_MUL: {
+        const struct ir_aff_info *r = ir_aff_get(m, a->rhs), *l = ir_aff_get(m, a->lhs);
+        if (r->kind == IR_AFF_CONST)
+            return iv_terms(m, a->lhs, k * r->v, subs, iv, ae, coef);
+        if (l->kind == IR_AFF_CONST)
+            return iv_terms(m, a->rhs, k * l->v, subs, iv, ae, coef);
+        return false;
+    }
+    default:
+        return false;
+    }
+}
+
+/* Whether side s of transfer op, at element offset off over its
+ * subscripts, starts at another offset in its ae-element words from one
+ * iteration of pipe's loop to the next (a row of 1000 f16 against
+ * 64-element words), not at the same one in every row (8 rows 64 apart at
+ * a column known at launch: those ktc-nest coarsens). */
+static bool moves_off_words(const struct pe *p, ir_op op, const struct pe_side *s, ir_aff off,
+                            ir_value dynoff, ir_op pipe, int64_t ae)
+{
+    const struct ir_module *m = p->m;
+    ir_op loop = ir_op_parent(m, pipe);
+    if (s->nsub > 8 || ae <= 1 || !loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR)
+        return false;
+    ir_value iv = ir_block_get(m, pe_body(m, loop))->args[0], subs[9];
+    memcpy(subs, ir_op_get(m, op)->opnd + s->first + 1, s->nsub * sizeof *subs);
+    subs[s->nsub] = dynoff;
+    int64_t coef = 0;
+    bool moves = iv_terms(m, off, 1, subs, iv, ae, &coef);
+    return moves || coef % ae;
 }
 
 /* Whether a transfer of xs other than op stores part of a word from a
@@ -893,8 +975,16 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
                             "supported yet)",
                             (long long)(n * e), (long long)rows, (long long)align);
     }
-    bool astride = whole && has_dims(m, off) && !unaligned(m, s[far].v) &&
+    bool astride = has_dims(m, off) && !unaligned(m, s[far].v) &&
                    misaligned(p, op, &s[far], off, dynoff, align / e);
+    /* a part of a word of each row at an offset that moves from row to row
+     * (a 1000-f16 row's last 488: ktc-split's tail) streams as whole words
+     * astride two do, when no store of the pipeline reads its words back
+     * (a read-modify-write of words the next rows' stores may share) */
+    bool ring =
+        astride && (whole || (writes_masked(p, pipe) &&
+                              moves_off_words(p, op, &s[far], off, dynoff, pipe, align / e)));
+    astride = astride && whole;
     if (whole && !astride &&
         (has_dims(m, off) ? !unaligned(m, s[far].v)
                           : ir_aff_eval(m, off, NULL, NULL, &(bool){true}) * e % align == 0))
@@ -906,7 +996,7 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
      * A stream of whole words astride two: the next tiles' words in
      * flight while this one's are used (phase_pipeline); ktc-nest does
      * not coarsen such transfers */
-    if (astride && !ir_op_attr(m, pipe, "modulo") && alone(m, pipe))
+    if (ring && !ir_op_attr(m, pipe, "modulo") && alone(m, pipe))
         ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, PE_ASTRIDE_PHASES, m->t_i64));
     const struct ir_affine_map *nm = ir_map_get(m, ir_attr_get(m, s[near].map)->map);
     const struct ir_aff_info *nlast = ir_aff_get(m, nm->res[nm->nres - 1]);
@@ -1196,8 +1286,17 @@ static void phase_pipeline(struct ir_module *m, ir_op pipe)
     IR_FOR_OPS(m, pe_body(m, pipe), q)
     if (ir_op_get(m, q)->kind == IR_OP_KTDF_PRIVATE)
         priv = q;
-    if (ka->kind != IR_AT_INT || ka->i < 2 || !loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR ||
-        !priv) {
+    int64_t K = ka && ka->kind == IR_AT_INT ? ka->i : 0, lb, ub, step;
+    if (loop && ir_op_get(m, loop)->kind == IR_OP_SCF_FOR) {
+        /* no more phases than the loop has iterations */
+        const struct ir_op_info *l = ir_op_get(m, loop);
+        if (split_const_int(m, l->opnd[0], &lb) && split_const_int(m, l->opnd[1], &ub) &&
+            split_const_int(m, l->opnd[2], &step) && step > 0 && (ub - lb + step - 1) / step < K) {
+            K = ub > lb ? (ub - lb + step - 1) / step : 0;
+            ir_op_set_attr(m, pipe, "modulo", ir_attr_int(m, K, m->t_i64));
+        }
+    }
+    if (K < 2 || !loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || !priv) {
         ir_op_set_attr(m, pipe, "modulo", IR_NONE); /* no phases: no credits */
         return;
     }
@@ -1206,7 +1305,7 @@ static void phase_pipeline(struct ir_module *m, ir_op pipe)
     ir_value k = index_op(m, pipe, "arith.subi", iv, lo->opnd[0]);
     struct ir_op_state cst;
     ir_state_init(&cst, m, "arith.constant", ir_op_get(m, pipe)->loc);
-    ir_state_set_attr(m, &cst, "value", ir_attr_int(m, ka->i, m->t_index));
+    ir_state_set_attr(m, &cst, "value", ir_attr_int(m, K, m->t_index));
     ir_state_add_result(m, &cst, m->t_index);
     ir_op cop = ir_op_create(m, &cst);
     ir_op_insert_before(m, pipe, cop);
@@ -1223,7 +1322,7 @@ static void phase_pipeline(struct ir_module *m, ir_op pipe)
         int64_t *shape = malloc((ti.rank + 1) * sizeof *shape);
         if (!shape)
             abort();
-        shape[0] = ka->i;
+        shape[0] = K;
         memcpy(shape + 1, ti.shape, ti.rank * sizeof *shape);
         ti.shape = shape;
         ti.rank++;

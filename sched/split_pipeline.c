@@ -576,8 +576,13 @@ static ir_op transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is
      * R/K apart) is an index value made before the pipeline: ktc-nest
      * reads subscripts that are values or constants. */
     ir_value at[MAX_LOOPS];
+    int64_t cv[MAX_LOOPS];
     for (uint32_t k = 0; k < acc->rank; k++) {
         at[k] = acc->loop[k] < 0 ? IR_NONE : ivs[acc->loop[k]];
+        if (at[k] && split_const_int(m, at[k], &cv[k]))
+            at[k] = IR_NONE; /* a loop of one trip's (tile_iv): a constant */
+        else
+            cv[k] = 0;
         if (at[k] && acc->off[k]) {
             struct split_b ob;
             sb_before(&ob, m, pipe, b->loc);
@@ -590,8 +595,8 @@ static ir_op transfer(struct split_b *b, ir_value from, ir_value to, bool mem_is
     uint32_t nops = 0;
     ir_aff sub[MAX_LOOPS] = {0};
     for (uint32_t k = 0; k < acc->rank; k++) {
-        sub[k] = ir_aff_const(m, acc->off[k]);
-        if (acc->loop[k] < 0)
+        sub[k] = ir_aff_const(m, acc->off[k] + cv[k]);
+        if (!at[k])
             continue;
         uint32_t j = 0;
         while (j < nops && ops[j] != at[k])
@@ -731,6 +736,21 @@ static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
     sb_emit(b, &st);
     sb_before(b, m, yield, b->loc);
     return iv;
+}
+
+/* The variable of tile loop d (bounds bnd) at b: a loop opened there, or,
+ * for a loop of constant bounds running once (a row's tail of one tile
+ * from ext - r), its lower bound: no loop of one trip is emitted (split.h),
+ * so the tail's pipeline sits directly in the rows' loop, whose iterations
+ * ktc-path-expand then overlaps (a ring of words astride two) as it does
+ * the wide tiles'. */
+static ir_value tile_iv(struct split_b *b, const ir_value *bnd, uint32_t d)
+{
+    int64_t lb, ub, st;
+    if (split_const_int(b->m, bnd[0], &lb) && split_const_int(b->m, bnd[1], &ub) &&
+        split_const_int(b->m, bnd[2], &st) && st > 0 && lb < ub && ub - lb <= st)
+        return bnd[0];
+    return open_loop(b, bnd, d);
 }
 
 /* A one-operand op `name x : t` at b. */
@@ -976,7 +996,8 @@ static bool piece(struct prog *p, ir_op gop, const struct split_gen *g,
     for (int last = 0; last < 2; last++) /* rows in flight innermost */
         for (uint32_t d = 0; d < g->nloops; d++)
             if (loop_of[d] >= 0 && (rw.inner && loop_of[d] == rw.loop) == last)
-                ivs[loop_of[d]] = open_loop(&lb, (int32_t)d == md ? mb : bnd[d], d);
+                ivs[loop_of[d]] =
+                    (int32_t)d == md ? open_loop(&lb, mb, d) : tile_iv(&lb, bnd[d], d);
     if (w)
         ivs[loop_of[md]] = sb_arith(&lb, "arith.subi", me,
                                     sb_arith(&lb, "arith.remsi", r, sb_index(&lb, 2 * w)));
@@ -1471,7 +1492,9 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
         for (uint32_t d = 0; d < g.nloops; d++)
             if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) &&
                 (rw.inner && loop_of[d] == rw.loop) == rl)
-                ivs[loop_of[d]] = split_tail ? IR_NONE : open_loop(&b, bounds[d], d);
+                ivs[loop_of[d]] = split_tail         ? IR_NONE
+                                  : (int32_t)d == md ? open_loop(&b, bounds[d], d)
+                                                     : tile_iv(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
     /* zero-fill: input i's lanes whose place along the masked loop's dim

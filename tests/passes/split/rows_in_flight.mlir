@@ -2,9 +2,10 @@
 // PARSE: --device=spyre
 // Rows in flight (split.h): y = x + x over 6 rows of a view whose row
 // stride %s is known only at launch, on a device whose DMA store unit
-// writes under a byte mask: the row loop steps by 6 (the largest divisor
-// of 6 up to 16 with 6 rows x 2 transfers <= 32), and one pipeline moves
-// the 6 rows, each through its own row cast (row r at %i0 * %s + r * %s).
+// writes under a byte mask: the row loop would step by 6 (the largest
+// divisor of 6 up to 16 with 6 rows x 2 transfers <= 32), so it runs once
+// and is not emitted: one pipeline moves the 6 rows, each through its own
+// row cast (row r at r * %s).
 // A row of 64 f16 is a whole 128-byte word, which ktc-path-expand would
 // store at a launch-time offset by read-modify-write: the columns are
 // tiled by 32 instead (masked stores).

@@ -2,7 +2,8 @@
 // PARSE: --device=spyre
 // Tails: Y = X + X on 1000 f16 at offset 0 (whole words) runs in lane-wide
 // tiles of 64 up to 960, then one tail pipeline of the other 40 (a sibling
-// nest from 960), not in tiles of gcd(1000, 64) = 8.
+// of the tile loop, at 960: no loop of one trip), not in tiles of
+// gcd(1000, 64) = 8.
 #s = affine_set<(d0) : (d0 >= 0, -d0 + 999 >= 0)>
 #id = affine_map<(d0) -> (d0)>
 module {

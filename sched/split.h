@@ -209,13 +209,15 @@
  * computation (a clone of the generic, and of the masked tail's select)
  * are a copy in the same three stages, so the DMA unit issues the n rows'
  * reads before it waits. That loop is opened innermost when it has more
- * than one iteration, and the pipeline is `modulo(size: 2)`:
- * ktc-path-expand gives its staging buffers two copies by the innermost
- * loop's iteration (path_expand.h), so the next n rows are read while the
- * last drain (same-run cycles on spyre, against one row a pipeline:
- * rows_stride_masked at s0 = 31 26954 -> 1504, corpus
+ * than one iteration, and the pipeline is `modulo(size: 4)`:
+ * ktc-path-expand gives its staging buffers four copies by the innermost
+ * loop's iteration (path_expand.h; no more than its trips), so the next
+ * rows are read while the last drain (same-run cycles on spyre, against
+ * one row a pipeline: rows_stride_masked at s0 = 31 26954 -> 1504, corpus
  * distributed-view-copy-dynamic 22721 -> 1247, dist_rows_dynamic n = 64
- * 7793 -> 788). A row of whole words of
+ * 7793 -> 788, with two copies; four, a device-memory latency of reads in
+ * flight: distributed-view-copy-dynamic 1052 -> 782, its rowmerge 1527 ->
+ * 1264, dist_copy_4way 1937 -> 1397; six gain nothing more). A row of whole words of
  * the first kind, which ktc-path-expand would store by
  * read-modify-write, is tiled along the destination's last dim by halves
  * until it is not (masked stores). Without masked writes rows stay one a

@@ -21,7 +21,7 @@
  * transfers (slots) of all its rows */
 #define SPLIT_ROWS_IN_FLIGHT 16
 #define SPLIT_ROW_SLOTS 32
-#define SPLIT_ROW_PHASES 2 /* copies of a pipeline's staging buffers (modulo) */
+#define SPLIT_ROW_PHASES     4 /* copies of a pipeline's staging buffers (modulo) */
 
 /* A memref a pipeline reads or writes: a tile cast or a scratchpad buffer,
  * with the memory kind it lives in. */

@@ -30,19 +30,26 @@
  *                     ahead) instead of each tile filling and draining the
  *                     device alone behind a barrier. Only tiles whose
  *                     loops have the same bounds on every tile (a row's
- *                     columns, constants or launch-time values). Left
- *                     alone: a loop whose bounds depend on the tile id
- *                     (rows t, t + 2, ... on a grid of 2; a block masked
- *                     at n - t * B). Its phases are right folded too
- *                     (ktc-lower counts them as the loops run), but not
- *                     always faster: a vector add over a grid of 977
- *                     blocks of 1024 at n = 1000 ran 3033 -> 4951 cycles
- *                     on spyre (its empty tiles each a trip of the loop;
- *                     sample: 10934 -> 4130), and rows t, t + 4 of a
- *                     LayerNorm on sample 395 -> 758 (no longer a tile's
- *                     points), while 150 rows over a grid of 64 on spyre
- *                     ran 625 -> 533 (roofline 528): the choice wants
- *                     pricing, as row-jam's has; a
+ *                     columns, constants or launch-time values), but for
+ *                     a block the tile masks (a constant lower bound and
+ *                     step, an upper bound a constant bounds above:
+ *                     Triton's block masked at n - pid * BLOCK), whose
+ *                     empty tiles' trips load the old lanes of the block's
+ *                     last vector a tile ahead (copies by the folded
+ *                     loop's runs, nest_row_loop): a vector add over 977
+ *                     blocks of 1024 runs at n = 5000 in 1497 cycles on
+ *                     spyre, not 3105 hosted (at n = 1000448 30309,
+ *                     hosted 30314), and compiles in 24 ms to 100 KB of
+ *                     SpyreCode, not in 900 ms to 1.8 MB (a copy of the
+ *                     tile's code and symbols per hosted tile). Left
+ *                     alone: another loop whose bounds depend on the tile
+ *                     id (rows t, t + 2, ... on a grid of 2; its phases
+ *                     are right folded too, ktc-lower counting them as
+ *                     the loops run, but not always faster: rows t, t + 4
+ *                     of a LayerNorm on sample 395 -> 758, no longer a
+ *                     tile's points, while 150 rows over a grid of 64 on
+ *                     spyre ran 625 -> 533, roofline 528: the choice
+ *                     wants pricing, as row-jam's has); a
  *                     tile id scaled by a launch-time value (blocks at
  *                     pid * BLOCK_SIZE stay a DMA a tile: a vector add of
  *                     128 blocks on spyre, 1125 -> 1585 cycles folded,
@@ -503,9 +510,11 @@
  *                     (nest_copies_by_runs, as broadcast's hoisted
  *                     buffers: up to 4, as many as half the scratchpad
  *                     holds beside the program's buffers; only a row loop
- *                     of a constant count of at least 2: a launch-time
- *                     one may run once a call, its credits paid every
- *                     call), so the next rows' runs load while this row's
+ *                     of a count the tile id alone sets, at least 2 on
+ *                     every tile id (a constant, or fold-grid's loop over
+ *                     the tiles a core hosts): a launch-time one may run
+ *                     once a call, its credits paid every call), so the
+ *                     next rows' runs load while this row's
  *                     drains (scale_rows_masked compiled without --assume,
  *                     n = 200: 513 -> 369 cycles); likewise by its own
  *                     runs a pipeline in a tile loop's remainder loop of

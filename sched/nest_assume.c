@@ -227,21 +227,33 @@ int64_t nest_grid_tiles(const struct ir_module *m, ir_op fn)
 }
 
 /* The largest v over the tile ids of fn's grid, with o's assumptions. */
-static bool eval_most(const struct ir_module *m, const struct sched_nest_options *o, ir_op fn,
-                      ir_value v, uint32_t *used, int64_t *out)
+/* The largest (most) or smallest v over the tile ids of fn's grid. */
+static bool eval_extreme(const struct ir_module *m, const struct sched_nest_options *o, ir_op fn,
+                         ir_value v, bool most, uint32_t *used, int64_t *out)
 {
     int64_t n = nest_grid_tiles(m, fn), best = 0;
     for (int64_t t = 0; t < n; t++) {
         int64_t x;
         if (!nest_eval_at(m, o, v, t, used, &x))
             return false;
-        if (!t || x > best)
+        if (!t || (most ? x > best : x < best))
             best = x;
     }
     if (!n)
         return false;
     *out = best;
     return true;
+}
+
+static bool eval_most(const struct ir_module *m, const struct sched_nest_options *o, ir_op fn,
+                      ir_value v, uint32_t *used, int64_t *out)
+{
+    return eval_extreme(m, o, fn, v, true, used, out);
+}
+
+bool nest_eval_least(const struct ir_module *m, ir_op fn, ir_value v, int64_t *out)
+{
+    return eval_extreme(m, NULL, fn, v, false, NULL, out);
 }
 
 bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *used,

@@ -385,9 +385,22 @@ ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through)
         /* runs known to be more than one: a count known only at launch
          * may be 1 (old_lanes_unwritten's masked blocks, a call a row: the
          * copies' credits, primed and drained every call, cost 179 -> 218
-         * cycles on sample) */
-        int64_t trips;
-        return nest_for_normal(m, p, &trips) && trips >= 2 ? p : IR_NONE;
+         * cycles on sample); one the tile id sets is known on every tile
+         * (fold-grid's loop over the tiles a core hosts: a masked block's
+         * old lanes a tile ahead, vadd_grid977 at n = 5000 on spyre 5001
+         * -> 1xxx cycles) */
+        int64_t trips, lb, step;
+        const struct ir_op_info *o = ir_op_get(m, p);
+        if (nest_for_normal(m, p, &trips))
+            return trips >= 2 ? p : IR_NONE;
+        ir_op fn = p;
+        while (fn && ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
+            fn = ir_op_parent(m, fn);
+        return split_const_int(m, o->opnd[0], &lb) && lb == 0 &&
+                       split_const_int(m, o->opnd[2], &step) && step == 1 && fn &&
+                       nest_eval_least(m, fn, o->opnd[1], &trips) && trips >= 2
+                   ? p
+                   : IR_NONE;
     }
     return IR_NONE;
 }

@@ -108,6 +108,10 @@ bool nest_eval_at(const struct ir_module *m, const struct sched_nest_options *o,
 /* The tile ids of fn's grid (1 when it has none; 0 when more than 4096,
  * or one not a positive constant). */
 int64_t nest_grid_tiles(const struct ir_module *m, ir_op fn);
+/* The smallest v over the tile ids of fn's grid, with no assumption
+ * (nest_eval_at): what every launch gives; false when one does not
+ * evaluate. */
+bool nest_eval_least(const struct ir_module *m, ir_op fn, ir_value v, int64_t *out);
 /* The largest v over the tile ids of fn's grid, with c's assumptions
  * (nest_eval_at); false when one does not evaluate. */
 bool nest_eval_most(const struct nest_ctx *c, ir_op fn, ir_value v, uint32_t *used,
@@ -320,9 +324,10 @@ enum { NEST_ROW_COPIES = 4, NEST_ROW_COPY_BYTES = 4096 };
  * can count: the nearest scf.for around it, through loops of at most one
  * trip (nest_for_at_most_once, or a count whose upper bound is 1,
  * sched_value_upper: *through then true: a row's masked block, a tile
- * loop's remainder), when it runs a constant number of times, at least
- * twice; IR_NONE when not (or past a pipeline, stage, ktdf.parallel or
- * loop with results). */
+ * loop's remainder), when it runs a number of times its tile id alone
+ * sets (a constant, or fold-grid's loop over the tiles a core hosts: 31
+ * or 30 of 977), at least twice on every tile id; IR_NONE when not (or
+ * past a pipeline, stage, ktdf.parallel or loop with results). */
 ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through);
 /* Whether buffer buf can take copies (nest_copies_by_runs): its uses
  * under root take a prefix (nest_prefixable), at most NEST_ROW_COPY_BYTES. */

@@ -411,20 +411,26 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
         if (!c->nld)
             cs[j].li = n;
     }
+    /* each core's next ask (and whether a store): only the core served
+     * changes, so only its ask is made again */
+    double *ask = malloc(ncores * sizeof *ask);
+    bool *asks_store = malloc(ncores * sizeof *asks_store);
+    if (!ask || !asks_store)
+        abort();
+    for (uint32_t j = 0; j < ncores; j++) {
+        computes(c, &cs[j], K);
+        ask[j] = next_ask(c, &cs[j], n, K, &asks_store[j]);
+    }
     double agg_free = 0;
     for (;;) {
         uint32_t best = ncores;
         double t = INFINITY;
-        bool store = false;
-        for (uint32_t j = 0; j < ncores; j++) {
-            computes(c, &cs[j], K);
-            bool st;
-            double tj = next_ask(c, &cs[j], n, K, &st);
-            if (tj < t)
-                t = tj, best = j, store = st;
-        }
+        for (uint32_t j = 0; j < ncores; j++)
+            if (ask[j] < t)
+                t = ask[j], best = j;
         if (best == ncores)
             break;
+        bool store = asks_store[best];
         struct core_sched *k = &cs[best];
         uint32_t x = (store ? k->sx : k->lx) / L, l = (store ? k->sx : k->lx) % L;
         double b = (store ? c->st[x] : c->ld[x]) / L;
@@ -456,7 +462,11 @@ static double schedule(const struct tile_cost *c, double ntiles, uint32_t K)
                 k->li++;
             }
         }
+        computes(c, k, K);
+        ask[best] = next_ask(c, k, n, K, &asks_store[best]);
     }
+    free(ask);
+    free(asks_store);
     double end = 0, round = 0; /* the aggregate's time for a tile of every core */
     for (uint32_t i = 0; i < c->nld; i++)
         round += c->ld[i];

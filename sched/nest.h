@@ -33,10 +33,13 @@
  *                     columns, constants or launch-time values), but for
  *                     a block the tile masks (a constant lower bound and
  *                     step, an upper bound a constant bounds above:
- *                     Triton's block masked at n - pid * BLOCK), whose
- *                     empty tiles' trips load the old lanes of the block's
- *                     last vector a tile ahead (copies by the folded
- *                     loop's runs, nest_row_loop): a vector add over 977
+ *                     Triton's block masked at n - pid * BLOCK) when
+ *                     every core hosts 2 tiles or more (a core of one
+ *                     streams nothing: grids of 33 and 40 blocks on
+ *                     spyre's 32 cores ran 1.02-1.05x the cycles folded),
+ *                     whose empty tiles' trips load the old lanes of the
+ *                     block's last vector a tile ahead (copies by the
+ *                     folded loop's runs, nest_row_loop): a vector add over 977
  *                     blocks of 1024 runs at n = 5000 in 1497 cycles on
  *                     spyre, not 3105 hosted (at n = 1000448 30309,
  *                     hosted 30314), and compiles in 24 ms to 100 KB of

@@ -226,8 +226,8 @@ int64_t nest_grid_tiles(const struct ir_module *m, ir_op fn)
     return gi->kind == IR_AT_ARRAY ? n : 0;
 }
 
-/* The largest v over the tile ids of fn's grid, with o's assumptions. */
-/* The largest (most) or smallest v over the tile ids of fn's grid. */
+/* The largest (most) or smallest v over the tile ids of fn's grid, with
+ * o's assumptions. */
 static bool eval_extreme(const struct ir_module *m, const struct sched_nest_options *o, ir_op fn,
                          ir_value v, bool most, uint32_t *used, int64_t *out)
 {

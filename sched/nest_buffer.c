@@ -388,7 +388,7 @@ ir_op nest_row_loop(const struct ir_module *m, ir_op op, bool *through)
          * cycles on sample); one the tile id sets is known on every tile
          * (fold-grid's loop over the tiles a core hosts: a masked block's
          * old lanes a tile ahead, vadd_grid977 at n = 5000 on spyre 5001
-         * -> 1xxx cycles) */
+         * -> 1497 cycles) */
         int64_t trips, lb, step;
         const struct ir_op_info *o = ir_op_get(m, p);
         if (nest_for_normal(m, p, &trips))

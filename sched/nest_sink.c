@@ -638,9 +638,8 @@ bool nest_fold_grid(struct nest_ctx *c)
         ir_walk(m, f.kernel, cross_tile, &cross);
         bool same = grid_of(m, f.kernel, g);
         /* tiles whose loops have the same bounds on every tile (a row's
-         * columns; not a row loop from the tile id, nor a block masked at
-         * n - t * B: the empty tiles' trips of the folded loop cost more
-         * than the barrier spares, nest.h) */
+         * columns), or a block the tile masks, on 2 tiles a core or more;
+         * not a row loop from the tile id (nest.h) */
         bool masked = false, trips = tile_trips(m, f.kernel, NULL, &masked),
              scaled = scaled_tile_id(m, f.kernel, NULL);
         for (uint32_t j = 0; j < f.n && f.ok; j++) {

@@ -401,14 +401,17 @@
  * into a 1-D scratchpad buffer (%index_buf), and those reads read it at
  * the element's linear offset (ktc-lower signals the copy's end to the
  * reader; ktc-allocate keeps the buffer to the program's end, and refuses
- * a view that does not fit the scratchpad). Every address must be whole words of every unit's
- * access to the base's memory (the units that pick elements out of words cannot read an index):
- * index strides, strides of captured values and the constant start times the element size, and in
- * the rows form the innermost dim moved directly, whole words of it. Refused, located at the
- * indirect tile ("indirect access tiles ... are not supported yet"): symbols, a set that is not a
- * constant box, a non-identity order, variables not one per base dim, launch-time strides, other
- * direct subscripts, an index view whose memory the kernel also stores to (an index is read once
- * and kept), and what is not whole words (element gathers and scatters:
+ * a view that does not fit the scratchpad). Every address must be whole
+ * words of every unit's access to the base's memory (the units that pick
+ * elements out of words cannot read an index): index strides, strides of
+ * captured values and the constant start times the element size, and in the
+ * rows form the innermost dim moved directly, whole words of it. Refused,
+ * located at the indirect tile ("indirect access tiles ... are not
+ * supported yet"): symbols, a set that is not a constant box, a
+ * non-identity order, variables not one per base dim, launch-time strides,
+ * other direct subscripts, an index view whose memory the kernel also
+ * stores to (an index is read once and kept), and what is not whole words
+ * (element gathers and scatters:
  * "... with an index per element along the innermost dim ...").
  *
  * Distributed views (split_dist.c, first). An access tile on a
@@ -592,12 +595,15 @@
  * linalg.generic with a reduction loop between parallel ones, or whose
  * outer reduction loops are read through indexing map results other than
  * a loop dim plus a constant; a linalg.generic reduction over inner loops
- * folded by an op whose result depends on the order (float add, mul, ...: the generic folds in
- * iteration order, the device pairwise; integer ring and bit ops, min and max are taken); ops in a
- * computation outside the compute set (split_compute_op_ok); other tensor ops in a compute group
- * (e.g. a reshape merging dims); tensors crossing a compute group's boundary (arguments, results of
- * loops no group took, loads outside the group's block); compute groups interleaved with each other
- * where one stores to memory the other loads or stores, or with loops; access tiles with an order
+ * folded by an op whose result depends on the order (float add, mul, ...:
+ * the generic folds in iteration order, the device pairwise; integer ring
+ * and bit ops, min and max are taken); ops in a computation outside the
+ * compute set (split_compute_op_ok); other tensor ops in a compute group
+ * (e.g. a reshape merging dims); tensors crossing a compute group's
+ * boundary (arguments, results of loops no group took, loads outside the
+ * group's block); compute groups interleaved with each other where one
+ * stores to memory the other loads or stores, or with loops; access tiles
+ * with an order
  * that is not a permutation of their dims, a permutation over a view of
  * launch-time strides or under a mask (a permuting order, ref 6.3: the
  * tile's dim i is the set's dim order[i], a cast of the view with the

@@ -478,6 +478,13 @@ static bool steps_apart(const struct step *a, const struct step *b)
 /* ---- tile-size selection ------------------------------------------------------- */
 
 /* What the cost model needs of one tiled loop nest. */
+/* Whether a loop (root) writes buffer v. */
+struct write_memo {
+    ir_op root;
+    ir_value v;
+    bool written;
+};
+
 struct tiled {
     ir_op reserve, tile_loop, point_loop, fn;
     ir_value total;  /* the point loop's trip count before tiling */
@@ -510,7 +517,24 @@ struct tiled {
     uint32_t nseen;
     struct nest_side seen[32];
     bool seen_splat[32];
+    /* whether a loop writes a buffer (nest_touches), asked for every splat
+     * of every pipeline under it: remembered for the walk (the IR does not
+     * change under measure) */
+    uint32_t nwrites;
+    struct write_memo writes[64];
 };
+
+/* Whether anything under root writes buffer v (nest_touches, side 1). */
+static bool writes(struct ir_module *m, struct tiled *t, ir_op root, ir_value v)
+{
+    for (uint32_t i = 0; i < t->nwrites; i++)
+        if (t->writes[i].root == root && t->writes[i].v == v)
+            return t->writes[i].written;
+    bool w = nest_touches(m, root, v, 1);
+    if (t->nwrites < sizeof t->writes / sizeof t->writes[0])
+        t->writes[t->nwrites++] = (struct write_memo){root, v, w};
+    return w;
+}
 
 /* In merged mode: whether the point loaded (as a splat or not) or stored
  * side s before; else notes it. */
@@ -780,11 +804,11 @@ static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
 /* Whether splat-hoist takes splat x of scalar v out of its innermost loop
  * under the point loop pl (one that does not write v): it then splats
  * once a point, not once a vector. */
-static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
+static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, struct tiled *t)
 {
-    for (ir_op p = ir_op_parent(m, x); p && p != pl; p = ir_op_parent(m, p))
+    for (ir_op p = ir_op_parent(m, x); p && p != t->point_loop; p = ir_op_parent(m, p))
         if (ir_op_get(m, p)->kind == IR_OP_SCF_FOR) {
-            return !nest_touches(m, p, v, 1);
+            return !writes(m, t, p, v);
         }
     return false;
 }
@@ -917,9 +941,9 @@ static int64_t body_ops(const struct ir_module *m, ir_op generic)
 }
 
 /* The vector instructions splat-hoist takes out of a run of generic g
- * (under point loop pl): the part of its body computed from a splat input
+ * (under the point loop): the part of its body computed from a splat input
  * alone, when the splat leaves its loop (nest_splat_foldable). */
-static int64_t hoisted_ops(struct ir_module *m, ir_op g, ir_op pl)
+static int64_t hoisted_ops(struct ir_module *m, ir_op g, struct tiled *t)
 {
     struct split_gen sg;
     ir_op pipe = ir_op_parent(m, ir_op_parent(m, g));
@@ -933,27 +957,27 @@ static int64_t hoisted_ops(struct ir_module *m, ir_op g, ir_op pl)
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st)
             IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), x) {
                 struct nest_side a, b;
-                if (ir_ktdf_transfer_mode_is(m, x, "splat") &&
-                    nest_read_side(m, x, 0, &a) && nest_read_side(m, x, 1, &b) && b.fifo &&
-                    b.v == slot && splat_leaves(m, x, a.v, pl))
+                if (ir_ktdf_transfer_mode_is(m, x, "splat") && nest_read_side(m, x, 0, &a) &&
+                    nest_read_side(m, x, 1, &b) && b.fifo && b.v == slot &&
+                    splat_leaves(m, x, a.v, t))
                     return nest_splat_foldable(m, g, k);
             }
     }
     return 0;
 }
 
-/* Whether splat x's scalar v is written nowhere in point loop pl. */
-static bool unwritten(struct ir_module *m, ir_op x, ir_value v, ir_op pl)
+/* Whether splat x's scalar v is written nowhere in the point loop. */
+static bool unwritten(struct ir_module *m, ir_op x, ir_value v, struct tiled *t)
 {
     (void)x;
-    return !nest_touches(m, pl, v, 1);
+    return !writes(m, t, t->point_loop, v);
 }
 
 /* The splats of pipeline pipe when it is an elementwise pass over them
  * (one vector read besides the splats, one generic, at most 4 splats) and
- * keep(m, splat, its scalar, pl) holds for each; 0 otherwise. */
-static int64_t pass_splats(struct ir_module *m, ir_op pipe, ir_op pl,
-                           bool (*keep)(struct ir_module *, ir_op, ir_value, ir_op))
+ * keep(m, splat, its scalar, t) holds for each; 0 otherwise. */
+static int64_t pass_splats(struct ir_module *m, ir_op pipe, struct tiled *t,
+                           bool (*keep)(struct ir_module *, ir_op, ir_value, struct tiled *))
 {
     int64_t n = 0, reads = 0, gens = 0;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), st) {
@@ -965,7 +989,7 @@ static int64_t pass_splats(struct ir_module *m, ir_op pipe, ir_op pl,
             gens += ir_op_get(m, x)->kind == IR_OP_LINALG_GENERIC;
             if (!ir_ktdf_transfer_mode_is(m, x, "splat"))
                 continue;
-            if (!nest_read_side(m, x, 0, &a) || !keep(m, x, a.v, pl))
+            if (!nest_read_side(m, x, 0, &a) || !keep(m, x, a.v, t))
                 return 0;
             n++;
         }
@@ -973,30 +997,30 @@ static int64_t pass_splats(struct ir_module *m, ir_op pipe, ir_op pl,
     return n && n <= 4 && reads - n == 1 && gens == 1 ? n : 0;
 }
 
-/* The splats of pipeline pipe, directly in point loop pl, that splat-hoist
+/* The splats of pipeline pipe, directly in the point loop, that splat-hoist
  * takes out of the tile loop (their scalar not written in pl) and shares
  * over the tile's points (an elementwise pass: one other vector read, one
  * generic), 0 when it does not. */
-static int64_t point_splats(struct ir_module *m, ir_op pipe, ir_op pl)
+static int64_t point_splats(struct ir_module *m, ir_op pipe, struct tiled *t)
 {
-    if (ir_op_parent(m, pipe) != pl || ir_op_attr(m, pipe, "modulo"))
+    if (ir_op_parent(m, pipe) != t->point_loop || ir_op_attr(m, pipe, "modulo"))
         return 0;
-    return pass_splats(m, pipe, pl, unwritten);
+    return pass_splats(m, pipe, t, unwritten);
 }
 
-/* How many runs of pipeline pipe (under point loop pl) splat-hoist makes
+/* How many runs of pipeline pipe (under the point loop) splat-hoist makes
  * one (nest_splat.c, share_splat: a loop of index arithmetic and that
  * pipeline, its trips a multiple of NEST_SPLAT_SHARE, whose splats, at
  * most 4, all leave it, an elementwise pass), and how many of its loads
  * are those splats; 1 when none. */
-static int64_t shared_iters(struct ir_module *m, ir_op pipe, ir_op pl, int64_t *splats)
+static int64_t shared_iters(struct ir_module *m, ir_op pipe, struct tiled *t, int64_t *splats)
 {
     ir_op loop = ir_op_parent(m, pipe);
     int64_t trips;
     *splats = 0;
-    if (!loop || loop == pl || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR ||
-        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &trips) ||
-        trips % NEST_SPLAT_SHARE || ir_op_attr(m, pipe, "modulo"))
+    if (!loop || loop == t->point_loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR ||
+        ir_op_get(m, loop)->nres || !nest_for_normal(m, loop, &trips) || trips % NEST_SPLAT_SHARE ||
+        ir_op_attr(m, pipe, "modulo"))
         return 1;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
@@ -1004,7 +1028,7 @@ static int64_t shared_iters(struct ir_module *m, ir_op pipe, ir_op pl, int64_t *
             (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE)))
             return 1;
     }
-    *splats = pass_splats(m, pipe, pl, splat_leaves);
+    *splats = pass_splats(m, pipe, t, splat_leaves);
     return *splats ? NEST_SPLAT_SHARE : 1;
 }
 
@@ -1053,7 +1077,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             return true;
         t->loads_before = t->p.l1_loads_per_point;
         t->ops_before = t->p.vector_ops_per_point;
-        int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t->point_loop, &splats) : 1;
+        int64_t splats = 0, u = t->splats_out ? shared_iters(m, op, t, &splats) : 1;
         t->p.pipelines_per_point += (uint32_t)(times / u);
         /* a round trip between it and the pipeline before, unless the two
          * are different rows of row-jam's run (`jam_row`) sharing no
@@ -1081,7 +1105,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
         else {
-            int64_t n = body_ops(m, op) - (t->splats_out ? hoisted_ops(m, op, t->point_loop) : 0);
+            int64_t n = body_ops(m, op) - (t->splats_out ? hoisted_ops(m, op, t) : 0);
             t->p.vector_ops_per_point += (uint64_t)((n > 0 ? n : 1) * times);
         }
     } else if (o->kind == IR_OP_KTDF_DATA_TRANSFER && o->nopnd >= 2) {
@@ -1159,13 +1183,13 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
             if (t->merged && seen_before(t, &sa, splat, false))
                 return true;
             ir_op pipe = ir_op_parent(m, ir_op_parent(m, op));
-            bool at_point = splat && t->splats_out && point_splats(m, pipe, t->point_loop);
-            if (splat && !at_point && !(t->splats_out && splat_leaves(m, op, sa.v, t->point_loop)))
+            bool at_point = splat && t->splats_out && point_splats(m, pipe, t);
+            if (splat && !at_point && !(t->splats_out && splat_leaves(m, op, sa.v, t)))
                 t->p.splats_per_point += (uint64_t)times;
             int64_t splats;
             if (at_point) /* shared over the tile's points: the model knows the tile */
                 t->p.shared_loads_per_point += (uint64_t)times;
-            else if (splat && t->splats_out && shared_iters(m, pipe, t->point_loop, &splats) > 1)
+            else if (splat && t->splats_out && shared_iters(m, pipe, t, &splats) > 1)
                 times /= NEST_SPLAT_SHARE; /* loaded once for that many runs */
             t->p.l1_load_bytes_per_point += (uint64_t)(moved_bytes(m, op, 0, st) * times);
             t->p.l1_loads_per_point += (uint64_t)times;

@@ -477,7 +477,6 @@ static bool steps_apart(const struct step *a, const struct step *b)
 
 /* ---- tile-size selection ------------------------------------------------------- */
 
-/* What the cost model needs of one tiled loop nest. */
 /* Whether a loop (root) writes buffer v. */
 struct write_memo {
     ir_op root;
@@ -485,6 +484,7 @@ struct write_memo {
     bool written;
 };
 
+/* What the cost model needs of one tiled loop nest. */
 struct tiled {
     ir_op reserve, tile_loop, point_loop, fn;
     ir_value total;  /* the point loop's trip count before tiling */
@@ -802,8 +802,8 @@ static bool moves_with(const struct ir_module *m, ir_op op, ir_value iv)
 }
 
 /* Whether splat-hoist takes splat x of scalar v out of its innermost loop
- * under the point loop pl (one that does not write v): it then splats
- * once a point, not once a vector. */
+ * under t's point loop (one that does not write v): it then splats once a
+ * point, not once a vector. */
 static bool splat_leaves(struct ir_module *m, ir_op x, ir_value v, struct tiled *t)
 {
     for (ir_op p = ir_op_parent(m, x); p && p != t->point_loop; p = ir_op_parent(m, p))
@@ -997,10 +997,10 @@ static int64_t pass_splats(struct ir_module *m, ir_op pipe, struct tiled *t,
     return n && n <= 4 && reads - n == 1 && gens == 1 ? n : 0;
 }
 
-/* The splats of pipeline pipe, directly in the point loop, that splat-hoist
- * takes out of the tile loop (their scalar not written in pl) and shares
- * over the tile's points (an elementwise pass: one other vector read, one
- * generic), 0 when it does not. */
+/* The splats of pipeline pipe, directly in the point loop, that
+ * splat-hoist takes out of the tile loop (their scalar not written in the
+ * point loop) and shares over the tile's points (an elementwise pass: one
+ * other vector read, one generic), 0 when it does not. */
 static int64_t point_splats(struct ir_module *m, ir_op pipe, struct tiled *t)
 {
     if (ir_op_parent(m, pipe) != t->point_loop || ir_op_attr(m, pipe, "modulo"))

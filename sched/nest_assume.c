@@ -11,38 +11,6 @@
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
 
-struct find_call {
-    const char *name;
-    ir_op fn; /* the function called (its body not searched: no call of itself) */
-    ir_op call;
-    uint32_t n;
-};
-
-/* The calls of f->name under op, in program order; not into pipelines
- * (nothing in one calls a function), the function itself, nor a program's
- * module (`module @local_schedule_N`: a program calls nothing, split.h;
- * the calls are the orchestrator's), which hold most of the module: the
- * value of a kernel argument, which the cost model asks for again and
- * again, looked through every program (layernorm_triton_256x8000: ktc-nest
- * 520 -> 280 ms). */
-static void find_call(const struct ir_module *m, ir_op op, struct find_call *f)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    ir_attr a;
-    if (o->kind == IR_OP_FUNC_CALL && (a = ir_op_attr(m, op, "callee")) &&
-        strcmp(ir_str_get(m, ir_attr_get(m, a)->s), f->name) == 0) {
-        f->call = op;
-        f->n++;
-    }
-    if (o->kind == IR_OP_KTDF_PIPELINE || op == f->fn ||
-        (o->kind == IR_OP_BUILTIN_MODULE && op != m->top && ir_op_attr(m, op, "sym_name")))
-        return;
-    for (uint32_t r = 0; r < o->nreg; r++)
-        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
-            for (ir_op c = ir_block_get(m, b)->first; c; c = ir_op_get(m, c)->next)
-                find_call(m, c, f);
-}
-
 /* The func.func whose entry block argument v is, or IR_NONE. */
 static ir_op param_of(const struct ir_module *m, ir_value v)
 {
@@ -56,14 +24,17 @@ static ir_op param_of(const struct ir_module *m, ir_value v)
     return fn;
 }
 
-/* The calls of fn: how many, and the last one. */
+/* The calls of fn: how many, and the last one (sched_calls_of: the value
+ * of a kernel argument, asked for again and again by the cost model, once
+ * looked through every program: layernorm_triton_256x8000's ktc-nest 520
+ * -> 280 ms). */
 static uint32_t calls_of(const struct ir_module *m, ir_op fn, ir_op *call)
 {
-    struct find_call f = {.name = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s),
-                          .fn = fn};
-    find_call(m, m->top, &f);
-    *call = f.call;
-    return f.n;
+    struct sched_ops calls = {0};
+    sched_calls_of(m, fn, &calls);
+    *call = calls.n ? calls.v[calls.n - 1] : IR_NONE;
+    free(calls.v);
+    return calls.n;
 }
 
 /* The operand passed for v when v is a parameter of a program called once

@@ -44,43 +44,13 @@ static bool one_trip(const struct ir_module *m, const struct ir_op_info *lo, int
     return false;
 }
 
-/* Appends the calls of the function named na under op: not into a
- * pipeline nor a program's module (`module @local_schedule_N`: programs
- * call nothing, split.h; the calls are the orchestrator's), which hold
- * most of the module: asked for every transfer's offset, a walk of the
- * whole module made ktc-path-expand take 280 ms on the corpus's
- * distributed-view-copy-rowmerge-dynamic. */
-static void calls_under(const struct ir_module *m, ir_op op, ir_attr na, struct sched_ops *calls)
-{
-    const struct ir_op_info *o = ir_op_get(m, op);
-    ir_attr ca;
-    if (o->kind == IR_OP_FUNC_CALL && (ca = ir_op_attr(m, op, "callee")) &&
-        ir_attr_get(m, ca)->s == ir_attr_get(m, na)->s)
-        sched_ops_push(calls, op);
-    if (o->kind == IR_OP_KTDF_PIPELINE ||
-        (o->kind == IR_OP_BUILTIN_MODULE && op != m->top && ir_op_attr(m, op, "sym_name")))
-        return;
-    for (uint32_t r = 0; r < o->nreg; r++)
-        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
-            for (ir_op c = ir_block_get(m, b)->first; c; c = ir_op_get(m, c)->next)
-                calls_under(m, c, na, calls);
-}
-
-/* The func.call ops of fn (a program ktc-split made) in the module. */
-static void calls_of(const struct ir_module *m, ir_op fn, struct sched_ops *calls)
-{
-    ir_attr na = ir_op_attr(m, fn, "sym_name");
-    if (na)
-        calls_under(m, m->top, na, calls);
-}
-
 /* Argument i of func.func fn (a program ktc-split made) as value_gcd
  * takes it: what every call of fn passes there is *c plus a multiple of
  * the result (the constant parts must agree); 1 when unknown. */
 static int64_t arg_gcd(const struct ir_module *m, ir_op fn, uint32_t i, int64_t *c, int depth)
 {
     struct sched_ops calls = {0};
-    calls_of(m, fn, &calls);
+    sched_calls_of(m, fn, &calls);
     int64_t g = 0, c0 = 0;
     bool any = false;
     for (uint32_t k = 0; k < calls.n && g != 1; k++) {
@@ -178,7 +148,7 @@ static bool arg_range(const struct ir_module *m, ir_op fn, uint32_t i, int64_t t
                       int64_t *hi, int depth)
 {
     struct sched_ops calls = {0};
-    calls_of(m, fn, &calls);
+    sched_calls_of(m, fn, &calls);
     bool any = false, ok = true;
     for (uint32_t k = 0; k < calls.n && ok; k++) {
         const struct ir_op_info *co = ir_op_get(m, calls.v[k]);

@@ -35,6 +35,30 @@ void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sc
     ir_walk(m, root, note, &k);
 }
 
+static void calls_under(const struct ir_module *m, ir_op op, ir_op fn, uint32_t name,
+                        struct sched_ops *calls)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_attr ca;
+    if (o->kind == IR_OP_FUNC_CALL && (ca = ir_op_attr(m, op, "callee")) &&
+        ir_attr_get(m, ca)->s == name)
+        sched_ops_push(calls, op);
+    if (o->kind == IR_OP_KTDF_PIPELINE || op == fn ||
+        (o->kind == IR_OP_BUILTIN_MODULE && op != m->top && ir_op_attr(m, op, "sym_name")))
+        return;
+    for (uint32_t r = 0; r < o->nreg; r++)
+        for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+            for (ir_op c = ir_block_get(m, b)->first; c; c = ir_op_get(m, c)->next)
+                calls_under(m, c, fn, name, calls);
+}
+
+void sched_calls_of(const struct ir_module *m, ir_op fn, struct sched_ops *calls)
+{
+    ir_attr na = ir_op_attr(m, fn, "sym_name");
+    if (na)
+        calls_under(m, m->top, fn, ir_attr_get(m, na)->s, calls);
+}
+
 struct using {
     ir_value v;
     struct sched_ops *l;

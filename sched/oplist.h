@@ -22,6 +22,13 @@ void sched_ops_of_kind(struct ir_module *m, ir_op root, uint16_t kind, struct sc
  * order (pre-order). */
 void sched_ops_using(struct ir_module *m, ir_op root, ir_value v, struct sched_ops *l);
 
+/* Appends the func.call ops of function fn, in program order. Calls are
+ * the orchestrator's (split.h: a program calls nothing), so the walk goes
+ * into no pipeline, no program's module (`module @local_schedule_N`) and
+ * not fn's own body, which hold most of the module: it is asked for again
+ * and again (the value of a kernel argument or a program's parameter). */
+void sched_calls_of(const struct ir_module *m, ir_op fn, struct sched_ops *calls);
+
 /* The scf.for whose induction variable v is, or IR_NONE. */
 ir_op sched_iv_loop(const struct ir_module *m, ir_value v);
 

@@ -601,12 +601,20 @@ static bool whole_block(const struct ir_module *m, const struct pe_side *s,
     return ok && o >= 0 && o % ae == 0 && n * e <= cap;
 }
 
-/* Whether e times k, over subscripts subs, has a term known to be a
- * multiple of a number that is not a multiple of ae
- * (sched_value_misaligned); *c gets its constant part. Terms of unknown
- * multiples count as aligned. */
-static bool terms_misaligned(const struct ir_module *m, ir_aff e, int64_t k, const ir_value *subs,
-                             int64_t ae, int64_t *c)
+/* The terms of e times k, an offset linear in its dims: constants add to
+ * *c, and each dim v's term (coefficient k) goes to term(); whether any
+ * term() said true (every term is visited). */
+struct offset_terms {
+    const ir_value *subs; /* the value of each dim */
+    int64_t ae;           /* the word, in elements */
+    ir_value iv;          /* iv_term: the loop variable */
+    int64_t coef;         /* iv_term: its coefficient */
+};
+
+static bool aff_terms(const struct ir_module *m, ir_aff e, int64_t k, int64_t *c,
+                      bool (*term)(const struct ir_module *, uint32_t, int64_t, int64_t *,
+                                   struct offset_terms *),
+                      struct offset_terms *x)
 {
     const struct ir_aff_info *a = ir_aff_get(m, e);
     switch (a->kind) {
@@ -614,22 +622,31 @@ static bool terms_misaligned(const struct ir_module *m, ir_aff e, int64_t k, con
         *c += k * a->v;
         return false;
     case IR_AFF_DIM:
-        return sched_value_misaligned(m, subs[a->v], k, ae, c, 4);
+        return term(m, a->v, k, c, x);
     case IR_AFF_ADD: {
-        bool l = terms_misaligned(m, a->lhs, k, subs, ae, c);
-        return terms_misaligned(m, a->rhs, k, subs, ae, c) || l;
+        bool l = aff_terms(m, a->lhs, k, c, term, x);
+        return aff_terms(m, a->rhs, k, c, term, x) || l;
     }
     case IR_AFF_MUL: {
         const struct ir_aff_info *r = ir_aff_get(m, a->rhs), *l = ir_aff_get(m, a->lhs);
         if (r->kind == IR_AFF_CONST)
-            return terms_misaligned(m, a->lhs, k * r->v, subs, ae, c);
+            return aff_terms(m, a->lhs, k * r->v, c, term, x);
         if (l->kind == IR_AFF_CONST)
-            return terms_misaligned(m, a->rhs, k * l->v, subs, ae, c);
+            return aff_terms(m, a->rhs, k * l->v, c, term, x);
         return false;
     }
     default:
         return false;
     }
+}
+
+/* A term known to be a multiple of a number that is not a multiple of the
+ * word (sched_value_misaligned; its constant part to *c). Terms of
+ * unknown multiples count as aligned. */
+static bool misaligned_term(const struct ir_module *m, uint32_t v, int64_t k, int64_t *c,
+                            struct offset_terms *x)
+{
+    return sched_value_misaligned(m, x->subs[v], k, x->ae, c, 4);
 }
 
 /* Whether side s of transfer op, at element offset off over its
@@ -650,7 +667,8 @@ static bool misaligned(const struct pe *p, ir_op op, const struct pe_side *s, ir
     memcpy(subs, ir_op_get(m, op)->opnd + s->first + 1, nsub * sizeof *subs);
     subs[nsub] = dynoff;
     int64_t c = 0;
-    bool t = terms_misaligned(m, off, 1, subs, ae, &c);
+    struct offset_terms x = {.subs = subs, .ae = ae};
+    bool t = aff_terms(m, off, 1, &c, misaligned_term, &x);
     return t || ((c % ae) + ae) % ae;
 }
 
@@ -661,37 +679,19 @@ static bool is_value(const struct ir_module *m, ir_value v, void *iv)
     return v == *(ir_value *)iv;
 }
 
-/* The IV's part of element offset e times k over subscripts subs: *coef
- * gets its coefficient where a subscript is iv itself; true when a
- * subscript computed from iv is known to move off whole ae at times. */
-static bool iv_terms(const struct ir_module *m, ir_aff e, int64_t k, const ir_value *subs,
-                     ir_value iv, int64_t ae, int64_t *coef)
+/* The loop variable's part of an offset: a term of x->iv itself adds its
+ * coefficient to x->coef; true for a term of a value computed from it
+ * known to move off whole words at times. */
+static bool iv_term(const struct ir_module *m, uint32_t v, int64_t k, int64_t *c,
+                    struct offset_terms *x)
 {
-    const struct ir_aff_info *a = ir_aff_get(m, e);
-    switch (a->kind) {
-    case IR_AFF_DIM: {
-        int64_t c = 0;
-        if (subs[a->v] == iv)
-            *coef += k;
-        else if (subs[a->v] && sched_value_reaches(m, subs[a->v], is_value, &iv))
-            return sched_value_misaligned(m, subs[a->v], k, ae, &c, 4) || c % ae;
-        return false;
-    }
-    case IR_AFF_ADD: {
-        bool l = iv_terms(m, a->lhs, k, subs, iv, ae, coef);
-        return iv_terms(m, a->rhs, k, subs, iv, ae, coef) || l;
-    }
-    case IR_AFF_MUL: {
-        const struct ir_aff_info *r = ir_aff_get(m, a->rhs), *l = ir_aff_get(m, a->lhs);
-        if (r->kind == IR_AFF_CONST)
-            return iv_terms(m, a->lhs, k * r->v, subs, iv, ae, coef);
-        if (l->kind == IR_AFF_CONST)
-            return iv_terms(m, a->rhs, k * l->v, subs, iv, ae, coef);
-        return false;
-    }
-    default:
-        return false;
-    }
+    (void)c;
+    int64_t own = 0;
+    if (x->subs[v] == x->iv)
+        x->coef += k;
+    else if (x->subs[v] && sched_value_reaches(m, x->subs[v], is_value, &x->iv))
+        return sched_value_misaligned(m, x->subs[v], k, x->ae, &own, 4) || own % x->ae;
+    return false;
 }
 
 /* Whether side s of transfer op, at element offset off over its
@@ -709,9 +709,10 @@ static bool moves_off_words(const struct pe *p, ir_op op, const struct pe_side *
     ir_value iv = ir_block_get(m, pe_body(m, loop))->args[0], subs[9];
     memcpy(subs, ir_op_get(m, op)->opnd + s->first + 1, s->nsub * sizeof *subs);
     subs[s->nsub] = dynoff;
-    int64_t coef = 0;
-    bool moves = iv_terms(m, off, 1, subs, iv, ae, &coef);
-    return moves || coef % ae;
+    int64_t c = 0;
+    struct offset_terms x = {.subs = subs, .ae = ae, .iv = iv};
+    bool moves = aff_terms(m, off, 1, &c, iv_term, &x);
+    return moves || x.coef % ae;
 }
 
 /* Whether a transfer of xs other than op stores part of a word from a
@@ -982,8 +983,8 @@ static bool legalize_hop(struct pe *p, ir_op pipe, ir_op priv, ir_op stage, ir_o
      * astride two do, when no store of the pipeline reads its words back
      * (a read-modify-write of words the next rows' stores may share) */
     bool ring =
-        astride && (whole || (writes_masked(p, pipe) &&
-                              moves_off_words(p, op, &s[far], off, dynoff, pipe, align / e)));
+        astride && (whole || (moves_off_words(p, op, &s[far], off, dynoff, pipe, align / e) &&
+                              writes_masked(p, pipe)));
     astride = astride && whole;
     if (whole && !astride &&
         (has_dims(m, off) ? !unaligned(m, s[far].v)

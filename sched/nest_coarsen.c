@@ -32,6 +32,8 @@ struct dma {
                                   of another shape (same_bytes) */
     bool box;                  /* a masked store of a box of its staging buffer
                                   (part of a word, at its offset there) */
+    int64_t span;              /* word-spans: the elements of one run of device
+                                  memory the tile's windows cover, or 0 */
     int b;                     /* its buffer in co.bufs */
     /* the inner loops around it under the point loop, outermost first */
     uint32_t nloops;
@@ -95,10 +97,10 @@ static bool dyn_step(struct co *co, ir_value v, ir_value *s)
     return false;
 }
 
-/* The DDR side's root buffer, strides and offset (as a linear form). */
-static bool address(struct co *co, struct dma *x)
+/* The DDR side's root buffer and strides into x, its element offset in
+ * the root (as a linear form) into *out. */
+static bool ddr_lin(struct ir_module *m, struct dma *x, struct sched_lin *out)
 {
-    struct ir_module *m = co->m;
     ir_value v = x->ddr.v;
     ir_op d = ir_value_def(m, v);
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, v));
@@ -140,6 +142,17 @@ static bool address(struct co *co, struct dma *x)
         if (!sched_lin_add(&a, &l, x->strides[k]))
             return false;
     }
+    *out = a;
+    return true;
+}
+
+/* The DDR side's root buffer, strides and offset (as a linear form). */
+static bool address(struct co *co, struct dma *x)
+{
+    struct ir_module *m = co->m;
+    struct sched_lin a;
+    if (!ddr_lin(m, x, &a))
+        return false;
     /* affine in the point and tile IVs, the rest invariant in the tile loop */
     int64_t dt = 0;
     x->d = 0;
@@ -480,13 +493,15 @@ static bool only_runs(struct ir_module *m, ir_op pl, const struct dma *x)
     return !u.bad;
 }
 
-/* Rewrites every transfer reading load x's buffer (only_runs) to read the
- * same elements of buffer to (same_bytes: one row), at the run's linear
- * offset in its innermost dim: x's inner loops' place plus the run's
- * offset in x's buffer. */
-static void read_linear(struct ir_module *m, ir_op pl, const struct dma *x, ir_value to)
+/* Rewrites every transfer under pl reading (or, with writes, writing)
+ * buffer `from` (a run of it: only_runs, span_runs) to reach the same
+ * elements of buffer to at one linear offset in its innermost dim (its
+ * outer dims 1): the run's offset in from, plus x's inner loops' place,
+ * plus point * x's step per point when point is a value (word-spans'
+ * flat buffer). read_linear: a load of the same bytes (same_bytes). */
+static void relinearize(struct ir_module *m, ir_op pl, const struct dma *x, ir_value from,
+                        ir_value to, ir_value point, bool writes)
 {
-    ir_value from = x->buf.v;
     const struct ir_type_info *ft = ir_type_get(m, ir_value_type(m, from));
     uint32_t rank = ir_type_get(m, ir_value_type(m, to))->rank;
     struct sched_ops f = {0};
@@ -494,40 +509,159 @@ static void read_linear(struct ir_module *m, ir_op pl, const struct dma *x, ir_v
     for (uint32_t q = 0; q < f.n; q++) {
         ir_op op = f.v[q];
         struct nest_side s[2];
-        if (!nest_read_side(m, op, 0, &s[0]) || s[0].fifo || s[0].v != from)
+        if (!nest_read_side(m, op, 0, &s[0]) || !nest_read_side(m, op, 1, &s[1]))
             continue;
-        nest_read_side(m, op, 1, &s[1]);
+        int k = !s[0].fifo && s[0].v == from ? 0 : writes && !s[1].fifo && s[1].v == from ? 1 : -1;
+        if (k < 0)
+            continue;
         struct split_b b;
         sb_before(&b, m, op, ir_op_get(m, op)->loc);
         int64_t c = 0, n = 1, stride = 1;
         ir_value off = IR_NONE;
-        for (uint32_t k = ft->rank; k-- > 0;) {
-            if (s[0].sub[k].v) {
-                ir_value t = sb_muli(&b, s[0].sub[k].v, stride);
+        for (uint32_t d = ft->rank; d-- > 0;) {
+            if (s[k].sub[d].v) {
+                ir_value t = sb_muli(&b, s[k].sub[d].v, stride);
                 off = off ? sb_addi(&b, off, t) : t;
             } else {
-                c += s[0].sub[k].c * stride;
+                c += s[k].sub[d].c * stride;
             }
-            n *= s[0].size[k];
-            stride *= ft->shape[k];
+            n *= s[k].size[d];
+            stride *= ft->shape[d];
         }
         for (uint32_t l = 0; l < x->nloops; l++) {
             ir_value t = sb_muli(&b, x->ivs[l], x->dj[l]);
             off = off ? sb_addi(&b, off, t) : t;
         }
+        if (point) {
+            ir_value t = sb_muli(&b, point, x->d);
+            off = off ? sb_addi(&b, off, t) : t;
+        }
         if (off && c)
             off = sb_addi(&b, off, sb_index(&b, c));
         struct nest_side r = {.v = to, .nsub = rank, .nsize = rank};
-        for (uint32_t k = 0; k < rank; k++) {
-            r.sub[k] = (struct nest_sub){.c = 0};
-            r.size[k] = 1;
+        for (uint32_t d = 0; d < rank; d++) {
+            r.sub[d] = (struct nest_sub){.c = 0};
+            r.size[d] = 1;
         }
         r.sub[rank - 1] = off ? (struct nest_sub){.v = off} : (struct nest_sub){.c = c};
         r.size[rank - 1] = n;
-        nest_make_transfer(&b, &r, &s[1], op);
+        s[k] = r;
+        nest_make_transfer(&b, &s[0], &s[1], op);
         ir_op_unlink(m, op);
     }
     free(f.v);
+}
+
+static void read_linear(struct ir_module *m, ir_op pl, const struct dma *x, ir_value to)
+{
+    relinearize(m, pl, x, x->buf.v, to, IR_NONE, false);
+}
+
+/* The elements of the one run that windows of w elements cover, placed
+ * at every combination of r dims (n[l] steps of st[l] elements each, in
+ * any order), when it has no hole: each dim stepping no further than what
+ * the ones of smaller step cover. *moved gets the elements the windows
+ * move one by one. 0 when there is a hole. */
+static int64_t span_ext(int64_t w, const int64_t *n, int64_t *st, uint32_t r, int64_t *moved)
+{
+    int64_t ext = w;
+    *moved = w;
+    for (uint32_t done = 0; done < r; done++) { /* by step, smallest first */
+        uint32_t l = 0;
+        for (uint32_t q = 1; q < r; q++)
+            if (st[q] < st[l])
+                l = q;
+        if (st[l] <= 0 || st[l] > ext)
+            return 0;
+        ext += (n[l] - 1) * st[l];
+        *moved *= n[l];
+        st[l] = INT64_MAX;
+    }
+    return ext;
+}
+
+/* The elements of x's one window (its DDR side's one dim of more than one
+ * element, of stride 1), or 0. */
+static int64_t window_elems(const struct dma *x)
+{
+    int64_t w = 1;
+    uint32_t wide = 0;
+    for (uint32_t d = 0; d < x->ddr.nsize; d++)
+        if (x->ddr.size[d] != 1) {
+            if (x->strides[d] != 1 || wide++)
+                return 0;
+            w = x->ddr.size[d];
+        }
+    return w;
+}
+
+/* x's inner loops of more than one trip as span_ext's dims, after *r
+ * others. */
+static void inner_dims(const struct dma *x, int64_t *n, int64_t *st, uint32_t *r)
+{
+    for (uint32_t j = 0; j < x->nloops; j++)
+        if (x->trips[j] > 1) {
+            n[*r] = x->trips[j];
+            st[(*r)++] = x->dj[j];
+        }
+}
+
+/* word-spans: the elements of the one run of device memory that DMA k's
+ * windows cover over a tile, when they overlap or, for a masked store of
+ * part of a word, touch (ktc-path-expand's windows of a row that starts
+ * inside a word: two words a vector, one word apart; a store's vector
+ * astride two words), or 0. Its window one dim of stride 1, its points and
+ * inner loops each stepping no further than what the ones of smaller step
+ * cover (span_ext: the run has no hole), its buffer its own. One bulk DMA
+ * of the run then moves each word once, not every window's words. */
+static int64_t span_of(const struct co *co, uint32_t k)
+{
+    const struct dma *x = &co->x[k];
+    if ((co->c->o->disabled & (UINT64_C(1) << SCHED_NEST_WORD_SPANS)) || x->merged >= 0 ||
+        x->linear || x->dyn_atom || bcast_load(x))
+        return 0;
+    for (uint32_t q = 0; q < co->nx; q++)
+        if (q != k && (co->x[q].merged == (int)k || co->x[q].b == x->b))
+            return 0;
+    int64_t w = window_elems(x), n[1 + MAX_INNER], st[1 + MAX_INNER], moved;
+    uint32_t r = 0;
+    if (co->T > 1) {
+        n[r] = co->T;
+        st[r++] = x->d;
+    }
+    inner_dims(x, n, st, &r);
+    int64_t ext = w ? span_ext(w, n, st, r, &moved) : 0;
+    return ext && (moved > ext || x->box) ? ext : 0;
+}
+
+struct span_uses {
+    ir_value v;
+    ir_op dma;
+    bool bad;
+};
+
+/* Whether every transfer but u->dma touching u->v reaches it by one run. */
+static bool span_use(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct span_uses *u = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER || op == u->dma)
+        return !u->bad;
+    const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, u->v));
+    for (int k = 0; k < 2 && !u->bad; k++) {
+        struct nest_side s;
+        if (!nest_read_side(m, op, k, &s))
+            u->bad |= nest_touches(m, op, u->v, k);
+        else if (!s.fifo && s.v == u->v)
+            u->bad |= !run_of(t, &s);
+    }
+    return !u->bad;
+}
+
+static bool span_runs(struct ir_module *m, ir_op pl, const struct dma *x)
+{
+    struct span_uses u = {x->buf.v, x->op, false};
+    ir_walk(m, pl, span_use, &u);
+    return !u.bad;
 }
 
 /* The load whose buffer x's chain of merges ends in. */
@@ -712,12 +846,17 @@ static ir_value materialize(struct split_b *b, const struct dma *x, ir_value t, 
  * of every row the tile loop visits (built before the tile loop), the
  * scratchpad side the whole expanded buffer. */
 static void bulk_dyn(struct co *co, struct dma *x, ir_value row, struct split_b *in_stage);
+static void bulk_span(struct co *co, struct dma *x, struct split_b *in_stage);
 
 static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_stage)
 {
     struct ir_module *m = co->m;
     if (x->dyn_atom) {
         bulk_dyn(co, x, row, in_stage);
+        return;
+    }
+    if (x->span) {
+        bulk_span(co, x, in_stage);
         return;
     }
     struct split_b pre;
@@ -786,6 +925,65 @@ static void bulk(struct co *co, struct dma *x, ir_value row, struct split_b *in_
         buf.sub[k + 1 + x->nloops] = x->buf.sub[k];
         buf.size[k + 1 + x->nloops] = x->buf.size[k];
     }
+    nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
+}
+
+/* The bulk transfer of x at b when its windows make one run (word-spans):
+ * the DDR side a view of the tiles' runs ([tiles, span], T * d apart,
+ * built before the tile loop), the scratchpad side the run's place in the
+ * flat buffer (a masked store's box at its offset in the word there). */
+static void bulk_span(struct co *co, struct dma *x, struct split_b *in_stage)
+{
+    struct ir_module *m = co->m;
+    struct split_b pre;
+    sb_before(&pre, m, co->tl, ir_op_get(m, x->op)->loc);
+    int64_t shape[2] = {co->NT ? co->NT : IR_DYN, x->span}, strides[2] = {co->T * x->d, 1};
+    ir_value off = materialize(&pre, x, co->t, co->i);
+    int64_t coff;
+    bool is_static = split_const_int(m, off, &coff);
+    const struct ir_type_info *rt = ir_type_get(m, ir_value_type(m, x->root));
+    ir_attr layout = ir_attr_intern(
+        m, &(struct ir_attr_info){
+               .kind = IR_AT_STRIDED, .n = 2, .ints = strides, .i = is_static ? coff : IR_DYN});
+    ir_type vt = split_memref(m, 2, shape, rt->elem, layout, rt->attr1);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "memref.reinterpret_cast", pre.loc);
+    ir_state_add_operand(m, &st, x->root);
+    if (!is_static)
+        ir_state_add_operand(m, &st, off);
+    if (!co->NT)
+        ir_state_add_operand(m, &st, ir_op_get(m, co->tl)->opnd[1]);
+    int64_t so = is_static ? coff : IR_DYN, seg[4] = {1, !is_static, !co->NT, 0};
+    ir_state_set_attr(m, &st, "static_offsets", ir_attr_dense_array(m, m->t_i64, 1, &so));
+    ir_state_set_attr(m, &st, "static_sizes", ir_attr_dense_array(m, m->t_i64, 2, shape));
+    ir_state_set_attr(m, &st, "static_strides", ir_attr_dense_array(m, m->t_i64, 2, strides));
+    ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 4, seg));
+    ir_state_add_result(m, &st, vt);
+    ir_value view = ir_op_result(m, sb_emit(&pre, &st), 0);
+    ir_value_get(m, view)->name = ir_value_get(m, x->ddr.v)->name;
+    struct nest_side ddr = {.v = view, .nsub = 2, .nsize = 2};
+    ddr.sub[0] = (struct nest_sub){.v = co->t};
+    ddr.sub[1] = (struct nest_sub){.c = 0};
+    ddr.size[0] = 1;
+    ddr.size[1] = x->span;
+    /* the box's offset in its staging buffer, row-major */
+    const struct ir_type_info *ot = ir_type_get(m, ir_value_type(m, x->buf.v));
+    int64_t c = 0, stride = 1;
+    ir_value at = IR_NONE;
+    for (uint32_t k = ot->rank; k-- > 0;) {
+        if (x->buf.sub[k].v) {
+            ir_value t = sb_muli(in_stage, x->buf.sub[k].v, stride);
+            at = at ? sb_addi(in_stage, at, t) : t;
+        } else {
+            c += x->buf.sub[k].c * stride;
+        }
+        stride *= ot->shape[k];
+    }
+    if (at && c)
+        at = sb_addi(in_stage, at, sb_index(in_stage, c));
+    struct nest_side buf = {.v = co->bufs[x->b].x, .nsub = 1, .nsize = 1};
+    buf.sub[0] = at ? (struct nest_sub){.v = at} : (struct nest_sub){.c = c};
+    buf.size[0] = x->span;
     nest_make_transfer(in_stage, x->store ? &buf : &ddr, x->store ? &ddr : &buf, x->op);
 }
 
@@ -1112,6 +1310,9 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
     for (uint32_t k = 0; k < co.nx; k++)
         if (co.x[k].linear)
             read_linear(m, co.pl, &co.x[k], co.x[co.x[k].merged].buf.v);
+    for (uint32_t k = 0; k < co.nx; k++)
+        if ((co.x[k].span = span_of(&co, k)) && !span_runs(m, co.pl, &co.x[k]))
+            co.x[k].span = 0;
 
     /* expanded buffers, before the tile loop (merged loads share one) */
     struct split_b pre;
@@ -1128,6 +1329,17 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         ir_state_init(&st, m, "memref.alloc", loc);
         ir_state_set_attr(m, &st, "operandSegmentSizes", split_segments(m, 2, (const int64_t[]){0, 0}));
         ir_type bt = ir_value_type(m, b->old);
+        if (x->span) { /* flat: the run, the box's place in its word, whole old buffers */
+            int64_t old = ir_type_numel(m, bt), w = 1;
+            for (uint32_t d = 0; d < x->ddr.nsize; d++)
+                w *= x->ddr.size[d];
+            int64_t n = (x->span + old - w + old - 1) / old * old;
+            const struct ir_type_info *ot = ir_type_get(m, bt);
+            ir_state_add_result(m, &st, split_memref(m, 1, &n, ot->elem, IR_NONE, ot->attr1));
+            b->x = ir_op_result(m, sb_emit(&pre, &st), 0);
+            ir_value_get(m, b->x)->name = ir_str_c(m, x->store ? "tile_out" : "tile_in");
+            continue;
+        }
         for (uint32_t j = x->nloops; j-- > 0;)
             bt = nest_memref_prefixed(m, bt, once(&co, x, j) ? 1 : x->trips[j]);
         /* a load of the same elements at every point: one copy a tile */
@@ -1225,6 +1437,10 @@ static bool coarsen_one(struct nest_ctx *c, ir_op fn, ir_op tl)
         /* the subscripts go on the old buffer's uses first and the expanded
          * one last: merged loads share it, its other uses are done */
         ir_value from = co.bufs[k].old;
+        if (x->span) {
+            relinearize(m, co.pl, x, from, co.bufs[k].x, co.i, true);
+            continue;
+        }
         for (uint32_t j = x->nloops; j-- > 0;) {
             ir_value at = x->ivs[j];
             int64_t shift = 0; /* its window of the other's loop, along the merges */
@@ -1286,4 +1502,50 @@ bool nest_coarsen(struct nest_ctx *c, ir_op fn)
 void nest_prune_private(struct ir_module *m, ir_op pipe)
 {
     prune_private(m, pipe);
+}
+
+bool nest_span_bytes(struct ir_module *m, ir_op op, ir_op pl, int64_t *per_point, int64_t *per_tile)
+{
+    struct co co = {.m = m, .pl = pl, .i = nest_for_iv(m, pl)};
+    struct nest_side s0, s1;
+    if (!nest_read_side(m, op, 0, &s0) || !nest_read_side(m, op, 1, &s1) || s0.fifo || s1.fifo)
+        return false;
+    bool store = nest_is_ddr(m, s1.v);
+    if (store == nest_is_ddr(m, s0.v))
+        return false;
+    struct dma x = {
+        .op = op, .store = store, .ddr = store ? s1 : s0, .buf = store ? s0 : s1, .merged = -1};
+    ir_op pipe = ir_op_parent(m, op);
+    while (pipe && ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
+        pipe = ir_op_parent(m, pipe);
+    struct sched_lin a;
+    if (!pipe || !inner_chain(&co, pipe, &x) || !ddr_lin(m, &x, &a))
+        return false;
+    int64_t d = 0;
+    for (uint32_t k = 0; k < a.n; k++) {
+        if (a.v[k] == co.i)
+            d = a.k[k];
+        for (uint32_t j = 0; j < x.nloops; j++)
+            if (a.v[k] == x.ivs[j])
+                x.dj[j] = a.k[k];
+    }
+    /* a box of the staging buffer: a masked store of part of a word */
+    const struct ir_type_info *bt = ir_type_get(m, ir_value_type(m, x.buf.v));
+    int64_t numel = 1;
+    for (uint32_t k = 0; k < bt->rank && k < x.buf.nsize; k++) {
+        x.box |= x.buf.sub[k].v || x.buf.sub[k].c || x.buf.size[k] != bt->shape[k];
+        numel *= bt->shape[k];
+    }
+    if (x.box && !(store && ir_ktdf_transfer_mode_is(m, op, "masked")))
+        return false;
+    int64_t w = window_elems(&x), n[MAX_INNER], st[MAX_INNER], moved;
+    uint32_t r = 0;
+    inner_dims(&x, n, st, &r);
+    int64_t ext = w ? span_ext(w, n, st, r, &moved) : 0;
+    if (!ext || d <= 0 || d > ext || (d == ext && moved == ext && !x.box))
+        return false;
+    int64_t es = (int64_t)ir_type_bytes(m, ir_type_get(m, ir_value_type(m, x.ddr.v))->elem);
+    *per_point = d * es;
+    *per_tile = (ext - d + (x.box ? numel - w : 0)) * es;
+    return true;
 }

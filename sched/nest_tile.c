@@ -495,6 +495,7 @@ struct tiled {
     uint32_t load_xfer[16]; /* each one's entry in xfers */
     bool hoisted;    /* broadcast on: loads invariant in the tile loop move out of it */
     bool splats_out; /* splat-hoist on: a splat in a loop not writing its scalar leaves it */
+    bool spans;      /* word-spans on: overlapping windows move as one run a tile */
     uint32_t nloads;
     int64_t scratch_per_point; /* scratchpad bytes a point's buffers take */
     uint64_t inner_groups, direct_groups; /* load groups of pipelines in inner loops, and
@@ -1173,11 +1174,19 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
              * (coarsening gives it one copy the tile's points share) */
             bool once = load && !moves_with(m, op, loop_iv(m, t->point_loop)) &&
                         !moves_with(m, op, loop_iv(m, t->tile_loop));
+            /* windows one run a tile (word-spans): a point's step, and the
+             * run's end once a tile */
+            int64_t per_tile = once ? bytes : 0;
+            if (!once && t->spans && nest_span_bytes(m, op, t->point_loop, &bytes, &per_tile))
+                row = bytes;
             t->xfers[t->p.nxfers++] = (struct nest_cost_xfer){
-                .store = store, .bytes_per_point = once ? 0 : (uint64_t)bytes,
-                .bytes_per_tile = once ? (uint64_t)bytes : 0, .row_bytes = (uint64_t)row,
+                .store = store,
+                .bytes_per_point = once ? 0 : (uint64_t)bytes,
+                .bytes_per_tile = (uint64_t)per_tile,
+                .row_bytes = (uint64_t)row,
                 .kept = once && t->hoisted && nest_broadcast_kept(m, op, t->tile_loop),
-                .loads_before = load ? t->loads_before : 0, .ops_before = load ? t->ops_before : 0};
+                .loads_before = load ? t->loads_before : 0,
+                .ops_before = load ? t->ops_before : 0};
         } else if (src && dfifo) {
             bool splat = ir_ktdf_transfer_mode_is(m, op, "splat");
             if (t->merged && seen_before(t, &sa, splat, false))
@@ -1938,6 +1947,7 @@ static double modeled(struct ir_module *m, ir_op loop, const struct arch_device 
     if (!t.fn || !nest_for_normal(m, loop, &n) || n < 1)
         return INFINITY;
     t.splats_out = !(disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
+    t.spans = !(disabled & (UINT64_C(1) << SCHED_NEST_WORD_SPANS));
     ir_walk(m, loop, measure, &t);
     if (t.inner)
         t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
@@ -2185,6 +2195,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         }
         t.hoisted = !(o->disabled & (UINT64_C(1) << SCHED_NEST_BROADCAST));
         t.splats_out = !(o->disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
+        t.spans = !(o->disabled & (UINT64_C(1) << SCHED_NEST_WORD_SPANS));
         ir_walk(m, t.point_loop, measure, &t);
         if (t.inner) /* ktc-lower does not unroll a point loop holding loops */
             t.p.load_groups_per_point = t.inner_groups + t.direct_groups;

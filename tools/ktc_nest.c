@@ -104,7 +104,7 @@ int main(int argc, char **argv)
                     "balance-rows, rest-tiles, overlap-division, single-row," CLI_MORE
                     "shared-words, misaligned-rows, invariant-sends," CLI_MORE
                     "carry-merge, peel-carries, register-folds," CLI_MORE
-                    "re-tiling, row-jam, fold-grid",
+                    "re-tiling, row-jam, fold-grid, word-spans",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes", "tile sizes, one per reserve_size (program order), each" CLI_MORE
                        "T[:PHASES[:INSTANCES]] (the buffering phases and" CLI_MORE

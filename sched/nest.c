@@ -966,7 +966,10 @@ static bool add_foot(struct ir_module *m, ir_op op, void *ctx)
         bool ddr, priv;
         ir_op def = IR_NONE;
         ir_value root = IR_NONE;
-        if (!nest_read_side(m, op, k, &s)) {
+        /* the side's memory only: its subscripts may be ones
+         * nest_read_side cannot read (ktc-path-expand's words at `mod`
+         * offsets), its value is still known */
+        if (!nest_read_side(m, op, k, &s) && !s.v) {
             f->unknown = true;
             continue;
         }

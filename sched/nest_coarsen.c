@@ -493,6 +493,26 @@ static bool only_runs(struct ir_module *m, ir_op pl, const struct dma *x)
     return !u.bad;
 }
 
+/* Side s's row-major offset in its buffer of type t, at b: the sum of its
+ * value subscripts' terms (IR_NONE: none) plus *c. */
+static ir_value row_major(struct split_b *b, const struct nest_side *s,
+                          const struct ir_type_info *t, int64_t *c)
+{
+    int64_t stride = 1;
+    ir_value off = IR_NONE;
+    *c = 0;
+    for (uint32_t d = t->rank; d-- > 0;) {
+        if (s->sub[d].v) {
+            ir_value v = sb_muli(b, s->sub[d].v, stride);
+            off = off ? sb_addi(b, off, v) : v;
+        } else {
+            *c += s->sub[d].c * stride;
+        }
+        stride *= t->shape[d];
+    }
+    return off;
+}
+
 /* Rewrites every transfer under pl reading (or, with writes, writing)
  * buffer `from` (a run of it: only_runs, span_runs) to reach the same
  * elements of buffer to at one linear offset in its innermost dim (its
@@ -516,18 +536,10 @@ static void relinearize(struct ir_module *m, ir_op pl, const struct dma *x, ir_v
             continue;
         struct split_b b;
         sb_before(&b, m, op, ir_op_get(m, op)->loc);
-        int64_t c = 0, n = 1, stride = 1;
-        ir_value off = IR_NONE;
-        for (uint32_t d = ft->rank; d-- > 0;) {
-            if (s[k].sub[d].v) {
-                ir_value t = sb_muli(&b, s[k].sub[d].v, stride);
-                off = off ? sb_addi(&b, off, t) : t;
-            } else {
-                c += s[k].sub[d].c * stride;
-            }
+        int64_t c, n = 1;
+        ir_value off = row_major(&b, &s[k], ft, &c);
+        for (uint32_t d = 0; d < ft->rank; d++)
             n *= s[k].size[d];
-            stride *= ft->shape[d];
-        }
         for (uint32_t l = 0; l < x->nloops; l++) {
             ir_value t = sb_muli(&b, x->ivs[l], x->dj[l]);
             off = off ? sb_addi(&b, off, t) : t;
@@ -966,19 +978,9 @@ static void bulk_span(struct co *co, struct dma *x, struct split_b *in_stage)
     ddr.sub[1] = (struct nest_sub){.c = 0};
     ddr.size[0] = 1;
     ddr.size[1] = x->span;
-    /* the box's offset in its staging buffer, row-major */
-    const struct ir_type_info *ot = ir_type_get(m, ir_value_type(m, x->buf.v));
-    int64_t c = 0, stride = 1;
-    ir_value at = IR_NONE;
-    for (uint32_t k = ot->rank; k-- > 0;) {
-        if (x->buf.sub[k].v) {
-            ir_value t = sb_muli(in_stage, x->buf.sub[k].v, stride);
-            at = at ? sb_addi(in_stage, at, t) : t;
-        } else {
-            c += x->buf.sub[k].c * stride;
-        }
-        stride *= ot->shape[k];
-    }
+    /* the box's offset in its staging buffer */
+    int64_t c;
+    ir_value at = row_major(in_stage, &x->buf, ir_type_get(m, ir_value_type(m, x->buf.v)), &c);
     if (at && c)
         at = sb_addi(in_stage, at, sb_index(in_stage, c));
     struct nest_side buf = {.v = co->bufs[x->b].x, .nsub = 1, .nsize = 1};

@@ -878,6 +878,60 @@ static bool conflict(const struct access *x, const struct access *y)
     return x->lo < y->hi && y->lo < x->hi;
 }
 
+/* A footprint's accesses summed up for a quick test: per direction and
+ * memory, the hull of the byte ranges (any: an access of another kind, or
+ * more memories than the hulls hold), conservative for conflict(). */
+enum { HULLS = 4 };
+struct hull {
+    uint32_t mem;
+    bool write, any;
+    int64_t lo, hi;
+};
+struct hulls {
+    struct hull h[HULLS];
+    uint32_t n;
+    bool all; /* too many: every pair meets */
+};
+
+static void foot_hulls(const struct foot *f, struct hulls *out)
+{
+    out->n = 0;
+    out->all = false;
+    for (uint32_t p = 0; p < f->n && !out->all; p++) {
+        const struct access *a = &f->a[p];
+        uint32_t k = 0;
+        while (k < out->n && (out->h[k].mem != a->mem || out->h[k].write != a->write))
+            k++;
+        if (k == out->n) {
+            if (k == HULLS) {
+                out->all = true;
+                break;
+            }
+            out->h[out->n++] = (struct hull){a->mem, a->write, a->reg != REG_RANGE, a->lo, a->hi};
+            continue;
+        }
+        struct hull *h = &out->h[k];
+        h->any |= a->reg != REG_RANGE;
+        h->lo = a->lo < h->lo ? a->lo : h->lo;
+        h->hi = a->hi > h->hi ? a->hi : h->hi;
+    }
+}
+
+/* Whether some access of a and some of b may conflict (conflict()). */
+static bool hulls_meet(const struct hulls *a, const struct hulls *b)
+{
+    if (a->all || b->all)
+        return true;
+    for (uint32_t p = 0; p < a->n; p++)
+        for (uint32_t q = 0; q < b->n; q++) {
+            const struct hull *x = &a->h[p], *y = &b->h[q];
+            if (x->mem == y->mem && (x->write || y->write) &&
+                (x->any || y->any || (x->lo < y->hi && y->lo < x->hi)))
+                return true;
+        }
+    return false;
+}
+
 static bool memref_typed(const struct ir_module *m, ir_value v)
 {
     return ir_type_get(m, ir_value_type(m, v))->kind == IR_TY_MEMREF;
@@ -2112,8 +2166,18 @@ bool lw_plan_signals(struct lw *lw)
                     &fc);
             leaves[nleaves++] = n;
         }
+    /* per leaf, what it reads and writes in a few hulls (foot_hulls): a
+     * pair none of whose hulls meet has no conflict, and most pairs of a
+     * long program are such */
+    struct hulls *hl = calloc(nleaves ? nleaves : 1, sizeof *hl);
+    if (!hl)
+        abort();
+    for (uint32_t i = 0; i < nleaves; i++)
+        foot_hulls(&feet[i], &hl[i]);
     for (uint32_t i = 0; i < nleaves; i++)
         for (uint32_t j = i + 1; j < nleaves; j++) {
+            if (!hulls_meet(&hl[i], &hl[j]))
+                continue;
             /* w's unit waits for x's, v's for y's on the way back */
             uint32_t x = leaves[i], y = leaves[j], w = y, v = x;
             if (lw->nodes[x].unit == lw->nodes[y].unit) {
@@ -2122,6 +2186,12 @@ bool lw_plan_signals(struct lw *lw)
                 if (!w && !v)
                     continue;
             }
+            bool any = false;
+            for (uint32_t p = 0; p < feet[i].n && !any; p++)
+                for (uint32_t q = 0; q < feet[j].n && !any; q++)
+                    any = conflict(&feet[i].a[p], &feet[j].a[q]);
+            if (!any)
+                continue;
             struct pair pr = {0};
             pr.back = BACK_NONE;
             pr.r = lca(lw, x, y, &pr.a, &pr.b);
@@ -2419,6 +2489,7 @@ bool lw_plan_signals(struct lw *lw)
     }
     free(feet);
     free(leaves);
+    free(hl);
     free(pairs);
     free(ls);
     free(bounds);

@@ -84,6 +84,39 @@ static struct rt_device *device(struct diagbuf *g)
     return d;
 }
 
+/* A kernel loaded on a device: SpyreCode text named path (or, when text
+ * is NULL, the file at path) assembled and loaded on the device file
+ * dev_path (NULL: DEVICE); a step that fails fails the test with its
+ * diagnostics. release() frees it all. */
+struct prepared {
+    struct diagbuf g;
+    struct sc_binary *b;
+    struct rt_device *dev;
+    struct rt_kernel *k;
+};
+
+static void prepare(struct prepared *p, const char *path, const char *text, const char *dev_path)
+{
+    diag_open(&p->g);
+    p->b = text ? assemble(&p->g, path, text) : assemble_file(&p->g, path);
+    if (!p->b)
+        fail_msg("%s", diag_text(&p->g));
+    p->dev = rt_device_new(dev_path ? dev_path : DEVICE, NULL, &p->g.d);
+    if (!p->dev)
+        fail_msg("%s", diag_text(&p->g));
+    p->k = rt_kernel_new(p->dev, p->b, &p->g.d);
+    if (!p->k)
+        fail_msg("%s", diag_text(&p->g));
+}
+
+static void release(struct prepared *p)
+{
+    rt_kernel_free(p->k);
+    rt_device_free(p->dev);
+    sc_binary_free(p->b);
+    diag_close(&p->g);
+}
+
 /* f16 test data: small multiples of 1/4 and 1/3 (sums round). */
 static void fill(uint16_t *h, size_t n, unsigned seed)
 {
@@ -152,14 +185,10 @@ static uint64_t path_bytes(const struct sim_report *r, const char *name)
 static void vadd_two_cores(void **state)
 {
     (void)state;
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble_file(&g, "tests/sim/vadd.sc");
-    assert_non_null(b);
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    if (!k)
-        fail_msg("%s", diag_text(&g));
+    struct prepared pk;
+    prepare(&pk, "tests/sim/vadd.sc", NULL, NULL);
+    struct rt_device *dev = pk.dev;
+    struct rt_kernel *k = pk.k;
     struct sim_report r;
     uint64_t a;
     run_vadd(dev, k, 1, 0, &a, &r);
@@ -182,10 +211,7 @@ static void vadd_two_cores(void **state)
     assert_non_null(strstr(json, "{\"ph\": \"X\", \"name\": \"vbin\""));
     free(json);
     sim_report_free(&r);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
 }
 
 /* A float scalar argument (vscale.sc: c[row] = a[row] * s, s an f16 given
@@ -194,15 +220,10 @@ static void vadd_two_cores(void **state)
 static void float_scalar_argument(void **state)
 {
     (void)state;
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble_file(&g, "tests/sim/vscale.sc");
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    if (!k)
-        fail_msg("%s", diag_text(&g));
+    struct prepared pk;
+    prepare(&pk, "tests/sim/vscale.sc", NULL, NULL);
+    struct rt_device *dev = pk.dev;
+    struct rt_kernel *k = pk.k;
     char err[256];
     int64_t shape[2] = {96, 64};
     struct rt_tensor *a = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
@@ -232,10 +253,7 @@ static void float_scalar_argument(void **state)
     rt_tensor_free(a);
     rt_tensor_free(c);
     sim_report_free(&r);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
 }
 
 /* One prepared kernel, launched with tensors at other addresses and another
@@ -243,12 +261,10 @@ static void float_scalar_argument(void **state)
 static void relaunch_elsewhere(void **state)
 {
     (void)state;
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble_file(&g, "tests/sim/vadd.sc");
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    assert_non_null(k);
+    struct prepared pk;
+    prepare(&pk, "tests/sim/vadd.sc", NULL, NULL);
+    struct rt_device *dev = pk.dev;
+    struct rt_kernel *k = pk.k;
     struct sim_report r;
     uint64_t a0, a1, a2;
     run_vadd(dev, k, 0, 1, &a0, &r);
@@ -264,28 +280,21 @@ static void relaunch_elsewhere(void **state)
     assert_true(a0 != a1 && a1 != a2 && a0 != a2);
     rt_tensor_free(hole);
     rt_tensor_free(hole2);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
 }
 
 /* dbuf.sc with r9 = nbuf buffers: its cycles, after checking y = 2x. */
 static uint64_t run_dbuf(int nbuf, struct sim_report *keep)
 {
-    struct diagbuf g;
-    diag_open(&g);
     size_t n;
     char *text = slurp("tests/sim/dbuf.sc", &n);
     for (char *p = strstr(text, "{r9 = 2}"); p; p = strstr(p + 1, "{r9 = 2}"))
         p[6] = (char)('0' + nbuf);
-    struct sc_binary *b = assemble(&g, "dbuf.sc", text);
+    struct prepared pk;
+    prepare(&pk, "dbuf.sc", text, NULL);
     free(text);
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    assert_non_null(k);
+    struct rt_device *dev = pk.dev;
+    struct rt_kernel *k = pk.k;
     char err[256];
     int64_t shape[2] = {16, 2048};
     struct rt_tensor *x = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
@@ -311,10 +320,7 @@ static uint64_t run_dbuf(int nbuf, struct sim_report *keep)
     free(hy);
     rt_tensor_free(x);
     rt_tensor_free(y);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
     return cycles;
 }
 
@@ -343,23 +349,15 @@ static void double_buffering_overlaps(void **state)
 
 static struct sim_report run_text(const char *path, uint64_t limit, enum sim_status want)
 {
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble_file(&g, path);
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    assert_non_null(k);
+    struct prepared pk;
+    prepare(&pk, path, NULL, NULL);
+    struct rt_kernel *k = pk.k;
     char err[256];
     assert_true(rt_launch(k, NULL, 0, err, sizeof err));
     struct sim_report r;
     struct sim_options o = {limit, false};
     assert_int_equal(rt_wait(k, &o, &r), want);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
     return r;
 }
 
@@ -589,15 +587,10 @@ static uint64_t run_rows(const char *file, const char *body, int rows, uint16_t 
         "unit \"C0-L1SU-CL0\" : \"L1SU\" = s(i = a, l1 = \"C0-L1\", done = done)\n"
         "unit \"C0-MNISU\" : \"MNISU\" = d(l1 = \"C0-L1\", ddr = \"DDR\", done = done)\n",
         rows, body, rows, rows * 128);
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble(&g, file, text);
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = device(&g);
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    if (!k)
-        fail_msg("%s", diag_text(&g));
+    struct prepared pk;
+    prepare(&pk, file, text, NULL);
+    struct rt_device *dev = pk.dev;
+    struct rt_kernel *k = pk.k;
     char err[256];
     int64_t shape[2] = {rows, 64};
     struct rt_tensor *t = rt_tensor_new(dev, NULL, INTERP_F16, 2, shape, err, sizeof err);
@@ -611,10 +604,7 @@ static uint64_t run_rows(const char *file, const char *body, int rows, uint16_t 
     uint64_t lane_ops = r.lane_ops;
     sim_report_free(&r);
     rt_tensor_free(t);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
     return lane_ops;
 }
 
@@ -719,20 +709,14 @@ static void scalar_int_ops(void **state)
  * report (SIM_OK checked). */
 static struct sim_report run_timed_on(const char *name, const char *device)
 {
-    struct diagbuf g;
-    diag_open(&g);
-    char path[256];
+    char path[256], dev_path[256];
     snprintf(path, sizeof path, "tests/sim/%s.sc", name);
-    struct sc_binary *b = assemble_file(&g, path);
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    snprintf(path, sizeof path, "tests/sim/%s.mlir", device);
-    struct rt_device *dev = rt_device_new(path, NULL, &g.d);
-    if (!dev)
-        fail_msg("%s", diag_text(&g));
-    struct rt_kernel *k = rt_kernel_new(dev, b, &g.d);
-    if (!k)
-        fail_msg("%s", diag_text(&g));
+    snprintf(dev_path, sizeof dev_path, "tests/sim/%s.mlir", device);
+    struct prepared pk;
+    prepare(&pk, path, NULL, dev_path);
+    struct sc_binary *b = pk.b;
+    struct rt_device *dev = pk.dev;
+    struct rt_kernel *k = pk.k;
     char err[256];
     struct rt_tensor *t[4] = {NULL, NULL, NULL, NULL};
     struct rt_arg args[4];
@@ -750,10 +734,7 @@ static struct sim_report run_timed_on(const char *name, const char *device)
         fail_msg("%s", r.message);
     for (uint32_t i = 0; i < b->nargs; i++)
         rt_tensor_free(t[i]);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
     return r;
 }
 
@@ -874,15 +855,11 @@ static void compulsory_counts_sticks_once(void **state)
 static void compulsory_per_launch(void **state)
 {
     (void)state;
-    struct diagbuf g;
-    diag_open(&g);
-    struct sc_binary *b = assemble_file(&g, "tests/sim/roof_twice.sc");
-    if (!b)
-        fail_msg("%s", diag_text(&g));
-    struct rt_device *dev = rt_device_new("tests/sim/timing_core.mlir", NULL, &g.d);
-    struct rt_kernel *k = dev ? rt_kernel_new(dev, b, &g.d) : NULL;
-    if (!k)
-        fail_msg("%s", diag_text(&g));
+    struct prepared pk;
+    prepare(&pk, "tests/sim/roof_twice.sc", NULL, "tests/sim/timing_core.mlir");
+    struct sc_binary *b = pk.b;
+    struct rt_device *dev = pk.dev;
+    struct rt_kernel *k = pk.k;
     char err[256];
     struct rt_tensor *t[4];
     for (uint32_t i = 0; i < 4; i++) { /* x, y, then another x and y */
@@ -902,10 +879,7 @@ static void compulsory_per_launch(void **state)
     }
     for (uint32_t i = 0; i < 4; i++)
         rt_tensor_free(t[i]);
-    rt_kernel_free(k);
-    rt_device_free(dev);
-    sc_binary_free(b);
-    diag_close(&g);
+    release(&pk);
 }
 
 /* sig.wait posts its signal when the unit's DMAs are done but does not hold

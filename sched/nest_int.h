@@ -241,15 +241,15 @@ bool nest_same_side_lin(const struct ir_module *m, const struct nest_side *a,
  * used any more keep the used ones (a stage must use all of an
  * allocation's slots, in order); one with none used goes. */
 void nest_shrink_allocs(struct ir_module *m, ir_op pipe);
-/* Whether a ktdf.data_transfer at or under root has its side `side` (0
- * source, 1 destination) on buffer v, or one nest_read_side cannot read
- * (taken to: conservative). */
 /* word-spans, as the cost model prices it: when coarsening moves DDR
  * transfer op (under point loop pl, in inner loops of constant trips) as
  * one run a tile (its windows overlap, or a masked store's part words
  * touch), the bytes that run takes per point and once per tile. */
 bool nest_span_bytes(struct ir_module *m, ir_op op, ir_op pl, int64_t *per_point,
                      int64_t *per_tile);
+/* Whether a ktdf.data_transfer at or under root has its side `side` (0
+ * source, 1 destination) on buffer v, or one nest_read_side cannot read
+ * (taken to: conservative). */
 bool nest_touches(struct ir_module *m, ir_op root, ir_value v, int side);
 /* Whether scratchpad buffer v (a memref.alloc) is only ever written under
  * root: every op using it a transfer into it (its loads all forwarded or

@@ -10,10 +10,10 @@
 # words around each vector and stores under a byte mask, and ktc-nest's
 # word-spans moves the one run a tile's windows cover. Each is compiled
 # through the whole chain and launched with random inputs, on spyre at n =
-# R-dependent odd widths (a block and a bit, a few blocks and a tail, less
-# than a vector) and at a multiple of 64, on sample (whose stores write no
-# byte masks: only whole words) at multiples of 64: every element must
-# match ktc-interp. Drawn from a fixed sequence; VERBOSE=1 names each
+# B + k, 3B + 2k + 1 and k (k drawn from 1 to 63: a block and a bit, three
+# blocks and a tail, less than a vector) and at 2B, on sample (whose stores
+# write no byte masks: only whole words) at 2B and B + 64: every element
+# must match ktc-interp. Drawn from a fixed sequence; VERBOSE=1 names each
 # kernel first. The ktc binaries sit beside ktc-parse.
 count=${2:-12}
 seed=1000

@@ -665,6 +665,15 @@ double nest_cost_oncore(const struct arch_device *dev, const struct nest_cost_pr
         return 0;
     dev_timing(dev, p->elem_type, &t);
     predict(&t, p, tile, phases, instances, NULL, &C);
+    /* a tile of one point split pass by pass over the corelets (corelet-
+     * blocks) waits for each pass around the chain and a signal from every
+     * corelet; in buffer phases, the next tile's first pass does not wait
+     * for this tile's last (it reads another phase, and folds into nothing
+     * this one left unless carried): the load unit streams from one tile
+     * to the next (layernorm_triton_4096x1000, a phased row's scaling
+     * pass, 36 modeled a 256-block with that wait, 21 simulated) */
+    if (p->point_passes && instances > 1 && tile == 1 && phases > 1 && !p->carried)
+        C -= t.chain_lat + 2 * t.sig_lat;
     double ntiles = ceil((double)p->points / (double)tile);
     return (ntiles * C + nest_cost_drain(dev, p)) * (p->runs ? p->runs : 1);
 }

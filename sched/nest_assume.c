@@ -78,6 +78,28 @@ static bool eval(const struct ir_module *m, const struct sched_nest_options *o, 
     return mm->ok[s];
 }
 
+/* The variable v of an scf.for that runs once at these values (a row's
+ * masked block: the remainder-pieces inside it count their trips from
+ * it): its lower bound. */
+static bool loop_once(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
+                      int64_t tile, struct sched_memo *mm, uint32_t *used, int64_t *out)
+{
+    const struct ir_value_info *vi = ir_value_get(m, v);
+    if (!vi->is_arg || vi->index != 0)
+        return false;
+    ir_op l = ir_region_get(m, ir_block_get(m, vi->owner)->region)->op;
+    const struct ir_op_info *lo = l ? ir_op_get(m, l) : NULL;
+    int64_t lb, ub, st;
+    if (!lo || lo->kind != IR_OP_SCF_FOR || lo->nopnd < 3 ||
+        ir_region_entry(m, lo->regs[0]) != vi->owner ||
+        !eval(m, o, lo->opnd[0], tile, mm, used, &lb) ||
+        !eval(m, o, lo->opnd[1], tile, mm, used, &ub) ||
+        !eval(m, o, lo->opnd[2], tile, mm, used, &st) || st <= 0 || ub <= lb || ub - lb > st)
+        return false;
+    *out = lb;
+    return true;
+}
+
 /* v's value, not a constant, not evaluated before. */
 static bool eval_op(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
                     int64_t tile, struct sched_memo *mm, uint32_t *used, int64_t *out)
@@ -94,7 +116,7 @@ static bool eval_op(const struct ir_module *m, const struct sched_nest_options *
         }
     ir_op d = ir_value_def(m, v);
     if (!d)
-        return false;
+        return loop_once(m, o, v, tile, mm, used, out);
     const struct ir_op_info *oi = ir_op_get(m, d);
     if (oi->kind == IR_OP_KTDP_GET_COMPUTE_TILE_ID) {
         *out = tile;

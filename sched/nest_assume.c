@@ -79,8 +79,8 @@ static bool eval(const struct ir_module *m, const struct sched_nest_options *o, 
 }
 
 /* The variable v of an scf.for that runs once at these values (a row's
- * masked block: the remainder-pieces inside it count their trips from
- * it): its lower bound. */
+ * masked block: the pieces of its last vector inside it count their trips
+ * from it): its lower bound. */
 static bool loop_once(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
                       int64_t tile, struct sched_memo *mm, uint32_t *used, int64_t *out)
 {

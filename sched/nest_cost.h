@@ -258,11 +258,11 @@ double nest_cost_store_blocks(const struct arch_device *dev, const char *elem_ty
  * resident-rows, with ktc-lower's K - 1 credits across the runs): every
  * tile's compute in turn (a tile of one point split pass by pass over the
  * corelets without its last pass's wait for every corelet, when phased
- * and not carried: the next tile's first pass reads another phase; tile-
- * size selection, nest_cost_predict, still charges it: there it kept
- * tiles of two points that load the splats once for both, 18887 cycles on
- * sample for layernorm_wide_loop_n, 22229 when it took tiles of one)
- * and the last vector's trip to the scratchpad and
+ * and not carried: the next tile's first pass reads another phase.
+ * Tile-size selection, nest_cost_predict, still charges that wait:
+ * without it there, it took tiles of one point, which reload their
+ * splats, layernorm_wide_loop_n on sample 18887 -> 22229 cycles) and the
+ * last vector's trip to the scratchpad and
  * its signal (what the next pass, waiting on this one's result, waits
  * for). Its DMAs are not in it: they overlap the computes of the other
  * nests and are priced by nest_cost_program_cycles' bandwidth terms. */

@@ -101,10 +101,11 @@ bool nest_const_diff(const struct ir_module *m, ir_value a, ir_value b, int64_t 
 /* v for tile id `tile`: constants, the tile id and integer arithmetic of
  * those (compares and selects too), through the parameters of a program
  * called once to the caller's values, the variable of an scf.for these
- * values make run once (its lower bound: a row's masked block, whose
- * remainder pieces count their trips from it), and with o (NULL: none)
- * the kernel arguments o->assume names, each one it takes setting bit i
- * of *used (used may be NULL); false when v depends on anything else. */
+ * values make run once (its lower bound: a row's masked block, the
+ * pieces of whose last vector count their trips from it), and with o
+ * (NULL: none) the kernel arguments o->assume names, each one it takes
+ * setting bit i of *used (used may be NULL); false when v depends on
+ * anything else. */
 bool nest_eval_at(const struct ir_module *m, const struct sched_nest_options *o, ir_value v,
                   int64_t tile, uint32_t *used, int64_t *out);
 /* The tile ids of fn's grid (1 when it has none; 0 when more than 4096,

@@ -2699,8 +2699,8 @@ static uint32_t modulo_of(const struct ir_module *m, ir_op tl)
 /* The cycles a trip of each step of a program (a tiled nest, a pipeline
  * outside them) adds to its line (program_at), for steps_overlap; the
  * steps past STEP_MAX overlap nothing (row-jam's 4 rows of a packed
- * LayerNorm, each pass's masked pieces a step: 64 left a quarter of them
- * out, and the jammed run modeled slower than the plain one it beats) */
+ * LayerNorm, with each row's masked pieces, are more than 64 steps: at 64
+ * the jammed run was modeled slower than the plain one it beats) */
 enum { STEP_MAX = 256 };
 
 struct step_costs {
@@ -2979,8 +2979,9 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
             inside |= p == fn;
         if (!inside)
             continue;
-        /* a nest of no points at the values priced (a remainder piece of
-         * a bit the launch leaves clear) runs nothing */
+        /* a nest of no points at the values priced (a piece of a masked
+         * vector for a bit of its length the launch leaves clear) runs
+         * nothing */
         if (c->chosen[i].solo < 0 && c->chosen[i].points == 0 && c->chosen[i].bound > 0)
             continue;
         if (c->chosen[i].solo < 0 || !trips_around(c, tl, fn, tile, &trips)) {

@@ -5,15 +5,16 @@
 # argument and the row stride, on G cores (rows t, t + G, ...; G 1, 2 or
 # 4), in blocks of B columns (64 to 512) masked at n. The body is one pass
 # (y = x + x, or y = x * x) or two (the row's mean over its blocks, then y
-# = x - mean), as Triton's LayerNorm passes run. A row starts inside a
+# = x - mean), as Triton's LayerNorm passes run; or the row's blocks summed
+# into one block of an aligned y (R x B: only loads start inside words). A row starts inside a
 # 128-byte word unless n is a multiple of 64: ktc-path-expand loads the
 # words around each vector and stores under a byte mask, and ktc-nest's
 # word-spans moves the one run a tile's windows cover. Each is compiled
 # through the whole chain and launched with random inputs, on spyre at n =
 # B + k, 3B + 2k + 1 and k (k drawn from 1 to 63: a block and a bit, three
 # blocks and a tail, less than a vector) and at 2B, on sample (whose stores
-# write no byte masks: only whole words) at 2B and B + 64: every element
-# must match ktc-interp. Drawn from a fixed sequence; VERBOSE=1 names each
+# write no byte masks: only whole words) at 2B and B + 64, and the block
+# sums at the odd widths too: every element must match ktc-interp. Drawn from a fixed sequence; VERBOSE=1 names each
 # kernel first. The ktc binaries sit beside ktc-parse.
 count=${2:-12}
 seed=1000
@@ -32,6 +33,28 @@ func.func @packed_rows(%x: index, %y: index, %n: index) attributes {grid = [$G]}
   %cr = arith.constant $R : index
   %cb = arith.constant $B : index
   %X = ktdp.construct_memory_view %x, sizes: [$R, %n], strides: [%n, 1] $view
+EOT
+    if [ "$body" = blocksum ]; then
+        local yat="{access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + $((B - 1)) >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<${R}x${B}xf16> -> $A"
+        cat <<EOT
+  %Y = ktdp.construct_memory_view %y, sizes: [$R, $B], strides: [$B, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 + $((B - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${R}x${B}xf16>
+  scf.for %row = %tile to %cr step %cg {
+    %zeros = arith.constant dense<0.0> : $T
+    %acc = scf.for %off = %c0 to %n step %cb iter_args(%a = %zeros) -> ($T) {
+      %tx = ktdp.construct_access_tile %X[%row, %off] $at
+      %v = ktdp.load %tx : $A -> $T
+      %s = arith.addf %a, %v : $T
+      scf.yield %s : $T
+    }
+    %ty = ktdp.construct_access_tile %Y[%row, %c0] $yat
+    ktdp.store %acc, %ty : $T, $A
+  }
+  return
+}
+EOT
+        return
+    fi
+    cat <<EOT
   %Y = ktdp.construct_memory_view %y, sizes: [$R, %n], strides: [%n, 1] $view
   %n32 = arith.index_cast %n : index to i32
   %nf = arith.sitofp %n32 : i32 to f16
@@ -74,23 +97,29 @@ EOT
 EOT
 }
 
-bodies=(add square center center)
+bodies=(add square center center blocksum)
 for i in $(seq 1 "$count"); do
     draw 16; R=$((r + 4))
     draw 3; G=$((1 << r))
     draw 4; B=$((64 << r))
-    draw 4; body=${bodies[$r]}
+    draw 5; body=${bodies[$r]}
     draw 63; odd=$((r + 1))
     mine $((i - 1)) || continue
     kernel "$R" "$G" "$B" "$body" > "$tmp/k.mlir"
     what="$body over $R packed rows in blocks of $B on $G cores"
     for n in $((B + odd)) $((3 * B + 2 * odd + 1)) $odd $((2 * B)); do
+        y=${R}x$n
+        [ "$body" = blocksum ] && y=${R}x$B
         check "$tmp/k.mlir" spyre "$what on spyre, n = $n" \
-            --arg n=$n --arg x=f16:${R}x$n --arg y=f16:${R}x$n
+            --arg n=$n --arg x=f16:${R}x$n --arg y=f16:$y
     done
-    for n in $((2 * B)) $((B + 64)); do
+    sample=($((2 * B)) $((B + 64)))
+    [ "$body" = blocksum ] && sample=($((B + odd)) $((3 * B + 2 * odd + 1)) $odd)
+    for n in "${sample[@]}"; do
+        y=${R}x$n
+        [ "$body" = blocksum ] && y=${R}x$B
         check "$tmp/k.mlir" sample "$what on sample, n = $n" \
-            --arg n=$n --arg x=f16:${R}x$n --arg y=f16:${R}x$n
+            --arg n=$n --arg x=f16:${R}x$n --arg y=f16:$y
     done
 done
 echo "$pass passed, $fail failed"

@@ -407,13 +407,19 @@ static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t
             return false;
         f[(*nf)++] = (struct fwd){x, r, y, w, IR_NONE, splat};
     }
-    /* nothing B loads in a loop is stored by A */
-    IR_FOR_OPS(m, body_of(m, sa[2]), s) {
+    /* nothing B loads in a loop is stored by A, in a loop of its own too
+     * (a pass's chunk loop storing a row that B's chunk loop loads back:
+     * joined, B's load stage would run ahead of A's stores) */
+    struct sched_ops xs = {0};
+    sched_ops_of_kind(m, sa[2], IR_OP_KTDF_DATA_TRANSFER, &xs);
+    bool stored = false;
+    for (uint32_t i = 0; i < xs.n && !stored; i++) {
         struct nest_side to;
-        if (ir_op_get(m, s)->kind == IR_OP_KTDF_DATA_TRANSFER &&
-            (!nest_read_side(m, s, 1, &to) || loop_reads(m, body_of(m, sb[0]), to.v)))
-            return false;
+        stored = !nest_read_side(m, xs.v[i], 1, &to) || loop_reads(m, body_of(m, sb[0]), to.v);
     }
+    free(xs.v);
+    if (stored)
+        return false;
     /* the fused compute stage must fit the unit's vector registers */
     return !vregs || fused_vectors(m, sa[1], sb[1], f, *nf) <= vregs;
 }

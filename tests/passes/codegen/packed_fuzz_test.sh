@@ -20,6 +20,19 @@ count=${2:-12}
 seed=1000
 . "$(dirname "$0")/fuzz_lib.sh"
 
+# row_sum: %acc, the sum of row %row's blocks of X (kernel's T, A, at).
+row_sum() {
+    cat <<EOT
+    %zeros = arith.constant dense<0.0> : $T
+    %acc = scf.for %off = %c0 to %n step %cb iter_args(%a = %zeros) -> ($T) {
+      %tx = ktdp.construct_access_tile %X[%row, %off] $at
+      %v = ktdp.load %tx : $A -> $T
+      %s = arith.addf %a, %v : $T
+      scf.yield %s : $T
+    }
+EOT
+}
+
 # kernel R G B BODY: the kernel.
 kernel() {
     local R=$1 G=$2 B=$3 body=$4 T="tensor<1x${3}xf16>" A="!ktdp.access_tile<1x${3}xindex>"
@@ -39,13 +52,9 @@ EOT
         cat <<EOT
   %Y = ktdp.construct_memory_view %y, sizes: [$R, $B], strides: [$B, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 + $((B - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${R}x${B}xf16>
   scf.for %row = %tile to %cr step %cg {
-    %zeros = arith.constant dense<0.0> : $T
-    %acc = scf.for %off = %c0 to %n step %cb iter_args(%a = %zeros) -> ($T) {
-      %tx = ktdp.construct_access_tile %X[%row, %off] $at
-      %v = ktdp.load %tx : $A -> $T
-      %s = arith.addf %a, %v : $T
-      scf.yield %s : $T
-    }
+EOT
+        row_sum
+        cat <<EOT
     %ty = ktdp.construct_access_tile %Y[%row, %c0] $yat
     ktdp.store %acc, %ty : $T, $A
   }
@@ -62,14 +71,8 @@ EOT
   scf.for %row = %tile to %cr step %cg {
 EOT
     if [ "$body" = center ]; then
+        row_sum
         cat <<EOT
-    %zeros = arith.constant dense<0.0> : $T
-    %acc = scf.for %off = %c0 to %n step %cb iter_args(%a = %zeros) -> ($T) {
-      %tx = ktdp.construct_access_tile %X[%row, %off] $at
-      %v = ktdp.load %tx : $A -> $T
-      %s = arith.addf %a, %v : $T
-      scf.yield %s : $T
-    }
     %init = tensor.splat %zs : tensor<1xf16>
     %sum = linalg.reduce { arith.addf } ins(%acc : $T) outs(%init : tensor<1xf16>) dimensions = [1]
     %s0 = tensor.extract %sum[%c0] : tensor<1xf16>

@@ -2374,8 +2374,11 @@ bool lw_plan_signals(struct lw *lw)
             uint32_t n = k + 1;
             while (n < j && !pairs[n].fwd)
                 n++;
-            if (n < j && pairs[n].d == pairs[k].d && pairs[n].at == pairs[k].at)
-                continue; /* the latest a of this wait comes last */
+            /* the latest a of this wait comes last; a lane-to-lane signal
+             * covers only what that lane's unit ran before it */
+            if (n < j && pairs[n].d == pairs[k].d && pairs[n].at == pairs[k].at &&
+                (!pairs[n].lanewise || pairs[k].lanewise))
+                continue;
             if (pairs[k].a <= last_fwd || covered(lw, pairs + i, j - i, &pairs[k]))
                 continue;
             if (!pairs[k].fused)

@@ -222,7 +222,10 @@
  * boxes meet only in the same iteration: the signal goes lane to lane, B
  * on lane l waiting for A on lane l alone (ktc-nest's passes over a tile's
  * rows split over the corelets: softmax_1024x256 on spyre, 6496 -> 5979
- * cycles; tests/passes/nest/lower_parallel_lockstep.mlir).
+ * cycles; tests/passes/nest/lower_parallel_lockstep.mlir). Such a signal
+ * stands for no earlier a of another stage that B waits for at the same
+ * place: lane l's A did not run it (tests/kernels/softmax_rest_corelets:
+ * a max reduced on corelet 0, read on both).
  * Stages of loops in lockstep: when A and B are stages of two pipelines
  * that run once per run of a and b, each holding one scf.for (the stage
  * of a pass ktc-nest's stream-loops streams: its transfers directly in the
@@ -338,7 +341,11 @@
  * pipeline and one sending into A's chain in A's (or is A's unit), that
  * unit orders B's read of an iteration before A's write of every later
  * one: no signal back (a per-row value reused by every row, whose reader
- * and writer both talk to the compute unit).
+ * and writer both talk to the compute unit). That unit is one per lane:
+ * when A and B are in ktdf.parallels of their own, their boxes must meet
+ * only in iterations the same lane runs (tests/kernels/ragged_zero_lanes:
+ * a row's accumulator zeroed two vectors a corelet, read back every other
+ * vector a corelet, lost its signal back and came out zero).
  *
  * Per block and unit pair the signals are thinned: one from the latest a
  * before each b not already covered, one back (the innermost loop's that

@@ -1663,12 +1663,16 @@ static bool fifo_implied(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x
  * (a read into a FIFO) of an earlier one: some unit receives from q's
  * chain in y's pipeline and sends into p's chain in x's pipeline (or is
  * x's unit); it runs the earlier iteration's stage before the later one's. */
-static bool fifo_back_implied(struct lw *lw, uint32_t x, uint32_t y, const struct access *p,
-                              const struct access *q)
+static bool same_lanes(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x, uint32_t y,
+                       const struct access *p, const struct access *q);
+
+static bool fifo_back_implied(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x, uint32_t y,
+                              const struct access *p, const struct access *q)
 {
     uint32_t px = lw->nodes[x].parent, py = lw->nodes[y].parent;
-    /* the ordering unit orders only the lanes it talks to */
-    if (lw->nodes[px].lanes != lw->nodes[py].lanes)
+    /* the ordering unit orders only the lanes it talks to: the two meet
+     * on one lane */
+    if (lw->nodes[px].lanes != lw->nodes[py].lanes || !same_lanes(lw, ls, r, x, y, p, q))
         return false;
     if (lw->nodes[px].kind != LN_PIPELINE || lw->nodes[py].kind != LN_PIPELINE || !p->write ||
         !p->slot || !p->op || q->write || !q->slot || !q->op)
@@ -1925,34 +1929,93 @@ static bool par_blocks(struct lw *lw, uint32_t n, int64_t *lb, int64_t *step, in
     return *nl >= 1;
 }
 
+/* ktdf.parallel node par (not a common loop of ls) as loops of ls: its
+ * IV's and instance id's, and its distribution (par_blocks); false when
+ * either is not one of ls's or the distribution is not known. */
+struct lane_loop {
+    uint32_t iv, id; /* indices into ls->l */
+    int64_t lb, step, trips, chunk, nl;
+    struct rng keep_iv, keep_id;
+};
+
+static bool lane_loop_of(struct lw *lw, const struct loops *ls, uint32_t par, struct lane_loop *ll)
+{
+    if (!par_blocks(lw, par, &ll->lb, &ll->step, &ll->trips, &ll->chunk, &ll->nl) || ll->nl > 64)
+        return false;
+    ir_block body = lw_body(lw->m, lw->nodes[par].op, 0);
+    const struct ir_block_info *bi = ir_block_get(lw->m, body);
+    ll->iv = loop_of(ls, bi->args[0], lw->nodes[par].inst);
+    ll->id = loop_of(ls, bi->args[1], lw->nodes[par].inst);
+    if (ll->iv == ls->n || ll->id == ls->n)
+        return false;
+    ll->keep_iv = ls->l[ll->iv].range;
+    ll->keep_id = ls->l[ll->id].range;
+    return true;
+}
+
+/* Narrows ll's IV to the block of iterations lane l runs, its id to l;
+ * false when l runs none. lane_unpin undoes it. */
+static bool lane_pin(struct loops *ls, const struct lane_loop *ll, int64_t l)
+{
+    int64_t first = l * ll->chunk,
+            last = (l + 1) * ll->chunk < ll->trips ? (l + 1) * ll->chunk : ll->trips;
+    if (first >= last)
+        return false;
+    ls->l[ll->iv].range =
+        (struct rng){ll->lb + first * ll->step, ll->lb + (last - 1) * ll->step, false, false};
+    ls->l[ll->id].range = rng_pt(l);
+    return true;
+}
+
+static void lane_unpin(struct loops *ls, const struct lane_loop *ll)
+{
+    ls->l[ll->iv].range = ll->keep_iv;
+    ls->l[ll->id].range = ll->keep_id;
+}
+
 /* The lanes of ktdf.parallel node par (not a common loop of ls) in whose
  * iterations box p (earlier) and box q (later) can meet, any iterations of
- * the other loops: its IV over the lane's block, its instance id the lane. */
+ * the other loops. */
 static uint64_t lanes_meeting(struct lw *lw, struct loops *ls, uint32_t par, const struct box *p,
                               const struct box *q)
 {
-    int64_t lb, step, trips, chunk, nl;
-    if (!par_blocks(lw, par, &lb, &step, &trips, &chunk, &nl) || nl > 64)
+    struct lane_loop ll;
+    if (!lane_loop_of(lw, ls, par, &ll))
         return ~0ull;
-    ir_block body = lw_body(lw->m, lw->nodes[par].op, 0);
-    ir_value iv = ir_block_get(lw->m, body)->args[0], id = ir_block_get(lw->m, body)->args[1];
-    uint32_t li = loop_of(ls, iv, lw->nodes[par].inst), ii = loop_of(ls, id, lw->nodes[par].inst);
-    if (li == ls->n || ii == ls->n)
-        return ~0ull;
-    struct rng keep_iv = ls->l[li].range, keep_id = ls->l[ii].range;
     uint64_t mask = 0;
-    for (int64_t l = 0; l < nl; l++) {
-        int64_t first = l * chunk, last = (l + 1) * chunk < trips ? (l + 1) * chunk : trips;
-        if (first >= last)
-            continue;
-        ls->l[li].range = (struct rng){lb + first * step, lb + (last - 1) * step, false, false};
-        ls->l[ii].range = rng_pt(l);
-        if (boxes_meet_in(ls, p, q, ls->ncommon, 0, 0, true))
+    for (int64_t l = 0; l < ll.nl; l++)
+        if (lane_pin(ls, &ll, l) && boxes_meet_in(ls, p, q, ls->ncommon, 0, 0, true))
             mask |= 1ull << l;
-    }
-    ls->l[li].range = keep_iv;
-    ls->l[ii].range = keep_id;
+    lane_unpin(ls, &ll);
     return mask;
+}
+
+/* Whether leaves x and y touch access p's and q's bytes on the same lane
+ * only: neither is in a ktdf.parallel below r (one around r runs both on
+ * each lane), or each is, the two distributed over as many lanes, and the
+ * boxes meet in no iterations of two different lanes, any iterations of
+ * the other loops (a row's accumulator zeroed by lanes of 2 of its 4
+ * vectors, read by lanes of every other one: tests/kernels/
+ * ragged_zero_lanes.mlir). */
+static bool same_lanes(struct lw *lw, struct loops *ls, uint32_t r, uint32_t x, uint32_t y,
+                       const struct access *p, const struct access *q)
+{
+    uint32_t px = lane_par(lw, x, r), py = lane_par(lw, y, r);
+    if (!px && !py)
+        return true;
+    struct lane_loop lx, ly;
+    if (!px || !py || px == py || ls->full || !same_buffer(p, q) || p->box->phase ||
+        q->box->phase || !lane_loop_of(lw, ls, px, &lx) || !lane_loop_of(lw, ls, py, &ly) ||
+        lx.nl != ly.nl)
+        return false;
+    bool apart = true;
+    for (int64_t a = 0; a < lx.nl && apart; a++)
+        for (int64_t b = 0; b < ly.nl && apart; b++)
+            if (a != b && lane_pin(ls, &lx, a) && lane_pin(ls, &ly, b))
+                apart = !boxes_meet_in(ls, p->box, q->box, ls->ncommon, 0, 0, true);
+    lane_unpin(ls, &lx);
+    lane_unpin(ls, &ly);
+    return apart;
 }
 
 /* The forward signals of a unit pair in block r (pairs[0..n), sorted by
@@ -2264,7 +2327,7 @@ bool lw_plan_signals(struct lw *lw)
                         pr.lmask |= boxes ? lanes_meeting(lw, ls, par, ax->box, ay->box) : ~0ull;
                     }
                     need(lw, ls, usable, fifo_implied(lw, ls, pr.r, x, y, ax, ay),
-                         fifo_back_implied(lw, x, y, ax, ay), ax, ay, &pr);
+                         fifo_back_implied(lw, ls, pr.r, x, y, ax, ay), ax, ay, &pr);
                 }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
                 continue;

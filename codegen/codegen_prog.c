@@ -2022,8 +2022,14 @@ static int reduce_tree(struct cg *g, ir_op op, int fn, uint8_t dt, int src, int6
  * receives and sends on: the input streams in chunks, each folded and sent
  * on by itself (FIFOs carry bytes, so the stream is the same). A chunk is
  * as many whole groups as the lanes hold, or one group of several times
- * the lanes (a power of two of them) in lane-wide pieces. */
-enum { WIDE_CHAIN = 8 }; /* elementwise ops between the receive and the reduction */
+ * the lanes (a power of two of them) in lane-wide pieces. A producer that
+ * joins the streamed vector with vectors received before it (x + r of a
+ * residual, then squared) has those received whole first, lane-wide
+ * registers each, and takes each piece's share of them as it streams. */
+enum {
+    WIDE_CHAIN = 8, /* elementwise ops between the receive and the reduction */
+    WIDE_PRE = 2    /* vectors received whole before the streamed one */
+};
 
 struct wide {
     ir_op recv, send; /* send: IR_NONE when the result stays in a register */
@@ -2032,6 +2038,12 @@ struct wide {
     uint8_t rdt;          /* the received elements' dtype */
     ir_op chain[WIDE_CHAIN]; /* the ops making the reduced vector from the received one */
     int nchain;
+    ir_op pre[WIDE_PRE]; /* the receives before recv the producer joins, in order */
+    int npre;
+    /* as the reduction is emitted: the pre vectors' registers, `lanes`
+     * elements each, and the elements of recv's stream received so far */
+    int preg[WIDE_PRE][SC_MAX_VREGS];
+    int64_t off;
 };
 
 struct use_count {
@@ -2099,7 +2111,7 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     int nneed = 0;
     need[nneed++] = o->opnd[0];
     ir_op d = IR_NONE;
-    w->nchain = 0;
+    w->nchain = w->npre = 0;
     for (ir_op x = o->prev; x; x = ir_op_get(m, x)->prev) {
         const struct ir_op_info *xi = ir_op_get(m, x);
         bool needed = false;
@@ -2108,9 +2120,12 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
         if (!needed)
             continue;
         if (xi->kind == IR_OP_DATAFLOW_RECEIVE) {
-            if (d)
+            if (d && w->npre == WIDE_PRE)
                 return false;
-            d = x;
+            if (d)
+                w->pre[w->npre++] = x;
+            else
+                d = x;
             continue;
         }
         if (w->nchain == WIDE_CHAIN || !(producer_op(xi->kind) || broadcast(m, x)))
@@ -2131,9 +2146,17 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
         w->chain[i] = w->chain[w->nchain - 1 - i];
         w->chain[w->nchain - 1 - i] = t;
     }
-    /* each value made, there (and only there) */
-    for (int i = -1; i < w->nchain; i++) {
-        ir_op x = i < 0 ? d : w->chain[i];
+    for (int i = 0; i < w->npre / 2; i++) {
+        ir_op t = w->pre[i];
+        w->pre[i] = w->pre[w->npre - 1 - i];
+        w->pre[w->npre - 1 - i] = t;
+    }
+    /* each value made, there (and only there); a vector received before
+     * as long as the streamed one */
+    for (int i = -1 - w->npre; i < w->nchain; i++) {
+        ir_op x = i < -1 ? w->pre[-2 - i] : i < 0 ? d : w->chain[i];
+        if (i < -1 && vec_len(g, ir_op_get(m, x)->res) != vec_len(g, ir_op_get(m, d)->res))
+            return false;
         ir_value v = ir_op_get(m, x)->res;
         int n = o->opnd[0] == v;
         for (int j = 0; j < w->nchain; j++) {
@@ -2152,6 +2175,8 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     for (int i = 0; i < nneed; i++) {
         ir_op x = ir_value_def(m, need[i]);
         bool ok = x == d;
+        for (int j = 0; j < w->npre && !ok; j++)
+            ok = w->pre[j] == x;
         for (int j = 0; j < w->nchain && !ok; j++)
             ok = w->chain[j] == x;
         if (!ok)
@@ -2168,9 +2193,15 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
      * alike) */
     w->rows = len > lanes && ((lanes & (lanes - 1)) || (len & (len - 1)) || len % lanes ||
                               len / lanes > SC_MAX_VREGS / 2);
-    for (ir_op x = ir_op_get(m, d)->next; x != op; x = ir_op_get(m, x)->next) {
+    /* nothing on a channel in between (the receives before d are taken
+     * at the reduction, where d is) */
+    for (ir_op x = ir_op_get(m, w->npre ? w->pre[0] : d)->next; x != op;
+         x = ir_op_get(m, x)->next) {
         const struct ir_op_info *xi = x ? ir_op_get(m, x) : NULL;
-        if (!xi || xi->nreg || !strncmp(ir_str_get(m, xi->name), "dataflow.", 9))
+        bool taken = x == d;
+        for (int j = 0; j < w->npre; j++)
+            taken = taken || x == w->pre[j];
+        if (!xi || xi->nreg || (!taken && !strncmp(ir_str_get(m, xi->name), "dataflow.", 9)))
             return false;
     }
     /* its result goes to the send right after it, alone; or, reduced to
@@ -2183,6 +2214,7 @@ static bool wide_reduce(struct cg *g, ir_op op, struct wide *w)
     if (!sent && (nr != 1 || w->rows))
         return false;
     w->recv = d;
+    w->off = 0;
     w->send = sent ? s : IR_NONE;
     w->chunk = len > lanes ? len : lanes / len * len;
     w->lanes = lanes;
@@ -2255,14 +2287,35 @@ static void vbin(struct cg *g, ir_op op, int fn, uint8_t dt, int d, int a, int b
 
 /* The next n elements of the reduced vector: received (in the receive's
  * dtype), then through the producer's ops (w->chain), one instruction
- * each (a broadcast: a shuffle of its one element, n times). A new
- * register, -1 on error. */
-static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint32_t pin, int64_t n)
+ * each (a broadcast: a shuffle of its one element, n times; a vector
+ * received before: its share, gathered). A new register, -1 on error. */
+static int recv_piece(struct cg *g, ir_op op, struct wide *w, uint32_t pin, int64_t n)
 {
     struct ir_module *m = g->m;
-    int x = vec_reg(g, IR_NONE, op), reg[WIDE_CHAIN];
+    int x = vec_reg(g, IR_NONE, op), reg[WIDE_CHAIN], share[WIDE_PRE];
     if (x < 0)
         return -1;
+    for (int j = 0; j < WIDE_PRE; j++)
+        share[j] = -1;
+    int64_t *at = w->npre ? malloc((size_t)n * sizeof *at) : NULL;
+    if (w->npre && !at)
+        abort();
+    for (int64_t i = 0; i < n && at; i++)
+        at[i] = w->off + i;
+    /* a whole register as it is, else the share gathered into a new one */
+    bool whole = w->off % w->lanes == 0 && n == w->lanes;
+    for (int j = 0; j < w->npre; j++) {
+        ir_type et = ir_type_elem(m, ir_value_type(m, ir_op_get(m, w->pre[j])->res));
+        share[j] = whole ? w->preg[j][w->off / w->lanes]
+                         : gather(g, op, (uint8_t)cg_dtype(m, et), w->preg[j], w->lanes, at, n);
+        if (share[j] < 0)
+            break;
+    }
+    free(at);
+    for (int j = 0; j < w->npre; j++)
+        if (share[j] < 0)
+            return -1;
+    w->off += n;
     struct sc_insn in = insn(g, SC_RECV, w->recv);
     in.port = (uint16_t)pin;
     in.dtype = w->rdt;
@@ -2290,6 +2343,9 @@ static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint32_t pin
                 q = vec_in(g, ci->opnd[k], c);
             else if (ci->opnd[k] == rv)
                 q = x;
+            for (int j = 0; j < w->npre && q < 0; j++)
+                if (ci->opnd[k] == ir_op_get(m, w->pre[j])->res)
+                    q = share[j];
             for (int j = 0; j < i && q < 0; j++)
                 if (ir_op_get(m, w->chain[j])->res == ci->opnd[k])
                     q = reg[j];
@@ -2326,11 +2382,28 @@ static int recv_piece(struct cg *g, ir_op op, const struct wide *w, uint32_t pin
     /* the last op makes the reduced vector (the others' values feed it) */
     for (int i = 0; i + 1 < w->nchain; i++)
         g->p.vowner[reg[i]] = IR_NONE;
+    for (int j = 0; j < w->npre && !whole; j++)
+        g->p.vowner[share[j]] = IR_NONE;
     if (w->nchain) {
         g->p.vowner[x] = IR_NONE;
         x = reg[w->nchain - 1];
     }
     return x;
+}
+
+/* The lane-wide registers that hold w's vector received before, pre[j]. */
+static int64_t pre_regs(struct cg *g, const struct wide *w, int j)
+{
+    return (vec_len(g, ir_op_get(g->m, w->pre[j])->res) + w->lanes - 1) / w->lanes;
+}
+
+/* Whether receive op is one of w's. */
+static bool wide_receives(const struct wide *w, ir_op op)
+{
+    bool mine = w->recv == op;
+    for (int j = 0; j < w->npre; j++)
+        mine = mine || w->pre[j] == op;
+    return mine;
 }
 
 /* Whether op is one of the producer's ops of a wide reduction after it
@@ -2401,15 +2474,19 @@ static bool fold_into(struct cg *g, ir_op op, int fn, uint8_t dt, int *acc, int 
  * reads), the two halves gathered to the same lanes. The first half must
  * fit in the registers beside a few temporaries. Each group's result is
  * combined with its initial value and sent. */
-static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, int init, uint8_t dt,
+static bool reduce_rows(struct cg *g, ir_op op, struct wide *w, int fn, int init, uint8_t dt,
                         uint32_t pin, uint32_t pout, int64_t nr, int64_t len)
 {
     int64_t L = w->lanes, np = (len + L - 1) / L, h1 = len / 2, nh = (h1 + L - 1) / L;
+    int64_t held = 0; /* the vectors received before, held whole */
+    for (int j = 0; j < w->npre; j++)
+        held += pre_regs(g, w, j);
     bool exact = order_free(fn);
-    if (!exact && nh + 6 + w->nchain > SC_MAX_VREGS) {
-        char prod[64] = "";
+    if (!exact && nh + 6 + w->nchain + held > SC_MAX_VREGS) {
+        char prod[96] = "";
         if (w->nchain)
-            snprintf(prod, sizeof prod, " beside its producer's %d values", w->nchain);
+            snprintf(prod, sizeof prod, " beside its producer's %d values%s", w->nchain,
+                     held ? " and the vectors it joins" : "");
         return cg_error(g, op,
                         "a reduction over groups of %lld elements in ktc-interp's pairwise "
                         "order holds half a group (%lld registers of %lld lanes)%s in the %d "
@@ -2539,6 +2616,49 @@ static bool reduce_rows(struct cg *g, ir_op op, const struct wide *w, int fn, in
     return ok;
 }
 
+/* Receives the vectors w's producer joins before the streamed one, whole,
+ * in lane-wide registers (w->preg). */
+static bool recv_pre(struct cg *g, ir_op op, struct wide *w)
+{
+    struct ir_module *m = g->m;
+    for (int j = 0; j < w->npre; j++) {
+        ir_op r = w->pre[j];
+        ir_value v = ir_op_get(m, r)->res;
+        int64_t n = vec_len(g, v), np = pre_regs(g, w, j);
+        uint32_t port;
+        if (np > SC_MAX_VREGS / 2)
+            return cg_error(g, op,
+                            "a reduction of %lld elements joined to a vector received before "
+                            "it holds that vector in %lld registers of %lld lanes (not "
+                            "supported yet)",
+                            (long long)n, (long long)np, (long long)w->lanes);
+        if (!peer_port(g, r, ir_op_get(m, r)->opnd[0], SC_CHAN_FIFO, false, &port))
+            return false;
+        for (int64_t k = 0; k < np; k++) {
+            int x = vec_reg(g, IR_NONE, op);
+            if (x < 0)
+                return false;
+            struct sc_insn in = insn(g, SC_RECV, r);
+            in.port = (uint16_t)port;
+            in.dtype = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, v)));
+            in.reg[0] = (uint8_t)x;
+            in.x[in.nx++] = imm(n - k * w->lanes < w->lanes ? n - k * w->lanes : w->lanes);
+            cg_emit(g, &in);
+            w->preg[j][k] = x;
+        }
+    }
+    return true;
+}
+
+/* Frees w->preg's registers (true). */
+static bool free_pre(struct cg *g, const struct wide *w)
+{
+    for (int j = 0; j < w->npre; j++)
+        for (int64_t k = 0; k < pre_regs(g, w, j); k++)
+            g->p.vowner[w->preg[j][k]] = IR_NONE;
+    return true;
+}
+
 static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
 {
     struct ir_module *m = g->m;
@@ -2553,8 +2673,10 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
          !peer_port(g, w->send, ir_op_get(m, w->send)->opnd[0], SC_CHAN_FIFO, true, &pout)))
         return false;
     uint8_t dt = (uint8_t)cg_dtype(m, ir_type_elem(m, ir_value_type(m, o->res)));
+    if (!recv_pre(g, op, w))
+        return false;
     if (w->rows)
-        return reduce_rows(g, op, w, fn, init, dt, pin, pout, nr, len);
+        return reduce_rows(g, op, w, fn, init, dt, pin, pout, nr, len) && free_pre(g, w);
     int64_t *sl = malloc((size_t)nr * sizeof *sl);
     if (!sl)
         abort();
@@ -2612,7 +2734,7 @@ static bool reduce_wide(struct cg *g, ir_op op, struct wide *w)
         g->p.vowner[x[0]] = g->p.vowner[s] = g->p.vowner[t] = IR_NONE;
     }
     free(sl);
-    return ok;
+    return ok && free_pre(g, w);
 }
 
 static bool vector_op(struct cg *g, ir_op op)
@@ -2808,7 +2930,7 @@ static bool traffic(struct cg *g, ir_op op)
     if (o->kind == IR_OP_DATAFLOW_RECEIVE)
         for (ir_op x = o->next; x; x = ir_op_get(m, x)->next)
             if (ir_op_get(m, x)->kind == IR_OP_VECTORCHAIN_REDUCE && wide_reduce(g, x, &wide) &&
-                wide.recv == op)
+                wide_receives(&wide, op))
                 return true; /* received by the reduction */
     switch (o->kind) {
     case IR_OP_DATAFLOW_SEND: {

@@ -1087,8 +1087,10 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
 {
     /* Each program first makes its loops' constants once, at its start
      * (codegen_prog.c, hoist_constants), in a try that reports nothing; a
-     * program failing so is tried again with them in their loops, and the
-     * errors of a program that fails that way too are reported. */
+     * program failing so is tried again with them in their loops, then
+     * also rematerializing its index values where scalar registers run
+     * short (codegen_prog.c, remat_free), and the errors of a program that
+     * fails that way too are reported. */
     uint8_t *plain = calloc(m->ops.len + 1, 1);
     if (!plain)
         abort();
@@ -1097,9 +1099,9 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
     struct sc_binary *b = NULL;
     for (;;) {
         ir_op at = IR_NONE;
-        if ((b = translate_kernel(m, dev, o, &quiet, plain, &at)) || !at || plain[at])
+        if ((b = translate_kernel(m, dev, o, &quiet, plain, &at)) || !at || plain[at] == 2)
             break;
-        plain[at] = 1;
+        plain[at]++;
     }
     ir_op at = IR_NONE;
     if (!b)

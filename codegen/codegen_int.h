@@ -172,6 +172,16 @@ struct cg_prog {
      * generation its constant was made at the program's start in */
     uint32_t *made;
     uint8_t *read; /* per op: a result some op of the program reads */
+    /* Rematerializing (a program's last try, cg_codegen): per temporary,
+     * the values memo'd in it since it was made (some since made again);
+     * per value, the tile generation it was given up in (codegen_prog.c,
+     * remat_free). */
+    bool remat;
+    struct cg_holders {
+        ir_value *v;
+        uint32_t n, cap;
+    } holders[SC_MAX_SREGS];
+    uint32_t *freed;
 };
 
 struct cg {

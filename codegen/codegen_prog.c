@@ -145,6 +145,8 @@ static struct cg_val multi_of(struct cg *g, const struct cg_val *e)
 
 static void hold(struct cg *g, struct cg_val x, int32_t until);
 
+static void note_holder(struct cg *g, ir_value v, struct cg_val x);
+
 /* v's value is x; the registers x holds stay busy through v's last use. */
 static void memo(struct cg *g, ir_value v, struct cg_val x, bool permanent)
 {
@@ -152,6 +154,8 @@ static void memo(struct cg *g, ir_value v, struct cg_val x, bool permanent)
     g->stamp[v] = permanent ? 0 : g->p.gen;
     if (!permanent && g->p.vlast)
         hold(g, x, g->p.vlast[v]);
+    if (!permanent && g->p.remat)
+        note_holder(g, v, x);
 }
 
 static bool is_kernel_level(const struct cg *g, ir_value v)
@@ -202,6 +206,7 @@ static int temp_reg(struct cg *g, ir_op at)
             p->busy |= (uint64_t)1 << r;
             p->until[r] = p->pos;
             p->regs[r].known = false;
+            p->holders[r].n = 0;
             return (int)r;
         }
     sregs_error(g, at);
@@ -233,6 +238,25 @@ static void hold(struct cg *g, struct cg_val x, int32_t until)
     for (uint32_t i = 0; l && i < l->n; i++)
         if (l->t[i].kind == CA_REG)
             hold_reg(&g->p, l->t[i].id, until);
+}
+
+/* Records v, whose value x is, as a holder of the temporaries x refers to. */
+static void note_holder(struct cg *g, ir_value v, struct cg_val x)
+{
+    const struct cg_lin *l = x.kind == CV_LIN    ? &g->lins[x.i]
+                             : x.kind == CV_VIEW ? &g->views[x.i].start
+                                                 : NULL;
+    if (x.kind == CV_MULTI)
+        for (uint32_t u = 0; u < g->p.n; u++)
+            note_holder(g, v, g->multi[x.i + u]);
+    for (uint32_t i = 0; l && i < l->n; i++) {
+        struct cg_holders *h =
+            l->t[i].kind == CA_REG && l->t[i].id < SC_MAX_SREGS ? &g->p.holders[l->t[i].id] : NULL;
+        if (h) {
+            h->v = cg_grow(h->v, &h->cap, h->n + 1, sizeof *h->v);
+            h->v[h->n++] = v;
+        }
+    }
 }
 
 /* Frees the temporaries no op from position pos on reads. */
@@ -3372,6 +3396,164 @@ static bool note_uses(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+/* ---- rematerializing ------------------------------------------------------------ */
+
+/* A program's last try (cg_codegen) gives up index values when scalar
+ * registers run short, and makes them again where they are used next: a
+ * row loop's body computes each jammed row's trip counts and addresses
+ * once, and its nests read them from the first row's to the last row's
+ * (ragged_fuzz, seed 1111: 60 temporaries live in an MNILU program).
+ * Before a child op with regions (a loop) of a block, when more than half
+ * the scalar registers are in use, each temporary whose every holder is a
+ * value of an arith op of that block (or an affine.apply) that the op does
+ * not read is freed, those values with it (remat_free); before each later
+ * op of the block that reads one, it is made again, its operands first
+ * (remat_make), in that block: a loop the op is may run no trip, and every
+ * iteration of a loop around the block makes it anew before reading it. */
+enum { REMAT_ABOVE = SC_MAX_SREGS / 2 };
+
+struct use_find {
+    ir_value v;
+    bool found;
+};
+
+static bool use_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct use_find *f = ctx;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        f->found = f->found || o->opnd[i] == f->v;
+    /* a query reads the values of its mapping's entries (note_lasts) */
+    ir_op d = o->kind == IR_OP_UNIFORM_QUERY_MAP || o->kind == IR_OP_SYMBOL_QUERY_MAP
+                  ? ir_value_def(m, o->opnd[0])
+                  : IR_NONE;
+    for (uint32_t i = 0; d && i < ir_op_get(m, d)->nopnd; i++)
+        f->found = f->found || ir_op_get(m, d)->opnd[i] == f->v;
+    return !f->found;
+}
+
+/* Whether op or an op inside it reads v. */
+static bool uses(struct ir_module *m, ir_op op, ir_value v)
+{
+    struct use_find f = {v, false};
+    ir_walk(m, op, use_op, &f);
+    return f.found;
+}
+
+/* Whether v is an index value translate makes by arith: an integer arith
+ * op's or an affine.apply's result, defined in block b. */
+static bool remakeable(struct ir_module *m, ir_value v, ir_block b)
+{
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    return o && o->block == b && o->nres == 1 &&
+           ((!strncmp(ir_str_get(m, o->name), "arith.", 6) &&
+             ir_type_is_intlike(m, ir_value_type(m, o->res))) ||
+            o->kind == IR_OP_AFFINE_APPLY);
+}
+
+/* Whether value v of block b can be made again later: each operand a
+ * value that stays: the kernel's, a block argument, or one from outside
+ * b (read in b, it lives through b's loop: note_last), or itself an
+ * arith value of b that can (made again too when it has died since). */
+static bool remakes(struct cg *g, ir_value v, ir_block b, int depth)
+{
+    struct ir_module *m = g->m;
+    if (depth > 16 || !remakeable(m, v, b))
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, ir_value_def(m, v));
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ir_op d = ir_value_def(m, o->opnd[i]);
+        if (g->stamp[o->opnd[i]] && d && ir_op_get(m, d)->block == b &&
+            !remakes(g, o->opnd[i], b, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+/* Whether holder v of temporary r still holds it: memo'd in this tile,
+ * its value referring to r. */
+static bool holds(const struct cg *g, ir_value v, uint32_t r)
+{
+    struct cg_val x = g->val[v];
+    if (g->stamp[v] != g->p.gen || x.kind != CV_LIN)
+        return x.kind != CV_NONE && g->stamp[v] == g->p.gen; /* a view, a multi: kept */
+    const struct cg_lin *l = &g->lins[x.i];
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->t[i].kind == CA_REG && l->t[i].id == r)
+            return true;
+    return false;
+}
+
+/* Before op of block b: frees the temporaries only values of b that op
+ * does not read hold (above). */
+static void remat_free(struct cg *g, ir_block b, ir_op op)
+{
+    struct ir_module *m = g->m;
+    struct cg_prog *p = &g->p;
+    uint32_t busy = 0;
+    for (uint64_t x = p->busy; x; x &= x - 1)
+        busy++;
+    if (!ir_op_get(m, op)->nreg || busy + p->ninit <= REMAT_ABOVE)
+        return;
+    for (uint32_t r = 0; r + p->ninit < SC_MAX_SREGS; r++) {
+        const struct cg_holders *h = &p->holders[r];
+        bool give = (p->busy >> r & 1) && h->n > 0;
+        for (uint32_t i = 0; i < h->n && give; i++)
+            give = !holds(g, h->v[i], r) || (g->val[h->v[i]].kind == CV_LIN &&
+                                             remakes(g, h->v[i], b, 0) && !uses(m, op, h->v[i]));
+        if (!give)
+            continue;
+        for (uint32_t i = 0; i < h->n; i++)
+            if (holds(g, h->v[i], r)) {
+                g->val[h->v[i]].kind = CV_NONE;
+                p->freed[h->v[i]] = p->gen;
+            }
+        p->busy &= ~((uint64_t)1 << r);
+    }
+}
+
+/* Makes value v of block b given up (remat_free) again, first its operands
+ * of b given up or dead since (their last use passed: their registers may
+ * hold other values). */
+static bool remake(struct cg *g, ir_block b, ir_value v)
+{
+    struct ir_module *m = g->m;
+    struct cg_prog *p = &g->p;
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = ir_op_get(m, d);
+    p->freed[v] = 0;
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        ir_value x = o->opnd[i];
+        ir_op xd = ir_value_def(m, x);
+        if (g->stamp[x] && xd && ir_op_get(m, xd)->block == b &&
+            (p->freed[x] == p->gen || p->vlast[x] < p->pos) && !remake(g, b, x))
+            return false;
+    }
+    struct cg_val x = arith(g, d);
+    if (x.kind == CV_NONE)
+        return false;
+    memo(g, v, x, false);
+    return true;
+}
+
+/* Before op of block b: makes again the values of b given up that op
+ * reads. */
+static bool remat_make(struct cg *g, ir_block b, ir_op op)
+{
+    struct ir_module *m = g->m;
+    IR_FOR_OPS(m, b, x)
+    {
+        if (x == op)
+            break;
+        const struct ir_op_info *xi = ir_op_get(m, x);
+        if (xi->nres == 1 && g->p.freed[xi->res] == g->p.gen && uses(m, op, xi->res) &&
+            !remake(g, b, xi->res))
+            return false;
+    }
+    return true;
+}
+
 /* Translates the ops of b in order; vector registers are released after
  * the last use of their value in b. */
 static bool block(struct cg *g, ir_block b)
@@ -3412,6 +3594,11 @@ static bool block(struct cg *g, ir_block b)
     {
         g->p.pos = g->p.opos[op];
         temps_expire(&g->p, g->p.pos);
+        if (g->p.remat) {
+            if (!remat_make(g, b, op))
+                return false;
+            remat_free(g, b, op);
+        }
         if (!translate(g, op))
             return false;
         for (int r = 0; r < SC_MAX_VREGS; r++) {
@@ -3594,6 +3781,9 @@ bool cg_program(struct cg *g)
         abort();
     if (!g->plain || !g->plain[p->pu])
         p->made = calloc(m->ops.len + 1, sizeof *p->made);
+    p->remat = g->plain && g->plain[p->pu] == 2;
+    if (p->remat && !(p->freed = calloc(g->nvals, sizeof *p->freed)))
+        abort();
     number_ops(g, p->pu, 0);
     ir_walk(m, p->pu, note_lasts, g);
     p->read = calloc(m->ops.len + 1, 1);
@@ -3623,6 +3813,12 @@ bool cg_program(struct cg *g)
     free(p->vlast);
     free(p->made);
     free(p->read);
+    free(p->freed);
+    for (uint32_t r = 0; r < SC_MAX_SREGS; r++)
+        free(p->holders[r].v);
+    memset(p->holders, 0, sizeof p->holders);
+    p->freed = NULL;
+    p->remat = false;
     p->opos = p->oend = p->vlast = NULL;
     p->made = NULL;
     p->read = NULL;

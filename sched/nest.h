@@ -486,8 +486,12 @@
  *                     DMA fills the next row's tiles while this row computes
  *                     (ktc-lower primes the credits before that loop). Only
  *                     when the extra phases fit the scratchpad beside every
- *                     other buffer of the program (else double buffering
- *                     as above, or none for a nest of one tile). Phases
+ *                     other buffer of the program, the copies that the
+ *                     phases chosen for the tile loops phased after it
+ *                     will take included (else double buffering as
+ *                     above, or none for a nest of one tile; before, a
+ *                     row of 21 nests overflowed a scratchpad of 128 KiB:
+ *                     tests/kernels/ragged_small_l1.mlir). Phases
  *                     enough for the DMAs to run ahead by their latencies
  *                     (nest_cost_run_ahead_phases: a load issues on the
  *                     credit of the compute K tiles back, so K - 1 tiles

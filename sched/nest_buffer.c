@@ -97,7 +97,8 @@ static uint32_t phases_room(struct nest_ctx *c, ir_op fn, const ir_value *bufs, 
     uint32_t kind = b.space ? arch_kind_find(c->dev, b.space) : ARCH_NONE;
     if (kind == ARCH_NONE)
         return 0;
-    double room = share * (double)c->dev->res[c->dev->kinds[kind].first].size - (double)b.bytes;
+    double room = share * (double)c->dev->res[c->dev->kinds[kind].first].size - (double)b.bytes -
+                  (double)c->pending_scratch;
     int64_t copy = 0;
     for (uint32_t k = 0; k < n; k++)
         copy += nest_memref_bytes(m, ir_value_type(m, bufs[k]));
@@ -228,6 +229,79 @@ static bool counted_room(struct nest_ctx *c, ir_op tl, ir_op outermost)
     return false;
 }
 
+/* The scratchpad buffers of the DMA stages of tile loop tl's one
+ * pipeline (in *pipe), which its phases copy: each allocated right
+ * outside the loop and used in it alone, the pipeline's compute nested;
+ * their number, 0 when the loop has none such. *fn: its function. */
+static uint32_t dma_buffers(struct nest_ctx *c, ir_op tl, ir_op *pipe, ir_op *fn, ir_value *bufs)
+{
+    struct ir_module *m = c->m;
+    *pipe = IR_NONE;
+    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
+            *pipe = *pipe ? (ir_op)-1 : op; /* exactly one */
+        if (!*pipe || *pipe == (ir_op)-1 || ir_op_attr(m, *pipe, "modulo"))
+            return 0;
+        uint32_t n = 0;
+        bool nested = false;
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, *pipe, 0)), s)
+        {
+            if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+                continue;
+            if (!dma_stage(m, s)) {
+                nested |= nest_has_pipeline(m, s) || nest_has_loop_nest(m, s);
+                continue;
+            }
+            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op)
+            {
+                struct nest_side a, b;
+                nest_read_side(m, op, 0, &a);
+                nest_read_side(m, op, 1, &b);
+                ir_value v = nest_is_ddr(m, a.v) ? b.v : a.v;
+                ir_op d = ir_value_def(m, v);
+                if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+                    ir_op_parent(m, d) != ir_op_parent(m, tl))
+                    return 0;
+                uint32_t k = 0;
+                while (k < n && bufs[k] != v)
+                    k++;
+                if (k == n) {
+                    if (n == MAX_BUFS)
+                        return 0;
+                    bufs[n++] = v;
+                }
+            }
+        }
+    if (!nested || !n)
+        return 0;
+    /* every use in the tile loop (it retypes the buffer) */
+    *fn = tl;
+    while (ir_op_get(m, *fn)->kind != IR_OP_FUNC_FUNC)
+        *fn = ir_op_parent(m, *fn);
+    uint32_t *all = split_use_counts(m, *fn), *in = split_use_counts(m, tl);
+    bool ok = true;
+    for (uint32_t k = 0; k < n && ok; k++)
+        ok = all[bufs[k]] == in[bufs[k]] && nest_prefixable(m, tl, bufs[k]);
+    free(all);
+    free(in);
+    return ok ? n : 0;
+}
+
+/* The bytes tile loop tl's chosen phases add to its DMA buffers when
+ * buffer_one gives them (a second copy when row-phases may give it two),
+ * for the room of the loops phased before it (phases_room). */
+static int64_t pending_copies(struct nest_ctx *c, ir_op tl)
+{
+    ir_value bufs[MAX_BUFS];
+    ir_op pipe, fn;
+    uint32_t n = dma_buffers(c, tl, &pipe, &fn, bufs);
+    int64_t bytes = 0;
+    for (uint32_t k = 0; k < n; k++)
+        bytes += nest_memref_bytes(c->m, ir_value_type(c->m, bufs[k]));
+    uint32_t K = phases_of(c, tl);
+    return (int64_t)(K > 2 ? K - 1 : 1) * bytes;
+}
+
 static void buffer_one(struct nest_ctx *c, ir_op tl)
 {
     struct ir_module *m = c->m;
@@ -247,55 +321,10 @@ static void buffer_one(struct nest_ctx *c, ir_op tl)
         return;
     if (niv && K < 2)
         K = 2;
-    ir_op pipe = IR_NONE;
-    IR_FOR_OPS(m, nest_for_body(m, tl), op)
-        if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
-            pipe = pipe ? (ir_op)-1 : op; /* exactly one */
-    if (!pipe || pipe == (ir_op)-1 || ir_op_attr(m, pipe, "modulo"))
-        return;
-    /* the scratchpad buffers of its DMA stages, allocated before the loop */
     ir_value bufs[MAX_BUFS];
-    uint32_t n = 0;
-    bool nested = false;
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), s) {
-        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
-            continue;
-        if (!dma_stage(m, s)) {
-            nested |= nest_has_pipeline(m, s) || nest_has_loop_nest(m, s);
-            continue;
-        }
-        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op) {
-            struct nest_side a, b;
-            nest_read_side(m, op, 0, &a);
-            nest_read_side(m, op, 1, &b);
-            ir_value v = nest_is_ddr(m, a.v) ? b.v : a.v;
-            ir_op d = ir_value_def(m, v);
-            if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
-                ir_op_parent(m, d) != ir_op_parent(m, tl))
-                return;
-            uint32_t k = 0;
-            while (k < n && bufs[k] != v)
-                k++;
-            if (k == n) {
-                if (n == MAX_BUFS)
-                    return;
-                bufs[n++] = v;
-            }
-        }
-    }
-    if (!nested || !n)
-        return;
-    /* every use in the tile loop (it retypes the buffer) */
-    ir_op fn = tl;
-    while (ir_op_get(m, fn)->kind != IR_OP_FUNC_FUNC)
-        fn = ir_op_parent(m, fn);
-    uint32_t *all = split_use_counts(m, fn), *in = split_use_counts(m, tl);
-    bool ok = true;
-    for (uint32_t k = 0; k < n && ok; k++)
-        ok = all[bufs[k]] == in[bufs[k]] && nest_prefixable(m, tl, bufs[k]);
-    free(all);
-    free(in);
-    if (!ok)
+    ir_op pipe, fn;
+    uint32_t n = dma_buffers(c, tl, &pipe, &fn, bufs);
+    if (!n)
         return;
     /* row-phases: as many phases as the DMAs need to run ahead by their
      * latency, in half the scratchpad (the nests after it phase theirs) */
@@ -534,9 +563,18 @@ static bool collect(struct ir_module *m, ir_op op, void *ctx)
 bool nest_double_buffer(struct nest_ctx *c, ir_op fn)
 {
     ir_op v[65] = {0};
+    int64_t pending[64];
     ir_walk(c->m, fn, collect, v);
+    /* the copies of the loops phased later are spoken for (a row's nests
+     * took more phases than a scratchpad of 128 KiB holds: 146944 bytes) */
+    c->pending_scratch = 0;
     for (uint32_t i = 0; i < v[0]; i++)
+        c->pending_scratch += pending[i] = pending_copies(c, v[1 + i]);
+    for (uint32_t i = 0; i < v[0]; i++) {
+        c->pending_scratch -= pending[i];
         buffer_one(c, v[1 + i]);
+    }
+    c->pending_scratch = 0;
     if (!(c->o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_PHASES))) {
         struct sched_ops p = {0};
         ir_walk(c->m, fn, collect_once, &p);

@@ -59,6 +59,9 @@ struct nest_ctx {
         struct nest_cost_xfer xfers[16]; /* p's transfers */
     } chosen[64];
     uint32_t nchosen;
+    /* double buffering: the bytes the copies of the tile loops not yet
+     * phased will take (nest_double_buffer) */
+    int64_t pending_scratch;
     uint32_t assume_used; /* bit i: the cost model priced a trip count with o->assume[i] */
     struct nest_nominal nominal[NEST_NOMINALS]; /* arguments priced at a nominal count */
     uint32_t nnominal;

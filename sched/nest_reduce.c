@@ -49,7 +49,11 @@
  * than half the row would take ktc-codegen's registers (below). Other
  * reductions are left as they are (up to 32 chunks ktc-codegen folds the
  * row in registers, faster, when the row is reduced as received; beyond
- * what it holds it refuses the vector wider than the lanes).
+ * what it holds it refuses the vector wider than the lanes), and so is a
+ * row of device memory of at most 32 chunks that its DMA unit cannot move
+ * a chunk of (a device whose SIMD is narrower than its DMA words: the
+ * levels' chunk loads of a short row stay DMAs of their own, coarsening
+ * joins none; tests/kernels/reduce_narrow_simd.mlir).
  *
  * C = N / W = 2^a b, b > 1 odd: ktc-interp's first a levels pair whole
  * chunks, the rest pairs elements across chunks. The levels fold the 2^a
@@ -351,6 +355,21 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
         for (uint32_t i = 0; i + 1 < ds.nsize; i++)
             if (ds.size[i] != 1)
                 return false;
+        /* a level reading a short row moves each chunk in a DMA of its
+         * own (its loop runs once or so: coarsening joins none): one its
+         * unit cannot move on a device whose SIMD is narrower than its DMA
+         * words (32 f16 lanes, sticks of 128 bytes) leaves the row whole,
+         * as ktc-codegen streams it */
+        uint32_t dk = nest_stage_kind(c->dev, m, w->ddr_stage);
+        int64_t align = 1,
+                least =
+                    dk == ARCH_NONE
+                        ? 0
+                        : arch_access_least(
+                              arch_access(c->dev, c->dev->kinds[dk].first, false, "DDR"), &align);
+        int64_t chunk = w->w * ir_type_bytes(m, w->in);
+        if (least > 0 && (chunk % least || chunk % align) && ch <= MAX_WHOLE)
+            return false;
         w->src = ds;
     } else if (nest_is_ddr(m, ls.v)) {
         return false;

@@ -237,41 +237,40 @@ static uint32_t dma_buffers(struct nest_ctx *c, ir_op tl, ir_op *pipe, ir_op *fn
 {
     struct ir_module *m = c->m;
     *pipe = IR_NONE;
-    IR_FOR_OPS(m, nest_for_body(m, tl), op)
+    IR_FOR_OPS(m, nest_for_body(m, tl), op) {
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE)
             *pipe = *pipe ? (ir_op)-1 : op; /* exactly one */
-        if (!*pipe || *pipe == (ir_op)-1 || ir_op_attr(m, *pipe, "modulo"))
-            return 0;
-        uint32_t n = 0;
-        bool nested = false;
-        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, *pipe, 0)), s)
-        {
-            if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
-                continue;
-            if (!dma_stage(m, s)) {
-                nested |= nest_has_pipeline(m, s) || nest_has_loop_nest(m, s);
-                continue;
-            }
-            IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op)
-            {
-                struct nest_side a, b;
-                nest_read_side(m, op, 0, &a);
-                nest_read_side(m, op, 1, &b);
-                ir_value v = nest_is_ddr(m, a.v) ? b.v : a.v;
-                ir_op d = ir_value_def(m, v);
-                if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
-                    ir_op_parent(m, d) != ir_op_parent(m, tl))
+    }
+    if (!*pipe || *pipe == (ir_op)-1 || ir_op_attr(m, *pipe, "modulo"))
+        return 0;
+    uint32_t n = 0;
+    bool nested = false;
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, *pipe, 0)), s) {
+        if (ir_op_get(m, s)->kind != IR_OP_KTDF_STAGE)
+            continue;
+        if (!dma_stage(m, s)) {
+            nested |= nest_has_pipeline(m, s) || nest_has_loop_nest(m, s);
+            continue;
+        }
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), op) {
+            struct nest_side a, b;
+            nest_read_side(m, op, 0, &a);
+            nest_read_side(m, op, 1, &b);
+            ir_value v = nest_is_ddr(m, a.v) ? b.v : a.v;
+            ir_op d = ir_value_def(m, v);
+            if (!d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+                ir_op_parent(m, d) != ir_op_parent(m, tl))
+                return 0;
+            uint32_t k = 0;
+            while (k < n && bufs[k] != v)
+                k++;
+            if (k == n) {
+                if (n == MAX_BUFS)
                     return 0;
-                uint32_t k = 0;
-                while (k < n && bufs[k] != v)
-                    k++;
-                if (k == n) {
-                    if (n == MAX_BUFS)
-                        return 0;
-                    bufs[n++] = v;
-                }
+                bufs[n++] = v;
             }
         }
+    }
     if (!nested || !n)
         return 0;
     /* every use in the tile loop (it retypes the buffer) */

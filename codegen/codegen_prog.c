@@ -2075,12 +2075,19 @@ struct use_count {
     int n;
 };
 
+/* Counts op's reads of c->v: its operands, and a query's of the entries
+ * of its mapping (note_lasts). */
 static bool count_use(struct ir_module *m, ir_op op, void *ctx)
 {
     struct use_count *c = ctx;
     const struct ir_op_info *oi = ir_op_get(m, op);
     for (uint32_t i = 0; i < oi->nopnd; i++)
         c->n += oi->opnd[i] == c->v;
+    ir_op d = oi->kind == IR_OP_UNIFORM_QUERY_MAP || oi->kind == IR_OP_SYMBOL_QUERY_MAP
+                  ? ir_value_def(m, oi->opnd[0])
+                  : IR_NONE;
+    for (uint32_t i = 0; d && i < ir_op_get(m, d)->nopnd; i++)
+        c->n += ir_op_get(m, d)->opnd[i] == c->v;
     return true;
 }
 
@@ -3412,32 +3419,12 @@ static bool note_uses(struct ir_module *m, ir_op op, void *ctx)
  * iteration of a loop around the block makes it anew before reading it. */
 enum { REMAT_ABOVE = SC_MAX_SREGS / 2 };
 
-struct use_find {
-    ir_value v;
-    bool found;
-};
-
-static bool use_op(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct use_find *f = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        f->found = f->found || o->opnd[i] == f->v;
-    /* a query reads the values of its mapping's entries (note_lasts) */
-    ir_op d = o->kind == IR_OP_UNIFORM_QUERY_MAP || o->kind == IR_OP_SYMBOL_QUERY_MAP
-                  ? ir_value_def(m, o->opnd[0])
-                  : IR_NONE;
-    for (uint32_t i = 0; d && i < ir_op_get(m, d)->nopnd; i++)
-        f->found = f->found || ir_op_get(m, d)->opnd[i] == f->v;
-    return !f->found;
-}
-
 /* Whether op or an op inside it reads v. */
 static bool uses(struct ir_module *m, ir_op op, ir_value v)
 {
-    struct use_find f = {v, false};
-    ir_walk(m, op, use_op, &f);
-    return f.found;
+    struct use_count c = {v, 0};
+    ir_walk(m, op, count_use, &c);
+    return c.n > 0;
 }
 
 /* Whether v is an index value translate makes by arith: an integer arith
@@ -3472,7 +3459,8 @@ static bool remakes(struct cg *g, ir_value v, ir_block b, int depth)
 }
 
 /* Whether holder v of temporary r still holds it: memo'd in this tile,
- * its value referring to r. */
+ * its value referring to r; or any other kind of value memo'd in this
+ * tile (a view, a multi), which remat_free never gives up. */
 static bool holds(const struct cg *g, ir_value v, uint32_t r)
 {
     struct cg_val x = g->val[v];

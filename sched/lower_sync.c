@@ -1929,9 +1929,10 @@ static bool par_blocks(struct lw *lw, uint32_t n, int64_t *lb, int64_t *step, in
     return *nl >= 1;
 }
 
-/* ktdf.parallel node par (not a common loop of ls) as loops of ls: its
- * IV's and instance id's, and its distribution (par_blocks); false when
- * either is not one of ls's or the distribution is not known. */
+/* ktdf.parallel node par (not a common loop of ls) as loops of ls: the
+ * indices in ls of its IV and its instance id, and its distribution
+ * (par_blocks); false when either is not in ls or the distribution is
+ * not known before launch. */
 struct lane_loop {
     uint32_t iv, id; /* indices into ls->l */
     int64_t lb, step, trips, chunk, nl;

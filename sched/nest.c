@@ -814,11 +814,12 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
     fprintf(f, ")\n");
 }
 
-bool sched_nest(struct ir_module *m, const struct arch_device *dev,
-                const struct sched_nest_options *o, struct ir_diag *diag)
+/* The transformations over m (its input snap[0, nsnap), NULL: none),
+ * with row-jam's and re-tiling's choices. */
+static bool choose(struct ir_module *m, const struct arch_device *dev,
+                   const struct sched_nest_options *o, struct ir_diag *diag,
+                   const unsigned char *snap, size_t nsnap)
 {
-    unsigned char *snap = NULL;
-    size_t nsnap = 0;
     char err[256];
     struct outcome first;
     /* --tile-sizes names the reserve_size ops of the program as it comes:
@@ -828,8 +829,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         o_eff.disabled |= UINT64_C(1) << SCHED_NEST_ROW_JAM;
     bool retile = !o->tile_sizes && !(o->disabled & (UINT64_C(1) << SCHED_NEST_RETILE)) &&
                   !(o->disabled & (UINT64_C(1) << SCHED_NEST_TILE_SIZES));
-    if ((!retile && !jam_on(&o_eff)) ||
-        ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err, sizeof err) != 0)
+    if ((!retile && !jam_on(&o_eff)) || !snap)
         return run(m, dev, &o_eff, diag, false, NULL, &first);
     struct held h[HELD_RETILE + RETILE_CANDIDATES];
     int kept = 0;
@@ -841,7 +841,6 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if (!ok || !retile || first.merged < 0 || first.ntiles != 1 || first.tile < 2 ||
         first.points < RETILE_TILES * first.tile) {
         release(&h[kept], o->stats);
-        free(snap);
         return ok;
     }
     const int64_t cand[RETILE_CANDIDATES] = {first.tile / 4, first.tile / 2, first.tile * 2};
@@ -874,7 +873,6 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
         }
         ir_diag_free(&quiet);
     }
-    free(snap);
     release(&h[kept], o->stats);
     if (!best)
         return true;
@@ -888,6 +886,124 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
                 "then %.0f cycles)\n",
                 (long long)best_tile, (long long)first.tile, first.merged);
     return true;
+}
+
+/* Whether the scratchpad buffers of each function of m fit its
+ * scratchpad, side by side; else *need and *cap tell the first that does
+ * not. */
+static bool scratch_fits(struct ir_module *m, const struct arch_device *dev, int64_t *need,
+                         int64_t *cap)
+{
+    for (ir_op f = ir_block_get(m, ir_region_entry(m, ir_op_get(m, m->top)->regs[0]))->first; f;
+         f = ir_op_get(m, f)->next) {
+        ir_op fn = IR_NONE;
+        if (ir_op_get(m, f)->kind == IR_OP_BUILTIN_MODULE) { /* a program's module */
+            IR_FOR_OPS(m, ir_region_entry(m, ir_op_get(m, f)->regs[0]), g)
+            {
+                if (ir_op_get(m, g)->kind != IR_OP_FUNC_FUNC)
+                    continue;
+                fn = g;
+                struct nest_scratch b = nest_scratch_of(m, fn);
+                uint32_t k = b.space ? arch_kind_find(dev, b.space) : ARCH_NONE;
+                *cap = k != ARCH_NONE ? dev->res[dev->kinds[k].first].size : 0;
+                *need = b.bytes;
+                if (*cap > 0 && *need > *cap)
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* What scratchpad room ktc-nest's choices take (row-phases' copies, the
+ * jammed rows' buffers, double buffering's copies) is chosen nest by
+ * nest, each leaving half the room it finds to the nests after it; on a
+ * small scratchpad the nests of a long row can still overflow it side by
+ * side, or leave a later one no room for a tile (rows of 21 nests in 32
+ * KiB). Then the transformations run again from the input without
+ * row-phases, then also without row-jam, then without double buffering,
+ * until the buffers fit (--stats: "scratchpad: ..."); when none does, the
+ * first run's errors are the ones reported. */
+static const uint64_t SHRINK[] = {
+    UINT64_C(1) << SCHED_NEST_ROW_PHASES,
+    UINT64_C(1) << SCHED_NEST_ROW_JAM,
+    UINT64_C(1) << SCHED_NEST_DOUBLE_BUFFERING,
+};
+static const char *const SHRINK_NAME[] = {"row-phases", "row-jam", "double-buffering"};
+
+/* choose from snap into a new module (*out), --stats held in *h and
+ * errors dropped; false when it fails. */
+static bool choose_again(const struct arch_device *dev, const struct sched_nest_options *o,
+                         const unsigned char *snap, size_t nsnap, struct ir_module **out,
+                         struct held *h)
+{
+    char err[256];
+    if (ir_file_read_mem(snap, nsnap, NULL, out, NULL, 0, err, sizeof err) != 0) {
+        *out = NULL;
+        *h = (struct held){0};
+        return false;
+    }
+    struct sched_nest_options held = holding(o, h);
+    struct ir_diag quiet;
+    ir_diag_init(&quiet, NULL);
+    bool ok = choose(*out, dev, &held, &quiet, snap, nsnap);
+    ir_diag_free(&quiet);
+    return ok;
+}
+
+bool sched_nest(struct ir_module *m, const struct arch_device *dev,
+                const struct sched_nest_options *o, struct ir_diag *diag)
+{
+    unsigned char *snap = NULL;
+    size_t nsnap = 0;
+    char err[256];
+    if (ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err, sizeof err) != 0)
+        return choose(m, dev, o, diag, NULL, 0);
+    struct ir_module *m0 = NULL;
+    struct held h0;
+    bool ok = choose_again(dev, o, snap, nsnap, &m0, &h0), failed = !ok;
+    int64_t need = 0, cap = 0;
+    struct sched_nest_options less = *o;
+    const char *without = NULL;
+    for (uint32_t i = 0; i < sizeof SHRINK / sizeof *SHRINK; i++) {
+        int64_t n, k;
+        if (ok && scratch_fits(m0, dev, &n, &k))
+            break;
+        if (ok && !without) /* the first run's: what --stats tells */
+            need = n, cap = k;
+        if (less.disabled & SHRINK[i])
+            continue;
+        less.disabled |= SHRINK[i];
+        struct ir_module *m2;
+        struct held h2;
+        if (choose_again(dev, &less, snap, nsnap, &m2, &h2)) {
+            ir_module_free(m0);
+            release(&h0, NULL);
+            m0 = m2, h0 = h2, ok = true;
+            without = SHRINK_NAME[i];
+        } else {
+            ir_module_free(m2);
+            release(&h2, NULL);
+        }
+    }
+    if (ok) {
+        struct ir_module tmp = *m; /* m takes m0's contents; m0 frees m's */
+        *m = *m0;
+        *m0 = tmp;
+        release(&h0, o->stats);
+        if (without && o->stats && failed)
+            fprintf(o->stats, "ktc-nest: scratchpad: a nest had no room for a tile: without %s\n",
+                    without);
+        else if (without && o->stats)
+            fprintf(o->stats, "ktc-nest: scratchpad: buffers of %lld bytes for %lld: without %s\n",
+                    (long long)need, (long long)cap, without);
+    } else {
+        release(&h0, NULL);
+        ok = choose(m, dev, o, diag, snap, nsnap); /* fails again: its errors */
+    }
+    ir_module_free(m0);
+    free(snap);
+    return ok;
 }
 
 /* ---- what transfers touch ------------------------------------------------ */

@@ -1425,11 +1425,25 @@
  * (rows pid, pid + 32, ... of 1151: 36 on most cores, 35 and a remainder
  * on the last) and reports the slowest.
  *
+ * Scratchpad room: each nest's tiles, phases and copies are chosen in
+ * program order, each leaving half the room it finds to the nests after
+ * it. When the program's buffers still exceed its scratchpad side by side
+ * (summed as ktc-allocate would place them with no two sharing bytes), or
+ * a nest was left no room for a tile, the transformations run again from
+ * ktc-nest's input without row-phases, then also without row-jam, then
+ * also without double buffering, until they fit; `--stats` says
+ * "scratchpad: ... without NAME". A program on a scratchpad of 32 KiB
+ * (tests/passes/codegen/devices/tiny_l1.mlir) overflowed it or had no
+ * tile (tests/kernels/ragged_tiny_l1*.mlir); no kernel on spyre or sample
+ * comes near (the fullest, 99% of 2 MiB).
+ *
  * Rejected with a located error: an --assume naming no index or i32
  * argument of the kernel, a --tile-sizes list whose length is not
  * the number of reserve_size ops, a non-positive tile size, a chosen tile
  * whose buffers exceed the scratchpad (naming the buffer, its size and the
- * capacity).
+ * capacity), a nest with no room for one point even without the
+ * transformations above ("no tile fits", naming the room left beside the
+ * program's other buffers).
  */
 #ifndef SCHED_NEST_H
 #define SCHED_NEST_H

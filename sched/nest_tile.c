@@ -2207,6 +2207,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
          * from what the ones before left (rows of 896 KiB, 2 a core: the
          * exponentials took 15 phases of 28 points and left the division
          * tiles of 1 point, 125205 cycles; halved, 62776) */
+        uint64_t others = t.p.fixed_scratch; /* the room left aside */
         if (t.capacity && i + 1 < l.n && func_of(m, l.v[i + 1]) == t.fn &&
             t.p.fixed_scratch < (uint64_t)t.capacity)
             t.p.fixed_scratch += ((uint64_t)t.capacity - t.p.fixed_scratch) / 2;
@@ -2271,13 +2272,19 @@ bool nest_tile_sizes(struct nest_ctx *c)
         } else if (!t.points) {
             ch = (struct nest_cost_choice){.tile = 1, .phases = max_phases < 2 ? max_phases : 2,
                                            .instances = 1, .cycles = -1};
-        } else if (!nest_cost_choose(c->dev, &t.p, max_phases,
-                                           max_instances, &ch)) {
+        } else if (!nest_cost_choose(c->dev, &t.p, max_phases, max_instances, &ch) &&
+                   /* in half the room it has no tile: in all of it (a small
+                    * scratchpad, many nests a row) */
+                   (t.p.fixed_scratch == others ||
+                    (t.p.fixed_scratch = others,
+                     !nest_cost_choose(c->dev, &t.p, max_phases, max_instances, &ch)))) {
             return nest_error(c, r,
                               "no tile fits: one point's buffers (%lld bytes) exceed the "
-                              "%lld bytes of %s",
-                              (long long)t.scratch_per_point, (long long)t.capacity,
-                              t.space ? t.space : "the scratchpad");
+                              "%lld bytes of %s%s",
+                              (long long)t.scratch_per_point,
+                              (long long)((uint64_t)t.capacity - others),
+                              t.space ? t.space : "the scratchpad",
+                              others ? " left beside the program's other buffers" : "");
         }
         /* a pipeline streaming the point loop's iterations in buffer phases
          * (modulo: ktc-path-expand's rows astride words), which coarsening

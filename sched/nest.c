@@ -888,31 +888,38 @@ static bool choose(struct ir_module *m, const struct arch_device *dev,
     return true;
 }
 
+/* What scratch_fits finds: the first function whose scratchpad buffers
+ * exceed its scratchpad side by side, their bytes and its size. */
+struct overflow {
+    const struct arch_device *dev;
+    int64_t need, cap;
+    bool over;
+};
+
+static bool overflow_fn(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct overflow *o = ctx;
+    if (ir_op_get(m, op)->kind != IR_OP_FUNC_FUNC)
+        return true;
+    struct nest_scratch b = nest_scratch_of(m, op);
+    uint32_t k = b.space ? arch_kind_find(o->dev, b.space) : ARCH_NONE;
+    int64_t cap = k != ARCH_NONE ? o->dev->res[o->dev->kinds[k].first].size : 0;
+    if (cap > 0 && b.bytes > cap)
+        *o = (struct overflow){o->dev, b.bytes, cap, true};
+    return !o->over;
+}
+
 /* Whether the scratchpad buffers of each function of m fit its
- * scratchpad, side by side; else *need and *cap tell the first that does
+ * scratchpad side by side; else *need and *cap tell the first that does
  * not. */
 static bool scratch_fits(struct ir_module *m, const struct arch_device *dev, int64_t *need,
                          int64_t *cap)
 {
-    for (ir_op f = ir_block_get(m, ir_region_entry(m, ir_op_get(m, m->top)->regs[0]))->first; f;
-         f = ir_op_get(m, f)->next) {
-        ir_op fn = IR_NONE;
-        if (ir_op_get(m, f)->kind == IR_OP_BUILTIN_MODULE) { /* a program's module */
-            IR_FOR_OPS(m, ir_region_entry(m, ir_op_get(m, f)->regs[0]), g)
-            {
-                if (ir_op_get(m, g)->kind != IR_OP_FUNC_FUNC)
-                    continue;
-                fn = g;
-                struct nest_scratch b = nest_scratch_of(m, fn);
-                uint32_t k = b.space ? arch_kind_find(dev, b.space) : ARCH_NONE;
-                *cap = k != ARCH_NONE ? dev->res[dev->kinds[k].first].size : 0;
-                *need = b.bytes;
-                if (*cap > 0 && *need > *cap)
-                    return false;
-            }
-        }
-    }
-    return true;
+    struct overflow o = {.dev = dev};
+    ir_walk(m, m->top, overflow_fn, &o);
+    *need = o.need;
+    *cap = o.cap;
+    return !o.over;
 }
 
 /* What scratchpad room ktc-nest's choices take (row-phases' copies, the

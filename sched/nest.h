@@ -1434,8 +1434,8 @@
  * also without double buffering, until they fit; `--stats` says
  * "scratchpad: ... without NAME". A program on a scratchpad of 32 KiB
  * (tests/passes/codegen/devices/tiny_l1.mlir) overflowed it or had no
- * tile (tests/kernels/ragged_tiny_l1*.mlir); no kernel on spyre or sample
- * comes near (the fullest, 99% of 2 MiB).
+ * tile (tests/kernels/ragged_tiny_l1*.mlir); on spyre and sample no
+ * kernel exceeds it (the fullest takes 99% of 2 MiB).
  *
  * Rejected with a located error: an --assume naming no index or i32
  * argument of the kernel, a --tile-sizes list whose length is not

@@ -160,7 +160,7 @@ for i in $(seq 1 "$count"); do
         what="softmax of ${R}x$C in blocks of $B over $G cores"
         args=
     fi
-    for dev in spyre sample; do
+    for dev in $devices; do
         # shellcheck disable=SC2086
         check "$tmp/k.mlir" "$dev" "$what on $dev" $args
     done

@@ -293,7 +293,7 @@ for i in $(seq 1 "$count"); do
         what+="$([ "$shared" = 1 ] && echo ", a shared row"), $nops ops"
     fi
     mine "$i" || continue
-    for dev in spyre sample; do
+    for dev in $devices; do
         check "$tmp/k.mlir" "$dev" "$what, on $dev" --arg eps=0.001
     done
 done

@@ -1,7 +1,9 @@
 # fuzz_lib.sh - what the *_fuzz_test.sh scripts share, sourced with the
 # script's arguments (KTC-PARSE first: the ktc binaries sit beside it)
 # after it sets seed: bin, a scratch directory tmp (removed on exit), the
-# counters, and shard.sh's mine (a sharded test checks its share).
+# counters, shard.sh's mine (a sharded test checks its share), and the
+# devices the kernels run on: $FUZZ_DEVICES (names or description files),
+# spyre and sample when unset.
 
 set -u
 . "$(dirname "$0")/../../lib/shard.sh"
@@ -9,6 +11,7 @@ bin=$(cd "$(dirname "$1")" && pwd)
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/$(basename "$0" _test.sh).XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 r=0
+devices=${FUZZ_DEVICES:-spyre sample}
 
 draw() { # r = the next of a fixed sequence, in [0, $1)
     seed=$(((seed * 1103515245 + 12345) % 2147483648))

@@ -54,7 +54,7 @@ for i in $(seq 1 "$count"); do
     mine $((i - 1)) || continue
     kernel "$G" "$B" "$op" > "$tmp/k.mlir"
     N=$((G * B))
-    for dev in spyre sample; do
+    for dev in $devices; do
         for n in $N $((N - B - short)) $few 0; do
             m=$((n > 0 ? n : 1))
             check "$tmp/k.mlir" "$dev" "${op%% *} in blocks of $B over a grid of $G on $dev, n = $n" \

@@ -47,7 +47,7 @@ for i in $(seq 1 "$count"); do
     draw 2; st=$((r + 1))
     draw 8; hi=$((r + 3))
     kernel "$a" "$b" "$d" "$ca" "$cb" "$cd" "$st" "$hi" > "$tmp/k.mlir"
-    for dev in spyre sample; do
+    for dev in $devices; do
         what="x[r$d, $cd] = x[r$a, $ca] + x[r$b, $cb], rows 2..$hi step $st, on $dev"
         check "$tmp/k.mlir" "$dev" "$what"
     done

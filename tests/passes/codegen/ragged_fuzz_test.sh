@@ -121,7 +121,7 @@ for i in $(seq 1 "$count"); do
     kernel "$R" "$G" "$B" "$MB" "$form" "$body" "$masked" > "$tmp/k.mlir"
     what="$body of ${R} rows of $MB blocks of $B over $G cores, blocks by $form"
     C=$((MB * B)) shapes="--arg x=f16:${R}x$((MB * B)) --arg y=f16:${R}x$((MB * B))"
-    for dev in spyre sample; do
+    for dev in $devices; do
         if [ "$form" = n ]; then
             check "$tmp/k.mlir" "$dev" "$what on $dev, n = 1" --arg n=1
             check "$tmp/k.mlir" "$dev" "$what on $dev, n = 3" --arg n=3

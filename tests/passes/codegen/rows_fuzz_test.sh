@@ -53,7 +53,7 @@ for i in $(seq 1 "$count"); do
     draw 20; C=$(((r + 1) * 32))
     draw 4; G=$((r + 1))
     kernel "$R" "$C" "$G" > "$tmp/k.mlir"
-    for dev in spyre sample; do
+    for dev in $devices; do
         what="softmax of ${R}x$C over $G cores on $dev"
         check "$tmp/k.mlir" "$dev" "$what"
     done

@@ -967,8 +967,11 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
     if (ir_file_write_mem(m, "sched.routed", "ktc-nest", &snap, &nsnap, err, sizeof err) != 0)
         return choose(m, dev, o, diag, NULL, 0);
     struct ir_module *m0 = NULL;
-    struct held h0;
-    bool ok = choose_again(dev, o, snap, nsnap, &m0, &h0), failed = !ok;
+    /* the held --stats of the run kept, hs[cur], and of the one tried:
+     * open_memstream keeps their addresses, so they stay where they are */
+    struct held hs[2];
+    int cur = 0;
+    bool ok = choose_again(dev, o, snap, nsnap, &m0, &hs[cur]), failed = !ok;
     int64_t need = 0, cap = 0;
     struct sched_nest_options less = *o;
     const char *without = NULL;
@@ -982,22 +985,21 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             continue;
         less.disabled |= SHRINK[i];
         struct ir_module *m2;
-        struct held h2;
-        if (choose_again(dev, &less, snap, nsnap, &m2, &h2)) {
+        if (choose_again(dev, &less, snap, nsnap, &m2, &hs[1 - cur])) {
             ir_module_free(m0);
-            release(&h0, NULL);
-            m0 = m2, h0 = h2, ok = true;
+            release(&hs[cur], NULL);
+            m0 = m2, cur = 1 - cur, ok = true;
             without = SHRINK_NAME[i];
         } else {
             ir_module_free(m2);
-            release(&h2, NULL);
+            release(&hs[1 - cur], NULL);
         }
     }
     if (ok) {
         struct ir_module tmp = *m; /* m takes m0's contents; m0 frees m's */
         *m = *m0;
         *m0 = tmp;
-        release(&h0, o->stats);
+        release(&hs[cur], o->stats);
         if (without && o->stats && failed)
             fprintf(o->stats, "ktc-nest: scratchpad: a nest had no room for a tile: without %s\n",
                     without);
@@ -1005,7 +1007,7 @@ bool sched_nest(struct ir_module *m, const struct arch_device *dev,
             fprintf(o->stats, "ktc-nest: scratchpad: buffers of %lld bytes for %lld: without %s\n",
                     (long long)need, (long long)cap, without);
     } else {
-        release(&h0, NULL);
+        release(&hs[cur], NULL);
         ok = choose(m, dev, o, diag, snap, nsnap); /* fails again: its errors */
     }
     ir_module_free(m0);

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# nest_cli_test.sh KTC KTC_NEST ADD.mlir - the command line of ktc-nest and
+# nest_cli_test.sh KTC KTC_NEST ADD.mlir TINY.mlir ROOM.mlir TINY_L1.mlir - the command line of ktc-nest and
 # the driver's nest flags: --disable=NAME (repeatable, names checked),
 # --tile-sizes (a list of numbers), --assume NAME=VALUE (an integer; a
 # kernel argument), --stats, the stages it takes; `ktc
 # compile --disable=nest` skips the stage, other --disable names and
-# --tile-sizes/--assume/--stats reach ktc-nest, --stop-after=nest writes its file.
+# --tile-sizes/--assume/--stats reach ktc-nest, --stop-after=nest writes its file;
+# the scratchpad fallback's --stats (the two ragged_tiny_l1 kernels on the
+# 32 KiB device TINY_L1).
 set -u
-ktc=$1 nest=$2 example=$3
+ktc=$1 nest=$2 example=$3 tiny=$4 room=$5 tiny_l1=$6
 . "$TEST_SRCDIR/$TEST_WORKSPACE/tests/lib/cli.sh"
 
 expect "ktc-nest --help" 0 "$nest" --help && has "help names the transformations" "$tmp/out" "double-buffering"
@@ -81,6 +83,13 @@ has "the stage named" "$tmp/err" "^ktc: ktc-split failed \(exit 1\)$"
 if grep -q '^ktc-[a-z-]*: error' "$tmp/err"; then fail "later stages' errors shown"; sed 's/^/  | /' "$tmp/err"
 else pass "later stages' errors not shown"; fi
 if [ -e "$tmp/bad.sc" ]; then fail "output left by a failed compile"; else pass "no output on failure"; fi
+# When the buffers chosen nest by nest overflow the scratchpad, or leave a
+# nest no tile, the transformations run again with less; --stats says which
+# run was kept (held text of several runs: under ASan, nothing leaks).
+expect "scratchpad fallback: overflow" 0 "$ktc" compile --stats --device="$tiny_l1" "$tiny" -o "$tmp/t.sc"
+has "stats: buffers without double buffering" "$tmp/err" "^ktc-nest: scratchpad: buffers of 35968 bytes for 32768: without double-buffering$"
+expect "scratchpad fallback: no tile" 0 "$ktc" compile --stats --device="$tiny_l1" "$room" -o "$tmp/r.sc"
+has "stats: no room without row-jam" "$tmp/err" "^ktc-nest: scratchpad: a nest had no room for a tile: without row-jam$"
 expect "--stop-after=nest" 0 "$ktc" compile "$example" --stop-after=nest -o "$tmp/f.nested"
 expect "its file is a nested stage" 0 "$(dirname "$ktc")/ktc-allocate" "$tmp/f.nested" -o "$tmp/f.allocated"
 cli_done

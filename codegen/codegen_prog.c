@@ -3278,7 +3278,10 @@ static bool loop(struct cg *g, ir_op op)
     cg_emit(g, &f);
     ir_block body = ir_region_entry(m, o->regs[0]);
     const struct ir_block_info *bi = ir_block_get(m, body);
-    struct cg_lin iv = lin_atom(CA_REG, (uint32_t)r);
+    /* a loop of one trip (a tile's one point) has its IV a constant:
+     * addresses fold it instead of spending a term on it */
+    struct cg_lin iv =
+        info.known && info.lo == info.hi ? lin_const(info.lo) : lin_atom(CA_REG, (uint32_t)r);
     memo(g, bi->args[0], vlin(g, &iv), false);
     for (uint32_t i = 0; i < o->nres; i++) {
         struct cg_lin x = lin_atom(CA_REG, c.regs[i]);

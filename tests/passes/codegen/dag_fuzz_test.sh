@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dag_fuzz_test.sh KTC-PARSE [COUNT [blocks]] - row kernels of random shape: COUNT
+# dag_fuzz_test.sh KTC-PARSE [COUNT [blocks|f32]] - row kernels of random shape: COUNT
 # kernels (default 64) over an RxN f16 matrix (N a multiple of 64 up to
 # 2048), rows split over 1 to 4 cores, 1 to 3 rows a core, each row a
 # random graph of elementwise ops (add, sub, mul, max, min, neg, abs, exp,
@@ -15,8 +15,11 @@
 # 2048 refused by ktc-codegen. With `blocks`, COUNT kernels of Triton's
 # two passes over column blocks instead (kernel_blocks); they found a
 # row's mean splat inside the second pass, and a first pass nothing uses,
-# refused by ktc-split. VERBOSE=1 names each kernel first. The ktc
-# binaries sit beside ktc-parse.
+# refused by ktc-split. With `f32`, the row kernels compute in f32 as
+# Inductor writes them: rows loaded as f16 and extended (arith.extf), every
+# op, reduction and scalar in f32, the rows stored truncated back to f16
+# (spyre's SFU has f32 lanes, sample's none). VERBOSE=1 names each kernel
+# first. The ktc binaries sit beside ktc-parse.
 count=${2:-64}
 seed=1618
 . "$(dirname "$0")/fuzz_lib.sh"
@@ -28,6 +31,8 @@ body="" vals=() bnds=() scal="" n=0 nr=0
 emit() { body+="      $1"$'\n'; }
 fresh() { n=$((n + 1)); v="%v$n"; }
 T=""   # the row type
+E=f16  # its element type: f32 with `f32` (rows loaded as f16, extended)
+NINF=0xFC00
 pick() { # a = a recent value (mostly), its bound ab
     local k=${#vals[@]}
     draw 10
@@ -37,11 +42,11 @@ pick() { # a = a recent value (mostly), its bound ab
 push() { vals+=("$1"); bnds+=("$2"); }
 reduce() { # RESULT-SCALAR OP INPUT: s = OP over the row INPUT
     local init=0.0 k=$((nr += 1))
-    [ "$2" = maxnumf ] && init=0xFC00
-    emit "%z$k = arith.constant $init : f16"
-    emit "%i$k = tensor.splat %z$k : tensor<1xf16>"
-    emit "%r$k = linalg.reduce { arith.$2 } ins($3 : $T) outs(%i$k : tensor<1xf16>) dimensions = [1]"
-    emit "$1 = tensor.extract %r$k[%c0] : tensor<1xf16>"
+    [ "$2" = maxnumf ] && init=$NINF
+    emit "%z$k = arith.constant $init : $E"
+    emit "%i$k = tensor.splat %z$k : tensor<1x$E>"
+    emit "%r$k = linalg.reduce { arith.$2 } ins($3 : $T) outs(%i$k : tensor<1x$E>) dimensions = [1]"
+    emit "$1 = tensor.extract %r$k[%c0] : tensor<1x$E>"
 }
 op() { # one op of the row graph (elementwise only: $1 = 4)
     local b w s m
@@ -63,7 +68,7 @@ op() { # one op of the row graph (elementwise only: $1 = 4)
         1) emit "$v = math.absf $a : $T"; push "$v" "$ab" ;;
         2) [ "$ab" -gt 4 ] && return
             emit "$v = math.exp $a : $T"; push "$v" 55 ;;
-        3) emit "%h$n = arith.constant 0.5 : f16"
+        3) emit "%h$n = arith.constant 0.5 : $E"
             emit "%hb$n = tensor.splat %h$n : $T"
             emit "$v = arith.mulf $a, %hb$n : $T"; push "$v" $(((ab + 1) / 2)) ;;
         esac ;;
@@ -99,10 +104,10 @@ op() { # one op of the row graph (elementwise only: $1 = 4)
         fresh
         emit "%q$n = arith.mulf $a, $a : $T"
         reduce "%s$n" addf "%q$n"
-        emit "%nn$n = arith.constant $N.0 : f16"
-        emit "%me$n = arith.divf %s$n, %nn$n : f16"
-        emit "%ve$n = arith.addf %me$n, %eps : f16"
-        emit "%rs$n = math.rsqrt %ve$n : f16"
+        emit "%nn$n = arith.constant $N.0 : $E"
+        emit "%me$n = arith.divf %s$n, %nn$n : $E"
+        emit "%ve$n = arith.addf %me$n, $EPS : $E"
+        emit "%rs$n = math.rsqrt %ve$n : $E"
         emit "%rb$n = tensor.splat %rs$n : $T"
         emit "$v = arith.mulf $a, %rb$n : $T"; push "$v" $((ab * 32))
         scal=%rs$n ;;
@@ -113,7 +118,9 @@ view() { # NAME ARG ROWS: a view of ROWS rows of N f16 at argument ARG
 }
 kernel() { # G PER N NIN SHARED NOPS
     local G=$1 per=$2 nin=$4 shared=$5 nops=$6 R=$(($1 * $2)) i
-    N=$3 T="tensor<1x${3}xf16>" body="" vals=() bnds=() scal="" n=0 nr=0
+    N=$3 T="tensor<1x${3}x$E>" body="" vals=() bnds=() scal="" n=0 nr=0
+    local TL="tensor<1x${3}xf16>" x=%x  # the loaded rows' type and names
+    [ "$E" = f32 ] && x=%xl
     for ((i = 0; i < nin; i++)); do push "%x$i" 1; done
     [ "$shared" = 1 ] && push "%w" 1
     for ((i = 0; i < nops; i++)); do op; done
@@ -139,6 +146,7 @@ kernel() { # G PER N NIN SHARED NOPS
     echo "  %per = arith.constant $per : index"
     echo "  %start = arith.muli %tile, %per : index"
     echo "  %end = arith.addi %start, %per : index"
+    [ "$E" = f32 ] && echo "  %epsx = arith.extf %eps : f16 to f32"
     for ((i = 0; i < nin; i++)); do view "%X$i" "%x${i}_a" "$R"; done
     for ((i = 0; i < ${#outs[@]}; i++)); do view "%O$i" "%o${i}_a" "$R"; done
     if [ "$shared" = 1 ]; then
@@ -149,16 +157,31 @@ kernel() { # G PER N NIN SHARED NOPS
     echo "  scf.for %row = %start to %end step %c1 {"
     for ((i = 0; i < nin; i++)); do
         echo "    %t$i = ktdp.construct_access_tile %X$i[%row, %c0] {access_tile_set = $one, access_tile_order = $map} : $mt -> $at"
-        echo "    %x$i = ktdp.load %t$i : $at -> $T"
+        echo "    $x$i = ktdp.load %t$i : $at -> $TL"
+        [ "$E" = f32 ] && echo "    %x$i = arith.extf %xl$i : $TL to $T"
     done
-    [ "$shared" = 1 ] && echo "    %w = ktdp.load %tw : $at -> $T"
+    if [ "$shared" = 1 ] && [ "$E" = f32 ]; then
+        echo "    %wl = ktdp.load %tw : $at -> $TL"
+        echo "    %w = arith.extf %wl : $TL to $T"
+    elif [ "$shared" = 1 ]; then
+        echo "    %w = ktdp.load %tw : $at -> $T"
+    fi
     printf '%s' "${body//      /    }"
     for ((i = 0; i < ${#outs[@]}; i++)); do
         echo "    %to$i = ktdp.construct_access_tile %O$i[%row, %c0] {access_tile_set = $one, access_tile_order = $map} : $mt -> $at"
-        echo "    ktdp.store ${outs[$i]}, %to$i : $T, $at"
+        if [ "$E" = f32 ]; then
+            echo "    %oh$i = arith.truncf ${outs[$i]} : $T to $TL"
+            echo "    ktdp.store %oh$i, %to$i : $TL, $at"
+        else
+            echo "    ktdp.store ${outs[$i]}, %to$i : $T, $at"
+        fi
     done
     if [ -n "$scal" ]; then
         echo "    %tst = ktdp.construct_access_tile %ST[%row] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<${R}xf16> -> !ktdp.access_tile<1xindex>"
+        if [ "$E" = f32 ]; then
+            echo "    %sth = arith.truncf $scal : f32 to f16"
+            scal=%sth
+        fi
         echo "    %stv = tensor.splat $scal : tensor<1xf16>"
         echo "    ktdp.store %stv, %tst : tensor<1xf16>, !ktdp.access_tile<1xindex>"
     fi
@@ -271,6 +294,8 @@ kernel_blocks() { # G PER B NB NIN SHARED
 }
 
 sizes=(64 128 192 256 384 512 768 1024 2048)
+EPS=%eps
+if [ "${3:-}" = f32 ]; then E=f32 NINF=0xFF800000 EPS=%epsx; fi
 for i in $(seq 1 "$count"); do
     draw 3; G=$((1 << r))
     if [ "${3:-}" = blocks ]; then

@@ -466,6 +466,7 @@ struct outcome {
     double merged; /* the one program's merged cycles (nest_program_merged), or < 0 */
     uint32_t ntiles; /* tile sizes chosen */
     int64_t tile, points; /* the first one's, and its point loop's trips */
+    int64_t tile_multiple; /* and the multiple its tiles must be (nest_cost.h) */
     bool jammed;          /* row-jam rewrote a row loop, */
     int64_t jam_rows;     /* taking at most this many rows a run */
     double modeled;       /* the programs' modeled cycles (nest_program_modeled), or < 0 */
@@ -621,6 +622,7 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
                             .ntiles = c.nchosen,
                             .tile = c.nchosen ? c.chosen[0].tile : 0,
                             .points = c.nchosen ? c.chosen[0].points : 0,
+                            .tile_multiple = c.nchosen ? (int64_t)c.chosen[0].p.tile_multiple : 0,
                             .jammed = jammed,
                             .jam_rows = jam_rows};
     if (!c.failed && c.nprogs == 1)
@@ -850,6 +852,7 @@ static bool choose(struct ir_module *m, const struct arch_device *dev,
     for (int i = 0; i < RETILE_CANDIDATES; i++) {
         struct ir_module *m2;
         if (cand[i] < 1 || /* twice the tile is under the points: 8 tiles at least */
+            (first.tile_multiple > 1 && cand[i] % first.tile_multiple) ||
             ir_file_read_mem(snap, nsnap, NULL, &m2, NULL, 0, err, sizeof err) != 0)
             continue;
         struct sched_nest_tile t = {cand[i], 0, 0};

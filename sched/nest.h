@@ -271,7 +271,14 @@
  *                     the least modeled time whose buffers fit the
  *                     scratchpad (what the program's nests before it left,
  *                     halved when nests follow it in the program: rows of
- *                     896 KiB, 2 a core, 125205 -> 62776 cycles);
+ *                     896 KiB, 2 a core, 125205 -> 62776 cycles; the
+ *                     program-level buffers its points write in the same
+ *                     place counted once per corelet instance, as the
+ *                     corelets split copies them) and whose loads the DMA
+ *                     unit can move (a load whose innermost run a point is
+ *                     shorter than the unit's least access takes tiles of
+ *                     whole accesses: 16 f32 lanes over an f16 row, chunks
+ *                     of 32 bytes, DMAs of 128: tiles of 4 chunks);
  *                     `--tile-sizes=T,...` overrides the
  *                     tiles (one per reserve_size, program order; each
  *                     T:PHASES:INSTANCES fixes the depth and split too,

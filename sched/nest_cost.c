@@ -771,6 +771,10 @@ static bool choose(const struct arch_device *dev, const struct nest_cost_program
             if (lo < hi && p->points % tile &&
                 (!r || (tile > REST_TILE_ANY && (tile & (tile - 1)))))
                 continue;
+            /* runs the DMA unit moves: whole multiples (or every point) */
+            uint64_t mult = p->tile_multiple > 1 ? p->tile_multiple : 1;
+            if (lo < hi && tile < p->points && (tile % mult || r % mult))
+                continue;
             struct nest_cost_program pw = *p;
             pw.points -= r;
             double rest = r ? rest_cycles(&t, p, r, n) : 0,
@@ -782,7 +786,8 @@ static bool choose(const struct arch_device *dev, const struct nest_cost_program
                  * buffers when the loop is one tile) */
                 double fill = ntiles > 1 ? (double)kept : (double)k * (double)kept;
                 if ((double)k * ((double)tile * (double)per_point + (double)per_tile) + fill +
-                            rest_room > room ||
+                            rest_room + (double)(n - 1) * (double)p->instance_scratch >
+                        room ||
                     (k > 1 && k > ntiles + p->phases_across_runs))
                     break;
                 double comp, c = predict(&t, &pw, tile, k, n, NULL, &comp) + rest;

@@ -124,6 +124,14 @@ struct nest_cost_program {
     uint64_t scratch_per_point;        /* scratchpad bytes per point per phase
                                           (0 = the sum of the transfers' bytes) */
     uint64_t fixed_scratch;            /* scratchpad bytes used by other buffers */
+    uint64_t tile_multiple;            /* tiles of a multiple of this many points (0,
+                                          1: any): a load moving a run of device
+                                          memory shorter than its DMA unit's least
+                                          access a point, the tile's points one run */
+    uint64_t instance_scratch;         /* of those, the program-level buffers the
+                                          point loop uses: the corelets split
+                                          gives each instance a copy of the ones
+                                          it writes */
     bool phases_across_runs;           /* the nest runs once an iteration of loops
                                           around it and its buffer phases count
                                           those runs too (ktc-nest's row-phases):
@@ -208,7 +216,8 @@ double nest_cost_predict(const struct arch_device *dev, const struct nest_cost_p
 
 /* The choice with the least modeled cycles whose buffers fit the
  * scratchpad (phases * (tile * scratch_per_point + the transfers'
- * bytes_per_tile) <= capacity - fixed_scratch),
+ * bytes_per_tile) <= capacity - fixed_scratch - (instances - 1) *
+ * instance_scratch),
  * tile among the divisors of points (any tile up to the points with
  * rest_tiles, the rest's buffers counted too), phases <= max_phases and at most the
  * tiles (1 < phases; the tiles + 1 with phases_across_runs) and instances

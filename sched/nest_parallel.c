@@ -148,6 +148,38 @@ static bool find_temps(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
+struct same_place {
+    ir_value buf, iv;
+    bool found;
+};
+
+static bool is_iv(const struct ir_module *m, ir_value v, void *iv)
+{
+    (void)m;
+    return v == *(ir_value *)iv;
+}
+
+static bool writes_same(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct same_place *w = ctx;
+    struct nest_side s;
+    if (ir_op_get(m, op)->kind != IR_OP_KTDF_DATA_TRANSFER || !nest_read_side(m, op, 1, &s) ||
+        s.v != w->buf)
+        return true;
+    bool per_point = false; /* a subscript computed from the IV */
+    for (uint32_t i = 0; i < s.nsub; i++)
+        per_point |= s.sub[i].v && sched_value_reaches(m, s.sub[i].v, is_iv, &w->iv);
+    w->found |= !per_point;
+    return !w->found;
+}
+
+bool nest_writes_same_place(struct ir_module *m, ir_op loop, ir_value buf)
+{
+    struct same_place w = {buf, nest_for_iv(m, loop), false};
+    ir_walk(m, loop, writes_same, &w);
+    return w.found;
+}
+
 /* Replaces loop by a ktdf.parallel over n instances, same bounds and body;
  * returns the instance id. */
 static ir_value distribute(struct ir_module *m, ir_op loop, int64_t n)

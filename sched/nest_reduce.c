@@ -367,7 +367,9 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
                         ? 0
                         : arch_access_least(
                               arch_access(c->dev, c->dev->kinds[dk].first, false, "DDR"), &align);
-        int64_t chunk = w->w * ir_type_bytes(m, w->in);
+        /* in device memory's element type (an f16 row the level extends
+         * to f32 moves 2 bytes an element, not 4) */
+        int64_t chunk = w->w * ir_type_bytes(m, ir_type_elem(m, ir_value_type(m, ds.v)));
         if (least > 0 && (chunk % least || chunk % align) && ch <= MAX_WHOLE)
             return false;
         w->src = ds;

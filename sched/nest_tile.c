@@ -1486,6 +1486,45 @@ static bool rest_uses(struct ir_module *m, ir_op tl, ir_value v, uint32_t n)
     return all;
 }
 
+/* The tile multiple of t (nest_cost.h tile_multiple): a load of device
+ * memory whose innermost run a point is shorter than the least access of
+ * its stage's DMA unit, and divides it, needs tiles of least / run points,
+ * a tile's points one run (a reduction level's lane-wide chunks of a row
+ * in f16 computed on 16 f32 lanes: 32 bytes a point, DMAs of 128). */
+static uint64_t dma_multiple(const struct nest_ctx *c, const struct tiled *t)
+{
+    uint64_t mult = 1;
+    for (uint32_t i = 0; i < t->nloads; i++) {
+        const struct nest_cost_xfer *x = &t->xfers[t->load_xfer[i]];
+        struct nest_side s;
+        if (!x->bytes_per_point || !nest_read_side(c->m, t->loads[i], 0, &s) || s.fifo ||
+            !s.nsize || !nest_is_ddr(c->m, s.v))
+            continue;
+        uint64_t run = (uint64_t)s.size[s.nsize - 1] *
+                       (uint64_t)ir_type_bytes(c->m, ir_type_elem(c->m, ir_value_type(c->m, s.v)));
+        ir_op stage = ir_op_parent(c->m, t->loads[i]);
+        while (stage && ir_op_get(c->m, stage)->kind != IR_OP_KTDF_STAGE)
+            stage = ir_op_parent(c->m, stage);
+        uint32_t k = stage ? nest_stage_kind(c->dev, c->m, stage) : ARCH_NONE;
+        int64_t align = 1,
+                least =
+                    k == ARCH_NONE
+                        ? 0
+                        : arch_access_least(
+                              arch_access(c->dev, c->dev->kinds[k].first, false, "DDR"), &align);
+        if (!run || least <= 0 || run >= (uint64_t)least || (uint64_t)least % run)
+            continue;
+        uint64_t need = (uint64_t)least / run, a = mult, b = need;
+        while (b) {
+            uint64_t r = a % b;
+            a = b;
+            b = r;
+        }
+        mult = mult / a * need;
+    }
+    return mult;
+}
+
 /* Program-level scratchpad buffers the point loop uses: expanded by the
  * tile when coarsened (its fission, a point loop of several pipelines), so
  * they count per point; other program-level buffers (with one pipeline, a
@@ -1522,6 +1561,12 @@ static void outer_buffers(struct ir_module *m, struct tiled *t)
             t->space = sp;
         } else { /* the program's other buffers take their room */
             t->p.fixed_scratch += (uint64_t)nest_memref_bytes(m, ty);
+            /* once an instance when the points write it in the same
+             * place (f32 rows of 2048 on 32 KiB, tiles of 2 rows on 2
+             * corelets: a row's values and partials in 2 copies, 35336
+             * bytes for the 25988 priced) */
+            if (nest_writes_same_place(m, t->point_loop, o->res))
+                t->p.instance_scratch += (uint64_t)nest_memref_bytes(m, ty);
         }
     }
 }
@@ -1684,11 +1729,13 @@ static bool price_pieces(const struct nest_ctx *c, const struct tiled *t, uint32
     struct nest_cost_choice best = *ch;
     best.cycles = -1;
     for (uint64_t T = ch->tile; T >= 1; T /= 2) {
+        if (t->p.tile_multiple > 1 && T % t->p.tile_multiple)
+            break; /* runs the DMA unit cannot move */
         uint32_t I = T == ch->tile || T % ch->instances == 0 ? ch->instances : 1;
         for (uint32_t K = ch->phases; K <= max_phases; K *= 2) {
             if (t->capacity &&
-                (int64_t)(T * (uint64_t)t->scratch_per_point * K + t->p.fixed_scratch) >
-                    t->capacity)
+                (int64_t)(T * (uint64_t)t->scratch_per_point * K + t->p.fixed_scratch +
+                          (I - 1) * t->p.instance_scratch) > t->capacity)
                 break;
             double cost = 0;
             for (int64_t k = 0; k < ntrips; k++)
@@ -1748,6 +1795,8 @@ static bool price_rest_rows(const struct nest_ctx *c, const struct tiled *t,
      * point runs on one corelet (17 rows of 192: tiles of 1, 1341 cycles) */
     uint64_t first = t->inner && ch->instances > 1 ? ch->instances : 1;
     for (uint64_t T = first; T <= (t->inner ? ch->tile : (uint64_t)least); T++) {
+        if (t->p.tile_multiple > 1 && T % t->p.tile_multiple)
+            continue; /* runs the DMA unit cannot move */
         /* the phases and split the largest count's whole tiles take */
         struct nest_cost_program pt = t->p;
         struct nest_cost_choice at;
@@ -2201,6 +2250,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.splats_out = !(o->disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
         t.spans = !(o->disabled & (UINT64_C(1) << SCHED_NEST_WORD_SPANS));
         ir_walk(m, t.point_loop, measure, &t);
+        t.p.tile_multiple = dma_multiple(c, &t);
         if (t.inner) /* ktc-lower does not unroll a point loop holding loops */
             t.p.load_groups_per_point = t.inner_groups + t.direct_groups;
         outer_buffers(m, &t);
@@ -2282,6 +2332,12 @@ bool nest_tile_sizes(struct nest_ctx *c)
                    (t.p.fixed_scratch == others ||
                     (t.p.fixed_scratch = others,
                      !nest_cost_choose(c->dev, &t.p, max_phases, max_instances, &ch)))) {
+            if (others >= (uint64_t)t.capacity)
+                return nest_error(c, r,
+                                  "no tile fits: the program's other buffers (%llu bytes) "
+                                  "already take the %lld bytes of %s",
+                                  (unsigned long long)others, (long long)t.capacity,
+                                  t.space ? t.space : "the scratchpad");
             return nest_error(c, r,
                               "no tile fits: one point's buffers (%lld bytes) exceed the "
                               "%lld bytes of %s%s",

@@ -5,7 +5,7 @@
 # kernel argument), --stats, the stages it takes; `ktc
 # compile --disable=nest` skips the stage, other --disable names and
 # --tile-sizes/--assume/--stats reach ktc-nest, --stop-after=nest writes its file;
-# the scratchpad fallback's --stats (the two ragged_tiny_l1 kernels on the
+# the scratchpad fallback's --stats (ragged_tiny_l1 and ragged_tiny_l1_sums on the
 # 32 KiB device TINY_L1).
 set -u
 ktc=$1 nest=$2 example=$3 tiny=$4 room=$5 tiny_l1=$6

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dag_fuzz_test.sh KTC-PARSE [COUNT [blocks|f32]] - row kernels of random shape: COUNT
+# dag_fuzz_test.sh KTC-PARSE [COUNT [blocks|f32|blocks-f32]] - row kernels of random shape: COUNT
 # kernels (default 64) over an RxN f16 matrix (N a multiple of 64 up to
 # 2048), rows split over 1 to 4 cores, 1 to 3 rows a core, each row a
 # random graph of elementwise ops (add, sub, mul, max, min, neg, abs, exp,
@@ -18,7 +18,8 @@
 # refused by ktc-split. With `f32`, the row kernels compute in f32 as
 # Inductor writes them: rows loaded as f16 and extended (arith.extf), every
 # op, reduction and scalar in f32, the rows stored truncated back to f16
-# (spyre's SFU has f32 lanes, sample's none). VERBOSE=1 names each kernel
+# (spyre's SFU has f32 lanes, sample's none); with `blocks-f32`, the
+# Triton-style kernels so, their accumulators f32. VERBOSE=1 names each kernel
 # first. The ktc binaries sit beside ktc-parse.
 count=${2:-64}
 seed=1618
@@ -196,20 +197,28 @@ kernel() { # G PER N NIN SHARED NOPS
 # another elementwise graph and stores it.
 kernel_blocks() { # G PER B NB NIN SHARED
     local G=$1 per=$2 B=$3 nin=$5 shared=$6 R=$(($1 * $2)) i k kinds=() accs=() inits=""
-    N=$(($3 * $4)) T="tensor<1x${3}xf16>" vals=() bnds=() n=0 nr=0
+    N=$(($3 * $4)) T="tensor<1x${3}x$E>" vals=() bnds=() n=0 nr=0
+    local TL="tensor<1x${3}xf16>" x=%x  # the loaded blocks' type and names
+    [ "$E" = f32 ] && x=%xl
     local blk="affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + $((B - 1)) >= 0)>"
     local map="affine_map<(d0, d1) -> (d0, d1)>" at="!ktdp.access_tile<1x${B}xindex>"
     local mt="memref<${R}x${N}xf16>" args="" loads="" p1 p2 mid="" yields="" names="" ts=""
     for ((i = 0; i < nin; i++)); do
         args+="%x${i}_a: index, "
         loads+="      %t$i = ktdp.construct_access_tile %X$i[%row, %col] {access_tile_set = $blk, access_tile_order = $map} : $mt -> $at"$'\n'
-        loads+="      %x$i = ktdp.load %t$i : $at -> $T"$'\n'
+        loads+="      $x$i = ktdp.load %t$i : $at -> $TL"$'\n'
+        [ "$E" = f32 ] && loads+="      %x$i = arith.extf %xl$i : $TL to $T"$'\n'
         push "%x$i" 1
     done
     if [ "$shared" = 1 ]; then
         args+="%w_a: index, "
         loads+="      %tw = ktdp.construct_access_tile %W[%c0, %col] {access_tile_set = $blk, access_tile_order = $map} : memref<1x${N}xf16> -> $at"$'\n'
-        loads+="      %w = ktdp.load %tw : $at -> $T"$'\n'
+        if [ "$E" = f32 ]; then
+            loads+="      %wl = ktdp.load %tw : $at -> $TL"$'\n'
+            loads+="      %w = arith.extf %wl : $TL to $T"$'\n'
+        else
+            loads+="      %w = ktdp.load %tw : $at -> $T"$'\n'
+        fi
         push "%w" 1
     fi
     local ins=("${vals[@]}") inb=("${bnds[@]}")
@@ -237,17 +246,17 @@ kernel_blocks() { # G PER B NB NIN SHARED
     local outer=""
     for ((k = 0; k < ${#kinds[@]}; k++)); do
         local kind=${kinds[$k]} red=addf init=0.0 b=${accs[$k]}
-        [ "$kind" = max ] && red=maxnumf init=0xFC00
-        mid+="    %zs$k = arith.constant $init : f16"$'\n'
-        mid+="    %is$k = tensor.splat %zs$k : tensor<1xf16>"$'\n'
-        mid+="    %rs$k = linalg.reduce { arith.$red } ins(%s$k : $T) outs(%is$k : tensor<1xf16>) dimensions = [1]"$'\n'
-        mid+="    %e$k = tensor.extract %rs$k[%c0] : tensor<1xf16>"$'\n'
+        [ "$kind" = max ] && red=maxnumf init=$NINF
+        mid+="    %zs$k = arith.constant $init : $E"$'\n'
+        mid+="    %is$k = tensor.splat %zs$k : tensor<1x$E>"$'\n'
+        mid+="    %rs$k = linalg.reduce { arith.$red } ins(%s$k : $T) outs(%is$k : tensor<1x$E>) dimensions = [1]"$'\n'
+        mid+="    %e$k = tensor.extract %rs$k[%c0] : tensor<1x$E>"$'\n'
         case $kind in
-        sum) mid+="    %m$k = arith.divf %e$k, %nf : f16"$'\n' ;;
-        max) mid+="    %m$k = arith.addf %e$k, %zf : f16"$'\n' ;;
-        sumsq) mid+="    %me$k = arith.divf %e$k, %nf : f16"$'\n'
-            mid+="    %ve$k = arith.addf %me$k, %eps : f16"$'\n'
-            mid+="    %m$k = math.rsqrt %ve$k : f16"$'\n'; b=32 ;;
+        sum) mid+="    %m$k = arith.divf %e$k, %nf : $E"$'\n' ;;
+        max) mid+="    %m$k = arith.addf %e$k, %zf : $E"$'\n' ;;
+        sumsq) mid+="    %me$k = arith.divf %e$k, %nf : $E"$'\n'
+            mid+="    %ve$k = arith.addf %me$k, $EPS : $E"$'\n'
+            mid+="    %m$k = math.rsqrt %ve$k : $E"$'\n'; b=32 ;;
         esac
         draw 2
         if [ "$r" = 0 ]; then
@@ -268,14 +277,15 @@ kernel_blocks() { # G PER B NB NIN SHARED
     echo "  %per = arith.constant $per : index"
     echo "  %start = arith.muli %tile, %per : index"
     echo "  %end = arith.addi %start, %per : index"
-    echo "  %nf = arith.constant $N.0 : f16"
-    echo "  %zf = arith.constant 0.0 : f16"
+    echo "  %nf = arith.constant $N.0 : $E"
+    echo "  %zf = arith.constant 0.0 : $E"
+    [ "$E" = f32 ] && echo "  %epsx = arith.extf %eps : f16 to f32"
     for ((i = 0; i < nin; i++)); do view "%X$i" "%x${i}_a" "$R"; done
     [ "$shared" = 1 ] && view %W %w_a 1
     view %Y %y_a "$R"
     echo "  scf.for %row = %start to %end step %c1 {"
     echo "    %zero = arith.constant dense<0.0> : $T"
-    echo "    %ninf = arith.constant dense<0xFC00> : $T"
+    echo "    %ninf = arith.constant dense<$NINF> : $T"
     echo "    $names = scf.for %col = %c0 to %cn step %bs iter_args($inits) -> ($ts) {"
     printf '%s' "$loads"
     printf '%s' "$p1"
@@ -286,7 +296,12 @@ kernel_blocks() { # G PER B NB NIN SHARED
     printf '%s' "$loads"
     printf '%s' "$p2"
     echo "      %ty = ktdp.construct_access_tile %Y[%row, %col] {access_tile_set = $blk, access_tile_order = $map} : $mt -> $at"
-    echo "      ktdp.store ${vals[-1]}, %ty : $T, $at"
+    if [ "$E" = f32 ]; then
+        echo "      %yh = arith.truncf ${vals[-1]} : $T to $TL"
+        echo "      ktdp.store %yh, %ty : $TL, $at"
+    else
+        echo "      ktdp.store ${vals[-1]}, %ty : $T, $at"
+    fi
     echo "    }"
     echo "  }"
     echo "  return"
@@ -295,10 +310,10 @@ kernel_blocks() { # G PER B NB NIN SHARED
 
 sizes=(64 128 192 256 384 512 768 1024 2048)
 EPS=%eps
-if [ "${3:-}" = f32 ]; then E=f32 NINF=0xFF800000 EPS=%epsx; fi
+case ${3:-} in f32 | blocks-f32) E=f32 NINF=0xFF800000 EPS=%epsx ;; esac
 for i in $(seq 1 "$count"); do
     draw 3; G=$((1 << r))
-    if [ "${3:-}" = blocks ]; then
+    if [ "${3:-}" = blocks ] || [ "${3:-}" = blocks-f32 ]; then
         draw 2; per=$((r + 1))
         draw 4; B=$((128 << r))
         draw 4; nb=$((1 << r))

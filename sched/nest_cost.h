@@ -129,9 +129,9 @@ struct nest_cost_program {
                                           memory shorter than its DMA unit's least
                                           access a point, the tile's points one run */
     uint64_t instance_scratch;         /* of those, the program-level buffers the
-                                          point loop uses: the corelets split
-                                          gives each instance a copy of the ones
-                                          it writes */
+                                          points write in the same place: the
+                                          corelets split gives each instance a
+                                          copy of them */
     bool phases_across_runs;           /* the nest runs once an iteration of loops
                                           around it and its buffer phases count
                                           those runs too (ktc-nest's row-phases):

@@ -168,12 +168,6 @@ bool nest_row_body(const struct ir_module *m, ir_op row, struct sched_ops *plain
                    struct sched_ops *work);
 /* The scf.for's parts: its IV, body, and bounds as constants when they are. */
 ir_value nest_for_iv(const struct ir_module *m, ir_op loop);
-
-/* Whether a transfer inside loop writes scratchpad buffer buf at
- * subscripts none of which is computed from loop's IV (the same place at
- * every point: the corelets split gives each instance a copy of such a
- * buffer). */
-bool nest_writes_same_place(struct ir_module *m, ir_op loop, ir_value buf);
 ir_block nest_for_body(const struct ir_module *m, ir_op loop);
 bool nest_for_normal(const struct ir_module *m, ir_op loop, int64_t *trips);
 /* Whether normalized loop runs at most once: a constant trip count up to 1,
@@ -205,6 +199,12 @@ void nest_fold(struct ir_module *m, ir_op fn);
 int64_t nest_memref_bytes(const struct ir_module *m, ir_type t);
 /* The memory-space name of a memref type ("L1", "DDR"), or NULL. */
 const char *nest_memref_space(const struct ir_module *m, ir_type t);
+
+/* Whether a transfer inside loop writes scratchpad buffer buf at
+ * subscripts none of which is computed from loop's IV (the same place at
+ * every point: the corelets split gives each instance a copy of such a
+ * buffer). */
+bool nest_writes_same_place(struct ir_module *m, ir_op loop, ir_value buf);
 
 /* ---- transfers ------------------------------------------------------------ */
 

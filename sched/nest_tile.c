@@ -1514,13 +1514,8 @@ static uint64_t dma_multiple(const struct nest_ctx *c, const struct tiled *t)
                               arch_access(c->dev, c->dev->kinds[k].first, false, "DDR"), &align);
         if (!run || least <= 0 || run >= (uint64_t)least || (uint64_t)least % run)
             continue;
-        uint64_t need = (uint64_t)least / run, a = mult, b = need;
-        while (b) {
-            uint64_t r = a % b;
-            a = b;
-            b = r;
-        }
-        mult = mult / a * need;
+        uint64_t need = (uint64_t)least / run;
+        mult = mult / (uint64_t)sched_gcd((int64_t)mult, (int64_t)need) * need;
     }
     return mult;
 }

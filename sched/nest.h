@@ -625,7 +625,11 @@
  *                     division pass takes tiles of 32: its load unit loads
  *                     the splat once for 16 vectors, the store unit
  *                     signals once for 32; softmax_wide's two divisions
- *                     ~4900 -> ~4400 cycles each); by 2 when 4 does not
+ *                     ~4900 -> ~4400 cycles each; halved while a block's
+ *                     inputs, one more point's and the splats would take
+ *                     more than max_vregs, as when each input is two
+ *                     registers: 64 f32 on 32 f32 lanes, blocks of 8);
+ *                     by 2 when 4 does not
  *                     divide the trips (or the points evenly over the
  *                     instances) and 2 does: a row of 32000 f16 in tiles
  *                     of 20 chunks on 2 corelets, softmax_vocab 4309 ->

@@ -445,9 +445,10 @@ static bool in_set(const ir_value *v, uint32_t n, ir_value x)
  * loop of constant trip count SHARE divides, holding index arithmetic and
  * that pipeline (no modulo), that does not write the vectors, whose
  * pipeline writes no buffer it reads (its iterations independent). */
-static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, uint32_t nvec,
+static void share_splat(struct nest_ctx *c, ir_op pipe, const ir_value *vecs, uint32_t nvec,
                         const ir_value *slots, uint32_t nslot)
 {
+    struct ir_module *m = c->m;
     ir_op loop = ir_op_parent(m, pipe);
     int64_t n;
     uint32_t kind = loop ? ir_op_get(m, loop)->kind : 0;
@@ -510,6 +511,29 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
      * compute unit's registers holding SHARE of each and the splats) */
     if (reads != nslot || others != 1 || gens != 1)
         return;
+    /* a block's reads, its splats and a result in the compute unit's
+     * vector registers: fewer points a block when a read takes several
+     * (64 f32 on 32 f32 lanes: 16 points and the splat took 34 of 32) */
+    uint32_t per_regs = 0, splat_regs = 0;
+    for (ir_op st = ir_op_get(m, priv)->next; c->o->max_vregs && st; st = ir_op_get(m, st)->next)
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op)
+        {
+            const struct ir_op_info *o = ir_op_get(m, op);
+            uint32_t k = nest_stage_kind(c->dev, m, st);
+            if (o->kind != IR_OP_KTDF_READ_FROM_FIFO || !o->nopnd || k == ARCH_NONE)
+                continue;
+            ir_type t = ir_value_type(m, o->res);
+            char name[16];
+            int64_t lanes = arch_lanes(c->dev, c->dev->kinds[k].first,
+                                       split_type_name(m, ir_type_elem(m, t), name, sizeof name));
+            int64_t elems = ir_type_numel(m, t);
+            uint32_t regs = lanes > 0 && elems > 0 ? (uint32_t)((elems + lanes - 1) / lanes) : 1;
+            *(in_set(slots, nslot, o->opnd[0]) ? &splat_regs : &per_regs) += regs;
+        }
+    while (c->o->max_vregs && share > 2 &&
+           (uint32_t)(share + 1) * per_regs + splat_regs > c->o->max_vregs &&
+           n % (share / 2) == 0 && (n / (share / 2)) % ninst == 0)
+        share /= 2;
     /* its iterations independent: no buffer it reads is one it writes */
     ir_value rd[16], wr[16];
     uint32_t nrd = 0, nwr = 0;
@@ -598,7 +622,7 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
     for (ir_op so = ir_op_get(m, priv)->next; so; so = ir_op_get(m, so)->next) {
         ir_op ns = split_clone(m, so, &vm[0]);
         ir_block_append_op(m, body, ns);
-        ir_op c = ir_block_get(m, ir_region_entry(m, ir_op_region(m, ns, 0)))->first;
+        ir_op cur = ir_block_get(m, ir_region_entry(m, ir_op_region(m, ns, 0)))->first;
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, so, 0)), op) {
             const struct ir_op_info *o = ir_op_get(m, op);
             struct nest_side d;
@@ -606,13 +630,13 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
                            in_set(slots, nslot, o->opnd[0])) ||
                           (o->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 1, &d) &&
                            d.fifo && in_set(slots, nslot, d.v));
-            ir_op next = ir_op_get(m, c)->next;
+            ir_op next = ir_op_get(m, cur)->next;
             if (shared) {
                 for (int j = 1; j < share; j++)
                     for (uint32_t i = 0; i < o->nres; i++)
                         split_vmap_set(&vm[j], o->res + i, split_vmap_get(&vm[0], o->res + i));
             } else {
-                ir_op after = c;
+                ir_op after = cur;
                 for (int j = 1; j < share; j++) {
                     ir_op cj = split_clone(m, op, &vm[j]);
                     if (ir_op_get(m, after)->next)
@@ -622,7 +646,7 @@ static void share_splat(struct ir_module *m, ir_op pipe, const ir_value *vecs, u
                     after = cj;
                 }
             }
-            c = next;
+            cur = next;
         }
     }
     for (int j = 0; j < share; j++)
@@ -741,7 +765,7 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn)
     ir_walk(m, fn, reading_pipes, &ps);
     for (uint32_t k = 0; k < ps.n; k++)
         if (!ps.v[k].many)
-            share_splat(m, ps.v[k].pipe, vecs, nh, ps.v[k].slots, ps.v[k].nslots);
+            share_splat(c, ps.v[k].pipe, vecs, nh, ps.v[k].slots, ps.v[k].nslots);
     free(ps.v);
     free(s.v);
     return true;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dag_fuzz_test.sh KTC-PARSE [COUNT [blocks|f32|blocks-f32]] - row kernels of random shape: COUNT
+# dag_fuzz_test.sh KTC-PARSE [COUNT [blocks|f32|blocks-f32|f32io|blocks-f32io]] - row kernels of random shape: COUNT
 # kernels (default 64) over an RxN f16 matrix (N a multiple of 64 up to
 # 2048), rows split over 1 to 4 cores, 1 to 3 rows a core, each row a
 # random graph of elementwise ops (add, sub, mul, max, min, neg, abs, exp,
@@ -19,8 +19,9 @@
 # Inductor writes them: rows loaded as f16 and extended (arith.extf), every
 # op, reduction and scalar in f32, the rows stored truncated back to f16
 # (spyre's SFU has f32 lanes, sample's none); with `blocks-f32`, the
-# Triton-style kernels so, their accumulators f32. VERBOSE=1 names each kernel
-# first. The ktc binaries sit beside ktc-parse.
+# Triton-style kernels so, their accumulators f32; with `f32io` and
+# `blocks-f32io`, the same over f32 rows in device memory (no conversions).
+# VERBOSE=1 names each kernel first. The ktc binaries sit beside ktc-parse.
 count=${2:-64}
 seed=1618
 . "$(dirname "$0")/fuzz_lib.sh"
@@ -33,6 +34,7 @@ emit() { body+="      $1"$'\n'; }
 fresh() { n=$((n + 1)); v="%v$n"; }
 T=""   # the row type
 E=f16  # its element type: f32 with `f32` (rows loaded as f16, extended)
+M=f16  # the element type in device memory: f32 with `f32io`
 NINF=0xFC00
 pick() { # a = a recent value (mostly), its bound ab
     local k=${#vals[@]}
@@ -114,14 +116,14 @@ op() { # one op of the row graph (elementwise only: $1 = 4)
         scal=%rs$n ;;
     esac
 }
-view() { # NAME ARG ROWS: a view of ROWS rows of N f16 at argument ARG
-    echo "  $1 = ktdp.construct_memory_view $2, sizes: [$3, $N], strides: [$N, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $(($3 - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${3}x${N}xf16>"
+view() { # NAME ARG ROWS: a view of ROWS rows of N elements (M) at argument ARG
+    echo "  $1 = ktdp.construct_memory_view $2, sizes: [$3, $N], strides: [$N, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + $(($3 - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${3}x${N}x$M>"
 }
 kernel() { # G PER N NIN SHARED NOPS
     local G=$1 per=$2 nin=$4 shared=$5 nops=$6 R=$(($1 * $2)) i
     N=$3 T="tensor<1x${3}x$E>" body="" vals=() bnds=() scal="" n=0 nr=0
-    local TL="tensor<1x${3}xf16>" x=%x  # the loaded rows' type and names
-    [ "$E" = f32 ] && x=%xl
+    local TL="tensor<1x${3}x$M>" x=%x  # the loaded rows' type and names
+    [ "$E" != "$M" ] && x=%xl
     for ((i = 0; i < nin; i++)); do push "%x$i" 1; done
     [ "$shared" = 1 ] && push "%w" 1
     for ((i = 0; i < nops; i++)); do op; done
@@ -134,7 +136,7 @@ kernel() { # G PER N NIN SHARED NOPS
     [ "$r" = 0 ] && [ "$G" = 1 ] || scal=""
     local set="affine_set<(d0, d1) : (d0 >= 0, -d0 + $((R - 1)) >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>"
     local one="affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + $((N - 1)) >= 0)>"
-    local mt="memref<${R}x${N}xf16>" at="!ktdp.access_tile<1x${N}xindex>"
+    local mt="memref<${R}x${N}x$M>" at="!ktdp.access_tile<1x${N}xindex>"
     local map="affine_map<(d0, d1) -> (d0, d1)>" args=""
     for ((i = 0; i < nin; i++)); do args+="%x${i}_a: index, "; done
     [ "$shared" = 1 ] && args+="%w_a: index, "
@@ -152,16 +154,16 @@ kernel() { # G PER N NIN SHARED NOPS
     for ((i = 0; i < ${#outs[@]}; i++)); do view "%O$i" "%o${i}_a" "$R"; done
     if [ "$shared" = 1 ]; then
         view %W %w_a 1
-        echo "  %tw = ktdp.construct_access_tile %W[%c0, %c0] {access_tile_set = $one, access_tile_order = $map} : memref<1x${N}xf16> -> $at"
+        echo "  %tw = ktdp.construct_access_tile %W[%c0, %c0] {access_tile_set = $one, access_tile_order = $map} : memref<1x${N}x$M> -> $at"
     fi
-    [ -n "$scal" ] && echo "  %ST = ktdp.construct_memory_view %st_a, sizes: [$R], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + $((R - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${R}xf16>"
+    [ -n "$scal" ] && echo "  %ST = ktdp.construct_memory_view %st_a, sizes: [$R], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + $((R - 1)) >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<${R}x$M>"
     echo "  scf.for %row = %start to %end step %c1 {"
     for ((i = 0; i < nin; i++)); do
         echo "    %t$i = ktdp.construct_access_tile %X$i[%row, %c0] {access_tile_set = $one, access_tile_order = $map} : $mt -> $at"
         echo "    $x$i = ktdp.load %t$i : $at -> $TL"
-        [ "$E" = f32 ] && echo "    %x$i = arith.extf %xl$i : $TL to $T"
+        [ "$E" != "$M" ] && echo "    %x$i = arith.extf %xl$i : $TL to $T"
     done
-    if [ "$shared" = 1 ] && [ "$E" = f32 ]; then
+    if [ "$shared" = 1 ] && [ "$E" != "$M" ]; then
         echo "    %wl = ktdp.load %tw : $at -> $TL"
         echo "    %w = arith.extf %wl : $TL to $T"
     elif [ "$shared" = 1 ]; then
@@ -170,7 +172,7 @@ kernel() { # G PER N NIN SHARED NOPS
     printf '%s' "${body//      /    }"
     for ((i = 0; i < ${#outs[@]}; i++)); do
         echo "    %to$i = ktdp.construct_access_tile %O$i[%row, %c0] {access_tile_set = $one, access_tile_order = $map} : $mt -> $at"
-        if [ "$E" = f32 ]; then
+        if [ "$E" != "$M" ]; then
             echo "    %oh$i = arith.truncf ${outs[$i]} : $T to $TL"
             echo "    ktdp.store %oh$i, %to$i : $TL, $at"
         else
@@ -178,13 +180,13 @@ kernel() { # G PER N NIN SHARED NOPS
         fi
     done
     if [ -n "$scal" ]; then
-        echo "    %tst = ktdp.construct_access_tile %ST[%row] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<${R}xf16> -> !ktdp.access_tile<1xindex>"
-        if [ "$E" = f32 ]; then
+        echo "    %tst = ktdp.construct_access_tile %ST[%row] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<${R}x$M> -> !ktdp.access_tile<1xindex>"
+        if [ "$E" != "$M" ]; then
             echo "    %sth = arith.truncf $scal : f32 to f16"
             scal=%sth
         fi
-        echo "    %stv = tensor.splat $scal : tensor<1xf16>"
-        echo "    ktdp.store %stv, %tst : tensor<1xf16>, !ktdp.access_tile<1xindex>"
+        echo "    %stv = tensor.splat $scal : tensor<1x$M>"
+        echo "    ktdp.store %stv, %tst : tensor<1x$M>, !ktdp.access_tile<1xindex>"
     fi
     echo "  }"
     echo "  return"
@@ -198,22 +200,22 @@ kernel() { # G PER N NIN SHARED NOPS
 kernel_blocks() { # G PER B NB NIN SHARED
     local G=$1 per=$2 B=$3 nin=$5 shared=$6 R=$(($1 * $2)) i k kinds=() accs=() inits=""
     N=$(($3 * $4)) T="tensor<1x${3}x$E>" vals=() bnds=() n=0 nr=0
-    local TL="tensor<1x${3}xf16>" x=%x  # the loaded blocks' type and names
-    [ "$E" = f32 ] && x=%xl
+    local TL="tensor<1x${3}x$M>" x=%x  # the loaded blocks' type and names
+    [ "$E" != "$M" ] && x=%xl
     local blk="affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + $((B - 1)) >= 0)>"
     local map="affine_map<(d0, d1) -> (d0, d1)>" at="!ktdp.access_tile<1x${B}xindex>"
-    local mt="memref<${R}x${N}xf16>" args="" loads="" p1 p2 mid="" yields="" names="" ts=""
+    local mt="memref<${R}x${N}x$M>" args="" loads="" p1 p2 mid="" yields="" names="" ts=""
     for ((i = 0; i < nin; i++)); do
         args+="%x${i}_a: index, "
         loads+="      %t$i = ktdp.construct_access_tile %X$i[%row, %col] {access_tile_set = $blk, access_tile_order = $map} : $mt -> $at"$'\n'
         loads+="      $x$i = ktdp.load %t$i : $at -> $TL"$'\n'
-        [ "$E" = f32 ] && loads+="      %x$i = arith.extf %xl$i : $TL to $T"$'\n'
+        [ "$E" != "$M" ] && loads+="      %x$i = arith.extf %xl$i : $TL to $T"$'\n'
         push "%x$i" 1
     done
     if [ "$shared" = 1 ]; then
         args+="%w_a: index, "
-        loads+="      %tw = ktdp.construct_access_tile %W[%c0, %col] {access_tile_set = $blk, access_tile_order = $map} : memref<1x${N}xf16> -> $at"$'\n'
-        if [ "$E" = f32 ]; then
+        loads+="      %tw = ktdp.construct_access_tile %W[%c0, %col] {access_tile_set = $blk, access_tile_order = $map} : memref<1x${N}x$M> -> $at"$'\n'
+        if [ "$E" != "$M" ]; then
             loads+="      %wl = ktdp.load %tw : $at -> $TL"$'\n'
             loads+="      %w = arith.extf %wl : $TL to $T"$'\n'
         else
@@ -296,7 +298,7 @@ kernel_blocks() { # G PER B NB NIN SHARED
     printf '%s' "$loads"
     printf '%s' "$p2"
     echo "      %ty = ktdp.construct_access_tile %Y[%row, %col] {access_tile_set = $blk, access_tile_order = $map} : $mt -> $at"
-    if [ "$E" = f32 ]; then
+    if [ "$E" != "$M" ]; then
         echo "      %yh = arith.truncf ${vals[-1]} : $T to $TL"
         echo "      ktdp.store %yh, %ty : $TL, $at"
     else
@@ -310,10 +312,14 @@ kernel_blocks() { # G PER B NB NIN SHARED
 
 sizes=(64 128 192 256 384 512 768 1024 2048)
 EPS=%eps
-case ${3:-} in f32 | blocks-f32) E=f32 NINF=0xFF800000 EPS=%epsx ;; esac
+mode=${3:-}
+case $mode in
+f32 | blocks-f32) E=f32 NINF=0xFF800000 EPS=%epsx ;;
+f32io | blocks-f32io) E=f32 M=f32 NINF=0xFF800000 EPS=%epsx ;;
+esac
 for i in $(seq 1 "$count"); do
     draw 3; G=$((1 << r))
-    if [ "${3:-}" = blocks ] || [ "${3:-}" = blocks-f32 ]; then
+    if [ "${mode#blocks}" != "$mode" ]; then
         draw 2; per=$((r + 1))
         draw 4; B=$((128 << r))
         draw 4; nb=$((1 << r))

@@ -691,7 +691,7 @@ static void release(struct held *h, FILE *to)
 
 /* row-jam is kept when the program it leaves is modeled this much faster
  * than the one without it (both modeled: trip counts the model knows). */
-static const double JAM_MARGIN = 0.02;
+static const double JAM_MARGIN = 0.01;
 
 /* Whether ROW_JAM is on in o. */
 static bool jam_on(const struct sched_nest_options *o)

@@ -1342,9 +1342,16 @@
  *                     transformations run again from ktc-nest's input
  *                     with 8 rows a run (when N > 4) and without row-jam;
  *                     the jammed run the model prices fastest stays when
- *                     it is modeled 2% faster at least than the one
+ *                     it is modeled 1% faster at least than the one
  *                     without (the "program modeled" line, trip counts the
- *                     model knows), --stats saying "row-jam: kept, K rows
+ *                     model knows; 2% before the model priced a program's
+ *                     first nest of all-at-once loads like the jammed
+ *                     passes after it: rmsnorm_masked at n = 200 on spyre
+ *                     560 -> 522 cycles, layernorm_rows_n on sample 27584
+ *                     -> 23401, layernorm_triton_4096x1000 on sample
+ *                     1761895 -> 1472995; of the 550 sweep launches 9
+ *                     move, 5 faster by 5-22%, 4 slower by 1-1.5%),
+ *                     --stats saying "row-jam: kept, K rows
  *                     a run (..)" or "dropped (..)" with every run's
  *                     modeled cycles. Without a model (launch-time trip
  *                     counts, no --assume), every run is priced at the

@@ -515,11 +515,10 @@ static void share_splat(struct nest_ctx *c, ir_op pipe, const ir_value *vecs, ui
      * vector registers: fewer points a block when a read takes several
      * (64 f32 on 32 f32 lanes: 16 points and the splat took 34 of 32) */
     uint32_t per_regs = 0, splat_regs = 0;
-    for (ir_op st = ir_op_get(m, priv)->next; c->o->max_vregs && st; st = ir_op_get(m, st)->next)
-        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op)
-        {
+    for (ir_op st = ir_op_get(m, priv)->next; c->o->max_vregs && st; st = ir_op_get(m, st)->next) {
+        uint32_t k = nest_stage_kind(c->dev, m, st);
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
             const struct ir_op_info *o = ir_op_get(m, op);
-            uint32_t k = nest_stage_kind(c->dev, m, st);
             if (o->kind != IR_OP_KTDF_READ_FROM_FIFO || !o->nopnd || k == ARCH_NONE)
                 continue;
             ir_type t = ir_value_type(m, o->res);
@@ -530,6 +529,7 @@ static void share_splat(struct nest_ctx *c, ir_op pipe, const ir_value *vecs, ui
             uint32_t regs = lanes > 0 && elems > 0 ? (uint32_t)((elems + lanes - 1) / lanes) : 1;
             *(in_set(slots, nslot, o->opnd[0]) ? &splat_regs : &per_regs) += regs;
         }
+    }
     while (c->o->max_vregs && share > 2 &&
            (uint32_t)(share + 1) * per_regs + splat_regs > c->o->max_vregs &&
            n % (share / 2) == 0 && (n / (share / 2)) % ninst == 0)

@@ -317,6 +317,11 @@ bool nest_is_ddr(const struct ir_module *m, ir_value v);
 /* The unit kind of stage `stage`, the one name of its applicable_units;
  * ARCH_NONE when it names none or several, or a kind dev lacks. */
 uint32_t nest_stage_kind(const struct arch_device *dev, const struct ir_module *m, ir_op stage);
+/* The least read of device memory the unit of stage `stage` makes
+ * (arch_access_least; *align, unless NULL, its alignment), 0 when it
+ * names no one unit or the unit gives none. */
+int64_t nest_stage_dma_least(const struct arch_device *dev, const struct ir_module *m, ir_op stage,
+                             int64_t *align);
 /* Stage `stage` made to wait on no token (the stage before it gone): a
  * new stage with its region, output token and units in its place. */
 void nest_stage_starts(struct ir_module *m, ir_op stage);

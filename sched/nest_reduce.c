@@ -360,13 +360,7 @@ static bool match(struct nest_ctx *c, ir_op pipe, struct wide *w)
          * unit cannot move on a device whose SIMD is narrower than its DMA
          * words (32 f16 lanes, sticks of 128 bytes) leaves the row whole,
          * as ktc-codegen streams it */
-        uint32_t dk = nest_stage_kind(c->dev, m, w->ddr_stage);
-        int64_t align = 1,
-                least =
-                    dk == ARCH_NONE
-                        ? 0
-                        : arch_access_least(
-                              arch_access(c->dev, c->dev->kinds[dk].first, false, "DDR"), &align);
+        int64_t align, least = nest_stage_dma_least(c->dev, m, w->ddr_stage, &align);
         /* in device memory's element type (an f16 row the level extends
          * to f32 moves 2 bytes an element, not 4) */
         int64_t chunk = w->w * ir_type_bytes(m, ir_type_elem(m, ir_value_type(m, ds.v)));

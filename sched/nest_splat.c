@@ -517,7 +517,8 @@ static void share_splat(struct nest_ctx *c, ir_op pipe, const ir_value *vecs, ui
     uint32_t per_regs = 0, splat_regs = 0;
     for (ir_op st = ir_op_get(m, priv)->next; c->o->max_vregs && st; st = ir_op_get(m, st)->next) {
         uint32_t k = nest_stage_kind(c->dev, m, st);
-        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op) {
+        IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, st, 0)), op)
+        {
             const struct ir_op_info *o = ir_op_get(m, op);
             if (o->kind != IR_OP_KTDF_READ_FROM_FIFO || !o->nopnd || k == ARCH_NONE)
                 continue;

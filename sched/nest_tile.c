@@ -1505,13 +1505,7 @@ static uint64_t dma_multiple(const struct nest_ctx *c, const struct tiled *t)
         ir_op stage = ir_op_parent(c->m, t->loads[i]);
         while (stage && ir_op_get(c->m, stage)->kind != IR_OP_KTDF_STAGE)
             stage = ir_op_parent(c->m, stage);
-        uint32_t k = stage ? nest_stage_kind(c->dev, c->m, stage) : ARCH_NONE;
-        int64_t align = 1,
-                least =
-                    k == ARCH_NONE
-                        ? 0
-                        : arch_access_least(
-                              arch_access(c->dev, c->dev->kinds[k].first, false, "DDR"), &align);
+        int64_t least = stage ? nest_stage_dma_least(c->dev, c->m, stage, NULL) : 0;
         if (!run || least <= 0 || run >= (uint64_t)least || (uint64_t)least % run)
             continue;
         uint64_t need = (uint64_t)least / run;

@@ -408,6 +408,17 @@ uint32_t nest_stage_kind(const struct arch_device *dev, const struct ir_module *
     return arch_kind_find(dev, ir_str_get(m, ir_attr_get(m, a->elems[0])->s));
 }
 
+int64_t nest_stage_dma_least(const struct arch_device *dev, const struct ir_module *m, ir_op stage,
+                             int64_t *align)
+{
+    uint32_t k = nest_stage_kind(dev, m, stage);
+    if (align)
+        *align = 1;
+    return k == ARCH_NONE
+               ? 0
+               : arch_access_least(arch_access(dev, dev->kinds[k].first, false, "DDR"), align);
+}
+
 void nest_stage_starts(struct ir_module *m, ir_op stage)
 {
     const struct ir_op_info *so = ir_op_get(m, stage);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ragged_fuzz_test.sh KTC-PARSE [COUNT] - row kernels whose block loops run
+# ragged_fuzz_test.sh KTC-PARSE [COUNT [f32]] - row kernels whose block loops run
 # a different number of iterations in each row: COUNT kernels (default 24)
 # of R rows (8 to 33) of MB blocks of B f16 (B 64 to 256, MB 3 to 6) on G
 # cores (rows t, t + G, ...; G 1, 2 or 4), each row's blocks from lo to hi
@@ -18,8 +18,9 @@
 # copies ktc-nest's phases take in turn across the rows (row-phases) must
 # then be counted as the loops run (ktc-lower): session 36's compiler
 # numbered them row * blocks + block and got 13 of these 68 launches wrong
-# (and 184 of 916 in longer runs of such kernels). VERBOSE=1 names each
-# kernel first. The ktc binaries sit beside ktc-parse.
+# (and 184 of 916 in longer runs of such kernels). With `f32`, the rows
+# and sums are f32 (in device memory too). VERBOSE=1 names each kernel
+# first. The ktc binaries sit beside ktc-parse.
 count=${2:-24}
 seed=11
 . "$(dirname "$0")/fuzz_lib.sh"
@@ -29,10 +30,10 @@ seed=11
 # columns when MASKED is 1.
 kernel() {
     local R=$1 G=$2 B=$3 MB=$4 form=$5 body=$6 masked=$7 C=$(($4 * $3))
-    local T="tensor<1x${B}xf16>" A="!ktdp.access_tile<1x${B}xindex>" M="memref<${R}x${C}xf16>"
+    local T="tensor<1x${B}x$E>" A="!ktdp.access_tile<1x${B}xindex>" M="memref<${R}x${C}x$E>"
     local cols="d1 >= 0, -d1 + $((C - 1)) >= 0" sym="" W=$C
     if [ "$masked" = 1 ]; then
-        M="memref<${R}x?xf16>" cols="d1 >= 0, -d1 + s0 - 1 >= 0" sym="[s0]" W=%n
+        M="memref<${R}x?x$E>" cols="d1 >= 0, -d1 + s0 - 1 >= 0" sym="[s0]" W=%n
     fi
     local at="[%row, %off] {access_tile_set = #blk, access_tile_order = #id} : $M -> $A"
     cat <<EOT
@@ -51,7 +52,7 @@ func.func @ragged(%x: index, %y: index, %s: index, %n: index) attributes {grid =
   %B = arith.constant $B : index
   %X = ktdp.construct_memory_view %x, sizes: [$R, $W], strides: [$C, 1] {coordinate_set = #all, memory_space = #ktdp.memory_space<global>} : $M
   %Y = ktdp.construct_memory_view %y, sizes: [$R, $W], strides: [$C, 1] {coordinate_set = #all, memory_space = #ktdp.memory_space<global>} : $M
-  %S = ktdp.construct_memory_view %s, sizes: [$R, $B], strides: [$B, 1] {coordinate_set = #out, memory_space = #ktdp.memory_space<global>} : memref<${R}x${B}xf16>
+  %S = ktdp.construct_memory_view %s, sizes: [$R, $B], strides: [$B, 1] {coordinate_set = #out, memory_space = #ktdp.memory_space<global>} : memref<${R}x${B}x$E>
   %half = arith.constant dense<0.5> : $T
   %zeros = arith.constant dense<0.0> : $T
   scf.for %row = %tile to %cR step %cG {
@@ -87,7 +88,7 @@ EOT
       %a = arith.addf %acc, %v : $T
       scf.yield %a : $T
     }
-    %ts = ktdp.construct_access_tile %S[%row, %c0] {access_tile_set = #blk, access_tile_order = #id} : memref<${R}x${B}xf16> -> $A
+    %ts = ktdp.construct_access_tile %S[%row, %c0] {access_tile_set = #blk, access_tile_order = #id} : memref<${R}x${B}x$E> -> $A
     ktdp.store %sum, %ts : $T, $A
 EOT
     fi
@@ -107,6 +108,7 @@ EOT
     printf '  }\n  return\n}\n'
 }
 
+E=${3:-f16} # the element type: f32 with `f32`
 forms=(upto mod from band n)
 bodies=(scale sum norm)
 for i in $(seq 1 "$count"); do
@@ -120,7 +122,7 @@ for i in $(seq 1 "$count"); do
     mine $((i - 1)) || continue
     kernel "$R" "$G" "$B" "$MB" "$form" "$body" "$masked" > "$tmp/k.mlir"
     what="$body of ${R} rows of $MB blocks of $B over $G cores, blocks by $form"
-    C=$((MB * B)) shapes="--arg x=f16:${R}x$((MB * B)) --arg y=f16:${R}x$((MB * B))"
+    C=$((MB * B)) shapes="--arg x=$E:${R}x$((MB * B)) --arg y=$E:${R}x$((MB * B))"
     for dev in $devices; do
         if [ "$form" = n ]; then
             check "$tmp/k.mlir" "$dev" "$what on $dev, n = 1" --arg n=1

@@ -11,9 +11,9 @@
 # chain on spyre and sample and launched with random inputs at n = G * B
 # (every block full), a block and a few elements short, a few blocks (most
 # tiles empty) and 0: every element must match ktc-interp. With `f32`,
-# the elements are f32 (a block's masked tail then ends inside a 4-byte
-# element's word). Drawn from a fixed sequence; VERBOSE=1 names each kernel
-# first. The ktc binaries sit beside ktc-parse.
+# the elements are f32 (a word holds 32 of them, and a block's masked
+# tail ends inside one). Drawn from a fixed sequence; VERBOSE=1 names each
+# kernel first. The ktc binaries sit beside ktc-parse.
 count=${2:-12}
 seed=977
 . "$(dirname "$0")/fuzz_lib.sh"

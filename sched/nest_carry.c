@@ -937,6 +937,30 @@ static void swap(struct ir_module *m, ir_op o, ir_op i)
 
 enum { MAX_SWAPS = 4 };
 
+/* A copy of loop outer, just before it, keeping only the j-th scf.for of
+ * its body (*inner), swapped with it: the copy runs that loop's
+ * iterations, *inner outer's. */
+static ir_op swapped_copy(struct ir_module *m, ir_op outer, uint32_t j, ir_op *inner)
+{
+    struct split_vmap vm = {0};
+    ir_op o = split_clone(m, outer, &vm), next;
+    split_vmap_free(&vm);
+    ir_op_insert_before(m, outer, o);
+    *inner = IR_NONE;
+    uint32_t q = 0;
+    for (ir_op op = ir_block_get(m, nest_for_body(m, o))->first; op; op = next) {
+        next = ir_op_get(m, op)->next;
+        if (ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
+            continue;
+        if (q++ == j)
+            *inner = op;
+        else
+            ir_op_unlink(m, op);
+    }
+    swap(m, o, *inner);
+    return o;
+}
+
 /* Whether an op uses one of bufs[0..n) outside [lo, hi) (another inner
  * loop's accumulators). */
 struct foreign {
@@ -1204,22 +1228,7 @@ static void interchange(struct nest_ctx *c, ir_op outer)
     struct acc in_accs[MAX_ACC];
     uint32_t in_na = 0;
     for (uint32_t j = 0; j < n; j++) {
-        struct split_vmap vm = {0};
-        ir_op o = split_clone(m, outer, &vm), i = IR_NONE, next;
-        split_vmap_free(&vm);
-        ir_op_insert_before(m, outer, o);
-        copies[j] = o;
-        uint32_t q = 0;
-        for (ir_op op = ir_block_get(m, nest_for_body(m, o))->first; op; op = next) {
-            next = ir_op_get(m, op)->next;
-            if (ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
-                continue;
-            if (q++ == j)
-                i = op;
-            else
-                ir_op_unlink(m, op);
-        }
-        swap(m, o, i);
+        ir_op i, o = copies[j] = swapped_copy(m, outer, j, &i);
         if (j == 0)
             absorb_inits(m, o, i, &in);
         struct acc accs[MAX_ACC];
@@ -1255,34 +1264,49 @@ static void interchange(struct nest_ctx *c, ir_op outer)
     }
 }
 
-ir_op nest_carry_swap_out(struct nest_ctx *c, ir_op outer)
+uint32_t nest_carry_swap_out(struct nest_ctx *c, ir_op outer, ir_op *out, uint32_t max)
 {
     struct ir_module *m = c->m;
-    ir_op inner = nest_inner_parallel(m, outer);
-    if (!inner || ir_op_get(m, outer)->nres || nest_loop_type(m, outer) ||
-        !bounds_fixed(m, outer, inner))
-        return IR_NONE;
-    struct split_vmap vm = {0};
-    ir_op o = split_clone(m, outer, &vm), i = IR_NONE;
-    split_vmap_free(&vm);
-    ir_op_insert_before(m, outer, o);
-    IR_FOR_OPS(m, nest_for_body(m, o), op)
-        if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR)
-            i = op;
-    swap(m, o, i);
-    /* o is the parallel loop now, i the kernel's */
-    ir_attr a = ir_op_get(m, o)->attrs;
-    ir_op_get(m, o)->attrs = ir_op_get(m, i)->attrs;
-    ir_op_get(m, i)->attrs = a;
-    struct acc accs[MAX_ACC];
-    uint32_t na = match(c, i, accs);
-    if (!na || !apart(m, o, accs, na)) {
-        ir_op_unlink(m, o);
-        return IR_NONE;
+    enum { MAX_PASSES = NEST_JAM_ROWS_MAX };
+    ir_op inner[MAX_PASSES];
+    uint32_t n = nest_body_passes(m, outer, inner, MAX_PASSES);
+    if (!n || n > MAX_PASSES || n > max || ir_op_get(m, outer)->nres || nest_loop_type(m, outer))
+        return 0;
+    for (uint32_t j = 0; j < n; j++)
+        if (!bounds_fixed(m, outer, inner[j]))
+            return 0;
+    ir_op copies[MAX_PASSES];
+    ir_value bufs[MAX_PASSES * MAX_ACC];
+    uint32_t nbufs = 0, from[MAX_PASSES + 1] = {0}, made = 0;
+    bool ok = true;
+    for (uint32_t j = 0; j < n && ok; j++) {
+        ir_op i, o = copies[made++] = swapped_copy(m, outer, j, &i);
+        /* o is the parallel loop now, i the kernel's */
+        ir_attr a = ir_op_get(m, o)->attrs;
+        ir_op_get(m, o)->attrs = ir_op_get(m, i)->attrs;
+        ir_op_get(m, i)->attrs = a;
+        struct acc accs[MAX_ACC];
+        uint32_t na = match(c, i, accs);
+        ok = na && apart(m, o, accs, na);
+        for (uint32_t k = 0; k < na && ok; k++)
+            bufs[nbufs++] = accs[k].side.v;
+        from[j + 1] = nbufs;
     }
-    nest_move_join(c, outer, o);
+    /* split apart, no pass may touch another's accumulators */
+    for (uint32_t j = 0; j < n && ok && n > 1; j++) {
+        struct foreign f = {bufs, nbufs, from[j], from[j + 1], false};
+        ir_walk(m, copies[j], foreign_use, &f);
+        ok = !f.found;
+    }
+    if (!ok) {
+        for (uint32_t j = 0; j < made; j++)
+            ir_op_unlink(m, copies[j]);
+        return 0;
+    }
+    nest_move_join(c, outer, copies[0]);
     ir_op_unlink(m, outer);
-    return o;
+    memcpy(out, copies, n * sizeof *copies);
+    return n;
 }
 
 bool nest_carry(struct nest_ctx *c, ir_op fn)

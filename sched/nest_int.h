@@ -501,14 +501,18 @@ bool nest_splat_hoist(struct nest_ctx *c, ir_op fn);
  * pipeline whose compute stage carries it in registers (runs last). */
 bool nest_carry(struct nest_ctx *c, ir_op fn);
 /* corelet-blocks' and corelets' interchange: a kernel's loop `outer` (over
- * a row's blocks; or a point loop over a tile's blocks) whose body is one
- * parallel loop (over a block's vectors), each
- * iteration a round trip of an accumulator of its own (a blocked
- * softmax's running max, vector by vector), swapped with that loop as
- * carry-interchange swaps it: the parallel loop outside, the block loop
- * in it. Tried on a copy, kept when register-carry takes the block loop
- * then; returns the parallel loop, or IR_NONE (nothing changed). */
-ir_op nest_carry_swap_out(struct nest_ctx *c, ir_op outer);
+ * a row's blocks; or a point loop over a tile's blocks) whose body is
+ * parallel loops (over a block's vectors; one per row when row-jam put
+ * rows side by side), each iteration a round trip of an accumulator of its
+ * own (a blocked softmax's running max, vector by vector), swapped with
+ * each as carry-interchange swaps it: one copy of `outer` per parallel
+ * loop, that loop outside and the block loop in it, in their order (no
+ * copy touches another's accumulators, and each writes no other
+ * scratchpad: the order between them does not matter). Tried on copies,
+ * kept when register-carry takes every block loop then; fills out[] with
+ * the parallel loops and returns how many (at most max), or 0 (nothing
+ * changed). */
+uint32_t nest_carry_swap_out(struct nest_ctx *c, ir_op outer, ir_op *out, uint32_t max);
 /* nest_fuse.c: a loop of one iteration around one pipeline -> its body
  * (before fuse-pipelines). */
 bool nest_unit_loops(struct nest_ctx *c, ir_op fn);
@@ -545,6 +549,10 @@ int64_t nest_tile_instances(const struct nest_ctx *c, ir_op tl);
 /* The one scf.for of loop's body (beside values), when it is a
  * parallel_loop; else IR_NONE. */
 ir_op nest_inner_parallel(const struct ir_module *m, ir_op loop);
+/* The parallel_loops (scf.for without results) of loop's body when the
+ * rest of it is pure ops without regions (index arithmetic): their number,
+ * the first max of them in out[]; 0 otherwise (another loop, an effect). */
+uint32_t nest_body_passes(const struct ir_module *m, ir_op loop, ir_op *out, uint32_t max);
 /* nest_points.c: ktdf.parallels in a row over the same points -> one. */
 bool nest_fuse_points(struct nest_ctx *c, ir_op fn);
 /* Parallel b (right after a) joined into a as fuse-points joins them (the

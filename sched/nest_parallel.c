@@ -324,18 +324,16 @@ static bool splittable(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t *n, str
     return !t->bad;
 }
 
-/* The parallel_loops (scf.for without results) of loop's body when the
- * rest of it is pure ops without regions (index arithmetic), *first the
- * first of them; 0 otherwise (another loop, an effect). */
-static uint32_t body_passes(const struct ir_module *m, ir_op loop, ir_op *first)
+uint32_t nest_body_passes(const struct ir_module *m, ir_op loop, ir_op *out, uint32_t max)
 {
     uint32_t n = 0;
-    *first = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
         const struct ir_op_info *o = ir_op_get(m, op);
         const char *t = o->kind == IR_OP_SCF_FOR && !o->nres ? nest_loop_type(m, op) : NULL;
         if (t && strcmp(t, "parallel_loop") == 0) {
-            *first = n++ ? *first : op;
+            if (n < max)
+                out[n] = op;
+            n++;
         } else if (o->kind != IR_OP_SCF_YIELD &&
                    (o->nreg || !(ir_op_def(o->kind)->flags & IR_OPF_PURE))) {
             return 0;
@@ -347,15 +345,14 @@ static uint32_t body_passes(const struct ir_module *m, ir_op loop, ir_op *first)
 ir_op nest_inner_parallel(const struct ir_module *m, ir_op loop)
 {
     ir_op first;
-    return body_passes(m, loop, &first) == 1 ? first : IR_NONE;
+    return nest_body_passes(m, loop, &first, 1) == 1 ? first : IR_NONE;
 }
 
 /* Whether loop's body is index arithmetic and two or more parallel_loops
  * (a point's passes over its vectors). */
 static bool passes_only(const struct ir_module *m, ir_op loop)
 {
-    ir_op first;
-    return body_passes(m, loop, &first) >= 2;
+    return nest_body_passes(m, loop, NULL, 0) >= 2;
 }
 
 /* Point loops of pipelines left in a tile loop (no DMA to coarsen: a
@@ -439,17 +436,22 @@ static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, 
     bool swap = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_REGISTER_CARRY));
     for (ir_op op = ir_block_get(m, nest_for_body(m, loop))->first, next; op; op = next) {
         next = ir_op_get(m, op)->next;
-        /* a kernel's own loop (over a row's blocks): its inner parallel loop */
+        /* a kernel's own loop (over a row's blocks): its inner parallel
+         * loop, or the parallel loops swapped out of it */
         const struct ir_op_info *o = ir_op_get(m, op);
         bool own = o->kind == IR_OP_SCF_FOR && !nest_loop_type(m, op) && !o->nres;
-        ir_op in = own ? nest_inner_parallel(m, op) : op, out;
-        if (in && own && swap && (out = nest_carry_swap_out(c, op)))
-            in = out;
-        const char *t = in && ir_op_get(m, in)->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in) : NULL;
-        struct split x = {.fn = fn, .loop = in, .n = n, .block = true};
-        if (t && strcmp(t, "parallel_loop") == 0 && !ir_op_get(m, in)->nres &&
-            splittable(c, fn, in, &x.n, &x.t) && x.n >= 2)
-            add_split(c, &x, sp, nsp, cap);
+        ir_op in[NEST_JAM_ROWS_MAX] = {own ? nest_inner_parallel(m, op) : op};
+        uint32_t nin = in[0] ? 1 : 0, k;
+        if (own && swap && (k = nest_carry_swap_out(c, op, in, NEST_JAM_ROWS_MAX)))
+            nin = k;
+        for (uint32_t i = 0; i < nin; i++) {
+            const char *t =
+                ir_op_get(m, in[i])->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in[i]) : NULL;
+            struct split x = {.fn = fn, .loop = in[i], .n = n, .block = true};
+            if (t && strcmp(t, "parallel_loop") == 0 && !ir_op_get(m, in[i])->nres &&
+                splittable(c, fn, in[i], &x.n, &x.t) && x.n >= 2)
+                add_split(c, &x, sp, nsp, cap);
+        }
     }
 }
 
@@ -482,7 +484,7 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
              loop; loop = next) {
             next = ir_op_get(m, loop)->next;
             struct split x = {.fn = fn, .loop = loop, .n = n0};
-            ir_op in, out;
+            ir_op in;
             if (n0 < 2)
                 break;
             if (whole && nest_whole_level(m, c->dev, loop) != 1)
@@ -500,10 +502,22 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
                  * chunk): the inner loop swapped outside it first, so that
                  * register-carry carries each chunk over the tile's points
                  * (over one, the swap would only run each chunk apart) */
+                /* (row-jam's rows side by side: one inner loop per row,
+                 * each swapped out of a copy of the point loop) */
                 int64_t points;
-                if (in && !whole && swap && nest_for_normal(m, loop, &points) && points >= 2 &&
-                    (out = nest_carry_swap_out(c, loop)))
-                    x.loop = in = out;
+                ir_op outs[NEST_JAM_ROWS_MAX];
+                uint32_t nout = 0;
+                if (!whole && swap && nest_for_normal(m, loop, &points) && points >= 2 &&
+                    (nout = nest_carry_swap_out(c, loop, outs, NEST_JAM_ROWS_MAX)) > 1) {
+                    for (uint32_t k = 0; k < nout; k++) {
+                        struct split y = {.fn = fn, .loop = outs[k], .n = n0};
+                        if (splittable(c, fn, outs[k], &y.n, &y.t) && y.n >= 2)
+                            add_split(c, &y, sp, nsp, cap);
+                    }
+                    continue;
+                }
+                if (nout == 1)
+                    x.loop = in = outs[0];
                 /* points sharing a buffer beyond them, of several passes:
                  * each pass is split instead, point by point */
                 if (!in && !whole && blocks && passes_only(m, loop)) {

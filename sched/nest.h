@@ -1414,6 +1414,35 @@
  *                     -> 356616 cycles on spyre, device memory read 17.8
  *                     -> 13.0 MB a core; tests/kernels/layernorm_packed
  *                     0.96-0.97x, rows_stride_words 0.97x.
+ *  forward-copies     Runs last, on the program the cost model priced
+ *                     (sched/nest_forward.c): a tile loop's pipeline whose
+ *                     compute stage only copies (its points each a pipeline
+ *                     loading elements of a scratchpad buffer A, passing
+ *                     them through the compute unit unchanged: no op or an
+ *                     identity linalg.generic of the same element type, and
+ *                     storing them at the point's place of the staging
+ *                     buffer B) and whose next stage is the DMA storing B
+ *                     to device memory: the DMA reads A directly, and the
+ *                     copy stage and B go (a row's sum that a loop carried
+ *                     in the scratchpad, stored as it is). Only when the
+ *                     points' places in A are adjacent runs (the point IV
+ *                     moves one subscript by the size loaded there; the
+ *                     dims after it whole, those before it of size 1; not
+ *                     made from a corelet instance), the DMA reads every
+ *                     point of B in order and nothing else touches B, the
+ *                     run starts as aligned as the DMA unit reads the
+ *                     scratchpad, and its shape is the destination's (or
+ *                     one run of A's last dim into a destination whose
+ *                     view is contiguous: the view becomes [1, N]), and
+ *                     when nothing writes A after the DMA (no op after it,
+ *                     no later iteration of a loop around it, no later
+ *                     call of the program): such a writer would wait for
+ *                     the DMA's data to land in device memory, where the
+ *                     copy let it go once copied (sum_blocks_n a row at a
+ *                     time, its sum rewritten for the next row: 498 ->
+ *                     624 cycles forwarded, so not). tests/kernels/
+ *                     sum_blocks_n on spyre at n = 1000, 2 rows a run:
+ *                     471 -> 449 cycles.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -1485,48 +1514,49 @@
 
 /* The transformations, in the order they run; the names are the --disable
  * spellings. */
-#define SCHED_NEST_TRANSFORMS(X)                                                              \
-    X(SINK, "sink")                                                                           \
-    X(REDUCTIONS, "reductions")                                                               \
-    X(REDUCTION_PRODUCER, "reduction-producer")                                               \
-    X(NORMALIZE, "normalize")                                                                 \
-    X(TILING, "tiling")                                                                       \
-    X(SHARED_LOADS, "shared-loads")                                                           \
-    X(TILE_SIZES, "tile-size-selection")                                                      \
-    X(REMAINDER_NESTS, "remainder-nests")                                                     \
-    X(REMAINDER_PIECES, "remainder-pieces")                                                   \
-    X(COARSENING, "coarsening")                                                               \
-    X(DOUBLE_BUFFERING, "double-buffering")                                                   \
-    X(ROW_PHASES, "row-phases")                                                               \
-    X(CORELETS, "corelets")                                                                   \
-    X(SPLAT_HOIST, "splat-hoist")                                                             \
-    X(BROADCAST, "broadcast")                                                                 \
-    X(REGISTER_CARRY, "register-carry")                                                       \
-    X(FUSE_POINTS, "fuse-points")                                                             \
-    X(FUSE_PIPELINES, "fuse-pipelines")                                                       \
-    X(STREAM_LOOPS, "stream-loops")                                                           \
-    X(LANE_TRANSFERS, "lane-transfers")                                                       \
-    X(CORELET_BLOCKS, "corelet-blocks")                                                       \
-    X(RESIDENT_ROWS, "resident-rows")                                                         \
-    X(CHUNK_LOADS, "chunk-loads")                                                             \
-    X(UNIT_LOOPS, "unit-loops")                                                               \
-    X(STORE_BLOCKS, "store-blocks")                                                           \
-    X(OVERLAP_ROWS, "overlap-rows")                                                           \
-    X(WIDE_FIRST_LEVEL, "wide-first-level")                                                   \
-    X(BALANCE_ROWS, "balance-rows")                                                           \
-    X(REST_TILES, "rest-tiles")                                                               \
-    X(OVERLAP_DIVISION, "overlap-division")                                                   \
-    X(SINGLE_ROW, "single-row")                                                               \
-    X(SHARED_WORDS, "shared-words")                                                           \
-    X(MISALIGNED_ROWS, "misaligned-rows")                                                     \
-    X(INVARIANT_SENDS, "invariant-sends")                                                     \
-    X(CARRY_MERGE, "carry-merge")                                                             \
-    X(PEEL_CARRIES, "peel-carries")                                                           \
-    X(REGISTER_FOLDS, "register-folds")                                                       \
-    X(RETILE, "re-tiling")                                                                    \
-    X(ROW_JAM, "row-jam")                                                                     \
-    X(FOLD_GRID, "fold-grid")                                                                 \
-    X(WORD_SPANS, "word-spans")
+#define SCHED_NEST_TRANSFORMS(X)                                                                   \
+    X(SINK, "sink")                                                                                \
+    X(REDUCTIONS, "reductions")                                                                    \
+    X(REDUCTION_PRODUCER, "reduction-producer")                                                    \
+    X(NORMALIZE, "normalize")                                                                      \
+    X(TILING, "tiling")                                                                            \
+    X(SHARED_LOADS, "shared-loads")                                                                \
+    X(TILE_SIZES, "tile-size-selection")                                                           \
+    X(REMAINDER_NESTS, "remainder-nests")                                                          \
+    X(REMAINDER_PIECES, "remainder-pieces")                                                        \
+    X(COARSENING, "coarsening")                                                                    \
+    X(DOUBLE_BUFFERING, "double-buffering")                                                        \
+    X(ROW_PHASES, "row-phases")                                                                    \
+    X(CORELETS, "corelets")                                                                        \
+    X(SPLAT_HOIST, "splat-hoist")                                                                  \
+    X(BROADCAST, "broadcast")                                                                      \
+    X(REGISTER_CARRY, "register-carry")                                                            \
+    X(FUSE_POINTS, "fuse-points")                                                                  \
+    X(FUSE_PIPELINES, "fuse-pipelines")                                                            \
+    X(STREAM_LOOPS, "stream-loops")                                                                \
+    X(LANE_TRANSFERS, "lane-transfers")                                                            \
+    X(CORELET_BLOCKS, "corelet-blocks")                                                            \
+    X(RESIDENT_ROWS, "resident-rows")                                                              \
+    X(CHUNK_LOADS, "chunk-loads")                                                                  \
+    X(UNIT_LOOPS, "unit-loops")                                                                    \
+    X(STORE_BLOCKS, "store-blocks")                                                                \
+    X(OVERLAP_ROWS, "overlap-rows")                                                                \
+    X(WIDE_FIRST_LEVEL, "wide-first-level")                                                        \
+    X(BALANCE_ROWS, "balance-rows")                                                                \
+    X(REST_TILES, "rest-tiles")                                                                    \
+    X(OVERLAP_DIVISION, "overlap-division")                                                        \
+    X(SINGLE_ROW, "single-row")                                                                    \
+    X(SHARED_WORDS, "shared-words")                                                                \
+    X(MISALIGNED_ROWS, "misaligned-rows")                                                          \
+    X(INVARIANT_SENDS, "invariant-sends")                                                          \
+    X(CARRY_MERGE, "carry-merge")                                                                  \
+    X(PEEL_CARRIES, "peel-carries")                                                                \
+    X(REGISTER_FOLDS, "register-folds")                                                            \
+    X(RETILE, "re-tiling")                                                                         \
+    X(ROW_JAM, "row-jam")                                                                          \
+    X(FOLD_GRID, "fold-grid")                                                                      \
+    X(WORD_SPANS, "word-spans")                                                                    \
+    X(FORWARD_COPIES, "forward-copies")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

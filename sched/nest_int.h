@@ -513,6 +513,10 @@ bool nest_carry(struct nest_ctx *c, ir_op fn);
  * the parallel loops and returns how many (at most max), or 0 (nothing
  * changed). */
 uint32_t nest_carry_swap_out(struct nest_ctx *c, ir_op outer, ir_op *out, uint32_t max);
+/* nest_forward.c: a tile's compute stage only copying scratchpad elements
+ * into the staging buffer of its store DMA -> the DMA stores them from
+ * where they are (runs last). */
+void nest_forward_copies(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: a loop of one iteration around one pipeline -> its body
  * (before fuse-pipelines). */
 bool nest_unit_loops(struct nest_ctx *c, ir_op fn);

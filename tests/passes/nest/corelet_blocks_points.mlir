@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=forward-copies
 // PARSE: --device=spyre --stage=sched.routed
 // corelet-blocks, a tile of several points sharing an accumulator:
 // tests/kernels/var_blocks_masked.mlir as ktc-path-expand leaves it (a

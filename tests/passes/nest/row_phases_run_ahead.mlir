@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=row-jam --assume n=1000
+// RUN: ktc-nest --disable=forward-copies --disable=row-jam --assume n=1000
 // PARSE: --device=spyre --stage=sched.routed
 // row-phases' run-ahead: sum_blocks_n (tests/kernels/sum_blocks_n.mlir: per
 // row of n f16, 1024 apart, the sum of its 256-wide blocks; 2 rows a core

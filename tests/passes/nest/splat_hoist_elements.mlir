@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=fuse-pipelines --disable=lane-transfers
+// RUN: ktc-nest --disable=forward-copies --disable=fuse-pipelines --disable=lane-transfers
 // PARSE: --stage=sched.routed
 // splat-hoist and the elements of a buffer: y1 = x1 W (x1 1x4) and
 // y2 = x2 W (x2 2x4), W 4x64, as ktc-split's matmul leaves them (one

@@ -693,10 +693,6 @@ static void release(struct held *h, FILE *to)
     *h = (struct held){0};
 }
 
-/* row-jam is kept when the program it leaves is modeled this much faster
- * than the one without it (both modeled: trip counts the model knows). */
-static const double JAM_MARGIN = 0.01;
-
 /* Whether ROW_JAM is on in o. */
 static bool jam_on(const struct sched_nest_options *o)
 {
@@ -713,9 +709,9 @@ enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_
  * transformations run again from the input (snap) with twice as many rows
  * a run while they are fewer than N, up to NEST_JAM_ROWS_MAX (h[HELD_JAM
  * ..]), and without row-jam (h[HELD_PLAIN]); the program the model prices
- * fastest stays in m, with its outcome (a jammed one only when JAM_MARGIN
- * faster than the one without, and modeled: without a model, the one
- * without row-jam); *cur: the held --stats of the run kept, *o_eff: its
+ * fastest stays in m, with its outcome (a jammed one only when modeled
+ * faster than the one without: without a model, the one without
+ * row-jam); *cur: the held --stats of the run kept, *o_eff: its
  * options. */
 static void jam_choice(struct ir_module *m, const struct arch_device *dev,
                        const struct sched_nest_options *o, const unsigned char *snap, size_t nsnap,
@@ -779,8 +775,7 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
         if (runs[i].cost >= 0 && (best->cost < 0 || runs[i].cost < best->cost))
             best = &runs[i];
     bool keep = !plain->ok || /* no run without it to fall back on */
-                (best->cost >= 0 && plain->cost >= 0 &&
-                 best->cost < plain->cost * (1 - JAM_MARGIN));
+                (best->cost >= 0 && plain->cost >= 0 && best->cost < plain->cost);
     struct run_of *win = keep ? best : plain;
     if (win != &runs[0]) {
         struct ir_module tmp = *m; /* m takes win's contents; win's frees m's */

@@ -1348,15 +1348,20 @@
  *                     transformations run again from ktc-nest's input
  *                     with 8 rows a run (when N > 4) and without row-jam;
  *                     the jammed run the model prices fastest stays when
- *                     it is modeled 1% faster at least than the one
- *                     without (the "program modeled" line, trip counts the
- *                     model knows; 2% before the model priced a program's
- *                     first nest of all-at-once loads like the jammed
- *                     passes after it: rmsnorm_masked at n = 200 on spyre
- *                     560 -> 522 cycles, layernorm_rows_n on sample 27584
- *                     -> 23401, layernorm_triton_4096x1000 on sample
- *                     1761895 -> 1472995; of the 550 sweep launches 9
- *                     move, 5 faster by 5-22%, 4 slower by 1-1.5%),
+ *                     it is modeled faster than the one without (the
+ *                     "program modeled" line, trip counts the model
+ *                     knows; 2% faster at least before the model priced a
+ *                     program's first nest of all-at-once loads like the
+ *                     jammed passes after it, then 1%: rmsnorm_masked at
+ *                     n = 200 on spyre 560 -> 522 cycles, layernorm_rows_n
+ *                     on sample 27584 -> 23401, layernorm_triton_4096x1000
+ *                     on sample 1761895 -> 1472995; then none, the model
+ *                     pricing the row-by-row program of a row's chain of
+ *                     passes low: layernorm_masked at n = 1000 on spyre
+ *                     modeled 951 jammed, 955 not, ran 946 and 998;
+ *                     layernorm_masked_loop_n 955 -> 906, of the 560 sweep
+ *                     launches 3 faster by 6-8% and no other moving, 1 of
+ *                     512 dag-fuzz launches faster by 11%),
  *                     --stats saying "row-jam: kept, K rows
  *                     a run (..)" or "dropped (..)" with every run's
  *                     modeled cycles. Without a model (launch-time trip

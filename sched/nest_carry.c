@@ -1267,7 +1267,7 @@ static void interchange(struct nest_ctx *c, ir_op outer)
 uint32_t nest_carry_swap_out(struct nest_ctx *c, ir_op outer, ir_op *out, uint32_t max)
 {
     struct ir_module *m = c->m;
-    enum { MAX_PASSES = NEST_JAM_ROWS_MAX };
+    enum { MAX_PASSES = NEST_JAM_ROWS_MAX }; /* a pass a row of a run, at most */
     ir_op inner[MAX_PASSES];
     uint32_t n = nest_body_passes(m, outer, inner, MAX_PASSES);
     if (!n || n > MAX_PASSES || n > max || ir_op_get(m, outer)->nres || nest_loop_type(m, outer))

@@ -96,8 +96,8 @@ static bool passes_on(struct ir_module *m, ir_op s, ir_value in, ir_value out)
     return w->opnd[0] == v;
 }
 
-/* The dim of side s whose subscript moves with iv (by coef per step: the
- * only term of iv); -1 when none or several do, or coef is not *coef. */
+/* The dim of side s whose subscript moves with iv, *coef its step there
+ * (the coefficient of iv's one term); -1 when none or several do. */
 static int moving_dim(const struct ir_module *m, const struct nest_side *s, ir_value iv,
                       int64_t *coef)
 {

@@ -501,9 +501,9 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
                  * accumulators (a tile of a row's blocks summed chunk by
                  * chunk): the inner loop swapped outside it first, so that
                  * register-carry carries each chunk over the tile's points
-                 * (over one, the swap would only run each chunk apart) */
-                /* (row-jam's rows side by side: one inner loop per row,
-                 * each swapped out of a copy of the point loop) */
+                 * (over one, the swap would only run each chunk apart);
+                 * several inner loops (row-jam's rows side by side) each
+                 * out of a copy of the point loop, each then split */
                 int64_t points;
                 ir_op outs[NEST_JAM_ROWS_MAX];
                 uint32_t nout = 0;

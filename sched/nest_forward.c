@@ -163,27 +163,6 @@ static bool aligned(const struct ir_module *m, const struct nest_side *s, int64_
     return true;
 }
 
-/* The strides of memref type t (its strided layout's, or row-major);
- * false when one is known at launch only. */
-static bool strides_of(const struct ir_module *m, ir_type t, int64_t *out)
-{
-    const struct ir_type_info *ti = ir_type_get(m, t);
-    const struct ir_attr_info *lay = ti->attr0 ? ir_attr_get(m, ti->attr0) : NULL;
-    int64_t n = 1;
-    for (uint32_t k = ti->rank; k-- > 0;) {
-        if (lay && lay->kind == IR_AT_STRIDED && lay->n == ti->rank)
-            out[k] = lay->ints[k];
-        else if (!lay)
-            out[k] = n;
-        else
-            return false;
-        if (out[k] == IR_DYN || ti->shape[k] == IR_DYN)
-            return false;
-        n *= ti->shape[k];
-    }
-    return true;
-}
-
 /* Whether the destination d of a store DMA is a run of a view of N
  * contiguous elements (a cast; the transfer's dims after its first wide
  * one whole): *strides gets the view's. */
@@ -192,7 +171,8 @@ static bool flat_run(const struct ir_module *m, const struct nest_side *d, int64
     ir_op cast = ir_value_def(m, d->v);
     const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, d->v));
     if (!cast || ir_op_get(m, cast)->kind != IR_OP_MEMREF_REINTERPRET_CAST || t->rank != d->nsub ||
-        d->nsize != d->nsub || t->rank < 1 || !strides_of(m, ir_value_type(m, d->v), strides))
+        d->nsize != d->nsub || t->rank < 1 ||
+        !split_memref_strides(m, ir_value_type(m, d->v), strides))
         return false;
     ir_attr seg = ir_op_attr(m, cast, "operandSegmentSizes");
     const struct ir_attr_info *si = seg ? ir_attr_get(m, seg) : NULL;

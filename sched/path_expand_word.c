@@ -437,22 +437,6 @@ static uint32_t loader(const struct pe *p, uint32_t mem, uint32_t into)
     return ARCH_NONE;
 }
 
-/* The strides (elements) of memref type t: its strided layout's, or
- * those of its extents; false when one is dynamic. */
-static bool strides_of(const struct ir_module *m, ir_type t, int64_t *st)
-{
-    const struct ir_type_info *ti = ir_type_get(m, t);
-    const struct ir_attr_info *lay = ti->attr0 ? ir_attr_get(m, ti->attr0) : NULL;
-    int64_t x = 1;
-    for (uint32_t k = ti->rank; k-- > 0;) {
-        st[k] = lay && lay->kind == IR_AT_STRIDED && lay->n == ti->rank ? lay->ints[k] : x;
-        if (st[k] == IR_DYN || ti->shape[k] == IR_DYN)
-            return false;
-        x *= ti->shape[k];
-    }
-    return true;
-}
-
 /* Whether a masked store of several rows, op (sides s, the far one `far`
  * at element offset off over its subscripts), may write a row at another
  * offset in its ae-element words than the one it reads it at in the
@@ -485,8 +469,8 @@ static bool rows_misaligned(const struct pe *p, ir_op op, const struct pe_side s
     ir_type ft = ir_value_type(m, s[far].v), nt = ir_value_type(m, s[near].v);
     const struct ir_attr_info *fs = ir_attr_get(m, s[far].sizes);
     uint32_t rank = ir_type_get(m, ft)->rank;
-    if (rank > 8 || ir_type_get(m, nt)->rank != rank || fs->n != rank || !strides_of(m, ft, fst) ||
-        !strides_of(m, nt, nst))
+    if (rank > 8 || ir_type_get(m, nt)->rank != rank || fs->n != rank ||
+        !split_memref_strides(m, ft, fst) || !split_memref_strides(m, nt, nst))
         return false;
     for (uint32_t k = 0; k + 1 < rank; k++)
         if (fs->ints[k] > 1 && ((fst[k] - nst[k]) % ae))
@@ -580,7 +564,7 @@ static bool whole_block(const struct ir_module *m, const struct pe_side *s,
     const struct ir_affine_map *fm = ir_map_get(m, ir_attr_get(m, s->map)->map);
     int64_t st[8], n = 1;
     if (t->rank < 2 || t->rank > 8 || fs->n != t->rank || fm->nres != t->rank ||
-        !strides_of(m, ir_value_type(m, s->v), st))
+        !split_memref_strides(m, ir_value_type(m, s->v), st))
         return false;
     for (uint32_t k = t->rank; k-- > 0;) {
         if (st[k] != n)

@@ -540,6 +540,20 @@ ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, i
                                                     .attr0 = layout, .attr1 = space});
 }
 
+bool split_memref_strides(const struct ir_module *m, ir_type t, int64_t *st)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    const struct ir_attr_info *lay = ti->attr0 ? ir_attr_get(m, ti->attr0) : NULL;
+    int64_t x = 1;
+    for (uint32_t k = ti->rank; k-- > 0;) {
+        st[k] = lay && lay->kind == IR_AT_STRIDED && lay->n == ti->rank ? lay->ints[k] : x;
+        if (st[k] == IR_DYN || ti->shape[k] == IR_DYN)
+            return false;
+        x *= ti->shape[k];
+    }
+    return true;
+}
+
 /* ---- affine helpers ----------------------------------------------------- */
 
 const struct ir_attr_info *split_attr(const struct ir_module *m, ir_op op, const char *name,

@@ -252,6 +252,9 @@ ir_type split_token_type(struct ir_module *m);
 ir_attr split_loop_type(struct ir_module *m, const char *type);
 ir_type split_memref(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem,
                      ir_attr layout, ir_attr space);
+/* The strides (elements) of memref type t: its strided layout's, or those
+ * of its extents; false when one is dynamic. */
+bool split_memref_strides(const struct ir_module *m, ir_type t, int64_t *st);
 
 /* ---- affine helpers ----------------------------------------------------- */
 

@@ -16,8 +16,9 @@
 
 #include "codegen/codegen_int.h"
 
-/* The registers instruction in names: vector ones it writes (*vdef) and
- * reads (vuse, a bitset), scalar ones it writes (sdef). */
+/* The registers an instruction names: the vector register it writes
+ * (vdef), those it reads (vuse, a bitset) and the scalar register it
+ * writes (sdef); -1 for none. */
 struct regs {
     int vdef, sdef;
     uint64_t vuse[(SC_MAX_VREGS + 63) / 64];

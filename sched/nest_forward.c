@@ -290,22 +290,6 @@ static bool in_repeat(const struct ir_module *m, ir_op op)
     return false;
 }
 
-/* Whether a call of the function `name` (a program) may run more than
- * once. */
-struct calls {
-    const char *name;
-    bool repeated;
-};
-
-static bool find_calls(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct calls *k = ctx;
-    ir_attr a = ir_op_get(m, op)->kind == IR_OP_FUNC_CALL ? ir_op_attr(m, op, "callee") : IR_NONE;
-    if (a && strcmp(ir_str_get(m, ir_attr_get(m, a)->s), k->name) == 0)
-        k->repeated |= in_repeat(m, op);
-    return true;
-}
-
 /* Whether buffer a may be written again after pipeline pipe of program
  * fn has read it: by an op after it (or after a loop around it), by a later
  * iteration of a loop around it, or by a later call of fn. A store DMA
@@ -320,10 +304,13 @@ static bool written_after(struct ir_module *m, ir_op fn, ir_op pipe, ir_value a)
             if (nest_touches(m, n, a, 1))
                 return true;
     }
-    ir_attr sym = ir_op_attr(m, fn, "sym_name");
-    struct calls k = {sym ? ir_str_get(m, ir_attr_get(m, sym)->s) : "", false};
-    ir_walk(m, m->top, find_calls, &k);
-    return k.repeated;
+    struct sched_ops calls = {0};
+    sched_calls_of(m, fn, &calls);
+    bool again = false;
+    for (uint32_t i = 0; i < calls.n && !again; i++)
+        again = in_repeat(m, calls.v[i]);
+    free(calls.v);
+    return again;
 }
 
 /* The copy stage's points and their one copy (the head comment). */
@@ -336,8 +323,9 @@ struct copy {
     uint32_t da, db;    /* the dims the points move along in A and B */
 };
 
-/* Whether compute stage cs is a copy stage; fills cp. */
-static bool copy_stage(struct nest_ctx *c, ir_op cs, struct copy *cp)
+/* Whether compute stage cs is a copy stage whose elements DMA stage ds can
+ * read where they are; fills cp. */
+static bool copy_stage(struct nest_ctx *c, ir_op cs, ir_op ds, struct copy *cp)
 {
     struct ir_module *m = c->m;
     ir_op pts, e[2];
@@ -394,10 +382,7 @@ static bool copy_stage(struct nest_ctx *c, ir_op cs, struct copy *cp)
             return false;
     /* the DMA unit reads A where B started: aligned alike */
     int64_t align = 1, esz = ir_type_bytes(m, ir_type_get(m, at)->elem);
-    uint32_t kind = ARCH_NONE;
-    for (ir_op nx = ir_op_get(m, cs)->next; nx && kind == ARCH_NONE; nx = ir_op_get(m, nx)->next)
-        if (ir_op_get(m, nx)->kind == IR_OP_KTDF_STAGE)
-            kind = nest_stage_kind(c->dev, m, nx);
+    uint32_t kind = nest_stage_kind(c->dev, m, ds);
     if (kind == ARCH_NONE)
         return false;
     arch_access_least(
@@ -439,7 +424,7 @@ static bool forward(struct nest_ctx *c, ir_op fn, ir_op pipe, ir_op cs, ir_op ds
     uint32_t nx = effects(m, body_of(m, ds), xs, MAX_DMA);
     const struct ir_op_info *co = ir_op_get(m, cs), *dso = ir_op_get(m, ds);
     if (!nx || nx > MAX_DMA || !(co->nopnd == 1 || (co->nopnd == 2 && dso->nopnd == 2)) ||
-        !copy_stage(c, cs, &cp) || nest_users_under(m, fn, cp.b.v, NULL) != nx + 1 ||
+        !copy_stage(c, cs, ds, &cp) || nest_users_under(m, fn, cp.b.v, NULL) != nx + 1 ||
         written_after(m, fn, pipe, cp.a.v))
         return false;
     /* every transfer of the DMA stage stores points of B, as one run of A

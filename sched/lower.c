@@ -365,6 +365,7 @@ static uint32_t node_new(struct lw *lw, enum lw_node_kind kind, ir_op op, uint32
         nd->depth = p->depth + 1;
         nd->in_loop = p->in_loop || p->kind == LN_LOOP || p->kind == LN_PARALLEL;
         nd->lanes = p->lanes;
+        nd->home = p->home;
         if (p->last)
             lw->nodes[p->last].next = n;
         else
@@ -442,10 +443,15 @@ static uint32_t kind_index(struct lw *lw, ir_op op, uint32_t k, uint32_t lanes)
                  ki->name);
         return LW_MAX_KINDS;
     }
+    /* a kernel placing stages left whole on corelets (ktc-nest's
+     * row-corelets) runs every corelet-level kind on as many */
+    if (lanes == 1 && lw->homes > 1 && ki->level == ARCH_LEVEL_CORELET)
+        lanes = lw->homes;
     uint32_t i = lw_kind_of(lw, k);
     if (i < lw->nkinds) {
-        /* stages left whole (lanes 1) run on corelet 0 of a kind that runs
-         * others on several corelets (lower.h) */
+        /* stages left whole (lanes 1) run on one corelet (their pipeline's
+         * `corelet`, else 0) of a kind that runs others on several
+         * corelets (lower.h) */
         if (lanes > 1 && lw->kinds[i].ncl == 1)
             lw->kinds[i].ncl = lanes;
         if (lanes > 1 && lw->kinds[i].ncl != lanes) {
@@ -502,6 +508,16 @@ static bool build_pipeline(struct lw *lw, ir_op pipe, uint32_t parent, uint32_t 
 {
     struct ir_module *m = lw->m;
     uint32_t pn = node_new(lw, LN_PIPELINE, pipe, parent, inst);
+    ir_attr cl = ir_op_attr(m, pipe, "corelet");
+    if (cl) {
+        const struct ir_attr_info *ci = ir_attr_get(m, cl);
+        if (ci->kind != IR_AT_INT || ci->i < 0 || ci->i >= (int64_t)lw->homes)
+            return lw_error(lw, pipe, "a pipeline's `corelet` must be an integer below %u",
+                            lw->homes);
+        if (lw->nodes[pn].lanes > 1)
+            return lw_error(lw, pipe, "a pipeline placed on a corelet inside a ktdf.parallel");
+        lw->nodes[pn].home = (uint32_t)ci->i;
+    }
     uint32_t n = 0, cap = 0;
     ir_op *stages = NULL;
     IR_FOR_OPS(m, lw_body(m, pipe, 0), o)
@@ -887,14 +903,14 @@ static bool emit_node(struct lw *lw, uint32_t n)
                 return false;
         } else if (nd->unit == lw->p.kind) {
             /* a stage outside any ktdf.parallel of a kind on several
-             * corelets runs on corelet 0 (its signals on every one) */
+             * corelets runs on its home corelet (its signals on every one) */
             bool guard = nd->lanes == 1 && lw->kinds[nd->unit].ncl > 1;
             ir_block outer = lw->p.cur;
             uint32_t mark = 0;
             ir_op g = IR_NONE;
             if (guard) {
                 lw_flush_loads(lw);
-                g = lw_open_guard(lw, nd->op, &mark);
+                g = lw_open_guard(lw, nd->op, nd->home, &mark);
             }
             lw->p.stage = n;
             bool ok = nd->xfer ? lw_emit_transfer(lw, nd->xfer, nd->inst)
@@ -1016,11 +1032,30 @@ static void reset_kernel(struct lw *lw)
     lw->ninputs = 0;
 }
 
+/* lw->homes from the `corelet` of the module's pipelines (the kernel's,
+ * through the programs it calls). */
+static bool max_home(struct ir_module *m, ir_op op, void *ctx)
+{
+    uint32_t *homes = ctx;
+    ir_attr a = ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE ? ir_op_attr(m, op, "corelet") : 0;
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (ai && ai->kind == IR_AT_INT && ai->i >= 0 && ai->i < 64 && (uint32_t)ai->i >= *homes)
+        *homes = (uint32_t)ai->i + 1;
+    return true;
+}
+
 static bool lower_kernel(struct lw *lw, ir_op kernel)
 {
     struct ir_module *m = lw->m;
     reset_kernel(lw);
     lw->kernel = kernel;
+    lw->homes = 1;
+    ir_walk(m, m->top, max_home, &lw->homes);
+    if (lw->homes > lw->dev->ncorelets)
+        return lw_error(lw, kernel,
+                        "a pipeline placed on corelet %u, but the cores of device @%s "
+                        "have %u corelets",
+                        lw->homes - 1, lw->dev->name, lw->dev->ncorelets);
     lw->next_symbol = -1;
     node_new(lw, LN_BLOCK, IR_NONE, 0, 0); /* node 0: none */
     lw->insts = lw_grow(lw->insts, &lw->capinsts, 1, sizeof *lw->insts);

@@ -75,6 +75,8 @@ struct lw_node {
     uint32_t parent, first, last, next; /* tree links, 0 = none */
     uint32_t depth;
     uint32_t lanes;   /* instances per core of the enclosing ktdf.parallel, else 1 */
+    uint32_t home;    /* the corelet a stage left whole runs on: its pipeline's
+                         `corelet` (ktc-nest's row-corelets), else 0 */
     uint32_t unit;    /* leaf: index into lw.kinds */
     ir_op xfer;       /* leaf: the one transfer of its stage it stands for (a
                          stage of several DMAs is a leaf per transfer, so each
@@ -203,6 +205,8 @@ struct lw {
     struct lw_sync *syncs;
     uint32_t nsyncs, capsyncs;
     uint32_t nchannels;
+    uint32_t homes; /* 1 + the largest `corelet` of a pipeline of the kernel: the
+                       corelets each unit kind at corelet level runs on at least */
     struct lw_kind kinds[LW_MAX_KINDS];
     uint32_t nkinds;
     struct lw_count *counts;
@@ -382,10 +386,10 @@ ir_op lw_open_loop_carrying(struct lw *lw, ir_op loop, uint32_t inst, const ir_v
  * (the block distribution over the lanes) as an scf.for; its instance id
  * bound to the unit's corelet. */
 ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark);
-/* A loop of one iteration on corelet 0 and none on the others, at op's
+/* A loop of one iteration on corelet `home` and none on the others, at op's
  * location: the guard of a stage left whole in a kind that runs on several
  * corelets; closed by lw_close_loop. */
-ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t *mark);
+ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t home, uint32_t *mark);
 /* Moves the sends of the pending group of FIFO loads after their loads. */
 void lw_flush_loads(struct lw *lw);
 /* Whether leaf stage `stage` holds only memory -> FIFO transfers (and pure

@@ -207,7 +207,7 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark)
     return nl_op;
 }
 
-ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t *mark)
+ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t home, uint32_t *mark)
 {
     struct ir_module *m = lw->m;
     uint32_t n = lw->p.nunits;
@@ -216,7 +216,7 @@ ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t *mark)
         abort();
     /* units are listed corelet by corelet: corelet 0's come first */
     for (uint32_t u = 0; u < n; u++)
-        hi[u] = lw_const(lw, u < lw->ncores);
+        hi[u] = lw_const(lw, u / lw->ncores == home);
     ir_value b[3] = {lw_const(lw, 0), lw_per_unit(lw, hi), lw_const(lw, 1)}, niv;
     free(hi);
     ir_block body;

@@ -1101,6 +1101,9 @@ struct pair {
     bool proven;   /* a proven dependence wants the back signal at r: no credits */
     bool all;      /* one of the stages runs in a ktdf.parallel that r is not in:
                       its lanes meet the other's all (lower.h) */
+    bool far;      /* both left whole on different corelets (homes_differ): all
+                      too, signalled apart from the pairs of stages on the same
+                      corelets, whose signals then go lane to lane */
     int lane_side; /* per-lane signals (lane_par): 1 the earlier leaf is the one in
                       the ktdf.parallel, 2 the later; 0 none */
     uint32_t nlanes;
@@ -1118,9 +1121,9 @@ struct pair {
 static int pair_cmp(const void *x, const void *y)
 {
     const struct pair *p = x, *q = y;
-    int64_t k1[6] = {p->r, p->ua, p->ub, p->d, p->at_pos, p->a},
-            k2[6] = {q->r, q->ua, q->ub, q->d, q->at_pos, q->a};
-    for (int i = 0; i < 6; i++)
+    int64_t k1[7] = {p->r, p->ua, p->ub, p->far, p->d, p->at_pos, p->a},
+            k2[7] = {q->r, q->ua, q->ub, q->far, q->d, q->at_pos, q->a};
+    for (int i = 0; i < 7; i++)
         if (k1[i] != k2[i])
             return k1[i] < k2[i] ? -1 : 1;
     return 0;
@@ -2173,20 +2176,32 @@ static void push_pair(struct pair **pairs, uint32_t *n, uint32_t *cap, const str
     (*pairs)[(*n)++] = *pr;
 }
 
+/* Whether leaves x and y, both left whole (no ktdf.parallel) by kinds
+ * that run on several corelets, run on different corelets: their
+ * pipelines' `corelet` (ktc-nest's row-corelets) differ. */
+static bool homes_differ(const struct lw *lw, uint32_t x, uint32_t y)
+{
+    const struct lw_node *a = &lw->nodes[x], *b = &lw->nodes[y];
+    return a->lanes == 1 && b->lanes == 1 && lw->kinds[a->unit].ncl > 1 &&
+           lw->kinds[b->unit].ncl > 1 && a->home != b->home;
+}
+
 /* Leaves x and y (after x) of one unit kind that runs on several
  * corelets, one of them in a ktdf.parallel and the other in none (a stage
- * left whole runs on corelet 0, a split stage's lanes on every corelet):
- * the kind's program does not order them, its corelets being units of
- * their own, and a unit does not signal itself. The stage before y in
- * its pipeline (another kind's, feeding y through the pipeline's FIFOs)
- * then waits for x instead: y follows it. 0 when x and y run on the same
- * corelets, or y has no such stage. The way back (y before x in a later
- * iteration of a loop around both) likewise: lane_feeder(y, x) waits for
- * y. (Not handled: two ktdf.parallel.) */
+ * left whole runs on its home corelet, a split stage's lanes on every
+ * corelet), or both left whole on different corelets: the kind's program
+ * does not order them, its corelets being units of their own, and a unit
+ * does not signal itself. The stage before y in its pipeline (another
+ * kind's, feeding y through the pipeline's FIFOs) then waits for x
+ * instead: y follows it. 0 when x and y run on the same corelets, or y has
+ * no such stage. The way back (y before x in a later iteration of a loop
+ * around both) likewise: lane_feeder(y, x) waits for y. (Not handled: two
+ * ktdf.parallel.) */
 static uint32_t lane_feeder(const struct lw *lw, uint32_t x, uint32_t y)
 {
     uint32_t k = lw->nodes[x].unit, p = lw->nodes[y].parent, w = 0;
-    if (lw->kinds[k].ncl < 2 || (lw->nodes[x].lanes > 1) == (lw->nodes[y].lanes > 1) ||
+    if (lw->kinds[k].ncl < 2 ||
+        ((lw->nodes[x].lanes > 1) == (lw->nodes[y].lanes > 1) && !homes_differ(lw, x, y)) ||
         lw->nodes[p].kind != LN_PIPELINE)
         return 0;
     for (uint32_t c = lw->nodes[p].first; c && c != y; c = lw->nodes[c].next)
@@ -2213,6 +2228,7 @@ static bool covered(struct lw *lw, const struct pair *g, uint32_t n, const struc
 
 bool lw_plan_signals(struct lw *lw)
 {
+    bool ok = false;
     uint32_t nleaves = 0, npairs = 0, cappairs = 0;
     uint32_t *leaves = malloc(lw->nnodes * sizeof *leaves);
     struct foot *feet = calloc(lw->nnodes, sizeof *feet);
@@ -2247,6 +2263,17 @@ bool lw_plan_signals(struct lw *lw)
             if (lw->nodes[x].unit == lw->nodes[y].unit) {
                 w = lane_feeder(lw, x, y);
                 v = lane_feeder(lw, y, x);
+                if (!w && !v && homes_differ(lw, x, y)) {
+                    for (uint32_t p = 0; p < feet[i].n; p++)
+                        for (uint32_t q = 0; q < feet[j].n; q++)
+                            if (conflict(&feet[i].a[p], &feet[j].a[q])) {
+                                lw_error(lw, lw->nodes[y].op,
+                                         "two stages of %s on different corelets touch the "
+                                         "same memory, and nothing orders them",
+                                         lw->dev->kinds[lw->kinds[lw->nodes[x].unit].kind].name);
+                                goto out;
+                            }
+                }
                 if (!w && !v)
                     continue;
             }
@@ -2262,7 +2289,11 @@ bool lw_plan_signals(struct lw *lw)
             pr.d = wait_node(lw, pr.b, w ? w : y);
             pr.ua = lw->nodes[x].unit;
             pr.ub = lw->nodes[w ? w : y].unit;
-            pr.all = lw->nodes[pr.r].lanes == 1 && (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1);
+            /* a stage left whole on another corelet than the other's: every
+             * lane of each signals, as a split stage's lanes do */
+            bool far = pr.far = homes_differ(lw, x, y);
+            pr.all = lw->nodes[pr.r].lanes == 1 &&
+                     (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1 || far);
             bool hit = false, usable = false, whole = false;
             /* a leaf stage of FIFO loads waits for x only before its first
              * op touching what x does (a later load of a second DMA's
@@ -2335,7 +2366,9 @@ bool lw_plan_signals(struct lw *lw)
             /* only before a loop of the stage (a pass streamed into it,
              * ktc-nest's fuse-pipelines): a wait between two plain loads
              * would cost a signal more per run and gain a load's time */
-            if (whole || !pr.fwd || pr.at_pos <= 0 ||
+            /* a wait inside y's stage runs on y's corelet alone: not for a
+             * signal every lane of x's kind sends */
+            if (whole || far || !pr.fwd || pr.at_pos <= 0 ||
                 ir_op_get(lw->m, pr.at)->kind != IR_OP_SCF_FOR) {
                 pr.at = IR_NONE;
                 pr.at_pos = -1;
@@ -2365,7 +2398,7 @@ bool lw_plan_signals(struct lw *lw)
                 pr.a = body_child(lw, pr.a, x);
                 pr.at = IR_NONE;
                 pr.at_pos = -1;
-            } else if (direct &&
+            } else if (direct && !far &&
                        stage_lockstep(lw, &feet[i], &feet[j], x, y, &pr, ls, &after, &at)) {
                 pr.fused = true;
                 pr.a = x;
@@ -2405,7 +2438,7 @@ bool lw_plan_signals(struct lw *lw)
         uint32_t j = i, last_b = 0, outer = npairs;
         bool device = false, proven = false, all = false;
         while (j < npairs && pairs[j].r == pairs[i].r && pairs[j].ua == pairs[i].ua &&
-               pairs[j].ub == pairs[i].ub)
+               pairs[j].ub == pairs[i].ub && pairs[j].far == pairs[i].far)
             j++;
         /* one signal covers the earlier a's only if it joins their lanes */
         for (uint32_t k = i; k < j; k++)
@@ -2548,7 +2581,8 @@ bool lw_plan_signals(struct lw *lw)
         }
         i = j;
     }
-    bool ok = plan_ring(lw, leaves, nleaves, feet);
+    ok = plan_ring(lw, leaves, nleaves, feet);
+out:
     for (uint32_t i = 0; i < nleaves; i++) {
         for (uint32_t k = 0; k < feet[i].n; k++)
             free(feet[i].a[k].box);

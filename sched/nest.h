@@ -1448,6 +1448,26 @@
  *                     624 cycles forwarded, so not). tests/kernels/
  *                     sum_blocks_n on spyre at n = 1000, 2 rows a run:
  *                     471 -> 449 cycles.
+ *  row-corelets       Runs last, after forward-copies (sched/nest_jam.c):
+ *                     in a program row-jam ran K rows at a time, the
+ *                     outermost pipelines of jammed row r (`jam_row = r`,
+ *                     outside every ktdf.parallel) are placed on corelet
+ *                     r mod C (`corelet = r mod C`; C the corelets of a
+ *                     core), so that the stages corelets left whole (a
+ *                     row's pass over a count known only at launch, its
+ *                     reduction's tail, its splat) run on the row's own
+ *                     corelet: the run's rows side by side on as many
+ *                     corelets, where before all of them ran on corelet
+ *                     0 one after the other. ktc-lower runs every
+ *                     corelet-level unit kind on C corelets then, and
+ *                     signals between stages left whole on different
+ *                     corelets from every lane of one kind to every lane
+ *                     of the other (sched/lower.h). What the rows share
+ *                     they only read (row-jam gives every buffer a row
+ *                     writes a copy a row). Not taken when a ktdf.parallel
+ *                     of the program has other than C instances (ktc-lower
+ *                     runs a kind on one count of corelets), or the device
+ *                     has one corelet a core.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -1561,7 +1581,8 @@
     X(ROW_JAM, "row-jam")                                                                     \
     X(FOLD_GRID, "fold-grid")                                                                 \
     X(WORD_SPANS, "word-spans")                                                               \
-    X(FORWARD_COPIES, "forward-copies")
+    X(FORWARD_COPIES, "forward-copies")                                                       \
+    X(ROW_CORELETS, "row-corelets")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

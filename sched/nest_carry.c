@@ -578,6 +578,8 @@ static bool merge_carried(struct nest_ctx *c, ir_op a, ir_op b)
     ir_op sa[MAX_STAGES], sb[MAX_STAGES];
     if (stages_of(m, a, sa, MAX_STAGES) != 3 || stages_of(m, b, sb, MAX_STAGES) != 3)
         return false;
+    if (nest_rows_apart(c, a, b))
+        return false;
     if (!nest_same_units(m, sa, sb, 3))
         return false;
     IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, b, 0)), op)

@@ -338,10 +338,15 @@ static ir_op same_load(const struct ir_module *m, const ir_op sa[3], ir_op x,
 }
 
 /* Whether B may join A: fills f (nf) with the loads of B to forward. */
-static bool fusable(struct ir_module *m, const struct arch_device *dev, uint32_t vregs, ir_op a,
-                    ir_op b, ir_value biv, ir_value aiv, struct fwd *f, uint32_t *nf)
+static bool fusable(const struct nest_ctx *c, ir_op a, ir_op b, ir_value biv, ir_value aiv,
+                    struct fwd *f, uint32_t *nf)
 {
+    struct ir_module *m = c->m;
+    const struct arch_device *dev = c->dev;
+    uint32_t vregs = c->o->max_vregs;
     ir_op pa, pb, sa[3], sb[3];
+    if (nest_rows_apart(c, a, b))
+        return false;
     if (!nest_pipe_parts(m, a, &pa, sa) || !nest_pipe_parts(m, b, &pb, sb) ||
         (nest_stage_wide(m, dev, sa[1]) && !wide_reduced(m, dev, sa[1], vregs)) ||
         nest_stage_wide(m, dev, sb[1]))
@@ -575,7 +580,7 @@ static bool fuse_loops(struct nest_ctx *c, ir_op fn, ir_op la, ir_op lb)
     ir_value iva = nest_for_iv(m, la), ivb = nest_for_iv(m, lb);
     struct fwd f[MAX_FWD];
     uint32_t nf;
-    if (!fusable(m, c->dev, c->o->max_vregs, pa, pb, ivb, iva, f, &nf) || !nf)
+    if (!fusable(c, pa, pb, ivb, iva, f, &nf) || !nf)
         return false;
     ir_op sb[3], pv;
     nest_pipe_parts(m, pb, &pv, sb);
@@ -631,7 +636,7 @@ bool nest_unit_loops(struct nest_ctx *c, ir_op fn)
         struct fwd f[MAX_FWD];
         uint32_t nf;
         if (!after || ir_op_get(m, l)->nres || !nest_for_normal(m, l, &trips) || trips != 1 ||
-            !fusable(m, c->dev, c->o->max_vregs, a, after, IR_NONE, IR_NONE, f, &nf) || !nf)
+            !fusable(c, a, after, IR_NONE, IR_NONE, f, &nf) || !nf)
             continue;
         nest_unwrap_loop(m, l);
     }
@@ -693,13 +698,12 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
                 /* a loop (nest) of one pipeline taking A's values: streamed,
                  * then fused */
                 ir_op p2 = nest_stream_nest_pipeline(m, b);
-                if (!p2 ||
-                    !fusable(m, c->dev, c->o->max_vregs, a, p2, IR_NONE, IR_NONE, f, &nf) || !nf ||
+                if (!p2 || !fusable(c, a, p2, IR_NONE, IR_NONE, f, &nf) || !nf ||
                     !nest_stream_nest(m, b))
                     break;
                 b = p2;
             } else if (ir_op_get(m, b)->kind != IR_OP_KTDF_PIPELINE ||
-                       !fusable(m, c->dev, c->o->max_vregs, a, b, IR_NONE, IR_NONE, f, &nf)) {
+                       !fusable(c, a, b, IR_NONE, IR_NONE, f, &nf)) {
                 break;
             }
             fuse(m, fn, a, b, f, nf);

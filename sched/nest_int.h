@@ -418,6 +418,25 @@ void nest_overlap_allocs(struct nest_ctx *c, ir_op fn);
  * (sched_nest). */
 enum { NEST_JAM_ROWS = 4, NEST_JAM_ROWS_MAX = 8 };
 bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows);
+/* row-corelets (nest.h, nest_jam.c): places jammed row r's pipelines on
+ * corelet r mod C; whether it placed any. */
+bool nest_row_corelets(struct nest_ctx *c, ir_op fn);
+/* Whether pipelines a and b are of jammed rows that row-corelets places on
+ * different corelets: a transformation joining pipelines leaves them apart,
+ * each row's work on its own corelet. */
+bool nest_rows_apart(const struct nest_ctx *c, ir_op a, ir_op b);
+/* Whether row-corelets will place fn's jammed rows on corelets (it is on,
+ * the device has several a core, every ktdf.parallel of fn runs on all of
+ * them, and fn has pipelines of jammed rows): the cost model then prices
+ * the rows' work on their corelets side by side. */
+bool nest_row_corelets_on(const struct nest_ctx *c, ir_op fn);
+/* The corelet (jam_row mod C) the pipelines of jammed rows under op (op
+ * included) run on when row-corelets places them: one k in [0, C), C when
+ * they are of several, -1 when there are none. */
+int64_t nest_row_class(const struct nest_ctx *c, ir_op op);
+/* Gives pipeline to the jammed row (`jam_row`) of pipeline from, if it has
+ * one: a pipeline a transformation makes of another's work. */
+void nest_copy_jam_row(struct ir_module *m, ir_op to, ir_op from);
 bool nest_tiling(struct nest_ctx *c, ir_op fn);
 /* Whether tiling takes loop as a point loop (nest_tile.c): a row loop
  * whose row fits the scratchpad and whose passes it can run as one. */

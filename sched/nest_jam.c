@@ -217,6 +217,21 @@ static void mark_row(struct ir_module *m, ir_op op, int64_t r)
     ir_walk(m, op, mark_pipe, &r);
 }
 
+bool nest_rows_apart(const struct nest_ctx *c, ir_op a, ir_op b)
+{
+    ir_attr ra = ir_op_attr(c->m, a, "jam_row"), rb = ir_op_attr(c->m, b, "jam_row");
+    int64_t cl = c->dev->ncorelets;
+    return ra && rb && cl > 1 && !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_CORELETS)) &&
+           ir_attr_get(c->m, ra)->i % cl != ir_attr_get(c->m, rb)->i % cl;
+}
+
+void nest_copy_jam_row(struct ir_module *m, ir_op to, ir_op from)
+{
+    ir_attr a = ir_op_attr(m, from, "jam_row");
+    if (a)
+        ir_op_set_attr(m, to, "jam_row", a);
+}
+
 /* The rows from n - rem on: a copy of the row loop (as it was) of rem
  * trips after it, its IV i standing for row n - rem + i. */
 static void remainder_rows(struct ir_module *m, ir_op row, int64_t n, int64_t rem)
@@ -382,4 +397,116 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows)
     if (changed) /* one row loop a program: the loops collected are stale */
         split_dce(m, fn);
     return changed;
+}
+
+/* ---- row-corelets ------------------------------------------------------------ */
+
+/* What row-corelets finds in a program: its ktdf.parallel ops and its
+ * pipelines of jammed rows outside every ktdf.parallel. */
+struct placed {
+    struct sched_ops pars, rows;
+};
+
+static bool find_placed(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct placed *p = ctx;
+    uint16_t k = ir_op_get(m, op)->kind;
+    if (k == IR_OP_KTDF_PARALLEL)
+        sched_ops_push(&p->pars, op);
+    if (k != IR_OP_KTDF_PIPELINE || !ir_op_attr(m, op, "jam_row"))
+        return true;
+    for (ir_op a = ir_op_parent(m, op); a; a = ir_op_parent(m, a))
+        if (ir_op_get(m, a)->kind == IR_OP_KTDF_PARALLEL)
+            return true;
+    sched_ops_push(&p->rows, op);
+    return true;
+}
+
+/* What nest_row_class finds: the classes (jam_row mod C) of the pipelines
+ * of jammed rows under an op, a bit each. */
+struct classes {
+    int64_t cl;
+    uint64_t bits;
+};
+
+static bool row_classes(struct ir_module *m, ir_op op, void *ctx)
+{
+    struct classes *k = ctx;
+    ir_attr a = ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE ? ir_op_attr(m, op, "jam_row") : 0;
+    if (a)
+        k->bits |= UINT64_C(1) << (ir_attr_get(m, a)->i % k->cl);
+    return true;
+}
+
+/* Why row-corelets places none of p's rows (the program it found them
+ * in), or NULL. */
+static const char *why_not(const struct nest_ctx *c, const struct placed *p)
+{
+    int64_t cl = c->dev->ncorelets;
+    if (c->o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_CORELETS))
+        return "disabled";
+    if (cl < 2 || cl > 64)
+        return cl < 2 ? "the device's cores have one corelet" : "over 64 corelets a core";
+    for (uint32_t i = 0; i < p->pars.n; i++) {
+        ir_attr a = ir_op_attr(c->m, p->pars.v[i], "num_instances");
+        if (!a || ir_attr_get(c->m, a)->i != cl)
+            return "a ktdf.parallel of the program runs on fewer corelets";
+    }
+    return p->rows.n ? NULL : "no pipeline of a jammed row";
+}
+
+bool nest_row_corelets_on(const struct nest_ctx *c, ir_op fn)
+{
+    struct placed p = {0};
+    ir_walk(c->m, fn, find_placed, &p);
+    bool on = !why_not(c, &p);
+    free(p.pars.v);
+    free(p.rows.v);
+    return on;
+}
+
+int64_t nest_row_class(const struct nest_ctx *c, ir_op op)
+{
+    struct classes k = {.cl = c->dev->ncorelets};
+    if (k.cl < 2 || k.cl > 64)
+        return -1;
+    ir_walk(c->m, op, row_classes, &k);
+    if (!k.bits)
+        return -1;
+    return k.bits & (k.bits - 1) ? k.cl : __builtin_ctzll(k.bits);
+}
+
+bool nest_row_corelets(struct nest_ctx *c, ir_op fn)
+{
+    struct ir_module *m = c->m;
+    const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
+    int64_t cl = c->dev->ncorelets;
+    struct placed p = {0};
+    ir_walk(m, fn, find_placed, &p);
+    const char *why = why_not(c, &p);
+    uint32_t placed = 0;
+    for (uint32_t i = 0; i < p.rows.n && !why; i++) {
+        int64_t r = ir_attr_get(m, ir_op_attr(m, p.rows.v[i], "jam_row"))->i;
+        if (r % cl) {
+            ir_op_set_attr(m, p.rows.v[i], "corelet", ir_attr_int(m, r % cl, m->t_i64));
+            placed++;
+        }
+    }
+    if (c->o->stats && p.rows.n && why)
+        fprintf(c->o->stats,
+                "ktc-nest: @%s: row-corelets: %u pipelines of jammed rows: not "
+                "taken: %s\n",
+                fname, p.rows.n, why);
+    else if (c->o->stats && p.rows.n)
+        fprintf(c->o->stats,
+                "ktc-nest: @%s: row-corelets: %u pipelines of jammed rows, %u "
+                "placed off corelet 0 (row r on corelet r mod %lld)\n",
+                fname, p.rows.n, placed, (long long)cl);
+    /* the rows' buffers apart, so that no row waits for another to be done
+     * with bytes the allocator would let them share */
+    if (placed)
+        nest_overlap_allocs(c, fn);
+    free(p.pars.v);
+    free(p.rows.v);
+    return placed > 0;
 }

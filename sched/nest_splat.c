@@ -205,6 +205,7 @@ static bool build(struct nest_ctx *c, ir_op fn, ir_op x, ir_op at, ir_op par, st
     ir_state_init(&st, m, "ktdf.pipeline", loc);
     ir_block body = sb_region(m, &st);
     h->pipe = sb_emit(&b, &st);
+    nest_copy_jam_row(m, h->pipe, pipe);
     ir_type tok = ir_ktdf_token_type(m);
     ir_type ts[5] = {at_ty, bt, tok, tok, tok};
     ir_state_init(&st, m, "ktdf.private", loc);
@@ -581,7 +582,7 @@ static void share_splat(struct nest_ctx *c, ir_op pipe, const ir_value *vecs, ui
     ir_state_init(&st, m, "ktdf.pipeline", loc);
     ir_block body = sb_region(m, &st);
     sb_before(&b, m, pipe, loc);
-    sb_emit(&b, &st);
+    nest_copy_jam_row(m, sb_emit(&b, &st), pipe);
     const struct ir_op_info *po = ir_op_get(m, priv);
     ir_type tok = ir_ktdf_token_type(m);
     ir_state_init(&st, m, "ktdf.private", loc);

@@ -2784,7 +2784,18 @@ struct chains {
     double cycles;
     bool unknown;
     struct step_costs *costs; /* each pipeline's cycles a trip, noted */
+    bool rows_apart;          /* row-corelets places the jammed rows (nest_row_corelets_on) */
+    double *apart;            /* then: the cycles of the rows on corelets 1 to C - 1 */
 };
+
+/* Where the cycles of op (a nest or a chain's pipeline) add up: those of
+ * jammed rows row-corelets places on corelet k > 0 run beside corelet 0's
+ * (apart[k]), the rest on corelet 0 (*steady). */
+static double *row_sum(struct nest_ctx *c, ir_op op, bool rows_apart, double *steady, double *apart)
+{
+    int64_t k = rows_apart ? nest_row_class(c, op) : -1;
+    return k > 0 && k < (int64_t)c->dev->ncorelets ? &apart[k] : steady;
+}
 
 static bool ddr_xfer(struct ir_module *m, ir_op op, void *ctx)
 {
@@ -2841,7 +2852,7 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     t.p.nxfers = ddr && !ahead ? t.p.nxfers : 0;
     double per = nest_cost_predict(ch->c->dev, &t.p, 1, 1, 1);
     note_cost(ch->costs, op, per);
-    ch->cycles += trips * per;
+    *row_sum(ch->c, op, ch->rows_apart, &ch->cycles, ch->apart) += trips * per;
     return true;
 }
 
@@ -3027,6 +3038,11 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
      * they write */
     bool free_run = true;
     struct nest_foot before = {0};
+    /* row-corelets: the rows on corelets 1 to C - 1 run beside corelet 0's
+     * work; a nest of several rows' pipelines takes the corelets as a
+     * corelet split does */
+    bool rows_apart = nest_row_corelets_on(c, fn);
+    double apart[64] = {0};
     for (uint32_t i = 0; i < c->nchosen; i++) {
         ir_op tl = c->chosen[i].loop;
         double trips;
@@ -3048,6 +3064,8 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         /* as the nest came out: its corelet split (none when corelets left
          * it whole) and buffer phases (row-phases may have added some) */
         uint32_t inst = has_parallel(m, tl) ? c->chosen[i].instances : 1, K = modulo_of(m, tl);
+        if (rows_apart && inst == 1 && nest_row_class(c, tl) == (int64_t)c->dev->ncorelets)
+            inst = c->dev->ncorelets;
         double solo = c->chosen[i].solo, st = c->chosen[i].steady;
         struct nest_cost_program np = c->chosen[i].p;
         bool splat = false;
@@ -3106,7 +3124,8 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         nest_foot_free(&mine);
         if ((rows || ahead) && solo >= 0)
             st = nest_cost_oncore(c->dev, &np, (uint64_t)c->chosen[i].tile, K, inst);
-        steady += trips * (one_tile ? solo : st);
+        *row_sum(c, tl, rows_apart && !has_parallel(m, tl), &steady, apart) +=
+            trips * (one_tile ? solo : st);
         note_cost(&costs, tl, one_tile ? solo : st);
         /* the fill: the first loads' latency and the last stores'; a nest
          * that only loads (a row's sum) and one after it that only stores
@@ -3120,10 +3139,13 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
     }
     nest_foot_free(&before);
     fill = fmax(fill, fill_in + fill_out);
-    struct chains chs = {.c = c, .fn = fn, .tile = tile, .costs = &costs};
+    struct chains chs = {
+        .c = c, .fn = fn, .tile = tile, .costs = &costs, .rows_apart = rows_apart, .apart = apart};
     ir_walk(m, fn, chain_walk, &chs);
     if (!chs.unknown)
         steady += chs.cycles - steps_overlap(c, fn, tile, &costs);
+    for (uint32_t k = 1; k < c->dev->ncorelets && k < 64; k++)
+        steady = fmax(steady, apart[k]);
     struct prog_bytes pb = {.c = c, .fn = fn, .tile = tile};
     ir_walk(m, fn, count_bytes, &pb);
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;

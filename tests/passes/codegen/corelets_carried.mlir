@@ -7,9 +7,11 @@
 // first pass at the vectors of a block (its blocks share the accumulator)
 // and the second at its blocks (the zeroing too), the remainder loops'
 // inner loops (nests of their own, remainder-nests) at their vectors; the
-// sum and the splat stay whole, on corelet 0, the signals between them and
-// the split stages joining every corelet (sched/nest.h, sched/lower.h).
-// Launched against ktc-interp; both corelets' units work.
+// sum and the splat stay whole, row 0's on corelet 0 and row 1's on
+// corelet 1 (row-jam runs the two rows side by side, row-corelets places
+// them), the signals between them and the split stages joining every
+// corelet (sched/nest.h, sched/lower.h). Launched against ktc-interp; both
+// corelets' units work, alike.
 module {
   func.func @carried(%X: index, %Y: index, %B: index) attributes {grid = [1]} {
     %c0 = arith.constant 0 : index

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --assume n=1000
+// RUN: ktc-nest --assume n=1000 --disable=row-corelets
 // PARSE: --device=spyre --stage=sched.routed
 // corelets_carried_jam.mlir - tests/kernels/sum_blocks_n.mlir as
 // ktc-path-expand leaves it (per row, the sum of its 256-wide blocks to n,

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --assume n=1000
+// RUN: ktc-nest --assume n=1000 --disable=row-corelets
 // PARSE: --device=spyre --stage=sched.routed
 // fuse-pipelines after a wide reduction: per row of n f16 (1024 apart, 2
 // rows a core of 4), the sum of its 256-wide blocks (sum_blocks_n.mlir's

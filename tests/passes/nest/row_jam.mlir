@@ -1,10 +1,11 @@
-// RUN: ktc-nest --disable=tiling --disable=shared-loads --disable=tile-size-selection --disable=remainder-nests --disable=coarsening --disable=double-buffering --disable=row-phases --disable=corelets --disable=splat-hoist --disable=broadcast --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=corelet-blocks --disable=resident-rows --disable=chunk-loads --disable=unit-loops --disable=store-blocks
+// RUN: ktc-nest --disable=tiling --disable=shared-loads --disable=tile-size-selection --disable=remainder-nests --disable=coarsening --disable=double-buffering --disable=row-phases --disable=corelets --disable=splat-hoist --disable=broadcast --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=corelet-blocks --disable=resident-rows --disable=chunk-loads --disable=unit-loops --disable=store-blocks --disable=row-corelets
 // PARSE: --stage=sched.routed
 // row-jam: tests/kernels/sum_blocks_n.mlir's kernel over 10 rows on a grid
 // of 2 (5 rows a core, rows t, t + 2, ..), as ktc-path-expand leaves it,
-// the transformations after row-jam off. A row's passes: its accumulator
-// zeroed (a parallel loop of 4 points), its blocks summed into it (a loop
-// to n, made outside the row loop), the sum stored. The row loop runs 4
+// the transformations after row-jam off (row-corelets too:
+// row_corelets.mlir). A row's passes: its accumulator zeroed (a parallel
+// loop of 4 points), its blocks summed into it (a loop to n, made outside
+// the row loop), the sum stored. The row loop runs 4
 // rows a run (5 / 4 = 1 run): the zeroing loops of the 4 rows are one
 // loop, each point zeroing the 4 rows' accumulators (%sum_buf and its 3
 // copies, jam_row 0..3), the block loops one loop too (row 0's block,

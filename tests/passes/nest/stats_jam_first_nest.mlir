@@ -9,8 +9,11 @@
 // priced that first nest at its load-bound steady state (581 cycles for
 // the jammed program, against 549 without row-jam: dropped); it now takes
 // its loads into the bandwidth terms and their latency into the fill, as
-// for the others: 543, and row-jam stays (simulated: 522 cycles jammed,
-// 560 without).
+// for the others: 543, and row-jam stays. row-corelets then runs row 1's
+// passes on corelet 1 (fuse-pipelines and carry-merge leave the two rows'
+// pipelines apart), the model pricing each corelet's row side by side:
+// 443 (simulated: 456 cycles jammed, 517 with row-corelets off, 549
+// without row-jam).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -14,9 +14,10 @@
 // nest_cost_oncore: their DMAs run ahead across the rows), the first
 // row's loads and the last row's stores once (nest_program_stats), less
 // the drains a step that touches no buffer of the step before it starts
-// under (steps_overlap; 503 modeled, 551 without; simulated at B = 128,
-// 514 cycles, 561 with 3 phases). The two passes' remainder loops hold
-// nests of their own (remainder-nests): a line each, and 4 phases.
+// under (steps_overlap), each corelet's rows side by side (row-corelets:
+// 428 modeled, 469 with it off; simulated at B = 128, 479 cycles either
+// way). The two passes' remainder loops hold nests of their own
+// (remainder-nests): a line each, and 4 phases.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

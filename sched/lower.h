@@ -30,7 +30,13 @@
  * every core, then CL1, ...); its stages outside every ktdf.parallel run
  * on corelet 0, each in a loop of one iteration there and none on the
  * others (`scf.for %lane0 = 0 to query(1 on CL0, 0 else)`), their signals
- * on every corelet. Memories are units too: `DDR` (device level, one)
+ * on every corelet. A pipeline may name the corelet its stages left whole
+ * run on, `corelet = h` (ktc-nest's row-corelets: a jammed row's), kept by
+ * the pipelines, stages and loops inside it: those stages run on corelet h
+ * instead (the loop of one iteration there); every unit kind at corelet
+ * level then runs on H corelets, H one more than the largest such h of
+ * the module (its ktdf.parallels must be of H instances; h below the
+ * device's corelets). Memories are units too: `DDR` (device level, one)
  * and `C<c>-L1` (one per core). The names are arch/'s instance names; on a
  * grid larger than the device's cores, the names of the missing cores
  * follow the same rule (ktc-codegen folds those tiles onto the cores).
@@ -239,15 +245,19 @@
  * Such a signal is left out when B's unit also waits, before B's stage or
  * before the op of its body holding the loop, for a later a of A's unit.
  * Stages of one unit kind on different corelets (one in a ktdf.parallel,
- * the other in none: a stage left whole runs on corelet 0) are units of
- * their own that the kind's program does not order, and a unit does not
- * signal itself: when A and B are such stages, the stage before B in its
- * pipeline (another kind's, feeding B through its FIFOs) receives A's
- * signal instead (a remainder row's accumulator zeroed on both corelets
- * after the last tile's stores of it on corelet 0:
+ * the other in none: a stage left whole runs on its pipeline's corelet, 0
+ * unless it names one; or both left whole on different corelets) are
+ * units of their own that the kind's program does not order, and a unit
+ * does not signal itself: when A and B are such stages, the stage before
+ * B in its pipeline (another kind's, feeding B through its FIFOs) receives
+ * A's signal instead (a remainder row's accumulator zeroed on both
+ * corelets after the last tile's stores of it on corelet 0:
  * tests/kernels/rows_remainder_lanes.mlir); the way back (B before A in a
- * later iteration), the stage before A in its pipeline receives B's. Not
- * yet two ktdf.parallel.
+ * later iteration), the stage before A in its pipeline receives B's. Two
+ * stages left whole on different corelets that touch the same bytes with
+ * no such stage to order them are refused ("two stages of K on different
+ * corelets touch the same memory, and nothing orders them"). Not yet two
+ * ktdf.parallel.
  * A stage of several transfers between memories (a DMA unit's, nothing
  * else in it) counts as one stage per transfer, in order, so a stage B
  * that needs only the first hears from it before the second is done (a
@@ -375,7 +385,15 @@
  * runs on several; so does every corelet of both sides when one stage is in
  * a ktdf.parallel and the other is not (R outside it): its corelets do
  * different parts of the work (units of a stage left whole that do not run
- * it signal all the same). Per lane, when the stage outside is a unit's on
+ * it signal all the same). So does every corelet of both sides when the two
+ * are left whole on different corelets (row-corelets' rows), with no wait
+ * inside a stage's loop (only its corelet runs the stage): such pairs are
+ * signalled apart from the pairs of the same units whose stages run on the
+ * same corelets, whose signals go lane to lane, so that a row's wait for
+ * its own row's stage on its corelet does not also wait for the other
+ * corelet to get past its own row's work in its program
+ * (tests/passes/lower/row_corelets.mlir; rmsnorm_masked at n = 200 on
+ * spyre: 514 -> 482 cycles). Per lane, when the stage outside is a unit's on
  * one corelet (a DMA unit) and the boxes (above) tell which lanes' blocks of
  * the ktdf.parallel's iterations (bounds known before launch) meet it:
  * when that unit's stages come first, it signals each lane on one channel

@@ -716,6 +716,10 @@ enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_
  * faster than the one without: without a model, the one without
  * row-jam); *cur: the held --stats of the run kept, *o_eff: its
  * options. */
+/* How close (a fraction) two jammed runs' modeled cycles are to count as
+ * a tie (jam_choice). */
+#define JAM_TIE 0.005
+
 static void jam_choice(struct ir_module *m, const struct arch_device *dev,
                        const struct sched_nest_options *o, const unsigned char *snap, size_t nsnap,
                        struct outcome *first, struct held *h, int *cur,
@@ -772,10 +776,12 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
     }
     for (uint32_t i = 0; i < nruns && nominal; i++)
         runs[i].cost = runs[i].ok ? runs[i].r.nominal : -1;
-    /* the fastest jammed run, against the one without row-jam */
+    /* the fastest jammed run, against the one without row-jam; of runs the
+     * model prices within JAM_TIE of each other, the one of more rows
+     * (nest.h) */
     struct run_of *best = &runs[0];
     for (uint32_t i = 1; i + 1 < nruns; i++)
-        if (runs[i].cost >= 0 && (best->cost < 0 || runs[i].cost < best->cost))
+        if (runs[i].cost >= 0 && (best->cost < 0 || runs[i].cost < best->cost * (1 + JAM_TIE)))
             best = &runs[i];
     bool keep = !plain->ok || /* no run without it to fall back on */
                 (best->cost >= 0 && plain->cost >= 0 && best->cost < plain->cost);

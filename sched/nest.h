@@ -817,7 +817,16 @@
  *                     before the loop loading it (layernorm 1024x1024 on 4
  *                     cores, its mean and rstd in registers, not splatted,
  *                     stored and loaded with every block: 30148 -> 25801
- *                     cycles) (sched/nest_fuse.c).
+ *                     cycles) (sched/nest_fuse.c). Two pipelines of jammed
+ *                     rows that row-corelets places on different corelets
+ *                     stay apart (as carry-merge leaves them), and a
+ *                     pipeline joins the next one of its own row past
+ *                     the other rows' (row-jam's order: row 0's sum, row
+ *                     1's, row 0's rstd ...; row 0's stores, then row
+ *                     1's splat: loops too, when not split over the
+ *                     corelets), which touch nothing either touches and
+ *                     move before it (rmsnorm_masked at n = 200 on spyre:
+ *                     456 -> 441 cycles).
  *  stream-loops       A parallel_loop of at least 2 iterations inside a
  *                     compute stage (in a ktdf.parallel or not: a tile
  *                     of one point has none) whose body is one pipeline
@@ -1361,7 +1370,12 @@
  *                     modeled 951 jammed, 955 not, ran 946 and 998;
  *                     layernorm_masked_loop_n 955 -> 906, of the 560 sweep
  *                     launches 3 faster by 6-8% and no other moving, 1 of
- *                     512 dag-fuzz launches faster by 11%),
+ *                     512 dag-fuzz launches faster by 11%); of jammed
+ *                     runs priced within half a percent of each other,
+ *                     the one of more rows a run (JAM_TIE: the model does
+ *                     not tell them apart; layernorm_rows_n on sample,
+ *                     rows on their corelets, 4 and 8 rows a run modeled
+ *                     72183 and 72231 cycles, simulated 21350 and 19625),
  *                     --stats saying "row-jam: kept, K rows
  *                     a run (..)" or "dropped (..)" with every run's
  *                     modeled cycles. Without a model (launch-time trip

@@ -662,6 +662,60 @@ void nest_unwrap_loop(struct ir_module *m, ir_op l)
     ir_op_unlink(m, l);
 }
 
+/* Whether x and y may run in either order: neither writes what the other
+ * touches (scratchpad buffers, device memory by base). */
+static bool independent(struct ir_module *m, ir_op x, ir_op y)
+{
+    struct nest_foot fx = {0}, fy = {0};
+    nest_foot_of(m, &x, 1, &fx);
+    nest_foot_of(m, &y, 1, &fy);
+    bool ok = !fx.unknown && !fy.unknown && !nest_ops_meet(&fx.wr, &fy.rd) &&
+              !nest_ops_meet(&fx.wr, &fy.wr) && !nest_ops_meet(&fy.wr, &fx.rd) &&
+              !nest_bases_meet(&fx.ddr_wr, &fy.ddr_rd) &&
+              !nest_bases_meet(&fy.ddr_wr, &fx.ddr_rd) && !nest_bases_meet(&fx.ddr_wr, &fy.ddr_wr);
+    nest_foot_free(&fx);
+    nest_foot_free(&fy);
+    return ok;
+}
+
+static bool no_parallel(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)ctx;
+    return ir_op_get(m, op)->kind != IR_OP_KTDF_PARALLEL;
+}
+
+/* The op A may join after it: the next one that is not index arithmetic,
+ * past the work of jammed rows row-corelets places apart from A's
+ * (row-jam runs the rows' passes side by side: row 0's sum, row 1's, row
+ * 0's rstd, ...; and the rows' stores one row after the other: row 0's,
+ * then row 1's splat and stores), pipelines and loops each of one other
+ * row and on its corelet only (no ktdf.parallel: split over the corelets,
+ * they would hold up A's), independent of A and of the op found, which
+ * fuse then moves before A. */
+static ir_op next_of_row(const struct nest_ctx *c, ir_op a)
+{
+    struct ir_module *m = c->m;
+    int64_t row = nest_row_class(c, a);
+    ir_op b = ir_op_get(m, a)->next, first = IR_NONE;
+    for (;;) {
+        while (b && nest_plain(m, b))
+            b = ir_op_get(m, b)->next;
+        uint16_t k = b ? ir_op_get(m, b)->kind : 0;
+        int64_t other = b ? nest_row_class(c, b) : -1;
+        if ((k != IR_OP_KTDF_PIPELINE && k != IR_OP_SCF_FOR) || row < 0 || other < 0 ||
+            other == row || other == (int64_t)c->dev->ncorelets ||
+            !ir_walk(m, b, no_parallel, NULL) ||
+            (k == IR_OP_KTDF_PIPELINE && !nest_rows_apart(c, a, b)) || !independent(m, a, b))
+            break;
+        first = first ? first : b;
+        b = ir_op_get(m, b)->next;
+    }
+    for (ir_op s = first; b && s && s != b; s = ir_op_get(m, s)->next)
+        if (!nest_plain(m, s) && !independent(m, s, b))
+            return first;
+    return b;
+}
+
 bool nest_fuse(struct nest_ctx *c, ir_op fn)
 {
     struct ir_module *m = c->m;
@@ -687,9 +741,7 @@ bool nest_fuse(struct nest_ctx *c, ir_op fn)
         if (!ir_op_get(m, a)->block)
             continue; /* fused into an earlier one */
         for (;;) {
-            ir_op b = ir_op_get(m, a)->next;
-            while (b && nest_plain(m, b))
-                b = ir_op_get(m, b)->next;
+            ir_op b = next_of_row(c, a);
             struct fwd f[MAX_FWD];
             uint32_t nf;
             if (!b)

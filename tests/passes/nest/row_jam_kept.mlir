@@ -6,10 +6,11 @@
 // core), priced at n = 1000. Jammed 4 rows a run, then 8 (the stage run
 // again from its input), each run's rows placed on the two corelets by
 // row-corelets (the model prices each corelet's rows side by side), the
-// program is modeled as fast with 4 as with 8 and faster than without
-// row-jam, so 4 rows a run stay; --stats gives that run's lines and the
-// choice (simulated on spyre at n = 1000: 5183 cycles without row-jam,
-// 4271 with; 8 rows a run without row-corelets, 4240).
+// program is modeled as fast with 4 as with 8 (a tie: the run of more
+// rows) and faster than without row-jam, so 8 rows a run stay; --stats
+// gives that run's lines and the choice (simulated on spyre at n = 1000:
+// 5183 cycles without row-jam, 4205 with; 4 rows a run, 4272; 8 without
+// row-corelets, 4240).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -11,9 +11,10 @@
 // its loads into the bandwidth terms and their latency into the fill, as
 // for the others: 543, and row-jam stays. row-corelets then runs row 1's
 // passes on corelet 1 (fuse-pipelines and carry-merge leave the two rows'
-// pipelines apart), the model pricing each corelet's row side by side:
-// 443 (simulated: 456 cycles jammed, 517 with row-corelets off, 549
-// without row-jam).
+// pipelines apart, fuse-pipelines joining a row's pipelines past the other
+// row's, and the other row's stores), the model pricing each corelet's
+// row side by side: 427 (simulated: 441 cycles jammed, 517 with
+// row-corelets off, 549 without row-jam).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

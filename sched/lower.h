@@ -211,11 +211,10 @@
  * outermost block holding the loop that runs as often (through blocks,
  * inlined calls and scf.for loops of one trip on every core) and drained
  * at its end: B gives it before whatever it waits for ahead of the loop,
- * and a loop that runs no trip holds A at no wait. Every credit (here and below) is sent without waiting for the
- * unit's DMAs (`dataflow.sync_send %peer {channel = c}`); one at the
- * start of the program itself is marked `credit`, its drain at the
- * program's end `drain`: ktc-codegen makes them the channel's credits at
- * launch, no instruction (dist_rows_dynamic, n = 64 on sample: 191 -> 156
+ * and a loop that runs no trip holds A at no wait. Every credit (here and below) is sent without
+ * waiting for the unit's DMAs (`dataflow.sync_send %peer {channel = c}`); one at the start of the
+ * program itself is marked `credit`, its drain at the program's end `drain`: ktc-codegen makes them
+ * the channel's credits at launch, no instruction (dist_rows_dynamic, n = 64 on sample: 191 -> 156
  * cycles, 32 credit signals a launch gone from its MNISU).
  * Sibling loops in lockstep: when a and b are scf.for loops with the same
  * bounds on every core, and the boxes (below) show that A in iteration I
@@ -371,11 +370,10 @@
  * still reads. These credits too, and those of the signals carried by an
  * outer loop (above), go to the start and end of the outermost block
  * holding that loop that runs as often (vadd_dynamic_grid, n = 700 on
- * spyre: 499 -> 343 cycles; matmul_f32 613 -> 463). The signals stay as coarse as the byte ranges (the whole
- * expanded buffer, every phase): that is enough because these credits
- * order the phases. Two stages that (also) meet in device memory, which
- * has no phases (a kernel writing the tensor it reads), keep one credit,
- * as do two whose boxes are proven to meet from one iteration of R's loop
+ * spyre: 499 -> 343 cycles; matmul_f32 613 -> 463). The signals stay as coarse as the byte ranges
+ * (the whole expanded buffer, every phase): that is enough because these credits order the phases.
+ * Two stages that (also) meet in device memory, which has no phases (a kernel writing the tensor it
+ * reads), keep one credit, as do two whose boxes are proven to meet from one iteration of R's loop
  * to the next (phases do not separate them).
  * Where a unit both sends and receives before the same op, its sends
  * come first (a credit it owes never waits behind a signal it awaits).
@@ -393,7 +391,13 @@
  * its own row's stage on its corelet does not also wait for the other
  * corelet to get past its own row's work in its program
  * (tests/passes/lower/row_corelets.mlir; rmsnorm_masked at n = 200 on
- * spyre: 514 -> 482 cycles). Per lane, when the stage outside is a unit's on
+ * spyre: 514 -> 482 cycles). In such a kernel no signal of a stage left
+ * whole goes inside it (a wait at its first op needing it, or sends and
+ * waits every iteration of stages in lockstep): its corelet alone runs
+ * its body, yet every lane of its kind counts on its waits for the
+ * earlier transfers the next stages need (odd rows loaded before they
+ * landed: tests/kernels/center_rows_packed.mlir). Per lane, when the
+ * stage outside is a unit's on
  * one corelet (a DMA unit) and the boxes (above) tell which lanes' blocks of
  * the ktdf.parallel's iterations (bounds known before launch) meet it:
  * when that unit's stages come first, it signals each lane on one channel
@@ -435,9 +439,9 @@
  * streams it), and so do a sum or product whose input runs in a number of
  * pieces not a power of two (ktc-interp's tree pairs elements across
  * pieces) and the vectors joined to its input (ktc-codegen runs those
- * elementwise ops on each piece as it streams it in). Anything else reading or making a vector in pieces (a shuffle
- * repeating lanes of one, a dense constant, a loop-carried or stored one) is refused at its
- * op, with the widths (tests/passes/lower/pieces*.mlir, err_pieces.mlir).
+ * elementwise ops on each piece as it streams it in). Anything else reading or making a vector in
+ * pieces (a shuffle repeating lanes of one, a dense constant, a loop-carried or stored one) is
+ * refused at its op, with the widths (tests/passes/lower/pieces*.mlir, err_pieces.mlir).
  *
  * A kernel without any stage is left as it is (nothing runs on the device).
  *

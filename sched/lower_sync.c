@@ -2292,6 +2292,13 @@ bool lw_plan_signals(struct lw *lw)
             /* a stage left whole on another corelet than the other's: every
              * lane of each signals, as a split stage's lanes do */
             bool far = pr.far = homes_differ(lw, x, y);
+            /* in a kernel placing stages left whole on several corelets,
+             * y such a stage: its corelet alone runs its body, while every
+             * lane of its kind takes its signals (and the waits before
+             * later stages of the kind count on them); likewise x's sends */
+            bool guarded = lw->homes > 1 &&
+                           ((lw->nodes[y].lanes == 1 && lw->kinds[lw->nodes[y].unit].ncl > 1) ||
+                            (lw->nodes[x].lanes == 1 && lw->kinds[lw->nodes[x].unit].ncl > 1));
             pr.all = lw->nodes[pr.r].lanes == 1 &&
                      (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1 || far);
             bool hit = false, usable = false, whole = false;
@@ -2367,8 +2374,9 @@ bool lw_plan_signals(struct lw *lw)
              * ktc-nest's fuse-pipelines): a wait between two plain loads
              * would cost a signal more per run and gain a load's time */
             /* a wait inside y's stage runs on y's corelet alone: not for a
-             * signal every lane of x's kind sends */
-            if (whole || far || !pr.fwd || pr.at_pos <= 0 ||
+             * signal every lane of x's kind sends, nor for a stage of
+             * several placed on corelets */
+            if (whole || far || guarded || !pr.fwd || pr.at_pos <= 0 ||
                 ir_op_get(lw->m, pr.at)->kind != IR_OP_SCF_FOR) {
                 pr.at = IR_NONE;
                 pr.at_pos = -1;
@@ -2398,7 +2406,7 @@ bool lw_plan_signals(struct lw *lw)
                 pr.a = body_child(lw, pr.a, x);
                 pr.at = IR_NONE;
                 pr.at_pos = -1;
-            } else if (direct && !far &&
+            } else if (direct && !far && !guarded &&
                        stage_lockstep(lw, &feet[i], &feet[j], x, y, &pr, ls, &after, &at)) {
                 pr.fused = true;
                 pr.a = x;

@@ -1161,7 +1161,9 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         }
         if (counted)
             return true;
-        if (load && t->nloads < 16) {
+        /* (a load is remembered with its transfer, or not at all: the
+         * merging above moves both) */
+        if (load && t->nloads < 16 && t->p.nxfers < 16) {
             t->load_xfer[t->nloads] = t->p.nxfers;
             t->loads[t->nloads++] = op;
         }

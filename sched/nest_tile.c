@@ -485,6 +485,9 @@ struct write_memo {
 };
 
 /* What the cost model needs of one tiled loop nest. */
+/* A load remembered past the 16 transfers a point keeps (struct tiled). */
+#define NO_XFER UINT32_MAX
+
 struct tiled {
     ir_op reserve, tile_loop, point_loop, fn;
     ir_value total;  /* the point loop's trip count before tiling */
@@ -492,7 +495,7 @@ struct tiled {
     struct nest_cost_program p;
     struct nest_cost_xfer xfers[16];
     ir_op loads[16]; /* the DDR loads counted (coarsening merges identical ones) */
-    uint32_t load_xfer[16]; /* each one's entry in xfers */
+    uint32_t load_xfer[16]; /* each one's entry in xfers, NO_XFER past 16 transfers */
     bool hoisted;    /* broadcast on: loads invariant in the tile loop move out of it */
     bool splats_out; /* splat-hoist on: a splat in a loop not writing its scalar leaves it */
     bool spans;      /* word-spans on: overlapping windows move as one run a tile */
@@ -1142,29 +1145,30 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
                 continue;
             uint32_t k = t->load_xfer[i];
             if (!counted) { /* the first: now this load */
-                if (t->xfers[k].bytes_per_point)
+                if (k != NO_XFER && t->xfers[k].bytes_per_point)
                     t->xfers[k].bytes_per_point = (uint64_t)(nest_memref_bytes(m, dt) * times);
                 t->loads[i] = op;
                 counted = true;
                 continue;
             }
             /* the others go */
-            memmove(&t->xfers[k], &t->xfers[k + 1], (t->p.nxfers - k - 1) * sizeof *t->xfers);
-            t->p.nxfers--;
+            if (k != NO_XFER) {
+                memmove(&t->xfers[k], &t->xfers[k + 1], (t->p.nxfers - k - 1) * sizeof *t->xfers);
+                t->p.nxfers--;
+                for (uint32_t j = 0; j < t->nloads; j++)
+                    t->load_xfer[j] -= t->load_xfer[j] != NO_XFER && t->load_xfer[j] > k;
+            }
             memmove(&t->loads[i], &t->loads[i + 1], (t->nloads - i - 1) * sizeof *t->loads);
             memmove(&t->load_xfer[i], &t->load_xfer[i + 1],
                     (t->nloads - i - 1) * sizeof *t->load_xfer);
             t->nloads--;
-            for (uint32_t j = 0; j < t->nloads; j++)
-                t->load_xfer[j] -= t->load_xfer[j] > k;
             i--;
         }
         if (counted)
             return true;
-        /* (a load is remembered with its transfer, or not at all: the
-         * merging above moves both) */
-        if (load && t->nloads < 16 && t->p.nxfers < 16) {
-            t->load_xfer[t->nloads] = t->p.nxfers;
+        /* (past 16 transfers a load is remembered without one: NO_XFER) */
+        if (load && t->nloads < 16) {
+            t->load_xfer[t->nloads] = t->p.nxfers < 16 ? t->p.nxfers : NO_XFER;
             t->loads[t->nloads++] = op;
         }
         if ((load || store) && t->p.nxfers < 16) {

@@ -5,10 +5,10 @@
 // rms-style norms over them (one of a half of x0), two stored with the last
 // rstd (tests/passes/codegen/dag_fuzz_test.sh's kernel 59 at seed 7373).
 // The reductions' chunk levels load the rows' chunks from device memory
-// in more than the 16 DMA transfers a point the cost model keeps (its
-// remaining loads not counted); ktc-nest crashed (signal 11) when it
-// merged a load counted twice whose transfer it had not kept: it now
-// remembers a load only with its transfer.
+// in more than the 16 DMA transfers a point the cost model keeps: a load
+// past them is remembered without its transfer (to merge the loads of the
+// same chunk), and ktc-nest crashed (signal 11) moving the transfer it
+// did not have when such a load was merged.
 func.func @dag(%x0_a: index, %x1_a: index, %o0_a: index, %o1_a: index, %st_a: index, %eps: f16) attributes {grid = [1]} {
   %tile = ktdp.get_compute_tile_id : index
   %c0 = arith.constant 0 : index

@@ -1501,10 +1501,15 @@ static uint64_t dma_multiple(const struct nest_ctx *c, const struct tiled *t)
 {
     uint64_t mult = 1;
     for (uint32_t i = 0; i < t->nloads; i++) {
-        const struct nest_cost_xfer *x = &t->xfers[t->load_xfer[i]];
+        /* moving with the point or the tile (a transfer of bytes a point),
+         * as measure counts it, whether it kept the transfer or not */
+        bool per_point = t->load_xfer[i] != NO_XFER
+                             ? t->xfers[t->load_xfer[i]].bytes_per_point != 0
+                             : moves_with(c->m, t->loads[i], loop_iv(c->m, t->point_loop)) ||
+                                   moves_with(c->m, t->loads[i], loop_iv(c->m, t->tile_loop));
         struct nest_side s;
-        if (!x->bytes_per_point || !nest_read_side(c->m, t->loads[i], 0, &s) || s.fifo ||
-            !s.nsize || !nest_is_ddr(c->m, s.v))
+        if (!per_point || !nest_read_side(c->m, t->loads[i], 0, &s) || s.fifo || !s.nsize ||
+            !nest_is_ddr(c->m, s.v))
             continue;
         uint64_t run = (uint64_t)s.size[s.nsize - 1] *
                        (uint64_t)ir_type_bytes(c->m, ir_type_elem(c->m, ir_value_type(c->m, s.v)));
@@ -2131,9 +2136,8 @@ static bool resident_priced(const struct nest_ctx *c, const struct tiled *t,
         struct ddr_loads d = {.n = 0};
         ir_walk(m, lj, collect_ddr_loads, &d);
         for (uint32_t i = 0; i < t->nloads; i++)
-            for (uint32_t k = 0; k < d.n && !gone[t->load_xfer[i]]; k++)
-                if (t->load_xfer[i] < 16 &&
-                    same_row_chunks(m, t->loads[i], t->tile_loop, d.v[k], lj) &&
+            for (uint32_t k = 0; k < d.n && t->load_xfer[i] < 16 && !gone[t->load_xfer[i]]; k++)
+                if (same_row_chunks(m, t->loads[i], t->tile_loop, d.v[k], lj) &&
                     t->xfers[t->load_xfer[i]].bytes_per_point)
                     gone[t->load_xfer[i]] = any = true;
     }

@@ -707,6 +707,10 @@ static bool jam_on(const struct sched_nest_options *o)
  * keeps their addresses). */
 enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_JAM_ROWS };
 
+/* How close (a fraction) two jammed runs' modeled cycles are to count as
+ * a tie (jam_choice). */
+#define JAM_TIE 0.005
+
 /* row-jam by the model: when the run into m (outcome *first, its --stats
  * held in h[0]) jammed a row loop of N rows, NEST_JAM_ROWS a run, the
  * transformations run again from the input (snap) with twice as many rows
@@ -716,10 +720,6 @@ enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_
  * faster than the one without: without a model, the one without
  * row-jam); *cur: the held --stats of the run kept, *o_eff: its
  * options. */
-/* How close (a fraction) two jammed runs' modeled cycles are to count as
- * a tie (jam_choice). */
-#define JAM_TIE 0.005
-
 static void jam_choice(struct ir_module *m, const struct arch_device *dev,
                        const struct sched_nest_options *o, const unsigned char *snap, size_t nsnap,
                        struct outcome *first, struct held *h, int *cur,

@@ -695,13 +695,14 @@ static bool no_parallel(struct ir_module *m, ir_op op, void *ctx)
 static ir_op next_of_row(const struct nest_ctx *c, ir_op a)
 {
     struct ir_module *m = c->m;
-    int64_t row = nest_row_class(c, a);
+    bool on = !(c->o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_CORELETS));
+    int64_t row = on ? nest_row_class(c, a) : -1;
     ir_op b = ir_op_get(m, a)->next, first = IR_NONE;
     for (;;) {
         while (b && nest_plain(m, b))
             b = ir_op_get(m, b)->next;
         uint16_t k = b ? ir_op_get(m, b)->kind : 0;
-        int64_t other = b ? nest_row_class(c, b) : -1;
+        int64_t other = b && row >= 0 ? nest_row_class(c, b) : -1;
         if ((k != IR_OP_KTDF_PIPELINE && k != IR_OP_SCF_FOR) || row < 0 || other < 0 ||
             other == row || other == (int64_t)c->dev->ncorelets ||
             !ir_walk(m, b, no_parallel, NULL) ||

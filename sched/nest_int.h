@@ -421,9 +421,11 @@ bool nest_row_jam(struct nest_ctx *c, ir_op fn, int64_t *rows);
 /* row-corelets (nest.h, nest_jam.c): places jammed row r's pipelines on
  * corelet r mod C; whether it placed any. */
 bool nest_row_corelets(struct nest_ctx *c, ir_op fn);
-/* Whether pipelines a and b are of jammed rows that row-corelets places on
- * different corelets: a transformation joining pipelines leaves them apart,
- * each row's work on its own corelet. */
+/* Whether pipelines a and b are of jammed rows that row-corelets would
+ * place on different corelets (it is on, the device's cores have several;
+ * not asking whether the program's ktdf.parallels let it): a
+ * transformation joining pipelines leaves them apart, each row's work on
+ * its own corelet. */
 bool nest_rows_apart(const struct nest_ctx *c, ir_op a, ir_op b);
 /* Whether row-corelets will place fn's jammed rows on corelets (it is on,
  * the device has several a core, every ktdf.parallel of fn runs on all of

@@ -484,10 +484,10 @@ struct write_memo {
     bool written;
 };
 
-/* What the cost model needs of one tiled loop nest. */
 /* A load remembered past the 16 transfers a point keeps (struct tiled). */
 #define NO_XFER UINT32_MAX
 
+/* What the cost model needs of one tiled loop nest. */
 struct tiled {
     ir_op reserve, tile_loop, point_loop, fn;
     ir_value total;  /* the point loop's trip count before tiling */

@@ -1051,7 +1051,7 @@ static bool lower_kernel(struct lw *lw, ir_op kernel)
     lw->kernel = kernel;
     lw->homes = 1;
     ir_walk(m, m->top, max_home, &lw->homes);
-    if (lw->homes > lw->dev->ncorelets)
+    if (lw->homes > 1 && lw->homes > lw->dev->ncorelets)
         return lw_error(lw, kernel,
                         "a pipeline placed on corelet %u, but the cores of device @%s "
                         "have %u corelets",

@@ -635,6 +635,11 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
         if (out->modeled < 0 && out->nat)
             out->nominal = modeled_at(&c, out->at, out->nat);
     }
+    /* reuse-results: after the model priced the program (it takes work
+     * away) */
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_REUSE_RESULTS)))
+            nest_reuse_results(&c, c.progs[i]);
     /* forward-copies: after the model priced the program (with the copy) */
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_FORWARD_COPIES)))

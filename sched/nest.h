@@ -1498,6 +1498,53 @@
  *                     0.71x), none slower (tests/passes/nest/
  *                     row_corelets.mlir, fuse_rows_apart.mlir;
  *                     tests/passes/lower/row_corelets.mlir).
+ *  reuse-results      Runs after the cost model priced the program, before
+ *                     forward-copies (sched/nest_reuse.c): of two
+ *                     pipelines of one block, A before B, each computing
+ *                     the same part E of a linalg.generic's body from an
+ *                     element of scratchpad buffer X (loaded into a FIFO)
+ *                     and from vectors each reads once before its loops
+ *                     from the same place (a row's max splat): Triton's
+ *                     softmax over column blocks, whose sum pass and
+ *                     output pass both compute exp(x - max) of every
+ *                     block. A's compute stage computes E in a generic of
+ *                     its own and sends it to A's store stage, which
+ *                     stores it into a new buffer R of X's shape (its
+ *                     buffer-phase dims dropped) where A loaded the
+ *                     element; B loads R there instead of X, E leaves its
+ *                     generic, and a once-read vector it no longer reads
+ *                     is no longer loaded. B's compute unit saves E's ops
+ *                     a vector; A's sends one vector more, its store unit
+ *                     stores it. Bit-exact: B reads the values A computed
+ *                     from the same elements. Only when E has two ops or
+ *                     more, computes X's element type and only its last
+ *                     op is used outside it (B's element by E alone);
+ *                     nothing between A and B, nor either, writes X or
+ *                     the once-read vectors' places; A's load of X is in
+ *                     loops of constant bounds matching those of its
+ *                     compute stage, at dense places (a subscript one
+ *                     loop's IV times the step moving it by its size),
+ *                     apart across a corelet split around A, and B reads
+ *                     none outside them; A's store stage holds A's compute
+ *                     loops down to the level whose body it stores in, at
+ *                     most the first, the levels below unrolled there (at
+ *                     most MAX_UNROLL stores; ktc-lower pairs a store
+ *                     stage's loop with its load stage's by a body
+ *                     holding no loop that moves FIFO data), and what
+ *                     that body receives a run fits its FIFOs (ktc-lower
+ *                     may hold its stores until the load stage sent the
+ *                     run's loads: softmax_2x8192_blocks on sample, whose
+ *                     FIFO entries are 64 bytes, deadlocked so: not
+ *                     taken there); R fits the scratchpad beside the
+ *                     program's buffers. `--stats` says when it is taken,
+ *                     and why not once E matched. softmax_blocks_16x8192
+ *                     on spyre 3912 -> 3689 cycles (SFU busy 2231 -> 1975
+ *                     a corelet), softmax_2x8192_blocks 2021 -> 1898,
+ *                     tests/kernels/softmax_blocks_kept 815 -> 788 (tests/
+ *                     passes/nest/reuse_results.mlir). Passes that are
+ *                     nests of their own (a row a core: each pass DMAs
+ *                     the row again) are not taken: R would have to span
+ *                     the tiles of two nests.
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -1612,7 +1659,8 @@
     X(FOLD_GRID, "fold-grid")                                                                 \
     X(WORD_SPANS, "word-spans")                                                               \
     X(FORWARD_COPIES, "forward-copies")                                                       \
-    X(ROW_CORELETS, "row-corelets")
+    X(ROW_CORELETS, "row-corelets")                                                           \
+    X(REUSE_RESULTS, "reuse-results")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

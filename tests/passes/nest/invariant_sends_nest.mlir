@@ -1,4 +1,4 @@
-// RUN: ktc-nest
+// RUN: ktc-nest --disable=reuse-results
 // PARSE: --device=spyre --stage=sched.routed
 // A Triton-style blocked softmax as ktc-path-expand leaves it: 2 rows of
 // 1024 f16 in blocks of 256 (4 vectors a block) on 2 corelets. register-

@@ -13,6 +13,8 @@
 // their reductions run on corelet 0): it takes tiles of 2 rows, a row a
 // corelet (3502 cycles on spyre, matching ktc-interp), not of one (3862;
 // 5780 when the block loops ran whole and the model counted them split).
+// reuse-results then keeps the sum pass's exponentials for the output
+// pass (its line; measured before it).
 module {
   module {
     func.func @softmax(%x: index, %y: index) attributes {grid = [1]} {

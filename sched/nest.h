@@ -1500,7 +1500,8 @@
  *                     tests/passes/lower/row_corelets.mlir).
  *  reuse-results      Runs after the cost model priced the program, before
  *                     forward-copies (sched/nest_reuse.c): of two
- *                     pipelines of one block, A before B, each computing
+ *                     passes of one block, A before B (each a pipeline,
+ *                     or a nest of loops around one), each computing
  *                     the same part E of a linalg.generic's body from an
  *                     element of scratchpad buffer X (loaded into a FIFO)
  *                     and from vectors each reads once before its loops
@@ -1522,8 +1523,9 @@
  *                     nothing between A and B, nor either, writes X or
  *                     the once-read vectors' places; A's load of X is in
  *                     loops of constant bounds matching those of its
- *                     compute stage, at dense places (a subscript one
- *                     loop's IV times the step moving it by its size),
+ *                     compute stage, at dense places over those and the
+ *                     pass's loops (a subscript one loop's IV times the
+ *                     step moving it by its size),
  *                     apart across a corelet split around A, and B reads
  *                     none outside them; A's store stage holds A's compute
  *                     loops down to the level whose body it stores in, at
@@ -1540,6 +1542,8 @@
  *                     and why not once E matched. softmax_blocks_16x8192
  *                     on spyre 3912 -> 3689 cycles (SFU busy 2231 -> 1975
  *                     a corelet), softmax_2x8192_blocks 2021 -> 1898,
+ *                     softmax_8x2048_blocks (its sum pass a loop over the
+ *                     blocks around a pipeline) 1612 -> 1540,
  *                     tests/kernels/softmax_blocks_kept 815 -> 788 (tests/
  *                     passes/nest/reuse_results.mlir). Passes that are
  *                     nests of their own (a row a core: each pass DMAs

@@ -22,7 +22,9 @@
  * loads of %X's phase, and ktc-lower orders the next run's stores after
  * this run's loads. Runs after the cost model priced the program (it only
  * takes work away). Taken when:
- *  - A and B are pipelines of one block, A before B, and nothing between
+ *  - A and B are passes of one block, A before B (a pipeline, or a nest of
+ *    loops around one: a sum carried over the blocks through the
+ *    scratchpad, a pipeline a block), and nothing between
  *    them, nor A or B, writes %X or the scratchpad places of the once-read
  *    inputs;
  *  - E has two ops or more, of one result each, reads the element and
@@ -30,8 +32,9 @@
  *    is used outside it (B's element read is used by E alone);
  *  - A's load of %X sits in loops of constant bounds matching, level by
  *    level, those its compute stage reads the element and computes E in;
- *    its places are dense (a subscript a loop's IV times the step that
- *    moves it by its size), and B reads none outside them;
+ *    its places over those and the pass's loops are dense (a subscript a
+ *    loop's IV times the step that moves it by its size), and B reads
+ *    none outside them;
  *  - in a corelet split (ktdf.parallel), A's places at two points are
  *    apart (a subscript moves with the point by the places' extent);
  *  - A's store stage has A's compute loops down to some level, and the
@@ -398,8 +401,8 @@ static int64_t trips(const struct range *r)
 }
 
 /* A side's places: per dim the lowest and highest first place over the
- * loops `l` (their IVs; every other term a value made outside the
- * pipeline, kept as it is in `sym`), and whether they are dense. */
+ * loops `l` (their IVs; every other term a value made outside the pass
+ * op, kept as it is in `sym`), and whether they are dense. */
 struct box {
     uint32_t rank;
     int64_t lo[NEST_MAX_RANK], hi[NEST_MAX_RANK], size[NEST_MAX_RANK];
@@ -408,7 +411,7 @@ struct box {
     bool dense;
 };
 
-static bool box_of(const struct ir_module *m, const struct nest_side *s, ir_op pipe, const ir_op *l,
+static bool box_of(const struct ir_module *m, const struct nest_side *s, ir_op pass, const ir_op *l,
                    int nl, struct box *b)
 {
     if (s->nsub != s->nsize)
@@ -430,7 +433,7 @@ static bool box_of(const struct ir_module *m, const struct nest_side *s, ir_op p
                 if (f.v[t] == nest_for_iv(m, l[i]))
                     j = i;
             if (j < 0) {
-                if (ir_value_defined_in(m, f.v[t], pipe))
+                if (ir_value_defined_in(m, f.v[t], pass))
                     return false;
                 b->sym[d].v[b->sym[d].n] = f.v[t];
                 b->sym[d].k[b->sym[d].n++] = f.k[t];
@@ -962,10 +965,65 @@ static uint32_t b_uses(struct ir_module *m, ir_op pipe, struct use *out, uint32_
     return n;
 }
 
-/* Whether A's use a, B's uses bs[0..nb) (those it matches kept in *keep)
- * can take the rewrite; *R_bytes the kept buffer's. */
-static bool try_pair(struct nest_ctx *c, ir_op fn, struct use *a, struct use *bs, uint32_t nb,
-                     bool *keep, struct plan *p, const char **why)
+/* Whether A's use a (of pass pa), B's uses bs[0..nb) (of pass pb; those
+ * it matches kept in keep[]) can take the rewrite; *p where A stores, *why
+ * why not once E matched. */
+/* A pass of a block: its op there (the pipeline, or the outermost of the
+ * loops around it), those loops. */
+struct pass {
+    ir_op op, pipe;
+    ir_op loops[MAX_DEPTH];
+    int n;
+};
+
+/* Whether op is a pass: a pipeline, or a nest of scf.for loops (no
+ * results) whose bodies hold plain ops and the next level, a pipeline at
+ * the bottom. */
+static bool pass_of(const struct ir_module *m, ir_op op, struct pass *ps)
+{
+    ps->op = op;
+    ps->n = 0;
+    while (ir_op_get(m, op)->kind == IR_OP_SCF_FOR) {
+        if (ps->n == MAX_DEPTH || ir_op_get(m, op)->nres)
+            return false;
+        ps->loops[ps->n++] = op;
+        ir_op inner = IR_NONE;
+        IR_FOR_OPS(m, nest_for_body(m, op), x)
+        {
+            uint32_t k = ir_op_get(m, x)->kind;
+            if (k == IR_OP_SCF_YIELD || nest_plain(m, x))
+                continue;
+            if (inner || (k != IR_OP_SCF_FOR && k != IR_OP_KTDF_PIPELINE))
+                return false;
+            inner = x;
+        }
+        if (!inner)
+            return false;
+        op = inner;
+    }
+    ps->pipe = op;
+    return ir_op_get(m, op)->kind == IR_OP_KTDF_PIPELINE;
+}
+
+/* The loops of pass ps, then those of its stage down to transfer x
+ * (loops_to); their number, or -1. */
+static int domain(const struct ir_module *m, const struct pass *ps, ir_op stage, ir_op x,
+                  ir_op *out)
+{
+    ir_op in[MAX_DEPTH];
+    int n = loops_to(m, stage, x, in);
+    if (n < 0 || n + ps->n > MAX_DEPTH)
+        return -1;
+    for (int i = 0; i < ps->n; i++)
+        out[i] = ps->loops[i];
+    for (int i = 0; i < n; i++)
+        out[ps->n + i] = in[i];
+    return ps->n + n;
+}
+
+static bool try_pair(struct nest_ctx *c, ir_op fn, const struct pass *pa, struct use *a,
+                     const struct pass *pb, struct use *bs, uint32_t nb, bool *keep, struct plan *p,
+                     const char **why)
 {
     struct ir_module *m = c->m;
     if (!find_e(m, a, false))
@@ -990,8 +1048,10 @@ static bool try_pair(struct nest_ctx *c, ir_op fn, struct use *a, struct use *bs
     if (!eq || block_entries(m, c->dev, rb) + p->unrolled * eq > depth || loop_receives(m, rb))
         return false;
     struct box ba;
+    ir_op al[MAX_DEPTH];
+    int nal = domain(m, pa, a->ld, a->xfer, al);
     *why = "the earlier pass's places of the element are not dense in constant loops";
-    if (!box_of(m, &a->x, a->pipe, p->ll, p->depth, &ba) || !ba.dense)
+    if (nal < 0 || !box_of(m, &a->x, pa->op, al, nal, &ba) || !ba.dense)
         return false;
     *why = "the earlier pass's places meet across the corelet split";
     if (!apart_in_splits(m, fn, a->pipe, &ba))
@@ -1000,10 +1060,9 @@ static bool try_pair(struct nest_ctx *c, ir_op fn, struct use *a, struct use *bs
         if (!keep[i])
             continue;
         ir_op bl[MAX_DEPTH];
-        int nl = loops_to(m, bs[i].ld, bs[i].xfer, bl);
+        int nl = domain(m, pb, bs[i].ld, bs[i].xfer, bl);
         struct box bb;
-        if (nl < 0 || !box_of(m, &bs[i].x, bs[i].pipe, bl, nl, &bb) ||
-            !covered(m, a, &ba, &bs[i], &bb))
+        if (nl < 0 || !box_of(m, &bs[i].x, pb->op, bl, nl, &bb) || !covered(m, a, &ba, &bs[i], &bb))
             keep[i] = false;
     }
     matched = 0;
@@ -1013,14 +1072,14 @@ static bool try_pair(struct nest_ctx *c, ir_op fn, struct use *a, struct use *bs
     if (!matched)
         return false;
     /* nothing writes the element or the once-read inputs from A to B */
-    ir_op bpipe = bs[0].pipe;
+    ir_op end = ir_op_get(m, pb->op)->next;
     *why = "the element's buffer or an input read once is written between the passes";
-    if (written_between(m, a->pipe, ir_op_get(m, bpipe)->next, a->x.v))
+    if (written_between(m, pa->op, end, a->x.v))
         return false;
     for (uint32_t j = 0; j < a->ninv; j++) {
         struct nest_side s;
         nest_read_side(m, a->inv_xfer[j], 0, &s);
-        if (written_between(m, a->pipe, ir_op_get(m, bpipe)->next, s.v))
+        if (written_between(m, pa->op, end, s.v))
             return false;
     }
     return true;
@@ -1028,9 +1087,10 @@ static bool try_pair(struct nest_ctx *c, ir_op fn, struct use *a, struct use *bs
 
 static bool reuse_block(struct nest_ctx *c, ir_op fn, ir_block blk);
 
-static bool reuse_pair(struct nest_ctx *c, ir_op fn, ir_op A, ir_op B)
+static bool reuse_pair(struct nest_ctx *c, ir_op fn, const struct pass *pa, const struct pass *pb)
 {
     struct ir_module *m = c->m;
+    ir_op A = pa->pipe, B = pb->pipe;
     struct use bs[MAX_CANDS];
     uint32_t nb = b_uses(m, B, bs, MAX_CANDS);
     if (!nb)
@@ -1044,7 +1104,7 @@ static bool reuse_pair(struct nest_ctx *c, ir_op fn, ir_op A, ir_op B)
         const char *why = NULL;
         if (!element_use(m, A, r.v[i], &a))
             continue;
-        if (!try_pair(c, fn, &a, bs, nb, keep, &p, &why)) {
+        if (!try_pair(c, fn, pa, &a, pb, bs, nb, keep, &p, &why)) {
             if (why && c->o->stats)
                 fprintf(c->o->stats,
                         "ktc-nest: @%s: reuse-results: a pass computing again what one before "
@@ -1106,10 +1166,11 @@ static bool reuse_block(struct nest_ctx *c, ir_op fn, ir_block blk)
     struct ir_module *m = c->m;
     IR_FOR_OPS(m, blk, B)
     {
-        if (ir_op_get(m, B)->kind != IR_OP_KTDF_PIPELINE)
+        struct pass pb, pa;
+        if (!pass_of(m, B, &pb))
             continue;
         for (ir_op A = ir_op_get(m, B)->prev; A; A = ir_op_get(m, A)->prev)
-            if (ir_op_get(m, A)->kind == IR_OP_KTDF_PIPELINE && reuse_pair(c, fn, A, B))
+            if (pass_of(m, A, &pa) && reuse_pair(c, fn, &pa, &pb))
                 return true;
     }
     IR_FOR_OPS(m, blk, op)

@@ -1,4 +1,4 @@
-// RUN: ktc-split | ktc-path-expand | ktc-nest
+// RUN: ktc-split | ktc-path-expand | ktc-nest --disable=reuse-results
 // PARSE: --device=sample
 // DEVICES: sample spyre
 // softmax_8x2048_blocks.mlir - softmax over rows of 2048 f16 on 2 cores,

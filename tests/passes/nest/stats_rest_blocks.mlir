@@ -14,7 +14,9 @@
 // The program line prices the whole tiles' nest and the rest's one after
 // the other, each with its own fill and drain, the rest's loads under the
 // whole tiles' drain: 2288 cycles (it counted the rest's row in the whole
-// tiles' nest too before: 3575).
+// tiles' nest too before: 3575). reuse-results then keeps the whole
+// tiles' exponentials for their output pass (its line; the rest tile's
+// passes, each a corelet split of its own, are not in one block).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -66,7 +66,7 @@ static ir_block body_of(const struct ir_module *m, ir_op op)
  * computed from that element and inputs read once. */
 struct use {
     ir_op pipe, ld, cp;
-    ir_op xfer;          /* the load of X into slot `slot` */
+    ir_op xfer;          /* the load of X into the read's slot */
     struct nest_side x;  /* its source side */
     struct nest_side to; /* its FIFO side */
     ir_op read;          /* the compute stage's read of the slot */
@@ -89,7 +89,8 @@ static ir_op stage_of(const struct ir_module *m, ir_op pipe, ir_op op)
     return IR_NONE;
 }
 
-/* The one plain transfer of pipe into FIFO slot s, or IR_NONE. */
+/* The one transfer of pipe into FIFO slot `slot` (with plain, one moving
+ * elements as they are: no splat, old lanes or tiles), or IR_NONE. */
 struct into {
     ir_value slot;
     ir_op x;
@@ -108,12 +109,13 @@ static bool find_into(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-static ir_op load_into(struct ir_module *m, ir_op pipe, ir_value slot)
+static ir_op load_into(struct ir_module *m, ir_op pipe, ir_value slot, bool plain)
 {
     struct into t = {.slot = slot};
     ir_walk(m, pipe, find_into, &t);
-    if (t.n != 1 || ir_op_attr(m, t.x, "transfer_mode") || ir_op_attr(m, t.x, "old_lanes") ||
-        ir_op_attr(m, t.x, "source_tiles"))
+    if (t.n != 1 ||
+        (plain && (ir_op_attr(m, t.x, "transfer_mode") || ir_op_attr(m, t.x, "old_lanes") ||
+                   ir_op_attr(m, t.x, "source_tiles"))))
         return IR_NONE;
     return t.x;
 }
@@ -135,7 +137,7 @@ static bool once_read(struct ir_module *m, const struct use *u, ir_value v, ir_o
     ir_op r = ir_value_def(m, v);
     if (!r || ir_op_get(m, r)->kind != IR_OP_KTDF_READ_FROM_FIFO || ir_op_parent(m, r) != u->cp)
         return false;
-    ir_op x = load_into(m, u->pipe, ir_op_get(m, r)->opnd[0]);
+    ir_op x = load_into(m, u->pipe, ir_op_get(m, r)->opnd[0], false);
     struct nest_side s;
     if (!x || ir_op_parent(m, x) != u->ld || !nest_read_side(m, x, 0, &s) || !scratch_side(m, &s))
         return false;
@@ -234,7 +236,7 @@ static bool find_e(struct ir_module *m, struct use *u, bool strict)
     }
     if (u->ne < 2)
         return false;
-    /* only the last op is used outside E; drop trailing ops until so */
+    /* only the last op is used outside E */
     for (uint32_t i = 0; i + 1 < u->ne; i++)
         if (uses_outside(m, u, body, ir_op_result(m, u->e[i], 0)))
             return false;
@@ -269,7 +271,7 @@ static bool element_use(struct ir_module *m, ir_op pipe, ir_op read, struct use 
 {
     *u = (struct use){.pipe = pipe, .read = read};
     ir_value slot = ir_op_get(m, read)->opnd[0];
-    u->xfer = load_into(m, pipe, slot);
+    u->xfer = load_into(m, pipe, slot, true);
     u->cp = stage_of(m, pipe, read);
     u->ld = u->xfer ? stage_of(m, pipe, u->xfer) : IR_NONE;
     if (!u->xfer || !u->cp || !u->ld || u->ld == u->cp || !nest_read_side(m, u->xfer, 0, &u->x) ||
@@ -320,7 +322,8 @@ static bool same_e(struct ir_module *m, const struct use *a, const struct use *b
     struct split_gen ga, gb;
     split_gen_read(m, a->gen, &ga);
     split_gen_read(m, b->gen, &gb);
-    if (ga.in_map[a->vin] != gb.in_map[b->vin] || ga.nloops != gb.nloops)
+    if (ga.in_map[a->vin] != gb.in_map[b->vin] || ga.nloops != gb.nloops ||
+        ir_value_type(m, ga.in[a->vin]) != ir_value_type(m, gb.in[b->vin]))
         return false;
     for (uint32_t i = 0; i < a->ne; i++) {
         const struct ir_op_info *oa = ir_op_get(m, a->e[i]), *ob = ir_op_get(m, b->e[i]);

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --tile-sizes=1
+// RUN: ktc-nest --tile-sizes=1 --disable=reuse-results
 // PARSE: --device=spyre --stage=sched.routed
 // A Triton-style blocked softmax as ktc-path-expand leaves it: 2 rows of
 // 2048 f16 in blocks of 1024 (16 vectors a block), its max and its sum of

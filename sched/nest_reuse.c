@@ -24,9 +24,8 @@
  * takes work away). Taken when:
  *  - A and B are passes of one block, A before B (a pipeline, or a nest of
  *    loops around one: a sum carried over the blocks through the
- *    scratchpad, a pipeline a block), and nothing between
- *    them, nor A or B, writes %X or the scratchpad places of the once-read
- *    inputs;
+ *    scratchpad, a pipeline a block), and nothing between them, nor A or
+ *    B, writes %X or the scratchpad places of the once-read inputs;
  *  - E has two ops or more, of one result each, reads the element and
  *    those inputs alone, computes %X's element type, and only its last op
  *    is used outside it (B's element read is used by E alone);
@@ -37,12 +36,18 @@
  *    none outside them;
  *  - in a corelet split (ktdf.parallel), A's places at two points are
  *    apart (a subscript moves with the point by the places' extent);
- *  - A's store stage has A's compute loops down to some level, and the
- *    levels below, whose iterations this adds stores to, run at most
- *    MAX_UNROLL times together (their stores unrolled: ktc-lower pairs a
- *    store stage's loop with its load stage's by the loop's body, which
- *    must not hold a loop moving FIFO data);
+ *  - A's store stage has A's compute loops down to some level (at most
+ *    the first), and the levels below, whose iterations this adds stores
+ *    to, run at most MAX_UNROLL times together (their stores unrolled:
+ *    ktc-lower pairs a store stage's loop with its load stage's by the
+ *    loop's body, which must not hold a loop moving FIFO data);
+ *  - what the store stage's loop body receives a run (its body's, without
+ *    a loop) fits its FIFO: else ktc-lower may hold the stores until the
+ *    load stage sent the run's loads, while the compute unit's sends fill
+ *    the FIFO (softmax_2x8192_blocks on sample deadlocked so);
  *  - %R fits the scratchpad beside the program's buffers.
+ * A once-read input may be loaded as a splat: the same transfer, its
+ * attributes too, in both passes.
  */
 #include <stdio.h>
 #include <stdlib.h>

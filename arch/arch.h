@@ -206,6 +206,15 @@ uint32_t arch_edge_link(const struct arch_device *d, uint32_t src, uint32_t dst)
  * returned (queue_size / depth when both are given, else the widest
  * transfer granularity, else 128). */
 int64_t arch_fifo_entry(const struct arch_link *l, int64_t *depth);
+/* The kind an end of a FIFO slot type of module m names (its attr0 or
+ * attr1: the kind's name as a string), ARCH_NONE when it names none. */
+uint32_t arch_slot_end(const struct arch_device *d, const struct ir_module *m, ir_attr end);
+/* The datapath FIFO slot type t of module m runs on (from its source's kind
+ * to its destination's), ARCH_NONE when an end names no kind or no
+ * datapath joins them; with entries, how many FIFO entries one slot of t
+ * takes on it (arch_fifo_entry) and, with depth, how many it holds. */
+uint32_t arch_slot_link(const struct arch_device *d, const struct ir_module *m, ir_type t,
+                        int64_t *entries, int64_t *depth);
 /* The first instance of a kind in core/corelet (-1 = any), or ARCH_NONE. */
 uint32_t arch_res_at(const struct arch_device *d, const char *kind, int32_t core,
                      int32_t corelet);

@@ -49,6 +49,29 @@ int64_t arch_fifo_entry(const struct arch_link *l, int64_t *depth)
     return entry > 0 ? entry : 128;
 }
 
+uint32_t arch_slot_end(const struct arch_device *d, const struct ir_module *m, ir_attr end)
+{
+    const struct ir_attr_info *ai = end ? ir_attr_get(m, end) : NULL;
+    return ai && ai->kind == IR_AT_STRING ? arch_kind_find(d, ir_str_get(m, ai->s)) : ARCH_NONE;
+}
+
+uint32_t arch_slot_link(const struct arch_device *d, const struct ir_module *m, ir_type t,
+                        int64_t *entries, int64_t *depth)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    uint32_t src = arch_slot_end(d, m, ti->attr0), dst = arch_slot_end(d, m, ti->attr1);
+    uint32_t link = src != ARCH_NONE && dst != ARCH_NONE ? arch_edge_link(d, src, dst) : ARCH_NONE;
+    if (link == ARCH_NONE || (!entries && !depth))
+        return link;
+    int64_t held, entry = arch_fifo_entry(&d->links[link], &held);
+    int64_t bytes = ir_type_numel(m, t) * ir_type_bytes(m, ti->elem);
+    if (entries)
+        *entries = (bytes + entry - 1) / entry;
+    if (depth)
+        *depth = held;
+    return link;
+}
+
 /* The place index of kind k (arch_at), built on first use: a stage asks
  * for the unit of every core (ktc-lower, ktc-codegen), which was a scan
  * over the kind's instances each time. */

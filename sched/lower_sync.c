@@ -1465,12 +1465,6 @@ static ir_op stage_loop(const struct ir_module *m, ir_op stage, bool nested)
 }
 
 /* The device kind a FIFO slot type's end attribute names, or ARCH_NONE. */
-static uint32_t slot_end_kind(const struct ir_module *m, const struct arch_device *dev, ir_attr a)
-{
-    const struct ir_attr_info *ai = ir_attr_get(m, a);
-    return ai->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, ai->s)) : ARCH_NONE;
-}
-
 /* Whether everything leaf y's loop `loop` receives from FIFOs over all its
  * iterations (`once`: in one iteration) fits them at once (arch_fifo_entry:
  * as the simulator sizes them): the stages before it can then send it all
@@ -1495,15 +1489,11 @@ static bool receives_fit(struct lw *lw, uint32_t y, ir_op loop, bool once)
             return false;
         if (!in)
             continue;
-        const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, in));
-        uint32_t src = slot_end_kind(m, dev, ti->attr0), dst = slot_end_kind(m, dev, ti->attr1);
-        uint32_t link = src != ARCH_NONE && dst != ARCH_NONE ? arch_edge_link(dev, src, dst)
-                                                             : ARCH_NONE;
+        int64_t entries, depth;
+        uint32_t link = arch_slot_link(dev, m, ir_value_type(m, in), &entries, &depth);
         if (link >= 64) /* none (ARCH_NONE), or past what we count */
             return false;
-        int64_t depth, entry = arch_fifo_entry(&dev->links[link], &depth);
-        int64_t bytes = ti->shape[0] * ir_type_bytes(m, ti->elem);
-        used[link] += trips * ((bytes + entry - 1) / entry);
+        used[link] += trips * entries;
         if (used[link] > depth)
             return false;
     }

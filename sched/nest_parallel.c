@@ -552,12 +552,6 @@ struct mixed {
     bool found;
 };
 
-static uint32_t slot_end(const struct arch_device *dev, const struct ir_module *m, ir_attr a)
-{
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == IR_AT_STRING ? arch_kind_find(dev, ir_str_get(m, ai->s)) : ARCH_NONE;
-}
-
 static bool find_mixed(struct ir_module *m, ir_op op, void *ctx)
 {
     struct mixed *x = ctx;
@@ -568,7 +562,7 @@ static bool find_mixed(struct ir_module *m, ir_op op, void *ctx)
         const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, o->res + r));
         if (ti->kind != IR_TY_FIFO_SLOT)
             continue;
-        uint32_t a = slot_end(x->dev, m, ti->attr0), b = slot_end(x->dev, m, ti->attr1);
+        uint32_t a = arch_slot_end(x->dev, m, ti->attr0), b = arch_slot_end(x->dev, m, ti->attr1);
         bool sa = a != ARCH_NONE && x->split[a], sb = b != ARCH_NONE && x->split[b];
         if (sa != sb) {
             x->k = sa ? a : b;

@@ -250,26 +250,6 @@ static bool find_e(struct ir_module *m, struct use *u, bool strict)
            ir_value_type(m, root) == ir_type_elem(m, ir_value_type(m, u->x.v));
 }
 
-/* The ops using value v (operand k of the last), and how many uses. */
-struct user {
-    ir_value v;
-    ir_op op;
-    uint32_t k, n;
-};
-
-static bool find_user(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct user *f = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (o->opnd[i] == f->v) {
-            f->op = op;
-            f->k = i;
-            f->n++;
-        }
-    return true;
-}
-
 /* Whether pipeline pipe's generic gen reads element read (of slot `slot`,
  * loaded from a scratchpad buffer): fills u but E. */
 static bool element_use(struct ir_module *m, ir_op pipe, ir_op read, struct use *u)
@@ -282,12 +262,20 @@ static bool element_use(struct ir_module *m, ir_op pipe, ir_op read, struct use 
     if (!u->xfer || !u->cp || !u->ld || u->ld == u->cp || !nest_read_side(m, u->xfer, 0, &u->x) ||
         !nest_read_side(m, u->xfer, 1, &u->to) || !scratch_side(m, &u->x))
         return false;
-    struct user f = {.v = ir_op_result(m, read, 0)};
-    ir_walk(m, u->cp, find_user, &f);
-    ir_op g = f.op;
-    u->vin = f.k;
+    /* one use, by a generic beside the read */
+    ir_value v = ir_op_result(m, read, 0);
+    ir_op g;
+    if (nest_users_under(m, u->cp, v, &g) != 1)
+        return false;
+    const struct ir_op_info *go = ir_op_get(m, g);
+    uint32_t uses = 0;
+    for (uint32_t i = 0; i < go->nopnd; i++)
+        if (go->opnd[i] == v) {
+            u->vin = i;
+            uses++;
+        }
     struct split_gen sg;
-    if (f.n != 1 || ir_op_get(m, g)->kind != IR_OP_LINALG_GENERIC ||
+    if (uses != 1 || go->kind != IR_OP_LINALG_GENERIC ||
         ir_op_get(m, g)->block != ir_op_get(m, read)->block || !split_gen_read(m, g, &sg) ||
         u->vin >= sg.nin || ir_type_elem(m, sg.res) != ir_type_elem(m, ir_value_type(m, u->x.v)))
         return false;
@@ -640,36 +628,17 @@ static uint32_t fifo_reads(const struct ir_module *m, ir_block blk, ir_op upto)
     return n;
 }
 
-/* The FIFO entries a vector of slot type t takes on its datapath, and the
- * entries the datapath holds (*depth); 0 when not known. */
-static int64_t slot_entries(const struct ir_module *m, const struct arch_device *dev, ir_type t,
-                            int64_t *depth)
-{
-    const struct ir_type_info *ti = ir_type_get(m, t);
-    const struct ir_attr_info *a0 = ir_attr_get(m, ti->attr0), *a1 = ir_attr_get(m, ti->attr1);
-    if (a0->kind != IR_AT_STRING || a1->kind != IR_AT_STRING)
-        return 0;
-    uint32_t src = arch_kind_find(dev, ir_str_get(m, a0->s)),
-             dst = arch_kind_find(dev, ir_str_get(m, a1->s));
-    uint32_t link =
-        src != ARCH_NONE && dst != ARCH_NONE ? arch_edge_link(dev, src, dst) : ARCH_NONE;
-    if (link == ARCH_NONE)
-        return 0;
-    int64_t entry = arch_fifo_entry(&dev->links[link], depth);
-    int64_t bytes = ir_type_numel(m, t) * ir_type_bytes(m, ti->elem);
-    return entry > 0 ? (bytes + entry - 1) / entry : 0;
-}
-
 /* The FIFO entries the ops of block blk receive (each once). */
 static int64_t block_entries(const struct ir_module *m, const struct arch_device *dev, ir_block blk)
 {
-    int64_t n = 0, depth;
+    int64_t n = 0;
     IR_FOR_OPS(m, blk, op)
     {
         struct nest_side s;
+        int64_t e = 0;
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 0, &s) &&
-            s.fifo)
-            n += slot_entries(m, dev, ir_value_type(m, s.v), &depth);
+            s.fifo && arch_slot_link(dev, m, ir_value_type(m, s.v), &e, NULL) != ARCH_NONE)
+            n += e;
     }
     return n;
 }
@@ -1050,7 +1019,8 @@ static bool try_pair(struct nest_ctx *c, ir_op fn, const struct pass *pa, struct
     /* what the store stage receives a run of its loop (of its body, when
      * it has none) fits its FIFOs: ktc-lower may hold its stores until the
      * load stage has sent that run's loads */
-    int64_t depth = 0, eq = slot_entries(m, c->dev, p->qt, &depth);
+    int64_t depth = 0, eq = 0;
+    arch_slot_link(c->dev, m, p->qt, &eq, &depth);
     ir_block rb = p->lev ? nest_for_body(m, p->sl[0]) : body_of(m, p->st);
     *why = "the kept values would overfill its store unit's FIFO";
     if (!eq || block_entries(m, c->dev, rb) + p->unrolled * eq > depth || loop_receives(m, rb))
@@ -1092,8 +1062,6 @@ static bool try_pair(struct nest_ctx *c, ir_op fn, const struct pass *pa, struct
     }
     return true;
 }
-
-static bool reuse_block(struct nest_ctx *c, ir_op fn, ir_block blk);
 
 static bool reuse_pair(struct nest_ctx *c, ir_op fn, const struct pass *pa, const struct pass *pb)
 {

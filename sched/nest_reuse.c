@@ -612,15 +612,12 @@ static ir_op write_e(struct ir_module *m, struct use *a, ir_value q)
     return w;
 }
 
-/* The FIFO reads (transfers from a slot) directly in block blk, before op
- * `upto` (IR_NONE: all). */
-static uint32_t fifo_reads(const struct ir_module *m, ir_block blk, ir_op upto)
+/* The FIFO reads (transfers from a slot) directly in block blk. */
+static uint32_t fifo_reads(const struct ir_module *m, ir_block blk)
 {
     uint32_t n = 0;
     IR_FOR_OPS(m, blk, op)
     {
-        if (op == upto)
-            break;
         struct nest_side s;
         n += ir_op_get(m, op)->kind == IR_OP_KTDF_DATA_TRANSFER && nest_read_side(m, op, 0, &s) &&
              s.fifo;
@@ -650,7 +647,7 @@ static bool loop_receives(const struct ir_module *m, ir_block blk)
     {
         if (ir_op_get(m, op)->kind != IR_OP_SCF_FOR)
             continue;
-        if (fifo_reads(m, nest_for_body(m, op), IR_NONE) || loop_receives(m, nest_for_body(m, op)))
+        if (fifo_reads(m, nest_for_body(m, op)) || loop_receives(m, nest_for_body(m, op)))
             return true;
     }
     return false;
@@ -755,7 +752,7 @@ static bool plan_stores(struct ir_module *m, const struct use *a, struct plan *p
     uint32_t all = 0;
     IR_FOR_OPS(m, cb, op)
     all += writes_under(m, op);
-    if (fifo_reads(m, sb, IR_NONE) != all)
+    if (fifo_reads(m, sb) != all)
         return false;
     p->before = before;
     p->unrolled = n;
@@ -837,7 +834,6 @@ static void store_kept(struct ir_module *m, const struct use *a, const struct pl
 /* The type of a slot A's compute stage writes and its store stage reads,
  * of vectors like gen's result (t); IR_NONE when none. */
 struct slot_find {
-    const struct ir_module *m;
     ir_op st;
     ir_type t, found;
 };
@@ -858,7 +854,7 @@ static bool find_slot(struct ir_module *m, ir_op op, void *ctx)
 
 static ir_type slot_type(struct ir_module *m, const struct use *a, const struct plan *p, ir_type t)
 {
-    struct slot_find f = {m, p->st, t, IR_NONE};
+    struct slot_find f = {p->st, t, IR_NONE};
     ir_walk(m, a->cp, find_slot, &f);
     return f.found;
 }

@@ -804,6 +804,8 @@ static uint32_t unroll_of(struct lw *lw, uint32_t n)
             (xn->leaf && xn->unit == k &&
              ((xn->lanes == 1 && lw->kinds[k].ncl > 1) || !lw_fifo_loads_only(lw, xn->op, &loads))))
             return 1;
+        for (uint32_t h = 0; h < lw->nhoists && xn->leaf && xn->unit == k; h++)
+            loads -= lw->hoists[h].from == x; /* loaded before a loop around */
     }
     const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
     int64_t lb = 0, ub = 0, step = 0;
@@ -884,6 +886,8 @@ static bool emit_node(struct lw *lw, uint32_t n)
         if (nc < 0)
             return false;
         uint32_t u = nc ? 1 : unroll_of(lw, n);
+        if (nd->kind == LN_LOOP && !lw_emit_hoisted(lw, n))
+            return false;
         ir_op loop = nc                    ? lw_open_counting(lw, n, cs, (uint32_t)nc, &mark)
                      : nd->kind == LN_LOOP ? lw_open_loop(lw, nd->op, nd->inst, &mark)
                                            : lw_open_parallel(lw, nd->op, nd->inst, &mark);
@@ -1022,7 +1026,7 @@ static void reset_kernel(struct lw *lw)
     for (uint32_t i = 0; i < lw->nkinds; i++)
         free(lw->kinds[i].units);
     lw->nkinds = 0;
-    lw->nnodes = lw->ninsts = lw->nsyncs = lw->nchannels = 0;
+    lw->nnodes = lw->ninsts = lw->nsyncs = lw->nchannels = lw->nhoists = 0;
     lw_map_free(&lw->fmemo);
     lw_map_free(&lw->cls);
     lw_map_free(&lw->evals);
@@ -1175,6 +1179,7 @@ bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_d
     free(lw.insts);
     free(lw.syncs);
     free(lw.counts);
+    free(lw.hoists);
     free(kernels);
     free(c.defs);
     free(c.called);

@@ -418,6 +418,42 @@
  * once, the transfer's unit also signals back after it, to the writer on
  * source_tiles[c], which waits for it at that block's end.
  *
+ * Invariant loads (lower_sync.c plans them, lower_ops.c emits them): a
+ * memory -> FIFO transfer at the top of a leaf stage that runs on every
+ * lane of its kind, inside a loop L of its own instance, reading
+ * scratchpad bytes at subscripts made outside L (a row's mean or rstd
+ * splat, loaded with every vector of the scaling pass), runs once before
+ * L instead, and the one read of its slot (at the top of a leaf stage of
+ * the same pipeline) receives it there, the vector kept in a register for
+ * the whole loop, when: no leaf stage inside L writes those bytes; no unit
+ * reading them also writes them; and no wait of the loading unit inside L
+ * is on a unit that writes them anywhere (so the wait that orders the load
+ * after their writer is before L; the signals back, after the reads, still
+ * are). The outermost such L is taken, but for a loop of fewer than 2
+ * trips known before launch. A later loop of the same block (the next pass
+ * over the row's blocks, the masked block) loading the same elements for
+ * the same units takes the vector received for the earlier one, when
+ * nothing between the two loops writes them or waits for a unit that
+ * does, and its bounds can be computed before the earlier loop. Unless
+ * the loops keeping a vector run on every core (bounds known before
+ * launch), its load and receive run in a loop of one trip when one of
+ * them runs, none else (`scf.for %hoist = 0 to min(max(ub - lb over those
+ * loops), 1)`, the receiving unit's carrying the vector out, a zero vector
+ * else): a row with no block to scale does not wait for the load. Such a
+ * guarded load goes only with another load before its loop or a later loop
+ * taking its vector (a load before the loop exposes its latency, and the
+ * guard costs a few cycles: one rstd hoisted from rmsnorm_masked's
+ * scaling, n = 256, took it 509 -> 517 cycles). The
+ * loads before one loop issue as one group. A receiving unit keeps at
+ * most 4 such vectors at once, and only while no stage of its in their
+ * loops makes more than 12 vectors with them (a matmul's stages keep their
+ * loads in place: they ran out of vector registers). The loads the stages
+ * keep group as before: layernorm_masked's scaling pass, 4 points over 2
+ * corelets, loads x, w and b of two points in one group, not x, w, b,
+ * mean and rstd of each; layernorm_masked_loop_n (n = 1000, spyre) 841 ->
+ * 796 cycles, layernorm_masked 882 -> 837 (tests/passes/lower/
+ * invariant_loads.mlir).
+ *
  * Pieces (lower_pieces.c): in the program of a unit that computes, a vector
  * wider than its lanes for its element type (ktc-split's tiles of f16 in
  * device memory computed in f32: 64 elements, 32 f32 lanes on spyre) runs

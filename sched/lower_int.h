@@ -113,6 +113,23 @@ struct lw_sync {
     ir_op at;
 };
 
+/* A memory -> FIFO load hoisted out of a loop (lower.h, "Invariant
+ * loads"): loop node `loop` runs `xfer` (of leaf stage node `from`) once
+ * before it, and `read` (of leaf stage node `to`, the one read of xfer's
+ * slot) receives it there, its vector kept in a register all loop long. */
+struct lw_hoisted {
+    uint32_t loop, from, to;
+    ir_op xfer, read;
+    uint32_t share; /* the hoist whose vector read takes instead (an earlier
+                       loop of the same block loading the same elements:
+                       none of its own), or UINT32_MAX */
+    uint32_t end;   /* the node past the last loop the vector is kept for */
+    ir_value guard; /* a source index value, positive when one of the loops
+                       keeping the vector runs: the load and its receive run
+                       only then (IR_NONE: one always runs) */
+    ir_value got;   /* in the receiving unit's program, the vector received */
+};
+
 /* A ktdf.buffer_phase counted as its loop runs (lower.h): its loops do not
  * all run as many iterations in every run of the loops around them, so the
  * phase is the number of the loop's iterations run so far (remui K), a
@@ -211,6 +228,8 @@ struct lw {
     uint32_t nkinds;
     struct lw_count *counts;
     uint32_t ncounts, capcounts;
+    struct lw_hoisted *hoists;
+    uint32_t nhoists, caphoists;
 
     /* the kernel's new body, in sections (temporary blocks, joined at the end) */
     ir_block sec_const, sec_sym, sec_unit, sec_mem, sec_prog;
@@ -305,6 +324,9 @@ bool lw_syncs_at(const struct lw *lw, ir_op at);
 
 /* Plans the signals of the tree (lower.h "Signals"). False after errors. */
 bool lw_plan_signals(struct lw *lw);
+/* The hoist (index into lw.hoists) of transfer or FIFO read op of leaf
+ * stage node n, or UINT32_MAX when it stays in place. */
+uint32_t lw_hoisted_at(const struct lw *lw, uint32_t n, ir_op op);
 /* Whether every unit of kind `unit` runs the body of ktdf.parallel node n
  * exactly once per run of n: T iterations known before launch on M = T
  * instances, and the kind on M corelets (lower.c). */
@@ -395,6 +417,10 @@ void lw_flush_loads(struct lw *lw);
 /* Whether leaf stage `stage` holds only memory -> FIFO transfers (and pure
  * values); adds their number to *nloads. */
 bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads);
+/* Emits the loads (or receives) lw.hoists takes out of loop node n for
+ * the current program, just before the loop; a received vector is what its
+ * read gives inside. False after errors. */
+bool lw_emit_hoisted(struct lw *lw, uint32_t n);
 /* Ends a loop opened by lw_open_loop: its yield, back to the outer block. */
 void lw_close_loop(struct lw *lw, ir_op newloop, ir_block outer);
 

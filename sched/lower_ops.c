@@ -1381,6 +1381,142 @@ void lw_flush_loads(struct lw *lw)
     lw->p.ngroup = 0;
 }
 
+/* Whether hoists a and b (leaders of loop node n) load as one group: the
+ * same units, and no guard, or the same guard loop (their vectors kept for
+ * the same later loops). */
+static bool same_guard(const struct lw *lw, uint32_t a, uint32_t b)
+{
+    const struct lw_hoisted *x = &lw->hoists[a], *y = &lw->hoists[b];
+    if (!x->guard != !y->guard || lw->nodes[x->from].unit != lw->nodes[y->from].unit ||
+        lw->nodes[x->to].unit != lw->nodes[y->to].unit)
+        return false;
+    if (!x->guard)
+        return true;
+    if (x->end != y->end)
+        return false;
+    uint32_t na = 0, nb = 0;
+    for (uint32_t e = 0; e < lw->nhoists; e++) {
+        na += lw->hoists[e].share == a;
+        nb += lw->hoists[e].share == b;
+        if (lw->hoists[e].share == a) {
+            bool found = false;
+            for (uint32_t f = 0; f < lw->nhoists && !found; f++)
+                found = lw->hoists[f].share == b && lw->hoists[f].loop == lw->hoists[e].loop;
+            if (!found)
+                return false;
+        }
+    }
+    return na == nb;
+}
+
+/* The loads of hoists g[0..k) (leaders of loop node n) for the sending
+ * unit, or their receives for the receiving one; in a loop of one trip
+ * when one of the loops keeping the vectors runs, and none else (guard),
+ * whose receives it carries out, zeros when it does not run. */
+static bool emit_hoist_group(struct lw *lw, uint32_t n, const uint32_t *g, uint32_t k)
+{
+    struct ir_module *m = lw->m;
+    struct lw_prog *p = &lw->p;
+    const struct lw_hoisted *x0 = &lw->hoists[g[0]];
+    bool sender = lw->nodes[x0->from].unit == p->kind;
+    ir_op at = lw->nodes[n].op;
+    uint32_t inst = lw->nodes[n].inst, mark = 0;
+    ir_block outer = p->cur, body = IR_NONE;
+    ir_op loop = IR_NONE;
+    ir_value zero[LW_LOAD_GROUP];
+    if (x0->guard) {
+        ir_value once = lw_value(
+            lw, lw_src_op(lw, "arith.minsi", at, x0->guard, lw_src_const(lw, at, 1)), inst, at);
+        if (!once)
+            return false;
+        /* (what the loop gives when it does not run is never read) */
+        for (uint32_t i = 0; i < k && !sender; i++) {
+            ir_type t = ir_value_type(m, ir_op_get(m, lw->hoists[g[i]].read)->opnd[0]);
+            const struct ir_type_info *ti = ir_type_get(m, t);
+            zero[i] =
+                i && t == ir_value_type(m, ir_op_get(m, lw->hoists[g[i - 1]].read)->opnd[0])
+                    ? zero[i - 1]
+                    : splat_const_at(lw, at, ir_attr_int(m, 0, IR_NONE), ti->elem, ti->shape[0]);
+        }
+        ir_value b[3] = {lw_const(lw, 0), once, lw_const(lw, 1)}, niv;
+        loop = new_loop(lw, ir_op_get(m, at)->loc, b, zero, sender ? 0 : k, ir_str_c(m, "hoist"),
+                        &body, &niv, &mark);
+    }
+    ir_value got[LW_LOAD_GROUP];
+    for (uint32_t i = 0; i < k; i++) {
+        struct lw_hoisted *x = &lw->hoists[g[i]];
+        if (sender) {
+            ir_op before = ir_block_get(m, p->cur)->last;
+            if (!lower_transfer(lw, x->xfer, lw->nodes[x->from].inst))
+                return false;
+            if (!p->ngroup++) {
+                p->group = before;
+                p->gcap = LOAD_GROUP;
+            }
+            if (p->ngroup == p->gcap)
+                lw_flush_loads(lw);
+            continue;
+        }
+        const struct ir_op_info *r = ir_op_get(m, x->read);
+        if (loop)
+            ir_block_add_arg(m, body, ir_value_type(m, zero[i]), ir_str_c(m, "kept"));
+        if (!(got[i] = receive(lw, x->read, ir_value_type(m, r->opnd[0]))))
+            return false;
+    }
+    lw_flush_loads(lw);
+    if (loop) {
+        if (!sender) {
+            struct ir_op_state st;
+            ir_state_init(&st, m, "scf.yield", ir_op_get(m, at)->loc);
+            for (uint32_t i = 0; i < k; i++)
+                ir_state_add_operand(m, &st, got[i]);
+            lw_append(lw, p->cur, &st);
+            for (uint32_t i = 0; i < k; i++)
+                got[i] = ir_op_result(m, loop, i);
+        }
+        lw_close_loop(lw, loop, outer);
+        lw_scope_undo(lw, mark);
+    }
+    for (uint32_t i = 0; i < k && !sender; i++) {
+        struct lw_hoisted *x = &lw->hoists[g[i]];
+        x->got = got[i];
+        lw_memo_put(lw, ir_op_get(m, x->read)->res, lw->nodes[x->to].inst, P_VEC, got[i], true);
+    }
+    return true;
+}
+
+bool lw_emit_hoisted(struct lw *lw, uint32_t n)
+{
+    struct lw_prog *p = &lw->p;
+    lw_flush_loads(lw);
+    for (uint32_t h = 0; h < lw->nhoists; h++) {
+        const struct lw_hoisted *x = &lw->hoists[h];
+        if (x->loop != n || x->share != UINT32_MAX ||
+            (lw->nodes[x->from].unit != p->kind && lw->nodes[x->to].unit != p->kind))
+            continue;
+        /* the leaders after it that share its guard loop */
+        uint32_t g[LW_LOAD_GROUP], k = 0;
+        g[k++] = h;
+        for (uint32_t e = h + 1; e < lw->nhoists && k < LW_LOAD_GROUP; e++)
+            if (lw->hoists[e].loop == n && lw->hoists[e].share == UINT32_MAX &&
+                same_guard(lw, h, e))
+                g[k++] = e;
+            else if (lw->hoists[e].loop == n && lw->hoists[e].share == UINT32_MAX)
+                break;
+        if (!emit_hoist_group(lw, n, g, k))
+            return false;
+        h = g[k - 1];
+    }
+    /* a later loop's loads the same as an earlier loop's: its vectors */
+    for (uint32_t h = 0; h < lw->nhoists; h++) {
+        const struct lw_hoisted *x = &lw->hoists[h];
+        if (x->loop == n && x->share != UINT32_MAX && lw->nodes[x->to].unit == p->kind)
+            lw_memo_put(lw, ir_op_get(lw->m, x->read)->res, lw->nodes[x->to].inst, P_VEC,
+                        lw->hoists[x->share].got, true);
+    }
+    return true;
+}
+
 bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads)
 {
     struct ir_module *m = lw->m;
@@ -1597,6 +1733,8 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
             lw_flush_loads(lw);
         switch (oi->kind) {
         case IR_OP_KTDF_DATA_TRANSFER: {
+            if (lw_hoisted_at(lw, p->stage, o) != UINT32_MAX)
+                break; /* loaded before a loop around (lw_emit_hoisted) */
             ir_op before = ir_block_get(m, lw->p.cur)->last;
             if (!lower_transfer(lw, o, inst))
                 return false;
@@ -1607,6 +1745,8 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
             break;
         }
         case IR_OP_KTDF_READ_FROM_FIFO: {
+            if (lw_hoisted_at(lw, p->stage, o) != UINT32_MAX)
+                break; /* received before a loop around: its vector memoized */
             ir_type slot = ir_value_type(m, oi->opnd[0]);
             if (ir_type_numel(m, ir_value_type(m, oi->res)) != ir_type_get(m, slot)->shape[0])
                 return lw_error(lw, o, "a FIFO read of other than one slot is not supported yet");

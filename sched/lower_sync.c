@@ -2476,8 +2476,10 @@ static int64_t min_trips(struct lw *lw, uint32_t l)
     for (uint32_t c = 0; c < lw->ncores; c++) {
         int64_t b[3];
         for (int i = 0; i < 3; i++)
-            if (!lw_eval(lw, o->opnd[i], lw->nodes[l].inst, c, &b[i]) || b[2] <= 0)
+            if (!lw_eval(lw, o->opnd[i], lw->nodes[l].inst, c, &b[i]))
                 return -1;
+        if (b[2] <= 0)
+            return -1;
         int64_t t = b[1] > b[0] ? (b[1] - b[0] + b[2] - 1) / b[2] : 0;
         least = t < least ? t : least;
     }

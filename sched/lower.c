@@ -804,8 +804,9 @@ static uint32_t unroll_of(struct lw *lw, uint32_t n)
             (xn->leaf && xn->unit == k &&
              ((xn->lanes == 1 && lw->kinds[k].ncl > 1) || !lw_fifo_loads_only(lw, xn->op, &loads))))
             return 1;
-        for (uint32_t h = 0; h < lw->nhoists && xn->leaf && xn->unit == k; h++)
-            loads -= lw->hoists[h].from == x; /* loaded before a loop around */
+        if (xn->leaf && xn->unit == k)
+            for (uint32_t h = 0; h < lw->nhoists; h++)
+                loads -= lw->hoists[h].from == x; /* loaded before a loop around */
     }
     const struct ir_op_info *o = ir_op_get(lw->m, nd->op);
     int64_t lb = 0, ub = 0, step = 0;

@@ -324,9 +324,9 @@ bool lw_syncs_at(const struct lw *lw, ir_op at);
 
 /* Plans the signals of the tree (lower.h "Signals"). False after errors. */
 bool lw_plan_signals(struct lw *lw);
-/* The hoist (index into lw.hoists) of transfer or FIFO read op of leaf
- * stage node n, or UINT32_MAX when it stays in place. */
-uint32_t lw_hoisted_at(const struct lw *lw, uint32_t n, ir_op op);
+/* Whether transfer or FIFO read op of leaf stage node n runs before a
+ * loop around it (lw.hoists), not in place. */
+bool lw_hoisted(const struct lw *lw, uint32_t n, ir_op op);
 /* Whether every unit of kind `unit` runs the body of ktdf.parallel node n
  * exactly once per run of n: T iterations known before launch on M = T
  * instances, and the kind on M corelets (lower.c). */

@@ -1381,6 +1381,24 @@ void lw_flush_loads(struct lw *lw)
     lw->p.ngroup = 0;
 }
 
+static uint32_t group_cap(struct lw *lw, ir_op o);
+
+/* Emits transfer op (instance inst); a memory -> FIFO load joins the
+ * pending group of loads, opening one of at most cap loads (0: as many as
+ * group_cap finds) when none is open. */
+static bool emit_transfer(struct lw *lw, ir_op op, uint32_t inst, uint32_t cap)
+{
+    struct lw_prog *p = &lw->p;
+    ir_op before = ir_block_get(lw->m, p->cur)->last;
+    if (!lower_transfer(lw, op, inst))
+        return false;
+    if (is_fifo_load(lw->m, op) && !p->ngroup++) {
+        p->group = before;
+        p->gcap = cap ? cap : group_cap(lw, op);
+    }
+    return true;
+}
+
 /* Whether hoists a and b (leaders of loop node n) load as one group: the
  * same units, and no guard, or the same guard loop (their vectors kept for
  * the same later loops). */
@@ -1446,13 +1464,8 @@ static bool emit_hoist_group(struct lw *lw, uint32_t n, const uint32_t *g, uint3
     for (uint32_t i = 0; i < k; i++) {
         struct lw_hoisted *x = &lw->hoists[g[i]];
         if (sender) {
-            ir_op before = ir_block_get(m, p->cur)->last;
-            if (!lower_transfer(lw, x->xfer, lw->nodes[x->from].inst))
+            if (!emit_transfer(lw, x->xfer, lw->nodes[x->from].inst, LOAD_GROUP))
                 return false;
-            if (!p->ngroup++) {
-                p->group = before;
-                p->gcap = LOAD_GROUP;
-            }
             if (p->ngroup == p->gcap)
                 lw_flush_loads(lw);
             continue;
@@ -1732,20 +1745,14 @@ static bool emit_ops(struct lw *lw, ir_block b, uint32_t inst)
                           (!is_fifo_load(m, o) && !value && !unroll)))
             lw_flush_loads(lw);
         switch (oi->kind) {
-        case IR_OP_KTDF_DATA_TRANSFER: {
-            if (lw_hoisted_at(lw, p->stage, o) != UINT32_MAX)
+        case IR_OP_KTDF_DATA_TRANSFER:
+            if (lw_hoisted(lw, p->stage, o))
                 break; /* loaded before a loop around (lw_emit_hoisted) */
-            ir_op before = ir_block_get(m, lw->p.cur)->last;
-            if (!lower_transfer(lw, o, inst))
+            if (!emit_transfer(lw, o, inst, 0))
                 return false;
-            if (is_fifo_load(m, o) && !p->ngroup++) {
-                p->group = before;
-                p->gcap = group_cap(lw, o);
-            }
             break;
-        }
         case IR_OP_KTDF_READ_FROM_FIFO: {
-            if (lw_hoisted_at(lw, p->stage, o) != UINT32_MAX)
+            if (lw_hoisted(lw, p->stage, o))
                 break; /* received before a loop around: its vector memoized */
             ir_type slot = ir_value_type(m, oi->opnd[0]);
             if (ir_type_numel(m, ir_value_type(m, oi->res)) != ir_type_get(m, slot)->shape[0])

@@ -2236,28 +2236,32 @@ static bool count_vectors(struct ir_module *m, ir_op op, void *ctx)
 }
 
 /* Whether every leaf stage of the unit kind between nodes start and end
- * makes at most HOIST_STAGE_VECTORS - held vectors. */
-static bool room_for(struct lw *lw, uint32_t unit, uint32_t start, uint32_t end, uint32_t held)
+ * makes at most HOIST_STAGE_VECTORS - held vectors; vecs[n] caches leaf
+ * n's count (UINT32_MAX: not counted yet). */
+static bool room_for(struct lw *lw, uint32_t *vecs, uint32_t unit, uint32_t start, uint32_t end,
+                     uint32_t held)
 {
     for (uint32_t n = start; n < end; n++) {
         const struct lw_node *nd = &lw->nodes[n];
-        uint32_t c = 0;
         if (!nd->leaf || nd->unit != unit)
             continue;
-        ir_walk(lw->m, nd->op, count_vectors, &c);
-        if (c + held > HOIST_STAGE_VECTORS)
+        if (vecs[n] == UINT32_MAX) {
+            vecs[n] = 0;
+            ir_walk(lw->m, nd->op, count_vectors, &vecs[n]);
+        }
+        if (vecs[n] + held > HOIST_STAGE_VECTORS)
             return false;
     }
     return true;
 }
 
-uint32_t lw_hoisted_at(const struct lw *lw, uint32_t n, ir_op op)
+bool lw_hoisted(const struct lw *lw, uint32_t n, ir_op op)
 {
     for (uint32_t h = 0; h < lw->nhoists; h++)
         if ((lw->hoists[h].from == n && lw->hoists[h].xfer == op) ||
             (lw->hoists[h].to == n && lw->hoists[h].read == op))
-            return h;
-    return UINT32_MAX;
+            return true;
+    return false;
 }
 
 /* The end of node n's subtree: the first node after it not below it. */
@@ -2306,6 +2310,37 @@ static bool slot_user(struct ir_module *m, ir_op op, void *ctx)
     return su->ok;
 }
 
+/* The unit kinds (bits) of the leaf stages writing bytes rd reads, in
+ * *writers; false when one of those stages is a node in [from, to). */
+static bool writers_of(const struct lw *lw, const struct access *rd, const uint32_t *leaves,
+                       uint32_t nleaves, const struct foot *feet, uint32_t from, uint32_t to,
+                       uint64_t *writers)
+{
+    *writers = 0;
+    for (uint32_t i = 0; i < nleaves; i++)
+        for (uint32_t k = 0; k < feet[i].n; k++) {
+            if (!feet[i].a[k].write || !conflict(rd, &feet[i].a[k]))
+                continue;
+            if (leaves[i] >= from && leaves[i] < to)
+                return false;
+            *writers |= 1ull << lw->nodes[leaves[i]].unit;
+        }
+    return true;
+}
+
+/* Whether `unit` waits on a unit kind of `writers` at node n, in its
+ * signal lists first..last (LW_BEFORE, LW_AFTER, LW_END). */
+static bool waits_on(const struct lw *lw, uint32_t n, int first, int last, uint32_t unit,
+                     uint64_t writers)
+{
+    for (int w = first; w <= last; w++)
+        for (uint32_t y = lw->nodes[n].sync[w]; y; y = lw->syncs[y].next)
+            if (lw->syncs[y].unit == unit && !lw->syncs[y].send &&
+                (writers >> lw->syncs[y].peer & 1))
+                return true;
+    return false;
+}
+
 /* Whether leaf stage node s runs on every lane of its kind: a stage left
  * whole on one corelet of a kind on several does not, and a load hoisted
  * out of it, run by every lane, would make the others wait for its
@@ -2334,24 +2369,12 @@ static bool hoistable(struct lw *lw, uint32_t l, uint32_t s, ir_op x, const stru
         if (o->opnd[i] != rd->slot && ir_value_defined_in(m, o->opnd[i], lop))
             return false;
     uint32_t end = subtree_end(lw, l), unit = lw->nodes[s].unit;
-    uint64_t writers = 0;
-    for (uint32_t i = 0; i < nleaves; i++)
-        for (uint32_t k = 0; k < feet[i].n; k++) {
-            if (!feet[i].a[k].write || !conflict(rd, &feet[i].a[k]))
-                continue;
-            if (leaves[i] > l && leaves[i] < end)
-                return false;
-            uint32_t u = lw->nodes[leaves[i]].unit;
-            if (u == unit)
-                return false;
-            writers |= 1ull << u;
-        }
+    uint64_t writers;
+    if (!writers_of(lw, rd, leaves, nleaves, feet, l + 1, end, &writers) || (writers >> unit & 1))
+        return false;
     for (uint32_t n = l + 1; n < end; n++)
-        for (int w = 0; w < 3; w++)
-            for (uint32_t y = lw->nodes[n].sync[w]; y; y = lw->syncs[y].next)
-                if (lw->syncs[y].unit == unit && !lw->syncs[y].send &&
-                    (writers >> lw->syncs[y].peer & 1))
-                    return false;
+        if (waits_on(lw, n, LW_BEFORE, LW_END, unit, writers))
+            return false;
     struct slot_users su = {lw, lw->nodes[s].parent, s, x, rd->slot, IR_NONE, 0, true};
     ir_walk(m, lw->nodes[su.pipe].op, slot_user, &su);
     if (!su.ok || !su.read || !every_lane(lw, su.to) || lw->nodes[su.to].inst != lw->nodes[l].inst)
@@ -2447,21 +2470,13 @@ static uint32_t share_of(struct lw *lw, const struct lw_hoisted *h, const struct
         uint32_t from = subtree_end(lw, g->loop);
         if (g->end > from)
             from = g->end; /* kept past later loops already: from there */
-        uint64_t writers = 0;
-        for (uint32_t i = 0; i < nleaves; i++)
-            for (uint32_t k = 0; k < feet[i].n; k++) {
-                if (!feet[i].a[k].write || !conflict(rd, &feet[i].a[k]))
-                    continue;
-                if (leaves[i] >= from && leaves[i] < l)
-                    return UINT32_MAX;
-                writers |= 1ull << lw->nodes[leaves[i]].unit;
-            }
-        for (uint32_t n = from; n <= l; n++)
-            for (int w = 0; w < 3; w++)
-                for (uint32_t y = lw->nodes[n].sync[w]; y; y = lw->syncs[y].next)
-                    if ((n < l || w == LW_BEFORE) && lw->syncs[y].unit == unit &&
-                        !lw->syncs[y].send && (writers >> lw->syncs[y].peer & 1))
-                        return UINT32_MAX;
+        uint64_t writers;
+        if (!writers_of(lw, rd, leaves, nleaves, feet, from, l, &writers) ||
+            waits_on(lw, l, LW_BEFORE, LW_BEFORE, unit, writers))
+            return UINT32_MAX;
+        for (uint32_t n = from; n < l; n++)
+            if (waits_on(lw, n, LW_BEFORE, LW_END, unit, writers))
+                return UINT32_MAX;
         return e;
     }
     return UINT32_MAX;
@@ -2497,6 +2512,10 @@ static void plan_hoists(struct lw *lw, const uint32_t *leaves, uint32_t nleaves,
                         const struct foot *feet)
 {
     lw->nhoists = 0;
+    uint32_t *vecs = malloc(lw->nnodes * sizeof *vecs);
+    if (!vecs)
+        abort();
+    memset(vecs, 0xff, lw->nnodes * sizeof *vecs);
     for (uint32_t i = 0; i < nleaves; i++) {
         uint32_t s = leaves[i];
         const struct lw_node *sn = &lw->nodes[s];
@@ -2515,8 +2534,10 @@ static void plan_hoists(struct lw *lw, const uint32_t *leaves, uint32_t nleaves,
             for (uint32_t c = nc; c-- > 0;) {
                 uint32_t l = chain[c], to;
                 ir_op read;
-                if (lw->nodes[l].kind != LN_LOOP || lw->nodes[l].inst != sn->inst ||
-                    (min_trips(lw, l) >= 0 && min_trips(lw, l) < 2) ||
+                if (lw->nodes[l].kind != LN_LOOP || lw->nodes[l].inst != sn->inst)
+                    continue;
+                int64_t trips = min_trips(lw, l);
+                if ((trips >= 0 && trips < 2) ||
                     !hoistable(lw, l, s, rd->op, rd, leaves, nleaves, feet, &read, &to))
                     continue;
                 struct lw_hoisted h = {.loop = l,
@@ -2541,7 +2562,7 @@ static void plan_hoists(struct lw *lw, const uint32_t *leaves, uint32_t nleaves,
                         held++;
                 }
                 if (held >= HOIST_VREGS ||
-                    !room_for(lw, lw->nodes[to].unit, start, h.end, held + 1))
+                    !room_for(lw, vecs, lw->nodes[to].unit, start, h.end, held + 1))
                     continue;
                 if (h.share != UINT32_MAX) {
                     struct lw_hoisted *g = &lw->hoists[h.share];
@@ -2555,6 +2576,7 @@ static void plan_hoists(struct lw *lw, const uint32_t *leaves, uint32_t nleaves,
             }
         }
     }
+    free(vecs);
 }
 
 /* Whether the vector of hoist x fits its receiving unit's lanes: its
@@ -2614,7 +2636,7 @@ bool lw_plan_signals(struct lw *lw)
 {
     bool ok = false;
     uint32_t nleaves = 0, npairs = 0, cappairs = 0;
-    uint32_t *leaves = malloc(lw->nnodes * sizeof *leaves);
+    uint32_t *leaves = calloc(lw->nnodes, sizeof *leaves);
     struct foot *feet = calloc(lw->nnodes, sizeof *feet);
     struct pair *pairs = NULL;
     struct loops *ls = malloc(sizeof *ls);

@@ -35,6 +35,39 @@ static bool uses_dim(const struct ir_module *m, ir_aff e, uint32_t d)
     }
 }
 
+/* Whether e uses dim d only as `d floordiv P`. */
+static bool only_floordiv(const struct ir_module *m, ir_aff e, uint32_t d, int64_t P)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    switch (a->kind) {
+    case IR_AFF_DIM:
+        return a->v != (int64_t)d;
+    case IR_AFF_CONST:
+    case IR_AFF_SYM:
+        return true;
+    case IR_AFF_FLOORDIV: {
+        const struct ir_aff_info *l = ir_aff_get(m, a->lhs), *r = ir_aff_get(m, a->rhs);
+        if (l->kind == IR_AFF_DIM && l->v == (int64_t)d)
+            return r->kind == IR_AFF_CONST && r->v == P;
+    }
+    /* fallthrough */
+    default:
+        return only_floordiv(m, a->lhs, d, P) && only_floordiv(m, a->rhs, d, P);
+    }
+}
+
+/* P when e is `d mod P` (P > 1, a constant), else 0. */
+static int64_t mod_of(const struct ir_module *m, ir_aff e, uint32_t d)
+{
+    const struct ir_aff_info *a = ir_aff_get(m, e);
+    if (a->kind != IR_AFF_MOD)
+        return 0;
+    const struct ir_aff_info *l = ir_aff_get(m, a->lhs), *r = ir_aff_get(m, a->rhs);
+    return l->kind == IR_AFF_DIM && l->v == (int64_t)d && r->kind == IR_AFF_CONST && r->v > 1
+               ? r->v
+               : 0;
+}
+
 int64_t split_mem_align(const struct arch_device *d, const char *mem)
 {
     int64_t most = 1;
@@ -65,9 +98,28 @@ struct itile {
     bool rows;                   /* an index expression uses a variable of many values */
     bool idxvar[MAX_RANK];       /* ... that one */
     bool nonlin[MAX_RANK];       /* direct dim k: not captured values plus its variable */
+    int64_t page[MAX_RANK];      /* ... a page's row, `v mod P`, every index reading v
+                                  * floordiv P: P (page_of), else 0 */
 };
 
 static bool many(const struct itile *t, uint32_t j) { return t->lo[j] != t->hi[j]; }
+
+/* Pages (split.h): P when direct dim k's subscript is `v mod P` of its
+ * variable v, every index expression reads v as `v floordiv P` alone, and
+ * v's range starts a page (a multiple of P): the rows of a page then share
+ * their indices, one cast moving them all. */
+static int64_t page_of(struct ir_module *m, const struct itile *t, uint32_t k)
+{
+    uint32_t d = t->ncap + k;
+    int64_t P = mod_of(m, split_aff_subst(m, t->map[k]->res[0], t->sub), d);
+    if (!P || t->lo[k] % P)
+        return 0;
+    for (uint32_t j = 0; j < t->rank; j++)
+        for (uint32_t r = 0; t->ind[j] && r < t->map[j]->nres; r++)
+            if (!only_floordiv(m, split_aff_subst(m, t->map[j]->res[r], t->sub), d, P))
+                return 0;
+    return P;
+}
 
 /* Reads indirect tile op into t; false after a located error naming what
  * is not supported. */
@@ -195,6 +247,8 @@ static bool read_itile(struct split_ctx *c, ir_op op, struct itile *t)
             used[j] = true;
         }
     }
+    for (uint32_t k = 0; k < rank; k++)
+        t->page[k] = t->nonlin[k] ? page_of(m, t, k) : 0;
     /* a variable of many values is its own direct dim's, or an indirect
      * dim's used by index expressions only */
     for (uint32_t j = 0; j < nv; j++)
@@ -356,7 +410,7 @@ static void rewrite(struct split_ctx *c, ir_op op, const struct itile *t)
 }
 
 bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint8_t *how,
-                          int64_t *st, ir_value *off)
+                          int64_t *st, int64_t *page, ir_value *off)
 {
     struct ir_module *m = c->m;
     struct itile t;
@@ -370,6 +424,7 @@ bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint
         how[k] = t.ind[k] ? SPLIT_IND_INDIRECT
                  : many(&t, k) && t.idxvar[k] ? SPLIT_IND_ONE : SPLIT_IND_DIRECT;
         st[k] = t.st[k];
+        page[k] = t.page[k];
         if (how[k] != SPLIT_IND_DIRECT)
             continue; /* a row at a time: split_indirect_offset */
         ir_aff e = split_aff_subst(m, t.map[k]->res[0], t.sub);

@@ -76,12 +76,14 @@ struct split_b;
  * the index read (one element at a time). */
 enum { SPLIT_IND_DIRECT, SPLIT_IND_ONE, SPLIT_IND_INDIRECT };
 /* An indirect tile of the rows form (split.h) as split_pipeline.c places
- * it: how[k] each dim moves, st[k] the base view's strides, *off
- * (elements, at b) what its dims moved directly (SPLIT_IND_DIRECT) add at
- * tile position 0.
+ * it: how[k] each dim moves, st[k] the base view's strides, page[k] the
+ * rows of a page along a dim moved one element at a time (its subscript
+ * `v mod P`, its indices reading `v floordiv P`: P rows from one cast), 0
+ * for other dims, *off (elements, at b) what its dims moved directly
+ * (SPLIT_IND_DIRECT) add at tile position 0.
  * False after a located error. */
 bool split_indirect_place(struct split_ctx *c, struct split_b *b, ir_op op, uint8_t *how,
-                          int64_t *st, ir_value *off);
+                          int64_t *st, int64_t *page, ir_value *off);
 /* Where a transfer of an indirect tile of the rows form makes its cast:
  * at the top of the innermost of the loops loop[k] (indices into ivs)
  * along its dims moved one element at a time (how[k] not

@@ -47,6 +47,7 @@ struct place {
      * plus, per transfer, what its index reads add; how[k] SPLIT_IND_*. */
     ir_op ind;
     uint8_t how[MAX_LOOPS];
+    int64_t page[MAX_LOOPS]; /* rows of a page along a SPLIT_IND_ONE dim (0: none) */
 };
 
 struct pair {
@@ -72,6 +73,11 @@ struct prog {
     struct scope *sc;  /* the block being scheduled */
     bool views_only;   /* placing a nested block's generics from the top:
                           cast views, leave its tiles for its own scope */
+    /* Pages (split_indirect.c) of the pipeline being made: the tile loop
+     * of IV ivs[L] runs as a loop over pages of pg_P[L] rows (0: it does
+     * not), IV ivs[pg_hi[L]], around one over a page's rows, ivs[pg_lo[L]] */
+    int64_t pg_P[MAX_LOOPS];
+    uint32_t pg_hi[MAX_LOOPS], pg_lo[MAX_LOOPS];
 };
 
 /* A builder inserting at the current scope, with reuse. */
@@ -203,7 +209,7 @@ static bool indirect_cast(struct prog *p, ir_value tile, ir_op top, struct place
     struct split_b b;
     at_ret(p, &b, o->loc);
     *out = (struct place){.kind = view.kind, .view = view.mem, .rank = tt->rank, .ind = top};
-    if (!split_indirect_place(p->c, &b, top, out->how, out->st, &out->off))
+    if (!split_indirect_place(p->c, &b, top, out->how, out->st, out->page, &out->off))
         return false;
     for (uint32_t k = 0; k < tt->rank; k++)
         out->shape[k] = tt->shape[k];
@@ -715,9 +721,10 @@ static bool unaligned_cast(const struct ir_module *m, ir_value v)
            ir_op_attr(m, d, "unaligned");
 }
 
-/* scf.for bnd[0] to bnd[1] step bnd[2] (a parallel tile loop, IV i<d>) at
- * b, which then points into its body; returns the IV. */
-static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
+/* scf.for bnd[0] to bnd[1] step bnd[2] (a parallel tile loop, IV
+ * <prefix><d>) at b, which then points into its body; returns the IV. */
+static ir_value open_named_loop(struct split_b *b, const ir_value *bnd, const char *prefix,
+                                uint32_t d)
 {
     struct ir_module *m = b->m;
     struct ir_op_state st;
@@ -727,7 +734,7 @@ static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
     ir_state_set_attr(m, &st, "loop_type", split_loop_type(m, "parallel_loop"));
     ir_block body = sb_region(m, &st);
     char name[16];
-    snprintf(name, sizeof name, "i%u", d);
+    snprintf(name, sizeof name, "%s%u", prefix, d);
     ir_value iv = ir_block_add_arg(m, body, m->t_index, ir_str_c(m, name));
     struct ir_op_state y;
     ir_state_init(&y, m, "scf.yield", b->loc);
@@ -736,6 +743,11 @@ static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
     sb_emit(b, &st);
     sb_before(b, m, yield, b->loc);
     return iv;
+}
+
+static ir_value open_loop(struct split_b *b, const ir_value *bnd, uint32_t d)
+{
+    return open_named_loop(b, bnd, "i", d);
 }
 
 /* The variable of tile loop d (bounds bnd) at b: a loop opened there, or,
@@ -888,10 +900,26 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     ir_value off = pl->off, pos[MAX_LOOPS] = {IR_NONE};
     int64_t sizes[MAX_LOOPS], st[MAX_LOOPS];
     struct split_b ib;
+    /* a page's rows (p->pg_P) from one cast, made in the loop over pages */
+    bool paged[MAX_LOOPS] = {false};
+    int32_t at[MAX_LOOPS];
+    for (uint32_t k = 0; k < pl->rank; k++) {
+        int32_t L = acc->loop[k];
+        paged[k] = pl->ind && pl->how[k] == SPLIT_IND_ONE && pl->page[k] && L >= 0 &&
+                   p->pg_P[L] == pl->page[k] && !acc->off[k] && acc->size[k] == 1;
+        at[k] = paged[k] ? (int32_t)p->pg_hi[L] : L;
+    }
     if (pl->ind) /* at the top of the innermost loop its positions use */
-        b = split_indirect_at(m, b, pl->rank, pl->how, acc->loop, ivs, &ib);
+        b = split_indirect_at(m, b, pl->rank, pl->how, at, ivs, &ib);
     for (uint32_t k = 0; k < pl->rank; k++) {
         sizes[k] = pl->shape[k];
+        if (paged[k]) { /* the page's first row; the transfer moves row lo */
+            int32_t L = acc->loop[k];
+            pos[k] = sb_muli(b, ivs[p->pg_hi[L]], p->pg_P[L]);
+            acc->loop[k] = (int32_t)p->pg_lo[L];
+            sizes[k] = p->pg_P[L];
+            continue;
+        }
         if (pl->ind && pl->how[k] != SPLIT_IND_DIRECT) {
             if (acc->size[k] != 1)
                 return split_error(p->c, gop, "a transfer of %lld elements at a time along dim "
@@ -935,7 +963,9 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
     /* the strides of the cast: the static ones, 1 along the others (one
      * element: never stepped) */
     for (uint32_t k = 0; k < pl->rank; k++)
-        st[k] = pl->dst[k] || (pl->ind && pl->how[k] != SPLIT_IND_DIRECT) ? 1 : pl->st[k];
+        st[k] = pl->dst[k] || (pl->ind && pl->how[k] != SPLIT_IND_DIRECT && !paged[k])
+                    ? 1
+                    : pl->st[k];
     const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, pl->view));
     ir_attr layout = ir_attr_intern(m, &(struct ir_attr_info){.kind = IR_AT_STRIDED,
                                                               .n = pl->rank, .ints = st,
@@ -1220,6 +1250,73 @@ static bool where_dropped(const struct ir_module *m, ir_op gop, uint32_t i, uint
     return true;
 }
 
+/* The rows of a page (split_indirect.c's pages) loop d moves one at a
+ * time for every indirect tile of the rows form it places along a page
+ * dim, tiles of one row from a multiple of them, a multiple of them long;
+ * 0 when none, or when two tiles' pages differ. *stored: a destination's
+ * (a scatter's, whose writes keep their order: two pages may be one). */
+static int64_t page_loop(const struct ir_module *m, const struct split_gen *g,
+                         const struct place *src, const struct dests *dst, uint32_t d, int64_t lo,
+                         int64_t ext, int64_t ts, bool *stored)
+{
+    int64_t P = 0;
+    for (uint32_t i = 0; i < g->nin + dst->n; i++) {
+        const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
+        const struct ir_affine_map *mp = ir_map_get(m, i < g->nin ? g->in_map[i] : g->out_map);
+        for (uint32_t k = 0; pl->ind && k < pl->rank && k < mp->nres; k++) {
+            const struct ir_aff_info *a = ir_aff_get(m, mp->res[k]);
+            if (a->kind != IR_AFF_DIM || a->v != (int64_t)d || pl->how[k] != SPLIT_IND_ONE ||
+                !pl->page[k])
+                continue;
+            if (P && P != pl->page[k])
+                return 0;
+            P = pl->page[k];
+            *stored = *stored || i >= g->nin;
+        }
+    }
+    return P && ts == 1 && lo % P == 0 && ext > 0 ? P : 0;
+}
+
+/* Tile loop d (bounds bnd, IV ivs[L]) over pages of P rows runs as a loop
+ * over the pages, opened here (outside the other tile loops when only read:
+ * the page's indices, read there, do not change along them), and one over
+ * a page's rows (page_iv); its IV goes to ivs[*n] (p->pg_hi[L]). */
+static void page_loop_open(struct prog *p, struct split_b *b, const ir_value *bnd, uint32_t d,
+                           int64_t P, int32_t L, ir_value *ivs, uint32_t *n)
+{
+    int64_t lb = 0, ub = 0;
+    split_const_int(b->m, bnd[0], &lb);
+    split_const_int(b->m, bnd[1], &ub);
+    ir_value pages[3] = {sb_index(b, lb / P), sb_index(b, (ub + P - 1) / P), sb_index(b, 1)};
+    p->pg_P[L] = P;
+    p->pg_hi[L] = *n;
+    ivs[(*n)++] = open_named_loop(b, pages, "page", d);
+}
+
+/* The variable of tile loop d over pages of P rows: the loop over the
+ * pages opened here too when stored (a scatter's writes in their order),
+ * else before (page_loop_open); then the one over a page's rows, IV
+ * ivs[*n] (p->pg_lo[L]); page * P + row. */
+static ir_value page_iv(struct prog *p, struct split_b *b, const ir_value *bnd, uint32_t d,
+                        int64_t P, bool stored, int32_t L, ir_value *ivs, uint32_t *n)
+{
+    if (stored)
+        page_loop_open(p, b, bnd, d, P, L, ivs, n);
+    /* a last page past the tile's end: its rows up to the end */
+    int64_t ub = 0;
+    split_const_int(b->m, bnd[1], &ub);
+    ir_value first = sb_muli(b, ivs[p->pg_hi[L]], P),
+             rows[3] = {sb_index(b, 0),
+                        ub % P ? sb_arith(b, "arith.minsi", sb_index(b, P),
+                                          sb_arith(b, "arith.subi", sb_index(b, ub), first))
+                               : sb_index(b, P),
+                        sb_index(b, 1)};
+    ir_value row = open_loop(b, rows, d);
+    p->pg_lo[L] = *n;
+    ivs[(*n)++] = row;
+    return sb_addi(b, first, row);
+}
+
 static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
                           const struct dests *dst, int part)
 {
@@ -1432,9 +1529,16 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
      * one. */
     struct split_b b;
     at_ret(p, &b, loc);
-    ir_value ivs[MAX_LOOPS], bounds[MAX_LOOPS][3];
+    ir_value ivs[3 * MAX_LOOPS], bounds[MAX_LOOPS][3];
     int32_t loop_of[MAX_LOOPS];
     uint32_t nivs = 0;
+    int64_t page[MAX_LOOPS];
+    bool stored[MAX_LOOPS] = {false};
+    for (uint32_t d = 0; d < g.nloops; d++)
+        page[d] = tail || (int32_t)d == zmd || (int32_t)d == md
+                      ? 0
+                      : page_loop(m, &g, src, dst, d, lo[d], ext[d], ts[d], &stored[d]);
+    memset(p->pg_P, 0, sizeof p->pg_P);
     for (uint32_t d = 0; d < g.nloops; d++) {
         loop_of[d] = -1;
         if (ts[d] == ext[d] && !lo[d] && (int32_t)d != md)
@@ -1486,15 +1590,21 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
             loop_of[d] = (int32_t)nivs++;
         }
     }
+    uint32_t nextra = nivs; /* the page loops' IVs after the tile loops' */
     if (md_out)
         ivs[loop_of[md]] = open_loop(&b, bounds[md], (uint32_t)md);
+    for (uint32_t d = 0; d < g.nloops; d++)
+        if (page[d] && !stored[d] && loop_of[d] >= 0)
+            page_loop_open(p, &b, bounds[d], d, page[d], loop_of[d], ivs, &nextra);
     for (int rl = 0; rl < 2; rl++) /* rows in flight innermost */
         for (uint32_t d = 0; d < g.nloops; d++)
             if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) &&
                 (rw.inner && loop_of[d] == rw.loop) == rl)
                 ivs[loop_of[d]] = split_tail         ? IR_NONE
                                   : (int32_t)d == md ? open_loop(&b, bounds[d], d)
-                                                     : tile_iv(&b, bounds[d], d);
+                                  : page[d] ? page_iv(p, &b, bounds[d], d, page[d], stored[d],
+                                                      loop_of[d], ivs, &nextra)
+                                            : tile_iv(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
     /* zero-fill: input i's lanes whose place along the masked loop's dim

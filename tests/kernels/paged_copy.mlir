@@ -6,12 +6,13 @@
 // heads and 256 context positions in pages of 64 (an i32 page table of 2x4
 // entries into 16 pages). The context position both picks the page (through
 // the index) and is the row in it (`t mod 64`, a direct subscript of the
-// variable the index reads: split_indirect.c moves such a dim a row at a
-// time, its subscript evaluated at the row's variables); the store's
-// access_tile_order (d0, d2, d1, d3) transposes heads and positions (a cast
-// of Y with the strides permuted). Each row is its own pipeline, its page
-// read before it, none in flight with another (indirect rows are not run
-// in flight: split_pipeline.c): spyre 321717 cycles, DDR latency a row.
+// variable the index reads); the store's access_tile_order (d0, d2, d1,
+// d3) transposes heads and positions (a cast of Y with the strides
+// permuted). The 64 positions of a page share its table entry and are 64
+// rows of it: ktc-split moves them from one cast a page (split_indirect.c's
+// pages), the page loop outermost (its entry read once for both heads), and
+// ktc-nest moves a page's rows in bulk: spyre 2553 cycles, where a pipeline
+// a row, each waiting for its entry's read, took 321725.
 #X_coord_set = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 1 >= 0, d2 >= 0, -d2 + 63 >= 0, d3 >= 0, -d3 + 63 >= 0)>
 #Y_coord_set = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0, d2 >= 0, -d2 + 1 >= 0, d3 >= 0, -d3 + 63 >= 0)>
 #X_var = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 1 >= 0, d2 >= 0, -d2 + 255 >= 0, d3 >= 0, -d3 + 63 >= 0)>

@@ -723,6 +723,34 @@ static ir_aff drop_multiples(struct ir_module *m, ir_aff e, int64_t b)
     return l == a.lhs && r == a.rhs ? e : ir_aff_bin(m, IR_AFF_ADD, l, r);
 }
 
+/* e / b into *q when every term of e's sum is a constant or a product
+ * with a constant factor that b > 0 divides: (d0 * 64) floordiv 64 is d0. */
+static bool exact_div(struct ir_module *m, ir_aff e, int64_t b, ir_aff *q)
+{
+    const struct ir_aff_info a = *ir_aff_get(m, e);
+    int64_t c;
+    ir_aff l, r;
+    switch (a.kind) {
+    case IR_AFF_CONST:
+        if (a.v % b)
+            return false;
+        *q = ir_aff_const(m, a.v / b);
+        return true;
+    case IR_AFF_MUL:
+        if (!is_const(m, a.rhs, &c) || c % b)
+            return false;
+        *q = ir_aff_bin(m, IR_AFF_MUL, a.lhs, ir_aff_const(m, c / b));
+        return true;
+    case IR_AFF_ADD:
+        if (!exact_div(m, a.lhs, b, &l) || !exact_div(m, a.rhs, b, &r))
+            return false;
+        *q = ir_aff_bin(m, IR_AFF_ADD, l, r);
+        return true;
+    default:
+        return false;
+    }
+}
+
 ir_aff ir_aff_bin(struct ir_module *m, enum ir_aff_kind kind, ir_aff lhs, ir_aff rhs)
 {
     int64_t a, b;
@@ -748,6 +776,10 @@ ir_aff ir_aff_bin(struct ir_module *m, enum ir_aff_kind kind, ir_aff lhs, ir_aff
             return lhs;
         if ((kind == IR_AFF_FLOORDIV || kind == IR_AFF_CEILDIV) && b == 1)
             return lhs;
+        ir_aff q;
+        if ((kind == IR_AFF_FLOORDIV || kind == IR_AFF_CEILDIV) && b > 0 &&
+            exact_div(m, lhs, b, &q))
+            return q;
         if (kind == IR_AFF_MUL && b == 0)
             return rhs;
         /* (x + y * k b) mod b → x mod b, as MLIR folds it; (x mod k b) mod b → x mod b */

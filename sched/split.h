@@ -400,13 +400,16 @@
  * its tile loop runs as a loop over the pages around one over a page's
  * rows (the last page's up to the tile's end, min(P, end - page * P) of
  * them), the cast made in the first (at the page's first row, P rows long
- * along that dim, its stride the view's) and the transfers moving row
- * `row` of it; ktc-nest then moves a page's rows in bulk
- * (tests/kernels/paged_copy.mlir on spyre: 321725 -> 2553 cycles;
- * paged_copy_tail.mlir, 2.5 pages a batch, 201138 -> 1614). A read
- * tile's page loop goes outside the other tile loops, its index read once
- * for them; a written one's stays at its place, so that writes to a page
- * two entries name keep their order (paged_write.mlir).
+ * along that dim, its stride the view's; its reads of `v floordiv P` fold
+ * to the page, ir_aff_bin) and the transfers moving row `row` of it;
+ * ktc-nest then moves a page's rows in bulk (tests/kernels/paged_copy.mlir
+ * on spyre: 321725 -> 2253 cycles; paged_copy_tail.mlir, 2.5 pages a
+ * batch, 201138 -> 1545). A read tile's page loop goes right inside the
+ * loops of the dims its indices read a row at a time and outside the
+ * others, its index read once for them (and the next page's read while
+ * this one moves: ktc-codegen prefetches it); a written one's stays at
+ * its place, so that writes to a page two entries name keep their order
+ * (paged_write.mlir).
  * Scatters (a store to an indirect tile): the DMA store unit reads the
  * index, and store units may read only the scratchpad, so each index view
  * read for a store address is staged first: a one-stage pipeline, before

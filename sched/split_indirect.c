@@ -341,12 +341,14 @@ static void map_values(const struct itile *t, const ir_value *vars, ir_value *va
 }
 
 static ir_value index_at(struct split_b *b, ir_op op, const struct itile *t, uint32_t k,
-                         const ir_value *vars)
+                         const ir_value *vars, const ir_aff *sub)
 {
     ir_value vals[MAX_CAP + MAX_RANK], idx[MAX_RANK];
     map_values(t, vars, vals);
-    for (uint32_t r = 0; r < t->map[k]->nres; r++)
-        idx[r] = sb_aff_value(b, t->map[k]->res[r], t->ncap + t->rank, vals);
+    for (uint32_t r = 0; r < t->map[k]->nres; r++) {
+        ir_aff e = t->map[k]->res[r];
+        idx[r] = sb_aff_value(b, sub ? split_aff_subst(b->m, e, sub) : e, t->ncap + t->rank, vals);
+    }
     return load_index(b, ir_op_get(b->m, op)->opnd[t->view[k]], t->map[k]->nres, idx);
 }
 
@@ -371,7 +373,7 @@ static void rewrite(struct split_ctx *c, ir_op op, const struct itile *t)
             res[k] = split_aff_subst(m, t->map[k]->res[0], t->zero);
             continue;
         }
-        loaded[nl] = index_at(&b, op, t, k, vars);
+        loaded[nl] = index_at(&b, op, t, k, vars, NULL);
         res[k] = ir_aff_dim(m, ncap + nl++);
     }
     /* the direct tile: base_map over (captured values ++ loaded indices) */
@@ -471,26 +473,43 @@ struct split_b *split_indirect_at(struct ir_module *m, struct split_b *b, uint32
 }
 
 ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
-                               const ir_value *pos)
+                               const ir_value *pos, const bool *paged)
 {
+    struct ir_module *m = c->m;
     struct itile t;
     if (!read_itile(c, op, &t))
         return IR_NONE;
     struct split_b at = *b; /* the reads are the indirect tile's */
-    at.loc = ir_op_get(c->m, op)->loc;
+    at.loc = ir_op_get(m, op)->loc;
     b = &at;
+    /* a page's variable is lo + P * page: its reads of `v floordiv P`
+     * fold to the page, its row `v mod P` to 0 */
+    ir_aff sub[MAX_CAP + MAX_RANK];
+    for (uint32_t i = 0; i < t.ncap + t.rank; i++)
+        sub[i] = ir_aff_dim(m, i);
     ir_value vars[MAX_RANK] = {IR_NONE}, off = sb_index(b, 0);
-    for (uint32_t j = 0; j < t.rank; j++)
+    for (uint32_t j = 0; j < t.rank; j++) {
+        if (paged && paged[j] && t.page[j]) {
+            vars[j] = pos[j];
+            sub[t.ncap + j] = ir_aff_bin(
+                m, IR_AFF_ADD,
+                ir_aff_bin(m, IR_AFF_MUL, ir_aff_dim(m, t.ncap + j), ir_aff_const(m, t.page[j])),
+                ir_aff_const(m, t.lo[j]));
+            continue;
+        }
         vars[j] = many(&t, j) && pos[j] ? sb_addi(b, sb_index(b, t.lo[j]), pos[j])
                                         : sb_index(b, t.lo[j]);
+    }
     ir_value vals[MAX_CAP + MAX_RANK];
     map_values(&t, vars, vals);
     for (uint32_t k = 0; k < t.rank; k++) {
         if (t.ind[k])
-            off = sb_addi(b, off, sb_muli(b, index_at(b, op, &t, k, vars), t.st[k]));
+            off = sb_addi(b, off, sb_muli(b, index_at(b, op, &t, k, vars, sub), t.st[k]));
         else if (many(&t, k) && t.idxvar[k]) /* its subscript at the row's variables */
             off = sb_addi(b, off,
-                          sb_muli(b, sb_aff_value(b, t.map[k]->res[0], t.ncap + t.rank, vals),
+                          sb_muli(b,
+                                  sb_aff_value(b, split_aff_subst(m, t.map[k]->res[0], sub),
+                                               t.ncap + t.rank, vals),
                                   t.st[k]));
     }
     return off;

@@ -95,11 +95,13 @@ struct split_b *split_indirect_at(struct ir_module *m, struct split_b *b, uint32
                                   struct split_b *tmp);
 /* What the dims of tile op not moved directly add to the element address
  * at tile position pos (index values; IR_NONE where the position is 0 or
- * moved directly): a memref.load of each index view at b times its
- * stride, and each dim moved a row at a time (SPLIT_IND_ONE) its subscript
- * at the position's variables (`tkv mod 64`) times its stride. */
+ * moved directly; along a dim with paged[k], of pages of split_indirect_
+ * place's page[k] rows, the page, whose first row is the position): a
+ * memref.load of each index view at b times its stride, and each dim moved
+ * a row at a time (SPLIT_IND_ONE) its subscript at the position's
+ * variables (`tkv mod 64`) times its stride. paged may be NULL. */
 ir_value split_indirect_offset(struct split_ctx *c, struct split_b *b, ir_op op,
-                               const ir_value *pos);
+                               const ir_value *pos, const bool *paged);
 
 /* The mask of access tile op top, box [lo, lo + shape) (split.h, "Masked
  * tiles"; split_mask.c): dim the dim of its view's set bounded above by

@@ -915,7 +915,7 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
         sizes[k] = pl->shape[k];
         if (paged[k]) { /* the page's first row; the transfer moves row lo */
             int32_t L = acc->loop[k];
-            pos[k] = sb_muli(b, ivs[p->pg_hi[L]], p->pg_P[L]);
+            pos[k] = ivs[p->pg_hi[L]];
             acc->loop[k] = (int32_t)p->pg_lo[L];
             sizes[k] = p->pg_P[L];
             continue;
@@ -955,7 +955,7 @@ static ir_value row_cast(struct prog *p, ir_op gop, struct split_b *b, const str
         sizes[k] = 1;
     }
     if (pl->ind) { /* what the indices read add */
-        ir_value x = split_indirect_offset(p->c, b, pl->ind, pos);
+        ir_value x = split_indirect_offset(p->c, b, pl->ind, pos, paged);
         if (!x)
             return IR_NONE;
         off = sb_addi(b, off, x);
@@ -1277,6 +1277,32 @@ static int64_t page_loop(const struct ir_module *m, const struct split_gen *g,
     return P && ts == 1 && lo % P == 0 && ext > 0 ? P : 0;
 }
 
+/* Whether a loop of page[] (n loops) is a read tile's (stored[] not). */
+static bool pages_read(const int64_t *page, const bool *stored, uint32_t n)
+{
+    for (uint32_t d = 0; d < n; d++)
+        if (page[d] && !stored[d])
+            return true;
+    return false;
+}
+
+/* Whether loop d places an indirect tile of the rows form along a dim it
+ * moves a row at a time (its variable picks an index). */
+static bool indexed(const struct ir_module *m, const struct split_gen *g, const struct place *src,
+                    const struct dests *dst, uint32_t d)
+{
+    for (uint32_t i = 0; i < g->nin + dst->n; i++) {
+        const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
+        const struct ir_affine_map *mp = ir_map_get(m, i < g->nin ? g->in_map[i] : g->out_map);
+        for (uint32_t k = 0; pl->ind && k < pl->rank && k < mp->nres; k++) {
+            const struct ir_aff_info *a = ir_aff_get(m, mp->res[k]);
+            if (a->kind == IR_AFF_DIM && a->v == (int64_t)d && pl->how[k] != SPLIT_IND_DIRECT)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Tile loop d (bounds bnd, IV ivs[L]) over pages of P rows runs as a loop
  * over the pages, opened here (outside the other tile loops when only read:
  * the page's indices, read there, do not change along them), and one over
@@ -1593,12 +1619,22 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     uint32_t nextra = nivs; /* the page loops' IVs after the tile loops' */
     if (md_out)
         ivs[loop_of[md]] = open_loop(&b, bounds[md], (uint32_t)md);
+    /* a read tile's pages: their loops after those of the dims its indices
+     * read a row at a time, before the others (whose rows share the page's
+     * indices; the unit moving the tile reads the next page's as it moves
+     * this one's, ktc-codegen) */
+    bool opened[MAX_LOOPS] = {false};
+    for (uint32_t d = 0; d < g.nloops && pages_read(page, stored, g.nloops); d++)
+        if (loop_of[d] >= 0 && !page[d] && indexed(m, &g, src, dst, d)) {
+            ivs[loop_of[d]] = tile_iv(&b, bounds[d], d);
+            opened[d] = true;
+        }
     for (uint32_t d = 0; d < g.nloops; d++)
         if (page[d] && !stored[d] && loop_of[d] >= 0)
             page_loop_open(p, &b, bounds[d], d, page[d], loop_of[d], ivs, &nextra);
     for (int rl = 0; rl < 2; rl++) /* rows in flight innermost */
         for (uint32_t d = 0; d < g.nloops; d++)
-            if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) &&
+            if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) && !opened[d] &&
                 (rw.inner && loop_of[d] == rw.loop) == rl)
                 ivs[loop_of[d]] = split_tail         ? IR_NONE
                                   : (int32_t)d == md ? open_loop(&b, bounds[d], d)

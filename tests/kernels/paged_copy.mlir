@@ -10,9 +10,9 @@
 // d3) transposes heads and positions (a cast of Y with the strides
 // permuted). The 64 positions of a page share its table entry and are 64
 // rows of it: ktc-split moves them from one cast a page (split_indirect.c's
-// pages), the page loop outermost (its entry read once for both heads), and
-// ktc-nest moves a page's rows in bulk: spyre 2553 cycles, where a pipeline
-// a row, each waiting for its entry's read, took 321725.
+// pages), the page loop outside the heads' (its entry read once for both),
+// and ktc-nest moves a page's rows in bulk: spyre 2253 cycles, where a
+// pipeline a row, each waiting for its entry's read, took 321725.
 #X_coord_set = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 1 >= 0, d2 >= 0, -d2 + 63 >= 0, d3 >= 0, -d3 + 63 >= 0)>
 #Y_coord_set = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 255 >= 0, d2 >= 0, -d2 + 1 >= 0, d3 >= 0, -d3 + 63 >= 0)>
 #X_var = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 1 >= 0, d2 >= 0, -d2 + 255 >= 0, d3 >= 0, -d3 + 63 >= 0)>

@@ -4,7 +4,7 @@
 // paged_copy_tail.mlir - paged_copy.mlir over 160 context positions: two
 // pages of 64 and 32 positions of a third. ktc-split still moves them a
 // page at a time (split.h, "Pages"), the last page's rows up to position
-// 160: min(64, 160 - page * 64) of them (spyre: 1614 cycles, 201138 with a
+// 160: min(64, 160 - page * 64) of them (spyre: 1545 cycles, 201138 with a
 // cast and a table read a row).
 #X_coord_set = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 1 >= 0, d2 >= 0, -d2 + 63 >= 0, d3 >= 0, -d3 + 63 >= 0)>
 #Y_coord_set = affine_set<(d0, d1, d2, d3) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 159 >= 0, d2 >= 0, -d2 + 1 >= 0, d3 >= 0, -d3 + 63 >= 0)>

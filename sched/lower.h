@@ -125,13 +125,19 @@
  * of the transfer's sizes, load_order = identity}` then `dataflow.send %peer,
  * %v`, preceded by `vectorchain.shuffle` when transfer_mode = "splat" (up
  * to 8 consecutive such transfers of a stage load first and shuffle and
- * send after, in order, so their load latencies overlap; a loop holding, for a unit, only
- * such stages (no signal, no inner loop) with a constant trip count is
- * unrolled in that unit's program, by 2 or 4 as the group and the trip
- * count allow, so the group spans iterations; a loop of such transfers
- * inside a stage, the same: up to 16 trips one after the other, more in a
- * loop of 2 or 4 copies a step, its trips % 4 left after it one after the
- * other (tests/passes/lower/stage_loops*.mlir)); one
+ * send after, in order, so their load latencies overlap; a loop holding,
+ * for a unit, only such stages (no signal, no inner loop) with a constant
+ * trip count is unrolled in that unit's program, by 2 or 4 as the group
+ * and the trip count allow, so the group spans iterations; a loop of such
+ * transfers inside a stage, the same: up to 16 trips one after the other,
+ * more in a loop of 2 or 4 copies a step, its trips % 4 left after it one
+ * after the other (tests/passes/lower/stage_loops*.mlir); a stage's loop
+ * of up to 16 trips counts in the loop around as its loads times its
+ * trips, so a point of a row of two vectors unrolls by 4 into a group of
+ * 8: tests/bench/kernels/paged_copy_4x8x128x128.mlir, 15147 -> 11617
+ * cycles; tests/kernels/paged_copy_heads.mlir, 2850 -> 2422; not where
+ * the unrolled loop would run once: its bigger group only delays the first
+ * sends); one
  * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A bulk
  * transfer of several rows between a strided device-memory view (a
  * reinterpret_cast of T rows whose row stride may exceed the row) and a

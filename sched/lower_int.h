@@ -414,9 +414,10 @@ ir_op lw_open_parallel(struct lw *lw, ir_op par, uint32_t inst, uint32_t *mark);
 ir_op lw_open_guard(struct lw *lw, ir_op op, uint32_t home, uint32_t *mark);
 /* Moves the sends of the pending group of FIFO loads after their loads. */
 void lw_flush_loads(struct lw *lw);
-/* Whether leaf stage `stage` holds only memory -> FIFO transfers (and pure
- * values); adds their number to *nloads. */
-bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads);
+/* Whether leaf stage `stage` (of instance inst) holds only memory -> FIFO
+ * transfers (and pure values), or loops of them that it emits unrolled
+ * whole (then *looped); adds how many it issues to *nloads. */
+bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t inst, uint32_t *nloads, bool *looped);
 /* Emits the loads (or receives) lw.hoists takes out of loop node n for
  * the current program, just before the loop; a received vector is what its
  * read gives inside. False after errors. */

@@ -1530,15 +1530,31 @@ bool lw_emit_hoisted(struct lw *lw, uint32_t n)
     return true;
 }
 
-bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t *nloads)
+/* The most iterations of a stage's loop of loads emitted unrolled. */
+#define UNROLL_LOADS 16
+
+static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, int64_t *step,
+                       int64_t *trips);
+
+bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t inst, uint32_t *nloads, bool *looped)
 {
     struct ir_module *m = lw->m;
     IR_FOR_OPS(m, lw_body(m, stage, 0), o)
     {
         const struct ir_op_info *oi = ir_op_get(m, o);
+        int64_t lb, step, trips;
+        uint32_t in = 0;
         if (is_fifo_load(m, o))
             ++*nloads;
-        else if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)
+        else if (oi->kind == IR_OP_SCF_YIELD)
+            continue;
+        else if (oi->kind == IR_OP_SCF_FOR && !oi->nres &&
+                 loads_loop(lw, o, inst, &lb, &step, &trips) && trips <= UNROLL_LOADS &&
+                 lw_fifo_loads_only(lw, o, inst, &in, looped)) {
+            *nloads +=
+                (uint32_t)trips * in; /* emit_loads_unrolled: its copies, one after the other */
+            *looped = true;
+        } else if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)
             return false;
     }
     return true;
@@ -1570,9 +1586,6 @@ static uint32_t group_cap(struct lw *lw, ir_op o)
     uint32_t groups = (run + LOAD_GROUP - 1) / LOAD_GROUP;
     return (run + groups - 1) / groups;
 }
-
-/* The most iterations of a stage's loop of loads emitted unrolled. */
-#define UNROLL_LOADS 16
 
 /* Whether loop (in a stage) holds only memory -> FIFO loads and pure ops
  * and runs the same 1..UNROLL_LOADS iterations on every core: its bounds. */

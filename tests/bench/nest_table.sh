@@ -75,7 +75,8 @@ if [ ${#kernels[@]} -eq 0 ]; then
              "$ws/tests/kernels/sum_blocks_n.mlir:--arg,n=1000,--arg,x=f16:8x1024"
              "$ws/tests/bench/kernels/layernorm_triton_4096x1000.mlir:--arg,n=1000,--arg,eps=0.001,--arg,x=f16:4096x1024,--arg,w=f16:1024,--arg,b=f16:1024,--arg,y=f16:4096x1024"
              "$ws/tests/bench/kernels/layernorm_triton_packed_4096x1000.mlir:--arg,n=1000,--arg,eps=0.001,--arg,x=f16:4096x1000,--arg,w=f16:1000,--arg,b=f16:1000,--arg,y=f16:4096x1000"
-             "$ws/tests/bench/kernels/layernorm_triton_256x8000.mlir:--arg,n=8000,--arg,eps=0.001,--arg,x=f16:256x8192,--arg,w=f16:8192,--arg,b=f16:8192,--arg,y=f16:256x8192")
+             "$ws/tests/bench/kernels/layernorm_triton_256x8000.mlir:--arg,n=8000,--arg,eps=0.001,--arg,x=f16:256x8192,--arg,w=f16:8192,--arg,b=f16:8192,--arg,y=f16:256x8192"
+             "$ws/tests/bench/kernels/paged_copy_4x8x128x128.mlir")
 fi
 
 # run NAME KERNEL LAUNCH-ARGS COMPILE-FLAGS... : sets cyc, roof, comp, pred, src (or a why)

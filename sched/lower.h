@@ -134,8 +134,8 @@
  * after the other (tests/passes/lower/stage_loops*.mlir); a stage's loop
  * of up to 16 trips counts in the loop around as its loads times its
  * trips, so a point of a row of two vectors unrolls by 4 into a group of
- * 8: tests/bench/kernels/paged_copy_4x8x128x128.mlir, 15147 -> 11617
- * cycles; tests/kernels/paged_copy_heads.mlir, 2850 -> 2422; not where
+ * 8: tests/bench/kernels/paged_copy_4x8x128x128.mlir, 15147 -> 11594
+ * cycles; tests/kernels/paged_copy_heads.mlir, 2850 -> 2071; not where
  * the unrolled loop would run once: its bigger group only delays the first
  * sends); one
  * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A bulk

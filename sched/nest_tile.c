@@ -902,6 +902,40 @@ static int64_t stage_loop_groups(struct ir_module *m, ir_op pipe)
     return loops ? groups : -1;
 }
 
+/* Whether loop op's body holds no loop, ktdf.parallel or pipeline but
+ * child. */
+static bool only_child(const struct ir_module *m, ir_op op, ir_op child)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, op, 0)), o)
+    {
+        uint32_t k = ir_op_get(m, o)->kind;
+        if (o != child &&
+            (k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL || k == IR_OP_KTDF_PIPELINE))
+            return false;
+    }
+    return true;
+}
+
+/* A lane's share of loop op's trips (ktc-lower's split of a ktdf.parallel
+ * over its instances: blocks of ceil(T / N), the last the rest), in
+ * *trips and *last; false when not constant. */
+static bool lane_trips(const struct ir_module *m, ir_op op, int64_t *trips, int64_t *last)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind == IR_OP_SCF_FOR)
+        return nest_for_normal(m, op, trips) && (*last = *trips, true);
+    int64_t lb, ub, st;
+    ir_attr na = ir_op_attr(m, op, "num_instances");
+    if (o->kind != IR_OP_KTDF_PARALLEL || o->nopnd != 3 || !na ||
+        !split_const_int(m, o->opnd[0], &lb) || !split_const_int(m, o->opnd[1], &ub) ||
+        !split_const_int(m, o->opnd[2], &st) || st < 1 || ub <= lb)
+        return false;
+    int64_t t = (ub - lb + st - 1) / st, nl = ir_attr_get(m, na)->i;
+    *trips = (t + nl - 1) / nl;
+    *last = t - (nl - 1) * *trips;
+    return *last >= 0;
+}
+
 static uint64_t load_groups(struct ir_module *m, ir_op pipe, ir_op pl, int64_t times,
                             int64_t share, int64_t shared, bool *inner)
 {
@@ -919,14 +953,24 @@ static uint64_t load_groups(struct ir_module *m, ir_op pipe, ir_op pl, int64_t t
     if (!n)
         return 0;
     if (*inner && share == 1 && nest_for_normal(m, loop, &trips)) {
-        uint32_t others = 0;
-        IR_FOR_OPS(m, nest_for_body(m, loop), o) {
-            uint32_t k = ir_op_get(m, o)->kind;
-            others += k == IR_OP_SCF_FOR || k == IR_OP_KTDF_PARALLEL ||
-                      (k == IR_OP_KTDF_PIPELINE && o != pipe);
-        }
-        while (!others && u < 4 && 2 * u * n <= NEST_COST_LOAD_GROUP && trips % (2 * u) == 0)
+        bool alone = only_child(m, loop, pipe);
+        while (alone && u < 4 && 2 * u * n <= NEST_COST_LOAD_GROUP && trips % (2 * u) == 0)
             u *= 2;
+        /* coarsened, a loop of at most LOWER_UNROLL_LOADS trips is its load
+         * stage's, emitted whole: the loop around it (a row's vectors' loop
+         * in a loop of rows) unrolls instead, where that still repeats
+         * (lower.c, unroll_of) */
+        ir_op outer = ir_op_parent(m, loop);
+        int64_t n2 = n * trips, t2, last2, u2 = 1;
+        if (alone && trips <= LOWER_UNROLL_LOADS && outer && outer != pl &&
+            only_child(m, outer, loop) && lane_trips(m, outer, &t2, &last2)) {
+            while (u2 < 4 && 2 * u2 * n2 <= NEST_COST_LOAD_GROUP && t2 % (2 * u2) == 0 &&
+                   last2 % (2 * u2) == 0 && t2 >= 4 * u2)
+                u2 *= 2;
+            if (u2 > 1)
+                return (uint64_t)(times / (trips * u2) *
+                                  ((u2 * n2 + NEST_COST_LOAD_GROUP - 1) / NEST_COST_LOAD_GROUP));
+        }
     }
     return (uint64_t)(times / u * ((u * n + NEST_COST_LOAD_GROUP - 1) / NEST_COST_LOAD_GROUP));
 }

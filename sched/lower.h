@@ -137,7 +137,9 @@
  * 8: tests/bench/kernels/paged_copy_4x8x128x128.mlir, 15147 -> 11594
  * cycles; tests/kernels/paged_copy_heads.mlir, 2850 -> 2071; not where
  * the unrolled loop would run once: its bigger group only delays the first
- * sends); one
+ * sends); a loop of such loops (a page's rows of two vectors) is emitted
+ * whole too, each copy holding the inner loop's copies, when it streams
+ * two groups at least (paged_copy_p16.mlir, 1498 -> 1257); one
  * out of a FIFO `dataflow.receive %peer` then `agen.vector_store`. A bulk
  * transfer of several rows between a strided device-memory view (a
  * reinterpret_cast of T rows whose row stride may exceed the row) and a

@@ -1608,8 +1608,23 @@ static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, in
 {
     struct ir_module *m = lw->m;
     const struct ir_op_info *o = ir_op_get(m, loop);
+    bool nested = false;
+    int64_t inner = 0; /* the loads of an iteration */
     IR_FOR_OPS(m, lw_body(m, loop, 0), op) {
         const struct ir_op_info *oi = ir_op_get(m, op);
+        int64_t l, s, t;
+        uint32_t n = 0;
+        inner += is_fifo_load(m, op);
+        /* a loop of loads inside, emitted whole in each copy (a row's
+         * vectors in a loop of rows) */
+        if (oi->kind == IR_OP_SCF_FOR && !oi->nres && !lw_syncs_at(lw, op) &&
+            loads_loop(lw, op, inst, &l, &s, &t) && t <= UNROLL_LOADS) {
+            nested = true;
+            for (ir_op x = ir_block_get(m, lw_body(m, op, 0))->first; x; x = ir_op_get(m, x)->next)
+                n += is_fifo_load(m, x);
+            inner += t * n;
+            continue;
+        }
         if ((!is_fifo_load(m, op) && oi->kind != IR_OP_SCF_YIELD &&
              (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)) ||
             lw_syncs_at(lw, op))
@@ -1628,6 +1643,10 @@ static bool loads_loop(struct lw *lw, ir_op loop, uint32_t inst, int64_t *lb, in
     *lb = b[0];
     *step = b[2];
     *trips = (b[1] - b[0] + b[2] - 1) / b[2];
+    /* with a loop inside, only a stream of two groups at least (a bigger
+     * first group only delays the first sends) */
+    if (nested)
+        return *trips <= UNROLL_LOADS && *trips * inner >= 2 * LW_LOAD_GROUP;
     return *trips <= UNROLL_LOADS || unroll_by(lw, loop, *trips) > 1;
 }
 

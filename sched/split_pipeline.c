@@ -1250,56 +1250,50 @@ static bool where_dropped(const struct ir_module *m, ir_op gop, uint32_t i, uint
     return true;
 }
 
-/* The rows of a page (split_indirect.c's pages) loop d moves one at a
- * time for every indirect tile of the rows form it places along a page
- * dim, tiles of one row from a multiple of them, a multiple of them long;
- * 0 when none, or when two tiles' pages differ. *stored: a destination's
- * (a scatter's, whose writes keep their order: two pages may be one). */
-static int64_t page_loop(const struct ir_module *m, const struct split_gen *g,
-                         const struct place *src, const struct dests *dst, uint32_t d, int64_t lo,
-                         int64_t ext, int64_t ts, bool *stored)
+/* What loop d is to the indirect tiles of the rows form it places
+ * (split_indirect.c): whether it moves one of them a row at a time
+ * (`indexed`: its variable picks an index), and the rows of the pages it
+ * moves them by (`page`, split.h's pages: every such tile along a page dim
+ * of P rows, from a multiple of P, one row a tile; 0 when none, or when two
+ * tiles' pages differ), a destination's among them (`stored`: a scatter's,
+ * whose writes keep their order, since two pages may be one). */
+struct loop_rows {
+    bool indexed, stored;
+    int64_t page;
+};
+
+static struct loop_rows loop_rows(const struct ir_module *m, const struct split_gen *g,
+                                  const struct place *src, const struct dests *dst, uint32_t d,
+                                  int64_t lo, int64_t ts)
 {
-    int64_t P = 0;
+    struct loop_rows r = {0};
+    bool clash = false;
     for (uint32_t i = 0; i < g->nin + dst->n; i++) {
         const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
         const struct ir_affine_map *mp = ir_map_get(m, i < g->nin ? g->in_map[i] : g->out_map);
         for (uint32_t k = 0; pl->ind && k < pl->rank && k < mp->nres; k++) {
             const struct ir_aff_info *a = ir_aff_get(m, mp->res[k]);
-            if (a->kind != IR_AFF_DIM || a->v != (int64_t)d || pl->how[k] != SPLIT_IND_ONE ||
-                !pl->page[k])
+            if (a->kind != IR_AFF_DIM || a->v != (int64_t)d || pl->how[k] == SPLIT_IND_DIRECT)
                 continue;
-            if (P && P != pl->page[k])
-                return 0;
-            P = pl->page[k];
-            *stored = *stored || i >= g->nin;
+            r.indexed = true;
+            if (pl->how[k] != SPLIT_IND_ONE || !pl->page[k])
+                continue;
+            clash = clash || (r.page && r.page != pl->page[k]);
+            r.page = pl->page[k];
+            r.stored = r.stored || i >= g->nin;
         }
     }
-    return P && ts == 1 && lo % P == 0 && ext > 0 ? P : 0;
+    if (clash || ts != 1 || (r.page && lo % r.page))
+        r.page = 0;
+    return r;
 }
 
-/* Whether a loop of page[] (n loops) is a read tile's (stored[] not). */
-static bool pages_read(const int64_t *page, const bool *stored, uint32_t n)
+/* Whether a loop of rows[] (n loops) moves a read tile's pages. */
+static bool pages_read(const struct loop_rows *rows, uint32_t n)
 {
     for (uint32_t d = 0; d < n; d++)
-        if (page[d] && !stored[d])
+        if (rows[d].page && !rows[d].stored)
             return true;
-    return false;
-}
-
-/* Whether loop d places an indirect tile of the rows form along a dim it
- * moves a row at a time (its variable picks an index). */
-static bool indexed(const struct ir_module *m, const struct split_gen *g, const struct place *src,
-                    const struct dests *dst, uint32_t d)
-{
-    for (uint32_t i = 0; i < g->nin + dst->n; i++) {
-        const struct place *pl = i < g->nin ? &src[i] : &dst->to[i - g->nin];
-        const struct ir_affine_map *mp = ir_map_get(m, i < g->nin ? g->in_map[i] : g->out_map);
-        for (uint32_t k = 0; pl->ind && k < pl->rank && k < mp->nres; k++) {
-            const struct ir_aff_info *a = ir_aff_get(m, mp->res[k]);
-            if (a->kind == IR_AFF_DIM && a->v == (int64_t)d && pl->how[k] != SPLIT_IND_DIRECT)
-                return true;
-        }
-    }
     return false;
 }
 
@@ -1558,12 +1552,12 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     ir_value ivs[3 * MAX_LOOPS], bounds[MAX_LOOPS][3];
     int32_t loop_of[MAX_LOOPS];
     uint32_t nivs = 0;
-    int64_t page[MAX_LOOPS];
-    bool stored[MAX_LOOPS] = {false};
-    for (uint32_t d = 0; d < g.nloops; d++)
-        page[d] = tail || (int32_t)d == zmd || (int32_t)d == md
-                      ? 0
-                      : page_loop(m, &g, src, dst, d, lo[d], ext[d], ts[d], &stored[d]);
+    struct loop_rows lr[MAX_LOOPS];
+    for (uint32_t d = 0; d < g.nloops; d++) {
+        lr[d] = loop_rows(m, &g, src, dst, d, lo[d], ts[d]);
+        if (tail || (int32_t)d == zmd || (int32_t)d == md)
+            lr[d].page = 0;
+    }
     memset(p->pg_P, 0, sizeof p->pg_P);
     for (uint32_t d = 0; d < g.nloops; d++) {
         loop_of[d] = -1;
@@ -1624,23 +1618,23 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
      * indices; the unit moving the tile reads the next page's as it moves
      * this one's, ktc-codegen) */
     bool opened[MAX_LOOPS] = {false};
-    for (uint32_t d = 0; d < g.nloops && pages_read(page, stored, g.nloops); d++)
-        if (loop_of[d] >= 0 && !page[d] && indexed(m, &g, src, dst, d)) {
+    for (uint32_t d = 0; d < g.nloops && pages_read(lr, g.nloops); d++)
+        if (loop_of[d] >= 0 && !lr[d].page && lr[d].indexed) {
             ivs[loop_of[d]] = tile_iv(&b, bounds[d], d);
             opened[d] = true;
         }
     for (uint32_t d = 0; d < g.nloops; d++)
-        if (page[d] && !stored[d] && loop_of[d] >= 0)
-            page_loop_open(p, &b, bounds[d], d, page[d], loop_of[d], ivs, &nextra);
+        if (lr[d].page && !lr[d].stored && loop_of[d] >= 0)
+            page_loop_open(p, &b, bounds[d], d, lr[d].page, loop_of[d], ivs, &nextra);
     for (int rl = 0; rl < 2; rl++) /* rows in flight innermost */
         for (uint32_t d = 0; d < g.nloops; d++)
             if (loop_of[d] >= 0 && !(md_out && (int32_t)d == md) && !opened[d] &&
                 (rw.inner && loop_of[d] == rw.loop) == rl)
                 ivs[loop_of[d]] = split_tail         ? IR_NONE
                                   : (int32_t)d == md ? open_loop(&b, bounds[d], d)
-                                  : page[d] ? page_iv(p, &b, bounds[d], d, page[d], stored[d],
-                                                      loop_of[d], ivs, &nextra)
-                                            : tile_iv(&b, bounds[d], d);
+                                  : lr[d].page       ? page_iv(p, &b, bounds[d], d, lr[d].page,
+                                                               lr[d].stored, loop_of[d], ivs, &nextra)
+                                                     : tile_iv(&b, bounds[d], d);
     if (split_tail)
         return pieces(p, gop, &g, src, dst, ts, loop_of, bounds, &b, md, me, rw);
     /* zero-fill: input i's lanes whose place along the masked loop's dim

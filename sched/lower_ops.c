@@ -1551,8 +1551,8 @@ bool lw_fifo_loads_only(struct lw *lw, ir_op stage, uint32_t inst, uint32_t *nlo
         else if (oi->kind == IR_OP_SCF_FOR && !oi->nres &&
                  loads_loop(lw, o, inst, &lb, &step, &trips) && trips <= UNROLL_LOADS &&
                  lw_fifo_loads_only(lw, o, inst, &in, looped)) {
-            *nloads +=
-                (uint32_t)trips * in; /* emit_loads_unrolled: its copies, one after the other */
+            /* emit_loads_unrolled: its copies, one after the other */
+            *nloads += (uint32_t)trips * in;
             *looped = true;
         } else if (!(ir_op_def(oi->kind)->flags & IR_OPF_PURE) || oi->nreg)
             return false;

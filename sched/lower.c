@@ -12,6 +12,7 @@
 #include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
+#include "sched/nest_cost.h"
 
 /* A call chain deeper than this is taken for recursion. */
 #define MAX_INSTANCES 4096
@@ -831,11 +832,7 @@ static uint32_t unroll_of(struct lw *lw, uint32_t n)
      * loads), not where the bigger group only delays the first sends (a
      * row's pass of 2 points a lane: layernorm_masked on sample, 2553 ->
      * 2716 cycles) */
-    uint32_t u = 1;
-    while (u < 4 && 2 * u * loads <= LW_LOAD_GROUP && trip % (2 * u) == 0 && last % (2 * u) == 0 &&
-           (!looped || trip >= 4 * u))
-        u *= 2;
-    return u;
+    return nest_cost_point_unroll(loads, trip, last, looped);
 }
 
 /* The copies of an unrolled loop's body: copy j sees the source IV as the

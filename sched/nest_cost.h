@@ -30,6 +30,22 @@
  * not of the device. */
 enum { NEST_COST_LOAD_GROUP = 8 };
 
+/* How many points ktc-lower's load unit unrolls a loop of them by (lower.c,
+ * unroll_of), so that their loads group (at most 4; 1 for none): doubling
+ * while 2u points' loads (`loads` a point) fit a group and 2u divides a
+ * lane's trips and the last lane's; with `stream` (points whose load stage
+ * already groups a loop of loads) only while the unrolled loop still runs
+ * twice. The cost model prices the same groups. */
+static inline uint32_t nest_cost_point_unroll(int64_t loads, int64_t trips, int64_t last,
+                                              bool stream)
+{
+    uint32_t u = 1;
+    while (u < 4 && loads > 0 && 2 * u * loads <= NEST_COST_LOAD_GROUP && trips % (2 * u) == 0 &&
+           last % (2 * u) == 0 && (!stream || trips >= 4 * u))
+        u *= 2;
+    return u;
+}
+
 /* How many points (iterations) of an elementwise pass share one load of a
  * hoisted splat vector (ktc-nest's splat-hoist unrolls the loop by it). */
 enum { NEST_COST_SPLAT_SHARE = 4 };

@@ -954,19 +954,17 @@ static uint64_t load_groups(struct ir_module *m, ir_op pipe, ir_op pl, int64_t t
         return 0;
     if (*inner && share == 1 && nest_for_normal(m, loop, &trips)) {
         bool alone = only_child(m, loop, pipe);
-        while (alone && u < 4 && 2 * u * n <= NEST_COST_LOAD_GROUP && trips % (2 * u) == 0)
-            u *= 2;
+        if (alone)
+            u = nest_cost_point_unroll(n, trips, trips, false);
         /* coarsened, a loop of at most LOWER_UNROLL_LOADS trips is its load
          * stage's, emitted whole: the loop around it (a row's vectors' loop
          * in a loop of rows) unrolls instead, where that still repeats
          * (lower.c, unroll_of) */
         ir_op outer = ir_op_parent(m, loop);
-        int64_t n2 = n * trips, t2, last2, u2 = 1;
+        int64_t n2 = n * trips, t2, last2, u2;
         if (alone && trips <= LOWER_UNROLL_LOADS && outer && outer != pl &&
             only_child(m, outer, loop) && lane_trips(m, outer, &t2, &last2)) {
-            while (u2 < 4 && 2 * u2 * n2 <= NEST_COST_LOAD_GROUP && t2 % (2 * u2) == 0 &&
-                   last2 % (2 * u2) == 0 && t2 >= 4 * u2)
-                u2 *= 2;
+            u2 = nest_cost_point_unroll(n2, t2, last2, true);
             if (u2 > 1)
                 return (uint64_t)(times / (trips * u2) *
                                   ((u2 * n2 + NEST_COST_LOAD_GROUP - 1) / NEST_COST_LOAD_GROUP));

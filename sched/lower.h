@@ -199,9 +199,11 @@
  * receives before b (`dataflow.sync_recv %peer {channel = c}`), or later,
  * inside b: before the op on the way down to B that is a loop, or B itself,
  * as long as what it passes runs once per run of b (blocks, pipelines,
- * stages, a ktdf.parallel of T iterations known before launch on T
- * instances, B's kind on T corelets), so B's unit does the work of b that
- * does not need A meanwhile; when R runs
+ * stages, scf.for loops of one trip on every core, a ktdf.parallel of T
+ * iterations known before launch on T instances, B's kind on T corelets),
+ * so B's unit does the work of b that does not need A meanwhile (inside a
+ * tile's point loop of one trip, before the pass that needs A:
+ * layernorm_rows_n, n = 256 on spyre, 1801 -> 1740 cycles); when R runs
  * more than once (it sits in a loop) B also sends after b and A receives at
  * the end of R, so A's next run of a cannot overwrite what B still reads;
  * when A has work in R before its first such a (and R is no modulo

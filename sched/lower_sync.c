@@ -1131,14 +1131,17 @@ static int pair_cmp(const void *x, const void *y)
     return 0;
 }
 
+static bool runs_once(struct lw *lw, uint32_t n);
+
 /* Where the unit of leaf y, in child b of the block holding both stages of
  * a pair, waits for the other: as deep inside b, on the way to y, as runs
- * once per run of b (blocks, pipelines, stages, calls, a ktdf.parallel of
- * one iteration per lane), so the work of b before it goes on meanwhile. */
+ * once per run of b (blocks, pipelines, stages, calls, loops of one trip, a
+ * ktdf.parallel of one iteration per lane), so the work of b before it goes
+ * on meanwhile. */
 static uint32_t wait_node(struct lw *lw, uint32_t b, uint32_t y)
 {
     uint32_t n = b;
-    while (!lw->nodes[n].leaf && lw->nodes[n].kind != LN_LOOP &&
+    while (!lw->nodes[n].leaf && (lw->nodes[n].kind != LN_LOOP || runs_once(lw, n)) &&
            (lw->nodes[n].kind != LN_PARALLEL || lw_once_per_lane(lw, n, lw->nodes[y].unit))) {
         uint32_t c = y;
         while (lw->nodes[c].parent != n)

@@ -1753,8 +1753,50 @@ static bool once_alike(const struct lw *lw, const struct loops *ls, uint32_t l)
     return true;
 }
 
+/* The common loops of ls (a bit a level) in only whose first iteration
+ * leaf x does anything: a stage whose body is one scf.for (and index
+ * arithmetic) from that loop's IV to at most its lower bound plus its step
+ * on every core (ktc-nest's late-prologue: a weight's load moved into the
+ * first tile's pipeline). x has no later iteration there to meet another
+ * leaf's earlier one in. */
+static uint64_t first_only(struct lw *lw, const struct loops *ls, uint32_t x)
+{
+    const struct ir_module *m = lw->m;
+    const struct lw_node *nd = &lw->nodes[x];
+    if (nd->kind != LN_STAGE || !nd->leaf)
+        return 0;
+    ir_op guard = IR_NONE;
+    IR_FOR_OPS(m, lw_body(m, nd->op, 0), op) {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        uint32_t fl = ir_op_def(o->kind)->flags;
+        if (o->kind == IR_OP_SCF_FOR && !guard)
+            guard = op;
+        else if (o->nreg || !(fl & (IR_OPF_PURE | IR_OPF_TERMINATOR)))
+            return 0;
+    }
+    if (!guard)
+        return 0;
+    const struct ir_op_info *g = ir_op_get(m, guard);
+    uint64_t first = 0;
+    for (uint32_t l = 0; l < ls->ncommon && l < 64; l++) {
+        const struct loop *lp = &ls->l[ls->common[l]];
+        if (lp->iv != g->opnd[0] || lw->nodes[lp->node].kind != LN_LOOP)
+            continue;
+        bool ok = true;
+        for (uint32_t c = 0; ok && c < lw->ncores; c++) {
+            int64_t b[3], ub;
+            ok = bounds_at(lw, lw->nodes[lp->node].op, lw->nodes[lp->node].inst, c, b) &&
+                 b[2] > 0 && lw_eval(lw, g->opnd[1], nd->inst, c, &ub) && ub <= b[0] + b[2];
+        }
+        if (ok)
+            first |= UINT64_C(1) << l;
+    }
+    return first;
+}
+
 static void need(const struct lw *lw, struct loops *ls, bool usable, bool implied,
-                 bool back_implied, const struct access *x, const struct access *y, struct pair *pr)
+                 bool back_implied, uint64_t first, const struct access *x, const struct access *y,
+                 struct pair *pr)
 {
     const struct ir_module *m = lw->m;
     bool in_loop = ls->ncommon > 0 && !back_implied;
@@ -1798,7 +1840,7 @@ static void need(const struct lw *lw, struct loops *ls, bool usable, bool implie
          * wait before the transfer that needs it */
         if (ls->l[ls->common[l]].trip == 1 && phase_outside(m, ls, p, l))
             continue;
-        if (!boxes_meet(ls, p, q, l, -1)) {
+        if (((first >> l) & 1) || !boxes_meet(ls, p, q, l, -1)) {
             once = false;
             continue;
         }
@@ -2711,6 +2753,7 @@ bool lw_plan_signals(struct lw *lw)
             pr.all = lw->nodes[pr.r].lanes == 1 &&
                      (lw->nodes[x].lanes > 1 || lw->nodes[y].lanes > 1 || far);
             bool hit = false, usable = false, whole = false;
+            uint64_t first = 0; /* x's first_only levels */
             /* a leaf stage of FIFO loads waits for x only before its first
              * op touching what x does (a later load of a second DMA's
              * buffer does not hold up the loads before it) */
@@ -2747,6 +2790,7 @@ bool lw_plan_signals(struct lw *lw)
                         add_inner_loops(lw, y, ls);
                         usable = !ls->full && lw->nodes[pr.r].in_loop == (ls->ncommon > 0);
                         ls->par = ls->pinned = 0;
+                        first = first_only(lw, ls, x);
                         for (uint32_t c = 0; c < ls->ncommon; c++) {
                             uint8_t k = lw->nodes[ls->l[ls->common[c]].node].kind;
                             usable &= k == LN_LOOP || (k == LN_PARALLEL && c < 64 &&
@@ -2775,7 +2819,7 @@ bool lw_plan_signals(struct lw *lw)
                         pr.lmask |= boxes ? lanes_meeting(lw, ls, par, ax->box, ay->box) : ~0ull;
                     }
                     need(lw, ls, usable, fifo_implied(lw, ls, pr.r, x, y, ax, ay),
-                         fifo_back_implied(lw, ls, pr.r, x, y, ax, ay), ax, ay, &pr);
+                         fifo_back_implied(lw, ls, pr.r, x, y, ax, ay), first, ax, ay, &pr);
                 }
             if (!hit || (!pr.fwd && pr.back == BACK_NONE))
                 continue;

@@ -647,6 +647,9 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_ROW_CORELETS)))
             nest_row_corelets(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_LATE_PROLOGUE)))
+            nest_late_prologue(&c, c.progs[i]);
     if (!c.failed)
         ir_walk(m, m->top, tidy_funcs, NULL);
     free(c.progs);

@@ -538,6 +538,8 @@ uint32_t nest_carry_swap_out(struct nest_ctx *c, ir_op outer, ir_op *out, uint32
  * into the staging buffer of its store DMA -> the DMA stores them from
  * where they are (runs last). */
 void nest_forward_copies(struct nest_ctx *c, ir_op fn);
+/* late-prologue (nest.h; nest_prologue.c). */
+void nest_late_prologue(struct nest_ctx *c, ir_op fn);
 /* reuse-results (nest.h, nest_reuse.c), after the model priced fn. */
 void nest_reuse_results(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: a loop of one iteration around one pipeline -> its body

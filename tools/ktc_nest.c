@@ -94,31 +94,33 @@ int main(int argc, char **argv)
     size_t ndisable = 0, nassume = 0;
     bool stats = false;
     const struct cli_flag flags[] = {
-        {"disable", "turn a transformation off (repeatable): sink, reductions," CLI_MORE
-                    "reduction-producer, normalize, tiling, shared-loads," CLI_MORE
-                    "tile-size-selection, remainder-nests, remainder-pieces, coarsening," CLI_MORE
-                    "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
-                    "register-carry, fuse-points, fuse-pipelines, stream-loops," CLI_MORE
-                    "lane-transfers, corelet-blocks, resident-rows, chunk-loads," CLI_MORE
-                    "unit-loops, store-blocks, overlap-rows, wide-first-level," CLI_MORE
-                    "balance-rows, rest-tiles, overlap-division, single-row," CLI_MORE
-                    "shared-words, misaligned-rows, invariant-sends," CLI_MORE
-                    "carry-merge, peel-carries, register-folds," CLI_MORE
-                    "re-tiling, row-jam, fold-grid, word-spans," CLI_MORE
-                    "forward-copies, row-corelets, reuse-results",
+        {"disable",
+         "turn a transformation off (repeatable): sink, reductions," CLI_MORE
+         "reduction-producer, normalize, tiling, shared-loads," CLI_MORE
+         "tile-size-selection, remainder-nests, remainder-pieces, coarsening," CLI_MORE
+         "double-buffering, row-phases, corelets, splat-hoist, broadcast," CLI_MORE
+         "register-carry, fuse-points, fuse-pipelines, stream-loops," CLI_MORE
+         "lane-transfers, corelet-blocks, resident-rows, chunk-loads," CLI_MORE
+         "unit-loops, store-blocks, overlap-rows, wide-first-level," CLI_MORE
+         "balance-rows, rest-tiles, overlap-division, single-row," CLI_MORE
+         "shared-words, misaligned-rows, invariant-sends," CLI_MORE
+         "carry-merge, peel-carries, register-folds," CLI_MORE
+         "re-tiling, row-jam, fold-grid, word-spans," CLI_MORE
+         "forward-copies, row-corelets, reuse-results," CLI_MORE "late-prologue",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
-        {"tile-sizes", "tile sizes, one per reserve_size (program order), each" CLI_MORE
-                       "T[:PHASES[:INSTANCES]] (the buffering phases and" CLI_MORE
-                       "corelet instances the model chooses for T unless given)",
+        {"tile-sizes",
+         "tile sizes, one per reserve_size (program order), each" CLI_MORE
+         "T[:PHASES[:INSTANCES]] (the buffering phases and" CLI_MORE
+         "corelet instances the model chooses for T unless given)",
          .value = &tiles, .arg = "=T,..."},
-        {"assume", "price a launch-time trip count for kernel argument" CLI_MORE
-                   "NAME (index or i32) = VALUE (repeatable): the cost" CLI_MORE
-                   "model's choices only; the code stays correct for" CLI_MORE
-                   "every value",
+        {"assume",
+         "price a launch-time trip count for kernel argument" CLI_MORE
+         "NAME (index or i32) = VALUE (repeatable): the cost" CLI_MORE
+         "model's choices only; the code stays correct for" CLI_MORE "every value",
          .values = assume, .max_values = MAX_ASSUME, .nvalues = &nassume, .named = true,
          .arg = " NAME=VALUE"},
-        {"stats", "print each program's tile choice and modeled cycles on stderr",
-         .is_bool = true, .set = &stats},
+        {"stats", "print each program's tile choice and modeled cycles on stderr", .is_bool = true,
+         .set = &stats},
     };
     struct cli c = {.tool = "ktc-nest",
                     .summary = "Restructures every program of a `sched.routed` file into tiles "

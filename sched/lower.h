@@ -210,7 +210,12 @@
  * pipeline, or keeps one credit), A receives before that a instead, in the
  * next run of R, B giving one credit before the loop around R and A
  * draining it after (A's work before a goes on: the next row's first
- * pass). When what B read is one copy, A so waits also when it has work
+ * pass). A stage whose body is one scf.for from the variable of a loop
+ * around R to at most that loop's lower bound plus its step (ktc-nest's
+ * late-prologue: a weight loaded in the first tile's pipeline) runs in that
+ * loop's first iteration alone: B does not signal it back for that loop
+ * (first_only), so the loads A's unit issues in the next iteration wait
+ * for no credit of it (tests/kernels/rmsnorm_weight_8x2048.mlir). When what B read is one copy, A so waits also when it has work
  * beside R, in R's loop's body or beside that loop in loops around it
  * (through loops and blocks only), not only before a, and the credit goes
  * out to the outermost of those loops: A goes on past R to its work after

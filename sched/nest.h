@@ -1553,8 +1553,11 @@
  *                     program's top of one stage of loads alone (device
  *                     memory into the scratchpad: a weight broadcast
  *                     hoisted, resident-rows' weights) right before a tile
- *                     loop (pure ops between; its lower bound known
- *                     before launch on every core) becomes a stage of the
+ *                     loop (pure ops between; its bounds known before
+ *                     launch on every core, at most 8 trips: on many, the
+ *                     first tile's latency is worth little and the moved
+ *                     prologue cost rmsnorm_1024x1024 0.8%, 20830 ->
+ *                     20999 cycles) becomes a stage of the
  *                     loop's first pipeline (the first op of its body with
  *                     an effect), right after that pipeline's first stage
  *                     when that stage only loads too, on the same unit,
@@ -1573,10 +1576,11 @@
  *                     one trip). A prologue inside a row loop (a copy a
  *                     row, ordered by the row loop's credits) is left.
  *                     An rmsnorm of 8 rows of 4096 f16 times a weight on
- *                     4 cores, spyre: 1219 -> 1133 cycles; of the 644
- *                     sweep launches, layernorm_8x1024 769 -> 749 and 8
- *                     more faster (to 0.963x), one slower by a cycle
- *                     (tests/kernels/rmsnorm_weight_8x2048.mlir).
+ *                     4 cores, spyre: 1219 -> 1133 cycles; of the 642
+ *                     sweep launches, layernorm_8x1024 769 -> 729,
+ *                     layernorm_8x2048 1710 -> 1637 and 7 more faster,
+ *                     one slower by a cycle (tests/kernels/
+ *                     rmsnorm_weight_8x2048.mlir: 800 -> 742).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,

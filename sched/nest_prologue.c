@@ -168,11 +168,22 @@ static bool late(struct nest_ctx *c, ir_op fn, ir_op pro)
         ir_op_insert_before(m, yield, x);
     }
     if (c->o->stats) {
+        /* the bytes it loads: each transfer's sizes times its element */
+        int64_t bytes = 0;
+        IR_FOR_OPS(m, nest_for_body(m, guard), x) {
+            struct nest_side dst;
+            if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER || !nest_read_side(m, x, 1, &dst))
+                continue;
+            int64_t n = ir_type_bytes(m, ir_type_get(m, ir_value_type(m, dst.v))->elem);
+            for (uint32_t d = 0; d < dst.nsize; d++)
+                n *= dst.size[d];
+            bytes += n;
+        }
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
         fprintf(c->o->stats,
-                "ktc-nest: @%s: late-prologue: a prologue's loads go after the first tile's, in "
-                "its pipeline\n",
-                fname);
+                "ktc-nest: @%s: late-prologue: %lld bytes of a prologue's loads go after the first "
+                "tile's, in its pipeline\n",
+                fname, (long long)bytes);
     }
     return true;
 }

@@ -1551,8 +1551,8 @@
  *                     the tiles of two nests.
  *  late-prologue      Runs last (sched/nest_prologue.c): a pipeline at the
  *                     program's top of one stage of loads alone (device
- *                     memory into the scratchpad: a weight broadcast
- *                     hoisted, resident-rows' weights) right before a tile
+ *                     memory into the scratchpad: a weight that broadcast
+ *                     hoisted) right before a tile
  *                     loop (pure ops between; its bounds known before
  *                     launch on every core, at most 8 trips: on many, the
  *                     first tile's latency is worth little and the moved

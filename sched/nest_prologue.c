@@ -1,6 +1,6 @@
 /* nest_prologue.c - ktc-nest's `late-prologue` (nest.h): a pipeline that
  * only loads device memory into the scratchpad before a tile loop (a
- * weight broadcast hoisted it there, or resident-rows' prologue) becomes a
+ * weight that broadcast hoisted there) becomes a
  * stage of the loop's first pipeline, right after that pipeline's first
  * stage of loads, run in the loop's first iteration alone. The DMA unit
  * then issues the first tile's loads before the weight's, so the first
@@ -112,8 +112,8 @@ static bool read_in_loop(struct ir_module *m, ir_op fn, ir_op stage, ir_op loop,
 }
 
 /* Moves prologue pipeline pro into the first pipeline of the tile loop
- * after it when the pattern holds (nest.h); returns whether it did. */
-static bool late(struct nest_ctx *c, ir_op fn, ir_op pro)
+ * after it when the pattern holds (nest.h). */
+static void late(struct nest_ctx *c, ir_op fn, ir_op pro)
 {
     struct ir_module *m = c->m;
     ir_op w = only_stage(m, pro);
@@ -121,14 +121,14 @@ static bool late(struct nest_ctx *c, ir_op fn, ir_op pro)
      * copy a row, which the loop's credits order) */
     if (!w || ir_op_parent(m, pro) != fn || ir_op_get(m, pro)->nopnd ||
         ir_op_attr(m, pro, "modulo") || !loads_only(m, w))
-        return false;
+        return;
     ir_op loop = next_effect(m, ir_op_get(m, pro)->next);
     if (!loop || ir_op_get(m, loop)->kind != IR_OP_SCF_FOR || ir_op_get(m, loop)->nres ||
         !few_trips(m, fn, loop))
-        return false;
+        return;
     ir_op pipe = next_effect(m, ir_block_get(m, nest_for_body(m, loop))->first);
     if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE)
-        return false;
+        return;
     ir_op first = IR_NONE;
     IR_FOR_OPS(m, nest_for_body(m, pipe), op) {
         if (ir_op_get(m, op)->kind == IR_OP_KTDF_STAGE) {
@@ -138,8 +138,8 @@ static bool late(struct nest_ctx *c, ir_op fn, ir_op pro)
     }
     if (!first || !nest_same_units(m, &first, &w, 1) || !loads_only(m, first) ||
         !read_in_loop(m, fn, w, loop, first))
-        return false;
-    /* the guard: scf.for %k = %iv to lb + 1, one trip at the first
+        return;
+    /* the guard: scf.for %first = %iv to lb + 1, one trip at the first
      * iteration, none after (the loop's step is at least 1) */
     struct ir_loc loc = ir_op_get(m, w)->loc;
     struct split_b b;
@@ -185,7 +185,6 @@ static bool late(struct nest_ctx *c, ir_op fn, ir_op pro)
                 "tile's, in its pipeline\n",
                 fname, (long long)bytes);
     }
-    return true;
 }
 
 void nest_late_prologue(struct nest_ctx *c, ir_op fn)

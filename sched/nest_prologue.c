@@ -63,8 +63,11 @@ static ir_op next_effect(const struct ir_module *m, ir_op op)
 /* The most trips of the tile loop a prologue moves into: the first tile's
  * latency is worth more than the loop's steady state only on few tiles.
  * On many (rmsnorm_1024x1024, 64 a core on spyre) the moved prologue cost
- * 0.8% (20830 -> 20999 cycles): ktc-lower then waits for the next tile's
- * credit at the end of each iteration, a cause not pinned down. */
+ * 0.8% (20830 -> 20999 cycles). ktc-lower then gives the tile loads one
+ * credit up front and a wait at the end of each iteration, not two and a
+ * wait at the start, which issues them in the same order; the cause (the
+ * device memory's order of the cores' first loads, perhaps) is not pinned
+ * down. */
 enum { LATE_MAX_TRIPS = 8 };
 
 /* Whether loop runs at most LATE_MAX_TRIPS trips on every tile id, its

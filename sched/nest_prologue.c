@@ -99,8 +99,8 @@ static bool read_in_loop(struct ir_module *m, ir_op fn, ir_op stage, ir_op loop,
         struct nest_side dst;
         if (ir_op_get(m, x)->kind != IR_OP_KTDF_DATA_TRANSFER)
             continue;
-        nest_read_side(m, x, 1, &dst);
-        if (nest_touches(m, first, dst.v, 0) || nest_touches(m, first, dst.v, 1))
+        if (!nest_read_side(m, x, 1, &dst) || nest_touches(m, first, dst.v, 0) ||
+            nest_touches(m, first, dst.v, 1))
             return false;
         struct sched_ops uses = {0};
         sched_ops_using(m, fn, dst.v, &uses);

@@ -415,7 +415,7 @@ static void link_program(struct link *l, uint32_t pi)
             err_at(l, loc, "%s takes no function", name);
         }
         bool vec = sc_ops[in->op].cls == SC_CLASS_VECTOR || in->op == SC_VLD ||
-                   in->op == SC_VST || in->op == SC_RECV;
+                   in->op == SC_VLDZ || in->op == SC_VST || in->op == SC_RECV;
         /* i1 only as a mask constant (vcmp and vsel take their operands' type) */
         if (in->dtype >= INTERP_NDTYPES || (vec && in->dtype == INTERP_INDEX) ||
             (in->dtype == INTERP_I1 && in->op != SC_VCONST))

@@ -181,20 +181,24 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
         return;
     }
     case SC_VLD:
+    case SC_VLDZ:
     case SC_VST: {
         uint32_t mem = bound_mem(v, u, in->addr[0].port);
         if (mem == ARCH_NONE)
             return;
         bool st = in->op == SC_VST;
+        if (in->op == SC_VLDZ && !(r->features & ARCH_F_ZERO_PAD))
+            verr(v, &in->loc, "unit '%s' (%s) has no zero_pad feature for %s", u->name, r->kind, op);
         if ((st ? sc_link_between(d, res, mem) : sc_link_between(d, mem, res)) == SC_NONE)
             verr(v, &in->loc, "unit '%s' has no datapath %s %s for %s", u->name,
                  st ? "to" : "from", d->res[mem].name, op);
         if (!arch_access(d, res, st, d->res[mem].kind))
             verr(v, &in->loc, "unit '%s' (%s) cannot %s %s", u->name, r->kind,
                  st ? "store to" : "load from", d->res[mem].kind);
-        if (!st && in->x[0].kind == SC_IMM)
-            check_range(v, in, u, &in->addr[0], mem,
-                        in->x[0].v * (int64_t)interp_dtype_size(in->dtype));
+        /* vldz: its length bounds what it may load */
+        const struct sc_opnd *cnt = &in->x[in->op == SC_VLDZ];
+        if (!st && cnt->kind == SC_IMM)
+            check_range(v, in, u, &in->addr[0], mem, cnt->v * (int64_t)interp_dtype_size(in->dtype));
         return;
     }
     case SC_LD: { /* a scalar load: the unit reads one word of a memory it loads from */

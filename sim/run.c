@@ -47,11 +47,11 @@ enum { U_READY, U_BLOCKED, U_DONE, U_LIMIT };
  * unit's recent slices), so a traced run keeps every channel operation in
  * turn, as the trace's slice order always was. */
 static const bool op_meets[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_LD] = true,
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VLDZ] = true, [SC_VST] = true, [SC_LD] = true,
 };
 static const bool op_meets_traced[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_LD] = true, [SC_SEND] = true,
-    [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VLDZ] = true, [SC_VST] = true, [SC_LD] = true,
+    [SC_SEND] = true, [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
 };
 enum { X_OK, X_BLOCK, X_ERR };
 
@@ -303,7 +303,7 @@ static inline void wait_until(struct urun *x, uint64_t w)
 /* The instructions that move data: the unit works on them for their
  * transfer time (the roofline counts it with the unit's lanes). */
 static const bool op_transfers[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VST] = true, [SC_SEND] = true,
+    [SC_DMA] = true, [SC_VLD] = true, [SC_VLDZ] = true, [SC_VST] = true, [SC_SEND] = true,
 };
 
 /* The unit works from start (stalled before it) for dur ticks. */
@@ -806,18 +806,27 @@ static void mark(struct run *R, uint32_t mem, unsigned w, int64_t a, int64_t row
         stouch_mark(R->k, mem, w, (uint64_t)(a + i * stride), (uint64_t)bytes);
 }
 
+/* vld.T vD, m[a], n[, stride] and vldz.T vD, m[a], n, len[, stride]: n
+ * elements loaded; vldz makes a vector of len, loads its first clamp(n, 0,
+ * len) (maybe none) and zeroes the rest, and moves only the bytes loaded
+ * (vld's time for those elements). */
 static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
     const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
+    bool pad = in->op == SC_VLDZ;
     int64_t a = addr_of(x, &in->addr[0]), n = val(x, &in->x[0]);
+    int64_t len = pad ? val(x, &in->x[1]) : n;
     int64_t es = (int64_t)esz(R, in->dtype);
-    int64_t st = in->nx > 1 ? val(x, &in->x[1]) : es;
-    if (n <= 0 || n > (1 << 24))
-        return fail(R, unit, in, "load of %lld elements", (long long)n);
+    int64_t st = in->nx > 1u + pad ? val(x, &in->x[1 + pad]) : es;
+    if (len <= 0 || len > (1 << 24))
+        return fail(R, unit, in, "load of %lld elements", (long long)len);
+    if (pad)
+        n = n < 0 ? 0 : n > len ? len : n;
     struct smem *m = &R->k->s->mem[p->mem];
     struct svec *d = &x->v[in->reg[0]];
-    vec_size(R, d, in->dtype, (uint32_t)n);
+    vec_size(R, d, in->dtype, (uint32_t)len);
+    memset(d->data + n * es, 0, (size_t)((len - n) * es));
     if (st == es) {
         if (mem_check(R, unit, in, p->mem, a, n * es, p->ld, &p->ldc) != X_OK)
             return X_ERR;
@@ -831,7 +840,8 @@ static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
     }
     if (p->dev)
         mark(R, p->mem, 0, a, n, es, st);
-    uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)(n * es), x->t, &dur, &lat);
+    /* a vldz of no element still takes the port for one */
+    uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)((n ? n : 1) * es), x->t, &dur, &lat);
     work(R, unit, in->op, start, dur);
     d->ready = x->t + lat;
     return X_OK;
@@ -1157,7 +1167,8 @@ static inline int step(struct run *R, uint32_t unit, struct urun *x, const struc
     }
     case SC_DMA: rc = dma(R, unit, in); break;
     case SC_FENCE: wait_until(x, x->dma_done); break;
-    case SC_VLD: rc = vld(R, unit, in); break;
+    case SC_VLD:
+    case SC_VLDZ: rc = vld(R, unit, in); break;
     case SC_VST: rc = vst(R, unit, in); break;
     case SC_LD: rc = ld(R, unit, in); break;
     case SC_SEND: rc = send(R, unit, in); break;

@@ -65,6 +65,15 @@ expect_out 1 'cycle limit of 5000 cycles reached' -- "$bin" "$dir/spin.sc" $dev 
 expect_out 0 'C0-RING -> C1-RING  *256 ' -- "$bin" "$dir/ring_dma.sc" --random-inputs=1 --stats
 "$bin" "$dir/ring_dma.sc" --random-inputs=2 --out "a=$tmp/ra.npy" --out "c=$tmp/rc.npy" >/dev/null
 same "ring dma copies a to c" "$tmp/ra.npy" "$tmp/rc.npy"
+# zero-padded loads (vldz): a row of 20 r - 10 elements of a, zeros after
+# them (-10 clamped to none), checked against ktc-interp, and counts of 25 r
+# - 10 (65 clamped to 64) seen to differ; a unit without the zero_pad
+# feature has no vldz
+expect_out 0 'check c: matches ktc-interp \(0 of 256' -- "$bin" "$dir/vldz.sc" $dev --random-inputs=2 --check
+sed 's/mul r2, r1, 20/mul r2, r1, 25/' "$dir/vldz.sc" >"$tmp/vldz_over.sc"
+expect_out 0 'check c: DIFFERS from ktc-interp \(29 of 256' -- "$bin" "$tmp/vldz_over.sc" $dev --random-inputs=2 --check
+sed 's/splat, zero_pad/splat/' "$dir/two_core.mlir" >"$tmp/no_pad.mlir"
+expect_out 1 "unit 'C0-L1LU-CL0' \(L1LU\) has no zero_pad feature for vldz" -- "$bin" "$dir/vldz.sc" --device "$tmp/no_pad.mlir" --random-inputs=2
 # byte-masked writes: two cores write the halves of the same sticks; each
 # masked row moves a whole stick (64 x 128 bytes per core)
 expect_out 0 'C0-MNISU -> DDR  *8192 ' -- "$bin" "$dir/masked_dma.sc" --random-inputs=1 --stats

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "codegen/codegen_int.h"
+#include "ktir/dialects/agen.h"
 #include "ktir/dialects/common.h"
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
@@ -1573,14 +1574,16 @@ static bool identity_order(struct cg *g, ir_op op, const char *attr)
     return true;
 }
 
-/* agen.vector_load / vector_store: vld / vst of a run of the view. */
+/* agen.vector_load / vector_store: vld / vst of a run of the view; a load
+ * with a zero_pad count, vldz. */
 static bool vector_access(struct cg *g, ir_op op, bool store)
 {
     const struct ir_op_info *o = ir_op_get(g->m, op);
     uint32_t vi = store ? 1 : 0;
+    bool pad = !store && ir_agen_load_padded(g->m, op);
     const struct cg_view *vw = view_val(g, o->opnd[vi], op);
     int64_t lo[8], n[8], step = 1;
-    if (!vw || o->nopnd != vi + 1 + vw->rank)
+    if (!vw || o->nopnd != vi + 1 + vw->rank + pad)
         return vw && cg_error(g, op, "a view of rank %u needs %u indices", vw->rank, vw->rank);
     if (!box_of(g, op, store ? "store_set" : "load_set", vw->rank, lo, n) ||
         !identity_order(g, op, store ? "store_order" : "load_order") ||
@@ -1602,7 +1605,7 @@ static bool vector_access(struct cg *g, ir_op op, bool store)
         check_access(g, op, what, &a, cnt * es, 0, 1, mem, access_of(g, mem, store, false), true);
     else
         check_access(g, op, what, &a, es, step * es, cnt, mem, access_of(g, mem, store, false), true);
-    struct sc_insn in = insn(g, store ? SC_VST : SC_VLD, op);
+    struct sc_insn in = insn(g, store ? SC_VST : pad ? SC_VLDZ : SC_VLD, op);
     if (!addr_opnd(g, op, &a, port, &in.addr[0]))
         return false;
     if (store) {
@@ -1616,6 +1619,11 @@ static bool vector_access(struct cg *g, ir_op op, bool store)
     } else {
         if (vec_out(g, op, vec, &in) < 0)
             return false;
+        if (pad) {
+            struct cg_lin l;
+            if (!index_lin(g, o->opnd[o->nopnd - 1], op, &l) || !opnd_of(g, op, &l, &in.x[in.nx++]))
+                return false;
+        }
         in.x[in.nx++] = imm(cnt);
         if (step != 1)
             in.x[in.nx++] = imm(step * es);

@@ -1155,7 +1155,7 @@ bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_d
         if (!called)
             kernels[nk++] = c.defs[i];
     }
-    bool ok = true;
+    bool ok = lw_zero_pads(&lw);
     for (uint32_t i = 0; i < nk && ok; i++)
         ok = lower_kernel(&lw, kernels[i]);
     if (ok) {
@@ -1185,6 +1185,7 @@ bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_d
     free(lw.syncs);
     free(lw.counts);
     free(lw.hoists);
+    free(lw.pads);
     free(kernels);
     free(c.defs);
     free(c.called);

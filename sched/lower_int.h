@@ -6,6 +6,7 @@
  *   lower_value.c  index values: constants, per-core maps, symbols, views
  *   lower_ops.c    stages: transfers to agen/dataflow, compute to vectorchain
  *   lower_pieces.c vectors wider than a compute unit's lanes, in lane-wide pieces
+ *   lower_pad.c    zero fills done by the load units that zero-pad
  */
 #ifndef SCHED_LOWER_INT_H
 #define SCHED_LOWER_INT_H
@@ -204,6 +205,13 @@ struct lw_prog {
     uint32_t ngathers, capgathers;
 };
 
+/* A load whose unit zero-pads past count (lower_pad.c): xfer, a memory ->
+ * FIFO transfer, loads only the first count elements. */
+struct lw_pad {
+    ir_op xfer;
+    ir_value count; /* an index of the load's stage */
+};
+
 struct lw {
     struct ir_module *m;
     const struct arch_device *dev;
@@ -230,6 +238,8 @@ struct lw {
     uint32_t ncounts, capcounts;
     struct lw_hoisted *hoists;
     uint32_t nhoists, caphoists;
+    struct lw_pad *pads; /* zero-padded loads (lower_pad.c) */
+    uint32_t npads, cappads;
 
     /* the kernel's new body, in sections (temporary blocks, joined at the end) */
     ir_block sec_const, sec_sym, sec_unit, sec_mem, sec_prog;
@@ -331,6 +341,16 @@ bool lw_hoisted(const struct lw *lw, uint32_t n, ir_op op);
  * exactly once per run of n: T iterations known before launch on M = T
  * instances, and the kind on M corelets (lower.c). */
 bool lw_once_per_lane(struct lw *lw, uint32_t n, uint32_t unit);
+
+/* ---- lower_pad.c ---------------------------------------------------------- */
+
+/* Moves to the load units the compute stages' zero fills of the lanes past
+ * a count that they can do (lower.h, "Zero-padded loads"), in the module's
+ * ScheduleIR, before any stage is lowered; records the loads (lw.pads). */
+bool lw_zero_pads(struct lw *lw);
+/* The count transfer xfer loads up to, zero-padding the rest; IR_NONE for a
+ * plain load. */
+ir_value lw_pad_count(const struct lw *lw, ir_op xfer);
 
 /* ---- lower_value.c -------------------------------------------------------- */
 

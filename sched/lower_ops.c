@@ -471,13 +471,17 @@ static bool lower_load(struct lw *lw, ir_op op, uint32_t inst, const struct side
                         (long long)t, (long long)n);
     struct lw_view vi;
     ir_value view = lw_view(lw, s[0].v, inst, op, &vi), idx[LW_MAX_RANK];
-    if (!view || !side_indices(lw, op, inst, &s[0], idx))
+    ir_value pad = lw_pad_count(lw, op);
+    if (!view || !side_indices(lw, op, inst, &s[0], idx) ||
+        (pad && !(pad = lw_value(lw, pad, inst, op))))
         return false;
     struct ir_op_state st;
     ir_state_init(&st, m, "agen.vector_load", ir_op_get(m, op)->loc);
     ir_state_add_operand(m, &st, view);
     for (uint32_t k = 0; k < s[0].rank; k++)
         ir_state_add_operand(m, &st, idx[k]);
+    if (pad)
+        ir_state_add_operand(m, &st, pad); /* zero_pad(%count) */
     ir_state_set_attr(m, &st, "load_order", identity_map(m, s[0].rank));
     ir_state_set_attr(m, &st, "load_set", view_set(m, s[0].rank, s[0].sizes));
     ir_state_add_result(m, &st, vector_of(m, t, vi.elem));

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ktir/dialects/agen.h"
 #include "ktir/asm.h"
 #include "ktir/dialects/common.h"
 #include "ktir/ops.h"
@@ -30,26 +31,52 @@ static void print_indexed(struct ir_printer *w, ir_op op, uint32_t view, uint32_
     irw_puts(w, "]");
 }
 
-/* %v = agen.vector_load %view[%i, ...] {load_order = map, load_set = set} : memref<...>, vector<...> */
+/* %v = agen.vector_load %view[%i, ...] [zero_pad(%n)] {load_order = map, load_set = set}
+ *     : memref<...>, vector<...>
+ * zero_pad(%n): only the set's first %n elements (clamped to [0, its
+ * size]) are loaded, the vector's others are zero (ktc-lower's zero-padded
+ * loads; ktc-codegen's vldz). In the generic form %n is the operand after
+ * the indices (one operand more than the view's rank). */
 bool ir_fmt_agen_vector_load_parse(struct ir_parser *p, struct ir_op_state *st)
 {
     struct ir_module *m = irp_module(p);
-    struct irp_operand view, *idx;
+    struct irp_operand view, *idx, pad;
     uint32_t n;
     ir_type tm, tv;
-    if (!parse_indexed(p, &view, &idx, &n) || !irp_opt_attr_dict(p, st) ||
-        !irp_expect(p, IR_T_COLON) || !irp_type(p, &tm) || !irp_expect(p, IR_T_COMMA) ||
-        !irp_type(p, &tv) || !irp_add_operand(p, st, &view, tm) ||
-        !irp_add_operands(p, st, idx, n, &m->t_index, 1))
+    if (!parse_indexed(p, &view, &idx, &n))
+        return false;
+    bool padded = irp_opt_kw(p, "zero_pad");
+    if (padded &&
+        (!irp_expect(p, IR_T_LPAREN) || !irp_operand(p, &pad) || !irp_expect(p, IR_T_RPAREN)))
+        return false;
+    if (!irp_opt_attr_dict(p, st) || !irp_expect(p, IR_T_COLON) || !irp_type(p, &tm) ||
+        !irp_expect(p, IR_T_COMMA) || !irp_type(p, &tv) || !irp_add_operand(p, st, &view, tm) ||
+        !irp_add_operands(p, st, idx, n, &m->t_index, 1) ||
+        (padded && !irp_add_operand(p, st, &pad, m->t_index)))
         return false;
     ir_state_add_result(m, st, tv);
     return true;
 }
 
+/* Whether a vector_load has a zero_pad count (its last operand). */
+bool ir_agen_load_padded(const struct ir_module *m, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_type_info *ti = ir_type_get(m, ir_value_type(m, o->opnd[0]));
+    return ti->kind == IR_TY_MEMREF && !ti->spelling && o->nopnd == ti->rank + 2;
+}
+
 void ir_fmt_agen_vector_load_print(struct ir_printer *w, ir_op op)
 {
+    const struct ir_module *m = irw_module(w);
+    bool padded = ir_agen_load_padded(m, op);
     irw_puts(w, " ");
-    print_indexed(w, op, 0, ir_op_get(irw_module(w), op)->nopnd - 1);
+    print_indexed(w, op, 0, ir_op_get(m, op)->nopnd - 1 - padded);
+    if (padded) {
+        irw_puts(w, " zero_pad(");
+        irw_operands(w, op, ir_op_get(m, op)->nopnd - 1, 1);
+        irw_puts(w, ")");
+    }
     irw_attr_dict(w, op, NULL, 0);
     irw_puts(w, " : ");
     irw_operand_types(w, op, 0, 1);
@@ -130,7 +157,10 @@ bool ir_verify_agen_vector_access(struct ir_verifier *v, ir_op op)
     ir_type vec = load ? ir_value_type(m, o->res) : ir_value_type(m, o->opnd[0]);
     if (ir_type_get(m, vec)->kind != IR_TY_VECTOR)
         return irv_error(v, op, "requires a vector, got %s", irv_type_str(v, vec));
-    return check_view(v, op, load ? 0 : 1, o->nopnd - (load ? 1 : 2), &rank) &&
+    bool padded = load && ir_agen_load_padded(m, op);
+    if (padded && !irv_index_operands(v, op, o->nopnd - 1, 1, "zero_pad count"))
+        return false;
+    return check_view(v, op, load ? 0 : 1, o->nopnd - (load ? 1 : 2) - padded, &rank) &&
            check_set_order(v, op, load ? "load" : "store", rank);
 }
 

@@ -12,17 +12,13 @@
  * cloned into the load stage, its loops' variables for the compute
  * stage's); lower_load then emits `agen.vector_load ... zero_pad(%count)`.
  */
-#include <math.h>
 #include <stdlib.h>
 
 #include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
 #include "sched/split_int.h"
-
-/* The count predicates: lane < count (arith.cmpf olt, and ult: a count
- * converted from an integer is never NaN). */
-enum { CMPF_OLT = 4, CMPF_ULT = 11 };
+#include "sched/zero_fill.h"
 
 /* The innermost stage around op, or IR_NONE. */
 static ir_op stage_of(const struct ir_module *m, ir_op op)
@@ -61,168 +57,6 @@ static uint32_t uses_under(struct ir_module *m, ir_op root, ir_value v, ir_op *l
     return u.n;
 }
 
-/* The constant tensor v is made of: a dense arith.constant, or NULL. */
-static const struct ir_attr_info *dense_of(const struct ir_module *m, ir_value v)
-{
-    ir_op d = ir_value_def(m, v);
-    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_CONSTANT)
-        return NULL;
-    ir_attr a = ir_op_attr(m, d, "value");
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    return ai && ai->kind == IR_AT_DENSE ? ai : NULL;
-}
-
-static bool float_is(const struct ir_module *m, uint32_t e, double x)
-{
-    const struct ir_attr_info *ai = ir_attr_get(m, e);
-    if (ai->kind != IR_AT_FLOAT)
-        return false;
-    if (ai->flags & IR_ATF_HEX)
-        return x == 0 && ai->i == 0; /* only +0 by its bits */
-    return ai->f == x && !(x == 0 && signbit(ai->f));
-}
-
-/* Whether v is +0.0 splat over a tensor. */
-static bool zeros(const struct ir_module *m, ir_value v)
-{
-    const struct ir_attr_info *d = dense_of(m, v);
-    return d && d->n == 1 && float_is(m, d->elems[0], 0);
-}
-
-/* Whether v is the lanes' index along a 1 x L (or L) tensor: 0, 1, ... L-1. */
-static bool lanes(const struct ir_module *m, ir_value v, int64_t len)
-{
-    const struct ir_attr_info *d = dense_of(m, v);
-    if (!d || d->n != len)
-        return false;
-    for (int64_t j = 0; j < len; j++)
-        if (!float_is(m, d->elems[j], (double)j))
-            return false;
-    return true;
-}
-
-/* Whether attribute a (an array of affine maps) holds identities only. */
-static bool identities(const struct ir_module *m, ir_attr a)
-{
-    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
-    if (!ai || ai->kind != IR_AT_ARRAY)
-        return false;
-    for (uint32_t i = 0; i < ai->n; i++) {
-        const struct ir_attr_info *e = ir_attr_get(m, ai->elems[i]);
-        if (e->kind != IR_AT_AFFINE_MAP)
-            return false;
-        const struct ir_affine_map *mp = ir_map_get(m, e->map);
-        if (mp->nres != mp->ndims)
-            return false;
-        for (uint32_t r = 0; r < mp->nres; r++) {
-            const struct ir_aff_info *x = ir_aff_get(m, mp->res[r]);
-            if (x->kind != IR_AFF_DIM || x->v != r)
-                return false;
-        }
-    }
-    return true;
-}
-
-/* An integer constant v (index or iN), or false. */
-static bool const_int(const struct ir_module *m, ir_value v, int64_t *out)
-{
-    ir_op d = ir_value_def(m, v);
-    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_CONSTANT)
-        return false;
-    const struct ir_attr_info *ai = ir_attr_get(m, ir_op_attr(m, d, "value"));
-    if (ai->kind != IR_AT_INT)
-        return false;
-    *out = ai->i;
-    return true;
-}
-
-/* Whether index k is clamped into [lo, hi] within i32 by minsi/maxsi with
- * constants (so converting it to i32 changes nothing), lo and hi the
- * tightest bounds found. */
-static bool clamped(const struct ir_module *m, ir_value k, int64_t *lo, int64_t *hi)
-{
-    ir_op d = ir_value_def(m, k);
-    uint16_t kind = d ? ir_op_get(m, d)->kind : IR_OP_UNKNOWN;
-    int64_t c;
-    if (kind != IR_OP_ARITH_MINSI && kind != IR_OP_ARITH_MAXSI)
-        return *lo >= INT32_MIN && *hi <= INT32_MAX;
-    const struct ir_op_info *o = ir_op_get(m, d);
-    uint32_t other = const_int(m, o->opnd[1], &c) ? 0 : const_int(m, o->opnd[0], &c) ? 1 : 2;
-    if (other == 2)
-        return false;
-    if (kind == IR_OP_ARITH_MINSI && c < *hi)
-        *hi = c;
-    if (kind == IR_OP_ARITH_MAXSI && c > *lo)
-        *lo = c;
-    return clamped(m, o->opnd[other], lo, hi);
-}
-
-/* The index count c is compared with: c = sitofp(index_cast(k)), k an index
- * clamped into i32; IR_NONE otherwise. */
-static ir_value count_of(const struct ir_module *m, ir_value c)
-{
-    ir_op d = ir_value_def(m, c);
-    if (!d || ir_op_get(m, d)->kind != IR_OP_ARITH_SITOFP)
-        return IR_NONE;
-    ir_op cast = ir_value_def(m, ir_op_get(m, d)->opnd[0]);
-    if (!cast || ir_op_get(m, cast)->kind != IR_OP_ARITH_INDEX_CAST)
-        return IR_NONE;
-    ir_value k = ir_op_get(m, cast)->opnd[0];
-    int64_t lo = INT64_MIN, hi = INT64_MAX;
-    return ir_type_get(m, ir_value_type(m, k))->kind == IR_TY_INDEX && clamped(m, k, &lo, &hi)
-               ? k
-               : IR_NONE;
-}
-
-/* Generic g's block argument for operand i. */
-static ir_value arg_of(const struct ir_module *m, ir_op g, uint32_t i)
-{
-    return ir_block_get(m, lw_body(m, g, 0))->args[i];
-}
-
-/* Whether g, over 1 x L tensors, is `select(lane < count, v, 0)` of its
- * operand v; *cnt gets count's compared scalar. */
-static bool fill_of(const struct ir_module *m, ir_op g, ir_value v, int64_t len, ir_value *cnt)
-{
-    const struct ir_op_info *o = ir_op_get(m, g);
-    uint32_t seg[2];
-    if (o->kind != IR_OP_LINALG_GENERIC || o->nres != 1)
-        return false;
-    ir_segments(m, g, 2, seg);
-    if (seg[0] != 3 || seg[1] != 1 || ir_value_type(m, o->res) != ir_value_type(m, v) ||
-        !identities(m, ir_op_attr(m, g, "indexing_maps")))
-        return false;
-    ir_block b = lw_body(m, g, 0);
-    ir_op cmp = ir_block_get(m, b)->first;
-    ir_op sel = cmp ? ir_op_get(m, cmp)->next : IR_NONE;
-    ir_op yield = sel ? ir_op_get(m, sel)->next : IR_NONE;
-    if (!yield || ir_op_get(m, cmp)->kind != IR_OP_ARITH_CMPF ||
-        ir_op_get(m, sel)->kind != IR_OP_ARITH_SELECT ||
-        ir_op_get(m, yield)->kind != IR_OP_LINALG_YIELD ||
-        ir_op_get(m, yield)->opnd[0] != ir_op_get(m, sel)->res)
-        return false;
-    const struct ir_op_info *c = ir_op_get(m, cmp), *s = ir_op_get(m, sel);
-    int64_t pred = ir_attr_get(m, ir_op_attr(m, cmp, "predicate"))->i;
-    if ((pred != CMPF_OLT && pred != CMPF_ULT) || s->opnd[0] != c->res ||
-        ir_value_defined_in(m, c->opnd[1], g))
-        return false;
-    /* which operands are the lanes, the loaded vector and the zeros */
-    int lane = -1, in = -1, zero = -1;
-    for (uint32_t i = 0; i < 3; i++) {
-        ir_value a = arg_of(m, g, i);
-        if (a == c->opnd[0] && lanes(m, o->opnd[i], len))
-            lane = (int)i;
-        else if (a == s->opnd[1] && o->opnd[i] == v)
-            in = (int)i;
-        else if (a == s->opnd[2] && zeros(m, o->opnd[i]))
-            zero = (int)i;
-    }
-    if (lane < 0 || in < 0 || zero < 0)
-        return false;
-    *cnt = c->opnd[1];
-    return true;
-}
-
 /* The loops around op inside stage st, innermost first; their number, or
  * -1 past LW_MAX_DEPTH or through anything but scf.for. */
 static int loops_in(const struct ir_module *m, ir_op op, ir_op st, ir_op *out)
@@ -234,12 +68,6 @@ static int loops_in(const struct ir_module *m, ir_op op, ir_op st, ir_op *out)
         out[n++] = p;
     }
     return n;
-}
-
-static bool same_bound(const struct ir_module *m, ir_value a, ir_value b)
-{
-    int64_t x, y;
-    return a == b || (const_int(m, a, &x) && const_int(m, b, &y) && x == y);
 }
 
 /* Clones into `before`'s block the ops of stage st that index value v needs
@@ -302,9 +130,7 @@ static bool has_zero_pad(const struct lw *lw, ir_op stage)
     if (!ai || ai->kind != IR_AT_ARRAY || ai->n != 1 ||
         ir_attr_get(m, ai->elems[0])->kind != IR_AT_STRING)
         return false;
-    uint32_t k = arch_kind_find(lw->dev, ir_str_get(m, ir_attr_get(m, ai->elems[0])->s));
-    return k != ARCH_NONE && lw->dev->kinds[k].node == ARCH_UNIT &&
-           (lw->dev->res[lw->dev->kinds[k].first].features & ARCH_F_ZERO_PAD);
+    return sched_kind_zero_pads(lw->dev, ir_str_get(m, ir_attr_get(m, ai->elems[0])->s));
 }
 
 struct pad_ctx {
@@ -353,14 +179,11 @@ static void try_read(struct lw *lw, ir_op r)
     if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE || uses_under(m, cst, v, &g) != 1)
         return;
     const struct ir_type_info *st = ir_type_get(m, ir_value_type(m, slot));
-    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, v));
-    int64_t len = st->kind == IR_TY_FIFO_SLOT ? st->shape[0] : 0;
-    ir_value cmp;
-    if (len < 1 || vt->kind != IR_TY_TENSOR || !vt->rank ||
-        ir_type_numel(m, ir_value_type(m, v)) != len || vt->shape[vt->rank - 1] != len ||
-        !fill_of(m, g, v, len, &cmp))
-        return;
-    ir_value count = count_of(m, cmp);
+    ir_value cmp = IR_NONE;
+    ir_value count =
+        st->kind == IR_TY_FIFO_SLOT && st->shape[0] == ir_type_numel(m, ir_value_type(m, v))
+            ? sched_zero_fill(m, g, v, &cmp)
+            : IR_NONE;
     /* the one transfer into the slot, on a unit that pads, a plain load */
     struct fill_ctx f = {slot, IR_NONE, 0};
     ir_walk(m, pipe, find_fill, &f);
@@ -379,7 +202,7 @@ static void try_read(struct lw *lw, ir_op r)
     for (int i = 0; i < na; i++) {
         const struct ir_op_info *a = ir_op_get(m, la[i]), *b = ir_op_get(m, lr[i]);
         for (uint32_t k = 0; k < 3; k++)
-            if (!same_bound(m, a->opnd[k], b->opnd[k])) {
+            if (!split_same_int(m, a->opnd[k], b->opnd[k])) {
                 split_vmap_free(&vm);
                 return;
             }

@@ -12,6 +12,7 @@
 #include "sched/nest_int.h"
 #include "sched/oplist.h"
 #include "sched/offset_gcd.h"
+#include "sched/zero_fill.h"
 
 static bool is_value(const struct ir_module *m, ir_value v, void *iv)
 {
@@ -512,6 +513,7 @@ struct tiled {
                                                   unroll accounted), and the iterations
                                                   of its loops counted so far */
     uint64_t loads_before, ops_before; /* the point's loads and ops before this pipeline */
+    const struct arch_device *dev;
     int64_t capacity;          /* of the scratchpad, bytes */
     const char *space;         /* its memory kind */
     /* measuring the point as fuse-pipelines will leave it (its pipelines
@@ -1150,7 +1152,7 @@ static bool measure(struct ir_module *m, ir_op op, void *ctx)
         stream_iters(m, op, times, t);
         if (reduces(m, op))
             t->p.reductions_per_point += (uint64_t)times;
-        else {
+        else if (!sched_padded_fill(m, t->dev, op)) { /* ktc-lower's zero-padded loads */
             int64_t n = body_ops(m, op) - (t->splats_out ? hoisted_ops(m, op, t) : 0);
             t->p.vector_ops_per_point += (uint64_t)((n > 0 ? n : 1) * times);
         }
@@ -2008,7 +2010,7 @@ static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_
                              uint64_t disabled)
 {
     double sum = 0;
-    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop)};
+    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop), .dev = dev};
     t.splats_out = !(disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
     bool any = false;
     IR_FOR_OPS(m, nest_for_body(m, loop), op) {
@@ -2036,8 +2038,11 @@ static double modeled_passes(struct ir_module *m, ir_op loop, const struct arch_
 static double modeled(struct ir_module *m, ir_op loop, const struct arch_device *dev,
                       uint64_t disabled, bool merged)
 {
-    struct tiled t = {.point_loop = loop, .tile_loop = loop, .fn = func_of(m, loop),
-                      .merged = merged};
+    struct tiled t = {.point_loop = loop,
+                      .tile_loop = loop,
+                      .fn = func_of(m, loop),
+                      .merged = merged,
+                      .dev = dev};
     int64_t n;
     if (!t.fn || !nest_for_normal(m, loop, &n) || n < 1)
         return INFINITY;
@@ -2290,6 +2295,7 @@ bool nest_tile_sizes(struct nest_ctx *c)
         t.hoisted = !(o->disabled & (UINT64_C(1) << SCHED_NEST_BROADCAST));
         t.splats_out = !(o->disabled & (UINT64_C(1) << SCHED_NEST_SPLAT_HOIST));
         t.spans = !(o->disabled & (UINT64_C(1) << SCHED_NEST_WORD_SPANS));
+        t.dev = c->dev;
         ir_walk(m, t.point_loop, measure, &t);
         t.p.tile_multiple = dma_multiple(c, &t);
         if (t.inner) /* ktc-lower does not unroll a point loop holding loops */

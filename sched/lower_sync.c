@@ -2413,6 +2413,8 @@ static bool hoistable(struct lw *lw, uint32_t l, uint32_t s, ir_op x, const stru
     for (uint32_t i = 0; i < o->nopnd; i++)
         if (o->opnd[i] != rd->slot && ir_value_defined_in(m, o->opnd[i], lop))
             return false;
+    if (lw_pad_count(lw, x)) /* its count is made beside it (lower_pad.c) */
+        return false;
     uint32_t end = subtree_end(lw, l), unit = lw->nodes[s].unit;
     uint64_t writers;
     if (!writers_of(lw, rd, leaves, nleaves, feet, l + 1, end, &writers) || (writers >> unit & 1))

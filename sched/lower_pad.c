@@ -17,6 +17,7 @@
 #include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
+#include "sched/nest_int.h"
 #include "sched/split_int.h"
 #include "sched/zero_fill.h"
 
@@ -27,34 +28,6 @@ static ir_op stage_of(const struct ir_module *m, ir_op op)
         if (ir_op_get(m, p)->kind == IR_OP_KTDF_STAGE)
             return p;
     return IR_NONE;
-}
-
-struct uses {
-    ir_value v;
-    uint32_t n;
-    ir_op last; /* an op seen using v */
-};
-
-static bool count_use(struct ir_module *m, ir_op op, void *ctx)
-{
-    struct uses *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (o->opnd[i] == u->v) {
-            u->n++;
-            u->last = op;
-        }
-    return true;
-}
-
-/* How many operands under root (root included) are v; *last: one of them. */
-static uint32_t uses_under(struct ir_module *m, ir_op root, ir_value v, ir_op *last)
-{
-    struct uses u = {v, 0, IR_NONE};
-    ir_walk(m, root, count_use, &u);
-    if (last)
-        *last = u.last;
-    return u.n;
 }
 
 /* The loops around op inside stage st, innermost first; their number, or
@@ -95,31 +68,32 @@ static bool clone_count(struct ir_module *m, ir_value v, ir_op st, ir_op before,
     return true;
 }
 
-/* Erases op, inside root, when nothing under root uses its results and it
- * is pure without regions (or `any`); then its operands' makers the same
- * way. */
-static void erase_dead(struct ir_module *m, ir_op root, ir_op op, bool any)
+static void erase_dead(struct ir_module *m, ir_op root, ir_value v);
+
+/* Unlinks op, then whatever made its operands that is left dead. Its
+ * values stay valid after the unlink (ir.h), so the operands are read
+ * after. */
+static void erase(struct ir_module *m, ir_op root, ir_op op)
 {
+    ir_op_unlink(m, op);
     const struct ir_op_info *o = ir_op_get(m, op);
-    if ((!any && (!(ir_op_def(o->kind)->flags & IR_OPF_PURE) || o->nreg)) || !o->nres ||
-        !ir_value_defined_in(m, o->res, root))
+    for (uint32_t k = 0; k < o->nopnd; k++)
+        erase_dead(m, root, o->opnd[k]);
+}
+
+/* Erases the maker of v when it is a pure op without regions inside root
+ * whose results nothing under root uses any more. */
+static void erase_dead(struct ir_module *m, ir_op root, ir_value v)
+{
+    ir_op d = ir_value_def(m, v);
+    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
+    if (!o || !o->block || !(ir_op_def(o->kind)->flags & IR_OPF_PURE) || o->nreg ||
+        !ir_value_defined_in(m, v, root))
         return;
     for (uint32_t r = 0; r < o->nres; r++)
-        if (uses_under(m, root, o->res + r, NULL))
+        if (nest_users_under(m, root, o->res + r, NULL))
             return;
-    uint32_t n = o->nopnd;
-    ir_value *opnd = malloc((n ? n : 1) * sizeof *opnd);
-    if (!opnd)
-        abort();
-    for (uint32_t k = 0; k < n; k++)
-        opnd[k] = o->opnd[k];
-    ir_op_unlink(m, op);
-    for (uint32_t k = 0; k < n; k++) {
-        ir_op d = ir_value_def(m, opnd[k]);
-        if (d && ir_op_get(m, d)->block)
-            erase_dead(m, root, d, false);
-    }
-    free(opnd);
+    erase(m, root, d);
 }
 
 static bool has_zero_pad(const struct lw *lw, ir_op stage)
@@ -176,7 +150,8 @@ static void try_read(struct lw *lw, ir_op r)
     ir_value slot = ir_op_get(m, r)->opnd[0], v = ir_op_get(m, r)->res;
     ir_op cst = stage_of(m, r), g;
     ir_op pipe = cst ? ir_op_parent(m, cst) : IR_NONE;
-    if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE || uses_under(m, cst, v, &g) != 1)
+    if (!pipe || ir_op_get(m, pipe)->kind != IR_OP_KTDF_PIPELINE ||
+        nest_users_under(m, cst, v, &g) != 1)
         return;
     const struct ir_type_info *st = ir_type_get(m, ir_value_type(m, slot));
     ir_value cmp = IR_NONE;
@@ -189,7 +164,7 @@ static void try_read(struct lw *lw, ir_op r)
     ir_walk(m, pipe, find_fill, &f);
     ir_op lst = f.n == 1 ? stage_of(m, f.xfer) : IR_NONE;
     if (!count || !lst || ir_op_parent(m, lst) != pipe || lst == cst || !has_zero_pad(lw, lst) ||
-        uses_under(m, pipe, slot, NULL) != 2 || ir_op_attr(m, f.xfer, "transfer_mode") ||
+        nest_users_under(m, pipe, slot, NULL) != 2 || ir_op_attr(m, f.xfer, "transfer_mode") ||
         ir_op_attr(m, f.xfer, "old_lanes") ||
         ir_type_get(m, ir_value_type(m, ir_op_get(m, f.xfer)->opnd[0]))->kind != IR_TY_MEMREF)
         return;
@@ -232,10 +207,8 @@ static void try_read(struct lw *lw, ir_op r)
     }
     /* the fill leaves the compute stage, with what only it used */
     split_replace_uses(m, cst, ir_op_get(m, g)->res, v);
-    erase_dead(m, cst, g, true);
-    ir_op cd = ir_value_def(m, cmp);
-    if (cd && ir_op_get(m, cd)->block)
-        erase_dead(m, cst, cd, false);
+    erase(m, cst, g);
+    erase_dead(m, cst, cmp);
     lw->pads = lw_grow(lw->pads, &lw->cappads, lw->npads + 1, sizeof *lw->pads);
     lw->pads[lw->npads++] = (struct lw_pad){f.xfer, k};
 }

@@ -14,7 +14,6 @@
  */
 #include <stdlib.h>
 
-#include "ktir/dialects/common.h"
 #include "ktir/ops.h"
 #include "sched/lower_int.h"
 #include "sched/nest_int.h"

@@ -909,8 +909,10 @@ static bool build_pu(struct cg *g, uint32_t q)
             snprintf(name + k, sizeof name - k, "_%u", n);
         p->sc = sc_add_program(g->b, name);
         ok = cg_program(g);
-        if (ok)
+        if (ok) {
             cg_sink_receives(&g->b->progs[p->sc]);
+            cg_fuse_load_sends(&g->b->progs[p->sc]);
+        }
         if (!ok)
             g->failed_pu = p->pu;
         for (uint32_t u = 0; u < p->n && ok; u++) {

@@ -99,4 +99,17 @@ struct cg_options {
 struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
                              const struct cg_options *o, struct ir_diag *diag);
 
+/* The rewrites cg_codegen makes of each program once translated, in this
+ * order (codegen_sched.c's head comment): */
+
+/* Moves each receive of program p down to just before the first
+ * instruction using what it receives, within runs of arithmetic, the
+ * receives in their order. */
+void cg_sink_receives(struct sc_program *p);
+
+/* Makes each vld (vldz) whose register only a send reads, and nothing
+ * after it, one vlds (vldzs) at the load's place: the send moves up past
+ * arithmetic and loads only. */
+void cg_fuse_load_sends(struct sc_program *p);
+
 #endif

@@ -299,11 +299,4 @@ bool cg_lin_eq(const struct cg_lin *a, const struct cg_lin *b);
  * errors. */
 bool cg_program(struct cg *g);
 
-/* ---- codegen_sched.c --------------------------------------------------- */
-
-/* Moves each receive of program p down to just before the first
- * instruction using what it receives, within runs of arithmetic, the
- * receives in their order (the head comment of codegen_sched.c). */
-void cg_sink_receives(struct sc_program *p);
-
 #endif

@@ -1,7 +1,10 @@
-/* codegen_sched.c - ktc-codegen's receive sinking: within a straight run of
- * a program's vector and scalar arithmetic, each `recv` moves down to just
- * before the first instruction that uses what it receives (or touches its
- * register, or writes a scalar it reads), the receives keeping their order.
+/* codegen_sched.c - ktc-codegen's last rewrites of a program's
+ * instructions: receive sinking and load-send fusion.
+ *
+ * Receive sinking: within a straight run of a program's vector and scalar
+ * arithmetic, each `recv` moves down to just before the first instruction
+ * that uses what it receives (or touches its register, or writes a scalar
+ * it reads), the receives keeping their order.
  *
  * A compute stage receives all of a generic's inputs before it computes
  * (ktc-lower's order): a chain of a matmul's products takes 30 vectors of
@@ -10,7 +13,17 @@
  * Nothing a unit could wait on moves (no receive passes another, nor any
  * send, signal, wait, memory access, DMA or loop boundary): the unit only
  * computes earlier what it computed anyway, so no wait of any unit changes
- * order, and no run that finished deadlocks. */
+ * order, and no run that finished deadlocks.
+ *
+ * Load-send fusion: a load unit moves a scratchpad vector into its FIFO as
+ * `vld vX` then `send port, vX` (ktc-lower's agen.vector_load and
+ * dataflow.send), two transfers that each occupy the unit. When nothing
+ * but that send reads vX, and nothing reads it after, the two become one
+ * `vlds port, ...` at the load's place: the unit streams the memory into
+ * the FIFO, both links at once. The send moves up past arithmetic and
+ * loads only, which neither wait on another unit nor write memory, so the
+ * sends on each port keep their order, the read happens where it did, and
+ * the unit waits on nothing new. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +108,97 @@ static void sink_run(struct sc_insn *insns, uint32_t lo, uint32_t hi, struct sc_
             out[n++] = insns[j];
     }
     memcpy(insns + lo, out, n * sizeof *out);
+}
+
+/* A send fused into its load, until the program is compacted. */
+enum { DROPPED = SC_NOPCODES };
+_Static_assert(SC_MAX_VREGS <= 64, "live_range keeps the vector registers in a uint64_t");
+
+/* The vector registers live after each instruction of insns[lo, hi)
+ * (after[k], a bitset), those live after hi being out; returns those live
+ * at lo. A loop may run no round, and its body's live-out is what its exit
+ * and its next round need (iterated to the fixpoint). head[e]: the `for`
+ * of the `end` at e. */
+static uint64_t live_range(const struct sc_insn *insns, const uint32_t *head, uint32_t lo,
+                           uint32_t hi, uint64_t out, uint64_t *after)
+{
+    uint64_t live = out;
+    for (uint32_t k = hi; k-- > lo;) {
+        const struct sc_insn *in = &insns[k];
+        after[k] = live;
+        if (in->op == DROPPED)
+            continue;
+        if (in->op == SC_END) {
+            uint32_t h = head[k];
+            uint64_t body = 0, prev;
+            do {
+                prev = body;
+                body = live_range(insns, head, h + 1, k, live | body, after);
+            } while (body != prev);
+            live |= body;
+            after[h] = body;
+            k = h;
+            continue;
+        }
+        struct regs r;
+        regs_of(in, &r);
+        if (r.vdef >= 0)
+            live &= ~(UINT64_C(1) << r.vdef);
+        live |= r.vuse[0];
+    }
+    return live;
+}
+
+/* Whether a send may move up past instruction in (toward the load it
+ * sends): arithmetic and loads (no channel, store, DMA, sync or loop),
+ * none of which waits on another unit or writes memory. */
+static bool send_passable(const struct sc_insn *in)
+{
+    return passable(in) || in->op == SC_VLD || in->op == SC_VLDZ || in->op == SC_LD;
+}
+
+void cg_fuse_load_sends(struct sc_program *p)
+{
+    uint32_t *head = calloc(p->ninsns + 1, sizeof *head), depth = 0;
+    uint64_t *after = malloc((p->ninsns + 1) * sizeof *after);
+    uint32_t *stack = malloc((p->ninsns + 1) * sizeof *stack);
+    if (!head || !after || !stack)
+        abort();
+    for (uint32_t k = 0; k < p->ninsns; k++)
+        if (p->insns[k].op == SC_FOR)
+            stack[depth++] = k;
+        else if (p->insns[k].op == SC_END && depth)
+            head[k] = stack[--depth];
+    live_range(p->insns, head, 0, p->ninsns, 0, after);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->ninsns; i++) {
+        struct sc_insn *ld = &p->insns[i];
+        if (ld->op != SC_VLD && ld->op != SC_VLDZ)
+            continue;
+        int v = ld->reg[0];
+        uint32_t j = i + 1;
+        while (j < p->ninsns && (p->insns[j].op == DROPPED ||
+                                 (send_passable(&p->insns[j]) && !touches(&p->insns[j], v, -1))))
+            j++;
+        if (j == p->ninsns || p->insns[j].op != SC_SEND || p->insns[j].reg[0] != v ||
+            (after[j] >> v & 1))
+            continue;
+        ld->op = ld->op == SC_VLD ? SC_VLDS : SC_VLDZS;
+        ld->port = p->insns[j].port;
+        ld->reg[0] = 0;
+        p->insns[j].op = DROPPED;
+        n++;
+    }
+    free(head);
+    free(after);
+    free(stack);
+    if (!n)
+        return;
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < p->ninsns; i++)
+        if (p->insns[i].op != DROPPED)
+            p->insns[w++] = p->insns[i];
+    p->ninsns = w;
 }
 
 void cg_sink_receives(struct sc_program *p)

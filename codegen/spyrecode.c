@@ -336,8 +336,8 @@ static void check_opnd(struct link *l, const struct sc_loc *loc, const struct sc
 }
 
 static const enum sc_port_kind port_use[SC_NOPCODES] = {
-    [SC_SEND] = SC_PORT_OUT, [SC_RECV] = SC_PORT_IN, [SC_SIG] = SC_PORT_SIGOUT,
-    [SC_WAIT] = SC_PORT_SIGIN,
+    [SC_SEND] = SC_PORT_OUT, [SC_VLDS] = SC_PORT_OUT,   [SC_VLDZS] = SC_PORT_OUT,
+    [SC_RECV] = SC_PORT_IN,  [SC_SIG] = SC_PORT_SIGOUT, [SC_WAIT] = SC_PORT_SIGIN,
 };
 
 static const char *const port_kind_name[] = {"mem", "in", "out", "sigin", "sigout"};
@@ -414,8 +414,7 @@ static void link_program(struct link *l, uint32_t pi)
         } else if (in->fn != SC_FN_NONE) {
             err_at(l, loc, "%s takes no function", name);
         }
-        bool vec = sc_ops[in->op].cls == SC_CLASS_VECTOR || in->op == SC_VLD ||
-                   in->op == SC_VLDZ || in->op == SC_VST || in->op == SC_RECV;
+        bool vec = sc_op_vector(in->op);
         /* i1 only as a mask constant (vcmp and vsel take their operands' type) */
         if (in->dtype >= INTERP_NDTYPES || (vec && in->dtype == INTERP_INDEX) ||
             (in->dtype == INTERP_I1 && in->op != SC_VCONST))

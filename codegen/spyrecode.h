@@ -64,6 +64,14 @@ struct sc_opinfo {
     enum sc_class cls;
 };
 extern const struct sc_opinfo sc_ops[SC_NOPCODES];
+
+/* Whether instruction op moves or computes vectors of its element type
+ * suffix (vld.f16): the vector ops, the vector loads and stores, recv. */
+static inline bool sc_op_vector(uint8_t op)
+{
+    return sc_ops[op].cls == SC_CLASS_VECTOR || op == SC_VLD || op == SC_VLDZ || op == SC_VLDS ||
+           op == SC_VLDZS || op == SC_VST || op == SC_RECV;
+}
 struct sc_fninfo {
     const char *name;
     unsigned arity;

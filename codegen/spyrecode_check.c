@@ -182,12 +182,14 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
     }
     case SC_VLD:
     case SC_VLDZ:
+    case SC_VLDS:
+    case SC_VLDZS:
     case SC_VST: {
         uint32_t mem = bound_mem(v, u, in->addr[0].port);
         if (mem == ARCH_NONE)
             return;
-        bool st = in->op == SC_VST;
-        if (in->op == SC_VLDZ && !(r->features & ARCH_F_ZERO_PAD))
+        bool st = in->op == SC_VST, pad = in->op == SC_VLDZ || in->op == SC_VLDZS;
+        if (pad && !(r->features & ARCH_F_ZERO_PAD))
             verr(v, &in->loc, "unit '%s' (%s) has no zero_pad feature for %s", u->name, r->kind, op);
         if ((st ? sc_link_between(d, res, mem) : sc_link_between(d, mem, res)) == SC_NONE)
             verr(v, &in->loc, "unit '%s' has no datapath %s %s for %s", u->name,
@@ -196,7 +198,7 @@ static void check_insn(struct vctx *v, const struct sc_unit *u, uint32_t res,
             verr(v, &in->loc, "unit '%s' (%s) cannot %s %s", u->name, r->kind,
                  st ? "store to" : "load from", d->res[mem].kind);
         /* vldz: its length bounds what it may load */
-        const struct sc_opnd *cnt = &in->x[in->op == SC_VLDZ];
+        const struct sc_opnd *cnt = &in->x[pad];
         if (!st && cnt->kind == SC_IMM)
             check_range(v, in, u, &in->addr[0], mem, cnt->v * (int64_t)interp_dtype_size(in->dtype));
         return;

@@ -605,8 +605,7 @@ static bool mnemonic(struct asmb *a, struct sc_insn *in)
             return false;
         }
     }
-    bool vec = sc_ops[op].cls == SC_CLASS_VECTOR || op == SC_VLD || op == SC_VLDZ || op == SC_VST ||
-               op == SC_RECV || op == SC_LD;
+    bool vec = sc_op_vector(op) || op == SC_LD;
     if (vec && !has_dtype) {
         a->lx.tline = line;
         a->lx.tcol = col;
@@ -1061,8 +1060,7 @@ static void print_insn(const struct sc_binary *b, const struct sc_program *p,
     fprintf(out, "%*s%s", indent, "", sc_ops[in->op].name);
     if (in->fn)
         fprintf(out, ".%s", sc_fns[in->fn].name);
-    bool vec = sc_ops[in->op].cls == SC_CLASS_VECTOR || in->op == SC_VLD || in->op == SC_VLDZ ||
-               in->op == SC_VST || in->op == SC_RECV || in->op == SC_LD;
+    bool vec = sc_op_vector(in->op) || in->op == SC_LD;
     if (vec)
         fprintf(out, ".%s", interp_dtype_name((enum interp_dtype)in->dtype));
     if (in->flags & SC_F_WAIT)

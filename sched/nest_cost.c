@@ -234,7 +234,16 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     double ops = (double)p->vector_ops_per_point * *op_cycles +
                  (double)p->reductions_per_point * (ceil(log2(dmax(t->lanes, 2))) + 1);
     double cu = ops + (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;
-    /* Coarsening gives each inner pipeline of the point loop a loop of its
+    /* The load unit's time is charged as a load and then a send of each
+     * vector, though ktc-codegen streams such a pair into the FIFO as one
+     * vlds over both links (codegen_sched.c): charged as the code runs
+     * (the slower link's time alone), the choices got worse over
+     * tests/kernels (tests/bench/sweep.sh: geomean 1.015; ragged_small_l1
+     * on small_l1 732 -> 4210 cycles, row-jam taken on a prediction it
+     * then missed by 5x), so the terms this overcharge offsets need
+     * refitting first.
+     *
+     * Coarsening gives each inner pipeline of the point loop a loop of its
      * own over the tile's points (fission), in order. In each, the load
      * unit issues a group of loads before their sends (ktc-lower's, across
      * unrolled points; or as measured: load_groups_per_point), so the

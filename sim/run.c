@@ -47,13 +47,17 @@ enum { U_READY, U_BLOCKED, U_DONE, U_LIMIT };
  * unit's recent slices), so a traced run keeps every channel operation in
  * turn, as the trace's slice order always was. */
 static const bool op_meets[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VLDZ] = true, [SC_VST] = true, [SC_LD] = true,
+    [SC_DMA] = true,   [SC_VLD] = true, [SC_VLDZ] = true, [SC_VLDS] = true,
+    [SC_VLDZS] = true, [SC_VST] = true, [SC_LD] = true,
 };
 static const bool op_meets_traced[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VLDZ] = true, [SC_VST] = true, [SC_LD] = true,
-    [SC_SEND] = true, [SC_RECV] = true, [SC_SIG] = true, [SC_WAIT] = true,
+    [SC_DMA] = true,   [SC_VLD] = true, [SC_VLDZ] = true, [SC_VLDS] = true,
+    [SC_VLDZS] = true, [SC_VST] = true, [SC_LD] = true,   [SC_SEND] = true,
+    [SC_RECV] = true,  [SC_SIG] = true, [SC_WAIT] = true,
 };
 enum { X_OK, X_BLOCK, X_ERR };
+
+enum { V_STREAM = SC_MAX_VREGS, NVEC };
 
 struct svec {
     uint8_t dtype;
@@ -75,10 +79,12 @@ struct urun {
     uint64_t t, dma_done, end;
     uint64_t busy, stall, insns, lane_ops, vbusy, xbusy;
     uint64_t prog; /* progress of a partly done send or recv: bytes */
+    /* a partly done vlds: when its read of memory ends, and the read's latency */
+    uint64_t rd_end, rd_lat;
     uint64_t ld_until;             /* the latest tick an ld's register is ready */
     uint64_t rready[SC_MAX_SREGS]; /* per register: when its ld's value is there */
     int64_t r[SC_MAX_SREGS];
-    struct svec v[SC_MAX_VREGS];
+    struct svec v[NVEC]; /* the vector registers, then what a vlds sends */
 };
 
 struct run {
@@ -303,7 +309,8 @@ static inline void wait_until(struct urun *x, uint64_t w)
 /* The instructions that move data: the unit works on them for their
  * transfer time (the roofline counts it with the unit's lanes). */
 static const bool op_transfers[256] = {
-    [SC_DMA] = true, [SC_VLD] = true, [SC_VLDZ] = true, [SC_VST] = true, [SC_SEND] = true,
+    [SC_DMA] = true,   [SC_VLD] = true, [SC_VLDZ] = true, [SC_VLDS] = true,
+    [SC_VLDZS] = true, [SC_VST] = true, [SC_SEND] = true,
 };
 
 /* The unit works from start (stalled before it) for dur ticks. */
@@ -810,11 +817,14 @@ static void mark(struct run *R, uint32_t mem, unsigned w, int64_t a, int64_t row
  * elements loaded; vldz makes a vector of len, loads its first clamp(n, 0,
  * len) (maybe none) and zeroes the rest, and moves only the bytes loaded
  * (vld's time for those elements). */
-static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
+/* What vld, vldz, vlds or vldzs reads: into d, from the memory of *pp,
+ * *bytes of it (a vldz of no element still takes the port for one). */
+static int vld_read(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
+                    const struct kport **pp, uint64_t *bytes)
 {
     struct urun *x = &R->u[unit];
     const struct kport *p = &R->k->units[unit].ports[in->addr[0].port];
-    bool pad = in->op == SC_VLDZ;
+    bool pad = in->op == SC_VLDZ || in->op == SC_VLDZS;
     int64_t a = addr_of(x, &in->addr[0]), n = val(x, &in->x[0]);
     int64_t len = pad ? val(x, &in->x[1]) : n;
     int64_t es = (int64_t)esz(R, in->dtype);
@@ -824,7 +834,6 @@ static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (pad)
         n = n < 0 ? 0 : n > len ? len : n;
     struct smem *m = &R->k->s->mem[p->mem];
-    struct svec *d = &x->v[in->reg[0]];
     vec_size(R, d, in->dtype, (uint32_t)len);
     memset(d->data + n * es, 0, (size_t)((len - n) * es));
     if (st == es) {
@@ -840,8 +849,20 @@ static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
     }
     if (p->dev)
         mark(R, p->mem, 0, a, n, es, st);
-    /* a vldz of no element still takes the port for one */
-    uint64_t dur, lat, start = claim(R, p->rd, 2, (uint64_t)((n ? n : 1) * es), x->t, &dur, &lat);
+    *pp = p;
+    *bytes = (uint64_t)((n ? n : 1) * es);
+    return X_OK;
+}
+
+static int vld(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct svec *d = &x->v[in->reg[0]];
+    const struct kport *p;
+    uint64_t bytes, dur, lat;
+    if (vld_read(R, unit, in, d, &p, &bytes) != X_OK)
+        return X_ERR;
+    uint64_t start = claim(R, p->rd, 2, bytes, x->t, &dur, &lat);
     work(R, unit, in->op, start, dur);
     d->ready = x->t + lat;
     return X_OK;
@@ -1000,14 +1021,14 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
     return X_OK;
 }
 
-static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
+/* Sends s out of channel c from where the unit stopped (x->prog), a slot at
+ * a time, blocking on a full FIFO: each slot occupies the unit and the
+ * FIFO's datapath, not before a vlds's read of memory began (x->rd_end,
+ * x->rd_lat: its read; 0 for a send), and arrives after both latencies. */
+static int push(struct run *R, uint32_t unit, const struct sc_insn *in, struct kchan *c,
+                const struct svec *s)
 {
     struct urun *x = &R->u[unit];
-    struct kchan *c = R->k->units[unit].ports[in->port].ch;
-    struct svec *s = &x->v[in->reg[0]];
-    if (!s->set)
-        return fail(R, unit, in, "v%u holds no value", in->reg[0]);
-    wait_until(x, s->ready);
     uint64_t total = (uint64_t)s->n * esz(R, s->dtype);
     while (x->prog < total) {
         if (c->count == c->depth) {
@@ -1024,7 +1045,7 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
         uint64_t dur, lat;
         uint64_t start = claim(R, rs, 1, n, x->t > sl->freed ? x->t : sl->freed, &dur, &lat);
         work(R, unit, in->op, start, dur);
-        sl->arrive = x->t + lat;
+        sl->arrive = (x->t > x->rd_end ? x->t : x->rd_end) + x->rd_lat + lat;
         sl->n = (uint32_t)n;
         sl->used = 0;
         c->count++;
@@ -1032,8 +1053,46 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
         x->prog += n;
         wake(R, c->dst);
     }
-    x->prog = 0;
+    /* the unit is busy until its read is done too */
+    if (x->rd_end > x->t)
+        work(R, unit, in->op, x->t, x->rd_end - x->t);
+    x->prog = x->rd_end = x->rd_lat = 0;
     return X_OK;
+}
+
+static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct svec *s = &x->v[in->reg[0]];
+    if (!s->set)
+        return fail(R, unit, in, "v%u holds no value", in->reg[0]);
+    wait_until(x, s->ready);
+    return push(R, unit, in, R->k->units[unit].ports[in->port].ch, s);
+}
+
+/* vlds / vldzs: the vector goes out of the port as it is read, each slot
+ * over the read's datapaths and the FIFO's at once. It waits for a free
+ * slot before reading, and reads once however often the FIFO stops it. */
+static int vld_send(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
+    struct svec *s = &x->v[V_STREAM];
+    if (x->prog == 0) {
+        if (c->count == c->depth) {
+            wake(R, c->dst);
+            return X_BLOCK;
+        }
+        const struct kport *p;
+        uint64_t bytes, dur, lat;
+        if (vld_read(R, unit, in, s, &p, &bytes) != X_OK)
+            return X_ERR;
+        uint64_t start = claim(R, p->rd, 2, bytes, x->t, &dur, &lat);
+        wait_until(x, start);
+        x->rd_end = start + dur;
+        x->rd_lat = lat;
+    }
+    return push(R, unit, in, c, s);
 }
 
 static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
@@ -1172,6 +1231,10 @@ static inline int step(struct run *R, uint32_t unit, struct urun *x, const struc
     case SC_VST: rc = vst(R, unit, in); break;
     case SC_LD: rc = ld(R, unit, in); break;
     case SC_SEND: rc = send(R, unit, in); break;
+    case SC_VLDS:
+    case SC_VLDZS:
+        rc = vld_send(R, unit, in);
+        break;
     case SC_RECV: rc = recv(R, unit, in); break;
     case SC_SIG: rc = sig(R, unit, in); break;
     case SC_WAIT: rc = wait_sig(R, unit, in); break;
@@ -1199,6 +1262,8 @@ static uint32_t blocker(const struct run *R, uint32_t unit, char *why, size_t le
         snprintf(why, len, "to send on channel '%s' (empty)", cn);
         return c->src;
     case SC_SEND:
+    case SC_VLDS:
+    case SC_VLDZS:
         snprintf(why, len, "to receive from channel '%s' (full: %u of %u)", cn, c->count,
                  c->depth);
         return c->dst;
@@ -1307,7 +1372,7 @@ static void reset_chans(struct sim_kernel *k)
 void sim_run_state_free(struct sim_kernel *k)
 {
     for (uint32_t i = 0; k->run_u && i < k->nunits; i++)
-        for (unsigned v = 0; v < SC_MAX_VREGS; v++)
+        for (unsigned v = 0; v < NVEC; v++)
             free(k->run_u[i].v[v].data);
     free(k->run_u);
     free(k->run_heap);
@@ -1340,7 +1405,7 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
         x->code = k->code[k->units[i].prog];
         x->ops = k->ops[k->units[i].prog];
         x->ninsns = k->b->progs[k->units[i].prog].ninsns;
-        for (unsigned v = 0; v < SC_MAX_VREGS; v++) {
+        for (unsigned v = 0; v < NVEC; v++) {
             x->v[v].set = false;
             x->v[v].ready = 0;
         }

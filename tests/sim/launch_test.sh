@@ -74,6 +74,11 @@ sed 's/mul r2, r1, 20/mul r2, r1, 25/' "$dir/vldz.sc" >"$tmp/vldz_over.sc"
 expect_out 1 'check c: DIFFERS from ktc-interp \(29 of 256' -- "$bin" "$tmp/vldz_over.sc" $dev --random-inputs=2 --check
 sed 's/splat, zero_pad/splat/' "$dir/two_core.mlir" >"$tmp/no_pad.mlir"
 expect_out 1 "unit 'C0-L1LU-CL0' \(L1LU\) has no zero_pad feature for vldz" -- "$bin" "$dir/vldz.sc" --device "$tmp/no_pad.mlir" --random-inputs=2
+# the same rows streamed into the FIFO (vldzs: a vldz and its send in one)
+perl -0pe 's/vldz\.f16 v0, (l1\[r1 \* 128\], r2, 64)\n\s*send out, v0/vldzs.f16 out, $1/' "$dir/vldz.sc" >"$tmp/vldzs.sc"
+expect_out 0 'vldzs.f16 out, l1\[0 \+ r1 \* 128\], r2, 64' -- "$bin" "$tmp/vldzs.sc" --print
+expect_out 0 'check c: matches ktc-interp \(0 of 256' -- "$bin" "$tmp/vldzs.sc" $dev --random-inputs=2 --check
+expect_out 1 "unit 'C0-L1LU-CL0' \(L1LU\) has no zero_pad feature for vldzs" -- "$bin" "$tmp/vldzs.sc" --device "$tmp/no_pad.mlir" --random-inputs=2
 # byte-masked writes: two cores write the halves of the same sticks; each
 # masked row moves a whole stick (64 x 128 bytes per core)
 expect_out 0 'C0-MNISU -> DDR  *8192 ' -- "$bin" "$dir/masked_dma.sc" --random-inputs=1 --stats

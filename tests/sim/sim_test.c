@@ -283,13 +283,23 @@ static void relaunch_elsewhere(void **state)
     release(&pk);
 }
 
-/* dbuf.sc with r9 = nbuf buffers: its cycles, after checking y = 2x. */
-static uint64_t run_dbuf(int nbuf, struct sim_report *keep)
+/* dbuf.sc with r9 = nbuf buffers: its cycles, after checking y = 2x; with
+ * stream, its L1LU's vld and send of each vector one vlds. */
+static uint64_t run_dbuf(int nbuf, bool stream, struct sim_report *keep)
 {
     size_t n;
     char *text = slurp("tests/sim/dbuf.sc", &n);
     for (char *p = strstr(text, "{r9 = 2}"); p; p = strstr(p + 1, "{r9 = 2}"))
         p[6] = (char)('0' + nbuf);
+    const char *pair = "vld.f16 v0, l1[r3 + r4 * 128], 64\n            send out, v0";
+    char *at = strstr(text, pair);
+    assert_non_null(at);
+    if (stream) {
+        const char *one = "vlds.f16 out, l1[r3 + r4 * 128], 64";
+        size_t k = strlen(one), m = strlen(pair);
+        memcpy(at, one, k);
+        memmove(at + k, at + m, strlen(at + m) + 1);
+    }
     struct prepared pk;
     prepare(&pk, "dbuf.sc", text, NULL);
     free(text);
@@ -328,7 +338,7 @@ static void double_buffering_overlaps(void **state)
 {
     (void)state;
     struct sim_report r;
-    uint64_t one = run_dbuf(1, NULL), two = run_dbuf(2, &r);
+    uint64_t one = run_dbuf(1, false, NULL), two = run_dbuf(2, false, &r);
     print_message("single buffer: %llu cycles, double: %llu (roofline %llu, bottleneck %s)\n",
                   (unsigned long long)one, (unsigned long long)two,
                   (unsigned long long)r.roofline_cycles, r.bottleneck);
@@ -344,6 +354,32 @@ static void double_buffering_overlaps(void **state)
     assert_int_equal(r.roofline_cycles, 2055);
     assert_string_equal(r.roofline_by, "C0-L1LU-CL0 transfers");
     assert_true(two >= r.roofline_cycles);
+    sim_report_free(&r);
+}
+
+/* The same kernel with the L1LU streaming each vector into its FIFO (one
+ * vlds over the scratchpad's link and the FIFO's at once, not a vld then a
+ * send): the L1LU works 1024 cycles (512 vectors of 128 bytes over 64-byte
+ * links), no longer 2048, and the SFU (an add and a send a vector: 1536)
+ * bounds the kernel, which runs within a tenth of that. */
+static void streamed_loads(void **state)
+{
+    (void)state;
+    struct sim_report r;
+    uint64_t pairs = run_dbuf(2, false, NULL), streamed = run_dbuf(2, true, &r);
+    print_message("vld + send: %llu cycles, vlds: %llu (roofline %llu, by %s)\n",
+                  (unsigned long long)pairs, (unsigned long long)streamed,
+                  (unsigned long long)r.roofline_cycles, r.roofline_by);
+    uint64_t l1lu = 0;
+    for (uint32_t u = 0; u < r.nunits; u++)
+        if (!strcmp(r.units[u].name, "C0-L1LU-CL0"))
+            l1lu = r.units[u].busy;
+    assert_true(l1lu >= 1024 && l1lu < 1024 + 64); /* and its signals */
+    assert_int_equal(r.bandwidth_cycles, 1536);
+    assert_string_equal(r.roofline_by, "C0-SFU-CL0 lanes and transfers");
+    assert_true(streamed >= r.roofline_cycles);
+    assert_true(streamed < r.roofline_cycles * 11 / 10);
+    assert_true(streamed * 10 < pairs * 7);
     sim_report_free(&r);
 }
 
@@ -1113,6 +1149,7 @@ int main(void)
         cmocka_unit_test(vadd_two_cores),
         cmocka_unit_test(relaunch_elsewhere),
         cmocka_unit_test(double_buffering_overlaps),
+        cmocka_unit_test(streamed_loads),
         cmocka_unit_test(deadlock_reported),
         cmocka_unit_test(credits_at_launch),
         cmocka_unit_test(float_scalar_argument),

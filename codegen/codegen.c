@@ -910,8 +910,8 @@ static bool build_pu(struct cg *g, uint32_t q)
         p->sc = sc_add_program(g->b, name);
         ok = cg_program(g);
         if (ok) {
+            cg_fuse_sends(&g->b->progs[p->sc]);
             cg_sink_receives(&g->b->progs[p->sc]);
-            cg_fuse_load_sends(&g->b->progs[p->sc]);
         }
         if (!ok)
             g->failed_pu = p->pu;

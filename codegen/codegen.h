@@ -102,14 +102,15 @@ struct sc_binary *cg_codegen(struct ir_module *m, const struct arch_device *dev,
 /* The rewrites cg_codegen makes of each program once translated, in this
  * order (codegen_sched.c's head comment): */
 
-/* Moves each receive of program p down to just before the first
- * instruction using what it receives, within runs of arithmetic, the
- * receives in their order. */
-void cg_sink_receives(struct sc_program *p);
+/* Fuses each send into the instruction making the vector it sends, when
+ * the send can move up to it past arithmetic and loads only: a vector op
+ * becomes op.send (its register still written); a vld (vldz) whose
+ * register nothing else reads, then or later, a vlds (vldzs). */
+void cg_fuse_sends(struct sc_program *p);
 
-/* Makes each vld (vldz) whose register only a send reads, and nothing
- * after it, one vlds (vldzs) at the load's place: the send moves up past
- * arithmetic and loads only. */
-void cg_fuse_load_sends(struct sc_program *p);
+/* Moves each receive of program p down to just before the first
+ * instruction using what it receives, within runs of arithmetic (not past
+ * an op.send), the receives in their order. */
+void cg_sink_receives(struct sc_program *p);
 
 #endif

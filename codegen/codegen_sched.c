@@ -1,10 +1,22 @@
 /* codegen_sched.c - ktc-codegen's last rewrites of a program's
- * instructions: receive sinking and load-send fusion.
+ * instructions, in this order: send fusion, then receive sinking.
+ *
+ * Send fusion: a unit sends a vector it loaded or computed with `send port,
+ * vX` (ktc-lower's dataflow.send), a transfer that occupies the unit on top
+ * of the instruction that made vX. Each send moves up to that instruction
+ * when it passes only arithmetic and loads on the way, none writing vX:
+ * nothing that waits on another unit or writes memory, nor another send,
+ * so the sends on each port keep their order, no send goes before a
+ * receive, and the unit waits on nothing new. A vector op then sends its
+ * result as it writes it (OP.send port, vX, ...); a vld (vldz) whose vX
+ * nothing else reads, then or later (liveness over the program's loops),
+ * becomes a vlds (vldzs): the load unit streams its memory into the FIFO,
+ * both links at once, where it moved a vector every 2 cycles.
  *
  * Receive sinking: within a straight run of a program's vector and scalar
- * arithmetic, each `recv` moves down to just before the first instruction
- * that uses what it receives (or touches its register, or writes a scalar
- * it reads), the receives keeping their order.
+ * arithmetic (an OP.send is a send), each `recv` moves down to just before
+ * the first instruction that uses what it receives (or touches its
+ * register, or writes a scalar it reads), the receives keeping their order.
  *
  * A compute stage receives all of a generic's inputs before it computes
  * (ktc-lower's order): a chain of a matmul's products takes 30 vectors of
@@ -13,17 +25,7 @@
  * Nothing a unit could wait on moves (no receive passes another, nor any
  * send, signal, wait, memory access, DMA or loop boundary): the unit only
  * computes earlier what it computed anyway, so no wait of any unit changes
- * order, and no run that finished deadlocks.
- *
- * Load-send fusion: a load unit moves a scratchpad vector into its FIFO as
- * `vld vX` then `send port, vX` (ktc-lower's agen.vector_load and
- * dataflow.send), two transfers that each occupy the unit. When nothing
- * but that send reads vX, and nothing reads it after, the two become one
- * `vlds port, ...` at the load's place: the unit streams the memory into
- * the FIFO, both links at once. The send moves up past arithmetic and
- * loads only, which neither wait on another unit nor write memory, so the
- * sends on each port keep their order, the read happens where it did, and
- * the unit waits on nothing new. */
+ * order, and no run that finished deadlocks. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,7 +72,7 @@ static bool touches(const struct sc_insn *in, int v, int s)
  * and scalar arithmetic only (no channel, memory, DMA, sync or loop). */
 static bool passable(const struct sc_insn *in)
 {
-    return sc_ops[in->op].cls == SC_CLASS_VECTOR ||
+    return (sc_ops[in->op].cls == SC_CLASS_VECTOR && !(in->flags & SC_F_SEND)) ||
            (sc_ops[in->op].cls == SC_CLASS_SCALAR && in->op != SC_NOP);
 }
 
@@ -110,7 +112,8 @@ static void sink_run(struct sc_insn *insns, uint32_t lo, uint32_t hi, struct sc_
     memcpy(insns + lo, out, n * sizeof *out);
 }
 
-/* A send fused into its load, until the program is compacted. */
+/* A send fused into the instruction making its vector, until the program
+ * is compacted. */
 enum { DROPPED = SC_NOPCODES };
 _Static_assert(SC_MAX_VREGS <= 64, "live_range keeps the vector registers in a uint64_t");
 
@@ -149,15 +152,15 @@ static uint64_t live_range(const struct sc_insn *insns, const uint32_t *head, ui
     return live;
 }
 
-/* Whether a send may move up past instruction in (toward the load it
- * sends): arithmetic and loads (no channel, store, DMA, sync or loop),
- * none of which waits on another unit or writes memory. */
+/* Whether a send may move up past instruction in (toward the instruction
+ * making what it sends): arithmetic and loads (no channel, store, DMA, sync
+ * or loop), none of which waits on another unit or writes memory. */
 static bool send_passable(const struct sc_insn *in)
 {
     return passable(in) || in->op == SC_VLD || in->op == SC_VLDZ || in->op == SC_LD;
 }
 
-void cg_fuse_load_sends(struct sc_program *p)
+void cg_fuse_sends(struct sc_program *p)
 {
     uint32_t *head = calloc(p->ninsns + 1, sizeof *head), depth = 0;
     uint64_t *after = malloc((p->ninsns + 1) * sizeof *after);
@@ -172,20 +175,33 @@ void cg_fuse_load_sends(struct sc_program *p)
     live_range(p->insns, head, 0, p->ninsns, 0, after);
     uint32_t n = 0;
     for (uint32_t i = 0; i < p->ninsns; i++) {
-        struct sc_insn *ld = &p->insns[i];
-        if (ld->op != SC_VLD && ld->op != SC_VLDZ)
+        struct sc_insn *mk = &p->insns[i];
+        bool load = mk->op == SC_VLD || mk->op == SC_VLDZ;
+        if (!load && (sc_ops[mk->op].cls != SC_CLASS_VECTOR || (mk->flags & SC_F_SEND)))
             continue;
-        int v = ld->reg[0];
+        /* the send passes what reads the op's register, not the load's (the
+         * load's register goes) */
+        int v = mk->reg[0];
         uint32_t j = i + 1;
-        while (j < p->ninsns && (p->insns[j].op == DROPPED ||
-                                 (send_passable(&p->insns[j]) && !touches(&p->insns[j], v, -1))))
-            j++;
+        for (; j < p->ninsns; j++) {
+            const struct sc_insn *in = &p->insns[j];
+            if (in->op == DROPPED)
+                continue;
+            struct regs r;
+            regs_of(in, &r);
+            if (!send_passable(in) || r.vdef == v || (load && touches(in, v, -1)))
+                break;
+        }
         if (j == p->ninsns || p->insns[j].op != SC_SEND || p->insns[j].reg[0] != v ||
-            (after[j] >> v & 1))
+            (load && (after[j] >> v & 1)))
             continue;
-        ld->op = ld->op == SC_VLD ? SC_VLDS : SC_VLDZS;
-        ld->port = p->insns[j].port;
-        ld->reg[0] = 0;
+        if (load) { /* the register goes: the load streams into the port */
+            mk->op = mk->op == SC_VLD ? SC_VLDS : SC_VLDZS;
+            mk->reg[0] = 0;
+        } else { /* the op keeps its register and sends it too */
+            mk->flags |= SC_F_SEND;
+        }
+        mk->port = p->insns[j].port;
         p->insns[j].op = DROPPED;
         n++;
     }

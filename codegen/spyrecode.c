@@ -426,9 +426,14 @@ static void link_program(struct link *l, uint32_t pi)
              in->x[0].v >= (in->dtype >= INTERP_F16 ? 16 : 10)))
             err_at(l, loc, "%s: the predicate must be a number of arith.cmp%c's", name,
                    in->dtype >= INTERP_F16 ? 'f' : 'i');
-        if (in->flags & ~(SC_F_WAIT | SC_F_MASK) || ((in->flags & SC_F_WAIT) && in->op != SC_SIG) ||
-            ((in->flags & SC_F_MASK) && in->op != SC_DMA))
+        if (in->flags & ~(SC_F_WAIT | SC_F_MASK | SC_F_SEND) ||
+            ((in->flags & SC_F_WAIT) && in->op != SC_SIG) ||
+            ((in->flags & SC_F_MASK) && in->op != SC_DMA) ||
+            ((in->flags & SC_F_SEND) && sc_ops[in->op].cls != SC_CLASS_VECTOR))
             err_at(l, loc, "%s: bad flags", name);
+        if ((in->flags & SC_F_SEND) &&
+            (in->port >= p->nports || p->ports[in->port].kind != SC_PORT_OUT))
+            err_at(l, loc, "%s.send: port #%u is not an out port", name, in->port);
         if (in->op == SC_FOR) {
             if (depth == 64)
                 err_at(l, loc, "loops nested deeper than 64");

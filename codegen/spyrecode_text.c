@@ -567,7 +567,7 @@ static void list(struct asmb *a, struct sc_insn *in, bool lanes)
     in->npool = n;
 }
 
-/* mnemonic[.fn][.dtype][.wait|.mask] */
+/* mnemonic[.fn][.dtype][.wait|.mask|.send] */
 static bool mnemonic(struct asmb *a, struct sc_insn *in)
 {
     char w[64];
@@ -596,6 +596,8 @@ static bool mnemonic(struct asmb *a, struct sc_insn *in)
             in->flags |= SC_F_WAIT;
         } else if (strcmp(part, "mask") == 0) {
             in->flags |= SC_F_MASK;
+        } else if (strcmp(part, "send") == 0) {
+            in->flags |= SC_F_SEND;
         } else if ((fn = sc_fn_find(part)) > 0 && !in->fn) {
             in->fn = (uint8_t)fn;
         } else {
@@ -653,6 +655,10 @@ static void instruction(struct asmb *a, uint32_t pi)
     }
     unsigned nr = 0, nm = 0;
     bool opt = false, first = true;
+    if (in.flags & SC_F_SEND) { /* op.send port, vD, ... */
+        in.port = port(a, p);
+        expect(a, ',');
+    }
     for (const char *s = sc_ops[in.op].sig; *s && a->ok; s++) {
         if (*s == '|') {
             opt = true;
@@ -1067,6 +1073,8 @@ static void print_insn(const struct sc_binary *b, const struct sc_program *p,
         fputs(".wait", out);
     if (in->flags & SC_F_MASK)
         fputs(".mask", out);
+    if (in->flags & SC_F_SEND)
+        fprintf(out, ".send %s,", p->ports[in->port].name);
     if (in->op == SC_FOR) {
         fprintf(out, " r%u = ", in->reg[0]);
         print_opnd(b, &in->x[0], out);

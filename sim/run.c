@@ -53,7 +53,7 @@ static const bool op_meets[256] = {
 static const bool op_meets_traced[256] = {
     [SC_DMA] = true,   [SC_VLD] = true, [SC_VLDZ] = true, [SC_VLDS] = true,
     [SC_VLDZS] = true, [SC_VST] = true, [SC_LD] = true,   [SC_SEND] = true,
-    [SC_RECV] = true,  [SC_SIG] = true, [SC_WAIT] = true,
+    [SC_RECV] = true,  [SC_SIG] = true, [SC_WAIT] = true, [SIM_OP_SEND] = true,
 };
 enum { X_OK, X_BLOCK, X_ERR };
 
@@ -1022,11 +1022,13 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
 }
 
 /* Sends s out of channel c from where the unit stopped (x->prog), a slot at
- * a time, blocking on a full FIFO: each slot occupies the unit and the
- * FIFO's datapath, not before a vlds's read of memory began (x->rd_end,
- * x->rd_lat: its read; 0 for a send), and arrives after both latencies. */
+ * a time, blocking on a full FIFO: each slot occupies the FIFO's datapath
+ * and, with occupy, the unit, not before a vlds's read of memory began
+ * (x->rd_end, x->rd_lat: its read; 0 for a send), and arrives after both
+ * latencies. Without occupy (an op's result: the unit goes on) the unit
+ * only waits for a free slot. */
 static int push(struct run *R, uint32_t unit, const struct sc_insn *in, struct kchan *c,
-                const struct svec *s)
+                const struct svec *s, bool occupy)
 {
     struct urun *x = &R->u[unit];
     uint64_t total = (uint64_t)s->n * esz(R, s->dtype);
@@ -1044,8 +1046,13 @@ static int push(struct run *R, uint32_t unit, const struct sc_insn *in, struct k
         uint32_t rs[1] = {c->res};
         uint64_t dur, lat;
         uint64_t start = claim(R, rs, 1, n, x->t > sl->freed ? x->t : sl->freed, &dur, &lat);
-        work(R, unit, in->op, start, dur);
-        sl->arrive = (x->t > x->rd_end ? x->t : x->rd_end) + x->rd_lat + lat;
+        if (occupy) {
+            work(R, unit, in->op, start, dur);
+            sl->arrive = (x->t > x->rd_end ? x->t : x->rd_end) + x->rd_lat + lat;
+        } else {
+            wait_until(x, start);
+            sl->arrive = start + dur + lat;
+        }
         sl->n = (uint32_t)n;
         sl->used = 0;
         c->count++;
@@ -1067,7 +1074,7 @@ static int send(struct run *R, uint32_t unit, const struct sc_insn *in)
     if (!s->set)
         return fail(R, unit, in, "v%u holds no value", in->reg[0]);
     wait_until(x, s->ready);
-    return push(R, unit, in, R->k->units[unit].ports[in->port].ch, s);
+    return push(R, unit, in, R->k->units[unit].ports[in->port].ch, s, true);
 }
 
 /* vlds / vldzs: the vector goes out of the port as it is read, each slot
@@ -1092,7 +1099,29 @@ static int vld_send(struct run *R, uint32_t unit, const struct sc_insn *in)
         x->rd_end = start + dur;
         x->rd_lat = lat;
     }
-    return push(R, unit, in, c, s);
+    return push(R, unit, in, c, s, true);
+}
+
+static int alu(struct run *R, uint32_t unit, const struct sc_insn *in);
+
+/* A vector op.send: the op, then its result into the port's FIFO as it
+ * leaves the unit, which goes on meanwhile (the FIFO's datapath carries
+ * it). It waits for a free slot before computing, and computes once
+ * however often the FIFO stops it. */
+static int op_send(struct run *R, uint32_t unit, const struct sc_insn *in)
+{
+    struct urun *x = &R->u[unit];
+    struct kchan *c = R->k->units[unit].ports[in->port].ch;
+    if (x->prog == 0) {
+        if (c->count == c->depth) {
+            wake(R, c->dst);
+            return X_BLOCK;
+        }
+        int rc = alu(R, unit, in);
+        if (rc != X_OK)
+            return rc;
+    }
+    return push(R, unit, in, c, &x->v[in->reg[0]], false);
 }
 
 static int recv(struct run *R, uint32_t unit, const struct sc_insn *in)
@@ -1235,6 +1264,9 @@ static inline int step(struct run *R, uint32_t unit, struct urun *x, const struc
     case SC_VLDZS:
         rc = vld_send(R, unit, in);
         break;
+    case SIM_OP_SEND:
+        rc = op_send(R, unit, in);
+        break;
     case SC_RECV: rc = recv(R, unit, in); break;
     case SC_SIG: rc = sig(R, unit, in); break;
     case SC_WAIT: rc = wait_sig(R, unit, in); break;
@@ -1257,7 +1289,7 @@ static uint32_t blocker(const struct run *R, uint32_t unit, char *why, size_t le
     const struct sc_insn *in = &R->k->code[ku->prog][R->u[unit].pc];
     const struct kchan *c = &R->k->chans[ku->ports[in->port].chan];
     const char *cn = c->c->name;
-    switch (in->op) {
+    switch (in->flags & SC_F_SEND ? SC_SEND : in->op) { /* an op.send: its send */
     case SC_RECV:
         snprintf(why, len, "to send on channel '%s' (empty)", cn);
         return c->src;

@@ -286,7 +286,8 @@ struct sim_kernel *sim_kernel_new(struct sim *s, const struct sc_binary *b, stru
     for (uint32_t p = 0; p < b->nprogs; p++) {
         k->ops[p] = xcalloc(b->progs[p].ninsns + 1, 1); /* + a sentinel: mov */
         for (uint32_t i = 0; i < b->progs[p].ninsns; i++)
-            k->ops[p][i] = b->progs[p].insns[i].op;
+            k->ops[p][i] = b->progs[p].insns[i].flags & SC_F_SEND ? (uint8_t)SIM_OP_SEND
+                                                                  : b->progs[p].insns[i].op;
         k->code[p] = malloc(b->progs[p].ninsns ? b->progs[p].ninsns * sizeof **k->code : 1);
         if (!k->code[p])
             abort();

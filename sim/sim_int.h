@@ -142,13 +142,18 @@ struct sim_hent {
     uint32_t u;
 };
 
+/* The opcode the run dispatches a vector op with SC_F_SEND on (past every
+ * enum sc_opcode). */
+enum { SIM_OP_SEND = SC_NOPCODES };
+
 struct sim_kernel {
     struct sim *s;
     const struct sc_binary *b;
     struct sc_insn **code; /* per program: a patched copy */
     uint8_t **ops;         /* per program: its instructions' opcodes, packed (the run's
-                            * dispatch reads them without touching the instructions),
-                            * then a mov as a sentinel */
+                            * dispatch reads them without touching the instructions;
+                            * SIM_OP_SEND for a vector op.send), then a mov as a
+                            * sentinel */
     uint32_t nunits, nchans, nres;
     struct kunit *units;
     struct kchan *chans;

@@ -79,6 +79,19 @@ perl -0pe 's/vldz\.f16 v0, (l1\[r1 \* 128\], r2, 64)\n\s*send out, v0/vldzs.f16 
 expect_out 0 'vldzs.f16 out, l1\[0 \+ r1 \* 128\], r2, 64' -- "$bin" "$tmp/vldzs.sc" --print
 expect_out 0 'check c: matches ktc-interp \(0 of 256' -- "$bin" "$tmp/vldzs.sc" $dev --random-inputs=2 --check
 expect_out 1 "unit 'C0-L1LU-CL0' \(L1LU\) has no zero_pad feature for vldzs" -- "$bin" "$tmp/vldzs.sc" --device "$tmp/no_pad.mlir" --random-inputs=2
+# a vector op sending its result (op.send): the text round trip, the same
+# values as add.sc, and the SFU no longer busy a cycle a send; refused on a
+# non-vector instruction and to a port that is not an out port
+perl -0pe 's/vbin\.add\.f16 v2, v0, v1\n(\s*)send out, v2/vbin.add.f16.send out, v2, v0, v1/' "$dir/add.sc" >"$tmp/add_send.sc"
+expect_out 0 ' vbin.add.f16.send out, v2, v0, v1$' -- "$bin" "$tmp/add_send.sc" --print
+expect_out 0 'check c: matches ktc-interp \(0 of 8192' -- "$bin" "$tmp/add_send.sc" $dev --random-inputs=5 --check
+sfu_busy() { "$bin" "$1" $dev --random-inputs=1 --stats | awk '$1 == "C0-SFU-CL0" && $2 == "SFU" { print $3 }'; }
+a=$(sfu_busy "$dir/add.sc") b=$(sfu_busy "$tmp/add_send.sc")
+if [ -n "$a" ] && [ -n "$b" ] && [ "$b" -lt "$a" ]; then pass "op.send: SFU busy $a -> $b"; else fail "op.send: SFU busy '$a' -> '$b'"; fi
+sed 's/vbin\.add\.f16\.send out, v2, v0, v1/vbin.add.f16.send in, v2, v0, v1/' "$tmp/add_send.sc" >"$tmp/send_in.sc"
+expect_out 1 "vbin.send: port #0 is not an out port" -- "$bin" "$tmp/send_in.sc" $dev
+perl -pe '$d = s/recv\.f16 v0, in, 64/recv.f16.send out, v0, in, 64/ unless $d' "$tmp/add_send.sc" >"$tmp/send_recv.sc"
+expect_out 1 "recv: bad flags" -- "$bin" "$tmp/send_recv.sc" $dev
 # byte-masked writes: two cores write the halves of the same sticks; each
 # masked row moves a whole stick (64 x 128 bytes per core)
 expect_out 0 'C0-MNISU -> DDR  *8192 ' -- "$bin" "$dir/masked_dma.sc" --random-inputs=1 --stats

@@ -117,12 +117,14 @@ static void test_fifo(void **state)
     assert_int_equal(p->nports, 2);
     assert_int_equal(sfu->bind_ch[0], 0);
     assert_int_equal(sfu->bind_ch[1], 1);
-    /* recv, recv, vbin.add, vun.exp, send */
-    assert_int_equal(p->ninsns, 5);
+    /* recv, recv, vbin.add, vun.exp.send (the send fused into the op) */
+    assert_int_equal(p->ninsns, 4);
     assert_int_equal(p->insns[2].op, SC_VBIN);
     assert_int_equal(p->insns[2].fn, SC_FN_ADD);
     assert_int_equal(p->insns[2].dtype, INTERP_F16);
     assert_int_equal(p->insns[3].fn, SC_FN_EXP);
+    assert_int_equal(p->insns[3].flags, SC_F_SEND);
+    assert_int_equal(p->insns[3].port, 1);
     release(&c);
 }
 

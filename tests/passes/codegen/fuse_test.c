@@ -1,6 +1,7 @@
-/* fuse_test.c - ktc-codegen's load-send fusion (cg_fuse_load_sends,
- * codegen_sched.c) on hand-written programs: which vld + send pairs become
- * one vlds (vldz: vldzs) and which stay, each case its own program. The
+/* fuse_test.c - ktc-codegen's send fusion (cg_fuse_sends, codegen_sched.c)
+ * on hand-written programs: which vld + send pairs become one vlds (vldz:
+ * vldzs), which vector ops send their result (op.send), and which sends
+ * stay, each case its own program. The
  * pass sees a program the way cg_codegen hands it over (receives sunk);
  * these programs are parsed from SpyreCode text instead. */
 #define _GNU_SOURCE /* open_memstream */
@@ -17,19 +18,20 @@
 #include "codegen/codegen.h"
 #include "codegen/spyrecode.h"
 
-/* The program p whose body is `body` (ports l1, o, q and s), after fusion,
+/* The program p whose body is `body` (ports l1, i, o, q and s), after fusion,
  * as SpyreCode text: its body's lines, indented as sc_print does. */
 static char *fused(const char *body)
 {
     char text[4096];
     snprintf(text, sizeof text,
-             "spyrecode 1\nprogram p (l1 : mem, o : out, q : out, s : sigin) {\n%s}\n", body);
+             "spyrecode 1\nprogram p (l1 : mem, i : in, o : out, q : out, s : sigin) {\n%s}\n",
+             body);
     struct ir_diag d;
     ir_diag_init(&d, stderr);
     struct sc_binary *b = sc_parse("fuse.sc", text, strlen(text), &d);
     assert_non_null(b);
     assert_int_equal(d.nerrors, 0);
-    cg_fuse_load_sends(&b->progs[0]);
+    cg_fuse_sends(&b->progs[0]);
     char *out = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
@@ -70,34 +72,47 @@ static void test_group(void **state)
            "    vldzs.f16 q, l1[256], 10, 64\n");
 }
 
-/* A splat (its one element repeated by a vshuf, the vshuf's register
- * sent) and a vector the unit also computes with stay loads. */
-static void test_kept_reads(void **state)
+/* A vector op keeps its register and sends it too (op.send): the splat's
+ * repeat, an op whose result is also used after. The load of a vector
+ * the unit also computes with stays a load. */
+static void test_ops(void **state)
 {
     (void)state;
-    const char *splat = "    vld.f16 v0, l1[0], 1\n"
-                        "    vshuf.f16 v1, v0, [0], 64\n"
-                        "    send o, v1\n";
-    expect(splat, splat);
-    const char *used = "    vld.f16 v0, l1[0], 64\n"
-                       "    send o, v0\n"
-                       "    vbin.add.f16 v1, v0, v0\n"
-                       "    send q, v1\n";
-    expect(used, used);
+    expect("    vld.f16 v0, l1[0], 1\n"
+           "    vshuf.f16 v1, v0, [0], 64\n"
+           "    send o, v1\n",
+           "    vld.f16 v0, l1[0], 1\n"
+           "    vshuf.f16.send o, v1, v0, [0], 64\n");
+    expect("    vld.f16 v0, l1[0], 64\n"
+           "    send o, v0\n"
+           "    vun.exp.f16 v1, v0\n"
+           "    vbin.add.f16 v2, v1, v1\n"
+           "    send q, v1\n"
+           "    send q, v2\n",
+           "    vld.f16 v0, l1[0], 64\n"
+           "    send o, v0\n"
+           "    vun.exp.f16.send q, v1, v0\n"
+           "    vbin.add.f16.send q, v2, v1, v1\n");
 }
 
 /* A send moves up past arithmetic and loads only: not past another send
- * to the port (the port's order), nor a wait (the read's place stays the
- * load's, but the send would then go before what it waited for). */
+ * to the port (the port's order), an op.send, a receive (the unit would
+ * send before it receives: its consumer may wait on what that receive
+ * unblocks), nor a wait. */
 static void test_kept_order(void **state)
 {
     (void)state;
     const char *other = "    vld.f16 v0, l1[0], 64\n"
-                        "    vld.f16 v1, l1[128], 1\n"
-                        "    vshuf.f16 v2, v1, [0], 64\n"
-                        "    send o, v2\n"
+                        "    vld.f16 v1, l1[128], 64\n"
+                        "    send q, v1\n"
                         "    send o, v0\n";
-    expect(other, other);
+    expect(other, "    vld.f16 v0, l1[0], 64\n"
+                  "    vlds.f16 q, l1[128], 64\n"
+                  "    send o, v0\n");
+    const char *recv = "    vun.exp.f16 v1, v0\n"
+                       "    recv.f16 v2, i, 64\n"
+                       "    send o, v1\n";
+    expect(recv, recv);
     const char *waits = "    vld.f16 v0, l1[0], 64\n"
                         "    wait s\n"
                         "    send o, v0\n";
@@ -143,7 +158,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_group),
-        cmocka_unit_test(test_kept_reads),
+        cmocka_unit_test(test_ops),
         cmocka_unit_test(test_kept_order),
         cmocka_unit_test(test_loops),
     };

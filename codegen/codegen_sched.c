@@ -177,7 +177,8 @@ void cg_fuse_sends(struct sc_program *p)
     for (uint32_t i = 0; i < p->ninsns; i++) {
         struct sc_insn *mk = &p->insns[i];
         bool load = mk->op == SC_VLD || mk->op == SC_VLDZ;
-        if (!load && (sc_ops[mk->op].cls != SC_CLASS_VECTOR || (mk->flags & SC_F_SEND)))
+        if (mk->op == DROPPED ||
+            (!load && (sc_ops[mk->op].cls != SC_CLASS_VECTOR || (mk->flags & SC_F_SEND))))
             continue;
         /* the send passes what reads the op's register, not the load's (the
          * load's register goes) */

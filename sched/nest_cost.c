@@ -233,14 +233,19 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
     *op_cycles = ceil(elems / t->lanes);
     double ops = (double)p->vector_ops_per_point * *op_cycles +
                  (double)p->reductions_per_point * (ceil(log2(dmax(t->lanes, 2))) + 1);
-    double cu = ops + (double)p->fifo_out_bytes_per_point / t->st_fifo_bw;
+    /* The compute unit sends each result as it writes it (OP.send,
+     * ktc-codegen's send fusion): its ops, or the FIFO's bytes when that
+     * link is slower. */
+    double cu = dmax(ops, (double)p->fifo_out_bytes_per_point / t->st_fifo_bw);
     /* The load unit's time is charged as a load and then a send of each
      * vector, though ktc-codegen streams such a pair into the FIFO as one
-     * vlds over both links (codegen_sched.c): charged as the code runs
+     * vlds over both links (codegen_sched.c). Charged as the code runs
      * (the slower link's time alone), the choices got worse over
-     * tests/kernels (tests/bench/sweep.sh: geomean 1.015; ragged_small_l1
+     * tests/kernels (tests/bench/sweep.sh: geomean 1.013; ragged_small_l1
      * on small_l1 732 -> 4210 cycles, row-jam taken on a prediction it
-     * then missed by 5x), so the terms this overcharge offsets need
+     * then missed by 5x; cols_masked 352 -> 491, one corelet instead of
+     * two on a prediction 3 cycles better): the latency terms this
+     * overcharge offsets (a short tile's trip around the chain) need
      * refitting first.
      *
      * Coarsening gives each inner pipeline of the point loop a loop of its

@@ -410,6 +410,32 @@ static void test_loads_and_groups(void **state)
     assert_true(each - grouped < 64 * (vld + lat) - 64 * vld + 0.5);
 }
 
+/* The compute unit sends each result as it writes it (OP.send): a point
+ * of 4 ops sending 128 bytes costs it 4 cycles, not 5; sending 8 times as
+ * many bytes, the FIFO's link bounds it instead (8 cycles). No DMA, no
+ * loads: the difference is the compute's. */
+static void test_sends_overlap_ops(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(64, 1);
+    p.nxfers = 0;
+    p.l1_load_bytes_per_point = p.fifo_in_bytes_per_point = 0;
+    p.l1_store_bytes_per_point = 0;
+    p.vector_ops_per_point = 4;
+    p.fifo_out_bytes_per_point = 128;
+    double four = nest_cost_predict(spyre, &p, 64, 1, 1);
+    p.vector_ops_per_point = 5;
+    double five = nest_cost_predict(spyre, &p, 64, 1, 1);
+    double out = 128 / bw_between(spyre, "C0-SFU-CL0", "C0-L1SU-CL0");
+    assert_true(out <= 1);
+    assert_true(five - four > 64 - 0.5 && five - four < 64 + 0.5); /* an op a point more */
+    p.vector_ops_per_point = 4;
+    p.fifo_out_bytes_per_point = 8 * 128;
+    double wide = nest_cost_predict(spyre, &p, 64, 1, 1);
+    double link = 8 * out;
+    assert_true(wide - four > 64 * (link - 4) - 0.5 && wide - four < 64 * (link - 4) + 0.5);
+}
+
 /* A load read only by later pipelines of the point lets the earlier ones
  * run while it lands (ktc-lower signals after each DMA of the load
  * stage), when the tile is a point per corelet instance (the receive then
@@ -896,22 +922,37 @@ static void test_store_blocks(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_latency_amortized), cmocka_unit_test(test_capacity),
-        cmocka_unit_test(test_double_buffering), cmocka_unit_test(test_aggregate_shared),
-        cmocka_unit_test(test_instances),         cmocka_unit_test(test_lanes),
-        cmocka_unit_test(test_load_groups),       cmocka_unit_test(test_pipelines_and_reductions),
-        cmocka_unit_test(test_program),           cmocka_unit_test(test_shared_single_phase),
-        cmocka_unit_test(test_per_tile_load),     cmocka_unit_test(test_kept_load),
+        cmocka_unit_test(test_latency_amortized),
+        cmocka_unit_test(test_capacity),
+        cmocka_unit_test(test_double_buffering),
+        cmocka_unit_test(test_aggregate_shared),
+        cmocka_unit_test(test_instances),
+        cmocka_unit_test(test_lanes),
+        cmocka_unit_test(test_load_groups),
+        cmocka_unit_test(test_pipelines_and_reductions),
+        cmocka_unit_test(test_program),
+        cmocka_unit_test(test_shared_single_phase),
+        cmocka_unit_test(test_per_tile_load),
+        cmocka_unit_test(test_kept_load),
         cmocka_unit_test(test_splats_and_pipeline_ops),
-        cmocka_unit_test(test_first_tile),        cmocka_unit_test(test_phases_cover_latency),
-        cmocka_unit_test(test_loads_and_groups),  cmocka_unit_test(test_compute_before_load),
-        cmocka_unit_test(test_shared_splat),      cmocka_unit_test(test_phases_across_runs),
-        cmocka_unit_test(test_lane_transfers),    cmocka_unit_test(test_point_passes),
-        cmocka_unit_test(test_pass_loops),        cmocka_unit_test(test_rest_tiles),
-        cmocka_unit_test(test_oncore),            cmocka_unit_test(test_store_blocks),
-        cmocka_unit_test(test_carried),           cmocka_unit_test(test_launch_points),
+        cmocka_unit_test(test_first_tile),
+        cmocka_unit_test(test_phases_cover_latency),
+        cmocka_unit_test(test_loads_and_groups),
+        cmocka_unit_test(test_compute_before_load),
+        cmocka_unit_test(test_sends_overlap_ops),
+        cmocka_unit_test(test_shared_splat),
+        cmocka_unit_test(test_phases_across_runs),
+        cmocka_unit_test(test_lane_transfers),
+        cmocka_unit_test(test_point_passes),
+        cmocka_unit_test(test_pass_loops),
+        cmocka_unit_test(test_rest_tiles),
+        cmocka_unit_test(test_oncore),
+        cmocka_unit_test(test_store_blocks),
+        cmocka_unit_test(test_carried),
+        cmocka_unit_test(test_launch_points),
         cmocka_unit_test(test_run_ahead),
-        cmocka_unit_test(test_prefetch_window),   cmocka_unit_test(test_remainder_pieces),
+        cmocka_unit_test(test_prefetch_window),
+        cmocka_unit_test(test_remainder_pieces),
     };
     return cmocka_run_group_tests_name("nest_cost", tests, setup, teardown);
 }

@@ -813,12 +813,12 @@ static void mark(struct run *R, uint32_t mem, unsigned w, int64_t a, int64_t row
         stouch_mark(R->k, mem, w, (uint64_t)(a + i * stride), (uint64_t)bytes);
 }
 
-/* vld.T vD, m[a], n[, stride] and vldz.T vD, m[a], n, len[, stride]: n
- * elements loaded; vldz makes a vector of len, loads its first clamp(n, 0,
- * len) (maybe none) and zeroes the rest, and moves only the bytes loaded
- * (vld's time for those elements). */
-/* What vld, vldz, vlds or vldzs reads: into d, from the memory of *pp,
- * *bytes of it (a vldz of no element still takes the port for one). */
+/* What vld.T vD, m[a], n[, stride] and vldz.T vD, m[a], n, len[, stride]
+ * (or vlds, vldzs) read, into d: n elements loaded; vldz makes a vector of
+ * len, loads its first clamp(n, 0, len) (maybe none) and zeroes the rest,
+ * and moves only the bytes loaded (vld's time for those elements). *pp:
+ * the port read, *bytes: what the read moves (a vldz of no element still
+ * takes the port for one). */
 static int vld_read(struct run *R, uint32_t unit, const struct sc_insn *in, struct svec *d,
                     const struct kport **pp, uint64_t *bytes)
 {

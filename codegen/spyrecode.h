@@ -108,9 +108,9 @@ struct sc_loc {
 
 #define SC_F_WAIT 1 /* sig.wait: after this unit's outstanding DMAs */
 #define SC_F_MASK 2 /* dma.mask: a byte-masked write of the destination's enclosing words */
-#define SC_F_SEND                                                                                  \
-    4 /* vbin.add.f16.send port, vD, ...: a vector op's result also goes out                       \
-         of port (an out port, in `port`), as a send of vD would send it */
+/* vbin.add.f16.send port, vD, ...: a vector op's result also goes out of
+ * port (an out port, in `port`), as a send of vD would send it */
+#define SC_F_SEND 4
 
 /* One instruction. Which fields are used follows its signature (sc_ops):
  * 'r'/'v' operands go to reg[] in order, 'p' to port, 'm' to addr[] in

@@ -190,7 +190,7 @@ void cg_fuse_sends(struct sc_program *p)
                 continue;
             struct regs r;
             regs_of(in, &r);
-            if (!send_passable(in) || r.vdef == v || (load && touches(in, v, -1)))
+            if (!send_passable(in) || r.vdef == v || (load && (r.vuse[v / 64] >> (v % 64) & 1)))
                 break;
         }
         if (j == p->ninsns || p->insns[j].op != SC_SEND || p->insns[j].reg[0] != v ||

@@ -715,8 +715,9 @@ static bool jam_on(const struct sched_nest_options *o)
  * keeps their addresses). */
 enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_JAM_ROWS };
 
-/* How close (a fraction) two jammed runs' modeled cycles are to count as
- * a tie (jam_choice). */
+/* How close (a fraction) two runs' modeled cycles are to count as a tie
+ * (jam_choice: the jammed runs among themselves, and the fastest of them
+ * against the one without row-jam). */
 #define JAM_TIE 0.005
 
 /* row-jam by the model: when the run into m (outcome *first, its --stats
@@ -724,10 +725,10 @@ enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_
  * transformations run again from the input (snap) with twice as many rows
  * a run while they are fewer than N, up to NEST_JAM_ROWS_MAX (h[HELD_JAM
  * ..]), and without row-jam (h[HELD_PLAIN]); the program the model prices
- * fastest stays in m, with its outcome (a jammed one only when modeled
- * faster than the one without: without a model, the one without
- * row-jam); *cur: the held --stats of the run kept, *o_eff: its
- * options. */
+ * fastest stays in m, with its outcome (a jammed one when modeled faster
+ * than the one without, or no slower within JAM_TIE at the nominal
+ * values; without a model, the one without row-jam); *cur: the held --stats of the run kept,
+ * *o_eff: its options. */
 static void jam_choice(struct ir_module *m, const struct arch_device *dev,
                        const struct sched_nest_options *o, const unsigned char *snap, size_t nsnap,
                        struct outcome *first, struct held *h, int *cur,
@@ -791,8 +792,10 @@ static void jam_choice(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 1; i + 1 < nruns; i++)
         if (runs[i].cost >= 0 && (best->cost < 0 || runs[i].cost < best->cost * (1 + JAM_TIE)))
             best = &runs[i];
-    bool keep = !plain->ok || /* no run without it to fall back on */
-                (best->cost >= 0 && plain->cost >= 0 && best->cost < plain->cost);
+    bool keep =
+        !plain->ok || /* no run without it to fall back on */
+        (best->cost >= 0 && plain->cost >= 0 &&
+         (best->cost < plain->cost || (nominal && best->cost <= plain->cost * (1 + JAM_TIE))));
     struct run_of *win = keep ? best : plain;
     if (win != &runs[0]) {
         struct ir_module tmp = *m; /* m takes win's contents; win's frees m's */

@@ -883,6 +883,11 @@
  *                     passes (row r in copy r mod 2, a ktdf.buffer_phase of
  *                     the row IV: the next row's first pass loads while this
  *                     row's later passes read; one when two do not fit).
+ *                     The rows of a row-jam run, which the first pass loads
+ *                     side by side (a bulk load a row, from views alike at
+ *                     other places of the same memory), get a row buffer
+ *                     each; a later pass reads one row (a row's own pass
+ *                     after the jammed ones) or several (a jammed pass).
  *                     The first pass's loop is split at m = min(n, K / T):
  *                     its tiles below m load into the row buffer (chunk
  *                     t * T on), their compute reads there; each later
@@ -900,28 +905,40 @@
  *                     K chunks in a buffer of its own, filled once before
  *                     the row loop by a copy of the pass's tiles below
  *                     holding only those loads; the tiles below read it
- *                     there (when the row loop's rows, all of them if its
- *                     trip count is a constant, gain more without those
- *                     loads than the prologue's latency costs the first
- *                     row: 2 rows of 1000 f16 a core, 1182 -> 1128
- *                     cycles). Bounds are launch-time index arithmetic
- *                     (ktc-lower's derived symbols); ktc-lower orders the
- *                     passes' row buffer accesses (the next row's loads
- *                     wait for the last pass reading the row's copy, a row
- *                     ahead with two copies). Taken when the cost model
- *                     finds the row's passes on every core faster (by more
- *                     than the first pass's DMA latency with one copy, whose
- *                     wait exposes it): device memory shared by many cores,
+ *                     there, and so do those of the other passes loading
+ *                     the same chunks over the same tiles (each row of a
+ *                     jammed run loads W in its own pass) (when the row
+ *                     loop's rows, all of them if its trip count is a
+ *                     constant, gain more without those loads than the
+ *                     prologue's latency costs the first row: 2 rows of
+ *                     1000 f16 a core, 1182 -> 1128 cycles). Bounds are
+ *                     launch-time index arithmetic (ktc-lower's derived
+ *                     symbols); ktc-lower orders the passes' row buffer
+ *                     accesses (the next row's loads wait for the last
+ *                     pass reading the row's copy, a row ahead with two
+ *                     copies). Taken when the cost model finds the
+ *                     program faster (its "program modeled" line, reading
+ *                     what the passes no longer load less; when it has
+ *                     none, a row's passes on every core, a jammed run's
+ *                     together), by more than the first pass's DMA
+ *                     latency with one copy, whose wait exposes it. The
+ *                     program is priced when the first pass runs the same
+ *                     tiles in every row (ragged rows save only their own
+ *                     tiles' loads): Triton's LayerNorm at 4096 rows of
+ *                     1000 on 4 cores, 8 rows a jammed run, modeled
+ *                     249448 -> 210691, 250618 -> 177882 cycles (its runs
+ *                     were priced 2494 -> 2494 a run: the passes' nests
+ *                     as a sum overstate the run's, which row-corelets
+ *                     spreads over the corelets). Device memory shared by
+ *                     many cores,
  *                     layernorm_fwd_ktir 556397 -> 193861 cycles (W and B
  *                     once a core), center_rows (N = 256) 660 -> 584; on one
  *                     core bound by its own units it would lose; Triton's
  *                     LayerNorm (three `range(0, N, BLOCK)` passes) on rows
  *                     of 8000 f16, 8192 apart on 32 cores: 122115 -> 49379
- *                     cycles (N = 1000 on 4 cores is bound by its passes'
- *                     nests and is left alone: modeled no faster, and
- *                     simulated 404287 -> 405455 when forced). `--stats`
- *                     says whether it is taken, with the modeled cycles a
- *                     row without and with it. Runs last.
+ *                     cycles. `--stats` says whether it is taken, with the
+ *                     modeled cycles without and with it (the program's,
+ *                     or a row's). Runs last.
  *                     Tile-size selection, before it, prices a later pass
  *                     (a tile loop of the block after one chosen before,
  *                     a load of the same row chunks: a reinterpret_cast of
@@ -1370,7 +1387,17 @@
  *                     modeled 951 jammed, 955 not, ran 946 and 998;
  *                     layernorm_masked_loop_n 955 -> 906, of the 560 sweep
  *                     launches 3 faster by 6-8% and no other moving, 1 of
- *                     512 dag-fuzz launches faster by 11%); of jammed
+ *                     512 dag-fuzz launches faster by 11%; or, priced at
+ *                     the nominal values, no slower within JAM_TIE: a
+ *                     bandwidth bound both runs meet at that size hides
+ *                     the waits jamming takes away at others, as once
+ *                     resident-rows keeps the rows of jammed runs:
+ *                     layernorm_rows_n at n = 256, all three runs modeled
+ *                     16940 at the nominal n, ran 1456 jammed and 2925
+ *                     not; a tie at the values --assume gives stays
+ *                     unjammed:
+ *                     layernorm_triton_256x8000, 46415 either way, ran
+ *                     47175 unjammed and 49719 jammed); of jammed
  *                     runs priced within half a percent of each other,
  *                     the one of more rows a run (JAM_TIE: the model does
  *                     not tell them apart; layernorm_rows_n on sample,

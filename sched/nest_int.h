@@ -70,6 +70,10 @@ struct nest_ctx {
      * pipeline a point; reduction-producer took them so) */
     ir_op fused[16];
     uint32_t nfused;
+    /* device-memory bytes a tile id's program is priced as reading less
+     * than its IR does (resident-rows pricing a rewrite before making it;
+     * 0 otherwise) */
+    double less_in;
     const bool *overlapped; /* per program: overlap-rows took its row loop */
     bool *at_start;         /* per program: its scratchpad buffers allocated at its start
                                when they fit (overlap-rows, balance-rows) */

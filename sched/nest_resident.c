@@ -3,7 +3,9 @@
  * time trip count, each bulk-loading the same chunks) is kept in a
  * scratchpad row buffer of as many chunks as fit: the first pass stores its
  * chunks there as it loads them, the later ones read the chunks it holds
- * from there and the rest from device memory as before. Runs last.
+ * from there and the rest from device memory as before. The rows of a
+ * row-jam run, which each pass loads side by side, get a row buffer each.
+ * Runs last.
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +30,7 @@ struct pass {
     int64_t T;                  /* chunks per tile */
     ir_op xs[MAX_T];            /* the loads of the row, chunk k of the tile from xs[k] */
     uint32_t nx;
+    uint32_t lane;              /* the row of a jammed run it reads (row-jam) */
     bool dyn;                   /* the launch-time step form: */
     ir_value root, step;        /* the views' source, s */
     int64_t ak;
@@ -322,8 +325,10 @@ static bool check_use(struct ir_module *m, ir_op op, void *ctx)
 }
 
 /* Reads one (loop at the front of it) pass of the row, like the first one
- * (NULL: any view) */
-static bool read_pass(struct ir_module *m, ir_op loop, const struct pass *like, struct pass *p)
+ * (NULL: any view, the nth bulk load of the DMA stage: row-jam's rows of
+ * a run load side by side, a lane each) */
+static bool read_pass(struct ir_module *m, ir_op loop, const struct pass *like, uint32_t nth,
+                      struct pass *p)
 {
     const struct ir_op_info *o = ir_op_get(m, loop);
     int64_t lb, step;
@@ -347,14 +352,15 @@ static bool read_pass(struct ir_module *m, ir_op loop, const struct pass *like, 
         IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, s, 0)), x) {
             struct pass q = *p;
             if (chunk_load(m, loop, x, &q) &&
-                (!like || (!like->dyn && same_chunks(m, like->view, q.view) &&
-                           same_buffer_chunks(m, like->buf, q.buf)))) {
+                (like ? !like->dyn && same_chunks(m, like->view, q.view) &&
+                            same_buffer_chunks(m, like->buf, q.buf)
+                      : nth-- == 0)) {
                 q.stage = s;
                 *p = q;
                 break;
             }
         }
-        if (!p->x && !dyn_pass(m, loop, s, like, p))
+        if (!p->x && (nth != 0 || !dyn_pass(m, loop, s, like, p)))
             return false;
         break; /* the first DMA stage only */
     }
@@ -458,20 +464,24 @@ static void split_at(struct ir_module *m, ir_op loop, ir_value mid)
  * half below do not wait for this row's half above, which has none. */
 enum { MAX_STAGING = 16 };
 
-/* A weight load (resident_weight). */
-enum { MAX_W = 4 };
+/* A weight load (resident_weight): at most MAX_W buffers, filled for
+ * MAX_WL loads (the same weight loaded by each row of a jammed run). */
+enum { MAX_W = 4, MAX_WL = 32 };
 
 struct wload {
     const struct pass *p; /* the pass */
     ir_op x;              /* its load */
     ir_value view, buf;   /* the view, the (phased) staging buffer */
     int64_t chunk;        /* bytes a chunk */
+    int like;             /* an earlier load of the same chunks whose buffer
+                             it reads, or -1 */
 };
 
 
 struct staging {
     ir_op loop;
-    ir_value not;
+    const ir_value * not ; /* the row's buffers, nnot of them */
+    uint32_t nnot;
     ir_value v[MAX_STAGING];
     uint32_t n;
     bool bad[MAX_STAGING];
@@ -492,7 +502,10 @@ static bool find_staging(struct ir_module *m, ir_op op, void *ctx)
         ir_value v = o->opnd[i];
         ir_op d = ir_value_def(m, v);
         const char *sp;
-        if (v == g->not || !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
+        bool row = false;
+        for (uint32_t k = 0; k < g->nnot; k++)
+            row |= v == g->not [k];
+        if (row || !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
             ir_value_defined_in(m, v, g->loop) ||
             !(sp = nest_memref_space(m, ir_value_type(m, v))) || strcmp(sp, "DDR") == 0)
             continue;
@@ -517,11 +530,12 @@ static bool find_staging(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* The staging buffers of loop (but not), their bytes; false when too many. */
-static bool staging_of(struct ir_module *m, ir_op loop, ir_value not, const struct wload *w,
-                       uint32_t nw, struct staging *g, int64_t *bytes)
+/* The staging buffers of loop (but the nnot of not), their bytes; false
+ * when too many. */
+static bool staging_of(struct ir_module *m, ir_op loop, const ir_value * not, uint32_t nnot,
+                       const struct wload *w, uint32_t nw, struct staging *g, int64_t *bytes)
 {
-    *g = (struct staging){.loop = loop, .not = not};
+    *g = (struct staging){.loop = loop, .not = not, .nnot = nnot};
     if (!ir_walk(m, loop, find_staging, g))
         return false;
     uint32_t n = 0;
@@ -656,21 +670,56 @@ static double row_bound(const struct ir_module *m, const struct pass *first,
     return chunks;
 }
 
-/* Whether keeping the row pays, by the cost model: a row's passes on every
- * core (nest_cost_program_cycles: their nests' steady cycles, the device
- * memory's bandwidths) get faster by more than what the first pass no
- * longer hides: with one copy of the row buffer, its DMA latency (its next
- * row's loads wait for the last pass reading the row buffer instead of
- * streaming while this row computes); with two (copies), nothing. A row is
- * `chunks` wide (row_bound: the views' bound, or the row's stride), or the
- * first pass's points as --assume priced them. */
-static bool resident_pays(struct nest_ctx *c, const struct pass *first, const struct pass *later,
-                          uint32_t n, double chunks, int64_t K, int64_t chunk, int64_t wchunk,
-                          int64_t copies, double *was, double *is, double *wgain)
+/* A row's passes: the first one, a lane for each row of a jammed run
+ * (row-jam's rows load side by side, each from a view of its own), and
+ * the later ones reading a lane's chunks again, in program order (a
+ * jammed later pass is an entry a lane, one after the other). */
+enum { MAX_LANES = NEST_JAM_ROWS_MAX, MAX_LATER = 32 };
+
+struct row {
+    struct pass first[MAX_LANES];
+    uint32_t lanes;
+    struct pass later[MAX_LATER];
+    uint32_t n;
+};
+
+/* The entry after the later passes of later[i]'s loop. */
+static uint32_t loop_end(const struct row *r, uint32_t i)
+{
+    uint32_t j = i + 1;
+    while (j < r->n && r->later[j].loop == r->later[i].loop)
+        j++;
+    return j;
+}
+
+/* Whether keeping the row pays, by the cost model: the program gets
+ * faster (with one copy of the row buffer, by more than its DMA latency:
+ * its next row's loads wait for the last pass reading the row buffer
+ * instead of streaming while this row computes). Priced as the program
+ * (nest_program_modeled, reading the bytes the rows' passes no longer
+ * load less) when the model prices it, row loop rl has a known trip
+ * count and the first pass the same trip count in every row (ragged rows,
+ * whose counts the row changes, save what their own tiles load:
+ * ragged_passes' rows of 1 to 4 blocks run their tile loop of 4 blocks in
+ * 5 of 8 rows, and are priced a row); else a row (a jammed run: the passes' loops) on every core
+ * (nest_cost_program_cycles: its nests' steady cycles, the device
+ * memory's bandwidths). A row is `chunks` wide (row_bound: the views'
+ * bound, or the row's stride), or the first pass's points as --assume
+ * priced them. *was, *is: the cycles without and with it, *program
+ * whether they are the program's; *wgain: what the rows gain without the
+ * weight loads too (wload bytes a chunk of them all), all of them when
+ * rl's trip count is known (else a row's). */
+static bool hoistable(const struct ir_module *m, ir_value v, ir_op rl);
+
+static bool resident_pays(struct nest_ctx *c, ir_op fn, ir_op rl, const struct row *r,
+                          double chunks, int64_t K, int64_t chunk, int64_t wload, int64_t copies,
+                          double *was, double *is, bool *program, double *wgain)
 {
     struct ir_module *m = c->m;
+    const struct pass *first = &r->first[0];
     int ch = chosen_of(c, first->loop);
     *was = *is = *wgain = 0;
+    *program = false;
     if (ch < 0)
         return false;
     /* --assume made the first pass's trip count less than its bound */
@@ -679,12 +728,30 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
         chunks = (double)c->chosen[ch].points;
     if (chunks < 1)
         chunks = 1;
-    double in = 0, out = 0, saved = 0, nests = 0;
-    for (uint32_t i = 0; i <= n; i++) {
-        const struct pass *p = i ? &later[i - 1] : first;
+    double held = chunks < (double)K ? chunks : (double)K;
+    double in = 0, out = 0, saved = (double)chunk * held * r->n, nests = 0,
+           wbytes = (double)wload * held;
+    double lat = copies > 1 ? 0 : nest_cost_dma_latency(c->dev, &c->chosen[ch].p);
+    int64_t rows;
+    if (rl && nest_for_normal(m, rl, &rows) && rows > 0 &&
+        hoistable(m, ir_op_get(m, first->loop)->opnd[1], rl)) {
+        double before = nest_program_modeled(c, fn);
+        c->less_in = saved * (double)rows;
+        double after = nest_program_modeled(c, fn);
+        c->less_in = (saved + wbytes) * (double)rows;
+        double weights = nest_program_modeled(c, fn);
+        c->less_in = 0;
+        if (before >= 0 && after >= 0 && weights >= 0) {
+            *was = before;
+            *is = after;
+            *program = true;
+            *wgain = after - weights;
+            return before - after > lat;
+        }
+    }
+    for (uint32_t i = 0; i <= r->n; i = i ? loop_end(r, i - 1) + 1 : 1) {
+        const struct pass *p = i ? &r->later[i - 1] : first;
         tile_bytes(m, p->pipe, chunks / (double)p->T, &in, &out);
-        if (i)
-            saved += (double)chunk * (chunks < (double)K ? chunks : (double)K);
         int pc = chosen_of(c, p->loop);
         if (pc >= 0 && c->chosen[pc].points > 0 && c->chosen[pc].steady > 0)
             nests += c->chosen[pc].steady * chunks / (double)c->chosen[pc].points;
@@ -693,16 +760,13 @@ static bool resident_pays(struct nest_ctx *c, const struct pass *first, const st
     /* the last store's latency ends the program whichever bound it is at
      * (the nests' own fill has it): on both sides, it saves nothing */
     nests += nest_cost_program_latency(c->dev, in, out);
-    double held = chunks < (double)K ? chunks : (double)K;
     double before = nest_cost_program_cycles(c->dev, nests, in, out, cores, 1),
            after = nest_cost_program_cycles(c->dev, nests, in - saved, out, cores, 1),
-           weights = nest_cost_program_cycles(c->dev, nests, in - saved - (double)wchunk * held,
-                                              out, cores, 1);
+           weights = nest_cost_program_cycles(c->dev, nests, in - saved - wbytes, out, cores, 1);
     *was = before;
     *is = after;
     *wgain = after - weights;
-    return before - after >
-           (copies > 1 ? 0 : nest_cost_dma_latency(c->dev, &c->chosen[ch].p));
+    return before - after > lat;
 }
 
 /* The chunks of a row buffer of `copies` copies (and as many of each
@@ -773,8 +837,47 @@ static ir_value hoist(struct ir_module *m, ir_value v, ir_op rl, struct split_vm
     return IR_NONE;
 }
 
-/* The weight loads of later pass p (in row loop rl), at most room - n of
- * them into w + n; returns the new count. */
+/* Whether a and b compute the same index: the same value, equal
+ * constants, or the same pure op of such operands. */
+static bool same_index(const struct ir_module *m, ir_value a, ir_value b, int depth)
+{
+    int64_t x, y;
+    if (a == b)
+        return true;
+    if (split_const_int(m, a, &x) && split_const_int(m, b, &y))
+        return x == y;
+    ir_op da = ir_value_def(m, a), db = ir_value_def(m, b);
+    if (!da || !db || depth == 0)
+        return false;
+    const struct ir_op_info *oa = ir_op_get(m, da), *ob = ir_op_get(m, db);
+    if (oa->kind != ob->kind || oa->nopnd != ob->nopnd || oa->nres != 1 || ob->nres != 1 ||
+        oa->nreg || ob->nreg || !split_removable(m, da))
+        return false;
+    for (uint32_t i = 0; i < oa->nopnd; i++)
+        if (!same_index(m, oa->opnd[i], ob->opnd[i], depth - 1))
+            return false;
+    return true;
+}
+
+/* Whether the tile loops of passes a and b run the same tiles. */
+static bool same_tiles(const struct ir_module *m, const struct pass *a, const struct pass *b)
+{
+    return a->T == b->T &&
+           same_index(m, ir_op_get(m, a->loop)->opnd[1], ir_op_get(m, b->loop)->opnd[1], 4);
+}
+
+/* The number of weight buffers of w[0, n). */
+static uint32_t weight_buffers(const struct wload *w, uint32_t n)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        k += w[i].like < 0;
+    return k;
+}
+
+/* The weight loads of later pass p (in row loop rl) into w + n; returns
+ * the new count. A load of the chunks an earlier one loads, over the same
+ * tiles, reads its buffer. */
 static uint32_t weights_of(struct ir_module *m, ir_op rl, const struct pass *p, struct wload *w,
                            uint32_t n)
 {
@@ -787,7 +890,7 @@ static uint32_t weights_of(struct ir_module *m, ir_op rl, const struct pass *p, 
         for (uint32_t k = 0; k < p->nx; k++)
             row |= x == p->xs[k];
         struct pass q = {.loop = p->loop};
-        if (row || n == MAX_W || !chunk_load(m, p->loop, x, &q) || q.T != p->T ||
+        if (row || n == MAX_WL || !chunk_load(m, p->loop, x, &q) || q.T != p->T ||
             !hoistable(m, q.view, rl) || nest_writes_ddr(m, rl, nest_view_root(m, q.view)))
             continue;
         struct uses u = {&q, true, 0};
@@ -795,11 +898,37 @@ static uint32_t weights_of(struct ir_module *m, ir_op rl, const struct pass *p, 
         const struct ir_type_info *bi = ir_type_get(m, ir_value_type(m, q.buf));
         if (!u.ok)
             continue;
-        w[n++] = (struct wload){p, x, q.view, q.buf,
+        int like = -1;
+        for (uint32_t j = 0; j < n && like < 0; j++)
+            if (w[j].like < 0 && same_chunks(m, w[j].view, q.view) &&
+                same_buffer_chunks(m, w[j].buf, q.buf) && same_tiles(m, w[j].p, p))
+                like = (int)j;
+        if (like < 0 && weight_buffers(w, n) == MAX_W)
+            continue;
+        w[n++] = (struct wload){p,
+                                x,
+                                q.view,
+                                q.buf,
                                 nest_memref_bytes(m, ir_value_type(m, q.buf)) /
-                                    (bi->shape[0] * bi->shape[1])};
+                                    (bi->shape[0] * bi->shape[1]),
+                                like};
     }
     return n;
+}
+
+/* The tiles of w->p's loop (already split) read weight buffer wb[t * T +
+ * i] for their staging buffer's chunk; the load goes. */
+static void weight_reads(struct ir_module *m, const struct wload *w, ir_value wb)
+{
+    struct nest_side bs;
+    nest_read_side(m, w->x, 1, &bs);
+    struct pass q = *w->p;
+    q.buf = bs.v;
+    q.phase = bs.sub[0].v;
+    q.xs[0] = w->x;
+    q.nx = 1;
+    reads_to_row(m, &q, wb, IR_NONE);
+    ir_op_unlink(m, w->x);
 }
 
 /* Fills wb (K chunks) before row loop rl with w's chunks, tiles t below
@@ -885,68 +1014,137 @@ static bool resident_weight(struct ir_module *m, ir_op rl, const struct wload *w
         ir_op_unlink(m, pl);
         return false;
     }
-    /* the tiles below read wb[t * T + i]; the load goes */
-    struct nest_side bs;
-    nest_read_side(m, w->x, 1, &bs);
-    struct pass q = *p;
-    q.buf = bs.v;
-    q.phase = bs.sub[0].v;
-    q.xs[0] = w->x;
-    q.nx = 1;
-    reads_to_row(m, &q, wb, IR_NONE);
-    ir_op_unlink(m, w->x);
+    weight_reads(m, w, wb);
     return true;
 }
 
-/* The row buffer's size beside the weights w kept (nw of them) and the
- * passes' staging buffers, which their halves below get copies of (into
- * stg): *K chunks (0: not even a tile's fit) of *copies copies (two in a
- * row loop, rows, when they fit: row r in copy r mod 2, the next row's
- * first pass loads while this row's later passes read), at most `most`
- * (0: no bound), from `room` bytes of the scratchpad; *wchunks the bytes a
- * chunk of every weight buffer. False when a pass has too many staging
- * buffers. */
-static bool row_size(struct ir_module *m, const struct pass *first, const struct pass *later,
-                     uint32_t n, const struct wload *w, uint32_t nw, int64_t room, int64_t chunk,
-                     int64_t most, bool rows, struct staging *stg, int64_t *K, int64_t *copies,
-                     int64_t *wchunks)
+/* The row buffer's size beside the weights w kept (nw loads of them) and
+ * the passes' staging buffers, which their halves below get copies of
+ * (into stg, a loop each): *K chunks a lane (0: not even a tile's fit) of
+ * *copies copies (two in a row loop, rows, when they fit: row r in copy r
+ * mod 2, the next row's first pass loads while this row's later passes
+ * read), at most `most` (0: no bound), from `room` bytes of the
+ * scratchpad; *wchunks the bytes a chunk of every weight buffer. False
+ * when a pass has too many staging buffers. */
+static bool row_size(struct ir_module *m, const struct row *r, const struct wload *w, uint32_t nw,
+                     int64_t room, int64_t chunk, int64_t most, bool rows, struct staging *stg,
+                     int64_t *K, int64_t *copies, int64_t *wchunks)
 {
+    ir_value not [MAX_LATER > MAX_LANES ? MAX_LATER : MAX_LANES];
     *wchunks = 0;
     for (uint32_t k = 0; k < nw; k++)
-        *wchunks += w[k].chunk;
-    for (uint32_t i = 0; i <= n; i++) {
-        const struct pass *p = i ? &later[i - 1] : first;
+        if (w[k].like < 0)
+            *wchunks += w[k].chunk;
+    for (uint32_t i = 0, g = 0; i <= r->n; g++) {
+        const struct pass *p = i ? &r->later[i - 1] : &r->first[0];
+        uint32_t nn = 0, end = i ? loop_end(r, i - 1) + 1 : 1;
+        for (uint32_t k = 0; !i && k < r->lanes; k++)
+            not [nn++] = r->first[k].buf;
+        for (uint32_t k = i; i && k < end; k++)
+            not [nn++] = r->later[k - 1].buf;
         int64_t bytes;
-        if (!staging_of(m, p->loop, p->buf, w, nw, &stg[i], &bytes))
+        if (!staging_of(m, p->loop, not, nn, w, nw, &stg[g], &bytes))
             return false;
         room -= bytes;
+        i = end;
     }
     *copies = rows ? 2 : 1;
-    room -= (int64_t)nw * ALIGN_SLACK;
-    *K = row_chunks(room, chunk, *copies, *wchunks, most, first->T);
+    room -= (int64_t)weight_buffers(w, nw) * ALIGN_SLACK;
+    int64_t T = r->first[0].T, lanes = r->lanes;
+    *K = row_chunks(room, chunk * lanes, *copies, *wchunks, most, T);
     if (!*K && *copies > 1)
-        *K = row_chunks(room, chunk, *copies = 1, *wchunks, most, first->T);
+        *K = row_chunks(room, chunk * lanes, *copies = 1, *wchunks, most, T);
     return true;
 }
 
-/* The passes of blk from its tile loop `first` on that read first's row;
- * makes them read it from a row buffer. Returns whether it did. */
-static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
+/* The first pass's lane p (tiles below its loop's split) loads its chunks
+ * into row buffer rb (at copy `copy` when there are two), and reads them
+ * there. */
+static void first_to_row(struct ir_module *m, const struct pass *p, ir_value rb, ir_value copy)
+{
+    uint32_t o = copy ? 1 : 0;
+    struct ir_loc loc = ir_op_get(m, p->loop)->loc;
+    if (p->dyn) {
+        /* chunk k of tile t from its view into %row[t * T + k] */
+        reads_to_row(m, p, rb, copy);
+        for (uint32_t k = 0; k < p->nx; k++) {
+            struct nest_side s, d;
+            nest_read_side(m, p->xs[k], 0, &s);
+            nest_read_side(m, p->xs[k], 1, &d);
+            struct split_b xb;
+            sb_before(&xb, m, p->xs[k], loc);
+            struct nest_side nd = {.v = rb, .nsub = d.nsub - 1 + o, .nsize = d.nsize - 1 + o};
+            if (o) {
+                nd.sub[0] = (struct nest_sub){.v = copy};
+                nd.size[0] = 1;
+            }
+            nd.sub[o] = (struct nest_sub){.v = chunk_index(&xb, nest_for_iv(m, p->loop), p->T,
+                                                           (struct nest_sub){.c = (int64_t)k})};
+            nd.size[o] = 1;
+            for (uint32_t j = 1 + o; j < nd.nsub; j++) {
+                nd.sub[j] = (struct nest_sub){.c = 0};
+                nd.size[j] = d.size[j + 1 - o];
+            }
+            nest_make_transfer(&xb, &s, &nd, p->xs[k]);
+            ir_op_unlink(m, p->xs[k]);
+        }
+        return;
+    }
+    struct nest_side s, d;
+    nest_read_side(m, p->x, 0, &s);
+    nest_read_side(m, p->x, 1, &d);
+    /* the buffer's side with the row's copy for the phase, chunk t * T
+     * for the tile's first */
+    struct nest_side nd = {.v = rb, .nsub = d.nsub - 1 + o, .nsize = d.nsize - 1 + o};
+    if (o) {
+        nd.sub[0] = (struct nest_sub){.v = copy};
+        nd.size[0] = 1;
+    }
+    for (uint32_t k = 1; k < d.nsub; k++) {
+        nd.sub[k - 1 + o] = k > 1 ? d.sub[k] : s.sub[0];
+        nd.size[k - 1 + o] = d.size[k];
+    }
+    reads_to_row(m, p, rb, copy);
+    struct split_b xb;
+    sb_before(&xb, m, p->x, loc);
+    nest_make_transfer(&xb, &s, &nd, p->x);
+    ir_op_unlink(m, p->x);
+}
+
+/* The passes of blk from the first one's tile loop on that read its row
+ * (its lanes' rows); makes them read it from a row buffer (a lane each).
+ * Returns whether it did. */
+static bool resident_row(struct nest_ctx *c, ir_op fn, struct row *r)
 {
     struct ir_module *m = c->m;
-    struct pass later[16];
-    uint32_t n = 0;
+    const struct pass *first = &r->first[0];
     ir_value base = nest_view_root(m, first->view);
     /* the first pass writing its row in place, or an op before a pass */
     bool hit = nest_writes_ddr(m, first->loop, base);
-    for (ir_op op = ir_op_get(m, first->loop)->next; op && n < 16; op = ir_op_get(m, op)->next) {
-        if (read_pass(m, op, first, &later[n])) {
+    r->n = 0;
+    for (ir_op op = ir_op_get(m, first->loop)->next; op && r->n + r->lanes <= MAX_LATER;
+         op = ir_op_get(m, op)->next) {
+        uint32_t found = 0;
+        for (uint32_t k = 0; k < r->lanes; k++) {
+            struct pass *q = &r->later[r->n + found];
+            if (!read_pass(m, op, &r->first[k], 0, q))
+                continue;
+            bool again = false; /* a load another lane took */
+            for (uint32_t j = r->n; j < r->n + found; j++)
+                again |= r->later[j].x == q->x;
+            if (!again) {
+                q->lane = k;
+                found++;
+            }
+        }
+        if (found) {
             if (hit)
                 break;
-            n++;
+            r->n += found;
         }
         hit = hit || nest_writes_ddr(m, op, base);
     }
+    uint32_t n = r->n;
     if (!n)
         return false;
     /* the row buffer: as many chunks as the scratchpad holds beside the rest */
@@ -961,62 +1159,77 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     int64_t chunk = nest_memref_bytes(m, bt) / (bi->shape[0] * bi->shape[1]);
     /* room for the allocator to align each buffer, and for the passes'
      * halves below their own staging buffers */
-    int64_t room = cap - used.bytes - (int64_t)(used.allocs + 1) * ALIGN_SLACK;
+    int64_t room = cap - used.bytes - (int64_t)(used.allocs + r->lanes) * ALIGN_SLACK;
     ir_op rl = row_loop(m, first->loop);
-    struct wload w[MAX_W];
+    struct wload w[MAX_WL];
     uint32_t nw = 0;
-    for (uint32_t i = 0; rl && i < n; i++)
-        nw = weights_of(m, rl, &later[i], w, nw);
+    for (uint32_t i = 0; rl && i < n; i = loop_end(r, i))
+        nw = weights_of(m, rl, &r->later[i], w, nw);
     /* no more chunks than a later pass's view holds (its bound on the row),
      * or than the row's stride leaves it (views of launch-time extent) */
     int64_t most = 0;
     for (uint32_t i = 0; i < n && !first->dyn; i++) {
-        const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, later[i].view));
+        const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, r->later[i].view));
         if (vt->shape[0] > most)
             most = vt->shape[0];
     }
-    double elems, bound = row_bound(m, first, later, n, &elems);
+    double elems, bound = row_bound(m, first, r->later, n, &elems);
     if (!first->dyn && ir_type_get(m, ir_value_type(m, first->view))->shape[0] == IR_DYN)
         most = (int64_t)ceil(bound);
-    struct staging stg[17];
+    struct staging stg[MAX_LATER + 1];
     int64_t K, copies, wchunks;
-    if (!row_size(m, first, later, n, w, nw, room, chunk, most, rl != IR_NONE, stg, &K, &copies,
-                  &wchunks))
+    if (!row_size(m, r, w, nw, room, chunk, most, rl != IR_NONE, stg, &K, &copies, &wchunks))
         return false;
     double was = 0, is = 0, wgain = 0;
-    bool pays = K && resident_pays(c, first, later, n, bound, K, chunk, wchunks, copies, &was, &is,
-                                   &wgain);
+    bool program = false;
+    int64_t wload = 0;
+    for (uint32_t k = 0; k < nw; k++)
+        wload += w[k].chunk;
+    bool pays = K && resident_pays(c, fn, rl, r, bound, K, chunk, wload, copies, &was, &is,
+                                   &program, &wgain);
     /* the weights' prologue runs before the first row's loads: kept when
      * what the rows gain without their loads of them (all the row loop's,
      * when it has a constant trip count) is more than its latency */
     int64_t rows;
     uint32_t weights = nw; /* before that choice */
     if (pays && nw && nest_for_normal(m, rl, &rows) &&
-        (double)rows * wgain <=
+        (program ? 1 : (double)rows) * wgain <=
             nest_cost_dma_latency(c->dev, &c->chosen[chosen_of(c, first->loop)].p)) {
         nw = 0;
-        if (!row_size(m, first, later, n, w, nw, room, chunk, most, rl != IR_NONE, stg, &K,
-                      &copies, &wchunks))
+        if (!row_size(m, r, w, nw, room, chunk, most, rl != IR_NONE, stg, &K, &copies, &wchunks))
             return false;
         pays = K > 0;
     }
     if (c->o->stats) {
         const char *fname = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
-        fprintf(c->o->stats,
-                "ktc-nest: @%s: resident-rows: a row the first pass loads and %u later pass%s "
-                "read%s again",
-                fname, n, n > 1 ? "es" : "", n > 1 ? "" : "s");
+        uint32_t later = 0;
+        for (uint32_t i = 0; i < n; i = loop_end(r, i))
+            later++;
+        fprintf(c->o->stats, "ktc-nest: @%s: resident-rows: ", fname);
+        if (r->lanes > 1)
+            fprintf(c->o->stats,
+                    "the %u rows of a jammed run the first pass loads and %u later "
+                    "pass%s read again (%u rows' reads)",
+                    r->lanes, later, later > 1 ? "es" : "", n);
+        else
+            fprintf(c->o->stats, "a row the first pass loads and %u later pass%s read%s again", n,
+                    n > 1 ? "es" : "", n > 1 ? "" : "s");
         if (!K)
-            fprintf(c->o->stats, ": not taken: not %lld chunks of %lld bytes fit beside the "
-                    "other buffers\n", (long long)first->T, (long long)chunk);
+            fprintf(c->o->stats,
+                    ": not taken: not %lld chunks of %lld bytes fit beside the "
+                    "other buffers\n",
+                    (long long)first->T * r->lanes, (long long)chunk);
         else
             fprintf(c->o->stats,
                     ", a row buffer of %lld chunks of %lld bytes in %lld %s: %s (modeled %.0f "
-                    "-> %.0f cycles a row)%s\n",
+                    "-> %.0f cycles %s)%s\n",
                     (long long)K, (long long)chunk, (long long)copies,
                     copies > 1 ? "copies" : "copy", pays ? "taken" : "not taken", was, is,
+                    program        ? "the program"
+                    : r->lanes > 1 ? "a run"
+                                   : "a row",
                     !pays || !weights ? ""
-                    : nw ? ", the weights' loads kept too"
+                    : nw              ? ", the weights' loads kept too"
                          : ", not the weights' loads (their prologue's latency above what the "
                            "rows gain)");
     }
@@ -1032,9 +1245,12 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     struct split_b b;
     ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
     struct ir_loc loc = ir_op_get(m, first->loop)->loc;
-    sb_before(&b, m, ir_block_get(m, entry)->first, loc);
-    ir_value rb = nest_make_op(&b, "memref.alloc", rt);
-    split_set_name(m, rb, "row");
+    ir_value rb[MAX_LANES];
+    for (uint32_t k = 0; k < r->lanes; k++) {
+        sb_before(&b, m, ir_block_get(m, entry)->first, loc);
+        rb[k] = nest_make_op(&b, "memref.alloc", rt);
+        split_set_name(m, rb[k], "row");
+    }
 
     /* first pass: tiles t < min(n, K / T) store their chunks in the row */
     sb_before(&b, m, first->loop, loc);
@@ -1053,77 +1269,44 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, const struct pass *first)
     ir_value held = first->T == 1 ? mid : sb_muli(&b, mid, first->T);
     split_at(m, first->loop, mid);
     own_buffers(m, first->loop, &stg[0], ir_block_get(m, entry)->first);
-    if (first->dyn) {
-        /* chunk k of tile t from its view into %row[t * T + k] */
-        reads_to_row(m, first, rb, copy);
-        for (uint32_t k = 0; k < first->nx; k++) {
-            struct nest_side s, d;
-            nest_read_side(m, first->xs[k], 0, &s);
-            nest_read_side(m, first->xs[k], 1, &d);
-            struct split_b xb;
-            sb_before(&xb, m, first->xs[k], loc);
-            struct nest_side nd = {.v = rb, .nsub = d.nsub - 1 + o, .nsize = d.nsize - 1 + o};
-            if (o) {
-                nd.sub[0] = (struct nest_sub){.v = copy};
-                nd.size[0] = 1;
-            }
-            nd.sub[o] = (struct nest_sub){
-                .v = chunk_index(&xb, nest_for_iv(m, first->loop), first->T,
-                                 (struct nest_sub){.c = (int64_t)k})};
-            nd.size[o] = 1;
-            for (uint32_t j = 1 + o; j < nd.nsub; j++) {
-                nd.sub[j] = (struct nest_sub){.c = 0};
-                nd.size[j] = d.size[j + 1 - o];
-            }
-            nest_make_transfer(&xb, &s, &nd, first->xs[k]);
-            ir_op_unlink(m, first->xs[k]);
-        }
-    } else {
-        struct nest_side s, d;
-        nest_read_side(m, first->x, 0, &s);
-        nest_read_side(m, first->x, 1, &d);
-        /* the buffer's side with the row's copy for the phase, chunk t * T
-         * for the tile's first */
-        struct nest_side nd = {.v = rb, .nsub = d.nsub - 1 + o, .nsize = d.nsize - 1 + o};
-        if (o) {
-            nd.sub[0] = (struct nest_sub){.v = copy};
-            nd.size[0] = 1;
-        }
-        for (uint32_t k = 1; k < d.nsub; k++) {
-            nd.sub[k - 1 + o] = k > 1 ? d.sub[k] : s.sub[0];
-            nd.size[k - 1 + o] = d.size[k];
-        }
-        reads_to_row(m, first, rb, copy);
-        struct split_b xb;
-        sb_before(&xb, m, first->x, loc);
-        nest_make_transfer(&xb, &s, &nd, first->x);
-        ir_op_unlink(m, first->x);
-    }
+    for (uint32_t k = 0; k < r->lanes; k++)
+        first_to_row(m, &r->first[k], rb[k], copy);
     /* later passes: tiles t < min(n, held / T) read them from it */
-    for (uint32_t i = 0; i < n; i++) {
-        struct pass *p = &later[i];
+    ir_value wb[MAX_WL];
+    for (uint32_t i = 0, g = 1; i < n; i = loop_end(r, i), g++) {
+        struct pass *p = &r->later[i];
         sb_before(&b, m, p->loop, loc);
         ir_value fit = p->T == 1 ? held : sb_arith(&b, "arith.divui", held, sb_index(&b, p->T));
         ir_value lmid = sb_arith(&b, "arith.minsi", ir_op_get(m, p->loop)->opnd[1], fit);
         split_at(m, p->loop, lmid);
-        own_buffers(m, p->loop, &stg[i + 1], ir_block_get(m, entry)->first);
-        reads_to_row(m, p, rb, copy);
-        for (uint32_t k = 0; k < p->nx; k++)
-            ir_op_unlink(m, p->xs[k]);
+        own_buffers(m, p->loop, &stg[g], ir_block_get(m, entry)->first);
+        for (uint32_t j = i; j < loop_end(r, i); j++) {
+            reads_to_row(m, &r->later[j], rb[r->later[j].lane], copy);
+            for (uint32_t k = 0; k < r->later[j].nx; k++)
+                ir_op_unlink(m, r->later[j].xs[k]);
+        }
         for (uint32_t k = 0; k < nw; k++) {
             if (w[k].p != p)
                 continue;
+            if (w[k].like >= 0) {
+                wb[k] = wb[w[k].like];
+                if (wb[k])
+                    weight_reads(m, &w[k], wb[k]);
+                continue;
+            }
             const struct ir_type_info *wi = ir_type_get(m, ir_value_type(m, w[k].buf));
             int64_t ws[NEST_MAX_RANK];
             ws[0] = K;
             for (uint32_t j = 2; j < wi->rank; j++)
                 ws[j - 1] = wi->shape[j];
             sb_before(&b, m, ir_block_get(m, entry)->first, loc);
-            ir_value wb = nest_make_op(
-                &b, "memref.alloc", split_memref(m, wi->rank - 1, ws, wi->elem, IR_NONE, wi->attr1));
-            split_set_name(m, wb, "weight");
-            if (!resident_weight(m, rl, &w[k], wb))
-                ir_op_unlink(m, ir_value_def(m, wb));
+            wb[k] = nest_make_op(&b, "memref.alloc",
+                                 split_memref(m, wi->rank - 1, ws, wi->elem, IR_NONE, wi->attr1));
+            split_set_name(m, wb[k], "weight");
+            if (!resident_weight(m, rl, &w[k], wb[k])) {
+                ir_op_unlink(m, ir_value_def(m, wb[k]));
+                wb[k] = IR_NONE;
+            }
         }
         if (!ir_block_get(m, ir_region_entry(m, ir_op_region(m, p->stage, 0)))->first)
             nest_remove_stage(m, p->stage);
@@ -1136,14 +1319,31 @@ static bool resident_block(struct nest_ctx *c, ir_op fn, ir_block blk)
 {
     struct ir_module *m = c->m;
     IR_FOR_OPS(m, blk, op) {
-        struct pass p;
-        if (read_pass(m, op, NULL, &p))
-            return resident_row(c, fn, &p);
+        struct row r;
+        if (read_pass(m, op, NULL, 0, &r.first[0])) {
+            /* the other rows of a jammed run: bulk loads of the same chunks
+             * at other places of the same memory */
+            r.lanes = 1;
+            ir_value root = nest_view_root(m, r.first[0].view);
+            for (uint32_t k = 1; k < 4 * MAX_LANES && r.lanes < MAX_LANES; k++) {
+                struct pass *q = &r.first[r.lanes];
+                if (!read_pass(m, op, NULL, k, q))
+                    break;
+                bool ok = nest_view_root(m, q->view) == root &&
+                          same_buffer_chunks(m, q->buf, r.first[0].buf) && q->T == r.first[0].T;
+                for (uint32_t j = 0; j < r.lanes && ok; j++)
+                    ok = !same_chunks(m, r.first[j].view, q->view) && r.first[j].buf != q->buf;
+                if (ok)
+                    q->lane = r.lanes++;
+            }
+            r.first[0].lane = 0;
+            return resident_row(c, fn, &r);
+        }
         const struct ir_op_info *o = ir_op_get(m, op);
         if (o->kind != IR_OP_SCF_FOR || is_loop_type(m, op, "tile_loop"))
             continue;
-        for (uint32_t r = 0; r < o->nreg; r++)
-            for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
+        for (uint32_t g = 0; g < o->nreg; g++)
+            for (ir_block b = ir_region_get(m, o->regs[g])->first; b; b = ir_block_get(m, b)->next)
                 if (resident_block(c, fn, b))
                     return true;
     }

@@ -3206,6 +3206,7 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
         steady = fmax(steady, apart[k]);
     struct prog_bytes pb = {.c = c, .fn = fn, .tile = tile};
     ir_walk(m, fn, count_bytes, &pb);
+    pb.in = fmax(0, pb.in - c->less_in);
     uint32_t grid = grid_size(m, fn), ncores = c->dev->ncores ? c->dev->ncores : 1;
     uint32_t cores = grid < ncores ? grid : ncores, runs = (grid + ncores - 1) / ncores;
     /* at a tile id, the device memory's aggregate term is the sum over

@@ -1,4 +1,4 @@
-// RUN: ktc-nest --disable=corelets --disable=splat-hoist --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=remainder-nests
+// RUN: ktc-nest --disable=corelets --disable=splat-hoist --disable=register-carry --disable=fuse-points --disable=fuse-pipelines --disable=stream-loops --disable=lane-transfers --disable=remainder-nests --disable=row-jam
 // PARSE: --device=spyre --stage=sched.routed
 // Triton's LayerNorm forward (tests/bench/kernels/layernorm_triton_256x8000
 // .mlir: three `for off in range(0, N, BLOCK)` passes over each row, N a
@@ -15,7 +15,8 @@
 // blocks of the tail pieces load from device memory as before. The cost
 // model finds it pays: the 32 cores share device memory, which then reads
 // each row once, not three times (simulated, N = 8000: 122115 -> 49379
-// cycles).
+// cycles). Row-jam is off: priced at the nominal N it ties, and then takes
+// 8 rows a run (resident-rows keeps them a row buffer each).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

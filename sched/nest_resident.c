@@ -737,9 +737,9 @@ static bool resident_pays(struct nest_ctx *c, ir_op fn, ir_op rl, const struct r
         hoistable(m, ir_op_get(m, first->loop)->opnd[1], rl)) {
         double before = nest_program_modeled(c, fn);
         c->less_in = saved * (double)rows;
-        double after = nest_program_modeled(c, fn);
+        double after = before >= 0 ? nest_program_modeled(c, fn) : -1;
         c->less_in = (saved + wbytes) * (double)rows;
-        double weights = nest_program_modeled(c, fn);
+        double weights = wbytes > 0 && after >= 0 ? nest_program_modeled(c, fn) : after;
         c->less_in = 0;
         if (before >= 0 && after >= 0 && weights >= 0) {
             *was = before;

@@ -480,8 +480,8 @@ struct wload {
 
 struct staging {
     ir_op loop;
-    const ir_value * not ; /* the row's buffers, nnot of them */
-    uint32_t nnot;
+    const ir_value *skip; /* the row's buffers, nskip of them */
+    uint32_t nskip;
     ir_value v[MAX_STAGING];
     uint32_t n;
     bool bad[MAX_STAGING];
@@ -503,8 +503,8 @@ static bool find_staging(struct ir_module *m, ir_op op, void *ctx)
         ir_op d = ir_value_def(m, v);
         const char *sp;
         bool row = false;
-        for (uint32_t k = 0; k < g->nnot; k++)
-            row |= v == g->not [k];
+        for (uint32_t k = 0; k < g->nskip; k++)
+            row |= v == g->skip[k];
         if (row || !d || ir_op_get(m, d)->kind != IR_OP_MEMREF_ALLOC ||
             ir_value_defined_in(m, v, g->loop) ||
             !(sp = nest_memref_space(m, ir_value_type(m, v))) || strcmp(sp, "DDR") == 0)
@@ -530,12 +530,12 @@ static bool find_staging(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-/* The staging buffers of loop (but the nnot of not), their bytes; false
+/* The staging buffers of loop (but the nskip of skip), their bytes; false
  * when too many. */
-static bool staging_of(struct ir_module *m, ir_op loop, const ir_value * not, uint32_t nnot,
+static bool staging_of(struct ir_module *m, ir_op loop, const ir_value *skip, uint32_t nskip,
                        const struct wload *w, uint32_t nw, struct staging *g, int64_t *bytes)
 {
-    *g = (struct staging){.loop = loop, .not = not, .nnot = nnot};
+    *g = (struct staging){.loop = loop, .skip = skip, .nskip = nskip};
     if (!ir_walk(m, loop, find_staging, g))
         return false;
     uint32_t n = 0;
@@ -692,6 +692,8 @@ static uint32_t loop_end(const struct row *r, uint32_t i)
     return j;
 }
 
+static bool hoistable(const struct ir_module *m, ir_value v, ir_op rl);
+
 /* Whether keeping the row pays, by the cost model: the program gets
  * faster (with one copy of the row buffer, by more than its DMA latency:
  * its next row's loads wait for the last pass reading the row buffer
@@ -701,16 +703,14 @@ static uint32_t loop_end(const struct row *r, uint32_t i)
  * count and the first pass the same trip count in every row (ragged rows,
  * whose counts the row changes, save what their own tiles load:
  * ragged_passes' rows of 1 to 4 blocks run their tile loop of 4 blocks in
- * 5 of 8 rows, and are priced a row); else a row (a jammed run: the passes' loops) on every core
- * (nest_cost_program_cycles: its nests' steady cycles, the device
- * memory's bandwidths). A row is `chunks` wide (row_bound: the views'
- * bound, or the row's stride), or the first pass's points as --assume
- * priced them. *was, *is: the cycles without and with it, *program
- * whether they are the program's; *wgain: what the rows gain without the
- * weight loads too (wload bytes a chunk of them all), all of them when
- * rl's trip count is known (else a row's). */
-static bool hoistable(const struct ir_module *m, ir_value v, ir_op rl);
-
+ * 5 of 8 rows, and are priced a row); else a row (a jammed run: the
+ * passes' loops) on every core (nest_cost_program_cycles: its nests'
+ * steady cycles, the device memory's bandwidths). A row is `chunks` wide
+ * (row_bound: the views' bound, or the row's stride), or the first pass's
+ * points as --assume priced them. *was, *is: the cycles without and with
+ * it, *program whether they are the program's; *wgain: what the rows gain
+ * without the weight loads too (wload bytes a chunk of them all), all of
+ * them when priced as the program (else a row's). */
 static bool resident_pays(struct nest_ctx *c, ir_op fn, ir_op rl, const struct row *r,
                           double chunks, int64_t K, int64_t chunk, int64_t wload, int64_t copies,
                           double *was, double *is, bool *program, double *wgain)
@@ -1030,7 +1030,7 @@ static bool row_size(struct ir_module *m, const struct row *r, const struct wloa
                      int64_t room, int64_t chunk, int64_t most, bool rows, struct staging *stg,
                      int64_t *K, int64_t *copies, int64_t *wchunks)
 {
-    ir_value not [MAX_LATER > MAX_LANES ? MAX_LATER : MAX_LANES];
+    ir_value skip[MAX_LATER > MAX_LANES ? MAX_LATER : MAX_LANES];
     *wchunks = 0;
     for (uint32_t k = 0; k < nw; k++)
         if (w[k].like < 0)
@@ -1039,11 +1039,11 @@ static bool row_size(struct ir_module *m, const struct row *r, const struct wloa
         const struct pass *p = i ? &r->later[i - 1] : &r->first[0];
         uint32_t nn = 0, end = i ? loop_end(r, i - 1) + 1 : 1;
         for (uint32_t k = 0; !i && k < r->lanes; k++)
-            not [nn++] = r->first[k].buf;
+            skip[nn++] = r->first[k].buf;
         for (uint32_t k = i; i && k < end; k++)
-            not [nn++] = r->later[k - 1].buf;
+            skip[nn++] = r->later[k - 1].buf;
         int64_t bytes;
-        if (!staging_of(m, p->loop, not, nn, w, nw, &stg[g], &bytes))
+        if (!staging_of(m, p->loop, skip, nn, w, nw, &stg[g], &bytes))
             return false;
         room -= bytes;
         i = end;

@@ -883,11 +883,12 @@
  *                     passes (row r in copy r mod 2, a ktdf.buffer_phase of
  *                     the row IV: the next row's first pass loads while this
  *                     row's later passes read; one when two do not fit).
- *                     The rows of a row-jam run, which the first pass loads
- *                     side by side (a bulk load a row, from views alike at
- *                     other places of the same memory), get a row buffer
- *                     each; a later pass reads one row (a row's own pass
- *                     after the jammed ones) or several (a jammed pass).
+ *                     Views the first pass loads side by side (a bulk load
+ *                     each, views alike at other places of the same
+ *                     memory: the rows of a row-jam run, the windows of a
+ *                     wide reduction) get a row buffer each; a later pass
+ *                     reads one (a row's own pass after the jammed ones)
+ *                     or several (a jammed pass).
  *                     The first pass's loop is split at m = min(n, K / T):
  *                     its tiles below m load into the row buffer (chunk
  *                     t * T on), their compute reads there; each later

@@ -3,9 +3,9 @@
  * time trip count, each bulk-loading the same chunks) is kept in a
  * scratchpad row buffer of as many chunks as fit: the first pass stores its
  * chunks there as it loads them, the later ones read the chunks it holds
- * from there and the rest from device memory as before. The rows of a
- * row-jam run, which each pass loads side by side, get a row buffer each.
- * Runs last.
+ * from there and the rest from device memory as before. Views the first
+ * pass loads side by side (the rows of a row-jam run, the windows of a
+ * wide reduction) get a row buffer each. Runs last.
  */
 #include <math.h>
 #include <stdio.h>
@@ -670,10 +670,11 @@ static double row_bound(const struct ir_module *m, const struct pass *first,
     return chunks;
 }
 
-/* A row's passes: the first one, a lane for each row of a jammed run
- * (row-jam's rows load side by side, each from a view of its own), and
- * the later ones reading a lane's chunks again, in program order (a
- * jammed later pass is an entry a lane, one after the other). */
+/* A row's passes: the first one, a lane for each view it loads side by
+ * side (a jammed run's rows, a wide reduction's windows: views alike at
+ * other places of the same memory), and the later ones reading a lane's
+ * chunks again, in program order (a later pass reading several lanes is
+ * an entry a lane, one after the other). */
 enum { MAX_LANES = NEST_JAM_ROWS_MAX, MAX_LATER = 32 };
 
 struct row {
@@ -1208,8 +1209,8 @@ static bool resident_row(struct nest_ctx *c, ir_op fn, struct row *r)
         fprintf(c->o->stats, "ktc-nest: @%s: resident-rows: ", fname);
         if (r->lanes > 1)
             fprintf(c->o->stats,
-                    "the %u rows of a jammed run the first pass loads and %u later "
-                    "pass%s read again (%u rows' reads)",
+                    "%u views the first pass loads side by side (a jammed run's rows, "
+                    "a row's windows) and %u later pass%s read again (%u reads)",
                     r->lanes, later, later > 1 ? "es" : "", n);
         else
             fprintf(c->o->stats, "a row the first pass loads and %u later pass%s read%s again", n,
@@ -1321,8 +1322,8 @@ static bool resident_block(struct nest_ctx *c, ir_op fn, ir_block blk)
     IR_FOR_OPS(m, blk, op) {
         struct row r;
         if (read_pass(m, op, NULL, 0, &r.first[0])) {
-            /* the other rows of a jammed run: bulk loads of the same chunks
-             * at other places of the same memory */
+            /* the other lanes: bulk loads of the same chunks at other
+             * places of the same memory */
             r.lanes = 1;
             ir_value root = nest_view_root(m, r.first[0].view);
             for (uint32_t k = 1; k < 4 * MAX_LANES && r.lanes < MAX_LANES; k++) {

@@ -246,7 +246,12 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
      * then missed by 5x; cols_masked 352 -> 491, one corelet instead of
      * two on a prediction 3 cycles better): the latency terms this
      * overcharge offsets (a short tile's trip around the chain) need
-     * refitting first.
+     * refitting first. A program priced whole (streamed_loads: ktc-nest's
+     * "program modeled", which row-jam and resident-rows choose by) is
+     * charged as the code runs: its nests' trips overlap, as a lone
+     * nest's short tiles do not (layernorm_triton_4096x1000, 8 rows a
+     * jammed run, W and B kept: modeled 210691 cycles, simulated 158932;
+     * now 139511).
      *
      * Coarsening gives each inner pipeline of the point loop a loop of its
      * own over the tile's points (fission), in order. In each, the load
@@ -286,8 +291,10 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
         groups = npipes / k * ceil((k * nvld - (k - 1) * sh / npipes) / LOWER_LOAD_GROUP);
     }
     double chain = l1 > 0 ? groups * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0;
-    double ld = dmax(dmax(l1 / t->ld_l1_bw, nld), chain) + fin / t->ld_fifo_bw +
-                (double)p->splats_per_point * t->ld_l1_lat;
+    double ld =
+        (p->streamed_loads ? dmax(dmax(dmax(l1 / t->ld_l1_bw, nld), chain), fin / t->ld_fifo_bw)
+                           : dmax(dmax(l1 / t->ld_l1_bw, nld), chain) + fin / t->ld_fifo_bw) +
+        (double)p->splats_per_point * t->ld_l1_lat;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     *ld_out = ld;
     *cu_out = cu;

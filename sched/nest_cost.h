@@ -148,6 +148,12 @@ struct nest_cost_program {
                                           points write in the same place: the
                                           corelets split gives each instance a
                                           copy of them */
+    bool streamed_loads;               /* the load unit's vectors priced as the code
+                                          streams them (vlds: the slower of its
+                                          two links), not a load then a send
+                                          (point_rate; ktc-nest's program
+                                          model sets it, tile-size selection
+                                          does not) */
     bool phases_across_runs;           /* the nest runs once an iteration of loops
                                           around it and its buffer phases count
                                           those runs too (ktc-nest's row-phases):

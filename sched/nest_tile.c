@@ -2903,6 +2903,7 @@ static bool chain_walk(struct ir_module *m, ir_op op, void *ctx)
     t.p.points = 1;
     t.p.cores = 1;
     t.p.elem_type = NULL;
+    t.p.streamed_loads = true;
     /* its loads' latency hidden in the fill when nothing orders them */
     bool ahead = true;
     ir_walk(m, op, ddr_unwritten, &ahead);
@@ -3126,6 +3127,7 @@ static bool program_at(struct nest_ctx *c, ir_op fn, int64_t tile, struct prog_l
             inst = c->dev->ncorelets;
         double solo = c->chosen[i].solo, st = c->chosen[i].steady;
         struct nest_cost_program np = c->chosen[i].p;
+        np.streamed_loads = true;
         bool splat = false;
         ir_walk(m, tl, find_splat, &splat);
         if (!splat)

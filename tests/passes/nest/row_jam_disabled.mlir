@@ -4,7 +4,8 @@
 // row-jam off (--disable=row-jam): row_jam_kept.mlir's input, its row loop
 // left as it is, each row's passes nests of their own one row after the
 // other; the program is modeled as row_jam_kept.out's line says it is
-// without row-jam.
+// without row-jam, resident-rows keeping each row for its later passes
+// (4229 -> 4183 cycles).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -11,7 +11,8 @@
 // gives that run's lines and the choice (simulated on spyre at n = 1000:
 // 5183 cycles without row-jam, 4205 with; 4 rows a run, 4272; 8 without
 // row-corelets, 4240). resident-rows then keeps the 8 rows of each run, a
-// row buffer each (4191 -> 2984 cycles, the program modeled 4049 -> 3647).
+// row buffer each, and W and B once (4191 -> 3044 cycles, the program
+// modeled 4049 -> 2535; 2984 with W and B loaded a row).
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   module {

@@ -436,6 +436,26 @@ static void test_sends_overlap_ops(void **state)
     assert_true(wide - four > 64 * (link - 4) - 0.5 && wide - four < 64 * (link - 4) + 0.5);
 }
 
+/* Streamed loads (the program model's: ktc-codegen's vlds moves a vector
+ * from the scratchpad into the FIFO as one transfer over both links): the
+ * load unit is charged the slower link's time, not the scratchpad's and
+ * then the FIFO's. 8 vectors a point: 8 cycles a point less over 64. */
+static void test_streamed_loads(void **state)
+{
+    (void)state;
+    struct nest_cost_program p = vector_add(64, 1);
+    p.nxfers = 0;
+    p.l1_load_bytes_per_point = p.fifo_in_bytes_per_point = 8 * 128;
+    p.l1_loads_per_point = 8;
+    p.fifo_out_bytes_per_point = p.l1_store_bytes_per_point = 0;
+    double both = nest_cost_predict(spyre, &p, 64, 1, 1);
+    p.streamed_loads = true;
+    double streamed = nest_cost_predict(spyre, &p, 64, 1, 1);
+    double fifo = 8 * 128 / bw_between(spyre, "C0-L1LU-CL0", "C0-SFU-CL0");
+    assert_true(both - streamed > 64 * fifo - 0.5 && both - streamed < 64 * fifo + 0.5);
+    assert_true(streamed >= 64 * 8); /* a load a cycle at least */
+}
+
 /* A load read only by later pipelines of the point lets the earlier ones
  * run while it lands (ktc-lower signals after each DMA of the load
  * stage), when the tile is a point per corelet instance (the receive then
@@ -940,6 +960,7 @@ int main(void)
         cmocka_unit_test(test_loads_and_groups),
         cmocka_unit_test(test_compute_before_load),
         cmocka_unit_test(test_sends_overlap_ops),
+        cmocka_unit_test(test_streamed_loads),
         cmocka_unit_test(test_shared_splat),
         cmocka_unit_test(test_phases_across_runs),
         cmocka_unit_test(test_lane_transfers),

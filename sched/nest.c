@@ -727,8 +727,8 @@ enum { HELD_PLAIN = 1, HELD_JAM = 2, HELD_RETILE = 2 + NEST_JAM_ROWS_MAX / NEST_
  * ..]), and without row-jam (h[HELD_PLAIN]); the program the model prices
  * fastest stays in m, with its outcome (a jammed one when modeled faster
  * than the one without, or no slower within JAM_TIE at the nominal
- * values; without a model, the one without row-jam); *cur: the held --stats of the run kept,
- * *o_eff: its options. */
+ * values; without a model, the one without row-jam); *cur: the held
+ * --stats of the run kept, *o_eff: its options. */
 static void jam_choice(struct ir_module *m, const struct arch_device *dev,
                        const struct sched_nest_options *o, const unsigned char *snap, size_t nsnap,
                        struct outcome *first, struct held *h, int *cur,

@@ -291,10 +291,9 @@ static double point_rate(const struct dev_timing *t, const struct nest_cost_prog
         groups = npipes / k * ceil((k * nvld - (k - 1) * sh / npipes) / LOWER_LOAD_GROUP);
     }
     double chain = l1 > 0 ? groups * (vec / t->ld_l1_bw + t->ld_l1_lat) : 0;
-    double ld =
-        (p->streamed_loads ? dmax(dmax(dmax(l1 / t->ld_l1_bw, nld), chain), fin / t->ld_fifo_bw)
-                           : dmax(dmax(l1 / t->ld_l1_bw, nld), chain) + fin / t->ld_fifo_bw) +
-        (double)p->splats_per_point * t->ld_l1_lat;
+    double rd = dmax(dmax(l1 / t->ld_l1_bw, nld), chain), fifo = fin / t->ld_fifo_bw;
+    double ld = (p->streamed_loads ? dmax(rd, fifo) : rd + fifo) +
+                (double)p->splats_per_point * t->ld_l1_lat;
     double st = (double)p->l1_store_bytes_per_point / t->st_l1_bw;
     *ld_out = ld;
     *cu_out = cu;

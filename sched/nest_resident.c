@@ -30,7 +30,7 @@ struct pass {
     int64_t T;                  /* chunks per tile */
     ir_op xs[MAX_T];            /* the loads of the row, chunk k of the tile from xs[k] */
     uint32_t nx;
-    uint32_t lane;              /* the row of a jammed run it reads (row-jam) */
+    uint32_t lane;              /* a later pass: the first pass's lane it reads */
     bool dyn;                   /* the launch-time step form: */
     ir_value root, step;        /* the views' source, s */
     int64_t ak;
@@ -750,8 +750,14 @@ static bool resident_pays(struct nest_ctx *c, ir_op fn, ir_op rl, const struct r
             return before - after > lat;
         }
     }
-    for (uint32_t i = 0; i <= r->n; i = i ? loop_end(r, i - 1) + 1 : 1) {
-        const struct pass *p = i ? &r->later[i - 1] : first;
+    /* a pass heading each loop: the first one's, then each later loop's */
+    const struct pass *heads[MAX_LATER + 1];
+    uint32_t nh = 0;
+    heads[nh++] = first;
+    for (uint32_t i = 0; i < r->n; i = loop_end(r, i))
+        heads[nh++] = &r->later[i];
+    for (uint32_t h = 0; h < nh; h++) {
+        const struct pass *p = heads[h];
         tile_bytes(m, p->pipe, chunks / (double)p->T, &in, &out);
         int pc = chosen_of(c, p->loop);
         if (pc >= 0 && c->chosen[pc].points > 0 && c->chosen[pc].steady > 0)
@@ -1036,18 +1042,19 @@ static bool row_size(struct ir_module *m, const struct row *r, const struct wloa
     for (uint32_t k = 0; k < nw; k++)
         if (w[k].like < 0)
             *wchunks += w[k].chunk;
-    for (uint32_t i = 0, g = 0; i <= r->n; g++) {
-        const struct pass *p = i ? &r->later[i - 1] : &r->first[0];
-        uint32_t nn = 0, end = i ? loop_end(r, i - 1) + 1 : 1;
-        for (uint32_t k = 0; !i && k < r->lanes; k++)
-            skip[nn++] = r->first[k].buf;
-        for (uint32_t k = i; i && k < end; k++)
-            skip[nn++] = r->later[k - 1].buf;
-        int64_t bytes;
-        if (!staging_of(m, p->loop, skip, nn, w, nw, &stg[g], &bytes))
+    int64_t bytes;
+    for (uint32_t k = 0; k < r->lanes; k++)
+        skip[k] = r->first[k].buf;
+    if (!staging_of(m, r->first[0].loop, skip, r->lanes, w, nw, &stg[0], &bytes))
+        return false;
+    room -= bytes;
+    for (uint32_t i = 0, g = 1, end; i < r->n; i = end, g++) {
+        end = loop_end(r, i);
+        for (uint32_t k = i; k < end; k++)
+            skip[k - i] = r->later[k].buf;
+        if (!staging_of(m, r->later[i].loop, skip, end - i, w, nw, &stg[g], &bytes))
             return false;
         room -= bytes;
-        i = end;
     }
     *copies = rows ? 2 : 1;
     room -= (int64_t)weight_buffers(w, nw) * ALIGN_SLACK;
@@ -1334,10 +1341,8 @@ static bool resident_block(struct nest_ctx *c, ir_op fn, ir_block blk)
                           same_buffer_chunks(m, q->buf, r.first[0].buf) && q->T == r.first[0].T;
                 for (uint32_t j = 0; j < r.lanes && ok; j++)
                     ok = !same_chunks(m, r.first[j].view, q->view) && r.first[j].buf != q->buf;
-                if (ok)
-                    q->lane = r.lanes++;
+                r.lanes += ok;
             }
-            r.first[0].lane = 0;
             return resident_row(c, fn, &r);
         }
         const struct ir_op_info *o = ir_op_get(m, op);

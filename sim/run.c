@@ -1021,6 +1021,16 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
     return X_OK;
 }
 
+/* Whether FIFO c has no free slot; then its receiver is woken to drain
+ * it (the sender blocks). */
+static bool full(struct run *R, const struct kchan *c)
+{
+    if (c->count < c->depth)
+        return false;
+    wake(R, c->dst);
+    return true;
+}
+
 /* Sends s out of channel c from where the unit stopped (x->prog), a slot at
  * a time, blocking on a full FIFO: each slot occupies the FIFO's datapath
  * and, with occupy, the unit, not before a vlds's read of memory began
@@ -1033,10 +1043,8 @@ static int push(struct run *R, uint32_t unit, const struct sc_insn *in, struct k
     struct urun *x = &R->u[unit];
     uint64_t total = (uint64_t)s->n * esz(R, s->dtype);
     while (x->prog < total) {
-        if (c->count == c->depth) {
-            wake(R, c->dst);
+        if (full(R, c))
             return X_BLOCK;
-        }
         uint32_t i = c->head + c->count; /* < 2 * depth: no division */
         if (i >= c->depth)
             i -= c->depth;
@@ -1086,10 +1094,8 @@ static int vld_send(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct kchan *c = R->k->units[unit].ports[in->port].ch;
     struct svec *s = &x->v[V_STREAM];
     if (x->prog == 0) {
-        if (c->count == c->depth) {
-            wake(R, c->dst);
+        if (full(R, c))
             return X_BLOCK;
-        }
         const struct kport *p;
         uint64_t bytes, dur, lat;
         if (vld_read(R, unit, in, s, &p, &bytes) != X_OK)
@@ -1113,10 +1119,8 @@ static int op_send(struct run *R, uint32_t unit, const struct sc_insn *in)
     struct urun *x = &R->u[unit];
     struct kchan *c = R->k->units[unit].ports[in->port].ch;
     if (x->prog == 0) {
-        if (c->count == c->depth) {
-            wake(R, c->dst);
+        if (full(R, c))
             return X_BLOCK;
-        }
         int rc = alu(R, unit, in);
         if (rc != X_OK)
             return rc;

@@ -327,10 +327,43 @@ static bool lin_expr(const struct lw *lw, ir_aff e, const ir_value *dims, const 
     }
 }
 
+static bool lin_of_def(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth,
+                       int *work);
+
+/* Whether op d is pure and made in a function's entry block, outside
+ * every loop: its value is the same in every iteration of the function's
+ * loops (a launch-time row's count of whole blocks, n / 256). */
+static bool entry_value(const struct ir_module *m, ir_op d)
+{
+    ir_op fn = ir_op_parent(m, d);
+    return fn && ir_op_get(m, fn)->kind == IR_OP_FUNC_FUNC &&
+           ir_op_get(m, d)->block == ir_region_entry(m, ir_op_region(m, fn, 0)) &&
+           !ir_op_get(m, d)->nreg && split_removable(m, d);
+}
+
 /* Index value v (of instance inst) as an affine form, or false (also when
- * the query has looked at *work ops: LIN_WORK). */
+ * the query has looked at *work ops: LIN_WORK). A value made in a
+ * function's entry block that is not exactly affine in the atoms it is
+ * made of (n / 256, a tile's row id / 2) is an atom of its own: two boxes
+ * that both read it then meet in the same iterations only, where its hull
+ * (or no box at all) made them meet in every pair (inplace_mul on spyre:
+ * its load of a tile and its store of the same tile, 655 -> 490 cycles);
+ * two different such values are then unrelated, their hulls' bounds not
+ * kept. */
 static bool lin_of(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth,
                    int *work)
+{
+    bool ok = lin_of_def(lw, v, inst, out, depth, work);
+    ir_op d = ir_value_def(lw->m, v);
+    if ((!ok || out->slo || out->shi) && d && *work >= 0 && entry_value(lw->m, d)) {
+        lin_atom(out, v, inst);
+        return true;
+    }
+    return ok;
+}
+
+static bool lin_of_def(const struct lw *lw, ir_value v, uint32_t inst, struct lin *out, int depth,
+                       int *work)
 {
     const struct ir_module *m = lw->m;
     memset(out, 0, sizeof *out);

@@ -173,7 +173,10 @@
  * lanes; index arithmetic on such scalars alone (addi, subi, muli,
  * minsi, maxsi, index_cast, and sitofp of an index_cast) is computed as
  * scalars and splatted where a lane op reads it (sitofp: splatted
- * converted). A captured scalar that changes in an outer loop (a row's
+ * converted). A condition the body captures, arith.cmpi / cmpf of such
+ * scalars (`tl.where(a < b, x, y)`), is the vectorchain.compare of their
+ * splats; a body yielding a scalar it captures (a fill) yields its splat.
+ * A captured scalar that changes in an outer loop (a row's
  * bound) is splatted in that loop, once an iteration of it. Addi,
  * subi, muli, cmpi and select on the vectors are vectorchain ops on i32,
  * index_cast between index and i32 is the same vector, sitofp of i32 a
@@ -234,27 +237,28 @@
  * late-prologue: a weight loaded in the first tile's pipeline) runs in that
  * loop's first iteration alone: B does not signal it back for that loop
  * (first_only), so the loads A's unit issues in the next iteration wait
- * for no credit of it (tests/kernels/rmsnorm_weight_8x2048.mlir). When what B read is one copy, A so waits also when it has work
- * beside R, in R's loop's body or beside that loop in loops around it
- * (through loops and blocks only), not only before a, and the credit goes
- * out to the outermost of those loops: A goes on past R to its work after
- * it (a block's tail after its lane-wide vectors: tests/kernels/block_once,
- * spyre, 610 -> 434 cycles) and in the next run of an outer loop (a masked
- * row's tail, then the next row's loads: rmsnorm_masked, n = 200 on
- * spyre, 1015 -> 600 cycles). That credit is given at the start of the
- * outermost block holding the loop that runs as often (through blocks,
- * inlined calls and scf.for loops of one trip on every core) and drained
- * at its end: B gives it before whatever it waits for ahead of the loop,
- * and a loop that runs no trip holds A at no wait. Every credit (here and below) is sent without
- * waiting for the unit's DMAs (`dataflow.sync_send %peer {channel = c}`); one at the start of the
- * program itself is marked `credit`, its drain at the program's end `drain`: ktc-codegen makes them
- * the channel's credits at launch, no instruction (dist_rows_dynamic, n = 64 on sample: 191 -> 156
- * cycles, 32 credit signals a launch gone from its MNISU).
+ * for no credit of it (tests/kernels/rmsnorm_weight_8x2048.mlir). When what B
+ * read is one copy, A so waits also when it has work beside R, in R's loop's
+ * body or beside that loop in loops around it (through loops and blocks only),
+ * not only before a, and the credit goes out to the outermost of those loops: A
+ * goes on past R to its work after it (a block's tail after its lane-wide
+ * vectors: tests/kernels/block_once, spyre, 610 -> 434 cycles) and in the next
+ * run of an outer loop (a masked row's tail, then the next row's loads:
+ * rmsnorm_masked, n = 200 on spyre, 1015 -> 600 cycles). That credit is given
+ * at the start of the outermost block holding the loop that runs as often
+ * (through blocks, inlined calls and scf.for loops of one trip on every core)
+ * and drained at its end: B gives it before whatever it waits for ahead of the
+ * loop, and a loop that runs no trip holds A at no wait. Every credit (here and
+ * below) is sent without waiting for the unit's DMAs (`dataflow.sync_send %peer
+ * {channel = c}`); one at the start of the program itself is marked `credit`,
+ * its drain at the program's end `drain`: ktc-codegen makes them the channel's
+ * credits at launch, no instruction (dist_rows_dynamic, n = 64 on sample: 191
+ * -> 156 cycles, 32 credit signals a launch gone from its MNISU).
  * Sibling loops in lockstep: when a and b are scf.for loops with the same
- * bounds on every core, and the boxes (below) show that A in iteration I
- * meets B only in iterations J >= I, A sends after the op of a's body
- * holding it and B receives before (as deep as above) the op of b's body
- * holding it, every iteration: the signals pair up in order, so row j of
+ * bounds on every core, and the boxes (below) show that A in iteration I meets
+ * B only in iterations J >= I, A sends after the op of a's body holding it and
+ * B receives before (as deep as above) the op of b's body holding it, every
+ * iteration: the signals pair up in order, so row j of
  * one phase of a row kernel waits only for row j of the phase before.
  * Likewise when a and b are ktdf.parallel loops of the same bounds and
  * instances (each lane runs the same block of iterations of both) and the

@@ -931,6 +931,25 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
     const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
     if (o && o->kind == IR_OP_ARITH_CONSTANT)
         return splat_const(lw, at, ir_op_attr(m, d, "value"), lane_type(m, t), n);
+    if (o && (o->kind == IR_OP_ARITH_CMPI || o->kind == IR_OP_ARITH_CMPF) && o->nopnd == 2) {
+        /* a condition computed outside (`tl.where(a < b, x, y)` of
+         * scalars): the compare of its operands' lanes */
+        ir_value a = captured_vec(lw, o->opnd[0], inst, at, n);
+        ir_value b = a ? captured_vec(lw, o->opnd[1], inst, at, n) : IR_NONE;
+        if (!b)
+            return IR_NONE;
+        bool is_i = o->kind == IR_OP_ARITH_CMPI;
+        struct ir_op_state st;
+        ir_state_init(&st, m, "vectorchain.compare", o->loc);
+        ir_state_add_operand(m, &st, a);
+        ir_state_add_operand(m, &st, b);
+        ir_state_set_attr(
+            m, &st, "compare_op",
+            vc_attr(m, is_i ? "cmpi_predicate" : "cmpf_predicate",
+                    ir_cmp_pred_name(is_i, ir_attr_get(m, ir_op_attr(m, d, "predicate"))->i)));
+        ir_state_add_result(m, &st, vector_of(m, n, m->t_i1));
+        return emit1(lw, &st);
+    }
     if (o && (o->kind == IR_OP_ARITH_EXTF || o->kind == IR_OP_ARITH_TRUNCF) &&
         !ir_value_def(m, o->opnd[0])) { /* a float argument converted: its splat, converted */
         ir_value s = captured_vec(lw, o->opnd[0], inst, at, n);
@@ -1044,7 +1063,12 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
         if (oi->kind == IR_OP_LINALG_YIELD) {
             ir_value y = oi->opnd[0];
             if (!reduction) {
+                /* or a scalar it captures, in every lane (a fill) */
                 *yielded = body_vec(lw, bi, args, y);
+                ir_op yd = ir_value_def(m, y);
+                if (!*yielded && (!yd || ir_op_get(m, yd)->block != body) &&
+                    (*yielded = captured_vec(lw, y, inst, o, n)))
+                    lw_memo_put(lw, y, 0, P_VEC, *yielded, true);
                 return *yielded || lw_error(lw, o,
                                             "a linalg.generic yielding a value it does "
                                             "not compute is not supported yet");

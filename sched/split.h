@@ -35,7 +35,8 @@
  * linalg.generic; a store of a tensor no computation made (loaded, a splat,
  * a fill) gets a copy generic; tensor.splat (of a scalar, or of
  * tensor.extract at constant indices) and linalg.fill fold into their
- * consumers; a producer is fused into its single consumer when all its
+ * consumers, an arith.select of a constant condition into the value it
+ * picks (split_index.c); a producer is fused into its single consumer when all its
  * loops are parallel (not into a reduction over rows wider than the lanes
  * when it reads an input broadcast along them, exp(x - max): the
  * reduction would read a splat as wide as the row). Each remaining

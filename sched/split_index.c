@@ -14,7 +14,8 @@
  * subi, muli by a constant, minsi, maxsi, divisions and remainders by a
  * positive constant of those. Anything else is unbounded and the op is
  * left as it is. A view's sizes and strides that are such constants become
- * static first (fold_view). */
+ * static first (fold_view), and before that each arith.select of a constant
+ * condition becomes the value it picks (fold_selects). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -457,8 +458,39 @@ bool split_layouts(struct split_ctx *c)
     return true;
 }
 
+/* An arith.select whose condition is a constant (`arith.constant true`,
+ * or 1 : i1), into *l. */
+static bool find_const_select(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    ir_op d =
+        o->kind == IR_OP_ARITH_SELECT && o->nopnd == 3 ? ir_value_def(m, o->opnd[0]) : IR_NONE;
+    ir_attr a =
+        d && ir_op_get(m, d)->kind == IR_OP_ARITH_CONSTANT ? ir_op_attr(m, d, "value") : IR_NONE;
+    if (a && (ir_attr_get(m, a)->kind == IR_AT_BOOL || ir_attr_get(m, a)->kind == IR_AT_INT))
+        sched_ops_push(ctx, op);
+    return true;
+}
+
+/* Each select of a constant condition becomes the value it picks (a
+ * `tl.where(True, x, 0)`, or a mask a generator folded to a constant):
+ * the passes after read no select of no lanes to compare. */
+static void fold_selects(struct ir_module *m)
+{
+    struct sched_ops l = {0};
+    ir_walk(m, m->top, find_const_select, &l);
+    for (uint32_t i = 0; i < l.n; i++) {
+        const struct ir_op_info *o = ir_op_get(m, l.v[i]);
+        int64_t c = ir_attr_get(m, ir_op_attr(m, ir_value_def(m, o->opnd[0]), "value"))->i;
+        split_replace_uses(m, ir_op_parent(m, l.v[i]), o->res, o->opnd[c ? 1 : 2]);
+        ir_op_unlink(m, l.v[i]);
+    }
+    free(l.v);
+}
+
 bool split_index(struct split_ctx *c)
 {
+    fold_selects(c->m);
     ir_walk(c->m, c->m->top, fold_view, NULL);
     ir_walk(c->m, c->m->top, simplify, NULL);
     return true;

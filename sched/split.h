@@ -28,7 +28,8 @@
  * the program's parameters, in order of first use; everything else the group
  * needs (constants, views, tile-id math) is cloned into the program.
  *
- * In a program: elementwise arith/math ops on tensors, the named linalg
+ * In a program: elementwise arith/math ops on tensors (an arith.select's
+ * scalar condition captured by its generic), the named linalg
  * ops (elementwise, map, reduce, broadcast, transpose; spyreop intrinsics
  * come in their bodies, being scalar ops), reshapes
  * that only add or drop unit dims and static unit-stride slices become
@@ -36,10 +37,11 @@
  * a fill) gets a copy generic; tensor.splat (of a scalar, or of
  * tensor.extract at constant indices) and linalg.fill fold into their
  * consumers, an arith.select of a constant condition into the value it
- * picks (split_index.c); a producer is fused into its single consumer when all its
- * loops are parallel (not into a reduction over rows wider than the lanes
- * when it reads an input broadcast along them, exp(x - max): the
- * reduction would read a splat as wide as the row). Each remaining
+ * picks (split_index.c); a producer is fused into its single consumer
+ * when all its loops are parallel (not into a reduction over rows wider
+ * than the lanes when it reads an input broadcast along them, exp(x -
+ * max): the reduction would read a splat as wide as the row; a mask, an
+ * i1 tensor, whatever the lanes: it has none of its own). Each remaining
  * linalg.generic is tiled to the SIMD width of the device's compute unit
  * for its element type (parallel dims from the innermost out, reduction
  * dims whole and, when they fit the lanes, counted in; an elementwise

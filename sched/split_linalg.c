@@ -1121,14 +1121,32 @@ static bool generalize(struct split_ctx *c, ir_op op)
             return split_error(c, op, "%s is not supported yet", name);
         g = elementwise(&b, o->kind, s, o->nopnd - 1, o->opnd, o->opnd[o->nopnd - 1], t, IR_NONE);
     } else if (split_compute_op_ok(m, op)) {
-        for (uint32_t i = 0; i < o->nopnd; i++)
-            if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind != IR_TY_TENSOR)
-                return split_error(c, op, "%s mixing tensors and scalars is not supported yet",
-                                   name);
         if (o->nopnd > MAX_IN)
             return split_error(c, op, "%s with %u operands is not supported yet", name, o->nopnd);
+        /* a scalar operand (arith.select's condition on tensors) is splat
+         * to the result's shape: folded into the generic, captured */
+        const struct ir_type_info *ti = ir_type_get(m, t);
+        ir_value ins[MAX_IN];
+        for (uint32_t i = 0; i < o->nopnd; i++) {
+            ins[i] = o->opnd[i];
+            ir_type it = ir_value_type(m, o->opnd[i]);
+            if (ir_type_get(m, it)->kind == IR_TY_TENSOR)
+                continue;
+            for (uint32_t d = 0; d < ti->rank; d++)
+                if (ti->shape[d] == IR_DYN)
+                    return split_error(c, op,
+                                       "%s mixing tensors of dynamic shape and scalars is not "
+                                       "supported yet",
+                                       name);
+            struct ir_op_state st;
+            ir_state_init(&st, m, "tensor.splat", o->loc);
+            ir_state_add_operand(m, &st, o->opnd[i]);
+            ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_TENSOR, ti->rank, ti->shape, it));
+            ins[i] = ir_op_result(m, sb_emit(&b, &st), 0);
+            o = ir_op_get(m, op);
+        }
         ir_value out = sb_tensor_empty(&b, t);
-        g = elementwise(&b, 0, name, o->nopnd, o->opnd, out, t, o->attrs);
+        g = elementwise(&b, 0, name, o->nopnd, ins, out, t, o->attrs);
     } else {
         return split_error(c, op, "%s in a compute group is not supported yet", name);
     }
@@ -1442,11 +1460,15 @@ static void dedupe_inputs(struct split_ctx *c, ir_op op)
 /* Whether fusing producer pop into consumer uop would make the consumer
  * fill fewer lanes per tile (the producer computes in a wider type: a
  * contraction's f32 epilogue feeding f16 work): kept apart, the consumer
- * runs on full vectors and stores whole rows of its own type. */
+ * runs on full vectors and stores whole rows of its own type. A mask (an
+ * i1 result: `x > 0` of `tl.where(x > 0, x, 0)`) is no work of its own: it
+ * fuses, its compare then computed in the consumer's lanes. */
 static bool narrows(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_op uop,
                     const struct split_gen *u)
 {
     char a[16], b[16];
+    if (ir_type_elem(c->m, p->res) == c->m->t_i1)
+        return false;
     return split_gen_lanes(c, pop, ir_type_elem(c->m, p->res), a, sizeof a) <
            split_gen_lanes(c, uop, ir_type_elem(c->m, u->res), b, sizeof b);
 }

@@ -155,7 +155,9 @@
  * linalg.generic over vectors becomes, op by op, `vectorchain.binary`
  * (add, sub, mul, div, max, min, maxnum, minnum, ...), `vectorchain.unary`
  * (exp, ...), `vectorchain.compare` (arith.cmpf / cmpi: an i1 mask, the
- * predicate by name) and `vectorchain.select` (arith.select on a mask); an
+ * predicate by name) and `vectorchain.select` (arith.select on a mask;
+ * spyreop.compare, a float 1.0 / 0.0, is a compare then a select of
+ * splats, spyreop.select one on the mask condition != 0.0: une); an
  * input read through a non-identity indexing map (a broadcast) is first
  * shuffled to the iteration space; scalar constants are
  * `vectorchain.constant_bitstream` splatted by a shuffle, a dense

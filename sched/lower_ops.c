@@ -914,6 +914,48 @@ static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir
     return v;
 }
 
+/* spyreop.compare <P> a, b (1.0 where a P b, else 0.0, in a's float type)
+ * and spyreop.select c, t, f (t where c != 0.0, NaN included: une) as
+ * ktc-interp runs them: a vectorchain.compare mask, then a
+ * vectorchain.select of t and f (of splats of 1.0 and 0.0). */
+static ir_value spyre_compare_select(struct lw *lw, ir_op o, const ir_value *ops, ir_type vt,
+                                     int64_t n)
+{
+    struct ir_module *m = lw->m;
+    static const char *const preds[] = {"equal",        "notequal",   "greaterthan",
+                                        "greaterequal", "lesserthan", "lesserequal"};
+    static const char *const cmpf[] = {"oeq", "une", "ogt", "oge", "olt", "ole"};
+    bool sel = ir_op_get(m, o)->kind == IR_OP_SPYREOP_SELECT;
+    ir_type ft = ir_type_elem(m, ir_value_type(m, ops[0]));
+    const char *pred = "une";
+    if (!sel) {
+        ir_attr a = ir_op_attr(m, o, "predicate");
+        const char *s =
+            a && ir_attr_get(m, a)->kind == IR_AT_STRING ? ir_str_get(m, ir_attr_get(m, a)->s) : "";
+        pred = NULL;
+        for (int k = 0; k < 6 && !pred; k++)
+            if (strcmp(s, preds[k]) == 0)
+                pred = cmpf[k];
+        if (!pred)
+            return IR_NONE;
+    }
+    ir_value zero = splat_const(lw, o, ir_attr_float(m, 0.0, ft), ft, n);
+    ir_value one = sel ? IR_NONE : splat_const(lw, o, ir_attr_float(m, 1.0, ft), ft, n);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "vectorchain.compare", ir_op_get(m, o)->loc);
+    ir_state_add_operand(m, &st, ops[0]);
+    ir_state_add_operand(m, &st, sel ? zero : ops[1]);
+    ir_state_set_attr(m, &st, "compare_op", vc_attr(m, "cmpf_predicate", pred));
+    ir_state_add_result(m, &st, vector_of(m, n, m->t_i1));
+    ir_value mask = emit1(lw, &st);
+    ir_state_init(&st, m, "vectorchain.select", ir_op_get(m, o)->loc);
+    ir_state_add_operand(m, &st, mask);
+    ir_state_add_operand(m, &st, sel ? ops[1] : one);
+    ir_state_add_operand(m, &st, sel ? ops[2] : zero);
+    ir_state_add_result(m, &st, sel ? ir_value_type(m, ops[1]) : vt);
+    return emit1(lw, &st);
+}
+
 /* A scalar a generic's body captures from outside it, as a vector of n
  * lanes: a constant; a float argument of the kernel (its bits, known at
  * launch: `vectorchain.splat {bits}` of its symbol), or one extf/truncf of
@@ -1107,9 +1149,16 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
          * (a contraction accumulating in f32, split_linalg.c) */
         ir_type vt = vector_of(m, n, oi->nres == 1 ? lane_type(m, ir_value_type(m, oi->res)) : elem);
         ir_value r;
-        if (oi->kind == IR_OP_ARITH_CONSTANT) {
+        if (oi->kind == IR_OP_ARITH_CONSTANT || oi->kind == IR_OP_SPYREOP_CONSTANT) {
             r = splat_const(lw, o, ir_op_attr(m, o, "value"),
                             lane_type(m, ir_value_type(m, oi->res)), n);
+        } else if ((oi->kind == IR_OP_SPYREOP_COMPARE || oi->kind == IR_OP_SPYREOP_SELECT) &&
+                   ops[0] && ops[1] && (oi->kind == IR_OP_SPYREOP_COMPARE || ops[2])) {
+            if (!(r = spyre_compare_select(lw, o, ops, vt, n)))
+                return lw_error(lw, o,
+                                "a spyreop.compare predicate other than equal, notequal, "
+                                "greaterthan, greaterequal, lesserthan and lesserequal is "
+                                "not supported");
         } else if (oi->kind == IR_OP_LINALG_INDEX && it) {
             r = index_lanes(lw, o, (uint32_t)ir_attr_get(m, ir_op_attr(m, o, "dim"))->i, nd, it);
         } else if (oi->kind == IR_OP_ARITH_INDEX_CAST && ops[0] &&

@@ -30,7 +30,9 @@ bool split_compute_op_ok(const struct ir_module *m, ir_op op)
     case IR_OP_SPYREOP_EXP: case IR_OP_SPYREOP_SQRT: case IR_OP_SPYREOP_RSQRT:
     case IR_OP_SPYREOP_RECIPROCAL: case IR_OP_SPYREOP_SIGMOID: case IR_OP_SPYREOP_SILU:
     case IR_OP_SPYREOP_GELU: case IR_OP_SPYREOP_REALDIV: case IR_OP_SPYREOP_SELECT:
-    case IR_OP_SPYREOP_SOFTPLUS: case IR_OP_SPYREOP_COMPARE:
+    case IR_OP_SPYREOP_SOFTPLUS:
+    case IR_OP_SPYREOP_COMPARE:
+    case IR_OP_SPYREOP_CONSTANT:
         return true;
     default:
         return false;

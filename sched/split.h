@@ -28,8 +28,11 @@
  * the program's parameters, in order of first use; everything else the group
  * needs (constants, views, tile-id math) is cloned into the program.
  *
- * In a program: elementwise arith/math ops on tensors (an arith.select's
- * scalar condition captured by its generic), the named linalg
+ * In a program: a linalg.generic of several results, all loops parallel,
+ * its body reading no output, becomes one generic a result (its body
+ * cloned, each yielding its own value); elementwise arith/math ops on
+ * tensors (an arith.select's scalar condition captured by its generic),
+ * the named linalg
  * ops (elementwise, map, reduce, broadcast, transpose; spyreop intrinsics
  * come in their bodies, being scalar ops), reshapes
  * that only add or drop unit dims and static unit-stride slices become

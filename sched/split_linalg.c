@@ -1059,6 +1059,68 @@ static bool generic_reduction_ok(struct split_ctx *c, ir_op op)
     return ok;
 }
 
+/* A linalg.generic of several results, every loop parallel, whose body
+ * reads none of its outputs (an elementwise pair Inductor fuses: x + x
+ * and (x + x) * x): one generic a result, in op's place, each a clone of
+ * the body yielding its own value (what only the others need dropped).
+ * Returns the generics (nout of them, at most MAX_IN) in gs; 0 when op is
+ * not such a generic (left as it is). */
+static uint32_t one_result_each(struct split_ctx *c, ir_op op, ir_op *gs)
+{
+    struct ir_module *m = c->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    const struct ir_attr_info *maps = ir_attr_get(m, ir_op_attr(m, op, "indexing_maps"));
+    const struct ir_attr_info *its = ir_attr_get(m, ir_op_attr(m, op, "iterator_types"));
+    uint32_t nout = o->nres, nin = o->nopnd - nout;
+    if (o->kind != IR_OP_LINALG_GENERIC || nout < 2 || nout > MAX_IN || o->nopnd < nout ||
+        nin > MAX_IN || its->n > MAX_LOOPS || maps->n != o->nopnd)
+        return 0;
+    for (uint32_t i = 0; i < its->n; i++)
+        if (strcmp(iterator_of(m, its->elems[i]), "parallel") != 0)
+            return 0;
+    ir_block from = split_body(m, op, 0);
+    const struct ir_block_info *fi = ir_block_get(m, from);
+    for (uint32_t k = 0; k < nout; k++)
+        if (split_block_uses(m, from, fi->args[nin + k]))
+            return 0;
+    ir_op yield = ir_block_get(m, from)->last;
+    for (uint32_t k = 0; k < nout; k++) {
+        struct split_gen g = {.nloops = its->n, .nin = nin};
+        for (uint32_t i = 0; i < nin; i++) {
+            g.in[i] = o->opnd[i];
+            g.in_map[i] = ir_attr_get(m, maps->elems[i])->map;
+        }
+        g.out = o->opnd[nin + k];
+        g.out_map = ir_attr_get(m, maps->elems[nin + k])->map;
+        g.res = ir_value_type(m, o->res + k);
+        struct split_b b;
+        sb_before(&b, m, op, o->loc);
+        ir_block body;
+        gs[k] = split_gen_create(&b, &g, &body);
+        struct split_vmap vm = {0};
+        const struct ir_block_info *bi = ir_block_get(m, body);
+        for (uint32_t i = 0; i < nin; i++)
+            split_vmap_set(&vm, fi->args[i], bi->args[i]);
+        split_vmap_set(&vm, fi->args[nin + k], bi->args[nin]);
+        IR_FOR_OPS(m, from, x)
+        if (x != yield)
+            ir_block_append_op(m, body, split_clone(m, x, &vm));
+        struct split_b yb;
+        sb_at_end(&yb, m, body, ir_op_get(m, yield)->loc);
+        struct ir_op_state st;
+        ir_state_init(&st, m, "linalg.yield", ir_op_get(m, yield)->loc);
+        ir_state_add_operand(m, &st, split_vmap_get(&vm, ir_op_get(m, yield)->opnd[k]));
+        sb_emit(&yb, &st);
+        split_vmap_free(&vm);
+        split_dce(m, gs[k]);
+        o = ir_op_get(m, op);
+        ir_value_get(m, ir_op_result(m, gs[k], 0))->name = ir_value_get(m, o->res + k)->name;
+        split_replace_uses(m, ir_op_parent(m, op), o->res + k, ir_op_result(m, gs[k], 0));
+    }
+    ir_op_unlink(m, op);
+    return nout;
+}
+
 /* Replaces op (one tensor result) by its generic form; false after an
  * error. Ops already in their final form are left alone. */
 static bool generalize(struct split_ctx *c, ir_op op)
@@ -1949,13 +2011,18 @@ static void snapshot_loads(struct split_ctx *c, ir_op loop, ir_block blk)
 static bool convert_block(struct split_ctx *c, ir_block blk)
 {
     struct ir_module *m = c->m;
-    ir_op next;
+    ir_op next, gs[MAX_IN];
+    uint32_t n;
     for (ir_op op = ir_block_get(m, blk)->first; op; op = next) {
         next = ir_op_get(m, op)->next;
         if (ir_op_get(m, op)->kind == IR_OP_SCF_FOR) {
             snapshot_loads(c, op, split_body(m, op, 0));
             if (!convert_block(c, split_body(m, op, 0)))
                 return false;
+        } else if ((n = one_result_each(c, op, gs))) {
+            for (uint32_t k = 0; k < n; k++)
+                if (!generalize(c, gs[k]))
+                    return false;
         } else if (!generalize(c, op)) {
             return false;
         }

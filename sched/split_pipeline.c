@@ -2197,7 +2197,18 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
     struct split_gen g;
     bool ok = true;
     if (!split_gen_read(m, gop, &g))
-        return split_error(c, gop, "this form of linalg.generic is not supported yet");
+        return ir_op_get(m, gop)->nres > 1
+                   ? split_error(c, gop,
+                                 "a linalg.generic of %u results is supported when every loop "
+                                 "is parallel and its body reads none of its outputs, not yet "
+                                 "otherwise",
+                                 ir_op_get(m, gop)->nres)
+                   : split_error(c, gop,
+                                 "a linalg.generic of %u inputs or %u loops is not "
+                                 "supported yet (at most %d and %d)",
+                                 ir_op_get(m, gop)->nopnd - 1,
+                                 ir_attr_get(m, ir_op_attr(m, gop, "iterator_types"))->n,
+                                 SPLIT_MAX_IN, SPLIT_MAX_LOOPS);
     for (uint32_t k = 0; k < g.nin && ok; k++) {
         ir_op d = ir_value_def(m, g.in[k]);
         uint32_t kind = d ? ir_op_get(m, d)->kind : 0;

@@ -29,8 +29,9 @@
  * needs (constants, views, tile-id math) is cloned into the program.
  *
  * In a program: a linalg.generic of several results, all loops parallel,
- * its body reading no output, becomes one generic a result (its body
- * cloned, each yielding its own value); elementwise arith/math ops on
+ * each result computed from the inputs and its own output alone, becomes
+ * one generic a result (its body cloned, each yielding its own value);
+ * elementwise arith/math ops on
  * tensors (an arith.select's scalar condition captured by its generic),
  * the named linalg
  * ops (elementwise, map, reduce, broadcast, transpose; spyreop intrinsics

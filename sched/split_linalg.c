@@ -1059,12 +1059,27 @@ static bool generic_reduction_ok(struct split_ctx *c, ir_op op)
     return ok;
 }
 
-/* A linalg.generic of several results, every loop parallel, whose body
- * reads none of its outputs (an elementwise pair Inductor fuses: x + x
- * and (x + x) * x): one generic a result, in op's place, each a clone of
- * the body yielding its own value (what only the others need dropped).
- * Returns the generics (nout of them, at most MAX_IN) in gs; 0 when op is
- * not such a generic (left as it is). */
+/* Whether value v of generic body `from` depends on its block argument
+ * arg (through the body's ops). */
+static bool reads_arg(const struct ir_module *m, ir_block from, ir_value v, ir_value arg, int depth)
+{
+    if (v == arg)
+        return true;
+    ir_op d = ir_value_def(m, v);
+    if (!d || ir_op_get(m, d)->block != from || depth > 64)
+        return false;
+    const struct ir_op_info *o = ir_op_get(m, d);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (reads_arg(m, from, o->opnd[i], arg, depth + 1))
+            return true;
+    return false;
+}
+
+/* A linalg.generic of several results, every loop parallel, each result
+ * computed from the inputs and its own output alone (an elementwise pair
+ * Inductor fuses, x + x and (x + x) * x): one generic a result, in op's place, each a clone of the
+ * body yielding its own value (what only the others need dropped). Returns the generics (nout of
+ * them, at most MAX_IN) in gs; 0 when op is not such a generic (left as it is). */
 static uint32_t one_result_each(struct split_ctx *c, ir_op op, ir_op *gs)
 {
     struct ir_module *m = c->m;
@@ -1080,10 +1095,13 @@ static uint32_t one_result_each(struct split_ctx *c, ir_op op, ir_op *gs)
             return 0;
     ir_block from = split_body(m, op, 0);
     const struct ir_block_info *fi = ir_block_get(m, from);
-    for (uint32_t k = 0; k < nout; k++)
-        if (split_block_uses(m, from, fi->args[nin + k]))
-            return 0;
     ir_op yield = ir_block_get(m, from)->last;
+    if (ir_op_get(m, yield)->kind != IR_OP_LINALG_YIELD || ir_op_get(m, yield)->nopnd != nout)
+        return 0;
+    for (uint32_t k = 0; k < nout; k++)
+        for (uint32_t j = 0; j < nout; j++)
+            if (j != k && reads_arg(m, from, ir_op_get(m, yield)->opnd[k], fi->args[nin + j], 0))
+                return 0;
     for (uint32_t k = 0; k < nout; k++) {
         struct split_gen g = {.nloops = its->n, .nin = nin};
         for (uint32_t i = 0; i < nin; i++) {

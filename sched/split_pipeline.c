@@ -2200,8 +2200,8 @@ static bool places(struct prog *p, ir_op gop, struct place *src, struct dests *d
         return ir_op_get(m, gop)->nres > 1
                    ? split_error(c, gop,
                                  "a linalg.generic of %u results is supported when every loop "
-                                 "is parallel and its body reads none of its outputs, not yet "
-                                 "otherwise",
+                                 "is parallel and each result is computed from the inputs and "
+                                 "its own output alone, not yet otherwise",
                                  ir_op_get(m, gop)->nres)
                    : split_error(c, gop,
                                  "a linalg.generic of %u inputs or %u loops is not "

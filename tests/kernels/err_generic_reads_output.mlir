@@ -1,8 +1,9 @@
 // RUN: ktc-split
 // PARSE: --device=spyre
-// err_generic_reads_output.mlir - a linalg.generic of two results whose
-// body reads one of its outputs (%o2): ktc-split splits such a generic into
-// one a result only when its body reads none of them, and says so.
+// err_generic_reads_output.mlir - a linalg.generic of two results, the first
+// computed from the second's output (%o2): ktc-split splits a generic into
+// one a result only when each is computed from the inputs and its own
+// output alone, and says so.
 #set = affine_set<(d0) : (d0 >= 0, -d0 + 255 >= 0)>
 #id = affine_map<(d0) -> (d0)>
 module {

@@ -15,7 +15,8 @@
  * positive constant of those. Anything else is unbounded and the op is
  * left as it is. A view's sizes and strides that are such constants become
  * static first (fold_view), and before that each arith.select of a constant
- * condition becomes the value it picks (fold_selects). */
+ * condition becomes the value it picks, one on masks combined by andi, ori
+ * or xori nested selects on the masks (fold_selects). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -458,34 +459,122 @@ bool split_layouts(struct split_ctx *c)
     return true;
 }
 
-/* An arith.select whose condition is a constant (`arith.constant true`,
- * or 1 : i1), into *l. */
-static bool find_const_select(struct ir_module *m, ir_op op, void *ctx)
+/* Whether v is a constant of i1 (`arith.constant true`, or 1 : i1), its
+ * value in *b. */
+static bool const_bool(const struct ir_module *m, ir_value v, bool *b)
 {
-    const struct ir_op_info *o = ir_op_get(m, op);
-    ir_op d =
-        o->kind == IR_OP_ARITH_SELECT && o->nopnd == 3 ? ir_value_def(m, o->opnd[0]) : IR_NONE;
+    ir_op d = ir_value_def(m, v);
     ir_attr a =
         d && ir_op_get(m, d)->kind == IR_OP_ARITH_CONSTANT ? ir_op_attr(m, d, "value") : IR_NONE;
-    if (a && (ir_attr_get(m, a)->kind == IR_AT_BOOL || ir_attr_get(m, a)->kind == IR_AT_INT))
+    if (!a || (ir_attr_get(m, a)->kind != IR_AT_BOOL && ir_attr_get(m, a)->kind != IR_AT_INT))
+        return false;
+    *b = ir_attr_get(m, a)->i != 0;
+    return true;
+}
+
+/* An arith.select whose condition is a constant or a logic op of masks
+ * (andi, ori, xori of i1 values or tensors), into *l. */
+static bool find_logic_select(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    bool b;
+    if (o->kind != IR_OP_ARITH_SELECT || o->nopnd != 3)
+        return true;
+    ir_op d = ir_value_def(m, o->opnd[0]);
+    uint32_t k = d ? ir_op_get(m, d)->kind : 0;
+    if (const_bool(m, o->opnd[0], &b) ||
+        ((k == IR_OP_ARITH_ANDI || k == IR_OP_ARITH_ORI || k == IR_OP_ARITH_XORI) &&
+         ir_type_elem(m, ir_value_type(m, o->opnd[0])) == m->t_i1))
         sched_ops_push(ctx, op);
     return true;
 }
 
-/* Each select of a constant condition becomes the value it picks (a
- * `tl.where(True, x, 0)`, or a mask a generator folded to a constant):
- * the passes after read no select of no lanes to compare. */
+/* An arith.andi, ori or xori of masks (i1), into *l. */
+static bool find_logic_op(struct ir_module *m, ir_op op, void *ctx)
+{
+    uint32_t k = ir_op_get(m, op)->kind;
+    if ((k == IR_OP_ARITH_ANDI || k == IR_OP_ARITH_ORI || k == IR_OP_ARITH_XORI) &&
+        ir_type_elem(m, ir_value_type(m, ir_op_get(m, op)->res)) == m->t_i1)
+        sched_ops_push(ctx, op);
+    return true;
+}
+
+/* select(c, a, b) made at sb (of type t): the value it picks when c is a
+ * constant. */
+static ir_value sb_select(struct split_b *sb, ir_value c, ir_value a, ir_value b, ir_type t)
+{
+    bool k;
+    if (const_bool(sb->m, c, &k))
+        return k ? a : b;
+    struct ir_op_state st;
+    ir_state_init(&st, sb->m, "arith.select", sb->loc);
+    ir_state_add_operand(sb->m, &st, c);
+    ir_state_add_operand(sb->m, &st, a);
+    ir_state_add_operand(sb->m, &st, b);
+    ir_state_add_result(sb->m, &st, t);
+    return ir_op_result(sb->m, sb_emit(sb, &st), 0);
+}
+
+/* A select on a constant condition becomes the value it picks (a
+ * `tl.where(True, x, 0)`, or a mask a generator folded); one on masks
+ * combined (`(rows < M) & (cols < N)`, `~mask`) becomes selects on the
+ * masks themselves, nested: and(c1, c2) picks a where c1 and then c2 do,
+ * or(c1, c2) where c1 or else c2 does, xor(c1, c2) where c1 differs from
+ * c2 (not c: c xor true). The passes after see no logic op on masks, for
+ * which the device has no lanes (only compares and selects), and no
+ * select of a constant. Until none is left (a mask of masks). */
 static void fold_selects(struct ir_module *m)
 {
-    struct sched_ops l = {0};
-    ir_walk(m, m->top, find_const_select, &l);
-    for (uint32_t i = 0; i < l.n; i++) {
-        const struct ir_op_info *o = ir_op_get(m, l.v[i]);
-        int64_t c = ir_attr_get(m, ir_op_attr(m, ir_value_def(m, o->opnd[0]), "value"))->i;
-        split_replace_uses(m, ir_op_parent(m, l.v[i]), o->res, o->opnd[c ? 1 : 2]);
-        ir_op_unlink(m, l.v[i]);
+    for (int round = 0; round < 16; round++) {
+        struct sched_ops l = {0};
+        ir_walk(m, m->top, find_logic_select, &l);
+        for (uint32_t i = 0; i < l.n; i++) {
+            const struct ir_op_info *o = ir_op_get(m, l.v[i]);
+            ir_value c = o->opnd[0], a = o->opnd[1], b = o->opnd[2], r;
+            ir_type t = ir_value_type(m, o->res);
+            bool k;
+            struct split_b sb;
+            sb_before(&sb, m, l.v[i], o->loc);
+            if (const_bool(m, c, &k)) {
+                r = k ? a : b;
+            } else {
+                const struct ir_op_info *d = ir_op_get(m, ir_value_def(m, c));
+                ir_value c1 = d->opnd[0], c2 = d->opnd[1];
+                switch (d->kind) {
+                case IR_OP_ARITH_ANDI:
+                    r = sb_select(&sb, c1, sb_select(&sb, c2, a, b, t), b, t);
+                    break;
+                case IR_OP_ARITH_ORI:
+                    r = sb_select(&sb, c1, a, sb_select(&sb, c2, a, b, t), t);
+                    break;
+                default: /* xori */
+                    r = sb_select(&sb, c1, sb_select(&sb, c2, b, a, t), sb_select(&sb, c2, a, b, t),
+                                  t);
+                    break;
+                }
+            }
+            split_replace_uses(m, ir_op_parent(m, l.v[i]), ir_op_get(m, l.v[i])->res, r);
+            ir_op_unlink(m, l.v[i]);
+        }
+        bool any = l.n > 0;
+        free(l.v);
+        if (!any)
+            break;
     }
-    free(l.v);
+    /* the logic ops nothing reads now (a mask of masks: outermost first) */
+    for (bool removed = true; removed;) {
+        struct sched_ops dead = {0};
+        ir_walk(m, m->top, find_logic_op, &dead);
+        uint32_t *uses = split_use_counts(m, m->top);
+        removed = false;
+        for (uint32_t i = 0; i < dead.n; i++)
+            if (!uses[ir_op_get(m, dead.v[i])->res]) {
+                ir_op_unlink(m, dead.v[i]);
+                removed = true;
+            }
+        free(uses);
+        free(dead.v);
+    }
 }
 
 bool split_index(struct split_ctx *c)

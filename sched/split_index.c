@@ -459,16 +459,20 @@ bool split_layouts(struct split_ctx *c)
     return true;
 }
 
-/* Whether v is a constant of i1 (`arith.constant true`, or 1 : i1), its
- * value in *b. */
+/* Whether v is a constant of i1 (`arith.constant true`, 1 : i1, or a
+ * tensor of one such value, dense<true>), its value in *b. */
 static bool const_bool(const struct ir_module *m, ir_value v, bool *b)
 {
     ir_op d = ir_value_def(m, v);
     ir_attr a =
         d && ir_op_get(m, d)->kind == IR_OP_ARITH_CONSTANT ? ir_op_attr(m, d, "value") : IR_NONE;
-    if (!a || (ir_attr_get(m, a)->kind != IR_AT_BOOL && ir_attr_get(m, a)->kind != IR_AT_INT))
+    const struct ir_attr_info *ai = a ? ir_attr_get(m, a) : NULL;
+    if (ai && ai->kind == IR_AT_DENSE && ai->n == 1)
+        ai = ir_attr_get(m, ai->elems[0]);
+    if (!ai || (ai->kind != IR_AT_BOOL && ai->kind != IR_AT_INT) ||
+        ir_type_elem(m, ir_value_type(m, v)) != m->t_i1)
         return false;
-    *b = ir_attr_get(m, a)->i != 0;
+    *b = ai->i != 0;
     return true;
 }
 

@@ -4,11 +4,12 @@
 // LAUNCH:
 // where_masks.mlir - masks combined, as Triton writes `(a > 0) & (a < 0.5)`
 // or `~mask`: y = where(~((x > 0 & x < 0.5) | x == -0.25), x, 0) in a
-// generic's body, z = where(x > 0 & x < 0.5, x, 0) on tensors. The device
-// has no lanes for i1, only compares and selects: ktc-split makes a select
-// on andi(c1, c2) select(c1, select(c2, a, b), b), on ori select(c1, a,
-// select(c2, a, b)), on xori (not: xor true) the selects swapped, until the
-// selects read the compares alone; the logic ops go.
+// generic's body, z = where(~(x > 0 & x < 0.5), x, 0) on tensors (the not a
+// xori with dense<true>). The device has no lanes for i1, only compares and
+// selects: ktc-split makes a select on andi(c1, c2) select(c1, select(c2, a,
+// b), b), on ori select(c1, a, select(c2, a, b)), on xori (not: xor true)
+// the selects swapped, until the selects read the compares alone; the logic
+// ops go.
 #set = affine_set<(d0) : (d0 >= 0, -d0 + 255 >= 0)>
 #id = affine_map<(d0) -> (d0)>
 module {
@@ -41,7 +42,9 @@ module {
     %half = arith.constant dense<0.5> : tensor<256xf16>
     %m0 = arith.cmpf ogt, %v, %zero : tensor<256xf16>
     %m1 = arith.cmpf olt, %v, %half : tensor<256xf16>
-    %m = arith.andi %m0, %m1 : tensor<256xi1>
+    %all = arith.constant dense<true> : tensor<256xi1>
+    %mm = arith.andi %m0, %m1 : tensor<256xi1>
+    %m = arith.xori %mm, %all : tensor<256xi1>
     %rz = arith.select %m, %v, %zero : tensor<256xi1>, tensor<256xf16>
     ktdp.store %ry, %ty : tensor<256xf16>, !ktdp.access_tile<256xindex>
     ktdp.store %rz, %tz : tensor<256xf16>, !ktdp.access_tile<256xindex>

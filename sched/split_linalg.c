@@ -1084,11 +1084,13 @@ static uint32_t one_result_each(struct split_ctx *c, ir_op op, ir_op *gs)
 {
     struct ir_module *m = c->m;
     const struct ir_op_info *o = ir_op_get(m, op);
+    if (o->kind != IR_OP_LINALG_GENERIC || o->nres < 2 || o->nres > MAX_IN || o->nopnd < o->nres ||
+        o->nopnd - o->nres > MAX_IN)
+        return 0;
     const struct ir_attr_info *maps = ir_attr_get(m, ir_op_attr(m, op, "indexing_maps"));
     const struct ir_attr_info *its = ir_attr_get(m, ir_op_attr(m, op, "iterator_types"));
     uint32_t nout = o->nres, nin = o->nopnd - nout;
-    if (o->kind != IR_OP_LINALG_GENERIC || nout < 2 || nout > MAX_IN || o->nopnd < nout ||
-        nin > MAX_IN || its->n > MAX_LOOPS || maps->n != o->nopnd)
+    if (its->n > MAX_LOOPS || maps->n != o->nopnd)
         return 0;
     for (uint32_t i = 0; i < its->n; i++)
         if (strcmp(iterator_of(m, its->elems[i]), "parallel") != 0)

@@ -42,7 +42,8 @@
  * tensor.extract at constant indices) and linalg.fill fold into their
  * consumers, an arith.select of a constant condition into the value it
  * picks, one on masks combined by andi, ori or xori into nested selects on
- * the masks (split_index.c); a producer is fused into its single consumer
+ * the masks, a mask's uitofp / extui into a select of 1 and 0
+ * (split_index.c); a producer is fused into its single consumer
  * when all its loops are parallel (not into a reduction over rows wider
  * than the lanes when it reads an input broadcast along them, exp(x -
  * max): the reduction would read a splat as wide as the row; a mask, an

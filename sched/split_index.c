@@ -16,7 +16,8 @@
  * left as it is. A view's sizes and strides that are such constants become
  * static first (fold_view), and before that each arith.select of a constant
  * condition becomes the value it picks, one on masks combined by andi, ori
- * or xori nested selects on the masks (fold_selects). */
+ * or xori nested selects on the masks, a mask's uitofp / extui a select of
+ * 1 and 0 (fold_selects). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -519,6 +520,38 @@ static ir_value sb_select(struct split_b *sb, ir_value c, ir_value a, ir_value b
     return ir_op_result(sb->m, sb_emit(sb, &st), 0);
 }
 
+/* An arith.uitofp or extui of a mask (i1: a mask counted, 1.0 where it
+ * holds), into *l. */
+static bool find_mask_number(struct ir_module *m, ir_op op, void *ctx)
+{
+    const struct ir_op_info *o = ir_op_get(m, op);
+    if ((o->kind == IR_OP_ARITH_UITOFP || o->kind == IR_OP_ARITH_EXTUI) && o->nopnd == 1 &&
+        ir_type_elem(m, ir_value_type(m, o->opnd[0])) == m->t_i1)
+        sched_ops_push(ctx, op);
+    return true;
+}
+
+/* Constant k of the element type of t at sb: a scalar, or its splat to
+ * tensor type t. */
+static ir_value sb_const_like(struct split_b *sb, ir_type t, int64_t k)
+{
+    struct ir_module *m = sb->m;
+    ir_type e = ir_type_elem(m, t);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", sb->loc);
+    ir_state_set_attr(m, &st, "value",
+                      ir_type_is_float(m, e) ? ir_attr_float(m, (double)k, e)
+                                             : ir_attr_int(m, k, e));
+    ir_state_add_result(m, &st, e);
+    ir_value c = ir_op_result(m, sb_emit(sb, &st), 0);
+    if (e == t)
+        return c;
+    ir_state_init(&st, m, "tensor.splat", sb->loc);
+    ir_state_add_operand(m, &st, c);
+    ir_state_add_result(m, &st, t);
+    return ir_op_result(m, sb_emit(sb, &st), 0);
+}
+
 /* A select on a constant condition becomes the value it picks (a
  * `tl.where(True, x, 0)`, or a mask a generator folded); one on masks
  * combined (`(rows < M) & (cols < N)`, `~mask`) becomes selects on the
@@ -529,6 +562,21 @@ static ir_value sb_select(struct split_b *sb, ir_value c, ir_value a, ir_value b
  * select of a constant. Until none is left (a mask of masks). */
 static void fold_selects(struct ir_module *m)
 {
+    /* a mask made a number is a select of 1 and 0 */
+    struct sched_ops nums = {0};
+    ir_walk(m, m->top, find_mask_number, &nums);
+    for (uint32_t i = 0; i < nums.n; i++) {
+        const struct ir_op_info *o = ir_op_get(m, nums.v[i]);
+        ir_type t = ir_value_type(m, o->res);
+        ir_value c = o->opnd[0];
+        struct split_b sb;
+        sb_before(&sb, m, nums.v[i], o->loc);
+        ir_value one = sb_const_like(&sb, t, 1), zero = sb_const_like(&sb, t, 0);
+        ir_value r = sb_select(&sb, c, one, zero, t);
+        split_replace_uses(m, ir_op_parent(m, nums.v[i]), ir_op_get(m, nums.v[i])->res, r);
+        ir_op_unlink(m, nums.v[i]);
+    }
+    free(nums.v);
     for (int round = 0; round < 16; round++) {
         struct sched_ops l = {0};
         ir_walk(m, m->top, find_logic_select, &l);

@@ -914,6 +914,22 @@ static ir_value body_vec(struct lw *lw, const struct ir_block_info *bi, const ir
     return v;
 }
 
+/* vectorchain.compare of a and b (n lanes) by predicate pred (cmpi_ or
+ * cmpf_predicate, by name): an i1 mask. */
+static ir_value compare_mask(struct lw *lw, struct ir_loc loc, ir_value a, ir_value b, bool is_i,
+                             const char *pred, int64_t n)
+{
+    struct ir_module *m = lw->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, "vectorchain.compare", loc);
+    ir_state_add_operand(m, &st, a);
+    ir_state_add_operand(m, &st, b);
+    ir_state_set_attr(m, &st, "compare_op",
+                      vc_attr(m, is_i ? "cmpi_predicate" : "cmpf_predicate", pred));
+    ir_state_add_result(m, &st, vector_of(m, n, m->t_i1));
+    return emit1(lw, &st);
+}
+
 /* spyreop.compare <P> a, b (1.0 where a P b, else 0.0, in a's float type)
  * and spyreop.select c, t, f (t where c != 0.0, NaN included: une) as
  * ktc-interp runs them: a vectorchain.compare mask, then a
@@ -941,13 +957,9 @@ static ir_value spyre_compare_select(struct lw *lw, ir_op o, const ir_value *ops
     }
     ir_value zero = splat_const(lw, o, ir_attr_float(m, 0.0, ft), ft, n);
     ir_value one = sel ? IR_NONE : splat_const(lw, o, ir_attr_float(m, 1.0, ft), ft, n);
+    ir_value mask =
+        compare_mask(lw, ir_op_get(m, o)->loc, ops[0], sel ? zero : ops[1], false, pred, n);
     struct ir_op_state st;
-    ir_state_init(&st, m, "vectorchain.compare", ir_op_get(m, o)->loc);
-    ir_state_add_operand(m, &st, ops[0]);
-    ir_state_add_operand(m, &st, sel ? zero : ops[1]);
-    ir_state_set_attr(m, &st, "compare_op", vc_attr(m, "cmpf_predicate", pred));
-    ir_state_add_result(m, &st, vector_of(m, n, m->t_i1));
-    ir_value mask = emit1(lw, &st);
     ir_state_init(&st, m, "vectorchain.select", ir_op_get(m, o)->loc);
     ir_state_add_operand(m, &st, mask);
     ir_state_add_operand(m, &st, sel ? ops[1] : one);
@@ -981,16 +993,9 @@ static ir_value captured_vec(struct lw *lw, ir_value x, uint32_t inst, ir_op at,
         if (!b)
             return IR_NONE;
         bool is_i = o->kind == IR_OP_ARITH_CMPI;
-        struct ir_op_state st;
-        ir_state_init(&st, m, "vectorchain.compare", o->loc);
-        ir_state_add_operand(m, &st, a);
-        ir_state_add_operand(m, &st, b);
-        ir_state_set_attr(
-            m, &st, "compare_op",
-            vc_attr(m, is_i ? "cmpi_predicate" : "cmpf_predicate",
-                    ir_cmp_pred_name(is_i, ir_attr_get(m, ir_op_attr(m, d, "predicate"))->i)));
-        ir_state_add_result(m, &st, vector_of(m, n, m->t_i1));
-        return emit1(lw, &st);
+        return compare_mask(
+            lw, o->loc, a, b, is_i,
+            ir_cmp_pred_name(is_i, ir_attr_get(m, ir_op_attr(m, d, "predicate"))->i), n);
     }
     if (o && (o->kind == IR_OP_ARITH_EXTF || o->kind == IR_OP_ARITH_TRUNCF) &&
         !ir_value_def(m, o->opnd[0])) { /* a float argument converted: its splat, converted */
@@ -1175,14 +1180,7 @@ static bool lower_body(struct lw *lw, ir_op gen, uint32_t inst, ir_block body, i
                    ops[1]) {
             bool is_i = oi->kind == IR_OP_ARITH_CMPI;
             int64_t pred = ir_attr_get(m, ir_op_attr(m, o, "predicate"))->i;
-            ir_state_init(&st, m, "vectorchain.compare", oi->loc);
-            ir_state_add_operand(m, &st, ops[0]);
-            ir_state_add_operand(m, &st, ops[1]);
-            ir_state_set_attr(m, &st, "compare_op",
-                              vc_attr(m, is_i ? "cmpi_predicate" : "cmpf_predicate",
-                                      ir_cmp_pred_name(is_i, pred)));
-            ir_state_add_result(m, &st, vector_of(m, n, m->t_i1));
-            r = emit1(lw, &st);
+            r = compare_mask(lw, oi->loc, ops[0], ops[1], is_i, ir_cmp_pred_name(is_i, pred), n);
         } else if (oi->kind == IR_OP_ARITH_SELECT && ops[0] && ops[1] && ops[2] &&
                    ir_type_elem(m, ir_value_type(m, ops[0])) == m->t_i1) {
             ir_state_init(&st, m, "vectorchain.select", oi->loc);

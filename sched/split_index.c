@@ -477,29 +477,31 @@ static bool const_bool(const struct ir_module *m, ir_value v, bool *b)
     return true;
 }
 
-/* An arith.select whose condition is a constant or a logic op of masks
- * (andi, ori, xori of i1 values or tensors), into *l. */
+/* Whether op is an arith.andi, ori or xori of masks (i1 values or
+ * tensors). */
+static bool mask_logic(const struct ir_module *m, ir_op op)
+{
+    uint32_t k = op ? ir_op_get(m, op)->kind : 0;
+    return (k == IR_OP_ARITH_ANDI || k == IR_OP_ARITH_ORI || k == IR_OP_ARITH_XORI) &&
+           ir_type_elem(m, ir_value_type(m, ir_op_get(m, op)->res)) == m->t_i1;
+}
+
+/* An arith.select whose condition is a constant or a logic op of masks,
+ * into *l. */
 static bool find_logic_select(struct ir_module *m, ir_op op, void *ctx)
 {
     const struct ir_op_info *o = ir_op_get(m, op);
     bool b;
-    if (o->kind != IR_OP_ARITH_SELECT || o->nopnd != 3)
-        return true;
-    ir_op d = ir_value_def(m, o->opnd[0]);
-    uint32_t k = d ? ir_op_get(m, d)->kind : 0;
-    if (const_bool(m, o->opnd[0], &b) ||
-        ((k == IR_OP_ARITH_ANDI || k == IR_OP_ARITH_ORI || k == IR_OP_ARITH_XORI) &&
-         ir_type_elem(m, ir_value_type(m, o->opnd[0])) == m->t_i1))
+    if (o->kind == IR_OP_ARITH_SELECT && o->nopnd == 3 &&
+        (const_bool(m, o->opnd[0], &b) || mask_logic(m, ir_value_def(m, o->opnd[0]))))
         sched_ops_push(ctx, op);
     return true;
 }
 
-/* An arith.andi, ori or xori of masks (i1), into *l. */
+/* A logic op of masks, into *l. */
 static bool find_logic_op(struct ir_module *m, ir_op op, void *ctx)
 {
-    uint32_t k = ir_op_get(m, op)->kind;
-    if ((k == IR_OP_ARITH_ANDI || k == IR_OP_ARITH_ORI || k == IR_OP_ARITH_XORI) &&
-        ir_type_elem(m, ir_value_type(m, ir_op_get(m, op)->res)) == m->t_i1)
+    if (mask_logic(m, op))
         sched_ops_push(ctx, op);
     return true;
 }

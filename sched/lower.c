@@ -987,6 +987,7 @@ static bool emit_program(struct lw *lw, uint32_t k)
             ir_block_append_op(m, body, o);
         o = next;
     }
+    lw_split_masks(lw, body);
     if (!lw_pieces(lw, body, lw->dev->kinds[lw->kinds[k].kind].first))
         return false;
     struct ir_op_state st;

@@ -494,6 +494,27 @@
  * 796 cycles, layernorm_masked 882 -> 837 (tests/passes/lower/
  * invariant_loads.mlir).
  *
+ * Masks (lower_masks.c), before the pieces: in the program of a unit that
+ * computes, a lane mask `vectorchain.compare` of a constant vector C (the
+ * lanes' positions) and a splat of an index s (Triton's `cols < N` lowered:
+ * C < splat(min(max(N - col, -1), W))), read only as the condition of
+ * vectorchain.selects, is all-true exactly where s >= T (or s <= T) for a
+ * constant T from C's smallest or largest lane (the splat's conversion is
+ * monotone and exact near T). When s, past min/max with constants that do
+ * not change that, is affine in the IV of an scf.for around the compare
+ * (addi, subi, muli by a constant; values made outside the loop as
+ * terms) with a constant step, the all-true iterations are a prefix or a
+ * suffix of the loop: it splits there, at lb + clamp(k) * step computed
+ * before it from s at lb (floordivsi by a constant), into two loops run
+ * one after the other (the first's results the second's iter_args, so a
+ * sum accumulates in the same order), and in the all-true one the selects
+ * pick their true value: the compare, the splat and the clamp go. Only
+ * the vectors a mask cuts pay its ops (layernorm_triton_4096x1000 on
+ * spyre: its variance pass's where(cols < N, x - mean, 0) cost 3 of 6 SFU
+ * ops a vector on every vector of a row; 15 of its 16 are whole). Each
+ * mask splits its loop once; a loop split by one mask is split by the
+ * next in both halves.
+ *
  * Pieces (lower_pieces.c): in the program of a unit that computes, a vector
  * wider than its lanes for its element type (ktc-split's tiles of f16 in
  * device memory computed in f32: 64 elements, 32 f32 lanes on spyre) runs

@@ -5,6 +5,7 @@
  *   lower_sync.c   which stages touch the same memory, and the signals
  *   lower_value.c  index values: constants, per-core maps, symbols, views
  *   lower_ops.c    stages: transfers to agen/dataflow, compute to vectorchain
+ *   lower_masks.c  loops split where a lane mask is all-true
  *   lower_pieces.c vectors wider than a compute unit's lanes, in lane-wide pieces
  *   lower_pad.c    zero fills done by the load units that zero-pad
  */
@@ -255,6 +256,11 @@ struct lw {
 };
 
 /* ---- lower.c --------------------------------------------------------------- */
+
+/* lower_masks.c: in program body of a unit that computes, each loop split
+ * where a lane mask its selects read is all-true, the selects gone there
+ * (lower.h, "Masks"). */
+void lw_split_masks(struct lw *lw, ir_block body);
 
 /* lower_pieces.c: in program body of a unit (res, an instance of its kind)
  * that computes, the vectors wider than its lanes run in lane-wide pieces

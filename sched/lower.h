@@ -469,30 +469,32 @@
  * reading them also writes them; and no wait of the loading unit inside L
  * is on a unit that writes them anywhere (so the wait that orders the load
  * after their writer is before L; the signals back, after the reads, still
- * are). The outermost such L is taken, but for a loop of fewer than 2
- * trips known before launch. A later loop of the same block (the next pass
- * over the row's blocks, the masked block) loading the same elements for
- * the same units takes the vector received for the earlier one, when
- * nothing between the two loops writes them or waits for a unit that
- * does, and its bounds can be computed before the earlier loop. Unless
- * the loops keeping a vector run on every core (bounds known before
- * launch), its load and receive run in a loop of one trip when one of
- * them runs, none else (`scf.for %hoist = 0 to min(max(ub - lb over those
- * loops), 1)`, the receiving unit's carrying the vector out, a zero vector
- * else): a row with no block to scale does not wait for the load. Such a
- * guarded load goes only with another load before its loop or a later loop
- * taking its vector (a load before the loop exposes its latency, and the
- * guard costs a few cycles: one rstd hoisted from rmsnorm_masked's
- * scaling, n = 256, took it 509 -> 517 cycles). The
- * loads before one loop issue as one group. A receiving unit keeps at
- * most 4 such vectors at once, and only while no stage of its in their
- * loops makes more than 12 vectors with them (a matmul's stages keep their
- * loads in place: they ran out of vector registers). The loads the stages
- * keep group as before: layernorm_masked's scaling pass, 4 points over 2
- * corelets, loads x, w and b of two points in one group, not x, w, b,
- * mean and rstd of each; layernorm_masked_loop_n (n = 1000, spyre) 841 ->
- * 796 cycles, layernorm_masked 882 -> 837 (tests/passes/lower/
- * invariant_loads.mlir).
+ * are), or, when one is (the L1SU storing an accumulator L reads back),
+ * each stage writing them before L signals the loading unit after it, and
+ * the loading unit waits for that signal before L, in the same iteration
+ * of the loops around both, on a channel without credits: a signal comes
+ * once every earlier operation of its sender is done, so the load follows
+ * those writes (Triton's LayerNorm's variance pass: a row's mean stored by
+ * the L1SU, the pass's partial sums stored by it in the pass's tile loop;
+ * layernorm_triton_4096x1000 on spyre 140243 -> 136158 cycles;
+ * tests/passes/lower/invariant_loads_waits.mlir). The outermost such L is taken, but for a loop of
+ * fewer than 2 trips known before launch. A later loop of the same block (the next pass over the
+ * row's blocks, the masked block) loading the same elements for the same units takes the vector
+ * received for the earlier one, when nothing between the two loops writes them or waits for a unit
+ * that does, and its bounds can be computed before the earlier loop. Unless the loops keeping a
+ * vector run on every core (bounds known before launch), its load and receive run in a loop of one
+ * trip when one of them runs, none else (`scf.for %hoist = 0 to min(max(ub - lb over those loops),
+ * 1)`, the receiving unit's carrying the vector out, a zero vector else): a row with no block to
+ * scale does not wait for the load. Such a guarded load goes only with another load before its loop
+ * or a later loop taking its vector (a load before the loop exposes its latency, and the guard
+ * costs a few cycles: one rstd hoisted from rmsnorm_masked's scaling, n = 256, took it 509 -> 517
+ * cycles). The loads before one loop issue as one group. A receiving unit keeps at most 4 such
+ * vectors at once, and only while no stage of its in their loops makes more than 12 vectors with
+ * them (a matmul's stages keep their loads in place: they ran out of vector registers). The loads
+ * the stages keep group as before: layernorm_masked's scaling pass, 4 points over 2 corelets, loads
+ * x, w and b of two points in one group, not x, w, b, mean and rstd of each;
+ * layernorm_masked_loop_n (n = 1000, spyre) 841 -> 796 cycles, layernorm_masked 882 -> 837
+ * (tests/passes/lower/ invariant_loads.mlir).
  *
  * Masks (lower_masks.c), before the pieces: in the program of a unit that
  * computes, a lane mask `vectorchain.compare` of a constant vector C (the

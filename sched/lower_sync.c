@@ -2419,6 +2419,85 @@ static bool waits_on(const struct lw *lw, uint32_t n, int first, int last, uint3
     return false;
 }
 
+/* The innermost loop (or parallel) node strictly around node n, 0 if none. */
+static uint32_t loop_around(const struct lw *lw, uint32_t n)
+{
+    for (n = lw->nodes[n].parent; n; n = lw->nodes[n].parent)
+        if (lw->nodes[n].kind == LN_LOOP || lw->nodes[n].kind == LN_PARALLEL)
+            return n;
+    return 0;
+}
+
+/* Where sync list `at` of node n runs in program order: before n's
+ * subtree, or past it. */
+static uint32_t sync_pos(const struct lw *lw, uint32_t n, int at)
+{
+    return at == LW_BEFORE ? n : subtree_end(lw, n);
+}
+
+/* Whether channel ch has a credit (its first waits take sends made before
+ * the loop, not this iteration's). */
+static bool has_credit(const struct lw *lw, uint32_t ch)
+{
+    for (uint32_t y = 1; y < lw->nsyncs; y++)
+        if (lw->syncs[y].channel == ch && (lw->syncs[y].credit || lw->syncs[y].launch))
+            return true;
+    return false;
+}
+
+/* Whether signal sync y joins every lane of its unit to every lane of
+ * its peer: both kinds of one lane, or `all` lanes, none left out. */
+static bool every_lane_joined(const struct lw *lw, const struct lw_sync *y)
+{
+    return (lw->kinds[y->unit].ncl == 1 && lw->kinds[y->peer].ncl == 1) || (y->all && !y->lmask);
+}
+
+/* Whether unit waits before node l for a signal that the unit of leaf w
+ * (before l, outside it) sends after w in the same iteration of the loops
+ * around both, every lane to every lane: a signal is delivered once every
+ * earlier operation of its sender is done, so the wait orders unit after
+ * w's writes. */
+static bool waited_after(const struct lw *lw, uint32_t w, uint32_t l, uint32_t unit)
+{
+    uint32_t wu = lw->nodes[w].unit;
+    for (uint32_t ns = 1; ns < l; ns++)
+        for (int as = LW_BEFORE; as <= LW_END; as++)
+            for (uint32_t y = lw->nodes[ns].sync[as]; y; y = lw->syncs[y].next) {
+                const struct lw_sync *sy = &lw->syncs[y];
+                uint32_t ps = sync_pos(lw, ns, as);
+                if (!sy->send || sy->unit != wu || sy->peer != unit || sy->tiles || ps <= w ||
+                    ps > l || !every_lane_joined(lw, sy) || has_credit(lw, sy->channel))
+                    continue;
+                for (uint32_t nw = ns; nw <= l; nw++)
+                    for (int aw = LW_BEFORE; aw <= LW_END; aw++) {
+                        uint32_t pw = sync_pos(lw, nw, aw);
+                        if (pw < ps || pw > l || loop_around(lw, nw) != loop_around(lw, ns))
+                            continue;
+                        for (uint32_t z = lw->nodes[nw].sync[aw]; z; z = lw->syncs[z].next)
+                            if (!lw->syncs[z].send && lw->syncs[z].unit == unit &&
+                                lw->syncs[z].channel == sy->channel &&
+                                every_lane_joined(lw, &lw->syncs[z]))
+                                return true;
+                    }
+            }
+    return false;
+}
+
+/* Whether every stage writing rd's bytes before loop node l (none inside
+ * it) signals unit after it, and unit waits for that before l: the load
+ * from those bytes is ordered after them before l, whatever unit waits
+ * for inside l. */
+static bool ordered_before(const struct lw *lw, uint32_t l, uint32_t unit, const struct access *rd,
+                           const uint32_t *leaves, uint32_t nleaves, const struct foot *feet)
+{
+    for (uint32_t i = 0; i < nleaves; i++)
+        for (uint32_t k = 0; k < feet[i].n; k++)
+            if (feet[i].a[k].write && conflict(rd, &feet[i].a[k]) && leaves[i] < l &&
+                !waited_after(lw, leaves[i], l, unit))
+                return false;
+    return true;
+}
+
 /* Whether leaf stage node s runs on every lane of its kind: a stage left
  * whole on one corelet of a kind on several does not, and a load hoisted
  * out of it, run by every lane, would make the others wait for its
@@ -2453,8 +2532,11 @@ static bool hoistable(struct lw *lw, uint32_t l, uint32_t s, ir_op x, const stru
     if (!writers_of(lw, rd, leaves, nleaves, feet, l + 1, end, &writers) || (writers >> unit & 1))
         return false;
     for (uint32_t n = l + 1; n < end; n++)
-        if (waits_on(lw, n, LW_BEFORE, LW_END, unit, writers))
-            return false;
+        if (waits_on(lw, n, LW_BEFORE, LW_END, unit, writers)) {
+            if (!ordered_before(lw, l, unit, rd, leaves, nleaves, feet))
+                return false;
+            break; /* every write before l is awaited before it */
+        }
     struct slot_users su = {lw, lw->nodes[s].parent, s, x, rd->slot, IR_NONE, 0, true};
     ir_walk(m, lw->nodes[su.pipe].op, slot_user, &su);
     if (!su.ok || !su.read || !every_lane(lw, su.to) || lw->nodes[su.to].inst != lw->nodes[l].inst)

@@ -11,7 +11,10 @@
 // again, by the unit that wrote the shift: loop C loads both once before
 // it, unguarded (4 trips on every core), in one group (the L1LU's wait for
 // that unit lies between A and C, so the shift is not taken from A). Loop
-// D writes the scale inside: its loads stay.
+// D writes the scale inside: its scale loads stay, and its L1LU waits for
+// the L1SU inside it; the shift's store was awaited before C (the L1SU's
+// signal comes once its earlier stores are done), nothing writes it since:
+// D takes C's shift vector.
 module {
   ktdf_arch.device @spyre import("ktc:spyre")
   func.func @scales(%X: index, %Y: index, %n: index) attributes {grid = [1]} {
@@ -228,7 +231,8 @@ module {
         } {applicable_units = ["L1SU"]}
       }
     }
-    // D: the scale written inside the loop: loaded with every vector
+    // D: the scale written inside the loop: loaded with every vector; the
+    // shift C's
     scf.for %l = %c0 to %c4 step %c1 {
       ktdf.pipeline {
         %p:5 = ktdf.private -> (!ktdf.fifo.slot<"L1LU" -> "SFU", 64xf16>, !ktdf.fifo.slot<"SFU" -> "L1SU", 64xf16>, !ktdf.token, !ktdf.token, !ktdf.token) {

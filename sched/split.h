@@ -258,7 +258,10 @@
  * spyre, half an f16 stick), but for lane compares: when every index value
  * of a generic whose result is f16 or f32 is a linalg.index d (d parallel,
  * at most 2048 long) compared, signed or for equality, with a captured
- * index alone (after the rebase above: Triton's `cols < N`, `j <= q0`),
+ * index alone (after the rebase above: Triton's `cols < N`, `j <= q0`;
+ * one column may be compared with several, a window's `lo <= cols` and
+ * `cols < hi`: tests/kernels/mask_window.mlir, 523 -> 385 cycles on spyre
+ * and compiled on sample, which refused its i32 lanes),
  * each tile compares instead the lanes' places along d in the tile (a float
  * constant, one more input: 0, 1, .. along d) with that index less the
  * tile's origin along d, clamped to [-1, the tile's extent along d] and

@@ -338,7 +338,7 @@ void split_index_rebase(struct ir_module *m, ir_op gop);
 void split_index_unsigned(struct ir_module *m, ir_op gop);
 /* Lane compares (split.h, "Iteration indices"): whether every index value
  * of generic gop's body is a linalg.index d (plus a captured x, before
- * split_index_rebase) read by one signed or equality comparison with a
+ * split_index_rebase) read by signed or equality comparisons with a
  * captured index alone, d parallel and at most 2048 long, the result f16
  * or f32: the tiles then compare each lane's place along d, a float
  * constant, with the bound less the chunk's origin, clamped (exact), and

@@ -300,6 +300,20 @@ static bool used_only_by(const struct ir_module *m, ir_block body, ir_value v, i
     return true;
 }
 
+/* Whether every op of body reading v is an arith.cmpi (a window's two
+ * bounds compare one column). */
+static bool used_only_by_compares(const struct ir_module *m, ir_block body, ir_value v)
+{
+    IR_FOR_OPS(m, body, op)
+    {
+        const struct ir_op_info *o = ir_op_get(m, op);
+        for (uint32_t i = 0; i < o->nopnd; i++)
+            if (o->opnd[i] == v && o->kind != IR_OP_ARITH_CMPI)
+                return false;
+    }
+    return true;
+}
+
 bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
 {
     ir_block body = split_body(m, gop, 0);
@@ -332,7 +346,7 @@ bool split_index_lane_compares(const struct ir_module *m, ir_op gop)
             return false;
         ir_value lane = o->opnd[rhs ? 1 : 0];
         ir_op ld = ir_value_def(m, lane);
-        if (!used_only_by(m, body, lane, op))
+        if (!used_only_by_compares(m, body, lane))
             return false;
         if (ir_op_get(m, ld)->kind == IR_OP_ARITH_ADDI) { /* x + j: j read by the sum alone */
             const struct ir_op_info *a = ir_op_get(m, ld);

@@ -553,10 +553,15 @@ void sim_write_trace(const struct sim_report *r, FILE *out)
         double us = 1.0 / ((double)(tr->clock_mhz > 0 ? tr->clock_mhz : 1000) * SIM_TICK);
         for (uint32_t i = 0; i < tr->n; i++) {
             const struct sim_slice *s = &tr->s[i];
-            fprintf(out, ",\n{\"ph\": \"X\", \"name\": \"%s\", \"pid\": %d, \"tid\": %u, "
-                    "\"ts\": %.6f, \"dur\": %.6f}",
-                    sc_ops[s->op].name, tr->core[s->unit] + 1, s->unit, (double)s->start * us,
+            fprintf(out,
+                    ",\n{\"ph\": \"X\", \"name\": \"%s%s\", \"cat\": \"%s\", \"pid\": %d, "
+                    "\"tid\": %u, \"ts\": %.6f, \"dur\": %.6f",
+                    s->stall ? "stall:" : "", sc_ops[s->op].name, s->stall ? "stall" : "work",
+                    tr->core[s->unit] + 1, s->unit, (double)s->start * us,
                     (double)(s->end - s->start) * us);
+            if (s->stall) /* the instruction waiting, by its index in the program */
+                fprintf(out, ", \"args\": {\"pc\": %u}", s->pc);
+            fputc('}', out);
         }
     }
     fputs("\n]}\n", out);

@@ -271,16 +271,17 @@ static inline uint64_t claim(struct run *R, const uint32_t *rs, unsigned n, uint
     return start;
 }
 
-static void slice(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint64_t end)
+static void slice(struct run *R, uint32_t unit, uint8_t op, bool stall, uint32_t pc, uint64_t start,
+                  uint64_t end)
 {
     struct sim_trace *tr = R->tr;
     if (!tr || end <= start)
         return;
     for (uint32_t i = tr->n; i-- > 0 && i + 8 >= tr->n;) {
         struct sim_slice *s = &tr->s[i];
-        if (s->unit != unit)
+        if (s->unit != unit || (s->stall && !stall)) /* a work slice may go on past a wait's */
             continue;
-        if (s->op == op && s->end == start) {
+        if (s->op == op && !stall && !s->stall && s->end == start) {
             s->end = end;
             return;
         }
@@ -294,7 +295,7 @@ static void slice(struct run *R, uint32_t unit, uint8_t op, uint64_t start, uint
         tr->cap = tr->cap ? tr->cap * 2 : 4096;
         tr->s = xrealloc(tr->s, tr->cap * sizeof *tr->s);
     }
-    tr->s[tr->n++] = (struct sim_slice){unit, op, start, end};
+    tr->s[tr->n++] = (struct sim_slice){unit, op, stall, pc, start, end};
 }
 
 /* The unit waits until tick w (a stall when later than now). */
@@ -322,7 +323,7 @@ static inline void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start
     if (op_transfers[op])
         x->xbusy += dur;
     if (R->tr)
-        slice(R, unit, op, x->t, x->t + dur);
+        slice(R, unit, op, false, 0, x->t, x->t + dur);
     x->t += dur;
 }
 
@@ -1478,8 +1479,11 @@ enum sim_status sim_run(struct sim_kernel *k, const struct sim_options *o, struc
                 break;
             }
             uint64_t t0 = x->t, stall0 = x->stall;
+            uint32_t pc0 = x->pc;
             int rc = step(&R, u, x, code, ops);
             if (rc == X_OK) {
+                if (R.tr && x->stall > stall0) /* it waited first, then worked */
+                    slice(&R, u, code[pc0].op, true, pc0, t0, t0 + (x->stall - stall0));
                 /* an ld in flight: the next instruction first waits for the
                  * registers it reads (before its turn is taken) */
                 if (x->t < x->ld_until && x->pc < ninsns)

@@ -223,6 +223,8 @@ void sim_report_fill(struct sim_kernel *k, struct sim_report *r, const struct si
 struct sim_slice {
     uint32_t unit;
     uint8_t op;
+    bool stall;          /* the unit waited in op (for data, a signal, room), not worked */
+    uint32_t pc;         /* a stall's instruction, in its unit's program */
     uint64_t start, end; /* ticks */
 };
 

@@ -39,6 +39,10 @@ for key in '"cycles"' '"roofline_cycles"' '"roofline_latency"' '"bandwidth_cycle
 done
 if grep -q '"ph": "X", "name": "vbin"' "$tmp/t.json" && [ -s "$tmp/c.npy" ]; then
     pass "trace and output"; else fail "trace or output"; fi
+# a unit's waits are slices of their own, named after the waiting
+# instruction, with its index in the unit's program
+if grep -q '"name": "stall:recv", "cat": "stall", .*"args": {"pc": [0-9]*}}' "$tmp/t.json"; then
+    pass "trace shows stalls"; else fail "trace shows no stall"; fi
 expect_out 0 'roofline [0-9]* = latency [0-9]* \+ busy [0-9]* of .*; bandwidth [0-9]*;.*bottleneck' -- "$bin" "$dir/add.sc" $dev --random-inputs=1 --stats
 # the compulsory-traffic roofline counts x's sticks once though they are read
 # twice, and a repeated launch counts them afresh

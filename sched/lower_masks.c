@@ -8,6 +8,7 @@
 
 #include "ktir/numeric.h"
 #include "ktir/ops.h"
+#include "sched/lin.h"
 #include "sched/lower_int.h"
 #include "sched/split_int.h"
 
@@ -16,7 +17,7 @@
 struct mask {
     ir_op cmp;
     ir_op loop;
-    ir_value e;
+    struct sched_lin e;
     int64_t t, a;
     bool up;
 };
@@ -163,49 +164,19 @@ static bool outside(const struct ir_module *m, ir_value v, ir_op loop)
     return !owner || !split_inside(m, owner, loop);
 }
 
-/* *a = the coefficient of loop's IV iv in index value v, when v is affine
- * in it (addi, subi, muli by a constant; values made outside as terms). */
-static bool coef(const struct ir_module *m, ir_value v, ir_value iv, ir_op loop, int64_t *a)
+/* *a = the coefficient of loop's IV in e's linear form (sched/lin.h),
+ * when every other term of it is made outside loop. */
+static bool coef(const struct ir_module *m, const struct sched_lin *e, ir_op loop, int64_t *a)
 {
-    int64_t c;
-    if (v == iv) {
-        *a = 1;
-        return true;
+    ir_value iv = ir_block_get(m, split_body(m, loop, 0))->args[0];
+    *a = 0;
+    for (uint32_t i = 0; i < e->n; i++) {
+        if (e->v[i] == iv)
+            *a = e->k[i];
+        else if (!outside(m, e->v[i], loop))
+            return false;
     }
-    if (outside(m, v, loop) || split_const_int(m, v, &c)) {
-        *a = 0;
-        return true;
-    }
-    ir_op d = ir_value_def(m, v);
-    const struct ir_op_info *o = d ? ir_op_get(m, d) : NULL;
-    int64_t x, y;
-    if (!o || o->nopnd != 2 || !coef(m, o->opnd[0], iv, loop, &x) ||
-        !coef(m, o->opnd[1], iv, loop, &y))
-        return false;
-    switch (o->kind) {
-    case IR_OP_ARITH_ADDI:
-        *a = x + y;
-        return true;
-    case IR_OP_ARITH_SUBI:
-        *a = x - y;
-        return true;
-    case IR_OP_ARITH_MULI:
-        if (!x && !y) {
-            *a = 0;
-            return true;
-        }
-        if (!y && split_const_int(m, o->opnd[1], &c)) {
-            *a = x * c;
-            return true;
-        }
-        if (!x && split_const_int(m, o->opnd[0], &c)) {
-            *a = y * c;
-            return true;
-        }
-        return false;
-    default:
-        return false;
-    }
+    return true;
 }
 
 /* v with the min/max of constants taken off that leave `v >= t` (up) or
@@ -273,7 +244,7 @@ static bool removable(struct ir_module *m, ir_op op, struct mask *out)
     if (!threshold(p, splat_first, lo, hi, &out->t, &out->up))
         return false;
     out->cmp = op;
-    out->e = unclamp(m, ir_op_get(m, sp)->opnd[0], out->t, out->up);
+    sched_lin_of(m, unclamp(m, ir_op_get(m, sp)->opnd[0], out->t, out->up), &out->e);
     /* the innermost loop around whose IV the bound moves with */
     for (ir_op l = op;;) {
         ir_block b = ir_op_get(m, l)->block;
@@ -281,8 +252,7 @@ static bool removable(struct ir_module *m, ir_op op, struct mask *out)
         if (!l || ir_op_get(m, l)->kind != IR_OP_SCF_FOR)
             return false;
         int64_t step;
-        ir_value iv = ir_block_get(m, split_body(m, l, 0))->args[0];
-        if (!coef(m, out->e, iv, l, &out->a))
+        if (!coef(m, &out->e, l, &out->a))
             return false;
         if (!out->a)
             continue;
@@ -295,36 +265,16 @@ static bool removable(struct ir_module *m, ir_op op, struct mask *out)
     }
 }
 
-/* v (made in loop, affine in its IV) at the IV's value at, made at b. */
-static ir_value value_at(struct split_b *b, ir_value v, ir_value iv, ir_value at, ir_op loop)
+/* Linear form e with loop's IV at value at, made at b (before loop: its
+ * other terms are made outside it). */
+static ir_value value_at(struct split_b *b, const struct sched_lin *e, ir_value iv, ir_value at)
 {
-    struct ir_module *m = b->m;
-    if (v == iv)
-        return at;
-    if (outside(m, v, loop))
-        return v;
-    ir_op d = ir_value_def(m, v);
-    const struct ir_op_info *o = ir_op_get(m, d);
-    int64_t c;
-    if (o->kind == IR_OP_ARITH_CONSTANT && split_const_int(m, v, &c))
-        return sb_index(b, c);
-    uint16_t kind = o->kind;
-    ir_value x0 = o->opnd[0], y0 = o->opnd[1]; /* the builder may move the tables */
-    ir_value x = value_at(b, x0, iv, at, loop);
-    ir_value y = value_at(b, y0, iv, at, loop);
-    if (kind == IR_OP_ARITH_ADDI)
-        return sb_addi(b, x, y);
-    if (kind == IR_OP_ARITH_MULI && split_const_int(m, y, &c))
-        return sb_muli(b, x, c);
-    if (kind == IR_OP_ARITH_MULI && split_const_int(m, x, &c))
-        return sb_muli(b, y, c);
-    if (kind == IR_OP_ARITH_SUBI && split_const_int(m, y, &c))
-        return sb_addi(b, x, sb_index(b, -c));
-    return sb_arith(b,
-                    kind == IR_OP_ARITH_SUBI   ? "arith.subi"
-                    : kind == IR_OP_ARITH_MULI ? "arith.muli"
-                                               : "arith.addi",
-                    x, y);
+    ir_value r = IR_NONE;
+    for (uint32_t i = 0; i < e->n; i++) {
+        ir_value t = sb_muli(b, e->v[i] == iv ? at : e->v[i], e->k[i]);
+        r = r ? sb_addi(b, r, t) : t;
+    }
+    return !r ? sb_index(b, e->c) : e->c ? sb_addi(b, r, sb_index(b, e->c)) : r;
 }
 
 struct picks {
@@ -368,7 +318,7 @@ static void split(struct mk *k, const struct mask *mk)
     lo = NULL; /* the builder may move the tables */
     /* the bound's excess over t at lb, in the direction the mask holds:
      * iteration j is all-true iff num + j * d >= 0 */
-    ir_value e0 = value_at(&b, mk->e, iv, lb, loop);
+    ir_value e0 = value_at(&b, &mk->e, iv, lb);
     ir_value num = mk->up ? sb_addi(&b, e0, sb_index(&b, -mk->t))
                           : sb_arith(&b, "arith.subi", sb_index(&b, mk->t), e0);
     int64_t d = mk->up ? mk->a : -mk->a;

@@ -987,7 +987,8 @@ static bool emit_program(struct lw *lw, uint32_t k)
             ir_block_append_op(m, body, o);
         o = next;
     }
-    lw_split_masks(lw, body);
+    if (!(lw->disabled >> SCHED_LOWER_MASK_SPLIT & 1))
+        lw_split_masks(lw, body);
     if (!lw_pieces(lw, body, lw->dev->kinds[lw->kinds[k].kind].first))
         return false;
     struct ir_op_state st;
@@ -1139,9 +1140,24 @@ static bool collect_funcs(struct ir_module *m, ir_op op, void *ctx)
     return true;
 }
 
-bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag)
+static const char *const transform_names[] = {
+#define X(e, s) s,
+    SCHED_LOWER_TRANSFORMS(X)
+#undef X
+};
+
+enum sched_lower_transform sched_lower_transform_named(const char *s)
 {
-    struct lw lw = {.m = m, .dev = dev, .diag = diag};
+    for (uint32_t i = 0; i < SCHED_LOWER_NTRANSFORMS; i++)
+        if (strcmp(s, transform_names[i]) == 0)
+            return (enum sched_lower_transform)i;
+    return SCHED_LOWER_NTRANSFORMS;
+}
+
+bool sched_lower(struct ir_module *m, const struct arch_device *dev,
+                 const struct sched_lower_options *opts, struct ir_diag *diag)
+{
+    struct lw lw = {.m = m, .dev = dev, .diag = diag, .disabled = opts ? opts->disabled : 0};
     struct collect c = {0};
     ir_walk(m, m->top, collect_funcs, &c);
     ir_op *kernels = malloc((c.ndefs + 1) * sizeof *kernels);

@@ -578,9 +578,32 @@
 #include "ktir/diag.h"
 #include "ktir/ir.h"
 
-/* Lowers every kernel of m to DataflowIR for dev (see above), in place.
- * Returns false after reporting located errors to diag (m is then
- * unspecified). */
-bool sched_lower(struct ir_module *m, const struct arch_device *dev, struct ir_diag *diag);
+/* The transformations of this pass a user may turn off (ktc-lower
+ * --disable=NAME, `ktc compile --disable=NAME`) to see what each buys:
+ * the split of loops at their masks ("Masks") and the hoisting of
+ * invariant loads ("Invariant loads"). */
+#define SCHED_LOWER_TRANSFORMS(X)                                                                  \
+    X(MASK_SPLIT, "mask-split")                                                                    \
+    X(INVARIANT_LOADS, "invariant-loads")
+
+enum sched_lower_transform {
+#define X(e, s) SCHED_LOWER_##e,
+    SCHED_LOWER_TRANSFORMS(X)
+#undef X
+        SCHED_LOWER_NTRANSFORMS
+};
+
+/* The transformation named s, or SCHED_LOWER_NTRANSFORMS. */
+enum sched_lower_transform sched_lower_transform_named(const char *s);
+
+struct sched_lower_options {
+    uint32_t disabled; /* bit t: transformation t off */
+};
+
+/* Lowers every kernel of m to DataflowIR for dev (see above), in place,
+ * with opts' transformations off (NULL: none). Returns false after
+ * reporting located errors to diag (m is then unspecified). */
+bool sched_lower(struct ir_module *m, const struct arch_device *dev,
+                 const struct sched_lower_options *opts, struct ir_diag *diag);
 
 #endif

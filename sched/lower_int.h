@@ -20,6 +20,7 @@
 #include "ktir/diag.h"
 #include "ktir/ir.h"
 #include "sched/lin.h"
+#include "sched/lower.h"
 
 #define LW_MAX_KINDS 64
 #define LW_MAX_RANK  8
@@ -217,6 +218,7 @@ struct lw {
     struct ir_module *m;
     const struct arch_device *dev;
     struct ir_diag *diag;
+    uint32_t disabled; /* sched_lower_options.disabled */
     bool failed;
 
     /* the kernel being lowered */

@@ -3160,7 +3160,7 @@ bool lw_plan_signals(struct lw *lw)
         i = j;
     }
     ok = plan_ring(lw, leaves, nleaves, feet);
-    if (ok) {
+    if (ok && !(lw->disabled >> SCHED_LOWER_INVARIANT_LOADS & 1)) {
         plan_hoists(lw, leaves, nleaves, feet);
         settle_hoists(lw);
     }

@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sched/lower.h"
 #include "tools/cli.h"
 
 /* The pipeline, in order: the binary, and the name --stop-after takes. */
@@ -46,35 +47,46 @@ struct opts {
     const char *nest_args[MAX_ARGS]; /* --disable=NAME, --tile-sizes, --assume, --stats
                                         for ktc-nest */
     int nnest;
+    const char *lower_args[MAX_ARGS]; /* --disable=NAME of ktc-lower's transformations */
+    int nlower;
     bool skip_nest; /* --disable=nest */
 };
 
 static char bindir[PATH_MAX];
 
+/* Whether name is one of ktc-lower's transformations (sched/lower.h): its
+ * --disable goes there; every other goes to ktc-nest. */
+static bool lower_transform(const char *name)
+{
+#define X(e, s) strcmp(name, s) == 0 ||
+    return SCHED_LOWER_TRANSFORMS(X) false;
+#undef X
+}
+
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: ktc compile KERNEL.mlir [-o OUT.spyrecode] [options]\n"
-            "       ktc run KERNEL.mlir [options] [ktc-launch options]\n"
-            "Compiles a KTIR kernel for the device by running the stage binaries as a\n"
-            "pipeline; `run` also launches it on the simulated device.\n\n"
-            "options:\n"
-            "  -o FILE               the SpyreCode (or the last stage's IR file)\n"
-            "  --device=NAME|FILE    target device (default spyre)\n"
-            "  --save-temps=DIR      keep every stage's IR file in DIR\n"
-            "  --print-ir-after-all  print each stage's IR (ktc-print) on stderr\n"
-            "  --stop-after=STAGE    parse, split, path-expand, nest, allocate, lower or\n"
-            "                        codegen\n"
-            "  --disable=NAME        turn a ktc-nest transformation off (repeatable); `nest`\n"
-            "                        skips the whole stage\n"
-            "  --tile-sizes=T,...    ktc-nest's tile sizes, one per tiled loop, each\n"
-            "                        T[:PHASES[:INSTANCES]]\n"
-            "  --assume NAME=VALUE   the launch-time value ktc-nest's cost model prices a\n"
-            "                        kernel argument at (repeatable; the code stays correct\n"
-            "                        for every value)\n"
-            "  --stats               ktc-nest's choices (and, with `run`, ktc-launch's stats)\n"
-            "  -v                    print each stage's command\n"
-            "  --help, --version\n");
+    fprintf(f, "usage: ktc compile KERNEL.mlir [-o OUT.spyrecode] [options]\n"
+               "       ktc run KERNEL.mlir [options] [ktc-launch options]\n"
+               "Compiles a KTIR kernel for the device by running the stage binaries as a\n"
+               "pipeline; `run` also launches it on the simulated device.\n\n"
+               "options:\n"
+               "  -o FILE               the SpyreCode (or the last stage's IR file)\n"
+               "  --device=NAME|FILE    target device (default spyre)\n"
+               "  --save-temps=DIR      keep every stage's IR file in DIR\n"
+               "  --print-ir-after-all  print each stage's IR (ktc-print) on stderr\n"
+               "  --stop-after=STAGE    parse, split, path-expand, nest, allocate, lower or\n"
+               "                        codegen\n"
+               "  --disable=NAME        turn a ktc-nest or ktc-lower transformation off\n"
+               "                        (repeatable; ktc-lower's: mask-split, invariant-loads);\n"
+               "                        `nest` skips the whole nest stage\n"
+               "  --tile-sizes=T,...    ktc-nest's tile sizes, one per tiled loop, each\n"
+               "                        T[:PHASES[:INSTANCES]]\n"
+               "  --assume NAME=VALUE   the launch-time value ktc-nest's cost model prices a\n"
+               "                        kernel argument at (repeatable; the code stays correct\n"
+               "                        for every value)\n"
+               "  --stats               ktc-nest's choices (and, with `run`, ktc-launch's stats)\n"
+               "  -v                    print each stage's command\n"
+               "  --help, --version\n");
 }
 
 static int usage_error(const char *msg, const char *arg)
@@ -116,6 +128,9 @@ static int parse_args(struct opts *o, int argc, char **argv)
             o->verbose = true;
         else if (strcmp(a, "--disable=nest") == 0)
             o->skip_nest = true;
+        else if (strncmp(a, "--disable=", 10) == 0 && lower_transform(a + 10) &&
+                 o->nlower < MAX_ARGS - 1)
+            o->lower_args[o->nlower++] = a;
         else if (strcmp(a, "--assume") == 0 && i + 1 == argc)
             return usage_error("missing NAME=VALUE after", a);
         else if (strcmp(a, "--assume") == 0 && o->nnest < MAX_ARGS - 2) {
@@ -193,6 +208,9 @@ static int stage_argv(const struct opts *o, int k, const char *in, const char *o
     if (strcmp(stages[k].bin, "ktc-nest") == 0)
         for (int i = 0; i < o->nnest; i++)
             argv[n++] = o->nest_args[i];
+    if (strcmp(stages[k].bin, "ktc-lower") == 0)
+        for (int i = 0; i < o->nlower; i++)
+            argv[n++] = o->lower_args[i];
     if (in)
         argv[n++] = in;
     if (out) {

@@ -3,7 +3,8 @@
 # the driver's nest flags: --disable=NAME (repeatable, names checked),
 # --tile-sizes (a list of numbers), --assume NAME=VALUE (an integer; a
 # kernel argument), --stats, the stages it takes; `ktc
-# compile --disable=nest` skips the stage, other --disable names and
+# compile --disable=nest` skips the stage, ktc-lower's --disable names reach
+# ktc-lower, other --disable names and
 # --tile-sizes/--assume/--stats reach ktc-nest, --stop-after=nest writes its file;
 # the scratchpad fallback's --stats (ragged_tiny_l1 and ragged_tiny_l1_sums on the
 # 32 KiB device TINY_L1).
@@ -63,6 +64,10 @@ expect "ktc --disable=nest" 0 "$ktc" compile "$example" -o "$tmp/b.sc" -v --disa
 if grep -q '^ktc-nest' "$tmp/err"; then fail "--disable=nest still runs ktc-nest"; else pass "--disable=nest skips the stage"; fi
 expect "ktc passes --disable and --tile-sizes" 0 "$ktc" compile "$example" -o "$tmp/c.sc" -v --disable=coarsening --tile-sizes=8
 has "flags reach ktc-nest" "$tmp/err" "^ktc-nest --disable=coarsening --tile-sizes=8"
+expect "ktc routes ktc-lower's --disable" 0 "$ktc" compile "$example" -o "$tmp/l.sc" -v \
+    --disable=mask-split --disable=coarsening --disable=invariant-loads
+has "ktc-lower's names reach ktc-lower" "$tmp/err" "^ktc-lower --disable=mask-split --disable=invariant-loads"
+has "the others reach ktc-nest" "$tmp/err" "^ktc-nest --disable=coarsening "
 expect "ktc passes --assume" 2 "$ktc" compile "$example" -o "$tmp/f.sc" -v --assume N=x --assume=M=1
 has "--assume reaches ktc-nest" "$tmp/err" "^ktc-nest --assume N=x --assume=M=1"
 expect "ktc --assume without a value" 2 "$ktc" compile "$example" --assume

@@ -71,7 +71,7 @@ static void compile(struct compiled *c, const char *path, const char *device, bo
         assert_true(sched_path_expand(c->m, c->dev, &c->diag));
         assert_true(sched_allocate(c->m, c->dev, true, &c->diag));
         assert_true(sched_grid_flatten(c->m, &c->diag));
-        assert_true(sched_lower(c->m, c->dev, &c->diag));
+        assert_true(sched_lower(c->m, c->dev, NULL, &c->diag));
         assert_true(ir_verify_module(c->m, &c->diag));
     }
     struct cg_options o = {path, chain ? c->src : NULL, chain ? c->len : 0};

@@ -12,6 +12,9 @@ expect "--help" 0 "$lower" --help && has "--help text" "$tmp/out" "^usage: ktc-l
 expect "--version" 0 "$lower" --version && has "--version text" "$tmp/out" "^ktc-lower \(ktc\) [0-9]"
 expect "bad flag" 2 "$lower" --no-such-flag && has "bad flag message" "$tmp/err" "unknown option '--no-such-flag'"
 expect "missing file" 3 "$lower" "$tmp/nope.pb" && has "missing file message" "$tmp/err" "cannot open"
+expect "unknown transformation" 2 "$lower" --disable=no-such "$tmp/nope.pb" &&
+    has "unknown transformation named, with the list" "$tmp/err" \
+        "no transformation named 'no-such' \\(there are: mask-split invariant-loads\\)"
 
 pflags=$(sed -n '2s|^// PARSE: *||p' "$case")
 expect "parse the case" 0 "$parse" $pflags "$case" -o "$tmp/in.pb"
@@ -24,6 +27,8 @@ same "same input, same bytes" "$tmp/a.pb" "$tmp/b.pb"
 same "stdin/stdout equals file to file" "$tmp/a.pb" "$tmp/c.pb"
 expect "print the result" 0 "$print" "$tmp/a.pb" && has "a program_unit" "$tmp/out" "dataflow.program_unit"
 expect "--emit=text" 0 "$lower" --emit=text "$tmp/in.pb" && has "text output" "$tmp/out" "dataflow.program_unit"
+expect "--disable both" 0 "$lower" --disable=mask-split --disable=invariant-loads "$tmp/in.pb" \
+    -o "$tmp/f.pb"
 
 # The wrong stage, a corrupt file: exit 1, a one-line reason, no output.
 expect "lowering its own output" 1 "$lower" "$tmp/a.pb" -o "$tmp/d.pb" &&

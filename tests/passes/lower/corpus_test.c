@@ -89,7 +89,7 @@ static bool stage(int s, struct ir_module *m, const struct arch_device *dev, str
         ok = sched_allocate(m, dev, true, d) && sched_grid_flatten(m, d);
         break;
     default:
-        ok = sched_lower(m, dev, d);
+        ok = sched_lower(m, dev, NULL, d);
         break;
     }
     double t = now_ms() - t0;

@@ -250,8 +250,12 @@
  * 2^28 and that compared (cmpi) with values below 2^28, which then compares
  * as the unclamped value does. A signed comparison or an equality of x + j
  * with n, x and n captured (Triton's `cols < N`, cols = off + arange, off
- * a loop's IV to N) compares j with n - x instead, made before the
- * generic in index arithmetic (exact there), which the lanes compare with
+ * a loop's IV to N; or its i32 form, index_cast(x + j) to i32 against a
+ * captured i32 n, whose x + j fits i32 as the bounds below take it: n
+ * sign-extended), before fusion weighs the generics' lanes, compares j
+ * with n - x instead, made before the generic in index arithmetic (exact
+ * there; tests/kernels/var_blocks_masked.mlir, n = 1000 on spyre: 468 ->
+ * 366 cycles, and sample runs it), which the lanes compare with
  * j as above (not an unsigned one as it stands: n - x < 0 would compare as
  * a large value; see below for the unsigned ones). The group's lanes are
  * the narrowest of its types and i32 (f16 data with index math: 32 lanes on

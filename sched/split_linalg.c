@@ -2270,8 +2270,10 @@ bool split_linalg(struct split_ctx *c, ir_op fn)
     split_dce(m, fn);
     struct sched_ops gens = {0};
     sched_ops_of_kind(m, fn, IR_OP_LINALG_GENERIC, &gens);
-    for (uint32_t i = 0; i < gens.n; i++) /* before fusion weighs their lanes */
+    for (uint32_t i = 0; i < gens.n; i++) { /* before fusion weighs their lanes */
         split_index_unsigned(m, gens.v[i]);
+        split_index_rebase(m, gens.v[i]);
+    }
     free(gens.v);
     fuse_block(c, fn, blk);
     split_dce(m, fn);

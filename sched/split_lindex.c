@@ -226,10 +226,20 @@ void split_index_rebase(struct ir_module *m, ir_op gop)
             continue;
         for (uint32_t s = 0; s < 2; s++) {
             ir_value sum = o->opnd[s], n = o->opnd[1 - s];
-            ir_op d = ir_value_def(m, sum);
+            /* Triton's i32 form: index_cast(x + j) to i32 against a
+             * captured i32 n, compared as x + j against n sign-extended
+             * (x + j fits i32: split_index_fits' bounds) */
+            ir_op cast = IR_NONE, d = ir_value_def(m, sum);
+            if (d && ir_op_get(m, d)->kind == IR_OP_ARITH_INDEX_CAST &&
+                ir_op_get(m, d)->block == body && ir_value_type(m, sum) == m->t_i32 &&
+                ir_value_type(m, n) == m->t_i32 && ix_captured(m, body, n)) {
+                cast = d;
+                sum = ir_op_get(m, d)->opnd[0];
+                d = ir_value_def(m, sum);
+            }
             const struct ir_op_info *a = d ? ir_op_get(m, d) : NULL;
             if (!a || a->kind != IR_OP_ARITH_ADDI || a->block != body ||
-                ir_value_type(m, n) != m->t_index || !ix_captured(m, body, n))
+                (!cast && ir_value_type(m, n) != m->t_index) || !ix_captured(m, body, n))
                 continue;
             uint32_t k = ix_captured(m, body, a->opnd[0]) ? 0 : 1;
             ir_value x = a->opnd[k], j = a->opnd[1 - k];
@@ -237,10 +247,19 @@ void split_index_rebase(struct ir_module *m, ir_op gop)
                 continue;
             struct split_b b;
             sb_before(&b, m, gop, o->loc);
+            if (cast) {
+                struct ir_op_state st;
+                ir_state_init(&st, m, "arith.index_cast", o->loc);
+                ir_state_add_operand(m, &st, n);
+                ir_state_add_result(m, &st, m->t_index);
+                n = ir_op_result(m, sb_emit(&b, &st), 0);
+            }
             ir_value r = sb_arith(&b, "arith.subi", n, x);
             o = ir_op_get(m, op);
             o->opnd[s] = j;
             o->opnd[1 - s] = r;
+            if (cast && !split_block_uses(m, body, ir_op_get(m, cast)->res))
+                ir_op_unlink(m, cast);           /* the cast read by nothing else */
             if (!split_block_uses(m, body, sum)) /* x + j read by nothing else */
                 ir_op_unlink(m, d);
             break;

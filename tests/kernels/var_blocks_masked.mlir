@@ -1,14 +1,16 @@
 // RUN: ktc-split | ktc-path-expand
 // PARSE: --device=spyre
-// DEVICES: spyre
+// DEVICES: sample spyre
 // LAUNCH: --arg n=1000 --arg x=f16:1x1024 --arg y=f16:1x256
 // LAUNCH: --arg n=1024 --arg x=f16:1x1024 --arg y=f16:1x256
 // LAUNCH: --arg n=300 --arg x=f16:1x1024 --arg y=f16:1x256
 // var_blocks_masked.mlir - the variance pass of Triton's LayerNorm over one
 // row of n columns (n <= 1024) in 4 blocks of 256: each block's
 // `where(cols < N, x, 0)` (linalg.index, compared in i32 as Triton
-// computes offsets: ktc-split computes it in i32 lanes, 32 of them; lane
-// compares take index comparisons) squared and added into an accumulator
+// computes offsets: ktc-split compares the column j with sext(N) - off
+// instead, in index arithmetic, so the lanes compare their places and
+// stay f16, 64 of them, and sample, which has no i32 lanes, runs it)
+// squared and added into an accumulator
 // carried over the blocks, stored as it is. ktc-split makes
 // the masked block and its square (64 lanes) two pipelines a block, so a
 // tile of blocks (ktc-nest's point loop, 2 blocks a tile) cannot be split

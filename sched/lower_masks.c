@@ -151,19 +151,6 @@ static bool threshold(const char *p, bool splat_first, int64_t lo, int64_t hi, i
     return true;
 }
 
-/* Whether value v is made outside loop (or is no op's result but a block
- * argument outside it). */
-static bool outside(const struct ir_module *m, ir_value v, ir_op loop)
-{
-    ir_op d = ir_value_def(m, v);
-    if (d)
-        return !split_inside(m, d, loop);
-    const struct ir_value_info *vi = ir_value_get(m, v);
-    ir_block b = vi->is_arg ? vi->owner : IR_NONE;
-    ir_op owner = b ? ir_region_get(m, ir_block_get(m, b)->region)->op : IR_NONE;
-    return !owner || !split_inside(m, owner, loop);
-}
-
 /* *a = the coefficient of loop's IV in e's linear form (sched/lin.h),
  * when every other term of it is made outside loop. */
 static bool coef(const struct ir_module *m, const struct sched_lin *e, ir_op loop, int64_t *a)
@@ -173,7 +160,7 @@ static bool coef(const struct ir_module *m, const struct sched_lin *e, ir_op loo
     for (uint32_t i = 0; i < e->n; i++) {
         if (e->v[i] == iv)
             *a = e->k[i];
-        else if (!outside(m, e->v[i], loop))
+        else if (ir_value_defined_in(m, e->v[i], loop))
             return false;
     }
     return true;
@@ -246,9 +233,7 @@ static bool removable(struct ir_module *m, ir_op op, struct mask *out)
     out->cmp = op;
     sched_lin_of(m, unclamp(m, ir_op_get(m, sp)->opnd[0], out->t, out->up), &out->e);
     /* the innermost loop around whose IV the bound moves with */
-    for (ir_op l = op;;) {
-        ir_block b = ir_op_get(m, l)->block;
-        l = b ? ir_region_get(m, ir_block_get(m, b)->region)->op : IR_NONE;
+    for (ir_op l = ir_op_parent(m, op);; l = ir_op_parent(m, l)) {
         if (!l || ir_op_get(m, l)->kind != IR_OP_SCF_FOR)
             return false;
         int64_t step;

@@ -1352,10 +1352,10 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     char tname[16];
     int64_t lanes = split_gen_lanes(c, gop, elem, tname, sizeof tname);
     if (lanes <= 0)
-        return split_error(c, gop, "%s computations on device @%s are not supported yet (its %s "
-                                   "unit has no SIMD lanes for %s)", tname, c->dev->name,
-                           c->compute, tname);
-    split_index_rebase(m, gop);
+        return split_error(c, gop,
+                           "%s computations on device @%s are not supported yet (its %s "
+                           "unit has no SIMD lanes for %s)",
+                           tname, c->dev->name, c->compute, tname);
     if (!split_index_fits(c, gop, ext))
         return false;
     int64_t chunk = chunk_of(c, &g, src, dst, lanes), lo[MAX_LOOPS] = {0};

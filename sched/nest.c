@@ -650,6 +650,9 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_LATE_PROLOGUE)))
             nest_late_prologue(&c, c.progs[i]);
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_EARLY_SPLATS)))
+            nest_early_splats(&c, c.progs[i]);
     if (!c.failed)
         ir_walk(m, m->top, tidy_funcs, NULL);
     free(c.progs);
@@ -1143,6 +1146,22 @@ void nest_foot_of(struct ir_module *m, const ir_op *ops, uint32_t n, struct nest
 {
     for (uint32_t i = 0; i < n; i++)
         ir_walk(m, ops[i], add_foot, f);
+}
+
+/* Whether x and y may run in either order: neither writes what the other
+ * touches (scratchpad buffers, device memory by base). */
+bool nest_independent(struct ir_module *m, ir_op x, ir_op y)
+{
+    struct nest_foot fx = {0}, fy = {0};
+    nest_foot_of(m, &x, 1, &fx);
+    nest_foot_of(m, &y, 1, &fy);
+    bool ok = !fx.unknown && !fy.unknown && !nest_ops_meet(&fx.wr, &fy.rd) &&
+              !nest_ops_meet(&fx.wr, &fy.wr) && !nest_ops_meet(&fy.wr, &fx.rd) &&
+              !nest_bases_meet(&fx.ddr_wr, &fy.ddr_rd) &&
+              !nest_bases_meet(&fy.ddr_wr, &fx.ddr_rd) && !nest_bases_meet(&fx.ddr_wr, &fy.ddr_wr);
+    nest_foot_free(&fx);
+    nest_foot_free(&fy);
+    return ok;
 }
 
 bool nest_ops_meet(const struct sched_ops *a, const struct sched_ops *b)

@@ -1609,6 +1609,26 @@
  *                     layernorm_8x2048 1710 -> 1637 and 7 more faster,
  *                     one slower by a cycle (tests/kernels/
  *                     rmsnorm_weight_8x2048.mlir: 800 -> 742).
+ *  early-splats       Runs last (sched/nest_early.c): in a program row-jam
+ *                     ran K rows at a time, a jammed row's splat pipeline
+ *                     (splat-hoist's, its first stage splats alone, no
+ *                     device memory) moves before the loop right before
+ *                     it (index arithmetic it does not read between) when
+ *                     that loop is a pass of other rows only, touching
+ *                     nothing the pipeline touches: row r's mean or rstd
+ *                     vector is made while row r - 1's stores run, where
+ *                     row r's pass began with its units waiting on the
+ *                     splat's chain (load unit, compute unit, store unit
+ *                     behind row r - 1's stores, then the vector's load).
+ *                     One step only, and past loops only: moved as far as
+ *                     nothing orders them (each row's splat then waits for
+ *                     its scalar before row 0's pass) or past a reduction's
+ *                     pipeline, small runs got slower (a softmax of 2 rows
+ *                     of 1000: 747 -> 765 cycles). Triton's LayerNorm,
+ *                     4096 rows of 1000 f16 on 4 cores, spyre: 136158 ->
+ *                     125934 cycles; of the 675 sweep launches, 3 faster
+ *                     (to 0.976x), one slower by 3 cycles (tests/passes/
+ *                     nest/early_splats.mlir).
  *
  * ktc-allocate then places the expanded buffers; ktc-lower turns modulo K
  * into K-credit signals (the consumer primes K-1 credits before the loop,
@@ -1725,7 +1745,8 @@
     X(FORWARD_COPIES, "forward-copies")                                                       \
     X(ROW_CORELETS, "row-corelets")                                                           \
     X(REUSE_RESULTS, "reuse-results")                                                         \
-    X(LATE_PROLOGUE, "late-prologue")
+    X(LATE_PROLOGUE, "late-prologue")                                                         \
+    X(EARLY_SPLATS, "early-splats")
 
 enum sched_nest_transform {
 #define X(e, s) SCHED_NEST_##e,

@@ -662,22 +662,6 @@ void nest_unwrap_loop(struct ir_module *m, ir_op l)
     ir_op_unlink(m, l);
 }
 
-/* Whether x and y may run in either order: neither writes what the other
- * touches (scratchpad buffers, device memory by base). */
-static bool independent(struct ir_module *m, ir_op x, ir_op y)
-{
-    struct nest_foot fx = {0}, fy = {0};
-    nest_foot_of(m, &x, 1, &fx);
-    nest_foot_of(m, &y, 1, &fy);
-    bool ok = !fx.unknown && !fy.unknown && !nest_ops_meet(&fx.wr, &fy.rd) &&
-              !nest_ops_meet(&fx.wr, &fy.wr) && !nest_ops_meet(&fy.wr, &fx.rd) &&
-              !nest_bases_meet(&fx.ddr_wr, &fy.ddr_rd) &&
-              !nest_bases_meet(&fy.ddr_wr, &fx.ddr_rd) && !nest_bases_meet(&fx.ddr_wr, &fy.ddr_wr);
-    nest_foot_free(&fx);
-    nest_foot_free(&fy);
-    return ok;
-}
-
 static bool no_parallel(struct ir_module *m, ir_op op, void *ctx)
 {
     (void)ctx;
@@ -706,13 +690,13 @@ static ir_op next_of_row(const struct nest_ctx *c, ir_op a)
         if ((k != IR_OP_KTDF_PIPELINE && k != IR_OP_SCF_FOR) || row < 0 || other < 0 ||
             other == row || other == (int64_t)c->dev->ncorelets ||
             !ir_walk(m, b, no_parallel, NULL) ||
-            (k == IR_OP_KTDF_PIPELINE && !nest_rows_apart(c, a, b)) || !independent(m, a, b))
+            (k == IR_OP_KTDF_PIPELINE && !nest_rows_apart(c, a, b)) || !nest_independent(m, a, b))
             break;
         first = first ? first : b;
         b = ir_op_get(m, b)->next;
     }
     for (ir_op s = first; b && s && s != b; s = ir_op_get(m, s)->next)
-        if (!nest_plain(m, s) && !independent(m, s, b))
+        if (!nest_plain(m, s) && !nest_independent(m, s, b))
             return first;
     return b;
 }

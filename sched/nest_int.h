@@ -397,6 +397,9 @@ void nest_foot_free(struct nest_foot *f);
 bool nest_ops_has(const struct sched_ops *l, ir_op op);
 bool nest_ops_meet(const struct sched_ops *a, const struct sched_ops *b);
 bool nest_bases_meet(const struct nest_bases *a, const struct nest_bases *b);
+/* Whether x and y may run in either order: neither writes what the other
+ * touches (scratchpad buffers, device memory by base). */
+bool nest_independent(struct ir_module *m, ir_op x, ir_op y);
 
 /* ---- the transformations (nest.h) ---------------------------------------- */
 
@@ -544,6 +547,8 @@ uint32_t nest_carry_swap_out(struct nest_ctx *c, ir_op outer, ir_op *out, uint32
 void nest_forward_copies(struct nest_ctx *c, ir_op fn);
 /* late-prologue (nest.h; nest_prologue.c). */
 void nest_late_prologue(struct nest_ctx *c, ir_op fn);
+/* early-splats (nest.h; nest_early.c); whether it moved any. */
+bool nest_early_splats(struct nest_ctx *c, ir_op fn);
 /* reuse-results (nest.h, nest_reuse.c), after the model priced fn. */
 void nest_reuse_results(struct nest_ctx *c, ir_op fn);
 /* nest_fuse.c: a loop of one iteration around one pipeline -> its body

@@ -106,7 +106,7 @@ int main(int argc, char **argv)
          "shared-words, misaligned-rows, invariant-sends," CLI_MORE
          "carry-merge, peel-carries, register-folds," CLI_MORE
          "re-tiling, row-jam, fold-grid, word-spans," CLI_MORE
-         "forward-copies, row-corelets, reuse-results," CLI_MORE "late-prologue",
+         "forward-copies, row-corelets, reuse-results," CLI_MORE "late-prologue, early-splats",
          .values = disable, .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
         {"tile-sizes",
          "tile sizes, one per reserve_size (program order), each" CLI_MORE

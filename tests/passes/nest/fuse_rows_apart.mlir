@@ -9,7 +9,8 @@
 // reductions staying apart, one a corelet (with row-corelets off they are
 // one pipeline: fuse_wide_reduction.out). Row 1's splat stays apart from
 // row 1's reduction: row 0's stores between them run on both corelets
-// (split), which no row's pipeline moves past. The accumulation's
+// (split), which no row's pipeline joins past; early-splats then moves
+// the splat before those stores (nest_early.c). The accumulation's
 // pipelines stay a row's each too (carry-merge). Simulated
 // on spyre (n = 1000, tests/passes/codegen/wide_reduce_kept.mlir): 509
 // cycles, 550 with row-corelets off.

@@ -559,8 +559,7 @@ void sim_write_trace(const struct sim_report *r, FILE *out)
                     s->stall ? "stall:" : "", sc_ops[s->op].name, s->stall ? "stall" : "work",
                     tr->core[s->unit] + 1, s->unit, (double)s->start * us,
                     (double)(s->end - s->start) * us);
-            if (s->stall) /* the instruction waiting, by its index in the program */
-                fprintf(out, ", \"args\": {\"pc\": %u}", s->pc);
+            fprintf(out, ", \"args\": {\"pc\": %u}", s->pc);
             fputc('}', out);
         }
     }

@@ -323,7 +323,7 @@ static inline void work(struct run *R, uint32_t unit, uint8_t op, uint64_t start
     if (op_transfers[op])
         x->xbusy += dur;
     if (R->tr)
-        slice(R, unit, op, false, 0, x->t, x->t + dur);
+        slice(R, unit, op, false, x->pc, x->t, x->t + dur);
     x->t += dur;
 }
 

@@ -122,8 +122,9 @@ void sim_report_free(struct sim_report *r);
 void sim_print_stats(const struct sim_report *r, FILE *out);
 void sim_print_stats_json(const struct sim_report *r, FILE *out);
 /* Chrome/Perfetto trace JSON: a process per core, a track per unit
- * instance, a slice per run of like instructions, and one per wait in an
- * instruction ("stall:<mnemonic>", args.pc its index in the program). */
+ * instance, a slice per run of like instructions (args.pc the first one's
+ * index in the unit's program), and one per wait in an instruction
+ * ("stall:<mnemonic>", args.pc its index). */
 void sim_write_trace(const struct sim_report *r, FILE *out);
 
 #endif

@@ -224,7 +224,7 @@ struct sim_slice {
     uint32_t unit;
     uint8_t op;
     bool stall;          /* the unit waited in op (for data, a signal, room), not worked */
-    uint32_t pc;         /* a stall's instruction, in its unit's program */
+    uint32_t pc;         /* its (first) instruction, by index in its unit's program */
     uint64_t start, end; /* ticks */
 };
 

@@ -252,6 +252,7 @@ static struct rt_tensor *tensor_make(struct rt_device *d, struct rt_heap *h, uin
     struct rt_tensor *t = xcalloc(1, sizeof *t);
     *t = (struct rt_tensor){d, (uint32_t)(h - d->heaps), mem, dtype, rank, {0}, at, n, reserved};
     memcpy(t->shape, shape, rank * sizeof *shape);
+    sim_mem_guard(d->sim, mem, at, reserved, NULL);
     /* fresh memory reads as zero, also when it held an earlier tensor */
     uint8_t zero[4096] = {0};
     for (uint64_t o = 0; o < reserved; o += sizeof zero)
@@ -304,7 +305,13 @@ void rt_tensor_free(struct rt_tensor *t)
     if (!t)
         return;
     heap_release(&t->dev->heaps[t->heap], t->addr, t->reserved);
+    sim_mem_unguard(t->dev->sim, t->mem, t->addr);
     free(t);
+}
+
+void rt_tensor_name(struct rt_tensor *t, const char *name)
+{
+    sim_mem_guard(t->dev->sim, t->mem, t->addr, t->reserved, name);
 }
 
 uint64_t rt_tensor_addr(const struct rt_tensor *t) { return t->addr; }

@@ -51,6 +51,10 @@ struct rt_tensor *rt_tensor_at(struct rt_device *dev, const char *space, int32_t
                                const int64_t *shape, char *err, size_t errlen);
 /* Returns the tensor's memory to the allocator. */
 void rt_tensor_free(struct rt_tensor *t);
+/* Names the tensor in the errors of a launch whose stores reach past it
+ * (sim_mem_guard: a DMA row written to device memory must lie inside one
+ * tensor). */
+void rt_tensor_name(struct rt_tensor *t, const char *name);
 uint64_t rt_tensor_addr(const struct rt_tensor *t);
 size_t rt_tensor_bytes(const struct rt_tensor *t);
 /* Host <-> device copies of the whole tensor (rt_tensor_bytes bytes). */

@@ -972,6 +972,45 @@ static uint64_t regs_ready(const struct urun *x, const struct sc_insn *code, uin
     return w;
 }
 
+/* Whether a DMA row writing n bytes at a of memory m (which holds
+ * tensors, sim_mem_guard) from sa of memory sm changes a byte outside
+ * every tensor; then the run fails at the DMA. Writing bytes back as they
+ * are is no change: a masked store's words read whole and written back. */
+static bool changes_outside(struct run *R, uint32_t unit, const struct sc_insn *in, struct smem *m,
+                            uint64_t a, struct smem *sm, uint64_t sa, int64_t n)
+{
+    uint64_t end = a + (uint64_t)n;
+    for (uint64_t at = a; at < end;) {
+        const struct sguard *g = smem_guard_from(m, at);
+        if (g && g->at <= at) {
+            at = g->end;
+            continue;
+        }
+        uint64_t stop = g && g->at < end ? g->at : end;
+        for (; at < stop; at += 4096) {
+            uint64_t k = stop - at < 4096 ? stop - at : 4096;
+            uint8_t *buf = scratch(R, 8192);
+            smem_read(sm, sa + (at - a), buf, k);
+            smem_read(m, at, buf + 4096, k);
+            for (uint64_t i = 0; i < k; i++) {
+                if (buf[i] == buf[4096 + i])
+                    continue;
+                const struct sguard *b = smem_guard_before(m, at + i);
+                char where[160] = "outside every tensor";
+                if (b)
+                    snprintf(where, sizeof where,
+                             "past the end of tensor '%s' (bytes %llu to %llu)",
+                             b->name[0] ? b->name : "?", (unsigned long long)b->at,
+                             (unsigned long long)b->end);
+                fail(R, unit, in, "dma writes byte %llu of %s, %s: a view reaches past its tensor",
+                     (unsigned long long)(at + i), R->k->s->d->res[m->res].name, where);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
 {
     struct urun *x = &R->u[unit];
@@ -998,6 +1037,8 @@ static int dma(struct run *R, uint32_t unit, const struct sc_insn *in)
             return X_ERR;
         moved += n;
         uint64_t from = (uint64_t)(sa + i * sst), to = (uint64_t)(da + i * dst);
+        if (dm->nguards && changes_outside(R, unit, in, dm, to, sm, from, bytes))
+            return X_ERR;
         if (dm != sm || from + (uint64_t)bytes <= to || to + (uint64_t)bytes <= from) {
             smem_copy(dm, to, sm, from, (uint64_t)bytes); /* no overlap: page to page */
         } else {

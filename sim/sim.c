@@ -3,6 +3,7 @@
  * crosses) and the launch-time patches. The run itself is in run.c, the
  * reports in report.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,7 @@ void sim_free(struct sim *s)
             free(s->mem[i].pages[s->mem[i].used[p]]);
         free(s->mem[i].pages);
         free(s->mem[i].used);
+        free(s->mem[i].guards);
     }
     free(s->mem);
     free(s->mem_of_res);
@@ -178,6 +180,85 @@ bool sim_mem_write(struct sim *s, uint32_t mem, uint64_t addr, const void *src, 
         return false;
     smem_write(m, addr, src, n);
     return true;
+}
+
+/* The index of the first guard of m ending after a (nguards when none). */
+static uint32_t guard_after(const struct smem *m, uint64_t a)
+{
+    uint32_t lo = 0, hi = m->nguards;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m->guards[mid].end <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+const struct sguard *smem_guard_from(const struct smem *m, uint64_t a)
+{
+    uint32_t i = guard_after(m, a);
+    return i < m->nguards ? &m->guards[i] : NULL;
+}
+
+const struct sguard *smem_guard_before(const struct smem *m, uint64_t a)
+{
+    uint32_t i = guard_after(m, a);
+    return i > 0 ? &m->guards[i - 1] : NULL;
+}
+
+void sim_mem_guard(struct sim *s, uint32_t mem, uint64_t addr, uint64_t n, const char *name)
+{
+    struct smem *m = &s->mem[mem];
+    uint64_t end = addr + (n ? n : 1);
+    if (!s->is_dev_mem[m->res])
+        return;         /* a scratchpad holds the compiler's buffers too */
+    if (s->stick > 1) { /* DMAs move whole sticks */
+        addr = addr / s->stick * s->stick;
+        end = (end + s->stick - 1) / s->stick * s->stick;
+    }
+    uint32_t i = guard_after(m, addr);
+    if (i < m->nguards && m->guards[i].at == addr && m->guards[i].end == end) {
+        snprintf(m->guards[i].name, sizeof m->guards[i].name, "%s", name ? name : "");
+        return;
+    }
+    /* the guards [i, j) it overlaps join it */
+    uint32_t j = i;
+    while (j < m->nguards && m->guards[j].at < end) {
+        if (m->guards[j].at < addr)
+            addr = m->guards[j].at;
+        if (m->guards[j].end > end)
+            end = m->guards[j].end;
+        j++;
+    }
+    if (j == i) {
+        if (m->nguards == m->capguards) {
+            m->capguards = m->capguards ? 2 * m->capguards : 8;
+            m->guards = realloc(m->guards, m->capguards * sizeof *m->guards);
+            if (!m->guards)
+                abort();
+        }
+        memmove(&m->guards[i + 1], &m->guards[i], (m->nguards - i) * sizeof *m->guards);
+        m->nguards++;
+        j = i + 1;
+    } else if (j > i + 1) {
+        memmove(&m->guards[i + 1], &m->guards[j], (m->nguards - j) * sizeof *m->guards);
+        m->nguards -= j - i - 1;
+    }
+    m->guards[i].at = addr;
+    m->guards[i].end = end;
+    snprintf(m->guards[i].name, sizeof m->guards[i].name, "%s", name ? name : "");
+}
+
+void sim_mem_unguard(struct sim *s, uint32_t mem, uint64_t addr)
+{
+    struct smem *m = &s->mem[mem];
+    uint32_t i = guard_after(m, addr);
+    if (i < m->nguards && m->guards[i].at <= addr) {
+        memmove(&m->guards[i], &m->guards[i + 1], (m->nguards - i - 1) * sizeof *m->guards);
+        m->nguards--;
+    }
 }
 
 bool sim_mem_read(struct sim *s, uint32_t mem, uint64_t addr, void *dst, size_t n)

@@ -36,6 +36,18 @@ uint64_t sim_mem_size(const struct sim *s, uint32_t mem);
  * [addr, addr+n) is outside it. */
 bool sim_mem_write(struct sim *s, uint32_t mem, uint64_t addr, const void *src, size_t n);
 bool sim_mem_read(struct sim *s, uint32_t mem, uint64_t addr, void *dst, size_t n);
+/* Bytes [addr, addr + n) of device memory mem (a scratchpad: ignored)
+ * hold a tensor (name: for messages, may be NULL; marking it again renames
+ * it), taken to whole sticks. Once a memory holds any, a DMA changing a
+ * byte outside them fails (at its KTIR location): a launch whose views
+ * reach past their tensors, where it would write over another tensor.
+ * Reads may run past a tensor, and writes too when they leave the bytes as
+ * they were: code reads whole words and rows, drops the lanes a mask
+ * leaves out and writes back the ones it read. A range overlapping a
+ * marked one joins it. */
+void sim_mem_guard(struct sim *s, uint32_t mem, uint64_t addr, uint64_t n, const char *name);
+/* The tensor marked at addr is gone. */
+void sim_mem_unguard(struct sim *s, uint32_t mem, uint64_t addr);
 
 /* Loads binary b onto the device: checks it against the device
  * (sc_validate), binds each unit to its instance, each port to its memory

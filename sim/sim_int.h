@@ -27,6 +27,14 @@ struct smem {
     uint8_t **pages; /* allocated on first write; unwritten memory reads as zero */
     uint64_t *used;  /* indices of the allocated pages (a 128 GiB memory has 2M slots) */
     uint64_t nused, capused;
+    struct sguard *guards; /* the tensors in it (sim_mem_guard), by address */
+    uint32_t nguards, capguards;
+};
+
+/* A tensor's bytes [at, end) of a memory, and its name. */
+struct sguard {
+    uint64_t at, end;
+    char name[48];
 };
 
 struct sim {
@@ -200,6 +208,10 @@ static inline void stouch_mark(struct sim_kernel *k, uint32_t mem, unsigned w, u
 
 /* Byte copies into and out of a memory; the caller checked the range. */
 void smem_read(struct smem *m, uint64_t a, void *dst, uint64_t n);
+/* The first tensor of m (sim_mem_guard) ending after byte a (holding it,
+ * or after it), or NULL; the last one ending at or before a, or NULL. */
+const struct sguard *smem_guard_from(const struct smem *m, uint64_t a);
+const struct sguard *smem_guard_before(const struct smem *m, uint64_t a);
 void smem_write(struct smem *m, uint64_t a, const void *src, uint64_t n);
 /* n bytes from s at sa to d at da, the ranges not overlapping: the same as
  * smem_read then smem_write, without the copy in between. */

@@ -136,6 +136,7 @@ static int place_fixed(struct rt_device *dev, const struct golden *g, struct inp
                     e->name, (long long)e->addr, kind ? kind : "?", err);
             return 1;
         }
+        rt_tensor_name(in->ft[k], e->name);
     }
     return 0;
 }
@@ -410,6 +411,8 @@ static int launch(const struct opts *o, struct sc_binary *b, struct ir_diag *dia
         if (!t[i] || !rt_tensor_write_array(t[i], &in.arr[i], err, sizeof err)) {
             fprintf(stderr, "ktc-launch: error: argument '%s': %s\n", b->args[i].name, err);
             rc = 1;
+        } else {
+            rt_tensor_name(t[i], b->args[i].name);
         }
         args[i].tensor = t[i];
     }

@@ -4,8 +4,8 @@
 # SpyreCode file and running it (--repeat, --stats, --stats-json, --trace,
 # --out), the compulsory-traffic roofline, --check against ktc-interp, a dynamic-shaped tensor given as
 # DTYPE:SHAPE, a deadlock and the cycle limit (1),
-# a dma from another core's scratchpad over the ring, and the same stats
-# with and without --trace.
+# a dma from another core's scratchpad over the ring, the same stats
+# with and without --trace, and a store past its tensor.
 # usage: launch_test.sh KTC_LAUNCH DIR (DIR holds the .sc files and two_core.mlir)
 set -u
 bin=$1
@@ -63,6 +63,11 @@ expect_out 1 "argument 'a': a tensor of another type or shape" -- "$bin" "$tmp/v
 expect_out 1 "argument 'a': expected DTYPE:SHAPE like f16:4x128, got 'f16:96y64'" -- \
     "$bin" "$tmp/vdyn.sc" $dev --arg a=f16:96y64
 expect_out 1 "argument 'c': a tensor of another type or shape" -- "$bin" "$dir/add.sc" $dev --arg "c=$tmp/c.npy"
+# a store past its tensor fails at the DMA, naming the tensor: core 1 of
+# add.sc moved 64 rows on writes c's last 64 rows' bytes and 8 KiB after c
+sed 's/^sym c = addr(c)$/sym c = addr(c) + 8192/' "$dir/add.sc" >"$tmp/add_past.sc"
+expect_out 1 "error: unit 'C1-MNISU' at cycle [0-9]* \(dma\): dma writes byte [0-9]* of DDR, past the end of tensor 'c' \(bytes [0-9]* to [0-9]*\): a view reaches past its tensor" \
+    -- "$bin" "$tmp/add_past.sc" $dev --random-inputs=1
 expect_out 1 'cycle: C0-L1LU-CL0 -> C0-SFU-CL0 -> C0-L1LU-CL0' -- "$bin" "$dir/deadlock.sc" $dev
 expect_out 1 'cycle limit of 5000 cycles reached' -- "$bin" "$dir/spin.sc" $dev --cycle-limit=5000
 # a dma from another core's scratchpad is timed over every link of its route

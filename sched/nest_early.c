@@ -53,12 +53,9 @@ static bool splat_pipeline(struct ir_module *m, ir_op pipe)
 {
     if (!ir_op_attr(m, pipe, "jam_row"))
         return false;
-    ir_op first = IR_NONE;
-    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, pipe, 0)), op)
-    if (ir_op_get(m, op)->kind == IR_OP_KTDF_STAGE) {
-        first = op;
-        break;
-    }
+    ir_op first = ir_block_get(m, ir_region_entry(m, ir_op_region(m, pipe, 0)))->first;
+    while (first && ir_op_get(m, first)->kind != IR_OP_KTDF_STAGE)
+        first = ir_op_get(m, first)->next;
     if (!first)
         return false;
     bool any = false;
@@ -77,26 +74,15 @@ static bool splat_pipeline(struct ir_module *m, ir_op pipe)
     return ok;
 }
 
-/* Whether an op under `user` reads a value op defines (or an op in it). */
-struct uses {
-    ir_op def;
-    bool found;
-};
-
-static bool reads_def(struct ir_module *m, ir_op op, void *ctx)
+static bool reads_none_of(struct ir_module *m, ir_op op, void *def)
 {
-    struct uses *u = ctx;
-    const struct ir_op_info *o = ir_op_get(m, op);
-    for (uint32_t i = 0; i < o->nopnd && !u->found; i++)
-        u->found = ir_value_defined_in(m, o->opnd[i], u->def);
-    return !u->found;
+    return nest_invariant(m, op, *(ir_op *)def);
 }
 
+/* Whether an op under `user` reads a value def makes (or an op in it). */
 static bool uses_from(struct ir_module *m, ir_op user, ir_op def)
 {
-    struct uses u = {def, false};
-    ir_walk(m, user, reads_def, &u);
-    return u.found;
+    return !ir_walk(m, user, reads_none_of, &def);
 }
 
 /* Where splat pipeline p goes: before the op q of effect right before it

@@ -614,6 +614,9 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
     free(overlapped);
     free(c.at_start);
 #undef ON
+    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
+        if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_EARLY_SPLATS)))
+            nest_early_splats(&c, c.progs[i]);
     for (uint32_t i = 0; i < c.nprogs && !c.failed && o->stats; i++)
         nest_program_stats(&c, c.progs[i]);
     if (!c.failed && o->stats)
@@ -650,9 +653,6 @@ static bool run(struct ir_module *m, const struct arch_device *dev,
     for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
         if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_LATE_PROLOGUE)))
             nest_late_prologue(&c, c.progs[i]);
-    for (uint32_t i = 0; i < c.nprogs && !c.failed; i++)
-        if (!(o->disabled & (UINT64_C(1) << SCHED_NEST_EARLY_SPLATS)))
-            nest_early_splats(&c, c.progs[i]);
     if (!c.failed)
         ir_walk(m, m->top, tidy_funcs, NULL);
     free(c.progs);

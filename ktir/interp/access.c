@@ -7,7 +7,9 @@
  * whose coordinate lies outside the view's coordinate set reads as zero and
  * is not written; an element of a distributed view is served by the first
  * partition whose set holds it, and an element no partition holds is an
- * error. Element addresses outside the memory are located errors.
+ * error. Element addresses outside the memory, or in device memory outside
+ * every array of the kernel (its arguments, the regions poked in), are
+ * located errors.
  * Indirect tiles are evaluated in chunks of points: variables, affine
  * subscripts and index-view loads are computed over whole int64 vectors,
  * then elements move by runs of consecutive addresses.
@@ -18,6 +20,33 @@
 
 #include "ktir/interp/interp_int.h"
 
+/* Checks that device memory's bytes [lo, hi) (a run of elements an access
+ * moves: only those inside its view's set) lie in one of the kernel's
+ * arrays: an argument, or a poked region. A view reaching past its array
+ * (a launch-time size larger than the array given) would read or write
+ * another array's bytes, or memory no array holds. */
+static int check_arrays(struct iv_ct *t, ir_op op, int64_t lo, int64_t hi)
+{
+    const struct iv_mem *mm = &t->in->mem;
+    const struct iv_region *r = iv_mem_region_of(mm, lo);
+    if (r && hi <= r->end)
+        return IV_OK;
+    const struct iv_region *b = r ? r : iv_mem_region_before(mm, lo);
+    char what[96] = "a region poked in";
+    if (b && b->arg >= 0)
+        snprintf(what, sizeof what, "argument '%s'", interp_arg_name(t->in, (uint32_t)b->arg));
+    if (!b)
+        return iv_error(t, op,
+                        "out-of-bounds access: bytes %" PRId64 " to %" PRId64
+                        " of device memory lie outside every array of the kernel",
+                        lo, hi);
+    return iv_error(t, op,
+                    "out-of-bounds access: bytes %" PRId64 " to %" PRId64
+                    " of device memory run past the end of %s (bytes %" PRId64 " to %" PRId64
+                    "): a view reaches past its array",
+                    lo, hi, what, b->at, b->end);
+}
+
 /* Checks the element run [a, a + (n-1)*st] (element addresses) of view v. */
 static int check_run(struct iv_ct *t, ir_op op, const struct iv_view *v, int64_t a, int64_t st,
                      int64_t n)
@@ -26,7 +55,9 @@ static int check_run(struct iv_ct *t, ir_op op, const struct iv_view *v, int64_t
     int64_t lo = st < 0 ? a + st * (n - 1) : a, hi = st < 0 ? a : a + st * (n - 1);
     if (lo >= 0 && hi < INT64_MAX / es &&
         iv_mem_in_range(&t->in->mem, v->space, v->core, lo * es, (hi - lo + 1) * es))
-        return IV_OK;
+        return v->space == INTERP_DEVMEM && t->in->mem.nregions
+                   ? check_arrays(t, op, lo * es, (hi + 1) * es)
+                   : IV_OK;
     int64_t bad = lo < 0 ? lo : hi;
     if (v->space == INTERP_DEVMEM)
         return iv_error(t, op,

@@ -698,6 +698,7 @@ static bool place(struct interp *in, uint32_t i, const struct interp_array *a, i
     if (!iv_mem_in_range(&in->mem, INTERP_DEVMEM, 0, at, bytes))
         return arg_error(in, i, "%s", "does not fit in device memory");
     iv_mem_write(&in->mem, INTERP_DEVMEM, 0, at, a->data, bytes);
+    iv_mem_add_region(&in->mem, at, bytes, (int32_t)i);
     in->next_ptr = at + bytes;
     *addr = at;
     return true;
@@ -854,6 +855,8 @@ bool interp_poke(struct interp *in, enum interp_space sp, uint32_t core, int64_t
     if (!poke_range(in, sp, core, addr, a, &at, &bytes))
         return false;
     iv_mem_write(&in->mem, sp, core, at, a->data, bytes);
+    if (sp == INTERP_DEVMEM)
+        iv_mem_add_region(&in->mem, at, bytes, -1);
     if (sp == INTERP_DEVMEM && at + bytes > in->next_ptr)
         in->next_ptr = at + bytes;
     return true;

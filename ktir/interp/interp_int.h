@@ -192,12 +192,27 @@ struct iv_mem {
     uint8_t ***sp;    /* scratchpads: a table of pages each, allocated on first write */
     uint8_t **alloc;  /* every page allocated */
     uint32_t nalloc, capalloc;
+    struct iv_region *regions; /* device memory's arrays (arguments, poked regions) */
+    uint32_t nregions, capregions;
+};
+
+/* Bytes [at, end) of device memory holding an array: argument `arg`, or a
+ * poked region (arg -1). */
+struct iv_region {
+    int64_t at, end;
+    int32_t arg;
 };
 
 void iv_mem_init(struct iv_mem *mm, const struct interp_config *cfg);
 void iv_mem_free(struct iv_mem *mm);
 /* Whether bytes [a, a+n) exist in space sp (of core). */
 bool iv_mem_in_range(const struct iv_mem *mm, unsigned sp, uint32_t core, int64_t a, int64_t n);
+/* Device memory's bytes [at, at + n) hold an array (argument arg, or -1). */
+void iv_mem_add_region(struct iv_mem *mm, int64_t at, int64_t n, int32_t arg);
+/* The region of device memory holding byte a, or NULL; the last one ending
+ * at or before a, or NULL. */
+const struct iv_region *iv_mem_region_of(const struct iv_mem *mm, int64_t a);
+const struct iv_region *iv_mem_region_before(const struct iv_mem *mm, int64_t a);
 /* Copies n bytes at byte address a out of / into memory (range-checked by
  * the caller). Unwritten memory reads as zero. */
 void iv_mem_read(struct iv_mem *mm, unsigned sp, uint32_t core, int64_t a, void *dst, int64_t n);

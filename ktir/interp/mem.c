@@ -35,10 +35,42 @@ static int64_t sp_pages(const struct iv_mem *mm)
     return (int64_t)((mm->sp_bytes + PAGE_SIZE - 1) >> PAGE_SHIFT);
 }
 
+void iv_mem_add_region(struct iv_mem *mm, int64_t at, int64_t n, int32_t arg)
+{
+    if (n <= 0)
+        return;
+    if (mm->nregions == mm->capregions) {
+        mm->capregions = mm->capregions ? 2 * mm->capregions : 8;
+        mm->regions = realloc(mm->regions, mm->capregions * sizeof *mm->regions);
+        if (!mm->regions)
+            abort();
+    }
+    mm->regions[mm->nregions++] = (struct iv_region){at, at + n, arg};
+}
+
+/* (A kernel's arrays are few: its arguments and poked regions.) */
+const struct iv_region *iv_mem_region_of(const struct iv_mem *mm, int64_t a)
+{
+    for (uint32_t i = 0; i < mm->nregions; i++)
+        if (mm->regions[i].at <= a && a < mm->regions[i].end)
+            return &mm->regions[i];
+    return NULL;
+}
+
+const struct iv_region *iv_mem_region_before(const struct iv_mem *mm, int64_t a)
+{
+    const struct iv_region *b = NULL;
+    for (uint32_t i = 0; i < mm->nregions; i++)
+        if (mm->regions[i].end <= a && (!b || mm->regions[i].end > b->end))
+            b = &mm->regions[i];
+    return b;
+}
+
 void iv_mem_free(struct iv_mem *mm)
 {
     for (uint32_t i = 0; i < mm->nalloc; i++)
         free(mm->alloc[i]);
+    free(mm->regions);
     for (uint64_t i = 0; i < mm->nslots; i++)
         free(mm->slots[i]);
     for (uint32_t i = 0; i < mm->ncores; i++)

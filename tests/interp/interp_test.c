@@ -588,15 +588,32 @@ static void out_of_bounds(void **state)
     assert_false(interp_run(r.in));
     expect_error(&r, "oob.mlir:7:8: error: out-of-bounds access: element address 100000000007");
     close_run(&r);
-    /* With the device memory bounds fixed, the scratchpad store is out of bounds. */
+    /* In a device memory that large, the load reads no array of the kernel:
+     * past the end of x (a view reaching past its array). */
     struct interp_config cfg;
     interp_config_default(&cfg);
     cfg.devmem_bytes = (uint64_t)1 << 40;
     open_run(&r, "oob", &cfg);
     bind(&r, "x", INTERP_F16, 1, (int64_t[]){8}, (double[8]){0});
     assert_false(interp_run(r.in));
-    expect_error(&r, "oob.mlir:10:3: error: out-of-bounds access: element address 7340032 "
+    expect_error(&r, "oob.mlir:7:8: error: out-of-bounds access: bytes 200000000000 to "
+                     "200000000016 of device memory run past the end of argument 'x' (bytes 0 "
+                     "to 16): a view reaches past its array");
+    close_run(&r);
+    /* x loaded in bounds, the scratchpad store is out of bounds. */
+    open_run(&r, "oob_sp", NULL);
+    bind(&r, "x", INTERP_F16, 1, (int64_t[]){8}, (double[8]){0});
+    assert_false(interp_run(r.in));
+    expect_error(&r, "oob_sp.mlir:9:3: error: out-of-bounds access: element address 7340032 "
                      "(byte 14680064) is outside the 2097152-byte scratchpad of core 0");
+    close_run(&r);
+    /* a view of x reaching past it, 8 elements of a 4-element x */
+    open_run(&r, "oob_sp", NULL);
+    bind(&r, "x", INTERP_F16, 1, (int64_t[]){4}, (double[4]){0});
+    assert_false(interp_run(r.in));
+    expect_error(&r, "oob_sp.mlir:6:8: error: out-of-bounds access: bytes 0 to 16 of device "
+                     "memory run past the end of argument 'x' (bytes 0 to 8): a view reaches "
+                     "past its array");
     close_run(&r);
 }
 

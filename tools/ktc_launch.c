@@ -259,7 +259,10 @@ static int check_against_interp(const struct sc_binary *b, const struct golden *
         fprintf(stderr, "ktc-launch: error: --check: the kernel carries no KTIR text\n");
         return 1;
     }
-    struct ir_module *m = ir_parse("<ktir>", b->ktir, strlen(b->ktir), 0, strlen(b->ktir), diag);
+    /* the KTIR is the text of the file the instructions' locations name,
+     * when they name one */
+    const char *name = b->nfiles == 1 ? b->files[0] : "<ktir>";
+    struct ir_module *m = ir_parse(name, b->ktir, strlen(b->ktir), 0, strlen(b->ktir), diag);
     if (!m || !ir_verify_module(m, diag)) {
         ir_module_free(m);
         return 1;

@@ -7,9 +7,9 @@
  * whose coordinate lies outside the view's coordinate set reads as zero and
  * is not written; an element of a distributed view is served by the first
  * partition whose set holds it, and an element no partition holds is an
- * error. Element addresses outside the memory, or in device memory outside
- * every array of the kernel (its arguments, the regions poked in), are
- * located errors.
+ * error. Element addresses outside the memory, and runs of device memory
+ * not inside one array of the kernel (its arguments, the regions poked
+ * in), are located errors.
  * Indirect tiles are evaluated in chunks of points: variables, affine
  * subscripts and index-view loads are computed over whole int64 vectors,
  * then elements move by runs of consecutive addresses.

@@ -15,10 +15,12 @@
  *   view's coordinate set loads as 0 and is not stored; a distributed view
  *   serves each element from its first partition holding it, and an element
  *   no partition holds is an error. Addresses beyond a memory are errors,
- *   and so is an element of device memory outside every array of the
- *   kernel (its array arguments, the regions poked in) once it has one: a
- *   view reaching past its array (a launch-time size larger than the array
- *   given) would read or write another's bytes.
+ *   and so is a run of device-memory elements an access moves (a row of
+ *   its tile) that does not lie inside one array of the kernel (its array
+ *   arguments, the regions poked in) once it has one: a view reaching past
+ *   its array (a launch-time size larger than the array given) would read
+ *   or write another's bytes. (A run wholly inside the next array passes:
+ *   an address does not say which array it was made from.)
  * - Capacity: every tensor a tile materializes must fit its scratchpad.
  * - Numerics: f16/bf16/df16/f32 elementwise ops compute in f32 and round to
  *   the element type; matmul accumulates in f32, rounds once, then adds the

@@ -980,6 +980,7 @@ static bool changes_outside(struct run *R, uint32_t unit, const struct sc_insn *
                             uint64_t a, struct smem *sm, uint64_t sa, int64_t n)
 {
     uint64_t end = a + (uint64_t)n;
+    uint8_t *buf = scratch(R, 8192); /* the bytes written, then those there */
     for (uint64_t at = a; at < end;) {
         const struct sguard *g = smem_guard_from(m, at);
         if (g && g->at <= at) {
@@ -989,7 +990,6 @@ static bool changes_outside(struct run *R, uint32_t unit, const struct sc_insn *
         uint64_t stop = g && g->at < end ? g->at : end;
         for (; at < stop; at += 4096) {
             uint64_t k = stop - at < 4096 ? stop - at : 4096;
-            uint8_t *buf = scratch(R, 8192);
             smem_read(sm, sa + (at - a), buf, k);
             smem_read(m, at, buf + 4096, k);
             for (uint64_t i = 0; i < k; i++) {

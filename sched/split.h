@@ -46,8 +46,12 @@
  * (split_index.c); a producer is fused into its single consumer
  * when all its loops are parallel (not into a reduction over rows wider
  * than the lanes when it reads an input broadcast along them, exp(x -
- * max): the reduction would read a splat as wide as the row; a mask, an
- * i1 tensor, whatever the lanes: it has none of its own). Each remaining
+ * max): the reduction would read a splat as wide as the row; not, when
+ * it does work, into a consumer that reads it broadcast over more than
+ * 64 of its vectors an element (an all-reduce's fold, a row's mean): each
+ * vector would compute it again, where kept apart it runs once, a
+ * pipeline of its own; a mask, an i1 tensor, whatever the lanes: it has
+ * none of its own). Each remaining
  * linalg.generic is tiled to the SIMD width of the device's compute unit
  * for its element type (parallel dims from the innermost out, reduction
  * dims whole and, when they fit the lanes, counted in; an elementwise

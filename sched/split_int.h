@@ -300,6 +300,9 @@ struct split_gen {
 /* Reads generic op into g; false when it has more than one output or too
  * many inputs or loops. */
 bool split_gen_read(const struct ir_module *m, ir_op op, struct split_gen *g);
+/* Loop extents of g from its operands' shapes into ext; false when one
+ * is unknown. */
+bool split_gen_extents(const struct ir_module *m, const struct split_gen *g, int64_t *ext);
 /* Creates the generic of g at b with an empty body whose arguments are
  * the inputs' and the output's element types; *body gets the block. */
 ir_op split_gen_create(struct split_b *b, const struct split_gen *g, ir_block *body);

@@ -1685,6 +1685,53 @@ static bool wide_inputs(struct split_ctx *c, const struct split_gen *p, ir_op uo
     return nrows > 1 && (int64_t)nrows * ((red + lanes - 1) / lanes) > regs;
 }
 
+/* Fused, a producer the consumer reads broadcast computes each of its
+ * elements once per consumer vector that reads it; kept apart, once, at
+ * the cost of a pipeline of its own. Past this many vectors an element
+ * (a row-wide consumer of a scalar fold: the all-reduced max of a 65536-
+ * wide softmax row), the recomputation costs more than the pipeline. */
+#define RECOMPUTE_MAX_VECTORS 64
+
+/* The elements of a value of type t; -1 when its shape is not static. */
+static int64_t elements(const struct ir_module *m, ir_type t)
+{
+    const struct ir_type_info *ti = ir_type_get(m, t);
+    int64_t n = 1;
+    for (uint32_t i = 0; i < ti->rank; i++) {
+        if (ti->shape[i] == IR_DYN)
+            return -1;
+        n *= ti->shape[i];
+    }
+    return n;
+}
+
+/* Whether fusing producer p (pop) into consumer u (uop) would compute
+ * each of p's elements more than RECOMPUTE_MAX_VECTORS times: u reads
+ * p's result broadcast over that many of its vectors, and p does work
+ * (an op besides its yield and constants). */
+static bool recomputes(struct split_ctx *c, ir_op pop, const struct split_gen *p, ir_op uop,
+                       const struct split_gen *u)
+{
+    struct ir_module *m = c->m;
+    int64_t pe = elements(m, p->res), ue = 1;
+    int64_t ext[MAX_LOOPS];
+    if (pe <= 0 || !split_gen_extents(m, u, ext))
+        return false;
+    for (uint32_t d = 0; d < u->nloops; d++)
+        ue *= ext[d];
+    char b[16];
+    int64_t lanes = split_gen_lanes(c, uop, ir_type_elem(m, u->res), b, sizeof b);
+    if (lanes <= 0 || ue / pe <= RECOMPUTE_MAX_VECTORS * lanes)
+        return false;
+    IR_FOR_OPS(m, split_body(m, pop, 0), op)
+    {
+        enum ir_op_kind k = ir_op_get(m, op)->kind;
+        if (k != IR_OP_LINALG_YIELD && k != IR_OP_ARITH_CONSTANT)
+            return true;
+    }
+    return false;
+}
+
 /* One fusion in block blk, if any applies. */
 static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
 {
@@ -1707,9 +1754,9 @@ static bool fuse_one(struct split_ctx *c, ir_op fn, ir_block blk)
             uint32_t perm[MAX_LOOPS];
             if (uo->kind == IR_OP_LINALG_GENERIC && split_gen_read(m, pop, &p) &&
                 split_gen_read(m, uop, &u) && k < u.nin && fusible(m, &p, pop, &u, k, perm) &&
-                !narrows(c, pop, &p, uop, &u) &&
-                !wide_rows(c, &p, uop, &u, k) && !wide_broadcast(c, &p, uop, &u, k) &&
-                !wide_inputs(c, &p, uop, &u, k)) {
+                !narrows(c, pop, &p, uop, &u) && !wide_rows(c, &p, uop, &u, k) &&
+                !wide_broadcast(c, &p, uop, &u, k) && !wide_inputs(c, &p, uop, &u, k) &&
+                !recomputes(c, pop, &p, uop, &u)) {
                 dedupe_inputs(c, fuse(c, pop, &p, uop, &u, k, perm));
                 done = true;
             }

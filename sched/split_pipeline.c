@@ -429,8 +429,7 @@ static bool buffer(struct prog *p, ir_value v, ir_op user, struct place *out)
 /* The lane-wide pieces ktc-lower runs a vector in at most (lower.h). */
 enum { SPLIT_MAX_PIECES = 8 };
 
-/* Loop extents of g from its operands' shapes; false when one is unknown. */
-static bool extents(const struct ir_module *m, const struct split_gen *g, int64_t *ext)
+bool split_gen_extents(const struct ir_module *m, const struct split_gen *g, int64_t *ext)
 {
     for (uint32_t d = 0; d < g->nloops; d++)
         ext[d] = IR_DYN;
@@ -1346,7 +1345,7 @@ static bool schedule_part(struct prog *p, ir_op gop, const struct place *src,
     struct split_gen g;
     split_gen_read(m, gop, &g);
     int64_t ext[MAX_LOOPS], ts[MAX_LOOPS];
-    if (!extents(m, &g, ext))
+    if (!split_gen_extents(m, &g, ext))
         return split_error(c, gop, "computations of dynamic shape are not supported yet");
     ir_type elem = ir_type_elem(m, g.res);
     char tname[16];

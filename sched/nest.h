@@ -593,6 +593,11 @@
  *                     a core-level loop whose transfers each move the
  *                     point's element of such buffers (%part_buf[%i, 0] ->
  *                     %buf[%i, 0]) becomes one transfer of the T points.
+ *                     A point loop of one point (a tile of one wide row)
+ *                     is not split: its parts run in order as they are,
+ *                     corelet-blocks splits its corelet-level loops and the
+ *                     ring pipelines between them stay whole
+ *                     (tests/passes/nest/corelets_ring_one_point).
  *  splat-hoist        A scalar a loop splats to a vector at every iteration
  *                     (transfer_mode "splat" from a scratchpad scalar: the
  *                     row's max or rstd read by each vector of the next

@@ -417,7 +417,8 @@ int64_t nest_tile_instances(const struct nest_ctx *c, ir_op tl)
 static bool one_point(const struct ir_module *m, ir_op loop)
 {
     int64_t trips;
-    return nest_for_normal(m, loop, &trips) && trips == 1;
+    return ir_op_get(m, loop)->kind == IR_OP_SCF_FOR && nest_for_normal(m, loop, &trips) &&
+           trips == 1;
 }
 
 /* corelet-blocks: point loop `loop` of one iteration, whose tile the cost
@@ -449,10 +450,24 @@ static void corelet_blocks(struct nest_ctx *c, ir_op fn, ir_op loop, int64_t n, 
                 ir_op_get(m, in[i])->kind == IR_OP_SCF_FOR ? nest_loop_type(m, in[i]) : NULL;
             struct split x = {.fn = fn, .loop = in[i], .n = n, .block = true};
             if (t && strcmp(t, "parallel_loop") == 0 && !ir_op_get(m, in[i])->nres &&
-                splittable(c, fn, in[i], &x.n, &x.t) && x.n >= 2)
+                nest_whole_level(m, c->dev, in[i]) == 1 && splittable(c, fn, in[i], &x.n, &x.t) &&
+                x.n >= 2)
                 add_split(c, &x, sp, nsp, cap);
         }
     }
+}
+
+/* Whether the compute stage holds a loop of one point (a tile of one
+ * row): its core-level pipelines need no splitting out to leave the
+ * corelet-level loops beside them to corelet-blocks. */
+static bool whole_points(const struct ir_module *m, ir_op stage)
+{
+    IR_FOR_OPS(m, ir_region_entry(m, ir_op_region(m, stage, 0)), op)
+    {
+        if (one_point(m, op))
+            return true;
+    }
+    return false;
 }
 
 /* Adds to *sp the splits of program fn: each loop of each candidate stage
@@ -477,7 +492,7 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
         /* core-level pipelines (a ring exchange) stay whole: the loops
          * holding them are split around them (nest_whole.c) */
         bool whole = !corelet_units(c->dev, m, cand);
-        if (whole && (n0 < 2 || !nest_whole_split(c, fn, cand)))
+        if (whole && (n0 < 2 || !(nest_whole_split(c, fn, cand) || whole_points(m, cand))))
             continue;
         for (ir_op loop = ir_block_get(m, ir_region_entry(m, ir_op_region(m, cand, 0)))->first,
                    next;
@@ -487,11 +502,13 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
             ir_op in;
             if (n0 < 2)
                 break;
-            if (whole && nest_whole_level(m, c->dev, loop) != 1)
+            /* a tile of one point runs its parts in order as they are:
+             * its corelet-level loops are split in blocks (below) */
+            if (whole && nest_whole_level(m, c->dev, loop) != 1 && !one_point(m, loop))
                 continue;
             /* a tile of one point of several passes: they are split
              * instead (corelet-blocks; one inner loop is split below) */
-            if (!whole && blocks && one_point(m, loop) && !nest_inner_parallel(m, loop)) {
+            if (blocks && one_point(m, loop) && !nest_inner_parallel(m, loop)) {
                 corelet_blocks(c, fn, loop, n0, sp, nsp, cap);
                 continue;
             }
@@ -520,7 +537,7 @@ static void plan(struct nest_ctx *c, ir_op fn, struct split **sp, uint32_t *nsp,
                     x.loop = in = outs[0];
                 /* points sharing a buffer beyond them, of several passes:
                  * each pass is split instead, point by point */
-                if (!in && !whole && blocks && passes_only(m, loop)) {
+                if (!in && blocks && passes_only(m, loop)) {
                     corelet_blocks(c, fn, loop, n0, sp, nsp, cap);
                     continue;
                 }

@@ -87,7 +87,7 @@ bool sched_split(struct ir_module *m, const struct arch_device *dev, uint32_t ma
     reserve_scratch(&c);
     ir_op *progs = NULL;
     uint32_t n = 0;
-    bool ok = split_once(&c) && split_index(&c) && split_reduce_inits(&c) &&
+    bool ok = split_spread(&c) && split_once(&c) && split_index(&c) && split_reduce_inits(&c) &&
               split_scalar_carries(&c) && split_dist(&c) && split_indirect(&c) &&
               split_layouts(&c) && split_legal(&c) && split_ring(&c) && split_peel(&c) &&
               split_unaliased(&c) && split_extract(&c, &progs, &n);

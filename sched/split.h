@@ -88,7 +88,22 @@
  * program order, each finishing before the next starts; an input in device
  * memory read by several of them is read by each.
  *
- * Loops that run once. First of all, an scf.for of constant bounds that a
+ * Spread. Before anything else, a kernel of one tile (grid [1, ..] or
+ * none) working on rows of W elements (every access tile a row [1, W] at
+ * column 0 of a view [R, W]; every tensor of that shape loaded, splatted,
+ * elementwise, stored or reduced along its row by a float combiner with
+ * an exact identity) may run on K cores of a device with a ring instead:
+ * grid [K], each tile the B elements from B t on of every K B of a row
+ * (a view [R, n, B] at the view's base + B t), each row reduction folded
+ * over the tile's [n, B] block, then with tile t xor K/2's, ..., t xor 1's
+ * over the ring (`ktdf.ring_shift`s, as the inter-tile phase makes), then
+ * over its B lanes with the kernel's init: ktc-interp's pairwise tree, so
+ * the results are the kernel's bit for bit (sched/split_spread.c has the
+ * argument and the model choosing K and B; tests/kernels/spread_center).
+ * Taken when the model makes the rows faster; the kernel is otherwise
+ * left as it is, with no diagnostic.
+ *
+ * Loops that run once. Then, an scf.for of constant bounds that a
  * tensor crosses (below) and that runs once is replaced by its body at its
  * lower bound (its iter_args by their initial values, its results by what
  * it yields), one that runs not at all by nothing (its results by their

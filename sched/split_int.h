@@ -43,6 +43,16 @@ bool split_error(struct split_ctx *c, ir_op op, const char *fmt, ...)
  * the tile each tile receives the operand from. */
 #define SPLIT_RING_SHIFT "ktdf.ring_shift"
 bool split_ring(struct split_ctx *c);
+/* The unit kind moving data between the ct_local memories of two cores
+ * (a unit that reads and writes that memory and has a datapath to its own
+ * kind: the ring stop), or ARCH_NONE; path-expand's ring_route finds the
+ * same. *lat gets the latency memory -> unit -> unit -> memory, *ring the
+ * unit-to-unit link (either may be NULL). */
+uint32_t split_ring_unit(const struct split_ctx *c, uint32_t *lat, uint32_t *ring);
+/* The spread phase (split_spread.c), first: a kernel of one tile whose
+ * rows are wide enough is spread over cores of the device, its row
+ * reductions all-reduced over the ring (split.h, "Spread"). */
+bool split_spread(struct split_ctx *c);
 bool split_is_ring_shift(const struct ir_module *m, ir_op op);
 /* Evaluates index/i1 value v on (linear) tile t: constants, the tile id
  * (its coordinates on an N-D grid) and integer arithmetic and comparisons

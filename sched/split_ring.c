@@ -165,12 +165,7 @@ static bool produces(const struct ir_module *m, uint32_t gset, uint32_t pset, in
     return ir_set_contains(m, gset, &g, NULL) && ir_set_contains(m, pset, &i, &g);
 }
 
-/* The unit kind moving data between the ct_local memories of two cores
- * (a unit that reads and writes that memory and has a datapath to its own
- * kind: the ring stop), or ARCH_NONE; path-expand's ring_route finds the
- * same. *lat gets the latency memory -> unit -> unit -> memory, *ring the
- * unit-to-unit link (either may be NULL). */
-static uint32_t ring_unit(const struct split_ctx *c, uint32_t *lat, uint32_t *ring)
+uint32_t split_ring_unit(const struct split_ctx *c, uint32_t *lat, uint32_t *ring)
 {
     const struct arch_device *d = c->dev;
     uint32_t a = c->scratch ? arch_kind_find(d, c->scratch) : ARCH_NONE;
@@ -211,7 +206,7 @@ static bool read_direct(const struct split_ctx *c, int64_t n, ir_type t)
     const struct ir_module *m = c->m;
     int64_t bytes = ir_type_numel(m, t);
     int64_t es = ir_type_bytes(m, ir_type_elem(m, t));
-    if (ring_unit(c, &lat, &hop) == ARCH_NONE || bytes < 0 || es <= 0)
+    if (split_ring_unit(c, &lat, &hop) == ARCH_NONE || bytes < 0 || es <= 0)
         return false;
     const struct arch_link *h = &c->dev->links[hop];
     double tx = (double)(bytes * es) / (h->bandwidth > 0 ? (double)h->bandwidth
@@ -773,7 +768,7 @@ static bool remote_loads(struct split_ctx *c, ir_op fn)
                                       "supported yet", (long long)k, (long long)ntiles - 1);
             break;
         }
-        if (ring_unit(c, NULL, NULL) == ARCH_NONE) {
+        if (split_ring_unit(c, NULL, NULL) == ARCH_NONE) {
             ok = split_error(c, view, "a view of core %lld's scratchpad (ct_id) on device @%s, "
                                       "which has no unit linking the %s of different cores (a "
                                       "ring), is not supported yet", (long long)k, c->dev->name,
@@ -845,7 +840,7 @@ bool split_ring(struct split_ctx *c)
         sched_ops_of_kind(m, fn, IR_OP_KTDP_INTER_TILE_REDUCE, &l);
         for (uint32_t i = 0; i < l.n; i++)
             ok &= rewrite_reduce(c, fn, l.v[i]);
-        if (ok && l.n && ring_unit(c, NULL, NULL) == ARCH_NONE)
+        if (ok && l.n && split_ring_unit(c, NULL, NULL) == ARCH_NONE)
             ok = split_error(c, l.v[0], "inter-tile exchanges on device @%s, which has no unit "
                                         "linking the %s of different cores (a ring), are not "
                                         "supported yet", c->dev->name,

@@ -1,0 +1,644 @@
+/* split_spread.c - ktc-split's spread phase (split.h), first: a kernel of
+ * one tile that works on rows of W elements, too wide for one core to be
+ * anything but compute-bound on them, is spread over K cores of the
+ * device, each taking 1/K of every row, the rows' reductions all-reduced
+ * over the ring. ktc-interp's results stay the kernel's, bit for bit.
+ *
+ * Input: KTIR whose function runs on one tile (grid [1, ..] or none) on a
+ * device of two cores or more linked by a ring. Taken when every access
+ * tile is a row [1, W] at column 0 of a view [R, W] (static sizes and
+ * strides, the last 1, its set the box of its sizes; the tile's set its
+ * box, its order the identity), and every tensor of that shape is made by
+ * a ktdp.load of such a tile, a tensor.splat, or an elementwise arith or
+ * math op of such tensors, and used by those, by a ktdp.store to such a
+ * tile, or by a linalg.reduce over its last dim whose body is one float
+ * combiner with an exact identity (addf: -0.0, mulf: 1.0, maxnumf and
+ * maximumf: -inf, minnumf and minimumf: +inf); otherwise the kernel is
+ * left as it is (no diagnostic: this is a schedule choice).
+ *
+ * The order. ktc-interp folds a reduced row as a pairwise tree by halves
+ * (element i with i + W/2, then on), so the vector of its level of length
+ * V holds at i the fold of the elements j = i mod V. With W = n K B (n and
+ * K powers of two), tile c takes, of every K B elements of a row, the B
+ * from c B on: its [n, B] block, folded over its n rows by halves, is
+ * exactly positions c B .. c B + B of the level of length K B; the next
+ * levels fold tile c's vector with tile c + K/2's, then c + K/4's, ...
+ * (log2 K ring exchanges of B elements, every tile folding its own and its
+ * partner's: the same values, commutative combiners); the last B elements
+ * fold as the kernel's own reduce of a row of B, with its init. Max and
+ * min of +0 and -0 may give either zero on a tile.
+ *
+ * The rewrite (t = the new tile id, c0 = 0):
+ *   grid [1, ..]                       -> grid [K]
+ *   ktdp.get_compute_tile_id           -> 0 (the one tile's coordinates)
+ *   view %p [R, W] strides [S, 1]      -> view %p + t B [R, n, B]
+ *                                           strides [S, K B, 1]
+ *   tile %v[%r, c0] [1, W]             -> tile %v'[%r, c0, c0] [1, n, B]
+ *   load -> tensor<1xW>                -> load -> tensor<1xnxB>,
+ *                                           collapse_shape -> tensor<nxB>
+ *   elementwise, splat on tensor<1xW>  -> on tensor<nxB>
+ *   store x                            -> expand_shape x to <1xnxB>, store
+ *   reduce(x, init) dims [1]           -> p = reduce(x, splat(id)) dims [0]
+ *                                         p = p (op) ring_shift(p) {from
+ *                                           t xor K/2}, ... {t xor 1}
+ *                                         reduce(expand_shape p to <1xB>,
+ *                                           init) dims [1]
+ *
+ * K: of the powers of two up to the device's cores that leave each core
+ * SPREAD_MIN_SHARE elements of a row or more, the one whose row the
+ * coarse model of row_cycles (device-memory traffic, vector ops, the
+ * exchanges) makes fastest, when that beats one core; B: the fewest
+ * elements, a multiple of two compute vectors, that leave n = W / (K B) a
+ * power of two. On spyre, softmax_wide (2 rows of 262144 f16) goes over
+ * 16 cores, 26193 -> 13298 cycles; a row of 65536 summed and centred, on
+ * one core already near the memory's aggregate bandwidth, stays there.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktir/ops.h"
+#include "sched/grid.h"
+#include "sched/oplist.h"
+#include "sched/split_int.h"
+
+/* A core's share of a row below which the exchanges cost more than the
+ * share's work saves. */
+#define SPREAD_MIN_SHARE 4096
+
+struct spread {
+    struct split_ctx *c;
+    struct ir_module *m;
+    ir_op fn;
+    int64_t W;   /* the rows' width */
+    ir_type row; /* tensor<1xWxE> */
+    struct sched_ops views, tiles, loads, stores, reduces, wide, ids;
+    uint32_t nops; /* the elementwise ops of wide (not its splats) */
+};
+
+static void spread_free(struct spread *s)
+{
+    free(s->views.v), free(s->tiles.v), free(s->loads.v), free(s->stores.v);
+    free(s->reduces.v), free(s->wide.v), free(s->ids.v);
+}
+
+static bool push_once(struct sched_ops *l, ir_op op)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->v[i] == op)
+            return true;
+    sched_ops_push(l, op);
+    return true;
+}
+
+/* Whether set (n dims) is the box 0 <= d_k < shape[k]. */
+static bool is_box(const struct ir_module *m, uint32_t set, uint32_t n, const int64_t *shape)
+{
+    int64_t lo[8], hi[8];
+    if (!set || n > 8 || ir_set_get(m, set)->ndims != n || ir_set_get(m, set)->nsyms ||
+        !ir_set_box(m, set, NULL, lo, hi))
+        return false;
+    for (uint32_t k = 0; k < n; k++)
+        if (lo[k] != 0 || hi[k] != shape[k] - 1)
+            return false;
+    return true;
+}
+
+static uint32_t set_of(const struct ir_module *m, ir_op op, const char *name)
+{
+    const struct ir_attr_info *a = split_attr(m, op, name, IR_AT_INTEGER_SET);
+    return a ? a->map : 0;
+}
+
+static const int64_t *ints_of(const struct ir_module *m, ir_op op, const char *name, uint32_t n)
+{
+    const struct ir_attr_info *a = split_attr(m, op, name, IR_AT_DENSE_ARRAY);
+    return a && a->n == n ? a->ints : NULL;
+}
+
+/* The identity of a reduce's combiner (its body: one op of the two
+ * arguments, then the yield), exact for every value; false for others. */
+static bool combiner(const struct ir_module *m, ir_op red, ir_op *comb, double *id)
+{
+    ir_block body = split_body(m, red, 0);
+    const struct ir_block_info *bi = body ? ir_block_get(m, body) : NULL;
+    if (!bi || bi->nargs != 2 || !bi->first)
+        return false;
+    ir_op op = bi->first;
+    const struct ir_op_info *o = ir_op_get(m, op), *y = o->next ? ir_op_get(m, o->next) : NULL;
+    if (o->nopnd != 2 || o->nres != 1 || !y || y->next || y->nopnd != 1 || y->opnd[0] != o->res ||
+        !((o->opnd[0] == bi->args[0] && o->opnd[1] == bi->args[1]) ||
+          (o->opnd[0] == bi->args[1] && o->opnd[1] == bi->args[0])))
+        return false;
+    static const struct {
+        const char *name;
+        double id;
+    } ids[] = {{"arith.addf", -0.0},         {"arith.mulf", 1.0},
+               {"arith.maxnumf", -INFINITY}, {"arith.maximumf", -INFINITY},
+               {"arith.minnumf", INFINITY},  {"arith.minimumf", INFINITY}};
+    const char *name = ir_str_get(m, o->name);
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (strcmp(name, ids[i].name) == 0) {
+            *comb = op;
+            *id = ids[i].id;
+            return true;
+        }
+    return false;
+}
+
+/* Whether op is an elementwise arith or math op on tensors. */
+static bool elementwise(const struct ir_module *m, ir_op op)
+{
+    const char *name = ir_str_get(m, ir_op_get(m, op)->name);
+    const struct ir_op_info *o = ir_op_get(m, op);
+    return (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0) &&
+           o->kind != IR_OP_ARITH_CONSTANT && !o->nreg && o->nres == 1;
+}
+
+static bool is_row(const struct spread *s, ir_value v)
+{
+    return ir_value_type(s->m, v) == s->row;
+}
+
+/* An access tile [1, W] at column 0 of a view as the header says. */
+static bool row_tile(struct spread *s, ir_op tile)
+{
+    struct ir_module *m = s->m;
+    const struct ir_op_info *o = ir_op_get(m, tile);
+    const struct ir_type_info *tt = ir_type_get(m, ir_value_type(m, o->res));
+    ir_op view = ir_value_def(m, o->opnd[0]);
+    if (tt->rank != 2 || tt->shape[0] != 1 || tt->shape[1] != s->W || !view ||
+        ir_op_get(m, view)->kind != IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW ||
+        ir_op_get(m, view)->nopnd != 1)
+        return false;
+    const struct ir_type_info *vt = ir_type_get(m, ir_value_type(m, ir_op_get(m, view)->res));
+    const int64_t *sz = ints_of(m, view, "static_sizes", 2);
+    const int64_t *st = ints_of(m, view, "static_strides", 2);
+    if (vt->rank != 2 || !sz || !st || sz[1] != s->W || st[1] != 1 || sz[0] == IR_DYN ||
+        st[0] == IR_DYN || !is_box(m, set_of(m, view, "coordinate_set"), 2, sz) ||
+        !is_box(m, set_of(m, tile, "access_tile_set"), 2, tt->shape))
+        return false;
+    /* subscripts: the column's a constant 0; the order the identity */
+    const struct ir_attr_info *bm = split_attr(m, tile, "base_map", IR_AT_AFFINE_MAP);
+    const struct ir_attr_info *om = split_attr(m, tile, "access_tile_order", IR_AT_AFFINE_MAP);
+    uint32_t perm[2];
+    if (!bm || ir_map_get(m, bm->map)->nres != 2 || !om ||
+        !split_permutation(m, om->map, 2, perm) || perm[0] != 0 || perm[1] != 1)
+        return false;
+    const struct ir_aff_info *col = ir_aff_get(m, ir_map_get(m, bm->map)->res[1]);
+    int64_t k;
+    bool zero = (col->kind == IR_AFF_CONST && col->v == 0) ||
+                (col->kind == IR_AFF_DIM && col->v + 1 < o->nopnd &&
+                 split_const_int(m, o->opnd[1 + col->v], &k) && k == 0);
+    if (!zero)
+        return false;
+    push_once(&s->views, view);
+    return true;
+}
+
+/* Classifies op; false when it keeps the kernel from spreading. */
+static bool classify(struct spread *s, ir_op op)
+{
+    struct ir_module *m = s->m;
+    const struct ir_op_info *o = ir_op_get(m, op);
+    bool wide = false;
+    for (uint32_t i = 0; i < o->nres; i++)
+        wide |= is_row(s, o->res + i);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        wide |= is_row(s, o->opnd[i]);
+    switch (o->kind) {
+    case IR_OP_KTDP_GET_COMPUTE_TILE_ID:
+        sched_ops_push(&s->ids, op);
+        return true;
+    case IR_OP_KTDP_CONSTRUCT_MEMORY_VIEW:
+        return true; /* checked through its tiles, and its users below */
+    case IR_OP_KTDP_CONSTRUCT_ACCESS_TILE:
+        sched_ops_push(&s->tiles, op);
+        return row_tile(s, op);
+    case IR_OP_KTDP_LOAD:
+        sched_ops_push(&s->loads, op);
+        return is_row(s, o->res);
+    case IR_OP_KTDP_STORE:
+        sched_ops_push(&s->stores, op);
+        return is_row(s, o->opnd[0]);
+    case IR_OP_TENSOR_SPLAT:
+        if (wide)
+            sched_ops_push(&s->wide, op);
+        return true;
+    case IR_OP_LINALG_REDUCE: {
+        const int64_t *d = ints_of(m, op, "dimensions", 1);
+        ir_op comb;
+        double id;
+        if (!wide)
+            return true;
+        sched_ops_push(&s->reduces, op);
+        return o->nopnd == 2 && o->nres == 1 && is_row(s, o->opnd[0]) && d && d[0] == 1 &&
+               combiner(m, op, &comb, &id);
+    }
+    case IR_OP_KTDP_INTER_TILE_PRODUCE:
+    case IR_OP_KTDP_INTER_TILE_REDUCE:
+    case IR_OP_KTDP_CONSTRUCT_DISTRIBUTED_MEMORY_VIEW:
+    case IR_OP_KTDP_CONSTRUCT_INDIRECT_ACCESS_TILE:
+        return false;
+    default:
+        break;
+    }
+    if (!wide)
+        return true;
+    if (!elementwise(m, op) || !is_row(s, o->res))
+        return false;
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind == IR_TY_TENSOR &&
+            !is_row(s, o->opnd[i]))
+            return false;
+    sched_ops_push(&s->wide, op);
+    s->nops++;
+    return true;
+}
+
+struct walk {
+    struct spread *s;
+    bool ok;
+};
+
+static bool classify_walk(struct ir_module *m, ir_op op, void *ctx)
+{
+    (void)m;
+    struct walk *w = ctx;
+    w->ok = w->ok && classify(w->s, op);
+    return w->ok;
+}
+
+/* Whether every use of every view is one of the row tiles. */
+static bool views_only_tiled(struct spread *s)
+{
+    uint32_t *uses = split_use_counts(s->m, s->fn);
+    bool ok = true;
+    for (uint32_t i = 0; i < s->views.n && ok; i++) {
+        ir_value v = ir_op_get(s->m, s->views.v[i])->res;
+        uint32_t n = 0;
+        for (uint32_t j = 0; j < s->tiles.n; j++)
+            n += ir_op_get(s->m, s->tiles.v[j])->opnd[0] == v;
+        ok = uses[v] == n;
+    }
+    free(uses);
+    return ok;
+}
+
+/* The width W of the kernel's first access tile, 0 when not a row. */
+static int64_t first_width(const struct ir_module *m, ir_op fn)
+{
+    struct sched_ops l = {0};
+    sched_ops_of_kind((struct ir_module *)m, fn, IR_OP_KTDP_CONSTRUCT_ACCESS_TILE, &l);
+    int64_t w = 0;
+    if (l.n) {
+        const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, ir_op_get(m, l.v[0])->res));
+        w = t->rank == 2 && t->shape[0] == 1 ? t->shape[1] : 0;
+    }
+    free(l.v);
+    return w;
+}
+
+/* What an exchange costs beyond its transfer and the ring's latency (the
+ * signals and pipeline fills of the shift and the fold after it, the wait
+ * for the slowest tile), and what a spread reduce costs besides (the
+ * pipeline of its last vector): spyre's softmax_wide and spread_center,
+ * measured spread and not, put them at about 200 cycles each. */
+#define EXCHANGE_OVERHEAD      200
+#define SPREAD_REDUCE_OVERHEAD 200
+
+/* The modeled cycles of a row on k cores (k = 1: the kernel as it is):
+ * its device-memory reads and writes over the links of k cores (a read
+ * and a write link each; the memory's aggregate at most), plus its vector ops over the compute
+ * units of k cores (a row's passes wait for its reductions: they add up),
+ * plus, for k > 1, each reduce's log2 k exchanges of b elements, one after
+ * the other, and its last vector's reduction. */
+static double row_cycles(const struct spread *s, int64_t k, int64_t b, int64_t lanes)
+{
+    const struct arch_device *d = s->c->dev;
+    struct ir_module *m = s->m;
+    int64_t eb = ir_type_bytes(m, ir_type_elem(m, s->row));
+    const char *gk = arch_space_kind(d, IR_MS_GLOBAL);
+    uint32_t g = gk ? arch_kind_find(d, gk) : ARCH_NONE;
+    double in = 0, out = 0, agg = 0; /* a core's read and write links */
+    for (uint32_t l = 0; g != ARCH_NONE && l < d->nlinks; l++) {
+        double bw = (double)d->links[l].bandwidth;
+        if (d->res[d->links[l].src].kind_index == g && bw > in)
+            in = bw;
+        if (d->res[d->links[l].dst].kind_index == g && bw > out)
+            out = bw;
+    }
+    if (g != ARCH_NONE)
+        agg = (double)d->res[d->kinds[g].first].aggregate_bandwidth;
+    double rd = (double)(s->loads.n * s->W * eb), wr = (double)(s->stores.n * s->W * eb);
+    double t = rd / ((double)k * (in > 0 ? in : ARCH_DEFAULT_BANDWIDTH));
+    double tw = wr / ((double)k * (out > 0 ? out : ARCH_DEFAULT_BANDWIDTH));
+    t = tw > t ? tw : t;
+    if (agg > 0 && (rd + wr) / agg > t)
+        t = (rd + wr) / agg;
+    double ops = (double)(s->nops + s->reduces.n) * (double)s->W / (double)lanes /
+                 (double)(k * (d->ncorelets ? d->ncorelets : 1));
+    t += ops;
+    uint32_t lat = 0, hop = ARCH_NONE;
+    if (k > 1 && split_ring_unit(s->c, &lat, &hop) != ARCH_NONE) {
+        double hb =
+            d->links[hop].bandwidth > 0 ? (double)d->links[hop].bandwidth : ARCH_DEFAULT_BANDWIDTH;
+        double x = SPREAD_REDUCE_OVERHEAD;
+        for (int64_t h = k / 2; h >= 1; h /= 2)
+            x += (double)lat + (double)(b * eb) / hb + EXCHANGE_OVERHEAD;
+        t += (double)s->reduces.n * x;
+    }
+    return t;
+}
+
+/* B for k cores: the fewest elements, a multiple of two compute vectors,
+ * that leave n = W / (k B) a power of two; 0 when there is none. */
+static int64_t block_of(int64_t W, int64_t k, int64_t lanes)
+{
+    if (W % k)
+        return 0;
+    int64_t n = 1;
+    while ((W / k) % (2 * n) == 0 && (W / (k * 2 * n)) % (2 * lanes) == 0)
+        n *= 2;
+    return (W / (k * n)) % (2 * lanes) == 0 ? W / (k * n) : 0;
+}
+
+/* K and B (the header's): the cores, a power of two, each with a share of
+ * SPREAD_MIN_SHARE elements or more, that row_cycles models fastest, when
+ * that beats the row on one core; false when none does. */
+static bool choose(const struct spread *s, int64_t *K, int64_t *B)
+{
+    const struct split_ctx *c = s->c;
+    char buf[16];
+    int64_t lanes = arch_lanes(c->dev, c->compute_res,
+                               split_type_name(s->m, ir_type_elem(s->m, s->row), buf, sizeof buf));
+    if (lanes <= 0)
+        return false;
+    double best = row_cycles(s, 1, 0, lanes);
+    *K = 1;
+    for (int64_t k = 2; k <= (int64_t)c->dev->ncores && s->W / k >= SPREAD_MIN_SHARE; k *= 2) {
+        int64_t b = block_of(s->W, k, lanes);
+        double t = b ? row_cycles(s, k, b, lanes) : best;
+        if (t < best) {
+            best = t;
+            *K = k;
+            *B = b;
+        }
+    }
+    return *K > 1;
+}
+
+/* ---- the rewrite -------------------------------------------------------- */
+
+static ir_type tensor_of(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem)
+{
+    return ir_type_shaped(m, IR_TY_TENSOR, rank, shape, elem);
+}
+
+static ir_attr reassociation(struct ir_module *m, uint32_t ngroups, const int64_t *const *groups,
+                             const uint32_t *sizes)
+{
+    ir_attr g[4];
+    for (uint32_t i = 0; i < ngroups; i++) {
+        ir_attr e[4];
+        for (uint32_t j = 0; j < sizes[i]; j++)
+            e[j] = ir_attr_int(m, groups[i][j], m->t_i64);
+        g[i] = ir_attr_array(m, sizes[i], e);
+    }
+    return ir_attr_array(m, ngroups, g);
+}
+
+/* tensor.collapse_shape / expand_shape of x to type to, reassociated as
+ * given, at b. */
+static ir_value reshape(struct split_b *b, const char *name, ir_value x, ir_type to, ir_attr re)
+{
+    struct ir_module *m = b->m;
+    struct ir_op_state st;
+    ir_state_init(&st, m, name, b->loc);
+    ir_state_add_operand(m, &st, x);
+    ir_state_add_result(m, &st, to);
+    ir_state_set_attr(m, &st, "reassociation", re);
+    if (strcmp(name, "tensor.expand_shape") == 0) {
+        const struct ir_type_info *t = ir_type_get(m, to);
+        ir_state_set_attr(m, &st, "static_output_shape",
+                          ir_attr_dense_array(m, m->t_i64, t->rank, t->shape));
+    }
+    return ir_op_result(m, sb_emit(b, &st), 0);
+}
+
+/* The box 0 <= d_k < shape[k] as a set of n dims. */
+static uint32_t box_set(struct ir_module *m, uint32_t n, const int64_t *shape)
+{
+    ir_aff cons[16];
+    bool eq[16] = {false};
+    for (uint32_t k = 0; k < n; k++) {
+        cons[2 * k] = ir_aff_dim(m, k);
+        cons[2 * k + 1] = ir_aff_bin(
+            m, IR_AFF_ADD, ir_aff_bin(m, IR_AFF_MUL, ir_aff_dim(m, k), ir_aff_const(m, -1)),
+            ir_aff_const(m, shape[k] - 1));
+    }
+    return ir_set_intern(m, n, 0, 2 * n, cons, eq);
+}
+
+struct plan {
+    int64_t K, B, n;
+    ir_value t; /* the new tile id */
+};
+
+/* view %p [R, W] -> %p + t B [R, n, B] strides [S, K B, 1], in place. */
+static void rewrite_view(struct spread *s, const struct plan *p, ir_op view)
+{
+    struct ir_module *m = s->m;
+    struct split_b b;
+    sb_before(&b, m, view, ir_op_get(m, view)->loc);
+    const int64_t *sz = ints_of(m, view, "static_sizes", 2);
+    const int64_t *st = ints_of(m, view, "static_strides", 2);
+    int64_t size[3] = {sz[0], s->W / (p->K * p->B), p->B};
+    int64_t stride[3] = {st[0], p->K * p->B, 1};
+    ir_op_get(m, view)->opnd[0] = sb_addi(&b, ir_op_get(m, view)->opnd[0], sb_muli(&b, p->t, p->B));
+    ir_op_set_attr(m, view, "static_sizes", ir_attr_dense_array(m, m->t_i64, 3, size));
+    ir_op_set_attr(m, view, "static_strides", ir_attr_dense_array(m, m->t_i64, 3, stride));
+    ir_op_set_attr(m, view, "coordinate_set", ir_attr_integer_set(m, box_set(m, 3, size)));
+    ir_value r = ir_op_get(m, view)->res;
+    ir_value_get(m, r)->type =
+        ir_type_shaped(m, IR_TY_MEMREF, 3, size, ir_type_elem(m, ir_value_type(m, r)));
+}
+
+/* tile %v[%r, c0] [1, W] -> %v[%r, c0, c0] [1, n, B], in place. */
+static void rewrite_tile(struct spread *s, const struct plan *p, ir_op tile)
+{
+    struct ir_module *m = s->m;
+    int64_t shape[3] = {1, p->n, p->B};
+    const struct ir_affine_map *bm =
+        ir_map_get(m, split_attr(m, tile, "base_map", IR_AT_AFFINE_MAP)->map);
+    ir_aff res[3] = {bm->res[0], ir_aff_const(m, 0), ir_aff_const(m, 0)};
+    ir_aff id[3] = {ir_aff_dim(m, 0), ir_aff_dim(m, 1), ir_aff_dim(m, 2)};
+    ir_op_set_attr(m, tile, "base_map",
+                   ir_attr_affine_map(m, ir_map_intern(m, bm->ndims, bm->nsyms, 3, res)));
+    ir_op_set_attr(m, tile, "access_tile_set", ir_attr_integer_set(m, box_set(m, 3, shape)));
+    ir_op_set_attr(m, tile, "access_tile_order",
+                   ir_attr_affine_map(m, ir_map_intern(m, 3, 0, 3, id)));
+    ir_value r = ir_op_get(m, tile)->res;
+    ir_value_get(m, r)->type = ir_type_shaped(m, IR_TY_ACCESS_TILE, 3, shape, m->t_index);
+}
+
+/* reduce(x, init) dims [1] -> the header's partial reduce, exchanges and
+ * last reduce. */
+static void rewrite_reduce(struct spread *s, const struct plan *p, ir_op red)
+{
+    struct ir_module *m = s->m;
+    ir_type elem = ir_type_elem(m, s->row);
+    ir_type vec = tensor_of(m, 1, &p->B, elem);
+    int64_t one_b[2] = {1, p->B};
+    ir_op comb;
+    double idv;
+    combiner(m, red, &comb, &idv);
+    struct split_b b;
+    sb_before(&b, m, red, ir_op_get(m, red)->loc);
+    /* p = reduce(x, splat(identity)) dims [0] */
+    struct ir_op_state st;
+    ir_state_init(&st, m, "arith.constant", b.loc);
+    ir_state_set_attr(m, &st, "value", ir_attr_float(m, idv, elem));
+    ir_state_add_result(m, &st, elem);
+    ir_value id = ir_op_result(m, sb_emit(&b, &st), 0);
+    ir_state_init(&st, m, "tensor.splat", b.loc);
+    ir_state_add_operand(m, &st, id);
+    ir_state_add_result(m, &st, vec);
+    ir_value init0 = ir_op_result(m, sb_emit(&b, &st), 0);
+    struct split_vmap vm = {0};
+    split_vmap_set(&vm, ir_op_get(m, red)->opnd[1], init0);
+    ir_op part = split_clone(m, red, &vm);
+    split_vmap_free(&vm);
+    ir_value_get(m, ir_op_get(m, part)->res)->type = vec;
+    ir_op_set_attr(m, part, "dimensions", ir_attr_dense_array(m, m->t_i64, 1, (int64_t[]){0}));
+    ir_op_insert_before(m, red, part);
+    ir_value acc = ir_op_get(m, part)->res;
+    /* the exchanges: tile t folds tile t xor h's, h = K/2 .. 1 */
+    int64_t *from = malloc((size_t)p->K * sizeof *from);
+    if (!from)
+        abort();
+    for (int64_t h = p->K / 2; h >= 1; h /= 2) {
+        for (int64_t t = 0; t < p->K; t++)
+            from[t] = t ^ h;
+        ir_state_init(&st, m, SPLIT_RING_SHIFT, b.loc);
+        ir_state_add_operand(m, &st, acc);
+        ir_state_add_result(m, &st, vec);
+        ir_state_set_attr(m, &st, "source_tiles",
+                          ir_attr_dense_array(m, m->t_i64, (uint32_t)p->K, from));
+        ir_value other = ir_op_result(m, sb_emit(&b, &st), 0);
+        struct split_vmap cv = {0};
+        const struct ir_block_info *bi = ir_block_get(m, split_body(m, red, 0));
+        split_vmap_set(&cv, bi->args[0], acc);
+        split_vmap_set(&cv, bi->args[1], other);
+        ir_op f = split_clone(m, comb, &cv);
+        split_vmap_free(&cv);
+        ir_value_get(m, ir_op_get(m, f)->res)->type = vec;
+        ir_op_insert_before(m, red, f);
+        acc = ir_op_get(m, f)->res;
+    }
+    free(from);
+    /* the last B elements: the kernel's reduce of a row of B */
+    ir_value row =
+        reshape(&b, "tensor.expand_shape", acc, tensor_of(m, 2, one_b, elem),
+                reassociation(m, 1, (const int64_t *const[]){(int64_t[]){0, 1}}, (uint32_t[]){2}));
+    ir_op_get(m, red)->opnd[0] = row;
+}
+
+static void rewrite(struct spread *s, const struct plan *pl)
+{
+    struct ir_module *m = s->m;
+    ir_type elem = ir_type_elem(m, s->row);
+    int64_t nb[2] = {pl->n, pl->B}, one_nb[3] = {1, pl->n, pl->B};
+    ir_type flat = tensor_of(m, 2, nb, elem), tiled = tensor_of(m, 3, one_nb, elem);
+    ir_attr re = reassociation(m, 2, (const int64_t *const[]){(int64_t[]){0, 1}, (int64_t[]){2}},
+                               (uint32_t[]){2, 1});
+    for (uint32_t i = 0; i < s->views.n; i++)
+        rewrite_view(s, pl, s->views.v[i]);
+    for (uint32_t i = 0; i < s->tiles.n; i++)
+        rewrite_tile(s, pl, s->tiles.v[i]);
+    for (uint32_t i = 0; i < s->loads.n; i++) { /* load, then collapse to [n, B] */
+        ir_op ld = s->loads.v[i];
+        ir_value r = ir_op_get(m, ld)->res;
+        ir_value_get(m, r)->type = tiled;
+        struct split_b b;
+        ir_op next = ir_op_get(m, ld)->next;
+        sb_before(&b, m, next, ir_op_get(m, ld)->loc);
+        ir_value c = reshape(&b, "tensor.collapse_shape", r, flat, re);
+        ir_op cop = ir_value_def(m, c);
+        split_replace_uses(m, s->fn, r, c);
+        ir_op_get(m, cop)->opnd[0] = r;
+    }
+    for (uint32_t i = 0; i < s->wide.n; i++)
+        ir_value_get(m, ir_op_get(m, s->wide.v[i])->res)->type = flat;
+    for (uint32_t i = 0; i < s->stores.n; i++) { /* expand to [1, n, B], store */
+        ir_op sto = s->stores.v[i];
+        struct split_b b;
+        sb_before(&b, m, sto, ir_op_get(m, sto)->loc);
+        ir_op_get(m, sto)->opnd[0] =
+            reshape(&b, "tensor.expand_shape", ir_op_get(m, sto)->opnd[0], tiled, re);
+    }
+    for (uint32_t i = 0; i < s->reduces.n; i++)
+        rewrite_reduce(s, pl, s->reduces.v[i]);
+}
+
+/* grid = [K], its integer typed as the kernel's grid was. */
+static void set_grid(struct ir_module *m, ir_op fn, int64_t K)
+{
+    ir_attr g = ir_op_attr(m, fn, "grid");
+    const struct ir_attr_info *gi = g ? ir_attr_get(m, g) : NULL;
+    if (gi && gi->kind == IR_AT_DENSE_ARRAY) {
+        ir_op_set_attr(m, fn, "grid", ir_attr_dense_array(m, gi->type, 1, &K));
+        return;
+    }
+    ir_type t = gi && gi->kind == IR_AT_ARRAY && gi->n ? ir_attr_get(m, gi->elems[0])->type : 0;
+    ir_attr k = ir_attr_int(m, K, t);
+    ir_op_set_attr(m, fn, "grid", ir_attr_array(m, 1, &k));
+}
+
+bool split_spread(struct split_ctx *c)
+{
+    struct ir_module *m = c->m;
+    struct sched_ops fns = {0};
+    sched_ops_of_kind(m, m->top, IR_OP_FUNC_FUNC, &fns);
+    for (uint32_t f = 0; f < fns.n; f++) {
+        ir_op fn = fns.v[f];
+        struct spread s = {.c = c, .m = m, .fn = fn, .W = first_width(m, fn)};
+        int64_t K, B;
+        if (!ir_op_get(m, fn)->nreg || sched_grid_tiles(m, fn, 2) != 1 || s.W <= 0 ||
+            split_ring_unit(c, NULL, NULL) == ARCH_NONE)
+            continue;
+        struct sched_ops l = {0};
+        sched_ops_of_kind(m, fn, IR_OP_KTDP_CONSTRUCT_ACCESS_TILE, &l);
+        ir_type elem = IR_NONE;
+        if (l.n)
+            elem = ir_type_elem(m, ir_value_type(m, ir_op_get(m, l.v[0])->opnd[0]));
+        free(l.v);
+        if (!elem || !ir_type_is_float(m, elem))
+            continue;
+        s.row = tensor_of(m, 2, (int64_t[]){1, s.W}, elem);
+        struct walk w = {&s, true};
+        ir_walk(m, fn, classify_walk, &w);
+        if (w.ok && s.tiles.n && s.reduces.n && views_only_tiled(&s) && choose(&s, &K, &B)) {
+            ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
+            struct split_b b;
+            sb_before(&b, m, ir_block_get(m, entry)->first, ir_op_get(m, fn)->loc);
+            struct ir_op_state st;
+            ir_state_init(&st, m, "ktdp.get_compute_tile_id", b.loc);
+            ir_state_add_result(m, &st, m->t_index);
+            struct plan pl = {.K = K, .B = B, .n = s.W / (K * B)};
+            pl.t = ir_op_result(m, sb_emit(&b, &st), 0);
+            ir_value zero = sb_index(&b, 0);
+            for (uint32_t i = 0; i < s.ids.n; i++) { /* the one tile's coordinates */
+                const struct ir_op_info *o = ir_op_get(m, s.ids.v[i]);
+                for (uint32_t r = 0; r < o->nres; r++)
+                    split_replace_uses(m, fn, o->res + r, zero);
+                ir_op_unlink(m, s.ids.v[i]);
+            }
+            set_grid(m, fn, K);
+            rewrite(&s, &pl);
+        }
+        spread_free(&s);
+    }
+    free(fns.v);
+    return true;
+}

@@ -94,14 +94,15 @@
  * elementwise, stored or reduced along its row by a float combiner with
  * an exact identity) may run on K cores of a device with a ring instead:
  * grid [K], each tile the B elements from B t on of every K B of a row
- * (a view [R, n, B] at the view's base + B t), each row reduction folded
- * over the tile's [n, B] block, then with tile t xor K/2's, ..., t xor 1's
- * over the ring (`ktdf.ring_shift`s, as the inter-tile phase makes), then
+ * (the view [R, n, K B], the tile [1, n, B] at column B t), each row
+ * reduction folded over the tile's [n, B] block, then with tile t xor
+ * K/2's, ..., t xor 1's over the ring (`ktdf.ring_shift`s, as the inter-tile phase makes), then
  * over its B lanes with the kernel's init: ktc-interp's pairwise tree, so
  * the results are the kernel's bit for bit (sched/split_spread.c has the
- * argument and the model choosing K and B; tests/kernels/spread_center).
- * Taken when the model makes the rows faster; the kernel is otherwise
- * left as it is, with no diagnostic.
+ * argument and the choice of K and B; tests/kernels/spread_center).
+ * Taken when a row's vector work on one core exceeds a quarter of its
+ * device-memory time; the kernel is otherwise left as it is, with no
+ * diagnostic.
  *
  * Loops that run once. Then, an scf.for of constant bounds that a
  * tensor crosses (below) and that runs once is replaced by its body at its

@@ -31,9 +31,9 @@
  * The rewrite (t = the new tile id, c0 = 0):
  *   grid [1, ..]                       -> grid [K]
  *   ktdp.get_compute_tile_id           -> 0 (the one tile's coordinates)
- *   view %p [R, W] strides [S, 1]      -> view %p + t B [R, n, B]
+ *   view %p [R, W] strides [S, 1]      -> view %p [R, n, K B]
  *                                           strides [S, K B, 1]
- *   tile %v[%r, c0] [1, W]             -> tile %v'[%r, c0, c0] [1, n, B]
+ *   tile %v[%r, c0] [1, W]             -> tile %v[%r, c0, t B] [1, n, B]
  *   load -> tensor<1xW>                -> load -> tensor<1xnxB>,
  *                                           collapse_shape -> tensor<nxB>
  *   elementwise, splat on tensor<1xW>  -> on tensor<nxB>
@@ -44,14 +44,18 @@
  *                                         reduce(expand_shape p to <1xB>,
  *                                           init) dims [1]
  *
- * K: of the powers of two up to the device's cores that leave each core
- * SPREAD_MIN_SHARE elements of a row or more, the one whose row the
- * coarse model of row_cycles (device-memory traffic, vector ops, the
- * exchanges) makes fastest, when that beats one core; B: the fewest
- * elements, a multiple of two compute vectors, that leave n = W / (K B) a
- * power of two. On spyre, softmax_wide (2 rows of 262144 f16) goes over
- * 16 cores, 26193 -> 13298 cycles; a row of 65536 summed and centred, on
- * one core already near the memory's aggregate bandwidth, stays there.
+ * K: the fewest cores, a power of two, on which a row's vector work takes
+ * at most a quarter of its device-memory time (choose), when one core is
+ * not such already; B: the fewest elements, a multiple of two compute
+ * vectors, that leave n = W / (K B) a power of two. Measured on spyre
+ * (cycles on one core -> spread, every K tried):
+ *   softmax_wide, 2 x 262144 f16     26193 -> K 8: 10483 (best K 16: 10459)
+ *   spread_center, 2 x 65536, exp     5000 -> K 8:  2737 (best)
+ *   the same at 16384, exp            1585 -> K 8:  1270 (best K 4: 1187)
+ *   the same at 16384, no exp         1450 -> K 4:  1132 (best)
+ * The view keeps its base (a kernel argument) and the tile moves by t B:
+ * ktc-lower then still tells the arguments' memories apart, and a row's
+ * load need not wait for the last row's store.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -63,8 +67,10 @@
 #include "sched/split_int.h"
 
 /* A core's share of a row below which the exchanges cost more than the
- * share's work saves. */
-#define SPREAD_MIN_SHARE 4096
+ * share's work saves; the part of a row's memory time its vector work may
+ * take on the cores chosen (measured on spyre: see choose). */
+#define SPREAD_MIN_SHARE 2048
+#define WORK_SHARE       4
 
 struct spread {
     struct split_ctx *c;
@@ -299,21 +305,10 @@ static int64_t first_width(const struct ir_module *m, ir_op fn)
     return w;
 }
 
-/* What an exchange costs beyond its transfer and the ring's latency (the
- * signals and pipeline fills of the shift and the fold after it, the wait
- * for the slowest tile), and what a spread reduce costs besides (the
- * pipeline of its last vector): spyre's softmax_wide and spread_center,
- * measured spread and not, put them at about 200 cycles each. */
-#define EXCHANGE_OVERHEAD      200
-#define SPREAD_REDUCE_OVERHEAD 200
-
-/* The modeled cycles of a row on k cores (k = 1: the kernel as it is):
- * its device-memory reads and writes over the links of k cores (a read
- * and a write link each; the memory's aggregate at most), plus its vector ops over the compute
- * units of k cores (a row's passes wait for its reductions: they add up),
- * plus, for k > 1, each reduce's log2 k exchanges of b elements, one after
- * the other, and its last vector's reduction. */
-static double row_cycles(const struct spread *s, int64_t k, int64_t b, int64_t lanes)
+/* A row's device-memory time on k cores (k = 1: the kernel as it is):
+ * its reads and its writes each over a link a core, the memory's
+ * aggregate bandwidth at most. */
+static double mem_cycles(const struct spread *s, int64_t k)
 {
     const struct arch_device *d = s->c->dev;
     struct ir_module *m = s->m;
@@ -334,21 +329,15 @@ static double row_cycles(const struct spread *s, int64_t k, int64_t b, int64_t l
     double t = rd / ((double)k * (in > 0 ? in : ARCH_DEFAULT_BANDWIDTH));
     double tw = wr / ((double)k * (out > 0 ? out : ARCH_DEFAULT_BANDWIDTH));
     t = tw > t ? tw : t;
-    if (agg > 0 && (rd + wr) / agg > t)
-        t = (rd + wr) / agg;
-    double ops = (double)(s->nops + s->reduces.n) * (double)s->W / (double)lanes /
-                 (double)(k * (d->ncorelets ? d->ncorelets : 1));
-    t += ops;
-    uint32_t lat = 0, hop = ARCH_NONE;
-    if (k > 1 && split_ring_unit(s->c, &lat, &hop) != ARCH_NONE) {
-        double hb =
-            d->links[hop].bandwidth > 0 ? (double)d->links[hop].bandwidth : ARCH_DEFAULT_BANDWIDTH;
-        double x = SPREAD_REDUCE_OVERHEAD;
-        for (int64_t h = k / 2; h >= 1; h /= 2)
-            x += (double)lat + (double)(b * eb) / hb + EXCHANGE_OVERHEAD;
-        t += (double)s->reduces.n * x;
-    }
-    return t;
+    return agg > 0 && (rd + wr) / agg > t ? (rd + wr) / agg : t;
+}
+
+/* A row's vector work on k cores: its elementwise ops and reductions, a
+ * vector of lanes each, over the compute units of k cores. */
+static double work_cycles(const struct spread *s, int64_t k, int64_t lanes)
+{
+    uint32_t cl = s->c->dev->ncorelets ? s->c->dev->ncorelets : 1;
+    return (double)(s->nops + s->reduces.n) * (double)s->W / (double)lanes / (double)(k * cl);
 }
 
 /* B for k cores: the fewest elements, a multiple of two compute vectors,
@@ -363,27 +352,28 @@ static int64_t block_of(int64_t W, int64_t k, int64_t lanes)
     return (W / (k * n)) % (2 * lanes) == 0 ? W / (k * n) : 0;
 }
 
-/* K and B (the header's): the cores, a power of two, each with a share of
- * SPREAD_MIN_SHARE elements or more, that row_cycles models fastest, when
- * that beats the row on one core; false when none does. */
+/* K and B (the header's): the fewest cores, a power of two, on which a
+ * row's vector work takes at most a quarter of its memory time (the rest
+ * covers the exchanges and the passes' waits on the reductions), each
+ * keeping SPREAD_MIN_SHARE elements of a row or more (else the most that
+ * do); false when one core is such already, or no spread is possible. */
 static bool choose(const struct spread *s, int64_t *K, int64_t *B)
 {
     const struct split_ctx *c = s->c;
     char buf[16];
     int64_t lanes = arch_lanes(c->dev, c->compute_res,
                                split_type_name(s->m, ir_type_elem(s->m, s->row), buf, sizeof buf));
-    if (lanes <= 0)
+    if (lanes <= 0 || WORK_SHARE * work_cycles(s, 1, lanes) <= mem_cycles(s, 1))
         return false;
-    double best = row_cycles(s, 1, 0, lanes);
     *K = 1;
     for (int64_t k = 2; k <= (int64_t)c->dev->ncores && s->W / k >= SPREAD_MIN_SHARE; k *= 2) {
         int64_t b = block_of(s->W, k, lanes);
-        double t = b ? row_cycles(s, k, b, lanes) : best;
-        if (t < best) {
-            best = t;
-            *K = k;
-            *B = b;
-        }
+        if (!b)
+            continue;
+        *K = k;
+        *B = b;
+        if (WORK_SHARE * work_cycles(s, k, lanes) <= mem_cycles(s, k))
+            break;
     }
     return *K > 1;
 }
@@ -445,17 +435,16 @@ struct plan {
     ir_value t; /* the new tile id */
 };
 
-/* view %p [R, W] -> %p + t B [R, n, B] strides [S, K B, 1], in place. */
+/* view %p [R, W] strides [S, 1] -> view %p [R, n, K B] strides [S, K B, 1]
+ * (the same elements: its base stays the kernel argument, so ktc-lower
+ * still tells the arguments' memories apart), in place. */
 static void rewrite_view(struct spread *s, const struct plan *p, ir_op view)
 {
     struct ir_module *m = s->m;
-    struct split_b b;
-    sb_before(&b, m, view, ir_op_get(m, view)->loc);
     const int64_t *sz = ints_of(m, view, "static_sizes", 2);
     const int64_t *st = ints_of(m, view, "static_strides", 2);
-    int64_t size[3] = {sz[0], s->W / (p->K * p->B), p->B};
+    int64_t size[3] = {sz[0], p->n, p->K * p->B};
     int64_t stride[3] = {st[0], p->K * p->B, 1};
-    ir_op_get(m, view)->opnd[0] = sb_addi(&b, ir_op_get(m, view)->opnd[0], sb_muli(&b, p->t, p->B));
     ir_op_set_attr(m, view, "static_sizes", ir_attr_dense_array(m, m->t_i64, 3, size));
     ir_op_set_attr(m, view, "static_strides", ir_attr_dense_array(m, m->t_i64, 3, stride));
     ir_op_set_attr(m, view, "coordinate_set", ir_attr_integer_set(m, box_set(m, 3, size)));
@@ -464,22 +453,45 @@ static void rewrite_view(struct spread *s, const struct plan *p, ir_op view)
         ir_type_shaped(m, IR_TY_MEMREF, 3, size, ir_type_elem(m, ir_value_type(m, r)));
 }
 
-/* tile %v[%r, c0] [1, W] -> %v[%r, c0, c0] [1, n, B], in place. */
+/* tile %v[%r, c0] [1, W] -> %v[%r, c0, t B] [1, n, B]: a new op (it reads
+ * t), which replaces the old. */
 static void rewrite_tile(struct spread *s, const struct plan *p, ir_op tile)
 {
     struct ir_module *m = s->m;
-    int64_t shape[3] = {1, p->n, p->B};
+    const struct ir_op_info *o = ir_op_get(m, tile);
+    const int64_t *seg = ints_of(m, tile, "operandSegmentSizes", 3);
     const struct ir_affine_map *bm =
         ir_map_get(m, split_attr(m, tile, "base_map", IR_AT_AFFINE_MAP)->map);
-    ir_aff res[3] = {bm->res[0], ir_aff_const(m, 0), ir_aff_const(m, 0)};
+    int64_t shape[3] = {1, p->n, p->B}, nseg[3] = {seg[0], seg[1] + 1, seg[2]};
+    struct ir_op_state st;
+    ir_state_init(&st, m, ir_str_get(m, o->name), o->loc);
+    for (uint32_t i = 0; i < o->nopnd; i++) {
+        if (i == (uint32_t)(seg[0] + seg[1]))
+            ir_state_add_operand(m, &st, p->t);
+        ir_state_add_operand(m, &st, o->opnd[i]);
+    }
+    if (o->nopnd == (uint32_t)(seg[0] + seg[1]))
+        ir_state_add_operand(m, &st, p->t);
+    ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_ACCESS_TILE, 3, shape, m->t_index));
+    ir_op nt = ir_op_create(m, &st);
+    o = ir_op_get(m, tile);
+    ir_op_get(m, nt)->attrs = o->attrs;
+    ir_value_get(m, ir_op_get(m, nt)->res)->name = ir_value_get(m, o->res)->name;
+    ir_aff res[3] = {bm->res[0], ir_aff_const(m, 0),
+                     ir_aff_bin(m, IR_AFF_MUL, ir_aff_dim(m, bm->ndims), ir_aff_const(m, p->B))};
     ir_aff id[3] = {ir_aff_dim(m, 0), ir_aff_dim(m, 1), ir_aff_dim(m, 2)};
-    ir_op_set_attr(m, tile, "base_map",
-                   ir_attr_affine_map(m, ir_map_intern(m, bm->ndims, bm->nsyms, 3, res)));
-    ir_op_set_attr(m, tile, "access_tile_set", ir_attr_integer_set(m, box_set(m, 3, shape)));
-    ir_op_set_attr(m, tile, "access_tile_order",
+    ir_op_set_attr(m, nt, "base_map",
+                   ir_attr_affine_map(m, ir_map_intern(m, bm->ndims + 1, bm->nsyms, 3, res)));
+    ir_op_set_attr(
+        m, nt, "operandSegmentSizes",
+        ir_attr_dense_array(m, split_attr(m, tile, "operandSegmentSizes", IR_AT_DENSE_ARRAY)->type,
+                            3, nseg));
+    ir_op_set_attr(m, nt, "access_tile_set", ir_attr_integer_set(m, box_set(m, 3, shape)));
+    ir_op_set_attr(m, nt, "access_tile_order",
                    ir_attr_affine_map(m, ir_map_intern(m, 3, 0, 3, id)));
-    ir_value r = ir_op_get(m, tile)->res;
-    ir_value_get(m, r)->type = ir_type_shaped(m, IR_TY_ACCESS_TILE, 3, shape, m->t_index);
+    ir_op_insert_before(m, tile, nt);
+    split_replace_uses(m, s->fn, ir_op_get(m, tile)->res, ir_op_get(m, nt)->res);
+    ir_op_unlink(m, tile);
 }
 
 /* reduce(x, init) dims [1] -> the header's partial reduce, exchanges and
@@ -603,7 +615,7 @@ bool split_spread(struct split_ctx *c)
     for (uint32_t f = 0; f < fns.n; f++) {
         ir_op fn = fns.v[f];
         struct spread s = {.c = c, .m = m, .fn = fn, .W = first_width(m, fn)};
-        int64_t K, B;
+        int64_t K = 1, B = 0;
         if (!ir_op_get(m, fn)->nreg || sched_grid_tiles(m, fn, 2) != 1 || s.W <= 0 ||
             split_ring_unit(c, NULL, NULL) == ARCH_NONE)
             continue;

@@ -2,16 +2,16 @@
 // PARSE: --device=spyre
 // DEVICES: spyre
 // spread_center.mlir - exp(x - sum(x) / 256) of each of 2 rows of 65536
-// f16, on one tile: ktc-split's spread (split_spread.c) takes it over 4
-// cores of spyre, each the 128 elements from 128 t on of every 512 of a
-// row (a view [2, 128, 128] at %x + 128 t, strides [65536, 512, 1]): the
-// sum folds its 128 blocks to a vector of 128, folds that with tile t xor
-// 2's and then t xor 1's over the ring, then its 128 lanes with the
-// kernel's init. That is ktc-interp's pairwise tree for a row of 65536,
-// so y matches it bit for bit (spyre: 4266 cycles, 5000 on one core). In
-// another order the sums round apart: each tile summing its quarter of
-// the row, the 4 sums then added, 66962 of 131072 elements of y differ
-// (ktc-interp, --random-inputs=1).
+// f16, on one tile: ktc-split's spread (split_spread.c) takes it over 8
+// cores of spyre, tile t the 128 elements from 128 t on of every 1024 of
+// a row (a view [2, 64, 1024], the tile [1, 64, 128] at [r, 0, 128 t]):
+// the sum folds its 64 blocks to a vector of 128, folds that with tile t
+// xor 4's, t xor 2's and t xor 1's over the ring, then its 128 lanes with
+// the kernel's init. That is ktc-interp's pairwise tree for a row of
+// 65536, so y matches it bit for bit (spyre: 2737 cycles, 5000 on one
+// core). In another order the sums round apart: each of 4 tiles summing
+// its quarter of the row, the 4 sums then added, 66962 of 131072 elements
+// of y differ (ktc-interp, --random-inputs=1).
 #row = affine_set<(d0, d1) : (d0 >= 0, -d0 >= 0, d1 >= 0, -d1 + 65535 >= 0)>
 #all = affine_set<(d0, d1) : (d0 >= 0, -d0 + 1 >= 0, d1 >= 0, -d1 + 65535 >= 0)>
 #id = affine_map<(d0, d1) -> (d0, d1)>

@@ -88,13 +88,17 @@ static void spread_free(struct spread *s)
     free(s->reduces.v), free(s->wide.v), free(s->ids.v);
 }
 
-static bool push_once(struct sched_ops *l, ir_op op)
+static void push_once(struct sched_ops *l, ir_op op)
 {
     for (uint32_t i = 0; i < l->n; i++)
         if (l->v[i] == op)
-            return true;
+            return;
     sched_ops_push(l, op);
-    return true;
+}
+
+static ir_type tensor_of(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem)
+{
+    return ir_type_shaped(m, IR_TY_TENSOR, rank, shape, elem);
 }
 
 /* Whether set (n dims) is the box 0 <= d_k < shape[k]. */
@@ -291,18 +295,22 @@ static bool views_only_tiled(struct spread *s)
     return ok;
 }
 
-/* The width W of the kernel's first access tile, 0 when not a row. */
-static int64_t first_width(const struct ir_module *m, ir_op fn)
+/* tensor<1xWxE> for the kernel's first access tile [1, W] of a view of
+ * floats E; IR_NONE when that is no row. */
+static ir_type row_type(struct ir_module *m, ir_op fn)
 {
     struct sched_ops l = {0};
-    sched_ops_of_kind((struct ir_module *)m, fn, IR_OP_KTDP_CONSTRUCT_ACCESS_TILE, &l);
-    int64_t w = 0;
+    sched_ops_of_kind(m, fn, IR_OP_KTDP_CONSTRUCT_ACCESS_TILE, &l);
+    ir_type row = IR_NONE;
     if (l.n) {
-        const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, ir_op_get(m, l.v[0])->res));
-        w = t->rank == 2 && t->shape[0] == 1 ? t->shape[1] : 0;
+        const struct ir_op_info *o = ir_op_get(m, l.v[0]);
+        const struct ir_type_info *t = ir_type_get(m, ir_value_type(m, o->res));
+        ir_type elem = ir_type_elem(m, ir_value_type(m, o->opnd[0]));
+        if (t->rank == 2 && t->shape[0] == 1 && t->shape[1] > 0 && ir_type_is_float(m, elem))
+            row = tensor_of(m, 2, (int64_t[]){1, t->shape[1]}, elem);
     }
     free(l.v);
-    return w;
+    return row;
 }
 
 /* A row's device-memory time on k cores (k = 1: the kernel as it is):
@@ -379,11 +387,6 @@ static bool choose(const struct spread *s, int64_t *K, int64_t *B)
 }
 
 /* ---- the rewrite -------------------------------------------------------- */
-
-static ir_type tensor_of(struct ir_module *m, uint32_t rank, const int64_t *shape, ir_type elem)
-{
-    return ir_type_shaped(m, IR_TY_TENSOR, rank, shape, elem);
-}
 
 static ir_attr reassociation(struct ir_module *m, uint32_t ngroups, const int64_t *const *groups,
                              const uint32_t *sizes)
@@ -614,20 +617,14 @@ bool split_spread(struct split_ctx *c)
     sched_ops_of_kind(m, m->top, IR_OP_FUNC_FUNC, &fns);
     for (uint32_t f = 0; f < fns.n; f++) {
         ir_op fn = fns.v[f];
-        struct spread s = {.c = c, .m = m, .fn = fn, .W = first_width(m, fn)};
-        int64_t K = 1, B = 0;
-        if (!ir_op_get(m, fn)->nreg || sched_grid_tiles(m, fn, 2) != 1 || s.W <= 0 ||
+        if (!ir_op_get(m, fn)->nreg || sched_grid_tiles(m, fn, 2) != 1 ||
             split_ring_unit(c, NULL, NULL) == ARCH_NONE)
             continue;
-        struct sched_ops l = {0};
-        sched_ops_of_kind(m, fn, IR_OP_KTDP_CONSTRUCT_ACCESS_TILE, &l);
-        ir_type elem = IR_NONE;
-        if (l.n)
-            elem = ir_type_elem(m, ir_value_type(m, ir_op_get(m, l.v[0])->opnd[0]));
-        free(l.v);
-        if (!elem || !ir_type_is_float(m, elem))
+        struct spread s = {.c = c, .m = m, .fn = fn, .row = row_type(m, fn)};
+        int64_t K = 1, B = 0;
+        if (!s.row)
             continue;
-        s.row = tensor_of(m, 2, (int64_t[]){1, s.W}, elem);
+        s.W = ir_type_get(m, s.row)->shape[1];
         struct walk w = {&s, true};
         ir_walk(m, fn, classify_walk, &w);
         if (w.ok && s.tiles.n && s.reduces.n && views_only_tiled(&s) && choose(&s, &K, &B)) {

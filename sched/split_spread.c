@@ -44,15 +44,15 @@
  *                                         reduce(expand_shape p to <1xB>,
  *                                           init) dims [1]
  *
- * K: the fewest cores, a power of two, on which a row's vector work takes
- * at most a quarter of its device-memory time (choose), when one core is
- * not such already; B: the fewest elements, a multiple of two compute
- * vectors, that leave n = W / (K B) a power of two. Measured on spyre
- * (cycles on one core -> spread, every K tried):
- *   softmax_wide, 2 x 262144 f16     26193 -> K 8: 10483 (best K 16: 10459)
- *   spread_center, 2 x 65536, exp     5000 -> K 8:  2737 (best)
- *   the same at 16384, exp            1585 -> K 8:  1270 (best K 4: 1187)
- *   the same at 16384, no exp         1450 -> K 4:  1132 (best)
+ * K: the fewest cores, a power of two, that make a row's modeled time
+ * (choose: its memory time, or 4 times its vector work with the exchanges
+ * when more) the least, when that beats one core; B: the fewest elements,
+ * a multiple of two compute vectors, that leave n = W / (K B) a power of
+ * two. Measured on spyre (cycles on one core -> spread, every K tried):
+ *   softmax_wide, 2 x 262144 f16     26193 -> K 16: 10459 (best; K 8: 10483)
+ *   spread_center, 2 x 65536, exp     5000 -> K 8:   2737 (best)
+ *   the same at 16384, exp            1585 -> K 8:   1270 (best K 4: 1187)
+ *   the same at 16384, no exp         1450 -> K 4:   1132 (best)
  * The view keeps its base (a kernel argument) and the tile moves by t B:
  * ktc-lower then still tells the arguments' memories apart, and a row's
  * load need not wait for the last row's store.
@@ -67,8 +67,9 @@
 #include "sched/split_int.h"
 
 /* A core's share of a row below which the exchanges cost more than the
- * share's work saves; the part of a row's memory time its vector work may
- * take on the cores chosen (measured on spyre: see choose). */
+ * share's work saves; how much longer than a row's memory time the row
+ * takes per unit of its vector work (row_score; measured on spyre, the
+ * header's table). */
 #define SPREAD_MIN_SHARE 2048
 #define WORK_SHARE       4
 
@@ -340,12 +341,26 @@ static double mem_cycles(const struct spread *s, int64_t k)
     return agg > 0 && (rd + wr) / agg > t ? (rd + wr) / agg : t;
 }
 
-/* A row's vector work on k cores: its elementwise ops and reductions, a
- * vector of lanes each, over the compute units of k cores. */
-static double work_cycles(const struct spread *s, int64_t k, int64_t lanes)
+/* A row's vector work on k cores of B elements a block (k = 1: the
+ * kernel as it is): its elementwise ops and reductions, a vector of lanes
+ * each, over the compute units of k cores; spread, each reduction also
+ * folds its B lanes on every tile and passes B elements over the ring
+ * log2 k times. */
+static double work_cycles(const struct spread *s, int64_t k, int64_t b, int64_t lanes)
 {
-    uint32_t cl = s->c->dev->ncorelets ? s->c->dev->ncorelets : 1;
-    return (double)(s->nops + s->reduces.n) * (double)s->W / (double)lanes / (double)(k * cl);
+    const struct arch_device *d = s->c->dev;
+    double cl = d->ncorelets ? (double)d->ncorelets : 1;
+    double t = (double)(s->nops + s->reduces.n) * (double)s->W / (double)lanes / ((double)k * cl);
+    uint32_t hop = ARCH_NONE;
+    if (k > 1 && split_ring_unit(s->c, NULL, &hop) != ARCH_NONE) {
+        double eb = (double)ir_type_bytes(s->m, ir_type_elem(s->m, s->row));
+        double hb =
+            d->links[hop].bandwidth > 0 ? (double)d->links[hop].bandwidth : ARCH_DEFAULT_BANDWIDTH;
+        for (int64_t h = k / 2; h >= 1; h /= 2)
+            t += (double)s->reduces.n * (double)b * eb / hb;
+        t += (double)s->reduces.n * (double)b / (double)lanes / cl;
+    }
+    return t;
 }
 
 /* B for k cores: the fewest elements, a multiple of two compute vectors,
@@ -360,28 +375,36 @@ static int64_t block_of(int64_t W, int64_t k, int64_t lanes)
     return (W / (k * n)) % (2 * lanes) == 0 ? W / (k * n) : 0;
 }
 
-/* K and B (the header's): the fewest cores, a power of two, on which a
- * row's vector work takes at most a quarter of its memory time (the rest
- * covers the exchanges and the passes' waits on the reductions), each
- * keeping SPREAD_MIN_SHARE elements of a row or more (else the most that
- * do); false when one core is such already, or no spread is possible. */
+/* A row's modeled time on k cores of B elements a block: its memory
+ * time, or WORK_SHARE times its vector work when more (the passes wait on
+ * the reductions and exchanges, which the memory time must cover). */
+static double row_score(const struct spread *s, int64_t k, int64_t b, int64_t lanes)
+{
+    double mem = mem_cycles(s, k), work = WORK_SHARE * work_cycles(s, k, b, lanes);
+    return work > mem ? work : mem;
+}
+
+/* K and B (the header's): the fewest cores, a power of two, each with
+ * SPREAD_MIN_SHARE elements of a row or more, whose row_score is the
+ * least, when that beats one core's; false otherwise. */
 static bool choose(const struct spread *s, int64_t *K, int64_t *B)
 {
     const struct split_ctx *c = s->c;
     char buf[16];
     int64_t lanes = arch_lanes(c->dev, c->compute_res,
                                split_type_name(s->m, ir_type_elem(s->m, s->row), buf, sizeof buf));
-    if (lanes <= 0 || WORK_SHARE * work_cycles(s, 1, lanes) <= mem_cycles(s, 1))
+    if (lanes <= 0)
         return false;
+    double best = row_score(s, 1, 0, lanes);
     *K = 1;
     for (int64_t k = 2; k <= (int64_t)c->dev->ncores && s->W / k >= SPREAD_MIN_SHARE; k *= 2) {
         int64_t b = block_of(s->W, k, lanes);
-        if (!b)
-            continue;
-        *K = k;
-        *B = b;
-        if (WORK_SHARE * work_cycles(s, k, lanes) <= mem_cycles(s, k))
-            break;
+        double t = b ? row_score(s, k, b, lanes) : best;
+        if (t < best) {
+            best = t;
+            *K = k;
+            *B = b;
+        }
     }
     return *K > 1;
 }

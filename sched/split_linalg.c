@@ -1692,19 +1692,6 @@ static bool wide_inputs(struct split_ctx *c, const struct split_gen *p, ir_op uo
  * wide softmax row), the recomputation costs more than the pipeline. */
 #define RECOMPUTE_MAX_VECTORS 64
 
-/* The elements of a value of type t; -1 when its shape is not static. */
-static int64_t elements(const struct ir_module *m, ir_type t)
-{
-    const struct ir_type_info *ti = ir_type_get(m, t);
-    int64_t n = 1;
-    for (uint32_t i = 0; i < ti->rank; i++) {
-        if (ti->shape[i] == IR_DYN)
-            return -1;
-        n *= ti->shape[i];
-    }
-    return n;
-}
-
 /* Whether fusing producer p (pop) into consumer u (uop) would compute
  * each of p's elements more than RECOMPUTE_MAX_VECTORS times: u reads
  * p's result broadcast over that many of its vectors, and p does work
@@ -1713,7 +1700,7 @@ static bool recomputes(struct split_ctx *c, ir_op pop, const struct split_gen *p
                        const struct split_gen *u)
 {
     struct ir_module *m = c->m;
-    int64_t pe = elements(m, p->res), ue = 1;
+    int64_t pe = ir_type_numel(m, p->res), ue = 1;
     int64_t ext[MAX_LOOPS];
     if (pe <= 0 || !split_gen_extents(m, u, ext))
         return false;

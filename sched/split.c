@@ -75,10 +75,10 @@ static void reserve_scratch(struct split_ctx *c)
     free(r.v);
 }
 
-bool sched_split(struct ir_module *m, const struct arch_device *dev, uint32_t max_vregs,
-                 struct ir_diag *diag)
+bool sched_split(struct ir_module *m, const struct arch_device *dev,
+                 const struct sched_split_options *o, struct ir_diag *diag)
 {
-    struct split_ctx c = {.m = m, .dev = dev, .diag = diag, .max_vregs = max_vregs};
+    struct split_ctx c = {.m = m, .dev = dev, .diag = diag, .max_vregs = o->max_vregs, .o = o};
     if (!find_compute(&c))
         return false;
     c.scratch = arch_space_kind(dev, IR_MS_CT_LOCAL);
@@ -87,10 +87,10 @@ bool sched_split(struct ir_module *m, const struct arch_device *dev, uint32_t ma
     reserve_scratch(&c);
     ir_op *progs = NULL;
     uint32_t n = 0;
-    bool ok = split_spread(&c) && split_once(&c) && split_index(&c) && split_reduce_inits(&c) &&
-              split_scalar_carries(&c) && split_dist(&c) && split_indirect(&c) &&
-              split_layouts(&c) && split_legal(&c) && split_ring(&c) && split_peel(&c) &&
-              split_unaliased(&c) && split_extract(&c, &progs, &n);
+    bool ok = (o->no_spread || split_spread(&c)) && split_once(&c) && split_index(&c) &&
+              split_reduce_inits(&c) && split_scalar_carries(&c) && split_dist(&c) &&
+              split_indirect(&c) && split_layouts(&c) && split_legal(&c) && split_ring(&c) &&
+              split_peel(&c) && split_unaliased(&c) && split_extract(&c, &progs, &n);
     for (uint32_t i = 0; ok && i < n; i++)
         ok = split_linalg(&c, progs[i]) && split_pipeline(&c, progs[i]);
     free(progs);

@@ -100,9 +100,11 @@
  * over its B lanes with the kernel's init: ktc-interp's pairwise tree, so
  * the results are the kernel's bit for bit (sched/split_spread.c has the
  * argument and the choice of K and B; tests/kernels/spread_center).
- * Taken when a row's vector work on one core exceeds a quarter of its
- * device-memory time; the kernel is otherwise left as it is, with no
- * diagnostic.
+ * Taken when that models a row faster than one core does; the kernel is
+ * otherwise left as it is, with no diagnostic. `ktc-split --stats` says
+ * for each kernel of one tile with rows whether it is spread, over how
+ * many cores, or why not (tests/passes/split/spread_stats); `--disable=
+ * spread` keeps every kernel on its tiles.
  *
  * Loops that run once. Then, an scf.for of constant bounds that a
  * tensor crosses (below) and that runs once is replaced by its body at its
@@ -688,17 +690,25 @@
 #define SCHED_SPLIT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "arch/arch.h"
 #include "ktir/diag.h"
 #include "ktir/ir.h"
 
-/* Runs ktc-split on m (see above) for device dev, whose compute units hold
- * max_vregs vector registers each (the target's: SpyreCode's
- * SC_MAX_VREGS; a widened tile's input pieces take at most all but 8 of
- * them). Returns false after reporting located errors to diag; m is then
- * unspecified. */
-bool sched_split(struct ir_module *m, const struct arch_device *dev, uint32_t max_vregs,
-                 struct ir_diag *diag);
+/* What ktc-split is asked besides its input. */
+struct sched_split_options {
+    /* The vector registers of a compute unit (the target's: SpyreCode's
+     * SC_MAX_VREGS; a widened tile's input pieces take at most all but 8
+     * of them). */
+    uint32_t max_vregs;
+    bool no_spread; /* --disable=spread: a kernel of one tile stays on one core */
+    FILE *stats;    /* --stats: the spread's choice for each kernel it looks at */
+};
+
+/* Runs ktc-split on m (see above) for device dev. Returns false after
+ * reporting located errors to diag; m is then unspecified. */
+bool sched_split(struct ir_module *m, const struct arch_device *dev,
+                 const struct sched_split_options *o, struct ir_diag *diag);
 
 #endif

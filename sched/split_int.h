@@ -26,6 +26,7 @@ struct split_ctx {
     const char *scratch;  /* the memory kind ct_local maps to ("L1"), or NULL */
     int64_t scratch_bytes; /* a core's scratchpad (one of scratch), 0 when unknown */
     uint32_t max_vregs;   /* a compute unit's vector registers (sched_split) */
+    const struct sched_split_options *o;
 };
 
 /* Reports a located error at op (in the user's .mlir) and marks the pass

@@ -58,12 +58,14 @@
  * load need not wait for the last row's store.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ktir/ops.h"
 #include "sched/grid.h"
 #include "sched/oplist.h"
+#include "sched/split.h"
 #include "sched/split_int.h"
 
 /* A core's share of a row below which the exchanges cost more than the
@@ -269,15 +271,16 @@ static bool classify(struct spread *s, ir_op op)
 
 struct walk {
     struct spread *s;
-    bool ok;
+    ir_op bad; /* the first op classify refused */
 };
 
 static bool classify_walk(struct ir_module *m, ir_op op, void *ctx)
 {
     (void)m;
     struct walk *w = ctx;
-    w->ok = w->ok && classify(w->s, op);
-    return w->ok;
+    if (!classify(w->s, op))
+        w->bad = op;
+    return !w->bad;
 }
 
 /* Whether every use of every view is one of the row tiles. */
@@ -384,17 +387,13 @@ static double row_score(const struct spread *s, int64_t k, int64_t b, int64_t la
     return work > mem ? work : mem;
 }
 
-/* K and B (the header's): the fewest cores, a power of two, each with
- * SPREAD_MIN_SHARE elements of a row or more, whose row_score is the
- * least, when that beats one core's; false otherwise. */
-static bool choose(const struct spread *s, int64_t *K, int64_t *B)
+/* K and B (the header's), for compute units of lanes elements: the fewest
+ * cores, a power of two, each with SPREAD_MIN_SHARE elements of a row or
+ * more, whose row_score is the least, when that beats one core's; false
+ * otherwise. */
+static bool choose(const struct spread *s, int64_t lanes, int64_t *K, int64_t *B)
 {
     const struct split_ctx *c = s->c;
-    char buf[16];
-    int64_t lanes = arch_lanes(c->dev, c->compute_res,
-                               split_type_name(s->m, ir_type_elem(s->m, s->row), buf, sizeof buf));
-    if (lanes <= 0)
-        return false;
     double best = row_score(s, 1, 0, lanes);
     *K = 1;
     for (int64_t k = 2; k <= (int64_t)c->dev->ncores && s->W / k >= SPREAD_MIN_SHARE; k *= 2) {
@@ -633,9 +632,34 @@ static void set_grid(struct ir_module *m, ir_op fn, int64_t K)
     ir_op_set_attr(m, fn, "grid", ir_attr_array(m, 1, &k));
 }
 
+/* Spreads fn as the header says: the new tile id, the old one's uses 0,
+ * grid [K], the rewrite. */
+static void spread(struct spread *s, int64_t K, int64_t B)
+{
+    struct ir_module *m = s->m;
+    ir_block entry = ir_region_entry(m, ir_op_region(m, s->fn, 0));
+    struct split_b b;
+    sb_before(&b, m, ir_block_get(m, entry)->first, ir_op_get(m, s->fn)->loc);
+    struct ir_op_state st;
+    ir_state_init(&st, m, "ktdp.get_compute_tile_id", b.loc);
+    ir_state_add_result(m, &st, m->t_index);
+    struct plan pl = {.K = K, .B = B, .n = s->W / (K * B)};
+    pl.t = ir_op_result(m, sb_emit(&b, &st), 0);
+    ir_value zero = sb_index(&b, 0);
+    for (uint32_t i = 0; i < s->ids.n; i++) { /* the one tile's coordinates */
+        const struct ir_op_info *o = ir_op_get(m, s->ids.v[i]);
+        for (uint32_t r = 0; r < o->nres; r++)
+            split_replace_uses(m, s->fn, o->res + r, zero);
+        ir_op_unlink(m, s->ids.v[i]);
+    }
+    set_grid(m, s->fn, K);
+    rewrite(s, &pl);
+}
+
 bool split_spread(struct split_ctx *c)
 {
     struct ir_module *m = c->m;
+    FILE *out = c->o ? c->o->stats : NULL;
     struct sched_ops fns = {0};
     sched_ops_of_kind(m, m->top, IR_OP_FUNC_FUNC, &fns);
     for (uint32_t f = 0; f < fns.n; f++) {
@@ -644,30 +668,48 @@ bool split_spread(struct split_ctx *c)
             split_ring_unit(c, NULL, NULL) == ARCH_NONE)
             continue;
         struct spread s = {.c = c, .m = m, .fn = fn, .row = row_type(m, fn)};
-        int64_t K = 1, B = 0;
         if (!s.row)
             continue;
         s.W = ir_type_get(m, s.row)->shape[1];
-        struct walk w = {&s, true};
+        const char *name = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
+        struct walk w = {&s, IR_NONE};
         ir_walk(m, fn, classify_walk, &w);
-        if (w.ok && s.tiles.n && s.reduces.n && views_only_tiled(&s) && choose(&s, &K, &B)) {
-            ir_block entry = ir_region_entry(m, ir_op_region(m, fn, 0));
-            struct split_b b;
-            sb_before(&b, m, ir_block_get(m, entry)->first, ir_op_get(m, fn)->loc);
-            struct ir_op_state st;
-            ir_state_init(&st, m, "ktdp.get_compute_tile_id", b.loc);
-            ir_state_add_result(m, &st, m->t_index);
-            struct plan pl = {.K = K, .B = B, .n = s.W / (K * B)};
-            pl.t = ir_op_result(m, sb_emit(&b, &st), 0);
-            ir_value zero = sb_index(&b, 0);
-            for (uint32_t i = 0; i < s.ids.n; i++) { /* the one tile's coordinates */
-                const struct ir_op_info *o = ir_op_get(m, s.ids.v[i]);
-                for (uint32_t r = 0; r < o->nres; r++)
-                    split_replace_uses(m, fn, o->res + r, zero);
-                ir_op_unlink(m, s.ids.v[i]);
-            }
-            set_grid(m, fn, K);
-            rewrite(&s, &pl);
+        char buf[16];
+        int64_t K = 1, B = 0,
+                lanes = arch_lanes(c->dev, c->compute_res,
+                                   split_type_name(m, ir_type_elem(m, s.row), buf, sizeof buf));
+        if (lanes <= 0) {
+            spread_free(&s);
+            continue;
+        }
+        if (w.bad) {
+            if (out)
+                fprintf(out,
+                        "ktc-split: @%s: spread: not taken: rows of %lld, but a '%s' it "
+                        "does not spread\n",
+                        name, (long long)s.W, ir_str_get(m, ir_op_get(m, w.bad)->name));
+        } else if (!s.reduces.n || !views_only_tiled(&s)) {
+            if (out)
+                fprintf(out, "ktc-split: @%s: spread: not taken: rows of %lld, %s\n", name,
+                        (long long)s.W,
+                        s.reduces.n ? "a view used other than by its rows"
+                                    : "no reduction along them");
+        } else if (!choose(&s, lanes, &K, &B)) {
+            if (out)
+                fprintf(out,
+                        "ktc-split: @%s: spread: not taken: rows of %lld, no spread modeled faster "
+                        "(a row on one core: memory %.0f cycles, vector work %.0f)\n",
+                        name, (long long)s.W, mem_cycles(&s, 1), work_cycles(&s, 1, 0, lanes));
+        } else {
+            if (out)
+                fprintf(out,
+                        "ktc-split: @%s: spread: rows of %lld over %lld cores, blocks of "
+                        "%lld (a row: memory %.0f cycles, vector work %.0f; on one core "
+                        "%.0f and %.0f)\n",
+                        name, (long long)s.W, (long long)K, (long long)B, mem_cycles(&s, K),
+                        work_cycles(&s, K, B, lanes), mem_cycles(&s, 1),
+                        work_cycles(&s, 1, 0, lanes));
+            spread(&s, K, B);
         }
         spread_free(&s);
     }

@@ -49,6 +49,8 @@ struct opts {
     int nnest;
     const char *lower_args[MAX_ARGS]; /* --disable=NAME of ktc-lower's transformations */
     int nlower;
+    const char *split_args[MAX_ARGS]; /* --disable=spread, --stats for ktc-split */
+    int nsplit;
     bool skip_nest; /* --disable=nest */
 };
 
@@ -76,15 +78,17 @@ static void usage(FILE *f)
                "  --print-ir-after-all  print each stage's IR (ktc-print) on stderr\n"
                "  --stop-after=STAGE    parse, split, path-expand, nest, allocate, lower or\n"
                "                        codegen\n"
-               "  --disable=NAME        turn a ktc-nest or ktc-lower transformation off\n"
-               "                        (repeatable; ktc-lower's: mask-split, invariant-loads);\n"
-               "                        `nest` skips the whole nest stage\n"
+               "  --disable=NAME        turn a ktc-split, ktc-nest or ktc-lower transformation\n"
+               "                        off (repeatable; ktc-split's: spread; ktc-lower's:\n"
+               "                        mask-split, invariant-loads); `nest` skips the whole\n"
+               "                        nest stage\n"
                "  --tile-sizes=T,...    ktc-nest's tile sizes, one per tiled loop, each\n"
                "                        T[:PHASES[:INSTANCES]]\n"
                "  --assume NAME=VALUE   the launch-time value ktc-nest's cost model prices a\n"
                "                        kernel argument at (repeatable; the code stays correct\n"
                "                        for every value)\n"
-               "  --stats               ktc-nest's choices (and, with `run`, ktc-launch's stats)\n"
+               "  --stats               ktc-split's and ktc-nest's choices (and, with `run`,\n"
+               "                        ktc-launch's stats)\n"
                "  -v                    print each stage's command\n"
                "  --help, --version\n");
 }
@@ -131,6 +135,8 @@ static int parse_args(struct opts *o, int argc, char **argv)
         else if (strncmp(a, "--disable=", 10) == 0 && lower_transform(a + 10) &&
                  o->nlower < MAX_ARGS - 1)
             o->lower_args[o->nlower++] = a;
+        else if (strcmp(a, "--disable=spread") == 0 && o->nsplit < MAX_ARGS - 1)
+            o->split_args[o->nsplit++] = a;
         else if (strcmp(a, "--assume") == 0 && i + 1 == argc)
             return usage_error("missing NAME=VALUE after", a);
         else if (strcmp(a, "--assume") == 0 && o->nnest < MAX_ARGS - 2) {
@@ -141,6 +147,8 @@ static int parse_args(struct opts *o, int argc, char **argv)
                   strncmp(a, "--tile-sizes=", 13) == 0 || strcmp(a, "--stats") == 0) &&
                  o->nnest < MAX_ARGS - 1) {
             o->nest_args[o->nnest++] = a;
+            if (strcmp(a, "--stats") == 0 && o->nsplit < MAX_ARGS - 1)
+                o->split_args[o->nsplit++] = a; /* ktc-split's --stats too */
             if (run && strcmp(a, "--stats") == 0 && o->nlaunch < MAX_ARGS - 1)
                 o->launch_args[o->nlaunch++] = a; /* ktc-launch's --stats too */
         }
@@ -205,6 +213,9 @@ static int stage_argv(const struct opts *o, int k, const char *in, const char *o
         path_printf(ktir_flag, sizeof ktir_flag, "--ktir=%s", o->input);
         argv[n++] = ktir_flag;
     }
+    if (strcmp(stages[k].bin, "ktc-split") == 0)
+        for (int i = 0; i < o->nsplit; i++)
+            argv[n++] = o->split_args[i];
     if (strcmp(stages[k].bin, "ktc-nest") == 0)
         for (int i = 0; i < o->nnest; i++)
             argv[n++] = o->nest_args[i];

@@ -68,6 +68,10 @@ expect "ktc routes ktc-lower's --disable" 0 "$ktc" compile "$example" -o "$tmp/l
     --disable=mask-split --disable=coarsening --disable=invariant-loads
 has "ktc-lower's names reach ktc-lower" "$tmp/err" "^ktc-lower --disable=mask-split --disable=invariant-loads"
 has "the others reach ktc-nest" "$tmp/err" "^ktc-nest --disable=coarsening "
+expect "ktc routes ktc-split's --disable" 0 "$ktc" compile "$example" -o "$tmp/s.sc" -v \
+    --disable=spread --disable=coarsening --stats
+has "spread reaches ktc-split, with --stats" "$tmp/err" "^ktc-split --disable=spread --stats"
+has "and not ktc-nest" "$tmp/err" "^ktc-nest --disable=coarsening --stats"
 expect "ktc passes --assume" 2 "$ktc" compile "$example" -o "$tmp/f.sc" -v --assume N=x --assume=M=1
 has "--assume reaches ktc-nest" "$tmp/err" "^ktc-nest --assume N=x --assume=M=1"
 expect "ktc --assume without a value" 2 "$ktc" compile "$example" --assume

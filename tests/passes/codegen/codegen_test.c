@@ -67,7 +67,8 @@ static void compile(struct compiled *c, const char *path, const char *device, bo
     c->dev = arch_load_module(c->m, &c->diag);
     assert_non_null(c->dev);
     if (chain) {
-        assert_true(sched_split(c->m, c->dev, SC_MAX_VREGS, &c->diag));
+        assert_true(sched_split(
+            c->m, c->dev, &(struct sched_split_options){.max_vregs = SC_MAX_VREGS}, &c->diag));
         assert_true(sched_path_expand(c->m, c->dev, &c->diag));
         assert_true(sched_allocate(c->m, c->dev, true, &c->diag));
         assert_true(sched_grid_flatten(c->m, &c->diag));

@@ -80,7 +80,7 @@ static bool stage(int s, struct ir_module *m, const struct arch_device *dev, str
     bool ok;
     switch (s) {
     case ST_SPLIT:
-        ok = sched_split(m, dev, SC_MAX_VREGS, d);
+        ok = sched_split(m, dev, &(struct sched_split_options){.max_vregs = SC_MAX_VREGS}, d);
         break;
     case ST_ROUTE:
         ok = sched_path_expand(m, dev, d);

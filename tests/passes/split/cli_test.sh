@@ -42,4 +42,10 @@ expect "refused" 1 "$split" "$tmp/bad.ktir" -o "$tmp/bad.split" &&
     has "refused message" "$tmp/err" "bad.mlir:2:8: error: scf.while is not supported yet"
 if [ -e "$tmp/bad.split" ]; then fail "no output on failure"; else pass "no output on failure"; fi
 
+# --disable names a transformation it has; --stats writes to stderr only.
+expect "unknown --disable name" 2 "$split" --disable=tiles "$tmp/k.ktir" &&
+    has "names the one it has" "$tmp/err" "there is: spread"
+expect "--disable=spread" 0 "$split" --disable=spread "$tmp/k.ktir" -o "$tmp/d.split"
+expect "--stats" 0 "$split" --stats "$tmp/k.ktir" -o "$tmp/s.split"
+
 cli_done

@@ -87,7 +87,8 @@ static void split_chunk(const char *file, const char *buf, size_t len, size_t be
         if (r->parsed) {
             d.out = g;
             double t0 = now_ms();
-            r->ok = sched_split(r->m, dev, SC_MAX_VREGS, &d);
+            r->ok = sched_split(r->m, dev, &(struct sched_split_options){.max_vregs = SC_MAX_VREGS},
+                                &d);
             double ms = now_ms() - t0;
             if (ms < r->ms)
                 r->ms = ms;

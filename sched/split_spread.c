@@ -379,11 +379,14 @@ static int64_t block_of(int64_t W, int64_t k, int64_t lanes)
 }
 
 /* A row's modeled time on k cores of B elements a block: its memory
- * time, or WORK_SHARE times its vector work when more (the passes wait on
- * the reductions and exchanges, which the memory time must cover). */
+ * time, or its vector work when more, WORK_SHARE times when the row has
+ * reductions (its passes wait on them and on their exchanges, which the
+ * memory time must cover; without, work and memory overlap). */
 static double row_score(const struct spread *s, int64_t k, int64_t b, int64_t lanes)
 {
-    double mem = mem_cycles(s, k), work = WORK_SHARE * work_cycles(s, k, b, lanes);
+    double mem = mem_cycles(s, k), work = work_cycles(s, k, b, lanes);
+    if (s->reduces.n)
+        work *= WORK_SHARE;
     return work > mem ? work : mem;
 }
 
@@ -671,6 +674,10 @@ bool split_spread(struct split_ctx *c)
         if (!s.row)
             continue;
         s.W = ir_type_get(m, s.row)->shape[1];
+        if (s.W < 2 * SPREAD_MIN_SHARE) { /* no share to give: nothing to say */
+            spread_free(&s);
+            continue;
+        }
         const char *name = ir_str_get(m, ir_attr_get(m, ir_op_attr(m, fn, "sym_name"))->s);
         struct walk w = {&s, IR_NONE};
         ir_walk(m, fn, classify_walk, &w);
@@ -688,12 +695,12 @@ bool split_spread(struct split_ctx *c)
                         "ktc-split: @%s: spread: not taken: rows of %lld, but a '%s' it "
                         "does not spread\n",
                         name, (long long)s.W, ir_str_get(m, ir_op_get(m, w.bad)->name));
-        } else if (!s.reduces.n || !views_only_tiled(&s)) {
+        } else if (!views_only_tiled(&s)) {
             if (out)
-                fprintf(out, "ktc-split: @%s: spread: not taken: rows of %lld, %s\n", name,
-                        (long long)s.W,
-                        s.reduces.n ? "a view used other than by its rows"
-                                    : "no reduction along them");
+                fprintf(out,
+                        "ktc-split: @%s: spread: not taken: rows of %lld, but a view used "
+                        "other than by its rows\n",
+                        name, (long long)s.W);
         } else if (!choose(&s, lanes, &K, &B)) {
             if (out)
                 fprintf(out,

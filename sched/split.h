@@ -91,8 +91,9 @@
  * Spread. Before anything else, a kernel of one tile (grid [1, ..] or
  * none) working on rows of W elements (every access tile a row [1, W] at
  * column 0 of a view [R, W]; every tensor of that shape loaded, splatted,
- * elementwise, stored or reduced along its row by a float combiner with
- * an exact identity) may run on K cores of a device with a ring instead:
+ * filled, elementwise (arith, math, the named linalg ops, a linalg.generic
+ * of identity maps), stored or reduced along its row by a float combiner
+ * with an exact identity) may run on K cores of a device with a ring instead:
  * grid [K], each tile the B elements from B t on of every K B of a row
  * (the view [R, n, K B], the tile [1, n, B] at column B t), each row
  * reduction folded over the tile's [n, B] block, then with tile t xor

@@ -1,20 +1,23 @@
 /* split_spread.c - ktc-split's spread phase (split.h), first: a kernel of
- * one tile that works on rows of W elements, too wide for one core to be
- * anything but compute-bound on them, is spread over K cores of the
- * device, each taking 1/K of every row, the rows' reductions all-reduced
- * over the ring. ktc-interp's results stay the kernel's, bit for bit.
+ * one tile that works on rows of W elements, so wide that one core's
+ * vector work on them outweighs their memory time, is spread over K cores
+ * of the device, each taking 1/K of every row, the rows' reductions
+ * all-reduced over the ring. ktc-interp's results stay the kernel's, bit
+ * for bit.
  *
  * Input: KTIR whose function runs on one tile (grid [1, ..] or none) on a
  * device of two cores or more linked by a ring. Taken when every access
  * tile is a row [1, W] at column 0 of a view [R, W] (static sizes and
  * strides, the last 1, its set the box of its sizes; the tile's set its
  * box, its order the identity), and every tensor of that shape is made by
- * a ktdp.load of such a tile, a tensor.splat, or an elementwise arith or
- * math op of such tensors, and used by those, by a ktdp.store to such a
+ * a ktdp.load of such a tile, a tensor.splat, tensor.empty or linalg.fill,
+ * or an elementwise op of such tensors (arith, math, linalg.add, sub, mul,
+ * div, max, min, a linalg.generic of identity maps and parallel loops
+ * without linalg.index), and used by those, by a ktdp.store to such a
  * tile, or by a linalg.reduce over its last dim whose body is one float
  * combiner with an exact identity (addf: -0.0, mulf: 1.0, maxnumf and
  * maximumf: -inf, minnumf and minimumf: +inf); otherwise the kernel is
- * left as it is (no diagnostic: this is a schedule choice).
+ * left as it is (no error: a schedule choice; --stats says why).
  *
  * The order. ktc-interp folds a reduced row as a pairwise tree by halves
  * (element i with i + W/2, then on), so the vector of its level of length
@@ -36,7 +39,8 @@
  *   tile %v[%r, c0] [1, W]             -> tile %v[%r, c0, t B] [1, n, B]
  *   load -> tensor<1xW>                -> load -> tensor<1xnxB>,
  *                                           collapse_shape -> tensor<nxB>
- *   elementwise, splat on tensor<1xW>  -> on tensor<nxB>
+ *   elementwise, splat, empty, fill    -> of tensor<nxB>
+ *     of tensor<1xW>
  *   store x                            -> expand_shape x to <1xnxB>, store
  *   reduce(x, init) dims [1]           -> p = reduce(x, splat(id)) dims [0]
  *                                         p = p (op) ring_shift(p) {from
@@ -173,6 +177,36 @@ static bool is_row(const struct spread *s, ir_value v)
     return ir_value_type(s->m, v) == s->row;
 }
 
+/* Whether every tensor operand of op is a row. */
+static bool same_rows(const struct spread *s, ir_op op)
+{
+    const struct ir_op_info *o = ir_op_get(s->m, op);
+    for (uint32_t i = 0; i < o->nopnd; i++)
+        if (ir_type_get(s->m, ir_value_type(s->m, o->opnd[i]))->kind == IR_TY_TENSOR &&
+            !is_row(s, o->opnd[i]))
+            return false;
+    return true;
+}
+
+/* Whether linalg.generic op is elementwise on its rows: every loop
+ * parallel, every map the identity, no linalg.index (a row's [n, B] is
+ * then indexed as its [1, W] was, element for element). */
+static bool rowwise(const struct ir_module *m, ir_op op)
+{
+    struct split_gen g;
+    uint32_t perm[2];
+    if (!split_gen_read(m, op, &g) || g.nloops != 2 || g.red[0] || g.red[1])
+        return false;
+    for (uint32_t i = 0; i <= g.nin; i++)
+        if (!split_permutation(m, i < g.nin ? g.in_map[i] : g.out_map, 2, perm) || perm[0] != 0 ||
+            perm[1] != 1)
+            return false;
+    struct sched_ops ix = {0};
+    sched_ops_of_kind((struct ir_module *)m, op, IR_OP_LINALG_INDEX, &ix);
+    free(ix.v);
+    return ix.n == 0;
+}
+
 /* An access tile [1, W] at column 0 of a view as the header says. */
 static bool row_tile(struct spread *s, ir_op tile)
 {
@@ -235,8 +269,25 @@ static bool classify(struct spread *s, ir_op op)
         sched_ops_push(&s->stores, op);
         return is_row(s, o->opnd[0]);
     case IR_OP_TENSOR_SPLAT:
+    case IR_OP_TENSOR_EMPTY:
+    case IR_OP_LINALG_FILL: /* a row of one scalar, or a destination */
         if (wide)
             sched_ops_push(&s->wide, op);
+        return !wide || is_row(s, o->res);
+    case IR_OP_LINALG_ADD:
+    case IR_OP_LINALG_SUB:
+    case IR_OP_LINALG_MUL:
+    case IR_OP_LINALG_DIV:
+    case IR_OP_LINALG_MAX:
+    case IR_OP_LINALG_MIN:
+    case IR_OP_LINALG_GENERIC:
+        if (!wide)
+            return true;
+        if (o->nres != 1 || !is_row(s, o->res) || !same_rows(s, op) ||
+            (o->kind == IR_OP_LINALG_GENERIC && !rowwise(m, op)))
+            return false;
+        sched_ops_push(&s->wide, op);
+        s->nops++;
         return true;
     case IR_OP_LINALG_REDUCE: {
         const int64_t *d = ints_of(m, op, "dimensions", 1);
@@ -258,12 +309,8 @@ static bool classify(struct spread *s, ir_op op)
     }
     if (!wide)
         return true;
-    if (!elementwise(m, op) || !is_row(s, o->res))
+    if (!elementwise(m, op) || !is_row(s, o->res) || !same_rows(s, op))
         return false;
-    for (uint32_t i = 0; i < o->nopnd; i++)
-        if (ir_type_get(m, ir_value_type(m, o->opnd[i]))->kind == IR_TY_TENSOR &&
-            !is_row(s, o->opnd[i]))
-            return false;
     sched_ops_push(&s->wide, op);
     s->nops++;
     return true;

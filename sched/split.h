@@ -88,24 +88,26 @@
  * program order, each finishing before the next starts; an input in device
  * memory read by several of them is read by each.
  *
- * Spread. Before anything else, a kernel of one tile (grid [1, ..] or
- * none) working on rows of W elements (every access tile a row [1, W] at
- * column 0 of a view [R, W]; every tensor of that shape loaded, splatted,
- * filled, elementwise (arith, math, the named linalg ops, a linalg.generic
- * of identity maps), stored or reduced along its row by a float combiner
- * with an exact identity) may run on K cores of a device with a ring instead:
- * grid [K], each tile the B elements from B t on of every K B of a row
- * (the view [R, n, K B], the tile [1, n, B] at column B t), each row
- * reduction folded over the tile's [n, B] block, then with tile t xor
- * K/2's, ..., t xor 1's over the ring (`ktdf.ring_shift`s, as the inter-tile phase makes), then
- * over its B lanes with the kernel's init: ktc-interp's pairwise tree, so
- * the results are the kernel's bit for bit (sched/split_spread.c has the
- * argument and the choice of K and B; tests/kernels/spread_center).
- * Taken when that models a row faster than one core does; the kernel is
- * otherwise left as it is, with no diagnostic. `ktc-split --stats` says
- * for each kernel of one tile with rows whether it is spread, over how
- * many cores, or why not (tests/passes/split/spread_stats); `--disable=
- * spread` keeps every kernel on its tiles.
+ * Spread. Before anything else, a kernel of T tiles (grid [T, 1, ..] or
+ * none; 2 T at most the device's cores) working on rows of W elements
+ * (every access tile a row [1, W] at column 0 of a view [R, W]; every
+ * tensor of that shape loaded, splatted, filled, elementwise (arith, math,
+ * the named linalg ops, a linalg.generic of identity maps), stored or
+ * reduced along its row by a float combiner with an exact identity) may
+ * run each tile on K cores of a device with a ring instead: grid [T K],
+ * tile t the kernel's tile t / K, taking the B elements from B c on (c =
+ * t mod K) of every K B of a row (the view [R, n, K B], the tile [1, n, B]
+ * at column B c); each row reduction folds over the tile's [n, B] block,
+ * then with tile t xor K/2's, ..., t xor 1's over the ring
+ * (`ktdf.ring_shift`s, as the inter-tile phase makes), then over its B
+ * lanes with the kernel's init: ktc-interp's pairwise tree, so the results
+ * are the kernel's bit for bit (sched/split_spread.c has the argument and
+ * the choice of K and B; tests/kernels/spread_center). Taken when that
+ * models a row faster than one core does; the kernel is otherwise left as
+ * it is, with no diagnostic. `ktc-split --stats` says for each kernel of
+ * few tiles with rows of 8192 or more whether it is spread, over how many
+ * cores, or why not (tests/passes/split/spread_stats); `--disable=spread`
+ * keeps every kernel on its tiles.
  *
  * Loops that run once. Then, an scf.for of constant bounds that a
  * tensor crosses (below) and that runs once is replaced by its body at its

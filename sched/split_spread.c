@@ -1,12 +1,13 @@
 /* split_spread.c - ktc-split's spread phase (split.h), first: a kernel of
- * one tile that works on rows of W elements, so wide that one core's
- * vector work on them outweighs their memory time, is spread over K cores
- * of the device, each taking 1/K of every row, the rows' reductions
- * all-reduced over the ring. ktc-interp's results stay the kernel's, bit
- * for bit.
+ * few tiles that works on rows of W elements, so wide that a core's vector
+ * work on them outweighs their memory time, has each tile spread over K
+ * cores of the device, each taking 1/K of every row, the rows' reductions
+ * all-reduced over the ring among them. ktc-interp's results stay the
+ * kernel's, bit for bit.
  *
- * Input: KTIR whose function runs on one tile (grid [1, ..] or none) on a
- * device of two cores or more linked by a ring. Taken when every access
+ * Input: KTIR whose function runs on T tiles along its grid's dim 0 (the
+ * other dims 1, or no grid: T = 1), 2 T at most the cores of a device
+ * whose cores a ring links. Taken when every access
  * tile is a row [1, W] at column 0 of a view [R, W] (static sizes and
  * strides, the last 1, its set the box of its sizes; the tile's set its
  * box, its order the identity), and every tensor of that shape is made by
@@ -32,11 +33,11 @@
  * min of +0 and -0 may give either zero on a tile.
  *
  * The rewrite (t = the new tile id, c0 = 0):
- *   grid [1, ..]                       -> grid [K]
- *   ktdp.get_compute_tile_id           -> 0 (the one tile's coordinates)
+ *   grid [T, 1, ..]                    -> grid [T K]; c = t mod K
+ *   ktdp.get_compute_tile_id           -> t / K, 0, ...
  *   view %p [R, W] strides [S, 1]      -> view %p [R, n, K B]
  *                                           strides [S, K B, 1]
- *   tile %v[%r, c0] [1, W]             -> tile %v[%r, c0, t B] [1, n, B]
+ *   tile %v[%r, c0] [1, W]             -> tile %v[%r, c0, c B] [1, n, B]
  *   load -> tensor<1xW>                -> load -> tensor<1xnxB>,
  *                                           collapse_shape -> tensor<nxB>
  *   elementwise, splat, empty, fill    -> of tensor<nxB>
@@ -55,9 +56,13 @@
  * two. Measured on spyre (cycles on one core -> spread, every K tried):
  *   softmax_wide, 2 x 262144 f16     26193 -> K 16: 10459 (best; K 8: 10483)
  *   spread_center, 2 x 65536, exp     5000 -> K 8:   2737 (best)
- *   the same at 16384, exp            1585 -> K 8:   1270 (best K 4: 1187)
+ *   the same at 16384, exp            1585 -> K 4:   1187 (best)
  *   the same at 16384, no exp         1450 -> K 4:   1132 (best)
- * The view keeps its base (a kernel argument) and the tile moves by t B:
+ *   softmax_4x262144, grid [2]       31290 -> K 4:  20810 (its compulsory
+ *                                              traffic's bound: 20711)
+ * Rows of 5120 over 2 cores (layernorm_2x5120, rmsnorm_4x4096) ran up to
+ * 11% slower: a core's share is at least SPREAD_MIN_SHARE.
+ * The view keeps its base (a kernel argument) and the tile moves by c B:
  * ktc-lower then still tells the arguments' memories apart, and a row's
  * load need not wait for the last row's store.
  */
@@ -67,7 +72,6 @@
 #include <string.h>
 
 #include "ktir/ops.h"
-#include "sched/grid.h"
 #include "sched/oplist.h"
 #include "sched/split.h"
 #include "sched/split_int.h"
@@ -76,7 +80,7 @@
  * share's work saves; how much longer than a row's memory time the row
  * takes per unit of its vector work (row_score; measured on spyre, the
  * header's table). */
-#define SPREAD_MIN_SHARE 2048
+#define SPREAD_MIN_SHARE 4096
 #define WORK_SHARE       4
 
 struct spread {
@@ -84,6 +88,7 @@ struct spread {
     struct ir_module *m;
     ir_op fn;
     int64_t W;   /* the rows' width */
+    int64_t T;   /* the kernel's tiles (its grid's dim 0; the others 1) */
     ir_type row; /* tensor<1xWxE> */
     struct sched_ops views, tiles, loads, stores, reduces, wide, ids;
     uint32_t nops; /* the elementwise ops of wide (not its splats) */
@@ -383,7 +388,7 @@ static double mem_cycles(const struct spread *s, int64_t k)
             out = bw;
     }
     if (g != ARCH_NONE)
-        agg = (double)d->res[d->kinds[g].first].aggregate_bandwidth;
+        agg = (double)d->res[d->kinds[g].first].aggregate_bandwidth / (double)s->T;
     double rd = (double)(s->loads.n * s->W * eb), wr = (double)(s->stores.n * s->W * eb);
     double t = rd / ((double)k * (in > 0 ? in : ARCH_DEFAULT_BANDWIDTH));
     double tw = wr / ((double)k * (out > 0 ? out : ARCH_DEFAULT_BANDWIDTH));
@@ -446,7 +451,8 @@ static bool choose(const struct spread *s, int64_t lanes, int64_t *K, int64_t *B
     const struct split_ctx *c = s->c;
     double best = row_score(s, 1, 0, lanes);
     *K = 1;
-    for (int64_t k = 2; k <= (int64_t)c->dev->ncores && s->W / k >= SPREAD_MIN_SHARE; k *= 2) {
+    for (int64_t k = 2; k * s->T <= (int64_t)c->dev->ncores && s->W / k >= SPREAD_MIN_SHARE;
+         k *= 2) {
         int64_t b = block_of(s->W, k, lanes);
         double t = b ? row_score(s, k, b, lanes) : best;
         if (t < best) {
@@ -506,8 +512,8 @@ static uint32_t box_set(struct ir_module *m, uint32_t n, const int64_t *shape)
 }
 
 struct plan {
-    int64_t K, B, n;
-    ir_value t; /* the new tile id */
+    int64_t K, B, n, T;
+    ir_value c; /* the tile's block of a row: the new tile id mod K */
 };
 
 /* view %p [R, W] strides [S, 1] -> view %p [R, n, K B] strides [S, K B, 1]
@@ -542,11 +548,11 @@ static void rewrite_tile(struct spread *s, const struct plan *p, ir_op tile)
     ir_state_init(&st, m, ir_str_get(m, o->name), o->loc);
     for (uint32_t i = 0; i < o->nopnd; i++) {
         if (i == (uint32_t)(seg[0] + seg[1]))
-            ir_state_add_operand(m, &st, p->t);
+            ir_state_add_operand(m, &st, p->c);
         ir_state_add_operand(m, &st, o->opnd[i]);
     }
     if (o->nopnd == (uint32_t)(seg[0] + seg[1]))
-        ir_state_add_operand(m, &st, p->t);
+        ir_state_add_operand(m, &st, p->c);
     ir_state_add_result(m, &st, ir_type_shaped(m, IR_TY_ACCESS_TILE, 3, shape, m->t_index));
     ir_op nt = ir_op_create(m, &st);
     o = ir_op_get(m, tile);
@@ -601,17 +607,17 @@ static void rewrite_reduce(struct spread *s, const struct plan *p, ir_op red)
     ir_op_insert_before(m, red, part);
     ir_value acc = ir_op_get(m, part)->res;
     /* the exchanges: tile t folds tile t xor h's, h = K/2 .. 1 */
-    int64_t *from = malloc((size_t)p->K * sizeof *from);
+    int64_t *from = malloc((size_t)(p->T * p->K) * sizeof *from);
     if (!from)
         abort();
     for (int64_t h = p->K / 2; h >= 1; h /= 2) {
-        for (int64_t t = 0; t < p->K; t++)
-            from[t] = t ^ h;
+        for (int64_t t = 0; t < p->T * p->K; t++)
+            from[t] = t ^ h; /* within t's group of K: K is a power of two */
         ir_state_init(&st, m, SPLIT_RING_SHIFT, b.loc);
         ir_state_add_operand(m, &st, acc);
         ir_state_add_result(m, &st, vec);
         ir_state_set_attr(m, &st, "source_tiles",
-                          ir_attr_dense_array(m, m->t_i64, (uint32_t)p->K, from));
+                          ir_attr_dense_array(m, m->t_i64, (uint32_t)(p->T * p->K), from));
         ir_value other = ir_op_result(m, sb_emit(&b, &st), 0);
         struct split_vmap cv = {0};
         const struct ir_block_info *bi = ir_block_get(m, split_body(m, red, 0));
@@ -693,17 +699,40 @@ static void spread(struct spread *s, int64_t K, int64_t B)
     struct ir_op_state st;
     ir_state_init(&st, m, "ktdp.get_compute_tile_id", b.loc);
     ir_state_add_result(m, &st, m->t_index);
-    struct plan pl = {.K = K, .B = B, .n = s->W / (K * B)};
-    pl.t = ir_op_result(m, sb_emit(&b, &st), 0);
+    struct plan pl = {.K = K, .B = B, .n = s->W / (K * B), .T = s->T};
+    ir_value t = ir_op_result(m, sb_emit(&b, &st), 0), k = sb_index(&b, K);
+    ir_value old = s->T > 1 ? sb_arith(&b, "arith.divui", t, k) : sb_index(&b, 0);
+    pl.c = s->T > 1 ? sb_arith(&b, "arith.remui", t, k) : t;
     ir_value zero = sb_index(&b, 0);
-    for (uint32_t i = 0; i < s->ids.n; i++) { /* the one tile's coordinates */
+    for (uint32_t i = 0; i < s->ids.n; i++) { /* the kernel's tile: t / K, the rest 0 */
         const struct ir_op_info *o = ir_op_get(m, s->ids.v[i]);
         for (uint32_t r = 0; r < o->nres; r++)
-            split_replace_uses(m, s->fn, o->res + r, zero);
+            split_replace_uses(m, s->fn, o->res + r, r ? zero : old);
         ir_op_unlink(m, s->ids.v[i]);
     }
-    set_grid(m, s->fn, K);
+    set_grid(m, s->fn, s->T * K);
     rewrite(s, &pl);
+}
+
+/* The tiles of fn's grid when only its dim 0 may exceed 1 (linear tile t
+ * is then its coordinate 0, sched/grid.h), else 0. */
+static int64_t grid_rows(const struct ir_module *m, ir_op fn)
+{
+    ir_attr g = ir_op_attr(m, fn, "grid");
+    const struct ir_attr_info *gi = g ? ir_attr_get(m, g) : NULL;
+    if (!gi)
+        return 1;
+    if (gi->kind != IR_AT_ARRAY && gi->kind != IR_AT_DENSE_ARRAY)
+        return 0;
+    int64_t t = 1;
+    for (uint32_t j = 0; j < gi->n; j++) {
+        int64_t d = gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[j] : ir_attr_get(m, gi->elems[j])->i;
+        if (d < 1 || (j && d != 1))
+            return 0;
+        if (!j)
+            t = d;
+    }
+    return t;
 }
 
 bool split_spread(struct split_ctx *c)
@@ -714,10 +743,10 @@ bool split_spread(struct split_ctx *c)
     sched_ops_of_kind(m, m->top, IR_OP_FUNC_FUNC, &fns);
     for (uint32_t f = 0; f < fns.n; f++) {
         ir_op fn = fns.v[f];
-        if (!ir_op_get(m, fn)->nreg || sched_grid_tiles(m, fn, 2) != 1 ||
-            split_ring_unit(c, NULL, NULL) == ARCH_NONE)
+        int64_t T = ir_op_get(m, fn)->nreg ? grid_rows(m, fn) : 0;
+        if (T < 1 || 2 * T > (int64_t)c->dev->ncores || split_ring_unit(c, NULL, NULL) == ARCH_NONE)
             continue;
-        struct spread s = {.c = c, .m = m, .fn = fn, .row = row_type(m, fn)};
+        struct spread s = {.c = c, .m = m, .fn = fn, .T = T, .row = row_type(m, fn)};
         if (!s.row)
             continue;
         s.W = ir_type_get(m, s.row)->shape[1];
@@ -757,11 +786,11 @@ bool split_spread(struct split_ctx *c)
         } else {
             if (out)
                 fprintf(out,
-                        "ktc-split: @%s: spread: rows of %lld over %lld cores, blocks of "
-                        "%lld (a row: memory %.0f cycles, vector work %.0f; on one core "
-                        "%.0f and %.0f)\n",
-                        name, (long long)s.W, (long long)K, (long long)B, mem_cycles(&s, K),
-                        work_cycles(&s, K, B, lanes), mem_cycles(&s, 1),
+                        "ktc-split: @%s: spread: rows of %lld, each tile's over %lld cores (grid "
+                        "[%lld]), blocks of %lld (a row: memory %.0f cycles, vector work %.0f; "
+                        "on one core %.0f and %.0f)\n",
+                        name, (long long)s.W, (long long)K, (long long)(T * K), (long long)B,
+                        mem_cycles(&s, K), work_cycles(&s, K, B, lanes), mem_cycles(&s, 1),
                         work_cycles(&s, 1, 0, lanes));
             spread(&s, K, B);
         }

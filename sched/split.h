@@ -38,8 +38,8 @@
  * come in their bodies, being scalar ops), reshapes
  * that only add or drop unit dims and static unit-stride slices become
  * linalg.generic; a store of a tensor no computation made (loaded, a splat,
- * a fill) gets a copy generic; tensor.splat (of a scalar, or of
- * tensor.extract at constant indices) and linalg.fill fold into their
+ * a fill) gets a copy generic; tensor.splat and linalg.fill (of a scalar,
+ * or of tensor.extract at constant indices) fold into their
  * consumers, an arith.select of a constant condition into the value it
  * picks, one on masks combined by andi, ori or xori into nested selects on
  * the masks, a mask's uitofp / extui into a select of 1 and 0
@@ -145,11 +145,12 @@
  * splat to one, and the body and the code after the loop read its element
  * 0 (tensor.extract), so the scalar arithmetic on it is a chain as below.
  * Scalar f16/f32 arithmetic on `tensor.extract`
- * results (at constant indices) that ends in a tensor.splat runs on the
- * compute unit: the scalar ops become the body of a one-element
- * linalg.generic (tensor<1xT>) whose inputs are the extracted tensors,
- * read at the extract's indices, and the splat reads element 0 of its
- * result, so it folds into its consumers like any splat of an extract.
+ * results (at constant indices) that ends in a tensor.splat or a
+ * linalg.fill runs on the compute unit: the scalar ops become the body of
+ * a one-element linalg.generic (tensor<1xT>) whose inputs are the
+ * extracted tensors, read at the extract's indices, and the splat (fill)
+ * reads element 0 of its result, so it folds into its consumers like any
+ * splat of an extract.
  * Scalars that do not come from an extract (constants, arguments, index
  * math such as `arith.sitofp` of an `arith.index_cast`) stay captured by
  * that body; float arithmetic on such scalars alone that feeds a splat is

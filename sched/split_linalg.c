@@ -1241,8 +1241,9 @@ static bool generalize(struct split_ctx *c, ir_op op)
 
 /* ---- folding splats and fills into their consumers ------------------------ */
 
-/* What a splat or fill input folds into: a captured scalar (*scalar), or
- * an input read at constant indices (*tensor, *map over nloops dims). */
+/* What a splat or fill input folds into: a captured scalar (*scalar), or,
+ * for a tensor.extract at constant indices, an input read there (*tensor,
+ * *map over nloops dims). */
 static bool fold_input(struct ir_module *m, ir_value v, uint32_t nloops, ir_value *scalar,
                        ir_value *tensor, uint32_t *map)
 {
@@ -1250,13 +1251,9 @@ static bool fold_input(struct ir_module *m, ir_value v, uint32_t nloops, ir_valu
     if (!d)
         return false;
     const struct ir_op_info *o = ir_op_get(m, d);
-    if (o->kind == IR_OP_LINALG_FILL) {
-        *scalar = o->opnd[0], *tensor = IR_NONE;
-        return true;
-    }
-    if (o->kind != IR_OP_TENSOR_SPLAT)
+    if (o->kind != IR_OP_TENSOR_SPLAT && o->kind != IR_OP_LINALG_FILL)
         return false;
-    ir_value s = o->opnd[0];
+    ir_value s = o->opnd[0]; /* the splat's scalar, the fill's ins */
     ir_op e = ir_value_def(m, s);
     *scalar = s, *tensor = IR_NONE;
     if (!e || ir_op_get(m, e)->kind != IR_OP_TENSOR_EXTRACT)
@@ -1919,9 +1916,10 @@ static bool chain_of(const struct ir_module *m, ir_value v, struct chain *ch)
     return dep;
 }
 
-/* A splat of a scalar computed from tensor.extract results: the scalar
- * ops become a one-element generic over the extracted tensors, and the
- * splat reads element 0 of its result (split.h). */
+/* A splat (or a linalg.fill: its ins is the scalar) of a scalar computed
+ * from tensor.extract results: the scalar ops become a one-element generic
+ * over the extracted tensors, and the splat reads element 0 of its result
+ * (split.h). */
 static bool scalar_chain(struct split_ctx *c, ir_op splat)
 {
     struct ir_module *m = c->m;
@@ -2025,7 +2023,7 @@ static bool scalar_chains(struct split_ctx *c, ir_block blk)
             for (ir_block b = ir_region_get(m, o->regs[r])->first; b; b = ir_block_get(m, b)->next)
                 if (!scalar_chains(c, b))
                     return false;
-        if (o->kind == IR_OP_TENSOR_SPLAT && !scalar_chain(c, op))
+        if ((o->kind == IR_OP_TENSOR_SPLAT || o->kind == IR_OP_LINALG_FILL) && !scalar_chain(c, op))
             return false;
     }
     return true;

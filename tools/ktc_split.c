@@ -24,8 +24,8 @@ int main(int argc, char **argv)
     const struct cli_flag flags[] = {
         {"disable", "turn a transformation off (repeatable): spread", .values = disable,
          .max_values = MAX_DISABLE, .nvalues = &ndisable, .arg = "=NAME"},
-        {"stats", "print the spread's choice for each kernel of one tile (stderr)", .is_bool = true,
-         .set = &stats},
+        {"stats", "print the spread's choice for each kernel of few tiles (stderr)",
+         .is_bool = true, .set = &stats},
     };
     struct cli c = {.tool = "ktc-split",
                     .summary = "Cuts a KTIR module into programs of load/compute/store pipelines "

@@ -72,6 +72,8 @@
 #include <string.h>
 
 #include "ktir/ops.h"
+#include "sched/grid.h"
+#include "sched/nest_cost.h"
 #include "sched/oplist.h"
 #include "sched/split.h"
 #include "sched/split_int.h"
@@ -369,31 +371,19 @@ static ir_type row_type(struct ir_module *m, ir_op fn)
     return row;
 }
 
-/* A row's device-memory time on k cores (k = 1: the kernel as it is):
- * its reads and its writes each over a link a core, the memory's
- * aggregate bandwidth at most. */
+/* A row's device-memory time on k cores (k = 1: the kernel as it is): a
+ * core's share of its reads and writes over its links, the memory's
+ * aggregate shared by the T k cores moving theirs at once
+ * (nest_cost_program_cycles without the last transfer's latency, the same
+ * for every k). */
 static double mem_cycles(const struct spread *s, int64_t k)
 {
+    double eb = (double)ir_type_bytes(s->m, ir_type_elem(s->m, s->row));
+    double rd = (double)(s->loads.n * s->W) * eb / (double)k,
+           wr = (double)(s->stores.n * s->W) * eb / (double)k;
     const struct arch_device *d = s->c->dev;
-    struct ir_module *m = s->m;
-    int64_t eb = ir_type_bytes(m, ir_type_elem(m, s->row));
-    const char *gk = arch_space_kind(d, IR_MS_GLOBAL);
-    uint32_t g = gk ? arch_kind_find(d, gk) : ARCH_NONE;
-    double in = 0, out = 0, agg = 0; /* a core's read and write links */
-    for (uint32_t l = 0; g != ARCH_NONE && l < d->nlinks; l++) {
-        double bw = (double)d->links[l].bandwidth;
-        if (d->res[d->links[l].src].kind_index == g && bw > in)
-            in = bw;
-        if (d->res[d->links[l].dst].kind_index == g && bw > out)
-            out = bw;
-    }
-    if (g != ARCH_NONE)
-        agg = (double)d->res[d->kinds[g].first].aggregate_bandwidth / (double)s->T;
-    double rd = (double)(s->loads.n * s->W * eb), wr = (double)(s->stores.n * s->W * eb);
-    double t = rd / ((double)k * (in > 0 ? in : ARCH_DEFAULT_BANDWIDTH));
-    double tw = wr / ((double)k * (out > 0 ? out : ARCH_DEFAULT_BANDWIDTH));
-    t = tw > t ? tw : t;
-    return agg > 0 && (rd + wr) / agg > t ? (rd + wr) / agg : t;
+    return nest_cost_program_cycles(d, 0, rd, wr, (uint32_t)(s->T * k), 1) -
+           nest_cost_program_latency(d, rd, wr);
 }
 
 /* A row's vector work on k cores of B elements a block (k = 1: the
@@ -718,21 +708,10 @@ static void spread(struct spread *s, int64_t K, int64_t B)
  * is then its coordinate 0, sched/grid.h), else 0. */
 static int64_t grid_rows(const struct ir_module *m, ir_op fn)
 {
-    ir_attr g = ir_op_attr(m, fn, "grid");
-    const struct ir_attr_info *gi = g ? ir_attr_get(m, g) : NULL;
-    if (!gi)
+    int64_t g[3];
+    if (!ir_op_attr(m, fn, "grid"))
         return 1;
-    if (gi->kind != IR_AT_ARRAY && gi->kind != IR_AT_DENSE_ARRAY)
-        return 0;
-    int64_t t = 1;
-    for (uint32_t j = 0; j < gi->n; j++) {
-        int64_t d = gi->kind == IR_AT_DENSE_ARRAY ? gi->ints[j] : ir_attr_get(m, gi->elems[j])->i;
-        if (d < 1 || (j && d != 1))
-            return 0;
-        if (!j)
-            t = d;
-    }
-    return t;
+    return sched_grid_dims(m, fn, g) && g[0] >= 1 && g[1] == 1 && g[2] == 1 ? g[0] : 0;
 }
 
 bool split_spread(struct split_ctx *c)
